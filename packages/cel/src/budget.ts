@@ -1,0 +1,55 @@
+// Runtime bound on an evaluation. The base library has no cost hook, so every loop and
+// library function we own charges the budget of the evaluation in progress. Evaluation
+// is synchronous, so one active budget per call stack is enough.
+import { EvaluationError } from '@marcbachmann/cel-js';
+
+export class CostLimitError extends EvaluationError {
+  constructor(message: string) {
+    super({ code: 'cost_limit_exceeded', message });
+  }
+}
+
+const DEADLINE_CHECK_INTERVAL = 512;
+
+export class Budget {
+  #remaining: number;
+  #sinceClock = 0;
+  constructor(
+    readonly limit: number,
+    readonly deadline?: number,
+  ) {
+    this.#remaining = limit;
+  }
+
+  get used(): number {
+    return this.limit - this.#remaining;
+  }
+
+  charge(units: number): void {
+    this.#remaining -= units;
+    if (this.#remaining < 0) {
+      throw new CostLimitError(`operation cancelled: actual cost limit exceeded (limit ${this.limit})`);
+    }
+    this.#sinceClock += units;
+    if (this.deadline !== undefined && this.#sinceClock >= DEADLINE_CHECK_INTERVAL) {
+      this.#sinceClock = 0;
+      if (Date.now() > this.deadline) throw new CostLimitError('operation cancelled: evaluation deadline exceeded');
+    }
+  }
+}
+
+let active: Budget | null = null;
+
+export function charge(units: number): void {
+  if (active) active.charge(units);
+}
+
+export function withBudget<T>(budget: Budget, run: () => T): T {
+  const previous = active;
+  active = budget;
+  try {
+    return run();
+  } finally {
+    active = previous;
+  }
+}

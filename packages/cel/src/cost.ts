@@ -1,0 +1,166 @@
+// Static cost estimate, in the spirit of Kubernetes' estimator: every node costs a unit,
+// functions on strings and lists cost in proportion to their input sizes, and a
+// comprehension costs its range size times its body. Sizes come from literals, from
+// maxItems/maxLength/maxProperties in schemas, and otherwise from configured assumptions.
+import type { ASTNode } from '@marcbachmann/cel-js';
+import { mapValueSchema, type StructuralSchema } from './schema.js';
+
+export interface SizeAssumptions {
+  /** Elements assumed in a list or map whose size nothing bounds. */
+  listSize: number;
+  /** Characters assumed in a string whose length nothing bounds. */
+  stringLength: number;
+}
+
+interface Est {
+  cost: number;
+  size: number;
+  schema?: StructuralSchema | undefined;
+  elem?: Est | undefined;
+}
+
+const CAP = 1e18;
+const add = (...xs: number[]): number => Math.min(CAP, xs.reduce((a, b) => a + b, 0));
+const mul = (a: number, b: number): number => Math.min(CAP, a * b);
+
+const COMPREHENSIONS = new Set(['all', 'exists', 'exists_one', 'existsOne', 'map', 'filter', 'transformList', 'transformMap']);
+
+export class CostEstimator {
+  constructor(
+    private readonly variables: ReadonlyMap<string, StructuralSchema | undefined>,
+    private readonly assume: SizeAssumptions,
+  ) {}
+
+  estimate(ast: ASTNode): number {
+    return Math.ceil(this.#est(ast, new Map()).cost);
+  }
+
+  #fromSchema(schema: StructuralSchema | undefined): Est {
+    if (!schema) return { cost: 1, size: this.assume.listSize };
+    if (schema.type === 'string') return { cost: 1, size: schema.maxLength ?? this.assume.stringLength, schema };
+    if (schema.type === 'array') return { cost: 1, size: schema.maxItems ?? this.assume.listSize, schema, elem: this.#fromSchema(schema.items) };
+    if (schema.type === 'object') return { cost: 1, size: schema.maxProperties ?? this.assume.listSize, schema };
+    return { cost: 1, size: 1, schema };
+  }
+
+  #est(node: ASTNode, scope: Map<string, Est>): Est {
+    switch (node.op) {
+      case 'value': {
+        const v = node.args;
+        const size = typeof v === 'string' ? v.length : v instanceof Uint8Array ? v.length : 1;
+        return { cost: 0, size };
+      }
+      case 'id': {
+        const bound = scope.get(node.args);
+        if (bound) return { ...bound, cost: 1 };
+        if (this.variables.has(node.args)) return this.#fromSchema(this.variables.get(node.args));
+        return { cost: 1, size: this.assume.listSize };
+      }
+      case '.':
+      case '.?': {
+        const left = this.#est(node.args[0], scope);
+        const s = left.schema;
+        const field = s?.properties?.[node.args[1]] ?? (s ? mapValueSchema(s) : undefined);
+        const r = this.#fromSchema(field);
+        return { ...r, cost: add(left.cost, 1) };
+      }
+      case '[]':
+      case '[?]': {
+        const left = this.#est(node.args[0], scope);
+        const idx = this.#est(node.args[1], scope);
+        const s = left.schema;
+        const inner = left.elem ?? this.#fromSchema(s?.items ?? (s ? mapValueSchema(s) : undefined));
+        return { ...inner, cost: add(left.cost, idx.cost, 1) };
+      }
+      case 'list': {
+        const items = node.args.map((n) => this.#est(n, scope));
+        const elem = items.reduce<Est | undefined>((m, e) => (!m || e.size > m.size ? e : m), undefined);
+        return { cost: add(1, ...items.map((e) => e.cost)), size: items.length, elem };
+      }
+      case 'map': {
+        let cost = 1;
+        for (const [k, v] of node.args) cost = add(cost, this.#est(k, scope).cost, this.#est(v, scope).cost);
+        return { cost, size: node.args.length };
+      }
+      case '?:': {
+        const [c, a, b] = node.args.map((n) => this.#est(n, scope)) as [Est, Est, Est];
+        const big = a.size >= b.size ? a : b;
+        return { ...big, cost: add(c.cost, Math.max(a.cost, b.cost)) };
+      }
+      case '||':
+      case '&&': {
+        const [a, b] = node.args.map((n) => this.#est(n, scope)) as [Est, Est];
+        return { cost: add(a.cost, b.cost), size: 1 };
+      }
+      case '!_':
+      case '-_': {
+        const a = this.#est(node.args, scope);
+        return { cost: add(a.cost, 1), size: 1 };
+      }
+      case 'call':
+        return this.#call(node.args[0], null, node.args[1], scope);
+      case 'rcall':
+        return this.#call(node.args[0], node.args[1], node.args[2], scope);
+      default: {
+        const [a, b] = (node.args as [ASTNode, ASTNode]).map((n) => this.#est(n, scope)) as [Est, Est];
+        if (node.op === '+') {
+          return { cost: add(a.cost, b.cost, 1, Math.ceil((a.size + b.size) / 10)), size: add(a.size, b.size), elem: a.elem ?? b.elem };
+        }
+        const compare = node.op === '==' || node.op === '!=' || node.op === 'in' ? Math.ceil(Math.min(a.size, b.size) / 10) : 0;
+        return { cost: add(a.cost, b.cost, 1, node.op === 'in' ? b.size : compare), size: 1 };
+      }
+    }
+  }
+
+  #call(name: string, recv: ASTNode | null, args: ASTNode[], scope: Map<string, Est>): Est {
+    if (recv && COMPREHENSIONS.has(name) && args.length >= 2 && args[0]?.op === 'id') {
+      return this.#comprehension(name, recv, args, scope);
+    }
+    if (name === 'bind' && recv?.op === 'id' && recv.args === 'cel' && args.length === 3 && args[0]?.op === 'id') {
+      const init = this.#est(args[1] as ASTNode, scope);
+      const inner = new Map(scope).set(args[0].args, init);
+      const body = this.#est(args[2] as ASTNode, inner);
+      return { ...body, cost: add(init.cost, body.cost) };
+    }
+    if (name === 'has' && !recv) return { cost: 1, size: 1 };
+    const parts = (recv ? [recv, ...args] : args).map((n) => this.#est(n, scope));
+    const inputSize = parts.reduce((m, p) => add(m, p.size), 0);
+    const base = add(1, ...parts.map((p) => p.cost), Math.ceil(inputSize / 10));
+    const regex = name === 'matches' || name === 'find' || name === 'findAll';
+    const cost = regex ? add(base, Math.ceil(mul(parts[0]?.size ?? 1, parts[1]?.size ?? 1) / 10)) : base;
+    const producesCollection = ['split', 'findAll', 'flatten', 'slice', 'distinct', 'sort', 'reverse', 'range', 'join', 'replace', 'format', 'substring', 'trim', 'lowerAscii', 'upperAscii'].includes(name);
+    return { cost, size: producesCollection ? inputSize : 1, elem: parts[0]?.elem };
+  }
+
+  #comprehension(name: string, recv: ASTNode, args: ASTNode[], scope: Map<string, Est>): Est {
+    const range = this.#est(recv, scope);
+    const twoVars = name === 'transformList' || name === 'transformMap' || args.length === 3 && (name === 'all' || name === 'exists' || name === 'exists_one' || name === 'existsOne') || args.length === 4;
+    const s = range.schema;
+    const elem = range.elem ?? this.#fromSchema(s?.items ?? (s ? mapValueSchema(s) : undefined));
+    const inner = new Map(scope);
+    const names = args.slice(0, twoVars ? 2 : 1).map((a) => (a.op === 'id' ? a.args : ''));
+    if (twoVars) inner.set(names[0] as string, { cost: 1, size: 1 }).set(names[1] as string, elem);
+    else inner.set(names[0] as string, elem);
+    const body = args.slice(twoVars ? 2 : 1).reduce((c, n) => add(c, this.#est(n, inner).cost), 0);
+    const cost = add(range.cost, mul(range.size, add(body, 1)));
+    const collects = name === 'map' || name === 'filter' || name.startsWith('transform');
+    return { cost, size: collects ? range.size : 1, elem: collects ? elem : undefined };
+  }
+}
+
+export function astDepth(root: ASTNode): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length) {
+    const [n, d] = stack.pop() as [unknown, number];
+    if (Array.isArray(n)) {
+      for (const c of n) stack.push([c, d]);
+      continue;
+    }
+    if (!n || typeof n !== 'object' || !('op' in n)) continue;
+    if (d > max) max = d;
+    const args = (n as { args: unknown }).args;
+    if (args && typeof args === 'object') stack.push([args, d + 1]);
+  }
+  return max;
+}

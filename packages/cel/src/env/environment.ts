@@ -1,0 +1,281 @@
+// One type-checked CEL environment for one place an expression can stand: it declares
+// that place's variables, checks the result type, enforces size, depth and cost limits,
+// and evaluates under a runtime budget.
+import { Environment, EvaluationError, ParseError, type ASTNode, type ParseResult } from '@marcbachmann/cel-js';
+import { Budget, withBudget } from '../budget.js';
+import { astDepth, CostEstimator } from '../cost.js';
+import { libraryEnvironment } from '../lib/index.js';
+import type { RewrittenSource, SourceRange } from '../position.js';
+import type { StructuralSchema } from '../schema.js';
+import { rewriteConstructions } from '../syntax/construct.js';
+import { LexError, measureNesting, tokenize } from '../syntax/lexer.js';
+import { toCel } from '../values.js';
+import { ConstructRegistry, installConstructMacro, JSON_PATCH_SCHEMA, registerReadTypes } from './types.js';
+
+export interface CelLimits {
+  /** Longest accepted expression, in UTF-16 code units. */
+  maxExpressionLength: number;
+  /** Deepest accepted nesting of the expression's syntax tree. */
+  maxDepth: number;
+  /** Static cost estimate above which an expression is rejected. */
+  maxEstimatedCost: number;
+  /** Default runtime cost budget of one evaluation. */
+  runtimeCostLimit: number;
+  /** Size assumed for lists and maps that nothing bounds, for the estimate. */
+  assumedListSize: number;
+  /** Length assumed for strings that nothing bounds, for the estimate. */
+  assumedStringLength: number;
+}
+
+// Kubernetes: 10,000,000 is the static estimate limit of a single CRD validation rule,
+// 1,000,000 the runtime cost limit of one admission-policy expression (PerCallLimit).
+export const DEFAULT_LIMITS: Readonly<CelLimits> = Object.freeze({
+  maxExpressionLength: 100_000,
+  maxDepth: 250,
+  maxEstimatedCost: 10_000_000,
+  runtimeCostLimit: 1_000_000,
+  assumedListSize: 1_000,
+  assumedStringLength: 1_000,
+});
+
+export interface CelIssue extends SourceRange {
+  code: string;
+  message: string;
+}
+
+export interface VariableDecl {
+  name: string;
+  /** A CEL type name such as `string` or `map<string, dyn>`; ignored when schema is set. */
+  type?: string;
+  /** Types the variable from a structural schema (object, params, ...). */
+  schema?: StructuralSchema | undefined;
+  description?: string;
+}
+
+export interface ResultRule {
+  /** Accepted result types (a static `dyn` is always accepted). */
+  types: string[];
+  /** How a message names the expectation, e.g. "bool". */
+  describe: string;
+}
+
+export interface EnvironmentSpec {
+  variables: VariableDecl[];
+  result?: ResultRule;
+  /** Enables `Object{...}` construction typed by this schema. */
+  construct?: StructuralSchema | undefined;
+  jsonPatch?: boolean;
+  /** Extra registrations (e.g. the authorizer types) run before variables. */
+  setup?: (env: Environment) => void;
+  /** Fills variables a caller did not pass (e.g. the offline authorizer). */
+  defaults?: (activation: Record<string, unknown>, options: EvaluateOptions) => Record<string, unknown>;
+}
+
+export interface EvaluateOptions {
+  /** Runtime cost budget; defaults to the environment's runtimeCostLimit. */
+  costLimit?: number;
+  /** Absolute deadline in epoch milliseconds. */
+  deadline?: number;
+  /** Relative deadline in milliseconds, from the start of this evaluation. */
+  timeoutMs?: number;
+  [option: string]: unknown;
+}
+
+export class CelEvaluationError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly range: SourceRange | undefined,
+  ) {
+    super(message);
+    this.name = 'CelEvaluationError';
+  }
+}
+
+export type CompileResult = { ok: true; program: CelProgram; issues: [] } | { ok: false; issues: CelIssue[] };
+
+function issue(code: string, message: string, range: SourceRange): CelIssue {
+  return { code, message, start: range.start, end: range.end };
+}
+
+export class CelProgram {
+  constructor(
+    readonly expression: string,
+    /** Static result type, in the base library's notation (`bool`, `list<string>`, `Object`). */
+    readonly type: string,
+    readonly estimatedCost: number,
+    private readonly parsed: ParseResult,
+    private readonly source: RewrittenSource | null,
+    private readonly env: CelEnvironment,
+  ) {}
+
+  /** Evaluate; returns the CEL value. Throws CelEvaluationError. */
+  evaluate(activation: Record<string, unknown> = {}, options: EvaluateOptions = {}): unknown {
+    const budget = new Budget(
+      options.costLimit ?? this.env.limits.runtimeCostLimit,
+      options.deadline ?? (options.timeoutMs !== undefined ? Date.now() + options.timeoutMs : undefined),
+    );
+    const ctx = this.env.withDefaults(activation, options);
+    try {
+      return withBudget(budget, () => this.parsed(ctx));
+    } catch (e) {
+      throw this.#wrap(e);
+    }
+  }
+
+  #wrap(e: unknown): CelEvaluationError {
+    if (e instanceof EvaluationError) {
+      const range = e.range ? this.env.mapRange(e.range, this.source) : undefined;
+      return new CelEvaluationError(e.summary, e.code, range);
+    }
+    if (e instanceof RangeError) return new CelEvaluationError('evaluation exceeded the runtime stack', 'stack_exhausted', undefined);
+    const message = e instanceof Error ? e.message : String(e);
+    return new CelEvaluationError(message, 'internal_error', undefined);
+  }
+}
+
+export class CelEnvironment {
+  readonly limits: CelLimits;
+  readonly #base: Environment;
+  readonly #schemas = new Map<string, StructuralSchema | undefined>();
+  readonly #estimator: CostEstimator;
+
+  constructor(
+    readonly spec: EnvironmentSpec,
+    limits: Partial<CelLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    const base = libraryEnvironment().clone({
+      enableOptionalTypes: true,
+      homogeneousAggregateLiterals: false,
+      unlistedVariablesAreDyn: false,
+      limits: { maxDepth: this.limits.maxDepth },
+    });
+    spec.setup?.(base);
+    const readTypes = new Map<StructuralSchema, string>();
+    for (const v of spec.variables) {
+      const type = v.schema ? registerReadTypes(base, v.schema, readTypeName(v.name), readTypes) : (v.type ?? 'dyn');
+      base.registerVariable(v.name, type, v.description ? { description: v.description } : undefined);
+      this.#schemas.set(v.name, v.schema);
+    }
+    if (spec.construct || spec.jsonPatch) {
+      const registry = new ConstructRegistry();
+      if (spec.construct) registry.register(base, spec.construct, 'Object');
+      if (spec.jsonPatch) registry.register(base, JSON_PATCH_SCHEMA, 'JSONPatch');
+      installConstructMacro(base, registry);
+    }
+    this.#base = base;
+    this.#estimator = new CostEstimator(this.#schemas, {
+      listSize: this.limits.assumedListSize,
+      stringLength: this.limits.assumedStringLength,
+    });
+  }
+
+  /** Convert JSON variable values to CEL values, typed by the declared schemas. */
+  prepare(values: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(values)) out[k] = this.#schemas.has(k) ? toCel(v, this.#schemas.get(k)) : v;
+    return out;
+  }
+
+  withDefaults(activation: Record<string, unknown>, options: EvaluateOptions): Record<string, unknown> {
+    return this.spec.defaults ? this.spec.defaults(activation, options) : activation;
+  }
+
+  mapRange(range: SourceRange, source: RewrittenSource | null): SourceRange {
+    return source ? source.toSource(range) : { start: range.start, end: range.end };
+  }
+
+  /** Compile errors of an expression, empty when it compiles. */
+  check(expression: string): CelIssue[] {
+    return this.compile(expression).issues;
+  }
+
+  compile(expression: string): CompileResult {
+    try {
+      return this.#compile(expression);
+    } catch (e) {
+      // Never let a hostile expression crash the caller.
+      const message = e instanceof RangeError ? 'expression is too deeply nested' : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+      return { ok: false, issues: [issue(e instanceof RangeError ? 'limit_exceeded' : 'internal_error', message, { start: 0, end: expression.length })] };
+    }
+  }
+
+  #compile(expression: string): CompileResult {
+    const whole = { start: 0, end: expression.length };
+    if (expression.length > this.limits.maxExpressionLength) {
+      return fail(issue('limit_exceeded', `expression is longer than ${this.limits.maxExpressionLength} characters`, { start: this.limits.maxExpressionLength, end: expression.length }));
+    }
+    if (expression.trim() === '') return fail(issue('empty_expression', 'expression is empty', whole));
+
+    let tokens;
+    try {
+      tokens = tokenize(expression);
+    } catch (e) {
+      if (e instanceof LexError) return fail(issue('syntax_error', e.message, { start: e.start, end: e.end }));
+      throw e;
+    }
+    const nesting = measureNesting(tokens);
+    if (nesting.depth > this.limits.maxDepth) {
+      return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, { start: nesting.at, end: nesting.at + 1 }));
+    }
+
+    const rewritten = rewriteConstructions(expression, tokens);
+    const map = (r: SourceRange | undefined): SourceRange => (r ? this.mapRange(r, rewritten.source) : whole);
+
+    let parsed: ParseResult;
+    try {
+      parsed = this.#base.parse(rewritten.text);
+    } catch (e) {
+      if (e instanceof ParseError) return fail(issue(e.code === 'limit_exceeded' ? 'limit_exceeded' : 'syntax_error', e.summary, map(e.range)));
+      throw e;
+    }
+    const depth = astDepth(parsed.ast);
+    if (depth > this.limits.maxDepth) {
+      return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, whole));
+    }
+
+    const checked = parsed.check();
+    if (!checked.valid) {
+      const err = checked.error;
+      return fail(issue(err instanceof ParseError ? 'syntax_error' : (err?.code ?? 'type_error'), err?.summary ?? 'type error', map(err?.range)));
+    }
+    const type = checked.type ?? 'dyn';
+    const rule = this.spec.result;
+    if (rule && !resultAccepted(type, rule)) {
+      return fail(issue('result_type', `expression must evaluate to ${rule.describe} but got ${type}`, expressionRange(expression, parsed.ast, rewritten.source)));
+    }
+
+    const cost = this.#estimator.estimate(parsed.ast as ASTNode);
+    if (cost > this.limits.maxEstimatedCost) {
+      return fail(
+        issue('cost_limit', `estimated cost ${cost} exceeds the per-expression limit of ${this.limits.maxEstimatedCost}`, expressionRange(expression, parsed.ast, rewritten.source)),
+      );
+    }
+    return { ok: true, program: new CelProgram(expression, type, cost, parsed, rewritten.source, this), issues: [] };
+  }
+}
+
+function fail(i: CelIssue): CompileResult {
+  return { ok: false, issues: [i] };
+}
+
+// Read types are named apart from construction types (`Object...`), which may reach
+// fields the read view hides.
+function readTypeName(variable: string): string {
+  return `${variable[0]?.toUpperCase()}${variable.slice(1)}Self`;
+}
+
+function resultAccepted(type: string, rule: ResultRule): boolean {
+  if (type === 'dyn' || rule.types.includes(type)) return true;
+  // `list` is the checker's spelling of list<dyn>.
+  if (type === 'list') return rule.types.some((t) => t.startsWith('list<'));
+  return false;
+}
+
+function expressionRange(expression: string, ast: ASTNode, source: RewrittenSource | null): SourceRange {
+  const r = source ? source.toSource({ start: ast.start, end: ast.end }) : { start: ast.start, end: ast.end };
+  if (r.end > r.start) return r;
+  const lead = expression.length - expression.trimStart().length;
+  return { start: lead, end: expression.trimEnd().length };
+}

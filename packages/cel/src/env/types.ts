@@ -1,0 +1,213 @@
+// Registers CEL message types derived from structural schemas: read types for variables
+// such as `object` (lazily converted wrappers), and construction types (`Object`,
+// `Object.spec`, ...) for apply configurations, plus the `__new` macro that the
+// construction rewrite targets.
+import type { ASTNode, Environment, TypeDeclaration } from '@marcbachmann/cel-js';
+import { Optional } from '@marcbachmann/cel-js';
+import { CONSTRUCT_MACRO } from '../syntax/construct.js';
+import { defineMacro, type Checker } from '../lib/macro.js';
+import { mapValueSchema, shapeOf, type StructuralSchema } from '../schema.js';
+import { toCel, wrapperClassFor } from '../values.js';
+
+function scalarType(s: StructuralSchema | undefined): string {
+  switch (shapeOf(s)) {
+    case 'int':
+      return 'int';
+    case 'double':
+      return 'double';
+    case 'bool':
+      return 'bool';
+    case 'quantity':
+      return 'string';
+    case 'string':
+      return s?.format === 'date-time' ? 'google.protobuf.Timestamp' : 'string';
+    default:
+      return 'dyn';
+  }
+}
+
+interface Namer {
+  nameFor(node: StructuralSchema, path: string): string;
+  ctorFor(node: StructuralSchema, name: string): new (...a: never[]) => unknown;
+  convertFor?(node: StructuralSchema): ((v: unknown) => unknown) | undefined;
+}
+
+function registerTree(env: Environment, root: StructuralSchema, rootPath: string, namer: Namer, done: Map<StructuralSchema, string> | null): string {
+  const inProgress = new Set<StructuralSchema>();
+  const visit = (s: StructuralSchema | undefined, path: string): string => {
+    switch (shapeOf(s)) {
+      case 'struct': {
+        const node = s as StructuralSchema;
+        const known = done?.get(node);
+        if (known) return known;
+        if (inProgress.has(node)) return 'dyn';
+        inProgress.add(node);
+        const name = namer.nameFor(node, path);
+        const fields: Record<string, string> = {};
+        for (const [k, fs] of Object.entries(node.properties ?? {})) fields[k] = visit(fs, `${path}.${k}`);
+        inProgress.delete(node);
+        const convert = namer.convertFor?.(node);
+        env.registerType(name, convert ? { ctor: namer.ctorFor(node, name), fields, convert } : { ctor: namer.ctorFor(node, name), fields });
+        done?.set(node, name);
+        return name;
+      }
+      case 'map':
+        return `map<string, ${visit(mapValueSchema(s as StructuralSchema), path)}>`;
+      case 'list':
+        return `list<${visit((s as StructuralSchema).items, path)}>`;
+      default:
+        return scalarType(s);
+    }
+  };
+  return visit(root, rootPath);
+}
+
+/** Register read types for a variable typed by `schema`; returns the variable's CEL type. */
+export function registerReadTypes(env: Environment, schema: StructuralSchema, rootName: string, done: Map<StructuralSchema, string>): string {
+  // The convert hook lets callers pass raw JSON for schema-typed variables.
+  const convertFor = (node: StructuralSchema) => (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? toCel(v, node) : undefined);
+  return registerTree(env, schema, rootName, { nameFor: (_n, path) => path, ctorFor: (node) => wrapperClassFor(node), convertFor }, done);
+}
+
+// Values built by `Object{...}` and `JSONPatch{...}`; a class per type name so the base
+// library can tell the types apart at run time.
+export class ConstructedObject extends Map<string, unknown> {
+  static celType = 'Object';
+}
+
+export interface ConstructType {
+  name: string;
+  schema: StructuralSchema;
+  ctor: new () => ConstructedObject;
+}
+
+export class ConstructRegistry {
+  readonly types = new Map<string, ConstructType>();
+
+  register(env: Environment, schema: StructuralSchema, rootName: string): string {
+    // Named by field path, not by schema node: a node shared by two paths (ObjectMeta)
+    // is two construction types, as upstream names them.
+    return registerTree(
+      env,
+      schema,
+      rootName,
+      {
+        nameFor: (_node, path) => path,
+        ctorFor: (node, name) => {
+          const ctor = class extends ConstructedObject {
+            static override celType = name;
+          };
+          this.types.set(name, { name, schema: node, ctor });
+          return ctor;
+        },
+      },
+      null,
+    );
+  }
+}
+
+export const JSON_PATCH_SCHEMA: StructuralSchema = {
+  type: 'object',
+  properties: {
+    op: { type: 'string' },
+    path: { type: 'string' },
+    from: { type: 'string' },
+    value: { 'x-kubernetes-preserve-unknown-fields': true },
+  },
+};
+
+function describe(t: TypeDeclaration): string {
+  return t.name;
+}
+
+// Why a value of type `t` cannot be stored in a field with schema `s` (or null if it can).
+function incompatibility(s: StructuralSchema | undefined, t: TypeDeclaration, want: string): string | null {
+  if (t.kind === 'dyn' || t.kind === 'param' || t.name === 'null') return null;
+  const shape = shapeOf(s);
+  switch (shape) {
+    case 'dyn':
+      return null;
+    case 'struct': {
+      if (t.kind === 'message') {
+        return t.name === want ? null : `type name '${t.name}' does not match the field path: expected '${want}'`;
+      }
+      return t.kind === 'map' ? null : `expected ${want}, got '${describe(t)}'`;
+    }
+    case 'map':
+      return t.kind === 'map' ? null : `expected a map, got '${describe(t)}'`;
+    case 'list': {
+      if (t.kind !== 'list') return `expected a list, got '${describe(t)}'`;
+      const elem = t.valueType;
+      return elem ? incompatibility((s as StructuralSchema).items, elem, want) : null;
+    }
+    case 'int':
+      return t.name === 'int' || t.name === 'uint' ? null : `expected int, got '${describe(t)}'`;
+    case 'double':
+      return ['int', 'uint', 'double'].includes(t.name) ? null : `expected double, got '${describe(t)}'`;
+    case 'bool':
+      return t.name === 'bool' ? null : `expected bool, got '${describe(t)}'`;
+    case 'int-or-string':
+      return t.name === 'int' || t.name === 'string' ? null : `expected int or string, got '${describe(t)}'`;
+    case 'quantity':
+      return ['int', 'double', 'string'].includes(t.name) ? null : `expected a quantity string, got '${describe(t)}'`;
+    case 'string':
+      if (t.name === 'string') return null;
+      if (s?.format === 'date-time' && t.name === 'google.protobuf.Timestamp') return null;
+      return `expected string, got '${describe(t)}'`;
+    default:
+      return null;
+  }
+}
+
+interface Construct {
+  typeName: string;
+  entries: [string, ASTNode, boolean][];
+  type: ConstructType | undefined;
+}
+
+export function installConstructMacro(env: Environment, registry: ConstructRegistry): void {
+  defineMacro<Construct>(env, { name: CONSTRUCT_MACRO, arity: 2, receiver: false }, (call) => {
+    const [nameNode, body] = call.args as [ASTNode, ASTNode];
+    const entries: [string, ASTNode, boolean][] = [];
+    if (body.op === 'map') {
+      for (const [k, v] of body.args) entries.push([k.op === 'value' && typeof k.args === 'string' ? k.args : '', v, false]);
+    }
+    return {
+      typeName: nameNode.op === 'value' && typeof nameNode.args === 'string' ? nameNode.args : '',
+      entries,
+      type: undefined,
+      typeCheck(chk: Checker, self, scope) {
+        const type = registry.types.get(self.typeName);
+        if (!type) throw chk.createError('unknown_type', `undeclared reference to type '${self.typeName}'`, nameNode);
+        self.type = type;
+        const props = type.schema.properties ?? {};
+        const seen = new Set<string>();
+        body.op === 'map' &&
+          body.args.forEach(([k, v]) => {
+            const field = k.op === 'value' && typeof k.args === 'string' ? k.args : '';
+            if (!Object.hasOwn(props, field)) {
+              throw chk.createError('unknown_field', `field '${field}' is not declared in the schema of '${type.name}'`, k);
+            }
+            if (seen.has(field)) throw chk.createError('duplicate_field', `field '${field}' is set twice`, k);
+            seen.add(field);
+            const vt = chk.check(v, scope);
+            const why = incompatibility(props[field], vt, `${type.name}.${field}`);
+            if (why) throw chk.createError('field_type_mismatch', `field '${type.name}.${field}': ${why}`, v);
+          });
+        return chk.getType(type.name);
+      },
+      evaluate(ev, self, scope) {
+        const out = new (self.type as ConstructType).ctor();
+        for (const [field, node] of self.entries) {
+          const v = ev.run(node, scope);
+          if (v instanceof Optional) {
+            if (v.hasValue()) out.set(field, v.value());
+            continue;
+          }
+          out.set(field, v);
+        }
+        return out;
+      },
+    };
+  });
+}

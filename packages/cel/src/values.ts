@@ -1,0 +1,194 @@
+// Conversion between JSON documents and CEL values. JSON numbers carry no int/double
+// distinction, so the schema decides: `integer` becomes CEL int (bigint), `number` stays
+// double. Objects typed by a schema become lazily converted wrappers so an evaluation
+// only pays for the fields it reads.
+import { Optional, EvaluationError } from '@marcbachmann/cel-js';
+import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
+import { mapValueSchema, shapeOf, type StructuralSchema } from './schema.js';
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+// Base class of the wrappers for schema-typed objects read from admission requests.
+export abstract class SchemaObject extends Map<string, unknown> {
+  abstract readonly schema: StructuralSchema;
+  constructor(readonly raw: Record<string, unknown>) {
+    super();
+  }
+
+  override get(key: string): unknown {
+    if (super.has(key)) return super.get(key);
+    const fieldSchema = this.schema.properties?.[key];
+    if (!fieldSchema) return undefined;
+    const rawValue = this.raw[key];
+    const value = rawValue === undefined || rawValue === null ? undefined : toCel(rawValue, fieldSchema);
+    super.set(key, value);
+    return value;
+  }
+
+  override has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  override *[Symbol.iterator](): MapIterator<[string, unknown]> {
+    for (const key of Object.keys(this.schema.properties ?? {})) {
+      const v = this.get(key);
+      if (v !== undefined) yield [key, v];
+    }
+  }
+
+  override entries(): MapIterator<[string, unknown]> {
+    return this[Symbol.iterator]();
+  }
+
+  override keys(): MapIterator<string> {
+    const it = this[Symbol.iterator]();
+    return (function* () {
+      for (const [k] of it) yield k;
+    })();
+  }
+
+  override get size(): number {
+    let n = 0;
+    for (const _ of this) n++;
+    return n;
+  }
+}
+
+const wrapperClasses = new WeakMap<StructuralSchema, new (raw: Record<string, unknown>) => SchemaObject>();
+
+// One class per schema node, so the type checker's message type and the runtime value
+// agree (the base library maps constructors to registered types).
+export function wrapperClassFor(schema: StructuralSchema): new (raw: Record<string, unknown>) => SchemaObject {
+  let cls = wrapperClasses.get(schema);
+  if (!cls) {
+    cls = class extends SchemaObject {
+      get schema(): StructuralSchema {
+        return schema;
+      }
+    };
+    wrapperClasses.set(schema, cls);
+  }
+  return cls;
+}
+
+function dynToCel(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isInteger(value) && Number.isSafeInteger(value) ? BigInt(value) : value;
+  if (Array.isArray(value)) return value.map(dynToCel);
+  if (value && typeof value === 'object' && (value.constructor === Object || value.constructor === undefined)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = dynToCel(v);
+    return out;
+  }
+  return value;
+}
+
+function parseTimestamp(s: string): unknown {
+  const d = new Date(s);
+  return Number.isNaN(d.getTime()) ? s : d;
+}
+
+/** Convert a JSON value to its CEL representation, typed by an optional structural schema. */
+export function toCel(value: unknown, schema?: StructuralSchema): unknown {
+  if (value === null || value === undefined) return null;
+  switch (shapeOf(schema)) {
+    case 'struct':
+      if (typeof value === 'object' && !Array.isArray(value)) {
+        if (value instanceof SchemaObject) return value;
+        return new (wrapperClassFor(schema as StructuralSchema))(value as Record<string, unknown>);
+      }
+      return dynToCel(value);
+    case 'map': {
+      if (typeof value !== 'object' || Array.isArray(value)) return dynToCel(value);
+      const vs = mapValueSchema(schema as StructuralSchema);
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) out[k] = toCel(v, vs);
+      return out;
+    }
+    case 'list':
+      return Array.isArray(value) ? value.map((v) => toCel(v, (schema as StructuralSchema).items)) : dynToCel(value);
+    case 'int':
+      return typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : value;
+    case 'double':
+      return value;
+    case 'int-or-string':
+      return typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : value;
+    case 'quantity':
+      return typeof value === 'number' ? String(value) : value;
+    case 'string':
+      return schema?.format === 'date-time' && typeof value === 'string' ? parseTimestamp(value) : value;
+    default:
+      return dynToCel(value);
+  }
+}
+
+function bytesToBase64(b: Uint8Array): string {
+  return Buffer.from(b).toString('base64');
+}
+
+/** Convert a CEL value to JSON: ints become numbers, wrappers and maps become objects. */
+export function fromCel(value: unknown): Json | undefined {
+  switch (typeof value) {
+    case 'bigint':
+      return Number(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw new EvaluationError(`cannot represent ${value} in JSON`);
+      return value;
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'undefined':
+      return undefined;
+    case 'object':
+      break;
+    default:
+      throw new EvaluationError(`cannot convert ${typeof value} to JSON`);
+  }
+  if (value === null) return null;
+  if (Array.isArray(value) || value instanceof Set) {
+    const out: Json[] = [];
+    for (const v of value) {
+      const j = fromCel(v);
+      if (j !== undefined) out.push(j);
+    }
+    return out;
+  }
+  if (value instanceof UnsignedInt) return Number(value.valueOf());
+  if (value instanceof Optional) return value.hasValue() ? fromCel(value.value()) : undefined;
+  if (value instanceof Date) return value.toISOString().replace('.000Z', 'Z');
+  if (value instanceof Duration) return value.toString();
+  if (value instanceof Uint8Array) return bytesToBase64(value);
+  const out: Record<string, Json> = {};
+  const entries: Iterable<[unknown, unknown]> =
+    value instanceof Map ? value.entries() : Object.entries(value as Record<string, unknown>);
+  for (const [k, v] of entries) {
+    const j = fromCel(v);
+    if (j !== undefined) out[String(k)] = j;
+  }
+  return out;
+}
+
+/** The CEL type name of a runtime value, for dispatch and messages. */
+export function celTypeOf(v: unknown): string {
+  switch (typeof v) {
+    case 'bigint':
+      return 'int';
+    case 'number':
+      return 'double';
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'bool';
+    case 'object':
+      if (v === null) return 'null';
+      if (Array.isArray(v) || v instanceof Set) return 'list';
+      if (v instanceof UnsignedInt) return 'uint';
+      if (v instanceof Uint8Array) return 'bytes';
+      if (v instanceof Date) return 'google.protobuf.Timestamp';
+      if (v instanceof Duration) return 'google.protobuf.Duration';
+      if (v instanceof Optional) return 'optional';
+      if (v.constructor === Object || v.constructor === undefined || v.constructor === Map) return 'map';
+      return (v.constructor as { celType?: string }).celType ?? 'map';
+    default:
+      return 'unknown';
+  }
+}

@@ -1,0 +1,72 @@
+import { parseArgs } from 'node:util';
+import type { RuleSetting } from '@platlint/core';
+import { UsageError } from './files.js';
+
+export const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github'] as const;
+export type FormatName = (typeof FORMATS)[number];
+
+export interface LintArgs {
+  paths: string[];
+  format: FormatName;
+  outputFile: string | undefined;
+  maxWarnings: number;
+  quiet: boolean;
+  rules: Record<string, RuleSetting>;
+  config: string | undefined;
+  color: boolean;
+  stdinFilename: string;
+  workers: number | undefined;
+}
+
+const SETTINGS = new Set(['off', 'info', 'warning', 'error']);
+
+export function parseLintArgs(argv: readonly string[], env: NodeJS.ProcessEnv, isTTY: boolean): LintArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string', short: 'f', default: 'stylish' },
+        'output-file': { type: 'string', short: 'o' },
+        'max-warnings': { type: 'string' },
+        quiet: { type: 'boolean', short: 'q', default: false },
+        rule: { type: 'string', multiple: true, default: [] },
+        config: { type: 'string', short: 'c' },
+        color: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        'stdin-filename': { type: 'string' },
+        workers: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const v = parsed.values;
+  const format = v.format as FormatName;
+  if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}"; use one of ${FORMATS.join(', ')}`);
+  const maxWarnings = v['max-warnings'] === undefined ? -1 : Number(v['max-warnings']);
+  if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError('--max-warnings takes a whole number (-1 for no limit)');
+  const rules: Record<string, RuleSetting> = {};
+  for (const spec of v.rule ?? []) {
+    const [id, setting] = spec.split('=');
+    if (!id || !setting || !SETTINGS.has(setting)) throw new UsageError(`--rule takes RULE=SEVERITY with severity off, info, warning or error (got "${spec}")`);
+    rules[id] = setting as RuleSetting;
+  }
+  const workers = v.workers === undefined ? undefined : Number(v.workers);
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) throw new UsageError('--workers takes a positive whole number');
+  const noColor = v['no-color'] === true || (env.NO_COLOR !== undefined && env.NO_COLOR !== '');
+  return {
+    paths: parsed.positionals,
+    format,
+    outputFile: v['output-file'],
+    maxWarnings,
+    quiet: v.quiet ?? false,
+    rules,
+    config: v.config,
+    color: noColor ? false : (v.color ?? (isTTY && env.TERM !== 'dumb')),
+    stdinFilename: v['stdin-filename'] ?? '<stdin>',
+    workers,
+  };
+}

@@ -1,0 +1,135 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError, IgnoreFilter, ConfigResolver, formatters, summarize } from '@platlint/core';
+import type { FileResult, Report } from '@platlint/core';
+import { parseLintArgs } from './args.js';
+import { UsageError, expandPaths } from './files.js';
+import { lintPaths } from './lint-batch.js';
+import { PARALLEL_THRESHOLD, defaultWorkers, lintInParallel } from './parallel.js';
+import { allRuleMetas, knownRuleIds } from './registry.js';
+
+export interface Io {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readStdin: () => Promise<string>;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  /** The module to start workers from (the CLI's own entry). */
+  entry: URL;
+}
+
+export const USAGE = `Usage: platlint <command> [options]
+
+Commands:
+  lint [paths...]     Lint files, directories (their *.yaml and *.yml) and globs; '-' reads stdin
+  rules               List every rule with its default severity and description
+  explain RULE        Print a rule's documentation
+
+Options of lint:
+  -f, --format FORMAT     stylish (default), json, sarif, junit, github
+  -o, --output-file FILE  Write the report to FILE instead of standard output
+      --max-warnings N    Exit 1 when there are more than N warnings
+  -q, --quiet             Report errors only
+      --rule RULE=LEVEL   Set a rule's severity (off, info, warning, error); repeatable
+  -c, --config FILE       Use FILE instead of the nearest platlint.config.yaml
+      --stdin-filename P  Name to use for standard input (config lookup and output)
+      --no-color          No colours (also when NO_COLOR is set)
+      --workers N         Threads for large runs (default: the number of cores)
+
+Exit status: 0 clean, 1 errors (or too many warnings), 2 usage or fatal error.
+`;
+
+export async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseLintArgs(argv, io.env, io.stdoutIsTTY && !argv.includes('--output-file') && !argv.includes('-o'));
+  if (args.paths.length === 0) throw new UsageError('no paths given; try `platlint lint .`');
+  for (const id of Object.keys(args.rules)) if (!knownRuleIds.has(id)) throw new UsageError(`unknown rule "${id}" (see \`platlint rules\`)`);
+  const fromStdin = args.paths.includes('-');
+  const onDisk = await expandPaths(args.paths.filter((p) => p !== '-'), io.cwd);
+  const options = { cwd: io.cwd, configFile: args.config, ruleOverrides: args.rules };
+  const resolver = new ConfigResolver(knownRuleIds, { configFile: args.config, cwd: io.cwd });
+  const ignore = new IgnoreFilter(io.cwd);
+  const paths = onDisk.filter((p) => !ignore.ignored(p, resolver.forFile(p)));
+
+  const workers = Math.min(args.workers ?? defaultWorkers(), Math.max(1, Math.floor(paths.length / 50)));
+  const showProgress = io.stderrIsTTY && paths.length > 300;
+  const progress = (done: number): void => io.stderr(`\rplatlint: ${done}/${paths.length} files`);
+  let results: FileResult[];
+  if (paths.length >= PARALLEL_THRESHOLD && workers > 1) {
+    results = await lintInParallel(paths, options, workers, io.entry, showProgress ? progress : undefined);
+  } else {
+    results = [];
+    for (let i = 0; i < paths.length; i += 100) {
+      results.push(...lintPaths(paths.slice(i, i + 100), options));
+      if (showProgress) progress(Math.min(paths.length, i + 100));
+    }
+  }
+  if (showProgress) io.stderr('\r\x1b[K');
+  if (fromStdin) {
+    const text = await io.readStdin();
+    results.push(...lintPaths([], { ...options, cwd: io.cwd }, { name: args.stdinFilename, text }));
+  }
+  if (args.quiet) results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') }));
+
+  const report: Report = { files: results, rules: allRuleMetas, summary: summarize(results) };
+  const output = formatters[args.format]!(report, { color: args.color && !args.outputFile });
+  if (args.outputFile) writeFileSync(resolve(io.cwd, args.outputFile), output);
+  else io.stdout(output);
+  const { errors, warnings } = report.summary;
+  return errors > 0 || (args.maxWarnings >= 0 && warnings > args.maxWarnings) ? 1 : 0;
+}
+
+export function rulesCommand(io: Io): number {
+  const width = Math.max(...allRuleMetas.map((r) => r.id.length));
+  for (const rule of allRuleMetas) io.stdout(`${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.fixable ? 'fix ' : '    '} ${rule.description}\n`);
+  return 0;
+}
+
+export function explainCommand(argv: readonly string[], io: Io): number {
+  const id = argv[0];
+  if (!id) throw new UsageError('explain needs a rule id; see `platlint rules`');
+  const rule = allRuleMetas.find((r) => r.id === id);
+  if (!rule) throw new UsageError(`unknown rule "${id}" (see \`platlint rules\`)`);
+  const kinds = rule.kinds === '*' ? 'every kind' : rule.kinds.join(', ');
+  io.stdout(`${rule.id} (${rule.severity}${rule.fixable ? ', fixable' : ''})\n\n${rule.description}\n\n${rule.docs}\n\nApplies to: ${kinds}\nSource: ${rule.source}\n`);
+  return 0;
+}
+
+/** Runs a command; returns the exit status. Errors for people, never a stack trace. */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'lint':
+        return await lintCommand(rest, io);
+      case 'rules':
+        return rulesCommand(io);
+      case 'explain':
+        return explainCommand(rest, io);
+      case '--version':
+      case '-v':
+        io.stdout(`${JSON.parse(readFileSync(new URL('../package.json', io.entry), 'utf8')).version as string}\n`);
+        return 0;
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.stdout(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`platlint: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof ConfigError) {
+      io.stderr(`platlint: invalid configuration: ${error.message}\n`);
+      return 2;
+    }
+    io.stderr(`platlint: fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 2;
+  }
+}

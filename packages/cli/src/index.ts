@@ -1,0 +1,2 @@
+export { run, USAGE } from './commands.js';
+export type { Io } from './commands.js';

@@ -1,0 +1,23 @@
+import { run } from './commands.js';
+import { runWorkerIfAsked } from './worker.js';
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+if (!runWorkerIfAsked()) {
+  const status = await run(process.argv.slice(2), {
+    cwd: process.cwd(),
+    env: process.env,
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    readStdin,
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
+    entry: new URL(import.meta.url),
+  });
+  // Let stdout drain before exiting: a piped report must arrive whole.
+  process.exitCode = status;
+}

@@ -1,0 +1,97 @@
+import apiTypes from '../../data/api-types.json' with { type: 'json' };
+import type { ApiTypes, KindEntry, TypeEntry } from '../schema/api-types.js';
+import { SchemaBuilder } from '../schema/build.js';
+import { configKinds, configTypes } from '../schema/config-types.js';
+import { overlay } from '../schema/overlay/index.js';
+import type { SchemaNode } from '../schema/tree.js';
+
+/**
+ * The kind catalog: every kind platlint knows, with the facts of the spec's endpoint tables
+ * (group, version, plural resource, scope, subresources) and its schema tree.
+ */
+export interface KindInfo {
+  group: string;
+  version: string;
+  apiVersion: string;
+  kind: string;
+  typeId: string;
+  /** Plural resource name; null for kinds that are not served (configuration files, Scale). */
+  resource: string | null;
+  namespaced: boolean;
+  subresources: readonly string[];
+  listKind: string | undefined;
+  /** `spec`, `supporting` and `config` kinds are linted; `extra` kinds only serve admission. */
+  scope: KindEntry['scope'];
+  lintable: boolean;
+  deprecated: string | undefined;
+  /** `Kind.group`, or `Kind` for the core group: how rules name the kinds they check. */
+  groupKind: string;
+  entry: KindEntry;
+}
+
+export interface KindMatch {
+  info: KindInfo;
+  /** True when the document is the `<Kind>List` of the kind. */
+  isList: boolean;
+}
+
+const data = apiTypes as unknown as ApiTypes;
+const types: Record<string, TypeEntry> = { ...data.types, ...configTypes };
+const builder = new SchemaBuilder(types, overlay);
+
+export class Catalog {
+  private readonly byApiVersionKind = new Map<string, KindMatch>();
+  private readonly byKind = new Map<string, KindInfo[]>();
+  readonly kinds: KindInfo[];
+
+  constructor(entries: readonly KindEntry[]) {
+    this.kinds = entries.map(toKindInfo);
+    for (const info of this.kinds) {
+      this.byApiVersionKind.set(`${info.apiVersion}/${info.kind}`, { info, isList: false });
+      if (info.listKind) this.byApiVersionKind.set(`${info.apiVersion}/${info.listKind}`, { info, isList: true });
+      for (const name of [info.kind, info.listKind]) {
+        if (name) this.byKind.set(name, [...(this.byKind.get(name) ?? []), info]);
+      }
+    }
+  }
+
+  lookup(apiVersion: string, kind: string): KindMatch | undefined {
+    return this.byApiVersionKind.get(`${apiVersion}/${kind}`);
+  }
+
+  /** Kinds of that name in any group or version (to suggest the right apiVersion). */
+  withKindName(kind: string): readonly KindInfo[] {
+    return this.byKind.get(kind) ?? [];
+  }
+
+  schema(info: KindInfo): SchemaNode {
+    return builder.typeNode(info.typeId);
+  }
+
+  /** The schema of a type that has no kind of its own (ObjectMeta, a nested spec type). */
+  typeSchema(typeId: string): SchemaNode {
+    return builder.typeNode(typeId);
+  }
+}
+
+function toKindInfo(entry: KindEntry): KindInfo {
+  const typeOverlay = overlay[entry.type];
+  return {
+    group: entry.group,
+    version: entry.version,
+    apiVersion: entry.apiVersion,
+    kind: entry.kind,
+    typeId: entry.type,
+    resource: entry.resource,
+    namespaced: entry.namespaced,
+    subresources: entry.subresources,
+    listKind: entry.list?.kind,
+    scope: entry.scope,
+    lintable: entry.scope !== 'extra',
+    deprecated: typeOverlay?.deprecated ?? (entry.deprecatedIn ? `deprecated since release ${entry.deprecatedIn}` : undefined),
+    groupKind: entry.group ? `${entry.kind}.${entry.group}` : entry.kind,
+    entry,
+  };
+}
+
+export const catalog = new Catalog([...data.kinds, ...configKinds]);

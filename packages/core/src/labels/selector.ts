@@ -1,0 +1,37 @@
+/** Label selectors as the platform evaluates them (matchLabels AND matchExpressions). */
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: string; values?: string[] }[];
+}
+
+/** True when the selector selects nothing in particular: it has no terms at all. */
+export function isEmptySelector(selector: LabelSelector | undefined): boolean {
+  return !selector || (Object.keys(selector.matchLabels ?? {}).length === 0 && (selector.matchExpressions ?? []).length === 0);
+}
+
+/** Evaluates a selector against a label set; an empty selector matches everything. */
+export function selectorMatches(selector: LabelSelector, labels: Readonly<Record<string, string>>): boolean {
+  for (const [key, value] of Object.entries(selector.matchLabels ?? {})) if (labels[key] !== value) return false;
+  for (const term of selector.matchExpressions ?? []) {
+    const has = Object.hasOwn(labels, term.key);
+    const value = labels[term.key];
+    const values = term.values ?? [];
+    switch (term.operator) {
+      case 'In':
+        if (!has || !values.includes(value as string)) return false;
+        break;
+      case 'NotIn':
+        if (has && values.includes(value as string)) return false;
+        break;
+      case 'Exists':
+        if (!has) return false;
+        break;
+      case 'DoesNotExist':
+        if (has) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,187 @@
+import type { Diagnostic, Fix, Severity } from '../diagnostics.js';
+import { compareDiagnostics } from '../diagnostics.js';
+import type { Config } from '../config/config.js';
+import type { Catalog, KindInfo } from '../kinds/catalog.js';
+import { catalog as defaultCatalog } from '../kinds/catalog.js';
+import type { LintObject, LintSettings, ReportDescriptor, Rule, RuleContext } from '../rules/rule.js';
+import type { FieldPath } from '../source/field-path.js';
+import { formatPath } from '../source/field-path.js';
+import type { SourceFile, Span } from '../source/source-file.js';
+import { validateStructure } from '../validate/validator.js';
+import { applySuppressions } from './suppressions.js';
+
+export interface FileResult {
+  path: string;
+  /** YAML documents in the file. */
+  documents: number;
+  diagnostics: Diagnostic[];
+}
+
+export interface LintRun {
+  files: readonly SourceFile[];
+  rules: readonly Rule[];
+  configFor: (file: SourceFile) => Config;
+  catalog?: Catalog;
+}
+
+interface Placed {
+  file: SourceFile;
+  config: Config;
+  out: Diagnostic[];
+}
+
+/**
+ * Lints a set of files together, so that rules can see every object of the run (a binding
+ * and its policy may sit in different files).
+ */
+export function lintFiles(run: LintRun): FileResult[] {
+  const catalog = run.catalog ?? defaultCatalog;
+  const placed: Placed[] = [];
+  const objects: LintObject[] = [];
+  const objectFiles = new Map<LintObject, Placed>();
+  for (const file of run.files) {
+    const p: Placed = { file, config: run.configFor(file), out: [...file.diagnostics] };
+    placed.push(p);
+    for (const object of collectObjects(p, catalog)) {
+      objects.push(object);
+      objectFiles.set(object, p);
+    }
+  }
+  const rulesByKind = indexRules(run.rules);
+  for (const object of objects) {
+    const p = objectFiles.get(object) as Placed;
+    checkStructure(p, object, catalog);
+    const settings: LintSettings = { featureGates: p.config.featureGates, release: p.config.release };
+    for (const rule of [...(rulesByKind.get(object.kind.groupKind) ?? []), ...(rulesByKind.get('*') ?? [])]) {
+      if (p.config.rules[rule.meta.id] === 'off') continue;
+      runRule(rule, p, object, settings, objects, catalog);
+    }
+  }
+  return placed.map((p) => finish(p));
+}
+
+function indexRules(rules: readonly Rule[]): Map<string, Rule[]> {
+  const index = new Map<string, Rule[]>();
+  for (const rule of rules) {
+    for (const kind of rule.meta.kinds === '*' ? ['*'] : rule.meta.kinds) index.set(kind, [...(index.get(kind) ?? []), rule]);
+  }
+  return index;
+}
+
+/** Recognises the objects of a file (List items one by one) and reports what is not one. */
+function collectObjects(p: Placed, catalog: Catalog): LintObject[] {
+  const objects: LintObject[] = [];
+  const reportedKinds = new Set<string>();
+  for (const doc of p.file.documents) {
+    if (doc.broken || doc.value === null || doc.value === undefined) continue;
+    const value = doc.value;
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      const what = Array.isArray(value) ? 'a list' : `the scalar ${JSON.stringify(value)}`;
+      p.out.push(diagnostic(p, 'document/not-mapping', 'error', `document ${doc.index + 1} is ${what}; a manifest must be a mapping with apiVersion and kind`, doc.index, [], { start: doc.start, end: doc.start, exact: false }));
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    const { apiVersion, kind } = record;
+    if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !apiVersion || !kind) {
+      const missing = typeof apiVersion !== 'string' || !apiVersion ? 'apiVersion' : 'kind';
+      p.out.push(diagnostic(p, 'document/missing-kind', 'error', `document has no ${missing}: platlint cannot tell what it is`, doc.index, [], p.file.locateParentKey(doc.index, [missing])));
+      continue;
+    }
+    const match = catalog.lookup(apiVersion, kind);
+    if (!match || !match.info.lintable) {
+      const others = catalog.withKindName(kind).filter((k) => k.lintable);
+      if (!match && others.length > 0) {
+        const versions = [...new Set(others.map((k) => k.apiVersion))].join(', ');
+        p.out.push(diagnostic(p, 'document/unknown-version', 'error', `${kind} is not served by ${apiVersion}; use ${versions}`, doc.index, ['apiVersion'], p.file.locate(doc.index, ['apiVersion'])));
+      } else if (!reportedKinds.has(`${apiVersion}/${kind}`)) {
+        reportedKinds.add(`${apiVersion}/${kind}`);
+        p.out.push(diagnostic(p, 'document/unknown-kind', 'info', `${kind} (${apiVersion}) is not a kind platlint checks; skipped`, doc.index, ['kind'], p.file.locate(doc.index, ['kind'])));
+      }
+      continue;
+    }
+    if (!match.isList) {
+      objects.push({ file: p.file.path, document: doc.index, prefix: [], kind: match.info, value: record });
+      continue;
+    }
+    // A List is checked as an envelope, then item by item as objects of their own.
+    const envelope = { ...record, items: Array.isArray(record.items) ? [] : record.items };
+    const listType = catalog.typeSchema(match.info.entry.list?.type ?? '');
+    for (const finding of validateStructure(listType, envelope)) placeFinding(p, doc.index, finding);
+    if (Array.isArray(record.items)) {
+      record.items.forEach((item, i) => {
+        if (item && typeof item === 'object' && !Array.isArray(item)) {
+          objects.push({ file: p.file.path, document: doc.index, prefix: ['items', i], kind: match.info, value: item as Record<string, unknown> });
+        }
+      });
+    }
+  }
+  return objects;
+}
+
+function checkStructure(p: Placed, object: LintObject, catalog: Catalog): void {
+  const schema = catalog.schema(object.kind);
+  // List items may leave apiVersion and kind out; the list says what they are.
+  const value = object.prefix.length ? { apiVersion: object.kind.apiVersion, kind: object.kind.kind, ...object.value } : object.value;
+  for (const finding of validateStructure(schema, value)) {
+    placeFinding(p, object.document, { ...finding, path: [...object.prefix, ...finding.path] });
+  }
+}
+
+function placeFinding(p: Placed, document: number, finding: ReturnType<typeof validateStructure>[number]): void {
+  const span = finding.target === 'parent-key' ? p.file.locateParentKey(document, finding.path) : p.file.locate(document, finding.path, finding.target);
+  const d = diagnostic(p, finding.ruleId, 'error', finding.message, document, finding.path, span);
+  if (finding.replacement !== undefined && span.exact) d.fix = { range: d.range, text: finding.replacement };
+  p.out.push(d);
+}
+
+function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettings, objects: readonly LintObject[], catalog: Catalog): void {
+  const context: RuleContext = {
+    object,
+    value: object.value,
+    kind: object.kind,
+    schema: catalog.schema(object.kind),
+    settings,
+    objects,
+    report: (report: ReportDescriptor) => {
+      const path = [...object.prefix, ...report.path];
+      const span = p.file.locate(object.document, path, report.target ?? 'value');
+      const d = diagnostic(p, rule.meta.id, report.severity ?? rule.meta.severity, report.message, object.document, path, span);
+      if (report.fix) d.fix = placeFix(p, object, report.fix.path ?? report.path, report.fix.target ?? 'value', report.fix.text);
+      p.out.push(d);
+    },
+  };
+  try {
+    rule.check(context);
+  } catch (error) {
+    // A broken rule must not take the run down; it is reported where it failed.
+    p.out.push(diagnostic(p, rule.meta.id, 'error', `rule ${rule.meta.id} crashed: ${error instanceof Error ? error.message : String(error)}`, object.document, object.prefix, p.file.locate(object.document, object.prefix)));
+  }
+}
+
+function placeFix(p: Placed, object: LintObject, path: FieldPath, target: 'key' | 'value', text: string): Fix {
+  const span = p.file.locate(object.document, [...object.prefix, ...path], target);
+  return { range: p.file.lines.range(span.start, span.end), text };
+}
+
+function diagnostic(p: Placed, ruleId: string, severity: Severity, message: string, document: number, path: FieldPath, span: Span): Diagnostic {
+  return { ruleId, severity, message, document, path: formatPath(path), range: p.file.lines.range(span.start, span.end) };
+}
+
+/** Applies the configured severities and the inline suppressions, then sorts. */
+function finish(p: Placed): FileResult {
+  const configured: Diagnostic[] = [];
+  for (const d of p.out) {
+    const setting = p.config.rules[d.ruleId];
+    if (setting === 'off') continue;
+    configured.push(setting ? { ...d, severity: setting } : d);
+  }
+  const reportUnused = p.config.rules['suppression/unused'] !== 'off';
+  const kept = applySuppressions(p.file, configured, reportUnused).map((d) => {
+    const setting = d.ruleId === 'suppression/unused' ? p.config.rules[d.ruleId] : undefined;
+    return setting && setting !== 'off' ? { ...d, severity: setting } : d;
+  });
+  kept.sort(compareDiagnostics);
+  return { path: p.file.path, documents: p.file.documents.length, diagnostics: kept };
+}
+
+export type { KindInfo };

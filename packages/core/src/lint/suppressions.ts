@@ -1,0 +1,82 @@
+import type { Diagnostic } from '../diagnostics.js';
+import type { SourceFile } from '../source/source-file.js';
+
+/**
+ * Inline suppressions, written as YAML comments:
+ *   # platlint-disable-next-line RULE[, RULE...] -- reason
+ *   # platlint-disable-line RULE -- reason        (at the end of the line it applies to)
+ *   # platlint-disable RULE -- reason             (the rest of the document)
+ * Without a rule id the comment applies to every rule.
+ */
+interface Suppression {
+  scope: 'next-line' | 'line' | 'rest';
+  rules: readonly string[] | '*';
+  /** 1-based line of the comment. */
+  line: number;
+  column: number;
+  offset: number;
+  document: number;
+  used: boolean;
+}
+
+const COMMENT = /(?:^|\s)#\s*platlint-(disable-next-line|disable-line|disable)(?![\w-])([^\n]*)/g;
+
+function parseSuppressions(file: SourceFile): Suppression[] {
+  const text = file.text;
+  if (!text.includes('platlint-disable')) return [];
+  const ends = file.documents.map((d) => d.end);
+  const found: Suppression[] = [];
+  for (const match of text.matchAll(COMMENT)) {
+    const offset = (match.index ?? 0) + match[0].indexOf('#');
+    const [ruleText = ''] = (match[2] ?? '').split(' --');
+    const rules = ruleText.split(/[\s,]+/).filter(Boolean);
+    const position = file.lines.position(offset);
+    let document = ends.findIndex((end) => end >= offset);
+    if (document === -1) document = Math.max(0, ends.length - 1);
+    found.push({ scope: match[1] === 'disable' ? 'rest' : match[1] === 'disable-line' ? 'line' : 'next-line', rules: rules.length ? rules : '*', line: position.line, column: position.column, offset, document, used: false });
+  }
+  return found;
+}
+
+function covers(s: Suppression, d: Diagnostic): boolean {
+  if (s.rules !== '*' && !s.rules.includes(d.ruleId)) return false;
+  switch (s.scope) {
+    case 'next-line':
+      return d.range.start.line === s.line + 1;
+    case 'line':
+      return d.range.start.line === s.line;
+    case 'rest':
+      return d.document === s.document && (d.range.start.line > s.line || (d.range.start.line === s.line && d.range.start.column >= s.column));
+  }
+}
+
+/** Drops suppressed findings and adds a warning for each suppression that hid nothing. */
+export function applySuppressions(file: SourceFile, diagnostics: Diagnostic[], reportUnused: boolean): Diagnostic[] {
+  const suppressions = parseSuppressions(file);
+  if (suppressions.length === 0) return diagnostics;
+  const kept = diagnostics.filter((d) => {
+    let hidden = false;
+    for (const s of suppressions) {
+      if (covers(s, d)) {
+        s.used = true;
+        hidden = true;
+      }
+    }
+    return !hidden;
+  });
+  if (reportUnused) {
+    for (const s of suppressions) {
+      if (s.used) continue;
+      const what = s.rules === '*' ? 'any rule' : s.rules.join(', ');
+      kept.push({
+        ruleId: 'suppression/unused',
+        severity: 'warning',
+        message: `this suppression of ${what} hid nothing; remove it`,
+        document: s.document,
+        path: '',
+        range: file.lines.range(s.offset, s.offset + 1 + file.text.slice(s.offset).search(/\n|$/) - 1),
+      });
+    }
+  }
+  return kept;
+}

@@ -1,0 +1,32 @@
+import type { RuleMeta } from './rule.js';
+
+/**
+ * Findings the engine itself makes (reading YAML, recognising kinds, structural
+ * validation, suppressions). They are listed, configured and explained like rules.
+ */
+function builtin(id: string, severity: RuleMeta['severity'], description: string, docs: string, fixable = false): RuleMeta {
+  return { id, severity, description, kinds: '*', source: 'engine', docs, fixable };
+}
+
+export const builtinRules: readonly RuleMeta[] = [
+  builtin('file/encoding', 'error', 'The file is not UTF-8 text.', 'platlint reads YAML as UTF-8. Binary files, UTF-16 files and files with malformed UTF-8 sequences are reported once and not read further.'),
+  builtin('file/unreadable', 'error', 'The file could not be read.', 'The file exists in the list of paths but reading it failed (permissions, a directory named like a YAML file, a broken link).'),
+  builtin('file/too-large', 'error', 'The file is over the size limit.', 'Files above the size limit (32 MiB) are refused rather than read, so a stray dump cannot stall a run.'),
+  builtin('file/empty', 'warning', 'The file holds no YAML document.', 'An empty file (or one holding only whitespace) is usually a mistake in a generator or a path.'),
+  builtin('yaml/syntax', 'error', 'YAML syntax error.', 'The document cannot be parsed. It is reported and skipped; the other documents of the file are still linted.'),
+  builtin('yaml/duplicate-key', 'error', 'A mapping has the same key twice.', 'The platform keeps only one of the two values (and strict field validation rejects the object); say each key once.'),
+  builtin('yaml/tab-indent', 'error', 'Tabs used for indentation.', 'YAML forbids tab characters in indentation; use spaces.'),
+  builtin('yaml/alias-limit', 'error', 'Aliases expand to too many nodes.', 'Anchors and aliases are allowed, but their expansion is bounded: a document whose aliases would expand to more than 100,000 nodes (a "billion laughs" attack) is refused.'),
+  builtin('document/not-mapping', 'error', 'A document is not a mapping.', 'Every manifest is a mapping with `apiVersion` and `kind`; a document that is a list or a scalar cannot be an object.'),
+  builtin('document/missing-kind', 'error', 'A document has no apiVersion or kind.', 'Without `apiVersion` and `kind` the platform cannot tell what the object is.'),
+  builtin('document/unknown-kind', 'info', 'A kind platlint does not cover.', 'Documents of kinds outside the catalog are reported once per file, as information, and otherwise skipped.'),
+  builtin('document/unknown-version', 'error', 'A known kind with an apiVersion that does not serve it.', 'The kind exists, but not in that group and version; the message names the apiVersions that serve it.'),
+  builtin('schema/required', 'error', 'A required field is missing.', 'The field is required by the spec. The finding is placed on the key of the object that lacks it. An explicit `null` counts as missing.'),
+  builtin('schema/unknown-field', 'error', 'A field the kind does not have.', 'The server rejects unknown fields under strict field validation and silently drops them otherwise, so a typo loses configuration. The message suggests the nearest known field.'),
+  builtin('schema/type', 'error', 'A value of the wrong type.', 'For example a string where an integer is expected. Quote-free YAML 1.1 scalars such as `yes` and `on` are booleans on the platform.'),
+  builtin('schema/enum', 'error', 'A value outside the allowed set.', 'The field takes one of a closed set of values, and they are case-sensitive. When the value differs only in case, a fix is offered.', true),
+  builtin('schema/format', 'error', 'A string in the wrong format.', 'DNS labels and subdomains, label keys and values, IP addresses, URLs, durations, quantities, timestamps and percentages are checked.'),
+  builtin('schema/range', 'error', 'A number out of range.', 'Limits stated by the spec, and the range of 32- and 64-bit integer fields.'),
+  builtin('schema/length', 'error', 'A string or list too long or too short.', 'Length limits stated by the spec (for example at most 64 match conditions, at least one mutation).'),
+  builtin('suppression/unused', 'warning', 'A suppression comment that suppressed nothing.', 'A `# platlint-disable...` comment whose rule reported nothing where it applies. Remove it, so that it cannot hide a future finding.'),
+];

@@ -1,0 +1,87 @@
+import type { Severity } from '../diagnostics.js';
+import type { KindInfo } from '../kinds/catalog.js';
+import type { SchemaNode } from '../schema/tree.js';
+import type { FieldPath } from '../source/field-path.js';
+
+/**
+ * A rule is a module with `meta` and `check`, in the manner of ESLint rules. `check` looks
+ * at one object and calls `context.report` for each problem; the engine places the report
+ * in the source, applies configuration and suppressions, and formats it.
+ */
+export interface RuleMeta {
+  /** `area/name`, e.g. `deployment/selector-matches-template`. */
+  id: string;
+  /** One line, shown by `platlint rules`. */
+  description: string;
+  /** Group-kinds the rule checks (`Deployment.apps`, `Endpoints`), or '*' for every kind. */
+  kinds: readonly string[] | '*';
+  severity: Severity;
+  /** Where the rule comes from: a spec section, or `upstream` for reference/upstream-rules. */
+  source: string;
+  fixable?: boolean;
+  /** Markdown documentation, printed by `platlint explain`. */
+  docs: string;
+}
+
+export interface FixDescriptor {
+  /** Replaces the source of the field at `path` (default: the reported path). */
+  path?: FieldPath;
+  target?: 'key' | 'value';
+  text: string;
+}
+
+export interface ReportDescriptor {
+  path: FieldPath;
+  message: string;
+  /** Point at the field's key instead of its value. */
+  target?: 'key' | 'value';
+  fix?: FixDescriptor;
+  /** Overrides the rule's severity for this report (e.g. a warning for an open enum). */
+  severity?: Severity;
+}
+
+/** An object of the current run, for rules that look across documents. */
+export interface LintObject {
+  file: string;
+  document: number;
+  /** Path prefix inside the document: `items[i]` for List items, empty otherwise. */
+  prefix: FieldPath;
+  kind: KindInfo;
+  value: Record<string, unknown>;
+}
+
+export interface LintSettings {
+  featureGates: Readonly<Record<string, boolean>>;
+  /** The platform release the manifests target, e.g. "1.37". */
+  release: string;
+}
+
+export interface RuleContext {
+  readonly object: LintObject;
+  readonly value: Record<string, unknown>;
+  readonly kind: KindInfo;
+  readonly schema: SchemaNode;
+  readonly settings: LintSettings;
+  /** Every object of the run, this one included. */
+  readonly objects: readonly LintObject[];
+  report(report: ReportDescriptor): void;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  check(context: RuleContext): void;
+}
+
+export function defineRule(rule: Rule): Rule {
+  return rule;
+}
+
+/** Reads a nested value by path; undefined when any step is missing. */
+export function valueAt(root: unknown, path: FieldPath): unknown {
+  let current = root;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return current;
+}

@@ -1,0 +1,64 @@
+/**
+ * The overlay: what the project's spec (../shared/spec) adds to the structural facts of
+ * reference/api-types.json. It is written by hand, in our own words, one entry per type and
+ * field the spec describes. The schema builder merges it into the type table; everything a
+ * user sees (hover, completion, messages) comes from the merged tree.
+ */
+
+/** Formats the validator knows; each has a checker in ../validate/formats.ts. */
+export type FormatName =
+  | 'dns-label' // RFC 1123 label: lowercase alphanumerics and '-', at most 63 characters
+  | 'dns-subdomain' // RFC 1123 subdomain: labels joined by '.', at most 253 characters
+  | 'label-key' // qualified name: optional DNS-subdomain prefix and '/', name part at most 63
+  | 'label-value' // at most 63 characters, alphanumerics with '-', '_', '.' inside
+  | 'ip' // IPv4 or IPv6 address
+  | 'cidr' // IPv4 or IPv6 CIDR
+  | 'url' // absolute URL
+  | 'https-url' // absolute https:// URL
+  | 'duration' // Go duration string, e.g. "30s", "1m30s"
+  | 'int-or-percent' // integer, or a string of digits followed by '%'
+  | 'quantity' // resource quantity, e.g. "100m", "1Gi"
+  | 'date-time' // RFC 3339 timestamp
+  | 'path-segment'; // object name usable as a URL path segment: not '.', '..', no '/' or '%'
+
+/** Where in the spec a fact comes from: document letter and section heading. */
+export type SpecRef = `${'A' | 'B' | 'C'} ${string}`;
+
+export interface FieldOverlay {
+  /** Our own description of the field (shown on hover). */
+  description?: string;
+  /** Overrides the structural `optional` flag where the spec says otherwise. */
+  required?: boolean;
+  /** The server-side default, as stated by the spec. */
+  default?: unknown;
+  format?: FormatName;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  /** Closed set of allowed values (validated). */
+  enum?: readonly (string | number | boolean)[];
+  /** Values the spec names but where others may appear later (completion only, not validated). */
+  knownValues?: readonly string[];
+  /** A deprecation notice in our words; presence marks the field deprecated. */
+  deprecated?: string;
+  /** Feature gates the field depends on. */
+  featureGates?: readonly string[];
+  /** The field cannot change after creation. */
+  immutable?: boolean;
+  spec?: SpecRef;
+}
+
+export interface TypeOverlay {
+  /** Description of the type itself (shown on hover of a kind's apiVersion/kind). */
+  description?: string;
+  deprecated?: string;
+  featureGates?: readonly string[];
+  spec?: SpecRef;
+  fields?: Record<string, FieldOverlay>;
+}
+
+/** Keyed by type id as in api-types.json (`apps/v1.DeploymentSpec`). */
+export type Overlay = Record<string, TypeOverlay>;

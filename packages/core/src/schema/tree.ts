@@ -1,0 +1,68 @@
+import type { FormatName, SpecRef } from './overlay-types.js';
+
+/**
+ * A node of the schema tree: a structural schema in the form platform CRDs use (OpenAPI v3
+ * with the `x-kubernetes-*` extensions), plus what platlint adds under `x-platlint`.
+ * It is the single source of truth: validation, hover, completion, merge semantics and
+ * CEL types are all derived from it. Nodes of a shared type are shared objects; a field
+ * gets a shallow copy carrying its own description and constraints.
+ */
+export interface SchemaNode {
+  type?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean';
+  format?: string;
+  description?: string;
+  properties?: Record<string, SchemaNode>;
+  required?: string[];
+  additionalProperties?: SchemaNode;
+  items?: SchemaNode;
+  enum?: readonly (string | number | boolean)[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+  'x-kubernetes-int-or-string'?: true;
+  'x-kubernetes-preserve-unknown-fields'?: true;
+  'x-kubernetes-embedded-resource'?: true;
+  'x-kubernetes-list-type'?: 'atomic' | 'set' | 'map';
+  'x-kubernetes-list-map-keys'?: string[];
+  'x-kubernetes-map-type'?: 'atomic' | 'granular';
+  'x-platlint'?: PlatlintInfo;
+}
+
+export interface PlatlintInfo {
+  /** The upstream (or config-kind) type id, e.g. `apps/v1.DeploymentSpec`. */
+  typeId?: string;
+  /** One of our formats, when `format` is one the validator checks. */
+  format?: FormatName;
+  knownValues?: readonly string[];
+  deprecated?: string;
+  featureGates?: readonly string[];
+  immutable?: boolean;
+  spec?: SpecRef;
+  /** Exactly one member set (`union`), or at most one (`zeroOrOneOf` groups). */
+  union?: 'exactlyOne' | 'atMostOne';
+  unionMembers?: string[];
+  discriminator?: string;
+  maxBytes?: number;
+  /** The field only appears on a status subresource write. */
+  status?: boolean;
+}
+
+export function platlintInfo(node: SchemaNode): PlatlintInfo {
+  return node['x-platlint'] ?? {};
+}
+
+/** The node that describes the value at `path` below `root`, if the schema knows it. */
+export function schemaAt(root: SchemaNode, path: readonly (string | number)[]): SchemaNode | undefined {
+  let node: SchemaNode | undefined = root;
+  for (const segment of path) {
+    if (!node) return undefined;
+    if (typeof segment === 'number') node = node.items;
+    else node = node.properties?.[segment] ?? node.additionalProperties;
+  }
+  return node;
+}

@@ -1,0 +1,101 @@
+import { isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
+import type { Document, Node, Pair } from 'yaml';
+
+/**
+ * Converts a composed YAML document to the plain value the platform would decode.
+ *
+ * - Map entries whose value is null are dropped: the platform treats an explicit null on
+ *   an optional field as "not set", so rules and validation never see them.
+ * - An alias shares its anchor's value instead of copying it, and every alias adds the
+ *   size of what it stands for to a budget, so a "billion laughs" document is refused
+ *   long before it can exhaust memory or the validator's time.
+ */
+
+export class AliasBudgetExceeded extends Error {
+  constructor(readonly limit: number) {
+    super(`aliases expand to more than ${limit} nodes; refusing to expand (possible "billion laughs" document)`);
+  }
+}
+
+export const DEFAULT_ALIAS_BUDGET = 100_000;
+
+interface Converted {
+  value: unknown;
+  size: number;
+}
+
+export function toValue(doc: Document, aliasBudget = DEFAULT_ALIAS_BUDGET): unknown {
+  const anchors = new Map<Node, Converted>();
+  let expanded = 0;
+
+  const convert = (node: unknown): Converted => {
+    if (isScalar(node)) return { value: node.value, size: 1 };
+    if (isAlias(node)) {
+      const target = node.resolve(doc);
+      if (!target) return { value: null, size: 1 };
+      let known = anchors.get(target);
+      if (!known) {
+        known = convert(target);
+        anchors.set(target, known);
+      }
+      expanded += known.size;
+      if (expanded > aliasBudget) throw new AliasBudgetExceeded(aliasBudget);
+      return known;
+    }
+    if (isMap(node)) {
+      const out: Record<string, unknown> = {};
+      let size = 1;
+      for (const pair of node.items) size += addPair(out, pair);
+      return remember(node, { value: out, size });
+    }
+    if (isSeq(node)) {
+      const out: unknown[] = [];
+      let size = 1;
+      for (const item of node.items) {
+        const c = convert(item);
+        out.push(c.value);
+        size += c.size;
+      }
+      return remember(node, { value: out, size });
+    }
+    return { value: null, size: 1 };
+  };
+
+  const remember = (node: Node, converted: Converted): Converted => {
+    if (node.anchor) anchors.set(node, converted);
+    return converted;
+  };
+
+  const addPair = (out: Record<string, unknown>, pair: Pair<unknown, unknown>): number => {
+    const c = convert(pair.value);
+    if (isMergeKey(pair.key)) return mergeInto(out, c.value) + c.size;
+    const key = keyString(pair.key);
+    if (c.value !== null && c.value !== undefined) out[key] = c.value;
+    return c.size;
+  };
+
+  return convert(doc.contents).value;
+}
+
+/** YAML merge keys: earlier explicit keys win, and of several sources the first one wins. */
+function mergeInto(out: Record<string, unknown>, source: unknown): number {
+  const sources = Array.isArray(source) ? source : [source];
+  for (const s of sources) {
+    if (s && typeof s === 'object' && !Array.isArray(s)) {
+      for (const [k, v] of Object.entries(s)) if (!(k in out)) out[k] = v;
+    }
+  }
+  return 0;
+}
+
+/** With merge keys on, `yaml` gives the `<<` key a symbol value (or the merge tag). */
+function isMergeKey(key: unknown): boolean {
+  return isScalar(key) && (typeof key.value === 'symbol' || (key.value === '<<' && key.tag === 'tag:yaml.org,2002:merge'));
+}
+
+export function keyString(key: unknown): string {
+  if (isScalar(key)) return String(key.value);
+  if (key === null || key === undefined) return '';
+  if (isPair(key) || isMap(key) || isSeq(key)) return JSON.stringify((key as Node).toJSON());
+  return String(key);
+}

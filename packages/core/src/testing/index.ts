@@ -1,0 +1,2 @@
+export { RuleTester, lintWithRule } from './rule-tester.js';
+export type { ValidCase, InvalidCase, ExpectedFinding } from './rule-tester.js';

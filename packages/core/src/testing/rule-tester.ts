@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from '../config/config.js';
+import type { Config } from '../config/config.js';
+import type { Diagnostic, Severity } from '../diagnostics.js';
+import { lintFiles } from '../lint/linter.js';
+import type { Rule } from '../rules/rule.js';
+import { SourceFile } from '../source/source-file.js';
+
+/**
+ * Tests one rule the way ESLint's RuleTester does: valid manifests must draw nothing from
+ * the rule (and no structural error, so the examples stay honest), invalid ones exactly
+ * the listed findings, in source order.
+ */
+export interface ValidCase {
+  name?: string;
+  yaml: string;
+  featureGates?: Record<string, boolean>;
+}
+
+export interface ExpectedFinding {
+  path: string;
+  message: string | RegExp;
+  severity?: Severity;
+  /** 1-based line where the finding starts. */
+  line?: number;
+  column?: number;
+  /** Text of the fix, when the finding must carry one. */
+  fix?: string;
+}
+
+export interface InvalidCase extends ValidCase {
+  errors: ExpectedFinding[];
+}
+
+export function lintWithRule(rule: Rule, yaml: string, featureGates: Record<string, boolean> = {}): Diagnostic[] {
+  const config: Config = defaultConfig(process.cwd());
+  config.featureGates = { ...config.featureGates, ...featureGates };
+  const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [rule], configFor: () => config });
+  return result?.diagnostics ?? [];
+}
+
+export const RuleTester = {
+  run(rule: Rule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
+    describe(rule.meta.id, () => {
+      it('has documentation and a description', () => {
+        expect(rule.meta.description.length).toBeGreaterThan(10);
+        expect(rule.meta.docs.length).toBeGreaterThan(20);
+      });
+      cases.valid.forEach((c, i) =>
+        it(`valid: ${c.name ?? i}`, () => {
+          const found = lintWithRule(rule, c.yaml, c.featureGates);
+          expect(found.filter((d) => d.ruleId === rule.meta.id || d.severity === 'error')).toEqual([]);
+        }),
+      );
+      cases.invalid.forEach((c, i) =>
+        it(`invalid: ${c.name ?? i}`, () => {
+          const all = lintWithRule(rule, c.yaml, c.featureGates);
+          expect(all.filter((d) => d.ruleId.startsWith('yaml/') || d.ruleId.startsWith('document/'))).toEqual([]);
+          const found = all.filter((d) => d.ruleId === rule.meta.id);
+          expect(found.map((d) => d.path)).toEqual(c.errors.map((e) => e.path));
+          found.forEach((d, k) => {
+            const e = c.errors[k] as ExpectedFinding;
+            if (typeof e.message === 'string') expect(d.message).toBe(e.message);
+            else expect(d.message).toMatch(e.message);
+            expect(d.severity).toBe(e.severity ?? rule.meta.severity);
+            if (e.line !== undefined) expect(d.range.start.line).toBe(e.line);
+            if (e.column !== undefined) expect(d.range.start.column).toBe(e.column);
+            if (e.fix !== undefined) expect(d.fix?.text).toBe(e.fix);
+          });
+        }),
+      );
+    });
+  },
+};

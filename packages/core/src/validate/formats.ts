@@ -1,0 +1,115 @@
+import { isIP } from 'node:net';
+import type { FormatName } from '../schema/overlay-types.js';
+
+/**
+ * One checker per format. A checker returns undefined for a good value, otherwise the
+ * reason in a few words: the message says what is wrong, not only which rule failed.
+ */
+export type FormatCheck = (value: string) => string | undefined;
+
+const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const DURATION = /^[-+]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/;
+const QUANTITY = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+function dnsLabel(value: string): string | undefined {
+  if (value.length === 0) return 'must not be empty';
+  if (value.length > 63) return `is ${value.length} characters long; a DNS label has at most 63`;
+  if (/[A-Z]/.test(value)) return 'has uppercase letters; a DNS label is lowercase';
+  if (!LABEL.test(value)) return "is not a DNS label: use lowercase letters, digits and '-', starting and ending with a letter or digit";
+  return undefined;
+}
+
+function dnsSubdomain(value: string): string | undefined {
+  if (value.length === 0) return 'must not be empty';
+  if (value.length > 253) return `is ${value.length} characters long; a DNS subdomain has at most 253`;
+  if (/[A-Z]/.test(value)) return 'has uppercase letters; a DNS subdomain is lowercase';
+  if (!value.split('.').every((part) => LABEL.test(part))) {
+    return "is not a DNS subdomain: use lowercase letters, digits, '-' and '.', each part starting and ending with a letter or digit";
+  }
+  return undefined;
+}
+
+function labelKey(value: string): string | undefined {
+  const slash = value.lastIndexOf('/');
+  const prefix = slash === -1 ? undefined : value.slice(0, slash);
+  const name = slash === -1 ? value : value.slice(slash + 1);
+  if (prefix !== undefined) {
+    const problem = dnsSubdomain(prefix);
+    if (problem) return `has a prefix that ${problem}`;
+  }
+  if (name.length === 0) return 'has an empty name part';
+  if (name.length > 63) return `has a name part of ${name.length} characters; at most 63 are allowed`;
+  if (!NAME_PART.test(name)) return "has a name part that is not alphanumerics with '-', '_' or '.' inside";
+  return undefined;
+}
+
+function labelValue(value: string): string | undefined {
+  if (value.length > 63) return `is ${value.length} characters long; a label value has at most 63`;
+  if (value !== '' && !NAME_PART.test(value)) return "is not a label value: alphanumerics with '-', '_' or '.' inside";
+  return undefined;
+}
+
+function ip(value: string): string | undefined {
+  return isIP(value) === 0 ? 'is not an IPv4 or IPv6 address' : undefined;
+}
+
+function cidr(value: string): string | undefined {
+  const [address = '', prefix, extra] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || prefix === undefined || extra !== undefined || !/^\d+$/.test(prefix)) return 'is not a CIDR (address/prefix-length)';
+  return Number(prefix) > (family === 4 ? 32 : 128) ? 'has a prefix length that is too long' : undefined;
+}
+
+function url(value: string): string | undefined {
+  try {
+    const parsed = new URL(value);
+    return parsed.host === '' ? 'is a URL without a host' : undefined;
+  } catch {
+    return 'is not an absolute URL';
+  }
+}
+
+function httpsUrl(value: string): string | undefined {
+  const problem = url(value);
+  if (problem) return problem;
+  return value.startsWith('https://') ? undefined : 'must use the https:// scheme';
+}
+
+function dateTime(value: string): string | undefined {
+  const m = DATE_TIME.exec(value);
+  if (!m) return 'is not an RFC 3339 timestamp such as 2024-05-01T12:00:00Z';
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  const date = new Date(Date.UTC(y!, mo! - 1, d!));
+  if (date.getUTCMonth() !== mo! - 1 || date.getUTCDate() !== d! || h! > 23 || mi! > 59 || s! > 60) return 'is not a real date and time';
+  return undefined;
+}
+
+function pathSegment(value: string): string | undefined {
+  if (value === '.' || value === '..') return `may not be '${value}'`;
+  if (/[/%]/.test(value)) return "may not contain '/' or '%'";
+  return undefined;
+}
+
+export const formats: Record<FormatName | 'byte', FormatCheck> = {
+  'dns-label': dnsLabel,
+  'dns-subdomain': dnsSubdomain,
+  'label-key': labelKey,
+  'label-value': labelValue,
+  ip,
+  cidr,
+  url,
+  'https-url': httpsUrl,
+  duration: (v) => (DURATION.test(v) ? undefined : 'is not a duration such as 30s, 5m or 1h30m'),
+  'int-or-percent': (v) => (/^\d+%$/.test(v) ? undefined : 'is neither an integer nor a percentage such as 25%'),
+  quantity: (v) => (QUANTITY.test(v) ? undefined : 'is not a quantity such as 500m, 2, 1.5Gi or 1e3'),
+  'date-time': dateTime,
+  'path-segment': pathSegment,
+  byte: (v) => (BASE64.test(v.replace(/\s/g, '')) ? undefined : 'is not base64-encoded data'),
+};
+
+export function isFormatName(name: string | undefined): name is keyof typeof formats {
+  return name !== undefined && name in formats;
+}

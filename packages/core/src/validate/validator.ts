@@ -1,0 +1,169 @@
+import { Ajv } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { PathSegment } from '../source/field-path.js';
+import type { SchemaNode } from '../schema/tree.js';
+import { schemaAt } from '../schema/tree.js';
+import { formats, isFormatName } from './formats.js';
+import { toJsonSchema } from './json-schema.js';
+
+/** A structural finding, before it is placed in the source. */
+export interface StructuralFinding {
+  ruleId: 'schema/required' | 'schema/unknown-field' | 'schema/type' | 'schema/enum' | 'schema/format' | 'schema/range' | 'schema/length';
+  /** The field the finding is about (for a missing field: the missing field's path). */
+  path: PathSegment[];
+  /** Where to point: the field's key (unknown and missing fields) or its value. */
+  target: 'key' | 'value' | 'parent-key';
+  message: string;
+  /** A replacement value for the field, when there is an obvious one. */
+  replacement?: string;
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, messages: false, validateFormats: true });
+for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, { type: 'string', validate: (v: string) => check(v) === undefined });
+
+const compiled = new WeakMap<SchemaNode, ValidateFunction>();
+
+/** Compiles a kind's schema on first use and keeps the validator. */
+function validatorFor(schema: SchemaNode): ValidateFunction {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(toJsonSchema(schema));
+    compiled.set(schema, validate);
+  }
+  return validate;
+}
+
+export function validateStructure(schema: SchemaNode, value: unknown): StructuralFinding[] {
+  const validate = validatorFor(schema);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((error) => toFinding(error, schema, value)).filter((f): f is StructuralFinding => f !== undefined);
+}
+
+function toFinding(error: ErrorObject, root: SchemaNode, value: unknown): StructuralFinding | undefined {
+  const path = instancePath(error.instancePath, value);
+  const node = schemaAt(root, path);
+  const actual = valueAt(value, path);
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required': {
+      const missing = String(p.missingProperty);
+      return { ruleId: 'schema/required', path: [...path, missing], target: 'parent-key', message: `missing required field "${missing}"` };
+    }
+    case 'additionalProperties': {
+      const field = String(p.additionalProperty);
+      const known = Object.keys(node?.properties ?? {});
+      const suggestion = closest(field, known);
+      const hint = suggestion ? `; did you mean "${suggestion}"?` : '';
+      return { ruleId: 'schema/unknown-field', path: [...path, field], target: 'key', message: `unknown field "${field}"${hint}` };
+    }
+    case 'type':
+      return { ruleId: 'schema/type', path, target: 'value', message: `must be ${describeType(p.type)}, not ${describeValue(actual)}` };
+    case 'enum': {
+      const allowed = (p.allowedValues as unknown[]).map(String);
+      const caseMatch = typeof actual === 'string' ? allowed.find((a) => a.toLowerCase() === actual.toLowerCase()) : undefined;
+      const finding: StructuralFinding = { ruleId: 'schema/enum', path, target: 'value', message: `${describeValue(actual)} is not allowed here; use one of ${allowed.join(', ')}` + (caseMatch ? ` (values are case-sensitive: "${caseMatch}")` : '') };
+      if (caseMatch) finding.replacement = caseMatch;
+      return finding;
+    }
+    case 'format': {
+      const name = String(p.format);
+      const reason = isFormatName(name) && typeof actual === 'string' ? formats[name](actual) : undefined;
+      return { ruleId: 'schema/format', path, target: 'value', message: `${describeValue(actual)} ${reason ?? `is not a valid ${name}`}` };
+    }
+    case 'pattern':
+      return { ruleId: 'schema/format', path, target: 'value', message: `${describeValue(actual)} does not match the pattern ${String(p.pattern)}` };
+    case 'minimum':
+    case 'maximum': {
+      const limit = Number(p.limit);
+      const kind = node?.format === 'int32' || node?.format === 'int64' ? ` (${node.format})` : '';
+      const bound = error.keyword === 'minimum' ? `at least ${limit}` : `at most ${limit}`;
+      return { ruleId: 'schema/range', path, target: 'value', message: `${String(actual)} is out of range: must be ${bound}${kind}` };
+    }
+    case 'minLength':
+    case 'maxLength': {
+      const limit = Number(p.limit);
+      const length = typeof actual === 'string' ? [...actual].length : 0;
+      const bound = error.keyword === 'minLength' ? `at least ${limit}` : `at most ${limit}`;
+      return { ruleId: 'schema/length', path, target: 'value', message: `is ${length} characters long; must be ${bound}` };
+    }
+    case 'minItems':
+    case 'maxItems': {
+      const limit = Number(p.limit);
+      const count = Array.isArray(actual) ? actual.length : 0;
+      if (error.keyword === 'minItems') return { ruleId: 'schema/length', path, target: 'value', message: `has ${count} items; needs at least ${limit}` };
+      return { ruleId: 'schema/length', path, target: 'value', message: `has ${count} items; at most ${limit} are allowed` };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** ajv's JSON pointer, turned into segments with numbers where the value is a list. */
+function instancePath(pointer: string, root: unknown): PathSegment[] {
+  if (pointer === '') return [];
+  const out: PathSegment[] = [];
+  let current = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const segment: PathSegment = Array.isArray(current) ? Number(key) : key;
+    out.push(segment);
+    current = current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined;
+  }
+  return out;
+}
+
+function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
+  let current = root;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return current;
+}
+
+function describeType(type: unknown): string {
+  const names = (Array.isArray(type) ? type : [type]).map((t) => (t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : `a${t === 'integer' ? 'n' : ''} ${String(t)}`));
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? 'something else');
+}
+
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return `"${value.length > 60 ? `${value.slice(0, 57)}...` : value}"`;
+  if (typeof value === 'boolean') return `the boolean ${value}`;
+  return `the number ${value}`;
+}
+
+/** The known name nearest to a misspelling, if it is near enough to be a likely typo. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  const lower = word.toLowerCase();
+  for (const candidate of candidates) {
+    const d = candidate.toLowerCase() === lower ? 0 : editDistance(lower, candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      // Adjacent swaps count as one edit: the commonest typo.
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (before[j - 2] as number) + 1);
+      row[j] = d;
+    }
+    before = previous;
+    previous = row;
+  }
+  return previous[b.length] as number;
+}

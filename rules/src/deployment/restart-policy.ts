@@ -1,0 +1,26 @@
+import { defineRule } from '@platlint/core';
+
+export default defineRule({
+  meta: {
+    id: 'deployment/restart-policy',
+    description: 'Pods of a Deployment must restart Always.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    source: 'A Deployment (DeploymentSpec.template)',
+    fixable: true,
+    docs: [
+      'The only `spec.template.spec.restartPolicy` a Deployment accepts is `Always` (it is also the',
+      'default). Pods that stop for good belong in a Job. The fix sets the value to `Always`.',
+    ].join('\n'),
+  },
+  check(context) {
+    const template = context.value.spec as { template?: { spec?: { restartPolicy?: unknown } } } | undefined;
+    const policy = template?.template?.spec?.restartPolicy;
+    if (policy === undefined || policy === 'Always') return;
+    context.report({
+      path: ['spec', 'template', 'spec', 'restartPolicy'],
+      message: `restartPolicy ${JSON.stringify(policy)} is not allowed in a Deployment; only Always is`,
+      fix: { text: 'Always' },
+    });
+  },
+});

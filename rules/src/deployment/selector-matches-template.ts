@@ -1,0 +1,31 @@
+import { defineRule, isEmptySelector, selectorMatches } from '@platlint/core';
+import type { LabelSelector } from '@platlint/core';
+
+export default defineRule({
+  meta: {
+    id: 'deployment/selector-matches-template',
+    description: "The Deployment's selector must be non-empty and select its own pod template.",
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    source: 'A Deployment (DeploymentSpec.selector)',
+    docs: [
+      'A Deployment finds its pods through `spec.selector`. The spec requires the selector to match',
+      'the labels of `spec.template`; otherwise the controller would create pods it then does not own.',
+      'An empty selector (no `matchLabels`, no `matchExpressions`) is rejected as well, because it',
+      'would select every pod of the namespace.',
+    ].join('\n'),
+  },
+  check(context) {
+    const spec = context.value.spec as { selector?: LabelSelector; template?: { metadata?: { labels?: Record<string, string> } } } | undefined;
+    if (!spec?.selector) return; // missing selector: reported by schema/required
+    if (isEmptySelector(spec.selector)) {
+      context.report({ path: ['spec', 'selector'], message: 'the selector is empty; it must select the pod template by its labels' });
+      return;
+    }
+    const labels = spec.template?.metadata?.labels ?? {};
+    if (!selectorMatches(spec.selector, labels)) {
+      const where = spec.template?.metadata?.labels ? ['spec', 'template', 'metadata', 'labels'] : ['spec', 'template'];
+      context.report({ path: where, message: 'the pod template labels do not match spec.selector; the Deployment would not own its pods' });
+    }
+  },
+});
