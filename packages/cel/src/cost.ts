@@ -159,7 +159,7 @@ export function astDepth(root: ASTNode): number {
     }
     if (!n || typeof n !== 'object' || !('op' in n)) continue;
     if (d > max) max = d;
-    const args = (n as { args: unknown }).args;
+    const args = (n as unknown as { args: unknown }).args;
     if (args && typeof args === 'object') stack.push([args, d + 1]);
   }
   return max;

@@ -40,11 +40,8 @@ export abstract class SchemaObject extends Map<string, unknown> {
     return this[Symbol.iterator]();
   }
 
-  override keys(): MapIterator<string> {
-    const it = this[Symbol.iterator]();
-    return (function* () {
-      for (const [k] of it) yield k;
-    })();
+  override *keys(): MapIterator<string> {
+    for (const [k] of this) yield k;
   }
 
   override get size(): number {

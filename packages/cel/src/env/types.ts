@@ -83,8 +83,26 @@ export interface ConstructType {
 
 export class ConstructRegistry {
   readonly types = new Map<string, ConstructType>();
+  #dynamicRoot: ConstructType | undefined;
+
+  // Without a kind schema (broad match) every `Object...` name is an untyped object.
+  lookup(name: string): ConstructType | undefined {
+    const known = this.types.get(name);
+    if (known || !this.#dynamicRoot) return known;
+    return name.startsWith('Object.') ? this.#dynamicRoot : undefined;
+  }
 
   register(env: Environment, schema: StructuralSchema, rootName: string): string {
+    if (shapeOf(schema) !== 'struct') {
+      const open: StructuralSchema = { type: 'object', properties: {}, 'x-kubernetes-preserve-unknown-fields': true };
+      const ctor = class extends ConstructedObject {
+        static override celType = rootName;
+      };
+      env.registerType(rootName, { ctor, fields: {} });
+      this.#dynamicRoot = { name: rootName, schema: open, ctor };
+      this.types.set(rootName, this.#dynamicRoot);
+      return rootName;
+    }
     // Named by field path, not by schema node: a node shared by two paths (ObjectMeta)
     // is two construction types, as upstream names them.
     return registerTree(
@@ -177,7 +195,7 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
       entries,
       type: undefined,
       typeCheck(chk: Checker, self, scope) {
-        const type = registry.types.get(self.typeName);
+        const type = registry.lookup(self.typeName);
         if (!type) throw chk.createError('unknown_type', `undeclared reference to type '${self.typeName}'`, nameNode);
         self.type = type;
         const props = type.schema.properties ?? {};
@@ -185,7 +203,7 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
         body.op === 'map' &&
           body.args.forEach(([k, v]) => {
             const field = k.op === 'value' && typeof k.args === 'string' ? k.args : '';
-            if (!Object.hasOwn(props, field)) {
+            if (!Object.hasOwn(props, field) && !type.schema['x-kubernetes-preserve-unknown-fields']) {
               throw chk.createError('unknown_field', `field '${field}' is not declared in the schema of '${type.name}'`, k);
             }
             if (seen.has(field)) throw chk.createError('duplicate_field', `field '${field}' is set twice`, k);

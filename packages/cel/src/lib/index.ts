@@ -1,8 +1,18 @@
 // The process-wide library environment: every place-specific environment clones it, so
 // the libraries are registered once.
 import { Environment } from '@marcbachmann/cel-js';
+import { installAuthorizer } from './authorizer.js';
 import { installComprehensions } from './comprehensions.js';
+import { installJsonPatch } from './jsonpatch.js';
+import { installLists } from './lists.js';
 import { installMacroReceiver } from './macro.js';
+import { defineNamespace } from './namespace.js';
+import { installNet, installNetNamespace } from './net.js';
+import { installQuantity } from './quantity.js';
+import { installRegex } from './regex.js';
+import { installSemver } from './semver.js';
+import { installStrings } from './strings.js';
+import { installURL } from './url.js';
 
 let shared: Environment | undefined;
 
@@ -11,6 +21,16 @@ export function libraryEnvironment(): Environment {
   const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false });
   installMacroReceiver(env);
   installComprehensions(env);
+  installStrings(env);
+  installLists(env);
+  installRegex(env);
+  installNet(env);
+  installNetNamespace(env, defineNamespace(env, 'ip'));
+  installQuantity(env);
+  installSemver(env);
+  installURL(env);
+  installJsonPatch(env);
+  installAuthorizer(env);
   shared = env;
   return env;
 }

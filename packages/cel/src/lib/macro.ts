@@ -96,7 +96,13 @@ interface Dispatch {
   candidates: Overload[];
 }
 
-export function defineOverloads(env: Environment, name: string, receiver: boolean, overloads: Overload[]): void {
+export interface LiteralCheck {
+  /** Argument position (after the receiver) whose string literal is validated at compile time. */
+  literalArg: number;
+  check(value: string): string | null;
+}
+
+export function defineOverloads(env: Environment, name: string, receiver: boolean, overloads: Overload[], literal?: LiteralCheck): void {
   const arities = new Set(overloads.map((o) => o.args.length));
   for (const arity of arities) {
     const group = overloads.filter((o) => o.args.length === arity);
@@ -106,6 +112,11 @@ export function defineOverloads(env: Environment, name: string, receiver: boolea
       typeCheck(chk, self, scope) {
         const recvType = call.receiver ? chk.check(call.receiver, scope) : undefined;
         const argTypes = call.args.map((a) => chk.check(a, scope));
+        const lit = literal ? call.args[literal.literalArg] : undefined;
+        if (literal && lit && lit.op === 'value' && typeof lit.args === 'string') {
+          const problem = literal.check(lit.args);
+          if (problem) throw chk.createError('invalid_argument', problem, lit);
+        }
         self.candidates = group.filter(
           (o) =>
             (!recvType || (o.recv !== undefined && declaredMatches(o.recv, recvType))) &&

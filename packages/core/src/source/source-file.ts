@@ -85,6 +85,11 @@ export class SourceFile {
       this.diagnostics.push({ ruleId: 'file/empty', severity: 'warning', message: 'file is empty: it holds no YAML document', document: 0, path: '', range: this.lines.range(0, 0) });
       return;
     }
+    const depth = flowDepth(this.text);
+    if (depth > MAX_FLOW_DEPTH) {
+      this.fileProblem('yaml/syntax', `flow collections are nested ${depth} deep; more than ${MAX_FLOW_DEPTH} levels is refused`);
+      return;
+    }
     let docs: Document[];
     try {
       const parsed = parseAllDocuments(this.text, yamlOptions);
@@ -171,6 +176,26 @@ export class SourceFile {
   describe(path: FieldPath): string {
     return formatPath(path);
   }
+}
+
+/**
+ * The YAML parser recurses once per nesting level, and thousands of `[` can exhaust the
+ * stack in ways that abort the process instead of throwing. Brackets are counted first
+ * (quotes ignored: it only over-estimates) so such input is refused before parsing.
+ */
+const MAX_FLOW_DEPTH = 256;
+
+function flowDepth(text: string): number {
+  if (!text.includes('[') && !text.includes('{')) return 0;
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) max = depth;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+  }
+  return max;
 }
 
 function spanOf(node: unknown): Span | undefined {

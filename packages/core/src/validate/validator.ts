@@ -75,7 +75,9 @@ function toFinding(error: ErrorObject, root: SchemaNode, value: unknown): Struct
     case 'minimum':
     case 'maximum': {
       const limit = Number(p.limit);
-      const kind = node?.format === 'int32' || node?.format === 'int64' ? ` (${node.format})` : '';
+      // Name the integer width only when its range, not a spec limit, is what was crossed.
+      const widthLimit = node?.format === 'int32' ? [-2147483648, 2147483647] : node?.format === 'int64' ? [-9223372036854775808, 9223372036854775807] : [];
+      const kind = widthLimit.includes(limit) ? ` (${node?.format})` : '';
       const bound = error.keyword === 'minimum' ? `at least ${limit}` : `at most ${limit}`;
       return { ruleId: 'schema/range', path, target: 'value', message: `${String(actual)} is out of range: must be ${bound}${kind}` };
     }

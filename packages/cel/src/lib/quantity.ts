@@ -1,0 +1,87 @@
+// Kubernetes resource quantities (`quantity('500m').isLessThan(quantity('1'))`), held as
+// exact fractions so comparisons never round.
+import type { Environment } from '@marcbachmann/cel-js';
+import { charge } from '../budget.js';
+import { fail } from './macro.js';
+
+const BINARY: Record<string, bigint> = { Ki: 1n << 10n, Mi: 1n << 20n, Gi: 1n << 30n, Ti: 1n << 40n, Pi: 1n << 50n, Ei: 1n << 60n };
+const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const QUANTITY = /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))((?:Ki|Mi|Gi|Ti|Pi|Ei)|[numkMGTPE]|[eE][+-]?[0-9]+)?$/;
+const MAX_INT = (1n << 63n) - 1n;
+const MIN_INT = -(1n << 63n);
+
+function gcd(a: bigint, b: bigint): bigint {
+  a = a < 0n ? -a : a;
+  while (b) [a, b] = [b, a % b];
+  return a || 1n;
+}
+
+export class QuantityValue {
+  static celType = 'kubernetes.Quantity';
+  readonly num: bigint;
+  readonly den: bigint;
+  constructor(num: bigint, den: bigint) {
+    const g = gcd(num, den);
+    this.num = num / g;
+    this.den = den / g;
+  }
+
+  compare(o: QuantityValue): number {
+    const l = this.num * o.den;
+    const r = o.num * this.den;
+    return l < r ? -1 : l > r ? 1 : 0;
+  }
+
+  plus(o: QuantityValue, sign = 1n): QuantityValue {
+    return new QuantityValue(this.num * o.den + sign * o.num * this.den, this.den * o.den);
+  }
+}
+
+export function parseQuantity(s: string): QuantityValue | null {
+  const m = QUANTITY.exec(s);
+  if (!m) return null;
+  const numberText = m[1] as string;
+  const suffix = m[2] ?? '';
+  const [intPart, frac = ''] = numberText.replace(/^[+-]/, '').split('.');
+  const negative = numberText.startsWith('-');
+  let num = BigInt(`${intPart || '0'}${frac}`) * (negative ? -1n : 1n);
+  let den = 10n ** BigInt(frac.length);
+  if (suffix in BINARY) num *= BINARY[suffix] as bigint;
+  else {
+    const exp = suffix in DECIMAL ? (DECIMAL[suffix] as number) : Number(suffix.slice(1));
+    if (Math.abs(exp) > 1000) return null;
+    if (exp >= 0) num *= 10n ** BigInt(exp);
+    else den *= 10n ** BigInt(-exp);
+  }
+  return new QuantityValue(num, den);
+}
+
+function quantityOrFail(s: string): QuantityValue {
+  const q = parseQuantity(s);
+  if (!q) throw fail(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$': '${s}'`);
+  return q;
+}
+
+const fromInt = (n: bigint): QuantityValue => new QuantityValue(n, 1n);
+
+export function installQuantity(env: Environment): void {
+  const Q = 'kubernetes.Quantity';
+  env.registerType(Q, { ctor: QuantityValue, fields: {} });
+  env.registerFunction('isQuantity(string): bool', (s: string) => (charge(1), parseQuantity(s) !== null));
+  env.registerFunction(`quantity(string): ${Q}`, (s: string) => (charge(1), quantityOrFail(s)));
+  env.registerFunction(`${Q}.sign(): int`, (q: QuantityValue) => (q.num > 0n ? 1n : q.num < 0n ? -1n : 0n));
+  env.registerFunction(`${Q}.isInteger(): bool`, (q: QuantityValue) => q.den === 1n && q.num <= MAX_INT && q.num >= MIN_INT);
+  env.registerFunction(`${Q}.asInteger(): int`, (q: QuantityValue) => {
+    if (q.den !== 1n || q.num > MAX_INT || q.num < MIN_INT) throw fail('cannot convert value to integer');
+    return q.num;
+  });
+  env.registerFunction(`${Q}.asApproximateFloat(): double`, (q: QuantityValue) => Number(q.num) / Number(q.den));
+  env.registerFunction(`${Q}.add(${Q}): ${Q}`, (a: QuantityValue, b: QuantityValue) => a.plus(b));
+  env.registerFunction(`${Q}.add(int): ${Q}`, (a: QuantityValue, b: bigint) => a.plus(fromInt(b)));
+  env.registerFunction(`${Q}.sub(${Q}): ${Q}`, (a: QuantityValue, b: QuantityValue) => a.plus(b, -1n));
+  env.registerFunction(`${Q}.sub(int): ${Q}`, (a: QuantityValue, b: bigint) => a.plus(fromInt(b), -1n));
+  env.registerFunction(`${Q}.isGreaterThan(${Q}): bool`, (a: QuantityValue, b: QuantityValue) => a.compare(b) > 0);
+  env.registerFunction(`${Q}.isLessThan(${Q}): bool`, (a: QuantityValue, b: QuantityValue) => a.compare(b) < 0);
+  env.registerFunction(`${Q}.compareTo(${Q}): int`, (a: QuantityValue, b: QuantityValue) => BigInt(a.compare(b)));
+  env.registerOperator(`${Q} == ${Q}`, (a: QuantityValue, b: QuantityValue) => a.compare(b) === 0);
+}

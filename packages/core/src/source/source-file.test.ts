@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { SourceFile } from './source-file.js';
+
+const text = (lines: string[]): string => `${lines.join('\n')}\n`;
+
+describe('SourceFile', () => {
+  it('reads several documents, each with its value', () => {
+    const file = SourceFile.fromText('a.yaml', text(['a: 1', '---', 'b: [x, z]', '---', '# only a comment']));
+    expect(file.documents.map((d) => d.value)).toEqual([{ a: 1 }, { b: ['x', 'z'] }, null]);
+    expect(file.diagnostics).toEqual([]);
+  });
+
+  it('maps field paths to exact ranges, keys or values', () => {
+    const file = SourceFile.fromText('a.yaml', text(['spec:', '  template:', '    spec:', '      containers:', '      - name: app', '        image: nginx:1.27']));
+    const value = file.locate(0, ['spec', 'template', 'spec', 'containers', 0, 'image']);
+    expect(file.lines.range(value.start, value.end)).toEqual({ start: { line: 6, column: 16 }, end: { line: 6, column: 26 } });
+    const key = file.locate(0, ['spec', 'template', 'spec', 'containers', 0, 'image'], 'key');
+    expect(file.lines.range(key.start, key.end)).toEqual({ start: { line: 6, column: 9 }, end: { line: 6, column: 14 } });
+    expect(value.exact).toBe(true);
+  });
+
+  it('falls back to the closest ancestor for paths that do not exist', () => {
+    const file = SourceFile.fromText('a.yaml', text(['spec:', '  replicas: 2']));
+    const span = file.locate(0, ['spec', 'selector', 'matchLabels']);
+    expect(span.exact).toBe(false);
+    expect(file.lines.position(span.start)).toEqual({ line: 2, column: 3 });
+    const parent = file.locateParentKey(0, ['spec', 'selector']);
+    expect(file.lines.range(parent.start, parent.end)).toEqual({ start: { line: 1, column: 1 }, end: { line: 1, column: 5 } });
+  });
+
+  it('reports syntax errors with positions and keeps the other documents', () => {
+    const file = SourceFile.fromText('a.yaml', text(['a: 1', '---', 'b: [1, 2', '---', 'c: 3']));
+    expect(file.documents.map((d) => d.broken)).toEqual([false, true, false]);
+    expect(file.documents[2]?.value).toEqual({ c: 3 });
+    expect(file.diagnostics[0]).toMatchObject({ ruleId: 'yaml/syntax', document: 1 });
+    expect(file.diagnostics[0]?.range.start.line).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reports duplicate keys and tab indentation', () => {
+    const dup = SourceFile.fromText('a.yaml', text(['a: 1', 'b: 2', 'a: 3']));
+    expect(dup.diagnostics.map((d) => [d.ruleId, d.range.start.line])).toEqual([['yaml/duplicate-key', 3]]);
+    const tabs = SourceFile.fromText('b.yaml', 'a:\n\tb: 1\n');
+    expect(tabs.diagnostics.length).toBeGreaterThan(0);
+    expect(tabs.documents[0]?.broken).toBe(true);
+  });
+
+  it('reads YAML 1.1 scalars the way the platform does', () => {
+    const file = SourceFile.fromText('a.yaml', text(['a: yes', 'b: off', 'c: 0777', 'd: 2024-01-01', 'e: 1:20', 'f: "yes"', 'g: 1_000']));
+    expect(file.documents[0]?.value).toEqual({ a: true, b: false, c: 511, d: '2024-01-01', e: '1:20', f: 'yes', g: 1000 });
+    expect(SourceFile.fromText('b.yaml', 'list: [y, n, x]\n').documents[0]?.value).toEqual({ list: [true, false, 'x'] });
+  });
+
+  it('drops map entries whose value is null, as the platform decodes them', () => {
+    const file = SourceFile.fromText('a.yaml', text(['metadata:', '  creationTimestamp: null', '  name: x', 'status: {}', 'list: [null]', 'empty:']));
+    expect(file.documents[0]?.value).toEqual({ metadata: { name: 'x' }, status: {}, list: [null] });
+  });
+
+  it('resolves anchors, aliases and merge keys', () => {
+    const file = SourceFile.fromText('a.yaml', text(['base: &b {p: 1, q: 2}', 'copy: *b', 'merged:', '  <<: *b', '  q: 3']));
+    expect(file.documents[0]?.value).toEqual({ base: { p: 1, q: 2 }, copy: { p: 1, q: 2 }, merged: { p: 1, q: 3 } });
+  });
+
+  it('refuses a billion-laughs document quickly instead of expanding it', () => {
+    const lines = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (let i = 1; i < 10; i++) lines.push(`a${i}: &a${i} [${Array.from({ length: 9 }, () => `*a${i - 1}`).join(', ')}]`);
+    const started = Date.now();
+    const file = SourceFile.fromText('bomb.yaml', text(lines));
+    expect(Date.now() - started).toBeLessThan(10_000); // a guard against hanging, not a timing assertion
+    expect(file.documents[0]?.broken).toBe(true);
+    expect(file.diagnostics.map((d) => d.ruleId)).toContain('yaml/alias-limit');
+  });
+
+  it('survives absurdly deep nesting with a finding, not a crash', () => {
+    const deep = `${'['.repeat(20000)}${']'.repeat(20000)}\n`;
+    const file = SourceFile.fromText('deep.yaml', deep);
+    expect(file.diagnostics.length).toBeGreaterThan(0);
+  });
+
+  it('refuses binary, UTF-16 and malformed UTF-8 input with a clear message', () => {
+    expect(SourceFile.fromBytes('a', new Uint8Array([0x61, 0x3a, 0x00, 0x01])).diagnostics[0]).toMatchObject({ ruleId: 'file/encoding', message: expect.stringContaining('binary') });
+    expect(SourceFile.fromBytes('a', new Uint8Array([0xff, 0xfe, 0x61, 0x00])).diagnostics[0]?.message).toContain('UTF-16');
+    expect(SourceFile.fromBytes('a', new Uint8Array([0x61, 0x3a, 0x20, 0xc3, 0x28])).diagnostics[0]?.message).toContain('offset 3');
+  });
+
+  it('warns about empty files and accepts a byte-order mark', () => {
+    expect(SourceFile.fromText('a', '  \n').diagnostics[0]?.ruleId).toBe('file/empty');
+    const bom = SourceFile.fromBytes('a', new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0x3a, 0x20, 0x31]));
+    expect(bom.diagnostics).toEqual([]);
+    expect(bom.documents[0]?.value).toEqual({ a: 1 });
+  });
+
+  it('refuses files over the size limit without reading them', () => {
+    const file = SourceFile.fromBytes('big', new Uint8Array(2048), { maxBytes: 1024 });
+    expect(file.diagnostics[0]?.ruleId).toBe('file/too-large');
+  });
+});
