@@ -77,9 +77,6 @@ function replace(s: string, from: string, to: string, limit = -1n): string {
   return out + rest;
 }
 
-const asciiLower = (s: string): string => (cost(s), s.replace(/[A-Z]/g, (c) => c.toLowerCase()));
-const asciiUpper = (s: string): string => (cost(s), s.replace(/[a-z]/g, (c) => c.toUpperCase()));
-
 export function quote(s: string): string {
   let out = '"';
   for (const ch of s) {
@@ -146,8 +143,6 @@ export function installStrings(env: Environment): void {
     { recv: 'string', args: ['int'], ret: 'string', fn: (s: string, a: bigint) => substring(s, a) },
     { recv: 'string', args: ['int', 'int'], ret: 'string', fn: (s: string, a: bigint, b: bigint) => substring(s, a, b) },
   ]);
-  defineOverloads(env, 'lowerAscii', true, [{ recv: 'string', args: [], ret: 'string', fn: asciiLower }]);
-  defineOverloads(env, 'upperAscii', true, [{ recv: 'string', args: [], ret: 'string', fn: asciiUpper }]);
 
   env.registerFunction('string.charAt(int): string', (s: string, i: bigint) => {
     cost(s);

@@ -89,7 +89,9 @@ function collectObjects(p: Placed, catalog: Catalog): LintObject[] {
     }
     const match = catalog.lookup(apiVersion, kind);
     if (!match || !match.info.lintable) {
-      const others = catalog.withKindName(kind).filter((k) => k.lintable);
+      // Same group, other version: a removed or future version of a kind we check.
+      const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+      const others = catalog.withKindName(kind).filter((k) => k.lintable && k.group === group);
       if (!match && others.length > 0) {
         const versions = [...new Set(others.map((k) => k.apiVersion))].join(', ');
         p.out.push(diagnostic(p, 'document/unknown-version', 'error', `${kind} is not served by ${apiVersion}; use ${versions}`, doc.index, ['apiVersion'], p.file.locate(doc.index, ['apiVersion'])));

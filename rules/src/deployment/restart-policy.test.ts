@@ -1,0 +1,20 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './restart-policy.js';
+
+const deployment = (policy: string): string => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+${policy}      containers: [{name: app, image: nginx}]
+`;
+
+RuleTester.run(rule, {
+  valid: [{ yaml: deployment('') }, { yaml: deployment('      restartPolicy: Always\n') }],
+  invalid: [
+    { yaml: deployment('      restartPolicy: OnFailure\n'), errors: [{ path: 'spec.template.spec.restartPolicy', message: 'restartPolicy "OnFailure" is not allowed in a Deployment; only Always is', line: 9, column: 22, fix: 'Always' }] },
+  ],
+});

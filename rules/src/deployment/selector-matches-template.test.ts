@@ -1,0 +1,43 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './selector-matches-template.js';
+
+const deployment = (selector: string, labels: string): string => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  selector:
+${selector}
+  template:
+    metadata:
+      labels:
+${labels}
+    spec:
+      containers:
+      - name: app
+        image: nginx:1.27
+`;
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'matchLabels subset of the template labels', yaml: deployment('    matchLabels:\n      app: web', '        app: web\n        tier: front') },
+    { name: 'matchExpressions', yaml: deployment('    matchExpressions:\n    - {key: app, operator: In, values: [web, api]}\n    - {key: canary, operator: DoesNotExist}', '        app: web') },
+  ],
+  invalid: [
+    {
+      name: 'labels differ',
+      yaml: deployment('    matchLabels:\n      app: web', '        app: api'),
+      errors: [{ path: 'spec.template.metadata.labels', message: 'the pod template labels do not match spec.selector; the Deployment would not own its pods', line: 12, column: 9 }],
+    },
+    {
+      name: 'empty selector',
+      yaml: deployment('    matchLabels: {}', '        app: web'),
+      errors: [{ path: 'spec.selector', message: 'the selector is empty; it must select the pod template by its labels', line: 7 }],
+    },
+    {
+      name: 'NotIn excludes the template',
+      yaml: deployment('    matchExpressions:\n    - {key: app, operator: NotIn, values: [web]}', '        app: web'),
+      errors: [{ path: 'spec.template.metadata.labels', message: /do not match/ }],
+    },
+  ],
+});

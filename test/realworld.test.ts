@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { glob } from 'tinyglobby';
+import { describe, expect, it } from 'vitest';
+import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { rules } from '@platlint/rules';
+
+const corpus = fileURLToPath(new URL('../../shared/corpus/realworld/', import.meta.url));
+
+/**
+ * Documents of catalog kinds in the corpus that are really invalid, with why. Everything
+ * else of a catalog kind must lint without an error.
+ */
+const reallyInvalid: Record<string, string> = {
+  // Kustomize strategic-merge patches: partial Deployments, not objects of their own.
+  'kubernetes-engine-samples/ai-ml/llm-serving-gemma/': 'kustomize patch (patch.yaml): a partial Deployment without selector',
+  'kubernetes-engine-samples/workloads/migrate-x86-app-to-multi-arch/k8s/overlays/': 'kustomize patch: a partial Deployment without selector and template',
+  'microservices-demo/kustomize/components/without-loadgenerator/delete-loadgenerator.patch.yaml': 'kustomize `$patch: delete` directive, not an object',
+  // apps/v1beta1 was removed in release 1.16; the platform no longer serves it.
+  'kubernetes-engine-samples/cost-optimization/gke-shift-left-cost/': 'Deployment in apps/v1beta1, a removed version',
+  // envsubst templates: "${VAR:-default}" placeholders where integers and names must stand.
+  'kubernetes-engine-samples/ai-ml/infw-gw/examples/getting-started/inference-pool-variables.yaml': 'shell-variable placeholders in integer fields and the namespace',
+  'kubernetes-engine-samples/autoscaling/custom-compute-classes/reservations/deployment-gpu.yaml': '"${ACCELERATOR_QUANTITY}" placeholder where a quantity must stand',
+  'kubernetes-engine-samples/networking/sctp/sctp-deployment.yaml': 'containerPort: PORT, a placeholder where an integer must stand',
+};
+
+const ERRORS_TXT = readFileSync(`${corpus}ERRORS.txt`, 'utf8');
+
+describe('real-world corpus', async () => {
+  const files = (await glob(['**/*.yaml', '**/*.yml'], { cwd: corpus })).sort();
+  const config = defaultConfig(corpus);
+  const results = lintFiles({ files: files.map((f) => SourceFile.fromBytes(f, readFileSync(`${corpus}${f}`))), rules, configFor: () => config });
+
+  it('reads every file without a crash', () => {
+    expect(results.length).toBe(files.length);
+    expect(results.length).toBeGreaterThan(700);
+  });
+
+  it('reports no error on documents of catalog kinds, except the really invalid ones', () => {
+    const unexpected = results.flatMap((r) =>
+      r.diagnostics
+        .filter((d) => d.severity === 'error' && !d.ruleId.startsWith('yaml/') && !d.ruleId.startsWith('document/missing'))
+        .filter(() => !Object.keys(reallyInvalid).some((prefix) => r.path.startsWith(prefix)))
+        .map((d) => `${r.path}:${d.range.start.line}: ${d.ruleId} ${d.path} ${d.message}`),
+    );
+    expect(unexpected).toEqual([]);
+  });
+
+  it('finds the errors in the really invalid documents', () => {
+    for (const prefix of Object.keys(reallyInvalid)) {
+      const hits = results.filter((r) => r.path.startsWith(prefix) && r.diagnostics.some((d) => d.severity === 'error'));
+      expect(hits.length, prefix).toBeGreaterThan(0);
+    }
+  });
+
+  it('reports the YAML errors the corpus documents, and only in those files', () => {
+    const broken = results.filter((r) => r.diagnostics.some((d) => d.ruleId.startsWith('yaml/'))).map((r) => r.path);
+    const listed = ERRORS_TXT.trim().split('\n').map((line) => line.split('\t')[0]);
+    expect(broken.sort()).toEqual([...listed].sort());
+  });
+
+  it('reports each kind outside the catalog once per file, as information', () => {
+    const infos = results.flatMap((r) => r.diagnostics.filter((d) => d.ruleId === 'document/unknown-kind').map((d) => `${r.path}|${d.message}`));
+    expect(new Set(infos).size).toBe(infos.length);
+    expect(results.flatMap((r) => r.diagnostics.filter((d) => d.ruleId === 'document/unknown-kind')).every((d) => d.severity === 'info')).toBe(true);
+    expect(infos.length).toBeGreaterThan(500);
+  });
+
+  it('lints the Deployments of the corpus', () => {
+    const deployments = results.filter((r) => readFileSync(`${corpus}${r.path}`, 'utf8').includes('kind: Deployment'));
+    expect(deployments.length).toBeGreaterThan(200);
+  });
+});
