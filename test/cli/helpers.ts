@@ -177,3 +177,22 @@ spec:
           image: nginx:1.27
 `,
 };
+
+/** Whether util-linux `script` is there to give the CLI a terminal. */
+export const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+
+const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Runs the CLI with a pseudo-terminal (util-linux `script`) as its standard output and
+ * standard error, or only as standard error when `stdoutFile` is given. Returns what the
+ * terminal showed.
+ */
+export function runInTerminal(args: readonly string[], options: { cwd: string; env?: Record<string, string>; stdoutFile?: string }): { status: number | null; screen: string } {
+  const env: Record<string, string | undefined> = { ...process.env, TERM: 'xterm-256color' };
+  for (const name of STRIPPED) if (name !== 'TERM') delete env[name];
+  Object.assign(env, options.env ?? {});
+  const command = [process.execPath, BUNDLE, ...args].map(quote).join(' ') + (options.stdoutFile ? ` > ${quote(options.stdoutFile)}` : '');
+  const child = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: options.cwd, env, encoding: 'utf8', timeout: 60_000, input: '' });
+  return { status: child.status, screen: child.stdout };
+}

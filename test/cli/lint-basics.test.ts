@@ -65,7 +65,7 @@ describe('paths', () => {
     tempDir({
       'top.yaml': manifests.fixableEnum,
       'nested/deeper/one.yml': manifests.fixableEnum,
-      'nested/two.YAML': manifests.fixableEnum,
+      'nested/two.yaml': manifests.fixableEnum,
       'nested/notes.txt': 'kind: Deployment\nthis: [is not yaml',
       'nested/data.json': '{"kind": "Deployment"}',
       'nested/template.yaml.tpl': 'kind: {{ .Kind }',
@@ -81,9 +81,9 @@ describe('paths', () => {
   it('recurses into a directory, taking *.yaml and *.yml and nothing else', () => {
     const dir = tree();
     const { report } = lintJson(['.'], { cwd: dir });
-    expect(report.files.map((f) => f.path).sort()).toEqual(['nested/deeper/one.yml', 'nested/two.YAML', 'top.yaml']);
+    expect(report.files.map((f) => f.path).sort()).toEqual(['nested/deeper/one.yml', 'nested/two.yaml', 'top.yaml']);
     const sub = lintJson(['nested'], { cwd: dir });
-    expect(sub.report.files.map((f) => f.path).sort()).toEqual(['nested/deeper/one.yml', 'nested/two.YAML']);
+    expect(sub.report.files.map((f) => f.path).sort()).toEqual(['nested/deeper/one.yml', 'nested/two.yaml']);
     expect(sub.report.files.every((f) => f.diagnostics.some((d) => d.ruleId === 'schema/enum'))).toBe(true);
   });
 

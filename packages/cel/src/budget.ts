@@ -44,6 +44,16 @@ export function charge(units: number): void {
   if (active) active.charge(units);
 }
 
+export function enterBudget(budget: Budget): Budget | null {
+  const previous = active;
+  active = budget;
+  return previous;
+}
+
+export function leaveBudget(previous: Budget | null): void {
+  active = previous;
+}
+
 export function withBudget<T>(budget: Budget, run: () => T): T {
   const previous = active;
   active = budget;

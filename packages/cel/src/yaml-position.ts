@@ -88,8 +88,7 @@ function decodeFlow(raw: string, style: 'plain' | 'single' | 'double'): Decoded 
       const hexLen = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
       if (hexLen) {
         const ch = String.fromCodePoint(parseInt(raw.slice(i + 2, i + 2 + hexLen), 16));
-        for (const unit of ch) push(unit, i);
-        if (ch.length === 2) push('', i);
+        for (let k = 0; k < ch.length; k++) push(ch[k] as string, i);
         i += 2 + hexLen;
         continue;
       }

@@ -13,7 +13,8 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  readStdin: () => Promise<string>;
+  /** Raw bytes: standard input is checked for encoding like any file. */
+  readStdin: () => Promise<Uint8Array>;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   /** The module to start workers from (the CLI's own entry). */
@@ -67,8 +68,8 @@ export async function lintCommand(argv: readonly string[], io: Io): Promise<numb
   }
   if (showProgress) io.stderr('\r\x1b[K');
   if (fromStdin) {
-    const text = await io.readStdin();
-    results.push(...lintPaths([], { ...options, cwd: io.cwd }, { name: args.stdinFilename, text }));
+    const bytes = await io.readStdin();
+    results.push(...lintPaths([], options, { name: args.stdinFilename, bytes }));
   }
   if (args.quiet) results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') }));
 

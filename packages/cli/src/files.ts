@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { CONFIG_FILE } from '@platlint/core';
 import { glob, isDynamicPattern } from 'tinyglobby';
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -33,7 +34,8 @@ export async function expandPaths(paths: readonly string[], cwd: string): Promis
     }
     if (stats.isDirectory()) {
       const base = path.replace(/\/+$/, '');
-      const matches = await glob(['**/*.yaml', '**/*.yml'], { cwd: new URL(`${base}/`, `file://${cwd}/`).pathname, dot: false, onlyFiles: true, ignore: ['**/node_modules/**'] });
+      // The configuration file is YAML too, but not a manifest.
+      const matches = await glob(['**/*.yaml', '**/*.yml'], { cwd: new URL(`${base}/`, `file://${cwd}/`).pathname, dot: false, onlyFiles: true, caseSensitiveMatch: false, ignore: ['**/node_modules/**', `**/${CONFIG_FILE}`] });
       matches.sort().forEach((m) => add(base === '.' ? m : `${base}/${m}`));
     } else {
       add(path);

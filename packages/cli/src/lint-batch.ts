@@ -31,10 +31,10 @@ export class EffectiveConfigs {
 }
 
 /** Reads and lints files on this thread. Unreadable files become findings, not crashes. */
-export function lintPaths(paths: readonly string[], options: BatchOptions, stdin?: { name: string; text: string }): FileResult[] {
+export function lintPaths(paths: readonly string[], options: BatchOptions, stdin?: { name: string; bytes: Uint8Array }): FileResult[] {
   const configs = new EffectiveConfigs(options);
   const sources = paths.map((path) => readSource(path));
-  if (stdin) sources.push(SourceFile.fromText(stdin.name, stdin.text));
+  if (stdin) sources.push(SourceFile.fromBytes(stdin.name, stdin.bytes));
   return lintFiles({ files: sources, rules, configFor: (file) => configs.forPath(file.path) });
 }
 

@@ -1,10 +1,10 @@
 import { run } from './commands.js';
 import { runWorkerIfAsked } from './worker.js';
 
-async function readStdin(): Promise<string> {
+async function readStdin(): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 if (!runWorkerIfAsked()) {

@@ -17,7 +17,7 @@ export default defineRule({
   },
   check(context) {
     const spec = context.value.spec as { selector?: LabelSelector; template?: { metadata?: { labels?: Record<string, string> } } } | undefined;
-    if (!spec?.selector) return; // missing selector: reported by schema/required
+    if (!spec?.selector || !spec.template) return; // missing fields: reported by schema/required
     if (isEmptySelector(spec.selector)) {
       context.report({ path: ['spec', 'selector'], message: 'the selector is empty; it must select the pod template by its labels' });
       return;

@@ -96,7 +96,8 @@ export function admissionEnvironment(place: AdmissionPlace, options: AdmissionEn
       defaults: (activation, opts) => {
         if (activation.authorizer !== undefined) return activation;
         const authz = (opts.authorizer as CelAuthorizer | undefined) ?? offlineAuthorizer;
-        return { ...activation, authorizer: new AuthorizerValue(authz, userOf(activation.request), requestResourceOf(activation.request)) };
+        const request = activation.request;
+        return { ...activation, authorizer: new AuthorizerValue(authz, () => userOf(request), () => requestResourceOf(request)) };
       },
     },
     options.limits,

@@ -1,8 +1,8 @@
 // One type-checked CEL environment for one place an expression can stand: it declares
 // that place's variables, checks the result type, enforces size, depth and cost limits,
 // and evaluates under a runtime budget.
-import { Environment, EvaluationError, ParseError, type ASTNode, type ParseResult } from '@marcbachmann/cel-js';
-import { Budget, withBudget } from '../budget.js';
+import { EvaluationError, ParseError, type ASTNode, type Environment, type ParseResult } from '@marcbachmann/cel-js';
+import { Budget, enterBudget, leaveBudget } from '../budget.js';
 import { astDepth, CostEstimator } from '../cost.js';
 import { libraryEnvironment } from '../lib/index.js';
 import type { RewrittenSource, SourceRange } from '../position.js';
@@ -103,23 +103,31 @@ export class CelProgram {
     readonly expression: string,
     /** Static result type, in the base library's notation (`bool`, `list<string>`, `Object`). */
     readonly type: string,
-    readonly estimatedCost: number,
+    private readonly estimate: () => number,
     private readonly parsed: ParseResult,
     private readonly source: RewrittenSource | null,
     private readonly env: CelEnvironment,
   ) {}
 
+  /** Static cost estimate of the expression. */
+  get estimatedCost(): number {
+    return this.estimate();
+  }
+
   /** Evaluate; returns the CEL value. Throws CelEvaluationError. */
-  evaluate(activation: Record<string, unknown> = {}, options: EvaluateOptions = {}): unknown {
+  evaluate(activation: Record<string, unknown> = {}, options?: EvaluateOptions): unknown {
     const budget = new Budget(
-      options.costLimit ?? this.env.limits.runtimeCostLimit,
-      options.deadline ?? (options.timeoutMs !== undefined ? Date.now() + options.timeoutMs : undefined),
+      options?.costLimit ?? this.env.limits.runtimeCostLimit,
+      options?.deadline ?? (options?.timeoutMs !== undefined ? Date.now() + options.timeoutMs : undefined),
     );
     const ctx = this.env.withDefaults(activation, options);
+    const previous = enterBudget(budget);
     try {
-      return withBudget(budget, () => this.parsed(ctx));
+      return this.parsed(ctx);
     } catch (e) {
       throw this.#wrap(e);
+    } finally {
+      leaveBudget(previous);
     }
   }
 
@@ -138,6 +146,8 @@ export class CelEnvironment {
   readonly limits: CelLimits;
   readonly #base: Environment;
   readonly #schemas = new Map<string, StructuralSchema | undefined>();
+  // Schemas only for the cost estimate of variables declared by CEL type.
+  readonly #sizes = new Map<string, StructuralSchema | undefined>();
   readonly #estimator: CostEstimator;
 
   constructor(
@@ -157,6 +167,7 @@ export class CelEnvironment {
       const type = v.schema ? registerReadTypes(base, v.schema, readTypeName(v.name), readTypes) : (v.type ?? 'dyn');
       base.registerVariable(v.name, type, v.description ? { description: v.description } : undefined);
       this.#schemas.set(v.name, v.schema);
+      if (!v.schema && v.type) this.#sizes.set(v.name, schemaOfType(v.type));
     }
     if (spec.construct || spec.jsonPatch) {
       const registry = new ConstructRegistry();
@@ -165,7 +176,8 @@ export class CelEnvironment {
       installConstructMacro(base, registry);
     }
     this.#base = base;
-    this.#estimator = new CostEstimator(this.#schemas, {
+    for (const [k, v] of this.#schemas) if (v) this.#sizes.set(k, v);
+    this.#estimator = new CostEstimator(this.#sizes, {
       listSize: this.limits.assumedListSize,
       stringLength: this.limits.assumedStringLength,
     });
@@ -175,11 +187,11 @@ export class CelEnvironment {
   prepare(values: Record<string, unknown>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(values)) out[k] = this.#schemas.has(k) ? toCel(v, this.#schemas.get(k)) : v;
-    return out;
+    return this.withDefaults(out, undefined);
   }
 
-  withDefaults(activation: Record<string, unknown>, options: EvaluateOptions): Record<string, unknown> {
-    return this.spec.defaults ? this.spec.defaults(activation, options) : activation;
+  withDefaults(activation: Record<string, unknown>, options: EvaluateOptions | undefined): Record<string, unknown> {
+    return this.spec.defaults ? this.spec.defaults(activation, options ?? {}) : activation;
   }
 
   mapRange(range: SourceRange, source: RewrittenSource | null): SourceRange {
@@ -208,19 +220,29 @@ export class CelEnvironment {
     }
     if (expression.trim() === '') return fail(issue('empty_expression', 'expression is empty', whole));
 
-    let tokens;
-    try {
-      tokens = tokenize(expression);
-    } catch (e) {
-      if (e instanceof LexError) return fail(issue('syntax_error', e.message, { start: e.start, end: e.end }));
-      throw e;
-    }
-    const nesting = measureNesting(tokens);
-    if (nesting.depth > this.limits.maxDepth) {
-      return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, { start: nesting.at, end: nesting.at + 1 }));
+    // The base parser bounds bracket nesting itself; runs of prefix operators are the
+    // one recursion it does not bound.
+    const unary = longestUnaryRun(expression);
+    if (unary.length > this.limits.maxDepth) {
+      return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, { start: unary.at, end: unary.at + unary.length }));
     }
 
-    const rewritten = rewriteConstructions(expression, tokens);
+    // Tokenizing is only needed when the expression may construct messages.
+    let rewritten: { source: RewrittenSource | null; text: string } = { source: null, text: expression };
+    if (MAY_CONSTRUCT.test(expression)) {
+      let tokens;
+      try {
+        tokens = tokenize(expression);
+      } catch (e) {
+        if (e instanceof LexError) return fail(issue('syntax_error', e.message, { start: e.start, end: e.end }));
+        throw e;
+      }
+      const nesting = measureNesting(tokens);
+      if (nesting.depth > this.limits.maxDepth) {
+        return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, { start: nesting.at, end: nesting.at + 1 }));
+      }
+      rewritten = rewriteConstructions(expression, tokens);
+    }
     const map = (r: SourceRange | undefined): SourceRange => (r ? this.mapRange(r, rewritten.source) : whole);
 
     let parsed: ParseResult;
@@ -230,14 +252,15 @@ export class CelEnvironment {
       if (e instanceof ParseError) return fail(issue(e.code === 'limit_exceeded' ? 'limit_exceeded' : 'syntax_error', e.summary, map(e.range)));
       throw e;
     }
-    const depth = astDepth(parsed.ast);
-    if (depth > this.limits.maxDepth) {
+    // Operator chains build deep trees without nesting; they need enough text to be deep.
+    if (expression.length > 2 * this.limits.maxDepth && astDepth(parsed.ast) > this.limits.maxDepth) {
       return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, whole));
     }
 
     const checked = parsed.check();
     if (!checked.valid) {
       const err = checked.error;
+      if ((err as unknown) instanceof RangeError) return fail(issue('limit_exceeded', 'expression is too deeply nested', whole));
       return fail(issue(err instanceof ParseError ? 'syntax_error' : (err?.code ?? 'type_error'), err?.summary ?? 'type error', map(err?.range)));
     }
     const type = checked.type ?? 'dyn';
@@ -246,14 +269,57 @@ export class CelEnvironment {
       return fail(issue('result_type', `expression must evaluate to ${rule.describe} but got ${type}`, expressionRange(expression, parsed.ast, rewritten.source)));
     }
 
-    const cost = this.#estimator.estimate(parsed.ast as ASTNode);
-    if (cost > this.limits.maxEstimatedCost) {
+    // Without loops or bindings the cost is linear in the expression, far below any limit;
+    // the estimate is then computed only when asked for.
+    const cost = MAY_LOOP.test(expression) ? this.#estimator.estimate(parsed.ast as ASTNode) : undefined;
+    if (cost !== undefined && cost > this.limits.maxEstimatedCost) {
       return fail(
         issue('cost_limit', `estimated cost ${cost} exceeds the per-expression limit of ${this.limits.maxEstimatedCost}`, expressionRange(expression, parsed.ast, rewritten.source)),
       );
     }
-    return { ok: true, program: new CelProgram(expression, type, cost, parsed, rewritten.source, this), issues: [] };
+    const estimate = cost === undefined ? () => this.#estimator.estimate(parsed.ast as ASTNode) : () => cost;
+    return { ok: true, program: new CelProgram(expression, type, estimate, parsed, rewritten.source, this), issues: [] };
   }
+}
+
+// Enough shape for the estimator: which variables are lists, maps or scalars.
+function schemaOfType(type: string): StructuralSchema | undefined {
+  const t = type.trim();
+  if (t.startsWith('list<')) return { type: 'array', items: schemaOfType(t.slice(5, -1)) };
+  if (t.startsWith('map<')) {
+    const inner = t.slice(4, -1);
+    const comma = inner.indexOf(',');
+    return { type: 'object', additionalProperties: schemaOfType(inner.slice(comma + 1)) ?? {} };
+  }
+  if (t === 'string' || t === 'bytes') return { type: 'string' };
+  if (t === 'int' || t === 'uint') return { type: 'integer' };
+  if (t === 'double') return { type: 'number' };
+  if (t === 'bool') return { type: 'boolean' };
+  return undefined;
+}
+
+const MAY_CONSTRUCT = /[\w\s]\{/;
+const MAY_LOOP = /\b(?:all|exists|exists_one|existsOne|map|filter|transformList|transformMap|bind|flatten|distinct|sort|range|findAll)\s*\(/;
+
+function longestUnaryRun(expression: string): { length: number; at: number } {
+  let best = 0;
+  let at = 0;
+  let run = 0;
+  let start = 0;
+  for (let i = 0; i < expression.length; i++) {
+    const c = expression.charCodeAt(i);
+    if (c === 33 || c === 45) {
+      if (run === 0) start = i;
+      run++;
+      if (run > best) {
+        best = run;
+        at = start;
+      }
+    } else if (c !== 32 && c !== 9 && c !== 10 && c !== 13) {
+      run = 0;
+    }
+  }
+  return { length: best, at };
 }
 
 function fail(i: CelIssue): CompileResult {

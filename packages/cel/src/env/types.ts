@@ -200,8 +200,8 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
         self.type = type;
         const props = type.schema.properties ?? {};
         const seen = new Set<string>();
-        body.op === 'map' &&
-          body.args.forEach(([k, v]) => {
+        const pairs = body.op === 'map' ? body.args : [];
+        pairs.forEach(([k, v]) => {
             const field = k.op === 'value' && typeof k.args === 'string' ? k.args : '';
             if (!Object.hasOwn(props, field) && !type.schema['x-kubernetes-preserve-unknown-fields']) {
               throw chk.createError('unknown_field', `field '${field}' is not declared in the schema of '${type.name}'`, k);

@@ -84,11 +84,27 @@ export interface RequestResource {
 
 export class AuthorizerValue {
   static celType = 'kubernetes.authorization.Authorizer';
+  #principal: Principal | (() => Principal);
+  #request: RequestResource | null | (() => RequestResource | null);
+  // Principal and request may be given lazily: most expressions never ask.
   constructor(
     readonly authz: CelAuthorizer,
-    readonly principal: Principal,
-    readonly request: RequestResource | null,
-  ) {}
+    principal: Principal | (() => Principal),
+    request: RequestResource | null | (() => RequestResource | null),
+  ) {
+    this.#principal = principal;
+    this.#request = request;
+  }
+
+  get principal(): Principal {
+    if (typeof this.#principal === 'function') this.#principal = this.#principal();
+    return this.#principal;
+  }
+
+  get request(): RequestResource | null {
+    if (typeof this.#request === 'function') this.#request = this.#request();
+    return this.#request;
+  }
 
   // Read as a field by the base library.
   get requestResource(): ResourceCheckValue | undefined {

@@ -46,7 +46,13 @@ export function defaultConfig(root: string): Config {
 
 /** Reads and checks one configuration file. Throws ConfigError naming file and line. */
 export function loadConfigFile(file: string, knownRules: ReadonlySet<string>): Config {
-  const text = readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError(file, 1, 1, code === 'ENOENT' ? 'file not found' : `cannot read the file (${code ?? String(error)})`);
+  }
   const lines = new LineIndex(text);
   const fail = (offset: number, reason: string): never => {
     const p = lines.position(offset);

@@ -5,6 +5,9 @@ import type { Formatter } from './report.js';
 
 const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'note' };
 
+/** SARIF wants URI references: absolute paths as file URLs, relative ones percent-encoded. */
+const uriOf = (path: string): string => (isAbsolute(path) ? pathToFileURL(path).href : encodeURI(path.split('\\').join('/')));
+
 /** SARIF 2.1.0: one run, the rules that reported as reportingDescriptors, real regions. */
 export const sarif: Formatter = (report) => {
   const used = new Set(report.files.flatMap((f) => f.diagnostics.map((d) => d.ruleId)));
@@ -19,7 +22,7 @@ export const sarif: Formatter = (report) => {
       locations: [
         {
           physicalLocation: {
-            artifactLocation: { uri: isAbsolute(file.path) ? pathToFileURL(file.path).href : file.path.split('\\').join('/') },
+            artifactLocation: { uri: uriOf(file.path) },
             region: { startLine: d.range.start.line, startColumn: d.range.start.column, endLine: d.range.end.line, endColumn: Math.max(d.range.end.column, d.range.start.line === d.range.end.line ? d.range.start.column + 1 : 1) },
           },
           ...(d.path ? { logicalLocations: [{ fullyQualifiedName: `document[${d.document}].${d.path}`, kind: 'member' }] } : {}),
@@ -32,7 +35,7 @@ export const sarif: Formatter = (report) => {
                 description: { text: `Replace with ${d.fix.text}` },
                 artifactChanges: [
                   {
-                    artifactLocation: { uri: isAbsolute(file.path) ? pathToFileURL(file.path).href : file.path.split('\\').join('/') },
+                    artifactLocation: { uri: uriOf(file.path) },
                     replacements: [{ deletedRegion: { startLine: d.fix.range.start.line, startColumn: d.fix.range.start.column, endLine: d.fix.range.end.line, endColumn: d.fix.range.end.column }, insertedContent: { text: d.fix.text } }],
                   },
                 ],

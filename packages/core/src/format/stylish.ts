@@ -1,7 +1,10 @@
-import { styleText } from 'node:util';
 import type { Formatter } from './report.js';
 
-type Style = Parameters<typeof styleText>[0];
+// Plain ANSI codes: node:util's styleText drops them whenever stdout is not a terminal,
+// which would make --color useless in a pipe.
+const CODES = { red: [31, 39], yellow: [33, 39], blue: [34, 39], dim: [2, 22], underline: [4, 24] } as const;
+type Style = keyof typeof CODES;
+const styleText = (style: Style, text: string): string => `\x1b[${CODES[style][0]}m${text}\x1b[${CODES[style][1]}m`;
 
 /** Grouped by file, one line per finding: `line:column  severity  message  rule-id`. */
 export const stylish: Formatter = (report, { color }) => {

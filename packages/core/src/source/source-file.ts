@@ -1,11 +1,12 @@
-import { isAlias, isMap, isSeq, parseAllDocuments } from 'yaml';
-import type { Document, Node, YAMLError } from 'yaml';
+import { Composer, Parser } from 'yaml';
+import type { CST, Document, YAMLError } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
+import { locateInCst, spanOf } from './cst-locate.js';
 import { decodeSource } from './decode.js';
+import { AliasBudgetError, Fallback, FastComposer } from './fast-compose.js';
 import type { FieldPath } from './field-path.js';
-import { formatPath } from './field-path.js';
 import { LineIndex } from './line-index.js';
-import { AliasBudgetExceeded, keyString, toValue } from './to-value.js';
+import { AliasBudgetExceeded, DEFAULT_ALIAS_BUDGET, toValue } from './to-value.js';
 import { yamlOptions } from './yaml-schema.js';
 
 /** Which part of a `key: value` entry a location should cover. */
@@ -24,22 +25,38 @@ export interface SourceDocument {
   value: unknown;
   /** True when the document has syntax errors: it is reported, not linted. */
   broken: boolean;
-  /** Offsets of the document's content. */
+  /** Offsets of the document, from its `---` (if any) to the next document. */
   start: number;
   end: number;
-  yaml: Document | undefined;
+  /** The document's concrete syntax tree: positions are found in it. */
+  cst: CST.Document;
+  /** Which composer read it: the fast path, or `yaml` itself (irregular or broken YAML). */
+  composedBy: 'fast' | 'yaml';
 }
 
 export interface SourceOptions {
   aliasBudget?: number;
-  /** The file could not be read; the reason becomes its only finding. */
-  unreadable?: string;
   /** Files larger than this are refused (bytes). */
   maxBytes?: number;
+  /** The file could not be read; the reason becomes its only finding. */
+  unreadable?: string;
 }
 
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
+/**
+ * The parser recurses once per nesting level, and thousands of `[` can exhaust the stack
+ * in ways that abort the process instead of throwing. Brackets are counted first (quotes
+ * ignored: it only over-estimates) so such input is refused before parsing.
+ */
+const MAX_FLOW_DEPTH = 256;
+
+const SIMPLE_TOP_LEVEL: ReadonlySet<string> = new Set(['document', 'doc-end', 'comment', 'newline', 'space', 'byte-order-mark']);
+
+/**
+ * A YAML file as platlint reads it: its documents with decoded values, the findings made
+ * while reading, and the way back from a field path to a place in the text.
+ */
 export class SourceFile {
   readonly lines: LineIndex;
   readonly documents: SourceDocument[] = [];
@@ -90,31 +107,73 @@ export class SourceFile {
       this.fileProblem('yaml/syntax', `flow collections are nested ${depth} deep; more than ${MAX_FLOW_DEPTH} levels is refused`);
       return;
     }
-    let docs: Document[];
+    let tokens: CST.Token[];
     try {
-      const parsed = parseAllDocuments(this.text, yamlOptions);
-      docs = Array.isArray(parsed) ? (parsed as Document[]) : [];
+      tokens = [...new Parser().parse(this.text)];
     } catch (error) {
-      // The parser recurses per nesting level; absurd nesting must not take the process down.
       this.fileProblem('yaml/syntax', `YAML could not be read: ${error instanceof RangeError ? 'nesting is too deep' : String(error)}`);
       return;
     }
-    docs.forEach((doc, index) => this.addDocument(doc, index, options));
+    const docs = tokens.filter((t): t is CST.Document => t.type === 'document');
+    // Directives, stray tokens and tabs are rare and subtle: such a file goes to `yaml` whole.
+    const simple = !this.text.includes('\t') && tokens.every((t) => SIMPLE_TOP_LEVEL.has(t.type));
+    const fast = simple ? new FastComposer(this.text, options.aliasBudget ?? DEFAULT_ALIAS_BUDGET) : undefined;
+    docs.forEach((doc, index) => {
+      const next = docs[index + 1];
+      const entry: SourceDocument = { index, value: undefined, broken: false, start: doc.offset, end: next ? next.offset : this.text.length, cst: doc, composedBy: 'fast' };
+      this.documents.push(entry);
+      if (fast) {
+        try {
+          entry.value = fast.compose(doc);
+          return;
+        } catch (error) {
+          if (error instanceof AliasBudgetError) return this.aliasProblem(entry, options);
+          if (!(error instanceof Fallback)) throw error;
+        }
+      }
+      entry.composedBy = 'yaml';
+      this.composeWithYaml(entry, tokens, options);
+    });
+    // Stray top-level tokens (an unterminated document, a lone error) belong to no document.
+    for (const t of tokens) if (t.type === 'error') this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: sentence(t.message), document: Math.max(0, docs.findIndex((d) => d.offset > t.offset) - 1), path: '', range: this.lines.range(t.offset, t.offset + Math.max(1, t.source.length)) });
   }
 
-  private addDocument(doc: Document, index: number, options: SourceOptions): void {
-    const [start, , end] = doc.range ?? [0, 0, 0];
-    const entry: SourceDocument = { index, value: undefined, broken: doc.errors.length > 0, start, end, yaml: doc };
-    this.documents.push(entry);
-    for (const error of doc.errors) this.diagnostics.push(this.yamlProblem(error, index));
-    if (entry.broken) return;
+  /** The reference path: `yaml` composes the document, reports its errors, and we convert it. */
+  private composeWithYaml(entry: SourceDocument, tokens: readonly CST.Token[], options: SourceOptions): void {
+    let doc: Document | undefined;
+    try {
+      // Directives before the document shape how it is read; give them to the composer too.
+      const directives = tokens.filter((t) => t.type === 'directive' && t.offset < entry.start);
+      doc = [...new Composer(yamlOptions).compose([...directives, entry.cst], false, this.text.length)][0];
+    } catch (error) {
+      this.brokenDocument(entry, `YAML could not be read: ${error instanceof RangeError ? 'nesting is too deep' : String(error)}`);
+      return;
+    }
+    if (!doc) return;
+    for (const error of [...doc.errors, ...doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED')]) this.diagnostics.push(this.yamlProblem(error, entry.index));
+    if (doc.errors.length > 0) {
+      entry.broken = true;
+      return;
+    }
     try {
       entry.value = toValue(doc, options.aliasBudget);
     } catch (error) {
-      entry.broken = true;
-      const message = error instanceof AliasBudgetExceeded ? error.message : `document could not be converted: ${String(error)}`;
-      this.diagnostics.push({ ruleId: 'yaml/alias-limit', severity: 'error', message, document: index, path: '', range: this.lines.range(start, start) });
+      if (error instanceof AliasBudgetExceeded) return this.aliasProblem(entry, options);
+      this.brokenDocument(entry, `document could not be converted: ${String(error)}`);
     }
+  }
+
+  private brokenDocument(entry: SourceDocument, message: string): void {
+    entry.broken = true;
+    this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message, document: entry.index, path: '', range: this.lines.range(entry.start, entry.start) });
+  }
+
+  private aliasProblem(entry: SourceDocument, options: SourceOptions): void {
+    entry.broken = true;
+    entry.value = undefined;
+    const limit = options.aliasBudget ?? DEFAULT_ALIAS_BUDGET;
+    const message = `aliases expand to more than ${limit} nodes; refusing to expand (possible "billion laughs" document)`;
+    this.diagnostics.push({ ruleId: 'yaml/alias-limit', severity: 'error', message, document: entry.index, path: '', range: this.lines.range(entry.start, entry.start) });
   }
 
   private yamlProblem(error: YAMLError, document: number): Diagnostic {
@@ -126,64 +185,27 @@ export class SourceFile {
 
   /**
    * Where a field path sits in the source. Paths that do not exist resolve to their closest
-   * existing ancestor (its key when `target` is 'key'), marked inexact.
+   * existing ancestor, marked inexact.
    */
   locate(document: number, path: FieldPath, target: Target = 'value'): Span {
     const doc = this.documents[document];
-    if (!doc?.yaml) return { start: 0, end: 0, exact: false };
-    let node: unknown = doc.yaml.contents;
-    let best: Span = spanOf(node) ?? { start: doc.start, end: doc.start, exact: true };
-    for (let i = 0; i < path.length; i++) {
-      const segment = path[i] as string | number;
-      if (isAlias(node)) node = node.resolve(doc.yaml);
-      let next: unknown;
-      let keyNode: unknown;
-      if (isMap(node)) {
-        const pair = node.items.find((p) => keyString(p.key) === String(segment));
-        if (pair) {
-          keyNode = pair.key;
-          // `key:` with no value has no value node; the key stands for it.
-          next = pair.value ?? pair.key;
-        }
-      } else if (isSeq(node) && typeof segment === 'number') {
-        next = node.items[segment];
-      }
-      if (next === undefined || next === null) return { ...best, exact: false };
-      node = next;
-      const last = i === path.length - 1;
-      const span = spanOf(last && target === 'key' && keyNode ? keyNode : node);
-      if (span) best = span;
-    }
-    return best;
+    if (!doc) return { start: 0, end: 0, exact: false };
+    return locateInCst(doc.cst, path, target);
   }
 
   /** The key of the closest existing ancestor: where a missing field is reported. */
   locateParentKey(document: number, path: FieldPath): Span {
     for (let n = path.length - 1; n >= 1; n--) {
-      const parent = path.slice(0, n);
-      const span = this.locate(document, parent, 'key');
+      const span = this.locate(document, path.slice(0, n), 'key');
       if (span.exact) return span;
     }
     const doc = this.documents[document];
-    const contents = doc?.yaml?.contents;
-    if (isMap(contents) && contents.items[0]) {
-      const first = spanOf(contents.items[0].key);
-      if (first) return { ...first, exact: false };
-    }
+    const contents = doc?.cst.value;
+    const first = contents?.type === 'block-map' || contents?.type === 'flow-collection' ? contents.items[0] : undefined;
+    if (first?.key) return { ...spanOf(first.key), exact: false };
     return { start: doc?.start ?? 0, end: doc?.start ?? 0, exact: false };
   }
-
-  describe(path: FieldPath): string {
-    return formatPath(path);
-  }
 }
-
-/**
- * The YAML parser recurses once per nesting level, and thousands of `[` can exhaust the
- * stack in ways that abort the process instead of throwing. Brackets are counted first
- * (quotes ignored: it only over-estimates) so such input is refused before parsing.
- */
-const MAX_FLOW_DEPTH = 256;
 
 function flowDepth(text: string): number {
   if (!text.includes('[') && !text.includes('{')) return 0;
@@ -196,15 +218,6 @@ function flowDepth(text: string): number {
     } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
   }
   return max;
-}
-
-function spanOf(node: unknown): Span | undefined {
-  if (node && typeof node === 'object' && 'range' in node) {
-    const range = (node as Node).range;
-    // range[1] ends the value itself, before trailing comments and blank lines.
-    if (range) return { start: range[0], end: range[1], exact: true };
-  }
-  return undefined;
 }
 
 function sentence(message: string): string {

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { fromCel } from '../values.js';
+import { admissionEnvironment, lazyVariables } from './admission.js';
+import type { CelProgram } from './environment.js';
+import { DEPLOYMENT } from './test-schemas.js';
+
+function compile(env: ReturnType<typeof admissionEnvironment>, expr: string): CelProgram {
+  const r = env.compile(expr);
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.program;
+}
+
+function firstIssue(env: ReturnType<typeof admissionEnvironment>, expr: string) {
+  const r = env.compile(expr);
+  expect(r.ok).toBe(false);
+  return r.issues[0] as { code: string; message: string; start: number; end: number };
+}
+
+const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', labels: { app: 'web' } }, spec: { replicas: 2, ratio: 1.5, template: { spec: { containers: [{ name: 'app', image: 'nginx' }] } } } };
+
+describe('admission environments', () => {
+  it('declares params only when the policy has a paramKind', () => {
+    expect(firstIssue(admissionEnvironment('matchCondition'), 'params.x == 1').message).toContain('params');
+    expect(admissionEnvironment('matchCondition', { hasParams: true }).check('params.x == 1')).toEqual([]);
+  });
+
+  it('has no variables in match conditions, and typed variables elsewhere', () => {
+    expect(firstIssue(admissionEnvironment('matchCondition'), 'variables.a == 1').message).toContain('variables');
+    const env = admissionEnvironment('variable', { variables: [{ name: 'a', type: 'int' }] });
+    expect(env.check('variables.a + 1 > 2')).toEqual([]);
+    const i = firstIssue(env, 'variables.a + "x" == "y"');
+    expect(i.code).toBe('no_such_overload');
+  });
+
+  it('evaluates variables lazily, once', () => {
+    const base = admissionEnvironment('variable', { objectSchema: DEPLOYMENT });
+    const a = compile(base, 'object.spec.replicas * 2');
+    expect(a.type).toBe('int');
+    const env = admissionEnvironment('matchCondition', { objectSchema: DEPLOYMENT });
+    const later = admissionEnvironment('variable', { objectSchema: DEPLOYMENT, variables: [{ name: 'doubled', type: a.type }] });
+    const b = compile(later, 'variables.doubled == 4');
+    const activation = base.prepare({ object: deployment });
+    expect(b.evaluate({ ...activation, variables: lazyVariables([{ name: 'doubled', program: a }], activation) })).toBe(true);
+    expect(env.check('object.spec.replicas == 2')).toEqual([]);
+  });
+
+  it('reaches only apiVersion, kind, metadata.name and metadata.generateName under metadata', () => {
+    const env = admissionEnvironment('matchCondition', { objectSchema: DEPLOYMENT });
+    expect(env.check('object.metadata.name == "x" && object.metadata.generateName == "" && object.kind == "D"')).toEqual([]);
+    const expr = 'object.metadata.labels["app"] == "web"';
+    const i = firstIssue(env, expr);
+    expect(expr.slice(i.start, i.end)).toContain('labels');
+  });
+
+  it('types integers as int and numbers as double', () => {
+    const env = admissionEnvironment('variable', { objectSchema: DEPLOYMENT });
+    const p = compile(env, 'object.spec.replicas + 1');
+    expect(p.evaluate(env.prepare({ object: deployment }))).toBe(3n);
+    expect(compile(env, 'object.spec.ratio * 2.0').evaluate({ object: deployment })).toBe(3);
+    expect(firstIssue(env, 'object.spec.replicas + 1.5').code).toBe('no_such_overload');
+  });
+
+  it('treats object as dynamic when the match is broad', () => {
+    const env = admissionEnvironment('matchCondition');
+    const p = compile(env, 'object.spec.replicas + 1 == 3');
+    expect(p.evaluate(env.prepare({ object: deployment }))).toBe(true);
+  });
+
+  it('checks the result type of each place with a range at the expression', () => {
+    const env = admissionEnvironment('matchCondition', { objectSchema: DEPLOYMENT });
+    const expr = '  object.metadata.name';
+    const i = firstIssue(env, expr);
+    expect(i.code).toBe('result_type');
+    expect(i.message).toContain('bool');
+    expect(expr.slice(i.start, i.end)).toBe('object.metadata.name');
+  });
+
+  it('builds apply configurations type-checked against the schema', () => {
+    const env = admissionEnvironment('applyConfiguration', { objectSchema: DEPLOYMENT });
+    const p = compile(
+      env,
+      'Object{metadata: Object.metadata{labels: {"team": "a"}}, spec: Object.spec{replicas: object.spec.replicas + 1, template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "sidecar", image: "proxy:1", ports: [Object.spec.template.spec.containers.ports{containerPort: 8080}]}]}}}}',
+    );
+    expect(p.type).toBe('Object');
+    expect(fromCel(p.evaluate(env.prepare({ object: deployment })))).toEqual({
+      metadata: { labels: { team: 'a' } },
+      spec: { replicas: 3, template: { spec: { containers: [{ name: 'sidecar', image: 'proxy:1', ports: [{ containerPort: 8080 }] }] } } },
+    });
+  });
+
+  it('points at the unknown field, the wrong value and the wrong type name', () => {
+    const env = admissionEnvironment('applyConfiguration', { objectSchema: DEPLOYMENT });
+    const unknown = 'Object{spec: Object.spec{replicaz: 1}}';
+    let i = firstIssue(env, unknown);
+    expect(i.code).toBe('unknown_field');
+    expect(unknown.slice(i.start, i.end)).toBe('replicaz');
+
+    const wrong = 'Object{spec: Object.spec{replicas: "three"}}';
+    i = firstIssue(env, wrong);
+    expect(i.code).toBe('field_type_mismatch');
+    expect(wrong.slice(i.start, i.end)).toBe('"three"');
+
+    const misplaced = 'Object{spec: Object.spec.template{}}';
+    i = firstIssue(env, misplaced);
+    expect(i.message).toContain("expected 'Object.spec'");
+    expect(misplaced.slice(i.start, i.end)).toBe('Object.spec.template{}');
+
+    const undeclared = 'Object{spec: Object.spek{}}';
+    i = firstIssue(env, undeclared);
+    expect(undeclared.slice(i.start, i.end)).toBe('Object.spek');
+
+    i = firstIssue(env, '"not an object"');
+    expect(i.message).toBe('expression must evaluate to Object but got string');
+  });
+
+  it('builds JSON patches', () => {
+    const env = admissionEnvironment('jsonPatch', { objectSchema: DEPLOYMENT });
+    const p = compile(env, '[JSONPatch{op: "add", path: "/metadata/labels/" + jsonpatch.escapeKey("plat.io/x~y"), value: "1"}, JSONPatch{op: "replace", path: "/spec/replicas", value: object.spec.replicas + 1}]');
+    expect(fromCel(p.evaluate({ object: deployment }))).toEqual([
+      { op: 'add', path: '/metadata/labels/plat.io~1x~0y', value: '1' },
+      { op: 'replace', path: '/spec/replicas', value: 3 },
+    ]);
+    const i = firstIssue(env, 'JSONPatch{op: "add", path: "/x"}');
+    expect(i.message).toBe('expression must evaluate to list(JSONPatch) but got JSONPatch');
+    expect(firstIssue(env, '[JSONPatch{op: 1}]').code).toBe('field_type_mismatch');
+  });
+
+  it('evaluates authorizer checks against a pluggable authorizer, offline by default', () => {
+    const env = admissionEnvironment('matchCondition');
+    const allowed = compile(env, 'authorizer.group("apps").resource("deployments").namespace("a").check("create").allowed()');
+    expect(allowed.evaluate({})).toBe(false);
+    const reason = admissionEnvironment('variable').compile('authorizer.requestResource.check("update").reason()');
+    if (!reason.ok) throw new Error('compile');
+    expect(reason.program.evaluate({ request: { resource: { group: 'apps', resource: 'deployments' } } })).toContain('offline');
+    const seen: string[] = [];
+    const authorizer = {
+      authorize: (a: { verb: string; resource?: string; user?: string }) => {
+        seen.push(`${a.user}:${a.verb}:${a.resource}`);
+        return { decision: 'allow' as const };
+      },
+    };
+    expect(compile(env, 'authorizer.requestResource.check("update").allowed()').evaluate({ request: { userInfo: { username: 'bob' }, resource: { resource: 'pods' } } }, { authorizer })).toBe(true);
+    expect(seen).toEqual(['bob:update:pods']);
+  });
+});

@@ -1,0 +1,24 @@
+// Public entry of @platlint/cel: type-checked CEL environments for the places the
+// platform's configuration holds expressions, with safe evaluation.
+export {
+  CelEnvironment,
+  CelEvaluationError,
+  CelProgram,
+  DEFAULT_LIMITS,
+  type CelIssue,
+  type CelLimits,
+  type CompileResult,
+  type EnvironmentSpec,
+  type EvaluateOptions,
+  type ResultRule,
+  type VariableDecl,
+} from './env/environment.js';
+export { admissionEnvironment, lazyVariables, LazyVariables, type AdmissionEnvironmentOptions, type AdmissionPlace } from './env/admission.js';
+export { claimsEnvironment, userValidationEnvironment, type ClaimsPlace } from './env/authentication.js';
+export { webhookMatchEnvironment } from './env/authorization.js';
+export { fnv1a64, parseShardSelector, shardMatches, SHARD_PATHS, type ShardIssue, type ShardRange, type ShardSelectorResult } from './env/shard-selector.js';
+export { offlineAuthorizer, type AuthorizationAttributes, type AuthorizationDecision, type CelAuthorizer } from './lib/authorizer.js';
+export type { StructuralSchema } from './schema.js';
+export type { SourceRange } from './position.js';
+export { celTypeOf, fromCel, toCel } from './values.js';
+export { yamlValueOffsetToSource, yamlValueRangeToSource, type YamlScalarSource } from './yaml-position.js';

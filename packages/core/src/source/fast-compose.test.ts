@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { glob } from 'tinyglobby';
+import { parseAllDocuments } from 'yaml';
+import type { Document } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { SourceFile } from './source-file.js';
+import { toValue } from './to-value.js';
+import { yamlOptions } from './yaml-schema.js';
+
+/**
+ * The fast path may only accept a document when `yaml` itself accepts it with the same
+ * value. Checked over real files and thousands of seeded mutations of them.
+ */
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+
+interface Outcome {
+  accepted: number;
+  compared: number;
+  disagreements: string[];
+}
+
+function compare(name: string, text: string, outcome: Outcome): void {
+  const reference = parseAllDocuments(text, yamlOptions);
+  if (!Array.isArray(reference)) return;
+  const ours = SourceFile.fromText(name, text);
+  if (ours.documents.length !== reference.length) return; // stray tokens: no document to pair with
+  ours.documents.forEach((doc, i) => {
+    if (doc.composedBy !== 'fast' || doc.broken) return;
+    outcome.accepted++;
+    const ref = reference[i] as Document;
+    if (ref.errors.length > 0) {
+      outcome.disagreements.push(`${name} document ${i}: accepted, but yaml reports ${ref.errors[0]?.code}: ${ref.errors[0]?.message.split('\n')[0]}`);
+      return;
+    }
+    outcome.compared++;
+    if (JSON.stringify(doc.value) !== JSON.stringify(toValue(ref))) outcome.disagreements.push(`${name} document ${i}: values differ`);
+  });
+}
+
+/** A small seeded generator (mulberry32): the same mutations on every run. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const INSERTS = [' ', '  ', ':', ': ', '-', '- ', '#', ' #', '"', "'", '\n', '[', ']', '{', '}', ',', '&a ', '*a', '!!str ', '|', '>', '? ', '\\', 'yes', '~', '<<: '];
+
+function mutate(text: string, next: () => number): string {
+  const lines = text.split('\n');
+  const at = Math.floor(next() * lines.length);
+  const line = lines[at] ?? '';
+  switch (Math.floor(next() * 6)) {
+    case 0: // indentation off by one or two
+      lines[at] = next() < 0.5 ? ` ${line}` : line.replace(/^ {1,2}/, '');
+      break;
+    case 1: // a character inserted
+      {
+        const col = Math.floor(next() * (line.length + 1));
+        lines[at] = line.slice(0, col) + INSERTS[Math.floor(next() * INSERTS.length)] + line.slice(col);
+      }
+      break;
+    case 2: // a character removed
+      {
+        const col = Math.floor(next() * line.length);
+        lines[at] = line.slice(0, col) + line.slice(col + 1);
+      }
+      break;
+    case 3: // a line repeated
+      lines.splice(at, 0, line);
+      break;
+    case 4: // two lines swapped
+      lines[at] = lines[at + 1] ?? line;
+      if (at + 1 < lines.length) lines[at + 1] = line;
+      break;
+    default: // a line dropped
+      lines.splice(at, 1);
+  }
+  return lines.join('\n');
+}
+
+describe('fast composition agrees with yaml', async () => {
+  const files = [
+    ...(await glob(['**/*.yaml', '**/*.yml'], { cwd: `${root}../shared/corpus/realworld`, absolute: true })),
+    ...(await glob(['examples/**/*.yaml'], { cwd: root, absolute: true })),
+  ].sort();
+  const texts = files.map((f) => readFileSync(f, 'utf8'));
+
+  it('on every real file, accepting most documents', () => {
+    const outcome: Outcome = { accepted: 0, compared: 0, disagreements: [] };
+    texts.forEach((text, i) => compare(files[i] as string, text, outcome));
+    expect(outcome.disagreements).toEqual([]);
+    expect(outcome.compared).toBeGreaterThan(1500);
+  });
+
+  it('on seeded mutations of them', () => {
+    const next = random(Number(process.env.FUZZ_SEED ?? 20261122));
+    const outcome: Outcome = { accepted: 0, compared: 0, disagreements: [] };
+    for (let round = 0; round < 12000; round++) {
+      const i = Math.floor(next() * texts.length);
+      let text = texts[i] as string;
+      if (text.length > 20_000) text = text.slice(0, 20_000);
+      const steps = 1 + Math.floor(next() * 3);
+      for (let s = 0; s < steps; s++) text = mutate(text, next);
+      compare(`mutation ${round} of ${files[i]}`, text, outcome);
+    }
+    expect(outcome.disagreements.slice(0, 20)).toEqual([]);
+    expect(outcome.compared).toBeGreaterThan(1000);
+  });
+});

@@ -1,0 +1,228 @@
+import { CST, Schema, isScalar } from 'yaml';
+import type { ScalarTag } from 'yaml';
+import { yamlOptions } from './yaml-schema.js';
+
+/**
+ * Turns a CST document straight into the decoded value, skipping the `yaml` package's
+ * document model (about a third of its parse time). It covers the YAML that manifests
+ * are made of and gives up (`Fallback`) on anything else: tags, merge keys, multi-line
+ * flow collections, anything irregular. A fallback document is composed by `yaml` itself,
+ * which also finds its errors, so accepting a document here must mean `yaml` would accept
+ * it with the same value; a differential test over real and mutated files holds it to that.
+ */
+export class Fallback extends Error {}
+
+export class AliasBudgetError extends Error {}
+
+type Token = CST.Token;
+type SourceToken = CST.SourceToken;
+
+const schema = new Schema(yamlOptions);
+const plainTags = (schema.tags as ScalarTag[]).filter((t) => t.default === true && t.test);
+const FAIL = (): never => {
+  throw new Fallback();
+};
+
+/** Resolves a plain scalar the way `yaml`'s schema does: first matching tag wins. */
+export function resolvePlain(source: string): unknown {
+  for (const tag of plainTags) {
+    if (tag.test!.test(source)) {
+      // Some tags (null, YAML 1.1 booleans) hand back a Scalar node to keep their source form.
+      const resolved: unknown = tag.resolve(source, FAIL, yamlOptions);
+      return isScalar(resolved) ? resolved.value : resolved;
+    }
+  }
+  return source;
+}
+
+interface Sized {
+  value: unknown;
+  size: number;
+}
+
+const BAD_PLAIN_START: ReadonlySet<string> = new Set([',', '%', '|', '>', '@', '`']);
+const QUIET: ReadonlySet<string> = new Set(['space', 'newline', 'comment']);
+
+export class FastComposer {
+  private anchors = new Map<string, Sized>();
+  private expanded = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly aliasBudget: number,
+  ) {}
+
+  compose(doc: CST.Document): unknown {
+    this.anchors = new Map();
+    this.expanded = 0;
+    for (const t of doc.start) if (t.type !== 'doc-start' && !this.quiet(t)) FAIL();
+    for (const t of doc.end ?? []) if (!this.quiet(t)) FAIL();
+    return doc.value ? this.node(doc.value, []).value : null;
+  }
+
+  private quiet(t: SourceToken): boolean {
+    if (!QUIET.has(t.type)) return false;
+    // `yaml` wants whitespace before a comment; without it the text means something else.
+    if (t.type === 'comment' && t.offset > 0 && !/\s/.test(this.text[t.offset - 1] as string)) FAIL();
+    return true;
+  }
+
+  private column(offset: number): number {
+    return offset - (this.text.lastIndexOf('\n', offset - 1) + 1);
+  }
+
+  /** Anchors are the only properties allowed; a tag sends the document to `yaml`. */
+  private node(token: Token, props: readonly SourceToken[]): Sized {
+    let anchor: string | undefined;
+    for (const p of props) {
+      if (p.type === 'anchor') {
+        if (anchor !== undefined) FAIL();
+        anchor = p.source.slice(1);
+      } else if (!this.quiet(p)) FAIL();
+    }
+    const result = this.content(token);
+    if (anchor !== undefined) this.anchors.set(anchor, result);
+    return result;
+  }
+
+  private content(token: Token): Sized {
+    switch (token.type) {
+      case 'scalar':
+      case 'single-quoted-scalar':
+      case 'double-quoted-scalar':
+        for (const t of token.end ?? []) if (!this.quiet(t)) FAIL();
+        return { value: this.scalar(token), size: 1 };
+      case 'block-scalar':
+        return { value: this.scalar(token), size: 1 };
+      case 'alias': {
+        for (const t of token.end ?? []) if (!this.quiet(t)) FAIL();
+        const target = this.anchors.get(token.source.slice(1)) ?? FAIL();
+        this.expanded += target.size;
+        if (this.expanded > this.aliasBudget) throw new AliasBudgetError();
+        return target;
+      }
+      case 'block-map':
+        return this.blockMap(token);
+      case 'block-seq':
+        return this.blockSeq(token);
+      case 'flow-collection':
+        return this.flow(token);
+      default:
+        return FAIL();
+    }
+  }
+
+  private scalar(token: CST.FlowScalar | CST.BlockScalar): unknown {
+    if (token.type === 'scalar') {
+      // Multi-line plain scalars fold by rules `yaml` applies; leave them to it.
+      if (token.source.includes('\n') || token.source.includes('\t')) FAIL();
+      // Characters a plain scalar may not start with; `yaml` reports them as errors.
+      if (BAD_PLAIN_START.has(token.source[0] as string)) FAIL();
+      return resolvePlain(token.source);
+    }
+    const resolved = CST.resolveAsScalar(token, true, FAIL);
+    return resolved?.value ?? FAIL();
+  }
+
+  private key(token: Token | null | undefined): string {
+    if (!token || (token.type !== 'scalar' && token.type !== 'single-quoted-scalar' && token.type !== 'double-quoted-scalar')) return FAIL();
+    if (token.source.length > 1024 || token.source.includes('\n')) FAIL();
+    if (token.type === 'scalar' && token.source === '<<') FAIL(); // merge keys: left to `yaml`
+    for (const t of token.end ?? []) if (t.type !== 'space') FAIL();
+    const value = this.scalar(token);
+    return typeof value === 'string' ? value : String(value);
+  }
+
+  private blockMap(map: CST.BlockMap): Sized {
+    const out: Record<string, unknown> = {};
+    const seen = new Set<string>();
+    let size = 1;
+    let keyColumn = -1;
+    for (const item of map.items) {
+      if ('explicitKey' in item && item.explicitKey) FAIL();
+      for (const t of item.start) if (!this.quiet(t)) FAIL();
+      const keyToken = item.key ?? FAIL();
+      const column = this.column(keyToken.offset);
+      if (keyColumn === -1) keyColumn = column;
+      else if (column !== keyColumn) FAIL();
+      const key = this.key(keyToken);
+      if (seen.has(key)) FAIL(); // duplicate: `yaml` reports it
+      seen.add(key);
+      const sep = item.sep ?? FAIL();
+      if (sep[0]?.type !== 'map-value-ind') FAIL();
+      const props = sep.slice(1);
+      if (item.value) {
+        // A block collection must start on a later line than its key (`a: b: c` is an error).
+        if ((item.value.type === 'block-map' || item.value.type === 'block-seq') && !props.some((t) => t.type === 'newline')) FAIL();
+        const child = this.node(item.value, props);
+        size += child.size;
+        if (child.value !== null && child.value !== undefined) out[key] = child.value;
+      } else {
+        for (const t of props) if (!this.quiet(t)) FAIL();
+      }
+    }
+    return { value: out, size };
+  }
+
+  private blockSeq(seq: CST.BlockSequence): Sized {
+    const out: unknown[] = [];
+    let size = 1;
+    let column = -1;
+    for (const item of seq.items) {
+      const indicator = item.start.findIndex((t) => t.type === 'seq-item-ind');
+      if (indicator === -1) FAIL();
+      for (let i = 0; i < indicator; i++) if (!this.quiet(item.start[i] as SourceToken)) FAIL();
+      const c = this.column((item.start[indicator] as SourceToken).offset);
+      if (column === -1) column = c;
+      else if (c !== column) FAIL();
+      const props = item.start.slice(indicator + 1);
+      if (item.value) {
+        const child = this.node(item.value, props);
+        out.push(child.value);
+        size += child.size;
+      } else {
+        for (const t of props) if (!this.quiet(t)) FAIL();
+        out.push(null);
+        size++;
+      }
+    }
+    return { value: out, size };
+  }
+
+  /** Single-line flow collections of plain entries; anything else goes to `yaml`. */
+  private flow(flow: CST.FlowCollection): Sized {
+    const isMap = flow.start.type === 'flow-map-start';
+    const [close, ...after] = flow.end;
+    if (!close || close.type !== (isMap ? 'flow-map-end' : 'flow-seq-end')) FAIL();
+    for (const t of after) if (!this.quiet(t)) FAIL();
+    if (this.text.slice(flow.offset, (close as SourceToken).offset).includes('\n')) FAIL();
+    let size = 1;
+    const entries: [string, unknown][] = [];
+    const list: unknown[] = [];
+    flow.items.forEach((item, i) => {
+      let sawComma = false;
+      for (const t of item.start) {
+        if (t.type === 'comma' && !sawComma && i > 0) sawComma = true;
+        else if (t.type !== 'space') FAIL();
+      }
+      if (i > 0 && !sawComma) FAIL();
+      if (isMap) {
+        const key = this.key(item.key);
+        const sep = item.sep ?? FAIL();
+        if (sep[0]?.type !== 'map-value-ind') FAIL();
+        const child = item.value ? this.node(item.value, sep.slice(1)) : { value: null, size: 1 };
+        if (entries.some(([k]) => k === key)) FAIL();
+        entries.push([key, child.value]);
+        size += child.size;
+      } else {
+        if (item.key || item.sep) FAIL();
+        const child = this.node(item.value ?? FAIL(), []);
+        list.push(child.value);
+        size += child.size;
+      }
+    });
+    // A trailing comma is fine in YAML; a comma before the first entry is not.
+    const value = isMap ? Object.fromEntries(entries.filter(([, v]) => v !== null && v !== undefined)) : list;
+    return { value, size };
+  }
+}

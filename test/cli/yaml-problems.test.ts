@@ -1,0 +1,158 @@
+// Files that are not clean YAML manifests: syntax errors, duplicate keys, tabs, empty,
+// binary and non-UTF-8 files, non-mapping documents, alias bombs and big files.
+import { afterAll, describe, expect, it } from 'vitest';
+import { lintJson, manifests, removeTempDirs, tempDir } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+const lintOne = (content: string | Buffer, args: string[] = [], timeout?: number): ReturnType<typeof lintJson> => {
+  const dir = tempDir({ 'm.yaml': content });
+  return lintJson([...args, 'm.yaml'], { cwd: dir, timeout });
+};
+
+const brief = (r: ReturnType<typeof lintJson>): string[] => r.report.files.flatMap((f) => f.diagnostics.map((d) => `${d.document}:${d.range.start.line}:${d.range.start.column}:${d.ruleId}`));
+
+describe('YAML problems', () => {
+  it('a syntax error in one document still lets the others be linted', () => {
+    const text = `apiVersion: v1
+kind: Endpoints
+metadata:
+  name: first
+subsetz: []
+---
+apiVersion: v1
+kind: Endpoints
+metadata: {name: [unclosed
+---
+${manifests.validDeployment('third').replace('  replicas: 2', '  replicaz: 2')}`;
+    const r = lintOne(text, ['--rule', 'endpoints/deprecated=off']);
+    expect(r.status).toBe(1);
+    const found = brief(r);
+    expect(found[0]).toBe('0:5:1:schema/unknown-field');
+    expect(found.at(-1)).toBe('2:16:3:schema/unknown-field');
+    const syntax = r.report.files[0]!.diagnostics.filter((d) => d.ruleId === 'yaml/syntax');
+    expect(syntax.length).toBeGreaterThanOrEqual(1);
+    for (const d of syntax) {
+      expect(d.document).toBe(1);
+      expect(d.severity).toBe('error');
+      expect(d.range.start.line).toBeGreaterThanOrEqual(9);
+      expect(d.range.start.line).toBeLessThanOrEqual(10);
+    }
+    expect(r.report.summary.documents).toBe(3);
+  });
+
+  it('a duplicate key is a yaml/duplicate-key error at the second key', () => {
+    const text = manifests.validDeployment().replace('  name: web\n', '  name: web\n  name: web2\n');
+    const r = lintOne(text);
+    expect(r.status).toBe(1);
+    expect(brief(r)).toEqual(['0:5:3:yaml/duplicate-key']);
+  });
+
+  it('a tab used for indentation is a yaml/tab-indent error', () => {
+    const r = lintOne('apiVersion: apps/v1\nkind: Deployment\nmetadata:\n\tname: tabbed\n');
+    expect(r.status).toBe(1);
+    expect(brief(r)).toContain('0:4:1:yaml/tab-indent');
+  });
+
+  it('an empty file is a file/empty warning, not a crash', () => {
+    for (const empty of ['', '\n\n', '   \n']) {
+      const r = lintOne(empty);
+      expect(r.status).toBe(0);
+      expect(r.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.severity])).toEqual([['file/empty', 'warning']]);
+      expect(r.report.summary.documents).toBe(0);
+    }
+  });
+
+  it('a binary file (NUL bytes) is a file/encoding error', () => {
+    const r = lintOne(Buffer.from([0x61, 0x70, 0x69, 0x3a, 0x20, 0x00, 0x01, 0x02, 0x89, 0x50, 0x4e, 0x47, 0x0a]));
+    expect(r.status).toBe(1);
+    expect(r.report.files[0]!.diagnostics).toEqual([expect.objectContaining({ ruleId: 'file/encoding', severity: 'error', document: 0 })]);
+    expect(r.report.files[0]!.diagnostics[0]!.message).toMatch(/binary|NUL/i);
+  });
+
+  it('invalid UTF-8 in the middle of a file is a file/encoding error naming the byte', () => {
+    const head = Buffer.from('apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: caf');
+    const r = lintOne(Buffer.concat([head, Buffer.from([0xff, 0xfe]), Buffer.from('\n')]));
+    expect(r.status).toBe(1);
+    const [d] = r.report.files[0]!.diagnostics;
+    expect(d).toMatchObject({ ruleId: 'file/encoding', severity: 'error' });
+    expect(d!.message).toMatch(/UTF-8/);
+    expect(d!.message).toMatch(/0xff/i);
+    expect(r.report.files[0]!.diagnostics).toHaveLength(1);
+  });
+
+  it('a UTF-8 byte-order mark is accepted', () => {
+    const r = lintOne(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(manifests.validDeployment())]));
+    expect(r.status).toBe(0);
+    expect(brief(r)).toEqual([]);
+  });
+
+  it('a document that is a list (or a scalar) gets document/not-mapping', () => {
+    const r = lintOne(`- a\n- b\n---\njust a string\n---\n${manifests.validDeployment()}`);
+    expect(r.status).toBe(1);
+    expect(r.report.files[0]!.diagnostics.map((d) => [d.document, d.ruleId])).toEqual([
+      [0, 'document/not-mapping'],
+      [1, 'document/not-mapping'],
+    ]);
+    expect(r.report.files[0]!.diagnostics[0]!.message).toMatch(/list/);
+  });
+
+  it('anchors and aliases work', () => {
+    const text = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  labels: &labels
+    app: web
+spec:
+  selector:
+    matchLabels: *labels
+  template:
+    metadata:
+      labels: *labels
+    spec:
+      containers:
+        - name: web
+          image: nginx:1.27
+`;
+    const r = lintOne(text);
+    expect(r.status).toBe(0);
+    expect(brief(r)).toEqual([]);
+  });
+
+  it('a "billion laughs" alias bomb is a yaml/alias-limit error and the process exits promptly', () => {
+    const levels = 'abcdefghij'.split('');
+    const lines = ['apiVersion: v1', 'kind: Event', 'metadata:', '  name: lol', `${levels[0]}: &${levels[0]} ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]`];
+    for (let i = 1; i < levels.length; i++) lines.push(`${levels[i]}: &${levels[i]} [${Array(10).fill(`*${levels[i - 1]}`).join(',')}]`);
+    const r = lintOne(`${lines.join('\n')}\n`, [], 30_000);
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(1);
+    expect(r.ms).toBeLessThan(20_000);
+    expect(r.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.severity])).toContainEqual(['yaml/alias-limit', 'error']);
+  });
+
+  it('a 5 MB file of many documents is linted whole, with the right document index at the end', () => {
+    const docs: string[] = [];
+    let size = 0;
+    for (let i = 0; size < 5 * 1024 * 1024; i++) {
+      const doc = manifests.validDeployment(`app-${i}`);
+      docs.push(doc);
+      size += doc.length + 4;
+    }
+    const last = docs.length;
+    docs.push(manifests.validDeployment(`app-${last}`).replace('  replicas: 2', '  replicaz: 2'));
+    const text = docs.join('---\n');
+    expect(text.length).toBeGreaterThan(5 * 1024 * 1024);
+    const r = lintOne(text, [], 120_000);
+    expect(r.status).toBe(1);
+    expect(r.report.summary.documents).toBe(docs.length);
+    const expectedLine = text.split('\n').findIndex((l) => l === '  replicaz: 2') + 1;
+    expect(r.report.files[0]!.diagnostics).toEqual([expect.objectContaining({ ruleId: 'schema/unknown-field', document: last, path: 'spec.replicaz', range: { start: { line: expectedLine, column: 3 }, end: { line: expectedLine, column: 11 } } })]);
+  }, 150_000);
+
+  it('a kind outside the catalog is reported once as info and otherwise skipped', () => {
+    const r = lintOne('apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  whatever: [1, 2]\n');
+    expect(r.status).toBe(0);
+    expect(r.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.severity])).toEqual([['document/unknown-kind', 'info']]);
+  });
+});
