@@ -11,9 +11,10 @@ export interface JsonSchema {
   [keyword: string]: unknown;
 }
 
-const INT_RANGES: Record<string, [number, number]> = {
+/** Ranges of the integer formats. int64's bounds are the nearest doubles, 2^63 either way. */
+export const INT_RANGES: Readonly<Record<string, readonly [number, number]>> = {
   int32: [-2147483648, 2147483647],
-  int64: [-9223372036854775808, 9223372036854775807],
+  int64: [-(2 ** 63), 2 ** 63],
 };
 
 export function toJsonSchema(root: SchemaNode): JsonSchema {

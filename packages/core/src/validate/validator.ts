@@ -4,7 +4,7 @@ import type { PathSegment } from '../source/field-path.js';
 import type { SchemaNode } from '../schema/tree.js';
 import { schemaAt } from '../schema/tree.js';
 import { formats, isFormatName } from './formats.js';
-import { toJsonSchema } from './json-schema.js';
+import { INT_RANGES, toJsonSchema } from './json-schema.js';
 
 /** A structural finding, before it is placed in the source. */
 export interface StructuralFinding {
@@ -76,7 +76,7 @@ function toFinding(error: ErrorObject, root: SchemaNode, value: unknown): Struct
     case 'maximum': {
       const limit = Number(p.limit);
       // Name the integer width only when its range, not a spec limit, is what was crossed.
-      const widthLimit = node?.format === 'int32' ? [-2147483648, 2147483647] : node?.format === 'int64' ? [-9223372036854775808, 9223372036854775807] : [];
+      const widthLimit: readonly number[] = INT_RANGES[node?.format ?? ''] ?? [];
       const kind = widthLimit.includes(limit) ? ` (${node?.format})` : '';
       const bound = error.keyword === 'minimum' ? `at least ${limit}` : `at most ${limit}`;
       return { ruleId: 'schema/range', path, target: 'value', message: `${String(actual)} is out of range: must be ${bound}${kind}` };
