@@ -1,7 +1,7 @@
 // Compile and evaluation throughput of @platlint/cel against the bare base library.
 // Build first: npx tsc -b packages/cel && node test/bench/cel.bench.mjs
 import { Environment } from '@marcbachmann/cel-js';
-import { admissionEnvironment, claimsEnvironment, toCel } from '../../packages/cel/dist/index.js';
+import { admissionEnvironment, claimsEnvironment, fromCel, toCel } from '../../packages/cel/dist/index.js';
 
 const str = { type: 'string' };
 const labels = { type: 'object', additionalProperties: str };
@@ -63,7 +63,7 @@ const cases = [
     name: 'JSON patch list',
     ours: admissionEnvironment('jsonPatch', { objectSchema: schema }),
     expr: '[JSONPatch{op: "add", path: "/metadata/labels", value: {}}, JSONPatch{op: "add", path: "/metadata/labels/" + jsonpatch.escapeKey("plat.io/owner"), value: object.metadata.name}, JSONPatch{op: "replace", path: "/spec/replicas", value: object.spec.replicas + 1}]',
-    bare: '[{"op": "add", "path": "/metadata/labels", "value": {}}, {"op": "add", "path": "/metadata/labels/" + "plat.io~1owner", "value": object.metadata.name}, {"op": "replace", "path": "/spec/replicas", "value": object.spec.replicas + 1}]',
+    bare: '[{"op": "add", "path": "/metadata/labels", "value": {}}, {"op": "add", "path": "/metadata/labels/" + jsonpatch.escapeKey("plat.io/owner"), "value": object.metadata.name}, {"op": "replace", "path": "/spec/replicas", "value": object.spec.replicas + 1}]',
   },
   {
     name: 'claim mapping',
@@ -73,32 +73,75 @@ const cases = [
   },
 ];
 
-function bareEnvironment() {
-  return new Environment({ homogeneousAggregateLiterals: false, enableOptionalTypes: true })
-    .registerVariable('object', 'dyn')
+// The bare library gets the same `jsonpatch.escapeKey` our environments have, declared
+// the way its documentation allows (a namespace constant whose type carries the method),
+// so both sides evaluate the same call.
+class JsonPatchNamespace {}
+const escapeKey = (_ns, k) => (k.includes('~') || k.includes('/') ? k.replaceAll('~', '~0').replaceAll('/', '~1') : k);
+
+function withLibraries(env) {
+  return env
+    .registerType('bench.JsonPatch', { ctor: JsonPatchNamespace, fields: {} })
+    .registerConstant('jsonpatch', 'bench.JsonPatch', new JsonPatchNamespace())
+    .registerFunction('bench.JsonPatch.escapeKey(string): string', escapeKey)
     .registerVariable('claims', 'map<string, dyn>');
 }
 
-function opsPerSecond(fn, ms = 300) {
-  for (let i = 0; i < 200; i++) fn();
+// `object` as dyn: the cheapest setup the bare library has.
+function bareEnvironment() {
+  return withLibraries(new Environment({ homogeneousAggregateLiterals: false, enableOptionalTypes: true })).registerVariable('object', 'dyn');
+}
+
+// `object` typed by the same schema, as message types of the bare library: its checker
+// then resolves every field access against declared fields, as ours does.
+function typedBareEnvironment() {
+  const env = withLibraries(new Environment({ homogeneousAggregateLiterals: false, enableOptionalTypes: true }));
+  const typeOf = (s, name) => {
+    if (s.type === 'object' && s.properties) {
+      const fields = {};
+      for (const [k, f] of Object.entries(s.properties)) fields[k] = typeOf(f, `${name}.${k}`);
+      env.registerType(name, { fields });
+      return name;
+    }
+    if (s.type === 'object') return `map<string, ${typeOf(s.additionalProperties, name)}>`;
+    if (s.type === 'array') return `list<${typeOf(s.items, name)}>`;
+    return { string: 'string', integer: 'int', number: 'double', boolean: 'bool' }[s.type] ?? 'dyn';
+  };
+  return env.registerVariable('object', typeOf(schema, 'bench.Object'));
+}
+
+// CPU time of the process, so that time lost to other processes on a shared machine
+// does not count against either side.
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+function opsPerSecond(fn, ms) {
+  for (let i = 0; i < 100; i++) fn();
   let n = 0;
-  const start = performance.now();
+  const start = cpuNow();
   let now = start;
   while (now - start < ms) {
     for (let i = 0; i < 100; i++) fn();
     n += 100;
-    now = performance.now();
+    now = cpuNow();
   }
   return (n * 1000) / (now - start);
 }
 
-const fmt = (x) => Math.round(x).toLocaleString('en-US').padStart(11);
-console.log(`${'case'.padEnd(22)} ${'compile ours'.padStart(12)} ${'bare'.padStart(11)} ${'ratio'.padStart(6)}   ${'eval ours'.padStart(11)} ${'bare'.padStart(11)} ${'ratio'.padStart(6)}`);
-const ratios = { compile: [], evaluate: [] };
-for (const c of cases) {
+const ROUNDS = Number(process.env.CEL_BENCH_ROUNDS ?? 5);
+const SLICE_MS = Number(process.env.CEL_BENCH_MS ?? 120);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const prepared = cases.map((c) => {
   const raw = c.activation ?? { object };
   const bareExpr = c.bare ?? c.expr;
   const bare = bareEnvironment();
+  const typed = typedBareEnvironment();
   // Both sides get their activation prepared once, as a webhook does per request.
   const oursActivation = c.ours.prepare(raw);
   const bareActivation = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, toCel(v)]));
@@ -107,18 +150,59 @@ for (const c of cases) {
   const program = compiled.program;
   const bareProgram = bare.parse(bareExpr);
   if (!bareProgram.check().valid) throw new Error(`${c.name}: bare check failed`);
-  program.evaluate(oursActivation);
-  bareProgram(bareActivation);
+  if (!typed.parse(bareExpr).check().valid) throw new Error(`${c.name}: typed bare check failed: ${typed.parse(bareExpr).check().error}`);
+  if (JSON.stringify(fromCel(program.evaluate(oursActivation))) !== JSON.stringify(fromCel(bareProgram(bareActivation)))) {
+    throw new Error(`${c.name}: the two sides compute different results`);
+  }
+  return {
+    name: c.name,
+    compileOurs: () => c.ours.compile(c.expr),
+    compileBare: () => bare.parse(bareExpr).check(),
+    compileTyped: () => typed.parse(bareExpr).check(),
+    evalOurs: () => program.evaluate(oursActivation),
+    evalBare: () => bareProgram(bareActivation),
+  };
+});
 
-  const compileOurs = opsPerSecond(() => c.ours.compile(c.expr));
-  const compileBare = opsPerSecond(() => bare.parse(bareExpr).check());
-  const evalOurs = opsPerSecond(() => program.evaluate(oursActivation));
-  const evalBare = opsPerSecond(() => bareProgram(bareActivation));
-  const rc = compileBare / compileOurs;
-  const re = evalBare / evalOurs;
-  ratios.compile.push(rc);
-  ratios.evaluate.push(re);
-  console.log(`${c.name.padEnd(22)} ${fmt(compileOurs)} ${fmt(compileBare)} ${rc.toFixed(2).padStart(6)}   ${fmt(evalOurs)} ${fmt(evalBare)} ${re.toFixed(2).padStart(6)}`);
+// Rounds interleave the two sides so that drift in machine load hits both; each ratio is
+// the median over the rounds.
+const samples = prepared.map(() => ({ compileOurs: [], compileBare: [], compileTyped: [], evalOurs: [], evalBare: [], rc: [], rt: [], re: [] }));
+for (let round = 0; round < ROUNDS; round++) {
+  prepared.forEach((p, i) => {
+    const s = samples[i];
+    const co = opsPerSecond(p.compileOurs, SLICE_MS);
+    const cb = opsPerSecond(p.compileBare, SLICE_MS);
+    const ct = opsPerSecond(p.compileTyped, SLICE_MS);
+    const eo = opsPerSecond(p.evalOurs, SLICE_MS);
+    const eb = opsPerSecond(p.evalBare, SLICE_MS);
+    s.compileOurs.push(co);
+    s.compileBare.push(cb);
+    s.compileTyped.push(ct);
+    s.evalOurs.push(eo);
+    s.evalBare.push(eb);
+    s.rc.push(cb / co);
+    s.rt.push(ct / co);
+    s.re.push(eb / eo);
+  });
 }
+
+const fmt = (x) => Math.round(x).toLocaleString('en-US').padStart(10);
+const r2 = (x) => x.toFixed(2).padStart(6);
+console.log(
+  `${'case'.padEnd(20)} ${'compile ours'.padStart(12)} ${'bare dyn'.padStart(10)} ${'typed'.padStart(10)} ${'×dyn'.padStart(6)} ${'×typed'.padStart(6)}   ${'eval ours'.padStart(10)} ${'bare'.padStart(10)} ${'×'.padStart(6)}`,
+);
+const ratios = { compile: [], typed: [], evaluate: [] };
+prepared.forEach((p, i) => {
+  const s = samples[i];
+  const [rc, rt, re] = [median(s.rc), median(s.rt), median(s.re)];
+  ratios.compile.push(rc);
+  ratios.typed.push(rt);
+  ratios.evaluate.push(re);
+  console.log(
+    `${p.name.padEnd(20)} ${fmt(median(s.compileOurs)).padStart(12)} ${fmt(median(s.compileBare))} ${fmt(median(s.compileTyped))} ${r2(rc)} ${r2(rt)}   ${fmt(median(s.evalOurs))} ${fmt(median(s.evalBare))} ${r2(re)}`,
+  );
+});
 const geo = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
-console.log(`\nratio = time ours / time bare (ops/s bare ÷ ops/s ours); geometric mean: compile ${geo(ratios.compile).toFixed(2)}×, evaluate ${geo(ratios.evaluate).toFixed(2)}× (targets: ≤ 2×, ≤ 1.5×)`);
+console.log(
+  `\nops per CPU second, medians of ${ROUNDS} interleaved rounds; × = time ours / time bare. Geometric means: compile ${geo(ratios.compile).toFixed(2)}× (bare dyn), ${geo(ratios.typed).toFixed(2)}× (bare typed); evaluate ${geo(ratios.evaluate).toFixed(2)}× (targets: compile ≤ 2×, evaluate ≤ 1.5×)`,
+);

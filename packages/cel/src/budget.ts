@@ -15,10 +15,18 @@ export class Budget {
   #remaining: number;
   #sinceClock = 0;
   constructor(
-    readonly limit: number,
-    readonly deadline?: number,
+    public limit: number,
+    public deadline?: number,
   ) {
     this.#remaining = limit;
+  }
+
+  /** Start over for another evaluation; programs reuse one budget instead of allocating. */
+  reset(limit: number, deadline: number | undefined): void {
+    this.limit = limit;
+    this.deadline = deadline;
+    this.#remaining = limit;
+    this.#sinceClock = 0;
   }
 
   get used(): number {
@@ -30,10 +38,13 @@ export class Budget {
     if (this.#remaining < 0) {
       throw new CostLimitError(`operation cancelled: actual cost limit exceeded (limit ${this.limit})`);
     }
-    this.#sinceClock += units;
-    if (this.deadline !== undefined && this.#sinceClock >= DEADLINE_CHECK_INTERVAL) {
-      this.#sinceClock = 0;
-      if (Date.now() > this.deadline) throw new CostLimitError('operation cancelled: evaluation deadline exceeded');
+    // The clock is read once per DEADLINE_CHECK_INTERVAL units, not on every charge.
+    if (this.deadline !== undefined) {
+      this.#sinceClock += units;
+      if (this.#sinceClock >= DEADLINE_CHECK_INTERVAL) {
+        this.#sinceClock = 0;
+        if (Date.now() > this.deadline) throw new CostLimitError('operation cancelled: evaluation deadline exceeded');
+      }
     }
   }
 }

@@ -20,10 +20,15 @@ interface Est {
 }
 
 const CAP = 1e18;
-const add = (...xs: number[]): number => Math.min(CAP, xs.reduce((a, b) => a + b, 0));
+// Fixed arities: the estimate runs on every compile with a loop, and rest arguments allocate.
+const add = (a: number, b: number): number => Math.min(CAP, a + b);
+const add3 = (a: number, b: number, c: number): number => Math.min(CAP, a + b + c);
+const add4 = (a: number, b: number, c: number, d: number): number => Math.min(CAP, a + b + c + d);
+const with1 = (e: Est, cost: number): Est => ({ cost, size: e.size, schema: e.schema, elem: e.elem });
 const mul = (a: number, b: number): number => Math.min(CAP, a * b);
 
 const COMPREHENSIONS = new Set(['all', 'exists', 'exists_one', 'existsOne', 'map', 'filter', 'transformList', 'transformMap']);
+const PRODUCES_COLLECTION = new Set(['split', 'findAll', 'flatten', 'slice', 'distinct', 'sort', 'reverse', 'range', 'join', 'replace', 'format', 'substring', 'trim', 'lowerAscii', 'upperAscii']);
 
 export class CostEstimator {
   constructor(
@@ -52,7 +57,7 @@ export class CostEstimator {
       }
       case 'id': {
         const bound = scope.get(node.args);
-        if (bound) return { ...bound, cost: 1 };
+        if (bound) return with1(bound, 1);
         if (this.variables.has(node.args)) return this.#fromSchema(this.variables.get(node.args));
         return { cost: 1, size: this.assume.listSize };
       }
@@ -61,8 +66,7 @@ export class CostEstimator {
         const left = this.#est(node.args[0], scope);
         const s = left.schema;
         const field = s?.properties?.[node.args[1]] ?? (s ? mapValueSchema(s) : undefined);
-        const r = this.#fromSchema(field);
-        return { ...r, cost: add(left.cost, 1) };
+        return with1(this.#fromSchema(field), add(left.cost, 1));
       }
       case '[]':
       case '[?]': {
@@ -70,27 +74,32 @@ export class CostEstimator {
         const idx = this.#est(node.args[1], scope);
         const s = left.schema;
         const inner = left.elem ?? this.#fromSchema(s?.items ?? (s ? mapValueSchema(s) : undefined));
-        return { ...inner, cost: add(left.cost, idx.cost, 1) };
+        return with1(inner, add3(left.cost, idx.cost, 1));
       }
       case 'list': {
-        const items = node.args.map((n) => this.#est(n, scope));
-        const elem = items.reduce<Est | undefined>((m, e) => (!m || e.size > m.size ? e : m), undefined);
-        return { cost: add(1, ...items.map((e) => e.cost)), size: items.length, elem };
+        let cost = 1;
+        let elem: Est | undefined;
+        for (const n of node.args) {
+          const e = this.#est(n, scope);
+          cost = add(cost, e.cost);
+          if (!elem || e.size > elem.size) elem = e;
+        }
+        return { cost, size: node.args.length, elem };
       }
       case 'map': {
         let cost = 1;
-        for (const [k, v] of node.args) cost = add(cost, this.#est(k, scope).cost, this.#est(v, scope).cost);
+        for (const [k, v] of node.args) cost = add3(cost, this.#est(k, scope).cost, this.#est(v, scope).cost);
         return { cost, size: node.args.length };
       }
       case '?:': {
-        const [c, a, b] = node.args.map((n) => this.#est(n, scope)) as [Est, Est, Est];
-        const big = a.size >= b.size ? a : b;
-        return { ...big, cost: add(c.cost, Math.max(a.cost, b.cost)) };
+        const c = this.#est(node.args[0], scope);
+        const a = this.#est(node.args[1], scope);
+        const b = this.#est(node.args[2], scope);
+        return with1(a.size >= b.size ? a : b, add(c.cost, Math.max(a.cost, b.cost)));
       }
       case '||':
       case '&&': {
-        const [a, b] = node.args.map((n) => this.#est(n, scope)) as [Est, Est];
-        return { cost: add(a.cost, b.cost), size: 1 };
+        return { cost: add(this.#est(node.args[0], scope).cost, this.#est(node.args[1], scope).cost), size: 1 };
       }
       case '!_':
       case '-_': {
@@ -102,12 +111,14 @@ export class CostEstimator {
       case 'rcall':
         return this.#call(node.args[0], node.args[1], node.args[2], scope);
       default: {
-        const [a, b] = (node.args as [ASTNode, ASTNode]).map((n) => this.#est(n, scope)) as [Est, Est];
+        const operands = node.args as [ASTNode, ASTNode];
+        const a = this.#est(operands[0], scope);
+        const b = this.#est(operands[1], scope);
         if (node.op === '+') {
-          return { cost: add(a.cost, b.cost, 1, Math.ceil((a.size + b.size) / 10)), size: add(a.size, b.size), elem: a.elem ?? b.elem };
+          return { cost: add4(a.cost, b.cost, 1, Math.ceil((a.size + b.size) / 10)), size: add(a.size, b.size), elem: a.elem ?? b.elem };
         }
         const compare = node.op === '==' || node.op === '!=' || node.op === 'in' ? Math.ceil(Math.min(a.size, b.size) / 10) : 0;
-        return { cost: add(a.cost, b.cost, 1, node.op === 'in' ? b.size : compare), size: 1 };
+        return { cost: add4(a.cost, b.cost, 1, node.op === 'in' ? b.size : compare), size: 1 };
       }
     }
   }
@@ -120,16 +131,26 @@ export class CostEstimator {
       const init = this.#est(args[1] as ASTNode, scope);
       const inner = new Map(scope).set(args[0].args, init);
       const body = this.#est(args[2] as ASTNode, inner);
-      return { ...body, cost: add(init.cost, body.cost) };
+      return with1(body, add(init.cost, body.cost));
     }
     if (name === 'has' && !recv) return { cost: 1, size: 1 };
-    const parts = (recv ? [recv, ...args] : args).map((n) => this.#est(n, scope));
-    const inputSize = parts.reduce((m, p) => add(m, p.size), 0);
-    const base = add(1, ...parts.map((p) => p.cost), Math.ceil(inputSize / 10));
+    let first: Est | undefined;
+    let second: Est | undefined;
+    let inputSize = 0;
+    let partsCost = 1;
+    const part = (n: ASTNode): void => {
+      const p = this.#est(n, scope);
+      if (!first) first = p;
+      else second ??= p;
+      inputSize = add(inputSize, p.size);
+      partsCost += p.cost;
+    };
+    if (recv) part(recv);
+    for (const a of args) part(a);
+    const base = add(partsCost, Math.ceil(inputSize / 10));
     const regex = name === 'matches' || name === 'find' || name === 'findAll';
-    const cost = regex ? add(base, Math.ceil(mul(parts[0]?.size ?? 1, parts[1]?.size ?? 1) / 10)) : base;
-    const producesCollection = ['split', 'findAll', 'flatten', 'slice', 'distinct', 'sort', 'reverse', 'range', 'join', 'replace', 'format', 'substring', 'trim', 'lowerAscii', 'upperAscii'].includes(name);
-    return { cost, size: producesCollection ? inputSize : 1, elem: parts[0]?.elem };
+    const cost = regex ? add(base, Math.ceil(mul(first?.size ?? 1, second?.size ?? 1) / 10)) : base;
+    return { cost, size: PRODUCES_COLLECTION.has(name) ? inputSize : 1, elem: first?.elem };
   }
 
   #comprehension(name: string, recv: ASTNode, args: ASTNode[], scope: Map<string, Est>): Est {

@@ -16,7 +16,9 @@ export abstract class SchemaObject extends Map<string, unknown> {
   }
 
   override get(key: string): unknown {
-    if (super.has(key)) return super.get(key);
+    // One lookup for fields already read; absent fields are cached as undefined.
+    const cached = super.get(key);
+    if (cached !== undefined || super.has(key)) return cached;
     const fieldSchema = this.schema.properties?.[key];
     if (!fieldSchema) return undefined;
     const rawValue = this.raw[key];

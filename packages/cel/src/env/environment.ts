@@ -114,12 +114,21 @@ export class CelProgram {
     return this.estimate();
   }
 
+  // Reused across evaluations; taken while in use so a nested evaluation of the same
+  // program (a variable read through `variables`) gets a budget of its own.
+  #idle: Budget | null = null;
+
   /** Evaluate; returns the CEL value. Throws CelEvaluationError. */
   evaluate(activation: Record<string, unknown> = {}, options?: EvaluateOptions): unknown {
-    const budget = new Budget(
-      options?.costLimit ?? this.env.limits.runtimeCostLimit,
-      options?.deadline ?? (options?.timeoutMs !== undefined ? Date.now() + options.timeoutMs : undefined),
-    );
+    const limit = options?.costLimit ?? this.env.limits.runtimeCostLimit;
+    const deadline = options?.deadline ?? (options?.timeoutMs !== undefined ? Date.now() + options.timeoutMs : undefined);
+    let budget = this.#idle;
+    if (budget) {
+      this.#idle = null;
+      budget.reset(limit, deadline);
+    } else {
+      budget = new Budget(limit, deadline);
+    }
     const ctx = this.env.withDefaults(activation, options);
     const previous = enterBudget(budget);
     try {
@@ -128,6 +137,7 @@ export class CelProgram {
       throw this.#wrap(e);
     } finally {
       leaveBudget(previous);
+      this.#idle = budget;
     }
   }
 
@@ -222,7 +232,8 @@ export class CelEnvironment {
 
     // The base parser bounds bracket nesting itself; runs of prefix operators are the
     // one recursion it does not bound.
-    const unary = longestUnaryRun(expression);
+    // A run longer than maxDepth needs more characters than that.
+    const unary = expression.length > this.limits.maxDepth ? longestUnaryRun(expression) : NO_RUN;
     if (unary.length > this.limits.maxDepth) {
       return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, { start: unary.at, end: unary.at + unary.length }));
     }
@@ -237,7 +248,7 @@ export class CelEnvironment {
         if (e instanceof LexError) return fail(issue('syntax_error', e.message, { start: e.start, end: e.end }));
         throw e;
       }
-      const nesting = measureNesting(tokens);
+      const nesting = expression.length > this.limits.maxDepth ? measureNesting(tokens) : NO_RUN_NESTING;
       if (nesting.depth > this.limits.maxDepth) {
         return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, { start: nesting.at, end: nesting.at + 1 }));
       }
@@ -300,6 +311,9 @@ function schemaOfType(type: string): StructuralSchema | undefined {
 
 const MAY_CONSTRUCT = /[\w\s]\{/;
 const MAY_LOOP = /\b(?:all|exists|exists_one|existsOne|map|filter|transformList|transformMap|bind|flatten|distinct|sort|range|findAll)\s*\(/;
+
+const NO_RUN = Object.freeze({ length: 0, at: 0 });
+const NO_RUN_NESTING = Object.freeze({ depth: 0, at: 0 });
 
 function longestUnaryRun(expression: string): { length: number; at: number } {
   let best = 0;

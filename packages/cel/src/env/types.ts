@@ -139,7 +139,8 @@ function describe(t: TypeDeclaration): string {
 }
 
 // Why a value of type `t` cannot be stored in a field with schema `s` (or null if it can).
-function incompatibility(s: StructuralSchema | undefined, t: TypeDeclaration, want: string): string | null {
+// `want` (the construction type a struct field expects) is built only for struct fields.
+function incompatibility(s: StructuralSchema | undefined, t: TypeDeclaration, want: () => string): string | null {
   if (t.kind === 'dyn' || t.kind === 'param' || t.name === 'null') return null;
   const shape = shapeOf(s);
   switch (shape) {
@@ -147,9 +148,10 @@ function incompatibility(s: StructuralSchema | undefined, t: TypeDeclaration, wa
       return null;
     case 'struct': {
       if (t.kind === 'message') {
-        return t.name === want ? null : `type name '${t.name}' does not match the field path: expected '${want}'`;
+        const expected = want();
+        return t.name === expected ? null : `type name '${t.name}' does not match the field path: expected '${expected}'`;
       }
-      return t.kind === 'map' ? null : `expected ${want}, got '${describe(t)}'`;
+      return t.kind === 'map' ? null : `expected ${want()}, got '${describe(t)}'`;
     }
     case 'map':
       return t.kind === 'map' ? null : `expected a map, got '${describe(t)}'`;
@@ -199,19 +201,22 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
         if (!type) throw chk.createError('unknown_type', `undeclared reference to type '${self.typeName}'`, nameNode);
         self.type = type;
         const props = type.schema.properties ?? {};
-        const seen = new Set<string>();
+        const open = type.schema['x-kubernetes-preserve-unknown-fields'];
         const pairs = body.op === 'map' ? body.args : [];
-        pairs.forEach(([k, v]) => {
-            const field = k.op === 'value' && typeof k.args === 'string' ? k.args : '';
-            if (!Object.hasOwn(props, field) && !type.schema['x-kubernetes-preserve-unknown-fields']) {
-              throw chk.createError('unknown_field', `field '${field}' is not declared in the schema of '${type.name}'`, k);
-            }
-            if (seen.has(field)) throw chk.createError('duplicate_field', `field '${field}' is set twice`, k);
-            seen.add(field);
-            const vt = chk.check(v, scope);
-            const why = incompatibility(props[field], vt, `${type.name}.${field}`);
-            if (why) throw chk.createError('field_type_mismatch', `field '${type.name}.${field}': ${why}`, v);
-          });
+        for (let i = 0; i < pairs.length; i++) {
+          const [k, v] = pairs[i] as [ASTNode, ASTNode];
+          const field = (self.entries[i] as [string, ASTNode, boolean])[0];
+          if (!open && !Object.hasOwn(props, field)) {
+            throw chk.createError('unknown_field', `field '${field}' is not declared in the schema of '${type.name}'`, k);
+          }
+          // Constructions list a handful of fields: a scan beats allocating a set.
+          for (let j = 0; j < i; j++) {
+            if ((self.entries[j] as [string, ASTNode, boolean])[0] === field) throw chk.createError('duplicate_field', `field '${field}' is set twice`, k);
+          }
+          const vt = chk.check(v, scope);
+          const why = incompatibility(props[field], vt, () => `${type.name}.${field}`);
+          if (why) throw chk.createError('field_type_mismatch', `field '${type.name}.${field}': ${why}`, v);
+        }
         return chk.getType(type.name);
       },
       evaluate(ev, self, scope) {

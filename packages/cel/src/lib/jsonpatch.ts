@@ -4,7 +4,9 @@ import { charge } from '../budget.js';
 import { fail } from './macro.js';
 import { defineNamespace } from './namespace.js';
 
-export const escapeKey = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
+// Most keys need no escaping; skip the two replacements for them.
+export const escapeKey = (k: string): string =>
+  k.includes('~') || k.includes('/') ? k.replaceAll('~', '~0').replaceAll('/', '~1') : k;
 
 export function installJsonPatch(env: Environment): void {
   const ns = defineNamespace(env, 'jsonpatch');

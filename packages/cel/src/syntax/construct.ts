@@ -31,17 +31,14 @@ export interface ConstructRewrite {
 }
 
 export function rewriteConstructions(src: string, tokens: readonly Token[]): ConstructRewrite {
-  const first = tokens.findIndex((t, i) => t.kind === 'ident' && constructionBrace(tokens, i) >= 0);
-  if (first < 0) return { source: null, text: src };
-
-  const b = new SourceMapBuilder();
+  // Created at the first construction: most expressions have none and are returned as is.
+  let b: SourceMapBuilder | null = null;
   const stack: Frame[] = [];
   let cursor = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.kind === 'eof') break;
-    const top = stack[stack.length - 1];
-    if (top === 'construct' && isFieldStart(tokens, i)) {
+    if (b && stack[stack.length - 1] === 'construct' && isFieldStart(tokens, i)) {
       const optional = t.text === '?' && tokens[i + 1]?.kind === 'ident';
       const name = optional ? (tokens[i + 1] as Token) : t;
       if (name.kind === 'ident' && tokens[optional ? i + 2 : i + 1]?.text === ':') {
@@ -58,11 +55,13 @@ export function rewriteConstructions(src: string, tokens: readonly Token[]): Con
     if (t.kind === 'ident') {
       const brace = constructionBrace(tokens, i);
       if (brace >= 0) {
-        const typeName = tokens
-          .slice(i, brace)
-          .map((x) => x.text)
-          .join('');
+        let typeName = '';
+        for (let j = i; j < brace; j++) {
+          const part = tokens[j] as Token;
+          typeName += part.kind === 'ident' ? src.slice(part.start, part.end) : part.text;
+        }
         const nameEnd = (tokens[brace - 1] as Token).end;
+        b ??= new SourceMapBuilder();
         b.copy(src, cursor, t.start);
         b.insert(`${CONSTRUCT_MACRO}("`, t.start, t.start);
         b.insert(typeName, t.start, nameEnd);
@@ -76,10 +75,11 @@ export function rewriteConstructions(src: string, tokens: readonly Token[]): Con
       }
     }
     if (t.kind === 'punct') {
-      if (t.text === '(' || t.text === '[' || t.text === '{') stack.push('other');
-      else if (t.text === ')' || t.text === ']' || t.text === '}') {
+      const p = t.text;
+      if (p === '(' || p === '[' || p === '{') stack.push('other');
+      else if (p === ')' || p === ']' || p === '}') {
         const closed = stack.pop();
-        if (closed === 'construct') {
+        if (closed === 'construct' && b) {
           b.copy(src, cursor, t.end);
           b.insert(')', t.end, t.end);
           cursor = t.end;
@@ -87,6 +87,7 @@ export function rewriteConstructions(src: string, tokens: readonly Token[]): Con
       }
     }
   }
+  if (!b) return { source: null, text: src };
   b.copy(src, cursor, src.length);
   const source = b.build();
   return { source, text: source.text };

@@ -21,31 +21,56 @@ export class LexError extends Error {
   }
 }
 
-const TWO_CHAR = new Set(['==', '!=', '<=', '>=', '&&', '||']);
+// Character codes: the tokenizer runs before every construction compile, so it compares
+// numbers instead of allocating one-character strings.
+const SPACE = 32;
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const FF = 12;
+const SLASH = 47;
+const BACKSLASH = 92;
+const DQUOTE = 34;
+const SQUOTE = 39;
+const DOT = 46;
 
-function isIdentStart(c: string): boolean {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
+function isIdentStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 }
 
-function isIdentPart(c: string): boolean {
-  return isIdentStart(c) || (c >= '0' && c <= '9');
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isIdentPart(c: number): boolean {
+  return isIdentStart(c) || isDigit(c);
+}
+
+// r, R, b, B: string literal prefixes.
+function isPrefix(c: number): boolean {
+  return c === 114 || c === 82 || c === 98 || c === 66;
+}
+
+function isQuote(c: number): boolean {
+  return c === DQUOTE || c === SQUOTE;
 }
 
 function stringEnd(src: string, start: number, quoteAt: number): number {
-  const q = src[quoteAt] as string;
-  const triple = src[quoteAt + 1] === q && src[quoteAt + 2] === q;
+  const q = src.charCodeAt(quoteAt);
+  const triple = src.charCodeAt(quoteAt + 1) === q && src.charCodeAt(quoteAt + 2) === q;
   let i = quoteAt + (triple ? 3 : 1);
-  while (i < src.length) {
-    const c = src[i];
-    if (c === '\\') {
+  const n = src.length;
+  while (i < n) {
+    const c = src.charCodeAt(i);
+    if (c === BACKSLASH) {
       i += 2;
       continue;
     }
     if (triple) {
-      if (c === q && src[i + 1] === q && src[i + 2] === q) return i + 3;
+      if (c === q && src.charCodeAt(i + 1) === q && src.charCodeAt(i + 2) === q) return i + 3;
     } else if (c === q) {
       return i + 1;
-    } else if (c === '\n' || c === '\r') {
+    } else if (c === LF || c === CR) {
       break;
     }
     i++;
@@ -53,60 +78,82 @@ function stringEnd(src: string, start: number, quoteAt: number): number {
   throw new LexError('unterminated string literal', start, src.length);
 }
 
+// Two-character operators, or null.
+function twoChar(c: number, d: number): string | null {
+  if (d === 61) {
+    if (c === 61) return '==';
+    if (c === 33) return '!=';
+    if (c === 60) return '<=';
+    if (c === 62) return '>=';
+    return null;
+  }
+  if (c === 38 && d === 38) return '&&';
+  if (c === 124 && d === 124) return '||';
+  return null;
+}
+
+/** Tokens of `src`; only punctuation carries its text (identifiers are sliced on demand). */
 export function tokenize(src: string): Token[] {
   const out: Token[] = [];
+  const n = src.length;
   let i = 0;
-  while (i < src.length) {
-    const c = src[i] as string;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f') {
+  while (i < n) {
+    const c = src.charCodeAt(i);
+    if (c === SPACE || c === TAB || c === LF || c === CR || c === FF) {
       i++;
       continue;
     }
-    if (c === '/' && src[i + 1] === '/') {
-      while (i < src.length && src[i] !== '\n') i++;
+    if (c === SLASH && src.charCodeAt(i + 1) === SLASH) {
+      while (i < n && src.charCodeAt(i) !== LF) i++;
       continue;
     }
     const start = i;
-    if (c === '"' || c === "'") {
+    if (isQuote(c)) {
       i = stringEnd(src, start, i);
-      out.push({ kind: 'string', text: src.slice(start, i), start, end: i });
+      out.push({ kind: 'string', text: '', start, end: i });
       continue;
     }
-    if ((c === 'r' || c === 'R' || c === 'b' || c === 'B') && (src[i + 1] === '"' || src[i + 1] === "'")) {
-      i = stringEnd(src, start, i + 1);
-      out.push({ kind: 'string', text: src.slice(start, i), start, end: i });
-      continue;
-    }
-    if ((c === 'r' || c === 'R' || c === 'b' || c === 'B') && (src[i + 1] === 'r' || src[i + 1] === 'R' || src[i + 1] === 'b' || src[i + 1] === 'B') && (src[i + 2] === '"' || src[i + 2] === "'")) {
-      i = stringEnd(src, start, i + 2);
-      out.push({ kind: 'string', text: src.slice(start, i), start, end: i });
-      continue;
+    if (isPrefix(c)) {
+      const d = src.charCodeAt(i + 1);
+      if (isQuote(d)) {
+        i = stringEnd(src, start, i + 1);
+        out.push({ kind: 'string', text: '', start, end: i });
+        continue;
+      }
+      if (isPrefix(d) && isQuote(src.charCodeAt(i + 2))) {
+        i = stringEnd(src, start, i + 2);
+        out.push({ kind: 'string', text: '', start, end: i });
+        continue;
+      }
     }
     if (isIdentStart(c)) {
-      while (i < src.length && isIdentPart(src[i] as string)) i++;
-      out.push({ kind: 'ident', text: src.slice(start, i), start, end: i });
+      i++;
+      while (i < n && isIdentPart(src.charCodeAt(i))) i++;
+      out.push({ kind: 'ident', text: '', start, end: i });
       continue;
     }
-    if (c >= '0' && c <= '9') {
-      while (i < src.length && /[0-9a-zA-Z_.]/.test(src[i] as string)) {
+    if (isDigit(c)) {
+      while (i < n) {
+        const d = src.charCodeAt(i);
+        if (!(isIdentPart(d) || d === DOT)) break;
         // A dot followed by an identifier is member access on a number, not a fraction.
-        if (src[i] === '.' && !/[0-9]/.test(src[i + 1] ?? '')) break;
-        if ((src[i] === 'e' || src[i] === 'E') && (src[i + 1] === '-' || src[i + 1] === '+')) i++;
+        if (d === DOT && !isDigit(src.charCodeAt(i + 1))) break;
+        if ((d === 101 || d === 69) && (src.charCodeAt(i + 1) === 45 || src.charCodeAt(i + 1) === 43)) i++;
         i++;
       }
-      out.push({ kind: 'number', text: src.slice(start, i), start, end: i });
+      out.push({ kind: 'number', text: '', start, end: i });
       continue;
     }
-    const two = src.slice(i, i + 2);
-    if (TWO_CHAR.has(two)) {
+    const two = i + 1 < n ? twoChar(c, src.charCodeAt(i + 1)) : null;
+    if (two) {
       out.push({ kind: 'punct', text: two, start, end: i + 2 });
       i += 2;
       continue;
     }
-    out.push({ kind: 'punct', text: c, start, end: i + 1 });
+    out.push({ kind: 'punct', text: src[i] as string, start, end: i + 1 });
     i++;
   }
-  out.push({ kind: 'eof', text: '', start: src.length, end: src.length });
+  out.push({ kind: 'eof', text: '', start: n, end: n });
   return out;
 }
 

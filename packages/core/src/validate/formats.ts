@@ -113,3 +113,8 @@ export const formats: Record<FormatName | 'byte', FormatCheck> = {
 export function isFormatName(name: string | undefined): name is keyof typeof formats {
   return name !== undefined && name in formats;
 }
+
+/** The formats in the shape ajv takes them, for both the runtime and the precompiled validators. */
+export const ajvFormats: Record<string, { type: 'string'; validate: (value: string) => boolean }> = Object.fromEntries(
+  Object.entries(formats).map(([name, check]) => [name, { type: 'string', validate: (value: string) => check(value) === undefined }]),
+);

@@ -1,3 +1,4 @@
+import type { Options } from 'ajv';
 import type { SchemaNode } from '../schema/tree.js';
 import { isFormatName } from './formats.js';
 
@@ -10,6 +11,9 @@ import { isFormatName } from './formats.js';
 export interface JsonSchema {
   [keyword: string]: unknown;
 }
+
+/** How platlint runs ajv, at run time and when precompiling: every error, our own messages. */
+export const AJV_OPTIONS: Options = { allErrors: true, strict: false, allowUnionTypes: true, messages: false, validateFormats: true };
 
 /** Ranges of the integer formats. int64's bounds are the nearest doubles, 2^63 either way. */
 export const INT_RANGES: Readonly<Record<string, readonly [number, number]>> = {

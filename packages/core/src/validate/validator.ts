@@ -3,8 +3,9 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { PathSegment } from '../source/field-path.js';
 import type { SchemaNode } from '../schema/tree.js';
 import { schemaAt } from '../schema/tree.js';
-import { formats, isFormatName } from './formats.js';
-import { INT_RANGES, toJsonSchema } from './json-schema.js';
+import { ajvFormats, formats, isFormatName } from './formats.js';
+import { AJV_OPTIONS, INT_RANGES, toJsonSchema } from './json-schema.js';
+import { precompiled } from './precompiled.js';
 
 /** A structural finding, before it is placed in the source. */
 export interface StructuralFinding {
@@ -18,19 +19,30 @@ export interface StructuralFinding {
   replacement?: string;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, messages: false, validateFormats: true });
-for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, { type: 'string', validate: (v: string) => check(v) === undefined });
-
+let ajv: Ajv | undefined;
 const compiled = new WeakMap<SchemaNode, ValidateFunction>();
 
-/** Compiles a kind's schema on first use and keeps the validator. */
+/**
+ * The validator of a kind's schema: precompiled at build time when the CLI bundle carries
+ * them (compiling the pod template alone takes a third of a second), otherwise compiled on
+ * first use and kept.
+ */
 function validatorFor(schema: SchemaNode): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
-    validate = ajv.compile(toJsonSchema(schema));
+    const typeId = schema['x-platlint']?.typeId;
+    validate = (typeId ? precompiled?.[typeId] : undefined) ?? runtimeAjv().compile(toJsonSchema(schema));
     compiled.set(schema, validate);
   }
   return validate;
+}
+
+function runtimeAjv(): Ajv {
+  if (!ajv) {
+    ajv = new Ajv(AJV_OPTIONS);
+    for (const [name, format] of Object.entries(ajvFormats)) ajv.addFormat(name, format);
+  }
+  return ajv;
 }
 
 export function validateStructure(schema: SchemaNode, value: unknown): StructuralFinding[] {
