@@ -92,3 +92,15 @@ describe('hostile expressions', () => {
     expect(evalError('9223372036854775807 + size(xs)', { xs: [1n] }).message).toContain('overflow');
   });
 });
+
+describe('budget reuse', () => {
+  it('starts every evaluation of a program with a full budget', () => {
+    const r = env.compile('xs.all(x, x >= 0)');
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const xs = Array.from({ length: 50 }, (_, i) => BigInt(i));
+    expect(() => r.program.evaluate({ xs, s: '' }, { costLimit: 10 })).toThrow(CelEvaluationError);
+    // The failed run must not leave its spent budget (or its limit) to the next one.
+    expect(r.program.evaluate({ xs, s: '' })).toBe(true);
+    expect(r.program.evaluate({ xs, s: '' }, { costLimit: 1000 })).toBe(true);
+  });
+});

@@ -232,8 +232,8 @@ export class CelEnvironment {
 
     // The base parser bounds bracket nesting itself; runs of prefix operators are the
     // one recursion it does not bound.
-    // A run longer than maxDepth needs more characters than that.
-    const unary = expression.length > this.limits.maxDepth ? longestUnaryRun(expression) : NO_RUN;
+    // A run longer than maxDepth needs more `!`/`-` characters than that.
+    const unary = countsMoreThan(expression, this.limits.maxDepth) ? longestUnaryRun(expression) : NO_RUN;
     if (unary.length > this.limits.maxDepth) {
       return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, { start: unary.at, end: unary.at + unary.length }));
     }
@@ -314,6 +314,19 @@ const MAY_LOOP = /\b(?:all|exists|exists_one|existsOne|map|filter|transformList|
 
 const NO_RUN = Object.freeze({ length: 0, at: 0 });
 const NO_RUN_NESTING = Object.freeze({ depth: 0, at: 0 });
+
+// Whether `!` and `-` occur more than `limit` times; indexOf skips the other characters
+// much faster than a loop over every one.
+function countsMoreThan(expression: string, limit: number): boolean {
+  if (expression.length <= limit) return false;
+  let n = 0;
+  for (const c of ['!', '-']) {
+    for (let i = expression.indexOf(c); i >= 0; i = expression.indexOf(c, i + 1)) {
+      if (++n > limit) return true;
+    }
+  }
+  return false;
+}
 
 function longestUnaryRun(expression: string): { length: number; at: number } {
   let best = 0;

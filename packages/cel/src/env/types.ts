@@ -204,7 +204,9 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
         const open = type.schema['x-kubernetes-preserve-unknown-fields'];
         const pairs = body.op === 'map' ? body.args : [];
         for (let i = 0; i < pairs.length; i++) {
-          const [k, v] = pairs[i] as [ASTNode, ASTNode];
+          const pair = pairs[i] as [ASTNode, ASTNode];
+          const k = pair[0];
+          const v = pair[1];
           const field = (self.entries[i] as [string, ASTNode, boolean])[0];
           if (!open && !Object.hasOwn(props, field)) {
             throw chk.createError('unknown_field', `field '${field}' is not declared in the schema of '${type.name}'`, k);

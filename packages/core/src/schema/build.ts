@@ -132,17 +132,19 @@ const UPSTREAM_FORMATS: Record<string, FormatName> = {
   'date-time': 'date-time',
 };
 
+const LIMITS = ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
+
+/** Upstream markers and the spec overlay state limits the same way; later ones win. */
+function copyLimits(node: SchemaNode, from: Partial<Record<(typeof LIMITS)[number], number>>): void {
+  for (const limit of LIMITS) if (from[limit] !== undefined) node[limit] = from[limit];
+}
+
 function applyFieldFacts(node: SchemaNode, field: FieldEntry): void {
   if (field.listType && node.type === 'array') node['x-kubernetes-list-type'] = field.listType;
   if (field.default !== undefined) node.default = field.default;
   const v = field.validation;
   if (v) {
-    if (v.minimum !== undefined) node.minimum = v.minimum;
-    if (v.maximum !== undefined) node.maximum = v.maximum;
-    if (v.minLength !== undefined) node.minLength = v.minLength;
-    if (v.maxLength !== undefined) node.maxLength = v.maxLength;
-    if (v.minItems !== undefined) node.minItems = v.minItems;
-    if (v.maxItems !== undefined) node.maxItems = v.maxItems;
+    copyLimits(node, v);
     if (v.pattern !== undefined) node.pattern = v.pattern;
     if (v.enum) node.enum = v.enum;
     if (v.maxBytes !== undefined) addInfo(node, { maxBytes: v.maxBytes });
@@ -159,12 +161,7 @@ function applyFieldFacts(node: SchemaNode, field: FieldEntry): void {
 function applyFieldOverlay(node: SchemaNode, o: FieldOverlay): void {
   if (o.description !== undefined) node.description = o.description;
   if (o.default !== undefined) node.default = o.default;
-  if (o.minimum !== undefined) node.minimum = o.minimum;
-  if (o.maximum !== undefined) node.maximum = o.maximum;
-  if (o.minLength !== undefined) node.minLength = o.minLength;
-  if (o.maxLength !== undefined) node.maxLength = o.maxLength;
-  if (o.minItems !== undefined) node.minItems = o.minItems;
-  if (o.maxItems !== undefined) node.maxItems = o.maxItems;
+  copyLimits(node, o);
   if (o.enum) node.enum = o.enum;
   if (o.format) setFormat(node, o.format);
   const info: PlatlintInfo = {};

@@ -616,7 +616,29 @@ const PG: SpecRef = 'B PodGroup';
 
 const PREEMPTION_POLICY = ['Never', 'PreemptLowerPriority'] as const;
 
+/** Types that both scheduling versions share word for word: written once, placed in each. */
+function sharedSchedulingTypes(version: string, spec: SpecRef): Overlay {
+  return {
+    [`scheduling/${version}.TopologyConstraint`]: {
+      description: 'Keep the whole group within one topology domain.',
+      spec,
+      fields: {
+        key: { description: 'Node label key that defines the topology domain.', format: 'label-key', spec },
+      },
+    },
+    [`scheduling/${version}.WorkloadReference`]: {
+      description: 'Reference to a template inside a Workload in the same namespace.',
+      spec,
+      fields: {
+        workloadName: { description: 'Name of the Workload.', format: 'dns-subdomain', spec },
+        templateName: { description: 'Name of the template inside the Workload.', format: 'dns-label', spec },
+      },
+    },
+  };
+}
+
 const compositePodGroups: Overlay = {
+  ...sharedSchedulingTypes('v1alpha3', CPG),
   'scheduling/v1alpha3.CompositePodGroup': {
     description: 'Runtime instance of a set of pod groups that are scheduled together, created by workload controllers from the composite-pod-group templates of a Workload. Alpha.',
     featureGates: ['CompositePodGroup'],
@@ -737,24 +759,10 @@ const compositePodGroups: Overlay = {
       topology: { description: 'Topology constraint; at most one entry.', maxItems: 1, spec: CPG },
     },
   },
-  'scheduling/v1alpha3.TopologyConstraint': {
-    description: 'Keep the whole group within one topology domain.',
-    spec: CPG,
-    fields: {
-      key: { description: 'Node label key that defines the topology domain.', format: 'label-key', spec: CPG },
-    },
-  },
-  'scheduling/v1alpha3.WorkloadReference': {
-    description: 'Reference to a template inside a Workload in the same namespace.',
-    spec: CPG,
-    fields: {
-      workloadName: { description: 'Name of the Workload.', format: 'dns-subdomain', spec: CPG },
-      templateName: { description: 'Name of the template inside the Workload.', format: 'dns-label', spec: CPG },
-    },
-  },
 };
 
 const podGroups: Overlay = {
+  ...sharedSchedulingTypes('v1beta1', PG),
   'scheduling/v1beta1.PodGroup': {
     description: 'Runtime instance of a group of pods scheduled together, created by workload controllers from the pod-group templates of a Workload. Beta.',
     featureGates: ['GenericWorkload'],
@@ -911,21 +919,6 @@ const podGroups: Overlay = {
     spec: PG,
     fields: {
       topology: { description: 'Topology constraint; at most one entry.', maxItems: 1, spec: PG },
-    },
-  },
-  'scheduling/v1beta1.TopologyConstraint': {
-    description: 'Keep the whole group within one topology domain.',
-    spec: PG,
-    fields: {
-      key: { description: 'Node label key that defines the topology domain.', format: 'label-key', spec: PG },
-    },
-  },
-  'scheduling/v1beta1.WorkloadReference': {
-    description: 'Reference to a template inside a Workload in the same namespace.',
-    spec: PG,
-    fields: {
-      workloadName: { description: 'Name of the Workload.', format: 'dns-subdomain', spec: PG },
-      templateName: { description: 'Name of the template inside the Workload.', format: 'dns-label', spec: PG },
     },
   },
 };
