@@ -4,6 +4,8 @@ import type { Config } from '../config/config.js';
 import type { Catalog, KindInfo } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import type { LintObject, LintSettings, ReportDescriptor, Rule, RuleContext } from '../rules/rule.js';
+import { valueAt } from '../rules/rule.js';
+import { schemaAt } from '../schema/tree.js';
 import type { FieldPath } from '../source/field-path.js';
 import { formatPath } from '../source/field-path.js';
 import type { SourceFile, Span } from '../source/source-file.js';
@@ -22,6 +24,10 @@ export interface LintRun {
   rules: readonly Rule[];
   configFor: (file: SourceFile) => Config;
   catalog?: Catalog;
+  /** Objects of the run that live in files linted elsewhere (another thread). */
+  otherObjects?: readonly LintObject[];
+  /** Stored objects to compare with, for update rules (`--old`). */
+  oldObjects?: readonly LintObject[];
 }
 
 interface Placed {
@@ -42,19 +48,22 @@ export function lintFiles(run: LintRun): FileResult[] {
   for (const file of run.files) {
     const p: Placed = { file, config: run.configFor(file), out: [...file.diagnostics] };
     placed.push(p);
-    for (const object of collectObjects(p, catalog)) {
+    for (const object of gatherObjects(p, catalog)) {
       objects.push(object);
       objectFiles.set(object, p);
     }
   }
   const rulesByKind = indexRules(run.rules);
+  const everything = run.otherObjects?.length ? [...objects, ...run.otherObjects] : objects;
+  const old = indexByIdentity(run.oldObjects ?? []);
   for (const object of objects) {
     const p = objectFiles.get(object) as Placed;
     checkStructure(p, object, catalog);
     const settings: LintSettings = { featureGates: p.config.featureGates, release: p.config.release };
+    const previous = old.get(identity(object));
     for (const rule of [...(rulesByKind.get(object.kind.groupKind) ?? []), ...(rulesByKind.get('*') ?? [])]) {
       if (p.config.rules[rule.meta.id] === 'off') continue;
-      runRule(rule, p, object, settings, objects, catalog);
+      runRule(rule, p, object, settings, everything, previous, catalog);
     }
   }
   return placed.map((p) => finish(p));
@@ -68,8 +77,13 @@ function indexRules(rules: readonly Rule[]): Map<string, Rule[]> {
   return index;
 }
 
+/** The objects of a file (List items one by one), for old versions and other threads. */
+export function collectObjects(file: SourceFile, catalog: Catalog = defaultCatalog): LintObject[] {
+  return gatherObjects({ file, out: [] }, catalog);
+}
+
 /** Recognises the objects of a file (List items one by one) and reports what is not one. */
-function collectObjects(p: Placed, catalog: Catalog): LintObject[] {
+function gatherObjects(p: Pick<Placed, 'file' | 'out'>, catalog: Catalog): LintObject[] {
   const objects: LintObject[] = [];
   const reportedKinds = new Set<string>();
   for (const doc of p.file.documents) {
@@ -129,28 +143,49 @@ function checkStructure(p: Placed, object: LintObject, catalog: Catalog): void {
   }
 }
 
-function placeFinding(p: Placed, document: number, finding: ReturnType<typeof validateStructure>[number]): void {
+function placeFinding(p: Pick<Placed, 'file' | 'out'>, document: number, finding: ReturnType<typeof validateStructure>[number]): void {
   const span = finding.target === 'parent-key' ? p.file.locateParentKey(document, finding.path) : p.file.locate(document, finding.path, finding.target);
   const d = diagnostic(p, finding.ruleId, 'error', finding.message, document, finding.path, span);
   if (finding.replacement !== undefined && span.exact) d.fix = { range: d.range, text: finding.replacement };
   p.out.push(d);
 }
 
-function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettings, objects: readonly LintObject[], catalog: Catalog): void {
+/** Objects are the same object across versions when kind, namespace and name agree. */
+function identity(object: LintObject): string {
+  const metadata = (object.value.metadata ?? {}) as { name?: unknown; namespace?: unknown };
+  return `${object.kind.groupKind}/${String(metadata.namespace ?? '')}/${String(metadata.name ?? '')}`;
+}
+
+function indexByIdentity(objects: readonly LintObject[]): Map<string, LintObject> {
+  return new Map(objects.map((o) => [identity(o), o]));
+}
+
+function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettings, objects: readonly LintObject[], old: LintObject | undefined, catalog: Catalog): void {
+  const schema = catalog.schema(object.kind);
   const context: RuleContext = {
     object,
     value: object.value,
     kind: object.kind,
-    schema: catalog.schema(object.kind),
+    schema,
     settings,
     objects,
+    old,
     report: (report: ReportDescriptor) => {
       const path = [...object.prefix, ...report.path];
-      const span = p.file.locate(object.document, path, report.target ?? 'value');
+      const span = report.span ? { ...report.span, exact: true } : p.file.locate(object.document, path, report.target ?? 'value');
       const d = diagnostic(p, rule.meta.id, report.severity ?? rule.meta.severity, report.message, object.document, path, span);
-      if (report.fix) d.fix = placeFix(p, object, report.fix.path ?? report.path, report.fix.target ?? 'value', report.fix.text);
+      if (report.fix) {
+        d.fix = report.fix.span
+          ? { range: p.file.lines.range(report.fix.span.start, report.fix.span.end), text: report.fix.text }
+          : placeFix(p, object, report.fix.path ?? report.path, report.fix.target ?? 'value', report.fix.text);
+      }
       p.out.push(d);
     },
+    effective: (path: FieldPath) => {
+      const value = valueAt(object.value, path);
+      return value !== undefined ? value : schemaAt(schema, path)?.default;
+    },
+    scalarSource: (path: FieldPath) => p.file.scalarSource(object.document, [...object.prefix, ...path]),
   };
   try {
     rule.check(context);
@@ -165,7 +200,7 @@ function placeFix(p: Placed, object: LintObject, path: FieldPath, target: 'key' 
   return { range: p.file.lines.range(span.start, span.end), text };
 }
 
-function diagnostic(p: Placed, ruleId: string, severity: Severity, message: string, document: number, path: FieldPath, span: Span): Diagnostic {
+function diagnostic(p: Pick<Placed, 'file'>, ruleId: string, severity: Severity, message: string, document: number, path: FieldPath, span: Span): Diagnostic {
   return { ruleId, severity, message, document, path: formatPath(path), range: p.file.lines.range(span.start, span.end) };
 }
 

@@ -1,6 +1,7 @@
 import type { Severity } from '../diagnostics.js';
 import type { KindInfo } from '../kinds/catalog.js';
 import type { SchemaNode } from '../schema/tree.js';
+import type { ScalarSource } from '../source/cst-locate.js';
 import type { FieldPath } from '../source/field-path.js';
 
 /**
@@ -21,12 +22,25 @@ export interface RuleMeta {
   fixable?: boolean;
   /** Markdown documentation, printed by `platlint explain`. */
   docs: string;
+  /**
+   * Group-kinds this rule reads from `context.objects` (other documents of the run). A
+   * parallel run shares these objects between its threads so the rule sees all of them.
+   */
+  crossDocument?: readonly string[];
+}
+
+/** Absolute character offsets in the file, for places finer than a field (a CEL token). */
+export interface OffsetSpan {
+  start: number;
+  end: number;
 }
 
 export interface FixDescriptor {
-  /** Replaces the source of the field at `path` (default: the reported path). */
+  /** Replaces the source of the field at `path` (default: the reported path)... */
   path?: FieldPath;
   target?: 'key' | 'value';
+  /** ...or exactly these characters. */
+  span?: OffsetSpan;
   text: string;
 }
 
@@ -38,6 +52,8 @@ export interface ReportDescriptor {
   fix?: FixDescriptor;
   /** Overrides the rule's severity for this report (e.g. a warning for an open enum). */
   severity?: Severity;
+  /** Points at these characters instead of the whole field (the path still names the field). */
+  span?: OffsetSpan;
 }
 
 /** An object of the current run, for rules that look across documents. */
@@ -64,7 +80,16 @@ export interface RuleContext {
   readonly settings: LintSettings;
   /** Every object of the run, this one included. */
   readonly objects: readonly LintObject[];
+  /** The stored object this one would replace (`platlint lint --old`), for update rules. */
+  readonly old: LintObject | undefined;
   report(report: ReportDescriptor): void;
+  /**
+   * The value at a path as the server would store it: the value when set, otherwise the
+   * schema default of that field (rules judge objects after defaulting).
+   */
+  effective(path: FieldPath): unknown;
+  /** The raw source of the scalar at a path (to place findings inside it, e.g. CEL). */
+  scalarSource(path: FieldPath): ScalarSource | undefined;
 }
 
 export interface Rule {

@@ -14,7 +14,16 @@ export interface CstSpan {
   exact: boolean;
 }
 
-export function locateInCst(doc: CST.Document, path: readonly PathSegment[], target: 'key' | 'value'): CstSpan {
+interface Found {
+  /** The token of the value at the path (or of its key, when the value is empty). */
+  node: Token;
+  key: Token | undefined;
+  /** How many leading segments of the path were found. */
+  depth: number;
+}
+
+/** Walks the CST along a path, through aliases, as far as it exists. */
+function walk(doc: CST.Document, path: readonly PathSegment[]): Found | undefined {
   let anchors: Map<string, Token> | undefined;
   const resolveAlias = (token: Token): Token => {
     if (token.type !== 'alias') return token;
@@ -22,29 +31,63 @@ export function locateInCst(doc: CST.Document, path: readonly PathSegment[], tar
     return anchors.get(token.source.slice(1)) ?? token;
   };
   let node: Token | undefined = doc.value;
-  if (!node) return { start: doc.offset, end: doc.offset, exact: path.length === 0 };
-  let best: CstSpan = { ...spanOf(node), exact: true };
+  if (!node) return undefined;
+  let key: Token | undefined;
   for (let i = 0; i < path.length; i++) {
     const segment = path[i] as PathSegment;
-    node = resolveAlias(node);
+    const container = resolveAlias(node);
     let next: Token | undefined;
-    let key: Token | undefined;
-    if (node.type === 'block-map' || (node.type === 'flow-collection' && node.start.type === 'flow-map-start')) {
-      for (const item of node.items) {
+    let nextKey: Token | undefined;
+    if (container.type === 'block-map' || (container.type === 'flow-collection' && container.start.type === 'flow-map-start')) {
+      for (const item of container.items) {
         if (item.key && keyText(item.key) === String(segment)) {
-          key = item.key;
+          nextKey = item.key;
           next = item.value ?? item.key;
         }
       }
-    } else if ((node.type === 'block-seq' || node.type === 'flow-collection') && typeof segment === 'number') {
-      next = node.items[segment]?.value ?? undefined;
+    } else if ((container.type === 'block-seq' || container.type === 'flow-collection') && typeof segment === 'number') {
+      next = container.items[segment]?.value ?? undefined;
     }
-    if (!next) return { ...best, exact: false };
+    if (!next) return { node, key, depth: i };
     node = next;
-    const last = i === path.length - 1;
-    best = { ...spanOf(last && target === 'key' && key ? key : node), exact: true };
+    key = nextKey;
   }
-  return best;
+  return { node, key, depth: path.length };
+}
+
+export function locateInCst(doc: CST.Document, path: readonly PathSegment[], target: 'key' | 'value'): CstSpan {
+  const found = walk(doc, path);
+  if (!found) return { start: doc.offset, end: doc.offset, exact: path.length === 0 };
+  const exact = found.depth === path.length;
+  const token = exact && target === 'key' && found.key ? found.key : found.node;
+  return { ...spanOf(token), exact };
+}
+
+/** The raw text of the scalar at a path, as written (quotes and block header included). */
+export interface ScalarSource {
+  source: string;
+  offset: number;
+  /** Indentation of the collection holding it (block scalars measure theirs from it). */
+  parentIndent: number;
+}
+
+export function scalarInCst(doc: CST.Document, path: readonly PathSegment[], text: string): ScalarSource | undefined {
+  const found = walk(doc, path);
+  if (!found || found.depth !== path.length || found.node === found.key) return undefined;
+  const token = found.node;
+  switch (token.type) {
+    case 'scalar':
+    case 'single-quoted-scalar':
+    case 'double-quoted-scalar':
+      return { source: token.source, offset: token.offset, parentIndent: token.indent };
+    case 'block-scalar': {
+      const start = (token.props as CST.SourceToken[]).find((p) => p.type === 'block-scalar-header')?.offset ?? token.offset;
+      const end = token.offset + (token.props as CST.SourceToken[]).reduce((n, p) => n + p.source.length, 0) + token.source.length;
+      return { source: text.slice(start, end), offset: start, parentIndent: token.indent };
+    }
+    default:
+      return undefined;
+  }
 }
 
 function keyText(token: Token): string | undefined {

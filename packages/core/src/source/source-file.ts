@@ -1,7 +1,8 @@
 import { Composer, Parser } from 'yaml';
 import type { CST, Document, YAMLError } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
-import { locateInCst, spanOf } from './cst-locate.js';
+import { locateInCst, scalarInCst, spanOf } from './cst-locate.js';
+import type { ScalarSource } from './cst-locate.js';
 import { decodeSource } from './decode.js';
 import { AliasBudgetError, Fallback, FastComposer } from './fast-compose.js';
 import type { FieldPath } from './field-path.js';
@@ -191,6 +192,12 @@ export class SourceFile {
     const doc = this.documents[document];
     if (!doc) return { start: 0, end: 0, exact: false };
     return locateInCst(doc.cst, path, target);
+  }
+
+  /** The raw source of the scalar at a path: for mapping positions inside it (CEL expressions). */
+  scalarSource(document: number, path: FieldPath): ScalarSource | undefined {
+    const doc = this.documents[document];
+    return doc ? scalarInCst(doc.cst, path, this.text) : undefined;
   }
 
   /** The key of the closest existing ancestor: where a missing field is reported. */

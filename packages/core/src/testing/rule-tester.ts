@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../config/config.js';
 import type { Config } from '../config/config.js';
 import type { Diagnostic, Severity } from '../diagnostics.js';
-import { lintFiles } from '../lint/linter.js';
+import { collectObjects, lintFiles } from '../lint/linter.js';
 import type { Rule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
 
@@ -15,6 +15,8 @@ export interface ValidCase {
   name?: string;
   yaml: string;
   featureGates?: Record<string, boolean>;
+  /** The stored objects the documents would replace, for update rules. */
+  old?: string;
 }
 
 export interface ExpectedFinding {
@@ -32,10 +34,11 @@ export interface InvalidCase extends ValidCase {
   errors: ExpectedFinding[];
 }
 
-export function lintWithRule(rule: Rule, yaml: string, featureGates: Record<string, boolean> = {}): Diagnostic[] {
+export function lintWithRule(rule: Rule, yaml: string, featureGates: Record<string, boolean> = {}, old?: string): Diagnostic[] {
   const config: Config = defaultConfig(process.cwd());
   config.featureGates = { ...config.featureGates, ...featureGates };
-  const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [rule], configFor: () => config });
+  const oldObjects = old === undefined ? undefined : collectObjects(SourceFile.fromText('old.yaml', old));
+  const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [rule], configFor: () => config, oldObjects });
   return result?.diagnostics ?? [];
 }
 
@@ -48,13 +51,13 @@ export const RuleTester = {
       });
       cases.valid.forEach((c, i) =>
         it(`valid: ${c.name ?? i}`, () => {
-          const found = lintWithRule(rule, c.yaml, c.featureGates);
+          const found = lintWithRule(rule, c.yaml, c.featureGates, c.old);
           expect(found.filter((d) => d.ruleId === rule.meta.id || d.severity === 'error')).toEqual([]);
         }),
       );
       cases.invalid.forEach((c, i) =>
         it(`invalid: ${c.name ?? i}`, () => {
-          const all = lintWithRule(rule, c.yaml, c.featureGates);
+          const all = lintWithRule(rule, c.yaml, c.featureGates, c.old);
           expect(all.filter((d) => d.ruleId.startsWith('yaml/') || d.ruleId.startsWith('document/'))).toEqual([]);
           const found = all.filter((d) => d.ruleId === rule.meta.id);
           expect(found.map((d) => d.path)).toEqual(c.errors.map((e) => e.path));
