@@ -1,9 +1,15 @@
 import type { Rule } from '@platlint/core';
-import restartPolicy from './deployment/restart-policy.js';
-import selectorMatchesTemplate from './deployment/selector-matches-template.js';
-import endpointsDeprecated from './endpoints/deprecated.js';
-import wildcardAlone from './flowschema/wildcard-alone.js';
-import nameFormat from './metadata/name-format.js';
+import { rules as admission } from './admission/index.js';
+import { rules as config } from './config/index.js';
+import { rules as deployment } from './deployment/index.js';
+import { rules as deviceTaintRule } from './devicetaintrule/index.js';
+import { rules as endpoints } from './endpoints/index.js';
+import { rules as event } from './event/index.js';
+import { rules as flowSchema } from './flowschema/index.js';
+import { rules as metadata } from './metadata/index.js';
+import { rules as scheduling } from './scheduling/index.js';
 
-/** Every semantic rule, in id order. */
-export const rules: readonly Rule[] = [restartPolicy, selectorMatchesTemplate, endpointsDeprecated, wildcardAlone, nameFormat].sort((a, b) => a.meta.id.localeCompare(b.meta.id));
+/** Every semantic rule, in id order. Each area lists its own in its index.ts. */
+export const rules: readonly Rule[] = [...admission, ...config, ...deployment, ...deviceTaintRule, ...endpoints, ...event, ...flowSchema, ...metadata, ...scheduling].sort((a, b) =>
+  a.meta.id.localeCompare(b.meta.id),
+);
