@@ -16,6 +16,10 @@ export interface LintArgs {
   color: boolean;
   stdinFilename: string;
   workers: number | undefined;
+  /** Apply the findings' fixes to the files in place. */
+  fix: boolean;
+  /** Paths holding the stored versions of the objects, for update rules. */
+  old: string[];
 }
 
 const SETTINGS = new Set(['off', 'info', 'warning', 'error']);
@@ -38,6 +42,8 @@ export function parseLintArgs(argv: readonly string[], env: NodeJS.ProcessEnv, i
         'no-color': { type: 'boolean' },
         'stdin-filename': { type: 'string' },
         workers: { type: 'string' },
+        fix: { type: 'boolean', default: false },
+        old: { type: 'string', multiple: true, default: [] },
       },
     });
   } catch (error) {
@@ -68,5 +74,7 @@ export function parseLintArgs(argv: readonly string[], env: NodeJS.ProcessEnv, i
     color: noColor ? false : (v.color ?? (isTTY && env.TERM !== 'dumb')),
     stdinFilename: v['stdin-filename'] ?? '<stdin>',
     workers,
+    fix: v.fix ?? false,
+    old: v.old ?? [],
   };
 }

@@ -1,10 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, IgnoreFilter, ConfigResolver, formatters, summarize } from '@platlint/core';
+import { ConfigError, IgnoreFilter, ConfigResolver, applyFixes, formatters, summarize } from '@platlint/core';
 import type { FileResult, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import { UsageError, expandPaths } from './files.js';
-import { lintPaths } from './lint-batch.js';
+import { Batch } from './lint-batch.js';
+import type { BatchOptions } from './lint-batch.js';
 import { PARALLEL_THRESHOLD, defaultWorkers, lintInParallel } from './parallel.js';
 import { allRuleMetas, knownRuleIds } from './registry.js';
 
@@ -38,6 +39,9 @@ Options of lint:
       --stdin-filename P  Name to use for standard input (config lookup and output)
       --no-color          No colours (also when NO_COLOR is set)
       --workers N         Threads for large runs (default: the number of cores)
+      --fix               Apply the fixes findings offer, in place (comments and layout kept)
+      --old PATH          Stored versions of the objects (files or directories), for update
+                          rules such as immutable fields; repeatable
 
 Exit status: 0 clean, 1 errors (or too many warnings), 2 usage or fatal error.
 `;
@@ -47,29 +51,28 @@ export async function lintCommand(argv: readonly string[], io: Io): Promise<numb
   if (args.paths.length === 0) throw new UsageError('no paths given; try `platlint lint .`');
   for (const id of Object.keys(args.rules)) if (!knownRuleIds.has(id)) throw new UsageError(`unknown rule "${id}" (see \`platlint rules\`)`);
   const fromStdin = args.paths.includes('-');
+  if (fromStdin && args.fix) throw new UsageError('--fix rewrites files in place; it cannot fix standard input');
   const onDisk = await expandPaths(args.paths.filter((p) => p !== '-'), io.cwd);
-  const options = { cwd: io.cwd, configFile: args.config, ruleOverrides: args.rules };
+  const oldPaths = args.old.length ? await expandPaths(args.old, io.cwd) : [];
+  const options = { cwd: io.cwd, configFile: args.config, ruleOverrides: args.rules, oldPaths };
   const resolver = new ConfigResolver(knownRuleIds, { configFile: args.config, cwd: io.cwd });
   const ignore = new IgnoreFilter(io.cwd);
   const paths = onDisk.filter((p) => !ignore.ignored(p, resolver.forFile(p)));
+  const stdin = fromStdin ? { name: args.stdinFilename, bytes: await io.readStdin() } : undefined;
 
-  const workers = Math.min(args.workers ?? defaultWorkers(), Math.max(1, Math.floor(paths.length / 50)));
-  const showProgress = io.stderrIsTTY && paths.length > 300;
-  const progress = (done: number): void => io.stderr(`\rplatlint: ${done}/${paths.length} files`);
-  let results: FileResult[];
-  if (paths.length >= PARALLEL_THRESHOLD && workers > 1) {
-    results = await lintInParallel(paths, options, workers, io.entry, showProgress ? progress : undefined);
-  } else {
-    results = [];
-    for (let i = 0; i < paths.length; i += 100) {
-      results.push(...lintPaths(paths.slice(i, i + 100), options));
-      if (showProgress) progress(Math.min(paths.length, i + 100));
+  let results = await lintOnce(paths, options, args.workers, io, stdin);
+  // Fixes can uncover or create other findings: re-lint after each pass, as ESLint does.
+  for (let pass = 0; args.fix && pass < 10; pass++) {
+    let applied = 0;
+    for (const result of results) {
+      if (!result.diagnostics.some((d) => d.fix)) continue;
+      const fixed = applyFixes(readFileSync(result.path, 'utf8'), result.diagnostics);
+      if (fixed.applied === 0) continue;
+      writeFileSync(result.path, fixed.text);
+      applied += fixed.applied;
     }
-  }
-  if (showProgress) io.stderr('\r\x1b[K');
-  if (fromStdin) {
-    const bytes = await io.readStdin();
-    results.push(...lintPaths([], options, { name: args.stdinFilename, bytes }));
+    if (applied === 0) break;
+    results = await lintOnce(paths, options, args.workers, io, undefined);
   }
   if (args.quiet) results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') }));
 
@@ -79,6 +82,23 @@ export async function lintCommand(argv: readonly string[], io: Io): Promise<numb
   else io.stdout(output);
   const { errors, warnings } = report.summary;
   return errors > 0 || (args.maxWarnings >= 0 && warnings > args.maxWarnings) ? 1 : 0;
+}
+
+/** One lint of every file: on worker threads for large runs, on this thread otherwise. */
+async function lintOnce(paths: readonly string[], options: BatchOptions, requested: number | undefined, io: Io, stdin?: { name: string; bytes: Uint8Array }): Promise<FileResult[]> {
+  const workers = Math.min(requested ?? defaultWorkers(), Math.max(1, Math.floor(paths.length / 50)));
+  const showProgress = io.stderrIsTTY && paths.length > 300;
+  const progress = (done: number): void => io.stderr(`\rplatlint: ${done}/${paths.length} files`);
+  let results: FileResult[];
+  if (paths.length >= PARALLEL_THRESHOLD && workers > 1) {
+    let done = 0;
+    results = await lintInParallel(paths, options, workers, io.entry, showProgress ? (n) => progress((done += n)) : undefined);
+  } else {
+    results = new Batch(paths, options, undefined, showProgress ? progress : undefined).lint();
+  }
+  if (showProgress) io.stderr('\r\x1b[K');
+  if (stdin) results.push(...new Batch([], options, stdin).lint());
+  return results;
 }
 
 export function rulesCommand(io: Io): number {

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { ConfigResolver, SourceFile, lintFiles } from '@platlint/core';
-import type { Config, FileResult, RuleSetting } from '@platlint/core';
+import { ConfigResolver, SourceFile, catalog, collectObjects, lintFiles } from '@platlint/core';
+import type { Config, FileResult, LintObject, RuleSetting } from '@platlint/core';
 import { knownRuleIds, rules } from './registry.js';
 
 export interface BatchOptions {
   cwd: string;
   configFile: string | undefined;
   ruleOverrides: Record<string, RuleSetting>;
+  /** Files holding the stored versions of the objects (`--old`), for update rules. */
+  oldPaths: readonly string[];
 }
 
 /** Configuration lookup with the command line's `--rule` settings laid over each file's. */
@@ -30,15 +32,62 @@ export class EffectiveConfigs {
   }
 }
 
-/** Reads and lints files on this thread. Unreadable files become findings, not crashes. */
-export function lintPaths(paths: readonly string[], options: BatchOptions, stdin?: { name: string; bytes: Uint8Array }): FileResult[] {
-  const configs = new EffectiveConfigs(options);
-  const sources = paths.map((path) => readSource(path));
-  if (stdin) sources.push(SourceFile.fromBytes(stdin.name, stdin.bytes));
-  return lintFiles({ files: sources, rules, configFor: (file) => configs.forPath(file.path) });
+/** Group-kinds that some rule reads across documents: what threads must share. */
+export const crossDocumentKinds: ReadonlySet<string> = new Set(rules.flatMap((r) => r.meta.crossDocument ?? []));
+
+/** An object in a form that crosses thread boundaries (its kind by name, not by reference). */
+export interface SharedObject {
+  file: string;
+  document: number;
+  prefix: (string | number)[];
+  apiVersion: string;
+  kind: string;
+  value: Record<string, unknown>;
 }
 
-function readSource(path: string): SourceFile {
+export function shareObjects(sources: readonly SourceFile[]): SharedObject[] {
+  if (crossDocumentKinds.size === 0) return [];
+  return sources.flatMap((s) =>
+    collectObjects(s)
+      .filter((o) => crossDocumentKinds.has(o.kind.groupKind))
+      .map((o) => ({ file: o.file, document: o.document, prefix: [...o.prefix], apiVersion: o.kind.apiVersion, kind: o.kind.kind, value: o.value })),
+  );
+}
+
+export function receiveObjects(shared: readonly SharedObject[]): LintObject[] {
+  return shared.flatMap((o) => {
+    const match = catalog.lookup(o.apiVersion, o.kind);
+    return match ? [{ file: o.file, document: o.document, prefix: o.prefix, kind: match.info, value: o.value }] : [];
+  });
+}
+
+/** A share of a run: its files read once, linted once the other shares' objects are known. */
+export class Batch {
+  readonly sources: SourceFile[];
+  private readonly configs: EffectiveConfigs;
+
+  constructor(
+    paths: readonly string[],
+    private readonly options: BatchOptions,
+    stdin?: { name: string; bytes: Uint8Array },
+    onProgress?: (read: number) => void,
+  ) {
+    this.configs = new EffectiveConfigs(options);
+    this.sources = paths.map((path, i) => {
+      if (onProgress && i % 100 === 99) onProgress(i + 1);
+      return readSource(path);
+    });
+    if (stdin) this.sources.push(SourceFile.fromBytes(stdin.name, stdin.bytes));
+  }
+
+  lint(otherObjects: readonly LintObject[] = []): FileResult[] {
+    const oldObjects = this.options.oldPaths.flatMap((p) => collectObjects(readSource(p)));
+    return lintFiles({ files: this.sources, rules, configFor: (file) => this.configs.forPath(file.path), otherObjects, oldObjects });
+  }
+}
+
+/** Reads a file; an unreadable one becomes a finding, not a crash. */
+export function readSource(path: string): SourceFile {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);

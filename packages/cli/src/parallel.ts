@@ -2,8 +2,8 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FileResult } from '@platlint/core';
-import type { BatchOptions } from './lint-batch.js';
-import { lintPaths } from './lint-batch.js';
+import type { BatchOptions, SharedObject } from './lint-batch.js';
+import { Batch, receiveObjects, shareObjects } from './lint-batch.js';
 
 /** Below this many files a worker's start-up costs more than it saves. */
 export const PARALLEL_THRESHOLD = 200;
@@ -14,30 +14,64 @@ export interface WorkerRequest {
   options: BatchOptions;
 }
 
+/** Messages from a worker: first the objects other threads need, then its results. */
+export type WorkerMessage = { type: 'objects'; objects: SharedObject[] } | { type: 'results'; results: FileResult[] };
+
 /**
  * Lints files on the main thread and `workers - 1` worker threads, dealing files out by
- * size so the shares take about as long. Results come back in the original order.
+ * size so the shares take about as long. Rules that look across documents still see the
+ * whole run: every share first reports the objects such rules read, then each share is
+ * linted with the others' objects. Results come back in the original order.
  */
 export async function lintInParallel(paths: readonly string[], options: BatchOptions, workers: number, entry: URL, onProgress?: (done: number) => void): Promise<FileResult[]> {
   const shares = dealBySize(paths, workers);
-  let done = 0;
-  const report = (n: number): void => {
-    done += n;
-    onProgress?.(done);
-  };
-  const remote = shares.slice(1).map((share) => runWorker(share, options, entry).then((r) => (report(r.length), r)));
-  // The main thread takes its share in slices so progress can be shown between them.
-  const local: FileResult[] = [];
-  const mine = shares[0] ?? [];
-  for (let i = 0; i < mine.length; i += 50) {
-    local.push(...lintPaths(mine.slice(i, i + 50), options));
-    report(Math.min(50, mine.length - i));
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  const results = [local, ...(await Promise.all(remote))];
+  const remote = shares.slice(1).map((share) => new RemoteShare(share, options, entry));
+  const local = new Batch(shares[0] ?? [], options);
+  const localObjects = shareObjects(local.sources);
+  const remoteObjects = await Promise.all(remote.map((r) => r.objects));
+  const everyone = [localObjects, ...remoteObjects];
+  const othersOf = (i: number): SharedObject[] => everyone.filter((_, k) => k !== i).flat();
+  const pending = remote.map((r, i) => r.lint(othersOf(i + 1)).then((results) => (onProgress?.(results.length), results)));
+  const mine = local.lint(receiveObjects(othersOf(0)));
+  onProgress?.(mine.length);
   const byPath = new Map<string, FileResult>();
-  results.flat().forEach((r) => byPath.set(r.path, r));
+  for (const r of [mine, ...(await Promise.all(pending))].flat()) byPath.set(r.path, r);
   return paths.map((p) => byPath.get(p)).filter((r): r is FileResult => r !== undefined);
+}
+
+/** One worker thread and its two-step conversation. */
+class RemoteShare {
+  private readonly worker: Worker;
+  readonly objects: Promise<SharedObject[]>;
+  private results: Promise<FileResult[]>;
+
+  constructor(paths: string[], options: BatchOptions, entry: URL) {
+    const request: WorkerRequest = { platlintWorker: true, paths, options };
+    this.worker = new Worker(entry, { workerData: request });
+    const failed = new Promise<never>((_, reject) => {
+      this.worker.once('error', reject);
+      this.worker.once('exit', (code) => code !== 0 && reject(new Error(`lint worker exited with code ${code}`)));
+    });
+    failed.catch(() => undefined); // observed through the two promises below
+    this.objects = Promise.race([this.next('objects').then((m) => m.objects), failed]);
+    this.results = Promise.race([this.next('results').then((m) => m.results), failed]);
+  }
+
+  private next<T extends WorkerMessage['type']>(type: T): Promise<Extract<WorkerMessage, { type: T }>> {
+    return new Promise((resolve) => {
+      const listen = (message: WorkerMessage): void => {
+        if (message.type !== type) return;
+        this.worker.off('message', listen);
+        resolve(message as Extract<WorkerMessage, { type: T }>);
+      };
+      this.worker.on('message', listen);
+    });
+  }
+
+  lint(others: SharedObject[]): Promise<FileResult[]> {
+    this.worker.postMessage(others);
+    return this.results;
+  }
 }
 
 export function defaultWorkers(): number {
@@ -61,16 +95,4 @@ function safeSize(path: string): number {
   } catch {
     return 0;
   }
-}
-
-function runWorker(paths: string[], options: BatchOptions, entry: URL): Promise<FileResult[]> {
-  return new Promise((resolve, reject) => {
-    const request: WorkerRequest = { platlintWorker: true, paths, options };
-    const worker = new Worker(entry, { workerData: request });
-    worker.once('message', (results: FileResult[]) => resolve(results));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`lint worker exited with code ${code}`));
-    });
-  });
 }

@@ -1,11 +1,21 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { lintPaths } from './lint-batch.js';
-import type { WorkerRequest } from './parallel.js';
+import type { SharedObject } from './lint-batch.js';
+import { Batch, receiveObjects, shareObjects } from './lint-batch.js';
+import type { WorkerMessage, WorkerRequest } from './parallel.js';
 
-/** Runs inside a worker thread: lint the share of files it was given and send the results. */
+/**
+ * Runs inside a worker thread: read the share of files, tell the main thread which of
+ * their objects other shares need, wait for theirs, then lint and send the results.
+ */
 export function runWorkerIfAsked(): boolean {
   const request = workerData as WorkerRequest | undefined;
-  if (!request?.platlintWorker || !parentPort) return false;
-  parentPort.postMessage(lintPaths(request.paths, request.options));
+  const port = parentPort;
+  if (!request?.platlintWorker || !port) return false;
+  const batch = new Batch(request.paths, request.options);
+  port.postMessage({ type: 'objects', objects: shareObjects(batch.sources) } satisfies WorkerMessage);
+  port.once('message', (others: SharedObject[]) => {
+    port.postMessage({ type: 'results', results: batch.lint(receiveObjects(others)) } satisfies WorkerMessage);
+    port.close();
+  });
   return true;
 }

@@ -26,3 +26,4 @@ export { formatters, summarize } from './format/index.js';
 export type { Formatter, Report, Summary } from './format/index.js';
 export { selectorMatches, isEmptySelector } from './labels/selector.js';
 export type { LabelSelector } from './labels/selector.js';
+export { applyFixes } from './fix/apply-fixes.js';

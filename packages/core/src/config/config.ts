@@ -5,7 +5,7 @@ import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
 import type { Severity } from '../diagnostics.js';
 import { LineIndex } from '../source/line-index.js';
-import { DEFAULT_RELEASE, featureGateDefaults } from './feature-gates.js';
+import { DEFAULT_RELEASE } from './feature-gates.js';
 
 type IgnoreFactory = typeof ignore;
 
@@ -21,6 +21,7 @@ export interface Config {
   root: string;
   rules: Record<string, RuleSetting>;
   ignore: string[];
+  /** Gates the configuration sets explicitly; the others keep their defaults (gateEnabled). */
   featureGates: Record<string, boolean>;
   release: string;
 }
@@ -41,7 +42,7 @@ const SETTINGS = new Set(['off', 'info', 'warning', 'error']);
 const TOP_KEYS = new Set(['rules', 'ignore', 'featureGates', 'release']);
 
 export function defaultConfig(root: string): Config {
-  return { file: undefined, root, rules: {}, ignore: [], featureGates: { ...featureGateDefaults }, release: DEFAULT_RELEASE };
+  return { file: undefined, root, rules: {}, ignore: [], featureGates: {}, release: DEFAULT_RELEASE };
 }
 
 /** Reads and checks one configuration file. Throws ConfigError naming file and line. */

@@ -67,6 +67,7 @@ export interface LintObject {
 }
 
 export interface LintSettings {
+  /** Gates set explicitly by the configuration; `gateEnabled` adds the defaults. */
   featureGates: Readonly<Record<string, boolean>>;
   /** The platform release the manifests target, e.g. "1.37". */
   release: string;
