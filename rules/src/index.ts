@@ -14,3 +14,6 @@ import { rules as scheduling } from './scheduling/index.js';
 export const rules: readonly Rule[] = [...admission, ...config, ...deployment, ...deviceTaintRule, ...endpoints, ...event, ...featureGate, ...flowSchema, ...metadata, ...scheduling].sort((a, b) =>
   a.meta.id.localeCompare(b.meta.id),
 );
+
+/** The checker of API request URLs (`platlint request`). */
+export * from './requests/index.js';

@@ -8,6 +8,7 @@ import { Batch } from './lint-batch.js';
 import type { BatchOptions } from './lint-batch.js';
 import { PARALLEL_THRESHOLD, defaultWorkers, lintInParallel } from './parallel.js';
 import { allRuleMetas, knownRuleIds } from './registry.js';
+import { requestCommand } from './request-command.js';
 
 export interface Io {
   cwd: string;
@@ -28,6 +29,7 @@ Commands:
   lint [paths...]     Lint files, directories (their *.yaml and *.yml) and globs; '-' reads stdin
   rules               List every rule with its default severity and description
   explain RULE        Print a rule's documentation
+  request METHOD URL  Check an API request URL against the spec's operations and parameters
 
 Options of lint:
   -f, --format FORMAT     stylish (default), json, sarif, junit, github
@@ -128,6 +130,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         return rulesCommand(io);
       case 'explain':
         return explainCommand(rest, io);
+      case 'request':
+        return requestCommand(rest, io);
       case '--version':
       case '-v':
         io.stdout(`${JSON.parse(readFileSync(new URL('../package.json', io.entry), 'utf8')).version as string}\n`);

@@ -1,0 +1,47 @@
+// Writes one documentation page per rule, docs/rules/<area>/<name>.md, and an index,
+// docs/rules/README.md, from the rules' own metadata: the pages are generated, never
+// edited by hand (`npm run docs`; test/rule-docs.test.ts fails when they are stale).
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export function renderPages(metas) {
+  const pages = new Map();
+  for (const meta of metas) {
+    const kinds = meta.kinds === '*' ? 'every kind' : meta.kinds.map((k) => `\`${k}\``).join(', ');
+    pages.set(
+      `${meta.id}.md`,
+      [
+        `# ${meta.id}`,
+        '',
+        meta.description,
+        '',
+        `- Default severity: \`${meta.severity}\`${meta.fixable ? ' (fixable)' : ''}`,
+        `- Applies to: ${kinds}`,
+        `- Source: ${meta.source}`,
+        '',
+        meta.docs,
+        '',
+        `Change its severity in \`platlint.config.yaml\` (\`rules: { ${meta.id}: warning }\`) or with \`--rule ${meta.id}=off\`; suppress one finding with \`# platlint-disable-next-line ${meta.id} -- reason\`.`,
+        '',
+      ].join('\n'),
+    );
+  }
+  const rows = metas.map((m) => `| [\`${m.id}\`](${m.id}.md) | ${m.severity}${m.fixable ? ', fixable' : ''} | ${m.description.replace(/\|/g, '\\|')} |`);
+  pages.set('README.md', ['# Rules', '', 'Generated from the rules\' metadata by `npm run docs`. `platlint explain RULE` prints the same page.', '', '| rule | default | what it checks |', '|---|---|---|', ...rows, ''].join('\n'));
+  return pages;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const { builtinRules } = await import(`${root}packages/core/dist/src/index.js`);
+  const { rules } = await import(`${root}rules/dist/index.js`);
+  const metas = [...builtinRules, ...rules.map((r) => r.meta)].sort((a, b) => a.id.localeCompare(b.id));
+  const out = join(root, 'docs/rules');
+  rmSync(out, { recursive: true, force: true });
+  for (const [name, text] of renderPages(metas)) {
+    mkdirSync(dirname(join(out, name)), { recursive: true });
+    writeFileSync(join(out, name), text);
+  }
+  console.log(`wrote ${metas.length} rule pages to docs/rules/ (${readdirSync(out).length} entries at the top)`);
+}
