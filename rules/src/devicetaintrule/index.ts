@@ -1,4 +1,6 @@
 import type { Rule } from '@platlint/core';
+import poolName from './pool-name.js';
+import taintEffect from './taint-effect.js';
 
 /** The rules of this area; rules/src/index.ts gathers every area. */
-export const rules: readonly Rule[] = [];
+export const rules: readonly Rule[] = [poolName, taintEffect];

@@ -1,0 +1,81 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './taint-effect.js';
+
+const taintRule = (effect: string): string => `apiVersion: resource.plat.io/v1
+kind: DeviceTaintRule
+metadata:
+  name: gpu-maintenance
+spec:
+  deviceSelector:
+    driver: gpu.example.com
+  taint:
+    key: example.com/maintenance
+    effect: ${effect}
+`;
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'None', yaml: taintRule('None') },
+    { name: 'NoSchedule', yaml: taintRule('NoSchedule') },
+    { name: 'NoExecute', yaml: taintRule('NoExecute') },
+  ],
+  invalid: [
+    {
+      name: 'PreferNoSchedule is a node-taint effect',
+      yaml: taintRule('PreferNoSchedule'),
+      errors: [
+        {
+          path: 'spec.taint.effect',
+          message: '"PreferNoSchedule" is not valid for a device taint: it is a soft preference of node taints, and device taints have none; use "NoSchedule" to keep new pods off the device, or "None" to only inform',
+          line: 10,
+          column: 13,
+        },
+      ],
+    },
+    {
+      name: 'PreferNoSchedule in another case is still that effect',
+      yaml: taintRule('prefernoschedule'),
+      errors: [{ path: 'spec.taint.effect', message: /^"prefernoschedule" is not valid for a device taint/ }],
+    },
+    {
+      name: 'an unknown effect is a warning: it acts like None',
+      yaml: taintRule('Quarantine'),
+      errors: [
+        {
+          path: 'spec.taint.effect',
+          severity: 'warning',
+          message: '"Quarantine" is not an effect this release knows; consumers treat it like "None", so the taint keeps no pod away (use "NoSchedule" or "NoExecute" for that)',
+        },
+      ],
+    },
+    {
+      name: 'a known effect in the wrong case gets a fix',
+      yaml: taintRule('noExecute'),
+      errors: [
+        {
+          path: 'spec.taint.effect',
+          severity: 'warning',
+          message: '"noExecute" is not a known effect (effects are case-sensitive), so it would be treated like "None"; write "NoExecute"',
+          fix: 'NoExecute',
+        },
+      ],
+    },
+    {
+      name: 'an empty effect',
+      yaml: taintRule('""'),
+      errors: [{ path: 'spec.taint.effect', message: 'the effect is empty; use "None", "NoSchedule" or "NoExecute"' }],
+    },
+    {
+      name: 'List items are checked one by one',
+      yaml: `apiVersion: resource.plat.io/v1
+kind: DeviceTaintRuleList
+items:
+  - metadata: {name: a}
+    spec: {taint: {key: example.com/a, effect: NoSchedule}}
+  - metadata: {name: b}
+    spec: {taint: {key: example.com/b, effect: PreferNoSchedule}}
+`,
+      errors: [{ path: 'items[1].spec.taint.effect', message: /^"PreferNoSchedule" is not valid/, line: 7 }],
+    },
+  ],
+});

@@ -1,0 +1,98 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './composite-spec-immutable.js';
+import { compositePodGroup } from './fixtures.js';
+
+const stored = compositePodGroup(
+  'stage-1',
+  `  parentCompositePodGroupName: root
+  workloadRef: {workloadName: llm-pretrain, templateName: stage-1}
+  schedulingPolicy:
+    gang: {minGroupCount: 2}
+  priorityClassName: training-high
+  priority: 1000
+  schedulingConstraints:
+    topology:
+      - key: topology.plat.io/zone`,
+);
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'no stored object: a create', yaml: stored },
+    { name: 'the same spec', yaml: stored, old: stored },
+    { name: 'metadata may change', yaml: stored.replace('  namespace: ml-training', '  namespace: ml-training\n  labels: {team: ml}'), old: stored },
+    {
+      name: 'the default disruption mode written out',
+      yaml: stored.replace('  priority: 1000', '  priority: 1000\n  disruptionMode: {single: {}}'),
+      old: stored,
+    },
+    { name: 'priority filled in by the server and not in the manifest', yaml: stored.replace('  priority: 1000\n', ''), old: stored },
+    {
+      name: 'another object of the same name elsewhere is not the stored one',
+      yaml: stored,
+      old: stored.replace('namespace: ml-training', 'namespace: other').replace('minGroupCount: 2', 'minGroupCount: 3'),
+    },
+  ],
+  invalid: [
+    {
+      name: 'a changed minGroupCount',
+      yaml: stored.replace('minGroupCount: 2', 'minGroupCount: 3'),
+      old: stored,
+      errors: [
+        {
+          path: 'spec.schedulingPolicy.gang.minGroupCount',
+          message: 'spec.schedulingPolicy.gang.minGroupCount changed from 2 to 3; the spec of a CompositePodGroup cannot change after creation',
+          line: 10,
+          column: 27,
+        },
+      ],
+    },
+    {
+      name: 'a changed parent and template name',
+      yaml: stored.replace('parentCompositePodGroupName: root', 'parentCompositePodGroupName: root-2').replace('templateName: stage-1', 'templateName: stage-2'),
+      old: stored,
+      errors: [
+        { path: 'spec.parentCompositePodGroupName', message: 'spec.parentCompositePodGroupName changed from "root" to "root-2"; the spec of a CompositePodGroup cannot change after creation' },
+        { path: 'spec.workloadRef.templateName', message: 'spec.workloadRef.templateName changed from "stage-1" to "stage-2"; the spec of a CompositePodGroup cannot change after creation' },
+      ],
+    },
+    {
+      name: 'a field that was left out (the default) and is now set to another value',
+      yaml: stored.replace('  priority: 1000', '  priority: 1000\n  disruptionMode: {all: {}}'),
+      old: stored,
+      errors: [{ path: 'spec.disruptionMode', message: 'spec.disruptionMode changed from {"single":{}} to {"all":{}}; the spec of a CompositePodGroup cannot change after creation' }],
+    },
+    {
+      name: 'basic swapped for gang is one change',
+      yaml: stored.replace('gang: {minGroupCount: 2}', 'basic: {}'),
+      old: stored,
+      errors: [{ path: 'spec.schedulingPolicy', message: 'spec.schedulingPolicy changed from {"gang":{"minGroupCount":2}} to {"basic":{}}; the spec of a CompositePodGroup cannot change after creation' }],
+    },
+    {
+      name: 'an added field',
+      yaml: stored.replace('  priority: 1000', '  priority: 1000\n  preemptionPolicy: Never'),
+      old: stored,
+      errors: [{ path: 'spec.preemptionPolicy', message: 'spec.preemptionPolicy changed from "PreemptLowerPriority" to "Never"; the spec of a CompositePodGroup cannot change after creation' }],
+    },
+    {
+      name: 'a field added without a default',
+      yaml: stored.replace('  parentCompositePodGroupName: root\n', ''),
+      old: stored.replace('  priorityClassName: training-high\n', ''),
+      errors: [
+        { path: 'spec.parentCompositePodGroupName', message: 'spec.parentCompositePodGroupName was removed (it was "root"); the spec of a CompositePodGroup cannot change after creation' },
+        { path: 'spec.priorityClassName', message: 'spec.priorityClassName was added; the spec of a CompositePodGroup cannot change after creation', line: 10, column: 3 },
+      ],
+    },
+    {
+      name: 'a removed field',
+      yaml: stored.replace('  priorityClassName: training-high\n', ''),
+      old: stored,
+      errors: [{ path: 'spec.priorityClassName', message: 'spec.priorityClassName was removed (it was "training-high"); the spec of a CompositePodGroup cannot change after creation' }],
+    },
+    {
+      name: 'a changed list',
+      yaml: stored.replace('topology.plat.io/zone', 'topology.plat.io/region'),
+      old: stored,
+      errors: [{ path: 'spec.schedulingConstraints.topology', message: 'spec.schedulingConstraints.topology changed from [{"key":"topology.plat.io/zone"}] to [{"key":"topology.plat.io/region"}]; the spec of a CompositePodGroup cannot change after creation' }],
+    },
+  ],
+});

@@ -1,0 +1,63 @@
+import type { LintObject, RuleContext } from '@platlint/core';
+import type { Mapping } from './shared.js';
+import { COMPOSITE_POD_GROUP, isMapping, spec } from './shared.js';
+
+/** The limit the spec sets on a hierarchy of groups (document B, Limits). */
+export const MAX_DEPTH = 4;
+
+export function namespaceOf(value: Mapping): string {
+  const metadata = isMapping(value.metadata) ? value.metadata : {};
+  return typeof metadata.namespace === 'string' ? metadata.namespace : '';
+}
+
+export function nameOf(value: Mapping): string | undefined {
+  const metadata = isMapping(value.metadata) ? value.metadata : {};
+  return typeof metadata.name === 'string' ? metadata.name : undefined;
+}
+
+export function parentOf(value: Mapping): string | undefined {
+  const parent = spec(value)?.parentCompositePodGroupName;
+  return typeof parent === 'string' && parent !== '' ? parent : undefined;
+}
+
+export function workloadOf(value: Mapping): string | undefined {
+  const ref = spec(value)?.workloadRef;
+  return isMapping(ref) && typeof ref.workloadName === 'string' ? ref.workloadName : undefined;
+}
+
+/** The CompositePodGroups of the run in one namespace, by name (the first of a name wins). */
+export function compositesIn(context: RuleContext, namespace: string): Map<string, LintObject> {
+  const byName = new Map<string, LintObject>();
+  for (const object of context.objects) {
+    if (object.kind.groupKind !== COMPOSITE_POD_GROUP || namespaceOf(object.value) !== namespace) continue;
+    const name = nameOf(object.value);
+    if (name !== undefined && !byName.has(name)) byName.set(name, object);
+  }
+  return byName;
+}
+
+export interface Ancestry {
+  /** Parent first, then its parent, as far as the run holds them. */
+  ancestors: LintObject[];
+  /** The name that closes a loop, when the chain runs into one. */
+  loopsAt?: string;
+  /** The parent name the run does not hold, where the chain stops. */
+  missing?: string;
+}
+
+/** Follows parentCompositePodGroupName upwards from the object being checked. */
+export function ancestry(context: RuleContext): Ancestry {
+  const composites = compositesIn(context, namespaceOf(context.value));
+  const ancestors: LintObject[] = [];
+  const seen = new Set<LintObject>([context.object]);
+  let parent = parentOf(context.value);
+  while (parent !== undefined) {
+    const next = composites.get(parent);
+    if (!next) return { ancestors, missing: parent };
+    if (seen.has(next)) return { ancestors, loopsAt: parent };
+    seen.add(next);
+    ancestors.push(next);
+    parent = parentOf(next.value);
+  }
+  return { ancestors };
+}

@@ -1,0 +1,40 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './one-scheduling-policy.js';
+import { compositePodGroup, podGroup } from './fixtures.js';
+
+const ref = '  workloadRef: {workloadName: llm-pretrain, templateName: root}';
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'PodGroup with gang', yaml: podGroup('workers', '  schedulingPolicy:\n    gang:\n      minCount: 8') },
+    { name: 'PodGroup with basic', yaml: podGroup('workers', '  schedulingPolicy:\n    basic: {}') },
+    { name: 'CompositePodGroup with gang', yaml: compositePodGroup('root', `${ref}\n  schedulingPolicy:\n    gang: {minGroupCount: 2}`) },
+  ],
+  invalid: [
+    {
+      name: 'both members',
+      yaml: podGroup('workers', '  schedulingPolicy:\n    basic: {}\n    gang:\n      minCount: 8'),
+      errors: [{ path: 'spec.schedulingPolicy', message: 'the scheduling policy sets both "basic" and "gang"; keep exactly one of them', line: 8, column: 5 }],
+    },
+    {
+      name: 'an empty policy',
+      yaml: podGroup('workers', '  schedulingPolicy: {}'),
+      errors: [{ path: 'spec.schedulingPolicy', message: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them', line: 7, column: 21 }],
+    },
+    {
+      name: 'a member without a value is unset',
+      yaml: podGroup('workers', '  schedulingPolicy:\n    basic:'),
+      errors: [{ path: 'spec.schedulingPolicy', message: /sets neither "basic" nor "gang"/ }],
+    },
+    {
+      name: 'both members in a CompositePodGroup',
+      yaml: compositePodGroup('root', `${ref}\n  schedulingPolicy:\n    basic: {}\n    gang: {minGroupCount: 2}`),
+      errors: [{ path: 'spec.schedulingPolicy', message: 'the scheduling policy sets both "basic" and "gang"; keep exactly one of them' }],
+    },
+    {
+      name: 'an empty CompositePodGroup policy',
+      yaml: compositePodGroup('root', `${ref}\n  schedulingPolicy: {}`),
+      errors: [{ path: 'spec.schedulingPolicy', message: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them' }],
+    },
+  ],
+});

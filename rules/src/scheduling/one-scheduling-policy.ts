@@ -1,0 +1,46 @@
+import { defineRule } from '@platlint/core';
+import { COMPOSITE_POD_GROUP, POD_GROUP, isMapping, isSet, spec } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'scheduling/one-scheduling-policy',
+    description: 'A scheduling policy sets exactly one of basic and gang.',
+    kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
+    severity: 'error',
+    source: 'B PodGroup (PodGroupSchedulingPolicy); B CompositePodGroup; upstream (resource-kinds.md §6.2, §7.4)',
+    docs: [
+      '`spec.schedulingPolicy` of a PodGroup or CompositePodGroup is a union: it must set exactly one',
+      'of `basic` (standard scheduling) and `gang` (all-or-nothing scheduling with `minCount`, or',
+      '`minGroupCount` for a composite group). An empty policy leaves the scheduler without a policy,',
+      'and a policy with both is contradictory; the server rejects either.',
+      '',
+      'Spec: document B, PodGroup ("Scheduling policy of this instance") and CompositePodGroup; the',
+      'structure is not shown there, so the union comes from the upstream rules (resource-kinds.md §6.2, §7.4).',
+      '',
+      'Fails:',
+      '```yaml',
+      'spec:',
+      '  schedulingPolicy:',
+      '    basic: {}',
+      '    gang: {minCount: 4}',
+      '```',
+      'Passes:',
+      '```yaml',
+      'spec:',
+      '  schedulingPolicy:',
+      '    gang: {minCount: 4}',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    const policy = spec(context.value)?.schedulingPolicy;
+    if (!isMapping(policy)) return; // missing or not a mapping: structural findings
+    const basic = isSet(policy.basic);
+    const gang = isSet(policy.gang);
+    if (basic && gang) {
+      context.report({ path: ['spec', 'schedulingPolicy'], message: 'the scheduling policy sets both "basic" and "gang"; keep exactly one of them' });
+    } else if (!basic && !gang) {
+      context.report({ path: ['spec', 'schedulingPolicy'], message: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them' });
+    }
+  },
+});

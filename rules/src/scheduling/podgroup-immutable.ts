@@ -1,0 +1,87 @@
+import { defineRule, platlintInfo, schemaAt } from '@platlint/core';
+import type { RuleContext } from '@platlint/core';
+import type { Mapping } from './shared.js';
+import { POD_GROUP, isMapping, isSet, reportChanges, spec } from './shared.js';
+
+const WHY = 'this field of a PodGroup cannot change after creation';
+
+export default defineRule({
+  meta: {
+    id: 'scheduling/podgroup-immutable',
+    description: 'The immutable fields of a PodGroup stay as they were created; gang scheduling is neither added nor removed.',
+    kinds: [POD_GROUP],
+    severity: 'error',
+    source: 'B PodGroup (PodGroupSpec, column Mutable); upstream (resource-kinds.md §6.9)',
+    docs: [
+      'An update rule: it runs when `platlint lint --old PATH` gives the stored object of the same',
+      'namespace and name. Every field of a PodGroup spec is immutable except `schedulingPolicy`:',
+      '`workloadRef`, `parentCompositePodGroupName`, `resourceClaims`, `disruptionMode`,',
+      '`priorityClassName`, `priority`, `preemptionPolicy` and `schedulingConstraints` (the spec marks',
+      'each "Mutable: no"). Inside `schedulingPolicy`, `basic` cannot be added or removed and `gang`',
+      'can be neither added nor removed, so a group never switches between basic and gang scheduling;',
+      '`gang.minCount` stays mutable, to support scaling.',
+      '',
+      'Each difference is reported at the field that differs, after defaulting on both sides (leaving',
+      'out `disruptionMode` is the same as `single: {}`). `priority` and `preemptionPolicy` left out',
+      'of the new manifest are not reported: the Priority admission controller fills them in from the',
+      'priority class, so a stored object carries them although no manifest set them.',
+      '',
+      'Spec: document B, PodGroupSpec. Upstream (resource-kinds.md §6.9) does not list',
+      '`schedulingConstraints`, which it treats as immutable only while the',
+      'TopologyAwareWorkloadScheduling gate is on; the spec marks it immutable without condition.',
+      '',
+      'Fails (stored `basic: {}`):',
+      '```yaml',
+      'spec:',
+      '  schedulingPolicy:',
+      '    gang: {minCount: 4}',
+      '```',
+      'Passes (stored `gang: {minCount: 4}`):',
+      '```yaml',
+      'spec:',
+      '  schedulingPolicy:',
+      '    gang: {minCount: 8}',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    const stored = context.old ? spec(context.old.value) : undefined;
+    const current = spec(context.value);
+    if (!stored || !current) return;
+    const fields = new Set([...Object.keys(stored), ...Object.keys(current)]);
+    for (const field of fields) {
+      // Which fields are immutable is a fact of the schema tree (the spec's Mutable column).
+      const node = schemaAt(context.schema, ['spec', field]);
+      if (node && platlintInfo(node).immutable) reportChanges(context, context.schema, field, stored, current, WHY);
+    }
+    checkPolicy(context, stored.schedulingPolicy, current.schedulingPolicy);
+  },
+});
+
+/** basic and gang keep their presence; what is inside gang (minCount) may change. */
+function checkPolicy(context: RuleContext, before: unknown, after: unknown): void {
+  if (!isMapping(before) || !isMapping(after)) return;
+  const mode = (policy: Mapping): string | undefined => {
+    const basic = isSet(policy.basic);
+    const gang = isSet(policy.gang);
+    return basic === gang ? undefined : basic ? 'basic' : 'gang';
+  };
+  const was = mode(before);
+  const is = mode(after);
+  if (was && is) {
+    if (was !== is) context.report({ path: ['spec', 'schedulingPolicy'], message: `the scheduling policy changed from "${was}" to "${is}"; a PodGroup cannot switch between basic and gang scheduling after creation` });
+    return;
+  }
+  // Neither or both on one side: name each member whose presence changed.
+  for (const member of ['basic', 'gang'] as const) {
+    const had = isSet(before[member]);
+    const has = isSet(after[member]);
+    if (had === has) continue;
+    const what = member === 'gang' ? 'gang scheduling' : 'basic scheduling';
+    context.report({
+      path: ['spec', 'schedulingPolicy', member],
+      target: 'key',
+      message: has ? `spec.schedulingPolicy.${member} was added; ${what} cannot be added to an existing PodGroup` : `spec.schedulingPolicy.${member} was removed; ${what} cannot be removed from an existing PodGroup`,
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './resource-claim-source.js';
+import { podGroup } from './fixtures.js';
+
+const withClaims = (claims: string): string => podGroup('workers', `  schedulingPolicy: {gang: {minCount: 4}}\n  resourceClaims:\n${claims}`);
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'a claim by name', yaml: withClaims('    - name: gpus\n      resourceClaimName: shared-gpus') },
+    { name: 'a claim from a template', yaml: withClaims('    - name: gpus\n      resourceClaimTemplateName: gpu-template') },
+  ],
+  invalid: [
+    {
+      name: 'both',
+      yaml: withClaims('    - name: nics\n      resourceClaimName: nics\n    - name: gpus\n      resourceClaimName: shared-gpus\n      resourceClaimTemplateName: gpu-template'),
+      errors: [{ path: 'spec.resourceClaims[1]', message: 'claim "gpus" sets both "resourceClaimName" and "resourceClaimTemplateName"; keep exactly one of them', line: 11, column: 7 }],
+    },
+    {
+      name: 'neither',
+      yaml: withClaims('    - name: gpus'),
+      errors: [{ path: 'spec.resourceClaims[0]', message: 'claim "gpus" sets neither "resourceClaimName" nor "resourceClaimTemplateName"; set exactly one of them' }],
+    },
+    {
+      name: 'neither, and no name either',
+      yaml: withClaims('    - resourceClaimName:'),
+      errors: [{ path: 'spec.resourceClaims[0]', message: 'the claim sets neither "resourceClaimName" nor "resourceClaimTemplateName"; set exactly one of them' }],
+    },
+  ],
+});

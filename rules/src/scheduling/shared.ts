@@ -1,0 +1,74 @@
+import { formatPath, schemaAt } from '@platlint/core';
+import type { FieldPath, RuleContext, SchemaNode } from '@platlint/core';
+
+export const POD_GROUP = 'PodGroup.scheduling.plat.io';
+export const COMPOSITE_POD_GROUP = 'CompositePodGroup.scheduling.plat.io';
+
+export type Mapping = Record<string, unknown>;
+
+export function isMapping(value: unknown): value is Mapping {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Union members are pointers upstream: a key written without a value (`basic:`) is unset. */
+export function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+export function spec(value: Mapping): Mapping | undefined {
+  return isMapping(value.spec) ? value.spec : undefined;
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  }
+  if (!isMapping(a) || !isMapping(b)) return false;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => isSet(a[k]) || isSet(b[k])));
+  return [...keys].every((k) => deepEqual(a[k], b[k]));
+}
+
+/** A short rendering of a value for a message. */
+export function show(value: unknown): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? 'nothing';
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/**
+ * Fields that the Priority admission controller fills in from the priority class: a stored
+ * object carries them although the manifest never set them, so leaving them out of the new
+ * manifest is not a change.
+ */
+const SERVER_FILLED = new Set(['priority', 'preemptionPolicy']);
+
+/**
+ * Reports every difference between the stored and the new value of one spec field, at the
+ * most precise path. Both sides are compared after defaulting.
+ */
+export function reportChanges(context: RuleContext, schema: SchemaNode, field: string, oldSpec: Mapping, newSpec: Mapping, why: string): void {
+  const fallback = schemaAt(schema, ['spec', field])?.default;
+  if (!isSet(newSpec[field]) && SERVER_FILLED.has(field)) return;
+  const before = isSet(oldSpec[field]) ? oldSpec[field] : fallback;
+  const after = isSet(newSpec[field]) ? newSpec[field] : fallback;
+  diff(context, ['spec', field], before, after, why);
+}
+
+function diff(context: RuleContext, path: FieldPath, before: unknown, after: unknown, why: string): void {
+  if (deepEqual(before, after)) return;
+  const name = formatPath(path);
+  // Descend only while both sides set the same fields: a member swapped for another (single
+  // for all, basic for gang) is one change of the mapping, not a removal and an addition.
+  if (isMapping(before) && isMapping(after) && sameKeys(before, after)) {
+    for (const key of Object.keys(after)) diff(context, [...path, key], before[key], after[key], why);
+    return;
+  }
+  if (!isSet(before)) context.report({ path, target: 'key', message: `${name} was added; ${why}` });
+  else if (!isSet(after)) context.report({ path, target: 'key', message: `${name} was removed (it was ${show(before)}); ${why}` });
+  else context.report({ path, message: `${name} changed from ${show(before)} to ${show(after)}; ${why}` });
+}
+
+function sameKeys(a: Mapping, b: Mapping): boolean {
+  const set = (m: Mapping): string[] => Object.keys(m).filter((k) => isSet(m[k])).sort();
+  return set(a).join('\0') === set(b).join('\0');
+}
