@@ -1,4 +1,29 @@
 import type { Rule } from '@platlint/core';
+import bindingParams from './binding-params.js';
+import bindingPolicyExists from './binding-policy-exists.js';
+import cel from './cel.js';
+import matchConditionNames from './match-condition-names.js';
+import noDelete from './no-delete.js';
+import noSelfMatch from './no-self-match.js';
+import paramRef from './param-ref.js';
+import paramsNeedParamKind from './params-need-paramkind.js';
+import patchTypeMember from './patch-type-member.js';
+import resourceRules from './resource-rules.js';
+import variableNames from './variable-names.js';
+import variableReferences from './variable-references.js';
 
 /** The rules of this area; rules/src/index.ts gathers every area. */
-export const rules: readonly Rule[] = [];
+export const rules: readonly Rule[] = [
+  bindingParams,
+  bindingPolicyExists,
+  cel,
+  matchConditionNames,
+  noDelete,
+  noSelfMatch,
+  paramRef,
+  paramsNeedParamKind,
+  patchTypeMember,
+  resourceRules,
+  variableNames,
+  variableReferences,
+];

@@ -1,0 +1,35 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './binding-policy-exists.js';
+
+const POLICY = `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: enforce-min-replicas}
+spec:
+  matchConstraints:
+    resourceRules:
+      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments"]}
+  mutations:
+    - patchType: ApplyConfiguration
+      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 2}}'}
+  reinvocationPolicy: Never
+`;
+
+const binding = (policyName: string): string => `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata: {name: b}
+spec:
+  policyName: ${policyName}
+`;
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'policy after the binding', yaml: `${binding('enforce-min-replicas')}---\n${POLICY}` },
+    { name: 'policy in a List', yaml: `${binding('enforce-min-replicas')}---\napiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicyList\nitems:\n  - ${POLICY.split('\n').slice(2).join('\n    ')}` },
+  ],
+  invalid: [
+    {
+      yaml: `${POLICY}---\n${binding('enforce-min-replica')}`,
+      errors: [{ path: 'spec.policyName', message: 'no MutatingAdmissionPolicy named "enforce-min-replica" is among the linted documents; check the name or lint the binding with its policy', line: 17, column: 15 }],
+    },
+  ],
+});

@@ -1,0 +1,88 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './cel.js';
+
+interface Parts {
+  paramKind?: string;
+  resources?: string;
+  conditions?: string;
+  variables?: string;
+  mutations?: string;
+}
+
+const APPLY = "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 2}}'}";
+
+const policy = (p: Parts): string => `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: p}
+spec:
+${p.paramKind ?? ''}  matchConstraints:
+    resourceRules:
+      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ${p.resources ?? '["deployments"]'}}
+${p.conditions ? `  matchConditions:\n${p.conditions}\n` : ''}${p.variables ? `  variables:\n${p.variables}\n` : ''}  mutations:
+${p.mutations ?? APPLY}
+  reinvocationPolicy: Never
+`;
+
+RuleTester.run(rule, {
+  valid: [
+    {
+      name: 'typed object, params, variables and both patch types',
+      yaml: policy({
+        paramKind: '  paramKind: {apiVersion: v1, kind: ConfigMap}\n',
+        conditions: '    - name: create-or-unset\n      expression: \'oldObject == null || !has(object.spec.replicas)\'\n    - {name: has-param, expression: \'"min" in params.data\'}',
+        variables: '    - {name: minimum, expression: \'int(params.data["min"])\'}\n    - {name: doubled, expression: "variables.minimum * 2"}',
+        mutations: "    - patchType: ApplyConfiguration\n      applyConfiguration:\n        expression: |\n          Object{spec: Object.spec{replicas: variables.doubled}}\n    - patchType: JSONPatch\n      jsonPatch:\n        expression: >-\n          [JSONPatch{op: \"add\", path: \"/metadata/labels/\" + jsonpatch.escapeKey(\"example.com/min\"), value: string(variables.minimum)}]",
+      }),
+    },
+    { name: 'a broad match leaves object dynamic', yaml: policy({ resources: '["*"]', conditions: "    - {name: any, expression: 'object.spec.whatever == 1'}" }) },
+    { name: 'params without paramKind is another rule\'s finding', yaml: policy({ conditions: "    - {name: p, expression: 'params.x == 1'}" }) },
+    { name: 'forward variable references are another rule\'s finding', yaml: policy({ variables: '    - {name: a, expression: "variables.b + 1"}\n    - {name: b, expression: "1"}' }) },
+  ],
+  invalid: [
+    {
+      name: 'syntax error in a quoted string',
+      yaml: policy({ conditions: "    - {name: broken, expression: 'object.spec.replicas >'}" }),
+      errors: [{ path: 'spec.matchConditions[0].expression', message: 'unexpected token "EOF"', line: 9, column: 57 }],
+    },
+    {
+      name: 'unknown field of the matched kind',
+      yaml: policy({ conditions: "    - {name: typo, expression: 'object.spec.replicaz > 1'}" }),
+      errors: [{ path: 'spec.matchConditions[0].expression', message: 'no such key "replicaz"', line: 9, column: 45 }],
+    },
+    {
+      name: 'result types',
+      yaml: policy({
+        conditions: "    - {name: not-bool, expression: 'object.metadata.name'}",
+        mutations: "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: '\"spec\"'}\n    - patchType: JSONPatch\n      jsonPatch: {expression: '[1, 2]'}",
+      }),
+      errors: [
+        { path: 'spec.matchConditions[0].expression', message: 'expression must evaluate to bool but got string' },
+        { path: 'spec.mutations[0].applyConfiguration.expression', message: 'expression must evaluate to Object but got string' },
+        { path: 'spec.mutations[1].jsonPatch.expression', message: 'expression must evaluate to list(JSONPatch) but got list<int>' },
+      ],
+    },
+    {
+      name: 'a wrong field type in a block scalar apply configuration',
+      yaml: policy({ mutations: '    - patchType: ApplyConfiguration\n      applyConfiguration:\n        expression: |\n          Object{\n            spec: Object.spec{replicas: "two"}\n          }' }),
+      errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', message: 'field "Object.spec.replicas": expected int, got "string"', line: 13, column: 41 }],
+    },
+    {
+      name: 'variables in a match condition, an empty expression, a variable type carried to a mutation',
+      yaml: policy({
+        conditions: "    - {name: uses-variables, expression: 'variables.x'}",
+        variables: "    - {name: x, expression: '\"text\"'}\n    - {name: y, expression: ''}",
+        mutations: "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: variables.x}}'}",
+      }),
+      errors: [
+        { path: 'spec.matchConditions[0].expression', message: '"variables" is not available in match conditions; repeat the expression here instead' },
+        { path: 'spec.variables[1].expression', message: 'the expression is empty; write a variable (any type)' },
+        { path: 'spec.mutations[0].applyConfiguration.expression', message: 'field "Object.spec.replicas": expected int, got "string"' },
+      ],
+    },
+    {
+      name: 'params typed by a known paramKind',
+      yaml: policy({ paramKind: '  paramKind: {apiVersion: v1, kind: ConfigMap}\n', conditions: "    - {name: p, expression: 'params.dta.size() > 0'}" }),
+      errors: [{ path: 'spec.matchConditions[0].expression', message: 'no such key "dta"' }],
+    },
+  ],
+});

@@ -1,0 +1,35 @@
+import { defineRule } from '@platlint/core';
+import { POLICY, asList, isRecord, specOf } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'admission/unique-match-condition-names',
+    description: 'Match condition names of a mutating admission policy must be unique.',
+    kinds: [POLICY],
+    severity: 'error',
+    source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConditions)',
+    docs: [
+      '`matchConditions` is a list merged on the key `name` (spec document C), so two conditions with',
+      'the same name collide: a patch or apply would merge them into one and lose the other. Upstream',
+      'rejects the repetition (Duplicate). The name\'s syntax (a qualified name) is checked by the',
+      'schema (`schema/format`).',
+      '',
+      'Fails:',
+      '```yaml',
+      'matchConditions:',
+      '  - {name: replicas-unset, expression: "!has(object.spec.replicas)"}',
+      '  - {name: replicas-unset, expression: "request.namespace != \'kube-system\'"}',
+      '```',
+      'Passes: the same list with the second condition named `not-kube-system`.',
+    ].join('\n'),
+  },
+  check(context) {
+    const seen = new Set<string>();
+    asList(specOf(context)?.matchConditions).forEach((c, i) => {
+      const name = isRecord(c) ? c.name : undefined;
+      if (typeof name !== 'string') return;
+      if (seen.has(name)) context.report({ path: ['spec', 'matchConditions', i, 'name'], message: `match condition name "${name}" is already used by an earlier condition; names must be unique` });
+      seen.add(name);
+    });
+  },
+});

@@ -1,0 +1,50 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './no-delete.js';
+
+const policy = (operations: string, exclude = ''): string => `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: p}
+spec:
+  matchConstraints:
+    resourceRules:
+      - apiGroups: ["apps"]
+        apiVersions: ["v1"]
+        operations: ${operations}
+        resources: ["deployments"]
+${exclude}  mutations:
+    - patchType: JSONPatch
+      jsonPatch: {expression: '[JSONPatch{op: "add", path: "/metadata/labels/a", value: "b"}]'}
+  reinvocationPolicy: Never
+`;
+
+RuleTester.run(rule, {
+  valid: [
+    { yaml: policy('["CREATE", "UPDATE", "CONNECT"]') },
+    { yaml: policy('["*"]') },
+    { name: 'an exclude rule may name DELETE', yaml: policy('["*"]', '    excludeResourceRules:\n      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["DELETE"], resources: ["deployments"]}\n') },
+  ],
+  invalid: [
+    {
+      yaml: policy('["CREATE", "DELETE"]'),
+      errors: [{ path: 'spec.matchConstraints.resourceRules[0].operations[1]', message: 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT', line: 9, column: 32, fix: '["CREATE"]' }],
+    },
+    {
+      name: 'no fix when DELETE is all there is',
+      yaml: policy('[DELETE]'),
+      errors: [{ path: 'spec.matchConstraints.resourceRules[0].operations[0]', message: 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT' }],
+    },
+    {
+      name: 'in a binding',
+      yaml: `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata: {name: b}
+spec:
+  policyName: p
+  matchResources:
+    resourceRules:
+      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["DELETE", "UPDATE"], resources: ["deployments"]}
+`,
+      errors: [{ path: 'spec.matchResources.resourceRules[0].operations[0]', message: 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT', fix: '["UPDATE"]' }],
+    },
+  ],
+});

@@ -1,0 +1,37 @@
+import { defineRule } from '@platlint/core';
+import { BINDING, POLICY, asList, flowList, resourceRulesOf, strings } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'admission/no-delete-operation',
+    description: 'A mutating admission policy cannot match DELETE; only CREATE, UPDATE, CONNECT or "*".',
+    kinds: [POLICY, BINDING],
+    severity: 'error',
+    source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConstraints)',
+    fixable: true,
+    docs: [
+      'A mutating policy changes the object that comes with a request; a DELETE carries none, so the',
+      'spec allows only `CREATE`, `UPDATE` and `CONNECT` (`*` stands for these three) in the resource',
+      'rules of `matchConstraints`. The same holds for the resource rules of a binding\'s',
+      '`matchResources`, which can only narrow what the policy matches. Exclude rules may name DELETE.',
+      'The fix removes `DELETE` when other operations remain.',
+      '',
+      'Upstream rejects DELETE in a policy at the un-indexed path',
+      '`spec.matchConstraints.resourceRules.operations`; this rule points at the entry itself.',
+      '',
+      'Fails: `operations: ["CREATE", "DELETE"]`. Passes: `operations: ["CREATE", "UPDATE"]` or `["*"]`.',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { path, rule, include } of resourceRulesOf(context)) {
+      if (!include) continue;
+      const ops = asList(rule.operations);
+      const rest = strings(ops).filter((o) => o !== 'DELETE');
+      ops.forEach((op, j) => {
+        if (op !== 'DELETE') return;
+        const message = 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT';
+        context.report({ path: [...path, 'operations', j], message, ...(rest.length > 0 && rest.length === ops.length - 1 ? { fix: { path: [...path, 'operations'], text: flowList(rest) } } : {}) });
+      });
+    }
+  },
+});

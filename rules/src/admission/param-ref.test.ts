@@ -1,0 +1,29 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './param-ref.js';
+
+const binding = (paramRef: string): string => `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata: {name: b}
+spec:
+  policyName: p
+  paramRef:
+${paramRef}
+`;
+
+RuleTester.run(rule, {
+  valid: [
+    { yaml: binding('    name: replica-policy\n    namespace: platform-config\n    parameterNotFoundAction: Deny') },
+    { yaml: binding('    selector: {}\n    parameterNotFoundAction: Allow') },
+    { name: 'parameterNotFoundAction defaults to Deny', yaml: binding('    name: replica-policy') },
+  ],
+  invalid: [
+    {
+      yaml: binding('    name: replica-policy\n    selector: {matchLabels: {app: web}}'),
+      errors: [{ path: 'spec.paramRef.selector', message: 'paramRef sets both name and selector; keep one: name for a single parameter object, selector for every matching one', line: 8, column: 5 }],
+    },
+    {
+      yaml: binding('    namespace: platform-config\n    parameterNotFoundAction: Deny'),
+      errors: [{ path: 'spec.paramRef', message: 'paramRef needs a name or a selector to find its parameter objects', line: 6, column: 3 }],
+    },
+  ],
+});

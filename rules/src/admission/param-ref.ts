@@ -1,0 +1,34 @@
+import { defineRule } from '@platlint/core';
+import { BINDING, isRecord, specOf } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'admission/param-ref',
+    description: 'A binding\'s paramRef sets exactly one of name and selector.',
+    kinds: [BINDING],
+    severity: 'error',
+    source: 'upstream (mutating-admission.md §1, §4)',
+    docs: [
+      '`paramRef` finds the parameter resources either by `name` (one object) or by `selector` (every',
+      'matching object, one invocation each). Exactly one of them must be set: with neither the binding',
+      'names no parameter, with both it is ambiguous. `parameterNotFoundAction` must be `Allow` or',
+      '`Deny`; it defaults to `Deny` (the schema checks its value), so leaving it out is not an error.',
+      '',
+      'The spec does not show the binding\'s fields; this is upstream\'s validation.',
+      '',
+      'Fails: `paramRef: {name: replica-policy, selector: {matchLabels: {app: web}}}`.',
+      'Passes: `paramRef: {name: replica-policy, parameterNotFoundAction: Deny}`.',
+    ].join('\n'),
+  },
+  check(context) {
+    const ref = specOf(context)?.paramRef;
+    if (!isRecord(ref)) return;
+    const hasName = typeof ref.name === 'string' && ref.name !== '';
+    const hasSelector = ref.selector !== undefined && ref.selector !== null;
+    if (hasName && hasSelector) {
+      context.report({ path: ['spec', 'paramRef', 'selector'], target: 'key', message: 'paramRef sets both name and selector; keep one: name for a single parameter object, selector for every matching one' });
+    } else if (!hasName && !hasSelector) {
+      context.report({ path: ['spec', 'paramRef'], target: 'key', message: 'paramRef needs a name or a selector to find its parameter objects' });
+    }
+  },
+});

@@ -1,0 +1,52 @@
+import { defineRule } from '@platlint/core';
+import { POLICY, asList, isRecord, specOf } from './shared.js';
+
+const MEMBERS = { ApplyConfiguration: 'applyConfiguration', JSONPatch: 'jsonPatch' } as const;
+type PatchType = keyof typeof MEMBERS;
+
+export default defineRule({
+  meta: {
+    id: 'admission/patch-type-member',
+    description: 'A mutation sets exactly the member its patchType names.',
+    kinds: [POLICY],
+    severity: 'error',
+    source: 'C MutatingAdmissionPolicy (Mutation)',
+    fixable: true,
+    docs: [
+      '`patchType: ApplyConfiguration` uses `applyConfiguration`, `patchType: JSONPatch` uses',
+      '`jsonPatch` (spec document C). The member that patchType names must be set and the other one',
+      'must be absent. When only the other member is set, the fix changes patchType to match it.',
+      'The value of patchType itself is checked by the schema (`schema/enum`).',
+      '',
+      'Upstream reports the missing member as Required and the extra one as Invalid at its path.',
+      '',
+      'Fails:',
+      '```yaml',
+      '- patchType: JSONPatch',
+      '  applyConfiguration: {expression: "Object{spec: Object.spec{replicas: 2}}"}',
+      '```',
+      'Passes: the same mutation with `patchType: ApplyConfiguration`.',
+    ].join('\n'),
+  },
+  check(context) {
+    asList(specOf(context)?.mutations).forEach((m, i) => {
+      if (!isRecord(m) || typeof m.patchType !== 'string' || !(m.patchType in MEMBERS)) return;
+      const type = m.patchType as PatchType;
+      const wanted = MEMBERS[type];
+      const otherType = (Object.keys(MEMBERS) as PatchType[]).find((t) => t !== type) as PatchType;
+      const other = MEMBERS[otherType];
+      const path = ['spec', 'mutations', i];
+      if (m[other] !== undefined) {
+        const onlyOther = m[wanted] === undefined;
+        context.report({
+          path: [...path, other],
+          target: 'key',
+          message: onlyOther ? `patchType is ${type} but the mutation sets ${other}; set patchType to ${otherType} or write ${wanted} instead` : `${other} must not be set when patchType is ${type}; remove it`,
+          ...(onlyOther ? { fix: { path: [...path, 'patchType'], text: otherType } } : {}),
+        });
+      } else if (m[wanted] === undefined) {
+        context.report({ path: [...path, 'patchType'], message: `patchType is ${type} but ${wanted} is missing; add ${wanted} with an expression` });
+      }
+    });
+  },
+});

@@ -1,0 +1,84 @@
+import { defineRule } from '@platlint/core';
+import type { FieldPath, RuleContext } from '@platlint/core';
+import { BINDING, POLICY, asList, flowList, isPolicy, matchResourcesOf, resourceRulesOf } from './shared.js';
+
+const LISTS = ['operations', 'apiGroups', 'apiVersions', 'resources'] as const;
+
+function checkResources(context: RuleContext, path: FieldPath, resources: unknown[]): void {
+  const entries = resources.map((r, i) => ({ r, i })).filter((e): e is { r: string; i: number } => typeof e.r === 'string');
+  const all = new Set(entries.map((e) => e.r));
+  if (all.has('*/*') && resources.length > 1) {
+    context.report({ path, message: '"*/*" must be the only entry of resources; it already matches every resource and subresource', fix: { text: '["*/*"]' } });
+    return;
+  }
+  for (const { r, i } of entries) {
+    const slash = r.indexOf('/');
+    const base = slash < 0 ? r : r.slice(0, slash);
+    const sub = slash < 0 ? undefined : r.slice(slash + 1);
+    let coveredBy: string | undefined;
+    if (sub === undefined && r !== '*' && all.has('*')) coveredBy = '*';
+    else if (sub !== undefined && sub !== '*' && base !== '*' && all.has(`${base}/*`)) coveredBy = `${base}/*`;
+    else if (sub !== undefined && sub !== '*' && base !== '*' && all.has(`*/${sub}`)) coveredBy = `*/${sub}`;
+    if (coveredBy) context.report({ path: [...path, i], message: `"${r}" is already matched by "${coveredBy}"; remove one of the two entries` });
+  }
+}
+
+export default defineRule({
+  meta: {
+    id: 'admission/resource-rules',
+    description: 'Resource rules of a mutating admission policy or binding must be complete and free of overlapping wildcards.',
+    kinds: [POLICY, BINDING],
+    severity: 'error',
+    source: 'upstream (resource-kinds.md §8.4, §8.5)',
+    fixable: true,
+    docs: [
+      'Checks each entry of `resourceRules` and `excludeResourceRules` (a policy\'s `matchConstraints`,',
+      'a binding\'s `matchResources`):',
+      '',
+      '- `operations`, `apiGroups`, `apiVersions` and `resources` must not be empty;',
+      '- `*` must be the only entry of `operations`, `apiGroups` and `apiVersions` (the fix keeps only `*`);',
+      '- in `resources`, `*/*` must stand alone, `*` already matches every plain resource, and `x/*` or',
+      '  `*/y` already match `x/y`, so listing both is an overlap the server rejects;',
+      '- `resourceNames` must not repeat a name;',
+      '- a policy\'s `matchConstraints` needs at least one resource rule, because the policy\'s object',
+      '  type comes from it.',
+      '',
+      'The spec does not show MatchResources; these are the upstream validation rules.',
+      '',
+      'Fails:',
+      '```yaml',
+      'resourceRules:',
+      '  - {apiGroups: ["apps", "*"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments", "deployments/*", "deployments/status"]}',
+      '```',
+      'Passes:',
+      '```yaml',
+      'resourceRules:',
+      '  - {apiGroups: ["*"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments", "deployments/*"]}',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    const match = matchResourcesOf(context);
+    if (isPolicy(context) && match && asList(match.value.resourceRules).length === 0) {
+      context.report({ path: match.value.resourceRules === undefined ? match.path : [...match.path, 'resourceRules'], message: 'matchConstraints needs at least one resource rule; the policy takes the type of `object` from it' });
+    }
+    for (const { path, rule } of resourceRulesOf(context)) {
+      for (const field of LISTS) {
+        const list = rule[field];
+        if (list === undefined || (Array.isArray(list) && list.length === 0)) {
+          context.report({ path: list === undefined ? path : [...path, field], message: `${field} of a resource rule must not be empty; use ["*"] to match all` });
+          continue;
+        }
+        if (!Array.isArray(list)) continue;
+        if (field === 'resources') checkResources(context, [...path, field], list);
+        else if (list.length > 1 && list.includes('*')) {
+          context.report({ path: [...path, field], message: `"*" must be the only entry of ${field}; it already matches everything`, fix: { text: flowList(['*']) } });
+        }
+      }
+      const names = asList(rule.resourceNames);
+      names.forEach((n, i) => {
+        if (typeof n === 'string' && names.indexOf(n) < i) context.report({ path: [...path, 'resourceNames', i], message: `resource name "${n}" is listed twice; remove the repetition` });
+      });
+    }
+  },
+});

@@ -1,0 +1,47 @@
+import { defineRule } from '@platlint/core';
+import { POLICY, celReferences, expressionsOf, spanIn, specOf, variableNames } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'admission/variable-references',
+    description: 'An expression may read only variables declared before it; mutations may read any declared variable.',
+    kinds: [POLICY],
+    severity: 'error',
+    source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.variables)',
+    docs: [
+      'Variables are compiled in order and a variable may use earlier variables only, so the order is',
+      'acyclic (spec document C). This rule reads each `variables.<name>` in the expressions of',
+      '`variables` and `mutations` and reports a name that is the variable itself, a later variable',
+      '(move the referenced variable up) or no variable at all. The finding points at the name inside',
+      'the expression. (Match conditions cannot use `variables` at all; `admission/cel` reports that.)',
+      '',
+      'Upstream compiles variables in order too, so a forward reference fails there as an unknown field',
+      'of `variables`.',
+      '',
+      'Fails:',
+      '```yaml',
+      'variables:',
+      '  - {name: doubled, expression: "variables.base * 2"}',
+      '  - {name: base, expression: "2"}',
+      '```',
+      'Passes: the same two variables with `base` first.',
+    ].join('\n'),
+  },
+  check(context) {
+    const spec = specOf(context);
+    const names = variableNames(spec);
+    for (const site of expressionsOf(spec)) {
+      if (site.place === 'matchCondition') continue;
+      const visible = site.place === 'variable' ? site.index : names.length;
+      for (const ref of celReferences(site.expression)) {
+        if (ref.root !== 'variables') continue;
+        const at = names.indexOf(ref.name);
+        let message: string | undefined;
+        if (at < 0) message = `no variable is named "${ref.name}"${names.some((n) => n !== undefined) ? `; declared: ${names.filter((n) => n !== undefined).map((n) => `"${n}"`).join(', ')}` : '; declare it under spec.variables'}`;
+        else if (site.place === 'variable' && at === site.index) message = `variable "${ref.name}" refers to itself; a variable may only use earlier variables`;
+        else if (at >= visible) message = `variable "${ref.name}" is declared after this one; move it above, since a variable may only use earlier variables`;
+        if (message) context.report({ path: site.path, message, span: spanIn(context, site.path, ref) });
+      }
+    }
+  },
+});
