@@ -1,43 +1,38 @@
 import { defineRule } from '@platlint/core';
-import type { FieldPath } from '@platlint/core';
+import { FS_KIND, targetRules } from './shape.js';
 
-const RESOURCE_LISTS = ['verbs', 'apiGroups', 'resources', 'namespaces'] as const;
-const NON_RESOURCE_LISTS = ['verbs', 'nonResourceURLs'] as const;
+const LISTS = {
+  resourceRules: ['verbs', 'apiGroups', 'resources', 'namespaces'],
+  nonResourceRules: ['verbs', 'nonResourceURLs'],
+} as const;
 
 export default defineRule({
   meta: {
     id: 'flowschema/wildcard-alone',
-    description: "A '*' in a FlowSchema rule list must be the list's only entry.",
-    kinds: ['FlowSchema.flowcontrol.apiserver.plat.io'],
+    description: 'A "*" in a FlowSchema rule list must be the list\'s only entry.',
+    kinds: [FS_KIND],
     severity: 'error',
     source: 'B FlowSchema (ResourcePolicyRule, NonResourcePolicyRule)',
     fixable: true,
     docs: [
-      "In `verbs`, `apiGroups`, `resources`, `namespaces` and `nonResourceURLs`, `*` matches",
+      'In `verbs`, `apiGroups`, `resources`, `namespaces` and `nonResourceURLs`, `*` matches',
       'everything, and if present it must be the only entry: a list such as `["get", "*"]` is',
-      'rejected. The fix replaces the list with `["*"]`, which matches what was evidently meant.',
+      'rejected. The fix replaces the list with `["*"]`: the list already matched everything, so',
+      'the fix keeps what it matches.',
+      '',
+      'Spec: document B, FlowSchema, ResourcePolicyRule and NonResourcePolicyRule.',
+      '',
+      'Fails: `verbs: ["get", "*"]`. Passes: `verbs: ["*"]`, `verbs: ["get", "list"]`.',
     ].join('\n'),
   },
   check(context) {
-    const rules = (context.value.spec as { rules?: unknown } | undefined)?.rules;
-    if (!Array.isArray(rules)) return;
-    rules.forEach((rule: Record<string, unknown> | null, i) => {
-      if (!rule || typeof rule !== 'object') return;
-      const check = (kind: 'resourceRules' | 'nonResourceRules', fields: readonly string[]): void => {
-        const entries = rule[kind];
-        if (!Array.isArray(entries)) return;
-        entries.forEach((entry: Record<string, unknown> | null, j) => {
-          for (const field of fields) {
-            const list = entry?.[field];
-            if (Array.isArray(list) && list.length > 1 && list.includes('*')) {
-              const path: FieldPath = ['spec', 'rules', i, kind, j, field];
-              context.report({ path, message: `'*' must be the only entry of ${field}; it already matches everything`, fix: { text: '["*"]' } });
-            }
-          }
-        });
-      };
-      check('resourceRules', RESOURCE_LISTS);
-      check('nonResourceRules', NON_RESOURCE_LISTS);
-    });
+    for (const target of targetRules(context.value)) {
+      for (const field of LISTS[target.kind]) {
+        const list = target.value[field];
+        if (Array.isArray(list) && list.length > 1 && list.includes('*')) {
+          context.report({ path: [...target.path, field], message: `"*" must be the only entry of ${field}; it already matches everything`, fix: { text: '["*"]' } });
+        }
+      }
+    }
   },
 });

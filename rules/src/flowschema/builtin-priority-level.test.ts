@@ -1,0 +1,31 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './builtin-priority-level.js';
+
+const level = (name: string, spec: string): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
+kind: PriorityLevelConfiguration
+metadata: {name: ${name}}
+spec:
+${spec}`;
+const reject = '  type: Limited\n  limited: {nominalConcurrencyShares: 5, limitResponse: {type: Reject}}\n';
+const queue = '  type: Limited\n  limited: {nominalConcurrencyShares: 5, limitResponse: {type: Queue, queuing: {queues: 64, handSize: 6, queueLengthLimit: 50}}}\n';
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'the exempt level', yaml: level('exempt', '  type: Exempt\n') },
+    { name: 'the catch-all level', yaml: level('catch-all', reject) },
+    { name: 'another limited level may queue', yaml: level('workload-low', queue) },
+  ],
+  invalid: [
+    { name: 'a second exempt level', yaml: level('platform', '  type: Exempt\n'), errors: [{ path: 'spec.type', severity: 'warning', line: 5, column: 9, message: 'only the built-in "exempt" priority level may have type "Exempt"; point the FlowSchema at "exempt" instead, or make this level "Limited"' }] },
+    { name: 'exempt made limited', yaml: level('exempt', reject), errors: [{ path: 'spec.type', severity: 'warning', fix: 'Exempt', message: 'the built-in "exempt" priority level must have type "Exempt", not "Limited"' }] },
+    { name: 'catch-all queues', yaml: level('catch-all', queue), errors: [{ path: 'spec.limited.limitResponse.type', severity: 'warning', message: 'the built-in "catch-all" priority level must reject excess requests (limitResponse type "Reject"), not "Queue"' }] },
+    {
+      name: 'catch-all exempt',
+      yaml: level('catch-all', '  type: Exempt\n'),
+      errors: [
+        { path: 'spec.type', severity: 'warning', message: 'only the built-in "exempt" priority level may have type "Exempt"; point the FlowSchema at "exempt" instead, or make this level "Limited"' },
+        { path: 'spec.type', severity: 'warning', message: 'the built-in "catch-all" priority level must have type "Limited", not "Exempt"' },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,110 @@
+import { defineRule } from '@platlint/core';
+import type { FieldPath } from '@platlint/core';
+import { FS_KIND, isObj, listAt, nameOf, objAt } from './shape.js';
+
+/** The one rule both built-in schemas carry: everything, resource or not, cluster-wide or not. */
+const everything = (groups: string[]) => [
+  {
+    subjects: groups.map((name) => ({ kind: 'Group', group: { name } })),
+    resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'], clusterScope: true, namespaces: ['*'] }],
+    nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
+  },
+];
+
+interface BuiltIn {
+  matchingPrecedence: number;
+  priorityLevel: string;
+  distinguisher: string | undefined;
+  rules: unknown[];
+}
+
+/** The specs the server insists on for the two mandatory schemas (after defaulting). */
+const BUILT_INS: Record<string, BuiltIn> = {
+  exempt: { matchingPrecedence: 1, priorityLevel: 'exempt', distinguisher: undefined, rules: everything(['system:masters']) },
+  'catch-all': { matchingPrecedence: 10000, priorityLevel: 'catch-all', distinguisher: 'ByUser', rules: everything(['system:unauthenticated', 'system:authenticated']) },
+};
+
+/**
+ * Canonical form of a rules list for comparison: empty lists count as absent and a false
+ * clusterScope as unset, as the server's own comparison treats them; order is kept, since
+ * the server compares lists in order.
+ */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length === 0 ? undefined : value.map(canonical);
+  if (!isObj(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) {
+    const inner = canonical(value[key]);
+    if (inner === undefined || inner === null || (key === 'clusterScope' && inner === false)) continue;
+    out[key] = inner;
+  }
+  return out;
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+export default defineRule({
+  meta: {
+    id: 'flowschema/builtin-schema',
+    description: 'The built-in "exempt" and "catch-all" FlowSchemas must keep their fixed specs.',
+    kinds: [FS_KIND],
+    severity: 'error',
+    source: 'upstream (resource-kinds.md §4.3)',
+    fixable: true,
+    docs: [
+      'The server creates two mandatory FlowSchemas and rejects any other spec for them:',
+      '',
+      '- `exempt`: matchingPrecedence 1, priority level `exempt`, no distinguisherMethod, one rule for',
+      '  the group `system:masters` matching every verb, group, resource and namespace',
+      '  (`clusterScope: true`, `namespaces: ["*"]`) and every non-resource URL.',
+      '- `catch-all`: matchingPrecedence 10000, priority level `catch-all`, distinguisherMethod',
+      '  `ByUser`, the same rule for the groups `system:unauthenticated` and `system:authenticated`.',
+      '',
+      'The comparison is made after defaulting; lists are compared in order, and an empty list counts',
+      'as an absent one. To change how these requests are treated, add a schema of your own with a',
+      'lower matchingPrecedence instead. The fix restores scalar values.',
+      '',
+      'Source: upstream validation; the spec does not mention the built-in schemas.',
+      '',
+      'Fails: a FlowSchema named `catch-all` with `matchingPrecedence: 9000`. Passes: the built-in spec as listed above.',
+    ].join('\n'),
+  },
+  check(context) {
+    const name = nameOf(context.value);
+    const builtIn = name === undefined ? undefined : BUILT_INS[name];
+    const spec = objAt(context.value, 'spec');
+    if (!builtIn || !spec) return;
+    const where = `the built-in "${name}" FlowSchema`;
+    const at = (field: string): { path: FieldPath; target?: 'key' } => (spec[field] === undefined ? { path: ['spec'], target: 'key' } : { path: ['spec', field] });
+
+    const precedence = context.effective(['spec', 'matchingPrecedence']);
+    if (typeof precedence === 'number' && precedence !== builtIn.matchingPrecedence) {
+      const fix = spec.matchingPrecedence === undefined ? undefined : { text: String(builtIn.matchingPrecedence) };
+      context.report({ ...at('matchingPrecedence'), message: `${where} must have matchingPrecedence ${builtIn.matchingPrecedence}, not ${precedence}`, ...(fix ? { fix } : {}) });
+    }
+
+    const level = objAt(spec, 'priorityLevelConfiguration')?.name;
+    if (typeof level === 'string' && level !== builtIn.priorityLevel) {
+      context.report({ path: ['spec', 'priorityLevelConfiguration', 'name'], message: `${where} must use the priority level "${builtIn.priorityLevel}", not "${level}"`, fix: { text: builtIn.priorityLevel } });
+    }
+
+    const method = objAt(spec, 'distinguisherMethod');
+    const type = method?.type;
+    if (builtIn.distinguisher === undefined && method !== undefined) {
+      context.report({ path: ['spec', 'distinguisherMethod'], target: 'key', message: `${where} has no distinguisherMethod; remove it` });
+    } else if (builtIn.distinguisher !== undefined && type !== builtIn.distinguisher) {
+      if (typeof type === 'string') context.report({ path: ['spec', 'distinguisherMethod', 'type'], message: `${where} must distinguish flows by "${builtIn.distinguisher}", not "${type}"`, fix: { text: builtIn.distinguisher } });
+      else if (method === undefined) context.report({ ...at('distinguisherMethod'), message: `${where} must set distinguisherMethod: {type: ${builtIn.distinguisher}}` });
+    }
+
+    const rules = spec.rules;
+    if (rules !== undefined && rules !== null && !Array.isArray(rules)) return; // schema/type
+    if (!same(listAt(spec, 'rules') ?? [], builtIn.rules)) {
+      const groups = builtIn.rules.flatMap((r) => (r as { subjects: { group: { name: string } }[] }).subjects.map((s) => `"${s.group.name}"`));
+      context.report({
+        ...at('rules'),
+        message: `${where} must have exactly one rule: the group${groups.length > 1 ? 's' : ''} ${groups.join(' and ')} with verbs, apiGroups, resources and namespaces ["*"], clusterScope true, and nonResourceURLs ["*"]`,
+      });
+    }
+  },
+});

@@ -1,0 +1,27 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './limit-response-queuing.js';
+
+const level = (response: string): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
+kind: PriorityLevelConfiguration
+metadata: {name: workload-low}
+spec:
+  type: Limited
+  limited:
+    nominalConcurrencyShares: 100
+    limitResponse:
+${response}`;
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'queue with queuing', yaml: level('      type: Queue\n      queuing: {queues: 128, handSize: 6, queueLengthLimit: 50}\n') },
+    { name: 'reject alone', yaml: level('      type: Reject\n') },
+  ],
+  invalid: [
+    { name: 'queue without queuing', yaml: level('      type: Queue\n'), errors: [{ path: 'spec.limited.limitResponse.type', message: 'type "Queue" needs queuing settings, e.g. queuing: {queues: 64, handSize: 8, queueLengthLimit: 50}', line: 9, column: 13 }] },
+    {
+      name: 'reject with queuing',
+      yaml: level('      type: Reject\n      queuing: {queues: 128}\n'),
+      errors: [{ path: 'spec.limited.limitResponse.queuing', message: 'queuing is not allowed when type is "Reject"; remove it or set type to "Queue"', line: 10, column: 7 }],
+    },
+  ],
+});

@@ -1,0 +1,51 @@
+import { defineRule } from '@platlint/core';
+import { FS_KIND, targetRules } from './shape.js';
+
+/** Why a non-resource URL prefix is malformed, or undefined when it is fine. */
+function problemOf(url: string): string | undefined {
+  if (url === '') return 'must not be empty';
+  if (url === '/') return undefined;
+  if (!url.startsWith('/')) return 'must start with "/"';
+  if (/\s/.test(url)) return 'must not contain white space';
+  if (url.includes('//')) return 'must not contain "//"';
+  const stars = url.split('*').length - 1;
+  if (stars > 1 || (stars === 1 && !url.endsWith('/*'))) return 'may hold "*" only as a final "/*" after a complete path (e.g. "/healthz/*")';
+  return undefined;
+}
+
+export default defineRule({
+  meta: {
+    id: 'flowschema/non-resource-url',
+    description: 'FlowSchema nonResourceURLs are well-formed URL prefixes ("/path", "/path/*" or a lone "*").',
+    kinds: [FS_KIND],
+    severity: 'error',
+    source: 'B FlowSchema (NonResourcePolicyRule); upstream (resource-kinds.md §4.11)',
+    fixable: true,
+    docs: [
+      'Each entry of `nonResourceURLs` is a URL path such as `/healthz`, or a path ending in `/*` that',
+      'matches everything below it (`/healthz/*` matches every component health check). A lone `*`',
+      'matches every URL and must be the only entry (see `flowschema/wildcard-alone`). Any other `*`,',
+      'such as `/healthz*` or `/api/*/pods`, is illegal. Upstream also rejects an empty entry, one not',
+      'starting with `/`, one with white space and one with `//`. The fix adds a missing leading `/`.',
+      '',
+      'Spec: document B, FlowSchema, NonResourcePolicyRule (`nonResourceURLs`).',
+      '',
+      'Fails: `nonResourceURLs: ["/healthz*"]`, `["healthz"]`. Passes: `["/healthz", "/livez/*", "/"]`.',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const target of targetRules(context.value, 'nonResourceRules')) {
+      const urls = target.value.nonResourceURLs;
+      if (!Array.isArray(urls) || urls.includes('*')) continue; // "*" is wildcard-alone's matter
+      urls.forEach((url, n) => {
+        if (typeof url !== 'string') return;
+        const problem = problemOf(url);
+        if (!problem) return;
+        const path = [...target.path, 'nonResourceURLs', n];
+        const fixed = `/${url}`;
+        const fix = !url.startsWith('/') && url !== '' && problemOf(fixed) === undefined ? { text: JSON.stringify(fixed) } : undefined;
+        context.report({ path, message: `non-resource URL "${url}" ${problem}`, ...(fix ? { fix } : {}) });
+      });
+    }
+  },
+});

@@ -1,0 +1,34 @@
+import { defineRule } from '@platlint/core';
+import { PLC_KIND, objAt } from './shape.js';
+
+export default defineRule({
+  meta: {
+    id: 'flowschema/priority-level-member',
+    description: 'A PriorityLevelConfiguration sets the member its type names: limited for Limited, not limited for Exempt.',
+    kinds: [PLC_KIND],
+    severity: 'error',
+    source: 'upstream (api-types.json flowcontrol/v1.PriorityLevelConfigurationSpec)',
+    docs: [
+      '`spec.type` decides which member describes the level. `Limited` requires `limited` (its',
+      'concurrency shares and what happens to excess requests) and forbids `exempt`; `Exempt` forbids',
+      '`limited` and may set `exempt`. The server rejects a level that sets the other member.',
+      '',
+      'Source: upstream (the union of PriorityLevelConfigurationSpec); the spec does not describe this kind.',
+      '',
+      'Fails: `{type: Limited}` alone, `{type: Exempt, limited: {...}}`.',
+      'Passes: `{type: Limited, limited: {limitResponse: {type: Reject}}}`, `{type: Exempt}`.',
+    ].join('\n'),
+  },
+  check(context) {
+    const spec = objAt(context.value, 'spec');
+    const type = spec?.type;
+    if (!spec || (type !== 'Limited' && type !== 'Exempt')) return; // absent or unknown: schema findings
+    const present = (member: string) => spec[member] !== undefined && spec[member] !== null;
+    if (type === 'Limited') {
+      if (!present('limited')) context.report({ path: ['spec', 'type'], message: 'type "Limited" needs the limited member (nominalConcurrencyShares and limitResponse)' });
+      if (present('exempt')) context.report({ path: ['spec', 'exempt'], target: 'key', message: 'exempt is not allowed when type is "Limited"; remove it or set type to "Exempt"' });
+    } else if (present('limited')) {
+      context.report({ path: ['spec', 'limited'], target: 'key', message: 'limited is not allowed when type is "Exempt"; remove it or set type to "Limited"' });
+    }
+  },
+});

@@ -1,0 +1,43 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './queuing-limits.js';
+
+const level = (queuing: string): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
+kind: PriorityLevelConfiguration
+metadata: {name: workload-low}
+spec:
+  type: Limited
+  limited:
+    nominalConcurrencyShares: 100
+    limitResponse:
+      type: Queue
+      queuing: {${queuing}}
+`;
+const at = (field: string): string => `spec.limited.limitResponse.queuing.${field}`;
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'typical values', yaml: level('queues: 128, handSize: 6, queueLengthLimit: 50') },
+    { name: 'zeros and omissions take the defaults', yaml: level('queues: 0, handSize: 0') },
+    { name: 'one queue, a hand of one', yaml: level('queues: 1, handSize: 1') },
+    { name: 'at the entropy limit: 6 x log2(1024) = 60 bits', yaml: level('queues: 1024, handSize: 6') },
+    { name: 'the largest number of queues', yaml: level('queues: 10000000, handSize: 1') },
+  ],
+  invalid: [
+    {
+      name: 'negative values',
+      yaml: level('queues: -1, handSize: -2, queueLengthLimit: -3'),
+      errors: [
+        { path: at('queues'), message: 'queues must be positive, not -1 (0 or omitted takes the default)', line: 10, column: 25 },
+        { path: at('handSize'), message: 'handSize must be positive, not -2 (0 or omitted takes the default)' },
+        { path: at('queueLengthLimit'), message: 'queueLengthLimit must be positive, not -3 (0 or omitted takes the default)' },
+      ],
+    },
+    { name: 'too many queues', yaml: level('queues: 10000001, handSize: 1'), errors: [{ path: at('queues'), message: 'queues must be at most 10000000, not 10000001' }] },
+    { name: 'a hand larger than the deck', yaml: level('queues: 8, handSize: 16'), errors: [{ path: at('handSize'), message: 'handSize 16 is larger than queues (8); a flow cannot be spread over more queues than exist' }] },
+    {
+      name: 'more entropy than the hash holds: 7 x log2(1024) = 70 bits',
+      yaml: level('queues: 1024, handSize: 7'),
+      errors: [{ path: at('handSize'), message: 'handSize 7 with 1024 queues needs 70 bits of hash, more than the 60 available; use a smaller handSize or fewer queues' }],
+    },
+  ],
+});

@@ -1,0 +1,43 @@
+import { defineRule, formats } from '@platlint/core';
+import { FS_KIND, targetRules } from './shape.js';
+
+export default defineRule({
+  meta: {
+    id: 'flowschema/resource-rule-namespaces',
+    description: 'A FlowSchema resource rule lists namespaces (DNS labels or "*") unless clusterScope is true.',
+    kinds: [FS_KIND],
+    severity: 'error',
+    source: 'B FlowSchema (ResourcePolicyRule); upstream (resource-kinds.md §4.10)',
+    docs: [
+      'A resource rule matches a namespaced request only when its namespace, or `*`, is in',
+      '`namespaces`, and a request without a namespace only when `clusterScope` is true. A rule with',
+      'neither matches nothing, so `namespaces` may be empty only when `clusterScope` is true. Each',
+      'entry is `*` or a namespace name, which is a DNS label.',
+      '',
+      'Spec: document B, FlowSchema, ResourcePolicyRule (`clusterScope`, `namespaces`). The DNS-label',
+      'format of the entries is upstream.',
+      '',
+      'Fails: `{verbs: [get], apiGroups: [""], resources: [pods]}`, `namespaces: [Team_A]`.',
+      'Passes: the same with `namespaces: ["*"]` or `clusterScope: true`; `namespaces: [team-a]`.',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const target of targetRules(context.value, 'resourceRules')) {
+      const namespaces = target.value.namespaces;
+      if (namespaces !== undefined && namespaces !== null && !Array.isArray(namespaces)) continue; // schema/type
+      if (!namespaces || namespaces.length === 0) {
+        if (target.value.clusterScope === true) continue;
+        const advice = 'so this rule matches no request; list namespaces (or "*"), or set clusterScope: true';
+        if (namespaces) context.report({ path: [...target.path, 'namespaces'], message: `namespaces is empty and clusterScope is not true, ${advice}` });
+        else context.report({ path: target.path, message: `the rule sets no namespaces and clusterScope is not true, ${advice}` });
+        continue;
+      }
+      if (namespaces.includes('*')) continue; // a lone "*" is fine; with others it is wildcard-alone's
+      namespaces.forEach((namespace, n) => {
+        if (typeof namespace !== 'string') return;
+        const problem = formats['dns-label'](namespace);
+        if (problem) context.report({ path: [...target.path, 'namespaces', n], message: `namespace "${namespace}" ${problem} (each entry is a namespace name or "*")` });
+      });
+    }
+  },
+});

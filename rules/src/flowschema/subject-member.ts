@@ -1,0 +1,43 @@
+import { defineRule } from '@platlint/core';
+import { FS_KIND, isObj, listAt, policyRules } from './shape.js';
+
+const MEMBER: Record<string, string> = { User: 'user', Group: 'group', ServiceAccount: 'serviceAccount' };
+const EXAMPLE: Record<string, string> = { user: '{name: alice}', group: '{name: ops}', serviceAccount: '{name: deployer, namespace: team-a}' };
+
+export default defineRule({
+  meta: {
+    id: 'flowschema/subject-member',
+    description: "A FlowSchema subject sets exactly the member its kind names (user, group or serviceAccount).",
+    kinds: [FS_KIND],
+    severity: 'error',
+    source: 'B FlowSchema (Subject); upstream (resource-kinds.md §4.7)',
+    docs: [
+      "A subject's `kind` says which of `user`, `group` and `serviceAccount` holds it: `User` needs",
+      '`user`, `Group` needs `group`, `ServiceAccount` needs `serviceAccount`. That member is required',
+      'and the other two are forbidden; the server rejects a subject that sets another one, since it',
+      'would be ignored.',
+      '',
+      'Spec: document B, FlowSchema, Subject ("says which other field is non-empty"). Upstream adds',
+      'that the named member is required and the others forbidden.',
+      '',
+      'Fails: `{kind: User, group: {name: ops}}`. Passes: `{kind: Group, group: {name: ops}}`.',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const rule of policyRules(context.value)) {
+      (listAt(rule.value, 'subjects') ?? []).forEach((subject, j) => {
+        if (!isObj(subject) || typeof subject.kind !== 'string') return;
+        const wanted = MEMBER[subject.kind];
+        if (wanted === undefined) return; // schema/enum reports the kind
+        const path = [...rule.path, 'subjects', j];
+        if (subject[wanted] === undefined || subject[wanted] === null) {
+          context.report({ path: [...path, 'kind'], message: `kind "${subject.kind}" needs the ${wanted} member, e.g. ${wanted}: ${EXAMPLE[wanted]}` });
+        }
+        for (const other of Object.values(MEMBER)) {
+          if (other === wanted || subject[other] === undefined) continue;
+          context.report({ path: [...path, other], target: 'key', message: `${other} is not allowed when kind is "${subject.kind}"; set kind to match the member or remove ${other}` });
+        }
+      });
+    }
+  },
+});

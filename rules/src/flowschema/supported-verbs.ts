@@ -1,0 +1,38 @@
+import { defineRule } from '@platlint/core';
+import { FS_KIND, targetRules } from './shape.js';
+
+const VERBS = ['get', 'list', 'create', 'update', 'delete', 'deletecollection', 'patch', 'watch', 'proxy'];
+
+export default defineRule({
+  meta: {
+    id: 'flowschema/supported-verbs',
+    description: 'FlowSchema rule verbs are "*" or request verbs the server knows, in lowercase.',
+    kinds: [FS_KIND],
+    severity: 'error',
+    source: 'upstream (resource-kinds.md §4.8)',
+    fixable: true,
+    docs: [
+      'The verbs of resource and non-resource rules are compared with the verb of each request, which',
+      `is one of ${VERBS.map((v) => `\`${v}\``).join(', ')}. Any other word (a typo, an`,
+      'HTTP method such as `GET` or `post`) would never match, and the server rejects it. The check is',
+      'case-sensitive; the fix lowercases a verb that is known in lowercase.',
+      '',
+      'Source: upstream validation (the spec only says the list is non-empty and `*` stands alone).',
+      '',
+      'Fails: `verbs: [get, post]`, `verbs: [GET]`. Passes: `verbs: [get, create]`, `verbs: ["*"]`.',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const target of targetRules(context.value)) {
+      const verbs = target.value.verbs;
+      if (!Array.isArray(verbs) || verbs.includes('*')) continue; // "*" is wildcard-alone's matter
+      verbs.forEach((verb, k) => {
+        if (typeof verb !== 'string' || VERBS.includes(verb)) return;
+        const lower = verb.toLowerCase();
+        const path = [...target.path, 'verbs', k];
+        if (VERBS.includes(lower)) context.report({ path, message: `verb "${verb}" must be lowercase: "${lower}"`, fix: { text: lower } });
+        else context.report({ path, message: `verb "${verb}" is not a request verb; use one of ${VERBS.join(', ')}, or "*"` });
+      });
+    }
+  },
+});
