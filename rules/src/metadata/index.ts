@@ -1,5 +1,9 @@
 import type { Rule } from '@platlint/core';
-import rule0 from './name-format.js';
+import annotations from './annotations.js';
+import clusterScopedNamespace from './cluster-scoped-namespace.js';
+import labels from './labels.js';
+import listItemKind from './list-item-kind.js';
+import nameFormat from './name-format.js';
 
 /** The rules of this area; rules/src/index.ts gathers every area. */
-export const rules: readonly Rule[] = [rule0];
+export const rules: readonly Rule[] = [nameFormat, clusterScopedNamespace, labels, annotations, listItemKind];

@@ -1,0 +1,41 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './app-protocol.js';
+
+const endpoints = (...protocols: string[]): string => `apiVersion: v1
+kind: Endpoints
+metadata: {name: web, namespace: shop}
+subsets:
+- addresses: [{ip: 10.0.0.5}]
+  ports:
+${protocols.map((p, i) => `  - {name: p${i}, port: ${8000 + i}, appProtocol: "${p}"}`).join('\n')}
+`;
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'IANA service names', yaml: endpoints('http', 'https', 'grpc', 'HTTP', 'h2', 'x-11', 'a', 'abcdefghijklmno') },
+    { name: 'platform protocols', yaml: endpoints('plat.io/h2c', 'plat.io/ws', 'plat.io/wss') },
+    { name: 'implementation-defined prefixed names', yaml: endpoints('example.com/my_proto', 'kubernetes.io/h2c', 'sub.plat.io/anything', 'mesh.example/Grpc.Web') },
+  ],
+  invalid: [
+    {
+      name: 'un-prefixed names outside RFC 6335 syntax',
+      yaml: endpoints('my_proto', 'abcdefghijklmnop', '8080', 'web--socket', 'grpc.web'),
+      errors: [
+        { path: 'subsets[0].ports[0].appProtocol', message: `un-prefixed appProtocol "my_proto" may only hold letters, digits and '-' as an IANA service name; use a registered service name or a prefixed name such as "example.com/my_proto"`, line: 7, column: 41 },
+        { path: 'subsets[0].ports[1].appProtocol', message: /^un-prefixed appProtocol "abcdefghijklmnop" is 16 characters long; an IANA service name has at most 15;/ },
+        { path: 'subsets[0].ports[2].appProtocol', message: /^un-prefixed appProtocol "8080" needs at least one letter to be an IANA service name;/ },
+        { path: 'subsets[0].ports[3].appProtocol', message: /^un-prefixed appProtocol "web--socket" may not hold '--' as an IANA service name;/ },
+        { path: 'subsets[0].ports[4].appProtocol', message: /^un-prefixed appProtocol "grpc.web" may only hold letters, digits and '-'/ },
+      ],
+    },
+    {
+      name: 'plat.io/ names the platform does not define',
+      yaml: endpoints('plat.io/grpc', 'plat.io/H2C', 'plat.io/Wss'),
+      errors: [
+        { path: 'subsets[0].ports[0].appProtocol', message: '"plat.io/grpc" is not a protocol the platform defines: the plat.io/ prefix is reserved for "plat.io/h2c", "plat.io/ws", "plat.io/wss"; use an un-prefixed IANA service name or your own prefix' },
+        { path: 'subsets[0].ports[1].appProtocol', message: 'appProtocol "plat.io/H2C" is spelled "plat.io/h2c" (names are case-sensitive)', fix: 'plat.io/h2c' },
+        { path: 'subsets[0].ports[2].appProtocol', message: 'appProtocol "plat.io/Wss" is spelled "plat.io/wss" (names are case-sensitive)', fix: 'plat.io/wss' },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,89 @@
+import { defineRule, formats } from '@platlint/core';
+import { isRecord, subsetsOf } from './shared.js';
+
+const PLATFORM_PREFIX = 'plat.io/';
+const PLATFORM_PROTOCOLS = ['h2c', 'ws', 'wss'];
+
+/** Why a name is not in RFC 6335 service-name syntax, or undefined when it is. */
+function serviceNameProblem(name: string): string | undefined {
+  if (name.length > 15) return `is ${name.length} characters long; an IANA service name has at most 15`;
+  if (!/^[A-Za-z0-9-]+$/.test(name)) return 'may only hold letters, digits and \'-\' as an IANA service name';
+  if (!/[A-Za-z]/.test(name)) return 'needs at least one letter to be an IANA service name';
+  if (name.startsWith('-') || name.endsWith('-')) return "may not start or end with '-' as an IANA service name";
+  if (name.includes('--')) return "may not hold '--' as an IANA service name";
+  return undefined;
+}
+
+export default defineRule({
+  meta: {
+    id: 'endpoints/app-protocol',
+    description: 'appProtocol is an IANA service name, a plat.io/ protocol the platform defines, or another prefixed name.',
+    kinds: ['Endpoints'],
+    severity: 'error',
+    source: 'A Endpoints (EndpointPort.appProtocol)',
+    fixable: true,
+    docs: [
+      '`appProtocol` tells proxies and load balancers which application protocol a port speaks.',
+      'The spec allows three shapes:',
+      '',
+      '- a name without prefix, which is reserved for IANA standard service names (RFC 6335):',
+      "  1 to 15 letters, digits and '-', at least one letter, no '-' at either end and no `--`;",
+      '- a `plat.io/` name, of which the platform defines exactly `plat.io/h2c` (HTTP/2 with prior',
+      '  knowledge over cleartext), `plat.io/ws` (WebSocket over cleartext) and `plat.io/wss`',
+      '  (WebSocket over TLS);',
+      '- any other prefixed name (`example.com/my-protocol`), defined by an implementation.',
+      '',
+      'The qualified-name syntax itself (prefix a DNS subdomain, name part at most 63 characters)',
+      'is the `schema/format` check. The rule cannot know the IANA registry, so it checks the',
+      'syntax of un-prefixed names only. A `plat.io/` name that differs from a defined one only in',
+      'case gets a fix to the defined spelling.',
+      '',
+      'Spec: document A, Endpoints, EndpointPort `appProtocol`. Upstream only checks that the value',
+      'is a qualified name, so it accepts `my_proto` or `plat.io/grpc`, which the spec rules out.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      'ports:',
+      '- {port: 50051, appProtocol: plat.io/grpc}',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      'ports:',
+      '- {port: 50051, appProtocol: plat.io/h2c}',
+      '- {port: 8443, appProtocol: https}',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const subset of subsetsOf(context.value)) {
+      const ports = subset.value.ports;
+      if (!Array.isArray(ports)) continue;
+      ports.forEach((port: unknown, k) => {
+        if (!isRecord(port) || typeof port.appProtocol !== 'string') return;
+        const value = port.appProtocol;
+        const path = ['subsets', subset.index, 'ports', k, 'appProtocol'];
+        // A value that breaks the qualified-name syntax is schema/format's finding.
+        if (formats['label-key'](value) !== undefined) return;
+        const slash = value.lastIndexOf('/');
+        if (slash === -1) {
+          const problem = serviceNameProblem(value);
+          if (problem) context.report({ path, message: `un-prefixed appProtocol "${value}" ${problem}; use a registered service name or a prefixed name such as "example.com/${value.toLowerCase()}"` });
+          return;
+        }
+        if (value.slice(0, slash + 1) !== PLATFORM_PREFIX) return;
+        const name = value.slice(slash + 1);
+        if (PLATFORM_PROTOCOLS.includes(name)) return;
+        const known = PLATFORM_PROTOCOLS.find((p) => p === name.toLowerCase());
+        const choices = PLATFORM_PROTOCOLS.map((p) => `"${PLATFORM_PREFIX}${p}"`).join(', ');
+        if (known) {
+          context.report({ path, message: `appProtocol "${value}" is spelled "${PLATFORM_PREFIX}${known}" (names are case-sensitive)`, fix: { text: `${PLATFORM_PREFIX}${known}` } });
+        } else {
+          context.report({ path, message: `"${value}" is not a protocol the platform defines: the plat.io/ prefix is reserved for ${choices}; use an un-prefixed IANA service name or your own prefix` });
+        }
+      });
+    }
+  },
+});

@@ -1,0 +1,43 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './port-name.js';
+
+const endpoints = (ports: string): string => `apiVersion: v1
+kind: Endpoints
+metadata: {name: web, namespace: shop}
+subsets:
+- addresses: [{ip: 10.0.0.5}]
+  ports: ${ports}
+`;
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'one unnamed port', yaml: endpoints('[{port: 80}]') },
+    { name: 'two named ports', yaml: endpoints('[{name: http, port: 80}, {name: admin, port: 9090}]') },
+  ],
+  invalid: [
+    {
+      name: 'some ports unnamed',
+      yaml: endpoints('[{port: 80}, {name: admin, port: 9090}, {port: 9091, protocol: UDP}]'),
+      errors: [
+        { path: 'subsets[0].ports[0]', message: 'port 80 has no name; a subset with 3 ports must name each one after its service port', line: 6, column: 11 },
+        { path: 'subsets[0].ports[2]', message: 'port 9091 has no name; a subset with 3 ports must name each one after its service port' },
+      ],
+    },
+    {
+      name: 'in the second subset only',
+      yaml: `apiVersion: v1
+kind: Endpoints
+metadata: {name: web, namespace: shop}
+subsets:
+- addresses: [{ip: 10.0.0.5}]
+  ports: [{port: 80}]
+- addresses: [{ip: 10.0.0.6}]
+  ports:
+  - name: http
+    port: 80
+  - port: 443
+`,
+      errors: [{ path: 'subsets[1].ports[1]', message: /^port 443 has no name; a subset with 2 ports/, line: 11, column: 5 }],
+    },
+  ],
+});

@@ -1,0 +1,51 @@
+import { defineRule } from '@platlint/core';
+import { isRecord, subsetsOf } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'endpoints/port-name',
+    description: 'Every port of an Endpoints subset with more than one port needs a name.',
+    kinds: ['Endpoints'],
+    severity: 'error',
+    source: 'A Endpoints (EndpointPort.name)',
+    docs: [
+      'A port `name` ties an endpoint port to the service port of the same name. With a single',
+      'port there is nothing to tell apart and the name may be left out; once a subset lists',
+      'more than one port, each of them needs its name. Each unnamed port is reported. That a',
+      'given name is a DNS label (and so not empty) is the `schema/format` check.',
+      '',
+      'Spec: document A, Endpoints, EndpointPort `name` ("only if one port is defined" may it be',
+      'omitted). Upstream enforces the same.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      'ports:',
+      '- {name: http, port: 8080}',
+      '- {port: 9090}',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      'ports:',
+      '- {name: http, port: 8080}',
+      '- {name: admin, port: 9090}',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const subset of subsetsOf(context.value)) {
+      const ports = subset.value.ports;
+      if (!Array.isArray(ports) || ports.length < 2) continue;
+      ports.forEach((port: unknown, k) => {
+        if (!isRecord(port) || port.name !== undefined) return;
+        const which = typeof port.port === 'number' ? `port ${port.port}` : 'this port';
+        context.report({
+          path: ['subsets', subset.index, 'ports', k],
+          message: `${which} has no name; a subset with ${ports.length} ports must name each one after its service port`,
+        });
+      });
+    }
+  },
+});

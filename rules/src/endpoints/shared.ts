@@ -1,0 +1,109 @@
+import { isIP } from 'node:net';
+import type { FieldPath } from '@platlint/core';
+
+type Record_ = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is Record_ {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export interface Subset {
+  index: number;
+  value: Record_;
+}
+
+/** The subsets of an Endpoints object that are mappings (structural validation reports the rest). */
+export function subsetsOf(object: Record_): Subset[] {
+  const subsets = object.subsets;
+  if (!Array.isArray(subsets)) return [];
+  return subsets.flatMap((value: unknown, index) => (isRecord(value) ? [{ index, value }] : []));
+}
+
+export interface Address {
+  list: 'addresses' | 'notReadyAddresses';
+  index: number;
+  ip: string;
+  path: FieldPath;
+}
+
+/** Every address of a subset with a string `ip`, ready ones first, in source order per list. */
+export function addressesOf(subset: Subset): Address[] {
+  const out: Address[] = [];
+  for (const list of ['addresses', 'notReadyAddresses'] as const) {
+    const entries = subset.value[list];
+    if (!Array.isArray(entries)) continue;
+    entries.forEach((entry: unknown, index) => {
+      if (isRecord(entry) && typeof entry.ip === 'string') out.push({ list, index, ip: entry.ip, path: ['subsets', subset.index, list, index, 'ip'] });
+    });
+  }
+  return out;
+}
+
+/**
+ * The 16 bytes of an IP address (IPv4 in its IPv4-mapped IPv6 form, as Go's net.IP holds it),
+ * or undefined when the text is not an address. Zone suffixes are ignored here; the format
+ * check decides whether they are acceptable.
+ */
+export function ipBytes(text: string): number[] | undefined {
+  const family = isIP(text);
+  if (family === 4) return [...Array<number>(10).fill(0), 0xff, 0xff, ...text.split('.').map(Number)];
+  if (family !== 6) return undefined;
+  const bare = text.split('%')[0] ?? '';
+  const [head = '', tail] = bare.split('::') as [string, string | undefined];
+  const groups = (part: string): number[] => {
+    if (part === '') return [];
+    const bytes: number[] = [];
+    for (const group of part.split(':')) {
+      if (group.includes('.')) bytes.push(...group.split('.').map(Number));
+      else {
+        const n = parseInt(group, 16);
+        bytes.push(n >> 8, n & 0xff);
+      }
+    }
+    return bytes;
+  };
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  return [...front, ...Array<number>(16 - front.length - back.length).fill(0), ...back];
+}
+
+/** The IPv4 part of an IPv4 or IPv4-mapped address. */
+export function ipv4Of(bytes: readonly number[]): number[] | undefined {
+  const mapped = bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+  return mapped ? bytes.slice(12) : undefined;
+}
+
+/** A canonical text for comparing addresses written differently (`::1` and `0::1`). */
+export function ipKey(text: string): string | undefined {
+  const bytes = ipBytes(text);
+  if (!bytes) return undefined;
+  const v4 = ipv4Of(bytes);
+  return v4 ? v4.join('.') : bytes.map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export interface ReservedRange {
+  /** What kind of address it is, e.g. `loopback`. */
+  kind: string;
+  /** The range as the spec writes it. */
+  range: string;
+}
+
+/** The special range an address falls in that an endpoint may not use, if any. */
+export function reservedRange(bytes: readonly number[]): ReservedRange | undefined {
+  const v4 = ipv4Of(bytes);
+  if (v4) {
+    const [a, b, c] = v4 as [number, number, number, number];
+    if (v4.every((x) => x === 0)) return { kind: 'unspecified', range: '0.0.0.0' };
+    if (a === 127) return { kind: 'loopback', range: '127.0.0.0/8' };
+    if (a === 169 && b === 254) return { kind: 'link-local', range: '169.254.0.0/16' };
+    if (a === 224 && b === 0 && c === 0) return { kind: 'link-local multicast', range: '224.0.0.0/24' };
+    return undefined;
+  }
+  const [b0, b1] = bytes as [number, number];
+  if (bytes.every((x) => x === 0)) return { kind: 'unspecified', range: '::' };
+  if (bytes.slice(0, 15).every((x) => x === 0) && bytes[15] === 1) return { kind: 'loopback', range: '::1' };
+  if (b0 === 0xfe && (b1 & 0xc0) === 0x80) return { kind: 'link-local', range: 'fe80::/10' };
+  // The low four bits of the second byte are the multicast scope; 2 is link-local, whatever the flags.
+  if (b0 === 0xff && (b1 & 0x0f) === 0x02) return { kind: 'link-local multicast', range: b1 === 0x02 ? 'ff02::/16' : 'link-local scope (ffx2::/16)' };
+  return undefined;
+}

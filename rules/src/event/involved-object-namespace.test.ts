@@ -1,0 +1,36 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './involved-object-namespace.js';
+
+const event = (namespace: string | undefined, involved: string, eventTime = false): string => `apiVersion: v1
+kind: Event
+metadata: {name: web.17a3f0c2${namespace === undefined ? '' : `, namespace: ${namespace}`}}
+involvedObject: ${involved}
+${eventTime ? 'eventTime: "2026-07-24T10:15:30.123456Z"\nreportingComponent: example.com/ctl\nreportingInstance: ctl-1\naction: Sync\n' : ''}reason: Synced
+`;
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'same namespace', yaml: event('shop', '{kind: Deployment, namespace: shop, name: web}') },
+    { name: 'a cluster-scoped object, event in default', yaml: event('default', '{kind: Node, name: worker-1}') },
+    { name: 'a cluster-scoped object, new-style event in kube-system', yaml: event('kube-system', '{kind: Node, name: worker-1}', true) },
+    { name: 'new-style events may differ in namespace', yaml: event('shop', '{kind: Deployment, namespace: billing, name: web}', true) },
+    { name: 'the namespace comes from the request', yaml: event(undefined, '{kind: Deployment, namespace: billing, name: web}') },
+  ],
+  invalid: [
+    {
+      name: 'a legacy event in another namespace',
+      yaml: event('shop', '{kind: Deployment, namespace: billing, name: web}'),
+      errors: [{ path: 'involvedObject.namespace', message: `involvedObject.namespace "billing" differs from the event's namespace "shop"; an event without eventTime must live in the namespace of the object it is about`, line: 4, column: 47 }],
+    },
+    {
+      name: 'a legacy event in kube-system about a cluster-scoped object',
+      yaml: event('kube-system', '{kind: Node, name: worker-1}'),
+      errors: [{ path: 'involvedObject.namespace', message: `involvedObject has no namespace, which only an event in "default" may leave out; set it to the namespace of the object (this event's namespace is "kube-system")`, line: 4, column: 17 }],
+    },
+    {
+      name: 'a new-style event outside default and kube-system, with an empty namespace',
+      yaml: event('shop', '{kind: Node, namespace: "", name: worker-1}', true),
+      errors: [{ path: 'involvedObject.namespace', message: /^involvedObject has no namespace, which only an event in "default" or "kube-system" may leave out/, line: 4, column: 41 }],
+    },
+  ],
+});

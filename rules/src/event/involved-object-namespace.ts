@@ -1,0 +1,72 @@
+import { defineRule } from '@platlint/core';
+import { hasEventTime, isRecord } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'event/involved-object-namespace',
+    description: 'An Event lives in the namespace of the object it is about.',
+    kinds: ['Event'],
+    severity: 'error',
+    source: 'upstream (resource-kinds.md §3.4, §3.5)',
+    docs: [
+      'The server files an Event in the namespace of the object it reports on:',
+      '',
+      '- Without `eventTime` (a legacy event), `involvedObject.namespace` must equal',
+      '  `metadata.namespace`. It may be left empty only by an event in `default`, which is where',
+      '  events about cluster-scoped objects (nodes, for instance) go.',
+      '- With `eventTime`, an empty `involvedObject.namespace` is allowed only for events in',
+      '  `default` or `kube-system`; a different non-empty namespace is accepted.',
+      '',
+      'When the manifest leaves `metadata.namespace` out, the namespace comes from the request',
+      'and the rule has nothing to compare.',
+      '',
+      '`involvedObject` itself is required by the spec and reported by `schema/required` when',
+      'missing; upstream core `v1` does not enforce that and accepts an Event without it.',
+      '',
+      'Spec: document A, Event (`involvedObject`); the namespace rules are what the upstream API',
+      'server enforces for core `v1` Events.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      'metadata: {name: web.17a3f0c2, namespace: shop}',
+      'involvedObject: {kind: Deployment, namespace: billing, name: web}',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      'metadata: {name: web.17a3f0c2, namespace: shop}',
+      'involvedObject: {kind: Deployment, namespace: shop, name: web}',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    const event = context.value;
+    const involved = event.involvedObject;
+    const metadata = event.metadata;
+    if (!isRecord(involved) || !isRecord(metadata)) return;
+    const namespace = metadata.namespace;
+    if (typeof namespace !== 'string' || namespace === '') return;
+    const theirs = involved.namespace;
+    if (theirs !== undefined && typeof theirs !== 'string') return;
+    const newStyle = hasEventTime(event);
+    if (theirs === undefined || theirs === '') {
+      const allowed = newStyle ? ['default', 'kube-system'] : ['default'];
+      if (allowed.includes(namespace)) return;
+      const where = allowed.map((n) => `"${n}"`).join(' or ');
+      context.report({
+        path: ['involvedObject', 'namespace'],
+        target: theirs === undefined ? 'key' : 'value',
+        message: `involvedObject has no namespace, which only an event in ${where} may leave out; set it to the namespace of the object (this event's namespace is "${namespace}")`,
+      });
+      return;
+    }
+    if (!newStyle && theirs !== namespace) {
+      context.report({
+        path: ['involvedObject', 'namespace'],
+        message: `involvedObject.namespace "${theirs}" differs from the event's namespace "${namespace}"; an event without eventTime must live in the namespace of the object it is about`,
+      });
+    }
+  },
+});

@@ -1,0 +1,32 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './annotations.js';
+
+const flowSchema = (annotations: string): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
+kind: FlowSchema
+metadata:
+  name: team-a
+  annotations:
+${annotations}spec: {priorityLevelConfiguration: {name: global}}
+`;
+
+// Keys and values of 262,144 bytes together: exactly at the limit.
+const atLimit = `    a: "${'x'.repeat(131071)}"\n    b: "${'y'.repeat(131071)}"\n`;
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'free-form values under qualified keys', yaml: flowSchema('    example.com/owner: "Team A / payments, 50%"\n    note: ""\n') },
+    { name: 'exactly 256 KiB', yaml: flowSchema(atLimit) },
+  ],
+  invalid: [
+    {
+      name: 'a key with a space',
+      yaml: flowSchema('    owner team: payments\n    example.com/ok: yes please\n'),
+      errors: [{ path: 'metadata.annotations["owner team"]', message: `annotation key "owner team" has a name part that is not alphanumerics with '-', '_' or '.' inside`, line: 6, column: 5 }],
+    },
+    {
+      name: 'one byte over 256 KiB, counted in UTF-8',
+      yaml: flowSchema(`${atLimit.replace('"x', '"é')}`),
+      errors: [{ path: 'metadata.annotations', message: 'annotations take 262145 bytes; all keys and values together may take at most 262144 (256 KiB): move large data elsewhere, such as a ConfigMap', line: 5, column: 3 }],
+    },
+  ],
+});

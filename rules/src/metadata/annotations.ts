@@ -1,0 +1,56 @@
+import { Buffer } from 'node:buffer';
+import { defineRule, formats } from '@platlint/core';
+
+const TOTAL_LIMIT = 256 * 1024;
+
+export default defineRule({
+  meta: {
+    id: 'metadata/annotations',
+    description: 'Annotation keys are qualified names and all annotations together stay within 256 KiB.',
+    kinds: '*',
+    severity: 'error',
+    source: 'A Shared types (ObjectMeta); upstream (resource-kinds.md §0.4)',
+    docs: [
+      'Annotations hold free-form data, but their keys follow the label-key syntax: an optional',
+      'DNS-subdomain prefix and `/`, then a name of at most 63 characters, alphanumerics with',
+      "'-', '_' and '.' inside. The values may be anything, yet all keys and values together may",
+      'take at most 256 KiB (262,144 bytes of UTF-8): the object is stored whole, and large data',
+      'belongs in a ConfigMap or in the spec of an object made for it. A bad key is reported on',
+      'the key; an oversized total on `metadata.annotations`. Configuration files have no metadata.',
+      '',
+      'Spec: document A, Shared types; the syntax and the size limit are what the upstream API',
+      'server enforces.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      'metadata:',
+      '  annotations: {"owner team": payments}',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      'metadata:',
+      '  annotations: {example.com/owner-team: payments}',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    const annotations = (context.value.metadata as { annotations?: unknown } | undefined)?.annotations;
+    if (annotations === null || typeof annotations !== 'object' || Array.isArray(annotations)) return;
+    let total = 0;
+    for (const [key, value] of Object.entries(annotations as Record<string, unknown>)) {
+      const problem = formats['label-key'](key);
+      if (problem) context.report({ path: ['metadata', 'annotations', key], target: 'key', message: `annotation key "${key}" ${problem}` });
+      total += Buffer.byteLength(key) + (typeof value === 'string' ? Buffer.byteLength(value) : 0);
+    }
+    if (total > TOTAL_LIMIT) {
+      context.report({
+        path: ['metadata', 'annotations'],
+        target: 'key',
+        message: `annotations take ${total} bytes; all keys and values together may take at most ${TOTAL_LIMIT} (256 KiB): move large data elsewhere, such as a ConfigMap`,
+      });
+    }
+  },
+});

@@ -1,0 +1,40 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './labels.js';
+
+const endpoints = (labels: string): string => `apiVersion: v1
+kind: Endpoints
+metadata:
+  name: web
+  namespace: shop
+  labels:
+${labels}subsets: []
+`;
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'plain and prefixed keys, empty value', yaml: endpoints('    app: web\n    app.example.com/tier: front_end.v1\n    Example: ""\n') },
+    { name: 'values of 63 characters', yaml: endpoints(`    a: ${'v'.repeat(63)}\n`) },
+    { name: 'no labels', yaml: 'apiVersion: v1\nkind: Endpoints\nmetadata: {name: web, namespace: shop}\nsubsets: []\n' },
+  ],
+  invalid: [
+    {
+      name: 'bad keys',
+      yaml: endpoints('    "app name": web\n    Example.COM/tier: web\n    example.com/: web\n    -app: web\n'),
+      errors: [
+        { path: 'metadata.labels["app name"]', message: `label key "app name" has a name part that is not alphanumerics with '-', '_' or '.' inside`, line: 7, column: 5 },
+        { path: 'metadata.labels["Example.COM/tier"]', message: 'label key "Example.COM/tier" has a prefix that has uppercase letters; a DNS subdomain is lowercase' },
+        { path: 'metadata.labels["example.com/"]', message: 'label key "example.com/" has an empty name part' },
+        { path: 'metadata.labels["-app"]', message: /^label key "-app" has a name part that is not alphanumerics/ },
+      ],
+    },
+    {
+      name: 'bad values',
+      yaml: endpoints(`    tier: front end\n    app: ${'v'.repeat(64)}\n    ver: 1.0-\n`),
+      errors: [
+        { path: 'metadata.labels.tier', message: `value "front end" of label "tier" is not a label value: alphanumerics with '-', '_' or '.' inside`, line: 7, column: 11 },
+        { path: 'metadata.labels.app', message: /^value "v{64}" of label "app" is 64 characters long; a label value has at most 63$/ },
+        { path: 'metadata.labels.ver', message: /^value "1.0-" of label "ver" is not a label value/ },
+      ],
+    },
+  ],
+});
