@@ -11,6 +11,10 @@ export default defineRule({
     docs: [
       'The only `spec.template.spec.restartPolicy` a Deployment accepts is `Always` (it is also the',
       'default). Pods that stop for good belong in a Job. The fix sets the value to `Always`.',
+      '',
+      'Fails: `template: {spec: {restartPolicy: OnFailure, containers: [...]}}`',
+      '',
+      'Passes: `template: {spec: {restartPolicy: Always, containers: [...]}}`, or no restartPolicy.',
     ].join('\n'),
   },
   check(context) {

@@ -1,4 +1,4 @@
-import { defineRule, isEmptySelector, selectorMatches } from '@platlint/core';
+import { defineRule, formats, isEmptySelector, selectorMatches } from '@platlint/core';
 import type { LabelSelector } from '@platlint/core';
 
 export default defineRule({
@@ -13,6 +13,10 @@ export default defineRule({
       'the labels of `spec.template`; otherwise the controller would create pods it then does not own.',
       'An empty selector (no `matchLabels`, no `matchExpressions`) is rejected as well, because it',
       'would select every pod of the namespace.',
+      '',
+      'Fails: `selector: {matchLabels: {app: web}}` with template labels `{app: api}`.',
+      '',
+      'Passes: `selector: {matchLabels: {app: web}}` with template labels `{app: web, tier: front}`.',
     ].join('\n'),
   },
   check(context) {
@@ -22,6 +26,8 @@ export default defineRule({
       context.report({ path: ['spec', 'selector'], message: 'the selector is empty; it must select the pod template by its labels' });
       return;
     }
+    // A malformed term matches nothing; deployment/selector-syntax or the schema says why.
+    if (!wellFormed(spec.selector)) return;
     const labels = spec.template?.metadata?.labels ?? {};
     if (!selectorMatches(spec.selector, labels)) {
       const where = spec.template?.metadata?.labels ? ['spec', 'template', 'metadata', 'labels'] : ['spec', 'template'];
@@ -29,3 +35,15 @@ export default defineRule({
     }
   },
 });
+
+const OPERATORS = new Set(['In', 'NotIn', 'Exists', 'DoesNotExist']);
+
+function wellFormed(selector: LabelSelector): boolean {
+  return (selector.matchExpressions ?? []).every(
+    (term) =>
+      typeof term.key === 'string' &&
+      formats['label-key'](term.key) === undefined &&
+      OPERATORS.has(term.operator) &&
+      (term.operator === 'Exists' || term.operator === 'DoesNotExist' || (term.values ?? []).length > 0),
+  );
+}

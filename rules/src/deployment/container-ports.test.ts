@@ -1,0 +1,32 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './container-ports.js';
+
+const deployment = (ports: string): string => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+      - name: app
+        image: nginx:1.27
+        ports:
+${ports}`;
+
+RuleTester.run(rule, {
+  valid: [{ name: 'bounds', yaml: deployment('        - {containerPort: 1, hostPort: 0}\n        - {containerPort: 65535, hostPort: 65535}\n') }],
+  invalid: [
+    {
+      name: 'out of range',
+      yaml: deployment('        - {containerPort: 0}\n        - {containerPort: 80800, hostPort: -1}\n        - {containerPort: 80, hostPort: 65536}\n'),
+      errors: [
+        { path: 'spec.template.spec.containers[0].ports[0].containerPort', message: 'containerPort 0 is out of range; use a port from 1 to 65535', line: 13, column: 27 },
+        { path: 'spec.template.spec.containers[0].ports[1].containerPort', message: 'containerPort 80800 is out of range; use a port from 1 to 65535' },
+        { path: 'spec.template.spec.containers[0].ports[1].hostPort', message: 'hostPort -1 is out of range; use a port from 1 to 65535, or leave it out for none' },
+        { path: 'spec.template.spec.containers[0].ports[2].hostPort', message: 'hostPort 65536 is out of range; use a port from 1 to 65535, or leave it out for none' },
+      ],
+    },
+  ],
+});

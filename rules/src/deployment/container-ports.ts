@@ -1,0 +1,45 @@
+import { defineRule } from '@platlint/core';
+import { containersOf, isInteger, objectsIn } from './pod.js';
+
+export default defineRule({
+  meta: {
+    id: 'deployment/container-ports',
+    description: 'containerPort is 1–65535 and hostPort 0–65535.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    source: 'A Deployment (template); upstream (resource-kinds.md §1.5)',
+    docs: [
+      'Ports of the containers in the pod template are TCP/UDP/SCTP port numbers:',
+      '`containerPort` from 1 to 65535, and `hostPort` from 0 to 65535 (0, like leaving it out,',
+      'means no host port).',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      'ports:',
+      '- containerPort: 80800',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      'ports:',
+      '- containerPort: 8080',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { container, path } of containersOf(context.value)) {
+      for (const [port, i] of objectsIn(container.ports)) {
+        const at = [...path, 'ports', i];
+        const { containerPort, hostPort } = port;
+        if (isInteger(containerPort) && (containerPort < 1 || containerPort > 65535)) {
+          context.report({ path: [...at, 'containerPort'], message: `containerPort ${containerPort} is out of range; use a port from 1 to 65535` });
+        }
+        if (isInteger(hostPort) && (hostPort < 0 || hostPort > 65535)) {
+          context.report({ path: [...at, 'hostPort'], message: `hostPort ${hostPort} is out of range; use a port from 1 to 65535, or leave it out for none` });
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,42 @@
+import { defineRule } from '@platlint/core';
+import { containersOf, objectsIn } from './pod.js';
+
+export default defineRule({
+  meta: {
+    id: 'deployment/env-names',
+    description: "Environment variable names of the pod template's containers are non-empty and have no '='.",
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    source: 'A Deployment (template); upstream pod validation',
+    docs: [
+      'Each `env` entry of a container (or init container) names a variable. An empty name cannot',
+      "be set in a process environment, and a name with '=' would be split at the '=' by every",
+      'program that reads it; the server rejects both.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      'env:',
+      '- {name: "", value: "1"}',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      'env:',
+      '- {name: WORKERS, value: "1"}',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { container, path } of containersOf(context.value)) {
+      for (const [variable, i] of objectsIn(container.env)) {
+        const name = variable.name;
+        if (typeof name !== 'string') continue;
+        const at = [...path, 'env', i, 'name'];
+        if (name === '') context.report({ path: at, message: 'environment variable name is empty; give the variable a name' });
+        else if (name.includes('=')) context.report({ path: at, message: `environment variable name "${name}" contains '='; put the value in value, not in the name` });
+      }
+    }
+  },
+});

@@ -1,0 +1,66 @@
+import type { FieldPath } from '@platlint/core';
+
+/** Helpers shared by the pod-template rules of a Deployment. */
+
+export type Obj = Record<string, unknown>;
+
+export const POD_SPEC: FieldPath = ['spec', 'template', 'spec'];
+
+export function isObject(value: unknown): value is Obj {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The pod spec of the template, when it is a mapping (other shapes are structural errors). */
+export function podSpec(deployment: Obj): Obj | undefined {
+  const spec = deployment.spec;
+  if (!isObject(spec) || !isObject(spec.template)) return undefined;
+  return isObject(spec.template.spec) ? spec.template.spec : undefined;
+}
+
+export interface ContainerAt {
+  container: Obj;
+  path: FieldPath;
+}
+
+/**
+ * Regular containers first, then init containers: upstream checks init containers against
+ * the names of the regular ones, so a clash is reported on the init container.
+ */
+export function containersOf(deployment: Obj): ContainerAt[] {
+  const pod = podSpec(deployment);
+  if (!pod) return [];
+  const out: ContainerAt[] = [];
+  for (const list of ['containers', 'initContainers'] as const) {
+    const items = pod[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((container: unknown, i) => {
+      if (isObject(container)) out.push({ container, path: [...POD_SPEC, list, i] });
+    });
+  }
+  return out;
+}
+
+/** Entries of a list field of an object that are mappings, with their index. */
+export function objectsIn(value: unknown): [Obj, number][] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown, i): [Obj, number][] => (isObject(item) ? [[item, i]] : []));
+}
+
+/** A 32-bit-or-wider YAML integer (floats and strings are schema/type findings). */
+export function isInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value);
+}
+
+/**
+ * An IANA service name as ports use it: 1 to 15 characters of lowercase letters, digits and
+ * '-', at least one letter, no '-' at either end and no "--". Returns what is wrong.
+ */
+export function serviceNameProblem(name: string): string | undefined {
+  if (name.length === 0) return 'must not be empty';
+  if (name.length > 15) return `is ${name.length} characters long; a port name has at most 15`;
+  if (!/^[a-z0-9-]+$/.test(name)) return "may only hold lowercase letters, digits and '-'";
+  if (!/[a-z]/.test(name)) return 'needs at least one letter';
+  if (name.startsWith('-') || name.endsWith('-')) return "must not begin or end with '-'";
+  if (name.includes('--')) return 'must not contain "--"';
+  return undefined;
+}

@@ -1,0 +1,46 @@
+import { defineRule } from '@platlint/core';
+import { containersOf, objectsIn, serviceNameProblem } from './pod.js';
+
+export default defineRule({
+  meta: {
+    id: 'deployment/port-names',
+    description: 'Container port names are IANA service names, unique within their container.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    source: 'A Deployment (template); upstream (resource-kinds.md §1.5)',
+    docs: [
+      'A named container port can be referred to by name (from a Service `targetPort`, or a probe),',
+      'so the name must be an IANA service name: 1 to 15 characters of lowercase letters, digits and',
+      "'-', with at least one letter, no '-' at either end and no \"--\". Within one container, two",
+      'ports cannot share a name.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      'ports:',
+      '- {name: http_api, containerPort: 8080}',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      'ports:',
+      '- {name: http-api, containerPort: 8080}',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { container, path } of containersOf(context.value)) {
+      const seen = new Set<string>();
+      for (const [port, i] of objectsIn(container.ports)) {
+        const name = port.name;
+        if (typeof name !== 'string') continue;
+        const at = [...path, 'ports', i, 'name'];
+        const problem = serviceNameProblem(name);
+        if (problem) context.report({ path: at, message: `port name "${name}" ${problem}` });
+        else if (seen.has(name)) context.report({ path: at, message: `port name "${name}" is used twice in this container; give each port its own name` });
+        seen.add(name);
+      }
+    }
+  },
+});

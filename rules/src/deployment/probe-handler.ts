@@ -1,0 +1,69 @@
+import { defineRule } from '@platlint/core';
+import type { FieldPath } from '@platlint/core';
+import { containersOf, isInteger, isObject, serviceNameProblem } from './pod.js';
+
+export const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
+const HANDLERS: ReadonlySet<string> = new Set(['exec', 'httpGet', 'tcpSocket', 'grpc']);
+
+export default defineRule({
+  meta: {
+    id: 'deployment/probe-handler',
+    description: 'Each probe has exactly one handler (exec, httpGet, tcpSocket or grpc) with a valid port.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    source: 'A Deployment (template); upstream pod validation',
+    docs: [
+      'A liveness, readiness or startup probe says how to probe the container with exactly one of',
+      '`exec`, `httpGet`, `tcpSocket` and `grpc`. A probe without a handler cannot run; a probe with',
+      'two is ambiguous, and the server rejects both. The port of an `httpGet` or `tcpSocket`',
+      'handler is a number from 1 to 65535 or the name of a container port (an IANA service name);',
+      'a `grpc` port is a number from 1 to 65535.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      'livenessProbe:',
+      '  httpGet: {path: /healthz, port: 8080}',
+      '  tcpSocket: {port: 8080}',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      'livenessProbe:',
+      '  httpGet: {path: /healthz, port: 8080}',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { container, path } of containersOf(context.value)) {
+      for (const probeName of PROBES) {
+        const probe = container[probeName];
+        if (!isObject(probe)) continue;
+        const at: FieldPath = [...path, probeName];
+        // Source order, so that the finding lands on the handler written second.
+        const set = Object.keys(probe).filter((h) => HANDLERS.has(h) && probe[h] !== undefined && probe[h] !== null);
+        if (set.length === 0) {
+          context.report({ path: at, target: 'key', message: `${probeName} has no handler; set one of exec, httpGet, tcpSocket or grpc` });
+        } else if (set.length > 1) {
+          context.report({ path: [...at, set[1] as string], target: 'key', message: `${probeName} sets ${set.join(' and ')}; a probe takes exactly one handler, remove all but one` });
+        }
+        for (const handler of ['httpGet', 'tcpSocket'] as const) {
+          const action = probe[handler];
+          if (!isObject(action)) continue;
+          const port = action.port;
+          if (isInteger(port) && (port < 1 || port > 65535)) {
+            context.report({ path: [...at, handler, 'port'], message: `probe port ${port} is out of range; use a port from 1 to 65535 or a port name` });
+          } else if (typeof port === 'string') {
+            const problem = serviceNameProblem(port);
+            if (problem) context.report({ path: [...at, handler, 'port'], message: `probe port name "${port}" ${problem}` });
+          }
+        }
+        const grpc = probe.grpc;
+        if (isObject(grpc) && isInteger(grpc.port) && (grpc.port < 1 || grpc.port > 65535)) {
+          context.report({ path: [...at, 'grpc', 'port'], message: `probe port ${grpc.port} is out of range; use a port from 1 to 65535` });
+        }
+      }
+    }
+  },
+});

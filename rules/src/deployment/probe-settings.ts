@@ -1,0 +1,68 @@
+import { defineRule } from '@platlint/core';
+import { containersOf, isInteger, isObject } from './pod.js';
+import { PROBES } from './probe-handler.js';
+
+/** Fields that must be at least 1, with the value the server puts in place of an explicit 0. */
+const AT_LEAST_ONE = { periodSeconds: 10, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 3 } as const;
+
+export default defineRule({
+  meta: {
+    id: 'deployment/probe-settings',
+    description: 'Probe periods, timeouts and thresholds are at least 1; liveness and startup probes need successThreshold 1.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    source: 'A Deployment (template); upstream pod validation',
+    fixable: true,
+    docs: [
+      'In every probe of the pod template:',
+      '',
+      '- `periodSeconds`, `timeoutSeconds`, `successThreshold` and `failureThreshold` are at least 1,',
+      '  and `initialDelaySeconds` is at least 0. A negative value is an error. An explicit 0 is a',
+      '  warning: the server silently replaces it with the default (10, 1, 1 and 3), which is rarely',
+      '  what a 0 meant; the fix writes that default.',
+      '- `livenessProbe` and `startupProbe` take `successThreshold: 1` only: one success is enough',
+      '  to count a container as alive or started.',
+      '',
+      'Upstream differs on 0: it accepts it (and defaults it) without a word.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      'livenessProbe:',
+      '  httpGet: {path: /healthz, port: 8080}',
+      '  successThreshold: 3',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      'readinessProbe:',
+      '  httpGet: {path: /ready, port: 8080}',
+      '  successThreshold: 3',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { container, path } of containersOf(context.value)) {
+      for (const probeName of PROBES) {
+        const probe = container[probeName];
+        if (!isObject(probe)) continue;
+        for (const [field, fallback] of Object.entries(AT_LEAST_ONE)) {
+          const value = probe[field];
+          if (!isInteger(value) || value >= 1) continue;
+          const at = [...path, probeName, field];
+          if (value < 0) context.report({ path: at, message: `${field} ${value} is negative; it must be at least 1` });
+          else context.report({ path: at, severity: 'warning', message: `${field} 0 is replaced by the default ${fallback}; write the value you mean (at least 1) or leave the field out`, fix: { text: String(fallback) } });
+        }
+        const delay = probe.initialDelaySeconds;
+        if (isInteger(delay) && delay < 0) {
+          context.report({ path: [...path, probeName, 'initialDelaySeconds'], message: `initialDelaySeconds ${delay} is negative; use 0 or more` });
+        }
+        const success = probe.successThreshold;
+        if (probeName !== 'readinessProbe' && isInteger(success) && success > 1) {
+          context.report({ path: [...path, probeName, 'successThreshold'], message: `successThreshold of a ${probeName} must be 1, not ${success}; only readiness probes can ask for several successes`, fix: { text: '1' } });
+        }
+      }
+    }
+  },
+});

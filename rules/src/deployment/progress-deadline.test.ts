@@ -1,0 +1,38 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './progress-deadline.js';
+
+const deployment = (fields: string): string => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+${fields}  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: app, image: nginx:1.27}]
+`;
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'defaults (0 and 600)', yaml: deployment('') },
+    { name: 'minReadySeconds below the default deadline', yaml: deployment('  minReadySeconds: 599\n') },
+    { name: 'a larger explicit deadline', yaml: deployment('  minReadySeconds: 600\n  progressDeadlineSeconds: 601\n') },
+  ],
+  invalid: [
+    {
+      name: 'minReadySeconds 600 with the defaulted deadline',
+      yaml: deployment('  minReadySeconds: 600\n'),
+      errors: [{ path: 'spec.minReadySeconds', message: 'minReadySeconds (600) must be less than progressDeadlineSeconds, which defaults to 600; lower minReadySeconds or set a larger progressDeadlineSeconds', line: 5, column: 20 }],
+    },
+    {
+      name: 'an explicit deadline equal to minReadySeconds',
+      yaml: deployment('  minReadySeconds: 30\n  progressDeadlineSeconds: 30\n'),
+      errors: [{ path: 'spec.progressDeadlineSeconds', message: 'progressDeadlineSeconds (30) must be greater than minReadySeconds (30); otherwise every rollout fails before a new pod can count as available', line: 6, column: 28 }],
+    },
+    {
+      name: 'a deadline of 0 with the defaulted minReadySeconds',
+      yaml: deployment('  progressDeadlineSeconds: 0\n'),
+      errors: [{ path: 'spec.progressDeadlineSeconds', message: /\(0\) must be greater than minReadySeconds \(0\)/ }],
+    },
+  ],
+});

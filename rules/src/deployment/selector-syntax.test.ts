@@ -1,0 +1,47 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './selector-syntax.js';
+
+const deployment = (selector: string): string => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector:
+${selector}
+  template:
+    metadata: {labels: {app: web, tier: front}}
+    spec:
+      containers: [{name: app, image: nginx:1.27}]
+`;
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'matchLabels', yaml: deployment('    matchLabels: {app: web, plat.io/tier: front}') },
+    { name: 'every operator used correctly', yaml: deployment('    matchExpressions:\n    - {key: app, operator: In, values: [web]}\n    - {key: tier, operator: NotIn, values: [back]}\n    - {key: tier, operator: Exists}\n    - {key: canary, operator: DoesNotExist, values: []}') },
+  ],
+  invalid: [
+    {
+      name: 'In without values',
+      yaml: deployment('    matchExpressions:\n    - {key: app, operator: In}'),
+      errors: [{ path: 'spec.selector.matchExpressions[0]', message: 'operator In needs at least one value; add values or use Exists/DoesNotExist', line: 7 }],
+    },
+    {
+      name: 'NotIn with an empty list',
+      yaml: deployment('    matchExpressions:\n    - {key: app, operator: NotIn, values: []}'),
+      errors: [{ path: 'spec.selector.matchExpressions[0].values', message: 'operator NotIn needs at least one value; add values or use Exists/DoesNotExist', line: 7, column: 43 }],
+    },
+    {
+      name: 'Exists with values',
+      yaml: deployment('    matchExpressions:\n    - key: app\n      operator: Exists\n      values: [web]'),
+      errors: [{ path: 'spec.selector.matchExpressions[0].values', message: 'operator Exists takes no values; remove them, or use In/NotIn to compare values', line: 9, column: 15 }],
+    },
+    {
+      name: 'malformed matchLabels key and values',
+      yaml: deployment('    matchLabels: {"app/": web, tier: "front end"}\n    matchExpressions:\n    - {key: app, operator: In, values: ["-web"]}'),
+      errors: [
+        { path: 'spec.selector.matchLabels["app/"]', message: 'selector label key "app/" has an empty name part' },
+        { path: 'spec.selector.matchLabels.tier', message: `selector label value "front end" is not a label value: alphanumerics with '-', '_' or '.' inside` },
+        { path: 'spec.selector.matchExpressions[0].values[0]', message: `selector value "-web" is not a label value: alphanumerics with '-', '_' or '.' inside` },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,49 @@
+import { defineRule } from '@platlint/core';
+import { POD_SPEC, podSpec } from './pod.js';
+
+export default defineRule({
+  meta: {
+    id: 'deployment/template-forbidden-fields',
+    description: 'The pod template of a Deployment sets no activeDeadlineSeconds and no ephemeralContainers.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    source: 'upstream (resource-kinds.md §1.7, §1.8)',
+    docs: [
+      'Two pod fields make no sense in the template of a Deployment, and the server forbids them:',
+      '',
+      '- `activeDeadlineSeconds` would kill every pod after a fixed time, and the Deployment would',
+      '  replace it at once, forever;',
+      '- `ephemeralContainers` are added to running pods for debugging, never created from a',
+      '  template; the list must be empty.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      'template:',
+      '  spec:',
+      '    activeDeadlineSeconds: 3600',
+      '    containers: [{name: web, image: nginx:1.27}]',
+      '```',
+      '',
+      'Passes: the same template without `activeDeadlineSeconds`.',
+    ].join('\n'),
+  },
+  check(context) {
+    const pod = podSpec(context.value);
+    if (!pod) return;
+    if (pod.activeDeadlineSeconds !== undefined && pod.activeDeadlineSeconds !== null) {
+      context.report({
+        path: [...POD_SPEC, 'activeDeadlineSeconds'],
+        target: 'key',
+        message: 'activeDeadlineSeconds is not allowed in a Deployment: its pods run until replaced; remove the field (a Job can use it)',
+      });
+    }
+    if (Array.isArray(pod.ephemeralContainers) && pod.ephemeralContainers.length > 0) {
+      context.report({
+        path: [...POD_SPEC, 'ephemeralContainers'],
+        target: 'key',
+        message: 'ephemeralContainers must be empty in a pod template; they are added to running pods for debugging, not created from templates',
+      });
+    }
+  },
+});

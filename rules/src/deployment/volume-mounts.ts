@@ -1,0 +1,43 @@
+import { defineRule } from '@platlint/core';
+import { containersOf, objectsIn, podSpec } from './pod.js';
+
+export default defineRule({
+  meta: {
+    id: 'deployment/volume-mounts',
+    description: 'Every volumeMount names a volume of the pod template.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    source: 'A Deployment (template); upstream pod validation',
+    docs: [
+      'A `volumeMount` of a container (or init container) mounts one of the volumes declared in',
+      '`spec.template.spec.volumes`, by name. A mount naming no declared volume is rejected: the',
+      'volume was probably renamed, or its declaration forgotten.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      'containers:',
+      '- name: web',
+      '  image: nginx:1.27',
+      '  volumeMounts: [{name: cache, mountPath: /cache}]',
+      'volumes: []',
+      '```',
+      '',
+      'Passes: the same with `volumes: [{name: cache, emptyDir: {}}]`.',
+    ].join('\n'),
+  },
+  check(context) {
+    const pod = podSpec(context.value);
+    if (!pod) return;
+    const volumes = objectsIn(pod.volumes).map(([volume]) => volume.name);
+    // A volume without a usable name (schema/required) may be the one a mount means.
+    if (volumes.some((name) => typeof name !== 'string')) return;
+    for (const { container, path } of containersOf(context.value)) {
+      for (const [mount, i] of objectsIn(container.volumeMounts)) {
+        const name = mount.name;
+        if (typeof name !== 'string' || volumes.includes(name)) continue;
+        context.report({ path: [...path, 'volumeMounts', i, 'name'], message: `volumeMount "${name}" names no volume of this pod; declare it under spec.template.spec.volumes or fix the name` });
+      }
+    }
+  },
+});

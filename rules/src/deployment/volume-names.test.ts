@@ -1,0 +1,28 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './volume-names.js';
+
+const deployment = (volumes: string): string => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: app, image: nginx:1.27}]
+      volumes:
+${volumes}`;
+
+RuleTester.run(rule, {
+  valid: [{ yaml: deployment('      - {name: cache, emptyDir: {}}\n      - {name: tmp-1, emptyDir: {}}\n') }],
+  invalid: [
+    {
+      name: 'malformed and duplicate names',
+      yaml: deployment('      - {name: Cache, emptyDir: {}}\n      - {name: tmp, emptyDir: {}}\n      - {name: tmp, emptyDir: {}}\n'),
+      errors: [
+        { path: 'spec.template.spec.volumes[0].name', message: 'volume name "Cache" has uppercase letters; a DNS label is lowercase', line: 11, column: 16 },
+        { path: 'spec.template.spec.volumes[2].name', message: 'volume name "tmp" is already used by another volume of this pod; volume names must be unique', line: 13 },
+      ],
+    },
+  ],
+});
