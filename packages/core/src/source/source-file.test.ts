@@ -48,6 +48,8 @@ describe('SourceFile', () => {
     const file = SourceFile.fromText('a.yaml', text(['a: yes', 'b: off', 'c: 0777', 'd: 2024-01-01', 'e: 1:20', 'f: "yes"', 'g: 1_000']));
     expect(file.documents[0]?.value).toEqual({ a: true, b: false, c: 511, d: '2024-01-01', e: '1:20', f: 'yes', g: 1000 });
     expect(SourceFile.fromText('b.yaml', 'list: [y, n, x]\n').documents[0]?.value).toEqual({ list: [true, false, 'x'] });
+    // Numbers need a digit: these are names, not NaN.
+    expect(SourceFile.fromText('c.yaml', 'a: e2\nb: E5\nc: .\nd: 1e3\ne: .5\nf: -1.\n').documents[0]?.value).toEqual({ a: 'e2', b: 'E5', c: '.', d: 1000, e: 0.5, f: -1 });
   });
 
   it('drops map entries whose value is null, as the platform decodes them', () => {

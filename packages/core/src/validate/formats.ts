@@ -53,7 +53,8 @@ function labelValue(value: string): string | undefined {
 }
 
 function ip(value: string): string | undefined {
-  return isIP(value) === 0 ? 'is not an IPv4 or IPv6 address' : undefined;
+  // Node accepts IPv6 zones (`fe80::1%eth0`); the platform's parser does not.
+  return isIP(value) === 0 || value.includes('%') ? 'is not an IPv4 or IPv6 address' : undefined;
 }
 
 function cidr(value: string): string | undefined {
@@ -102,7 +103,8 @@ export const formats: Record<FormatName | 'byte', FormatCheck> = {
   cidr,
   url,
   'https-url': httpsUrl,
-  duration: (v) => (DURATION.test(v) ? undefined : 'is not a duration such as 30s, 5m or 1h30m'),
+  // Go's duration parser also takes a bare "0".
+  duration: (v) => (DURATION.test(v) || /^[-+]?0$/.test(v) ? undefined : 'is not a duration such as 30s, 5m or 1h30m'),
   'int-or-percent': (v) => (/^\d+%$/.test(v) ? undefined : 'is neither an integer nor a percentage such as 25%'),
   quantity: (v) => (QUANTITY.test(v) ? undefined : 'is not a quantity such as 500m, 2, 1.5Gi or 1e3'),
   'date-time': dateTime,

@@ -1,0 +1,39 @@
+import { defineRule } from '@platlint/core';
+import { webhookMatchEnvironment } from '@platlint/cel';
+import { AUTHZ, checkCel, list, obj, webhooks } from './shared.js';
+import type { CelCheck } from './shared.js';
+
+let match: CelCheck | undefined;
+
+export default defineRule({
+  meta: {
+    id: 'config/authorization-cel',
+    description: 'Webhook match conditions compile over request and evaluate to bool.',
+    kinds: [AUTHZ],
+    severity: 'error',
+    source: 'C AuthorizationConfiguration (WebhookMatchCondition.expression)',
+    docs: [
+      'A webhook match condition is CEL over `request`, the spec of a v1 SubjectAccessReview',
+      '(`user`, `uid`, `groups`, `extra`, `resourceAttributes`, `nonResourceAttributes`), and must',
+      'evaluate to bool. Undeclared variables, unknown fields, syntax errors and non-bool results',
+      'are reported on the characters concerned.',
+      '',
+      'Fails: `expression: request.user` (a string), `expression: request.verb == "get"` (no such field)',
+      'Passes: `expression: request.resourceAttributes.verb == "get"`',
+      '',
+      'Upstream agrees (it also requires the result to be bool before run time).',
+    ].join('\n'),
+  },
+  check(context) {
+    match ??= { env: webhookMatchEnvironment(), place: 'a match condition', variable: 'request', staticBool: true };
+    for (const { webhook, path } of webhooks(context)) {
+      const seen = new Set<string>();
+      list(webhook.matchConditions).forEach((c, k) => {
+        const expression = obj(c)?.expression;
+        if (typeof expression !== 'string' || expression.trim() === '' || seen.has(expression)) return;
+        seen.add(expression);
+        checkCel(context, [...path, 'matchConditions', k, 'expression'], expression, match as CelCheck);
+      });
+    }
+  },
+});

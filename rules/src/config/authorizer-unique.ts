@@ -1,0 +1,44 @@
+import { defineRule } from '@platlint/core';
+import { AUTHZ, filled, forRepeats, list, obj } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'config/authorizer-unique',
+    description: 'Authorizer names are unique, and each non-Webhook type appears at most once.',
+    kinds: [AUTHZ],
+    severity: 'error',
+    source: 'C AuthorizationConfiguration (AuthorizerConfiguration); upstream (config-kinds.md Z2, Z3)',
+    docs: [
+      'An authorizer\'s `name` identifies it in metrics, so two authorizers cannot share one.',
+      'The built-in types (`AlwaysAllow`, `AlwaysDeny`, `ABAC`, `RBAC`, `Node`) exist once in the',
+      'server, so each may be listed only once; `Webhook` may appear many times. A repeat is',
+      'reported at the later entry. The name\'s DNS-label syntax is checked structurally',
+      '(`schema/format`).',
+      '',
+      'Fails: two entries `{type: Webhook, name: policy, ...}`',
+      'Passes: `{type: Webhook, name: policy-a, ...}` and `{type: Webhook, name: policy-b, ...}`',
+      '',
+      'Upstream agrees (it checks the type first and then skips the rest of the entry).',
+    ].join('\n'),
+  },
+  check(context) {
+    const entries = list(context.value.authorizers).flatMap((a, i) => {
+      const authorizer = obj(a);
+      return authorizer ? [{ authorizer, i }] : [];
+    });
+    const repeatedType = new Set<number>();
+    forRepeats(
+      entries,
+      ({ authorizer }) => (filled(authorizer.type) && authorizer.type !== 'Webhook' ? authorizer.type : undefined),
+      (later, first) => {
+        repeatedType.add(later.i);
+        context.report({ path: ['authorizers', later.i, 'type'], message: `type ${later.authorizer.type as string} is already authorizers[${first.i}]; a built-in authorizer is listed once` });
+      },
+    );
+    forRepeats(
+      entries.filter((e) => !repeatedType.has(e.i)),
+      ({ authorizer }) => (filled(authorizer.name) ? authorizer.name : undefined),
+      (later, first) => context.report({ path: ['authorizers', later.i, 'name'], message: `name ${JSON.stringify(later.authorizer.name)} is already used by authorizers[${first.i}]; give each authorizer its own name` }),
+    );
+  },
+});

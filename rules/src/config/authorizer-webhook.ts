@@ -1,0 +1,34 @@
+import { defineRule } from '@platlint/core';
+import { AUTHZ, filled, list, obj } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'config/authorizer-webhook',
+    description: 'The webhook section is required for type Webhook and not allowed for other types.',
+    kinds: [AUTHZ],
+    severity: 'error',
+    source: 'C AuthorizationConfiguration (AuthorizerConfiguration.webhook)',
+    docs: [
+      'A `Webhook` authorizer is configured by its `webhook` section, so it needs one; the other',
+      'types take no settings, and a `webhook` section on them (even `{}`) is rejected rather',
+      'than silently ignored.',
+      '',
+      'Fails: `{type: RBAC, name: rbac, webhook: {}}`, or `{type: Webhook, name: policy}`',
+      'Passes: `{type: RBAC, name: rbac}`',
+      '',
+      'Upstream agrees.',
+    ].join('\n'),
+  },
+  check(context) {
+    list(context.value.authorizers).forEach((a, i) => {
+      const authorizer = obj(a);
+      if (!authorizer || !filled(authorizer.type)) return;
+      const present = authorizer.webhook !== undefined && authorizer.webhook !== null;
+      if (authorizer.type === 'Webhook' && !present) {
+        context.report({ path: ['authorizers', i, 'webhook'], message: 'a Webhook authorizer needs a webhook section (timeout, connectionInfo, ...)' });
+      } else if (authorizer.type !== 'Webhook' && present) {
+        context.report({ path: ['authorizers', i, 'webhook'], message: `a ${authorizer.type} authorizer takes no webhook section; remove it`, target: 'key' });
+      }
+    });
+  },
+});

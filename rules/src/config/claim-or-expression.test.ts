@@ -1,0 +1,25 @@
+import { RuleTester } from '@platlint/core/testing';
+import { authn, jwt } from './fixtures.js';
+import rule from './claim-or-expression.js';
+
+RuleTester.run(rule, {
+  valid: [
+    { yaml: authn([jwt({ mappings: 'username:\n  claim: sub\n  prefix: ""\ngroups:\n  prefix: ""\nuid:\n  expression: claims.sub' })]) },
+    { yaml: authn([jwt({ mappings: 'username:\n  expression: claims.sub\ngroups: {}\nuid:\n  claim: sub' })]) },
+  ],
+  invalid: [
+    {
+      yaml: authn([jwt({ mappings: 'username:\n  claim: sub\n  expression: claims.sub\ngroups:\n  claim: groups\n  prefix: ""\n  expression: claims.groups\nuid: {}' })]),
+      errors: [
+        { path: 'jwt[0].claimMappings.username', message: 'username sets both claim and expression; keep one of them' },
+        { path: 'jwt[0].claimMappings.groups', message: 'groups sets both claim and expression; keep one of them' },
+        { path: 'jwt[0].claimMappings.uid', message: 'uid needs a claim or an expression' },
+      ],
+    },
+    {
+      name: 'an empty string counts as unset',
+      yaml: authn([jwt({ mappings: 'username:\n  claim: ""\n  expression: ""' })]),
+      errors: [{ path: 'jwt[0].claimMappings.username', message: 'username needs a claim or an expression' }],
+    },
+  ],
+});

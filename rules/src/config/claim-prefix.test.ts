@@ -1,0 +1,24 @@
+import { RuleTester } from '@platlint/core/testing';
+import { authn, jwt } from './fixtures.js';
+import rule from './claim-prefix.js';
+
+RuleTester.run(rule, {
+  valid: [
+    { yaml: authn([jwt({ mappings: 'username:\n  claim: sub\n  prefix: ""\ngroups:\n  expression: claims.groups' })]) },
+    { yaml: authn([jwt({ mappings: 'username:\n  expression: \'"sso:" + claims.sub\'\ngroups:\n  claim: groups\n  prefix: "sso:"' })]) },
+  ],
+  invalid: [
+    {
+      yaml: authn([jwt({ mappings: 'username:\n  claim: sub\ngroups:\n  expression: claims.groups\n  prefix: "sso:"' })]),
+      errors: [
+        { path: 'jwt[0].claimMappings.username.prefix', message: 'username reads a claim, so prefix is required; write prefix: "" for no prefix' },
+        { path: 'jwt[0].claimMappings.groups.prefix', message: 'prefix is not allowed with an expression; build the prefix into the expression', line: 12, column: 9 },
+      ],
+    },
+    {
+      name: 'prefix: null counts as absent',
+      yaml: authn([jwt({ mappings: 'username:\n  claim: sub\n  prefix: null' })]),
+      errors: [{ path: 'jwt[0].claimMappings.username.prefix', message: 'username reads a claim, so prefix is required; write prefix: "" for no prefix' }],
+    },
+  ],
+});

@@ -1,0 +1,38 @@
+import { defineRule } from '@platlint/core';
+import { AUTHN, authenticators, filled, obj } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'config/claim-prefix',
+    description: 'A username or groups claim needs an explicit prefix; an expression takes none.',
+    kinds: [AUTHN],
+    severity: 'error',
+    source: 'C AuthenticationConfiguration (PrefixedClaimOrExpression, ClaimMappings)',
+    docs: [
+      'When `username` or `groups` read a `claim`, `prefix` must be written out (it may be `""`',
+      'to disable prefixing), so that names from different issuers cannot collide by accident.',
+      'An `expression` builds the whole value itself, so it takes no prefix.',
+      '',
+      'Fails: `username: {claim: sub}`, or `groups: {expression: claims.groups, prefix: "sso:"}`',
+      'Passes: `username: {claim: sub, prefix: "sso:"}`, `groups: {expression: \'"sso:" + claims.team\'}`',
+      '',
+      'Upstream agrees.',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { jwt, path } of authenticators(context)) {
+      const mappings = obj(jwt.claimMappings);
+      for (const field of ['username', 'groups'] as const) {
+        const mapping = obj(mappings?.[field]);
+        if (!mapping) continue;
+        const at = [...path, 'claimMappings', field, 'prefix'];
+        const hasPrefix = mapping.prefix !== undefined && mapping.prefix !== null;
+        if (filled(mapping.claim) && !filled(mapping.expression) && !hasPrefix) {
+          context.report({ path: at, message: `${field} reads a claim, so prefix is required; write prefix: "" for no prefix` });
+        } else if (filled(mapping.expression) && !filled(mapping.claim) && hasPrefix) {
+          context.report({ path: at, message: `prefix is not allowed with an expression; build the prefix into the expression`, target: 'key' });
+        }
+      }
+    }
+  },
+});

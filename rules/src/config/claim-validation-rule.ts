@@ -1,0 +1,52 @@
+import { defineRule } from '@platlint/core';
+import type { FieldPath } from '@platlint/core';
+import { AUTHN, authenticators, filled, forRepeats, list, obj } from './shared.js';
+import type { Obj } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'config/claim-validation-rule',
+    description: 'A claim validation rule is either claim/requiredValue or expression/message, and is not repeated.',
+    kinds: [AUTHN],
+    severity: 'error',
+    source: 'C AuthenticationConfiguration (ClaimValidationRule); upstream (config-kinds.md A14-A16)',
+    docs: [
+      'A claim validation rule either requires a claim to have a value (`claim`, `requiredValue`)',
+      'or evaluates a CEL `expression` with an optional `message`; the two pairs exclude each',
+      'other and one of them must be used. The same claim or the same expression twice is a',
+      'slip and is reported at the later rule. Expressions are compiled by',
+      '`config/authentication-cel`.',
+      '',
+      'Fails: `- {claim: hd, requiredValue: example.com, message: wrong domain}`',
+      'Passes: `- {claim: hd, requiredValue: example.com}` and',
+      '`- {expression: claims.hd == "example.com", message: wrong domain}`',
+      '',
+      'Upstream agrees; it reports a missing member at the rule and a misplaced `message` or',
+      '`requiredValue` at that field.',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { jwt, path } of authenticators(context)) {
+      const rules = list(jwt.claimValidationRules).flatMap((r, j) => {
+        const rule = obj(r);
+        return rule ? [{ rule, at: [...path, 'claimValidationRules', j] as FieldPath }] : [];
+      });
+      for (const { rule, at } of rules) {
+        const claim = filled(rule.claim);
+        const expression = filled(rule.expression);
+        if (claim && expression) context.report({ path: at, message: 'claim and expression are both set; a rule uses one of them' });
+        else if (!claim && !expression) context.report({ path: at, message: 'the rule needs a claim (with requiredValue) or an expression' });
+        else if (claim && rule.message !== undefined) context.report({ path: [...at, 'message'], message: 'message is only used with an expression; remove it or turn the rule into an expression', target: 'key' });
+        else if (expression && rule.requiredValue !== undefined) context.report({ path: [...at, 'requiredValue'], message: 'requiredValue is only used with claim; compare the value in the expression instead', target: 'key' });
+      }
+      const exclusive = (r: Obj): boolean => !(filled(r.claim) && filled(r.expression));
+      for (const field of ['claim', 'expression'] as const) {
+        forRepeats(
+          rules.filter(({ rule }) => exclusive(rule)),
+          ({ rule }) => (filled(rule[field]) ? rule[field] : undefined),
+          (later, first) => context.report({ path: [...later.at, field], message: `the same ${field} is already checked by claimValidationRules[${String(first.at[3])}]; remove the repeat` }),
+        );
+      }
+    }
+  },
+});

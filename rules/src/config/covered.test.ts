@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { rules } from '../index.js';
+import { authn, authz, egress, jwt, webhookAuthorizer } from './fixtures.js';
+
+/**
+ * Spec items of the configuration kinds that structural validation enforces (no semantic
+ * rule exists for them): each case lints a manifest and expects the structural finding.
+ */
+function findings(yaml: string): [string, string, string][] {
+  const [result] = lintFiles({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => defaultConfig(process.cwd()) });
+  return (result?.diagnostics ?? []).filter((d) => d.ruleId.startsWith('schema/')).map((d) => [d.ruleId, d.path, d.message]);
+}
+
+const tracing = (body: string): string => `apiVersion: apiserver.plat.io/v1beta1\nkind: TracingConfiguration\n${body}\n`;
+
+const cases: { name: string; yaml: string; expected: [string, string, string][] }[] = [
+  // AuthenticationConfiguration
+  { name: 'issuer url uses https', yaml: authn([jwt({ issuer: 'url: http://sso.example.com\naudiences: [a]' })]), expected: [['schema/format', 'jwt[0].issuer.url', '"http://sso.example.com" must use the https:// scheme']] },
+  { name: 'audiences non-empty', yaml: authn([jwt({ issuer: 'url: https://sso.example.com\naudiences: []' })]), expected: [['schema/length', 'jwt[0].issuer.audiences', 'has 0 items; needs at least 1']] },
+  {
+    name: 'audienceMatchPolicy is MatchAny',
+    yaml: authn([jwt({ issuer: 'url: https://sso.example.com\naudiences: [a]\naudienceMatchPolicy: matchany' })]),
+    expected: [['schema/enum', 'jwt[0].issuer.audienceMatchPolicy', '"matchany" is not allowed here; use one of MatchAny (values are case-sensitive: "MatchAny")']],
+  },
+  {
+    name: 'egressSelectorType is controlplane or cluster',
+    yaml: authn([jwt({ issuer: 'url: https://sso.example.com\naudiences: [a]\negressSelectorType: etcd' })]),
+    expected: [['schema/enum', 'jwt[0].issuer.egressSelectorType', '"etcd" is not allowed here; use one of controlplane, cluster']],
+  },
+  {
+    name: 'at most 64 authenticators',
+    yaml: authn(Array.from({ length: 65 }, (_, i) => jwt({ issuer: `url: https://sso${i}.example.com\naudiences: [a]` }))),
+    expected: [['schema/length', 'jwt', 'has 65 items; at most 64 are allowed']],
+  },
+  { name: 'username mapping required', yaml: authn([jwt({ mappings: 'groups:\n  claim: g\n  prefix: ""' })]), expected: [['schema/required', 'jwt[0].claimMappings.username', 'missing required field "username"']] },
+  {
+    name: 'extra mapping key and valueExpression required',
+    yaml: authn([jwt({ mappings: 'username:\n  claim: sub\n  prefix: ""\nextra:\n  - {}' })]),
+    expected: [
+      ['schema/required', 'jwt[0].claimMappings.extra[0].key', 'missing required field "key"'],
+      ['schema/required', 'jwt[0].claimMappings.extra[0].valueExpression', 'missing required field "valueExpression"'],
+    ],
+  },
+  {
+    name: 'anonymous enabled and condition path required',
+    yaml: authn([jwt()], 'conditions:\n  - {}'),
+    expected: [
+      ['schema/required', 'anonymous.enabled', 'missing required field "enabled"'],
+      ['schema/required', 'anonymous.conditions[0].path', 'missing required field "path"'],
+    ],
+  },
+  { name: 'anonymous conditions required', yaml: authn([jwt()], 'enabled: true'), expected: [['schema/required', 'anonymous.conditions', 'missing required field "conditions"']] },
+  // AuthorizationConfiguration
+  { name: 'at least one authorizer', yaml: authz([]).replace('authorizers:\n', 'authorizers: []\n'), expected: [['schema/length', 'authorizers', 'has 0 items; needs at least 1']] },
+  {
+    name: 'authorizer type values',
+    yaml: authz(['- type: rbac\n  name: rbac']),
+    expected: [['schema/enum', 'authorizers[0].type', '"rbac" is not allowed here; use one of AlwaysAllow, AlwaysDeny, ABAC, Webhook, RBAC, Node (values are case-sensitive: "RBAC")']],
+  },
+  { name: 'authorizer name is a DNS label', yaml: authz([webhookAuthorizer('tenant.policy')]), expected: [['schema/format', 'authorizers[0].name', '"tenant.policy" is not a DNS label: use lowercase letters, digits and \'-\', starting and ending with a letter or digit']] },
+  { name: 'timeout required', yaml: authz([webhookAuthorizer('a', { timeout: undefined })]), expected: [['schema/required', 'authorizers[0].webhook.timeout', 'missing required field "timeout"']] },
+  {
+    name: 'durations parse',
+    yaml: authz([webhookAuthorizer('a', { authorizedTTL: 'five minutes', unauthorizedTTL: '5' })]),
+    expected: [
+      ['schema/format', 'authorizers[0].webhook.authorizedTTL', '"five minutes" is not a duration such as 30s, 5m or 1h30m'],
+      ['schema/type', 'authorizers[0].webhook.unauthorizedTTL', 'must be a string, not the number 5'],
+    ],
+  },
+  {
+    name: 'subjectAccessReviewVersion values',
+    yaml: authz([webhookAuthorizer('a', { subjectAccessReviewVersion: 'v2' })]),
+    expected: [['schema/enum', 'authorizers[0].webhook.subjectAccessReviewVersion', '"v2" is not allowed here; use one of v1, v1beta1']],
+  },
+  {
+    name: 'matchConditionSubjectAccessReviewVersion is v1 and required',
+    yaml: authz([webhookAuthorizer('a', { matchConditionSubjectAccessReviewVersion: 'v1beta1' }), webhookAuthorizer('b', { matchConditionSubjectAccessReviewVersion: undefined })]),
+    expected: [
+      ['schema/enum', 'authorizers[0].webhook.matchConditionSubjectAccessReviewVersion', '"v1beta1" is not allowed here; use one of v1'],
+      ['schema/required', 'authorizers[1].webhook.matchConditionSubjectAccessReviewVersion', 'missing required field "matchConditionSubjectAccessReviewVersion"'],
+    ],
+  },
+  { name: 'failurePolicy values', yaml: authz([webhookAuthorizer('a', { failurePolicy: 'Allow' })]), expected: [['schema/enum', 'authorizers[0].webhook.failurePolicy', '"Allow" is not allowed here; use one of NoOpinion, Deny']] },
+  {
+    name: 'connection info type values',
+    yaml: authz([webhookAuthorizer('a', { connectionInfo: '\n  type: KubeConfigFile' })]),
+    expected: [['schema/enum', 'authorizers[0].webhook.connectionInfo.type', '"KubeConfigFile" is not allowed here; use one of InClusterConfig, PlatConfigFile']],
+  },
+  {
+    name: 'at most 64 match conditions',
+    yaml: authz([webhookAuthorizer('a', { matchConditions: `\n${Array.from({ length: 65 }, (_, i) => `  - expression: request.uid != "${i}"`).join('\n')}` })]),
+    expected: [['schema/length', 'authorizers[0].webhook.matchConditions', 'has 65 items; at most 64 are allowed']],
+  },
+  // EgressSelectorConfiguration
+  {
+    name: 'egress names and proxyProtocol values',
+    yaml: egress('- name: proxy\n  connection:\n    proxyProtocol: http'),
+    expected: [
+      ['schema/enum', 'egressSelections[0].name', '"proxy" is not allowed here; use one of controlplane, master, etcd, cluster'],
+      ['schema/enum', 'egressSelections[0].connection.proxyProtocol', '"http" is not allowed here; use one of Direct, HTTPConnect, GRPC'],
+    ],
+  },
+  {
+    name: 'tcp url and udsName required',
+    yaml: egress('- name: cluster\n  connection:\n    proxyProtocol: HTTPConnect\n    transport:\n      tcp: {}\n- name: etcd\n  connection:\n    proxyProtocol: GRPC\n    transport:\n      uds: {}'),
+    expected: [
+      ['schema/required', 'egressSelections[0].connection.transport.tcp.url', 'missing required field "url"'],
+      ['schema/required', 'egressSelections[1].connection.transport.uds.udsName', 'missing required field "udsName"'],
+    ],
+  },
+  // TracingConfiguration
+  { name: 'sampling rate at most 1,000,000', yaml: tracing('samplingRatePerMillion: 1000001'), expected: [['schema/range', 'samplingRatePerMillion', '1000001 is out of range: must be at most 1000000']] },
+  { name: 'sampling rate not negative', yaml: tracing('samplingRatePerMillion: -1'), expected: [['schema/range', 'samplingRatePerMillion', '-1 is out of range: must be at least 0']] },
+  { name: 'sampling rate bounds are accepted', yaml: `${tracing('samplingRatePerMillion: 0')}---\n${tracing('samplingRatePerMillion: 1000000')}`, expected: [] },
+];
+
+describe('configuration kinds: spec items covered structurally', () => {
+  it.each(cases)('$name', ({ yaml, expected }) => {
+    expect(findings(yaml)).toEqual(expected);
+  });
+});

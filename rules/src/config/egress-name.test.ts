@@ -1,0 +1,19 @@
+import { RuleTester } from '@platlint/core/testing';
+import { egress } from './fixtures.js';
+import rule from './egress-name.js';
+
+const direct = (name: string): string => `- name: ${name}\n  connection:\n    proxyProtocol: Direct`;
+
+RuleTester.run(rule, {
+  valid: [{ yaml: egress([direct('controlplane'), direct('etcd'), direct('cluster')].join('\n')) }],
+  invalid: [
+    {
+      yaml: egress([direct('master'), direct('etcd'), direct('controlplane'), direct('etcd')].join('\n')),
+      errors: [
+        { path: 'egressSelections[0].name', message: 'name master is deprecated; use controlplane', severity: 'warning', fix: 'controlplane', line: 4, column: 11 },
+        { path: 'egressSelections[2].name', message: 'egressSelections[0] already configures controlplane (as master); each destination is listed once' },
+        { path: 'egressSelections[3].name', message: 'egressSelections[1] already configures "etcd"; each destination is listed once' },
+      ],
+    },
+  ],
+});

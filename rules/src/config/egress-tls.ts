@@ -1,0 +1,47 @@
+import { defineRule } from '@platlint/core';
+import { EGRESS, filled, list, obj } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'config/egress-tls',
+    description: 'An HTTPConnect tcp url is http:// without TLS settings or https:// with a client key and certificate.',
+    kinds: [EGRESS],
+    severity: 'error',
+    source: 'C EgressSelectorConfiguration (TCPTransport, TLSConfig); upstream (config-kinds.md E7)',
+    docs: [
+      'The tunnel server\'s `url` decides the TLS settings: with `http://` the connection is plain',
+      'and `tlsConfig` must be left out; with `https://` the API server authenticates with a client',
+      'certificate, so `tlsConfig` with `clientKey` and `clientCert` is required (`caBundle` may',
+      'be left out for the system roots). Any other scheme is rejected.',
+      '',
+      'Fails: `tcp: {url: https://proxy:8131}` (no tlsConfig)',
+      'Passes: `tcp: {url: https://proxy:8131, tlsConfig: {clientKey: /pki/c.key, clientCert: /pki/c.crt}}`',
+      '',
+      'Upstream also checks that the named files exist; that depends on the host and is not',
+      'checked here.',
+    ].join('\n'),
+  },
+  check(context) {
+    list(context.value.egressSelections).forEach((s, i) => {
+      const connection = obj(obj(s)?.connection);
+      const tcp = obj(obj(connection?.transport)?.tcp);
+      if (connection?.proxyProtocol !== 'HTTPConnect' || !tcp || typeof tcp.url !== 'string') return;
+      const at = ['egressSelections', i, 'connection', 'transport', 'tcp'];
+      const tls = tcp.tlsConfig;
+      if (tcp.url.startsWith('http://')) {
+        if (tls !== undefined && tls !== null) context.report({ path: [...at, 'tlsConfig'], message: 'tlsConfig is not used with an http:// url; remove it or switch the url to https://', target: 'key' });
+      } else if (tcp.url.startsWith('https://')) {
+        const config = obj(tls);
+        if (!config) {
+          context.report({ path: [...at, 'tlsConfig'], message: 'an https:// url needs tlsConfig with clientKey and clientCert' });
+          return;
+        }
+        for (const field of ['clientKey', 'clientCert'] as const) {
+          if (!filled(config[field])) context.report({ path: [...at, 'tlsConfig', field], message: `${field} is required with an https:// url; give the path of the client ${field === 'clientKey' ? 'key' : 'certificate'} file` });
+        }
+      } else {
+        context.report({ path: [...at, 'url'], message: `url ${JSON.stringify(tcp.url)} must start with http:// or https://` });
+      }
+    });
+  },
+});

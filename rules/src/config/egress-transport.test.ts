@@ -1,0 +1,56 @@
+import { RuleTester } from '@platlint/core/testing';
+import { egress } from './fixtures.js';
+import rule from './egress-transport.js';
+
+const selection = (name: string, connection: string): string => `- name: ${name}\n  connection:\n${connection.replace(/^/gm, '    ')}`;
+const TCP = 'tcp:\n  url: http://proxy.example.com:8131';
+const UDS = 'uds:\n  udsName: /run/proxy.socket';
+const transport = (...parts: string[]): string => `transport:\n${parts.join('\n').replace(/^/gm, '  ')}`;
+
+RuleTester.run(rule, {
+  valid: [
+    {
+      yaml: egress(
+        [
+          selection('cluster', `proxyProtocol: GRPC\n${transport(UDS)}`),
+          selection('controlplane', `proxyProtocol: HTTPConnect\n${transport(TCP)}`),
+          selection('etcd', 'proxyProtocol: Direct'),
+        ].join('\n'),
+      ),
+    },
+  ],
+  invalid: [
+    {
+      yaml: egress(
+        [
+          selection('cluster', `proxyProtocol: GRPC\n${transport(TCP)}`),
+          selection('controlplane', `proxyProtocol: HTTPConnect`),
+          selection('etcd', `proxyProtocol: Direct\ntransport: {}`),
+        ].join('\n'),
+      ),
+      errors: [
+        { path: 'egressSelections[0].connection.transport.tcp', message: 'GRPC is not supported over tcp; use uds with the socket of the proxy', line: 8, column: 9 },
+        { path: 'egressSelections[1].connection.transport', message: 'a HTTPConnect connection needs a transport (tcp or uds) to reach the proxy' },
+        { path: 'egressSelections[2].connection.transport', message: 'a Direct connection takes no transport; remove it or use HTTPConnect or GRPC' },
+      ],
+    },
+    {
+      yaml: egress(
+        [
+          selection('cluster', `proxyProtocol: GRPC\n${transport(TCP, UDS)}`),
+          selection('controlplane', `proxyProtocol: HTTPConnect\n${transport(TCP, UDS)}`),
+          selection('etcd', `proxyProtocol: HTTPConnect\ntransport: {}`),
+        ].join('\n'),
+      ),
+      errors: [
+        { path: 'egressSelections[0].connection.transport.tcp', message: 'tcp is ignored by a GRPC connection, which uses uds; remove it', severity: 'warning' },
+        { path: 'egressSelections[1].connection.transport.tcp', message: 'transport sets both tcp and uds; an HTTPConnect connection uses one of them' },
+        { path: 'egressSelections[2].connection.transport', message: 'transport needs tcp or uds' },
+      ],
+    },
+    {
+      yaml: egress(selection('cluster', 'proxyProtocol: GRPC\ntransport: {}')),
+      errors: [{ path: 'egressSelections[0].connection.transport.uds', message: 'a GRPC connection needs uds (a unix domain socket)' }],
+    },
+  ],
+});

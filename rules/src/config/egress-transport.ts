@@ -1,0 +1,54 @@
+import { defineRule } from '@platlint/core';
+import { EGRESS, list, obj } from './shared.js';
+
+const present = (value: unknown): boolean => value !== undefined && value !== null;
+
+export default defineRule({
+  meta: {
+    id: 'config/egress-transport',
+    description: 'The transport of an egress connection matches its proxyProtocol.',
+    kinds: [EGRESS],
+    severity: 'error',
+    source: 'C EgressSelectorConfiguration (Connection, Transport); upstream (config-kinds.md E5, E6, E9)',
+    docs: [
+      '`HTTPConnect` and `GRPC` tunnel traffic through a proxy and need a `transport` to reach it;',
+      '`Direct` dials the destination itself and takes no transport (even `{}` is rejected).',
+      '`HTTPConnect` uses exactly one of `tcp` and `uds`. `GRPC` is not supported over TCP and',
+      'needs `uds`; a `tcp` block beside `uds` is ignored by the server and draws a warning.',
+      '',
+      'Fails: `{proxyProtocol: GRPC, transport: {tcp: {url: https://proxy:8131}}}`',
+      'Passes: `{proxyProtocol: GRPC, transport: {uds: {udsName: /run/proxy.socket}}}`',
+      '',
+      'The spec says "at least one of tcp or uds"; upstream rejects both together for',
+      '`HTTPConnect`, and that is followed here since the server would not start.',
+    ].join('\n'),
+  },
+  check(context) {
+    list(context.value.egressSelections).forEach((s, i) => {
+      const connection = obj(obj(s)?.connection);
+      if (!connection) return;
+      const protocol = connection.proxyProtocol;
+      const at = ['egressSelections', i, 'connection'];
+      const transport = obj(connection.transport);
+      if (protocol === 'Direct') {
+        if (present(connection.transport)) context.report({ path: [...at, 'transport'], message: 'a Direct connection takes no transport; remove it or use HTTPConnect or GRPC', target: 'key' });
+        return;
+      }
+      if (protocol !== 'HTTPConnect' && protocol !== 'GRPC') return;
+      if (!transport) {
+        if (!present(connection.transport)) context.report({ path: [...at, 'transport'], message: `a ${protocol} connection needs a transport (tcp or uds) to reach the proxy` });
+        return;
+      }
+      const tcp = present(transport.tcp);
+      const uds = present(transport.uds);
+      if (protocol === 'HTTPConnect') {
+        if (tcp && uds) context.report({ path: [...at, 'transport', 'tcp'], message: 'transport sets both tcp and uds; an HTTPConnect connection uses one of them', target: 'key' });
+        else if (!tcp && !uds) context.report({ path: [...at, 'transport'], message: 'transport needs tcp or uds' });
+      } else if (!uds) {
+        context.report({ path: [...at, 'transport', tcp ? 'tcp' : 'uds'], message: tcp ? 'GRPC is not supported over tcp; use uds with the socket of the proxy' : 'a GRPC connection needs uds (a unix domain socket)', target: tcp ? 'key' : 'value' });
+      } else if (tcp) {
+        context.report({ path: [...at, 'transport', 'tcp'], severity: 'warning', message: 'tcp is ignored by a GRPC connection, which uses uds; remove it', target: 'key' });
+      }
+    });
+  },
+});

@@ -1,0 +1,36 @@
+import { defineRule } from '@platlint/core';
+import { EGRESS, list, obj } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'config/egress-uds-name',
+    description: 'udsName is a non-empty socket path without a unix:// prefix.',
+    kinds: [EGRESS],
+    severity: 'error',
+    source: 'C EgressSelectorConfiguration (UDSTransport.udsName); upstream (config-kinds.md E8)',
+    fixable: true,
+    docs: [
+      '`udsName` is the file path of the proxy\'s unix domain socket. It is used as a path, so a',
+      '`unix://` prefix makes it name a file that does not exist; the fix removes the prefix. An',
+      'empty name is rejected.',
+      '',
+      'Fails: `udsName: unix:///run/konnectivity.socket`',
+      'Passes: `udsName: /run/konnectivity.socket`',
+      '',
+      'Upstream rejects the empty name; it does not look for the prefix, which then fails when',
+      'the server dials.',
+    ].join('\n'),
+  },
+  check(context) {
+    list(context.value.egressSelections).forEach((s, i) => {
+      const name = obj(obj(obj(obj(s)?.connection)?.transport)?.uds)?.udsName;
+      if (typeof name !== 'string') return;
+      const path = ['egressSelections', i, 'connection', 'transport', 'uds', 'udsName'];
+      if (name === '') context.report({ path, message: 'udsName is empty; give the path of the proxy socket' });
+      else if (name.startsWith('unix://')) {
+        const bare = name.slice('unix://'.length);
+        context.report({ path, message: `udsName must be the socket path without "unix://"; write ${JSON.stringify(bare)}`, fix: bare === '' ? undefined : { text: bare } });
+      }
+    });
+  },
+});

@@ -1,0 +1,60 @@
+import { defineRule } from '@platlint/core';
+import { claimsEnvironment } from '@platlint/cel';
+import { claimSelections } from './claim-selections.js';
+import { AUTHN, authenticators, filled, list, obj } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'config/email-verified',
+    description: 'A username expression that uses claims.email must have claims.email_verified checked.',
+    kinds: [AUTHN],
+    severity: 'error',
+    source: 'C AuthenticationConfiguration (ClaimMappings.username)',
+    docs: [
+      'An unverified email address can be set by anyone to anything, so a username taken from',
+      '`claims.email` must come with a check of `claims.email_verified`: in the username',
+      'expression itself, in an `extra` valueExpression, or in a claim validation rule expression',
+      '(one that compiles). A `claim: email_verified` rule does not count, nor do `groups` or',
+      '`uid` expressions. `claim: email` without CEL is not affected.',
+      '',
+      'Fails:',
+      '```yaml',
+      'claimMappings:',
+      '  username: {expression: claims.email}',
+      '```',
+      'Passes:',
+      '```yaml',
+      'claimValidationRules:',
+      '  - expression: claims.email_verified == true',
+      'claimMappings:',
+      '  username: {expression: claims.email}',
+      '```',
+      '',
+      'Upstream applies the same rule (plain and optional `claims.?email` selections).',
+    ].join('\n'),
+  },
+  check(context) {
+    const ruleEnv = claimsEnvironment('claimValidationRule');
+    for (const { jwt, path } of authenticators(context)) {
+      const mappings = obj(jwt.claimMappings);
+      const username = obj(mappings?.username)?.expression;
+      if (!filled(username)) continue;
+      const selected = claimSelections(username);
+      if (!selected.has('email') || selected.has('email_verified')) continue;
+      const extras = list(mappings?.extra).map((e) => obj(e)?.valueExpression);
+      const rules = list(jwt.claimValidationRules)
+        .map((r) => obj(r)?.expression)
+        .filter((e): e is string => {
+          if (!filled(e)) return false;
+          // Only a rule the server accepts counts, and it accepts a static bool only.
+          const compiled = ruleEnv.compile(e);
+          return compiled.ok && compiled.program.type === 'bool';
+        });
+      if ([...extras, ...rules].some((e) => filled(e) && claimSelections(e).has('email_verified'))) continue;
+      context.report({
+        path: [...path, 'claimMappings', 'username', 'expression'],
+        message: 'the username uses claims.email but claims.email_verified is never checked; add a claim validation rule such as "claims.email_verified == true"',
+      });
+    }
+  },
+});

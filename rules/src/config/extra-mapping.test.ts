@@ -1,0 +1,40 @@
+import { RuleTester } from '@platlint/core/testing';
+import { authn, jwt } from './fixtures.js';
+import rule from './extra-mapping.js';
+
+const extra = (entries: [string, string][]): string =>
+  `username:\n  claim: sub\n  prefix: ""\nextra:\n${entries.map(([k, v]) => `  - key: ${JSON.stringify(k)}\n    valueExpression: ${JSON.stringify(v)}`).join('\n')}`;
+
+RuleTester.run(rule, {
+  valid: [{ yaml: authn([jwt({ mappings: extra([['example.com/department', 'claims.dept'], ['aplat.io/x', 'claims.x'], ['example.com/a/b~c', '[claims.x]']]) })]) }],
+  invalid: [
+    {
+      yaml: authn([
+        jwt({
+          mappings: extra([
+            ['', 'claims.a'],
+            ['department', 'claims.a'],
+            ['Example.com/Dept', 'claims.a'],
+            ['example.com/', 'claims.a'],
+            ['auth.plat.io/x', 'claims.a'],
+            ['example.com/dept', ' '],
+            ['example.com/dept', 'claims.b'],
+          ]),
+        }),
+      ]),
+      errors: [
+        { path: 'jwt[0].claimMappings.extra[0].key', message: 'key is empty; name the attribute, e.g. "example.com/department"' },
+        { path: 'jwt[0].claimMappings.extra[1].key', message: 'key "department" is not domain-prefixed; write it as "example.com/department"' },
+        { path: 'jwt[0].claimMappings.extra[2].key', message: 'key "Example.com/Dept" must be lowercase', fix: '"example.com/dept"'.slice(1, -1) },
+        { path: 'jwt[0].claimMappings.extra[3].key', message: 'the path after "example.com/" must be non-empty URL path characters (letters, digits and -._~%!$&\'()*+,;=:/)' },
+        { path: 'jwt[0].claimMappings.extra[4].key', message: 'key "auth.plat.io/x" is under the reserved domain plat.io; use a domain of your own' },
+        { path: 'jwt[0].claimMappings.extra[5].valueExpression', message: 'valueExpression is empty; write a CEL expression giving a string or a list of strings' },
+        { path: 'jwt[0].claimMappings.extra[6].key', message: 'key "example.com/dept" is already mapped by extra[5]; each key appears once' },
+      ],
+    },
+    {
+      yaml: authn([jwt({ mappings: extra([['exa_mple.com/x', 'claims.a']]) })]),
+      errors: [{ path: 'jwt[0].claimMappings.extra[0].key', message: /^the domain "exa_mple\.com" of key "exa_mple\.com\/x" is not a DNS subdomain/ }],
+    },
+  ],
+});

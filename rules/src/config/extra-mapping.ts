@@ -1,0 +1,70 @@
+import { defineRule, formats } from '@platlint/core';
+import type { FieldPath } from '@platlint/core';
+import { AUTHN, authenticators, blank, forRepeats, list, obj } from './shared.js';
+
+const PATH_CHARS = /^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$/;
+const RESERVED = ['kubernetes.io', 'plat.io'];
+
+function shapeProblem(key: string): string | undefined {
+  const slash = key.indexOf('/');
+  if (slash === -1) return `key ${JSON.stringify(key)} is not domain-prefixed; write it as "example.com/${key}"`;
+  const domain = key.slice(0, slash);
+  const rest = key.slice(slash + 1);
+  const domainProblem = formats['dns-subdomain'](domain);
+  if (domainProblem) return `the domain ${JSON.stringify(domain)} of key ${JSON.stringify(key)} ${domainProblem}`;
+  if (!PATH_CHARS.test(rest)) return `the path after "${domain}/" must be non-empty URL path characters (letters, digits and -._~%!$&'()*+,;=:/)`;
+  return undefined;
+}
+
+export default defineRule({
+  meta: {
+    id: 'config/extra-mapping',
+    description: 'Extra mapping keys are unique, lowercase, domain-prefixed and not reserved; each has a valueExpression.',
+    kinds: [AUTHN],
+    severity: 'error',
+    source: 'C AuthenticationConfiguration (ExtraMapping); upstream (config-kinds.md A21, A22)',
+    docs: [
+      '`claimMappings.extra[].key` names an extra attribute of the user: a lowercase',
+      'domain-prefixed path such as `example.com/department` (the domain a DNS subdomain, the rest',
+      'URL path characters), unique in the list. Keys under `plat.io` or `kubernetes.io` (or a',
+      'subdomain of either) are reserved for the platform. `valueExpression` must not be empty;',
+      'it is compiled by `config/authentication-cel`.',
+      '',
+      'Fails: `- {key: Department, valueExpression: claims.dept}`',
+      'Passes: `- {key: example.com/department, valueExpression: claims.dept}`',
+      '',
+      'The reserved domains come from upstream (which reserves `k8s.io` and `kubernetes.io`); the',
+      'spec itself does not name them.',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { jwt, path } of authenticators(context)) {
+      const entries = list(obj(jwt.claimMappings)?.extra).flatMap((e, j) => {
+        const entry = obj(e);
+        return entry ? [{ entry, at: [...path, 'claimMappings', 'extra', j] as FieldPath }] : [];
+      });
+      for (const { entry, at } of entries) {
+        const key = entry.key;
+        if (typeof key === 'string') {
+          if (key === '') {
+            context.report({ path: [...at, 'key'], message: 'key is empty; name the attribute, e.g. "example.com/department"' });
+          } else {
+            const lower = key.toLowerCase();
+            if (lower !== key) context.report({ path: [...at, 'key'], message: `key ${JSON.stringify(key)} must be lowercase`, fix: { text: lower } });
+            const problem = shapeProblem(lower);
+            if (problem) context.report({ path: [...at, 'key'], message: problem });
+            const domain = lower.split('/')[0] ?? '';
+            const reserved = RESERVED.find((r) => domain === r || domain.endsWith(`.${r}`));
+            if (!problem && reserved) context.report({ path: [...at, 'key'], message: `key ${JSON.stringify(key)} is under the reserved domain ${reserved}; use a domain of your own` });
+          }
+        }
+        if (blank(entry.valueExpression)) context.report({ path: [...at, 'valueExpression'], message: 'valueExpression is empty; write a CEL expression giving a string or a list of strings' });
+      }
+      forRepeats(
+        entries,
+        ({ entry }) => (typeof entry.key === 'string' && entry.key !== '' ? entry.key : undefined),
+        (later, first) => context.report({ path: [...later.at, 'key'], message: `key ${JSON.stringify(later.entry.key)} is already mapped by extra[${String(first.at[4])}]; each key appears once` }),
+      );
+    }
+  },
+});

@@ -1,0 +1,42 @@
+import { defineRule } from '@platlint/core';
+import { AUTHN, authenticators, filled, obj } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'config/issuer-url-form',
+    description: 'An issuer url or discoveryURL must not carry user info, a query or a fragment.',
+    kinds: [AUTHN],
+    severity: 'error',
+    source: 'C AuthenticationConfiguration (Issuer.url, Issuer.discoveryURL); upstream (config-kinds.md A4, A7)',
+    docs: [
+      'The spec gives the issuer URL the form `https://host` or `https://host/path`: the URL must',
+      'equal the token\'s `iss` claim, and an OIDC issuer identifier has no user info, query or',
+      'fragment. `discoveryURL` gets the same checks. The `https` scheme itself is checked',
+      'structurally (`schema/format`).',
+      '',
+      'Fails: `url: https://sso.example.com/realms/a?tenant=1`',
+      'Passes: `url: https://sso.example.com/realms/a`',
+      '',
+      'Upstream reports the same three problems, each on its own.',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { jwt, path } of authenticators(context)) {
+      const issuer = obj(jwt.issuer);
+      for (const field of ['url', 'discoveryURL'] as const) {
+        const value = issuer?.[field];
+        if (!filled(value)) continue;
+        let url: URL;
+        try {
+          url = new URL(value);
+        } catch {
+          continue;
+        }
+        const at = [...path, 'issuer', field];
+        if (url.username !== '' || url.password !== '') context.report({ path: at, message: `${field} must not carry user info before "@"; remove it` });
+        if (url.search !== '' || value.includes('?')) context.report({ path: at, message: `${field} must not have a query ("?..."); remove it` });
+        if (url.hash !== '' || value.includes('#')) context.report({ path: at, message: `${field} must not have a fragment ("#..."); remove it` });
+      }
+    }
+  },
+});

@@ -1,0 +1,120 @@
+import type { FieldPath, RuleContext } from '@platlint/core';
+import { yamlValueRangeToSource } from '@platlint/cel';
+import type { CelEnvironment, CelProgram } from '@platlint/cel';
+
+export const AUTHN = 'AuthenticationConfiguration.apiserver.plat.io';
+export const AUTHZ = 'AuthorizationConfiguration.apiserver.plat.io';
+export const EGRESS = 'EgressSelectorConfiguration.apiserver.plat.io';
+export const TRACING = 'TracingConfiguration.apiserver.plat.io';
+
+export type Obj = Record<string, unknown>;
+
+/** Rules run on objects that may also have structural errors, so every read is guarded. */
+export function obj(value: unknown): Obj | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : undefined;
+}
+
+export function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Set and non-empty: upstream treats an empty string like an absent field. */
+export function filled(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+export function quote(value: string): string {
+  return JSON.stringify(value);
+}
+
+/** Each JWT authenticator with its path. */
+export function authenticators(context: RuleContext): { jwt: Obj; path: FieldPath }[] {
+  return list(context.value.jwt).flatMap((entry, i) => {
+    const jwt = obj(entry);
+    return jwt ? [{ jwt, path: ['jwt', i] as FieldPath }] : [];
+  });
+}
+
+/** Each webhook configuration of an AuthorizationConfiguration with its path. */
+export function webhooks(context: RuleContext): { webhook: Obj; path: FieldPath }[] {
+  return list(context.value.authorizers).flatMap((entry, i) => {
+    const webhook = obj(obj(entry)?.webhook);
+    return webhook ? [{ webhook, path: ['authorizers', i, 'webhook'] as FieldPath }] : [];
+  });
+}
+
+/**
+ * Calls `onRepeat` for every entry whose key was already seen earlier in the list: upstream
+ * reports a duplicate at the later entry.
+ */
+export function forRepeats<T>(items: readonly T[], key: (item: T) => string | undefined, onRepeat: (item: T, first: T) => void): void {
+  const seen = new Map<string, T>();
+  for (const item of items) {
+    const k = key(item);
+    if (k === undefined) continue;
+    const first = seen.get(k);
+    if (first === undefined) seen.set(k, item);
+    else onRepeat(item, first);
+  }
+}
+
+const UNIT_NS: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, μs: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
+const DURATION = /^([-+]?)((?:(?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+)$/;
+const PART = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g;
+
+/** Nanoseconds of a Go duration string; undefined when it does not parse (structural validation reports that). */
+export function durationNs(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (value === '0') return 0;
+  const m = DURATION.exec(value);
+  if (!m) return undefined;
+  let total = 0;
+  for (const part of (m[2] ?? '').matchAll(PART)) total += Number(part[1]) * (UNIT_NS[part[2] ?? 's'] ?? 0);
+  return m[1] === '-' ? -total : total;
+}
+
+export interface CelCheck {
+  env: CelEnvironment;
+  /** What the expression feeds, for messages ("a claim validation rule"). */
+  place: string;
+  /** The only variable the environment declares, named when another one is used. */
+  variable: string;
+  /** Boolean places need a static bool: upstream rejects a `dyn` result at load time. */
+  staticBool?: boolean;
+}
+
+/**
+ * Compiles an expression and reports each issue on the characters it concerns. Returns the
+ * program when the expression compiled without a finding.
+ */
+export function checkCel(context: RuleContext, path: FieldPath, expression: string, check: CelCheck): CelProgram | undefined {
+  const result = check.env.compile(expression);
+  const scalar = context.scalarSource(path);
+  const span = (range: { start: number; end: number }) => (scalar ? yamlValueRangeToSource(scalar, range) : undefined);
+  if (!result.ok) {
+    for (const issue of result.issues) {
+      const text = issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
+      const hint = issue.code === 'unknown_variable' ? `; ${check.place} sees only the variable "${check.variable}"` : '';
+      context.report({ path, message: `${text}${hint}`, span: span(issue) });
+    }
+    return undefined;
+  }
+  if (check.staticBool && result.program.type !== 'bool') {
+    context.report({
+      path,
+      message: `${check.place} must evaluate to bool, but this expression's type is ${result.program.type} until run time; compare the value, e.g. "... == true"`,
+      span: span({ start: 0, end: expression.length }),
+    });
+    return undefined;
+  }
+  return result.program;
+}
+
+/** True when the text is empty or only whitespace. */
+export function blank(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() === '';
+}

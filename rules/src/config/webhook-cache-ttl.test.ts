@@ -1,0 +1,16 @@
+import { RuleTester } from '@platlint/core/testing';
+import { authz, webhookAuthorizer } from './fixtures.js';
+import rule from './webhook-cache-ttl.js';
+
+RuleTester.run(rule, {
+  valid: [{ yaml: authz([webhookAuthorizer('a', { authorizedTTL: '1h', unauthorizedTTL: '1s' })]) }],
+  invalid: [
+    {
+      yaml: authz([webhookAuthorizer('a', { authorizedTTL: '-5m', unauthorizedTTL: '0s' })]),
+      errors: [
+        { path: 'authorizers[0].webhook.authorizedTTL', message: 'authorizedTTL -5m is negative; write a positive duration' },
+        { path: 'authorizers[0].webhook.unauthorizedTTL', message: 'unauthorizedTTL 0 is replaced by the default 30s; to stop caching, set cacheUnauthorizedRequests: false instead', severity: 'warning' },
+      ],
+    },
+  ],
+});

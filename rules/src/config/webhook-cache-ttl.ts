@@ -1,0 +1,38 @@
+import { defineRule } from '@platlint/core';
+import { AUTHZ, durationNs, webhooks } from './shared.js';
+
+const DEFAULTS = { authorizedTTL: { value: '5m', cache: 'cacheAuthorizedRequests' }, unauthorizedTTL: { value: '30s', cache: 'cacheUnauthorizedRequests' } } as const;
+
+export default defineRule({
+  meta: {
+    id: 'config/webhook-cache-ttl',
+    description: 'Webhook cache TTLs must not be negative; a zero TTL is replaced by the default.',
+    kinds: [AUTHZ],
+    severity: 'error',
+    source: 'C AuthorizationConfiguration (WebhookConfiguration.authorizedTTL, unauthorizedTTL); upstream (config-kinds.md Z5, Z7)',
+    docs: [
+      '`authorizedTTL` and `unauthorizedTTL` say how long webhook answers are cached. A negative',
+      'duration is rejected. A zero duration does not turn caching off: the server replaces it',
+      'with the default (`5m` and `30s`), so it draws a warning; use `cacheAuthorizedRequests:',
+      'false` / `cacheUnauthorizedRequests: false` to stop caching.',
+      '',
+      'Fails: `authorizedTTL: -1m`',
+      'Passes: `authorizedTTL: 2m`',
+      '',
+      'The defaults are upstream\'s; the spec marks both fields required and states no default.',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { webhook, path } of webhooks(context)) {
+      for (const field of ['authorizedTTL', 'unauthorizedTTL'] as const) {
+        const ns = durationNs(webhook[field]);
+        if (ns === undefined) continue;
+        if (ns < 0) context.report({ path: [...path, field], message: `${field} ${String(webhook[field])} is negative; write a positive duration` });
+        else if (ns === 0) {
+          const { value, cache } = DEFAULTS[field];
+          context.report({ path: [...path, field], severity: 'warning', message: `${field} 0 is replaced by the default ${value}; to stop caching, set ${cache}: false instead` });
+        }
+      }
+    }
+  },
+});

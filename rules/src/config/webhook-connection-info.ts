@@ -1,0 +1,39 @@
+import { defineRule } from '@platlint/core';
+import { AUTHZ, obj, webhooks } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'config/webhook-connection-info',
+    description: 'platConfigFile is required, as an absolute path, for type PlatConfigFile and not allowed for InClusterConfig.',
+    kinds: [AUTHZ],
+    severity: 'error',
+    source: 'C AuthorizationConfiguration (WebhookConnectionInfo); upstream (config-kinds.md Z11)',
+    docs: [
+      'A webhook is reached either with the in-cluster service-account connection',
+      '(`type: InClusterConfig`, which takes no file) or through a client configuration file',
+      '(`type: PlatConfigFile`, which needs `platConfigFile`, the absolute path of that file).',
+      'An empty path counts as missing; on `InClusterConfig` any `platConfigFile`, even `""`, is',
+      'rejected. Other types are reported structurally (`schema/enum`).',
+      '',
+      'Fails: `connectionInfo: {type: InClusterConfig, platConfigFile: /etc/authz.kubeconfig}`',
+      'Passes: `connectionInfo: {type: PlatConfigFile, platConfigFile: /etc/authz.kubeconfig}`',
+      '',
+      'Upstream also checks that the file exists and is a regular file; that depends on the host',
+      'and is not checked here.',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { webhook, path } of webhooks(context)) {
+      const info = obj(webhook.connectionInfo);
+      if (!info) continue;
+      const file = info.platConfigFile;
+      const at = [...path, 'connectionInfo', 'platConfigFile'];
+      if (info.type === 'InClusterConfig' && file !== undefined && file !== null) {
+        context.report({ path: at, message: 'platConfigFile is not used with type InClusterConfig; remove it or use type PlatConfigFile', target: 'key' });
+      } else if (info.type === 'PlatConfigFile') {
+        if (file === undefined || file === null || file === '') context.report({ path: at, message: 'type PlatConfigFile needs platConfigFile, the absolute path of the client configuration file' });
+        else if (typeof file === 'string' && !file.startsWith('/')) context.report({ path: at, message: `platConfigFile ${JSON.stringify(file)} must be an absolute path` });
+      }
+    }
+  },
+});

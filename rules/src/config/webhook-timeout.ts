@@ -1,0 +1,33 @@
+import { defineRule } from '@platlint/core';
+import { AUTHZ, durationNs, webhooks } from './shared.js';
+
+const MAX_NS = 30e9;
+
+export default defineRule({
+  meta: {
+    id: 'config/webhook-timeout',
+    description: 'A webhook authorizer timeout must be greater than 0s and at most 30s.',
+    kinds: [AUTHZ],
+    severity: 'error',
+    source: 'C AuthorizationConfiguration (WebhookConfiguration.timeout; Limits)',
+    docs: [
+      'Every request waits for the webhook authorizer, so its `timeout` is capped at `30s`; a zero',
+      'or negative timeout would fail every call. Exactly `30s` is fine. A missing timeout is',
+      'reported structurally (`schema/required`; there is no default) and a value that is not a',
+      'duration by `schema/format`.',
+      '',
+      'Fails: `timeout: 45s`, `timeout: 0s`',
+      'Passes: `timeout: 3s`, `timeout: 30s`',
+      '',
+      'Upstream agrees.',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { webhook, path } of webhooks(context)) {
+      const ns = durationNs(webhook.timeout);
+      if (ns === undefined) continue;
+      if (ns <= 0) context.report({ path: [...path, 'timeout'], message: `timeout ${String(webhook.timeout)} must be greater than 0s` });
+      else if (ns > MAX_NS) context.report({ path: [...path, 'timeout'], message: `timeout ${String(webhook.timeout)} is above the maximum of 30s`, fix: { text: '30s' } });
+    }
+  },
+});
