@@ -111,7 +111,10 @@ function gatherObjects(p: Pick<Placed, 'file' | 'out'>, catalog: Catalog): LintO
         p.out.push(diagnostic(p, 'document/unknown-version', 'error', `${kind} is not served by ${apiVersion}; use ${versions}`, doc.index, ['apiVersion'], p.file.locate(doc.index, ['apiVersion'])));
       } else if (!reportedKinds.has(`${apiVersion}/${kind}`)) {
         reportedKinds.add(`${apiVersion}/${kind}`);
-        p.out.push(diagnostic(p, 'document/unknown-kind', 'info', `${kind} (${apiVersion}) is not a kind platlint checks; skipped`, doc.index, ['kind'], p.file.locate(doc.index, ['kind'])));
+        // The name may belong to a checked kind of another group: say which, it may be a slip.
+        const elsewhere = catalog.withKindName(kind).filter((k) => k.lintable).map((k) => k.apiVersion);
+        const hint = elsewhere.length ? ` (platlint checks ${kind} in ${[...new Set(elsewhere)].join(', ')})` : '';
+        p.out.push(diagnostic(p, 'document/unknown-kind', 'info', `${kind} (${apiVersion}) is not a kind platlint checks; skipped${hint}`, doc.index, ['kind'], p.file.locate(doc.index, ['kind'])));
       }
       continue;
     }

@@ -152,6 +152,7 @@ function applyFieldFacts(node: SchemaNode, field: FieldEntry): void {
     if (format) setFormat(node, format);
   }
   const info: PlatlintInfo = {};
+  if (field.optional && !field.pointer && !field.array && !field.map && node.type === 'string') info.emptyIsUnset = true;
   if (field.featureGates) info.featureGates = field.featureGates;
   if (field.immutable) info.immutable = true;
   if (field.deprecated) info.deprecated = typeof field.deprecated === 'string' ? field.deprecated : 'deprecated upstream';

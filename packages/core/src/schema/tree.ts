@@ -50,6 +50,8 @@ export interface PlatlintInfo {
   maxBytes?: number;
   /** The field only appears on a status subresource write. */
   status?: boolean;
+  /** An optional, non-pointer string: `""` means unset to the server, so formats skip it. */
+  emptyIsUnset?: boolean;
 }
 
 export function platlintInfo(node: SchemaNode): PlatlintInfo {

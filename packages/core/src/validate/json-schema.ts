@@ -58,7 +58,11 @@ export function toJsonSchema(root: SchemaNode): JsonSchema {
       if (node.maxItems !== undefined) out.maxItems = node.maxItems;
     }
     const format = node['x-platlint']?.format ?? node.format;
-    if (isFormatName(format)) out.format = format;
+    if (isFormatName(format)) {
+      // An empty optional string is how Go writes "unset": the format does not apply to it.
+      if (node['x-platlint']?.emptyIsUnset) Object.assign(out, { if: { const: '' }, else: { format } });
+      else out.format = format;
+    }
     if (node.enum) out.enum = node.enum;
     if (node.pattern) out.pattern = node.pattern;
     if (node.minLength !== undefined) out.minLength = node.minLength;

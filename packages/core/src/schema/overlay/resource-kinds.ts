@@ -476,6 +476,7 @@ const deployments: Overlay = {
       },
       selector: {
         description: 'Label selector for the pods; must match the labels of the pod template. ReplicaSets whose pods it selects are affected. Immutable upstream.',
+        immutable: true,
         spec: 'A Deployment',
       },
       strategy: {
@@ -1477,9 +1478,10 @@ const mutatingAdmissionPolicies: Overlay = {
     description: 'Locates the parameter resources of a binding: by name or by label selector (exactly one of them).',
     spec: MAP,
     fields: {
-      name: { description: 'Name of the single parameter resource.', spec: MAP },
+      name: { description: 'Name of the single parameter resource.', format: 'path-segment', spec: MAP },
       namespace: {
         description: 'Namespace of the parameter resources; when unset, the namespace of the request. Must be unset for cluster-scoped parameter kinds.',
+        format: 'dns-label',
         spec: MAP,
       },
       selector: {
