@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { admit } from './admit.js';
+import type { JsonObject } from './json.js';
+import { applyJsonPatch } from './merge/json-patch.js';
+import { createState } from './state/state.js';
+import { binding, deployment, deploymentRequest, policy, type PolicyOptions } from './test-support/objects.js';
+import { at, names } from './test-support/read.js';
+
+const apply = (expression: string) => ({ patchType: 'ApplyConfiguration' as const, expression });
+const patch = (expression: string) => ({ patchType: 'JSONPatch' as const, expression });
+const INCREMENT = apply('Object{spec: Object.spec{replicas: object.spec.replicas + 1}}');
+
+function single(options: PolicyOptions, extraObjects: JsonObject[] = [], bindingExtra: JsonObject = {}) {
+  return createState([policy({ name: 'p', ...options }), binding('b', 'p', bindingExtra), ...extraObjects]);
+}
+
+function replicas(o: unknown): unknown {
+  return at(o as JsonObject, 'spec', 'replicas');
+}
+
+describe('admit', () => {
+  it('applies a label, a sidecar and an annotation and answers with a patch', () => {
+    const state = createState([
+      policy({ name: 'label', mutations: [apply('Object{metadata: Object.metadata{labels: {"team": "a"}}}')] }),
+      binding('label-b', 'label'),
+      policy({ name: 'sidecar', mutations: [apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "proxy", image: "proxy:1"}]}}}}')] }),
+      binding('sidecar-b', 'sidecar'),
+      policy({ name: 'annotate', mutations: [patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: {"plat.io/owner": request.userInfo.username}}]')] }),
+      binding('annotate-b', 'annotate'),
+    ]);
+    const original = deployment();
+    const result = admit(state, deploymentRequest(original));
+    expect(result.status).toBeUndefined();
+    expect(result.allowed).toBe(true);
+    expect(result.uid).toBe('u1');
+    const out = result.object;
+    expect(at(out, 'metadata', 'labels')).toEqual({ app: 'web', team: 'a' });
+    expect(at(out, 'metadata', 'annotations')).toEqual({ 'plat.io/owner': 'alice' });
+    expect(names(at(out, 'spec', 'template', 'spec', 'containers'))).toEqual(['app', 'proxy']);
+    expect(applyJsonPatch(original, result.patch)).toEqual(result.object);
+    expect(original).toEqual(deployment());
+  });
+
+  it('does nothing for a policy without bindings, for DELETE, or for unmatched kinds', () => {
+    const unbound = createState([policy({ mutations: [INCREMENT] })]);
+    expect(admit(unbound, deploymentRequest()).patch).toEqual([]);
+    const state = single({ mutations: [INCREMENT] });
+    expect(admit(state, deploymentRequest(deployment(), { operation: 'DELETE' })).patch).toEqual([]);
+    const pod = admit(state, { ...deploymentRequest(), kind: { group: '', version: 'v1', kind: 'Pod' }, resource: { group: '', version: 'v1', resource: 'pods' } });
+    expect(pod.patch).toEqual([]);
+  });
+
+  it('runs mutations in order, each seeing the previous result', () => {
+    const state = single({ mutations: [INCREMENT, patch('[JSONPatch{op: "add", path: "/metadata/labels/seen", value: string(object.spec.replicas)}]')] });
+    const out = admit(state, deploymentRequest()).object;
+    expect(replicas(out)).toBe(3);
+    expect(at(out, 'metadata', 'labels', 'seen')).toBe('3');
+  });
+
+  it('evaluates variables lazily, each using earlier ones', () => {
+    const state = single({
+      variables: [
+        { name: 'base', expression: 'object.spec.replicas * 10' },
+        { name: 'next', expression: 'variables.base + 1' },
+        { name: 'broken', expression: '1 / 0 == 1' },
+      ],
+      mutations: [apply('Object{spec: Object.spec{replicas: variables.next}}')],
+    });
+    // `broken` is never read, so it never fails.
+    const result = admit(state, deploymentRequest());
+    expect(result.allowed).toBe(true);
+    expect(replicas(result.object)).toBe(21);
+  });
+
+  it('skips on a false match condition and follows the failure policy on errors', () => {
+    const skip = single({ matchConditions: [{ name: 'big', expression: 'object.spec.replicas > 5' }], mutations: [INCREMENT] });
+    expect(admit(skip, deploymentRequest()).patch).toEqual([]);
+    const failing = { matchConditions: [{ name: 'err', expression: '1 / (object.spec.replicas - 2) == 1' }], mutations: [INCREMENT] };
+    const denied = admit(single(failing), deploymentRequest());
+    expect(denied.allowed).toBe(false);
+    expect(denied.status?.message).toContain("policy 'p' with binding 'b' denied request: matchCondition 'err'");
+    const ignored = admit(single({ ...failing, failurePolicy: 'Ignore' }), deploymentRequest());
+    expect(ignored.allowed).toBe(true);
+    expect(ignored.patch).toEqual([]);
+    // A false condition wins over an error in another one.
+    const falseWins = single({ matchConditions: [failing.matchConditions[0] as { name: string; expression: string }, { name: 'no', expression: 'false' }], mutations: [INCREMENT] });
+    expect(admit(falseWins, deploymentRequest()).allowed).toBe(true);
+  });
+
+  it('denies on Fail with a 403 naming the policy and binding, and keeps the object', () => {
+    const state = single({ mutations: [apply('Object{spec: Object.spec{replicas: object.spec.replicas / 0}}')] });
+    const result = admit(state, deploymentRequest());
+    expect(result.allowed).toBe(false);
+    expect(result.status).toMatchObject({ code: 403, reason: 'Invalid' });
+    expect(result.status?.message).toMatch(/^policy 'p' with binding 'b' denied request: expression 'Object\{.*' resulted in error: /);
+    expect(result.object).toEqual(deployment());
+    expect(result.patch).toEqual([]);
+  });
+
+  it('admits on Ignore: the failing mutation contributes nothing, later ones still run, a warning says why', () => {
+    const state = single({ failurePolicy: 'Ignore', mutations: [apply('Object{spec: Object.spec{replicas: object.spec.replicas / 0}}'), INCREMENT] });
+    const result = admit(state, deploymentRequest());
+    expect(result.allowed).toBe(true);
+    expect(replicas(result.object)).toBe(3);
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings[0]).toContain("policy 'p' with binding 'b'");
+    expect(result.warnings[0]).toContain('failurePolicy Ignore');
+  });
+
+  it('treats an expression over its cost budget as an error like any other', () => {
+    const state = single({ mutations: [apply('Object{spec: Object.spec{replicas: [1, 2, 3, 4, 5, 6, 7, 8].map(x, [1, 2, 3, 4, 5, 6, 7, 8].map(y, x * y)).size()}}')] });
+    expect(admit(state, deploymentRequest()).allowed).toBe(true);
+    const result = admit(state, deploymentRequest(), { costLimit: 20 });
+    expect(result.allowed).toBe(false);
+    expect(result.status?.message).toContain('cost limit exceeded');
+  });
+
+  it('fails an expression that runs past the request deadline', () => {
+    const ten = '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]';
+    const state = single({ mutations: [apply(`Object{spec: Object.spec{replicas: ${ten}.map(x, ${ten}.map(y, ${ten}.map(z, x + y + z))).size()}}`)] });
+    expect(admit(state, deploymentRequest(), { timeoutMs: 60_000 }).allowed).toBe(true);
+    const result = admit(state, deploymentRequest(), { timeoutMs: -1 });
+    expect(result.allowed).toBe(false);
+    expect(result.status?.message).toContain('deadline exceeded');
+  });
+
+  it('rejects an apply configuration that sets an atomic field, per failure policy', () => {
+    const state = single({ mutations: [apply('Object{spec: Object.spec{selector: Object.spec.selector{matchLabels: {"x": "y"}}}}')] });
+    const result = admit(state, deploymentRequest());
+    expect(result.status?.message).toContain('invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.selector');
+  });
+
+  it('drops a JSON patch whose test fails and errors on removing a missing path', () => {
+    const tested = single({ mutations: [patch('[JSONPatch{op: "test", path: "/spec/replicas", value: 7}, JSONPatch{op: "replace", path: "/spec/replicas", value: 1}]'), INCREMENT] });
+    const out = admit(tested, deploymentRequest());
+    expect(out.allowed).toBe(true);
+    expect(replicas(out.object)).toBe(3);
+    const removing = single({ mutations: [patch('[JSONPatch{op: "remove", path: "/metadata/annotations/" + jsonpatch.escapeKey("plat.io/x")}]')] });
+    const denied = admit(removing, deploymentRequest());
+    expect(denied.status?.message).toContain('JSON Patch: remove operation does not apply: doc is missing path: "/metadata/annotations/plat.io~1x"');
+  });
+
+  it('decodes built-in kinds strictly after a JSON patch, whatever the failure policy', () => {
+    const state = single({ failurePolicy: 'Ignore', mutations: [patch('[JSONPatch{op: "add", path: "/spec/replicaz", value: 1}]')] });
+    const result = admit(state, deploymentRequest());
+    expect(result.allowed).toBe(false);
+    expect(result.status).toMatchObject({ code: 500, message: 'strict decoding error: unknown field "spec.replicaz"' });
+  });
+
+  it('hands policies an equivalent request in the matched version and converts back', () => {
+    const state = single({ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: {"seen": request.kind.version + " " + object.apiVersion + " " + request.requestKind.version}}]')] });
+    const object = { ...deployment(), apiVersion: 'apps/v1beta1' };
+    const result = admit(state, deploymentRequest(object, { kind: { group: 'apps', version: 'v1beta1', kind: 'Deployment' }, resource: { group: 'apps', version: 'v1beta1', resource: 'deployments' } }));
+    expect(at(result.object, 'metadata', 'annotations', 'seen')).toBe('v1 apps/v1 v1beta1');
+    expect(at(result.object, 'apiVersion')).toBe('apps/v1beta1');
+    expect(result.patch).toEqual([{ op: 'add', path: '/metadata/annotations', value: { seen: 'v1 apps/v1 v1beta1' } }]);
+  });
+
+  it('gives expressions the namespace object and the binding match resources', () => {
+    const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default', labels: { env: 'prod' } } };
+    const state = single(
+      { mutations: [patch('[JSONPatch{op: "add", path: "/metadata/labels/env", value: namespaceObject.metadata.labels["env"]}]')] },
+      [ns],
+      { matchResources: { namespaceSelector: { matchLabels: { env: 'prod' } } } },
+    );
+    expect(at(admit(state, deploymentRequest()).object, 'metadata', 'labels', 'env')).toBe('prod');
+    const other = admit(state, deploymentRequest(deployment(), { namespace: 'ghost' }));
+    expect(other.status).toMatchObject({ code: 404, message: 'namespaces "ghost" not found' });
+  });
+});
+
+describe('params', () => {
+  const configMap = (name: string, labels: Record<string, string>, replicas: string, namespace = 'default'): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, labels }, data: { replicas } });
+  const fromParams = { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [apply('Object{spec: Object.spec{replicas: object.spec.replicas + int(params.data["replicas"])}}')] };
+
+  it('finds a param by name in the request namespace', () => {
+    const state = single(fromParams, [configMap('limits', {}, '5'), configMap('limits', {}, '100', 'other')], { paramRef: { name: 'limits' } });
+    expect(replicas(admit(state, deploymentRequest()).object)).toBe(7);
+  });
+
+  it('runs once per param a selector selects, effects accumulating', () => {
+    const state = single(fromParams, [configMap('a', { use: 'yes' }, '1'), configMap('b', { use: 'yes' }, '10'), configMap('c', { use: 'no' }, '100')], { paramRef: { selector: { matchLabels: { use: 'yes' } } } });
+    expect(replicas(admit(state, deploymentRequest()).object)).toBe(13);
+  });
+
+  it('skips on Allow and denies on Deny (the default) when nothing is found', () => {
+    const allow = single(fromParams, [], { paramRef: { name: 'missing', parameterNotFoundAction: 'Allow' } });
+    expect(admit(allow, deploymentRequest()).patch).toEqual([]);
+    const deny = single(fromParams, [], { paramRef: { name: 'missing' } });
+    const result = admit(deny, deploymentRequest());
+    expect(result.allowed).toBe(false);
+    expect(result.status?.message).toBe("policy 'p' with binding 'b' denied request: failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction");
+  });
+
+  it('gives params null when the binding has no paramRef, and reports an unknown paramKind', () => {
+    const none = single({ paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [apply('Object{spec: Object.spec{replicas: params == null ? 9 : 1}}')] });
+    expect(replicas(admit(none, deploymentRequest()).object)).toBe(9);
+    const unknown = single({ paramKind: { apiVersion: 'example.plat.io/v1', kind: 'Limits' }, mutations: [INCREMENT] }, [], { paramRef: { name: 'x' } });
+    expect(admit(unknown, deploymentRequest()).status?.message).toMatch(/^policy "p" denied request: failed to configure policy: paramKind example.plat.io\/v1, Kind=Limits/);
+  });
+
+  it('rejects a namespace on a cluster-scoped paramKind', () => {
+    const state = single({ paramKind: { apiVersion: 'v1', kind: 'Namespace' }, mutations: [INCREMENT] }, [], { paramRef: { name: 'default', namespace: 'x' } });
+    expect(admit(state, deploymentRequest()).status?.message).toContain('paramRef.namespace must not be provided for a cluster-scoped `paramKind`');
+  });
+});
+
+describe('reinvocation', () => {
+  const counter = (name: string, reinvocationPolicy: 'Never' | 'IfNeeded') => [policy({ name, reinvocationPolicy, mutations: [INCREMENT] }), binding(`${name}-b`, name)];
+  const start = () => deploymentRequest(deployment({ spec: { replicas: 0 } }));
+
+  it('re-runs IfNeeded invocations once after the object changed: IfNeeded, IfNeeded, Never count to 5', () => {
+    const state = createState([...counter('a', 'IfNeeded'), ...counter('b', 'IfNeeded'), ...counter('c', 'Never')]);
+    expect(replicas(admit(state, start()).object)).toBe(5);
+  });
+
+  it('runs a lone IfNeeded policy twice and a Never policy once', () => {
+    expect(replicas(admit(createState(counter('a', 'IfNeeded')), start()).object)).toBe(2);
+    expect(replicas(admit(createState(counter('a', 'Never')), start()).object)).toBe(1);
+  });
+
+  it('makes no second pass when nothing ran', () => {
+    const state = createState([policy({ name: 'a', reinvocationPolicy: 'IfNeeded', matchConditions: [{ name: 'never', expression: 'false' }], mutations: [INCREMENT] }), binding('a-b', 'a')]);
+    expect(admit(state, start()).patch).toEqual([]);
+  });
+});
+
+describe('custom resources', () => {
+  const crd: JsonObject = {
+    apiVersion: 'apiextensions.plat.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.example.plat.io' },
+    spec: {
+      group: 'example.plat.io',
+      scope: 'Namespaced',
+      names: { kind: 'Widget', plural: 'widgets' },
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              properties: { spec: { type: 'object', properties: { parts: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['id'], items: { type: 'object', properties: { id: { type: 'string' }, size: { type: 'integer' } } } } } } },
+            },
+          },
+        },
+      ],
+    },
+  };
+  const widgetPolicy = policy({
+    name: 'w',
+    matchConstraints: { resourceRules: [{ apiGroups: ['example.plat.io'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['widgets'] }] },
+    mutations: [apply('Object{spec: Object.spec{parts: [Object.spec.parts{id: "b", size: 2}]}}')],
+  });
+  const request = {
+    kind: { group: 'example.plat.io', version: 'v1', kind: 'Widget' },
+    resource: { group: 'example.plat.io', version: 'v1', resource: 'widgets' },
+    namespace: 'default',
+    name: 'w1',
+    operation: 'CREATE' as const,
+    object: { apiVersion: 'example.plat.io/v1', kind: 'Widget', metadata: { name: 'w1' }, spec: { parts: [{ id: 'a', size: 1 }] } },
+  };
+
+  it('merges with the schema of the CRD in the state', () => {
+    const result = admit(createState([crd, widgetPolicy, binding('wb', 'w')]), request);
+    expect(at(result.object, 'spec', 'parts')).toEqual([{ id: 'a', size: 1 }, { id: 'b', size: 2 }]);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('falls back to a schema-less merge without the CRD, and says so', () => {
+    const result = admit(createState([widgetPolicy, binding('wb', 'w')]), request);
+    expect(at(result.object, 'spec', 'parts')).toEqual([{ id: 'b', size: 2 }]);
+    expect(result.warnings[0]).toContain('no schema for example.plat.io/v1, Kind=Widget');
+  });
+});

@@ -1,0 +1,267 @@
+// The engine's entry point: one AdmissionRequest through every policy of the state.
+// Policies run in load order, each with its bindings in load order and each binding once
+// per param. A second pass re-runs the IfNeeded invocations when the first one mutated
+// anything (the reinvocation the API server's admission chain would make, emulated here
+// since the webhook hosts the policies; mutating-admission.md §8).
+import type { CelAuthorizer } from '@platlint/cel';
+import { compilePolicy } from './evaluate/compile.js';
+import { failureMessage, StatusFailure, type PolicyFailure } from './evaluate/failures.js';
+import { runInvocation } from './evaluate/invocation.js';
+import { clone, deepEqual, isObject, type Json, type JsonObject } from './json.js';
+import { matchResources, neverMatched, type MatchAttributes, type MatchContext, type MatchOutcome } from './match/matcher.js';
+import { diffToPatch } from './merge/diff.js';
+import { collectParams } from './params/params.js';
+import { apiVersionOf, kindFacts } from './state/kinds.js';
+import type { Binding, Policy } from './state/policy-types.js';
+import type { State } from './state/state.js';
+import type { AdmissionRequest, AdmissionResult, GroupVersionKind, GroupVersionResource } from './types.js';
+
+export interface AdmitOptions {
+  /** Answers `authorizer` checks; the offline authorizer (denies everything) by default. */
+  authorizer?: CelAuthorizer;
+  /** Runtime cost budget per expression (the cel package's default otherwise). */
+  costLimit?: number;
+  /** Time budget of the whole request in milliseconds; an expression past it fails. */
+  timeoutMs?: number;
+}
+
+interface Invocation {
+  policy: Policy;
+  binding: Binding;
+  param: JsonObject | null;
+  paramSchemaKind: GroupVersionKind | undefined;
+  kind: GroupVersionKind;
+  resource: GroupVersionResource;
+  key: string;
+}
+
+interface Run {
+  state: State;
+  request: AdmissionRequest;
+  options: AdmitOptions;
+  deadline: number | undefined;
+  object: Json | undefined;
+  failures: PolicyFailure[];
+  warnings: string[];
+  /** IfNeeded invocations run since the object last changed. */
+  previouslyInvoked: Set<string>;
+  /** Invocations the second pass re-runs. */
+  reinvoke: Set<string>;
+  shouldReinvoke: boolean;
+}
+
+export function admit(state: State, request: AdmissionRequest, options: AdmitOptions = {}): AdmissionResult {
+  const original = request.object === undefined ? undefined : clone(request.object);
+  const run: Run = {
+    state,
+    request,
+    options,
+    deadline: options.timeoutMs !== undefined ? Date.now() + options.timeoutMs : undefined,
+    object: clone(original),
+    failures: [],
+    warnings: [],
+    previouslyInvoked: new Set(),
+    reinvoke: new Set(),
+    shouldReinvoke: false,
+  };
+  const uid = request.uid ?? '';
+  const allow = (object: Json | undefined): AdmissionResult => ({ uid, allowed: true, object, patch: diffToPatch(original, object), warnings: dedupe(run.warnings), auditAnnotations: {} });
+
+  if (neverMatched({ operation: request.operation, resource: request.resource })) return allow(original);
+  try {
+    pass(run, false);
+    if (run.failures.length === 0 && run.shouldReinvoke) pass(run, true);
+  } catch (e) {
+    if (!(e instanceof StatusFailure)) throw e;
+    return { uid, allowed: false, object: original, patch: [], warnings: dedupe(run.warnings), auditAnnotations: {}, status: { status: 'Failure', code: e.code, reason: e.reason, message: e.message } };
+  }
+  if (run.failures.length > 0) {
+    const messages = run.failures.map(failureMessage);
+    const first = run.failures[0] as PolicyFailure;
+    return {
+      uid,
+      allowed: false,
+      object: original,
+      patch: [],
+      warnings: dedupe(run.warnings),
+      auditAnnotations: {},
+      status: { status: 'Failure', code: 403, reason: first.reason, message: messages[0] as string, details: { causes: messages.map((message) => ({ message })) } },
+    };
+  }
+  return allow(run.object);
+}
+
+function dedupe(items: string[]): string[] {
+  return [...new Set(items)];
+}
+
+function attributes(run: Run): MatchAttributes {
+  const r = run.request;
+  return {
+    kind: r.kind,
+    resource: r.resource,
+    subResource: r.subResource ?? '',
+    name: r.name ?? '',
+    namespace: r.namespace ?? '',
+    operation: r.operation,
+    object: run.object,
+    oldObject: r.oldObject,
+  };
+}
+
+// Errors that belong to a policy follow its failure policy; Ignore turns them into warnings.
+function fail(run: Run, policy: Policy, failure: PolicyFailure): void {
+  if (policy.spec.failurePolicy === 'Ignore') {
+    run.warnings.push(`${failureMessage(failure)} (ignored: failurePolicy Ignore)`);
+    return;
+  }
+  run.failures.push(failure);
+}
+
+function checkMatch(run: Run, outcome: MatchOutcome, policy: Policy, binding: Binding | undefined): boolean {
+  if (outcome.matches) return true;
+  if (!outcome.error) return false;
+  // An unknown namespace is a status error, as upstream returns the lister's 404.
+  if (outcome.error.code === 404) throw new StatusFailure(outcome.error.message, 404, 'NotFound');
+  if (binding) fail(run, policy, { policy: policy.name, binding: binding.name, kind: 'binding-config', cause: outcome.error.message, reason: 'Forbidden' });
+  else fail(run, policy, { policy: policy.name, binding: '', kind: 'policy-config', cause: outcome.error.message, reason: 'Forbidden' });
+  return false;
+}
+
+function invocations(run: Run, ctx: MatchContext): Invocation[] {
+  const a = attributes(run);
+  const out: Invocation[] = [];
+  for (const policy of run.state.policies) {
+    const bindings = run.state.bindings.filter((b) => b.spec.policyName === policy.name);
+    // A policy without bindings does nothing.
+    if (bindings.length === 0) continue;
+    const outcome = matchResources(policy.spec.matchConstraints, a, ctx);
+    if (!checkMatch(run, outcome, policy, undefined) || !outcome.matches) continue;
+    for (const binding of bindings) {
+      if (binding.spec.matchResources && !checkMatch(run, matchResources(binding.spec.matchResources, a, ctx), policy, binding)) continue;
+      const params = collectParams(run.state, policy, binding, a.namespace);
+      if (!params.ok) {
+        fail(run, policy, { policy: policy.name, binding: binding.name, kind: params.scope === 'policy' ? 'policy-config' : 'binding-config', cause: params.message, reason: 'Forbidden' });
+        continue;
+      }
+      for (const param of params.params) {
+        const paramId = param ? `${String(param.apiVersion)}/${String(param.kind)}/${metaOf(param, 'namespace')}/${metaOf(param, 'name')}` : '';
+        out.push({
+          policy,
+          binding,
+          param,
+          paramSchemaKind: params.kind ? { group: params.kind.group, version: params.kind.version, kind: params.kind.kind } : undefined,
+          kind: outcome.kind,
+          resource: outcome.resource,
+          key: `${policy.name}\u0000${binding.name}\u0000${paramId}`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+function metaOf(o: JsonObject, field: string): string {
+  return isObject(o.metadata) && typeof o.metadata[field] === 'string' ? (o.metadata[field] as string) : '';
+}
+
+function namespaceObject(run: Run): JsonObject | null {
+  const r = run.request;
+  const name = r.namespace ?? '';
+  // A Namespace request carries its own name as namespace; it has no namespace object.
+  if (name === '' || (r.kind.group === '' && r.kind.version === 'v1' && r.kind.kind === 'Namespace')) return null;
+  // Offline, a namespace the state does not hold is taken as an unlabelled one.
+  return run.state.namespaces.get(name) ?? { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
+}
+
+function requireReinvoking(run: Run): void {
+  for (const key of run.previouslyInvoked) run.reinvoke.add(key);
+  run.previouslyInvoked.clear();
+}
+
+function pass(run: Run, reinvocation: boolean): void {
+  const ctx: MatchContext = { state: run.state, namespaceOf: (name) => run.state.namespaces.get(name) };
+  const list = invocations(run, ctx);
+  if (list.length === 0) return;
+  const nsObject = namespaceObject(run);
+  let dirty = false;
+  for (const inv of list) {
+    if (reinvocation && !run.reinvoke.has(inv.key)) continue;
+    const before = run.object;
+    const { object, applied, matched } = invoke(run, inv, nsObject);
+    run.object = object;
+    if (!matched) continue;
+    if (applied > 0) dirty = true;
+    if (!deepEqual(before, object)) {
+      requireReinvoking(run);
+      run.shouldReinvoke = true;
+    }
+    if (inv.policy.spec.reinvocationPolicy === 'IfNeeded') run.previouslyInvoked.add(inv.key);
+  }
+  // Every successful mutation marks the object dirty, which asks for a second pass.
+  if (dirty) {
+    requireReinvoking(run);
+    run.shouldReinvoke = true;
+  }
+}
+
+function sameKind(a: GroupVersionKind, b: GroupVersionKind): boolean {
+  return a.group === b.group && a.version === b.version && a.kind === b.kind;
+}
+
+function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null): { object: Json | undefined; applied: number; matched: boolean } {
+  const { policy, binding } = inv;
+  const facts = kindFacts(run.state, inv.kind);
+  const paramFacts = inv.paramSchemaKind ? kindFacts(run.state, inv.paramSchemaKind) : undefined;
+  const compiled = compilePolicy(policy, facts?.schema, paramFacts?.schema);
+  if (!compiled.ok) {
+    fail(run, policy, { policy: policy.name, binding: binding.name, kind: 'evaluation', cause: compiled.message, reason: 'Invalid' });
+    return { object: run.object, applied: 0, matched: false };
+  }
+  if (!facts?.schema && policy.spec.mutations.some((m) => m.patchType === 'ApplyConfiguration')) {
+    run.warnings.push(`no schema for ${apiVersionOf(inv.kind.group, inv.kind.version)}, Kind=${inv.kind.kind}: apply configurations of policy '${policy.name}' merge without one (maps merged, lists replaced)`);
+  }
+
+  // Matched through an equivalent resource: the policy sees the object in the matched
+  // version. Only the apiVersion differs between the versions this engine knows.
+  const r = run.request;
+  const requestApiVersion = apiVersionOf(r.kind.group, r.kind.version);
+  const converted = !sameKind(inv.kind, r.kind) && isObject(run.object) && run.object.apiVersion === requestApiVersion;
+  const relabel = (o: Json | undefined, apiVersion: string) => (converted && isObject(o) && o.apiVersion !== undefined ? { ...o, apiVersion } : o);
+  const toMatched = (o: Json | undefined) => relabel(o, apiVersionOf(inv.kind.group, inv.kind.version));
+  const back = (o: Json | undefined) => relabel(o, requestApiVersion);
+
+  const celRequest: JsonObject = {
+    uid: r.uid ?? '',
+    kind: { ...inv.kind },
+    resource: { ...inv.resource },
+    subResource: r.subResource ?? '',
+    requestKind: { ...(r.requestKind ?? r.kind) },
+    requestResource: { ...(r.requestResource ?? r.resource) },
+    requestSubResource: r.requestSubResource ?? r.subResource ?? '',
+    name: r.name ?? '',
+    namespace: r.namespace ?? '',
+    operation: r.operation,
+    userInfo: { ...(r.userInfo ?? {}) } as JsonObject,
+    dryRun: r.dryRun ?? false,
+  };
+  if (r.options !== undefined) celRequest.options = r.options;
+
+  const result = runInvocation({
+    compiled: compiled.compiled,
+    failurePolicy: policy.spec.failurePolicy,
+    object: toMatched(run.object),
+    oldObject: toMatched(r.oldObject),
+    request: celRequest,
+    params: inv.param,
+    hasParams: policy.spec.paramKind !== undefined,
+    namespaceObject: nsObject,
+    schema: facts?.schema,
+    strict: facts?.source === 'catalog',
+    ...(run.options.authorizer ? { authorizer: run.options.authorizer } : {}),
+    ...(run.options.costLimit !== undefined ? { costLimit: run.options.costLimit } : {}),
+    ...(run.deadline !== undefined ? { deadline: run.deadline } : {}),
+  });
+  for (const e of result.errors) fail(run, policy, { policy: policy.name, binding: binding.name, kind: 'evaluation', cause: e.cause, reason: e.reason });
+  return { object: result.matched ? back(result.object) : run.object, applied: result.applied, matched: result.matched };
+}

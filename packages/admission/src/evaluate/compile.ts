@@ -1,0 +1,85 @@
+// Compiling a policy's expressions for one matched kind: the CEL environments are typed by
+// the kind's schema (and the param kind's), so a policy matching several kinds compiles once
+// per kind. Results are cached per policy object; a state reload brings new objects.
+import { admissionEnvironment, type CelEnvironment, type CelProgram } from '@platlint/cel';
+import type { SchemaNode } from '@platlint/core';
+import type { Policy } from '../state/policy-types.js';
+
+export interface CompiledExpression {
+  name: string;
+  expression: string;
+  program: CelProgram;
+  env: CelEnvironment;
+}
+
+export interface CompiledMutation {
+  patchType: 'ApplyConfiguration' | 'JSONPatch';
+  expression: string;
+  program: CelProgram;
+  env: CelEnvironment;
+}
+
+export interface CompiledPolicy {
+  matchConditions: CompiledExpression[];
+  variables: CompiledExpression[];
+  mutations: CompiledMutation[];
+}
+
+export type CompileOutcome = { ok: true; compiled: CompiledPolicy } | { ok: false; message: string };
+
+const NONE = {};
+const cache = new WeakMap<Policy, Map<object, Map<object, CompileOutcome>>>();
+
+export function compilePolicy(policy: Policy, objectSchema: SchemaNode | undefined, paramSchema: SchemaNode | undefined): CompileOutcome {
+  let bySchema = cache.get(policy);
+  if (!bySchema) cache.set(policy, (bySchema = new Map()));
+  let byParams = bySchema.get(objectSchema ?? NONE);
+  if (!byParams) bySchema.set(objectSchema ?? NONE, (byParams = new Map()));
+  const cached = byParams.get(paramSchema ?? NONE);
+  if (cached) return cached;
+  const outcome = compile(policy, objectSchema, paramSchema);
+  byParams.set(paramSchema ?? NONE, outcome);
+  return outcome;
+}
+
+function compile(policy: Policy, objectSchema: SchemaNode | undefined, paramSchema: SchemaNode | undefined): CompileOutcome {
+  const hasParams = policy.spec.paramKind !== undefined;
+  const base = { objectSchema, hasParams, paramSchema };
+  const problems: string[] = [];
+  const build = (env: CelEnvironment, expression: string, where: string): CelProgram | undefined => {
+    const r = env.compile(expression);
+    if (r.ok) return r.program;
+    problems.push(`${where}: ${r.issues.map((i) => i.message).join('; ')}`);
+    return undefined;
+  };
+
+  const conditionEnv = admissionEnvironment('matchCondition', base);
+  const matchConditions: CompiledExpression[] = [];
+  policy.spec.matchConditions.forEach((c, i) => {
+    const program = build(conditionEnv, c.expression, `spec.matchConditions[${i}].expression`);
+    if (program) matchConditions.push({ name: c.name, expression: c.expression, program, env: conditionEnv });
+  });
+
+  // Each variable sees the ones before it, with their static types.
+  const variables: CompiledExpression[] = [];
+  const declared: { name: string; type: string }[] = [];
+  policy.spec.variables.forEach((v, i) => {
+    const env = admissionEnvironment('variable', { ...base, variables: [...declared] });
+    const program = build(env, v.expression, `spec.variables[${i}].expression`);
+    declared.push({ name: v.name, type: program?.type ?? 'dyn' });
+    if (program) variables.push({ name: v.name, expression: v.expression, program, env });
+  });
+
+  const applyEnv = admissionEnvironment('applyConfiguration', { ...base, variables: declared });
+  const patchEnv = admissionEnvironment('jsonPatch', { ...base, variables: declared });
+  const mutations: CompiledMutation[] = [];
+  policy.spec.mutations.forEach((m, i) => {
+    const env = m.patchType === 'JSONPatch' ? patchEnv : applyEnv;
+    const field = m.patchType === 'JSONPatch' ? 'jsonPatch' : 'applyConfiguration';
+    const program = build(env, m.expression, `spec.mutations[${i}].${field}.expression`);
+    if (program) mutations.push({ patchType: m.patchType, expression: m.expression, program, env });
+  });
+
+  if (problems.length > 0) return { ok: false, message: `compilation failed: ${problems.join(', ')}` };
+  return { ok: true, compiled: { matchConditions, variables, mutations } };
+}

@@ -1,0 +1,171 @@
+// One invocation: a (policy, binding, param) triple run against the current object. Match
+// conditions first (any false skips, errors follow failurePolicy), then the mutations in
+// order, each seeing the object the previous one produced. Variables are evaluated lazily
+// and cached for the invocation, as upstream's composition context does.
+import { fromCel, LazyVariables, type CelAuthorizer, type EvaluateOptions } from '@platlint/cel';
+import type { SchemaNode } from '@platlint/core';
+import { isObject, type Json, type JsonObject } from '../json.js';
+import { ApplyConfigurationError, mergeApplyConfiguration } from '../merge/apply-configuration.js';
+import { applyJsonPatch, JsonPatchError, JsonPatchTestFailed, type JsonPatchOperation } from '../merge/json-patch.js';
+import { newUnknownFields } from '../merge/strict-decode.js';
+import type { CompiledExpression, CompiledMutation, CompiledPolicy } from './compile.js';
+import { celFailure, StatusFailure } from './failures.js';
+
+export interface InvocationInput {
+  compiled: CompiledPolicy;
+  failurePolicy: 'Fail' | 'Ignore';
+  object: Json | undefined;
+  oldObject: Json | undefined;
+  /** The CEL `request` (matched kind and resource, the request's own in request*). */
+  request: JsonObject;
+  params: JsonObject | null;
+  hasParams: boolean;
+  namespaceObject: JsonObject | null;
+  /** Schema the apply configuration merges with; undefined merges schema-less. */
+  schema: SchemaNode | undefined;
+  /** Built-in kinds decode strictly after a JSON patch. */
+  strict: boolean;
+  authorizer?: CelAuthorizer;
+  costLimit?: number;
+  deadline?: number;
+}
+
+export interface InvocationResult {
+  /** False when a match condition was false (or errored under Ignore): nothing ran. */
+  matched: boolean;
+  object: Json | undefined;
+  /** Causes of this invocation's failures, in order. */
+  errors: { cause: string; reason: 'Invalid' | 'Forbidden' }[];
+  /** Mutations that completed (whether or not they changed anything). */
+  applied: number;
+}
+
+export function runInvocation(input: InvocationInput): InvocationResult {
+  const options: EvaluateOptions = {};
+  if (input.authorizer) options.authorizer = input.authorizer;
+  if (input.costLimit !== undefined) options.costLimit = input.costLimit;
+  if (input.deadline !== undefined) options.deadline = input.deadline;
+
+  // The activation the expressions see; `object` moves on with each mutation.
+  const current: Record<string, unknown> = {
+    object: input.object ?? null,
+    oldObject: input.oldObject ?? null,
+    request: input.request,
+    namespaceObject: input.namespaceObject,
+  };
+  if (input.hasParams) current.params = input.params;
+
+  const activate = (e: CompiledExpression | CompiledMutation, variables?: LazyVariables): Record<string, unknown> => {
+    const prepared = e.env.prepare(current);
+    return variables ? { ...prepared, variables } : prepared;
+  };
+
+  const gate = matchConditions(input.compiled.matchConditions, (c) => c.program.evaluate(activate(c), options));
+  if (gate.error !== undefined) {
+    if (input.failurePolicy === 'Ignore') return { matched: false, object: input.object, errors: [], applied: 0 };
+    return { matched: false, object: input.object, errors: [{ cause: gate.error, reason: 'Forbidden' }], applied: 0 };
+  }
+  if (!gate.matches) return { matched: false, object: input.object, errors: [], applied: 0 };
+
+  const thunks: Record<string, () => unknown> = {};
+  const variables = new LazyVariables(thunks);
+  for (const v of input.compiled.variables) {
+    thunks[v.name] = () => {
+      try {
+        return v.program.evaluate(activate(v, variables), options);
+      } catch (e) {
+        throw new Error(`variable "${v.name}": ${celFailure(v.expression, e)}`, { cause: e });
+      }
+    };
+  }
+
+  const errors: InvocationResult['errors'] = [];
+  let object = input.object;
+  let applied = 0;
+  for (const m of input.compiled.mutations) {
+    // Nothing to mutate (a CONNECT without options, say).
+    if (object === undefined || object === null) continue;
+    current.object = object;
+    try {
+      object = runMutation(m, activate(m, variables), options, object, input);
+      applied++;
+    } catch (e) {
+      if (e instanceof StatusFailure) throw e;
+      errors.push({ cause: e instanceof Error ? e.message : String(e), reason: 'Invalid' });
+    }
+  }
+  return { matched: true, object, errors, applied };
+}
+
+function matchConditions(conditions: readonly CompiledExpression[], evaluate: (c: CompiledExpression) => unknown): { matches: boolean; error?: string } {
+  const errors: string[] = [];
+  for (const c of conditions) {
+    let value: unknown;
+    try {
+      value = evaluate(c);
+    } catch (e) {
+      errors.push(`matchCondition '${c.name}': ${celFailure(c.expression, e)}`);
+      continue;
+    }
+    if (value === false) return { matches: false };
+    if (value !== true) errors.push(`matchCondition '${c.name}': expression '${c.expression}' must evaluate to bool`);
+  }
+  if (errors.length > 0) return { matches: false, error: errors.join('; ') };
+  return { matches: true };
+}
+
+function evaluateMutation(m: CompiledMutation, activation: Record<string, unknown>, options: EvaluateOptions): Json | undefined {
+  try {
+    return fromCel(m.program.evaluate(activation, options)) ?? undefined;
+  } catch (e) {
+    // A failing variable already says which expression failed.
+    if (e instanceof Error && e.message.startsWith('variable "')) throw e;
+    throw new Error(celFailure(m.expression, e), { cause: e });
+  }
+}
+
+function runMutation(m: CompiledMutation, activation: Record<string, unknown>, options: EvaluateOptions, object: Json, input: InvocationInput): Json {
+  const result = evaluateMutation(m, activation, options);
+  if (m.patchType === 'ApplyConfiguration') {
+    if (!isObject(result)) throw new Error(`apply configuration must evaluate to Object, got ${Array.isArray(result) ? 'a list' : typeof result}`);
+    // The configuration is of the object's own kind.
+    const config: JsonObject = { ...result };
+    if (isObject(object)) {
+      if (object.apiVersion !== undefined) config.apiVersion = object.apiVersion;
+      if (object.kind !== undefined) config.kind = object.kind;
+    }
+    try {
+      return mergeApplyConfiguration(object, config, input.schema);
+    } catch (e) {
+      if (e instanceof ApplyConfigurationError) throw new Error(e.message, { cause: e });
+      throw e;
+    }
+  }
+  const operations = toOperations(result);
+  let patched: Json;
+  try {
+    patched = applyJsonPatch(object, operations);
+  } catch (e) {
+    // A failed test drops this mutation's whole patch; it is not an error.
+    if (e instanceof JsonPatchTestFailed) return object;
+    if (e instanceof JsonPatchError) throw new Error(`JSON Patch: ${e.message}`, { cause: e });
+    throw e;
+  }
+  if (input.strict && input.schema) {
+    const unknown = newUnknownFields(object, patched, input.schema);
+    if (unknown.length > 0) throw new StatusFailure(`strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`, 500, 'InternalError');
+  }
+  return patched;
+}
+
+function toOperations(result: Json | undefined): JsonPatchOperation[] {
+  if (!Array.isArray(result)) throw new Error('JSON patch expression must evaluate to a list of JSONPatch');
+  return result.map((item, i) => {
+    if (!isObject(item) || typeof item.op !== 'string' || typeof item.path !== 'string') throw new Error(`JSON Patch: operation ${i} needs op and path`);
+    const op: JsonPatchOperation = { op: item.op, path: item.path };
+    // `from` only when non-empty and `value` only when set, as upstream builds the patch.
+    if (typeof item.from === 'string' && item.from !== '') op.from = item.from;
+    if (item.value !== undefined) op.value = item.value;
+    return op;
+  });
+}

@@ -1,0 +1,64 @@
+// Plain JSON values as admission requests carry them, and the few operations on them the
+// engine needs everywhere (the objects it handles never hold anything but JSON).
+
+export type Json = null | boolean | number | string | Json[] | JsonObject;
+export interface JsonObject {
+  [key: string]: Json;
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (isObject(a)) {
+    if (!isObject(b)) return false;
+    const ka = Object.keys(a);
+    if (ka.length !== Object.keys(b).length) return false;
+    for (const k of ka) if (!Object.hasOwn(b, k) || !deepEqual(a[k], b[k])) return false;
+    return true;
+  }
+  return false;
+}
+
+/** A deep copy that is safe to change (inputs are frozen or shared). */
+export function clone<T extends Json | undefined>(value: T): T {
+  if (value === undefined || value === null || typeof value !== 'object') return value;
+  return structuredClone(value);
+}
+
+/** Freezes a value and everything below it; the state hands out shared objects. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** `metadata.labels` of an object, or an empty set when absent or malformed. */
+export function labelsOf(object: unknown): Record<string, string> {
+  if (!isObject(object) || !isObject(object.metadata)) return {};
+  const labels = object.metadata.labels;
+  if (!isObject(labels)) return {};
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(labels)) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+export function metadataString(object: unknown, field: 'name' | 'namespace'): string {
+  if (!isObject(object) || !isObject(object.metadata)) return '';
+  const v = object.metadata[field];
+  return typeof v === 'string' ? v : '';
+}
+
+/** RFC 6901 token escaping, as `jsonpatch.escapeKey` does it. */
+export function escapePointerToken(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}

@@ -1,0 +1,49 @@
+// The JSON patch a webhook answers with: RFC 6902 operations that turn the object as the
+// API server sent it into the final object. Computed by comparing the two, so it holds
+// whatever apply configurations and patches did, in the fewest simple steps.
+import { deepEqual, escapePointerToken, isObject, type Json } from '../json.js';
+import type { JsonPatchOperation } from './json-patch.js';
+
+export function diffToPatch(from: Json | undefined, to: Json | undefined): JsonPatchOperation[] {
+  const ops: JsonPatchOperation[] = [];
+  if (deepEqual(from, to)) return ops;
+  if (to === undefined) return ops;
+  diffValue(from ?? null, to, '', ops);
+  return ops;
+}
+
+function diffValue(from: Json, to: Json, path: string, ops: JsonPatchOperation[]): void {
+  if (deepEqual(from, to)) return;
+  if (isObject(from) && isObject(to)) return diffObject(from, to, path, ops);
+  if (Array.isArray(from) && Array.isArray(to)) return diffArray(from, to, path, ops);
+  ops.push({ op: 'replace', path, value: to });
+}
+
+function diffObject(from: Record<string, Json>, to: Record<string, Json>, path: string, ops: JsonPatchOperation[]): void {
+  for (const key of Object.keys(from)) {
+    if (!Object.hasOwn(to, key)) ops.push({ op: 'remove', path: `${path}/${escapePointerToken(key)}` });
+  }
+  for (const [key, value] of Object.entries(to)) {
+    const child = `${path}/${escapePointerToken(key)}`;
+    if (!Object.hasOwn(from, key)) ops.push({ op: 'add', path: child, value });
+    else diffValue(from[key] as Json, value, child, ops);
+  }
+}
+
+// Elements are compared by position after a common prefix and suffix are set aside, so
+// an insertion or removal anywhere is one operation and appended entries are `add`s.
+function diffArray(from: Json[], to: Json[], path: string, ops: JsonPatchOperation[]): void {
+  let start = 0;
+  while (start < from.length && start < to.length && deepEqual(from[start], to[start])) start++;
+  let endFrom = from.length;
+  let endTo = to.length;
+  while (endFrom > start && endTo > start && deepEqual(from[endFrom - 1], to[endTo - 1])) {
+    endFrom--;
+    endTo--;
+  }
+  const common = Math.min(endFrom - start, endTo - start);
+  for (let i = 0; i < common; i++) diffValue(from[start + i] as Json, to[start + i] as Json, `${path}/${start + i}`, ops);
+  // Removals go from the highest index down so earlier indexes stay valid.
+  for (let i = endFrom - 1; i >= start + common; i--) ops.push({ op: 'remove', path: `${path}/${i}` });
+  for (let i = start + common; i < endTo; i++) ops.push({ op: 'add', path: `${path}/${i}`, value: to[i] as Json });
+}

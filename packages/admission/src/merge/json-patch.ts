@@ -1,0 +1,254 @@
+// RFC 6902 JSON patches applied the way the platform's API server applies a mutating
+// policy's patch (evanphx/json-patch v4 semantics, mutating-admission.md §7). Written here
+// rather than taken from npm: the libraries there follow the RFC strictly, and v4 differs
+// in ways policies can observe (replace of an absent member adds it, negative indices,
+// a test on an absent member compares with null, the exact error texts).
+import { clone, deepEqual, isObject, type Json, type JsonObject } from '../json.js';
+
+export interface JsonPatchOperation {
+  op: string;
+  path: string;
+  from?: string;
+  value?: Json;
+}
+
+/** A `test` operation whose value did not match: the whole patch is dropped, not an error. */
+export class JsonPatchTestFailed extends Error {
+  constructor(path: string) {
+    super(`testing value ${path} failed`);
+    this.name = 'JsonPatchTestFailed';
+  }
+}
+
+export class JsonPatchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JsonPatchError';
+  }
+}
+
+const MISSING = 'missing value';
+const INVALID_INDEX = 'invalid index referenced';
+
+/** RFC 6901: `~1` is `/`, `~0` is `~`, decoded left to right so `~01` stays `~1`. */
+export function decodePointerToken(token: string): string {
+  return token.replace(/~[01]/g, (m) => (m === '~1' ? '/' : '~'));
+}
+
+// Arrays are changed in place (splice), so a container is the live array or object.
+type Container = { kind: 'object'; value: JsonObject } | { kind: 'array'; value: Json[] };
+
+interface Located {
+  container: Container;
+  key: string;
+}
+
+/**
+ * Applies a patch to a copy of `document` and returns the result. Throws JsonPatchTestFailed
+ * when a `test` fails and JsonPatchError for every other problem; the input is never changed.
+ */
+export function applyJsonPatch(document: Json, operations: readonly JsonPatchOperation[]): Json {
+  // A holder lets a root `replace` swap the whole document.
+  const holder: JsonObject = { root: clone(document) };
+  for (const op of operations) applyOne(holder, op);
+  return holder.root as Json;
+}
+
+function applyOne(holder: JsonObject, op: JsonPatchOperation): void {
+  switch (op.op) {
+    case 'add':
+      return add(holder, op);
+    case 'remove':
+      return remove(holder, op);
+    case 'replace':
+      return replace(holder, op);
+    case 'move':
+      return move(holder, op);
+    case 'copy':
+      return copy(holder, op);
+    case 'test':
+      return test(holder, op);
+    default:
+      throw new JsonPatchError(`Unexpected kind: ${op.op}`);
+  }
+}
+
+// The parent container of the pointer's last token and that token, or undefined when a
+// parent is missing (v4's findObject). The empty pointer has no parent.
+function locate(holder: JsonObject, pointer: string): Located | undefined {
+  if (typeof pointer !== 'string' || !pointer.startsWith('/')) return undefined;
+  const tokens = pointer.split('/').slice(1).map(decodePointerToken);
+  const last = tokens.pop() as string;
+  let current: Json | undefined = holder.root;
+  for (const token of tokens) {
+    const next: Json | undefined = childOf(current, token);
+    if (next === undefined || next === null || typeof next !== 'object') return undefined;
+    current = next;
+  }
+  if (Array.isArray(current)) return { container: { kind: 'array', value: current }, key: last };
+  if (isObject(current)) return { container: { kind: 'object', value: current }, key: last };
+  return undefined;
+}
+
+function childOf(value: Json | undefined, token: string): Json | undefined {
+  if (Array.isArray(value)) {
+    const i = arrayIndex(token, value.length);
+    return i === undefined ? undefined : value[i];
+  }
+  if (isObject(value)) return Object.hasOwn(value, token) ? value[token] : undefined;
+  return undefined;
+}
+
+// An existing element's index; v4 accepts negative indices counted from the end.
+function arrayIndex(token: string, length: number): number | undefined {
+  if (!/^-?\d+$/.test(token)) return undefined;
+  let i = Number(token);
+  if (i < 0) {
+    if (i < -length) return undefined;
+    i += length;
+  }
+  return i < length ? i : undefined;
+}
+
+function get(located: Located): Json | undefined {
+  const { container, key } = located;
+  if (container.kind === 'object') return Object.hasOwn(container.value, key) ? container.value[key] : undefined;
+  if (!/^-?\d+$/.test(key)) throw new JsonPatchError(`value was not a proper array index: '${key}'`);
+  const i = arrayIndex(key, container.value.length);
+  if (i === undefined) throw new JsonPatchError(`Unable to access invalid index: ${key}: ${INVALID_INDEX}`);
+  return container.value[i];
+}
+
+function insert(located: Located, value: Json): void {
+  const { container, key } = located;
+  if (container.kind === 'object') {
+    container.value[key] = value;
+    return;
+  }
+  const items = container.value;
+  if (key === '-') {
+    items.push(value);
+    return;
+  }
+  if (!/^-?\d+$/.test(key)) throw new JsonPatchError(`value was not a proper array index: '${key}'`);
+  let i = Number(key);
+  const size = items.length + 1;
+  if (i >= size || i < -size) throw new JsonPatchError(`Unable to access invalid index: ${i}: ${INVALID_INDEX}`);
+  if (i < 0) i += size;
+  items.splice(i, 0, value);
+}
+
+function removeAt(located: Located): void {
+  const { container, key } = located;
+  if (container.kind === 'object') {
+    if (!Object.hasOwn(container.value, key)) throw new JsonPatchError(`Unable to remove nonexistent key: ${key}: ${MISSING}`);
+    delete container.value[key];
+    return;
+  }
+  if (!/^-?\d+$/.test(key)) throw new JsonPatchError(`value was not a proper array index: '${key}'`);
+  const i = arrayIndex(key, container.value.length);
+  if (i === undefined) throw new JsonPatchError(`Unable to access invalid index: ${key}: ${INVALID_INDEX}`);
+  container.value.splice(i, 1);
+}
+
+function valueOf(op: JsonPatchOperation): Json {
+  return op.value === undefined ? null : clone(op.value);
+}
+
+function add(holder: JsonObject, op: JsonPatchOperation): void {
+  const at = locate(holder, op.path);
+  if (!at) throw new JsonPatchError(`add operation does not apply: doc is missing path: "${op.path}": ${MISSING}`);
+  try {
+    insert(at, valueOf(op));
+  } catch (e) {
+    throw new JsonPatchError(`error in add for path: '${op.path}': ${(e as Error).message}`);
+  }
+}
+
+function remove(holder: JsonObject, op: JsonPatchOperation): void {
+  const at = locate(holder, op.path);
+  if (!at) throw new JsonPatchError(`remove operation does not apply: doc is missing path: "${op.path}": ${MISSING}`);
+  try {
+    removeAt(at);
+  } catch (e) {
+    throw new JsonPatchError(`error in remove for path: '${op.path}': ${(e as Error).message}`);
+  }
+}
+
+function replace(holder: JsonObject, op: JsonPatchOperation): void {
+  if (op.path === '') {
+    const value = valueOf(op);
+    if (value === null || typeof value !== 'object') throw new JsonPatchError('replace operation value must be object or array');
+    holder.root = value;
+    return;
+  }
+  const at = locate(holder, op.path);
+  if (!at) throw new JsonPatchError(`replace operation does not apply: doc is missing path: ${op.path}: ${MISSING}`);
+  if (at.container.kind === 'array') {
+    const i = arrayIndex(at.key, at.container.value.length);
+    if (i === undefined) throw new JsonPatchError(`replace operation does not apply: doc is missing key: ${op.path}: ${MISSING}`);
+    at.container.value[i] = valueOf(op);
+    return;
+  }
+  // An absent object member is simply set, as v4 does.
+  at.container.value[at.key] = valueOf(op);
+}
+
+function move(holder: JsonObject, op: JsonPatchOperation): void {
+  const from = op.from ?? '';
+  const source = locate(holder, from);
+  if (!source) throw new JsonPatchError(`move operation does not apply: doc is missing from path: ${from}: ${MISSING}`);
+  let value: Json | undefined;
+  try {
+    value = get(source);
+    removeAt(source);
+  } catch (e) {
+    throw new JsonPatchError(`error in move for path: '${source.key}': ${(e as Error).message}`);
+  }
+  const target = locate(holder, op.path);
+  if (!target) throw new JsonPatchError(`move operation does not apply: doc is missing destination path: ${op.path}: ${MISSING}`);
+  try {
+    insert(target, value ?? null);
+  } catch (e) {
+    throw new JsonPatchError(`error in move for path: '${target.key}': ${(e as Error).message}`);
+  }
+}
+
+function copy(holder: JsonObject, op: JsonPatchOperation): void {
+  const from = op.from ?? '';
+  const source = locate(holder, from);
+  if (!source) throw new JsonPatchError(`copy operation does not apply: doc is missing from path: ${from}: ${MISSING}`);
+  let value: Json | undefined;
+  try {
+    value = get(source);
+  } catch (e) {
+    throw new JsonPatchError(`error in copy for from: '${from}': ${(e as Error).message}`);
+  }
+  // v4 would copy a nil node here; an explicit error says what went wrong instead.
+  if (value === undefined) throw new JsonPatchError(`copy operation does not apply: doc is missing from key: ${from}: ${MISSING}`);
+  const target = locate(holder, op.path);
+  if (!target) throw new JsonPatchError(`copy operation does not apply: doc is missing destination path: ${op.path}: ${MISSING}`);
+  try {
+    insert(target, clone(value));
+  } catch (e) {
+    throw new JsonPatchError(`error in copy for path: '${op.path}': ${(e as Error).message}`);
+  }
+}
+
+function test(holder: JsonObject, op: JsonPatchOperation): void {
+  if (op.path === '') {
+    if (deepEqual(holder.root, valueOf(op))) return;
+    throw new JsonPatchTestFailed(op.path);
+  }
+  const at = locate(holder, op.path);
+  if (!at) throw new JsonPatchError(`test operation does not apply: is missing path: ${op.path}: ${MISSING}`);
+  let actual: Json | undefined;
+  try {
+    actual = get(at);
+  } catch (e) {
+    throw new JsonPatchError(`error in test for path: '${op.path}': ${(e as Error).message}`);
+  }
+  // An absent member equals an absent or null value.
+  if (deepEqual(actual ?? null, valueOf(op))) return;
+  throw new JsonPatchTestFailed(op.path);
+}

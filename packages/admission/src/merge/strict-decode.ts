@@ -1,0 +1,34 @@
+// After a JSON patch the API server decodes a built-in kind strictly: a field the type does
+// not declare is an internal error (mutating-admission.md §7). Custom resources decode
+// loosely, so this is only asked for catalog kinds.
+import type { SchemaNode } from '@platlint/core';
+import { isObject, type Json } from '../json.js';
+
+function walk(value: Json | undefined, node: SchemaNode | undefined, path: string, out: Set<string>): void {
+  if (!node || node['x-kubernetes-preserve-unknown-fields']) return;
+  if (Array.isArray(value)) {
+    value.forEach((item) => walk(item, node.items, path, out));
+    return;
+  }
+  if (!isObject(value)) return;
+  const props = node.properties;
+  if (props && Object.keys(props).length > 0) {
+    for (const [key, child] of Object.entries(value)) {
+      const sub = props[key];
+      const at = path ? `${path}.${key}` : key;
+      if (!sub) out.add(at);
+      else walk(child, sub, at, out);
+    }
+    return;
+  }
+  if (node.additionalProperties) for (const [key, child] of Object.entries(value)) walk(child, node.additionalProperties, path ? `${path}.${key}` : key, out);
+}
+
+/** Undeclared fields of `after` that `before` did not already have. */
+export function newUnknownFields(before: Json | undefined, after: Json, schema: SchemaNode): string[] {
+  const had = new Set<string>();
+  walk(before, schema, '', had);
+  const has = new Set<string>();
+  walk(after, schema, '', has);
+  return [...has].filter((p) => !had.has(p));
+}

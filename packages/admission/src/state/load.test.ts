@@ -1,0 +1,58 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { admit } from '../admit.js';
+import { mutateObjects } from '../testing/mutate.js';
+import { binding, deployment, policy } from '../test-support/objects.js';
+import { at } from '../test-support/read.js';
+import { loadState } from './load.js';
+
+const INCREMENT = { patchType: 'ApplyConfiguration' as const, expression: 'Object{spec: Object.spec{replicas: object.spec.replicas + 1}}' };
+
+function stateDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
+  mkdirSync(join(dir, 'nested'));
+  writeFileSync(join(dir, 'policies.yaml'), [policy({ name: 'good', mutations: [INCREMENT] }), binding('good-b', 'good')].map((o) => stringify(o)).join('---\n'));
+  // reinvocationPolicy is required and this value is not one of the two allowed.
+  const broken = policy({ name: 'broken', mutations: [INCREMENT] });
+  (broken.spec as Record<string, unknown>).reinvocationPolicy = 'Sometimes';
+  writeFileSync(join(dir, 'nested', 'broken.yaml'), `${stringify(broken)}---\n${stringify(binding('broken-b', 'broken'))}`);
+  writeFileSync(join(dir, 'nested', 'params.yml'), stringify({ apiVersion: 'v1', kind: 'ConfigMapList', items: [{ metadata: { name: 'a', namespace: 'default' }, data: { k: 'v' } }, { metadata: { name: 'b', namespace: 'default' }, data: 'not a map' }] }));
+  writeFileSync(join(dir, 'nested', 'ns.yaml'), stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default', labels: { env: 'dev' } } }));
+  writeFileSync(join(dir, 'bad.yaml'), 'kind: [unclosed\n');
+  writeFileSync(join(dir, 'README.md'), '# not a manifest');
+  return dir;
+}
+
+describe('loadState', () => {
+  it('reports and skips invalid objects while the rest keep working', () => {
+    const state = loadState([stateDir()]);
+    expect(state.policies.map((p) => p.name)).toEqual(['good']);
+    expect(state.bindings.map((b) => b.name)).toEqual(['broken-b', 'good-b']);
+    expect(state.params.map((p) => at(p, 'metadata', 'name'))).toEqual(['a']);
+    expect([...state.namespaces.keys()]).toEqual(['default']);
+    const byFile = (suffix: string) => state.problems.filter((p) => p.file.endsWith(suffix));
+    expect(byFile('broken.yaml').map((p) => p.object)).toContain('MutatingAdmissionPolicy/broken');
+    expect(byFile('params.yml').map((p) => p.object)).toContain('ConfigMap/b');
+    expect(byFile('bad.yaml').length).toBeGreaterThan(0);
+    expect(Object.isFrozen(state.policies[0]?.object)).toBe(true);
+    // The good policy still runs; the broken binding has no policy and does nothing.
+    expect(at(admit(state, { kind: { group: 'apps', version: 'v1', kind: 'Deployment' }, resource: { group: 'apps', version: 'v1', resource: 'deployments' }, namespace: 'default', operation: 'CREATE', object: deployment() }).object, 'spec', 'replicas')).toBe(3);
+  });
+});
+
+describe('mutateObjects', () => {
+  it('builds requests from the objects and pairs old versions for UPDATE', () => {
+    const state = loadState([stateDir()]);
+    const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } };
+    const [dep, config, junk] = mutateObjects(state, [deployment(), cm, 'text'], { operation: 'UPDATE', oldObjects: [deployment({ spec: { replicas: 1 } })], userInfo: { username: 'bob' } });
+    expect(dep?.request).toMatchObject({ operation: 'UPDATE', namespace: 'default', resource: { resource: 'deployments' }, userInfo: { username: 'bob' } });
+    expect(at(dep?.request.oldObject, 'spec', 'replicas')).toBe(1);
+    expect(at(dep?.result.object, 'spec', 'replicas')).toBe(3);
+    expect(config?.request).toMatchObject({ namespace: 'default', resource: { group: '', version: 'v1', resource: 'configmaps' } });
+    expect(config?.request.oldObject).toBeUndefined();
+    expect(junk?.error).toContain('apiVersion and kind');
+  });
+});

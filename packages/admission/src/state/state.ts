@@ -1,0 +1,74 @@
+// The immutable state the engine decides with: policies and bindings (in load order, so
+// results are reproducible), param objects, namespaces and CRDs. A reload builds a new one.
+import { deepFreeze, isObject, metadataString, type JsonObject } from '../json.js';
+import { readBinding, readPolicy } from './defaults.js';
+import { ADMISSION_GROUP, BINDING_KIND, CRD_GROUP, CRD_KIND, NAMESPACE_KIND, POLICY_KIND, type Binding, type Policy } from './policy-types.js';
+
+/** An object that was not taken into the state, and why. */
+export interface LoadProblem {
+  file: string;
+  /** 1-based line and column of the finding. */
+  line: number;
+  column: number;
+  /** `Kind/name` of the skipped object, when it had one. */
+  object?: string;
+  ruleId: string;
+  message: string;
+}
+
+export interface State {
+  readonly policies: readonly Policy[];
+  readonly bindings: readonly Binding[];
+  /** Every other object: candidates for paramRef. */
+  readonly params: readonly JsonObject[];
+  readonly namespaces: ReadonlyMap<string, JsonObject>;
+  readonly crds: readonly JsonObject[];
+  /** Objects that were reported and skipped. */
+  readonly problems: readonly LoadProblem[];
+}
+
+function groupOf(apiVersion: unknown): string {
+  if (typeof apiVersion !== 'string') return '';
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+
+export function isKind(object: JsonObject, group: string, kind: string): boolean {
+  return object.kind === kind && groupOf(object.apiVersion) === group;
+}
+
+/** Builds a state from objects already checked (the loader's job); later duplicates win. */
+export function createState(objects: readonly JsonObject[], problems: readonly LoadProblem[] = []): State {
+  const policies = new Map<string, Policy>();
+  const bindings = new Map<string, Binding>();
+  const namespaces = new Map<string, JsonObject>();
+  const params: JsonObject[] = [];
+  const crds: JsonObject[] = [];
+  for (const raw of objects) {
+    if (!isObject(raw)) continue;
+    const object = deepFreeze(structuredClone(raw));
+    if (isKind(object, ADMISSION_GROUP, POLICY_KIND)) {
+      const p = readPolicy(object);
+      policies.delete(p.name);
+      policies.set(p.name, p);
+    } else if (isKind(object, ADMISSION_GROUP, BINDING_KIND)) {
+      const b = readBinding(object);
+      bindings.delete(b.name);
+      bindings.set(b.name, b);
+    } else if (object.apiVersion === 'v1' && object.kind === NAMESPACE_KIND) {
+      namespaces.set(metadataString(object, 'name'), object);
+    } else if (isKind(object, CRD_GROUP, CRD_KIND)) {
+      crds.push(object);
+    } else {
+      params.push(object);
+    }
+  }
+  return Object.freeze({
+    policies: Object.freeze([...policies.values()].map((p) => deepFreeze(p))),
+    bindings: Object.freeze([...bindings.values()].map((b) => deepFreeze(b))),
+    params: Object.freeze(params),
+    namespaces,
+    crds: Object.freeze(crds),
+    problems: Object.freeze([...problems]),
+  });
+}

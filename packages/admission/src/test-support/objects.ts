@@ -1,0 +1,68 @@
+// Builders for the objects tests need: policies, bindings, deployments and requests.
+import type { JsonObject } from '../json.js';
+import type { AdmissionRequest } from '../types.js';
+
+export interface PolicyOptions {
+  name?: string;
+  mutations: { patchType: 'ApplyConfiguration' | 'JSONPatch'; expression: string }[];
+  matchConstraints?: JsonObject;
+  matchConditions?: { name: string; expression: string }[];
+  variables?: { name: string; expression: string }[];
+  failurePolicy?: 'Fail' | 'Ignore';
+  reinvocationPolicy?: 'Never' | 'IfNeeded';
+  paramKind?: { apiVersion: string; kind: string };
+}
+
+export const DEPLOYMENT_RULES: JsonObject = {
+  resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] }],
+};
+
+export function policy(o: PolicyOptions): JsonObject {
+  const spec: JsonObject = {
+    matchConstraints: o.matchConstraints ?? DEPLOYMENT_RULES,
+    mutations: o.mutations.map((m): JsonObject =>
+      m.patchType === 'JSONPatch' ? { patchType: 'JSONPatch', jsonPatch: { expression: m.expression } } : { patchType: 'ApplyConfiguration', applyConfiguration: { expression: m.expression } },
+    ),
+    reinvocationPolicy: o.reinvocationPolicy ?? 'Never',
+  };
+  if (o.matchConditions) spec.matchConditions = o.matchConditions;
+  if (o.variables) spec.variables = o.variables;
+  if (o.failurePolicy) spec.failurePolicy = o.failurePolicy;
+  if (o.paramKind) spec.paramKind = o.paramKind;
+  return { apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicy', metadata: { name: o.name ?? 'p' }, spec };
+}
+
+export function binding(name: string, policyName: string, extra: JsonObject = {}): JsonObject {
+  return { apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name }, spec: { policyName, ...extra } };
+}
+
+export function deployment(extra: JsonObject = {}): JsonObject {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'default', labels: { app: 'web' } },
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: { app: 'web' } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: { containers: [{ name: 'app', image: 'nginx:1.27', ports: [{ containerPort: 80 }] }] },
+      },
+    },
+    ...extra,
+  };
+}
+
+export function deploymentRequest(object: JsonObject = deployment(), extra: Partial<AdmissionRequest> = {}): AdmissionRequest {
+  return {
+    uid: 'u1',
+    kind: { group: 'apps', version: 'v1', kind: 'Deployment' },
+    resource: { group: 'apps', version: 'v1', resource: 'deployments' },
+    name: 'web',
+    namespace: 'default',
+    operation: 'CREATE',
+    userInfo: { username: 'alice', groups: ['dev'] },
+    object,
+    ...extra,
+  };
+}

@@ -1,0 +1,70 @@
+// The request and answer shapes of the engine: the AdmissionReview v1 request fields
+// (mutating-admission.md §10) and what `admit` returns.
+import type { Json, JsonObject } from './json.js';
+import type { JsonPatchOperation } from './merge/json-patch.js';
+
+export interface GroupVersionKind {
+  group: string;
+  version: string;
+  kind: string;
+}
+
+export interface GroupVersionResource {
+  group: string;
+  version: string;
+  resource: string;
+}
+
+export interface UserInfo {
+  username?: string;
+  uid?: string;
+  groups?: string[];
+  extra?: Record<string, string[]>;
+}
+
+export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
+
+export interface AdmissionRequest {
+  uid?: string;
+  kind: GroupVersionKind;
+  resource: GroupVersionResource;
+  subResource?: string;
+  requestKind?: GroupVersionKind;
+  requestResource?: GroupVersionResource;
+  requestSubResource?: string;
+  name?: string;
+  namespace?: string;
+  operation: Operation;
+  userInfo?: UserInfo;
+  object?: Json;
+  oldObject?: Json;
+  dryRun?: boolean;
+  options?: Json;
+}
+
+export interface StatusCause {
+  message: string;
+}
+
+/** A metav1.Status as the answer carries it when the request is denied. */
+export interface DenialStatus {
+  status: 'Failure';
+  code: number;
+  reason: string;
+  message: string;
+  details?: { causes: StatusCause[] };
+}
+
+export interface AdmissionResult {
+  uid: string;
+  allowed: boolean;
+  /** The object after every mutation (the original one when denied or unchanged). */
+  object: Json | undefined;
+  /** RFC 6902 operations from the original object to `object`; empty when nothing changed. */
+  patch: JsonPatchOperation[];
+  warnings: string[];
+  auditAnnotations: Record<string, string>;
+  status?: DenialStatus;
+}
+
+export type { Json, JsonObject };
