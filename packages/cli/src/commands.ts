@@ -9,6 +9,7 @@ import type { BatchOptions } from './lint-batch.js';
 import { PARALLEL_THRESHOLD, defaultWorkers, lintInParallel } from './parallel.js';
 import { allRuleMetas, knownRuleIds } from './registry.js';
 import { requestCommand } from './request-command.js';
+import { mutateCommand, testCommand } from './admission-commands.js';
 
 export interface Io {
   cwd: string;
@@ -30,6 +31,8 @@ Commands:
   rules               List every rule with its default severity and description
   explain RULE        Print a rule's documentation
   request METHOD URL  Check an API request URL against the spec's operations and parameters
+  mutate --state DIR FILE...  Apply MutatingAdmissionPolicies to objects, offline
+  test PATH...        Run admission test cases
 
 Options of lint:
   -f, --format FORMAT     stylish (default), json, sarif, junit, github
@@ -132,6 +135,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         return explainCommand(rest, io);
       case 'request':
         return requestCommand(rest, io);
+      case 'mutate':
+        return mutateCommand(rest, io);
+      case 'test':
+        return testCommand(rest, io);
       case '--version':
       case '-v':
         io.stdout(`${JSON.parse(readFileSync(new URL('../package.json', io.entry), 'utf8')).version as string}\n`);

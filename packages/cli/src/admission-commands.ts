@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { SourceFile } from '@platlint/core';
+import { loadState, manifestFiles, mutateObjects, runTestCase, unifiedDiff } from '@platlint/admission';
+import type { Json, State, TestCaseResult, UserInfo } from '@platlint/admission';
+import { stringify } from 'yaml';
+import type { Io } from './commands.js';
+import { UsageError } from './files.js';
+
+export const MUTATE_USAGE = `Usage: platlint mutate --state DIR FILE...
+
+Prints each object of FILE... after the MutatingAdmissionPolicies of the state.
+
+Options:
+  --state PATH            Policies, bindings, params, namespaces and CRDs (files or directories); repeatable
+  --operation OP          CREATE (default) or UPDATE
+  --old FILE              Stored versions of the objects, for UPDATE; repeatable
+  --user NAME             The requesting user's name; --group G (repeatable) for its groups
+  --diff                  Print a unified diff of each object instead of the result
+  -f, --format FORMAT     yaml (default) or json
+`;
+
+export const TEST_USAGE = `Usage: platlint test PATH...
+
+Runs admission test cases (YAML files: policies, bindings, request, expect) and prints
+pass or fail per case, with a diff of expected and actual objects.
+
+Options:
+  -f, --format FORMAT     stylish (default) or json
+`;
+
+function parse(argv: readonly string[], options: NonNullable<ParseArgsConfig['options']>) {
+  try {
+    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** Reads the documents of YAML files as plain values, reporting what cannot be read. */
+function readObjects(paths: readonly string[], io: Io): Json[] {
+  const objects: Json[] = [];
+  for (const path of manifestFiles(paths)) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch (error) {
+      throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    const source = SourceFile.fromBytes(path, bytes);
+    for (const d of source.diagnostics.filter((x) => x.severity === 'error')) io.stderr(`${path}:${d.range.start.line}:${d.range.start.column}: ${d.message} (${d.ruleId})\n`);
+    for (const doc of source.documents) if (!doc.broken && doc.value !== null && doc.value !== undefined) objects.push(doc.value as Json);
+  }
+  return objects;
+}
+
+function reportProblems(state: State, io: Io): void {
+  for (const p of state.problems) io.stderr(`${p.file}:${p.line}:${p.column}: skipped${p.object ? ` ${p.object}` : ''}: ${p.message} (${p.ruleId})\n`);
+}
+
+export function mutateCommand(argv: readonly string[], io: Io): number {
+  const { values, positionals } = parse(argv, {
+    state: { type: 'string', multiple: true, default: [] },
+    operation: { type: 'string', default: 'CREATE' },
+    old: { type: 'string', multiple: true, default: [] },
+    user: { type: 'string' },
+    group: { type: 'string', multiple: true, default: [] },
+    diff: { type: 'boolean', default: false },
+    format: { type: 'string', short: 'f', default: 'yaml' },
+  });
+  const statePaths = values.state as string[];
+  if (statePaths.length === 0) throw new UsageError('mutate needs --state with the policies and bindings');
+  if (positionals.length === 0) throw new UsageError('mutate needs the files of the objects to mutate');
+  const operation = values.operation as string;
+  if (operation !== 'CREATE' && operation !== 'UPDATE') throw new UsageError(`--operation takes CREATE or UPDATE, not "${operation}"`);
+  const format = values.format as string;
+  if (format !== 'yaml' && format !== 'json') throw new UsageError(`--format takes yaml or json, not "${format}"`);
+  const state = loadState(statePaths);
+  reportProblems(state, io);
+  const userInfo: UserInfo = { ...(values.user ? { username: values.user as string } : {}), groups: values.group as string[] };
+  const outcomes = mutateObjects(state, readObjects(positionals, io), { operation, oldObjects: readObjects(values.old as string[], io), userInfo });
+  let denied = false;
+  const printed: unknown[] = [];
+  for (const outcome of outcomes) {
+    if (outcome.error) {
+      io.stderr(`platlint: ${outcome.error}\n`);
+      denied = true;
+      continue;
+    }
+    const { result, input } = outcome;
+    for (const warning of result.warnings) io.stderr(`warning: ${warning}\n`);
+    if (!result.allowed) {
+      denied = true;
+      io.stderr(`denied: ${result.status?.message ?? 'the request was denied'}\n`);
+      continue;
+    }
+    if (values.diff) {
+      const name = `${String(input.kind)}/${String((input.metadata as { name?: unknown } | undefined)?.name ?? '')}`;
+      io.stdout(unifiedDiff(stringify(input), stringify(result.object), { from: `${name} (before)`, to: `${name} (after)` }) || `${name}: unchanged\n`);
+    } else printed.push(result.object);
+  }
+  if (!values.diff) io.stdout(format === 'json' ? `${JSON.stringify(printed.length === 1 ? printed[0] : printed, null, 2)}\n` : printed.map((o) => stringify(o)).join('---\n'));
+  return denied ? 1 : 0;
+}
+
+export function testCommand(argv: readonly string[], io: Io): number {
+  const { values, positionals } = parse(argv, { format: { type: 'string', short: 'f', default: 'stylish' } });
+  const format = values.format as string;
+  if (format !== 'stylish' && format !== 'json') throw new UsageError(`--format takes stylish or json, not "${format}"`);
+  if (positionals.length === 0) throw new UsageError('test needs test case files or directories');
+  const files = manifestFiles(positionals);
+  if (files.length === 0) throw new UsageError(`no test case files in ${positionals.join(', ')}`);
+  const cases: TestCaseResult[] = files.flatMap((file) => runTestCase(file));
+  const passed = cases.filter((c) => c.passed).length;
+  const failed = cases.length - passed;
+  if (format === 'json') {
+    io.stdout(`${JSON.stringify({ cases: cases.map(({ file, name, passed: ok, message }) => ({ file, name, passed: ok, message })), passed, failed })}\n`);
+  } else {
+    for (const c of cases) {
+      io.stdout(`${c.passed ? 'PASS' : 'FAIL'}  ${c.file}: ${c.name}\n`);
+      if (!c.passed) io.stdout(`${c.message.replace(/^/gm, '      ')}\n`);
+    }
+    io.stdout(`\n${passed} passed, ${failed} failed\n`);
+  }
+  return failed > 0 ? 1 : 0;
+}

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { REPO_ROOT, removeTempDirs, runCli, tempDir } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+const examples = join(REPO_ROOT, 'examples/admission');
+
+describe('platlint mutate', () => {
+  it('prints the object after the policies of the state', () => {
+    const result = runCli(['mutate', '--state', join(examples, 'state'), join(examples, 'objects/deployment.yaml'), '--user', 'alice']);
+    expect(result.status).toBe(0);
+    const object = parse(result.stdout) as { metadata: { labels: Record<string, string>; annotations: Record<string, string> } };
+    expect(object.metadata.labels).toEqual({ team: 'checkout' });
+    expect(object.metadata.annotations).toEqual({ 'plat.io/owner': 'alice' });
+  });
+
+  it('prints a unified diff with --diff, and JSON with --format json', () => {
+    const diff = runCli(['mutate', '--state', join(examples, 'state'), join(examples, 'objects/deployment.yaml'), '--user', 'bob', '--diff']);
+    expect(diff.stdout).toContain('+    plat.io/owner: bob');
+    expect(diff.stdout).toMatch(/^--- Deployment\/web \(before\)/m);
+    const json = runCli(['mutate', '--state', join(examples, 'state'), join(examples, 'objects/deployment.yaml'), '--format', 'json']);
+    expect((JSON.parse(json.stdout) as { metadata: { labels: unknown } }).metadata.labels).toEqual({ team: 'checkout' });
+  });
+
+  it('reports invalid policies of the state and keeps the others working', () => {
+    const dir = tempDir({ 'broken.yaml': 'apiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: broken}\nspec: {mutations: []}\n' });
+    const result = runCli(['mutate', '--state', join(examples, 'state'), '--state', dir, join(examples, 'objects/deployment.yaml')]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/broken\.yaml:\d+:\d+: skipped MutatingAdmissionPolicy\/broken/);
+    expect(result.stdout).toContain('team: checkout');
+  });
+
+  it('rejects usage errors with exit 2', () => {
+    expect(runCli(['mutate', join(examples, 'objects/deployment.yaml')]).status).toBe(2);
+    expect(runCli(['mutate', '--state', join(examples, 'state'), '--operation', 'DELETE', join(examples, 'objects/deployment.yaml')]).status).toBe(2);
+  });
+});
+
+describe('platlint test', () => {
+  it('passes the example test cases', () => {
+    const result = runCli(['test', join(examples, 'tests')]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^PASS {2}.*team-and-owner\.yaml: labels a deployment/m);
+    expect(result.stdout).toContain('1 passed, 0 failed');
+  });
+
+  it('fails a case whose expectation is wrong, with a diff, and speaks JSON', () => {
+    const original = readFileSync(join(examples, 'tests/team-and-owner.yaml'), 'utf8');
+    const dir = tempDir({ 'wrong.yaml': original.replace('labels: {team: checkout}}\n    spec:', 'labels: {team: payments}}\n    spec:') });
+    const result = runCli(['test', dir]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^FAIL/m);
+    expect(result.stdout).toMatch(/-\s+team: payments/);
+    expect(result.stdout).toMatch(/\+\s+team: checkout/);
+    const json = JSON.parse(runCli(['test', dir, '--format', 'json']).stdout) as { cases: { passed: boolean; name: string }[]; passed: number; failed: number };
+    expect(json).toMatchObject({ passed: 0, failed: 1 });
+    expect(json.cases[0]?.name).toBe("labels a deployment with its namespace's team and its creator");
+  });
+});
