@@ -206,3 +206,21 @@ const geo = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length
 console.log(
   `\nops per CPU second, medians of ${ROUNDS} interleaved rounds; × = time ours / time bare. Geometric means: compile ${geo(ratios.compile).toFixed(2)}× (bare dyn), ${geo(ratios.typed).toFixed(2)}× (bare typed); evaluate ${geo(ratios.evaluate).toFixed(2)}× (targets: compile ≤ 2×, evaluate ≤ 1.5×)`,
 );
+
+// CEL_BENCH_FLOOR=1: how much of a construction compile the base parser alone costs when it
+// reads our rewritten text, against the bare side's whole compile (evidence for NOTES.md).
+if (process.env.CEL_BENCH_FLOOR) {
+  const { rewriteConstructions } = await import('../../packages/cel/dist/syntax/construct.js');
+  const { tokenize } = await import('../../packages/cel/dist/syntax/lexer.js');
+  const micros = (fn) => 1e6 / median(Array.from({ length: 5 }, () => opsPerSecond(fn, 300)));
+  for (const c of cases.filter((x) => x.bare)) {
+    const bare = bareEnvironment();
+    const rewritten = rewriteConstructions(c.expr, tokenize(c.expr)).text;
+    const whole = micros(() => bare.parse(c.bare).check());
+    const parseOurs = micros(() => bare.parse(rewritten));
+    const rewrite = micros(() => rewriteConstructions(c.expr, tokenize(c.expr)));
+    console.log(
+      `${c.name}: bare parse+check ${whole.toFixed(2)} µs; base parse of our rewritten text ${parseOurs.toFixed(2)} µs (${(parseOurs / whole).toFixed(2)}×); our tokenize+rewrite ${rewrite.toFixed(2)} µs`,
+    );
+  }
+}

@@ -70,6 +70,35 @@ export function wrapperClassFor(schema: StructuralSchema): new (raw: Record<stri
   return cls;
 }
 
+// A schema-typed variable may be null (`oldObject` on CREATE, `object` on DELETE, `params`
+// without a paramRef, `namespaceObject` for cluster-scoped objects), but the base library
+// checks a variable's value against its declared message type at run time and rejects
+// null. Such a variable is bound to a stand-in of the declared wrapper class instead: it
+// passes that check, compares equal to null, converts back to null, and any field read
+// on it fails as a read on null does.
+const nullObjects = new WeakMap<StructuralSchema, SchemaObject>();
+const nullStandIns = new WeakSet<object>();
+
+export function nullObjectFor(schema: StructuralSchema): SchemaObject {
+  let stand = nullObjects.get(schema);
+  if (!stand) {
+    stand = new (wrapperClassFor(schema))({});
+    Object.defineProperty(stand, 'get', {
+      value: (key: string): never => {
+        throw new EvaluationError(`no such key "${key}": the value is null`);
+      },
+    });
+    nullStandIns.add(stand);
+    nullObjects.set(schema, stand);
+  }
+  return stand;
+}
+
+/** Whether a CEL value is null, including the stand-in of a null schema-typed variable. */
+export function isCelNull(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'object' && nullStandIns.has(value));
+}
+
 function dynToCel(value: unknown): unknown {
   if (typeof value === 'number') return Number.isInteger(value) && Number.isSafeInteger(value) ? BigInt(value) : value;
   if (Array.isArray(value)) return value.map(dynToCel);
@@ -142,7 +171,7 @@ export function fromCel(value: unknown): Json | undefined {
     default:
       throw new EvaluationError(`cannot convert ${typeof value} to JSON`);
   }
-  if (value === null) return null;
+  if (value === null || nullStandIns.has(value)) return null;
   if (Array.isArray(value) || value instanceof Set) {
     const out: Json[] = [];
     for (const v of value) {
@@ -178,7 +207,7 @@ export function celTypeOf(v: unknown): string {
     case 'boolean':
       return 'bool';
     case 'object':
-      if (v === null) return 'null';
+      if (v === null || nullStandIns.has(v)) return 'null';
       if (Array.isArray(v) || v instanceof Set) return 'list';
       if (v instanceof UnsignedInt) return 'uint';
       if (v instanceof Uint8Array) return 'bytes';

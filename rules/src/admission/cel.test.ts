@@ -42,12 +42,12 @@ RuleTester.run(rule, {
     {
       name: 'syntax error in a quoted string',
       yaml: policy({ conditions: "    - {name: broken, expression: 'object.spec.replicas >'}" }),
-      errors: [{ path: 'spec.matchConditions[0].expression', message: 'unexpected token "EOF"', line: 9, column: 57 }],
+      errors: [{ path: 'spec.matchConditions[0].expression', message: 'unexpected end of expression', line: 9, column: 57 }],
     },
     {
       name: 'unknown field of the matched kind',
       yaml: policy({ conditions: "    - {name: typo, expression: 'object.spec.replicaz > 1'}" }),
-      errors: [{ path: 'spec.matchConditions[0].expression', message: 'no such key "replicaz"', line: 9, column: 45 }],
+      errors: [{ path: 'spec.matchConditions[0].expression', message: 'no such key "replicaz" on Object.spec', line: 9, column: 45 }],
     },
     {
       name: 'result types',
@@ -64,7 +64,7 @@ RuleTester.run(rule, {
     {
       name: 'a wrong field type in a block scalar apply configuration',
       yaml: policy({ mutations: '    - patchType: ApplyConfiguration\n      applyConfiguration:\n        expression: |\n          Object{\n            spec: Object.spec{replicas: "two"}\n          }' }),
-      errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', message: 'field "Object.spec.replicas": expected int, got "string"', line: 13, column: 41 }],
+      errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', message: 'field "replicas" of Object.spec: expected int, got string', line: 13, column: 41 }],
     },
     {
       name: 'variables in a match condition, an empty expression, a variable type carried to a mutation',
@@ -76,13 +76,13 @@ RuleTester.run(rule, {
       errors: [
         { path: 'spec.matchConditions[0].expression', message: '"variables" is not available in match conditions; repeat the expression here instead' },
         { path: 'spec.variables[1].expression', message: 'the expression is empty; write a variable (any type)' },
-        { path: 'spec.mutations[0].applyConfiguration.expression', message: 'field "Object.spec.replicas": expected int, got "string"' },
+        { path: 'spec.mutations[0].applyConfiguration.expression', message: 'field "replicas" of Object.spec: expected int, got string' },
       ],
     },
     {
       name: 'params typed by a known paramKind',
       yaml: policy({ paramKind: '  paramKind: {apiVersion: v1, kind: ConfigMap}\n', conditions: "    - {name: p, expression: 'params.dta.size() > 0'}" }),
-      errors: [{ path: 'spec.matchConditions[0].expression', message: 'no such key "dta"' }],
+      errors: [{ path: 'spec.matchConditions[0].expression', message: 'no such key "dta" on Params' }],
     },
   ],
 });

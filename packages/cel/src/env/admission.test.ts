@@ -93,16 +93,18 @@ describe('admission environments', () => {
     const unknown = 'Object{spec: Object.spec{replicaz: 1}}';
     let i = firstIssue(env, unknown);
     expect(i.code).toBe('unknown_field');
+    expect(i.message).toBe('unknown field "replicaz" in Object.spec');
     expect(unknown.slice(i.start, i.end)).toBe('replicaz');
 
     const wrong = 'Object{spec: Object.spec{replicas: "three"}}';
     i = firstIssue(env, wrong);
     expect(i.code).toBe('field_type_mismatch');
+    expect(i.message).toBe('field "replicas" of Object.spec: expected int, got string');
     expect(wrong.slice(i.start, i.end)).toBe('"three"');
 
     const misplaced = 'Object{spec: Object.spec.template{}}';
     i = firstIssue(env, misplaced);
-    expect(i.message).toContain("expected 'Object.spec'");
+    expect(i.message).toBe('field "spec" of Object: Object.spec.template does not match the field path, expected Object.spec');
     expect(misplaced.slice(i.start, i.end)).toBe('Object.spec.template{}');
 
     const undeclared = 'Object{spec: Object.spek{}}';
@@ -111,6 +113,18 @@ describe('admission environments', () => {
 
     i = firstIssue(env, '"not an object"');
     expect(i.message).toBe('expression must evaluate to Object but got string');
+  });
+
+  it('constructs with spaced type names, reserved field names, and only where constructions exist', () => {
+    const env = admissionEnvironment('applyConfiguration', { objectSchema: DEPLOYMENT });
+    const p = compile(env, 'Object{metadata: Object . metadata{namespace: "a", name: "b"}, spec: Object.spec // c\n{replicas: 1}}');
+    expect(fromCel(p.evaluate({ object: deployment }))).toEqual({ metadata: { namespace: 'a', name: 'b' }, spec: { replicas: 1 } });
+    const undeclared = 'Object{spec: Object.spek{replicas: 1}}';
+    const i = firstIssue(env, undeclared);
+    expect(i).toMatchObject({ code: 'unknown_type', message: 'unknown type Object.spek' });
+    expect(undeclared.slice(i.start, i.end)).toBe('Object.spek');
+    const elsewhere = admissionEnvironment('matchCondition', { objectSchema: DEPLOYMENT });
+    expect(firstIssue(elsewhere, 'Object{spec: 1} == null').message).toBe('message construction (Type{...}) is not available here');
   });
 
   it('builds JSON patches', () => {
@@ -141,5 +155,60 @@ describe('admission environments', () => {
     };
     expect(compile(env, 'authorizer.requestResource.check("update").allowed()').evaluate({ request: { userInfo: { username: 'bob' }, resource: { resource: 'pods' } } }, { authorizer })).toBe(true);
     expect(seen).toEqual(['bob:update:pods']);
+  });
+
+  // oldObject is null for CREATE, object for DELETE, params without a paramRef,
+  // namespaceObject for cluster-scoped objects: each must compare with null.
+  describe('null comparisons on schema-typed values', () => {
+    const env = admissionEnvironment('matchCondition', { objectSchema: DEPLOYMENT, hasParams: true, paramSchema: DEPLOYMENT });
+    const namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'prod' } };
+    const create = { object: deployment, oldObject: null, params: null, namespaceObject: null, request: { operation: 'CREATE' } };
+    const remove = { object: null, oldObject: deployment, params: deployment, namespaceObject: namespace, request: { operation: 'DELETE' } };
+
+    it.each([
+      ['oldObject == null', true, false],
+      ['oldObject != null', false, true],
+      ['object == null', false, true],
+      ['object != null', true, false],
+      ['null == object', false, true],
+      ['null != oldObject', false, true],
+      ['params == null', true, false],
+      ['params != null', false, true],
+      ['namespaceObject == null', true, false],
+      ['namespaceObject != null', false, true],
+      ['oldObject == null || oldObject.spec.replicas != 0', true, true],
+      ['dyn(oldObject) == null', true, false],
+    ])('%s type-checks and is %s on CREATE, %s on DELETE', (expr, onCreate, onDelete) => {
+      expect(env.check(expr)).toEqual([]);
+      const p = compile(env, expr);
+      expect(p.evaluate(env.prepare(create))).toBe(onCreate);
+      expect(p.evaluate(env.prepare(remove))).toBe(onDelete);
+      // Raw activations (not prepared) behave the same.
+      expect(p.evaluate(create)).toBe(onCreate);
+      expect(p.evaluate(remove)).toBe(onDelete);
+    });
+
+    it('compares typed fields of the object with null', () => {
+      for (const expr of ['object.spec == null', 'object.spec.template != null', 'null == object.spec.template.spec', 'object.metadata != null']) {
+        expect(env.check(expr), expr).toEqual([]);
+      }
+      const p = compile(env, 'object.spec.template != null');
+      expect(p.evaluate(env.prepare(create))).toBe(true);
+      expect(compile(env, 'object.spec == null').evaluate(env.prepare(create))).toBe(false);
+    });
+
+    it('fails a field read on a null variable, and converts it back to null', () => {
+      expect(() => compile(env, 'oldObject.spec.replicas == 1').evaluate(env.prepare(create))).toThrow(/null/);
+      const variable = admissionEnvironment('variable', { objectSchema: DEPLOYMENT });
+      expect(fromCel(compile(variable, 'oldObject').evaluate(variable.prepare(create)))).toBeNull();
+      expect(fromCel(compile(variable, 'object').evaluate(variable.prepare(create)))).toMatchObject({ kind: 'Deployment' });
+    });
+
+    it('works when params and object are dynamic', () => {
+      const broad = admissionEnvironment('matchCondition', { hasParams: true });
+      const p = compile(broad, 'params == null && oldObject == null && object != null');
+      expect(p.evaluate(broad.prepare(create))).toBe(true);
+      expect(p.evaluate(broad.prepare(remove))).toBe(false);
+    });
   });
 });

@@ -6,10 +6,11 @@ import { Budget, enterBudget, leaveBudget } from '../budget.js';
 import { astDepth, CostEstimator } from '../cost.js';
 import { libraryEnvironment } from '../lib/index.js';
 import type { RewrittenSource, SourceRange } from '../position.js';
-import type { StructuralSchema } from '../schema.js';
+import { shapeOf, type StructuralSchema } from '../schema.js';
+import { issueMessage } from '../messages.js';
 import { rewriteConstructions } from '../syntax/construct.js';
 import { LexError, measureNesting, tokenize } from '../syntax/lexer.js';
-import { toCel } from '../values.js';
+import { nullObjectFor, toCel } from '../values.js';
 import { ConstructRegistry, installConstructMacro, JSON_PATCH_SCHEMA, registerReadTypes } from './types.js';
 
 export interface CelLimits {
@@ -107,6 +108,8 @@ export class CelProgram {
     private readonly parsed: ParseResult,
     private readonly source: RewrittenSource | null,
     private readonly env: CelEnvironment,
+    /** Message-typed variables the expression may read, with their null stand-ins. */
+    private readonly nullable: readonly NullBinding[],
   ) {}
 
   /** Static cost estimate of the expression. */
@@ -129,7 +132,7 @@ export class CelProgram {
     } else {
       budget = new Budget(limit, deadline);
     }
-    const ctx = this.env.withDefaults(activation, options);
+    const ctx = this.env.activationFor(activation, options, this.nullable);
     const previous = enterBudget(budget);
     try {
       return this.parsed(ctx);
@@ -159,6 +162,9 @@ export class CelEnvironment {
   // Schemas only for the cost estimate of variables declared by CEL type.
   readonly #sizes = new Map<string, StructuralSchema | undefined>();
   readonly #estimator: CostEstimator;
+  // Message-typed variables and the stand-in bound when the caller passes null.
+  readonly #nullable: NullBinding[] = [];
+  readonly #constructs: ConstructRegistry | undefined;
 
   constructor(
     readonly spec: EnvironmentSpec,
@@ -178,9 +184,11 @@ export class CelEnvironment {
       base.registerVariable(v.name, type, v.description ? { description: v.description } : undefined);
       this.#schemas.set(v.name, v.schema);
       if (!v.schema && v.type) this.#sizes.set(v.name, schemaOfType(v.type));
+      if (v.schema && shapeOf(v.schema) === 'struct') this.#nullable.push([v.name, nullObjectFor(v.schema)]);
     }
     if (spec.construct || spec.jsonPatch) {
       const registry = new ConstructRegistry();
+      this.#constructs = registry;
       if (spec.construct) registry.register(base, spec.construct, 'Object');
       if (spec.jsonPatch) registry.register(base, JSON_PATCH_SCHEMA, 'JSONPatch');
       installConstructMacro(base, registry);
@@ -201,7 +209,32 @@ export class CelEnvironment {
   }
 
   withDefaults(activation: Record<string, unknown>, options: EvaluateOptions | undefined): Record<string, unknown> {
-    return this.spec.defaults ? this.spec.defaults(activation, options ?? {}) : activation;
+    return this.#withDefaults(activation, options, this.#nullable);
+  }
+
+  #withDefaults(activation: Record<string, unknown>, options: EvaluateOptions | undefined, nullable: readonly NullBinding[]): Record<string, unknown> {
+    let out = activation;
+    // Copied only when a null must be replaced; `prepare` does it once per request.
+    for (let i = 0; i < nullable.length; i++) {
+      const [name, standIn] = nullable[i] as NullBinding;
+      if (activation[name] !== null) continue;
+      if (out === activation) out = { ...activation };
+      out[name] = standIn;
+    }
+    return this.spec.defaults ? this.spec.defaults(out, options ?? {}) : out;
+  }
+
+  /** The activation a program sees: null message variables it may read bound to their stand-ins, defaults filled. */
+  activationFor(activation: Record<string, unknown>, options: EvaluateOptions | undefined, nullable: readonly NullBinding[]): Record<string, unknown> {
+    return this.#withDefaults(activation, options, nullable);
+  }
+
+  // Only the variables an expression names need the null check at every evaluation (a
+  // missing key is a slow lookup); the text containing the name is a cheap, safe test.
+  #nullableIn(expression: string): readonly NullBinding[] {
+    let found: NullBinding[] | undefined;
+    for (const b of this.#nullable) if (expression.includes(b[0])) (found ??= []).push(b);
+    return found ?? NO_NULLABLE;
   }
 
   mapRange(range: SourceRange, source: RewrittenSource | null): SourceRange {
@@ -252,7 +285,9 @@ export class CelEnvironment {
       if (nesting.depth > this.limits.maxDepth) {
         return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, { start: nesting.at, end: nesting.at + 1 }));
       }
-      rewritten = rewriteConstructions(expression, tokens);
+      const r = rewriteConstructions(expression, tokens, this.#constructs !== undefined);
+      if (this.#constructs) this.#constructs.pending = r.types;
+      rewritten = r;
     }
     const map = (r: SourceRange | undefined): SourceRange => (r ? this.mapRange(r, rewritten.source) : whole);
 
@@ -260,7 +295,7 @@ export class CelEnvironment {
     try {
       parsed = this.#base.parse(rewritten.text);
     } catch (e) {
-      if (e instanceof ParseError) return fail(issue(e.code === 'limit_exceeded' ? 'limit_exceeded' : 'syntax_error', e.summary, map(e.range)));
+      if (e instanceof ParseError) return fail(issue(e.code === 'limit_exceeded' ? 'limit_exceeded' : 'syntax_error', issueMessage(e.code, e.summary, e.node), map(e.range)));
       throw e;
     }
     // Operator chains build deep trees without nesting; they need enough text to be deep.
@@ -272,7 +307,8 @@ export class CelEnvironment {
     if (!checked.valid) {
       const err = checked.error;
       if ((err as unknown) instanceof RangeError) return fail(issue('limit_exceeded', 'expression is too deeply nested', whole));
-      return fail(issue(err instanceof ParseError ? 'syntax_error' : (err?.code ?? 'type_error'), err?.summary ?? 'type error', map(err?.range)));
+      const code = err?.code ?? 'type_error';
+      return fail(issue(err instanceof ParseError ? 'syntax_error' : code, err ? issueMessage(code, err.summary, err.node) : 'type error', map(err?.range)));
     }
     const type = checked.type ?? 'dyn';
     const rule = this.spec.result;
@@ -289,7 +325,7 @@ export class CelEnvironment {
       );
     }
     const estimate = cost === undefined ? () => this.#estimator.estimate(parsed.ast as ASTNode) : () => cost;
-    return { ok: true, program: new CelProgram(expression, type, estimate, parsed, rewritten.source, this), issues: [] };
+    return { ok: true, program: new CelProgram(expression, type, estimate, parsed, rewritten.source, this, this.#nullableIn(expression)), issues: [] };
   }
 }
 
@@ -311,6 +347,9 @@ function schemaOfType(type: string): StructuralSchema | undefined {
 
 const MAY_CONSTRUCT = /[\w\s]\{/;
 const MAY_LOOP = /\b(?:all|exists|exists_one|existsOne|map|filter|transformList|transformMap|bind|flatten|distinct|sort|range|findAll)\s*\(/;
+
+type NullBinding = readonly [name: string, standIn: unknown];
+const NO_NULLABLE: readonly NullBinding[] = Object.freeze([]);
 
 const NO_RUN = Object.freeze({ length: 0, at: 0 });
 const NO_RUN_NESTING = Object.freeze({ depth: 0, at: 0 });

@@ -7,7 +7,7 @@ import { Optional } from '@marcbachmann/cel-js';
 import { CONSTRUCT_MACRO } from '../syntax/construct.js';
 import { defineMacro, type Checker } from '../lib/macro.js';
 import { mapValueSchema, shapeOf, type StructuralSchema } from '../schema.js';
-import { toCel, wrapperClassFor } from '../values.js';
+import { isCelNull, toCel, wrapperClassFor } from '../values.js';
 
 function scalarType(s: StructuralSchema | undefined): string {
   switch (shapeOf(s)) {
@@ -48,6 +48,7 @@ function registerTree(env: Environment, root: StructuralSchema, rootPath: string
         inProgress.delete(node);
         const convert = namer.convertFor?.(node);
         env.registerType(name, convert ? { ctor: namer.ctorFor(node, name), fields, convert } : { ctor: namer.ctorFor(node, name), fields });
+        allowNullComparison(env, name);
         done?.set(node, name);
         return name;
       }
@@ -60,6 +61,21 @@ function registerTree(env: Environment, root: StructuralSchema, rootPath: string
     }
   };
   return visit(root, rootPath);
+}
+
+// CEL lets any message be compared with null (`oldObject == null` is how a policy tells
+// CREATE apart), but the base library declares `==` for messages only through overloads.
+// `T == null` also declares `null == T` and both `!=` forms (registry.binaryOverload).
+// The operator signature parser accepts only `[\w.]` in type names; a type named after a
+// property with other characters cannot be declared, and comparing it stays a type error.
+const OPERATOR_TYPE_NAME = /^[\w.]+$/;
+function allowNullComparison(env: Environment, name: string): void {
+  if (OPERATOR_TYPE_NAME.test(name)) env.registerOperator(`${name} == null`, isNull);
+}
+
+// The left operand is always the message (the reversed overloads swap arguments back).
+function isNull(value: unknown): boolean {
+  return isCelNull(value);
 }
 
 /** Register read types for a variable typed by `schema`; returns the variable's CEL type. */
@@ -84,6 +100,14 @@ export interface ConstructType {
 export class ConstructRegistry {
   readonly types = new Map<string, ConstructType>();
   #dynamicRoot: ConstructType | undefined;
+  // Type names of the expression being compiled, indexed by the rewritten `__new` calls;
+  // set before each parse (compiles are synchronous, so one table per environment serves).
+  pending: readonly string[] = [];
+
+  typeNameOf(arg: unknown): string {
+    if (typeof arg === 'bigint') return this.pending[Number(arg)] ?? '';
+    return typeof arg === 'string' ? arg : '';
+  }
 
   // Without a kind schema (broad match) every `Object...` name is an untyped object.
   lookup(name: string): ConstructType | undefined {
@@ -149,31 +173,31 @@ function incompatibility(s: StructuralSchema | undefined, t: TypeDeclaration, wa
     case 'struct': {
       if (t.kind === 'message') {
         const expected = want();
-        return t.name === expected ? null : `type name '${t.name}' does not match the field path: expected '${expected}'`;
+        return t.name === expected ? null : `${t.name} does not match the field path, expected ${expected}`;
       }
-      return t.kind === 'map' ? null : `expected ${want()}, got '${describe(t)}'`;
+      return t.kind === 'map' ? null : `expected ${want()}, got ${describe(t)}`;
     }
     case 'map':
-      return t.kind === 'map' ? null : `expected a map, got '${describe(t)}'`;
+      return t.kind === 'map' ? null : `expected a map, got ${describe(t)}`;
     case 'list': {
-      if (t.kind !== 'list') return `expected a list, got '${describe(t)}'`;
+      if (t.kind !== 'list') return `expected a list, got ${describe(t)}`;
       const elem = t.valueType;
       return elem ? incompatibility((s as StructuralSchema).items, elem, want) : null;
     }
     case 'int':
-      return t.name === 'int' || t.name === 'uint' ? null : `expected int, got '${describe(t)}'`;
+      return t.name === 'int' || t.name === 'uint' ? null : `expected int, got ${describe(t)}`;
     case 'double':
-      return ['int', 'uint', 'double'].includes(t.name) ? null : `expected double, got '${describe(t)}'`;
+      return ['int', 'uint', 'double'].includes(t.name) ? null : `expected double, got ${describe(t)}`;
     case 'bool':
-      return t.name === 'bool' ? null : `expected bool, got '${describe(t)}'`;
+      return t.name === 'bool' ? null : `expected bool, got ${describe(t)}`;
     case 'int-or-string':
-      return t.name === 'int' || t.name === 'string' ? null : `expected int or string, got '${describe(t)}'`;
+      return t.name === 'int' || t.name === 'string' ? null : `expected int or string, got ${describe(t)}`;
     case 'quantity':
-      return ['int', 'double', 'string'].includes(t.name) ? null : `expected a quantity string, got '${describe(t)}'`;
+      return ['int', 'double', 'string'].includes(t.name) ? null : `expected a quantity string, got ${describe(t)}`;
     case 'string':
       if (t.name === 'string') return null;
       if (s?.format === 'date-time' && t.name === 'google.protobuf.Timestamp') return null;
-      return `expected string, got '${describe(t)}'`;
+      return `expected string, got ${describe(t)}`;
     default:
       return null;
   }
@@ -190,15 +214,16 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
     const [nameNode, body] = call.args as [ASTNode, ASTNode];
     const entries: [string, ASTNode, boolean][] = [];
     if (body.op === 'map') {
-      for (const [k, v] of body.args) entries.push([k.op === 'value' && typeof k.args === 'string' ? k.args : '', v, false]);
+      // Keys are bare names (`id`) from the rewrite, or strings where a name cannot be one.
+      for (const [k, v] of body.args) entries.push([(k.op === 'id' || k.op === 'value') && typeof k.args === 'string' ? k.args : '', v, false]);
     }
     return {
-      typeName: nameNode.op === 'value' && typeof nameNode.args === 'string' ? nameNode.args : '',
+      typeName: nameNode.op === 'value' ? registry.typeNameOf(nameNode.args) : '',
       entries,
       type: undefined,
       typeCheck(chk: Checker, self, scope) {
         const type = registry.lookup(self.typeName);
-        if (!type) throw chk.createError('unknown_type', `undeclared reference to type '${self.typeName}'`, nameNode);
+        if (!type) throw chk.createError('unknown_type', `unknown type ${self.typeName}`, nameNode);
         self.type = type;
         const props = type.schema.properties ?? {};
         const open = type.schema['x-kubernetes-preserve-unknown-fields'];
@@ -209,15 +234,15 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
           const v = pair[1];
           const field = (self.entries[i] as [string, ASTNode, boolean])[0];
           if (!open && !Object.hasOwn(props, field)) {
-            throw chk.createError('unknown_field', `field '${field}' is not declared in the schema of '${type.name}'`, k);
+            throw chk.createError('unknown_field', `unknown field "${field}" in ${type.name}`, k);
           }
           // Constructions list a handful of fields: a scan beats allocating a set.
           for (let j = 0; j < i; j++) {
-            if ((self.entries[j] as [string, ASTNode, boolean])[0] === field) throw chk.createError('duplicate_field', `field '${field}' is set twice`, k);
+            if ((self.entries[j] as [string, ASTNode, boolean])[0] === field) throw chk.createError('duplicate_field', `field "${field}" is set twice`, k);
           }
           const vt = chk.check(v, scope);
           const why = incompatibility(props[field], vt, () => `${type.name}.${field}`);
-          if (why) throw chk.createError('field_type_mismatch', `field '${type.name}.${field}': ${why}`, v);
+          if (why) throw chk.createError('field_type_mismatch', `field "${field}" of ${type.name}: ${why}`, v);
         }
         return chk.getType(type.name);
       },

@@ -30,14 +30,14 @@ function rangeTypes(chk: Checker, call: MacroCall, scope: Scope): { first: TypeD
   if (t.kind === 'dyn') return { first: dyn, second: dyn, isList: null };
   throw chk.createError(
     'invalid_comprehension_range',
-    `expression of type '${t.name}' cannot be the range of a comprehension (must be list, map, or dynamic)`,
+    `cannot iterate over ${t.name}: a comprehension needs a list or a map`,
     call.receiver as ASTNode,
   );
 }
 
 function requireBool(chk: Checker, node: ASTNode, scope: Scope, what: string): void {
   const t = chk.check(node, scope);
-  if (!t.isDynOrBool()) throw chk.createError('invalid_predicate', `${what} predicate must return bool, got '${t.name}'`, node);
+  if (!t.isDynOrBool()) throw chk.createError('invalid_predicate', `${what} predicate must return bool, got ${t.name}`, node);
 }
 
 // Cost charged per produced element: large intermediate values are work too.

@@ -1,6 +1,11 @@
 // The base library has no message-construction syntax (`Object.spec{replicas: 1}`).
 // We rewrite each construction into a call of the `__new` macro, which the environment
-// type-checks against the schema: `__new("Object.spec", {"replicas": 1})`.
+// type-checks against the schema: `__new(0, {replicas: 1})`, where 0 indexes the type
+// names the rewrite returns. The index and the bare field names keep the text the base
+// parser reads short (compile time is mostly its tokenizer); the macro never type-checks
+// the keys, so a field name stays a name and is not looked up as a variable. Names the
+// base parser refuses as identifiers are quoted (`{"namespace": ...}`), and so is every
+// key when the environment has no constructions, so the error stays about the call.
 import { SourceMapBuilder, type RewrittenSource } from '../position.js';
 import type { Token } from './lexer.js';
 
@@ -25,14 +30,29 @@ function constructionBrace(tokens: readonly Token[], i: number): number {
   return tokens[j]?.kind === 'punct' && tokens[j]?.text === '{' ? j : -1;
 }
 
+// Characters of the identifiers of a qualified name spanning tokens [from, to).
+function identLength(tokens: readonly Token[], from: number, to: number): number {
+  let n = 0;
+  for (let j = from; j < to; j += 2) n += (tokens[j] as Token).end - (tokens[j] as Token).start;
+  return n;
+}
+
 export interface ConstructRewrite {
   source: RewrittenSource | null;
   text: string;
+  /** Qualified type names, by the index the rewritten `__new` calls pass. */
+  types: string[];
 }
 
-export function rewriteConstructions(src: string, tokens: readonly Token[]): ConstructRewrite {
+// Words the base parser reads as literals or operators, or rejects as reserved identifiers.
+const NOT_AN_IDENTIFIER = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while', '__proto__', 'prototype']);
+
+const NO_TYPES: string[] = [];
+
+export function rewriteConstructions(src: string, tokens: readonly Token[], bareKeys = true): ConstructRewrite {
   // Created at the first construction: most expressions have none and are returned as is.
   let b: SourceMapBuilder | null = null;
+  const types: string[] = [];
   const stack: Frame[] = [];
   let cursor = 0;
   for (let i = 0; i < tokens.length; i++) {
@@ -42,6 +62,10 @@ export function rewriteConstructions(src: string, tokens: readonly Token[]): Con
       const optional = t.text === '?' && tokens[i + 1]?.kind === 'ident';
       const name = optional ? (tokens[i + 1] as Token) : t;
       if (name.kind === 'ident' && tokens[optional ? i + 2 : i + 1]?.text === ':') {
+        if (bareKeys && !NOT_AN_IDENTIFIER.has(src.slice(name.start, name.end))) {
+          if (optional) i++;
+          continue;
+        }
         b.copy(src, cursor, t.start);
         if (optional) b.copy(src, t.start, t.end);
         b.insert('"', name.start, name.start);
@@ -55,17 +79,20 @@ export function rewriteConstructions(src: string, tokens: readonly Token[]): Con
     if (t.kind === 'ident') {
       const brace = constructionBrace(tokens, i);
       if (brace >= 0) {
-        let typeName = '';
-        for (let j = i; j < brace; j++) {
-          const part = tokens[j] as Token;
-          typeName += part.kind === 'ident' ? src.slice(part.start, part.end) : part.text;
-        }
         const nameEnd = (tokens[brace - 1] as Token).end;
+        // One slice when the name is written without spaces or comments (its length is
+        // then the sum of its tokens'), which is the usual spelling.
+        let typeName = src.slice(t.start, nameEnd);
+        if (nameEnd - t.start !== (brace - i + 1) / 2 - 1 + identLength(tokens, i, brace)) {
+          typeName = '';
+          for (let j = i; j < brace; j += 2) typeName += (j > i ? '.' : '') + src.slice((tokens[j] as Token).start, (tokens[j] as Token).end);
+        }
         b ??= new SourceMapBuilder();
         b.copy(src, cursor, t.start);
-        b.insert(`${CONSTRUCT_MACRO}("`, t.start, t.start);
-        b.insert(typeName, t.start, nameEnd);
-        b.insert('", ', nameEnd, nameEnd);
+        b.insert(`${CONSTRUCT_MACRO}(`, t.start, t.start);
+        b.insert(String(types.length), t.start, nameEnd);
+        types.push(typeName);
+        b.insert(', ', nameEnd, nameEnd);
         const open = tokens[brace] as Token;
         b.copy(src, open.start, open.end);
         cursor = open.end;
@@ -87,8 +114,8 @@ export function rewriteConstructions(src: string, tokens: readonly Token[]): Con
       }
     }
   }
-  if (!b) return { source: null, text: src };
+  if (!b) return { source: null, text: src, types: NO_TYPES };
   b.copy(src, cursor, src.length);
   const source = b.build();
-  return { source, text: source.text };
+  return { source, text: source.text, types };
 }
