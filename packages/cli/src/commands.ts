@@ -10,6 +10,8 @@ import { PARALLEL_THRESHOLD, defaultWorkers, lintInParallel } from './parallel.j
 import { allRuleMetas, knownRuleIds } from './registry.js';
 import { requestCommand } from './request-command.js';
 import { mutateCommand, testCommand } from './admission-commands.js';
+import { schemaCommand } from './schema-command.js';
+import { serveCommand } from './serve-command.js';
 
 export interface Io {
   cwd: string;
@@ -33,6 +35,8 @@ Commands:
   request METHOD URL  Check an API request URL against the spec's operations and parameters
   mutate --state DIR FILE...  Apply MutatingAdmissionPolicies to objects, offline
   test PATH...        Run admission test cases
+  serve --state DIR   Run the admission webhook (HTTPS; see \`platlint serve --help\`)
+  schema [KIND...]    Write JSON Schemas of the kinds, for other YAML tooling
 
 Options of lint:
   -f, --format FORMAT     stylish (default), json, sarif, junit, github
@@ -139,6 +143,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         return mutateCommand(rest, io);
       case 'test':
         return testCommand(rest, io);
+      case 'serve':
+        return await serveCommand(rest, io);
+      case 'schema':
+        return schemaCommand(rest, io);
       case '--version':
       case '-v':
         io.stdout(`${JSON.parse(readFileSync(new URL('../package.json', io.entry), 'utf8')).version as string}\n`);

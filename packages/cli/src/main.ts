@@ -7,6 +7,12 @@ async function readStdin(): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
+// A reader that stops early (`platlint schema | head`) is not an error of ours.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 if (!runWorkerIfAsked()) {
   const status = await run(process.argv.slice(2), {
     cwd: process.cwd(),

@@ -1,0 +1,105 @@
+// The webhook's Prometheus metrics, in the text exposition format (version 0.0.4). A handful
+// of counters and one histogram family do not need a client library: each series is a
+// label string mapped to a number, rendered on demand.
+
+/** Upper bounds of the latency buckets, in seconds: admission answers live in the low milliseconds. */
+export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
+
+export type PolicyOutcome = 'matched' | 'denied' | 'ignored_error';
+
+interface Histogram {
+  buckets: number[];
+  count: number;
+  sum: number;
+}
+
+function escapeLabel(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+}
+
+function labels(pairs: Record<string, string>): string {
+  const body = Object.entries(pairs)
+    .map(([k, v]) => `${k}="${escapeLabel(v)}"`)
+    .join(',');
+  return `{${body}}`;
+}
+
+function number(n: number): string {
+  if (Number.isNaN(n)) return 'NaN';
+  if (n === Infinity) return '+Inf';
+  if (n === -Infinity) return '-Inf';
+  return String(n);
+}
+
+export class Metrics {
+  private readonly requests = new Map<string, number>();
+  private readonly latency = new Map<string, Histogram>();
+  private readonly outcomes = new Map<string, number>();
+  private readonly reloads = new Map<string, number>();
+  private readonly gauges = new Map<string, { help: string; value: number }>();
+
+  private static bump(map: Map<string, number>, key: string, by = 1): void {
+    map.set(key, (map.get(key) ?? 0) + by);
+  }
+
+  /** One answered HTTP request: its path (unknown paths folded into one label), code and duration. */
+  request(path: string, code: number, seconds: number): void {
+    Metrics.bump(this.requests, labels({ path, code: String(code) }));
+    const key = labels({ path });
+    let h = this.latency.get(key);
+    if (!h) {
+      h = { buckets: LATENCY_BUCKETS.map(() => 0), count: 0, sum: 0 };
+      this.latency.set(key, h);
+    }
+    // Buckets are stored non-cumulative and summed when rendered.
+    const i = LATENCY_BUCKETS.findIndex((bound) => seconds <= bound);
+    if (i >= 0) h.buckets[i] = (h.buckets[i] ?? 0) + 1;
+    h.count += 1;
+    h.sum += seconds;
+  }
+
+  policyOutcome(policy: string, binding: string, outcome: PolicyOutcome): void {
+    Metrics.bump(this.outcomes, labels({ policy, binding, outcome }));
+  }
+
+  reload(source: 'state' | 'tls', result: 'success' | 'failure'): void {
+    Metrics.bump(this.reloads, labels({ source, result }));
+  }
+
+  gauge(name: string, help: string, value: number): void {
+    this.gauges.set(name, { help, value });
+  }
+
+  /** The exposition text; families without samples still carry HELP and TYPE. */
+  render(): string {
+    const out: string[] = [];
+    const counter = (name: string, help: string, series: Map<string, number>) => {
+      out.push(`# HELP ${name} ${help}`, `# TYPE ${name} counter`);
+      for (const [key, value] of [...series].sort(([a], [b]) => a.localeCompare(b))) out.push(`${name}${key} ${number(value)}`);
+    };
+    counter('platlint_webhook_requests_total', 'HTTP requests answered, by path and status code.', this.requests);
+
+    const hist = 'platlint_webhook_request_duration_seconds';
+    out.push(`# HELP ${hist} Time from the request's arrival to its answer, by path.`, `# TYPE ${hist} histogram`);
+    for (const [key, h] of [...this.latency].sort(([a], [b]) => a.localeCompare(b))) {
+      const inner = key.slice(1, -1);
+      let cumulative = 0;
+      LATENCY_BUCKETS.forEach((bound, i) => {
+        cumulative += h.buckets[i] ?? 0;
+        out.push(`${hist}_bucket{${inner},le="${bound}"} ${cumulative}`);
+      });
+      out.push(`${hist}_bucket{${inner},le="+Inf"} ${h.count}`, `${hist}_sum${key} ${number(h.sum)}`, `${hist}_count${key} ${h.count}`);
+    }
+
+    counter(
+      'platlint_webhook_policy_outcomes_total',
+      'Admission outcomes per policy and binding: matched the request, denied it, or failed under failurePolicy Ignore.',
+      this.outcomes,
+    );
+    counter('platlint_webhook_reloads_total', 'Reloads of the state directory and of the TLS certificate, by result.', this.reloads);
+    for (const [name, g] of [...this.gauges].sort(([a], [b]) => a.localeCompare(b))) {
+      out.push(`# HELP ${name} ${g.help}`, `# TYPE ${name} gauge`, `${name} ${number(g.value)}`);
+    }
+    return `${out.join('\n')}\n`;
+  }
+}

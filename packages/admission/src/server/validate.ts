@@ -1,0 +1,47 @@
+// `/validate`: the linter's rules on the object of an admission request, so the cluster
+// rejects what `platlint lint` and the editor would flag as an error.
+import { defaultConfig, lintFiles, SourceFile, type Diagnostic } from '@platlint/core';
+import { rules } from '@platlint/rules';
+import { stringify } from 'yaml';
+import type { AdmissionRequest, AdmissionResult } from '../types.js';
+
+export interface Findings {
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+}
+
+function line(d: Diagnostic): string {
+  return `${d.path === '' ? '' : `${d.path}: `}${d.message} (${d.ruleId})`;
+}
+
+/** Lints one object as the CLI would lint a file holding it. */
+export function lintObject(object: unknown, name: string): Findings {
+  // YAML is what the rules were written against; the object becomes the file's only document.
+  const file = SourceFile.fromText(name, stringify(object));
+  const [result] = lintFiles({ files: [file], rules, configFor: () => defaultConfig(process.cwd()) });
+  const diagnostics = result?.diagnostics ?? [];
+  return { errors: diagnostics.filter((d) => d.severity === 'error'), warnings: diagnostics.filter((d) => d.severity === 'warning') };
+}
+
+/** The validating answer: denied with every error finding as the message, warnings passed on. */
+export function validateRequest(request: AdmissionRequest & { uid: string }): Pick<AdmissionResult, 'uid' | 'allowed' | 'patch' | 'warnings' | 'auditAnnotations' | 'status'> {
+  const base = { uid: request.uid, patch: [], auditAnnotations: {} };
+  // DELETE and CONNECT carry no object to judge.
+  if (request.object === undefined) return { ...base, allowed: true, warnings: [] };
+  const name = `${request.kind.kind}/${request.namespace ? `${request.namespace}/` : ''}${request.name ?? ''}`;
+  const { errors, warnings } = lintObject(request.object, name);
+  if (errors.length === 0) return { ...base, allowed: true, warnings: warnings.map(line) };
+  const messages = errors.map(line);
+  return {
+    ...base,
+    allowed: false,
+    warnings: warnings.map(line),
+    status: {
+      status: 'Failure',
+      code: 422,
+      reason: 'Invalid',
+      message: `platlint found ${errors.length} error${errors.length === 1 ? '' : 's'} in ${name}: ${messages.join('; ')}`,
+      details: { causes: messages.map((message) => ({ message })) },
+    },
+  };
+}

@@ -1,0 +1,216 @@
+// Throughput and latency of `platlint serve` (/mutate, over TLS) against a bare node:https
+// server that parses the same body and returns a fixed response, in the same run, with the
+// same load tool (wrk) pinned to another core than the server.
+//
+//   node test/bench/webhook.bench.mjs [--duration 10] [--connections 16,64] [--server-cpu 0] [--load-cpu 1]
+//
+// State: test/webhook/fixtures/state (10 policies, 3 match a Deployment: a label and a
+// sidecar by apply configuration, an owner annotation by JSON patch). Bodies: a 4 KB
+// AdmissionReview of a Deployment. Needs wrk (`apt-get install -y wrk`), openssl, taskset and
+// /usr/bin/time, and the built CLI (`npm run build`), or PLATLINT_WEBHOOK_CLI pointing to a bundle.
+// Target (issue 5): at least 0.5x the bare server's requests/s, p99 under 10 ms at 16 connections.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '16,64' },
+    'server-cpu': { type: 'string', default: '0' },
+    'load-cpu': { type: 'string', default: '1' },
+  },
+});
+const cli = process.env.PLATLINT_WEBHOOK_CLI ?? join(root, 'packages/cli/dist/platlint.mjs');
+
+function have(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+const missing = ['wrk', 'openssl', 'taskset'].filter((c) => !have(c));
+if (!existsSync('/usr/bin/time')) missing.push('/usr/bin/time (package "time")');
+if (missing.length > 0) {
+  console.error(`webhook bench: missing ${missing.join(', ')}. On Debian: apt-get update && apt-get install -y ${missing.map((m) => (m.startsWith('/usr/bin/time') ? 'time' : m === 'taskset' ? 'util-linux' : m)).join(' ')}`);
+  process.exit(1);
+}
+if (!existsSync(cli)) {
+  console.error(`webhook bench: ${cli} does not exist; run \`npm run build\` first.`);
+  process.exit(1);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'platlint-webhook-bench-'));
+const openssl = (args) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+openssl(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '1', '-subj', '/CN=bench CA']);
+writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
+openssl(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'tls.key', '-out', 'tls.csr', '-subj', '/CN=127.0.0.1']);
+openssl(['x509', '-req', '-in', 'tls.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'tls.crt', '-days', '1', '-extfile', 'san.ext']);
+
+// A Deployment padded with environment variables to a 4 KB review, as real ones carry.
+function reviewBody() {
+  const env = [];
+  const review = (object) =>
+    JSON.stringify({
+      apiVersion: 'admission.plat.io/v1',
+      kind: 'AdmissionReview',
+      request: {
+        uid: '705ab4f5-6393-11e8-b7cc-42010a800002',
+        kind: { group: 'apps', version: 'v1', kind: 'Deployment' },
+        resource: { group: 'apps', version: 'v1', resource: 'deployments' },
+        namespace: 'shop',
+        name: 'web',
+        operation: 'CREATE',
+        userInfo: { username: 'alice', uid: 'a1', groups: ['dev', 'system:authenticated'] },
+        object,
+        options: { apiVersion: 'meta.k8s.io/v1', kind: 'CreateOptions' },
+      },
+    });
+  const object = () => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'shop', labels: { app: 'web', tier: 'frontend' } },
+    spec: {
+      replicas: 3,
+      selector: { matchLabels: { app: 'web' } },
+      template: {
+        metadata: { labels: { app: 'web', tier: 'frontend' } },
+        spec: {
+          containers: [
+            {
+              name: 'app',
+              image: 'registry.example/shop/web:1.42.0',
+              ports: [{ containerPort: 8080, name: 'http' }],
+              env,
+              resources: { requests: { cpu: '250m', memory: '256Mi' }, limits: { memory: '512Mi' } },
+              readinessProbe: { httpGet: { path: '/ready', port: 8080 }, periodSeconds: 5 },
+            },
+          ],
+        },
+      },
+    },
+  });
+  while (Buffer.byteLength(review(object())) < 4096 - 60) env.push({ name: `SETTING_${env.length}`, value: `value-${env.length}-${'x'.repeat(20)}` });
+  return review(object());
+}
+const body = reviewBody();
+writeFileSync(join(dir, 'body.json'), body);
+writeFileSync(
+  join(dir, 'post.lua'),
+  `local f = assert(io.open(${JSON.stringify(join(dir, 'body.json'))}, "rb"))
+wrk.method = "POST"
+wrk.body = f:read("*a")
+f:close()
+wrk.headers["Content-Type"] = "application/json"
+`,
+);
+
+// The bare server: TLS, reads and parses the body, answers a fixed allowed review.
+writeFileSync(
+  join(dir, 'bare.mjs'),
+  `import { readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+const fixed = JSON.stringify({ apiVersion: 'admission.plat.io/v1', kind: 'AdmissionReview', response: { uid: '705ab4f5-6393-11e8-b7cc-42010a800002', allowed: true } });
+const server = createServer({ cert: readFileSync(${JSON.stringify(join(dir, 'tls.crt'))}), key: readFileSync(${JSON.stringify(join(dir, 'tls.key'))}) }, (req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(fixed) });
+    res.end(fixed);
+  });
+});
+server.listen(0, '127.0.0.1', () => process.stderr.write(JSON.stringify({ event: 'server.listening', port: server.address().port }) + '\\n'));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`,
+);
+
+function start(name, args) {
+  const child = spawn('taskset', ['-c', values['server-cpu'], '/usr/bin/time', '-f', 'PEAK_RSS_KB %M', process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  const ready = new Promise((resolve, reject) => {
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const port = /"event":"server.listening".*?"port":(\d+)/.exec(stderr);
+      // platlint is ready once its state has loaded; the bare server at once.
+      if (port && (name === 'bare' || stderr.includes('"event":"state.loaded"'))) resolve(Number(port[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`${name} exited ${code}: ${stderr}`)));
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      child.on('exit', () => resolve(Number(/PEAK_RSS_KB (\d+)/.exec(stderr)?.[1] ?? NaN)));
+      // Signal node itself (the grandchild): taskset execs time, which forks node.
+      const pids = execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' }).trim().split('\n');
+      for (const pid of pids) process.kill(Number(pid), 'SIGTERM');
+    });
+  return { ready, stop };
+}
+
+function check(port, path) {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', ca: readFileSync(join(dir, 'ca.crt')), headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function wrk(url, connections, seconds) {
+  const out = execFileSync('taskset', ['-c', values['load-cpu'], 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', join(dir, 'post.lua'), url], { encoding: 'utf8' });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(out);
+  const p99ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : NaN;
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? '0';
+  const socketErrors = /Socket errors: (.*)/.exec(out)?.[1];
+  return { rps, p99ms, errors: Number(errors), socketErrors, raw: out };
+}
+
+const duration = Number(values.duration);
+const connections = values.connections.split(',').map(Number);
+const state = join(root, 'test/webhook/fixtures/state');
+const targets = [
+  { name: 'bare', path: '/', args: [join(dir, 'bare.mjs')] },
+  { name: 'platlint', path: '/mutate', args: [cli, 'serve', '--port', '0', '--state', state, '--tls-cert-file', join(dir, 'tls.crt'), '--tls-private-key-file', join(dir, 'tls.key')] },
+];
+console.log(`webhook bench: ${Buffer.byteLength(body)}-byte AdmissionReview, ${duration} s per run, wrk on cpu ${values['load-cpu']}, servers on cpu ${values['server-cpu']}, node ${process.version}`);
+const results = {};
+try {
+  for (const t of targets) {
+    const server = start(t.name, t.args);
+    const port = await server.ready;
+    const url = `https://127.0.0.1:${port}${t.path}`;
+    const sample = await check(port, t.path);
+    if (sample.status !== 200) throw new Error(`${t.name} answered ${sample.status}: ${sample.text}`);
+    if (t.name === 'platlint' && !sample.text.includes('"patchType":"JSONPatch"')) throw new Error(`platlint did not mutate: ${sample.text}`);
+    wrk(url, connections[0], 2); // warm-up: JIT, caches, TLS sessions
+    results[t.name] = {};
+    for (const c of connections) {
+      const r = wrk(url, c, duration);
+      if (r.errors > 0 || r.socketErrors) console.log(`  ${t.name} c=${c}: ${r.errors} non-2xx, socket errors: ${r.socketErrors ?? 'none'}`);
+      results[t.name][c] = r;
+      console.log(`  ${t.name.padEnd(8)} c=${String(c).padEnd(3)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99ms.toFixed(2)} ms`);
+    }
+    results[t.name].peakKb = await server.stop();
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log('\nconnections  bare req/s  platlint req/s  ratio  bare p99  platlint p99');
+for (const c of connections) {
+  const b = results.bare[c];
+  const p = results.platlint[c];
+  console.log(`${String(c).padEnd(11)}  ${b.rps.toFixed(0).padStart(10)}  ${p.rps.toFixed(0).padStart(14)}  ${(p.rps / b.rps).toFixed(2).padStart(5)}  ${b.p99ms.toFixed(2).padStart(5)} ms  ${p.p99ms.toFixed(2).padStart(8)} ms`);
+}
+console.log(`peak memory (max RSS): bare ${(results.bare.peakKb / 1024).toFixed(0)} MiB, platlint ${(results.platlint.peakKb / 1024).toFixed(0)} MiB`);
+const c16 = results.platlint[16] && results.bare[16];
+if (c16) {
+  const ratio = results.platlint[16].rps / results.bare[16].rps;
+  console.log(`target at 16 connections: ratio >= 0.5 ${ratio >= 0.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}), p99 < 10 ms ${results.platlint[16].p99ms < 10 ? 'met' : 'NOT met'} (${results.platlint[16].p99ms.toFixed(2)} ms)`);
+}
