@@ -8,10 +8,6 @@ import { Batch } from './lint-batch.js';
 import type { BatchOptions } from './lint-batch.js';
 import { PARALLEL_THRESHOLD, defaultWorkers, lintInParallel } from './parallel.js';
 import { allRuleMetas, knownRuleIds } from './registry.js';
-import { requestCommand } from './request-command.js';
-import { mutateCommand, testCommand } from './admission-commands.js';
-import { schemaCommand } from './schema-command.js';
-import { serveCommand } from './serve-command.js';
 
 export interface Io {
   cwd: string;
@@ -137,16 +133,17 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         return rulesCommand(io);
       case 'explain':
         return explainCommand(rest, io);
+      // The other doors load on demand, so that `lint` starts without them.
       case 'request':
-        return requestCommand(rest, io);
+        return (await import('./request-command.js')).requestCommand(rest, io);
       case 'mutate':
-        return mutateCommand(rest, io);
+        return (await import('./admission-commands.js')).mutateCommand(rest, io);
       case 'test':
-        return testCommand(rest, io);
+        return (await import('./admission-commands.js')).testCommand(rest, io);
       case 'serve':
-        return await serveCommand(rest, io);
+        return await (await import('./serve-command.js')).serveCommand(rest, io);
       case 'schema':
-        return schemaCommand(rest, io);
+        return (await import('./schema-command.js')).schemaCommand(rest, io);
       case '--version':
       case '-v':
         io.stdout(`${JSON.parse(readFileSync(new URL('../package.json', io.entry), 'utf8')).version as string}\n`);
