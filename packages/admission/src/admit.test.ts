@@ -274,3 +274,34 @@ describe('custom resources', () => {
     expect(result.warnings[0]).toContain('no schema for example.plat.io/v1, Kind=Widget');
   });
 });
+
+// Constant mutations are evaluated once and their value reused (evaluate/invocation.ts);
+// the results must not show it.
+describe('constant mutations', () => {
+  const LABEL = apply('Object{metadata: Object.metadata{labels: {"team": "a"}}}');
+
+  it('give every request the same, independent result', () => {
+    const state = single({ mutations: [LABEL] });
+    const first = admit(state, deploymentRequest());
+    (at(first.object, 'metadata', 'labels') as JsonObject).team = 'changed by the caller';
+    const second = admit(state, deploymentRequest());
+    expect(at(second.object, 'metadata', 'labels')).toEqual({ app: 'web', team: 'a' });
+    expect(second.patch).toEqual([{ op: 'add', path: '/metadata/labels/team', value: 'a' }]);
+  });
+
+  it('still fail under a cost limit below their cost once a value is known', () => {
+    const state = single({ mutations: [apply('Object{spec: Object.spec{replicas: [1, 2, 3, 4, 5, 6, 7, 8].map(x, x * 2).size()}}')] });
+    expect(admit(state, deploymentRequest()).allowed).toBe(true);
+    const result = admit(state, deploymentRequest(), { costLimit: 3 });
+    expect(result.allowed).toBe(false);
+    expect(result.status?.message).toContain('cost limit exceeded');
+    expect(admit(state, deploymentRequest()).allowed).toBe(true);
+  });
+
+  it('give JSON patches values the caller may change', () => {
+    const state = single({ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: {"owner": "platform"}}]')] });
+    const first = admit(state, deploymentRequest());
+    (at(first.object, 'metadata', 'annotations') as JsonObject).owner = 'changed by the caller';
+    expect(at(admit(state, deploymentRequest()).object, 'metadata', 'annotations')).toEqual({ owner: 'platform' });
+  });
+});

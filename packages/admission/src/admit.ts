@@ -8,12 +8,12 @@ import { compilePolicy } from './evaluate/compile.js';
 import { failureMessage, StatusFailure, type PolicyFailure } from './evaluate/failures.js';
 import { runInvocation } from './evaluate/invocation.js';
 import { clone, deepEqual, isObject, type Json, type JsonObject } from './json.js';
-import { matchResources, neverMatched, type MatchAttributes, type MatchContext, type MatchOutcome } from './match/matcher.js';
+import { matchResources, neverMatched, ruleKeysOf, type MatchAttributes, type MatchContext, type MatchOutcome } from './match/matcher.js';
 import { diffToPatch } from './merge/diff.js';
 import { collectParams } from './params/params.js';
-import { apiVersionOf, kindFacts } from './state/kinds.js';
+import { apiVersionOf, kindFacts, type KindFacts } from './state/kinds.js';
 import type { Binding, Policy } from './state/policy-types.js';
-import type { State } from './state/state.js';
+import { bindingsOf, type State } from './state/state.js';
 import type { AdmissionRequest, AdmissionResult, GroupVersionKind, GroupVersionResource } from './types.js';
 
 export interface AdmitOptions {
@@ -23,6 +23,12 @@ export interface AdmitOptions {
   costLimit?: number;
   /** Time budget of the whole request in milliseconds; an expression past it fails. */
   timeoutMs?: number;
+  /**
+   * The caller hands `request.object` over: it will not change it, nor the result's object
+   * (which then shares unchanged parts with it), so the engine need not copy it first. The
+   * webhook parses each request for this call alone; library callers keep the copy.
+   */
+  handOver?: boolean;
 }
 
 interface Invocation {
@@ -48,16 +54,22 @@ interface Run {
   /** Invocations the second pass re-runs. */
   reinvoke: Set<string>;
   shouldReinvoke: boolean;
+  /** The CEL `request` last built, for the kind and resource it was built for. */
+  celRequest?: { kind: GroupVersionKind; resource: GroupVersionResource; value: JsonObject };
 }
 
 export function admit(state: State, request: AdmissionRequest, options: AdmitOptions = {}): AdmissionResult {
-  const original = request.object === undefined ? undefined : clone(request.object);
+  // One copy, so the result never shares anything with the caller's request. The engine
+  // itself never changes an object in place (merges and patches copy what they change), so
+  // the working object may start as that same copy, and unchanged subtrees stay shared with
+  // it: comparing and diffing them is then an identity check.
+  const original = request.object === undefined || options.handOver ? request.object : clone(request.object);
   const run: Run = {
     state,
     request,
     options,
     deadline: options.timeoutMs !== undefined ? Date.now() + options.timeoutMs : undefined,
-    object: clone(original),
+    object: original,
     failures: [],
     warnings: [],
     previouslyInvoked: new Set(),
@@ -130,15 +142,16 @@ function checkMatch(run: Run, outcome: MatchOutcome, policy: Policy, binding: Bi
 
 function invocations(run: Run, ctx: MatchContext): Invocation[] {
   const a = attributes(run);
+  const keys = ruleKeysOf(a);
   const out: Invocation[] = [];
   for (const policy of run.state.policies) {
-    const bindings = run.state.bindings.filter((b) => b.spec.policyName === policy.name);
+    const bindings = bindingsOf(run.state, policy);
     // A policy without bindings does nothing.
     if (bindings.length === 0) continue;
-    const outcome = matchResources(policy.spec.matchConstraints, a, ctx);
+    const outcome = matchResources(policy.spec.matchConstraints, a, ctx, keys);
     if (!checkMatch(run, outcome, policy, undefined) || !outcome.matches) continue;
     for (const binding of bindings) {
-      if (binding.spec.matchResources && !checkMatch(run, matchResources(binding.spec.matchResources, a, ctx), policy, binding)) continue;
+      if (binding.spec.matchResources && !checkMatch(run, matchResources(binding.spec.matchResources, a, ctx, keys), policy, binding)) continue;
       const params = collectParams(run.state, policy, binding, a.namespace);
       if (!params.ok) {
         fail(run, policy, { policy: policy.name, binding: binding.name, kind: params.scope === 'policy' ? 'policy-config' : 'binding-config', cause: params.message, reason: 'Forbidden' });
@@ -205,14 +218,61 @@ function pass(run: Run, reinvocation: boolean): void {
   }
 }
 
+// Kind facts per state and kind: looking them up in the catalog (or the CRDs) and building
+// them showed in profiles for every invocation. Kinds come from requests, hence the bound.
+const factsCache = new WeakMap<State, Map<string, KindFacts | undefined>>();
+
+function cachedKindFacts(state: State, gvk: GroupVersionKind): KindFacts | undefined {
+  let byKind = factsCache.get(state);
+  if (!byKind) factsCache.set(state, (byKind = new Map()));
+  const key = `${gvk.group}/${gvk.version}/${gvk.kind}`;
+  if (byKind.has(key)) return byKind.get(key);
+  const facts = kindFacts(state, gvk);
+  if (byKind.size >= 512) byKind.clear();
+  byKind.set(key, facts);
+  return facts;
+}
+
+/**
+ * The CEL `request` of an invocation. Invocations matched as the same kind and resource see
+ * the same one (nothing changes it; CEL reads it through a wrapper), so it is built once per
+ * admission rather than once per invocation.
+ */
+function celRequestFor(run: Run, inv: Invocation): JsonObject {
+  const last = run.celRequest;
+  if (last && sameKind(last.kind, inv.kind) && sameResource(last.resource, inv.resource)) return last.value;
+  const r = run.request;
+  const value: JsonObject = {
+    uid: r.uid ?? '',
+    kind: { ...inv.kind },
+    resource: { ...inv.resource },
+    subResource: r.subResource ?? '',
+    requestKind: { ...(r.requestKind ?? r.kind) },
+    requestResource: { ...(r.requestResource ?? r.resource) },
+    requestSubResource: r.requestSubResource ?? r.subResource ?? '',
+    name: r.name ?? '',
+    namespace: r.namespace ?? '',
+    operation: r.operation,
+    userInfo: { ...(r.userInfo ?? {}) } as JsonObject,
+    dryRun: r.dryRun ?? false,
+  };
+  if (r.options !== undefined) value.options = r.options;
+  run.celRequest = { kind: inv.kind, resource: inv.resource, value };
+  return value;
+}
+
+function sameResource(a: GroupVersionResource, b: GroupVersionResource): boolean {
+  return a.group === b.group && a.version === b.version && a.resource === b.resource;
+}
+
 function sameKind(a: GroupVersionKind, b: GroupVersionKind): boolean {
   return a.group === b.group && a.version === b.version && a.kind === b.kind;
 }
 
 function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null): { object: Json | undefined; applied: number; matched: boolean } {
   const { policy, binding } = inv;
-  const facts = kindFacts(run.state, inv.kind);
-  const paramFacts = inv.paramSchemaKind ? kindFacts(run.state, inv.paramSchemaKind) : undefined;
+  const facts = cachedKindFacts(run.state, inv.kind);
+  const paramFacts = inv.paramSchemaKind ? cachedKindFacts(run.state, inv.paramSchemaKind) : undefined;
   const compiled = compilePolicy(policy, facts?.schema, paramFacts?.schema);
   if (!compiled.ok) {
     fail(run, policy, { policy: policy.name, binding: binding.name, kind: 'evaluation', cause: compiled.message, reason: 'Invalid' });
@@ -231,21 +291,7 @@ function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null): { objec
   const toMatched = (o: Json | undefined) => relabel(o, apiVersionOf(inv.kind.group, inv.kind.version));
   const back = (o: Json | undefined) => relabel(o, requestApiVersion);
 
-  const celRequest: JsonObject = {
-    uid: r.uid ?? '',
-    kind: { ...inv.kind },
-    resource: { ...inv.resource },
-    subResource: r.subResource ?? '',
-    requestKind: { ...(r.requestKind ?? r.kind) },
-    requestResource: { ...(r.requestResource ?? r.resource) },
-    requestSubResource: r.requestSubResource ?? r.subResource ?? '',
-    name: r.name ?? '',
-    namespace: r.namespace ?? '',
-    operation: r.operation,
-    userInfo: { ...(r.userInfo ?? {}) } as JsonObject,
-    dryRun: r.dryRun ?? false,
-  };
-  if (r.options !== undefined) celRequest.options = r.options;
+  const celRequest = celRequestFor(run, inv);
 
   const result = runInvocation({
     compiled: compiled.compiled,

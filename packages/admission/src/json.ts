@@ -65,5 +65,7 @@ export function metadataString(object: unknown, field: 'name' | 'namespace'): st
 
 /** RFC 6901 token escaping, as `jsonpatch.escapeKey` does it. */
 export function escapePointerToken(key: string): string {
+  // Most keys need no escaping; the test is cheaper than two regular-expression passes.
+  if (!key.includes('~') && !key.includes('/')) return key;
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -17,6 +17,27 @@ export interface CompiledMutation {
   expression: string;
   program: CelProgram;
   env: CelEnvironment;
+  /**
+   * The expression reads nothing of the activation and costs too little to meet a budget
+   * or a deadline check, so every evaluation gives the same value (or the same error):
+   * the value is computed once (evaluate/invocation.ts). Fixed labels and sidecars are
+   * the common case of apply configurations. Holds the estimated cost, to compare with the
+   * request's cost limit; undefined when the expression is not constant.
+   */
+  constantCost: number | undefined;
+}
+
+// Every name the admission environments bind. An expression whose text holds none of them
+// cannot read the activation; a false alarm (the word in a string) only loses the shortcut.
+const ACTIVATION_NAMES = /\b(?:object|oldObject|request|params|namespaceObject|variables|authorizer)\b/;
+
+/** The budget reads the clock every 512 cost units (packages/cel budget.ts); below that, none. */
+const CONSTANT_COST_CEILING = 512;
+
+function constantCost(expression: string, program: CelProgram): number | undefined {
+  if (ACTIVATION_NAMES.test(expression)) return undefined;
+  const cost = program.estimatedCost;
+  return cost < CONSTANT_COST_CEILING ? cost : undefined;
 }
 
 export interface CompiledPolicy {
@@ -77,7 +98,7 @@ function compile(policy: Policy, objectSchema: SchemaNode | undefined, paramSche
     const env = m.patchType === 'JSONPatch' ? patchEnv : applyEnv;
     const field = m.patchType === 'JSONPatch' ? 'jsonPatch' : 'applyConfiguration';
     const program = build(env, m.expression, `spec.mutations[${i}].${field}.expression`);
-    if (program) mutations.push({ patchType: m.patchType, expression: m.expression, program, env });
+    if (program) mutations.push({ patchType: m.patchType, expression: m.expression, program, env, constantCost: constantCost(m.expression, program) });
   });
 
   if (problems.length > 0) return { ok: false, message: `compilation failed: ${problems.join(', ')}` };

@@ -4,7 +4,7 @@
 // and cached for the invocation, as upstream's composition context does.
 import { fromCel, LazyVariables, type CelAuthorizer, type EvaluateOptions } from '@platlint/cel';
 import type { SchemaNode } from '@platlint/core';
-import { isObject, type Json, type JsonObject } from '../json.js';
+import { deepFreeze, isObject, type Json, type JsonObject } from '../json.js';
 import { ApplyConfigurationError, mergeApplyConfiguration } from '../merge/apply-configuration.js';
 import { applyJsonPatch, JsonPatchError, JsonPatchTestFailed, type JsonPatchOperation } from '../merge/json-patch.js';
 import { newUnknownFields } from '../merge/strict-decode.js';
@@ -87,7 +87,7 @@ export function runInvocation(input: InvocationInput): InvocationResult {
     if (object === undefined || object === null) continue;
     current.object = object;
     try {
-      object = runMutation(m, activate(m, variables), options, object, input);
+      object = runMutation(m, () => activate(m, variables), options, object, input);
       applied++;
     } catch (e) {
       if (e instanceof StatusFailure) throw e;
@@ -114,9 +114,22 @@ function matchConditions(conditions: readonly CompiledExpression[], evaluate: (c
   return { matches: true };
 }
 
-function evaluateMutation(m: CompiledMutation, activation: Record<string, unknown>, options: EvaluateOptions): Json | undefined {
+// Values of constant mutations (see CompiledMutation.constantCost), frozen: callers copy
+// what they keep. Keyed by the compiled mutation, which a state reload replaces.
+const constantValues = new WeakMap<CompiledMutation, Json | undefined>();
+/** Constant mutations whose first evaluation did not pass under their estimate. */
+const notConstant = new WeakSet<CompiledMutation>();
+
+function evaluateMutation(m: CompiledMutation, activation: () => Record<string, unknown>, options: EvaluateOptions): Json | undefined {
+  // A cost limit below the estimate could fail the evaluation: then evaluate as usual.
+  const cacheable = m.constantCost !== undefined && m.constantCost <= (options.costLimit ?? m.env.limits.runtimeCostLimit) && !notConstant.has(m);
+  if (cacheable && constantValues.has(m)) return constantValues.get(m);
   try {
-    return fromCel(m.program.evaluate(activation, options)) ?? undefined;
+    if (cacheable) {
+      const value = constantValue(m, m.constantCost as number, activation, options);
+      if (value !== NOT_CONSTANT) return value;
+    }
+    return fromCel(m.program.evaluate(activation(), options)) ?? undefined;
   } catch (e) {
     // A failing variable already says which expression failed.
     if (e instanceof Error && e.message.startsWith('variable "')) throw e;
@@ -124,7 +137,29 @@ function evaluateMutation(m: CompiledMutation, activation: Record<string, unknow
   }
 }
 
-function runMutation(m: CompiledMutation, activation: Record<string, unknown>, options: EvaluateOptions, object: Json, input: InvocationInput): Json {
+const NOT_CONSTANT = Symbol('not constant');
+
+/**
+ * The first evaluation of a constant mutation, under a cost limit of its estimate: passing
+ * proves the actual cost is below the estimate, so no limit at or above it fails and no
+ * deadline is checked, and the value may stand for every later evaluation. Otherwise (an
+ * estimate below the actual cost) the caller evaluates as usual, every time.
+ */
+function constantValue(m: CompiledMutation, cost: number, activation: () => Record<string, unknown>, options: EvaluateOptions): Json | undefined | typeof NOT_CONSTANT {
+  let value: Json | undefined;
+  try {
+    value = fromCel(m.program.evaluate(activation(), { ...options, costLimit: cost })) ?? undefined;
+  } catch {
+    // An error (a cost error under the reduced limit, or the expression's own) is raised
+    // by the usual evaluation, with its usual message.
+    notConstant.add(m);
+    return NOT_CONSTANT;
+  }
+  constantValues.set(m, deepFreeze(value));
+  return value;
+}
+
+function runMutation(m: CompiledMutation, activation: () => Record<string, unknown>, options: EvaluateOptions, object: Json, input: InvocationInput): Json {
   const result = evaluateMutation(m, activation, options);
   if (m.patchType === 'ApplyConfiguration') {
     if (!isObject(result)) throw new Error(`apply configuration must evaluate to Object, got ${Array.isArray(result) ? 'a list' : typeof result}`);
@@ -135,7 +170,8 @@ function runMutation(m: CompiledMutation, activation: Record<string, unknown>, o
       if (object.kind !== undefined) config.kind = object.kind;
     }
     try {
-      return mergeApplyConfiguration(object, config, input.schema);
+      // A constant mutation's value is the same object every time: its checks are remembered.
+      return mergeApplyConfiguration(object, config, input.schema, m.constantCost !== undefined && constantValues.get(m) === result ? result : undefined);
     } catch (e) {
       if (e instanceof ApplyConfigurationError) throw new Error(e.message, { cause: e });
       throw e;

@@ -2,13 +2,14 @@
 // namespace selector, object selector, exclude rules, resource rules. A selector that fails
 // to match short-circuits; a broken selector or an unknown namespace is an error only once
 // the rules match.
+import type { LabelSelector } from '@platlint/core';
 import { labelsOf, type Json, type JsonObject } from '../json.js';
 import type { MatchResources, NamedRule } from '../state/policy-types.js';
 import type { State } from '../state/state.js';
 import type { GroupVersionKind, GroupVersionResource } from '../types.js';
 import { equivalentsOf } from './equivalents.js';
 import { ruleMatches } from './rules.js';
-import { labelsMatch, parseSelector } from './selectors.js';
+import { labelsMatch, parseSelector, type ParsedSelector } from './selectors.js';
 
 export interface MatchAttributes {
   kind: GroupVersionKind;
@@ -47,25 +48,39 @@ function namespaceLabels(a: MatchAttributes, ctx: MatchContext): Record<string, 
   return ns ? labelsOf(ns) : undefined;
 }
 
+// Selectors are parsed once per selector object: the state's are frozen and live as long as it.
+const parsedSelectors = new WeakMap<object, ParsedSelector>();
+const EMPTY_SELECTOR: ParsedSelector = parseSelector(undefined);
+
+function parsedSelector(selector: LabelSelector | undefined): ParsedSelector {
+  if (selector === undefined) return EMPTY_SELECTOR;
+  let parsed = parsedSelectors.get(selector);
+  if (!parsed) parsedSelectors.set(selector, (parsed = parseSelector(selector)));
+  return parsed;
+}
+
 function matchNamespace(criteria: MatchResources, a: MatchAttributes, ctx: MatchContext): { matches: boolean; error?: MatchError } {
   // Cluster-scoped requests other than namespaces are never exempted.
-  if (a.namespace === '' && a.resource.resource !== 'namespaces') return { matches: true };
-  const parsed = parseSelector(criteria.namespaceSelector);
+  if (a.namespace === '' && a.resource.resource !== 'namespaces') return MATCHES;
+  const parsed = parsedSelector(criteria.namespaceSelector);
   if (!parsed.ok) return { matches: false, error: { message: parsed.error, code: 500 } };
-  if (parsed.empty) return { matches: true };
+  if (parsed.empty) return MATCHES;
   const labels = namespaceLabels(a, ctx);
   if (!labels) return { matches: false, error: { message: `namespaces "${a.namespace}" not found`, code: 404 } };
-  return { matches: labelsMatch(parsed, labels) };
+  return labelsMatch(parsed, labels) ? MATCHES : MISSES;
 }
 
 function matchObject(criteria: MatchResources, a: MatchAttributes): { matches: boolean; error?: MatchError } {
-  const parsed = parseSelector(criteria.objectSelector);
+  const parsed = parsedSelector(criteria.objectSelector);
   if (!parsed.ok) return { matches: false, error: { message: parsed.error, code: 500 } };
-  if (parsed.empty) return { matches: true };
+  if (parsed.empty) return MATCHES;
   // Either the new or the old object may carry the labels; a missing object never matches.
   const hit = (o: Json | undefined) => o !== undefined && o !== null && labelsMatch(parsed, labelsOf(o));
-  return { matches: hit(a.object) || hit(a.oldObject) };
+  return hit(a.object) || hit(a.oldObject) ? MATCHES : MISSES;
 }
+
+const MATCHES: { matches: boolean } = { matches: true };
+const MISSES: { matches: boolean } = { matches: false };
 
 function named(rule: NamedRule, name: string): boolean {
   return rule.resourceNames.length === 0 || rule.resourceNames.includes(name);
@@ -87,14 +102,69 @@ function matchRules(rules: readonly NamedRule[], policy: MatchResources['matchPo
   return NO_MATCH;
 }
 
-export function matchResources(criteria: MatchResources, a: MatchAttributes, ctx: MatchContext): MatchOutcome {
+/**
+ * The rules' verdict on a request (excluded, else the included match) depends only on the
+ * state and a few request attributes, which repeat from request to request: it is computed
+ * once per criteria, state and attributes, and only the selectors are evaluated per request.
+ */
+interface RuleCache {
+  state: State;
+  /** Whether any rule names resources: only then does the request's name belong in the key. */
+  byName: boolean;
+  outcomes: Map<string, MatchOutcome>;
+}
+
+const ruleCaches = new WeakMap<MatchResources, RuleCache>();
+
+/** A request's keys into the rule caches: without and with its name. */
+export interface RuleKeys {
+  base: string;
+  named: string;
+}
+
+/**
+ * Built once per request and pass (every policy and binding asks with the same attributes):
+ * building and hashing a fresh key string per criteria showed in profiles.
+ */
+export function ruleKeysOf(a: MatchAttributes): RuleKeys {
+  const r = a.resource;
+  const k = a.kind;
+  // Rule scopes only ask whether the namespace is empty, not which one it is.
+  const base = `${r.group}\u0000${r.version}\u0000${r.resource}\u0000${a.subResource}\u0000${a.operation}\u0000${a.namespace === '' ? '' : 'ns'}\u0000${k.group}\u0000${k.version}\u0000${k.kind}`;
+  return { base, named: `${base}\u0000${a.name}` };
+}
+
+/** A bound on distinct keys per criteria: request attributes come from clients. */
+const MAX_RULE_OUTCOMES = 512;
+
+function rulesOutcome(criteria: MatchResources, a: MatchAttributes, keys: RuleKeys, ctx: MatchContext): MatchOutcome {
+  let cache = ruleCaches.get(criteria);
+  if (!cache || cache.state !== ctx.state) {
+    const byName = criteria.resourceRules.some((r) => r.resourceNames.length > 0) || criteria.excludeResourceRules.some((r) => r.resourceNames.length > 0);
+    cache = { state: ctx.state, byName, outcomes: new Map() };
+    ruleCaches.set(criteria, cache);
+  }
+  const key = cache.byName ? keys.named : keys.base;
+  let outcome = cache.outcomes.get(key);
+  if (outcome) return outcome;
+  if (matchRules(criteria.excludeResourceRules, criteria.matchPolicy, a, ctx).matches) outcome = NO_MATCH;
+  else if (criteria.resourceRules.length > 0) outcome = matchRules(criteria.resourceRules, criteria.matchPolicy, a, ctx);
+  else outcome = { matches: true, resource: a.resource, kind: a.kind };
+  if (cache.outcomes.size >= MAX_RULE_OUTCOMES) cache.outcomes.clear();
+  cache.outcomes.set(key, outcome);
+  return outcome;
+}
+
+/** `keys` are `ruleKeysOf(a)`, for callers matching one request against many criteria. */
+export function matchResources(criteria: MatchResources, a: MatchAttributes, ctx: MatchContext, keys: RuleKeys = ruleKeysOf(a)): MatchOutcome {
+  // Upstream checks the selectors before the rules; every check is free of side effects and
+  // any plain "no" gives NO_MATCH, so asking the (cached) rules first gives the same outcome.
+  const included = rulesOutcome(criteria, a, keys, ctx);
+  if (!included.matches) return NO_MATCH;
   const ns = matchNamespace(criteria, a, ctx);
   if (!ns.matches && !ns.error) return NO_MATCH;
   const obj = matchObject(criteria, a);
   if (!obj.matches && !obj.error) return NO_MATCH;
-  if (matchRules(criteria.excludeResourceRules, criteria.matchPolicy, a, ctx).matches) return NO_MATCH;
-  const included: MatchOutcome = criteria.resourceRules.length > 0 ? matchRules(criteria.resourceRules, criteria.matchPolicy, a, ctx) : { matches: true, resource: a.resource, kind: a.kind };
-  if (!included.matches) return NO_MATCH;
   if (ns.error) return { matches: false, error: ns.error };
   if (obj.error) return { matches: false, error: obj.error };
   return included;

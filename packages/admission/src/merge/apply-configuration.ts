@@ -22,8 +22,19 @@ type Shape =
   | { kind: 'scalar'; accepts: 'string' | 'number' | 'integer' | 'boolean' | 'int-or-string' | 'any' }
   | { kind: 'schemaless' };
 
+const SCHEMALESS: Shape = { kind: 'schemaless' };
+// A shape per schema node: the catalog's nodes are shared and live for the process, and the
+// merge asks for the same ones on every request.
+const shapes = new WeakMap<SchemaNode, Shape>();
+
 function shapeOf(node: SchemaNode | undefined): Shape {
-  if (!node) return { kind: 'schemaless' };
+  if (!node) return SCHEMALESS;
+  let shape = shapes.get(node);
+  if (!shape) shapes.set(node, (shape = computeShape(node)));
+  return shape;
+}
+
+function computeShape(node: SchemaNode): Shape {
   if (node['x-kubernetes-int-or-string']) return { kind: 'scalar', accepts: 'int-or-string' };
   const atomicMap = node['x-kubernetes-map-type'] === 'atomic';
   switch (node.type) {
@@ -64,10 +75,18 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-type Path = readonly (string | number)[];
+// A path as a chain of steps up to the root: extending it allocates one small object, where
+// copying an array per level showed in profiles. Spelled out only for messages.
+type Path = { readonly up: Path; readonly key: string | number } | undefined;
+
+function step(path: Path, key: string | number): Path {
+  return { up: path, key };
+}
 
 function pathString(path: Path): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('');
+  let out = '';
+  for (let p = path; p !== undefined; p = p.up) out = (typeof p.key === 'number' ? `[${p.key}]` : `.${p.key}`) + out;
+  return out;
 }
 
 /**
@@ -75,16 +94,46 @@ function pathString(path: Path): string {
  * kind's root schema; without one, the merge is schema-less: maps merge, lists and scalars
  * are replaced, and nothing is rejected.
  */
-export function mergeApplyConfiguration(live: Json | undefined, config: JsonObject, schema: SchemaNode | undefined): Json {
-  if (schema) {
+export function mergeApplyConfiguration(live: Json | undefined, config: JsonObject, schema: SchemaNode | undefined, constantBase?: JsonObject): Json {
+  const passed = schema && constantBase ? passedChecks(constantBase, schema, config) : undefined;
+  if (schema && !passed?.has) {
     const problems: string[] = [];
-    checkTypes(config, schema, [], problems);
+    checkTypes(config, schema, undefined, problems);
     if (problems.length > 0) throw new ApplyConfigurationError(`failed to convert patch object to typed object: ${problems.join(', ')}`);
     const atomics: string[] = [];
-    findAtomics(config, schema, [], atomics);
+    findAtomics(config, schema, undefined, atomics);
     if (atomics.length > 0) throw new ApplyConfigurationError(`invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: ${atomics.join(', ')}`);
+    passed?.add();
   }
-  return merge(live, config, schema, []);
+  return merge(live, config, schema, undefined);
+}
+
+/**
+ * A constant mutation's configuration is the same frozen value every time, with the object's
+ * apiVersion and kind set on a copy (`constantBase` is that value): once it has passed the
+ * checks against a schema with the same apiVersion and kind, it passes them again, so they
+ * are remembered rather than repeated. Failures are not remembered (they throw anyway).
+ */
+const checkedConstants = new WeakMap<JsonObject, WeakMap<SchemaNode, Set<string>>>();
+
+function passedChecks(base: JsonObject, schema: SchemaNode, config: JsonObject): { has: boolean; add: () => void } | undefined {
+  const { apiVersion, kind } = config;
+  // Other values are rare enough (and wrong enough) to be checked every time.
+  if ((apiVersion !== undefined && typeof apiVersion !== 'string') || (kind !== undefined && typeof kind !== 'string')) return undefined;
+  const key = `${apiVersion ?? '\u0001'}\u0000${kind ?? '\u0001'}`;
+  let bySchema = checkedConstants.get(base);
+  if (!bySchema) checkedConstants.set(base, (bySchema = new WeakMap()));
+  let keys = bySchema.get(schema);
+  if (!keys) bySchema.set(schema, (keys = new Set()));
+  const known = keys;
+  return {
+    has: known.has(key),
+    add: () => {
+      // Both come from requests: a bound, though a state normally sees a handful.
+      if (known.size >= 64) known.clear();
+      known.add(key);
+    },
+  };
 }
 
 // The typed conversion the API server makes first: every field must be declared (unless
@@ -104,10 +153,10 @@ function checkTypes(value: Json, node: SchemaNode | undefined, path: Path, probl
       for (const [key, child] of Object.entries(value)) {
         const sub = fieldSchema(node, key);
         if (shape.kind === 'struct' && !sub) {
-          if (!shape.open) problems.push(`${pathString([...path, key])}: field not declared in schema`);
+          if (!shape.open) problems.push(`${pathString(step(path, key))}: field not declared in schema`);
           continue;
         }
-        checkTypes(child, sub, [...path, key], problems);
+        checkTypes(child, sub, step(path, key), problems);
       }
       return;
     case 'list':
@@ -115,7 +164,7 @@ function checkTypes(value: Json, node: SchemaNode | undefined, path: Path, probl
         problems.push(`${pathString(path)}: expected list, got ${describe(value)}`);
         return;
       }
-      value.forEach((item, i) => checkTypes(item, node?.items, [...path, i], problems));
+      value.forEach((item, i) => checkTypes(item, node?.items, step(path, i), problems));
       return;
     case 'scalar': {
       const ok =
@@ -141,29 +190,32 @@ function findAtomics(value: Json, node: SchemaNode | undefined, path: Path, out:
     if (shape.kind === 'struct') {
       for (const [key, child] of Object.entries(value)) {
         const sub = node?.properties?.[key];
-        if (sub) findAtomics(child, sub, [...path, key], out);
+        if (sub) findAtomics(child, sub, step(path, key), out);
       }
     }
     return;
   }
   if (Array.isArray(value) && shape.kind === 'list') {
     if (shape.listType === 'atomic') out.push(pathString(path));
-    value.forEach((item, i) => findAtomics(item, node?.items, [...path, i], out));
+    value.forEach((item, i) => findAtomics(item, node?.items, step(path, i), out));
   }
 }
 
+// The result shares every live subtree the configuration does not touch (copy on write):
+// no object is ever changed in place, so sharing is safe, and it spares copying a 4 KB
+// container for a one-field change.
 function merge(live: Json | undefined, config: Json | undefined, node: SchemaNode | undefined, path: Path): Json {
   // Nulls in a configuration are not a way to delete; they leave the live value alone.
-  if (config === undefined || config === null) return live === undefined ? null : clone(live);
+  if (config === undefined || config === null) return live === undefined ? null : live;
   const shape = shapeOf(node);
   switch (shape.kind) {
     case 'struct':
     case 'map':
       if (shape.atomic || !isObject(config)) return clone(config);
-      return mergeMaps(isObject(live) ? live : undefined, config, (key) => fieldSchema(node, key), path);
+      return mergeMaps(isObject(live) ? live : undefined, config, shape.kind === 'struct' ? node?.properties : undefined, shape.kind === 'map' ? node?.additionalProperties : undefined, path);
     case 'schemaless':
       if (!isObject(config)) return clone(config);
-      return mergeMaps(isObject(live) ? live : undefined, config, () => undefined, path);
+      return mergeMaps(isObject(live) ? live : undefined, config, undefined, undefined, path);
     case 'list':
       if (!Array.isArray(config) || shape.listType === 'atomic') return clone(config);
       return mergeLists(Array.isArray(live) ? live : [], config, node?.items, shape, path);
@@ -172,11 +224,13 @@ function merge(live: Json | undefined, config: Json | undefined, node: SchemaNod
   }
 }
 
-function mergeMaps(live: JsonObject | undefined, config: JsonObject, child: (key: string) => SchemaNode | undefined, path: Path): JsonObject {
+/** A struct's fields take their schema from `properties`, a map's values from `values`. */
+function mergeMaps(live: JsonObject | undefined, config: JsonObject, properties: Record<string, SchemaNode> | undefined, values: SchemaNode | undefined, path: Path): JsonObject {
   const out: JsonObject = live ? { ...live } : {};
-  for (const [key, value] of Object.entries(config)) {
+  for (const key of Object.keys(config)) {
+    const value = config[key] as Json;
     if (value === null) continue;
-    out[key] = merge(live?.[key], value, child(key), [...path, key]);
+    out[key] = merge(live?.[key], value, properties ? properties[key] : values, step(path, key));
   }
   return out;
 }
@@ -214,7 +268,7 @@ function index(items: readonly Json[], itemSchema: SchemaNode | undefined, shape
   const keys: string[] = [];
   const observed = new Map<string, Json | null>();
   items.forEach((item, i) => {
-    const key = itemKey(item, itemSchema, shape, [...path, i]);
+    const key = itemKey(item, itemSchema, shape, step(path, i));
     if (observed.has(key)) {
       if (!allowDuplicates) throw new ApplyConfigurationError(`${pathString(path)}: duplicate entries for key ${describeKey(shape, key)}`);
       observed.set(key, null);
@@ -242,7 +296,7 @@ function mergeLists(live: readonly Json[], config: readonly Json[], itemSchema: 
   // `l` is null for a live key that occurs more than once: the item is built from `r` alone.
   const mergeItem = (l: Json | null | undefined, r: Json | undefined) => {
     const at = out.length;
-    out.push(r === undefined ? clone(l ?? null) : shape.listType === 'set' ? clone(r) : merge(l ?? undefined, r, itemSchema, [...path, at]));
+    out.push(r === undefined ? (l ?? null) : shape.listType === 'set' ? clone(r) : merge(l ?? undefined, r, itemSchema, step(path, at)));
   };
   let li = 0;
   let ri = 0;

@@ -13,9 +13,13 @@ export function diffToPatch(from: Json | undefined, to: Json | undefined): JsonP
 }
 
 function diffValue(from: Json, to: Json, path: string, ops: JsonPatchOperation[]): void {
-  if (deepEqual(from, to)) return;
+  // The engine shares unchanged subtrees with the original, so identity settles most of them.
+  if (from === to) return;
+  // Two objects or two arrays that are equal yield no operations anyway: comparing them
+  // first would walk every changed path once per level.
   if (isObject(from) && isObject(to)) return diffObject(from, to, path, ops);
   if (Array.isArray(from) && Array.isArray(to)) return diffArray(from, to, path, ops);
+  if (deepEqual(from, to)) return;
   ops.push({ op: 'replace', path, value: to });
 }
 
@@ -23,9 +27,13 @@ function diffObject(from: Record<string, Json>, to: Record<string, Json>, path: 
   for (const key of Object.keys(from)) {
     if (!Object.hasOwn(to, key)) ops.push({ op: 'remove', path: `${path}/${escapePointerToken(key)}` });
   }
-  for (const [key, value] of Object.entries(to)) {
+  for (const key of Object.keys(to)) {
+    const value = to[key] as Json;
+    const had = Object.hasOwn(from, key);
+    // Skipped before its path is built: most members are unchanged (and shared).
+    if (had && from[key] === value) continue;
     const child = `${path}/${escapePointerToken(key)}`;
-    if (!Object.hasOwn(from, key)) ops.push({ op: 'add', path: child, value });
+    if (!had) ops.push({ op: 'add', path: child, value });
     else diffValue(from[key] as Json, value, child, ops);
   }
 }

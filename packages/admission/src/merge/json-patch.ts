@@ -32,6 +32,7 @@ const INVALID_INDEX = 'invalid index referenced';
 
 /** RFC 6901: `~1` is `/`, `~0` is `~`, decoded left to right so `~01` stays `~1`. */
 export function decodePointerToken(token: string): string {
+  if (!token.includes('~')) return token;
   return token.replace(/~[01]/g, (m) => (m === '~1' ? '/' : '~'));
 }
 
@@ -44,17 +45,36 @@ interface Located {
 }
 
 /**
- * Applies a patch to a copy of `document` and returns the result. Throws JsonPatchTestFailed
- * when a `test` fails and JsonPatchError for every other problem; the input is never changed.
+ * The document being patched, copied on write: an operation copies the containers on its
+ * path (once per patch) and changes only those, so the result shares every untouched subtree
+ * with the input. Copying the whole document first cost more than the patch itself.
+ */
+interface Holder {
+  root: Json;
+  /** Containers this patch created or copied; only these may be changed in place. */
+  owned: Set<object>;
+}
+
+/**
+ * Applies a patch to `document` and returns the result. Throws JsonPatchTestFailed when a
+ * `test` fails and JsonPatchError for every other problem; the input is never changed.
  */
 export function applyJsonPatch(document: Json, operations: readonly JsonPatchOperation[]): Json {
   // A holder lets a root `replace` swap the whole document.
-  const holder: JsonObject = { root: clone(document) };
+  const holder: Holder = { root: document, owned: new Set() };
   for (const op of operations) applyOne(holder, op);
-  return holder.root as Json;
+  return holder.root;
 }
 
-function applyOne(holder: JsonObject, op: JsonPatchOperation): void {
+/** A container of this patch's own: `value` itself when already copied, else a shallow copy. */
+function own(holder: Holder, value: Json[] | JsonObject): Json[] | JsonObject {
+  if (holder.owned.has(value)) return value;
+  const copy = Array.isArray(value) ? value.slice() : { ...value };
+  holder.owned.add(copy);
+  return copy;
+}
+
+function applyOne(holder: Holder, op: JsonPatchOperation): void {
   switch (op.op) {
     case 'add':
       return add(holder, op);
@@ -74,11 +94,14 @@ function applyOne(holder: JsonObject, op: JsonPatchOperation): void {
 }
 
 // The parent container of the pointer's last token and that token, or undefined when a
-// parent is missing (v4's findObject). The empty pointer has no parent.
-function locate(holder: JsonObject, pointer: string): Located | undefined {
+// parent is missing (v4's findObject). The empty pointer has no parent. With `write`, the
+// containers on the way are made the patch's own (copied, and linked into copied parents)
+// so the caller may change the parent in place.
+function locate(holder: Holder, pointer: string, write: boolean): Located | undefined {
   if (typeof pointer !== 'string' || !pointer.startsWith('/')) return undefined;
   const tokens = pointer.split('/').slice(1).map(decodePointerToken);
   const last = tokens.pop() as string;
+  if (write) return locateForWrite(holder, tokens, last);
   let current: Json | undefined = holder.root;
   for (const token of tokens) {
     const next: Json | undefined = childOf(current, token);
@@ -88,6 +111,33 @@ function locate(holder: JsonObject, pointer: string): Located | undefined {
   if (Array.isArray(current)) return { container: { kind: 'array', value: current }, key: last };
   if (isObject(current)) return { container: { kind: 'object', value: current }, key: last };
   return undefined;
+}
+
+function locateForWrite(holder: Holder, tokens: readonly string[], last: string): Located | undefined {
+  let current: Json | undefined = holder.root;
+  if (current === null || typeof current !== 'object') return undefined;
+  // Missing parents are found before anything is copied, so a failing operation copies nothing.
+  for (const token of tokens) {
+    const next: Json | undefined = childOf(current, token);
+    if (next === undefined || next === null || typeof next !== 'object') return undefined;
+    current = next;
+  }
+  current = holder.root = own(holder, holder.root as Json[] | JsonObject);
+  for (const token of tokens) {
+    const parent: Json[] | JsonObject = current;
+    if (Array.isArray(parent)) {
+      const i = arrayIndex(token, parent.length) as number;
+      current = parent[i] = own(holder, parent[i] as Json[] | JsonObject);
+    } else {
+      const child = own(holder, parent[token] as Json[] | JsonObject);
+      // A member named __proto__ (JSON.parse makes it an own property) must stay a member.
+      if (token === '__proto__') Object.defineProperty(parent, token, { value: child, writable: true, enumerable: true, configurable: true });
+      else parent[token] = child;
+      current = child;
+    }
+  }
+  if (Array.isArray(current)) return { container: { kind: 'array', value: current }, key: last };
+  return { container: { kind: 'object', value: current }, key: last };
 }
 
 function childOf(value: Json | undefined, token: string): Json | undefined {
@@ -155,8 +205,8 @@ function valueOf(op: JsonPatchOperation): Json {
   return op.value === undefined ? null : clone(op.value);
 }
 
-function add(holder: JsonObject, op: JsonPatchOperation): void {
-  const at = locate(holder, op.path);
+function add(holder: Holder, op: JsonPatchOperation): void {
+  const at = locate(holder, op.path, true);
   if (!at) throw new JsonPatchError(`add operation does not apply: doc is missing path: "${op.path}": ${MISSING}`);
   try {
     insert(at, valueOf(op));
@@ -165,8 +215,8 @@ function add(holder: JsonObject, op: JsonPatchOperation): void {
   }
 }
 
-function remove(holder: JsonObject, op: JsonPatchOperation): void {
-  const at = locate(holder, op.path);
+function remove(holder: Holder, op: JsonPatchOperation): void {
+  const at = locate(holder, op.path, true);
   if (!at) throw new JsonPatchError(`remove operation does not apply: doc is missing path: "${op.path}": ${MISSING}`);
   try {
     removeAt(at);
@@ -175,14 +225,14 @@ function remove(holder: JsonObject, op: JsonPatchOperation): void {
   }
 }
 
-function replace(holder: JsonObject, op: JsonPatchOperation): void {
+function replace(holder: Holder, op: JsonPatchOperation): void {
   if (op.path === '') {
     const value = valueOf(op);
     if (value === null || typeof value !== 'object') throw new JsonPatchError('replace operation value must be object or array');
     holder.root = value;
     return;
   }
-  const at = locate(holder, op.path);
+  const at = locate(holder, op.path, true);
   if (!at) throw new JsonPatchError(`replace operation does not apply: doc is missing path: ${op.path}: ${MISSING}`);
   if (at.container.kind === 'array') {
     const i = arrayIndex(at.key, at.container.value.length);
@@ -194,9 +244,9 @@ function replace(holder: JsonObject, op: JsonPatchOperation): void {
   at.container.value[at.key] = valueOf(op);
 }
 
-function move(holder: JsonObject, op: JsonPatchOperation): void {
+function move(holder: Holder, op: JsonPatchOperation): void {
   const from = op.from ?? '';
-  const source = locate(holder, from);
+  const source = locate(holder, from, true);
   if (!source) throw new JsonPatchError(`move operation does not apply: doc is missing from path: ${from}: ${MISSING}`);
   let value: Json | undefined;
   try {
@@ -205,7 +255,7 @@ function move(holder: JsonObject, op: JsonPatchOperation): void {
   } catch (e) {
     throw new JsonPatchError(`error in move for path: '${source.key}': ${(e as Error).message}`);
   }
-  const target = locate(holder, op.path);
+  const target = locate(holder, op.path, true);
   if (!target) throw new JsonPatchError(`move operation does not apply: doc is missing destination path: ${op.path}: ${MISSING}`);
   try {
     insert(target, value ?? null);
@@ -214,9 +264,9 @@ function move(holder: JsonObject, op: JsonPatchOperation): void {
   }
 }
 
-function copy(holder: JsonObject, op: JsonPatchOperation): void {
+function copy(holder: Holder, op: JsonPatchOperation): void {
   const from = op.from ?? '';
-  const source = locate(holder, from);
+  const source = locate(holder, from, false);
   if (!source) throw new JsonPatchError(`copy operation does not apply: doc is missing from path: ${from}: ${MISSING}`);
   let value: Json | undefined;
   try {
@@ -226,7 +276,7 @@ function copy(holder: JsonObject, op: JsonPatchOperation): void {
   }
   // v4 would copy a nil node here; an explicit error says what went wrong instead.
   if (value === undefined) throw new JsonPatchError(`copy operation does not apply: doc is missing from key: ${from}: ${MISSING}`);
-  const target = locate(holder, op.path);
+  const target = locate(holder, op.path, true);
   if (!target) throw new JsonPatchError(`copy operation does not apply: doc is missing destination path: ${op.path}: ${MISSING}`);
   try {
     insert(target, clone(value));
@@ -235,12 +285,12 @@ function copy(holder: JsonObject, op: JsonPatchOperation): void {
   }
 }
 
-function test(holder: JsonObject, op: JsonPatchOperation): void {
+function test(holder: Holder, op: JsonPatchOperation): void {
   if (op.path === '') {
     if (deepEqual(holder.root, valueOf(op))) return;
     throw new JsonPatchTestFailed(op.path);
   }
-  const at = locate(holder, op.path);
+  const at = locate(holder, op.path, false);
   if (!at) throw new JsonPatchError(`test operation does not apply: is missing path: ${op.path}: ${MISSING}`);
   let actual: Json | undefined;
   try {

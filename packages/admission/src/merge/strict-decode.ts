@@ -24,11 +24,41 @@ function walk(value: Json | undefined, node: SchemaNode | undefined, path: strin
   if (node.additionalProperties) for (const [key, child] of Object.entries(value)) walk(child, node.additionalProperties, path ? `${path}.${key}` : key, out);
 }
 
+// Like walk, over `after` only where it is not the very same value as `before` at the same
+// place: a shared subtree (patches copy only what they change) yields the same paths in
+// both, so it cannot hold a new unknown field. Usually nothing is found and `before` need
+// not be walked at all.
+function walkChanged(before: Json | undefined, after: Json | undefined, node: SchemaNode | undefined, path: string, out: Set<string>): void {
+  if (before === after) return;
+  if (!node || node['x-kubernetes-preserve-unknown-fields']) return;
+  if (Array.isArray(after)) {
+    const old = Array.isArray(before) ? before : undefined;
+    after.forEach((item, i) => walkChanged(old?.[i], item, node.items, path, out));
+    return;
+  }
+  if (!isObject(after)) return;
+  const old = isObject(before) ? before : undefined;
+  const props = node.properties;
+  if (props && Object.keys(props).length > 0) {
+    for (const [key, child] of Object.entries(after)) {
+      const sub = props[key];
+      const at = path ? `${path}.${key}` : key;
+      if (!sub) out.add(at);
+      else walkChanged(old && Object.hasOwn(old, key) ? old[key] : undefined, child, sub, at, out);
+    }
+    return;
+  }
+  if (node.additionalProperties) {
+    for (const [key, child] of Object.entries(after)) walkChanged(old && Object.hasOwn(old, key) ? old[key] : undefined, child, node.additionalProperties, path ? `${path}.${key}` : key, out);
+  }
+}
+
 /** Undeclared fields of `after` that `before` did not already have. */
 export function newUnknownFields(before: Json | undefined, after: Json, schema: SchemaNode): string[] {
+  const has = new Set<string>();
+  walkChanged(before, after, schema, '', has);
+  if (has.size === 0) return [];
   const had = new Set<string>();
   walk(before, schema, '', had);
-  const has = new Set<string>();
-  walk(after, schema, '', has);
   return [...has].filter((p) => !had.has(p));
 }

@@ -37,6 +37,21 @@ export class Metrics {
   private readonly outcomes = new Map<string, number>();
   private readonly reloads = new Map<string, number>();
   private readonly gauges = new Map<string, { help: string; value: number }>();
+  /**
+   * Label strings of the per-request series, built once: every request records a few, and
+   * escaping and joining them each time showed in profiles. Keys are bounded by the routes,
+   * codes and the state's policy and binding names.
+   */
+  private readonly labelCache = new Map<string, string>();
+
+  private cachedLabels(key: string, pairs: () => Record<string, string>): string {
+    let l = this.labelCache.get(key);
+    if (l === undefined) {
+      if (this.labelCache.size >= 10_000) this.labelCache.clear();
+      this.labelCache.set(key, (l = labels(pairs())));
+    }
+    return l;
+  }
 
   private static bump(map: Map<string, number>, key: string, by = 1): void {
     map.set(key, (map.get(key) ?? 0) + by);
@@ -44,8 +59,8 @@ export class Metrics {
 
   /** One answered HTTP request: its path (unknown paths folded into one label), code and duration. */
   request(path: string, code: number, seconds: number): void {
-    Metrics.bump(this.requests, labels({ path, code: String(code) }));
-    const key = labels({ path });
+    Metrics.bump(this.requests, this.cachedLabels(`r\u0000${path}\u0000${code}`, () => ({ path, code: String(code) })));
+    const key = this.cachedLabels(`p\u0000${path}`, () => ({ path }));
     let h = this.latency.get(key);
     if (!h) {
       h = { buckets: LATENCY_BUCKETS.map(() => 0), count: 0, sum: 0 };
@@ -59,7 +74,7 @@ export class Metrics {
   }
 
   policyOutcome(policy: string, binding: string, outcome: PolicyOutcome): void {
-    Metrics.bump(this.outcomes, labels({ policy, binding, outcome }));
+    Metrics.bump(this.outcomes, this.cachedLabels(`o\u0000${policy}\u0000${binding}\u0000${outcome}`, () => ({ policy, binding, outcome })));
   }
 
   reload(source: 'state' | 'tls', result: 'success' | 'failure'): void {

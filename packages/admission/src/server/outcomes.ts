@@ -1,8 +1,8 @@
 // Per policy and binding outcomes for the metrics. The engine answers for the request as a
 // whole, so the outcomes are read back from it: which bindings matched (the same matcher the
 // engine runs), and which ones the denial causes and the Ignore warnings name.
-import { matchResources, type MatchAttributes, type MatchContext } from '../match/matcher.js';
-import type { State } from '../state/state.js';
+import { matchResources, ruleKeysOf, type MatchAttributes, type MatchContext } from '../match/matcher.js';
+import { bindingsOf, type State } from '../state/state.js';
 import type { AdmissionRequest, AdmissionResult } from '../types.js';
 import type { Metrics } from './metrics.js';
 
@@ -20,12 +20,13 @@ export function recordOutcomes(metrics: Metrics, state: State, request: Admissio
     oldObject: request.oldObject,
   };
   const ctx: MatchContext = { state, namespaceOf: (name) => state.namespaces.get(name) };
+  // The rules' verdicts are cached (match/matcher.ts), so this repeats only the selectors.
+  const keys = ruleKeysOf(a);
   for (const policy of state.policies) {
-    const constraints = matchResources(policy.spec.matchConstraints, a, ctx);
+    const constraints = matchResources(policy.spec.matchConstraints, a, ctx, keys);
     if (!constraints.matches) continue;
-    for (const binding of state.bindings) {
-      if (binding.spec.policyName !== policy.name) continue;
-      if (binding.spec.matchResources && !matchResources(binding.spec.matchResources, a, ctx).matches) continue;
+    for (const binding of bindingsOf(state, policy)) {
+      if (binding.spec.matchResources && !matchResources(binding.spec.matchResources, a, ctx, keys).matches) continue;
       metrics.policyOutcome(policy.name, binding.name, 'matched');
     }
   }

@@ -114,7 +114,8 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
   const watchTiming = options.watch === false ? undefined : { debounceMs: options.watch?.debounceMs ?? 200, pollMs: options.watch?.pollMs ?? 2000 };
-  const admitOptions = { timeoutMs: options.evaluationTimeoutMs ?? 2000, ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}) };
+  // handOver: the parsed request is this request's alone and is not read after the decision.
+  const admitOptions = { timeoutMs: options.evaluationTimeoutMs ?? 2000, handOver: true, ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}) };
   const state = new StateSource(options.state, logger, metrics, watchTiming ?? {});
   let closing = false;
   let tlsSource: TlsSource | undefined;

@@ -4,6 +4,7 @@ import { deepFreeze, isObject, metadataString, type JsonObject } from '../json.j
 import { readBinding, readPolicy } from './defaults.js';
 import { ADMISSION_GROUP, BINDING_KIND, CRD_GROUP, CRD_KIND, NAMESPACE_KIND, POLICY_KIND, type Binding, type Policy } from './policy-types.js';
 
+
 /** An object that was not taken into the state, and why. */
 export interface LoadProblem {
   file: string;
@@ -71,4 +72,21 @@ export function createState(objects: readonly JsonObject[], problems: readonly L
     crds: Object.freeze(crds),
     problems: Object.freeze([...problems]),
   });
+}
+
+// The bindings of each policy, in load order, found once per state rather than per request.
+const bindingsByPolicy = new WeakMap<State, Map<string, Binding[]>>();
+
+export function bindingsOf(state: State, policy: Policy): readonly Binding[] {
+  let byPolicy = bindingsByPolicy.get(state);
+  if (!byPolicy) {
+    byPolicy = new Map();
+    for (const b of state.bindings) {
+      const list = byPolicy.get(b.spec.policyName);
+      if (list) list.push(b);
+      else byPolicy.set(b.spec.policyName, [b]);
+    }
+    bindingsByPolicy.set(state, byPolicy);
+  }
+  return byPolicy.get(policy.name) ?? [];
 }
