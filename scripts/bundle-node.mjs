@@ -7,6 +7,7 @@
 //   empty `precompiled` module, so no schema is compiled at start-up.
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,6 +17,20 @@ const precompiledValidators = {
   name: 'precompiled-validators',
   setup(b) {
     b.onResolve({ filter: /\/precompiled\.js$/ }, (args) => (args.importer.includes('/packages/core/src/validate/') ? { path: generated } : undefined));
+  },
+};
+
+/**
+ * JSON data as one string handed to JSON.parse: V8 scans a string literal far faster than it
+ * parses the same data written as an object literal (the type table is half a megabyte).
+ */
+const jsonAsString = {
+  name: 'json-as-string',
+  setup(b) {
+    b.onLoad({ filter: /[/\\]packages[/\\]core[/\\]data[/\\].*\.json$/ }, async (args) => ({
+      contents: `export default JSON.parse(${JSON.stringify(await readFile(args.path, 'utf8'))});`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -38,9 +53,13 @@ export async function bundleNode(entry, outfile) {
     target: 'node20',
     conditions: ['source'],
     alias: { yaml: `${root}node_modules/yaml/browser/index.js` },
-    plugins: [precompiledValidators],
+    plugins: [precompiledValidators, jsonAsString],
     banner: { js: "import { createRequire as __platlintRequire } from 'node:module'; const require = __platlintRequire(import.meta.url);" },
     sourcemap: true,
+    // Start-up is mostly V8 reading the bundle; without whitespace and with simpler syntax it
+    // reads a third less. Names stay, so stack traces remain readable.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
   });
 }
