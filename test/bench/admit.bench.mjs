@@ -10,6 +10,7 @@ import { admit, loadState } from '../../packages/admission/dist/index.js';
 import { Metrics } from '../../packages/admission/dist/server/metrics.js';
 import { recordOutcomes } from '../../packages/admission/dist/server/outcomes.js';
 import { parseJsonBody, readReview, reviewResponse } from '../../packages/admission/dist/server/review.js';
+import { reviewBody } from './review-body.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '3' }, only: { type: 'string' } } });
@@ -17,52 +18,6 @@ const seconds = Number(values.seconds);
 
 const state = loadState([join(root, 'test/webhook/fixtures/state')]);
 
-// The Deployment of webhook.bench.mjs, padded with environment variables to a 4 KB review.
-function reviewBody() {
-  const env = [];
-  const review = (object) =>
-    JSON.stringify({
-      apiVersion: 'admission.plat.io/v1',
-      kind: 'AdmissionReview',
-      request: {
-        uid: '705ab4f5-6393-11e8-b7cc-42010a800002',
-        kind: { group: 'apps', version: 'v1', kind: 'Deployment' },
-        resource: { group: 'apps', version: 'v1', resource: 'deployments' },
-        namespace: 'shop',
-        name: 'web',
-        operation: 'CREATE',
-        userInfo: { username: 'alice', uid: 'a1', groups: ['dev', 'system:authenticated'] },
-        object,
-        options: { apiVersion: 'meta.k8s.io/v1', kind: 'CreateOptions' },
-      },
-    });
-  const object = () => ({
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name: 'web', namespace: 'shop', labels: { app: 'web', tier: 'frontend' } },
-    spec: {
-      replicas: 3,
-      selector: { matchLabels: { app: 'web' } },
-      template: {
-        metadata: { labels: { app: 'web', tier: 'frontend' } },
-        spec: {
-          containers: [
-            {
-              name: 'app',
-              image: 'registry.example/shop/web:1.42.0',
-              ports: [{ containerPort: 8080, name: 'http' }],
-              env,
-              resources: { requests: { cpu: '250m', memory: '256Mi' }, limits: { memory: '512Mi' } },
-              readinessProbe: { httpGet: { path: '/ready', port: 8080 }, periodSeconds: 5 },
-            },
-          ],
-        },
-      },
-    },
-  });
-  while (Buffer.byteLength(review(object())) < 4096 - 60) env.push({ name: `SETTING_${env.length}`, value: `value-${env.length}-${'x'.repeat(20)}` });
-  return review(object());
-}
 const bytes = Buffer.from(reviewBody());
 const request = readReview(parseJsonBody(bytes));
 const options = { timeoutMs: 2000 };

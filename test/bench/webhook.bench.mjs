@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { reviewBody } from './review-body.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
@@ -49,52 +50,6 @@ writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\nextendedKeyUsa
 openssl(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'tls.key', '-out', 'tls.csr', '-subj', '/CN=127.0.0.1']);
 openssl(['x509', '-req', '-in', 'tls.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'tls.crt', '-days', '1', '-extfile', 'san.ext']);
 
-// A Deployment padded with environment variables to a 4 KB review, as real ones carry.
-function reviewBody() {
-  const env = [];
-  const review = (object) =>
-    JSON.stringify({
-      apiVersion: 'admission.plat.io/v1',
-      kind: 'AdmissionReview',
-      request: {
-        uid: '705ab4f5-6393-11e8-b7cc-42010a800002',
-        kind: { group: 'apps', version: 'v1', kind: 'Deployment' },
-        resource: { group: 'apps', version: 'v1', resource: 'deployments' },
-        namespace: 'shop',
-        name: 'web',
-        operation: 'CREATE',
-        userInfo: { username: 'alice', uid: 'a1', groups: ['dev', 'system:authenticated'] },
-        object,
-        options: { apiVersion: 'meta.k8s.io/v1', kind: 'CreateOptions' },
-      },
-    });
-  const object = () => ({
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name: 'web', namespace: 'shop', labels: { app: 'web', tier: 'frontend' } },
-    spec: {
-      replicas: 3,
-      selector: { matchLabels: { app: 'web' } },
-      template: {
-        metadata: { labels: { app: 'web', tier: 'frontend' } },
-        spec: {
-          containers: [
-            {
-              name: 'app',
-              image: 'registry.example/shop/web:1.42.0',
-              ports: [{ containerPort: 8080, name: 'http' }],
-              env,
-              resources: { requests: { cpu: '250m', memory: '256Mi' }, limits: { memory: '512Mi' } },
-              readinessProbe: { httpGet: { path: '/ready', port: 8080 }, periodSeconds: 5 },
-            },
-          ],
-        },
-      },
-    },
-  });
-  while (Buffer.byteLength(review(object())) < 4096 - 60) env.push({ name: `SETTING_${env.length}`, value: `value-${env.length}-${'x'.repeat(20)}` });
-  return review(object());
-}
 const body = reviewBody();
 writeFileSync(join(dir, 'body.json'), body);
 writeFileSync(
