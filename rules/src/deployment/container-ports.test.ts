@@ -1,19 +1,9 @@
 import { RuleTester } from '@platlint/core/testing';
 import rule from './container-ports.js';
+import { deploymentWithContainer } from './fixtures.js';
 
-const deployment = (ports: string): string => `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-      - name: app
-        image: nginx:1.27
-        ports:
-${ports}`;
+const deployment = (ports: string): string => deploymentWithContainer(`        ports:
+${ports}`);
 
 RuleTester.run(rule, {
   valid: [{ name: 'bounds', yaml: deployment('        - {containerPort: 1, hostPort: 0}\n        - {containerPort: 65535, hostPort: 65535}\n') }],

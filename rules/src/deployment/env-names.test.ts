@@ -1,19 +1,9 @@
 import { RuleTester } from '@platlint/core/testing';
 import rule from './env-names.js';
+import { deploymentWithContainer } from './fixtures.js';
 
-const deployment = (env: string): string => `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-      - name: app
-        image: nginx:1.27
-        env:
-${env}`;
+const deployment = (env: string): string => deploymentWithContainer(`        env:
+${env}`);
 
 RuleTester.run(rule, {
   valid: [{ yaml: deployment('        - {name: WORKERS, value: "4"}\n        - {name: my.setting-1, value: "x"}\n') }],

@@ -1,19 +1,9 @@
 import { RuleTester } from '@platlint/core/testing';
 import rule from './probe-handler.js';
+import { deploymentWithContainer } from './fixtures.js';
 
-const deployment = (probes: string): string => `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-      - name: app
-        image: nginx:1.27
-        ports: [{name: http, containerPort: 8080}]
-${probes}`;
+const deployment = (probes: string): string => deploymentWithContainer(`        ports: [{name: http, containerPort: 8080}]
+${probes}`);
 
 RuleTester.run(rule, {
   valid: [

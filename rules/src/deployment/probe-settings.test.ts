@@ -1,18 +1,8 @@
 import { RuleTester } from '@platlint/core/testing';
 import rule from './probe-settings.js';
+import { deploymentWithContainer } from './fixtures.js';
 
-const deployment = (probes: string): string => `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-      - name: app
-        image: nginx:1.27
-${probes}`;
+const deployment = (probes: string): string => deploymentWithContainer(`${probes}`);
 
 RuleTester.run(rule, {
   valid: [

@@ -1,19 +1,9 @@
 import { RuleTester } from '@platlint/core/testing';
 import rule from './resource-limits.js';
+import { deploymentWithContainer } from './fixtures.js';
 
-const deployment = (resources: string): string => `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-      - name: app
-        image: nginx:1.27
-        resources:
-${resources}`;
+const deployment = (resources: string): string => deploymentWithContainer(`        resources:
+${resources}`);
 
 RuleTester.run(rule, {
   valid: [
