@@ -56,8 +56,10 @@ export function runInvocation(input: InvocationInput): InvocationResult {
   if (input.hasParams) current.params = input.params;
 
   const activate = (e: CompiledExpression | CompiledMutation, variables?: LazyVariables): Record<string, unknown> => {
+    // prepare returns a fresh object: adding the variables to it saves a copy.
     const prepared = e.env.prepare(current);
-    return variables ? { ...prepared, variables } : prepared;
+    if (variables) prepared.variables = variables;
+    return prepared;
   };
 
   const gate = matchConditions(input.compiled.matchConditions, (c) => c.program.evaluate(activate(c), options));

@@ -32,49 +32,78 @@ function number(n: number): string {
 }
 
 export class Metrics {
-  private readonly requests = new Map<string, number>();
+  private readonly requests = new Map<string, { value: number }>();
   private readonly latency = new Map<string, Histogram>();
-  private readonly outcomes = new Map<string, number>();
+  private readonly outcomes = new Map<string, { value: number }>();
   private readonly reloads = new Map<string, number>();
   private readonly gauges = new Map<string, { help: string; value: number }>();
   /**
-   * Label strings of the per-request series, built once: every request records a few, and
-   * escaping and joining them each time showed in profiles. Keys are bounded by the routes,
-   * codes and the state's policy and binding names.
+   * Per-request series, looked up by their label values in nested maps: every request
+   * records a few, and escaping and joining label strings (or building string keys) each
+   * time showed in profiles. The maps are bounded by the routes, codes and the state's
+   * policy and binding names; `labelCount` caps them all the same.
    */
-  private readonly labelCache = new Map<string, string>();
-
-  private cachedLabels(key: string, pairs: () => Record<string, string>): string {
-    let l = this.labelCache.get(key);
-    if (l === undefined) {
-      if (this.labelCache.size >= 10_000) this.labelCache.clear();
-      this.labelCache.set(key, (l = labels(pairs())));
-    }
-    return l;
-  }
+  private readonly requestSeries = new Map<string, { latency: Histogram; byCode: Map<number, { value: number }> }>();
+  private readonly outcomeSeries = new Map<string, Map<string, Map<PolicyOutcome, { value: number }>>>();
+  private labelCount = 0;
 
   private static bump(map: Map<string, number>, key: string, by = 1): void {
     map.set(key, (map.get(key) ?? 0) + by);
   }
 
+  /** Makes room for one more label series; past the bound, the cached lookups start over. */
+  private countLabel(): void {
+    if (++this.labelCount <= 10_000) return;
+    this.labelCount = 1;
+    this.requestSeries.clear();
+    this.outcomeSeries.clear();
+  }
+
   /** One answered HTTP request: its path (unknown paths folded into one label), code and duration. */
   request(path: string, code: number, seconds: number): void {
-    Metrics.bump(this.requests, this.cachedLabels(`r\u0000${path}\u0000${code}`, () => ({ path, code: String(code) })));
-    const key = this.cachedLabels(`p\u0000${path}`, () => ({ path }));
-    let h = this.latency.get(key);
-    if (!h) {
-      h = { buckets: LATENCY_BUCKETS.map(() => 0), count: 0, sum: 0 };
-      this.latency.set(key, h);
+    let series = this.requestSeries.get(path);
+    if (series === undefined) {
+      this.countLabel();
+      const key = labels({ path });
+      let latency = this.latency.get(key);
+      if (!latency) this.latency.set(key, (latency = { buckets: LATENCY_BUCKETS.map(() => 0), count: 0, sum: 0 }));
+      this.requestSeries.set(path, (series = { latency, byCode: new Map() }));
     }
+    let counter = series.byCode.get(code);
+    if (counter === undefined) {
+      this.countLabel();
+      const key = labels({ path, code: String(code) });
+      counter = this.requests.get(key);
+      if (!counter) this.requests.set(key, (counter = { value: 0 }));
+      series.byCode.set(code, counter);
+    }
+    counter.value += 1;
     // Buckets are stored non-cumulative and summed when rendered.
-    const i = LATENCY_BUCKETS.findIndex((bound) => seconds <= bound);
-    if (i >= 0) h.buckets[i] = (h.buckets[i] ?? 0) + 1;
+    const h = series.latency;
+    for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
+      if (seconds <= (LATENCY_BUCKETS[i] as number)) {
+        h.buckets[i] = (h.buckets[i] ?? 0) + 1;
+        break;
+      }
+    }
     h.count += 1;
     h.sum += seconds;
   }
 
   policyOutcome(policy: string, binding: string, outcome: PolicyOutcome): void {
-    Metrics.bump(this.outcomes, this.cachedLabels(`o\u0000${policy}\u0000${binding}\u0000${outcome}`, () => ({ policy, binding, outcome })));
+    let byBinding = this.outcomeSeries.get(policy);
+    if (byBinding === undefined) this.outcomeSeries.set(policy, (byBinding = new Map()));
+    let byOutcome = byBinding.get(binding);
+    if (byOutcome === undefined) byBinding.set(binding, (byOutcome = new Map()));
+    let counter = byOutcome.get(outcome);
+    if (counter === undefined) {
+      this.countLabel();
+      const key = labels({ policy, binding, outcome });
+      counter = this.outcomes.get(key);
+      if (!counter) this.outcomes.set(key, (counter = { value: 0 }));
+      byOutcome.set(outcome, counter);
+    }
+    counter.value += 1;
   }
 
   reload(source: 'state' | 'tls', result: 'success' | 'failure'): void {
@@ -88,9 +117,9 @@ export class Metrics {
   /** The exposition text; families without samples still carry HELP and TYPE. */
   render(): string {
     const out: string[] = [];
-    const counter = (name: string, help: string, series: Map<string, number>) => {
+    const counter = (name: string, help: string, series: Map<string, number | { value: number }>) => {
       out.push(`# HELP ${name} ${help}`, `# TYPE ${name} counter`);
-      for (const [key, value] of [...series].sort(([a], [b]) => a.localeCompare(b))) out.push(`${name}${key} ${number(value)}`);
+      for (const [key, value] of [...series].sort(([a], [b]) => a.localeCompare(b))) out.push(`${name}${key} ${number(typeof value === 'number' ? value : value.value)}`);
     };
     counter('platlint_webhook_requests_total', 'HTTP requests answered, by path and status code.', this.requests);
 

@@ -9,7 +9,7 @@ import { readBody } from './body.js';
 import { silentLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { recordOutcomes } from './outcomes.js';
-import { readReview, ReviewError, reviewResponse, parseJsonBody } from './review.js';
+import { readReview, ReviewError, reviewResponseBody, parseJsonBody } from './review.js';
 import { StateSource } from './state-source.js';
 import { readTlsFiles, TlsSource, type TlsFiles } from './tls-source.js';
 import { validateRequest } from './validate.js';
@@ -69,13 +69,13 @@ const ALLOWED: Record<string, readonly string[]> = {
   '/metrics': ['GET', 'HEAD'],
 };
 
-function send(res: ServerResponse, code: number, contentType: string, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...headers });
+function send(res: ServerResponse, code: number, contentType: string, body: string, headers?: Record<string, string>): void {
+  res.writeHead(code, headers ? { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...headers } : { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
 
 /** Errors travel as a metav1.Status, which the API server and kubectl-like clients print. */
-function sendStatus(res: ServerResponse, code: number, message: string, headers: Record<string, string> = {}): void {
+function sendStatus(res: ServerResponse, code: number, message: string, headers?: Record<string, string>): void {
   const body = JSON.stringify({ apiVersion: 'v1', kind: 'Status', status: 'Failure', code, message });
   send(res, code, 'application/json', body, headers);
 }
@@ -206,7 +206,7 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
         message: result.status?.message,
       });
     }
-    send(res, 200, 'application/json', JSON.stringify(reviewResponse(result, dryRun)));
+    send(res, 200, 'application/json', reviewResponseBody(result, dryRun));
   }
 
   let server: HttpServer | HttpsServer;

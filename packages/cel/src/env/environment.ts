@@ -204,7 +204,11 @@ export class CelEnvironment {
   /** Convert JSON variable values to CEL values, typed by the declared schemas. */
   prepare(values: Record<string, unknown>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(values)) out[k] = this.#schemas.has(k) ? toCel(v, this.#schemas.get(k)) : v;
+    const schemas = this.#schemas;
+    for (const k of Object.keys(values)) {
+      const v = values[k];
+      out[k] = schemas.has(k) ? toCel(v, schemas.get(k)) : v;
+    }
     return this.withDefaults(out, undefined);
   }
 
