@@ -34,9 +34,7 @@ export function renderPages(metas) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const { builtinRules } = await import(`${root}packages/core/dist/src/index.js`);
-  const { rules } = await import(`${root}rules/dist/index.js`);
-  const metas = [...builtinRules, ...rules.map((r) => r.meta)].sort((a, b) => a.id.localeCompare(b.id));
+  const { allRuleMetas: metas } = await import(`${root}rules/dist/index.js`);
   const out = join(root, 'docs/rules');
   rmSync(out, { recursive: true, force: true });
   for (const [name, text] of renderPages(metas)) {

@@ -7,7 +7,7 @@ import { UsageError, expandPaths } from './files.js';
 import { Batch } from './lint-batch.js';
 import type { BatchOptions } from './lint-batch.js';
 import { PARALLEL_THRESHOLD, defaultWorkers, lintInParallel } from './parallel.js';
-import { allRuleMetas, knownRuleIds } from './registry.js';
+import { allRuleMetas, knownRuleIds } from '@platlint/rules';
 
 export interface Io {
   cwd: string;

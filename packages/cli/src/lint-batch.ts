@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ConfigResolver, SourceFile, catalog, collectObjects, lintFiles } from '@platlint/core';
 import type { Config, FileResult, LintObject, RuleSetting } from '@platlint/core';
-import { knownRuleIds, rules } from './registry.js';
+import { crossDocumentKinds, knownRuleIds, rules } from '@platlint/rules';
 
 export interface BatchOptions {
   cwd: string;
@@ -31,9 +31,6 @@ export class EffectiveConfigs {
     return config;
   }
 }
-
-/** Group-kinds that some rule reads across documents: what threads must share. */
-export const crossDocumentKinds: ReadonlySet<string> = new Set(rules.flatMap((r) => r.meta.crossDocument ?? []));
 
 /** An object in a form that crosses thread boundaries (its kind by name, not by reference). */
 export interface SharedObject {

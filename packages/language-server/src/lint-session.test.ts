@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SourceFile, lintFiles } from '@platlint/core';
 import { describe, expect, it } from 'vitest';
 import { LintSession, holdsKnownKind } from './lint-session.js';
-import { knownRuleIds, rules } from './rule-set.js';
+import { knownRuleIds, rules } from '@platlint/rules';
 import { ConfigResolver } from '@platlint/core';
 
 function workspace(files: Record<string, string>): string {

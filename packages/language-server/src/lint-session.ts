@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONFIG_FILE, ConfigError, ConfigResolver, IgnoreFilter, SourceFile, catalog, collectObjects, lintFiles } from '@platlint/core';
 import type { Config, Diagnostic, LintObject, RuleSetting } from '@platlint/core';
-import { crossDocumentKinds, knownRuleIds, rules } from './rule-set.js';
+import { crossDocumentKinds, knownRuleIds, rules } from '@platlint/rules';
 
 /** What the editor's settings add to the configuration files (the CLI's `--config` and `--rule`). */
 export interface LintSettings {
