@@ -22,11 +22,8 @@ function drainedOrClosed(socket: TLSSocket): Promise<void> {
 
 const TEN = '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]';
 
-/** A policy whose single apply configuration nests `depth` maps over ten elements: 10^depth steps. */
-function nestedPolicy(name: string, depth: number): string {
-  const vars = 'abcdefgh'.slice(0, depth).split('');
-  let e = vars.join(' + ');
-  for (const v of [...vars].reverse()) e = `${TEN}.map(${v}, ${e})`;
+/** A policy on Deployment creation with one apply configuration, and its binding. */
+function applyPolicy(name: string, expression: string): string {
   return `apiVersion: admissionregistration.plat.io/v1
 kind: MutatingAdmissionPolicy
 metadata: {name: ${name}}
@@ -38,7 +35,7 @@ spec:
   mutations:
     - patchType: ApplyConfiguration
       applyConfiguration:
-        expression: 'Object{spec: Object.spec{replicas: ${e}.size()}}'
+        expression: '${expression}'
 ---
 apiVersion: admissionregistration.plat.io/v1
 kind: MutatingAdmissionPolicyBinding
@@ -47,30 +44,17 @@ spec: {policyName: ${name}}
 `;
 }
 
+/** A policy whose single apply configuration nests `depth` maps over ten elements: 10^depth steps. */
+function nestedPolicy(name: string, depth: number): string {
+  const vars = 'abcdefgh'.slice(0, depth).split('');
+  let e = vars.join(' + ');
+  for (const v of [...vars].reverse()) e = `${TEN}.map(${v}, ${e})`;
+  return applyPolicy(name, `Object{spec: Object.spec{replicas: ${e}.size()}}`);
+}
+
 function labelPolicies(value: string): string {
   // Two policies that always change together: an answer mixing them would mix two states.
-  return ['first', 'second']
-    .map(
-      (name) => `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicy
-metadata: {name: ${name}}
-spec:
-  matchConstraints:
-    resourceRules:
-      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
-  reinvocationPolicy: Never
-  mutations:
-    - patchType: ApplyConfiguration
-      applyConfiguration:
-        expression: 'Object{metadata: Object.metadata{labels: {"${name}": "${value}"}}}'
----
-apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicyBinding
-metadata: {name: ${name}}
-spec: {policyName: ${name}}
-`,
-    )
-    .join('---\n');
+  return ['first', 'second'].map((name) => applyPolicy(name, `Object{metadata: Object.metadata{labels: {"${name}": "${value}"}}}`)).join('---\n');
 }
 
 describe('platlint serve against hostile clients', () => {
