@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, IgnoreFilter, ConfigResolver, applyFixes, formatters, summarize } from '@platlint/core';
+import { ConfigError, enforcementNote, IgnoreFilter, ConfigResolver, applyFixes, formatters, summarize } from '@platlint/core';
 import type { FileResult, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import { UsageError, expandPaths } from './files.js';
@@ -108,7 +108,8 @@ async function lintOnce(paths: readonly string[], options: BatchOptions, request
 
 export function rulesCommand(io: Io): number {
   const width = Math.max(...allRuleMetas.map((r) => r.id.length));
-  for (const rule of allRuleMetas) io.stdout(`${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.fixable ? 'fix ' : '    '} ${rule.description}\n`);
+  io.stdout(`${'rule'.padEnd(width)}  ${'default'.padEnd(7)}  ${'by'.padEnd(6)}  fix  description\n`);
+  for (const rule of allRuleMetas) io.stdout(`${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.enforcedBy.padEnd(6)}  ${rule.fixable ? 'fix ' : '    '} ${rule.description}\n`);
   return 0;
 }
 
@@ -118,7 +119,7 @@ export function explainCommand(argv: readonly string[], io: Io): number {
   const rule = allRuleMetas.find((r) => r.id === id);
   if (!rule) throw new UsageError(`unknown rule "${id}" (see \`platlint rules\`)`);
   const kinds = rule.kinds === '*' ? 'every kind' : rule.kinds.join(', ');
-  io.stdout(`${rule.id} (${rule.severity}${rule.fixable ? ', fixable' : ''})\n\n${rule.description}\n\n${rule.docs}\n\nApplies to: ${kinds}\nSource: ${rule.source}\n`);
+  io.stdout(`${rule.id} (${rule.severity}${rule.fixable ? ', fixable' : ''}; ${enforcementNote(rule)})\n\n${rule.description}\n\n${rule.docs}\n\nApplies to: ${kinds}\nSource: ${rule.source}\n`);
   return 0;
 }
 

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'A binding\'s paramRef must fit the paramKind of its policy.',
     kinds: [BINDING],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C MutatingAdmissionPolicy (paramKind); upstream (mutating-admission.md §4)',
     crossDocument: [POLICY],
     docs: [

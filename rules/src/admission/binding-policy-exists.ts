@@ -7,6 +7,7 @@ export default defineRule({
     description: 'A binding should name a MutatingAdmissionPolicy that is among the linted documents.',
     kinds: [BINDING],
     severity: 'warning',
+    enforcedBy: 'advice',
     source: 'C MutatingAdmissionPolicy; upstream (mutating-admission.md §2)',
     crossDocument: [POLICY],
     docs: [

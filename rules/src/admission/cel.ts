@@ -81,6 +81,7 @@ export default defineRule({
     description: 'Every CEL expression of a mutating admission policy must compile and type-check, with the right result type.',
     kinds: [POLICY],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C MutatingAdmissionPolicy (ApplyConfiguration, JSONPatch, CEL variables)',
     docs: [
       'Compiles each expression of `matchConditions`, `variables`, `mutations[].applyConfiguration` and',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Match condition names of a mutating admission policy must be unique.',
     kinds: [POLICY],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConditions)',
     docs: [
       '`matchConditions` is a list merged on the key `name` (spec document C), so two conditions with',

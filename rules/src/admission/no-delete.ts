@@ -7,6 +7,7 @@ export default defineRule({
     description: 'A mutating admission policy cannot match DELETE; only CREATE, UPDATE, CONNECT or "*".',
     kinds: [POLICY, BINDING],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConstraints)',
     fixable: true,
     docs: [

@@ -9,6 +9,7 @@ export default defineRule({
     description: 'A mutating admission policy cannot match MutatingAdmissionPolicy or MutatingAdmissionPolicyBinding objects.',
     kinds: [POLICY, BINDING],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConstraints)',
     docs: [
       'The spec says matchConstraints cannot match MutatingAdmissionPolicy or',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'A binding\'s paramRef sets exactly one of name and selector.',
     kinds: [BINDING],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (mutating-admission.md §1, §4)',
     docs: [
       '`paramRef` finds the parameter resources either by `name` (one object) or by `selector` (every',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'An expression can use `params` only when the policy sets paramKind.',
     kinds: [POLICY],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.paramKind, CEL variables)',
     docs: [
       'The `params` CEL variable holds the binding\'s parameter resource and exists only when the',

@@ -10,6 +10,7 @@ export default defineRule({
     description: 'A mutation sets exactly the member its patchType names.',
     kinds: [POLICY],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C MutatingAdmissionPolicy (Mutation)',
     fixable: true,
     docs: [

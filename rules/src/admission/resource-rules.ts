@@ -29,6 +29,7 @@ export default defineRule({
     description: 'Resource rules of a mutating admission policy or binding must be complete and free of overlapping wildcards.',
     kinds: [POLICY, BINDING],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (resource-kinds.md §8.4, §8.5)',
     fixable: true,
     docs: [

@@ -11,6 +11,7 @@ export default defineRule({
     description: 'Variable names of a mutating admission policy must be unique CEL identifiers.',
     kinds: [POLICY],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.variables)',
     docs: [
       'Each variable is read as `variables.<name>` in later variables and in mutations, so its name',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'An expression may read only variables declared before it; mutations may read any declared variable.',
     kinds: [POLICY],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.variables)',
     docs: [
       'Variables are compiled in order and a variable may use earlier variables only, so the order is',

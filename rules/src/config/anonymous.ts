@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Anonymous conditions only with enabled: true; condition paths non-empty and unique.',
     kinds: [AUTHN],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthenticationConfiguration (AnonymousAuthConfig, AnonymousAuthCondition); upstream (config-kinds.md A25)',
     docs: [
       '`anonymous.conditions` narrows anonymous access to some paths, which means nothing while',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'An issuer with more than one audience must set audienceMatchPolicy: MatchAny.',
     kinds: [AUTHN],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (config-kinds.md A11)',
     docs: [
       'With several audiences, the API server needs to be told how they match the `aud` claim, and',

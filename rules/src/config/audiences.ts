@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Issuer audiences must be non-empty strings, each listed once.',
     kinds: [AUTHN],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthenticationConfiguration (Issuer.audiences); upstream (config-kinds.md A10)',
     docs: [
       'Each audience is compared with the token\'s `aud` claim: an empty string can never be meant,',

@@ -25,6 +25,7 @@ export default defineRule({
     description: 'CEL expressions of an AuthenticationConfiguration compile, in their environment, to the type their field needs.',
     kinds: [AUTHN],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthenticationConfiguration (ClaimValidationRule, ClaimMappings, ExtraMapping, UserValidationRule)',
     docs: [
       'Every expression is compiled and type-checked where the API server evaluates it:',

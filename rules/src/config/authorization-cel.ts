@@ -11,6 +11,7 @@ export default defineRule({
     description: 'Webhook match conditions compile over request and evaluate to bool.',
     kinds: [AUTHZ],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthorizationConfiguration (WebhookMatchCondition.expression)',
     docs: [
       'A webhook match condition is CEL over `request`, the spec of a v1 SubjectAccessReview',

@@ -9,6 +9,7 @@ export default defineRule({
     description: 'A built-in (non-Webhook) authorizer must be named after its type, lowercased.',
     kinds: [AUTHZ],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (config-kinds.md Z13)',
     fixable: true,
     docs: [

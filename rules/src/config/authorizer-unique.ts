@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Authorizer names are unique, and each non-Webhook type appears at most once.',
     kinds: [AUTHZ],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthorizationConfiguration (AuthorizerConfiguration); upstream (config-kinds.md Z2, Z3)',
     docs: [
       'An authorizer\'s `name` identifies it in metrics, so two authorizers cannot share one.',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'The webhook section is required for type Webhook and not allowed for other types.',
     kinds: [AUTHZ],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthorizationConfiguration (AuthorizerConfiguration.webhook)',
     docs: [
       'A `Webhook` authorizer is configured by its `webhook` section, so it needs one; the other',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'A claim mapping sets either claim or expression, never both; username and uid need one.',
     kinds: [AUTHN],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthenticationConfiguration (ClaimOrExpression, PrefixedClaimOrExpression, ClaimMappings)',
     docs: [
       '`claimMappings.username`, `groups` and `uid` take their value from a claim or from a CEL',

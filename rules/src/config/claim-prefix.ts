@@ -7,6 +7,7 @@ export default defineRule({
     description: 'A username or groups claim needs an explicit prefix; an expression takes none.',
     kinds: [AUTHN],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthenticationConfiguration (PrefixedClaimOrExpression, ClaimMappings)',
     docs: [
       'When `username` or `groups` read a `claim`, `prefix` must be written out (it may be `""`',

@@ -9,6 +9,7 @@ export default defineRule({
     description: 'A claim validation rule is either claim/requiredValue or expression/message, and is not repeated.',
     kinds: [AUTHN],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthenticationConfiguration (ClaimValidationRule); upstream (config-kinds.md A14-A16)',
     docs: [
       'A claim validation rule either requires a claim to have a value (`claim`, `requiredValue`)',

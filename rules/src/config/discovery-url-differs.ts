@@ -9,6 +9,7 @@ export default defineRule({
     description: 'An issuer discoveryURL must differ from its url.',
     kinds: [AUTHN],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthenticationConfiguration (Issuer.discoveryURL)',
     docs: [
       '`discoveryURL` overrides where the discovery document is read; set to the issuer `url`',

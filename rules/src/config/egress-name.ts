@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Egress selection names are unique (master counts as controlplane); master is deprecated.',
     kinds: [EGRESS],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C EgressSelectorConfiguration (EgressSelection.name); upstream (config-kinds.md E2, E3)',
     fixable: true,
     docs: [

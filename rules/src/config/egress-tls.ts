@@ -7,6 +7,7 @@ export default defineRule({
     description: 'An HTTPConnect tcp url is http:// without TLS settings or https:// with a client key and certificate.',
     kinds: [EGRESS],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C EgressSelectorConfiguration (TCPTransport, TLSConfig); upstream (config-kinds.md E7)',
     docs: [
       'The tunnel server\'s `url` decides the TLS settings: with `http://` the connection is plain',

@@ -9,6 +9,7 @@ export default defineRule({
     description: 'The transport of an egress connection matches its proxyProtocol.',
     kinds: [EGRESS],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C EgressSelectorConfiguration (Connection, Transport); upstream (config-kinds.md E5, E6, E9)',
     docs: [
       '`HTTPConnect` and `GRPC` tunnel traffic through a proxy and need a `transport` to reach it;',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'udsName is a non-empty socket path without a unix:// prefix.',
     kinds: [EGRESS],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C EgressSelectorConfiguration (UDSTransport.udsName); upstream (config-kinds.md E8)',
     fixable: true,
     docs: [

@@ -9,6 +9,7 @@ export default defineRule({
     description: 'A username expression that uses claims.email must have claims.email_verified checked.',
     kinds: [AUTHN],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthenticationConfiguration (ClaimMappings.username)',
     docs: [
       'An unverified email address can be set by anyone to anything, so a username taken from',

@@ -22,6 +22,7 @@ export default defineRule({
     description: 'Extra mapping keys are unique, lowercase, domain-prefixed and not reserved; each has a valueExpression.',
     kinds: [AUTHN],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthenticationConfiguration (ExtraMapping); upstream (config-kinds.md A21, A22)',
     docs: [
       '`claimMappings.extra[].key` names an extra attribute of the user: a lowercase',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'An issuer url or discoveryURL must not carry user info, a query or a fragment.',
     kinds: [AUTHN],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthenticationConfiguration (Issuer.url, Issuer.discoveryURL); upstream (config-kinds.md A4, A7)',
     docs: [
       'The spec gives the issuer URL the form `https://host` or `https://host/path`: the URL must',

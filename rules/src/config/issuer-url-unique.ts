@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Each issuer url and each discoveryURL may appear in only one JWT authenticator.',
     kinds: [AUTHN],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthenticationConfiguration (Issuer; Authentication 3)',
     docs: [
       'Issuer URLs, and discovery URLs where set, are unique across JWT authenticators, so that at',

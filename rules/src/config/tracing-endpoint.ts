@@ -9,6 +9,7 @@ export default defineRule({
     description: 'The tracing endpoint is host:port or a dns://, unix:// or unix-abstract:// address.',
     kinds: [TRACING],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (config-kinds.md T2)',
     docs: [
       'Traces go to an OpenTelemetry collector over gRPC without TLS, so the endpoint is a gRPC',

@@ -8,6 +8,7 @@ export default defineRule({
     description: 'A user validation rule needs a non-empty expression, not repeated.',
     kinds: [AUTHN],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthenticationConfiguration (UserValidationRule); upstream (config-kinds.md A24)',
     docs: [
       'Each user validation rule is a CEL expression over `user` that must be true. An empty',

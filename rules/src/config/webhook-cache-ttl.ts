@@ -9,6 +9,7 @@ export default defineRule({
     description: 'Webhook cache TTLs must not be negative; a zero TTL is replaced by the default.',
     kinds: [AUTHZ],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthorizationConfiguration (WebhookConfiguration.authorizedTTL, unauthorizedTTL); upstream (config-kinds.md Z5, Z7)',
     docs: [
       '`authorizedTTL` and `unauthorizedTTL` say how long webhook answers are cached. A negative',

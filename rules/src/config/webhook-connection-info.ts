@@ -7,6 +7,7 @@ export default defineRule({
     description: 'platConfigFile is required, as an absolute path, for type PlatConfigFile and not allowed for InClusterConfig.',
     kinds: [AUTHZ],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthorizationConfiguration (WebhookConnectionInfo); upstream (config-kinds.md Z11)',
     docs: [
       'A webhook is reached either with the in-cluster service-account connection',

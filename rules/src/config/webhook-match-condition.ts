@@ -8,6 +8,7 @@ export default defineRule({
     description: 'Webhook match condition expressions are non-blank and not repeated.',
     kinds: [AUTHZ],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthorizationConfiguration (WebhookMatchCondition); upstream (config-kinds.md Z12)',
     docs: [
       'Each match condition is a CEL expression that decides whether a request goes to the',

@@ -9,6 +9,7 @@ export default defineRule({
     description: 'A webhook authorizer timeout must be greater than 0s and at most 30s.',
     kinds: [AUTHZ],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'C AuthorizationConfiguration (WebhookConfiguration.timeout; Limits)',
     docs: [
       'Every request waits for the webhook authorizer, so its `timeout` is capped at `30s`; a zero',

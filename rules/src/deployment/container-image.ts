@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Every container of the pod template names an image.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (template)',
     docs: [
       'A container without `image` cannot start. The field is optional in the shared container',

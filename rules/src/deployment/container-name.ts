@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Container names are DNS labels, unique across containers and initContainers.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (template); upstream (resource-kinds.md §1.5)',
     fixable: true,
     docs: [

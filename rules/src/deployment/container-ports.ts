@@ -7,6 +7,7 @@ export default defineRule({
     description: 'containerPort is 1–65535 and hostPort 0–65535.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (template); upstream (resource-kinds.md §1.5)',
     docs: [
       'Ports of the containers in the pod template are TCP/UDP/SCTP port numbers:',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'The pod template of a Deployment has at least one container.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (template); upstream (resource-kinds.md §1.5)',
     docs: [
       'A pod runs at least one container, so `spec.template.spec.containers` must hold one or more.',

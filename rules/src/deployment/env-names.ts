@@ -7,6 +7,7 @@ export default defineRule({
     description: "Environment variable names of the pod template's containers are non-empty and have no '='.",
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (template); upstream pod validation',
     docs: [
       'Each `env` entry of a container (or init container) names a variable. An empty name cannot',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Container port names are IANA service names, unique within their container.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (template); upstream (resource-kinds.md §1.5)',
     docs: [
       'A named container port can be referred to by name (from a Service `targetPort`, or a probe),',

@@ -11,6 +11,7 @@ export default defineRule({
     description: 'Each probe has exactly one handler (exec, httpGet, tcpSocket or grpc) with a valid port.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (template); upstream pod validation',
     docs: [
       'A liveness, readiness or startup probe says how to probe the container with exactly one of',

@@ -11,6 +11,7 @@ export default defineRule({
     description: 'Probe periods, timeouts and thresholds are at least 1; liveness and startup probes need successThreshold 1.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (template); upstream pod validation',
     fixable: true,
     docs: [

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'progressDeadlineSeconds (default 600) must be greater than minReadySeconds.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (DeploymentSpec); upstream (resource-kinds.md §1.16)',
     docs: [
       'A new pod counts as available only after it has been ready for `minReadySeconds`. If',

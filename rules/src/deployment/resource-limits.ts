@@ -8,6 +8,7 @@ export default defineRule({
     description: 'A container requests no more of a resource than its limit.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (template); upstream pod validation',
     docs: [
       'For every resource a container (or init container) both requests and limits, the request',

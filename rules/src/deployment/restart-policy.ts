@@ -6,6 +6,7 @@ export default defineRule({
     description: 'Pods of a Deployment must restart Always.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (DeploymentSpec.template)',
     fixable: true,
     docs: [

@@ -17,6 +17,7 @@ export default defineRule({
     description: 'maxSurge and maxUnavailable are non-negative, not both zero, and maxUnavailable is at most 100%.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (RollingUpdateDeployment)',
     docs: [
       'Checks `spec.strategy.rollingUpdate` of a `RollingUpdate` Deployment, after defaulting',

@@ -24,6 +24,7 @@ export default defineRule({
     description: 'spec.selector of a Deployment cannot change after creation.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (resource-kinds.md §1.17)',
     docs: [
       'An update rule, active with `platlint lint --old PATH`: the `spec.selector` of a Deployment',

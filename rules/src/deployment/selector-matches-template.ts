@@ -7,6 +7,7 @@ export default defineRule({
     description: "The Deployment's selector must be non-empty and select its own pod template.",
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (DeploymentSpec.selector)',
     docs: [
       'A Deployment finds its pods through `spec.selector`. The spec requires the selector to match',

@@ -10,6 +10,7 @@ export default defineRule({
     description: 'Terms of spec.selector are well formed: In/NotIn carry values, Exists/DoesNotExist none, labels valid.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (resource-kinds.md §1.3)',
     docs: [
       'Checks the terms of `spec.selector`:',

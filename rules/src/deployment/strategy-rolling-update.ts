@@ -7,6 +7,7 @@ export default defineRule({
     description: 'strategy.rollingUpdate is only allowed when strategy.type is RollingUpdate.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (DeploymentSpec.strategy.rollingUpdate)',
     docs: [
       'The spec says `strategy.rollingUpdate` is "present only when type is `RollingUpdate`". With',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'The pod template of a Deployment sets no activeDeadlineSeconds and no ephemeralContainers.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (resource-kinds.md §1.7, §1.8)',
     docs: [
       'Two pod fields make no sense in the template of a Deployment, and the server forbids them:',

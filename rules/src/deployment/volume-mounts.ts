@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Every volumeMount names a volume of the pod template.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (template); upstream pod validation',
     docs: [
       'A `volumeMount` of a container (or init container) mounts one of the volumes declared in',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Volumes of the pod template have unique DNS-label names.',
     kinds: ['Deployment.apps'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Deployment (template); upstream pod validation',
     docs: [
       'Containers mount volumes by name, so each volume of `spec.template.spec.volumes` needs a name',

@@ -6,6 +6,7 @@ export default defineRule({
     description: 'A device selector pool is DNS subdomains joined by "/".',
     kinds: ['DeviceTaintRule.resource.plat.io'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (resource-kinds.md §5.2); B DeviceTaintRule (DeviceTaintSelector.pool)',
     docs: [
       '`spec.deviceSelector.pool` selects the devices of one pool, as named in ResourceSlices. A pool',

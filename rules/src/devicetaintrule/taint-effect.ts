@@ -8,6 +8,7 @@ export default defineRule({
     description: 'A device taint effect is None, NoSchedule or NoExecute; PreferNoSchedule is invalid and unknown effects act like None.',
     kinds: ['DeviceTaintRule.resource.plat.io'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B DeviceTaintRule (DeviceTaint.effect)',
     fixable: true,
     docs: [

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'An address may not be both ready and not ready in one subset.',
     kinds: ['Endpoints'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Endpoints (EndpointSubset rule 1)',
     docs: [
       'An address of a subset is either ready (`addresses`) or not ready (`notReadyAddresses`),',

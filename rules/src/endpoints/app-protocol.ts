@@ -20,6 +20,7 @@ export default defineRule({
     description: 'appProtocol is an IANA service name, a plat.io/ protocol the platform defines, or another prefixed name.',
     kinds: ['Endpoints'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Endpoints (EndpointPort.appProtocol)',
     fixable: true,
     docs: [

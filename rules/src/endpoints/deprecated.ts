@@ -6,6 +6,7 @@ export default defineRule({
     description: 'Endpoints is deprecated in favour of EndpointSlice.',
     kinds: ['Endpoints'],
     severity: 'warning',
+    enforcedBy: 'advice',
     source: 'A Endpoints; A Versioning',
     docs: [
       'The `v1` Endpoints kind is deprecated from release 1.33. Its replacement, EndpointSlice of',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'An endpoint IP may not be loopback, link-local, link-local multicast or unspecified.',
     kinds: ['Endpoints'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Endpoints (EndpointAddress.ip); upstream (resource-kinds.md §2.4)',
     docs: [
       'Checks `ip` of every entry of `subsets[].addresses` and `subsets[].notReadyAddresses`.',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Every port of an Endpoints subset with more than one port needs a name.',
     kinds: ['Endpoints'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Endpoints (EndpointPort.name)',
     docs: [
       'A port `name` ties an endpoint port to the service port of the same name. With a single',

@@ -9,6 +9,7 @@ export default defineRule({
     description: 'Each Endpoints subset needs at least one ready or not-ready address.',
     kinds: ['Endpoints'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (resource-kinds.md §2.2)',
     docs: [
       'A subset stands for every address combined with every port, so a subset without any',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'An Event lives in the namespace of the object it is about.',
     kinds: ['Event'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (resource-kinds.md §3.4, §3.5)',
     docs: [
       'The server files an Event in the namespace of the object it reports on:',

@@ -17,6 +17,7 @@ export default defineRule({
     description: 'An Event with eventTime names its reporting controller, instance, action and reason, within length limits.',
     kinds: ['Event'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (resource-kinds.md §3.5)',
     docs: [
       'An Event that sets `eventTime` is a new-style event, and the server checks it as one:',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'An Event series has a count of at least 2 and a lastObservedTime.',
     kinds: ['Event'],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Event (EventSeries); upstream (events v1 series checks)',
     docs: [
       '`series` describes something that keeps happening: the spec leaves it out (nil) for a',

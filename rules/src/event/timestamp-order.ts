@@ -8,6 +8,7 @@ export default defineRule({
     description: 'The latest occurrence of an Event is not earlier than its first.',
     kinds: ['Event'],
     severity: 'warning',
+    enforcedBy: 'advice',
     source: 'A Event (firstTimestamp, lastTimestamp, eventTime, EventSeries.lastObservedTime)',
     docs: [
       'An Event records when it was first seen and when it was last seen: `firstTimestamp` and',

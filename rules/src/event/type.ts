@@ -8,6 +8,7 @@ export default defineRule({
     description: 'An Event type is Normal or Warning; other types may not be understood.',
     kinds: ['Event'],
     severity: 'warning',
+    enforcedBy: 'advice',
     source: 'A Event (type)',
     fixable: true,
     docs: [

@@ -26,6 +26,7 @@ export default defineRule({
     description: 'A field that only exists while a feature gate is enabled.',
     kinds: '*',
     severity: 'warning',
+    enforcedBy: 'advice',
     source: 'A Versioning; B Versioning (feature gates of each field)',
     docs: [
       'Some fields are served only while a feature gate of the platform is enabled: with the gate',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Only the built-in "exempt" level is Exempt; the built-in "catch-all" level is Limited and rejects.',
     kinds: [PLC_KIND],
     severity: 'warning',
+    enforcedBy: 'advice',
     source: 'upstream (flowcontrol validation of the mandatory priority levels)',
     docs: [
       'The server creates two mandatory priority levels. `exempt` has type `Exempt`, and upstream',

@@ -49,6 +49,7 @@ export default defineRule({
     description: 'The built-in "exempt" and "catch-all" FlowSchemas must keep their fixed specs.',
     kinds: [FS_KIND],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (resource-kinds.md §4.3)',
     fixable: true,
     docs: [

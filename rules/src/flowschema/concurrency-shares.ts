@@ -8,6 +8,7 @@ export default defineRule({
     description: 'Priority-level shares are non-negative and lendablePercent lies between 0 and 100.',
     kinds: [PLC_KIND],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (api-types.json flowcontrol/v1.LimitedPriorityLevelConfiguration, ExemptPriorityLevelConfiguration)',
     docs: [
       "A level's `nominalConcurrencyShares` is its weight when the server divides its concurrency",

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'limitResponse type Queue needs queuing settings; type Reject must not have them.',
     kinds: [PLC_KIND],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (api-types.json flowcontrol/v1.LimitResponse)',
     docs: [
       'A limited priority level either queues the requests it cannot run right away (`type: Queue`,',

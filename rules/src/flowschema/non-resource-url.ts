@@ -19,6 +19,7 @@ export default defineRule({
     description: 'FlowSchema nonResourceURLs are well-formed URL prefixes ("/path", "/path/*" or a lone "*").',
     kinds: [FS_KIND],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B FlowSchema (NonResourcePolicyRule); upstream (resource-kinds.md §4.11)',
     fixable: true,
     docs: [

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'matchingPrecedence 1 is reserved for the built-in "exempt" FlowSchema.',
     kinds: [FS_KIND],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (resource-kinds.md §4.2)',
     docs: [
       'The lowest `matchingPrecedence` wins. Value 1 belongs to the built-in `exempt` schema, which',

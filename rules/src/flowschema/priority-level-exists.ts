@@ -10,6 +10,7 @@ export default defineRule({
     description: 'A FlowSchema points at a PriorityLevelConfiguration that the linted set defines.',
     kinds: [FS_KIND],
     severity: 'warning',
+    enforcedBy: 'advice',
     source: 'B FlowSchema (FlowSchemaSpec.priorityLevelConfiguration)',
     crossDocument: [PLC_KIND],
     docs: [

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'A PriorityLevelConfiguration sets the member its type names: limited for Limited, not limited for Exempt.',
     kinds: [PLC_KIND],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (api-types.json flowcontrol/v1.PriorityLevelConfigurationSpec)',
     docs: [
       '`spec.type` decides which member describes the level. `Limited` requires `limited` (its',

@@ -11,6 +11,7 @@ export default defineRule({
     description: 'Queue counts are positive, queues at most 10^7, and handSize fits the queues and the hash.',
     kinds: [PLC_KIND],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (api-types.json flowcontrol/v1.QueuingConfiguration)',
     docs: [
       '`queues`, `handSize` and `queueLengthLimit` must be positive; 0 or an omitted value is',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'A FlowSchema resource rule lists namespaces (DNS labels or "*") unless clusterScope is true.',
     kinds: [FS_KIND],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B FlowSchema (ResourcePolicyRule); upstream (resource-kinds.md §4.10)',
     docs: [
       'A resource rule matches a namespaced request only when its namespace, or `*`, is in',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'Every FlowSchema rule needs at least one resource rule or non-resource rule.',
     kinds: [FS_KIND],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B FlowSchema (PolicyRulesWithSubjects)',
     docs: [
       'A rule of `spec.rules` matches a request only when a subject matches AND a resource rule or a',

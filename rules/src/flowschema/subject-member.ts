@@ -10,6 +10,7 @@ export default defineRule({
     description: "A FlowSchema subject sets exactly the member its kind names (user, group or serviceAccount).",
     kinds: [FS_KIND],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B FlowSchema (Subject); upstream (resource-kinds.md §4.7)',
     docs: [
       "A subject's `kind` says which of `user`, `group` and `serviceAccount` holds it: `User` needs",

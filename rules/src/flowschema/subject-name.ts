@@ -7,6 +7,7 @@ export default defineRule({
     description: 'FlowSchema subject names are non-empty; a service-account name is "*" or a DNS subdomain.',
     kinds: [FS_KIND],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B FlowSchema (UserSubject, GroupSubject, ServiceAccountSubject); upstream (resource-kinds.md §4.7)',
     docs: [
       '`user.name` and `group.name` name a user or a group, or `*` for all of them; they must not be',

@@ -9,6 +9,7 @@ export default defineRule({
     description: 'Subjects that list both system:authenticated and system:unauthenticated match every requester.',
     kinds: [FS_KIND],
     severity: 'info',
+    enforcedBy: 'advice',
     source: 'B FlowSchema (PolicyRulesWithSubjects.subjects)',
     docs: [
       'Every request is made either by an authenticated user (group `system:authenticated`) or',

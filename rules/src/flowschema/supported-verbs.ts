@@ -9,6 +9,7 @@ export default defineRule({
     description: 'FlowSchema rule verbs are "*" or request verbs the server knows, in lowercase.',
     kinds: [FS_KIND],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (resource-kinds.md §4.8)',
     fixable: true,
     docs: [

@@ -12,6 +12,7 @@ export default defineRule({
     description: 'A "*" in a FlowSchema rule list must be the list\'s only entry.',
     kinds: [FS_KIND],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B FlowSchema (ResourcePolicyRule, NonResourcePolicyRule)',
     fixable: true,
     docs: [

@@ -9,6 +9,7 @@ export default defineRule({
     description: 'Annotation keys are qualified names and all annotations together stay within 256 KiB.',
     kinds: '*',
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Shared types (ObjectMeta); upstream (resource-kinds.md §0.4)',
     docs: [
       'Annotations hold free-form data, but their keys follow the label-key syntax: an optional',

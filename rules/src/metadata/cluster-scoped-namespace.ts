@@ -6,6 +6,7 @@ export default defineRule({
     description: 'Cluster-scoped objects do not set metadata.namespace.',
     kinds: '*',
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A What the service does (cluster-scoped resources have no namespace); upstream (resource-kinds.md §0.3)',
     docs: [
       'FlowSchema, PriorityLevelConfiguration, DeviceTaintRule, MutatingAdmissionPolicy and its',

@@ -6,6 +6,7 @@ export default defineRule({
     description: 'Label keys are qualified names and label values valid label values.',
     kinds: '*',
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Shared types (ObjectMeta); upstream (resource-kinds.md §0.4)',
     docs: [
       'Labels are what selectors match, so the server holds them to a strict syntax:',

@@ -6,6 +6,7 @@ export default defineRule({
     description: 'An item of a typed List has the kind and apiVersion of that List.',
     kinds: '*',
     severity: 'error',
+    enforcedBy: 'server',
     source: 'A Shared list envelope (items of the listed kind); A Versioning',
     docs: [
       'A `<Kind>List` such as `EventList` holds objects of its kind (`items` of Event, per the',

@@ -23,6 +23,7 @@ export default defineRule({
     description: 'metadata.name is present and has the format its kind requires.',
     kinds: '*',
     severity: 'error',
+    enforcedBy: 'server',
     source: 'upstream (resource-kinds.md §0–§8); B PodGroup',
     docs: [
       'Every object needs `metadata.name`, unless it sets `metadata.generateName` for the server to',

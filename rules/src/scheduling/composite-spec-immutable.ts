@@ -9,6 +9,7 @@ export default defineRule({
     description: 'No field of a CompositePodGroup spec may change on update.',
     kinds: [COMPOSITE_POD_GROUP],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B CompositePodGroup (CompositePodGroupSpec: "Every field of this spec is immutable")',
     docs: [
       'An update rule: it runs when `platlint lint --old PATH` gives the stored object of the same',

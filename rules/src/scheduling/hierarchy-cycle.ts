@@ -8,6 +8,7 @@ export default defineRule({
     description: 'The parents of CompositePodGroups do not form a cycle.',
     kinds: [COMPOSITE_POD_GROUP],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B CompositePodGroup (condition reason Invalid: a cycle)',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs: [

@@ -8,6 +8,7 @@ export default defineRule({
     description: 'A hierarchy of pod groups is at most 4 levels deep.',
     kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B Limits ("Composite pod group hierarchy depth: at most 4")',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs: [

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'A disruption mode sets exactly one of single and all.',
     kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B PodGroup (disruptionMode); B CompositePodGroup (disruptionMode)',
     docs: [
       '`spec.disruptionMode` chooses whether the children of a group may be disrupted one by one',

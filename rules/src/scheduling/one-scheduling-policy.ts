@@ -7,6 +7,7 @@ export default defineRule({
     description: 'A scheduling policy sets exactly one of basic and gang.',
     kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B PodGroup (PodGroupSchedulingPolicy); B CompositePodGroup; upstream (resource-kinds.md §6.2, §7.4)',
     docs: [
       '`spec.schedulingPolicy` of a PodGroup or CompositePodGroup is a union: it must set exactly one',

@@ -8,6 +8,7 @@ export default defineRule({
     description: 'The parent CompositePodGroup of a group is among the manifests of its namespace.',
     kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
     severity: 'warning',
+    enforcedBy: 'advice',
     source: 'B CompositePodGroup, B PodGroup (parentCompositePodGroupName: "in the same namespace")',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs: [

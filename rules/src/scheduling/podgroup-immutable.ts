@@ -11,6 +11,7 @@ export default defineRule({
     description: 'The immutable fields of a PodGroup stay as they were created; gang scheduling is neither added nor removed.',
     kinds: [POD_GROUP],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B PodGroup (PodGroupSpec, column Mutable); upstream (resource-kinds.md §6.9)',
     docs: [
       'An update rule: it runs when `platlint lint --old PATH` gives the stored object of the same',

@@ -7,6 +7,7 @@ export default defineRule({
     description: 'A PodGroup resource claim names exactly one of resourceClaimName and resourceClaimTemplateName.',
     kinds: [POD_GROUP],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B PodGroup (PodGroupResourceClaim)',
     docs: [
       'Each entry of `spec.resourceClaims` refers to exactly one ResourceClaim: either an existing claim',

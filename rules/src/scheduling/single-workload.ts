@@ -8,6 +8,7 @@ export default defineRule({
     description: 'All groups of one hierarchy reference the same Workload.',
     kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B CompositePodGroup (condition reason Invalid: "references to more than one distinct Workload")',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs: [

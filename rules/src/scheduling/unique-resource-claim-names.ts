@@ -7,6 +7,7 @@ export default defineRule({
     description: 'The resource claims of a PodGroup have unique names.',
     kinds: [POD_GROUP],
     severity: 'error',
+    enforcedBy: 'server',
     source: 'B PodGroup (PodGroupResourceClaim.name)',
     docs: [
       'The `name` of an entry in `spec.resourceClaims` identifies the claim inside the PodGroup: pods',

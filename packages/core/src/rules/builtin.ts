@@ -5,7 +5,7 @@ import type { RuleMeta } from './rule.js';
  * validation, suppressions). They are listed, configured and explained like rules.
  */
 function builtin(id: string, severity: RuleMeta['severity'], description: string, docs: string, fixable = false): RuleMeta {
-  return { id, severity, description, kinds: '*', source: 'engine', docs, fixable };
+  return { id, severity, enforcedBy: severity === 'error' ? 'server' : 'advice', description, kinds: '*', source: 'engine', docs, fixable };
 }
 
 export const builtinRules: readonly RuleMeta[] = [

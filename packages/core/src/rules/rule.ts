@@ -17,6 +17,14 @@ export interface RuleMeta {
   /** Group-kinds the rule checks (`Deployment.apps`, `Endpoints`), or '*' for every kind. */
   kinds: readonly string[] | '*';
   severity: Severity;
+  /**
+   * Whether the rule's error findings mirror a refusal of the platform (`server`: the API
+   * server rejects the object, or refuses to load the configuration file) or are advice
+   * (`advice`: the server accepts it; the spec asks for more, it is very likely a mistake, or it
+   * is certain to fail later when used). The admission engine loads policies by the `server`
+   * subset alone: it keeps what the server would store.
+   */
+  enforcedBy: 'server' | 'advice';
   /** Where the rule comes from: a spec section, or `upstream` for reference/upstream-rules. */
   source: string;
   fixable?: boolean;
@@ -110,4 +118,9 @@ export function valueAt(root: unknown, path: FieldPath): unknown {
     current = (current as Record<string | number, unknown>)[segment];
   }
   return current;
+}
+
+/** How `platlint rules`, `platlint explain` and the rule pages name a rule's standing. */
+export function enforcementNote(meta: Pick<RuleMeta, 'enforcedBy'>): string {
+  return meta.enforcedBy === 'server' ? 'the platform refuses what it reports as an error' : 'advice: the platform accepts what it reports';
 }
