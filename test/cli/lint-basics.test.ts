@@ -133,14 +133,15 @@ describe('rules and explain', () => {
     for (const id of ['schema/required', 'schema/unknown-field', 'schema/enum', 'schema/type', 'schema/format', 'schema/range', 'schema/length', 'deployment/selector-matches-template', 'yaml/syntax', 'yaml/duplicate-key', 'yaml/tab-indent', 'yaml/alias-limit', 'suppression/unused', 'file/encoding', 'file/empty', 'document/not-mapping']) {
       expect(ids).toContain(id);
     }
-    expect(run.stdout).toMatch(/^schema\/required\s+error\s+.*A required field is missing\./m);
+    expect(run.stdout).toMatch(/^schema\/required\s+error\s+server\s+.*A required field is missing\./m);
+    expect(run.stdout).toMatch(/^suppression\/unused\s+warning\s+advice\s+/m);
     expect(run.stdout).toMatch(/^suppression\/unused\s+warning\s/m);
   });
 
   it('`platlint explain RULE` prints its documentation', () => {
     const run = runCli(['explain', 'schema/unknown-field']);
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^schema\/unknown-field \(error\)/);
+    expect(run.stdout).toMatch(/^schema\/unknown-field \(error; the platform refuses what it reports as an error\)/);
     expect(run.stdout).toContain('A field the kind does not have.');
     expect(run.stdout).toMatch(/did you mean|suggest/i);
     expect(run.stdout.length).toBeGreaterThan(150);
