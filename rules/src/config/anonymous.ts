@@ -4,21 +4,23 @@ import { AUTHN, forRepeats, list, obj } from './shared.js';
 export default defineRule({
   meta: {
     id: 'config/anonymous',
-    description: 'Anonymous conditions only with enabled: true; condition paths non-empty and unique.',
+    description: 'Anonymous conditions only with enabled: true; condition paths given and unique.',
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (AnonymousAuthConfig, AnonymousAuthCondition); upstream (config-kinds.md A25)',
+    source: 'C AuthenticationConfiguration (AnonymousAuthConfig, AnonymousAuthCondition); upstream (config-kinds.md A1, A25)',
     docs: [
       '`anonymous.conditions` narrows anonymous access to some paths, which means nothing while',
-      '`enabled` is false: the server rejects that combination. Each condition\'s `path` is',
-      'required (an empty one matches no request), and a path listed twice is a slip (a warning).',
+      '`enabled` is false or left out: the server refuses to load that combination (an error).',
+      'The `anonymous` block, `enabled` and `conditions` may each be left out.',
+      '',
+      'The spec makes each condition\'s `path` required; the server does not look at condition',
+      'paths at all, so a missing or empty path (which matches no request) is a warning, and so',
+      'is a path listed twice.',
       '',
       'Fails: `anonymous: {enabled: false, conditions: [{path: /livez}]}`',
-      'Passes: `anonymous: {enabled: true, conditions: [{path: /livez}]}` or',
-      '`anonymous: {enabled: false, conditions: []}`',
-      '',
-      'Upstream does not validate condition paths at all; the spec makes `path` required.',
+      'Passes: `anonymous: {enabled: true, conditions: [{path: /livez}]}`, `anonymous: {enabled: false}`',
+      'or no `anonymous` block at all.',
     ].join('\n'),
   },
   check(context) {
@@ -30,7 +32,10 @@ export default defineRule({
     }
     const paths = conditions.map((c, k) => ({ value: obj(c)?.path, k }));
     for (const { value, k } of paths) {
-      if (value === '') context.report({ path: ['anonymous', 'conditions', k, 'path'], message: 'path is empty; name the request path anonymous access is allowed for, e.g. "/livez"' });
+      // The server ignores condition paths; the spec requires them.
+      if (value === '' || value === undefined || value === null) {
+        context.report({ path: ['anonymous', 'conditions', k, 'path'], severity: 'warning', message: `path is ${value === '' ? 'empty' : 'missing'}; name the request path anonymous access is allowed for, e.g. "/livez"` });
+      }
     }
     forRepeats(
       paths,

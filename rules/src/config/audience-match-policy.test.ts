@@ -2,16 +2,32 @@ import { RuleTester } from '@platlint/core/testing';
 import { authn, jwt } from './fixtures.js';
 import rule from './audience-match-policy.js';
 
+const issuer = (rest: string): string => authn([jwt({ issuer: `url: https://sso.example.com\n${rest}` })]);
+
 RuleTester.run(rule, {
   valid: [
-    { yaml: authn([jwt({ issuer: 'url: https://sso.example.com\naudiences: [a, b]\naudienceMatchPolicy: MatchAny' })]) },
-    { yaml: authn([jwt({ issuer: 'url: https://sso.example.com\naudiences: [a]' })]) },
-    { yaml: authn([jwt({ issuer: 'url: https://sso.example.com\naudiences: [a]\naudienceMatchPolicy: MatchAny' })]) },
+    { yaml: issuer('audiences: [a, b]\naudienceMatchPolicy: MatchAny') },
+    { yaml: issuer('audiences: [a]') },
+    { yaml: issuer('audiences: [a]\naudienceMatchPolicy: MatchAny') },
+    // An empty policy counts as unset, which one audience allows (A11).
+    { yaml: issuer('audiences: [a]\naudienceMatchPolicy: ""') },
   ],
   invalid: [
     {
-      yaml: authn([jwt({ issuer: 'url: https://sso.example.com\naudiences: [a, b]' })]),
+      yaml: issuer('audiences: [a, b]'),
+      errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', message: 'with 2 audiences, audienceMatchPolicy must be set to MatchAny', line: 4 }],
+    },
+    {
+      yaml: issuer('audiences: [a, b]\naudienceMatchPolicy: ""'),
       errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', message: 'with 2 audiences, audienceMatchPolicy must be set to MatchAny' }],
+    },
+    {
+      yaml: issuer('audiences: [a]\naudienceMatchPolicy: matchany'),
+      errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', message: 'audienceMatchPolicy "matchany" is not supported; the only policy is MatchAny (values are case-sensitive)', fix: 'MatchAny' }],
+    },
+    {
+      yaml: issuer('audiences: [a, b]\naudienceMatchPolicy: MatchAll'),
+      errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', message: 'audienceMatchPolicy "MatchAll" is not supported; the only policy is MatchAny' }],
     },
   ],
 });

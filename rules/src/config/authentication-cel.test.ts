@@ -41,7 +41,7 @@ anonymous: {enabled: false, conditions: []}
 `,
       errors: [
         { path: 'jwt[0].claimValidationRules[0].expression', message: 'a claim validation rule must evaluate to bool, but this expression\'s type is dyn until run time; compare the value, e.g. "... == true"', line: 9, column: 11 },
-        { path: 'jwt[0].claimMappings.username.expression', message: 'expression must evaluate to string but got int', line: 13, column: 11 },
+        { path: 'jwt[0].claimMappings.username.expression', message: 'expression must evaluate to string but got int', line: 13, column: 11, severity: 'warning' },
       ],
     },
     {
@@ -53,7 +53,7 @@ anonymous: {enabled: false, conditions: []}
       name: 'a single-quoted scalar: an unknown user field; the repeat is compiled once',
       yaml: authn([jwt({ mappings: "username:\n  claim: sub\n  prefix: ''\ngroups:\n  expression: '1'", userRules: "- expression: 'user.name == \"\"'\n- expression: 'user.name == \"\"'" })]),
       errors: [
-        { path: 'jwt[0].claimMappings.groups.expression', message: 'expression must evaluate to string or list(string) but got int', line: 12, column: 22 },
+        { path: 'jwt[0].claimMappings.groups.expression', message: 'expression must evaluate to string or list(string) but got int', line: 12, column: 22, severity: 'warning' },
         { path: 'jwt[0].userValidationRules[0].expression', message: 'no such key "name" on User', line: 14, column: 27 },
       ],
     },

@@ -10,10 +10,10 @@ let checks: Record<ClaimsPlace | 'user', CelCheck> | undefined;
 function environments(): Record<ClaimsPlace | 'user', CelCheck> {
   checks ??= {
     claimValidationRule: { env: claimsEnvironment('claimValidationRule'), place: 'a claim validation rule', variable: 'claims', staticBool: true },
-    username: { env: claimsEnvironment('username'), place: 'the username mapping', variable: 'claims' },
-    groups: { env: claimsEnvironment('groups'), place: 'the groups mapping', variable: 'claims' },
-    uid: { env: claimsEnvironment('uid'), place: 'the uid mapping', variable: 'claims' },
-    extra: { env: claimsEnvironment('extra'), place: 'an extra mapping', variable: 'claims' },
+    username: { env: claimsEnvironment('username'), place: 'the username mapping', variable: 'claims', resultTypeIsAdvice: true },
+    groups: { env: claimsEnvironment('groups'), place: 'the groups mapping', variable: 'claims', resultTypeIsAdvice: true },
+    uid: { env: claimsEnvironment('uid'), place: 'the uid mapping', variable: 'claims', resultTypeIsAdvice: true },
+    extra: { env: claimsEnvironment('extra'), place: 'an extra mapping', variable: 'claims', resultTypeIsAdvice: true },
     user: { env: userValidationEnvironment(), place: 'a user validation rule', variable: 'user', staticBool: true },
   };
   return checks;
@@ -43,10 +43,11 @@ export default defineRule({
       'Fails: `userValidationRules: [{expression: claims.sub != ""}]` (only `user` is declared there)',
       'Passes: `userValidationRules: [{expression: user.username != ""}]`',
       '',
-      'Upstream checks the bool results the same way, but accepts a mapping expression of any',
-      'type when the file is loaded and fails only when a token is mapped; the spec says what',
-      'type each mapping produces, so a wrong static type is reported here. Repeated rule',
-      'expressions are compiled once (the repeat is reported by the rule-specific checks).',
+      'Compile failures and non-bool results of the boolean rules are errors: the server refuses',
+      'to load the file. The server accepts a mapping expression of any result type when it loads',
+      'the file and fails only when a token is mapped; the spec says what type each mapping',
+      'produces, so a wrong static type of a mapping is a warning. Repeated rule expressions are',
+      'compiled once (the repeat is reported by the rule-specific checks).',
     ].join('\n'),
   },
   check(context) {

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { AUTHN, authenticators, filled, obj } from './shared.js';
+import { AUTHN, authenticators, filled, obj, unionFindingPaths } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -11,15 +11,16 @@ export default defineRule({
     source: 'C AuthenticationConfiguration (ClaimOrExpression, PrefixedClaimOrExpression, ClaimMappings)',
     docs: [
       '`claimMappings.username`, `groups` and `uid` take their value from a claim or from a CEL',
-      'expression. Setting both is ambiguous. `username` must have one of them (nothing is',
-      'defaulted; `claim: sub` with an explicit prefix reproduces the legacy behaviour), and so',
-      'must a `uid` section that is written. `groups` may be left empty (no groups). An empty',
-      'string counts as unset.',
+      'expression. Setting both is refused by the server (reported at each of the two fields).',
+      '`username` must have one of them (nothing is defaulted; `claim: sub` with an explicit',
+      'prefix reproduces the legacy behaviour): a username with neither is refused, reported at',
+      'its `claim`. `groups` may be left empty (no groups). An empty string counts as unset.',
       '',
       'Fails: `username: {claim: sub, expression: claims.sub}`',
       'Passes: `username: {claim: sub, prefix: ""}`',
       '',
-      'Upstream accepts a `uid` section with neither member; the spec says one must be set.',
+      'The spec says one of `claim` and `expression` must be set in a `uid` section too; the',
+      'server loads a `uid` section with neither (and then maps no uid), so that is a warning.',
     ].join('\n'),
   },
   check(context) {
@@ -28,11 +29,12 @@ export default defineRule({
       for (const field of ['username', 'groups', 'uid'] as const) {
         const mapping = obj(mappings?.[field]);
         if (!mapping) continue;
-        const at = [...path, 'claimMappings', field];
-        const claim = filled(mapping.claim);
-        const expression = filled(mapping.expression);
-        if (claim && expression) context.report({ path: at, message: `${field} sets both claim and expression; keep one of them` });
-        else if (!claim && !expression && field !== 'groups') context.report({ path: at, message: `${field} needs a claim or an expression` });
+        const { paths, problem } = unionFindingPaths([...path, 'claimMappings', field], ['claim', 'expression'], (m) => filled(mapping[m]));
+        if (problem === 'both') {
+          for (const at of paths) context.report({ path: at, message: `${field} sets both claim and expression; keep one of them`, target: 'key' });
+        } else if (problem === 'none' && field !== 'groups') {
+          for (const at of paths) context.report({ path: at, message: `${field} needs a claim or an expression`, severity: field === 'uid' ? 'warning' : undefined });
+        }
       }
     }
   },

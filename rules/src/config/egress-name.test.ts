@@ -5,7 +5,11 @@ import rule from './egress-name.js';
 const direct = (name: string): string => `- name: ${name}\n  connection:\n    proxyProtocol: Direct`;
 
 RuleTester.run(rule, {
-  valid: [{ yaml: egress([direct('controlplane'), direct('etcd'), direct('cluster')].join('\n')) }],
+  valid: [
+    { yaml: egress([direct('controlplane'), direct('etcd'), direct('cluster')].join('\n')) },
+    // The server lowercases names before it checks them (E3).
+    { yaml: egress([direct('ControlPlane'), direct('ETCD'), direct('Cluster')].join('\n')) },
+  ],
   invalid: [
     {
       yaml: egress([direct('master'), direct('etcd'), direct('controlplane'), direct('etcd')].join('\n')),
@@ -13,6 +17,19 @@ RuleTester.run(rule, {
         { path: 'egressSelections[0].name', message: 'name master is deprecated; use controlplane', severity: 'warning', fix: 'controlplane', line: 4, column: 11 },
         { path: 'egressSelections[2].name', message: 'egressSelections[0] already configures controlplane (as master); each destination is listed once' },
         { path: 'egressSelections[3].name', message: 'egressSelections[1] already configures "etcd"; each destination is listed once' },
+      ],
+    },
+    {
+      name: 'names collide ignoring case',
+      yaml: egress([direct('cluster'), direct('CLUSTER')].join('\n')),
+      errors: [{ path: 'egressSelections[1].name', message: 'egressSelections[0] already configures "cluster"; each destination is listed once' }],
+    },
+    {
+      name: 'unknown names; Master is not the legacy spelling',
+      yaml: egress([direct('proxy'), direct('Master')].join('\n')),
+      errors: [
+        { path: 'egressSelections[0].name', message: 'name "proxy" is not an egress destination; use controlplane, etcd or cluster' },
+        { path: 'egressSelections[1].name', message: 'name "Master" is not an egress destination; use controlplane, etcd or cluster' },
       ],
     },
   ],

@@ -1,41 +1,56 @@
 import { defineRule } from '@platlint/core';
-import { EGRESS, forRepeats, list, obj } from './shared.js';
+import { EGRESS, forRepeats, list, obj, quote } from './shared.js';
+
+const DESTINATIONS = ['controlplane', 'etcd', 'cluster'];
+
+/** The destination a name selects, as the server reads it: `master` (exactly) is renamed, then case is ignored. */
+const destination = (name: string): string => (name === 'master' ? 'controlplane' : name.toLowerCase());
 
 export default defineRule({
   meta: {
     id: 'config/egress-name',
-    description: 'Egress selection names are unique (master counts as controlplane); master is deprecated.',
+    description: 'Egress selection names are controlplane, etcd or cluster (ignoring case), each once; master is deprecated.',
     kinds: [EGRESS],
     severity: 'error',
     enforcedBy: 'server',
     source: 'C EgressSelectorConfiguration (EgressSelection.name); upstream (config-kinds.md E2, E3)',
     fixable: true,
     docs: [
-      'Each destination (`controlplane`, `etcd`, `cluster`) has one egress selection. `master` is',
-      'the deprecated spelling of `controlplane`: it draws a warning with a fix to `controlplane`,',
-      'and `master` beside `controlplane` is a repeat. Names are compared ignoring case (a wrongly',
-      'cased name is also reported structurally by `schema/enum`). A repeat is reported at the',
-      'later entry.',
+      'Each destination (`controlplane`, `etcd`, `cluster`) has at most one egress selection. The',
+      'server compares names ignoring case, as it looks them up, so `Cluster` selects `cluster`',
+      'and `cluster` beside `CLUSTER` is a repeat; any other name (a missing one included) is',
+      'refused. `master` (written exactly so) is the deprecated spelling of `controlplane`: it',
+      'draws a warning with a fix, and `master` beside `controlplane` is a repeat. A repeat is',
+      'reported at the later entry.',
       '',
-      'Fails: `[{name: master, ...}, {name: controlplane, ...}]`',
-      'Passes: `[{name: controlplane, ...}, {name: cluster, ...}]`',
+      'Fails: `[{name: master, ...}, {name: controlplane, ...}]`, `[{name: proxy, ...}]`',
+      'Passes: `[{name: controlplane, ...}, {name: Cluster, ...}]`',
       '',
-      'Upstream converts `master` silently when it reads the file; the spec marks it deprecated.',
+      'The spec lists the four names in lowercase; the server converts `master` silently when it',
+      'reads the file and lowercases every name before checking it.',
     ].join('\n'),
   },
   check(context) {
+    // A missing name is reported structurally (schema/required).
     const entries = list(context.value.egressSelections).flatMap((s, i) => {
       const name = obj(s)?.name;
       return typeof name === 'string' ? [{ name, i }] : [];
     });
-    for (const { name, i } of entries) {
-      if (name === 'master') context.report({ path: ['egressSelections', i, 'name'], severity: 'warning', message: 'name master is deprecated; use controlplane', fix: { text: 'controlplane' } });
-    }
+    const repeated = new Set<number>();
     forRepeats(
       entries,
-      ({ name }) => (name === 'master' ? 'controlplane' : name.toLowerCase()),
-      (later, first) =>
-        context.report({ path: ['egressSelections', later.i, 'name'], message: `egressSelections[${first.i}] already configures ${first.name === 'master' ? 'controlplane (as master)' : JSON.stringify(first.name)}; each destination is listed once` }),
+      ({ name }) => destination(name),
+      (later, first) => {
+        repeated.add(later.i);
+        context.report({ path: ['egressSelections', later.i, 'name'], message: `egressSelections[${first.i}] already configures ${first.name === 'master' ? 'controlplane (as master)' : quote(first.name)}; each destination is listed once` });
+      },
     );
+    for (const { name, i } of entries) {
+      const path = ['egressSelections', i, 'name'];
+      if (name === 'master') context.report({ path, severity: 'warning', message: 'name master is deprecated; use controlplane', fix: { text: 'controlplane' } });
+      else if (!repeated.has(i) && !DESTINATIONS.includes(destination(name))) {
+        context.report({ path, message: name === '' ? 'name is empty; use controlplane, etcd or cluster' : `name ${quote(name)} is not an egress destination; use controlplane, etcd or cluster` });
+      }
+    }
   },
 });

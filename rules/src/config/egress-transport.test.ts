@@ -29,7 +29,8 @@ RuleTester.run(rule, {
         ].join('\n'),
       ),
       errors: [
-        { path: 'egressSelections[0].connection.transport.tcp', message: 'GRPC is not supported over tcp; use uds with the socket of the proxy', line: 8, column: 9 },
+        // Reported at the missing uds, on the nearest key (transport).
+        { path: 'egressSelections[0].connection.transport.uds', message: 'a GRPC connection needs uds: GRPC is not supported over tcp; use uds with the socket of the proxy', line: 7, column: 7 },
         { path: 'egressSelections[1].connection.transport', message: 'a HTTPConnect connection needs a transport (tcp or uds) to reach the proxy' },
         { path: 'egressSelections[2].connection.transport', message: 'a Direct connection takes no transport; remove it or use HTTPConnect or GRPC' },
       ],
@@ -45,7 +46,7 @@ RuleTester.run(rule, {
       errors: [
         { path: 'egressSelections[0].connection.transport.tcp', message: 'tcp is ignored by a GRPC connection, which uses uds; remove it', severity: 'warning' },
         { path: 'egressSelections[1].connection.transport.tcp', message: 'transport sets both tcp and uds; an HTTPConnect connection uses one of them' },
-        { path: 'egressSelections[2].connection.transport', message: 'transport needs tcp or uds' },
+        { path: 'egressSelections[2].connection.transport.tcp', message: 'transport needs tcp or uds', line: 23 },
       ],
     },
     {

@@ -14,8 +14,9 @@ export default defineRule({
     docs: [
       '`HTTPConnect` and `GRPC` tunnel traffic through a proxy and need a `transport` to reach it;',
       '`Direct` dials the destination itself and takes no transport (even `{}` is rejected).',
-      '`HTTPConnect` uses exactly one of `tcp` and `uds`. `GRPC` is not supported over TCP and',
-      'needs `uds`; a `tcp` block beside `uds` is ignored by the server and draws a warning.',
+      '`HTTPConnect` uses exactly one of `tcp` and `uds` (neither is reported at `transport.tcp`,',
+      'both at `tcp`). `GRPC` is not supported over TCP and needs `uds` (reported at',
+      '`transport.uds`); a `tcp` block beside `uds` is ignored by the server and draws a warning.',
       '',
       'Fails: `{proxyProtocol: GRPC, transport: {tcp: {url: https://proxy:8131}}}`',
       'Passes: `{proxyProtocol: GRPC, transport: {uds: {udsName: /run/proxy.socket}}}`',
@@ -44,9 +45,10 @@ export default defineRule({
       const uds = present(transport.uds);
       if (protocol === 'HTTPConnect') {
         if (tcp && uds) context.report({ path: [...at, 'transport', 'tcp'], message: 'transport sets both tcp and uds; an HTTPConnect connection uses one of them', target: 'key' });
-        else if (!tcp && !uds) context.report({ path: [...at, 'transport'], message: 'transport needs tcp or uds' });
+        else if (!tcp && !uds) context.report({ path: [...at, 'transport', 'tcp'], message: 'transport needs tcp or uds' });
       } else if (!uds) {
-        context.report({ path: [...at, 'transport', tcp ? 'tcp' : 'uds'], message: tcp ? 'GRPC is not supported over tcp; use uds with the socket of the proxy' : 'a GRPC connection needs uds (a unix domain socket)', target: tcp ? 'key' : 'value' });
+        // Reported at the missing uds, as the server does, also when a lone tcp is written.
+        context.report({ path: [...at, 'transport', 'uds'], message: tcp ? 'a GRPC connection needs uds: GRPC is not supported over tcp; use uds with the socket of the proxy' : 'a GRPC connection needs uds (a unix domain socket)' });
       } else if (tcp) {
         context.report({ path: [...at, 'transport', 'tcp'], severity: 'warning', message: 'tcp is ignored by a GRPC connection, which uses uds; remove it', target: 'key' });
       }

@@ -11,15 +11,15 @@ export default defineRule({
     source: 'C EgressSelectorConfiguration (UDSTransport.udsName); upstream (config-kinds.md E8)',
     fixable: true,
     docs: [
-      '`udsName` is the file path of the proxy\'s unix domain socket. It is used as a path, so a',
-      '`unix://` prefix makes it name a file that does not exist; the fix removes the prefix. An',
-      'empty name is rejected.',
+      '`udsName` is the file path of the proxy\'s unix domain socket. An empty name is refused by',
+      'the server (an error). It is used as a path, so a `unix://` prefix makes it name a file',
+      'that does not exist; the fix removes the prefix.',
       '',
-      'Fails: `udsName: unix:///run/konnectivity.socket`',
+      'Fails: `udsName: ""`',
       'Passes: `udsName: /run/konnectivity.socket`',
       '',
-      'Upstream rejects the empty name; it does not look for the prefix, which then fails when',
-      'the server dials.',
+      'The spec says the name has no `unix://` prefix; the server does not check that when it',
+      'loads the file (the dial fails later), so the prefix is a warning.',
     ].join('\n'),
   },
   check(context) {
@@ -30,7 +30,7 @@ export default defineRule({
       if (name === '') context.report({ path, message: 'udsName is empty; give the path of the proxy socket' });
       else if (name.startsWith('unix://')) {
         const bare = name.slice('unix://'.length);
-        context.report({ path, message: `udsName must be the socket path without "unix://"; write ${JSON.stringify(bare)}`, fix: bare === '' ? undefined : { text: bare } });
+        context.report({ path, severity: 'warning', message: `udsName must be the socket path without "unix://"; write ${JSON.stringify(bare)}`, fix: bare === '' ? undefined : { text: bare } });
       }
     });
   },

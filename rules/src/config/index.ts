@@ -17,6 +17,7 @@ import egressTransport from './egress-transport.js';
 import egressUdsName from './egress-uds-name.js';
 import emailVerified from './email-verified.js';
 import extraMapping from './extra-mapping.js';
+import issuerEgressSelectorType from './issuer-egress-selector-type.js';
 import issuerUrlForm from './issuer-url-form.js';
 import issuerUrlUnique from './issuer-url-unique.js';
 import tracingEndpoint from './tracing-endpoint.js';
@@ -46,6 +47,7 @@ export const rules: readonly Rule[] = [
   egressUdsName,
   emailVerified,
   extraMapping,
+  issuerEgressSelectorType,
   issuerUrlForm,
   issuerUrlUnique,
   tracingEndpoint,

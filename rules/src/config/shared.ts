@@ -85,6 +85,11 @@ export interface CelCheck {
   variable: string;
   /** Boolean places need a static bool: upstream rejects a `dyn` result at load time. */
   staticBool?: boolean;
+  /**
+   * Mapping places: the server loads an expression of any result type and fails only when a
+   * token is mapped, so a wrong static type is a warning, not a refusal.
+   */
+  resultTypeIsAdvice?: boolean;
 }
 
 /**
@@ -99,7 +104,8 @@ export function checkCel(context: RuleContext, path: FieldPath, expression: stri
     for (const issue of result.issues) {
       const text = issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
       const hint = issue.code === 'unknown_variable' ? `; ${check.place} sees only the variable "${check.variable}"` : '';
-      context.report({ path, message: `${text}${hint}`, span: span(issue) });
+      const severity = check.resultTypeIsAdvice && issue.code === 'result_type' ? 'warning' : undefined;
+      context.report({ path, message: `${text}${hint}`, span: span(issue), severity });
     }
     return undefined;
   }
@@ -112,6 +118,17 @@ export function checkCel(context: RuleContext, path: FieldPath, expression: stri
     return undefined;
   }
   return result.program;
+}
+
+/**
+ * Where an "exactly one of" finding goes, by the project's convention: at each member that is
+ * set when several are, at the first member (its nearest existing key) when none is.
+ */
+export function unionFindingPaths(at: FieldPath, members: readonly string[], isSet: (member: string) => boolean): { paths: FieldPath[]; problem: 'both' | 'none' | undefined } {
+  const set = members.filter(isSet);
+  if (set.length > 1) return { paths: set.map((m) => [...at, m]), problem: 'both' };
+  if (set.length === 0) return { paths: [[...at, members[0] as string]], problem: 'none' };
+  return { paths: [], problem: undefined };
 }
 
 /** True when the text is empty or only whitespace. */

@@ -5,13 +5,32 @@ import rule from './webhook-match-condition.js';
 const conditions = (...expressions: string[]): Record<string, string> => ({ matchConditions: expressions.length === 0 ? ' []' : `\n${expressions.map((e) => `  - expression: ${e}`).join('\n')}` });
 
 RuleTester.run(rule, {
-  valid: [{ yaml: authz([webhookAuthorizer('a', conditions('has(request.resourceAttributes)', 'has(request.nonResourceAttributes)')), webhookAuthorizer('b', conditions())]) }],
+  valid: [
+    { yaml: authz([webhookAuthorizer('a', conditions('has(request.resourceAttributes)', 'has(request.nonResourceAttributes)')), webhookAuthorizer('b', conditions())]) },
+    // Without match conditions the version may be left out or empty (Z9).
+    { yaml: authz([webhookAuthorizer('a', { matchConditions: undefined, matchConditionSubjectAccessReviewVersion: undefined })]) },
+    { yaml: authz([webhookAuthorizer('a', { ...conditions(), matchConditionSubjectAccessReviewVersion: '""' })]) },
+  ],
   invalid: [
     {
       yaml: authz([webhookAuthorizer('a', conditions('"  "', 'has(request.resourceAttributes)', 'has(request.resourceAttributes)'))]),
       errors: [
         { path: 'authorizers[0].webhook.matchConditions[0].expression', message: 'expression is blank; write a CEL condition over request' },
         { path: 'authorizers[0].webhook.matchConditions[2].expression', message: 'the same expression is already matchConditions[1]; remove the repeat' },
+      ],
+    },
+    {
+      yaml: authz([
+        webhookAuthorizer('a', { matchConditionSubjectAccessReviewVersion: undefined }),
+        webhookAuthorizer('b', { matchConditionSubjectAccessReviewVersion: '""' }),
+        webhookAuthorizer('c', { matchConditionSubjectAccessReviewVersion: 'v1beta1' }),
+        webhookAuthorizer('d', { ...conditions(), matchConditionSubjectAccessReviewVersion: 'V1' }),
+      ]),
+      errors: [
+        { path: 'authorizers[0].webhook.matchConditionSubjectAccessReviewVersion', message: 'matchConditionSubjectAccessReviewVersion is required with match conditions; set it to v1', line: 6 },
+        { path: 'authorizers[1].webhook.matchConditionSubjectAccessReviewVersion', message: 'matchConditionSubjectAccessReviewVersion is required with match conditions; set it to v1' },
+        { path: 'authorizers[2].webhook.matchConditionSubjectAccessReviewVersion', message: 'matchConditionSubjectAccessReviewVersion "v1beta1" is not supported; the only version is v1' },
+        { path: 'authorizers[3].webhook.matchConditionSubjectAccessReviewVersion', message: 'matchConditionSubjectAccessReviewVersion "V1" is not supported; the only version is v1' },
       ],
     },
   ],

@@ -1,30 +1,46 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { AUTHZ, forRepeats, list, obj, webhooks } from './shared.js';
+import { AUTHZ, forRepeats, list, obj, quote, webhooks } from './shared.js';
 
 export default defineRule({
   meta: {
     id: 'config/webhook-match-condition',
-    description: 'Webhook match condition expressions are non-blank and not repeated.',
+    description: 'Webhook match conditions are non-blank, not repeated, and come with matchConditionSubjectAccessReviewVersion v1.',
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthorizationConfiguration (WebhookMatchCondition); upstream (config-kinds.md Z12)',
+    source: 'C AuthorizationConfiguration (WebhookConfiguration, WebhookMatchCondition); upstream (config-kinds.md Z9, Z12)',
     docs: [
       'Each match condition is a CEL expression that decides whether a request goes to the',
-      'webhook. A blank expression is missing, and the same expression twice adds nothing (the',
+      'webhook. A blank expression is missing, and the same expression twice is refused (the',
       'repeat is reported). Compilation is `config/authorization-cel`; the limit of 64',
       'conditions is structural (`schema/length`).',
       '',
-      'Fails: `matchConditions: [{expression: "  "}]`',
-      'Passes: `matchConditions: [{expression: has(request.resourceAttributes)}]`',
+      '`matchConditionSubjectAccessReviewVersion` says which SubjectAccessReview version the',
+      'conditions see. It has no default: with match conditions it is required, and its only',
+      'value is `v1`. Without match conditions it may be left out or empty.',
       '',
-      'Upstream agrees.',
+      'Fails: `matchConditions: [{expression: "  "}]`; match conditions without',
+      '`matchConditionSubjectAccessReviewVersion`',
+      'Passes: `matchConditions: [{expression: has(request.resourceAttributes)}]` with',
+      '`matchConditionSubjectAccessReviewVersion: v1`, or neither field',
+      '',
+      'The spec lists `matchConditions` and `matchConditionSubjectAccessReviewVersion` as always',
+      'required; the server loads a webhook without match conditions (every request is sent)',
+      'and then needs no version. This follows the server.',
     ].join('\n'),
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {
-      const conditions = list(webhook.matchConditions).flatMap((c, k) => {
+      const all = list(webhook.matchConditions);
+      const version = webhook.matchConditionSubjectAccessReviewVersion;
+      const versionAt = [...path, 'matchConditionSubjectAccessReviewVersion'];
+      if (typeof version === 'string' && version !== '' && version !== 'v1') {
+        context.report({ path: versionAt, message: `matchConditionSubjectAccessReviewVersion ${quote(version)} is not supported; the only version is v1` });
+      } else if ((version === undefined || version === null || version === '') && all.length > 0) {
+        context.report({ path: versionAt, message: 'matchConditionSubjectAccessReviewVersion is required with match conditions; set it to v1' });
+      }
+      const conditions = all.flatMap((c, k) => {
         const expression = obj(c)?.expression;
         return typeof expression === 'string' ? [{ expression, k, at: [...path, 'matchConditions', k, 'expression'] as FieldPath }] : [];
       });

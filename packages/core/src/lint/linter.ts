@@ -175,7 +175,7 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
     old,
     report: (report: ReportDescriptor) => {
       const path = [...object.prefix, ...report.path];
-      const span = report.span ? { ...report.span, exact: true } : p.file.locate(object.document, path, report.target ?? 'value');
+      const span = report.span ? { ...report.span, exact: true } : locateReport(p.file, object.document, path, report.target ?? 'value');
       const d = diagnostic(p, rule.meta.id, report.severity ?? rule.meta.severity, report.message, object.document, path, span);
       if (report.fix) {
         d.fix = report.fix.span
@@ -196,6 +196,12 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
     // A broken rule must not take the run down; it is reported where it failed.
     p.out.push(diagnostic(p, rule.meta.id, 'error', `rule ${rule.meta.id} crashed: ${error instanceof Error ? error.message : String(error)}`, object.document, object.prefix, p.file.locate(object.document, object.prefix)));
   }
+}
+
+/** A finding about a field that is not written goes on the nearest key that is, as `schema/required` does. */
+function locateReport(file: SourceFile, document: number, path: FieldPath, target: 'key' | 'value'): Span {
+  const span = file.locate(document, path, target);
+  return span.exact ? span : file.locateParentKey(document, path);
 }
 
 function placeFix(p: Placed, object: LintObject, path: FieldPath, target: 'key' | 'value', text: string): Fix {

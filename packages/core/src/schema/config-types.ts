@@ -2,9 +2,12 @@
  * Structural types of the API-server configuration kinds of spec document C
  * (AuthenticationConfiguration, AuthorizationConfiguration, EgressSelectorConfiguration,
  * TracingConfiguration, all `apiserver.plat.io/v1beta1`), written by hand in the shape of
- * reference/api-types.json so that the same builder handles them. `optional` follows the
- * spec's Required column (the spec wins where upstream is looser; see the overlay in
- * ./overlay/config-kinds.ts for descriptions, enums and formats). Pointers follow upstream.
+ * reference/api-types.json so that the same builder handles them. `optional: false` marks
+ * only what the API server refuses to load without (reference/upstream-rules/config-kinds.md):
+ * the spec's Required column also marks fields the server defaults or leaves empty, and those
+ * are optional here (a semantic rule warns where the spec asks for them). Values the server
+ * checks only when a field is non-empty (an empty string counts as unset) are `knownValues`,
+ * checked by a rule, since an `enum` would refuse the empty string. Pointers follow upstream.
  */
 import type { FieldEntry, KindEntry, TypeEntry } from './api-types.js';
 
@@ -25,21 +28,24 @@ export const configTypes: Record<string, TypeEntry> = {
     kind: 'struct',
     fields: {
       ...typeMeta(),
-      jwt: { ref: `${P}.JWTAuthenticator`, array: true, optional: false, listType: 'atomic' },
-      anonymous: { ref: `${P}.AnonymousAuthConfig`, pointer: true, optional: false },
+      // Zero authenticators and no anonymous block both load (A1).
+      jwt: { ref: `${P}.JWTAuthenticator`, array: true, optional: true, listType: 'atomic' },
+      anonymous: { ref: `${P}.AnonymousAuthConfig`, pointer: true, optional: true },
     },
   },
   [`${P}.AnonymousAuthConfig`]: {
     kind: 'struct',
     fields: {
-      enabled: { type: 'bool', optional: false },
-      conditions: { ref: `${P}.AnonymousAuthCondition`, array: true, optional: false, listType: 'atomic' },
+      // Omitted means false; conditions are only refused beside enabled: false (A25).
+      enabled: { type: 'bool', optional: true },
+      conditions: { ref: `${P}.AnonymousAuthCondition`, array: true, optional: true, listType: 'atomic' },
     },
   },
   [`${P}.AnonymousAuthCondition`]: {
     kind: 'struct',
     fields: {
-      path: { type: 'string', optional: false },
+      // Not validated upstream; config/anonymous warns about a missing path.
+      path: { type: 'string', optional: true },
     },
   },
   [`${P}.JWTAuthenticator`]: {
@@ -62,8 +68,10 @@ export const configTypes: Record<string, TypeEntry> = {
       egressSelectorType: { ref: `${P}.EgressSelectorType`, optional: true },
     },
   },
-  [`${P}.AudienceMatchPolicyType`]: { kind: 'scalar', base: 'string', enum: ['MatchAny'] },
-  [`${P}.EgressSelectorType`]: { kind: 'scalar', base: 'string', enum: ['cluster', 'controlplane'] },
+  // Empty means unset for both; the values are checked by config/audience-match-policy and
+  // config/issuer-egress-selector-type (A11, A13).
+  [`${P}.AudienceMatchPolicyType`]: { kind: 'scalar', base: 'string', knownValues: ['MatchAny'] },
+  [`${P}.EgressSelectorType`]: { kind: 'scalar', base: 'string', knownValues: ['controlplane', 'cluster'] },
   [`${P}.ClaimValidationRule`]: {
     kind: 'struct',
     fields: {
@@ -137,19 +145,21 @@ export const configTypes: Record<string, TypeEntry> = {
   [`${P}.WebhookConfiguration`]: {
     kind: 'struct',
     fields: {
-      authorizedTTL: { ref: 'meta/v1.Duration', optional: false },
+      // Absent or zero TTLs are defaulted (Z5); timeout is not.
+      authorizedTTL: { ref: 'meta/v1.Duration', optional: true },
       cacheAuthorizedRequests: { type: 'bool', pointer: true, optional: true },
-      unauthorizedTTL: { ref: 'meta/v1.Duration', optional: false },
+      unauthorizedTTL: { ref: 'meta/v1.Duration', optional: true },
       cacheUnauthorizedRequests: { type: 'bool', pointer: true, optional: true },
       timeout: { ref: 'meta/v1.Duration', optional: false },
       subjectAccessReviewVersion: { type: 'string', optional: false },
-      matchConditionSubjectAccessReviewVersion: { type: 'string', optional: false },
+      // Needed only beside match conditions (Z9): config/webhook-match-condition checks it.
+      matchConditionSubjectAccessReviewVersion: { type: 'string', optional: true },
       failurePolicy: { type: 'string', optional: false },
       connectionInfo: { ref: `${P}.WebhookConnectionInfo`, optional: false },
       matchConditions: {
         ref: `${P}.WebhookMatchCondition`,
         array: true,
-        optional: false,
+        optional: true,
         listType: 'atomic',
         validation: { maxItems: 64 },
       },
@@ -174,7 +184,8 @@ export const configTypes: Record<string, TypeEntry> = {
     kind: 'struct',
     fields: {
       ...typeMeta(),
-      egressSelections: { ref: `${P}.EgressSelection`, array: true, optional: false, listType: 'atomic' },
+      // An empty or absent list loads (E1).
+      egressSelections: { ref: `${P}.EgressSelection`, array: true, optional: true, listType: 'atomic' },
     },
   },
   [`${P}.EgressSelection`]: {

@@ -2,7 +2,8 @@
  * Overlay for the API-server configuration kinds of spec document C (types in ../config-types.ts).
  * Descriptions are our own. Where the spec leaves a value set open, the values come from the
  * upstream summary (reference/upstream-rules/config-kinds.md); `enum` is used only where
- * upstream rejects anything else, `knownValues` otherwise. Cross-field rules (claim vs.
+ * upstream rejects anything else, the empty string included, `knownValues` otherwise (a rule
+ * checks the values where an empty string means unset or the comparison ignores case). Cross-field rules (claim vs.
  * expression, webhook only for type Webhook, transport per protocol, ...) are semantic rules.
  */
 import type { FieldOverlay, Overlay, SpecRef } from '../overlay-types.js';
@@ -49,12 +50,12 @@ export const configKindsOverlay: Overlay = {
     fields: {
       ...configEnvelope('AuthenticationConfiguration', AUTHN),
       jwt: {
-        description: 'JWT authenticators, tried in order for each token. Each issuer URL is unique, so at most one of them validates a given token. At most 64 (upstream).',
+        description: 'JWT authenticators, tried in order for each token. Each issuer URL is unique, so at most one of them validates a given token. May be absent or empty (no JWT authentication); at most 64 (upstream).',
         maxItems: 64,
         spec: AUTHN,
       },
       anonymous: {
-        description: 'Anonymous access settings. When given here, the anonymous-auth command-line flag must not be set.',
+        description: 'Anonymous access settings. When given here, the anonymous-auth command-line flag must not be set. May be left out (the spec lists it as required; the server does not need it).',
         spec: AUTHN,
       },
     },
@@ -63,9 +64,9 @@ export const configKindsOverlay: Overlay = {
     description: 'Whether unauthenticated requests are let in as the anonymous user, and for which paths.',
     spec: AUTHN,
     fields: {
-      enabled: { description: 'Turns anonymous authentication on or off.', spec: AUTHN },
+      enabled: { description: 'Turns anonymous authentication on or off; left out, it is off.', spec: AUTHN },
       conditions: {
-        description: 'When non-empty, anonymous access is allowed only for requests that meet one of these. Upstream rejects conditions while enabled is false.',
+        description: 'When non-empty, anonymous access is allowed only for requests that meet one of these; absent or empty allows every path. Upstream rejects conditions while enabled is false or left out.',
         spec: AUTHN,
       },
     },
@@ -111,7 +112,7 @@ export const configKindsOverlay: Overlay = {
         spec: AUTHN,
       },
       certificateAuthority: {
-        description: 'PEM-encoded CA certificates for the discovery connection; the system roots are used when unset.',
+        description: 'PEM-encoded CA certificates for the discovery connection; the system roots are used when unset. When set it must hold at least one certificate that parses (upstream).',
         spec: AUTHN,
       },
       audiences: {
@@ -120,13 +121,11 @@ export const configKindsOverlay: Overlay = {
         spec: AUTHN,
       },
       audienceMatchPolicy: {
-        description: 'How audiences are compared with `aud`. Upstream requires `MatchAny` when more than one audience is listed; use a claim validation rule for stricter checks.',
-        enum: ['MatchAny'],
+        description: 'How audiences are compared with `aud`; only `MatchAny` exists. Upstream requires it when more than one audience is listed and accepts it empty or unset with one; use a claim validation rule for stricter checks.',
         spec: AUTHN,
       },
       egressSelectorType: {
-        description: 'Egress selection used for all traffic to the issuer (discovery, keys, distributed claims). Unset means no custom dialer.',
-        enum: ['controlplane', 'cluster'],
+        description: 'Egress selection used for all traffic to the issuer (discovery, keys, distributed claims): `controlplane` or `cluster`. Unset or empty means no custom dialer.',
         spec: AUTHN,
       },
     },
@@ -249,8 +248,8 @@ export const configKindsOverlay: Overlay = {
         spec: AUTHZ,
       },
       name: {
-        description: 'Name of the authorizer in metrics; unique. Non-Webhook authorizers are named after their lowercased type upstream.',
-        format: 'dns-label',
+        description: 'Name of the authorizer in metrics; unique. The spec calls it a DNS label; the server accepts any DNS subdomain (dots allowed). Non-Webhook authorizers are named after their lowercased type upstream.',
+        format: 'dns-subdomain',
         spec: AUTHZ,
       },
       webhook: {
@@ -264,7 +263,7 @@ export const configKindsOverlay: Overlay = {
     spec: AUTHZ,
     fields: {
       authorizedTTL: {
-        description: 'How long "authorized" answers are cached. Upstream fills `5m` when absent or zero.',
+        description: 'How long "authorized" answers are cached. The spec lists it as required; the server fills `5m` when it is absent or zero.',
         format: 'duration',
         spec: AUTHZ,
       },
@@ -274,7 +273,7 @@ export const configKindsOverlay: Overlay = {
         spec: AUTHZ,
       },
       unauthorizedTTL: {
-        description: 'How long "unauthorized" answers are cached. Upstream fills `30s` when absent or zero.',
+        description: 'How long "unauthorized" answers are cached. The spec lists it as required; the server fills `30s` when it is absent or zero.',
         format: 'duration',
         spec: AUTHZ,
       },
@@ -294,8 +293,8 @@ export const configKindsOverlay: Overlay = {
         spec: AUTHZ,
       },
       matchConditionSubjectAccessReviewVersion: {
-        description: 'SubjectAccessReview version the CEL match conditions see. No default.',
-        enum: ['v1'],
+        description: 'SubjectAccessReview version the CEL match conditions see: `v1`. No default; required when there are match conditions, and may be left out without them (the spec lists it as always required).',
+        knownValues: ['v1'],
         spec: AUTHZ,
       },
       failurePolicy: {
@@ -305,7 +304,7 @@ export const configKindsOverlay: Overlay = {
       },
       connectionInfo: { description: 'How to reach the webhook.', spec: AUTHZ },
       matchConditions: {
-        description: 'CEL conditions a request must meet to be sent to the webhook; at most 64. Empty sends every request.',
+        description: 'CEL conditions a request must meet to be sent to the webhook; at most 64. Absent or empty sends every request.',
         maxItems: 64,
         spec: AUTHZ,
       },
@@ -344,7 +343,7 @@ export const configKindsOverlay: Overlay = {
     fields: {
       ...configEnvelope('EgressSelectorConfiguration', EGRESS),
       egressSelections: {
-        description: 'One connection setting per egress destination; names must be unique.',
+        description: 'One connection setting per egress destination; names must be unique. May be absent or empty.',
         spec: EGRESS,
       },
     },
@@ -354,8 +353,8 @@ export const configKindsOverlay: Overlay = {
     spec: EGRESS,
     fields: {
       name: {
-        description: 'Destination: `controlplane`, `etcd` or `cluster`. `master` is a deprecated spelling of `controlplane`.',
-        enum: ['controlplane', 'master', 'etcd', 'cluster'],
+        description: 'Destination: `controlplane`, `etcd` or `cluster`, compared ignoring case. `master` is a deprecated spelling of `controlplane`.',
+        knownValues: ['controlplane', 'etcd', 'cluster', 'master'],
         spec: EGRESS,
       },
       connection: { description: 'How traffic to this destination is carried.', spec: EGRESS },
