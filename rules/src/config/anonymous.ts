@@ -34,7 +34,7 @@ export default defineRule({
     for (const { value, k } of paths) {
       // The server ignores condition paths; the spec requires them.
       if (value === '' || value === undefined || value === null) {
-        context.report({ path: ['anonymous', 'conditions', k, 'path'], severity: 'warning', message: `path is ${value === '' ? 'empty' : 'missing'}; name the request path anonymous access is allowed for, e.g. "/livez"` });
+        context.report({ path: ['anonymous', 'conditions', k, 'path'], severity: 'warning', message: `path is ${value === '' ? 'empty' : 'missing'}; name the request path anonymous access is allowed for, e.g. "/livez"`, target: 'missing' });
       }
     }
     forRepeats(

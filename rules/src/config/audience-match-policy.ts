@@ -33,7 +33,7 @@ export default defineRule({
         const fix = policy.toLowerCase() === 'matchany' ? { text: 'MatchAny' } : undefined;
         context.report({ path: at, message: `audienceMatchPolicy ${quote(policy)} is not supported; the only policy is MatchAny${fix ? ' (values are case-sensitive)' : ''}`, fix });
       } else if (count > 1 && unset) {
-        context.report({ path: at, message: `with ${count} audiences, audienceMatchPolicy must be set to MatchAny` });
+        context.report({ path: at, message: `with ${count} audiences, audienceMatchPolicy must be set to MatchAny`, target: 'missing' });
       }
     }
   },

@@ -26,7 +26,7 @@ export default defineRule({
       if (!authorizer || !filled(authorizer.type)) return;
       const present = authorizer.webhook !== undefined && authorizer.webhook !== null;
       if (authorizer.type === 'Webhook' && !present) {
-        context.report({ path: ['authorizers', i, 'webhook'], message: 'a Webhook authorizer needs a webhook section (timeout, connectionInfo, ...)' });
+        context.report({ path: ['authorizers', i, 'webhook'], message: 'a Webhook authorizer needs a webhook section (timeout, connectionInfo, ...)', target: 'missing' });
       } else if (authorizer.type !== 'Webhook' && present) {
         context.report({ path: ['authorizers', i, 'webhook'], message: `a ${authorizer.type} authorizer takes no webhook section; remove it`, target: 'key' });
       }

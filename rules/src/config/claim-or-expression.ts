@@ -33,7 +33,7 @@ export default defineRule({
         if (problem === 'both') {
           for (const at of paths) context.report({ path: at, message: `${field} sets both claim and expression; keep one of them`, target: 'key' });
         } else if (problem === 'none' && field !== 'groups') {
-          for (const at of paths) context.report({ path: at, message: `${field} needs a claim or an expression`, severity: field === 'uid' ? 'warning' : undefined });
+          for (const at of paths) context.report({ path: at, message: `${field} needs a claim or an expression`, severity: field === 'uid' ? 'warning' : undefined, target: 'missing' });
         }
       }
     }

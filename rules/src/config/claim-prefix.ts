@@ -29,7 +29,7 @@ export default defineRule({
         const at = [...path, 'claimMappings', field, 'prefix'];
         const hasPrefix = mapping.prefix !== undefined && mapping.prefix !== null;
         if (filled(mapping.claim) && !filled(mapping.expression) && !hasPrefix) {
-          context.report({ path: at, message: `${field} reads a claim, so prefix is required; write prefix: "" for no prefix` });
+          context.report({ path: at, message: `${field} reads a claim, so prefix is required; write prefix: "" for no prefix`, target: 'missing' });
         } else if (filled(mapping.expression) && !filled(mapping.claim) && hasPrefix) {
           context.report({ path: at, message: `prefix is not allowed with an expression; build the prefix into the expression`, target: 'key' });
         }

@@ -19,8 +19,9 @@ RuleTester.run(rule, {
         }),
       ]),
       errors: [
-        { path: 'jwt[0].claimValidationRules[0]', message: 'claim and expression are both set; a rule uses one of them' },
-        { path: 'jwt[0].claimValidationRules[1]', message: 'the rule needs a claim (with requiredValue) or an expression' },
+        { path: 'jwt[0].claimValidationRules[0].claim', message: 'claim and expression are both set; a rule uses one of them', line: 8 },
+        { path: 'jwt[0].claimValidationRules[0].expression', message: 'claim and expression are both set; a rule uses one of them', line: 9 },
+        { path: 'jwt[0].claimValidationRules[1].claim', message: 'the rule needs a claim (with requiredValue) or an expression', line: 10 },
         { path: 'jwt[0].claimValidationRules[2].message', message: 'message is only used with an expression; remove it or turn the rule into an expression' },
         { path: 'jwt[0].claimValidationRules[3].requiredValue', message: 'requiredValue is only used with claim; compare the value in the expression instead' },
         { path: 'jwt[0].claimValidationRules[4].claim', message: 'the same claim is already checked by claimValidationRules[2]; remove the repeat' },

@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { AUTHN, authenticators, filled, forRepeats, list, obj } from './shared.js';
+import { AUTHN, authenticators, filled, forRepeats, list, obj, unionFindingPaths } from './shared.js';
 import type { Obj } from './shared.js';
 
 export default defineRule({
@@ -22,8 +22,9 @@ export default defineRule({
       'Passes: `- {claim: hd, requiredValue: example.com}` and',
       '`- {expression: claims.hd == "example.com", message: wrong domain}`',
       '',
-      'Upstream agrees; it reports a missing member at the rule and a misplaced `message` or',
-      '`requiredValue` at that field.',
+      'The server refuses each of these. It reports a rule with both members or neither at the',
+      'rule itself; platlint follows the project\'s convention for "exactly one of": both members',
+      'set are each reported, and a rule with neither is reported at its missing `claim`.',
     ].join('\n'),
   },
   check(context) {
@@ -35,8 +36,9 @@ export default defineRule({
       for (const { rule, at } of rules) {
         const claim = filled(rule.claim);
         const expression = filled(rule.expression);
-        if (claim && expression) context.report({ path: at, message: 'claim and expression are both set; a rule uses one of them' });
-        else if (!claim && !expression) context.report({ path: at, message: 'the rule needs a claim (with requiredValue) or an expression' });
+        const union = unionFindingPaths(at, ['claim', 'expression'], (m) => filled(rule[m]));
+        if (union.problem === 'both') for (const path of union.paths) context.report({ path, message: 'claim and expression are both set; a rule uses one of them', target: 'key' });
+        else if (union.problem === 'none') for (const path of union.paths) context.report({ path, message: 'the rule needs a claim (with requiredValue) or an expression', target: 'missing' });
         else if (claim && rule.message !== undefined) context.report({ path: [...at, 'message'], message: 'message is only used with an expression; remove it or turn the rule into an expression', target: 'key' });
         else if (expression && rule.requiredValue !== undefined) context.report({ path: [...at, 'requiredValue'], message: 'requiredValue is only used with claim; compare the value in the expression instead', target: 'key' });
       }

@@ -34,11 +34,11 @@ export default defineRule({
       } else if (tcp.url.startsWith('https://')) {
         const config = obj(tls);
         if (!config) {
-          context.report({ path: [...at, 'tlsConfig'], message: 'an https:// url needs tlsConfig with clientKey and clientCert' });
+          context.report({ path: [...at, 'tlsConfig'], message: 'an https:// url needs tlsConfig with clientKey and clientCert', target: 'missing' });
           return;
         }
         for (const field of ['clientKey', 'clientCert'] as const) {
-          if (!filled(config[field])) context.report({ path: [...at, 'tlsConfig', field], message: `${field} is required with an https:// url; give the path of the client ${field === 'clientKey' ? 'key' : 'certificate'} file` });
+          if (!filled(config[field])) context.report({ path: [...at, 'tlsConfig', field], message: `${field} is required with an https:// url; give the path of the client ${field === 'clientKey' ? 'key' : 'certificate'} file`, target: 'missing' });
         }
       } else {
         context.report({ path: [...at, 'url'], message: `url ${JSON.stringify(tcp.url)} must start with http:// or https://` });

@@ -38,17 +38,17 @@ export default defineRule({
       }
       if (protocol !== 'HTTPConnect' && protocol !== 'GRPC') return;
       if (!transport) {
-        if (!present(connection.transport)) context.report({ path: [...at, 'transport'], message: `a ${protocol} connection needs a transport (tcp or uds) to reach the proxy` });
+        if (!present(connection.transport)) context.report({ path: [...at, 'transport'], message: `a ${protocol} connection needs a transport (tcp or uds) to reach the proxy`, target: 'missing' });
         return;
       }
       const tcp = present(transport.tcp);
       const uds = present(transport.uds);
       if (protocol === 'HTTPConnect') {
         if (tcp && uds) context.report({ path: [...at, 'transport', 'tcp'], message: 'transport sets both tcp and uds; an HTTPConnect connection uses one of them', target: 'key' });
-        else if (!tcp && !uds) context.report({ path: [...at, 'transport', 'tcp'], message: 'transport needs tcp or uds' });
+        else if (!tcp && !uds) context.report({ path: [...at, 'transport', 'tcp'], message: 'transport needs tcp or uds', target: 'missing' });
       } else if (!uds) {
         // Reported at the missing uds, as the server does, also when a lone tcp is written.
-        context.report({ path: [...at, 'transport', 'uds'], message: tcp ? 'a GRPC connection needs uds: GRPC is not supported over tcp; use uds with the socket of the proxy' : 'a GRPC connection needs uds (a unix domain socket)' });
+        context.report({ path: [...at, 'transport', 'uds'], message: tcp ? 'a GRPC connection needs uds: GRPC is not supported over tcp; use uds with the socket of the proxy' : 'a GRPC connection needs uds (a unix domain socket)', target: 'missing' });
       } else if (tcp) {
         context.report({ path: [...at, 'transport', 'tcp'], severity: 'warning', message: 'tcp is ignored by a GRPC connection, which uses uds; remove it', target: 'key' });
       }

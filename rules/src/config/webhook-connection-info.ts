@@ -32,7 +32,7 @@ export default defineRule({
       if (info.type === 'InClusterConfig' && file !== undefined && file !== null) {
         context.report({ path: at, message: 'platConfigFile is not used with type InClusterConfig; remove it or use type PlatConfigFile', target: 'key' });
       } else if (info.type === 'PlatConfigFile') {
-        if (file === undefined || file === null || file === '') context.report({ path: at, message: 'type PlatConfigFile needs platConfigFile, the absolute path of the client configuration file' });
+        if (file === undefined || file === null || file === '') context.report({ path: at, message: 'type PlatConfigFile needs platConfigFile, the absolute path of the client configuration file', target: 'missing' });
         else if (typeof file === 'string' && !file.startsWith('/')) context.report({ path: at, message: `platConfigFile ${JSON.stringify(file)} must be an absolute path` });
       }
     }

@@ -38,7 +38,7 @@ export default defineRule({
       if (typeof version === 'string' && version !== '' && version !== 'v1') {
         context.report({ path: versionAt, message: `matchConditionSubjectAccessReviewVersion ${quote(version)} is not supported; the only version is v1` });
       } else if ((version === undefined || version === null || version === '') && all.length > 0) {
-        context.report({ path: versionAt, message: 'matchConditionSubjectAccessReviewVersion is required with match conditions; set it to v1' });
+        context.report({ path: versionAt, message: 'matchConditionSubjectAccessReviewVersion is required with match conditions; set it to v1', target: 'missing' });
       }
       const conditions = all.flatMap((c, k) => {
         const expression = obj(c)?.expression;

@@ -199,8 +199,9 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
 }
 
 /** A finding about a field that is not written goes on the nearest key that is, as `schema/required` does. */
-function locateReport(file: SourceFile, document: number, path: FieldPath, target: 'key' | 'value'): Span {
-  const span = file.locate(document, path, target);
+function locateReport(file: SourceFile, document: number, path: FieldPath, target: 'key' | 'value' | 'missing'): Span {
+  if (target !== 'missing') return file.locate(document, path, target);
+  const span = file.locate(document, path, 'key');
   return span.exact ? span : file.locateParentKey(document, path);
 }
 

@@ -55,8 +55,11 @@ export interface FixDescriptor {
 export interface ReportDescriptor {
   path: FieldPath;
   message: string;
-  /** Point at the field's key instead of its value. */
-  target?: 'key' | 'value';
+  /**
+   * Point at the field's key instead of its value; `missing` for a field that is not written:
+   * the path names it, the range is the nearest key that exists (as `schema/required` does).
+   */
+  target?: 'key' | 'value' | 'missing';
   fix?: FixDescriptor;
   /** Overrides the rule's severity for this report (e.g. a warning for an open enum). */
   severity?: Severity;
