@@ -68,3 +68,21 @@ egressSelections:
 ${indent(selections, 2)}
 `;
 }
+
+/** A self-signed P-256 CA certificate made for these tests (no private key is kept). */
+export const TEST_CA_PEM = `-----BEGIN CERTIFICATE-----
+MIIBjDCCATOgAwIBAgIUJGYxN8DdPjVeysKGdaYaf8rv4kswCgYIKoZIzj0EAwIw
+GzEZMBcGA1UEAwwQcGxhdGxpbnQtdGVzdC1jYTAgFw0yNjExMjQyMTU3NDFaGA8y
+MTI2MTAzMTIxNTc0MVowGzEZMBcGA1UEAwwQcGxhdGxpbnQtdGVzdC1jYTBZMBMG
+ByqGSM49AgEGCCqGSM49AwEHA0IABKrqy4rhpqYdIjRbaf2FWKvK86XJkr+V0KKG
+9mijo7qBuuqSyzRFVfN+EC6KyQhpsnIYiIgiuwRRC7tpDDtI7/2jUzBRMB0GA1Ud
+DgQWBBRilw3kDY+KBAXbsoehv7GrBeIGDzAfBgNVHSMEGDAWgBRilw3kDY+KBAXb
+soehv7GrBeIGDzAPBgNVHRMBAf8EBTADAQH/MAoGCCqGSM49BAMCA0cAMEQCIFMi
+XaYuKZHgcN71cULxFHJ0C+BU7ttDUXBRwYA7tH2xAiBx6QFLAR/v7Lere7acBgfw
+Y4hPM42fCzMEMyDnLopcVw==
+-----END CERTIFICATE-----`;
+
+/** A YAML block scalar (`|` and the indented text) for a field at the given column. */
+export function blockScalar(text: string, column: number): string {
+  return `|\n${indent(text, column + 2)}`;
+}

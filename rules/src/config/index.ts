@@ -7,6 +7,7 @@ import authorizationCel from './authorization-cel.js';
 import authorizerBuiltinName from './authorizer-builtin-name.js';
 import authorizerUnique from './authorizer-unique.js';
 import authorizerWebhook from './authorizer-webhook.js';
+import certificateAuthority from './certificate-authority.js';
 import claimOrExpression from './claim-or-expression.js';
 import claimPrefix from './claim-prefix.js';
 import claimValidationRule from './claim-validation-rule.js';
@@ -37,6 +38,7 @@ export const rules: readonly Rule[] = [
   authorizerBuiltinName,
   authorizerUnique,
   authorizerWebhook,
+  certificateAuthority,
   claimOrExpression,
   claimPrefix,
   claimValidationRule,
