@@ -58,11 +58,14 @@ const cases: { name: string; yaml: string; expected: [string, string, string][] 
   { name: 'timeout required', yaml: authz([webhookAuthorizer('a', { timeout: undefined })]), expected: [['schema/required', 'authorizers[0].webhook.timeout', 'missing required field "timeout"']] },
   {
     name: 'durations parse',
-    yaml: authz([webhookAuthorizer('a', { authorizedTTL: 'five minutes', unauthorizedTTL: '5' })]),
-    expected: [
-      ['schema/format', 'authorizers[0].webhook.authorizedTTL', '"five minutes" is not a duration such as 30s, 5m or 1h30m'],
-      ['schema/type', 'authorizers[0].webhook.unauthorizedTTL', 'must be a string, not the number 5'],
-    ],
+    yaml: authz([webhookAuthorizer('a', { authorizedTTL: 'five minutes' })]),
+    expected: [['schema/format', 'authorizers[0].webhook.authorizedTTL', '"five minutes" is not a duration such as 30s, 5m or 1h30m']],
+  },
+  { name: 'a bare number is not a duration', yaml: authz([webhookAuthorizer('a', { unauthorizedTTL: '5' })]), expected: [['schema/type', 'authorizers[0].webhook.unauthorizedTTL', 'must be a string, not the number 5']] },
+  {
+    name: 'decoding stops at the first value it cannot read',
+    yaml: authz([webhookAuthorizer('a', { authorizedTTL: 'five minutes', unauthorizedTTL: '5', failurePolicy: 'Allow' })]),
+    expected: [['schema/format', 'authorizers[0].webhook.authorizedTTL', '"five minutes" is not a duration such as 30s, 5m or 1h30m']],
   },
   {
     name: 'subjectAccessReviewVersion values',

@@ -10,6 +10,7 @@ import type { FieldPath } from '../source/field-path.js';
 import { formatPath } from '../source/field-path.js';
 import type { SourceFile, Span } from '../source/source-file.js';
 import { validateStructure } from '../validate/validator.js';
+import { configLoadingProblem, decodeConfig } from './config-loading.js';
 import { applySuppressions } from './suppressions.js';
 
 export interface FileResult {
@@ -58,7 +59,8 @@ export function lintFiles(run: LintRun): FileResult[] {
   const old = indexByIdentity(run.oldObjects ?? []);
   for (const object of objects) {
     const p = objectFiles.get(object) as Placed;
-    checkStructure(p, object, catalog);
+    // The server stops reading a configuration file at a decode failure: no rule runs then.
+    if (!checkStructure(p, object, catalog)) continue;
     const settings: LintSettings = { featureGates: p.config.featureGates, release: p.config.release };
     const previous = old.get(identity(object));
     for (const rule of [...(rulesByKind.get(object.kind.groupKind) ?? []), ...(rulesByKind.get('*') ?? [])]) {
@@ -95,6 +97,12 @@ function gatherObjects(p: Pick<Placed, 'file' | 'out'>, catalog: Catalog): LintO
       continue;
     }
     const record = value as Record<string, unknown>;
+    const loading = configLoadingProblem(record, catalog);
+    if (loading) {
+      const span = loading.missing ? p.file.locateParentKey(doc.index, [loading.field]) : p.file.locate(doc.index, [loading.field]);
+      p.out.push(diagnostic(p, loading.ruleId, 'error', loading.message, doc.index, [loading.field], span));
+      continue;
+    }
     const { apiVersion, kind } = record;
     if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !apiVersion || !kind) {
       const missing = typeof apiVersion !== 'string' || !apiVersion ? 'apiVersion' : 'kind';
@@ -137,13 +145,19 @@ function gatherObjects(p: Pick<Placed, 'file' | 'out'>, catalog: Catalog): LintO
   return objects;
 }
 
-function checkStructure(p: Placed, object: LintObject, catalog: Catalog): void {
+/** Places the structural findings of an object; false when the object could not be decoded. */
+function checkStructure(p: Placed, object: LintObject, catalog: Catalog): boolean {
   const schema = catalog.schema(object.kind);
   // List items may leave apiVersion and kind out; the list says what they are.
   const value = object.prefix.length ? { apiVersion: object.kind.apiVersion, kind: object.kind.kind, ...object.value } : object.value;
-  for (const finding of validateStructure(schema, value)) {
+  const { findings, decoded } =
+    object.kind.scope === 'config'
+      ? decodeConfig(schema, value, p.file.diagnostics.some((d) => d.document === object.document && d.ruleId === 'yaml/duplicate-key'))
+      : { findings: validateStructure(schema, value), decoded: true };
+  for (const finding of findings) {
     placeFinding(p, object.document, { ...finding, path: [...object.prefix, ...finding.path] });
   }
+  return decoded;
 }
 
 function placeFinding(p: Pick<Placed, 'file' | 'out'>, document: number, finding: ReturnType<typeof validateStructure>[number]): void {

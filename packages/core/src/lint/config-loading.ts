@@ -1,0 +1,118 @@
+/**
+ * How the API server reads its configuration files (reference/upstream-rules/config-kinds.md
+ * §0), which differs from how it admits objects: the file is decoded first, strictly, and a
+ * decode failure stops the load before any validation. Only the configuration kinds (scope
+ * `config`) go through here.
+ */
+import type { Catalog } from '../kinds/catalog.js';
+import type { SchemaNode } from '../schema/tree.js';
+import { schemaAt } from '../schema/tree.js';
+import type { PathSegment } from '../source/field-path.js';
+import type { StructuralFinding } from '../validate/validator.js';
+import { describeValue, validateStructure } from '../validate/validator.js';
+import { INT_RANGES } from '../validate/json-schema.js';
+
+export interface LoadingProblem {
+  ruleId: 'document/missing-kind' | 'document/unknown-version' | 'document/unknown-kind';
+  /** `apiVersion` or `kind`: the field the server names. */
+  field: 'apiVersion' | 'kind';
+  /** True when the field is not written (the range is then the nearest key). */
+  missing: boolean;
+  message: string;
+}
+
+/**
+ * The decode error of a document that is meant as a configuration file: its kind is a
+ * configuration kind, or its apiVersion names a configuration group. Undefined for every
+ * other document (the generic kind lookup handles those) and for a configuration file whose
+ * apiVersion and kind are known.
+ */
+export function configLoadingProblem(record: Record<string, unknown>, catalog: Catalog): LoadingProblem | undefined {
+  const configs = catalog.kinds.filter((k) => k.scope === 'config');
+  const apiVersion = typeof record.apiVersion === 'string' ? record.apiVersion : '';
+  const kind = typeof record.kind === 'string' ? record.kind : '';
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  const inGroup = configs.filter((k) => k.group === group);
+  const named = configs.filter((k) => k.kind === kind);
+  const versions = (list: typeof configs): string => [...new Set(list.map((k) => k.apiVersion))].join(', ');
+  if (inGroup.length === 0 && named.length === 0) return undefined;
+  if (apiVersion === '') {
+    // A configuration kind without apiVersion (no group to go on when only the kind is known).
+    if (named.length === 0) return undefined;
+    return { ruleId: 'document/missing-kind', field: 'apiVersion', missing: true, message: `apiVersion is missing: the server cannot read a ${kind} file without it; write apiVersion: ${versions(named)}` };
+  }
+  if (inGroup.length === 0) return undefined; // a configuration kind name under another group: the generic lookup says which group platlint checks
+  if (!inGroup.some((k) => k.apiVersion === apiVersion)) {
+    return { ruleId: 'document/unknown-version', field: 'apiVersion', missing: false, message: `${apiVersion} is not a version of the configuration group ${group}; the server reads ${versions(inGroup)}` };
+  }
+  if (kind === '') {
+    return { ruleId: 'document/missing-kind', field: 'kind', missing: true, message: `kind is missing: the server cannot tell which configuration file this is; write one of ${inGroup.map((k) => k.kind).join(', ')}` };
+  }
+  if (!catalog.lookup(apiVersion, kind)) {
+    const cased = inGroup.find((k) => k.kind.toLowerCase() === kind.toLowerCase());
+    const hint = cased ? `did you mean ${cased.kind}? (kinds are case-sensitive)` : `the kinds are ${inGroup.map((k) => k.kind).join(', ')}`;
+    return { ruleId: 'document/unknown-kind', field: 'kind', missing: false, message: `${apiVersion} has no kind ${kind}; ${hint}` };
+  }
+  return undefined;
+}
+
+export interface ConfigDecoding {
+  findings: StructuralFinding[];
+  /** False when the server would stop reading the file: no rule runs on it then. */
+  decoded: boolean;
+}
+
+/**
+ * Structural validation of a configuration file, as the server loads it. A value of the wrong
+ * JSON type (an int32 out of range included, and a duration string that does not parse, which
+ * the duration type itself refuses while decoding) stops decoding at the first one, in
+ * document order, and is all that is reported. Otherwise unknown fields and repeated keys (strict
+ * decoding) are reported together, and nothing else. A file that decodes gets every finding.
+ */
+export function decodeConfig(schema: SchemaNode, value: Record<string, unknown>, hasDuplicateKeys: boolean): ConfigDecoding {
+  const findings = validateStructure(schema, value).map((f) => asDecodeFailure(f, schema, value));
+  const wrongTypes = findings.filter((f) => f.ruleId === 'schema/type' || (f.ruleId === 'schema/format' && isDuration(schemaAt(schema, f.path)))).sort((a, b) => compareInDocument(value, a.path, b.path));
+  const first = wrongTypes[0];
+  if (first) return { findings: [first], decoded: false };
+  const unknown = findings.filter((f) => f.ruleId === 'schema/unknown-field');
+  if (unknown.length > 0 || hasDuplicateKeys) return { findings: unknown, decoded: false };
+  return { findings, decoded: true };
+}
+
+function isDuration(node: SchemaNode | undefined): boolean {
+  return (node?.['x-platlint']?.format ?? node?.format) === 'duration';
+}
+
+/** An integer outside the int32 range cannot be decoded into the field: a type error, not a range error. */
+function asDecodeFailure(finding: StructuralFinding, schema: SchemaNode, root: Record<string, unknown>): StructuralFinding {
+  if (finding.ruleId !== 'schema/range') return finding;
+  const node = schemaAt(schema, finding.path);
+  const range = INT_RANGES[node?.format ?? ''];
+  const actual = valueAt(root, finding.path);
+  if (!range || typeof actual !== 'number' || (actual >= range[0] && actual <= range[1])) return finding;
+  return { ...finding, ruleId: 'schema/type', message: `must be an ${node?.format} (${range[0]} to ${range[1]}), not ${describeValue(actual)}` };
+}
+
+function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
+  let current = root;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return current;
+}
+
+/** Orders two paths as their fields appear in the document (keys keep their source order). */
+function compareInDocument(root: unknown, a: readonly PathSegment[], b: readonly PathSegment[]): number {
+  let current = root;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const [x, y] = [a[i] as PathSegment, b[i] as PathSegment];
+    if (x !== y) {
+      if (typeof x === 'number' && typeof y === 'number') return x - y;
+      const keys = current !== null && typeof current === 'object' ? Object.keys(current) : [];
+      return keys.indexOf(String(x)) - keys.indexOf(String(y));
+    }
+    current = current !== null && typeof current === 'object' ? (current as Record<string | number, unknown>)[x] : undefined;
+  }
+  return a.length - b.length;
+}
