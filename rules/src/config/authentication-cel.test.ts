@@ -17,6 +17,11 @@ RuleTester.run(rule, {
   ],
   invalid: [
     {
+      name: 'a static cost estimate over the limit is advice: the server does not estimate cost when it loads the file',
+      yaml: authn([jwt({ userRules: "- expression: 'user.groups.all(a, user.groups.all(b, user.groups.all(c, a == b || b == c)))'" })]),
+      errors: [{ path: 'jwt[0].userValidationRules[0].expression', message: /^estimated cost \d+ exceeds the per-expression limit of 10000000$/, severity: 'warning' }],
+    },
+    {
       name: 'a plain scalar: the wrong variable, pointed at',
       yaml: authn([jwt({ userRules: '- expression: claims.sub != ""' })]),
       errors: [{ path: 'jwt[0].userValidationRules[0].expression', message: 'unknown variable "claims"; a user validation rule sees only the variable "user"', line: 12, column: 21 }],

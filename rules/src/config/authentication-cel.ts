@@ -47,7 +47,8 @@ export default defineRule({
       'to load the file. The server accepts a mapping expression of any result type when it loads',
       'the file and fails only when a token is mapped; the spec says what type each mapping',
       'produces, so a wrong static type of a mapping is a warning. Repeated rule expressions are',
-      'compiled once (the repeat is reported by the rule-specific checks).',
+      'compiled once (the repeat is reported by the rule-specific checks). A static cost estimate',
+      'over the limit is a warning: the server does not estimate cost when it loads the file.',
     ].join('\n'),
   },
   check(context) {

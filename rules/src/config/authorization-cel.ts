@@ -22,7 +22,9 @@ export default defineRule({
       'Fails: `expression: request.user` (a string), `expression: request.verb == "get"` (no such field)',
       'Passes: `expression: request.resourceAttributes.verb == "get"`',
       '',
-      'Upstream agrees (it also requires the result to be bool before run time).',
+      'The server refuses the same expressions (it also requires the result to be bool before run',
+      'time). A static cost estimate over the limit is a warning: the server does not estimate',
+      'cost when it loads the file.',
     ].join('\n'),
   },
   check(context) {

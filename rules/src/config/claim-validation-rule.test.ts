@@ -3,7 +3,11 @@ import { authn, jwt } from './fixtures.js';
 import rule from './claim-validation-rule.js';
 
 RuleTester.run(rule, {
-  valid: [{ yaml: authn([jwt({ claimRules: '- claim: hd\n  requiredValue: example.com\n- claim: tenant\n- expression: claims.hd == "example.com"\n  message: wrong domain' })]) }],
+  valid: [
+    { yaml: authn([jwt({ claimRules: '- claim: hd\n  requiredValue: example.com\n- claim: tenant\n- expression: claims.hd == "example.com"\n  message: wrong domain' })]) },
+    // Empty counts as unset on the server: these members are not "set" beside the other pair.
+    { yaml: authn([jwt({ claimRules: '- claim: hd\n  message: ""\n- expression: claims.hd == "example.com"\n  requiredValue: ""' })]) },
+  ],
   invalid: [
     {
       yaml: authn([

@@ -39,8 +39,8 @@ export default defineRule({
         const union = unionFindingPaths(at, ['claim', 'expression'], (m) => filled(rule[m]));
         if (union.problem === 'both') for (const path of union.paths) context.report({ path, message: 'claim and expression are both set; a rule uses one of them', target: 'key' });
         else if (union.problem === 'none') for (const path of union.paths) context.report({ path, message: 'the rule needs a claim (with requiredValue) or an expression', target: 'missing' });
-        else if (claim && rule.message !== undefined) context.report({ path: [...at, 'message'], message: 'message is only used with an expression; remove it or turn the rule into an expression', target: 'key' });
-        else if (expression && rule.requiredValue !== undefined) context.report({ path: [...at, 'requiredValue'], message: 'requiredValue is only used with claim; compare the value in the expression instead', target: 'key' });
+        else if (claim && filled(rule.message)) context.report({ path: [...at, 'message'], message: 'message is only used with an expression; remove it or turn the rule into an expression', target: 'key' });
+        else if (expression && filled(rule.requiredValue)) context.report({ path: [...at, 'requiredValue'], message: 'requiredValue is only used with claim; compare the value in the expression instead', target: 'key' });
       }
       const exclusive = (r: Obj): boolean => !(filled(r.claim) && filled(r.expression));
       for (const field of ['claim', 'expression'] as const) {

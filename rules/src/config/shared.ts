@@ -104,7 +104,9 @@ export function checkCel(context: RuleContext, path: FieldPath, expression: stri
     for (const issue of result.issues) {
       const text = issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
       const hint = issue.code === 'unknown_variable' ? `; ${check.place} sees only the variable "${check.variable}"` : '';
-      const severity = check.resultTypeIsAdvice && issue.code === 'result_type' ? 'warning' : undefined;
+      // The server does not estimate CEL cost when it loads a configuration file.
+      const advice = issue.code === 'cost_limit' || (check.resultTypeIsAdvice && issue.code === 'result_type');
+      const severity = advice ? 'warning' : undefined;
       context.report({ path, message: `${text}${hint}`, span: span(issue), severity });
     }
     return undefined;

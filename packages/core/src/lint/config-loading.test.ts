@@ -83,7 +83,17 @@ describe('configuration files load as the server reads them', () => {
     expect(seen).toEqual([]);
   });
 
-  it('follows each kind on an empty body (config-kinds.md §0.7)', () => {
+  it('names the required fields of a missing section, as the server does', () => {
+    const authn = `${V}\nkind: AuthenticationConfiguration\njwt:\n  - claimMappings:\n      username: {claim: sub, prefix: ""}\n`;
+    expect(lint(authn)).toEqual([
+      { ruleId: 'schema/required', path: 'jwt[0].issuer.audiences', message: 'missing required field "issuer": the server needs its audiences', line: 4 },
+      { ruleId: 'schema/required', path: 'jwt[0].issuer.url', message: 'missing required field "issuer": the server needs its url', line: 4 },
+    ]);
+    const found = lint(webhook('timeout: 3s\nsubjectAccessReviewVersion: v1\nfailurePolicy: Deny'));
+    expect(found.map((d) => d.path)).toEqual(['authorizers[0].webhook.connectionInfo.type']);
+  });
+
+    it('follows each kind on an empty body (config-kinds.md §0.7)', () => {
     expect(lint(`${V}\nkind: AuthenticationConfiguration\n`)).toEqual([]);
     expect(lint(`${V}\nkind: EgressSelectorConfiguration\n`)).toEqual([]);
     expect(lint(`${V}\nkind: TracingConfiguration\n`)).toEqual([]);

@@ -76,7 +76,24 @@ export function decodeConfig(schema: SchemaNode, value: Record<string, unknown>,
   if (first) return { findings: [first], decoded: false };
   const unknown = findings.filter((f) => f.ruleId === 'schema/unknown-field');
   if (unknown.length > 0 || hasDuplicateKeys) return { findings: unknown, decoded: false };
-  return { findings, decoded: true };
+  return { findings: findings.flatMap((f) => missingAsTheServerSaysIt(f, schema)), decoded: true };
+}
+
+/**
+ * A missing section is decoded as an empty one, so the server names the required fields inside
+ * it (a missing `issuer` is reported as its `url` and `audiences`): the same paths here.
+ */
+function missingAsTheServerSaysIt(finding: StructuralFinding, schema: SchemaNode): StructuralFinding[] {
+  if (finding.ruleId !== 'schema/required') return [finding];
+  const inner = (path: PathSegment[]): PathSegment[][] => {
+    const node = schemaAt(schema, path);
+    const required = node?.type === 'object' ? (node.required ?? []) : [];
+    return required.length === 0 ? [path] : required.flatMap((field) => inner([...path, field]));
+  };
+  const section = String(finding.path.at(-1));
+  return inner(finding.path).map((path) =>
+    path.length === finding.path.length ? finding : { ...finding, path, message: `missing required field "${section}": the server needs its ${path.slice(finding.path.length).join('.')}` },
+  );
 }
 
 function isDuration(node: SchemaNode | undefined): boolean {
