@@ -2,7 +2,7 @@ import { RuleTester } from '@platlint/core/testing';
 import { authn, jwt } from './fixtures.js';
 import rule from './anonymous.js';
 
-const noAnonymous = (jwts: string[]): string => authn(jwts).replace(/anonymous:\n(  .*\n)*/, '');
+const noAnonymous = (jwts: string[]): string => authn(jwts).replace(/anonymous:\n( {2}.*\n)*/, '');
 
 RuleTester.run(rule, {
   valid: [
