@@ -20,7 +20,9 @@ export default defineRule({
       'Fails: `authorizedTTL: -1m`',
       'Passes: `authorizedTTL: 2m`',
       '',
-      'The defaults are upstream\'s; the spec marks both fields required and states no default.',
+      'The spec marks both fields required and states no default; the server fills an absent or',
+      'zero TTL with its default, so leaving them out is fine (no finding). The negative check is',
+      'the server\'s.',
     ].join('\n'),
   },
   check(context) {
