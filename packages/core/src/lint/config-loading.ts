@@ -4,7 +4,7 @@
  * decode failure stops the load before any validation. Only the configuration kinds (scope
  * `config`) go through here.
  */
-import type { Catalog } from '../kinds/catalog.js';
+import type { Catalog, KindInfo } from '../kinds/catalog.js';
 import type { SchemaNode } from '../schema/tree.js';
 import { schemaAt } from '../schema/tree.js';
 import type { PathSegment } from '../source/field-path.js';
@@ -28,13 +28,13 @@ export interface LoadingProblem {
  * apiVersion and kind are known.
  */
 export function configLoadingProblem(record: Record<string, unknown>, catalog: Catalog): LoadingProblem | undefined {
-  const configs = catalog.kinds.filter((k) => k.scope === 'config');
+  const configs = configKindsOf(catalog);
   const apiVersion = typeof record.apiVersion === 'string' ? record.apiVersion : '';
   const kind = typeof record.kind === 'string' ? record.kind : '';
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
   const inGroup = configs.filter((k) => k.group === group);
   const named = configs.filter((k) => k.kind === kind);
-  const versions = (list: typeof configs): string => [...new Set(list.map((k) => k.apiVersion))].join(', ');
+  const versions = (list: readonly KindInfo[]): string => [...new Set(list.map((k) => k.apiVersion))].join(', ');
   if (inGroup.length === 0 && named.length === 0) return undefined;
   if (apiVersion === '') {
     // A configuration kind without apiVersion (no group to go on when only the kind is known).
@@ -54,6 +54,17 @@ export function configLoadingProblem(record: Record<string, unknown>, catalog: C
     return { ruleId: 'document/unknown-kind', field: 'kind', missing: false, message: `${apiVersion} has no kind ${kind}; ${hint}` };
   }
   return undefined;
+}
+
+const configKindsByCatalog = new WeakMap<Catalog, readonly KindInfo[]>();
+
+function configKindsOf(catalog: Catalog): readonly KindInfo[] {
+  let kinds = configKindsByCatalog.get(catalog);
+  if (!kinds) {
+    kinds = catalog.kinds.filter((k) => k.scope === 'config');
+    configKindsByCatalog.set(catalog, kinds);
+  }
+  return kinds;
 }
 
 export interface ConfigDecoding {
