@@ -64,6 +64,13 @@ describe('configuration files load as the server reads them', () => {
     expect(seen).toEqual([]);
   });
 
+  it('refuses an empty duration, which the duration type cannot parse', () => {
+    expect(lint(webhook('timeout: 3s\nauthorizedTTL: ""\nsubjectAccessReviewVersion: v1\nfailurePolicy: Deny\nconnectionInfo: {type: InClusterConfig}'))).toEqual([
+      { ruleId: 'schema/format', path: 'authorizers[0].webhook.authorizedTTL', message: '"" is not a duration such as 30s, 5m or 1h30m', line: 8 },
+    ]);
+    expect(seen).toEqual([]);
+  });
+
   it('refuses a quoted number or an int32 out of range as a type error', () => {
     expect(lint(`${V}\nkind: TracingConfiguration\nsamplingRatePerMillion: "100"\n`)).toEqual([{ ruleId: 'schema/type', path: 'samplingRatePerMillion', message: 'must be an integer, not "100"', line: 3 }]);
     expect(lint(`${V}\nkind: TracingConfiguration\nsamplingRatePerMillion: 3000000000\n`)).toEqual([

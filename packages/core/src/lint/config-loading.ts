@@ -81,7 +81,7 @@ export interface ConfigDecoding {
  * decoding) are reported together, and nothing else. A file that decodes gets every finding.
  */
 export function decodeConfig(schema: SchemaNode, value: Record<string, unknown>, hasDuplicateKeys: boolean): ConfigDecoding {
-  const findings = validateStructure(schema, value).map((f) => asDecodeFailure(f, schema, value));
+  const findings = [...validateStructure(schema, value).map((f) => asDecodeFailure(f, schema, value)), ...emptyDurations(schema, value, [])];
   const wrongTypes = findings.filter((f) => f.ruleId === 'schema/type' || (f.ruleId === 'schema/format' && isDuration(schemaAt(schema, f.path)))).sort((a, b) => compareInDocument(value, a.path, b.path));
   const first = wrongTypes[0];
   if (first) return { findings: [first], decoded: false };
@@ -109,6 +109,20 @@ function missingAsTheServerSaysIt(finding: StructuralFinding, schema: SchemaNode
 
 function isDuration(node: SchemaNode | undefined): boolean {
   return (node?.['x-platlint']?.format ?? node?.format) === 'duration';
+}
+
+/**
+ * An empty duration string: the schema lets an optional empty string pass as "unset", but the
+ * duration type parses every string it is given while decoding, and "" does not parse.
+ */
+function emptyDurations(node: SchemaNode | undefined, value: unknown, path: PathSegment[]): StructuralFinding[] {
+  if (!node) return [];
+  if (value === '' && isDuration(node)) return [{ ruleId: 'schema/format', path, target: 'value', message: '"" is not a duration such as 30s, 5m or 1h30m' }];
+  if (Array.isArray(value)) return value.flatMap((item, i) => emptyDurations(node.items, item, [...path, i]));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => emptyDurations(node.properties?.[key] ?? node.additionalProperties, item, [...path, key]));
+  }
+  return [];
 }
 
 /** An integer outside the int32 range cannot be decoded into the field: a type error, not a range error. */
