@@ -389,7 +389,11 @@ const events: Overlay = {
         description: 'When the event was first recorded. The time the server received it is in the metadata.',
         spec: 'A Event',
       },
-      involvedObject: { description: 'The object this event is about.', spec: 'A Event' },
+      involvedObject: {
+        description: 'The object this event is about. The spec lists it as required; the server does not check it for core `v1` Events, so an Event without it is accepted.',
+        required: false,
+        spec: 'A Event',
+      },
       lastTimestamp: { description: 'When the most recent occurrence was recorded.', spec: 'A Event' },
       message: { description: 'Human-readable text about the status of the operation.', spec: 'A Event' },
       reason: {
@@ -978,7 +982,7 @@ const deviceTaintRules: Overlay = {
     spec: DTR,
     fields: {
       effect: {
-        description: '`None` is informational only; `NoSchedule` keeps new pods that use the device from being scheduled unless they tolerate it; `NoExecute` also evicts running pods that do not tolerate it. `PreferNoSchedule` is not valid. More effects may be added; unknown ones act like `None`.',
+        description: '`None` is informational only; `NoSchedule` keeps new pods that use the device from being scheduled unless they tolerate it; `NoExecute` also evicts running pods that do not tolerate it. `PreferNoSchedule` is not valid. Consumers treat an unknown effect (written by a newer server) like `None`, but the server refuses any other value on write (the devicetaintrule/taint-effect rule checks it).',
         knownValues: ['None', 'NoSchedule', 'NoExecute'],
         spec: DTR,
       },
@@ -1029,8 +1033,8 @@ const flowSchemas: Overlay = {
         spec: FS,
       },
       matchingPrecedence: {
-        description: 'Ordering among schemas that match a request: the lowest number wins. 1 is reserved for the `exempt` schema (upstream).',
-        minimum: 1,
+        description: 'Ordering among schemas that match a request: the lowest number wins. 1 is reserved for the `exempt` schema (upstream). The spec asks for 1 to 10000; the server defaults an absent or 0 value to 1000, so 0 is accepted.',
+        minimum: 0,
         maximum: 10000,
         default: 1000,
         spec: FS,
