@@ -22,7 +22,7 @@ RuleTester.run(rule, {
     {
       name: 'In without values',
       yaml: deployment('    matchExpressions:\n    - {key: app, operator: In}'),
-      errors: [{ path: 'spec.selector.matchExpressions[0]', message: 'operator In needs at least one value; add values or use Exists/DoesNotExist', line: 7 }],
+      errors: [{ path: 'spec.selector.matchExpressions[0].values', message: 'operator In needs at least one value; add values or use Exists/DoesNotExist', line: 7 }],
     },
     {
       name: 'NotIn with an empty list',

@@ -60,7 +60,9 @@ export default defineRule({
       const values = Array.isArray(term.values) ? term.values : undefined;
       if (typeof operator === 'string' && NEEDS_VALUES.has(operator) && (values?.length ?? 0) === 0) {
         context.report({
-          path: values ? [...at, 'values'] : at,
+          // Missing values are reported at their own path, placed on the term.
+          path: [...at, 'values'],
+          target: values ? 'value' : 'key',
           message: `operator ${operator} needs at least one value; add values or use Exists/DoesNotExist`,
         });
       }
