@@ -173,6 +173,7 @@ function applyFieldOverlay(node: SchemaNode, o: FieldOverlay): void {
   }
   if (o.deprecated) info.deprecated = o.deprecated;
   if (o.featureGates) info.featureGates = o.featureGates;
+  if (o.gateOff) info.gateOff = o.gateOff;
   if (o.immutable !== undefined) info.immutable = o.immutable;
   if (o.spec) info.spec = o.spec;
   addInfo(node, info);
