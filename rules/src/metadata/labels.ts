@@ -1,9 +1,65 @@
-import { defineRule, formats } from '@platlint/core';
+import { defineRule, formats, platlintInfo } from '@platlint/core';
+import type { FieldPath, ReportDescriptor, SchemaNode } from '@platlint/core';
+
+type Obj = Record<string, unknown>;
+
+function isObject(value: unknown): value is Obj {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Where labels live: object metadata (the object's own, a pod template's) and label selectors. */
+const OBJECT_META = 'meta/v1.ObjectMeta';
+const LABEL_SELECTOR = 'meta/v1.LabelSelector';
+
+/**
+ * Walks the object alongside its schema and yields every ObjectMeta and LabelSelector in it,
+ * wherever the kind nests them; the schema tree says which values are of those types.
+ */
+function* labelHolders(value: unknown, node: SchemaNode | undefined, path: FieldPath): Generator<{ type: string; value: Obj; path: FieldPath }> {
+  if (!node || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) yield* labelHolders(value[i], node.items, [...path, i]);
+    return;
+  }
+  const typeId = platlintInfo(node).typeId;
+  if (typeId === OBJECT_META || typeId === LABEL_SELECTOR) {
+    yield { type: typeId, value: value as Obj, path };
+    return;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    yield* labelHolders(child, node.properties?.[key] ?? node.additionalProperties, [...path, key]);
+  }
+}
+
+function* labelProblems(labels: unknown, at: FieldPath, what: 'label' | 'selector label'): Generator<ReportDescriptor> {
+  if (!isObject(labels)) return;
+  for (const [key, value] of Object.entries(labels)) {
+    const keyProblem = formats['label-key'](key);
+    if (keyProblem) yield { path: [...at, key], target: 'key', message: `${what} key "${key}" ${keyProblem}` };
+    if (typeof value !== 'string') continue;
+    const valueProblem = formats['label-value'](value);
+    if (valueProblem) yield { path: [...at, key], message: `value "${value}" of ${what} "${key}" ${valueProblem}` };
+  }
+}
+
+/** Expression values of a selector are label values (keys are `schema/format`'s check). */
+function* expressionValueProblems(selector: Obj, at: FieldPath): Generator<ReportDescriptor> {
+  const terms = selector.matchExpressions;
+  if (!Array.isArray(terms)) return;
+  for (const [i, term] of terms.entries()) {
+    if (!isObject(term) || !Array.isArray(term.values)) continue;
+    for (const [j, value] of term.values.entries()) {
+      if (typeof value !== 'string') continue;
+      const problem = formats['label-value'](value);
+      if (problem) yield { path: [...at, 'matchExpressions', i, 'values', j], message: `selector value "${value}" ${problem}` };
+    }
+  }
+}
 
 export default defineRule({
   meta: {
     id: 'metadata/labels',
-    description: 'Label keys are qualified names and label values valid label values.',
+    description: 'Label keys are qualified names and label values valid label values, in metadata, pod templates and label selectors.',
     kinds: '*',
     severity: 'error',
     enforcedBy: 'server',
@@ -16,9 +72,12 @@ export default defineRule({
       '  (`app.example.com/tier`, `tier`);',
       '- a value is empty or at most 63 characters of the same shape as the name part.',
       '',
-      'A bad key is reported on the key, a bad value on the value. Values that are not strings',
-      'are the `schema/type` check. Only the object\'s own `metadata.labels` is checked here;',
-      'labels inside pod templates are checked with the template.',
+      'The rule checks labels wherever the kind carries them: the object\'s own `metadata.labels`,',
+      'the `metadata.labels` of a pod template (`spec.template.metadata.labels`), and every label',
+      'selector (`matchLabels` keys and values, `matchExpressions` values), such as a Deployment\'s',
+      '`spec.selector` or the selectors of pod affinity and topology spread constraints. The server',
+      'refuses each of these. A bad key is reported on the key, a bad value on the value. Values',
+      'that are not strings are the `schema/type` check; expression keys are `schema/format`\'s.',
       '',
       'Spec: document A, Shared types ("label name" and "label value" syntax); upstream enforces',
       'the same.',
@@ -39,14 +98,12 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
-    const labels = (context.value.metadata as { labels?: unknown } | undefined)?.labels;
-    if (labels === null || typeof labels !== 'object' || Array.isArray(labels)) return;
-    for (const [key, value] of Object.entries(labels as Record<string, unknown>)) {
-      const keyProblem = formats['label-key'](key);
-      if (keyProblem) context.report({ path: ['metadata', 'labels', key], target: 'key', message: `label key "${key}" ${keyProblem}` });
-      if (typeof value !== 'string') continue;
-      const valueProblem = formats['label-value'](value);
-      if (valueProblem) context.report({ path: ['metadata', 'labels', key], message: `value "${value}" of label "${key}" ${valueProblem}` });
+    for (const holder of labelHolders(context.value, context.schema, [])) {
+      const reports =
+        holder.type === OBJECT_META
+          ? labelProblems(holder.value.labels, [...holder.path, 'labels'], 'label')
+          : [...labelProblems(holder.value.matchLabels, [...holder.path, 'matchLabels'], 'selector label'), ...expressionValueProblems(holder.value, holder.path)];
+      for (const report of reports) context.report(report);
     }
   },
 });
