@@ -1,35 +1,7 @@
-import { defineRule, formats, platlintInfo } from '@platlint/core';
-import type { FieldPath, ReportDescriptor, SchemaNode } from '@platlint/core';
-
-type Obj = Record<string, unknown>;
-
-function isObject(value: unknown): value is Obj {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** Where labels live: object metadata (the object's own, a pod template's) and label selectors. */
-const OBJECT_META = 'meta/v1.ObjectMeta';
-const LABEL_SELECTOR = 'meta/v1.LabelSelector';
-
-/**
- * Walks the object alongside its schema and yields every ObjectMeta and LabelSelector in it,
- * wherever the kind nests them; the schema tree says which values are of those types.
- */
-function* labelHolders(value: unknown, node: SchemaNode | undefined, path: FieldPath): Generator<{ type: string; value: Obj; path: FieldPath }> {
-  if (!node || value === null || typeof value !== 'object') return;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) yield* labelHolders(value[i], node.items, [...path, i]);
-    return;
-  }
-  const typeId = platlintInfo(node).typeId;
-  if (typeId === OBJECT_META || typeId === LABEL_SELECTOR) {
-    yield { type: typeId, value: value as Obj, path };
-    return;
-  }
-  for (const [key, child] of Object.entries(value)) {
-    yield* labelHolders(child, node.properties?.[key] ?? node.additionalProperties, [...path, key]);
-  }
-}
+import { defineRule, formats } from '@platlint/core';
+import type { FieldPath, ReportDescriptor } from '@platlint/core';
+import { LABEL_SELECTOR, OBJECT_META, isObject, valuesOfTypes } from './object-metas.js';
+import type { Obj } from './object-metas.js';
 
 function* labelProblems(labels: unknown, at: FieldPath, what: 'label' | 'selector label'): Generator<ReportDescriptor> {
   if (!isObject(labels)) return;
@@ -98,7 +70,7 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
-    for (const holder of labelHolders(context.value, context.schema, [])) {
+    for (const holder of valuesOfTypes(context.value, context.schema, [OBJECT_META, LABEL_SELECTOR])) {
       const reports =
         holder.type === OBJECT_META
           ? labelProblems(holder.value.labels, [...holder.path, 'labels'], 'label')
