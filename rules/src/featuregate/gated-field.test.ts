@@ -42,7 +42,7 @@ RuleTester.run(rule, {
       errors: [{ path: 'spec.parentCompositePodGroupName', severity: 'error', message: '"parentCompositePodGroupName" needs feature gate CompositePodGroup (disabled by the configuration); with the gate off the server refuses the object' }],
     },
     {
-      name: 'gate off by default, field the server drops: a warning',
+      name: 'the refusal comes from the reference: a CompositePodGroup preemptionPolicy',
       yaml: `apiVersion: scheduling.plat.io/v1alpha3
 kind: CompositePodGroup
 metadata: {name: root, namespace: ml}
@@ -52,7 +52,7 @@ spec:
   preemptionPolicy: Never
 `,
       featureGates: { CompositePodGroup: true },
-      errors: [{ path: 'spec.preemptionPolicy', severity: 'warning', message: /^"preemptionPolicy" needs feature gate PodGroupPreemptionPolicy \(off by default\); with the gate off the server drops the field$/ }],
+      errors: [{ path: 'spec.preemptionPolicy', severity: 'error', message: '"preemptionPolicy" needs feature gate PodGroupPreemptionPolicy (off by default); with the gate off the server refuses the object' }],
     },
     {
       name: 'deep in a pod template, a gate platlint has no default for: info',

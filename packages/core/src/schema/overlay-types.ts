@@ -51,8 +51,9 @@ export interface FieldOverlay {
   featureGates?: readonly string[];
   /**
    * What the server does with the field while one of its gates is off: refuse the object
-   * (validation forbids the field) or drop the field silently (the default: unknown cases are
-   * not reported as errors).
+   * (validation forbids the field) or drop the field silently. The reference's
+   * `forbiddenWhen: ifDisabled(...)` sets `refused`; without either, a field counts as dropped,
+   * so that an unknown case is never reported as an error.
    */
   gateOff?: GateOffBehaviour;
   /** The field cannot change after creation. */

@@ -793,7 +793,6 @@ const podGroups: Overlay = {
         description: 'Name of the parent composite pod group in the same namespace; unset means this group is the root. Only used when CompositePodGroup is enabled.',
         format: 'dns-subdomain',
         featureGates: ['CompositePodGroup'],
-        gateOff: 'refused', // upstream: Forbidden while the gate is off (resource-kinds.md §6.8)
         immutable: true,
         spec: PG,
       },
@@ -802,7 +801,6 @@ const podGroups: Overlay = {
         enum: PREEMPTION_POLICY,
         default: 'PreemptLowerPriority',
         featureGates: ['PodGroupPreemptionPolicy'],
-        gateOff: 'refused', // upstream: Forbidden while the gate is off (resource-kinds.md §6.8)
         immutable: true,
         spec: PG,
       },
@@ -828,7 +826,6 @@ const podGroups: Overlay = {
       schedulingConstraints: {
         description: 'Optional placement constraints such as topology. Copied.',
         featureGates: ['TopologyAwareWorkloadScheduling'],
-        gateOff: 'refused', // upstream: Forbidden while the gate is off (resource-kinds.md §6.8)
         immutable: true,
         spec: PG,
       },
