@@ -51,6 +51,7 @@ spec:
       labels: {app: web, tier: "front end", "app/": web}
     spec:
       containers: [{name: web, image: nginx:1.27}]
+      nodeSelector: {disk type: ssd}
       topologySpreadConstraints:
       - maxSkew: 1
         topologyKey: zone
@@ -63,7 +64,8 @@ spec:
         { path: 'spec.selector.matchExpressions[0].values[0]', message: `selector value "-web" is not a label value: alphanumerics with '-', '_' or '.' inside`, line: 8 },
         { path: 'spec.template.metadata.labels.tier', message: /^value "front end" of label "tier" is not a label value/, line: 11 },
         { path: 'spec.template.metadata.labels["app/"]', message: 'label key "app/" has an empty name part', line: 11 },
-        { path: 'spec.template.spec.topologySpreadConstraints[0].labelSelector.matchLabels.app', message: /^value "web!" of selector label "app" is not a label value/, line: 18 },
+        { path: 'spec.template.spec.nodeSelector["disk type"]', message: /^node selector label key "disk type" has a name part that is not alphanumerics/, line: 14 },
+        { path: 'spec.template.spec.topologySpreadConstraints[0].labelSelector.matchLabels.app', message: /^value "web!" of selector label "app" is not a label value/, line: 19 },
       ],
     },
   ],

@@ -1,9 +1,9 @@
 import { defineRule, formats } from '@platlint/core';
 import type { FieldPath, ReportDescriptor } from '@platlint/core';
-import { LABEL_SELECTOR, OBJECT_META, isObject, valuesOfTypes } from './object-metas.js';
+import { LABEL_SELECTOR, OBJECT_META, POD_SPEC, isObject, valuesOfTypes } from './object-metas.js';
 import type { Obj } from './object-metas.js';
 
-function* labelProblems(labels: unknown, at: FieldPath, what: 'label' | 'selector label'): Generator<ReportDescriptor> {
+function* labelProblems(labels: unknown, at: FieldPath, what: 'label' | 'selector label' | 'node selector label'): Generator<ReportDescriptor> {
   if (!isObject(labels)) return;
   for (const [key, value] of Object.entries(labels)) {
     const keyProblem = formats['label-key'](key);
@@ -47,7 +47,8 @@ export default defineRule({
       'The rule checks labels wherever the kind carries them: the object\'s own `metadata.labels`,',
       'the `metadata.labels` of a pod template (`spec.template.metadata.labels`), and every label',
       'selector (`matchLabels` keys and values, `matchExpressions` values), such as a Deployment\'s',
-      '`spec.selector` or the selectors of pod affinity and topology spread constraints. The server',
+      '`spec.selector` or the selectors of pod affinity and topology spread constraints, and the',
+      '`nodeSelector` of a pod template, which is a label set as well. The server',
       'refuses each of these. A bad key is reported on the key, a bad value on the value. Values',
       'that are not strings are the `schema/type` check; expression keys are `schema/format`\'s.',
       '',
@@ -70,11 +71,13 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
-    for (const holder of valuesOfTypes(context.value, context.schema, [OBJECT_META, LABEL_SELECTOR])) {
+    for (const holder of valuesOfTypes(context.value, context.schema, [OBJECT_META, LABEL_SELECTOR, POD_SPEC])) {
       const reports =
         holder.type === OBJECT_META
           ? labelProblems(holder.value.labels, [...holder.path, 'labels'], 'label')
-          : [...labelProblems(holder.value.matchLabels, [...holder.path, 'matchLabels'], 'selector label'), ...expressionValueProblems(holder.value, holder.path)];
+          : holder.type === POD_SPEC
+            ? labelProblems(holder.value.nodeSelector, [...holder.path, 'nodeSelector'], 'node selector label')
+            : [...labelProblems(holder.value.matchLabels, [...holder.path, 'matchLabels'], 'selector label'), ...expressionValueProblems(holder.value, holder.path)];
       for (const report of reports) context.report(report);
     }
   },

@@ -10,11 +10,13 @@ export function isObject(value: unknown): value is Obj {
 /** Object metadata: the object's own, and that of every pod template it holds. */
 export const OBJECT_META = 'meta/v1.ObjectMeta';
 export const LABEL_SELECTOR = 'meta/v1.LabelSelector';
+/** A pod spec: its `nodeSelector` is a label set too. */
+export const POD_SPEC = 'core/v1.PodSpec';
 
 /**
  * Walks an object alongside its schema and yields every mapping whose schema type is one of
- * `typeIds`, wherever the kind nests it (the schema tree says which values are of those types).
- * The walk does not descend into a match.
+ * `typeIds`, wherever the kind nests it (the schema tree says which values are of those types),
+ * outer values before the values nested in them.
  */
 export function* valuesOfTypes(value: unknown, node: SchemaNode | undefined, typeIds: readonly string[], path: FieldPath = []): Generator<{ type: string; value: Obj; path: FieldPath }> {
   if (!node || value === null || typeof value !== 'object') return;
@@ -25,7 +27,6 @@ export function* valuesOfTypes(value: unknown, node: SchemaNode | undefined, typ
   const typeId = platlintInfo(node).typeId;
   if (typeId !== undefined && typeIds.includes(typeId)) {
     yield { type: typeId, value: value as Obj, path };
-    return;
   }
   for (const [key, child] of Object.entries(value)) {
     yield* valuesOfTypes(child, node.properties?.[key] ?? node.additionalProperties, typeIds, [...path, key]);
