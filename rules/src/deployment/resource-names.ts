@@ -3,9 +3,9 @@ import { containersOf, isObject } from './pod.js';
 
 /** Resource names a container may use without a domain prefix (hugepages-<size> aside). */
 const STANDARD = ['cpu', 'memory', 'ephemeral-storage'] as const;
-const HUGEPAGES = 'hugepages-';
+export const HUGEPAGES = 'hugepages-';
 /** The platform's own domain: names under it are native resources, not extended ones. */
-const NATIVE_DOMAIN = 'plat.io/';
+export const NATIVE_DOMAIN = 'plat.io/';
 
 /**
  * The standard name a misspelling stands for. Three-letter names other than a change of case
