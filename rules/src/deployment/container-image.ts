@@ -11,9 +11,16 @@ export default defineRule({
     source: 'A Deployment (template)',
     docs: [
       'A container without `image` cannot start. The field is optional in the shared container',
-      'type (higher-level tools may fill it in), but a Deployment that the server accepts must',
-      'name an image for each of its containers and init containers. An empty string counts as',
-      'missing.',
+      'type (higher-level tools may fill it in), but the server refuses a Deployment whose pod',
+      'template leaves the image of a container or init container out or empty (Required). The',
+      'finding names the missing `image` field and points at its container.',
+      '',
+      'An image with leading or trailing whitespace (`" nginx:1.27"`, or only spaces) is a warning',
+      'here, not an error: the server refuses such an image on a Pod, but does not check it on a pod',
+      'template, so the Deployment is stored and its pods are then refused when the ReplicaSet',
+      'creates them.',
+      '',
+      'Spec: document A, Deployment (template) and the shared Container type.',
       '',
       'Fails:',
       '',
@@ -33,10 +40,15 @@ export default defineRule({
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
       const image = container.image;
-      if (image === undefined || image === null) {
-        context.report({ path, message: `container ${describe(container.name)} has no image; set image to the image to run` });
-      } else if (typeof image === 'string' && image.trim() === '') {
-        context.report({ path: [...path, 'image'], message: `container ${describe(container.name)} has an empty image; set image to the image to run` });
+      const at = [...path, 'image'];
+      if (image === undefined || image === null || image === '') {
+        context.report({ path: at, target: image === undefined ? 'key' : 'value', message: `container ${describe(container.name)} has no image; set image to the image to run` });
+      } else if (typeof image === 'string' && image.trim() !== image) {
+        context.report({
+          path: at,
+          severity: 'warning',
+          message: `the image of container ${describe(container.name)} has leading or trailing whitespace; the Deployment is accepted, but its pods are refused, so remove the spaces`,
+        });
       }
     }
   },

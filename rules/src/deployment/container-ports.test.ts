@@ -4,9 +4,15 @@ import { deploymentWithContainer } from './fixtures.js';
 
 const deployment = (ports: string): string => deploymentWithContainer(`        ports:
 ${ports}`);
+/** The same, on the host's network (the pod spec's key goes after the container list). */
+const onHost = (ports: string): string => `${deployment(ports)}      hostNetwork: true\n`;
 
 RuleTester.run(rule, {
-  valid: [{ name: 'bounds', yaml: deployment('        - {containerPort: 1, hostPort: 0}\n        - {containerPort: 65535, hostPort: 65535}\n') }],
+  valid: [
+    { name: 'bounds', yaml: deployment('        - {containerPort: 1, hostPort: 0}\n        - {containerPort: 65535, hostPort: 65535}\n') },
+    { name: 'host network: hostPort absent (defaulted to containerPort) or equal', yaml: onHost('        - {containerPort: 8080}\n        - {containerPort: 9090, hostPort: 9090}\n') },
+    { name: 'hostPort may differ off the host network', yaml: deployment('        - {containerPort: 8080, hostPort: 80}\n') },
+  ],
   invalid: [
     {
       name: 'out of range',
@@ -17,6 +23,11 @@ RuleTester.run(rule, {
         { path: 'spec.template.spec.containers[0].ports[1].hostPort', message: 'hostPort -1 is out of range; use a port from 1 to 65535, or leave it out for none' },
         { path: 'spec.template.spec.containers[0].ports[2].hostPort', message: 'hostPort 65536 is out of range; use a port from 1 to 65535, or leave it out for none' },
       ],
+    },
+    {
+      name: 'host network: hostPort differs from containerPort',
+      yaml: onHost('        - {containerPort: 8080, hostPort: 80}\n'),
+      errors: [{ path: 'spec.template.spec.containers[0].ports[0].containerPort', message: 'containerPort 8080 differs from hostPort 80; with hostNetwork the container listens on the host, so the two must match', line: 13 }],
     },
   ],
 });

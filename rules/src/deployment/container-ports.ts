@@ -1,10 +1,10 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, isInteger, objectsIn } from './pod.js';
+import { containersOf, isInteger, objectsIn, podSpec } from './pod.js';
 
 export default defineRule({
   meta: {
     id: 'deployment/container-ports',
-    description: 'containerPort is 1–65535 and hostPort 0–65535.',
+    description: 'containerPort is 1–65535 and hostPort 0–65535; on the host network the two match.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -12,7 +12,9 @@ export default defineRule({
     docs: [
       'Ports of the containers in the pod template are TCP/UDP/SCTP port numbers:',
       '`containerPort` from 1 to 65535, and `hostPort` from 0 to 65535 (0, like leaving it out,',
-      'means no host port).',
+      'means no host port). With `hostNetwork: true` the container listens on the host itself, so a',
+      '`hostPort` that is set must equal its `containerPort` (an absent one is defaulted to it); the',
+      'finding is on `containerPort`, as upstream places it.',
       '',
       'Fails:',
       '',
@@ -30,6 +32,7 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
+    const hostNetwork = podSpec(context.value)?.hostNetwork === true;
     for (const { container, path } of containersOf(context.value)) {
       for (const [port, i] of objectsIn(container.ports)) {
         const at = [...path, 'ports', i];
@@ -39,6 +42,10 @@ export default defineRule({
         }
         if (isInteger(hostPort) && (hostPort < 0 || hostPort > 65535)) {
           context.report({ path: [...at, 'hostPort'], message: `hostPort ${hostPort} is out of range; use a port from 1 to 65535, or leave it out for none` });
+        }
+        // On the host's network the two ports are one; an absent hostPort is defaulted to match.
+        if (hostNetwork && isInteger(containerPort) && isInteger(hostPort) && hostPort !== 0 && hostPort !== containerPort) {
+          context.report({ path: [...at, 'containerPort'], message: `containerPort ${containerPort} differs from hostPort ${hostPort}; with hostNetwork the container listens on the host, so the two must match` });
         }
       }
     }

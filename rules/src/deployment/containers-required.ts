@@ -38,7 +38,7 @@ export default defineRule({
     if (!isObject(spec) || !isObject(spec.template)) return; // schema/required or schema/type
     const pod = spec.template.spec;
     if (pod === undefined || pod === null) {
-      context.report({ path: ['spec', 'template'], target: 'key', message: 'the pod template has no spec; add spec.containers with at least one container' });
+      context.report({ path: [...POD_SPEC, 'containers'], target: 'key', message: 'the pod template has no spec; add spec.containers with at least one container' });
       return;
     }
     if (isObject(pod) && Array.isArray(pod.containers) && pod.containers.length === 0) {

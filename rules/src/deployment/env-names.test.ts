@@ -6,7 +6,10 @@ const deployment = (env: string): string => deploymentWithContainer(`        env
 ${env}`);
 
 RuleTester.run(rule, {
-  valid: [{ yaml: deployment('        - {name: WORKERS, value: "4"}\n        - {name: my.setting-1, value: "x"}\n') }],
+  valid: [
+    { yaml: deployment('        - {name: WORKERS, value: "4"}\n        - {name: my.setting-1, value: "x"}\n') },
+    { name: 'an empty value next to valueFrom is unset', yaml: deployment('        - {name: POD_IP, value: "", valueFrom: {fieldRef: {fieldPath: status.podIP}}}\n') },
+  ],
   invalid: [
     {
       name: 'empty, and with "="',
@@ -15,6 +18,11 @@ RuleTester.run(rule, {
         { path: 'spec.template.spec.containers[0].env[0].name', message: 'environment variable name is empty; give the variable a name', line: 13, column: 18 },
         { path: 'spec.template.spec.containers[0].env[1].name', message: `environment variable name "MODE=fast" contains '='; put the value in value, not in the name` },
       ],
+    },
+    {
+      name: 'value and valueFrom both set',
+      yaml: deployment('        - name: POD_IP\n          value: 10.0.0.1\n          valueFrom: {fieldRef: {fieldPath: status.podIP}}\n'),
+      errors: [{ path: 'spec.template.spec.containers[0].env[0].valueFrom', message: 'variable "POD_IP" sets both value and valueFrom; keep one of them', line: 15, column: 11 }],
     },
   ],
 });

@@ -4,7 +4,7 @@ import { containersOf, objectsIn } from './pod.js';
 export default defineRule({
   meta: {
     id: 'deployment/env-names',
-    description: "Environment variable names of the pod template's containers are non-empty and have no '='.",
+    description: "Environment variables of the pod template's containers have a non-empty name without '=', and not both value and valueFrom.",
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -12,7 +12,8 @@ export default defineRule({
     docs: [
       'Each `env` entry of a container (or init container) names a variable. An empty name cannot',
       "be set in a process environment, and a name with '=' would be split at the '=' by every",
-      'program that reads it; the server rejects both.',
+      'program that reads it; the server rejects both. It also rejects a variable that sets a',
+      'non-empty `value` together with `valueFrom` (reported at `valueFrom`).',
       '',
       'Fails:',
       '',
@@ -37,6 +38,10 @@ export default defineRule({
         const at = [...path, 'env', i, 'name'];
         if (name === '') context.report({ path: at, message: 'environment variable name is empty; give the variable a name' });
         else if (name.includes('=')) context.report({ path: at, message: `environment variable name "${name}" contains '='; put the value in value, not in the name` });
+        // A non-empty value and valueFrom contradict each other; an empty value is unset.
+        if (typeof variable.value === 'string' && variable.value !== '' && variable.valueFrom !== undefined && variable.valueFrom !== null) {
+          context.report({ path: [...path, 'env', i, 'valueFrom'], target: 'key', message: `variable "${name}" sets both value and valueFrom; keep one of them` });
+        }
       }
     }
   },

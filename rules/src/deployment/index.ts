@@ -9,6 +9,7 @@ import probeHandler from './probe-handler.js';
 import probeSettings from './probe-settings.js';
 import progressDeadline from './progress-deadline.js';
 import resourceLimits from './resource-limits.js';
+import resourceNames from './resource-names.js';
 import restartPolicy from './restart-policy.js';
 import rollingUpdateLimits from './rolling-update-limits.js';
 import selectorImmutable from './selector-immutable.js';
@@ -31,6 +32,7 @@ export const rules: readonly Rule[] = [
   probeSettings,
   progressDeadline,
   resourceLimits,
+  resourceNames,
   restartPolicy,
   rollingUpdateLimits,
   selectorImmutable,

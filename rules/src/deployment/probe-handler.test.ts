@@ -25,6 +25,14 @@ RuleTester.run(rule, {
       errors: [{ path: 'spec.template.spec.containers[0].readinessProbe.httpGet', message: 'readinessProbe sets tcpSocket and httpGet; a probe takes exactly one handler, remove all but one', line: 15, column: 11 }],
     },
     {
+      name: 'three handlers: each one after the first is reported',
+      yaml: deployment('        readinessProbe:\n          exec: {command: [true]}\n          tcpSocket: {port: 8080}\n          grpc: {port: 9090}\n'),
+      errors: [
+        { path: 'spec.template.spec.containers[0].readinessProbe.tcpSocket', message: 'readinessProbe sets exec and tcpSocket and grpc; a probe takes exactly one handler, remove all but one', line: 15 },
+        { path: 'spec.template.spec.containers[0].readinessProbe.grpc', message: /^readinessProbe sets exec and tcpSocket and grpc/, line: 16 },
+      ],
+    },
+    {
       name: 'bad ports',
       yaml: deployment('        livenessProbe: {httpGet: {path: /, port: 0}}\n        readinessProbe: {tcpSocket: {port: Http_Port}}\n        startupProbe: {grpc: {port: 70000}}\n'),
       errors: [

@@ -42,12 +42,14 @@ export default defineRule({
         const probe = container[probeName];
         if (!isObject(probe)) continue;
         const at: FieldPath = [...path, probeName];
-        // Source order, so that the finding lands on the handler written second.
+        // Source order, so that the findings land on the handlers written after the first.
         const set = Object.keys(probe).filter((h) => HANDLERS.has(h) && probe[h] !== undefined && probe[h] !== null);
         if (set.length === 0) {
           context.report({ path: at, target: 'key', message: `${probeName} has no handler; set one of exec, httpGet, tcpSocket or grpc` });
-        } else if (set.length > 1) {
-          context.report({ path: [...at, set[1] as string], target: 'key', message: `${probeName} sets ${set.join(' and ')}; a probe takes exactly one handler, remove all but one` });
+        }
+        // Every handler after the first is one too many, and each is reported where it is written.
+        for (const extra of set.slice(1)) {
+          context.report({ path: [...at, extra], target: 'key', message: `${probeName} sets ${set.join(' and ')}; a probe takes exactly one handler, remove all but one` });
         }
         for (const handler of ['httpGet', 'tcpSocket'] as const) {
           const action = probe[handler];

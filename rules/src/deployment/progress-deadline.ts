@@ -16,9 +16,9 @@ export default defineRule({
       'rejects the combination.',
       '',
       'The rule judges the object after defaulting: `progressDeadlineSeconds` defaults to 600 and',
-      '`minReadySeconds` to 0, so `minReadySeconds: 600` alone fails. When the deadline is set the',
-      'finding is placed on it; when it is defaulted, on `minReadySeconds`. (Upstream reports at',
-      '`spec.progressDeadlineSeconds` in both cases.)',
+      '`minReadySeconds` to 0, so `minReadySeconds: 600` alone fails. As upstream does, the finding',
+      'names `spec.progressDeadlineSeconds` in both cases; when the deadline is defaulted (absent),',
+      'it points at the nearest key that exists.',
       '',
       'Fails:',
       '',
@@ -48,8 +48,10 @@ export default defineRule({
         message: `progressDeadlineSeconds (${deadline}) must be greater than minReadySeconds (${minReady}); otherwise every rollout fails before a new pod can count as available`,
       });
     } else {
+      // The server reports the defaulted deadline at its own path; the range is the nearest key.
       context.report({
-        path: ['spec', 'minReadySeconds'],
+        path: ['spec', 'progressDeadlineSeconds'],
+        target: 'key',
         message: `minReadySeconds (${minReady}) must be less than progressDeadlineSeconds, which defaults to ${deadline}; lower minReadySeconds or set a larger progressDeadlineSeconds`,
       });
     }

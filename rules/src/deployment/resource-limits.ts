@@ -1,11 +1,12 @@
 import { defineRule } from '@platlint/core';
 import { containersOf, isObject } from './pod.js';
 import { compareQuantities, parseQuantity } from './quantity.js';
+import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
 
 export default defineRule({
   meta: {
     id: 'deployment/resource-limits',
-    description: 'A container requests no more of a resource than its limit.',
+    description: 'A container requests no more of a resource than its limit, and exactly its limit of extended resources and huge pages.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -15,6 +16,10 @@ export default defineRule({
       'must not exceed the limit: the scheduler reserves the request, and the limit caps use, so a',
       'request above it can never be used. The finding is on the request, as upstream places it.',
       'Quantities are compared exactly (`0.5` equals `500m`, `1Gi` equals `1073741824`).',
+      '',
+      'Extended resources (`example.com/gpu`) and huge pages (`hugepages-2Mi`) cannot be',
+      'overcommitted: the server refuses a request of one without a limit (reported at the missing',
+      'limit) and a request that differs from its limit (reported at the request).',
       '',
       'Fails:',
       '',
@@ -36,18 +41,43 @@ export default defineRule({
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
       const resources = container.resources;
-      if (!isObject(resources) || !isObject(resources.requests) || !isObject(resources.limits)) continue;
+      if (!isObject(resources) || !isObject(resources.requests)) continue;
+      const limits = isObject(resources.limits) ? resources.limits : {};
       for (const [name, requested] of Object.entries(resources.requests)) {
-        const limited = resources.limits[name];
+        const limited = limits[name];
+        const at = [...path, 'resources', 'requests', name];
+        if (limited === undefined && !overcommitAllowed(name)) {
+          context.report({
+            path: [...path, 'resources', 'limits', name],
+            target: 'key',
+            message: `${name} is requested but has no limit; ${describeFixed(name)} needs a limit equal to its request`,
+          });
+          continue;
+        }
         // Malformed quantities are schema/format findings.
         const request = parseQuantity(requested);
         const limit = parseQuantity(limited);
-        if (!request || !limit || compareQuantities(request, limit) <= 0) continue;
-        context.report({
-          path: [...path, 'resources', 'requests', name],
-          message: `${name} request ${String(requested)} is above its limit ${String(limited)}; lower the request or raise the limit`,
-        });
+        if (!request || !limit) continue;
+        const order = compareQuantities(request, limit);
+        if (order !== 0 && !overcommitAllowed(name)) {
+          context.report({ path: at, message: `${name} request ${String(requested)} differs from its limit ${String(limited)}; ${describeFixed(name)} must request exactly its limit` });
+        } else if (order > 0) {
+          context.report({ path: at, message: `${name} request ${String(requested)} is above its limit ${String(limited)}; lower the request or raise the limit` });
+        }
       }
     }
   },
 });
+
+/**
+ * Whether a resource may be requested below its limit: the platform's own resources may, except
+ * huge pages; extended resources (a domain of their own, such as example.com/gpu) may not.
+ */
+function overcommitAllowed(name: string): boolean {
+  if (name.startsWith(HUGEPAGES)) return false;
+  return !name.includes('/') || name.includes(NATIVE_DOMAIN);
+}
+
+function describeFixed(name: string): string {
+  return name.startsWith(HUGEPAGES) ? 'a huge-page resource' : 'an extended resource';
+}

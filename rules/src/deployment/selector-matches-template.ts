@@ -31,8 +31,9 @@ export default defineRule({
     if (!wellFormed(spec.selector)) return;
     const labels = spec.template?.metadata?.labels ?? {};
     if (!selectorMatches(spec.selector, labels)) {
-      const where = spec.template?.metadata?.labels ? ['spec', 'template', 'metadata', 'labels'] : ['spec', 'template'];
-      context.report({ path: where, message: 'the pod template labels do not match spec.selector; the Deployment would not own its pods' });
+      // The server reports at the labels even when they are missing (placed on the nearest key).
+      const target = spec.template?.metadata?.labels ? 'value' : 'key';
+      context.report({ path: ['spec', 'template', 'metadata', 'labels'], target, message: 'the pod template labels do not match spec.selector; the Deployment would not own its pods' });
     }
   },
 });

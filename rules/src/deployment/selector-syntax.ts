@@ -1,4 +1,4 @@
-import { defineRule, formats } from '@platlint/core';
+import { defineRule } from '@platlint/core';
 import { isObject, objectsIn } from './pod.js';
 
 const NEEDS_VALUES = new Set(['In', 'NotIn']);
@@ -7,7 +7,7 @@ const TAKES_NO_VALUES = new Set(['Exists', 'DoesNotExist']);
 export default defineRule({
   meta: {
     id: 'deployment/selector-syntax',
-    description: 'Terms of spec.selector are well formed: In/NotIn carry values, Exists/DoesNotExist none, labels valid.',
+    description: 'Terms of spec.selector are well formed: In/NotIn carry values, Exists/DoesNotExist none.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -17,11 +17,11 @@ export default defineRule({
       '',
       '- a `matchExpressions` term with operator `In` or `NotIn` needs at least one value;',
       '- a term with `Exists` or `DoesNotExist` takes no values (the values would be ignored, so',
-      '  they usually betray a wrong operator);',
-      '- `matchLabels` keys are label keys, and `matchLabels` values and expression values are label values.',
+      '  they usually betray a wrong operator).',
       '',
       'Unknown operators and malformed expression keys are reported by structural validation',
-      '(`schema/enum`, `schema/format`). The spec requires a selector that matches the template',
+      '(`schema/enum`, `schema/format`), label keys and values (here as in every selector) by',
+      '`metadata/labels`. The spec requires a selector that matches the template',
       '(A Deployment); upstream adds these syntax checks (resource-kinds.md §1.3).',
       '',
       'Fails:',
@@ -45,33 +45,21 @@ export default defineRule({
     const spec = context.value.spec;
     if (!isObject(spec) || !isObject(spec.selector)) return;
     const selector = spec.selector;
-    if (isObject(selector.matchLabels)) {
-      for (const [key, value] of Object.entries(selector.matchLabels)) {
-        const keyProblem = formats['label-key'](key);
-        if (keyProblem) context.report({ path: ['spec', 'selector', 'matchLabels', key], target: 'key', message: `selector label key "${key}" ${keyProblem}` });
-        if (typeof value !== 'string') continue;
-        const valueProblem = formats['label-value'](value);
-        if (valueProblem) context.report({ path: ['spec', 'selector', 'matchLabels', key], message: `selector label value "${value}" ${valueProblem}` });
-      }
-    }
     for (const [term, i] of objectsIn(selector.matchExpressions)) {
       const at = ['spec', 'selector', 'matchExpressions', i];
       const operator = term.operator;
       const values = Array.isArray(term.values) ? term.values : undefined;
       if (typeof operator === 'string' && NEEDS_VALUES.has(operator) && (values?.length ?? 0) === 0) {
         context.report({
-          path: values ? [...at, 'values'] : at,
+          // Missing values are reported at their own path, placed on the term.
+          path: [...at, 'values'],
+          target: values ? 'value' : 'key',
           message: `operator ${operator} needs at least one value; add values or use Exists/DoesNotExist`,
         });
       }
       if (typeof operator === 'string' && TAKES_NO_VALUES.has(operator) && values && values.length > 0) {
         context.report({ path: [...at, 'values'], message: `operator ${operator} takes no values; remove them, or use In/NotIn to compare values` });
       }
-      values?.forEach((value: unknown, j) => {
-        if (typeof value !== 'string') return;
-        const problem = formats['label-value'](value);
-        if (problem) context.report({ path: [...at, 'values', j], message: `selector value "${value}" ${problem}` });
-      });
     }
   },
 });

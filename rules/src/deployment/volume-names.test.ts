@@ -24,5 +24,13 @@ RuleTester.run(rule, {
         { path: 'spec.template.spec.volumes[2].name', message: 'volume name "tmp" is already used by another volume of this pod; volume names must be unique', line: 13 },
       ],
     },
+    {
+      name: 'a volume without a type',
+      yaml: deployment('      - {name: cache, emptyDir: {}}\n      - name: scratch\n      - {name: conf, configMap: }\n'),
+      errors: [
+        { path: 'spec.template.spec.volumes[1]', message: 'volume "scratch" has no type; give it one source, such as emptyDir: {}, configMap or persistentVolumeClaim', line: 12 },
+        { path: 'spec.template.spec.volumes[2]', message: /^volume "conf" has no type/ },
+      ],
+    },
   ],
 });

@@ -38,24 +38,24 @@ RuleTester.run(rule, {
       errors: [{ path: 'spec.taint.effect', message: /^"prefernoschedule" is not valid for a device taint/ }],
     },
     {
-      name: 'an unknown effect is a warning: it acts like None',
+      name: 'an unknown effect is refused on write',
       yaml: taintRule('Quarantine'),
       errors: [
         {
           path: 'spec.taint.effect',
-          severity: 'warning',
-          message: '"Quarantine" is not an effect this release knows; consumers treat it like "None", so the taint keeps no pod away (use "NoSchedule" or "NoExecute" for that)',
+          severity: 'error',
+          message: '"Quarantine" is not a device taint effect; the server accepts only "None", "NoSchedule" and "NoExecute"',
         },
       ],
     },
     {
-      name: 'a known effect in the wrong case gets a fix',
+      name: 'a known effect in the wrong case is refused and gets a fix',
       yaml: taintRule('noExecute'),
       errors: [
         {
           path: 'spec.taint.effect',
-          severity: 'warning',
-          message: '"noExecute" is not a known effect (effects are case-sensitive), so it would be treated like "None"; write "NoExecute"',
+          severity: 'error',
+          message: '"noExecute" is not an effect (effects are case-sensitive); write "NoExecute"',
           fix: 'NoExecute',
         },
       ],

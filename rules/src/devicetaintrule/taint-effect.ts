@@ -5,28 +5,27 @@ const EFFECTS = ['None', 'NoSchedule', 'NoExecute'] as const;
 export default defineRule({
   meta: {
     id: 'devicetaintrule/taint-effect',
-    description: 'A device taint effect is None, NoSchedule or NoExecute; PreferNoSchedule is invalid and unknown effects act like None.',
+    description: 'A device taint effect is None, NoSchedule or NoExecute; the server refuses any other value.',
     kinds: ['DeviceTaintRule.resource.plat.io'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B DeviceTaintRule (DeviceTaint.effect)',
+    source: 'B DeviceTaint.effect; upstream (resource-kinds.md §5.5)',
     fixable: true,
     docs: [
       'The effect of a device taint is `None` (informational only), `NoSchedule` (no new pods that use',
       'the device unless they tolerate the taint) or `NoExecute` (also evict running pods that do not',
-      'tolerate it).',
+      'tolerate it). Every other value is an error:',
       '',
-      '- `PreferNoSchedule` is an error. It is an effect of node taints, where the scheduler treats it',
-      '  as a soft preference; device taints have no soft preference, so the spec rules it out. Use',
-      '  `NoSchedule` to keep new pods off the device, or `None` to only inform.',
-      '- Any other value is a warning, not an error: more effects may be added, and consumers treat an',
-      '  effect they do not know like `None`, so such a taint keeps no pod away. When the value differs',
-      '  from a known effect only in case, the fix writes the known effect.',
-      '- An empty effect is an error: the field is required.',
+      '- `PreferNoSchedule` is an effect of node taints, where the scheduler treats it as a soft',
+      '  preference; device taints have no soft preference. Use `NoSchedule` to keep new pods off the',
+      '  device, or `None` to only inform.',
+      '- A value that differs from a known effect only in case gets a fix that writes the known effect.',
+      '- An unknown value (`Quarantine`) and an empty effect are refused as well.',
       '',
-      'Spec: document B, DeviceTaint ("`PreferNoSchedule` is not valid. More effects may be added;',
-      'consumers treat unknown effects like `None`"). Upstream (resource-kinds.md §5.5) rejects every',
-      'value outside the three (NotSupported), and checks the effect on update only when it changed.',
+      'Spec: document B, DeviceTaint says `PreferNoSchedule` is not valid and that more effects may be',
+      'added, consumers treating an unknown one like `None`. That tolerance is for readers of objects a',
+      'newer server wrote: upstream (resource-kinds.md §5.5) refuses every value outside the three on',
+      'write (NotSupported), and on update checks the effect only when it changed.',
       '',
       'Fails:',
       '```yaml',
@@ -62,16 +61,14 @@ export default defineRule({
     if (known) {
       context.report({
         path,
-        severity: 'warning',
-        message: `"${effect}" is not a known effect (effects are case-sensitive), so it would be treated like "None"; write "${known}"`,
+        message: `"${effect}" is not an effect (effects are case-sensitive); write "${known}"`,
         fix: { text: known },
       });
       return;
     }
     context.report({
       path,
-      severity: 'warning',
-      message: `"${effect}" is not an effect this release knows; consumers treat it like "None", so the taint keeps no pod away (use "NoSchedule" or "NoExecute" for that)`,
+      message: `"${effect}" is not a device taint effect; the server accepts only "None", "NoSchedule" and "NoExecute"`,
     });
   },
 });

@@ -21,7 +21,7 @@ RuleTester.run(rule, {
       name: 'un-prefixed names outside RFC 6335 syntax',
       yaml: endpoints('my_proto', 'abcdefghijklmnop', '8080', 'web--socket', 'grpc.web'),
       errors: [
-        { path: 'subsets[0].ports[0].appProtocol', message: `un-prefixed appProtocol "my_proto" may only hold letters, digits and '-' as an IANA service name; use a registered service name or a prefixed name such as "example.com/my_proto"`, line: 7, column: 41 },
+        { severity: 'warning', path: 'subsets[0].ports[0].appProtocol', message: `un-prefixed appProtocol "my_proto" may only hold letters, digits and '-' as an IANA service name; use a registered service name or a prefixed name such as "example.com/my_proto"`, line: 7, column: 41 },
         { path: 'subsets[0].ports[1].appProtocol', message: /^un-prefixed appProtocol "abcdefghijklmnop" is 16 characters long; an IANA service name has at most 15;/ },
         { path: 'subsets[0].ports[2].appProtocol', message: /^un-prefixed appProtocol "8080" needs at least one letter to be an IANA service name;/ },
         { path: 'subsets[0].ports[3].appProtocol', message: /^un-prefixed appProtocol "web--socket" may not hold '--' as an IANA service name;/ },

@@ -15,7 +15,7 @@ function lint(subsets: string): { ruleId: string; path: string; message: string;
 describe('Endpoints items covered by structural validation', () => {
   it('protocol is SCTP, TCP or UDP in exact case, with an upper-case fix', () => {
     expect(lint('- addresses: [{ip: 10.0.0.5}]\n  ports: [{port: 80, protocol: udp}, {name: b, port: 81, protocol: HTTP}]\n')).toEqual([
-      { ruleId: 'endpoints/port-name', path: 'subsets[0].ports[0]', message: 'port 80 has no name; a subset with 2 ports must name each one after its service port' },
+      { ruleId: 'endpoints/port-name', path: 'subsets[0].ports[0].name', message: 'port 80 has no name; a subset with 2 ports must name each one after its service port' },
       { ruleId: 'schema/enum', path: 'subsets[0].ports[0].protocol', message: '"udp" is not allowed here; use one of SCTP, TCP, UDP (values are case-sensitive: "UDP")', fix: 'UDP' },
       { ruleId: 'schema/enum', path: 'subsets[0].ports[1].protocol', message: expect.stringMatching(/^"HTTP" is not allowed here; use one of SCTP, TCP, UDP/) as string },
     ]);

@@ -19,9 +19,14 @@ RuleTester.run(rule, {
       name: 'some ports unnamed',
       yaml: endpoints('[{port: 80}, {name: admin, port: 9090}, {port: 9091, protocol: UDP}]'),
       errors: [
-        { path: 'subsets[0].ports[0]', message: 'port 80 has no name; a subset with 3 ports must name each one after its service port', line: 6, column: 11 },
-        { path: 'subsets[0].ports[2]', message: 'port 9091 has no name; a subset with 3 ports must name each one after its service port' },
+        { path: 'subsets[0].ports[0].name', message: 'port 80 has no name; a subset with 3 ports must name each one after its service port', line: 6, column: 11 },
+        { path: 'subsets[0].ports[2].name', message: 'port 9091 has no name; a subset with 3 ports must name each one after its service port' },
       ],
+    },
+    {
+      name: 'an empty name counts as missing',
+      yaml: endpoints('[{name: "", port: 80}, {name: admin, port: 9090}]'),
+      errors: [{ path: 'subsets[0].ports[0].name', message: /^port 80 has no name; a subset with 2 ports/, line: 6 }],
     },
     {
       name: 'in the second subset only',
@@ -37,7 +42,7 @@ subsets:
     port: 80
   - port: 443
 `,
-      errors: [{ path: 'subsets[1].ports[1]', message: /^port 443 has no name; a subset with 2 ports/, line: 11, column: 5 }],
+      errors: [{ path: 'subsets[1].ports[1].name', message: /^port 443 has no name; a subset with 2 ports/, line: 11, column: 5 }],
     },
   ],
 });

@@ -40,10 +40,13 @@ export default defineRule({
       const ports = subset.value.ports;
       if (!Array.isArray(ports) || ports.length < 2) continue;
       ports.forEach((port: unknown, k) => {
-        if (!isRecord(port) || port.name !== undefined) return;
+        // An empty name is unset to the server, so it counts as missing.
+        if (!isRecord(port) || (port.name !== undefined && port.name !== '')) return;
         const which = typeof port.port === 'number' ? `port ${port.port}` : 'this port';
         context.report({
-          path: ['subsets', subset.index, 'ports', k],
+          // The missing name's own path; it is placed on the port, the nearest part that exists.
+          path: ['subsets', subset.index, 'ports', k, 'name'],
+          target: port.name === undefined ? 'key' : 'value',
           message: `${which} has no name; a subset with ${ports.length} ports must name each one after its service port`,
         });
       });

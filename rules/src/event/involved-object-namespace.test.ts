@@ -14,9 +14,15 @@ RuleTester.run(rule, {
     { name: 'a cluster-scoped object, event in default', yaml: event('default', '{kind: Node, name: worker-1}') },
     { name: 'a cluster-scoped object, new-style event in kube-system', yaml: event('kube-system', '{kind: Node, name: worker-1}', true) },
     { name: 'new-style events may differ in namespace', yaml: event('shop', '{kind: Deployment, namespace: billing, name: web}', true) },
+    { name: 'no involvedObject at all, event in default (core v1 does not require it)', yaml: 'apiVersion: v1\nkind: Event\nmetadata: {name: note.1, namespace: default}\nreason: Noted\n' },
     { name: 'the namespace comes from the request', yaml: event(undefined, '{kind: Deployment, namespace: billing, name: web}') },
   ],
   invalid: [
+    {
+      name: 'no involvedObject outside default: its namespace counts as empty',
+      yaml: 'apiVersion: v1\nkind: Event\nmetadata: {name: note.1, namespace: shop}\nreason: Noted\n',
+      errors: [{ path: 'involvedObject.namespace', message: /^involvedObject has no namespace, which only an event in "default" may leave out/, line: 1 }],
+    },
     {
       name: 'a legacy event in another namespace',
       yaml: event('shop', '{kind: Deployment, namespace: billing, name: web}'),

@@ -21,8 +21,9 @@ export default defineRule({
       'When the manifest leaves `metadata.namespace` out, the namespace comes from the request',
       'and the rule has nothing to compare.',
       '',
-      '`involvedObject` itself is required by the spec and reported by `schema/required` when',
-      'missing; upstream core `v1` does not enforce that and accepts an Event without it.',
+      '`involvedObject` itself is required by the spec, but the server does not enforce that for',
+      'core `v1` Events: an Event without it is accepted, and its namespace counts as empty (so',
+      'only an event in `default` may leave it out).',
       '',
       'Spec: document A, Event (`involvedObject`); the namespace rules are what the upstream API',
       'server enforces for core `v1` Events.',
@@ -44,7 +45,8 @@ export default defineRule({
   },
   check(context) {
     const event = context.value;
-    const involved = event.involvedObject;
+    // An absent involvedObject is accepted by core v1, and reads as one with an empty namespace.
+    const involved = event.involvedObject ?? {};
     const metadata = event.metadata;
     if (!isRecord(involved) || !isRecord(metadata)) return;
     const namespace = metadata.namespace;

@@ -21,7 +21,7 @@ RuleTester.run(rule, {
     {
       name: 'count of one',
       yaml: event('series: {count: 1, lastObservedTime: "2026-07-24T10:19:30Z"}\n'),
-      errors: [{ path: 'series.count', message: 'series count 1 is below 2: a series has at least two occurrences; remove series for a one-off event', line: 10, column: 17 }],
+      errors: [{ severity: 'warning', path: 'series.count', message: 'series count 1 is below 2: a series has at least two occurrences; remove series for a one-off event', line: 10, column: 17 }],
     },
     {
       name: 'negative count',

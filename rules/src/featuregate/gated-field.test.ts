@@ -10,25 +10,52 @@ ${extra}`;
 
 const claims = '  resourceClaims:\n  - {name: gpus, resourceClaimTemplateName: gpu-template}\n';
 
+const preemption = '  preemptionPolicy: Never\n';
+
 RuleTester.run(rule, {
   valid: [
     { name: 'no gated field', yaml: podGroup('') },
     { name: 'gate enabled in the configuration', yaml: podGroup(claims), featureGates: { DRAWorkloadResourceClaims: true } },
+    { name: 'a gate off by default, enabled in the configuration', yaml: podGroup(preemption), featureGates: { PodGroupPreemptionPolicy: true } },
   ],
   invalid: [
     {
-      name: 'gate not configured: a warning naming it',
+      name: 'gate on by default, not configured: info naming it',
       yaml: podGroup(claims),
-      errors: [{ path: 'spec.resourceClaims', severity: 'warning', line: 6, column: 3, message: '"resourceClaims" is served only with feature gate DRAWorkloadResourceClaims (on by default); set it in platlint.config.yaml featureGates to say what the cluster runs' }],
+      errors: [{ path: 'spec.resourceClaims', severity: 'info', line: 6, column: 3, message: '"resourceClaims" is served only with feature gate DRAWorkloadResourceClaims (on by default); set it in platlint.config.yaml featureGates to say what the cluster runs' }],
     },
     {
-      name: 'gate disabled in the configuration: an error',
+      name: 'gate disabled in the configuration, field the server drops: a warning',
       yaml: podGroup(claims),
       featureGates: { DRAWorkloadResourceClaims: false },
-      errors: [{ path: 'spec.resourceClaims', severity: 'error', message: '"resourceClaims" needs feature gate DRAWorkloadResourceClaims, which the configuration disables; the server would drop or reject it' }],
+      errors: [{ path: 'spec.resourceClaims', severity: 'warning', message: '"resourceClaims" needs feature gate DRAWorkloadResourceClaims (disabled by the configuration); with the gate off the server drops the field' }],
     },
     {
-      name: 'deep in a pod template',
+      name: 'gate off by default, field the server refuses: an error',
+      yaml: podGroup(preemption),
+      errors: [{ path: 'spec.preemptionPolicy', severity: 'error', line: 6, column: 3, message: '"preemptionPolicy" needs feature gate PodGroupPreemptionPolicy (off by default); with the gate off the server refuses the object' }],
+    },
+    {
+      name: 'a refused field whose gate the configuration disables',
+      yaml: podGroup('  parentCompositePodGroupName: root\n'),
+      featureGates: { CompositePodGroup: false },
+      errors: [{ path: 'spec.parentCompositePodGroupName', severity: 'error', message: '"parentCompositePodGroupName" needs feature gate CompositePodGroup (disabled by the configuration); with the gate off the server refuses the object' }],
+    },
+    {
+      name: 'the refusal comes from the reference: a CompositePodGroup preemptionPolicy',
+      yaml: `apiVersion: scheduling.plat.io/v1alpha3
+kind: CompositePodGroup
+metadata: {name: root, namespace: ml}
+spec:
+  workloadRef: {workloadName: train, templateName: root}
+  schedulingPolicy: {basic: {}}
+  preemptionPolicy: Never
+`,
+      featureGates: { CompositePodGroup: true },
+      errors: [{ path: 'spec.preemptionPolicy', severity: 'error', message: '"preemptionPolicy" needs feature gate PodGroupPreemptionPolicy (off by default); with the gate off the server refuses the object' }],
+    },
+    {
+      name: 'deep in a pod template, a gate platlint has no default for: info',
       yaml: `apiVersion: apps/v1
 kind: Deployment
 metadata: {name: web}
@@ -42,7 +69,7 @@ spec:
         image: nginx
         resizePolicy: [{resourceName: cpu, restartPolicy: NotRequired}]
 `,
-      errors: [{ path: 'spec.template.spec.containers[0].resizePolicy', severity: 'warning', message: /feature gate InPlacePodVerticalScaling/ }],
+      errors: [{ path: 'spec.template.spec.containers[0].resizePolicy', severity: 'info', message: /feature gate InPlacePodVerticalScaling \(assumed on\)/ }],
     },
   ],
 });

@@ -1,4 +1,4 @@
-import { defineRule, featureGateDefaults, platlintInfo } from '@platlint/core';
+import { defineRule, featureGateDefaults, gateEnabled, platlintInfo } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
 
 /**
@@ -6,7 +6,7 @@ import type { FieldPath, SchemaNode } from '@platlint/core';
  * a feature gate. The gates come from the schema tree (the reference's markers and the
  * spec overlay), so the rule has no list of its own.
  */
-function* gatedFields(value: unknown, node: SchemaNode | undefined, path: FieldPath): Generator<{ path: FieldPath; gates: readonly string[] }> {
+function* gatedFields(value: unknown, node: SchemaNode | undefined, path: FieldPath): Generator<{ path: FieldPath; gates: readonly string[]; refused: boolean }> {
   if (!node || value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) yield* gatedFields(value[i], node.items, [...path, i]);
@@ -14,48 +14,72 @@ function* gatedFields(value: unknown, node: SchemaNode | undefined, path: FieldP
   }
   for (const [key, child] of Object.entries(value)) {
     const childNode = node.properties?.[key] ?? node.additionalProperties;
-    const gates = childNode ? platlintInfo(childNode).featureGates : undefined;
-    if (gates?.length && node.properties?.[key]) yield { path: [...path, key], gates };
+    const info = childNode ? platlintInfo(childNode) : {};
+    if (info.featureGates?.length && node.properties?.[key]) yield { path: [...path, key], gates: info.featureGates, refused: info.gateOff === 'refused' };
     yield* gatedFields(child, childNode, [...path, key]);
   }
+}
+
+function defaultState(gate: string): string {
+  const on = featureGateDefaults[gate];
+  return on === undefined ? 'assumed on' : on ? 'on by default' : 'off by default';
 }
 
 export default defineRule({
   meta: {
     id: 'feature-gate/gated-field',
-    description: 'A field that only exists while a feature gate is enabled.',
+    description: 'A field behind a feature gate that is off: an error where the server refuses it, a warning where it drops it.',
     kinds: '*',
     severity: 'warning',
-    enforcedBy: 'advice',
-    source: 'A Versioning; B Versioning (feature gates of each field)',
+    enforcedBy: 'server',
+    source: 'A Versioning; B Versioning (feature gates of each field); upstream (resource-kinds.md §6.8)',
     docs: [
-      'Some fields are served only while a feature gate of the platform is enabled: with the gate',
-      'off, the server drops them or rejects the object. platlint cannot see the cluster\'s gates, so',
-      'such a field is a warning that names its gate. Say what the target cluster runs in',
-      '`platlint.config.yaml`: a gate set to `true` silences the warning, a gate set to `false` turns',
-      'it into an error.',
+      'Some fields are served only while a feature gate of the platform is enabled. What happens to',
+      'such a field while its gate is off depends on the field:',
+      '',
+      '- the server **refuses** the object (its validation forbids the field): an error. The PodGroup',
+      '  fields `parentCompositePodGroupName` (gate CompositePodGroup), `schedulingConstraints`',
+      '  (TopologyAwareWorkloadScheduling) and `preemptionPolicy` (PodGroupPreemptionPolicy) are of this',
+      '  kind;',
+      '- the server **drops** the field and stores the rest: a warning, since what was written is lost.',
+      '  Fields not known to be refused are treated so.',
+      '',
+      'Whether a gate is off comes from `featureGates` in `platlint.config.yaml` when it is set there,',
+      'otherwise from the gate\'s default at the linted release (alpha gates are off, beta gates on).',
+      'A field whose gate is on by default but not configured gets an `info` naming the gate; a gate',
+      'set to `true` in the configuration silences it.',
       '',
       '```yaml',
       'featureGates:',
       '  DRAWorkloadResourceClaims: true',
-      '  CompositePodGroup: false',
+      '  CompositePodGroup: true',
       '```',
       '',
-      'The gates and their defaults come from the spec (for example DeploymentReplicaSetTerminatingReplicas',
-      'is beta and on by default; ShardedListAndWatch and CompositePodGroup are alpha and off).',
+      'Spec: the spec lists each field\'s gate and says the server drops or rejects such fields while',
+      'the gate is off; upstream (resource-kinds.md §6.8) forbids the three PodGroup fields above.',
+      'Gate defaults: DeploymentReplicaSetTerminatingReplicas, GenericWorkload and',
+      'DRAWorkloadResourceClaims are beta and on; ShardedListAndWatch, CompositePodGroup,',
+      'PodGroupPreemptionPolicy and TopologyAwareWorkloadScheduling are alpha and off.',
     ].join('\n'),
   },
   check(context) {
     const configured = context.settings.featureGates;
-    for (const { path, gates } of gatedFields(context.value, context.schema, [])) {
-      const disabled = gates.filter((g) => configured[g] === false);
-      const unknown = gates.filter((g) => configured[g] === undefined);
-      const field = path.filter((s) => typeof s === 'string').at(-1);
-      if (disabled.length > 0) {
-        context.report({ path, target: 'key', severity: 'error', message: `"${String(field)}" needs feature gate ${disabled.join(', ')}, which the configuration disables; the server would drop or reject it` });
-      } else if (unknown.length > 0) {
-        const state = unknown.map((g) => `${g} (${featureGateDefaults[g] === false ? 'off' : featureGateDefaults[g] === true ? 'on' : 'state unknown'} by default)`).join(', ');
-        context.report({ path, target: 'key', message: `"${String(field)}" is served only with feature gate ${state}; set it in platlint.config.yaml featureGates to say what the cluster runs` });
+    for (const { path, gates, refused } of gatedFields(context.value, context.schema, [])) {
+      const field = String(path.filter((s) => typeof s === 'string').at(-1));
+      const off = gates.filter((g) => !gateEnabled(configured, g));
+      if (off.length > 0) {
+        const why = off.map((g) => `${g} (${configured[g] === false ? 'disabled by the configuration' : 'off by default'})`).join(', ');
+        context.report(
+          refused
+            ? { path, target: 'key', severity: 'error', message: `"${field}" needs feature gate ${why}; with the gate off the server refuses the object` }
+            : { path, target: 'key', severity: 'warning', message: `"${field}" needs feature gate ${why}; with the gate off the server drops the field` },
+        );
+        continue;
+      }
+      const unconfigured = gates.filter((g) => configured[g] === undefined);
+      if (unconfigured.length > 0) {
+        const state = unconfigured.map((g) => `${g} (${defaultState(g)})`).join(', ');
+        context.report({ path, target: 'key', severity: 'info', message: `"${field}" is served only with feature gate ${state}; set it in platlint.config.yaml featureGates to say what the cluster runs` });
       }
     }
   },

@@ -35,7 +35,7 @@ RuleTester.run(rule, {
       name: 'exempt with defaults and a distinguisher',
       yaml: schema('exempt', '  priorityLevelConfiguration: {name: exempt}\n  distinguisherMethod: {type: ByUser}\n', subjects('system:masters') + resourceRules + nonResourceRules),
       errors: [
-        { path: 'spec', message: 'the built-in "exempt" FlowSchema must have matchingPrecedence 1, not 1000', line: 4, column: 1 },
+        { path: 'spec.matchingPrecedence', message: 'the built-in "exempt" FlowSchema must have matchingPrecedence 1, not 1000', line: 5 },
         { path: 'spec.distinguisherMethod', message: 'the built-in "exempt" FlowSchema has no distinguisherMethod; remove it', line: 6, column: 3 },
       ],
     },
@@ -53,7 +53,7 @@ RuleTester.run(rule, {
       name: 'catch-all without non-resource rules or distinguisher',
       yaml: schema('catch-all', '  matchingPrecedence: 10000\n  priorityLevelConfiguration: {name: catch-all}\n', subjects('system:unauthenticated', 'system:authenticated') + resourceRules),
       errors: [
-        { path: 'spec', message: 'the built-in "catch-all" FlowSchema must set distinguisherMethod: {type: ByUser}' },
+        { path: 'spec.distinguisherMethod', message: 'the built-in "catch-all" FlowSchema must set distinguisherMethod: {type: ByUser}' },
         { path: 'spec.rules', message: catchAllRule },
       ],
     },

@@ -76,7 +76,8 @@ export default defineRule({
     const spec = objAt(context.value, 'spec');
     if (!builtIn || !spec) return;
     const where = `the built-in "${name}" FlowSchema`;
-    const at = (field: string): { path: FieldPath; target?: 'key' } => (spec[field] === undefined ? { path: ['spec'], target: 'key' } : { path: ['spec', field] });
+    // A missing field is named by its own path and placed on the nearest key that exists.
+    const at = (field: string): { path: FieldPath; target?: 'key' } => (spec[field] === undefined ? { path: ['spec', field], target: 'key' } : { path: ['spec', field] });
 
     const precedence = context.effective(['spec', 'matchingPrecedence']);
     if (typeof precedence === 'number' && precedence !== builtIn.matchingPrecedence) {

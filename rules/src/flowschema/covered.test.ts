@@ -44,8 +44,9 @@ describe('FlowSchema items covered by structural validation', () => {
     expect(lint('apiVersion: flowcontrol.apiserver.plat.io/v1\nkind: FlowSchema\nmetadata: {name: team-a}\n')).toContainEqual({ ruleId: 'schema/required', path: 'spec', message: 'missing required field "spec"' });
   });
 
-  it('matchingPrecedence lies in [1, 10000]', () => {
-    expect(lint(schema(`${level}  matchingPrecedence: 0\n`))).toContainEqual({ ruleId: 'schema/range', path: 'spec.matchingPrecedence', message: '0 is out of range: must be at least 1' });
+  it('matchingPrecedence lies in [0, 10000]: the server defaults 0 to 1000', () => {
+    expect(lint(schema(`${level}  matchingPrecedence: 0\n`))).toEqual([]);
+    expect(lint(schema(`${level}  matchingPrecedence: -1\n`))).toContainEqual({ ruleId: 'schema/range', path: 'spec.matchingPrecedence', message: '-1 is out of range: must be at least 0' });
     expect(lint(schema(`${level}  matchingPrecedence: 10001\n`))).toContainEqual({ ruleId: 'schema/range', path: 'spec.matchingPrecedence', message: '10001 is out of range: must be at most 10000' });
     expect(lint(schema(`${level}  matchingPrecedence: 10000\n`))).toEqual([]);
   });

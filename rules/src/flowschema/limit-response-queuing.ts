@@ -27,7 +27,7 @@ export default defineRule({
     const hasQueuing = queuing !== undefined && queuing !== null;
     const path = ['spec', 'limited', 'limitResponse'];
     if (response?.type === 'Queue' && !hasQueuing) {
-      context.report({ path: [...path, 'type'], message: 'type "Queue" needs queuing settings, e.g. queuing: {queues: 64, handSize: 8, queueLengthLimit: 50}' });
+      context.report({ path: [...path, 'queuing'], target: 'key', message: 'type "Queue" needs queuing settings, e.g. queuing: {queues: 64, handSize: 8, queueLengthLimit: 50}' });
     } else if (response?.type === 'Reject' && hasQueuing) {
       context.report({ path: [...path, 'queuing'], target: 'key', message: 'queuing is not allowed when type is "Reject"; remove it or set type to "Queue"' });
     }

@@ -16,6 +16,7 @@ RuleTester.run(rule, {
   valid: [
     { name: 'precedence 2', yaml: schema('team-a', '  matchingPrecedence: 2\n') },
     { name: 'omitted: defaults to 1000', yaml: schema('team-a', '') },
+    { name: '0: the server defaults it to 1000 as well', yaml: schema('team-a', '  matchingPrecedence: 0\n') },
     { name: 'the built-in exempt schema holds 1', yaml: schema('exempt', '  matchingPrecedence: 1\n') },
   ],
   invalid: [

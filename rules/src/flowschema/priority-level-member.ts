@@ -26,7 +26,7 @@ export default defineRule({
     if (!spec || (type !== 'Limited' && type !== 'Exempt')) return; // absent or unknown: schema findings
     const present = (member: string) => spec[member] !== undefined && spec[member] !== null;
     if (type === 'Limited') {
-      if (!present('limited')) context.report({ path: ['spec', 'type'], message: 'type "Limited" needs the limited member (nominalConcurrencyShares and limitResponse)' });
+      if (!present('limited')) context.report({ path: ['spec', 'limited'], target: 'key', message: 'type "Limited" needs the limited member (nominalConcurrencyShares and limitResponse)' });
       if (present('exempt')) context.report({ path: ['spec', 'exempt'], target: 'key', message: 'exempt is not allowed when type is "Limited"; remove it or set type to "Exempt"' });
     } else if (present('limited')) {
       context.report({ path: ['spec', 'limited'], target: 'key', message: 'limited is not allowed when type is "Exempt"; remove it or set type to "Limited"' });

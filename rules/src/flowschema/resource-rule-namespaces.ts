@@ -30,7 +30,7 @@ export default defineRule({
         if (target.value.clusterScope === true) continue;
         const advice = 'so this rule matches no request; list namespaces (or "*"), or set clusterScope: true';
         if (namespaces) context.report({ path: [...target.path, 'namespaces'], message: `namespaces is empty and clusterScope is not true, ${advice}` });
-        else context.report({ path: target.path, message: `the rule sets no namespaces and clusterScope is not true, ${advice}` });
+        else context.report({ path: [...target.path, 'namespaces'], target: 'key', message: `the rule sets no namespaces and clusterScope is not true, ${advice}` });
         continue;
       }
       if (namespaces.includes('*')) continue; // a lone "*" is fine; with others it is wildcard-alone's

@@ -23,7 +23,7 @@ RuleTester.run(rule, {
       name: 'the member of another kind',
       yaml: schema('    - {kind: User, group: {name: ops}}\n'),
       errors: [
-        { path: 'spec.rules[0].subjects[0].kind', message: 'kind "User" needs the user member, e.g. user: {name: alice}', line: 8, column: 14 },
+        { path: 'spec.rules[0].subjects[0].user', message: 'kind "User" needs the user member, e.g. user: {name: alice}', line: 8 },
         { path: 'spec.rules[0].subjects[0].group', message: 'group is not allowed when kind is "User"; set kind to match the member or remove group', line: 8, column: 20 },
       ],
     },
@@ -35,7 +35,7 @@ RuleTester.run(rule, {
     {
       name: 'a service account without its member',
       yaml: schema('    - {kind: ServiceAccount}\n'),
-      errors: [{ path: 'spec.rules[0].subjects[0].kind', message: 'kind "ServiceAccount" needs the serviceAccount member, e.g. serviceAccount: {name: deployer, namespace: team-a}' }],
+      errors: [{ path: 'spec.rules[0].subjects[0].serviceAccount', message: 'kind "ServiceAccount" needs the serviceAccount member, e.g. serviceAccount: {name: deployer, namespace: team-a}' }],
     },
   ],
 });

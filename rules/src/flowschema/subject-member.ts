@@ -19,7 +19,8 @@ export default defineRule({
       'would be ignored.',
       '',
       'Spec: document B, FlowSchema, Subject ("says which other field is non-empty"). Upstream adds',
-      'that the named member is required and the others forbidden.',
+      'that the named member is required and the others forbidden. A missing member is reported at',
+      'its own path (`subjects[0].user`), placed on the subject.',
       '',
       'Fails: `{kind: User, group: {name: ops}}`. Passes: `{kind: Group, group: {name: ops}}`.',
     ].join('\n'),
@@ -32,7 +33,7 @@ export default defineRule({
         if (wanted === undefined) return; // schema/enum reports the kind
         const path = [...rule.path, 'subjects', j];
         if (subject[wanted] === undefined || subject[wanted] === null) {
-          context.report({ path: [...path, 'kind'], message: `kind "${subject.kind}" needs the ${wanted} member, e.g. ${wanted}: ${EXAMPLE[wanted]}` });
+          context.report({ path: [...path, wanted], target: 'key', message: `kind "${subject.kind}" needs the ${wanted} member, e.g. ${wanted}: ${EXAMPLE[wanted]}` });
         }
         for (const other of Object.values(MEMBER)) {
           if (other === wanted || subject[other] === undefined) continue;

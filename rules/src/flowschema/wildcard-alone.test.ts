@@ -18,19 +18,19 @@ RuleTester.run(rule, {
     {
       yaml: flowSchema('  - subjects: [{kind: Group, group: {name: team-a}}]\n    resourceRules: [{verbs: [get, "*"], apiGroups: ["*"], resources: [pods, "*"], clusterScope: true}]\n'),
       errors: [
-        { path: 'spec.rules[0].resourceRules[0].verbs', message: '"*" must be the only entry of verbs; it already matches everything', fix: '["*"]' },
-        { path: 'spec.rules[0].resourceRules[0].resources', message: '"*" must be the only entry of resources; it already matches everything' },
+        { path: 'spec.rules[0].resourceRules[0].verbs[1]', message: '"*" must be the only entry of verbs; it already matches everything', fix: '["*"]' },
+        { path: 'spec.rules[0].resourceRules[0].resources[1]', message: '"*" must be the only entry of resources; it already matches everything' },
       ],
     },
     {
       yaml: flowSchema('  - subjects: [{kind: User, user: {name: alice}}]\n    nonResourceRules: [{verbs: [get], nonResourceURLs: ["*", "/healthz"]}]\n'),
-      errors: [{ path: 'spec.rules[0].nonResourceRules[0].nonResourceURLs', message: '"*" must be the only entry of nonResourceURLs; it already matches everything', line: 8, column: 56 }],
+      errors: [{ path: 'spec.rules[0].nonResourceRules[0].nonResourceURLs[0]', message: '"*" must be the only entry of nonResourceURLs; it already matches everything', line: 8, column: 57 }],
     },
     {
       yaml: flowSchema('  - subjects: [{kind: Group, group: {name: team-a}}]\n    resourceRules: [{verbs: [get], apiGroups: [apps, "*"], resources: [deployments], namespaces: ["*", team-a]}]\n'),
       errors: [
-        { path: 'spec.rules[0].resourceRules[0].apiGroups', message: '"*" must be the only entry of apiGroups; it already matches everything', fix: '["*"]' },
-        { path: 'spec.rules[0].resourceRules[0].namespaces', message: '"*" must be the only entry of namespaces; it already matches everything', fix: '["*"]' },
+        { path: 'spec.rules[0].resourceRules[0].apiGroups[1]', message: '"*" must be the only entry of apiGroups; it already matches everything', fix: '["*"]' },
+        { path: 'spec.rules[0].resourceRules[0].namespaces[0]', message: '"*" must be the only entry of namespaces; it already matches everything', fix: '["*"]' },
       ],
     },
   ],

@@ -31,7 +31,9 @@ export default defineRule({
       for (const field of LISTS[target.kind]) {
         const list = target.value[field];
         if (Array.isArray(list) && list.length > 1 && list.includes('*')) {
-          context.report({ path: [...target.path, field], message: `"*" must be the only entry of ${field}; it already matches everything`, fix: { text: '["*"]' } });
+          // Reported at the "*" entry (a list check names its item); the fix rewrites the list.
+          const listPath = [...target.path, field];
+          context.report({ path: [...listPath, list.indexOf('*')], message: `"*" must be the only entry of ${field}; it already matches everything`, fix: { path: listPath, text: '["*"]' } });
         }
       }
     }

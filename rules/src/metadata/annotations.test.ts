@@ -28,5 +28,21 @@ RuleTester.run(rule, {
       yaml: flowSchema(`${atLimit.replace('"x', '"é')}`),
       errors: [{ path: 'metadata.annotations', message: 'annotations take 262145 bytes; all keys and values together may take at most 262144 (256 KiB): move large data elsewhere, such as a ConfigMap', line: 5, column: 3 }],
     },
+    {
+      name: 'the annotations of a pod template',
+      yaml: `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, annotations: {example.com/ok: "1"}}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata:
+      labels: {app: web}
+      annotations: {"bad key": x}
+    spec:
+      containers: [{name: web, image: nginx:1.27}]
+`,
+      errors: [{ path: 'spec.template.metadata.annotations["bad key"]', message: /^annotation key "bad key" has a name part that is not alphanumerics/, line: 9 }],
+    },
   ],
 });

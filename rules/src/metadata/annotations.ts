@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { defineRule, formats } from '@platlint/core';
+import { OBJECT_META, isObject, valuesOfTypes } from './object-metas.js';
 
 const TOTAL_LIMIT = 256 * 1024;
 
@@ -17,7 +18,9 @@ export default defineRule({
       "'-', '_' and '.' inside. The values may be anything, yet all keys and values together may",
       'take at most 256 KiB (262,144 bytes of UTF-8): the object is stored whole, and large data',
       'belongs in a ConfigMap or in the spec of an object made for it. A bad key is reported on',
-      'the key; an oversized total on `metadata.annotations`. Configuration files have no metadata.',
+      'the key; an oversized total on the `annotations` field. The object\'s own metadata and the',
+      'metadata of its pod template (`spec.template.metadata.annotations`) are both checked: the',
+      'server validates the template\'s metadata as well. Configuration files have no metadata.',
       '',
       'Spec: document A, Shared types; the syntax and the size limit are what the upstream API',
       'server enforces.',
@@ -38,20 +41,24 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
-    const annotations = (context.value.metadata as { annotations?: unknown } | undefined)?.annotations;
-    if (annotations === null || typeof annotations !== 'object' || Array.isArray(annotations)) return;
-    let total = 0;
-    for (const [key, value] of Object.entries(annotations as Record<string, unknown>)) {
-      const problem = formats['label-key'](key);
-      if (problem) context.report({ path: ['metadata', 'annotations', key], target: 'key', message: `annotation key "${key}" ${problem}` });
-      total += Buffer.byteLength(key) + (typeof value === 'string' ? Buffer.byteLength(value) : 0);
-    }
-    if (total > TOTAL_LIMIT) {
-      context.report({
-        path: ['metadata', 'annotations'],
-        target: 'key',
-        message: `annotations take ${total} bytes; all keys and values together may take at most ${TOTAL_LIMIT} (256 KiB): move large data elsewhere, such as a ConfigMap`,
-      });
+    // The object's own metadata and that of every pod template in it.
+    for (const meta of valuesOfTypes(context.value, context.schema, [OBJECT_META])) {
+      const annotations = meta.value.annotations;
+      if (!isObject(annotations)) continue;
+      const at = [...meta.path, 'annotations'];
+      let total = 0;
+      for (const [key, value] of Object.entries(annotations)) {
+        const problem = formats['label-key'](key);
+        if (problem) context.report({ path: [...at, key], target: 'key', message: `annotation key "${key}" ${problem}` });
+        total += Buffer.byteLength(key) + (typeof value === 'string' ? Buffer.byteLength(value) : 0);
+      }
+      if (total > TOTAL_LIMIT) {
+        context.report({
+          path: at,
+          target: 'key',
+          message: `annotations take ${total} bytes; all keys and values together may take at most ${TOTAL_LIMIT} (256 KiB): move large data elsewhere, such as a ConfigMap`,
+        });
+      }
     }
   },
 });

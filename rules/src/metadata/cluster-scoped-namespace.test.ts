@@ -17,7 +17,7 @@ RuleTester.run(rule, {
     {
       name: 'a FlowSchema in a namespace',
       yaml: flowSchema('name: team-a, namespace: team-a'),
-      errors: [{ path: 'metadata.namespace', message: 'FlowSchema is cluster-scoped and cannot live in namespace "team-a": remove metadata.namespace', line: 3, column: 26 }],
+      errors: [{ severity: 'warning', path: 'metadata.namespace', message: 'FlowSchema is cluster-scoped and has no namespace; the server drops "team-a", so remove metadata.namespace', line: 3, column: 26 }],
     },
     {
       name: 'DeviceTaintRule and MutatingAdmissionPolicyBinding items',
@@ -36,8 +36,8 @@ items:
   spec: {policyName: p}
 `,
       errors: [
-        { path: 'metadata.namespace', message: /^DeviceTaintRule is cluster-scoped and cannot live in namespace "default"/, line: 5, column: 3 },
-        { path: 'items[0].metadata.namespace', message: /^MutatingAdmissionPolicyBinding is cluster-scoped and cannot live in namespace "kube-system"/ },
+        { path: 'metadata.namespace', message: /^DeviceTaintRule is cluster-scoped and has no namespace; the server drops "default"/, line: 5, column: 3 },
+        { path: 'items[0].metadata.namespace', message: /^MutatingAdmissionPolicyBinding is cluster-scoped and has no namespace; the server drops "kube-system"/ },
       ],
     },
   ],

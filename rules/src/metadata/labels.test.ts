@@ -36,5 +36,37 @@ RuleTester.run(rule, {
         { path: 'metadata.labels.ver', message: /^value "1.0-" of label "ver" is not a label value/ },
       ],
     },
+    {
+      name: 'pod template labels and every label selector of a Deployment',
+      yaml: `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  selector:
+    matchLabels: {"app/": web, tier: "front end"}
+    matchExpressions:
+    - {key: app, operator: In, values: ["-web"]}
+  template:
+    metadata:
+      labels: {app: web, tier: "front end", "app/": web}
+    spec:
+      containers: [{name: web, image: nginx:1.27}]
+      nodeSelector: {disk type: ssd}
+      topologySpreadConstraints:
+      - maxSkew: 1
+        topologyKey: zone
+        whenUnsatisfiable: DoNotSchedule
+        labelSelector: {matchLabels: {app: "web!"}}
+`,
+      errors: [
+        { path: 'spec.selector.matchLabels["app/"]', message: 'selector label key "app/" has an empty name part', line: 6, column: 19 },
+        { path: 'spec.selector.matchLabels.tier', message: `value "front end" of selector label "tier" is not a label value: alphanumerics with '-', '_' or '.' inside` },
+        { path: 'spec.selector.matchExpressions[0].values[0]', message: `selector value "-web" is not a label value: alphanumerics with '-', '_' or '.' inside`, line: 8 },
+        { path: 'spec.template.metadata.labels.tier', message: /^value "front end" of label "tier" is not a label value/, line: 11 },
+        { path: 'spec.template.metadata.labels["app/"]', message: 'label key "app/" has an empty name part', line: 11 },
+        { path: 'spec.template.spec.nodeSelector["disk type"]', message: /^node selector label key "disk type" has a name part that is not alphanumerics/, line: 14 },
+        { path: 'spec.template.spec.topologySpreadConstraints[0].labelSelector.matchLabels.app', message: /^value "web!" of selector label "app" is not a label value/, line: 19 },
+      ],
+    },
   ],
 });

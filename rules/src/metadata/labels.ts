@@ -1,9 +1,37 @@
 import { defineRule, formats } from '@platlint/core';
+import type { FieldPath, ReportDescriptor } from '@platlint/core';
+import { LABEL_SELECTOR, OBJECT_META, POD_SPEC, isObject, valuesOfTypes } from './object-metas.js';
+import type { Obj } from './object-metas.js';
+
+function* labelProblems(labels: unknown, at: FieldPath, what: 'label' | 'selector label' | 'node selector label'): Generator<ReportDescriptor> {
+  if (!isObject(labels)) return;
+  for (const [key, value] of Object.entries(labels)) {
+    const keyProblem = formats['label-key'](key);
+    if (keyProblem) yield { path: [...at, key], target: 'key', message: `${what} key "${key}" ${keyProblem}` };
+    if (typeof value !== 'string') continue;
+    const valueProblem = formats['label-value'](value);
+    if (valueProblem) yield { path: [...at, key], message: `value "${value}" of ${what} "${key}" ${valueProblem}` };
+  }
+}
+
+/** Expression values of a selector are label values (keys are `schema/format`'s check). */
+function* expressionValueProblems(selector: Obj, at: FieldPath): Generator<ReportDescriptor> {
+  const terms = selector.matchExpressions;
+  if (!Array.isArray(terms)) return;
+  for (const [i, term] of terms.entries()) {
+    if (!isObject(term) || !Array.isArray(term.values)) continue;
+    for (const [j, value] of term.values.entries()) {
+      if (typeof value !== 'string') continue;
+      const problem = formats['label-value'](value);
+      if (problem) yield { path: [...at, 'matchExpressions', i, 'values', j], message: `selector value "${value}" ${problem}` };
+    }
+  }
+}
 
 export default defineRule({
   meta: {
     id: 'metadata/labels',
-    description: 'Label keys are qualified names and label values valid label values.',
+    description: 'Label keys are qualified names and label values valid label values, in metadata, pod templates and label selectors.',
     kinds: '*',
     severity: 'error',
     enforcedBy: 'server',
@@ -16,9 +44,13 @@ export default defineRule({
       '  (`app.example.com/tier`, `tier`);',
       '- a value is empty or at most 63 characters of the same shape as the name part.',
       '',
-      'A bad key is reported on the key, a bad value on the value. Values that are not strings',
-      'are the `schema/type` check. Only the object\'s own `metadata.labels` is checked here;',
-      'labels inside pod templates are checked with the template.',
+      'The rule checks labels wherever the kind carries them: the object\'s own `metadata.labels`,',
+      'the `metadata.labels` of a pod template (`spec.template.metadata.labels`), and every label',
+      'selector (`matchLabels` keys and values, `matchExpressions` values), such as a Deployment\'s',
+      '`spec.selector` or the selectors of pod affinity and topology spread constraints, and the',
+      '`nodeSelector` of a pod template, which is a label set as well. The server',
+      'refuses each of these. A bad key is reported on the key, a bad value on the value. Values',
+      'that are not strings are the `schema/type` check; expression keys are `schema/format`\'s.',
       '',
       'Spec: document A, Shared types ("label name" and "label value" syntax); upstream enforces',
       'the same.',
@@ -39,14 +71,14 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
-    const labels = (context.value.metadata as { labels?: unknown } | undefined)?.labels;
-    if (labels === null || typeof labels !== 'object' || Array.isArray(labels)) return;
-    for (const [key, value] of Object.entries(labels as Record<string, unknown>)) {
-      const keyProblem = formats['label-key'](key);
-      if (keyProblem) context.report({ path: ['metadata', 'labels', key], target: 'key', message: `label key "${key}" ${keyProblem}` });
-      if (typeof value !== 'string') continue;
-      const valueProblem = formats['label-value'](value);
-      if (valueProblem) context.report({ path: ['metadata', 'labels', key], message: `value "${value}" of label "${key}" ${valueProblem}` });
+    for (const holder of valuesOfTypes(context.value, context.schema, [OBJECT_META, LABEL_SELECTOR, POD_SPEC])) {
+      const reports =
+        holder.type === OBJECT_META
+          ? labelProblems(holder.value.labels, [...holder.path, 'labels'], 'label')
+          : holder.type === POD_SPEC
+            ? labelProblems(holder.value.nodeSelector, [...holder.path, 'nodeSelector'], 'node selector label')
+            : [...labelProblems(holder.value.matchLabels, [...holder.path, 'matchLabels'], 'selector label'), ...expressionValueProblems(holder.value, holder.path)];
+      for (const report of reports) context.report(report);
     }
   },
 });

@@ -70,7 +70,7 @@ export default defineRule({
       if (problem) context.report({ path: ['metadata', 'generateName'], message: `generateName "${generateName}" ${problem} (the generated name must be ${NOUN[format] ?? 'a valid name'})` });
     }
     if (name === undefined) {
-      if (metadata?.generateName === undefined) context.report({ path: ['metadata'], target: 'key', message: 'metadata.name is required (or metadata.generateName, for a generated name)' });
+      if (metadata?.generateName === undefined) context.report({ path: ['metadata', 'name'], target: 'key', message: 'metadata.name is required (or metadata.generateName, for a generated name)' });
       return;
     }
     if (typeof name !== 'string') return; // schema/type reports it

@@ -25,7 +25,7 @@ const gang = '  schedulingPolicy: {gang: {minCount: 4}}';
 
 describe('CompositePodGroup items covered by structural validation', () => {
   it('has no error when complete', () => {
-    expect(lint(cpg(`${ref}\n  schedulingPolicy: {gang: {minGroupCount: 2}}\n  preemptionPolicy: Never\n  disruptionMode: {all: {}}`))).toEqual([]);
+    expect(lint(cpg(`${ref}\n  schedulingPolicy: {gang: {minGroupCount: 2}}\n  disruptionMode: {all: {}}`))).toEqual([]);
   });
 
   it('schedulingPolicy is required', () => {

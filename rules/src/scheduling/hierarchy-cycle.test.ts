@@ -1,3 +1,4 @@
+import { expect, it } from 'vitest';
 import { RuleTester } from '@platlint/core/testing';
 import rule from './hierarchy-cycle.js';
 import { composite, documents, member } from './fixtures.js';
@@ -19,4 +20,9 @@ RuleTester.run(rule, {
       errors: [{ path: 'spec.parentCompositePodGroupName', message: 'the parents form a cycle ("b" → "c" → "a" → "b"); the hierarchy needs a root group without a parent', line: 16 }],
     },
   ],
+});
+
+it('is an error the scheduler finds, not the API server: advice for the admission engine', () => {
+  expect(rule.meta.severity).toBe('error');
+  expect(rule.meta.enforcedBy).toBe('advice');
 });

@@ -1,3 +1,4 @@
+import { expect, it } from 'vitest';
 import { RuleTester } from '@platlint/core/testing';
 import rule from './hierarchy-depth.js';
 import { composite, documents, member } from './fixtures.js';
@@ -22,4 +23,9 @@ RuleTester.run(rule, {
       errors: [{ path: 'spec.parentCompositePodGroupName', message: 'this group is at level 5 of the hierarchy under "l1"; a hierarchy is at most 4 levels deep' }],
     },
   ],
+});
+
+it('is an error the scheduler finds, not the API server: advice for the admission engine', () => {
+  expect(rule.meta.severity).toBe('error');
+  expect(rule.meta.enforcedBy).toBe('advice');
 });

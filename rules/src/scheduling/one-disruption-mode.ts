@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { COMPOSITE_POD_GROUP, POD_GROUP, isMapping, isSet, spec } from './shared.js';
+import { COMPOSITE_POD_GROUP, POD_GROUP, checkExactlyOne, isMapping, spec } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -14,6 +14,10 @@ export default defineRule({
       '(`single`) or only together (`all`). The field is an object with exactly one of the members',
       '`single` and `all` set, each an empty object. Leaving the field out means `single: {}`; an empty',
       '`disruptionMode: {}` or one with both members is rejected.',
+      '',
+      'Where it is reported: with no member set, at the first member (its own path, placed on the',
+      'nearest key that exists); with both set, at the second one written. The server itself reports',
+      'the union as a whole.',
       '',
       'Spec: document B. For PodGroup the table says "Exactly one mode is set" and describes the object;',
       'it also words the field as "one of `Single`, `All`", and the CompositePodGroup table words it only',
@@ -36,12 +40,6 @@ export default defineRule({
   check(context) {
     const mode = spec(context.value)?.disruptionMode;
     if (!isMapping(mode)) return; // absent means the default single mode; other types are structural findings
-    const single = isSet(mode.single);
-    const all = isSet(mode.all);
-    if (single && all) {
-      context.report({ path: ['spec', 'disruptionMode'], message: 'the disruption mode sets both "single" and "all"; keep exactly one of them' });
-    } else if (!single && !all) {
-      context.report({ path: ['spec', 'disruptionMode'], message: 'the disruption mode sets neither "single" nor "all"; set exactly one of them, or leave the field out for "single"' });
-    }
+    checkExactlyOne(context, ['spec', 'disruptionMode'], mode, ['single', 'all'], 'the disruption mode', ', or leave the field out for "single"');
   },
 });

@@ -14,27 +14,27 @@ RuleTester.run(rule, {
     {
       name: 'both members',
       yaml: podGroup('workers', '  schedulingPolicy:\n    basic: {}\n    gang:\n      minCount: 8'),
-      errors: [{ path: 'spec.schedulingPolicy', message: 'the scheduling policy sets both "basic" and "gang"; keep exactly one of them', line: 8, column: 5 }],
+      errors: [{ path: 'spec.schedulingPolicy.gang', message: 'the scheduling policy sets both "basic" and "gang"; keep exactly one of them', line: 9, column: 5 }],
     },
     {
       name: 'an empty policy',
       yaml: podGroup('workers', '  schedulingPolicy: {}'),
-      errors: [{ path: 'spec.schedulingPolicy', message: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them', line: 7, column: 21 }],
+      errors: [{ path: 'spec.schedulingPolicy.basic', message: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them', line: 7, column: 21 }],
     },
     {
       name: 'a member without a value is unset',
       yaml: podGroup('workers', '  schedulingPolicy:\n    basic:'),
-      errors: [{ path: 'spec.schedulingPolicy', message: /sets neither "basic" nor "gang"/ }],
+      errors: [{ path: 'spec.schedulingPolicy.basic', message: /sets neither "basic" nor "gang"/, line: 8, column: 5 }],
     },
     {
       name: 'both members in a CompositePodGroup',
       yaml: compositePodGroup('root', `${ref}\n  schedulingPolicy:\n    basic: {}\n    gang: {minGroupCount: 2}`),
-      errors: [{ path: 'spec.schedulingPolicy', message: 'the scheduling policy sets both "basic" and "gang"; keep exactly one of them' }],
+      errors: [{ path: 'spec.schedulingPolicy.gang', message: 'the scheduling policy sets both "basic" and "gang"; keep exactly one of them' }],
     },
     {
       name: 'an empty CompositePodGroup policy',
       yaml: compositePodGroup('root', `${ref}\n  schedulingPolicy: {}`),
-      errors: [{ path: 'spec.schedulingPolicy', message: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them' }],
+      errors: [{ path: 'spec.schedulingPolicy.basic', message: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them' }],
     },
   ],
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { COMPOSITE_POD_GROUP, POD_GROUP, isMapping, isSet, spec } from './shared.js';
+import { COMPOSITE_POD_GROUP, POD_GROUP, checkExactlyOne, isMapping, spec } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -14,6 +14,10 @@ export default defineRule({
       'of `basic` (standard scheduling) and `gang` (all-or-nothing scheduling with `minCount`, or',
       '`minGroupCount` for a composite group). An empty policy leaves the scheduler without a policy,',
       'and a policy with both is contradictory; the server rejects either.',
+      '',
+      'Where it is reported: with no member set, at the first member (its own path, placed on the',
+      'nearest key that exists); with both set, at the second one written. The server itself reports',
+      'the union as a whole.',
       '',
       'Spec: document B, PodGroup ("Scheduling policy of this instance") and CompositePodGroup; the',
       'structure is not shown there, so the union comes from the upstream rules (resource-kinds.md §6.2, §7.4).',
@@ -36,12 +40,6 @@ export default defineRule({
   check(context) {
     const policy = spec(context.value)?.schedulingPolicy;
     if (!isMapping(policy)) return; // missing or not a mapping: structural findings
-    const basic = isSet(policy.basic);
-    const gang = isSet(policy.gang);
-    if (basic && gang) {
-      context.report({ path: ['spec', 'schedulingPolicy'], message: 'the scheduling policy sets both "basic" and "gang"; keep exactly one of them' });
-    } else if (!basic && !gang) {
-      context.report({ path: ['spec', 'schedulingPolicy'], message: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them' });
-    }
+    checkExactlyOne(context, ['spec', 'schedulingPolicy'], policy, ['basic', 'gang'], 'the scheduling policy');
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { POD_GROUP, isMapping, isSet, spec } from './shared.js';
+import { POD_GROUP, checkExactlyOne, isMapping, spec } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -14,6 +14,10 @@ export default defineRule({
       '(`resourceClaimName`) or a template the claim is generated from (`resourceClaimTemplateName`).',
       'An entry with neither names no claim, and one with both is ambiguous; the server rejects both.',
       'The names themselves must be DNS subdomains (checked structurally).',
+      '',
+      'Where it is reported: with no member set, at the first member (its own path, placed on the',
+      'nearest key that exists); with both set, at the second one written. The server itself reports',
+      'the union as a whole.',
       '',
       'Spec: document B, PodGroupResourceClaim ("Exactly one of resourceClaimName and',
       'resourceClaimTemplateName must be set").',
@@ -39,13 +43,7 @@ export default defineRule({
     claims.forEach((claim: unknown, i) => {
       if (!isMapping(claim)) return;
       const label = typeof claim.name === 'string' ? `claim "${claim.name}"` : 'the claim';
-      const direct = isSet(claim.resourceClaimName);
-      const template = isSet(claim.resourceClaimTemplateName);
-      if (direct && template) {
-        context.report({ path: ['spec', 'resourceClaims', i], message: `${label} sets both "resourceClaimName" and "resourceClaimTemplateName"; keep exactly one of them` });
-      } else if (!direct && !template) {
-        context.report({ path: ['spec', 'resourceClaims', i], message: `${label} sets neither "resourceClaimName" nor "resourceClaimTemplateName"; set exactly one of them` });
-      }
+      checkExactlyOne(context, ['spec', 'resourceClaims', i], claim, ['resourceClaimName', 'resourceClaimTemplateName'], label);
     });
   },
 });

@@ -154,6 +154,8 @@ function applyFieldFacts(node: SchemaNode, field: FieldEntry): void {
   const info: PlatlintInfo = {};
   if (field.optional && !field.pointer && !field.array && !field.map && node.type === 'string') info.emptyIsUnset = true;
   if (field.featureGates) info.featureGates = field.featureGates;
+  // `ifDisabled(Gate)=+k8s:forbidden`: validation refuses the field while its gate is off.
+  if (field.forbiddenWhen?.some((when) => when.startsWith('ifDisabled('))) info.gateOff = 'refused';
   if (field.immutable) info.immutable = true;
   if (field.deprecated) info.deprecated = typeof field.deprecated === 'string' ? field.deprecated : 'deprecated upstream';
   if (Object.keys(info).length > 0) addInfo(node, info);
@@ -173,6 +175,7 @@ function applyFieldOverlay(node: SchemaNode, o: FieldOverlay): void {
   }
   if (o.deprecated) info.deprecated = o.deprecated;
   if (o.featureGates) info.featureGates = o.featureGates;
+  if (o.gateOff) info.gateOff = o.gateOff;
   if (o.immutable !== undefined) info.immutable = o.immutable;
   if (o.spec) info.spec = o.spec;
   addInfo(node, info);

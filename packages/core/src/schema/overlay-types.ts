@@ -21,6 +21,9 @@ export type FormatName =
   | 'date-time' // RFC 3339 timestamp
   | 'path-segment'; // object name usable as a URL path segment: not '.', '..', no '/' or '%'
 
+/** How the server treats a gated field while its gate is off. */
+export type GateOffBehaviour = 'refused' | 'dropped';
+
 /** Where in the spec a fact comes from: document letter and section heading. */
 export type SpecRef = `${'A' | 'B' | 'C'} ${string}`;
 
@@ -46,6 +49,13 @@ export interface FieldOverlay {
   deprecated?: string;
   /** Feature gates the field depends on. */
   featureGates?: readonly string[];
+  /**
+   * What the server does with the field while one of its gates is off: refuse the object
+   * (validation forbids the field) or drop the field silently. The reference's
+   * `forbiddenWhen: ifDisabled(...)` sets `refused`; without either, a field counts as dropped,
+   * so that an unknown case is never reported as an error.
+   */
+  gateOff?: GateOffBehaviour;
   /** The field cannot change after creation. */
   immutable?: boolean;
   spec?: SpecRef;

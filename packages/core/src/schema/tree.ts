@@ -1,4 +1,4 @@
-import type { FormatName, SpecRef } from './overlay-types.js';
+import type { FormatName, GateOffBehaviour, SpecRef } from './overlay-types.js';
 
 /**
  * A node of the schema tree: a structural schema in the form platform CRDs use (OpenAPI v3
@@ -41,6 +41,8 @@ export interface PlatlintInfo {
   knownValues?: readonly string[];
   deprecated?: string;
   featureGates?: readonly string[];
+  /** What the server does with the field while a gate of it is off (absent: drops it). */
+  gateOff?: GateOffBehaviour;
   immutable?: boolean;
   spec?: SpecRef;
   /** Exactly one member set (`union`), or at most one (`zeroOrOneOf` groups). */

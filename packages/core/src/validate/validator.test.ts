@@ -58,11 +58,12 @@ describe('structural validation', () => {
     expect(check(containers({ limits: { memory: '1 GB' } }))[0]).toMatchObject({ ruleId: 'schema/format', path: ['spec', 'template', 'spec', 'containers', 0, 'resources', 'limits', 'memory'] });
   });
 
-  it('enforces spec limits: matchingPrecedence 1..10000', () => {
+  it('enforces spec limits: matchingPrecedence 0..10000 (the server defaults 0 to 1000)', () => {
     const fs = (matchingPrecedence: number) => ({ apiVersion: flowSchema.apiVersion, kind: 'FlowSchema', metadata: { name: 'x' }, spec: { matchingPrecedence, priorityLevelConfiguration: { name: 'global' } } });
     expect(check(fs(500), flowSchema)).toEqual([]);
     expect(check(fs(20000), flowSchema)[0]).toMatchObject({ ruleId: 'schema/range', message: '20000 is out of range: must be at most 10000' });
-    expect(check(fs(0), flowSchema)[0]).toMatchObject({ ruleId: 'schema/range', message: '0 is out of range: must be at least 1' });
+    expect(check(fs(0), flowSchema)).toEqual([]);
+    expect(check(fs(-1), flowSchema)[0]).toMatchObject({ ruleId: 'schema/range', message: '-1 is out of range: must be at least 0' });
   });
 
   it('enforces spec requirements that upstream leaves optional', () => {

@@ -208,19 +208,19 @@ const shared: Overlay = {
     },
   },
   'meta/v1.Condition': {
-    description: 'A generic status condition: one aspect of the object\'s observed state, with the time and reason of its last change.',
+    description: 'A generic status condition: one aspect of the object\'s observed state, with the time and reason of its last change. Conditions live only in `status`, which the server drops from a create or an update of the object itself; their checks (type, status, lastTransitionTime, reason and message are required) apply to status-subresource writes, so a manifest is not held to them.',
     spec: 'A Shared types',
     fields: {
-      type: { description: 'Condition type, in CamelCase or as a qualified name.', spec: 'A Shared types' },
-      status: { description: 'Whether the condition holds: True, False or Unknown.', enum: CONDITION_STATUS, spec: 'A Shared types' },
+      type: { description: 'Condition type, in CamelCase or as a qualified name. Required on a status write.', required: false, spec: 'A Shared types' },
+      status: { description: 'Whether the condition holds: True, False or Unknown. Required on a status write.', required: false, enum: CONDITION_STATUS, spec: 'A Shared types' },
       observedGeneration: {
         description: 'metadata.generation the condition was computed from.',
         minimum: 0,
         spec: 'A Shared types',
       },
-      lastTransitionTime: { description: 'When the status last changed.', spec: 'A Shared types' },
-      reason: { description: 'One-word CamelCase reason for the last transition.', spec: 'A Shared types' },
-      message: { description: 'Human-readable detail about the last transition.', spec: 'A Shared types' },
+      lastTransitionTime: { description: 'When the status last changed. Required on a status write.', required: false, spec: 'A Shared types' },
+      reason: { description: 'One-word CamelCase reason for the last transition. Required on a status write.', required: false, spec: 'A Shared types' },
+      message: { description: 'Human-readable detail about the last transition. Required on a status write.', required: false, spec: 'A Shared types' },
     },
   },
   'core/v1.ObjectReference': {
@@ -389,7 +389,11 @@ const events: Overlay = {
         description: 'When the event was first recorded. The time the server received it is in the metadata.',
         spec: 'A Event',
       },
-      involvedObject: { description: 'The object this event is about.', spec: 'A Event' },
+      involvedObject: {
+        description: 'The object this event is about. The spec lists it as required; the server does not check it for core `v1` Events, so an Event without it is accepted.',
+        required: false,
+        spec: 'A Event',
+      },
       lastTimestamp: { description: 'When the most recent occurrence was recorded.', spec: 'A Event' },
       message: { description: 'Human-readable text about the status of the operation.', spec: 'A Event' },
       reason: {
@@ -962,8 +966,9 @@ const deviceTaintRules: Overlay = {
         spec: DTR,
       },
       driver: {
-        description: 'Only devices of this driver (slice.spec.driver). A DNS subdomain upstream.',
+        description: 'Only devices of this driver (slice.spec.driver). Upstream: a DNS subdomain of at most 63 characters.',
         format: 'dns-subdomain',
+        maxLength: 63,
         spec: DTR,
       },
       pool: {
@@ -978,7 +983,7 @@ const deviceTaintRules: Overlay = {
     spec: DTR,
     fields: {
       effect: {
-        description: '`None` is informational only; `NoSchedule` keeps new pods that use the device from being scheduled unless they tolerate it; `NoExecute` also evicts running pods that do not tolerate it. `PreferNoSchedule` is not valid. More effects may be added; unknown ones act like `None`.',
+        description: '`None` is informational only; `NoSchedule` keeps new pods that use the device from being scheduled unless they tolerate it; `NoExecute` also evicts running pods that do not tolerate it. `PreferNoSchedule` is not valid. Consumers treat an unknown effect (written by a newer server) like `None`, but the server refuses any other value on write (the devicetaintrule/taint-effect rule checks it).',
         knownValues: ['None', 'NoSchedule', 'NoExecute'],
         spec: DTR,
       },
@@ -995,8 +1000,7 @@ const deviceTaintRules: Overlay = {
     spec: DTR,
     fields: {
       conditions: {
-        description: 'Latest observations, merged by `type`; at most 8. `EvictionInProgress` is True while pods still need eviction; its message reports pending and evicted pods.',
-        maxItems: 8,
+        description: 'Latest observations, merged by `type`. `EvictionInProgress` is True while pods still need eviction; its message reports pending and evicted pods. At most 8 on a status-subresource write; the server drops status sent with a create or update, so a manifest is not held to the limit.',
         spec: DTR,
       },
     },
@@ -1029,8 +1033,8 @@ const flowSchemas: Overlay = {
         spec: FS,
       },
       matchingPrecedence: {
-        description: 'Ordering among schemas that match a request: the lowest number wins. 1 is reserved for the `exempt` schema (upstream).',
-        minimum: 1,
+        description: 'Ordering among schemas that match a request: the lowest number wins. 1 is reserved for the `exempt` schema (upstream). The spec asks for 1 to 10000; the server defaults an absent or 0 value to 1000, so 0 is accepted.',
+        minimum: 0,
         maximum: 10000,
         default: 1000,
         spec: FS,
