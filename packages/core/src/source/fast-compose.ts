@@ -1,5 +1,6 @@
 import { CST, Schema, isScalar } from 'yaml';
 import type { ScalarTag } from 'yaml';
+import { setOwn } from './own-property.js';
 import { yamlOptions } from './yaml-schema.js';
 
 /**
@@ -156,7 +157,7 @@ export class FastComposer {
         if ((item.value.type === 'block-map' || item.value.type === 'block-seq') && !props.some((t) => t.type === 'newline')) FAIL();
         const child = this.node(item.value, props);
         size += child.size;
-        if (child.value !== null && child.value !== undefined) out[key] = child.value;
+        if (child.value !== null && child.value !== undefined) setOwn(out, key, child.value);
       } else {
         for (const t of props) if (!this.quiet(t)) FAIL();
       }

@@ -3,10 +3,13 @@ import type { CST, Document, YAMLError } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
 import { locateInCst, scalarInCst, spanOf } from './cst-locate.js';
 import type { ScalarSource } from './cst-locate.js';
+import { collectComments } from './comments.js';
+import type { Comment } from './comments.js';
 import { decodeSource } from './decode.js';
 import { AliasBudgetError, Fallback, FastComposer } from './fast-compose.js';
 import type { FieldPath } from './field-path.js';
 import { LineIndex } from './line-index.js';
+import { findTooDeep } from './nesting.js';
 import { AliasBudgetExceeded, DEFAULT_ALIAS_BUDGET, toValue } from './to-value.js';
 import { yamlOptions } from './yaml-schema.js';
 
@@ -45,13 +48,6 @@ export interface SourceOptions {
 
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
-/**
- * The parser recurses once per nesting level, and thousands of `[` can exhaust the stack
- * in ways that abort the process instead of throwing. Brackets are counted first (quotes
- * ignored: it only over-estimates) so such input is refused before parsing.
- */
-const MAX_FLOW_DEPTH = 256;
-
 const SIMPLE_TOP_LEVEL: ReadonlySet<string> = new Set(['document', 'doc-end', 'comment', 'newline', 'space', 'byte-order-mark']);
 
 /**
@@ -63,6 +59,8 @@ export class SourceFile {
   readonly documents: SourceDocument[] = [];
   /** File-level and syntax findings, made while reading. */
   readonly diagnostics: Diagnostic[] = [];
+  /** The YAML comments of the file (real comment tokens, never text inside a scalar). */
+  comments: readonly Comment[] = [];
 
   private constructor(
     readonly path: string,
@@ -103,11 +101,6 @@ export class SourceFile {
       this.diagnostics.push({ ruleId: 'file/empty', severity: 'warning', message: 'file is empty: it holds no YAML document', document: 0, path: '', range: this.lines.range(0, 0) });
       return;
     }
-    const depth = flowDepth(this.text);
-    if (depth > MAX_FLOW_DEPTH) {
-      this.fileProblem('yaml/syntax', `flow collections are nested ${depth} deep; more than ${MAX_FLOW_DEPTH} levels is refused`);
-      return;
-    }
     let tokens: CST.Token[];
     try {
       tokens = [...new Parser().parse(this.text)];
@@ -115,6 +108,7 @@ export class SourceFile {
       this.fileProblem('yaml/syntax', `YAML could not be read: ${error instanceof RangeError ? 'nesting is too deep' : String(error)}`);
       return;
     }
+    this.comments = collectComments(tokens);
     const docs = tokens.filter((t): t is CST.Document => t.type === 'document');
     // Directives, stray tokens and tabs are rare and subtle: such a file goes to `yaml` whole.
     const simple = !this.text.includes('\t') && tokens.every((t) => SIMPLE_TOP_LEVEL.has(t.type));
@@ -123,6 +117,13 @@ export class SourceFile {
       const next = docs[index + 1];
       const entry: SourceDocument = { index, value: undefined, broken: false, start: doc.offset, end: next ? next.offset : this.text.length, cst: doc, composedBy: 'fast' };
       this.documents.push(entry);
+      const tooDeep = findTooDeep(doc);
+      if (tooDeep) {
+        entry.broken = true;
+        const message = `collections are nested more than ${tooDeep.limit} levels deep here; deeper nesting is refused`;
+        this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message, document: index, path: '', range: this.lines.range(tooDeep.offset, tooDeep.offset + 1) });
+        return;
+      }
       if (fast) {
         try {
           entry.value = fast.compose(doc);
@@ -212,19 +213,6 @@ export class SourceFile {
     if (first?.key) return { ...spanOf(first.key), exact: false };
     return { start: doc?.start ?? 0, end: doc?.start ?? 0, exact: false };
   }
-}
-
-function flowDepth(text: string): number {
-  if (!text.includes('[') && !text.includes('{')) return 0;
-  let depth = 0;
-  let max = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) max = depth;
-    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
-  }
-  return max;
 }
 
 function sentence(message: string): string {
