@@ -28,6 +28,8 @@ export interface LintRun {
   otherObjects?: readonly LintObject[];
   /** Stored objects to compare with, for update rules (`--old`). */
   oldObjects?: readonly LintObject[];
+  /** False when the files come from someone other than the repository (a requester): their comments must not switch rules off. */
+  inlineSuppressions?: boolean;
 }
 
 interface Placed {
@@ -66,7 +68,7 @@ export function lintFiles(run: LintRun): FileResult[] {
       runRule(rule, p, object, settings, everything, previous, catalog);
     }
   }
-  return placed.map((p) => finish(p));
+  return placed.map((p) => finish(p, run.inlineSuppressions !== false));
 }
 
 function indexRules(rules: readonly Rule[]): Map<string, Rule[]> {
@@ -208,7 +210,7 @@ function diagnostic(p: Pick<Placed, 'file'>, ruleId: string, severity: Severity,
 }
 
 /** Applies the configured severities and the inline suppressions, then sorts. */
-function finish(p: Placed): FileResult {
+function finish(p: Placed, inlineSuppressions: boolean): FileResult {
   const configured: Diagnostic[] = [];
   for (const d of p.out) {
     const setting = p.config.rules[d.ruleId];
@@ -216,7 +218,7 @@ function finish(p: Placed): FileResult {
     configured.push(setting ? { ...d, severity: setting } : d);
   }
   const reportUnused = p.config.rules['suppression/unused'] !== 'off';
-  const kept = applySuppressions(p.file, configured, reportUnused).map((d) => {
+  const kept = (inlineSuppressions ? applySuppressions(p.file, configured, reportUnused) : configured).map((d) => {
     const setting = d.ruleId === 'suppression/unused' ? p.config.rules[d.ruleId] : undefined;
     return setting && setting !== 'off' ? { ...d, severity: setting } : d;
   });

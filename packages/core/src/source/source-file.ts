@@ -9,7 +9,8 @@ import { decodeSource } from './decode.js';
 import { AliasBudgetError, Fallback, FastComposer } from './fast-compose.js';
 import type { FieldPath } from './field-path.js';
 import { LineIndex } from './line-index.js';
-import { findTooDeep } from './nesting.js';
+import { nestingOf, withoutNulls } from './json-value.js';
+import { findTooDeep, MAX_NESTING } from './nesting.js';
 import { AliasBudgetExceeded, DEFAULT_ALIAS_BUDGET, toValue } from './to-value.js';
 import { yamlOptions } from './yaml-schema.js';
 
@@ -35,7 +36,7 @@ export interface SourceDocument {
   /** The document's concrete syntax tree: positions are found in it. */
   cst: CST.Document;
   /** Which composer read it: the fast path, or `yaml` itself (irregular or broken YAML). */
-  composedBy: 'fast' | 'yaml';
+  composedBy: 'fast' | 'yaml' | 'value';
 }
 
 export interface SourceOptions {
@@ -89,6 +90,24 @@ export class SourceFile {
     const file = new SourceFile(path, text);
     if (options.unreadable) file.fileProblem('file/unreadable', options.unreadable);
     else file.read(options);
+    return file;
+  }
+
+  /**
+   * A decoded value (an admission request's object) linted as it is: no YAML text is made
+   * and parsed back, so strings such as "yes" or "0b101" and keys such as "y" keep their
+   * type. Findings carry their field path; the text, the value as indented JSON, only
+   * gives them a range.
+   */
+  static fromValue(path: string, value: unknown): SourceFile {
+    if (nestingOf(value) > MAX_NESTING) {
+      const file = new SourceFile(path, '');
+      file.fileProblem('yaml/syntax', `the object is nested more than ${MAX_NESTING} levels deep; deeper nesting is refused`);
+      return file;
+    }
+    const file = new SourceFile(path, JSON.stringify(value, null, 2) ?? 'null');
+    const doc = [...new Parser().parse(file.text)].find((t): t is CST.Document => t.type === 'document');
+    if (doc) file.documents.push({ index: 0, value: withoutNulls(value), broken: false, start: 0, end: file.text.length, cst: doc, composedBy: 'value' });
     return file;
   }
 
