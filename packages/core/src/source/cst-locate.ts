@@ -39,11 +39,10 @@ function walk(doc: CST.Document, path: readonly PathSegment[]): Found | undefine
     let next: Token | undefined;
     let nextKey: Token | undefined;
     if (container.type === 'block-map' || (container.type === 'flow-collection' && container.start.type === 'flow-map-start')) {
-      for (const item of container.items) {
-        if (item.key && keyText(item.key) === String(segment)) {
-          nextKey = item.key;
-          next = item.value ?? item.key;
-        }
+      const item = keyIndex(container).get(String(segment));
+      if (item?.key) {
+        nextKey = item.key;
+        next = item.value ?? item.key;
       }
     } else if ((container.type === 'block-seq' || container.type === 'flow-collection') && typeof segment === 'number') {
       next = container.items[segment]?.value ?? undefined;
@@ -53,6 +52,28 @@ function walk(doc: CST.Document, path: readonly PathSegment[]): Found | undefine
     key = nextKey;
   }
   return { node, key, depth: path.length };
+}
+
+type MapToken = CST.BlockMap | CST.FlowCollection;
+type MapItem = MapToken['items'][number];
+const keyIndexes = new WeakMap<MapToken, Map<string, MapItem>>();
+
+/**
+ * The items of a mapping by key text, built once per mapping: a document with thousands of
+ * keys and a finding on each must not scan the whole mapping per finding. Of duplicate
+ * keys the last one wins, as in the decoded value.
+ */
+function keyIndex(map: MapToken): Map<string, MapItem> {
+  let index = keyIndexes.get(map);
+  if (!index) {
+    index = new Map();
+    for (const item of map.items) {
+      const text = item.key ? keyText(item.key) : undefined;
+      if (text !== undefined) index.set(text, item);
+    }
+    keyIndexes.set(map, index);
+  }
+  return index;
 }
 
 export function locateInCst(doc: CST.Document, path: readonly PathSegment[], target: 'key' | 'value'): CstSpan {

@@ -199,6 +199,7 @@ export class FastComposer {
     if (this.text.slice(flow.offset, (close as SourceToken).offset).includes('\n')) FAIL();
     let size = 1;
     const entries: [string, unknown][] = [];
+    const seen = new Set<string>();
     const list: unknown[] = [];
     flow.items.forEach((item, i) => {
       let sawComma = false;
@@ -212,7 +213,8 @@ export class FastComposer {
         const sep = item.sep ?? FAIL();
         if (sep[0]?.type !== 'map-value-ind') FAIL();
         const child = item.value ? this.node(item.value, sep.slice(1)) : { value: null, size: 1 };
-        if (entries.some(([k]) => k === key)) FAIL();
+        if (seen.has(key)) FAIL(); // duplicate: `yaml` reports it
+        seen.add(key);
         entries.push([key, child.value]);
         size += child.size;
       } else {
