@@ -5,6 +5,7 @@
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { loadState, manifestFiles } from '../state/load.js';
 import type { LoadProblem, State } from '../state/state.js';
+import { isResourceExhaustion } from './connections.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 
@@ -38,6 +39,14 @@ export function fingerprint(paths: readonly string[]): string {
     .join('\n');
 }
 
+function fingerprintOrUndefined(paths: readonly string[]): string | undefined {
+  try {
+    return fingerprint(paths);
+  } catch {
+    return undefined;
+  }
+}
+
 export class StateSource {
   private state: State | undefined;
   private loadedPrint: string | undefined;
@@ -66,14 +75,18 @@ export class StateSource {
   /** Loads the state now; true when it was taken. */
   reload(reason: string): boolean {
     const started = performance.now();
-    const print = fingerprint(this.paths);
+    let print: string;
     let next: State;
     try {
+      print = fingerprint(this.paths);
       next = loadState(this.paths);
     } catch (error) {
-      this.loadedPrint = print;
+      // Out of descriptors (or memory) says nothing about the files: leave the print unset
+      // so the next poll tries again. Any other failure waits for the files to change.
+      if (!isResourceExhaustion(error)) this.loadedPrint = fingerprintOrUndefined(this.paths);
       this.metrics.reload('state', 'failure');
-      this.logger.log('error', 'state.reload_failed', { reason, error: (error as Error).message, kept: this.generation });
+      this.logger.log('error', 'state.reload_failed', { reason, code: (error as NodeJS.ErrnoException).code, error: (error as Error).message, kept: this.generation });
+      if (isResourceExhaustion(error)) this.schedule('retry after running out of resources');
       return false;
     }
     this.loadedPrint = print;
@@ -100,8 +113,14 @@ export class StateSource {
       this.logger.log('info', 'state.loaded', { reason, generation: this.generation, policies: next.policies.length, bindings: next.bindings.length, params: next.params.length, namespaces: next.namespaces.size, ms });
       for (const p of next.problems) this.logger.log('warn', 'state.problem', problemFields(p));
     }
+    // A file that could not be opened for want of descriptors is not a problem of the file.
+    if (next.problems.some((p) => /\bE[MN]FILE\b/.test(p.message))) {
+      this.loadedPrint = undefined;
+      this.schedule('retry after running out of descriptors');
+      return this.state === next;
+    }
     // Written to while we read: look again once it settles.
-    if (fingerprint(this.paths) !== print) this.schedule('changed during load');
+    if (fingerprintOrUndefined(this.paths) !== print) this.schedule('changed during load');
     return this.state === next;
   }
 
@@ -117,7 +136,7 @@ export class StateSource {
       }
     }
     this.poller = setInterval(() => {
-      if (fingerprint(this.paths) !== this.loadedPrint) this.schedule('poll');
+      if (this.changed()) this.schedule('poll');
     }, this.pollMs);
     this.poller.unref();
   }
@@ -126,10 +145,22 @@ export class StateSource {
     if (this.pending) clearTimeout(this.pending);
     this.pending = setTimeout(() => {
       this.pending = undefined;
-      if (fingerprint(this.paths) === this.loadedPrint) return;
-      this.reload(reason);
-    }, this.debounceMs);
+      if (this.changed()) this.reload(reason);
+    }, Math.max(this.debounceMs, reason.startsWith('retry') ? this.pollMs : 0));
     this.pending.unref();
+  }
+
+  /**
+   * Whether the files differ from the loaded ones. Timers call this, where a throw would end
+   * the process: a directory that cannot be read now (EMFILE) is logged and looked at again.
+   */
+  private changed(): boolean {
+    try {
+      return fingerprint(this.paths) !== this.loadedPrint;
+    } catch (error) {
+      this.logger.log('warn', 'state.scan_failed', { code: (error as NodeJS.ErrnoException).code, error: (error as Error).message, retry: `in ${this.pollMs} ms` });
+      return false;
+    }
   }
 
   close(): void {

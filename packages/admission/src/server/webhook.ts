@@ -5,6 +5,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server as 
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { admit } from '../admit.js';
+import { defaultConnectionCap, surviveServerErrors, trackHandshakes } from './connections.js';
 import { readBody } from './body.js';
 import { silentLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
@@ -46,6 +47,8 @@ export interface WebhookOptions {
   watch?: { debounceMs?: number; pollMs?: number } | false;
   /** How long close() lets in-flight requests run before cutting connections. */
   shutdownGraceMs?: number;
+  /** Open connections at most; further ones are closed at once. Below the file limit by default. */
+  maxConnections?: number;
 }
 
 export interface WebhookServer {
@@ -210,6 +213,8 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
   }
 
   let server: HttpServer | HttpsServer;
+  /** Sockets that may carry an HTTP answer (all of them without TLS). */
+  let answerable: (socket: Socket) => boolean = () => true;
   if (options.insecure) {
     server = createHttpServer(serverOptions, handler);
   } else {
@@ -217,15 +222,25 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
     const https = createHttpsServer({ ...serverOptions, ...readTlsFiles(options.tls), handshakeTimeout: headersTimeout }, handler);
     tlsSource = new TlsSource(options.tls, (context) => https.setSecureContext(context), logger, metrics, watchTiming ?? { debounceMs: 200, pollMs: 2000 });
     server = https;
+    const established = trackHandshakes(https);
+    answerable = (socket) => established.has(socket);
   }
+  server.maxConnections = options.maxConnections ?? defaultConnectionCap();
+  // A connection idle this long is closed whatever state it is in (keep-alive has its own, shorter limit).
+  server.setTimeout(requestTimeout + serverOptions.keepAliveTimeout);
+  surviveServerErrors(server, logger);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Timeouts and garbage from clients: answer what HTTP allows and drop the connection.
     logger.log('debug', 'http.client_error', { code: error.code, error: error.message });
     // Input after an early answer is dropped on purpose; it is not an error of its own.
     if (lingering.has(socket as Socket)) return;
-    if (socket.writable && !socket.destroyed) {
+    // Before the TLS handshake is done (a handshake timeout, a client that is not speaking
+    // TLS) there is no channel for an answer: a write would wait for a handshake that never
+    // comes and keep the socket open after its client has gone.
+    if (socket.writable && !socket.destroyed && answerable(socket as Socket)) {
       const code = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
       socket.end(`HTTP/1.1 ${code} ${code === 408 ? 'Request Timeout' : 'Bad Request'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      setTimeout(() => socket.destroy(), LINGER_MS).unref();
     } else socket.destroy();
   });
 
