@@ -1,7 +1,7 @@
 // Crafted YAML through the real CLI (issue 11): deep nesting, brackets in comments,
 // suppressions smuggled through data, keys named like Object.prototype members.
 import { afterAll, describe, expect, it } from 'vitest';
-import { lintJson, manifests, removeTempDirs, tempDir } from './helpers.js';
+import { lintJson, manifests, removeTempDirs, runCli, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -117,5 +117,38 @@ spec:
     const r = lintOne(text.replace('  name: a', '  name: !!str a'));
     expect(r.report.files[0]!.diagnostics.map((d) => `${d.range.start.line}:${d.message}`)).toContain('8:unknown field "__proto__"');
     expect(r.stdout).not.toContain('polluted');
+  });
+});
+
+describe('run-time CEL cost through platlint mutate', () => {
+  const doubling = (steps: number): string => `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: doubling}
+spec:
+  matchConstraints:
+    resourceRules:
+      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
+  reinvocationPolicy: Never
+  variables:
+    - {name: l0, expression: "[1, 2]"}
+${Array.from({ length: steps }, (_, i) => `    - {name: l${i + 1}, expression: "variables.l${i} + variables.l${i}"}`).join('\n')}
+  mutations:
+    - patchType: ApplyConfiguration
+      applyConfiguration:
+        expression: 'Object{spec: Object.spec{replicas: size(variables.l${steps})}}'
+---
+apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata: {name: doubling}
+spec: {policyName: doubling}
+`;
+
+  it('a list doubled thirty times through variables is stopped by the budget, within 512 MB of heap', () => {
+    const dir = tempDir({ 'state/policy.yaml': doubling(30), 'deployment.yaml': manifests.validDeployment() });
+    const r = runCli(['mutate', '--state', 'state', 'deployment.yaml'], { cwd: dir, env: { NODE_OPTIONS: '--max-old-space-size=512' } });
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(1);
+    expect(r.stdout + r.stderr).toContain('operation cancelled: actual cost limit exceeded');
+    expect(r.stderr).not.toMatch(/heap out of memory|\n\s+at /);
   });
 });
