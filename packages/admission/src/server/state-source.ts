@@ -3,10 +3,11 @@
 // reload in the middle of a request cannot mix two states. A reload that would lose
 // objects to new problems keeps the last good state and logs why.
 import { statSync, watch, type FSWatcher } from 'node:fs';
-import { loadState, manifestFiles } from '../state/load.js';
+import { manifestFiles } from '../state/load.js';
 import type { LoadProblem, State } from '../state/state.js';
 import { isResourceExhaustion } from './connections.js';
 import type { Logger } from './log.js';
+import { readStateFiles, stateFromFiles, type StateFile } from './state-files.js';
 import type { Metrics } from './metrics.js';
 
 export interface StateSourceOptions {
@@ -14,6 +15,8 @@ export interface StateSourceOptions {
   debounceMs?: number;
   /** Interval of the fallback poll, which catches what file watching misses (nested directories, NFS). */
   pollMs?: number;
+  /** Called with each accepted state's generation and the files it was built from. */
+  onAccepted?: (generation: number, files: StateFile[]) => void;
 }
 
 function problemKey(p: LoadProblem): string {
@@ -55,6 +58,7 @@ export class StateSource {
   private poller: NodeJS.Timeout | undefined;
   private readonly debounceMs: number;
   private readonly pollMs: number;
+  private readonly onAccepted: StateSourceOptions['onAccepted'];
   /** Incremented on every accepted load; logged with answers to tell states apart. */
   generation = 0;
 
@@ -65,6 +69,7 @@ export class StateSource {
     options: StateSourceOptions = {},
   ) {
     this.debounceMs = options.debounceMs ?? 200;
+    this.onAccepted = options.onAccepted;
     this.pollMs = options.pollMs ?? 2000;
   }
 
@@ -76,10 +81,12 @@ export class StateSource {
   reload(reason: string): boolean {
     const started = performance.now();
     let print: string;
+    let files: StateFile[];
     let next: State;
     try {
       print = fingerprint(this.paths);
-      next = loadState(this.paths);
+      files = readStateFiles(this.paths);
+      next = stateFromFiles(files);
     } catch (error) {
       // Out of descriptors (or memory) says nothing about the files: leave the print unset
       // so the next poll tries again. Any other failure waits for the files to change.
@@ -105,6 +112,7 @@ export class StateSource {
     } else {
       this.state = next;
       this.generation += 1;
+      this.onAccepted?.(this.generation, files);
       this.metrics.reload('state', 'success');
       this.metrics.gauge('platlint_webhook_state_policies', 'Policies in the loaded state.', next.policies.length);
       this.metrics.gauge('platlint_webhook_state_bindings', 'Bindings in the loaded state.', next.bindings.length);
@@ -112,12 +120,6 @@ export class StateSource {
       this.metrics.gauge('platlint_webhook_state_generation', 'Loads of the state taken so far.', this.generation);
       this.logger.log('info', 'state.loaded', { reason, generation: this.generation, policies: next.policies.length, bindings: next.bindings.length, params: next.params.length, namespaces: next.namespaces.size, ms });
       for (const p of next.problems) this.logger.log('warn', 'state.problem', problemFields(p));
-    }
-    // A file that could not be opened for want of descriptors is not a problem of the file.
-    if (next.problems.some((p) => /\bE[MN]FILE\b/.test(p.message))) {
-      this.loadedPrint = undefined;
-      this.schedule('retry after running out of descriptors');
-      return this.state === next;
     }
     // Written to while we read: look again once it settles.
     if (fingerprintOrUndefined(this.paths) !== print) this.schedule('changed during load');
