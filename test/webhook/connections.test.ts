@@ -2,7 +2,8 @@
 // start TLS, clients that vanish mid-handshake, and more connections than the server has
 // file descriptors. The server runs under a low `ulimit -n`; it must close what times out,
 // survive EMFILE, and keep answering /healthz and /mutate. Loopback only, bounded loops.
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, call, deploymentRequest, eventually, makeCa, review, serve, stateCopy, type Ca, type Served } from './helpers.js';
@@ -78,5 +79,27 @@ describe('platlint serve with idle and half-open connections', () => {
     expect(served.child.exitCode).toBeNull();
     // Every line the server logged is a JSON event, and none is a crash.
     expect(served.logs.filter((e) => e.event === 'unparsed' || e.event === 'process.crash')).toEqual([]);
+  });
+});
+
+describe('platlint serve with a state directory that links back to itself', () => {
+  it('skips the links that loop, says which, and serves the state', async () => {
+    const ca = makeCa();
+    const tls = ca.issue('server');
+    const state = stateCopy();
+    mkdirSync(join(state, 'nested'));
+    symlinkSync(state, join(state, 'self'));
+    symlinkSync('..', join(state, 'nested', 'up'));
+    symlinkSync('../..', join(state, 'nested', 'up2'));
+    const served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
+    try {
+      const skipped = served.logs.filter((e) => e.event === 'state.link_skipped').map((e) => String(e.link).slice(state.length));
+      expect(skipped.sort()).toEqual(['/nested/up', '/nested/up2', '/self']);
+      expect(answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('looped')) })).uid).toBe('looped');
+    } finally {
+      expect(await served.stop()).toBe(0);
+      rmSync(ca.dir, { recursive: true, force: true });
+      rmSync(state, { recursive: true, force: true });
+    }
   });
 });

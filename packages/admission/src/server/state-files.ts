@@ -3,7 +3,7 @@
 // generation even when the files change meanwhile.
 import { readFileSync } from 'node:fs';
 import { SourceFile } from '@platlint/core';
-import { manifestFiles, stateFromSources } from '../state/load.js';
+import { manifestFiles, stateFromSources, type SkippedLink } from '../state/load.js';
 import type { State } from '../state/state.js';
 
 export interface StateFile {
@@ -14,8 +14,8 @@ export interface StateFile {
 }
 
 /** Reads every manifest under the paths. Running out of descriptors throws: it says nothing about the files. */
-export function readStateFiles(paths: readonly string[]): StateFile[] {
-  return manifestFiles(paths).map((path) => {
+export function readStateFiles(paths: readonly string[], onSkipped?: (skipped: SkippedLink) => void): StateFile[] {
+  return manifestFiles(paths, onSkipped).map((path) => {
     try {
       return { path, bytes: readFileSync(path) };
     } catch (error) {

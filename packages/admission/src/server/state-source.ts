@@ -85,7 +85,7 @@ export class StateSource {
     let next: State;
     try {
       print = fingerprint(this.paths);
-      files = readStateFiles(this.paths);
+      files = readStateFiles(this.paths, (skipped) => this.logger.log('warn', 'state.link_skipped', { ...skipped, why: 'the link leads back to a directory that holds it; following it would loop' }));
       next = stateFromFiles(files);
     } catch (error) {
       // Out of descriptors (or memory) says nothing about the files: leave the print unset
