@@ -179,7 +179,9 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
       const path = [...object.prefix, ...report.path];
       const span = report.span ? { ...report.span, exact: true } : p.file.locate(object.document, path, report.target ?? 'value');
       const d = diagnostic(p, rule.meta.id, report.severity ?? rule.meta.severity, report.message, object.document, path, span);
-      if (report.fix) {
+      const removal = report.fix?.removeItem ? p.file.removalSpan(object.document, [...object.prefix, ...(report.fix.path ?? report.path)]) : undefined;
+      if (removal) d.fix = { range: p.file.lines.range(removal.start, removal.end), text: '' };
+      else if (report.fix && !report.fix.removeItem) {
         d.fix = report.fix.span
           ? { range: p.file.lines.range(report.fix.span.start, report.fix.span.end), text: report.fix.text }
           : placeFix(p, object, report.fix.path ?? report.path, report.fix.target ?? 'value', report.fix.text);

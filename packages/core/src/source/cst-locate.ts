@@ -84,6 +84,40 @@ export function locateInCst(doc: CST.Document, path: readonly PathSegment[], tar
   return { ...spanOf(token), exact };
 }
 
+/**
+ * The characters to delete to remove the list item at `path` and nothing else: in a block
+ * list, the item's lines with its own trailing comment (the other items, their comments and
+ * the indentation stay); in a flow list, the item and one comma beside it. Undefined when no
+ * such edit exists (not a list item, the only item of a flow list, a compact `- - x`).
+ */
+export function removalInCst(doc: CST.Document, path: readonly PathSegment[], text: string): { start: number; end: number } | undefined {
+  const index = path.at(-1);
+  if (typeof index !== 'number') return undefined;
+  const found = walk(doc, path.slice(0, -1));
+  if (!found || found.depth !== path.length - 1) return undefined;
+  const list = found.node;
+  if (list.type === 'block-seq') {
+    const item = list.items[index];
+    const dash = item?.start.find((t) => t.type === 'seq-item-ind');
+    if (!item || !dash) return undefined;
+    const lineStart = text.lastIndexOf('\n', dash.offset - 1) + 1;
+    if (text.slice(lineStart, dash.offset).trim() !== '') return undefined;
+    const contentEnd = item.value ? spanOf(item.value).end : dash.offset + 1;
+    const newline = text.indexOf('\n', contentEnd);
+    return { start: lineStart, end: newline === -1 ? text.length : newline + 1 };
+  }
+  if (list.type === 'flow-collection' && list.start.type === 'flow-seq-start') {
+    const values = list.items.map((item) => item.value);
+    const item = values[index];
+    if (!item || values.length < 2) return undefined;
+    const previous = values[index - 1];
+    const next = values[index + 1];
+    if (previous) return { start: spanOf(previous).end, end: spanOf(item).end };
+    return next ? { start: spanOf(item).start, end: spanOf(next).start } : undefined;
+  }
+  return undefined;
+}
+
 /** The raw text of the scalar at a path, as written (quotes and block header included). */
 export interface ScalarSource {
   source: string;

@@ -1,7 +1,7 @@
 import { Composer, Parser } from 'yaml';
 import type { CST, Document, YAMLError } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
-import { locateInCst, scalarInCst, spanOf } from './cst-locate.js';
+import { locateInCst, removalInCst, scalarInCst, spanOf } from './cst-locate.js';
 import type { ScalarSource } from './cst-locate.js';
 import { collectComments } from './comments.js';
 import type { Comment } from './comments.js';
@@ -218,6 +218,12 @@ export class SourceFile {
   scalarSource(document: number, path: FieldPath): ScalarSource | undefined {
     const doc = this.documents[document];
     return doc ? scalarInCst(doc.cst, path, this.text) : undefined;
+  }
+
+  /** The smallest edit that removes the list item at a path (see removalInCst). */
+  removalSpan(document: number, path: FieldPath): { start: number; end: number } | undefined {
+    const doc = this.documents[document];
+    return doc && doc.composedBy !== 'value' ? removalInCst(doc.cst, path, this.text) : undefined;
   }
 
   /** The key of the closest existing ancestor: where a missing field is reported. */
