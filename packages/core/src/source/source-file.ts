@@ -60,8 +60,8 @@ export class SourceFile {
   readonly documents: SourceDocument[] = [];
   /** File-level and syntax findings, made while reading. */
   readonly diagnostics: Diagnostic[] = [];
-  /** The YAML comments of the file (real comment tokens, never text inside a scalar). */
-  comments: readonly Comment[] = [];
+  private tokens: readonly CST.Token[] = [];
+  private foundComments: readonly Comment[] | undefined;
 
   private constructor(
     readonly path: string,
@@ -127,7 +127,7 @@ export class SourceFile {
       this.fileProblem('yaml/syntax', `YAML could not be read: ${error instanceof RangeError ? 'nesting is too deep' : String(error)}`);
       return;
     }
-    this.comments = collectComments(tokens);
+    this.tokens = tokens;
     const docs = tokens.filter((t): t is CST.Document => t.type === 'document');
     // Directives, stray tokens and tabs are rare and subtle: such a file goes to `yaml` whole.
     const simple = !this.text.includes('\t') && tokens.every((t) => SIMPLE_TOP_LEVEL.has(t.type));
@@ -218,6 +218,12 @@ export class SourceFile {
   scalarSource(document: number, path: FieldPath): ScalarSource | undefined {
     const doc = this.documents[document];
     return doc ? scalarInCst(doc.cst, path, this.text) : undefined;
+  }
+
+  /** The YAML comments of the file (real comment tokens, never text inside a scalar); found on first use. */
+  get comments(): readonly Comment[] {
+    this.foundComments ??= collectComments(this.tokens);
+    return this.foundComments;
   }
 
   /** The smallest edit that removes the list item at a path (see removalInCst). */
