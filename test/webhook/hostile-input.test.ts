@@ -97,3 +97,27 @@ describe('platlint serve and crafted objects', () => {
     expect(Object.fromEntries(labels.map((op) => [op.path, op.value]))).toEqual({ '/metadata/labels/__proto__': 'set', '/metadata/labels/constructor': 'too' });
   });
 });
+
+describe('platlint serve and deeply nested objects', () => {
+  it('answers /validate and /mutate cleanly for an object nested 100,000 levels deep', async () => {
+    const ca = makeCa();
+    const tls = ca.issue('server');
+    const state = mkdtempSync(join(tmpdir(), 'platlint-deep-state-'));
+    writeFileSync(join(state, 'proto.yaml'), policy('deep', '[JSONPatch{op: "add", path: "/metadata/labels/x", value: "y"}]'));
+    const served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
+    try {
+      const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+      const body = review(deploymentRequest('deep')).replace('"replicas":2', `"replicas":2,"deep":${deep}`);
+      for (const path of ['/validate', '/mutate']) {
+        const reply = await call(served.port, path, { ca: ca.caCert, body });
+        expect(reply.status === 200 || (reply.status >= 400 && reply.status < 500), `${path}: ${reply.status} ${reply.body.slice(0, 300)}`).toBe(true);
+        if (path === '/validate') expect(answerOf(reply).allowed).toBe(false);
+      }
+      expect((await call(served.port, '/healthz', { ca: ca.caCert })).status).toBe(200);
+    } finally {
+      expect(await served.stop()).toBe(0);
+      rmSync(ca.dir, { recursive: true, force: true });
+      rmSync(state, { recursive: true, force: true });
+    }
+  });
+});
