@@ -99,13 +99,17 @@ describe('platlint serve and crafted objects', () => {
 });
 
 describe('platlint serve and deeply nested objects', () => {
-  it('answers /validate and /mutate cleanly for an object nested 100,000 levels deep', async () => {
+  it('loads around a state file nested 2,000 deep, and answers /validate and /mutate cleanly for an object nested 100,000 deep', async () => {
     const ca = makeCa();
     const tls = ca.issue('server');
     const state = mkdtempSync(join(tmpdir(), 'platlint-deep-state-'));
     writeFileSync(join(state, 'proto.yaml'), policy('deep', '[JSONPatch{op: "add", path: "/metadata/labels/x", value: "y"}]'));
+    // A state file nested 2,000 levels deep: a problem of that file, not of the server.
+    writeFileSync(join(state, 'deep.yaml'), `${'- '.repeat(2000)}x\n`);
     const served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
     try {
+      expect(await served.waitForLog((e) => e.event === 'state.problem')).toMatchObject({ ruleId: 'yaml/syntax', line: 1 });
+      expect(answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('still-served')) })).patch).toBeDefined();
       const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
       const body = review(deploymentRequest('deep')).replace('"replicas":2', `"replicas":2,"deep":${deep}`);
       for (const path of ['/validate', '/mutate']) {
