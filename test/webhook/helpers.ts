@@ -73,9 +73,18 @@ export interface Served {
   exited: Promise<number | null>;
 }
 
+export interface ServeOptions {
+  /** Runs the server under `ulimit -n` of this many open files. */
+  maxOpenFiles?: number;
+}
+
 /** Starts `platlint serve --port 0 ...args` and waits until its state has loaded. */
-export async function serve(args: readonly string[]): Promise<Served> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function serve(args: readonly string[], options: ServeOptions = {}): Promise<Served> {
+  const command = [process.execPath, CLI, 'serve', '--port', '0', ...args];
+  const child =
+    options.maxOpenFiles === undefined
+      ? spawn(command[0] as string, command.slice(1), { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('/bin/sh', ['-c', `ulimit -n ${options.maxOpenFiles} && exec "$@"`, 'sh', ...command], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: LogEvent[] = [];
   const waiters: { match: (e: LogEvent) => boolean; resolve: (e: LogEvent) => void }[] = [];
   let buffered = '';

@@ -86,6 +86,13 @@ describe('platlint serve against hostile clients', () => {
     const noRequest = await call(served.port, '/mutate', { ca: ca.caCert, body: JSON.stringify({ apiVersion: 'admission.plat.io/v1', kind: 'AdmissionReview' }) });
     expect(JSON.parse(noRequest.body).message).toContain('request is missing');
     expect((await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('u')), headers: { 'content-type': 'application/yaml' } })).status).toBe(415);
+    for (const contentType of ['', 'text/plain; charset=utf-8', 'application/json-patch+json', 'multipart/form-data; boundary=x', 'application/jsonx']) {
+      const reply = await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('u')), headers: { 'content-type': contentType } });
+      expect(reply.status, contentType).toBe(415);
+      expect(JSON.parse(reply.body)).toMatchObject({ kind: 'Status', code: 415 });
+    }
+    // Parameters of the JSON media type are fine.
+    expect((await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('u')), headers: { 'content-type': 'Application/JSON; charset=utf-8' } })).status).toBe(200);
     expect((await call(served.port, '/mutate', { ca: ca.caCert, method: 'PUT', body: review(deploymentRequest('u')) })).status).toBe(405);
     expect((await call(served.port, '/admit', { ca: ca.caCert, body: review(deploymentRequest('u')) })).status).toBe(404);
   });

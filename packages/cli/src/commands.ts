@@ -1,11 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, enforcementNote, IgnoreFilter, ConfigResolver, applyFixes, formatters, summarize } from '@platlint/core';
-import type { FileResult, Report } from '@platlint/core';
+import { ConfigError, enforcementNote, IgnoreFilter, ConfigResolver, formatters, summarize } from '@platlint/core';
+import type { Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import { UsageError, expandPaths } from './files.js';
 import { Batch } from './lint-batch.js';
-import type { BatchOptions } from './lint-batch.js';
+import type { BatchOptions, LintedFile } from './lint-batch.js';
+import { writeFixes } from './fix-writer.js';
 import { PARALLEL_THRESHOLD, defaultWorkers, lintInParallel } from './parallel.js';
 import { allRuleMetas, knownRuleIds } from '@platlint/rules';
 
@@ -71,10 +72,9 @@ export async function lintCommand(argv: readonly string[], io: Io): Promise<numb
     let applied = 0;
     for (const result of results) {
       if (!result.diagnostics.some((d) => d.fix)) continue;
-      const fixed = applyFixes(readFileSync(result.path, 'utf8'), result.diagnostics);
-      if (fixed.applied === 0) continue;
-      writeFileSync(result.path, fixed.text);
-      applied += fixed.applied;
+      const outcome = writeFixes(result.path, result.diagnostics, result.linted);
+      if (outcome.written === false && outcome.problem) io.stderr(`platlint: ${result.path}: ${outcome.problem}\n`);
+      applied += outcome.applied;
     }
     if (applied === 0) break;
     results = await lintOnce(paths, options, args.workers, io, undefined);
@@ -90,11 +90,11 @@ export async function lintCommand(argv: readonly string[], io: Io): Promise<numb
 }
 
 /** One lint of every file: on worker threads for large runs, on this thread otherwise. */
-async function lintOnce(paths: readonly string[], options: BatchOptions, requested: number | undefined, io: Io, stdin?: { name: string; bytes: Uint8Array }): Promise<FileResult[]> {
+async function lintOnce(paths: readonly string[], options: BatchOptions, requested: number | undefined, io: Io, stdin?: { name: string; bytes: Uint8Array }): Promise<LintedFile[]> {
   const workers = Math.min(requested ?? defaultWorkers(), Math.max(1, Math.floor(paths.length / 50)));
   const showProgress = io.stderrIsTTY && paths.length > 300;
   const progress = (done: number): void => io.stderr(`\rplatlint: ${done}/${paths.length} files`);
-  let results: FileResult[];
+  let results: LintedFile[];
   if (paths.length >= PARALLEL_THRESHOLD && workers > 1) {
     let done = 0;
     results = await lintInParallel(paths, options, workers, io.entry, showProgress ? (n) => progress((done += n)) : undefined);

@@ -2,6 +2,12 @@ import { readFileSync } from 'node:fs';
 import { ConfigResolver, SourceFile, catalog, collectObjects, lintFiles } from '@platlint/core';
 import type { Config, FileResult, LintObject, RuleSetting } from '@platlint/core';
 import { crossDocumentKinds, knownRuleIds, rules } from '@platlint/rules';
+import { textDigest } from './fix-writer.js';
+
+/** A file's findings, with the fingerprint of the linted text when some finding has a fix. */
+export interface LintedFile extends FileResult {
+  linted?: string;
+}
 
 export interface BatchOptions {
   cwd: string;
@@ -77,9 +83,11 @@ export class Batch {
     if (stdin) this.sources.push(SourceFile.fromBytes(stdin.name, stdin.bytes));
   }
 
-  lint(otherObjects: readonly LintObject[] = []): FileResult[] {
+  lint(otherObjects: readonly LintObject[] = []): LintedFile[] {
     const oldObjects = this.options.oldPaths.flatMap((p) => collectObjects(readSource(p)));
-    return lintFiles({ files: this.sources, rules, configFor: (file) => this.configs.forPath(file.path), otherObjects, oldObjects });
+    const results = lintFiles({ files: this.sources, rules, configFor: (file) => this.configs.forPath(file.path), otherObjects, oldObjects });
+    // --fix writes only into a file that still holds the text its fixes were computed on.
+    return results.map((result, i) => (result.diagnostics.some((d) => d.fix) ? { ...result, linted: textDigest(this.sources[i]?.text ?? '') } : result));
   }
 }
 

@@ -1,3 +1,4 @@
+import { workerData } from 'node:worker_threads';
 import { run } from './commands.js';
 import { runWorkerIfAsked } from './worker.js';
 
@@ -13,7 +14,10 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-if (!runWorkerIfAsked()) {
+// The webhook's admission workers start from this file too; the engine is loaded only for them.
+const admissionWorker = (workerData as { platlintAdmissionWorker?: boolean } | undefined)?.platlintAdmissionWorker === true;
+if (admissionWorker) (await import('@platlint/admission')).runAdmissionWorkerIfAsked();
+else if (!runWorkerIfAsked()) {
   const status = await run(process.argv.slice(2), {
     cwd: process.cwd(),
     env: process.env,

@@ -1,8 +1,7 @@
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { FileResult } from '@platlint/core';
-import type { BatchOptions, SharedObject } from './lint-batch.js';
+import type { BatchOptions, LintedFile, SharedObject } from './lint-batch.js';
 import { Batch, receiveObjects, shareObjects } from './lint-batch.js';
 
 /** Below this many files a worker's start-up costs more than it saves. */
@@ -15,7 +14,7 @@ export interface WorkerRequest {
 }
 
 /** Messages from a worker: first the objects other threads need, then its results. */
-export type WorkerMessage = { type: 'objects'; objects: SharedObject[] } | { type: 'results'; results: FileResult[] };
+export type WorkerMessage = { type: 'objects'; objects: SharedObject[] } | { type: 'results'; results: LintedFile[] };
 
 /**
  * Lints files on the main thread and `workers - 1` worker threads, dealing files out by
@@ -23,7 +22,7 @@ export type WorkerMessage = { type: 'objects'; objects: SharedObject[] } | { typ
  * whole run: every share first reports the objects such rules read, then each share is
  * linted with the others' objects. Results come back in the original order.
  */
-export async function lintInParallel(paths: readonly string[], options: BatchOptions, workers: number, entry: URL, onProgress?: (done: number) => void): Promise<FileResult[]> {
+export async function lintInParallel(paths: readonly string[], options: BatchOptions, workers: number, entry: URL, onProgress?: (done: number) => void): Promise<LintedFile[]> {
   const shares = dealBySize(paths, workers);
   const remote = shares.slice(1).map((share) => new RemoteShare(share, options, entry));
   const local = new Batch(shares[0] ?? [], options);
@@ -34,16 +33,16 @@ export async function lintInParallel(paths: readonly string[], options: BatchOpt
   const pending = remote.map((r, i) => r.lint(othersOf(i + 1)).then((results) => (onProgress?.(results.length), results)));
   const mine = local.lint(receiveObjects(othersOf(0)));
   onProgress?.(mine.length);
-  const byPath = new Map<string, FileResult>();
+  const byPath = new Map<string, LintedFile>();
   for (const r of [mine, ...(await Promise.all(pending))].flat()) byPath.set(r.path, r);
-  return paths.map((p) => byPath.get(p)).filter((r): r is FileResult => r !== undefined);
+  return paths.map((p) => byPath.get(p)).filter((r): r is LintedFile => r !== undefined);
 }
 
 /** One worker thread and its two-step conversation. */
 class RemoteShare {
   private readonly worker: Worker;
   readonly objects: Promise<SharedObject[]>;
-  private results: Promise<FileResult[]>;
+  private results: Promise<LintedFile[]>;
 
   constructor(paths: string[], options: BatchOptions, entry: URL) {
     const request: WorkerRequest = { platlintWorker: true, paths, options };
@@ -68,7 +67,7 @@ class RemoteShare {
     });
   }
 
-  lint(others: SharedObject[]): Promise<FileResult[]> {
+  lint(others: SharedObject[]): Promise<LintedFile[]> {
     this.worker.postMessage(others);
     return this.results;
   }

@@ -142,6 +142,8 @@ export async function serveCommand(argv: readonly string[], io: Io): Promise<num
       headersTimeoutMs: args.headersTimeoutMs,
       requestTimeoutMs: args.requestTimeoutMs,
       shutdownGraceMs: args.shutdownGraceMs,
+      // Admission work on worker threads started from this same executable.
+      workers: { entry: io.entry },
     });
   } catch (error) {
     logger.log('error', 'server.start_failed', { error: (error as Error).message });

@@ -5,6 +5,7 @@ export type { SourceDocument, Span, Target } from './source/source-file.js';
 export { formatPath, parsePath } from './source/field-path.js';
 export type { FieldPath, PathSegment } from './source/field-path.js';
 export { LineIndex } from './source/line-index.js';
+export { getOwn, setOwn } from './source/own-property.js';
 export { Catalog, catalog } from './kinds/catalog.js';
 export type { KindInfo, KindMatch } from './kinds/catalog.js';
 export type { SchemaNode, PlatlintInfo } from './schema/tree.js';

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { BINDING, POLICY, asList, flowList, resourceRulesOf, strings } from './shared.js';
+import { BINDING, POLICY, asList, resourceRulesOf, strings } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -31,7 +31,7 @@ export default defineRule({
       ops.forEach((op, j) => {
         if (op !== 'DELETE') return;
         const message = 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT';
-        context.report({ path: [...path, 'operations', j], message, ...(rest.length > 0 && rest.length === ops.length - 1 ? { fix: { path: [...path, 'operations'], text: flowList(rest) } } : {}) });
+        context.report({ path: [...path, 'operations', j], message, ...(rest.length > 0 && rest.length === ops.length - 1 ? { fix: { removeItem: true, text: '' } } : {}) });
       });
     }
   },

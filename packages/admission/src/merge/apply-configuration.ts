@@ -4,7 +4,7 @@
 // sets any atomic struct, list or map, then merged: structs and granular maps key by key,
 // `map` lists by their keys, `set` lists as a union, scalars replaced. Nothing is ever
 // deleted. No field ownership is recorded, so a plain merge is the whole story.
-import type { SchemaNode } from '@platlint/core';
+import { getOwn, setOwn, type SchemaNode } from '@platlint/core';
 import { clone, isObject, type Json, type JsonObject } from '../json.js';
 
 export class ApplyConfigurationError extends Error {
@@ -230,7 +230,7 @@ function mergeMaps(live: JsonObject | undefined, config: JsonObject, properties:
   for (const key of Object.keys(config)) {
     const value = config[key] as Json;
     if (value === null) continue;
-    out[key] = merge(live?.[key], value, properties ? properties[key] : values, step(path, key));
+    setOwn(out, key, merge(live ? getOwn(live, key) as Json | undefined : undefined, value, properties ? (getOwn(properties, key) as SchemaNode | undefined) : values, step(path, key)));
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // rather than taken from npm: the libraries there follow the RFC strictly, and v4 differs
 // in ways policies can observe (replace of an absent member adds it, negative indices,
 // a test on an absent member compares with null, the exact error texts).
+import { setOwn } from '@platlint/core';
 import { clone, deepEqual, isObject, type Json, type JsonObject } from '../json.js';
 
 export interface JsonPatchOperation {
@@ -131,8 +132,7 @@ function locateForWrite(holder: Holder, tokens: readonly string[], last: string)
     } else {
       const child = own(holder, parent[token] as Json[] | JsonObject);
       // A member named __proto__ (JSON.parse makes it an own property) must stay a member.
-      if (token === '__proto__') Object.defineProperty(parent, token, { value: child, writable: true, enumerable: true, configurable: true });
-      else parent[token] = child;
+      setOwn(parent, token, child);
       current = child;
     }
   }
@@ -172,7 +172,7 @@ function get(located: Located): Json | undefined {
 function insert(located: Located, value: Json): void {
   const { container, key } = located;
   if (container.kind === 'object') {
-    container.value[key] = value;
+    setOwn(container.value, key, value);
     return;
   }
   const items = container.value;
@@ -241,7 +241,7 @@ function replace(holder: Holder, op: JsonPatchOperation): void {
     return;
   }
   // An absent object member is simply set, as v4 does.
-  at.container.value[at.key] = valueOf(op);
+  setOwn(at.container.value, at.key, valueOf(op));
 }
 
 function move(holder: Holder, op: JsonPatchOperation): void {

@@ -3,3 +3,4 @@ export { createWebhookServer, startWebhook, MAX_BODY_BYTES, type WebhookOptions,
 export { jsonLogger, silentLogger, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
 export { Metrics } from './metrics.js';
 export { DRY_RUN_WARNING, REVIEW_API_VERSION, REVIEW_KIND } from './review.js';
+export { runAdmissionWorkerIfAsked } from './admission-worker.js';

@@ -3,9 +3,11 @@
 // reload in the middle of a request cannot mix two states. A reload that would lose
 // objects to new problems keeps the last good state and logs why.
 import { statSync, watch, type FSWatcher } from 'node:fs';
-import { loadState, manifestFiles } from '../state/load.js';
+import { manifestFiles } from '../state/load.js';
 import type { LoadProblem, State } from '../state/state.js';
+import { isResourceExhaustion } from './connections.js';
 import type { Logger } from './log.js';
+import { readStateFiles, stateFromFiles, type StateFile } from './state-files.js';
 import type { Metrics } from './metrics.js';
 
 export interface StateSourceOptions {
@@ -13,6 +15,8 @@ export interface StateSourceOptions {
   debounceMs?: number;
   /** Interval of the fallback poll, which catches what file watching misses (nested directories, NFS). */
   pollMs?: number;
+  /** Called with each accepted state's generation and the files it was built from. */
+  onAccepted?: (generation: number, files: StateFile[]) => void;
 }
 
 function problemKey(p: LoadProblem): string {
@@ -38,6 +42,14 @@ export function fingerprint(paths: readonly string[]): string {
     .join('\n');
 }
 
+function fingerprintOrUndefined(paths: readonly string[]): string | undefined {
+  try {
+    return fingerprint(paths);
+  } catch {
+    return undefined;
+  }
+}
+
 export class StateSource {
   private state: State | undefined;
   private loadedPrint: string | undefined;
@@ -46,6 +58,7 @@ export class StateSource {
   private poller: NodeJS.Timeout | undefined;
   private readonly debounceMs: number;
   private readonly pollMs: number;
+  private readonly onAccepted: StateSourceOptions['onAccepted'];
   /** Incremented on every accepted load; logged with answers to tell states apart. */
   generation = 0;
 
@@ -56,6 +69,7 @@ export class StateSource {
     options: StateSourceOptions = {},
   ) {
     this.debounceMs = options.debounceMs ?? 200;
+    this.onAccepted = options.onAccepted;
     this.pollMs = options.pollMs ?? 2000;
   }
 
@@ -66,14 +80,20 @@ export class StateSource {
   /** Loads the state now; true when it was taken. */
   reload(reason: string): boolean {
     const started = performance.now();
-    const print = fingerprint(this.paths);
+    let print: string;
+    let files: StateFile[];
     let next: State;
     try {
-      next = loadState(this.paths);
+      print = fingerprint(this.paths);
+      files = readStateFiles(this.paths, (skipped) => this.logger.log('warn', 'state.link_skipped', { ...skipped, why: 'the link leads back to a directory that holds it; following it would loop' }));
+      next = stateFromFiles(files);
     } catch (error) {
-      this.loadedPrint = print;
+      // Out of descriptors (or memory) says nothing about the files: leave the print unset
+      // so the next poll tries again. Any other failure waits for the files to change.
+      if (!isResourceExhaustion(error)) this.loadedPrint = fingerprintOrUndefined(this.paths);
       this.metrics.reload('state', 'failure');
-      this.logger.log('error', 'state.reload_failed', { reason, error: (error as Error).message, kept: this.generation });
+      this.logger.log('error', 'state.reload_failed', { reason, code: (error as NodeJS.ErrnoException).code, error: (error as Error).message, kept: this.generation });
+      if (isResourceExhaustion(error)) this.schedule('retry after running out of resources');
       return false;
     }
     this.loadedPrint = print;
@@ -92,6 +112,7 @@ export class StateSource {
     } else {
       this.state = next;
       this.generation += 1;
+      this.onAccepted?.(this.generation, files);
       this.metrics.reload('state', 'success');
       this.metrics.gauge('platlint_webhook_state_policies', 'Policies in the loaded state.', next.policies.length);
       this.metrics.gauge('platlint_webhook_state_bindings', 'Bindings in the loaded state.', next.bindings.length);
@@ -101,7 +122,7 @@ export class StateSource {
       for (const p of next.problems) this.logger.log('warn', 'state.problem', problemFields(p));
     }
     // Written to while we read: look again once it settles.
-    if (fingerprint(this.paths) !== print) this.schedule('changed during load');
+    if (fingerprintOrUndefined(this.paths) !== print) this.schedule('changed during load');
     return this.state === next;
   }
 
@@ -117,7 +138,7 @@ export class StateSource {
       }
     }
     this.poller = setInterval(() => {
-      if (fingerprint(this.paths) !== this.loadedPrint) this.schedule('poll');
+      if (this.changed()) this.schedule('poll');
     }, this.pollMs);
     this.poller.unref();
   }
@@ -126,10 +147,22 @@ export class StateSource {
     if (this.pending) clearTimeout(this.pending);
     this.pending = setTimeout(() => {
       this.pending = undefined;
-      if (fingerprint(this.paths) === this.loadedPrint) return;
-      this.reload(reason);
-    }, this.debounceMs);
+      if (this.changed()) this.reload(reason);
+    }, Math.max(this.debounceMs, reason.startsWith('retry') ? this.pollMs : 0));
     this.pending.unref();
+  }
+
+  /**
+   * Whether the files differ from the loaded ones. Timers call this, where a throw would end
+   * the process: a directory that cannot be read now (EMFILE) is logged and looked at again.
+   */
+  private changed(): boolean {
+    try {
+      return fingerprint(this.paths) !== this.loadedPrint;
+    } catch (error) {
+      this.logger.log('warn', 'state.scan_failed', { code: (error as NodeJS.ErrnoException).code, error: (error as Error).message, retry: `in ${this.pollMs} ms` });
+      return false;
+    }
   }
 
   close(): void {

@@ -4,6 +4,7 @@
 import { readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { dirname } from 'node:path';
 import { createSecureContext, type SecureContextOptions } from 'node:tls';
+import { isResourceExhaustion } from './connections.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 
@@ -53,6 +54,8 @@ export class TlsSource {
     try {
       this.apply(readTlsFiles(this.files));
     } catch (error) {
+      // Out of descriptors says nothing about the files: forget the print so the poll retries.
+      if (isResourceExhaustion(error)) this.loadedPrint = '';
       this.metrics.reload('tls', 'failure');
       this.logger.log('warn', 'tls.reload_failed', { reason, ...this.files, error: (error as Error).message, why: 'keeping the certificate in use' });
       return false;

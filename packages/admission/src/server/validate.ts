@@ -2,7 +2,6 @@
 // rejects what `platlint lint` and the editor would flag as an error.
 import { defaultConfig, lintFiles, SourceFile, type Diagnostic } from '@platlint/core';
 import { rules } from '@platlint/rules';
-import { stringify } from 'yaml';
 import type { AdmissionRequest, AdmissionResult } from '../types.js';
 
 export interface Findings {
@@ -16,9 +15,10 @@ function line(d: Diagnostic): string {
 
 /** Lints one object as the CLI would lint a file holding it. */
 export function lintObject(object: unknown, name: string): Findings {
-  // YAML is what the rules were written against; the object becomes the file's only document.
-  const file = SourceFile.fromText(name, stringify(object));
-  const [result] = lintFiles({ files: [file], rules, configFor: () => defaultConfig(process.cwd()) });
+  // The JSON value itself is linted: a trip through YAML text would retype strings and keys.
+  const file = SourceFile.fromValue(name, object);
+  // The object comes from the requester, not from the repository: nothing in it may switch a rule off.
+  const [result] = lintFiles({ files: [file], rules, configFor: () => defaultConfig(process.cwd()), inlineSuppressions: false });
   const diagnostics = result?.diagnostics ?? [];
   return { errors: diagnostics.filter((d) => d.severity === 'error'), warnings: diagnostics.filter((d) => d.severity === 'warning') };
 }

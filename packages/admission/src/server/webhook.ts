@@ -4,12 +4,17 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { admit } from '../admit.js';
+import { defaultConnectionCap, surviveServerErrors, trackHandshakes } from './connections.js';
 import { readBody } from './body.js';
 import { silentLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { recordOutcomes } from './outcomes.js';
 import { readReview, ReviewError, reviewResponseBody, parseJsonBody } from './review.js';
+import { AdmissionPool } from './admission-pool.js';
+import type { Decision } from './admission-worker.js';
+import type { StateFile } from './state-files.js';
 import { StateSource } from './state-source.js';
 import { readTlsFiles, TlsSource, type TlsFiles } from './tls-source.js';
 import { validateRequest } from './validate.js';
@@ -46,6 +51,13 @@ export interface WebhookOptions {
   watch?: { debounceMs?: number; pollMs?: number } | false;
   /** How long close() lets in-flight requests run before cutting connections. */
   shutdownGraceMs?: number;
+  /** Open connections at most; further ones are closed at once. Below the file limit by default. */
+  maxConnections?: number;
+  /**
+   * Admission work on worker threads, so probes and other requests are answered while a
+   * request makes the engine work hard. Without it the work runs on the main thread.
+   */
+  workers?: { entry: URL; count?: number; maxHeapMb?: number };
 }
 
 export interface WebhookServer {
@@ -107,6 +119,11 @@ function isJson(contentType: string | undefined): boolean {
   return media === 'application/json';
 }
 
+/** One thread for probes and I/O; the others (at least one, at most four) for admission work. */
+function defaultWorkerCount(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
 export function createWebhookServer(options: WebhookOptions): WebhookServer {
   const logger = options.logger ?? silentLogger;
   const metrics = new Metrics();
@@ -116,7 +133,20 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
   const watchTiming = options.watch === false ? undefined : { debounceMs: options.watch?.debounceMs ?? 200, pollMs: options.watch?.pollMs ?? 2000 };
   // handOver: the parsed request is this request's alone and is not read after the decision.
   const admitOptions = { timeoutMs: options.evaluationTimeoutMs ?? 2000, handOver: true, ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}) };
-  const state = new StateSource(options.state, logger, metrics, watchTiming ?? {});
+  const pool = options.workers
+    ? new AdmissionPool(
+        {
+          entry: options.workers.entry,
+          workers: options.workers.count ?? defaultWorkerCount(),
+          maxHeapMb: options.workers.maxHeapMb ?? 512,
+          admitOptions,
+          // Past the deadline the engine stops by itself; this catches work that cannot see the clock.
+          hardLimitMs: 2 * admitOptions.timeoutMs + 5000,
+        },
+        logger,
+      )
+    : undefined;
+  const state = new StateSource(options.state, logger, metrics, { ...(watchTiming ?? {}), ...(pool ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) } : {}) });
   let closing = false;
   let tlsSource: TlsSource | undefined;
 
@@ -174,42 +204,56 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
       logger.log('warn', 'http.body_too_large', { path, limit: maxBody, declared: req.headers['content-length'] });
       return sendStatus(res, 413, `request body is larger than ${maxBody} bytes`, { Connection: 'close' });
     }
-    let request;
-    try {
-      request = readReview(parseJsonBody(body.bytes));
-    } catch (error) {
-      if (!(error instanceof ReviewError)) throw error;
-      logger.log('info', 'admission.bad_request', { path, message: error.message });
-      return sendStatus(res, 400, error.message);
+    const decision = pool ? await decideOnWorker(path, body.bytes) : decideHere(path, body.bytes);
+    if (decision.type === 'bad-request') {
+      logger.log('info', 'admission.bad_request', { path, message: decision.message });
+      return sendStatus(res, 400, decision.message);
     }
-    // One snapshot for the whole decision: a reload meanwhile affects the next request only.
-    const snapshot = state.current;
-    if (!snapshot) return sendStatus(res, 503, 'the state has not been loaded yet');
-    const dryRun = request.dryRun === true;
-    let result;
-    if (path === '/mutate') {
-      const admitted = admit(snapshot, request, admitOptions);
-      recordOutcomes(metrics, snapshot, request, admitted);
-      result = admitted;
-    } else {
-      result = validateRequest(request);
-    }
+    if (decision.type === 'no-state') return sendStatus(res, 503, 'the state has not been loaded yet');
+    const { answer: result, request } = decision;
+    for (const [policy, binding, outcome] of decision.outcomes) metrics.policyOutcome(policy, binding, outcome);
     if (!result.allowed) {
       logger.log('info', 'admission.denied', {
         path,
         uid: request.uid,
         operation: request.operation,
-        kind: request.kind.kind,
+        kind: request.kind,
         namespace: request.namespace,
         name: request.name,
         generation: state.generation,
         message: result.status?.message,
       });
     }
-    send(res, 200, 'application/json', reviewResponseBody(result, dryRun));
+    send(res, 200, 'application/json', reviewResponseBody(result, request.dryRun));
+  }
+
+  /** The decision on a worker thread, with the state generation current now. */
+  function decideOnWorker(path: string, bytes: Uint8Array): Promise<Decision> {
+    // One snapshot for the whole decision: a reload meanwhile affects the next request only.
+    return (pool as AdmissionPool).run(path === '/mutate' ? '/mutate' : '/validate', state.current ? state.generation : 0, bytes);
+  }
+
+  /** The same decision on this thread (a library caller that gave no worker entry). */
+  function decideHere(path: string, bytes: Uint8Array): Decision {
+    let request;
+    try {
+      request = readReview(parseJsonBody(bytes));
+    } catch (error) {
+      if (!(error instanceof ReviewError)) throw error;
+      return { type: 'bad-request', message: error.message };
+    }
+    const summary = { uid: request.uid, operation: request.operation, kind: request.kind.kind, namespace: request.namespace, name: request.name, dryRun: request.dryRun === true };
+    if (path !== '/mutate') return { type: 'answer', answer: validateRequest(request), request: summary, outcomes: [] };
+    const snapshot = state.current;
+    if (!snapshot) return { type: 'no-state' };
+    const admitted = admit(snapshot, request, admitOptions);
+    recordOutcomes(metrics, snapshot, request, admitted);
+    return { type: 'answer', answer: admitted, request: summary, outcomes: [] };
   }
 
   let server: HttpServer | HttpsServer;
+  /** Sockets that may carry an HTTP answer (all of them without TLS). */
+  let answerable: (socket: Socket) => boolean = () => true;
   if (options.insecure) {
     server = createHttpServer(serverOptions, handler);
   } else {
@@ -217,15 +261,25 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
     const https = createHttpsServer({ ...serverOptions, ...readTlsFiles(options.tls), handshakeTimeout: headersTimeout }, handler);
     tlsSource = new TlsSource(options.tls, (context) => https.setSecureContext(context), logger, metrics, watchTiming ?? { debounceMs: 200, pollMs: 2000 });
     server = https;
+    const established = trackHandshakes(https);
+    answerable = (socket) => established.has(socket);
   }
+  server.maxConnections = options.maxConnections ?? defaultConnectionCap();
+  // A connection idle this long is closed whatever state it is in (keep-alive has its own, shorter limit).
+  server.setTimeout(requestTimeout + serverOptions.keepAliveTimeout);
+  surviveServerErrors(server, logger);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Timeouts and garbage from clients: answer what HTTP allows and drop the connection.
     logger.log('debug', 'http.client_error', { code: error.code, error: error.message });
     // Input after an early answer is dropped on purpose; it is not an error of its own.
     if (lingering.has(socket as Socket)) return;
-    if (socket.writable && !socket.destroyed) {
+    // Before the TLS handshake is done (a handshake timeout, a client that is not speaking
+    // TLS) there is no channel for an answer: a write would wait for a handshake that never
+    // comes and keep the socket open after its client has gone.
+    if (socket.writable && !socket.destroyed && answerable(socket as Socket)) {
       const code = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
       socket.end(`HTTP/1.1 ${code} ${code === 408 ? 'Request Timeout' : 'Bad Request'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      setTimeout(() => socket.destroy(), LINGER_MS).unref();
     } else socket.destroy();
   });
 
@@ -267,8 +321,10 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
       closing = true;
       state.close();
       tlsSource?.close();
+      // Workers go last: requests in flight still need them.
+      const done = (resolve: () => void) => void (pool ? pool.close() : Promise.resolve()).then(resolve);
       return new Promise<void>((resolve) => {
-        if (!server.listening) return resolve();
+        if (!server.listening) return done(resolve);
         const force = setTimeout(() => {
           logger.log('warn', 'server.shutdown_forced', { after_ms: options.shutdownGraceMs ?? 10_000 });
           server.closeAllConnections();
@@ -277,7 +333,7 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
         server.close(() => {
           clearTimeout(force);
           logger.log('info', 'server.closed', {});
-          resolve();
+          done(resolve);
         });
         // Idle keep-alive connections would otherwise hold close() until their timeout.
         server.closeIdleConnections();

@@ -1,8 +1,8 @@
 // Loading the state from files and directories (or from objects a test case holds inline):
 // every object goes through the linter, and an object with an error-severity finding is
 // reported and left out while the rest keep working.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { catalog, defaultConfig, lintFiles, SourceFile, validateStructure, type Diagnostic, type FieldPath } from '@platlint/core';
 import { rules } from '@platlint/rules';
 import { stringify } from 'yaml';
@@ -12,10 +12,21 @@ import { createState, isKind, type LoadProblem, type State } from './state.js';
 
 const MANIFEST = /\.(ya?ml|json)$/i;
 
-/** The manifest files under the given paths (directories recursively, sorted by name). */
-export function manifestFiles(paths: readonly string[]): string[] {
+/** A directory link that was not followed, and the directory it leads to. */
+export interface SkippedLink {
+  link: string;
+  target: string;
+}
+
+/**
+ * The manifest files under the given paths (directories recursively, sorted by name).
+ * A directory link that leads back to the directory holding it or to one of its ancestors
+ * (`self -> .`, `up -> ..`) is not followed: it would repeat the walk for ever and reach
+ * outside the state. Each one skipped is passed to `onSkipped`.
+ */
+export function manifestFiles(paths: readonly string[], onSkipped?: (skipped: SkippedLink) => void): string[] {
   const out: string[] = [];
-  const visit = (path: string, explicit: boolean) => {
+  const visit = (path: string, explicit: boolean, ancestors: readonly string[]) => {
     let stats;
     try {
       stats = statSync(path);
@@ -25,15 +36,20 @@ export function manifestFiles(paths: readonly string[]): string[] {
       return;
     }
     if (stats.isDirectory()) {
+      const real = realpathSync(path);
+      if (ancestors.some((a) => a === real || a.startsWith(`${real}${sep}`) || real === sep)) {
+        onSkipped?.({ link: path, target: real });
+        return;
+      }
       for (const name of readdirSync(path).sort()) {
         if (name.startsWith('.')) continue;
-        visit(join(path, name), false);
+        visit(join(path, name), false, [...ancestors, real]);
       }
     } else if (explicit || MANIFEST.test(path)) {
       out.push(path);
     }
   };
-  for (const p of paths) visit(p, true);
+  for (const p of paths) visit(p, true, []);
   return out;
 }
 

@@ -11,6 +11,7 @@ import { issueMessage } from '../messages.js';
 import { rewriteConstructions } from '../syntax/construct.js';
 import { LexError, measureNesting, tokenize } from '../syntax/lexer.js';
 import { nullObjectFor, toCel } from '../values.js';
+import { chargeOperators } from '../runtime-cost.js';
 import { ConstructRegistry, installConstructMacro, JSON_PATCH_SCHEMA, registerReadTypes } from './types.js';
 
 export interface CelLimits {
@@ -314,6 +315,8 @@ export class CelEnvironment {
       const code = err?.code ?? 'type_error';
       return fail(issue(err instanceof ParseError ? 'syntax_error' : code, err ? issueMessage(code, err.summary, err.node) : 'type error', map(err?.range)));
     }
+    // Operators the base library runs itself charge the run-time budget from now on.
+    chargeOperators(parsed.ast as ASTNode);
     const type = checked.type ?? 'dyn';
     const rule = this.spec.result;
     if (rule && !resultAccepted(type, rule)) {

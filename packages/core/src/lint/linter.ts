@@ -29,6 +29,8 @@ export interface LintRun {
   otherObjects?: readonly LintObject[];
   /** Stored objects to compare with, for update rules (`--old`). */
   oldObjects?: readonly LintObject[];
+  /** False when the files come from someone other than the repository (a requester): their comments must not switch rules off. */
+  inlineSuppressions?: boolean;
 }
 
 interface Placed {
@@ -68,7 +70,7 @@ export function lintFiles(run: LintRun): FileResult[] {
       runRule(rule, p, object, settings, everything, previous, catalog);
     }
   }
-  return placed.map((p) => finish(p));
+  return placed.map((p) => finish(p, run.inlineSuppressions !== false));
 }
 
 function indexRules(rules: readonly Rule[]): Map<string, Rule[]> {
@@ -191,7 +193,9 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
       const path = [...object.prefix, ...report.path];
       const span = report.span ? { ...report.span, exact: true } : locateReport(p.file, object.document, path, report.target ?? 'value');
       const d = diagnostic(p, rule.meta.id, report.severity ?? rule.meta.severity, report.message, object.document, path, span);
-      if (report.fix) {
+      const removal = report.fix?.removeItem ? p.file.removalSpan(object.document, [...object.prefix, ...(report.fix.path ?? report.path)]) : undefined;
+      if (removal) d.fix = { range: p.file.lines.range(removal.start, removal.end), text: '' };
+      else if (report.fix && !report.fix.removeItem) {
         d.fix = report.fix.span
           ? { range: p.file.lines.range(report.fix.span.start, report.fix.span.end), text: report.fix.text }
           : placeFix(p, object, report.fix.path ?? report.path, report.fix.target ?? 'value', report.fix.text);
@@ -229,7 +233,7 @@ function diagnostic(p: Pick<Placed, 'file'>, ruleId: string, severity: Severity,
 }
 
 /** Applies the configured severities and the inline suppressions, then sorts. */
-function finish(p: Placed): FileResult {
+function finish(p: Placed, inlineSuppressions: boolean): FileResult {
   const configured: Diagnostic[] = [];
   for (const d of p.out) {
     const setting = p.config.rules[d.ruleId];
@@ -237,7 +241,7 @@ function finish(p: Placed): FileResult {
     configured.push(setting ? { ...d, severity: setting } : d);
   }
   const reportUnused = p.config.rules['suppression/unused'] !== 'off';
-  const kept = applySuppressions(p.file, configured, reportUnused).map((d) => {
+  const kept = (inlineSuppressions ? applySuppressions(p.file, configured, reportUnused) : configured).map((d) => {
     const setting = d.ruleId === 'suppression/unused' ? p.config.rules[d.ruleId] : undefined;
     return setting && setting !== 'off' ? { ...d, severity: setting } : d;
   });

@@ -15,25 +15,33 @@ interface Suppression {
   line: number;
   column: number;
   offset: number;
+  /** Length of the comment, for the range of an unused-suppression warning. */
+  length: number;
   document: number;
   used: boolean;
 }
 
-const COMMENT = /(?:^|\s)#\s*platlint-(disable-next-line|disable-line|disable)(?![\w-])([^\n]*)/g;
+const DIRECTIVE = /^#\s*platlint-(disable-next-line|disable-line|disable)(?![\w-])(.*)$/;
 
+/**
+ * Suppressions come from the comment tokens the YAML parser found, never from the text:
+ * `# platlint-disable` inside a quoted value or a block scalar is data, and data must not
+ * switch rules off (it may come from whoever wrote the object, not from the repository).
+ */
 function parseSuppressions(file: SourceFile): Suppression[] {
-  const text = file.text;
-  if (!text.includes('platlint-disable')) return [];
+  if (!file.text.includes('platlint-disable')) return [];
   const ends = file.documents.map((d) => d.end);
   const found: Suppression[] = [];
-  for (const match of text.matchAll(COMMENT)) {
-    const offset = (match.index ?? 0) + match[0].indexOf('#');
+  for (const comment of file.comments) {
+    const match = DIRECTIVE.exec(comment.source);
+    if (!match) continue;
+    const offset = comment.offset;
     const [ruleText = ''] = (match[2] ?? '').split(' --');
     const rules = ruleText.split(/[\s,]+/).filter(Boolean);
     const position = file.lines.position(offset);
     let document = ends.findIndex((end) => end >= offset);
     if (document === -1) document = Math.max(0, ends.length - 1);
-    found.push({ scope: match[1] === 'disable' ? 'rest' : match[1] === 'disable-line' ? 'line' : 'next-line', rules: rules.length ? rules : '*', line: position.line, column: position.column, offset, document, used: false });
+    found.push({ scope: match[1] === 'disable' ? 'rest' : match[1] === 'disable-line' ? 'line' : 'next-line', rules: rules.length ? rules : '*', line: position.line, column: position.column, offset, length: comment.source.length, document, used: false });
   }
   return found;
 }
@@ -74,7 +82,7 @@ export function applySuppressions(file: SourceFile, diagnostics: Diagnostic[], r
         message: `this suppression of ${what} hid nothing; remove it`,
         document: s.document,
         path: '',
-        range: file.lines.range(s.offset, s.offset + 1 + file.text.slice(s.offset).search(/\n|$/) - 1),
+        range: file.lines.range(s.offset, s.offset + s.length),
       });
     }
   }

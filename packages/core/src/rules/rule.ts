@@ -49,6 +49,11 @@ export interface FixDescriptor {
   target?: 'key' | 'value';
   /** ...or exactly these characters. */
   span?: OffsetSpan;
+  /**
+   * Remove the list item at `path` instead (`text` is then ignored): only that item's line
+   * goes, and the list keeps its style and the other items' comments.
+   */
+  removeItem?: boolean;
   text: string;
 }
 

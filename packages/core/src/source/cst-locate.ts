@@ -39,11 +39,10 @@ function walk(doc: CST.Document, path: readonly PathSegment[]): Found | undefine
     let next: Token | undefined;
     let nextKey: Token | undefined;
     if (container.type === 'block-map' || (container.type === 'flow-collection' && container.start.type === 'flow-map-start')) {
-      for (const item of container.items) {
-        if (item.key && keyText(item.key) === String(segment)) {
-          nextKey = item.key;
-          next = item.value ?? item.key;
-        }
+      const item = keyIndex(container).get(String(segment));
+      if (item?.key) {
+        nextKey = item.key;
+        next = item.value ?? item.key;
       }
     } else if ((container.type === 'block-seq' || container.type === 'flow-collection') && typeof segment === 'number') {
       next = container.items[segment]?.value ?? undefined;
@@ -55,12 +54,68 @@ function walk(doc: CST.Document, path: readonly PathSegment[]): Found | undefine
   return { node, key, depth: path.length };
 }
 
+type MapToken = CST.BlockMap | CST.FlowCollection;
+type MapItem = MapToken['items'][number];
+const keyIndexes = new WeakMap<MapToken, Map<string, MapItem>>();
+
+/**
+ * The items of a mapping by key text, built once per mapping: a document with thousands of
+ * keys and a finding on each must not scan the whole mapping per finding. Of duplicate
+ * keys the last one wins, as in the decoded value.
+ */
+function keyIndex(map: MapToken): Map<string, MapItem> {
+  let index = keyIndexes.get(map);
+  if (!index) {
+    index = new Map();
+    for (const item of map.items) {
+      const text = item.key ? keyText(item.key) : undefined;
+      if (text !== undefined) index.set(text, item);
+    }
+    keyIndexes.set(map, index);
+  }
+  return index;
+}
+
 export function locateInCst(doc: CST.Document, path: readonly PathSegment[], target: 'key' | 'value'): CstSpan {
   const found = walk(doc, path);
   if (!found) return { start: doc.offset, end: doc.offset, exact: path.length === 0 };
   const exact = found.depth === path.length;
   const token = exact && target === 'key' && found.key ? found.key : found.node;
   return { ...spanOf(token), exact };
+}
+
+/**
+ * The characters to delete to remove the list item at `path` and nothing else: in a block
+ * list, the item's lines with its own trailing comment (the other items, their comments and
+ * the indentation stay); in a flow list, the item and one comma beside it. Undefined when no
+ * such edit exists (not a list item, the only item of a flow list, a compact `- - x`).
+ */
+export function removalInCst(doc: CST.Document, path: readonly PathSegment[], text: string): { start: number; end: number } | undefined {
+  const index = path.at(-1);
+  if (typeof index !== 'number') return undefined;
+  const found = walk(doc, path.slice(0, -1));
+  if (!found || found.depth !== path.length - 1) return undefined;
+  const list = found.node;
+  if (list.type === 'block-seq') {
+    const item = list.items[index];
+    const dash = item?.start.find((t) => t.type === 'seq-item-ind');
+    if (!item || !dash) return undefined;
+    const lineStart = text.lastIndexOf('\n', dash.offset - 1) + 1;
+    if (text.slice(lineStart, dash.offset).trim() !== '') return undefined;
+    const contentEnd = item.value ? spanOf(item.value).end : dash.offset + 1;
+    const newline = text.indexOf('\n', contentEnd);
+    return { start: lineStart, end: newline === -1 ? text.length : newline + 1 };
+  }
+  if (list.type === 'flow-collection' && list.start.type === 'flow-seq-start') {
+    const values = list.items.map((item) => item.value);
+    const item = values[index];
+    if (!item || values.length < 2) return undefined;
+    const previous = values[index - 1];
+    const next = values[index + 1];
+    if (previous) return { start: spanOf(previous).end, end: spanOf(item).end };
+    return next ? { start: spanOf(item).start, end: spanOf(next).start } : undefined;
+  }
+  return undefined;
 }
 
 /** The raw text of the scalar at a path, as written (quotes and block header included). */

@@ -5,6 +5,7 @@ import { parseAllDocuments } from 'yaml';
 import type { Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { SourceFile } from './source-file.js';
+import { mutate, random } from '../testing/mutations.js';
 import { toValue } from './to-value.js';
 import { yamlOptions } from './yaml-schema.js';
 
@@ -36,52 +37,6 @@ function compare(name: string, text: string, outcome: Outcome): void {
     outcome.compared++;
     if (JSON.stringify(doc.value) !== JSON.stringify(toValue(ref))) outcome.disagreements.push(`${name} document ${i}: values differ`);
   });
-}
-
-/** A small seeded generator (mulberry32): the same mutations on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const INSERTS = [' ', '  ', ':', ': ', '-', '- ', '#', ' #', '"', "'", '\n', '[', ']', '{', '}', ',', '&a ', '*a', '!!str ', '|', '>', '? ', '\\', 'yes', '~', '<<: '];
-
-function mutate(text: string, next: () => number): string {
-  const lines = text.split('\n');
-  const at = Math.floor(next() * lines.length);
-  const line = lines[at] ?? '';
-  switch (Math.floor(next() * 6)) {
-    case 0: // indentation off by one or two
-      lines[at] = next() < 0.5 ? ` ${line}` : line.replace(/^ {1,2}/, '');
-      break;
-    case 1: // a character inserted
-      {
-        const col = Math.floor(next() * (line.length + 1));
-        lines[at] = line.slice(0, col) + INSERTS[Math.floor(next() * INSERTS.length)] + line.slice(col);
-      }
-      break;
-    case 2: // a character removed
-      {
-        const col = Math.floor(next() * line.length);
-        lines[at] = line.slice(0, col) + line.slice(col + 1);
-      }
-      break;
-    case 3: // a line repeated
-      lines.splice(at, 0, line);
-      break;
-    case 4: // two lines swapped
-      lines[at] = lines[at + 1] ?? line;
-      if (at + 1 < lines.length) lines[at + 1] = line;
-      break;
-    default: // a line dropped
-      lines.splice(at, 1);
-  }
-  return lines.join('\n');
 }
 
 describe('fast composition agrees with yaml', async () => {

@@ -1,5 +1,6 @@
 import { CST, Schema, isScalar } from 'yaml';
 import type { ScalarTag } from 'yaml';
+import { setOwn } from './own-property.js';
 import { yamlOptions } from './yaml-schema.js';
 
 /**
@@ -156,7 +157,7 @@ export class FastComposer {
         if ((item.value.type === 'block-map' || item.value.type === 'block-seq') && !props.some((t) => t.type === 'newline')) FAIL();
         const child = this.node(item.value, props);
         size += child.size;
-        if (child.value !== null && child.value !== undefined) out[key] = child.value;
+        if (child.value !== null && child.value !== undefined) setOwn(out, key, child.value);
       } else {
         for (const t of props) if (!this.quiet(t)) FAIL();
       }
@@ -198,6 +199,7 @@ export class FastComposer {
     if (this.text.slice(flow.offset, (close as SourceToken).offset).includes('\n')) FAIL();
     let size = 1;
     const entries: [string, unknown][] = [];
+    const seen = new Set<string>();
     const list: unknown[] = [];
     flow.items.forEach((item, i) => {
       let sawComma = false;
@@ -211,7 +213,8 @@ export class FastComposer {
         const sep = item.sep ?? FAIL();
         if (sep[0]?.type !== 'map-value-ind') FAIL();
         const child = item.value ? this.node(item.value, sep.slice(1)) : { value: null, size: 1 };
-        if (entries.some(([k]) => k === key)) FAIL();
+        if (seen.has(key)) FAIL(); // duplicate: `yaml` reports it
+        seen.add(key);
         entries.push([key, child.value]);
         size += child.size;
       } else {

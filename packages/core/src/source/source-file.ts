@@ -1,12 +1,16 @@
 import { Composer, Parser } from 'yaml';
 import type { CST, Document, YAMLError } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
-import { locateInCst, scalarInCst, spanOf } from './cst-locate.js';
+import { locateInCst, removalInCst, scalarInCst, spanOf } from './cst-locate.js';
 import type { ScalarSource } from './cst-locate.js';
+import { collectComments } from './comments.js';
+import type { Comment } from './comments.js';
 import { decodeSource } from './decode.js';
 import { AliasBudgetError, Fallback, FastComposer } from './fast-compose.js';
 import type { FieldPath } from './field-path.js';
 import { LineIndex } from './line-index.js';
+import { nestingOf, withoutNulls } from './json-value.js';
+import { findTooDeep, MAX_NESTING } from './nesting.js';
 import { AliasBudgetExceeded, DEFAULT_ALIAS_BUDGET, toValue } from './to-value.js';
 import { yamlOptions } from './yaml-schema.js';
 
@@ -32,7 +36,7 @@ export interface SourceDocument {
   /** The document's concrete syntax tree: positions are found in it. */
   cst: CST.Document;
   /** Which composer read it: the fast path, or `yaml` itself (irregular or broken YAML). */
-  composedBy: 'fast' | 'yaml';
+  composedBy: 'fast' | 'yaml' | 'value';
 }
 
 export interface SourceOptions {
@@ -45,13 +49,6 @@ export interface SourceOptions {
 
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
-/**
- * The parser recurses once per nesting level, and thousands of `[` can exhaust the stack
- * in ways that abort the process instead of throwing. Brackets are counted first (quotes
- * ignored: it only over-estimates) so such input is refused before parsing.
- */
-const MAX_FLOW_DEPTH = 256;
-
 const SIMPLE_TOP_LEVEL: ReadonlySet<string> = new Set(['document', 'doc-end', 'comment', 'newline', 'space', 'byte-order-mark']);
 
 /**
@@ -63,6 +60,8 @@ export class SourceFile {
   readonly documents: SourceDocument[] = [];
   /** File-level and syntax findings, made while reading. */
   readonly diagnostics: Diagnostic[] = [];
+  private tokens: readonly CST.Token[] = [];
+  private foundComments: readonly Comment[] | undefined;
 
   private constructor(
     readonly path: string,
@@ -94,6 +93,24 @@ export class SourceFile {
     return file;
   }
 
+  /**
+   * A decoded value (an admission request's object) linted as it is: no YAML text is made
+   * and parsed back, so strings such as "yes" or "0b101" and keys such as "y" keep their
+   * type. Findings carry their field path; the text, the value as indented JSON, only
+   * gives them a range.
+   */
+  static fromValue(path: string, value: unknown): SourceFile {
+    if (nestingOf(value) > MAX_NESTING) {
+      const file = new SourceFile(path, '');
+      file.fileProblem('yaml/syntax', `the object is nested more than ${MAX_NESTING} levels deep; deeper nesting is refused`);
+      return file;
+    }
+    const file = new SourceFile(path, JSON.stringify(value, null, 2) ?? 'null');
+    const doc = [...new Parser().parse(file.text)].find((t): t is CST.Document => t.type === 'document');
+    if (doc) file.documents.push({ index: 0, value: withoutNulls(value), broken: false, start: 0, end: file.text.length, cst: doc, composedBy: 'value' });
+    return file;
+  }
+
   private fileProblem(ruleId: string, message: string): void {
     this.diagnostics.push({ ruleId, severity: 'error', message, document: 0, path: '', range: this.lines.range(0, 0) });
   }
@@ -103,11 +120,6 @@ export class SourceFile {
       this.diagnostics.push({ ruleId: 'file/empty', severity: 'warning', message: 'file is empty: it holds no YAML document', document: 0, path: '', range: this.lines.range(0, 0) });
       return;
     }
-    const depth = flowDepth(this.text);
-    if (depth > MAX_FLOW_DEPTH) {
-      this.fileProblem('yaml/syntax', `flow collections are nested ${depth} deep; more than ${MAX_FLOW_DEPTH} levels is refused`);
-      return;
-    }
     let tokens: CST.Token[];
     try {
       tokens = [...new Parser().parse(this.text)];
@@ -115,6 +127,7 @@ export class SourceFile {
       this.fileProblem('yaml/syntax', `YAML could not be read: ${error instanceof RangeError ? 'nesting is too deep' : String(error)}`);
       return;
     }
+    this.tokens = tokens;
     const docs = tokens.filter((t): t is CST.Document => t.type === 'document');
     // Directives, stray tokens and tabs are rare and subtle: such a file goes to `yaml` whole.
     const simple = !this.text.includes('\t') && tokens.every((t) => SIMPLE_TOP_LEVEL.has(t.type));
@@ -123,6 +136,13 @@ export class SourceFile {
       const next = docs[index + 1];
       const entry: SourceDocument = { index, value: undefined, broken: false, start: doc.offset, end: next ? next.offset : this.text.length, cst: doc, composedBy: 'fast' };
       this.documents.push(entry);
+      const tooDeep = findTooDeep(doc);
+      if (tooDeep) {
+        entry.broken = true;
+        const message = `collections are nested more than ${tooDeep.limit} levels deep here; deeper nesting is refused`;
+        this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message, document: index, path: '', range: this.lines.range(tooDeep.offset, tooDeep.offset + 1) });
+        return;
+      }
       if (fast) {
         try {
           entry.value = fast.compose(doc);
@@ -200,6 +220,18 @@ export class SourceFile {
     return doc ? scalarInCst(doc.cst, path, this.text) : undefined;
   }
 
+  /** The YAML comments of the file (real comment tokens, never text inside a scalar); found on first use. */
+  get comments(): readonly Comment[] {
+    this.foundComments ??= collectComments(this.tokens);
+    return this.foundComments;
+  }
+
+  /** The smallest edit that removes the list item at a path (see removalInCst). */
+  removalSpan(document: number, path: FieldPath): { start: number; end: number } | undefined {
+    const doc = this.documents[document];
+    return doc && doc.composedBy !== 'value' ? removalInCst(doc.cst, path, this.text) : undefined;
+  }
+
   /** The key of the closest existing ancestor: where a missing field is reported. */
   locateParentKey(document: number, path: FieldPath): Span {
     for (let n = path.length - 1; n >= 1; n--) {
@@ -212,19 +244,6 @@ export class SourceFile {
     if (first?.key) return { ...spanOf(first.key), exact: false };
     return { start: doc?.start ?? 0, end: doc?.start ?? 0, exact: false };
   }
-}
-
-function flowDepth(text: string): number {
-  if (!text.includes('[') && !text.includes('{')) return 0;
-  let depth = 0;
-  let max = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) max = depth;
-    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
-  }
-  return max;
 }
 
 function sentence(message: string): string {

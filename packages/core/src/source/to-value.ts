@@ -1,5 +1,6 @@
 import { isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
+import { setOwn } from './own-property.js';
 
 /**
  * Converts a composed YAML document to the plain value the platform would decode.
@@ -70,7 +71,7 @@ export function toValue(doc: Document, aliasBudget = DEFAULT_ALIAS_BUDGET): unkn
     const c = convert(pair.value);
     if (isMergeKey(pair.key)) return mergeInto(out, c.value) + c.size;
     const key = keyString(pair.key);
-    if (c.value !== null && c.value !== undefined) out[key] = c.value;
+    if (c.value !== null && c.value !== undefined) setOwn(out, key, c.value);
     return c.size;
   };
 
@@ -82,7 +83,7 @@ function mergeInto(out: Record<string, unknown>, source: unknown): number {
   const sources = Array.isArray(source) ? source : [source];
   for (const s of sources) {
     if (s && typeof s === 'object' && !Array.isArray(s)) {
-      for (const [k, v] of Object.entries(s)) if (!(k in out)) out[k] = v;
+      for (const [k, v] of Object.entries(s)) if (!Object.hasOwn(out, k)) setOwn(out, k, v);
     }
   }
   return 0;

@@ -1,2 +1,3 @@
 export { RuleTester, lintWithRule } from './rule-tester.js';
 export type { ValidCase, InvalidCase, ExpectedFinding } from './rule-tester.js';
+export { mutate, mutateBytes, random } from './mutations.js';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../config/config.js';
 import type { Config } from '../config/config.js';
 import type { Diagnostic, Severity } from '../diagnostics.js';
+import { applyFixes } from '../fix/apply-fixes.js';
 import { collectObjects, lintFiles } from '../lint/linter.js';
 import type { Rule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
@@ -32,6 +33,8 @@ export interface ExpectedFinding {
 
 export interface InvalidCase extends ValidCase {
   errors: ExpectedFinding[];
+  /** The whole text after applying the findings' fixes once. */
+  output?: string;
 }
 
 export function lintWithRule(rule: Rule, yaml: string, featureGates: Record<string, boolean> = {}, old?: string): Diagnostic[] {
@@ -70,6 +73,7 @@ export const RuleTester = {
             if (e.column !== undefined) expect(d.range.start.column).toBe(e.column);
             if (e.fix !== undefined) expect(d.fix?.text).toBe(e.fix);
           });
+          if (c.output !== undefined) expect(applyFixes(c.yaml, found).text).toBe(c.output);
         }),
       );
     });

@@ -1,6 +1,7 @@
 import { Ajv } from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { PathSegment } from '../source/field-path.js';
+import { getOwn } from '../source/own-property.js';
 import type { SchemaNode } from '../schema/tree.js';
 import { schemaAt } from '../schema/tree.js';
 import { ajvFormats, formats, isFormatName } from './formats.js';
@@ -121,7 +122,7 @@ function instancePath(pointer: string, root: unknown): PathSegment[] {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     const segment: PathSegment = Array.isArray(current) ? Number(key) : key;
     out.push(segment);
-    current = current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined;
+    current = current !== null && typeof current === 'object' ? getOwn(current, key) : undefined;
   }
   return out;
 }
@@ -130,7 +131,7 @@ function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
   let current = root;
   for (const segment of path) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string | number, unknown>)[segment];
+    current = getOwn(current, String(segment));
   }
   return current;
 }
@@ -154,14 +155,18 @@ export function closest(word: string, candidates: readonly string[]): string | u
   let best: string | undefined;
   let bestDistance = Infinity;
   const lower = word.toLowerCase();
+  const limit = Math.max(1, Math.floor(word.length / 3));
   for (const candidate of candidates) {
+    // Lengths further apart than the limit cannot be near enough: skip the full comparison,
+    // so a very long unknown key costs no more than its own length.
+    if (Math.abs(candidate.length - word.length) > limit) continue;
     const d = candidate.toLowerCase() === lower ? 0 : editDistance(lower, candidate.toLowerCase());
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;
     }
   }
-  return best !== undefined && bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : undefined;
+  return best !== undefined && bestDistance <= limit ? best : undefined;
 }
 
 function editDistance(a: string, b: string): number {

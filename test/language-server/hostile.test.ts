@@ -1,0 +1,46 @@
+// Crafted YAML sent to the language server over stdio (issue 11): the worker must answer
+// with findings, not die, and keep serving the next document. Needs `npm run build`.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from './client.js';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const SERVER = join(ROOT, 'packages/language-server/dist/server.mjs');
+if (!existsSync(SERVER)) throw new Error(`${SERVER} does not exist: build first (\`npm run build\`).`);
+
+const deployment = (field: string): string =>
+  ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: web', 'spec:', `  ${field}: 2`, '  selector:', '    matchLabels: {app: web}', '  template:', '    metadata:', '      labels: {app: web}', '    spec:', '      containers:', '        - name: web', '          image: nginx:1.27', ''].join('\n');
+
+describe('language server and hostile YAML', () => {
+  let dir: string;
+  let client: TestClient;
+  const uri = (name: string): string => pathToFileURL(join(dir, name)).href;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'platlint-ls-hostile-'));
+    client = await TestClient.start([process.execPath, SERVER, '--stdio'], dir);
+  });
+
+  afterAll(async () => {
+    await client?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a document nested 2,000 levels deep is a yaml/syntax finding; the next document is still linted', async () => {
+    const text = `${'- '.repeat(2000)}x\n---\n${deployment('replicaz')}`;
+    const published = client.diagnostics(uri('deep.yaml'));
+    await client.open(uri('deep.yaml'), text);
+    const { diagnostics } = await published;
+    expect(diagnostics.map((d) => `${d.range.start.line}:${String(d.code)}`)).toEqual(['0:yaml/syntax', '7:schema/unknown-field']);
+  });
+
+  it('keeps serving afterwards, and keys named __proto__ are unknown fields by their own name', async () => {
+    const published = client.diagnostics(uri('proto.yaml'));
+    await client.open(uri('proto.yaml'), deployment('__proto__'));
+    const { diagnostics } = await published;
+    expect(diagnostics.map((d) => d.message)).toEqual(['unknown field "__proto__"']);
+  });
+});

@@ -1,0 +1,106 @@
+// The webhook's probes stay responsive while admission work runs (issue 11, item 11):
+// requests that make the engine work hard (a validated object with tens of thousands of
+// unknown fields, a policy whose variables double a list and compare the results) run
+// while /healthz is polled. The work's own duration is reported, never asserted; the probe
+// must answer within a generous bound.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, deployment, deploymentRequest, makeCa, review, serve, type Ca, type Served } from './helpers.js';
+
+/** Generous on a shared machine; a probe blocked behind admission work waits seconds. */
+const PROBE_BOUND_MS = 1000;
+
+function doublingPolicy(steps: number): string {
+  const variables = [`    - {name: l0, expression: "[1, 2, 3, 4]"}`, ...Array.from({ length: steps }, (_, i) => `    - {name: l${i + 1}, expression: "variables.l${i} + variables.l${i}"}`)];
+  return `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: doubling}
+spec:
+  matchConstraints:
+    resourceRules:
+      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
+  reinvocationPolicy: Never
+  variables:
+${variables.join('\n')}
+  mutations:
+    - patchType: ApplyConfiguration
+      applyConfiguration:
+        expression: 'Object{spec: Object.spec{replicas: variables.l${steps} == variables.l${steps} ? 3 : 2}}'
+---
+apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata: {name: doubling}
+spec: {policyName: doubling}
+`;
+}
+
+describe('platlint serve keeps its probes answering during admission work', () => {
+  let ca: Ca;
+  let served: Served;
+  let state: string;
+
+  beforeAll(async () => {
+    ca = makeCa();
+    const tls = ca.issue('server');
+    state = mkdtempSync(join(tmpdir(), 'platlint-busy-'));
+    writeFileSync(join(state, 'doubling.yaml'), doublingPolicy(22));
+    served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
+  });
+
+  afterAll(async () => {
+    expect(await served.stop()).toBe(0);
+    rmSync(ca.dir, { recursive: true, force: true });
+    rmSync(state, { recursive: true, force: true });
+  });
+
+  /** Polls a probe while `work` runs; the slowest answer and how long the work took. */
+  async function probeDuring(path: string, work: Promise<unknown>): Promise<{ slowestProbeMs: number; probes: number; workMs: number }> {
+    const started = performance.now();
+    let done = false;
+    let workMs = 0;
+    const finished = work.finally(() => {
+      done = true;
+      workMs = performance.now() - started;
+    });
+    let slowest = 0;
+    let probes = 0;
+    // Bounded: at most 200 probes.
+    while (!done && probes < 200) {
+      const t = performance.now();
+      expect((await call(served.port, path, { ca: ca.caCert })).status).toBe(200);
+      slowest = Math.max(slowest, performance.now() - t);
+      probes++;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await finished;
+    return { slowestProbeMs: Math.round(slowest), probes, workMs: Math.round(workMs) };
+  }
+
+  it('answers probes promptly when idle (the reference for the figures below)', async () => {
+    const figures = await probeDuring('/healthz', new Promise((r) => setTimeout(r, 1000)));
+    console.log(`idle: ${JSON.stringify(figures)}`);
+    expect(figures.slowestProbeMs).toBeLessThan(PROBE_BOUND_MS);
+  });
+
+  it('while a policy doubles a list 22 times and compares the results', async () => {
+    const work = Promise.all(Array.from({ length: 3 }, (_, i) => call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest(`busy-${i}`)) })));
+    const figures = await probeDuring('/healthz', work);
+    console.log(`doubling: ${JSON.stringify(figures)}`);
+    for (const reply of await work) expect(reply.status).toBe(200);
+    expect(figures.slowestProbeMs).toBeLessThan(PROBE_BOUND_MS);
+  });
+
+  it('while /validate judges objects with 30,000 unknown fields', async () => {
+    const object = deployment();
+    const spec = object.spec as Record<string, unknown>;
+    for (let i = 0; i < 30_000; i++) spec[`unknown${i}`] = i;
+    const body = review(deploymentRequest('wide', object));
+    const work = Promise.all(Array.from({ length: 3 }, () => call(served.port, '/validate', { ca: ca.caCert, body })));
+    const figures = await probeDuring('/readyz', work);
+    console.log(`validate: ${JSON.stringify(figures)}`);
+    for (const reply of await work) expect(reply.status).toBe(200);
+    expect(figures.slowestProbeMs).toBeLessThan(PROBE_BOUND_MS);
+  });
+});
