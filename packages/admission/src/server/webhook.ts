@@ -5,6 +5,9 @@ import { createServer as createHttpServer, type IncomingMessage, type Server as 
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { admit } from '../admit.js';
+import type { ClusterOptions, StateViewFactory } from '../cluster/index.js';
+import type { StateView } from '../cluster/live-state.js';
+import type { State } from '../state/state.js';
 import { readBody } from './body.js';
 import { silentLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
@@ -46,6 +49,8 @@ export interface WebhookOptions {
   watch?: { debounceMs?: number; pollMs?: number } | false;
   /** How long close() lets in-flight requests run before cutting connections. */
   shutdownGraceMs?: number;
+  /** Namespaces, params (and policies) listed and watched through the platform's API; see startWebhook. */
+  cluster?: ClusterOptions;
 }
 
 export interface WebhookServer {
@@ -107,7 +112,9 @@ function isJson(contentType: string | undefined): boolean {
   return media === 'application/json';
 }
 
-export function createWebhookServer(options: WebhookOptions): WebhookServer {
+/** `connectCluster` is the prepared connection for `options.cluster` (startWebhook loads it). */
+export function createWebhookServer(options: WebhookOptions, connectCluster?: StateViewFactory): WebhookServer {
+  if (options.cluster && !connectCluster) throw new Error('a webhook with cluster options is started with startWebhook, which loads the cluster connection');
   const logger = options.logger ?? silentLogger;
   const metrics = new Metrics();
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
@@ -117,6 +124,10 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
   // handOver: the parsed request is this request's alone and is not read after the decision.
   const admitOptions = { timeoutMs: options.evaluationTimeoutMs ?? 2000, handOver: true, ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}) };
   const state = new StateSource(options.state, logger, metrics, watchTiming ?? {});
+  // With a cluster, requests read the state combined from the files and the API.
+  let live: StateView | undefined;
+  const snapshot = (): State | undefined => (connectCluster ? live?.current : state.current);
+  const generation = (): number => (connectCluster ? (live?.generation ?? 0) : state.generation);
   let closing = false;
   let tlsSource: TlsSource | undefined;
 
@@ -155,6 +166,10 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
         return send(res, 200, 'text/plain; charset=utf-8', 'ok\n');
       case '/readyz':
         if (closing) return send(res, 503, 'text/plain; charset=utf-8', 'shutting down\n');
+        if (connectCluster) {
+          const readiness = live?.readiness() ?? { ready: false, reasons: ['cluster: not connected yet'] };
+          return send(res, readiness.ready ? 200 : 503, 'text/plain; charset=utf-8', readiness.ready ? 'ok\n' : `${readiness.reasons.join('\n')}\n`);
+        }
         if (!state.current) return send(res, 503, 'text/plain; charset=utf-8', 'state not loaded yet\n');
         return send(res, 200, 'text/plain; charset=utf-8', 'ok\n');
       case '/metrics':
@@ -183,13 +198,13 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
       return sendStatus(res, 400, error.message);
     }
     // One snapshot for the whole decision: a reload meanwhile affects the next request only.
-    const snapshot = state.current;
-    if (!snapshot) return sendStatus(res, 503, 'the state has not been loaded yet');
+    const current = snapshot();
+    if (!current) return sendStatus(res, 503, 'the state has not been loaded yet');
     const dryRun = request.dryRun === true;
     let result;
     if (path === '/mutate') {
-      const admitted = admit(snapshot, request, admitOptions);
-      recordOutcomes(metrics, snapshot, request, admitted);
+      const admitted = admit(current, request, admitOptions);
+      recordOutcomes(metrics, current, request, admitted);
       result = admitted;
     } else {
       result = validateRequest(request);
@@ -202,7 +217,7 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
         kind: request.kind.kind,
         namespace: request.namespace,
         name: request.name,
-        generation: state.generation,
+        generation: generation(),
         message: result.status?.message,
       });
     }
@@ -252,6 +267,7 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
           setImmediate(() => {
             try {
               state.reload('startup');
+              if (connectCluster) live = connectCluster(state, logger, metrics);
               if (watchTiming) {
                 state.watch();
                 tlsSource?.watch();
@@ -266,6 +282,7 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
     close() {
       closing = true;
       state.close();
+      live?.close();
       tlsSource?.close();
       return new Promise<void>((resolve) => {
         if (!server.listening) return resolve();
@@ -288,7 +305,8 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
 
 /** Creates the server, binds it and waits for the first state load. */
 export async function startWebhook(options: WebhookOptions): Promise<WebhookServer & { url: string; port: number }> {
-  const webhook = createWebhookServer(options);
+  const connect = options.cluster ? (await import('../cluster/index.js')).connectCluster(options.cluster) : undefined;
+  const webhook = createWebhookServer(options, connect);
   const { url, port } = await webhook.listen();
   await webhook.ready;
   return Object.assign(webhook, { url, port });
