@@ -59,6 +59,8 @@ export class FakeApiServer {
   private oldestKept = 1;
   private readonly watchers = new Set<Watcher>();
   private unavailable = false;
+  /** While set, changes are recorded but not sent: a watch lagging behind. */
+  private held = false;
   /** Every request served, as `METHOD path?query`: the tests read how clients behaved. */
   readonly requests: string[] = [];
   url = '';
@@ -128,8 +130,14 @@ export class FakeApiServer {
     this.watchers.clear();
   }
 
+  /** Open watches stop receiving events until expireWatches(). */
+  holdWatches(): void {
+    this.held = true;
+  }
+
   /** Ends every open watch with the ERROR event a server sends when the watch's history is gone. */
   expireWatches(): void {
+    this.held = false;
     this.compact();
     for (const w of this.watchers) {
       w.res.end(`${JSON.stringify({ type: 'ERROR', object: status(410, 'Expired', 'too old resource version') })}\n`);
@@ -155,6 +163,7 @@ export class FakeApiServer {
 
   private record(type: ResourceType, event: EventType, object: Obj): void {
     this.history.push({ revision: this.revision, type, event, object });
+    if (this.held) return;
     for (const w of this.watchers) {
       if (w.type === type && (w.namespace === undefined || object.metadata.namespace === w.namespace)) this.sendEvent(w.res, event, object);
     }
@@ -227,6 +236,8 @@ export class FakeApiServer {
 
   private watch(type: ResourceType, namespace: string | undefined, from: string | null, current: Obj[], res: ServerResponse): void {
     res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
+    // A real server answers a watch at once; clients see the stream open before any event.
+    res.flushHeaders();
     if (from === null || from === '' || from === '0') {
       // No starting point: the current objects first, as ADDED events.
       for (const o of current) this.sendEvent(res, 'ADDED', o);

@@ -208,8 +208,8 @@ export class LiveState implements StateView {
       if (!st.synced) {
         reasons.push(`${st.name}: waiting for the first list${error}`);
       } else if (st.downSince !== undefined && now - st.downSince > this.options.staleAfterMs) {
-        const since = Math.round((now - st.downSince) / 1000);
-        reasons.push(`${st.name}: stale, no working list or watch for ${since} s (limit ${Math.round(this.options.staleAfterMs / 1000)} s); serving the objects listed at ${new Date(st.listedAt ?? 0).toISOString()}${error}`);
+        const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+        reasons.push(`${st.name}: stale, no working list or watch for ${seconds(now - st.downSince)} (limit ${seconds(this.options.staleAfterMs)}); serving the objects listed at ${new Date(st.listedAt ?? 0).toISOString()}${error}`);
       }
     }
     if (reasons.length === 0 && !this.state) reasons.push('state: not combined yet');

@@ -43,12 +43,22 @@ export function sourceName(kind: SourceKind): string {
   return `${kind.apiVersion}/${kind.kind}`;
 }
 
-function describeError(error: unknown): string {
+/** One line about a failed request: the HTTP code and the server's own message when it sent a Status. */
+export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const e = error as Error & { code?: unknown; statusCode?: unknown; body?: unknown };
-  const code = e.statusCode ?? (typeof e.code === 'number' ? e.code : undefined);
-  const body = typeof e.body === 'object' && e.body !== null && 'message' in e.body ? `: ${String((e.body as { message: unknown }).message)}` : '';
-  return `${code !== undefined ? `HTTP ${String(code)} ` : ''}${e.message}${body}`;
+  const code = typeof e.statusCode === 'number' ? e.statusCode : typeof e.code === 'number' ? e.code : undefined;
+  if (code === undefined) return e.message;
+  let body = e.body;
+  if (typeof body === 'string') {
+    try {
+      body = JSON.parse(body) as unknown;
+    } catch {
+      // Not a Status: the code alone says enough.
+    }
+  }
+  const said = typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : e.message.split('\n')[0];
+  return `HTTP ${code}: ${said}`;
 }
 
 type ListInformer = Informer<KubernetesObject> & ObjectCache<KubernetesObject>;
