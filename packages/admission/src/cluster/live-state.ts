@@ -89,7 +89,7 @@ export class LiveState implements StateView {
     metrics: Metrics,
   ) {
     this.checker = new ObjectChecker((object, problems) => {
-      this.logger.log('warn', 'cluster.object_rejected', { object, why: 'the loading checks refuse it, as the API server would have; left out', problems: problems.map((p) => ({ ruleId: p.ruleId, message: p.message, line: p.line })) });
+      this.logger.log('warn', 'cluster.object_rejected', { object, why: 'the loading checks refuse it, as the API server would have; left out', problems: problems.map((p) => ({ ruleId: p.ruleId, message: p.message })) });
     });
     this.namespaces = this.source(NAMESPACES);
     if (options.watchPolicies) {
