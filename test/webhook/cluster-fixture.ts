@@ -84,10 +84,15 @@ function paramPolicy(name: string, ref: Record<string, unknown>, expression: str
   ];
 }
 
+/**
+ * The policies as files, with a stale copy of a namespace: once namespaces come from the
+ * API, the files' namespaces are not consulted.
+ */
 export function writeState(): string {
   const dir = tempDir('cluster-state');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'policies.yaml'), POLICY_OBJECTS.map((o) => stringify(o)).join('---\n'));
+  writeFileSync(join(dir, 'namespaces.yaml'), stringify(namespace('shop', { env: 'prod' })));
   return dir;
 }
 
