@@ -86,3 +86,22 @@ describe('platlint serve with cluster options that cannot work', () => {
     expect(badDuration.stderr).toContain('--stale-after takes a duration such as 90s, 5m or 1500ms, got "soon"');
   });
 });
+
+describe('platlint serve --kubeconfig shutting down', () => {
+  it('exits on SIGTERM even while the API server leaves its watches unanswered', async () => {
+    const ca = makeCa();
+    const api = await startApi(ca);
+    api.stallWatches();
+    const dir = tempDir('cluster-stall');
+    try {
+      const served = await serve(['--state', FIXTURE_STATE, '--kubeconfig', writeKubeconfig(dir, ca, api.url), '--insecure']);
+      await served.waitForLog((e) => e.event === 'cluster.listed');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await served.stop()).toBe(0);
+    } finally {
+      await api.stop();
+      rmSync(ca.dir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

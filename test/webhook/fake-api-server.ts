@@ -61,6 +61,8 @@ export class FakeApiServer {
   private unavailable = false;
   /** While set, changes are recorded but not sent: a watch lagging behind. */
   private held = false;
+  /** While set, watch requests get no answer at all, not even headers. */
+  private stalled = false;
   /** Every request served, as `METHOD path?query`: the tests read how clients behaved. */
   readonly requests: string[] = [];
   url = '';
@@ -128,6 +130,11 @@ export class FakeApiServer {
   dropWatches(): void {
     for (const w of this.watchers) w.res.socket?.destroy();
     this.watchers.clear();
+  }
+
+  /** New watch requests hang unanswered (a server that accepted the connection and froze). */
+  stallWatches(): void {
+    this.stalled = true;
   }
 
   /** Open watches stop receiving events until expireWatches(). */
@@ -235,6 +242,7 @@ export class FakeApiServer {
   }
 
   private watch(type: ResourceType, namespace: string | undefined, from: string | null, current: Obj[], res: ServerResponse): void {
+    if (this.stalled) return;
     res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
     // A real server answers a watch at once; clients see the stream open before any event.
     res.flushHeaders();

@@ -189,5 +189,10 @@ export async function serveCommand(argv: readonly string[], io: Io): Promise<num
   const received = await signal;
   logger.log('info', 'server.shutting_down', { signal: received });
   await webhook.close();
+  if (args.cluster) {
+    // A watch the API server has not answered yet cannot be aborted through the client
+    // library; it must not keep a stopping pod alive until it is killed.
+    setTimeout(() => process.exit(0), 2000).unref();
+  }
   return 0;
 }
