@@ -63,6 +63,7 @@ export class FakeApiServer {
   private held = false;
   /** While set, watch requests get no answer at all, not even headers. */
   private stalled = false;
+  private listsStalled = false;
   /** Every request served, as `METHOD path?query`: the tests read how clients behaved. */
   readonly requests: string[] = [];
   url = '';
@@ -135,6 +136,11 @@ export class FakeApiServer {
   /** New watch requests hang unanswered (a server that accepted the connection and froze). */
   stallWatches(): void {
     this.stalled = true;
+  }
+
+  /** While set, list requests hang unanswered. */
+  stallLists(stall: boolean): void {
+    this.listsStalled = stall;
   }
 
   /** Open watches stop receiving events until expireWatches(). */
@@ -228,6 +234,7 @@ export class FakeApiServer {
     }
     const watch = url.searchParams.get('watch');
     if (watch === 'true' || watch === '1') return this.watch(type, namespace, url.searchParams.get('resourceVersion'), objects, res);
+    if (this.listsStalled) return;
     // List items carry no apiVersion and kind of their own, as from a real server.
     const items = objects.map(({ apiVersion: _a, kind: _k, ...rest }) => rest);
     return this.json(res, 200, { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: { resourceVersion: String(this.revision) }, items });

@@ -39,6 +39,18 @@ export interface Backoff {
 
 export const DEFAULT_BACKOFF: Backoff = { firstMs: 200, maxMs: 10_000 };
 
+/** A list not answered in this time counts as failed (and is retried), so a hung one is seen. */
+export const DEFAULT_LIST_TIMEOUT_MS = 60_000;
+
+function withinTime<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} got no answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 export function sourceName(kind: SourceKind): string {
   return `${kind.apiVersion}/${kind.kind}`;
 }
@@ -92,6 +104,7 @@ export class ResourceSource {
     private readonly changed: () => void,
     private readonly onEvent: (event: string, fields: Record<string, unknown>) => void,
     private readonly backoff: Backoff = DEFAULT_BACKOFF,
+    private readonly listTimeoutMs: number = DEFAULT_LIST_TIMEOUT_MS,
   ) {
     this.name = sourceName(kind);
     this.api = kc.makeApiClient(DiscoveringApi);
@@ -146,7 +159,7 @@ export class ResourceSource {
     }
     if (this.stopped) return;
     const listFn = async () => {
-      const list = await this.api.list(this.kind.apiVersion, this.kind.kind);
+      const list = await withinTime(this.api.list(this.kind.apiVersion, this.kind.kind), this.listTimeoutMs, `the list of ${this.name}`);
       this.listed();
       return list;
     };
@@ -160,10 +173,10 @@ export class ResourceSource {
     informer.on('update', onChange);
     informer.on('delete', onChange);
     informer.on('error', (error: unknown) => {
-      if (this.informer === informer) this.fail(error, 'watch');
+      if (this.informer === informer) this.fail(error, 'list or watch');
     });
     informer.start().catch((error: unknown) => {
-      if (this.informer === informer) this.fail(error, 'watch');
+      if (this.informer === informer) this.fail(error, 'list or watch');
     });
   }
 
@@ -182,7 +195,7 @@ export class ResourceSource {
     this.changed();
   }
 
-  private fail(error: unknown, stage: 'discovery' | 'watch'): void {
+  private fail(error: unknown, stage: 'discovery' | 'list or watch'): void {
     if (this.stopped) return;
     const message = describeError(error);
     this.status.errors += 1;
