@@ -160,10 +160,12 @@ export class ResourceSource {
     if (this.stopped) return;
     const listFn = async () => {
       const list = await withinTime(this.api.list(this.kind.apiVersion, this.kind.kind), this.listTimeoutMs, `the list of ${this.name}`);
-      this.listed();
+      // A list of an informer already replaced says nothing about the current one.
+      // (The informer calls this only once started, after `informer` below is set.)
+      if (this.informer === informer) this.listed();
       return list;
     };
-    const informer = makeInformer<KubernetesObject>(this.kc, path, listFn as () => Promise<{ metadata?: { resourceVersion?: string }; items: KubernetesObject[] }>);
+    const informer: ListInformer = makeInformer<KubernetesObject>(this.kc, path, listFn as () => Promise<{ metadata?: { resourceVersion?: string }; items: KubernetesObject[] }>);
     this.informer = informer;
     this.informerSynced = false;
     const onChange = () => {
