@@ -55,6 +55,26 @@ describe('platlint serve --watch-policies', () => {
     await eventually(async () => (await mutateIn(served.port, ca, 'shop')).labels.team === 'payments');
   });
 
+  it('resolves a cluster-scoped param kind of another group through discovery', async () => {
+    api.apply({
+      apiVersion: 'admissionregistration.plat.io/v1',
+      kind: 'MutatingAdmissionPolicy',
+      metadata: { name: 'priority' },
+      spec: {
+        paramKind: { apiVersion: 'scheduling.plat.io/v1', kind: 'PriorityClass' },
+        matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'] }] },
+        reinvocationPolicy: 'Never',
+        mutations: [{ patchType: 'JSONPatch', jsonPatch: { expression: '[JSONPatch{op: "add", path: "/metadata/labels/priority", value: string(params.value)}]' } }],
+      },
+    });
+    api.apply({ apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name: 'priority' }, spec: { policyName: 'priority', paramRef: { name: 'high', parameterNotFoundAction: 'Allow' } } });
+    api.apply({ apiVersion: 'scheduling.plat.io/v1', kind: 'PriorityClass', metadata: { name: 'high' }, value: 1000 });
+    await eventually(async () => (await mutateIn(served.port, ca, 'shop')).labels.priority === '1000');
+    const listed = await served.waitForLog((e) => e.event === 'cluster.listed' && e.source === 'scheduling.plat.io/v1/PriorityClass');
+    expect(listed.resource).toBe('priorityclasses');
+    expect(api.requests).toContain('GET /apis/scheduling.plat.io/v1');
+  });
+
   it('stops applying a policy whose binding is deleted in the API', async () => {
     api.delete('MutatingAdmissionPolicyBinding', 'zone');
     await eventually(async () => (await mutateIn(served.port, ca, 'shop')).labels.zone === undefined);

@@ -22,6 +22,8 @@ export interface ResourceType {
 export const RESOURCE_TYPES: readonly ResourceType[] = [
   { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false, shortNames: ['ns'] },
   { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'] },
+  // A cluster-scoped kind in a named group, used as a param kind.
+  { group: 'scheduling.plat.io', version: 'v1', resource: 'priorityclasses', kind: 'PriorityClass', namespaced: false, shortNames: ['pc'] },
   { group: 'admissionregistration.plat.io', version: 'v1', resource: 'mutatingadmissionpolicies', kind: 'MutatingAdmissionPolicy', namespaced: false },
   { group: 'admissionregistration.plat.io', version: 'v1', resource: 'mutatingadmissionpolicybindings', kind: 'MutatingAdmissionPolicyBinding', namespaced: false },
 ];
