@@ -4,7 +4,9 @@
 // the last state keeps serving, and no request sees a change half applied. The time from
 // a change in the API to the first request that sees it is measured and reported (not
 // asserted: the machine is shared).
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configMap, mutateIn, namespace, startApi, writeKubeconfig, writeState, type Outcome } from './cluster-fixture.js';
 import type { FakeApiServer } from './fake-api-server.js';
@@ -173,6 +175,24 @@ describe('platlint serve --kubeconfig: live state from the API', () => {
     expect((await mutateIn(port, ca, 'late')).labels.zone).toBe('prod');
     api.setUnavailable(false);
     await eventually(async () => (await call(port, '/readyz', { ca: ca.caCert })).status === 200);
+  });
+
+  it('combines an edit of the state files with the objects from the API', async () => {
+    const policy = {
+      apiVersion: 'admissionregistration.plat.io/v1',
+      kind: 'MutatingAdmissionPolicy',
+      metadata: { name: 'from-file' },
+      spec: {
+        matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'] }] },
+        reinvocationPolicy: 'Never',
+        mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"from-file": "yes"}}}' } }],
+      },
+    };
+    const binding = { apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name: 'from-file' }, spec: { policyName: 'from-file' } };
+    writeFileSync(join(state, 'more.yaml'), `${stringify(policy)}---\n${stringify(binding)}`);
+    const outcome = await measure('policy file added', () => undefined, served, ca, 'late', (o) => o.labels['from-file'] === 'yes');
+    // The namespace still comes from the API.
+    expect(outcome.labels.zone).toBe('prod');
   });
 
   it('exposes per-source metrics and logs one line per state generation', async () => {
