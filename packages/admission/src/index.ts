@@ -14,4 +14,5 @@ export type { Json, JsonObject } from './json.js';
 export { mutateObjects, requestFor, type MutateOptions, type MutateOutcome } from './testing/mutate.js';
 export { normalizeForComparison, runTestCase, runTestCaseObject, type TestCaseExpectation, type TestCaseResult } from './testing/test-case.js';
 export { unifiedDiff, type DiffLabels } from './testing/text-diff.js';
+export type { ClusterOptions } from './cluster/index.js';
 export { createWebhookServer, startWebhook, runAdmissionWorkerIfAsked, jsonLogger, silentLogger, LOG_LEVELS, MAX_BODY_BYTES, DRY_RUN_WARNING, REVIEW_API_VERSION, type WebhookOptions, type WebhookServer, type Logger, type LogLevel } from './server/index.js';

@@ -40,12 +40,21 @@ export function clone<T extends Json | undefined>(value: T): T {
 }
 
 /** Freezes a value and everything below it; the state hands out shared objects. */
+// Values deepFreeze froze all the way down, so they can be shared instead of copied.
+const deeplyFrozen = new WeakSet<object>();
+
 export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);
+    deeplyFrozen.add(value);
   }
   return value;
+}
+
+/** True for a value deepFreeze froze whole (a value frozen some other way may hide mutable parts). */
+export function isDeeplyFrozen(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && deeplyFrozen.has(value);
 }
 
 /** `metadata.labels` of an object, or an empty set when absent or malformed. */

@@ -2,11 +2,12 @@
 // accepting connections, lets in-flight requests finish and returns 0.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { jsonLogger, LOG_LEVELS, startWebhook, type LogLevel, type WebhookServer } from '@platlint/admission';
+import { jsonLogger, LOG_LEVELS, startWebhook, type ClusterOptions, type LogLevel, type WebhookServer } from '@platlint/admission';
 import type { Io } from './commands.js';
 import { UsageError } from './files.js';
 
 export const SERVE_USAGE = `Usage: platlint serve --state DIR --tls-cert-file FILE --tls-private-key-file FILE [options]
+       platlint serve [--state DIR] (--kubeconfig FILE | --in-cluster) [--watch-policies] ...
 
 Runs the admission webhook: MutatingAdmissionPolicy mutations on /mutate, the linter's
 rules on /validate, /healthz, /readyz and /metrics. The state directory and the
@@ -15,7 +16,13 @@ standard error. SIGTERM or SIGINT stops it gracefully.
 
 Options of serve:
       --state PATH               Policies, bindings, params and namespaces (file or directory;
-                                 repeatable)
+                                 repeatable; optional with --watch-policies)
+      --kubeconfig FILE          List and watch namespaces and the params bindings use through
+                                 the platform's API, with this kubeconfig
+      --in-cluster               The same with the pod's service account
+      --watch-policies           Also take the policies and bindings from the API
+      --stale-after DURATION     /readyz fails when a source has had no working list or watch
+                                 for this long (default 5m; e.g. 90s, 500ms)
       --tls-cert-file FILE       PEM certificate (chain) to serve
       --tls-private-key-file F   PEM private key of that certificate
       --insecure                 Plain HTTP without TLS, for local use only
@@ -44,6 +51,7 @@ interface ServeArgs {
   requestTimeoutMs: number;
   shutdownGraceMs: number;
   logLevel: LogLevel;
+  cluster: ClusterOptions | undefined;
 }
 
 function integer(value: string | undefined, flag: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -73,6 +81,10 @@ function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
         'request-timeout': { type: 'string' },
         'shutdown-grace': { type: 'string' },
         'log-level': { type: 'string' },
+        kubeconfig: { type: 'string' },
+        'in-cluster': { type: 'boolean', default: false },
+        'watch-policies': { type: 'boolean', default: false },
+        'stale-after': { type: 'string' },
       },
     });
   } catch (error) {
@@ -80,7 +92,8 @@ function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
   }
   const v = parsed.values;
   const state = (v.state ?? []).map((p) => resolve(cwd, p));
-  if (state.length === 0) throw new UsageError('serve needs --state DIR: the policies and bindings to apply');
+  const cluster = clusterOptions(v, cwd);
+  if (state.length === 0 && !cluster?.watchPolicies) throw new UsageError('serve needs --state DIR (or --watch-policies with a cluster): the policies and bindings to apply');
   const certFile = v['tls-cert-file'];
   const keyFile = v['tls-private-key-file'];
   if (v.insecure && (certFile !== undefined || keyFile !== undefined)) throw new UsageError('--insecure serves plain HTTP; drop it or the certificate options');
@@ -103,6 +116,30 @@ function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
     requestTimeoutMs: integer(v['request-timeout'], '--request-timeout', Math.max(30_000, headersTimeoutMs), headersTimeoutMs),
     shutdownGraceMs: integer(v['shutdown-grace'], '--shutdown-grace', 10_000, 0),
     logLevel,
+    cluster,
+  };
+}
+
+/** A duration: a whole number with ms, s or m (a bare number is milliseconds, as elsewhere). */
+function duration(value: string, flag: string): number {
+  const m = /^(\d+)(ms|s|m)?$/.exec(value.trim());
+  const n = m ? Number(m[1]) * (m[2] === 'm' ? 60_000 : m[2] === 's' ? 1000 : 1) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`${flag} takes a duration such as 90s, 5m or 1500ms, got "${value}"`);
+  return n;
+}
+
+function clusterOptions(v: { kubeconfig?: string; 'in-cluster'?: boolean; 'watch-policies'?: boolean; 'stale-after'?: string }, cwd: string): ClusterOptions | undefined {
+  if (v.kubeconfig !== undefined && v['in-cluster']) throw new UsageError('--kubeconfig and --in-cluster are two ways to reach the API; give one');
+  const credentials = v.kubeconfig !== undefined ? { kubeconfig: resolve(cwd, v.kubeconfig) } : v['in-cluster'] ? ({ inCluster: true } as const) : undefined;
+  if (!credentials) {
+    if (v['watch-policies']) throw new UsageError('--watch-policies reads the policies from the API: give --kubeconfig FILE or --in-cluster');
+    if (v['stale-after'] !== undefined) throw new UsageError('--stale-after concerns the API sources: give --kubeconfig FILE or --in-cluster');
+    return undefined;
+  }
+  return {
+    credentials,
+    watchPolicies: v['watch-policies'] === true,
+    ...(v['stale-after'] !== undefined ? { staleAfterMs: duration(v['stale-after'], '--stale-after') } : {}),
   };
 }
 
@@ -144,6 +181,7 @@ export async function serveCommand(argv: readonly string[], io: Io): Promise<num
       shutdownGraceMs: args.shutdownGraceMs,
       // Admission work on worker threads started from this same executable.
       workers: { entry: io.entry },
+      ...(args.cluster ? { cluster: args.cluster } : {}),
     });
   } catch (error) {
     logger.log('error', 'server.start_failed', { error: (error as Error).message });
@@ -153,5 +191,10 @@ export async function serveCommand(argv: readonly string[], io: Io): Promise<num
   const received = await signal;
   logger.log('info', 'server.shutting_down', { signal: received });
   await webhook.close();
+  if (args.cluster) {
+    // A watch the API server has not answered yet cannot be aborted through the client
+    // library; it must not keep a stopping pod alive until it is killed.
+    setTimeout(() => process.exit(0), 2000).unref();
+  }
   return 0;
 }

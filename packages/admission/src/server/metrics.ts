@@ -17,7 +17,7 @@ function escapeLabel(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 }
 
-function labels(pairs: Record<string, string>): string {
+export function labels(pairs: Record<string, string>): string {
   const body = Object.entries(pairs)
     .map(([k, v]) => `${k}="${escapeLabel(v)}"`)
     .join(',');
@@ -46,6 +46,8 @@ export class Metrics {
   private readonly requestSeries = new Map<string, { latency: Histogram; byCode: Map<number, { value: number }> }>();
   private readonly outcomeSeries = new Map<string, Map<string, Map<PolicyOutcome, { value: number }>>>();
   private labelCount = 0;
+  /** Families rendered by others (the cluster sources), appended to the exposition text. */
+  private readonly collectors: (() => string[])[] = [];
 
   private static bump(map: Map<string, number>, key: string, by = 1): void {
     map.set(key, (map.get(key) ?? 0) + by);
@@ -114,6 +116,11 @@ export class Metrics {
     this.gauges.set(name, { help, value });
   }
 
+  /** Adds families rendered on demand by another part (lines of the exposition format). */
+  collect(render: () => string[]): void {
+    this.collectors.push(render);
+  }
+
   /** The exposition text; families without samples still carry HELP and TYPE. */
   render(): string {
     const out: string[] = [];
@@ -144,6 +151,7 @@ export class Metrics {
     for (const [name, g] of [...this.gauges].sort(([a], [b]) => a.localeCompare(b))) {
       out.push(`# HELP ${name} ${g.help}`, `# TYPE ${name} gauge`, `${name} ${number(g.value)}`);
     }
+    for (const render of this.collectors) out.push(...render());
     return `${out.join('\n')}\n`;
   }
 }

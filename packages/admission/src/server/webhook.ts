@@ -7,6 +7,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { admit } from '../admit.js';
 import { defaultConnectionCap, surviveServerErrors, trackHandshakes } from './connections.js';
+import type { ClusterOptions, StateViewFactory } from '../cluster/index.js';
+import type { StateView } from '../cluster/live-state.js';
+import type { State } from '../state/state.js';
 import { readBody } from './body.js';
 import { silentLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
@@ -58,6 +61,8 @@ export interface WebhookOptions {
    * request makes the engine work hard. Without it the work runs on the main thread.
    */
   workers?: { entry: URL; count?: number; maxHeapMb?: number };
+  /** Namespaces, params (and policies) listed and watched through the platform's API; see startWebhook. */
+  cluster?: ClusterOptions;
 }
 
 export interface WebhookServer {
@@ -124,7 +129,9 @@ function defaultWorkerCount(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
 
-export function createWebhookServer(options: WebhookOptions): WebhookServer {
+/** `connectCluster` is the prepared connection for `options.cluster` (startWebhook loads it). */
+export function createWebhookServer(options: WebhookOptions, connectCluster?: StateViewFactory): WebhookServer {
+  if (options.cluster && !connectCluster) throw new Error('a webhook with cluster options is started with startWebhook, which loads the cluster connection');
   const logger = options.logger ?? silentLogger;
   const metrics = new Metrics();
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
@@ -133,7 +140,9 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
   const watchTiming = options.watch === false ? undefined : { debounceMs: options.watch?.debounceMs ?? 200, pollMs: options.watch?.pollMs ?? 2000 };
   // handOver: the parsed request is this request's alone and is not read after the decision.
   const admitOptions = { timeoutMs: options.evaluationTimeoutMs ?? 2000, handOver: true, ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}) };
-  const pool = options.workers
+  // Cluster state is built on this thread from the API's watches, so with a cluster the
+  // decisions stay here too; workers load the file state alone.
+  const pool = options.workers && !connectCluster
     ? new AdmissionPool(
         {
           entry: options.workers.entry,
@@ -147,6 +156,10 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
       )
     : undefined;
   const state = new StateSource(options.state, logger, metrics, { ...(watchTiming ?? {}), ...(pool ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) } : {}) });
+  // With a cluster, requests read the state combined from the files and the API.
+  let live: StateView | undefined;
+  const snapshot = (): State | undefined => (connectCluster ? live?.current : state.current);
+  const generation = (): number => (connectCluster ? (live?.generation ?? 0) : state.generation);
   let closing = false;
   let tlsSource: TlsSource | undefined;
 
@@ -185,6 +198,10 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
         return send(res, 200, 'text/plain; charset=utf-8', 'ok\n');
       case '/readyz':
         if (closing) return send(res, 503, 'text/plain; charset=utf-8', 'shutting down\n');
+        if (connectCluster) {
+          const readiness = live?.readiness() ?? { ready: false, reasons: ['cluster: not connected yet'] };
+          return send(res, readiness.ready ? 200 : 503, 'text/plain; charset=utf-8', readiness.ready ? 'ok\n' : `${readiness.reasons.join('\n')}\n`);
+        }
         if (!state.current) return send(res, 503, 'text/plain; charset=utf-8', 'state not loaded yet\n');
         return send(res, 200, 'text/plain; charset=utf-8', 'ok\n');
       case '/metrics':
@@ -220,7 +237,7 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
         kind: request.kind,
         namespace: request.namespace,
         name: request.name,
-        generation: state.generation,
+        generation: generation(),
         message: result.status?.message,
       });
     }
@@ -244,10 +261,10 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
     }
     const summary = { uid: request.uid, operation: request.operation, kind: request.kind.kind, namespace: request.namespace, name: request.name, dryRun: request.dryRun === true };
     if (path !== '/mutate') return { type: 'answer', answer: validateRequest(request), request: summary, outcomes: [] };
-    const snapshot = state.current;
-    if (!snapshot) return { type: 'no-state' };
-    const admitted = admit(snapshot, request, admitOptions);
-    recordOutcomes(metrics, snapshot, request, admitted);
+    const current = snapshot();
+    if (!current) return { type: 'no-state' };
+    const admitted = admit(current, request, admitOptions);
+    recordOutcomes(metrics, current, request, admitted);
     return { type: 'answer', answer: admitted, request: summary, outcomes: [] };
   }
 
@@ -306,6 +323,7 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
           setImmediate(() => {
             try {
               state.reload('startup');
+              if (connectCluster) live = connectCluster(state, logger, metrics);
               if (watchTiming) {
                 state.watch();
                 tlsSource?.watch();
@@ -320,6 +338,7 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
     close() {
       closing = true;
       state.close();
+      live?.close();
       tlsSource?.close();
       // Workers go last: requests in flight still need them.
       const done = (resolve: () => void) => void (pool ? pool.close() : Promise.resolve()).then(resolve);
@@ -344,7 +363,8 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
 
 /** Creates the server, binds it and waits for the first state load. */
 export async function startWebhook(options: WebhookOptions): Promise<WebhookServer & { url: string; port: number }> {
-  const webhook = createWebhookServer(options);
+  const connect = options.cluster ? (await import('../cluster/index.js')).connectCluster(options.cluster) : undefined;
+  const webhook = createWebhookServer(options, connect);
   const { url, port } = await webhook.listen();
   await webhook.ready;
   return Object.assign(webhook, { url, port });

@@ -1,6 +1,6 @@
 // The immutable state the engine decides with: policies and bindings (in load order, so
 // results are reproducible), param objects, namespaces and CRDs. A reload builds a new one.
-import { deepFreeze, isObject, metadataString, type JsonObject } from '../json.js';
+import { deepFreeze, isDeeplyFrozen, isObject, metadataString, type JsonObject } from '../json.js';
 import { readBinding, readPolicy } from './defaults.js';
 import { ADMISSION_GROUP, BINDING_KIND, CRD_GROUP, CRD_KIND, NAMESPACE_KIND, POLICY_KIND, type Binding, type Policy } from './policy-types.js';
 
@@ -38,6 +38,17 @@ export function isKind(object: JsonObject, group: string, kind: string): boolean
   return object.kind === kind && groupOf(object.apiVersion) === group;
 }
 
+// A policy or binding object shared by successive states (see below) keeps its parsed
+// form, and with it the compiled expressions cached per Policy.
+const parsedPolicies = new WeakMap<JsonObject, Policy>();
+const parsedBindings = new WeakMap<JsonObject, Binding>();
+
+function parsed<T>(cache: WeakMap<JsonObject, T>, object: JsonObject, read: (o: JsonObject) => T): T {
+  let value = cache.get(object);
+  if (value === undefined) cache.set(object, (value = read(object)));
+  return value;
+}
+
 /** Builds a state from objects already checked (the loader's job); later duplicates win. */
 export function createState(objects: readonly JsonObject[], problems: readonly LoadProblem[] = []): State {
   const policies = new Map<string, Policy>();
@@ -47,13 +58,14 @@ export function createState(objects: readonly JsonObject[], problems: readonly L
   const crds: JsonObject[] = [];
   for (const raw of objects) {
     if (!isObject(raw)) continue;
-    const object = deepFreeze(structuredClone(raw));
+    // Objects already frozen whole (from a previous state, or the API sources) are shared.
+    const object = isDeeplyFrozen(raw) ? raw : deepFreeze(structuredClone(raw));
     if (isKind(object, ADMISSION_GROUP, POLICY_KIND)) {
-      const p = readPolicy(object);
+      const p = parsed(parsedPolicies, object, readPolicy);
       policies.delete(p.name);
       policies.set(p.name, p);
     } else if (isKind(object, ADMISSION_GROUP, BINDING_KIND)) {
-      const b = readBinding(object);
+      const b = parsed(parsedBindings, object, readBinding);
       bindings.delete(b.name);
       bindings.set(b.name, b);
     } else if (object.apiVersion === 'v1' && object.kind === NAMESPACE_KIND) {
