@@ -8,7 +8,8 @@ import { libraryEnvironment } from '../lib/index.js';
 import type { RewrittenSource, SourceRange } from '../position.js';
 import { shapeOf, type StructuralSchema } from '../schema.js';
 import { issueMessage } from '../messages.js';
-import { rewriteConstructions } from '../syntax/construct.js';
+import { MAY_REWRITE, rewriteConstructions } from '../syntax/construct.js';
+import { fixEmptyListConcatenation, MAY_CONCAT_EMPTY_LIST } from '../syntax/ast-fixes.js';
 import { LexError, measureNesting, tokenize } from '../syntax/lexer.js';
 import { nullObjectFor, toCel } from '../values.js';
 import { ConstructRegistry, installConstructMacro, JSON_PATCH_SCHEMA, registerReadTypes } from './types.js';
@@ -277,7 +278,7 @@ export class CelEnvironment {
 
     // Tokenizing is only needed when the expression may construct messages.
     let rewritten: { source: RewrittenSource | null; text: string } = { source: null, text: expression };
-    if (MAY_CONSTRUCT.test(expression)) {
+    if (MAY_REWRITE.test(expression)) {
       let tokens;
       try {
         tokens = tokenize(expression);
@@ -307,6 +308,7 @@ export class CelEnvironment {
       return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, whole));
     }
 
+    if (MAY_CONCAT_EMPTY_LIST.test(expression)) fixEmptyListConcatenation(parsed.ast as ASTNode);
     const checked = parsed.check();
     if (!checked.valid) {
       const err = checked.error;
@@ -349,7 +351,6 @@ function schemaOfType(type: string): StructuralSchema | undefined {
   return undefined;
 }
 
-const MAY_CONSTRUCT = /[\w\s]\{/;
 const MAY_LOOP = /\b(?:all|exists|exists_one|existsOne|map|filter|transformList|transformMap|bind|flatten|distinct|sort|range|findAll)\s*\(/;
 
 type NullBinding = readonly [name: string, standIn: unknown];

@@ -5,6 +5,7 @@
 import type { ASTNode, Environment, TypeDeclaration } from '@marcbachmann/cel-js';
 import { Optional } from '@marcbachmann/cel-js';
 import { CONSTRUCT_MACRO } from '../syntax/construct.js';
+import { celEquals } from '../lib/compare.js';
 import { defineMacro, type Checker } from '../lib/macro.js';
 import { mapValueSchema, shapeOf, type StructuralSchema } from '../schema.js';
 import { isCelNull, toCel, wrapperClassFor } from '../values.js';
@@ -64,13 +65,25 @@ function registerTree(env: Environment, root: StructuralSchema, rootPath: string
 }
 
 // CEL lets any message be compared with null (`oldObject == null` is how a policy tells
-// CREATE apart), but the base library declares `==` for messages only through overloads.
-// `T == null` also declares `null == T` and both `!=` forms (registry.binaryOverload).
-// The operator signature parser accepts only `[\w.]` in type names; a type named after a
-// property with other characters cannot be declared, and comparing it stays a type error.
+// CREATE apart) and with a message of its own type, field by field (`object == oldObject`,
+// two `JSONPatch` values), but the base library declares `==` for messages only through
+// overloads. `T == null` also declares `null == T` and both `!=` forms
+// (registry.binaryOverload). The operator signature parser accepts only `[\w.]` in type
+// names; a type named after a property with other characters cannot be declared, and
+// comparing it stays a type error.
 const OPERATOR_TYPE_NAME = /^[\w.]+$/;
 function allowNullComparison(env: Environment, name: string): void {
-  if (OPERATOR_TYPE_NAME.test(name)) env.registerOperator(`${name} == null`, isNull);
+  if (!OPERATOR_TYPE_NAME.test(name)) return;
+  env.registerOperator(`${name} == null`, isNull);
+  env.registerOperator(`${name} == ${name}`, messageEquals);
+}
+
+// Messages are equal when both are null or when they set the same fields to equal values.
+function messageEquals(a: unknown, b: unknown): boolean {
+  const na = isCelNull(a);
+  const nb = isCelNull(b);
+  if (na || nb) return na && nb;
+  return celEquals(a, b);
 }
 
 // The left operand is always the message (the reversed overloads swap arguments back).

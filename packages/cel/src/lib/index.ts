@@ -3,11 +3,13 @@
 import { Environment } from '@marcbachmann/cel-js';
 import { installAuthorizer } from './authorizer.js';
 import { installComprehensions } from './comprehensions.js';
+import { installHas } from './has.js';
 import { installJsonPatch } from './jsonpatch.js';
 import { installLists } from './lists.js';
 import { installMacroReceiver } from './macro.js';
 import { defineNamespace } from './namespace.js';
 import { installNet, installNetNamespace } from './net.js';
+import { installOptionals } from './optionals.js';
 import { installQuantity } from './quantity.js';
 import { installRegex } from './regex.js';
 import { installSemver } from './semver.js';
@@ -21,8 +23,10 @@ export function libraryEnvironment(): Environment {
   const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false });
   installMacroReceiver(env);
   installComprehensions(env);
+  installHas(env);
   installStrings(env);
   installLists(env);
+  installOptionals(env);
   installRegex(env);
   installNet(env);
   installNetNamespace(env, defineNamespace(env, 'ip'));

@@ -10,6 +10,10 @@ import { SourceMapBuilder, type RewrittenSource } from '../position.js';
 import type { Token } from './lexer.js';
 
 export const CONSTRUCT_MACRO = '__new';
+// The base `has()` accepts only a selection chain rooted at a name (`has(a.b.c)`); CEL
+// allows any operand (`has(Object{...}.spec)`, `has({"a": 1}.a)`, `has(x[0].f)`). Such
+// calls are renamed to this macro, which takes any operand.
+export const HAS_MACRO = '__has';
 
 type Frame = 'construct' | 'other';
 
@@ -36,6 +40,22 @@ function identLength(tokens: readonly Token[], from: number, to: number): number
   for (let j = from; j < to; j += 2) n += (tokens[j] as Token).end - (tokens[j] as Token).start;
   return n;
 }
+
+// A global `has(` call whose argument is not a selection chain rooted at a name.
+function isGeneralHas(src: string, tokens: readonly Token[], i: number): boolean {
+  const t = tokens[i] as Token;
+  if (t.end - t.start !== 3 || src.slice(t.start, t.end) !== 'has' || tokens[i + 1]?.text !== '(') return false;
+  const prev = tokens[i - 1];
+  if (prev && prev.kind === 'punct' && prev.text === '.') return false;
+  let j = i + 2;
+  if (tokens[j]?.kind !== 'ident') return true;
+  j++;
+  while (tokens[j]?.text === '.' && tokens[j + 1]?.kind === 'ident') j += 2;
+  return tokens[j]?.text !== ')';
+}
+
+/** Whether an expression may need the rewrite: a construction, or a `has()` of a non-name operand. */
+export const MAY_REWRITE = /[\w\s]\{|\bhas\s*\([\w.\s]*[^\w.\s)]/;
 
 export interface ConstructRewrite {
   source: RewrittenSource | null;
@@ -75,6 +95,13 @@ export function rewriteConstructions(src: string, tokens: readonly Token[], bare
         if (optional) i++;
         continue;
       }
+    }
+    if (t.kind === 'ident' && isGeneralHas(src, tokens, i)) {
+      b ??= new SourceMapBuilder();
+      b.copy(src, cursor, t.start);
+      b.insert(HAS_MACRO, t.start, t.end);
+      cursor = t.end;
+      continue;
     }
     if (t.kind === 'ident') {
       const brace = constructionBrace(tokens, i);
