@@ -66,6 +66,8 @@ function query(u: URLValue): Map<string, string[]> {
 export function installURL(env: Environment): void {
   const U = 'kubernetes.URL';
   env.registerType(U, { ctor: URLValue, fields: {} });
+  // URLs are equal when they were parsed from equal parts.
+  env.registerOperator(`${URLValue.celType} == ${URLValue.celType}`, (a: URLValue, b: URLValue) => a.scheme === b.scheme && a.host === b.host && a.path === b.path && a.rawQuery === b.rawQuery);
   env.registerFunction('isURL(string): bool', (s: string) => (charge(1), parseURL(s) !== null));
   env.registerFunction(`url(string): ${U}`, (s: string) => (charge(1), urlOrFail(s)));
   env.registerFunction(`${U}.getScheme(): string`, (u: URLValue) => u.scheme);
