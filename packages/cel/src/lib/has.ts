@@ -1,6 +1,7 @@
 // `has()` over any operand (the construction rewrite renames calls the base macro
 // refuses, see syntax/construct.ts): `has(Object{spec: ...}.spec)`, `has({"a": 1}.a)`.
 import type { ASTNode, Environment } from '@marcbachmann/cel-js';
+import { Optional } from '@marcbachmann/cel-js';
 import { HAS_MACRO } from '../syntax/construct.js';
 import { isCelNull } from '../values.js';
 import { defineMacro, fail } from './macro.js';
@@ -11,6 +12,11 @@ interface Has {
 }
 
 function fieldIsSet(value: unknown, field: string, node: ASTNode): boolean {
+  // Selecting through an optional (`has(m.?x.y)`): an empty one has no fields.
+  if (value instanceof Optional) {
+    if (!value.hasValue()) return false;
+    value = value.value();
+  }
   if (value instanceof Map) return value.has(field) && value.get(field) !== undefined;
   if (isCelNull(value)) throw fail(`no such key "${field}": the value is null`, node);
   if (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array)) {

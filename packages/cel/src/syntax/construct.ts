@@ -14,6 +14,56 @@ export const CONSTRUCT_MACRO = '__new';
 // allows any operand (`has(Object{...}.spec)`, `has({"a": 1}.a)`, `has(x[0].f)`). Such
 // calls are renamed to this macro, which takes any operand.
 export const HAS_MACRO = '__has';
+// Optional entries and elements of literals (`{?k: v}`, `[?x]`) are not parsed by the base
+// library: such a literal is rewritten without the `?` marks into a call of these macros,
+// with the positions of the optional entries: `__optmap({k: v}, [0])`, `__optlist([x], [0])`.
+export const OPTIONAL_MAP_MACRO = '__optmap';
+export const OPTIONAL_LIST_MACRO = '__optlist';
+
+interface OptionalLiteral {
+  macro: string;
+  close: number;
+  entries: number[];
+}
+
+const VALUE_END = new Set([')', ']', '}']);
+
+// Literals with optional entries, by the token index of their opening bracket, and the
+// `?` tokens that mark those entries. One pass with a stack of open brackets.
+function findOptionalLiterals(tokens: readonly Token[]): { literals: Map<number, OptionalLiteral>; marks: Set<number> } | null {
+  let found: { literals: Map<number, OptionalLiteral>; marks: Set<number> } | null = null;
+  const stack: { open: number; literal: string | null; entry: number; entries: number[] }[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.kind !== 'punct') continue;
+    const p = t.text;
+    if (p === '(' || p === '[' || p === '{') {
+      const prev = tokens[i - 1];
+      const afterValue = !!prev && (prev.kind === 'ident' || prev.kind === 'number' || prev.kind === 'string' || (prev.kind === 'punct' && VALUE_END.has(prev.text)));
+      // `x[...]` indexes and `Name{...}` constructs; only bare brackets open literals.
+      const literal = p === '[' && !afterValue ? OPTIONAL_LIST_MACRO : p === '{' && !afterValue ? OPTIONAL_MAP_MACRO : null;
+      stack.push({ open: i, literal, entry: 0, entries: [] });
+    } else if (p === ')' || p === ']' || p === '}') {
+      const frame = stack.pop();
+      if (frame && frame.literal && frame.entries.length > 0) {
+        found ??= { literals: new Map(), marks: new Set() };
+        found.literals.set(frame.open, { macro: frame.literal, close: i, entries: frame.entries });
+      }
+    } else if (p === ',') {
+      const top = stack[stack.length - 1];
+      if (top) top.entry++;
+    } else if (p === '?') {
+      const top = stack[stack.length - 1];
+      const prev = tokens[i - 1];
+      if (top?.literal && prev && prev.kind === 'punct' && (prev.text === ',' || i - 1 === top.open)) {
+        top.entries.push(top.entry);
+        found ??= { literals: new Map(), marks: new Set() };
+        found.marks.add(i);
+      }
+    }
+  }
+  return found;
+}
 
 type Frame = 'construct' | 'other';
 
@@ -55,7 +105,7 @@ function isGeneralHas(src: string, tokens: readonly Token[], i: number): boolean
 }
 
 /** Whether an expression may need the rewrite: a construction, or a `has()` of a non-name operand. */
-export const MAY_REWRITE = /[\w\s]\{|\bhas\s*\([\w.\s]*[^\w.\s)]/;
+export const MAY_REWRITE = /[\w\s]\{|\bhas\s*\([\w.\s]*[^\w.\s)]|[[{,]\s*\?/;
 
 export interface ConstructRewrite {
   source: RewrittenSource | null;
@@ -68,6 +118,7 @@ export interface ConstructRewrite {
 const NOT_AN_IDENTIFIER = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while', '__proto__', 'prototype']);
 
 const NO_TYPES: string[] = [];
+const OPTIONAL_MARK = /[[{,]\s*\?/;
 
 export function rewriteConstructions(src: string, tokens: readonly Token[], bareKeys = true): ConstructRewrite {
   // Created at the first construction: most expressions have none and are returned as is.
@@ -75,9 +126,32 @@ export function rewriteConstructions(src: string, tokens: readonly Token[], bare
   const types: string[] = [];
   const stack: Frame[] = [];
   let cursor = 0;
+  const optionals = OPTIONAL_MARK.test(src) ? findOptionalLiterals(tokens) : null;
+  const closers = new Map<number, string>();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.kind === 'eof') break;
+    if (optionals) {
+      const lit = optionals.literals.get(i);
+      if (lit) {
+        b ??= new SourceMapBuilder();
+        b.copy(src, cursor, t.start);
+        b.insert(`${lit.macro}(`, t.start, t.end);
+        cursor = t.start;
+        closers.set(lit.close, `, [${lit.entries.join(', ')}])`);
+      } else if (optionals.marks.has(i)) {
+        b ??= new SourceMapBuilder();
+        b.copy(src, cursor, t.start);
+        cursor = t.end;
+        continue;
+      }
+      const closer = closers.get(i);
+      if (closer !== undefined && b) {
+        b.copy(src, cursor, t.end);
+        b.insert(closer, t.start, t.end);
+        cursor = t.end;
+      }
+    }
     if (b && stack[stack.length - 1] === 'construct' && isFieldStart(tokens, i)) {
       const optional = t.text === '?' && tokens[i + 1]?.kind === 'ident';
       const name = optional ? (tokens[i + 1] as Token) : t;
