@@ -9,7 +9,7 @@ import type { RewrittenSource, SourceRange } from '../position.js';
 import { shapeOf, type StructuralSchema } from '../schema.js';
 import { issueMessage } from '../messages.js';
 import { MAY_REWRITE, rewriteConstructions } from '../syntax/construct.js';
-import { fixEmptyListConcatenation, MAY_CONCAT_EMPTY_LIST } from '../syntax/ast-fixes.js';
+import { mayNeedRepair, repairTree } from '../syntax/ast-fixes.js';
 import { LexError, measureNesting, tokenize } from '../syntax/lexer.js';
 import { nullObjectFor, toCel } from '../values.js';
 import { ConstructRegistry, installConstructMacro, JSON_PATCH_SCHEMA, registerReadTypes } from './types.js';
@@ -308,7 +308,7 @@ export class CelEnvironment {
       return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, whole));
     }
 
-    if (MAY_CONCAT_EMPTY_LIST.test(expression)) fixEmptyListConcatenation(parsed.ast as ASTNode);
+    if (mayNeedRepair(expression)) repairTree(parsed.ast as ASTNode);
     const checked = parsed.check();
     if (!checked.valid) {
       const err = checked.error;

@@ -3,6 +3,7 @@
 import { Environment } from '@marcbachmann/cel-js';
 import { installAuthorizer } from './authorizer.js';
 import { installComprehensions } from './comprehensions.js';
+import { installDuration } from './duration.js';
 import { installHas } from './has.js';
 import { installJsonPatch } from './jsonpatch.js';
 import { installLists } from './lists.js';
@@ -28,6 +29,7 @@ export function libraryEnvironment(): Environment {
   installComprehensions(env);
   installHas(env);
   installStrings(env);
+  installDuration(env);
   installLists(env);
   installMath(env);
   installOptionals(env);

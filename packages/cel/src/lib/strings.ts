@@ -9,6 +9,11 @@ import { defineNamespace } from './namespace.js';
 
 const cost = (s: string): void => charge(1 + (s.length >> 4));
 
+// Unicode's White_Space property (Go's unicode.IsSpace), which trim() removes: unlike
+// JavaScript's \s it includes U+0085 and excludes U+FEFF.
+const WHITE_SPACE = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const EDGE_WHITE_SPACE = new RegExp(`^[${WHITE_SPACE}]+|[${WHITE_SPACE}]+$`, 'g');
+
 function codePoints(s: string): string[] {
   return Array.from(s);
 }
@@ -151,6 +156,11 @@ export function installStrings(env: Environment): void {
   });
   env.registerFunction('string.replace(string, string): string', (s: string, a: string, b: string) => replace(s, a, b));
   env.registerFunction('string.replace(string, string, int): string', replace);
+  // Renamed from the base built-ins before type-checking (syntax/ast-fixes.ts): the base
+  // trims JavaScript's white space and changes the case of non-ASCII letters.
+  env.registerFunction('string.__trim(): string', (s: string) => (cost(s), s.replace(EDGE_WHITE_SPACE, '')));
+  env.registerFunction('string.__lowerAscii(): string', (s: string) => (cost(s), s.replace(/[A-Z]+/g, (m) => m.toLowerCase())));
+  env.registerFunction('string.__upperAscii(): string', (s: string) => (cost(s), s.replace(/[a-z]+/g, (m) => m.toUpperCase())));
   env.registerFunction('string.reverse(): string', (s: string) => (cost(s), codePoints(s).reverse().join('')));
   env.registerFunction('string.format(list): string', (s: string, args: unknown[]) => (cost(s), formatString(s, args)));
   const ns = defineNamespace(env, 'strings');

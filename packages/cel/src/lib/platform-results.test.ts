@@ -1,0 +1,48 @@
+// Results that follow the platform where the base library computes something else.
+import { describe, expect, it } from 'vitest';
+import { CelEnvironment } from '../env/environment.js';
+import { fromCel } from '../values.js';
+
+const env = new CelEnvironment({ variables: [] });
+
+function run(expr: string): unknown {
+  const r = env.compile(expr);
+  if (!r.ok) throw new Error(`${expr}: ${JSON.stringify(r.issues)}`);
+  return fromCel(r.program.evaluate({}));
+}
+
+function fails(expr: string): boolean {
+  const r = env.compile(expr);
+  if (!r.ok) return true;
+  try {
+    r.program.evaluate({});
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+describe('results as the platform computes them', () => {
+  it.each([
+    ['"\\u0085\\u00a0 text \\u3000".trim()', 'text'],
+    ['"\\ufefftext\\u200b".trim()', '\ufefftext\u200b'],
+    ['"ÀB".lowerAscii()', 'Àb'],
+    ['"àb".upperAscii()', 'àB'],
+    ['duration("0") == duration("0s") && duration("-0") == duration("0s")', true],
+    ['duration("1h30m") == duration("5400s") && duration(".5s") == duration("500ms")', true],
+    ['duration("2us") == duration("2000ns") && duration("2µs") == duration("2us")', true],
+    ['duration(duration("2s")) == duration("2s")', true],
+    ['{1: "a", 2: "b"}.transformMap(k, v, k * 10)[2]', 20],
+    ['{1: "a"}.exists(k, v, k == 1 && type(k) == int)', true],
+    ['{true: 1}.all(k, type(k) == bool)', true],
+    ['{"a": 1, "b": 2}.transformMapEntry(k, v, {k + "!": v * 2})', { 'a!': 2, 'b!': 4 }],
+    ['{"a": 1, "b": 2}.transformMapEntry(k, v, v > 1, {v: k})[2]', 'b'],
+    ['[10, 20].transformMapEntry(i, v, {v: i}).exists(k, type(k) == int)', true],
+  ])('%s', (expr, want) => {
+    expect(run(expr)).toEqual(want);
+  });
+
+  it.each(['duration("1x")', 'duration("")', 'duration("1")', '{"a": 1, "b": 1}.transformMapEntry(k, v, {"same": v})'])('fails: %s', (expr) => {
+    expect(fails(expr)).toBe(true);
+  });
+});
