@@ -5,6 +5,7 @@ import { EvaluationError, ParseError, type ASTNode, type Environment, type Parse
 import { Budget, enterBudget, leaveBudget } from '../budget.js';
 import { astDepth, CostEstimator } from '../cost.js';
 import { libraryEnvironment } from '../lib/index.js';
+import { literalIssue, mayCheckLiterals } from '../lib/literal-checks.js';
 import type { RewrittenSource, SourceRange } from '../position.js';
 import { shapeOf, type StructuralSchema } from '../schema.js';
 import { issueMessage } from '../messages.js';
@@ -67,6 +68,12 @@ export interface EnvironmentSpec {
   /** Enables `Object{...}` construction typed by this schema. */
   construct?: StructuralSchema | undefined;
   jsonPatch?: boolean;
+  /**
+   * Accept list and map literals that mix element types (`[1, "a"]`). The platform refuses
+   * them at compile time in every environment it defines; only environments that must
+   * follow plain CEL (the cel-spec conformance data) turn this on.
+   */
+  heterogeneousLiterals?: boolean;
   /** Extra registrations (e.g. the authorizer types) run before variables. */
   setup?: (env: Environment) => void;
   /** Fills variables a caller did not pass (e.g. the offline authorizer). */
@@ -174,6 +181,7 @@ export class CelEnvironment {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
     const base = libraryEnvironment().clone({
       enableOptionalTypes: true,
+      // Checked by lib/literal-checks.ts instead: the base check refuses dyn() elements.
       homogeneousAggregateLiterals: false,
       unlistedVariablesAreDyn: false,
       limits: { maxDepth: this.limits.maxDepth },
@@ -316,6 +324,8 @@ export class CelEnvironment {
       const code = err?.code ?? 'type_error';
       return fail(issue(err instanceof ParseError ? 'syntax_error' : code, err ? issueMessage(code, err.summary, err.node) : 'type error', map(err?.range)));
     }
+    const literal = this.spec.heterogeneousLiterals !== true && mayCheckLiterals(expression) ? literalIssue(parsed.ast as ASTNode) : null;
+    if (literal) return fail(issue(literal.code, literal.message, map({ start: literal.node.start, end: literal.node.end })));
     const type = checked.type ?? 'dyn';
     const rule = this.spec.result;
     if (rule && !resultAccepted(type, rule)) {

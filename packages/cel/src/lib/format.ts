@@ -130,3 +130,24 @@ export function formatString(template: string, args: unknown[]): string {
   }
   return out;
 }
+
+const VERBS = new Set(['s', 'd', 'b', 'o', 'x', 'X', 'f', 'e']);
+
+/** The verbs of a format string that take an argument, or the problem with its clauses. */
+export function scanFormat(template: string): { verbs: string[] } | { problem: string } {
+  const verbs: string[] = [];
+  for (let i = 0; i < template.length; i++) {
+    if (template[i] !== '%') continue;
+    let j = i + 1;
+    if (template[j] === '.') {
+      j++;
+      while (/[0-9]/.test(template[j] ?? '')) j++;
+    }
+    const verb = template[j];
+    i = j;
+    if (verb === '%') continue;
+    if (verb === undefined || !VERBS.has(verb)) return { problem: `unrecognized formatting clause "%${verb ?? ''}"` };
+    verbs.push(verb);
+  }
+  return { verbs };
+}

@@ -118,6 +118,12 @@ export function installLists(env: Environment): void {
   });
   env.registerFunction('list.min(): dyn', (l: unknown[]) => extreme(l, -1, 'min'));
   env.registerFunction('list.max(): dyn', (l: unknown[]) => extreme(l, 1, 'max'));
+  // Typed results for lists of one comparable type, as the platform declares them.
+  for (const t of ['int', 'uint', 'double', 'bool', 'string', 'bytes', 'google.protobuf.Duration', 'google.protobuf.Timestamp']) {
+    env.registerFunction(`list<${t}>.min(): ${t}`, (l: unknown[]) => extreme(l, -1, 'min'));
+    env.registerFunction(`list<${t}>.max(): ${t}`, (l: unknown[]) => extreme(l, 1, 'max'));
+  }
+  env.registerFunction('list<uint>.sum(): uint', sum);
   env.registerFunction('list.slice(int, int): list', slice);
   env.registerFunction('list.flatten(): list', (l: unknown[]) => flatten(l, 1n));
   env.registerFunction('list.flatten(int): list', flatten);
