@@ -8,8 +8,52 @@ function doubleText(d: number): string {
   if (Number.isNaN(d)) return 'NaN';
   if (d === Infinity) return 'Infinity';
   if (d === -Infinity) return '-Infinity';
+  return shortestG(d);
+}
+
+// The platform renders a double as Go's strconv.FormatFloat(d, 'g', -1, 64): the shortest
+// digits that read back as d, in exponent form when the decimal exponent is below -4 or
+// 6 and above (1e+06, 1.5e-07), else plainly (0.0045, 123456).
+function shortestG(d: number): string {
+  if (d === 0) return Object.is(d, -0) ? '-0' : '0';
+  const [mant, expText] = d.toExponential().split('e') as [string, string];
+  const exp = Number(expText);
+  if (exp < -4 || exp >= 6) return `${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
   return String(d);
 }
+
+// Exact decimal digits of a double: its value is mant * 2^e2, so N / D below is exact and
+// rounding it half to even matches Go's formatting at any precision.
+function decompose(d: number): { mant: bigint; e2: number } {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, Math.abs(d));
+  const bits = view.getBigUint64(0);
+  const exponent = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & ((1n << 52n) - 1n);
+  return exponent === 0 ? { mant: fraction, e2: -1074 } : { mant: fraction | (1n << 52n), e2: exponent - 1075 };
+}
+
+function roundHalfEven(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  const r2 = (n % d) * 2n;
+  if (r2 > d || (r2 === d && q % 2n === 1n)) return q + 1n;
+  return q;
+}
+
+// round(|d| * 10^shift) as an integer, exactly.
+function scaledDigits(d: number, shift: number): bigint {
+  const { mant, e2 } = decompose(d);
+  let n = mant;
+  let den = 1n;
+  if (e2 >= 0) n <<= BigInt(e2);
+  else den <<= BigInt(-e2);
+  if (shift >= 0) n *= 10n ** BigInt(shift);
+  else den *= 10n ** BigInt(-shift);
+  return roundHalfEven(n, den);
+}
+
+// The longest precision rendered; Go has none, but digits past this say nothing more.
+const MAX_PRECISION = 1100;
 
 function isNumber(v: unknown): v is number | bigint | UnsignedInt {
   return typeof v === 'number' || typeof v === 'bigint' || v instanceof UnsignedInt;
@@ -25,6 +69,8 @@ export function displayString(v: unknown, nested = false): string {
   if (v instanceof Uint8Array) return new TextDecoder().decode(v);
   if (v instanceof Date) return v.toISOString().replace('.000Z', 'Z');
   if (v instanceof Duration) return v.toString();
+  // Type values (`type(x)`) render as their name.
+  if (Object.prototype.toString.call(v).startsWith('[object Type<')) return (v as { name: string }).name;
   if (v instanceof Optional) return v.hasValue() ? displayString(v.value(), nested) : 'optional.none()';
   if (Array.isArray(v)) return `[${v.map((x) => displayString(x, true)).join(', ')}]`;
   const entries: [unknown, unknown][] = v instanceof Map ? [...v.entries()] : Object.entries(v as object);
@@ -37,24 +83,32 @@ export function displayString(v: unknown, nested = false): string {
   return `{${entries.map(([k, x]) => `${displayString(k, true)}: ${displayString(x, true)}`).join(', ')}}`;
 }
 
-// Go rounds exact ties to even; JavaScript's toFixed rounds them up.
 function fixed(d: number, precision: number): string {
   if (!Number.isFinite(d)) return doubleText(d);
-  const scaled = d * 10 ** precision;
-  if (Number.isFinite(scaled) && !Number.isInteger(scaled) && Number.isInteger(scaled * 2)) {
-    const down = Math.floor(scaled);
-    const even = down % 2 === 0 ? down : down + 1;
-    return (even / 10 ** precision).toFixed(precision);
-  }
-  return d.toFixed(precision);
+  const p = Math.min(precision, MAX_PRECISION);
+  const digits = scaledDigits(d, p).toString().padStart(p + 1, '0');
+  const sign = d < 0 || Object.is(d, -0) ? '-' : '';
+  const whole = digits.slice(0, digits.length - p);
+  return p === 0 ? `${sign}${whole}` : `${sign}${whole}.${digits.slice(digits.length - p)}${'0'.repeat(precision - p)}`;
 }
 
 function scientific(d: number, precision: number): string {
   if (!Number.isFinite(d)) return doubleText(d);
-  const [mant, exp] = d.toExponential(precision).split('e') as [string, string];
-  const sign = exp.startsWith('-') ? '-' : '+';
-  const digits = exp.replace(/^[+-]/, '').padStart(2, '0');
-  return `${mant}e${sign}${digits}`;
+  const p = Math.min(precision, MAX_PRECISION);
+  const sign = d < 0 || Object.is(d, -0) ? '-' : '';
+  let exp = d === 0 ? 0 : Math.floor(Math.log10(Math.abs(d)));
+  let digits = scaledDigits(d, p - exp).toString();
+  // log10 may be off by one near powers of ten; rounding may also carry into a new digit.
+  if (d !== 0 && digits.length > p + 1) {
+    exp += 1;
+    digits = scaledDigits(d, p - exp).toString();
+  } else if (d !== 0 && digits.length < p + 1) {
+    exp -= 1;
+    digits = scaledDigits(d, p - exp).toString();
+  }
+  digits = digits.padStart(p + 1, '0');
+  const mant = p === 0 ? digits.slice(0, 1) : `${digits.slice(0, 1)}.${digits.slice(1)}${'0'.repeat(precision - p)}`;
+  return `${sign}${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
 }
 
 function integerText(v: unknown, radix: number, verb: string): string {

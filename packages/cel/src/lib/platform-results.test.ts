@@ -46,3 +46,28 @@ describe('results as the platform computes them', () => {
     expect(fails(expr)).toBe(true);
   });
 });
+
+describe('string.format, url() and string offsets as the platform computes them', () => {
+  it.each([
+    ['"%s".format([[1.0, 2.5]])', '[1, 2.5]'],
+    ['"%s|%s|%s".format([1e-7, 1000000.0, 123456.0])', '1e-07|1e+06|123456'],
+    ['"%s".format([type(1)])', 'int'],
+    ['"%e".format([1234.5])', '1.234500e+03'],
+    ['"%.2e".format([-0.000123])', '-1.23e-04'],
+    ['"%e|%f".format([double("-Infinity"), double("NaN")])', '-Infinity|NaN'],
+    ['"%.2f".format([2.675])', '2.67'],
+    ['"%.0f".format([2.5])', '2'],
+    ['size("%.300f".format([0.1]))', 302],
+    ['size("%.150e".format([0.1]))', 156],
+    ['isURL("https://example.com/a b") && isURL("mailto:a@b") && isURL("*") && isURL("https://a/x#frag")', true],
+    ['!isURL("https://a b/") && !isURL("http://[::1") && !isURL("http://h:port/") && !isURL("relative") && !isURL(":x")', true],
+    ['url("HTTPS://Example.com:8443/a").getScheme()', 'https'],
+    ['"abc".indexOf("", 5) == 5 && "abc".lastIndexOf("", 3) == 3 && "abc".indexOf("c", 2) == 2', true],
+  ])('%s', (expr, want) => {
+    expect(run(expr)).toEqual(want);
+  });
+
+  it.each(['"abc".indexOf("c", 3)', '"abc".lastIndexOf("a", 3)', '"abc".indexOf("a", -1)'])('fails: %s', (expr) => {
+    expect(fails(expr)).toBe(true);
+  });
+});

@@ -23,10 +23,18 @@ function idx(n: bigint, len: number, what: string): number {
   return Number(n);
 }
 
-function indexOf(s: string, sub: string, from = 0n): bigint {
+// With an offset, cel-go's strings library returns the offset itself for an empty
+// substring (in range or not) and refuses an offset outside [0, length).
+function offset(from: bigint, len: number, what: string): number {
+  if (from < 0n || from >= BigInt(len)) throw fail(`${what}: index out of range: ${from}`);
+  return Number(from);
+}
+
+function indexOf(s: string, sub: string, from?: bigint): bigint {
   cost(s);
+  if (sub === '' && from !== undefined) return from;
   const cps = codePoints(s);
-  const start = idx(from, cps.length, 'indexOf');
+  const start = from === undefined ? 0 : offset(from, cps.length, 'indexOf');
   const subCps = codePoints(sub);
   for (let i = start; i + subCps.length <= cps.length; i++) {
     if (subCps.every((c, j) => cps[i + j] === c)) return BigInt(i);
@@ -36,9 +44,10 @@ function indexOf(s: string, sub: string, from = 0n): bigint {
 
 function lastIndexOf(s: string, sub: string, from?: bigint): bigint {
   cost(s);
+  if (sub === '' && from !== undefined) return from;
   const cps = codePoints(s);
   const subCps = codePoints(sub);
-  const start = from === undefined ? cps.length - subCps.length : Math.min(idx(from, cps.length, 'lastIndexOf'), cps.length - subCps.length);
+  const start = from === undefined ? cps.length - subCps.length : Math.min(offset(from, cps.length, 'lastIndexOf'), cps.length - subCps.length);
   for (let i = start; i >= 0; i--) {
     if (subCps.every((c, j) => cps[i + j] === c)) return BigInt(i);
   }
