@@ -18,6 +18,8 @@ export interface AdmissionEnvironmentOptions {
   /** Earlier variables, in order, with their result types (`CelProgram.type`). */
   variables?: { name: string; type: string }[];
   limits?: Partial<CelLimits>;
+  /** The platform release to compile for (the linter's `release` setting). */
+  release?: string | undefined;
 }
 
 const RESULTS: Record<AdmissionPlace, ResultRule | undefined> = {
@@ -90,6 +92,7 @@ export function admissionEnvironment(place: AdmissionPlace, options: AdmissionEn
       result: RESULTS[place],
       construct: place === 'applyConfiguration' ? (options.objectSchema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }) : undefined,
       jsonPatch: place === 'jsonPatch',
+      release: options.release,
       setup: (env) => {
         if (!earlier) return;
         const fields: Record<string, string> = {};

@@ -57,3 +57,28 @@ describe('compile-time checks of literals', () => {
     expect(plain.check('size([1, "a"]) == 2')).toEqual([]);
   });
 });
+
+describe('libraries by release', () => {
+  it.each([
+    ['1.30', 'format.dns1123Label().validate("a") == optional.none()', 'format.dns1123Label()', '1.31'],
+    ['1.31', '[1, 2].all(i, v, v > 0)', '[1, 2].all(i, v, v > 0)', '1.32'],
+    ['1.32', 'semver("1.0.0").major() == 1', 'semver("1.0.0")', '1.33'],
+    ['1.36', '[1].includes(1)', '[1].includes(1)', '1.37'],
+    ['1.36', 'math.greatest(1, 2) == 2', 'math.greatest(1, 2)', '1.37'],
+    ['1.29', 'ip("10.0.0.1").family() == 4', 'ip("10.0.0.1")', '1.30'],
+  ])('release %s refuses %s', (release, expr, at, since) => {
+    const old = admissionEnvironment('matchCondition', { release });
+    const r = old.compile(expr);
+    expect(r.ok).toBe(false);
+    const i = r.issues[0] as { code: string; message: string; start: number; end: number };
+    expect(i.code).toBe('unavailable_in_release');
+    expect(expr.slice(i.start, i.end)).toBe(at);
+    expect(i.message).toContain(`from release ${since}`);
+    expect(admissionEnvironment('matchCondition', { release: since }).check(expr)).toEqual([]);
+  });
+
+  it('validates duration literals from release 1.29 on', () => {
+    expect(admissionEnvironment('matchCondition', { release: '1.28' }).check('duration("5x") > duration("1s")')).toEqual([]);
+    expect(admissionEnvironment('matchCondition', { release: '1.29' }).check('duration("5x") > duration("1s")')[0]?.message).toBe('invalid duration "5x"');
+  });
+});

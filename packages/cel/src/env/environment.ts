@@ -9,6 +9,7 @@ import { literalIssue, mayCheckLiterals } from '../lib/literal-checks.js';
 import type { RewrittenSource, SourceRange } from '../position.js';
 import { shapeOf, type StructuralSchema } from '../schema.js';
 import { issueMessage } from '../messages.js';
+import { LATEST_RELEASE, LITERAL_VALIDATION_RELEASE, releaseBefore, releaseIssue } from '../releases.js';
 import { MAY_REWRITE, rewriteConstructions } from '../syntax/construct.js';
 import { mayNeedRepair, repairTree } from '../syntax/ast-fixes.js';
 import { LexError, measureNesting, tokenize } from '../syntax/lexer.js';
@@ -74,6 +75,11 @@ export interface EnvironmentSpec {
    * follow plain CEL (the cel-spec conformance data) turn this on.
    */
   heterogeneousLiterals?: boolean;
+  /**
+   * The platform release to compile for ("1.33"): calls of libraries it does not have yet
+   * are compile errors (releases.ts). Unset: the newest release, everything on.
+   */
+  release?: string | undefined;
   /** Extra registrations (e.g. the authorizer types) run before variables. */
   setup?: (env: Environment) => void;
   /** Fills variables a caller did not pass (e.g. the offline authorizer). */
@@ -324,8 +330,14 @@ export class CelEnvironment {
       const code = err?.code ?? 'type_error';
       return fail(issue(err instanceof ParseError ? 'syntax_error' : code, err ? issueMessage(code, err.summary, err.node) : 'type error', map(err?.range)));
     }
-    const literal = this.spec.heterogeneousLiterals !== true && mayCheckLiterals(expression) ? literalIssue(parsed.ast as ASTNode) : null;
+    const release = this.spec.release;
+    const validateLiterals = !release || !releaseBefore(release, LITERAL_VALIDATION_RELEASE);
+    const literal = this.spec.heterogeneousLiterals !== true && mayCheckLiterals(expression) ? literalIssue(parsed.ast as ASTNode, { validateLiterals }) : null;
     if (literal) return fail(issue(literal.code, literal.message, map({ start: literal.node.start, end: literal.node.end })));
+    const tooNew = release && releaseBefore(release, LATEST_RELEASE) ? releaseIssue(parsed.ast as ASTNode, release) : null;
+    if (tooNew) {
+      return fail(issue('unavailable_in_release', `${tooNew.name}() needs the ${tooNew.library.name} library, which the platform enables from release ${tooNew.library.since} (this targets ${release})`, map({ start: tooNew.node.start, end: tooNew.node.end })));
+    }
     const type = checked.type ?? 'dyn';
     const rule = this.spec.result;
     if (rule && !resultAccepted(type, rule)) {

@@ -140,7 +140,8 @@ function homogeneity(node: ASTNode): LiteralIssue | null {
 }
 
 /** The first literal the platform would refuse at compile time, if any. */
-export function literalIssue(root: ASTNode): LiteralIssue | null {
+export function literalIssue(root: ASTNode, options: { validateLiterals?: boolean } = {}): LiteralIssue | null {
+  const validate = options.validateLiterals !== false;
   const stack: unknown[] = [root];
   while (stack.length) {
     const n = stack.pop();
@@ -153,7 +154,9 @@ export function literalIssue(root: ASTNode): LiteralIssue | null {
     const args = node.args as unknown;
     if (Array.isArray(args)) {
       let found: LiteralIssue | null = null;
-      if (node.op === 'call' && typeof args[0] === 'string' && Array.isArray(args[1])) found = checkCall(args[0], args[1] as ASTNode[], node);
+      if (!validate) {
+        // Before the release that validates literals, only homogeneity is checked.
+      } else if (node.op === 'call' && typeof args[0] === 'string' && Array.isArray(args[1])) found = checkCall(args[0], args[1] as ASTNode[], node);
       else if (node.op === 'rcall' && typeof args[0] === 'string' && Array.isArray(args[2])) found = checkMethod(args[0], args[1] as ASTNode, args[2] as ASTNode[], node);
       if (!found && (node.op === 'list' || node.op === 'map')) found = homogeneity(node);
       if (found) return found;
