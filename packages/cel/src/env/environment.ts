@@ -305,7 +305,10 @@ export class CelEnvironment {
         return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, { start: nesting.at, end: nesting.at + 1 }));
       }
       const r = rewriteConstructions(expression, tokens, this.#constructs !== undefined);
-      if (this.#constructs) this.#constructs.pending = r.types;
+      if (this.#constructs) {
+        this.#constructs.pending = r.types;
+        this.#constructs.pendingOptional = r.optionalFields;
+      }
       rewritten = r;
     }
     const map = (r: SourceRange | undefined): SourceRange => (r ? this.mapRange(r, rewritten.source) : whole);

@@ -31,6 +31,17 @@ describe('policy typing', () => {
     expect(run('variable', expr)).toEqual(want);
   });
 
+  it('sets optional fields of constructions only when they hold a value', () => {
+    expect(run('applyConfiguration', 'Object{spec: Object.spec{?replicas: optional.of(3)}}')).toEqual({ spec: { replicas: 3 } });
+    expect(run('applyConfiguration', 'Object{spec: Object.spec{?replicas: optional.none()}}')).toEqual({ spec: {} });
+    expect(run('applyConfiguration', 'Object{metadata: Object.metadata{?namespace: object.metadata.?namespace, name: "a"}}')).toEqual({ metadata: { name: 'a' } });
+    const env = admissionEnvironment('applyConfiguration', { objectSchema: DEPLOYMENT });
+    const expr = 'Object{spec: Object.spec{?replicas: optional.of("x")}}';
+    const r = env.compile(expr);
+    expect(r.ok).toBe(false);
+    expect(expr.slice(r.issues[0]?.start, r.issues[0]?.end)).toBe('optional.of("x")');
+  });
+
   it('compares JSONPatch values field by field', () => {
     const same = 'JSONPatch{op: "add", path: "/a", value: {"b": [1]}} == JSONPatch{op: "add", path: "/a", value: {"b": [1]}}';
     const differ = 'JSONPatch{op: "add", path: "/a"} != JSONPatch{op: "add", path: "/b"}';

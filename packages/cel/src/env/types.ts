@@ -116,6 +116,12 @@ export class ConstructRegistry {
   // Type names of the expression being compiled, indexed by the rewritten `__new` calls;
   // set before each parse (compiles are synchronous, so one table per environment serves).
   pending: readonly string[] = [];
+  pendingOptional: readonly (readonly number[] | undefined)[] = [];
+
+  /** Positions of the fields marked optional in the construction with this index. */
+  optionalFieldsOf(arg: unknown): readonly number[] {
+    return typeof arg === 'bigint' ? (this.pendingOptional[Number(arg)] ?? []) : [];
+  }
 
   typeNameOf(arg: unknown): string {
     if (typeof arg === 'bigint') return this.pending[Number(arg)] ?? '';
@@ -226,9 +232,11 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
   defineMacro<Construct>(env, { name: CONSTRUCT_MACRO, arity: 2, receiver: false }, (call) => {
     const [nameNode, body] = call.args as [ASTNode, ASTNode];
     const entries: [string, ASTNode, boolean][] = [];
+    const optional = nameNode.op === 'value' ? registry.optionalFieldsOf(nameNode.args) : [];
     if (body.op === 'map') {
       // Keys are bare names (`id`) from the rewrite, or strings where a name cannot be one.
-      for (const [k, v] of body.args) entries.push([(k.op === 'id' || k.op === 'value') && typeof k.args === 'string' ? k.args : '', v, false]);
+      let i = 0;
+      for (const [k, v] of body.args) entries.push([(k.op === 'id' || k.op === 'value') && typeof k.args === 'string' ? k.args : '', v, optional.includes(i++)]);
     }
     return {
       typeName: nameNode.op === 'value' ? registry.typeNameOf(nameNode.args) : '',
@@ -253,7 +261,11 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
           for (let j = 0; j < i; j++) {
             if ((self.entries[j] as [string, ASTNode, boolean])[0] === field) throw chk.createError('duplicate_field', `field "${field}" is set twice`, k);
           }
-          const vt = chk.check(v, scope);
+          let vt = chk.check(v, scope);
+          if ((self.entries[i] as [string, ASTNode, boolean])[2]) {
+            if (vt.kind !== 'optional' && vt.kind !== 'dyn') throw chk.createError('field_type_mismatch', `field "${field}" of ${type.name} is marked optional (?${field}): its value must be an optional, got ${vt.name}`, v);
+            if (vt.kind === 'optional') vt = vt.valueType ?? chk.getType('dyn');
+          }
           const why = incompatibility(props[field], vt, () => `${type.name}.${field}`);
           if (why) throw chk.createError('field_type_mismatch', `field "${field}" of ${type.name}: ${why}`, v);
         }

@@ -112,6 +112,8 @@ export interface ConstructRewrite {
   text: string;
   /** Qualified type names, by the index the rewritten `__new` calls pass. */
   types: string[];
+  /** Positions of the optional fields (`?f: v`) of each construction, by the same index. */
+  optionalFields: number[][];
 }
 
 // Words the base parser reads as literals or operators, or rejects as reserved identifiers.
@@ -125,6 +127,9 @@ export function rewriteConstructions(src: string, tokens: readonly Token[], bare
   let b: SourceMapBuilder | null = null;
   const types: string[] = [];
   const stack: Frame[] = [];
+  // Open constructions: their type index and the position of the field being read.
+  const constructs: { type: number; field: number }[] = [];
+  const optionalFields: number[][] = [];
   let cursor = 0;
   const optionals = OPTIONAL_MARK.test(src) ? findOptionalLiterals(tokens) : null;
   const closers = new Map<number, string>();
@@ -155,13 +160,21 @@ export function rewriteConstructions(src: string, tokens: readonly Token[], bare
     if (b && stack[stack.length - 1] === 'construct' && isFieldStart(tokens, i)) {
       const optional = t.text === '?' && tokens[i + 1]?.kind === 'ident';
       const name = optional ? (tokens[i + 1] as Token) : t;
+      const frame = constructs[constructs.length - 1];
+      if (frame && tokens[i - 1]?.text === ',') frame.field++;
       if (name.kind === 'ident' && tokens[optional ? i + 2 : i + 1]?.text === ':') {
+        // `?field: opt` sets the field only when opt has a value: the mark is dropped
+        // and the field's position recorded for the `__new` macro.
+        if (optional && frame) {
+          (optionalFields[frame.type] ??= []).push(frame.field);
+          b.copy(src, cursor, t.start);
+          cursor = t.end;
+        }
         if (bareKeys && !NOT_AN_IDENTIFIER.has(src.slice(name.start, name.end))) {
           if (optional) i++;
           continue;
         }
-        b.copy(src, cursor, t.start);
-        if (optional) b.copy(src, t.start, t.end);
+        b.copy(src, cursor, name.start);
         b.insert('"', name.start, name.start);
         b.copy(src, name.start, name.end);
         b.insert('"', name.end, name.end);
@@ -198,6 +211,7 @@ export function rewriteConstructions(src: string, tokens: readonly Token[], bare
         b.copy(src, open.start, open.end);
         cursor = open.end;
         stack.push('construct');
+        constructs.push({ type: types.length - 1, field: 0 });
         i = brace;
         continue;
       }
@@ -207,6 +221,7 @@ export function rewriteConstructions(src: string, tokens: readonly Token[], bare
       if (p === '(' || p === '[' || p === '{') stack.push('other');
       else if (p === ')' || p === ']' || p === '}') {
         const closed = stack.pop();
+        if (closed === 'construct') constructs.pop();
         if (closed === 'construct' && b) {
           b.copy(src, cursor, t.end);
           b.insert(')', t.end, t.end);
@@ -215,8 +230,8 @@ export function rewriteConstructions(src: string, tokens: readonly Token[], bare
       }
     }
   }
-  if (!b) return { source: null, text: src, types: NO_TYPES };
+  if (!b) return { source: null, text: src, types: NO_TYPES, optionalFields };
   b.copy(src, cursor, src.length);
   const source = b.build();
-  return { source, text: source.text, types };
+  return { source, text: source.text, types, optionalFields };
 }
