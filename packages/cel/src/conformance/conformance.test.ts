@@ -111,7 +111,7 @@ function runCase(test: TextMessage): 'pass' | 'fail' | string {
     // A test without an expectation expects `true`.
     const wantValue = expected ? toValue(expected) : wantError ? undefined : true;
 
-    const env = new CelEnvironment({ variables, heterogeneousLiterals: true });
+    const env = new CelEnvironment({ variables, heterogeneousLiterals: true, celSpecFormat: true });
     const compiled = env.compile(expr);
     if (!compiled.ok) return wantError ? 'pass' : 'fail';
     let actual: unknown;

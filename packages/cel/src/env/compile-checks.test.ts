@@ -30,6 +30,10 @@ describe('compile-time checks of literals', () => {
     ['size({"a": 1, "b": "x"}) == 2', '"x"'],
     ['size({1: 1, "b": 2}) == 2', '"b"'],
     ['size([1.0, 2]) == 2', '2'],
+    ['size([1, dyn("a")]) == 2', 'dyn("a")'],
+    ['"%d items".format(["three"]) == ""', '"three"'],
+    ['"%f".format([2]) == ""', '2'],
+    ['"%s".format([optional.of(1)]) == ""', 'optional.of(1)'],
   ])('%s is refused at %s', (expr, at) => {
     expect(issueAt(expr).text).toBe(at);
   });
@@ -38,9 +42,9 @@ describe('compile-time checks of literals', () => {
     'duration("0") == duration("0s")',
     'duration("1h2m3.5s") > duration("1ms")',
     'timestamp("2024-02-29T23:59:59.123+02:00") > timestamp("2024-01-01T00:00:00Z")',
-    '"%s is %d, %.2f%%".format(["a", dyn(1), dyn(1.5)]) != ""',
+    '"%s is %d, %.2f%%, %s".format(["a", 1, 1.5, [1, "x", {"k": 2.0}]]) != ""',
     '"%s".format(names) != ""',
-    'size([1, dyn("a")]) == 2 && size([dyn(1), "a"]) == 2',
+    'size([dyn(1), dyn("a")]) == 2',
     'size([[1], []]) == 2',
     '[1, 2].sum() == 3 && [1, 2].min() + 1 == 2 && ["a", "b"].max() == "b"',
   ])('accepts %s', (expr) => {
@@ -75,6 +79,12 @@ describe('libraries by release', () => {
     expect(expr.slice(i.start, i.end)).toBe(at);
     expect(i.message).toContain(`from release ${since}`);
     expect(admissionEnvironment('matchCondition', { release: since }).check(expr)).toEqual([]);
+  });
+
+  it('refuses mixed literals with dyn elements from release 1.29 on (type equivalence), not before (assignability)', () => {
+    expect(admissionEnvironment('matchCondition', { release: '1.28' }).check('size([1, dyn("a")]) == 2')).toEqual([]);
+    expect(admissionEnvironment('matchCondition', { release: '1.28' }).check('size([1, "a"]) == 2')[0]?.code).toBe('heterogeneous_literal');
+    expect(admissionEnvironment('matchCondition', { release: '1.29' }).check('size([1, dyn("a")]) == 2')[0]?.code).toBe('heterogeneous_literal');
   });
 
   it('validates duration literals from release 1.29 on', () => {

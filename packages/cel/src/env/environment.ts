@@ -75,6 +75,8 @@ export interface EnvironmentSpec {
    * follow plain CEL (the cel-spec conformance data) turn this on.
    */
   heterogeneousLiterals?: boolean;
+  /** `string.format` as the cel-spec conformance data expects (cel-go's newer formatter), not as the platform runs it. */
+  celSpecFormat?: boolean;
   /**
    * The platform release to compile for ("1.33"): calls of libraries it does not have yet
    * are compile errors (releases.ts). Unset: the newest release, everything on.
@@ -325,7 +327,7 @@ export class CelEnvironment {
       return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, whole));
     }
 
-    if (mayNeedRepair(expression)) repairTree(parsed.ast as ASTNode);
+    if (mayNeedRepair(expression)) repairTree(parsed.ast as ASTNode, { celSpecFormat: this.spec.celSpecFormat === true });
     const checked = parsed.check();
     if (!checked.valid) {
       const err = checked.error;

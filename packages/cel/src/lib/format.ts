@@ -83,17 +83,22 @@ export function displayString(v: unknown, nested = false): string {
   return `{${entries.map(([k, x]) => `${displayString(k, true)}: ${displayString(x, true)}`).join(', ')}}`;
 }
 
-function fixed(d: number, precision: number): string {
-  if (!Number.isFinite(d)) return doubleText(d);
+/** Fixed-point digits of a finite double, exactly rounded: sign, whole part, fraction. */
+function fixedParts(d: number, precision: number): { sign: string; whole: string; fraction: string } {
   const p = Math.min(precision, MAX_PRECISION);
   const digits = scaledDigits(d, p).toString().padStart(p + 1, '0');
   const sign = d < 0 || Object.is(d, -0) ? '-' : '';
-  const whole = digits.slice(0, digits.length - p);
-  return p === 0 ? `${sign}${whole}` : `${sign}${whole}.${digits.slice(digits.length - p)}${'0'.repeat(precision - p)}`;
+  return { sign, whole: digits.slice(0, digits.length - p), fraction: `${digits.slice(digits.length - p)}${'0'.repeat(precision - p)}` };
 }
 
-function scientific(d: number, precision: number): string {
+function fixed(d: number, precision: number): string {
   if (!Number.isFinite(d)) return doubleText(d);
+  const { sign, whole, fraction } = fixedParts(d, precision);
+  return precision === 0 ? `${sign}${whole}` : `${sign}${whole}.${fraction}`;
+}
+
+/** Scientific digits of a finite double: sign, mantissa text and decimal exponent. */
+function scientificParts(d: number, precision: number): { sign: string; mant: string; exp: number } {
   const p = Math.min(precision, MAX_PRECISION);
   const sign = d < 0 || Object.is(d, -0) ? '-' : '';
   let exp = d === 0 ? 0 : Math.floor(Math.log10(Math.abs(d)));
@@ -108,6 +113,12 @@ function scientific(d: number, precision: number): string {
   }
   digits = digits.padStart(p + 1, '0');
   const mant = p === 0 ? digits.slice(0, 1) : `${digits.slice(0, 1)}.${digits.slice(1)}${'0'.repeat(precision - p)}`;
+  return { sign, mant, exp };
+}
+
+function scientific(d: number, precision: number): string {
+  if (!Number.isFinite(d)) return doubleText(d);
+  const { sign, mant, exp } = scientificParts(d, precision);
   return `${sign}${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
 }
 
@@ -127,7 +138,19 @@ function hex(v: unknown, upper: boolean): string {
   return upper ? out.toUpperCase() : out;
 }
 
-export function formatString(template: string, args: unknown[]): string {
+/** How one formatter renders each clause; `precision` is given only when written (`%.3f`). */
+export interface ClauseFormatter {
+  s(v: unknown): string;
+  d(v: unknown): string;
+  b(v: unknown): string;
+  o(v: unknown): string;
+  x(v: unknown, upper: boolean): string;
+  f(v: unknown, precision: number | undefined): string;
+  e(v: unknown, precision: number | undefined): string;
+}
+
+/** `template.format(args)`: the clause grammar both formatters share. */
+export function interpolate(template: string, args: unknown[], formatter: ClauseFormatter): string {
   let out = '';
   let next = 0;
   const take = (): unknown => {
@@ -155,35 +178,55 @@ export function formatString(template: string, args: unknown[]): string {
         out += '%';
         break;
       case 's':
-        out += displayString(take());
+        out += formatter.s(take());
         break;
       case 'd':
-        out += integerText(take(), 10, 'd');
+        out += formatter.d(take());
         break;
       case 'b':
-        out += integerText(take(), 2, 'b');
+        out += formatter.b(take());
         break;
       case 'o':
-        out += integerText(take(), 8, 'o');
+        out += formatter.o(take());
         break;
       case 'x':
       case 'X':
-        out += hex(take(), verb === 'X');
+        out += formatter.x(take(), verb === 'X');
         break;
       case 'f':
-      case 'e': {
-        const v = take();
-        if (!isNumber(v)) throw fail(`error during formatting: %${verb} is not defined for ${v === null ? 'null' : typeof v}`);
-        const d = Number(v instanceof UnsignedInt ? v.valueOf() : v);
-        out += verb === 'f' ? fixed(d, precision ?? 6) : scientific(d, precision ?? 6);
+        out += formatter.f(take(), precision);
         break;
-      }
+      case 'e':
+        out += formatter.e(take(), precision);
+        break;
       default:
         throw fail(`error during formatting: unrecognized formatting clause "${verb ?? ''}"`);
     }
   }
   return out;
 }
+
+function floatArg(v: unknown, verb: string): number {
+  if (!isNumber(v)) throw fail(`error during formatting: %${verb} is not defined for ${v === null ? 'null' : typeof v}`);
+  return Number(v instanceof UnsignedInt ? v.valueOf() : v);
+}
+
+/** The cel-spec conformance data's formatter (cel-go's newest strings extension). */
+export const SPEC_FORMATTER: ClauseFormatter = {
+  s: (v) => displayString(v),
+  d: (v) => integerText(v, 10, 'd'),
+  b: (v) => integerText(v, 2, 'b'),
+  o: (v) => integerText(v, 8, 'o'),
+  x: (v, upper) => hex(v, upper),
+  f: (v, p) => fixed(floatArg(v, 'f'), p ?? 6),
+  e: (v, p) => scientific(floatArg(v, 'e'), p ?? 6),
+};
+
+export function formatString(template: string, args: unknown[]): string {
+  return interpolate(template, args, SPEC_FORMATTER);
+}
+
+export { doubleText, fixedParts, hex, integerText, scientificParts };
 
 const VERBS = new Set(['s', 'd', 'b', 'o', 'x', 'X', 'f', 'e']);
 

@@ -63,10 +63,15 @@ function checkMethod(name: string, receiver: ASTNode, args: ASTNode[], node: AST
     const scanned = scanFormat(template);
     if ('problem' in scanned) return { code: 'invalid_argument', message: `format string: ${scanned.problem}`, node: receiver };
     if (list.op === 'list') {
-      const given = (list.args as unknown as ASTNode[]).length;
+      const elements = list.args as unknown as ASTNode[];
+      const given = elements.length;
       const wanted = scanned.verbs.length;
       if (given !== wanted) {
         return { code: 'invalid_argument', message: `format string takes ${wanted} argument${wanted === 1 ? '' : 's'}, the list has ${given}`, node: list };
+      }
+      for (let i = 0; i < wanted; i++) {
+        const bad = clauseIssue(scanned.verbs[i] as string, elements[i] as ASTNode);
+        if (bad) return bad;
       }
     }
     return null;
@@ -86,8 +91,21 @@ function checkMethod(name: string, receiver: ASTNode, args: ASTNode[], node: AST
 
 type Typed = ASTNode & { checkedType?: TypeDeclaration };
 
-// cel-go's assignability, as far as literals need it: equal types, or dyn (or a type
-// parameter) in either at the same place.
+// From release 1.29 the platform validates literals with type equivalence: the same kind
+// and name, parameters alike (any two type parameters match), so `[1, dyn("a")]` is refused
+// and only all-dyn literals mix values. Before, its checker only required assignability
+// (dyn or a type parameter on either side).
+function equivalent(a: TypeDeclaration, b: TypeDeclaration): boolean {
+  if (a === b) return true;
+  // A type parameter is an empty literal's element (`[[1], []]`), which the platform's
+  // checker resolves to the other elements' type.
+  if (a.kind === 'param' || b.kind === 'param') return true;
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'list' || a.kind === 'optional') return !a.valueType || !b.valueType || equivalent(a.valueType, b.valueType);
+  if (a.kind === 'map') return (!a.keyType || !b.keyType || equivalent(a.keyType, b.keyType)) && (!a.valueType || !b.valueType || equivalent(a.valueType, b.valueType));
+  return a.name === b.name;
+}
+
 function assignable(a: TypeDeclaration, b: TypeDeclaration): boolean {
   if (a === b || a.name === b.name) return true;
   if (a.kind === 'dyn' || b.kind === 'dyn' || a.kind === 'param' || b.kind === 'param') return true;
@@ -99,49 +117,102 @@ function assignable(a: TypeDeclaration, b: TypeDeclaration): boolean {
   return false;
 }
 
+type Same = (a: TypeDeclaration, b: TypeDeclaration) => boolean;
+
 // The platform refuses list and map literals whose elements, keys or values have
-// different types (homogeneous aggregate literals); dyn() mixes them on purpose.
-function mixedElement(nodes: ASTNode[], what: string): LiteralIssue | null {
+// different types (homogeneous aggregate literals).
+function mixedElement(nodes: ASTNode[], what: string, same: Same): LiteralIssue | null {
   let first: TypeDeclaration | undefined;
   for (const n of nodes) {
     const t = (n as Typed).checkedType;
     if (!t) return null;
-    if (!first || first.kind === 'dyn' || first.kind === 'param') {
+    if (!first) {
       first = t;
       continue;
     }
-    if (!assignable(first, t)) {
-      return { code: 'heterogeneous_literal', message: `${what} of a literal must have one type: ${first.name} and ${t.name} are mixed (wrap one in dyn() to allow it)`, node: n };
+    if (!same(first, t)) {
+      const hint = same === equivalent ? ' (wrap every element in dyn() to mix types)' : '';
+      return { code: 'heterogeneous_literal', message: `${what} of a literal must have one type: ${first.name} and ${t.name} are mixed${hint}`, node: n };
     }
   }
   return null;
 }
 
-function homogeneity(node: ASTNode): LiteralIssue | null {
+function homogeneity(node: ASTNode, same: Same): LiteralIssue | null {
   const args = node.args as unknown;
   // A literal the checker never typed is the body of a construction or of an optional
   // literal; those check their entries themselves.
   if (!Array.isArray(args) || args.length < 2 || !(node as Typed).checkedType) return null;
-  if (node.op === 'list') return mixedElement(args as ASTNode[], 'elements');
+  if (node.op === 'list') return mixedElement(args as ASTNode[], 'elements', same);
   if (node.op === 'map') {
     const pairs = args as [ASTNode, ASTNode][];
     return (
       mixedElement(
         pairs.map((p) => p[0]),
         'keys',
+        same,
       ) ??
       mixedElement(
         pairs.map((p) => p[1]),
         'values',
+        same,
       )
     );
   }
   return null;
 }
 
+// The argument types each clause of a literal format string takes (dyn always passes).
+const CLAUSE_TYPES: Record<string, readonly string[]> = {
+  d: ['int', 'uint'],
+  o: ['int', 'uint'],
+  b: ['int', 'uint', 'bool'],
+  x: ['int', 'uint', 'string', 'bytes'],
+  X: ['int', 'uint', 'string', 'bytes'],
+  f: ['double', 'string'],
+  e: ['double', 'string'],
+};
+const STRING_CLAUSE_KINDS = new Set(['list', 'map']);
+const STRING_CLAUSE_TYPES = new Set(['int', 'uint', 'double', 'bool', 'string', 'google.protobuf.Timestamp', 'bytes', 'google.protobuf.Duration', 'type', 'null']);
+
+function formatsAsString(node: ASTNode): ASTNode | null {
+  const t = (node as Typed).checkedType;
+  if (!t || t.kind === 'dyn' || t.kind === 'param') return null;
+  if (!STRING_CLAUSE_KINDS.has(t.kind) && !STRING_CLAUSE_TYPES.has(t.name)) return node;
+  const args = node.args as unknown;
+  if (node.op === 'list' && Array.isArray(args)) {
+    for (const e of args as ASTNode[]) {
+      const bad = formatsAsString(e);
+      if (bad) return bad;
+    }
+  }
+  if (node.op === 'map' && Array.isArray(args)) {
+    for (const [k, v] of args as [ASTNode, ASTNode][]) {
+      const bad = formatsAsString(k) ?? formatsAsString(v);
+      if (bad) return bad;
+    }
+  }
+  return null;
+}
+
+function clauseIssue(verb: string, arg: ASTNode): LiteralIssue | null {
+  if (verb === 's') {
+    const bad = formatsAsString(arg);
+    return bad ? { code: 'invalid_argument', message: `%s cannot format a value of type ${(bad as Typed).checkedType?.name}`, node: bad } : null;
+  }
+  const t = (arg as Typed).checkedType;
+  const allowed = CLAUSE_TYPES[verb];
+  if (!t || !allowed || t.kind === 'dyn' || t.kind === 'param' || allowed.includes(t.name)) return null;
+  return { code: 'invalid_argument', message: `%${verb} takes ${allowed.join(', ')}, got ${t.name}`, node: arg };
+}
+
 /** The first literal the platform would refuse at compile time, if any. */
 export function literalIssue(root: ASTNode, options: { validateLiterals?: boolean } = {}): LiteralIssue | null {
   const validate = options.validateLiterals !== false;
+  const same = validate ? equivalent : assignable;
+  // Literals anywhere inside a `format(...)` call are exempt from homogeneity (the
+  // platform's format validator asks for that): `"%s: %d".format(["a", 1])`.
+  const exempt = new WeakSet<object>();
   const stack: unknown[] = [root];
   while (stack.length) {
     const n = stack.pop();
@@ -152,13 +223,15 @@ export function literalIssue(root: ASTNode, options: { validateLiterals?: boolea
     if (!n || typeof n !== 'object' || !('op' in n)) continue;
     const node = n as ASTNode;
     const args = node.args as unknown;
+    if (exempt.has(node) && args && typeof args === 'object') for (const c of Array.isArray(args) ? args.flat() : [args]) if (c && typeof c === 'object') exempt.add(c);
+    if (node.op === 'rcall' && Array.isArray(args) && args[0] === 'format') for (const c of (args[2] as ASTNode[]) ?? []) exempt.add(c);
     if (Array.isArray(args)) {
       let found: LiteralIssue | null = null;
       if (!validate) {
         // Before the release that validates literals, only homogeneity is checked.
       } else if (node.op === 'call' && typeof args[0] === 'string' && Array.isArray(args[1])) found = checkCall(args[0], args[1] as ASTNode[], node);
       else if (node.op === 'rcall' && typeof args[0] === 'string' && Array.isArray(args[2])) found = checkMethod(args[0], args[1] as ASTNode, args[2] as ASTNode[], node);
-      if (!found && (node.op === 'list' || node.op === 'map')) found = homogeneity(node);
+      if (!found && (node.op === 'list' || node.op === 'map') && !exempt.has(node)) found = homogeneity(node, same);
       if (found) return found;
     }
     if (args && typeof args === 'object') stack.push(args);

@@ -4,6 +4,7 @@ import type { Environment } from '@marcbachmann/cel-js';
 import { charge } from '../budget.js';
 import { celEquals } from './compare.js';
 import { formatString } from './format.js';
+import { formatPlatform } from './format-platform.js';
 import { defineOverloads, fail } from './macro.js';
 import { defineNamespace } from './namespace.js';
 
@@ -23,10 +24,11 @@ function idx(n: bigint, len: number, what: string): number {
   return Number(n);
 }
 
-// With an offset, cel-go's strings library returns the offset itself for an empty
-// substring (in range or not) and refuses an offset outside [0, length).
-function offset(from: bigint, len: number, what: string): number {
-  if (from < 0n || from >= BigInt(len)) throw fail(`${what}: index out of range: ${from}`);
+// With an offset (cel-go's strings extension as release 1.37 vendors it): an empty
+// substring is found at the offset itself, a negative offset is an error, and an offset at
+// or past the end finds nothing.
+function offset(from: bigint, what: string): number {
+  if (from < 0n) throw fail(`${what}: index out of range: ${from}`);
   return Number(from);
 }
 
@@ -34,7 +36,8 @@ function indexOf(s: string, sub: string, from?: bigint): bigint {
   cost(s);
   if (sub === '' && from !== undefined) return from;
   const cps = codePoints(s);
-  const start = from === undefined ? 0 : offset(from, cps.length, 'indexOf');
+  const start = from === undefined ? 0 : offset(from, 'indexOf');
+  if (start >= cps.length && from !== undefined) return -1n;
   const subCps = codePoints(sub);
   for (let i = start; i + subCps.length <= cps.length; i++) {
     if (subCps.every((c, j) => cps[i + j] === c)) return BigInt(i);
@@ -47,7 +50,8 @@ function lastIndexOf(s: string, sub: string, from?: bigint): bigint {
   if (sub === '' && from !== undefined) return from;
   const cps = codePoints(s);
   const subCps = codePoints(sub);
-  const start = from === undefined ? cps.length - subCps.length : Math.min(offset(from, cps.length, 'lastIndexOf'), cps.length - subCps.length);
+  if (from !== undefined && offset(from, 'lastIndexOf') >= cps.length) return -1n;
+  const start = from === undefined ? cps.length - subCps.length : Math.min(Number(from), cps.length - subCps.length);
   for (let i = start; i >= 0; i--) {
     if (subCps.every((c, j) => cps[i + j] === c)) return BigInt(i);
   }
@@ -171,7 +175,9 @@ export function installStrings(env: Environment): void {
   env.registerFunction('string.__lowerAscii(): string', (s: string) => (cost(s), s.replace(/[A-Z]+/g, (m) => m.toLowerCase())));
   env.registerFunction('string.__upperAscii(): string', (s: string) => (cost(s), s.replace(/[a-z]+/g, (m) => m.toUpperCase())));
   env.registerFunction('string.reverse(): string', (s: string) => (cost(s), codePoints(s).reverse().join('')));
-  env.registerFunction('string.format(list): string', (s: string, args: unknown[]) => (cost(s), formatString(s, args)));
+  env.registerFunction('string.format(list): string', (s: string, args: unknown[]) => (cost(s), formatPlatform(s, args)));
+  // cel-go's newer formatter, which the cel-spec conformance data expects (`celSpecFormat`).
+  env.registerFunction('string.__formatSpec(list): string', (s: string, args: unknown[]) => (cost(s), formatString(s, args)));
   const ns = defineNamespace(env, 'strings');
   env.registerFunction(`${ns}.quote(string): string`, (_ns: unknown, s: string) => (cost(s), quote(s)));
 }

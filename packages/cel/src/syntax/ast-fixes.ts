@@ -13,8 +13,11 @@ export const RENAMED_FUNCTIONS: Readonly<Record<string, string>> = {
   duration: '__duration',
 };
 
+/** With `celSpecFormat`, `format` is cel-go's newer formatter, which the cel-spec data expects. */
+const SPEC_FORMAT_METHODS: Readonly<Record<string, string>> = { ...RENAMED_METHODS, format: '__formatSpec' };
+
 const MAY_CONCAT_EMPTY_LIST = /\[\s*\]\s*\+/;
-const MAY_CALL_RENAMED = /\b(?:trim|lowerAscii|upperAscii|duration)\s*\(/;
+const MAY_CALL_RENAMED = /\b(?:trim|lowerAscii|upperAscii|duration|format)\s*\(/;
 
 /** Whether `repairTree` may change anything in an expression. */
 export function mayNeedRepair(expression: string): boolean {
@@ -23,7 +26,8 @@ export function mayNeedRepair(expression: string): boolean {
 
 type Node = ASTNode & { args: unknown };
 
-export function repairTree(root: ASTNode): void {
+export function repairTree(root: ASTNode, options: { celSpecFormat?: boolean } = {}): void {
+  const methods = options.celSpecFormat ? SPEC_FORMAT_METHODS : RENAMED_METHODS;
   const stack: unknown[] = [root];
   while (stack.length) {
     const n = stack.pop();
@@ -36,7 +40,7 @@ export function repairTree(root: ASTNode): void {
     const args = node.args;
     if (Array.isArray(args)) {
       if (node.op === '+') swapEmptyListConcatenation(node, args as ASTNode[]);
-      else if (node.op === 'rcall' && Array.isArray(args[2]) && args[2].length === 0) renameCall(args, RENAMED_METHODS);
+      else if (node.op === 'rcall' && Array.isArray(args[2])) renameCall(args, args[2].length === 0 ? methods : methods === SPEC_FORMAT_METHODS ? FORMAT_ONLY : NOTHING);
       else if (node.op === 'call') renameCall(args, RENAMED_FUNCTIONS);
     }
     if (args && typeof args === 'object') stack.push(args);
@@ -51,6 +55,9 @@ function swapEmptyListConcatenation(node: Node, args: ASTNode[]): void {
   const [left, right] = args as [ASTNode, ASTNode];
   if (left.op === 'list' && Array.isArray(left.args) && left.args.length === 0) node.args = [right, left] as never;
 }
+
+const FORMAT_ONLY: Readonly<Record<string, string>> = { format: '__formatSpec' };
+const NOTHING: Readonly<Record<string, string>> = {};
 
 function renameCall(args: unknown[], names: Readonly<Record<string, string>>): void {
   const name = args[0];
