@@ -28,7 +28,14 @@ export class URLValue {
 // Go's url.ParseRequestURI, which the platform's url() and isURL() use: an absolute URI
 // or an absolute path, no fragment handling (a `#` stays in the path or query), an
 // opaque form for `scheme:rest` without a slash (`mailto:a@b`), `*` on its own.
-const CONTROL = /[\x00-\x1f\x7f]/;
+// ASCII control characters (below space, and DEL), which Go refuses anywhere in a URL.
+function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
 const BAD_ESCAPE = /%(?![0-9a-fA-F]{2})/;
 const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
 // Characters Go accepts unescaped in a host name (besides letters and digits).
@@ -62,7 +69,7 @@ function validHost(host: string): boolean {
 }
 
 export function parseURL(s: string): URLValue | null {
-  if (s === '' || CONTROL.test(s)) return null;
+  if (s === '' || hasControl(s)) return null;
   if (s === '*') return new URLValue('', '', '*', '');
   const split = schemeOf(s);
   if (!split) return null;
