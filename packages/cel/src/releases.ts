@@ -38,6 +38,7 @@ export const CEL_LIBRARIES: readonly CelLibrary[] = [
   { name: 'lists extension (sortBy, slice, flatten, distinct, first, last, sort, lists.range)', since: '1.37', calls: ['sortBy', 'slice', 'flatten', 'distinct', 'first', 'last', 'sort'], namespaces: ['lists'] },
   { name: 'optional library v1 (optMap, optFlatMap, ofNonZeroValue)', since: '1.37', calls: ['optMap', 'optFlatMap', 'ofNonZeroValue'] },
   { name: 'math extension', since: '1.37', namespaces: ['math'] },
+  { name: 'quantity arithmetic (mul, div, divInt)', since: '1.37', calls: ['mul', 'div', 'divInt'] },
 ];
 
 function parseRelease(r: string): [number, number] {

@@ -53,6 +53,9 @@ describe('lists, optionals, types', () => {
     ['optional.of(2).optFlatMap(x, x > 1 ? optional.of(x) : optional.none())', { optional: 2 }],
     ['type(ip("10.0.0.1")) == net.IP && type(cidr("10.0.0.0/8")) == net.CIDR && type(ip("::1")) != net.CIDR', true],
     ['url("https://a.example/x?q=1") == url("https://a.example/x?q=1") && url("https://a/b") != url("https://a/c")', true],
+    ['quantity("1.5Gi").mul(2) == quantity("3Gi") && quantity("10").divInt(3) == quantity("3") && quantity("-10").divInt(3) == quantity("-3")', true],
+    ['quantity("1").div(3) == quantity("0.3333") && quantity("2").div(3) == quantity("0.6667") && quantity("2").div(3, 1) == quantity("0.7")', true],
+    ['sign(quantity("-5m")) == -1 && quantity("5m").sign() == 1', true],
   ])('%s', (expr, want) => {
     expect(run(expr)).toEqual(want);
   });
@@ -60,5 +63,11 @@ describe('lists, optionals, types', () => {
   it('rejects optMap over a non-optional', () => {
     const r = env.compile('(1).optMap(x, x)');
     expect(r.ok).toBe(false);
+  });
+});
+
+describe('quantity division errors', () => {
+  it.each(['quantity("1").div(0)', 'quantity("1").divInt(0)', 'quantity("1").div(3, 11)'])('%s fails', (expr) => {
+    expect(() => run(expr)).toThrow();
   });
 });
