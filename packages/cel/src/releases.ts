@@ -34,6 +34,7 @@ export const CEL_LIBRARIES: readonly CelLibrary[] = [
   { name: 'named formats', since: '1.31', namespaces: ['format'] },
   { name: 'two-variable comprehensions', since: '1.32', calls: ['transformList', 'transformMap', 'transformMapEntry'], twoVariable: ['all', 'exists', 'existsOne', 'exists_one'] },
   { name: 'semver', since: '1.33', calls: ['semver', 'isSemver'] },
+  { name: 'image references', since: '1.33', calls: ['image', 'isImage'] },
   { name: 'lists library v1 (includes)', since: '1.37', calls: ['includes'] },
   { name: 'lists extension (sortBy, slice, flatten, distinct, first, last, sort, lists.range)', since: '1.37', calls: ['sortBy', 'slice', 'flatten', 'distinct', 'first', 'last', 'sort'], namespaces: ['lists'] },
   { name: 'optional library v1 (optMap, optFlatMap, ofNonZeroValue)', since: '1.37', calls: ['optMap', 'optFlatMap', 'ofNonZeroValue'] },

@@ -5,6 +5,7 @@ import { installAuthorizer } from './authorizer.js';
 import { installComprehensions } from './comprehensions.js';
 import { installDuration } from './duration.js';
 import { installHas } from './has.js';
+import { installImage } from './image.js';
 import { installJsonPatch } from './jsonpatch.js';
 import { installLists } from './lists.js';
 import { installMacroReceiver } from './macro.js';
@@ -40,6 +41,7 @@ export function libraryEnvironment(): Environment {
   installNetTypeNames(env);
   installQuantity(env);
   installSemver(env);
+  installImage(env);
   installURL(env);
   installNamedFormats(env, defineNamespace(env, 'format'));
   installJsonPatch(env);

@@ -71,3 +71,20 @@ describe('quantity division errors', () => {
     expect(() => run(expr)).toThrow();
   });
 });
+
+describe('image references', () => {
+  const digest = `sha256:${'ab'.repeat(32)}`;
+  it.each([
+    ['image("registry.plat.io/api-server:1.0").registry()', 'registry.plat.io'],
+    ['image("registry.plat.io/team/api-server").tag()', 'latest'],
+    ['image("nginx").registry() + "/" + image("nginx").repository()', 'index.docker.io/library/nginx'],
+    ['image("localhost:5000/app:dev").registry()', 'localhost:5000'],
+    [`image("registry.plat.io/app@${digest}").digest()`, digest],
+    [`image("registry.plat.io/app:1.0@${digest}").identifier()`, digest],
+    [`image("registry.plat.io/app:1.0@${digest}").containsDigest() && !image("app:1.0").containsDigest()`, true],
+    ['image("app:1.0").identifier()', '1.0'],
+    ['isImage("registry.plat.io//app") || isImage("UPPER/case") || isImage("app:bad tag")', false],
+  ])('%s', (expr, want) => {
+    expect(run(expr)).toEqual(want);
+  });
+});
