@@ -18,6 +18,7 @@ export { claimsEnvironment, userValidationEnvironment, type ClaimsPlace } from '
 export { webhookMatchEnvironment } from './env/authorization.js';
 export { fnv1a64, parseShardSelector, shardMatches, SHARD_PATHS, type ShardIssue, type ShardRange, type ShardSelectorResult } from './env/shard-selector.js';
 export { offlineAuthorizer, type AuthorizationAttributes, type AuthorizationDecision, type CelAuthorizer } from './lib/authorizer.js';
+export { CEL_LIBRARIES, LATEST_RELEASE, librariesAt, type CelLibrary } from './releases.js';
 export type { StructuralSchema } from './schema.js';
 export type { SourceRange } from './position.js';
 export { celTypeOf, fromCel, toCel } from './values.js';

@@ -132,6 +132,10 @@ const REWRITES: Record<string, [RegExp, Rewrite][]> = {
 // types); people know them by the kind's type name, so `ObjectSelf.spec` reads `Object.spec`.
 const READ_TYPE = /(^|[^\w.])([A-Z][A-Za-z0-9]*)Self(?=$|[^\w])/g;
 
+// Our stand-ins for base built-ins (syntax/ast-fixes.ts) read as the names people wrote.
+const RENAMED = /\b__(trim|lowerAscii|upperAscii|duration|formatSpec)\b/g;
+const WRITTEN: Record<string, string> = { formatSpec: 'format' };
+
 // Quoted names in single quotes, as both the base library and older messages of ours write them.
 const SINGLE_QUOTED = /'([^'\s]*)'/g;
 
@@ -145,7 +149,10 @@ export function issueMessage(code: string, text: string, node?: unknown): string
       break;
     }
   }
-  out = out.replace(SINGLE_QUOTED, '"$1"').replace(READ_TYPE, '$1$2');
+  out = out
+    .replace(SINGLE_QUOTED, '"$1"')
+    .replace(READ_TYPE, '$1$2')
+    .replace(RENAMED, (_m, name: string) => WRITTEN[name] ?? name);
   // Lowercase a leading word, not a leading type or identifier name ("Object.spec ...").
   if (/^[A-Z][a-z]+(?:\s|$)/.test(out)) out = out.charAt(0).toLowerCase() + out.slice(1);
   return out.replace(/\.+$/, '');

@@ -34,6 +34,7 @@ RuleTester.run(rule, {
         mutations: "    - patchType: ApplyConfiguration\n      applyConfiguration:\n        expression: |\n          Object{spec: Object.spec{replicas: variables.doubled}}\n    - patchType: JSONPatch\n      jsonPatch:\n        expression: >-\n          [JSONPatch{op: \"add\", path: \"/metadata/labels/\" + jsonpatch.escapeKey(\"example.com/min\"), value: string(variables.minimum)}]",
       }),
     },
+    { name: 'labels are readable, as the platform types object from the full schema', yaml: policy({ conditions: "    - {name: labelled, expression: 'object.?metadata.labels[\"app\"] == optional.of(\"web\")'}" }) },
     { name: 'a broad match leaves object dynamic', yaml: policy({ resources: '["*"]', conditions: "    - {name: any, expression: 'object.spec.whatever == 1'}" }) },
     { name: 'params without paramKind is another rule\'s finding', yaml: policy({ conditions: "    - {name: p, expression: 'params.x == 1'}" }) },
     { name: 'forward variable references are another rule\'s finding', yaml: policy({ variables: '    - {name: a, expression: "variables.b + 1"}\n    - {name: b, expression: "1"}' }) },
@@ -43,6 +44,14 @@ RuleTester.run(rule, {
       name: 'syntax error in a quoted string',
       yaml: policy({ conditions: "    - {name: broken, expression: 'object.spec.replicas >'}" }),
       errors: [{ path: 'spec.matchConditions[0].expression', message: 'unexpected end of expression', line: 9, column: 57 }],
+    },
+    {
+      name: 'the platform refuses literals that mix types and invalid duration literals at compile time',
+      yaml: policy({ conditions: "    - {name: mixed, expression: 'size([1, \"a\"]) == 2'}\n    - {name: dur, expression: 'duration(\"5x\") > duration(\"1s\")'}" }),
+      errors: [
+        { path: 'spec.matchConditions[0].expression', message: /literal must have one type: int and string/, line: 9, column: 43 },
+        { path: 'spec.matchConditions[1].expression', message: 'invalid duration "5x"', line: 10, column: 41 },
+      ],
     },
     {
       name: 'unknown field of the matched kind',

@@ -43,8 +43,8 @@ function paramKindInfo(spec: Json): KindInfo | undefined {
 // policies of a run share few shapes, so they are kept across policies, keyed by shape.
 const environments = new Map<string, CelEnvironment>();
 
-function environment(place: ExpressionPlace, object: KindInfo | undefined, params: KindInfo | undefined, variables: { name: string; type: string }[]): CelEnvironment {
-  const key = [place, object?.typeId ?? '', params?.typeId ?? '', ...variables.map((v) => `${v.name}:${v.type}`)].join('|');
+function environment(place: ExpressionPlace, object: KindInfo | undefined, params: KindInfo | undefined, variables: { name: string; type: string }[], release: string): CelEnvironment {
+  const key = [place, release, object?.typeId ?? '', params?.typeId ?? '', ...variables.map((v) => `${v.name}:${v.type}`)].join('|');
   let env = environments.get(key);
   if (!env) {
     if (environments.size > 200) environments.clear();
@@ -54,6 +54,8 @@ function environment(place: ExpressionPlace, object: KindInfo | undefined, param
       hasParams: true,
       paramSchema: params ? (catalog.schema(params) as StructuralSchema) : undefined,
       variables,
+      // The libraries of the configured release (a call of a newer one is refused there).
+      release,
     });
     environments.set(key, env);
   }
@@ -91,11 +93,15 @@ export default defineRule({
       '',
       'The environment: `object` and `oldObject` are typed by the schema of the kind the policy matches',
       'when its resource rules name exactly one known kind (otherwise they are dynamic, and field access',
-      'is checked at run time); only `apiVersion`, `kind`, `metadata.name` and `metadata.generateName`',
-      'are readable under the root metadata. `request`, `namespaceObject` and `authorizer` are always',
+      'is checked at run time); the whole metadata is readable, as the platform types `object` from the',
+      'kind\'s full schema (spec document C says only `name` and `generateName`: that is the rule for CRD',
+      'validation rules). `request`, `namespaceObject` and `authorizer` are always',
       'there; `params` is typed by the paramKind when it is a known kind; `variables` holds the earlier',
       'variables with their types (mutations see all of them), and is absent from match conditions.',
-      '`Object{...}` constructions are checked against the matched kind\'s schema.',
+      '`Object{...}` constructions are checked against the matched kind\'s schema. The CEL libraries',
+      'are those of the configured `release` (a call of a library the release does not have is an error),',
+      'with the platform\'s compile-time checks: duration and timestamp literals, format strings, constant',
+      'regular expressions and list or map literals that mix types.',
       '',
       'Upstream compiles the same places when the policy is stored. It also accepts any static result',
       'type where the runtime checks it; so does this rule for a `dyn` result.',
@@ -133,7 +139,7 @@ export default defineRule({
           }
         }
       }
-      const result = environment(site.place, object, params, visible).compile(site.expression);
+      const result = environment(site.place, object, params, visible, context.settings.release).compile(site.expression);
       if (result.ok) {
         if (site.place === 'variable') types.set(site.index, result.program.type);
         continue;

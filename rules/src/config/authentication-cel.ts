@@ -5,17 +5,22 @@ import type { ClaimsPlace } from '@platlint/cel';
 import { AUTHN, authenticators, checkCel, filled, list, obj } from './shared.js';
 import type { CelCheck } from './shared.js';
 
-let checks: Record<ClaimsPlace | 'user', CelCheck> | undefined;
+// One set of environments per release (the CEL libraries of the configured `release`).
+const checksByRelease = new Map<string, Record<ClaimsPlace | 'user', CelCheck>>();
 
-function environments(): Record<ClaimsPlace | 'user', CelCheck> {
-  checks ??= {
-    claimValidationRule: { env: claimsEnvironment('claimValidationRule'), place: 'a claim validation rule', variable: 'claims', staticBool: true },
-    username: { env: claimsEnvironment('username'), place: 'the username mapping', variable: 'claims', resultTypeIsAdvice: true },
-    groups: { env: claimsEnvironment('groups'), place: 'the groups mapping', variable: 'claims', resultTypeIsAdvice: true },
-    uid: { env: claimsEnvironment('uid'), place: 'the uid mapping', variable: 'claims', resultTypeIsAdvice: true },
-    extra: { env: claimsEnvironment('extra'), place: 'an extra mapping', variable: 'claims', resultTypeIsAdvice: true },
-    user: { env: userValidationEnvironment(), place: 'a user validation rule', variable: 'user', staticBool: true },
-  };
+function environments(release: string): Record<ClaimsPlace | 'user', CelCheck> {
+  let checks = checksByRelease.get(release);
+  if (!checks) {
+    checks = {
+      claimValidationRule: { env: claimsEnvironment('claimValidationRule', undefined, release), place: 'a claim validation rule', variable: 'claims', staticBool: true },
+      username: { env: claimsEnvironment('username', undefined, release), place: 'the username mapping', variable: 'claims', resultTypeIsAdvice: true },
+      groups: { env: claimsEnvironment('groups', undefined, release), place: 'the groups mapping', variable: 'claims', resultTypeIsAdvice: true },
+      uid: { env: claimsEnvironment('uid', undefined, release), place: 'the uid mapping', variable: 'claims', resultTypeIsAdvice: true },
+      extra: { env: claimsEnvironment('extra', undefined, release), place: 'an extra mapping', variable: 'claims', resultTypeIsAdvice: true },
+      user: { env: userValidationEnvironment(undefined, release), place: 'a user validation rule', variable: 'user', staticBool: true },
+    };
+    checksByRelease.set(release, checks);
+  }
   return checks;
 }
 
@@ -52,7 +57,7 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
-    const env = environments();
+    const env = environments(context.settings.release);
     for (const { jwt, path } of authenticators(context)) {
       const seenRules = new Set<string>();
       list(jwt.claimValidationRules).forEach((r, j) => {

@@ -3,7 +3,8 @@ import { webhookMatchEnvironment } from '@platlint/cel';
 import { AUTHZ, checkCel, list, obj, webhooks } from './shared.js';
 import type { CelCheck } from './shared.js';
 
-let match: CelCheck | undefined;
+// One environment per release (the CEL libraries of the configured `release`).
+const matchByRelease = new Map<string, CelCheck>();
 
 export default defineRule({
   meta: {
@@ -28,14 +29,19 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
-    match ??= { env: webhookMatchEnvironment(), place: 'a match condition', variable: 'request', staticBool: true };
+    const release = context.settings.release;
+    let match = matchByRelease.get(release);
+    if (!match) {
+      match = { env: webhookMatchEnvironment(undefined, release), place: 'a match condition', variable: 'request', staticBool: true };
+      matchByRelease.set(release, match);
+    }
     for (const { webhook, path } of webhooks(context)) {
       const seen = new Set<string>();
       list(webhook.matchConditions).forEach((c, k) => {
         const expression = obj(c)?.expression;
         if (typeof expression !== 'string' || expression.trim() === '' || seen.has(expression)) return;
         seen.add(expression);
-        checkCel(context, [...path, 'matchConditions', k, 'expression'], expression, match as CelCheck);
+        checkCel(context, [...path, 'matchConditions', k, 'expression'], expression, match);
       });
     }
   },

@@ -44,12 +44,13 @@ describe('admission environments', () => {
     expect(env.check('object.spec.replicas == 2')).toEqual([]);
   });
 
-  it('reaches only apiVersion, kind, metadata.name and metadata.generateName under metadata', () => {
+  it('reads the whole metadata, as the platform types object from the full schema', () => {
     const env = admissionEnvironment('matchCondition', { objectSchema: DEPLOYMENT });
     expect(env.check('object.metadata.name == "x" && object.metadata.generateName == "" && object.kind == "D"')).toEqual([]);
-    const expr = 'object.metadata.labels["app"] == "web"';
+    expect(compile(env, 'object.metadata.labels["app"] == "web"').evaluate(env.prepare({ object: deployment }))).toBe(true);
+    const expr = 'object.metadata.labelz["app"] == "web"';
     const i = firstIssue(env, expr);
-    expect(expr.slice(i.start, i.end)).toContain('labels');
+    expect(expr.slice(i.start, i.end)).toContain('labelz');
   });
 
   it('types integers as int and numbers as double', () => {

@@ -1,7 +1,7 @@
 // MutatingAdmissionPolicy environments: match conditions, variables, apply
 // configurations and JSON patches (spec document C and upstream-rules/mutating-admission).
 import { AUTHORIZER_TYPE, AuthorizerValue, offlineAuthorizer, type CelAuthorizer, type RequestResource } from '../lib/authorizer.js';
-import { restrictRootMetadata, type StructuralSchema } from '../schema.js';
+import type { StructuralSchema } from '../schema.js';
 import { fromCel } from '../values.js';
 import { CelEnvironment, type CelLimits, type CelProgram, type EvaluateOptions, type ResultRule, type VariableDecl } from './environment.js';
 import { ADMISSION_REQUEST_SCHEMA, NAMESPACE_SCHEMA } from './kube-types.js';
@@ -18,6 +18,8 @@ export interface AdmissionEnvironmentOptions {
   /** Earlier variables, in order, with their result types (`CelProgram.type`). */
   variables?: { name: string; type: string }[];
   limits?: Partial<CelLimits>;
+  /** The platform release to compile for (the linter's `release` setting). */
+  release?: string | undefined;
 }
 
 const RESULTS: Record<AdmissionPlace, ResultRule | undefined> = {
@@ -69,7 +71,10 @@ function userOf(request: unknown): { user?: string; groups?: string[] } {
 }
 
 export function admissionEnvironment(place: AdmissionPlace, options: AdmissionEnvironmentOptions = {}): CelEnvironment {
-  const objectSchema = options.objectSchema ? restrictRootMetadata(options.objectSchema) : undefined;
+  // The whole metadata is readable (`object.metadata.labels`): the platform types `object`
+  // from the kind's full schema. Spec document C's "only name and generateName" is the
+  // rule for CRD validation rules at the root, not for admission policies.
+  const objectSchema = options.objectSchema;
   const variables: VariableDecl[] = [
     { name: 'object', schema: objectSchema, description: 'the object from the incoming request; null for DELETE' },
     { name: 'oldObject', schema: objectSchema, description: 'the existing object; null for CREATE' },
@@ -87,6 +92,7 @@ export function admissionEnvironment(place: AdmissionPlace, options: AdmissionEn
       result: RESULTS[place],
       construct: place === 'applyConfiguration' ? (options.objectSchema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }) : undefined,
       jsonPatch: place === 'jsonPatch',
+      release: options.release,
       setup: (env) => {
         if (!earlier) return;
         const fields: Record<string, string> = {};

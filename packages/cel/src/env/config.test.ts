@@ -76,3 +76,12 @@ describe('shardSelector', () => {
     expect(shardMatches(r.ranges, { metadata: { uid: 'b' } })).toBe(false);
   });
 });
+
+describe('configuration environments by release', () => {
+  it('refuse libraries newer than their release', () => {
+    expect(claimsEnvironment('claimValidationRule', undefined, '1.30').check('format.dns1123Label().validate(claims.sub) == optional.none()')[0]?.code).toBe('unavailable_in_release');
+    expect(claimsEnvironment('claimValidationRule', undefined, '1.31').check('format.dns1123Label().validate(claims.sub) == optional.none()')).toEqual([]);
+    expect(webhookMatchEnvironment(undefined, '1.29').check('isIP(request.user)')[0]?.code).toBe('unavailable_in_release');
+    expect(userValidationEnvironment(undefined, '1.32').check('isSemver(user.username)')[0]?.code).toBe('unavailable_in_release');
+  });
+});

@@ -5,10 +5,13 @@ import { EvaluationError, ParseError, type ASTNode, type Environment, type Parse
 import { Budget, enterBudget, leaveBudget } from '../budget.js';
 import { astDepth, CostEstimator } from '../cost.js';
 import { libraryEnvironment } from '../lib/index.js';
+import { literalIssue, mayCheckLiterals } from '../lib/literal-checks.js';
 import type { RewrittenSource, SourceRange } from '../position.js';
 import { shapeOf, type StructuralSchema } from '../schema.js';
 import { issueMessage } from '../messages.js';
-import { rewriteConstructions } from '../syntax/construct.js';
+import { LATEST_RELEASE, LITERAL_VALIDATION_RELEASE, releaseBefore, releaseIssue } from '../releases.js';
+import { MAY_REWRITE, rewriteConstructions } from '../syntax/construct.js';
+import { mayNeedRepair, repairTree } from '../syntax/ast-fixes.js';
 import { LexError, measureNesting, tokenize } from '../syntax/lexer.js';
 import { nullObjectFor, toCel } from '../values.js';
 import { chargeOperators } from '../runtime-cost.js';
@@ -67,6 +70,19 @@ export interface EnvironmentSpec {
   /** Enables `Object{...}` construction typed by this schema. */
   construct?: StructuralSchema | undefined;
   jsonPatch?: boolean;
+  /**
+   * Accept list and map literals that mix element types (`[1, "a"]`). The platform refuses
+   * them at compile time in every environment it defines; only environments that must
+   * follow plain CEL (the cel-spec conformance data) turn this on.
+   */
+  heterogeneousLiterals?: boolean;
+  /** `string.format` as the cel-spec conformance data expects (cel-go's newer formatter), not as the platform runs it. */
+  celSpecFormat?: boolean;
+  /**
+   * The platform release to compile for ("1.33"): calls of libraries it does not have yet
+   * are compile errors (releases.ts). Unset: the newest release, everything on.
+   */
+  release?: string | undefined;
   /** Extra registrations (e.g. the authorizer types) run before variables. */
   setup?: (env: Environment) => void;
   /** Fills variables a caller did not pass (e.g. the offline authorizer). */
@@ -174,6 +190,7 @@ export class CelEnvironment {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
     const base = libraryEnvironment().clone({
       enableOptionalTypes: true,
+      // Checked by lib/literal-checks.ts instead: the base check refuses dyn() elements.
       homogeneousAggregateLiterals: false,
       unlistedVariablesAreDyn: false,
       limits: { maxDepth: this.limits.maxDepth },
@@ -278,7 +295,7 @@ export class CelEnvironment {
 
     // Tokenizing is only needed when the expression may construct messages.
     let rewritten: { source: RewrittenSource | null; text: string } = { source: null, text: expression };
-    if (MAY_CONSTRUCT.test(expression)) {
+    if (MAY_REWRITE.test(expression)) {
       let tokens;
       try {
         tokens = tokenize(expression);
@@ -291,7 +308,10 @@ export class CelEnvironment {
         return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, { start: nesting.at, end: nesting.at + 1 }));
       }
       const r = rewriteConstructions(expression, tokens, this.#constructs !== undefined);
-      if (this.#constructs) this.#constructs.pending = r.types;
+      if (this.#constructs) {
+        this.#constructs.pending = r.types;
+        this.#constructs.pendingOptional = r.optionalFields;
+      }
       rewritten = r;
     }
     const map = (r: SourceRange | undefined): SourceRange => (r ? this.mapRange(r, rewritten.source) : whole);
@@ -308,12 +328,21 @@ export class CelEnvironment {
       return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, whole));
     }
 
+    if (mayNeedRepair(expression)) repairTree(parsed.ast as ASTNode, { celSpecFormat: this.spec.celSpecFormat === true });
     const checked = parsed.check();
     if (!checked.valid) {
       const err = checked.error;
       if ((err as unknown) instanceof RangeError) return fail(issue('limit_exceeded', 'expression is too deeply nested', whole));
       const code = err?.code ?? 'type_error';
       return fail(issue(err instanceof ParseError ? 'syntax_error' : code, err ? issueMessage(code, err.summary, err.node) : 'type error', map(err?.range)));
+    }
+    const release = this.spec.release;
+    const validateLiterals = !release || !releaseBefore(release, LITERAL_VALIDATION_RELEASE);
+    const literal = this.spec.heterogeneousLiterals !== true && mayCheckLiterals(expression) ? literalIssue(parsed.ast as ASTNode, { validateLiterals }) : null;
+    if (literal) return fail(issue(literal.code, literal.message, map({ start: literal.node.start, end: literal.node.end })));
+    const tooNew = release && releaseBefore(release, LATEST_RELEASE) ? releaseIssue(parsed.ast as ASTNode, release) : null;
+    if (tooNew) {
+      return fail(issue('unavailable_in_release', `${tooNew.name}() needs the ${tooNew.library.name} library, which the platform enables from release ${tooNew.library.since} (this targets ${release})`, map({ start: tooNew.node.start, end: tooNew.node.end })));
     }
     // Operators the base library runs itself charge the run-time budget from now on.
     chargeOperators(parsed.ast as ASTNode);
@@ -352,7 +381,6 @@ function schemaOfType(type: string): StructuralSchema | undefined {
   return undefined;
 }
 
-const MAY_CONSTRUCT = /[\w\s]\{/;
 const MAY_LOOP = /\b(?:all|exists|exists_one|existsOne|map|filter|transformList|transformMap|bind|flatten|distinct|sort|range|findAll)\s*\(/;
 
 type NullBinding = readonly [name: string, standIn: unknown];

@@ -5,6 +5,7 @@
 import type { ASTNode, Environment, TypeDeclaration } from '@marcbachmann/cel-js';
 import { Optional } from '@marcbachmann/cel-js';
 import { CONSTRUCT_MACRO } from '../syntax/construct.js';
+import { celEquals } from '../lib/compare.js';
 import { defineMacro, type Checker } from '../lib/macro.js';
 import { mapValueSchema, shapeOf, type StructuralSchema } from '../schema.js';
 import { isCelNull, toCel, wrapperClassFor } from '../values.js';
@@ -64,13 +65,25 @@ function registerTree(env: Environment, root: StructuralSchema, rootPath: string
 }
 
 // CEL lets any message be compared with null (`oldObject == null` is how a policy tells
-// CREATE apart), but the base library declares `==` for messages only through overloads.
-// `T == null` also declares `null == T` and both `!=` forms (registry.binaryOverload).
-// The operator signature parser accepts only `[\w.]` in type names; a type named after a
-// property with other characters cannot be declared, and comparing it stays a type error.
+// CREATE apart) and with a message of its own type, field by field (`object == oldObject`,
+// two `JSONPatch` values), but the base library declares `==` for messages only through
+// overloads. `T == null` also declares `null == T` and both `!=` forms
+// (registry.binaryOverload). The operator signature parser accepts only `[\w.]` in type
+// names; a type named after a property with other characters cannot be declared, and
+// comparing it stays a type error.
 const OPERATOR_TYPE_NAME = /^[\w.]+$/;
 function allowNullComparison(env: Environment, name: string): void {
-  if (OPERATOR_TYPE_NAME.test(name)) env.registerOperator(`${name} == null`, isNull);
+  if (!OPERATOR_TYPE_NAME.test(name)) return;
+  env.registerOperator(`${name} == null`, isNull);
+  env.registerOperator(`${name} == ${name}`, messageEquals);
+}
+
+// Messages are equal when both are null or when they set the same fields to equal values.
+function messageEquals(a: unknown, b: unknown): boolean {
+  const na = isCelNull(a);
+  const nb = isCelNull(b);
+  if (na || nb) return na && nb;
+  return celEquals(a, b);
 }
 
 // The left operand is always the message (the reversed overloads swap arguments back).
@@ -103,6 +116,12 @@ export class ConstructRegistry {
   // Type names of the expression being compiled, indexed by the rewritten `__new` calls;
   // set before each parse (compiles are synchronous, so one table per environment serves).
   pending: readonly string[] = [];
+  pendingOptional: readonly (readonly number[] | undefined)[] = [];
+
+  /** Positions of the fields marked optional in the construction with this index. */
+  optionalFieldsOf(arg: unknown): readonly number[] {
+    return typeof arg === 'bigint' ? (this.pendingOptional[Number(arg)] ?? []) : [];
+  }
 
   typeNameOf(arg: unknown): string {
     if (typeof arg === 'bigint') return this.pending[Number(arg)] ?? '';
@@ -213,9 +232,11 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
   defineMacro<Construct>(env, { name: CONSTRUCT_MACRO, arity: 2, receiver: false }, (call) => {
     const [nameNode, body] = call.args as [ASTNode, ASTNode];
     const entries: [string, ASTNode, boolean][] = [];
+    const optional = nameNode.op === 'value' ? registry.optionalFieldsOf(nameNode.args) : [];
     if (body.op === 'map') {
       // Keys are bare names (`id`) from the rewrite, or strings where a name cannot be one.
-      for (const [k, v] of body.args) entries.push([(k.op === 'id' || k.op === 'value') && typeof k.args === 'string' ? k.args : '', v, false]);
+      let i = 0;
+      for (const [k, v] of body.args) entries.push([(k.op === 'id' || k.op === 'value') && typeof k.args === 'string' ? k.args : '', v, optional.includes(i++)]);
     }
     return {
       typeName: nameNode.op === 'value' ? registry.typeNameOf(nameNode.args) : '',
@@ -240,7 +261,11 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
           for (let j = 0; j < i; j++) {
             if ((self.entries[j] as [string, ASTNode, boolean])[0] === field) throw chk.createError('duplicate_field', `field "${field}" is set twice`, k);
           }
-          const vt = chk.check(v, scope);
+          let vt = chk.check(v, scope);
+          if ((self.entries[i] as [string, ASTNode, boolean])[2]) {
+            if (vt.kind !== 'optional' && vt.kind !== 'dyn') throw chk.createError('field_type_mismatch', `field "${field}" of ${type.name} is marked optional (?${field}): its value must be an optional, got ${vt.name}`, v);
+            if (vt.kind === 'optional') vt = vt.valueType ?? chk.getType('dyn');
+          }
           const why = incompatibility(props[field], vt, () => `${type.name}.${field}`);
           if (why) throw chk.createError('field_type_mismatch', `field "${field}" of ${type.name}: ${why}`, v);
         }

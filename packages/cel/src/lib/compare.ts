@@ -1,5 +1,5 @@
 // CEL equality and ordering over runtime values, for the list and set functions.
-import { UnsignedInt } from '@marcbachmann/cel-js/evaluator';
+import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { fail } from './macro.js';
 
 function numeric(v: unknown): number | bigint | null {
@@ -22,6 +22,11 @@ function entriesOf(v: unknown): Map<unknown, unknown> | null {
   return null;
 }
 
+function compareDurations(a: Duration, b: Duration): number {
+  if (a.seconds !== b.seconds) return a.seconds < b.seconds ? -1 : 1;
+  return Math.sign(a.nanos - b.nanos);
+}
+
 export function celEquals(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   const na = numeric(a);
@@ -31,6 +36,7 @@ export function celEquals(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => celEquals(x, b[i]));
   if (a instanceof Uint8Array && b instanceof Uint8Array) return a.length === b.length && a.every((x, i) => x === b[i]);
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  if (a instanceof Duration && b instanceof Duration) return compareDurations(a, b) === 0;
   if (a.constructor !== b.constructor && !(entriesOf(a) && entriesOf(b))) return false;
   const ma = entriesOf(a);
   const mb = entriesOf(b);
@@ -49,6 +55,7 @@ export function celCompare(a: unknown, b: unknown): number {
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if (a instanceof Date && b instanceof Date) return Math.sign(a.getTime() - b.getTime());
+  if (a instanceof Duration && b instanceof Duration) return compareDurations(a, b);
   if (a instanceof Uint8Array && b instanceof Uint8Array) {
     for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return (a[i] as number) - (b[i] as number);
     return a.length - b.length;

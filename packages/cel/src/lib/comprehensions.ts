@@ -2,6 +2,7 @@
 // They replace the base library's own so that each iteration charges the evaluation
 // budget: a nested `all()` over large lists must stop, not hang.
 import type { ASTNode, Environment, TypeDeclaration } from '@marcbachmann/cel-js';
+import { UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { charge, CostLimitError } from '../budget.js';
 import { defineMacro, fail, identName, type Checker, type MacroCall, type Runner, type Scope } from './macro.js';
 
@@ -47,7 +48,7 @@ function sizeCost(v: unknown): number {
   return 1;
 }
 
-type Kind = 'all' | 'exists' | 'exists_one' | 'map' | 'filter' | 'transformList' | 'transformMap';
+type Kind = 'all' | 'exists' | 'exists_one' | 'map' | 'filter' | 'transformList' | 'transformMap' | 'transformMapEntry';
 
 interface Comprehension {
   call: MacroCall;
@@ -57,6 +58,8 @@ interface Comprehension {
   filter: ASTNode | null;
   body: ASTNode;
   types: TypeDeclaration[];
+  /** Key type of the entries transformMapEntry's body returns. */
+  entryKey?: TypeDeclaration | undefined;
 }
 
 function setup(chk: Checker, self: Comprehension, scope: Scope): Scope {
@@ -92,12 +95,41 @@ function typeCheck(chk: Checker, self: Comprehension, scope: Scope): TypeDeclara
       return chk.getType(`list<${chk.check(self.body, inner).name}>`);
     case 'transformMap':
       return chk.getType(`map<${(self.types[0] as TypeDeclaration).name}, ${chk.check(self.body, inner).name}>`);
+    case 'transformMapEntry': {
+      const entry = chk.check(self.body, inner);
+      self.entryKey = entry.keyType;
+      if (entry.kind === 'map' || entry.kind === 'dyn') return entry.kind === 'map' ? entry : chk.getType('map');
+      throw chk.createError('invalid_argument', `transformMapEntry() expression must return a map, got ${entry.name}`, self.body);
+    }
   }
+}
+
+// The base library stores map literals with string keys whatever their CEL type
+// (`{1: "a"}` holds the key "1"); iteration gives the keys back with the checked key type.
+function typedKeys(keys: unknown[], keyType: TypeDeclaration | undefined): unknown[] {
+  switch (keyType?.name) {
+    case 'int':
+      return keys.map((k) => (typeof k === 'string' ? BigInt(k) : k));
+    case 'uint':
+      return keys.map((k) => (typeof k === 'string' ? new UnsignedInt(BigInt(k)) : k));
+    case 'bool':
+      return keys.map((k) => (typeof k === 'string' ? k === 'true' : k));
+    default:
+      return keys;
+  }
+}
+
+function entriesOf(v: unknown): [unknown, unknown][] {
+  if (v instanceof Map) return [...v.entries()];
+  if (v && typeof v === 'object') return Object.entries(v);
+  return [];
 }
 
 function evaluate(ev: Runner, self: Comprehension, scope: Scope): unknown {
   const { call, kind } = self;
-  const range = materialize(ev.run(call.receiver as ASTNode, scope), call.receiver as ASTNode);
+  const coll = ev.run(call.receiver as ASTNode, scope);
+  const range = materialize(coll, call.receiver as ASTNode);
+  if (!range.isList && !(coll instanceof Map)) range.keys = typedKeys(range.keys, self.types[0]);
   const outer = scope.forkWithVariable(self.names[0] as string, self.types[0] as TypeDeclaration);
   const inner = self.twoVars ? outer.forkWithVariable(self.names[1] as string, self.types[1] as TypeDeclaration) : outer;
   const bind = (i: number): void => {
@@ -185,6 +217,25 @@ function evaluate(ev: Runner, self: Comprehension, scope: Scope): unknown {
       }
       return out;
     }
+    case 'transformMapEntry': {
+      const out = new Map<unknown, unknown>();
+      for (let i = 0; i < n; i++) {
+        charge(1);
+        bind(i);
+        if (!passes()) continue;
+        const entry = ev.run(self.body, inner);
+        if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw fail('transformMapEntry() expression must return a map', self.body);
+        const entries = entriesOf(entry);
+        const keys = entry instanceof Map ? entries.map(([k]) => k) : typedKeys(entries.map(([k]) => k), self.entryKey);
+        for (let j = 0; j < entries.length; j++) {
+          const k = keys[j];
+          const v = (entries[j] as [unknown, unknown])[1];
+          if (out.has(k)) throw fail(`transformMapEntry() produced the key ${String(k)} twice`, self.body);
+          out.set(k, v);
+        }
+      }
+      return out;
+    }
   }
 }
 
@@ -228,4 +279,6 @@ export function installComprehensions(env: Environment): void {
   register(env, 'transformList', 'transformList', 4, true, true);
   register(env, 'transformMap', 'transformMap', 3, true, false);
   register(env, 'transformMap', 'transformMap', 4, true, true);
+  register(env, 'transformMapEntry', 'transformMapEntry', 3, true, false);
+  register(env, 'transformMapEntry', 'transformMapEntry', 4, true, true);
 }

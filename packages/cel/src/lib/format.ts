@@ -8,8 +8,52 @@ function doubleText(d: number): string {
   if (Number.isNaN(d)) return 'NaN';
   if (d === Infinity) return 'Infinity';
   if (d === -Infinity) return '-Infinity';
+  return shortestG(d);
+}
+
+// The platform renders a double as Go's strconv.FormatFloat(d, 'g', -1, 64): the shortest
+// digits that read back as d, in exponent form when the decimal exponent is below -4 or
+// 6 and above (1e+06, 1.5e-07), else plainly (0.0045, 123456).
+function shortestG(d: number): string {
+  if (d === 0) return Object.is(d, -0) ? '-0' : '0';
+  const [mant, expText] = d.toExponential().split('e') as [string, string];
+  const exp = Number(expText);
+  if (exp < -4 || exp >= 6) return `${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
   return String(d);
 }
+
+// Exact decimal digits of a double: its value is mant * 2^e2, so N / D below is exact and
+// rounding it half to even matches Go's formatting at any precision.
+function decompose(d: number): { mant: bigint; e2: number } {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, Math.abs(d));
+  const bits = view.getBigUint64(0);
+  const exponent = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & ((1n << 52n) - 1n);
+  return exponent === 0 ? { mant: fraction, e2: -1074 } : { mant: fraction | (1n << 52n), e2: exponent - 1075 };
+}
+
+function roundHalfEven(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  const r2 = (n % d) * 2n;
+  if (r2 > d || (r2 === d && q % 2n === 1n)) return q + 1n;
+  return q;
+}
+
+// round(|d| * 10^shift) as an integer, exactly.
+function scaledDigits(d: number, shift: number): bigint {
+  const { mant, e2 } = decompose(d);
+  let n = mant;
+  let den = 1n;
+  if (e2 >= 0) n <<= BigInt(e2);
+  else den <<= BigInt(-e2);
+  if (shift >= 0) n *= 10n ** BigInt(shift);
+  else den *= 10n ** BigInt(-shift);
+  return roundHalfEven(n, den);
+}
+
+// The longest precision rendered; Go has none, but digits past this say nothing more.
+const MAX_PRECISION = 1100;
 
 function isNumber(v: unknown): v is number | bigint | UnsignedInt {
   return typeof v === 'number' || typeof v === 'bigint' || v instanceof UnsignedInt;
@@ -25,6 +69,8 @@ export function displayString(v: unknown, nested = false): string {
   if (v instanceof Uint8Array) return new TextDecoder().decode(v);
   if (v instanceof Date) return v.toISOString().replace('.000Z', 'Z');
   if (v instanceof Duration) return v.toString();
+  // Type values (`type(x)`) render as their name.
+  if (Object.prototype.toString.call(v).startsWith('[object Type<')) return (v as { name: string }).name;
   if (v instanceof Optional) return v.hasValue() ? displayString(v.value(), nested) : 'optional.none()';
   if (Array.isArray(v)) return `[${v.map((x) => displayString(x, true)).join(', ')}]`;
   const entries: [unknown, unknown][] = v instanceof Map ? [...v.entries()] : Object.entries(v as object);
@@ -37,24 +83,43 @@ export function displayString(v: unknown, nested = false): string {
   return `{${entries.map(([k, x]) => `${displayString(k, true)}: ${displayString(x, true)}`).join(', ')}}`;
 }
 
-// Go rounds exact ties to even; JavaScript's toFixed rounds them up.
+/** Fixed-point digits of a finite double, exactly rounded: sign, whole part, fraction. */
+function fixedParts(d: number, precision: number): { sign: string; whole: string; fraction: string } {
+  const p = Math.min(precision, MAX_PRECISION);
+  const digits = scaledDigits(d, p).toString().padStart(p + 1, '0');
+  const sign = d < 0 || Object.is(d, -0) ? '-' : '';
+  return { sign, whole: digits.slice(0, digits.length - p), fraction: `${digits.slice(digits.length - p)}${'0'.repeat(precision - p)}` };
+}
+
 function fixed(d: number, precision: number): string {
   if (!Number.isFinite(d)) return doubleText(d);
-  const scaled = d * 10 ** precision;
-  if (Number.isFinite(scaled) && !Number.isInteger(scaled) && Number.isInteger(scaled * 2)) {
-    const down = Math.floor(scaled);
-    const even = down % 2 === 0 ? down : down + 1;
-    return (even / 10 ** precision).toFixed(precision);
+  const { sign, whole, fraction } = fixedParts(d, precision);
+  return precision === 0 ? `${sign}${whole}` : `${sign}${whole}.${fraction}`;
+}
+
+/** Scientific digits of a finite double: sign, mantissa text and decimal exponent. */
+function scientificParts(d: number, precision: number): { sign: string; mant: string; exp: number } {
+  const p = Math.min(precision, MAX_PRECISION);
+  const sign = d < 0 || Object.is(d, -0) ? '-' : '';
+  let exp = d === 0 ? 0 : Math.floor(Math.log10(Math.abs(d)));
+  let digits = scaledDigits(d, p - exp).toString();
+  // log10 may be off by one near powers of ten; rounding may also carry into a new digit.
+  if (d !== 0 && digits.length > p + 1) {
+    exp += 1;
+    digits = scaledDigits(d, p - exp).toString();
+  } else if (d !== 0 && digits.length < p + 1) {
+    exp -= 1;
+    digits = scaledDigits(d, p - exp).toString();
   }
-  return d.toFixed(precision);
+  digits = digits.padStart(p + 1, '0');
+  const mant = p === 0 ? digits.slice(0, 1) : `${digits.slice(0, 1)}.${digits.slice(1)}${'0'.repeat(precision - p)}`;
+  return { sign, mant, exp };
 }
 
 function scientific(d: number, precision: number): string {
   if (!Number.isFinite(d)) return doubleText(d);
-  const [mant, exp] = d.toExponential(precision).split('e') as [string, string];
-  const sign = exp.startsWith('-') ? '-' : '+';
-  const digits = exp.replace(/^[+-]/, '').padStart(2, '0');
-  return `${mant}e${sign}${digits}`;
+  const { sign, mant, exp } = scientificParts(d, precision);
+  return `${sign}${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
 }
 
 function integerText(v: unknown, radix: number, verb: string): string {
@@ -73,7 +138,19 @@ function hex(v: unknown, upper: boolean): string {
   return upper ? out.toUpperCase() : out;
 }
 
-export function formatString(template: string, args: unknown[]): string {
+/** How one formatter renders each clause; `precision` is given only when written (`%.3f`). */
+export interface ClauseFormatter {
+  s(v: unknown): string;
+  d(v: unknown): string;
+  b(v: unknown): string;
+  o(v: unknown): string;
+  x(v: unknown, upper: boolean): string;
+  f(v: unknown, precision: number | undefined): string;
+  e(v: unknown, precision: number | undefined): string;
+}
+
+/** `template.format(args)`: the clause grammar both formatters share. */
+export function interpolate(template: string, args: unknown[], formatter: ClauseFormatter): string {
   let out = '';
   let next = 0;
   const take = (): unknown => {
@@ -101,32 +178,73 @@ export function formatString(template: string, args: unknown[]): string {
         out += '%';
         break;
       case 's':
-        out += displayString(take());
+        out += formatter.s(take());
         break;
       case 'd':
-        out += integerText(take(), 10, 'd');
+        out += formatter.d(take());
         break;
       case 'b':
-        out += integerText(take(), 2, 'b');
+        out += formatter.b(take());
         break;
       case 'o':
-        out += integerText(take(), 8, 'o');
+        out += formatter.o(take());
         break;
       case 'x':
       case 'X':
-        out += hex(take(), verb === 'X');
+        out += formatter.x(take(), verb === 'X');
         break;
       case 'f':
-      case 'e': {
-        const v = take();
-        if (!isNumber(v)) throw fail(`error during formatting: %${verb} is not defined for ${v === null ? 'null' : typeof v}`);
-        const d = Number(v instanceof UnsignedInt ? v.valueOf() : v);
-        out += verb === 'f' ? fixed(d, precision ?? 6) : scientific(d, precision ?? 6);
+        out += formatter.f(take(), precision);
         break;
-      }
+      case 'e':
+        out += formatter.e(take(), precision);
+        break;
       default:
         throw fail(`error during formatting: unrecognized formatting clause "${verb ?? ''}"`);
     }
   }
   return out;
+}
+
+function floatArg(v: unknown, verb: string): number {
+  if (!isNumber(v)) throw fail(`error during formatting: %${verb} is not defined for ${v === null ? 'null' : typeof v}`);
+  return Number(v instanceof UnsignedInt ? v.valueOf() : v);
+}
+
+/** The cel-spec conformance data's formatter (cel-go's newest strings extension). */
+export const SPEC_FORMATTER: ClauseFormatter = {
+  s: (v) => displayString(v),
+  d: (v) => integerText(v, 10, 'd'),
+  b: (v) => integerText(v, 2, 'b'),
+  o: (v) => integerText(v, 8, 'o'),
+  x: (v, upper) => hex(v, upper),
+  f: (v, p) => fixed(floatArg(v, 'f'), p ?? 6),
+  e: (v, p) => scientific(floatArg(v, 'e'), p ?? 6),
+};
+
+export function formatString(template: string, args: unknown[]): string {
+  return interpolate(template, args, SPEC_FORMATTER);
+}
+
+export { doubleText, fixedParts, hex, integerText, scientificParts };
+
+const VERBS = new Set(['s', 'd', 'b', 'o', 'x', 'X', 'f', 'e']);
+
+/** The verbs of a format string that take an argument, or the problem with its clauses. */
+export function scanFormat(template: string): { verbs: string[] } | { problem: string } {
+  const verbs: string[] = [];
+  for (let i = 0; i < template.length; i++) {
+    if (template[i] !== '%') continue;
+    let j = i + 1;
+    if (template[j] === '.') {
+      j++;
+      while (/[0-9]/.test(template[j] ?? '')) j++;
+    }
+    const verb = template[j];
+    i = j;
+    if (verb === '%') continue;
+    if (verb === undefined || !VERBS.has(verb)) return { problem: `unrecognized formatting clause "%${verb ?? ''}"` };
+    verbs.push(verb);
+  }
+  return { verbs };
 }

@@ -29,7 +29,7 @@ describe('libraries', () => {
     ['[3, 1, 2].min() + [3, 1, 2].max()', 4n],
     ['["a", "b", "a"].lastIndexOf("a")', 2n],
     ['[1, 2, 3, 4].slice(1, 3)', [2n, 3n]],
-    ['[1, [2, [3]]].flatten()', [1n, 2n, [3n]]],
+    ['[dyn(1), dyn([dyn(2), dyn([3])])].flatten()', [1n, 2n, [3n]]],
     ['[1, 2, 1].distinct()', [1n, 2n]],
     ['sets.contains([1, 2, 3], [3, 1]) && sets.equivalent([1, 2], [2, 1, 1]) && !sets.intersects([1], [2])', true],
     ['"pod-abc-123".find("[0-9]+")', '123'],

@@ -213,3 +213,19 @@ export function installNetNamespace(env: Environment, ns: string): void {
     return ip.toString() === s;
   });
 }
+
+// `net.IP` and `net.CIDR` name the types (`type(ip("::1")) == net.IP`). `net` is a
+// constant whose fields hold the type values the base library gives those types.
+export class NetTypes {
+  static celType = 'platlint.ns.net';
+  constructor(
+    readonly IP: unknown,
+    readonly CIDR: unknown,
+  ) {}
+}
+
+export function installNetTypeNames(env: Environment): void {
+  const typeOf = (expr: string): unknown => env.evaluate(expr);
+  env.registerType(NetTypes.celType, { ctor: NetTypes, fields: { IP: 'type', CIDR: 'type' } });
+  env.registerConstant('net', NetTypes.celType, new NetTypes(typeOf('type(ip("0.0.0.0"))'), typeOf('type(cidr("0.0.0.0/0"))')));
+}

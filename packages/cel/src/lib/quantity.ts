@@ -84,4 +84,34 @@ export function installQuantity(env: Environment): void {
   env.registerFunction(`${Q}.isLessThan(${Q}): bool`, (a: QuantityValue, b: QuantityValue) => a.compare(b) < 0);
   env.registerFunction(`${Q}.compareTo(${Q}): int`, (a: QuantityValue, b: QuantityValue) => BigInt(a.compare(b)));
   env.registerOperator(`${Q} == ${Q}`, (a: QuantityValue, b: QuantityValue) => a.compare(b) === 0);
+  // The platform declares sign() as a global function too (`sign(quantity("-1"))`).
+  env.registerFunction(`sign(${Q}): int`, (q: QuantityValue) => (q.num > 0n ? 1n : q.num < 0n ? -1n : 0n));
+  env.registerFunction(`${Q}.mul(int): ${Q}`, (q: QuantityValue, n: bigint) => new QuantityValue(q.num * n, q.den));
+  env.registerFunction(`${Q}.div(int): ${Q}`, (q: QuantityValue, n: bigint) => divideRounded(q, n, DEFAULT_DIVISION_DIGITS));
+  env.registerFunction(`${Q}.div(int, int): ${Q}`, (q: QuantityValue, n: bigint, digits: bigint) => {
+    if (digits < 0n || digits > 10n) throw fail(`div(): the number of decimal digits must be between 0 and 10, got ${digits}`);
+    return divideRounded(q, n, Number(digits));
+  });
+  env.registerFunction(`${Q}.divInt(int): ${Q}`, (q: QuantityValue, n: bigint) => {
+    if (n === 0n) throw fail('division by zero');
+    // Integer division truncates toward zero.
+    return fromInt((q.num / q.den) / n);
+  });
+}
+
+// div() without a digit count keeps four decimal digits.
+const DEFAULT_DIVISION_DIGITS = 4;
+
+// q / n rounded to `digits` decimal digits, halves away from zero.
+function divideRounded(q: QuantityValue, n: bigint, digits: number): QuantityValue {
+  if (n === 0n) throw fail('division by zero');
+  const scale = 10n ** BigInt(digits);
+  const num = q.num * scale;
+  const den = q.den * n;
+  const negative = num < 0n !== den < 0n;
+  const an = num < 0n ? -num : num;
+  const ad = den < 0n ? -den : den;
+  let rounded = an / ad;
+  if ((an % ad) * 2n >= ad) rounded += 1n;
+  return new QuantityValue(negative ? -rounded : rounded, scale);
 }

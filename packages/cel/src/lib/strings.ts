@@ -4,10 +4,16 @@ import type { Environment } from '@marcbachmann/cel-js';
 import { charge } from '../budget.js';
 import { celEquals } from './compare.js';
 import { formatString } from './format.js';
+import { formatPlatform } from './format-platform.js';
 import { defineOverloads, fail } from './macro.js';
 import { defineNamespace } from './namespace.js';
 
 const cost = (s: string): void => charge(1 + (s.length >> 4));
+
+// Unicode's White_Space property (Go's unicode.IsSpace), which trim() removes: unlike
+// JavaScript's \s it includes U+0085 and excludes U+FEFF.
+const WHITE_SPACE = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const EDGE_WHITE_SPACE = new RegExp(`^[${WHITE_SPACE}]+|[${WHITE_SPACE}]+$`, 'g');
 
 function codePoints(s: string): string[] {
   return Array.from(s);
@@ -18,10 +24,20 @@ function idx(n: bigint, len: number, what: string): number {
   return Number(n);
 }
 
-function indexOf(s: string, sub: string, from = 0n): bigint {
+// With an offset (cel-go's strings extension as release 1.37 vendors it): an empty
+// substring is found at the offset itself, a negative offset is an error, and an offset at
+// or past the end finds nothing.
+function offset(from: bigint, what: string): number {
+  if (from < 0n) throw fail(`${what}: index out of range: ${from}`);
+  return Number(from);
+}
+
+function indexOf(s: string, sub: string, from?: bigint): bigint {
   cost(s);
+  if (sub === '' && from !== undefined) return from;
   const cps = codePoints(s);
-  const start = idx(from, cps.length, 'indexOf');
+  const start = from === undefined ? 0 : offset(from, 'indexOf');
+  if (start >= cps.length && from !== undefined) return -1n;
   const subCps = codePoints(sub);
   for (let i = start; i + subCps.length <= cps.length; i++) {
     if (subCps.every((c, j) => cps[i + j] === c)) return BigInt(i);
@@ -31,9 +47,11 @@ function indexOf(s: string, sub: string, from = 0n): bigint {
 
 function lastIndexOf(s: string, sub: string, from?: bigint): bigint {
   cost(s);
+  if (sub === '' && from !== undefined) return from;
   const cps = codePoints(s);
   const subCps = codePoints(sub);
-  const start = from === undefined ? cps.length - subCps.length : Math.min(idx(from, cps.length, 'lastIndexOf'), cps.length - subCps.length);
+  if (from !== undefined && offset(from, 'lastIndexOf') >= cps.length) return -1n;
+  const start = from === undefined ? cps.length - subCps.length : Math.min(Number(from), cps.length - subCps.length);
   for (let i = start; i >= 0; i--) {
     if (subCps.every((c, j) => cps[i + j] === c)) return BigInt(i);
   }
@@ -151,8 +169,15 @@ export function installStrings(env: Environment): void {
   });
   env.registerFunction('string.replace(string, string): string', (s: string, a: string, b: string) => replace(s, a, b));
   env.registerFunction('string.replace(string, string, int): string', replace);
+  // Renamed from the base built-ins before type-checking (syntax/ast-fixes.ts): the base
+  // trims JavaScript's white space and changes the case of non-ASCII letters.
+  env.registerFunction('string.__trim(): string', (s: string) => (cost(s), s.replace(EDGE_WHITE_SPACE, '')));
+  env.registerFunction('string.__lowerAscii(): string', (s: string) => (cost(s), s.replace(/[A-Z]+/g, (m) => m.toLowerCase())));
+  env.registerFunction('string.__upperAscii(): string', (s: string) => (cost(s), s.replace(/[a-z]+/g, (m) => m.toUpperCase())));
   env.registerFunction('string.reverse(): string', (s: string) => (cost(s), codePoints(s).reverse().join('')));
-  env.registerFunction('string.format(list): string', (s: string, args: unknown[]) => (cost(s), formatString(s, args)));
+  env.registerFunction('string.format(list): string', (s: string, args: unknown[]) => (cost(s), formatPlatform(s, args)));
+  // cel-go's newer formatter, which the cel-spec conformance data expects (`celSpecFormat`).
+  env.registerFunction('string.__formatSpec(list): string', (s: string, args: unknown[]) => (cost(s), formatString(s, args)));
   const ns = defineNamespace(env, 'strings');
   env.registerFunction(`${ns}.quote(string): string`, (_ns: unknown, s: string) => (cost(s), quote(s)));
 }

@@ -25,22 +25,78 @@ export class URLValue {
   }
 }
 
-const URI = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#.*)?$/;
+// Go's url.ParseRequestURI, which the platform's url() and isURL() use: an absolute URI
+// or an absolute path, no fragment handling (a `#` stays in the path or query), an
+// opaque form for `scheme:rest` without a slash (`mailto:a@b`), `*` on its own.
+// ASCII control characters (below space, and DEL), which Go refuses anywhere in a URL.
+function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+const BAD_ESCAPE = /%(?![0-9a-fA-F]{2})/;
+const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
+// Characters Go accepts unescaped in a host name (besides letters and digits).
+const HOST_CHARS = /^[A-Za-z0-9\-_.~!$&'()*+,;=:[\]<>"%\x80-\uffff]*$/;
+const USERINFO_CHARS = /^[A-Za-z0-9\-_.~$&%'()*+,;=:!]*$/;
+
+function schemeOf(s: string): { scheme: string; rest: string } | null {
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i] as string;
+    if (/[A-Za-z]/.test(c)) continue;
+    if (c === ':') return i === 0 ? null : { scheme: s.slice(0, i).toLowerCase(), rest: s.slice(i + 1) };
+    if (i > 0 && SCHEME_CHAR.test(c)) continue;
+    break;
+  }
+  return { scheme: '', rest: s };
+}
+
+function validPort(colonPort: string): boolean {
+  return colonPort === '' || /^:[0-9]*$/.test(colonPort);
+}
+
+function validHost(host: string): boolean {
+  if (host.startsWith('[')) {
+    const close = host.lastIndexOf(']');
+    if (close < 0) return false;
+    return validPort(host.slice(close + 1)) && !BAD_ESCAPE.test(host);
+  }
+  const colon = host.lastIndexOf(':');
+  if (colon >= 0 && !validPort(host.slice(colon))) return false;
+  return HOST_CHARS.test(host) && !BAD_ESCAPE.test(host);
+}
 
 export function parseURL(s: string): URLValue | null {
-  if (/\s/.test(s)) return null;
-  const m = URI.exec(s);
-  if (!m) return null;
-  const [, scheme = '', authority, path = '', query = ''] = m;
-  if (!scheme && !path.startsWith('/')) return null;
-  if (scheme && authority === undefined && !path.startsWith('/') && path !== '') return null;
-  const host = authority ? authority.slice(authority.lastIndexOf('@') + 1) : '';
-  try {
-    if (/%(?![0-9a-fA-F]{2})/.test(path)) return null;
-  } catch {
-    return null;
+  if (s === '' || hasControl(s)) return null;
+  if (s === '*') return new URLValue('', '', '*', '');
+  const split = schemeOf(s);
+  if (!split) return null;
+  const { scheme } = split;
+  let rest = split.rest;
+  let rawQuery = '';
+  if (rest.endsWith('?') && rest.indexOf('?') === rest.length - 1) rest = rest.slice(0, -1);
+  else {
+    const q = rest.indexOf('?');
+    if (q >= 0) {
+      rawQuery = rest.slice(q + 1);
+      rest = rest.slice(0, q);
+    }
   }
-  return new URLValue(scheme, host, path, query);
+  if (!rest.startsWith('/')) return scheme ? new URLValue(scheme, '', '', rawQuery) : null;
+  let host = '';
+  if (scheme && rest.startsWith('//')) {
+    const slash = rest.indexOf('/', 2);
+    const authority = slash < 0 ? rest.slice(2) : rest.slice(2, slash);
+    rest = slash < 0 ? '' : rest.slice(slash);
+    const at = authority.lastIndexOf('@');
+    if (at >= 0 && !USERINFO_CHARS.test(authority.slice(0, at))) return null;
+    host = authority.slice(at + 1);
+    if (!validHost(host)) return null;
+  }
+  if (BAD_ESCAPE.test(rest)) return null;
+  return new URLValue(scheme, host, rest, rawQuery);
 }
 
 function urlOrFail(s: string): URLValue {
@@ -66,6 +122,8 @@ function query(u: URLValue): Map<string, string[]> {
 export function installURL(env: Environment): void {
   const U = 'kubernetes.URL';
   env.registerType(U, { ctor: URLValue, fields: {} });
+  // URLs are equal when they were parsed from equal parts.
+  env.registerOperator(`${URLValue.celType} == ${URLValue.celType}`, (a: URLValue, b: URLValue) => a.scheme === b.scheme && a.host === b.host && a.path === b.path && a.rawQuery === b.rawQuery);
   env.registerFunction('isURL(string): bool', (s: string) => (charge(1), parseURL(s) !== null));
   env.registerFunction(`url(string): ${U}`, (s: string) => (charge(1), urlOrFail(s)));
   env.registerFunction(`${U}.getScheme(): string`, (u: URLValue) => u.scheme);
