@@ -3,7 +3,7 @@ import { compareDiagnostics } from '../diagnostics.js';
 import type { Config } from '../config/config.js';
 import type { Catalog, KindInfo } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
-import type { LintObject, LintSettings, ReportDescriptor, Rule, RuleContext } from '../rules/rule.js';
+import type { LintObject, LintSettings, ReportDescriptor, ReportTarget, Rule, RuleContext } from '../rules/rule.js';
 import { valueAt } from '../rules/rule.js';
 import { schemaAt } from '../schema/tree.js';
 import type { FieldPath } from '../source/field-path.js';
@@ -165,6 +165,17 @@ function indexByIdentity(objects: readonly LintObject[]): Map<string, LintObject
 
 function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettings, objects: readonly LintObject[], old: LintObject | undefined, catalog: Catalog): void {
   const schema = catalog.schema(object.kind);
+  const report = (report: ReportDescriptor): void => {
+    const path = [...object.prefix, ...report.path];
+    const span = report.span ? { ...report.span, exact: true } : locateReport(p.file, object.document, path, report.target ?? 'value');
+    const d = diagnostic(p, rule.meta.id, report.severity ?? rule.meta.severity, report.message, object.document, path, span);
+    if (report.fix) {
+      d.fix = report.fix.span
+        ? { range: p.file.lines.range(report.fix.span.start, report.fix.span.end), text: report.fix.text }
+        : placeFix(p, object, report.fix.path ?? report.path, report.fix.target ?? 'value', report.fix.text);
+    }
+    p.out.push(d);
+  };
   const context: RuleContext = {
     object,
     value: object.value,
@@ -173,17 +184,8 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
     settings,
     objects,
     old,
-    report: (report: ReportDescriptor) => {
-      const path = [...object.prefix, ...report.path];
-      const span = report.span ? { ...report.span, exact: true } : p.file.locate(object.document, path, report.target ?? 'value');
-      const d = diagnostic(p, rule.meta.id, report.severity ?? rule.meta.severity, report.message, object.document, path, span);
-      if (report.fix) {
-        d.fix = report.fix.span
-          ? { range: p.file.lines.range(report.fix.span.start, report.fix.span.end), text: report.fix.text }
-          : placeFix(p, object, report.fix.path ?? report.path, report.fix.target ?? 'value', report.fix.text);
-      }
-      p.out.push(d);
-    },
+    report,
+    reportMissing: (path, message, options = {}) => report({ ...options, path, message, target: 'missing' }),
     effective: (path: FieldPath) => {
       const value = valueAt(object.value, path);
       return value !== undefined ? value : schemaAt(schema, path)?.default;
@@ -196,6 +198,10 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
     // A broken rule must not take the run down; it is reported where it failed.
     p.out.push(diagnostic(p, rule.meta.id, 'error', `rule ${rule.meta.id} crashed: ${error instanceof Error ? error.message : String(error)}`, object.document, object.prefix, p.file.locate(object.document, object.prefix)));
   }
+}
+
+function locateReport(file: SourceFile, document: number, path: FieldPath, target: ReportTarget): Span {
+  return target === 'missing' ? file.locateParentKey(document, path) : file.locate(document, path, target);
 }
 
 function placeFix(p: Placed, object: LintObject, path: FieldPath, target: 'key' | 'value', text: string): Fix {
