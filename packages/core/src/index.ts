@@ -18,6 +18,7 @@ export type { Rule, RuleMeta, RuleContext, ReportDescriptor, ReportTarget, FixDe
 export type { ScalarSource } from './source/cst-locate.js';
 export { builtinRules } from './rules/builtin.js';
 export { collectObjects, lintFiles } from './lint/linter.js';
+export { declaresObject, holdsManifest, isManifestDocument } from './lint/manifest.js';
 export type { FileResult, LintRun } from './lint/linter.js';
 export { ConfigError, ConfigResolver, IgnoreFilter, CONFIG_FILE, IGNORE_FILE, defaultConfig, loadConfigFile } from './config/config.js';
 export type { Config, RuleSetting } from './config/config.js';

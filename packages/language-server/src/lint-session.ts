@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CONFIG_FILE, ConfigError, ConfigResolver, IgnoreFilter, SourceFile, catalog, collectObjects, lintFiles } from '@platlint/core';
+import { CONFIG_FILE, ConfigError, ConfigResolver, IgnoreFilter, SourceFile, collectObjects, holdsManifest, lintFiles } from '@platlint/core';
 import type { Config, Diagnostic, LintObject, RuleSetting } from '@platlint/core';
 import { crossDocumentKinds, knownRuleIds, rules } from '@platlint/rules';
 
@@ -24,15 +24,9 @@ const YAML_FILE = /\.ya?ml$/i;
 const MAX_WORKSPACE_FILES = 5000;
 const MAX_WORKSPACE_FILE_BYTES = 2 * 1024 * 1024;
 
-// `kind: X` anywhere (List items are indented): cheap enough to run on every change, and it
-// also sees documents whose syntax is broken, which parsing would not recognise.
+// `kind: X` anywhere (List items are indented): cheap enough to decide which texts to parse for
+// the objects cross-document rules read.
 const KIND_LINE = /^[ \t-]*kind:[ \t]*["']?([A-Za-z][A-Za-z0-9]*)/gm;
-
-/** True when some `kind:` of the text names a kind (or List kind) of the catalog. */
-export function holdsKnownKind(text: string): boolean {
-  for (const match of text.matchAll(KIND_LINE)) if (catalog.withKindName(match[1] as string).length > 0) return true;
-  return false;
-}
 
 const crossDocumentNames = new Set([...crossDocumentKinds].map((k) => k.split('.')[0] as string));
 
@@ -87,7 +81,10 @@ export class LintSession {
 
   lint(path: string, text: string): LintOutcome {
     this.open.set(path, text);
-    if (!holdsKnownKind(text)) return { type: 'skipped' };
+    // Bytes, as the CLI reads files: the same decoding and size limit apply.
+    const source = SourceFile.fromBytes(path, Buffer.from(text, 'utf8'));
+    // YAML that is not a manifest (a workflow, a compose file) draws nothing in the editor.
+    if (!holdsManifest(source)) return { type: 'skipped' };
     let config: Config;
     try {
       config = this.configFor(path);
@@ -96,8 +93,6 @@ export class LintSession {
       return { type: 'config-error', error: { file: error.file, line: error.line, column: error.column, reason: error.reason, message: error.message } };
     }
     if (this.ignore.ignored(path, config)) return { type: 'skipped' };
-    // Bytes, as the CLI reads files: the same decoding and size limit apply.
-    const source = SourceFile.fromBytes(path, Buffer.from(text, 'utf8'));
     const otherObjects = crossDocumentKinds.size > 0 ? this.otherObjects(path) : [];
     const [result] = lintFiles({ files: [source], rules, configFor: () => config, otherObjects });
     return { type: 'linted', diagnostics: result?.diagnostics ?? [], documents: result?.documents ?? 0 };

@@ -40,3 +40,28 @@ describe('reportMissing', () => {
     ]);
   });
 });
+
+describe('YAML that is not a manifest', () => {
+  const brief = (yaml: string) => lint(yaml).map((d) => [d.ruleId, d.severity, d.path, d.range.start.line]);
+
+  it('is reported once per file as information, whatever the number of such documents', () => {
+    expect(brief('on: [push]\njobs:\n  test: {runs-on: ubuntu-latest}\n')).toEqual([['document/not-manifest', 'info', '', 1]]);
+    expect(brief(`services: {web: {image: nginx}}\n---\nimage: {tag: v1}\n---\n${deployment}`)).toEqual([['document/not-manifest', 'info', '', 1]]);
+    expect(lint('a: 1\n---\nb: 2\n')[0]?.message).toBe('all 2 documents of the file: no apiVersion and no kind, so not a platform manifest; skipped');
+    expect(lint(`${deployment}---\nrepos: []\n`)[0]?.message).toBe('document 2: no apiVersion and no kind, so not a platform manifest; skipped');
+  });
+
+  it('covers lists and scalars that hold no object', () => {
+    expect(brief('- hosts: all\n  tasks: []\n---\njust text\n')).toEqual([['document/not-manifest', 'info', '', 1]]);
+  });
+
+  it('keeps a document with only one of apiVersion and kind an error at the missing field', () => {
+    expect(brief('apiVersion: v1\nmetadata: {name: a}\n')).toEqual([['document/missing-kind', 'error', 'kind', 1]]);
+    expect(brief('metadata: {name: a}\nkind: ConfigMap\n')).toEqual([['document/missing-kind', 'error', 'apiVersion', 1]]);
+    expect(brief('metadata: {name: a}\nkind: ConfigMap\napiVersion: ""\n')).toEqual([['document/missing-kind', 'error', 'apiVersion', 3]]);
+  });
+
+  it('keeps a bare list of objects an error', () => {
+    expect(brief(`- apiVersion: v1\n  kind: ConfigMap\n`)).toEqual([['document/not-mapping', 'error', '', 1]]);
+  });
+});

@@ -8,8 +8,9 @@ import { valueAt } from '../rules/rule.js';
 import { schemaAt } from '../schema/tree.js';
 import type { FieldPath } from '../source/field-path.js';
 import { formatPath } from '../source/field-path.js';
-import type { SourceFile, Span } from '../source/source-file.js';
+import type { SourceDocument, SourceFile, Span } from '../source/source-file.js';
 import { validateStructure } from '../validate/validator.js';
+import { declaresObject } from './manifest.js';
 import { applySuppressions } from './suppressions.js';
 
 export interface FileResult {
@@ -86,19 +87,23 @@ export function collectObjects(file: SourceFile, catalog: Catalog = defaultCatal
 function gatherObjects(p: Pick<Placed, 'file' | 'out'>, catalog: Catalog): LintObject[] {
   const objects: LintObject[] = [];
   const reportedKinds = new Set<string>();
+  const foreign: SourceDocument[] = [];
   for (const doc of p.file.documents) {
     if (doc.broken || doc.value === null || doc.value === undefined) continue;
     const value = doc.value;
+    if (!declaresObject(value)) {
+      foreign.push(doc);
+      continue;
+    }
     if (typeof value !== 'object' || Array.isArray(value)) {
-      const what = Array.isArray(value) ? 'a list' : `the scalar ${JSON.stringify(value)}`;
-      p.out.push(diagnostic(p, 'document/not-mapping', 'error', `document ${doc.index + 1} is ${what}; a manifest must be a mapping with apiVersion and kind`, doc.index, [], { start: doc.start, end: doc.start, exact: false }));
+      p.out.push(diagnostic(p, 'document/not-mapping', 'error', `document ${doc.index + 1} is a list of objects; a manifest is one mapping with apiVersion and kind (wrap several objects in a kind: List, or separate them with ---)`, doc.index, [], { start: doc.start, end: doc.start, exact: false }));
       continue;
     }
     const record = value as Record<string, unknown>;
     const { apiVersion, kind } = record;
     if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !apiVersion || !kind) {
       const missing = typeof apiVersion !== 'string' || !apiVersion ? 'apiVersion' : 'kind';
-      p.out.push(diagnostic(p, 'document/missing-kind', 'error', `document has no ${missing}: platlint cannot tell what it is`, doc.index, [], p.file.locateParentKey(doc.index, [missing])));
+      p.out.push(diagnostic(p, 'document/missing-kind', 'error', `document has no ${missing}: platlint cannot tell what it is`, doc.index, [missing], locateReport(p.file, doc.index, [missing], missing in record ? 'value' : 'missing')));
       continue;
     }
     const match = catalog.lookup(apiVersion, kind);
@@ -134,7 +139,17 @@ function gatherObjects(p: Pick<Placed, 'file' | 'out'>, catalog: Catalog): LintO
       });
     }
   }
+  if (foreign.length > 0) reportNotManifest(p, foreign);
   return objects;
+}
+
+/** Once per file: the YAML that names neither apiVersion nor kind is not for the platform. */
+function reportNotManifest(p: Pick<Placed, 'file' | 'out'>, docs: readonly SourceDocument[]): void {
+  const first = docs[0] as SourceDocument;
+  const n = docs.length;
+  const subject = n === p.file.documents.length ? (n === 1 ? 'the file' : `all ${n} documents of the file`) : n === 1 ? `document ${first.index + 1}` : `${n} documents (the first is document ${first.index + 1})`;
+  const message = `${subject}: no apiVersion and no kind, so not a platform manifest; skipped`;
+  p.out.push(diagnostic(p, 'document/not-manifest', 'info', message, first.index, [], p.file.locateParentKey(first.index, [''])));
 }
 
 function checkStructure(p: Placed, object: LintObject, catalog: Catalog): void {
