@@ -65,3 +65,42 @@ describe('YAML that is not a manifest', () => {
     expect(brief(`- apiVersion: v1\n  kind: ConfigMap\n`)).toEqual([['document/not-mapping', 'error', '', 1]]);
   });
 });
+
+describe('kind: List (v1)', () => {
+  const indent = (text: string) => text.trimEnd().split('\n').map((line, i) => (i === 0 ? `- ${line}` : `  ${line}`)).join('\n');
+  const list = (items: string[], extra = '') => `apiVersion: v1\nkind: List\n${extra}items:\n${items.map(indent).join('\n')}\n`;
+  const broken = deployment.replace('name: web\nspec:', 'name: web\nspec:\n  replicas: -1\n  replica: 2');
+  const crd = 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {anything: goes}\n';
+
+  it('lints each item as an object of its own kind, at items[i]', () => {
+    const found = lint(list([deployment, broken, crd], 'metadata: {resourceVersion: ""}\n'));
+    expect(found.map((d) => [d.ruleId, d.severity, d.path])).toEqual([
+      ['schema/range', 'error', 'items[1].spec.replicas'],
+      ['schema/unknown-field', 'error', 'items[1].spec.replica'],
+      ['document/unknown-kind', 'info', 'items[2].kind'],
+    ]);
+  });
+
+  it('runs the rules of each item kind, with the item path', () => {
+    const seen: string[] = [];
+    const rule = defineRule({
+      meta: { id: 'test/seen', description: 'records the objects it sees', kinds: ['Deployment.apps'], severity: 'warning', enforcedBy: 'advice', source: 'test', docs: 'records the objects it sees' },
+      check(context) {
+        seen.push(context.object.prefix.join('.'));
+        context.report({ path: ['metadata', 'name'], message: 'seen' });
+      },
+    });
+    const found = lint(list([deployment, crd, deployment]), [rule]).filter((d) => d.ruleId === 'test/seen');
+    expect(seen).toEqual(['items.0', 'items.2']);
+    expect(found.map((d) => d.path)).toEqual(['items[0].metadata.name', 'items[2].metadata.name']);
+  });
+
+  it('checks the envelope and the items it cannot read', () => {
+    const found = lint(`apiVersion: v1\nkind: List\nmetdata: {}\nitems:\n  - 3\n  - metadata: {name: a}\n`);
+    expect(found.map((d) => [d.ruleId, d.path])).toEqual([
+      ['schema/unknown-field', 'metdata'],
+      ['schema/type', 'items[0]'],
+      ['document/missing-kind', 'items[1].apiVersion'],
+    ]);
+  });
+});

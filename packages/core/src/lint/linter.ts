@@ -6,6 +6,7 @@ import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import type { LintObject, LintSettings, ReportDescriptor, ReportTarget, Rule, RuleContext } from '../rules/rule.js';
 import { valueAt } from '../rules/rule.js';
 import { schemaAt } from '../schema/tree.js';
+import type { SchemaNode } from '../schema/tree.js';
 import type { FieldPath } from '../source/field-path.js';
 import { formatPath } from '../source/field-path.js';
 import type { SourceDocument, SourceFile, Span } from '../source/source-file.js';
@@ -99,48 +100,100 @@ function gatherObjects(p: Pick<Placed, 'file' | 'out'>, catalog: Catalog): LintO
       p.out.push(diagnostic(p, 'document/not-mapping', 'error', `document ${doc.index + 1} is a list of objects; a manifest is one mapping with apiVersion and kind (wrap several objects in a kind: List, or separate them with ---)`, doc.index, [], { start: doc.start, end: doc.start, exact: false }));
       continue;
     }
-    const record = value as Record<string, unknown>;
-    const { apiVersion, kind } = record;
-    if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !apiVersion || !kind) {
-      const missing = typeof apiVersion !== 'string' || !apiVersion ? 'apiVersion' : 'kind';
-      p.out.push(diagnostic(p, 'document/missing-kind', 'error', `document has no ${missing}: platlint cannot tell what it is`, doc.index, [missing], locateReport(p.file, doc.index, [missing], missing in record ? 'value' : 'missing')));
-      continue;
-    }
-    const match = catalog.lookup(apiVersion, kind);
-    if (!match || !match.info.lintable) {
-      // Same group, other version: a removed or future version of a kind we check.
-      const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
-      const others = catalog.withKindName(kind).filter((k) => k.lintable && k.group === group);
-      if (!match && others.length > 0) {
-        const versions = [...new Set(others.map((k) => k.apiVersion))].join(', ');
-        p.out.push(diagnostic(p, 'document/unknown-version', 'error', `${kind} is not served by ${apiVersion}; use ${versions}`, doc.index, ['apiVersion'], p.file.locate(doc.index, ['apiVersion'])));
-      } else if (!reportedKinds.has(`${apiVersion}/${kind}`)) {
-        reportedKinds.add(`${apiVersion}/${kind}`);
-        // The name may belong to a checked kind of another group: say which, it may be a slip.
-        const elsewhere = catalog.withKindName(kind).filter((k) => k.lintable).map((k) => k.apiVersion);
-        const hint = elsewhere.length ? ` (platlint checks ${kind} in ${[...new Set(elsewhere)].join(', ')})` : '';
-        p.out.push(diagnostic(p, 'document/unknown-kind', 'info', `${kind} (${apiVersion}) is not a kind platlint checks; skipped${hint}`, doc.index, ['kind'], p.file.locate(doc.index, ['kind'])));
-      }
-      continue;
-    }
-    if (!match.isList) {
-      objects.push({ file: p.file.path, document: doc.index, prefix: [], kind: match.info, value: record });
-      continue;
-    }
-    // A List is checked as an envelope, then item by item as objects of their own.
-    const envelope = { ...record, items: Array.isArray(record.items) ? [] : record.items };
-    const listType = catalog.typeSchema(match.info.entry.list?.type ?? '');
-    for (const finding of validateStructure(listType, envelope)) placeFinding(p, doc.index, finding);
-    if (Array.isArray(record.items)) {
-      record.items.forEach((item, i) => {
-        if (item && typeof item === 'object' && !Array.isArray(item)) {
-          objects.push({ file: p.file.path, document: doc.index, prefix: ['items', i], kind: match.info, value: item as Record<string, unknown> });
-        }
-      });
-    }
+    gatherFrom({ ...p, catalog, reportedKinds, objects, document: doc.index }, value as Record<string, unknown>, []);
   }
   if (foreign.length > 0) reportNotManifest(p, foreign);
   return objects;
+}
+
+interface Gathering extends Pick<Placed, 'file' | 'out'> {
+  catalog: Catalog;
+  document: number;
+  /** `apiVersion/kind` pairs already reported as unknown in this file. */
+  reportedKinds: Set<string>;
+  objects: LintObject[];
+}
+
+/** Recognises one object (a document, or an item of a `kind: List` at `prefix`). */
+function gatherFrom(g: Gathering, record: Record<string, unknown>, prefix: FieldPath): void {
+  const { catalog, document } = g;
+  const { apiVersion, kind } = record;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !apiVersion || !kind) {
+    const missing = typeof apiVersion !== 'string' || !apiVersion ? 'apiVersion' : 'kind';
+    const path = [...prefix, missing];
+    const what = prefix.length ? `item ${formatPath(prefix)}` : 'document';
+    g.out.push(diagnostic(g, 'document/missing-kind', 'error', `${what} has no ${missing}: platlint cannot tell what it is`, document, path, locateReport(g.file, document, path, missing in record ? 'value' : 'missing')));
+    return;
+  }
+  if (apiVersion === GENERIC_LIST.apiVersion && kind === GENERIC_LIST.kind && prefix.length === 0) {
+    gatherGenericList(g, record);
+    return;
+  }
+  const match = catalog.lookup(apiVersion, kind);
+  if (!match || !match.info.lintable) {
+    // Same group, other version: a removed or future version of a kind we check.
+    const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+    const others = catalog.withKindName(kind).filter((k) => k.lintable && k.group === group);
+    if (!match && others.length > 0) {
+      const versions = [...new Set(others.map((k) => k.apiVersion))].join(', ');
+      g.out.push(diagnostic(g, 'document/unknown-version', 'error', `${kind} is not served by ${apiVersion}; use ${versions}`, document, [...prefix, 'apiVersion'], g.file.locate(document, [...prefix, 'apiVersion'])));
+    } else if (!g.reportedKinds.has(`${apiVersion}/${kind}`)) {
+      g.reportedKinds.add(`${apiVersion}/${kind}`);
+      // The name may belong to a checked kind of another group: say which, it may be a slip.
+      const elsewhere = catalog.withKindName(kind).filter((k) => k.lintable).map((k) => k.apiVersion);
+      const hint = elsewhere.length ? ` (platlint checks ${kind} in ${[...new Set(elsewhere)].join(', ')})` : '';
+      g.out.push(diagnostic(g, 'document/unknown-kind', 'info', `${kind} (${apiVersion}) is not a kind platlint checks; skipped${hint}`, document, [...prefix, 'kind'], g.file.locate(document, [...prefix, 'kind'])));
+    }
+    return;
+  }
+  if (!match.isList) {
+    g.objects.push({ file: g.file.path, document, prefix, kind: match.info, value: record });
+    return;
+  }
+  if (prefix.length) {
+    // A typed list inside a generic one: kubectl never writes it, and the server would not take it.
+    g.out.push(diagnostic(g, 'schema/type', 'error', `${kind} cannot be an item of a List; list its ${match.info.kind} objects as items directly`, document, [...prefix, 'kind'], g.file.locate(document, [...prefix, 'kind'])));
+    return;
+  }
+  // A List is checked as an envelope, then item by item as objects of their own.
+  const envelope = { ...record, items: Array.isArray(record.items) ? [] : record.items };
+  const listType = catalog.typeSchema(match.info.entry.list?.type ?? '');
+  for (const finding of validateStructure(listType, envelope)) placeFinding(g, document, finding);
+  if (Array.isArray(record.items)) {
+    record.items.forEach((item, i) => {
+      if (item && typeof item === 'object' && !Array.isArray(item)) {
+        g.objects.push({ file: g.file.path, document, prefix: ['items', i], kind: match.info, value: item as Record<string, unknown> });
+      }
+    });
+  }
+}
+
+/** `kind: List` in `v1`, what `kubectl get -o yaml` prints: items of any kind, each with its own apiVersion and kind. */
+const GENERIC_LIST = { apiVersion: 'v1', kind: 'List' } as const;
+
+let genericListSchema: SchemaNode | undefined;
+
+/** The envelope of a generic List: ListMeta and a list of objects, as the server's meta/v1 List type has. */
+function genericListEnvelope(catalog: Catalog): SchemaNode {
+  genericListSchema ??= {
+    type: 'object',
+    properties: {
+      apiVersion: { type: 'string' },
+      kind: { type: 'string' },
+      metadata: catalog.typeSchema('meta/v1.ListMeta'),
+      items: { type: 'array', items: { type: 'object' } },
+    },
+  };
+  return genericListSchema;
+}
+
+/** Each item of a generic List is recognised and linted like a document of its own, at `items[i]`. */
+function gatherGenericList(g: Gathering, record: Record<string, unknown>): void {
+  for (const finding of validateStructure(genericListEnvelope(g.catalog), record)) placeFinding(g, g.document, finding);
+  if (!Array.isArray(record.items)) return;
+  record.items.forEach((item, i) => {
+    if (item && typeof item === 'object' && !Array.isArray(item)) gatherFrom(g, item as Record<string, unknown>, ['items', i]);
+  });
 }
 
 /** Once per file: the YAML that names neither apiVersion nor kind is not for the platform. */
