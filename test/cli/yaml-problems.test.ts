@@ -48,6 +48,16 @@ ${manifests.validDeployment('third').replace('  replicas: 2', '  replicaz: 2')}`
     expect(brief(r)).toEqual(['0:5:3:yaml/duplicate-key']);
   });
 
+  it('a duplicate key is reported at its path and the rest of the document is still checked', () => {
+    const text = manifests.validDeployment().replace('  name: web\n', '  name: web\n  name: web2\n  lables: {a: b}\n');
+    const r = lintOne(text);
+    expect(r.status).toBe(1);
+    expect(r.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.path])).toEqual([
+      ['yaml/duplicate-key', 'metadata.name'],
+      ['schema/unknown-field', 'metadata.lables'],
+    ]);
+  });
+
   it('a tab used for indentation is a yaml/tab-indent error', () => {
     const r = lintOne('apiVersion: apps/v1\nkind: Deployment\nmetadata:\n\tname: tabbed\n');
     expect(r.status).toBe(1);
