@@ -57,12 +57,12 @@ export function lintFiles(run: LintRun): FileResult[] {
   }
   const rulesByKind = indexRules(run.rules);
   const everything = run.otherObjects?.length ? [...objects, ...run.otherObjects] : objects;
-  const old = indexByIdentity(run.oldObjects ?? []);
+  const previousOf = pairWithOld(objects, run.oldObjects ?? []);
   for (const object of objects) {
     const p = objectFiles.get(object) as Placed;
     checkStructure(p, object, catalog);
     const settings: LintSettings = { featureGates: p.config.featureGates, release: p.config.release };
-    const previous = old.get(identity(object));
+    const previous = previousOf.get(object);
     for (const rule of [...(rulesByKind.get(object.kind.groupKind) ?? []), ...(rulesByKind.get('*') ?? [])]) {
       if (p.config.rules[rule.meta.id] === 'off') continue;
       runRule(rule, p, object, settings, everything, previous, catalog);
@@ -227,8 +227,33 @@ function identity(object: LintObject): string {
   return `${object.kind.groupKind}/${String(metadata.namespace ?? '')}/${String(metadata.name ?? '')}`;
 }
 
-function indexByIdentity(objects: readonly LintObject[]): Map<string, LintObject> {
-  return new Map(objects.map((o) => [identity(o), o]));
+/**
+ * The stored object each linted object would replace. Kind, namespace and name decide; and
+ * since a rename is an update too, an object that matches none is paired with the only stored
+ * object of its kind when it is also the only unmatched object of that kind in the run (so a
+ * changed `metadata.name` is caught, and two new objects never both claim one old one).
+ */
+function pairWithOld(objects: readonly LintObject[], oldObjects: readonly LintObject[]): Map<LintObject, LintObject> {
+  const pairs = new Map<LintObject, LintObject>();
+  if (oldObjects.length === 0) return pairs;
+  const byIdentity = new Map(oldObjects.map((o) => [identity(o), o]));
+  const taken = new Set<LintObject>();
+  const unmatched = new Map<string, LintObject[]>();
+  for (const object of objects) {
+    const old = byIdentity.get(identity(object));
+    if (old) {
+      pairs.set(object, old);
+      taken.add(old);
+    } else {
+      unmatched.set(object.kind.groupKind, [...(unmatched.get(object.kind.groupKind) ?? []), object]);
+    }
+  }
+  for (const [groupKind, candidates] of unmatched) {
+    const stored = oldObjects.filter((o) => o.kind.groupKind === groupKind);
+    const [only] = stored;
+    if (stored.length === 1 && candidates.length === 1 && only && !taken.has(only)) pairs.set(candidates[0] as LintObject, only);
+  }
+  return pairs;
 }
 
 function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettings, objects: readonly LintObject[], old: LintObject | undefined, catalog: Catalog): void {
