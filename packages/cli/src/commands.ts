@@ -164,7 +164,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       return 2;
     }
     if (error instanceof ConfigError) {
-      io.stderr(`platlint: invalid configuration: ${error.message}\n`);
+      // Every problem of the file at once, each on its own line as file:line:column: reason.
+      const heading = error.problems.length > 1 ? `platlint: invalid configuration (${error.problems.length} problems):\n` : 'platlint: invalid configuration: ';
+      io.stderr(`${heading}${error.message}\n`);
       return 2;
     }
     io.stderr(`platlint: fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

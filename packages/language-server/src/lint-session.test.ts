@@ -50,6 +50,12 @@ describe('lint session', () => {
     const dir = workspace({ 'platlint.config.yaml': 'rules:\n  no/such-rule: error\n' });
     const outcome = new LintSession(dir).lint(join(dir, 'a.yaml'), deployment);
     expect(outcome).toMatchObject({ type: 'config-error', error: { file: join(dir, 'platlint.config.yaml'), line: 2, column: 3 } });
+    const broken = workspace({ 'platlint.config.yaml': 'rules:\n  no/such-rule: error\nfeatureGates: {NoSuchGate: true}\n' });
+    const twice = new LintSession(broken).lint(join(broken, 'a.yaml'), deployment);
+    expect(twice.type === 'config-error' && twice.error.problems.map((p) => [p.line, p.column])).toEqual([
+      [2, 3],
+      [3, 16],
+    ]);
   });
 
   it('sees objects of other open texts and of workspace files for cross-document rules', () => {

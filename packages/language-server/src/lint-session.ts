@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONFIG_FILE, ConfigError, ConfigResolver, IgnoreFilter, SourceFile, collectObjects, holdsManifest, lintFiles } from '@platlint/core';
-import type { Config, Diagnostic, LintObject, RuleSetting } from '@platlint/core';
+import type { Config, ConfigProblem, Diagnostic, LintObject, RuleSetting } from '@platlint/core';
 import { crossDocumentKinds, knownRuleIds, rules } from '@platlint/rules';
 
 /** What the editor's settings add to the configuration files (the CLI's `--config` and `--rule`). */
@@ -17,7 +17,7 @@ export type LintOutcome =
   | { type: 'skipped' }
   | { type: 'linted'; diagnostics: Diagnostic[]; documents: number }
   /** The configuration that applies cannot be read: the CLI stops here too. */
-  | { type: 'config-error'; error: { file: string; line: number; column: number; reason: string; message: string } };
+  | { type: 'config-error'; error: { file: string; line: number; column: number; reason: string; message: string; problems: readonly ConfigProblem[] } };
 
 const YAML_FILE = /\.ya?ml$/i;
 /** Workspace files are read for their objects only up to these limits, so a huge tree cannot stall start-up. */
@@ -90,7 +90,7 @@ export class LintSession {
       config = this.configFor(path);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      return { type: 'config-error', error: { file: error.file, line: error.line, column: error.column, reason: error.reason, message: error.message } };
+      return { type: 'config-error', error: { file: error.file, line: error.line, column: error.column, reason: error.reason, message: error.message, problems: error.problems } };
     }
     if (this.ignore.ignored(path, config)) return { type: 'skipped' };
     const otherObjects = crossDocumentKinds.size > 0 ? this.otherObjects(path) : [];

@@ -28,6 +28,23 @@ RuleTester.run(rule, {
       errors: [{ path: 'spec.resourceClaims', severity: 'error', message: '"resourceClaims" needs feature gate DRAWorkloadResourceClaims, which the configuration disables; the server would drop or reject it' }],
     },
     {
+      name: 'the gate default follows the configured release (alpha, off, before 1.35)',
+      release: '1.34',
+      yaml: `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: web, image: nginx}]
+status:
+  terminatingReplicas: 1
+`,
+      errors: [{ path: 'status.terminatingReplicas', severity: 'warning', message: /feature gate DeploymentReplicaSetTerminatingReplicas \(off by default\)/ }],
+    },
+    {
       name: 'deep in a pod template',
       yaml: `apiVersion: apps/v1
 kind: Deployment

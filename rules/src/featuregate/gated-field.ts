@@ -1,4 +1,4 @@
-import { defineRule, featureGateDefaults, platlintInfo } from '@platlint/core';
+import { defineRule, gateDefault, platlintInfo } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
 
 /**
@@ -43,6 +43,8 @@ export default defineRule({
       '',
       'The gates and their defaults come from the spec (for example DeploymentReplicaSetTerminatingReplicas',
       'is beta and on by default; ShardedListAndWatch and CompositePodGroup are alpha and off).',
+      'The defaults are those of the configuration\'s `release`: DeploymentReplicaSetTerminatingReplicas',
+      'is off by default before 1.35, when it was alpha.',
     ].join('\n'),
   },
   check(context) {
@@ -54,7 +56,8 @@ export default defineRule({
       if (disabled.length > 0) {
         context.report({ path, target: 'key', severity: 'error', message: `"${String(field)}" needs feature gate ${disabled.join(', ')}, which the configuration disables; the server would drop or reject it` });
       } else if (unknown.length > 0) {
-        const state = unknown.map((g) => `${g} (${featureGateDefaults[g] === false ? 'off' : featureGateDefaults[g] === true ? 'on' : 'state unknown'} by default)`).join(', ');
+        const defaults = unknown.map((g) => [g, gateDefault(g, context.settings.release)] as const);
+        const state = defaults.map(([g, on]) => `${g} (${on === false ? 'off' : on === true ? 'on' : 'state unknown'} by default)`).join(', ');
         context.report({ path, target: 'key', message: `"${String(field)}" is served only with feature gate ${state}; set it in platlint.config.yaml featureGates to say what the cluster runs` });
       }
     }

@@ -104,3 +104,27 @@ describe('kind: List (v1)', () => {
     ]);
   });
 });
+
+describe('the configured release', () => {
+  const podGroup = 'apiVersion: scheduling.plat.io/v1beta1\nkind: PodGroup\nmetadata: {name: pg, namespace: ml}\nspec: {schedulingPolicy: {gang: {minCount: 2}}}\n';
+  const priorityClass = 'apiVersion: scheduling.plat.io/v1beta1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000\n';
+  const lintAt = (yaml: string, release: string) => {
+    const config = { ...defaultConfig(process.cwd()), release };
+    const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [], configFor: () => config });
+    return (result?.diagnostics ?? []).map((d) => [d.ruleId, d.path, d.message]);
+  };
+
+  it('refuses a kind the release does not serve yet', () => {
+    expect(lintAt(podGroup, '1.37')).toEqual([]);
+    expect(lintAt(podGroup.replace('minCount: 2', 'minCount: -1'), '1.36')).toEqual([
+      ['document/not-in-release', 'apiVersion', 'PodGroup (scheduling.plat.io/v1beta1) is served from release 1.37; the configured release 1.36 does not serve it'],
+    ]);
+  });
+
+  it('refuses a kind the release no longer serves', () => {
+    expect(lintAt(priorityClass, '1.21')).toEqual([]);
+    expect(lintAt(priorityClass, '1.22')).toEqual([
+      ['document/not-in-release', 'apiVersion', 'PriorityClass (scheduling.plat.io/v1beta1) was removed in release 1.22 (deprecated from 1.14); the configured release 1.22 does not serve it'],
+    ]);
+  });
+});

@@ -13,6 +13,7 @@ import type { SourceDocument, SourceFile, Span } from '../source/source-file.js'
 import { validateStructure } from '../validate/validator.js';
 import { declaresObject } from './manifest.js';
 import { applySuppressions } from './suppressions.js';
+import { releaseAtLeast } from '../config/feature-gates.js';
 
 export interface FileResult {
   path: string;
@@ -60,6 +61,13 @@ export function lintFiles(run: LintRun): FileResult[] {
   const previousOf = pairWithOld(objects, run.oldObjects ?? []);
   for (const object of objects) {
     const p = objectFiles.get(object) as Placed;
+    const unserved = notServedAt(object.kind, p.config.release);
+    if (unserved) {
+      // The server answers "no matches for kind": nothing else about the object matters.
+      const path = [...object.prefix, 'apiVersion'];
+      p.out.push(diagnostic(p, 'document/not-in-release', 'error', unserved, object.document, path, p.file.locate(object.document, path)));
+      continue;
+    }
     checkStructure(p, object, catalog);
     const settings: LintSettings = { featureGates: p.config.featureGates, release: p.config.release };
     const previous = previousOf.get(object);
@@ -203,6 +211,18 @@ function reportNotManifest(p: Pick<Placed, 'file' | 'out'>, docs: readonly Sourc
   const subject = n === p.file.documents.length ? (n === 1 ? 'the file' : `all ${n} documents of the file`) : n === 1 ? `document ${first.index + 1}` : `${n} documents (the first is document ${first.index + 1})`;
   const message = `${subject}: no apiVersion and no kind, so not a platform manifest; skipped`;
   p.out.push(diagnostic(p, 'document/not-manifest', 'info', message, first.index, [], p.file.locateParentKey(first.index, [''])));
+}
+
+/** Why the configured release does not serve a kind (too old, or already removed), if it does not. */
+function notServedAt(kind: KindInfo, release: string): string | undefined {
+  const { introducedIn, removedIn } = kind.entry;
+  const what = `${kind.kind} (${kind.apiVersion})`;
+  if (introducedIn && !releaseAtLeast(release, introducedIn)) return `${what} is served from release ${introducedIn}; the configured release ${release} does not serve it`;
+  if (removedIn && releaseAtLeast(release, removedIn)) {
+    const others = kind.entry.deprecatedIn ? ` (deprecated from ${kind.entry.deprecatedIn})` : '';
+    return `${what} was removed in release ${removedIn}${others}; the configured release ${release} does not serve it`;
+  }
+  return undefined;
 }
 
 function checkStructure(p: Placed, object: LintObject, catalog: Catalog): void {

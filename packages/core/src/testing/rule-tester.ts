@@ -17,6 +17,8 @@ export interface ValidCase {
   featureGates?: Record<string, boolean>;
   /** The stored objects the documents would replace, for update rules. */
   old?: string;
+  /** The platform release of the configuration (`release:`); DEFAULT_RELEASE unless given. */
+  release?: string;
 }
 
 export interface ExpectedFinding {
@@ -34,9 +36,10 @@ export interface InvalidCase extends ValidCase {
   errors: ExpectedFinding[];
 }
 
-export function lintWithRule(rule: Rule, yaml: string, featureGates: Record<string, boolean> = {}, old?: string): Diagnostic[] {
+export function lintWithRule(rule: Rule, yaml: string, featureGates: Record<string, boolean> = {}, old?: string, release?: string): Diagnostic[] {
   const config: Config = defaultConfig(process.cwd());
   config.featureGates = { ...config.featureGates, ...featureGates };
+  if (release !== undefined) config.release = release;
   const oldObjects = old === undefined ? undefined : collectObjects(SourceFile.fromText('old.yaml', old));
   const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [rule], configFor: () => config, oldObjects });
   return result?.diagnostics ?? [];
@@ -51,13 +54,13 @@ export const RuleTester = {
       });
       cases.valid.forEach((c, i) =>
         it(`valid: ${c.name ?? i}`, () => {
-          const found = lintWithRule(rule, c.yaml, c.featureGates, c.old);
+          const found = lintWithRule(rule, c.yaml, c.featureGates, c.old, c.release);
           expect(found.filter((d) => d.ruleId === rule.meta.id || d.severity === 'error')).toEqual([]);
         }),
       );
       cases.invalid.forEach((c, i) =>
         it(`invalid: ${c.name ?? i}`, () => {
-          const all = lintWithRule(rule, c.yaml, c.featureGates, c.old);
+          const all = lintWithRule(rule, c.yaml, c.featureGates, c.old, c.release);
           expect(all.filter((d) => d.ruleId.startsWith('yaml/') || d.ruleId.startsWith('document/'))).toEqual([]);
           const found = all.filter((d) => d.ruleId === rule.meta.id);
           expect(found.map((d) => d.path)).toEqual(c.errors.map((e) => e.path));
