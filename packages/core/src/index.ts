@@ -14,6 +14,8 @@ export { formats, ajvFormats } from './validate/formats.js';
 export { validateStructure, closest } from './validate/validator.js';
 export { toJsonSchema, AJV_OPTIONS } from './validate/json-schema.js';
 export { defineRule, enforcementNote, valueAt } from './rules/rule.js';
+export { checkOneOf } from './rules/conventions.js';
+export type { OneOfOptions } from './rules/conventions.js';
 export type { Rule, RuleMeta, RuleContext, ReportDescriptor, ReportTarget, FixDescriptor, LintObject, LintSettings, OffsetSpan } from './rules/rule.js';
 export type { ScalarSource } from './source/cst-locate.js';
 export { builtinRules } from './rules/builtin.js';

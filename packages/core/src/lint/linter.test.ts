@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../config/config.js';
+import { checkOneOf } from '../rules/conventions.js';
 import { defineRule } from '../rules/rule.js';
 import type { Rule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
@@ -126,5 +127,32 @@ describe('the configured release', () => {
     expect(lintAt(priorityClass, '1.22')).toEqual([
       ['document/not-in-release', 'apiVersion', 'PriorityClass (scheduling.plat.io/v1beta1) was removed in release 1.22 (deprecated from 1.14); the configured release 1.22 does not serve it'],
     ]);
+  });
+});
+
+describe('checkOneOf', () => {
+  const rule = defineRule({
+    meta: { id: 'test/one-of', description: 'strategy sets one of three members', kinds: ['Deployment.apps'], severity: 'error', enforcedBy: 'server', source: 'test', docs: 'strategy sets exactly one of the members' },
+    check(context) {
+      checkOneOf(context, ['spec', 'strategy'], ['recreate', 'rollingUpdate', 'canary']);
+    },
+  });
+  const withStrategy = (strategy: string) => deployment.replace('spec:\n', `spec:\n  strategy: ${strategy}\n`);
+  const found = (yaml: string) => lint(yaml, [rule]).filter((d) => d.ruleId === 'test/one-of').map((d) => [d.path, d.range.start.line, d.range.start.column, d.message]);
+
+  it('reports none set at the first member, pointing at the union key', () => {
+    expect(found(withStrategy('{type: Recreate}'))).toEqual([['spec.strategy.recreate', 6, 3, 'set exactly one of "recreate", "rollingUpdate", "canary"']]);
+  });
+
+  it('reports each member set after the first, at its key', () => {
+    expect(found(withStrategy('{canary: {}, recreate: {}, rollingUpdate: {}}'))).toEqual([
+      ['spec.strategy.recreate', 6, 26, '"recreate" is set together with "canary"; keep only one of "recreate", "rollingUpdate", "canary"'],
+      ['spec.strategy.rollingUpdate', 6, 40, '"rollingUpdate" is set together with "canary"; keep only one of "recreate", "rollingUpdate", "canary"'],
+    ]);
+  });
+
+  it('says nothing when exactly one is set, or the holder is absent', () => {
+    expect(found(withStrategy('{rollingUpdate: null, canary: {}}'))).toEqual([]);
+    expect(found(deployment)).toEqual([]);
   });
 });
