@@ -156,3 +156,12 @@ describe('checkOneOf', () => {
     expect(found(deployment)).toEqual([]);
   });
 });
+
+describe('document/not-in-release turned off', () => {
+  it('lints the object as usual', () => {
+    const config = { ...defaultConfig(process.cwd()), release: '1.36', rules: { 'document/not-in-release': 'off' as const } };
+    const yaml = 'apiVersion: scheduling.plat.io/v1beta1\nkind: PodGroup\nmetadata: {name: pg, namespace: ml}\nspec: {schedulingPolicy: {gang: {minCount: -1}}}\n';
+    const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [], configFor: () => config });
+    expect(result?.diagnostics.map((d) => d.ruleId)).toEqual(['schema/range']);
+  });
+});
