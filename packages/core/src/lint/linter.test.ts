@@ -165,3 +165,13 @@ describe('document/not-in-release turned off', () => {
     expect(result?.diagnostics.map((d) => d.ruleId)).toEqual(['schema/range']);
   });
 });
+
+describe('a typed List', () => {
+  it('reports an item that is not a mapping at the item', () => {
+    const found = lint('apiVersion: v1\nkind: EndpointsList\nitems:\n  - 3\n  - [a]\n');
+    expect(found.map((d) => [d.ruleId, d.path, d.message])).toEqual([
+      ['schema/type', 'items[0]', 'must be a mapping (an object of kind Endpoints), not the number 3'],
+      ['schema/type', 'items[1]', 'must be a mapping (an object of kind Endpoints), not a list'],
+    ]);
+  });
+});

@@ -10,7 +10,7 @@ import type { SchemaNode } from '../schema/tree.js';
 import type { FieldPath } from '../source/field-path.js';
 import { formatPath } from '../source/field-path.js';
 import type { SourceDocument, SourceFile, Span } from '../source/source-file.js';
-import { validateStructure } from '../validate/validator.js';
+import { describeValue, validateStructure } from '../validate/validator.js';
 import { declaresObject } from './manifest.js';
 import { applySuppressions } from './suppressions.js';
 import { releaseAtLeast } from '../config/feature-gates.js';
@@ -171,6 +171,8 @@ function gatherFrom(g: Gathering, record: Record<string, unknown>, prefix: Field
     record.items.forEach((item, i) => {
       if (item && typeof item === 'object' && !Array.isArray(item)) {
         g.objects.push({ file: g.file.path, document, prefix: ['items', i], kind: match.info, value: item as Record<string, unknown> });
+      } else if (item !== null && item !== undefined) {
+        placeFinding(g, document, { ruleId: 'schema/type', path: ['items', i], target: 'value', message: `must be a mapping (an object of kind ${match.info.kind}), not ${describeValue(item)}` });
       }
     });
   }
