@@ -34,6 +34,7 @@ function repository(): string {
     '.github/workflows/ci.yml': workflow,
     '.pre-commit-config.yaml': preCommit,
     'compose.yaml': compose,
+    'chart/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 0.1.0\n',
     'chart/values.yaml': helmValues,
     'deploy/web.yaml': manifests.validDeployment(),
   });
@@ -48,6 +49,7 @@ describe('YAML that is not a manifest', () => {
     const { status, report } = lintJson(['.'], { cwd: dir });
     expect(status).toBe(0);
     expect(allDiagnostics(report).map((d) => [d.file, d.ruleId, d.severity])).toEqual([
+      ['chart/Chart.yaml', 'document/not-manifest', 'info'],
       ['chart/values.yaml', 'document/not-manifest', 'info'],
       ['compose.yaml', 'document/not-manifest', 'info'],
     ]);

@@ -175,3 +175,15 @@ describe('a typed List', () => {
     ]);
   });
 });
+
+describe('an apiVersion alone', () => {
+  const brief = (yaml: string) => lint(yaml).map((d) => [d.ruleId, d.severity, d.path]);
+  it('of no platform group is another tool\'s file (Helm Chart.yaml)', () => {
+    expect(brief('apiVersion: v2\nname: web\nversion: 1.2.3\n')).toEqual([['document/not-manifest', 'info', '']]);
+    expect(brief('apiVersion: skaffold/v4beta6\nbuild: {}\n')).toEqual([['document/not-manifest', 'info', '']]);
+  });
+  it('of a platform group is a manifest without kind', () => {
+    expect(brief('apiVersion: v1\nname: web\n')).toEqual([['document/missing-kind', 'error', 'kind']]);
+    expect(brief('apiVersion: apps/v1beta2\nmetadata: {name: a}\n')).toEqual([['document/missing-kind', 'error', 'kind']]);
+  });
+});
