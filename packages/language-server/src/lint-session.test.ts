@@ -42,6 +42,9 @@ describe('lint session', () => {
     const session = new LintSession(dir);
     expect(session.lint(join(dir, 'compose.yaml'), 'services:\n  web:\n    image: nginx\n')).toEqual({ type: 'skipped' });
     expect(session.lint(join(dir, 'ci.yml'), 'on: [push]\njobs:\n  test: {runs-on: ubuntu-latest, steps: []}\n')).toEqual({ type: 'skipped' });
+    expect(session.lint(join(dir, 'svc.yaml'), 'apiVersion: v1\nkind: Service\nmetadata: {name: a}\n')).toEqual({ type: 'skipped' });
+    const mixed = session.lint(join(dir, 'mixed.yaml'), `apiVersion: v1\nkind: Service\nmetadata: {name: a}\n---\n${deployment}`);
+    expect(mixed.type === 'linted' && mixed.diagnostics.some((d) => d.ruleId === 'document/unknown-kind')).toBe(true);
     const halfManifest = session.lint(join(dir, 'half.yaml'), 'apiVersion: v1\nmetadata: {name: a}\n');
     expect(halfManifest.type === 'linted' && halfManifest.diagnostics.map((d) => [d.ruleId, d.severity])).toEqual([['document/missing-kind', 'error']]);
   });

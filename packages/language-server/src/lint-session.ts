@@ -95,7 +95,10 @@ export class LintSession {
     if (this.ignore.ignored(path, config)) return { type: 'skipped' };
     const otherObjects = crossDocumentKinds.size > 0 ? this.otherObjects(path) : [];
     const [result] = lintFiles({ files: [source], rules, configFor: () => config, otherObjects });
-    return { type: 'linted', diagnostics: result?.diagnostics ?? [], documents: result?.documents ?? 0 };
+    const diagnostics = result?.diagnostics ?? [];
+    // A file of kinds platlint does not check (a Service, a custom resource) draws nothing in the editor.
+    if (diagnostics.every((d) => d.ruleId === 'document/unknown-kind') && collectObjects(source).length === 0) return { type: 'skipped' };
+    return { type: 'linted', diagnostics, documents: result?.documents ?? 0 };
   }
 
   /** The configuration of a file, with the editor's rule settings laid over it (cached per configuration). */
