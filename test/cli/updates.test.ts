@@ -25,3 +25,18 @@ describe('--old', () => {
     expect(status).toBe(0);
   });
 });
+
+describe('--old in a run large enough for worker threads', () => {
+  it('does not pair the single stored object with one new object per thread', () => {
+    const files: Record<string, string> = {};
+    // Many small files and two large Deployments, so that a split by size puts them in different threads.
+    for (let i = 0; i < 400; i++) files[`pad/${String(i).padStart(3, '0')}.yaml`] = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c${i}}\n`;
+    const padding = `\n# ${'x'.repeat(4000)}\n`;
+    files['a.yaml'] = manifests.validDeployment('alpha') + padding;
+    files['b.yaml'] = manifests.validDeployment('beta') + padding;
+    files['live.yaml'] = manifests.validDeployment('web');
+    const dir = tempDir(files);
+    const { report } = lintJson(['--workers', '2', 'a.yaml', 'b.yaml', 'pad', '--old', 'live.yaml'], { cwd: dir });
+    expect(allDiagnostics(report).filter((d) => d.severity !== 'info')).toEqual([]);
+  });
+});

@@ -95,7 +95,9 @@ async function lintOnce(paths: readonly string[], options: BatchOptions, request
   const showProgress = io.stderrIsTTY && paths.length > 300;
   const progress = (done: number): void => io.stderr(`\rplatlint: ${done}/${paths.length} files`);
   let results: FileResult[];
-  if (paths.length >= PARALLEL_THRESHOLD && workers > 1) {
+  // An update run (--old) stays on one thread: pairing a renamed object with the only stored
+  // object of its kind needs every new object of the run in view.
+  if (paths.length >= PARALLEL_THRESHOLD && workers > 1 && options.oldPaths.length === 0) {
     let done = 0;
     results = await lintInParallel(paths, options, workers, io.entry, showProgress ? (n) => progress((done += n)) : undefined);
   } else {
