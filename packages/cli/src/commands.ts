@@ -45,8 +45,10 @@ Options of lint:
       --no-color          No colours (also when NO_COLOR is set)
       --workers N         Threads for large runs (default: the number of cores)
       --fix               Apply the fixes findings offer, in place (comments and layout kept)
-      --old PATH          Stored versions of the objects (files or directories), for update
-                          rules such as immutable fields; repeatable
+      --old PATH          Stored versions of the objects (files or directories, kubectl
+                          get -o yaml output too), for update rules such as immutable
+                          fields; an object pairs with the stored one of its name, or
+                          with the only stored one of its kind (a rename); repeatable
 
 Exit status: 0 clean, 1 errors (or too many warnings), 2 usage or fatal error.
 `;
