@@ -18,10 +18,10 @@ describe('release', () => {
   });
 
   it('an older release drops the deprecation and refuses kinds it does not serve', () => {
-    expect(findings('1.32')).toEqual([['pg.yaml', 'document/not-in-release', 'error']]);
+    expect(findings('1.32')).toEqual([['pg.yaml', 'document/not-served', 'error']]);
     expect(findings('1.36')).toEqual([
       ['ep.yaml', 'endpoints/deprecated', 'warning'],
-      ['pg.yaml', 'document/not-in-release', 'error'],
+      ['pg.yaml', 'document/not-served', 'error'],
     ]);
   });
 });

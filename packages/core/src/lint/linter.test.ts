@@ -118,14 +118,14 @@ describe('the configured release', () => {
   it('refuses a kind the release does not serve yet', () => {
     expect(lintAt(podGroup, '1.37')).toEqual([]);
     expect(lintAt(podGroup.replace('minCount: 2', 'minCount: -1'), '1.36')).toEqual([
-      ['document/not-in-release', 'apiVersion', 'PodGroup (scheduling.plat.io/v1beta1) is served from release 1.37; the configured release 1.36 does not serve it'],
+      ['document/not-served', 'apiVersion', 'PodGroup (scheduling.plat.io/v1beta1) is served from release 1.37; the configured release 1.36 does not serve it'],
     ]);
   });
 
   it('refuses a kind the release no longer serves', () => {
     expect(lintAt(priorityClass, '1.21')).toEqual([]);
     expect(lintAt(priorityClass, '1.22')).toEqual([
-      ['document/not-in-release', 'apiVersion', 'PriorityClass (scheduling.plat.io/v1beta1) was removed in release 1.22 (deprecated from 1.14); the configured release 1.22 does not serve it'],
+      ['document/not-served', 'apiVersion', 'PriorityClass (scheduling.plat.io/v1beta1) was removed in release 1.22 (deprecated from 1.14); the configured release 1.22 does not serve it'],
     ]);
   });
 });
@@ -157,9 +157,9 @@ describe('checkOneOf', () => {
   });
 });
 
-describe('document/not-in-release turned off', () => {
+describe('document/not-served turned off', () => {
   it('lints the object as usual', () => {
-    const config = { ...defaultConfig(process.cwd()), release: '1.36', rules: { 'document/not-in-release': 'off' as const } };
+    const config = { ...defaultConfig(process.cwd()), release: '1.36', rules: { 'document/not-served': 'off' as const } };
     const yaml = 'apiVersion: scheduling.plat.io/v1beta1\nkind: PodGroup\nmetadata: {name: pg, namespace: ml}\nspec: {schedulingPolicy: {gang: {minCount: -1}}}\n';
     const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [], configFor: () => config });
     expect(result?.diagnostics.map((d) => d.ruleId)).toEqual(['schema/range']);
@@ -185,5 +185,29 @@ describe('an apiVersion alone', () => {
   it('of a platform group is a manifest without kind', () => {
     expect(brief('apiVersion: v1\nname: web\n')).toEqual([['document/missing-kind', 'error', 'kind']]);
     expect(brief('apiVersion: apps/v1beta2\nmetadata: {name: a}\n')).toEqual([['document/missing-kind', 'error', 'kind']]);
+  });
+});
+
+describe('a kind behind a feature gate', () => {
+  const cpg = 'apiVersion: scheduling.plat.io/v1alpha3\nkind: CompositePodGroup\nmetadata: {name: c, namespace: ml}\nspec:\n  workloadRef: {workloadName: w, templateName: c}\n  schedulingPolicy: {basic: {}}\n  bogus: 1\n';
+  const lintWith = (featureGates: Record<string, boolean>) => {
+    const config = { ...defaultConfig(process.cwd()), featureGates };
+    const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', cpg)], rules: [], configFor: () => config });
+    return (result?.diagnostics ?? []).map((d) => [d.ruleId, d.severity, d.path]);
+  };
+
+  it('is an error when the configuration disables the gate, and is not checked further', () => {
+    expect(lintWith({ CompositePodGroup: false })).toEqual([['document/not-served', 'error', 'apiVersion']]);
+  });
+
+  it('draws a warning when the gate is off by default and not configured, and is checked as usual', () => {
+    expect(lintWith({})).toEqual([
+      ['document/not-served', 'warning', 'apiVersion'],
+      ['schema/unknown-field', 'error', 'spec.bogus'],
+    ]);
+  });
+
+  it('is checked alone when the configuration enables the gate', () => {
+    expect(lintWith({ CompositePodGroup: true })).toEqual([['schema/unknown-field', 'error', 'spec.bogus']]);
   });
 });

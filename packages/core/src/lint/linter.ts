@@ -5,7 +5,7 @@ import type { Catalog, KindInfo } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import type { LintObject, LintSettings, ReportDescriptor, ReportTarget, Rule, RuleContext } from '../rules/rule.js';
 import { valueAt } from '../rules/rule.js';
-import { schemaAt } from '../schema/tree.js';
+import { platlintInfo, schemaAt } from '../schema/tree.js';
 import type { SchemaNode } from '../schema/tree.js';
 import type { FieldPath } from '../source/field-path.js';
 import { formatPath } from '../source/field-path.js';
@@ -13,7 +13,7 @@ import type { SourceDocument, SourceFile, Span } from '../source/source-file.js'
 import { describeValue, validateStructure } from '../validate/validator.js';
 import { declaresObject } from './manifest.js';
 import { applySuppressions } from './suppressions.js';
-import { releaseAtLeast } from '../config/feature-gates.js';
+import { gateDefault, releaseAtLeast } from '../config/feature-gates.js';
 
 export interface FileResult {
   path: string;
@@ -61,12 +61,12 @@ export function lintFiles(run: LintRun): FileResult[] {
   const previousOf = pairWithOld(objects, run.oldObjects ?? []);
   for (const object of objects) {
     const p = objectFiles.get(object) as Placed;
-    const unserved = p.config.rules['document/not-in-release'] === 'off' ? undefined : notServedAt(object.kind, p.config.release);
+    const unserved = p.config.rules['document/not-served'] === 'off' ? undefined : notServed(object.kind, p.config, catalog);
     if (unserved) {
-      // The server answers "no matches for kind": nothing else about the object matters.
       const path = [...object.prefix, 'apiVersion'];
-      p.out.push(diagnostic(p, 'document/not-in-release', 'error', unserved, object.document, path, p.file.locate(object.document, path)));
-      continue;
+      p.out.push(diagnostic(p, 'document/not-served', unserved.severity, unserved.message, object.document, path, p.file.locate(object.document, path)));
+      // The server answers "no matches for kind": nothing else about the object matters.
+      if (unserved.severity === 'error') continue;
     }
     checkStructure(p, object, catalog);
     const settings: LintSettings = { featureGates: p.config.featureGates, release: p.config.release };
@@ -215,15 +215,26 @@ function reportNotManifest(p: Pick<Placed, 'file' | 'out'>, docs: readonly Sourc
   p.out.push(diagnostic(p, 'document/not-manifest', 'info', message, first.index, [], p.file.locateParentKey(first.index, [''])));
 }
 
-/** Why the configured release does not serve a kind (too old, or already removed), if it does not. */
-function notServedAt(kind: KindInfo, release: string): string | undefined {
+/**
+ * Why the configuration's release and feature gates do not serve a kind, if they do not: the
+ * release is older than the kind or has removed it, or the kind's gate is disabled (errors);
+ * or the gate is off by default and the configuration does not say (a warning, as for a gated
+ * field: the cluster may enable it).
+ */
+function notServed(kind: KindInfo, config: Config, catalog: Catalog): { severity: Severity; message: string } | undefined {
+  const { release } = config;
   const { introducedIn, removedIn } = kind.entry;
   const what = `${kind.kind} (${kind.apiVersion})`;
-  if (introducedIn && !releaseAtLeast(release, introducedIn)) return `${what} is served from release ${introducedIn}; the configured release ${release} does not serve it`;
+  if (introducedIn && !releaseAtLeast(release, introducedIn)) return { severity: 'error', message: `${what} is served from release ${introducedIn}; the configured release ${release} does not serve it` };
   if (removedIn && releaseAtLeast(release, removedIn)) {
-    const others = kind.entry.deprecatedIn ? ` (deprecated from ${kind.entry.deprecatedIn})` : '';
-    return `${what} was removed in release ${removedIn}${others}; the configured release ${release} does not serve it`;
+    const deprecated = kind.entry.deprecatedIn ? ` (deprecated from ${kind.entry.deprecatedIn})` : '';
+    return { severity: 'error', message: `${what} was removed in release ${removedIn}${deprecated}; the configured release ${release} does not serve it` };
   }
+  const gates = platlintInfo(catalog.schema(kind)).featureGates ?? [];
+  const disabled = gates.filter((g) => config.featureGates[g] === false);
+  if (disabled.length) return { severity: 'error', message: `${what} is served only with feature gate ${disabled.join(', ')}, which the configuration disables` };
+  const offByDefault = gates.filter((g) => config.featureGates[g] === undefined && gateDefault(g, release) === false);
+  if (offByDefault.length) return { severity: 'warning', message: `${what} is served only with feature gate ${offByDefault.join(', ')} (off by default at release ${release}); set it in platlint.config.yaml featureGates to say what the cluster runs` };
   return undefined;
 }
 

@@ -61,7 +61,8 @@ export const RuleTester = {
       cases.invalid.forEach((c, i) =>
         it(`invalid: ${c.name ?? i}`, () => {
           const all = lintWithRule(rule, c.yaml, c.featureGates, c.old, c.release);
-          expect(all.filter((d) => d.ruleId.startsWith('yaml/') || d.ruleId.startsWith('document/'))).toEqual([]);
+          // The documents must be read and recognised (a kind behind a gate that is off by default only draws a warning).
+          expect(all.filter((d) => d.ruleId.startsWith('yaml/') || (d.ruleId.startsWith('document/') && d.severity === 'error'))).toEqual([]);
           const found = all.filter((d) => d.ruleId === rule.meta.id);
           expect(found.map((d) => d.path)).toEqual(c.errors.map((e) => e.path));
           found.forEach((d, k) => {
