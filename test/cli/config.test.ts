@@ -64,7 +64,7 @@ describe('platlint.config.yaml', () => {
 
   it('accepts feature gates, the release, and an empty file', () => {
     const dir = tempDir({
-      'gates/platlint.config.yaml': 'featureGates:\n  ShardedListAndWatch: true\n  CompositePodGroup: true\n  SomeFutureGate: false\nrelease: "1.36"\nrules: {}\nignore: []\n',
+      'gates/platlint.config.yaml': 'featureGates:\n  ShardedListAndWatch: true\n  CompositePodGroup: true\nrelease: "1.36"\nrules: {}\nignore: []\n',
       'gates/ok.yaml': manifests.validDeployment(),
       'empty/platlint.config.yaml': '',
       'empty/ok.yaml': manifests.validDeployment(),
@@ -134,6 +134,8 @@ describe('a broken configuration file', () => {
   it.each([
     ['an unknown top-level key', 'rules:\n  schema/enum: error\nrulez:\n  x: y\n', 3, 1, /unknown setting "rulez"/],
     ['an unknown rule', 'rules:\n  schema/enum: error\n  nope/nothing: error\n', 3, 3, /unknown rule "nope\/nothing"/],
+    ['a misspelt rule, with a did-you-mean', 'rules:\n  schema/enun: error\n', 2, 3, /unknown rule "schema\/enun"; did you mean "schema\/enum"\?/],
+    ['an unknown feature gate, with a did-you-mean', 'featureGates:\n  ShardedListAndWatc: true\n', 2, 3, /unknown feature gate "ShardedListAndWatc"; did you mean "ShardedListAndWatch"\?/],
     ['a bad severity', 'rules:\n  schema/enum: loud\n', 2, 16, /severity must be off, info, warning or error/],
     ['a feature gate that is not a boolean', 'featureGates:\n  ShardedListAndWatch: maybe\n', 2, 24, /feature gate ShardedListAndWatch must be true or false/],
     ['a release that is not a version', 'release: latest\n', 1, 10, /release must be a version/],
@@ -150,6 +152,26 @@ describe('a broken configuration file', () => {
     expect(run.stderr).toContain(`${dir}/platlint.config.yaml:${line}:${column}:`);
     expect(run.stderr).toMatch(reason);
     expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('reports every problem of the file, not the first only', () => {
+    const text = 'rules:\n  schema/enun: error\n  schema/type: loud\nfeatureGates:\n  GenericWorkloads: true\n  CompositePodGroup: maybe\nrelease: latest\nignores: []\n';
+    const dir = tempDir({ 'platlint.config.yaml': text, 'ok.yaml': manifests.validDeployment() });
+    const run = runCli(['lint', 'ok.yaml'], { cwd: dir });
+    expect(run.status).toBe(2);
+    const file = `${dir}/platlint.config.yaml`;
+    expect(run.stderr).toBe(
+      [
+        'platlint: invalid configuration (6 problems):',
+        `${file}:2:3: unknown rule "schema/enun"; did you mean "schema/enum"? (see \`platlint rules\`)`,
+        `${file}:3:16: rule schema/type: severity must be off, info, warning or error`,
+        `${file}:5:3: unknown feature gate "GenericWorkloads"; did you mean "GenericWorkload"?`,
+        `${file}:6:22: feature gate CompositePodGroup must be true or false`,
+        `${file}:7:10: release must be a version such as "1.37"`,
+        `${file}:8:1: unknown setting "ignores"; did you mean "ignore"?`,
+        '',
+      ].join('\n'),
+    );
   });
 
   it('given with --config, also exits 2 naming file:line:col', () => {

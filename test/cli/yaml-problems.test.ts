@@ -48,6 +48,16 @@ ${manifests.validDeployment('third').replace('  replicas: 2', '  replicaz: 2')}`
     expect(brief(r)).toEqual(['0:5:3:yaml/duplicate-key']);
   });
 
+  it('a duplicate key is reported at its path and the rest of the document is still checked', () => {
+    const text = manifests.validDeployment().replace('  name: web\n', '  name: web\n  name: web2\n  lables: {a: b}\n');
+    const r = lintOne(text);
+    expect(r.status).toBe(1);
+    expect(r.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.path])).toEqual([
+      ['yaml/duplicate-key', 'metadata.name'],
+      ['schema/unknown-field', 'metadata.lables'],
+    ]);
+  });
+
   it('a tab used for indentation is a yaml/tab-indent error', () => {
     const r = lintOne('apiVersion: apps/v1\nkind: Deployment\nmetadata:\n\tname: tabbed\n');
     expect(r.status).toBe(1);
@@ -87,12 +97,12 @@ ${manifests.validDeployment('third').replace('  replicas: 2', '  replicaz: 2')}`
     expect(brief(r)).toEqual([]);
   });
 
-  it('a document that is a list (or a scalar) gets document/not-mapping', () => {
-    const r = lintOne(`- a\n- b\n---\njust a string\n---\n${manifests.validDeployment()}`);
+  it('a document that is a bare list of objects gets document/not-mapping; a list or scalar holding none is not a manifest', () => {
+    const r = lintOne(`- apiVersion: v1\n  kind: ConfigMap\n---\n- a\n- b\n---\njust a string\n---\n${manifests.validDeployment()}`);
     expect(r.status).toBe(1);
-    expect(r.report.files[0]!.diagnostics.map((d) => [d.document, d.ruleId])).toEqual([
-      [0, 'document/not-mapping'],
-      [1, 'document/not-mapping'],
+    expect(r.report.files[0]!.diagnostics.map((d) => [d.document, d.ruleId, d.severity])).toEqual([
+      [0, 'document/not-mapping', 'error'],
+      [1, 'document/not-manifest', 'info'],
     ]);
     expect(r.report.files[0]!.diagnostics[0]!.message).toMatch(/list/);
   });

@@ -46,8 +46,10 @@ Options of lint:
       --no-color          No colours (also when NO_COLOR is set)
       --workers N         Threads for large runs (default: the number of cores)
       --fix               Apply the fixes findings offer, in place (comments and layout kept)
-      --old PATH          Stored versions of the objects (files or directories), for update
-                          rules such as immutable fields; repeatable
+      --old PATH          Stored versions of the objects (files or directories, kubectl
+                          get -o yaml output too), for update rules such as immutable
+                          fields; an object pairs with the stored one of its name, or
+                          with the only stored one of its kind (a rename); repeatable
 
 Exit status: 0 clean, 1 errors (or too many warnings), 2 usage or fatal error.
 `;
@@ -95,7 +97,9 @@ async function lintOnce(paths: readonly string[], options: BatchOptions, request
   const showProgress = io.stderrIsTTY && paths.length > 300;
   const progress = (done: number): void => io.stderr(`\rplatlint: ${done}/${paths.length} files`);
   let results: LintedFile[];
-  if (paths.length >= PARALLEL_THRESHOLD && workers > 1) {
+  // An update run (--old) stays on one thread: pairing a renamed object with the only stored
+  // object of its kind needs every new object of the run in view.
+  if (paths.length >= PARALLEL_THRESHOLD && workers > 1 && options.oldPaths.length === 0) {
     let done = 0;
     results = await lintInParallel(paths, options, workers, io.entry, showProgress ? (n) => progress((done += n)) : undefined);
   } else {
@@ -164,7 +168,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       return 2;
     }
     if (error instanceof ConfigError) {
-      io.stderr(`platlint: invalid configuration: ${error.message}\n`);
+      // Every problem of the file at once, each on its own line as file:line:column: reason.
+      const heading = error.problems.length > 1 ? `platlint: invalid configuration (${error.problems.length} problems):\n` : 'platlint: invalid configuration: ';
+      io.stderr(`${heading}${error.message}\n`);
       return 2;
     }
     io.stderr(`platlint: fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

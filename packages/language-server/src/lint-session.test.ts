@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SourceFile, lintFiles } from '@platlint/core';
 import { describe, expect, it } from 'vitest';
-import { LintSession, holdsKnownKind } from './lint-session.js';
+import { LintSession } from './lint-session.js';
 import { knownRuleIds, rules } from '@platlint/rules';
 import { ConfigResolver } from '@platlint/core';
 
@@ -37,17 +37,28 @@ describe('lint session', () => {
     expect(outcome.type === 'linted' && outcome.diagnostics.map((d) => d.ruleId)).not.toContain('schema/enum');
   });
 
-  it('skips YAML that holds no kind platlint knows', () => {
-    expect(holdsKnownKind('services:\n  web:\n    image: nginx\n')).toBe(false);
-    expect(holdsKnownKind('items:\n  - kind: Deployment\n')).toBe(true);
+  it('skips YAML that is not a manifest, as the CLI does, and lints a document that names one of apiVersion and kind', () => {
     const dir = workspace({});
-    expect(new LintSession(dir).lint(join(dir, 'compose.yaml'), 'services: {}\n')).toEqual({ type: 'skipped' });
+    const session = new LintSession(dir);
+    expect(session.lint(join(dir, 'compose.yaml'), 'services:\n  web:\n    image: nginx\n')).toEqual({ type: 'skipped' });
+    expect(session.lint(join(dir, 'ci.yml'), 'on: [push]\njobs:\n  test: {runs-on: ubuntu-latest, steps: []}\n')).toEqual({ type: 'skipped' });
+    expect(session.lint(join(dir, 'svc.yaml'), 'apiVersion: v1\nkind: Service\nmetadata: {name: a}\n')).toEqual({ type: 'skipped' });
+    const mixed = session.lint(join(dir, 'mixed.yaml'), `apiVersion: v1\nkind: Service\nmetadata: {name: a}\n---\n${deployment}`);
+    expect(mixed.type === 'linted' && mixed.diagnostics.some((d) => d.ruleId === 'document/unknown-kind')).toBe(true);
+    const halfManifest = session.lint(join(dir, 'half.yaml'), 'apiVersion: v1\nmetadata: {name: a}\n');
+    expect(halfManifest.type === 'linted' && halfManifest.diagnostics.map((d) => [d.ruleId, d.severity])).toEqual([['document/missing-kind', 'error']]);
   });
 
   it('reports an invalid configuration file with its place', () => {
     const dir = workspace({ 'platlint.config.yaml': 'rules:\n  no/such-rule: error\n' });
     const outcome = new LintSession(dir).lint(join(dir, 'a.yaml'), deployment);
     expect(outcome).toMatchObject({ type: 'config-error', error: { file: join(dir, 'platlint.config.yaml'), line: 2, column: 3 } });
+    const broken = workspace({ 'platlint.config.yaml': 'rules:\n  no/such-rule: error\nfeatureGates: {NoSuchGate: true}\n' });
+    const twice = new LintSession(broken).lint(join(broken, 'a.yaml'), deployment);
+    expect(twice.type === 'config-error' && twice.error.problems.map((p) => [p.line, p.column])).toEqual([
+      [2, 3],
+      [3, 16],
+    ]);
   });
 
   it('sees objects of other open texts and of workspace files for cross-document rules', () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CONFIG_FILE, ConfigError, ConfigResolver, IgnoreFilter, SourceFile, catalog, collectObjects, lintFiles } from '@platlint/core';
-import type { Config, Diagnostic, LintObject, RuleSetting } from '@platlint/core';
+import { CONFIG_FILE, ConfigError, ConfigResolver, IgnoreFilter, SourceFile, collectObjects, holdsManifest, lintFiles } from '@platlint/core';
+import type { Config, ConfigProblem, Diagnostic, LintObject, RuleSetting } from '@platlint/core';
 import { crossDocumentKinds, knownRuleIds, rules } from '@platlint/rules';
 
 /** What the editor's settings add to the configuration files (the CLI's `--config` and `--rule`). */
@@ -17,22 +17,16 @@ export type LintOutcome =
   | { type: 'skipped' }
   | { type: 'linted'; diagnostics: Diagnostic[]; documents: number }
   /** The configuration that applies cannot be read: the CLI stops here too. */
-  | { type: 'config-error'; error: { file: string; line: number; column: number; reason: string; message: string } };
+  | { type: 'config-error'; error: { file: string; line: number; column: number; reason: string; message: string; problems: readonly ConfigProblem[] } };
 
 const YAML_FILE = /\.ya?ml$/i;
 /** Workspace files are read for their objects only up to these limits, so a huge tree cannot stall start-up. */
 const MAX_WORKSPACE_FILES = 5000;
 const MAX_WORKSPACE_FILE_BYTES = 2 * 1024 * 1024;
 
-// `kind: X` anywhere (List items are indented): cheap enough to run on every change, and it
-// also sees documents whose syntax is broken, which parsing would not recognise.
+// `kind: X` anywhere (List items are indented): cheap enough to decide which texts to parse for
+// the objects cross-document rules read.
 const KIND_LINE = /^[ \t-]*kind:[ \t]*["']?([A-Za-z][A-Za-z0-9]*)/gm;
-
-/** True when some `kind:` of the text names a kind (or List kind) of the catalog. */
-export function holdsKnownKind(text: string): boolean {
-  for (const match of text.matchAll(KIND_LINE)) if (catalog.withKindName(match[1] as string).length > 0) return true;
-  return false;
-}
 
 const crossDocumentNames = new Set([...crossDocumentKinds].map((k) => k.split('.')[0] as string));
 
@@ -87,20 +81,24 @@ export class LintSession {
 
   lint(path: string, text: string): LintOutcome {
     this.open.set(path, text);
-    if (!holdsKnownKind(text)) return { type: 'skipped' };
+    // Bytes, as the CLI reads files: the same decoding and size limit apply.
+    const source = SourceFile.fromBytes(path, Buffer.from(text, 'utf8'));
+    // YAML that is not a manifest (a workflow, a compose file) draws nothing in the editor.
+    if (!holdsManifest(source)) return { type: 'skipped' };
     let config: Config;
     try {
       config = this.configFor(path);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      return { type: 'config-error', error: { file: error.file, line: error.line, column: error.column, reason: error.reason, message: error.message } };
+      return { type: 'config-error', error: { file: error.file, line: error.line, column: error.column, reason: error.reason, message: error.message, problems: error.problems } };
     }
     if (this.ignore.ignored(path, config)) return { type: 'skipped' };
-    // Bytes, as the CLI reads files: the same decoding and size limit apply.
-    const source = SourceFile.fromBytes(path, Buffer.from(text, 'utf8'));
     const otherObjects = crossDocumentKinds.size > 0 ? this.otherObjects(path) : [];
     const [result] = lintFiles({ files: [source], rules, configFor: () => config, otherObjects });
-    return { type: 'linted', diagnostics: result?.diagnostics ?? [], documents: result?.documents ?? 0 };
+    const diagnostics = result?.diagnostics ?? [];
+    // A file of kinds platlint does not check (a Service, a custom resource) draws nothing in the editor.
+    if (diagnostics.every((d) => d.ruleId === 'document/unknown-kind') && collectObjects(source).length === 0) return { type: 'skipped' };
+    return { type: 'linted', diagnostics, documents: result?.documents ?? 0 };
   }
 
   /** The configuration of a file, with the editor's rule settings laid over it (cached per configuration). */

@@ -179,14 +179,17 @@ export function startServer(options: ServerOptions): Connection {
   }
 
   function configErrorDiagnostic(error: Extract<LintOutcome, { type: 'config-error' }>['error']): LspDiagnostic {
-    const at = { line: Math.max(0, error.line - 1), character: Math.max(0, error.column - 1) };
     if (!configProblems.has(error.message)) {
       configProblems.add(error.message);
       tell(MessageType.Error, `platlint: invalid configuration: ${error.message}`);
       // The problem itself is shown in the configuration file, where it can be fixed.
       const configUri = pathToFileURL(error.file).href;
       configFilesWithProblems.add(configUri);
-      void connection.sendDiagnostics({ uri: configUri, diagnostics: [{ range: { start: at, end: at }, severity: DiagnosticSeverity.Error, source: 'platlint', code: 'config/invalid', message: error.reason }] });
+      const diagnostics = error.problems.map((p) => {
+        const place = { line: Math.max(0, p.line - 1), character: Math.max(0, p.column - 1) };
+        return { range: { start: place, end: place }, severity: DiagnosticSeverity.Error, source: 'platlint', code: 'config/invalid', message: p.reason };
+      });
+      void connection.sendDiagnostics({ uri: configUri, diagnostics });
     }
     return {
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },

@@ -19,7 +19,8 @@ RuleTester.run(rule, {
   valid: [
     { name: 'no stored object: a create', yaml: deployment('    matchLabels: {app: web}') },
     { name: 'unchanged selector, labels reordered', yaml: deployment('    matchLabels: {tier: front, app: web}\n    matchExpressions: []'), old: stored },
-    { name: 'another Deployment of the same name elsewhere', yaml: deployment('    matchLabels: {app: web}'), old: stored.replace('namespace: shop', 'namespace: other') },
+    // With one stored Deployment, a new one of another name or namespace is its update (a rename); with two, neither is.
+    { name: 'other Deployments of the same name elsewhere', yaml: deployment('    matchLabels: {app: web}'), old: `${stored.replace('namespace: shop', 'namespace: other')}---\n${stored.replace('namespace: shop', 'namespace: third')}` },
   ],
   invalid: [
     {

@@ -2,11 +2,20 @@ import { RuleTester } from '@platlint/core/testing';
 import rule from './deprecated.js';
 
 RuleTester.run(rule, {
-  valid: [{ name: 'another kind', yaml: 'apiVersion: v1\nkind: Event\nmetadata: {name: e, namespace: default}\ninvolvedObject: {kind: Pod, name: p}\n' }],
+  valid: [
+    { name: 'another kind', yaml: 'apiVersion: v1\nkind: Event\nmetadata: {name: e, namespace: default}\ninvolvedObject: {kind: Pod, name: p}\n' },
+    { name: 'a release before the deprecation', release: '1.32', yaml: 'apiVersion: v1\nkind: Endpoints\nmetadata: {name: db}\nsubsets:\n- addresses: [{ip: 10.0.0.5}]\n  ports: [{port: 5432}]\n' },
+  ],
   invalid: [
     {
       yaml: 'apiVersion: v1\nkind: Endpoints\nmetadata: {name: db}\nsubsets:\n- addresses: [{ip: 10.0.0.5}]\n  ports: [{port: 5432}]\n',
       errors: [{ path: 'kind', message: 'Endpoints is deprecated since release 1.33; use EndpointSlice (discovery.plat.io/v1) instead', line: 2, column: 7 }],
+    },
+    {
+      name: 'the release of the deprecation',
+      release: '1.33',
+      yaml: 'apiVersion: v1\nkind: Endpoints\nmetadata: {name: db}\nsubsets: []\n',
+      errors: [{ path: 'kind', message: /deprecated since release 1.33/ }],
     },
     {
       name: 'each item of a List',

@@ -55,7 +55,24 @@ spec:
       errors: [{ path: 'spec.preemptionPolicy', severity: 'error', message: '"preemptionPolicy" needs feature gate PodGroupPreemptionPolicy (off by default); with the gate off the server refuses the object' }],
     },
     {
-      name: 'deep in a pod template, a gate platlint has no default for: info',
+      name: 'the gate default follows the configured release (alpha, off, before 1.35)',
+      release: '1.34',
+      yaml: `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: web, image: nginx}]
+status:
+  terminatingReplicas: 1
+`,
+      errors: [{ path: 'status.terminatingReplicas', severity: 'warning', message: /feature gate DeploymentReplicaSetTerminatingReplicas \(off by default\); with the gate off the server drops the field/ }],
+    },
+    {
+      name: 'deep in a pod template, a gate on by default at the release: info',
       yaml: `apiVersion: apps/v1
 kind: Deployment
 metadata: {name: web}
@@ -69,7 +86,7 @@ spec:
         image: nginx
         resizePolicy: [{resourceName: cpu, restartPolicy: NotRequired}]
 `,
-      errors: [{ path: 'spec.template.spec.containers[0].resizePolicy', severity: 'info', message: /feature gate InPlacePodVerticalScaling \(assumed on\)/ }],
+      errors: [{ path: 'spec.template.spec.containers[0].resizePolicy', severity: 'info', message: /feature gate InPlacePodVerticalScaling \(on by default\)/ }],
     },
   ],
 });

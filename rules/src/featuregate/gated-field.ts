@@ -1,4 +1,4 @@
-import { defineRule, featureGateDefaults, gateEnabled, platlintInfo } from '@platlint/core';
+import { defineRule, gateDefault, gateEnabled, platlintInfo } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
 
 /**
@@ -20,8 +20,8 @@ function* gatedFields(value: unknown, node: SchemaNode | undefined, path: FieldP
   }
 }
 
-function defaultState(gate: string): string {
-  const on = featureGateDefaults[gate];
+function defaultState(gate: string, release: string): string {
+  const on = gateDefault(gate, release);
   return on === undefined ? 'assumed on' : on ? 'on by default' : 'off by default';
 }
 
@@ -60,13 +60,15 @@ export default defineRule({
       'Gate defaults: DeploymentReplicaSetTerminatingReplicas, GenericWorkload and',
       'DRAWorkloadResourceClaims are beta and on; ShardedListAndWatch, CompositePodGroup,',
       'PodGroupPreemptionPolicy and TopologyAwareWorkloadScheduling are alpha and off.',
+      'The defaults are those of the configuration\'s `release`: DeploymentReplicaSetTerminatingReplicas',
+      'is off by default before 1.35, when it was alpha.',
     ].join('\n'),
   },
   check(context) {
     const configured = context.settings.featureGates;
     for (const { path, gates, refused } of gatedFields(context.value, context.schema, [])) {
       const field = String(path.filter((s) => typeof s === 'string').at(-1));
-      const off = gates.filter((g) => !gateEnabled(configured, g));
+      const off = gates.filter((g) => !gateEnabled(configured, g, context.settings.release));
       if (off.length > 0) {
         const why = off.map((g) => `${g} (${configured[g] === false ? 'disabled by the configuration' : 'off by default'})`).join(', ');
         context.report(
@@ -78,7 +80,7 @@ export default defineRule({
       }
       const unconfigured = gates.filter((g) => configured[g] === undefined);
       if (unconfigured.length > 0) {
-        const state = unconfigured.map((g) => `${g} (${defaultState(g)})`).join(', ');
+        const state = unconfigured.map((g) => `${g} (${defaultState(g, context.settings.release)})`).join(', ');
         context.report({ path, target: 'key', severity: 'info', message: `"${field}" is served only with feature gate ${state}; set it in platlint.config.yaml featureGates to say what the cluster runs` });
       }
     }

@@ -27,9 +27,10 @@ RuleTester.run(rule, {
     },
     { name: 'priority filled in by the server and not in the manifest', yaml: stored.replace('  priority: 1000\n', ''), old: stored },
     {
-      name: 'another object of the same name elsewhere is not the stored one',
+      // With one stored object of the kind, a new one elsewhere is its update (namespace and name can only be refused); with two, neither is.
+      name: 'other objects of the same name elsewhere are not the stored one',
       yaml: stored,
-      old: stored.replace('namespace: ml-training', 'namespace: other').replace('minGroupCount: 2', 'minGroupCount: 3'),
+      old: ['other', 'third'].map((ns) => stored.replace('namespace: ml-training', `namespace: ${ns}`).replace('minGroupCount: 2', 'minGroupCount: 3')).join('---\n'),
     },
   ],
   invalid: [

@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore from 'ignore';
-import { isMap, isScalar, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
 import type { Severity } from '../diagnostics.js';
 import { LineIndex } from '../source/line-index.js';
-import { DEFAULT_RELEASE } from './feature-gates.js';
+import { closest } from '../validate/validator.js';
+import { DEFAULT_RELEASE, knownFeatureGates } from './feature-gates.js';
 
 type IgnoreFactory = typeof ignore;
 
@@ -26,15 +27,31 @@ export interface Config {
   release: string;
 }
 
-/** A configuration file that cannot be used, with the place of the problem. */
+/** One problem of a configuration file, at its place (1-based line and column). */
+export interface ConfigProblem {
+  line: number;
+  column: number;
+  reason: string;
+}
+
+/**
+ * A configuration file that cannot be used. It carries every problem of the file (a broken
+ * configuration is fixed in one go, not one error per run); `line`, `column` and `reason` are
+ * those of the first.
+ */
 export class ConfigError extends Error {
+  readonly problems: readonly ConfigProblem[];
+
   constructor(
     readonly file: string,
     readonly line: number,
     readonly column: number,
     readonly reason: string,
+    more: readonly ConfigProblem[] = [],
   ) {
-    super(`${file}:${line}:${column}: ${reason}`);
+    const problems = [{ line, column, reason }, ...more];
+    super(problems.map((p) => `${file}:${p.line}:${p.column}: ${p.reason}`).join('\n'));
+    this.problems = problems;
   }
 }
 
@@ -55,50 +72,77 @@ export function loadConfigFile(file: string, knownRules: ReadonlySet<string>): C
     throw new ConfigError(file, 1, 1, code === 'ENOENT' ? 'file not found' : `cannot read the file (${code ?? String(error)})`);
   }
   const lines = new LineIndex(text);
-  const fail = (offset: number, reason: string): never => {
+  const problems: ConfigProblem[] = [];
+  const problem = (offset: number, reason: string): void => {
     const p = lines.position(offset);
-    throw new ConfigError(file, p.line, p.column, reason);
+    problems.push({ line: p.line, column: p.column, reason });
   };
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
-  const firstError = doc.errors[0];
-  if (firstError) fail(firstError.pos[0], `invalid YAML: ${firstError.message.replace(/ at line[\s\S]*$/, '')}`);
+  for (const error of doc.errors) problem(error.pos[0], `invalid YAML: ${error.message.replace(/ at line[\s\S]*$/, '')}`);
   const config = defaultConfig(dirname(file));
   config.file = file;
   const root = doc.contents;
-  if (root === null) return config;
-  if (!isMap(root)) return fail(start(root), 'the configuration must be a mapping');
-  for (const pair of root.items) {
+  if (problems.length === 0 && root !== null) {
+    if (isMap(root)) readSettings(root.items, config, knownRules, problem);
+    else problem(start(root), 'the configuration must be a mapping');
+  }
+  const [first, ...more] = problems;
+  if (first) throw new ConfigError(file, first.line, first.column, first.reason, more);
+  return config;
+}
+
+type Report = (offset: number, reason: string) => void;
+
+/** Reads the top-level settings into `config`, reporting each problem and going on. */
+function readSettings(pairs: readonly { key: unknown; value: unknown }[], config: Config, knownRules: ReadonlySet<string>, problem: Report): void {
+  const gates = knownFeatureGates();
+  for (const pair of pairs) {
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
     const keyAt = start(pair.key as Node);
     const value = pair.value as Node | null;
-    if (!TOP_KEYS.has(key)) fail(keyAt, `unknown setting "${key}"; expected one of ${[...TOP_KEYS].join(', ')}`);
-    if (key === 'release') {
-      if (!isScalar(value) || !/^\d+\.\d+$/.test(String(value.value))) fail(value ? start(value) : keyAt, 'release must be a version such as "1.37"');
-      config.release = String((value as { value: unknown }).value);
+    if (!TOP_KEYS.has(key)) {
+      problem(keyAt, `unknown setting "${key}"${didYouMean(key, [...TOP_KEYS]) || `; expected one of ${[...TOP_KEYS].join(', ')}`}`);
+    } else if (key === 'release') {
+      if (isScalar(value) && RELEASE.test(String(value.value))) config.release = String(value.value);
+      else problem(value ? start(value) : keyAt, 'release must be a version such as "1.37"');
     } else if (key === 'ignore') {
-      const items = value && 'items' in value && Array.isArray(value.items) && !isMap(value) ? value.items : fail(value ? start(value) : keyAt, 'ignore must be a list of glob patterns');
-      for (const item of items as Node[]) {
-        if (!isScalar(item) || typeof item.value !== 'string') fail(start(item), 'each ignore entry must be a glob pattern string');
-        config.ignore.push(String((item as { value: unknown }).value));
+      if (!value || !isSeq(value)) {
+        problem(value ? start(value) : keyAt, 'ignore must be a list of glob patterns');
+        continue;
+      }
+      for (const item of value.items as Node[]) {
+        if (isScalar(item) && typeof item.value === 'string') config.ignore.push(item.value);
+        else problem(start(item), 'each ignore entry must be a glob pattern string');
       }
     } else if (value !== null) {
-      if (!isMap(value)) fail(start(value), `${key} must be a mapping`);
-      for (const entry of (value as unknown as { items: { key: Node; value: Node | null }[] }).items) {
+      if (!isMap(value)) {
+        problem(start(value), `${key} must be a mapping`);
+        continue;
+      }
+      for (const entry of value.items as { key: Node; value: Node | null }[]) {
         const name = isScalar(entry.key) ? String(entry.key.value) : '';
         const setting = isScalar(entry.value) ? entry.value.value : undefined;
         const at = entry.value ? start(entry.value) : start(entry.key);
         if (key === 'rules') {
-          if (!knownRules.has(name)) fail(start(entry.key), `unknown rule "${name}" (see \`platlint rules\`)`);
-          if (typeof setting !== 'string' || !SETTINGS.has(setting)) fail(at, `rule ${name}: severity must be off, info, warning or error`);
-          config.rules[name] = setting as RuleSetting;
+          if (!knownRules.has(name)) problem(start(entry.key), `unknown rule "${name}"${didYouMean(name, [...knownRules])} (see \`platlint rules\`)`);
+          else if (typeof setting !== 'string' || !SETTINGS.has(setting)) problem(at, `rule ${name}: severity must be off, info, warning or error`);
+          else config.rules[name] = setting as RuleSetting;
         } else {
-          if (typeof setting !== 'boolean') fail(at, `feature gate ${name} must be true or false`);
-          config.featureGates[name] = setting as boolean;
+          // The server refuses to start with a gate it does not know; so is the configuration.
+          if (!gates.has(name)) problem(start(entry.key), `unknown feature gate "${name}"${didYouMean(name, [...gates])}`);
+          else if (typeof setting !== 'boolean') problem(at, `feature gate ${name} must be true or false`);
+          else config.featureGates[name] = setting;
         }
       }
     }
   }
-  return config;
+}
+
+const RELEASE = /^\d+\.\d+$/;
+
+function didYouMean(word: string, candidates: readonly string[]): string {
+  const suggestion = closest(word, candidates);
+  return suggestion ? `; did you mean "${suggestion}"?` : '';
 }
 
 function start(node: Node | null | undefined): number {

@@ -3,15 +3,18 @@ import { compareDiagnostics } from '../diagnostics.js';
 import type { Config } from '../config/config.js';
 import type { Catalog, KindInfo } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
-import type { LintObject, LintSettings, ReportDescriptor, Rule, RuleContext } from '../rules/rule.js';
+import type { LintObject, LintSettings, ReportDescriptor, ReportTarget, Rule, RuleContext } from '../rules/rule.js';
 import { valueAt } from '../rules/rule.js';
-import { schemaAt } from '../schema/tree.js';
+import { platlintInfo, schemaAt } from '../schema/tree.js';
+import type { SchemaNode } from '../schema/tree.js';
 import type { FieldPath } from '../source/field-path.js';
 import { formatPath } from '../source/field-path.js';
-import type { SourceFile, Span } from '../source/source-file.js';
-import { validateStructure } from '../validate/validator.js';
+import type { SourceDocument, SourceFile, Span } from '../source/source-file.js';
+import { describeValue, validateStructure } from '../validate/validator.js';
 import { configLoadingProblem, decodeConfig } from './config-loading.js';
+import { declaresObject } from './manifest.js';
 import { applySuppressions } from './suppressions.js';
+import { gateDefault, releaseAtLeast } from '../config/feature-gates.js';
 
 export interface FileResult {
   path: string;
@@ -58,13 +61,20 @@ export function lintFiles(run: LintRun): FileResult[] {
   }
   const rulesByKind = indexRules(run.rules);
   const everything = run.otherObjects?.length ? [...objects, ...run.otherObjects] : objects;
-  const old = indexByIdentity(run.oldObjects ?? []);
+  const previousOf = pairWithOld(objects, run.oldObjects ?? []);
   for (const object of objects) {
     const p = objectFiles.get(object) as Placed;
+    const unserved = p.config.rules['document/not-served'] === 'off' ? undefined : notServed(object.kind, p.config, catalog);
+    if (unserved) {
+      const path = [...object.prefix, 'apiVersion'];
+      p.out.push(diagnostic(p, 'document/not-served', unserved.severity, unserved.message, object.document, path, p.file.locate(object.document, path)));
+      // The server answers "no matches for kind": nothing else about the object matters.
+      if (unserved.severity === 'error') continue;
+    }
     // The server stops reading a configuration file at a decode failure: no rule runs then.
     if (!checkStructure(p, object, catalog)) continue;
     const settings: LintSettings = { featureGates: p.config.featureGates, release: p.config.release };
-    const previous = old.get(identity(object));
+    const previous = previousOf.get(object);
     for (const rule of [...(rulesByKind.get(object.kind.groupKind) ?? []), ...(rulesByKind.get('*') ?? [])]) {
       if (p.config.rules[rule.meta.id] === 'off') continue;
       runRule(rule, p, object, settings, everything, previous, catalog);
@@ -90,61 +100,153 @@ export function collectObjects(file: SourceFile, catalog: Catalog = defaultCatal
 function gatherObjects(p: Pick<Placed, 'file' | 'out'>, catalog: Catalog): LintObject[] {
   const objects: LintObject[] = [];
   const reportedKinds = new Set<string>();
+  const foreign: SourceDocument[] = [];
   for (const doc of p.file.documents) {
     if (doc.broken || doc.value === null || doc.value === undefined) continue;
     const value = doc.value;
+    if (!declaresObject(value)) {
+      foreign.push(doc);
+      continue;
+    }
     if (typeof value !== 'object' || Array.isArray(value)) {
-      const what = Array.isArray(value) ? 'a list' : `the scalar ${JSON.stringify(value)}`;
-      p.out.push(diagnostic(p, 'document/not-mapping', 'error', `document ${doc.index + 1} is ${what}; a manifest must be a mapping with apiVersion and kind`, doc.index, [], { start: doc.start, end: doc.start, exact: false }));
+      p.out.push(diagnostic(p, 'document/not-mapping', 'error', `document ${doc.index + 1} is a list of objects; a manifest is one mapping with apiVersion and kind (wrap several objects in a kind: List, or separate them with ---)`, doc.index, [], { start: doc.start, end: doc.start, exact: false }));
       continue;
     }
-    const record = value as Record<string, unknown>;
-    const loading = configLoadingProblem(record, catalog);
-    if (loading) {
-      const span = loading.missing ? p.file.locateParentKey(doc.index, [loading.field]) : p.file.locate(doc.index, [loading.field]);
-      p.out.push(diagnostic(p, loading.ruleId, 'error', loading.message, doc.index, [loading.field], span));
-      continue;
-    }
-    const { apiVersion, kind } = record;
-    if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !apiVersion || !kind) {
-      const missing = typeof apiVersion !== 'string' || !apiVersion ? 'apiVersion' : 'kind';
-      p.out.push(diagnostic(p, 'document/missing-kind', 'error', `document has no ${missing}: platlint cannot tell what it is`, doc.index, [], p.file.locateParentKey(doc.index, [missing])));
-      continue;
-    }
-    const match = catalog.lookup(apiVersion, kind);
-    if (!match || !match.info.lintable) {
-      // Same group, other version: a removed or future version of a kind we check.
-      const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
-      const others = catalog.withKindName(kind).filter((k) => k.lintable && k.group === group);
-      if (!match && others.length > 0) {
-        const versions = [...new Set(others.map((k) => k.apiVersion))].join(', ');
-        p.out.push(diagnostic(p, 'document/unknown-version', 'error', `${kind} is not served by ${apiVersion}; use ${versions}`, doc.index, ['apiVersion'], p.file.locate(doc.index, ['apiVersion'])));
-      } else if (!reportedKinds.has(`${apiVersion}/${kind}`)) {
-        reportedKinds.add(`${apiVersion}/${kind}`);
-        // The name may belong to a checked kind of another group: say which, it may be a slip.
-        const elsewhere = catalog.withKindName(kind).filter((k) => k.lintable).map((k) => k.apiVersion);
-        const hint = elsewhere.length ? ` (platlint checks ${kind} in ${[...new Set(elsewhere)].join(', ')})` : '';
-        p.out.push(diagnostic(p, 'document/unknown-kind', 'info', `${kind} (${apiVersion}) is not a kind platlint checks; skipped${hint}`, doc.index, ['kind'], p.file.locate(doc.index, ['kind'])));
-      }
-      continue;
-    }
-    if (!match.isList) {
-      objects.push({ file: p.file.path, document: doc.index, prefix: [], kind: match.info, value: record });
-      continue;
-    }
-    // A List is checked as an envelope, then item by item as objects of their own.
-    const envelope = { ...record, items: Array.isArray(record.items) ? [] : record.items };
-    const listType = catalog.typeSchema(match.info.entry.list?.type ?? '');
-    for (const finding of validateStructure(listType, envelope)) placeFinding(p, doc.index, finding);
-    if (Array.isArray(record.items)) {
-      record.items.forEach((item, i) => {
-        if (item && typeof item === 'object' && !Array.isArray(item)) {
-          objects.push({ file: p.file.path, document: doc.index, prefix: ['items', i], kind: match.info, value: item as Record<string, unknown> });
-        }
-      });
-    }
+    gatherFrom({ ...p, catalog, reportedKinds, objects, document: doc.index }, value as Record<string, unknown>, []);
   }
+  if (foreign.length > 0) reportNotManifest(p, foreign);
   return objects;
+}
+
+interface Gathering extends Pick<Placed, 'file' | 'out'> {
+  catalog: Catalog;
+  document: number;
+  /** `apiVersion/kind` pairs already reported as unknown in this file. */
+  reportedKinds: Set<string>;
+  objects: LintObject[];
+}
+
+/** Recognises one object (a document, or an item of a `kind: List` at `prefix`). */
+function gatherFrom(g: Gathering, record: Record<string, unknown>, prefix: FieldPath): void {
+  const { catalog, document } = g;
+  // A configuration file is read by its own rules: its group and kind are named at their field.
+  const loading = prefix.length === 0 ? configLoadingProblem(record, catalog) : undefined;
+  if (loading) {
+    const span = locateReport(g.file, document, [loading.field], loading.missing ? 'missing' : 'value');
+    g.out.push(diagnostic(g, loading.ruleId, 'error', loading.message, document, [loading.field], span));
+    return;
+  }
+  const { apiVersion, kind } = record;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !apiVersion || !kind) {
+    const missing = typeof apiVersion !== 'string' || !apiVersion ? 'apiVersion' : 'kind';
+    const path = [...prefix, missing];
+    const what = prefix.length ? `item ${formatPath(prefix)}` : 'document';
+    g.out.push(diagnostic(g, 'document/missing-kind', 'error', `${what} has no ${missing}: platlint cannot tell what it is`, document, path, locateReport(g.file, document, path, missing in record ? 'value' : 'missing')));
+    return;
+  }
+  if (apiVersion === GENERIC_LIST.apiVersion && kind === GENERIC_LIST.kind && prefix.length === 0) {
+    gatherGenericList(g, record);
+    return;
+  }
+  const match = catalog.lookup(apiVersion, kind);
+  if (!match || !match.info.lintable) {
+    // Same group, other version: a removed or future version of a kind we check.
+    const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+    const others = catalog.withKindName(kind).filter((k) => k.lintable && k.group === group);
+    if (!match && others.length > 0) {
+      const versions = [...new Set(others.map((k) => k.apiVersion))].join(', ');
+      g.out.push(diagnostic(g, 'document/unknown-version', 'error', `${kind} is not served by ${apiVersion}; use ${versions}`, document, [...prefix, 'apiVersion'], g.file.locate(document, [...prefix, 'apiVersion'])));
+    } else if (!g.reportedKinds.has(`${apiVersion}/${kind}`)) {
+      g.reportedKinds.add(`${apiVersion}/${kind}`);
+      // The name may belong to a checked kind of another group: say which, it may be a slip.
+      const elsewhere = catalog.withKindName(kind).filter((k) => k.lintable).map((k) => k.apiVersion);
+      const hint = elsewhere.length ? ` (platlint checks ${kind} in ${[...new Set(elsewhere)].join(', ')})` : '';
+      g.out.push(diagnostic(g, 'document/unknown-kind', 'info', `${kind} (${apiVersion}) is not a kind platlint checks; skipped${hint}`, document, [...prefix, 'kind'], g.file.locate(document, [...prefix, 'kind'])));
+    }
+    return;
+  }
+  if (!match.isList) {
+    g.objects.push({ file: g.file.path, document, prefix, kind: match.info, value: record });
+    return;
+  }
+  if (prefix.length) {
+    // A typed list inside a generic one: kubectl never writes it, and the server would not take it.
+    g.out.push(diagnostic(g, 'schema/type', 'error', `${kind} cannot be an item of a List; list its ${match.info.kind} objects as items directly`, document, [...prefix, 'kind'], g.file.locate(document, [...prefix, 'kind'])));
+    return;
+  }
+  // A List is checked as an envelope, then item by item as objects of their own.
+  const envelope = { ...record, items: Array.isArray(record.items) ? [] : record.items };
+  const listType = catalog.typeSchema(match.info.entry.list?.type ?? '');
+  for (const finding of validateStructure(listType, envelope)) placeFinding(g, document, finding);
+  if (Array.isArray(record.items)) {
+    record.items.forEach((item, i) => {
+      if (item && typeof item === 'object' && !Array.isArray(item)) {
+        g.objects.push({ file: g.file.path, document, prefix: ['items', i], kind: match.info, value: item as Record<string, unknown> });
+      } else if (item !== null && item !== undefined) {
+        placeFinding(g, document, { ruleId: 'schema/type', path: ['items', i], target: 'value', message: `must be a mapping (an object of kind ${match.info.kind}), not ${describeValue(item)}` });
+      }
+    });
+  }
+}
+
+/** `kind: List` in `v1`, what `kubectl get -o yaml` prints: items of any kind, each with its own apiVersion and kind. */
+const GENERIC_LIST = { apiVersion: 'v1', kind: 'List' } as const;
+
+let genericListSchema: SchemaNode | undefined;
+
+/** The envelope of a generic List: ListMeta and a list of objects, as the server's meta/v1 List type has. */
+function genericListEnvelope(catalog: Catalog): SchemaNode {
+  genericListSchema ??= {
+    type: 'object',
+    properties: {
+      apiVersion: { type: 'string' },
+      kind: { type: 'string' },
+      metadata: catalog.typeSchema('meta/v1.ListMeta'),
+      items: { type: 'array', items: { type: 'object' } },
+    },
+  };
+  return genericListSchema;
+}
+
+/** Each item of a generic List is recognised and linted like a document of its own, at `items[i]`. */
+function gatherGenericList(g: Gathering, record: Record<string, unknown>): void {
+  for (const finding of validateStructure(genericListEnvelope(g.catalog), record)) placeFinding(g, g.document, finding);
+  if (!Array.isArray(record.items)) return;
+  record.items.forEach((item, i) => {
+    if (item && typeof item === 'object' && !Array.isArray(item)) gatherFrom(g, item as Record<string, unknown>, ['items', i]);
+  });
+}
+
+/** Once per file: the YAML that names neither apiVersion nor kind is not for the platform. */
+function reportNotManifest(p: Pick<Placed, 'file' | 'out'>, docs: readonly SourceDocument[]): void {
+  const first = docs[0] as SourceDocument;
+  const n = docs.length;
+  const subject = n === p.file.documents.length ? (n === 1 ? 'the file' : `all ${n} documents of the file`) : n === 1 ? `document ${first.index + 1}` : `${n} documents (the first is document ${first.index + 1})`;
+  const message = `${subject}: no apiVersion and no kind, so not a platform manifest; skipped`;
+  p.out.push(diagnostic(p, 'document/not-manifest', 'info', message, first.index, [], p.file.locateParentKey(first.index, [''])));
+}
+
+/**
+ * Why the configuration's release and feature gates do not serve a kind, if they do not: the
+ * release is older than the kind or has removed it, or the kind's gate is disabled (errors);
+ * or the gate is off by default and the configuration does not say (a warning, as for a gated
+ * field: the cluster may enable it).
+ */
+function notServed(kind: KindInfo, config: Config, catalog: Catalog): { severity: Severity; message: string } | undefined {
+  const { release } = config;
+  const { introducedIn, removedIn } = kind.entry;
+  const what = `${kind.kind} (${kind.apiVersion})`;
+  if (introducedIn && !releaseAtLeast(release, introducedIn)) return { severity: 'error', message: `${what} is served from release ${introducedIn}; the configured release ${release} does not serve it` };
+  if (removedIn && releaseAtLeast(release, removedIn)) {
+    const deprecated = kind.entry.deprecatedIn ? ` (deprecated from ${kind.entry.deprecatedIn})` : '';
+    return { severity: 'error', message: `${what} was removed in release ${removedIn}${deprecated}; the configured release ${release} does not serve it` };
+  }
+  const gates = platlintInfo(catalog.schema(kind)).featureGates ?? [];
+  const disabled = gates.filter((g) => config.featureGates[g] === false);
+  if (disabled.length) return { severity: 'error', message: `${what} is served only with feature gate ${disabled.join(', ')}, which the configuration disables` };
+  const offByDefault = gates.filter((g) => config.featureGates[g] === undefined && gateDefault(g, release) === false);
+  if (offByDefault.length) return { severity: 'warning', message: `${what} is served only with feature gate ${offByDefault.join(', ')} (off by default at release ${release}); set it in platlint.config.yaml featureGates to say what the cluster runs` };
+  return undefined;
 }
 
 /** Places the structural findings of an object; false when the object could not be decoded. */
@@ -175,12 +277,50 @@ function identity(object: LintObject): string {
   return `${object.kind.groupKind}/${String(metadata.namespace ?? '')}/${String(metadata.name ?? '')}`;
 }
 
-function indexByIdentity(objects: readonly LintObject[]): Map<string, LintObject> {
-  return new Map(objects.map((o) => [identity(o), o]));
+/**
+ * The stored object each linted object would replace. Kind, namespace and name decide; and
+ * since a rename is an update too, an object that matches none is paired with the only stored
+ * object of its kind when it is also the only unmatched object of that kind in the run (so a
+ * changed `metadata.name` is caught, and two new objects never both claim one old one).
+ */
+function pairWithOld(objects: readonly LintObject[], oldObjects: readonly LintObject[]): Map<LintObject, LintObject> {
+  const pairs = new Map<LintObject, LintObject>();
+  if (oldObjects.length === 0) return pairs;
+  const byIdentity = new Map(oldObjects.map((o) => [identity(o), o]));
+  const taken = new Set<LintObject>();
+  const unmatched = new Map<string, LintObject[]>();
+  for (const object of objects) {
+    const old = byIdentity.get(identity(object));
+    if (old) {
+      pairs.set(object, old);
+      taken.add(old);
+    } else {
+      unmatched.set(object.kind.groupKind, [...(unmatched.get(object.kind.groupKind) ?? []), object]);
+    }
+  }
+  for (const [groupKind, candidates] of unmatched) {
+    const stored = oldObjects.filter((o) => o.kind.groupKind === groupKind);
+    const [only] = stored;
+    if (stored.length === 1 && candidates.length === 1 && only && !taken.has(only)) pairs.set(candidates[0] as LintObject, only);
+  }
+  return pairs;
 }
 
 function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettings, objects: readonly LintObject[], old: LintObject | undefined, catalog: Catalog): void {
   const schema = catalog.schema(object.kind);
+  const report = (report: ReportDescriptor): void => {
+    const path = [...object.prefix, ...report.path];
+    const span = report.span ? { ...report.span, exact: true } : locateReport(p.file, object.document, path, report.target ?? 'value');
+    const d = diagnostic(p, rule.meta.id, report.severity ?? rule.meta.severity, report.message, object.document, path, span);
+    const removal = report.fix?.removeItem ? p.file.removalSpan(object.document, [...object.prefix, ...(report.fix.path ?? report.path)]) : undefined;
+    if (removal) d.fix = { range: p.file.lines.range(removal.start, removal.end), text: '' };
+    else if (report.fix && !report.fix.removeItem) {
+      d.fix = report.fix.span
+        ? { range: p.file.lines.range(report.fix.span.start, report.fix.span.end), text: report.fix.text }
+        : placeFix(p, object, report.fix.path ?? report.path, report.fix.target ?? 'value', report.fix.text);
+    }
+    p.out.push(d);
+  };
   const context: RuleContext = {
     object,
     value: object.value,
@@ -189,19 +329,8 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
     settings,
     objects,
     old,
-    report: (report: ReportDescriptor) => {
-      const path = [...object.prefix, ...report.path];
-      const span = report.span ? { ...report.span, exact: true } : locateReport(p.file, object.document, path, report.target ?? 'value');
-      const d = diagnostic(p, rule.meta.id, report.severity ?? rule.meta.severity, report.message, object.document, path, span);
-      const removal = report.fix?.removeItem ? p.file.removalSpan(object.document, [...object.prefix, ...(report.fix.path ?? report.path)]) : undefined;
-      if (removal) d.fix = { range: p.file.lines.range(removal.start, removal.end), text: '' };
-      else if (report.fix && !report.fix.removeItem) {
-        d.fix = report.fix.span
-          ? { range: p.file.lines.range(report.fix.span.start, report.fix.span.end), text: report.fix.text }
-          : placeFix(p, object, report.fix.path ?? report.path, report.fix.target ?? 'value', report.fix.text);
-      }
-      p.out.push(d);
-    },
+    report,
+    reportMissing: (path, message, options = {}) => report({ ...options, path, message, target: 'missing' }),
     effective: (path: FieldPath) => {
       const value = valueAt(object.value, path);
       return value !== undefined ? value : schemaAt(schema, path)?.default;
@@ -217,7 +346,7 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
 }
 
 /** A finding about a field that is not written goes on the nearest key that is, as `schema/required` does. */
-function locateReport(file: SourceFile, document: number, path: FieldPath, target: 'key' | 'value' | 'missing'): Span {
+function locateReport(file: SourceFile, document: number, path: FieldPath, target: ReportTarget): Span {
   if (target !== 'missing') return file.locate(document, path, target);
   const span = file.locate(document, path, 'key');
   return span.exact ? span : file.locateParentKey(document, path);

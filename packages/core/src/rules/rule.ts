@@ -57,14 +57,19 @@ export interface FixDescriptor {
   text: string;
 }
 
+/**
+ * Where a report points in the source. `key` and `value` point at the field at the path;
+ * `missing` says the field at the path is absent: the finding keeps that path and points at
+ * the key of the nearest ancestor that exists (the convention of `schema/required`).
+ */
+export type ReportTarget = 'key' | 'value' | 'missing';
+
 export interface ReportDescriptor {
+  /** The field the finding is about; for a missing field, the path the field would have. */
   path: FieldPath;
   message: string;
-  /**
-   * Point at the field's key instead of its value; `missing` for a field that is not written:
-   * the path names it, the range is the nearest key that exists (as `schema/required` does).
-   */
-  target?: 'key' | 'value' | 'missing';
+  /** Point at the field's key instead of its value, or say the field is missing. */
+  target?: ReportTarget;
   fix?: FixDescriptor;
   /** Overrides the rule's severity for this report (e.g. a warning for an open enum). */
   severity?: Severity;
@@ -100,6 +105,12 @@ export interface RuleContext {
   /** The stored object this one would replace (`platlint lint --old`), for update rules. */
   readonly old: LintObject | undefined;
   report(report: ReportDescriptor): void;
+  /**
+   * Reports a field that must be present and is not: the finding carries the missing field's
+   * own path (`spec.template.metadata.name`) and points at the nearest key that exists.
+   * Shorthand for `report({ ...rest, path, message, target: 'missing' })`.
+   */
+  reportMissing(path: FieldPath, message: string, options?: Omit<ReportDescriptor, 'path' | 'message' | 'target'>): void;
   /**
    * The value at a path as the server would store it: the value when set, otherwise the
    * schema default of that field (rules judge objects after defaulting).

@@ -98,6 +98,8 @@ export interface KindEntry {
   resource: string | null;
   subresources: string[];
   list?: { kind: string; type: string };
+  /** The release that first served the kind (absent for alpha kinds and configuration kinds). */
+  introducedIn?: string;
   deprecatedIn?: string;
   removedIn?: string;
   replacement?: string;

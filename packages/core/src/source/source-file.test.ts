@@ -39,9 +39,23 @@ describe('SourceFile', () => {
   it('reports duplicate keys and tab indentation', () => {
     const dup = SourceFile.fromText('a.yaml', text(['a: 1', 'b: 2', 'a: 3']));
     expect(dup.diagnostics.map((d) => [d.ruleId, d.range.start.line])).toEqual([['yaml/duplicate-key', 3]]);
+    // The document is still read, with the last value, as the platform does.
+    expect(dup.documents[0]).toMatchObject({ broken: false, value: { a: 3, b: 2 } });
     const tabs = SourceFile.fromText('b.yaml', 'a:\n\tb: 1\n');
     expect(tabs.diagnostics.length).toBeGreaterThan(0);
     expect(tabs.documents[0]?.broken).toBe(true);
+  });
+
+  it('reports a duplicate key at its own path and range, however deep', () => {
+    const file = SourceFile.fromText('a.yaml', text(['spec:', '  items:', '    - name: a', '      port: 1', '      name: b', '  x: 1', '  x: 2', '  <<: {y: 1}', '  <<: {z: 1}']));
+    const merges = file.diagnostics.pop();
+    expect(file.diagnostics.map((d) => [d.path, d.range.start.line, d.range.start.column, d.range.end.column])).toEqual([
+      ['spec.items[0].name', 5, 7, 11],
+      ['spec.x', 7, 3, 4],
+    ]);
+    expect(file.diagnostics[0]?.message).toMatch(/"name" is set twice in this mapping \(first on line 3\)/);
+    expect(merges?.path).toBe('spec["<<"]');
+    expect(file.documents[0]?.value).toMatchObject({ spec: { items: [{ name: 'b', port: 1 }], x: 2 } });
   });
 
   it('reads YAML 1.1 scalars the way the platform does', () => {

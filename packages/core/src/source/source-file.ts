@@ -6,8 +6,11 @@ import type { ScalarSource } from './cst-locate.js';
 import { collectComments } from './comments.js';
 import type { Comment } from './comments.js';
 import { decodeSource } from './decode.js';
+import { findDuplicateKeys } from './duplicate-keys.js';
+import type { DuplicateKey } from './duplicate-keys.js';
 import { AliasBudgetError, Fallback, FastComposer } from './fast-compose.js';
 import type { FieldPath } from './field-path.js';
+import { formatPath } from './field-path.js';
 import { LineIndex } from './line-index.js';
 import { nestingOf, withoutNulls } from './json-value.js';
 import { findTooDeep, MAX_NESTING } from './nesting.js';
@@ -164,13 +167,18 @@ export class SourceFile {
     let doc: Document | undefined;
     try {
       // Directives before the document shape how it is read; give them to the composer too.
-      const directives = tokens.filter((t) => t.type === 'directive' && t.offset < entry.start);
-      doc = [...new Composer(yamlOptions).compose([...directives, entry.cst], false, this.text.length)][0];
+      doc = [...new Composer(yamlOptions).compose([...directivesBefore(tokens, entry), entry.cst], false, this.text.length)][0];
     } catch (error) {
       this.brokenDocument(entry, `YAML could not be read: ${error instanceof RangeError ? 'nesting is too deep' : String(error)}`);
       return;
     }
     if (!doc) return;
+    // A repeated key alone does not stop the reading: the platform keeps the last value, and
+    // the rest of the document still deserves its checks. It is reported at the key's own path.
+    if (doc.errors.length > 0 && doc.errors.every((e) => e.code === 'DUPLICATE_KEY')) {
+      doc = [...new Composer({ ...yamlOptions, uniqueKeys: false }).compose([...directivesBefore(tokens, entry), entry.cst], false, this.text.length)][0] as Document;
+      for (const dup of findDuplicateKeys(doc)) this.diagnostics.push(this.duplicateKey(dup, entry.index));
+    }
     for (const error of [...doc.errors, ...doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED')]) this.diagnostics.push(this.yamlProblem(error, entry.index));
     if (doc.errors.length > 0) {
       entry.broken = true;
@@ -195,6 +203,13 @@ export class SourceFile {
     const limit = options.aliasBudget ?? DEFAULT_ALIAS_BUDGET;
     const message = `aliases expand to more than ${limit} nodes; refusing to expand (possible "billion laughs" document)`;
     this.diagnostics.push({ ruleId: 'yaml/alias-limit', severity: 'error', message, document: entry.index, path: '', range: this.lines.range(entry.start, entry.start) });
+  }
+
+  private duplicateKey(dup: DuplicateKey, document: number): Diagnostic {
+    const key = String(dup.path[dup.path.length - 1]);
+    const first = this.lines.position(dup.firstAt).line;
+    const message = `"${key}" is set twice in this mapping (first on line ${first}); the platform keeps only the last value, and strict field validation refuses the object`;
+    return { ruleId: 'yaml/duplicate-key', severity: 'error', message, document, path: formatPath(dup.path), range: this.lines.range(dup.start, dup.end) };
   }
 
   private yamlProblem(error: YAMLError, document: number): Diagnostic {
@@ -244,6 +259,11 @@ export class SourceFile {
     if (first?.key) return { ...spanOf(first.key), exact: false };
     return { start: doc?.start ?? 0, end: doc?.start ?? 0, exact: false };
   }
+}
+
+/** Directives before a document shape how it is read; the composer needs them too. */
+function directivesBefore(tokens: readonly CST.Token[], entry: SourceDocument): CST.Token[] {
+  return tokens.filter((t) => t.type === 'directive' && t.offset < entry.start);
 }
 
 function sentence(message: string): string {

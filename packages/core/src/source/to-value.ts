@@ -90,7 +90,7 @@ function mergeInto(out: Record<string, unknown>, source: unknown): number {
 }
 
 /** With merge keys on, `yaml` gives the `<<` key a symbol value (or the merge tag). */
-function isMergeKey(key: unknown): boolean {
+export function isMergeKey(key: unknown): boolean {
   return isScalar(key) && (typeof key.value === 'symbol' || (key.value === '<<' && key.tag === 'tag:yaml.org,2002:merge'));
 }
 

@@ -1,0 +1,54 @@
+import { catalog } from '../kinds/catalog.js';
+import type { SourceDocument, SourceFile } from '../source/source-file.js';
+
+/**
+ * What counts as a manifest: one definition for the CLI, the language server and the webhook.
+ *
+ * Repositories hold YAML that is not for the platform (CI workflows, compose files,
+ * `.pre-commit-config.yaml`, Helm values). A document that names neither `apiVersion` nor
+ * `kind` is such a file: it is skipped (the linter says so once per file, as information).
+ * A document that names one of the two is an object with a mistake, and stays an error,
+ * with one exception: an `apiVersion` alone that no platform group could serve (Helm's
+ * `Chart.yaml` says `apiVersion: v2`) belongs to another tool.
+ */
+export function declaresObject(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  // A bare list of objects is a manifest written wrongly (it wants `kind: List`), not foreign YAML.
+  if (Array.isArray(value)) return value.some((item) => declaresObject(item) && !Array.isArray(item));
+  const record = value as Record<string, unknown>;
+  if (isSet(record.kind)) return true;
+  return isSet(record.apiVersion) && (typeof record.apiVersion !== 'string' || couldBePlatformApiVersion(record.apiVersion));
+}
+
+let coreVersions: ReadonlySet<string> | undefined;
+let groups: ReadonlySet<string> | undefined;
+
+/** True for `group/version` of a group the catalog knows, or a version the core group serves. */
+function couldBePlatformApiVersion(apiVersion: string): boolean {
+  coreVersions ??= new Set(catalog.kinds.filter((k) => k.group === '').map((k) => k.version));
+  groups ??= new Set(catalog.kinds.map((k) => k.group));
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? coreVersions.has(apiVersion) : groups.has(apiVersion.slice(0, slash));
+}
+
+function isSet(field: unknown): boolean {
+  return field !== undefined && field !== null;
+}
+
+// A line setting `apiVersion:` or `kind:` at any indentation (List items are indented).
+const HEADER_LINE = /^[ \t-]*(?:apiVersion|kind)[ \t]*:/m;
+
+/**
+ * True when a document is (or may be) a manifest. A document whose syntax is broken has no
+ * value to judge; it counts as a manifest when one of its lines sets apiVersion or kind.
+ */
+export function isManifestDocument(file: SourceFile, doc: SourceDocument): boolean {
+  if (doc.broken) return HEADER_LINE.test(file.text.slice(doc.start, doc.end));
+  return declaresObject(doc.value);
+}
+
+/** True when some document of the file is a manifest, or the file could not be read at all. */
+export function holdsManifest(file: SourceFile): boolean {
+  if (file.documents.length === 0) return file.diagnostics.some((d) => d.severity === 'error');
+  return file.documents.some((doc) => isManifestDocument(file, doc));
+}
