@@ -51,13 +51,3 @@ export function shapeOf(s: StructuralSchema | undefined): SchemaShape {
 export function mapValueSchema(s: StructuralSchema): StructuralSchema | undefined {
   return typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
 }
-
-// Properties readable from the root of `object`/`oldObject` (spec document C): only
-// apiVersion, kind and metadata.name/generateName under metadata.
-export function restrictRootMetadata(root: StructuralSchema): StructuralSchema {
-  const meta = root.properties?.metadata;
-  if (!meta || !root.properties) return root;
-  const keep: Record<string, StructuralSchema> = {};
-  for (const k of ['name', 'generateName']) keep[k] = meta.properties?.[k] ?? { type: 'string' };
-  return { ...root, properties: { ...root.properties, metadata: { type: 'object', properties: keep } } };
-}

@@ -44,12 +44,19 @@ describe('admission environments', () => {
     expect(env.check('object.spec.replicas == 2')).toEqual([]);
   });
 
-  it('reaches only apiVersion, kind, metadata.name and metadata.generateName under metadata', () => {
+  it('exposes the whole metadata of the matched kind, still type-checked', () => {
     const env = admissionEnvironment('matchCondition', { objectSchema: DEPLOYMENT });
-    expect(env.check('object.metadata.name == "x" && object.metadata.generateName == "" && object.kind == "D"')).toEqual([]);
-    const expr = 'object.metadata.labels["app"] == "web"';
+    const p = compile(env, 'object.metadata.labels["app"] == "web" && object.metadata.namespace == "" && object.metadata.name == "web"');
+    expect(p.evaluate(env.prepare({ object: { ...deployment, metadata: { ...deployment.metadata, namespace: '' } } }))).toBe(true);
+    const expr = 'object.metadata.labelz["app"] == "web"';
     const i = firstIssue(env, expr);
-    expect(expr.slice(i.start, i.end)).toContain('labels');
+    expect(expr.slice(i.start, i.end)).toContain('labelz');
+  });
+
+  it('gives a schema without metadata only metadata.name and metadata.generateName', () => {
+    const env = admissionEnvironment('matchCondition', { objectSchema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } });
+    expect(env.check('object.metadata.name == "x" && object.metadata.generateName == "" && object.spec.size == 1')).toEqual([]);
+    expect(firstIssue(env, 'object.metadata.labels["a"] == "b"').code).toBeDefined();
   });
 
   it('types integers as int and numbers as double', () => {

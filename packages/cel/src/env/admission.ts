@@ -1,7 +1,7 @@
 // MutatingAdmissionPolicy environments: match conditions, variables, apply
 // configurations and JSON patches (spec document C and upstream-rules/mutating-admission).
 import { AUTHORIZER_TYPE, AuthorizerValue, offlineAuthorizer, type CelAuthorizer, type RequestResource } from '../lib/authorizer.js';
-import { restrictRootMetadata, type StructuralSchema } from '../schema.js';
+import type { StructuralSchema } from '../schema.js';
 import { fromCel } from '../values.js';
 import { CelEnvironment, type CelLimits, type CelProgram, type EvaluateOptions, type ResultRule, type VariableDecl } from './environment.js';
 import { ADMISSION_REQUEST_SCHEMA, NAMESPACE_SCHEMA } from './kube-types.js';
@@ -68,8 +68,17 @@ function userOf(request: unknown): { user?: string; groups?: string[] } {
   return { user: r?.userInfo?.username ?? '', groups: r?.userInfo?.groups ?? [] };
 }
 
+// `object` and `oldObject` carry the whole schema of the matched kind, metadata included.
+// Upstream narrows metadata to name and generateName only for a schema that declares no
+// metadata at all (a custom resource without one): those two are always readable.
+function withRootMetadata(root: StructuralSchema): StructuralSchema {
+  if (root.properties?.metadata) return root;
+  const metadata: StructuralSchema = { type: 'object', properties: { name: { type: 'string' }, generateName: { type: 'string' } } };
+  return { ...root, properties: { ...root.properties, metadata } };
+}
+
 export function admissionEnvironment(place: AdmissionPlace, options: AdmissionEnvironmentOptions = {}): CelEnvironment {
-  const objectSchema = options.objectSchema ? restrictRootMetadata(options.objectSchema) : undefined;
+  const objectSchema = options.objectSchema ? withRootMetadata(options.objectSchema) : undefined;
   const variables: VariableDecl[] = [
     { name: 'object', schema: objectSchema, description: 'the object from the incoming request; null for DELETE' },
     { name: 'oldObject', schema: objectSchema, description: 'the existing object; null for CREATE' },

@@ -1,0 +1,39 @@
+import { defineRule } from '@platlint/core';
+import { compileSites, issueMessage } from './cel-compile.js';
+import { POLICY, spanIn, specOf } from './shared.js';
+
+export default defineRule({
+  meta: {
+    id: 'admission/cel-schema',
+    description: 'CEL expressions of a mutating admission policy should fit the schema of the kind the policy matches.',
+    kinds: [POLICY],
+    severity: 'warning',
+    enforcedBy: 'advice',
+    source: 'C MutatingAdmissionPolicy (ApplyConfiguration, CEL variables); upstream (mutating-admission.md §5, §6)',
+    docs: [
+      'When the resource rules of a policy name exactly one known kind (or its status subresource),',
+      'the expressions are type-checked once more with `object` and `oldObject` typed by that kind\'s',
+      'schema (metadata included), `params` by a known paramKind, and `Object{...}` constructions',
+      'checked field by field. A field the schema lacks, a value of the wrong type in a construction',
+      'or an operator that does not fit the field\'s type is reported at its token.',
+      '',
+      'The server does not make this check: it compiles with dynamic types and stores the policy (see',
+      'admission/cel). Such an expression usually fails when it runs (no such key, or a merge refused',
+      'with "field not declared in schema"), and the policy\'s failurePolicy then decides. It is a',
+      'warning because a guarded branch (`has(...)`, a condition) may never run it. Expressions that',
+      'do not compile at all are only reported by admission/cel.',
+      '',
+      'Fails: `applyConfiguration: {expression: "Object{spec: Object.spec{replicas: \\"two\\"}}"}` (replicas is an int).',
+      'Passes: `applyConfiguration: {expression: "Object{spec: Object.spec{replicas: 2}}"}`.',
+    ].join('\n'),
+  },
+  check(context) {
+    const spec = specOf(context);
+    if (!spec) return;
+    const refused = new Set(compileSites(spec, false).map(({ site }) => site.path.join('.')));
+    for (const { site, issues } of compileSites(spec, true)) {
+      if (refused.has(site.path.join('.'))) continue;
+      for (const issue of issues) context.report({ path: site.path, message: issueMessage(issue, site.place), span: spanIn(context, site.path, issue) });
+    }
+  },
+});
