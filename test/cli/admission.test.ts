@@ -25,11 +25,35 @@ describe('platlint mutate', () => {
     expect((JSON.parse(json.stdout) as { metadata: { labels: unknown } }).metadata.labels).toEqual({ team: 'checkout' });
   });
 
-  it('reports invalid policies of the state and keeps the others working', () => {
+  it('refuses a state with an object the API server would refuse, applying nothing (exit 2)', () => {
     const dir = tempDir({ 'broken.yaml': 'apiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: broken}\nspec: {mutations: []}\n' });
     const result = runCli(['mutate', '--state', join(examples, 'state'), '--state', dir, join(examples, 'objects/deployment.yaml')]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/broken\.yaml:\d+:\d+: refused MutatingAdmissionPolicy\/broken/);
+    expect(result.stderr).toContain('nothing was applied');
+    expect(result.stdout).toBe('');
+  });
+
+  it('keeps a policy that only draws advice, printing the advice as a warning', () => {
+    const typo = `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: typo}
+spec:
+  matchConstraints:
+    resourceRules:
+      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
+  matchConditions:
+    - {name: never, expression: 'object.spec.replicaz == 1'}
+  failurePolicy: Ignore
+  reinvocationPolicy: Never
+  mutations:
+    - patchType: ApplyConfiguration
+      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 5}}'}
+`;
+    const dir = tempDir({ 'typo.yaml': typo });
+    const result = runCli(['mutate', '--state', join(examples, 'state'), '--state', dir, join(examples, 'objects/deployment.yaml')]);
     expect(result.status).toBe(0);
-    expect(result.stderr).toMatch(/broken\.yaml:\d+:\d+: skipped MutatingAdmissionPolicy\/broken/);
+    expect(result.stderr).toMatch(/typo\.yaml:9:\d+: warning MutatingAdmissionPolicy\/typo: .*replicaz.* \(admission\/cel-schema\)/);
     expect(result.stdout).toContain('team: checkout');
   });
 
@@ -58,5 +82,15 @@ describe('platlint test', () => {
     const json = JSON.parse(runCli(['test', dir, '--format', 'json']).stdout) as { cases: { passed: boolean; name: string }[]; passed: number; failed: number };
     expect(json).toMatchObject({ passed: 0, failed: 1 });
     expect(json.cases[0]?.name).toBe("labels a deployment with its namespace's team and its creator");
+  });
+
+  it('shows advice on the case\'s policies as warnings beside the result, and still runs them', () => {
+    const original = readFileSync(join(examples, 'tests/team-and-owner.yaml'), 'utf8');
+    // A label read the schema does not have: the server stores it; at run time it fails, and Fail denies.
+    const dir = tempDir({ 'advice.yaml': original.replace('namespaceObject.metadata.labels["team"]', 'object.spec.teamz').replace('expect:\n  allowed: true', 'expect:\n  allowed: false\n  errorContains: "policy \'team-label\' with binding \'team-label\'"') });
+    const result = runCli(['test', dir]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^PASS/m);
+    expect(result.stdout).toMatch(/warning: MutatingAdmissionPolicy\/team-label: .*teamz.* \[admission\/cel-schema\]/);
   });
 });

@@ -19,6 +19,9 @@ Options:
   --user NAME             The requesting user's name; --group G (repeatable) for its groups
   --diff                  Print a unified diff of each object instead of the result
   -f, --format FORMAT     yaml (default) or json
+
+Objects of the state the API server would refuse stop the run (exit 2, nothing applied);
+advice on the objects kept is printed as warnings. Exit 1 when a request is denied.
 `;
 
 export const TEST_USAGE = `Usage: platlint test PATH...
@@ -55,8 +58,11 @@ function readObjects(paths: readonly string[], io: Io): Json[] {
   return objects;
 }
 
-function reportProblems(state: State, io: Io): void {
-  for (const p of state.problems) io.stderr(`${p.file}:${p.line}:${p.column}: skipped${p.object ? ` ${p.object}` : ''}: ${p.message} (${p.ruleId})\n`);
+/** Prints what the server would refuse (true when there is any) and the advice on the objects kept. */
+function reportLoad(state: State, io: Io): boolean {
+  for (const p of state.problems) io.stderr(`${p.file}:${p.line}:${p.column}: refused${p.object ? ` ${p.object}` : ''}: ${p.message} (${p.ruleId})\n`);
+  for (const w of state.warnings) io.stderr(`${w.file}:${w.line}:${w.column}: warning${w.object ? ` ${w.object}` : ''}: ${w.message} (${w.ruleId})\n`);
+  return state.problems.length > 0;
 }
 
 export function mutateCommand(argv: readonly string[], io: Io): number {
@@ -77,7 +83,11 @@ export function mutateCommand(argv: readonly string[], io: Io): number {
   const format = values.format as string;
   if (format !== 'yaml' && format !== 'json') throw new UsageError(`--format takes yaml or json, not "${format}"`);
   const state = loadState(statePaths);
-  reportProblems(state, io);
+  if (reportLoad(state, io)) {
+    // As the API server would: a state with a refused object is not applied in part.
+    io.stderr('platlint: the state holds objects the API server would refuse; nothing was applied\n');
+    return 2;
+  }
   const userInfo: UserInfo = { ...(values.user ? { username: values.user as string } : {}), groups: values.group as string[] };
   const outcomes = mutateObjects(state, readObjects(positionals, io), { operation, oldObjects: readObjects(values.old as string[], io), userInfo });
   let denied = false;
@@ -115,11 +125,12 @@ export function testCommand(argv: readonly string[], io: Io): number {
   const passed = cases.filter((c) => c.passed).length;
   const failed = cases.length - passed;
   if (format === 'json') {
-    io.stdout(`${JSON.stringify({ cases: cases.map(({ file, name, passed: ok, message }) => ({ file, name, passed: ok, message })), passed, failed })}\n`);
+    io.stdout(`${JSON.stringify({ cases: cases.map(({ file, name, passed: ok, message, warnings }) => ({ file, name, passed: ok, message, warnings })), passed, failed })}\n`);
   } else {
     for (const c of cases) {
       io.stdout(`${c.passed ? 'PASS' : 'FAIL'}  ${c.file}: ${c.name}\n`);
       if (!c.passed) io.stdout(`${c.message.replace(/^/gm, '      ')}\n`);
+      for (const w of c.warnings) io.stdout(`      warning: ${w}\n`);
     }
     io.stdout(`\n${passed} passed, ${failed} failed\n`);
   }

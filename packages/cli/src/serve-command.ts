@@ -28,7 +28,14 @@ Options of serve:
       --shutdown-grace MS        Time in-flight requests get on shutdown (default 10000)
       --log-level LEVEL          debug (one line per request), info (default), warn, error
 
-Exit status: 0 after a graceful shutdown, 2 usage error or failure to start.
+The state is taken as the API server would store it: objects that draw only advice
+(lint warnings, CEL checked against the schema, cost estimates) are kept and logged
+once per object; an object the server would refuse stops start-up (a --state path
+that does not exist too), and on a reload keeps the last good state serving
+(logged, counted in platlint_state_reload_failures_total, shown on /readyz).
+
+Exit status: 0 after a graceful shutdown, 2 usage error or failure to start (an
+object of the state the API server would refuse, naming file, line and finding).
 `;
 
 interface ServeArgs {

@@ -54,6 +54,11 @@ RuleTester.run(rule, {
       errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', message: 'field "replicas" of Object.spec: expected int, got string' }],
     },
     {
+      name: 'an estimated cost over the budget is advice (the server enforces the budget as it runs)',
+      yaml: policy({ mutations: "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: object.spec.template.spec.containers.map(a, object.spec.template.spec.containers.map(b, object.spec.template.spec.containers.map(c, object.spec.template.spec.containers.map(d, a.name + b.name + c.name + d.name)))).size()}}'}" }),
+      errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', message: /estimated cost \d+ exceeds the per-expression limit/ }],
+    },
+    {
       name: 'params typed by a known paramKind',
       yaml: policy({ paramKind: '  paramKind: {apiVersion: v1, kind: ConfigMap}\n', conditions: "    - {name: p, expression: 'params.dta.size() > 0'}" }),
       errors: [{ path: 'spec.matchConditions[0].expression', message: 'no such key "dta" on Params' }],

@@ -5,7 +5,7 @@ import { POLICY, spanIn, specOf } from './shared.js';
 export default defineRule({
   meta: {
     id: 'admission/cel-schema',
-    description: 'CEL expressions of a mutating admission policy should fit the schema of the kind the policy matches.',
+    description: 'CEL expressions of a mutating admission policy should fit the schema of the kind the policy matches, and the cost budget.',
     kinds: [POLICY],
     severity: 'warning',
     enforcedBy: 'advice',
@@ -22,6 +22,10 @@ export default defineRule({
       'with "field not declared in schema"), and the policy\'s failurePolicy then decides. It is a',
       'warning because a guarded branch (`has(...)`, a condition) may never run it. Expressions that',
       'do not compile at all are only reported by admission/cel.',
+      '',
+      'An expression whose estimated cost exceeds the per-expression budget (1,000,000) is reported',
+      'here too: the server stores it and enforces the budget while it runs, so it is likely, not',
+      'certain, to be cut off.',
       '',
       'Fails: `applyConfiguration: {expression: "Object{spec: Object.spec{replicas: \\"two\\"}}"}` (replicas is an int).',
       'Passes: `applyConfiguration: {expression: "Object{spec: Object.spec{replicas: 2}}"}`.',

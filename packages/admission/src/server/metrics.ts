@@ -36,6 +36,7 @@ export class Metrics {
   private readonly latency = new Map<string, Histogram>();
   private readonly outcomes = new Map<string, { value: number }>();
   private readonly reloads = new Map<string, number>();
+  private stateReloadFailures = 0;
   private readonly gauges = new Map<string, { help: string; value: number }>();
   /**
    * Per-request series, looked up by their label values in nested maps: every request
@@ -110,6 +111,11 @@ export class Metrics {
     Metrics.bump(this.reloads, labels({ source, result }));
   }
 
+  /** A reload of the state refused (an object the API server would refuse); the old state serves on. */
+  stateReloadFailed(): void {
+    this.stateReloadFailures += 1;
+  }
+
   gauge(name: string, help: string, value: number): void {
     this.gauges.set(name, { help, value });
   }
@@ -141,6 +147,11 @@ export class Metrics {
       this.outcomes,
     );
     counter('platlint_webhook_reloads_total', 'Reloads of the state directory and of the TLS certificate, by result.', this.reloads);
+    out.push(
+      '# HELP platlint_state_reload_failures_total Reloads of the state refused because an object would be refused by the API server; the last good state kept serving.',
+      '# TYPE platlint_state_reload_failures_total counter',
+      `platlint_state_reload_failures_total ${this.stateReloadFailures}`,
+    );
     for (const [name, g] of [...this.gauges].sort(([a], [b]) => a.localeCompare(b))) {
       out.push(`# HELP ${name} ${g.help}`, `# TYPE ${name} gauge`, `${name} ${number(g.value)}`);
     }

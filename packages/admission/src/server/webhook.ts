@@ -10,7 +10,7 @@ import { silentLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { recordOutcomes } from './outcomes.js';
 import { readReview, ReviewError, reviewResponseBody, parseJsonBody } from './review.js';
-import { StateSource } from './state-source.js';
+import { describeProblem, StateSource } from './state-source.js';
 import { readTlsFiles, TlsSource, type TlsFiles } from './tls-source.js';
 import { validateRequest } from './validate.js';
 
@@ -101,6 +101,14 @@ function lingerOnClose(socket: Socket, ms: number): void {
   };
 }
 
+/** /readyz: ready with a state; a refused reload is named, as the old state still serves. */
+function readyDetails(state: StateSource): string {
+  const refused = state.refused;
+  if (!refused) return `ok\nstate: generation ${state.generation}\n`;
+  const first = refused.problems[0];
+  return `ok\nstate: generation ${refused.kept} serving; reload attempt ${refused.attempt} refused with ${refused.problems.length} finding(s)${first ? `, first: ${describeProblem(first)}` : ''}\n`;
+}
+
 function isJson(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
   const media = (contentType.split(';')[0] ?? '').trim().toLowerCase();
@@ -156,7 +164,7 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
       case '/readyz':
         if (closing) return send(res, 503, 'text/plain; charset=utf-8', 'shutting down\n');
         if (!state.current) return send(res, 503, 'text/plain; charset=utf-8', 'state not loaded yet\n');
-        return send(res, 200, 'text/plain; charset=utf-8', 'ok\n');
+        return send(res, 200, 'text/plain; charset=utf-8', readyDetails(state));
       case '/metrics':
         return send(res, 200, 'text/plain; version=0.0.4; charset=utf-8', metrics.render());
     }
@@ -251,7 +259,7 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
           // and /readyz says when it is done.
           setImmediate(() => {
             try {
-              state.reload('startup');
+              if (!state.reload('startup')) return;
               if (watchTiming) {
                 state.watch();
                 tlsSource?.watch();
@@ -291,5 +299,9 @@ export async function startWebhook(options: WebhookOptions): Promise<WebhookServ
   const webhook = createWebhookServer(options);
   const { url, port } = await webhook.listen();
   await webhook.ready;
+  if (webhook.state.startupFailure) {
+    await webhook.close();
+    throw webhook.state.startupFailure;
+  }
   return Object.assign(webhook, { url, port });
 }

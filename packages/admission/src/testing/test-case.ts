@@ -15,6 +15,8 @@ export interface TestCaseResult {
   passed: boolean;
   /** Why it failed (with a diff of expected and actual objects), or a short summary. */
   message: string;
+  /** Advice on the case's objects (they were loaded anyway, as the server would store them). */
+  warnings: string[];
   result?: AdmissionResult;
 }
 
@@ -71,9 +73,10 @@ function requestOf(raw: unknown): AdmissionRequest {
 /** Runs one parsed test case. */
 export function runTestCaseObject(testCase: unknown, file: string, index = 0, options: AdmitOptions = {}): TestCaseResult {
   const fallbackName = `case ${index + 1}`;
-  if (!isObject(testCase)) return { file, name: fallbackName, passed: false, message: 'a test case must be a mapping' };
+  if (!isObject(testCase)) return { file, name: fallbackName, passed: false, message: 'a test case must be a mapping', warnings: [] };
   const name = typeof testCase.name === 'string' && testCase.name !== '' ? testCase.name : fallbackName;
-  const failed = (message: string, result?: AdmissionResult): TestCaseResult => ({ file, name, passed: false, message, ...(result ? { result } : {}) });
+  let warnings: string[] = [];
+  const failed = (message: string, result?: AdmissionResult): TestCaseResult => ({ file, name, passed: false, message, warnings, ...(result ? { result } : {}) });
 
   let request: AdmissionRequest;
   let objects: Json[];
@@ -85,8 +88,9 @@ export function runTestCaseObject(testCase: unknown, file: string, index = 0, op
     return failed((e as Error).message);
   }
   const state = stateFromObjects(objects, `${file} (${name})`);
+  warnings = state.warnings.map((w) => `${w.object ?? ''}: ${w.message} [${w.ruleId}]`);
   if (state.problems.length > 0) {
-    return failed(`invalid objects in the test case:\n${state.problems.map((p) => `  ${p.object ?? ''}: ${p.message} [${p.ruleId}]`).join('\n')}`);
+    return failed(`objects the API server would refuse:\n${state.problems.map((p) => `  ${p.object ?? ''}: ${p.message} [${p.ruleId}]`).join('\n')}`);
   }
   const expect = (isObject(testCase.expect) ? testCase.expect : {}) as TestCaseExpectation;
   const result = admit(state, request, options);
@@ -108,7 +112,7 @@ export function runTestCaseObject(testCase: unknown, file: string, index = 0, op
     if (diff !== '') problems.push(`the object differs from the expected one:\n${diff}`);
   }
   if (problems.length > 0) return failed(problems.join('\n'), result);
-  return { file, name, passed: true, message: result.allowed ? `allowed with ${result.patch.length} patch operation(s)` : `denied: ${result.status?.message ?? ''}`, result };
+  return { file, name, passed: true, message: result.allowed ? `allowed with ${result.patch.length} patch operation(s)` : `denied: ${result.status?.message ?? ''}`, warnings, result };
 }
 
 /** Runs every test case of a file (one per YAML document). */
@@ -117,14 +121,14 @@ export function runTestCase(file: string, options: AdmitOptions = {}): TestCaseR
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    return [{ file, name: file, passed: false, message: `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? String(e)}` }];
+    return [{ file, name: file, passed: false, message: `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, warnings: [] }];
   }
   const docs = parseAllDocuments(text);
   const list = Array.isArray(docs) ? docs : [docs];
   const out: TestCaseResult[] = [];
   list.forEach((doc, i) => {
     if (doc.errors.length > 0) {
-      out.push({ file, name: `document ${i + 1}`, passed: false, message: `invalid YAML: ${doc.errors[0]?.message ?? ''}` });
+      out.push({ file, name: `document ${i + 1}`, passed: false, message: `invalid YAML: ${doc.errors[0]?.message ?? ''}`, warnings: [] });
       return;
     }
     // Bounded aliases: a hostile file must not expand into a huge value.
