@@ -44,7 +44,7 @@ describe('loadState', () => {
 });
 
 describe('loadState keeps what the server would store', () => {
-  it('keeps a policy with advice only (CEL against the schema, a DELETE-free binding without its policy) and says why', () => {
+  it('keeps objects with advice only (CEL against the schema, a binding without its policy) and says why', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
     // The server compiles with dynamic types and stores this; the field is not in the schema.
     const typo = policy({ name: 'typo', matchConditions: [{ name: 'c', expression: 'object.spec.replicaz == 1' }], mutations: [INCREMENT] });
@@ -52,7 +52,7 @@ describe('loadState keeps what the server would store', () => {
     const state = loadState([dir]);
     expect(state.problems).toEqual([]);
     expect(state.policies.map((p) => p.name)).toEqual(['typo']);
-    expect(state.bindings.map((b) => b.name)).toEqual(['typo-b', 'orphan-b']);
+    expect(state.bindings.map((b) => b.name)).toEqual(['orphan-b', 'typo-b']);
     expect(state.warnings.map((w) => [w.object, w.ruleId])).toEqual([
       ['MutatingAdmissionPolicy/typo', 'admission/cel-schema'],
       ['MutatingAdmissionPolicyBinding/orphan-b', 'admission/binding-policy-exists'],

@@ -43,6 +43,10 @@ export function isKind(object: JsonObject, group: string, kind: string): boolean
   return object.kind === kind && groupOf(object.apiVersion) === group;
 }
 
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
 /** Builds a state from objects already checked (the loader's job); later duplicates win. */
 export function createState(objects: readonly JsonObject[], problems: readonly LoadProblem[] = [], warnings: readonly LoadProblem[] = []): State {
   const policies = new Map<string, Policy>();
@@ -70,8 +74,10 @@ export function createState(objects: readonly JsonObject[], problems: readonly L
     }
   }
   return Object.freeze({
-    policies: Object.freeze([...policies.values()].map((p) => deepFreeze(p))),
-    bindings: Object.freeze([...bindings.values()].map((b) => deepFreeze(b))),
+    // Upstream promises no order (its policies sit in a map); ours is stable and documented:
+    // policies by name, each with its bindings by name (NOTES.md, "Order").
+    policies: Object.freeze([...policies.values()].sort(byName).map((p) => deepFreeze(p))),
+    bindings: Object.freeze([...bindings.values()].sort(byName).map((b) => deepFreeze(b))),
     params: Object.freeze(params),
     namespaces,
     crds: Object.freeze(crds),
