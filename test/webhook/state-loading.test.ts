@@ -1,7 +1,7 @@
 // How `platlint serve` takes its state, as the API server would store it: an object the
 // server would refuse stops start-up (exit 2, naming file, line and finding) or, on a
 // reload, leaves the last good state serving; advice never drops a policy.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +110,38 @@ describe('platlint serve takes what the API server would store', () => {
       expect((patched(object, answer) as { metadata: { labels: Record<string, string> } }).metadata.labels.team).toBe('payments');
     } finally {
       expect(await served.stop()).toBe(0);
+    }
+  });
+});
+
+describe('platlint serve --config', () => {
+  it('lints /validate with the configuration\'s severities, and refuses to start on a broken configuration', async () => {
+    const ca = makeCa();
+    const tls = ca.issue('server');
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-config-'));
+    const stateDir = join(dir, 'state');
+    try {
+      mkdirSync(stateDir);
+      writeFileSync(join(stateDir, 'state.yaml'), applyPolicy('label', LABEL));
+      writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  schema/range: warning\n');
+      const args = ['--state', stateDir, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key];
+      const bad = deployment();
+      (bad.spec as Record<string, unknown>).replicas = -3;
+      const served = await serve([...args, '--config', join(dir, 'platlint.config.yaml')]);
+      try {
+        const answer = answerOf(await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('configured', bad)) }));
+        expect(answer.allowed).toBe(true);
+        expect(answer.warnings?.join('\n')).toMatch(/spec\.replicas: .*\(schema\/range\)/);
+      } finally {
+        expect(await served.stop()).toBe(0);
+      }
+      writeFileSync(join(dir, 'broken.config.yaml'), 'rules:\n  schema/rnage: warning\n');
+      const { code, stderr } = await serveUntilExit([...args, '--config', join(dir, 'broken.config.yaml')]);
+      expect(code).toBe(2);
+      expect(stderr).toContain('broken.config.yaml:2:');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(ca.dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,8 +1,10 @@
 // `platlint serve`: the admission webhook. Runs until SIGTERM or SIGINT, then stops
 // accepting connections, lets in-flight requests finish and returns 0.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { jsonLogger, LOG_LEVELS, startWebhook, type LogLevel, type WebhookServer } from '@platlint/admission';
+import { ConfigError, ConfigResolver, type Config } from '@platlint/core';
+import { knownRuleIds } from '@platlint/rules';
 import type { Io } from './commands.js';
 import { UsageError } from './files.js';
 
@@ -27,6 +29,8 @@ Options of serve:
       --request-timeout MS       Time a client has to send its whole request (default 30000)
       --shutdown-grace MS        Time in-flight requests get on shutdown (default 10000)
       --log-level LEVEL          debug (one line per request), info (default), warn, error
+  -c, --config FILE              Configuration of /validate (rule severities, feature gates,
+                                 release) instead of the nearest platlint.config.yaml
 
 The state is taken as the API server would store it: objects that draw only advice
 (lint warnings, CEL checked against the schema, cost estimates) are kept and logged
@@ -51,6 +55,7 @@ interface ServeArgs {
   requestTimeoutMs: number;
   shutdownGraceMs: number;
   logLevel: LogLevel;
+  config: string | undefined;
 }
 
 function integer(value: string | undefined, flag: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -80,6 +85,7 @@ function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
         'request-timeout': { type: 'string' },
         'shutdown-grace': { type: 'string' },
         'log-level': { type: 'string' },
+        config: { type: 'string', short: 'c' },
       },
     });
   } catch (error) {
@@ -110,7 +116,19 @@ function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
     requestTimeoutMs: integer(v['request-timeout'], '--request-timeout', Math.max(30_000, headersTimeoutMs), headersTimeoutMs),
     shutdownGraceMs: integer(v['shutdown-grace'], '--shutdown-grace', 10_000, 0),
     logLevel,
+    config: v.config,
   };
+}
+
+/** /validate lints as `lint` would from the working directory: --config, or the nearest platlint.config.yaml. */
+function validateConfig(configFile: string | undefined, cwd: string): Config {
+  try {
+    // The nearest configuration of a file in the working directory is the one found from there up.
+    return new ConfigResolver(knownRuleIds, { ...(configFile !== undefined ? { configFile } : {}), cwd }).forFile(join(cwd, 'admission-request.yaml'));
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(`configuration: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Resolves with the name of the first SIGTERM or SIGINT, removing its handlers then. */
@@ -133,6 +151,7 @@ export async function serveCommand(argv: readonly string[], io: Io): Promise<num
     return 0;
   }
   const args = parseServeArgs(argv, io.cwd);
+  const config = validateConfig(args.config, io.cwd);
   const logger = jsonLogger(io.stderr, args.logLevel);
   // Listen for signals before binding, so one sent right after start-up is not lost.
   const signal = nextSignal();
@@ -149,6 +168,7 @@ export async function serveCommand(argv: readonly string[], io: Io): Promise<num
       headersTimeoutMs: args.headersTimeoutMs,
       requestTimeoutMs: args.requestTimeoutMs,
       shutdownGraceMs: args.shutdownGraceMs,
+      validateConfig: config,
     });
   } catch (error) {
     logger.log('error', 'server.start_failed', { error: (error as Error).message });

@@ -4,6 +4,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Config } from '@platlint/core';
 import { admit } from '../admit.js';
 import { readBody } from './body.js';
 import { silentLogger, type Logger } from './log.js';
@@ -46,6 +47,8 @@ export interface WebhookOptions {
   watch?: { debounceMs?: number; pollMs?: number } | false;
   /** How long close() lets in-flight requests run before cutting connections. */
   shutdownGraceMs?: number;
+  /** The configuration /validate lints with (rule severities, feature gates, release), as `lint` would; the defaults otherwise. */
+  validateConfig?: Config;
 }
 
 export interface WebhookServer {
@@ -200,7 +203,7 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
       recordOutcomes(metrics, snapshot, request, admitted);
       result = admitted;
     } else {
-      result = validateRequest(request);
+      result = validateRequest(request, options.validateConfig);
     }
     if (!result.allowed) {
       logger.log('info', 'admission.denied', {
