@@ -50,6 +50,12 @@ function withLabels(extra: Record<string, string>): Obj {
   return { ...d, metadata: { ...metadata, labels: { ...(metadata.labels as Record<string, string>), ...extra } } };
 }
 
+function withContainer(container: Obj): Obj {
+  const d = structuredClone(deployment()) as { spec: { template: { spec: { containers: Obj[] } } } };
+  d.spec.template.spec.containers.push(container);
+  return d as unknown as Obj;
+}
+
 /** The errors a policy can run into, each named by what the denial must say. */
 const ERRORS: { kind: string; parts: PolicyParts; says: string; params?: { paramKind: Obj; paramRef: Obj } }[] = [
   { kind: 'a run-time CEL error', parts: { apply: 'Object{metadata: Object.metadata{labels: {"team": object.spec.nosuchfield}}}' }, says: 'nosuchfield' },
@@ -123,6 +129,24 @@ export const SCENARIOS: Scenario[] = [
     params: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'team', namespace: 'shop' }, data: { team: 'search' } }],
     object: deployment(),
     expect: { allowed: true, object: withLabels({ team: 'search' }) },
+  },
+  {
+    name: 'run-time CEL is dynamic: a comparison the schema check rejects (int with string) is false, so the policy does not apply',
+    policies: [policy('dynamic', { condition: 'object.spec.replicas == "2"', apply: LABEL })],
+    bindings: [binding('dynamic', 'dynamic')],
+    object: deployment(),
+    expect: { allowed: true, object: deployment() },
+  },
+  {
+    name: 'a list field\'s path names its item type: Object.spec.template.spec.containers{...} builds a container',
+    policies: [
+      policy('sidecar', {
+        apply: 'Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "proxy", image: "proxy:1"}]}}}}',
+      }),
+    ],
+    bindings: [binding('sidecar', 'sidecar')],
+    object: deployment(),
+    expect: { allowed: true, object: withContainer({ name: 'proxy', image: 'proxy:1' }) },
   },
   ...errorScenarios(),
   // The patched object must still decode as a Deployment; upstream returns that failure as an

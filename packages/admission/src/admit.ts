@@ -35,7 +35,6 @@ interface Invocation {
   policy: Policy;
   binding: Binding;
   param: JsonObject | null;
-  paramSchemaKind: GroupVersionKind | undefined;
   kind: GroupVersionKind;
   resource: GroupVersionResource;
   key: string;
@@ -163,7 +162,6 @@ function invocations(run: Run, ctx: MatchContext): Invocation[] {
           policy,
           binding,
           param,
-          paramSchemaKind: params.kind ? { group: params.kind.group, version: params.kind.version, kind: params.kind.kind } : undefined,
           kind: outcome.kind,
           resource: outcome.resource,
           key: `${policy.name}\u0000${binding.name}\u0000${paramId}`,
@@ -272,8 +270,7 @@ function sameKind(a: GroupVersionKind, b: GroupVersionKind): boolean {
 function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null): { object: Json | undefined; applied: number; matched: boolean } {
   const { policy, binding } = inv;
   const facts = cachedKindFacts(run.state, inv.kind);
-  const paramFacts = inv.paramSchemaKind ? cachedKindFacts(run.state, inv.paramSchemaKind) : undefined;
-  const compiled = compilePolicy(policy, facts?.schema, paramFacts?.schema);
+  const compiled = compilePolicy(policy);
   if (!compiled.ok) {
     fail(run, policy, { policy: policy.name, binding: binding.name, kind: 'evaluation', cause: compiled.message, reason: 'Invalid' });
     return { object: run.object, applied: 0, matched: false };

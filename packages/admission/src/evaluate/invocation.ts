@@ -2,7 +2,7 @@
 // conditions first (any false skips, errors follow failurePolicy), then the mutations in
 // order, each seeing the object the previous one produced. Variables are evaluated lazily
 // and cached for the invocation, as upstream's composition context does.
-import { fromCel, LazyVariables, type CelAuthorizer, type EvaluateOptions } from '@platlint/cel';
+import { celTypeOf, fromCel, LazyVariables, type CelAuthorizer, type EvaluateOptions } from '@platlint/cel';
 import type { SchemaNode } from '@platlint/core';
 import { deepFreeze, isObject, type Json, type JsonObject } from '../json.js';
 import { ApplyConfigurationError, mergeApplyConfiguration } from '../merge/apply-configuration.js';
@@ -131,12 +131,31 @@ function evaluateMutation(m: CompiledMutation, activation: () => Record<string, 
       const value = constantValue(m, m.constantCost as number, activation, options);
       if (value !== NOT_CONSTANT) return value;
     }
-    return fromCel(m.program.evaluate(activation(), options)) ?? undefined;
+    return fromCel(checkedResult(m, m.program.evaluate(activation(), options))) ?? undefined;
   } catch (e) {
     // A failing variable already says which expression failed.
     if (e instanceof Error && e.message.startsWith('variable "')) throw e;
     throw new Error(celFailure(m.expression, e), { cause: e });
   }
+}
+
+/**
+ * Upstream checks the result type at run time, as the expressions compile with dynamic types:
+ * an apply configuration must be a constructed `Object{...}` (a map read from `object` is
+ * not), a JSON patch a list of `JSONPatch{...}` values.
+ */
+function checkedResult(m: CompiledMutation, value: unknown): unknown {
+  if (m.patchType === 'ApplyConfiguration') {
+    const type = celTypeOf(value);
+    if (type !== 'Object') throw new Error(`an apply configuration must evaluate to Object, got ${type}`);
+    return value;
+  }
+  if (!Array.isArray(value)) throw new Error(`a JSON patch must evaluate to list(JSONPatch), got ${celTypeOf(value)}`);
+  value.forEach((item, i) => {
+    const type = celTypeOf(item);
+    if (type !== 'JSONPatch') throw new Error(`a JSON patch must evaluate to list(JSONPatch), got ${type} at index ${i}`);
+  });
+  return value;
 }
 
 const NOT_CONSTANT = Symbol('not constant');
@@ -150,7 +169,7 @@ const NOT_CONSTANT = Symbol('not constant');
 function constantValue(m: CompiledMutation, cost: number, activation: () => Record<string, unknown>, options: EvaluateOptions): Json | undefined | typeof NOT_CONSTANT {
   let value: Json | undefined;
   try {
-    value = fromCel(m.program.evaluate(activation(), { ...options, costLimit: cost })) ?? undefined;
+    value = fromCel(checkedResult(m, m.program.evaluate(activation(), { ...options, costLimit: cost }))) ?? undefined;
   } catch {
     // An error (a cost error under the reduced limit, or the expression's own) is raised
     // by the usual evaluation, with its usual message.
