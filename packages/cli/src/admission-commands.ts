@@ -125,7 +125,7 @@ export function testCommand(argv: readonly string[], io: Io): number {
   const passed = cases.filter((c) => c.passed).length;
   const failed = cases.length - passed;
   if (format === 'json') {
-    io.stdout(`${JSON.stringify({ cases: cases.map(({ file, name, passed: ok, message, warnings }) => ({ file, name, passed: ok, message, warnings })), passed, failed })}\n`);
+    io.stdout(`${JSON.stringify({ cases: cases.map(({ file, name, passed: ok, message, warnings, result }) => ({ file, name, passed: ok, message, warnings, outcomes: result?.outcomes ?? [] })), passed, failed })}\n`);
   } else {
     for (const c of cases) {
       io.stdout(`${c.passed ? 'PASS' : 'FAIL'}  ${c.file}: ${c.name}\n`);

@@ -9,7 +9,7 @@ import { ApplyConfigurationError, mergeApplyConfiguration } from '../merge/apply
 import { applyJsonPatch, JsonPatchError, JsonPatchTestFailed, type JsonPatchOperation } from '../merge/json-patch.js';
 import { newUnknownFields } from '../merge/strict-decode.js';
 import type { CompiledExpression, CompiledMutation, CompiledPolicy } from './compile.js';
-import { celFailure, StatusFailure } from './failures.js';
+import { celFailure, StageError, StatusFailure, type FailureKind } from './failures.js';
 
 export interface InvocationInput {
   compiled: CompiledPolicy;
@@ -34,8 +34,8 @@ export interface InvocationResult {
   /** False when a match condition was false (or errored under Ignore): nothing ran. */
   matched: boolean;
   object: Json | undefined;
-  /** Causes of this invocation's failures, in order. */
-  errors: { cause: string; reason: 'Invalid' | 'Forbidden' }[];
+  /** Causes of this invocation's failures, in order, with their kind. */
+  errors: { kind: FailureKind; cause: string; reason: 'Invalid' | 'Forbidden' }[];
   /** Mutations that completed (whether or not they changed anything). */
   applied: number;
 }
@@ -63,10 +63,8 @@ export function runInvocation(input: InvocationInput): InvocationResult {
   };
 
   const gate = matchConditions(input.compiled.matchConditions, (c) => c.program.evaluate(activate(c), options));
-  if (gate.error !== undefined) {
-    if (input.failurePolicy === 'Ignore') return { matched: false, object: input.object, errors: [], applied: 0 };
-    return { matched: false, object: input.object, errors: [{ cause: gate.error, reason: 'Forbidden' }], applied: 0 };
-  }
+  // An error follows the failure policy in the caller, which records Ignore as ignored.
+  if (gate.error !== undefined) return { matched: false, object: input.object, errors: [{ kind: 'match-condition', cause: gate.error, reason: 'Forbidden' }], applied: 0 };
   if (!gate.matches) return { matched: false, object: input.object, errors: [], applied: 0 };
 
   const thunks: Record<string, () => unknown> = {};
@@ -93,7 +91,7 @@ export function runInvocation(input: InvocationInput): InvocationResult {
       applied++;
     } catch (e) {
       if (e instanceof StatusFailure) throw e;
-      errors.push({ cause: e instanceof Error ? e.message : String(e), reason: 'Invalid' });
+      errors.push({ kind: e instanceof StageError ? e.kind : 'expression', cause: e instanceof Error ? e.message : String(e), reason: 'Invalid' });
     }
   }
   return { matched: true, object, errors, applied };
@@ -134,8 +132,9 @@ function evaluateMutation(m: CompiledMutation, activation: () => Record<string, 
     return fromCel(checkedResult(m, m.program.evaluate(activation(), options))) ?? undefined;
   } catch (e) {
     // A failing variable already says which expression failed.
-    if (e instanceof Error && e.message.startsWith('variable "')) throw e;
-    throw new Error(celFailure(m.expression, e), { cause: e });
+    if (e instanceof StageError) throw new StageError(e.kind, celFailure(m.expression, e), { cause: e });
+    if (e instanceof Error && e.message.startsWith('variable "')) throw new StageError('expression', e.message, { cause: e });
+    throw new StageError('expression', celFailure(m.expression, e), { cause: e });
   }
 }
 
@@ -147,13 +146,13 @@ function evaluateMutation(m: CompiledMutation, activation: () => Record<string, 
 function checkedResult(m: CompiledMutation, value: unknown): unknown {
   if (m.patchType === 'ApplyConfiguration') {
     const type = celTypeOf(value);
-    if (type !== 'Object') throw new Error(`an apply configuration must evaluate to Object, got ${type}`);
+    if (type !== 'Object') throw new StageError('result-type', `an apply configuration must evaluate to Object, got ${type}`);
     return value;
   }
-  if (!Array.isArray(value)) throw new Error(`a JSON patch must evaluate to list(JSONPatch), got ${celTypeOf(value)}`);
+  if (!Array.isArray(value)) throw new StageError('result-type', `a JSON patch must evaluate to list(JSONPatch), got ${celTypeOf(value)}`);
   value.forEach((item, i) => {
     const type = celTypeOf(item);
-    if (type !== 'JSONPatch') throw new Error(`a JSON patch must evaluate to list(JSONPatch), got ${type} at index ${i}`);
+    if (type !== 'JSONPatch') throw new StageError('result-type', `a JSON patch must evaluate to list(JSONPatch), got ${type} at index ${i}`);
   });
   return value;
 }
@@ -183,7 +182,7 @@ function constantValue(m: CompiledMutation, cost: number, activation: () => Reco
 function runMutation(m: CompiledMutation, activation: () => Record<string, unknown>, options: EvaluateOptions, object: Json, input: InvocationInput): Json {
   const result = evaluateMutation(m, activation, options);
   if (m.patchType === 'ApplyConfiguration') {
-    if (!isObject(result)) throw new Error(`apply configuration must evaluate to Object, got ${Array.isArray(result) ? 'a list' : typeof result}`);
+    if (!isObject(result)) throw new StageError('result-type', `apply configuration must evaluate to Object, got ${Array.isArray(result) ? 'a list' : typeof result}`);
     // The configuration is of the object's own kind.
     const config: JsonObject = { ...result };
     if (isObject(object)) {
@@ -194,7 +193,7 @@ function runMutation(m: CompiledMutation, activation: () => Record<string, unkno
       // A constant mutation's value is the same object every time: its checks are remembered.
       return mergeApplyConfiguration(object, config, input.schema, m.constantCost !== undefined && constantValues.get(m) === result ? result : undefined);
     } catch (e) {
-      if (e instanceof ApplyConfigurationError) throw new Error(e.message, { cause: e });
+      if (e instanceof ApplyConfigurationError) throw new StageError('merge', e.message, { cause: e });
       throw e;
     }
   }
@@ -205,7 +204,7 @@ function runMutation(m: CompiledMutation, activation: () => Record<string, unkno
   } catch (e) {
     // A failed test drops this mutation's whole patch; it is not an error.
     if (e instanceof JsonPatchTestFailed) return object;
-    if (e instanceof JsonPatchError) throw new Error(`JSON Patch: ${e.message}`, { cause: e });
+    if (e instanceof JsonPatchError) throw new StageError('patch', `JSON Patch: ${e.message}`, { cause: e });
     throw e;
   }
   if (input.strict && input.schema) {
@@ -216,9 +215,9 @@ function runMutation(m: CompiledMutation, activation: () => Record<string, unkno
 }
 
 function toOperations(result: Json | undefined): JsonPatchOperation[] {
-  if (!Array.isArray(result)) throw new Error('JSON patch expression must evaluate to a list of JSONPatch');
+  if (!Array.isArray(result)) throw new StageError('result-type', 'JSON patch expression must evaluate to a list of JSONPatch');
   return result.map((item, i) => {
-    if (!isObject(item) || typeof item.op !== 'string' || typeof item.path !== 'string') throw new Error(`JSON Patch: operation ${i} needs op and path`);
+    if (!isObject(item) || typeof item.op !== 'string' || typeof item.path !== 'string') throw new StageError('patch', `JSON Patch: operation ${i} needs op and path`);
     const op: JsonPatchOperation = { op: item.op, path: item.path };
     // `from` only when non-empty and `value` only when set, as upstream builds the patch.
     if (typeof item.from === 'string' && item.from !== '') op.from = item.from;

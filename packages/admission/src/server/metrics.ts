@@ -5,7 +5,8 @@
 /** Upper bounds of the latency buckets, in seconds: admission answers live in the low milliseconds. */
 export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
 
-export type PolicyOutcome = 'matched' | 'denied' | 'ignored_error';
+/** Outcome labels per policy and binding: matched the request, skipped by a match condition, mutated the object, denied it (failurePolicy Fail) or failed under Ignore. */
+export type OutcomeLabel = 'matched' | 'skipped' | 'mutated' | 'denied' | 'ignored_error';
 
 interface Histogram {
   buckets: number[];
@@ -45,7 +46,7 @@ export class Metrics {
    * policy and binding names; `labelCount` caps them all the same.
    */
   private readonly requestSeries = new Map<string, { latency: Histogram; byCode: Map<number, { value: number }> }>();
-  private readonly outcomeSeries = new Map<string, Map<string, Map<PolicyOutcome, { value: number }>>>();
+  private readonly outcomeSeries = new Map<string, Map<string, Map<OutcomeLabel, { value: number }>>>();
   private labelCount = 0;
 
   private static bump(map: Map<string, number>, key: string, by = 1): void {
@@ -91,7 +92,7 @@ export class Metrics {
     h.sum += seconds;
   }
 
-  policyOutcome(policy: string, binding: string, outcome: PolicyOutcome): void {
+  policyOutcome(policy: string, binding: string, outcome: OutcomeLabel): void {
     let byBinding = this.outcomeSeries.get(policy);
     if (byBinding === undefined) this.outcomeSeries.set(policy, (byBinding = new Map()));
     let byOutcome = byBinding.get(binding);
@@ -143,7 +144,7 @@ export class Metrics {
 
     counter(
       'platlint_webhook_policy_outcomes_total',
-      'Admission outcomes per policy and binding: matched the request, denied it, or failed under failurePolicy Ignore.',
+      'Admission outcomes per policy and binding: matched the request, skipped by a match condition, mutated the object, denied it (failurePolicy Fail), or failed under failurePolicy Ignore.',
       this.outcomes,
     );
     counter('platlint_webhook_reloads_total', 'Reloads of the state directory and of the TLS certificate, by result.', this.reloads);

@@ -198,10 +198,12 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
     if (!snapshot) return sendStatus(res, 503, 'the state has not been loaded yet');
     const dryRun = request.dryRun === true;
     let result;
+    let failures: { policy: string; binding: string; kind: string }[] | undefined;
     if (path === '/mutate') {
       const admitted = admit(snapshot, request, admitOptions);
-      recordOutcomes(metrics, snapshot, request, admitted);
+      recordOutcomes(metrics, admitted);
       result = admitted;
+      if (!admitted.allowed) failures = admitted.outcomes.filter((o) => o.outcome === 'failed').map((o) => ({ policy: o.policy, binding: o.binding, kind: o.failure?.kind ?? '' }));
     } else {
       result = validateRequest(request, options.validateConfig);
     }
@@ -215,6 +217,7 @@ export function createWebhookServer(options: WebhookOptions): WebhookServer {
         name: request.name,
         generation: state.generation,
         message: result.status?.message,
+        ...(failures ? { failures } : {}),
       });
     }
     send(res, 200, 'application/json', reviewResponseBody(result, dryRun));
