@@ -68,7 +68,28 @@ describe('platlint test', () => {
     const result = runCli(['test', join(examples, 'tests')]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^PASS {2}.*team-and-owner\.yaml: labels a deployment/m);
-    expect(result.stdout).toContain('1 passed, 0 failed');
+    expect(result.stdout).toMatch(/^PASS {2}.*state-policies\.yaml: the example state labels and annotates a deployment/m);
+    expect(result.stdout).toContain('2 passed, 0 failed');
+  });
+
+  it('validates a case strictly: an unknown key gets a did-you-mean, and expect is required', () => {
+    const original = readFileSync(join(examples, 'tests/team-and-owner.yaml'), 'utf8');
+    const dir = tempDir({ 'misspelt.yaml': original.replace(/^expect:/m, 'expected:'), 'no-expect.yaml': original.slice(0, original.search(/^expect:/m)) });
+    const result = runCli(['test', dir]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/FAIL {2}.*misspelt\.yaml[\s\S]*unknown key "expected" in the test case; did you mean "expect"\?/);
+    expect(result.stdout).toMatch(/FAIL {2}.*no-expect\.yaml[\s\S]*"expect" is required/);
+    expect(result.stdout).toContain('0 passed, 2 failed');
+  });
+
+  it('writes JUnit XML for CI with --format junit', () => {
+    const original = readFileSync(join(examples, 'tests/team-and-owner.yaml'), 'utf8');
+    const dir = tempDir({ 'good.yaml': original, 'wrong.yaml': original.replace('labels: {team: checkout}}\n    spec:', 'labels: {team: payments}}\n    spec:') });
+    const result = runCli(['test', dir, '--format', 'junit']);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="platlint test" tests="2" failures="1">/);
+    expect(result.stdout).toContain(`<testcase name="labels a deployment with its namespace&apos;s team and its creator" classname="${join(dir, 'good.yaml')}"></testcase>`);
+    expect(result.stdout).toMatch(/<failure message="the object differs from the expected one:">[\s\S]*team: payments[\s\S]*<\/failure>/);
   });
 
   it('fails a case whose expectation is wrong, with a diff, and speaks JSON', () => {
