@@ -49,7 +49,7 @@ describe('compile issues', () => {
   it.each([
     ['params.x == 1', 'unknown variable "params"'],
     ['object.spec.b == 1', 'no such key "b" on Object.spec'],
-    ['object.metadata.labels["a"] == "b"', 'no such key "labels" on Object.metadata'],
+    ['object.metadata.labelz["a"] == "b"', 'no such key "labelz" on Object.metadata'],
     ['object.spec.replicas ==', 'unexpected end of expression'],
     ['(object.spec.replicas == 1', 'expected ")", got end of expression'],
     ['object.spec.replicas == 1 ? 1 : "a"', 'branches of ?: must have the same type, got int and string'],
