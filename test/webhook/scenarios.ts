@@ -64,6 +64,11 @@ const ERRORS: { kind: string; parts: PolicyParts; says: string; params?: { param
   { kind: 'an atomic field changed by an apply configuration', parts: { apply: 'Object{spec: Object.spec{selector: Object.spec.selector{matchLabels: {"tier": "front"}}}}' }, says: 'atomic' },
   { kind: 'a JSON patch on a missing path', parts: { jsonPatch: '[JSONPatch{op: "remove", path: "/metadata/annotations/nope"}]' }, says: 'JSON Patch' },
   { kind: 'the cost budget', parts: { apply: `Object{spec: Object.spec{replicas: ${nested(7)}.size()}}` }, says: 'cost limit exceeded' },
+  {
+    kind: 'a construction named for another field path',
+    parts: { apply: 'Object{spec: Object.spec{template: Object.spec.templatex{metadata: Object.spec.template.metadata{labels: {"a": "b"}}}}}' },
+    says: 'unexpected type name "Object.spec.templatex", expected "Object.spec.template"',
+  },
   { kind: 'an apply configuration that is not an Object', parts: { apply: 'object.spec' }, says: 'Object' },
   { kind: 'a JSON patch value that is not a list of JSONPatch', parts: { jsonPatch: 'object.spec.template.spec.containers' }, says: 'JSONPatch' },
   {

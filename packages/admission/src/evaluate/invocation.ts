@@ -147,6 +147,7 @@ function checkedResult(m: CompiledMutation, value: unknown): unknown {
   if (m.patchType === 'ApplyConfiguration') {
     const type = celTypeOf(value);
     if (type !== 'Object') throw new StageError('result-type', `an apply configuration must evaluate to Object, got ${type}`);
+    checkTypeNames(value, 'Object');
     return value;
   }
   if (!Array.isArray(value)) throw new StageError('result-type', `a JSON patch must evaluate to list(JSONPatch), got ${celTypeOf(value)}`);
@@ -155,6 +156,28 @@ function checkedResult(m: CompiledMutation, value: unknown): unknown {
     if (type !== 'JSONPatch') throw new StageError('result-type', `a JSON patch must evaluate to list(JSONPatch), got ${type} at index ${i}`);
   });
   return value;
+}
+
+/**
+ * Every `Object.<path>` construction must sit where its name says: a field's value is named
+ * by the field path from the root, list items and map values by the list's or map's path.
+ * Upstream checks this when it evaluates; the compiler accepted any name.
+ */
+function checkTypeNames(value: unknown, expected: string): void {
+  if (Array.isArray(value)) {
+    for (const item of value) checkTypeNames(item, expected);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const type = celTypeOf(value);
+  if (type.startsWith('Object')) {
+    if (type !== expected) throw new StageError('result-type', `type mismatch: unexpected type name "${type}", expected "${expected}", the type named by its field path from the root Object`);
+    for (const [field, v] of value as Map<string, unknown>) checkTypeNames(v, `${expected}.${field}`);
+    return;
+  }
+  // A map literal: its values are named by the map's own path.
+  const entries = value instanceof Map ? [...value.values()] : Object.values(value);
+  for (const v of entries) checkTypeNames(v, expected);
 }
 
 const NOT_CONSTANT = Symbol('not constant');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromCel } from '../values.js';
+import { celTypeOf, fromCel } from '../values.js';
 import { admissionEnvironment, lazyVariables } from './admission.js';
 import type { CelProgram } from './environment.js';
 import { DEPLOYMENT } from './test-schemas.js';
@@ -65,6 +65,15 @@ describe('admission environments', () => {
     expect(p.evaluate(env.prepare({ object: deployment }))).toBe(3n);
     expect(compile(env, 'object.spec.ratio * 2.0').evaluate({ object: deployment })).toBe(3);
     expect(firstIssue(env, 'object.spec.replicas + 1.5').code).toBe('no_such_overload');
+  });
+
+  it('compiles any Object.<path> name without a schema, keeping the name on the value for a run-time check', () => {
+    const env = admissionEnvironment('applyConfiguration');
+    const value = compile(env, 'Object{spec: Object.spec{template: Object.spec.templatex{size: 1}}}').evaluate(env.prepare({ object: deployment })) as Map<string, Map<string, unknown>>;
+    expect(celTypeOf(value)).toBe('Object');
+    expect(celTypeOf(value.get('spec'))).toBe('Object.spec');
+    expect(celTypeOf(value.get('spec')?.get('template'))).toBe('Object.spec.templatex');
+    expect(fromCel(value)).toEqual({ spec: { template: { size: 1 } } });
   });
 
   it('treats object as dynamic when the match is broad', () => {

@@ -117,7 +117,7 @@ export class ConstructRegistry {
     const known = this.types.get(name);
     const root = this.#dynamicRoot;
     if (known || !root || !name.startsWith('Object.')) return known;
-    const ctor = class extends root.ctor {
+    const ctor = class extends (root.ctor as typeof ConstructedObject) {
       static override celType = name;
     };
     const named: ConstructType = { name: root.name, schema: root.schema, ctor };
