@@ -23,6 +23,7 @@ const DEPLOYMENTS = { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1']
 
 interface PolicyParts {
   failurePolicy?: 'Fail' | 'Ignore';
+  reinvocationPolicy?: 'Never' | 'IfNeeded';
   apply?: string;
   jsonPatch?: string;
   condition?: string;
@@ -30,7 +31,7 @@ interface PolicyParts {
 }
 
 function policy(name: string, p: PolicyParts): Obj {
-  const spec: Obj = { matchConstraints: DEPLOYMENTS, reinvocationPolicy: 'Never', failurePolicy: p.failurePolicy ?? 'Fail', mutations: [] };
+  const spec: Obj = { matchConstraints: DEPLOYMENTS, reinvocationPolicy: p.reinvocationPolicy ?? 'Never', failurePolicy: p.failurePolicy ?? 'Fail', mutations: [] };
   if (p.apply) (spec.mutations as Obj[]).push({ patchType: 'ApplyConfiguration', applyConfiguration: { expression: p.apply } });
   if (p.jsonPatch) (spec.mutations as Obj[]).push({ patchType: 'JSONPatch', jsonPatch: { expression: p.jsonPatch } });
   if (p.condition) spec.matchConditions = [{ name: 'condition', expression: p.condition }];
@@ -48,6 +49,11 @@ function withLabels(extra: Record<string, string>): Obj {
   const d = deployment();
   const metadata = d.metadata as Obj;
   return { ...d, metadata: { ...metadata, labels: { ...(metadata.labels as Record<string, string>), ...extra } } };
+}
+
+function withReplicas(replicas: number): Obj {
+  const d = deployment();
+  return { ...d, spec: { ...(d.spec as Obj), replicas } };
 }
 
 function withContainer(container: Obj): Obj {
@@ -152,6 +158,13 @@ export const SCENARIOS: Scenario[] = [
     bindings: [binding('sidecar', 'sidecar')],
     object: deployment(),
     expect: { allowed: true, object: withContainer({ name: 'proxy', image: 'proxy:1' }) },
+  },
+  {
+    name: 'IfNeeded reinvocation: two IfNeeded counters and a Never one, from 0, end at 5 (one second pass)',
+    policies: ['a', 'b', 'c'].map((name, i) => policy(name, { reinvocationPolicy: i < 2 ? 'IfNeeded' : 'Never', apply: 'Object{spec: Object.spec{replicas: object.spec.replicas + 1}}' })),
+    bindings: ['a', 'b', 'c'].map((name) => binding(name, name)),
+    object: withReplicas(0),
+    expect: { allowed: true, object: withReplicas(5) },
   },
   ...errorScenarios(),
   // The patched object must still decode as a Deployment; upstream returns that failure as an

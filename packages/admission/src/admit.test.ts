@@ -332,3 +332,18 @@ describe('admit: outcomes as data', () => {
     expect(missing.outcomes).toEqual([{ policy: 'p', binding: 'b', pass: 1, outcome: 'failed', failure: { kind: 'params', message: expect.stringContaining('failed to configure binding: no params found') } }]);
   });
 });
+
+describe('admit: the second pass', () => {
+  it('evaluates the match conditions of invocations it does not re-run, so their errors still deny', () => {
+    const state = createState([
+      policy({ name: 'a-check', matchConditions: [{ name: 'c', expression: 'object.spec.replicas < 3 || object.spec.nosuchfield == 1' }], mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')] }),
+      binding('a-check-b', 'a-check'),
+      policy({ name: 'b-increment', reinvocationPolicy: 'IfNeeded', mutations: [INCREMENT] }),
+      binding('b-increment-b', 'b-increment'),
+    ]);
+    const result = admit(state, deploymentRequest(deployment()));
+    expect(result.allowed).toBe(false);
+    expect(result.status?.message).toMatch(/^policy 'a-check' with binding 'a-check-b' denied request: matchCondition 'c': .*nosuchfield/);
+    expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([{ policy: 'a-check', binding: 'a-check-b', pass: 2, outcome: 'failed', failure: { kind: 'match-condition', message: expect.any(String) } }]);
+  });
+});

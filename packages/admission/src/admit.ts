@@ -217,9 +217,12 @@ function pass(run: Run, reinvocation: boolean): void {
   const nsObject = namespaceObject(run);
   let dirty = false;
   for (const inv of list) {
-    if (reinvocation && !run.reinvoke.has(inv.key)) continue;
+    // Upstream evaluates an invocation's match conditions before it looks at the queue, so
+    // in the second pass their errors still count for invocations it does not re-run.
+    const conditionsOnly = reinvocation && !run.reinvoke.has(inv.key);
     const before = run.object;
-    const { object, applied, matched } = invoke(run, inv, nsObject);
+    const { object, applied, matched } = invoke(run, inv, nsObject, conditionsOnly);
+    if (conditionsOnly) continue;
     run.object = object;
     if (!matched) continue;
     if (applied > 0) dirty = true;
@@ -287,11 +290,13 @@ function sameKind(a: GroupVersionKind, b: GroupVersionKind): boolean {
   return a.group === b.group && a.version === b.version && a.kind === b.kind;
 }
 
-function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null): { object: Json | undefined; applied: number; matched: boolean } {
+function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditionsOnly = false): { object: Json | undefined; applied: number; matched: boolean } {
   const { policy, binding } = inv;
   const facts = cachedKindFacts(run.state, inv.kind);
   const compiled = compilePolicy(policy);
   if (!compiled.ok) {
+    // Already reported in the first pass.
+    if (conditionsOnly) return { object: run.object, applied: 0, matched: false };
     fail(run, policy, { policy: policy.name, binding: binding.name, kind: 'compile', cause: compiled.message, reason: 'Invalid' }, paramName(inv.param));
     return { object: run.object, applied: 0, matched: false };
   }
@@ -324,10 +329,11 @@ function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null): { objec
     ...(run.options.authorizer ? { authorizer: run.options.authorizer } : {}),
     ...(run.options.costLimit !== undefined ? { costLimit: run.options.costLimit } : {}),
     ...(run.deadline !== undefined ? { deadline: run.deadline } : {}),
+    ...(conditionsOnly ? { conditionsOnly } : {}),
   });
   const param = paramName(inv.param);
   for (const e of result.errors) fail(run, policy, { policy: policy.name, binding: binding.name, kind: e.kind, cause: e.cause, reason: e.reason }, param);
-  if (result.errors.length === 0 && !result.matched) run.outcomes.push({ policy: policy.name, binding: binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: 'skipped' });
+  if (result.errors.length === 0 && !result.matched && !conditionsOnly) run.outcomes.push({ policy: policy.name, binding: binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: 'skipped' });
   const next = result.matched ? back(result.object) : run.object;
   if (result.matched && result.applied > 0) {
     run.outcomes.push({ policy: policy.name, binding: binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: deepEqual(next, run.object) ? 'unchanged' : 'mutated' });

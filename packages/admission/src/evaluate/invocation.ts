@@ -28,6 +28,8 @@ export interface InvocationInput {
   authorizer?: CelAuthorizer;
   costLimit?: number;
   deadline?: number;
+  /** Evaluate the match conditions only (an invocation the second pass does not re-run). */
+  conditionsOnly?: boolean;
 }
 
 export interface InvocationResult {
@@ -65,7 +67,7 @@ export function runInvocation(input: InvocationInput): InvocationResult {
   const gate = matchConditions(input.compiled.matchConditions, (c) => c.program.evaluate(activate(c), options));
   // An error follows the failure policy in the caller, which records Ignore as ignored.
   if (gate.error !== undefined) return { matched: false, object: input.object, errors: [{ kind: 'match-condition', cause: gate.error, reason: 'Forbidden' }], applied: 0 };
-  if (!gate.matches) return { matched: false, object: input.object, errors: [], applied: 0 };
+  if (!gate.matches || input.conditionsOnly) return { matched: false, object: input.object, errors: [], applied: 0 };
 
   const thunks: Record<string, () => unknown> = {};
   const variables = new LazyVariables(thunks);
