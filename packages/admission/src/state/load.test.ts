@@ -60,6 +60,18 @@ describe('loadState keeps what the server would store', () => {
     expect(state.warnings[0]).toMatchObject({ file: join(dir, 'p.yaml'), message: 'no such key "replicaz" on Object.spec' });
   });
 
+  it('skips YAML that is no manifest (neither apiVersion nor kind) with a warning', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
+    writeFileSync(join(dir, 'kustomization.yaml'), 'resources: [policies.yaml]\n');
+    writeFileSync(join(dir, 'policies.yaml'), [policy({ name: 'good', mutations: [INCREMENT] }), binding('good-b', 'good')].map((o) => stringify(o)).join('---\n'));
+    writeFileSync(join(dir, 'half.yaml'), 'kind: ConfigMap\nmetadata: {name: x}\n');
+    const state = loadState([dir]);
+    expect(state.policies.map((p) => p.name)).toEqual(['good']);
+    expect(state.warnings.map((w) => [w.file.endsWith('kustomization.yaml'), w.ruleId])).toEqual([[true, 'document/missing-kind']]);
+    // One of the two is still a broken manifest.
+    expect(state.problems.map((p) => [p.file.endsWith('half.yaml'), p.ruleId])).toEqual([[true, 'document/missing-kind']]);
+  });
+
   it('refuses what the server refuses: a CEL expression that does not compile, a paramRef without parameterNotFoundAction', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
     const broken = policy({ name: 'broken', matchConditions: [{ name: 'c', expression: 'object.spec.replicas >' }], mutations: [INCREMENT] });

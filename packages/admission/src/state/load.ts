@@ -106,10 +106,17 @@ export function stateFromSources(files: readonly SourceFile[]): State {
     // Findings not tied to an object (syntax errors, unreadable files) refuse the file's part too.
     for (const d of findings.filter((e) => refuses(e) && (!file.documents[e.document] || file.documents[e.document]?.broken || e.ruleId.startsWith('file/') || e.ruleId.startsWith('document/')))) {
       if (problems.some((p) => p.file === file.path && p.line === d.range.start.line && p.message === d.message)) continue;
-      problems.push(at(d));
+      // YAML that is no manifest at all (a kustomization, CI or values file next to the state)
+      // never reaches the API server: skipped with a warning rather than refusing the state.
+      if (notAManifest(file.documents[d.document]?.value)) warnings.push(at(d));
+      else problems.push(at(d));
     }
   });
   return createState(accepted, problems, warnings);
+}
+
+function notAManifest(value: unknown): boolean {
+  return isObject(value) && value.apiVersion === undefined && value.kind === undefined;
 }
 
 // The objects of a file: each mapping document, or each item of a `...List`.
