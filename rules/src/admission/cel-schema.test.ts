@@ -59,6 +59,11 @@ RuleTester.run(rule, {
       errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', message: /estimated cost \d+ exceeds the per-expression limit/ }],
     },
     {
+      name: 'a type error of the dynamic compile that the server does not certainly refuse',
+      yaml: policy({ resources: '["*"]', conditions: "    - {name: plus, expression: '1 + \"a\" == 2'}" }),
+      errors: [{ path: 'spec.matchConditions[0].expression', severity: 'warning', message: /no such overload/ }],
+    },
+    {
       name: 'params typed by a known paramKind',
       yaml: policy({ paramKind: '  paramKind: {apiVersion: v1, kind: ConfigMap}\n', conditions: "    - {name: p, expression: 'params.dta.size() > 0'}" }),
       errors: [{ path: 'spec.matchConditions[0].expression', message: 'no such key "dta" on Params' }],

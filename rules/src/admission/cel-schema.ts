@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { compileSites, issueMessage } from './cel-compile.js';
+import { compileSites, issueMessage, refusedByServer } from './cel-compile.js';
 import { POLICY, spanIn, specOf } from './shared.js';
 
 export default defineRule({
@@ -21,7 +21,8 @@ export default defineRule({
       'admission/cel). Such an expression usually fails when it runs (no such key, or a merge refused',
       'with "field not declared in schema"), and the policy\'s failurePolicy then decides. It is a',
       'warning because a guarded branch (`has(...)`, a condition) may never run it. Expressions that',
-      'do not compile at all are only reported by admission/cel.',
+      'the server refuses are only reported by admission/cel; other type errors (an operator with no',
+      'overload, a misused macro) are reported here even when nothing is typed by a schema.',
       '',
       'An expression whose estimated cost exceeds the per-expression budget (1,000,000) is reported',
       'here too: the server stores it and enforces the budget while it runs, so it is likely, not',
@@ -34,7 +35,11 @@ export default defineRule({
   check(context) {
     const spec = specOf(context);
     if (!spec) return;
-    const refused = new Set(compileSites(spec, false).map(({ site }) => site.path.join('.')));
+    const refused = new Set(
+      compileSites(spec, false)
+        .filter(({ issues }) => issues.some(refusedByServer))
+        .map(({ site }) => site.path.join('.')),
+    );
     for (const { site, issues } of compileSites(spec, true)) {
       if (refused.has(site.path.join('.'))) continue;
       for (const issue of issues) context.report({ path: site.path, message: issueMessage(issue, site.place), span: spanIn(context, site.path, issue) });

@@ -37,6 +37,10 @@ RuleTester.run(rule, {
     { name: 'a broad match leaves object dynamic', yaml: policy({ resources: '["*"]', conditions: "    - {name: any, expression: 'object.spec.whatever == 1'}" }) },
     { name: 'params without paramKind is another rule\'s finding', yaml: policy({ conditions: "    - {name: p, expression: 'params.x == 1'}" }) },
     { name: 'forward variable references are another rule\'s finding', yaml: policy({ variables: '    - {name: a, expression: "variables.b + 1"}\n    - {name: b, expression: "1"}' }) },
+    {
+      name: 'type errors the server may not make are not refusals (admission/cel-schema reports them)',
+      yaml: policy({ conditions: "    - {name: optional, expression: 'object.?metadata.labels[\"x\"] == optional.of(\"y\")'}\n    - {name: plus, expression: '1 + \"a\" == 2'}" }),
+    },
     { name: 'the whole metadata of the matched kind is readable', yaml: policy({ conditions: "    - {name: labelled, expression: 'object.metadata.labels[\"app\"] == \"web\" && object.metadata.namespace != \"kube-system\"'}" }) },
     {
       name: 'fields the schema lacks compile as the server compiles them (admission/cel-schema reports them)',

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { WHAT, compileSites, issueMessage } from './cel-compile.js';
+import { WHAT, compileSites, issueMessage, refusedByServer } from './cel-compile.js';
 import { POLICY, spanIn, specOf } from './shared.js';
 
 export default defineRule({
@@ -18,7 +18,9 @@ export default defineRule({
       '',
       'The server cannot know which kind a request will bring, so it compiles `object`, `oldObject` and',
       '`params` as dynamic values and accepts any `Object.<path>` type name; this rule does the same,',
-      'and the server refuses the policy for every finding of it. `request`, `namespaceObject` and',
+      'and the server refuses the policy for every finding of it (syntax, unknown variables, empty',
+      'expressions, a result type it can tell; other type errors are admission/cel-schema\'s, as',
+      'this CEL implementation may still lack typing the server has). `request`, `namespaceObject` and',
       '`authorizer` are typed; `variables` holds the earlier variables with their types (mutations see',
       'all of them), and is absent from match conditions. The same expressions checked against the',
       'schema of the matched kind are admission/cel-schema\'s findings.',
@@ -31,7 +33,7 @@ export default defineRule({
     const spec = specOf(context);
     if (!spec) return;
     for (const { site, issues } of compileSites(spec, false)) {
-      for (const issue of issues) context.report({ path: site.path, message: issueMessage(issue, site.place), span: spanIn(context, site.path, issue) });
+      for (const issue of issues.filter(refusedByServer)) context.report({ path: site.path, message: issueMessage(issue, site.place), span: spanIn(context, site.path, issue) });
     }
   },
 });
