@@ -1,5 +1,5 @@
 export { rules } from './all.js';
-export { allRuleMetas, crossDocumentKinds, knownRuleIds } from './registry.js';
+export { adviceRulesFor, allRuleMetas, crossDocumentKinds, enforcedByServer, knownRuleIds, serverEnforcedRules } from './registry.js';
 
 /** The checker of API request URLs (`platlint request`). */
 export * from './requests/index.js';

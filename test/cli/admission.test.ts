@@ -25,11 +25,35 @@ describe('platlint mutate', () => {
     expect((JSON.parse(json.stdout) as { metadata: { labels: unknown } }).metadata.labels).toEqual({ team: 'checkout' });
   });
 
-  it('reports invalid policies of the state and keeps the others working', () => {
+  it('refuses a state with an object the API server would refuse, applying nothing (exit 2)', () => {
     const dir = tempDir({ 'broken.yaml': 'apiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: broken}\nspec: {mutations: []}\n' });
     const result = runCli(['mutate', '--state', join(examples, 'state'), '--state', dir, join(examples, 'objects/deployment.yaml')]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/broken\.yaml:\d+:\d+: refused MutatingAdmissionPolicy\/broken/);
+    expect(result.stderr).toContain('nothing was applied');
+    expect(result.stdout).toBe('');
+  });
+
+  it('keeps a policy that only draws advice, printing the advice as a warning', () => {
+    const typo = `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: typo}
+spec:
+  matchConstraints:
+    resourceRules:
+      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
+  matchConditions:
+    - {name: never, expression: 'object.spec.replicaz == 1'}
+  failurePolicy: Ignore
+  reinvocationPolicy: Never
+  mutations:
+    - patchType: ApplyConfiguration
+      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 5}}'}
+`;
+    const dir = tempDir({ 'typo.yaml': typo });
+    const result = runCli(['mutate', '--state', join(examples, 'state'), '--state', dir, join(examples, 'objects/deployment.yaml')]);
     expect(result.status).toBe(0);
-    expect(result.stderr).toMatch(/broken\.yaml:\d+:\d+: skipped MutatingAdmissionPolicy\/broken/);
+    expect(result.stderr).toMatch(/typo\.yaml:9:\d+: warning MutatingAdmissionPolicy\/typo: .*replicaz.* \(admission\/cel-schema\)/);
     expect(result.stdout).toContain('team: checkout');
   });
 
@@ -44,7 +68,28 @@ describe('platlint test', () => {
     const result = runCli(['test', join(examples, 'tests')]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^PASS {2}.*team-and-owner\.yaml: labels a deployment/m);
-    expect(result.stdout).toContain('1 passed, 0 failed');
+    expect(result.stdout).toMatch(/^PASS {2}.*state-policies\.yaml: the example state labels and annotates a deployment/m);
+    expect(result.stdout).toContain('2 passed, 0 failed');
+  });
+
+  it('validates a case strictly: an unknown key gets a did-you-mean, and expect is required', () => {
+    const original = readFileSync(join(examples, 'tests/team-and-owner.yaml'), 'utf8');
+    const dir = tempDir({ 'misspelt.yaml': original.replace(/^expect:/m, 'expected:'), 'no-expect.yaml': original.slice(0, original.search(/^expect:/m)) });
+    const result = runCli(['test', dir]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/FAIL {2}.*misspelt\.yaml[\s\S]*unknown key "expected" in the test case; did you mean "expect"\?/);
+    expect(result.stdout).toMatch(/FAIL {2}.*no-expect\.yaml[\s\S]*"expect" is required/);
+    expect(result.stdout).toContain('0 passed, 2 failed');
+  });
+
+  it('writes JUnit XML for CI with --format junit', () => {
+    const original = readFileSync(join(examples, 'tests/team-and-owner.yaml'), 'utf8');
+    const dir = tempDir({ 'good.yaml': original, 'wrong.yaml': original.replace('labels: {team: checkout}}\n    spec:', 'labels: {team: payments}}\n    spec:') });
+    const result = runCli(['test', dir, '--format', 'junit']);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="platlint test" tests="2" failures="1">/);
+    expect(result.stdout).toContain(`<testcase name="labels a deployment with its namespace&apos;s team and its creator" classname="${join(dir, 'good.yaml')}"></testcase>`);
+    expect(result.stdout).toMatch(/<failure message="the object differs from the expected one:">[\s\S]*team: payments[\s\S]*<\/failure>/);
   });
 
   it('fails a case whose expectation is wrong, with a diff, and speaks JSON', () => {
@@ -58,5 +103,15 @@ describe('platlint test', () => {
     const json = JSON.parse(runCli(['test', dir, '--format', 'json']).stdout) as { cases: { passed: boolean; name: string }[]; passed: number; failed: number };
     expect(json).toMatchObject({ passed: 0, failed: 1 });
     expect(json.cases[0]?.name).toBe("labels a deployment with its namespace's team and its creator");
+  });
+
+  it('shows advice on the case\'s policies as warnings beside the result, and still runs them', () => {
+    const original = readFileSync(join(examples, 'tests/team-and-owner.yaml'), 'utf8');
+    // A label read the schema does not have: the server stores it; at run time it fails, and Fail denies.
+    const dir = tempDir({ 'advice.yaml': original.replace('namespaceObject.metadata.labels["team"]', 'object.spec.teamz').replace('expect:\n  allowed: true', 'expect:\n  allowed: false\n  errorContains: "policy \'team-label\' with binding \'team-label\'"') });
+    const result = runCli(['test', dir]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^PASS/m);
+    expect(result.stdout).toMatch(/warning: MutatingAdmissionPolicy\/team-label: .*teamz.* \[admission\/cel-schema\]/);
   });
 });

@@ -127,7 +127,7 @@ describe('language server over stdio', () => {
     const published = client.diagnostics(uri('policy.yaml'));
     await client.open(uri('policy.yaml'), POLICY);
     const { diagnostics } = await published;
-    const cel = diagnostics.find((d) => d.code === 'admission/cel');
+    const cel = diagnostics.find((d) => d.code === 'admission/cel-schema');
     expect(cel?.range.start.line).toBe(15);
     expect(POLICY.split('\n')[15]!.slice(cel!.range.start.character, cel!.range.end.character)).toContain('replicaz');
     expect(comparable(diagnostics)).toEqual(cliDiagnostics(dir, ['policy.yaml', 'binding.yaml']).get('policy.yaml'));

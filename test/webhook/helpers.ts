@@ -73,6 +73,23 @@ export interface Served {
   exited: Promise<number | null>;
 }
 
+/** Runs `platlint serve --port 0 ...args` expecting it to stop by itself (a start-up failure): its exit code and stderr. */
+export function serveUntilExit(args: readonly string[]): Promise<{ code: number | null; stderr: string; logs: LogEvent[] }> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => (stderr += chunk));
+  // A server that does start would hang the test: stop it, and the test fails on its exit code.
+  const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  return new Promise((resolveExit) =>
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      const logs = stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as LogEvent);
+      resolveExit({ code, stderr, logs });
+    }),
+  );
+}
+
 export interface ServeOptions {
   /** Runs the server under `ulimit -n` of this many open files. */
   maxOpenFiles?: number;

@@ -305,3 +305,45 @@ describe('constant mutations', () => {
     expect(at(admit(state, deploymentRequest()).object, 'metadata', 'annotations')).toEqual({ owner: 'platform' });
   });
 });
+
+describe('admit: outcomes as data', () => {
+  it.each([
+    ['match-condition', { matchConditions: [{ name: 'c', expression: 'object.spec.nosuchfield == 1' }], mutations: [INCREMENT] }],
+    ['expression', { mutations: [apply('Object{spec: Object.spec{replicas: object.spec.nosuchfield}}')] }],
+    ['result-type', { mutations: [apply('object.spec')] }],
+    ['merge', { mutations: [apply('Object{spec: Object.spec{replicaz: 1}}')] }],
+    ['patch', { mutations: [patch('[JSONPatch{op: "remove", path: "/metadata/annotations/none"}]')] }],
+  ] as const)('records a %s failure with its kind, failed under Fail and ignored under Ignore', (kind, options) => {
+    for (const failurePolicy of ['Fail', 'Ignore'] as const) {
+      const result = admit(single({ ...options, failurePolicy }), deploymentRequest(deployment()));
+      expect(result.allowed).toBe(failurePolicy === 'Ignore');
+      expect(result.outcomes).toEqual([{ policy: 'p', binding: 'b', pass: 1, outcome: failurePolicy === 'Fail' ? 'failed' : 'ignored', failure: { kind, message: expect.stringMatching(/^policy 'p' with binding 'b' denied request: /) } }]);
+    }
+  });
+
+  it('records skipped, mutated and unchanged invocations, per pass, and missing params', () => {
+    expect(admit(single({ matchConditions: [{ name: 'c', expression: 'false' }], mutations: [INCREMENT] }), deploymentRequest(deployment())).outcomes).toEqual([{ policy: 'p', binding: 'b', pass: 1, outcome: 'skipped' }]);
+    expect(admit(single({ mutations: [apply('Object{spec: Object.spec{replicas: 2}}')] }), deploymentRequest(deployment())).outcomes).toEqual([{ policy: 'p', binding: 'b', pass: 1, outcome: 'unchanged' }]);
+    expect(admit(single({ mutations: [INCREMENT], reinvocationPolicy: 'IfNeeded' }), deploymentRequest(deployment())).outcomes).toEqual([
+      { policy: 'p', binding: 'b', pass: 1, outcome: 'mutated' },
+      { policy: 'p', binding: 'b', pass: 2, outcome: 'mutated' },
+    ]);
+    const missing = admit(single({ mutations: [INCREMENT], paramKind: { apiVersion: 'v1', kind: 'ConfigMap' } }, [], { paramRef: { name: 'absent', namespace: 'default', parameterNotFoundAction: 'Deny' } }), deploymentRequest(deployment()));
+    expect(missing.outcomes).toEqual([{ policy: 'p', binding: 'b', pass: 1, outcome: 'failed', failure: { kind: 'params', message: expect.stringContaining('failed to configure binding: no params found') } }]);
+  });
+});
+
+describe('admit: the second pass', () => {
+  it('evaluates the match conditions of invocations it does not re-run, so their errors still deny', () => {
+    const state = createState([
+      policy({ name: 'a-check', matchConditions: [{ name: 'c', expression: 'object.spec.replicas < 3 || object.spec.nosuchfield == 1' }], mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')] }),
+      binding('a-check-b', 'a-check'),
+      policy({ name: 'b-increment', reinvocationPolicy: 'IfNeeded', mutations: [INCREMENT] }),
+      binding('b-increment-b', 'b-increment'),
+    ]);
+    const result = admit(state, deploymentRequest(deployment()));
+    expect(result.allowed).toBe(false);
+    expect(result.status?.message).toMatch(/^policy 'a-check' with binding 'a-check-b' denied request: matchCondition 'c': .*nosuchfield/);
+    expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([{ policy: 'a-check', binding: 'a-check-b', pass: 2, outcome: 'failed', failure: { kind: 'match-condition', message: expect.any(String) } }]);
+  });
+});

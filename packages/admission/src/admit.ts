@@ -14,7 +14,7 @@ import { collectParams } from './params/params.js';
 import { apiVersionOf, kindFacts, type KindFacts } from './state/kinds.js';
 import type { Binding, Policy } from './state/policy-types.js';
 import { bindingsOf, type State } from './state/state.js';
-import type { AdmissionRequest, AdmissionResult, GroupVersionKind, GroupVersionResource } from './types.js';
+import type { AdmissionRequest, AdmissionResult, GroupVersionKind, GroupVersionResource, PolicyOutcome } from './types.js';
 
 export interface AdmitOptions {
   /** Answers `authorizer` checks; the offline authorizer (denies everything) by default. */
@@ -35,7 +35,6 @@ interface Invocation {
   policy: Policy;
   binding: Binding;
   param: JsonObject | null;
-  paramSchemaKind: GroupVersionKind | undefined;
   kind: GroupVersionKind;
   resource: GroupVersionResource;
   key: string;
@@ -49,6 +48,9 @@ interface Run {
   object: Json | undefined;
   failures: PolicyFailure[];
   warnings: string[];
+  outcomes: PolicyOutcome[];
+  /** The pass running: 1, or 2 for the reinvocation. */
+  pass: 1 | 2;
   /** IfNeeded invocations run since the object last changed. */
   previouslyInvoked: Set<string>;
   /** Invocations the second pass re-runs. */
@@ -72,20 +74,25 @@ export function admit(state: State, request: AdmissionRequest, options: AdmitOpt
     object: original,
     failures: [],
     warnings: [],
+    outcomes: [],
+    pass: 1,
     previouslyInvoked: new Set(),
     reinvoke: new Set(),
     shouldReinvoke: false,
   };
   const uid = request.uid ?? '';
-  const allow = (object: Json | undefined): AdmissionResult => ({ uid, allowed: true, object, patch: diffToPatch(original, object), warnings: dedupe(run.warnings), auditAnnotations: {} });
+  const allow = (object: Json | undefined): AdmissionResult => ({ uid, allowed: true, object, patch: diffToPatch(original, object), warnings: dedupe(run.warnings), auditAnnotations: {}, outcomes: run.outcomes });
 
   if (neverMatched({ operation: request.operation, resource: request.resource })) return allow(original);
   try {
     pass(run, false);
-    if (run.failures.length === 0 && run.shouldReinvoke) pass(run, true);
+    if (run.failures.length === 0 && run.shouldReinvoke) {
+      run.pass = 2;
+      pass(run, true);
+    }
   } catch (e) {
     if (!(e instanceof StatusFailure)) throw e;
-    return { uid, allowed: false, object: original, patch: [], warnings: dedupe(run.warnings), auditAnnotations: {}, status: { status: 'Failure', code: e.code, reason: e.reason, message: e.message } };
+    return { uid, allowed: false, object: original, patch: [], warnings: dedupe(run.warnings), auditAnnotations: {}, outcomes: run.outcomes, status: { status: 'Failure', code: e.code, reason: e.reason, message: e.message } };
   }
   if (run.failures.length > 0) {
     const messages = run.failures.map(failureMessage);
@@ -97,6 +104,7 @@ export function admit(state: State, request: AdmissionRequest, options: AdmitOpt
       patch: [],
       warnings: dedupe(run.warnings),
       auditAnnotations: {},
+      outcomes: run.outcomes,
       status: { status: 'Failure', code: 403, reason: first.reason, message: messages[0] as string, details: { causes: messages.map((message) => ({ message })) } },
     };
   }
@@ -122,9 +130,14 @@ function attributes(run: Run): MatchAttributes {
 }
 
 // Errors that belong to a policy follow its failure policy; Ignore turns them into warnings.
-function fail(run: Run, policy: Policy, failure: PolicyFailure): void {
-  if (policy.spec.failurePolicy === 'Ignore') {
-    run.warnings.push(`${failureMessage(failure)} (ignored: failurePolicy Ignore)`);
+function fail(run: Run, policy: Policy, failure: PolicyFailure, param?: string): void {
+  const message = failureMessage(failure);
+  const ignored = policy.spec.failurePolicy === 'Ignore';
+  // A failure of the policy itself belongs to no binding (its message names none).
+  const binding = failure.kind === 'policy-config' ? '' : failure.binding;
+  run.outcomes.push({ policy: failure.policy, binding, ...(param ? { param } : {}), pass: run.pass, outcome: ignored ? 'ignored' : 'failed', failure: { kind: failure.kind, message } });
+  if (ignored) {
+    run.warnings.push(`${message} (ignored: failurePolicy Ignore)`);
     return;
   }
   run.failures.push(failure);
@@ -154,7 +167,7 @@ function invocations(run: Run, ctx: MatchContext): Invocation[] {
       if (binding.spec.matchResources && !checkMatch(run, matchResources(binding.spec.matchResources, a, ctx, keys), policy, binding)) continue;
       const params = collectParams(run.state, policy, binding, a.namespace);
       if (!params.ok) {
-        fail(run, policy, { policy: policy.name, binding: binding.name, kind: params.scope === 'policy' ? 'policy-config' : 'binding-config', cause: params.message, reason: 'Forbidden' });
+        fail(run, policy, { policy: policy.name, binding: binding.name, kind: params.scope === 'policy' ? 'policy-config' : 'params', cause: params.message, reason: 'Forbidden' });
         continue;
       }
       for (const param of params.params) {
@@ -163,7 +176,6 @@ function invocations(run: Run, ctx: MatchContext): Invocation[] {
           policy,
           binding,
           param,
-          paramSchemaKind: params.kind ? { group: params.kind.group, version: params.kind.version, kind: params.kind.kind } : undefined,
           kind: outcome.kind,
           resource: outcome.resource,
           key: `${policy.name}\u0000${binding.name}\u0000${paramId}`,
@@ -172,6 +184,12 @@ function invocations(run: Run, ctx: MatchContext): Invocation[] {
     }
   }
   return out;
+}
+
+function paramName(param: JsonObject | null): string | undefined {
+  if (!param) return undefined;
+  const namespace = metaOf(param, 'namespace');
+  return namespace ? `${namespace}/${metaOf(param, 'name')}` : metaOf(param, 'name');
 }
 
 function metaOf(o: JsonObject, field: string): string {
@@ -199,9 +217,12 @@ function pass(run: Run, reinvocation: boolean): void {
   const nsObject = namespaceObject(run);
   let dirty = false;
   for (const inv of list) {
-    if (reinvocation && !run.reinvoke.has(inv.key)) continue;
+    // Upstream evaluates an invocation's match conditions before it looks at the queue, so
+    // in the second pass their errors still count for invocations it does not re-run.
+    const conditionsOnly = reinvocation && !run.reinvoke.has(inv.key);
     const before = run.object;
-    const { object, applied, matched } = invoke(run, inv, nsObject);
+    const { object, applied, matched } = invoke(run, inv, nsObject, conditionsOnly);
+    if (conditionsOnly) continue;
     run.object = object;
     if (!matched) continue;
     if (applied > 0) dirty = true;
@@ -269,13 +290,14 @@ function sameKind(a: GroupVersionKind, b: GroupVersionKind): boolean {
   return a.group === b.group && a.version === b.version && a.kind === b.kind;
 }
 
-function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null): { object: Json | undefined; applied: number; matched: boolean } {
+function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditionsOnly = false): { object: Json | undefined; applied: number; matched: boolean } {
   const { policy, binding } = inv;
   const facts = cachedKindFacts(run.state, inv.kind);
-  const paramFacts = inv.paramSchemaKind ? cachedKindFacts(run.state, inv.paramSchemaKind) : undefined;
-  const compiled = compilePolicy(policy, facts?.schema, paramFacts?.schema);
+  const compiled = compilePolicy(policy);
   if (!compiled.ok) {
-    fail(run, policy, { policy: policy.name, binding: binding.name, kind: 'evaluation', cause: compiled.message, reason: 'Invalid' });
+    // Already reported in the first pass.
+    if (conditionsOnly) return { object: run.object, applied: 0, matched: false };
+    fail(run, policy, { policy: policy.name, binding: binding.name, kind: 'compile', cause: compiled.message, reason: 'Invalid' }, paramName(inv.param));
     return { object: run.object, applied: 0, matched: false };
   }
   if (!facts?.schema && policy.spec.mutations.some((m) => m.patchType === 'ApplyConfiguration')) {
@@ -307,7 +329,14 @@ function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null): { objec
     ...(run.options.authorizer ? { authorizer: run.options.authorizer } : {}),
     ...(run.options.costLimit !== undefined ? { costLimit: run.options.costLimit } : {}),
     ...(run.deadline !== undefined ? { deadline: run.deadline } : {}),
+    ...(conditionsOnly ? { conditionsOnly } : {}),
   });
-  for (const e of result.errors) fail(run, policy, { policy: policy.name, binding: binding.name, kind: 'evaluation', cause: e.cause, reason: e.reason });
-  return { object: result.matched ? back(result.object) : run.object, applied: result.applied, matched: result.matched };
+  const param = paramName(inv.param);
+  for (const e of result.errors) fail(run, policy, { policy: policy.name, binding: binding.name, kind: e.kind, cause: e.cause, reason: e.reason }, param);
+  if (result.errors.length === 0 && !result.matched && !conditionsOnly) run.outcomes.push({ policy: policy.name, binding: binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: 'skipped' });
+  const next = result.matched ? back(result.object) : run.object;
+  if (result.matched && result.applied > 0) {
+    run.outcomes.push({ policy: policy.name, binding: binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: deepEqual(next, run.object) ? 'unchanged' : 'mutated' });
+  }
+  return { object: next, applied: result.applied, matched: result.matched };
 }

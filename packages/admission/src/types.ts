@@ -1,5 +1,6 @@
 // The request and answer shapes of the engine: the AdmissionReview v1 request fields
 // (mutating-admission.md §10) and what `admit` returns.
+import type { FailureKind } from './evaluate/failures.js';
 import type { Json, JsonObject } from './json.js';
 import type { JsonPatchOperation } from './merge/json-patch.js';
 
@@ -55,6 +56,27 @@ export interface DenialStatus {
   details?: { causes: StatusCause[] };
 }
 
+/**
+ * What one policy and binding (per param object, per pass) did with the request. The webhook's
+ * metrics and logs, /validate and `platlint test` read these; nothing parses messages.
+ */
+export interface PolicyOutcome {
+  policy: string;
+  /** Empty for a failure of the policy itself (its paramKind cannot be configured). */
+  binding: string;
+  /** `namespace/name` of the param object, when the binding has one. */
+  param?: string;
+  /** 1, or 2 for the reinvocation pass. */
+  pass: 1 | 2;
+  /**
+   * `skipped`: a match condition was false; `mutated` / `unchanged`: the mutations ran and
+   * changed the object or not; `failed`: an error under failurePolicy Fail (the request is
+   * denied); `ignored`: an error under failurePolicy Ignore (the policy is skipped).
+   */
+  outcome: 'skipped' | 'mutated' | 'unchanged' | 'failed' | 'ignored';
+  failure?: { kind: FailureKind; message: string };
+}
+
 export interface AdmissionResult {
   uid: string;
   allowed: boolean;
@@ -65,6 +87,8 @@ export interface AdmissionResult {
   warnings: string[];
   auditAnnotations: Record<string, string>;
   status?: DenialStatus;
+  /** Per policy, binding, param and pass, in the order they ran; empty when nothing matched. */
+  outcomes: PolicyOutcome[];
 }
 
 export type { Json, JsonObject };

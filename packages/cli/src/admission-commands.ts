@@ -19,16 +19,44 @@ Options:
   --user NAME             The requesting user's name; --group G (repeatable) for its groups
   --diff                  Print a unified diff of each object instead of the result
   -f, --format FORMAT     yaml (default) or json
+
+Objects of the state the API server would refuse stop the run (exit 2, nothing applied);
+advice on the objects kept is printed as warnings. Exit 1 when a request is denied.
 `;
 
 export const TEST_USAGE = `Usage: platlint test PATH...
 
-Runs admission test cases (YAML files: policies, bindings, request, expect) and prints
-pass or fail per case, with a diff of expected and actual objects.
+Runs admission test cases (YAML files: name, policies, bindings, params, namespace, request,
+expect) and prints pass or fail per case, with a diff of expected and actual objects.
+policies, bindings and params list objects inline or paths of manifest files (relative to
+the test case). Unknown keys and a missing expect fail the case.
 
 Options:
-  -f, --format FORMAT     stylish (default) or json
+  -f, --format FORMAT     stylish (default), json or junit (JUnit XML for CI)
 `;
+
+function xml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
+}
+
+/** JUnit XML, the report format CI systems read: one testsuite per file, one testcase per case. */
+function junit(cases: readonly TestCaseResult[]): string {
+  const byFile = new Map<string, TestCaseResult[]>();
+  for (const c of cases) byFile.set(c.file, [...(byFile.get(c.file) ?? []), c]);
+  const failures = cases.filter((c) => !c.passed).length;
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="platlint test" tests="${cases.length}" failures="${failures}">`];
+  for (const [file, list] of byFile) {
+    lines.push(`  <testsuite name="${xml(file)}" tests="${list.length}" failures="${list.filter((c) => !c.passed).length}">`);
+    for (const c of list) {
+      const out = c.warnings.length > 0 ? `\n      <system-out>${xml(c.warnings.map((w) => `warning: ${w}`).join('\n'))}</system-out>` : '';
+      if (c.passed) lines.push(`    <testcase name="${xml(c.name)}" classname="${xml(file)}">${out ? `${out}\n    ` : ''}</testcase>`);
+      else lines.push(`    <testcase name="${xml(c.name)}" classname="${xml(file)}">\n      <failure message="${xml(c.message.split('\n')[0] ?? '')}">${xml(c.message)}</failure>${out}\n    </testcase>`);
+    }
+    lines.push('  </testsuite>');
+  }
+  lines.push('</testsuites>');
+  return `${lines.join('\n')}\n`;
+}
 
 function parse(argv: readonly string[], options: NonNullable<ParseArgsConfig['options']>) {
   try {
@@ -55,8 +83,11 @@ function readObjects(paths: readonly string[], io: Io): Json[] {
   return objects;
 }
 
-function reportProblems(state: State, io: Io): void {
-  for (const p of state.problems) io.stderr(`${p.file}:${p.line}:${p.column}: skipped${p.object ? ` ${p.object}` : ''}: ${p.message} (${p.ruleId})\n`);
+/** Prints what the server would refuse (true when there is any) and the advice on the objects kept. */
+function reportLoad(state: State, io: Io): boolean {
+  for (const p of state.problems) io.stderr(`${p.file}:${p.line}:${p.column}: refused${p.object ? ` ${p.object}` : ''}: ${p.message} (${p.ruleId})\n`);
+  for (const w of state.warnings) io.stderr(`${w.file}:${w.line}:${w.column}: warning${w.object ? ` ${w.object}` : ''}: ${w.message} (${w.ruleId})\n`);
+  return state.problems.length > 0;
 }
 
 export function mutateCommand(argv: readonly string[], io: Io): number {
@@ -77,7 +108,11 @@ export function mutateCommand(argv: readonly string[], io: Io): number {
   const format = values.format as string;
   if (format !== 'yaml' && format !== 'json') throw new UsageError(`--format takes yaml or json, not "${format}"`);
   const state = loadState(statePaths);
-  reportProblems(state, io);
+  if (reportLoad(state, io)) {
+    // As the API server would: a state with a refused object is not applied in part.
+    io.stderr('platlint: the state holds objects the API server would refuse; nothing was applied\n');
+    return 2;
+  }
   const userInfo: UserInfo = { ...(values.user ? { username: values.user as string } : {}), groups: values.group as string[] };
   const outcomes = mutateObjects(state, readObjects(positionals, io), { operation, oldObjects: readObjects(values.old as string[], io), userInfo });
   let denied = false;
@@ -107,19 +142,22 @@ export function mutateCommand(argv: readonly string[], io: Io): number {
 export function testCommand(argv: readonly string[], io: Io): number {
   const { values, positionals } = parse(argv, { format: { type: 'string', short: 'f', default: 'stylish' } });
   const format = values.format as string;
-  if (format !== 'stylish' && format !== 'json') throw new UsageError(`--format takes stylish or json, not "${format}"`);
+  if (format !== 'stylish' && format !== 'json' && format !== 'junit') throw new UsageError(`--format takes stylish, json or junit, not "${format}"`);
   if (positionals.length === 0) throw new UsageError('test needs test case files or directories');
   const files = manifestFiles(positionals);
   if (files.length === 0) throw new UsageError(`no test case files in ${positionals.join(', ')}`);
   const cases: TestCaseResult[] = files.flatMap((file) => runTestCase(file));
   const passed = cases.filter((c) => c.passed).length;
   const failed = cases.length - passed;
-  if (format === 'json') {
-    io.stdout(`${JSON.stringify({ cases: cases.map(({ file, name, passed: ok, message }) => ({ file, name, passed: ok, message })), passed, failed })}\n`);
+  if (format === 'junit') {
+    io.stdout(junit(cases));
+  } else if (format === 'json') {
+    io.stdout(`${JSON.stringify({ cases: cases.map(({ file, name, passed: ok, message, warnings, result }) => ({ file, name, passed: ok, message, warnings, outcomes: result?.outcomes ?? [] })), passed, failed })}\n`);
   } else {
     for (const c of cases) {
       io.stdout(`${c.passed ? 'PASS' : 'FAIL'}  ${c.file}: ${c.name}\n`);
       if (!c.passed) io.stdout(`${c.message.replace(/^/gm, '      ')}\n`);
+      for (const w of c.warnings) io.stdout(`      warning: ${w}\n`);
     }
     io.stdout(`\n${passed} passed, ${failed} failed\n`);
   }

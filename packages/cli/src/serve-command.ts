@@ -1,8 +1,10 @@
 // `platlint serve`: the admission webhook. Runs until SIGTERM or SIGINT, then stops
 // accepting connections, lets in-flight requests finish and returns 0.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { jsonLogger, LOG_LEVELS, startWebhook, type ClusterOptions, type LogLevel, type WebhookServer } from '@platlint/admission';
+import { ConfigError, ConfigResolver, type Config } from '@platlint/core';
+import { knownRuleIds } from '@platlint/rules';
 import type { Io } from './commands.js';
 import { UsageError } from './files.js';
 
@@ -34,8 +36,17 @@ Options of serve:
       --request-timeout MS       Time a client has to send its whole request (default 30000)
       --shutdown-grace MS        Time in-flight requests get on shutdown (default 10000)
       --log-level LEVEL          debug (one line per request), info (default), warn, error
+  -c, --config FILE              Configuration of /validate (rule severities, feature gates,
+                                 release) instead of the nearest platlint.config.yaml
 
-Exit status: 0 after a graceful shutdown, 2 usage error or failure to start.
+The state is taken as the API server would store it: objects that draw only advice
+(lint warnings, CEL checked against the schema, cost estimates) are kept and logged
+once per object; an object the server would refuse stops start-up (a --state path
+that does not exist too), and on a reload keeps the last good state serving
+(logged, counted in platlint_state_reload_failures_total, shown on /readyz).
+
+Exit status: 0 after a graceful shutdown, 2 usage error or failure to start (an
+object of the state the API server would refuse, naming file, line and finding).
 `;
 
 interface ServeArgs {
@@ -52,6 +63,7 @@ interface ServeArgs {
   shutdownGraceMs: number;
   logLevel: LogLevel;
   cluster: ClusterOptions | undefined;
+  config: string | undefined;
 }
 
 function integer(value: string | undefined, flag: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -85,6 +97,7 @@ function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
         'in-cluster': { type: 'boolean', default: false },
         'watch-policies': { type: 'boolean', default: false },
         'stale-after': { type: 'string' },
+        config: { type: 'string', short: 'c' },
       },
     });
   } catch (error) {
@@ -117,6 +130,7 @@ function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
     shutdownGraceMs: integer(v['shutdown-grace'], '--shutdown-grace', 10_000, 0),
     logLevel,
     cluster,
+    config: v.config,
   };
 }
 
@@ -143,6 +157,17 @@ function clusterOptions(v: { kubeconfig?: string; 'in-cluster'?: boolean; 'watch
   };
 }
 
+/** /validate lints as `lint` would from the working directory: --config, or the nearest platlint.config.yaml. */
+function validateConfig(configFile: string | undefined, cwd: string): Config {
+  try {
+    // The nearest configuration of a file in the working directory is the one found from there up.
+    return new ConfigResolver(knownRuleIds, { ...(configFile !== undefined ? { configFile } : {}), cwd }).forFile(join(cwd, 'admission-request.yaml'));
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(`configuration: ${error.message}`);
+    throw error;
+  }
+}
+
 /** Resolves with the name of the first SIGTERM or SIGINT, removing its handlers then. */
 function nextSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
@@ -163,6 +188,7 @@ export async function serveCommand(argv: readonly string[], io: Io): Promise<num
     return 0;
   }
   const args = parseServeArgs(argv, io.cwd);
+  const config = validateConfig(args.config, io.cwd);
   const logger = jsonLogger(io.stderr, args.logLevel);
   // Listen for signals before binding, so one sent right after start-up is not lost.
   const signal = nextSignal();
@@ -182,6 +208,7 @@ export async function serveCommand(argv: readonly string[], io: Io): Promise<num
       // Admission work on worker threads started from this same executable.
       workers: { entry: io.entry },
       ...(args.cluster ? { cluster: args.cluster } : {}),
+      validateConfig: config,
     });
   } catch (error) {
     logger.log('error', 'server.start_failed', { error: (error as Error).message });

@@ -2,9 +2,11 @@ import type { Rule } from '@platlint/core';
 import bindingParams from './binding-params.js';
 import bindingPolicyExists from './binding-policy-exists.js';
 import cel from './cel.js';
+import celSchema from './cel-schema.js';
 import matchConditionNames from './match-condition-names.js';
 import noDelete from './no-delete.js';
 import noSelfMatch from './no-self-match.js';
+import paramKind from './param-kind.js';
 import paramRef from './param-ref.js';
 import paramsNeedParamKind from './params-need-paramkind.js';
 import patchTypeMember from './patch-type-member.js';
@@ -17,9 +19,11 @@ export const rules: readonly Rule[] = [
   bindingParams,
   bindingPolicyExists,
   cel,
+  celSchema,
   matchConditionNames,
   noDelete,
   noSelfMatch,
+  paramKind,
   paramRef,
   paramsNeedParamKind,
   patchTypeMember,

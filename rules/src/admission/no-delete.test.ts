@@ -57,7 +57,7 @@ spec:
     resourceRules:
       - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["DELETE", "UPDATE"], resources: ["deployments"]}
 `,
-      errors: [{ path: 'spec.matchResources.resourceRules[0].operations[0]', message: 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT', fix: '' }],
+      errors: [{ path: 'spec.matchResources.resourceRules[0].operations[0]', severity: 'warning', message: 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT', fix: '' }],
     },
   ],
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { BINDING, POLICY, asList, resourceRulesOf, strings } from './shared.js';
+import { BINDING, POLICY, asList, isPolicy, resourceRulesOf, strings } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -17,6 +17,9 @@ export default defineRule({
       '`matchResources`, which can only narrow what the policy matches. Exclude rules may name DELETE.',
       'The fix removes `DELETE` when other operations remain.',
       '',
+      'The server refuses DELETE in a policy (an error). In a binding it stores the rule, which can',
+      'only narrow the policy\'s match, so the DELETE entry is dead: a warning there.',
+      '',
       'Upstream rejects DELETE in a policy at the un-indexed path',
       '`spec.matchConstraints.resourceRules.operations`; this rule points at the entry itself.',
       '',
@@ -24,6 +27,7 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
+    const severity = isPolicy(context) ? 'error' : 'warning';
     for (const { path, rule, include } of resourceRulesOf(context)) {
       if (!include) continue;
       const ops = asList(rule.operations);
@@ -31,7 +35,7 @@ export default defineRule({
       ops.forEach((op, j) => {
         if (op !== 'DELETE') return;
         const message = 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT';
-        context.report({ path: [...path, 'operations', j], message, ...(rest.length > 0 && rest.length === ops.length - 1 ? { fix: { removeItem: true, text: '' } } : {}) });
+        context.report({ path: [...path, 'operations', j], severity, message, ...(rest.length > 0 && rest.length === ops.length - 1 ? { fix: { removeItem: true, text: '' } } : {}) });
       });
     }
   },

@@ -31,7 +31,7 @@ RuleTester.run(rule, {
     },
     {
       yaml: policy('["*"]', '["deployments", "mutatingadmissionpolicybindings"]'),
-      errors: [{ path: 'spec.matchConstraints.resourceRules[0].resources[1]', message: '"mutatingadmissionpolicybindings" names an admission policy kind, which a mutating admission policy can never match; remove it' }],
+      errors: [{ path: 'spec.matchConstraints.resourceRules[0].resources[1]', severity: 'warning', message: '"mutatingadmissionpolicybindings" names an admission policy kind, which a mutating admission policy can never match; remove it' }],
     },
   ],
 });

@@ -6,10 +6,10 @@ const SELF = new Set(['mutatingadmissionpolicies', 'mutatingadmissionpolicybindi
 export default defineRule({
   meta: {
     id: 'admission/no-self-match',
-    description: 'A mutating admission policy cannot match MutatingAdmissionPolicy or MutatingAdmissionPolicyBinding objects.',
+    description: 'A mutating admission policy never applies to MutatingAdmissionPolicy or MutatingAdmissionPolicyBinding objects.',
     kinds: [POLICY, BINDING],
-    severity: 'error',
-    enforcedBy: 'server',
+    severity: 'warning',
+    enforcedBy: 'advice',
     source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConstraints)',
     docs: [
       'The spec says matchConstraints cannot match MutatingAdmissionPolicy or',
@@ -20,7 +20,8 @@ export default defineRule({
       'matchResources. Exclude rules may name them.',
       '',
       'Upstream does not reject such a rule when the policy is stored: the admission plugin just never',
-      'applies policies to these resources. Wildcard resources (`*`, `*/*`) are therefore not reported:',
+      'applies policies to these resources, so the entry is dead (a warning, not an error; the spec\'s',
+      '"cannot match" describes this run-time skip). Wildcard resources (`*`, `*/*`) are not reported:',
       'they match everything else and simply skip the policy kinds.',
       '',
       'Fails: `{apiGroups: ["admissionregistration.plat.io"], resources: ["mutatingadmissionpolicies"], ...}`.',

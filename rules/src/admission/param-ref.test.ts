@@ -14,16 +14,21 @@ RuleTester.run(rule, {
   valid: [
     { yaml: binding('    name: replica-policy\n    namespace: platform-config\n    parameterNotFoundAction: Deny') },
     { yaml: binding('    selector: {}\n    parameterNotFoundAction: Allow') },
-    { name: 'parameterNotFoundAction defaults to Deny', yaml: binding('    name: replica-policy') },
+
   ],
   invalid: [
     {
-      yaml: binding('    name: replica-policy\n    selector: {matchLabels: {app: web}}'),
+      yaml: binding('    name: replica-policy\n    selector: {matchLabels: {app: web}}\n    parameterNotFoundAction: Deny'),
       errors: [{ path: 'spec.paramRef.selector', message: 'paramRef sets both name and selector; keep one: name for a single parameter object, selector for every matching one', line: 8, column: 5 }],
     },
     {
       yaml: binding('    namespace: platform-config\n    parameterNotFoundAction: Deny'),
       errors: [{ path: 'spec.paramRef', message: 'paramRef needs a name or a selector to find its parameter objects', line: 6, column: 3 }],
+    },
+    {
+      name: 'parameterNotFoundAction has no default in v1',
+      yaml: binding('    name: replica-policy'),
+      errors: [{ path: 'spec.paramRef.parameterNotFoundAction', message: 'paramRef needs parameterNotFoundAction (Allow or Deny); it has no default', line: 7, column: 5 }],
     },
   ],
 });

@@ -4,7 +4,7 @@ import { BINDING, isRecord, specOf } from './shared.js';
 export default defineRule({
   meta: {
     id: 'admission/param-ref',
-    description: 'A binding\'s paramRef sets exactly one of name and selector.',
+    description: 'A binding\'s paramRef sets exactly one of name and selector, and parameterNotFoundAction.',
     kinds: [BINDING],
     severity: 'error',
     enforcedBy: 'server',
@@ -12,12 +12,14 @@ export default defineRule({
     docs: [
       '`paramRef` finds the parameter resources either by `name` (one object) or by `selector` (every',
       'matching object, one invocation each). Exactly one of them must be set: with neither the binding',
-      'names no parameter, with both it is ambiguous. `parameterNotFoundAction` must be `Allow` or',
-      '`Deny`; it defaults to `Deny` (the schema checks its value), so leaving it out is not an error.',
+      'names no parameter, with both it is ambiguous. `parameterNotFoundAction` is required and must be',
+      '`Allow` or `Deny` (the schema checks its value): the `v1` API has no default for it (only the',
+      'old alpha API defaulted it to `Deny`), and the server refuses a paramRef without it.',
       '',
       'The spec does not show the binding\'s fields; this is upstream\'s validation.',
       '',
       'Fails: `paramRef: {name: replica-policy, selector: {matchLabels: {app: web}}}`.',
+      'Fails: `paramRef: {name: replica-policy}` (no parameterNotFoundAction).',
       'Passes: `paramRef: {name: replica-policy, parameterNotFoundAction: Deny}`.',
     ].join('\n'),
   },
@@ -30,6 +32,9 @@ export default defineRule({
       context.report({ path: ['spec', 'paramRef', 'selector'], target: 'key', message: 'paramRef sets both name and selector; keep one: name for a single parameter object, selector for every matching one' });
     } else if (!hasName && !hasSelector) {
       context.report({ path: ['spec', 'paramRef'], target: 'key', message: 'paramRef needs a name or a selector to find its parameter objects' });
+    }
+    if (ref.parameterNotFoundAction === undefined || ref.parameterNotFoundAction === null || ref.parameterNotFoundAction === '') {
+      context.report({ path: ['spec', 'paramRef', 'parameterNotFoundAction'], message: 'paramRef needs parameterNotFoundAction (Allow or Deny); it has no default' });
     }
   },
 });

@@ -32,7 +32,7 @@ RuleTester.run(rule, {
     {
       name: 'a policy needs a resource rule',
       yaml: policy('    namespaceSelector: {matchLabels: {tier: prod}}'),
-      errors: [{ path: 'spec.matchConstraints', message: 'matchConstraints needs at least one resource rule; the policy takes the type of `object` from it' }],
+      errors: [{ path: 'spec.matchConstraints.resourceRules', message: 'matchConstraints needs at least one resource rule; the policy takes the type of `object` from it' }],
     },
     {
       yaml: policy('    resourceRules: []'),
@@ -42,7 +42,7 @@ RuleTester.run(rule, {
       name: 'empty and missing lists',
       yaml: policy('    resourceRules:\n      - {apiGroups: [], apiVersions: ["v1"], resources: ["deployments"]}'),
       errors: [
-        { path: 'spec.matchConstraints.resourceRules[0]', message: 'operations of a resource rule must not be empty; use ["*"] to match all' },
+        { path: 'spec.matchConstraints.resourceRules[0].operations', message: 'operations of a resource rule must not be empty; use ["*"] to match all' },
         { path: 'spec.matchConstraints.resourceRules[0].apiGroups', message: 'apiGroups of a resource rule must not be empty; use ["*"] to match all', line: 7, column: 21 },
       ],
     },

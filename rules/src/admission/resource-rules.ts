@@ -61,13 +61,14 @@ export default defineRule({
   check(context) {
     const match = matchResourcesOf(context);
     if (isPolicy(context) && match && asList(match.value.resourceRules).length === 0) {
-      context.report({ path: match.value.resourceRules === undefined ? match.path : [...match.path, 'resourceRules'], message: 'matchConstraints needs at least one resource rule; the policy takes the type of `object` from it' });
+      // A missing field is reported at its own path (placed on the nearest key that exists).
+      context.report({ path: [...match.path, 'resourceRules'], message: 'matchConstraints needs at least one resource rule; the policy takes the type of `object` from it' });
     }
     for (const { path, rule } of resourceRulesOf(context)) {
       for (const field of LISTS) {
         const list = rule[field];
         if (list === undefined || (Array.isArray(list) && list.length === 0)) {
-          context.report({ path: list === undefined ? path : [...path, field], message: `${field} of a resource rule must not be empty; use ["*"] to match all` });
+          context.report({ path: [...path, field], message: `${field} of a resource rule must not be empty; use ["*"] to match all` });
           continue;
         }
         if (!Array.isArray(list)) continue;

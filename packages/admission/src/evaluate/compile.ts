@@ -1,8 +1,10 @@
-// Compiling a policy's expressions for one matched kind: the CEL environments are typed by
-// the kind's schema (and the param kind's), so a policy matching several kinds compiles once
-// per kind. Results are cached per policy object; a state reload brings new objects.
+// Compiling a policy's expressions as upstream compiles them at admission time: `object`,
+// `oldObject` and `params` are dynamic and every `Object.<path>` type name resolves, so an
+// expression the linter's schema check dislikes (admission/cel-schema) still runs. Its errors
+// surface where upstream raises them: a field the schema lacks when the apply configuration is
+// merged, a wrong result type when the value is checked after evaluation (invocation.ts), a
+// JSON patch when the patched object is decoded. Results are cached per policy object.
 import { admissionEnvironment, type CelEnvironment, type CelProgram } from '@platlint/cel';
-import type { SchemaNode } from '@platlint/core';
 import type { Policy } from '../state/policy-types.js';
 
 export interface CompiledExpression {
@@ -48,24 +50,19 @@ export interface CompiledPolicy {
 
 export type CompileOutcome = { ok: true; compiled: CompiledPolicy } | { ok: false; message: string };
 
-const NONE = {};
-const cache = new WeakMap<Policy, Map<object, Map<object, CompileOutcome>>>();
+const cache = new WeakMap<Policy, CompileOutcome>();
 
-export function compilePolicy(policy: Policy, objectSchema: SchemaNode | undefined, paramSchema: SchemaNode | undefined): CompileOutcome {
-  let bySchema = cache.get(policy);
-  if (!bySchema) cache.set(policy, (bySchema = new Map()));
-  let byParams = bySchema.get(objectSchema ?? NONE);
-  if (!byParams) bySchema.set(objectSchema ?? NONE, (byParams = new Map()));
-  const cached = byParams.get(paramSchema ?? NONE);
-  if (cached) return cached;
-  const outcome = compile(policy, objectSchema, paramSchema);
-  byParams.set(paramSchema ?? NONE, outcome);
+export function compilePolicy(policy: Policy): CompileOutcome {
+  let outcome = cache.get(policy);
+  if (!outcome) cache.set(policy, (outcome = compile(policy)));
   return outcome;
 }
 
-function compile(policy: Policy, objectSchema: SchemaNode | undefined, paramSchema: SchemaNode | undefined): CompileOutcome {
+function compile(policy: Policy): CompileOutcome {
   const hasParams = policy.spec.paramKind !== undefined;
-  const base = { objectSchema, hasParams, paramSchema };
+  // The server stores a policy whatever its estimated cost and enforces the budget while
+  // the expression runs; so does the engine (the estimate is the linter's advice).
+  const base = { hasParams, limits: { maxEstimatedCost: Number.POSITIVE_INFINITY } };
   const problems: string[] = [];
   const build = (env: CelEnvironment, expression: string, where: string): CelProgram | undefined => {
     const r = env.compile(expression);

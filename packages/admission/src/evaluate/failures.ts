@@ -1,7 +1,25 @@
 // How a policy's problems are reported (mutating-admission.md §9). Policy failures follow
 // the policy's failurePolicy; status failures (unknown namespace, strict decoding) do not.
 
-export type FailureKind = 'evaluation' | 'binding-config' | 'policy-config';
+/**
+ * What went wrong, as data (metrics, logs and `platlint test` read it; nothing parses messages):
+ * the policy or binding could not be configured (paramKind, selectors, params), or an
+ * expression failed to compile or run, returned the wrong type, or its result could not be
+ * merged or patched into the object.
+ */
+export type FailureKind = 'policy-config' | 'binding-config' | 'params' | 'compile' | 'match-condition' | 'expression' | 'result-type' | 'merge' | 'patch';
+
+/** A mutation's failure with its kind, thrown inside an invocation and recorded by it. */
+export class StageError extends Error {
+  constructor(
+    readonly kind: Extract<FailureKind, 'expression' | 'result-type' | 'merge' | 'patch'>,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'StageError';
+  }
+}
 
 export interface PolicyFailure {
   policy: string;
@@ -17,8 +35,9 @@ export function failureMessage(f: PolicyFailure): string {
     case 'policy-config':
       return `policy "${f.policy}" denied request: failed to configure policy: ${f.cause}`;
     case 'binding-config':
+    case 'params':
       return `policy '${f.policy}' with binding '${f.binding}' denied request: failed to configure binding: ${f.cause}`;
-    case 'evaluation':
+    default:
       return `policy '${f.policy}' with binding '${f.binding}' denied request: ${f.cause}`;
   }
 }

@@ -2,14 +2,14 @@
 // conditions first (any false skips, errors follow failurePolicy), then the mutations in
 // order, each seeing the object the previous one produced. Variables are evaluated lazily
 // and cached for the invocation, as upstream's composition context does.
-import { fromCel, LazyVariables, type CelAuthorizer, type EvaluateOptions } from '@platlint/cel';
+import { celTypeOf, fromCel, LazyVariables, type CelAuthorizer, type EvaluateOptions } from '@platlint/cel';
 import type { SchemaNode } from '@platlint/core';
 import { deepFreeze, isObject, type Json, type JsonObject } from '../json.js';
 import { ApplyConfigurationError, mergeApplyConfiguration } from '../merge/apply-configuration.js';
 import { applyJsonPatch, JsonPatchError, JsonPatchTestFailed, type JsonPatchOperation } from '../merge/json-patch.js';
 import { newUnknownFields } from '../merge/strict-decode.js';
 import type { CompiledExpression, CompiledMutation, CompiledPolicy } from './compile.js';
-import { celFailure, StatusFailure } from './failures.js';
+import { celFailure, StageError, StatusFailure, type FailureKind } from './failures.js';
 
 export interface InvocationInput {
   compiled: CompiledPolicy;
@@ -28,14 +28,16 @@ export interface InvocationInput {
   authorizer?: CelAuthorizer;
   costLimit?: number;
   deadline?: number;
+  /** Evaluate the match conditions only (an invocation the second pass does not re-run). */
+  conditionsOnly?: boolean;
 }
 
 export interface InvocationResult {
   /** False when a match condition was false (or errored under Ignore): nothing ran. */
   matched: boolean;
   object: Json | undefined;
-  /** Causes of this invocation's failures, in order. */
-  errors: { cause: string; reason: 'Invalid' | 'Forbidden' }[];
+  /** Causes of this invocation's failures, in order, with their kind. */
+  errors: { kind: FailureKind; cause: string; reason: 'Invalid' | 'Forbidden' }[];
   /** Mutations that completed (whether or not they changed anything). */
   applied: number;
 }
@@ -63,11 +65,9 @@ export function runInvocation(input: InvocationInput): InvocationResult {
   };
 
   const gate = matchConditions(input.compiled.matchConditions, (c) => c.program.evaluate(activate(c), options));
-  if (gate.error !== undefined) {
-    if (input.failurePolicy === 'Ignore') return { matched: false, object: input.object, errors: [], applied: 0 };
-    return { matched: false, object: input.object, errors: [{ cause: gate.error, reason: 'Forbidden' }], applied: 0 };
-  }
-  if (!gate.matches) return { matched: false, object: input.object, errors: [], applied: 0 };
+  // An error follows the failure policy in the caller, which records Ignore as ignored.
+  if (gate.error !== undefined) return { matched: false, object: input.object, errors: [{ kind: 'match-condition', cause: gate.error, reason: 'Forbidden' }], applied: 0 };
+  if (!gate.matches || input.conditionsOnly) return { matched: false, object: input.object, errors: [], applied: 0 };
 
   const thunks: Record<string, () => unknown> = {};
   const variables = new LazyVariables(thunks);
@@ -93,7 +93,7 @@ export function runInvocation(input: InvocationInput): InvocationResult {
       applied++;
     } catch (e) {
       if (e instanceof StatusFailure) throw e;
-      errors.push({ cause: e instanceof Error ? e.message : String(e), reason: 'Invalid' });
+      errors.push({ kind: e instanceof StageError ? e.kind : 'expression', cause: e instanceof Error ? e.message : String(e), reason: 'Invalid' });
     }
   }
   return { matched: true, object, errors, applied };
@@ -131,12 +131,55 @@ function evaluateMutation(m: CompiledMutation, activation: () => Record<string, 
       const value = constantValue(m, m.constantCost as number, activation, options);
       if (value !== NOT_CONSTANT) return value;
     }
-    return fromCel(m.program.evaluate(activation(), options)) ?? undefined;
+    return fromCel(checkedResult(m, m.program.evaluate(activation(), options))) ?? undefined;
   } catch (e) {
     // A failing variable already says which expression failed.
-    if (e instanceof Error && e.message.startsWith('variable "')) throw e;
-    throw new Error(celFailure(m.expression, e), { cause: e });
+    if (e instanceof StageError) throw new StageError(e.kind, celFailure(m.expression, e), { cause: e });
+    if (e instanceof Error && e.message.startsWith('variable "')) throw new StageError('expression', e.message, { cause: e });
+    throw new StageError('expression', celFailure(m.expression, e), { cause: e });
   }
+}
+
+/**
+ * Upstream checks the result type at run time, as the expressions compile with dynamic types:
+ * an apply configuration must be a constructed `Object{...}` (a map read from `object` is
+ * not), a JSON patch a list of `JSONPatch{...}` values.
+ */
+function checkedResult(m: CompiledMutation, value: unknown): unknown {
+  if (m.patchType === 'ApplyConfiguration') {
+    const type = celTypeOf(value);
+    if (type !== 'Object') throw new StageError('result-type', `an apply configuration must evaluate to Object, got ${type}`);
+    checkTypeNames(value, 'Object');
+    return value;
+  }
+  if (!Array.isArray(value)) throw new StageError('result-type', `a JSON patch must evaluate to list(JSONPatch), got ${celTypeOf(value)}`);
+  value.forEach((item, i) => {
+    const type = celTypeOf(item);
+    if (type !== 'JSONPatch') throw new StageError('result-type', `a JSON patch must evaluate to list(JSONPatch), got ${type} at index ${i}`);
+  });
+  return value;
+}
+
+/**
+ * Every `Object.<path>` construction must sit where its name says: a field's value is named
+ * by the field path from the root, list items and map values by the list's or map's path.
+ * Upstream checks this when it evaluates; the compiler accepted any name.
+ */
+function checkTypeNames(value: unknown, expected: string): void {
+  if (Array.isArray(value)) {
+    for (const item of value) checkTypeNames(item, expected);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const type = celTypeOf(value);
+  if (type.startsWith('Object')) {
+    if (type !== expected) throw new StageError('result-type', `type mismatch: unexpected type name "${type}", expected "${expected}", the type named by its field path from the root Object`);
+    for (const [field, v] of value as Map<string, unknown>) checkTypeNames(v, `${expected}.${field}`);
+    return;
+  }
+  // A map literal: its values are named by the map's own path.
+  const entries = value instanceof Map ? [...value.values()] : Object.values(value);
+  for (const v of entries) checkTypeNames(v, expected);
 }
 
 const NOT_CONSTANT = Symbol('not constant');
@@ -150,7 +193,7 @@ const NOT_CONSTANT = Symbol('not constant');
 function constantValue(m: CompiledMutation, cost: number, activation: () => Record<string, unknown>, options: EvaluateOptions): Json | undefined | typeof NOT_CONSTANT {
   let value: Json | undefined;
   try {
-    value = fromCel(m.program.evaluate(activation(), { ...options, costLimit: cost })) ?? undefined;
+    value = fromCel(checkedResult(m, m.program.evaluate(activation(), { ...options, costLimit: cost }))) ?? undefined;
   } catch {
     // An error (a cost error under the reduced limit, or the expression's own) is raised
     // by the usual evaluation, with its usual message.
@@ -164,7 +207,7 @@ function constantValue(m: CompiledMutation, cost: number, activation: () => Reco
 function runMutation(m: CompiledMutation, activation: () => Record<string, unknown>, options: EvaluateOptions, object: Json, input: InvocationInput): Json {
   const result = evaluateMutation(m, activation, options);
   if (m.patchType === 'ApplyConfiguration') {
-    if (!isObject(result)) throw new Error(`apply configuration must evaluate to Object, got ${Array.isArray(result) ? 'a list' : typeof result}`);
+    if (!isObject(result)) throw new StageError('result-type', `apply configuration must evaluate to Object, got ${Array.isArray(result) ? 'a list' : typeof result}`);
     // The configuration is of the object's own kind.
     const config: JsonObject = { ...result };
     if (isObject(object)) {
@@ -175,7 +218,7 @@ function runMutation(m: CompiledMutation, activation: () => Record<string, unkno
       // A constant mutation's value is the same object every time: its checks are remembered.
       return mergeApplyConfiguration(object, config, input.schema, m.constantCost !== undefined && constantValues.get(m) === result ? result : undefined);
     } catch (e) {
-      if (e instanceof ApplyConfigurationError) throw new Error(e.message, { cause: e });
+      if (e instanceof ApplyConfigurationError) throw new StageError('merge', e.message, { cause: e });
       throw e;
     }
   }
@@ -186,7 +229,7 @@ function runMutation(m: CompiledMutation, activation: () => Record<string, unkno
   } catch (e) {
     // A failed test drops this mutation's whole patch; it is not an error.
     if (e instanceof JsonPatchTestFailed) return object;
-    if (e instanceof JsonPatchError) throw new Error(`JSON Patch: ${e.message}`, { cause: e });
+    if (e instanceof JsonPatchError) throw new StageError('patch', `JSON Patch: ${e.message}`, { cause: e });
     throw e;
   }
   if (input.strict && input.schema) {
@@ -197,9 +240,9 @@ function runMutation(m: CompiledMutation, activation: () => Record<string, unkno
 }
 
 function toOperations(result: Json | undefined): JsonPatchOperation[] {
-  if (!Array.isArray(result)) throw new Error('JSON patch expression must evaluate to a list of JSONPatch');
+  if (!Array.isArray(result)) throw new StageError('result-type', 'JSON patch expression must evaluate to a list of JSONPatch');
   return result.map((item, i) => {
-    if (!isObject(item) || typeof item.op !== 'string' || typeof item.path !== 'string') throw new Error(`JSON Patch: operation ${i} needs op and path`);
+    if (!isObject(item) || typeof item.op !== 'string' || typeof item.path !== 'string') throw new StageError('patch', `JSON Patch: operation ${i} needs op and path`);
     const op: JsonPatchOperation = { op: item.op, path: item.path };
     // `from` only when non-empty and `value` only when set, as upstream builds the patch.
     if (typeof item.from === 'string' && item.from !== '') op.from = item.from;

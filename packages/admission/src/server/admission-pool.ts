@@ -3,18 +3,16 @@
 // deadline, or dies (its heap limit reached), is replaced, and the requests it held fail
 // with an error instead of taking the server down.
 import { Worker } from 'node:worker_threads';
-import type { AdmitOptions } from '../admit.js';
-import type { AdmissionWorkerData, Decision, FromWorker, ToWorker } from './admission-worker.js';
+import type { AdmissionWorkerData, Decision, DecisionSettings, FromWorker, ToWorker } from './admission-worker.js';
 import type { Logger } from './log.js';
 import type { StateFile } from './state-files.js';
 
-export interface PoolOptions {
+export interface PoolOptions extends DecisionSettings {
   /** The module a worker starts from: it must call runAdmissionWorkerIfAsked() (the CLI's entry does). */
   entry: URL;
   workers: number;
   /** Heap limit of each worker: a request that needs more fails alone. */
   maxHeapMb: number;
-  admitOptions: Omit<AdmitOptions, 'authorizer'>;
   /** A job still running this long after it was sent is cut by replacing its worker. */
   hardLimitMs: number;
 }
@@ -35,7 +33,7 @@ class PooledWorker {
     private readonly options: PoolOptions,
     private readonly onExit: (w: PooledWorker, why: string) => void,
   ) {
-    const workerData: AdmissionWorkerData = { platlintAdmissionWorker: true, admitOptions: options.admitOptions };
+    const workerData: AdmissionWorkerData = { platlintAdmissionWorker: true, admitOptions: options.admitOptions, validateConfig: options.validateConfig };
     this.worker = new Worker(options.entry, { workerData, resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb }, stdout: false, stderr: false });
     this.worker.unref();
     this.worker.on('message', (message: FromWorker) => {

@@ -4,18 +4,24 @@
 // worker keeps the states the main thread publishes, by generation, and decides each
 // request with the generation the main thread names for it.
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Config } from '@platlint/core';
 import { admit, type AdmitOptions } from '../admit.js';
 import type { State } from '../state/state.js';
 import type { AdmissionResult } from '../types.js';
-import type { Metrics, PolicyOutcome } from './metrics.js';
+import type { Metrics, OutcomeLabel } from './metrics.js';
 import { recordOutcomes } from './outcomes.js';
 import { parseJsonBody, readReview, ReviewError } from './review.js';
 import { stateFromFiles, type StateFile } from './state-files.js';
 import { validateRequest } from './validate.js';
 
-export interface AdmissionWorkerData {
-  platlintAdmissionWorker: true;
+/** How requests are decided, on whichever thread: the engine's options and /validate's configuration. */
+export interface DecisionSettings {
   admitOptions: Omit<AdmitOptions, 'authorizer'>;
+  validateConfig?: Config | undefined;
+}
+
+export interface AdmissionWorkerData extends DecisionSettings {
+  platlintAdmissionWorker: true;
 }
 
 /** The answer without the mutated object: only its patch travels back. */
@@ -31,8 +37,15 @@ export interface RequestSummary {
   dryRun: boolean;
 }
 
+/** A policy whose failure denied the request, for the denial's log line. */
+export interface PolicyFailure {
+  policy: string;
+  binding: string;
+  kind: string;
+}
+
 export type Decision =
-  | { type: 'answer'; answer: WorkerAnswer; request: RequestSummary; outcomes: [string, string, PolicyOutcome][] }
+  | { type: 'answer'; answer: WorkerAnswer; request: RequestSummary; outcomes: [string, string, OutcomeLabel][]; failures: PolicyFailure[] }
   | { type: 'bad-request'; message: string }
   | { type: 'no-state' };
 
@@ -42,24 +55,25 @@ export type FromWorker = { type: 'decided'; id: number; decision: Decision } | {
 /** Older generations are kept for requests still on their way; two are plenty. */
 const KEPT_GENERATIONS = 2;
 
-function decide(states: ReadonlyMap<number, State>, data: AdmissionWorkerData, job: Extract<ToWorker, { type: 'job' }>): Decision {
+/** Decides one request with one state (undefined before the first load). */
+export function decideRequest(path: '/mutate' | '/validate', body: Uint8Array, state: State | undefined, settings: DecisionSettings): Decision {
   let request;
   try {
-    request = readReview(parseJsonBody(job.body));
+    request = readReview(parseJsonBody(body));
   } catch (error) {
     if (error instanceof ReviewError) return { type: 'bad-request', message: error.message };
     throw error;
   }
   const summary: RequestSummary = { uid: request.uid, operation: request.operation, kind: request.kind.kind, namespace: request.namespace, name: request.name, dryRun: request.dryRun === true };
-  if (job.path === '/validate') return { type: 'answer', answer: validateRequest(request), request: summary, outcomes: [] };
-  const state = states.get(job.generation);
+  if (path === '/validate') return { type: 'answer', answer: validateRequest(request, settings.validateConfig), request: summary, outcomes: [], failures: [] };
   if (!state) return { type: 'no-state' };
-  const { object: _object, ...answer } = admit(state, request, { ...data.admitOptions, handOver: true });
+  const { object: _object, ...answer } = admit(state, request, { ...settings.admitOptions, handOver: true });
   // The metrics live on the main thread: the outcomes are collected here and sent along.
-  const outcomes: [string, string, PolicyOutcome][] = [];
-  const collector = { policyOutcome: (policy: string, binding: string, outcome: PolicyOutcome) => outcomes.push([policy, binding, outcome]) } as unknown as Metrics;
-  recordOutcomes(collector, state, request, { ...answer, object: undefined });
-  return { type: 'answer', answer, request: summary, outcomes };
+  const outcomes: [string, string, OutcomeLabel][] = [];
+  const collector = { policyOutcome: (policy: string, binding: string, outcome: OutcomeLabel) => outcomes.push([policy, binding, outcome]) } as unknown as Metrics;
+  recordOutcomes(collector, { ...answer, object: undefined });
+  const failures = answer.allowed ? [] : answer.outcomes.filter((o) => o.outcome === 'failed').map((o) => ({ policy: o.policy, binding: o.binding, kind: o.failure?.kind ?? '' }));
+  return { type: 'answer', answer, request: summary, outcomes, failures };
 }
 
 /** Runs the admission worker when this thread was started as one; false otherwise. */
@@ -75,7 +89,7 @@ export function runAdmissionWorkerIfAsked(): boolean {
       return;
     }
     try {
-      port.postMessage({ type: 'decided', id: message.id, decision: decide(states, data, message) } satisfies FromWorker);
+      port.postMessage({ type: 'decided', id: message.id, decision: decideRequest(message.path, message.body, states.get(message.generation), data) } satisfies FromWorker);
     } catch (error) {
       port.postMessage({ type: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error) } satisfies FromWorker);
     }

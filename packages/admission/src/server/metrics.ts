@@ -5,7 +5,8 @@
 /** Upper bounds of the latency buckets, in seconds: admission answers live in the low milliseconds. */
 export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
 
-export type PolicyOutcome = 'matched' | 'denied' | 'ignored_error';
+/** Outcome labels per policy and binding: matched the request, skipped by a match condition, mutated the object, denied it (failurePolicy Fail) or failed under Ignore. */
+export type OutcomeLabel = 'matched' | 'skipped' | 'mutated' | 'denied' | 'ignored_error';
 
 interface Histogram {
   buckets: number[];
@@ -36,6 +37,7 @@ export class Metrics {
   private readonly latency = new Map<string, Histogram>();
   private readonly outcomes = new Map<string, { value: number }>();
   private readonly reloads = new Map<string, number>();
+  private stateReloadFailures = 0;
   private readonly gauges = new Map<string, { help: string; value: number }>();
   /**
    * Per-request series, looked up by their label values in nested maps: every request
@@ -44,7 +46,7 @@ export class Metrics {
    * policy and binding names; `labelCount` caps them all the same.
    */
   private readonly requestSeries = new Map<string, { latency: Histogram; byCode: Map<number, { value: number }> }>();
-  private readonly outcomeSeries = new Map<string, Map<string, Map<PolicyOutcome, { value: number }>>>();
+  private readonly outcomeSeries = new Map<string, Map<string, Map<OutcomeLabel, { value: number }>>>();
   private labelCount = 0;
   /** Families rendered by others (the cluster sources), appended to the exposition text. */
   private readonly collectors: (() => string[])[] = [];
@@ -92,7 +94,7 @@ export class Metrics {
     h.sum += seconds;
   }
 
-  policyOutcome(policy: string, binding: string, outcome: PolicyOutcome): void {
+  policyOutcome(policy: string, binding: string, outcome: OutcomeLabel): void {
     let byBinding = this.outcomeSeries.get(policy);
     if (byBinding === undefined) this.outcomeSeries.set(policy, (byBinding = new Map()));
     let byOutcome = byBinding.get(binding);
@@ -110,6 +112,11 @@ export class Metrics {
 
   reload(source: 'state' | 'tls', result: 'success' | 'failure'): void {
     Metrics.bump(this.reloads, labels({ source, result }));
+  }
+
+  /** A reload of the state refused (an object the API server would refuse); the old state serves on. */
+  stateReloadFailed(): void {
+    this.stateReloadFailures += 1;
   }
 
   gauge(name: string, help: string, value: number): void {
@@ -144,10 +151,15 @@ export class Metrics {
 
     counter(
       'platlint_webhook_policy_outcomes_total',
-      'Admission outcomes per policy and binding: matched the request, denied it, or failed under failurePolicy Ignore.',
+      'Admission outcomes per policy and binding: matched the request, skipped by a match condition, mutated the object, denied it (failurePolicy Fail), or failed under failurePolicy Ignore.',
       this.outcomes,
     );
     counter('platlint_webhook_reloads_total', 'Reloads of the state directory and of the TLS certificate, by result.', this.reloads);
+    out.push(
+      '# HELP platlint_state_reload_failures_total Reloads of the state refused because an object would be refused by the API server; the last good state kept serving.',
+      '# TYPE platlint_state_reload_failures_total counter',
+      `platlint_state_reload_failures_total ${this.stateReloadFailures}`,
+    );
     for (const [name, g] of [...this.gauges].sort(([a], [b]) => a.localeCompare(b))) {
       out.push(`# HELP ${name} ${g.help}`, `# TYPE ${name} gauge`, `${name} ${number(g.value)}`);
     }

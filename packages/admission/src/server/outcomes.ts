@@ -1,41 +1,27 @@
-// Per policy and binding outcomes for the metrics. The engine answers for the request as a
-// whole, so the outcomes are read back from it: which bindings matched (the same matcher the
-// engine runs), and which ones the denial causes and the Ignore warnings name.
-import { matchResources, ruleKeysOf, type MatchAttributes, type MatchContext } from '../match/matcher.js';
-import { bindingsOf, type State } from '../state/state.js';
-import type { AdmissionRequest, AdmissionResult } from '../types.js';
-import type { Metrics } from './metrics.js';
+// Per policy and binding outcomes for the metrics, read from the engine's structured outcomes
+// (admit() records one per policy, binding, param and pass): no second matching, no parsing
+// of messages.
+import type { AdmissionResult } from '../types.js';
+import type { Metrics, OutcomeLabel } from './metrics.js';
 
-const NAMED = /^policy '([^']*)' with binding '([^']*)' denied request/;
+const LABELS: Record<AdmissionResult['outcomes'][number]['outcome'], OutcomeLabel | undefined> = {
+  skipped: 'skipped',
+  mutated: 'mutated',
+  unchanged: undefined,
+  failed: 'denied',
+  ignored: 'ignored_error',
+};
 
-export function recordOutcomes(metrics: Metrics, state: State, request: AdmissionRequest, result: AdmissionResult): void {
-  const a: MatchAttributes = {
-    kind: request.kind,
-    resource: request.resource,
-    subResource: request.subResource ?? '',
-    name: request.name ?? '',
-    namespace: request.namespace ?? '',
-    operation: request.operation,
-    object: request.object,
-    oldObject: request.oldObject,
-  };
-  const ctx: MatchContext = { state, namespaceOf: (name) => state.namespaces.get(name) };
-  // The rules' verdicts are cached (match/matcher.ts), so this repeats only the selectors.
-  const keys = ruleKeysOf(a);
-  for (const policy of state.policies) {
-    const constraints = matchResources(policy.spec.matchConstraints, a, ctx, keys);
-    if (!constraints.matches) continue;
-    for (const binding of bindingsOf(state, policy)) {
-      if (binding.spec.matchResources && !matchResources(binding.spec.matchResources, a, ctx, keys).matches) continue;
-      metrics.policyOutcome(policy.name, binding.name, 'matched');
+export function recordOutcomes(metrics: Metrics, result: AdmissionResult): void {
+  const matched = new Set<string>();
+  for (const o of result.outcomes) {
+    // Each binding that applied to the request counts once as matched, whatever its passes did.
+    const key = `${o.policy}\u0000${o.binding}`;
+    if (!matched.has(key)) {
+      matched.add(key);
+      metrics.policyOutcome(o.policy, o.binding, 'matched');
     }
-  }
-  for (const cause of result.status?.details?.causes ?? []) {
-    const m = NAMED.exec(cause.message);
-    if (m) metrics.policyOutcome(m[1] as string, m[2] as string, 'denied');
-  }
-  for (const warning of result.warnings) {
-    const m = NAMED.exec(warning);
-    if (m && warning.endsWith('(ignored: failurePolicy Ignore)')) metrics.policyOutcome(m[1] as string, m[2] as string, 'ignored_error');
+    const label = LABELS[o.outcome];
+    if (label) metrics.policyOutcome(o.policy, o.binding, label);
   }
 }

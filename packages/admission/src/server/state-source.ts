@@ -1,7 +1,9 @@
 // The state behind a running webhook: loaded from files, watched, and replaced as a whole.
 // Requests read `current` once and decide with that snapshot (the State is frozen), so a
-// reload in the middle of a request cannot mix two states. A reload that would lose
-// objects to new problems keeps the last good state and logs why.
+// reload in the middle of a request cannot mix two states. A state with an object the API
+// server would refuse is never taken, not even in part: at start-up that stops the server,
+// on a reload the last good state stays in service and the failure is logged, counted and
+// shown on /readyz.
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { manifestFiles } from '../state/load.js';
 import type { LoadProblem, State } from '../state/state.js';
@@ -19,13 +21,42 @@ export interface StateSourceOptions {
   onAccepted?: (generation: number, files: StateFile[]) => void;
 }
 
-function problemKey(p: LoadProblem): string {
-  // Lines move when a file is edited; the same problem elsewhere in the file is still the same one.
-  return `${p.file}\u0000${p.object ?? ''}\u0000${p.ruleId}\u0000${p.message}`;
-}
-
 function problemFields(p: LoadProblem): Record<string, unknown> {
   return { file: p.file, line: p.line, column: p.column, object: p.object, ruleId: p.ruleId, message: p.message };
+}
+
+/** One line per finding, `file:line:column: Kind/name: message (rule)`, as the CLI prints findings. */
+export function describeProblem(p: LoadProblem): string {
+  return `${p.file}:${p.line}:${p.column}: ${p.object ? `${p.object}: ` : ''}${p.message} (${p.ruleId})`;
+}
+
+/** The first load found objects the API server would refuse: the server must not start. */
+export class StateRefusedError extends Error {
+  constructor(readonly problems: readonly LoadProblem[]) {
+    super(`the state holds objects the API server would refuse; nothing was loaded:\n${problems.map((p) => `  ${describeProblem(p)}`).join('\n')}`);
+    this.name = 'StateRefusedError';
+  }
+}
+
+/** The last reload that was refused, while an older state stays in service. */
+export interface RefusedReload {
+  /** Number of the load attempt that was refused (attempts count every load, taken or not). */
+  attempt: number;
+  /** Generation still in service. */
+  kept: number;
+  problems: readonly LoadProblem[];
+}
+
+// Advice on kept objects: one log line per object, with all of its findings.
+function warningsByObject(state: State): Map<string, LoadProblem[]> {
+  const out = new Map<string, LoadProblem[]>();
+  for (const w of state.warnings) {
+    const key = `${w.file}\u0000${w.object ?? ''}`;
+    const list = out.get(key);
+    if (list) list.push(w);
+    else out.set(key, [w]);
+  }
+  return out;
 }
 
 /** Paths, sizes and modification times of the manifests: a change in any of them means reload. */
@@ -61,6 +92,12 @@ export class StateSource {
   private readonly onAccepted: StateSourceOptions['onAccepted'];
   /** Incremented on every accepted load; logged with answers to tell states apart. */
   generation = 0;
+  /** Every load attempt, taken or refused. */
+  attempts = 0;
+  /** Set while the newest files are refused and an older state serves; cleared by the next taken load. */
+  refused: RefusedReload | undefined;
+  /** The first load was refused: the server must stop (set only when no state was ever taken). */
+  startupFailure: StateRefusedError | undefined;
 
   constructor(
     readonly paths: readonly string[],
@@ -80,6 +117,7 @@ export class StateSource {
   /** Loads the state now; true when it was taken. */
   reload(reason: string): boolean {
     const started = performance.now();
+    this.attempts += 1;
     let print: string;
     let files: StateFile[];
     let next: State;
@@ -89,41 +127,57 @@ export class StateSource {
       next = stateFromFiles(files);
     } catch (error) {
       // Out of descriptors (or memory) says nothing about the files: leave the print unset
-      // so the next poll tries again. Any other failure waits for the files to change.
-      if (!isResourceExhaustion(error)) this.loadedPrint = fingerprintOrUndefined(this.paths);
-      this.metrics.reload('state', 'failure');
-      this.logger.log('error', 'state.reload_failed', { reason, code: (error as NodeJS.ErrnoException).code, error: (error as Error).message, kept: this.generation });
-      if (isResourceExhaustion(error)) this.schedule('retry after running out of resources');
-      return false;
+      // so the next poll tries again, and refuse nothing for it.
+      if (isResourceExhaustion(error)) {
+        this.metrics.reload('state', 'failure');
+        this.logger.log('error', 'state.reload_failed', { reason, code: (error as NodeJS.ErrnoException).code, error: (error as Error).message, kept: this.generation });
+        this.schedule('retry after running out of resources');
+        return false;
+      }
+      this.loadedPrint = fingerprintOrUndefined(this.paths);
+      const problem: LoadProblem = { file: this.paths.join(', '), line: 1, column: 1, ruleId: 'state/load', message: (error as Error).message };
+      return this.refuse(reason, [problem]);
     }
     this.loadedPrint = print;
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    const known = new Set((this.state?.problems ?? []).map(problemKey));
-    const fresh = next.problems.filter((p) => !known.has(problemKey(p)));
-    if (this.state !== undefined && fresh.length > 0) {
-      // The edit broke something that worked: serving it would silently drop those objects.
-      this.metrics.reload('state', 'failure');
-      this.logger.log('warn', 'state.reload_rejected', {
-        reason,
-        kept: this.generation,
-        why: 'the edited state has problems the running one does not; keeping the last good state',
-        problems: fresh.map(problemFields),
-      });
-    } else {
-      this.state = next;
-      this.generation += 1;
-      this.onAccepted?.(this.generation, files);
-      this.metrics.reload('state', 'success');
-      this.metrics.gauge('platlint_webhook_state_policies', 'Policies in the loaded state.', next.policies.length);
-      this.metrics.gauge('platlint_webhook_state_bindings', 'Bindings in the loaded state.', next.bindings.length);
-      this.metrics.gauge('platlint_webhook_state_problems', 'Objects of the loaded state skipped for problems.', next.problems.length);
-      this.metrics.gauge('platlint_webhook_state_generation', 'Loads of the state taken so far.', this.generation);
-      this.logger.log('info', 'state.loaded', { reason, generation: this.generation, policies: next.policies.length, bindings: next.bindings.length, params: next.params.length, namespaces: next.namespaces.size, ms });
-      for (const p of next.problems) this.logger.log('warn', 'state.problem', problemFields(p));
+    if (next.problems.length > 0) return this.refuse(reason, next.problems);
+    this.state = next;
+    this.refused = undefined;
+    this.generation += 1;
+    this.onAccepted?.(this.generation, files);
+    this.metrics.reload('state', 'success');
+    this.metrics.gauge('platlint_webhook_state_policies', 'Policies in the loaded state.', next.policies.length);
+    this.metrics.gauge('platlint_webhook_state_bindings', 'Bindings in the loaded state.', next.bindings.length);
+    this.metrics.gauge('platlint_webhook_state_warnings', 'Advice findings (lint warnings, CEL checked against the schema) on objects of the loaded state.', next.warnings.length);
+    this.metrics.gauge('platlint_webhook_state_generation', 'Loads of the state taken so far.', this.generation);
+    this.logger.log('info', 'state.loaded', { reason, generation: this.generation, policies: next.policies.length, bindings: next.bindings.length, params: next.params.length, namespaces: next.namespaces.size, warnings: next.warnings.length, ms });
+    for (const findings of warningsByObject(next).values()) {
+      const first = findings[0] as LoadProblem;
+      this.logger.log('warn', 'state.advice', { file: first.file, object: first.object, generation: this.generation, findings: findings.map(problemFields) });
     }
     // Written to while we read: look again once it settles.
     if (fingerprintOrUndefined(this.paths) !== print) this.schedule('changed during load');
-    return this.state === next;
+    return true;
+  }
+
+  // Nothing of a refused state is taken. Before any state was taken the server cannot serve.
+  private refuse(reason: string, problems: readonly LoadProblem[]): false {
+    this.metrics.reload('state', 'failure');
+    if (this.state === undefined) {
+      this.startupFailure = new StateRefusedError(problems);
+      this.logger.log('error', 'state.refused', { reason, why: 'objects the API server would refuse; the server does not start with a partial state', problems: problems.map(problemFields) });
+      return false;
+    }
+    this.metrics.stateReloadFailed();
+    this.refused = { attempt: this.attempts, kept: this.generation, problems };
+    this.logger.log('error', 'state.reload_rejected', {
+      reason,
+      attempt: this.attempts,
+      kept: this.generation,
+      why: 'objects the API server would refuse; keeping the last good state',
+      problems: problems.map(problemFields),
+    });
+    return false;
   }
 
   /** Watches the paths and polls as a fallback; call after the first load. */

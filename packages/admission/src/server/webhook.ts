@@ -5,7 +5,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server as 
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { admit } from '../admit.js';
+import type { Config } from '@platlint/core';
 import { defaultConnectionCap, surviveServerErrors, trackHandshakes } from './connections.js';
 import type { ClusterOptions, StateViewFactory } from '../cluster/index.js';
 import type { StateView } from '../cluster/live-state.js';
@@ -13,14 +13,12 @@ import type { State } from '../state/state.js';
 import { readBody } from './body.js';
 import { silentLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
-import { recordOutcomes } from './outcomes.js';
-import { readReview, ReviewError, reviewResponseBody, parseJsonBody } from './review.js';
+import { reviewResponseBody } from './review.js';
 import { AdmissionPool } from './admission-pool.js';
-import type { Decision } from './admission-worker.js';
+import { decideRequest, type Decision } from './admission-worker.js';
 import type { StateFile } from './state-files.js';
-import { StateSource } from './state-source.js';
+import { describeProblem, StateSource } from './state-source.js';
 import { readTlsFiles, TlsSource, type TlsFiles } from './tls-source.js';
-import { validateRequest } from './validate.js';
 
 /** The API server's limit on request bodies it sends to webhooks, and ours. */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -63,6 +61,8 @@ export interface WebhookOptions {
   workers?: { entry: URL; count?: number; maxHeapMb?: number };
   /** Namespaces, params (and policies) listed and watched through the platform's API; see startWebhook. */
   cluster?: ClusterOptions;
+  /** The configuration /validate lints with (rule severities, feature gates, release), as `lint` would; the defaults otherwise. */
+  validateConfig?: Config;
 }
 
 export interface WebhookServer {
@@ -118,6 +118,14 @@ function lingerOnClose(socket: Socket, ms: number): void {
   };
 }
 
+/** /readyz: ready with a state; a refused reload is named, as the old state still serves. */
+function readyDetails(state: StateSource): string {
+  const refused = state.refused;
+  if (!refused) return `ok\nstate: generation ${state.generation}\n`;
+  const first = refused.problems[0];
+  return `ok\nstate: generation ${refused.kept} serving; reload attempt ${refused.attempt} refused with ${refused.problems.length} finding(s)${first ? `, first: ${describeProblem(first)}` : ''}\n`;
+}
+
 function isJson(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
   const media = (contentType.split(';')[0] ?? '').trim().toLowerCase();
@@ -149,6 +157,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
           workers: options.workers.count ?? defaultWorkerCount(),
           maxHeapMb: options.workers.maxHeapMb ?? 512,
           admitOptions,
+          validateConfig: options.validateConfig,
           // Past the deadline the engine stops by itself; this catches work that cannot see the clock.
           hardLimitMs: 2 * admitOptions.timeoutMs + 5000,
         },
@@ -203,7 +212,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
           return send(res, readiness.ready ? 200 : 503, 'text/plain; charset=utf-8', readiness.ready ? 'ok\n' : `${readiness.reasons.join('\n')}\n`);
         }
         if (!state.current) return send(res, 503, 'text/plain; charset=utf-8', 'state not loaded yet\n');
-        return send(res, 200, 'text/plain; charset=utf-8', 'ok\n');
+        return send(res, 200, 'text/plain; charset=utf-8', readyDetails(state));
       case '/metrics':
         return send(res, 200, 'text/plain; version=0.0.4; charset=utf-8', metrics.render());
     }
@@ -227,7 +236,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
       return sendStatus(res, 400, decision.message);
     }
     if (decision.type === 'no-state') return sendStatus(res, 503, 'the state has not been loaded yet');
-    const { answer: result, request } = decision;
+    const { answer: result, request, failures } = decision;
     for (const [policy, binding, outcome] of decision.outcomes) metrics.policyOutcome(policy, binding, outcome);
     if (!result.allowed) {
       logger.log('info', 'admission.denied', {
@@ -239,6 +248,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
         name: request.name,
         generation: generation(),
         message: result.status?.message,
+        ...(failures.length ? { failures } : {}),
       });
     }
     send(res, 200, 'application/json', reviewResponseBody(result, request.dryRun));
@@ -250,22 +260,9 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
     return (pool as AdmissionPool).run(path === '/mutate' ? '/mutate' : '/validate', state.current ? state.generation : 0, bytes);
   }
 
-  /** The same decision on this thread (a library caller that gave no worker entry). */
+  /** The same decision on this thread (a library caller that gave no worker entry, or a cluster). */
   function decideHere(path: string, bytes: Uint8Array): Decision {
-    let request;
-    try {
-      request = readReview(parseJsonBody(bytes));
-    } catch (error) {
-      if (!(error instanceof ReviewError)) throw error;
-      return { type: 'bad-request', message: error.message };
-    }
-    const summary = { uid: request.uid, operation: request.operation, kind: request.kind.kind, namespace: request.namespace, name: request.name, dryRun: request.dryRun === true };
-    if (path !== '/mutate') return { type: 'answer', answer: validateRequest(request), request: summary, outcomes: [] };
-    const current = snapshot();
-    if (!current) return { type: 'no-state' };
-    const admitted = admit(current, request, admitOptions);
-    recordOutcomes(metrics, current, request, admitted);
-    return { type: 'answer', answer: admitted, request: summary, outcomes: [] };
+    return decideRequest(path === '/mutate' ? '/mutate' : '/validate', bytes, snapshot(), { admitOptions, validateConfig: options.validateConfig });
   }
 
   let server: HttpServer | HttpsServer;
@@ -322,7 +319,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
           // and /readyz says when it is done.
           setImmediate(() => {
             try {
-              state.reload('startup');
+              if (!state.reload('startup')) return;
               if (connectCluster) live = connectCluster(state, logger, metrics);
               if (watchTiming) {
                 state.watch();
@@ -367,5 +364,9 @@ export async function startWebhook(options: WebhookOptions): Promise<WebhookServ
   const webhook = createWebhookServer(options, connect);
   const { url, port } = await webhook.listen();
   await webhook.ready;
+  if (webhook.state.startupFailure) {
+    await webhook.close();
+    throw webhook.state.startupFailure;
+  }
   return Object.assign(webhook, { url, port });
 }

@@ -43,6 +43,50 @@ describe('loadState', () => {
   });
 });
 
+describe('loadState keeps what the server would store', () => {
+  it('keeps objects with advice only (CEL against the schema, a binding without its policy) and says why', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
+    // The server compiles with dynamic types and stores this; the field is not in the schema.
+    const typo = policy({ name: 'typo', matchConditions: [{ name: 'c', expression: 'object.spec.replicaz == 1' }], mutations: [INCREMENT] });
+    writeFileSync(join(dir, 'p.yaml'), [typo, binding('typo-b', 'typo'), binding('orphan-b', 'absent')].map((o) => stringify(o)).join('---\n'));
+    const state = loadState([dir]);
+    expect(state.problems).toEqual([]);
+    expect(state.policies.map((p) => p.name)).toEqual(['typo']);
+    expect(state.bindings.map((b) => b.name)).toEqual(['orphan-b', 'typo-b']);
+    expect(state.warnings.map((w) => [w.object, w.ruleId])).toEqual([
+      ['MutatingAdmissionPolicy/typo', 'admission/cel-schema'],
+      ['MutatingAdmissionPolicyBinding/orphan-b', 'admission/binding-policy-exists'],
+    ]);
+    expect(state.warnings[0]).toMatchObject({ file: join(dir, 'p.yaml'), message: 'no such key "replicaz" on Object.spec' });
+  });
+
+  it('skips YAML that is no manifest (neither apiVersion nor kind)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
+    writeFileSync(join(dir, 'kustomization.yaml'), 'resources: [policies.yaml]\n');
+    writeFileSync(join(dir, 'policies.yaml'), [policy({ name: 'good', mutations: [INCREMENT] }), binding('good-b', 'good')].map((o) => stringify(o)).join('---\n'));
+    writeFileSync(join(dir, 'half.yaml'), 'kind: ConfigMap\nmetadata: {name: x}\n');
+    const state = loadState([dir]);
+    expect(state.policies.map((p) => p.name)).toEqual(['good']);
+    expect(state.warnings.filter((w) => w.file.endsWith('kustomization.yaml'))).toEqual([]);
+    // One of the two is still a broken manifest.
+    expect(state.problems.map((p) => [p.file.endsWith('half.yaml'), p.ruleId])).toEqual([[true, 'document/missing-kind']]);
+  });
+
+  it('refuses what the server refuses: a CEL expression that does not compile, a paramRef without parameterNotFoundAction', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
+    const broken = policy({ name: 'broken', matchConditions: [{ name: 'c', expression: 'object.spec.replicas >' }], mutations: [INCREMENT] });
+    const b = binding('b', 'broken');
+    (b.spec as Record<string, unknown>).paramRef = { name: 'x' };
+    writeFileSync(join(dir, 'p.yaml'), [broken, b].map((o) => stringify(o)).join('---\n'));
+    const state = loadState([dir]);
+    expect(state.problems.map((p) => [p.object, p.ruleId])).toEqual([
+      ['MutatingAdmissionPolicy/broken', 'admission/cel'],
+      ['MutatingAdmissionPolicyBinding/b', 'admission/param-ref'],
+    ]);
+    expect(state.policies).toEqual([]);
+  });
+});
+
 describe('mutateObjects', () => {
   it('builds requests from the objects and pairs old versions for UPDATE', () => {
     const state = loadState([stateDir()]);

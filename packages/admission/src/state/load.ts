@@ -1,13 +1,15 @@
-// Loading the state from files and directories (or from objects a test case holds inline):
-// every object goes through the linter, and an object with an error-severity finding is
-// reported and left out while the rest keep working.
+// Loading the state from files and directories (or from objects a test case holds inline),
+// as the API server would store it: an object is left out only when a check the server
+// enforces refuses it (an error of a rule with `enforcedBy: 'server'`, or of the engine's
+// structural checks). Advice (warnings, errors of advisory rules such as the CEL check
+// against the schema) never drops an object; it is returned as the state's warnings.
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { catalog, defaultConfig, lintFiles, SourceFile, validateStructure, type Diagnostic, type FieldPath } from '@platlint/core';
-import { rules } from '@platlint/rules';
+import { adviceRulesFor, enforcedByServer, serverEnforcedRules } from '@platlint/rules';
 import { stringify } from 'yaml';
 import { isObject, metadataString, type JsonObject } from '../json.js';
-import { CRD_GROUP, CRD_KIND } from './policy-types.js';
+import { ADMISSION_GROUP, BINDING_KIND, CRD_GROUP, CRD_KIND, POLICY_KIND } from './policy-types.js';
 import { createState, isKind, type LoadProblem, type State } from './state.js';
 
 const MANIFEST = /\.(ya?ml|json)$/i;
@@ -83,34 +85,47 @@ interface Candidate {
   value: JsonObject;
 }
 
+// What the loader lints with: the server's checks, and the advice written for policies and
+// bindings (reported, never refusing). The state's other kinds need only the server's checks.
+const LOAD_RULES = [...serverEnforcedRules(), ...adviceRulesFor([`${POLICY_KIND}.${ADMISSION_GROUP}`, `${BINDING_KIND}.${ADMISSION_GROUP}`])];
+
+/** A finding the API server would refuse the object for. */
+function refuses(d: Diagnostic): boolean {
+  return d.severity === 'error' && enforcedByServer(d.ruleId);
+}
+
 export function stateFromSources(files: readonly SourceFile[]): State {
-  const results = lintFiles({ files, rules, configFor: () => defaultConfig(process.cwd()) });
+  const results = lintFiles({ files, rules: LOAD_RULES, configFor: () => defaultConfig(process.cwd()) });
   const problems: LoadProblem[] = [];
+  const warnings: LoadProblem[] = [];
   const accepted: JsonObject[] = [];
   files.forEach((file, i) => {
-    const errors = (results[i]?.diagnostics ?? []).filter((d) => d.severity === 'error');
+    const findings = (results[i]?.diagnostics ?? []).filter((d) => d.severity !== 'info');
+    const at = (d: Diagnostic, object?: string): LoadProblem => ({ file: file.path, line: d.range.start.line, column: d.range.start.column, ...(object ? { object } : {}), ruleId: d.ruleId, message: d.message });
     for (const candidate of candidates(file)) {
-      const own = errors.filter((d) => d.document === candidate.document && belongsTo(d, candidate.prefix));
+      const own = findings.filter((d) => d.document === candidate.document && belongsTo(d, candidate.prefix));
+      const refusals = own.filter(refuses);
       const extra = extraChecks(candidate);
-      if (own.length === 0 && extra.length === 0) {
+      const name = `${String(candidate.value.kind)}/${metadataString(candidate.value, 'name')}`;
+      if (refusals.length === 0 && extra.length === 0) {
         accepted.push(candidate.value);
+        for (const d of own) warnings.push(at(d, name));
         continue;
       }
-      const name = `${String(candidate.value.kind)}/${metadataString(candidate.value, 'name')}`;
-      for (const d of own) problems.push({ file: file.path, line: d.range.start.line, column: d.range.start.column, object: name, ruleId: d.ruleId, message: d.message });
+      for (const d of refusals) problems.push(at(d, name));
       for (const x of extra) {
         const span = file.locate(candidate.document, [...candidate.prefix, ...x.path]);
-        const at = file.lines.range(span.start, span.end).start;
-        problems.push({ file: file.path, line: at.line, column: at.column, object: name, ruleId: x.ruleId, message: x.message });
+        const start = file.lines.range(span.start, span.end).start;
+        problems.push({ file: file.path, line: start.line, column: start.column, object: name, ruleId: x.ruleId, message: x.message });
       }
     }
-    // Findings not tied to an object (syntax errors, unreadable files) are reported too.
-    for (const d of errors.filter((e) => !file.documents[e.document] || file.documents[e.document]?.broken || e.ruleId.startsWith('file/') || e.ruleId.startsWith('document/'))) {
+    // Findings not tied to an object (syntax errors, unreadable files) refuse the file's part too.
+    for (const d of findings.filter((e) => refuses(e) && (!file.documents[e.document] || file.documents[e.document]?.broken || e.ruleId.startsWith('file/') || e.ruleId.startsWith('document/')))) {
       if (problems.some((p) => p.file === file.path && p.line === d.range.start.line && p.message === d.message)) continue;
-      problems.push({ file: file.path, line: d.range.start.line, column: d.range.start.column, ruleId: d.ruleId, message: d.message });
+      problems.push(at(d));
     }
   });
-  return createState(accepted, problems);
+  return createState(accepted, problems, warnings);
 }
 
 // The objects of a file: each mapping document, or each item of a `...List`.

@@ -5,13 +5,13 @@ import { readBinding, readPolicy } from './defaults.js';
 import { ADMISSION_GROUP, BINDING_KIND, CRD_GROUP, CRD_KIND, NAMESPACE_KIND, POLICY_KIND, type Binding, type Policy } from './policy-types.js';
 
 
-/** An object that was not taken into the state, and why. */
+/** A finding on an object of the state: a refusal (the object is left out) or advice (it is kept). */
 export interface LoadProblem {
   file: string;
   /** 1-based line and column of the finding. */
   line: number;
   column: number;
-  /** `Kind/name` of the skipped object, when it had one. */
+  /** `Kind/name` of the object, when it had one. */
   object?: string;
   ruleId: string;
   message: string;
@@ -24,8 +24,13 @@ export interface State {
   readonly params: readonly JsonObject[];
   readonly namespaces: ReadonlyMap<string, JsonObject>;
   readonly crds: readonly JsonObject[];
-  /** Objects that were reported and skipped. */
+  /**
+   * Findings of checks the API server enforces: it would refuse these objects, so they are
+   * not in the state, and a server must not take a state that has any (nothing half-loaded).
+   */
   readonly problems: readonly LoadProblem[];
+  /** Advice on objects that are in the state (lint advice, CEL checked against the schema). */
+  readonly warnings: readonly LoadProblem[];
 }
 
 function groupOf(apiVersion: unknown): string {
@@ -49,8 +54,12 @@ function parsed<T>(cache: WeakMap<JsonObject, T>, object: JsonObject, read: (o: 
   return value;
 }
 
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
 /** Builds a state from objects already checked (the loader's job); later duplicates win. */
-export function createState(objects: readonly JsonObject[], problems: readonly LoadProblem[] = []): State {
+export function createState(objects: readonly JsonObject[], problems: readonly LoadProblem[] = [], warnings: readonly LoadProblem[] = []): State {
   const policies = new Map<string, Policy>();
   const bindings = new Map<string, Binding>();
   const namespaces = new Map<string, JsonObject>();
@@ -77,12 +86,15 @@ export function createState(objects: readonly JsonObject[], problems: readonly L
     }
   }
   return Object.freeze({
-    policies: Object.freeze([...policies.values()].map((p) => deepFreeze(p))),
-    bindings: Object.freeze([...bindings.values()].map((b) => deepFreeze(b))),
+    // Upstream promises no order (its policies sit in a map); ours is stable and documented:
+    // policies by name, each with its bindings by name (NOTES.md, "Order").
+    policies: Object.freeze([...policies.values()].sort(byName).map((p) => deepFreeze(p))),
+    bindings: Object.freeze([...bindings.values()].sort(byName).map((b) => deepFreeze(b))),
     params: Object.freeze(params),
     namespaces,
     crds: Object.freeze(crds),
     problems: Object.freeze([...problems]),
+    warnings: Object.freeze([...warnings]),
   });
 }
 

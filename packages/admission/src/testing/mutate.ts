@@ -64,7 +64,7 @@ export function mutateObjects(state: State, objects: readonly Json[], options: M
       return {
         input,
         request,
-        result: { uid: '', allowed: true, object: raw, patch: [], warnings: [], auditAnnotations: {} },
+        result: { uid: '', allowed: true, object: raw, patch: [], warnings: [], auditAnnotations: {}, outcomes: [] },
         error: 'not a Kubernetes-style object: apiVersion and kind are required',
       };
     }

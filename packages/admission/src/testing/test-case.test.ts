@@ -44,7 +44,7 @@ describe('runTestCase', () => {
     });
     const [result] = runTestCase(tmpFile(text));
     expect(result?.passed).toBe(false);
-    expect(result?.message).toContain('invalid objects in the test case');
+    expect(result?.message).toContain('objects the API server would refuse');
     expect(result?.message).toContain('MutatingAdmissionPolicy/p');
   });
 

@@ -2,6 +2,8 @@
 // AdmissionRequest and what should come out (issue 5, "Offline: platlint mutate and
 // platlint test"). Several YAML documents in one file are several cases.
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { closest } from '@platlint/core';
 import { parseAllDocuments, stringify } from 'yaml';
 import { admit, type AdmitOptions } from '../admit.js';
 import { isObject, metadataString, type Json, type JsonObject } from '../json.js';
@@ -15,6 +17,8 @@ export interface TestCaseResult {
   passed: boolean;
   /** Why it failed (with a diff of expected and actual objects), or a short summary. */
   message: string;
+  /** Advice on the case's objects (they were loaded anyway, as the server would store them). */
+  warnings: string[];
   result?: AdmissionResult;
 }
 
@@ -47,10 +51,60 @@ function yamlOf(value: Json | undefined): string {
   return value === undefined ? '' : stringify(value, { sortMapEntries: true });
 }
 
-function list(value: unknown, field: string): Json[] {
+// The keys a test case and its parts may have: anything else is a mistake (a misspelt
+// `expected:` must not make a case pass by expecting nothing).
+const CASE_KEYS = ['name', 'policies', 'bindings', 'params', 'namespace', 'request', 'expect'];
+const EXPECT_KEYS = ['allowed', 'object', 'errorContains', 'warnings'];
+const REQUEST_KEYS = ['uid', 'kind', 'resource', 'subResource', 'requestKind', 'requestResource', 'requestSubResource', 'name', 'namespace', 'operation', 'userInfo', 'object', 'oldObject', 'dryRun', 'options'];
+
+function unknownKeys(value: JsonObject, known: readonly string[], where: string): string[] {
+  return Object.keys(value)
+    .filter((k) => !known.includes(k))
+    .map((k) => {
+      const near = closest(k, known);
+      return `unknown key "${k}" in ${where}${near ? `; did you mean "${near}"?` : ''} (allowed: ${known.join(', ')})`;
+    });
+}
+
+/** What is wrong with the shape of a test case: unknown keys (with a did-you-mean), a missing or malformed expect. */
+function shapeProblems(testCase: JsonObject): string[] {
+  const out = unknownKeys(testCase, CASE_KEYS, 'the test case');
+  if (testCase.expect === undefined || testCase.expect === null) out.push('"expect" is required: say whether the request is allowed (allowed, object) or denied (errorContains)');
+  else if (!isObject(testCase.expect)) out.push('"expect" must be a mapping with allowed, object, errorContains or warnings');
+  else {
+    out.push(...unknownKeys(testCase.expect, EXPECT_KEYS, '"expect"'));
+    const e = testCase.expect;
+    if (e.allowed !== undefined && typeof e.allowed !== 'boolean') out.push('"expect.allowed" must be true or false');
+    if (e.errorContains !== undefined && typeof e.errorContains !== 'string') out.push('"expect.errorContains" must be a string');
+    if (e.warnings !== undefined && (!Array.isArray(e.warnings) || e.warnings.some((w) => typeof w !== 'string'))) out.push('"expect.warnings" must be a list of strings');
+    if (Object.keys(e).length === 0) out.push('"expect" is empty: say whether the request is allowed (allowed, object) or denied (errorContains)');
+  }
+  if (isObject(testCase.request)) out.push(...unknownKeys(testCase.request, REQUEST_KEYS, '"request"'));
+  return out;
+}
+
+/**
+ * The objects of a list: inline objects, or paths (relative to the test case file) of
+ * manifest files whose documents are read, as Kyverno's test files name their policies.
+ */
+function list(value: unknown, field: string, file: string): Json[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw new Error(`"${field}" must be a list`);
-  return value as Json[];
+  if (!Array.isArray(value)) throw new Error(`"${field}" must be a list of objects or file paths`);
+  return value.flatMap((item): Json[] => {
+    if (typeof item !== 'string') return [item as Json];
+    const path = resolve(dirname(file), item);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      throw new Error(`"${field}" names ${item}, which cannot be read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, { cause: e });
+    }
+    return parseAllDocuments(text).flatMap((doc) => {
+      if (doc.errors.length > 0) throw new Error(`"${field}" names ${item}, which is not valid YAML: ${doc.errors[0]?.message ?? ''}`);
+      const v = doc.toJS({ maxAliasCount: 100 }) as Json;
+      return v === null || v === undefined ? [] : [v];
+    });
+  });
 }
 
 function requestOf(raw: unknown): AdmissionRequest {
@@ -71,24 +125,28 @@ function requestOf(raw: unknown): AdmissionRequest {
 /** Runs one parsed test case. */
 export function runTestCaseObject(testCase: unknown, file: string, index = 0, options: AdmitOptions = {}): TestCaseResult {
   const fallbackName = `case ${index + 1}`;
-  if (!isObject(testCase)) return { file, name: fallbackName, passed: false, message: 'a test case must be a mapping' };
+  if (!isObject(testCase)) return { file, name: fallbackName, passed: false, message: 'a test case must be a mapping', warnings: [] };
   const name = typeof testCase.name === 'string' && testCase.name !== '' ? testCase.name : fallbackName;
-  const failed = (message: string, result?: AdmissionResult): TestCaseResult => ({ file, name, passed: false, message, ...(result ? { result } : {}) });
+  let warnings: string[] = [];
+  const failed = (message: string, result?: AdmissionResult): TestCaseResult => ({ file, name, passed: false, message, warnings, ...(result ? { result } : {}) });
 
+  const shape = shapeProblems(testCase);
+  if (shape.length > 0) return failed(`the test case is malformed:\n${shape.map((p) => `  ${p}`).join('\n')}`);
   let request: AdmissionRequest;
   let objects: Json[];
   try {
-    objects = [...list(testCase.policies, 'policies'), ...list(testCase.bindings, 'bindings'), ...list(testCase.params, 'params')];
+    objects = [...list(testCase.policies, 'policies', file), ...list(testCase.bindings, 'bindings', file), ...list(testCase.params, 'params', file)];
     if (testCase.namespace !== undefined && testCase.namespace !== null) objects.push(testCase.namespace);
     request = requestOf(testCase.request);
   } catch (e) {
     return failed((e as Error).message);
   }
   const state = stateFromObjects(objects, `${file} (${name})`);
+  warnings = state.warnings.map((w) => `${w.object ?? ''}: ${w.message} [${w.ruleId}]`);
   if (state.problems.length > 0) {
-    return failed(`invalid objects in the test case:\n${state.problems.map((p) => `  ${p.object ?? ''}: ${p.message} [${p.ruleId}]`).join('\n')}`);
+    return failed(`objects the API server would refuse:\n${state.problems.map((p) => `  ${p.object ?? ''}: ${p.message} [${p.ruleId}]`).join('\n')}`);
   }
-  const expect = (isObject(testCase.expect) ? testCase.expect : {}) as TestCaseExpectation;
+  const expect = testCase.expect as TestCaseExpectation;
   const result = admit(state, request, options);
   const problems: string[] = [];
   const expectedAllowed = expect.allowed ?? expect.errorContains === undefined;
@@ -108,7 +166,7 @@ export function runTestCaseObject(testCase: unknown, file: string, index = 0, op
     if (diff !== '') problems.push(`the object differs from the expected one:\n${diff}`);
   }
   if (problems.length > 0) return failed(problems.join('\n'), result);
-  return { file, name, passed: true, message: result.allowed ? `allowed with ${result.patch.length} patch operation(s)` : `denied: ${result.status?.message ?? ''}`, result };
+  return { file, name, passed: true, message: result.allowed ? `allowed with ${result.patch.length} patch operation(s)` : `denied: ${result.status?.message ?? ''}`, warnings, result };
 }
 
 /** Runs every test case of a file (one per YAML document). */
@@ -117,14 +175,14 @@ export function runTestCase(file: string, options: AdmitOptions = {}): TestCaseR
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    return [{ file, name: file, passed: false, message: `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? String(e)}` }];
+    return [{ file, name: file, passed: false, message: `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, warnings: [] }];
   }
   const docs = parseAllDocuments(text);
   const list = Array.isArray(docs) ? docs : [docs];
   const out: TestCaseResult[] = [];
   list.forEach((doc, i) => {
     if (doc.errors.length > 0) {
-      out.push({ file, name: `document ${i + 1}`, passed: false, message: `invalid YAML: ${doc.errors[0]?.message ?? ''}` });
+      out.push({ file, name: `document ${i + 1}`, passed: false, message: `invalid YAML: ${doc.errors[0]?.message ?? ''}`, warnings: [] });
       return;
     }
     // Bounded aliases: a hostile file must not expand into a huge value.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromCel } from '../values.js';
+import { celTypeOf, fromCel } from '../values.js';
 import { admissionEnvironment, lazyVariables } from './admission.js';
 import type { CelProgram } from './environment.js';
 import { DEPLOYMENT } from './test-schemas.js';
@@ -44,13 +44,19 @@ describe('admission environments', () => {
     expect(env.check('object.spec.replicas == 2')).toEqual([]);
   });
 
-  it('reads the whole metadata, as the platform types object from the full schema', () => {
+  it('exposes the whole metadata of the matched kind, still type-checked', () => {
     const env = admissionEnvironment('matchCondition', { objectSchema: DEPLOYMENT });
-    expect(env.check('object.metadata.name == "x" && object.metadata.generateName == "" && object.kind == "D"')).toEqual([]);
-    expect(compile(env, 'object.metadata.labels["app"] == "web"').evaluate(env.prepare({ object: deployment }))).toBe(true);
+    const p = compile(env, 'object.metadata.labels["app"] == "web" && object.metadata.namespace == "" && object.metadata.name == "web"');
+    expect(p.evaluate(env.prepare({ object: { ...deployment, metadata: { ...deployment.metadata, namespace: '' } } }))).toBe(true);
     const expr = 'object.metadata.labelz["app"] == "web"';
     const i = firstIssue(env, expr);
     expect(expr.slice(i.start, i.end)).toContain('labelz');
+  });
+
+  it('gives a schema without metadata only metadata.name and metadata.generateName', () => {
+    const env = admissionEnvironment('matchCondition', { objectSchema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } });
+    expect(env.check('object.metadata.name == "x" && object.metadata.generateName == "" && object.spec.size == 1')).toEqual([]);
+    expect(firstIssue(env, 'object.metadata.labels["a"] == "b"').code).toBeDefined();
   });
 
   it('types integers as int and numbers as double', () => {
@@ -59,6 +65,15 @@ describe('admission environments', () => {
     expect(p.evaluate(env.prepare({ object: deployment }))).toBe(3n);
     expect(compile(env, 'object.spec.ratio * 2.0').evaluate({ object: deployment })).toBe(3);
     expect(firstIssue(env, 'object.spec.replicas + 1.5').code).toBe('no_such_overload');
+  });
+
+  it('compiles any Object.<path> name without a schema, keeping the name on the value for a run-time check', () => {
+    const env = admissionEnvironment('applyConfiguration');
+    const value = compile(env, 'Object{spec: Object.spec{template: Object.spec.templatex{size: 1}}}').evaluate(env.prepare({ object: deployment })) as Map<string, Map<string, unknown>>;
+    expect(celTypeOf(value)).toBe('Object');
+    expect(celTypeOf(value.get('spec'))).toBe('Object.spec');
+    expect(celTypeOf(value.get('spec')?.get('template'))).toBe('Object.spec.templatex');
+    expect(fromCel(value)).toEqual({ spec: { template: { size: 1 } } });
   });
 
   it('treats object as dynamic when the match is broad', () => {

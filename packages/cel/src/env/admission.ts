@@ -70,11 +70,17 @@ function userOf(request: unknown): { user?: string; groups?: string[] } {
   return { user: r?.userInfo?.username ?? '', groups: r?.userInfo?.groups ?? [] };
 }
 
+// `object` and `oldObject` carry the whole schema of the matched kind, metadata included.
+// Upstream narrows metadata to name and generateName only for a schema that declares no
+// metadata at all (a custom resource without one): those two are always readable.
+function withRootMetadata(root: StructuralSchema): StructuralSchema {
+  if (root.properties?.metadata) return root;
+  const metadata: StructuralSchema = { type: 'object', properties: { name: { type: 'string' }, generateName: { type: 'string' } } };
+  return { ...root, properties: { ...root.properties, metadata } };
+}
+
 export function admissionEnvironment(place: AdmissionPlace, options: AdmissionEnvironmentOptions = {}): CelEnvironment {
-  // The whole metadata is readable (`object.metadata.labels`): the platform types `object`
-  // from the kind's full schema. Spec document C's "only name and generateName" is the
-  // rule for CRD validation rules at the root, not for admission policies.
-  const objectSchema = options.objectSchema;
+  const objectSchema = options.objectSchema ? withRootMetadata(options.objectSchema) : undefined;
   const variables: VariableDecl[] = [
     { name: 'object', schema: objectSchema, description: 'the object from the incoming request; null for DELETE' },
     { name: 'oldObject', schema: objectSchema, description: 'the existing object; null for CREATE' },

@@ -128,11 +128,20 @@ export class ConstructRegistry {
     return typeof arg === 'string' ? arg : '';
   }
 
-  // Without a kind schema (broad match) every `Object...` name is an untyped object.
+  // Without a kind schema (broad match, and admission time, as upstream) every `Object...`
+  // name is an untyped object. Its values keep the name they were built with (the class's
+  // celType) so that the engine can check it against the field path it ends up under, as
+  // upstream does when it evaluates; for the checker they are all the root type.
   lookup(name: string): ConstructType | undefined {
     const known = this.types.get(name);
-    if (known || !this.#dynamicRoot) return known;
-    return name.startsWith('Object.') ? this.#dynamicRoot : undefined;
+    const root = this.#dynamicRoot;
+    if (known || !root || !name.startsWith('Object.')) return known;
+    const ctor = class extends (root.ctor as typeof ConstructedObject) {
+      static override celType = name;
+    };
+    const named: ConstructType = { name: root.name, schema: root.schema, ctor };
+    this.types.set(name, named);
+    return named;
   }
 
   register(env: Environment, schema: StructuralSchema, rootName: string): string {

@@ -1,0 +1,160 @@
+// Compiling the CEL expressions of a mutating admission policy, shared by admission/cel
+// (what the server compiles when it stores the policy) and admission/cel-schema (the same
+// expressions checked against the matched kind's schema, which the server does not do).
+import { admissionEnvironment } from '@platlint/cel';
+import type { CelEnvironment, CelIssue, StructuralSchema } from '@platlint/cel';
+import { catalog } from '@platlint/core';
+import type { KindInfo } from '@platlint/core';
+import { asList, celReferences, expressionsOf, isRecord, strings, variableNames } from './shared.js';
+import type { ExpressionPlace, ExpressionAt, Json } from './shared.js';
+
+/**
+ * The one kind a policy's resource rules match, when they name exactly one known kind
+ * (or its status subresource, which carries the whole object). Anything broader or
+ * unknown leaves `object` dynamic, as a webhook cannot know its type either.
+ */
+export function matchedKind(spec: Json): KindInfo | undefined {
+  const constraints = spec.matchConstraints;
+  if (!isRecord(constraints)) return undefined;
+  const found = new Set<KindInfo>();
+  for (const rule of asList(constraints.resourceRules)) {
+    if (!isRecord(rule)) return undefined;
+    const groups = strings(rule.apiGroups);
+    const versions = strings(rule.apiVersions);
+    const resources = strings(rule.resources);
+    if (groups.length === 0 || resources.length === 0) return undefined;
+    for (const group of groups) {
+      for (const resource of resources) {
+        const [base, sub] = resource.split('/') as [string, string | undefined];
+        if (group === '*' || base === '*' || (sub !== undefined && sub !== 'status')) return undefined;
+        const kinds = catalog.kinds.filter((k) => k.group === group && k.resource === base && (versions.includes('*') || versions.includes(k.version)));
+        if (kinds.length !== 1) return undefined;
+        found.add(kinds[0] as KindInfo);
+      }
+    }
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+function paramKindInfo(spec: Json): KindInfo | undefined {
+  const pk = spec.paramKind;
+  if (!isRecord(pk) || typeof pk.apiVersion !== 'string' || typeof pk.kind !== 'string') return undefined;
+  return catalog.lookup(pk.apiVersion, pk.kind)?.info;
+}
+
+// Environments are costly to build (schema types are registered per environment) and
+// policies of a run share few shapes, so they are kept across policies, keyed by shape.
+const environments = new Map<string, CelEnvironment>();
+
+function environment(place: ExpressionPlace, object: KindInfo | undefined, params: KindInfo | undefined, variables: { name: string; type: string }[], release: string): CelEnvironment {
+  const key = [place, release, object?.typeId ?? '', params?.typeId ?? '', ...variables.map((v) => `${v.name}:${v.type}`)].join('|');
+  let env = environments.get(key);
+  if (!env) {
+    if (environments.size > 200) environments.clear();
+    env = admissionEnvironment(place, {
+      objectSchema: object ? (catalog.schema(object) as StructuralSchema) : undefined,
+      // `params` is always declared: its use without paramKind is admission/params-need-paramkind's finding.
+      hasParams: true,
+      paramSchema: params ? (catalog.schema(params) as StructuralSchema) : undefined,
+      variables,
+      // The libraries of the configured release (a call of a newer one is refused there).
+      release,
+    });
+    environments.set(key, env);
+  }
+  return env;
+}
+
+/** The cel package words its issues in our style; one case deserves a hint of what to do. */
+function describe(issue: CelIssue, place: ExpressionPlace): string {
+  if (issue.code === 'unknown_variable' && place === 'matchCondition' && issue.message === 'unknown variable "variables"') {
+    return '"variables" is not available in match conditions; repeat the expression here instead';
+  }
+  return issue.message;
+}
+
+
+export const WHAT: Record<ExpressionPlace, string> = {
+  matchCondition: 'a match condition (bool)',
+  variable: 'a variable (any type)',
+  applyConfiguration: 'an apply configuration (Object)',
+  jsonPatch: 'a JSON patch (list(JSONPatch))',
+};
+
+/**
+ * Issue codes the server is certain to refuse a policy for when it compiles it: the syntax, an
+ * unknown variable, an empty expression, a result type it can tell. Other type errors of the
+ * dynamic compile are left to admission/cel-schema (advice): this package's CEL typing may
+ * still lack what the server's has (optionals, JSONPatch equality), and a false refusal would
+ * keep a whole state from loading.
+ */
+const CERTAIN = new Set([
+  'syntax_error', 'unexpected_token', 'expected_token', 'unexpected_character', 'reserved_identifier', 'invalid_number',
+  'invalid_integer', 'invalid_hex_integer', 'newline_in_string', 'invalid_unicode_escape', 'invalid_unicode_surrogate',
+  'invalid_hex_escape', 'octal_escape_out_of_range', 'invalid_escape_sequence', 'bytes_unicode_escape', 'limit_exceeded',
+  'empty_expression', 'unknown_variable', 'result_type', 'duplicate_field',
+  // The platform's compile-time checks of literals (durations, timestamps, format strings,
+  // constant patterns) and of the libraries its release has.
+  'invalid_argument', 'unavailable_in_release',
+]);
+
+/** Whether the server certainly refuses an expression with this issue. */
+export function refusedByServer(issue: CelIssue): boolean {
+  return CERTAIN.has(issue.code);
+}
+
+export interface SiteIssues {
+  site: ExpressionAt;
+  issues: readonly CelIssue[];
+}
+
+/**
+ * Compiles every expression of the policy. `typed`: `object`, `oldObject` and `params` take the
+ * schemas of the matched kind and the paramKind; otherwise they are dynamic, as when the server
+ * compiles a stored policy (it cannot know which kind a request will bring). Variables are compiled
+ * first, so that later expressions see each variable's type.
+ */
+export function compileSites(spec: Json, typed: boolean, release: string): SiteIssues[] {
+  const object = typed ? matchedKind(spec) : undefined;
+  const params = typed ? paramKindInfo(spec) : undefined;
+  const names = variableNames(spec);
+  const types = new Map<number, string>();
+  const sites = expressionsOf(spec);
+  const ordered = [...sites.filter((s) => s.place === 'variable'), ...sites.filter((s) => s.place !== 'variable')];
+  const out: SiteIssues[] = [];
+  for (const site of ordered) {
+    const visible: { name: string; type: string }[] = [];
+    if (site.place !== 'matchCondition') {
+      const upTo = site.place === 'variable' ? site.index : names.length;
+      const seen = new Set<string>();
+      for (let i = 0; i < upTo; i++) {
+        const name = names[i];
+        if (name === undefined || seen.has(name)) continue;
+        seen.add(name);
+        visible.push({ name, type: types.get(i) ?? 'dyn' });
+      }
+      // Other names (later, itself, unknown) are admission/variable-references' findings.
+      for (const ref of celReferences(site.expression)) {
+        if (ref.root === 'variables' && !seen.has(ref.name)) {
+          seen.add(ref.name);
+          visible.push({ name: ref.name, type: 'dyn' });
+        }
+      }
+    }
+    const result = environment(site.place, object, params, visible, release).compile(site.expression);
+    if (result.ok) {
+      if (site.place === 'variable') types.set(site.index, result.program.type);
+      continue;
+    }
+    // The server stores a policy whatever its estimated cost (the budget is enforced as it
+    // runs), so a cost estimate over the limit is advice, reported with the typed check only.
+    const issues = typed ? result.issues : result.issues.filter((i) => i.code !== 'cost_limit');
+    if (issues.length > 0) out.push({ site, issues });
+  }
+  return out;
+}
+
+/** The message of one issue, in our words. */
+export function issueMessage(issue: CelIssue, place: ExpressionPlace): string {
+  return issue.code === 'empty_expression' ? `the expression is empty; write ${WHAT[place]}` : describe(issue, place);
+}

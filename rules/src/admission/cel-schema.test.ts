@@ -1,0 +1,72 @@
+import { RuleTester } from '@platlint/core/testing';
+import rule from './cel-schema.js';
+
+interface Parts {
+  paramKind?: string;
+  resources?: string;
+  conditions?: string;
+  variables?: string;
+  mutations?: string;
+}
+
+const APPLY = "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 2}}'}";
+
+const policy = (p: Parts): string => `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: p}
+spec:
+${p.paramKind ?? ''}  matchConstraints:
+    resourceRules:
+      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ${p.resources ?? '["deployments"]'}}
+${p.conditions ? `  matchConditions:\n${p.conditions}\n` : ''}${p.variables ? `  variables:\n${p.variables}\n` : ''}  mutations:
+${p.mutations ?? APPLY}
+  reinvocationPolicy: Never
+`;
+
+RuleTester.run(rule, {
+  valid: [
+    { name: 'labels and namespace of the matched kind', yaml: policy({ conditions: "    - {name: labelled, expression: 'object.metadata.labels[\"app\"] == \"web\" && object.metadata.namespace != \"kube-system\"'}" }) },
+    { name: 'a broad match leaves object dynamic', yaml: policy({ resources: '["*"]', conditions: "    - {name: any, expression: 'object.spec.whatever == 1'}" }) },
+    { name: 'what does not compile at all is admission/cel\'s finding only', yaml: policy({ conditions: "    - {name: broken, expression: 'object.spec.replicaz >'}" }) },
+  ],
+  invalid: [
+    {
+      name: 'unknown field of the matched kind',
+      yaml: policy({ conditions: "    - {name: typo, expression: 'object.spec.replicaz > 1'}" }),
+      errors: [{ path: 'spec.matchConditions[0].expression', severity: 'warning', message: 'no such key "replicaz" on Object.spec', line: 9, column: 45 }],
+    },
+    {
+      name: 'a result type only the schema tells',
+      yaml: policy({ conditions: "    - {name: not-bool, expression: 'object.metadata.name'}" }),
+      errors: [{ path: 'spec.matchConditions[0].expression', message: 'expression must evaluate to bool but got string' }],
+    },
+    {
+      name: 'a wrong field type in a block scalar apply configuration',
+      yaml: policy({ mutations: '    - patchType: ApplyConfiguration\n      applyConfiguration:\n        expression: |\n          Object{\n            spec: Object.spec{replicas: "two"}\n          }' }),
+      errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', message: 'field "replicas" of Object.spec: expected int, got string', line: 13, column: 41 }],
+    },
+    {
+      name: 'a variable type carried to a mutation',
+      yaml: policy({
+        variables: "    - {name: x, expression: '\"text\"'}",
+        mutations: "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: variables.x}}'}",
+      }),
+      errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', message: 'field "replicas" of Object.spec: expected int, got string' }],
+    },
+    {
+      name: 'an estimated cost over the budget is advice (the server enforces the budget as it runs)',
+      yaml: policy({ mutations: "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: object.spec.template.spec.containers.map(a, object.spec.template.spec.containers.map(b, object.spec.template.spec.containers.map(c, object.spec.template.spec.containers.map(d, a.name + b.name + c.name + d.name)))).size()}}'}" }),
+      errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', message: /estimated cost \d+ exceeds the per-expression limit/ }],
+    },
+    {
+      name: 'a type error of the dynamic compile that the server does not certainly refuse',
+      yaml: policy({ resources: '["*"]', conditions: "    - {name: plus, expression: '1 + \"a\" == 2'}" }),
+      errors: [{ path: 'spec.matchConditions[0].expression', severity: 'warning', message: /no such overload/ }],
+    },
+    {
+      name: 'params typed by a known paramKind',
+      yaml: policy({ paramKind: '  paramKind: {apiVersion: v1, kind: ConfigMap}\n', conditions: "    - {name: p, expression: 'params.dta.size() > 0'}" }),
+      errors: [{ path: 'spec.matchConditions[0].expression', message: 'no such key "dta" on Params' }],
+    },
+  ],
+});

@@ -1,0 +1,55 @@
+import { defineRule, formats } from '@platlint/core';
+import { POLICY, isRecord, specOf } from './shared.js';
+
+// A DNS-1035 label: what a version and a lower-cased kind must be (starts with a letter).
+const DNS_1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+
+function versionProblem(apiVersion: string): string | undefined {
+  const parts = apiVersion.split('/');
+  if (parts.length > 2) return 'has more than one "/"; write group/version, or version alone for the core group';
+  const [group, version] = parts.length === 2 ? parts : [undefined, parts[0]];
+  if (group !== undefined) {
+    const problem = formats['dns-subdomain'](group);
+    if (problem) return `has a group that ${problem}`;
+  }
+  if (!version || version.length > 63 || !DNS_1035.test(version)) return 'has a version that is not a DNS-1035 label (lowercase letters, digits and "-", starting with a letter)';
+  return undefined;
+}
+
+export default defineRule({
+  meta: {
+    id: 'admission/param-kind',
+    description: 'A policy\'s paramKind names both apiVersion (group/version or version) and kind.',
+    kinds: [POLICY],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream (resource-kinds.md §8.3)',
+    docs: [
+      'When `spec.paramKind` is set, the server requires both of its fields and refuses the policy',
+      'otherwise: `apiVersion` must parse as `group/version` (the group a DNS subdomain) or as a bare',
+      '`version` for the core group, the version a DNS-1035 label; `kind` must be a DNS-1035 label',
+      'once lower-cased. The schema marks both fields optional (the Go type has no default), so this',
+      'rule carries the check. Each finding points at the field, or at `paramKind` when it is missing.',
+      '',
+      'Fails: `paramKind: {kind: ConfigMap}` (no apiVersion), `paramKind: {apiVersion: "apps/v1/x", kind: Foo}`.',
+      'Passes: `paramKind: {apiVersion: v1, kind: ConfigMap}`, `paramKind: {apiVersion: example.com/v1, kind: Limits}`.',
+    ].join('\n'),
+  },
+  check(context) {
+    const paramKind = specOf(context)?.paramKind;
+    if (!isRecord(paramKind)) return;
+    const at = ['spec', 'paramKind'];
+    const { apiVersion, kind } = paramKind;
+    if (typeof apiVersion !== 'string' || apiVersion === '') {
+      context.report({ path: [...at, 'apiVersion'], message: 'paramKind needs an apiVersion (group/version, or version for the core group)' });
+    } else {
+      const problem = versionProblem(apiVersion);
+      if (problem) context.report({ path: [...at, 'apiVersion'], message: `paramKind.apiVersion "${apiVersion}" ${problem}` });
+    }
+    if (typeof kind !== 'string' || kind === '') {
+      context.report({ path: [...at, 'kind'], message: 'paramKind needs a kind' });
+    } else if (kind.length > 63 || !DNS_1035.test(kind.toLowerCase())) {
+      context.report({ path: [...at, 'kind'], message: `paramKind.kind "${kind}" is not a valid kind: letters, digits and "-", starting with a letter` });
+    }
+  },
+});
