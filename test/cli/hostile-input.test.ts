@@ -39,7 +39,7 @@ describe('deep block nesting', () => {
   it('nesting up to the limit is read as usual', () => {
     const text = `${manifests.validDeployment('first')}---\n${'- '.repeat(256)}x\n`;
     const r = lintOne(text);
-    expect(r.report.files[0]!.diagnostics.map((d) => d.ruleId)).toEqual(['document/not-mapping']);
+    expect(r.report.files[0]!.diagnostics.map((d) => d.ruleId)).toEqual(['document/not-manifest']);
   });
 });
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, call, deployment, deploymentRequest, makeCa, review, serve, type Ca, type Served } from './helpers.js';
+import { answerOf, call, deployment, deploymentRequest, makeCa, review, serve, serveUntilExit, type Ca, type Served } from './helpers.js';
 
 // A JSON patch: map literals of the CEL library drop keys named __proto__ (see the report).
 const policy = (name: string, expression: string): string => `apiVersion: admissionregistration.plat.io/v1
@@ -99,16 +99,21 @@ describe('platlint serve and crafted objects', () => {
 });
 
 describe('platlint serve and deeply nested objects', () => {
-  it('loads around a state file nested 2,000 deep, and answers /validate and /mutate cleanly for an object nested 100,000 deep', async () => {
+  it('refuses a state file nested 2,000 deep at start-up, naming it, and answers /validate and /mutate cleanly for an object nested 100,000 deep', async () => {
     const ca = makeCa();
     const tls = ca.issue('server');
     const state = mkdtempSync(join(tmpdir(), 'platlint-deep-state-'));
     writeFileSync(join(state, 'proto.yaml'), policy('deep', '[JSONPatch{op: "add", path: "/metadata/labels/x", value: "y"}]'));
-    // A state file nested 2,000 levels deep: a problem of that file, not of the server.
+    // A state file nested 2,000 levels deep is a file the server could never have stored: the
+    // state is refused whole (exit 2, naming the file and line), and nothing crashes.
     writeFileSync(join(state, 'deep.yaml'), `${'- '.repeat(2000)}x\n`);
+    const refused = await serveUntilExit(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
+    expect(refused.code).toBe(2);
+    expect(refused.logs.find((e) => e.event === 'server.start_failed')?.error).toContain(`${join(state, 'deep.yaml')}:1:`);
+    expect(refused.stderr).not.toMatch(/RangeError|Maximum call stack/);
+    rmSync(join(state, 'deep.yaml'));
     const served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
     try {
-      expect(await served.waitForLog((e) => e.event === 'state.problem')).toMatchObject({ ruleId: 'yaml/syntax', line: 1 });
       expect(answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('still-served')) })).patch).toBeDefined();
       const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
       const body = review(deploymentRequest('deep')).replace('"replicas":2', `"replicas":2,"deep":${deep}`);
