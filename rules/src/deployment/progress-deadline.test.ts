@@ -22,7 +22,7 @@ RuleTester.run(rule, {
     {
       name: 'minReadySeconds 600 with the defaulted deadline',
       yaml: deployment('  minReadySeconds: 600\n'),
-      errors: [{ path: 'spec.progressDeadlineSeconds', message: 'minReadySeconds (600) must be less than progressDeadlineSeconds, which defaults to 600; lower minReadySeconds or set a larger progressDeadlineSeconds', line: 5 }],
+      errors: [{ path: 'spec.progressDeadlineSeconds', message: 'minReadySeconds (600) must be less than progressDeadlineSeconds, which defaults to 600; lower minReadySeconds or set a larger progressDeadlineSeconds', line: 4 }],
     },
     {
       name: 'an explicit deadline equal to minReadySeconds',

@@ -29,7 +29,7 @@ RuleTester.run(rule, {
     {
       name: 'a template without labels: reported at the missing labels',
       yaml: 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    spec:\n      containers: [{name: app, image: nginx:1.27}]\n',
-      errors: [{ path: 'spec.template.metadata.labels', message: 'the pod template labels do not match spec.selector; the Deployment would not own its pods', line: 7 }],
+      errors: [{ path: 'spec.template.metadata.labels', message: 'the pod template labels do not match spec.selector; the Deployment would not own its pods', line: 6 }],
     },
     {
       name: 'labels differ',

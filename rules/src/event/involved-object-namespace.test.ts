@@ -31,7 +31,7 @@ RuleTester.run(rule, {
     {
       name: 'a legacy event in kube-system about a cluster-scoped object',
       yaml: event('kube-system', '{kind: Node, name: worker-1}'),
-      errors: [{ path: 'involvedObject.namespace', message: `involvedObject has no namespace, which only an event in "default" may leave out; set it to the namespace of the object (this event's namespace is "kube-system")`, line: 4, column: 17 }],
+      errors: [{ path: 'involvedObject.namespace', message: `involvedObject has no namespace, which only an event in "default" may leave out; set it to the namespace of the object (this event's namespace is "kube-system")`, line: 4, column: 1 }],
     },
     {
       name: 'a new-style event outside default and kube-system, with an empty namespace',

@@ -32,14 +32,14 @@ RuleTester.run(rule, {
       name: 'both fields missing',
       yaml: event('series: {}\n'),
       errors: [
-        { path: 'series.count', message: 'series has no count: give the number of occurrences so far (at least 2), or remove series for a one-off event', line: 10, column: 9 },
-        { path: 'series.lastObservedTime', message: 'series has no lastObservedTime: give the time of the latest occurrence', line: 10, column: 9 },
+        { path: 'series.count', message: 'series has no count: give the number of occurrences so far (at least 2), or remove series for a one-off event', line: 10, column: 1 },
+        { path: 'series.lastObservedTime', message: 'series has no lastObservedTime: give the time of the latest occurrence', line: 10, column: 1 },
       ],
     },
     {
       name: 'no lastObservedTime, in a list',
       yaml: `apiVersion: v1\nkind: EventList\nitems:\n- metadata: {name: a.1, namespace: ml}\n  involvedObject: {kind: Pod, namespace: ml, name: a}\n  series:\n    count: 3\n`,
-      errors: [{ path: 'items[0].series.lastObservedTime', message: /^series has no lastObservedTime/, line: 7, column: 5 }],
+      errors: [{ path: 'items[0].series.lastObservedTime', message: /^series has no lastObservedTime/, line: 6, column: 3 }],
     },
   ],
 });

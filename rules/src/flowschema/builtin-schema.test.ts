@@ -35,7 +35,7 @@ RuleTester.run(rule, {
       name: 'exempt with defaults and a distinguisher',
       yaml: schema('exempt', '  priorityLevelConfiguration: {name: exempt}\n  distinguisherMethod: {type: ByUser}\n', subjects('system:masters') + resourceRules + nonResourceRules),
       errors: [
-        { path: 'spec.matchingPrecedence', message: 'the built-in "exempt" FlowSchema must have matchingPrecedence 1, not 1000', line: 5 },
+        { path: 'spec.matchingPrecedence', message: 'the built-in "exempt" FlowSchema must have matchingPrecedence 1, not 1000', line: 4 },
         { path: 'spec.distinguisherMethod', message: 'the built-in "exempt" FlowSchema has no distinguisherMethod; remove it', line: 6, column: 3 },
       ],
     },

@@ -17,7 +17,7 @@ RuleTester.run(rule, {
     { name: 'reject alone', yaml: level('      type: Reject\n') },
   ],
   invalid: [
-    { name: 'queue without queuing', yaml: level('      type: Queue\n'), errors: [{ path: 'spec.limited.limitResponse.queuing', message: 'type "Queue" needs queuing settings, e.g. queuing: {queues: 64, handSize: 8, queueLengthLimit: 50}', line: 9 }] },
+    { name: 'queue without queuing', yaml: level('      type: Queue\n'), errors: [{ path: 'spec.limited.limitResponse.queuing', message: 'type "Queue" needs queuing settings, e.g. queuing: {queues: 64, handSize: 8, queueLengthLimit: 50}', line: 8 }] },
     {
       name: 'reject with queuing',
       yaml: level('      type: Reject\n      queuing: {queues: 128}\n'),

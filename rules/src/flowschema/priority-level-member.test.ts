@@ -15,7 +15,7 @@ RuleTester.run(rule, {
     { name: 'exempt alone', yaml: level('  type: Exempt\n') },
   ],
   invalid: [
-    { name: 'limited without its member', yaml: level('  type: Limited\n'), errors: [{ path: 'spec.limited', message: 'type "Limited" needs the limited member (nominalConcurrencyShares and limitResponse)', line: 5 }] },
+    { name: 'limited without its member', yaml: level('  type: Limited\n'), errors: [{ path: 'spec.limited', message: 'type "Limited" needs the limited member (nominalConcurrencyShares and limitResponse)', line: 4 }] },
     {
       name: 'limited with an exempt member',
       yaml: level(`  type: Limited\n${limited}  exempt: {}\n`),

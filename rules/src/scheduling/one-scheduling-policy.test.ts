@@ -19,7 +19,7 @@ RuleTester.run(rule, {
     {
       name: 'an empty policy',
       yaml: podGroup('workers', '  schedulingPolicy: {}'),
-      errors: [{ path: 'spec.schedulingPolicy.basic', message: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them', line: 7, column: 21 }],
+      errors: [{ path: 'spec.schedulingPolicy.basic', message: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them', line: 7, column: 3 }],
     },
     {
       name: 'a member without a value is unset',

@@ -345,9 +345,12 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
   }
 }
 
-/** A finding about a field that is not written goes on the nearest key that is, as `schema/required` does. */
+/**
+ * A finding about a field that is not written goes on the nearest key that is, as
+ * `schema/required` does: for `missing`, and for a `key` target whose field is absent.
+ */
 function locateReport(file: SourceFile, document: number, path: FieldPath, target: ReportTarget): Span {
-  if (target !== 'missing') return file.locate(document, path, target);
+  if (target === 'value') return file.locate(document, path, target);
   const span = file.locate(document, path, 'key');
   return span.exact ? span : file.locateParentKey(document, path);
 }
