@@ -144,7 +144,7 @@ export function registerDocumentDiagnostics(ctx: ServerContext, reporter: Outcom
   /** Configuration or workspace files changed: every open document's diagnostics are renewed. */
   function renewAll(): void {
     if (pull) {
-      if (ctx.client.workspace?.diagnostics?.refreshSupport) void connection.languages.diagnostics.refresh();
+      if (ctx.client.workspace?.diagnostics?.refreshSupport) connection.languages.diagnostics.refresh().catch((error: unknown) => ctx.log(`platlint: the client refused to refresh diagnostics: ${String(error)}`));
     } else for (const doc of documents.all()) schedule(doc, 0);
   }
   ctx.onConfigurationChanged(renewAll);
