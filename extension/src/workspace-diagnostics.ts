@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Middleware } from 'vscode-languageclient/node';
 
 type WorkspaceDiagnosticsMiddleware = NonNullable<Middleware['provideWorkspaceDiagnostics']>;

@@ -1,8 +1,8 @@
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
-import type { ClientCapabilities, Connection, Diagnostic as LspDiagnostic, InitializeParams, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
+import { ShowMessageNotification } from 'vscode-languageserver/node';
+import type { ClientCapabilities, Connection, Diagnostic as LspDiagnostic, InitializeParams, ServerCapabilities, TextDocuments , MessageType} from 'vscode-languageserver/node';
 import { LintPool } from '../lint-pool.js';
 import type { LintSettings } from '../lint-session.js';
 import type { Lines } from '../yaml-outline.js';
