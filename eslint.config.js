@@ -16,6 +16,13 @@ export default tseslint.config(
     },
   },
   {
+    // The extension talks to the language server over LSP only (extension/scripts/build.mjs checks the bundle too).
+    files: ['extension/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@platlint/*', '**/packages/**', '**/rules/**'], message: 'The extension imports nothing from the other packages: it speaks LSP to the language server.' }] }],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     languageOptions: { globals: { ...globals.node } },
   },

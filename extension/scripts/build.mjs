@@ -39,7 +39,7 @@ export async function buildExtension() {
   mkdirSync(dist, { recursive: true });
   ensureServerBundle();
   copyFileSync(serverBundle, `${dist}server.mjs`);
-  await build({
+  const { metafile } = await build({
     entryPoints: [`${extension}src/extension.ts`],
     outfile: `${dist}extension.js`,
     bundle: true,
@@ -52,7 +52,12 @@ export async function buildExtension() {
     // Smaller to ship and faster to load; the package carries no source maps.
     minify: true,
     logLevel: 'warning',
+    metafile: true,
   });
+  // The extension is a thin LSP client: any source of the repository's packages in its bundle
+  // (rather than in the server's) means it went around the protocol.
+  const foreign = Object.keys(metafile.inputs).filter((input) => !input.startsWith('extension/') && !input.includes('node_modules/'));
+  if (foreign.length) throw new Error(`the extension bundle takes in other packages' sources: ${foreign.join(', ')}`);
   return dist;
 }
 

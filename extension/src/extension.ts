@@ -1,14 +1,15 @@
-// The platlint extension: a thin client that starts the bundled language server (which gives
-// diagnostics, hover, completion, quick fixes, symbols and definitions for open files), plus
-// what the server does not do by itself: a problem count in the status bar and a command
-// that lints the workspace's files that are not open.
+// The platlint extension: a thin LSP client that starts the bundled language server (which gives
+// diagnostics, for open files and, through workspace pull diagnostics, for the workspace;
+// hover, completion, quick fixes, symbols and definitions), plus what LSP has no place for: a
+// problem count in the status bar, and a command that asks for the workspace's problems.
+// It imports nothing from the other packages: everything it needs comes over LSP.
 import * as vscode from 'vscode';
 import { DidChangeConfigurationNotification, LanguageClient, TransportKind } from 'vscode-languageclient/node';
 import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import { readSettings, SECTION } from './settings.js';
 import type { PlatlintSettings } from './settings.js';
-import { ProblemStatus } from './status.js';
-import { WorkspaceLinter } from './workspace-lint.js';
+import { ProblemStatus, countProblems } from './status.js';
+import { WorkspaceDiagnosticsGate } from './workspace-diagnostics.js';
 
 /** Starts and stops the language client as `platlint.enable` goes on and off. */
 class ClientController implements vscode.Disposable {
@@ -19,6 +20,7 @@ class ClientController implements vscode.Disposable {
   constructor(
     private readonly serverModule: string,
     private readonly output: vscode.LogOutputChannel,
+    private readonly workspace: WorkspaceDiagnosticsGate,
   ) {}
 
   start(settings: PlatlintSettings): Promise<void> {
@@ -38,6 +40,9 @@ class ClientController implements vscode.Disposable {
         initializationOptions: { settings },
         outputChannel: this.output,
         diagnosticCollectionName: 'platlint',
+        // Pull diagnostics: on open (always), on each change and save; the server lints the newest text.
+        diagnosticPullOptions: { onChange: true, onSave: true },
+        middleware: { provideWorkspaceDiagnostics: this.workspace.middleware },
       };
       const client = new LanguageClient('platlint', 'platlint', serverOptions, clientOptions);
       this.client = client;
@@ -85,9 +90,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const output = vscode.window.createOutputChannel('platlint', { log: true });
   const log = (message: string): void => output.info(message);
   const status = new ProblemStatus();
-  const workspace = new WorkspaceLinter(serverModule, readSettings, log);
-  controller = new ClientController(serverModule, output);
-  context.subscriptions.push(output, status, workspace, controller);
+  const workspace = new WorkspaceDiagnosticsGate();
+  controller = new ClientController(serverModule, output, workspace);
+  context.subscriptions.push(output, status, controller);
 
   let settings = readSettings();
   status.setEnabled(settings.enable);
@@ -100,13 +105,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       status.setEnabled(settings.enable);
       const report = (error: unknown): void => log(`platlint: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (!settings.enable) {
-        workspace.clear();
+        workspace.reset();
         controller.stop().catch(report);
       } else if (!previous.enable) {
         controller.start(settings).catch(report);
       } else {
         controller.sendSettings(settings).catch(report);
-        workspace.reconfigure();
       }
     }),
     vscode.commands.registerCommand('platlint.lintWorkspace', async () => {
@@ -114,11 +118,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void vscode.window.showWarningMessage('platlint is turned off (setting platlint.enable).');
         return;
       }
-      const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'platlint: linting the workspace', cancellable: true }, (progress, token) =>
-        workspace.lintWorkspace(progress, token),
-      );
-      const more = summary.truncated ? ' (the first files only: the workspace has more YAML files than are linted at once)' : '';
-      log(`platlint: linted ${summary.linted} of ${summary.files} YAML files not open in an editor: ${summary.problems} problems${more}`);
+      const done = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'platlint: linting the workspace', cancellable: true }, (_progress, token) => workspace.lintWorkspace(token));
+      if (done) {
+        const c = countProblems();
+        log(`platlint: the workspace has ${c.errors + c.warnings + c.infos} problems in ${c.files} files`);
+      }
       await vscode.commands.executeCommand('workbench.panel.markers.view.focus');
     }),
   );

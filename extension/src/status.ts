@@ -7,7 +7,7 @@ export interface ProblemCount {
   files: number;
 }
 
-/** platlint's problems among all diagnostics VS Code holds (the server's and the workspace lint's). */
+/** platlint's problems among all diagnostics VS Code holds (pushed and pulled, for open files and the workspace). */
 export function countProblems(): ProblemCount {
   const count: ProblemCount = { errors: 0, warnings: 0, infos: 0, files: 0 };
   for (const [, diagnostics] of vscode.languages.getDiagnostics()) {

@@ -259,7 +259,9 @@ describe.runIf(process.env.PLATLINT_E2E === '1')('the packaged extension in code
     const hover = hoverAt({ count: lines.length, line: (i) => lines[i] ?? '' }, { line, character });
     const documentation = markdownLines((hover?.contents as { value: string } | undefined)?.value ?? '');
     expect(documentation.length).toBeGreaterThan(2);
-    const problem = cliProblems(workspace).find((p) => p.file === 'web.yaml' && p.line === line + 1);
+    // The rule reports the missing progressDeadlineSeconds on the spec, a range around the hovered value.
+    const problem = cliProblems(workspace).find((p) => p.file === 'web.yaml' && p.message.includes('minReadySeconds'));
+    expect(problem?.line).toBeLessThanOrEqual(line + 1);
     expect(problem?.severity).toBe('warning');
 
     await page.locator('.view-line span span').filter({ hasText: /^900$/ }).first().hover();

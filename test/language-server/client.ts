@@ -4,9 +4,11 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { randomUUID } from 'node:crypto';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import type { MessageConnection } from 'vscode-languageserver-protocol/node';
-import type { Diagnostic, InitializeParams, PublishDiagnosticsParams, ShowMessageParams } from 'vscode-languageserver-protocol';
+import { WorkspaceDiagnosticRequest } from 'vscode-languageserver-protocol';
+import type { Diagnostic, InitializeParams, InitializeResult, PreviousResultId, PublishDiagnosticsParams, ShowMessageParams, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
 
 export interface Published {
   uri: string;
@@ -19,9 +21,13 @@ export interface Published {
 export class TestClient {
   readonly connection: MessageConnection;
   readonly messages: ShowMessageParams[] = [];
+  /** How many times the server asked to pull diagnostics again (`workspace/diagnostic/refresh`). */
+  refreshes = 0;
   private readonly latest = new Map<string, Published>();
   private readonly waiters: { uri: string; test: (p: Published) => boolean; resolve: (p: Published) => void }[] = [];
   private stderr = '';
+  /** The server's answer to `initialize`. */
+  initialized: InitializeResult | undefined;
 
   private constructor(readonly child: ChildProcess) {
     this.connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
@@ -43,6 +49,10 @@ export class TestClient {
     this.connection.onRequest('client/registerCapability', () => null);
     this.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
     this.connection.onRequest('window/workDoneProgress/create', () => null);
+    this.connection.onRequest('workspace/diagnostic/refresh', () => {
+      this.refreshes++;
+      return null;
+    });
     this.connection.listen();
   }
 
@@ -52,7 +62,7 @@ export class TestClient {
     const child = spawn(program as string, args, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     const client = new TestClient(child);
     const rootUri = pathToFileURL(root).href;
-    await client.connection.sendRequest('initialize', {
+    client.initialized = await client.connection.sendRequest<InitializeResult>('initialize', {
       processId: process.pid,
       rootUri,
       workspaceFolders: [{ uri: rootUri, name: 'workspace' }],
@@ -69,6 +79,23 @@ export class TestClient {
       const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(this.latest.get(uri))}\nserver stderr: ${this.stderr}`)), timeoutMs);
       this.waiters.push({ uri, test, resolve: (p) => (clearTimeout(timer), resolve(p)) });
     });
+  }
+
+  /**
+   * `workspace/diagnostic`, with a partial result token: returns the reports streamed as
+   * `$/progress` and those of the final answer, in the order they came.
+   */
+  async workspaceDiagnostics(previousResultIds: PreviousResultId[] = []): Promise<WorkspaceDocumentDiagnosticReport[]> {
+    const partialResultToken = randomUUID();
+    const reports: WorkspaceDocumentDiagnosticReport[] = [];
+    const progress = this.connection.onProgress(WorkspaceDiagnosticRequest.partialResult, partialResultToken, (partial) => reports.push(...partial.items));
+    try {
+      const answer = await this.connection.sendRequest(WorkspaceDiagnosticRequest.type, { previousResultIds, partialResultToken });
+      reports.push(...answer.items);
+    } finally {
+      progress.dispose();
+    }
+    return reports;
   }
 
   latestFor(uri: string): Published | undefined {

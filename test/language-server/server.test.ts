@@ -1,21 +1,14 @@
 // The language server as editors run it: the built bundle started with --stdio, driven over
 // LSP by a client process. Diagnostics are compared with the CLI's JSON output for the same
 // text and configuration. Needs the bundles: `npm run build`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CodeAction, CompletionItem, CompletionList, Diagnostic, DocumentSymbol, Hover, Location } from 'vscode-languageserver-protocol';
+import type { CodeAction, CompletionItem, CompletionList, DocumentSymbol, Hover, Location } from 'vscode-languageserver-protocol';
+import { SERVER, cliDiagnostics, comparable } from './cli-findings.js';
 import { TestClient } from './client.js';
-
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const SERVER = join(ROOT, 'packages/language-server/dist/server.mjs');
-const CLI = join(ROOT, 'packages/cli/dist/platlint.mjs');
-for (const bundle of [SERVER, CLI]) {
-  if (!existsSync(bundle)) throw new Error(`${bundle} does not exist: build first (\`npm run build\`).`);
-}
 
 const DEPLOYMENT = [
   'apiVersion: apps/v1',
@@ -68,33 +61,6 @@ const BINDING = ['apiVersion: admissionregistration.plat.io/v1', 'kind: Mutating
 // Two documents: the first is broken YAML, the second still gets its findings.
 const BROKEN_THEN_VALID = ['apiVersion: v1', 'kind: Event', 'metadata: {name: [unclosed', '---', 'apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: Bad_Name', 'spec:', '  selector: {}', '  template: {}', ''].join('\n');
 
-interface CliDiagnostic {
-  ruleId: string;
-  severity: 'error' | 'warning' | 'info';
-  message: string;
-  range: { start: { line: number; column: number }; end: { line: number; column: number } };
-}
-
-/** The CLI's findings for files of the workspace, in the form the server publishes them. */
-function cliDiagnostics(dir: string, files: readonly string[]): Map<string, Partial<Diagnostic>[]> {
-  const result = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json', ...files], { cwd: dir, encoding: 'utf8' });
-  if (result.status === 2) throw new Error(result.stderr);
-  const report = JSON.parse(result.stdout) as { files: { path: string; diagnostics: CliDiagnostic[] }[] };
-  const severity = { error: 1, warning: 2, info: 3 } as const;
-  return new Map(
-    report.files.map((f) => [
-      f.path,
-      f.diagnostics.map((d) => ({
-        code: d.ruleId,
-        severity: severity[d.severity],
-        message: d.message,
-        range: { start: { line: d.range.start.line - 1, character: d.range.start.column - 1 }, end: { line: d.range.end.line - 1, character: d.range.end.column - 1 } },
-      })),
-    ]),
-  );
-}
-
-const comparable = (diagnostics: readonly Diagnostic[]): Partial<Diagnostic>[] => diagnostics.map(({ code, severity, message, range }) => ({ code, severity, message, range }));
 
 describe('language server over stdio', () => {
   let dir: string;

@@ -9,6 +9,8 @@ interface Job {
   id: number;
   path: string;
   text: string;
+  /** An editor buffer (true) or a file's text on disk (false, for workspace diagnostics). */
+  open: boolean;
   resolve: (answer: LintAnswer) => void;
 }
 
@@ -41,25 +43,36 @@ export class LintPool {
     this.start();
   }
 
+  /** Lints an editor buffer; cross-document rules read it in place of the file until `close`. */
   lint(path: string, text: string): Promise<LintAnswer> {
     this.texts.set(path, text);
+    this.cancel(path, 'a newer text replaced a long lint');
+    return this.enqueue(path, text, true);
+  }
+
+  /** Lints a file as it is on disk, leaving open buffers as they are. */
+  lintFromDisk(path: string, text: string): Promise<LintAnswer> {
+    return this.enqueue(path, text, false);
+  }
+
+  /**
+   * Gives up the lints of a buffer still waiting or running (answered `superseded`); a long
+   * running one is stopped by restarting the thread, a short one is left to finish.
+   */
+  cancel(path: string, reason = 'the client cancelled a long lint'): void {
     for (let i = this.queue.length - 1; i >= 0; i--) {
       const queued = this.queue[i] as Job;
-      if (queued.path === path) {
+      if (queued.open && queued.path === path) {
         this.queue.splice(i, 1);
         queued.resolve({ type: 'superseded' });
       }
     }
     const running = this.running;
-    if (running?.path === path && running.text.length > this.options.abandonAbove) {
+    if (running?.open && running.path === path && running.text.length > this.options.abandonAbove) {
       this.running = undefined;
       running.resolve({ type: 'superseded' });
-      this.restart('a newer text replaced a long lint');
+      this.restart(reason);
     }
-    return new Promise((resolve) => {
-      this.queue.push({ id: this.nextId++, path, text, resolve });
-      this.pump();
-    });
   }
 
   close(path: string): void {
@@ -85,6 +98,13 @@ export class LintPool {
     this.worker = undefined;
   }
 
+  private enqueue(path: string, text: string, open: boolean): Promise<LintAnswer> {
+    return new Promise((resolve) => {
+      this.queue.push({ id: this.nextId++, path, text, open, resolve });
+      this.pump();
+    });
+  }
+
   private send(message: ToWorker): void {
     this.worker?.postMessage(message);
   }
@@ -94,7 +114,7 @@ export class LintPool {
     const job = this.queue.shift();
     if (!job) return;
     this.running = job;
-    this.send({ type: 'lint', id: job.id, path: job.path, text: job.text });
+    this.send({ type: 'lint', id: job.id, path: job.path, text: job.text, open: job.open });
   }
 
   private start(): void {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SourceFile, lintFiles } from '@platlint/core';
@@ -73,5 +73,16 @@ describe('lint session', () => {
 
     const onDisk = workspace({ 'deploy/policy.yaml': policy });
     expect(ids(new LintSession(onDisk, {}, [onDisk]).lint(join(onDisk, 'binding.yaml'), binding))).not.toContain('admission/binding-policy-exists');
+  });
+
+  it('lints a file from disk without taking its text for an open buffer', () => {
+    const dir = workspace({ 'policy.yaml': policy });
+    const session = new LintSession(dir, {}, [dir]);
+    const ids = (o: ReturnType<LintSession['lint']>): string[] => (o.type === 'linted' ? o.diagnostics.map((d) => d.ruleId) : []);
+    session.lintText(join(dir, 'policy.yaml'), policy);
+    rmSync(join(dir, 'policy.yaml'));
+    session.workspaceChanged();
+    // The policy is gone from disk; had lintText kept its text as a buffer, the binding would still see it.
+    expect(ids(session.lint(join(dir, 'binding.yaml'), binding))).toContain('admission/binding-policy-exists');
   });
 });

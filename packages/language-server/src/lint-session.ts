@@ -21,7 +21,7 @@ export type LintOutcome =
 
 const YAML_FILE = /\.ya?ml$/i;
 /** Workspace files are read for their objects only up to these limits, so a huge tree cannot stall start-up. */
-const MAX_WORKSPACE_FILES = 5000;
+export const MAX_WORKSPACE_FILES = 5000;
 const MAX_WORKSPACE_FILE_BYTES = 2 * 1024 * 1024;
 
 // `kind: X` anywhere (List items are indented): cheap enough to decide which texts to parse for
@@ -79,8 +79,14 @@ export class LintSession {
     this.sharedCache.delete(path);
   }
 
+  /** Lints an editor buffer, which cross-document rules then read in place of the file on disk. */
   lint(path: string, text: string): LintOutcome {
     this.open.set(path, text);
+    return this.lintText(path, text);
+  }
+
+  /** Lints a file's text as it is on disk, without taking it for an open buffer (workspace diagnostics). */
+  lintText(path: string, text: string): LintOutcome {
     // Bytes, as the CLI reads files: the same decoding and size limit apply.
     const source = SourceFile.fromBytes(path, Buffer.from(text, 'utf8'));
     // YAML that is not a manifest (a workflow, a compose file) draws nothing in the editor.

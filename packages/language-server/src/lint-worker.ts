@@ -4,7 +4,8 @@ import { LintSession } from './lint-session.js';
 
 /** Messages from the server's main thread to the lint thread. */
 export type ToWorker =
-  | { type: 'lint'; id: number; path: string; text: string }
+  /** `open`: the text is an editor buffer (kept for cross-document rules); otherwise the file on disk. */
+  | { type: 'lint'; id: number; path: string; text: string; open: boolean }
   | { type: 'open'; path: string; text: string }
   | { type: 'close'; path: string }
   | { type: 'reconfigure'; settings: LintSettings }
@@ -34,7 +35,7 @@ export function runLintWorkerIfAsked(): boolean {
       case 'lint': {
         let reply: FromWorker;
         try {
-          reply = { type: 'result', id: message.id, outcome: session.lint(message.path, message.text) };
+          reply = { type: 'result', id: message.id, outcome: message.open ? session.lint(message.path, message.text) : session.lintText(message.path, message.text) };
         } catch (error) {
           reply = { type: 'failed', id: message.id, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
         }
