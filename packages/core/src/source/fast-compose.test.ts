@@ -86,7 +86,7 @@ function mutate(text: string, next: () => number): string {
 
 describe('fast composition agrees with yaml', async () => {
   const files = [
-    ...(await glob(['**/*.yaml', '**/*.yml'], { cwd: `${root}../shared/corpus/realworld`, absolute: true })),
+    ...(await glob(['**/*.yaml', '**/*.yml'], { cwd: `${root}test/corpus/realworld`, absolute: true })),
     ...(await glob(['examples/**/*.yaml'], { cwd: root, absolute: true })),
   ].sort();
   const texts = files.map((f) => readFileSync(f, 'utf8'));
