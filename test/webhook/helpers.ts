@@ -73,9 +73,17 @@ export interface Served {
   exited: Promise<number | null>;
 }
 
+/** How to start platlint: the bundle under test unless another command (an installed bin) is given. */
+export interface Launch {
+  command?: readonly string[];
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
 /** Starts `platlint serve --port 0 ...args` and waits until its state has loaded. */
-export async function serve(args: readonly string[]): Promise<Served> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function serve(args: readonly string[], launch: Launch = {}): Promise<Served> {
+  const [program, ...prefix] = launch.command ?? [process.execPath, CLI];
+  const child = spawn(program!, [...prefix, 'serve', '--port', '0', ...args], { cwd: launch.cwd ?? REPO_ROOT, env: launch.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: LogEvent[] = [];
   const waiters: { match: (e: LogEvent) => boolean; resolve: (e: LogEvent) => void }[] = [];
   let buffered = '';
