@@ -27,6 +27,7 @@ Options of serve:
       --request-timeout MS       Time a client has to send its whole request (default 30000)
       --shutdown-grace MS        Time in-flight requests get on shutdown (default 10000)
       --log-level LEVEL          debug (one line per request), info (default), warn, error
+  -h, --help                     Show this help
 
 Exit status: 0 after a graceful shutdown, 2 usage error or failure to start.
 `;
@@ -121,10 +122,6 @@ function nextSignal(): Promise<NodeJS.Signals> {
 
 /** Runs `platlint serve` until a signal; returns the exit status. */
 export async function serveCommand(argv: readonly string[], io: Io): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(SERVE_USAGE);
-    return 0;
-  }
   const args = parseServeArgs(argv, io.cwd);
   const logger = jsonLogger(io.stderr, args.logLevel);
   // Listen for signals before binding, so one sent right after start-up is not lost.
