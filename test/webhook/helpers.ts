@@ -78,12 +78,14 @@ export interface Launch {
   command?: readonly string[];
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** Run as this user and group (the image's USER); only root can ask for it. */
+  user?: { uid: number; gid: number };
 }
 
 /** Starts `platlint serve --port 0 ...args` and waits until its state has loaded. */
 export async function serve(args: readonly string[], launch: Launch = {}): Promise<Served> {
   const [program, ...prefix] = launch.command ?? [process.execPath, CLI];
-  const child = spawn(program!, [...prefix, 'serve', '--port', '0', ...args], { cwd: launch.cwd ?? REPO_ROOT, env: launch.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(program!, [...prefix, 'serve', '--port', '0', ...args], { cwd: launch.cwd ?? REPO_ROOT, env: launch.env ?? process.env, ...launch.user, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: LogEvent[] = [];
   const waiters: { match: (e: LogEvent) => boolean; resolve: (e: LogEvent) => void }[] = [];
   let buffered = '';
