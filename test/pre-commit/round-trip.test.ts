@@ -3,10 +3,10 @@
 // place, and `git commit` runs platlint on the staged manifests. Run with
 // `npm run test:pre-commit` (CI installs Debian's `pre-commit` first); `npm test` skips it.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, cleanEnv, tempFolder } from '../package/npm-package.js';
+import { REPO_ROOT, cleanEnv, installTarball, packTarball, tempFolder } from '../package/npm-package.js';
 
 const asked = process.env.PLATLINT_PRE_COMMIT === '1';
 const version = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
@@ -29,7 +29,7 @@ function must(command: string, args: readonly string[], cwd: string): string {
   return result.output;
 }
 
-const commits = () => Number(sh('git', ['rev-list', '--count', '--all'], project).output.trim() || 0);
+const commits = (dir = project) => Number(sh('git', ['rev-list', '--count', '--all'], dir).output.trim() || 0);
 
 const broken = `apiVersion: apps/v1
 kind: Deployment
@@ -100,6 +100,46 @@ describe.runIf(asked && installed)(`the pre-commit hook with ${version.stdout?.t
     expect(result.status, result.output).toBe(0);
     expect(result.output).toMatch(/platlint\.+Passed/);
     expect(commits()).toBe(before + 1);
+  });
+});
+
+/** The `repo: local` configuration README.md gives for teams that install the npm package. */
+function readmeLocalConfig(): string {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const block = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('repo: local'));
+  if (!block) throw new Error('README.md has no `repo: local` example');
+  return block;
+}
+
+describe.runIf(asked && installed)('the README\'s `repo: local` hook over the installed npm package', () => {
+  let local: string;
+
+  beforeAll(() => {
+    const folder = tempFolder('pre-commit-local');
+    env = cleanEnv({ GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', PRE_COMMIT_HOME: join(folder, 'cache') });
+    local = installTarball(packTarball(folder), folder);
+    must('git', ['init', '--quiet'], local);
+    writeFileSync(join(local, '.gitignore'), 'node_modules/\n');
+    writeFileSync(join(local, '.pre-commit-config.yaml'), readmeLocalConfig());
+    mkdirSync(join(local, 'deploy'));
+    must('pre-commit', ['install'], local);
+    must('git', ['add', '.'], local);
+    must('git', ['commit', '--quiet', '-m', 'project'], local);
+    return () => rmSync(folder, { recursive: true, force: true });
+  }, 300_000);
+
+  it('blocks a broken manifest and lets a clean one through', () => {
+    writeFileSync(join(local, 'deploy/web.yaml'), broken);
+    must('git', ['add', 'deploy/web.yaml'], local);
+    const blocked = sh('git', ['commit', '-m', 'broken web'], local);
+    expect(blocked.status, blocked.output).not.toBe(0);
+    expect(blocked.output).toMatch(/6:13 +error +must be an integer, not "three" +schema\/type/);
+    const before = commits(local);
+    writeFileSync(join(local, 'deploy/web.yaml'), clean);
+    must('git', ['add', 'deploy/web.yaml'], local);
+    const passed = sh('git', ['commit', '-m', 'web'], local);
+    expect(passed.status, passed.output).toBe(0);
+    expect(commits(local)).toBe(before + 1);
   });
 });
 

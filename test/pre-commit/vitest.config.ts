@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     include: ['test/pre-commit/**/*.test.ts'],
     env: { PLATLINT_PRE_COMMIT: '1' },
+    globalSetup: ['test/temp-dir-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 900_000,
     pool: 'forks',
