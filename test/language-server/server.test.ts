@@ -2,7 +2,7 @@
 // LSP by a client process. Diagnostics are compared with the CLI's JSON output for the same
 // text and configuration. Needs the bundles: `npm run build`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -112,6 +112,7 @@ describe('language server over stdio', () => {
 
   afterAll(async () => {
     await client?.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('publishes the CLI\'s diagnostics for an opened file, with rule ids, severities and 0-based ranges', async () => {
