@@ -54,6 +54,12 @@ describe('the npm package', () => {
     expect(clean.status, clean.stdout + clean.stderr).toBe(0);
   });
 
+  it('--version: the package\'s version', () => {
+    const result = platlint(['--version']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.trim()).toBe((JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version);
+  });
+
   it('mutate: applies the example policies to the example object', () => {
     const result = platlint(['mutate', '--state', 'admission/state', 'admission/objects/deployment.yaml']);
     expect(result.status, result.stderr).toBe(0);

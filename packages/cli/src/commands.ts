@@ -216,7 +216,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         return (await import('./schema-command.js')).schemaCommand(rest, io);
       case '--version':
       case '-v':
-        io.stdout(`${JSON.parse(readFileSync(new URL('../package.json', io.entry), 'utf8')).version as string}\n`);
+        // The version of the npm package `platlint`: the repository root's package.json, three
+        // levels above the bundle (packages/cli/dist/), in a checkout and in the installed package.
+        io.stdout(`${JSON.parse(readFileSync(new URL('../../../package.json', io.entry), 'utf8')).version as string}\n`);
         return 0;
       case undefined:
       case 'help':
