@@ -3,7 +3,7 @@
 // copied and made read-only, and the ENTRYPOINT and CMD start `serve` over HTTPS from the copy,
 // as the Dockerfile's USER when this runs as root. The steps are read from the Dockerfile
 // itself: a step this replay does not know fails the test instead of being skipped.
-import { chmodSync, cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { parse } from 'yaml';
@@ -66,7 +66,9 @@ function replay(step: string, root: string): void {
   for (const command of step.split('&&').map((c) => c.trim().split(/\s+/))) {
     const rerooted = command.map((word) => (word.startsWith('/') ? inImage(root, word) : word));
     if (command[0] === 'npm' && command[1] === 'install' && command.includes('--global')) {
-      const result = run('npm', rerooted.slice(1), root, { env: { npm_config_prefix: inImage(root, '/usr/local') } });
+      // An empty npm cache, as in a fresh image: with --offline, nothing may be needed from outside.
+      const env = { npm_config_prefix: inImage(root, '/usr/local'), npm_config_cache: inImage(root, '/root/.npm') };
+      const result = run('npm', rerooted.slice(1), root, { env });
       if (result.status !== 0) throw new Error(`${command.join(' ')} failed:\n${result.stderr}`);
     } else if (command[0] === 'rm' && command[1] === '-rf') {
       for (const path of rerooted.slice(2)) rmSync(path, { recursive: true, force: true });
@@ -139,6 +141,7 @@ describe('the container image', () => {
     expect(statSync(join(image, 'usr/local/lib/node_modules/platlint/packages/cli/dist/platlint.mjs')).isFile()).toBe(true);
     expect(lstatSync(join(image, 'usr/local/bin', dockerfile.entrypoint[0]!)).isSymbolicLink()).toBe(true);
     expect(readdirSync(join(image, 'tmp'))).toEqual([]);
+    expect(existsSync(join(image, 'root/.npm'))).toBe(false);
   });
 
   it(`serves HTTPS from a read-only copy of the tree${asImageUser ? ` as user ${uid}` : ''}`, async () => {
