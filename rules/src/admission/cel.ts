@@ -82,7 +82,7 @@ export default defineRule({
     kinds: [POLICY],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C MutatingAdmissionPolicy (ApplyConfiguration, JSONPatch, CEL variables)',
+    source: 'API document C, MutatingAdmissionPolicy (ApplyConfiguration, JSONPatch, CEL variables)',
     docs: [
       'Compiles each expression of `matchConditions`, `variables`, `mutations[].applyConfiguration` and',
       '`mutations[].jsonPatch` in its environment (spec document C) and reports syntax errors, unknown',

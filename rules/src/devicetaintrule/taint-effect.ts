@@ -9,7 +9,7 @@ export default defineRule({
     kinds: ['DeviceTaintRule.resource.plat.io'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B DeviceTaintRule (DeviceTaint.effect)',
+    source: 'API document B, DeviceTaintRule (DeviceTaint.effect)',
     fixable: true,
     docs: [
       'The effect of a device taint is `None` (informational only), `NoSchedule` (no new pods that use',
@@ -25,7 +25,7 @@ export default defineRule({
       '- An empty effect is an error: the field is required.',
       '',
       'Spec: document B, DeviceTaint ("`PreferNoSchedule` is not valid. More effects may be added;',
-      'consumers treat unknown effects like `None`"). Upstream (resource-kinds.md §5.5) rejects every',
+      'consumers treat unknown effects like `None`"). Upstream (API server validation, DeviceTaintRule) rejects every',
       'value outside the three (NotSupported), and checks the effect on update only when it changed.',
       '',
       'Fails:',

@@ -27,7 +27,7 @@ export default defineRule({
     kinds: '*',
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'A Versioning; B Versioning (feature gates of each field)',
+    source: 'API document A, Versioning; API document B, Versioning (feature gates of each field)',
     docs: [
       'Some fields are served only while a feature gate of the platform is enabled: with the gate',
       'off, the server drops them or rejects the object. platlint cannot see the cluster\'s gates, so',

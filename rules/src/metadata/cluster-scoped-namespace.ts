@@ -7,7 +7,7 @@ export default defineRule({
     kinds: '*',
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A What the service does (cluster-scoped resources have no namespace); upstream (resource-kinds.md §0.3)',
+    source: 'API document A, What the service does (cluster-scoped resources have no namespace); upstream (API server validation, metadata of every object)',
     docs: [
       'FlowSchema, PriorityLevelConfiguration, DeviceTaintRule, MutatingAdmissionPolicy and its',
       'binding (and PriorityClass) are cluster-scoped: their paths have no',

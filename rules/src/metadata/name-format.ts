@@ -24,7 +24,7 @@ export default defineRule({
     kinds: '*',
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §0–§8); B PodGroup',
+    source: 'upstream (API server validation, every kind); API document B, PodGroup',
     docs: [
       'Every object needs `metadata.name`, unless it sets `metadata.generateName` for the server to',
       'complete. The name must be:',

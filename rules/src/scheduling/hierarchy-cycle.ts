@@ -9,7 +9,7 @@ export default defineRule({
     kinds: [COMPOSITE_POD_GROUP],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B CompositePodGroup (condition reason Invalid: a cycle)',
+    source: 'API document B, CompositePodGroup (condition reason Invalid: a cycle)',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs: [
       'Following `spec.parentCompositePodGroupName` from group to group must end at a root, a group',
