@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'rules/src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
+    // A temporary directory per run, checked empty at the end (test/temp-dir-setup.ts).
+    globalSetup: ['test/temp-dir-setup.ts'],
     pool: 'forks',
   },
 });

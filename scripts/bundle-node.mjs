@@ -7,7 +7,7 @@
 //   empty `precompiled` module, so no schema is compiled at start-up.
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -41,6 +41,9 @@ const jsonAsString = {
 export async function bundleNode(entry, outfile) {
   if (!existsSync(generated)) throw new Error(`${generated} is missing: run packages/core/scripts/build-validators.mjs first`);
   const slash = outfile.lastIndexOf('/');
+  // Chunk names carry a content hash: without this, chunks of earlier builds would stay beside
+  // the new ones and be shipped in the npm package.
+  await rm(`${root}${outfile.slice(0, slash)}/chunks`, { recursive: true, force: true });
   await build({
     entryPoints: { [outfile.slice(slash + 1).replace(/\.mjs$/, '')]: `${root}${entry}` },
     outdir: `${root}${outfile.slice(0, slash)}`,

@@ -11,7 +11,7 @@ import { AJV_OPTIONS, SourceFile, ajvFormats, catalog, toJsonSchema } from '@pla
  * compile the same JSON Schemas at run time. Both must find exactly the same problems.
  */
 const generated = fileURLToPath(new URL('../packages/core/generated/validators.js', import.meta.url));
-const roots = [fileURLToPath(new URL('../examples/', import.meta.url)), fileURLToPath(new URL('../../shared/corpus/realworld/', import.meta.url))];
+const roots = [fileURLToPath(new URL('../examples/', import.meta.url)), fileURLToPath(new URL('corpus/realworld/', import.meta.url))];
 
 describe('precompiled validators', () => {
   it('exist after the build', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
 import { rules } from '@platlint/rules';
 
-const corpus = fileURLToPath(new URL('../../shared/corpus/realworld/', import.meta.url));
+const corpus = fileURLToPath(new URL('corpus/realworld/', import.meta.url));
 
 /**
  * Documents of catalog kinds in the corpus that are really invalid, with why. Everything

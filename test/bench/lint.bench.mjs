@@ -2,7 +2,7 @@
 //
 //   node test/bench/lint.bench.mjs [--rounds 5] [--documents 10000]
 //
-// For each corpus (the real-world manifests of ../shared/corpus/realworld, and a generated
+// For each corpus (the real-world manifests of test/corpus/realworld, and a generated
 // corpus of realistic documents), it measures the CPU time of `yaml`'s parseAllDocuments
 // over every file (the baseline, as a user of `yaml` would call it) and of a full lint of
 // the same bytes (decode, parse, validate, rules), alternating them round by round, and
@@ -77,7 +77,7 @@ function measure(name, files) {
   return { documents, parse: p, lint: l };
 }
 
-const realworld = measure('real-world corpus', yamlFiles(join(root, '../shared/corpus/realworld')));
+const realworld = measure('real-world corpus', yamlFiles(join(root, 'test/corpus/realworld')));
 const synthetic = measure(`generated corpus (seed 42)`, yamlFiles(generated));
 console.log(`\npeak memory of this process (maxRSS): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 

@@ -49,9 +49,9 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(bad.stdout).toContain('schema/enum');
   });
 
-  // Bug (packaging): pre-commit's `language: node` packs the repository root (`npm pack`) and
-  // installs that package globally, so `platlint` must be a bin of the root package.json;
-  // only packages/cli/package.json declares it.
+  // pre-commit's `language: node` packs the repository root (`npm pack`) and installs that
+  // package globally, so `platlint` must be a bin of the root package.json. The real round trip
+  // is test/pre-commit/round-trip.test.ts (`npm run test:pre-commit`).
   it('the root package provides the `platlint` executable that `language: node` installs', () => {
     const bins = typeof rootPackage.bin === 'string' ? {} : (rootPackage.bin ?? {});
     expect(Object.keys(bins)).toContain('platlint');

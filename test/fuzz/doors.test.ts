@@ -23,7 +23,7 @@ let corpus: string[] = [];
 
 beforeAll(async () => {
   const examples = await glob(['examples/**/*.yaml'], { cwd: ROOT, absolute: true });
-  const realworld = await glob(['**/*.yaml'], { cwd: join(ROOT, '../shared/corpus/realworld'), absolute: true });
+  const realworld = await glob(['**/*.yaml'], { cwd: join(ROOT, 'test/corpus/realworld'), absolute: true });
   // Every 15th real file keeps the run short while spanning every project of the corpus.
   corpus = [...examples.sort(), ...realworld.sort().filter((_, i) => i % 15 === 0)].map((f) => readFileSync(f, 'utf8'));
 });

@@ -1,7 +1,7 @@
 // The language server as editors run it: the built bundle started with --stdio, driven over
 // LSP by a client process. Diagnostics are compared with the CLI's JSON output for the same
 // text and configuration. Needs the bundles: `npm run build`.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -78,6 +78,7 @@ describe('language server over stdio', () => {
 
   afterAll(async () => {
     await client?.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('publishes the CLI\'s diagnostics for an opened file, with rule ids, severities and 0-based ranges', async () => {

@@ -90,18 +90,26 @@ export function serveUntilExit(args: readonly string[]): Promise<{ code: number 
   );
 }
 
-export interface ServeOptions {
+/** How to start platlint: the bundle under test unless another command (an installed bin) is given. */
+export interface Launch {
+  command?: readonly string[];
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Run as this user and group (the image's USER); only root can ask for it. */
+  user?: { uid: number; gid: number };
   /** Runs the server under `ulimit -n` of this many open files. */
   maxOpenFiles?: number;
 }
 
 /** Starts `platlint serve --port 0 ...args` and waits until its state has loaded. */
-export async function serve(args: readonly string[], options: ServeOptions = {}): Promise<Served> {
-  const command = [process.execPath, CLI, 'serve', '--port', '0', ...args];
+export async function serve(args: readonly string[], launch: Launch = {}): Promise<Served> {
+  const [program, ...prefix] = launch.command ?? [process.execPath, CLI];
+  const command = [program as string, ...prefix, 'serve', '--port', '0', ...args];
+  const options = { cwd: launch.cwd ?? REPO_ROOT, env: launch.env ?? process.env, ...launch.user, stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'] };
   const child =
-    options.maxOpenFiles === undefined
-      ? spawn(command[0] as string, command.slice(1), { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn('/bin/sh', ['-c', `ulimit -n ${options.maxOpenFiles} && exec "$@"`, 'sh', ...command], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    launch.maxOpenFiles === undefined
+      ? spawn(command[0] as string, command.slice(1), options)
+      : spawn('/bin/sh', ['-c', `ulimit -n ${launch.maxOpenFiles} && exec "$@"`, 'sh', ...command], options);
   const logs: LogEvent[] = [];
   const waiters: { match: (e: LogEvent) => boolean; resolve: (e: LogEvent) => void }[] = [];
   let buffered = '';

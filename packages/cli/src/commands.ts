@@ -1,4 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
 import { ConfigError, enforcementNote, IgnoreFilter, ConfigResolver, formatters, summarize } from '@platlint/core';
 import type { Report } from '@platlint/core';
@@ -23,20 +25,7 @@ export interface Io {
   entry: URL;
 }
 
-export const USAGE = `Usage: platlint <command> [options]
-
-Commands:
-  lint [paths...]     Lint files, directories (their *.yaml and *.yml) and globs; '-' reads stdin
-  rules               List every rule with its default severity and description
-  explain RULE        Print a rule's documentation
-  request METHOD URL  Check an API request URL against the spec's operations and parameters
-  mutate --state DIR FILE...  Apply MutatingAdmissionPolicies to objects, offline
-  test PATH...        Run admission test cases
-  serve --state DIR   Run the admission webhook (HTTPS; see \`platlint serve --help\`)
-  schema [KIND...]    Write JSON Schemas of the kinds, for other YAML tooling
-
-Options of lint:
-  -f, --format FORMAT     stylish (default), json, sarif, junit, github
+const LINT_OPTIONS = `  -f, --format FORMAT     stylish (default), json, sarif, junit, github
   -o, --output-file FILE  Write the report to FILE instead of standard output
       --max-warnings N    Exit 1 when there are more than N warnings
   -q, --quiet             Report errors only
@@ -50,8 +39,53 @@ Options of lint:
                           get -o yaml output too), for update rules such as immutable
                           fields; an object pairs with the stored one of its name, or
                           with the only stored one of its kind (a rename); repeatable
+`;
+
+export const USAGE = `Usage: platlint <command> [options]
+
+Commands:
+  lint [paths...]     Lint files, directories (their *.yaml and *.yml) and globs; '-' reads stdin
+  rules               List every rule with its default severity and description
+  explain RULE        Print a rule's documentation
+  request METHOD URL  Check an API request URL against the spec's operations and parameters
+  mutate --state DIR FILE...  Apply MutatingAdmissionPolicies to objects, offline
+  test PATH...        Run admission test cases
+  serve --state DIR   Run the admission webhook (HTTPS)
+  schema [KIND...]    Write JSON Schemas of the kinds, for other YAML tooling
+
+\`platlint <command> --help\` shows a command's options.
+
+Options of lint:
+${LINT_OPTIONS}
+Exit status: 0 clean, 1 errors (or too many warnings), 2 usage or fatal error.
+`;
+
+export const LINT_USAGE = `Usage: platlint lint [options] PATH...
+
+Lints files, directories (every *.yaml and *.yml below them) and globs; '-' reads standard input.
+
+Options:
+${LINT_OPTIONS}  -h, --help              Show this help
 
 Exit status: 0 clean, 1 errors (or too many warnings), 2 usage or fatal error.
+`;
+
+export const RULES_USAGE = `Usage: platlint rules
+
+Lists every rule: its id, default severity, whether the API server enforces it, whether it
+offers a fix, and its description.
+
+Options:
+  -h, --help  Show this help
+`;
+
+export const EXPLAIN_USAGE = `Usage: platlint explain RULE
+
+Prints a rule's documentation: what it checks, why, the kinds it applies to and the part of
+the platform's documents it follows.
+
+Options:
+  -h, --help  Show this help
 `;
 
 export async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
@@ -110,7 +144,9 @@ async function lintOnce(paths: readonly string[], options: BatchOptions, request
   return results;
 }
 
-export function rulesCommand(io: Io): number {
+export function rulesCommand(argv: readonly string[], io: Io): number {
+  const { positionals } = parseStrict(argv, {});
+  if (positionals.length > 0) throw new UsageError(`rules takes no arguments (got "${positionals.join(' ')}")`);
   const width = Math.max(...allRuleMetas.map((r) => r.id.length));
   io.stdout(`${'rule'.padEnd(width)}  ${'default'.padEnd(7)}  ${'by'.padEnd(6)}  fix  description\n`);
   for (const rule of allRuleMetas) io.stdout(`${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.enforcedBy.padEnd(6)}  ${rule.fixable ? 'fix ' : '    '} ${rule.description}\n`);
@@ -118,8 +154,9 @@ export function rulesCommand(io: Io): number {
 }
 
 export function explainCommand(argv: readonly string[], io: Io): number {
-  const id = argv[0];
+  const [id, ...extra] = parseStrict(argv, {}).positionals;
   if (!id) throw new UsageError('explain needs a rule id; see `platlint rules`');
+  if (extra.length > 0) throw new UsageError(`explain takes one rule id (got "${extra.join(' ')}" too)`);
   const rule = allRuleMetas.find((r) => r.id === id);
   if (!rule) throw new UsageError(`unknown rule "${id}" (see \`platlint rules\`)`);
   const kinds = rule.kinds === '*' ? 'every kind' : rule.kinds.join(', ');
@@ -127,15 +164,47 @@ export function explainCommand(argv: readonly string[], io: Io): number {
   return 0;
 }
 
+/** Options parsed strictly: an unknown one is a usage error. */
+function parseStrict(argv: readonly string[], options: NonNullable<ParseArgsConfig['options']>) {
+  try {
+    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** Each command's usage, loaded with the command's module where it lives there. */
+const USAGES: Record<string, () => Promise<string>> = {
+  lint: () => Promise.resolve(LINT_USAGE),
+  rules: () => Promise.resolve(RULES_USAGE),
+  explain: () => Promise.resolve(EXPLAIN_USAGE),
+  request: async () => (await import('./request-command.js')).REQUEST_USAGE,
+  mutate: async () => (await import('./admission-commands.js')).MUTATE_USAGE,
+  test: async () => (await import('./admission-commands.js')).TEST_USAGE,
+  serve: async () => (await import('./serve-command.js')).SERVE_USAGE,
+  schema: async () => (await import('./schema-command.js')).SCHEMA_USAGE,
+};
+
+/** `--help` or `-h` among the options (not after `--`, where every word is a path). */
+function asksForHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
 /** Runs a command; returns the exit status. Errors for people, never a stack trace. */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
+  const usage = command !== undefined && Object.hasOwn(USAGES, command) ? USAGES[command] : undefined;
   try {
+    if (usage && asksForHelp(rest)) {
+      io.stdout(await usage());
+      return 0;
+    }
     switch (command) {
       case 'lint':
         return await lintCommand(rest, io);
       case 'rules':
-        return rulesCommand(io);
+        return rulesCommand(rest, io);
       case 'explain':
         return explainCommand(rest, io);
       // The other doors load on demand, so that `lint` starts without them.
@@ -151,7 +220,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         return (await import('./schema-command.js')).schemaCommand(rest, io);
       case '--version':
       case '-v':
-        io.stdout(`${JSON.parse(readFileSync(new URL('../package.json', io.entry), 'utf8')).version as string}\n`);
+        // The version of the npm package `platlint`: the repository root's package.json, three
+        // levels above the bundle (packages/cli/dist/), in a checkout and in the installed package.
+        io.stdout(`${JSON.parse(readFileSync(new URL('../../../package.json', io.entry), 'utf8')).version as string}\n`);
         return 0;
       case undefined:
       case 'help':
@@ -164,7 +235,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`platlint: ${error.message}\n\n${USAGE}`);
+      io.stderr(`platlint: ${error.message}\n\n${usage ? await usage() : USAGE}`);
       return 2;
     }
     if (error instanceof ConfigError) {

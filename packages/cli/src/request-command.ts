@@ -17,6 +17,7 @@ Options of request:
       --content-type TYPE  The request's Content-Type (PATCH: decides whether force is allowed,
                            e.g. application/apply-patch+yaml)
   -f, --format FORMAT      stylish (default: one finding a line) or json
+  -h, --help               Show this help
 
 Exit status: 0 clean, 1 findings, 2 usage error.
 `;
@@ -70,10 +71,6 @@ function stylish(findings: readonly RequestFinding[]): string {
 
 /** Runs `platlint request`; returns the exit status (usage errors are thrown as UsageError). */
 export function requestCommand(argv: readonly string[], io: Io): number {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(REQUEST_USAGE);
-    return 0;
-  }
   const args = parseRequestArgs(argv);
   const findings = checkRequest(args.method, args.url, args.contentType === undefined ? {} : { contentType: args.contentType });
   if (args.format === 'json') io.stdout(`${JSON.stringify({ version: 1, method: args.method, url: args.url, findings }, null, 2)}\n`);

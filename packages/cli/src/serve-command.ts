@@ -38,6 +38,7 @@ Options of serve:
       --log-level LEVEL          debug (one line per request), info (default), warn, error
   -c, --config FILE              Configuration of /validate (rule severities, feature gates,
                                  release) instead of the nearest platlint.config.yaml
+  -h, --help                     Show this help
 
 The state is taken as the API server would store it: objects that draw only advice
 (lint warnings, CEL checked against the schema, cost estimates) are kept and logged
@@ -183,10 +184,6 @@ function nextSignal(): Promise<NodeJS.Signals> {
 
 /** Runs `platlint serve` until a signal; returns the exit status. */
 export async function serveCommand(argv: readonly string[], io: Io): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(SERVE_USAGE);
-    return 0;
-  }
   const args = parseServeArgs(argv, io.cwd);
   const config = validateConfig(args.config, io.cwd);
   const logger = jsonLogger(io.stderr, args.logLevel);

@@ -2,13 +2,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SourceFile, lintFiles } from '@platlint/core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LintSession } from './lint-session.js';
 import { knownRuleIds, rules } from '@platlint/rules';
 import { ConfigResolver } from '@platlint/core';
 
+const workspaces: string[] = [];
+afterAll(() => workspaces.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function workspace(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'platlint-ls-'));
+  workspaces.push(dir);
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(join(dir, name, '..'), { recursive: true });
     writeFileSync(join(dir, name), text);

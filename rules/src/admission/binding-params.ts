@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [BINDING],
     severity: 'error',
     enforcedBy: 'advice',
-    source: 'C MutatingAdmissionPolicy (paramKind); upstream (mutating-admission.md §4)',
+    source: 'API document C, MutatingAdmissionPolicy (paramKind); upstream (API server MutatingAdmissionPolicy admission, params)',
     crossDocument: [POLICY],
     docs: [
       'Looks up the bound policy among the linted documents and compares:',

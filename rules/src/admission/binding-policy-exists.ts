@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [BINDING],
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'C MutatingAdmissionPolicy; upstream (mutating-admission.md §2)',
+    source: 'API document C, MutatingAdmissionPolicy; upstream (API server MutatingAdmissionPolicy admission, request pipeline)',
     crossDocument: [POLICY],
     docs: [
       'A binding applies the policy named by `spec.policyName`. When no MutatingAdmissionPolicy of that',

@@ -9,7 +9,7 @@ export default defineRule({
     kinds: [POLICY],
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'C MutatingAdmissionPolicy (ApplyConfiguration, CEL variables); upstream (mutating-admission.md §5, §6)',
+    source: 'API document C, MutatingAdmissionPolicy (ApplyConfiguration, CEL variables); upstream (API server MutatingAdmissionPolicy admission, CEL environment, apply configurations)',
     docs: [
       'When the resource rules of a policy name exactly one known kind (or its status subresource),',
       'the expressions are type-checked once more with `object` and `oldObject` typed by that kind\'s',

@@ -9,7 +9,7 @@ export default defineRule({
     kinds: [POLICY],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C MutatingAdmissionPolicy (ApplyConfiguration, JSONPatch, CEL variables); upstream (resource-kinds.md §8.7–8.9, mutating-admission.md §5)',
+    source: 'API document C, MutatingAdmissionPolicy (ApplyConfiguration, JSONPatch, CEL variables); upstream (API server validation, MutatingAdmissionPolicy, API server MutatingAdmissionPolicy admission, CEL environment)',
     docs: [
       'Compiles each expression of `matchConditions`, `variables`, `mutations[].applyConfiguration` and',
       '`mutations[].jsonPatch` the way the server does when the policy is stored, and reports syntax',

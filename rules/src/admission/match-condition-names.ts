@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [POLICY],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConditions)',
+    source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConditions)',
     docs: [
       '`matchConditions` is a list merged on the key `name` (spec document C), so two conditions with',
       'the same name collide: a patch or apply would merge them into one and lose the other. Upstream',

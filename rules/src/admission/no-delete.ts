@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [POLICY, BINDING],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConstraints)',
+    source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConstraints)',
     fixable: true,
     docs: [
       'A mutating policy changes the object that comes with a request; a DELETE carries none, so the',

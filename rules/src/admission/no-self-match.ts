@@ -10,7 +10,7 @@ export default defineRule({
     kinds: [POLICY, BINDING],
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConstraints)',
+    source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConstraints)',
     docs: [
       'The spec says matchConstraints cannot match MutatingAdmissionPolicy or',
       'MutatingAdmissionPolicyBinding: a policy that could rewrite policies could lock the cluster',

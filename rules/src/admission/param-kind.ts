@@ -23,7 +23,7 @@ export default defineRule({
     kinds: [POLICY],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §8.3)',
+    source: 'upstream (API server validation, MutatingAdmissionPolicy)',
     docs: [
       'When `spec.paramKind` is set, the server requires both of its fields and refuses the policy',
       'otherwise: `apiVersion` must parse as `group/version` (the group a DNS subdomain) or as a bare',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [BINDING],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (mutating-admission.md §1, §4)',
+    source: 'upstream (API server MutatingAdmissionPolicy admission, objects, defaults and validation, params)',
     docs: [
       '`paramRef` finds the parameter resources either by `name` (one object) or by `selector` (every',
       'matching object, one invocation each). Exactly one of them must be set: with neither the binding',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [POLICY],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.paramKind, CEL variables)',
+    source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.paramKind, CEL variables)',
     docs: [
       'The `params` CEL variable holds the binding\'s parameter resource and exists only when the',
       'policy has a `paramKind` (spec document C). Without one, every expression that reads `params`',

@@ -11,7 +11,7 @@ export default defineRule({
     kinds: [POLICY],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C MutatingAdmissionPolicy (Mutation)',
+    source: 'API document C, MutatingAdmissionPolicy (Mutation)',
     fixable: true,
     docs: [
       '`patchType: ApplyConfiguration` uses `applyConfiguration`, `patchType: JSONPatch` uses',

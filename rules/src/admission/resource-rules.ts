@@ -30,7 +30,7 @@ export default defineRule({
     kinds: [POLICY, BINDING],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §8.4, §8.5)',
+    source: 'upstream (API server validation, MutatingAdmissionPolicy)',
     fixable: true,
     docs: [
       'Checks each entry of `resourceRules` and `excludeResourceRules` (a policy\'s `matchConstraints`,',

@@ -12,7 +12,7 @@ export default defineRule({
     kinds: [POLICY],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.variables)',
+    source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.variables)',
     docs: [
       'Each variable is read as `variables.<name>` in later variables and in mutations, so its name',
       'must be a CEL identifier (a letter or `_`, then letters, digits or `_`; no `-` or `.`), must',
@@ -20,7 +20,7 @@ export default defineRule({
       'variable of the same name could never be reached.',
       '',
       'The spec states how variables are used; the identifier and reserved-word rules are upstream\'s',
-      '(resource-kinds.md §8.8). Uniqueness comes from the spec\'s `variables.<name>` lookup: a',
+      '(API server validation, MutatingAdmissionPolicy). Uniqueness comes from the spec\'s `variables.<name>` lookup: a',
       'repeated name makes that lookup ambiguous; the upstream summary lists no duplicate check.',
       '',
       'Fails: `variables: [{name: min-replicas, expression: "2"}]`.',

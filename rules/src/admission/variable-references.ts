@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [POLICY],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.variables)',
+    source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.variables)',
     docs: [
       'Variables are compiled in order and a variable may use earlier variables only, so the order is',
       'acyclic (spec document C). This rule reads each `variables.<name>` in the expressions of',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (AnonymousAuthConfig, AnonymousAuthCondition); upstream (config-kinds.md A1, A25)',
+    source: 'API document C, AuthenticationConfiguration (AnonymousAuthConfig, AnonymousAuthCondition); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs: [
       '`anonymous.conditions` narrows anonymous access to some paths, which means nothing while',
       '`enabled` is false or left out: the server refuses to load that combination (an error).',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (config-kinds.md A11)',
+    source: 'upstream (API server configuration loading, AuthenticationConfiguration)',
     docs: [
       'With several audiences, the API server needs to be told how they match the `aud` claim, and',
       'the only policy is `MatchAny` (a token is accepted when any audience matches): leaving the',

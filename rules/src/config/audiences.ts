@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (Issuer.audiences); upstream (config-kinds.md A10)',
+    source: 'API document C, AuthenticationConfiguration (Issuer.audiences); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs: [
       'Each audience is compared with the token\'s `aud` claim: an empty string can never be meant,',
       'and a repeated one is a copy-paste slip. A repeat is reported at the later entry. An empty',

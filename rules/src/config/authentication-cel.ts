@@ -31,7 +31,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (ClaimValidationRule, ClaimMappings, ExtraMapping, UserValidationRule)',
+    source: 'API document C, AuthenticationConfiguration (ClaimValidationRule, ClaimMappings, ExtraMapping, UserValidationRule)',
     docs: [
       'Every expression is compiled and type-checked where the API server evaluates it:',
       '',

@@ -13,7 +13,7 @@ export default defineRule({
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthorizationConfiguration (WebhookMatchCondition.expression)',
+    source: 'API document C, AuthorizationConfiguration (WebhookMatchCondition.expression)',
     docs: [
       'A webhook match condition is CEL over `request`, the spec of a v1 SubjectAccessReview',
       '(`user`, `uid`, `groups`, `extra`, `resourceAttributes`, `nonResourceAttributes`), and must',

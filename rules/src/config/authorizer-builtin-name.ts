@@ -10,7 +10,7 @@ export default defineRule({
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (config-kinds.md Z13)',
+    source: 'upstream (API server configuration loading, AuthorizationConfiguration)',
     fixable: true,
     docs: [
       'The platform API server refuses to start when a built-in authorizer has any name other',

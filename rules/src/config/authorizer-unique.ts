@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthorizationConfiguration (AuthorizerConfiguration); upstream (config-kinds.md Z2, Z3)',
+    source: 'API document C, AuthorizationConfiguration (AuthorizerConfiguration); upstream (API server configuration loading, AuthorizationConfiguration)',
     docs: [
       'An authorizer\'s `name` identifies it in metrics, so two authorizers cannot share one.',
       'The built-in types (`AlwaysAllow`, `AlwaysDeny`, `ABAC`, `RBAC`, `Node`) exist once in the',

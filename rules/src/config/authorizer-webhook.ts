@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthorizationConfiguration (AuthorizerConfiguration.webhook)',
+    source: 'API document C, AuthorizationConfiguration (AuthorizerConfiguration.webhook)',
     docs: [
       'A `Webhook` authorizer is configured by its `webhook` section, so it needs one; the other',
       'types take no settings, and a `webhook` section on them (even `{}`) is rejected rather',

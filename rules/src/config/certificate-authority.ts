@@ -9,7 +9,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (Issuer.certificateAuthority); upstream (config-kinds.md A12)',
+    source: 'API document C, AuthenticationConfiguration (Issuer.certificateAuthority); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs: [
       '`certificateAuthority` holds the CA certificates, PEM-encoded, that the API server trusts',
       'for the discovery connection to the issuer. The server refuses to load the file when the',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (ClaimOrExpression, PrefixedClaimOrExpression, ClaimMappings)',
+    source: 'API document C, AuthenticationConfiguration (ClaimOrExpression, PrefixedClaimOrExpression, ClaimMappings)',
     docs: [
       '`claimMappings.username`, `groups` and `uid` take their value from a claim or from a CEL',
       'expression. Setting both is refused by the server (reported at each of the two fields).',

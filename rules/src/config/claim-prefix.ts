@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (PrefixedClaimOrExpression, ClaimMappings)',
+    source: 'API document C, AuthenticationConfiguration (PrefixedClaimOrExpression, ClaimMappings)',
     docs: [
       'When `username` or `groups` read a `claim`, `prefix` must be written out (it may be `""`',
       'to disable prefixing), so that names from different issuers cannot collide by accident.',

@@ -10,7 +10,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (ClaimValidationRule); upstream (config-kinds.md A14-A16)',
+    source: 'API document C, AuthenticationConfiguration (ClaimValidationRule); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs: [
       'A claim validation rule either requires a claim to have a value (`claim`, `requiredValue`)',
       'or evaluates a CEL `expression` with an optional `message`; the two pairs exclude each',

@@ -10,7 +10,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (Issuer.discoveryURL)',
+    source: 'API document C, AuthenticationConfiguration (Issuer.discoveryURL)',
     docs: [
       '`discoveryURL` overrides where the discovery document is read; set to the issuer `url`',
       'itself it overrides nothing, and it is rejected. Trailing slashes are ignored in the',

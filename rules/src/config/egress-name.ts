@@ -13,7 +13,7 @@ export default defineRule({
     kinds: [EGRESS],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C EgressSelectorConfiguration (EgressSelection.name); upstream (config-kinds.md E2, E3)',
+    source: 'API document C, EgressSelectorConfiguration (EgressSelection.name); upstream (API server configuration loading, EgressSelectorConfiguration)',
     fixable: true,
     docs: [
       'Each destination (`controlplane`, `etcd`, `cluster`) has at most one egress selection. The',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [EGRESS],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C EgressSelectorConfiguration (TCPTransport, TLSConfig); upstream (config-kinds.md E7)',
+    source: 'API document C, EgressSelectorConfiguration (TCPTransport, TLSConfig); upstream (API server configuration loading, EgressSelectorConfiguration)',
     docs: [
       'The tunnel server\'s `url` decides the TLS settings: with `http://` the connection is plain',
       'and `tlsConfig` must be left out; with `https://` the API server authenticates with a client',

@@ -10,7 +10,7 @@ export default defineRule({
     kinds: [EGRESS],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C EgressSelectorConfiguration (Connection, Transport); upstream (config-kinds.md E5, E6, E9)',
+    source: 'API document C, EgressSelectorConfiguration (Connection, Transport); upstream (API server configuration loading, EgressSelectorConfiguration)',
     docs: [
       '`HTTPConnect` and `GRPC` tunnel traffic through a proxy and need a `transport` to reach it;',
       '`Direct` dials the destination itself and takes no transport (even `{}` is rejected).',

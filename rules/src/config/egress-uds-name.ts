@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [EGRESS],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C EgressSelectorConfiguration (UDSTransport.udsName); upstream (config-kinds.md E8)',
+    source: 'API document C, EgressSelectorConfiguration (UDSTransport.udsName); upstream (API server configuration loading, EgressSelectorConfiguration)',
     fixable: true,
     docs: [
       '`udsName` is the file path of the proxy\'s unix domain socket. An empty name is refused by',

@@ -10,7 +10,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (ClaimMappings.username)',
+    source: 'API document C, AuthenticationConfiguration (ClaimMappings.username)',
     docs: [
       'An unverified email address can be set by anyone to anything, so a username taken from',
       '`claims.email` must come with a check of `claims.email_verified`: in the username',

@@ -23,7 +23,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (ExtraMapping); upstream (config-kinds.md A21, A22)',
+    source: 'API document C, AuthenticationConfiguration (ExtraMapping); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs: [
       '`claimMappings.extra[].key` names an extra attribute of the user: a lowercase',
       'domain-prefixed path such as `example.com/department` (the domain a DNS subdomain, the rest',

@@ -10,7 +10,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (Issuer.egressSelectorType); upstream (config-kinds.md A13)',
+    source: 'API document C, AuthenticationConfiguration (Issuer.egressSelectorType); upstream (API server configuration loading, AuthenticationConfiguration)',
     fixable: true,
     docs: [
       '`egressSelectorType` picks the egress selection used for all traffic to the issuer. The',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (Issuer.url, Issuer.discoveryURL); upstream (config-kinds.md A4, A7)',
+    source: 'API document C, AuthenticationConfiguration (Issuer.url, Issuer.discoveryURL); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs: [
       'The spec gives the issuer URL the form `https://host` or `https://host/path`: the URL must',
       'equal the token\'s `iss` claim, and an OIDC issuer identifier has no user info, query or',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (Issuer; Authentication 3)',
+    source: 'API document C, AuthenticationConfiguration (Issuer; Authentication 3)',
     docs: [
       'Issuer URLs, and discovery URLs where set, are unique across JWT authenticators, so that at',
       'most one authenticator validates a given token. A repeat is reported at the later authenticator.',

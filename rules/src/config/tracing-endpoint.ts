@@ -10,7 +10,7 @@ export default defineRule({
     kinds: [TRACING],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (config-kinds.md T2)',
+    source: 'upstream (API server configuration loading, TracingConfiguration)',
     docs: [
       'Traces go to an OpenTelemetry collector over gRPC without TLS, so the endpoint is a gRPC',
       'target: `host:port` (read as `dns://host:port`), or a `dns://`, `unix://` or',

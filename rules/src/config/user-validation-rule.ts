@@ -9,7 +9,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthenticationConfiguration (UserValidationRule); upstream (config-kinds.md A24)',
+    source: 'API document C, AuthenticationConfiguration (UserValidationRule); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs: [
       'Each user validation rule is a CEL expression over `user` that must be true. An empty',
       'expression checks nothing, and the same expression twice is a slip (reported at the later',

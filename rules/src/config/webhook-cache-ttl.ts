@@ -10,7 +10,7 @@ export default defineRule({
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthorizationConfiguration (WebhookConfiguration.authorizedTTL, unauthorizedTTL); upstream (config-kinds.md Z5, Z7)',
+    source: 'API document C, AuthorizationConfiguration (WebhookConfiguration.authorizedTTL, unauthorizedTTL); upstream (API server configuration loading, AuthorizationConfiguration)',
     docs: [
       '`authorizedTTL` and `unauthorizedTTL` say how long webhook answers are cached. A negative',
       'duration is rejected. A zero duration does not turn caching off: the server replaces it',

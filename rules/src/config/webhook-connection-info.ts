@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthorizationConfiguration (WebhookConnectionInfo); upstream (config-kinds.md Z11)',
+    source: 'API document C, AuthorizationConfiguration (WebhookConnectionInfo); upstream (API server configuration loading, AuthorizationConfiguration)',
     docs: [
       'A webhook is reached either with the in-cluster service-account connection',
       '(`type: InClusterConfig`, which takes no file) or through a client configuration file',

@@ -9,7 +9,7 @@ export default defineRule({
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthorizationConfiguration (WebhookConfiguration, WebhookMatchCondition); upstream (config-kinds.md Z9, Z12)',
+    source: 'API document C, AuthorizationConfiguration (WebhookConfiguration, WebhookMatchCondition); upstream (API server configuration loading, AuthorizationConfiguration)',
     docs: [
       'Each match condition is a CEL expression that decides whether a request goes to the',
       'webhook. A blank expression is missing, and the same expression twice is refused (the',

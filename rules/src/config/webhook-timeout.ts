@@ -10,7 +10,7 @@ export default defineRule({
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'C AuthorizationConfiguration (WebhookConfiguration.timeout; Limits)',
+    source: 'API document C, AuthorizationConfiguration (WebhookConfiguration.timeout; Limits)',
     docs: [
       'Every request waits for the webhook authorizer, so its `timeout` is capped at `30s`; a zero',
       'or negative timeout would fail every call. Exactly `30s` is fine. A missing timeout is',

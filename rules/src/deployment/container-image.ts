@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (template)',
+    source: 'API document A, Deployment (template)',
     docs: [
       'A container without `image` cannot start. The field is optional in the shared container',
       'type (higher-level tools may fill it in), but the server refuses a Deployment whose pod',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (template); upstream (resource-kinds.md §1.5)',
+    source: 'API document A, Deployment (template); upstream (API server validation, Deployment)',
     fixable: true,
     docs: [
       'Every container of the pod template, regular or init, has a name that is a DNS label (at',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (template); upstream (resource-kinds.md §1.5)',
+    source: 'API document A, Deployment (template); upstream (API server validation, Deployment)',
     docs: [
       'Ports of the containers in the pod template are TCP/UDP/SCTP port numbers:',
       '`containerPort` from 1 to 65535, and `hostPort` from 0 to 65535 (0, like leaving it out,',

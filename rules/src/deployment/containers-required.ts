@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (template); upstream (resource-kinds.md §1.5)',
+    source: 'API document A, Deployment (template); upstream (API server validation, Deployment)',
     docs: [
       'A pod runs at least one container, so `spec.template.spec.containers` must hold one or more.',
       'A missing `containers` field is reported by `schema/required`; this rule reports an empty list,',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (template); upstream pod validation',
+    source: 'API document A, Deployment (template); upstream pod validation',
     docs: [
       'Each `env` entry of a container (or init container) names a variable. An empty name cannot',
       "be set in a process environment, and a name with '=' would be split at the '=' by every",

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (template); upstream (resource-kinds.md §1.5)',
+    source: 'API document A, Deployment (template); upstream (API server validation, Deployment)',
     docs: [
       'A named container port can be referred to by name (from a Service `targetPort`, or a probe),',
       'so the name must be an IANA service name: 1 to 15 characters of lowercase letters, digits and',

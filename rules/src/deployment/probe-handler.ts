@@ -12,7 +12,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (template); upstream pod validation',
+    source: 'API document A, Deployment (template); upstream pod validation',
     docs: [
       'A liveness, readiness or startup probe says how to probe the container with exactly one of',
       '`exec`, `httpGet`, `tcpSocket` and `grpc`. A probe without a handler cannot run; a probe with',

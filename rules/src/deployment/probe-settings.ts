@@ -12,7 +12,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (template); upstream pod validation',
+    source: 'API document A, Deployment (template); upstream pod validation',
     fixable: true,
     docs: [
       'In every probe of the pod template:',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (DeploymentSpec); upstream (resource-kinds.md §1.16)',
+    source: 'API document A, Deployment (DeploymentSpec); upstream (API server validation, Deployment)',
     docs: [
       'A new pod counts as available only after it has been ready for `minReadySeconds`. If',
       '`progressDeadlineSeconds` is not greater than that, every rollout would be declared failed',

@@ -10,7 +10,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (template); upstream pod validation',
+    source: 'API document A, Deployment (template); upstream pod validation',
     docs: [
       'For every resource a container (or init container) both requests and limits, the request',
       'must not exceed the limit: the scheduler reserves the request, and the limit caps use, so a',

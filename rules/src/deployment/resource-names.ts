@@ -40,7 +40,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (template, ResourceRequirements); upstream (container resource name checks)',
+    source: 'API document A, Deployment (template, ResourceRequirements); upstream (container resource name checks)',
     fixable: true,
     docs: [
       'The keys of `resources.requests` and `resources.limits` of every container and init container',

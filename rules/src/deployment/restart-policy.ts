@@ -7,7 +7,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (DeploymentSpec.template)',
+    source: 'API document A, Deployment (DeploymentSpec.template)',
     fixable: true,
     docs: [
       'The only `spec.template.spec.restartPolicy` a Deployment accepts is `Always` (it is also the',

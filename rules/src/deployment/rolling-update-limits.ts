@@ -18,7 +18,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (RollingUpdateDeployment)',
+    source: 'API document A, Deployment (RollingUpdateDeployment)',
     docs: [
       'Checks `spec.strategy.rollingUpdate` of a `RollingUpdate` Deployment, after defaulting',
       '(both fields default to `25%`, but only for the RollingUpdate strategy):',
@@ -31,7 +31,7 @@ export default defineRule({
       '  have no upper bound.',
       '',
       'Spec: A Deployment, `strategy.rollingUpdate.maxSurge` and `.maxUnavailable` ("Cannot be 0 if',
-      'the other is 0"). The bound of 100% comes from upstream (resource-kinds.md §1.13).',
+      'the other is 0"). The bound of 100% comes from upstream (API server validation, Deployment).',
       '',
       'Upstream differs: the zero check uses the raw value and never applies the spec\'s rounding',
       '(percentages rounded up for maxSurge and down for maxUnavailable), which is a runtime',

@@ -25,7 +25,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §1.17)',
+    source: 'upstream (API server validation, Deployment)',
     docs: [
       'An update rule, active with `platlint lint --old PATH`: the `spec.selector` of a Deployment',
       'must stay what it was when the Deployment was created. A new selector would orphan the pods',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (DeploymentSpec.selector)',
+    source: 'API document A, Deployment (DeploymentSpec.selector)',
     docs: [
       'A Deployment finds its pods through `spec.selector`. The spec requires the selector to match',
       'the labels of `spec.template`; otherwise the controller would create pods it then does not own.',

@@ -11,7 +11,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §1.3)',
+    source: 'upstream (API server validation, Deployment)',
     docs: [
       'Checks the terms of `spec.selector`:',
       '',
@@ -22,7 +22,7 @@ export default defineRule({
       'Unknown operators and malformed expression keys are reported by structural validation',
       '(`schema/enum`, `schema/format`), label keys and values (here as in every selector) by',
       '`metadata/labels`. The spec requires a selector that matches the template',
-      '(A Deployment); upstream adds these syntax checks (resource-kinds.md §1.3).',
+      '(A Deployment); upstream adds these syntax checks (API server validation, Deployment).',
       '',
       'Fails:',
       '',

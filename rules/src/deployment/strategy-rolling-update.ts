@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (DeploymentSpec.strategy.rollingUpdate)',
+    source: 'API document A, Deployment (DeploymentSpec.strategy.rollingUpdate)',
     docs: [
       'The spec says `strategy.rollingUpdate` is "present only when type is `RollingUpdate`". With',
       '`type: Recreate` every old pod is stopped before new ones start, so surge and unavailability',

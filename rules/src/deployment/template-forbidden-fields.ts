@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §1.7, §1.8)',
+    source: 'upstream (API server validation, Deployment)',
     docs: [
       'Two pod fields make no sense in the template of a Deployment, and the server forbids them:',
       '',

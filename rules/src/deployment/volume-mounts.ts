@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (template); upstream pod validation',
+    source: 'API document A, Deployment (template); upstream pod validation',
     docs: [
       'A `volumeMount` of a container (or init container) mounts one of the volumes declared in',
       '`spec.template.spec.volumes`, by name. A mount naming no declared volume is rejected: the',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Deployment (template); upstream pod validation',
+    source: 'API document A, Deployment (template); upstream pod validation',
     docs: [
       'Containers mount volumes by name, so each volume of `spec.template.spec.volumes` needs a name',
       "that is a DNS label (at most 63 lowercase letters, digits and '-') and that no other volume",

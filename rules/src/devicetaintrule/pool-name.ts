@@ -7,7 +7,7 @@ export default defineRule({
     kinds: ['DeviceTaintRule.resource.plat.io'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §5.2); B DeviceTaintRule (DeviceTaintSelector.pool)',
+    source: 'upstream (API server validation, DeviceTaintRule); API document B, DeviceTaintRule (DeviceTaintSelector.pool)',
     docs: [
       '`spec.deviceSelector.pool` selects the devices of one pool, as named in ResourceSlices. A pool',
       "name is one or more DNS subdomains joined by '/' (for example `node-7` or",
@@ -17,7 +17,7 @@ export default defineRule({
       'field out.',
       '',
       'Spec: document B, DeviceTaintSelector (the format is not shown there; it comes from upstream,',
-      'resource-kinds.md §5.2).',
+      'API server validation, DeviceTaintRule).',
       '',
       'Fails:',
       '```yaml',

@@ -9,7 +9,7 @@ export default defineRule({
     kinds: ['DeviceTaintRule.resource.plat.io'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B DeviceTaint.effect; upstream (resource-kinds.md §5.5)',
+    source: 'API document B, DeviceTaint.effect; upstream (API server validation, DeviceTaintRule)',
     fixable: true,
     docs: [
       'The effect of a device taint is `None` (informational only), `NoSchedule` (no new pods that use',
@@ -24,7 +24,7 @@ export default defineRule({
       '',
       'Spec: document B, DeviceTaint says `PreferNoSchedule` is not valid and that more effects may be',
       'added, consumers treating an unknown one like `None`. That tolerance is for readers of objects a',
-      'newer server wrote: upstream (resource-kinds.md §5.5) refuses every value outside the three on',
+      'newer server wrote: upstream (API server validation, DeviceTaintRule) refuses every value outside the three on',
       'write (NotSupported), and on update checks the effect only when it changed.',
       '',
       'Fails:',

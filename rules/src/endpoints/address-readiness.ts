@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Endpoints'],
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'A Endpoints (EndpointSubset rule 1)',
+    source: 'API document A, Endpoints (EndpointSubset rule 1)',
     docs: [
       'An address of a subset is either ready (`addresses`) or not ready (`notReadyAddresses`),',
       'never both: the two lists decide whether load balancers send traffic to it, and an address',

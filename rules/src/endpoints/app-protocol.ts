@@ -21,7 +21,7 @@ export default defineRule({
     kinds: ['Endpoints'],
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'A Endpoints (EndpointPort.appProtocol)',
+    source: 'API document A, Endpoints (EndpointPort.appProtocol)',
     fixable: true,
     docs: [
       '`appProtocol` tells proxies and load balancers which application protocol a port speaks.',

@@ -10,7 +10,7 @@ export default defineRule({
     kinds: ['Endpoints'],
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'A Endpoints; A Versioning',
+    source: 'API document A, Endpoints; API document A, Versioning',
     docs: [
       'The `v1` Endpoints kind is deprecated from release 1.33. Its replacement, EndpointSlice of',
       '`discovery.plat.io/v1`, carries the complete endpoint information of a service and scales',

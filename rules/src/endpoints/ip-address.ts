@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Endpoints'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Endpoints (EndpointAddress.ip); upstream (resource-kinds.md §2.4)',
+    source: 'API document A, Endpoints (EndpointAddress.ip); upstream (API server validation, Endpoints)',
     docs: [
       'Checks `ip` of every entry of `subsets[].addresses` and `subsets[].notReadyAddresses`.',
       'Traffic for a service goes to these addresses from other nodes, so an address that only',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Endpoints'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Endpoints (EndpointPort.name)',
+    source: 'API document A, Endpoints (EndpointPort.name)',
     docs: [
       'A port `name` ties an endpoint port to the service port of the same name. With a single',
       'port there is nothing to tell apart and the name may be left out; once a subset lists',

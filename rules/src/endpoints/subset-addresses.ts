@@ -10,7 +10,7 @@ export default defineRule({
     kinds: ['Endpoints'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §2.2)',
+    source: 'upstream (API server validation, Endpoints)',
     docs: [
       'A subset stands for every address combined with every port, so a subset without any',
       'address stands for no endpoint at all. The server rejects a subset whose `addresses` and',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Event'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §3.4, §3.5)',
+    source: 'upstream (API server validation, Event)',
     docs: [
       'The server files an Event in the namespace of the object it reports on:',
       '',

@@ -18,7 +18,7 @@ export default defineRule({
     kinds: ['Event'],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §3.5)',
+    source: 'upstream (API server validation, Event)',
     docs: [
       'An Event that sets `eventTime` is a new-style event, and the server checks it as one:',
       '',

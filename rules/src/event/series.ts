@@ -8,7 +8,7 @@ export default defineRule({
     kinds: ['Event'],
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'A Event (EventSeries); upstream (events v1 series checks)',
+    source: 'API document A, Event (EventSeries); upstream (events v1 series checks)',
     docs: [
       '`series` describes something that keeps happening: the spec leaves it out (nil) for a',
       'singleton event. When it is given, both of its fields must be:',

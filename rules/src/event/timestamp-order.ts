@@ -9,7 +9,7 @@ export default defineRule({
     kinds: ['Event'],
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'A Event (firstTimestamp, lastTimestamp, eventTime, EventSeries.lastObservedTime)',
+    source: 'API document A, Event (firstTimestamp, lastTimestamp, eventTime, EventSeries.lastObservedTime)',
     docs: [
       'An Event records when it was first seen and when it was last seen: `firstTimestamp` and',
       '`lastTimestamp` for a legacy event, `eventTime` and `series.lastObservedTime` for a',

@@ -9,7 +9,7 @@ export default defineRule({
     kinds: ['Event'],
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'A Event (type)',
+    source: 'API document A, Event (type)',
     fixable: true,
     docs: [
       'The spec names two event types, `Normal` and `Warning`, and says more may be added. A',

@@ -32,7 +32,7 @@ export default defineRule({
     kinds: '*',
     severity: 'warning',
     enforcedBy: 'server',
-    source: 'A Versioning; B Versioning (feature gates of each field); upstream (resource-kinds.md §6.8)',
+    source: 'API document A, Versioning; B Versioning (feature gates of each field); upstream (API server validation, PodGroup)',
     docs: [
       'Some fields are served only while a feature gate of the platform is enabled. What happens to',
       'such a field while its gate is off depends on the field:',
@@ -56,7 +56,7 @@ export default defineRule({
       '```',
       '',
       'Spec: the spec lists each field\'s gate and says the server drops or rejects such fields while',
-      'the gate is off; upstream (resource-kinds.md §6.8) forbids the three PodGroup fields above.',
+      'the gate is off; upstream (API server validation, PodGroup) forbids the three PodGroup fields above.',
       'Gate defaults: DeploymentReplicaSetTerminatingReplicas, GenericWorkload and',
       'DRAWorkloadResourceClaims are beta and on; ShardedListAndWatch, CompositePodGroup,',
       'PodGroupPreemptionPolicy and TopologyAwareWorkloadScheduling are alpha and off.',

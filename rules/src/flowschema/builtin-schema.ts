@@ -50,7 +50,7 @@ export default defineRule({
     kinds: [FS_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §4.3)',
+    source: 'upstream (API server validation, FlowSchema)',
     fixable: true,
     docs: [
       'The server creates two mandatory FlowSchemas and rejects any other spec for them:',

@@ -9,7 +9,7 @@ export default defineRule({
     kinds: [PLC_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (api-types.json flowcontrol/v1.LimitedPriorityLevelConfiguration, ExemptPriorityLevelConfiguration)',
+    source: 'upstream (API types, flowcontrol/v1.LimitedPriorityLevelConfiguration, ExemptPriorityLevelConfiguration)',
     docs: [
       "A level's `nominalConcurrencyShares` is its weight when the server divides its concurrency",
       'limit; it may be 0 but not negative. `lendablePercent` is the part of that concurrency other',

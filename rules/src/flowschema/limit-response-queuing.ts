@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [PLC_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (api-types.json flowcontrol/v1.LimitResponse)',
+    source: 'upstream (API types, flowcontrol/v1.LimitResponse)',
     docs: [
       'A limited priority level either queues the requests it cannot run right away (`type: Queue`,',
       'with `queuing` giving the number of queues, the hand size and the queue length) or rejects them',

@@ -20,7 +20,7 @@ export default defineRule({
     kinds: [FS_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B FlowSchema (NonResourcePolicyRule); upstream (resource-kinds.md §4.11)',
+    source: 'API document B, FlowSchema (NonResourcePolicyRule); upstream (API server validation, FlowSchema)',
     fixable: true,
     docs: [
       'Each entry of `nonResourceURLs` is a URL path such as `/healthz`, or a path ending in `/*` that',

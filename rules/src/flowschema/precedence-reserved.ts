@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [FS_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §4.2)',
+    source: 'upstream (API server validation, FlowSchema)',
     docs: [
       'The lowest `matchingPrecedence` wins. Value 1 belongs to the built-in `exempt` schema, which',
       'sends the cluster administrators (`system:masters`) past every limit; the server rejects any',

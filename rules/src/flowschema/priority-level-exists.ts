@@ -11,7 +11,7 @@ export default defineRule({
     kinds: [FS_KIND],
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'B FlowSchema (FlowSchemaSpec.priorityLevelConfiguration)',
+    source: 'API document B, FlowSchema (FlowSchemaSpec.priorityLevelConfiguration)',
     crossDocument: [PLC_KIND],
     docs: [
       'A FlowSchema whose priority level cannot be resolved is ignored by the server and marked',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [PLC_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (api-types.json flowcontrol/v1.PriorityLevelConfigurationSpec)',
+    source: 'upstream (API types, flowcontrol/v1.PriorityLevelConfigurationSpec)',
     docs: [
       '`spec.type` decides which member describes the level. `Limited` requires `limited` (its',
       'concurrency shares and what happens to excess requests) and forbids `exempt`; `Exempt` forbids',

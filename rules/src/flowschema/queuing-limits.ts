@@ -12,7 +12,7 @@ export default defineRule({
     kinds: [PLC_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (api-types.json flowcontrol/v1.QueuingConfiguration)',
+    source: 'upstream (API types, flowcontrol/v1.QueuingConfiguration)',
     docs: [
       '`queues`, `handSize` and `queueLengthLimit` must be positive; 0 or an omitted value is',
       'replaced by the default (64 queues, hand size 8, 50 requests per queue). `queues` is at most',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [FS_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B FlowSchema (ResourcePolicyRule); upstream (resource-kinds.md §4.10)',
+    source: 'API document B, FlowSchema (ResourcePolicyRule); upstream (API server validation, FlowSchema)',
     docs: [
       'A resource rule matches a namespaced request only when its namespace, or `*`, is in',
       '`namespaces`, and a request without a namespace only when `clusterScope` is true. A rule with',

@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [FS_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B FlowSchema (PolicyRulesWithSubjects)',
+    source: 'API document B, FlowSchema (PolicyRulesWithSubjects)',
     docs: [
       'A rule of `spec.rules` matches a request only when a subject matches AND a resource rule or a',
       'non-resource rule matches. With both `resourceRules` and `nonResourceRules` empty or absent the',

@@ -11,7 +11,7 @@ export default defineRule({
     kinds: [FS_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B FlowSchema (Subject); upstream (resource-kinds.md §4.7)',
+    source: 'API document B, FlowSchema (Subject); upstream (API server validation, FlowSchema)',
     docs: [
       "A subject's `kind` says which of `user`, `group` and `serviceAccount` holds it: `User` needs",
       '`user`, `Group` needs `group`, `ServiceAccount` needs `serviceAccount`. That member is required',

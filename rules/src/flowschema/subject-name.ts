@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [FS_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B FlowSchema (UserSubject, GroupSubject, ServiceAccountSubject); upstream (resource-kinds.md §4.7)',
+    source: 'API document B, FlowSchema (UserSubject, GroupSubject, ServiceAccountSubject); upstream (API server validation, FlowSchema)',
     docs: [
       '`user.name` and `group.name` name a user or a group, or `*` for all of them; they must not be',
       'empty. `serviceAccount.name` is `*` (any service account of the namespace) or the name of a',

@@ -10,7 +10,7 @@ export default defineRule({
     kinds: [FS_KIND],
     severity: 'info',
     enforcedBy: 'advice',
-    source: 'B FlowSchema (PolicyRulesWithSubjects.subjects)',
+    source: 'API document B, FlowSchema (PolicyRulesWithSubjects.subjects)',
     docs: [
       'Every request is made either by an authenticated user (group `system:authenticated`) or',
       'anonymously (group `system:unauthenticated`). A subject list holding both groups therefore',

@@ -10,7 +10,7 @@ export default defineRule({
     kinds: [FS_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §4.8)',
+    source: 'upstream (API server validation, FlowSchema)',
     fixable: true,
     docs: [
       'The verbs of resource and non-resource rules are compared with the verb of each request, which',

@@ -13,7 +13,7 @@ export default defineRule({
     kinds: [FS_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B FlowSchema (ResourcePolicyRule, NonResourcePolicyRule)',
+    source: 'API document B, FlowSchema (ResourcePolicyRule, NonResourcePolicyRule)',
     fixable: true,
     docs: [
       'In `verbs`, `apiGroups`, `resources`, `namespaces` and `nonResourceURLs`, `*` matches',

@@ -11,7 +11,7 @@ export default defineRule({
     kinds: '*',
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Shared types (ObjectMeta); upstream (resource-kinds.md §0.4)',
+    source: 'API document A, Shared types (ObjectMeta); upstream (API server validation, metadata of every object)',
     docs: [
       'Annotations hold free-form data, but their keys follow the label-key syntax: an optional',
       'DNS-subdomain prefix and `/`, then a name of at most 63 characters, alphanumerics with',

@@ -7,7 +7,7 @@ export default defineRule({
     kinds: '*',
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'A What the service does (cluster-scoped resources have no namespace); upstream (resource-kinds.md §0.3)',
+    source: 'API document A, What the service does (cluster-scoped resources have no namespace); upstream (API server validation, metadata of every object)',
     docs: [
       'FlowSchema, PriorityLevelConfiguration, DeviceTaintRule, MutatingAdmissionPolicy and its',
       'binding (and PriorityClass) are cluster-scoped: their paths have no',
@@ -17,7 +17,7 @@ export default defineRule({
       'namespace. Configuration files have no metadata and are not checked.',
       '',
       'Spec: document A, the resource paths (cluster-scoped resources have no namespace segment);',
-      'resource-kinds.md §0.3 lists a non-empty namespace as Forbidden by validation. The server does',
+      'API server validation, metadata lists a non-empty namespace as Forbidden by validation. The server does',
       'not get that far: its generic create and update hooks first clear the namespace of an object',
       'whose resource is cluster-scoped, so the object is stored without it. Hence a warning, not an',
       'error.',

@@ -20,7 +20,7 @@ export default defineRule({
     kinds: '*',
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §0.5)',
+    source: 'upstream (API server validation, metadata)',
     docs: [
       'An update rule, active with `platlint lint --old PATH`: `metadata.name`, `metadata.namespace`',
       'and `metadata.uid` name the object, and the server refuses an update that changes them',

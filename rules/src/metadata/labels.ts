@@ -35,7 +35,7 @@ export default defineRule({
     kinds: '*',
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Shared types (ObjectMeta); upstream (resource-kinds.md §0.4)',
+    source: 'API document A, Shared types (ObjectMeta); upstream (API server validation, metadata of every object)',
     docs: [
       'Labels are what selectors match, so the server holds them to a strict syntax:',
       '',

@@ -7,7 +7,7 @@ export default defineRule({
     kinds: '*',
     severity: 'error',
     enforcedBy: 'server',
-    source: 'A Shared list envelope (items of the listed kind); A Versioning',
+    source: 'API document A, Shared list envelope (items of the listed kind); API document A, Versioning',
     docs: [
       'A `<Kind>List` such as `EventList` holds objects of its kind (`items` of Event, per the',
       'spec). Items may leave `apiVersion` and `kind` out, but when they state them, they must be',

@@ -2,7 +2,7 @@ import { defineRule, formats } from '@platlint/core';
 import type { FormatName } from '@platlint/core';
 
 /**
- * Name formats per kind (resource-kinds.md §1–§8). Most kinds need a DNS subdomain; PodGroup
+ * Name formats per kind (API server validation, Deployment§8). Most kinds need a DNS subdomain; PodGroup
  * names are DNS labels; core Events only need a valid path segment (upstream checks nothing
  * more).
  */
@@ -24,7 +24,7 @@ export default defineRule({
     kinds: '*',
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (resource-kinds.md §0–§8); B PodGroup',
+    source: 'upstream (API server validation, every kind); API document B, PodGroup',
     docs: [
       'Every object needs `metadata.name`, unless it sets `metadata.generateName` for the server to',
       'complete. The name must be:',

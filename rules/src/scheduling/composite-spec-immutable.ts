@@ -10,7 +10,7 @@ export default defineRule({
     kinds: [COMPOSITE_POD_GROUP],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B CompositePodGroup (CompositePodGroupSpec: "Every field of this spec is immutable")',
+    source: 'API document B, CompositePodGroup (CompositePodGroupSpec: "Every field of this spec is immutable")',
     docs: [
       'An update rule: it runs when `platlint lint --old PATH` gives the stored object of the same',
       'namespace and name. Every field of a CompositePodGroup spec is immutable, so each difference',
@@ -20,7 +20,7 @@ export default defineRule({
       'not reported: the Priority admission controller fills them in from the priority class, so a',
       'stored object carries them although no manifest set them.',
       '',
-      'Spec: document B, CompositePodGroupSpec. Upstream (resource-kinds.md §7.6) lists the immutable',
+      'Spec: document B, CompositePodGroupSpec. Upstream (API server validation, CompositePodGroup) lists the immutable',
       'fields one by one (workloadRef, parentCompositePodGroupName, schedulingPolicy, priorityClassName,',
       'priority, schedulingConstraints) and marks disruptionMode and preemptionPolicy immutable in the',
       'types; the spec states it for the whole spec, and this rule follows the spec.',

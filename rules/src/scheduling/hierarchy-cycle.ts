@@ -9,7 +9,7 @@ export default defineRule({
     kinds: [COMPOSITE_POD_GROUP],
     severity: 'error',
     enforcedBy: 'advice',
-    source: 'B CompositePodGroup (condition reason Invalid: a cycle)',
+    source: 'API document B, CompositePodGroup (condition reason Invalid: a cycle)',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs: [
       'Following `spec.parentCompositePodGroupName` from group to group must end at a root, a group',
@@ -20,7 +20,7 @@ export default defineRule({
       'once, at the first of its members in the order of the run.',
       '',
       'Spec: document B, CompositePodGroupStatus (reason `Invalid`: "a cycle"). The API server',
-      'admits each group (resource-kinds.md §7.7), so the rule is advice (`enforcedBy: advice`), yet an',
+      'admits each group (API server validation, CompositePodGroup), so the rule is advice (`enforcedBy: advice`), yet an',
       'error: a group in a cycle is certain never to be scheduled.',
       '',
       'Fails (two documents):',

@@ -9,7 +9,7 @@ export default defineRule({
     kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
     severity: 'error',
     enforcedBy: 'advice',
-    source: 'B Limits ("Composite pod group hierarchy depth: at most 4")',
+    source: 'API document B, Limits ("Composite pod group hierarchy depth: at most 4")',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs: [
       'Groups form a hierarchy through `spec.parentCompositePodGroupName`: a root CompositePodGroup is',
@@ -21,7 +21,7 @@ export default defineRule({
       'CompositePodGroup. When a parent is missing from the run, the depth counted is a lower bound.',
       '',
       'Spec: document B, Limits, and CompositePodGroupStatus (reason `Invalid`: "depth above 4").',
-      'Upstream (resource-kinds.md §7.7) checks this only in the scheduler, not on admission, so the',
+      'Upstream (API server validation, CompositePodGroup) checks this only in the scheduler, not on admission, so the',
       'rule is advice (`enforcedBy: advice`), yet an error: such a group is certain never to be scheduled.',
       '',
       'Fails: a PodGroup under `l4`, under `l3`, under `l2`, under the root `l1` (level 5).',

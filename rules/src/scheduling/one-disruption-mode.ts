@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B PodGroup (disruptionMode); B CompositePodGroup (disruptionMode)',
+    source: 'API document B, PodGroup (disruptionMode); API document B, CompositePodGroup (disruptionMode)',
     docs: [
       '`spec.disruptionMode` chooses whether the children of a group may be disrupted one by one',
       '(`single`) or only together (`all`). The field is an object with exactly one of the members',

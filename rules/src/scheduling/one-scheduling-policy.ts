@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B PodGroup (PodGroupSchedulingPolicy); B CompositePodGroup; upstream (resource-kinds.md §6.2, §7.4)',
+    source: 'API document B, PodGroup (PodGroupSchedulingPolicy); API document B, CompositePodGroup; upstream (API server validation, PodGroup, CompositePodGroup)',
     docs: [
       '`spec.schedulingPolicy` of a PodGroup or CompositePodGroup is a union: it must set exactly one',
       'of `basic` (standard scheduling) and `gang` (all-or-nothing scheduling with `minCount`, or',
@@ -20,7 +20,7 @@ export default defineRule({
       'the union as a whole.',
       '',
       'Spec: document B, PodGroup ("Scheduling policy of this instance") and CompositePodGroup; the',
-      'structure is not shown there, so the union comes from the upstream rules (resource-kinds.md §6.2, §7.4).',
+      'structure is not shown there, so the union comes from the upstream rules (API server validation, PodGroup, CompositePodGroup).',
       '',
       'Fails:',
       '```yaml',

@@ -9,7 +9,7 @@ export default defineRule({
     kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'B CompositePodGroup, B PodGroup (parentCompositePodGroupName: "in the same namespace")',
+    source: 'API document B, CompositePodGroup, API document B, PodGroup (parentCompositePodGroupName: "in the same namespace")',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs: [
       '`spec.parentCompositePodGroupName` names the parent CompositePodGroup in the same namespace.',

@@ -12,7 +12,7 @@ export default defineRule({
     kinds: [POD_GROUP],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B PodGroup (PodGroupSpec, column Mutable); upstream (resource-kinds.md §6.9)',
+    source: 'API document B, PodGroup (PodGroupSpec, column Mutable); upstream (API server validation, PodGroup)',
     docs: [
       'An update rule: it runs when `platlint lint --old PATH` gives the stored object of the same',
       'namespace and name. Every field of a PodGroup spec is immutable except `schedulingPolicy`:',
@@ -27,7 +27,7 @@ export default defineRule({
       'of the new manifest are not reported: the Priority admission controller fills them in from the',
       'priority class, so a stored object carries them although no manifest set them.',
       '',
-      'Spec: document B, PodGroupSpec. Upstream (resource-kinds.md §6.9) does not list',
+      'Spec: document B, PodGroupSpec. Upstream (API server validation, PodGroup) does not list',
       '`schedulingConstraints`, which it treats as immutable only while the',
       'TopologyAwareWorkloadScheduling gate is on; the spec marks it immutable without condition.',
       '',

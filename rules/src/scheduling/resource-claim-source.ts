@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [POD_GROUP],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B PodGroup (PodGroupResourceClaim)',
+    source: 'API document B, PodGroup (PodGroupResourceClaim)',
     docs: [
       'Each entry of `spec.resourceClaims` refers to exactly one ResourceClaim: either an existing claim',
       '(`resourceClaimName`) or a template the claim is generated from (`resourceClaimTemplateName`).',

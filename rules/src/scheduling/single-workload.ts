@@ -9,7 +9,7 @@ export default defineRule({
     kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B CompositePodGroup (condition reason Invalid: "references to more than one distinct Workload")',
+    source: 'API document B, CompositePodGroup (condition reason Invalid: "references to more than one distinct Workload")',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs: [
       'A hierarchy of groups is the runtime form of one Workload: every CompositePodGroup and PodGroup',

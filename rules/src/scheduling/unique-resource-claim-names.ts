@@ -8,7 +8,7 @@ export default defineRule({
     kinds: [POD_GROUP],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'B PodGroup (PodGroupResourceClaim.name)',
+    source: 'API document B, PodGroup (PodGroupResourceClaim.name)',
     docs: [
       'The `name` of an entry in `spec.resourceClaims` identifies the claim inside the PodGroup: pods',
       'use a group claim by declaring a claim of the same name. The list is merged by `name`, so two',

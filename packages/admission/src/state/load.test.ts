@@ -1,8 +1,8 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { admit } from '../admit.js';
 import { mutateObjects } from '../testing/mutate.js';
 import { binding, deployment, policy } from '../test-support/objects.js';
@@ -11,8 +11,12 @@ import { loadState } from './load.js';
 
 const INCREMENT = { patchType: 'ApplyConfiguration' as const, expression: 'Object{spec: Object.spec{replicas: object.spec.replicas + 1}}' };
 
+const stateDirs: string[] = [];
+afterAll(() => stateDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function stateDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
+  stateDirs.push(dir);
   mkdirSync(join(dir, 'nested'));
   writeFileSync(join(dir, 'policies.yaml'), [policy({ name: 'good', mutations: [INCREMENT] }), binding('good-b', 'good')].map((o) => stringify(o)).join('---\n'));
   // reinvocationPolicy is required and this value is not one of the two allowed.

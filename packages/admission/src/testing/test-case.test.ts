@@ -1,16 +1,20 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { normalizeForComparison, runTestCase } from './test-case.js';
 import { unifiedDiff } from './text-diff.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../test-cases/sidecar.yaml', import.meta.url));
 
+const tmpDirs: string[] = [];
+afterAll(() => tmpDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function tmpFile(text: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'platlint-admission-'));
+  tmpDirs.push(dir);
   const file = join(dir, 'case.yaml');
   writeFileSync(file, text);
   return file;

@@ -1,6 +1,6 @@
 /**
- * The overlay: what the project's spec (../shared/spec) adds to the structural facts of
- * reference/api-types.json. It is written by hand, in our own words, one entry per type and
+ * The overlay: what the platform's API documents A, B and C add to the structural facts of
+ * the upstream type table (packages/core/data/api-types.json). It is written by hand, in our own words, one entry per type and
  * field the spec describes. The schema builder merges it into the type table; everything a
  * user sees (hover, completion, messages) comes from the merged tree.
  */

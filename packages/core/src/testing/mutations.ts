@@ -12,21 +12,31 @@ export function random(seed: number): () => number {
   };
 }
 
-const INSERTS = [' ', '  ', ':', ': ', '-', '- ', '#', ' #', '"', "'", '\n', '[', ']', '{', '}', ',', '&a ', '*a', '!!str ', '|', '>', '? ', '\\', 'yes', '~', '<<: '];
+/** The texts a character insertion puts in: YAML's indicators and a few tricky scalars. */
+export const INSERTS = [' ', '  ', ':', ': ', '-', '- ', '#', ' #', '"', "'", '\n', '[', ']', '{', '}', ',', '&a ', '*a', '!!str ', '|', '>', '? ', '\\', 'yes', '~', '<<: '];
 
-/** One line-level mutation: indentation, an inserted or removed character, a line repeated, swapped or dropped. */
-export function mutate(text: string, next: () => number): string {
+/** One edit: `kind` is the case of `mutate`; `token` the inserted text's index in INSERTS (kind 1). */
+export interface Shape {
+  kind: number;
+  token: number;
+}
+
+/**
+ * One line-level mutation: indentation, an inserted or removed character, a line repeated,
+ * swapped or dropped. Random, unless `shape` says which edit.
+ */
+export function mutate(text: string, next: () => number, shape?: Shape): string {
   const lines = text.split('\n');
   const at = Math.floor(next() * lines.length);
   const line = lines[at] ?? '';
-  switch (Math.floor(next() * 6)) {
+  switch (shape?.kind ?? Math.floor(next() * 6)) {
     case 0: // indentation off by one or two
       lines[at] = next() < 0.5 ? ` ${line}` : line.replace(/^ {1,2}/, '');
       break;
     case 1: // a character inserted
       {
         const col = Math.floor(next() * (line.length + 1));
-        lines[at] = line.slice(0, col) + INSERTS[Math.floor(next() * INSERTS.length)] + line.slice(col);
+        lines[at] = line.slice(0, col) + INSERTS[shape?.token ?? Math.floor(next() * INSERTS.length)] + line.slice(col);
       }
       break;
     case 2: // a character removed

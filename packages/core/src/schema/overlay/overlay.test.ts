@@ -5,7 +5,7 @@ import { configKinds, configTypes } from '../config-types.js';
 import { configKindsOverlay, overlay, resourceKindsOverlay } from './index.js';
 
 const apiTypes = JSON.parse(
-  readFileSync(new URL('../../../../../../shared/reference/api-types.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../data/api-types.json', import.meta.url), 'utf8'),
 ) as ApiTypes;
 
 const allTypes: Record<string, TypeEntry> = { ...apiTypes.types, ...configTypes };
