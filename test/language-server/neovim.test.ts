@@ -2,10 +2,10 @@
 // built server, started by `nvim --headless` through vim.lsp, must push the CLI's findings.
 // Skipped where nvim is not installed (`apt-get install neovim`). Needs `npm run build`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { SERVER, cliDiagnostics } from './cli-findings.js';
 
 const hasNeovim = spawnSync('nvim', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -41,6 +41,7 @@ interface NeovimDiagnostic {
 describe.skipIf(!hasNeovim)('language server in neovim (push diagnostics)', () => {
   it('shows the CLI\'s findings for a file opened in neovim', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-nvim-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'app.yaml'), DEPLOYMENT);
     writeFileSync(join(dir, 'client.lua'), SCRIPT);
     const out = join(dir, 'out.json');

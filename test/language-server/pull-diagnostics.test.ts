@@ -45,6 +45,7 @@ describe('pull diagnostics over stdio', () => {
 
   afterAll(async () => {
     await client?.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('declares pull diagnostics, for the workspace too, to a client that pulls', () => {

@@ -50,6 +50,7 @@ describe('loadState', () => {
 describe('loadState keeps what the server would store', () => {
   it('keeps objects with advice only (CEL against the schema, a binding without its policy) and says why', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
+    stateDirs.push(dir);
     // The server compiles with dynamic types and stores this; the field is not in the schema.
     const typo = policy({ name: 'typo', matchConditions: [{ name: 'c', expression: 'object.spec.replicaz == 1' }], mutations: [INCREMENT] });
     writeFileSync(join(dir, 'p.yaml'), [typo, binding('typo-b', 'typo'), binding('orphan-b', 'absent')].map((o) => stringify(o)).join('---\n'));
@@ -66,6 +67,7 @@ describe('loadState keeps what the server would store', () => {
 
   it('skips YAML that is no manifest (neither apiVersion nor kind)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
+    stateDirs.push(dir);
     writeFileSync(join(dir, 'kustomization.yaml'), 'resources: [policies.yaml]\n');
     writeFileSync(join(dir, 'policies.yaml'), [policy({ name: 'good', mutations: [INCREMENT] }), binding('good-b', 'good')].map((o) => stringify(o)).join('---\n'));
     writeFileSync(join(dir, 'half.yaml'), 'kind: ConfigMap\nmetadata: {name: x}\n');
@@ -78,6 +80,7 @@ describe('loadState keeps what the server would store', () => {
 
   it('refuses what the server refuses: a CEL expression that does not compile, a paramRef without parameterNotFoundAction', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
+    stateDirs.push(dir);
     const broken = policy({ name: 'broken', matchConditions: [{ name: 'c', expression: 'object.spec.replicas >' }], mutations: [INCREMENT] });
     const b = binding('b', 'broken');
     (b.spec as Record<string, unknown>).paramRef = { name: 'x' };
