@@ -1,37 +1,50 @@
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { BatchOptions, LintedFile, SharedObject } from './lint-batch.js';
-import { Batch, receiveObjects, shareObjects } from './lint-batch.js';
+import { LintEngine } from '@platlint/core';
+import type { LintedFile, PortableEntry, RuleSetting } from '@platlint/core';
+import { knownRuleIds, rules } from '@platlint/rules';
 
 /** Below this many files a worker's start-up costs more than it saves. */
 export const PARALLEL_THRESHOLD = 200;
 
+/** What a worker needs to build the same engine as the main thread. */
+export interface EngineRequest {
+  cwd: string;
+  configFile: string | undefined;
+  ruleOverrides: Record<string, RuleSetting>;
+}
+
 export interface WorkerRequest {
   platlintWorker: true;
   paths: string[];
-  options: BatchOptions;
+  engine: EngineRequest;
 }
 
-/** Messages from a worker: first the objects other threads need, then its results. */
-export type WorkerMessage = { type: 'objects'; objects: SharedObject[] } | { type: 'results'; results: LintedFile[] };
+/** Messages from a worker: first its share of the cross-document index, then its results. */
+export type WorkerMessage = { type: 'index'; entries: PortableEntry[] } | { type: 'results'; results: LintedFile[] };
+
+export function engineFor(request: EngineRequest): LintEngine {
+  return new LintEngine({ ...request, rules, knownRuleIds });
+}
 
 /**
  * Lints files on the main thread and `workers - 1` worker threads, dealing files out by
- * size so the shares take about as long. Rules that look across documents still see the
- * whole run: every share first reports the objects such rules read, then each share is
- * linted with the others' objects. Results come back in the original order.
+ * size so the shares take about as long. Cross-document rules still see the whole run:
+ * every share first sends its part of the index, then finishes with everyone's. Results
+ * come back in the original order.
  */
-export async function lintInParallel(paths: readonly string[], options: BatchOptions, workers: number, entry: URL, onProgress?: (done: number) => void): Promise<LintedFile[]> {
+export async function lintInParallel(paths: readonly string[], request: EngineRequest, workers: number, entry: URL, onProgress?: (done: number) => void): Promise<LintedFile[]> {
   const shares = dealBySize(paths, workers);
-  const remote = shares.slice(1).map((share) => new RemoteShare(share, options, entry));
-  const local = new Batch(shares[0] ?? [], options);
-  const localObjects = shareObjects(local.sources);
-  const remoteObjects = await Promise.all(remote.map((r) => r.objects));
-  const everyone = [localObjects, ...remoteObjects];
-  const othersOf = (i: number): SharedObject[] => everyone.filter((_, k) => k !== i).flat();
+  const engine = engineFor(request);
+  const remote = shares.slice(1).map((share) => new RemoteShare(share, request, entry));
+  const local = engine.share(shares[0] ?? []);
+  const localEntries = engine.toPortable(local.index);
+  const remoteEntries = await Promise.all(remote.map((r) => r.index));
+  const everyone = [localEntries, ...remoteEntries];
+  const othersOf = (i: number): PortableEntry[] => everyone.filter((_, k) => k !== i).flat();
   const pending = remote.map((r, i) => r.lint(othersOf(i + 1)).then((results) => (onProgress?.(results.length), results)));
-  const mine = local.lint(receiveObjects(othersOf(0)));
+  const mine = local.finish([...local.index, ...engine.fromPortable(othersOf(0))]);
   onProgress?.(mine.length);
   const byPath = new Map<string, LintedFile>();
   for (const r of [mine, ...(await Promise.all(pending))].flat()) byPath.set(r.path, r);
@@ -41,18 +54,18 @@ export async function lintInParallel(paths: readonly string[], options: BatchOpt
 /** One worker thread and its two-step conversation. */
 class RemoteShare {
   private readonly worker: Worker;
-  readonly objects: Promise<SharedObject[]>;
+  readonly index: Promise<PortableEntry[]>;
   private results: Promise<LintedFile[]>;
 
-  constructor(paths: string[], options: BatchOptions, entry: URL) {
-    const request: WorkerRequest = { platlintWorker: true, paths, options };
+  constructor(paths: string[], engine: EngineRequest, entry: URL) {
+    const request: WorkerRequest = { platlintWorker: true, paths, engine };
     this.worker = new Worker(entry, { workerData: request });
     const failed = new Promise<never>((_, reject) => {
       this.worker.once('error', reject);
       this.worker.once('exit', (code) => code !== 0 && reject(new Error(`lint worker exited with code ${code}`)));
     });
     failed.catch(() => undefined); // observed through the two promises below
-    this.objects = Promise.race([this.next('objects').then((m) => m.objects), failed]);
+    this.index = Promise.race([this.next('index').then((m) => m.entries), failed]);
     this.results = Promise.race([this.next('results').then((m) => m.results), failed]);
   }
 
@@ -67,7 +80,7 @@ class RemoteShare {
     });
   }
 
-  lint(others: SharedObject[]): Promise<LintedFile[]> {
+  lint(others: PortableEntry[]): Promise<LintedFile[]> {
     this.worker.postMessage(others);
     return this.results;
   }

@@ -28,8 +28,10 @@ export interface LintRun {
   rules: readonly Rule[];
   configFor: (file: SourceFile) => Config;
   catalog?: Catalog;
-  /** Objects of the run that live in files linted elsewhere (another thread). */
+  /** Objects of the run that live in files linted elsewhere (another thread), and come after these files. */
   otherObjects?: readonly LintObject[];
+  /** Objects of the run from files linted elsewhere that come before these files: rules see the run in one order however it is split. */
+  objectsBefore?: readonly LintObject[];
   /** Stored objects to compare with, for update rules (`--old`). */
   oldObjects?: readonly LintObject[];
   /** False when the files come from someone other than the repository (a requester): their comments must not switch rules off. */
@@ -60,7 +62,7 @@ export function lintFiles(run: LintRun): FileResult[] {
     }
   }
   const rulesByKind = indexRules(run.rules);
-  const everything = run.otherObjects?.length ? [...objects, ...run.otherObjects] : objects;
+  const everything = run.otherObjects?.length || run.objectsBefore?.length ? [...(run.objectsBefore ?? []), ...objects, ...(run.otherObjects ?? [])] : objects;
   const previousOf = pairWithOld(objects, run.oldObjects ?? []);
   for (const object of objects) {
     const p = objectFiles.get(object) as Placed;
