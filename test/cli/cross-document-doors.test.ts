@@ -1,7 +1,7 @@
 // Cross-document rules must find the same problems however a run is cut up: the whole run in
 // one `lintFiles` call (the reference), file by file through the core run API, on two worker
 // threads through the CLI, and one buffer at a time in the language server.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LintEngine, SourceFile, lintFiles, orderIndex, readSource } from '@platlint/core';
 import type { Diagnostic } from '@platlint/core';
@@ -118,5 +118,54 @@ describe('cross-document rules find the same problems through every door', () =>
       return { path: p, diagnostics: outcome.type === 'linted' ? outcome.diagnostics : [] };
     });
     expect(findings(results)).toEqual(whole);
+  });
+});
+
+describe('cross-document rules through the cache', () => {
+  const fixture = (): string => tempDir(files);
+  const report = (cwd: string, extra: string[] = []): Finding[] => {
+    const { report } = lintJson(['.', '--workers', '2', ...extra], { cwd });
+    return report.files.flatMap((f) => f.diagnostics.map((d) => ({ file: f.path, ruleId: d.ruleId, message: d.message, path: d.path, range: d.range })));
+  };
+  const cached = (cwd: string): Finding[] => report(cwd, ['--cache', '--cache-location', 'lint.cache']);
+
+  it('gives the uncached findings on a first run, a second run, and after a declaration or a reference changes', () => {
+    const cwd = fixture();
+    expect(cached(cwd)).toEqual(report(cwd));
+    expect(cached(cwd)).toEqual(report(cwd));
+    // The priority level goes: every FlowSchema, unchanged itself, now points at nothing.
+    writeFileSync(join(cwd, 'levels/a.yaml'), level('other-level'));
+    const withoutLevel = cached(cwd);
+    expect(withoutLevel).toEqual(report(cwd));
+    expect(withoutLevel.filter((f) => f.ruleId === 'flowschema/priority-level-exists').length).toBeGreaterThan(200);
+    // A reference changes: only that file's finding moves.
+    writeFileSync(join(cwd, 'bindings/b003.yaml'), binding('b3', 'known-policy'));
+    writeFileSync(join(cwd, 'levels/a.yaml'), level('team-level'));
+    expect(cached(cwd)).toEqual(report(cwd));
+    // The cycle is broken in one file of three.
+    writeFileSync(join(cwd, 'groups/y.yaml'), composite('a', 'root'));
+    expect(cached(cwd)).toEqual(report(cwd));
+  });
+
+  it('reuses what it stored for an unchanged file and checks a changed one again', () => {
+    const cwd = fixture();
+    cached(cwd);
+    const store = JSON.parse(readFileSync(join(cwd, 'lint.cache'), 'utf8')) as { files: Record<string, { result: { diagnostics: { message: string }[] } }> };
+    const entry = store.files['schemas/s007.yaml'];
+    expect(entry?.result.diagnostics).toHaveLength(1);
+    entry!.result.diagnostics[0]!.message = 'remembered';
+    writeFileSync(join(cwd, 'lint.cache'), JSON.stringify(store));
+    expect(cached(cwd).find((f) => f.file === 'schemas/s007.yaml')?.message).toBe('remembered');
+    writeFileSync(join(cwd, 'schemas/s007.yaml'), `${files['schemas/s007.yaml']}# changed\n`);
+    expect(cached(cwd).find((f) => f.file === 'schemas/s007.yaml')?.message).not.toBe('remembered');
+  });
+
+  it('starts over when the configuration changes', () => {
+    const cwd = fixture();
+    cached(cwd);
+    writeFileSync(join(cwd, 'platlint.config.yaml'), 'rules:\n  flowschema/priority-level-exists: off\n');
+    const off = cached(cwd);
+    expect(off).toEqual(report(cwd));
+    expect(off.some((f) => f.ruleId === 'flowschema/priority-level-exists')).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, FileNotFoundError, SourceFile, UnknownRuleError, enforcementNote, findManifestFiles, formatters, lintAndFix, summarize } from '@platlint/core';
-import type { LintEngine, LintedFile, Report } from '@platlint/core';
+import { ConfigError, FileNotFoundError, SourceFile, UnknownRuleError, enforcementNote, findManifestFiles, formatters, lintAndFix, lintWithCache, summarize } from '@platlint/core';
+import type { IndexedResult, LintEngine, LintedFile, PortableEntry, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
+import type { LintArgs } from './args.js';
 import { UsageError } from './files.js';
 import { PARALLEL_THRESHOLD, defaultWorkers, engineFor, lintInParallel } from './parallel.js';
 import type { EngineRequest } from './parallel.js';
@@ -42,7 +43,11 @@ Options of lint:
   -c, --config FILE       Use FILE instead of the nearest platlint.config.yaml
       --stdin-filename P  Name to use for standard input (config lookup and output)
       --no-color          No colours (also when NO_COLOR is set)
-      --workers N         Threads for large runs (default: the number of cores)
+      --workers N         Threads for large runs (default: the number of cores, at most 8,
+                          and one per 50 files; runs under 200 files use one)
+      --cache             Remember each file's findings (keyed by its content, its
+                          configuration and the platlint version) and reuse them
+      --cache-location F  The cache file (default: .platlintcache)
       --fix               Apply the fixes findings offer, in place (comments and layout kept)
       --old PATH          Stored versions of the objects (files or directories, kubectl
                           get -o yaml output too), for update rules such as immutable
@@ -64,7 +69,7 @@ export async function lintCommand(argv: readonly string[], io: Io): Promise<numb
   const stdin = fromStdin ? { name: args.stdinFilename, bytes: await io.readStdin() } : undefined;
 
   const lintOnce = async (): Promise<LintedFile[]> => {
-    const results = await lintFiles(engine, request, paths, oldPaths, args.workers, io);
+    const results = await lintFiles(engine, request, paths, oldPaths, args, io);
     if (stdin) results.push(engine.lintSource(SourceFile.fromBytes(stdin.name, stdin.bytes)));
     return results;
   };
@@ -94,21 +99,32 @@ function usage<T>(step: () => T): T {
   }
 }
 
-/** One lint of every file: on worker threads for large runs, on this thread otherwise. */
-async function lintFiles(engine: LintEngine, request: EngineRequest, paths: readonly string[], oldPaths: readonly string[], requested: number | undefined, io: Io): Promise<LintedFile[]> {
+/** One lint of every file: through the cache when asked, on worker threads for large runs, on this thread otherwise. */
+async function lintFiles(engine: LintEngine, request: EngineRequest, paths: readonly string[], oldPaths: readonly string[], args: LintArgs, io: Io): Promise<LintedFile[]> {
   // An update run (--old) keeps every file in view: pairing a renamed object with the only
   // stored object of its kind needs every new object of the run.
   if (oldPaths.length) return engine.lintWithOld(paths, oldPaths);
+  if (!args.cache) return lintUncached(engine, request, paths, args.workers, io, false, []);
+  const key = `platlint ${platlintVersion(io)}; rules ${allRuleMetas.map((r) => r.id).join(',')}`;
+  return lintWithCache(engine, resolve(io.cwd, args.cache), key, paths, (stale, storedIndex) => lintUncached(engine, request, stale, args.workers, io, true, storedIndex));
+}
+
+async function lintUncached(engine: LintEngine, request: EngineRequest, paths: readonly string[], requested: number | undefined, io: Io, keepIndex: boolean, storedIndex: readonly PortableEntry[]): Promise<IndexedResult[]> {
   const workers = Math.min(requested ?? defaultWorkers(), Math.max(1, Math.floor(paths.length / 50)));
   const showProgress = io.stderrIsTTY && paths.length > 300;
   const progress = (done: number): void => io.stderr(`\rplatlint: ${done}/${paths.length} files`);
   let done = 0;
+  const onProgress = showProgress ? (n: number) => progress((done += n)) : undefined;
   const results =
     paths.length >= PARALLEL_THRESHOLD && workers > 1
-      ? await lintInParallel(paths, request, workers, io.entry, showProgress ? (n) => progress((done += n)) : undefined)
-      : engine.lintPaths(paths, showProgress ? progress : undefined);
+      ? await lintInParallel(paths, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex })
+      : engine.lintPaths(paths, { onProgress: showProgress ? progress : undefined, keepIndex }, storedIndex);
   if (showProgress) io.stderr('\r\x1b[K');
   return results;
+}
+
+function platlintVersion(io: Io): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', io.entry), 'utf8')) as { version: string }).version;
 }
 
 export function rulesCommand(io: Io): number {
@@ -152,7 +168,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         return (await import('./schema-command.js')).schemaCommand(rest, io);
       case '--version':
       case '-v':
-        io.stdout(`${JSON.parse(readFileSync(new URL('../package.json', io.entry), 'utf8')).version as string}\n`);
+        io.stdout(`${platlintVersion(io)}\n`);
         return 0;
       case undefined:
       case 'help':

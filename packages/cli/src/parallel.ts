@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { LintEngine } from '@platlint/core';
-import type { LintedFile, PortableEntry, RuleSetting } from '@platlint/core';
+import type { IndexedResult, PortableEntry, RuleSetting } from '@platlint/core';
 import { knownRuleIds, rules } from '@platlint/rules';
 
 /** Below this many files a worker's start-up costs more than it saves. */
@@ -19,10 +19,12 @@ export interface WorkerRequest {
   platlintWorker: true;
   paths: string[];
   engine: EngineRequest;
+  /** Return each file's index entries with its findings (for the cache). */
+  keepIndex: boolean;
 }
 
 /** Messages from a worker: first its share of the cross-document index, then its results. */
-export type WorkerMessage = { type: 'index'; entries: PortableEntry[] } | { type: 'results'; results: LintedFile[] };
+export type WorkerMessage = { type: 'index'; entries: PortableEntry[] } | { type: 'results'; results: IndexedResult[] };
 
 export function engineFor(request: EngineRequest): LintEngine {
   return new LintEngine({ ...request, rules, knownRuleIds });
@@ -34,31 +36,42 @@ export function engineFor(request: EngineRequest): LintEngine {
  * every share first sends its part of the index, then finishes with everyone's. Results
  * come back in the original order.
  */
-export async function lintInParallel(paths: readonly string[], request: EngineRequest, workers: number, entry: URL, onProgress?: (done: number) => void): Promise<LintedFile[]> {
-  const shares = dealBySize(paths, workers);
+export interface ParallelRun {
+  workers: number;
+  /** The CLI's entry module, which a worker thread starts from. */
+  entry: URL;
+  onProgress?: ((done: number) => void) | undefined;
+  keepIndex?: boolean;
+  /** Index entries of files outside the run (a cache's), which every share sees. */
+  storedIndex?: readonly PortableEntry[];
+}
+
+export async function lintInParallel(paths: readonly string[], request: EngineRequest, run: ParallelRun): Promise<IndexedResult[]> {
+  const { onProgress, keepIndex = false } = run;
+  const shares = dealBySize(paths, run.workers);
   const engine = engineFor(request);
-  const remote = shares.slice(1).map((share) => new RemoteShare(share, request, entry));
-  const local = engine.share(shares[0] ?? []);
+  const remote = shares.slice(1).map((share) => new RemoteShare(share, request, run.entry, keepIndex));
+  const local = engine.share(shares[0] ?? [], { keepIndex });
   const localEntries = engine.toPortable(local.index);
   const remoteEntries = await Promise.all(remote.map((r) => r.index));
-  const everyone = [localEntries, ...remoteEntries];
+  const everyone = [localEntries, ...remoteEntries, [...(run.storedIndex ?? [])]];
   const othersOf = (i: number): PortableEntry[] => everyone.filter((_, k) => k !== i).flat();
   const pending = remote.map((r, i) => r.lint(othersOf(i + 1)).then((results) => (onProgress?.(results.length), results)));
   const mine = local.finish([...local.index, ...engine.fromPortable(othersOf(0))]);
   onProgress?.(mine.length);
-  const byPath = new Map<string, LintedFile>();
+  const byPath = new Map<string, IndexedResult>();
   for (const r of [mine, ...(await Promise.all(pending))].flat()) byPath.set(r.path, r);
-  return paths.map((p) => byPath.get(p)).filter((r): r is LintedFile => r !== undefined);
+  return paths.map((p) => byPath.get(p)).filter((r): r is IndexedResult => r !== undefined);
 }
 
 /** One worker thread and its two-step conversation. */
 class RemoteShare {
   private readonly worker: Worker;
   readonly index: Promise<PortableEntry[]>;
-  private results: Promise<LintedFile[]>;
+  private results: Promise<IndexedResult[]>;
 
-  constructor(paths: string[], engine: EngineRequest, entry: URL) {
-    const request: WorkerRequest = { platlintWorker: true, paths, engine };
+  constructor(paths: string[], engine: EngineRequest, entry: URL, keepIndex: boolean) {
+    const request: WorkerRequest = { platlintWorker: true, paths, engine, keepIndex };
     this.worker = new Worker(entry, { workerData: request });
     const failed = new Promise<never>((_, reject) => {
       this.worker.once('error', reject);
@@ -80,7 +93,7 @@ class RemoteShare {
     });
   }
 
-  lint(others: PortableEntry[]): Promise<LintedFile[]> {
+  lint(others: PortableEntry[]): Promise<IndexedResult[]> {
     this.worker.postMessage(others);
     return this.results;
   }

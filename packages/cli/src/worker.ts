@@ -13,7 +13,7 @@ export function runWorkerIfAsked(): boolean {
   const port = parentPort;
   if (!request?.platlintWorker || !port) return false;
   const engine = engineFor(request.engine);
-  const share = engine.share(request.paths);
+  const share = engine.share(request.paths, { keepIndex: request.keepIndex });
   port.postMessage({ type: 'index', entries: engine.toPortable(share.index) } satisfies WorkerMessage);
   port.once('message', (others: PortableEntry[]) => {
     port.postMessage({ type: 'results', results: share.finish([...share.index, ...engine.fromPortable(others)]) } satisfies WorkerMessage);

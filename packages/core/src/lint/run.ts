@@ -41,6 +41,16 @@ export interface LintedFile extends FileResult {
   linted?: string;
 }
 
+/** A file's findings with its index entries, and whether a cross-document rule checked it (what `--cache` keeps). */
+export type IndexedResult = LintedFile & { index?: PortableEntry[]; needsIndex?: boolean };
+
+/** How a share of a run goes. */
+export interface ShareOptions {
+  onProgress?: ((read: number) => void) | undefined;
+  /** Return each file's index entries with its findings (for a cache). */
+  keepIndex?: boolean | undefined;
+}
+
 /**
  * The part of the run that cross-document rules read: the objects of the kinds they declare
  * in `meta.crossDocument`, each with its file, document and path. It is all a run keeps of a
@@ -158,14 +168,14 @@ export class LintEngine {
   }
 
   /** Starts a share of a run: see RunShare. */
-  share(paths: readonly string[], onProgress?: (read: number) => void): RunShare {
-    return new RunShare(this, paths, onProgress);
+  share(paths: readonly string[], options: ShareOptions = {}): RunShare {
+    return new RunShare(this, paths, options);
   }
 
-  /** Lints files on this thread, holding one syntax tree at a time. */
-  lintPaths(paths: readonly string[], onProgress?: (read: number) => void): LintedFile[] {
-    const share = this.share(paths, onProgress);
-    return share.finish(share.index);
+  /** Lints files on this thread, holding one syntax tree at a time; `storedIndex` adds entries of files not in the run (a cache's). */
+  lintPaths(paths: readonly string[], options: ShareOptions = {}, storedIndex: readonly PortableEntry[] = []): IndexedResult[] {
+    const share = this.share(paths, options);
+    return share.finish([...share.index, ...this.fromPortable(storedIndex)]);
   }
 
   toPortable(index: CrossDocumentIndex): PortableEntry[] {
@@ -188,26 +198,32 @@ export class LintEngine {
  */
 export class RunShare {
   readonly index: LintObject[] = [];
-  private readonly results: (LintedFile | undefined)[] = [];
+  private readonly results: (IndexedResult | undefined)[] = [];
+  private readonly entries: PortableEntry[][] = [];
 
   constructor(
     private readonly engine: LintEngine,
     private readonly paths: readonly string[],
-    onProgress?: (read: number) => void,
+    private readonly options: ShareOptions = {},
   ) {
     paths.forEach((path, i) => {
-      if (onProgress && i % 100 === 99) onProgress(i + 1);
+      if (options.onProgress && i % 100 === 99) options.onProgress(i + 1);
       const source = readSource(path);
       const entries = engine.indexEntries(source);
       this.index.push(...entries);
-      this.results.push(engine.needsIndex(source) ? undefined : engine.lintSource(source));
+      if (options.keepIndex) this.entries.push(engine.toPortable(entries));
+      this.results.push(engine.needsIndex(source) ? undefined : this.kept(engine.lintSource(source), i, false));
     });
   }
 
   /** The second pass, with the whole run's index (this share's entries included). */
-  finish(index: CrossDocumentIndex): LintedFile[] {
+  finish(index: CrossDocumentIndex): IndexedResult[] {
     const ordered = orderIndex(index);
-    return this.paths.map((path, i) => this.results[i] ?? this.engine.lintSource(readSource(path), ordered));
+    return this.paths.map((path, i) => this.results[i] ?? this.kept(this.engine.lintSource(readSource(path), ordered), i, true));
+  }
+
+  private kept(result: LintedFile, i: number, needsIndex: boolean): IndexedResult {
+    return this.options.keepIndex ? { ...result, index: this.entries[i] ?? [], needsIndex } : result;
   }
 }
 
