@@ -73,6 +73,9 @@ const files: Record<string, string> = {
   'groups/y.yaml': composite('a', 'b'),
   'groups/z.yaml': `${composite('c', 'a')}---\n${composite('root')}`,
   'groups/w.yaml': composite('orphan', 'no-such-group'),
+  // Suppressions of a cross-document rule: one used, one unused (its finding depends on the whole run).
+  'schemas/suppressed.yaml': schema('hidden', 'no-such-level').replace('  priorityLevelConfiguration:', '  # platlint-disable-next-line flowschema/priority-level-exists -- on purpose\n  priorityLevelConfiguration:'),
+  'schemas/unused.yaml': schema('fine', 'team-level').replace('  priorityLevelConfiguration:', '  # platlint-disable-next-line flowschema/priority-level-exists -- stale\n  priorityLevelConfiguration:'),
 };
 for (let i = 0; i < 240; i++) {
   const n = String(i).padStart(3, '0');
@@ -94,7 +97,8 @@ describe('cross-document rules find the same problems through every door', () =>
 
   it('the whole run has findings of every cross-document rule in the fixture', () => {
     const ids = new Set(whole.map((f) => f.ruleId));
-    for (const id of ['flowschema/priority-level-exists', 'admission/binding-policy-exists', 'scheduling/hierarchy-cycle', 'scheduling/parent-exists']) expect(ids).toContain(id);
+    for (const id of ['flowschema/priority-level-exists', 'admission/binding-policy-exists', 'scheduling/hierarchy-cycle', 'scheduling/parent-exists', 'suppression/unused']) expect(ids).toContain(id);
+    expect(whole.filter((f) => f.file === 'schemas/suppressed.yaml')).toEqual([]);
   });
 
   it('file by file through the core run API, with the index of the run', () => {

@@ -7,8 +7,8 @@ import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import type { LintObject, Rule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
 import { findManifestFiles } from './find-files.js';
-import type { FileResult } from './linter.js';
-import { collectObjects, lintFiles } from './linter.js';
+import type { DeferredCheck, FileResult } from './linter.js';
+import { collectObjects, lintFiles, reportsAny } from './linter.js';
 
 /**
  * A lint run, the way every door asks for one (ESLint's `ESLint` class is the model; the
@@ -74,6 +74,7 @@ export class LintEngine {
   readonly indexedKinds: ReadonlySet<string>;
   /** Group-kinds some cross-document rule checks ('*' when one checks every kind): files holding them wait for the whole index. */
   private readonly indexReaders: ReadonlySet<string>;
+  private readonly crossDocumentRules: ReadonlySet<Rule>;
   private resolver: ConfigResolver;
   private ignore: IgnoreFilter;
   private readonly merged = new Map<Config, Config>();
@@ -82,6 +83,7 @@ export class LintEngine {
     for (const id of Object.keys(options.ruleOverrides ?? {})) if (!options.knownRuleIds.has(id)) throw new UnknownRuleError(id);
     this.catalog = options.catalog ?? defaultCatalog;
     const crossDocumentRules = options.rules.filter((r) => r.meta.crossDocument?.length);
+    this.crossDocumentRules = new Set(crossDocumentRules);
     this.indexedKinds = new Set(crossDocumentRules.flatMap((r) => r.meta.crossDocument ?? []));
     this.indexReaders = new Set(crossDocumentRules.flatMap((r) => (r.meta.kinds === '*' ? ['*'] : r.meta.kinds)));
     this.resolver = new ConfigResolver(options.knownRuleIds, { configFile: options.configFile, cwd: options.cwd });
@@ -135,11 +137,21 @@ export class LintEngine {
    * Lints one file against the index of the run, in run order (see orderIndex); the entries
    * of the file itself are taken from the file.
    */
-  lintSource(source: SourceFile, index: CrossDocumentIndex = [], options: { inlineSuppressions?: boolean } = {}): LintedFile {
+  lintSource(source: SourceFile, index: CrossDocumentIndex = [], options: { inlineSuppressions?: boolean; deferCrossDocument?: boolean } = {}): LintedFile & Pick<FileResult, 'deferred'> {
     const objectsBefore = index.filter((o) => o.file < source.path);
     const otherObjects = index.filter((o) => o.file > source.path);
-    const [result] = lintFiles({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, objectsBefore, otherObjects, inlineSuppressions: options.inlineSuppressions });
+    const deferRules = options.deferCrossDocument ? this.crossDocumentRules : undefined;
+    const [result] = lintFiles({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, objectsBefore, otherObjects, inlineSuppressions: options.inlineSuppressions, deferRules });
     return withDigest(result as FileResult, source);
+  }
+
+  /** Whether the deferred cross-document checks of a file find anything, against the run's index in run order. */
+  deferredReport(checks: readonly DeferredCheck[], index: CrossDocumentIndex): boolean {
+    // The checked objects stand in for their own index entries, so a rule that tells the object
+    // it checks from the others by identity (a cycle through itself) sees the run as a whole lint does.
+    const own = new Map(checks.map((c) => [entryKey(c.object), c.object]));
+    const objects = own.size ? index.map((o) => own.get(entryKey(o)) ?? o) : index;
+    return reportsAny(checks, objects, this.catalog);
   }
 
   /** Lints a text (an editor buffer) as the file at `path` would be linted. */
@@ -200,6 +212,7 @@ export class RunShare {
   readonly index: LintObject[] = [];
   private readonly results: (IndexedResult | undefined)[] = [];
   private readonly entries: PortableEntry[][] = [];
+  private readonly deferred: (DeferredCheck[] | undefined)[] = [];
 
   constructor(
     private readonly engine: LintEngine,
@@ -212,14 +225,33 @@ export class RunShare {
       const entries = engine.indexEntries(source);
       this.index.push(...entries);
       if (options.keepIndex) this.entries.push(engine.toPortable(entries));
-      this.results.push(engine.needsIndex(source) ? undefined : this.kept(engine.lintSource(source), i, false));
+      if (!engine.needsIndex(source)) {
+        this.results.push(this.kept(engine.lintSource(source), i, false));
+      } else if (source.text.includes('platlint-disable')) {
+        // Whether a suppression is used depends on every finding: the second pass lints it whole.
+        this.results.push(undefined);
+      } else {
+        const { deferred, ...result } = engine.lintSource(source, [], { deferCrossDocument: true });
+        this.deferred[i] = deferred;
+        this.results.push(this.kept(result, i, true));
+      }
     });
   }
 
-  /** The second pass, with the whole run's index (this share's entries included). */
+  /**
+   * The second pass, with the whole run's index (this share's entries included): the
+   * deferred cross-document checks run on values alone, and only a file they find something
+   * in (or that has suppressions) is read again, to place the findings.
+   */
   finish(index: CrossDocumentIndex): IndexedResult[] {
     const ordered = orderIndex(index);
-    return this.paths.map((path, i) => this.results[i] ?? this.kept(this.engine.lintSource(readSource(path), ordered), i, true));
+    const whole = (i: number, path: string): IndexedResult => this.kept(this.engine.lintSource(readSource(path), ordered), i, true);
+    return this.paths.map((path, i) => {
+      const result = this.results[i];
+      const checks = this.deferred[i];
+      if (!result || (checks && this.engine.deferredReport(checks, ordered))) return whole(i, path);
+      return result;
+    });
   }
 
   private kept(result: LintedFile, i: number, needsIndex: boolean): IndexedResult {
@@ -268,6 +300,10 @@ export function readSource(path: string): SourceFile {
     return SourceFile.fromText(path, '', { unreadable: `cannot read file: ${reason}` });
   }
   return SourceFile.fromBytes(path, bytes);
+}
+
+function entryKey(object: LintObject): string {
+  return `${object.file}\u0000${object.document}\u0000${object.prefix.join('\u0000')}`;
 }
 
 /** --fix writes only into a file that still holds the text its fixes were computed on. */
