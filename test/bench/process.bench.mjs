@@ -1,7 +1,7 @@
 // Whole processes, as a user runs them: `platlint lint` against a bare `yaml` parse of the
 // same files, alternating round by round, medians of wall time, CPU time and peak RSS.
 //
-//   node test/bench/process.bench.mjs [--rounds 3] [--documents 10000] [--cli PATH] [--corpus DIR]...
+//   node test/bench/process.bench.mjs [--rounds 3] [--documents 10000] [--generated-only] [--workers N]... [--cache] [--cli PATH] [--corpus DIR]...
 //
 // The generated corpus is written under the system's temporary directory (never into the
 // repository). `--cli` points at another build of the CLI (a copy of the bundle before a
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     corpus: { type: 'string', multiple: true },
     workers: { type: 'string', multiple: true, default: ['1', '2'] },
     cache: { type: 'boolean', default: false },
+    'generated-only': { type: 'boolean', default: false },
   },
 });
 const rounds = Number(values.rounds);
@@ -59,7 +60,8 @@ function timed(argv) {
   return { wall, cpu: user + system, rss: rssKb / 1024, status: result.status };
 }
 
-const corpora = values.corpus ?? [join(root, '../shared/corpus/realworld'), generatedCorpus(Number(values.documents))];
+const generated = () => generatedCorpus(Number(values.documents));
+const corpora = values.corpus ?? (values['generated-only'] ? [generated()] : [join(root, '../shared/corpus/realworld'), generated()]);
 for (const corpus of corpora) {
   const sides = { parse: [], ...Object.fromEntries(values.workers.map((w) => [`lint --workers ${w}`, []])) };
   if (values.cache) sides['lint --cache (warm)'] = [];
