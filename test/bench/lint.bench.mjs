@@ -10,6 +10,7 @@
 // real CLI on the generated corpus with one and with two threads, for the two-core speed-up.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -39,7 +40,8 @@ function cpuMs(fn) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const generated = join(root, '.bench', `corpus-${values.documents}`);
+// Generated outside the repository, where process.bench.mjs finds it too.
+const generated = join(tmpdir(), 'platlint-bench', `corpus-${values.documents}`);
 if (!existsSync(generated)) {
   execFileSync(process.execPath, [join(root, 'test/bench/generate-corpus.mjs'), '--out', generated, '--documents', values.documents, '--seed', '42'], { stdio: 'inherit' });
 }

@@ -49,6 +49,7 @@ describe('exit status', () => {
     ['a --rule without severity', ['lint', '--rule', 'schema/enum', 'examples/valid'], /RULE=SEVERITY/],
     ['a --rule with a bad severity', ['lint', '--rule', 'schema/enum=fatal', 'examples/valid'], /RULE=SEVERITY/],
     ['a --rule naming no rule', ['lint', '--rule', 'nope/nothing=off', 'examples/valid'], /unknown rule "nope\/nothing"/],
+    ['--cache-location without --cache', ['lint', '--cache-location', 'x.cache', 'examples/valid'], /--cache-location needs --cache/],
     ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
   ])('is 2 on a usage error: %s', (_what, args, message) => {
     const run = runCli(args);

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_CACHE_FILE } from '@platlint/core';
 import type { RuleSetting } from '@platlint/core';
 import { UsageError } from './files.js';
 
@@ -20,6 +21,8 @@ export interface LintArgs {
   fix: boolean;
   /** Paths holding the stored versions of the objects, for update rules. */
   old: string[];
+  /** The file of `--cache`, when the run keeps one. */
+  cache: string | undefined;
 }
 
 const SETTINGS = new Set(['off', 'info', 'warning', 'error']);
@@ -44,6 +47,8 @@ export function parseLintArgs(argv: readonly string[], env: NodeJS.ProcessEnv, i
         workers: { type: 'string' },
         fix: { type: 'boolean', default: false },
         old: { type: 'string', multiple: true, default: [] },
+        cache: { type: 'boolean', default: false },
+        'cache-location': { type: 'string' },
       },
     });
   } catch (error) {
@@ -60,6 +65,7 @@ export function parseLintArgs(argv: readonly string[], env: NodeJS.ProcessEnv, i
     if (!id || !setting || !SETTINGS.has(setting)) throw new UsageError(`--rule takes RULE=SEVERITY with severity off, info, warning or error (got "${spec}")`);
     rules[id] = setting as RuleSetting;
   }
+  if (v['cache-location'] !== undefined && !v.cache) throw new UsageError('--cache-location needs --cache');
   const workers = v.workers === undefined ? undefined : Number(v.workers);
   if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) throw new UsageError('--workers takes a positive whole number');
   const noColor = v['no-color'] === true || (env.NO_COLOR !== undefined && env.NO_COLOR !== '');
@@ -76,5 +82,6 @@ export function parseLintArgs(argv: readonly string[], env: NodeJS.ProcessEnv, i
     workers,
     fix: v.fix ?? false,
     old: v.old ?? [],
+    cache: v.cache ? (v['cache-location'] ?? DEFAULT_CACHE_FILE) : undefined,
   };
 }

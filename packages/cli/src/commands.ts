@@ -2,15 +2,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
-import { ConfigError, enforcementNote, IgnoreFilter, ConfigResolver, formatters, summarize } from '@platlint/core';
-import type { Report } from '@platlint/core';
+import { ConfigError, FileNotFoundError, SourceFile, UnknownRuleError, enforcementNote, findManifestFiles, formatters, lintAndFix, lintWithCache, summarize } from '@platlint/core';
+import type { IndexedResult, LintEngine, LintedFile, PortableEntry, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
-import { UsageError, expandPaths } from './files.js';
-import { Batch } from './lint-batch.js';
-import type { BatchOptions, LintedFile } from './lint-batch.js';
-import { writeFixes } from './fix-writer.js';
-import { PARALLEL_THRESHOLD, defaultWorkers, lintInParallel } from './parallel.js';
-import { allRuleMetas, knownRuleIds } from '@platlint/rules';
+import type { LintArgs } from './args.js';
+import { UsageError } from './files.js';
+import { PARALLEL_THRESHOLD, defaultWorkers, engineFor, lintInParallel } from './parallel.js';
+import type { EngineRequest } from './parallel.js';
+import { allRuleMetas } from '@platlint/rules';
 
 export interface Io {
   cwd: string;
@@ -33,7 +32,11 @@ const LINT_OPTIONS = `  -f, --format FORMAT     stylish (default), json, sarif, 
   -c, --config FILE       Use FILE instead of the nearest platlint.config.yaml
       --stdin-filename P  Name to use for standard input (config lookup and output)
       --no-color          No colours (also when NO_COLOR is set)
-      --workers N         Threads for large runs (default: the number of cores)
+      --workers N         Threads for large runs (default: the number of cores, at most 8,
+                          and one per 50 files; runs under 200 files use one)
+      --cache             Remember each file's findings (keyed by its content, its
+                          configuration and the platlint version) and reuse them
+      --cache-location F  The cache file (default: .platlintcache)
       --fix               Apply the fixes findings offer, in place (comments and layout kept)
       --old PATH          Stored versions of the objects (files or directories, kubectl
                           get -o yaml output too), for update rules such as immutable
@@ -91,30 +94,20 @@ Options:
 export async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseLintArgs(argv, io.env, io.stdoutIsTTY && !argv.includes('--output-file') && !argv.includes('-o'));
   if (args.paths.length === 0) throw new UsageError('no paths given; try `platlint lint .`');
-  for (const id of Object.keys(args.rules)) if (!knownRuleIds.has(id)) throw new UsageError(`unknown rule "${id}" (see \`platlint rules\`)`);
   const fromStdin = args.paths.includes('-');
   if (fromStdin && args.fix) throw new UsageError('--fix rewrites files in place; it cannot fix standard input');
-  const onDisk = await expandPaths(args.paths.filter((p) => p !== '-'), io.cwd);
-  const oldPaths = args.old.length ? await expandPaths(args.old, io.cwd) : [];
-  const options = { cwd: io.cwd, configFile: args.config, ruleOverrides: args.rules, oldPaths };
-  const resolver = new ConfigResolver(knownRuleIds, { configFile: args.config, cwd: io.cwd });
-  const ignore = new IgnoreFilter(io.cwd);
-  const paths = onDisk.filter((p) => !ignore.ignored(p, resolver.forFile(p)));
+  const request: EngineRequest = { cwd: io.cwd, configFile: args.config, ruleOverrides: args.rules };
+  const engine = usage(() => engineFor(request));
+  const paths = await usage(() => engine.findFiles(args.paths.filter((p) => p !== '-')));
+  const oldPaths = args.old.length ? await usage(() => findManifestFiles(args.old, io.cwd)) : [];
   const stdin = fromStdin ? { name: args.stdinFilename, bytes: await io.readStdin() } : undefined;
 
-  let results = await lintOnce(paths, options, args.workers, io, stdin);
-  // Fixes can uncover or create other findings: re-lint after each pass, as ESLint does.
-  for (let pass = 0; args.fix && pass < 10; pass++) {
-    let applied = 0;
-    for (const result of results) {
-      if (!result.diagnostics.some((d) => d.fix)) continue;
-      const outcome = writeFixes(result.path, result.diagnostics, result.linted);
-      if (outcome.written === false && outcome.problem) io.stderr(`platlint: ${result.path}: ${outcome.problem}\n`);
-      applied += outcome.applied;
-    }
-    if (applied === 0) break;
-    results = await lintOnce(paths, options, args.workers, io, undefined);
-  }
+  const lintOnce = async (): Promise<LintedFile[]> => {
+    const results = await lintFiles(engine, request, paths, oldPaths, args, io);
+    if (stdin) results.push(engine.lintSource(SourceFile.fromBytes(stdin.name, stdin.bytes)));
+    return results;
+  };
+  let results = args.fix ? await lintAndFix(lintOnce, (path, problem) => io.stderr(`platlint: ${path}: ${problem}\n`)) : await lintOnce();
   if (args.quiet) results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') }));
 
   const report: Report = { files: results, rules: allRuleMetas, summary: summarize(results) };
@@ -125,23 +118,49 @@ export async function lintCommand(argv: readonly string[], io: Io): Promise<numb
   return errors > 0 || (args.maxWarnings >= 0 && warnings > args.maxWarnings) ? 1 : 0;
 }
 
-/** One lint of every file: on worker threads for large runs, on this thread otherwise. */
-async function lintOnce(paths: readonly string[], options: BatchOptions, requested: number | undefined, io: Io, stdin?: { name: string; bytes: Uint8Array }): Promise<LintedFile[]> {
+/** The engine's complaints about what the command line named are usage errors. */
+function usage<T>(step: () => T): T {
+  const rethrow = (error: unknown): never => {
+    if (error instanceof UnknownRuleError) throw new UsageError(`${error.message} (see \`platlint rules\`)`);
+    if (error instanceof FileNotFoundError) throw new UsageError(error.message);
+    throw error;
+  };
+  try {
+    const result = step();
+    return (result instanceof Promise ? result.catch(rethrow) : result) as T;
+  } catch (error) {
+    return rethrow(error);
+  }
+}
+
+/** One lint of every file: through the cache when asked, on worker threads for large runs, on this thread otherwise. */
+async function lintFiles(engine: LintEngine, request: EngineRequest, paths: readonly string[], oldPaths: readonly string[], args: LintArgs, io: Io): Promise<LintedFile[]> {
+  // An update run (--old) keeps every file in view: pairing a renamed object with the only
+  // stored object of its kind needs every new object of the run.
+  if (oldPaths.length) return engine.lintWithOld(paths, oldPaths);
+  if (!args.cache) return lintUncached(engine, request, paths, args.workers, io, false, []);
+  const key = `platlint ${platlintVersion(io)}; rules ${allRuleMetas.map((r) => r.id).join(',')}`;
+  return lintWithCache(engine, resolve(io.cwd, args.cache), key, paths, (stale, storedIndex) => lintUncached(engine, request, stale, args.workers, io, true, storedIndex));
+}
+
+async function lintUncached(engine: LintEngine, request: EngineRequest, paths: readonly string[], requested: number | undefined, io: Io, keepIndex: boolean, storedIndex: readonly PortableEntry[]): Promise<IndexedResult[]> {
   const workers = Math.min(requested ?? defaultWorkers(), Math.max(1, Math.floor(paths.length / 50)));
   const showProgress = io.stderrIsTTY && paths.length > 300;
   const progress = (done: number): void => io.stderr(`\rplatlint: ${done}/${paths.length} files`);
-  let results: LintedFile[];
-  // An update run (--old) stays on one thread: pairing a renamed object with the only stored
-  // object of its kind needs every new object of the run in view.
-  if (paths.length >= PARALLEL_THRESHOLD && workers > 1 && options.oldPaths.length === 0) {
-    let done = 0;
-    results = await lintInParallel(paths, options, workers, io.entry, showProgress ? (n) => progress((done += n)) : undefined);
-  } else {
-    results = new Batch(paths, options, undefined, showProgress ? progress : undefined).lint();
-  }
+  let done = 0;
+  const onProgress = showProgress ? (n: number) => progress((done += n)) : undefined;
+  const results =
+    paths.length >= PARALLEL_THRESHOLD && workers > 1
+      ? await lintInParallel(paths, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex })
+      : engine.lintPaths(paths, { onProgress: showProgress ? progress : undefined, keepIndex }, storedIndex);
   if (showProgress) io.stderr('\r\x1b[K');
-  if (stdin) results.push(...new Batch([], options, stdin).lint());
   return results;
+}
+
+// The version of the npm package `platlint`: the repository root's package.json, three levels
+// above the bundle (packages/cli/dist/), in a checkout and in the installed package.
+function platlintVersion(io: Io): string {
+  return (JSON.parse(readFileSync(new URL('../../../package.json', io.entry), 'utf8')) as { version: string }).version;
 }
 
 export function rulesCommand(argv: readonly string[], io: Io): number {
@@ -220,9 +239,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         return (await import('./schema-command.js')).schemaCommand(rest, io);
       case '--version':
       case '-v':
-        // The version of the npm package `platlint`: the repository root's package.json, three
-        // levels above the bundle (packages/cli/dist/), in a checkout and in the installed package.
-        io.stdout(`${JSON.parse(readFileSync(new URL('../../../package.json', io.entry), 'utf8')).version as string}\n`);
+        io.stdout(`${platlintVersion(io)}\n`);
         return 0;
       case undefined:
       case 'help':

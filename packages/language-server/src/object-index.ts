@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { DocumentSymbol, Location, Position } from 'vscode-languageserver';
 import { SymbolKind } from 'vscode-languageserver';
-import { listYamlFiles } from './lint-session.js';
+import { listManifestFiles } from '@platlint/core';
 import { documentAt, documentHeader, documentSpans, keyPath, linesOf, parseLine, unquote } from './yaml-outline.js';
 import type { Lines } from './yaml-outline.js';
 
@@ -132,7 +132,7 @@ export class ObjectIndex {
       if (doc.path) open.add(doc.path);
       out.push(...declaredObjects(doc.uri, doc.lines));
     }
-    this.files ??= listYamlFiles(this.roots, 5000);
+    this.files ??= listManifestFiles(this.roots, 5000);
     for (const file of this.files) if (!open.has(file)) out.push(...this.fromDisk(file));
     return out;
   }

@@ -21,6 +21,15 @@ export interface FileResult {
   /** YAML documents in the file. */
   documents: number;
   diagnostics: Diagnostic[];
+  /** The checks of `deferRules` this file's objects wait for (see LintRun.deferRules). */
+  deferred?: DeferredCheck[];
+}
+
+/** A rule left for later on one object: run by `reportsAny` once the whole run's objects are known. */
+export interface DeferredCheck {
+  rule: Rule;
+  object: LintObject;
+  settings: LintSettings;
 }
 
 export interface LintRun {
@@ -28,18 +37,27 @@ export interface LintRun {
   rules: readonly Rule[];
   configFor: (file: SourceFile) => Config;
   catalog?: Catalog;
-  /** Objects of the run that live in files linted elsewhere (another thread). */
+  /** Objects of the run that live in files linted elsewhere (another thread), and come after these files. */
   otherObjects?: readonly LintObject[];
+  /** Objects of the run from files linted elsewhere that come before these files: rules see the run in one order however it is split. */
+  objectsBefore?: readonly LintObject[];
   /** Stored objects to compare with, for update rules (`--old`). */
   oldObjects?: readonly LintObject[];
   /** False when the files come from someone other than the repository (a requester): their comments must not switch rules off. */
   inlineSuppressions?: boolean;
+  /**
+   * Rules not run now: the objects they would check are returned in `deferred`. A run that
+   * does not know every object yet lints a file with the others, releases its tree, and
+   * later asks whether the deferred rules have anything to say (they rarely do).
+   */
+  deferRules?: ReadonlySet<Rule>;
 }
 
 interface Placed {
   file: SourceFile;
   config: Config;
   out: Diagnostic[];
+  deferred?: DeferredCheck[];
 }
 
 /**
@@ -60,7 +78,7 @@ export function lintFiles(run: LintRun): FileResult[] {
     }
   }
   const rulesByKind = indexRules(run.rules);
-  const everything = run.otherObjects?.length ? [...objects, ...run.otherObjects] : objects;
+  const everything = run.otherObjects?.length || run.objectsBefore?.length ? [...(run.objectsBefore ?? []), ...objects, ...(run.otherObjects ?? [])] : objects;
   const previousOf = pairWithOld(objects, run.oldObjects ?? []);
   for (const object of objects) {
     const p = objectFiles.get(object) as Placed;
@@ -77,10 +95,46 @@ export function lintFiles(run: LintRun): FileResult[] {
     const previous = previousOf.get(object);
     for (const rule of [...(rulesByKind.get(object.kind.groupKind) ?? []), ...(rulesByKind.get('*') ?? [])]) {
       if (p.config.rules[rule.meta.id] === 'off') continue;
-      runRule(rule, p, object, settings, everything, previous, catalog);
+      if (run.deferRules?.has(rule)) (p.deferred ??= []).push({ rule, object, settings });
+      else runRule(rule, p, object, settings, everything, previous, catalog);
     }
   }
-  return placed.map((p) => finish(p, run.inlineSuppressions !== false));
+  return placed.map((p) => {
+    const result = finish(p, run.inlineSuppressions !== false);
+    return p.deferred ? { ...result, deferred: p.deferred } : result;
+  });
+}
+
+/**
+ * Whether a deferred rule reports anything (or fails) on its object, given every object of
+ * the run. Nothing is placed: a file for which this is true is linted again whole.
+ */
+export function reportsAny(checks: readonly DeferredCheck[], objects: readonly LintObject[], catalog: Catalog = defaultCatalog): boolean {
+  for (const { rule, object, settings } of checks) {
+    let reported = false;
+    const schema = catalog.schema(object.kind);
+    const context: RuleContext = {
+      object,
+      value: object.value,
+      kind: object.kind,
+      schema,
+      settings,
+      objects,
+      old: undefined,
+      report: () => void (reported = true),
+      reportMissing: () => void (reported = true),
+      effective: effectiveOf(object, schema),
+      // Sources place findings finely; whether there is a finding does not depend on them.
+      scalarSource: () => undefined,
+    };
+    try {
+      rule.check(context);
+    } catch {
+      return true;
+    }
+    if (reported) return true;
+  }
+  return false;
 }
 
 function indexRules(rules: readonly Rule[]): Map<string, Rule[]> {
@@ -331,10 +385,7 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
     old,
     report,
     reportMissing: (path, message, options = {}) => report({ ...options, path, message, target: 'missing' }),
-    effective: (path: FieldPath) => {
-      const value = valueAt(object.value, path);
-      return value !== undefined ? value : schemaAt(schema, path)?.default;
-    },
+    effective: effectiveOf(object, schema),
     scalarSource: (path: FieldPath) => p.file.scalarSource(object.document, [...object.prefix, ...path]),
   };
   try {
@@ -343,6 +394,14 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
     // A broken rule must not take the run down; it is reported where it failed.
     p.out.push(diagnostic(p, rule.meta.id, 'error', `rule ${rule.meta.id} crashed: ${error instanceof Error ? error.message : String(error)}`, object.document, object.prefix, p.file.locate(object.document, object.prefix)));
   }
+}
+
+/** A field's value, or the schema's default where it is not written. */
+function effectiveOf(object: LintObject, schema: SchemaNode): RuleContext['effective'] {
+  return (path: FieldPath) => {
+    const value = valueAt(object.value, path);
+    return value !== undefined ? value : schemaAt(schema, path)?.default;
+  };
 }
 
 /**

@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { DocumentDiagnosticReportKind } from 'vscode-languageserver/node';
 import type { Diagnostic as LspDiagnostic, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver/node';
+import { listManifestFiles } from '@platlint/core';
 // At most as many files as cross-document rules read.
-import { MAX_WORKSPACE_FILES, listYamlFiles } from '../lint-session.js';
+import { MAX_WORKSPACE_FILES } from '../lint-session.js';
 import type { ServerContext } from './context.js';
 import type { OutcomeReporter } from './diagnostics.js';
 
@@ -68,7 +69,7 @@ export function registerWorkspaceDiagnostics(ctx: ServerContext, reporter: Outco
       if (resultProgress && out.length) resultProgress.report({ items: out.splice(0) });
     };
     const seen = new Set<string>();
-    files ??= listYamlFiles(ctx.roots, MAX_WORKSPACE_FILES);
+    files ??= listManifestFiles(ctx.roots, MAX_WORKSPACE_FILES);
     for (const path of ctx.enabled ? files : []) {
       if (token.isCancellationRequested) break;
       const uri = pathToFileURL(path).href;

@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Diagnostic } from '@platlint/core';
+import type { Diagnostic } from '../diagnostics.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { textDigest, writeFixes } from './fix-writer.js';
+import { textDigest, writeFixes } from './write-fixes.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -5,7 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { applyFixes, type Diagnostic } from '@platlint/core';
+import type { Diagnostic } from '../diagnostics.js';
+import { applyFixes } from './apply-fixes.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);

@@ -1,0 +1,312 @@
+import { readFileSync } from 'node:fs';
+import type { Config, RuleSetting } from '../config/config.js';
+import { ConfigResolver, IgnoreFilter } from '../config/config.js';
+import { textDigest, writeFixes } from '../fix/write-fixes.js';
+import type { Catalog } from '../kinds/catalog.js';
+import { catalog as defaultCatalog } from '../kinds/catalog.js';
+import type { LintObject, Rule } from '../rules/rule.js';
+import { SourceFile } from '../source/source-file.js';
+import { findManifestFiles } from './find-files.js';
+import type { DeferredCheck, FileResult } from './linter.js';
+import { collectObjects, lintFiles, reportsAny } from './linter.js';
+
+/**
+ * A lint run, the way every door asks for one (ESLint's `ESLint` class is the model; the
+ * `lintFiles` function of linter.ts is its `Linter`): which files, which configuration with
+ * which overrides, the objects cross-document rules read, and the fix loop. Doors keep
+ * their argument parsing or protocol and nothing else.
+ */
+export interface LintEngineOptions {
+  /** Where configuration lookup and relative paths start. */
+  cwd: string;
+  rules: readonly Rule[];
+  /** The ids configuration and overrides may name (rule modules and the engine's own findings). */
+  knownRuleIds: ReadonlySet<string>;
+  /** A configuration file to use instead of the nearest platlint.config.yaml. */
+  configFile?: string | undefined;
+  /** Severities laid over every configuration's rules (`--rule`, the editor's settings). */
+  ruleOverrides?: Readonly<Record<string, RuleSetting>>;
+  catalog?: Catalog;
+}
+
+/** An override names a rule that does not exist. */
+export class UnknownRuleError extends Error {
+  constructor(readonly ruleId: string) {
+    super(`unknown rule "${ruleId}"`);
+  }
+}
+
+/** A file's findings, with the fingerprint of the linted text when some finding has a fix. */
+export interface LintedFile extends FileResult {
+  linted?: string;
+}
+
+/** A file's findings with its index entries, and whether a cross-document rule checked it (what `--cache` keeps). */
+export type IndexedResult = LintedFile & { index?: PortableEntry[]; needsIndex?: boolean };
+
+/** How a share of a run goes. */
+export interface ShareOptions {
+  onProgress?: ((read: number) => void) | undefined;
+  /** Return each file's index entries with its findings (for a cache). */
+  keepIndex?: boolean | undefined;
+}
+
+/**
+ * The part of the run that cross-document rules read: the objects of the kinds they declare
+ * in `meta.crossDocument`, each with its file, document and path. It is all a run keeps of a
+ * file once the file is linted; syntax trees are not kept.
+ */
+export type CrossDocumentIndex = readonly LintObject[];
+
+/** An index entry in a form that crosses thread boundaries (its kind by name, not by reference). */
+export interface PortableEntry {
+  file: string;
+  document: number;
+  prefix: (string | number)[];
+  apiVersion: string;
+  kind: string;
+  value: Record<string, unknown>;
+}
+
+export class LintEngine {
+  readonly catalog: Catalog;
+  /** Group-kinds some rule reads from other documents. */
+  readonly indexedKinds: ReadonlySet<string>;
+  /** Group-kinds some cross-document rule checks ('*' when one checks every kind): files holding them wait for the whole index. */
+  private readonly indexReaders: ReadonlySet<string>;
+  private readonly crossDocumentRules: ReadonlySet<Rule>;
+  private resolver: ConfigResolver;
+  private ignore: IgnoreFilter;
+  private readonly merged = new Map<Config, Config>();
+
+  constructor(private readonly options: LintEngineOptions) {
+    for (const id of Object.keys(options.ruleOverrides ?? {})) if (!options.knownRuleIds.has(id)) throw new UnknownRuleError(id);
+    this.catalog = options.catalog ?? defaultCatalog;
+    const crossDocumentRules = options.rules.filter((r) => r.meta.crossDocument?.length);
+    this.crossDocumentRules = new Set(crossDocumentRules);
+    this.indexedKinds = new Set(crossDocumentRules.flatMap((r) => r.meta.crossDocument ?? []));
+    this.indexReaders = new Set(crossDocumentRules.flatMap((r) => (r.meta.kinds === '*' ? ['*'] : r.meta.kinds)));
+    this.resolver = new ConfigResolver(options.knownRuleIds, { configFile: options.configFile, cwd: options.cwd });
+    this.ignore = new IgnoreFilter(options.cwd);
+  }
+
+  /** Configuration files changed: forget every resolved configuration. */
+  reconfigure(): void {
+    this.resolver = new ConfigResolver(this.options.knownRuleIds, { configFile: this.options.configFile, cwd: this.options.cwd });
+    this.ignore = new IgnoreFilter(this.options.cwd);
+    this.merged.clear();
+  }
+
+  /** The configuration of a file with the overrides laid over it (one object per configuration). Throws ConfigError. */
+  configFor(path: string): Config {
+    const base = this.resolver.forFile(path);
+    const overrides = this.options.ruleOverrides ?? {};
+    if (Object.keys(overrides).length === 0) return base;
+    let config = this.merged.get(base);
+    if (!config) {
+      config = { ...base, rules: { ...base.rules, ...overrides } };
+      this.merged.set(base, config);
+    }
+    return config;
+  }
+
+  /** True when the configuration (`ignores`, .platlintignore) leaves the file out. */
+  isIgnored(path: string): boolean {
+    return this.ignore.ignored(path, this.configFor(path));
+  }
+
+  /** The files a run over these paths, directories and globs reads, ignored ones left out. */
+  async findFiles(paths: readonly string[]): Promise<string[]> {
+    return (await findManifestFiles(paths, this.options.cwd)).filter((p) => !this.isIgnored(p));
+  }
+
+  /** The index entries of a file: its objects that cross-document rules read. */
+  indexEntries(source: SourceFile): LintObject[] {
+    if (this.indexedKinds.size === 0) return [];
+    return collectObjects(source, this.catalog).filter((o) => this.indexedKinds.has(o.kind.groupKind));
+  }
+
+  /** True when a cross-document rule checks some object of the file, so that it needs the whole index. */
+  needsIndex(source: SourceFile): boolean {
+    if (this.indexReaders.size === 0) return false;
+    if (this.indexReaders.has('*')) return true;
+    return collectObjects(source, this.catalog).some((o) => this.indexReaders.has(o.kind.groupKind));
+  }
+
+  /**
+   * Lints one file against the index of the run, in run order (see orderIndex); the entries
+   * of the file itself are taken from the file.
+   */
+  lintSource(source: SourceFile, index: CrossDocumentIndex = [], options: { inlineSuppressions?: boolean; deferCrossDocument?: boolean } = {}): LintedFile & Pick<FileResult, 'deferred'> {
+    const objectsBefore = index.filter((o) => o.file < source.path);
+    const otherObjects = index.filter((o) => o.file > source.path);
+    const deferRules = options.deferCrossDocument ? this.crossDocumentRules : undefined;
+    const [result] = lintFiles({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, objectsBefore, otherObjects, inlineSuppressions: options.inlineSuppressions, deferRules });
+    return withDigest(result as FileResult, source);
+  }
+
+  /** Whether the deferred cross-document checks of a file find anything, against the run's index in run order. */
+  deferredReport(checks: readonly DeferredCheck[], index: CrossDocumentIndex): boolean {
+    // The checked objects stand in for their own index entries, so a rule that tells the object
+    // it checks from the others by identity (a cycle through itself) sees the run as a whole lint does.
+    const own = new Map(checks.map((c) => [entryKey(c.object), c.object]));
+    const objects = own.size ? index.map((o) => own.get(entryKey(o)) ?? o) : index;
+    return reportsAny(checks, objects, this.catalog);
+  }
+
+  /** Lints a text (an editor buffer) as the file at `path` would be linted. */
+  lintText(path: string, text: string, index: CrossDocumentIndex = []): LintedFile {
+    // Bytes, as files are read: the same decoding and size limit apply.
+    return this.lintSource(SourceFile.fromBytes(path, Buffer.from(text, 'utf8')), index);
+  }
+
+  /**
+   * Lints a decoded value (an admission request's object) with no YAML text in between.
+   * Its comments are not the repository's, so they switch nothing off.
+   */
+  lintValue(name: string, value: unknown, index: CrossDocumentIndex = []): LintedFile {
+    return this.lintSource(SourceFile.fromValue(name, value), index, { inlineSuppressions: false });
+  }
+
+  /**
+   * Lints files with their stored versions (`--old`). Pairing a renamed object with the only
+   * stored object of its kind needs every new object in view, so this run keeps every file.
+   */
+  lintWithOld(paths: readonly string[], oldPaths: readonly string[]): LintedFile[] {
+    const sources = paths.map(readSource);
+    const oldObjects = oldPaths.flatMap((p) => collectObjects(readSource(p), this.catalog));
+    const results = lintFiles({ files: sources, rules: this.options.rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, oldObjects });
+    return results.map((r, i) => withDigest(r, sources[i] as SourceFile));
+  }
+
+  /** Starts a share of a run: see RunShare. */
+  share(paths: readonly string[], options: ShareOptions = {}): RunShare {
+    return new RunShare(this, paths, options);
+  }
+
+  /** Lints files on this thread, holding one syntax tree at a time; `storedIndex` adds entries of files not in the run (a cache's). */
+  lintPaths(paths: readonly string[], options: ShareOptions = {}, storedIndex: readonly PortableEntry[] = []): IndexedResult[] {
+    const share = this.share(paths, options);
+    return share.finish([...share.index, ...this.fromPortable(storedIndex)]);
+  }
+
+  toPortable(index: CrossDocumentIndex): PortableEntry[] {
+    return index.map((o) => ({ file: o.file, document: o.document, prefix: [...o.prefix], apiVersion: o.kind.apiVersion, kind: o.kind.kind, value: o.value }));
+  }
+
+  fromPortable(entries: readonly PortableEntry[]): LintObject[] {
+    return entries.flatMap((o) => {
+      const match = this.catalog.lookup(o.apiVersion, o.kind);
+      return match ? [{ file: o.file, document: o.document, prefix: o.prefix, kind: match.info, value: o.value }] : [];
+    });
+  }
+}
+
+/**
+ * The files of one thread, linted in two passes so that only one syntax tree is alive at a
+ * time. The first pass reads each file, adds its entries to the index and, when no
+ * cross-document rule checks any of its objects, lints it there and then. The files that do
+ * need the index are read again in the second pass, once every share's index is known.
+ */
+export class RunShare {
+  readonly index: LintObject[] = [];
+  private readonly results: (IndexedResult | undefined)[] = [];
+  private readonly entries: PortableEntry[][] = [];
+  private readonly deferred: (DeferredCheck[] | undefined)[] = [];
+
+  constructor(
+    private readonly engine: LintEngine,
+    private readonly paths: readonly string[],
+    private readonly options: ShareOptions = {},
+  ) {
+    paths.forEach((path, i) => {
+      if (options.onProgress && i % 100 === 99) options.onProgress(i + 1);
+      const source = readSource(path);
+      const entries = engine.indexEntries(source);
+      this.index.push(...entries);
+      if (options.keepIndex) this.entries.push(engine.toPortable(entries));
+      if (!engine.needsIndex(source)) {
+        this.results.push(this.kept(engine.lintSource(source), i, false));
+      } else if (source.text.includes('platlint-disable')) {
+        // Whether a suppression is used depends on every finding: the second pass lints it whole.
+        this.results.push(undefined);
+      } else {
+        const { deferred, ...result } = engine.lintSource(source, [], { deferCrossDocument: true });
+        this.deferred[i] = deferred;
+        this.results.push(this.kept(result, i, true));
+      }
+    });
+  }
+
+  /**
+   * The second pass, with the whole run's index (this share's entries included): the
+   * deferred cross-document checks run on values alone, and only a file they find something
+   * in (or that has suppressions) is read again, to place the findings.
+   */
+  finish(index: CrossDocumentIndex): IndexedResult[] {
+    const ordered = orderIndex(index);
+    const whole = (i: number, path: string): IndexedResult => this.kept(this.engine.lintSource(readSource(path), ordered), i, true);
+    return this.paths.map((path, i) => {
+      const result = this.results[i];
+      const checks = this.deferred[i];
+      if (!result || (checks && this.engine.deferredReport(checks, ordered))) return whole(i, path);
+      return result;
+    });
+  }
+
+  private kept(result: LintedFile, i: number, needsIndex: boolean): IndexedResult {
+    return this.options.keepIndex ? { ...result, index: this.entries[i] ?? [], needsIndex } : result;
+  }
+}
+
+/**
+ * The index in run order: by file path, then as each file holds its objects. A rule that
+ * names "the first" of several objects (the first member of a cycle) then names the same one
+ * whether the run is linted whole, file by file, on several threads or in an editor.
+ */
+export function orderIndex(index: CrossDocumentIndex): LintObject[] {
+  // A stable sort: the entries of one file keep their order.
+  return [...index].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/**
+ * Runs `lint` and applies the fixes its findings offer, again until nothing changes (fixes
+ * can uncover or create other findings, as ESLint's loop knows), ten passes at most. A file
+ * is written only while it holds the text its fixes were computed on.
+ */
+export async function lintAndFix(lint: () => Promise<LintedFile[]>, onProblem: (path: string, problem: string) => void, maxPasses = 10): Promise<LintedFile[]> {
+  let results = await lint();
+  for (let pass = 0; pass < maxPasses; pass++) {
+    let applied = 0;
+    for (const result of results) {
+      if (!result.diagnostics.some((d) => d.fix)) continue;
+      const outcome = writeFixes(result.path, result.diagnostics, result.linted);
+      if (outcome.written === false && outcome.problem) onProblem(result.path, outcome.problem);
+      applied += outcome.applied;
+    }
+    if (applied === 0) break;
+    results = await lint();
+  }
+  return results;
+}
+
+/** Reads a file; an unreadable one becomes a finding, not a crash. */
+export function readSource(path: string): SourceFile {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+    return SourceFile.fromText(path, '', { unreadable: `cannot read file: ${reason}` });
+  }
+  return SourceFile.fromBytes(path, bytes);
+}
+
+function entryKey(object: LintObject): string {
+  return `${object.file}\u0000${object.document}\u0000${object.prefix.join('\u0000')}`;
+}
+
+/** --fix writes only into a file that still holds the text its fixes were computed on. */
+function withDigest(result: FileResult, source: SourceFile): LintedFile {
+  return result.diagnostics.some((d) => d.fix) ? { ...result, linted: textDigest(source.text) } : result;
+}

@@ -1,0 +1,87 @@
+// Whole processes, as a user runs them: `platlint lint` against a bare `yaml` parse of the
+// same files, alternating round by round, medians of wall time, CPU time and peak RSS.
+//
+//   node test/bench/process.bench.mjs [--rounds 3] [--documents 10000] [--generated-only] [--workers N]... [--cache] [--cli PATH] [--corpus DIR]...
+//
+// The generated corpus is written under the system's temporary directory (never into the
+// repository). `--cli` points at another build of the CLI (a copy of the bundle before a
+// change) to compare. Runs are alternated because the machine is shared: a burst of load
+// from elsewhere then hits both sides instead of one.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    documents: { type: 'string', default: '10000' },
+    cli: { type: 'string', default: join(root, 'packages/cli/dist/platlint.mjs') },
+    corpus: { type: 'string', multiple: true },
+    workers: { type: 'string', multiple: true, default: ['1', '2'] },
+    cache: { type: 'boolean', default: false },
+    'generated-only': { type: 'boolean', default: false },
+  },
+});
+const rounds = Number(values.rounds);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The generated corpus of `documents` documents (seed 42), made once under the temporary directory. */
+export function generatedCorpus(documents) {
+  const dir = join(tmpdir(), 'platlint-bench', `corpus-${documents}`);
+  if (!existsSync(join(dir, '.complete'))) {
+    mkdirSync(dir, { recursive: true });
+    execFileSync(process.execPath, [join(root, 'test/bench/generate-corpus.mjs'), '--out', dir, '--documents', String(documents), '--seed', '42'], { stdio: 'inherit' });
+    writeFileSync(join(dir, '.complete'), '');
+  }
+  return dir;
+}
+
+// The baseline: what a user of `yaml` pays to read the same files into values.
+const BARE_PARSE = `
+const { readFileSync, readdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { parseAllDocuments } = require(${JSON.stringify(join(root, 'node_modules/yaml'))});
+const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? walk(join(dir, e.name)) : /\\.ya?ml$/i.test(e.name) ? [join(dir, e.name)] : []);
+let documents = 0;
+for (const file of walk(process.argv[1])) for (const doc of parseAllDocuments(readFileSync(file, 'utf8'))) { doc.toJS(); documents++; }
+console.log(documents);
+`;
+
+/** One process: wall ms, CPU s (user + system, children included) and peak RSS in MiB, from GNU time. */
+function timed(argv) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync('/usr/bin/time', ['-f', '%U %S %M', ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const wall = Number(process.hrtime.bigint() - started) / 1e6;
+  const [user, system, rssKb] = result.stderr.trim().split('\n').pop().split(' ').map(Number);
+  return { wall, cpu: user + system, rss: rssKb / 1024, status: result.status };
+}
+
+const generated = () => generatedCorpus(Number(values.documents));
+const corpora = values.corpus ?? (values['generated-only'] ? [generated()] : [join(root, '../shared/corpus/realworld'), generated()]);
+for (const corpus of corpora) {
+  const sides = { parse: [], ...Object.fromEntries(values.workers.map((w) => [`lint --workers ${w}`, []])) };
+  if (values.cache) sides['lint --cache (warm)'] = [];
+  const cacheFile = join(tmpdir(), 'platlint-bench', `cache-${process.pid}`);
+  for (let r = 0; r < rounds; r++) {
+    sides.parse.push(timed([process.execPath, '-e', BARE_PARSE, corpus]));
+    for (const w of values.workers) sides[`lint --workers ${w}`].push(timed([process.execPath, values.cli, 'lint', corpus, '--format', 'json', '--workers', w, '-o', '/dev/null']));
+    if (values.cache) {
+      timed([process.execPath, values.cli, 'lint', corpus, '--format', 'json', '-o', '/dev/null', '--cache', '--cache-location', cacheFile]);
+      sides['lint --cache (warm)'].push(timed([process.execPath, values.cli, 'lint', corpus, '--format', 'json', '-o', '/dev/null', '--cache', '--cache-location', cacheFile]));
+    }
+  }
+  const base = { wall: median(sides.parse.map((x) => x.wall)), cpu: median(sides.parse.map((x) => x.cpu)) };
+  console.log(`\n${corpus} (${rounds} alternating rounds, medians)`);
+  console.log(`  ${'process'.padEnd(22)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'peak RSS MiB'.padStart(13)}  CPU / parse  wall / parse`);
+  for (const [name, runs] of Object.entries(sides)) {
+    const wall = median(runs.map((x) => x.wall));
+    const cpu = median(runs.map((x) => x.cpu));
+    const rss = median(runs.map((x) => x.rss));
+    const failed = runs.some((x) => x.status !== 0 && x.status !== 1) ? '  (a run failed)' : '';
+    console.log(`  ${name.padEnd(22)} ${(wall / 1000).toFixed(2).padStart(7)} ${cpu.toFixed(2).padStart(7)} ${rss.toFixed(0).padStart(13)}  ${(cpu / base.cpu).toFixed(2).padStart(11)}  ${(wall / base.wall).toFixed(2).padStart(12)}${failed}`);
+  }
+}
