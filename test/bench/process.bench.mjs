@@ -61,7 +61,7 @@ function timed(argv) {
 }
 
 const generated = () => generatedCorpus(Number(values.documents));
-const corpora = values.corpus ?? (values['generated-only'] ? [generated()] : [join(root, '../shared/corpus/realworld'), generated()]);
+const corpora = values.corpus ?? (values['generated-only'] ? [generated()] : [join(root, 'test/corpus/realworld'), generated()]);
 for (const corpus of corpora) {
   const sides = { parse: [], ...Object.fromEntries(values.workers.map((w) => [`lint --workers ${w}`, []])) };
   if (values.cache) sides['lint --cache (warm)'] = [];
