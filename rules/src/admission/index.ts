@@ -2,8 +2,8 @@ import type { Rule } from '@platlint/core';
 import bindingParams from './binding-params.js';
 import bindingPolicyExists from './binding-policy-exists.js';
 import cel from './cel.js';
-import matchConditionNames from './match-condition-names.js';
-import noDelete from './no-delete.js';
+import uniqueMatchConditionNames from './unique-match-condition-names.js';
+import noDeleteOperation from './no-delete-operation.js';
 import noSelfMatch from './no-self-match.js';
 import paramRef from './param-ref.js';
 import paramsNeedParamKind from './params-need-paramkind.js';
@@ -17,8 +17,8 @@ export const rules: readonly Rule[] = [
   bindingParams,
   bindingPolicyExists,
   cel,
-  matchConditionNames,
-  noDelete,
+  uniqueMatchConditionNames,
+  noDeleteOperation,
   noSelfMatch,
   paramRef,
   paramsNeedParamKind,

@@ -23,6 +23,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
+    fixable: true,
     source: 'C AuthenticationConfiguration (ExtraMapping); upstream (config-kinds.md A21, A22)',
     docs: [
       '`claimMappings.extra[].key` names an extra attribute of the user: a lowercase',

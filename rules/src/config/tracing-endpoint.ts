@@ -10,6 +10,7 @@ export default defineRule({
     kinds: [TRACING],
     severity: 'error',
     enforcedBy: 'server',
+    fixable: true,
     source: 'upstream (config-kinds.md T2)',
     docs: [
       'Traces go to an OpenTelemetry collector over gRPC without TLS, so the endpoint is a gRPC',

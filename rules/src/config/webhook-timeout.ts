@@ -10,6 +10,7 @@ export default defineRule({
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
+    fixable: true,
     source: 'C AuthorizationConfiguration (WebhookConfiguration.timeout; Limits)',
     docs: [
       'Every request waits for the webhook authorizer, so its `timeout` is capped at `30s`; a zero',
