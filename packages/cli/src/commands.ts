@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, enforcementNote, IgnoreFilter, ConfigResolver, formatters, summarize } from '@platlint/core';
+import { ConfigError, IgnoreFilter, renderRulePage, ConfigResolver, formatters, summarize } from '@platlint/core';
 import type { Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import { UsageError, expandPaths } from './files.js';
@@ -122,8 +122,7 @@ export function explainCommand(argv: readonly string[], io: Io): number {
   if (!id) throw new UsageError('explain needs a rule id; see `platlint rules`');
   const rule = allRuleMetas.find((r) => r.id === id);
   if (!rule) throw new UsageError(`unknown rule "${id}" (see \`platlint rules\`)`);
-  const kinds = rule.kinds === '*' ? 'every kind' : rule.kinds.join(', ');
-  io.stdout(`${rule.id} (${rule.severity}${rule.fixable ? ', fixable' : ''}; ${enforcementNote(rule)})\n\n${rule.description}\n\n${rule.docs}\n\nApplies to: ${kinds}\nSource: ${rule.source}\n`);
+  io.stdout(renderRulePage(rule));
   return 0;
 }
 

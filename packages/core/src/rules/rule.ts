@@ -159,8 +159,3 @@ export function valueAt(root: unknown, path: FieldPath): unknown {
   }
   return current;
 }
-
-/** How `platlint rules`, `platlint explain` and the rule pages name a rule's standing. */
-export function enforcementNote(meta: Pick<RuleMeta, 'enforcedBy'>): string {
-  return meta.enforcedBy === 'server' ? 'the platform refuses what it reports as an error' : 'advice: the platform accepts what it reports';
-}
