@@ -6,6 +6,7 @@ export { formatPath, parsePath } from './source/field-path.js';
 export type { FieldPath, PathSegment } from './source/field-path.js';
 export { LineIndex } from './source/line-index.js';
 export { getOwn, setOwn } from './source/own-property.js';
+export { isJsonObject } from './source/json-value.js';
 export { Catalog, catalog } from './kinds/catalog.js';
 export type { KindInfo, KindMatch } from './kinds/catalog.js';
 export type { SchemaNode, PlatlintInfo } from './schema/tree.js';

@@ -2,7 +2,7 @@ import { admissionEnvironment } from '@platlint/cel';
 import type { CelEnvironment, CelIssue, StructuralSchema } from '@platlint/cel';
 import { catalog, defineRule } from '@platlint/core';
 import type { KindInfo } from '@platlint/core';
-import { POLICY, asList, celReferences, expressionsOf, isRecord, spanIn, specOf, strings, variableNames } from './shared.js';
+import { POLICY, asList, celReferences, expressionsOf, isJsonObject, spanIn, specOf, strings, variableNames } from './shared.js';
 import type { ExpressionPlace, Json } from './shared.js';
 
 /**
@@ -12,10 +12,10 @@ import type { ExpressionPlace, Json } from './shared.js';
  */
 export function matchedKind(spec: Json): KindInfo | undefined {
   const constraints = spec.matchConstraints;
-  if (!isRecord(constraints)) return undefined;
+  if (!isJsonObject(constraints)) return undefined;
   const found = new Set<KindInfo>();
   for (const rule of asList(constraints.resourceRules)) {
-    if (!isRecord(rule)) return undefined;
+    if (!isJsonObject(rule)) return undefined;
     const groups = strings(rule.apiGroups);
     const versions = strings(rule.apiVersions);
     const resources = strings(rule.resources);
@@ -35,7 +35,7 @@ export function matchedKind(spec: Json): KindInfo | undefined {
 
 function paramKindInfo(spec: Json): KindInfo | undefined {
   const pk = spec.paramKind;
-  if (!isRecord(pk) || typeof pk.apiVersion !== 'string' || typeof pk.kind !== 'string') return undefined;
+  if (!isJsonObject(pk) || typeof pk.apiVersion !== 'string' || typeof pk.kind !== 'string') return undefined;
   return catalog.lookup(pk.apiVersion, pk.kind)?.info;
 }
 

@@ -1,15 +1,15 @@
+import { isJsonObject } from '@platlint/core';
 import { yamlValueRangeToSource } from '@platlint/cel';
 import type { FieldPath, LintObject, OffsetSpan, RuleContext } from '@platlint/core';
+
+/** The mapping guard of core, for the rules of this area. */
+export { isJsonObject };
 
 export const POLICY = 'MutatingAdmissionPolicy.admissionregistration.plat.io';
 export const BINDING = 'MutatingAdmissionPolicyBinding.admissionregistration.plat.io';
 export const ADMISSION_GROUP = 'admissionregistration.plat.io';
 
 export type Json = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 export function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
@@ -21,7 +21,7 @@ export function strings(value: unknown): string[] {
 
 export function specOf(context: RuleContext): Json | undefined {
   const spec = context.value.spec;
-  return isRecord(spec) ? spec : undefined;
+  return isJsonObject(spec) ? spec : undefined;
 }
 
 export function isPolicy(context: RuleContext): boolean {
@@ -33,7 +33,7 @@ export function matchResourcesOf(context: RuleContext): { path: FieldPath; value
   const spec = specOf(context);
   const field = isPolicy(context) ? 'matchConstraints' : 'matchResources';
   const value = spec?.[field];
-  return isRecord(value) ? { path: ['spec', field], value } : undefined;
+  return isJsonObject(value) ? { path: ['spec', field], value } : undefined;
 }
 
 export interface ResourceRuleAt {
@@ -49,7 +49,7 @@ export function resourceRulesOf(context: RuleContext): ResourceRuleAt[] {
   const out: ResourceRuleAt[] = [];
   for (const field of ['resourceRules', 'excludeResourceRules'] as const) {
     asList(match.value[field]).forEach((rule, i) => {
-      if (isRecord(rule)) out.push({ path: [...match.path, field, i], rule, include: field === 'resourceRules' });
+      if (isJsonObject(rule)) out.push({ path: [...match.path, field, i], rule, include: field === 'resourceRules' });
     });
   }
   return out;
@@ -59,7 +59,7 @@ export function resourceRulesOf(context: RuleContext): ResourceRuleAt[] {
 export function policyOf(context: RuleContext): LintObject | undefined {
   const name = specOf(context)?.policyName;
   if (typeof name !== 'string' || name === '') return undefined;
-  return context.objects.find((o) => o.kind.groupKind === POLICY && isRecord(o.value.metadata) && o.value.metadata.name === name);
+  return context.objects.find((o) => o.kind.groupKind === POLICY && isJsonObject(o.value.metadata) && o.value.metadata.name === name);
 }
 
 /** Writes a list of strings as a flow sequence, for fixes that rewrite a whole list. */
@@ -82,16 +82,16 @@ export function expressionsOf(spec: Json | undefined): ExpressionAt[] {
   if (!spec) return [];
   const out: ExpressionAt[] = [];
   asList(spec.matchConditions).forEach((c, i) => {
-    if (isRecord(c) && typeof c.expression === 'string') out.push({ place: 'matchCondition', path: ['spec', 'matchConditions', i, 'expression'], expression: c.expression, index: i });
+    if (isJsonObject(c) && typeof c.expression === 'string') out.push({ place: 'matchCondition', path: ['spec', 'matchConditions', i, 'expression'], expression: c.expression, index: i });
   });
   asList(spec.variables).forEach((v, i) => {
-    if (isRecord(v) && typeof v.expression === 'string') out.push({ place: 'variable', path: ['spec', 'variables', i, 'expression'], expression: v.expression, index: i });
+    if (isJsonObject(v) && typeof v.expression === 'string') out.push({ place: 'variable', path: ['spec', 'variables', i, 'expression'], expression: v.expression, index: i });
   });
   asList(spec.mutations).forEach((m, i) => {
-    if (!isRecord(m)) return;
+    if (!isJsonObject(m)) return;
     for (const member of ['applyConfiguration', 'jsonPatch'] as const) {
       const body = m[member];
-      if (isRecord(body) && typeof body.expression === 'string') out.push({ place: member, path: ['spec', 'mutations', i, member, 'expression'], expression: body.expression, index: i });
+      if (isJsonObject(body) && typeof body.expression === 'string') out.push({ place: member, path: ['spec', 'mutations', i, member, 'expression'], expression: body.expression, index: i });
     }
   });
   return out;
@@ -99,7 +99,7 @@ export function expressionsOf(spec: Json | undefined): ExpressionAt[] {
 
 /** Variable names in declaration order (entries without a string name keep their slot as undefined). */
 export function variableNames(spec: Json | undefined): (string | undefined)[] {
-  return asList(spec?.variables).map((v) => (isRecord(v) && typeof v.name === 'string' ? v.name : undefined));
+  return asList(spec?.variables).map((v) => (isJsonObject(v) && typeof v.name === 'string' ? v.name : undefined));
 }
 
 export interface Reference {

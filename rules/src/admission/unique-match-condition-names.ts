@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { POLICY, asList, isRecord, specOf } from './shared.js';
+import { POLICY, asList, isJsonObject, specOf } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -27,7 +27,7 @@ export default defineRule({
   check(context) {
     const seen = new Set<string>();
     asList(specOf(context)?.matchConditions).forEach((c, i) => {
-      const name = isRecord(c) ? c.name : undefined;
+      const name = isJsonObject(c) ? c.name : undefined;
       if (typeof name !== 'string') return;
       if (seen.has(name)) context.report({ path: ['spec', 'matchConditions', i, 'name'], message: `match condition name "${name}" is already used by an earlier condition; names must be unique` });
       seen.add(name);

@@ -1,3 +1,4 @@
+import { isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { yamlValueRangeToSource } from '@platlint/cel';
 import type { CelEnvironment, CelProgram } from '@platlint/cel';
@@ -11,7 +12,7 @@ export type Obj = Record<string, unknown>;
 
 /** Rules run on objects that may also have structural errors, so every read is guarded. */
 export function obj(value: unknown): Obj | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : undefined;
+  return isJsonObject(value) ? value : undefined;
 }
 
 export function list(value: unknown): unknown[] {

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, isObject } from './pod.js';
+import { containersOf, isJsonObject } from './pod.js';
 import { compareQuantities, parseQuantity } from './quantity.js';
 import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
 
@@ -41,8 +41,8 @@ export default defineRule({
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
       const resources = container.resources;
-      if (!isObject(resources) || !isObject(resources.requests)) continue;
-      const limits = isObject(resources.limits) ? resources.limits : {};
+      if (!isJsonObject(resources) || !isJsonObject(resources.requests)) continue;
+      const limits = isJsonObject(resources.limits) ? resources.limits : {};
       for (const [name, requested] of Object.entries(resources.requests)) {
         const limited = limits[name];
         const at = [...path, 'resources', 'requests', name];

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { isObject, objectsIn } from './pod.js';
+import { isJsonObject, objectsIn } from './pod.js';
 
 const NEEDS_VALUES = new Set(['In', 'NotIn']);
 const TAKES_NO_VALUES = new Set(['Exists', 'DoesNotExist']);
@@ -43,7 +43,7 @@ export default defineRule({
   },
   check(context) {
     const spec = context.value.spec;
-    if (!isObject(spec) || !isObject(spec.selector)) return;
+    if (!isJsonObject(spec) || !isJsonObject(spec.selector)) return;
     const selector = spec.selector;
     for (const [term, i] of objectsIn(selector.matchExpressions)) {
       const at = ['spec', 'selector', 'matchExpressions', i];

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { isObject } from './pod.js';
+import { isJsonObject } from './pod.js';
 
 export default defineRule({
   meta: {
@@ -33,7 +33,7 @@ export default defineRule({
   },
   check(context) {
     const spec = context.value.spec;
-    if (!isObject(spec) || !isObject(spec.strategy)) return;
+    if (!isJsonObject(spec) || !isJsonObject(spec.strategy)) return;
     const rollingUpdate = spec.strategy.rollingUpdate;
     // A YAML null is how a server-side omitted field reads back; it is not a block.
     if (rollingUpdate === undefined || rollingUpdate === null) return;

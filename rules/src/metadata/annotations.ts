@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { defineRule, formats } from '@platlint/core';
-import { OBJECT_META, isObject, valuesOfTypes } from './object-metas.js';
+import { OBJECT_META, isJsonObject, valuesOfTypes } from './object-metas.js';
 
 const TOTAL_LIMIT = 256 * 1024;
 
@@ -44,7 +44,7 @@ export default defineRule({
     // The object's own metadata and that of every pod template in it.
     for (const meta of valuesOfTypes(context.value, context.schema, [OBJECT_META])) {
       const annotations = meta.value.annotations;
-      if (!isObject(annotations)) continue;
+      if (!isJsonObject(annotations)) continue;
       const at = [...meta.path, 'annotations'];
       let total = 0;
       for (const [key, value] of Object.entries(annotations)) {
