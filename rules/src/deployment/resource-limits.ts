@@ -1,6 +1,5 @@
-import { defineRule } from '@platlint/core';
+import { compareQuantities, defineRule, parseQuantity } from '@platlint/core';
 import { containersOf, isJsonObject } from './pod.js';
-import { compareQuantities, parseQuantity } from './quantity.js';
 import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
 
 export default defineRule({
