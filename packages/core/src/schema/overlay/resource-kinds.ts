@@ -6,6 +6,7 @@
  * validation summaries (reference/upstream-rules/resource-kinds.md) rather than the spec say so
  * in their description. Cross-field rules are left to the semantic rules.
  */
+import { SELECTOR_OPERATORS } from '../../labels/selector.js';
 import type { FieldOverlay, Overlay, SpecRef } from '../overlay-types.js';
 
 const ENVELOPE: SpecRef = 'A Shared object envelope';
@@ -198,7 +199,7 @@ const shared: Overlay = {
       key: { description: 'Label key the requirement looks at.', format: 'label-key', spec: 'A Shared types' },
       operator: {
         description: 'How the key relates to the values: In, NotIn, Exists or DoesNotExist.',
-        enum: ['In', 'NotIn', 'Exists', 'DoesNotExist'],
+        enum: Object.keys(SELECTOR_OPERATORS),
         spec: 'A Shared types',
       },
       values: {
