@@ -213,7 +213,7 @@ const shared: Overlay = {
     spec: 'A Shared types',
     fields: {
       type: { description: 'Condition type, in CamelCase or as a qualified name. Required on a status write.', required: false, spec: 'A Shared types' },
-      status: { description: 'Whether the condition holds: True, False or Unknown. Required on a status write.', required: false, enum: CONDITION_STATUS, spec: 'A Shared types' },
+      status: { description: 'Whether the condition holds: True, False or Unknown. Required on a status write.', required: false, spec: 'A Shared types' },
       observedGeneration: {
         description: 'metadata.generation the condition was computed from.',
         minimum: 0,
@@ -356,7 +356,6 @@ const endpoints: Overlay = {
       },
       protocol: {
         description: 'Transport protocol of the port.',
-        enum: ['SCTP', 'TCP', 'UDP'],
         default: 'TCP',
         spec: 'A Endpoints',
       },
@@ -500,7 +499,6 @@ const deployments: Overlay = {
     fields: {
       type: {
         description: '`Recreate` kills all existing pods before new ones are created; `RollingUpdate` scales the new ReplicaSet up while scaling the old ones down.',
-        enum: ['Recreate', 'RollingUpdate'],
         default: 'RollingUpdate',
         spec: 'A Deployment',
       },
@@ -674,7 +672,6 @@ const compositePodGroups: Overlay = {
       },
       preemptionPolicy: {
         description: '`Never` never preempts lower-priority pods; `PreemptLowerPriority` may. With the Priority admission controller it is filled from the priority class.',
-        enum: PREEMPTION_POLICY,
         default: 'PreemptLowerPriority',
         featureGates: ['PodGroupPreemptionPolicy'],
         immutable: true,
@@ -799,7 +796,6 @@ const podGroups: Overlay = {
       },
       preemptionPolicy: {
         description: '`Never` never preempts lower-priority pods; `PreemptLowerPriority` may. Filled from the priority class by the Priority admission controller.',
-        enum: PREEMPTION_POLICY,
         default: 'PreemptLowerPriority',
         featureGates: ['PodGroupPreemptionPolicy'],
         immutable: true,
@@ -1290,7 +1286,6 @@ const mutatingAdmissionPolicies: Overlay = {
     fields: {
       failurePolicy: {
         description: 'What happens on errors (CEL parse, type-check or runtime errors, or a misconfigured policy or binding): `Fail` rejects the request, `Ignore` skips the policy.',
-        enum: ['Fail', 'Ignore'],
         default: 'Fail',
         spec: MAP,
       },
@@ -1317,7 +1312,6 @@ const mutatingAdmissionPolicies: Overlay = {
       reinvocationPolicy: {
         description: '`Never` runs the mutations at most once per binding in an admission; `IfNeeded` may run them again when later plugins changed the object (with no ordering guarantee).',
         required: true,
-        enum: ['Never', 'IfNeeded'],
         spec: MAP,
       },
       variables: {
@@ -1332,7 +1326,6 @@ const mutatingAdmissionPolicies: Overlay = {
     fields: {
       patchType: {
         description: 'Which kind of patch this is; the member of the same name must be set and the other left out.',
-        enum: ['ApplyConfiguration', 'JSONPatch'],
         spec: MAP,
       },
       applyConfiguration: {
@@ -1422,7 +1415,6 @@ const mutatingAdmissionPolicies: Overlay = {
       },
       matchPolicy: {
         description: '`Exact` matches only the listed group/version/resource; `Equivalent` also matches the same resource served under other versions.',
-        enum: ['Exact', 'Equivalent'],
         default: 'Equivalent',
         spec: MAP,
       },
@@ -1445,7 +1437,6 @@ const mutatingAdmissionPolicies: Overlay = {
       },
       scope: {
         description: 'Restrict to `Cluster`-scoped or `Namespaced` resources, or `*` for both.',
-        enum: ['Cluster', 'Namespaced', '*'],
         default: '*',
         spec: MAP,
       },
