@@ -618,8 +618,6 @@ const deployments: Overlay = {
 const CPG: SpecRef = 'B CompositePodGroup';
 const PG: SpecRef = 'B PodGroup';
 
-const PREEMPTION_POLICY = ['Never', 'PreemptLowerPriority'] as const;
-
 /** Types that both scheduling versions share word for word: written once, placed in each. */
 function sharedSchedulingTypes(version: string, spec: SpecRef): Overlay {
   return {
