@@ -1,7 +1,5 @@
-import { defineRule } from '@platlint/core';
+import { defineRule, platlintInfo, schemaAt } from '@platlint/core';
 import { AUTHZ, durationNs, webhooks } from './shared.js';
-
-const MAX_NS = 30e9;
 
 export default defineRule({
   meta: {
@@ -26,10 +24,15 @@ export default defineRule({
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {
+      const at = [...path, 'timeout'];
       const ns = durationNs(webhook.timeout);
       if (ns === undefined) continue;
-      if (ns <= 0) context.report({ path: [...path, 'timeout'], message: `timeout ${String(webhook.timeout)} must be greater than 0s` });
-      else if (ns > MAX_NS) context.report({ path: [...path, 'timeout'], message: `timeout ${String(webhook.timeout)} is above the maximum of 30s`, fix: { text: '30s' } });
+      // The maximum is a fact of the schema (the overlay's maxDuration), not of this rule.
+      const node = schemaAt(context.schema, at);
+      const max = node ? platlintInfo(node).maxDuration : undefined;
+      const maxNs = max === undefined ? undefined : durationNs(max);
+      if (ns <= 0) context.report({ path: at, message: `timeout ${String(webhook.timeout)} must be greater than 0s` });
+      else if (max !== undefined && maxNs !== undefined && ns > maxNs) context.report({ path: at, message: `timeout ${String(webhook.timeout)} is above the maximum of ${max}`, fix: { text: max } });
     }
   },
 });

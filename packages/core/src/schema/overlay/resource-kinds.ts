@@ -121,6 +121,7 @@ const shared: Overlay = {
       },
       annotations: {
         description: 'Arbitrary non-identifying key/value data for tools and controllers. Keys are qualified names; all annotations together may total at most 256 KiB (upstream).',
+        maxTotalBytes: 256 * 1024,
         spec: 'A Shared types',
       },
       ownerReferences: {
