@@ -8,7 +8,6 @@ export { LineIndex } from './source/line-index.js';
 export { getOwn, setOwn } from './source/own-property.js';
 export { isJsonObject } from './source/json-value.js';
 export { compareQuantities, parseDuration, parseQuantity } from './values/index.js';
-export type { Quantity } from './values/index.js';
 export { Catalog, catalog } from './kinds/catalog.js';
 export type { KindInfo, KindMatch } from './kinds/catalog.js';
 export type { SchemaNode, PlatlintInfo } from './schema/tree.js';

@@ -21,8 +21,6 @@ export const listAt = (value: unknown, key: string): unknown[] | undefined => {
   return Array.isArray(inner) ? inner : undefined;
 };
 
-export const stringsAt = (value: unknown, key: string): string[] | undefined => listAt(value, key)?.filter((v): v is string => typeof v === 'string');
-
 export const nameOf = (object: Obj): string | undefined => {
   const name = objAt(object, 'metadata')?.name;
   return typeof name === 'string' ? name : undefined;

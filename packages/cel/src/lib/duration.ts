@@ -7,12 +7,12 @@ import { Duration } from '@marcbachmann/cel-js/evaluator';
 import { parseDuration } from '@platlint/core/values';
 import { fail } from './macro.js';
 
-export const DURATION_FUNCTION = '__duration';
+const DURATION_FUNCTION = '__duration';
 
 // CEL bounds durations to ±315,576,000,000 seconds (10,000 years).
 const CEL_MAX_SECONDS = 315_576_000_000n;
 
-export function durationFromNanos(nanos: bigint): Duration {
+function durationFromNanos(nanos: bigint): Duration {
   const seconds = nanos / 1_000_000_000n;
   if (seconds > CEL_MAX_SECONDS || seconds < -CEL_MAX_SECONDS) throw fail('duration out of range');
   return new Duration(seconds, Number(nanos % 1_000_000_000n));

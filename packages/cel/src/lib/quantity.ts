@@ -14,7 +14,7 @@ function gcd(a: bigint, b: bigint): bigint {
   return a || 1n;
 }
 
-export class QuantityValue {
+class QuantityValue {
   static celType = 'kubernetes.Quantity';
   readonly num: bigint;
   readonly den: bigint;

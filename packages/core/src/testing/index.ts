@@ -1,3 +1,3 @@
-export { RuleTester, caseProblems, lintWithRule, undeclaredFix } from './rule-tester.js';
-export type { ValidCase, InvalidCase, ExpectedFinding, TestCases } from './rule-tester.js';
+export { RuleTester, lintWithRule } from './rule-tester.js';
+export type { ValidCase, InvalidCase, ExpectedFinding } from './rule-tester.js';
 export { mutate, mutateBytes, random } from './mutations.js';

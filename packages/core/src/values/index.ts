@@ -4,5 +4,4 @@
  * @platlint/cel can use them without loading the catalog and the validator.
  */
 export { parseDuration } from './duration.js';
-export { QUANTITY, compareQuantities, parseQuantity } from './quantity.js';
-export type { Quantity } from './quantity.js';
+export { compareQuantities, parseQuantity } from './quantity.js';
