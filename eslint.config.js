@@ -1,4 +1,5 @@
-// Flat config: typescript-eslint's type-aware recommended rules over every TypeScript file,
+// Flat config: typescript-eslint's recommended rules (syntactic ones: no type information is
+// loaded, which keeps a lint of the whole repository fast) over every TypeScript file,
 // plain recommended rules over the build and bench scripts.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { enforcementNote } from '@platlint/core';
+import * as core from '@platlint/core';
 import { allRuleMetas } from '@platlint/rules';
 // @ts-expect-error: a plain ES module script without type declarations
 import { renderPages } from '../scripts/rule-docs.mjs';
@@ -10,7 +10,7 @@ const docs = fileURLToPath(new URL('../docs/rules/', import.meta.url));
 
 describe('rule documentation', () => {
   const metas = [...allRuleMetas];
-  const pages = (renderPages as (m: typeof metas, note: typeof enforcementNote) => Map<string, string>)(metas, enforcementNote);
+  const pages = (renderPages as (m: typeof metas, renderers: typeof core) => Map<string, string>)(metas, core);
 
   it('has a page per rule, up to date (regenerate with `npm run build && npm run docs`)', () => {
     const stale = [...pages].filter(([name, text]) => !existsSync(`${docs}${name}`) || readFileSync(`${docs}${name}`, 'utf8') !== text).map(([name]) => name);

@@ -5,7 +5,7 @@ import { rules as deployment } from './deployment/index.js';
 import { rules as deviceTaintRule } from './devicetaintrule/index.js';
 import { rules as endpoints } from './endpoints/index.js';
 import { rules as event } from './event/index.js';
-import { rules as featureGate } from './featuregate/index.js';
+import { rules as featureGate } from './feature-gate/index.js';
 import { rules as flowSchema } from './flowschema/index.js';
 import { rules as metadata } from './metadata/index.js';
 import { rules as scheduling } from './scheduling/index.js';

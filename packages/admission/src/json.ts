@@ -1,6 +1,6 @@
 // Plain JSON values as admission requests carry them, and the few operations on them the
 // engine needs everywhere (the objects it handles never hold anything but JSON).
-import { setOwn } from '@platlint/core';
+import { isJsonObject, setOwn } from '@platlint/core';
 
 export type Json = null | boolean | number | string | Json[] | JsonObject;
 export interface JsonObject {
@@ -8,7 +8,7 @@ export interface JsonObject {
 }
 
 export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isJsonObject(value);
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {

@@ -64,13 +64,3 @@ export function enterBudget(budget: Budget): Budget | null {
 export function leaveBudget(previous: Budget | null): void {
   active = previous;
 }
-
-export function withBudget<T>(budget: Budget, run: () => T): T {
-  const previous = active;
-  active = budget;
-  try {
-    return run();
-  } finally {
-    active = previous;
-  }
-}

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
-import { ConfigError, FileNotFoundError, SourceFile, UnknownRuleError, enforcementNote, findManifestFiles, formatters, lintAndFix, lintWithCache, summarize } from '@platlint/core';
+import { ConfigError, FileNotFoundError, SourceFile, UnknownRuleError, findManifestFiles, renderRulePage, formatters, lintAndFix, lintWithCache, summarize } from '@platlint/core';
 import type { IndexedResult, LintEngine, LintedFile, PortableEntry, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import type { LintArgs } from './args.js';
@@ -178,8 +178,7 @@ export function explainCommand(argv: readonly string[], io: Io): number {
   if (extra.length > 0) throw new UsageError(`explain takes one rule id (got "${extra.join(' ')}" too)`);
   const rule = allRuleMetas.find((r) => r.id === id);
   if (!rule) throw new UsageError(`unknown rule "${id}" (see \`platlint rules\`)`);
-  const kinds = rule.kinds === '*' ? 'every kind' : rule.kinds.join(', ');
-  io.stdout(`${rule.id} (${rule.severity}${rule.fixable ? ', fixable' : ''}; ${enforcementNote(rule)})\n\n${rule.description}\n\n${rule.docs}\n\nApplies to: ${kinds}\nSource: ${rule.source}\n`);
+  io.stdout(renderRulePage(rule));
   return 0;
 }
 

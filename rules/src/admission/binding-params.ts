@@ -1,5 +1,5 @@
 import { catalog, defineRule } from '@platlint/core';
-import { BINDING, POLICY, isRecord, policyOf, specOf } from './shared.js';
+import { BINDING, POLICY, isJsonObject, policyOf, specOf } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -29,13 +29,13 @@ export default defineRule({
   },
   check(context) {
     const ref = specOf(context)?.paramRef;
-    if (!isRecord(ref)) return;
+    if (!isJsonObject(ref)) return;
     const policy = policyOf(context);
     if (!policy) return;
-    const policySpec = isRecord(policy.value.spec) ? policy.value.spec : {};
+    const policySpec = isJsonObject(policy.value.spec) ? policy.value.spec : {};
     const paramKind = policySpec.paramKind;
     const policyName = String(specOf(context)?.policyName);
-    if (!isRecord(paramKind)) {
+    if (!isJsonObject(paramKind)) {
       context.report({ path: ['spec', 'paramRef'], target: 'key', severity: 'warning', message: `policy "${policyName}" has no paramKind, so this paramRef is ignored; remove it or add paramKind to the policy` });
       return;
     }

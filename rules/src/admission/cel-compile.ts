@@ -5,7 +5,7 @@ import { admissionEnvironment } from '@platlint/cel';
 import type { CelEnvironment, CelIssue, StructuralSchema } from '@platlint/cel';
 import { catalog } from '@platlint/core';
 import type { KindInfo } from '@platlint/core';
-import { asList, celReferences, expressionsOf, isRecord, strings, variableNames } from './shared.js';
+import { asList, celReferences, expressionsOf, isJsonObject, strings, variableNames } from './shared.js';
 import type { ExpressionPlace, ExpressionAt, Json } from './shared.js';
 
 /**
@@ -15,10 +15,10 @@ import type { ExpressionPlace, ExpressionAt, Json } from './shared.js';
  */
 export function matchedKind(spec: Json): KindInfo | undefined {
   const constraints = spec.matchConstraints;
-  if (!isRecord(constraints)) return undefined;
+  if (!isJsonObject(constraints)) return undefined;
   const found = new Set<KindInfo>();
   for (const rule of asList(constraints.resourceRules)) {
-    if (!isRecord(rule)) return undefined;
+    if (!isJsonObject(rule)) return undefined;
     const groups = strings(rule.apiGroups);
     const versions = strings(rule.apiVersions);
     const resources = strings(rule.resources);
@@ -38,7 +38,7 @@ export function matchedKind(spec: Json): KindInfo | undefined {
 
 function paramKindInfo(spec: Json): KindInfo | undefined {
   const pk = spec.paramKind;
-  if (!isRecord(pk) || typeof pk.apiVersion !== 'string' || typeof pk.kind !== 'string') return undefined;
+  if (!isJsonObject(pk) || typeof pk.apiVersion !== 'string' || typeof pk.kind !== 'string') return undefined;
   return catalog.lookup(pk.apiVersion, pk.kind)?.info;
 }
 

@@ -3,8 +3,8 @@ import bindingParams from './binding-params.js';
 import bindingPolicyExists from './binding-policy-exists.js';
 import cel from './cel.js';
 import celSchema from './cel-schema.js';
-import matchConditionNames from './match-condition-names.js';
-import noDelete from './no-delete.js';
+import uniqueMatchConditionNames from './unique-match-condition-names.js';
+import noDeleteOperation from './no-delete-operation.js';
 import noSelfMatch from './no-self-match.js';
 import paramKind from './param-kind.js';
 import paramRef from './param-ref.js';
@@ -20,8 +20,8 @@ export const rules: readonly Rule[] = [
   bindingPolicyExists,
   cel,
   celSchema,
-  matchConditionNames,
-  noDelete,
+  uniqueMatchConditionNames,
+  noDeleteOperation,
   noSelfMatch,
   paramKind,
   paramRef,

@@ -1,5 +1,5 @@
 import { defineRule, formats } from '@platlint/core';
-import { POLICY, isRecord, specOf } from './shared.js';
+import { POLICY, isJsonObject, specOf } from './shared.js';
 
 // A DNS-1035 label: what a version and a lower-cased kind must be (starts with a letter).
 const DNS_1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
@@ -37,7 +37,7 @@ export default defineRule({
   },
   check(context) {
     const paramKind = specOf(context)?.paramKind;
-    if (!isRecord(paramKind)) return;
+    if (!isJsonObject(paramKind)) return;
     const at = ['spec', 'paramKind'];
     const { apiVersion, kind } = paramKind;
     if (typeof apiVersion !== 'string' || apiVersion === '') {

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { BINDING, isRecord, specOf } from './shared.js';
+import { BINDING, isJsonObject, specOf } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -25,7 +25,7 @@ export default defineRule({
   },
   check(context) {
     const ref = specOf(context)?.paramRef;
-    if (!isRecord(ref)) return;
+    if (!isJsonObject(ref)) return;
     const hasName = typeof ref.name === 'string' && ref.name !== '';
     const hasSelector = ref.selector !== undefined && ref.selector !== null;
     if (hasName && hasSelector) {

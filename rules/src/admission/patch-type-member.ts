@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { POLICY, asList, isRecord, specOf } from './shared.js';
+import { POLICY, asList, isJsonObject, specOf } from './shared.js';
 
 const MEMBERS = { ApplyConfiguration: 'applyConfiguration', JSONPatch: 'jsonPatch' } as const;
 type PatchType = keyof typeof MEMBERS;
@@ -31,7 +31,7 @@ export default defineRule({
   },
   check(context) {
     asList(specOf(context)?.mutations).forEach((m, i) => {
-      if (!isRecord(m) || typeof m.patchType !== 'string' || !(m.patchType in MEMBERS)) return;
+      if (!isJsonObject(m) || typeof m.patchType !== 'string' || !(m.patchType in MEMBERS)) return;
       const type = m.patchType as PatchType;
       const wanted = MEMBERS[type];
       const otherType = (Object.keys(MEMBERS) as PatchType[]).find((t) => t !== type) as PatchType;

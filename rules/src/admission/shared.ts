@@ -1,15 +1,16 @@
-import { yamlValueRangeToSource } from '@platlint/cel';
+import { isJsonObject } from '@platlint/core';
+import { LexError, tokenizeCel, yamlValueRangeToSource } from '@platlint/cel';
+import type { CelToken } from '@platlint/cel';
 import type { FieldPath, LintObject, OffsetSpan, RuleContext } from '@platlint/core';
+
+/** The mapping guard of core, for the rules of this area. */
+export { isJsonObject };
 
 export const POLICY = 'MutatingAdmissionPolicy.admissionregistration.plat.io';
 export const BINDING = 'MutatingAdmissionPolicyBinding.admissionregistration.plat.io';
 export const ADMISSION_GROUP = 'admissionregistration.plat.io';
 
 export type Json = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 export function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
@@ -21,7 +22,7 @@ export function strings(value: unknown): string[] {
 
 export function specOf(context: RuleContext): Json | undefined {
   const spec = context.value.spec;
-  return isRecord(spec) ? spec : undefined;
+  return isJsonObject(spec) ? spec : undefined;
 }
 
 export function isPolicy(context: RuleContext): boolean {
@@ -33,7 +34,7 @@ export function matchResourcesOf(context: RuleContext): { path: FieldPath; value
   const spec = specOf(context);
   const field = isPolicy(context) ? 'matchConstraints' : 'matchResources';
   const value = spec?.[field];
-  return isRecord(value) ? { path: ['spec', field], value } : undefined;
+  return isJsonObject(value) ? { path: ['spec', field], value } : undefined;
 }
 
 export interface ResourceRuleAt {
@@ -49,7 +50,7 @@ export function resourceRulesOf(context: RuleContext): ResourceRuleAt[] {
   const out: ResourceRuleAt[] = [];
   for (const field of ['resourceRules', 'excludeResourceRules'] as const) {
     asList(match.value[field]).forEach((rule, i) => {
-      if (isRecord(rule)) out.push({ path: [...match.path, field, i], rule, include: field === 'resourceRules' });
+      if (isJsonObject(rule)) out.push({ path: [...match.path, field, i], rule, include: field === 'resourceRules' });
     });
   }
   return out;
@@ -59,7 +60,7 @@ export function resourceRulesOf(context: RuleContext): ResourceRuleAt[] {
 export function policyOf(context: RuleContext): LintObject | undefined {
   const name = specOf(context)?.policyName;
   if (typeof name !== 'string' || name === '') return undefined;
-  return context.objects.find((o) => o.kind.groupKind === POLICY && isRecord(o.value.metadata) && o.value.metadata.name === name);
+  return context.objects.find((o) => o.kind.groupKind === POLICY && isJsonObject(o.value.metadata) && o.value.metadata.name === name);
 }
 
 /** Writes a list of strings as a flow sequence, for fixes that rewrite a whole list. */
@@ -82,16 +83,16 @@ export function expressionsOf(spec: Json | undefined): ExpressionAt[] {
   if (!spec) return [];
   const out: ExpressionAt[] = [];
   asList(spec.matchConditions).forEach((c, i) => {
-    if (isRecord(c) && typeof c.expression === 'string') out.push({ place: 'matchCondition', path: ['spec', 'matchConditions', i, 'expression'], expression: c.expression, index: i });
+    if (isJsonObject(c) && typeof c.expression === 'string') out.push({ place: 'matchCondition', path: ['spec', 'matchConditions', i, 'expression'], expression: c.expression, index: i });
   });
   asList(spec.variables).forEach((v, i) => {
-    if (isRecord(v) && typeof v.expression === 'string') out.push({ place: 'variable', path: ['spec', 'variables', i, 'expression'], expression: v.expression, index: i });
+    if (isJsonObject(v) && typeof v.expression === 'string') out.push({ place: 'variable', path: ['spec', 'variables', i, 'expression'], expression: v.expression, index: i });
   });
   asList(spec.mutations).forEach((m, i) => {
-    if (!isRecord(m)) return;
+    if (!isJsonObject(m)) return;
     for (const member of ['applyConfiguration', 'jsonPatch'] as const) {
       const body = m[member];
-      if (isRecord(body) && typeof body.expression === 'string') out.push({ place: member, path: ['spec', 'mutations', i, member, 'expression'], expression: body.expression, index: i });
+      if (isJsonObject(body) && typeof body.expression === 'string') out.push({ place: member, path: ['spec', 'mutations', i, member, 'expression'], expression: body.expression, index: i });
     }
   });
   return out;
@@ -99,7 +100,7 @@ export function expressionsOf(spec: Json | undefined): ExpressionAt[] {
 
 /** Variable names in declaration order (entries without a string name keep their slot as undefined). */
 export function variableNames(spec: Json | undefined): (string | undefined)[] {
-  return asList(spec?.variables).map((v) => (isRecord(v) && typeof v.name === 'string' ? v.name : undefined));
+  return asList(spec?.variables).map((v) => (isJsonObject(v) && typeof v.name === 'string' ? v.name : undefined));
 }
 
 export interface Reference {
@@ -110,76 +111,31 @@ export interface Reference {
   end: number;
 }
 
-const IDENT_START = /[A-Za-z_]/;
-const IDENT = /[A-Za-z0-9_]/;
-
 /**
- * Finds `params` and `variables.<name>` references in a CEL expression. A small scanner,
- * not a parser: it skips string and bytes literals (raw and triple-quoted too) and `//`
- * comments, and ignores identifiers that follow a `.` (fields such as `object.params`).
+ * Finds `params` and `variables.<name>` references in a CEL expression, from its tokens:
+ * strings and comments are skipped, and identifiers that follow a `.` (fields such as
+ * `object.params`) are not references. An expression that does not tokenize has none here;
+ * the compile check reports it.
  */
 export function celReferences(text: string): Reference[] {
+  let tokens: CelToken[];
+  try {
+    tokens = tokenizeCel(text);
+  } catch (error) {
+    if (error instanceof LexError) return [];
+    throw error;
+  }
   const refs: Reference[] = [];
-  let i = 0;
-  let afterDot = false;
-  while (i < text.length) {
-    const c = text[i] as string;
-    if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      const raw = /[rR]/.test(text[i - 1] ?? '') || (/[bB]/.test(text[i - 1] ?? '') && /[rR]/.test(text[i - 2] ?? ''));
-      i = skipString(text, i, raw);
-      afterDot = false;
-      continue;
-    }
-    if (IDENT_START.test(c)) {
-      const start = i;
-      while (i < text.length && IDENT.test(text[i] as string)) i++;
-      const word = text.slice(start, i);
-      // A string prefix (r"...", b'...') is not an identifier.
-      if (/^(?:[rRbB]|[bB][rR]|[rR][bB])$/.test(word) && (text[i] === '"' || text[i] === "'")) continue;
-      if (!afterDot && word === 'params') refs.push({ name: 'params', root: 'params', start, end: i });
-      if (!afterDot && word === 'variables') {
-        let j = i;
-        while (/\s/.test(text[j] ?? '')) j++;
-        if (text[j] === '.') {
-          j++;
-          while (/\s/.test(text[j] ?? '')) j++;
-          const nameStart = j;
-          while (j < text.length && IDENT.test(text[j] as string)) j++;
-          if (j > nameStart) {
-            refs.push({ name: text.slice(nameStart, j), root: 'variables', start: nameStart, end: j });
-            i = j;
-          }
-        }
-      }
-      afterDot = false;
-      continue;
-    }
-    if (c === '.') afterDot = true;
-    else if (!/\s/.test(c)) afterDot = false;
-    i++;
-  }
+  const word = (k: number): string | undefined => (tokens[k]?.kind === 'ident' ? text.slice(tokens[k].start, tokens[k].end) : undefined);
+  const isDot = (k: number): boolean => tokens[k]?.kind === 'punct' && tokens[k]?.text === '.';
+  tokens.forEach((token, k) => {
+    if (token.kind !== 'ident' || isDot(k - 1)) return;
+    const name = word(k);
+    if (name === 'params') refs.push({ name, root: 'params', start: token.start, end: token.end });
+    const field = tokens[k + 2];
+    if (name === 'variables' && isDot(k + 1) && field?.kind === 'ident') refs.push({ name: text.slice(field.start, field.end), root: 'variables', start: field.start, end: field.end });
+  });
   return refs;
-}
-
-function skipString(text: string, i: number, raw: boolean): number {
-  const quote = text[i] as string;
-  const triple = text.startsWith(quote.repeat(3), i);
-  const close = triple ? quote.repeat(3) : quote;
-  let j = i + close.length;
-  while (j < text.length) {
-    if (!raw && text[j] === '\\') {
-      j += 2;
-      continue;
-    }
-    if (text.startsWith(close, j)) return j + close.length;
-    if (!triple && text[j] === '\n') return j;
-    j++;
-  }
-  return j;
 }
 
 /** Places a range of a decoded string value (a CEL token) in the file, when its source is known. */

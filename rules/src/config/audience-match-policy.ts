@@ -8,6 +8,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
+    fixable: true,
     source: 'upstream (API server configuration loading, AuthenticationConfiguration)',
     docs: [
       'With several audiences, the API server needs to be told how they match the `aud` claim, and',

@@ -23,6 +23,7 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
+    fixable: true,
     source: 'API document C, AuthenticationConfiguration (ExtraMapping); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs: [
       '`claimMappings.extra[].key` names an extra attribute of the user: a lowercase',

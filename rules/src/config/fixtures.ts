@@ -31,7 +31,7 @@ ${indent(anonymous, 2)}
 }
 
 /** A webhook body at column 0 with every required field; `extra` lines replace or add fields. */
-export function webhookBody(fields: Record<string, string | undefined> = {}): string {
+function webhookBody(fields: Record<string, string | undefined> = {}): string {
   const all: Record<string, string | undefined> = {
     timeout: '3s',
     authorizedTTL: '5m',

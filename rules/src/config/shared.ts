@@ -1,3 +1,4 @@
+import { isJsonObject, parseDuration } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { yamlValueRangeToSource } from '@platlint/cel';
 import type { CelEnvironment, CelProgram } from '@platlint/cel';
@@ -11,7 +12,7 @@ export type Obj = Record<string, unknown>;
 
 /** Rules run on objects that may also have structural errors, so every read is guarded. */
 export function obj(value: unknown): Obj | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : undefined;
+  return isJsonObject(value) ? value : undefined;
 }
 
 export function list(value: unknown): unknown[] {
@@ -62,19 +63,9 @@ export function forRepeats<T>(items: readonly T[], key: (item: T) => string | un
   }
 }
 
-const UNIT_NS: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, μs: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
-const DURATION = /^([-+]?)((?:(?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+)$/;
-const PART = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g;
-
-/** Nanoseconds of a Go duration string; undefined when it does not parse (structural validation reports that). */
 export function durationNs(value: unknown): number | undefined {
-  if (typeof value !== 'string') return undefined;
-  if (value === '0') return 0;
-  const m = DURATION.exec(value);
-  if (!m) return undefined;
-  let total = 0;
-  for (const part of (m[2] ?? '').matchAll(PART)) total += Number(part[1]) * (UNIT_NS[part[2] ?? 's'] ?? 0);
-  return m[1] === '-' ? -total : total;
+  const nanos = typeof value === 'string' ? parseDuration(value) : undefined;
+  return nanos === undefined ? undefined : Number(nanos);
 }
 
 export interface CelCheck {

@@ -10,6 +10,7 @@ export default defineRule({
     kinds: [TRACING],
     severity: 'error',
     enforcedBy: 'server',
+    fixable: true,
     source: 'upstream (API server configuration loading, TracingConfiguration)',
     docs: [
       'Traces go to an OpenTelemetry collector over gRPC without TLS, so the endpoint is a gRPC',

@@ -1,7 +1,5 @@
-import { defineRule } from '@platlint/core';
+import { defineRule, platlintInfo, schemaAt } from '@platlint/core';
 import { AUTHZ, durationNs, webhooks } from './shared.js';
-
-const MAX_NS = 30e9;
 
 export default defineRule({
   meta: {
@@ -10,6 +8,7 @@ export default defineRule({
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
+    fixable: true,
     source: 'API document C, AuthorizationConfiguration (WebhookConfiguration.timeout; Limits)',
     docs: [
       'Every request waits for the webhook authorizer, so its `timeout` is capped at `30s`; a zero',
@@ -17,18 +16,96 @@ export default defineRule({
       'reported structurally (`schema/required`; there is no default) and a value that is not a',
       'duration by `schema/format`.',
       '',
-      'Fails: `timeout: 45s`, `timeout: 0s`',
-      'Passes: `timeout: 3s`, `timeout: 30s`',
+      'Fails:',
+      '',
+      '```yaml',
+      'apiVersion: apiserver.plat.io/v1beta1',
+      'kind: AuthorizationConfiguration',
+      'authorizers:',
+      '  - type: Webhook',
+      '    name: policy',
+      '    webhook:',
+      '      timeout: 45s',
+      '      authorizedTTL: 5m',
+      '      unauthorizedTTL: 30s',
+      '      subjectAccessReviewVersion: v1',
+      '      matchConditionSubjectAccessReviewVersion: v1',
+      '      failurePolicy: NoOpinion',
+      '      connectionInfo:',
+      '        type: PlatConfigFile',
+      '        platConfigFile: /etc/platform/authz/webhook.kubeconfig',
+      '```',
+      '',
+      '```yaml',
+      'apiVersion: apiserver.plat.io/v1beta1',
+      'kind: AuthorizationConfiguration',
+      'authorizers:',
+      '  - type: Webhook',
+      '    name: policy',
+      '    webhook:',
+      '      timeout: 0s',
+      '      authorizedTTL: 5m',
+      '      unauthorizedTTL: 30s',
+      '      subjectAccessReviewVersion: v1',
+      '      matchConditionSubjectAccessReviewVersion: v1',
+      '      failurePolicy: NoOpinion',
+      '      connectionInfo:',
+      '        type: PlatConfigFile',
+      '        platConfigFile: /etc/platform/authz/webhook.kubeconfig',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      'apiVersion: apiserver.plat.io/v1beta1',
+      'kind: AuthorizationConfiguration',
+      'authorizers:',
+      '  - type: Webhook',
+      '    name: policy',
+      '    webhook:',
+      '      timeout: 3s',
+      '      authorizedTTL: 5m',
+      '      unauthorizedTTL: 30s',
+      '      subjectAccessReviewVersion: v1',
+      '      matchConditionSubjectAccessReviewVersion: v1',
+      '      failurePolicy: NoOpinion',
+      '      connectionInfo:',
+      '        type: PlatConfigFile',
+      '        platConfigFile: /etc/platform/authz/webhook.kubeconfig',
+      '```',
+      '',
+      '```yaml',
+      'apiVersion: apiserver.plat.io/v1beta1',
+      'kind: AuthorizationConfiguration',
+      'authorizers:',
+      '  - type: Webhook',
+      '    name: policy',
+      '    webhook:',
+      '      timeout: 30s',
+      '      authorizedTTL: 5m',
+      '      unauthorizedTTL: 30s',
+      '      subjectAccessReviewVersion: v1',
+      '      matchConditionSubjectAccessReviewVersion: v1',
+      '      failurePolicy: NoOpinion',
+      '      connectionInfo:',
+      '        type: PlatConfigFile',
+      '        platConfigFile: /etc/platform/authz/webhook.kubeconfig',
+      '```',
       '',
       'Upstream agrees.',
     ].join('\n'),
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {
+      const at = [...path, 'timeout'];
       const ns = durationNs(webhook.timeout);
       if (ns === undefined) continue;
-      if (ns <= 0) context.report({ path: [...path, 'timeout'], message: `timeout ${String(webhook.timeout)} must be greater than 0s` });
-      else if (ns > MAX_NS) context.report({ path: [...path, 'timeout'], message: `timeout ${String(webhook.timeout)} is above the maximum of 30s`, fix: { text: '30s' } });
+      // The maximum is a fact of the schema (the overlay's maxDuration), not of this rule.
+      const node = schemaAt(context.schema, at);
+      const max = node ? platlintInfo(node).maxDuration : undefined;
+      const maxNs = max === undefined ? undefined : durationNs(max);
+      if (ns <= 0) context.report({ path: at, message: `timeout ${String(webhook.timeout)} must be greater than 0s` });
+      else if (max !== undefined && maxNs !== undefined && ns > maxNs) context.report({ path: at, message: `timeout ${String(webhook.timeout)} is above the maximum of ${max}`, fix: { text: max } });
     }
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { isObject, POD_SPEC } from './pod.js';
+import { isJsonObject, POD_SPEC } from './pod.js';
 
 export default defineRule({
   meta: {
@@ -35,13 +35,13 @@ export default defineRule({
   },
   check(context) {
     const spec = context.value.spec;
-    if (!isObject(spec) || !isObject(spec.template)) return; // schema/required or schema/type
+    if (!isJsonObject(spec) || !isJsonObject(spec.template)) return; // schema/required or schema/type
     const pod = spec.template.spec;
     if (pod === undefined || pod === null) {
       context.report({ path: [...POD_SPEC, 'containers'], target: 'key', message: 'the pod template has no spec; add spec.containers with at least one container' });
       return;
     }
-    if (isObject(pod) && Array.isArray(pod.containers) && pod.containers.length === 0) {
+    if (isJsonObject(pod) && Array.isArray(pod.containers) && pod.containers.length === 0) {
       context.report({ path: [...POD_SPEC, 'containers'], message: 'containers is empty; a pod needs at least one container' });
     }
   },

@@ -1,4 +1,8 @@
+import { isJsonObject } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
+
+/** The mapping guard of core, for the rules of this area. */
+export { isJsonObject };
 
 /** Helpers shared by the pod-template rules of a Deployment. */
 
@@ -6,15 +10,11 @@ export type Obj = Record<string, unknown>;
 
 export const POD_SPEC: FieldPath = ['spec', 'template', 'spec'];
 
-export function isObject(value: unknown): value is Obj {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** The pod spec of the template, when it is a mapping (other shapes are structural errors). */
 export function podSpec(deployment: Obj): Obj | undefined {
   const spec = deployment.spec;
-  if (!isObject(spec) || !isObject(spec.template)) return undefined;
-  return isObject(spec.template.spec) ? spec.template.spec : undefined;
+  if (!isJsonObject(spec) || !isJsonObject(spec.template)) return undefined;
+  return isJsonObject(spec.template.spec) ? spec.template.spec : undefined;
 }
 
 export interface ContainerAt {
@@ -34,7 +34,7 @@ export function containersOf(deployment: Obj): ContainerAt[] {
     const items = pod[list];
     if (!Array.isArray(items)) continue;
     items.forEach((container: unknown, i) => {
-      if (isObject(container)) out.push({ container, path: [...POD_SPEC, list, i] });
+      if (isJsonObject(container)) out.push({ container, path: [...POD_SPEC, list, i] });
     });
   }
   return out;
@@ -43,7 +43,7 @@ export function containersOf(deployment: Obj): ContainerAt[] {
 /** Entries of a list field of an object that are mappings, with their index. */
 export function objectsIn(value: unknown): [Obj, number][] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((item: unknown, i): [Obj, number][] => (isObject(item) ? [[item, i]] : []));
+  return value.flatMap((item: unknown, i): [Obj, number][] => (isJsonObject(item) ? [[item, i]] : []));
 }
 
 /** A 32-bit-or-wider YAML integer (floats and strings are schema/type findings). */

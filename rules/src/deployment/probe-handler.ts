@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { containersOf, isInteger, isObject, serviceNameProblem } from './pod.js';
+import { containersOf, isInteger, isJsonObject, serviceNameProblem } from './pod.js';
 
 export const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
 const HANDLERS: ReadonlySet<string> = new Set(['exec', 'httpGet', 'tcpSocket', 'grpc']);
@@ -23,16 +23,38 @@ export default defineRule({
       'Fails:',
       '',
       '```yaml',
-      'livenessProbe:',
-      '  httpGet: {path: /healthz, port: 8080}',
-      '  tcpSocket: {port: 8080}',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      containers:',
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        livenessProbe:',
+      '          httpGet: {path: /healthz, port: 8080}',
+      '          tcpSocket: {port: 8080}',
       '```',
       '',
       'Passes:',
       '',
       '```yaml',
-      'livenessProbe:',
-      '  httpGet: {path: /healthz, port: 8080}',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      containers:',
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        livenessProbe:',
+      '          httpGet: {path: /healthz, port: 8080}',
       '```',
     ].join('\n'),
   },
@@ -40,7 +62,7 @@ export default defineRule({
     for (const { container, path } of containersOf(context.value)) {
       for (const probeName of PROBES) {
         const probe = container[probeName];
-        if (!isObject(probe)) continue;
+        if (!isJsonObject(probe)) continue;
         const at: FieldPath = [...path, probeName];
         // Source order, so that the findings land on the handlers written after the first.
         const set = Object.keys(probe).filter((h) => HANDLERS.has(h) && probe[h] !== undefined && probe[h] !== null);
@@ -53,7 +75,7 @@ export default defineRule({
         }
         for (const handler of ['httpGet', 'tcpSocket'] as const) {
           const action = probe[handler];
-          if (!isObject(action)) continue;
+          if (!isJsonObject(action)) continue;
           const port = action.port;
           if (isInteger(port) && (port < 1 || port > 65535)) {
             context.report({ path: [...at, handler, 'port'], message: `probe port ${port} is out of range; use a port from 1 to 65535 or a port name` });
@@ -63,7 +85,7 @@ export default defineRule({
           }
         }
         const grpc = probe.grpc;
-        if (isObject(grpc) && isInteger(grpc.port) && (grpc.port < 1 || grpc.port > 65535)) {
+        if (isJsonObject(grpc) && isInteger(grpc.port) && (grpc.port < 1 || grpc.port > 65535)) {
           context.report({ path: [...at, 'grpc', 'port'], message: `probe port ${grpc.port} is out of range; use a port from 1 to 65535` });
         }
       }

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, isInteger, isObject } from './pod.js';
+import { containersOf, isInteger, isJsonObject } from './pod.js';
 import { PROBES } from './probe-handler.js';
 
 /** Fields that must be at least 1, with the value the server puts in place of an explicit 0. */
@@ -29,17 +29,39 @@ export default defineRule({
       'Fails:',
       '',
       '```yaml',
-      'livenessProbe:',
-      '  httpGet: {path: /healthz, port: 8080}',
-      '  successThreshold: 3',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      containers:',
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        livenessProbe:',
+      '          httpGet: {path: /healthz, port: 8080}',
+      '          successThreshold: 3',
       '```',
       '',
       'Passes:',
       '',
       '```yaml',
-      'readinessProbe:',
-      '  httpGet: {path: /ready, port: 8080}',
-      '  successThreshold: 3',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      containers:',
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        readinessProbe:',
+      '          httpGet: {path: /ready, port: 8080}',
+      '          successThreshold: 3',
       '```',
     ].join('\n'),
   },
@@ -47,7 +69,7 @@ export default defineRule({
     for (const { container, path } of containersOf(context.value)) {
       for (const probeName of PROBES) {
         const probe = container[probeName];
-        if (!isObject(probe)) continue;
+        if (!isJsonObject(probe)) continue;
         for (const [field, fallback] of Object.entries(AT_LEAST_ONE)) {
           const value = probe[field];
           if (!isInteger(value) || value >= 1) continue;

@@ -1,6 +1,5 @@
-import { defineRule } from '@platlint/core';
-import { containersOf, isObject } from './pod.js';
-import { compareQuantities, parseQuantity } from './quantity.js';
+import { compareQuantities, defineRule, parseQuantity } from '@platlint/core';
+import { containersOf, isJsonObject } from './pod.js';
 import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
 
 export default defineRule({
@@ -24,25 +23,47 @@ export default defineRule({
       'Fails:',
       '',
       '```yaml',
-      'resources:',
-      '  requests: {memory: 1Gi}',
-      '  limits: {memory: 512Mi}',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      containers:',
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        resources:',
+      '          requests: {memory: 1Gi}',
+      '          limits: {memory: 512Mi}',
       '```',
       '',
       'Passes:',
       '',
       '```yaml',
-      'resources:',
-      '  requests: {memory: 512Mi}',
-      '  limits: {memory: 1Gi}',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      containers:',
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        resources:',
+      '          requests: {memory: 512Mi}',
+      '          limits: {memory: 1Gi}',
       '```',
     ].join('\n'),
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
       const resources = container.resources;
-      if (!isObject(resources) || !isObject(resources.requests)) continue;
-      const limits = isObject(resources.limits) ? resources.limits : {};
+      if (!isJsonObject(resources) || !isJsonObject(resources.requests)) continue;
+      const limits = isJsonObject(resources.limits) ? resources.limits : {};
       for (const [name, requested] of Object.entries(resources.requests)) {
         const limited = limits[name];
         const at = [...path, 'resources', 'requests', name];

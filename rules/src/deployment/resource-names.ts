@@ -1,5 +1,5 @@
 import { closest, defineRule, formats } from '@platlint/core';
-import { containersOf, isObject } from './pod.js';
+import { containersOf, isJsonObject } from './pod.js';
 
 /** Resource names a container may use without a domain prefix (hugepages-<size> aside). */
 const STANDARD = ['cpu', 'memory', 'ephemeral-storage'] as const;
@@ -61,25 +61,47 @@ export default defineRule({
       'Fails:',
       '',
       '```yaml',
-      'resources:',
-      '  limits: {memroy: 256Mi}',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      containers:',
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        resources:',
+      '          limits: {memroy: 256Mi}',
       '```',
       '',
       'Passes:',
       '',
       '```yaml',
-      'resources:',
-      '  limits: {memory: 256Mi, example.com/gpu: 1}',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      containers:',
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        resources:',
+      '          limits: {memory: 256Mi, example.com/gpu: 1}',
       '```',
     ].join('\n'),
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
       const resources = container.resources;
-      if (!isObject(resources)) continue;
+      if (!isJsonObject(resources)) continue;
       for (const side of ['requests', 'limits'] as const) {
         const entries = resources[side];
-        if (!isObject(entries)) continue;
+        if (!isJsonObject(entries)) continue;
         for (const name of Object.keys(entries)) {
           const found = nameProblem(name);
           if (!found) continue;

@@ -1,16 +1,16 @@
 import { defineRule } from '@platlint/core';
-import { isObject } from './pod.js';
+import { isJsonObject } from './pod.js';
 
 /**
  * The selector in a canonical form: map order ignored, and empty lists or maps the same as
  * absent ones (the server compares them that way).
  */
 function canonical(selector: unknown): string {
-  if (!isObject(selector)) return 'null';
-  const labels = isObject(selector.matchLabels) ? Object.entries(selector.matchLabels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : [];
+  if (!isJsonObject(selector)) return 'null';
+  const labels = isJsonObject(selector.matchLabels) ? Object.entries(selector.matchLabels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : [];
   const expressions = Array.isArray(selector.matchExpressions)
     ? selector.matchExpressions.map((term: unknown) => {
-        if (!isObject(term)) return term;
+        if (!isJsonObject(term)) return term;
         const values = Array.isArray(term.values) && term.values.length > 0 ? term.values : undefined;
         return { key: term.key, operator: term.operator, values };
       })
@@ -47,8 +47,8 @@ export default defineRule({
   },
   check(context) {
     if (!context.old) return;
-    const now = isObject(context.value.spec) ? context.value.spec.selector : undefined;
-    const before = isObject(context.old.value.spec) ? context.old.value.spec.selector : undefined;
+    const now = isJsonObject(context.value.spec) ? context.value.spec.selector : undefined;
+    const before = isJsonObject(context.old.value.spec) ? context.old.value.spec.selector : undefined;
     if (now === undefined) return; // a missing selector is schema/required
     if (canonical(now) === canonical(before)) return;
     context.report({

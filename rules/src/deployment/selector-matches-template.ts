@@ -1,4 +1,4 @@
-import { defineRule, formats, isEmptySelector, selectorMatches } from '@platlint/core';
+import { comparesValues, defineRule, formats, isEmptySelector, isSelectorOperator, selectorMatches } from '@platlint/core';
 import type { LabelSelector } from '@platlint/core';
 
 export default defineRule({
@@ -38,14 +38,12 @@ export default defineRule({
   },
 });
 
-const OPERATORS = new Set(['In', 'NotIn', 'Exists', 'DoesNotExist']);
-
 function wellFormed(selector: LabelSelector): boolean {
   return (selector.matchExpressions ?? []).every(
     (term) =>
       typeof term.key === 'string' &&
       formats['label-key'](term.key) === undefined &&
-      OPERATORS.has(term.operator) &&
-      (term.operator === 'Exists' || term.operator === 'DoesNotExist' || (term.values ?? []).length > 0),
+      isSelectorOperator(term.operator) &&
+      (!comparesValues(term.operator) || (term.values ?? []).length > 0),
   );
 }

@@ -1,8 +1,6 @@
-import { defineRule } from '@platlint/core';
-import { isObject, objectsIn } from './pod.js';
+import { comparesValues, defineRule, isSelectorOperator } from '@platlint/core';
+import { isJsonObject, objectsIn } from './pod.js';
 
-const NEEDS_VALUES = new Set(['In', 'NotIn']);
-const TAKES_NO_VALUES = new Set(['Exists', 'DoesNotExist']);
 
 export default defineRule({
   meta: {
@@ -43,13 +41,13 @@ export default defineRule({
   },
   check(context) {
     const spec = context.value.spec;
-    if (!isObject(spec) || !isObject(spec.selector)) return;
+    if (!isJsonObject(spec) || !isJsonObject(spec.selector)) return;
     const selector = spec.selector;
     for (const [term, i] of objectsIn(selector.matchExpressions)) {
       const at = ['spec', 'selector', 'matchExpressions', i];
       const operator = term.operator;
       const values = Array.isArray(term.values) ? term.values : undefined;
-      if (typeof operator === 'string' && NEEDS_VALUES.has(operator) && (values?.length ?? 0) === 0) {
+      if (isSelectorOperator(operator) && comparesValues(operator) && (values?.length ?? 0) === 0) {
         context.report({
           // Missing values are reported at their own path, placed on the term.
           path: [...at, 'values'],
@@ -57,7 +55,7 @@ export default defineRule({
           message: `operator ${operator} needs at least one value; add values or use Exists/DoesNotExist`,
         });
       }
-      if (typeof operator === 'string' && TAKES_NO_VALUES.has(operator) && values && values.length > 0) {
+      if (isSelectorOperator(operator) && !comparesValues(operator) && values && values.length > 0) {
         context.report({ path: [...at, 'values'], message: `operator ${operator} takes no values; remove them, or use In/NotIn to compare values` });
       }
     }

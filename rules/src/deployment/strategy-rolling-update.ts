@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { isObject } from './pod.js';
+import { isJsonObject } from './pod.js';
 
 export default defineRule({
   meta: {
@@ -18,22 +18,42 @@ export default defineRule({
       'Fails:',
       '',
       '```yaml',
-      'strategy:',
-      '  type: Recreate',
-      '  rollingUpdate: {maxSurge: 1}',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web}',
+      'spec:',
+      '  strategy:',
+      '    type: Recreate',
+      '    rollingUpdate: {maxSurge: 1}',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      containers:',
+      '      - {name: web, image: nginx:1.27}',
       '```',
       '',
       'Passes:',
       '',
       '```yaml',
-      'strategy:',
-      '  type: Recreate',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web}',
+      'spec:',
+      '  strategy:',
+      '    type: Recreate',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      containers:',
+      '      - {name: web, image: nginx:1.27}',
       '```',
     ].join('\n'),
   },
   check(context) {
     const spec = context.value.spec;
-    if (!isObject(spec) || !isObject(spec.strategy)) return;
+    if (!isJsonObject(spec) || !isJsonObject(spec.strategy)) return;
     const rollingUpdate = spec.strategy.rollingUpdate;
     // A YAML null is how a server-side omitted field reads back; it is not a block.
     if (rollingUpdate === undefined || rollingUpdate === null) return;

@@ -1,5 +1,5 @@
 import { defineRule, formats } from '@platlint/core';
-import { isRecord, subsetsOf } from './shared.js';
+import { isJsonObject, subsetsOf } from './shared.js';
 
 const PLATFORM_PREFIX = 'plat.io/';
 const PLATFORM_PROTOCOLS = ['h2c', 'ws', 'wss'];
@@ -65,7 +65,7 @@ export default defineRule({
       const ports = subset.value.ports;
       if (!Array.isArray(ports)) continue;
       ports.forEach((port: unknown, k) => {
-        if (!isRecord(port) || typeof port.appProtocol !== 'string') return;
+        if (!isJsonObject(port) || typeof port.appProtocol !== 'string') return;
         const value = port.appProtocol;
         const path = ['subsets', subset.index, 'ports', k, 'appProtocol'];
         // A value that breaks the qualified-name syntax is schema/format's finding.

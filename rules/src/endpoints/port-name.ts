@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { isRecord, subsetsOf } from './shared.js';
+import { isJsonObject, subsetsOf } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -41,7 +41,7 @@ export default defineRule({
       if (!Array.isArray(ports) || ports.length < 2) continue;
       ports.forEach((port: unknown, k) => {
         // An empty name is unset to the server, so it counts as missing.
-        if (!isRecord(port) || (port.name !== undefined && port.name !== '')) return;
+        if (!isJsonObject(port) || (port.name !== undefined && port.name !== '')) return;
         const which = typeof port.port === 'number' ? `port ${port.port}` : 'this port';
         context.report({
           // The missing name's own path; it is placed on the port, the nearest part that exists.

@@ -1,11 +1,11 @@
+import { isJsonObject } from '@platlint/core';
 import { isIP } from 'node:net';
 import type { FieldPath } from '@platlint/core';
 
-type Record_ = Record<string, unknown>;
+/** The mapping guard of core, for the rules of this area. */
+export { isJsonObject };
 
-export function isRecord(value: unknown): value is Record_ {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+type Record_ = Record<string, unknown>;
 
 export interface Subset {
   index: number;
@@ -16,7 +16,7 @@ export interface Subset {
 export function subsetsOf(object: Record_): Subset[] {
   const subsets = object.subsets;
   if (!Array.isArray(subsets)) return [];
-  return subsets.flatMap((value: unknown, index) => (isRecord(value) ? [{ index, value }] : []));
+  return subsets.flatMap((value: unknown, index) => (isJsonObject(value) ? [{ index, value }] : []));
 }
 
 export interface Address {
@@ -33,7 +33,7 @@ export function addressesOf(subset: Subset): Address[] {
     const entries = subset.value[list];
     if (!Array.isArray(entries)) continue;
     entries.forEach((entry: unknown, index) => {
-      if (isRecord(entry) && typeof entry.ip === 'string') out.push({ list, index, ip: entry.ip, path: ['subsets', subset.index, list, index, 'ip'] });
+      if (isJsonObject(entry) && typeof entry.ip === 'string') out.push({ list, index, ip: entry.ip, path: ['subsets', subset.index, list, index, 'ip'] });
     });
   }
   return out;

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { hasEventTime, isRecord } from './shared.js';
+import { hasEventTime, isJsonObject } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -48,7 +48,7 @@ export default defineRule({
     // An absent involvedObject is accepted by core v1, and reads as one with an empty namespace.
     const involved = event.involvedObject ?? {};
     const metadata = event.metadata;
-    if (!isRecord(involved) || !isRecord(metadata)) return;
+    if (!isJsonObject(involved) || !isJsonObject(metadata)) return;
     const namespace = metadata.namespace;
     if (typeof namespace !== 'string' || namespace === '') return;
     const theirs = involved.namespace;

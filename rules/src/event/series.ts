@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { isRecord } from './shared.js';
+import { isJsonObject } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -39,7 +39,7 @@ export default defineRule({
   },
   check(context) {
     const series = context.value.series;
-    if (!isRecord(series)) return;
+    if (!isJsonObject(series)) return;
     const count = series.count;
     if (count === undefined) {
       context.report({ path: ['series', 'count'], target: 'key', message: 'series has no count: give the number of occurrences so far (at least 2), or remove series for a one-off event' });

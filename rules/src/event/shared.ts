@@ -1,6 +1,7 @@
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+import { isJsonObject } from '@platlint/core';
+
+/** The mapping guard of core, for the rules of this area. */
+export { isJsonObject };
 
 /** Whether the Event is new-style: upstream switches to a different set of checks on it. */
 export function hasEventTime(event: Record<string, unknown>): boolean {

@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { isRecord, microseconds } from './shared.js';
+import { isJsonObject, microseconds } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -37,7 +37,7 @@ export default defineRule({
   },
   check(context) {
     const event = context.value;
-    const series = isRecord(event.series) ? event.series : {};
+    const series = isJsonObject(event.series) ? event.series : {};
     const pairs: [string, unknown, FieldPath, unknown][] = [
       ['firstTimestamp', event.firstTimestamp, ['lastTimestamp'], event.lastTimestamp],
       ['eventTime', event.eventTime, ['series', 'lastObservedTime'], series.lastObservedTime],

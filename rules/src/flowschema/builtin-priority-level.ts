@@ -8,6 +8,7 @@ export default defineRule({
     kinds: [PLC_KIND],
     severity: 'warning',
     enforcedBy: 'advice',
+    fixable: true,
     source: 'upstream (flowcontrol validation of the mandatory priority levels)',
     docs: [
       'The server creates two mandatory priority levels. `exempt` has type `Exempt`, and upstream',

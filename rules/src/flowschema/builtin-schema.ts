@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { FS_KIND, isObj, listAt, nameOf, objAt } from './shape.js';
+import { FS_KIND, isJsonObject, listAt, nameOf, objAt } from './shape.js';
 
 /** The one rule both built-in schemas carry: everything, resource or not, cluster-wide or not. */
 const everything = (groups: string[]) => [
@@ -31,7 +31,7 @@ const BUILT_INS: Record<string, BuiltIn> = {
  */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.length === 0 ? undefined : value.map(canonical);
-  if (!isObj(value)) return value;
+  if (!isJsonObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value).sort()) {
     const inner = canonical(value[key]);

@@ -128,6 +128,17 @@ describe('PriorityLevelConfiguration items covered by structural validation', ()
     expect(lint(plc('  type: Limited\n  limited: {nominalConcurrencyShares: 10, limitResponse: {type: Queue, queuing: {queues: 64, handSize: 6, queueLengthLimit: 50}}}\n'))).toEqual([]);
   });
 
+  it('queue counts are not negative and queues are at most 10,000,000: the overlay states the ranges, no rule repeats them', () => {
+    const queuing = (fields: string): string => plc(`  type: Limited\n  limited: {nominalConcurrencyShares: 10, limitResponse: {type: Queue, queuing: {${fields}}}}\n`);
+    const at = 'spec.limited.limitResponse.queuing';
+    expect(lint(queuing('queues: -1, handSize: -2, queueLengthLimit: -3'))).toEqual([
+      { ruleId: 'schema/range', path: `${at}.queues`, message: '-1 is out of range: must be at least 0' },
+      { ruleId: 'schema/range', path: `${at}.handSize`, message: '-2 is out of range: must be at least 0' },
+      { ruleId: 'schema/range', path: `${at}.queueLengthLimit`, message: '-3 is out of range: must be at least 0' },
+    ]);
+    expect(lint(queuing('queues: 10000001, handSize: 1'))).toEqual([{ ruleId: 'schema/range', path: `${at}.queues`, message: '10000001 is out of range: must be at most 10000000' }]);
+  });
+
   it('type is required and Exempt or Limited', () => {
     expect(lint(plc('  exempt: {}\n'))).toContainEqual({ ruleId: 'schema/required', path: 'spec.type', message: 'missing required field "type"' });
     expect(lint(plc('  type: limited\n  limited: {limitResponse: {type: Reject}}\n'))).toContainEqual({

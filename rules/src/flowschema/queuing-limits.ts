@@ -1,28 +1,27 @@
 import { defineRule } from '@platlint/core';
 import { PLC_KIND, intAt, objAt } from './shape.js';
 
-const MAX_QUEUES = 10_000_000;
 /** Shuffle sharding draws a hand from one 64-bit hash, of which it may use 60 bits. */
 const MAX_HASH_BITS = 60;
 
 export default defineRule({
   meta: {
     id: 'flowschema/queuing-limits',
-    description: 'Queue counts are positive, queues at most 10^7, and handSize fits the queues and the hash.',
+    description: 'handSize fits the queues and the hash.',
     kinds: [PLC_KIND],
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API types, flowcontrol/v1.QueuingConfiguration)',
     docs: [
-      '`queues`, `handSize` and `queueLengthLimit` must be positive; 0 or an omitted value is',
-      'replaced by the default (64 queues, hand size 8, 50 requests per queue). `queues` is at most',
-      '10,000,000. Each flow is shuffle-sharded over `handSize` of the queues, so `handSize` cannot',
+      '0 or an omitted value of `queues` and `handSize` is replaced by the default (64 queues, hand',
+      'size 8); the ranges of single fields (none negative, `queues` at most 10,000,000) are facts',
+      'of the schema, reported by `schema/range`. Each flow is shuffle-sharded over `handSize` of the queues, so `handSize` cannot',
       'exceed `queues`, and the hand must be drawable from the 60 bits of hash the server uses:',
       '`handSize × log2(queues)` rounded up is at most 60.',
       '',
       'Source: upstream validation; the spec does not describe this kind.',
       '',
-      'Fails: `{queues: 8, handSize: 16}`, `{queues: -1}`, `{queues: 1000000, handSize: 10}` (200 bits).',
+      'Fails: `{queues: 8, handSize: 16}`, `{queues: 1000000, handSize: 10}` (200 bits).',
       'Passes: `{queues: 64, handSize: 6, queueLengthLimit: 50}`.',
     ].join('\n'),
   },
@@ -37,17 +36,10 @@ export default defineRule({
       const fallback = context.effective([...path, field]);
       return typeof fallback === 'number' ? fallback : undefined;
     };
-    const negative = (field: string, n: number | undefined): boolean => {
-      if (n === undefined || n >= 0) return false;
-      context.report({ path: [...path, field], message: `${field} must be positive, not ${n} (0 or omitted takes the default)` });
-      return true;
-    };
     const queues = value('queues');
     const handSize = value('handSize');
-    negative('queueLengthLimit', value('queueLengthLimit'));
-    const badQueues = negative('queues', queues);
-    if (!badQueues && queues !== undefined && queues > MAX_QUEUES) context.report({ path: [...path, 'queues'], message: `queues must be at most ${MAX_QUEUES}, not ${queues}` });
-    if (negative('handSize', handSize) || badQueues || handSize === undefined || handSize === 0 || queues === undefined || queues === 0) return;
+    // Out of range values are the schema's findings (schema/range); nothing to compare them with.
+    if (handSize === undefined || handSize <= 0 || queues === undefined || queues <= 0) return;
     if (handSize > queues) {
       context.report({ path: [...path, 'handSize'], message: `handSize ${handSize} is larger than queues (${queues}); a flow cannot be spread over more queues than exist` });
       return;

@@ -1,4 +1,8 @@
+import { isJsonObject } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
+
+/** The mapping guard of core, for the rules of this area. */
+export { isJsonObject };
 
 /**
  * Loose readers for FlowSchema and PriorityLevelConfiguration objects. Rules run on objects
@@ -7,19 +11,15 @@ import type { FieldPath } from '@platlint/core';
  */
 export type Obj = Record<string, unknown>;
 
-export const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
-
 export const objAt = (value: unknown, key: string): Obj | undefined => {
-  const inner = isObj(value) ? value[key] : undefined;
-  return isObj(inner) ? inner : undefined;
+  const inner = isJsonObject(value) ? value[key] : undefined;
+  return isJsonObject(inner) ? inner : undefined;
 };
 
 export const listAt = (value: unknown, key: string): unknown[] | undefined => {
-  const inner = isObj(value) ? value[key] : undefined;
+  const inner = isJsonObject(value) ? value[key] : undefined;
   return Array.isArray(inner) ? inner : undefined;
 };
-
-export const stringsAt = (value: unknown, key: string): string[] | undefined => listAt(value, key)?.filter((v): v is string => typeof v === 'string');
 
 export const nameOf = (object: Obj): string | undefined => {
   const name = objAt(object, 'metadata')?.name;
@@ -35,7 +35,7 @@ export interface PolicyRule {
 
 export function policyRules(object: Obj): PolicyRule[] {
   const rules = listAt(objAt(object, 'spec'), 'rules') ?? [];
-  return rules.flatMap((value, index) => (isObj(value) ? [{ index, value, path: ['spec', 'rules', index] }] : []));
+  return rules.flatMap((value, index) => (isJsonObject(value) ? [{ index, value, path: ['spec', 'rules', index] }] : []));
 }
 
 /** A resource or non-resource rule inside a policy rule. */
@@ -48,13 +48,13 @@ export interface TargetRule {
 export function targetRules(object: Obj, kind?: TargetRule['kind']): TargetRule[] {
   const kinds: TargetRule['kind'][] = kind ? [kind] : ['resourceRules', 'nonResourceRules'];
   return policyRules(object).flatMap((rule) =>
-    kinds.flatMap((k) => (listAt(rule.value, k) ?? []).flatMap((value, j) => (isObj(value) ? [{ kind: k, value, path: [...rule.path, k, j] }] : []))),
+    kinds.flatMap((k) => (listAt(rule.value, k) ?? []).flatMap((value, j) => (isJsonObject(value) ? [{ kind: k, value, path: [...rule.path, k, j] }] : []))),
   );
 }
 
 /** A plain integer, or undefined (schema/type reports anything else). */
 export const intAt = (value: unknown, key: string): number | undefined => {
-  const inner = isObj(value) ? value[key] : undefined;
+  const inner = isJsonObject(value) ? value[key] : undefined;
   return typeof inner === 'number' && Number.isInteger(inner) ? inner : undefined;
 };
 

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { FS_KIND, isObj, listAt, policyRules } from './shape.js';
+import { FS_KIND, isJsonObject, listAt, policyRules } from './shape.js';
 
 const MEMBER: Record<string, string> = { User: 'user', Group: 'group', ServiceAccount: 'serviceAccount' };
 const EXAMPLE: Record<string, string> = { user: '{name: alice}', group: '{name: ops}', serviceAccount: '{name: deployer, namespace: team-a}' };
@@ -28,7 +28,7 @@ export default defineRule({
   check(context) {
     for (const rule of policyRules(context.value)) {
       (listAt(rule.value, 'subjects') ?? []).forEach((subject, j) => {
-        if (!isObj(subject) || typeof subject.kind !== 'string') return;
+        if (!isJsonObject(subject) || typeof subject.kind !== 'string') return;
         const wanted = MEMBER[subject.kind];
         if (wanted === undefined) return; // schema/enum reports the kind
         const path = [...rule.path, 'subjects', j];

@@ -1,5 +1,5 @@
 import { defineRule, formats } from '@platlint/core';
-import { FS_KIND, isObj, listAt, objAt, policyRules } from './shape.js';
+import { FS_KIND, isJsonObject, listAt, objAt, policyRules } from './shape.js';
 
 export default defineRule({
   meta: {
@@ -24,7 +24,7 @@ export default defineRule({
   check(context) {
     for (const rule of policyRules(context.value)) {
       (listAt(rule.value, 'subjects') ?? []).forEach((subject, j) => {
-        if (!isObj(subject)) return;
+        if (!isJsonObject(subject)) return;
         for (const member of ['user', 'group', 'serviceAccount']) {
           const name = objAt(subject, member)?.name;
           if (typeof name !== 'string') continue; // absent: schema/required; other types: schema/type

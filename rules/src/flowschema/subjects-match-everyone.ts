@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { FS_KIND, isObj, listAt, nameOf, objAt, policyRules } from './shape.js';
+import { FS_KIND, isJsonObject, listAt, nameOf, objAt, policyRules } from './shape.js';
 
 const ALL = ['system:authenticated', 'system:unauthenticated'];
 
@@ -27,7 +27,7 @@ export default defineRule({
   check(context) {
     if (nameOf(context.value) === 'catch-all') return;
     for (const rule of policyRules(context.value)) {
-      const groups = (listAt(rule.value, 'subjects') ?? []).flatMap((s) => (isObj(s) && s.kind === 'Group' ? [objAt(s, 'group')?.name] : []));
+      const groups = (listAt(rule.value, 'subjects') ?? []).flatMap((s) => (isJsonObject(s) && s.kind === 'Group' ? [objAt(s, 'group')?.name] : []));
       if (!ALL.every((g) => groups.includes(g))) continue;
       context.report({
         path: [...rule.path, 'subjects'],

@@ -1,8 +1,6 @@
 import { Buffer } from 'node:buffer';
-import { defineRule, formats } from '@platlint/core';
-import { OBJECT_META, isObject, valuesOfTypes } from './object-metas.js';
-
-const TOTAL_LIMIT = 256 * 1024;
+import { defineRule, formats, platlintInfo, schemaAt } from '@platlint/core';
+import { OBJECT_META, isJsonObject, valuesOfTypes } from './object-metas.js';
 
 export default defineRule({
   meta: {
@@ -44,19 +42,22 @@ export default defineRule({
     // The object's own metadata and that of every pod template in it.
     for (const meta of valuesOfTypes(context.value, context.schema, [OBJECT_META])) {
       const annotations = meta.value.annotations;
-      if (!isObject(annotations)) continue;
+      if (!isJsonObject(annotations)) continue;
       const at = [...meta.path, 'annotations'];
+      // The aggregate limit is a fact of the schema (the overlay's maxTotalBytes on ObjectMeta).
+      const node = schemaAt(context.schema, at);
+      const limit = node ? platlintInfo(node).maxTotalBytes : undefined;
       let total = 0;
       for (const [key, value] of Object.entries(annotations)) {
         const problem = formats['label-key'](key);
         if (problem) context.report({ path: [...at, key], target: 'key', message: `annotation key "${key}" ${problem}` });
         total += Buffer.byteLength(key) + (typeof value === 'string' ? Buffer.byteLength(value) : 0);
       }
-      if (total > TOTAL_LIMIT) {
+      if (limit !== undefined && total > limit) {
         context.report({
           path: at,
           target: 'key',
-          message: `annotations take ${total} bytes; all keys and values together may take at most ${TOTAL_LIMIT} (256 KiB): move large data elsewhere, such as a ConfigMap`,
+          message: `annotations take ${total} bytes; all keys and values together may take at most ${limit} (${limit / 1024} KiB): move large data elsewhere, such as a ConfigMap`,
         });
       }
     }

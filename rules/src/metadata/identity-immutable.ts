@@ -1,4 +1,4 @@
-import { defineRule } from '@platlint/core';
+import { defineRule, isJsonObject } from '@platlint/core';
 
 interface Identity {
   name?: unknown;
@@ -8,7 +8,7 @@ interface Identity {
 
 function identityOf(value: Record<string, unknown>): Identity {
   const metadata = value.metadata;
-  return metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Identity) : {};
+  return isJsonObject(metadata) ? metadata : {};
 }
 
 const isSet = (v: unknown): v is string => typeof v === 'string' && v !== '';

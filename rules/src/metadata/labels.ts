@@ -1,10 +1,10 @@
 import { defineRule, formats } from '@platlint/core';
 import type { FieldPath, ReportDescriptor } from '@platlint/core';
-import { LABEL_SELECTOR, OBJECT_META, POD_SPEC, isObject, valuesOfTypes } from './object-metas.js';
+import { LABEL_SELECTOR, OBJECT_META, POD_SPEC, isJsonObject, valuesOfTypes } from './object-metas.js';
 import type { Obj } from './object-metas.js';
 
 function* labelProblems(labels: unknown, at: FieldPath, what: 'label' | 'selector label' | 'node selector label'): Generator<ReportDescriptor> {
-  if (!isObject(labels)) return;
+  if (!isJsonObject(labels)) return;
   for (const [key, value] of Object.entries(labels)) {
     const keyProblem = formats['label-key'](key);
     if (keyProblem) yield { path: [...at, key], target: 'key', message: `${what} key "${key}" ${keyProblem}` };
@@ -19,7 +19,7 @@ function* expressionValueProblems(selector: Obj, at: FieldPath): Generator<Repor
   const terms = selector.matchExpressions;
   if (!Array.isArray(terms)) return;
   for (const [i, term] of terms.entries()) {
-    if (!isObject(term) || !Array.isArray(term.values)) continue;
+    if (!isJsonObject(term) || !Array.isArray(term.values)) continue;
     for (const [j, value] of term.values.entries()) {
       if (typeof value !== 'string') continue;
       const problem = formats['label-value'](value);

@@ -1,11 +1,10 @@
-import { platlintInfo } from '@platlint/core';
+import { isJsonObject, platlintInfo } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
 
-export type Obj = Record<string, unknown>;
+/** The mapping guard of core, for the rules of this area. */
+export { isJsonObject };
 
-export function isObject(value: unknown): value is Obj {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+export type Obj = Record<string, unknown>;
 
 /** Object metadata: the object's own, and that of every pod template it holds. */
 export const OBJECT_META = 'meta/v1.ObjectMeta';

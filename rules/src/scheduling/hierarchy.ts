@@ -1,17 +1,17 @@
 import type { LintObject, RuleContext } from '@platlint/core';
 import type { Mapping } from './shared.js';
-import { COMPOSITE_POD_GROUP, isMapping, spec } from './shared.js';
+import { COMPOSITE_POD_GROUP, isJsonObject, spec } from './shared.js';
 
 /** The limit the spec sets on a hierarchy of groups (document B, Limits). */
 export const MAX_DEPTH = 4;
 
 export function namespaceOf(value: Mapping): string {
-  const metadata = isMapping(value.metadata) ? value.metadata : {};
+  const metadata = isJsonObject(value.metadata) ? value.metadata : {};
   return typeof metadata.namespace === 'string' ? metadata.namespace : '';
 }
 
 export function nameOf(value: Mapping): string | undefined {
-  const metadata = isMapping(value.metadata) ? value.metadata : {};
+  const metadata = isJsonObject(value.metadata) ? value.metadata : {};
   return typeof metadata.name === 'string' ? metadata.name : undefined;
 }
 
@@ -22,7 +22,7 @@ export function parentOf(value: Mapping): string | undefined {
 
 export function workloadOf(value: Mapping): string | undefined {
   const ref = spec(value)?.workloadRef;
-  return isMapping(ref) && typeof ref.workloadName === 'string' ? ref.workloadName : undefined;
+  return isJsonObject(ref) && typeof ref.workloadName === 'string' ? ref.workloadName : undefined;
 }
 
 /** The CompositePodGroups of the run in one namespace, by name (the first of a name wins). */

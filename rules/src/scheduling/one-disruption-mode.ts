@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { COMPOSITE_POD_GROUP, POD_GROUP, checkExactlyOne, isMapping, spec } from './shared.js';
+import { COMPOSITE_POD_GROUP, POD_GROUP, checkExactlyOne, isJsonObject, spec } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -39,7 +39,7 @@ export default defineRule({
   },
   check(context) {
     const mode = spec(context.value)?.disruptionMode;
-    if (!isMapping(mode)) return; // absent means the default single mode; other types are structural findings
+    if (!isJsonObject(mode)) return; // absent means the default single mode; other types are structural findings
     checkExactlyOne(context, ['spec', 'disruptionMode'], mode, ['single', 'all'], 'the disruption mode', ', or leave the field out for "single"');
   },
 });

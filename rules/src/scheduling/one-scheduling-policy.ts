@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { COMPOSITE_POD_GROUP, POD_GROUP, checkExactlyOne, isMapping, spec } from './shared.js';
+import { COMPOSITE_POD_GROUP, POD_GROUP, checkExactlyOne, isJsonObject, spec } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -39,7 +39,7 @@ export default defineRule({
   },
   check(context) {
     const policy = spec(context.value)?.schedulingPolicy;
-    if (!isMapping(policy)) return; // missing or not a mapping: structural findings
+    if (!isJsonObject(policy)) return; // missing or not a mapping: structural findings
     checkExactlyOne(context, ['spec', 'schedulingPolicy'], policy, ['basic', 'gang'], 'the scheduling policy');
   },
 });

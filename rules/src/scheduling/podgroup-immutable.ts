@@ -1,7 +1,7 @@
 import { defineRule, platlintInfo, schemaAt } from '@platlint/core';
 import type { RuleContext } from '@platlint/core';
 import type { Mapping } from './shared.js';
-import { POD_GROUP, isMapping, isSet, reportChanges, spec } from './shared.js';
+import { POD_GROUP, isJsonObject, isSet, reportChanges, spec } from './shared.js';
 
 const WHY = 'this field of a PodGroup cannot change after creation';
 
@@ -61,7 +61,7 @@ export default defineRule({
 
 /** basic and gang keep their presence; what is inside gang (minCount) may change. */
 function checkPolicy(context: RuleContext, before: unknown, after: unknown): void {
-  if (!isMapping(before) || !isMapping(after)) return;
+  if (!isJsonObject(before) || !isJsonObject(after)) return;
   const mode = (policy: Mapping): string | undefined => {
     const basic = isSet(policy.basic);
     const gang = isSet(policy.gang);

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { POD_GROUP, checkExactlyOne, isMapping, spec } from './shared.js';
+import { POD_GROUP, checkExactlyOne, isJsonObject, spec } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -41,7 +41,7 @@ export default defineRule({
     const claims = spec(context.value)?.resourceClaims;
     if (!Array.isArray(claims)) return;
     claims.forEach((claim: unknown, i) => {
-      if (!isMapping(claim)) return;
+      if (!isJsonObject(claim)) return;
       const label = typeof claim.name === 'string' ? `claim "${claim.name}"` : 'the claim';
       checkExactlyOne(context, ['spec', 'resourceClaims', i], claim, ['resourceClaimName', 'resourceClaimTemplateName'], label);
     });

@@ -1,14 +1,13 @@
-import { formatPath, schemaAt } from '@platlint/core';
+import { formatPath, isJsonObject, schemaAt } from '@platlint/core';
 import type { FieldPath, RuleContext, SchemaNode } from '@platlint/core';
+
+/** The mapping guard of core, for the rules of this area. */
+export { isJsonObject };
 
 export const POD_GROUP = 'PodGroup.scheduling.plat.io';
 export const COMPOSITE_POD_GROUP = 'CompositePodGroup.scheduling.plat.io';
 
 export type Mapping = Record<string, unknown>;
-
-export function isMapping(value: unknown): value is Mapping {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Union members are pointers upstream: a key written without a value (`basic:`) is unset. */
 export function isSet(value: unknown): boolean {
@@ -33,7 +32,7 @@ export function checkExactlyOne(context: RuleContext, path: FieldPath, union: Ma
 }
 
 export function spec(value: Mapping): Mapping | undefined {
-  return isMapping(value.spec) ? value.spec : undefined;
+  return isJsonObject(value.spec) ? value.spec : undefined;
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {
@@ -41,7 +40,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
   }
-  if (!isMapping(a) || !isMapping(b)) return false;
+  if (!isJsonObject(a) || !isJsonObject(b)) return false;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => isSet(a[k]) || isSet(b[k])));
   return [...keys].every((k) => deepEqual(a[k], b[k]));
 }
@@ -76,7 +75,7 @@ function diff(context: RuleContext, path: FieldPath, before: unknown, after: unk
   const name = formatPath(path);
   // Descend only while both sides set the same fields: a member swapped for another (single
   // for all, basic for gang) is one change of the mapping, not a removal and an addition.
-  if (isMapping(before) && isMapping(after) && sameKeys(before, after)) {
+  if (isJsonObject(before) && isJsonObject(after) && sameKeys(before, after)) {
     for (const key of Object.keys(after)) diff(context, [...path, key], before[key], after[key], why);
     return;
   }

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { POD_GROUP, isMapping, spec } from './shared.js';
+import { POD_GROUP, isJsonObject, spec } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -36,7 +36,7 @@ export default defineRule({
     if (!Array.isArray(claims)) return;
     const first = new Map<string, number>();
     claims.forEach((claim: unknown, i) => {
-      if (!isMapping(claim) || typeof claim.name !== 'string') return;
+      if (!isJsonObject(claim) || typeof claim.name !== 'string') return;
       const earlier = first.get(claim.name);
       if (earlier === undefined) {
         first.set(claim.name, i);

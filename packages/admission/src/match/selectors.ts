@@ -1,10 +1,10 @@
 // Label selectors as admission matching parses them: a malformed selector is an error
 // (reported only when the rules match), an empty one selects everything.
-import { isEmptySelector, selectorMatches, type LabelSelector } from '@platlint/core';
+import { isEmptySelector, SELECTOR_OPERATORS, selectorMatches, type LabelSelector } from '@platlint/core';
 
 export type ParsedSelector = { ok: true; selector: LabelSelector; empty: boolean } | { ok: false; error: string };
 
-const OPERATORS = new Set(['In', 'NotIn', 'Exists', 'DoesNotExist']);
+const OPERATORS = new Set<string>(Object.keys(SELECTOR_OPERATORS));
 
 export function parseSelector(selector: LabelSelector | undefined): ParsedSelector {
   const s = selector ?? {};

@@ -1,6 +1,7 @@
 // AdmissionReview v1 of the platform (`admission.plat.io/v1`): reading the request the API
 // server sends and writing the response it expects. Everything a client can get wrong is
 // a ReviewError with a message that says what and where, answered with 400.
+import { isJsonObject as isRecord } from '@platlint/core';
 import type { Json, JsonObject } from '../json.js';
 import type { AdmissionRequest, AdmissionResult, DenialStatus, Operation } from '../types.js';
 import { findJsonSyntaxError } from './json-error.js';
@@ -20,9 +21,6 @@ export class ReviewError extends Error {
   }
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -29,7 +29,7 @@ const RESULTS: Record<AdmissionPlace, ResultRule | undefined> = {
   jsonPatch: { types: ['list<JSONPatch>'], describe: 'list(JSONPatch)' },
 };
 
-export const VARIABLES_TYPE = 'platlint.Variables';
+const VARIABLES_TYPE = 'platlint.Variables';
 
 // `variables.<name>` evaluates on first read and is cached for the admission request.
 export class LazyVariables extends Map<string, unknown> {

@@ -7,7 +7,7 @@ export const SHARD_PATHS = ['object.metadata.uid', 'object.metadata.namespace'] 
 export type ShardPath = (typeof SHARD_PATHS)[number];
 
 /** Exclusive upper end of the 64-bit FNV-1a hash space. */
-export const SHARD_SPACE_END = 1n << 64n;
+const SHARD_SPACE_END = 1n << 64n;
 
 export interface ShardRange {
   path: ShardPath;

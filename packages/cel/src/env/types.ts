@@ -100,7 +100,7 @@ export function registerReadTypes(env: Environment, schema: StructuralSchema, ro
 
 // Values built by `Object{...}` and `JSONPatch{...}`; a class per type name so the base
 // library can tell the types apart at run time.
-export class ConstructedObject extends Map<string, unknown> {
+class ConstructedObject extends Map<string, unknown> {
   static celType = 'Object';
 }
 

@@ -38,12 +38,12 @@ export const offlineAuthorizer: CelAuthorizer = Object.freeze({
 
 type Principal = Pick<AuthorizationAttributes, 'user' | 'groups'>;
 
-export class DecisionValue {
+class DecisionValue {
   static celType = 'kubernetes.authorization.Decision';
   constructor(readonly result: AuthorizationDecision) {}
 }
 
-export class PathCheckValue {
+class PathCheckValue {
   static celType = 'kubernetes.authorization.PathCheck';
   constructor(
     readonly authz: CelAuthorizer,
@@ -52,7 +52,7 @@ export class PathCheckValue {
   ) {}
 }
 
-export class GroupCheckValue {
+class GroupCheckValue {
   static celType = 'kubernetes.authorization.GroupCheck';
   constructor(
     readonly authz: CelAuthorizer,
@@ -61,7 +61,7 @@ export class GroupCheckValue {
   ) {}
 }
 
-export class ResourceCheckValue {
+class ResourceCheckValue {
   static celType = 'kubernetes.authorization.ResourceCheck';
   constructor(
     readonly authz: CelAuthorizer,

@@ -140,7 +140,7 @@ function integerArg(v: unknown, clause: string, bool = false): unknown {
   throw fail(`error during formatting: ${clause} clause can only be used on integers${bool ? ' and bools' : ''}, was given ${typeName(v)}`);
 }
 
-export const PLATFORM_FORMATTER: ClauseFormatter = {
+const PLATFORM_FORMATTER: ClauseFormatter = {
   s: formatValue,
   d: (v) => integerText(integerArg(v, 'decimal'), 10, 'd'),
   b: (v) => integerText(integerArg(v, 'binary', true), 2, 'b'),

@@ -60,7 +60,7 @@ function isNumber(v: unknown): v is number | bigint | UnsignedInt {
 }
 
 /** The `%s` rendering of a value. */
-export function displayString(v: unknown, nested = false): string {
+function displayString(v: unknown, nested = false): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number') return doubleText(v);
   if (typeof v === 'bigint' || typeof v === 'boolean') return String(v);

@@ -5,7 +5,7 @@ import type { Environment } from '@marcbachmann/cel-js';
 import { charge } from '../budget.js';
 import { fail } from './macro.js';
 
-export class ImageValue {
+class ImageValue {
   static celType = 'kubernetes.Image';
   constructor(
     readonly registry: string,
@@ -68,7 +68,7 @@ function digestReference(s: string): ImageValue | null {
   return new ImageValue(tagged.registry, tagged.repository, '', digest);
 }
 
-export function parseImage(s: string): ImageValue | null {
+function parseImage(s: string): ImageValue | null {
   return tagReference(s) ?? digestReference(s);
 }
 

@@ -3,7 +3,7 @@
 // argument list, and the element types `sum`, `min` and `max` accept. Run on the checked
 // tree; each finding points at the offending literal.
 import type { ASTNode, TypeDeclaration } from '@marcbachmann/cel-js';
-import { parseGoDuration } from './duration.js';
+import { parseDuration } from '@platlint/core/values';
 import { scanFormat } from './format.js';
 
 export interface LiteralIssue {
@@ -43,8 +43,8 @@ function checkCall(name: string, args: ASTNode[], node: ASTNode): LiteralIssue |
   const lit = stringLiteral(args[0]);
   if (lit === undefined || args.length !== 1) return null;
   if (name === 'duration' || name === '__duration') {
-    const nanos = parseGoDuration(lit);
-    if (nanos === null) return { code: 'invalid_argument', message: `invalid duration "${lit}"`, node: args[0] as ASTNode };
+    const nanos = parseDuration(lit);
+    if (nanos === undefined) return { code: 'invalid_argument', message: `invalid duration "${lit}"`, node: args[0] as ASTNode };
     const seconds = nanos / 1_000_000_000n;
     if (seconds > MAX_DURATION_SECONDS || seconds < -MAX_DURATION_SECONDS) return { code: 'invalid_argument', message: `duration "${lit}" is out of range`, node: args[0] as ASTNode };
   }

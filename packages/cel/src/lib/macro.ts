@@ -36,8 +36,8 @@ export interface MacroHooks<S> {
 }
 
 // Receiver type used only to declare macros; no value ever has it.
-export class MacroReceiver {}
-export const MACRO_RECEIVER = 'platlint.MacroReceiver';
+class MacroReceiver {}
+const MACRO_RECEIVER = 'platlint.MacroReceiver';
 
 export function installMacroReceiver(env: Environment): void {
   env.registerType(MACRO_RECEIVER, MacroReceiver);

@@ -7,7 +7,7 @@ import { Optional } from '@marcbachmann/cel-js';
 import { charge } from '../budget.js';
 import { parseURL } from './url.js';
 
-export class NamedFormat {
+class NamedFormat {
   static celType = 'kubernetes.NamedFormat';
   constructor(
     readonly name: string,
@@ -97,7 +97,7 @@ const dns1123Subdomain = bounded(253, subdomainShape);
 const dns1035Label = bounded(63, label1035Shape);
 
 /** Every named format of the platform, by the name `format.named()` takes. */
-export const NAMED_FORMATS: ReadonlyMap<string, NamedFormat> = new Map(
+const NAMED_FORMATS: ReadonlyMap<string, NamedFormat> = new Map(
   (
     [
       ['dns1123Label', dns1123Label],

@@ -3,7 +3,7 @@ import type { Environment } from '@marcbachmann/cel-js';
 import { charge } from '../budget.js';
 import { fail } from './macro.js';
 
-export class IPValue {
+class IPValue {
   static celType = 'net.IP';
   constructor(
     /** 4 bytes for IPv4, 16 for IPv6. */
@@ -46,7 +46,7 @@ export class IPValue {
   }
 }
 
-export class CIDRValue {
+class CIDRValue {
   static celType = 'net.CIDR';
   constructor(
     readonly ip: IPValue,
@@ -135,14 +135,14 @@ function isV4Mapped(b: Uint8Array): boolean {
   return b.length === 16 && b.slice(0, 10).every((x) => x === 0) && b[10] === 0xff && b[11] === 0xff;
 }
 
-export function parseIP(s: string): IPValue | null {
+function parseIP(s: string): IPValue | null {
   const bytes = s.includes(':') ? parseV6(s) : parseV4(s);
   // Kubernetes rejects IPv4-mapped IPv6 addresses: they hide an IPv4 address.
   if (!bytes || isV4Mapped(bytes)) return null;
   return new IPValue(bytes);
 }
 
-export function parseCIDR(s: string): CIDRValue | null {
+function parseCIDR(s: string): CIDRValue | null {
   const slash = s.indexOf('/');
   if (slash < 0) return null;
   const ip = parseIP(s.slice(0, slash));
@@ -216,7 +216,7 @@ export function installNetNamespace(env: Environment, ns: string): void {
 
 // `net.IP` and `net.CIDR` name the types (`type(ip("::1")) == net.IP`). `net` is a
 // constant whose fields hold the type values the base library gives those types.
-export class NetTypes {
+class NetTypes {
   static celType = 'platlint.ns.net';
   constructor(
     readonly IP: unknown,

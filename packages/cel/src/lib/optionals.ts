@@ -14,7 +14,7 @@ function optionalEquals(a: Optional, b: Optional): boolean {
 }
 
 /** Whether a value is its type's zero value (cel-go's `ofNonZeroValue` test). */
-export function isZeroValue(v: unknown): boolean {
+function isZeroValue(v: unknown): boolean {
   if (v === null || v === undefined) return true;
   if (typeof v === 'boolean') return !v;
   if (typeof v === 'bigint') return v === 0n;

@@ -1,12 +1,10 @@
 // Kubernetes resource quantities (`quantity('500m').isLessThan(quantity('1'))`), held as
 // exact fractions so comparisons never round.
 import type { Environment } from '@marcbachmann/cel-js';
+import { parseQuantity as parseExact } from '@platlint/core/values';
 import { charge } from '../budget.js';
 import { fail } from './macro.js';
 
-const BINARY: Record<string, bigint> = { Ki: 1n << 10n, Mi: 1n << 20n, Gi: 1n << 30n, Ti: 1n << 40n, Pi: 1n << 50n, Ei: 1n << 60n };
-const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-const QUANTITY = /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))((?:Ki|Mi|Gi|Ti|Pi|Ei)|[numkMGTPE]|[eE][+-]?[0-9]+)?$/;
 const MAX_INT = (1n << 63n) - 1n;
 const MIN_INT = -(1n << 63n);
 
@@ -16,7 +14,7 @@ function gcd(a: bigint, b: bigint): bigint {
   return a || 1n;
 }
 
-export class QuantityValue {
+class QuantityValue {
   static celType = 'kubernetes.Quantity';
   readonly num: bigint;
   readonly den: bigint;
@@ -38,22 +36,8 @@ export class QuantityValue {
 }
 
 export function parseQuantity(s: string): QuantityValue | null {
-  const m = QUANTITY.exec(s);
-  if (!m) return null;
-  const numberText = m[1] as string;
-  const suffix = m[2] ?? '';
-  const [intPart, frac = ''] = numberText.replace(/^[+-]/, '').split('.');
-  const negative = numberText.startsWith('-');
-  let num = BigInt(`${intPart || '0'}${frac}`) * (negative ? -1n : 1n);
-  let den = 10n ** BigInt(frac.length);
-  if (suffix in BINARY) num *= BINARY[suffix] as bigint;
-  else {
-    const exp = suffix in DECIMAL ? (DECIMAL[suffix] as number) : Number(suffix.slice(1));
-    if (Math.abs(exp) > 1000) return null;
-    if (exp >= 0) num *= 10n ** BigInt(exp);
-    else den *= 10n ** BigInt(-exp);
-  }
-  return new QuantityValue(num, den);
+  const q = parseExact(s);
+  return q ? new QuantityValue(q.num, q.den) : null;
 }
 
 function quantityOrFail(s: string): QuantityValue {

@@ -8,7 +8,7 @@ import { defineOverloads, fail } from './macro.js';
 const cache = new Map<string, RE2JS>();
 const CACHE_LIMIT = 256;
 
-export function compileRegex(pattern: string): RE2JS {
+function compileRegex(pattern: string): RE2JS {
   let re = cache.get(pattern);
   if (re) return re;
   try {
@@ -22,7 +22,7 @@ export function compileRegex(pattern: string): RE2JS {
 }
 
 /** A message when the pattern is not valid RE2 syntax, else null. */
-export function regexProblem(pattern: string): string | null {
+function regexProblem(pattern: string): string | null {
   try {
     compileRegex(pattern);
     return null;

@@ -4,7 +4,7 @@ import { fail } from './macro.js';
 
 const STRICT = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
-export class SemverValue {
+class SemverValue {
   static celType = 'kubernetes.Semver';
   constructor(
     readonly major: bigint,
@@ -43,7 +43,7 @@ function normalize(s: string): string {
   return t;
 }
 
-export function parseSemver(s: string, lenient = false): SemverValue | null {
+function parseSemver(s: string, lenient = false): SemverValue | null {
   const m = STRICT.exec(lenient ? normalize(s) : s);
   if (!m) return null;
   return new SemverValue(BigInt(m[1] as string), BigInt(m[2] as string), BigInt(m[3] as string), m[4] ? m[4].split('.') : []);

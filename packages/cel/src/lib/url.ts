@@ -3,7 +3,7 @@ import type { Environment } from '@marcbachmann/cel-js';
 import { charge } from '../budget.js';
 import { fail } from './macro.js';
 
-export class URLValue {
+class URLValue {
   static celType = 'kubernetes.URL';
   constructor(
     readonly scheme: string,

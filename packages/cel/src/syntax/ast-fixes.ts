@@ -4,12 +4,12 @@
 import type { ASTNode } from '@marcbachmann/cel-js';
 
 /** Built-ins whose base behaviour differs, renamed to our functions of the same signature. */
-export const RENAMED_METHODS: Readonly<Record<string, string>> = {
+const RENAMED_METHODS: Readonly<Record<string, string>> = {
   trim: '__trim',
   lowerAscii: '__lowerAscii',
   upperAscii: '__upperAscii',
 };
-export const RENAMED_FUNCTIONS: Readonly<Record<string, string>> = {
+const RENAMED_FUNCTIONS: Readonly<Record<string, string>> = {
   duration: '__duration',
 };
 

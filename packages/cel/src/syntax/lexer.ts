@@ -1,6 +1,7 @@
-// A small CEL tokenizer used before the base parser runs: it finds message-construction
-// syntax the base library cannot parse and measures nesting before deep recursion can
-// overflow the JavaScript stack.
+// The CEL tokenizer of platlint: it runs before the base parser, to find message-construction
+// syntax the base library cannot parse and to measure nesting before deep recursion can
+// overflow the JavaScript stack, and the rules read identifiers with it (exported as
+// `tokenizeCel`), so that strings and comments are skipped the same way everywhere.
 
 export type TokenKind = 'ident' | 'number' | 'string' | 'punct' | 'eof';
 
@@ -51,18 +52,23 @@ function isPrefix(c: number): boolean {
   return c === 114 || c === 82 || c === 98 || c === 66;
 }
 
+function isRaw(c: number): boolean {
+  return c === 114 || c === 82;
+}
+
 function isQuote(c: number): boolean {
   return c === DQUOTE || c === SQUOTE;
 }
 
-function stringEnd(src: string, start: number, quoteAt: number): number {
+/** Where the string literal opened at `quoteAt` ends; a raw one (r"...") has no escapes. */
+function stringEnd(src: string, start: number, quoteAt: number, raw = false): number {
   const q = src.charCodeAt(quoteAt);
   const triple = src.charCodeAt(quoteAt + 1) === q && src.charCodeAt(quoteAt + 2) === q;
   let i = quoteAt + (triple ? 3 : 1);
   const n = src.length;
   while (i < n) {
     const c = src.charCodeAt(i);
-    if (c === BACKSLASH) {
+    if (c === BACKSLASH && !raw) {
       i += 2;
       continue;
     }
@@ -116,12 +122,12 @@ export function tokenize(src: string): Token[] {
     if (isPrefix(c)) {
       const d = src.charCodeAt(i + 1);
       if (isQuote(d)) {
-        i = stringEnd(src, start, i + 1);
+        i = stringEnd(src, start, i + 1, isRaw(c));
         out.push({ kind: 'string', text: '', start, end: i });
         continue;
       }
       if (isPrefix(d) && isQuote(src.charCodeAt(i + 2))) {
-        i = stringEnd(src, start, i + 2);
+        i = stringEnd(src, start, i + 2, isRaw(c) || isRaw(d));
         out.push({ kind: 'string', text: '', start, end: i });
         continue;
       }

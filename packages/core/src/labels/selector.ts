@@ -4,6 +4,22 @@ export interface LabelSelector {
   matchExpressions?: { key: string; operator: string; values?: string[] }[];
 }
 
+/**
+ * The operators of a set-based requirement, each with whether it compares the label's value
+ * with `values` (then at least one is needed) or only looks at the key (then none is allowed).
+ */
+export const SELECTOR_OPERATORS = { In: 'values', NotIn: 'values', Exists: 'key only', DoesNotExist: 'key only' } as const;
+export type SelectorOperator = keyof typeof SELECTOR_OPERATORS;
+
+export function isSelectorOperator(operator: unknown): operator is SelectorOperator {
+  return typeof operator === 'string' && Object.hasOwn(SELECTOR_OPERATORS, operator);
+}
+
+/** Whether the operator compares values (In, NotIn) rather than only the key's presence. */
+export function comparesValues(operator: SelectorOperator): boolean {
+  return SELECTOR_OPERATORS[operator] === 'values';
+}
+
 /** True when the selector selects nothing in particular: it has no terms at all. */
 export function isEmptySelector(selector: LabelSelector | undefined): boolean {
   return !selector || (Object.keys(selector.matchLabels ?? {}).length === 0 && (selector.matchExpressions ?? []).length === 0);

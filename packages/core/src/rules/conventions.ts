@@ -1,4 +1,6 @@
 import type { FieldPath } from '../source/field-path.js';
+import { isJsonObject } from '../source/json-value.js';
+import { valueAt } from './rule.js';
 import type { ReportDescriptor, RuleContext } from './rule.js';
 
 /** A member counts as set when present and not null (an explicit `null` is how YAML leaves a field out). */
@@ -26,10 +28,8 @@ export interface OneOfOptions {
  * Nothing is reported when the mapping itself is absent or not a mapping (structural findings).
  */
 export function checkOneOf(context: RuleContext, path: FieldPath, members: readonly string[], options: OneOfOptions = {}): string[] {
-  let holder: unknown = context.value;
-  for (const segment of path) holder = holder !== null && typeof holder === 'object' ? (holder as Record<string | number, unknown>)[segment] : undefined;
-  if (holder === null || typeof holder !== 'object' || Array.isArray(holder)) return [];
-  const record = holder as Record<string, unknown>;
+  const record = valueAt(context.value, path);
+  if (!isJsonObject(record)) return [];
   const isSet = options.isSet ?? present;
   // Object keys keep the order of the source, so "extra" means "set after the first one".
   const set = Object.keys(record).filter((key) => members.includes(key) && isSet(record[key], key));

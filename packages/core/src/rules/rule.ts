@@ -1,8 +1,10 @@
 import type { Severity } from '../diagnostics.js';
+import { catalog } from '../kinds/catalog.js';
 import type { KindInfo } from '../kinds/catalog.js';
 import type { SchemaNode } from '../schema/tree.js';
 import type { ScalarSource } from '../source/cst-locate.js';
 import type { FieldPath } from '../source/field-path.js';
+import { closest } from '../validate/validator.js';
 
 /**
  * A rule is a module with `meta` and `check`, in the manner of ESLint rules. `check` looks
@@ -125,8 +127,27 @@ export interface Rule {
   check(context: RuleContext): void;
 }
 
+/**
+ * Declares a rule. Its `kinds` and `crossDocument` kinds are checked against the catalog here,
+ * when the rule's module loads: a misspelt group-kind would otherwise never match and the
+ * rule would silently check nothing.
+ */
 export function defineRule(rule: Rule): Rule {
+  const { id, kinds, crossDocument } = rule.meta;
+  for (const [field, names] of [['kinds', kinds === '*' ? [] : kinds], ['crossDocument', crossDocument ?? []]] as const) {
+    for (const name of names) {
+      if (knownGroupKinds().has(name)) continue;
+      const suggestion = closest(name, [...knownGroupKinds()]);
+      throw new Error(`rule ${id}: ${field} names "${name}", which is not a kind platlint knows${suggestion ? `; did you mean "${suggestion}"?` : ' (write Kind.group, or Kind for the core group)'}`);
+    }
+  }
   return rule;
+}
+
+let groupKinds: ReadonlySet<string> | undefined;
+function knownGroupKinds(): ReadonlySet<string> {
+  groupKinds ??= new Set(catalog.kinds.map((k) => k.groupKind));
+  return groupKinds;
 }
 
 /** Reads a nested value by path; undefined when any step is missing. */
@@ -137,9 +158,4 @@ export function valueAt(root: unknown, path: FieldPath): unknown {
     current = (current as Record<string | number, unknown>)[segment];
   }
   return current;
-}
-
-/** How `platlint rules`, `platlint explain` and the rule pages name a rule's standing. */
-export function enforcementNote(meta: Pick<RuleMeta, 'enforcedBy'>): string {
-  return meta.enforcedBy === 'server' ? 'the platform refuses what it reports as an error' : 'advice: the platform accepts what it reports';
 }

@@ -177,6 +177,8 @@ function applyFieldOverlay(node: SchemaNode, o: FieldOverlay): void {
   if (o.featureGates) info.featureGates = o.featureGates;
   if (o.gateOff) info.gateOff = o.gateOff;
   if (o.immutable !== undefined) info.immutable = o.immutable;
+  if (o.maxDuration !== undefined) info.maxDuration = o.maxDuration;
+  if (o.maxTotalBytes !== undefined) info.maxTotalBytes = o.maxTotalBytes;
   if (o.spec) info.spec = o.spec;
   addInfo(node, info);
 }

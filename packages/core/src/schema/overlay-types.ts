@@ -58,6 +58,10 @@ export interface FieldOverlay {
   gateOff?: GateOffBehaviour;
   /** The field cannot change after creation. */
   immutable?: boolean;
+  /** Inclusive upper bound of a duration field, as a Go duration (`30s`); rules read it. */
+  maxDuration?: string;
+  /** Aggregate limit of a map: its keys and string values together, in UTF-8 bytes; rules read it. */
+  maxTotalBytes?: number;
   spec?: SpecRef;
 }
 

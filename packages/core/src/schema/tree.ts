@@ -50,6 +50,9 @@ export interface PlatlintInfo {
   unionMembers?: string[];
   discriminator?: string;
   maxBytes?: number;
+  /** Limits JSON Schema cannot state, from the overlay; see FieldOverlay. */
+  maxDuration?: string;
+  maxTotalBytes?: number;
   /** The field only appears on a status subresource write. */
   status?: boolean;
   /** An optional, non-pointer string: `""` means unset to the server, so formats skip it. */

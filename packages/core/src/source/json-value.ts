@@ -6,6 +6,14 @@ import { setOwn } from './own-property.js';
  * without a trip through YAML text that would retype `"yes"` or `"0b101"`.
  */
 
+/**
+ * A JSON or YAML mapping: an object that is neither null nor a list. The one guard every
+ * package uses before reading fields of a value whose shape is not yet known.
+ */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** Depth of the deepest collection, counted with an explicit stack; stops past `limit`. */
 export function nestingOf(value: unknown, limit = MAX_NESTING): number {
   const stack: [unknown, number][] = [[value, 0]];

@@ -50,7 +50,7 @@ export interface SourceOptions {
   unreadable?: string;
 }
 
-export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
 const SIMPLE_TOP_LEVEL: ReadonlySet<string> = new Set(['document', 'doc-end', 'comment', 'newline', 'space', 'byte-order-mark']);
 

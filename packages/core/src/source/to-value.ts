@@ -1,5 +1,6 @@
 import { isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
+import { isJsonObject } from './json-value.js';
 import { setOwn } from './own-property.js';
 
 /**
@@ -82,7 +83,7 @@ export function toValue(doc: Document, aliasBudget = DEFAULT_ALIAS_BUDGET): unkn
 function mergeInto(out: Record<string, unknown>, source: unknown): number {
   const sources = Array.isArray(source) ? source : [source];
   for (const s of sources) {
-    if (s && typeof s === 'object' && !Array.isArray(s)) {
+    if (isJsonObject(s)) {
       for (const [k, v] of Object.entries(s)) if (!Object.hasOwn(out, k)) setOwn(out, k, v);
     }
   }

@@ -48,12 +48,49 @@ export function lintWithRule(rule: Rule, yaml: string, featureGates: Record<stri
   return result?.diagnostics ?? [];
 }
 
+export interface TestCases {
+  valid: ValidCase[];
+  invalid: InvalidCase[];
+}
+
+/**
+ * What is wrong with a set of cases before any is run: an invalid case that expects no
+ * finding (it would pass whatever the rule does) and a case written twice (one of the two
+ * tests nothing). Two cases are the same when they lint the same input the same way.
+ */
+export function caseProblems(cases: TestCases): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  const label = (group: string, c: ValidCase, i: number): string => `${group} case ${c.name === undefined ? i : `"${c.name}"`}`;
+  const visit = (group: string, c: ValidCase, i: number): void => {
+    const key = JSON.stringify([c.yaml, c.featureGates ?? {}, c.old ?? null, c.release ?? null]);
+    const first = seen.get(key);
+    if (first !== undefined) problems.push(`${label(group, c, i)} repeats ${first}`);
+    else seen.set(key, label(group, c, i));
+  };
+  cases.valid.forEach((c, i) => visit('valid', c, i));
+  cases.invalid.forEach((c, i) => {
+    visit('invalid', c, i);
+    if (c.errors.length === 0) problems.push(`${label('invalid', c, i)} lists no expected finding`);
+  });
+  return problems;
+}
+
+/** A finding that carries a fix from a rule whose meta does not say it is fixable, which would hide the fix from `platlint rules` and the docs. */
+export function undeclaredFix(rule: Rule, found: readonly Diagnostic[]): string | undefined {
+  if (rule.meta.fixable === true || !found.some((d) => d.fix !== undefined)) return undefined;
+  return `rule ${rule.meta.id} produced a fix but its meta does not declare fixable: true`;
+}
+
 export const RuleTester = {
-  run(rule: Rule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
+  run(rule: Rule, cases: TestCases): void {
     describe(rule.meta.id, () => {
       it('has documentation and a description', () => {
         expect(rule.meta.description.length).toBeGreaterThan(10);
         expect(rule.meta.docs.length).toBeGreaterThan(20);
+      });
+      it('has well-formed cases', () => {
+        expect(caseProblems(cases)).toEqual([]);
       });
       cases.valid.forEach((c, i) =>
         it(`valid: ${c.name ?? i}`, () => {
@@ -67,6 +104,7 @@ export const RuleTester = {
           // The documents must be read and recognised (a kind behind a gate that is off by default only draws a warning).
           expect(all.filter((d) => d.ruleId.startsWith('yaml/') || (d.ruleId.startsWith('document/') && d.severity === 'error'))).toEqual([]);
           const found = all.filter((d) => d.ruleId === rule.meta.id);
+          expect(undeclaredFix(rule, found)).toBeUndefined();
           expect(found.map((d) => d.path)).toEqual(c.errors.map((e) => e.path));
           found.forEach((d, k) => {
             const e = c.errors[k] as ExpectedFinding;

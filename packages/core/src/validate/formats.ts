@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import type { FormatName } from '../schema/overlay-types.js';
+import { parseDuration } from '../values/duration.js';
+import { QUANTITY } from '../values/quantity.js';
 
 /**
  * One checker per format. A checker returns undefined for a good value, otherwise the
@@ -9,8 +11,6 @@ export type FormatCheck = (value: string) => string | undefined;
 
 const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const DURATION = /^[-+]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/;
-const QUANTITY = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -103,8 +103,7 @@ export const formats: Record<FormatName | 'byte', FormatCheck> = {
   cidr,
   url,
   'https-url': httpsUrl,
-  // Go's duration parser also takes a bare "0".
-  duration: (v) => (DURATION.test(v) || /^[-+]?0$/.test(v) ? undefined : 'is not a duration such as 30s, 5m or 1h30m'),
+  duration: (v) => (parseDuration(v) !== undefined ? undefined : 'is not a duration such as 30s, 5m or 1h30m'),
   'int-or-percent': (v) => (/^\d+%$/.test(v) ? undefined : 'is neither an integer nor a percentage such as 25%'),
   quantity: (v) => (QUANTITY.test(v) ? undefined : 'is not a quantity such as 500m, 2, 1.5Gi or 1e3'),
   'date-time': dateTime,

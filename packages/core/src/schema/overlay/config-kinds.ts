@@ -285,6 +285,7 @@ export const configKindsOverlay: Overlay = {
       timeout: {
         description: 'Timeout of a webhook call; greater than 0 and at most `30s`. No default.',
         format: 'duration',
+        maxDuration: '30s',
         spec: AUTHZ,
       },
       subjectAccessReviewVersion: {

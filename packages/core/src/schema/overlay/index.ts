@@ -7,7 +7,7 @@ import { configKindsOverlay } from './config-kinds.js';
 import { resourceKindsOverlay } from './resource-kinds.js';
 
 /** Merges overlays type by type and field by field; later entries win on the same key. */
-export function mergeOverlays(...parts: Overlay[]): Overlay {
+function mergeOverlays(...parts: Overlay[]): Overlay {
   const out: Overlay = {};
   for (const part of parts) {
     for (const [id, entry] of Object.entries(part)) {

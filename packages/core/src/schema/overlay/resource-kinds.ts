@@ -6,6 +6,7 @@
  * validation summaries (reference/upstream-rules/resource-kinds.md) rather than the spec say so
  * in their description. Cross-field rules are left to the semantic rules.
  */
+import { SELECTOR_OPERATORS } from '../../labels/selector.js';
 import type { FieldOverlay, Overlay, SpecRef } from '../overlay-types.js';
 
 const ENVELOPE: SpecRef = 'A Shared object envelope';
@@ -120,6 +121,7 @@ const shared: Overlay = {
       },
       annotations: {
         description: 'Arbitrary non-identifying key/value data for tools and controllers. Keys are qualified names; all annotations together may total at most 256 KiB (upstream).',
+        maxTotalBytes: 256 * 1024,
         spec: 'A Shared types',
       },
       ownerReferences: {
@@ -198,7 +200,7 @@ const shared: Overlay = {
       key: { description: 'Label key the requirement looks at.', format: 'label-key', spec: 'A Shared types' },
       operator: {
         description: 'How the key relates to the values: In, NotIn, Exists or DoesNotExist.',
-        enum: ['In', 'NotIn', 'Exists', 'DoesNotExist'],
+        enum: Object.keys(SELECTOR_OPERATORS),
         spec: 'A Shared types',
       },
       values: {
@@ -212,7 +214,7 @@ const shared: Overlay = {
     spec: 'A Shared types',
     fields: {
       type: { description: 'Condition type, in CamelCase or as a qualified name. Required on a status write.', required: false, spec: 'A Shared types' },
-      status: { description: 'Whether the condition holds: True, False or Unknown. Required on a status write.', required: false, enum: CONDITION_STATUS, spec: 'A Shared types' },
+      status: { description: 'Whether the condition holds: True, False or Unknown. Required on a status write.', required: false, spec: 'A Shared types' },
       observedGeneration: {
         description: 'metadata.generation the condition was computed from.',
         minimum: 0,
@@ -355,7 +357,6 @@ const endpoints: Overlay = {
       },
       protocol: {
         description: 'Transport protocol of the port.',
-        enum: ['SCTP', 'TCP', 'UDP'],
         default: 'TCP',
         spec: 'A Endpoints',
       },
@@ -499,7 +500,6 @@ const deployments: Overlay = {
     fields: {
       type: {
         description: '`Recreate` kills all existing pods before new ones are created; `RollingUpdate` scales the new ReplicaSet up while scaling the old ones down.',
-        enum: ['Recreate', 'RollingUpdate'],
         default: 'RollingUpdate',
         spec: 'A Deployment',
       },
@@ -619,8 +619,6 @@ const deployments: Overlay = {
 const CPG: SpecRef = 'B CompositePodGroup';
 const PG: SpecRef = 'B PodGroup';
 
-const PREEMPTION_POLICY = ['Never', 'PreemptLowerPriority'] as const;
-
 /** Types that both scheduling versions share word for word: written once, placed in each. */
 function sharedSchedulingTypes(version: string, spec: SpecRef): Overlay {
   return {
@@ -673,7 +671,6 @@ const compositePodGroups: Overlay = {
       },
       preemptionPolicy: {
         description: '`Never` never preempts lower-priority pods; `PreemptLowerPriority` may. With the Priority admission controller it is filled from the priority class.',
-        enum: PREEMPTION_POLICY,
         default: 'PreemptLowerPriority',
         featureGates: ['PodGroupPreemptionPolicy'],
         immutable: true,
@@ -798,7 +795,6 @@ const podGroups: Overlay = {
       },
       preemptionPolicy: {
         description: '`Never` never preempts lower-priority pods; `PreemptLowerPriority` may. Filled from the priority class by the Priority admission controller.',
-        enum: PREEMPTION_POLICY,
         default: 'PreemptLowerPriority',
         featureGates: ['PodGroupPreemptionPolicy'],
         immutable: true,
@@ -1242,9 +1238,10 @@ const flowSchemas: Overlay = {
     description: 'Queue parameters of a limited priority level.',
     spec: FS,
     fields: {
-      queues: { description: 'Number of queues of the level.', spec: FS },
-      handSize: { description: 'How many queues each flow is shuffle-sharded over.', spec: FS },
-      queueLengthLimit: { description: 'Maximum number of requests waiting in one queue.', spec: FS },
+      // 0 (or nothing) takes the default, so the ranges start at 0 (upstream validation).
+      queues: { description: 'Number of queues of the level; 0 takes the default, 64. At most 10,000,000.', minimum: 0, maximum: 10_000_000, spec: FS },
+      handSize: { description: 'How many queues each flow is shuffle-sharded over; 0 takes the default, 8.', minimum: 0, spec: FS },
+      queueLengthLimit: { description: 'Maximum number of requests waiting in one queue; 0 takes the default, 50.', minimum: 0, spec: FS },
     },
   },
   'flowcontrol/v1.PriorityLevelConfigurationStatus': {
@@ -1289,7 +1286,6 @@ const mutatingAdmissionPolicies: Overlay = {
     fields: {
       failurePolicy: {
         description: 'What happens on errors (CEL parse, type-check or runtime errors, or a misconfigured policy or binding): `Fail` rejects the request, `Ignore` skips the policy.',
-        enum: ['Fail', 'Ignore'],
         default: 'Fail',
         spec: MAP,
       },
@@ -1316,7 +1312,6 @@ const mutatingAdmissionPolicies: Overlay = {
       reinvocationPolicy: {
         description: '`Never` runs the mutations at most once per binding in an admission; `IfNeeded` may run them again when later plugins changed the object (with no ordering guarantee).',
         required: true,
-        enum: ['Never', 'IfNeeded'],
         spec: MAP,
       },
       variables: {
@@ -1331,7 +1326,6 @@ const mutatingAdmissionPolicies: Overlay = {
     fields: {
       patchType: {
         description: 'Which kind of patch this is; the member of the same name must be set and the other left out.',
-        enum: ['ApplyConfiguration', 'JSONPatch'],
         spec: MAP,
       },
       applyConfiguration: {
@@ -1421,7 +1415,6 @@ const mutatingAdmissionPolicies: Overlay = {
       },
       matchPolicy: {
         description: '`Exact` matches only the listed group/version/resource; `Equivalent` also matches the same resource served under other versions.',
-        enum: ['Exact', 'Equivalent'],
         default: 'Equivalent',
         spec: MAP,
       },
@@ -1444,7 +1437,6 @@ const mutatingAdmissionPolicies: Overlay = {
       },
       scope: {
         description: 'Restrict to `Cluster`-scoped or `Namespaced` resources, or `*` for both.',
-        enum: ['Cluster', 'Namespaced', '*'],
         default: '*',
         spec: MAP,
       },

@@ -1,5 +1,5 @@
 import { RuleTester } from '@platlint/core/testing';
-import rule from './no-delete.js';
+import rule from './no-delete-operation.js';
 
 const policy = (operations: string, exclude = ''): string => `apiVersion: admissionregistration.plat.io/v1
 kind: MutatingAdmissionPolicy

@@ -1,5 +1,5 @@
 import { RuleTester } from '@platlint/core/testing';
-import rule from './match-condition-names.js';
+import rule from './unique-match-condition-names.js';
 
 const policy = (conditions: string): string => `apiVersion: admissionregistration.plat.io/v1
 kind: MutatingAdmissionPolicy
