@@ -254,17 +254,17 @@ describe.runIf(process.env.PLATLINT_E2E === '1')('the packaged extension in code
 
   it('hovers a value with its field documentation and its problem, and saves the screenshot', async () => {
     const lines = WEB_YAML.split('\n');
-    const line = lines.findIndex((l) => l.includes('minReadySeconds: 900'));
-    const character = (lines[line] as string).indexOf('900');
+    const line = lines.findIndex((l) => l.includes('imagePullPolicy: Sometimes'));
+    const character = (lines[line] as string).indexOf('Sometimes');
     const hover = hoverAt({ count: lines.length, line: (i) => lines[i] ?? '' }, { line, character });
     const documentation = markdownLines((hover?.contents as { value: string } | undefined)?.value ?? '');
     expect(documentation.length).toBeGreaterThan(2);
-    // The rule reports the missing progressDeadlineSeconds on the spec, a range around the hovered value.
-    const problem = cliProblems(workspace).find((p) => p.file === 'web.yaml' && p.message.includes('minReadySeconds'));
-    expect(problem?.line).toBeLessThanOrEqual(line + 1);
-    expect(problem?.severity).toBe('warning');
+    // The value is outside the field's enum: the finding sits on the hovered value.
+    const problem = cliProblems(workspace).find((p) => p.file === 'web.yaml' && p.message.includes('Sometimes'));
+    expect(problem?.line).toBe(line + 1);
+    expect(problem?.severity).toBe('error');
 
-    await page.locator('.view-line span span').filter({ hasText: /^900$/ }).first().hover();
+    await page.locator('.view-line span span').filter({ hasText: /^Sometimes$/ }).first().hover();
     const widget = page.locator('.monaco-editor .monaco-hover').filter({ hasText: documentation[0] as string }).first();
     await widget.waitFor({ timeout: 30_000 });
     const text = squash(await until('the hover', () => widget.innerText(), (t) => t.includes((problem as Problem).message.slice(0, 40))));
