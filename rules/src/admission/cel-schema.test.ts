@@ -1,27 +1,6 @@
 import { RuleTester } from '@platlint/core/testing';
 import rule from './cel-schema.js';
-
-interface Parts {
-  paramKind?: string;
-  resources?: string;
-  conditions?: string;
-  variables?: string;
-  mutations?: string;
-}
-
-const APPLY = "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 2}}'}";
-
-const policy = (p: Parts): string => `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicy
-metadata: {name: p}
-spec:
-${p.paramKind ?? ''}  matchConstraints:
-    resourceRules:
-      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ${p.resources ?? '["deployments"]'}}
-${p.conditions ? `  matchConditions:\n${p.conditions}\n` : ''}${p.variables ? `  variables:\n${p.variables}\n` : ''}  mutations:
-${p.mutations ?? APPLY}
-  reinvocationPolicy: Never
-`;
+import { policy } from './fixtures.js';
 
 RuleTester.run(rule, {
   valid: [
