@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf } from './pod.js';
+import { containersOf, DOCS_DEPLOYMENT_HEAD } from './pod.js';
 
 export default defineRule({
   meta: {
@@ -25,30 +25,14 @@ export default defineRule({
       'Fails:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - name: web',
       '```',
       '',
       'Passes:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - {name: web, image: nginx:1.27}',
       '```',
     ].join('\n'),

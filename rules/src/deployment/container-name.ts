@@ -1,5 +1,5 @@
 import { defineRule, formatPath, formats } from '@platlint/core';
-import { containersOf, POD_SPEC } from './pod.js';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, POD_SPEC } from './pod.js';
 
 export default defineRule({
   meta: {
@@ -23,30 +23,14 @@ export default defineRule({
       'Fails:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - {name: Api-Server, image: shop/api:1.4}',
       '```',
       '',
       'Passes:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - {name: api-server, image: shop/api:1.4}',
       '```',
     ].join('\n'),

@@ -64,3 +64,16 @@ export function serviceNameProblem(name: string): string | undefined {
   if (name.includes('--')) return 'must not contain "--"';
   return undefined;
 }
+
+/** The start of the Deployment that the rules' documentation examples fill with containers. */
+export const DOCS_DEPLOYMENT_HEAD: readonly string[] = [
+  'apiVersion: apps/v1',
+  'kind: Deployment',
+  'metadata: {name: web}',
+  'spec:',
+  '  selector: {matchLabels: {app: web}}',
+  '  template:',
+  '    metadata: {labels: {app: web}}',
+  '    spec:',
+  '      containers:',
+];

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, objectsIn, serviceNameProblem } from './pod.js';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn, serviceNameProblem } from './pod.js';
 
 export default defineRule({
   meta: {
@@ -18,15 +18,7 @@ export default defineRule({
       'Fails:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - name: web',
       '        image: nginx:1.27',
       '        ports:',
@@ -36,15 +28,7 @@ export default defineRule({
       'Passes:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - name: web',
       '        image: nginx:1.27',
       '        ports:',

@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { containersOf, isInteger, isJsonObject, serviceNameProblem } from './pod.js';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, isInteger, isJsonObject, serviceNameProblem } from './pod.js';
 
 export const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
 const HANDLERS: ReadonlySet<string> = new Set(['exec', 'httpGet', 'tcpSocket', 'grpc']);
@@ -23,15 +23,7 @@ export default defineRule({
       'Fails:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - name: web',
       '        image: nginx:1.27',
       '        livenessProbe:',
@@ -42,15 +34,7 @@ export default defineRule({
       'Passes:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - name: web',
       '        image: nginx:1.27',
       '        livenessProbe:',

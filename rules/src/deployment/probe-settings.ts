@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, isInteger, isJsonObject } from './pod.js';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, isInteger, isJsonObject } from './pod.js';
 import { PROBES } from './probe-handler.js';
 
 /** Fields that must be at least 1, with the value the server puts in place of an explicit 0. */
@@ -29,15 +29,7 @@ export default defineRule({
       'Fails:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - name: web',
       '        image: nginx:1.27',
       '        livenessProbe:',
@@ -48,15 +40,7 @@ export default defineRule({
       'Passes:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - name: web',
       '        image: nginx:1.27',
       '        readinessProbe:',

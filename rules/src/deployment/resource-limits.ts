@@ -1,5 +1,5 @@
 import { compareQuantities, defineRule, parseQuantity } from '@platlint/core';
-import { containersOf, isJsonObject } from './pod.js';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, isJsonObject } from './pod.js';
 import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
 
 export default defineRule({
@@ -23,15 +23,7 @@ export default defineRule({
       'Fails:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - name: web',
       '        image: nginx:1.27',
       '        resources:',
@@ -42,15 +34,7 @@ export default defineRule({
       'Passes:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - name: web',
       '        image: nginx:1.27',
       '        resources:',

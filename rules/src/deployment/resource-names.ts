@@ -1,5 +1,5 @@
 import { closest, defineRule, formats } from '@platlint/core';
-import { containersOf, isJsonObject } from './pod.js';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, isJsonObject } from './pod.js';
 
 /** Resource names a container may use without a domain prefix (hugepages-<size> aside). */
 const STANDARD = ['cpu', 'memory', 'ephemeral-storage'] as const;
@@ -61,15 +61,7 @@ export default defineRule({
       'Fails:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - name: web',
       '        image: nginx:1.27',
       '        resources:',
@@ -79,15 +71,7 @@ export default defineRule({
       'Passes:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - name: web',
       '        image: nginx:1.27',
       '        resources:',

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, objectsIn, podSpec } from './pod.js';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn, podSpec } from './pod.js';
 
 export default defineRule({
   meta: {
@@ -17,15 +17,7 @@ export default defineRule({
       'Fails:',
       '',
       '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
+      ...DOCS_DEPLOYMENT_HEAD,
       '      - name: web',
       '        image: nginx:1.27',
       '        volumeMounts: [{name: cache, mountPath: /cache}]',
