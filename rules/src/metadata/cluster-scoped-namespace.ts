@@ -17,7 +17,7 @@ export default defineRule({
       'namespace. Configuration files have no metadata and are not checked.',
       '',
       'Spec: document A, the resource paths (cluster-scoped resources have no namespace segment);',
-      'API server validation, metadata lists a non-empty namespace as Forbidden by validation. The server does',
+      'The upstream notes on metadata validation list a non-empty namespace as Forbidden. The server does',
       'not get that far: its generic create and update hooks first clear the namespace of an object',
       'whose resource is cluster-scoped, so the object is stored without it. Hence a warning, not an',
       'error.',
