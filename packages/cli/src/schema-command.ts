@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { exportJsonSchemas } from '@platlint/language-server/schema-export';
+import { exportJsonSchemas } from '@platlint/core';
 import type { Io } from './commands.js';
 import { UsageError } from './files.js';
 

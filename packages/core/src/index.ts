@@ -16,6 +16,8 @@ export type { FormatName } from './schema/overlay-types.js';
 export { formats, ajvFormats } from './validate/formats.js';
 export { validateStructure, closest } from './validate/validator.js';
 export { toJsonSchema, AJV_OPTIONS } from './validate/json-schema.js';
+export { exportJsonSchemas, kindSchema, schemaFileName } from './schema-export/index.js';
+export type { ExportedSchema } from './schema-export/index.js';
 export { defineRule, valueAt } from './rules/rule.js';
 export { renderRuleIndex, renderRulePage } from './rules/rule-page.js';
 export { checkOneOf } from './rules/conventions.js';

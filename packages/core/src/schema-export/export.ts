@@ -1,5 +1,8 @@
-import { catalog, platlintInfo, toJsonSchema } from '@platlint/core';
-import type { KindInfo, SchemaNode } from '@platlint/core';
+import { catalog } from '../kinds/catalog.js';
+import type { KindInfo } from '../kinds/catalog.js';
+import { platlintInfo } from '../schema/tree.js';
+import type { SchemaNode } from '../schema/tree.js';
+import { toJsonSchema } from '../validate/json-schema.js';
 
 /**
  * JSON Schemas of the kinds, for other YAML tooling (yaml-language-server, IDE plugins).

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { exportJsonSchemas } from './schema-export.js';
+import { exportJsonSchemas } from './export.js';
 
-const example = (name: string): unknown[] => parseAllDocuments(readFileSync(fileURLToPath(new URL(`../../../examples/${name}`, import.meta.url)), 'utf8')).map((d) => d.toJS() as unknown);
+const example = (name: string): unknown[] => parseAllDocuments(readFileSync(fileURLToPath(new URL(`../../../../examples/${name}`, import.meta.url)), 'utf8')).map((d) => d.toJS() as unknown);
 
 function compile(schema: Record<string, unknown>) {
   // Our formats are platlint's own: other tools ignore them, and so does this check.
