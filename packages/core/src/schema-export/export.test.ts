@@ -19,11 +19,19 @@ interface ExampleObject {
   value: Record<string, unknown>;
 }
 
+const realworld = fileURLToPath(new URL('../../../../test/corpus/realworld/', import.meta.url));
+
 /** The objects of every example file of a folder, as platlint reads them (List items one by one). */
 function exampleObjects(folder: 'valid' | 'invalid'): ExampleObject[] {
+  return objectsIn(`${examples}${folder}/`, folder);
+}
+
+/** The objects of catalog kinds in the YAML files below a directory. */
+function objectsIn(dir: string, folder: string): ExampleObject[] {
   const out: ExampleObject[] = [];
-  for (const name of readdirSync(`${examples}${folder}`).filter((n) => n.endsWith('.yaml')).sort()) {
-    const file = SourceFile.fromText(name, readFileSync(`${examples}${folder}/${name}`, 'utf8'));
+  const names = (readdirSync(dir, { recursive: true }) as string[]).filter((n) => /\.ya?ml$/.test(n)).sort();
+  for (const name of names) {
+    const file = SourceFile.fromBytes(name, readFileSync(`${dir}${name}`));
     file.documents.forEach((doc, d) => {
       const value = doc.value;
       if (!isJsonObject(value) || typeof value.apiVersion !== 'string' || typeof value.kind !== 'string') return;
@@ -93,6 +101,13 @@ describe('JSON Schema export', () => {
     expect(verdicts.filter((v) => v.platlint !== v.independent)).toEqual([]);
     // The invalid examples hold structural mistakes of every sort (types, formats, unknown fields, ranges).
     expect(verdicts.filter((v) => !v.independent).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('judges every object of the real-world corpus as platlint\'s structural validation does', () => {
+    const objects = objectsIn(realworld, 'realworld');
+    expect(objects.length).toBeGreaterThan(300);
+    const disagreements = objects.filter((o) => (validateStructure(catalog.schema(catalog.lookup(o.apiVersion, o.kind)!.info), o.value).length === 0) !== independent(o.apiVersion, o.kind).validate(o.value).valid);
+    expect(disagreements.map((o) => o.where)).toEqual([]);
   });
 
   it('refuses structural mistakes in an independent validator: a Go duration is fine, a wrong one is not', () => {
