@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { exportJsonSchemas } from '@platlint/language-server/schema-export';
+import { exportJsonSchemas } from '@platlint/core';
 import type { Io } from './commands.js';
 import { UsageError } from './files.js';
 
@@ -9,7 +9,9 @@ export const SCHEMA_USAGE = `Usage: platlint schema [KIND...] [--out DIR]
 
 Writes JSON Schemas of the kinds (all when none are named), derived from the same schema
 tree the linter uses, for other YAML tooling (yaml-language-server, editors, CI checks).
-A kind is named as Kind or apiVersion/Kind. Without --out, one schema is printed.
+They are standard draft-07: Go durations, quantities and name formats are patterns, so any
+validator reads them as platlint does. A kind is named as Kind or apiVersion/Kind. Without
+--out, one schema is printed.
 
 Options:
   -o, --out DIR  Write one file per kind, and the combined schema, into DIR

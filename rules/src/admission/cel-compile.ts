@@ -1,11 +1,11 @@
 // Compiling the CEL expressions of a mutating admission policy, shared by admission/cel
 // (what the server compiles when it stores the policy) and admission/cel-schema (the same
 // expressions checked against the matched kind's schema, which the server does not do).
-import { admissionEnvironment } from '@platlint/cel';
+import { celEnvironmentFor } from '@platlint/cel';
 import type { CelEnvironment, CelIssue, StructuralSchema } from '@platlint/cel';
 import { catalog } from '@platlint/core';
-import type { KindInfo } from '@platlint/core';
-import { asList, celReferences, expressionsOf, isJsonObject, strings, variableNames } from './shared.js';
+import type { CelPlace, KindInfo, RuleContext } from '@platlint/core';
+import { asList, celReferences, expressionsOf, isJsonObject, specOf, strings, variableNames } from './shared.js';
 import type { ExpressionPlace, ExpressionAt, Json } from './shared.js';
 
 /**
@@ -46,19 +46,21 @@ function paramKindInfo(spec: Json): KindInfo | undefined {
 // policies of a run share few shapes, so they are kept across policies, keyed by shape.
 const environments = new Map<string, CelEnvironment>();
 
-function environment(place: ExpressionPlace, object: KindInfo | undefined, params: KindInfo | undefined, variables: { name: string; type: string }[], release: string): CelEnvironment {
+function environment(place: CelPlace, object: KindInfo | undefined, params: KindInfo | undefined, variables: { name: string; type: string }[], release: string): CelEnvironment {
   const key = [place, release, object?.typeId ?? '', params?.typeId ?? '', ...variables.map((v) => `${v.name}:${v.type}`)].join('|');
   let env = environments.get(key);
   if (!env) {
     if (environments.size > 200) environments.clear();
-    env = admissionEnvironment(place, {
-      objectSchema: object ? (catalog.schema(object) as StructuralSchema) : undefined,
-      // `params` is always declared: its use without paramKind is admission/params-need-paramkind's finding.
-      hasParams: true,
-      paramSchema: params ? (catalog.schema(params) as StructuralSchema) : undefined,
-      variables,
+    env = celEnvironmentFor(place, {
       // The libraries of the configured release (a call of a newer one is refused there).
       release,
+      admission: {
+        objectSchema: object ? (catalog.schema(object) as StructuralSchema) : undefined,
+        // `params` is always declared: its use without paramKind is admission/params-need-paramkind's finding.
+        hasParams: true,
+        paramSchema: params ? (catalog.schema(params) as StructuralSchema) : undefined,
+        variables,
+      },
     });
     environments.set(key, env);
   }
@@ -114,12 +116,15 @@ export interface SiteIssues {
  * compiles a stored policy (it cannot know which kind a request will bring). Variables are compiled
  * first, so that later expressions see each variable's type.
  */
-export function compileSites(spec: Json, typed: boolean, release: string): SiteIssues[] {
+export function compileSites(context: RuleContext, typed: boolean): SiteIssues[] {
+  const spec = specOf(context);
+  if (!spec) return [];
+  const release = context.settings.release;
   const object = typed ? matchedKind(spec) : undefined;
   const params = typed ? paramKindInfo(spec) : undefined;
   const names = variableNames(spec);
   const types = new Map<number, string>();
-  const sites = expressionsOf(spec);
+  const sites = expressionsOf(context);
   const ordered = [...sites.filter((s) => s.place === 'variable'), ...sites.filter((s) => s.place !== 'variable')];
   const out: SiteIssues[] = [];
   for (const site of ordered) {
@@ -141,7 +146,7 @@ export function compileSites(spec: Json, typed: boolean, release: string): SiteI
         }
       }
     }
-    const result = environment(site.place, object, params, visible, release).compile(site.expression);
+    const result = environment(site.celPlace, object, params, visible, release).compile(site.expression);
     if (result.ok) {
       if (site.place === 'variable') types.set(site.index, result.program.type);
       continue;

@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { compileSites, issueMessage, refusedByServer } from './cel-compile.js';
-import { POLICY, spanIn, specOf } from './shared.js';
+import { POLICY, spanIn } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -33,14 +33,12 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
-    const spec = specOf(context);
-    if (!spec) return;
     const refused = new Set(
-      compileSites(spec, false, context.settings.release)
+      compileSites(context, false)
         .filter(({ issues }) => issues.some(refusedByServer))
         .map(({ site }) => site.path.join('.')),
     );
-    for (const { site, issues } of compileSites(spec, true, context.settings.release)) {
+    for (const { site, issues } of compileSites(context, true)) {
       if (refused.has(site.path.join('.'))) continue;
       for (const issue of issues) context.report({ path: site.path, message: issueMessage(issue, site.place), span: spanIn(context, site.path, issue) });
     }

@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { WHAT, compileSites, issueMessage, refusedByServer } from './cel-compile.js';
-import { POLICY, spanIn, specOf } from './shared.js';
+import { POLICY, spanIn } from './shared.js';
 
 export default defineRule({
   meta: {
@@ -33,9 +33,7 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
-    const spec = specOf(context);
-    if (!spec) return;
-    for (const { site, issues } of compileSites(spec, false, context.settings.release)) {
+    for (const { site, issues } of compileSites(context, false)) {
       for (const issue of issues.filter(refusedByServer)) context.report({ path: site.path, message: issueMessage(issue, site.place), span: spanIn(context, site.path, issue) });
     }
   },

@@ -22,7 +22,7 @@ export default defineRule({
   check(context) {
     const spec = specOf(context);
     if (!spec || spec.paramKind !== undefined) return;
-    for (const site of expressionsOf(spec)) {
+    for (const site of expressionsOf(context)) {
       for (const ref of celReferences(site.expression)) {
         if (ref.root === 'params') context.report({ path: site.path, message: '"params" is only available when the policy sets spec.paramKind; add paramKind or remove the reference', span: spanIn(context, site.path, ref) });
       }

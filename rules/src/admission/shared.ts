@@ -1,7 +1,7 @@
-import { isJsonObject } from '@platlint/core';
-import { LexError, tokenizeCel, yamlValueRangeToSource } from '@platlint/cel';
-import type { CelToken } from '@platlint/cel';
-import type { FieldPath, LintObject, OffsetSpan, RuleContext } from '@platlint/core';
+import { celExpressionsIn, isJsonObject } from '@platlint/core';
+import { LexError, admissionPlaceOf, tokenizeCel, yamlValueRangeToSource } from '@platlint/cel';
+import type { AdmissionPlace, CelToken } from '@platlint/cel';
+import type { CelPlace, FieldPath, LintObject, OffsetSpan, RuleContext } from '@platlint/core';
 
 /** The mapping guard of core, for the rules of this area. */
 export { isJsonObject };
@@ -68,34 +68,28 @@ export function flowList(items: readonly string[]): string {
   return `[${items.map((s) => JSON.stringify(s)).join(', ')}]`;
 }
 
-export type ExpressionPlace = 'matchCondition' | 'variable' | 'applyConfiguration' | 'jsonPatch';
+export type ExpressionPlace = AdmissionPlace;
 
 export interface ExpressionAt {
   place: ExpressionPlace;
+  /** The place's name in the schema tree, which names its environment. */
+  celPlace: CelPlace;
   path: FieldPath;
   expression: string;
-  /** Index of the variable, for variable expressions. */
+  /** Index of the entry in its list (the variable's index, for variable expressions). */
   index: number;
 }
 
-/** Every CEL expression of a policy, in source order of its lists. */
-export function expressionsOf(spec: Json | undefined): ExpressionAt[] {
-  if (!spec) return [];
-  const out: ExpressionAt[] = [];
-  asList(spec.matchConditions).forEach((c, i) => {
-    if (isJsonObject(c) && typeof c.expression === 'string') out.push({ place: 'matchCondition', path: ['spec', 'matchConditions', i, 'expression'], expression: c.expression, index: i });
+/**
+ * Every CEL expression of a policy, in document order: the fields the schema tree marks as
+ * admission CEL (see core's celExpressionsIn), so that no list of places is kept here.
+ */
+export function expressionsOf(context: RuleContext): ExpressionAt[] {
+  return celExpressionsIn(context.schema, context.value).flatMap(({ path, place: celPlace, expression }) => {
+    const place = admissionPlaceOf(celPlace);
+    const index = path.findLast((segment) => typeof segment === 'number') ?? 0;
+    return place ? [{ place, celPlace, path, expression, index: index as number }] : [];
   });
-  asList(spec.variables).forEach((v, i) => {
-    if (isJsonObject(v) && typeof v.expression === 'string') out.push({ place: 'variable', path: ['spec', 'variables', i, 'expression'], expression: v.expression, index: i });
-  });
-  asList(spec.mutations).forEach((m, i) => {
-    if (!isJsonObject(m)) return;
-    for (const member of ['applyConfiguration', 'jsonPatch'] as const) {
-      const body = m[member];
-      if (isJsonObject(body) && typeof body.expression === 'string') out.push({ place: member, path: ['spec', 'mutations', i, member, 'expression'], expression: body.expression, index: i });
-    }
-  });
-  return out;
 }
 
 /** Variable names in declaration order (entries without a string name keep their slot as undefined). */

@@ -31,7 +31,7 @@ export default defineRule({
   check(context) {
     const spec = specOf(context);
     const names = variableNames(spec);
-    for (const site of expressionsOf(spec)) {
+    for (const site of expressionsOf(context)) {
       if (site.place === 'matchCondition') continue;
       const visible = site.place === 'variable' ? site.index : names.length;
       for (const ref of celReferences(site.expression)) {

@@ -1,28 +1,19 @@
 import { defineRule } from '@platlint/core';
-import type { FieldPath } from '@platlint/core';
-import { claimsEnvironment, userValidationEnvironment } from '@platlint/cel';
-import type { ClaimsPlace } from '@platlint/cel';
-import { AUTHN, authenticators, checkCel, filled, list, obj } from './shared.js';
-import type { CelCheck } from './shared.js';
+import type { CelPlace } from '@platlint/core';
+import { AUTHN, checkCelPlaces } from './shared.js';
+import type { PlaceCheck } from './shared.js';
 
-// One set of environments per release (the CEL libraries of the configured `release`).
-const checksByRelease = new Map<string, Record<ClaimsPlace | 'user', CelCheck>>();
+const mapping = (place: string): PlaceCheck => ({ place, variable: 'claims', resultTypeIsAdvice: true, skip: 'empty' });
 
-function environments(release: string): Record<ClaimsPlace | 'user', CelCheck> {
-  let checks = checksByRelease.get(release);
-  if (!checks) {
-    checks = {
-      claimValidationRule: { env: claimsEnvironment('claimValidationRule', undefined, release), place: 'a claim validation rule', variable: 'claims', staticBool: true },
-      username: { env: claimsEnvironment('username', undefined, release), place: 'the username mapping', variable: 'claims', resultTypeIsAdvice: true },
-      groups: { env: claimsEnvironment('groups', undefined, release), place: 'the groups mapping', variable: 'claims', resultTypeIsAdvice: true },
-      uid: { env: claimsEnvironment('uid', undefined, release), place: 'the uid mapping', variable: 'claims', resultTypeIsAdvice: true },
-      extra: { env: claimsEnvironment('extra', undefined, release), place: 'an extra mapping', variable: 'claims', resultTypeIsAdvice: true },
-      user: { env: userValidationEnvironment(undefined, release), place: 'a user validation rule', variable: 'user', staticBool: true },
-    };
-    checksByRelease.set(release, checks);
-  }
-  return checks;
-}
+/** The checks of each CEL place of the file; the places themselves are marked in the schema tree. */
+const CHECKS = {
+  'authentication.claimValidationRule': { place: 'a claim validation rule', variable: 'claims', staticBool: true, skip: 'empty', compileRepeatsOnce: true },
+  'authentication.username': mapping('the username mapping'),
+  'authentication.groups': mapping('the groups mapping'),
+  'authentication.uid': mapping('the uid mapping'),
+  'authentication.extra': { ...mapping('an extra mapping'), skip: 'blank' },
+  'authentication.userValidationRule': { place: 'a user validation rule', variable: 'user', staticBool: true, skip: 'blank', compileRepeatsOnce: true },
+} as const satisfies Partial<Record<CelPlace, PlaceCheck>>;
 
 export default defineRule({
   meta: {
@@ -57,32 +48,6 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
-    const env = environments(context.settings.release);
-    for (const { jwt, path } of authenticators(context)) {
-      const seenRules = new Set<string>();
-      list(jwt.claimValidationRules).forEach((r, j) => {
-        const expression = obj(r)?.expression;
-        if (!filled(expression) || seenRules.has(expression)) return;
-        seenRules.add(expression);
-        checkCel(context, [...path, 'claimValidationRules', j, 'expression'], expression, env.claimValidationRule);
-      });
-      const mappings = obj(jwt.claimMappings);
-      for (const field of ['username', 'groups', 'uid'] as const) {
-        const expression = obj(mappings?.[field])?.expression;
-        if (filled(expression)) checkCel(context, [...path, 'claimMappings', field, 'expression'], expression, env[field]);
-      }
-      list(mappings?.extra).forEach((e, j) => {
-        const expression = obj(e)?.valueExpression;
-        if (typeof expression === 'string' && expression.trim() !== '') checkCel(context, [...path, 'claimMappings', 'extra', j, 'valueExpression'], expression, env.extra);
-      });
-      const seenUser = new Set<string>();
-      list(jwt.userValidationRules).forEach((r, j) => {
-        const expression = obj(r)?.expression;
-        if (typeof expression !== 'string' || expression.trim() === '' || seenUser.has(expression)) return;
-        seenUser.add(expression);
-        const at: FieldPath = [...path, 'userValidationRules', j, 'expression'];
-        checkCel(context, at, expression, env.user);
-      });
-    }
+    checkCelPlaces(context, CHECKS);
   },
 });

@@ -1,10 +1,12 @@
 import { defineRule } from '@platlint/core';
-import { webhookMatchEnvironment } from '@platlint/cel';
-import { AUTHZ, checkCel, list, obj, webhooks } from './shared.js';
-import type { CelCheck } from './shared.js';
+import type { CelPlace } from '@platlint/core';
+import { AUTHZ, checkCelPlaces } from './shared.js';
+import type { PlaceCheck } from './shared.js';
 
-// One environment per release (the CEL libraries of the configured `release`).
-const matchByRelease = new Map<string, CelCheck>();
+/** The check of webhook match conditions; where they stand is marked in the schema tree. */
+const CHECKS = {
+  'authorization.webhookMatchCondition': { place: 'a match condition', variable: 'request', staticBool: true, skip: 'blank', compileRepeatsOnce: true },
+} as const satisfies Partial<Record<CelPlace, PlaceCheck>>;
 
 export default defineRule({
   meta: {
@@ -29,20 +31,6 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
-    const release = context.settings.release;
-    let match = matchByRelease.get(release);
-    if (!match) {
-      match = { env: webhookMatchEnvironment(undefined, release), place: 'a match condition', variable: 'request', staticBool: true };
-      matchByRelease.set(release, match);
-    }
-    for (const { webhook, path } of webhooks(context)) {
-      const seen = new Set<string>();
-      list(webhook.matchConditions).forEach((c, k) => {
-        const expression = obj(c)?.expression;
-        if (typeof expression !== 'string' || expression.trim() === '' || seen.has(expression)) return;
-        seen.add(expression);
-        checkCel(context, [...path, 'matchConditions', k, 'expression'], expression, match);
-      });
-    }
+    checkCelPlaces(context, CHECKS);
   },
 });

@@ -1,6 +1,6 @@
-import { isJsonObject, parseDuration } from '@platlint/core';
-import type { FieldPath, RuleContext } from '@platlint/core';
-import { yamlValueRangeToSource } from '@platlint/cel';
+import { celExpressionsIn, isJsonObject, parseDuration } from '@platlint/core';
+import type { CelPlace, FieldPath, RuleContext } from '@platlint/core';
+import { celEnvironmentFor, yamlValueRangeToSource } from '@platlint/cel';
 import type { CelEnvironment, CelProgram } from '@platlint/cel';
 
 export const AUTHN = 'AuthenticationConfiguration.apiserver.plat.io';
@@ -81,6 +81,43 @@ export interface CelCheck {
    * token is mapped, so a wrong static type is a warning, not a refusal.
    */
   resultTypeIsAdvice?: boolean;
+}
+
+/** How a configuration rule checks the expressions of one CEL place. */
+export interface PlaceCheck extends Omit<CelCheck, 'env'> {
+  /** Which expressions are left alone: empty ones (upstream's unset), or blank ones too. */
+  skip: 'empty' | 'blank';
+  /** A rule list compiles a repeated expression once (the repeat is a rule of its own). */
+  compileRepeatsOnce?: boolean;
+}
+
+// One environment per place and release (the CEL libraries of the configured `release`).
+const placeEnvironments = new Map<string, CelEnvironment>();
+
+function placeEnvironment(place: CelPlace, release: string): CelEnvironment {
+  const key = `${place}|${release}`;
+  let env = placeEnvironments.get(key);
+  if (!env) placeEnvironments.set(key, (env = celEnvironmentFor(place, { release })));
+  return env;
+}
+
+/**
+ * Checks every expression at the fields the schema tree marks as CEL, each with the check of
+ * its place; places the rule has no check for are another rule's.
+ */
+export function checkCelPlaces(context: RuleContext, checks: Partial<Record<CelPlace, PlaceCheck>>): void {
+  const seen = new Set<string>();
+  for (const { path, place, expression } of celExpressionsIn(context.schema, context.value)) {
+    const check = checks[place];
+    if (!check || expression === '' || (check.skip === 'blank' && expression.trim() === '')) continue;
+    if (check.compileRepeatsOnce) {
+      // Repeats count within one list: the path up to the list, and the expression.
+      const key = JSON.stringify([path.slice(0, -2), expression]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    checkCel(context, path, expression, { ...check, env: placeEnvironment(place, context.settings.release) });
+  }
 }
 
 /**

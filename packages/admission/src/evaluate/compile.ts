@@ -4,7 +4,10 @@
 // surface where upstream raises them: a field the schema lacks when the apply configuration is
 // merged, a wrong result type when the value is checked after evaluation (invocation.ts), a
 // JSON patch when the patched object is decoded. Results are cached per policy object.
-import { admissionEnvironment, type CelEnvironment, type CelProgram } from '@platlint/cel';
+// The environment of each expression is the one the schema tree names for its field.
+import { celEnvironmentFor, type CelEnvironment, type CelProgram } from '@platlint/cel';
+import { catalog, celPlaceAt, formatPath } from '@platlint/core';
+import type { CelPlace, FieldPath, KindInfo } from '@platlint/core';
 import type { Policy } from '../state/policy-types.js';
 
 export interface CompiledExpression {
@@ -58,44 +61,68 @@ export function compilePolicy(policy: Policy): CompileOutcome {
   return outcome;
 }
 
+/**
+ * The catalog's kind of a policy: its own version, or another version of its group and kind
+ * (the state takes a policy of any version of the group; the CEL fields are the same).
+ */
+function policyKind(policy: Policy): KindInfo | undefined {
+  const { apiVersion, kind } = policy.object;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  return catalog.lookup(apiVersion, kind)?.info ?? catalog.kinds.find((k) => k.group === group && k.kind === kind);
+}
+
 function compile(policy: Policy): CompileOutcome {
   const hasParams = policy.spec.paramKind !== undefined;
   // The server stores a policy whatever its estimated cost and enforces the budget while
   // the expression runs; so does the engine (the estimate is the linter's advice).
-  const base = { hasParams, limits: { maxEstimatedCost: Number.POSITIVE_INFINITY } };
+  const limits = { maxEstimatedCost: Number.POSITIVE_INFINITY };
+  const info = policyKind(policy);
+  if (!info) return { ok: false, message: `compilation failed: ${String(policy.object.apiVersion)} ${String(policy.object.kind)} is not a policy kind platlint knows` };
+  const schema = catalog.schema(info);
   const problems: string[] = [];
-  const build = (env: CelEnvironment, expression: string, where: string): CelProgram | undefined => {
+  // The variables as far as compiled, with their static types: a variable sees the ones
+  // before it, mutations see all of them, match conditions none.
+  const declared: { name: string; type: string }[] = [];
+  // Environments other than a variable's are shared by the expressions of one place.
+  const shared = new Map<CelPlace, CelEnvironment>();
+  const environment = (place: CelPlace, variables?: { name: string; type: string }[]): CelEnvironment => {
+    if (variables) return celEnvironmentFor(place, { limits, admission: { hasParams, variables } });
+    let env = shared.get(place);
+    if (!env) shared.set(place, (env = celEnvironmentFor(place, { limits, admission: { hasParams, variables: declared } })));
+    return env;
+  };
+  const build = (path: FieldPath, expression: string, variables?: { name: string; type: string }[]): { program: CelProgram; env: CelEnvironment } | undefined => {
+    const place = celPlaceAt(schema, path);
+    if (!place) {
+      problems.push(`${formatPath(path)}: not a CEL field of ${info.kind}`);
+      return undefined;
+    }
+    const env = environment(place, variables);
     const r = env.compile(expression);
-    if (r.ok) return r.program;
-    problems.push(`${where}: ${r.issues.map((i) => i.message).join('; ')}`);
+    if (r.ok) return { program: r.program, env };
+    problems.push(`${formatPath(path)}: ${r.issues.map((i) => i.message).join('; ')}`);
     return undefined;
   };
 
-  const conditionEnv = admissionEnvironment('matchCondition', base);
   const matchConditions: CompiledExpression[] = [];
   policy.spec.matchConditions.forEach((c, i) => {
-    const program = build(conditionEnv, c.expression, `spec.matchConditions[${i}].expression`);
-    if (program) matchConditions.push({ name: c.name, expression: c.expression, program, env: conditionEnv });
+    const built = build(['spec', 'matchConditions', i, 'expression'], c.expression);
+    if (built) matchConditions.push({ name: c.name, expression: c.expression, ...built });
   });
 
-  // Each variable sees the ones before it, with their static types.
   const variables: CompiledExpression[] = [];
-  const declared: { name: string; type: string }[] = [];
   policy.spec.variables.forEach((v, i) => {
-    const env = admissionEnvironment('variable', { ...base, variables: [...declared] });
-    const program = build(env, v.expression, `spec.variables[${i}].expression`);
-    declared.push({ name: v.name, type: program?.type ?? 'dyn' });
-    if (program) variables.push({ name: v.name, expression: v.expression, program, env });
+    const built = build(['spec', 'variables', i, 'expression'], v.expression, [...declared]);
+    declared.push({ name: v.name, type: built?.program.type ?? 'dyn' });
+    if (built) variables.push({ name: v.name, expression: v.expression, ...built });
   });
 
-  const applyEnv = admissionEnvironment('applyConfiguration', { ...base, variables: declared });
-  const patchEnv = admissionEnvironment('jsonPatch', { ...base, variables: declared });
   const mutations: CompiledMutation[] = [];
   policy.spec.mutations.forEach((m, i) => {
-    const env = m.patchType === 'JSONPatch' ? patchEnv : applyEnv;
     const field = m.patchType === 'JSONPatch' ? 'jsonPatch' : 'applyConfiguration';
-    const program = build(env, m.expression, `spec.mutations[${i}].${field}.expression`);
-    if (program) mutations.push({ patchType: m.patchType, expression: m.expression, program, env, constantCost: constantCost(m.expression, program) });
+    const built = build(['spec', 'mutations', i, field, 'expression'], m.expression);
+    if (built) mutations.push({ patchType: m.patchType, expression: m.expression, ...built, constantCost: constantCost(m.expression, built.program) });
   });
 
   if (problems.length > 0) return { ok: false, message: `compilation failed: ${problems.join(', ')}` };

@@ -1,5 +1,5 @@
 import type { FieldEntry, ScalarName, TypeEntry } from './api-types.js';
-import type { FieldOverlay, FormatName, Overlay, TypeOverlay } from './overlay-types.js';
+import type { CelPlace, FieldOverlay, FormatName, Overlay, TypeOverlay } from './overlay-types.js';
 import type { PlatlintInfo, SchemaNode } from './tree.js';
 
 /**
@@ -179,8 +179,22 @@ function applyFieldOverlay(node: SchemaNode, o: FieldOverlay): void {
   if (o.immutable !== undefined) info.immutable = o.immutable;
   if (o.maxDuration !== undefined) info.maxDuration = o.maxDuration;
   if (o.maxTotalBytes !== undefined) info.maxTotalBytes = o.maxTotalBytes;
+  if (o.cel) info.cel = o.cel;
   if (o.spec) info.spec = o.spec;
   addInfo(node, info);
+  if (o.celMembers) markCelMembers(node, o.celMembers);
+}
+
+/** Marks members of this field's struct as CEL, on copies: the type's own nodes stay unmarked. */
+function markCelMembers(node: SchemaNode, members: Readonly<Record<string, CelPlace>>): void {
+  const properties = { ...node.properties };
+  for (const [name, cel] of Object.entries(members)) {
+    const member = properties[name];
+    if (!member) throw new Error(`overlay: celMembers names "${name}", which the field's type does not have`);
+    properties[name] = { ...member };
+    addInfo(properties[name], { cel });
+  }
+  node.properties = properties;
 }
 
 function applyTypeOverlay(node: SchemaNode, o: TypeOverlay): void {

@@ -21,6 +21,28 @@ export type FormatName =
   | 'date-time' // RFC 3339 timestamp
   | 'path-segment'; // object name usable as a URL path segment: not '.', '..', no '/' or '%'
 
+/**
+ * Where CEL stands: the environment an expression field is compiled in, one name per
+ * environment (its variables and the result type it needs). @platlint/cel maps each name to
+ * its environment; the rules, the language server and the admission engine find the fields
+ * through the schema tree (../schema/cel-places.ts).
+ */
+export const CEL_PLACES = [
+  'admission.matchCondition',
+  'admission.variable',
+  'admission.applyConfiguration',
+  'admission.jsonPatch',
+  'authentication.claimValidationRule',
+  'authentication.username',
+  'authentication.groups',
+  'authentication.uid',
+  'authentication.extra',
+  'authentication.userValidationRule',
+  'authorization.webhookMatchCondition',
+] as const;
+
+export type CelPlace = (typeof CEL_PLACES)[number];
+
 /** How the server treats a gated field while its gate is off. */
 export type GateOffBehaviour = 'refused' | 'dropped';
 
@@ -62,6 +84,13 @@ export interface FieldOverlay {
   maxDuration?: string;
   /** Aggregate limit of a map: its keys and string values together, in UTF-8 bytes; rules read it. */
   maxTotalBytes?: number;
+  /** The field holds a CEL expression, compiled in this environment. */
+  cel?: CelPlace;
+  /**
+   * CEL members of a field of a shared struct type, where the environment depends on the
+   * field rather than on the type (`username` and `groups` share one type, not one result).
+   */
+  celMembers?: Readonly<Record<string, CelPlace>>;
   spec?: SpecRef;
 }
 

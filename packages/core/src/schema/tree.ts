@@ -1,4 +1,4 @@
-import type { FormatName, GateOffBehaviour, SpecRef } from './overlay-types.js';
+import type { CelPlace, FormatName, GateOffBehaviour, SpecRef } from './overlay-types.js';
 
 /**
  * A node of the schema tree: a structural schema in the form platform CRDs use (OpenAPI v3
@@ -57,6 +57,8 @@ export interface PlatlintInfo {
   status?: boolean;
   /** An optional, non-pointer string: `""` means unset to the server, so formats skip it. */
   emptyIsUnset?: boolean;
+  /** The field holds a CEL expression compiled in this environment. */
+  cel?: CelPlace;
 }
 
 export function platlintInfo(node: SchemaNode): PlatlintInfo {

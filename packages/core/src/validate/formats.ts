@@ -11,7 +11,8 @@ export type FormatCheck = (value: string) => string | undefined;
 
 const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+/** RFC 3339 as Go's parser reads it; the standard export (standard-formats.ts) reuses it. */
+export const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 function dnsLabel(value: string): string | undefined {

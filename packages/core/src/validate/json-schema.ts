@@ -1,6 +1,7 @@
 import type { Options } from 'ajv';
 import type { SchemaNode } from '../schema/tree.js';
 import { isFormatName } from './formats.js';
+import { standardFormats } from './standard-formats.js';
 
 /**
  * Derives the JSON Schema that ajv compiles from a schema tree. Struct types become
@@ -21,7 +22,17 @@ export const INT_RANGES: Readonly<Record<string, readonly [number, number]>> = {
   int64: [-(2 ** 63), 2 ** 63],
 };
 
-export function toJsonSchema(root: SchemaNode): JsonSchema {
+/**
+ * `platlint`: formats by our own names, which the validator checks with precise messages.
+ * `standard`: each format written as standard JSON Schema (./standard-formats.ts), so that
+ * other validators read the schema as platlint does.
+ */
+export interface JsonSchemaOptions {
+  formats?: 'platlint' | 'standard';
+}
+
+export function toJsonSchema(root: SchemaNode, options: JsonSchemaOptions = {}): JsonSchema {
+  const standard = options.formats === 'standard';
   const definitions: Record<string, JsonSchema> = {};
   const convert = (node: SchemaNode): JsonSchema => {
     const typeId = node['x-platlint']?.typeId;
@@ -50,17 +61,23 @@ export function toJsonSchema(root: SchemaNode): JsonSchema {
 
   const convertValue = (node: SchemaNode): JsonSchema => {
     const out: JsonSchema = {};
-    if (node['x-kubernetes-int-or-string']) out.type = node.format === 'quantity' ? ['integer', 'number', 'string'] : ['integer', 'string'];
-    else if (node.type) out.type = node.type;
+    const format = node['x-platlint']?.format ?? node.format;
+    const fragment = standard && isFormatName(format) ? standardFormats[format] : undefined;
+    // A standard fragment of an int-or-string format states its own types (`anyOf`).
+    const typed = fragment?.anyOf === undefined;
+    if (node['x-kubernetes-int-or-string']) {
+      if (typed) out.type = node.format === 'quantity' ? ['integer', 'number', 'string'] : ['integer', 'string'];
+    } else if (node.type) out.type = node.type;
     if (node.type === 'array') {
       if (node.items) out.items = convert(node.items);
       if (node.minItems !== undefined) out.minItems = node.minItems;
       if (node.maxItems !== undefined) out.maxItems = node.maxItems;
     }
-    const format = node['x-platlint']?.format ?? node.format;
     if (isFormatName(format)) {
+      const check: JsonSchema = fragment ? withoutType(fragment, out.type) : { format };
       // An empty optional string is how Go writes "unset": the format does not apply to it.
-      if (node['x-platlint']?.emptyIsUnset) Object.assign(out, { if: { const: '' }, else: { format } });
+      if (node['x-platlint']?.emptyIsUnset) Object.assign(out, { if: { const: '' }, else: check });
+      else if (fragment) out.allOf = [check];
       else out.format = format;
     }
     if (node.enum) out.enum = node.enum;
@@ -77,4 +94,11 @@ export function toJsonSchema(root: SchemaNode): JsonSchema {
 
   const top = convert(root);
   return { ...top, definitions };
+}
+
+/** A fragment without the `type` its field already states. */
+function withoutType(fragment: JsonSchema, type: unknown): JsonSchema {
+  if (fragment.type === undefined || fragment.type !== type) return fragment;
+  const { type: _, ...rest } = fragment;
+  return rest;
 }

@@ -152,6 +152,7 @@ export const configKindsOverlay: Overlay = {
       },
       expression: {
         description: 'CEL expression over `claims` that must evaluate to a boolean true. Not combined with claim.',
+        cel: 'authentication.claimValidationRule',
         spec: AUTHN,
       },
       message: {
@@ -166,14 +167,17 @@ export const configKindsOverlay: Overlay = {
     fields: {
       username: {
         description: 'Source of the user name: a single-string claim, or an expression yielding a string. Nothing is defaulted; for the legacy behavior use claim `sub` with an explicit prefix. An expression using `claims.email` must also check `claims.email_verified`.',
+        celMembers: { expression: 'authentication.username' },
         spec: AUTHN,
       },
       groups: {
         description: 'Source of the groups: a string or string-list claim (then prefix is required, possibly empty), or an expression. Empty results mean no groups.',
+        celMembers: { expression: 'authentication.groups' },
         spec: AUTHN,
       },
       uid: {
         description: 'Source of the user uid: a single-string claim or a string expression.',
+        celMembers: { expression: 'authentication.uid' },
         spec: AUTHN,
       },
       extra: {
@@ -212,6 +216,7 @@ export const configKindsOverlay: Overlay = {
       },
       valueExpression: {
         description: 'CEL expression yielding a string or list of strings. An empty string, empty list or null leaves the attribute out; empty strings inside a list are dropped.',
+        cel: 'authentication.extra',
         spec: AUTHN,
       },
     },
@@ -220,7 +225,7 @@ export const configKindsOverlay: Overlay = {
     description: 'A CEL check on the final user that must be true.',
     spec: AUTHN,
     fields: {
-      expression: { description: 'CEL expression over `user` that must return true.', spec: AUTHN },
+      expression: { description: 'CEL expression over `user` that must return true.', cel: 'authentication.userValidationRule', spec: AUTHN },
       message: { description: 'Literal error message returned when the expression is false.', spec: AUTHN },
     },
   },
@@ -332,6 +337,7 @@ export const configKindsOverlay: Overlay = {
     fields: {
       expression: {
         description: 'CEL expression over `request` (a v1 SubjectAccessReview spec; v1beta1 requests are converted first) that must evaluate to a bool.',
+        cel: 'authorization.webhookMatchCondition',
         spec: AUTHZ,
       },
     },

@@ -1345,6 +1345,7 @@ const mutatingAdmissionPolicies: Overlay = {
       expression: {
         description: 'CEL expression that initializes an `Object{...}` value (nested types `Object.<field>`) to merge into the request object. It cannot change atomic structs, maps or lists.',
         required: true,
+        cel: 'admission.applyConfiguration',
         spec: MAP,
       },
     },
@@ -1356,6 +1357,7 @@ const mutatingAdmissionPolicies: Overlay = {
       expression: {
         description: 'CEL expression returning a list of `JSONPatch{op, path, from, value}` values. `path` and `from` are JSON pointers; `jsonpatch.escapeKey` escapes `~` and `/` in keys.',
         required: true,
+        cel: 'admission.jsonPatch',
         spec: MAP,
       },
     },
@@ -1371,6 +1373,7 @@ const mutatingAdmissionPolicies: Overlay = {
       },
       expression: {
         description: 'CEL expression returning a bool, over object, oldObject, request, params and authorizer.',
+        cel: 'admission.matchCondition',
         spec: MAP,
       },
     },
@@ -1380,7 +1383,7 @@ const mutatingAdmissionPolicies: Overlay = {
     spec: MAP,
     fields: {
       name: { description: 'Variable name, a CEL identifier; referenced as `variables.<name>`.', spec: MAP },
-      expression: { description: 'CEL expression computing the value; evaluated lazily.', spec: MAP },
+      expression: { description: 'CEL expression computing the value; evaluated lazily.', cel: 'admission.variable', spec: MAP },
     },
   },
   'admissionregistration/v1.ParamKind': {

@@ -1,11 +1,16 @@
-import { catalog, platlintInfo, toJsonSchema } from '@platlint/core';
-import type { KindInfo, SchemaNode } from '@platlint/core';
+import { catalog } from '../kinds/catalog.js';
+import type { KindInfo } from '../kinds/catalog.js';
+import { platlintInfo } from '../schema/tree.js';
+import type { SchemaNode } from '../schema/tree.js';
+import { toJsonSchema } from '../validate/json-schema.js';
 
 /**
- * JSON Schemas of the kinds, for other YAML tooling (yaml-language-server, IDE plugins).
- * Validation is exactly the JSON Schema platlint's validator compiles (`toJsonSchema`);
- * on top of it go the annotations that the validator does not need: descriptions,
- * defaults and deprecations of the schema tree, and `apiVersion`/`kind` pinned to the kind.
+ * JSON Schemas of the kinds, for other YAML tooling (yaml-language-server, IDE plugins, any
+ * draft-07 validator). Validation is the JSON Schema platlint's validator compiles
+ * (`toJsonSchema`) with each platform format written as standard JSON Schema (patterns and
+ * `anyOf` rather than format names other tools read differently; ../validate/standard-formats.ts);
+ * on top of it go the annotations that the validator does not need: descriptions, defaults
+ * and deprecations of the schema tree, and `apiVersion`/`kind` pinned to the kind.
  */
 export interface ExportedSchema {
   fileName: string;
@@ -44,7 +49,7 @@ export function schemaFileName(info: KindInfo): string {
 /** The schema of one kind: the validator's schema, annotated, with apiVersion and kind pinned. */
 export function kindSchema(info: KindInfo): Json {
   const tree = catalog.schema(info);
-  const compiled = toJsonSchema(tree) as Json;
+  const compiled = toJsonSchema(tree, { formats: 'standard' }) as Json;
   const definitions = (compiled.definitions ?? {}) as Record<string, Json>;
   const annotated = new Set<string>();
 

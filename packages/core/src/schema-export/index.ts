@@ -1,0 +1,2 @@
+export { exportJsonSchemas, kindSchema, schemaFileName } from './export.js';
+export type { ExportedSchema } from './export.js';
