@@ -1,5 +1,6 @@
 // Exit codes, the paths `platlint lint` takes, and the `rules` / `explain` commands.
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lintJson, manifests, removeTempDirs, runCli, tempDir } from './helpers.js';
 
@@ -87,6 +88,14 @@ describe('paths', () => {
     const sub = lintJson(['nested'], { cwd: dir });
     expect(sub.report.files.map((f) => f.path).sort()).toEqual(['nested/deeper/one.yml', 'nested/two.yaml']);
     expect(sub.report.files.every((f) => f.diagnostics.some((d) => d.ruleId === 'schema/enum'))).toBe(true);
+  });
+
+  it('follows no directory link that leads back into the directory it lints', () => {
+    const dir = tree();
+    symlinkSync('.', join(dir, 'nested', 'self'));
+    symlinkSync('..', join(dir, 'nested', 'deeper', 'up'));
+    const { report } = lintJson(['.'], { cwd: dir });
+    expect(report.files.map((f) => f.path).sort()).toEqual(['nested/deeper/one.yml', 'nested/two.yaml', 'top.yaml']);
   });
 
   it('expands a quoted glob itself', () => {
