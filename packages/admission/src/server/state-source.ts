@@ -22,12 +22,16 @@ export interface StateSourceOptions {
 }
 
 function problemFields(p: LoadProblem): Record<string, unknown> {
-  return { file: p.file, line: p.line, column: p.column, object: p.object, ruleId: p.ruleId, message: p.message };
+  return { file: p.file, line: p.line, column: p.column, path: p.path, object: p.object, ruleId: p.ruleId, message: p.message };
 }
 
-/** One line per finding, `file:line:column: Kind/name: message (rule)`, as the CLI prints findings. */
+/**
+ * One line per finding, `file:line:column: Kind/name: message (rule)`, as the CLI prints
+ * findings; an object held in memory has no line, and its field path says where.
+ */
 export function describeProblem(p: LoadProblem): string {
-  return `${p.file}:${p.line}:${p.column}: ${p.object ? `${p.object}: ` : ''}${p.message} (${p.ruleId})`;
+  const where = p.line === undefined ? `${p.file}: ${p.object ? `${p.object}: ` : ''}${p.path ? `${p.path}: ` : ''}` : `${p.file}:${p.line}:${p.column ?? 1}: ${p.object ? `${p.object}: ` : ''}`;
+  return `${where}${p.message} (${p.ruleId})`;
 }
 
 /** The first load found objects the API server would refuse: the server must not start. */
@@ -135,7 +139,7 @@ export class StateSource {
         return false;
       }
       this.loadedPrint = fingerprintOrUndefined(this.paths);
-      const problem: LoadProblem = { file: this.paths.join(', '), line: 1, column: 1, ruleId: 'state/load', message: (error as Error).message };
+      const problem: LoadProblem = { file: this.paths.join(', '), line: 1, column: 1, path: '', ruleId: 'state/load', message: (error as Error).message };
       return this.refuse(reason, [problem]);
     }
     this.loadedPrint = print;

@@ -24,6 +24,8 @@ export interface LintEngineOptions {
   knownRuleIds: ReadonlySet<string>;
   /** A configuration file to use instead of the nearest platlint.config.yaml. */
   configFile?: string | undefined;
+  /** One configuration for every file, looked up nowhere (the webhook judges as the server does, whatever a repository says). */
+  config?: Config | undefined;
   /** Severities laid over every configuration's rules (`--rule`, the editor's settings). */
   ruleOverrides?: Readonly<Record<string, RuleSetting>>;
   catalog?: Catalog;
@@ -99,7 +101,7 @@ export class LintEngine {
 
   /** The configuration of a file with the overrides laid over it (one object per configuration). Throws ConfigError. */
   configFor(path: string): Config {
-    const base = this.resolver.forFile(path);
+    const base = this.options.config ?? this.resolver.forFile(path);
     const overrides = this.options.ruleOverrides ?? {};
     if (Object.keys(overrides).length === 0) return base;
     let config = this.merged.get(base);
@@ -165,7 +167,12 @@ export class LintEngine {
    * Its comments are not the repository's, so they switch nothing off.
    */
   lintValue(name: string, value: unknown, index: CrossDocumentIndex = []): LintedFile {
-    return this.lintSource(SourceFile.fromValue(name, value), index, { inlineSuppressions: false });
+    return this.lintDecoded(SourceFile.fromValue(name, value), index);
+  }
+
+  /** lintValue for a source `SourceFile.fromValue` made, when the caller reads its objects too (the admission state). */
+  lintDecoded(source: SourceFile, index: CrossDocumentIndex = []): LintedFile {
+    return this.lintSource(source, index, { inlineSuppressions: false });
   }
 
   /**
