@@ -42,3 +42,5 @@ export { SELECTOR_OPERATORS, comparesValues, isEmptySelector, isSelectorOperator
 export type { LabelSelector, SelectorOperator } from './labels/selector.js';
 export { applyFixes } from './fix/apply-fixes.js';
 export { textDigest, writeFixes } from './fix/write-fixes.js';
+export { FileWatcher } from './watch/file-watcher.js';
+export type { FileWatcherOptions, WatchLog } from './watch/file-watcher.js';

@@ -4,7 +4,8 @@
 // server would refuse is never taken, not even in part: at start-up that stops the server,
 // on a reload the last good state stays in service and the failure is logged, counted and
 // shown on /readyz.
-import { statSync, watch, type FSWatcher } from 'node:fs';
+import { statSync } from 'node:fs';
+import { FileWatcher } from '@platlint/core';
 import { manifestFiles } from '../state/load.js';
 import type { LoadProblem, State } from '../state/state.js';
 import { isResourceExhaustion } from './connections.js';
@@ -88,10 +89,7 @@ function fingerprintOrUndefined(paths: readonly string[]): string | undefined {
 export class StateSource {
   private state: State | undefined;
   private loadedPrint: string | undefined;
-  private watchers: FSWatcher[] = [];
-  private pending: NodeJS.Timeout | undefined;
-  private poller: NodeJS.Timeout | undefined;
-  private readonly debounceMs: number;
+  private readonly watcher: FileWatcher;
   private readonly pollMs: number;
   private readonly onAccepted: StateSourceOptions['onAccepted'];
   /** Incremented on every accepted load; logged with answers to tell states apart. */
@@ -109,9 +107,19 @@ export class StateSource {
     private readonly metrics: Metrics,
     options: StateSourceOptions = {},
   ) {
-    this.debounceMs = options.debounceMs ?? 200;
     this.onAccepted = options.onAccepted;
     this.pollMs = options.pollMs ?? 2000;
+    this.watcher = new FileWatcher({
+      name: 'state',
+      paths,
+      recursive: true,
+      // Throws when the directories cannot be read now (EMFILE): the watcher logs it and asks again.
+      stale: () => fingerprint(this.paths) !== this.loadedPrint,
+      onChange: (reason) => this.reload(reason),
+      debounceMs: options.debounceMs ?? 200,
+      pollMs: this.pollMs,
+      log: (level, event, fields) => this.logger.log(level, event, fields),
+    });
   }
 
   get current(): State | undefined {
@@ -135,7 +143,7 @@ export class StateSource {
       if (isResourceExhaustion(error)) {
         this.metrics.reload('state', 'failure');
         this.logger.log('error', 'state.reload_failed', { reason, code: (error as NodeJS.ErrnoException).code, error: (error as Error).message, kept: this.generation });
-        this.schedule('retry after running out of resources');
+        this.watcher.schedule('retry after running out of resources', this.pollMs);
         return false;
       }
       this.loadedPrint = fingerprintOrUndefined(this.paths);
@@ -160,7 +168,7 @@ export class StateSource {
       this.logger.log('warn', 'state.advice', { file: first.file, object: first.object, generation: this.generation, findings: findings.map(problemFields) });
     }
     // Written to while we read: look again once it settles.
-    if (fingerprintOrUndefined(this.paths) !== print) this.schedule('changed during load');
+    if (fingerprintOrUndefined(this.paths) !== print) this.watcher.schedule('changed during load');
     return true;
   }
 
@@ -184,49 +192,12 @@ export class StateSource {
     return false;
   }
 
-  /** Watches the paths and polls as a fallback; call after the first load. */
+  /** Watches the paths (and polls as a fallback); call after the first load. */
   watch(): void {
-    for (const path of this.paths) {
-      try {
-        const w = watch(path, { persistent: false }, () => this.schedule('file change'));
-        w.on('error', (error) => this.logger.log('warn', 'state.watch_error', { path, error: error.message }));
-        this.watchers.push(w);
-      } catch (error) {
-        this.logger.log('warn', 'state.watch_unavailable', { path, error: (error as Error).message, fallback: `polling every ${this.pollMs} ms` });
-      }
-    }
-    this.poller = setInterval(() => {
-      if (this.changed()) this.schedule('poll');
-    }, this.pollMs);
-    this.poller.unref();
-  }
-
-  private schedule(reason: string): void {
-    if (this.pending) clearTimeout(this.pending);
-    this.pending = setTimeout(() => {
-      this.pending = undefined;
-      if (this.changed()) this.reload(reason);
-    }, Math.max(this.debounceMs, reason.startsWith('retry') ? this.pollMs : 0));
-    this.pending.unref();
-  }
-
-  /**
-   * Whether the files differ from the loaded ones. Timers call this, where a throw would end
-   * the process: a directory that cannot be read now (EMFILE) is logged and looked at again.
-   */
-  private changed(): boolean {
-    try {
-      return fingerprint(this.paths) !== this.loadedPrint;
-    } catch (error) {
-      this.logger.log('warn', 'state.scan_failed', { code: (error as NodeJS.ErrnoException).code, error: (error as Error).message, retry: `in ${this.pollMs} ms` });
-      return false;
-    }
+    this.watcher.start();
   }
 
   close(): void {
-    for (const w of this.watchers) w.close();
-    this.watchers = [];
-    if (this.pending) clearTimeout(this.pending);
-    if (this.poller) clearInterval(this.poller);
+    this.watcher.close();
   }
 }
