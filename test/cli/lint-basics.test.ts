@@ -51,6 +51,7 @@ describe('exit status', () => {
     ['a --rule without severity', ['lint', '--rule', 'schema/enum', 'examples/valid'], /RULE=SEVERITY/],
     ['a --rule with a bad severity', ['lint', '--rule', 'schema/enum=fatal', 'examples/valid'], /RULE=SEVERITY/],
     ['a --rule naming no rule', ['lint', '--rule', 'nope/nothing=off', 'examples/valid'], /unknown rule "nope\/nothing"/],
+    ['a --rule with a misspelt rule', ['lint', '--rule', 'schema/enun=off', 'examples/valid'], /unknown rule "schema\/enun"; did you mean "schema\/enum"\?/],
     ['--cache-location without --cache', ['lint', '--cache-location', 'x.cache', 'examples/valid'], /--cache-location needs --cache/],
     ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
   ])('is 2 on a usage error: %s', (_what, args, message) => {

@@ -33,7 +33,7 @@ export type { CrossDocumentIndex, IndexedResult, LintEngineOptions, LintedFile, 
 export { DEFAULT_CACHE_FILE, lintWithCache } from './lint/run-cache.js';
 export { FileNotFoundError, UnreadableDirectoryError, findManifestFiles, findManifestFilesSync, listManifestFiles, manifestFilesUnder } from './lint/find-files.js';
 export type { FindOptions, SkippedLink } from './lint/find-files.js';
-export { ConfigError, ConfigResolver, IgnoreFilter, CONFIG_FILE, IGNORE_FILE, defaultConfig, loadConfigFile } from './config/config.js';
+export { ConfigError, ConfigResolver, IgnoreFilter, CONFIG_FILE, IGNORE_FILE, defaultConfig, loadConfigFile, unknownRuleMessage } from './config/config.js';
 export type { Config, ConfigProblem, RuleSetting } from './config/config.js';
 export { featureGateDefaults, gateDefault, gateEnabled, knownFeatureGates, compareReleases, releaseAtLeast, DEFAULT_RELEASE } from './config/feature-gates.js';
 export { formatters, summarize } from './format/index.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Config, RuleSetting } from '../config/config.js';
-import { ConfigResolver, IgnoreFilter } from '../config/config.js';
+import { ConfigResolver, IgnoreFilter, unknownRuleMessage } from '../config/config.js';
 import { textDigest, writeFixes } from '../fix/write-fixes.js';
 import type { Catalog } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
@@ -33,8 +33,11 @@ export interface LintEngineOptions {
 
 /** An override names a rule that does not exist. */
 export class UnknownRuleError extends Error {
-  constructor(readonly ruleId: string) {
-    super(`unknown rule "${ruleId}"`);
+  constructor(
+    readonly ruleId: string,
+    knownRuleIds: ReadonlySet<string>,
+  ) {
+    super(unknownRuleMessage(ruleId, knownRuleIds));
   }
 }
 
@@ -82,7 +85,7 @@ export class LintEngine {
   private readonly merged = new Map<Config, Config>();
 
   constructor(private readonly options: LintEngineOptions) {
-    for (const id of Object.keys(options.ruleOverrides ?? {})) if (!options.knownRuleIds.has(id)) throw new UnknownRuleError(id);
+    for (const id of Object.keys(options.ruleOverrides ?? {})) if (!options.knownRuleIds.has(id)) throw new UnknownRuleError(id, options.knownRuleIds);
     this.catalog = options.catalog ?? defaultCatalog;
     const crossDocumentRules = options.rules.filter((r) => r.meta.crossDocument?.length);
     this.crossDocumentRules = new Set(crossDocumentRules);
