@@ -99,6 +99,12 @@ describe('paths', () => {
     expect(report.files.map((f) => f.path).sort()).toEqual(['nested/deeper/one.yml', 'nested/two.yaml', 'top.yaml']);
   });
 
+  it('reads a directory and a file whose names hold a space and a #', () => {
+    const dir = tempDir({ 'my dir/a#b.yaml': manifests.fixableEnum });
+    expect(lintJson(['my dir'], { cwd: dir }).report.files.map((f) => f.path)).toEqual(['my dir/a#b.yaml']);
+    expect(lintJson(['my dir/a#b.yaml'], { cwd: dir }).report.files.map((f) => f.path)).toEqual(['my dir/a#b.yaml']);
+  });
+
   it('expands a quoted glob itself', () => {
     const { report } = lintJson(['examples/invalid/*.yaml']);
     const paths = report.files.map((f) => f.path);

@@ -40,7 +40,15 @@ export function loadState(paths: readonly string[]): State {
  * field path in the object.
  */
 export function stateFromObjects(objects: readonly unknown[], origin = '<inline>'): State {
-  return stateFromSources(objects.map((o, i) => SourceFile.fromValue(objects.length === 1 ? origin : `${origin} #${i + 1}`, o)));
+  return stateOf(
+    objects.map((o, i) => SourceFile.fromValue(objects.length === 1 ? origin : `${origin} #${i + 1}`, o)),
+    true,
+  );
+}
+
+/** A state from files read (their bytes decoded by core). */
+export function stateFromSources(files: readonly SourceFile[]): State {
+  return stateOf(files, false);
 }
 
 interface Candidate {
@@ -67,25 +75,27 @@ function refuses(d: Diagnostic): boolean {
   return d.severity === 'error' && enforcedByServer(d.ruleId);
 }
 
-/** True for a source made from a value: its findings have a field path, and no line worth naming. */
-function isDecoded(file: SourceFile): boolean {
-  return file.documents[0]?.composedBy === 'value';
-}
-
-/** Lints the sources as one run: every object is in the index the cross-document rules read. */
-function lintAll(files: readonly SourceFile[]): LintedFile[] {
+/**
+ * Lints the sources as one run: every object is in the index the cross-document rules read.
+ * Sources made from values (`fromValues`) are linted as values: nothing in them switches a rule off.
+ */
+function lintAll(files: readonly SourceFile[], fromValues: boolean): LintedFile[] {
   const run = loadEngine();
   const index = orderIndex(files.flatMap((f) => run.indexEntries(f)));
-  return files.map((f) => (isDecoded(f) ? run.lintDecoded(f, index) : run.lintSource(f, index)));
+  return files.map((f) => (fromValues ? run.lintDecoded(f, index) : run.lintSource(f, index)));
 }
 
-function problemAt(file: SourceFile, ruleId: string, message: string, path: string, start: { line: number; column: number }, object?: string): LoadProblem {
-  const where = isDecoded(file) ? {} : { line: start.line, column: start.column };
-  return { file: file.path, ...where, path, ...(object ? { object } : {}), ruleId, message };
-}
-
-export function stateFromSources(files: readonly SourceFile[]): State {
-  const results = lintAll(files);
+/**
+ * The state of linted sources. A finding in a file is placed by line and column; one in a
+ * value held in memory by its field path alone (the text a value is linted in is ours, not
+ * the user's, and its lines would point nowhere).
+ */
+function stateOf(files: readonly SourceFile[], fromValues: boolean): State {
+  const results = lintAll(files, fromValues);
+  const problemAt = (file: SourceFile, ruleId: string, message: string, path: string, start: { line: number; column: number }, object?: string): LoadProblem => {
+    const where = fromValues ? {} : { line: start.line, column: start.column };
+    return { file: file.path, ...where, path, ...(object ? { object } : {}), ruleId, message };
+  };
   const problems: LoadProblem[] = [];
   const warnings: LoadProblem[] = [];
   const accepted: JsonObject[] = [];

@@ -68,4 +68,13 @@ describe('findManifestFilesSync', () => {
     expect(() => findManifestFilesSync(['state/none.yaml'], base)).toThrow('no such file or directory: state/none.yaml');
     expect(() => findManifestFilesSync(['state/*.json'], base)).toThrow('no files match state/*.json');
   });
+
+  it('reads names with a space or a # as they are', () => {
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'platlint-find-')));
+    dirs.push(base);
+    mkdirSync(join(base, 'my dir'));
+    writeFileSync(join(base, 'my dir', 'a#b.yaml'), 'a: 1\n');
+    expect(findManifestFilesSync(['my dir'], base)).toEqual(['my dir/a#b.yaml']);
+    expect(findManifestFilesSync(['my dir/a#b.yaml'], base)).toEqual(['my dir/a#b.yaml']);
+  });
 });

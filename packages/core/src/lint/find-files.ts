@@ -1,6 +1,6 @@
 import * as nativeFs from 'node:fs';
 import { realpathSync, statSync } from 'node:fs';
-import { basename, sep } from 'node:path';
+import { basename, resolve, sep } from 'node:path';
 import { fdir } from 'fdir';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 import { CONFIG_FILE } from '../config/config.js';
@@ -131,14 +131,15 @@ export function findManifestFilesSync(paths: readonly string[], cwd: string, opt
       continue;
     }
     let stats;
+    // Paths, not URLs: a space or a `#` in a name is part of it.
     try {
-      stats = statSync(new URL(path, `file://${cwd}/`));
+      stats = statSync(resolve(cwd, path));
     } catch {
       throw new FileNotFoundError(`no such file or directory: ${path}`);
     }
     if (stats.isDirectory()) {
       const base = path.replace(/\/+$/, '');
-      const found = manifestFilesUnder(new URL(`${base}/`, `file://${cwd}/`).pathname, options);
+      const found = manifestFilesUnder(resolve(cwd, base), options);
       found.forEach((m) => add(base === '.' ? m : `${base}/${m}`));
     } else {
       add(path);
