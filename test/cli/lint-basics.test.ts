@@ -1,5 +1,5 @@
 // Exit codes, the paths `platlint lint` takes, and the `rules` / `explain` commands.
-import { readFileSync, symlinkSync } from 'node:fs';
+import { readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lintJson, manifests, removeTempDirs, runCli, tempDir } from './helpers.js';
@@ -95,8 +95,12 @@ describe('paths', () => {
     const dir = tree();
     symlinkSync('.', join(dir, 'nested', 'self'));
     symlinkSync('..', join(dir, 'nested', 'deeper', 'up'));
-    const { report } = lintJson(['.'], { cwd: dir });
+    const { report, stderr } = lintJson(['.'], { cwd: dir });
     expect(report.files.map((f) => f.path).sort()).toEqual(['nested/deeper/one.yml', 'nested/two.yaml', 'top.yaml']);
+    expect(stderr.split('\n').filter(Boolean).sort()).toEqual([
+      `platlint: not following ${dir}/nested/deeper/up: it leads back to ${realpathSync(join(dir, 'nested'))}, which holds it`,
+      `platlint: not following ${dir}/nested/self: it leads back to ${realpathSync(join(dir, 'nested'))}, which holds it`,
+    ]);
   });
 
   it('reads a directory and a file whose names hold a space and a #', () => {

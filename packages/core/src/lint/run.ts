@@ -6,7 +6,7 @@ import type { Catalog } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import type { LintObject, Rule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
-import { findManifestFiles } from './find-files.js';
+import { findManifestFiles, type FindOptions } from './find-files.js';
 import type { DeferredCheck, FileResult } from './linter.js';
 import { collectObjects, lintFiles, reportsAny } from './linter.js';
 
@@ -121,8 +121,8 @@ export class LintEngine {
   }
 
   /** The files a run over these paths, directories and globs reads, ignored ones left out. */
-  async findFiles(paths: readonly string[]): Promise<string[]> {
-    return (await findManifestFiles(paths, this.options.cwd)).filter((p) => !this.isIgnored(p));
+  async findFiles(paths: readonly string[], options: FindOptions = {}): Promise<string[]> {
+    return (await findManifestFiles(paths, this.options.cwd, options)).filter((p) => !this.isIgnored(p));
   }
 
   /** The index entries of a file: its objects that cross-document rules read. */
