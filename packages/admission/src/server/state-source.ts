@@ -16,7 +16,7 @@ import type { Metrics } from './metrics.js';
 export interface StateSourceOptions {
   /** Quiet time after a change before reloading: editors and ConfigMap updates write in steps. */
   debounceMs?: number;
-  /** Interval of the fallback poll, which catches what file watching misses (nested directories, NFS). */
+  /** Interval of the fallback poll, which catches what file watching misses (NFS, a path not there yet, a failed watch). */
   pollMs?: number;
   /** Called with each accepted state's generation and the files it was built from. */
   onAccepted?: (generation: number, files: StateFile[]) => void;
