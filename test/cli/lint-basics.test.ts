@@ -1,5 +1,6 @@
 // Exit codes, the paths `platlint lint` takes, and the `rules` / `explain` commands.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lintJson, manifests, removeTempDirs, runCli, tempDir } from './helpers.js';
 
@@ -50,6 +51,7 @@ describe('exit status', () => {
     ['a --rule without severity', ['lint', '--rule', 'schema/enum', 'examples/valid'], /RULE=SEVERITY/],
     ['a --rule with a bad severity', ['lint', '--rule', 'schema/enum=fatal', 'examples/valid'], /RULE=SEVERITY/],
     ['a --rule naming no rule', ['lint', '--rule', 'nope/nothing=off', 'examples/valid'], /unknown rule "nope\/nothing"/],
+    ['a --rule with a misspelt rule', ['lint', '--rule', 'schema/enun=off', 'examples/valid'], /unknown rule "schema\/enun"; did you mean "schema\/enum"\?/],
     ['--cache-location without --cache', ['lint', '--cache-location', 'x.cache', 'examples/valid'], /--cache-location needs --cache/],
     ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
   ])('is 2 on a usage error: %s', (_what, args, message) => {
@@ -87,6 +89,24 @@ describe('paths', () => {
     const sub = lintJson(['nested'], { cwd: dir });
     expect(sub.report.files.map((f) => f.path).sort()).toEqual(['nested/deeper/one.yml', 'nested/two.yaml']);
     expect(sub.report.files.every((f) => f.diagnostics.some((d) => d.ruleId === 'schema/enum'))).toBe(true);
+  });
+
+  it('follows no directory link that leads back into the directory it lints', () => {
+    const dir = tree();
+    symlinkSync('.', join(dir, 'nested', 'self'));
+    symlinkSync('..', join(dir, 'nested', 'deeper', 'up'));
+    const { report, stderr } = lintJson(['.'], { cwd: dir });
+    expect(report.files.map((f) => f.path).sort()).toEqual(['nested/deeper/one.yml', 'nested/two.yaml', 'top.yaml']);
+    expect(stderr.split('\n').filter(Boolean).sort()).toEqual([
+      `platlint: not following ${dir}/nested/deeper/up: it leads back to ${realpathSync(join(dir, 'nested'))}, which holds it`,
+      `platlint: not following ${dir}/nested/self: it leads back to ${realpathSync(join(dir, 'nested'))}, which holds it`,
+    ]);
+  });
+
+  it('reads a directory and a file whose names hold a space and a #', () => {
+    const dir = tempDir({ 'my dir/a#b.yaml': manifests.fixableEnum });
+    expect(lintJson(['my dir'], { cwd: dir }).report.files.map((f) => f.path)).toEqual(['my dir/a#b.yaml']);
+    expect(lintJson(['my dir/a#b.yaml'], { cwd: dir }).report.files.map((f) => f.path)).toEqual(['my dir/a#b.yaml']);
   });
 
   it('expands a quoted glob itself', () => {

@@ -98,7 +98,7 @@ export async function lintCommand(argv: readonly string[], io: Io): Promise<numb
   if (fromStdin && args.fix) throw new UsageError('--fix rewrites files in place; it cannot fix standard input');
   const request: EngineRequest = { cwd: io.cwd, configFile: args.config, ruleOverrides: args.rules };
   const engine = usage(() => engineFor(request));
-  const paths = await usage(() => engine.findFiles(args.paths.filter((p) => p !== '-')));
+  const paths = await usage(() => engine.findFiles(args.paths.filter((p) => p !== '-'), { onSkippedLink: (s) => io.stderr(`platlint: not following ${s.link}: it leads back to ${s.target}, which holds it\n`) }));
   const oldPaths = args.old.length ? await usage(() => findManifestFiles(args.old, io.cwd)) : [];
   const stdin = fromStdin ? { name: args.stdinFilename, bytes: await io.readStdin() } : undefined;
 

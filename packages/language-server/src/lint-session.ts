@@ -60,7 +60,8 @@ export class LintSession {
   }
 
   private makeEngine(): LintEngine {
-    // An editor setting naming a rule that does not exist is left out rather than stopping every lint.
+    // An editor setting naming a rule that does not exist is left out rather than stopping every
+    // lint; the main thread tells the user (handlers/configuration.ts).
     const ruleOverrides = Object.fromEntries(Object.entries(this.settings.rules ?? {}).filter(([id]) => knownRuleIds.has(id)));
     return new LintEngine({ cwd: this.cwd, rules, knownRuleIds, configFile: this.settings.configFile || undefined, ruleOverrides });
   }

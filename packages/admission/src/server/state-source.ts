@@ -4,7 +4,8 @@
 // server would refuse is never taken, not even in part: at start-up that stops the server,
 // on a reload the last good state stays in service and the failure is logged, counted and
 // shown on /readyz.
-import { statSync, watch, type FSWatcher } from 'node:fs';
+import { statSync } from 'node:fs';
+import { FileWatcher } from '@platlint/core';
 import { manifestFiles } from '../state/load.js';
 import type { LoadProblem, State } from '../state/state.js';
 import { isResourceExhaustion } from './connections.js';
@@ -15,19 +16,23 @@ import type { Metrics } from './metrics.js';
 export interface StateSourceOptions {
   /** Quiet time after a change before reloading: editors and ConfigMap updates write in steps. */
   debounceMs?: number;
-  /** Interval of the fallback poll, which catches what file watching misses (nested directories, NFS). */
+  /** Interval of the fallback poll, which catches what file watching misses (NFS, a path not there yet, a failed watch). */
   pollMs?: number;
   /** Called with each accepted state's generation and the files it was built from. */
   onAccepted?: (generation: number, files: StateFile[]) => void;
 }
 
 function problemFields(p: LoadProblem): Record<string, unknown> {
-  return { file: p.file, line: p.line, column: p.column, object: p.object, ruleId: p.ruleId, message: p.message };
+  return { file: p.file, line: p.line, column: p.column, path: p.path, object: p.object, ruleId: p.ruleId, message: p.message };
 }
 
-/** One line per finding, `file:line:column: Kind/name: message (rule)`, as the CLI prints findings. */
+/**
+ * One line per finding, `file:line:column: Kind/name: message (rule)`, as the CLI prints
+ * findings; an object held in memory has no line, and its field path says where.
+ */
 export function describeProblem(p: LoadProblem): string {
-  return `${p.file}:${p.line}:${p.column}: ${p.object ? `${p.object}: ` : ''}${p.message} (${p.ruleId})`;
+  const where = p.line === undefined ? `${p.file}: ${p.object ? `${p.object}: ` : ''}${p.path ? `${p.path}: ` : ''}` : `${p.file}:${p.line}:${p.column ?? 1}: ${p.object ? `${p.object}: ` : ''}`;
+  return `${where}${p.message} (${p.ruleId})`;
 }
 
 /** The first load found objects the API server would refuse: the server must not start. */
@@ -84,10 +89,7 @@ function fingerprintOrUndefined(paths: readonly string[]): string | undefined {
 export class StateSource {
   private state: State | undefined;
   private loadedPrint: string | undefined;
-  private watchers: FSWatcher[] = [];
-  private pending: NodeJS.Timeout | undefined;
-  private poller: NodeJS.Timeout | undefined;
-  private readonly debounceMs: number;
+  private readonly watcher: FileWatcher;
   private readonly pollMs: number;
   private readonly onAccepted: StateSourceOptions['onAccepted'];
   /** Incremented on every accepted load; logged with answers to tell states apart. */
@@ -105,9 +107,19 @@ export class StateSource {
     private readonly metrics: Metrics,
     options: StateSourceOptions = {},
   ) {
-    this.debounceMs = options.debounceMs ?? 200;
     this.onAccepted = options.onAccepted;
     this.pollMs = options.pollMs ?? 2000;
+    this.watcher = new FileWatcher({
+      name: 'state',
+      paths,
+      recursive: true,
+      // Throws when the directories cannot be read now (EMFILE): the watcher logs it and asks again.
+      stale: () => fingerprint(this.paths) !== this.loadedPrint,
+      onChange: (reason) => this.reload(reason),
+      debounceMs: options.debounceMs ?? 200,
+      pollMs: this.pollMs,
+      log: (level, event, fields) => this.logger.log(level, event, fields),
+    });
   }
 
   get current(): State | undefined {
@@ -131,11 +143,11 @@ export class StateSource {
       if (isResourceExhaustion(error)) {
         this.metrics.reload('state', 'failure');
         this.logger.log('error', 'state.reload_failed', { reason, code: (error as NodeJS.ErrnoException).code, error: (error as Error).message, kept: this.generation });
-        this.schedule('retry after running out of resources');
+        this.watcher.schedule('retry after running out of resources', this.pollMs);
         return false;
       }
       this.loadedPrint = fingerprintOrUndefined(this.paths);
-      const problem: LoadProblem = { file: this.paths.join(', '), line: 1, column: 1, ruleId: 'state/load', message: (error as Error).message };
+      const problem: LoadProblem = { file: this.paths.join(', '), line: 1, column: 1, path: '', ruleId: 'state/load', message: (error as Error).message };
       return this.refuse(reason, [problem]);
     }
     this.loadedPrint = print;
@@ -156,7 +168,7 @@ export class StateSource {
       this.logger.log('warn', 'state.advice', { file: first.file, object: first.object, generation: this.generation, findings: findings.map(problemFields) });
     }
     // Written to while we read: look again once it settles.
-    if (fingerprintOrUndefined(this.paths) !== print) this.schedule('changed during load');
+    if (fingerprintOrUndefined(this.paths) !== print) this.watcher.schedule('changed during load');
     return true;
   }
 
@@ -180,49 +192,12 @@ export class StateSource {
     return false;
   }
 
-  /** Watches the paths and polls as a fallback; call after the first load. */
+  /** Watches the paths (and polls as a fallback); call after the first load. */
   watch(): void {
-    for (const path of this.paths) {
-      try {
-        const w = watch(path, { persistent: false }, () => this.schedule('file change'));
-        w.on('error', (error) => this.logger.log('warn', 'state.watch_error', { path, error: error.message }));
-        this.watchers.push(w);
-      } catch (error) {
-        this.logger.log('warn', 'state.watch_unavailable', { path, error: (error as Error).message, fallback: `polling every ${this.pollMs} ms` });
-      }
-    }
-    this.poller = setInterval(() => {
-      if (this.changed()) this.schedule('poll');
-    }, this.pollMs);
-    this.poller.unref();
-  }
-
-  private schedule(reason: string): void {
-    if (this.pending) clearTimeout(this.pending);
-    this.pending = setTimeout(() => {
-      this.pending = undefined;
-      if (this.changed()) this.reload(reason);
-    }, Math.max(this.debounceMs, reason.startsWith('retry') ? this.pollMs : 0));
-    this.pending.unref();
-  }
-
-  /**
-   * Whether the files differ from the loaded ones. Timers call this, where a throw would end
-   * the process: a directory that cannot be read now (EMFILE) is logged and looked at again.
-   */
-  private changed(): boolean {
-    try {
-      return fingerprint(this.paths) !== this.loadedPrint;
-    } catch (error) {
-      this.logger.log('warn', 'state.scan_failed', { code: (error as NodeJS.ErrnoException).code, error: (error as Error).message, retry: `in ${this.pollMs} ms` });
-      return false;
-    }
+    this.watcher.start();
   }
 
   close(): void {
-    for (const w of this.watchers) w.close();
-    this.watchers = [];
-    if (this.pending) clearTimeout(this.pending);
-    if (this.poller) clearInterval(this.poller);
+    this.watcher.close();
   }
 }

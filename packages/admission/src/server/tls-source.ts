@@ -1,9 +1,10 @@
 // The serving certificate and key, read from files and reloaded when they change, so a
 // rotated certificate (cert-manager, a renewed Secret) is picked up without a restart.
 // A half-rotated pair (new certificate, old key) fails to load and the old one stays in use.
-import { readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createSecureContext, type SecureContextOptions } from 'node:tls';
+import { FileWatcher } from '@platlint/core';
 import { isResourceExhaustion } from './connections.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
@@ -34,9 +35,7 @@ function print(files: TlsFiles): string {
 }
 
 export class TlsSource {
-  private watchers: FSWatcher[] = [];
-  private poller: NodeJS.Timeout | undefined;
-  private pending: NodeJS.Timeout | undefined;
+  private readonly watcher: FileWatcher;
   private loadedPrint: string;
 
   constructor(
@@ -44,9 +43,18 @@ export class TlsSource {
     private readonly apply: (options: SecureContextOptions) => void,
     private readonly logger: Logger,
     private readonly metrics: Metrics,
-    private readonly timing: { debounceMs: number; pollMs: number },
+    timing: { debounceMs: number; pollMs: number },
   ) {
     this.loadedPrint = print(files);
+    this.watcher = new FileWatcher({
+      name: 'tls',
+      // Directories rather than files: a Secret volume swaps a symlink and never writes the file.
+      paths: [...new Set([dirname(files.certFile), dirname(files.keyFile)])],
+      stale: () => print(this.files) !== this.loadedPrint,
+      onChange: (reason) => this.reload(reason),
+      ...timing,
+      log: (level, event, fields) => this.logger.log(level, event, fields),
+    });
   }
 
   reload(reason: string): boolean {
@@ -66,35 +74,10 @@ export class TlsSource {
   }
 
   watch(): void {
-    // Directories rather than files: a Secret volume swaps a symlink and never writes the file.
-    for (const dir of new Set([dirname(this.files.certFile), dirname(this.files.keyFile)])) {
-      try {
-        const w = watch(dir, { persistent: false }, () => this.schedule('file change'));
-        w.on('error', (error) => this.logger.log('warn', 'tls.watch_error', { dir, error: error.message }));
-        this.watchers.push(w);
-      } catch (error) {
-        this.logger.log('warn', 'tls.watch_unavailable', { dir, error: (error as Error).message });
-      }
-    }
-    this.poller = setInterval(() => {
-      if (print(this.files) !== this.loadedPrint) this.schedule('poll');
-    }, this.timing.pollMs);
-    this.poller.unref();
-  }
-
-  private schedule(reason: string): void {
-    if (this.pending) clearTimeout(this.pending);
-    this.pending = setTimeout(() => {
-      this.pending = undefined;
-      if (print(this.files) !== this.loadedPrint) this.reload(reason);
-    }, this.timing.debounceMs);
-    this.pending.unref();
+    this.watcher.start();
   }
 
   close(): void {
-    for (const w of this.watchers) w.close();
-    this.watchers = [];
-    if (this.pending) clearTimeout(this.pending);
-    if (this.poller) clearInterval(this.poller);
+    this.watcher.close();
   }
 }

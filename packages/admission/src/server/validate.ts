@@ -1,7 +1,7 @@
 // `/validate`: the linter's rules on the object of an admission request, so the cluster
 // rejects what `platlint lint` and the editor would flag as an error.
-import { defaultConfig, lintFiles, SourceFile, type Config, type Diagnostic } from '@platlint/core';
-import { rules } from '@platlint/rules';
+import { defaultConfig, LintEngine, type Config, type Diagnostic } from '@platlint/core';
+import { knownRuleIds, rules } from '@platlint/rules';
 import type { AdmissionRequest, AdmissionResult } from '../types.js';
 
 export interface Findings {
@@ -13,13 +13,25 @@ function line(d: Diagnostic): string {
   return `${d.path === '' ? '' : `${d.path}: `}${d.message} (${d.ruleId})`;
 }
 
+// One engine per configuration the server was started with; it is looked up nowhere else.
+const engines = new WeakMap<Config, LintEngine>();
+let defaults: Config | undefined;
+
+function engineFor(config: Config): LintEngine {
+  let engine = engines.get(config);
+  if (!engine) {
+    engine = new LintEngine({ cwd: config.root, rules, knownRuleIds, config });
+    engines.set(config, engine);
+  }
+  return engine;
+}
+
 /** Lints one object as the CLI would lint a file holding it, under `config` (severities, feature gates, release). */
-export function lintObject(object: unknown, name: string, config: Config = defaultConfig(process.cwd())): Findings {
-  // The JSON value itself is linted: a trip through YAML text would retype strings and keys.
-  const file = SourceFile.fromValue(name, object);
-  // The object comes from the requester, not from the repository: nothing in it may switch a rule off.
-  const [result] = lintFiles({ files: [file], rules, configFor: () => config, inlineSuppressions: false });
-  const diagnostics = result?.diagnostics ?? [];
+function lintObject(object: unknown, name: string, config?: Config): Findings {
+  defaults ??= defaultConfig(process.cwd());
+  // The decoded value itself is linted (a trip through YAML text would retype strings and
+  // keys), and nothing in it may switch a rule off: it comes from the requester.
+  const diagnostics = engineFor(config ?? defaults).lintValue(name, object).diagnostics;
   return { errors: diagnostics.filter((d) => d.severity === 'error'), warnings: diagnostics.filter((d) => d.severity === 'warning') };
 }
 

@@ -5,9 +5,10 @@ import { stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { admit } from '../admit.js';
 import { mutateObjects } from '../testing/mutate.js';
-import { binding, deployment, policy } from '../test-support/objects.js';
+import { binding, deployment, deploymentRequest, policy } from '../test-support/objects.js';
 import { at } from '../test-support/read.js';
-import { loadState } from './load.js';
+import { ObjectChecker } from '../cluster/checked-objects.js';
+import { loadState, stateFromObjects } from './load.js';
 
 const INCREMENT = { patchType: 'ApplyConfiguration' as const, expression: 'Object{spec: Object.spec{replicas: object.spec.replicas + 1}}' };
 
@@ -91,6 +92,37 @@ describe('loadState keeps what the server would store', () => {
       ['MutatingAdmissionPolicyBinding/b', 'admission/param-ref'],
     ]);
     expect(state.policies).toEqual([]);
+  });
+});
+
+// Strings YAML 1.1 would read as other types, and keys it would read as booleans: a trip
+// through YAML text would turn them into true, 5 and 1000.
+const TRICKY = { y: 'yes', yes: 'on', bin: '0b101', exp: '1e3' };
+
+describe('objects held in memory are loaded as the values they are', () => {
+  const copyLabels = policy({ name: 'labels', paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [{ patchType: 'ApplyConfiguration', expression: 'Object{metadata: Object.metadata{labels: params.data}}' }] });
+  (copyLabels.metadata as Record<string, unknown>).annotations = { ...TRICKY };
+  const params = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'tricky', namespace: 'default' }, data: { ...TRICKY } };
+  const bind = binding('labels-b', 'labels', { paramRef: { name: 'tricky', namespace: 'default', parameterNotFoundAction: 'Deny' } });
+
+  it('keeps "yes", "on", "0b101", "1e3" and the keys y and yes as strings, and mutates with them', () => {
+    const state = stateFromObjects([copyLabels, bind, params], 'case.yaml (tricky)');
+    expect(state.problems).toEqual([]);
+    expect(state.params).toEqual([params]);
+    expect(state.policies[0]?.object.metadata).toEqual(copyLabels.metadata);
+    const labels = at(admit(state, deploymentRequest()).object, 'metadata', 'labels');
+    expect(labels).toEqual({ app: 'web', ...TRICKY });
+  });
+
+  it('judges a cluster object as it is, and names the field path of what it refuses', () => {
+    const rejected: string[] = [];
+    const checker = new ObjectChecker((object) => rejected.push(object));
+    const broken = policy({ name: 'broken', mutations: [{ patchType: 'ApplyConfiguration', expression: 'Object{' }] });
+    (broken.metadata as Record<string, unknown>).annotations = { ...TRICKY };
+    const { accepted, problems } = checker.check([copyLabels, broken]);
+    expect(accepted.map((o) => o.metadata)).toEqual([copyLabels.metadata]);
+    expect(rejected).toEqual(['MutatingAdmissionPolicy/broken']);
+    expect(problems.map((p) => [p.file, p.path, p.ruleId, p.line])).toEqual([['cluster:MutatingAdmissionPolicy/broken', 'spec.mutations[0].applyConfiguration.expression', 'admission/cel', undefined]]);
   });
 });
 

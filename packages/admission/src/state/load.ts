@@ -1,67 +1,31 @@
-// Loading the state from files and directories (or from objects a test case holds inline),
-// as the API server would store it: an object is left out only when a check the server
-// enforces refuses it (an error of a rule with `enforcedBy: 'server'`, or of the engine's
-// structural checks). Advice (warnings, errors of advisory rules such as the CEL check
-// against the schema) never drops an object; it is returned as the state's warnings.
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import { catalog, defaultConfig, lintFiles, SourceFile, validateStructure, type Diagnostic, type FieldPath } from '@platlint/core';
-import { adviceRulesFor, enforcedByServer, serverEnforcedRules } from '@platlint/rules';
-import { stringify } from 'yaml';
+// Loading the state from files and directories (or from objects a test case or the cluster
+// holds), as the API server would store it: an object is left out only when a check the
+// server enforces refuses it (an error of a rule with `enforcedBy: 'server'`, or of the
+// engine's structural checks). Advice (warnings, errors of advisory rules such as the CEL
+// check against the schema) never drops an object; it is returned as the state's warnings.
+// Files are found and linted by core's lint run; objects are linted as the values they are.
+import { catalog, defaultConfig, FileNotFoundError, formatPath, findManifestFilesSync, LintEngine, objectsOf, orderIndex, readSource, SourceFile, UnreadableDirectoryError, validateStructure, type Diagnostic, type FieldPath, type LintedFile, type SkippedLink } from '@platlint/core';
+import { adviceRulesFor, enforcedByServer, knownRuleIds, serverEnforcedRules } from '@platlint/rules';
 import { isObject, metadataString, type JsonObject } from '../json.js';
 import { ADMISSION_GROUP, BINDING_KIND, CRD_GROUP, CRD_KIND, POLICY_KIND } from './policy-types.js';
 import { createState, isKind, type LoadProblem, type State } from './state.js';
 
-const MANIFEST = /\.(ya?ml|json)$/i;
-
-/** A directory link that was not followed, and the directory it leads to. */
-export interface SkippedLink {
-  link: string;
-  target: string;
-}
+export type { SkippedLink };
 
 /**
- * The manifest files under the given paths (directories recursively, sorted by name).
- * A directory link that leads back to the directory holding it or to one of its ancestors
- * (`self -> .`, `up -> ..`) is not followed: it would repeat the walk for ever and reach
- * outside the state. Each one skipped is passed to `onSkipped`.
+ * The manifest files under the state's paths, found as `platlint lint` finds them (core's
+ * finder, with its guard against directory links that loop). A path that does not exist is
+ * kept: it is reported as an unreadable file with the state's other problems.
  */
 export function manifestFiles(paths: readonly string[], onSkipped?: (skipped: SkippedLink) => void): string[] {
-  const out: string[] = [];
-  const visit = (path: string, explicit: boolean, ancestors: readonly string[]) => {
-    let stats;
+  return paths.flatMap((path) => {
     try {
-      stats = statSync(path);
-    } catch {
-      // Reported by the reader as an unreadable file.
-      out.push(path);
-      return;
+      return findManifestFilesSync([path], process.cwd(), { onSkippedLink: onSkipped });
+    } catch (error) {
+      if (error instanceof FileNotFoundError && !(error instanceof UnreadableDirectoryError)) return [path];
+      throw error;
     }
-    if (stats.isDirectory()) {
-      const real = realpathSync(path);
-      if (ancestors.some((a) => a === real || a.startsWith(`${real}${sep}`) || real === sep)) {
-        onSkipped?.({ link: path, target: real });
-        return;
-      }
-      for (const name of readdirSync(path).sort()) {
-        if (name.startsWith('.')) continue;
-        visit(join(path, name), false, [...ancestors, real]);
-      }
-    } else if (explicit || MANIFEST.test(path)) {
-      out.push(path);
-    }
-  };
-  for (const p of paths) visit(p, true, []);
-  return out;
-}
-
-function readSource(path: string): SourceFile {
-  try {
-    return SourceFile.fromBytes(path, readFileSync(path));
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-    return SourceFile.fromText(path, '', { unreadable: `cannot read file: ${reason}` });
-  }
+  });
 }
 
 /** Loads policies, bindings, params, namespaces and CRDs from files and directories. */
@@ -70,12 +34,21 @@ export function loadState(paths: readonly string[]): State {
 }
 
 /**
- * A state from objects held in memory (a test case's inline policies). They are written
- * out as one YAML stream so they are linted exactly like files; findings point into it.
+ * A state from objects held in memory (a test case's inline policies, objects read from the
+ * cluster). Each is linted as the value it is, with no YAML text in between, so a string
+ * such as "yes" or "0b101" and a key such as `y` stay what they are; findings name the
+ * field path in the object.
  */
 export function stateFromObjects(objects: readonly unknown[], origin = '<inline>'): State {
-  const text = objects.map((o) => stringify(o)).join('---\n');
-  return stateFromSources([SourceFile.fromText(origin, text)]);
+  return stateOf(
+    objects.map((o, i) => SourceFile.fromValue(objects.length === 1 ? origin : `${origin} #${i + 1}`, o)),
+    true,
+  );
+}
+
+/** A state from files read (their bytes decoded by core). */
+export function stateFromSources(files: readonly SourceFile[]): State {
+  return stateOf(files, false);
 }
 
 interface Candidate {
@@ -89,19 +62,46 @@ interface Candidate {
 // bindings (reported, never refusing). The state's other kinds need only the server's checks.
 const LOAD_RULES = [...serverEnforcedRules(), ...adviceRulesFor([`${POLICY_KIND}.${ADMISSION_GROUP}`, `${BINDING_KIND}.${ADMISSION_GROUP}`])];
 
+let engine: LintEngine | undefined;
+
+// The server's view: the default configuration, whatever configuration file lies near the state.
+function loadEngine(): LintEngine {
+  engine ??= new LintEngine({ cwd: process.cwd(), rules: LOAD_RULES, knownRuleIds, config: defaultConfig(process.cwd()) });
+  return engine;
+}
+
 /** A finding the API server would refuse the object for. */
 function refuses(d: Diagnostic): boolean {
   return d.severity === 'error' && enforcedByServer(d.ruleId);
 }
 
-export function stateFromSources(files: readonly SourceFile[]): State {
-  const results = lintFiles({ files, rules: LOAD_RULES, configFor: () => defaultConfig(process.cwd()) });
+/**
+ * Lints the sources as one run: every object is in the index the cross-document rules read.
+ * Sources made from values (`fromValues`) are linted as values: nothing in them switches a rule off.
+ */
+function lintAll(files: readonly SourceFile[], fromValues: boolean): LintedFile[] {
+  const run = loadEngine();
+  const index = orderIndex(files.flatMap((f) => run.indexEntries(f)));
+  return files.map((f) => (fromValues ? run.lintDecoded(f, index) : run.lintSource(f, index)));
+}
+
+/**
+ * The state of linted sources. A finding in a file is placed by line and column; one in a
+ * value held in memory by its field path alone (the text a value is linted in is ours, not
+ * the user's, and its lines would point nowhere).
+ */
+function stateOf(files: readonly SourceFile[], fromValues: boolean): State {
+  const results = lintAll(files, fromValues);
+  const problemAt = (file: SourceFile, ruleId: string, message: string, path: string, start: { line: number; column: number }, object?: string): LoadProblem => {
+    const where = fromValues ? {} : { line: start.line, column: start.column };
+    return { file: file.path, ...where, path, ...(object ? { object } : {}), ruleId, message };
+  };
   const problems: LoadProblem[] = [];
   const warnings: LoadProblem[] = [];
   const accepted: JsonObject[] = [];
   files.forEach((file, i) => {
     const findings = (results[i]?.diagnostics ?? []).filter((d) => d.severity !== 'info');
-    const at = (d: Diagnostic, object?: string): LoadProblem => ({ file: file.path, line: d.range.start.line, column: d.range.start.column, ...(object ? { object } : {}), ruleId: d.ruleId, message: d.message });
+    const at = (d: Diagnostic, object?: string): LoadProblem => problemAt(file, d.ruleId, d.message, d.path, d.range.start, object);
     for (const candidate of candidates(file)) {
       const own = findings.filter((d) => d.document === candidate.document && belongsTo(d, candidate.prefix));
       const refusals = own.filter(refuses);
@@ -114,35 +114,30 @@ export function stateFromSources(files: readonly SourceFile[]): State {
       }
       for (const d of refusals) problems.push(at(d, name));
       for (const x of extra) {
-        const span = file.locate(candidate.document, [...candidate.prefix, ...x.path]);
-        const start = file.lines.range(span.start, span.end).start;
-        problems.push({ file: file.path, line: start.line, column: start.column, object: name, ruleId: x.ruleId, message: x.message });
+        const path = [...candidate.prefix, ...x.path];
+        const span = file.locate(candidate.document, path);
+        problems.push(problemAt(file, x.ruleId, x.message, formatPath(path), file.lines.range(span.start, span.end).start, name));
       }
     }
     // Findings not tied to an object (syntax errors, unreadable files) refuse the file's part too.
     for (const d of findings.filter((e) => refuses(e) && (!file.documents[e.document] || file.documents[e.document]?.broken || e.ruleId.startsWith('file/') || e.ruleId.startsWith('document/')))) {
-      if (problems.some((p) => p.file === file.path && p.line === d.range.start.line && p.message === d.message)) continue;
+      if (problems.some((p) => p.file === file.path && p.path === d.path && p.message === d.message)) continue;
       problems.push(at(d));
     }
   });
   return createState(accepted, problems, warnings);
 }
 
-// The objects of a file: each mapping document, or each item of a `...List`.
+// The objects of a file, as core splits documents (List items one by one), that name their
+// apiVersion and kind.
 function candidates(file: SourceFile): Candidate[] {
   const out: Candidate[] = [];
   for (const doc of file.documents) {
     if (doc.broken || !isObject(doc.value)) continue;
-    const value = doc.value;
-    const { apiVersion, kind } = value;
-    if (typeof apiVersion !== 'string' || typeof kind !== 'string') continue;
-    if (kind.endsWith('List') && Array.isArray(value.items)) {
-      value.items.forEach((item, i) => {
-        if (isObject(item)) out.push({ file, document: doc.index, prefix: ['items', i], value: { apiVersion, kind: kind.slice(0, -4), ...item } });
-      });
-      continue;
+    for (const held of objectsOf(doc.value, catalog)) {
+      if (typeof held.value.apiVersion !== 'string' || typeof held.value.kind !== 'string') continue;
+      out.push({ file, document: doc.index, prefix: held.prefix, value: held.value as JsonObject });
     }
-    out.push({ file, document: doc.index, prefix: [], value });
   }
   return out;
 }

@@ -7,10 +7,13 @@ import { ADMISSION_GROUP, BINDING_KIND, CRD_GROUP, CRD_KIND, NAMESPACE_KIND, POL
 
 /** A finding on an object of the state: a refusal (the object is left out) or advice (it is kept). */
 export interface LoadProblem {
+  /** The file, or the name of an object held in memory (a test case's, the cluster's). */
   file: string;
-  /** 1-based line and column of the finding. */
-  line: number;
-  column: number;
+  /** 1-based line and column of the finding in a file; an object held in memory has none. */
+  line?: number;
+  column?: number;
+  /** Field path of the finding in its document (`spec.mutations[0]`; empty for the whole document or file). */
+  path: string;
   /** `Kind/name` of the object, when it had one. */
   object?: string;
   ruleId: string;

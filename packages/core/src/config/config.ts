@@ -124,7 +124,7 @@ function readSettings(pairs: readonly { key: unknown; value: unknown }[], config
         const setting = isScalar(entry.value) ? entry.value.value : undefined;
         const at = entry.value ? start(entry.value) : start(entry.key);
         if (key === 'rules') {
-          if (!knownRules.has(name)) problem(start(entry.key), `unknown rule "${name}"${didYouMean(name, [...knownRules])} (see \`platlint rules\`)`);
+          if (!knownRules.has(name)) problem(start(entry.key), `${unknownRuleMessage(name, knownRules)} (see \`platlint rules\`)`);
           else if (typeof setting !== 'string' || !SETTINGS.has(setting)) problem(at, `rule ${name}: severity must be off, info, warning or error`);
           else config.rules[name] = setting as RuleSetting;
         } else {
@@ -139,6 +139,11 @@ function readSettings(pairs: readonly { key: unknown; value: unknown }[], config
 }
 
 const RELEASE = /^\d+\.\d+$/;
+
+/** `unknown rule "x"; did you mean "y"?`: how every door names a rule id that does not exist. */
+export function unknownRuleMessage(id: string, knownRules: ReadonlySet<string>): string {
+  return `unknown rule "${id}"${didYouMean(id, [...knownRules])}`;
+}
 
 function didYouMean(word: string, candidates: readonly string[]): string {
   const suggestion = closest(word, candidates);

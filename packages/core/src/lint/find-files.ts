@@ -1,27 +1,120 @@
-import { statSync } from 'node:fs';
-import { glob, globSync, isDynamicPattern } from 'tinyglobby';
+import * as nativeFs from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { basename, resolve, sep } from 'node:path';
+import { fdir } from 'fdir';
+import { globSync, isDynamicPattern } from 'tinyglobby';
 import { CONFIG_FILE } from '../config/config.js';
 
 /**
- * What `platlint lint DIR` reads in a directory, one definition for every door: `*.yaml` and
- * `*.yml` at any depth (any case), not under node_modules or a hidden directory, and not the
+ * What `platlint lint DIR` reads in a directory, one definition for every door (the CLI, the
+ * language server's workspace, the webhook's state): `*.yaml` and `*.yml` at any depth (any
+ * case), not under node_modules or a hidden directory, not hidden themselves, and not the
  * configuration file (YAML too, but not a manifest).
  */
-const MANIFEST_PATTERNS = ['**/*.yaml', '**/*.yml'];
 const YAML_FILE = /\.ya?ml$/i;
 
-function directoryOptions(dir: string) {
-  return { cwd: dir, dot: false, onlyFiles: true, caseSensitiveMatch: false, ignore: ['**/node_modules/**', `**/${CONFIG_FILE}`] } as const;
+function isManifestName(name: string): boolean {
+  return YAML_FILE.test(name) && !name.startsWith('.') && name.toLowerCase() !== CONFIG_FILE.toLowerCase();
+}
+
+function isSkippedDirectory(name: string): boolean {
+  return name.startsWith('.') || name === 'node_modules';
 }
 
 /** A path the command line named that does not exist, or a glob that matches nothing. */
 export class FileNotFoundError extends Error {}
 
+/** A directory that could not be listed; `code` is the errno code (EACCES, EMFILE, ...). */
+export class UnreadableDirectoryError extends FileNotFoundError {
+  constructor(
+    readonly path: string,
+    readonly code: string | undefined,
+    cause: unknown,
+  ) {
+    super(`cannot read directory ${path}: ${code ?? String(cause)}`);
+  }
+}
+
+/** A directory link that was not followed, and the directory it leads to. */
+export interface SkippedLink {
+  link: string;
+  target: string;
+}
+
+export interface FindOptions {
+  /** Told of each directory link left unfollowed because it leads back into the walk (see manifestFilesUnder). */
+  onSkippedLink?: ((skipped: SkippedLink) => void) | undefined;
+}
+
+/**
+ * The manifest files under a directory, as paths relative to it, sorted. The walk is fdir's
+ * (the crawler under tinyglobby): tinyglobby alone follows a link back to an ancestor once
+ * before noticing, reading its files twice and, through `up -> ..`, files outside the
+ * directory, and it cannot say which links it skipped. Here a directory link that leads to
+ * a directory the walk is inside (`self -> .`, `up -> ..`, `root -> /`) is not followed and
+ * is reported. Links elsewhere (a ConfigMap volume's `..data`, a shared folder) are followed;
+ * a dangling link is no file and is passed over. A directory that cannot be listed throws
+ * UnreadableDirectoryError: a silent gap would make a partial list look whole (out of
+ * descriptors, a webhook's state would lose policies).
+ */
+export function manifestFilesUnder(dir: string, options: FindOptions = {}): string[] {
+  const root = dir.endsWith(sep) ? dir : `${dir}${sep}`;
+  let failure: UnreadableDirectoryError | undefined;
+  const fail = (path: string, error: unknown): void => {
+    failure ??= new UnreadableDirectoryError(path, (error as NodeJS.ErrnoException).code, error);
+  };
+  // Real paths of the directories entered, by walked path (with its trailing separator).
+  const real = new Map<string, string>();
+  const leadsBack = (path: string): boolean => {
+    let target: string;
+    try {
+      target = realpathSync(path);
+    } catch (error) {
+      fail(path, error);
+      return true;
+    }
+    real.set(path, target);
+    // The directories holding `path`, from its parent up to the root.
+    for (let end = path.lastIndexOf(sep, path.length - 2); end >= root.length - 1 && end >= 0; end = end === 0 ? -1 : path.lastIndexOf(sep, end - 1)) {
+      const ancestor = real.get(path.slice(0, end + 1));
+      if (ancestor !== undefined && (target === sep || ancestor === target || ancestor.startsWith(`${target}${sep}`))) {
+        options.onSkippedLink?.({ link: path.slice(0, -1), target });
+        return true;
+      }
+    }
+    return false;
+  };
+  // fdir either throws at the first error or drops them all; listing errors are wanted, a
+  // dangling link (a failed realpath inside fdir) is not, so listings report through here.
+  const readdirSync = ((path: string, opts: unknown) => {
+    try {
+      return nativeFs.readdirSync(path, opts as { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') fail(path, error);
+      throw error;
+    }
+  }) as typeof nativeFs.readdirSync;
+  try {
+    real.set(root, realpathSync(root));
+  } catch (error) {
+    throw new UnreadableDirectoryError(dir, (error as NodeJS.ErrnoException).code, error);
+  }
+  const found = new fdir({ fs: { ...nativeFs, readdirSync } })
+    .withSymlinks({ resolvePaths: false })
+    .withRelativePaths()
+    .exclude((name, path) => isSkippedDirectory(name) || leadsBack(path))
+    .filter((path, isDirectory) => !isDirectory && isManifestName(basename(path)))
+    .crawl(root)
+    .sync();
+  if (failure) throw failure;
+  return found.sort();
+}
+
 /**
  * Expands paths as the command line gives them: files as named, directories recursively to
  * their manifest files, and glob patterns. Order is stable (sorted within each argument).
  */
-export async function findManifestFiles(paths: readonly string[], cwd: string): Promise<string[]> {
+export function findManifestFilesSync(paths: readonly string[], cwd: string, options: FindOptions = {}): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   const add = (file: string): void => {
@@ -32,26 +125,32 @@ export async function findManifestFiles(paths: readonly string[], cwd: string): 
   };
   for (const path of paths) {
     if (isDynamicPattern(path)) {
-      const matches = await glob(path, { cwd, dot: false, onlyFiles: true, ignore: ['**/node_modules/**'], expandDirectories: false });
+      const matches = globSync(path, { cwd, dot: false, onlyFiles: true, ignore: ['**/node_modules/**'], expandDirectories: false });
       if (matches.length === 0) throw new FileNotFoundError(`no files match ${path}`);
-      matches.sort().forEach(add);
+      matches.filter((m) => YAML_FILE.test(m)).sort().forEach(add);
       continue;
     }
     let stats;
+    // Paths, not URLs: a space or a `#` in a name is part of it.
     try {
-      stats = statSync(new URL(path, `file://${cwd}/`));
+      stats = statSync(resolve(cwd, path));
     } catch {
       throw new FileNotFoundError(`no such file or directory: ${path}`);
     }
     if (stats.isDirectory()) {
       const base = path.replace(/\/+$/, '');
-      const matches = await glob(MANIFEST_PATTERNS, directoryOptions(new URL(`${base}/`, `file://${cwd}/`).pathname));
-      matches.sort().forEach((m) => add(base === '.' ? m : `${base}/${m}`));
+      const found = manifestFilesUnder(resolve(cwd, base), options);
+      found.forEach((m) => add(base === '.' ? m : `${base}/${m}`));
     } else {
       add(path);
     }
   }
-  return out.filter((f) => YAML_FILE.test(f) || paths.includes(f));
+  return out;
+}
+
+/** findManifestFilesSync for callers that await (the CLI's run). */
+export async function findManifestFiles(paths: readonly string[], cwd: string, options: FindOptions = {}): Promise<string[]> {
+  return Promise.resolve().then(() => findManifestFilesSync(paths, cwd, options));
 }
 
 /** The manifest files under directories (absolute paths), at most `limit`: the language server's view of a workspace. */
@@ -59,8 +158,15 @@ export function listManifestFiles(roots: readonly string[], limit: number): stri
   const out: string[] = [];
   for (const root of roots) {
     if (out.length >= limit) break;
-    const found = globSync(MANIFEST_PATTERNS, { ...directoryOptions(root), absolute: true });
-    out.push(...found.sort().slice(0, limit - out.length));
+    let found: string[];
+    try {
+      found = manifestFilesUnder(root);
+    } catch {
+      // A workspace folder that cannot be read holds nothing the editor can show.
+      continue;
+    }
+    const base = root.endsWith(sep) ? root : `${root}${sep}`;
+    out.push(...found.slice(0, limit - out.length).map((f) => `${base}${f}`));
   }
   return out;
 }

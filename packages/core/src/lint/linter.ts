@@ -3,6 +3,7 @@ import { compareDiagnostics } from '../diagnostics.js';
 import type { Config } from '../config/config.js';
 import type { Catalog, KindInfo } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
+import { GENERIC_LIST } from '../kinds/list-items.js';
 import type { LintObject, LintSettings, ReportDescriptor, ReportTarget, Rule, RuleContext } from '../rules/rule.js';
 import { valueAt } from '../rules/rule.js';
 import { platlintInfo, schemaAt } from '../schema/tree.js';
@@ -243,8 +244,6 @@ function gatherFrom(g: Gathering, record: Record<string, unknown>, prefix: Field
   }
 }
 
-/** `kind: List` in `v1`, what `kubectl get -o yaml` prints: items of any kind, each with its own apiVersion and kind. */
-const GENERIC_LIST = { apiVersion: 'v1', kind: 'List' } as const;
 
 let genericListSchema: SchemaNode | undefined;
 

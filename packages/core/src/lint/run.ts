@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Config, RuleSetting } from '../config/config.js';
-import { ConfigResolver, IgnoreFilter } from '../config/config.js';
+import { ConfigResolver, IgnoreFilter, unknownRuleMessage } from '../config/config.js';
 import { textDigest, writeFixes } from '../fix/write-fixes.js';
 import type { Catalog } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import type { LintObject, Rule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
-import { findManifestFiles } from './find-files.js';
+import { findManifestFiles, type FindOptions } from './find-files.js';
 import type { DeferredCheck, FileResult } from './linter.js';
 import { collectObjects, lintFiles, reportsAny } from './linter.js';
 
@@ -24,6 +24,8 @@ export interface LintEngineOptions {
   knownRuleIds: ReadonlySet<string>;
   /** A configuration file to use instead of the nearest platlint.config.yaml. */
   configFile?: string | undefined;
+  /** One configuration for every file, looked up nowhere (the webhook judges as the server does, whatever a repository says). */
+  config?: Config | undefined;
   /** Severities laid over every configuration's rules (`--rule`, the editor's settings). */
   ruleOverrides?: Readonly<Record<string, RuleSetting>>;
   catalog?: Catalog;
@@ -31,8 +33,11 @@ export interface LintEngineOptions {
 
 /** An override names a rule that does not exist. */
 export class UnknownRuleError extends Error {
-  constructor(readonly ruleId: string) {
-    super(`unknown rule "${ruleId}"`);
+  constructor(
+    readonly ruleId: string,
+    knownRuleIds: ReadonlySet<string>,
+  ) {
+    super(unknownRuleMessage(ruleId, knownRuleIds));
   }
 }
 
@@ -80,7 +85,7 @@ export class LintEngine {
   private readonly merged = new Map<Config, Config>();
 
   constructor(private readonly options: LintEngineOptions) {
-    for (const id of Object.keys(options.ruleOverrides ?? {})) if (!options.knownRuleIds.has(id)) throw new UnknownRuleError(id);
+    for (const id of Object.keys(options.ruleOverrides ?? {})) if (!options.knownRuleIds.has(id)) throw new UnknownRuleError(id, options.knownRuleIds);
     this.catalog = options.catalog ?? defaultCatalog;
     const crossDocumentRules = options.rules.filter((r) => r.meta.crossDocument?.length);
     this.crossDocumentRules = new Set(crossDocumentRules);
@@ -99,7 +104,7 @@ export class LintEngine {
 
   /** The configuration of a file with the overrides laid over it (one object per configuration). Throws ConfigError. */
   configFor(path: string): Config {
-    const base = this.resolver.forFile(path);
+    const base = this.options.config ?? this.resolver.forFile(path);
     const overrides = this.options.ruleOverrides ?? {};
     if (Object.keys(overrides).length === 0) return base;
     let config = this.merged.get(base);
@@ -116,8 +121,8 @@ export class LintEngine {
   }
 
   /** The files a run over these paths, directories and globs reads, ignored ones left out. */
-  async findFiles(paths: readonly string[]): Promise<string[]> {
-    return (await findManifestFiles(paths, this.options.cwd)).filter((p) => !this.isIgnored(p));
+  async findFiles(paths: readonly string[], options: FindOptions = {}): Promise<string[]> {
+    return (await findManifestFiles(paths, this.options.cwd, options)).filter((p) => !this.isIgnored(p));
   }
 
   /** The index entries of a file: its objects that cross-document rules read. */
@@ -165,7 +170,12 @@ export class LintEngine {
    * Its comments are not the repository's, so they switch nothing off.
    */
   lintValue(name: string, value: unknown, index: CrossDocumentIndex = []): LintedFile {
-    return this.lintSource(SourceFile.fromValue(name, value), index, { inlineSuppressions: false });
+    return this.lintDecoded(SourceFile.fromValue(name, value), index);
+  }
+
+  /** lintValue for a source `SourceFile.fromValue` made, when the caller reads its objects too (the admission state). */
+  lintDecoded(source: SourceFile, index: CrossDocumentIndex = []): LintedFile {
+    return this.lintSource(source, index, { inlineSuppressions: false });
   }
 
   /**

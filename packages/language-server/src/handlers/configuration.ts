@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
-import { CONFIG_FILE, IGNORE_FILE } from '@platlint/core';
-import { DidChangeWatchedFilesNotification } from 'vscode-languageserver/node';
+import { CONFIG_FILE, IGNORE_FILE, unknownRuleMessage } from '@platlint/core';
+import { knownRuleIds } from '@platlint/rules';
+import { DidChangeWatchedFilesNotification, MessageType } from 'vscode-languageserver/node';
 import type { ClientSettings, ServerContext } from './context.js';
 
 /**
@@ -10,6 +11,8 @@ import type { ClientSettings, ServerContext } from './context.js';
  */
 export function registerConfiguration(ctx: ServerContext): void {
   const { connection, documents } = ctx;
+  const reportUnknownRules = unknownRuleReporter(ctx);
+  ctx.onInitialized(reportUnknownRules);
   ctx.onInitialized(() => {
     if (ctx.client.workspace?.didChangeWatchedFiles?.dynamicRegistration !== true) return;
     connection.client
@@ -30,6 +33,26 @@ export function registerConfiguration(ctx: ServerContext): void {
   connection.onDidChangeConfiguration((params) => {
     const next = (params.settings as { platlint?: ClientSettings } | undefined)?.platlint;
     if (next) ctx.settings = next;
+    reportUnknownRules();
     ctx.configurationChanged();
   });
+}
+
+/**
+ * Rule ids in the editor's `platlint.rules` that name no rule are left out of the lint (a
+ * typo must not stop every lint), and the user is told, once for each id while the settings
+ * keep naming it, as `platlint lint --rule` would refuse it.
+ */
+function unknownRuleReporter(ctx: ServerContext): () => void {
+  let told = new Set<string>();
+  return () => {
+    const unknown = new Set(Object.keys(ctx.settings.rules ?? {}).filter((id) => !knownRuleIds.has(id)));
+    for (const id of unknown) {
+      if (told.has(id)) continue;
+      const message = `platlint: a platlint.rules setting is left out: ${unknownRuleMessage(id, knownRuleIds)} (see \`platlint rules\`)`;
+      ctx.log(message);
+      ctx.tell(MessageType.Warning, message);
+    }
+    told = unknown;
+  };
 }

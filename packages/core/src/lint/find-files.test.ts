@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findManifestFilesSync, manifestFilesUnder, type SkippedLink } from './find-files.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** outside/x.yaml, and state/ holding files, loops and links elsewhere. */
+function tree(): { base: string; state: string } {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'platlint-find-')));
+  dirs.push(base);
+  const state = join(base, 'state');
+  mkdirSync(join(state, 'nested'), { recursive: true });
+  mkdirSync(join(base, 'outside'));
+  mkdirSync(join(state, '.hidden'));
+  mkdirSync(join(state, 'node_modules'));
+  writeFileSync(join(base, 'outside', 'x.yaml'), 'x: 1\n');
+  writeFileSync(join(state, 'a.yaml'), 'a: 1\n');
+  writeFileSync(join(state, 'B.YML'), 'b: 1\n');
+  writeFileSync(join(state, 'notes.md'), '# no\n');
+  writeFileSync(join(state, 'platlint.config.yaml'), 'rules: {}\n');
+  writeFileSync(join(state, '.hidden', 'h.yaml'), 'h: 1\n');
+  writeFileSync(join(state, 'node_modules', 'm.yaml'), 'm: 1\n');
+  writeFileSync(join(state, 'nested', 'c.yaml'), 'c: 1\n');
+  symlinkSync(state, join(state, 'self'));
+  symlinkSync('..', join(state, 'nested', 'up'));
+  symlinkSync('../..', join(state, 'nested', 'up2'));
+  symlinkSync('.', join(state, 'nested', 'dot'));
+  symlinkSync('/', join(state, 'nested', 'root'));
+  symlinkSync(join(base, 'outside'), join(state, 'shared'));
+  symlinkSync(join(base, 'absent'), join(state, 'dangling'));
+  return { base, state };
+}
+
+describe('manifestFilesUnder', () => {
+  it('follows no directory link back into the walk, says which it skipped, and follows the others', () => {
+    const { base, state } = tree();
+    const skipped: SkippedLink[] = [];
+    const files = manifestFilesUnder(state, { onSkippedLink: (s) => skipped.push(s) });
+    expect(files).toEqual(['B.YML', 'a.yaml', 'nested/c.yaml', 'shared/x.yaml']);
+    expect(skipped.map((s) => [s.link.slice(state.length), s.target]).sort()).toEqual([
+      ['/nested/dot', join(state, 'nested')],
+      ['/nested/root', '/'],
+      ['/nested/up', state],
+      ['/nested/up2', base],
+      ['/self', state],
+    ]);
+  });
+
+  it('throws with the directory and code when the root cannot be listed', () => {
+    expect(() => manifestFilesUnder(join(tmpdir(), 'platlint-find-absent', 'x'))).toThrow(/cannot read directory .*platlint-find-absent\/x: ENOENT/);
+  });
+});
+
+describe('findManifestFilesSync', () => {
+  it('gives the command line the same guard: a directory argument with a loop is read once', () => {
+    const { base } = tree();
+    const skipped: SkippedLink[] = [];
+    expect(findManifestFilesSync(['state/'], base, { onSkippedLink: (s) => skipped.push(s) })).toEqual(['state/B.YML', 'state/a.yaml', 'state/nested/c.yaml', 'state/shared/x.yaml']);
+    expect(skipped).toHaveLength(5);
+  });
+
+  it('keeps files named explicitly, expands globs to YAML files, and refuses paths that do not exist', () => {
+    const { base } = tree();
+    expect(findManifestFilesSync(['state/notes.md', 'state/*'], base)).toEqual(['state/notes.md', 'state/B.YML', 'state/a.yaml', 'state/platlint.config.yaml']);
+    expect(() => findManifestFilesSync(['state/none.yaml'], base)).toThrow('no such file or directory: state/none.yaml');
+    expect(() => findManifestFilesSync(['state/*.json'], base)).toThrow('no files match state/*.json');
+  });
+
+  it('reads names with a space or a # as they are', () => {
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'platlint-find-')));
+    dirs.push(base);
+    mkdirSync(join(base, 'my dir'));
+    writeFileSync(join(base, 'my dir', 'a#b.yaml'), 'a: 1\n');
+    expect(findManifestFilesSync(['my dir'], base)).toEqual(['my dir/a#b.yaml']);
+    expect(findManifestFilesSync(['my dir/a#b.yaml'], base)).toEqual(['my dir/a#b.yaml']);
+  });
+});
