@@ -64,6 +64,8 @@ describe('keys named __proto__, constructor and prototype', () => {
     expect(run('has(obj.constructor)', { obj: { a: 1 } })).toBe(false);
     expect(run('has(obj.constructor)', { obj: JSON.parse('{"constructor": 1}') })).toBe(true);
     expect(run('"toString" in m', { m })).toBe(false);
+    expect(run('obj.__proto__.polluted', { obj: m })).toBe(true);
+    expect(run('has(obj.__proto__)', { obj: {} })).toBe(false);
   });
 
   it('a schema-typed object reads only declared fields of its own', () => {
