@@ -39,3 +39,4 @@ export { SELECTOR_OPERATORS, comparesValues, isEmptySelector, isSelectorOperator
 export type { LabelSelector, SelectorOperator } from './labels/selector.js';
 export { applyFixes } from './fix/apply-fixes.js';
 export { textDigest, writeFixes } from './fix/write-fixes.js';
+export { reportBesideLoneEntry } from './fix/lone-entry.js';
