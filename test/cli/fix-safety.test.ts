@@ -62,6 +62,15 @@ ${verbs}
     expect(readFileSync(join(dir, 'fs.yaml'), 'utf8')).toBe(flowSchema('            - "*"   # every verb', '["*"]'));
   });
 
+  it('quotes a replacement string that would not read back as itself, so the fixed file is still YAML', () => {
+    const tracing = (endpoint: string): string => `apiVersion: apiserver.plat.io/v1beta1\nkind: TracingConfiguration\nendpoint: ${endpoint}  # collector\n`;
+    const dir = tempDir({ 't.yaml': tracing('http://[::1]:4317') });
+    const r = runCli(['lint', '--fix', 't.yaml'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(dir, 't.yaml'), 'utf8')).toBe(tracing('"[::1]:4317"'));
+  });
+
   it('reports a read-only file, fixes the others, and keeps each file\'s mode', () => {
     const dir = tempDir({ 'locked.yaml': manifests.fixableEnum, 'open.yaml': manifests.fixableEnum });
     chmodSync(join(dir, 'locked.yaml'), 0o444);

@@ -56,6 +56,11 @@ export interface FixDescriptor {
    * goes, and the list keeps its style and the other items' comments.
    */
   removeItem?: boolean;
+  /**
+   * The replacement. For a string value or a key, the new string: it is quoted as the
+   * scalar needs (a quoted scalar keeps its quotes). Otherwise (a number, a `span`), the
+   * text is written as given.
+   */
   text: string;
 }
 
