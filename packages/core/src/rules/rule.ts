@@ -159,7 +159,8 @@ function knownGroupKinds(): ReadonlySet<string> {
 export function valueAt(root: unknown, path: FieldPath): unknown {
   let current = root;
   for (const segment of path) {
-    if (current === null || typeof current !== 'object') return undefined;
+    // Own properties only: a path through `constructor` must not reach Object.prototype.
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return undefined;
     current = (current as Record<string | number, unknown>)[segment];
   }
   return current;
