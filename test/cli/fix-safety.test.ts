@@ -35,6 +35,42 @@ describe('platlint lint --fix', () => {
     expect(readFileSync(join(dir, 'p.yaml'), 'utf8')).toBe(policy('          - CREATE # new objects\n          # updates too\n          - UPDATE\n'));
   });
 
+  it('removes the entries beside a lone "*" one by one: block lists keep their style and the other comments, flow lists their brackets', () => {
+    const flowSchema = (verbs: string, apiGroups: string): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
+kind: FlowSchema
+metadata: {name: team-a}
+spec:
+  priorityLevelConfiguration: {name: workload-low}
+  rules:
+    - subjects: [{kind: Group, group: {name: team-a}}]
+      resourceRules:
+        - verbs:
+            # reads first
+${verbs}
+          apiGroups: ${apiGroups}  # groups
+          resources: ["*"]
+          clusterScope: true
+`;
+    const dir = tempDir({
+      'p.yaml': policy('          - CREATE # new objects\n          - "*"    # all of them\n          # updates too\n          - UPDATE\n'),
+      'fs.yaml': flowSchema('            - get   # one verb\n            - list\n            - "*"   # every verb', '[apps, "", "*", batch]'),
+    });
+    const r = runCli(['lint', '--fix', 'p.yaml', 'fs.yaml'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(dir, 'p.yaml'), 'utf8')).toBe(policy('          - "*"    # all of them\n          # updates too\n'));
+    expect(readFileSync(join(dir, 'fs.yaml'), 'utf8')).toBe(flowSchema('            - "*"   # every verb', '["*"]'));
+  });
+
+  it('quotes a replacement string that would not read back as itself, so the fixed file is still YAML', () => {
+    const tracing = (endpoint: string): string => `apiVersion: apiserver.plat.io/v1beta1\nkind: TracingConfiguration\nendpoint: ${endpoint}  # collector\n`;
+    const dir = tempDir({ 't.yaml': tracing('http://[::1]:4317') });
+    const r = runCli(['lint', '--fix', 't.yaml'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(dir, 't.yaml'), 'utf8')).toBe(tracing('"[::1]:4317"'));
+  });
+
   it('reports a read-only file, fixes the others, and keeps each file\'s mode', () => {
     const dir = tempDir({ 'locked.yaml': manifests.fixableEnum, 'open.yaml': manifests.fixableEnum });
     chmodSync(join(dir, 'locked.yaml'), 0o444);

@@ -152,3 +152,44 @@ spec: {policyName: doubling}
     expect(r.stderr).not.toMatch(/heap out of memory|\n\s+at /);
   });
 });
+
+describe('keys named like Object.prototype members through platlint mutate', () => {
+  // Map literals written by a policy (an apply configuration and a JSON patch value) and
+  // labels of the object read by CEL hold the three keys as ordinary keys.
+  const policy = `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: proto}
+spec:
+  matchConstraints:
+    resourceRules:
+      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
+  reinvocationPolicy: Never
+  mutations:
+    - patchType: ApplyConfiguration
+      applyConfiguration:
+        expression: >-
+          Object{metadata: Object.metadata{annotations: {"__proto__": "x", "constructor": string(object.metadata.labels["constructor"]),
+          "prototype": string(size(object.metadata.labels)), "has-proto": string("__proto__" in object.metadata.labels)}}}
+    - patchType: JSONPatch
+      jsonPatch:
+        expression: '[JSONPatch{op: "add", path: "/spec/template/metadata/annotations", value: {"__proto__": "a", "constructor": "b", "ok": "c"}}]'
+---
+apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata: {name: proto}
+spec: {policyName: proto}
+`;
+  const deployment = manifests.validDeployment().replace('  name: web\n', '  name: web\n  labels:\n    app: web\n    __proto__: p\n    constructor: c\n');
+
+  it('are written and read as ordinary keys', () => {
+    expect(deployment).toContain('  __proto__: p\n');
+    const dir = tempDir({ 'state/policy.yaml': policy, 'deployment.yaml': deployment });
+    const r = runCli(['mutate', '--state', 'state', 'deployment.yaml', '--format', 'json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as { metadata: { labels: object; annotations: object }; spec: { template: { metadata: { annotations: object } } } };
+    expect(Object.entries(out.metadata.annotations)).toEqual([['__proto__', 'x'], ['constructor', 'c'], ['prototype', '3'], ['has-proto', 'true']]);
+    expect(Object.keys(out.metadata.labels)).toEqual(['app', '__proto__', 'constructor']);
+    expect(Object.entries(out.spec.template.metadata.annotations)).toEqual([['__proto__', 'a'], ['constructor', 'b'], ['ok', 'c']]);
+  });
+});

@@ -43,4 +43,12 @@ describe('language server and hostile YAML', () => {
     const { diagnostics } = await published;
     expect(diagnostics.map((d) => d.message)).toEqual(['unknown field "__proto__"']);
   });
+
+  it('hovering a key named constructor finds no documentation, and the server keeps answering', async () => {
+    await client.open(uri('ctor.yaml'), deployment('constructor'));
+    const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri('ctor.yaml') }, position: { line: 5, character: 4 } })) as { contents: { value: string } } | null;
+    expect(hover).toBeNull();
+    const replicas = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri('ctor.yaml') }, position: { line: 1, character: 2 } })) as { contents: { value: string } } | null;
+    expect(replicas?.contents.value).toContain('Deployment');
+  });
 });

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, call, deployment, deploymentRequest, makeCa, review, serve, serveUntilExit, type Ca, type Served } from './helpers.js';
 
-// A JSON patch: map literals of the CEL library drop keys named __proto__ (see the report).
-const policy = (name: string, expression: string): string => `apiVersion: admissionregistration.plat.io/v1
+// A policy of one mutation: a JSON patch, or an apply configuration when asked.
+const policy = (name: string, expression: string, patchType: 'JSONPatch' | 'ApplyConfiguration' = 'JSONPatch'): string => `apiVersion: admissionregistration.plat.io/v1
 kind: MutatingAdmissionPolicy
 metadata: {name: ${name}}
 spec:
@@ -17,8 +17,8 @@ spec:
       - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
   reinvocationPolicy: Never
   mutations:
-    - patchType: JSONPatch
-      jsonPatch:
+    - patchType: ${patchType}
+      ${patchType === 'JSONPatch' ? 'jsonPatch' : 'applyConfiguration'}:
         expression: '${expression}'
 ---
 apiVersion: admissionregistration.plat.io/v1
@@ -37,6 +37,9 @@ describe('platlint serve and crafted objects', () => {
     const tls = ca.issue('server');
     state = mkdtempSync(join(tmpdir(), 'platlint-proto-state-'));
     writeFileSync(join(state, 'proto.yaml'), policy('proto', '[JSONPatch{op: "add", path: "/metadata/labels/__proto__", value: "set"}, JSONPatch{op: "add", path: "/metadata/labels/constructor", value: "too"}]'));
+    // Map literals in CEL: the base library alone drops these keys from them.
+    writeFileSync(join(state, 'literal.yaml'), policy('literal', 'Object{metadata: Object.metadata{annotations: {"__proto__": "x", "constructor": "c", "prototype": "p"}}}', 'ApplyConfiguration'));
+    writeFileSync(join(state, 'value.yaml'), policy('value', '[JSONPatch{op: "add", path: "/spec/template/metadata/annotations", value: {"__proto__": "a", "constructor": "b"}}]'));
     served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
   });
 
@@ -86,6 +89,17 @@ describe('platlint serve and crafted objects', () => {
     const labels = patch.filter((op) => op.path.startsWith('/metadata/labels'));
     const written = Object.fromEntries(labels.map((op) => [op.path, op.value]));
     expect(written).toEqual({ '/metadata/labels/__proto__': 'set', '/metadata/labels/constructor': 'too' });
+  });
+
+  it('map literals of an apply configuration and of a JSON patch value keep keys named __proto__, constructor and prototype', async () => {
+    const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('m3')) }));
+    expect(answer.allowed).toBe(true);
+    const patch = JSON.parse(Buffer.from(answer.patch ?? '', 'base64').toString('utf8')) as { op: string; path: string; value?: unknown }[];
+    const annotations = patch.filter((op) => op.path.includes('/annotations'));
+    expect(annotations.map((op) => [op.op, op.path, Object.entries(op.value as object)])).toEqual([
+      ['add', '/metadata/annotations', [['__proto__', 'x'], ['constructor', 'c'], ['prototype', 'p']]],
+      ['add', '/spec/template/metadata/annotations', [['__proto__', 'a'], ['constructor', 'b']]],
+    ]);
   });
 
   it('an object already holding a __proto__ label is merged without touching prototypes', async () => {

@@ -43,7 +43,7 @@ export interface AdmissionRequest {
   options?: Json;
 }
 
-export interface StatusCause {
+interface StatusCause {
   message: string;
 }
 

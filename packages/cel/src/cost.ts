@@ -65,7 +65,9 @@ export class CostEstimator {
       case '.?': {
         const left = this.#est(node.args[0], scope);
         const s = left.schema;
-        const field = s?.properties?.[node.args[1]] ?? (s ? mapValueSchema(s) : undefined);
+        // Own properties only: a field named `constructor` is not Object.prototype's.
+        const declared = s?.properties && Object.hasOwn(s.properties, node.args[1]) ? s.properties[node.args[1]] : undefined;
+        const field = declared ?? (s ? mapValueSchema(s) : undefined);
         return with1(this.#fromSchema(field), add(left.cost, 1));
       }
       case '[]':

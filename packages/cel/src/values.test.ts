@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromCel, toCel } from './values.js';
+import { CelEnvironment } from './env/environment.js';
 import { DEPLOYMENT } from './env/test-schemas.js';
 import type { StructuralSchema } from './schema.js';
 
@@ -24,5 +25,53 @@ describe('values', () => {
     const v = toCel('2024-01-02T03:04:05Z', s);
     expect(v).toBeInstanceOf(Date);
     expect(fromCel(v)).toBe('2024-01-02T03:04:05Z');
+  });
+});
+
+// Keys named like Object.prototype members are data (issue 11): CEL maps built from
+// literals, from JSON and from schema-typed objects keep them, and no prototype changes.
+describe('keys named __proto__, constructor and prototype', () => {
+  const env = new CelEnvironment({ variables: [{ name: 'm', type: 'map<string, dyn>' }, { name: 'obj', type: 'dyn' }] });
+  const run = (expr: string, activation: Record<string, unknown> = {}): unknown => {
+    const r = env.compile(expr);
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    return r.program.evaluate(env.prepare(activation));
+  };
+
+  it('a map literal keeps them as ordinary keys', () => {
+    const out = fromCel(run('{"__proto__": "x", "constructor": "c", "prototype": "p", "ok": "y"}')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.entries(out)).toEqual([['__proto__', 'x'], ['constructor', 'c'], ['prototype', 'p'], ['ok', 'y']]);
+    expect(fromCel(run('{"__proto__": {"polluted": true}}'))).toEqual(JSON.parse('{"__proto__": {"polluted": true}}'));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(fromCel(run('{?"constructor": optional.of("c"), ?"prototype": optional.none(), "a": "b"}'))).toEqual({ constructor: 'c', a: 'b' });
+  });
+
+  it('such a map can be read, sized, searched and compared', () => {
+    expect(run('{"constructor": "c"}["constructor"]')).toBe('c');
+    expect(run('size({"__proto__": 1, "constructor": 2})')).toBe(2n);
+    expect(run('"__proto__" in {"__proto__": 1}')).toBe(true);
+    expect(run('{"constructor": 1} == {"constructor": 1}')).toBe(true);
+    expect(run('{"constructor": 1}.all(k, k == "constructor")')).toBe(true);
+  });
+
+  it('values from JSON keep them, and lookups never reach Object.prototype', () => {
+    const m = JSON.parse('{"__proto__": {"polluted": true}, "constructor": "c"}') as Record<string, unknown>;
+    expect(run('m["constructor"]', { m })).toBe('c');
+    expect(run('size(m)', { m })).toBe(2n);
+    expect(fromCel(run('m', { m }))).toEqual(m);
+    expect(run('"prototype" in m', { m })).toBe(false);
+    expect(run('has(obj.constructor)', { obj: { a: 1 } })).toBe(false);
+    expect(run('has(obj.constructor)', { obj: JSON.parse('{"constructor": 1}') })).toBe(true);
+    expect(run('"toString" in m', { m })).toBe(false);
+    expect(run('obj.__proto__.polluted', { obj: m })).toBe(true);
+    expect(run('has(obj.__proto__)', { obj: {} })).toBe(false);
+  });
+
+  it('a schema-typed object reads only declared fields of its own', () => {
+    const deployment = toCel(JSON.parse('{"metadata": {"name": "x", "__proto__": {"name": "y"}}}'), DEPLOYMENT) as Map<string, unknown>;
+    const metadata = deployment.get('metadata') as Map<string, unknown>;
+    for (const key of ['__proto__', 'constructor', 'toString']) expect(metadata.get(key)).toBeUndefined();
+    expect(fromCel(deployment)).toEqual({ metadata: { name: 'x' } });
   });
 });

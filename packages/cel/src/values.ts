@@ -4,6 +4,7 @@
 // only pays for the fields it reads.
 import { Optional, EvaluationError } from '@marcbachmann/cel-js';
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
+import { getOwn, setOwn } from '@platlint/core';
 import { mapValueSchema, shapeOf, type StructuralSchema } from './schema.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -19,9 +20,10 @@ export abstract class SchemaObject extends Map<string, unknown> {
     // One lookup for fields already read; absent fields are cached as undefined.
     const cached = super.get(key);
     if (cached !== undefined || super.has(key)) return cached;
-    const fieldSchema = this.schema.properties?.[key];
+    // Own properties only: `constructor` or `__proto__` must not find Object.prototype's.
+    const fieldSchema = this.schema.properties ? (getOwn(this.schema.properties, key) as StructuralSchema | undefined) : undefined;
     if (!fieldSchema) return undefined;
-    const rawValue = this.raw[key];
+    const rawValue = getOwn(this.raw, key);
     const value = rawValue === undefined || rawValue === null ? undefined : toCel(rawValue, fieldSchema);
     super.set(key, value);
     return value;
@@ -99,13 +101,45 @@ export function isCelNull(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'object' && nullStandIns.has(value));
 }
 
+// The base library tells a map from a message by the value's `constructor`, so a plain
+// object holding a key `constructor` is taken for an unknown message type, and assigning
+// `__proto__` changes the prototype instead of adding a key. It drops these three keys
+// from map literals for that reason. A map that holds one of them is a Map instead: the
+// base library reads, sizes, compares and iterates Maps as maps.
+const PROTOTYPE_KEYS: ReadonlySet<unknown> = new Set(['__proto__', 'constructor', 'prototype']);
+
+function holdsPrototypeKey(value: object): boolean {
+  return Object.hasOwn(value, '__proto__') || Object.hasOwn(value, 'constructor') || Object.hasOwn(value, 'prototype');
+}
+
+/** A CEL map of a JSON object's members, each value converted by `convert`. */
+function objectToCel(value: Record<string, unknown>, convert: (v: unknown) => unknown): Record<string, unknown> | Map<string, unknown> {
+  const keys = Object.keys(value);
+  if (holdsPrototypeKey(value)) return new Map(keys.map((k) => [k, convert(value[k])]));
+  const out: Record<string, unknown> = {};
+  for (const k of keys) out[k] = convert(value[k]);
+  return out;
+}
+
+/**
+ * The CEL map of evaluated literal entries. Like the base library, keys of a plain object
+ * are their string form and a repeated key keeps its last value; a map holding a key named
+ * like an Object.prototype member is a Map (see above).
+ */
+export function celMapFromEntries(entries: readonly (readonly [unknown, unknown])[]): Record<string, unknown> | Map<unknown, unknown> {
+  if (entries.some(([k]) => PROTOTYPE_KEYS.has(k))) return new Map(entries);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of entries) out[String(k)] = v;
+  return out;
+}
+
 function dynToCel(value: unknown): unknown {
   if (typeof value === 'number') return Number.isInteger(value) && Number.isSafeInteger(value) ? BigInt(value) : value;
   if (Array.isArray(value)) return value.map(dynToCel);
-  if (value && typeof value === 'object' && (value.constructor === Object || value.constructor === undefined)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = dynToCel(v);
-    return out;
+  // By prototype, not by `constructor`, which an own key of that name would hide.
+  if (value !== null && typeof value === 'object') {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === Object.prototype || proto === null) return objectToCel(value as Record<string, unknown>, dynToCel);
   }
   return value;
 }
@@ -128,9 +162,7 @@ export function toCel(value: unknown, schema?: StructuralSchema): unknown {
     case 'map': {
       if (typeof value !== 'object' || Array.isArray(value)) return dynToCel(value);
       const vs = mapValueSchema(schema as StructuralSchema);
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) out[k] = toCel(v, vs);
-      return out;
+      return objectToCel(value as Record<string, unknown>, (v) => toCel(v, vs));
     }
     case 'list':
       return Array.isArray(value) ? value.map((v) => toCel(v, (schema as StructuralSchema).items)) : dynToCel(value);
@@ -190,7 +222,7 @@ export function fromCel(value: unknown): Json | undefined {
     value instanceof Map ? value.entries() : Object.entries(value as Record<string, unknown>);
   for (const [k, v] of entries) {
     const j = fromCel(v);
-    if (j !== undefined) out[String(k)] = j;
+    if (j !== undefined) setOwn(out, String(k), j);
   }
   return out;
 }

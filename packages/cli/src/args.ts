@@ -3,8 +3,8 @@ import { DEFAULT_CACHE_FILE } from '@platlint/core';
 import type { RuleSetting } from '@platlint/core';
 import { UsageError } from './files.js';
 
-export const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github'] as const;
-export type FormatName = (typeof FORMATS)[number];
+const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github'] as const;
+type FormatName = (typeof FORMATS)[number];
 
 export interface LintArgs {
   paths: string[];

@@ -63,7 +63,7 @@ ${LINT_OPTIONS}
 Exit status: 0 clean, 1 errors (or too many warnings), 2 usage or fatal error.
 `;
 
-export const LINT_USAGE = `Usage: platlint lint [options] PATH...
+const LINT_USAGE = `Usage: platlint lint [options] PATH...
 
 Lints files, directories (every *.yaml and *.yml below them) and globs; '-' reads standard input.
 
@@ -73,7 +73,7 @@ ${LINT_OPTIONS}  -h, --help              Show this help
 Exit status: 0 clean, 1 errors (or too many warnings), 2 usage or fatal error.
 `;
 
-export const RULES_USAGE = `Usage: platlint rules
+const RULES_USAGE = `Usage: platlint rules
 
 Lists every rule: its id, default severity, whether the API server enforces it, whether it
 offers a fix, and its description.
@@ -82,7 +82,7 @@ Options:
   -h, --help  Show this help
 `;
 
-export const EXPLAIN_USAGE = `Usage: platlint explain RULE
+const EXPLAIN_USAGE = `Usage: platlint explain RULE
 
 Prints a rule's documentation: what it checks, why, the kinds it applies to and the part of
 the platform's documents it follows.
@@ -91,7 +91,7 @@ Options:
   -h, --help  Show this help
 `;
 
-export async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
+async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseLintArgs(argv, io.env, io.stdoutIsTTY && !argv.includes('--output-file') && !argv.includes('-o'));
   if (args.paths.length === 0) throw new UsageError('no paths given; try `platlint lint .`');
   const fromStdin = args.paths.includes('-');
@@ -163,7 +163,7 @@ function platlintVersion(io: Io): string {
   return (JSON.parse(readFileSync(new URL('../../../package.json', io.entry), 'utf8')) as { version: string }).version;
 }
 
-export function rulesCommand(argv: readonly string[], io: Io): number {
+function rulesCommand(argv: readonly string[], io: Io): number {
   const { positionals } = parseStrict(argv, {});
   if (positionals.length > 0) throw new UsageError(`rules takes no arguments (got "${positionals.join(' ')}")`);
   const width = Math.max(...allRuleMetas.map((r) => r.id.length));
@@ -172,7 +172,7 @@ export function rulesCommand(argv: readonly string[], io: Io): number {
   return 0;
 }
 
-export function explainCommand(argv: readonly string[], io: Io): number {
+function explainCommand(argv: readonly string[], io: Io): number {
   const [id, ...extra] = parseStrict(argv, {}).positionals;
   if (!id) throw new UsageError('explain needs a rule id; see `platlint rules`');
   if (extra.length > 0) throw new UsageError(`explain takes one rule id (got "${extra.join(' ')}" too)`);

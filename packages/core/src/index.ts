@@ -49,3 +49,4 @@ export { applyFixes } from './fix/apply-fixes.js';
 export { textDigest, writeFixes } from './fix/write-fixes.js';
 export { FileWatcher } from './watch/file-watcher.js';
 export type { FileWatcherOptions, WatchLog } from './watch/file-watcher.js';
+export { reportBesideLoneEntry } from './fix/lone-entry.js';

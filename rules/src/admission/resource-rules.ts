@@ -1,16 +1,14 @@
-import { defineRule } from '@platlint/core';
+import { defineRule, reportBesideLoneEntry } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { BINDING, POLICY, asList, flowList, isPolicy, matchResourcesOf, resourceRulesOf } from './shared.js';
+import { BINDING, POLICY, asList, isPolicy, matchResourcesOf, resourceRulesOf } from './shared.js';
 
 const LISTS = ['operations', 'apiGroups', 'apiVersions', 'resources'] as const;
 
 function checkResources(context: RuleContext, path: FieldPath, resources: unknown[]): void {
   const entries = resources.map((r, i) => ({ r, i })).filter((e): e is { r: string; i: number } => typeof e.r === 'string');
   const all = new Set(entries.map((e) => e.r));
-  if (all.has('*/*') && resources.length > 1) {
-    context.report({ path, message: '"*/*" must be the only entry of resources; it already matches every resource and subresource', fix: { text: '["*/*"]' } });
-    return;
-  }
+  const aloneMessage = (entry: unknown): string => `${JSON.stringify(entry)} must be removed: "*/*" must be the only entry of resources, and it already matches every resource and subresource`;
+  if (reportBesideLoneEntry(context, path, resources, '*/*', aloneMessage)) return;
   for (const { r, i } of entries) {
     const slash = r.indexOf('/');
     const base = slash < 0 ? r : r.slice(0, slash);
@@ -37,12 +35,16 @@ export default defineRule({
       'a binding\'s `matchResources`):',
       '',
       '- `operations`, `apiGroups`, `apiVersions` and `resources` must not be empty;',
-      '- `*` must be the only entry of `operations`, `apiGroups` and `apiVersions` (the fix keeps only `*`);',
+      '- `*` must be the only entry of `operations`, `apiGroups` and `apiVersions`;',
       '- in `resources`, `*/*` must stand alone, `*` already matches every plain resource, and `x/*` or',
       '  `*/y` already match `x/y`, so listing both is an overlap the server rejects;',
       '- `resourceNames` must not repeat a name;',
       '- a policy\'s `matchConstraints` needs at least one resource rule, because the policy\'s object',
       '  type comes from it.',
+      '',
+      'Where `*` or `*/*` must stand alone, each other entry is reported, and its fix removes that',
+      'entry alone (in a block list, its line and its own comment), so the list keeps its style and',
+      'the other comments.',
       '',
       'The spec does not show MatchResources; these are the upstream validation rules.',
       '',
@@ -73,9 +75,7 @@ export default defineRule({
         }
         if (!Array.isArray(list)) continue;
         if (field === 'resources') checkResources(context, [...path, field], list);
-        else if (list.length > 1 && list.includes('*')) {
-          context.report({ path: [...path, field], message: `"*" must be the only entry of ${field}; it already matches everything`, fix: { text: flowList(['*']) } });
-        }
+        else reportBesideLoneEntry(context, [...path, field], list, '*', (entry) => `${JSON.stringify(entry)} must be removed: "*" must be the only entry of ${field}, and it already matches everything`);
       }
       const names = asList(rule.resourceNames);
       names.forEach((n, i) => {

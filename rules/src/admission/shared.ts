@@ -63,11 +63,6 @@ export function policyOf(context: RuleContext): LintObject | undefined {
   return context.objects.find((o) => o.kind.groupKind === POLICY && isJsonObject(o.value.metadata) && o.value.metadata.name === name);
 }
 
-/** Writes a list of strings as a flow sequence, for fixes that rewrite a whole list. */
-export function flowList(items: readonly string[]): string {
-  return `[${items.map((s) => JSON.stringify(s)).join(', ')}]`;
-}
-
 export type ExpressionPlace = AdmissionPlace;
 
 export interface ExpressionAt {

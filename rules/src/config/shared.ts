@@ -19,10 +19,6 @@ export function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-export function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** Set and non-empty: upstream treats an empty string like an absent field. */
 export function filled(value: unknown): value is string {
   return typeof value === 'string' && value !== '';

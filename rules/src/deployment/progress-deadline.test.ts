@@ -22,7 +22,12 @@ RuleTester.run(rule, {
     {
       name: 'minReadySeconds 600 with the defaulted deadline',
       yaml: deployment('  minReadySeconds: 600\n'),
-      errors: [{ path: 'spec.progressDeadlineSeconds', message: 'minReadySeconds (600) must be less than progressDeadlineSeconds, which defaults to 600; lower minReadySeconds or set a larger progressDeadlineSeconds', line: 4 }],
+      errors: [{ path: 'spec.progressDeadlineSeconds', message: 'minReadySeconds (600) must be less than progressDeadlineSeconds, which defaults to 600; lower minReadySeconds or set a larger progressDeadlineSeconds', line: 5, column: 20 }],
+    },
+    {
+      name: 'the defaulted deadline with minReadySeconds written in a flow mapping, with a tag',
+      yaml: 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {minReadySeconds: !!int 700 , selector: {matchLabels: {app: web}}}\n',
+      errors: [{ path: 'spec.progressDeadlineSeconds', message: /minReadySeconds \(700\) must be less/, line: 4, column: 31 }],
     },
     {
       name: 'an explicit deadline equal to minReadySeconds',
@@ -32,7 +37,7 @@ RuleTester.run(rule, {
     {
       name: 'a deadline of 0 with the defaulted minReadySeconds',
       yaml: deployment('  progressDeadlineSeconds: 0\n'),
-      errors: [{ path: 'spec.progressDeadlineSeconds', message: /\(0\) must be greater than minReadySeconds \(0\)/ }],
+      errors: [{ path: 'spec.progressDeadlineSeconds', message: /\(0\) must be greater than minReadySeconds \(0\)/, line: 5, column: 28 }],
     },
   ],
 });

@@ -17,8 +17,9 @@ export default defineRule({
       '',
       'The rule judges the object after defaulting: `progressDeadlineSeconds` defaults to 600 and',
       '`minReadySeconds` to 0, so `minReadySeconds: 600` alone fails. As upstream does, the finding',
-      'names `spec.progressDeadlineSeconds` in both cases; when the deadline is defaulted (absent),',
-      'it points at the nearest key that exists.',
+      'names `spec.progressDeadlineSeconds` in both cases. It points at the deadline\'s value when one',
+      'is written; when the deadline is defaulted (absent), at the value of `minReadySeconds`, the',
+      'only value written that takes part.',
       '',
       'Fails:',
       '',
@@ -48,10 +49,12 @@ export default defineRule({
         message: `progressDeadlineSeconds (${deadline}) must be greater than minReadySeconds (${minReady}); otherwise every rollout fails before a new pod can count as available`,
       });
     } else {
-      // The server reports the defaulted deadline at its own path; the range is the nearest key.
+      // The server names the defaulted deadline's path, which has no text: the range is the
+      // written minReadySeconds (a value linted without text keeps the missing-field place).
+      const written = context.scalarSource(['spec', 'minReadySeconds']);
       context.report({
         path: ['spec', 'progressDeadlineSeconds'],
-        target: 'key',
+        ...(written ? { span: { start: written.offset, end: written.offset + written.source.trimEnd().length } } : { target: 'missing' as const }),
         message: `minReadySeconds (${minReady}) must be less than progressDeadlineSeconds, which defaults to ${deadline}; lower minReadySeconds or set a larger progressDeadlineSeconds`,
       });
     }

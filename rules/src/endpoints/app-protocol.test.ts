@@ -33,8 +33,8 @@ RuleTester.run(rule, {
       yaml: endpoints('plat.io/grpc', 'plat.io/H2C', 'plat.io/Wss'),
       errors: [
         { path: 'subsets[0].ports[0].appProtocol', message: '"plat.io/grpc" is not a protocol the platform defines: the plat.io/ prefix is reserved for "plat.io/h2c", "plat.io/ws", "plat.io/wss"; use an un-prefixed IANA service name or your own prefix' },
-        { path: 'subsets[0].ports[1].appProtocol', message: 'appProtocol "plat.io/H2C" is spelled "plat.io/h2c" (names are case-sensitive)', fix: 'plat.io/h2c' },
-        { path: 'subsets[0].ports[2].appProtocol', message: 'appProtocol "plat.io/Wss" is spelled "plat.io/wss" (names are case-sensitive)', fix: 'plat.io/wss' },
+        { path: 'subsets[0].ports[1].appProtocol', message: 'appProtocol "plat.io/H2C" is spelled "plat.io/h2c" (names are case-sensitive)', fix: '"plat.io/h2c"' },
+        { path: 'subsets[0].ports[2].appProtocol', message: 'appProtocol "plat.io/Wss" is spelled "plat.io/wss" (names are case-sensitive)', fix: '"plat.io/wss"' },
       ],
     },
   ],

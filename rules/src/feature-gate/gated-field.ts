@@ -1,4 +1,4 @@
-import { defineRule, gateDefault, gateEnabled, platlintInfo } from '@platlint/core';
+import { defineRule, gateDefault, gateEnabled, getOwn, platlintInfo, schemaAt } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
 
 /**
@@ -13,9 +13,9 @@ function* gatedFields(value: unknown, node: SchemaNode | undefined, path: FieldP
     return;
   }
   for (const [key, child] of Object.entries(value)) {
-    const childNode = node.properties?.[key] ?? node.additionalProperties;
+    const childNode = schemaAt(node, [key]);
     const info = childNode ? platlintInfo(childNode) : {};
-    if (info.featureGates?.length && node.properties?.[key]) yield { path: [...path, key], gates: info.featureGates, refused: info.gateOff === 'refused' };
+    if (info.featureGates?.length && node.properties && getOwn(node.properties, key)) yield { path: [...path, key], gates: info.featureGates, refused: info.gateOff === 'refused' };
     yield* gatedFields(child, childNode, [...path, key]);
   }
 }

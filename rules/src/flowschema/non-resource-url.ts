@@ -44,7 +44,7 @@ export default defineRule({
         if (!problem) return;
         const path = [...target.path, 'nonResourceURLs', n];
         const fixed = `/${url}`;
-        const fix = !url.startsWith('/') && url !== '' && problemOf(fixed) === undefined ? { text: JSON.stringify(fixed) } : undefined;
+        const fix = !url.startsWith('/') && url !== '' && problemOf(fixed) === undefined ? { text: fixed } : undefined;
         context.report({ path, message: `non-resource URL "${url}" ${problem}`, ...(fix ? { fix } : {}) });
       });
     }

@@ -1,4 +1,4 @@
-import { defineRule } from '@platlint/core';
+import { defineRule, reportBesideLoneEntry } from '@platlint/core';
 import { FS_KIND, targetRules } from './shape.js';
 
 const LISTS = {
@@ -18,8 +18,9 @@ export default defineRule({
     docs: [
       'In `verbs`, `apiGroups`, `resources`, `namespaces` and `nonResourceURLs`, `*` matches',
       'everything, and if present it must be the only entry: a list such as `["get", "*"]` is',
-      'rejected. The fix replaces the list with `["*"]`: the list already matched everything, so',
-      'the fix keeps what it matches.',
+      'rejected. Each other entry is reported, and its fix removes that entry alone (in a block',
+      'list, its line and its own comment): the list already matched everything, so it keeps what',
+      'it matches, and its style and the other comments stay.',
       '',
       'Spec: document B, FlowSchema, ResourcePolicyRule and NonResourcePolicyRule.',
       '',
@@ -30,11 +31,8 @@ export default defineRule({
     for (const target of targetRules(context.value)) {
       for (const field of LISTS[target.kind]) {
         const list = target.value[field];
-        if (Array.isArray(list) && list.length > 1 && list.includes('*')) {
-          // Reported at the "*" entry (a list check names its item); the fix rewrites the list.
-          const listPath = [...target.path, field];
-          context.report({ path: [...listPath, list.indexOf('*')], message: `"*" must be the only entry of ${field}; it already matches everything`, fix: { path: listPath, text: '["*"]' } });
-        }
+        if (!Array.isArray(list)) continue;
+        reportBesideLoneEntry(context, [...target.path, field], list, '*', (entry) => `${JSON.stringify(entry)} must be removed: "*" must be the only entry of ${field}, and it already matches everything`);
       }
     }
   },

@@ -1,4 +1,4 @@
-import { isJsonObject, platlintInfo } from '@platlint/core';
+import { isJsonObject, platlintInfo, schemaAt } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
 
 /** The mapping guard of core, for the rules of this area. */
@@ -28,6 +28,6 @@ export function* valuesOfTypes(value: unknown, node: SchemaNode | undefined, typ
     yield { type: typeId, value: value as Obj, path };
   }
   for (const [key, child] of Object.entries(value)) {
-    yield* valuesOfTypes(child, node.properties?.[key] ?? node.additionalProperties, typeIds, [...path, key]);
+    yield* valuesOfTypes(child, schemaAt(node, [key]), typeIds, [...path, key]);
   }
 }

@@ -35,7 +35,7 @@ export function spec(value: Mapping): Mapping | undefined {
   return isJsonObject(value.spec) ? value.spec : undefined;
 }
 
-export function deepEqual(a: unknown, b: unknown): boolean {
+function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
@@ -46,7 +46,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 }
 
 /** A short rendering of a value for a message. */
-export function show(value: unknown): string {
+function show(value: unknown): string {
   const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? 'nothing';
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

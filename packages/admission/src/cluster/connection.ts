@@ -8,9 +8,9 @@ import { KubeConfig } from '@kubernetes/client-node';
 export type Credentials = { kubeconfig: string } | { inCluster: true };
 
 /** Where a pod finds its service account (the client library reads the same paths). */
-export const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
+const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
 
-export class ConnectionError extends Error {}
+class ConnectionError extends Error {}
 
 export function loadKubeConfig(credentials: Credentials): KubeConfig {
   const kc = new KubeConfig();

@@ -40,7 +40,7 @@ export interface Backoff {
 export const DEFAULT_BACKOFF: Backoff = { firstMs: 200, maxMs: 10_000 };
 
 /** A list not answered in this time counts as failed (and is retried), so a hung one is seen. */
-export const DEFAULT_LIST_TIMEOUT_MS = 60_000;
+const DEFAULT_LIST_TIMEOUT_MS = 60_000;
 
 function withinTime<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -56,7 +56,7 @@ export function sourceName(kind: SourceKind): string {
 }
 
 /** One line about a failed request: the HTTP code and the server's own message when it sent a Status. */
-export function describeError(error: unknown): string {
+function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const e = error as Error & { code?: unknown; statusCode?: unknown; body?: unknown };
   const code = typeof e.statusCode === 'number' ? e.statusCode : typeof e.code === 'number' ? e.code : undefined;

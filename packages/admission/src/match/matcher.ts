@@ -24,7 +24,7 @@ export interface MatchAttributes {
 }
 
 /** How a matching problem surfaces: a status error (404) or a plain configuration error. */
-export interface MatchError {
+interface MatchError {
   message: string;
   code?: number;
 }

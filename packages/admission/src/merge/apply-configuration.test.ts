@@ -28,6 +28,13 @@ function containersOf(v: Json): Json | undefined {
 }
 
 describe('apply configurations on a Deployment', () => {
+  it('refuses a member named constructor or toString as undeclared, as any unknown member (no schema comes from Object.prototype)', () => {
+    for (const key of ['constructor', 'toString', 'bogus']) {
+      const config = JSON.parse(`{"spec": {"${key}": {"containers": [{"name": "x"}]}}}`) as JsonObject;
+      expect(() => merged(live([{ name: 'app', image: 'nginx:1' }]), config)).toThrow(`.spec.${key}: field not declared in schema`);
+    }
+  });
+
   it('merges containers by name: new ones appended, existing ones merged field by field', () => {
     const base = live([{ name: 'app', image: 'nginx:1', imagePullPolicy: 'Always' }, { name: 'log', image: 'fluent:1' }]);
     const out = merged(base, podSpec({ containers: [{ name: 'proxy', image: 'envoy:1' }, { name: 'app', image: 'nginx:2' }] }));

@@ -62,7 +62,7 @@ function computeShape(node: SchemaNode): Shape {
 
 function fieldSchema(node: SchemaNode | undefined, key: string): SchemaNode | undefined {
   const shape = shapeOf(node);
-  if (shape.kind === 'struct') return node?.properties?.[key];
+  if (shape.kind === 'struct') return node?.properties ? (getOwn(node.properties, key) as SchemaNode | undefined) : undefined;
   if (shape.kind === 'map') return node?.additionalProperties;
   return undefined;
 }
@@ -189,7 +189,7 @@ function findAtomics(value: Json, node: SchemaNode | undefined, path: Path, out:
     if (shape.atomic) out.push(pathString(path));
     if (shape.kind === 'struct') {
       for (const [key, child] of Object.entries(value)) {
-        const sub = node?.properties?.[key];
+        const sub = fieldSchema(node, key);
         if (sub) findAtomics(child, sub, step(path, key), out);
       }
     }

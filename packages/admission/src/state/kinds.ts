@@ -3,7 +3,7 @@
 // schema; callers fall back to schema-less handling and say so.
 import { catalog, type SchemaNode } from '@platlint/core';
 import { isObject, type JsonObject } from '../json.js';
-import type { GroupVersionKind, GroupVersionResource } from '../types.js';
+import type { GroupVersionKind } from '../types.js';
 import type { State } from './state.js';
 
 export interface KindFacts {
@@ -102,10 +102,3 @@ export function kindFactsByApiVersion(state: State, apiVersion: string, kind: st
   return kindFacts(state, { group, version, kind });
 }
 
-/** The kind served under a resource, for equivalents and for requests built from objects. */
-export function kindForResource(state: State, gvr: GroupVersionResource): KindFacts | undefined {
-  for (const info of catalog.kinds) {
-    if (info.group === gvr.group && info.version === gvr.version && info.resource === gvr.resource) return fromCatalog(info.apiVersion, info.kind);
-  }
-  return fromCrds(state, gvr.group, gvr.version, (v) => v.plural === gvr.resource);
-}

@@ -13,7 +13,7 @@ export interface PolicyOptions {
   paramKind?: { apiVersion: string; kind: string };
 }
 
-export const DEPLOYMENT_RULES: JsonObject = {
+const DEPLOYMENT_RULES: JsonObject = {
   resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] }],
 };
 

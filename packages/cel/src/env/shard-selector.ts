@@ -4,7 +4,7 @@
 import type { SourceRange } from '../position.js';
 
 export const SHARD_PATHS = ['object.metadata.uid', 'object.metadata.namespace'] as const;
-export type ShardPath = (typeof SHARD_PATHS)[number];
+type ShardPath = (typeof SHARD_PATHS)[number];
 
 /** Exclusive upper end of the 64-bit FNV-1a hash space. */
 const SHARD_SPACE_END = 1n << 64n;

@@ -212,7 +212,7 @@ function floatArg(v: unknown, verb: string): number {
 }
 
 /** The cel-spec conformance data's formatter (cel-go's newest strings extension). */
-export const SPEC_FORMATTER: ClauseFormatter = {
+const SPEC_FORMATTER: ClauseFormatter = {
   s: (v) => displayString(v),
   d: (v) => integerText(v, 10, 'd'),
   b: (v) => integerText(v, 2, 'b'),
@@ -226,7 +226,7 @@ export function formatString(template: string, args: unknown[]): string {
   return interpolate(template, args, SPEC_FORMATTER);
 }
 
-export { doubleText, fixedParts, hex, integerText, scientificParts };
+export { fixedParts, hex, integerText, scientificParts };
 
 const VERBS = new Set(['s', 'd', 'b', 'o', 'x', 'X', 'f', 'e']);
 

@@ -5,7 +5,7 @@ import { fail } from './macro.js';
 import { defineNamespace } from './namespace.js';
 
 // Most keys need no escaping; skip the two replacements for them.
-export const escapeKey = (k: string): string =>
+const escapeKey = (k: string): string =>
   k.includes('~') || k.includes('/') ? k.replaceAll('~', '~0').replaceAll('/', '~1') : k;
 
 export function installJsonPatch(env: Environment): void {

@@ -4,6 +4,7 @@
 import type { ASTNode, Environment, TypeDeclaration } from '@marcbachmann/cel-js';
 import { Optional } from '@marcbachmann/cel-js';
 import { OPTIONAL_LIST_MACRO, OPTIONAL_MAP_MACRO } from '../syntax/construct.js';
+import { celMapFromEntries } from '../values.js';
 import { defineMacro, fail, type Checker, type Scope } from './macro.js';
 
 interface OptionalLiteral {
@@ -76,14 +77,14 @@ export function installOptionalLiterals(env: Environment): void {
           const value = present(ev.run(v, scope), self.optional.has(i), v);
           if (value !== undefined) entries.push([key, value]);
         });
-        // String keys make the plain object the base library builds for map literals.
+        // String keys make the map the other map literals build (values.ts).
         if (entries.every(([k]) => typeof k === 'string')) {
-          const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-          for (const [k, v] of entries) {
-            if (Object.hasOwn(out, k as string)) throw fail(`duplicate map key "${k as string}"`, map);
-            out[k as string] = v;
+          const seen = new Set<unknown>();
+          for (const [k] of entries) {
+            if (seen.has(k)) throw fail(`duplicate map key "${k as string}"`, map);
+            seen.add(k);
           }
-          return out;
+          return celMapFromEntries(entries);
         }
         return new Map(entries);
       },

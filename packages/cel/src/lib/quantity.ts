@@ -35,7 +35,7 @@ class QuantityValue {
   }
 }
 
-export function parseQuantity(s: string): QuantityValue | null {
+function parseQuantity(s: string): QuantityValue | null {
   const q = parseExact(s);
   return q ? new QuantityValue(q.num, q.den) : null;
 }

@@ -95,7 +95,7 @@ function replace(s: string, from: string, to: string, limit = -1n): string {
   return out + rest;
 }
 
-export function quote(s: string): string {
+function quote(s: string): string {
   let out = '"';
   for (const ch of s) {
     switch (ch) {

@@ -3,7 +3,7 @@
 // overflow the JavaScript stack, and the rules read identifiers with it (exported as
 // `tokenizeCel`), so that strings and comments are skipped the same way everywhere.
 
-export type TokenKind = 'ident' | 'number' | 'string' | 'punct' | 'eof';
+type TokenKind = 'ident' | 'number' | 'string' | 'punct' | 'eof';
 
 export interface Token {
   kind: TokenKind;

@@ -10,6 +10,7 @@ import { platlintInfo, schemaAt } from '../schema/tree.js';
 import type { SchemaNode } from '../schema/tree.js';
 import type { FieldPath } from '../source/field-path.js';
 import { formatPath } from '../source/field-path.js';
+import { stringScalarText } from '../fix/scalar-text.js';
 import type { SourceDocument, SourceFile, Span } from '../source/source-file.js';
 import { describeValue, validateStructure } from '../validate/validator.js';
 import { configLoadingProblem, decodeConfig } from './config-loading.js';
@@ -415,7 +416,9 @@ function locateReport(file: SourceFile, document: number, path: FieldPath, targe
 
 function placeFix(p: Placed, object: LintObject, path: FieldPath, target: 'key' | 'value', text: string): Fix {
   const span = p.file.locate(object.document, [...object.prefix, ...path], target);
-  return { range: p.file.lines.range(span.start, span.end), text };
+  // A string keeps its type and the file stays YAML: the text is quoted where it must be.
+  const current = target === 'key' ? path.at(-1) : valueAt(object.value, path);
+  return { range: p.file.lines.range(span.start, span.end), text: stringScalarText(p.file.text.slice(span.start, span.end), current, text) };
 }
 
 function diagnostic(p: Pick<Placed, 'file'>, ruleId: string, severity: Severity, message: string, document: number, path: FieldPath, span: Span): Diagnostic {

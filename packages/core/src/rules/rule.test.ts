@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineRule } from './rule.js';
+import { defineRule, valueAt } from './rule.js';
 import type { RuleMeta } from './rule.js';
 
 const meta = (kinds: RuleMeta['kinds'], crossDocument?: string[]): RuleMeta => ({ id: 'test/kinds', description: 'checks kinds', kinds, severity: 'warning', enforcedBy: 'advice', source: 'test', docs: 'test rule', ...(crossDocument ? { crossDocument } : {}) });
@@ -21,5 +21,15 @@ describe('defineRule', () => {
 
   it('checks the kinds read across documents too', () => {
     expect(() => defineRule({ meta: meta(['Deployment.apps'], ['Servce']), check })).toThrow(/crossDocument names "Servce".*did you mean "Service"\?/);
+  });
+});
+
+describe('valueAt', () => {
+  it('reads own properties only, keys named like Object.prototype members included', () => {
+    const value = JSON.parse('{"spec": {"__proto__": {"a": 1}, "list": [1, 2]}, "metadata": {}}') as Record<string, unknown>;
+    expect(valueAt(value, ['spec', '__proto__', 'a'])).toBe(1);
+    expect(valueAt(value, ['spec', 'list', 1])).toBe(2);
+    expect(valueAt(value, ['metadata', 'constructor'])).toBeUndefined();
+    expect(valueAt(value, ['metadata', 'toString'])).toBeUndefined();
   });
 });

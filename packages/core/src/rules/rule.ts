@@ -56,6 +56,11 @@ export interface FixDescriptor {
    * goes, and the list keeps its style and the other items' comments.
    */
   removeItem?: boolean;
+  /**
+   * The replacement. For a string value or a key, the new string: it is quoted as the
+   * scalar needs (a quoted scalar keeps its quotes). Otherwise (a number, a `span`), the
+   * text is written as given.
+   */
   text: string;
 }
 
@@ -154,7 +159,8 @@ function knownGroupKinds(): ReadonlySet<string> {
 export function valueAt(root: unknown, path: FieldPath): unknown {
   let current = root;
   for (const segment of path) {
-    if (current === null || typeof current !== 'object') return undefined;
+    // Own properties only: a path through `constructor` must not reach Object.prototype.
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return undefined;
     current = (current as Record<string | number, unknown>)[segment];
   }
   return current;

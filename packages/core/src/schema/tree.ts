@@ -71,7 +71,8 @@ export function schemaAt(root: SchemaNode, path: readonly (string | number)[]): 
   for (const segment of path) {
     if (!node) return undefined;
     if (typeof segment === 'number') node = node.items;
-    else node = node.properties?.[segment] ?? node.additionalProperties;
+    // Own properties only: a field named `constructor` is not Object.prototype's.
+    else node = (node.properties && Object.hasOwn(node.properties, segment) ? node.properties[segment] : undefined) ?? node.additionalProperties;
   }
   return node;
 }
