@@ -15,7 +15,8 @@ import { silentLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { reviewResponseBody } from './review.js';
 import { AdmissionPool } from './admission-pool.js';
-import { decideRequest, type Decision } from './admission-worker.js';
+import { decideRequest, type AdmissionPath, type Decision } from './decision.js';
+import { DEFAULT_ROUTER_LIMITS, DecisionRouter, type RouterLimits } from './decision-router.js';
 import type { StateFile } from './state-files.js';
 import { describeProblem, StateSource } from './state-source.js';
 import { readTlsFiles, TlsSource, type TlsFiles } from './tls-source.js';
@@ -59,6 +60,11 @@ export interface WebhookOptions {
    * request makes the engine work hard. Without it the work runs on the main thread.
    */
   workers?: { entry: URL; count?: number; maxHeapMb?: number };
+  /**
+   * With workers: which requests the main thread still decides itself (small bodies whose
+   * /mutate decision fits in a short slice); see decision-router.ts.
+   */
+  mainThread?: Partial<RouterLimits>;
   /** Namespaces, params (and policies) listed and watched through the platform's API; see startWebhook. */
   cluster?: ClusterOptions;
   /** The configuration /validate lints with (rule severities, feature gates, release), as `lint` would; the defaults otherwise. */
@@ -146,8 +152,8 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
   const watchTiming = options.watch === false ? undefined : { debounceMs: options.watch?.debounceMs ?? 200, pollMs: options.watch?.pollMs ?? 2000 };
-  // handOver: the parsed request is this request's alone and is not read after the decision.
-  const admitOptions = { timeoutMs: options.evaluationTimeoutMs ?? 2000, handOver: true, ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}) };
+  const admitOptions = { timeoutMs: options.evaluationTimeoutMs ?? 2000, ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}) };
+  const settings = { admitOptions, validateConfig: options.validateConfig };
   // Cluster state is built on this thread from the API's watches, so with a cluster the
   // decisions stay here too; workers load the file state alone.
   const pool = options.workers && !connectCluster
@@ -156,14 +162,14 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
           entry: options.workers.entry,
           workers: options.workers.count ?? defaultWorkerCount(),
           maxHeapMb: options.workers.maxHeapMb ?? 512,
-          admitOptions,
-          validateConfig: options.validateConfig,
+          ...settings,
           // Past the deadline the engine stops by itself; this catches work that cannot see the clock.
           hardLimitMs: 2 * admitOptions.timeoutMs + 5000,
         },
         logger,
       )
     : undefined;
+  const router = pool ? new DecisionRouter(settings, { ...DEFAULT_ROUTER_LIMITS, ...options.mainThread }) : undefined;
   const state = new StateSource(options.state, logger, metrics, { ...(watchTiming ?? {}), ...(pool ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) } : {}) });
   // With a cluster, requests read the state combined from the files and the API.
   let live: StateView | undefined;
@@ -230,7 +236,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
       logger.log('warn', 'http.body_too_large', { path, limit: maxBody, declared: req.headers['content-length'] });
       return sendStatus(res, 413, `request body is larger than ${maxBody} bytes`, { Connection: 'close' });
     }
-    const decision = pool ? await decideOnWorker(path, body.bytes) : decideHere(path, body.bytes);
+    const decision = await decide(path === '/mutate' ? '/mutate' : '/validate', body.bytes, body.owned);
     if (decision.type === 'bad-request') {
       logger.log('info', 'admission.bad_request', { path, message: decision.message });
       return sendStatus(res, 400, decision.message);
@@ -254,15 +260,20 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
     send(res, 200, 'application/json', reviewResponseBody(result, request.dryRun));
   }
 
-  /** The decision on a worker thread, with the state generation current now. */
-  function decideOnWorker(path: string, bytes: Uint8Array): Promise<Decision> {
+  /**
+   * Small, cheap requests are decided on this thread, the rest on a worker (decision-router.ts).
+   * Without workers (a library caller that gave no worker entry, or a cluster) everything is
+   * decided here, with the full evaluation timeout.
+   */
+  async function decide(path: AdmissionPath, bytes: Uint8Array, owned: boolean): Promise<Decision> {
+    if (!pool || !router) return decideRequest(path, bytes, snapshot(), settings);
     // One snapshot for the whole decision: a reload meanwhile affects the next request only.
-    return (pool as AdmissionPool).run(path === '/mutate' ? '/mutate' : '/validate', state.current ? state.generation : 0, bytes);
-  }
-
-  /** The same decision on this thread (a library caller that gave no worker entry, or a cluster). */
-  function decideHere(path: string, bytes: Uint8Array): Decision {
-    return decideRequest(path === '/mutate' ? '/mutate' : '/validate', bytes, snapshot(), { admitOptions, validateConfig: options.validateConfig });
+    const current = state.current;
+    const generation = current ? state.generation : 0;
+    const here = router.tryHere(path, bytes, current);
+    metrics.decision(here.route);
+    if (here.route === 'main') return here.decision;
+    return pool.run(path, generation, bytes, owned);
   }
 
   let server: HttpServer | HttpsServer;
