@@ -7,34 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, deployment, deploymentRequest, makeCa, review, serve, type Ca, type Served } from './helpers.js';
+import { call, deployment, deploymentRequest, doublingPolicy, makeCa, review, serve, type Ca, type Served } from './helpers.js';
 
 /** Generous on a shared machine; a probe blocked behind admission work waits seconds. */
 const PROBE_BOUND_MS = 1000;
-
-function doublingPolicy(steps: number): string {
-  const variables = [`    - {name: l0, expression: "[1, 2, 3, 4]"}`, ...Array.from({ length: steps }, (_, i) => `    - {name: l${i + 1}, expression: "variables.l${i} + variables.l${i}"}`)];
-  return `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicy
-metadata: {name: doubling}
-spec:
-  matchConstraints:
-    resourceRules:
-      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
-  reinvocationPolicy: Never
-  variables:
-${variables.join('\n')}
-  mutations:
-    - patchType: ApplyConfiguration
-      applyConfiguration:
-        expression: 'Object{spec: Object.spec{replicas: variables.l${steps} == variables.l${steps} ? 3 : 2}}'
----
-apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicyBinding
-metadata: {name: doubling}
-spec: {policyName: doubling}
-`;
-}
 
 describe('platlint serve keeps its probes answering during admission work', () => {
   let ca: Ca;
