@@ -154,9 +154,9 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
   const watchTiming = options.watch === false ? undefined : { debounceMs: options.watch?.debounceMs ?? 200, pollMs: options.watch?.pollMs ?? 2000 };
   const admitOptions = { timeoutMs: options.evaluationTimeoutMs ?? 2000, ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}) };
   const settings = { admitOptions, validateConfig: options.validateConfig };
-  // Cluster state is built on this thread from the API's watches, so with a cluster the
-  // decisions stay here too; workers load the file state alone.
-  const pool = options.workers && !connectCluster
+  // Cluster state is built on this thread from the API's watches, so with a cluster /mutate
+  // is decided here; the workers then get no state and take /validate, which needs none.
+  const pool = options.workers
     ? new AdmissionPool(
         {
           entry: options.workers.entry,
@@ -169,8 +169,8 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
         logger,
       )
     : undefined;
-  const router = pool ? new DecisionRouter(settings, { ...DEFAULT_ROUTER_LIMITS, ...options.mainThread }) : undefined;
-  const state = new StateSource(options.state, logger, metrics, { ...(watchTiming ?? {}), ...(pool ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) } : {}) });
+  const router = pool && !connectCluster ? new DecisionRouter(settings, { ...DEFAULT_ROUTER_LIMITS, ...options.mainThread }) : undefined;
+  const state = new StateSource(options.state, logger, metrics, { ...(watchTiming ?? {}), ...(pool && !connectCluster ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) } : {}) });
   // With a cluster, requests read the state combined from the files and the API.
   let live: StateView | undefined;
   const snapshot = (): State | undefined => (connectCluster ? live?.current : state.current);
@@ -262,11 +262,17 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
 
   /**
    * Small, cheap requests are decided on this thread, the rest on a worker (decision-router.ts).
-   * Without workers (a library caller that gave no worker entry, or a cluster) everything is
-   * decided here, with the full evaluation timeout.
+   * Without workers (a library caller that gave no worker entry) everything is decided here,
+   * with the full evaluation timeout; so is /mutate with a cluster, whose state only this
+   * thread has.
    */
   async function decide(path: AdmissionPath, bytes: Uint8Array, owned: boolean): Promise<Decision> {
-    if (!pool || !router) return decideRequest(path, bytes, snapshot(), settings);
+    if (!pool) return decideRequest(path, bytes, snapshot(), settings);
+    if (!router) {
+      // A cluster: publishing its state to the workers would mean rebuilding it there on every watch event.
+      metrics.decision(path === '/validate' ? 'validate' : 'main');
+      return path === '/validate' ? pool.run(path, 0, bytes, owned) : decideRequest(path, bytes, snapshot(), settings);
+    }
     // One snapshot for the whole decision: a reload meanwhile affects the next request only.
     const current = state.current;
     const generation = current ? state.generation : 0;
