@@ -2,7 +2,7 @@
 // /mutate on the main thread; a large body, /validate, and a decision that runs past the main
 // thread's slice on a worker, the last one's resource and operation then sent to a worker
 // straight away. Read from platlint_webhook_decisions_total; every answer is checked too, so
-// a route that changes an answer fails here.
+// a route that changes an answer fails here. Workers build their copy of the state lazily.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,10 @@ describe('platlint serve decides small requests on the main thread and the rest 
   it('answers a small Deployment and a 100 KB one alike: the first on the main thread, the second on a worker', async () => {
     const small = await mutate(deploymentRequest('small'));
     expect(small.allowed).toBe(true);
+    // Workers build their copy of the state only when a request needs it: not at start-up
+    // (competing with the probes for the CPU), not for what the main thread decides.
+    const built = () => served.logs.filter((e) => e.event === 'admission.worker_state_built');
+    expect(built()).toEqual([]);
     const object = deployment({ annotations: { padding: 'x'.repeat(100_000) } });
     const large = await mutate(deploymentRequest('large', object));
     expect(large.allowed).toBe(true);
@@ -51,6 +55,7 @@ describe('platlint serve decides small requests on the main thread and the rest 
     expect(labels(patched(object, large))).toEqual(labels(patched(deployment(), small)));
     expect((patched(object, large) as { spec: unknown }).spec).toEqual((patched(deployment(), small) as { spec: unknown }).spec);
     expect(await routes()).toMatchObject({ main: 1, large_body: 1 });
+    expect(built().map((e) => e.generation)).toEqual([1]);
   });
 
   it('hands a policy that runs past the slice to a worker, then sends its kind of request there directly', async () => {

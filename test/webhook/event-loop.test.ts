@@ -32,7 +32,7 @@ describe('platlint serve keeps its probes answering during admission work', () =
   });
 
   /** Polls a probe while `work` runs; the slowest answer and how long the work took. */
-  async function probeDuring(path: string, work: Promise<unknown>): Promise<{ slowestProbeMs: number; probes: number; workMs: number }> {
+  async function probeDuring(path: string, work: Promise<unknown>): Promise<{ slowestProbeMs: number; medianProbeMs: number; probes: number; workMs: number }> {
     const started = performance.now();
     let done = false;
     let workMs = 0;
@@ -40,18 +40,18 @@ describe('platlint serve keeps its probes answering during admission work', () =
       done = true;
       workMs = performance.now() - started;
     });
-    let slowest = 0;
-    let probes = 0;
-    // Bounded: at most 200 probes.
-    while (!done && probes < 200) {
+    const times: number[] = [];
+    // Bounded: at most 200 probes. Each is a new TLS connection, as a kubelet's probe is.
+    while (!done && times.length < 200) {
       const t = performance.now();
       expect((await call(served.port, path, { ca: ca.caCert })).status).toBe(200);
-      slowest = Math.max(slowest, performance.now() - t);
-      probes++;
+      times.push(performance.now() - t);
       await new Promise((r) => setTimeout(r, 20));
     }
     await finished;
-    return { slowestProbeMs: Math.round(slowest), probes, workMs: Math.round(workMs) };
+    const sorted = [...times].sort((a, b) => a - b);
+    // The median says more than the slowest on a shared machine, where one probe may wait for the CPU.
+    return { slowestProbeMs: Math.round(sorted.at(-1) ?? 0), medianProbeMs: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0), probes: times.length, workMs: Math.round(workMs) };
   }
 
   it('answers probes promptly when idle (the reference for the figures below)', async () => {

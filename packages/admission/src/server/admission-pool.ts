@@ -33,11 +33,16 @@ class PooledWorker {
   constructor(
     private readonly options: PoolOptions,
     private readonly onExit: (w: PooledWorker, why: string) => void,
+    logger: Logger,
   ) {
     const workerData: AdmissionWorkerData = { platlintAdmissionWorker: true, admitOptions: options.admitOptions, validateConfig: options.validateConfig };
     this.worker = new Worker(options.entry, { workerData, resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb }, stdout: false, stderr: false });
     this.worker.unref();
     this.worker.on('message', (message: FromWorker) => {
+      if (message.type === 'state-built') {
+        logger.log('info', 'admission.worker_state_built', { generation: message.generation, ms: message.ms });
+        return;
+      }
       const job = this.pending.get(message.id);
       if (!job) return;
       this.pending.delete(message.id);
@@ -82,7 +87,7 @@ export class AdmissionPool {
   }
 
   private spawn(): PooledWorker {
-    const w = new PooledWorker(this.options, (dead, why) => this.replace(dead, why));
+    const w = new PooledWorker(this.options, (dead, why) => this.replace(dead, why), this.logger);
     if (this.published) w.post(this.published);
     return w;
   }

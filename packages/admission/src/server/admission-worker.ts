@@ -12,7 +12,7 @@ export interface AdmissionWorkerData extends DecisionSettings {
 }
 
 export type ToWorker = { type: 'state'; generation: number; files: StateFile[] } | { type: 'job'; id: number; path: AdmissionPath; generation: number; body: Uint8Array };
-export type FromWorker = { type: 'decided'; id: number; decision: Decision } | { type: 'failed'; id: number; message: string };
+export type FromWorker = { type: 'decided'; id: number; decision: Decision } | { type: 'failed'; id: number; message: string } | { type: 'state-built'; generation: number; ms: number };
 
 /** Older generations are kept for requests still on their way; two are plenty. */
 const KEPT_GENERATIONS = 2;
@@ -22,15 +22,29 @@ export function runAdmissionWorkerIfAsked(): boolean {
   const data = workerData as AdmissionWorkerData | undefined;
   const port = parentPort;
   if (!data?.platlintAdmissionWorker || !port) return false;
-  const states = new Map<number, State>();
+  // A state is built from its files when a request first needs it, not when it is published:
+  // most requests are decided on the main thread, and building it (linting, compiling CEL)
+  // at start-up or on every reload would compete for the CPU with the probes and the
+  // requests the main thread is answering. /validate needs no state at all.
+  const states = new Map<number, { files: StateFile[]; state?: State }>();
+  const stateOf = (generation: number): State | undefined => {
+    const entry = states.get(generation);
+    if (entry && !entry.state) {
+      const started = performance.now();
+      entry.state = stateFromFiles(entry.files);
+      port.postMessage({ type: 'state-built', generation, ms: Math.round(performance.now() - started) } satisfies FromWorker);
+    }
+    return entry?.state;
+  };
   port.on('message', (message: ToWorker) => {
     if (message.type === 'state') {
-      states.set(message.generation, stateFromFiles(message.files));
+      states.set(message.generation, { files: message.files });
       for (const generation of [...states.keys()].sort((a, b) => a - b).slice(0, -KEPT_GENERATIONS)) states.delete(generation);
       return;
     }
     try {
-      port.postMessage({ type: 'decided', id: message.id, decision: decideRequest(message.path, message.body, states.get(message.generation), data) } satisfies FromWorker);
+      const state = message.path === '/mutate' ? stateOf(message.generation) : undefined;
+      port.postMessage({ type: 'decided', id: message.id, decision: decideRequest(message.path, message.body, state, data) } satisfies FromWorker);
     } catch (error) {
       port.postMessage({ type: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error) } satisfies FromWorker);
     }
