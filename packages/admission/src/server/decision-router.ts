@@ -9,15 +9,16 @@
 // - a /mutate decision that runs past `sliceMs`: it is run with that deadline here, and if
 //   a policy failed once the slice was over (the deadline may have cut it), its answer is
 //   dropped and the worker decides from scratch with the full evaluation timeout (the
-//   engine has no side effects, so nothing is lost but the slice). Requests of the same resource and operation then go straight to a worker for
-//   a while (`CostlyRequests`), so a costly policy does not take a slice per request.
+//   engine has no side effects, so nothing is lost but the slice). Requests of the same
+//   resource and operation then go straight to a worker for a while (`CostlyRequests`), so
+//   a costly policy does not take a slice per request.
 //
 // The event loop is therefore never held much longer than a slice by admission work, and
 // /healthz answers meanwhile.
 import type { State } from '../state/state.js';
 import { decideReviewed, readRequest, type AdmissionPath, type Decision, type DecisionSettings, type ReviewedRequest } from './decision.js';
 
-export interface RouterLimits {
+interface RouterLimits {
   /** Bodies up to this size may be decided on the main thread. */
   maxBodyBytes: number;
   /** Longest a decision may hold the main thread before it is handed to a worker. */
@@ -27,15 +28,16 @@ export interface RouterLimits {
 }
 
 /**
- * Measured with `platlint serve` under load (see the report of issue 14, item 6): a 4 KB
- * Deployment through three mutating policies takes ~40 µs, parsing 64 KiB of JSON ~0.3 ms,
- * linting it 100–300 ms. A slice of 10 ms is far above the first, far below the 100 ms a
- * probe may wait, and not so short that a busy machine's scheduling cuts cheap work.
+ * Measured in process (CPU time, one core): a 4 KB Deployment through three mutating policies
+ * costs ~55 µs to decide, parsing included, and ~60 µs more through a worker; parsing 64 KiB
+ * of JSON ~0.3 ms; linting 64 KiB of unknown fields 130–290 ms. A slice of 10 ms is far above
+ * the common decision and far below the 100 ms a probe may wait. Only a policy failure
+ * after the slice hands a decision over, so a thread preempted on a busy machine does not.
  */
-export const DEFAULT_ROUTER_LIMITS: RouterLimits = { maxBodyBytes: 64 * 1024, sliceMs: 10, retryAfter: 256 };
+const DEFAULT_ROUTER_LIMITS: RouterLimits = { maxBodyBytes: 64 * 1024, sliceMs: 10, retryAfter: 256 };
 
 /** Why a request is decided where it is: the label of platlint_webhook_decisions_total. */
-export type Route = 'main' | 'validate' | 'large_body' | 'over_slice' | 'known_costly';
+type Route = 'main' | 'validate' | 'large_body' | 'over_slice' | 'known_costly';
 
 /** The engine's deadline reads `Date.now()`, a coarser clock than ours: a margin covers the difference. */
 const CLOCK_MARGIN_MS = 2;
@@ -47,7 +49,7 @@ const MAX_COSTLY_KEYS = 256;
  * Resources and operations whose decisions recently ran past the slice, per state: a
  * reload can change which policies match, so it starts over.
  */
-export class CostlyRequests {
+class CostlyRequests {
   private state: State | undefined;
   private readonly remaining = new Map<string, number>();
 
@@ -90,7 +92,7 @@ function failedSomewhere(decision: Decision): boolean {
   return decision.type === 'answer' && decision.outcomes.some(([, , outcome]) => outcome === 'denied' || outcome === 'ignored_error');
 }
 
-export type RouteOutcome = { route: 'main'; decision: Decision } | { route: Exclude<Route, 'main'> };
+type RouteOutcome = { route: 'main'; decision: Decision } | { route: Exclude<Route, 'main'> };
 
 export class DecisionRouter {
   private readonly costly: CostlyRequests;

@@ -16,7 +16,7 @@ import { Metrics } from './metrics.js';
 import { reviewResponseBody } from './review.js';
 import { AdmissionPool } from './admission-pool.js';
 import { decideRequest, type AdmissionPath, type Decision } from './decision.js';
-import { DEFAULT_ROUTER_LIMITS, DecisionRouter, type RouterLimits } from './decision-router.js';
+import { DecisionRouter } from './decision-router.js';
 import type { StateFile } from './state-files.js';
 import { describeProblem, StateSource } from './state-source.js';
 import { readTlsFiles, TlsSource, type TlsFiles } from './tls-source.js';
@@ -56,15 +56,11 @@ export interface WebhookOptions {
   /** Open connections at most; further ones are closed at once. Below the file limit by default. */
   maxConnections?: number;
   /**
-   * Admission work on worker threads, so probes and other requests are answered while a
-   * request makes the engine work hard. Without it the work runs on the main thread.
+   * Admission work that could hold the event loop on worker threads, so probes and other
+   * requests are answered while a request makes the engine work hard (small, cheap requests
+   * are still decided on the main thread: decision-router.ts). Without it all work runs there.
    */
   workers?: { entry: URL; count?: number; maxHeapMb?: number };
-  /**
-   * With workers: which requests the main thread still decides itself (small bodies whose
-   * /mutate decision fits in a short slice); see decision-router.ts.
-   */
-  mainThread?: Partial<RouterLimits>;
   /** Namespaces, params (and policies) listed and watched through the platform's API; see startWebhook. */
   cluster?: ClusterOptions;
   /** The configuration /validate lints with (rule severities, feature gates, release), as `lint` would; the defaults otherwise. */
@@ -169,7 +165,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
         logger,
       )
     : undefined;
-  const router = pool && !connectCluster ? new DecisionRouter(settings, { ...DEFAULT_ROUTER_LIMITS, ...options.mainThread }) : undefined;
+  const router = pool && !connectCluster ? new DecisionRouter(settings) : undefined;
   const state = new StateSource(options.state, logger, metrics, { ...(watchTiming ?? {}), ...(pool && !connectCluster ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) } : {}) });
   // With a cluster, requests read the state combined from the files and the API.
   let live: StateView | undefined;
