@@ -12,6 +12,7 @@ import type { StateView } from '../cluster/live-state.js';
 import type { State } from '../state/state.js';
 import { readBody } from './body.js';
 import { silentLogger, type Logger } from './log.js';
+import { reportEventLoopDelay } from './loop-delay.js';
 import { Metrics } from './metrics.js';
 import { reviewResponseBody } from './review.js';
 import { AdmissionPool } from './admission-pool.js';
@@ -144,6 +145,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
   if (options.cluster && !connectCluster) throw new Error('a webhook with cluster options is started with startWebhook, which loads the cluster connection');
   const logger = options.logger ?? silentLogger;
   const metrics = new Metrics();
+  const stopLoopDelay = reportEventLoopDelay(metrics);
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
@@ -347,6 +349,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
     },
     close() {
       closing = true;
+      stopLoopDelay();
       state.close();
       live?.close();
       tlsSource?.close();
