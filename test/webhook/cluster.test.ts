@@ -10,7 +10,7 @@ import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configMap, mutateIn, namespace, startApi, writeKubeconfig, writeState, type Outcome } from './cluster-fixture.js';
 import type { FakeApiServer } from './fake-api-server.js';
-import { call, eventually, makeCa, serve, type Ca, type Served } from './helpers.js';
+import { answerOf, call, deploymentRequest, eventually, makeCa, review, serve, type Ca, type Served } from './helpers.js';
 
 const latencies: { change: string; ms: number; requests: number; stateMs: number | undefined }[] = [];
 
@@ -205,5 +205,18 @@ describe('platlint serve --kubeconfig: live state from the API', () => {
     const generations = served.logs.filter((e) => e.event === 'state.generation');
     expect(generations.map((e) => e.generation)).toEqual(generations.map((_, i) => i + 1));
     expect(text).toContain(`platlint_cluster_state_generation ${generations.length}`);
+  });
+
+  it('decides /mutate on the main thread, which holds the cluster state, and /validate on a worker', async () => {
+    const routes = async () => {
+      const text = (await call(port, '/metrics', { ca: ca.caCert })).body;
+      const count = (route: string) => Number(new RegExp(`^platlint_webhook_decisions_total\\{route="${route}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+      return { main: count('main'), validate: count('validate') };
+    };
+    const before = await routes();
+    await mutateIn(port, ca, 'other');
+    const validated = answerOf(await call(port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('validated')) }));
+    expect(validated.uid).toBe('validated');
+    expect(await routes()).toEqual({ main: before.main + 1, validate: before.validate + 1 });
   });
 });

@@ -351,3 +351,31 @@ export async function eventually(check: () => Promise<boolean> | boolean, limitM
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * A lint-clean policy whose variables double a list `steps` times and compare the results:
+ * cheap to load, costly to run (seconds at 22 steps). It matches CREATE of `resource` (apps/v1).
+ */
+export function doublingPolicy(steps: number, resource = 'deployments'): string {
+  const variables = [`    - {name: l0, expression: "[1, 2, 3, 4]"}`, ...Array.from({ length: steps }, (_, i) => `    - {name: l${i + 1}, expression: "variables.l${i} + variables.l${i}"}`)];
+  return `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: doubling}
+spec:
+  matchConstraints:
+    resourceRules:
+      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [${resource}]}
+  reinvocationPolicy: Never
+  variables:
+${variables.join('\n')}
+  mutations:
+    - patchType: ApplyConfiguration
+      applyConfiguration:
+        expression: 'Object{spec: Object.spec{replicas: variables.l${steps} == variables.l${steps} ? 3 : 2}}'
+---
+apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata: {name: doubling}
+spec: {policyName: doubling}
+`;
+}

@@ -63,7 +63,7 @@ function withContainer(container: Obj): Obj {
 }
 
 /** The errors a policy can run into, each named by what the denial must say. */
-const ERRORS: { kind: string; parts: PolicyParts; says: string; params?: { paramKind: Obj; paramRef: Obj } }[] = [
+const ERRORS: { kind: string; parts: PolicyParts; says: string; params?: { paramKind: Obj; paramRef: Obj }; bindingSpec?: Obj; namespace?: Obj }[] = [
   { kind: 'a run-time CEL error', parts: { apply: 'Object{metadata: Object.metadata{labels: {"team": object.spec.nosuchfield}}}' }, says: 'nosuchfield' },
   { kind: 'a match condition error', parts: { condition: 'object.spec.nosuchfield == 1', apply: LABEL }, says: 'nosuchfield' },
   { kind: 'a field the schema does not declare, at merge time', parts: { apply: 'Object{spec: Object.spec{replicaz: 3}}' }, says: 'replicaz' },
@@ -83,6 +83,14 @@ const ERRORS: { kind: string; parts: PolicyParts; says: string; params?: { param
     params: { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, paramRef: { name: 'absent', namespace: 'shop', parameterNotFoundAction: 'Deny' } },
     says: 'no params found',
   },
+  {
+    // The request's namespace `shop` is not in the state: the selector cannot be evaluated.
+    kind: 'a namespace selector on a namespace that does not exist',
+    parts: { apply: LABEL },
+    bindingSpec: { matchResources: { namespaceSelector: { matchLabels: { team: 'checkout' } } } },
+    namespace: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'elsewhere', labels: { team: 'checkout' } } },
+    says: 'failed to configure binding: namespaces "shop" not found',
+  },
 ];
 
 function nested(depth: number): string {
@@ -94,12 +102,13 @@ function nested(depth: number): string {
 }
 
 function errorScenarios(): Scenario[] {
-  return ERRORS.flatMap(({ kind, parts, says, params }) =>
+  return ERRORS.flatMap(({ kind, parts, says, params, bindingSpec, namespace }) =>
     (['Fail', 'Ignore'] as const).map(
       (failurePolicy): Scenario => ({
         name: `${kind} under failurePolicy ${failurePolicy}`,
         policies: [policy('p', { ...parts, failurePolicy })],
-        bindings: [binding('b', 'p', params ? { paramRef: params.paramRef } : {})],
+        bindings: [binding('b', 'p', { ...(params ? { paramRef: params.paramRef } : {}), ...bindingSpec })],
+        ...(namespace ? { namespace } : {}),
         object: deployment(),
         // Fail: denied, naming the policy, the binding and the cause; Ignore: through, unmutated.
         expect: failurePolicy === 'Fail' ? { allowed: false, errorContains: `policy 'p' with binding 'b' denied request: `, says } : { allowed: true, object: deployment() },

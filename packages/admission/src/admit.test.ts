@@ -3,7 +3,7 @@ import { admit } from './admit.js';
 import type { JsonObject } from './json.js';
 import { applyJsonPatch } from './merge/json-patch.js';
 import { createState } from './state/state.js';
-import { binding, deployment, deploymentRequest, policy, type PolicyOptions } from './test-support/objects.js';
+import { binding, DEPLOYMENT_RULES, deployment, deploymentRequest, policy, type PolicyOptions } from './test-support/objects.js';
 import { at, names } from './test-support/read.js';
 
 const apply = (expression: string) => ({ patchType: 'ApplyConfiguration' as const, expression });
@@ -165,7 +165,19 @@ describe('admit', () => {
     );
     expect(at(admit(state, deploymentRequest()).object, 'metadata', 'labels', 'env')).toBe('prod');
     const other = admit(state, deploymentRequest(deployment(), { namespace: 'ghost' }));
-    expect(other.status).toMatchObject({ code: 404, message: 'namespaces "ghost" not found' });
+    expect(other.status).toMatchObject({ code: 403, message: `policy 'p' with binding 'b' denied request: failed to configure binding: namespaces "ghost" not found` });
+  });
+
+  it('lets the failure policy decide when a namespace selector meets a namespace the state does not hold', () => {
+    const selector = { namespaceSelector: { matchLabels: { env: 'prod' } } };
+    const label = patch('[JSONPatch{op: "add", path: "/metadata/labels/seen", value: "yes"}]');
+    const ghost = deploymentRequest(deployment(), { namespace: 'ghost' });
+    const onPolicy = admit(createState([policy({ name: 'p', failurePolicy: 'Ignore', mutations: [label], matchConstraints: { ...DEPLOYMENT_RULES, ...selector } }), binding('b', 'p')]), ghost);
+    expect(onPolicy).toMatchObject({ allowed: true, patch: [], warnings: ['policy "p" denied request: failed to configure policy: namespaces "ghost" not found (ignored: failurePolicy Ignore)'] });
+    const onBinding = admit(single({ failurePolicy: 'Ignore', mutations: [label] }, [], { matchResources: selector }), ghost);
+    expect(onBinding).toMatchObject({ allowed: true, patch: [], warnings: [`policy 'p' with binding 'b' denied request: failed to configure binding: namespaces "ghost" not found (ignored: failurePolicy Ignore)`] });
+    const failing = admit(createState([policy({ name: 'p', mutations: [label], matchConstraints: { ...DEPLOYMENT_RULES, ...selector } }), binding('b', 'p')]), ghost);
+    expect(failing.status).toMatchObject({ code: 403, message: 'policy "p" denied request: failed to configure policy: namespaces "ghost" not found' });
   });
 });
 

@@ -146,8 +146,9 @@ function fail(run: Run, policy: Policy, failure: PolicyFailure, param?: string):
 function checkMatch(run: Run, outcome: MatchOutcome, policy: Policy, binding: Binding | undefined): boolean {
   if (outcome.matches) return true;
   if (!outcome.error) return false;
-  // An unknown namespace is a status error, as upstream returns the lister's 404.
-  if (outcome.error.code === 404) throw new StatusFailure(outcome.error.message, 404, 'NotFound');
+  // Every matching error, an unknown namespace behind a namespace selector included, is a
+  // configuration error of the policy or binding that its failure policy decides, as
+  // upstream's dispatcher treats the matcher's errors.
   if (binding) fail(run, policy, { policy: policy.name, binding: binding.name, kind: 'binding-config', cause: outcome.error.message, reason: 'Forbidden' });
   else fail(run, policy, { policy: policy.name, binding: '', kind: 'policy-config', cause: outcome.error.message, reason: 'Forbidden' });
   return false;

@@ -35,6 +35,9 @@ Options of serve:
       --headers-timeout MS       Time a client has to send its headers (default 10000)
       --request-timeout MS       Time a client has to send its whole request (default 30000)
       --shutdown-grace MS        Time in-flight requests get on shutdown (default 10000)
+      --max-connections N        Open connections at most; further ones are closed at once
+                                 (default 1000, lowered to leave 64 descriptors of the
+                                 open-file limit free)
       --log-level LEVEL          debug (one line per request), info (default), warn, error
   -c, --config FILE              Configuration of /validate (rule severities, feature gates,
                                  release) instead of the nearest platlint.config.yaml
@@ -62,6 +65,7 @@ interface ServeArgs {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   shutdownGraceMs: number;
+  maxConnections: number | undefined;
   logLevel: LogLevel;
   cluster: ClusterOptions | undefined;
   config: string | undefined;
@@ -93,6 +97,7 @@ function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
         'headers-timeout': { type: 'string' },
         'request-timeout': { type: 'string' },
         'shutdown-grace': { type: 'string' },
+        'max-connections': { type: 'string' },
         'log-level': { type: 'string' },
         kubeconfig: { type: 'string' },
         'in-cluster': { type: 'boolean', default: false },
@@ -129,6 +134,7 @@ function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
     headersTimeoutMs,
     requestTimeoutMs: integer(v['request-timeout'], '--request-timeout', Math.max(30_000, headersTimeoutMs), headersTimeoutMs),
     shutdownGraceMs: integer(v['shutdown-grace'], '--shutdown-grace', 10_000, 0),
+    maxConnections: v['max-connections'] === undefined ? undefined : integer(v['max-connections'], '--max-connections', 0, 1),
     logLevel,
     cluster,
     config: v.config,
@@ -202,6 +208,7 @@ export async function serveCommand(argv: readonly string[], io: Io): Promise<num
       headersTimeoutMs: args.headersTimeoutMs,
       requestTimeoutMs: args.requestTimeoutMs,
       shutdownGraceMs: args.shutdownGraceMs,
+      ...(args.maxConnections !== undefined ? { maxConnections: args.maxConnections } : {}),
       // Admission work on worker threads started from this same executable.
       workers: { entry: io.entry },
       ...(args.cluster ? { cluster: args.cluster } : {}),

@@ -3,7 +3,8 @@
 // deadline, or dies (its heap limit reached), is replaced, and the requests it held fail
 // with an error instead of taking the server down.
 import { Worker } from 'node:worker_threads';
-import type { AdmissionWorkerData, Decision, DecisionSettings, FromWorker, ToWorker } from './admission-worker.js';
+import type { AdmissionWorkerData, FromWorker, ToWorker } from './admission-worker.js';
+import type { AdmissionPath, Decision, DecisionSettings } from './decision.js';
 import type { Logger } from './log.js';
 import type { StateFile } from './state-files.js';
 
@@ -32,11 +33,16 @@ class PooledWorker {
   constructor(
     private readonly options: PoolOptions,
     private readonly onExit: (w: PooledWorker, why: string) => void,
+    logger: Logger,
   ) {
     const workerData: AdmissionWorkerData = { platlintAdmissionWorker: true, admitOptions: options.admitOptions, validateConfig: options.validateConfig };
     this.worker = new Worker(options.entry, { workerData, resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb }, stdout: false, stderr: false });
     this.worker.unref();
     this.worker.on('message', (message: FromWorker) => {
+      if (message.type === 'state-built') {
+        logger.log('info', 'admission.worker_state_built', { generation: message.generation, ms: message.ms });
+        return;
+      }
       const job = this.pending.get(message.id);
       if (!job) return;
       this.pending.delete(message.id);
@@ -81,7 +87,7 @@ export class AdmissionPool {
   }
 
   private spawn(): PooledWorker {
-    const w = new PooledWorker(this.options, (dead, why) => this.replace(dead, why));
+    const w = new PooledWorker(this.options, (dead, why) => this.replace(dead, why), this.logger);
     if (this.published) w.post(this.published);
     return w;
   }
@@ -107,15 +113,20 @@ export class AdmissionPool {
     for (const w of this.workers) w.post(this.published);
   }
 
-  /** Decides a request from its body: the worker parses, checks and answers it. */
-  run(path: '/mutate' | '/validate', generation: number, body: Uint8Array): Promise<Decision> {
+  /**
+   * Decides a request from its raw body: the worker parses, checks and answers it, so a
+   * large body is never parsed (nor cloned as an object) on the main thread. An `owned`
+   * body (memory nothing else holds; see readBody) moves to the worker without a copy and
+   * is unusable here afterwards.
+   */
+  run(path: AdmissionPath, generation: number, body: Uint8Array, owned = false): Promise<Decision> {
     const worker = this.workers.reduce((best, w) => (w.pending.size < best.pending.size ? w : best));
     const id = this.nextId++;
-    // A copy of its own, moved to the worker without a second copy.
-    const bytes = new Uint8Array(body);
+    // readBody's buffers are plain ArrayBuffers, never shared memory.
+    const bytes = owned ? body : new Uint8Array(body);
     return new Promise<Decision>((resolve, reject) => {
       worker.add(id, { resolve, reject });
-      worker.post({ type: 'job', id, path, generation, body: bytes }, [bytes.buffer]);
+      worker.post({ type: 'job', id, path, generation, body: bytes }, [bytes.buffer as ArrayBuffer]);
     });
   }
 

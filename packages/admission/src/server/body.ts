@@ -3,7 +3,12 @@
 // cannot make the webhook buffer an unbounded upload.
 import type { IncomingMessage } from 'node:http';
 
-export type BodyOutcome = { ok: true; bytes: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
+/**
+ * `owned`: the bytes sit in memory of their own (chunks concatenated), which nothing else
+ * holds, so they may be moved to another thread without a copy. A body of one chunk is a
+ * view into memory node may still use.
+ */
+export type BodyOutcome = { ok: true; bytes: Buffer; owned: boolean } | { ok: false; reason: 'too-large' | 'aborted' };
 
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyOutcome> {
   const declared = req.headers['content-length'];
@@ -32,7 +37,12 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyOutco
       }
       chunks.push(chunk);
     };
-    const onEnd = () => finish({ ok: true, bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size) });
+    const onEnd = () => {
+      if (chunks.length === 1) return finish({ ok: true, bytes: chunks[0] as Buffer, owned: false });
+      const bytes = Buffer.concat(chunks, size);
+      // Small concatenations come from node's shared pool.
+      finish({ ok: true, bytes, owned: bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength });
+    };
     const onAbort = () => finish({ ok: false, reason: 'aborted' });
     const onClose = () => {
       if (!req.complete) onAbort();

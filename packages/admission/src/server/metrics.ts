@@ -38,6 +38,7 @@ export class Metrics {
   private readonly outcomes = new Map<string, { value: number }>();
   private readonly reloads = new Map<string, number>();
   private stateReloadFailures = 0;
+  private readonly decisions = new Map<string, { value: number }>();
   private readonly gauges = new Map<string, { help: string; value: number }>();
   /**
    * Per-request series, looked up by their label values in nested maps: every request
@@ -110,6 +111,13 @@ export class Metrics {
     counter.value += 1;
   }
 
+  /** Where an admission decision ran and why (see decision-router.ts). */
+  decision(route: string): void {
+    let counter = this.decisions.get(route);
+    if (counter === undefined) this.decisions.set(route, (counter = { value: 0 }));
+    counter.value += 1;
+  }
+
   reload(source: 'state' | 'tls', result: 'success' | 'failure'): void {
     Metrics.bump(this.reloads, labels({ source, result }));
   }
@@ -153,6 +161,11 @@ export class Metrics {
       'platlint_webhook_policy_outcomes_total',
       'Admission outcomes per policy and binding: matched the request, skipped by a match condition, mutated the object, denied it (failurePolicy Fail), or failed under failurePolicy Ignore.',
       this.outcomes,
+    );
+    counter(
+      'platlint_webhook_decisions_total',
+      'Admission decisions by where they ran: route "main" on the event loop; otherwise on a worker thread, because of /validate, a large body, a decision that ran past the main thread\'s slice, or a resource and operation that recently did.',
+      new Map([...this.decisions].map(([route, c]) => [labels({ route }), c])),
     );
     counter('platlint_webhook_reloads_total', 'Reloads of the state directory and of the TLS certificate, by result.', this.reloads);
     out.push(

@@ -35,25 +35,44 @@ function lintObject(object: unknown, name: string, config?: Config): Findings {
   return { errors: diagnostics.filter((d) => d.severity === 'error'), warnings: diagnostics.filter((d) => d.severity === 'warning') };
 }
 
-/** The validating answer: denied with every error finding as the message, warnings passed on. */
+/**
+ * Findings listed in an answer at most: in the message, and as causes or warnings. An object
+ * with tens of thousands of unknown fields would otherwise get a denial of megabytes, which
+ * the main thread must copy from the worker, log and send, and nobody reads.
+ */
+const LISTED_IN_MESSAGE = 10;
+const LISTED_AS_ITEMS = 100;
+
+/** The first `limit` lines, and a last one saying how many more there were. */
+function listed(lines: string[], limit: number, what: string): string[] {
+  if (lines.length <= limit) return lines;
+  return [...lines.slice(0, limit), `... and ${lines.length - limit} more ${what}`];
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The validating answer: denied with the error findings as the message, warnings passed on. */
 export function validateRequest(request: AdmissionRequest & { uid: string }, config?: Config): Pick<AdmissionResult, 'uid' | 'allowed' | 'patch' | 'warnings' | 'auditAnnotations' | 'status'> {
   const base = { uid: request.uid, patch: [], auditAnnotations: {} };
   // DELETE and CONNECT carry no object to judge.
   if (request.object === undefined) return { ...base, allowed: true, warnings: [] };
   const name = `${request.kind.kind}/${request.namespace ? `${request.namespace}/` : ''}${request.name ?? ''}`;
   const { errors, warnings } = lintObject(request.object, name, config);
-  if (errors.length === 0) return { ...base, allowed: true, warnings: warnings.map(line) };
+  const warningLines = listed(warnings.map(line), LISTED_AS_ITEMS, 'warnings');
+  if (errors.length === 0) return { ...base, allowed: true, warnings: warningLines };
   const messages = errors.map(line);
   return {
     ...base,
     allowed: false,
-    warnings: warnings.map(line),
+    warnings: warningLines,
     status: {
       status: 'Failure',
       code: 422,
       reason: 'Invalid',
-      message: `platlint found ${errors.length} error${errors.length === 1 ? '' : 's'} in ${name}: ${messages.join('; ')}`,
-      details: { causes: messages.map((message) => ({ message })) },
+      message: `platlint found ${plural(errors.length, 'error')} in ${name}: ${listed(messages, LISTED_IN_MESSAGE, 'errors').join('; ')}`,
+      details: { causes: listed(messages, LISTED_AS_ITEMS, 'errors').map((message) => ({ message })) },
     },
   };
 }

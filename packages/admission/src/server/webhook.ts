@@ -12,10 +12,12 @@ import type { StateView } from '../cluster/live-state.js';
 import type { State } from '../state/state.js';
 import { readBody } from './body.js';
 import { silentLogger, type Logger } from './log.js';
+import { reportEventLoopDelay } from './loop-delay.js';
 import { Metrics } from './metrics.js';
 import { reviewResponseBody } from './review.js';
 import { AdmissionPool } from './admission-pool.js';
-import { decideRequest, type Decision } from './admission-worker.js';
+import { decideRequest, type AdmissionPath, type Decision } from './decision.js';
+import { DecisionRouter } from './decision-router.js';
 import type { StateFile } from './state-files.js';
 import { describeProblem, StateSource } from './state-source.js';
 import { readTlsFiles, TlsSource, type TlsFiles } from './tls-source.js';
@@ -55,8 +57,9 @@ export interface WebhookOptions {
   /** Open connections at most; further ones are closed at once. Below the file limit by default. */
   maxConnections?: number;
   /**
-   * Admission work on worker threads, so probes and other requests are answered while a
-   * request makes the engine work hard. Without it the work runs on the main thread.
+   * Admission work that could hold the event loop on worker threads, so probes and other
+   * requests are answered while a request makes the engine work hard (small, cheap requests
+   * are still decided on the main thread: decision-router.ts). Without it all work runs there.
    */
   workers?: { entry: URL; count?: number; maxHeapMb?: number };
   /** Namespaces, params (and policies) listed and watched through the platform's API; see startWebhook. */
@@ -142,29 +145,30 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
   if (options.cluster && !connectCluster) throw new Error('a webhook with cluster options is started with startWebhook, which loads the cluster connection');
   const logger = options.logger ?? silentLogger;
   const metrics = new Metrics();
+  const stopLoopDelay = reportEventLoopDelay(metrics);
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
   const watchTiming = options.watch === false ? undefined : { debounceMs: options.watch?.debounceMs ?? 200, pollMs: options.watch?.pollMs ?? 2000 };
-  // handOver: the parsed request is this request's alone and is not read after the decision.
-  const admitOptions = { timeoutMs: options.evaluationTimeoutMs ?? 2000, handOver: true, ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}) };
-  // Cluster state is built on this thread from the API's watches, so with a cluster the
-  // decisions stay here too; workers load the file state alone.
-  const pool = options.workers && !connectCluster
+  const admitOptions = { timeoutMs: options.evaluationTimeoutMs ?? 2000, ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}) };
+  const settings = { admitOptions, validateConfig: options.validateConfig };
+  // Cluster state is built on this thread from the API's watches, so with a cluster /mutate
+  // is decided here; the workers then get no state and take /validate, which needs none.
+  const pool = options.workers
     ? new AdmissionPool(
         {
           entry: options.workers.entry,
           workers: options.workers.count ?? defaultWorkerCount(),
           maxHeapMb: options.workers.maxHeapMb ?? 512,
-          admitOptions,
-          validateConfig: options.validateConfig,
+          ...settings,
           // Past the deadline the engine stops by itself; this catches work that cannot see the clock.
           hardLimitMs: 2 * admitOptions.timeoutMs + 5000,
         },
         logger,
       )
     : undefined;
-  const state = new StateSource(options.state, logger, metrics, { ...(watchTiming ?? {}), ...(pool ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) } : {}) });
+  const router = pool && !connectCluster ? new DecisionRouter(settings) : undefined;
+  const state = new StateSource(options.state, logger, metrics, { ...(watchTiming ?? {}), ...(pool && !connectCluster ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) } : {}) });
   // With a cluster, requests read the state combined from the files and the API.
   let live: StateView | undefined;
   const snapshot = (): State | undefined => (connectCluster ? live?.current : state.current);
@@ -230,7 +234,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
       logger.log('warn', 'http.body_too_large', { path, limit: maxBody, declared: req.headers['content-length'] });
       return sendStatus(res, 413, `request body is larger than ${maxBody} bytes`, { Connection: 'close' });
     }
-    const decision = pool ? await decideOnWorker(path, body.bytes) : decideHere(path, body.bytes);
+    const decision = await decide(path === '/mutate' ? '/mutate' : '/validate', body.bytes, body.owned);
     if (decision.type === 'bad-request') {
       logger.log('info', 'admission.bad_request', { path, message: decision.message });
       return sendStatus(res, 400, decision.message);
@@ -254,15 +258,26 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
     send(res, 200, 'application/json', reviewResponseBody(result, request.dryRun));
   }
 
-  /** The decision on a worker thread, with the state generation current now. */
-  function decideOnWorker(path: string, bytes: Uint8Array): Promise<Decision> {
+  /**
+   * Small, cheap requests are decided on this thread, the rest on a worker (decision-router.ts).
+   * Without workers (a library caller that gave no worker entry) everything is decided here,
+   * with the full evaluation timeout; so is /mutate with a cluster, whose state only this
+   * thread has.
+   */
+  async function decide(path: AdmissionPath, bytes: Uint8Array, owned: boolean): Promise<Decision> {
+    if (!pool) return decideRequest(path, bytes, snapshot(), settings);
+    if (!router) {
+      // A cluster: publishing its state to the workers would mean rebuilding it there on every watch event.
+      metrics.decision(path === '/validate' ? 'validate' : 'main');
+      return path === '/validate' ? pool.run(path, 0, bytes, owned) : decideRequest(path, bytes, snapshot(), settings);
+    }
     // One snapshot for the whole decision: a reload meanwhile affects the next request only.
-    return (pool as AdmissionPool).run(path === '/mutate' ? '/mutate' : '/validate', state.current ? state.generation : 0, bytes);
-  }
-
-  /** The same decision on this thread (a library caller that gave no worker entry, or a cluster). */
-  function decideHere(path: string, bytes: Uint8Array): Decision {
-    return decideRequest(path === '/mutate' ? '/mutate' : '/validate', bytes, snapshot(), { admitOptions, validateConfig: options.validateConfig });
+    const current = state.current;
+    const generation = current ? state.generation : 0;
+    const here = router.tryHere(path, bytes, current);
+    metrics.decision(here.route);
+    if (here.route === 'main') return here.decision;
+    return pool.run(path, generation, bytes, owned);
   }
 
   let server: HttpServer | HttpsServer;
@@ -334,6 +349,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
     },
     close() {
       closing = true;
+      stopLoopDelay();
       state.close();
       live?.close();
       tlsSource?.close();

@@ -1,0 +1,78 @@
+// How one admission request is decided, on whichever thread runs it: the review is parsed
+// and checked, then /mutate runs the policies of a state and /validate the linter's rules.
+// The main thread decides small, cheap requests itself (decision-router.ts); the admission
+// workers decide the rest (admission-worker.ts). Both go through the functions below.
+import type { Config } from '@platlint/core';
+import { admit, type AdmitOptions } from '../admit.js';
+import type { State } from '../state/state.js';
+import type { AdmissionRequest, AdmissionResult } from '../types.js';
+import type { Metrics, OutcomeLabel } from './metrics.js';
+import { recordOutcomes } from './outcomes.js';
+import { parseJsonBody, readReview, ReviewError } from './review.js';
+import { validateRequest } from './validate.js';
+
+export type AdmissionPath = '/mutate' | '/validate';
+
+/** How requests are decided, on whichever thread: the engine's options and /validate's configuration. */
+export interface DecisionSettings {
+  admitOptions: Omit<AdmitOptions, 'authorizer'>;
+  validateConfig?: Config | undefined;
+}
+
+/** The answer without the mutated object: only its patch travels back. */
+export type WorkerAnswer = Pick<AdmissionResult, 'uid' | 'allowed' | 'patch' | 'warnings' | 'auditAnnotations' | 'status'>;
+
+/** What the main thread logs about a request. */
+export interface RequestSummary {
+  uid: string;
+  operation: string;
+  kind: string;
+  namespace: string | undefined;
+  name: string | undefined;
+  dryRun: boolean;
+}
+
+/** A policy whose failure denied the request, for the denial's log line. */
+export interface PolicyFailure {
+  policy: string;
+  binding: string;
+  kind: string;
+}
+
+export type Decision =
+  | { type: 'answer'; answer: WorkerAnswer; request: RequestSummary; outcomes: [string, string, OutcomeLabel][]; failures: PolicyFailure[] }
+  | { type: 'bad-request'; message: string }
+  | { type: 'no-state' };
+
+export type ReviewedRequest = AdmissionRequest & { uid: string };
+
+/** The request of a body, or the 400 answer it gets. */
+export function readRequest(body: Uint8Array): { request: ReviewedRequest } | Extract<Decision, { type: 'bad-request' }> {
+  try {
+    return { request: readReview(parseJsonBody(body)) };
+  } catch (error) {
+    if (error instanceof ReviewError) return { type: 'bad-request', message: error.message };
+    throw error;
+  }
+}
+
+/** Decides a parsed request with one state (undefined before the first load). */
+export function decideReviewed(path: AdmissionPath, request: ReviewedRequest, state: State | undefined, settings: DecisionSettings): Decision {
+  const summary: RequestSummary = { uid: request.uid, operation: request.operation, kind: request.kind.kind, namespace: request.namespace, name: request.name, dryRun: request.dryRun === true };
+  if (path === '/validate') return { type: 'answer', answer: validateRequest(request, settings.validateConfig), request: summary, outcomes: [], failures: [] };
+  if (!state) return { type: 'no-state' };
+  // handOver: the parsed request is this request's alone and is not read after the decision.
+  const { object: _object, ...answer } = admit(state, request, { ...settings.admitOptions, handOver: true });
+  // The metrics live on the main thread: the outcomes are collected here and sent along.
+  const outcomes: [string, string, OutcomeLabel][] = [];
+  const collector = { policyOutcome: (policy: string, binding: string, outcome: OutcomeLabel) => outcomes.push([policy, binding, outcome]) } as unknown as Metrics;
+  recordOutcomes(collector, { ...answer, object: undefined });
+  const failures = answer.allowed ? [] : answer.outcomes.filter((o) => o.outcome === 'failed').map((o) => ({ policy: o.policy, binding: o.binding, kind: o.failure?.kind ?? '' }));
+  return { type: 'answer', answer, request: summary, outcomes, failures };
+}
+
+/** Decides one request from its body with one state. */
+export function decideRequest(path: AdmissionPath, body: Uint8Array, state: State | undefined, settings: DecisionSettings): Decision {
+  const read = readRequest(body);
+  return 'request' in read ? decideReviewed(path, read.request, state, settings) : read;
+}
