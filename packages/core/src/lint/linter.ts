@@ -3,7 +3,7 @@ import { compareDiagnostics } from '../diagnostics.js';
 import type { Config } from '../config/config.js';
 import type { Catalog, KindInfo } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
-import type { LintObject, LintSettings, ReportDescriptor, ReportTarget, Rule, RuleContext } from '../rules/rule.js';
+import type { LintObject, LintSettings, ObjectLookup, ReportDescriptor, ReportTarget, Rule, RuleContext } from '../rules/rule.js';
 import { valueAt } from '../rules/rule.js';
 import { platlintInfo, schemaAt } from '../schema/tree.js';
 import type { SchemaNode } from '../schema/tree.js';
@@ -13,6 +13,7 @@ import type { SourceDocument, SourceFile, Span } from '../source/source-file.js'
 import { describeValue, validateStructure } from '../validate/validator.js';
 import { configLoadingProblem, decodeConfig } from './config-loading.js';
 import { declaresObject } from './manifest.js';
+import { RunIndex } from './run-index.js';
 import { applySuppressions } from './suppressions.js';
 import { gateDefault, releaseAtLeast } from '../config/feature-gates.js';
 
@@ -37,10 +38,12 @@ export interface LintRun {
   rules: readonly Rule[];
   configFor: (file: SourceFile) => Config;
   catalog?: Catalog;
-  /** Objects of the run that live in files linted elsewhere (another thread), and come after these files. */
-  otherObjects?: readonly LintObject[];
-  /** Objects of the run from files linted elsewhere that come before these files: rules see the run in one order however it is split. */
-  objectsBefore?: readonly LintObject[];
+  /**
+   * The objects cross-document rules read, from the whole run: the entries of the files
+   * linted here are replaced by those files' objects as linted now. Without it, rules see
+   * the objects of these files alone.
+   */
+  index?: RunIndex;
   /** Stored objects to compare with, for update rules (`--old`). */
   oldObjects?: readonly LintObject[];
   /** False when the files come from someone other than the repository (a requester): their comments must not switch rules off. */
@@ -78,7 +81,7 @@ export function lintFiles(run: LintRun): FileResult[] {
     }
   }
   const rulesByKind = indexRules(run.rules);
-  const everything = run.otherObjects?.length || run.objectsBefore?.length ? [...(run.objectsBefore ?? []), ...objects, ...(run.otherObjects ?? [])] : objects;
+  const lookup = (run.index ?? new RunIndex([])).seenFrom(new Set(run.files.map((f) => f.path)), objects);
   const previousOf = pairWithOld(objects, run.oldObjects ?? []);
   for (const object of objects) {
     const p = objectFiles.get(object) as Placed;
@@ -96,7 +99,7 @@ export function lintFiles(run: LintRun): FileResult[] {
     for (const rule of [...(rulesByKind.get(object.kind.groupKind) ?? []), ...(rulesByKind.get('*') ?? [])]) {
       if (p.config.rules[rule.meta.id] === 'off') continue;
       if (run.deferRules?.has(rule)) (p.deferred ??= []).push({ rule, object, settings });
-      else runRule(rule, p, object, settings, everything, previous, catalog);
+      else runRule(rule, p, object, settings, lookup, previous, catalog);
     }
   }
   return placed.map((p) => {
@@ -106,10 +109,10 @@ export function lintFiles(run: LintRun): FileResult[] {
 }
 
 /**
- * Whether a deferred rule reports anything (or fails) on its object, given every object of
+ * Whether a deferred rule reports anything (or fails) on its object, given the objects of
  * the run. Nothing is placed: a file for which this is true is linted again whole.
  */
-export function reportsAny(checks: readonly DeferredCheck[], objects: readonly LintObject[], catalog: Catalog = defaultCatalog): boolean {
+export function reportsAny(checks: readonly DeferredCheck[], index: ObjectLookup, catalog: Catalog = defaultCatalog): boolean {
   for (const { rule, object, settings } of checks) {
     let reported = false;
     const schema = catalog.schema(object.kind);
@@ -119,7 +122,7 @@ export function reportsAny(checks: readonly DeferredCheck[], objects: readonly L
       kind: object.kind,
       schema,
       settings,
-      objects,
+      index,
       old: undefined,
       report: () => void (reported = true),
       reportMissing: () => void (reported = true),
@@ -360,7 +363,7 @@ function pairWithOld(objects: readonly LintObject[], oldObjects: readonly LintOb
   return pairs;
 }
 
-function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettings, objects: readonly LintObject[], old: LintObject | undefined, catalog: Catalog): void {
+function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettings, index: ObjectLookup, old: LintObject | undefined, catalog: Catalog): void {
   const schema = catalog.schema(object.kind);
   const report = (report: ReportDescriptor): void => {
     const path = [...object.prefix, ...report.path];
@@ -381,7 +384,7 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
     kind: object.kind,
     schema,
     settings,
-    objects,
+    index,
     old,
     report,
     reportMissing: (path, message, options = {}) => report({ ...options, path, message, target: 'missing' }),

@@ -9,6 +9,7 @@ import { SourceFile } from '../source/source-file.js';
 import { findManifestFiles } from './find-files.js';
 import type { DeferredCheck, FileResult } from './linter.js';
 import { collectObjects, lintFiles, reportsAny } from './linter.js';
+import { RunIndex, compareRunOrder } from './run-index.js';
 
 /**
  * A lint run, the way every door asks for one (ESLint's `ESLint` class is the model; the
@@ -134,24 +135,26 @@ export class LintEngine {
   }
 
   /**
-   * Lints one file against the index of the run, in run order (see orderIndex); the entries
-   * of the file itself are taken from the file.
+   * Lints one file against the index of the run; the entries of the file itself are taken
+   * from the file. A caller linting many files builds the RunIndex once and passes it:
+   * an array is indexed on every call.
    */
-  lintSource(source: SourceFile, index: CrossDocumentIndex = [], options: { inlineSuppressions?: boolean; deferCrossDocument?: boolean } = {}): LintedFile & Pick<FileResult, 'deferred'> {
-    const objectsBefore = index.filter((o) => o.file < source.path);
-    const otherObjects = index.filter((o) => o.file > source.path);
+  lintSource(source: SourceFile, index: RunIndex | CrossDocumentIndex = [], options: { inlineSuppressions?: boolean; deferCrossDocument?: boolean } = {}): LintedFile & Pick<FileResult, 'deferred'> {
     const deferRules = options.deferCrossDocument ? this.crossDocumentRules : undefined;
-    const [result] = lintFiles({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, objectsBefore, otherObjects, inlineSuppressions: options.inlineSuppressions, deferRules });
+    const [result] = lintFiles({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, index: asIndex(index), inlineSuppressions: options.inlineSuppressions, deferRules });
     return withDigest(result as FileResult, source);
   }
 
-  /** Whether the deferred cross-document checks of a file find anything, against the run's index in run order. */
-  deferredReport(checks: readonly DeferredCheck[], index: CrossDocumentIndex): boolean {
+  /** Whether the deferred cross-document checks of one file find anything, against the run's index. */
+  deferredReport(checks: readonly DeferredCheck[], index: RunIndex): boolean {
+    const [first] = checks;
+    if (!first) return false;
     // The checked objects stand in for their own index entries, so a rule that tells the object
     // it checks from the others by identity (a cycle through itself) sees the run as a whole lint does.
     const own = new Map(checks.map((c) => [entryKey(c.object), c.object]));
-    const objects = own.size ? index.map((o) => own.get(entryKey(o)) ?? o) : index;
-    return reportsAny(checks, objects, this.catalog);
+    const file = first.object.file;
+    const entries = index.entriesOf(file).map((o) => own.get(entryKey(o)) ?? o);
+    return reportsAny(checks, index.seenFrom(new Set([file]), entries), this.catalog);
   }
 
   /** Lints a text (an editor buffer) as the file at `path` would be linted. */
@@ -244,7 +247,7 @@ export class RunShare {
    * in (or that has suppressions) is read again, to place the findings.
    */
   finish(index: CrossDocumentIndex): IndexedResult[] {
-    const ordered = orderIndex(index);
+    const ordered = new RunIndex(index);
     const whole = (i: number, path: string): IndexedResult => this.kept(this.engine.lintSource(readSource(path), ordered), i, true);
     return this.paths.map((path, i) => {
       const result = this.results[i];
@@ -265,8 +268,11 @@ export class RunShare {
  * whether the run is linted whole, file by file, on several threads or in an editor.
  */
 export function orderIndex(index: CrossDocumentIndex): LintObject[] {
-  // A stable sort: the entries of one file keep their order.
-  return [...index].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return [...index].sort(compareRunOrder);
+}
+
+function asIndex(index: RunIndex | CrossDocumentIndex): RunIndex {
+  return index instanceof RunIndex ? index : new RunIndex(index);
 }
 
 /**
