@@ -5,6 +5,7 @@ import { textDigest, writeFixes } from '../fix/write-fixes.js';
 import type { Catalog } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import type { LintObject, Rule } from '../rules/rule.js';
+import { detachedFromText } from '../source/json-value.js';
 import { SourceFile } from '../source/source-file.js';
 import { findManifestFiles } from './find-files.js';
 import type { DeferredCheck, FileResult } from './linter.js';
@@ -121,10 +122,12 @@ export class LintEngine {
     return (await findManifestFiles(paths, this.options.cwd)).filter((p) => !this.isIgnored(p));
   }
 
-  /** The index entries of a file: its objects that cross-document rules read. */
+  /** The index entries of a file: its objects that cross-document rules read, kept apart from the file's text. */
   indexEntries(source: SourceFile): LintObject[] {
     if (this.indexedKinds.size === 0) return [];
-    return collectObjects(source, this.catalog).filter((o) => this.indexedKinds.has(o.kind.groupKind));
+    return collectObjects(source, this.catalog)
+      .filter((o) => this.indexedKinds.has(o.kind.groupKind))
+      .map((o) => ({ ...o, value: detachedFromText(o.value) }));
   }
 
   /** True when a cross-document rule checks some object of the file, so that it needs the whole index. */
@@ -235,7 +238,8 @@ export class RunShare {
         this.results.push(undefined);
       } else {
         const { deferred, ...result } = engine.lintSource(source, [], { deferCrossDocument: true });
-        this.deferred[i] = deferred;
+        // Kept until the second pass: the objects must not keep the file's text alive meanwhile.
+        this.deferred[i] = deferred?.map((c) => ({ ...c, object: { ...c.object, value: detachedFromText(c.object.value) } }));
         this.results.push(this.kept(result, i, true));
       }
     });
