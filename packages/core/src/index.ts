@@ -12,6 +12,7 @@ export { Catalog, catalog } from './kinds/catalog.js';
 export type { KindInfo, KindMatch } from './kinds/catalog.js';
 export type { SchemaNode, PlatlintInfo } from './schema/tree.js';
 export { schemaAt, platlintInfo } from './schema/tree.js';
+export { mayHold } from './schema/reach.js';
 export type { FormatName } from './schema/overlay-types.js';
 export { formats, ajvFormats } from './validate/formats.js';
 export { validateStructure, closest } from './validate/validator.js';
