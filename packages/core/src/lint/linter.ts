@@ -54,12 +54,21 @@ export interface LintRun {
    * later asks whether the deferred rules have anything to say (they rarely do).
    */
   deferRules?: ReadonlySet<Rule>;
+  /**
+   * Give the rules' findings alone: the file's other findings are known already (the second
+   * pass of a run places the findings of the checks it deferred). Structure is then checked
+   * only where it decides whether rules run (configuration files).
+   */
+  rulesOnly?: boolean;
 }
 
 interface Placed {
   file: SourceFile;
   config: Config;
+  /** The engine's own findings (reading, recognising, structure)... */
   out: Diagnostic[];
+  /** ...and the rules': the same list, unless the run asks for the rules' findings alone. */
+  ruleOut: Diagnostic[];
   deferred?: DeferredCheck[];
 }
 
@@ -73,7 +82,8 @@ export function lintFiles(run: LintRun): FileResult[] {
   const objects: LintObject[] = [];
   const objectFiles = new Map<LintObject, Placed>();
   for (const file of run.files) {
-    const p: Placed = { file, config: run.configFor(file), out: [...file.diagnostics] };
+    const out = run.rulesOnly ? [] : [...file.diagnostics];
+    const p: Placed = { file, config: run.configFor(file), out, ruleOut: run.rulesOnly ? [] : out };
     placed.push(p);
     for (const object of gatherObjects(p, catalog)) {
       objects.push(object);
@@ -93,7 +103,7 @@ export function lintFiles(run: LintRun): FileResult[] {
       if (unserved.severity === 'error') continue;
     }
     // The server stops reading a configuration file at a decode failure: no rule runs then.
-    if (!checkStructure(p, object, catalog)) continue;
+    if (!(run.rulesOnly && object.kind.scope !== 'config') && !checkStructure(p, object, catalog)) continue;
     const settings: LintSettings = { featureGates: p.config.featureGates, release: p.config.release };
     const previous = previousOf.get(object);
     for (const rule of [...(rulesByKind.get(object.kind.groupKind) ?? []), ...(rulesByKind.get('*') ?? [])]) {
@@ -376,7 +386,7 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
         ? { range: p.file.lines.range(report.fix.span.start, report.fix.span.end), text: report.fix.text }
         : placeFix(p, object, report.fix.path ?? report.path, report.fix.target ?? 'value', report.fix.text);
     }
-    p.out.push(d);
+    p.ruleOut.push(d);
   };
   const context: RuleContext = {
     object,
@@ -395,7 +405,7 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
     rule.check(context);
   } catch (error) {
     // A broken rule must not take the run down; it is reported where it failed.
-    p.out.push(diagnostic(p, rule.meta.id, 'error', `rule ${rule.meta.id} crashed: ${error instanceof Error ? error.message : String(error)}`, object.document, object.prefix, p.file.locate(object.document, object.prefix)));
+    p.ruleOut.push(diagnostic(p, rule.meta.id, 'error', `rule ${rule.meta.id} crashed: ${error instanceof Error ? error.message : String(error)}`, object.document, object.prefix, p.file.locate(object.document, object.prefix)));
   }
 }
 
@@ -429,7 +439,7 @@ function diagnostic(p: Pick<Placed, 'file'>, ruleId: string, severity: Severity,
 /** Applies the configured severities and the inline suppressions, then sorts. */
 function finish(p: Placed, inlineSuppressions: boolean): FileResult {
   const configured: Diagnostic[] = [];
-  for (const d of p.out) {
+  for (const d of p.ruleOut) {
     const setting = p.config.rules[d.ruleId];
     if (setting === 'off') continue;
     configured.push(setting ? { ...d, severity: setting } : d);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Config, RuleSetting } from '../config/config.js';
 import { ConfigResolver, IgnoreFilter } from '../config/config.js';
+import { compareDiagnostics } from '../diagnostics.js';
 import { textDigest, writeFixes } from '../fix/write-fixes.js';
 import type { Catalog } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
@@ -160,6 +161,17 @@ export class LintEngine {
     return reportsAny(checks, index.seenFrom(new Set([file]), entries), this.catalog);
   }
 
+  /**
+   * A file's first-pass findings with those of the checks it deferred, placed in `source`
+   * (the same text, read again): only the deferred rules run, against the run's index.
+   */
+  withDeferred(source: SourceFile, firstPass: LintedFile, checks: readonly DeferredCheck[], index: RunIndex): LintedFile {
+    const rules = [...new Set(checks.map((c) => c.rule))];
+    const [placed] = lintFiles({ files: [source], rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, index, rulesOnly: true });
+    const diagnostics = [...firstPass.diagnostics, ...(placed?.diagnostics ?? [])].sort(compareDiagnostics);
+    return withDigest({ ...firstPass, diagnostics }, source);
+  }
+
   /** Lints a text (an editor buffer) as the file at `path` would be linted. */
   lintText(path: string, text: string, index: CrossDocumentIndex = []): LintedFile {
     // Bytes, as files are read: the same decoding and size limit apply.
@@ -219,6 +231,8 @@ export class RunShare {
   private readonly results: (IndexedResult | undefined)[] = [];
   private readonly entries: PortableEntry[][] = [];
   private readonly deferred: (DeferredCheck[] | undefined)[] = [];
+  /** The digest of the text the first pass read, for files with deferred checks. */
+  private readonly firstRead: (string | undefined)[] = [];
 
   constructor(
     private readonly engine: LintEngine,
@@ -239,7 +253,11 @@ export class RunShare {
       } else {
         const { deferred, ...result } = engine.lintSource(source, [], { deferCrossDocument: true });
         // Kept until the second pass: the objects must not keep the file's text alive meanwhile.
-        this.deferred[i] = deferred?.map((c) => ({ ...c, object: { ...c.object, value: detachedFromText(c.object.value) } }));
+        // One copy per object, shared by its checks: rules tell objects apart by identity.
+        const copies = new Map<LintObject, LintObject>();
+        const copy = (o: LintObject): LintObject => copies.get(o) ?? copies.set(o, { ...o, value: detachedFromText(o.value) }).get(o)!;
+        this.deferred[i] = deferred?.map((c) => ({ ...c, object: copy(c.object) }));
+        this.firstRead[i] = textDigest(source.text);
         this.results.push(this.kept(result, i, true));
       }
     });
@@ -248,16 +266,18 @@ export class RunShare {
   /**
    * The second pass, with the whole run's index (this share's entries included): the
    * deferred cross-document checks run on values alone, and only a file they find something
-   * in (or that has suppressions) is read again, to place the findings.
+   * in is read again, to place their findings beside those of the first pass. A file with
+   * suppressions, or one that changed since the first pass, is linted again whole.
    */
   finish(index: CrossDocumentIndex): IndexedResult[] {
     const ordered = new RunIndex(index);
-    const whole = (i: number, path: string): IndexedResult => this.kept(this.engine.lintSource(readSource(path), ordered), i, true);
     return this.paths.map((path, i) => {
       const result = this.results[i];
       const checks = this.deferred[i];
-      if (!result || (checks && this.engine.deferredReport(checks, ordered))) return whole(i, path);
-      return result;
+      if (result && !(checks && this.engine.deferredReport(checks, ordered))) return result;
+      const source = readSource(path);
+      if (result && checks && textDigest(source.text) === this.firstRead[i]) return { ...result, ...this.engine.withDeferred(source, result, checks, ordered) };
+      return this.kept(this.engine.lintSource(source, ordered), i, true);
     });
   }
 
