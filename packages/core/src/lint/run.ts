@@ -125,17 +125,20 @@ export class LintEngine {
 
   /** The index entries of a file: its objects that cross-document rules read, kept apart from the file's text. */
   indexEntries(source: SourceFile): LintObject[] {
-    if (this.indexedKinds.size === 0) return [];
-    return collectObjects(source, this.catalog)
-      .filter((o) => this.indexedKinds.has(o.kind.groupKind))
-      .map((o) => ({ ...o, value: detachedFromText(o.value) }));
+    return this.crossDocumentRole(source).entries;
   }
 
   /** True when a cross-document rule checks some object of the file, so that it needs the whole index. */
   needsIndex(source: SourceFile): boolean {
-    if (this.indexReaders.size === 0) return false;
-    if (this.indexReaders.has('*')) return true;
-    return collectObjects(source, this.catalog).some((o) => this.indexReaders.has(o.kind.groupKind));
+    return this.crossDocumentRole(source).needsIndex;
+  }
+
+  /** indexEntries and needsIndex at once: the file's objects are recognised once for both. */
+  crossDocumentRole(source: SourceFile): { entries: LintObject[]; needsIndex: boolean } {
+    if (this.indexedKinds.size === 0 && this.indexReaders.size === 0) return { entries: [], needsIndex: false };
+    const objects = collectObjects(source, this.catalog);
+    const entries = objects.filter((o) => this.indexedKinds.has(o.kind.groupKind)).map((o) => ({ ...o, value: detachedFromText(o.value) }));
+    return { entries, needsIndex: this.indexReaders.has('*') || objects.some((o) => this.indexReaders.has(o.kind.groupKind)) };
   }
 
   /**
@@ -242,10 +245,10 @@ export class RunShare {
     paths.forEach((path, i) => {
       if (options.onProgress && i % 100 === 99) options.onProgress(i + 1);
       const source = readSource(path);
-      const entries = engine.indexEntries(source);
+      const { entries, needsIndex } = engine.crossDocumentRole(source);
       this.index.push(...entries);
       if (options.keepIndex) this.entries.push(engine.toPortable(entries));
-      if (!engine.needsIndex(source)) {
+      if (!needsIndex) {
         this.results.push(this.kept(engine.lintSource(source), i, false));
       } else if (source.text.includes('platlint-disable')) {
         // Whether a suppression is used depends on every finding: the second pass lints it whole.
