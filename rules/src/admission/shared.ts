@@ -60,7 +60,7 @@ export function resourceRulesOf(context: RuleContext): ResourceRuleAt[] {
 export function policyOf(context: RuleContext): LintObject | undefined {
   const name = specOf(context)?.policyName;
   if (typeof name !== 'string' || name === '') return undefined;
-  return context.objects.find((o) => o.kind.groupKind === POLICY && isJsonObject(o.value.metadata) && o.value.metadata.name === name);
+  return context.index.named(POLICY, name)[0];
 }
 
 export type ExpressionPlace = AdmissionPlace;

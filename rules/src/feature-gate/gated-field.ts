@@ -1,23 +1,36 @@
-import { defineRule, gateDefault, gateEnabled, getOwn, platlintInfo, schemaAt } from '@platlint/core';
+import { defineRule, gateDefault, gateEnabled, getOwn, mayHold, platlintInfo, schemaAt } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
 
 /**
- * Walks the object alongside its schema and reports every field that exists only behind
- * a feature gate. The gates come from the schema tree (the reference's markers and the
- * spec overlay), so the rule has no list of its own.
+ * Walks the object alongside its schema and lists every field that exists only behind a
+ * feature gate. The gates come from the schema tree (the reference's markers and the spec
+ * overlay), so the rule has no list of its own. Subtrees whose schema holds no gated field
+ * are not entered: the walk runs on every object of a run.
  */
-function* gatedFields(value: unknown, node: SchemaNode | undefined, path: FieldPath): Generator<{ path: FieldPath; gates: readonly string[]; refused: boolean }> {
-  if (!node || value === null || typeof value !== 'object') return;
+function gatedFields(value: unknown, node: SchemaNode, path: FieldPath, found: GatedField[] = []): GatedField[] {
+  if (value === null || typeof value !== 'object') return found;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) yield* gatedFields(value[i], node.items, [...path, i]);
-    return;
+    if (node.items && mayHold(node.items, isGated)) for (let i = 0; i < value.length; i++) gatedFields(value[i], node.items, [...path, i], found);
+    return found;
   }
   for (const [key, child] of Object.entries(value)) {
     const childNode = schemaAt(node, [key]);
-    const info = childNode ? platlintInfo(childNode) : {};
-    if (info.featureGates?.length && node.properties && getOwn(node.properties, key)) yield { path: [...path, key], gates: info.featureGates, refused: info.gateOff === 'refused' };
-    yield* gatedFields(child, childNode, [...path, key]);
+    if (!childNode) continue;
+    const info = platlintInfo(childNode);
+    if (info.featureGates?.length && node.properties && getOwn(node.properties, key)) found.push({ path: [...path, key], gates: info.featureGates, refused: info.gateOff === 'refused' });
+    if (mayHold(childNode, isGated)) gatedFields(child, childNode, [...path, key], found);
   }
+  return found;
+}
+
+interface GatedField {
+  path: FieldPath;
+  gates: readonly string[];
+  refused: boolean;
+}
+
+function isGated(node: SchemaNode): boolean {
+  return Boolean(platlintInfo(node).featureGates?.length);
 }
 
 function defaultState(gate: string, release: string): string {

@@ -39,5 +39,16 @@ RuleTester.run(rule, {
         },
       ],
     },
+    {
+      name: 'many levels are counted, not listed',
+      yaml: `${schema('level-9')}${['level-1', 'level-2', 'level-3', 'level-4', 'level-5', 'level-6'].map(level).join('')}`,
+      errors: [
+        {
+          path: 'spec.priorityLevelConfiguration.name',
+          severity: 'warning',
+          message: 'no PriorityLevelConfiguration "level-9" is among the linted files (they define 6 levels); the server ignores a FlowSchema whose priority level does not exist',
+        },
+      ],
+    },
   ],
 });

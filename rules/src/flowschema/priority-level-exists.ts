@@ -1,8 +1,12 @@
 import { defineRule } from '@platlint/core';
+import type { ObjectLookup } from '@platlint/core';
 import { FS_KIND, PLC_KIND, objAt } from './shape.js';
 
 /** The server always creates these two levels itself. */
 const BUILT_IN = new Set(['exempt', 'catch-all']);
+
+/** Up to this many levels are named in a finding. */
+const MAX_LISTED = 5;
 
 export default defineRule({
   meta: {
@@ -29,13 +33,22 @@ export default defineRule({
   check(context) {
     const name = objAt(objAt(context.value, 'spec'), 'priorityLevelConfiguration')?.name;
     if (typeof name !== 'string' || name === '' || BUILT_IN.has(name)) return;
-    const levels = context.objects.filter((o) => o.kind.groupKind === PLC_KIND).map((o) => objAt(o.value, 'metadata')?.name);
-    if (levels.length === 0 || levels.includes(name)) return;
-    const known = [...new Set(levels.filter((n): n is string => typeof n === 'string'))].sort();
-    const listed = known.slice(0, 5).map((n) => `"${n}"`).join(', ') + (known.length > 5 ? ` and ${known.length - 5} more` : '');
+    if (context.index.named(PLC_KIND, name).length > 0) return;
+    const count = context.index.count(PLC_KIND);
+    if (count === 0) return;
     context.report({
       path: ['spec', 'priorityLevelConfiguration', 'name'],
-      message: `no PriorityLevelConfiguration "${name}" is among the linted files (they define ${listed}); the server ignores a FlowSchema whose priority level does not exist`,
+      message: `no PriorityLevelConfiguration "${name}" is among the linted files (they define ${definedLevels(context.index, count)}); the server ignores a FlowSchema whose priority level does not exist`,
     });
   },
 });
+
+/**
+ * The levels the run defines, by name when there are few. Listing many for each FlowSchema
+ * that misses would make a run quadratic; a long list would not help the reader either.
+ */
+function definedLevels(index: ObjectLookup, count: number): string {
+  if (count > MAX_LISTED) return `${count} levels`;
+  const names = new Set(index.ofKind(PLC_KIND).map((o) => objAt(o.value, 'metadata')?.name).filter((n): n is string => typeof n === 'string'));
+  return names.size ? [...names].sort().map((n) => `"${n}"`).join(', ') : `${count} levels`;
+}

@@ -1,4 +1,4 @@
-import { defineRule } from '@platlint/core';
+import { compareRunOrder, defineRule } from '@platlint/core';
 import { ancestry, nameOf } from './hierarchy.js';
 import { COMPOSITE_POD_GROUP } from './shared.js';
 
@@ -40,8 +40,7 @@ export default defineRule({
     // Only the members of the loop report it; groups hanging below a loop are not part of it.
     if (loopsAt === undefined || loopsAt !== self) return;
     const members = [context.object, ...ancestors];
-    const first = context.objects.find((o) => members.includes(o));
-    if (first !== context.object) return;
+    if (members.some((o) => compareRunOrder(o, context.object) < 0)) return;
     const names = [...members.map((o) => `"${nameOf(o.value) ?? ''}"`), `"${self}"`].join(' → ');
     context.report({
       path: ['spec', 'parentCompositePodGroupName'],

@@ -25,15 +25,9 @@ export function workloadOf(value: Mapping): string | undefined {
   return isJsonObject(ref) && typeof ref.workloadName === 'string' ? ref.workloadName : undefined;
 }
 
-/** The CompositePodGroups of the run in one namespace, by name (the first of a name wins). */
-export function compositesIn(context: RuleContext, namespace: string): Map<string, LintObject> {
-  const byName = new Map<string, LintObject>();
-  for (const object of context.objects) {
-    if (object.kind.groupKind !== COMPOSITE_POD_GROUP || namespaceOf(object.value) !== namespace) continue;
-    const name = nameOf(object.value);
-    if (name !== undefined && !byName.has(name)) byName.set(name, object);
-  }
-  return byName;
+/** The CompositePodGroup of the run of that name in the namespace (the first of a name wins). */
+export function compositeNamed(context: RuleContext, name: string, namespace: string): LintObject | undefined {
+  return context.index.named(COMPOSITE_POD_GROUP, name, namespace)[0];
 }
 
 export interface Ancestry {
@@ -47,12 +41,12 @@ export interface Ancestry {
 
 /** Follows parentCompositePodGroupName upwards from the object being checked. */
 export function ancestry(context: RuleContext): Ancestry {
-  const composites = compositesIn(context, namespaceOf(context.value));
+  const namespace = namespaceOf(context.value);
   const ancestors: LintObject[] = [];
   const seen = new Set<LintObject>([context.object]);
   let parent = parentOf(context.value);
   while (parent !== undefined) {
-    const next = composites.get(parent);
+    const next = compositeNamed(context, parent, namespace);
     if (!next) return { ancestors, missing: parent };
     if (seen.has(next)) return { ancestors, loopsAt: parent };
     seen.add(next);

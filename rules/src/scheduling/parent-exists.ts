@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { compositesIn, namespaceOf, parentOf } from './hierarchy.js';
+import { compositeNamed, namespaceOf, parentOf } from './hierarchy.js';
 import { COMPOSITE_POD_GROUP, POD_GROUP } from './shared.js';
 
 export default defineRule({
@@ -38,8 +38,7 @@ export default defineRule({
     const parent = parentOf(context.value);
     if (parent === undefined) return;
     const namespace = namespaceOf(context.value);
-    const composites = compositesIn(context, namespace);
-    if (composites.size === 0 || composites.has(parent)) return;
+    if (compositeNamed(context, parent, namespace) || context.index.count(COMPOSITE_POD_GROUP, namespace) === 0) return;
     const where = namespace === '' ? 'without a namespace' : `in namespace "${namespace}"`;
     context.report({
       path: ['spec', 'parentCompositePodGroupName'],

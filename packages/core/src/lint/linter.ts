@@ -4,7 +4,7 @@ import type { Config } from '../config/config.js';
 import type { Catalog, KindInfo } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import { GENERIC_LIST } from '../kinds/list-items.js';
-import type { LintObject, LintSettings, ReportDescriptor, ReportTarget, Rule, RuleContext } from '../rules/rule.js';
+import type { LintObject, LintSettings, ObjectLookup, ReportDescriptor, ReportTarget, Rule, RuleContext } from '../rules/rule.js';
 import { valueAt } from '../rules/rule.js';
 import { platlintInfo, schemaAt } from '../schema/tree.js';
 import type { SchemaNode } from '../schema/tree.js';
@@ -15,6 +15,7 @@ import type { SourceDocument, SourceFile, Span } from '../source/source-file.js'
 import { describeValue, validateStructure } from '../validate/validator.js';
 import { configLoadingProblem, decodeConfig } from './config-loading.js';
 import { declaresObject } from './manifest.js';
+import { RunIndex } from './run-index.js';
 import { applySuppressions } from './suppressions.js';
 import { gateDefault, releaseAtLeast } from '../config/feature-gates.js';
 
@@ -39,10 +40,12 @@ export interface LintRun {
   rules: readonly Rule[];
   configFor: (file: SourceFile) => Config;
   catalog?: Catalog;
-  /** Objects of the run that live in files linted elsewhere (another thread), and come after these files. */
-  otherObjects?: readonly LintObject[];
-  /** Objects of the run from files linted elsewhere that come before these files: rules see the run in one order however it is split. */
-  objectsBefore?: readonly LintObject[];
+  /**
+   * The objects cross-document rules read, from the whole run: the entries of the files
+   * linted here are replaced by those files' objects as linted now. Without it, rules see
+   * the objects of these files alone.
+   */
+  index?: RunIndex;
   /** Stored objects to compare with, for update rules (`--old`). */
   oldObjects?: readonly LintObject[];
   /** False when the files come from someone other than the repository (a requester): their comments must not switch rules off. */
@@ -53,12 +56,21 @@ export interface LintRun {
    * later asks whether the deferred rules have anything to say (they rarely do).
    */
   deferRules?: ReadonlySet<Rule>;
+  /**
+   * Give the rules' findings alone: the file's other findings are known already (the second
+   * pass of a run places the findings of the checks it deferred). Structure is then checked
+   * only where it decides whether rules run (configuration files).
+   */
+  rulesOnly?: boolean;
 }
 
 interface Placed {
   file: SourceFile;
   config: Config;
+  /** The engine's own findings (reading, recognising, structure)... */
   out: Diagnostic[];
+  /** ...and the rules': the same list, unless the run asks for the rules' findings alone. */
+  ruleOut: Diagnostic[];
   deferred?: DeferredCheck[];
 }
 
@@ -72,7 +84,8 @@ export function lintFiles(run: LintRun): FileResult[] {
   const objects: LintObject[] = [];
   const objectFiles = new Map<LintObject, Placed>();
   for (const file of run.files) {
-    const p: Placed = { file, config: run.configFor(file), out: [...file.diagnostics] };
+    const out = run.rulesOnly ? [] : [...file.diagnostics];
+    const p: Placed = { file, config: run.configFor(file), out, ruleOut: run.rulesOnly ? [] : out };
     placed.push(p);
     for (const object of gatherObjects(p, catalog)) {
       objects.push(object);
@@ -80,7 +93,7 @@ export function lintFiles(run: LintRun): FileResult[] {
     }
   }
   const rulesByKind = indexRules(run.rules);
-  const everything = run.otherObjects?.length || run.objectsBefore?.length ? [...(run.objectsBefore ?? []), ...objects, ...(run.otherObjects ?? [])] : objects;
+  const lookup = (run.index ?? new RunIndex([])).seenFrom(new Set(run.files.map((f) => f.path)), objects);
   const previousOf = pairWithOld(objects, run.oldObjects ?? []);
   for (const object of objects) {
     const p = objectFiles.get(object) as Placed;
@@ -92,13 +105,13 @@ export function lintFiles(run: LintRun): FileResult[] {
       if (unserved.severity === 'error') continue;
     }
     // The server stops reading a configuration file at a decode failure: no rule runs then.
-    if (!checkStructure(p, object, catalog)) continue;
+    if (!(run.rulesOnly && object.kind.scope !== 'config') && !checkStructure(p, object, catalog)) continue;
     const settings: LintSettings = { featureGates: p.config.featureGates, release: p.config.release };
     const previous = previousOf.get(object);
     for (const rule of [...(rulesByKind.get(object.kind.groupKind) ?? []), ...(rulesByKind.get('*') ?? [])]) {
       if (p.config.rules[rule.meta.id] === 'off') continue;
       if (run.deferRules?.has(rule)) (p.deferred ??= []).push({ rule, object, settings });
-      else runRule(rule, p, object, settings, everything, previous, catalog);
+      else runRule(rule, p, object, settings, lookup, previous, catalog);
     }
   }
   return placed.map((p) => {
@@ -108,10 +121,10 @@ export function lintFiles(run: LintRun): FileResult[] {
 }
 
 /**
- * Whether a deferred rule reports anything (or fails) on its object, given every object of
+ * Whether a deferred rule reports anything (or fails) on its object, given the objects of
  * the run. Nothing is placed: a file for which this is true is linted again whole.
  */
-export function reportsAny(checks: readonly DeferredCheck[], objects: readonly LintObject[], catalog: Catalog = defaultCatalog): boolean {
+export function reportsAny(checks: readonly DeferredCheck[], index: ObjectLookup, catalog: Catalog = defaultCatalog): boolean {
   for (const { rule, object, settings } of checks) {
     let reported = false;
     const schema = catalog.schema(object.kind);
@@ -121,7 +134,7 @@ export function reportsAny(checks: readonly DeferredCheck[], objects: readonly L
       kind: object.kind,
       schema,
       settings,
-      objects,
+      index,
       old: undefined,
       report: () => void (reported = true),
       reportMissing: () => void (reported = true),
@@ -360,7 +373,7 @@ function pairWithOld(objects: readonly LintObject[], oldObjects: readonly LintOb
   return pairs;
 }
 
-function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettings, objects: readonly LintObject[], old: LintObject | undefined, catalog: Catalog): void {
+function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettings, index: ObjectLookup, old: LintObject | undefined, catalog: Catalog): void {
   const schema = catalog.schema(object.kind);
   const report = (report: ReportDescriptor): void => {
     const path = [...object.prefix, ...report.path];
@@ -373,7 +386,7 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
         ? { range: p.file.lines.range(report.fix.span.start, report.fix.span.end), text: report.fix.text }
         : placeFix(p, object, report.fix.path ?? report.path, report.fix.target ?? 'value', report.fix.text);
     }
-    p.out.push(d);
+    p.ruleOut.push(d);
   };
   const context: RuleContext = {
     object,
@@ -381,7 +394,7 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
     kind: object.kind,
     schema,
     settings,
-    objects,
+    index,
     old,
     report,
     reportMissing: (path, message, options = {}) => report({ ...options, path, message, target: 'missing' }),
@@ -392,7 +405,7 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
     rule.check(context);
   } catch (error) {
     // A broken rule must not take the run down; it is reported where it failed.
-    p.out.push(diagnostic(p, rule.meta.id, 'error', `rule ${rule.meta.id} crashed: ${error instanceof Error ? error.message : String(error)}`, object.document, object.prefix, p.file.locate(object.document, object.prefix)));
+    p.ruleOut.push(diagnostic(p, rule.meta.id, 'error', `rule ${rule.meta.id} crashed: ${error instanceof Error ? error.message : String(error)}`, object.document, object.prefix, p.file.locate(object.document, object.prefix)));
   }
 }
 
@@ -428,7 +441,7 @@ function diagnostic(p: Pick<Placed, 'file'>, ruleId: string, severity: Severity,
 /** Applies the configured severities and the inline suppressions, then sorts. */
 function finish(p: Placed, inlineSuppressions: boolean): FileResult {
   const configured: Diagnostic[] = [];
-  for (const d of p.out) {
+  for (const d of p.ruleOut) {
     const setting = p.config.rules[d.ruleId];
     if (setting === 'off') continue;
     configured.push(setting ? { ...d, severity: setting } : d);

@@ -3,6 +3,7 @@ import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Config } from '../config/config.js';
 import type { CrossDocumentIndex, IndexedResult, LintEngine, LintedFile, PortableEntry } from './run.js';
+import { RunIndex } from './run-index.js';
 import { orderIndex, readSource } from './run.js';
 
 /** Where `--cache` keeps its file when `--cache-location` does not say (ESLint's is `.eslintcache`). */
@@ -68,8 +69,9 @@ export async function lintWithCache(
   const index = orderIndex(engine.fromPortable([...storedIndex, ...[...linted.values()].flatMap((r) => r.index ?? [])]));
   const digest = indexDigest(engine, index);
   const outdated = [...fresh].filter(([, e]) => e.indexDigest !== undefined && e.indexDigest !== digest).map(([p]) => p);
+  const lookup = outdated.length ? new RunIndex(index) : undefined;
   for (const path of outdated) {
-    linted.set(path, { ...engine.lintSource(readSource(path), index), index: fresh.get(path)?.index ?? [], needsIndex: true });
+    linted.set(path, { ...engine.lintSource(readSource(path), lookup), index: fresh.get(path)?.index ?? [], needsIndex: true });
     fresh.delete(path);
   }
 

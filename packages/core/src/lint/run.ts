@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type { Config, RuleSetting } from '../config/config.js';
 import { ConfigResolver, IgnoreFilter, unknownRuleMessage } from '../config/config.js';
+import { compareDiagnostics } from '../diagnostics.js';
 import { textDigest, writeFixes } from '../fix/write-fixes.js';
 import type { Catalog } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import type { LintObject, Rule } from '../rules/rule.js';
+import { detachedFromText } from '../source/json-value.js';
 import { SourceFile } from '../source/source-file.js';
 import { findManifestFiles, type FindOptions } from './find-files.js';
 import type { DeferredCheck, FileResult } from './linter.js';
 import { collectObjects, lintFiles, reportsAny } from './linter.js';
+import { RunIndex, compareRunOrder } from './run-index.js';
 
 /**
  * A lint run, the way every door asks for one (ESLint's `ESLint` class is the model; the
@@ -125,38 +128,56 @@ export class LintEngine {
     return (await findManifestFiles(paths, this.options.cwd, options)).filter((p) => !this.isIgnored(p));
   }
 
-  /** The index entries of a file: its objects that cross-document rules read. */
+  /** The index entries of a file: its objects that cross-document rules read, kept apart from the file's text. */
   indexEntries(source: SourceFile): LintObject[] {
-    if (this.indexedKinds.size === 0) return [];
-    return collectObjects(source, this.catalog).filter((o) => this.indexedKinds.has(o.kind.groupKind));
+    return this.crossDocumentRole(source).entries;
   }
 
   /** True when a cross-document rule checks some object of the file, so that it needs the whole index. */
   needsIndex(source: SourceFile): boolean {
-    if (this.indexReaders.size === 0) return false;
-    if (this.indexReaders.has('*')) return true;
-    return collectObjects(source, this.catalog).some((o) => this.indexReaders.has(o.kind.groupKind));
+    return this.crossDocumentRole(source).needsIndex;
+  }
+
+  /** indexEntries and needsIndex at once: the file's objects are recognised once for both. */
+  crossDocumentRole(source: SourceFile): { entries: LintObject[]; needsIndex: boolean } {
+    if (this.indexedKinds.size === 0 && this.indexReaders.size === 0) return { entries: [], needsIndex: false };
+    const objects = collectObjects(source, this.catalog);
+    const entries = objects.filter((o) => this.indexedKinds.has(o.kind.groupKind)).map((o) => ({ ...o, value: detachedFromText(o.value) }));
+    return { entries, needsIndex: this.indexReaders.has('*') || objects.some((o) => this.indexReaders.has(o.kind.groupKind)) };
   }
 
   /**
-   * Lints one file against the index of the run, in run order (see orderIndex); the entries
-   * of the file itself are taken from the file.
+   * Lints one file against the index of the run; the entries of the file itself are taken
+   * from the file. A caller linting many files builds the RunIndex once and passes it:
+   * an array is indexed on every call.
    */
-  lintSource(source: SourceFile, index: CrossDocumentIndex = [], options: { inlineSuppressions?: boolean; deferCrossDocument?: boolean } = {}): LintedFile & Pick<FileResult, 'deferred'> {
-    const objectsBefore = index.filter((o) => o.file < source.path);
-    const otherObjects = index.filter((o) => o.file > source.path);
+  lintSource(source: SourceFile, index: RunIndex | CrossDocumentIndex = [], options: { inlineSuppressions?: boolean; deferCrossDocument?: boolean } = {}): LintedFile & Pick<FileResult, 'deferred'> {
     const deferRules = options.deferCrossDocument ? this.crossDocumentRules : undefined;
-    const [result] = lintFiles({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, objectsBefore, otherObjects, inlineSuppressions: options.inlineSuppressions, deferRules });
+    const [result] = lintFiles({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, index: asIndex(index), inlineSuppressions: options.inlineSuppressions, deferRules });
     return withDigest(result as FileResult, source);
   }
 
-  /** Whether the deferred cross-document checks of a file find anything, against the run's index in run order. */
-  deferredReport(checks: readonly DeferredCheck[], index: CrossDocumentIndex): boolean {
+  /** Whether the deferred cross-document checks of one file find anything, against the run's index. */
+  deferredReport(checks: readonly DeferredCheck[], index: RunIndex): boolean {
+    const [first] = checks;
+    if (!first) return false;
     // The checked objects stand in for their own index entries, so a rule that tells the object
     // it checks from the others by identity (a cycle through itself) sees the run as a whole lint does.
     const own = new Map(checks.map((c) => [entryKey(c.object), c.object]));
-    const objects = own.size ? index.map((o) => own.get(entryKey(o)) ?? o) : index;
-    return reportsAny(checks, objects, this.catalog);
+    const file = first.object.file;
+    const entries = index.entriesOf(file).map((o) => own.get(entryKey(o)) ?? o);
+    return reportsAny(checks, index.seenFrom(new Set([file]), entries), this.catalog);
+  }
+
+  /**
+   * A file's first-pass findings with those of the checks it deferred, placed in `source`
+   * (the same text, read again): only the deferred rules run, against the run's index.
+   */
+  withDeferred(source: SourceFile, firstPass: LintedFile, checks: readonly DeferredCheck[], index: RunIndex): LintedFile {
+    const rules = [...new Set(checks.map((c) => c.rule))];
+    const [placed] = lintFiles({ files: [source], rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, index, rulesOnly: true });
+    const diagnostics = [...firstPass.diagnostics, ...(placed?.diagnostics ?? [])].sort(compareDiagnostics);
+    return withDigest({ ...firstPass, diagnostics }, source);
   }
 
   /** Lints a text (an editor buffer) as the file at `path` would be linted. */
@@ -223,6 +244,8 @@ export class RunShare {
   private readonly results: (IndexedResult | undefined)[] = [];
   private readonly entries: PortableEntry[][] = [];
   private readonly deferred: (DeferredCheck[] | undefined)[] = [];
+  /** The digest of the text the first pass read, for files with deferred checks. */
+  private readonly firstRead: (string | undefined)[] = [];
 
   constructor(
     private readonly engine: LintEngine,
@@ -232,17 +255,22 @@ export class RunShare {
     paths.forEach((path, i) => {
       if (options.onProgress && i % 100 === 99) options.onProgress(i + 1);
       const source = readSource(path);
-      const entries = engine.indexEntries(source);
+      const { entries, needsIndex } = engine.crossDocumentRole(source);
       this.index.push(...entries);
       if (options.keepIndex) this.entries.push(engine.toPortable(entries));
-      if (!engine.needsIndex(source)) {
+      if (!needsIndex) {
         this.results.push(this.kept(engine.lintSource(source), i, false));
       } else if (source.text.includes('platlint-disable')) {
         // Whether a suppression is used depends on every finding: the second pass lints it whole.
         this.results.push(undefined);
       } else {
         const { deferred, ...result } = engine.lintSource(source, [], { deferCrossDocument: true });
-        this.deferred[i] = deferred;
+        // Kept until the second pass: the objects must not keep the file's text alive meanwhile.
+        // One copy per object, shared by its checks: rules tell objects apart by identity.
+        const copies = new Map<LintObject, LintObject>();
+        const copy = (o: LintObject): LintObject => copies.get(o) ?? copies.set(o, { ...o, value: detachedFromText(o.value) }).get(o)!;
+        this.deferred[i] = deferred?.map((c) => ({ ...c, object: copy(c.object) }));
+        this.firstRead[i] = textDigest(source.text);
         this.results.push(this.kept(result, i, true));
       }
     });
@@ -251,16 +279,18 @@ export class RunShare {
   /**
    * The second pass, with the whole run's index (this share's entries included): the
    * deferred cross-document checks run on values alone, and only a file they find something
-   * in (or that has suppressions) is read again, to place the findings.
+   * in is read again, to place their findings beside those of the first pass. A file with
+   * suppressions, or one that changed since the first pass, is linted again whole.
    */
   finish(index: CrossDocumentIndex): IndexedResult[] {
-    const ordered = orderIndex(index);
-    const whole = (i: number, path: string): IndexedResult => this.kept(this.engine.lintSource(readSource(path), ordered), i, true);
+    const ordered = new RunIndex(index);
     return this.paths.map((path, i) => {
       const result = this.results[i];
       const checks = this.deferred[i];
-      if (!result || (checks && this.engine.deferredReport(checks, ordered))) return whole(i, path);
-      return result;
+      if (result && !(checks && this.engine.deferredReport(checks, ordered))) return result;
+      const source = readSource(path);
+      if (result && checks && textDigest(source.text) === this.firstRead[i]) return { ...result, ...this.engine.withDeferred(source, result, checks, ordered) };
+      return this.kept(this.engine.lintSource(source, ordered), i, true);
     });
   }
 
@@ -275,8 +305,11 @@ export class RunShare {
  * whether the run is linted whole, file by file, on several threads or in an editor.
  */
 export function orderIndex(index: CrossDocumentIndex): LintObject[] {
-  // A stable sort: the entries of one file keep their order.
-  return [...index].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return [...index].sort(compareRunOrder);
+}
+
+function asIndex(index: RunIndex | CrossDocumentIndex): RunIndex {
+  return index instanceof RunIndex ? index : new RunIndex(index);
 }
 
 /**

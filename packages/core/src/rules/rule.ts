@@ -33,7 +33,7 @@ export interface RuleMeta {
   /** Markdown documentation, printed by `platlint explain`. */
   docs: string;
   /**
-   * Group-kinds this rule reads from `context.objects` (other documents of the run). A
+   * Group-kinds this rule reads from `context.index` (other documents of the run). A
    * parallel run shares these objects between its threads so the rule sees all of them.
    */
   crossDocument?: readonly string[];
@@ -94,6 +94,21 @@ export interface LintObject {
   value: Record<string, unknown>;
 }
 
+/**
+ * What a cross-document rule may ask of the run. Every answer is in run order (by file
+ * path, then place in the file), so "the first" object of a name is the same one however
+ * the run is split. There is deliberately no list of the whole run: a rule that scanned
+ * it for each object it checks would make a run quadratic in its size.
+ */
+export interface ObjectLookup {
+  /** Objects of a group-kind with this `metadata.name` (and this `metadata.namespace`, when given; '' for none). */
+  named(groupKind: string, name: string, namespace?: string): readonly LintObject[];
+  /** Objects of a group-kind (in one namespace when given; '' for none). Its cost grows with the run: see `count`. */
+  ofKind(groupKind: string, namespace?: string): readonly LintObject[];
+  /** How many objects `ofKind` would give, without listing them. */
+  count(groupKind: string, namespace?: string): number;
+}
+
 export interface LintSettings {
   /** Gates set explicitly by the configuration; `gateEnabled` adds the defaults. */
   featureGates: Readonly<Record<string, boolean>>;
@@ -107,8 +122,11 @@ export interface RuleContext {
   readonly kind: KindInfo;
   readonly schema: SchemaNode;
   readonly settings: LintSettings;
-  /** Every object of the run, this one included. */
-  readonly objects: readonly LintObject[];
+  /**
+   * The other objects of the run, this one included, by kind and name: of the kinds the rule
+   * declares in `meta.crossDocument` (a whole-run lint may find more, a split one does not).
+   */
+  readonly index: ObjectLookup;
   /** The stored object this one would replace (`platlint lint --old`), for update rules. */
   readonly old: LintObject | undefined;
   report(report: ReportDescriptor): void;

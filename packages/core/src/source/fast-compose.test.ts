@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { glob } from 'tinyglobby';
-import { parseAllDocuments } from 'yaml';
-import type { Document } from 'yaml';
+import { Parser, parseAllDocuments } from 'yaml';
+import type { CST, Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { FastComposer, TooDeepError } from './fast-compose.js';
+import { MAX_NESTING } from './nesting.js';
 import { SourceFile } from './source-file.js';
 import { INSERTS, mutate, random, type Shape } from '../testing/mutations.js';
 import { toValue } from './to-value.js';
@@ -88,4 +90,31 @@ describe('fast composition agrees with yaml', async () => {
     expect(outcome.disagreements.slice(0, 20)).toEqual([]);
     expect(outcome.compared).toBeGreaterThan(1000);
   }, 600_000);
+});
+
+describe('nesting measured while composing', () => {
+  // `depth` block mappings, one inside the other, each on its own line.
+  const nested = (depth: number): string => Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}k${i}:`).join('\n') + ' leaf\n';
+
+  it('composes a document at the limit, and stops at the first collection past it', () => {
+    const atLimit = SourceFile.fromText('ok.yaml', nested(MAX_NESTING));
+    expect(atLimit.documents[0]).toMatchObject({ composedBy: 'fast', broken: false });
+    const text = nested(MAX_NESTING + 40);
+    const doc = [...new Parser().parse(text)].find((t): t is CST.Document => t.type === 'document') as CST.Document;
+    let thrown: unknown;
+    try {
+      new FastComposer(text, 1000).compose(doc);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TooDeepError);
+    // The map that opens at level MAX_NESTING + 1 is the value of key k{MAX_NESTING}, on the next line.
+    expect((thrown as TooDeepError).offset).toBe(text.indexOf(`k${MAX_NESTING}:`));
+  });
+
+  it('reports the place as a syntax error and reads the next document', () => {
+    const file = SourceFile.fromText('deep.yaml', `${nested(MAX_NESTING + 40)}---\nkind: ok\n`);
+    expect(file.diagnostics).toEqual([expect.objectContaining({ ruleId: 'yaml/syntax', document: 0, range: expect.objectContaining({ start: { line: MAX_NESTING + 1, column: 2 * MAX_NESTING + 1 } }) })]);
+    expect(file.documents[1]?.value).toEqual({ kind: 'ok' });
+  });
 });

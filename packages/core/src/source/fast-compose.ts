@@ -1,6 +1,7 @@
 import { CST, Schema, isScalar } from 'yaml';
 import type { ScalarTag } from 'yaml';
 import { setOwn } from './own-property.js';
+import { MAX_NESTING } from './nesting.js';
 import { yamlOptions } from './yaml-schema.js';
 
 /**
@@ -14,6 +15,13 @@ import { yamlOptions } from './yaml-schema.js';
 export class Fallback extends Error {}
 
 export class AliasBudgetError extends Error {}
+
+/** Collections nest deeper than the limit, from the collection at `offset` on (the first in the text). */
+export class TooDeepError extends Error {
+  constructor(readonly offset: number) {
+    super('collections nested too deep');
+  }
+}
 
 type Token = CST.Token;
 type SourceToken = CST.SourceToken;
@@ -58,7 +66,7 @@ export class FastComposer {
     this.expanded = 0;
     for (const t of doc.start) if (t.type !== 'doc-start' && !this.quiet(t)) FAIL();
     for (const t of doc.end ?? []) if (!this.quiet(t)) FAIL();
-    return doc.value ? this.node(doc.value, []).value : null;
+    return doc.value ? this.node(doc.value, [], 1).value : null;
   }
 
   private quiet(t: SourceToken): boolean {
@@ -72,8 +80,13 @@ export class FastComposer {
     return offset - (this.text.lastIndexOf('\n', offset - 1) + 1);
   }
 
-  /** Anchors are the only properties allowed; a tag sends the document to `yaml`. */
-  private node(token: Token, props: readonly SourceToken[]): Sized {
+  /**
+   * Anchors are the only properties allowed; a tag sends the document to `yaml`. `depth` is
+   * the nesting level a collection here would have: the composer measures nesting as it
+   * goes (what findTooDeep does for documents it gives up on), so it never recurses deeper
+   * than the limit and the common case walks the tree once.
+   */
+  private node(token: Token, props: readonly SourceToken[], depth: number): Sized {
     let anchor: string | undefined;
     for (const p of props) {
       if (p.type === 'anchor') {
@@ -81,12 +94,13 @@ export class FastComposer {
         anchor = p.source.slice(1);
       } else if (!this.quiet(p)) FAIL();
     }
-    const result = this.content(token);
+    const result = this.content(token, depth);
     if (anchor !== undefined) this.anchors.set(anchor, result);
     return result;
   }
 
-  private content(token: Token): Sized {
+  private content(token: Token, depth: number): Sized {
+    if (depth > MAX_NESTING && (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection')) throw new TooDeepError(token.offset);
     switch (token.type) {
       case 'scalar':
       case 'single-quoted-scalar':
@@ -103,11 +117,11 @@ export class FastComposer {
         return target;
       }
       case 'block-map':
-        return this.blockMap(token);
+        return this.blockMap(token, depth);
       case 'block-seq':
-        return this.blockSeq(token);
+        return this.blockSeq(token, depth);
       case 'flow-collection':
-        return this.flow(token);
+        return this.flow(token, depth);
       default:
         return FAIL();
     }
@@ -134,7 +148,7 @@ export class FastComposer {
     return typeof value === 'string' ? value : String(value);
   }
 
-  private blockMap(map: CST.BlockMap): Sized {
+  private blockMap(map: CST.BlockMap, depth: number): Sized {
     const out: Record<string, unknown> = {};
     const seen = new Set<string>();
     let size = 1;
@@ -155,7 +169,7 @@ export class FastComposer {
       if (item.value) {
         // A block collection must start on a later line than its key (`a: b: c` is an error).
         if ((item.value.type === 'block-map' || item.value.type === 'block-seq') && !props.some((t) => t.type === 'newline')) FAIL();
-        const child = this.node(item.value, props);
+        const child = this.node(item.value, props, depth + 1);
         size += child.size;
         if (child.value !== null && child.value !== undefined) setOwn(out, key, child.value);
       } else {
@@ -165,7 +179,7 @@ export class FastComposer {
     return { value: out, size };
   }
 
-  private blockSeq(seq: CST.BlockSequence): Sized {
+  private blockSeq(seq: CST.BlockSequence, depth: number): Sized {
     const out: unknown[] = [];
     let size = 1;
     let column = -1;
@@ -178,7 +192,7 @@ export class FastComposer {
       else if (c !== column) FAIL();
       const props = item.start.slice(indicator + 1);
       if (item.value) {
-        const child = this.node(item.value, props);
+        const child = this.node(item.value, props, depth + 1);
         out.push(child.value);
         size += child.size;
       } else {
@@ -191,7 +205,7 @@ export class FastComposer {
   }
 
   /** Single-line flow collections of plain entries; anything else goes to `yaml`. */
-  private flow(flow: CST.FlowCollection): Sized {
+  private flow(flow: CST.FlowCollection, depth: number): Sized {
     const isMap = flow.start.type === 'flow-map-start';
     const [close, ...after] = flow.end;
     if (!close || close.type !== (isMap ? 'flow-map-end' : 'flow-seq-end')) FAIL();
@@ -212,14 +226,14 @@ export class FastComposer {
         const key = this.key(item.key);
         const sep = item.sep ?? FAIL();
         if (sep[0]?.type !== 'map-value-ind') FAIL();
-        const child = item.value ? this.node(item.value, sep.slice(1)) : { value: null, size: 1 };
+        const child = item.value ? this.node(item.value, sep.slice(1), depth + 1) : { value: null, size: 1 };
         if (seen.has(key)) FAIL(); // duplicate: `yaml` reports it
         seen.add(key);
         entries.push([key, child.value]);
         size += child.size;
       } else {
         if (item.key || item.sep) FAIL();
-        const child = this.node(item.value ?? FAIL(), []);
+        const child = this.node(item.value ?? FAIL(), [], depth + 1);
         list.push(child.value);
         size += child.size;
       }

@@ -40,3 +40,14 @@ export function withoutNulls(value: unknown): unknown {
   for (const [key, child] of Object.entries(value)) if (child !== null && child !== undefined) setOwn(out, key, withoutNulls(child));
   return out;
 }
+
+/**
+ * A copy of a decoded value that holds no reference to the text it was read from. Strings
+ * cut out of a file's text may share its memory (V8 keeps a long enough substring as a slice
+ * of the whole text), so one value kept past its file would keep the whole file alive; a run
+ * that keeps a few objects of every file (its cross-document index) would keep every file.
+ * `structuredClone` writes each string anew and keeps own `__proto__` keys as own keys.
+ */
+export function detachedFromText<T>(value: T): T {
+  return structuredClone(value);
+}

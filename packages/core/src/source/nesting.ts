@@ -19,11 +19,18 @@ type Token = CST.Token;
 
 /** The first place where collections nest deeper than `limit`, or undefined when none does. */
 export function findTooDeep(doc: CST.Document, limit = MAX_NESTING): TooDeep | undefined {
-  const stack: [Token, number][] = [];
-  if (doc.value) stack.push([doc.value, 0]);
+  // Two parallel stacks rather than a pair per token: this walk sees every token of every
+  // file, and small arrays per token were a noticeable share of a run's garbage.
+  const tokens: Token[] = [];
+  const depths: number[] = [];
+  if (doc.value) {
+    tokens.push(doc.value);
+    depths.push(0);
+  }
   let deepest: number | undefined;
-  while (stack.length > 0) {
-    const [token, outer] = stack.pop()!;
+  while (tokens.length > 0) {
+    const token = tokens.pop() as Token;
+    const outer = depths.pop() as number;
     if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
     const depth = outer + 1;
     if (depth > limit) {
@@ -32,9 +39,19 @@ export function findTooDeep(doc: CST.Document, limit = MAX_NESTING): TooDeep | u
       continue;
     }
     for (const item of token.items) {
-      if ('key' in item && item.key) stack.push([item.key, depth]);
-      if (item.value) stack.push([item.value, depth]);
+      if ('key' in item && item.key && isCollection(item.key)) {
+        tokens.push(item.key);
+        depths.push(depth);
+      }
+      if (item.value && isCollection(item.value)) {
+        tokens.push(item.value);
+        depths.push(depth);
+      }
     }
   }
   return deepest === undefined ? undefined : { offset: deepest, limit };
+}
+
+function isCollection(token: Token): boolean {
+  return token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection';
 }

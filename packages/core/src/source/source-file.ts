@@ -8,7 +8,7 @@ import type { Comment } from './comments.js';
 import { decodeSource } from './decode.js';
 import { findDuplicateKeys } from './duplicate-keys.js';
 import type { DuplicateKey } from './duplicate-keys.js';
-import { AliasBudgetError, Fallback, FastComposer } from './fast-compose.js';
+import { AliasBudgetError, Fallback, FastComposer, TooDeepError } from './fast-compose.js';
 import type { FieldPath } from './field-path.js';
 import { formatPath } from './field-path.js';
 import { LineIndex } from './line-index.js';
@@ -139,22 +139,19 @@ export class SourceFile {
       const next = docs[index + 1];
       const entry: SourceDocument = { index, value: undefined, broken: false, start: doc.offset, end: next ? next.offset : this.text.length, cst: doc, composedBy: 'fast' };
       this.documents.push(entry);
-      const tooDeep = findTooDeep(doc);
-      if (tooDeep) {
-        entry.broken = true;
-        const message = `collections are nested more than ${tooDeep.limit} levels deep here; deeper nesting is refused`;
-        this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message, document: index, path: '', range: this.lines.range(tooDeep.offset, tooDeep.offset + 1) });
-        return;
-      }
       if (fast) {
         try {
           entry.value = fast.compose(doc);
           return;
         } catch (error) {
+          if (error instanceof TooDeepError) return this.tooDeepProblem(entry, error.offset);
           if (error instanceof AliasBudgetError) return this.aliasProblem(entry, options);
           if (!(error instanceof Fallback)) throw error;
         }
       }
+      // `yaml` composes recursively: measure the nesting before it sees the document.
+      const tooDeep = findTooDeep(doc);
+      if (tooDeep) return this.tooDeepProblem(entry, tooDeep.offset);
       entry.composedBy = 'yaml';
       this.composeWithYaml(entry, tokens, options);
     });
@@ -195,6 +192,13 @@ export class SourceFile {
   private brokenDocument(entry: SourceDocument, message: string): void {
     entry.broken = true;
     this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message, document: entry.index, path: '', range: this.lines.range(entry.start, entry.start) });
+  }
+
+  private tooDeepProblem(entry: SourceDocument, offset: number): void {
+    entry.broken = true;
+    entry.value = undefined;
+    const message = `collections are nested more than ${MAX_NESTING} levels deep here; deeper nesting is refused`;
+    this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message, document: entry.index, path: '', range: this.lines.range(offset, offset + 1) });
   }
 
   private aliasProblem(entry: SourceDocument, options: SourceOptions): void {
