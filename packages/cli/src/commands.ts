@@ -7,7 +7,7 @@ import type { IndexedResult, LintEngine, LintedFile, PortableEntry, Report } fro
 import { parseLintArgs } from './args.js';
 import type { LintArgs } from './args.js';
 import { UsageError } from './files.js';
-import { PARALLEL_THRESHOLD, defaultWorkers, engineFor, lintInParallel } from './parallel.js';
+import { defaultWorkers, engineFor, lintInParallel, sizeUp } from './parallel.js';
 import type { EngineRequest } from './parallel.js';
 import { allRuleMetas } from '@platlint/rules';
 
@@ -144,15 +144,16 @@ async function lintFiles(engine: LintEngine, request: EngineRequest, paths: read
 }
 
 async function lintUncached(engine: LintEngine, request: EngineRequest, paths: readonly string[], requested: number | undefined, io: Io, keepIndex: boolean, storedIndex: readonly PortableEntry[]): Promise<IndexedResult[]> {
-  const workers = Math.min(requested ?? defaultWorkers(), Math.max(1, Math.floor(paths.length / 50)));
+  const sized = requested === 1 || paths.length < 2 ? undefined : sizeUp(paths);
+  // `--workers N` is taken as given (a thread per file at most); otherwise the run's size decides.
+  const workers = sized ? Math.min(requested ?? defaultWorkers(sized.bytes), paths.length) : 1;
   const showProgress = io.stderrIsTTY && paths.length > 300;
   const progress = (done: number): void => io.stderr(`\rplatlint: ${done}/${paths.length} files`);
-  let done = 0;
-  const onProgress = showProgress ? (n: number) => progress((done += n)) : undefined;
+  const onProgress = showProgress ? progress : undefined;
   const results =
-    paths.length >= PARALLEL_THRESHOLD && workers > 1
-      ? await lintInParallel(paths, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex })
-      : engine.lintPaths(paths, { onProgress: showProgress ? progress : undefined, keepIndex }, storedIndex);
+    sized && workers > 1
+      ? await lintInParallel(paths, sized, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex })
+      : engine.lintPaths(paths, { onProgress, keepIndex }, storedIndex);
   if (showProgress) io.stderr('\r\x1b[K');
   return results;
 }

@@ -179,8 +179,8 @@ export class LintEngine {
     return results.map((r, i) => withDigest(r, sources[i] as SourceFile));
   }
 
-  /** Starts a share of a run: see RunShare. */
-  share(paths: readonly string[], options: ShareOptions = {}): RunShare {
+  /** Starts a share of a run: see RunShare. `paths` may be a queue the share draws from as it goes. */
+  share(paths: Iterable<string>, options: ShareOptions = {}): RunShare {
     return new RunShare(this, paths, options);
   }
 
@@ -207,19 +207,24 @@ export class LintEngine {
  * time. The first pass reads each file, adds its entries to the index and, when no
  * cross-document rule checks any of its objects, lints it there and then. The files that do
  * need the index are read again in the second pass, once every share's index is known.
+ * The files are taken one at a time from `queue`, so threads can draw from a common queue
+ * as each becomes free (see the CLI's parallel run).
  */
 export class RunShare {
   readonly index: LintObject[] = [];
+  /** The files this share took, in the order it took them. */
+  readonly paths: string[] = [];
   private readonly results: (IndexedResult | undefined)[] = [];
   private readonly entries: PortableEntry[][] = [];
   private readonly deferred: (DeferredCheck[] | undefined)[] = [];
 
   constructor(
     private readonly engine: LintEngine,
-    private readonly paths: readonly string[],
+    queue: Iterable<string>,
     private readonly options: ShareOptions = {},
   ) {
-    paths.forEach((path, i) => {
+    for (const path of queue) {
+      const i = this.paths.push(path) - 1;
       if (options.onProgress && i % 100 === 99) options.onProgress(i + 1);
       const source = readSource(path);
       const entries = engine.indexEntries(source);
@@ -235,7 +240,7 @@ export class RunShare {
         this.deferred[i] = deferred;
         this.results.push(this.kept(result, i, true));
       }
-    });
+    }
   }
 
   /**
