@@ -6,12 +6,12 @@
 //
 // For each CLI and each --workers value, alternating round by round, it reports medians of:
 //   main     CPU seconds of the main thread;
-//   workers  CPU seconds of each lint worker thread (threads that appear once the process is
-//            running; the runtime's own threads, V8's GC and compiler helpers and libuv's pool,
-//            exist from the first sample on);
+//   workers  CPU seconds of each lint worker thread (threads started 50 ms or more after the
+//            runtime's own threads, V8's GC and compiler helpers, which start together);
 //   helpers  CPU seconds of the runtime's threads;
 //   bound    the wall time the run needs on two otherwise idle cores at best: the busiest
-//            JavaScript thread, or the whole CPU time spread over two cores, whichever is larger.
+//            JavaScript thread, or the whole CPU time spread over two cores, whichever is larger;
+//   wall     wall seconds as measured here (meaningful on a quiet machine only).
 // The speed-up of N threads is then bound(--workers 1) / bound(--workers N).
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -31,14 +31,15 @@ const { values } = parseArgs({
   },
 });
 const CORES = 2;
+const RUNTIME_START_TICKS = 5;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** CPU seconds of every thread of a process, sampled every 10 ms until it exits. */
 function threadTimes(argv) {
   return new Promise((resolve, reject) => {
+    const spawned = process.hrtime.bigint();
     const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
     const threads = new Map();
-    let samples = 0;
     const sample = () => {
       let tids;
       try {
@@ -46,7 +47,6 @@ function threadTimes(argv) {
       } catch {
         return;
       }
-      if (tids.length > 1) samples++;
       for (const tid of tids) {
         let stat;
         try {
@@ -54,9 +54,10 @@ function threadTimes(argv) {
         } catch {
           continue; // the thread ended between the listing and the read
         }
+        // Fields after the command name, from the third on: utime, stime and starttime are the 14th, 15th and 22nd, in ticks of 10 ms.
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const cpu = (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 10 ms
-        const known = threads.get(tid) ?? { cpu: 0, runtime: samples <= 1 };
+        const cpu = (Number(fields[11]) + Number(fields[12])) / 100;
+        const known = threads.get(tid) ?? { cpu: 0, started: Number(fields[19]) };
         known.cpu = Math.max(known.cpu, cpu);
         threads.set(tid, known);
       }
@@ -65,13 +66,19 @@ function threadTimes(argv) {
     child.on('error', reject);
     child.on('exit', (code) => {
       clearInterval(timer);
+      const wall = Number(process.hrtime.bigint() - spawned) / 1e9;
       if (code !== 0 && code !== 1) return reject(new Error(`${argv.join(' ')} exited with ${code}`));
       const main = threads.get(String(child.pid))?.cpu ?? 0;
       threads.delete(String(child.pid));
-      const workers = [...threads.values()].filter((t) => !t.runtime).map((t) => t.cpu);
-      const helpers = [...threads.values()].filter((t) => t.runtime).reduce((sum, t) => sum + t.cpu, 0);
+      // The runtime's threads start together as the process starts; a lint worker only once the
+      // CLI is loaded and has found its files, well over 50 ms later. (libuv's pool starts late
+      // too, but it is idle: it has nothing to count.)
+      const first = Math.min(...[...threads.values()].map((t) => t.started));
+      const runtime = (t) => t.started - first <= RUNTIME_START_TICKS;
+      const workers = [...threads.values()].filter((t) => !runtime(t) && t.cpu > 0).map((t) => t.cpu);
+      const helpers = [...threads.values()].filter(runtime).reduce((sum, t) => sum + t.cpu, 0);
       const total = main + helpers + workers.reduce((a, b) => a + b, 0);
-      resolve({ main, workers, helpers, total, bound: Math.max(main, ...workers, total / CORES) });
+      resolve({ wall, main, workers, helpers, total, bound: Math.max(main, ...workers, total / CORES) });
     });
   });
 }
@@ -82,11 +89,12 @@ for (const cli of values.cli) for (const w of values.workers) sides.push({ name:
 for (let r = 0; r < Number(values.rounds); r++) for (const side of sides) side.runs.push(await threadTimes(side.argv));
 
 console.log(`${corpus} (${values.rounds} alternating rounds, medians, CPU seconds)`);
-console.log(`  ${'run'.padEnd(20)} ${'main'.padStart(6)} ${'workers'.padStart(14)} ${'helpers'.padStart(8)} ${'total'.padStart(7)} ${'bound'.padStart(7)}`);
+console.log(`  ${'run'.padEnd(20)} ${'main'.padStart(6)} ${'workers'.padStart(14)} ${'helpers'.padStart(8)} ${'total'.padStart(7)} ${'bound'.padStart(7)} ${'wall'.padStart(7)}`);
 for (const { name, runs } of sides) {
   const m = (f) => median(runs.map(f));
   const workers = runs[0].workers.map((_, i) => m((r) => r.workers[i] ?? 0).toFixed(2)).join(' ') || '-';
-  console.log(`  ${name.padEnd(20)} ${m((r) => r.main).toFixed(2).padStart(6)} ${workers.padStart(14)} ${m((r) => r.helpers).toFixed(2).padStart(8)} ${m((r) => r.total).toFixed(2).padStart(7)} ${m((r) => r.bound).toFixed(2).padStart(7)}`);
+  console.log(`  ${name.padEnd(20)} ${m((r) => r.main).toFixed(2).padStart(6)} ${workers.padStart(14)} ${m((r) => r.helpers).toFixed(2).padStart(8)} ${m((r) => r.total).toFixed(2).padStart(7)} ${m((r) => r.bound).toFixed(2).padStart(7)} ${m((r) => r.wall).toFixed(2).padStart(7)}`);
 }
 const bounds = sides.map((s) => median(s.runs.map((r) => r.bound)));
-for (let i = 1; i < sides.length; i++) console.log(`  speed-up bound, ${sides[i].name} over ${sides[0].name}: ${(bounds[0] / bounds[i]).toFixed(2)}x`);
+const walls = sides.map((s) => median(s.runs.map((r) => r.wall)));
+for (let i = 1; i < sides.length; i++) console.log(`  ${sides[i].name} over ${sides[0].name}: speed-up bound ${(bounds[0] / bounds[i]).toFixed(2)}x, wall ${(walls[0] / walls[i]).toFixed(2)}x`);
