@@ -32,8 +32,8 @@ const LINT_OPTIONS = `  -f, --format FORMAT     stylish (default), json, sarif, 
   -c, --config FILE       Use FILE instead of the nearest platlint.config.yaml
       --stdin-filename P  Name to use for standard input (config lookup and output)
       --no-color          No colours (also when NO_COLOR is set)
-      --workers N         Threads for large runs (default: the number of cores, at most 8,
-                          and one per 50 files; runs under 200 files use one)
+      --workers N         Threads to lint on (default: one, and one more for each 4 MB of
+                          files, up to the number of cores and at most 8)
       --cache             Remember each file's findings (keyed by its content, its
                           configuration and the platlint version) and reuse them
       --cache-location F  The cache file (default: .platlintcache)

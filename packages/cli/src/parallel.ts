@@ -7,14 +7,15 @@ import { knownRuleIds, rules } from '@platlint/rules';
 
 /**
  * A run of at least this many bytes of manifests uses a second thread by default, and each
- * further thread needs this many more (see README, "Two cores"). Measured: a worker thread
- * costs about 0.3 CPU-seconds to start (loading the bundle and building its engine, with its
- * code not yet optimised), and linting costs about 0.4 CPU-seconds per MB; below about
- * 1 MB the thread's start-up eats what it saves.
+ * further thread needs this many more. Measured on two cores (test/bench/threads.bench.mjs,
+ * generated corpora of 0.35 to 32 MB): a second thread costs about 0.8 CPU-seconds more in
+ * all (the worker loading the CLI and building its engine, its code running unoptimised at
+ * first, and the runtime compiling and collecting for a second heap), while linting costs
+ * about 0.4 CPU-seconds per MB; the two threads break even at about 3.7 MB.
  */
-export const BYTES_PER_THREAD = 1_000_000;
+export const BYTES_PER_THREAD = 4_000_000;
 
-/** At most this many threads by default: beyond it the shares' fixed costs outgrow the gain. */
+/** At most this many threads by default, as before (only two cores were at hand to measure). */
 export const MAX_DEFAULT_THREADS = 8;
 
 /** What a worker needs to build the same engine as the main thread. */
