@@ -154,7 +154,11 @@ async function lintUncached(engine: LintEngine, request: EngineRequest, paths: r
     sized && workers > 1
       ? await lintInParallel(paths, sized, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex })
       : engine.lintPaths(paths, { onProgress, keepIndex }, storedIndex);
-  if (showProgress) io.stderr('\r\x1b[K');
+  // The count reaches the total before the line goes (progress is only told every hundred files).
+  if (showProgress) {
+    progress(paths.length);
+    io.stderr('\r\x1b[K');
+  }
   return results;
 }
 
