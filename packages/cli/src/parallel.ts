@@ -7,13 +7,15 @@ import { knownRuleIds, rules } from '@platlint/rules';
 
 /**
  * A run of at least this many bytes of manifests uses a second thread by default, and each
- * further thread needs this many more. Measured on two cores (test/bench/threads.bench.mjs,
- * generated corpora of 0.35 to 32 MB): a second thread costs about 0.8 CPU-seconds more in
- * all (the worker loading the CLI and building its engine, its code running unoptimised at
- * first, and the runtime compiling and collecting for a second heap), while linting costs
- * about 0.4 CPU-seconds per MB; the two threads break even at about 3.7 MB.
+ * further thread needs this many more. Measured on two cores with test/bench/threads.bench.mjs
+ * on generated corpora: a second thread costs 0.7 to 1.9 CPU-seconds more in all (the worker
+ * loading the CLI and building its engine, its code running unoptimised at first, the runtime
+ * compiling and collecting for a second heap), against about 0.4 CPU-seconds of linting per
+ * MB. The best wall time two threads allow, over one thread's: 0.77 at 0.35 MB, 0.83 at 1 MB,
+ * 0.94 at 2 MB, 1.02 at 3.7 MB, 1.03 to 1.08 at 8 MB, 1.35 at 32 MB. Below about 10 MB the
+ * second thread mostly burns CPU time that a shared machine (CI) could use elsewhere.
  */
-export const BYTES_PER_THREAD = 4_000_000;
+export const BYTES_PER_THREAD = 10_000_000;
 
 /** At most this many threads by default, as before (only two cores were at hand to measure). */
 export const MAX_DEFAULT_THREADS = 8;
