@@ -7,12 +7,12 @@
 // repository). `--cli` points at another build of the CLI (a copy of the bundle before a
 // change) to compare. Runs are alternated because the machine is shared: a burst of load
 // from elsewhere then hits both sides instead of one.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { generatedCorpus } from './corpus.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
@@ -28,17 +28,6 @@ const { values } = parseArgs({
 });
 const rounds = Number(values.rounds);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** The generated corpus of `documents` documents (seed 42), made once under the temporary directory. */
-export function generatedCorpus(documents) {
-  const dir = join(tmpdir(), 'platlint-bench', `corpus-${documents}`);
-  if (!existsSync(join(dir, '.complete'))) {
-    mkdirSync(dir, { recursive: true });
-    execFileSync(process.execPath, [join(root, 'test/bench/generate-corpus.mjs'), '--out', dir, '--documents', String(documents), '--seed', '42'], { stdio: 'inherit' });
-    writeFileSync(join(dir, '.complete'), '');
-  }
-  return dir;
-}
 
 // The baseline: what a user of `yaml` pays to read the same files into values.
 const BARE_PARSE = `

@@ -29,6 +29,10 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     expect(run.status).toBe(0);
     expect(run.screen).toContain('platlint: 350/350 files');
     expect(run.screen.endsWith('\r\x1b[K')).toBe(true);
+    // On two threads, too: the count is of the files every thread has taken.
+    const twoThreads = runInTerminal(['lint', '--format', 'json', '--workers', '2', 'm'], { cwd: dir, stdoutFile: join(dir, 'two.json') });
+    expect(twoThreads.screen).toContain('platlint: 350/350 files');
+    expect(readFileSync(join(dir, 'two.json'), 'utf8')).toBe(readFileSync(out, 'utf8'));
     // The report itself is untouched by the progress line.
     const piped = runCli(['lint', '--format', 'json', 'm'], { cwd: dir });
     expect(piped.stderr).toBe('');

@@ -7,7 +7,7 @@ import type { IndexedResult, LintEngine, LintedFile, PortableEntry, Report } fro
 import { parseLintArgs } from './args.js';
 import type { LintArgs } from './args.js';
 import { UsageError } from './files.js';
-import { PARALLEL_THRESHOLD, defaultWorkers, engineFor, lintInParallel } from './parallel.js';
+import { defaultWorkers, engineFor, lintInParallel, sizeUp } from './parallel.js';
 import type { EngineRequest } from './parallel.js';
 import { allRuleMetas } from '@platlint/rules';
 
@@ -32,8 +32,8 @@ const LINT_OPTIONS = `  -f, --format FORMAT     stylish (default), json, sarif, 
   -c, --config FILE       Use FILE instead of the nearest platlint.config.yaml
       --stdin-filename P  Name to use for standard input (config lookup and output)
       --no-color          No colours (also when NO_COLOR is set)
-      --workers N         Threads for large runs (default: the number of cores, at most 8,
-                          and one per 50 files; runs under 200 files use one)
+      --workers N         Threads to lint on (default: one, and one more for each 10 MB of
+                          files, up to the number of cores and at most 8)
       --cache             Remember each file's findings (keyed by its content, its
                           configuration and the platlint version) and reuse them
       --cache-location F  The cache file (default: .platlintcache)
@@ -144,16 +144,21 @@ async function lintFiles(engine: LintEngine, request: EngineRequest, paths: read
 }
 
 async function lintUncached(engine: LintEngine, request: EngineRequest, paths: readonly string[], requested: number | undefined, io: Io, keepIndex: boolean, storedIndex: readonly PortableEntry[]): Promise<IndexedResult[]> {
-  const workers = Math.min(requested ?? defaultWorkers(), Math.max(1, Math.floor(paths.length / 50)));
+  const sized = requested === 1 || paths.length < 2 ? undefined : sizeUp(paths);
+  // `--workers N` is taken as given (a thread per file at most); otherwise the run's size decides.
+  const workers = sized ? Math.min(requested ?? defaultWorkers(sized.bytes), paths.length) : 1;
   const showProgress = io.stderrIsTTY && paths.length > 300;
   const progress = (done: number): void => io.stderr(`\rplatlint: ${done}/${paths.length} files`);
-  let done = 0;
-  const onProgress = showProgress ? (n: number) => progress((done += n)) : undefined;
+  const onProgress = showProgress ? progress : undefined;
   const results =
-    paths.length >= PARALLEL_THRESHOLD && workers > 1
-      ? await lintInParallel(paths, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex })
-      : engine.lintPaths(paths, { onProgress: showProgress ? progress : undefined, keepIndex }, storedIndex);
-  if (showProgress) io.stderr('\r\x1b[K');
+    sized && workers > 1
+      ? await lintInParallel(paths, sized, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex })
+      : engine.lintPaths(paths, { onProgress, keepIndex }, storedIndex);
+  // The count reaches the total before the line goes (progress is only told every hundred files).
+  if (showProgress) {
+    progress(paths.length);
+    io.stderr('\r\x1b[K');
+  }
   return results;
 }
 

@@ -5,8 +5,20 @@ import { LintEngine } from '@platlint/core';
 import type { IndexedResult, PortableEntry, RuleSetting } from '@platlint/core';
 import { knownRuleIds, rules } from '@platlint/rules';
 
-/** Below this many files a worker's start-up costs more than it saves. */
-export const PARALLEL_THRESHOLD = 200;
+/**
+ * A run of at least this many bytes of manifests uses a second thread by default, and each
+ * further thread needs this many more. Measured on two cores with test/bench/threads.bench.mjs
+ * on generated corpora: a second thread costs 0.7 to 1.9 CPU-seconds more in all (the worker
+ * loading the CLI and building its engine, its code running unoptimised at first, the runtime
+ * compiling and collecting for a second heap), against about 0.4 CPU-seconds of linting per
+ * MB. The best wall time two threads allow, over one thread's: 0.77 at 0.35 MB, 0.83 at 1 MB,
+ * 0.94 at 2 MB, 1.02 at 3.7 MB, 1.03 to 1.08 at 8 MB, 1.35 at 32 MB. Below about 10 MB the
+ * second thread mostly burns CPU time that a shared machine (CI) could use elsewhere.
+ */
+export const BYTES_PER_THREAD = 10_000_000;
+
+/** At most this many threads by default, as before (only two cores were at hand to measure). */
+export const MAX_DEFAULT_THREADS = 8;
 
 /** What a worker needs to build the same engine as the main thread. */
 export interface EngineRequest {
@@ -17,7 +29,12 @@ export interface EngineRequest {
 
 export interface WorkerRequest {
   platlintWorker: true;
-  paths: string[];
+  /** The run's files in the order they are taken (see RunQueue). */
+  order: string[];
+  /** The queue's counters, shared by every thread of the run. */
+  counters: SharedArrayBuffer;
+  /** This worker's slot in the counters (its state: starting, taking files, or abandoned). */
+  slot: number;
   engine: EngineRequest;
   /** Return each file's index entries with its findings (for the cache). */
   keepIndex: boolean;
@@ -31,10 +48,84 @@ export function engineFor(request: EngineRequest): LintEngine {
 }
 
 /**
- * Lints files on the main thread and `workers - 1` worker threads, dealing files out by
- * size so the shares take about as long. Cross-document rules still see the whole run:
- * every share first sends its part of the index, then finishes with everyone's. Results
- * come back in the original order.
+ * Where a worker stands, in its slot of the counters (see RunQueue.begin and abandon). The
+ * main thread does not wait for a worker that has not begun taking files when the queue
+ * runs dry: it marks it abandoned, and the worker, seeing that, takes nothing. So a thread
+ * that starts late never delays a run.
+ */
+const STARTING = 0;
+const TAKING = 1;
+const ABANDONED = 2;
+
+/** The files of a run, largest first, and their total size. */
+export interface SizedRun {
+  order: string[];
+  bytes: number;
+}
+
+/**
+ * Orders files largest first. Threads then take them from the front as each becomes free
+ * (see RunQueue): the costly files go early, the small ones fill in at the end, and the
+ * threads finish together whatever their start-up delay and however the cost per byte varies.
+ */
+export function sizeUp(paths: readonly string[]): SizedRun {
+  const sized = paths.map((path) => ({ path, size: safeSize(path) }));
+  // Ties keep the run's order, so the order does not depend on how the sort breaks them.
+  sized.sort((a, b) => b.size - a.size);
+  return { order: sized.map((s) => s.path), bytes: sized.reduce((sum, s) => sum + s.size, 0) };
+}
+
+/** Threads for a run of this many bytes when `--workers` does not say (see BYTES_PER_THREAD). */
+export function defaultWorkers(bytes: number, cores = availableParallelism()): number {
+  return Math.max(1, Math.min(cores, MAX_DEFAULT_THREADS, 1 + Math.floor(bytes / BYTES_PER_THREAD)));
+}
+
+/**
+ * The files of a run in taking order, with a counter in memory every thread shares: a thread
+ * takes the next file by adding one to it, so no file is taken twice and none is missed,
+ * without a message per file.
+ */
+export class RunQueue {
+  private readonly counters: Int32Array;
+
+  constructor(
+    readonly order: readonly string[],
+    counters: SharedArrayBuffer,
+  ) {
+    this.counters = new Int32Array(counters);
+  }
+
+  /** Counters for a queue served to `workers` worker threads besides the main thread. */
+  static counters(workers: number): SharedArrayBuffer {
+    return new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * (1 + workers));
+  }
+
+  /** The files this thread takes, one at a time, until the queue is empty; `onTaken` hears how many every thread has taken. */
+  *take(onTaken?: (taken: number) => void): Generator<string> {
+    for (;;) {
+      const next = Atomics.add(this.counters, 0, 1);
+      if (next >= this.order.length) return;
+      onTaken?.(next + 1);
+      yield this.order[next] as string;
+    }
+  }
+
+  /** A worker about to take files: false when the main thread has already given up on it. */
+  begin(slot: number): boolean {
+    return Atomics.compareExchange(this.counters, slot, STARTING, TAKING) === STARTING;
+  }
+
+  /** The main thread gives up on a worker that has not begun; false when it has begun (then its share must be awaited). */
+  abandon(slot: number): boolean {
+    return Atomics.compareExchange(this.counters, slot, STARTING, ABANDONED) === STARTING;
+  }
+}
+
+/**
+ * Lints files on the main thread and `workers - 1` worker threads, which all take files from
+ * one queue, largest first. Cross-document rules still see the whole run: every share first
+ * sends its part of the index, then finishes with everyone's. Results come back in the
+ * order of `paths`.
  */
 export interface ParallelRun {
   workers: number;
@@ -46,32 +137,54 @@ export interface ParallelRun {
   storedIndex?: readonly PortableEntry[];
 }
 
-export async function lintInParallel(paths: readonly string[], request: EngineRequest, run: ParallelRun): Promise<IndexedResult[]> {
-  const { onProgress, keepIndex = false } = run;
-  const shares = dealBySize(paths, run.workers);
+export async function lintInParallel(paths: readonly string[], sized: SizedRun, request: EngineRequest, run: ParallelRun): Promise<IndexedResult[]> {
+  const { keepIndex = false } = run;
+  const counters = RunQueue.counters(run.workers - 1);
+  const queue = new RunQueue(sized.order, counters);
   const engine = engineFor(request);
-  const remote = shares.slice(1).map((share) => new RemoteShare(share, request, run.entry, keepIndex));
-  const local = engine.share(shares[0] ?? [], { keepIndex });
-  const localEntries = engine.toPortable(local.index);
-  const remoteEntries = await Promise.all(remote.map((r) => r.index));
-  const everyone = [localEntries, ...remoteEntries, [...(run.storedIndex ?? [])]];
-  const othersOf = (i: number): PortableEntry[] => everyone.filter((_, k) => k !== i).flat();
-  const pending = remote.map((r, i) => r.lint(othersOf(i + 1)).then((results) => (onProgress?.(results.length), results)));
-  const mine = local.finish([...local.index, ...engine.fromPortable(othersOf(0))]);
-  onProgress?.(mine.length);
-  const byPath = new Map<string, IndexedResult>();
-  for (const r of [mine, ...(await Promise.all(pending))].flat()) byPath.set(r.path, r);
-  return paths.map((p) => byPath.get(p)).filter((r): r is IndexedResult => r !== undefined);
+  const remote = Array.from({ length: run.workers - 1 }, (_, i) => new RemoteShare({ platlintWorker: true, order: sized.order, counters, slot: i + 1, engine: request, keepIndex }, run.entry));
+  try {
+    const local = engine.share(queue.take(progressEvery(100, run.onProgress)), { keepIndex });
+    // The queue is dry: a worker still starting would find nothing to do.
+    const working: RemoteShare[] = [];
+    for (const r of remote) {
+      if (queue.abandon(r.slot)) r.stop();
+      else working.push(r);
+    }
+    const indexes = [engine.toPortable(local.index), ...(await Promise.all(working.map((r) => r.index))), [...(run.storedIndex ?? [])]];
+    const othersOf = (i: number): PortableEntry[] => indexes.filter((_, k) => k !== i).flat();
+    const pending = working.map((r, i) => r.lint(othersOf(i + 1)));
+    const mine = local.finish([...local.index, ...engine.fromPortable(othersOf(0))]);
+    const byPath = new Map<string, IndexedResult>();
+    for (const r of [mine, ...(await Promise.all(pending))].flat()) byPath.set(r.path, r);
+    return paths.map((p) => byPath.get(p)).filter((r): r is IndexedResult => r !== undefined);
+  } catch (error) {
+    // A failed run leaves no thread behind to keep the process alive.
+    for (const r of remote) r.stop();
+    throw error;
+  }
+}
+
+/** Calls `report` with the count each time it passes a multiple of `every` (progress for people, not per file). */
+function progressEvery(every: number, report: ((done: number) => void) | undefined): ((taken: number) => void) | undefined {
+  if (!report) return undefined;
+  let reported = 0;
+  return (taken) => {
+    if (taken - reported < every) return;
+    reported = taken - (taken % every);
+    report(reported);
+  };
 }
 
 /** One worker thread and its two-step conversation. */
 class RemoteShare {
   private readonly worker: Worker;
+  readonly slot: number;
   readonly index: Promise<PortableEntry[]>;
   private results: Promise<IndexedResult[]>;
 
-  constructor(paths: string[], engine: EngineRequest, entry: URL, keepIndex: boolean) {
-    const request: WorkerRequest = { platlintWorker: true, paths, engine, keepIndex };
+  constructor(request: WorkerRequest, entry: URL) {
+    this.slot = request.slot;
     this.worker = new Worker(entry, { workerData: request });
     const failed = new Promise<never>((_, reject) => {
       this.worker.once('error', reject);
@@ -97,21 +210,12 @@ class RemoteShare {
     this.worker.postMessage(others);
     return this.results;
   }
-}
 
-export function defaultWorkers(): number {
-  return Math.max(1, Math.min(availableParallelism(), 8));
-}
-
-function dealBySize(paths: readonly string[], n: number): string[][] {
-  const sized = paths.map((p) => ({ p, size: safeSize(p) })).sort((a, b) => b.size - a.size);
-  const shares = Array.from({ length: n }, () => ({ files: [] as string[], total: 0 }));
-  for (const { p, size } of sized) {
-    const lightest = shares.reduce((a, b) => (b.total < a.total ? b : a));
-    lightest.files.push(p);
-    lightest.total += size;
+  /** Ends the thread without waiting for it (it has nothing the run needs). */
+  stop(): void {
+    this.worker.removeAllListeners('error').removeAllListeners('exit').on('error', () => undefined);
+    void this.worker.terminate();
   }
-  return shares.map((s) => s.files);
 }
 
 function safeSize(path: string): number {

@@ -210,8 +210,8 @@ export class LintEngine {
     return results.map((r, i) => withDigest(r, sources[i] as SourceFile));
   }
 
-  /** Starts a share of a run: see RunShare. */
-  share(paths: readonly string[], options: ShareOptions = {}): RunShare {
+  /** Starts a share of a run: see RunShare. `paths` may be a queue the share draws from as it goes. */
+  share(paths: Iterable<string>, options: ShareOptions = {}): RunShare {
     return new RunShare(this, paths, options);
   }
 
@@ -238,9 +238,13 @@ export class LintEngine {
  * time. The first pass reads each file, adds its entries to the index and, when no
  * cross-document rule checks any of its objects, lints it there and then. The files that do
  * need the index are read again in the second pass, once every share's index is known.
+ * The files are taken one at a time from `queue`, so threads can draw from a common queue
+ * as each becomes free (see the CLI's parallel run).
  */
 export class RunShare {
   readonly index: LintObject[] = [];
+  /** The files this share took, in the order it took them. */
+  readonly paths: string[] = [];
   private readonly results: (IndexedResult | undefined)[] = [];
   private readonly entries: PortableEntry[][] = [];
   private readonly deferred: (DeferredCheck[] | undefined)[] = [];
@@ -249,10 +253,11 @@ export class RunShare {
 
   constructor(
     private readonly engine: LintEngine,
-    private readonly paths: readonly string[],
+    queue: Iterable<string>,
     private readonly options: ShareOptions = {},
   ) {
-    paths.forEach((path, i) => {
+    for (const path of queue) {
+      const i = this.paths.push(path) - 1;
       if (options.onProgress && i % 100 === 99) options.onProgress(i + 1);
       const source = readSource(path);
       const { entries, needsIndex } = engine.crossDocumentRole(source);
@@ -273,7 +278,7 @@ export class RunShare {
         this.firstRead[i] = textDigest(source.text);
         this.results.push(this.kept(result, i, true));
       }
-    });
+    }
   }
 
   /**
