@@ -56,6 +56,8 @@ interface Run {
   /** Invocations the second pass re-runs. */
   reinvoke: Set<string>;
   shouldReinvoke: boolean;
+  /** The kind facts last looked up: invocations of a request mostly ask for the kind they were matched as, one object. */
+  facts?: { kind: GroupVersionKind; facts: KindFacts | undefined };
   /** The CEL `request` last built, for the kind and resource it was built for. */
   celRequest?: { kind: GroupVersionKind; resource: GroupVersionResource; value: JsonObject };
 }
@@ -293,7 +295,8 @@ function sameKind(a: GroupVersionKind, b: GroupVersionKind): boolean {
 /** `changed`: the object differs from the one the invocation started from (compared once, here). */
 function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditionsOnly = false): { object: Json | undefined; applied: number; matched: boolean; changed: boolean } {
   const { policy, binding } = inv;
-  const facts = cachedKindFacts(run.state, inv.kind);
+  if (run.facts?.kind !== inv.kind) run.facts = { kind: inv.kind, facts: cachedKindFacts(run.state, inv.kind) };
+  const facts = run.facts.facts;
   const compiled = compilePolicy(policy);
   if (!compiled.ok) {
     // Already reported in the first pass.
