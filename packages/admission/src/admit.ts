@@ -56,6 +56,8 @@ interface Run {
   /** Invocations the second pass re-runs. */
   reinvoke: Set<string>;
   shouldReinvoke: boolean;
+  /** The kind facts last looked up: invocations of a request mostly ask for the kind they were matched as, one object. */
+  facts?: { kind: GroupVersionKind; facts: KindFacts | undefined };
   /** The CEL `request` last built, for the kind and resource it was built for. */
   celRequest?: { kind: GroupVersionKind; resource: GroupVersionResource; value: JsonObject };
 }
@@ -221,13 +223,12 @@ function pass(run: Run, reinvocation: boolean): void {
     // Upstream evaluates an invocation's match conditions before it looks at the queue, so
     // in the second pass their errors still count for invocations it does not re-run.
     const conditionsOnly = reinvocation && !run.reinvoke.has(inv.key);
-    const before = run.object;
-    const { object, applied, matched } = invoke(run, inv, nsObject, conditionsOnly);
+    const { object, applied, matched, changed } = invoke(run, inv, nsObject, conditionsOnly);
     if (conditionsOnly) continue;
     run.object = object;
     if (!matched) continue;
     if (applied > 0) dirty = true;
-    if (!deepEqual(before, object)) {
+    if (changed) {
       requireReinvoking(run);
       run.shouldReinvoke = true;
     }
@@ -291,15 +292,17 @@ function sameKind(a: GroupVersionKind, b: GroupVersionKind): boolean {
   return a.group === b.group && a.version === b.version && a.kind === b.kind;
 }
 
-function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditionsOnly = false): { object: Json | undefined; applied: number; matched: boolean } {
+/** `changed`: the object differs from the one the invocation started from (compared once, here). */
+function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditionsOnly = false): { object: Json | undefined; applied: number; matched: boolean; changed: boolean } {
   const { policy, binding } = inv;
-  const facts = cachedKindFacts(run.state, inv.kind);
+  if (run.facts?.kind !== inv.kind) run.facts = { kind: inv.kind, facts: cachedKindFacts(run.state, inv.kind) };
+  const facts = run.facts.facts;
   const compiled = compilePolicy(policy);
   if (!compiled.ok) {
     // Already reported in the first pass.
-    if (conditionsOnly) return { object: run.object, applied: 0, matched: false };
+    if (conditionsOnly) return { object: run.object, applied: 0, matched: false, changed: false };
     fail(run, policy, { policy: policy.name, binding: binding.name, kind: 'compile', cause: compiled.message, reason: 'Invalid' }, paramName(inv.param));
-    return { object: run.object, applied: 0, matched: false };
+    return { object: run.object, applied: 0, matched: false, changed: false };
   }
   if (!facts?.schema && policy.spec.mutations.some((m) => m.patchType === 'ApplyConfiguration')) {
     run.warnings.push(`no schema for ${apiVersionOf(inv.kind.group, inv.kind.version)}, Kind=${inv.kind.kind}: apply configurations of policy '${policy.name}' merge without one (maps merged, lists replaced)`);
@@ -336,8 +339,9 @@ function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditio
   for (const e of result.errors) fail(run, policy, { policy: policy.name, binding: binding.name, kind: e.kind, cause: e.cause, reason: e.reason }, param);
   if (result.errors.length === 0 && !result.matched && !conditionsOnly) run.outcomes.push({ policy: policy.name, binding: binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: 'skipped' });
   const next = result.matched ? back(result.object) : run.object;
+  const changed = result.matched && !deepEqual(next, run.object);
   if (result.matched && result.applied > 0) {
-    run.outcomes.push({ policy: policy.name, binding: binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: deepEqual(next, run.object) ? 'unchanged' : 'mutated' });
+    run.outcomes.push({ policy: policy.name, binding: binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: changed ? 'mutated' : 'unchanged' });
   }
-  return { object: next, applied: result.applied, matched: result.matched };
+  return { object: next, applied: result.applied, matched: result.matched, changed };
 }

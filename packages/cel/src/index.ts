@@ -22,6 +22,6 @@ export { offlineAuthorizer, type AuthorizationAttributes, type AuthorizationDeci
 export { CEL_LIBRARIES, LATEST_RELEASE, librariesAt, type CelLibrary } from './releases.js';
 export type { StructuralSchema } from './schema.js';
 export type { SourceRange } from './position.js';
-export { celTypeOf, fromCel, toCel } from './values.js';
+export { celTypeOf, fromCel, lazyToCel, toCel } from './values.js';
 export { LexError, tokenize as tokenizeCel, type Token as CelToken } from './syntax/lexer.js';
 export { yamlValueOffsetToSource, yamlValueRangeToSource, type YamlScalarSource } from './yaml-position.js';

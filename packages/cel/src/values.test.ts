@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromCel, toCel } from './values.js';
+import { celTypeOf, fromCel, lazyToCel, toCel } from './values.js';
 import { CelEnvironment } from './env/environment.js';
 import { DEPLOYMENT } from './env/test-schemas.js';
 import type { StructuralSchema } from './schema.js';
@@ -73,5 +73,72 @@ describe('keys named __proto__, constructor and prototype', () => {
     const metadata = deployment.get('metadata') as Map<string, unknown>;
     for (const key of ['__proto__', 'constructor', 'toString']) expect(metadata.get(key)).toBeUndefined();
     expect(fromCel(deployment)).toEqual({ metadata: { name: 'x' } });
+  });
+});
+
+// The admission engine converts its dynamic variables lazily (values.ts LazyJsonMap): every
+// expression must see what the eager conversion gave it, prototype-named keys included.
+describe('lazily converted JSON', () => {
+  const env = new CelEnvironment({ variables: [{ name: 'obj', type: 'dyn' }, { name: 'other', type: 'dyn' }] });
+  const json = JSON.parse(
+    '{"metadata": {"name": "web", "labels": {"app": "web", "1": "one"}, "annotations": {}}, "spec": {"replicas": 3, "ratio": 0.5, "big": 9007199254740993, "items": [{"name": "a", "port": 80}, {"name": "b"}], "nested": {"__proto__": {"x": 1}, "constructor": "c"}}}',
+  ) as Record<string, unknown>;
+  const outcome = (expression: string, activation: Record<string, unknown>): unknown => {
+    const r = env.compile(expression);
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    try {
+      return { value: fromCel(r.program.evaluate(env.prepare(activation))) };
+    } catch (e) {
+      return { error: (e as Error).message };
+    }
+  };
+  const expressions = [
+    'obj.metadata.name',
+    'obj.spec.replicas + 1',
+    'obj.spec.ratio * 2.0',
+    'obj.spec.big',
+    'has(obj.metadata.annotations)',
+    'has(obj.metadata.missing)',
+    'obj.metadata.missing',
+    'size(obj.metadata.labels)',
+    'size(obj.metadata.annotations) == 0',
+    '"app" in obj.metadata.labels',
+    'obj.metadata.labels[1]',
+    'obj.metadata.labels.all(k, k != "")',
+    'obj.metadata.labels.map(k, k)',
+    'obj.spec.items.filter(i, has(i.port)).map(i, i.name)',
+    'obj.spec.items.exists(i, i.name == "b")',
+    'obj.metadata.labels == {"app": "web", "1": "one"}',
+    '{"app": "web", "1": "one"} == obj.metadata.labels',
+    'obj.metadata == other.metadata',
+    'obj.spec.nested.constructor',
+    'obj.spec.nested["__proto__"].x',
+    'size(obj.spec.nested)',
+    'type(obj.metadata) == map',
+    'obj.spec',
+    'obj',
+    'obj.?metadata.?labels.?app.orValue("none")',
+    'obj.?spec.?absent.orValue("none")',
+    'obj.metadata.name.startsWith("w") ? obj.spec.items[0] : obj.spec.items[1]',
+  ];
+
+  it('gives every expression what the eager conversion gives', () => {
+    for (const expression of expressions) {
+      const eager = outcome(expression, { obj: json, other: json });
+      const lazy = outcome(expression, { obj: lazyToCel(json), other: lazyToCel(json) });
+      expect({ expression, ...(lazy as object) }).toEqual({ expression, ...(eager as object) });
+    }
+  });
+
+  it('is a map to CEL and converts back to the same JSON', () => {
+    const value = lazyToCel(json);
+    expect(celTypeOf(value)).toBe('map');
+    expect(JSON.stringify(fromCel(value))).toBe(JSON.stringify(json));
+    expect(lazyToCel([1, 1.5, 'x', null])).toEqual([1n, 1.5, 'x', null]);
+  });
+
+  it('is read again from its JSON when a schema types it', () => {
+    expect(JSON.stringify(fromCel(toCel(lazyToCel({ spec: { replicas: 3 } }), DEPLOYMENT)))).toBe('{"spec":{"replicas":3}}');
+    expect(toCel(lazyToCel({ a: 1 }))).toBeInstanceOf(Map);
   });
 });

@@ -144,14 +144,94 @@ function dynToCel(value: unknown): unknown {
   return value;
 }
 
+/**
+ * A JSON object as a CEL map whose members are converted when first read, as `dynToCel`
+ * converts them, and kept. An admission request's object is a few KB that an expression
+ * mostly reads a path or two of; converting all of it for every expression that names it
+ * showed in the webhook's profiles. The base library takes any value whose `constructor`
+ * is Map for a map and reads it through get/has/size and iteration, which are the methods
+ * overridden here; keys go through `get`, so `__proto__` or `constructor` members are data.
+ * The JSON must not change while the map is in use (the admission engine never changes an
+ * object in place).
+ */
+class LazyJsonMap extends Map<string, unknown> {
+  #keys: string[] | undefined;
+
+  constructor(readonly json: Record<string, unknown>) {
+    super();
+  }
+
+  // A plain-object map finds `m[1]` under "1" (the base library's own-property lookup
+  // turns the key into a string); converting eagerly gave a plain object, so this does too.
+  override get(key: unknown): unknown {
+    const name = typeof key === 'string' ? key : String(key);
+    const cached = super.get(name);
+    if (cached !== undefined || !Object.hasOwn(this.json, name)) return cached;
+    const value = lazyToCel(this.json[name]);
+    super.set(name, value);
+    return value;
+  }
+
+  override has(key: unknown): boolean {
+    return Object.hasOwn(this.json, typeof key === 'string' ? key : String(key));
+  }
+
+  override get size(): number {
+    return this.#names().length;
+  }
+
+  override *[Symbol.iterator](): MapIterator<[string, unknown]> {
+    for (const name of this.#names()) yield [name, this.get(name)];
+  }
+
+  override entries(): MapIterator<[string, unknown]> {
+    return this[Symbol.iterator]();
+  }
+
+  override *keys(): MapIterator<string> {
+    yield* this.#names();
+  }
+
+  override *values(): MapIterator<unknown> {
+    for (const name of this.#names()) yield this.get(name);
+  }
+
+  override forEach(callback: (value: unknown, key: string, map: Map<string, unknown>) => void, thisArg?: unknown): void {
+    for (const [name, value] of this) callback.call(thisArg, value, name, this);
+  }
+
+  #names(): string[] {
+    return (this.#keys ??= Object.keys(this.json));
+  }
+}
+// The base library's type dispatch reads `constructor`: this is a map to it.
+Object.defineProperty(LazyJsonMap.prototype, 'constructor', { value: Map });
+
+/**
+ * A JSON value as CEL, as `toCel` without a schema gives it, but with objects converted
+ * member by member as an expression reads them (see LazyJsonMap).
+ */
+export function lazyToCel(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isInteger(value) && Number.isSafeInteger(value) ? BigInt(value) : value;
+  if (Array.isArray(value)) return value.map(lazyToCel);
+  if (value !== null && typeof value === 'object') {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === Object.prototype || proto === null) return new LazyJsonMap(value as Record<string, unknown>);
+  }
+  return value;
+}
+
 function parseTimestamp(s: string): unknown {
   const d = new Date(s);
   return Number.isNaN(d.getTime()) ? s : d;
 }
 
 /** Convert a JSON value to its CEL representation, typed by an optional structural schema. */
-export function toCel(value: unknown, schema?: StructuralSchema): unknown {
-  if (value === null || value === undefined) return null;
+export function toCel(input: unknown, schema?: StructuralSchema): unknown {
+  if (input === null || input === undefined) return null;
+  // Already converted lazily: without a schema it stays as it is, with one it is converted from its JSON.
+  if (input instanceof LazyJsonMap && schema === undefined) return input;
+  const value = input instanceof LazyJsonMap ? input.json : input;
   switch (shapeOf(schema)) {
     case 'struct':
       if (typeof value === 'object' && !Array.isArray(value)) {

@@ -2,7 +2,7 @@
 // conditions first (any false skips, errors follow failurePolicy), then the mutations in
 // order, each seeing the object the previous one produced. Variables are evaluated lazily
 // and cached for the invocation, as upstream's composition context does.
-import { celTypeOf, fromCel, LazyVariables, type CelAuthorizer, type EvaluateOptions } from '@platlint/cel';
+import { celTypeOf, fromCel, LazyVariables, lazyToCel, type CelAuthorizer, type EvaluateOptions } from '@platlint/cel';
 import type { SchemaNode } from '@platlint/core';
 import { deepFreeze, isObject, type Json, type JsonObject } from '../json.js';
 import { ApplyConfigurationError, mergeApplyConfiguration } from '../merge/apply-configuration.js';
@@ -48,14 +48,18 @@ export function runInvocation(input: InvocationInput): InvocationResult {
   if (input.costLimit !== undefined) options.costLimit = input.costLimit;
   if (input.deadline !== undefined) options.deadline = input.deadline;
 
-  // The activation the expressions see; `object` moves on with each mutation.
+  // The activation the expressions see; `object` moves on with each mutation. The dynamic
+  // variables are converted to CEL once here, member by member as expressions read them,
+  // and shared by every expression of the invocation (`prepare` keeps them as they are).
   const current: Record<string, unknown> = {
-    object: input.object ?? null,
-    oldObject: input.oldObject ?? null,
+    object: lazyToCel(input.object ?? null),
+    oldObject: lazyToCel(input.oldObject ?? null),
     request: input.request,
     namespaceObject: input.namespaceObject,
   };
-  if (input.hasParams) current.params = input.params;
+  if (input.hasParams) current.params = lazyToCel(input.params);
+  /** The JSON `current.object` was converted from. */
+  let convertedFrom = input.object;
 
   const activate = (e: CompiledExpression | CompiledMutation, variables?: LazyVariables): Record<string, unknown> => {
     // prepare returns a fresh object: adding the variables to it saves a copy.
@@ -87,7 +91,10 @@ export function runInvocation(input: InvocationInput): InvocationResult {
   for (const m of input.compiled.mutations) {
     // Nothing to mutate (a CONNECT without options, say).
     if (object === undefined || object === null) continue;
-    current.object = object;
+    if (object !== convertedFrom) {
+      current.object = lazyToCel(object);
+      convertedFrom = object;
+    }
     try {
       object = runMutation(m, () => activate(m, variables), options, object, input);
       applied++;

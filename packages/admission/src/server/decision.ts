@@ -6,8 +6,8 @@ import type { Config } from '@platlint/core';
 import { admit, type AdmitOptions } from '../admit.js';
 import type { State } from '../state/state.js';
 import type { AdmissionRequest, AdmissionResult } from '../types.js';
-import type { Metrics, OutcomeLabel } from './metrics.js';
-import { recordOutcomes } from './outcomes.js';
+import type { OutcomeLabel } from './metrics.js';
+import { outcomeLabels } from './outcomes.js';
 import { parseJsonBody, readReview, ReviewError } from './review.js';
 import { validateRequest } from './validate.js';
 
@@ -62,12 +62,13 @@ export function decideReviewed(path: AdmissionPath, request: ReviewedRequest, st
   if (path === '/validate') return { type: 'answer', answer: validateRequest(request, settings.validateConfig), request: summary, outcomes: [], failures: [] };
   if (!state) return { type: 'no-state' };
   // handOver: the parsed request is this request's alone and is not read after the decision.
-  const { object: _object, ...answer } = admit(state, request, { ...settings.admitOptions, handOver: true });
-  // The metrics live on the main thread: the outcomes are collected here and sent along.
-  const outcomes: [string, string, OutcomeLabel][] = [];
-  const collector = { policyOutcome: (policy: string, binding: string, outcome: OutcomeLabel) => outcomes.push([policy, binding, outcome]) } as unknown as Metrics;
-  recordOutcomes(collector, { ...answer, object: undefined });
-  const failures = answer.allowed ? [] : answer.outcomes.filter((o) => o.outcome === 'failed').map((o) => ({ policy: o.policy, binding: o.binding, kind: o.failure?.kind ?? '' }));
+  const result = admit(state, request, { ...settings.admitOptions, handOver: true });
+  // Only what the response needs travels back from a worker (neither the object nor the outcomes).
+  const answer: WorkerAnswer = { uid: result.uid, allowed: result.allowed, patch: result.patch, warnings: result.warnings, auditAnnotations: result.auditAnnotations };
+  if (result.status) answer.status = result.status;
+  // The metrics live on the main thread: the outcomes' labels are collected here and sent along.
+  const outcomes = outcomeLabels(result.outcomes);
+  const failures = result.allowed ? [] : result.outcomes.filter((o) => o.outcome === 'failed').map((o) => ({ policy: o.policy, binding: o.binding, kind: o.failure?.kind ?? '' }));
   return { type: 'answer', answer, request: summary, outcomes, failures };
 }
 

@@ -2,7 +2,7 @@
 // (admit() records one per policy, binding, param and pass): no second matching, no parsing
 // of messages.
 import type { AdmissionResult } from '../types.js';
-import type { Metrics, OutcomeLabel } from './metrics.js';
+import type { OutcomeLabel } from './metrics.js';
 
 const LABELS: Record<AdmissionResult['outcomes'][number]['outcome'], OutcomeLabel | undefined> = {
   skipped: 'skipped',
@@ -12,16 +12,19 @@ const LABELS: Record<AdmissionResult['outcomes'][number]['outcome'], OutcomeLabe
   ignored: 'ignored_error',
 };
 
-export function recordOutcomes(metrics: Metrics, result: AdmissionResult): void {
+/** The metrics' outcome labels of a result's policy outcomes, in order. */
+export function outcomeLabels(outcomes: AdmissionResult['outcomes']): [string, string, OutcomeLabel][] {
+  const labels: [string, string, OutcomeLabel][] = [];
   const matched = new Set<string>();
-  for (const o of result.outcomes) {
+  for (const o of outcomes) {
     // Each binding that applied to the request counts once as matched, whatever its passes did.
     const key = `${o.policy}\u0000${o.binding}`;
     if (!matched.has(key)) {
       matched.add(key);
-      metrics.policyOutcome(o.policy, o.binding, 'matched');
+      labels.push([o.policy, o.binding, 'matched']);
     }
     const label = LABELS[o.outcome];
-    if (label) metrics.policyOutcome(o.policy, o.binding, label);
+    if (label) labels.push([o.policy, o.binding, label]);
   }
+  return labels;
 }
