@@ -8,14 +8,14 @@
 // the same bytes (decode, parse, validate, rules), alternating them round by round, and
 // prints the medians, documents per CPU-second and the ratio lint / parse. Then it runs the
 // real CLI on the generated corpus with one and with two threads, for the two-core speed-up.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseAllDocuments } from 'yaml';
 import { buildLintLibrary } from './build-entry.mjs';
+import { generatedCorpus } from './corpus.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, documents: { type: 'string', default: '10000' } } });
@@ -40,11 +40,8 @@ function cpuMs(fn) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-// Generated outside the repository, where process.bench.mjs finds it too.
-const generated = join(tmpdir(), 'platlint-bench', `corpus-${values.documents}`);
-if (!existsSync(generated)) {
-  execFileSync(process.execPath, [join(root, 'test/bench/generate-corpus.mjs'), '--out', generated, '--documents', values.documents, '--seed', '42'], { stdio: 'inherit' });
-}
+// Generated outside the repository, shared with the other benchmarks.
+const generated = generatedCorpus(values.documents);
 
 const lib = await buildLintLibrary();
 const config = lib.defaultConfig(root);
