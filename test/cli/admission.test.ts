@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -23,6 +23,16 @@ describe('platlint mutate', () => {
     expect(diff.stdout).toMatch(/^--- Deployment\/web \(before\)/m);
     const json = runCli(['mutate', '--state', join(examples, 'state'), join(examples, 'objects/deployment.yaml'), '--format', 'json']);
     expect((JSON.parse(json.stdout) as { metadata: { labels: unknown } }).metadata.labels).toEqual({ team: 'checkout' });
+  });
+
+  it('says which directory links of the state it did not follow, and applies the state once', () => {
+    const dir = tempDir({});
+    cpSync(join(examples, 'state'), join(dir, 'state'), { recursive: true });
+    symlinkSync('..', join(dir, 'state', 'up'));
+    const result = runCli(['mutate', '--state', join(dir, 'state'), join(examples, 'objects/deployment.yaml'), '--user', 'alice']);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe(`platlint: not following ${join(dir, 'state', 'up')}: it leads back to ${realpathSync(dir)}, which holds it\n`);
+    expect((parse(result.stdout) as { metadata: { labels: unknown } }).metadata.labels).toEqual({ team: 'checkout' });
   });
 
   it('refuses a state with an object the API server would refuse, applying nothing (exit 2)', () => {

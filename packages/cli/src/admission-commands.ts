@@ -6,7 +6,7 @@ import { loadState, manifestFiles, mutateObjects, runTestCase, unifiedDiff } fro
 import type { Json, State, TestCaseResult, UserInfo } from '@platlint/admission';
 import { stringify } from 'yaml';
 import type { Io } from './commands.js';
-import { UsageError } from './files.js';
+import { skippedLinkNote, UsageError } from './files.js';
 
 export const MUTATE_USAGE = `Usage: platlint mutate --state DIR FILE...
 
@@ -69,7 +69,7 @@ function parse(argv: readonly string[], options: NonNullable<ParseArgsConfig['op
 /** Reads the documents of YAML files as plain values, reporting what cannot be read. */
 function readObjects(paths: readonly string[], io: Io): Json[] {
   const objects: Json[] = [];
-  for (const path of manifestFiles(paths)) {
+  for (const path of manifestFiles(paths, skippedLinkNote(io.stderr))) {
     let bytes: Buffer;
     try {
       bytes = readFileSync(path);
@@ -107,7 +107,7 @@ export function mutateCommand(argv: readonly string[], io: Io): number {
   if (operation !== 'CREATE' && operation !== 'UPDATE') throw new UsageError(`--operation takes CREATE or UPDATE, not "${operation}"`);
   const format = values.format as string;
   if (format !== 'yaml' && format !== 'json') throw new UsageError(`--format takes yaml or json, not "${format}"`);
-  const state = loadState(statePaths);
+  const state = loadState(statePaths, skippedLinkNote(io.stderr));
   if (reportLoad(state, io)) {
     // As the API server would: a state with a refused object is not applied in part.
     io.stderr('platlint: the state holds objects the API server would refuse; nothing was applied\n');
@@ -144,7 +144,7 @@ export function testCommand(argv: readonly string[], io: Io): number {
   const format = values.format as string;
   if (format !== 'stylish' && format !== 'json' && format !== 'junit') throw new UsageError(`--format takes stylish, json or junit, not "${format}"`);
   if (positionals.length === 0) throw new UsageError('test needs test case files or directories');
-  const files = manifestFiles(positionals);
+  const files = manifestFiles(positionals, skippedLinkNote(io.stderr));
   if (files.length === 0) throw new UsageError(`no test case files in ${positionals.join(', ')}`);
   const cases: TestCaseResult[] = files.flatMap((file) => runTestCase(file));
   const passed = cases.filter((c) => c.passed).length;

@@ -6,7 +6,7 @@ import { ConfigError, FileNotFoundError, SourceFile, UnknownRuleError, findManif
 import type { IndexedResult, LintEngine, LintedFile, PortableEntry, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import type { LintArgs } from './args.js';
-import { UsageError } from './files.js';
+import { skippedLinkNote, UsageError } from './files.js';
 import { defaultWorkers, engineFor, lintInParallel, sizeUp } from './parallel.js';
 import type { EngineRequest } from './parallel.js';
 import { allRuleMetas } from '@platlint/rules';
@@ -98,7 +98,7 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   if (fromStdin && args.fix) throw new UsageError('--fix rewrites files in place; it cannot fix standard input');
   const request: EngineRequest = { cwd: io.cwd, configFile: args.config, ruleOverrides: args.rules };
   const engine = usage(() => engineFor(request));
-  const paths = await usage(() => engine.findFiles(args.paths.filter((p) => p !== '-'), { onSkippedLink: (s) => io.stderr(`platlint: not following ${s.link}: it leads back to ${s.target}, which holds it\n`) }));
+  const paths = await usage(() => engine.findFiles(args.paths.filter((p) => p !== '-'), { onSkippedLink: skippedLinkNote(io.stderr) }));
   const oldPaths = args.old.length ? await usage(() => findManifestFiles(args.old, io.cwd)) : [];
   const stdin = fromStdin ? { name: args.stdinFilename, bytes: await io.readStdin() } : undefined;
 

@@ -28,9 +28,9 @@ export function manifestFiles(paths: readonly string[], onSkipped?: (skipped: Sk
   });
 }
 
-/** Loads policies, bindings, params, namespaces and CRDs from files and directories. */
-export function loadState(paths: readonly string[]): State {
-  return stateFromSources(manifestFiles(paths).map(readSource));
+/** Loads policies, bindings, params, namespaces and CRDs from files and directories; `onSkipped` hears of each directory link not followed. */
+export function loadState(paths: readonly string[], onSkipped?: (skipped: SkippedLink) => void): State {
+  return stateFromSources(manifestFiles(paths, onSkipped).map(readSource));
 }
 
 /**
