@@ -3,11 +3,10 @@
 // thread's slice on a worker, the last one's resource and operation then sent to a worker
 // straight away. Read from platlint_webhook_decisions_total; every answer is checked too, so
 // a route that changes an answer fails here. Workers build their copy of the state lazily.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, call, deployment, deploymentRequest, doublingPolicy, FIXTURE_STATE, makeCa, patched, review, serve, type Ca, type Served } from './helpers.js';
+import { answerOf, call, deployment, deploymentRequest, doublingPolicy, makeCa, patched, review, serve, stateCopy, type Ca, type Served } from './helpers.js';
 
 describe('platlint serve decides small requests on the main thread and the rest on a worker', () => {
   let ca: Ca;
@@ -17,8 +16,7 @@ describe('platlint serve decides small requests on the main thread and the rest 
   beforeAll(async () => {
     ca = makeCa();
     const tls = ca.issue('server');
-    state = mkdtempSync(join(tmpdir(), 'platlint-routes-'));
-    cpSync(FIXTURE_STATE, state, { recursive: true });
+    state = stateCopy();
     writeFileSync(join(state, 'doubling.yaml'), doublingPolicy(22, 'statefulsets'));
     served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
   });
