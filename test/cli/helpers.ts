@@ -107,7 +107,7 @@ export function tempDir(files: Record<string, string | Buffer> = {}): string {
   return dir;
 }
 
-export function writeTree(dir: string, files: Record<string, string | Buffer>): void {
+function writeTree(dir: string, files: Record<string, string | Buffer>): void {
   for (const [path, content] of Object.entries(files)) {
     const target = join(dir, path);
     mkdirSync(dirname(target), { recursive: true });

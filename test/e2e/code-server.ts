@@ -13,11 +13,11 @@ import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const CODE_SERVER_VERSION = '4.100.3';
+const CODE_SERVER_VERSION = '4.100.3';
 const RIPGREP_BINARY_PACKAGE = '@vscode/ripgrep-linux-x64';
 
 /** Where code-server is installed: `$PLATLINT_E2E_CACHE`, else the user's cache directory. */
-export function cacheDir(): string {
+function cacheDir(): string {
   const base = process.env.PLATLINT_E2E_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'platlint-e2e');
   return join(base, `code-server-${CODE_SERVER_VERSION}`);
 }
@@ -124,7 +124,7 @@ export function ensureCodeServer(log: (line: string) => void = () => undefined):
 }
 
 /** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const PACKAGE_SCRIPT = join(ROOT, 'extension/scripts/package.mjs');
+const PACKAGE_SCRIPT = join(ROOT, 'extension/scripts/package.mjs');
 
 /** Runs the package script; returns the .vsix path it printed last, and everything it printed. */
 export function packageExtension(out: string): { vsix: string; output: string } {

@@ -7,7 +7,7 @@ import { stringify } from 'yaml';
 import { FakeApiServer } from './fake-api-server.js';
 import { answerOf, call, deployment, deploymentRequest, patched, review, tempDir, type Ca, type ReviewAnswer } from './helpers.js';
 
-export const TOKEN = 'test-token';
+const TOKEN = 'test-token';
 
 export async function startApi(ca: Ca): Promise<FakeApiServer> {
   const api = new FakeApiServer({ tls: ca.issue('api'), token: TOKEN });

@@ -19,7 +19,7 @@ export interface ResourceType {
   shortNames?: string[];
 }
 
-export const RESOURCE_TYPES: readonly ResourceType[] = [
+const RESOURCE_TYPES: readonly ResourceType[] = [
   { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false, shortNames: ['ns'] },
   { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'] },
   // A cluster-scoped kind in a named group, used as a param kind.

@@ -304,7 +304,7 @@ function tokens(pointer: string): string[] {
 }
 
 /** Applies an RFC 6902 patch (add, remove, replace, test) to a copy of `doc`. */
-export function applyPatch(doc: unknown, patch: readonly PatchOp[]): unknown {
+function applyPatch(doc: unknown, patch: readonly PatchOp[]): unknown {
   const root = { value: structuredClone(doc) as JsonValue };
   for (const op of patch) {
     const path = tokens(op.path);

@@ -10,7 +10,7 @@ export interface DiagnosticData {
 }
 
 /** platlint positions are 1-based; LSP's are 0-based, both in UTF-16 code units. */
-export function toLspRange(range: Range): LspRange {
+function toLspRange(range: Range): LspRange {
   return {
     start: { line: range.start.line - 1, character: range.start.column - 1 },
     end: { line: range.end.line - 1, character: range.end.column - 1 },

@@ -39,7 +39,7 @@ export function documentSymbols(lines: Lines): DocumentSymbol[] {
   return symbols;
 }
 
-export function declaredObjects(uri: string, lines: Lines): DeclaredObject[] {
+function declaredObjects(uri: string, lines: Lines): DeclaredObject[] {
   const out: DeclaredObject[] = [];
   for (const span of documentSpans(lines)) {
     const header = documentHeader(lines, span);

@@ -23,7 +23,7 @@ export function newObjectSnippet(info: KindInfo): string {
 }
 
 /** The snippet text of one field and its required descendants, at an indentation. */
-export function fieldLines(key: string, node: SchemaNode, indent: string, counter: { next: number }, depth: number): string[] {
+function fieldLines(key: string, node: SchemaNode, indent: string, counter: { next: number }, depth: number): string[] {
   const name = escape(key);
   if (isObject(node)) {
     const required = depth < 6 ? (node.required ?? []).filter((k) => node.properties?.[k]) : [];

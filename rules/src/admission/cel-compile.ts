@@ -13,7 +13,7 @@ import type { ExpressionPlace, ExpressionAt, Json } from './shared.js';
  * (or its status subresource, which carries the whole object). Anything broader or
  * unknown leaves `object` dynamic, as a webhook cannot know its type either.
  */
-export function matchedKind(spec: Json): KindInfo | undefined {
+function matchedKind(spec: Json): KindInfo | undefined {
   const constraints = spec.matchConstraints;
   if (!isJsonObject(constraints)) return undefined;
   const found = new Set<KindInfo>();
