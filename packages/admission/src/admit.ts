@@ -307,6 +307,10 @@ function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditio
   if (!facts?.schema && policy.spec.mutations.some((m) => m.patchType === 'ApplyConfiguration')) {
     run.warnings.push(`no schema for ${apiVersionOf(inv.kind.group, inv.kind.version)}, Kind=${inv.kind.kind}: apply configurations of policy '${policy.name}' merge without one (maps merged, lists replaced)`);
   }
+  // A second-pass invocation that is not re-run only has its match conditions evaluated:
+  // without any, nothing can come of it, and preparing its activation cost more than the
+  // rest of the reinvocation pass.
+  if (conditionsOnly && compiled.compiled.matchConditions.length === 0) return { object: run.object, applied: 0, matched: false, changed: false };
 
   // Matched through an equivalent resource: the policy sees the object in the matched
   // version. Only the apiVersion differs between the versions this engine knows.
