@@ -358,4 +358,36 @@ describe('admit: the second pass', () => {
     expect(result.status?.message).toMatch(/^policy 'a-check' with binding 'a-check-b' denied request: matchCondition 'c': .*nosuchfield/);
     expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([{ policy: 'a-check', binding: 'a-check-b', pass: 2, outcome: 'failed', failure: { kind: 'match-condition', message: expect.any(String) } }]);
   });
+
+  it('matches the mutated object again: a policy its object selector now picks has its match conditions evaluated', () => {
+    const state = createState([
+      policy({ name: 'a-label', mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')] }),
+      binding('a-label-b', 'a-label'),
+      policy({
+        name: 'b-selected',
+        matchConstraints: { ...DEPLOYMENT_RULES, objectSelector: { matchLabels: { checked: 'yes' } } },
+        matchConditions: [{ name: 'c', expression: 'object.spec.nosuchfield == 1' }],
+        mutations: [INCREMENT],
+      }),
+      binding('b-selected-b', 'b-selected'),
+    ]);
+    const result = admit(state, deploymentRequest(deployment()));
+    expect(result.allowed).toBe(false);
+    expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([{ policy: 'b-selected', binding: 'b-selected-b', pass: 2, outcome: 'failed', failure: { kind: 'match-condition', message: expect.any(String) } }]);
+  });
+
+  it('records an ignored matching failure of the first pass again in the second', () => {
+    const state = createState([
+      policy({ name: 'a-label', mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')] }),
+      binding('a-label-b', 'a-label'),
+      policy({ name: 'b-params', failurePolicy: 'Ignore', paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [INCREMENT] }),
+      binding('b-params-b', 'b-params', { paramRef: { name: 'absent', parameterNotFoundAction: 'Deny' } }),
+    ]);
+    const result = admit(state, deploymentRequest(deployment()));
+    expect(result.allowed).toBe(true);
+    expect(result.outcomes.filter((o) => o.outcome === 'ignored').map((o) => [o.policy, o.pass])).toEqual([
+      ['b-params', 1],
+      ['b-params', 2],
+    ]);
+  });
 });
