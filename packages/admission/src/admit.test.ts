@@ -147,6 +147,18 @@ describe('admit', () => {
     expect(result.status).toMatchObject({ code: 500, message: 'strict decoding error: unknown field "spec.replicaz"' });
   });
 
+  it('takes a field named like an Object.prototype member as unknown in strict decoding', () => {
+    const state = single({ mutations: [patch('[JSONPatch{op: "add", path: "/spec/constructor", value: 1}, JSONPatch{op: "add", path: "/metadata/toString", value: "x"}]')] });
+    expect(admit(state, deploymentRequest()).status).toMatchObject({ code: 500, message: 'strict decoding error: unknown field "metadata.toString", unknown field "spec.constructor"' });
+  });
+
+  it('does not hold an unknown field the object already had against a JSON patch beside it', () => {
+    const state = single({ mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: 5}]')] });
+    const result = admit(state, deploymentRequest(deployment({ spec: { replicas: 2, legacy: { x: 1 } } })));
+    expect(result.status).toBeUndefined();
+    expect(result.patch).toEqual([{ op: 'replace', path: '/spec/replicas', value: 5 }]);
+  });
+
   it('hands policies an equivalent request in the matched version and converts back', () => {
     const state = single({ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: {"seen": request.kind.version + " " + object.apiVersion + " " + request.requestKind.version}}]')] });
     const object = { ...deployment(), apiVersion: 'apps/v1beta1' };
