@@ -147,6 +147,18 @@ describe('admit', () => {
     expect(result.status).toMatchObject({ code: 500, message: 'strict decoding error: unknown field "spec.replicaz"' });
   });
 
+  it('takes a field named like an Object.prototype member as unknown in strict decoding', () => {
+    const state = single({ mutations: [patch('[JSONPatch{op: "add", path: "/spec/constructor", value: 1}, JSONPatch{op: "add", path: "/metadata/toString", value: "x"}]')] });
+    expect(admit(state, deploymentRequest()).status).toMatchObject({ code: 500, message: 'strict decoding error: unknown field "metadata.toString", unknown field "spec.constructor"' });
+  });
+
+  it('does not hold an unknown field the object already had against a JSON patch beside it', () => {
+    const state = single({ mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: 5}]')] });
+    const result = admit(state, deploymentRequest(deployment({ spec: { replicas: 2, legacy: { x: 1 } } })));
+    expect(result.status).toBeUndefined();
+    expect(result.patch).toEqual([{ op: 'replace', path: '/spec/replicas', value: 5 }]);
+  });
+
   it('hands policies an equivalent request in the matched version and converts back', () => {
     const state = single({ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: {"seen": request.kind.version + " " + object.apiVersion + " " + request.requestKind.version}}]')] });
     const object = { ...deployment(), apiVersion: 'apps/v1beta1' };
@@ -357,5 +369,37 @@ describe('admit: the second pass', () => {
     expect(result.allowed).toBe(false);
     expect(result.status?.message).toMatch(/^policy 'a-check' with binding 'a-check-b' denied request: matchCondition 'c': .*nosuchfield/);
     expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([{ policy: 'a-check', binding: 'a-check-b', pass: 2, outcome: 'failed', failure: { kind: 'match-condition', message: expect.any(String) } }]);
+  });
+
+  it('matches the mutated object again: a policy its object selector now picks has its match conditions evaluated', () => {
+    const state = createState([
+      policy({ name: 'a-label', mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')] }),
+      binding('a-label-b', 'a-label'),
+      policy({
+        name: 'b-selected',
+        matchConstraints: { ...DEPLOYMENT_RULES, objectSelector: { matchLabels: { checked: 'yes' } } },
+        matchConditions: [{ name: 'c', expression: 'object.spec.nosuchfield == 1' }],
+        mutations: [INCREMENT],
+      }),
+      binding('b-selected-b', 'b-selected'),
+    ]);
+    const result = admit(state, deploymentRequest(deployment()));
+    expect(result.allowed).toBe(false);
+    expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([{ policy: 'b-selected', binding: 'b-selected-b', pass: 2, outcome: 'failed', failure: { kind: 'match-condition', message: expect.any(String) } }]);
+  });
+
+  it('records an ignored matching failure of the first pass again in the second', () => {
+    const state = createState([
+      policy({ name: 'a-label', mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')] }),
+      binding('a-label-b', 'a-label'),
+      policy({ name: 'b-params', failurePolicy: 'Ignore', paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [INCREMENT] }),
+      binding('b-params-b', 'b-params', { paramRef: { name: 'absent', parameterNotFoundAction: 'Deny' } }),
+    ]);
+    const result = admit(state, deploymentRequest(deployment()));
+    expect(result.allowed).toBe(true);
+    expect(result.outcomes.filter((o) => o.outcome === 'ignored').map((o) => [o.policy, o.pass])).toEqual([
+      ['b-params', 1],
+      ['b-params', 2],
+    ]);
   });
 });

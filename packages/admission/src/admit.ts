@@ -8,7 +8,7 @@ import { compilePolicy } from './evaluate/compile.js';
 import { failureMessage, StatusFailure, type PolicyFailure } from './evaluate/failures.js';
 import { runInvocation } from './evaluate/invocation.js';
 import { clone, deepEqual, isObject, type Json, type JsonObject } from './json.js';
-import { matchResources, neverMatched, ruleKeysOf, type MatchAttributes, type MatchContext, type MatchOutcome } from './match/matcher.js';
+import { isNamespaceWrite, matchResources, neverMatched, ruleKeysOf, selectsByObject, type MatchAttributes, type MatchContext, type MatchOutcome } from './match/matcher.js';
 import { diffToPatch } from './merge/diff.js';
 import { collectParams } from './params/params.js';
 import { apiVersionOf, kindFacts, type KindFacts } from './state/kinds.js';
@@ -58,6 +58,8 @@ interface Run {
   shouldReinvoke: boolean;
   /** The kind facts last looked up: invocations of a request mostly ask for the kind they were matched as, one object. */
   facts?: { kind: GroupVersionKind; facts: KindFacts | undefined };
+  /** The first pass's invocations, when matching them recorded no failure (see reusableInvocations). */
+  firstPassInvocations?: Invocation[];
   /** The CEL `request` last built, for the kind and resource it was built for. */
   celRequest?: { kind: GroupVersionKind; resource: GroupVersionResource; value: JsonObject };
 }
@@ -213,9 +215,35 @@ function requireReinvoking(run: Run): void {
   run.previouslyInvoked.clear();
 }
 
+// Whether any criteria of the state select by object labels: per state, as it never changes.
+const selectingByObject = new WeakMap<State, boolean>();
+
+function stateSelectsByObject(state: State): boolean {
+  let selects = selectingByObject.get(state);
+  if (selects === undefined) {
+    selects = state.policies.some((p) => selectsByObject(p.spec.matchConstraints)) || state.bindings.some((b) => b.spec.matchResources !== undefined && selectsByObject(b.spec.matchResources));
+    selectingByObject.set(state, selects);
+  }
+  return selects;
+}
+
+/**
+ * The second pass matches the mutated object. Matching reads the object only through
+ * object selectors (and a namespace request's own labels); without those, it gives the
+ * first pass's invocations again, and recomputing them was a third of the second pass.
+ * Only a first pass whose matching recorded no failure is reused: the second records its
+ * failures again.
+ */
+function reusableInvocations(run: Run): Invocation[] | undefined {
+  if (!run.firstPassInvocations || isNamespaceWrite({ resource: run.request.resource, subResource: run.request.subResource ?? '', operation: run.request.operation }) || stateSelectsByObject(run.state)) return undefined;
+  return run.firstPassInvocations;
+}
+
 function pass(run: Run, reinvocation: boolean): void {
   const ctx: MatchContext = { state: run.state, namespaceOf: (name) => run.state.namespaces.get(name) };
-  const list = invocations(run, ctx);
+  const recorded = run.outcomes.length;
+  const list = (reinvocation && reusableInvocations(run)) || invocations(run, ctx);
+  if (!reinvocation && run.outcomes.length === recorded) run.firstPassInvocations = list;
   if (list.length === 0) return;
   const nsObject = namespaceObject(run);
   let dirty = false;
@@ -307,6 +335,10 @@ function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditio
   if (!facts?.schema && policy.spec.mutations.some((m) => m.patchType === 'ApplyConfiguration')) {
     run.warnings.push(`no schema for ${apiVersionOf(inv.kind.group, inv.kind.version)}, Kind=${inv.kind.kind}: apply configurations of policy '${policy.name}' merge without one (maps merged, lists replaced)`);
   }
+  // A second-pass invocation that is not re-run only has its match conditions evaluated:
+  // without any, nothing can come of it, and preparing its activation cost more than the
+  // rest of the reinvocation pass.
+  if (conditionsOnly && compiled.compiled.matchConditions.length === 0) return { object: run.object, applied: 0, matched: false, changed: false };
 
   // Matched through an equivalent resource: the policy sees the object in the matched
   // version. Only the apiVersion differs between the versions this engine knows.

@@ -41,9 +41,7 @@ export interface MatchContext {
 
 function namespaceLabels(a: MatchAttributes, ctx: MatchContext): Record<string, string> | undefined {
   // The namespace being created or updated is not stored yet: its own labels count.
-  if (a.resource.resource === 'namespaces' && a.resource.group === '' && a.subResource === '' && (a.operation === 'CREATE' || a.operation === 'UPDATE')) {
-    return labelsOf(a.object);
-  }
+  if (isNamespaceWrite(a)) return labelsOf(a.object);
   const ns = ctx.namespaceOf(a.namespace);
   return ns ? labelsOf(ns) : undefined;
 }
@@ -77,6 +75,20 @@ function matchObject(criteria: MatchResources, a: MatchAttributes): { matches: b
   // Either the new or the old object may carry the labels; a missing object never matches.
   const hit = (o: Json | undefined) => o !== undefined && o !== null && labelsMatch(parsed, labelsOf(o));
   return hit(a.object) || hit(a.oldObject) ? MATCHES : MISSES;
+}
+
+/**
+ * Whether matching against these criteria reads the object: only a non-empty object selector
+ * does (besides the namespace selector of a request on a namespace itself, see namespaceLabels).
+ */
+export function selectsByObject(criteria: MatchResources): boolean {
+  const parsed = parsedSelector(criteria.objectSelector);
+  return !parsed.ok || !parsed.empty;
+}
+
+/** Whether namespaceLabels reads the request's object rather than a stored namespace. */
+export function isNamespaceWrite(a: Pick<MatchAttributes, 'resource' | 'subResource' | 'operation'>): boolean {
+  return a.resource.resource === 'namespaces' && a.resource.group === '' && a.subResource === '' && (a.operation === 'CREATE' || a.operation === 'UPDATE');
 }
 
 const MATCHES: { matches: boolean } = { matches: true };

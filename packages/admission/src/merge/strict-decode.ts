@@ -14,7 +14,7 @@ function walk(value: Json | undefined, node: SchemaNode | undefined, path: strin
   const props = node.properties;
   if (props && Object.keys(props).length > 0) {
     for (const [key, child] of Object.entries(value)) {
-      const sub = props[key];
+      const sub = Object.hasOwn(props, key) ? props[key] : undefined;
       const at = path ? `${path}.${key}` : key;
       if (!sub) out.add(at);
       else walk(child, sub, at, out);
@@ -27,7 +27,8 @@ function walk(value: Json | undefined, node: SchemaNode | undefined, path: strin
 // Like walk, over `after` only where it is not the very same value as `before` at the same
 // place: a shared subtree (patches copy only what they change) yields the same paths in
 // both, so it cannot hold a new unknown field. Usually nothing is found and `before` need
-// not be walked at all.
+// not be walked at all. Shared members are skipped before their path is built: along a
+// patched path most members are.
 function walkChanged(before: Json | undefined, after: Json | undefined, node: SchemaNode | undefined, path: string, out: Set<string>): void {
   if (before === after) return;
   if (!node || node['x-kubernetes-preserve-unknown-fields']) return;
@@ -39,18 +40,28 @@ function walkChanged(before: Json | undefined, after: Json | undefined, node: Sc
   if (!isObject(after)) return;
   const old = isObject(before) ? before : undefined;
   const props = node.properties;
-  if (props && Object.keys(props).length > 0) {
-    for (const [key, child] of Object.entries(after)) {
-      const sub = props[key];
-      const at = path ? `${path}.${key}` : key;
-      if (!sub) out.add(at);
-      else walkChanged(old && Object.hasOwn(old, key) ? old[key] : undefined, child, sub, at, out);
+  const struct = props !== undefined && hasMembers(props);
+  const values = struct ? undefined : node.additionalProperties;
+  if (!struct && !values) return;
+  for (const key of Object.keys(after)) {
+    const child = after[key] as Json;
+    const previous = old && Object.hasOwn(old, key) ? old[key] : undefined;
+    if (previous === child) continue;
+    const at = path ? `${path}.${key}` : key;
+    if (!struct) {
+      walkChanged(previous, child, values, at, out);
+      continue;
     }
-    return;
+    // Own members only: a field named like an Object.prototype member is not declared by it.
+    const sub = Object.hasOwn(props, key) ? props[key] : undefined;
+    if (!sub) out.add(at);
+    else walkChanged(previous, child, sub, at, out);
   }
-  if (node.additionalProperties) {
-    for (const [key, child] of Object.entries(after)) walkChanged(old && Object.hasOwn(old, key) ? old[key] : undefined, child, node.additionalProperties, path ? `${path}.${key}` : key, out);
-  }
+}
+
+function hasMembers(o: object): boolean {
+  for (const key in o) if (Object.hasOwn(o, key)) return true;
+  return false;
 }
 
 /** Undeclared fields of `after` that `before` did not already have. */

@@ -29,7 +29,7 @@ interface RouterLimits {
 
 /**
  * Measured in process (CPU time, one core): a 4 KB Deployment through three mutating policies
- * costs ~40 µs to decide, parsing included (test/bench/admit.bench.mjs), and ~60 µs more
+ * costs ~35 µs to decide, parsing included (test/bench/admit.bench.mjs), and ~60 µs more
  * through a worker; parsing 64 KiB
  * of JSON ~0.3 ms; linting 64 KiB of unknown fields 130–290 ms. A slice of 10 ms is far above
  * the common decision and far below the 100 ms a probe may wait. Only a policy failure
