@@ -63,6 +63,8 @@ export class FastComposer {
    * garbage collector is a quarter of a lint run's time).
    */
   private nodes = 0;
+  /** Plain keys already resolved: a file repeats a few dozen keys thousands of times, and each resolution tries every tag's pattern. */
+  private readonly plainKeys = new Map<string, string>();
 
   constructor(
     private readonly text: string,
@@ -158,9 +160,15 @@ export class FastComposer {
     if (!token || (token.type !== 'scalar' && token.type !== 'single-quoted-scalar' && token.type !== 'double-quoted-scalar')) return FAIL();
     if (token.source.length > 1024 || token.source.includes('\n')) FAIL();
     if (token.type === 'scalar' && token.source === '<<') FAIL(); // merge keys: left to `yaml`
-    for (const t of token.end ?? []) if (t.type !== 'space') FAIL();
+    if (token.end) for (const t of token.end) if (t.type !== 'space') FAIL();
+    if (token.type === 'scalar') {
+      const known = this.plainKeys.get(token.source);
+      if (known !== undefined) return known;
+    }
     const value = this.scalar(token);
-    return typeof value === 'string' ? value : String(value);
+    const key = typeof value === 'string' ? value : String(value);
+    if (token.type === 'scalar') this.plainKeys.set(token.source, key);
+    return key;
   }
 
   private blockMap(map: CST.BlockMap, depth: number): Record<string, unknown> {
