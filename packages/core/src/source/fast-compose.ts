@@ -44,7 +44,8 @@ export function resolvePlain(source: string): unknown {
   return source;
 }
 
-interface Sized {
+/** An anchored node: its value, and how many nodes an alias to it expands to. */
+interface Anchored {
   value: unknown;
   size: number;
 }
@@ -53,8 +54,17 @@ const BAD_PLAIN_START: ReadonlySet<string> = new Set([',', '%', '|', '>', '@', '
 const QUIET: ReadonlySet<string> = new Set(['space', 'newline', 'comment']);
 
 export class FastComposer {
-  private anchors = new Map<string, Sized>();
+  private anchors = new Map<string, Anchored>();
   private expanded = 0;
+  /**
+   * Nodes composed so far, an alias counting as the nodes it expands to: the size of a
+   * subtree is the difference across it. A running count, not a size returned with each
+   * value, because composing allocates nothing per node beyond the value itself (the
+   * garbage collector is a quarter of a lint run's time).
+   */
+  private nodes = 0;
+  /** Plain keys already resolved: a file repeats a few dozen keys thousands of times, and each resolution tries every tag's pattern. */
+  private readonly plainKeys = new Map<string, string>();
 
   constructor(
     private readonly text: string,
@@ -66,7 +76,7 @@ export class FastComposer {
     this.expanded = 0;
     for (const t of doc.start) if (t.type !== 'doc-start' && !this.quiet(t)) FAIL();
     for (const t of doc.end ?? []) if (!this.quiet(t)) FAIL();
-    return doc.value ? this.node(doc.value, [], 1).value : null;
+    return doc.value ? this.node(doc.value, NO_PROPS, 0, 1) : null;
   }
 
   private quiet(t: SourceToken): boolean {
@@ -84,37 +94,44 @@ export class FastComposer {
    * Anchors are the only properties allowed; a tag sends the document to `yaml`. `depth` is
    * the nesting level a collection here would have: the composer measures nesting as it
    * goes (what findTooDeep does for documents it gives up on), so it never recurses deeper
-   * than the limit and the common case walks the tree once.
+   * than the limit and the common case walks the tree once. The properties are
+   * `props[from]` on (an index rather than a slice: one array less per node).
    */
-  private node(token: Token, props: readonly SourceToken[], depth: number): Sized {
+  private node(token: Token, props: readonly SourceToken[], from: number, depth: number): unknown {
     let anchor: string | undefined;
-    for (const p of props) {
+    for (let i = from; i < props.length; i++) {
+      const p = props[i] as SourceToken;
       if (p.type === 'anchor') {
         if (anchor !== undefined) FAIL();
         anchor = p.source.slice(1);
       } else if (!this.quiet(p)) FAIL();
     }
-    const result = this.content(token, depth);
-    if (anchor !== undefined) this.anchors.set(anchor, result);
-    return result;
+    if (anchor === undefined) return this.content(token, depth);
+    const before = this.nodes;
+    const value = this.content(token, depth);
+    this.anchors.set(anchor, { value, size: this.nodes - before });
+    return value;
   }
 
-  private content(token: Token, depth: number): Sized {
+  private content(token: Token, depth: number): unknown {
     if (depth > MAX_NESTING && (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection')) throw new TooDeepError(token.offset);
     switch (token.type) {
       case 'scalar':
       case 'single-quoted-scalar':
       case 'double-quoted-scalar':
-        for (const t of token.end ?? []) if (!this.quiet(t)) FAIL();
-        return { value: this.scalar(token), size: 1 };
+        if (token.end) for (const t of token.end) if (!this.quiet(t)) FAIL();
+        this.nodes++;
+        return this.scalar(token);
       case 'block-scalar':
-        return { value: this.scalar(token), size: 1 };
+        this.nodes++;
+        return this.scalar(token);
       case 'alias': {
-        for (const t of token.end ?? []) if (!this.quiet(t)) FAIL();
+        if (token.end) for (const t of token.end) if (!this.quiet(t)) FAIL();
         const target = this.anchors.get(token.source.slice(1)) ?? FAIL();
         this.expanded += target.size;
         if (this.expanded > this.aliasBudget) throw new AliasBudgetError();
-        return target;
+        this.nodes += target.size;
+        return target.value;
       }
       case 'block-map':
         return this.blockMap(token, depth);
@@ -143,15 +160,23 @@ export class FastComposer {
     if (!token || (token.type !== 'scalar' && token.type !== 'single-quoted-scalar' && token.type !== 'double-quoted-scalar')) return FAIL();
     if (token.source.length > 1024 || token.source.includes('\n')) FAIL();
     if (token.type === 'scalar' && token.source === '<<') FAIL(); // merge keys: left to `yaml`
-    for (const t of token.end ?? []) if (t.type !== 'space') FAIL();
+    if (token.end) for (const t of token.end) if (t.type !== 'space') FAIL();
+    if (token.type === 'scalar') {
+      const known = this.plainKeys.get(token.source);
+      if (known !== undefined) return known;
+    }
     const value = this.scalar(token);
-    return typeof value === 'string' ? value : String(value);
+    const key = typeof value === 'string' ? value : String(value);
+    if (token.type === 'scalar') this.plainKeys.set(token.source, key);
+    return key;
   }
 
-  private blockMap(map: CST.BlockMap, depth: number): Sized {
+  private blockMap(map: CST.BlockMap, depth: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    const seen = new Set<string>();
-    let size = 1;
+    // Keys whose value is null are left out of `out`; only they need remembering apart to
+    // find a repeated key (most maps have none, so no set is made for them).
+    let nullKeys: Set<string> | undefined;
+    this.nodes++;
     let keyColumn = -1;
     for (const item of map.items) {
       if ('explicitKey' in item && item.explicitKey) FAIL();
@@ -161,27 +186,26 @@ export class FastComposer {
       if (keyColumn === -1) keyColumn = column;
       else if (column !== keyColumn) FAIL();
       const key = this.key(keyToken);
-      if (seen.has(key)) FAIL(); // duplicate: `yaml` reports it
-      seen.add(key);
+      if (Object.hasOwn(out, key) || nullKeys?.has(key)) FAIL(); // duplicate: `yaml` reports it
       const sep = item.sep ?? FAIL();
       if (sep[0]?.type !== 'map-value-ind') FAIL();
-      const props = sep.slice(1);
+      let value: unknown = null;
       if (item.value) {
         // A block collection must start on a later line than its key (`a: b: c` is an error).
-        if ((item.value.type === 'block-map' || item.value.type === 'block-seq') && !props.some((t) => t.type === 'newline')) FAIL();
-        const child = this.node(item.value, props, depth + 1);
-        size += child.size;
-        if (child.value !== null && child.value !== undefined) setOwn(out, key, child.value);
+        if ((item.value.type === 'block-map' || item.value.type === 'block-seq') && !hasNewline(sep)) FAIL();
+        value = this.node(item.value, sep, 1, depth + 1);
       } else {
-        for (const t of props) if (!this.quiet(t)) FAIL();
+        for (let i = 1; i < sep.length; i++) if (!this.quiet(sep[i] as SourceToken)) FAIL();
       }
+      if (value !== null && value !== undefined) setOwn(out, key, value);
+      else (nullKeys ??= new Set()).add(key);
     }
-    return { value: out, size };
+    return out;
   }
 
-  private blockSeq(seq: CST.BlockSequence, depth: number): Sized {
+  private blockSeq(seq: CST.BlockSequence, depth: number): unknown[] {
     const out: unknown[] = [];
-    let size = 1;
+    this.nodes++;
     let column = -1;
     for (const item of seq.items) {
       const indicator = item.start.findIndex((t) => t.type === 'seq-item-ind');
@@ -190,28 +214,25 @@ export class FastComposer {
       const c = this.column((item.start[indicator] as SourceToken).offset);
       if (column === -1) column = c;
       else if (c !== column) FAIL();
-      const props = item.start.slice(indicator + 1);
       if (item.value) {
-        const child = this.node(item.value, props, depth + 1);
-        out.push(child.value);
-        size += child.size;
+        out.push(this.node(item.value, item.start, indicator + 1, depth + 1));
       } else {
-        for (const t of props) if (!this.quiet(t)) FAIL();
+        for (let i = indicator + 1; i < item.start.length; i++) if (!this.quiet(item.start[i] as SourceToken)) FAIL();
         out.push(null);
-        size++;
+        this.nodes++;
       }
     }
-    return { value: out, size };
+    return out;
   }
 
   /** Single-line flow collections of plain entries; anything else goes to `yaml`. */
-  private flow(flow: CST.FlowCollection, depth: number): Sized {
+  private flow(flow: CST.FlowCollection, depth: number): unknown {
     const isMap = flow.start.type === 'flow-map-start';
     const [close, ...after] = flow.end;
     if (!close || close.type !== (isMap ? 'flow-map-end' : 'flow-seq-end')) FAIL();
     for (const t of after) if (!this.quiet(t)) FAIL();
     if (this.text.slice(flow.offset, (close as SourceToken).offset).includes('\n')) FAIL();
-    let size = 1;
+    this.nodes++;
     const entries: [string, unknown][] = [];
     const seen = new Set<string>();
     const list: unknown[] = [];
@@ -226,20 +247,26 @@ export class FastComposer {
         const key = this.key(item.key);
         const sep = item.sep ?? FAIL();
         if (sep[0]?.type !== 'map-value-ind') FAIL();
-        const child = item.value ? this.node(item.value, sep.slice(1), depth + 1) : { value: null, size: 1 };
+        let value: unknown = null;
+        if (item.value) value = this.node(item.value, sep, 1, depth + 1);
+        else this.nodes++;
         if (seen.has(key)) FAIL(); // duplicate: `yaml` reports it
         seen.add(key);
-        entries.push([key, child.value]);
-        size += child.size;
+        entries.push([key, value]);
       } else {
         if (item.key || item.sep) FAIL();
-        const child = this.node(item.value ?? FAIL(), [], depth + 1);
-        list.push(child.value);
-        size += child.size;
+        list.push(this.node(item.value ?? FAIL(), NO_PROPS, 0, depth + 1));
       }
     });
     // A trailing comma is fine in YAML; a comma before the first entry is not.
     const value = isMap ? Object.fromEntries(entries.filter(([, v]) => v !== null && v !== undefined)) : list;
-    return { value, size };
+    return value;
   }
+}
+
+const NO_PROPS: readonly SourceToken[] = [];
+
+function hasNewline(tokens: readonly SourceToken[]): boolean {
+  for (const t of tokens) if (t.type === 'newline') return true;
+  return false;
 }
