@@ -5,59 +5,24 @@
 import { RunIndex, SourceFile, defaultConfig, lintFiles } from '@platlint/core';
 import { rules } from '@platlint/rules';
 import { describe, expect, it } from 'vitest';
+import { binding, flowSchema, level, podGroup, policy } from './cross-document-manifests.js';
 
-const level = (i: number): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
-kind: PriorityLevelConfiguration
-metadata: {name: level-${i}}
-spec: {type: Limited, limited: {nominalConcurrencyShares: 10, limitResponse: {type: Reject}}}
-`;
-
-// Every tenth FlowSchema names a level that does not exist, so the reporting path runs too.
-const schema = (i: number): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
-kind: FlowSchema
-metadata: {name: schema-${i}}
-spec:
-  priorityLevelConfiguration: {name: level-${i % 10 === 0 ? 'missing' : i}}
-  matchingPrecedence: 500
-  rules:
-  - subjects: [{kind: Group, group: {name: team}}]
-    resourceRules: [{verbs: [get], apiGroups: [""], resources: [pods], namespaces: ["*"]}]
-`;
-
-const policy = (i: number): string => `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicy
-metadata: {name: policy-${i}}
-spec:
-  matchConstraints:
-    resourceRules:
-      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments"]}
-  mutations:
-    - patchType: ApplyConfiguration
-      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 2}}'}
-  reinvocationPolicy: Never
-`;
-
-const binding = (i: number): string => `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicyBinding
-metadata: {name: binding-${i}}
-spec: {policyName: policy-${i % 10 === 0 ? 'missing' : i}}
-`;
+// Every tenth FlowSchema and binding names an object that does not exist, so the reporting path runs too.
+const missingOr = (i: number): string => (i % 10 === 0 ? 'missing' : String(i));
+const levelAt = (i: number): string => level(`level-${i}`);
+const schemaAt = (i: number): string => flowSchema(`schema-${i}`, `level-${missingOr(i)}`);
+const policyAt = (i: number): string => policy(`policy-${i}`);
+const bindingAt = (i: number): string => binding(`binding-${i}`, `policy-${missingOr(i)}`);
 
 // A hierarchy three levels deep per i, all in one namespace: the case where scanning every
 // group of the namespace for each group was quadratic.
-const group = (kind: 'CompositePodGroup' | 'PodGroup', name: string, parent?: string): string => `apiVersion: scheduling.plat.io/v1alpha3
-kind: ${kind}
-metadata: {name: ${name}, namespace: ml}
-spec:
-${parent ? `  parentCompositePodGroupName: ${parent}\n` : ''}  workloadRef: {workloadName: train, templateName: ${name}}
-  schedulingPolicy: {basic: {}}
-`;
+const group = (kind: 'CompositePodGroup' | 'PodGroup', name: string, parent?: string): string => podGroup(kind, name, 'ml', parent);
 const hierarchy = (i: number): string => [group('CompositePodGroup', `root-${i}`), group('CompositePodGroup', `mid-${i}`, `root-${i}`), group('PodGroup', `leaf-${i}`, `mid-${i}`)].join('---\n');
 
 /** A run of `n` of each: ten objects per file, the declarations and references in different files. */
 function run(n: number): SourceFile[] {
   const files: SourceFile[] = [];
-  for (const [prefix, make] of [['levels', level], ['schemas', schema], ['policies', policy], ['bindings', binding], ['groups', hierarchy]] as const) {
+  for (const [prefix, make] of [['levels', levelAt], ['schemas', schemaAt], ['policies', policyAt], ['bindings', bindingAt], ['groups', hierarchy]] as const) {
     for (let start = 0; start < n; start += 10) {
       const docs = Array.from({ length: Math.min(10, n - start) }, (_, k) => make(start + k));
       files.push(SourceFile.fromText(`${prefix}/${start}.yaml`, docs.join('---\n')));

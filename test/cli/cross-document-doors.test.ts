@@ -8,60 +8,12 @@ import type { Diagnostic } from '@platlint/core';
 import { LintSession } from '../../packages/language-server/src/lint-session.js';
 import { knownRuleIds, rules } from '@platlint/rules';
 import { afterAll, describe, expect, it } from 'vitest';
+import { binding, flowSchema as schema, level, podGroup, policy } from '../cross-document-manifests.js';
 import { lintJson, removeTempDirs, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
 
-const level = (name: string): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
-kind: PriorityLevelConfiguration
-metadata: {name: ${name}}
-spec:
-  type: Limited
-  limited:
-    nominalConcurrencyShares: 10
-    limitResponse: {type: Reject}
-`;
-
-const schema = (name: string, levelName: string): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
-kind: FlowSchema
-metadata: {name: ${name}}
-spec:
-  priorityLevelConfiguration: {name: ${levelName}}
-  matchingPrecedence: 500
-  rules:
-  - subjects: [{kind: Group, group: {name: team}}]
-    resourceRules: [{verbs: [get], apiGroups: [""], resources: [pods], namespaces: ["*"]}]
-`;
-
-const policy = (name: string): string => `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicy
-metadata: {name: ${name}}
-spec:
-  matchConstraints:
-    resourceRules:
-      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments"]}
-  mutations:
-    - patchType: ApplyConfiguration
-      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 2}}'}
-  reinvocationPolicy: Never
-`;
-
-const binding = (name: string, policyName: string): string => `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicyBinding
-metadata: {name: ${name}}
-spec:
-  policyName: ${policyName}
-`;
-
-const composite = (name: string, parent?: string): string => `apiVersion: scheduling.plat.io/v1alpha3
-kind: CompositePodGroup
-metadata:
-  name: ${name}
-  namespace: ml-training
-spec:
-${parent ? `  parentCompositePodGroupName: ${parent}\n` : ''}  workloadRef: {workloadName: llm-pretrain, templateName: ${name}}
-  schedulingPolicy: {basic: {}}
-`;
+const composite = (name: string, parent?: string): string => podGroup('CompositePodGroup', name, 'ml-training', parent);
 
 // Enough files for two threads; the declarations and their references sit in different
 // files (and so, after dealing by size, on different threads), and a cycle of three groups

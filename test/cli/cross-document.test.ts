@@ -1,28 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { flowSchema as schema, level } from '../cross-document-manifests.js';
 import { allDiagnostics, lintJson, removeTempDirs, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
-
-const level = (name: string): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
-kind: PriorityLevelConfiguration
-metadata: {name: ${name}}
-spec:
-  type: Limited
-  limited:
-    nominalConcurrencyShares: 10
-    limitResponse: {type: Reject}
-`;
-
-const schema = (name: string, levelName: string): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
-kind: FlowSchema
-metadata: {name: ${name}}
-spec:
-  priorityLevelConfiguration: {name: ${levelName}}
-  matchingPrecedence: 500
-  rules:
-  - subjects: [{kind: Group, group: {name: team}}]
-    resourceRules: [{verbs: [get], apiGroups: [""], resources: [pods], namespaces: ["*"]}]
-`;
 
 describe('rules that look across documents', () => {
   // Enough files for a parallel run; the priority level sits in one file, the schemas in others.
