@@ -28,9 +28,12 @@ function compare(name: string, text: string, outcome: Outcome): void {
   if (!Array.isArray(reference)) return;
   const ours = SourceFile.fromText(name, text);
   if (ours.documents.length !== reference.length) return; // stray tokens: no document to pair with
+  const trees = [...new Parser().parse(text)].filter((t) => t.type === 'document');
   ours.documents.forEach((doc, i) => {
     if (doc.composedBy !== 'fast' || doc.broken) return;
     outcome.accepted++;
+    // The tree of a fast document is parsed again, alone, when asked for: it must be the one the whole text gives.
+    if (JSON.stringify(doc.cst) !== JSON.stringify(trees[i])) outcome.disagreements.push(`${name} document ${i}: syntax tree parsed alone differs`);
     const ref = reference[i] as Document;
     if (ref.errors.length > 0) {
       outcome.disagreements.push(`${name} document ${i}: accepted, but yaml reports ${ref.errors[0]?.code}: ${ref.errors[0]?.message.split('\n')[0]}`);

@@ -5,6 +5,7 @@ import { locateInCst, removalInCst, scalarInCst, spanOf } from './cst-locate.js'
 import type { ScalarSource } from './cst-locate.js';
 import { collectComments } from './comments.js';
 import type { Comment } from './comments.js';
+import { forEachToken } from './cst-walk.js';
 import { decodeSource } from './decode.js';
 import { findDuplicateKeys } from './duplicate-keys.js';
 import type { DuplicateKey } from './duplicate-keys.js';
@@ -36,8 +37,8 @@ export interface SourceDocument {
   /** Offsets of the document, from its `---` (if any) to the next document. */
   start: number;
   end: number;
-  /** The document's concrete syntax tree: positions are found in it. */
-  cst: CST.Document;
+  /** The document's concrete syntax tree: positions are found in it (parsed again on first use after reading; see ReadDocument). */
+  readonly cst: CST.Document;
   /** Which composer read it: the fast path, or `yaml` itself (irregular or broken YAML). */
   composedBy: 'fast' | 'yaml' | 'value';
 }
@@ -63,7 +64,6 @@ export class SourceFile {
   readonly documents: SourceDocument[] = [];
   /** File-level and syntax findings, made while reading. */
   readonly diagnostics: Diagnostic[] = [];
-  private tokens: readonly CST.Token[] = [];
   private foundComments: readonly Comment[] | undefined;
 
   private constructor(
@@ -123,6 +123,46 @@ export class SourceFile {
       this.diagnostics.push({ ruleId: 'file/empty', severity: 'warning', message: 'file is empty: it holds no YAML document', document: 0, path: '', range: this.lines.range(0, 0) });
       return;
     }
+    // Directives, stray tokens and tabs are rare and subtle: such a file goes to `yaml` whole.
+    if (!this.text.includes('\t') && this.readRegular(options)) return;
+    this.documents.length = 0;
+    this.diagnostics.length = 0;
+    this.readIrregular(options);
+  }
+
+  /**
+   * Reads a file as the parser hands out its documents, each composed (and its tree let go)
+   * before the next is parsed, so that no syntax tree outlives its own document's parse (see
+   * ReadDocument). False, with the reading left half done, when the file turns out irregular
+   * (a top-level token other than documents, comments and blank space, or a parser that
+   * gives up): the caller reads it again with readIrregular.
+   */
+  private readRegular(options: SourceOptions): boolean {
+    const fast = new FastComposer(this.text, options.aliasBudget ?? DEFAULT_ALIAS_BUDGET);
+    const stream = new Parser().parse(this.text);
+    let previous: ReadDocument | undefined;
+    for (;;) {
+      let next: IteratorResult<CST.Token>;
+      try {
+        next = stream.next();
+      } catch {
+        return false;
+      }
+      if (next.done) break;
+      const token = next.value;
+      if (!SIMPLE_TOP_LEVEL.has(token.type)) return false;
+      if (token.type !== 'document') continue;
+      if (previous) previous.end = token.offset;
+      const entry = new ReadDocument(this.text, this.documents.length, token, this.text.length);
+      this.documents.push(entry);
+      this.compose(entry, fast, [], options);
+      previous = entry;
+    }
+    return true;
+  }
+
+  /** Reads a file whole with its top-level tokens in view: directives shape the documents after them. */
+  private readIrregular(options: SourceOptions): void {
     let tokens: CST.Token[];
     try {
       tokens = [...new Parser().parse(this.text)];
@@ -130,37 +170,40 @@ export class SourceFile {
       this.fileProblem('yaml/syntax', `YAML could not be read: ${error instanceof RangeError ? 'nesting is too deep' : String(error)}`);
       return;
     }
-    this.tokens = tokens;
     const docs = tokens.filter((t): t is CST.Document => t.type === 'document');
-    // Directives, stray tokens and tabs are rare and subtle: such a file goes to `yaml` whole.
-    const simple = !this.text.includes('\t') && tokens.every((t) => SIMPLE_TOP_LEVEL.has(t.type));
-    const fast = simple ? new FastComposer(this.text, options.aliasBudget ?? DEFAULT_ALIAS_BUDGET) : undefined;
     docs.forEach((doc, index) => {
       const next = docs[index + 1];
-      const entry: SourceDocument = { index, value: undefined, broken: false, start: doc.offset, end: next ? next.offset : this.text.length, cst: doc, composedBy: 'fast' };
+      const entry = new ReadDocument(this.text, index, doc, next ? next.offset : this.text.length);
       this.documents.push(entry);
-      if (fast) {
-        try {
-          entry.value = fast.compose(doc);
-          return;
-        } catch (error) {
-          if (error instanceof TooDeepError) return this.tooDeepProblem(entry, error.offset);
-          if (error instanceof AliasBudgetError) return this.aliasProblem(entry, options);
-          if (!(error instanceof Fallback)) throw error;
-        }
-      }
-      // `yaml` composes recursively: measure the nesting before it sees the document.
-      const tooDeep = findTooDeep(doc);
-      if (tooDeep) return this.tooDeepProblem(entry, tooDeep.offset);
-      entry.composedBy = 'yaml';
-      this.composeWithYaml(entry, tokens, options);
+      this.compose(entry, undefined, tokens, options);
     });
     // Stray top-level tokens (an unterminated document, a lone error) belong to no document.
     for (const t of tokens) if (t.type === 'error') this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: sentence(t.message), document: Math.max(0, docs.findIndex((d) => d.offset > t.offset) - 1), path: '', range: this.lines.range(t.offset, t.offset + Math.max(1, t.source.length)) });
   }
 
+  /** Composes a document: on the fast path when there is one and it covers the document, by `yaml` otherwise. */
+  private compose(entry: ReadDocument, fast: FastComposer | undefined, tokens: readonly CST.Token[], options: SourceOptions): void {
+    const doc = entry.cst;
+    if (fast) {
+      try {
+        entry.value = fast.compose(doc);
+        entry.releaseTree();
+        return;
+      } catch (error) {
+        if (error instanceof TooDeepError) return this.tooDeepProblem(entry, error.offset);
+        if (error instanceof AliasBudgetError) return this.aliasProblem(entry, options);
+        if (!(error instanceof Fallback)) throw error;
+      }
+    }
+    // `yaml` composes recursively: measure the nesting before it sees the document.
+    const tooDeep = findTooDeep(doc);
+    if (tooDeep) return this.tooDeepProblem(entry, tooDeep.offset);
+    entry.composedBy = 'yaml';
+    this.composeWithYaml(entry, tokens, options);
+  }
+
   /** The reference path: `yaml` composes the document, reports its errors, and we convert it. */
-  private composeWithYaml(entry: SourceDocument, tokens: readonly CST.Token[], options: SourceOptions): void {
+  private composeWithYaml(entry: ReadDocument, tokens: readonly CST.Token[], options: SourceOptions): void {
     let doc: Document | undefined;
     try {
       // Directives before the document shape how it is read; give them to the composer too.
@@ -239,9 +282,13 @@ export class SourceFile {
     return doc ? scalarInCst(doc.cst, path, this.text) : undefined;
   }
 
-  /** The YAML comments of the file (real comment tokens, never text inside a scalar); found on first use. */
+  /**
+   * The YAML comments of the file (real comment tokens, never text inside a scalar); found on
+   * first use, from a parse of its own: only files with suppressions ask, and the syntax trees
+   * of the read are not kept (see ReadDocument).
+   */
   get comments(): readonly Comment[] {
-    this.foundComments ??= collectComments(this.tokens);
+    this.foundComments ??= this.text === '' ? [] : collectComments([...new Parser().parse(this.text)]);
     return this.foundComments;
   }
 
@@ -263,6 +310,66 @@ export class SourceFile {
     if (first?.key) return { ...spanOf(first.key), exact: false };
     return { start: doc?.start ?? 0, end: doc?.start ?? 0, exact: false };
   }
+}
+
+/**
+ * A document as read from the text. A syntax tree takes about 30 times the memory of its
+ * text, and it was kept for the whole lint of its file: long enough that the young
+ * generation's collector copied it and promoted it to old space, file after file (twice as
+ * many bytes promoted as a bare `yaml` parse of the same files). So a document the fast
+ * composer read lets its tree go, and its tree is parsed again, from the document's own
+ * text, when a position is first asked for: in practice, when it has a finding. Documents
+ * `yaml` composed (irregular or broken YAML, directives) keep theirs.
+ */
+class ReadDocument implements SourceDocument {
+  value: unknown = undefined;
+  broken = false;
+  composedBy: SourceDocument['composedBy'] = 'fast';
+  readonly start: number;
+  private tree: CST.Document | undefined;
+
+  constructor(
+    private readonly text: string,
+    readonly index: number,
+    tree: CST.Document,
+    public end: number,
+  ) {
+    this.tree = tree;
+    this.start = tree.offset;
+  }
+
+  get cst(): CST.Document {
+    this.tree ??= parseDocumentAt(this.text, this.start, this.end);
+    return this.tree;
+  }
+
+  /** Lets the tree go when parsing the document alone gives it back (it starts a line). */
+  releaseTree(): void {
+    if (this.start === 0 || this.text[this.start - 1] === '\n') this.tree = undefined;
+  }
+}
+
+/**
+ * The syntax tree of the document that starts a line at `start`, parsed alone and moved to
+ * its place: every offset is then the one in the whole text (indentation is measured from the
+ * line's start, which the slice keeps). Blanking the text before it instead would make the
+ * parser read that much again.
+ */
+function parseDocumentAt(text: string, start: number, end: number): CST.Document {
+  for (const token of new Parser().parse(text.slice(start, end))) {
+    if (token.type === 'document') {
+      shiftOffsets(token, start);
+      return token;
+    }
+  }
+  throw new Error(`no document at offset ${start}`);
+}
+
+/** Adds `by` to the offset of every token of a tree. */
+function shiftOffsets(tree: CST.Document, by: number): void {
+  forEachToken([tree], (token) => {
+    if (typeof token.offset === 'number') token.offset += by;
+  });
 }
 
 /** Directives before a document shape how it is read; the composer needs them too. */
