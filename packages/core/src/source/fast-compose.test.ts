@@ -96,6 +96,16 @@ describe('fast composition agrees with yaml', async () => {
   }, 600_000);
 });
 
+describe('a syntax tree parsed again alone', () => {
+  it('ends as in the whole text when a comment runs up to the next `---`', () => {
+    // `yaml` drops the line break after `# c` when `---` follows, and keeps it at the end of a text.
+    const text = 'kind: Service\nspec:\n# c\n---\na: 1\n';
+    const ours = SourceFile.fromText('q.yaml', text, { keepTreesBelow: 0 });
+    const trees = [...new Parser().parse(text)].filter((t) => t.type === 'document');
+    expect(ours.documents.map((d) => JSON.stringify(d.cst))).toEqual(trees.map((t) => JSON.stringify(t)));
+  });
+});
+
 describe('nesting measured while composing', () => {
   // `depth` block mappings, one inside the other, each on its own line.
   const nested = (depth: number): string => Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}k${i}:`).join('\n') + ' leaf\n';

@@ -364,10 +364,13 @@ class ReadDocument implements SourceDocument {
  * The syntax tree of the document that starts a line at `start`, parsed alone and moved to
  * its place: every offset is then the one in the whole text (indentation is measured from the
  * line's start, which the slice keeps). Blanking the text before it instead would make the
- * parser read that much again.
+ * parser read that much again. The slice runs on to the end of the next document's first
+ * line: how a document ends depends on what follows it (`yaml` drops the line break after a
+ * comment that the next `---` closes, and keeps it at the end of the text).
  */
 function parseDocumentAt(text: string, start: number, end: number): CST.Document {
-  for (const token of new Parser().parse(text.slice(start, end))) {
+  const lineEnd = end < text.length ? text.indexOf('\n', end) : -1;
+  for (const token of new Parser().parse(text.slice(start, lineEnd === -1 ? text.length : lineEnd + 1))) {
     if (token.type === 'document') {
       shiftOffsets(token, start);
       return token;
