@@ -87,7 +87,9 @@ export function lintFiles(run: LintRun): FileResult[] {
     const out = run.rulesOnly ? [] : [...file.diagnostics];
     const p: Placed = { file, config: run.configFor(file), out, ruleOut: run.rulesOnly ? [] : out };
     placed.push(p);
-    for (const object of gatherObjects(p, catalog)) {
+    const recognised = recognise(file, catalog);
+    out.push(...recognised.findings);
+    for (const object of recognised.objects) {
       objects.push(object);
       objectFiles.set(object, p);
     }
@@ -152,17 +154,45 @@ export function reportsAny(checks: readonly DeferredCheck[], index: ObjectLookup
   return false;
 }
 
+/** The rules of each kind, for each rule list a run is given (a run lints file after file with the same list). */
+const rulesByKindOf = new WeakMap<readonly Rule[], Map<string, Rule[]>>();
+
 function indexRules(rules: readonly Rule[]): Map<string, Rule[]> {
-  const index = new Map<string, Rule[]>();
+  let index = rulesByKindOf.get(rules);
+  if (index) return index;
+  index = new Map<string, Rule[]>();
   for (const rule of rules) {
     for (const kind of rule.meta.kinds === '*' ? ['*'] : rule.meta.kinds) index.set(kind, [...(index.get(kind) ?? []), rule]);
   }
+  rulesByKindOf.set(rules, index);
   return index;
 }
 
 /** The objects of a file (List items one by one), for old versions and other threads. */
 export function collectObjects(file: SourceFile, catalog: Catalog = defaultCatalog): LintObject[] {
-  return gatherObjects({ file, out: [] }, catalog);
+  return recognise(file, catalog).objects;
+}
+
+interface Recognised {
+  catalog: Catalog;
+  objects: LintObject[];
+  /** What is not an object platlint checks, and why (unknown kinds, missing apiVersion...). */
+  findings: Diagnostic[];
+}
+
+/**
+ * A run recognises a file's objects twice, for the cross-document index and for its lint:
+ * the second time is free. Findings need a position, which may mean parsing a document again.
+ */
+const recognisedOf = new WeakMap<SourceFile, Recognised>();
+
+function recognise(file: SourceFile, catalog: Catalog): Recognised {
+  const known = recognisedOf.get(file);
+  if (known?.catalog === catalog) return known;
+  const findings: Diagnostic[] = [];
+  const recognised = { catalog, objects: gatherObjects({ file, out: findings }, catalog), findings };
+  recognisedOf.set(file, recognised);
+  return recognised;
 }
 
 /** Recognises the objects of a file (List items one by one) and reports what is not one. */
