@@ -96,6 +96,19 @@ describe('fast composition agrees with yaml', async () => {
   }, 600_000);
 });
 
+describe('shapes the fast path reads itself', () => {
+  const cases: [string, string][] = [
+    ['a plain scalar over several lines', 'description: a long\n  sentence folded\n\n  over lines\ncount: 12\n  34\n'],
+    ['a comment line after the last item of a sequence', 'env:\n  - name: A\n    value: "0"\n  # - name: B\n  #   value: "1"\nnext: 1\n'],
+    ['a comment line after the last entry of a nested mapping', 'spec:\n  a: 1\n    # indented note\n  # note\nkind: x\n'],
+  ];
+  it.each(cases)('%s', (_, text) => {
+    const ours = SourceFile.fromText('shape.yaml', text);
+    expect(ours.documents.map((d) => d.composedBy)).toEqual(['fast']);
+    expect(ours.documents[0]?.value).toEqual(toValue(parseAllDocuments(text, yamlOptions)[0] as Document));
+  });
+});
+
 describe('a syntax tree parsed again alone', () => {
   it('ends as in the whole text when a comment runs up to the next `---`', () => {
     // `yaml` drops the line break after `# c` when `---` follows, and keeps it at the end of a text.

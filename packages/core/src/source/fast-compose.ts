@@ -146,11 +146,13 @@ export class FastComposer {
 
   private scalar(token: CST.FlowScalar | CST.BlockScalar): unknown {
     if (token.type === 'scalar') {
-      // Multi-line plain scalars fold by rules `yaml` applies; leave them to it.
-      if (token.source.includes('\n') || token.source.includes('\t')) FAIL();
+      if (token.source.includes('\t')) FAIL();
       // Characters a plain scalar may not start with; `yaml` reports them as errors.
       if (BAD_PLAIN_START.has(token.source[0] as string)) FAIL();
-      return resolvePlain(token.source);
+      if (!token.source.includes('\n')) return resolvePlain(token.source);
+      // A plain scalar over several lines is folded first, and its tag found from the folded text, as `yaml` does.
+      const folded = CST.resolveAsScalar(token, true, FAIL);
+      return resolvePlain(folded?.value ?? FAIL());
     }
     const resolved = CST.resolveAsScalar(token, true, FAIL);
     return resolved?.value ?? FAIL();
@@ -181,6 +183,8 @@ export class FastComposer {
     for (const item of map.items) {
       if ('explicitKey' in item && item.explicitKey) FAIL();
       for (const t of item.start) if (!this.quiet(t)) FAIL();
+      // Comment lines after the last entry, at any column: `yaml` keeps no entry for them.
+      if (!item.key && !item.sep && !item.value) continue;
       const keyToken = item.key ?? FAIL();
       const column = this.column(keyToken.offset);
       if (keyColumn === -1) keyColumn = column;
@@ -209,7 +213,12 @@ export class FastComposer {
     let column = -1;
     for (const item of seq.items) {
       const indicator = item.start.findIndex((t) => t.type === 'seq-item-ind');
-      if (indicator === -1) FAIL();
+      if (indicator === -1) {
+        // Comment lines after the last item: `yaml` keeps no item for them.
+        if (item.value) FAIL();
+        for (const t of item.start) if (!this.quiet(t)) FAIL();
+        continue;
+      }
       for (let i = 0; i < indicator; i++) if (!this.quiet(item.start[i] as SourceToken)) FAIL();
       const c = this.column((item.start[indicator] as SourceToken).offset);
       if (column === -1) column = c;
