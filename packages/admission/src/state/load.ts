@@ -30,7 +30,7 @@ export function manifestFiles(paths: readonly string[], onSkipped?: (skipped: Sk
 
 /** Loads policies, bindings, params, namespaces and CRDs from files and directories; `onSkipped` hears of each directory link not followed. */
 export function loadState(paths: readonly string[], onSkipped?: (skipped: SkippedLink) => void): State {
-  return stateFromSources(manifestFiles(paths, onSkipped).map(readSource));
+  return stateFromSources(manifestFiles(paths, onSkipped).map((p) => readSource(p)));
 }
 
 /**

@@ -4,7 +4,7 @@ import { checkOneOf } from '../rules/conventions.js';
 import { defineRule } from '../rules/rule.js';
 import type { Rule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
-import { lintFiles } from './linter.js';
+import { isPlacedOnRecognition, lintFiles } from './linter.js';
 
 const deployment = `apiVersion: apps/v1
 kind: Deployment
@@ -209,5 +209,19 @@ describe('a kind behind a feature gate', () => {
 
   it('is checked alone when the configuration enables the gate', () => {
     expect(lintWith({ CompositePodGroup: true })).toEqual([['schema/unknown-field', 'error', 'spec.bogus']]);
+  });
+});
+
+describe('isPlacedOnRecognition', () => {
+  it.each([
+    ['an object of a checked kind', { apiVersion: 'apps/v1', kind: 'Deployment' }, false],
+    ['an empty document', null, false],
+    ['a kind platlint does not check', { apiVersion: 'v1', kind: 'Service' }, true],
+    ['an unknown group', { apiVersion: 'example.com/v1', kind: 'Deployment' }, true],
+    ['a List, whose items are recognised one by one', { apiVersion: 'apps/v1', kind: 'DeploymentList' }, true],
+    ['a mapping without apiVersion', { kind: 'Deployment' }, true],
+    ['a scalar document', 'text', true],
+  ])('%s: %s', (_, value, placed) => {
+    expect(isPlacedOnRecognition(value)).toBe(placed);
   });
 });

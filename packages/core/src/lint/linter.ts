@@ -195,6 +195,20 @@ function recognise(file: SourceFile, catalog: Catalog): Recognised {
   return recognised;
 }
 
+/**
+ * True when recognising a document places a finding on it whatever the rules say: it is
+ * not one object of a kind platlint checks (an unknown kind, a List whose items are each
+ * recognised, no apiVersion or kind). A reader keeps such a document's syntax tree.
+ */
+export function isPlacedOnRecognition(value: unknown, catalog: Catalog = defaultCatalog): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value !== 'object' || Array.isArray(value)) return true;
+  const { apiVersion, kind } = value as Record<string, unknown>;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return true;
+  const match = catalog.lookup(apiVersion, kind);
+  return !match || !match.info.lintable || match.isList;
+}
+
 /** Recognises the objects of a file (List items one by one) and reports what is not one. */
 function gatherObjects(p: Pick<Placed, 'file' | 'out'>, catalog: Catalog): LintObject[] {
   const objects: LintObject[] = [];

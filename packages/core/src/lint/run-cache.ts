@@ -71,7 +71,7 @@ export async function lintWithCache(
   const outdated = [...fresh].filter(([, e]) => e.indexDigest !== undefined && e.indexDigest !== digest).map(([p]) => p);
   const lookup = outdated.length ? new RunIndex(index) : undefined;
   for (const path of outdated) {
-    linted.set(path, { ...engine.lintSource(readSource(path), lookup), index: fresh.get(path)?.index ?? [], needsIndex: true });
+    linted.set(path, { ...engine.lintSource(readSource(path, engine.sourceOptions), lookup), index: fresh.get(path)?.index ?? [], needsIndex: true });
     fresh.delete(path);
   }
 

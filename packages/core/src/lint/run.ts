@@ -7,10 +7,10 @@ import type { Catalog } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import type { LintObject, Rule } from '../rules/rule.js';
 import { detachedFromText } from '../source/json-value.js';
-import { SourceFile } from '../source/source-file.js';
+import { SourceFile, type SourceOptions } from '../source/source-file.js';
 import { findManifestFiles, type FindOptions } from './find-files.js';
 import type { DeferredCheck, FileResult } from './linter.js';
-import { collectObjects, lintFiles, reportsAny } from './linter.js';
+import { collectObjects, isPlacedOnRecognition, lintFiles, reportsAny } from './linter.js';
 import { RunIndex, compareRunOrder } from './run-index.js';
 
 /**
@@ -86,6 +86,8 @@ export class LintEngine {
   private resolver: ConfigResolver;
   private ignore: IgnoreFilter;
   private readonly merged = new Map<Config, Config>();
+  /** How the engine's runs read files: documents it will place a finding on whatever they hold keep their trees. */
+  readonly sourceOptions: SourceOptions = { keepTreeOf: (value) => isPlacedOnRecognition(value, this.catalog) };
 
   constructor(private readonly options: LintEngineOptions) {
     for (const id of Object.keys(options.ruleOverrides ?? {})) if (!options.knownRuleIds.has(id)) throw new UnknownRuleError(id, options.knownRuleIds);
@@ -204,7 +206,7 @@ export class LintEngine {
    * stored object of its kind needs every new object in view, so this run keeps every file.
    */
   lintWithOld(paths: readonly string[], oldPaths: readonly string[]): LintedFile[] {
-    const sources = paths.map(readSource);
+    const sources = paths.map((p) => readSource(p, this.sourceOptions));
     const oldObjects = oldPaths.flatMap((p) => collectObjects(readSource(p), this.catalog));
     const results = lintFiles({ files: sources, rules: this.options.rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, oldObjects });
     return results.map((r, i) => withDigest(r, sources[i] as SourceFile));
@@ -259,7 +261,7 @@ export class RunShare {
     for (const path of queue) {
       const i = this.paths.push(path) - 1;
       if (options.onProgress && i % 100 === 99) options.onProgress(i + 1);
-      const source = readSource(path);
+      const source = readSource(path, engine.sourceOptions);
       const { entries, needsIndex } = engine.crossDocumentRole(source);
       this.index.push(...entries);
       if (options.keepIndex) this.entries.push(engine.toPortable(entries));
@@ -293,7 +295,7 @@ export class RunShare {
       const result = this.results[i];
       const checks = this.deferred[i];
       if (result && !(checks && this.engine.deferredReport(checks, ordered))) return result;
-      const source = readSource(path);
+      const source = readSource(path, this.engine.sourceOptions);
       if (result && checks && textDigest(source.text) === this.firstRead[i]) return { ...result, ...this.engine.withDeferred(source, result, checks, ordered) };
       return this.kept(this.engine.lintSource(source, ordered), i, true);
     });
@@ -339,7 +341,7 @@ export async function lintAndFix(lint: () => Promise<LintedFile[]>, onProblem: (
 }
 
 /** Reads a file; an unreadable one becomes a finding, not a crash. */
-export function readSource(path: string): SourceFile {
+export function readSource(path: string, options: SourceOptions = {}): SourceFile {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -347,7 +349,7 @@ export function readSource(path: string): SourceFile {
     const reason = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (error as Error).message;
     return SourceFile.fromText(path, '', { unreadable: `cannot read file: ${reason}` });
   }
-  return SourceFile.fromBytes(path, bytes);
+  return SourceFile.fromBytes(path, bytes, options);
 }
 
 function entryKey(object: LintObject): string {

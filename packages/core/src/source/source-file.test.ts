@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { Parser } from 'yaml';
+import { describe, expect, it, vi } from 'vitest';
 import { SourceFile } from './source-file.js';
 
 const text = (lines: string[]): string => `${lines.join('\n')}\n`;
@@ -108,5 +109,25 @@ describe('SourceFile', () => {
   it('refuses files over the size limit without reading them', () => {
     const file = SourceFile.fromBytes('big', new Uint8Array(2048), { maxBytes: 1024 });
     expect(file.diagnostics[0]?.ruleId).toBe('file/too-large');
+  });
+});
+
+describe('syntax trees after reading', () => {
+  const twoDocuments = 'kind: Kept\nvalue: 1\n---\nkind: Released\nvalue: 2\n';
+
+  it('parses a released document again on first use, and keeps those the reader asks to keep', () => {
+    const parse = vi.spyOn(Parser.prototype, 'parse');
+    try {
+      const keepTreeOf = vi.fn((value: unknown) => (value as { kind?: string }).kind === 'Kept');
+      const file = SourceFile.fromText('two.yaml', twoDocuments, { keepTreesBelow: 0, keepTreeOf });
+      expect(keepTreeOf.mock.calls.map(([value]) => value)).toEqual([{ kind: 'Kept', value: 1 }, { kind: 'Released', value: 2 }]);
+      const afterReading = parse.mock.calls.length;
+      expect(file.lines.range(file.locate(0, ['value']).start, file.locate(0, ['value']).end).start).toEqual({ line: 2, column: 8 });
+      expect(parse.mock.calls.length).toBe(afterReading);
+      expect(file.lines.range(file.locate(1, ['value']).start, file.locate(1, ['value']).end).start).toEqual({ line: 5, column: 8 });
+      expect(parse.mock.calls.length).toBe(afterReading + 1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

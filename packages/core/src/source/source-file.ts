@@ -51,6 +51,12 @@ export interface SourceOptions {
   unreadable?: string;
   /** Files shorter than this (characters) keep the syntax trees of their documents; see ReadDocument. */
   keepTreesBelow?: number;
+  /**
+   * True for a document value whose positions will be asked for whatever it holds (the
+   * engine places a finding on every kind it does not check): its tree is kept rather than
+   * parsed again.
+   */
+  keepTreeOf?: (value: unknown) => boolean;
 }
 
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
@@ -198,7 +204,7 @@ export class SourceFile {
     if (fast) {
       try {
         entry.value = fast.compose(doc);
-        if (this.text.length >= (options.keepTreesBelow ?? DEFAULT_KEEP_TREES_BELOW)) entry.releaseTree();
+        if (this.text.length >= (options.keepTreesBelow ?? DEFAULT_KEEP_TREES_BELOW) && !options.keepTreeOf?.(entry.value)) entry.releaseTree();
         return;
       } catch (error) {
         if (error instanceof TooDeepError) return this.tooDeepProblem(entry, error.offset);
