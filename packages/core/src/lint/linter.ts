@@ -157,6 +157,18 @@ export function reportsAny(checks: readonly DeferredCheck[], index: ObjectLookup
 /** The rules of each kind, for each rule list a run is given (a run lints file after file with the same list). */
 const rulesByKindOf = new WeakMap<readonly Rule[], Map<string, Rule[]>>();
 
+/**
+ * The findings of deferred checks, each rule run again on the object it was deferred with
+ * and its findings placed in `file`, the same text (read whole again, or opened for
+ * positions only: SourceFile.fromLayout). Configured severities apply; inline suppressions
+ * do not (a file that has some is linted again whole).
+ */
+export function placeChecks(file: SourceFile, checks: readonly DeferredCheck[], config: Config, index: ObjectLookup, catalog: Catalog = defaultCatalog): Diagnostic[] {
+  const p: Placed = { file, config, out: [], ruleOut: [] };
+  for (const { rule, object, settings } of checks) runRule(rule, p, object, settings, index, undefined, catalog);
+  return finish(p, false).diagnostics;
+}
+
 function indexRules(rules: readonly Rule[]): Map<string, Rule[]> {
   let index = rulesByKindOf.get(rules);
   if (index) return index;

@@ -5,12 +5,13 @@ import { compareDiagnostics } from '../diagnostics.js';
 import { textDigest, writeFixes } from '../fix/write-fixes.js';
 import type { Catalog } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
-import type { LintObject, Rule } from '../rules/rule.js';
+import type { LintObject, ObjectLookup, Rule } from '../rules/rule.js';
 import { detachedFromText } from '../source/json-value.js';
-import { SourceFile, type SourceOptions } from '../source/source-file.js';
+import { decodeSource } from '../source/decode.js';
+import { SourceFile, type DocumentLayout, type SourceOptions } from '../source/source-file.js';
 import { findManifestFiles, type FindOptions } from './find-files.js';
 import type { DeferredCheck, FileResult } from './linter.js';
-import { collectObjects, isPlacedOnRecognition, lintFiles, reportsAny } from './linter.js';
+import { collectObjects, isPlacedOnRecognition, lintFiles, placeChecks, reportsAny } from './linter.js';
 import { RunIndex, compareRunOrder } from './run-index.js';
 
 /**
@@ -161,24 +162,17 @@ export class LintEngine {
 
   /** Whether the deferred cross-document checks of one file find anything, against the run's index. */
   deferredReport(checks: readonly DeferredCheck[], index: RunIndex): boolean {
-    const [first] = checks;
-    if (!first) return false;
-    // The checked objects stand in for their own index entries, so a rule that tells the object
-    // it checks from the others by identity (a cycle through itself) sees the run as a whole lint does.
-    const own = new Map(checks.map((c) => [entryKey(c.object), c.object]));
-    const file = first.object.file;
-    const entries = index.entriesOf(file).map((o) => own.get(entryKey(o)) ?? o);
-    return reportsAny(checks, index.seenFrom(new Set([file]), entries), this.catalog);
+    return checks.length > 0 && reportsAny(checks, deferredLookup(checks, index), this.catalog);
   }
 
   /**
    * A file's first-pass findings with those of the checks it deferred, placed in `source`
-   * (the same text, read again): only the deferred rules run, against the run's index.
+   * (the same text, read again or opened from its layout): only the deferred checks run,
+   * against the run's index.
    */
   withDeferred(source: SourceFile, firstPass: LintedFile, checks: readonly DeferredCheck[], index: RunIndex): LintedFile {
-    const rules = [...new Set(checks.map((c) => c.rule))];
-    const [placed] = lintFiles({ files: [source], rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, index, rulesOnly: true });
-    const diagnostics = [...firstPass.diagnostics, ...(placed?.diagnostics ?? [])].sort(compareDiagnostics);
+    const placed = placeChecks(source, checks, this.configFor(source.path), deferredLookup(checks, index), this.catalog);
+    const diagnostics = [...firstPass.diagnostics, ...placed].sort(compareDiagnostics);
     return withDigest({ ...firstPass, diagnostics }, source);
   }
 
@@ -252,6 +246,8 @@ export class RunShare {
   private readonly deferred: (DeferredCheck[] | undefined)[] = [];
   /** The digest of the text the first pass read, for files with deferred checks. */
   private readonly firstRead: (string | undefined)[] = [];
+  /** Where those files' documents are, to open them again for positions only (SourceFile.layout). */
+  private readonly layouts: (DocumentLayout | undefined)[] = [];
 
   constructor(
     private readonly engine: LintEngine,
@@ -278,6 +274,7 @@ export class RunShare {
         const copy = (o: LintObject): LintObject => copies.get(o) ?? copies.set(o, { ...o, value: detachedFromText(o.value) }).get(o)!;
         this.deferred[i] = deferred?.map((c) => ({ ...c, object: copy(c.object) }));
         this.firstRead[i] = textDigest(source.text);
+        this.layouts[i] = source.layout();
         this.results.push(this.kept(result, i, true));
       }
     }
@@ -295,9 +292,16 @@ export class RunShare {
       const result = this.results[i];
       const checks = this.deferred[i];
       if (result && !(checks && this.engine.deferredReport(checks, ordered))) return result;
-      const source = readSource(path, this.engine.sourceOptions);
-      if (result && checks && textDigest(source.text) === this.firstRead[i]) return { ...result, ...this.engine.withDeferred(source, result, checks, ordered) };
-      return this.kept(this.engine.lintSource(source, ordered), i, true);
+      if (result && checks) {
+        const text = readText(path);
+        if (text !== undefined && textDigest(text) === this.firstRead[i]) {
+          // The deferred checks carry their objects: the text is needed for positions only.
+          const layout = this.layouts[i];
+          const source = layout ? SourceFile.fromLayout(path, text, layout) : SourceFile.fromText(path, text, this.engine.sourceOptions);
+          return { ...result, ...this.engine.withDeferred(source, result, checks, ordered) };
+        }
+      }
+      return this.kept(this.engine.lintSource(readSource(path, this.engine.sourceOptions), ordered), i, true);
     });
   }
 
@@ -341,6 +345,16 @@ export async function lintAndFix(lint: () => Promise<LintedFile[]>, onProblem: (
 }
 
 /** Reads a file; an unreadable one becomes a finding, not a crash. */
+/** A file's text as readSource decodes it; undefined when it cannot be read or decoded. */
+function readText(path: string): string | undefined {
+  try {
+    const decoded = decodeSource(readFileSync(path));
+    return decoded.ok ? decoded.text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function readSource(path: string, options: SourceOptions = {}): SourceFile {
   let bytes: Buffer;
   try {
@@ -350,6 +364,18 @@ export function readSource(path: string, options: SourceOptions = {}): SourceFil
     return SourceFile.fromText(path, '', { unreadable: `cannot read file: ${reason}` });
   }
   return SourceFile.fromBytes(path, bytes, options);
+}
+
+/**
+ * The index as the deferred checks of one file see it: the checked objects stand in for
+ * their own entries, so a rule that tells the object it checks from the others by identity
+ * (a cycle through itself) sees the run as a whole lint does.
+ */
+function deferredLookup(checks: readonly DeferredCheck[], index: RunIndex): ObjectLookup {
+  const file = checks[0]?.object.file ?? '';
+  const own = new Map(checks.map((c) => [entryKey(c.object), c.object]));
+  const entries = index.entriesOf(file).map((o) => own.get(entryKey(o)) ?? o);
+  return index.seenFrom(new Set([file]), entries);
 }
 
 function entryKey(object: LintObject): string {

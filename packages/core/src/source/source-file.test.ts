@@ -131,3 +131,29 @@ describe('syntax trees after reading', () => {
     }
   });
 });
+
+describe('a text opened again from its layout', () => {
+  const text = 'kind: A\nspec:\n  items:\n  - name: x\n    size: 1\n---\n# between\nkind: B\nlist: [1, 2]\n';
+
+  it('places every path where the whole read does, parsing only the documents asked about', () => {
+    const whole = SourceFile.fromText('a.yaml', text);
+    const layout = whole.layout();
+    expect(layout).toEqual([{ start: 0, end: text.indexOf('---') }, { start: text.indexOf('---'), end: text.length }]);
+    const parse = vi.spyOn(Parser.prototype, 'parse');
+    try {
+      const again = SourceFile.fromLayout('a.yaml', text, layout!);
+      expect(again.documents.map((d) => d.value)).toEqual([undefined, undefined]);
+      for (const [document, path] of [[0, ['spec', 'items', 0, 'size']], [0, ['spec', 'missing']], [1, ['list', 1]]] as const) {
+        for (const target of ['key', 'value'] as const) expect(again.locate(document, [...path], target)).toEqual(whole.locate(document, [...path], target));
+      }
+      expect(parse).toHaveBeenCalledTimes(2);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('has no layout when a document was read by yaml itself or the read found a problem', () => {
+    expect(SourceFile.fromText('tag.yaml', 'a: !!str 1\n---\nb: 2\n').layout()).toBeUndefined();
+    expect(SourceFile.fromText('bad.yaml', 'a: [1\n').layout()).toBeUndefined();
+  });
+});

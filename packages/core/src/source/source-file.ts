@@ -43,6 +43,9 @@ export interface SourceDocument {
   composedBy: 'fast' | 'yaml' | 'value';
 }
 
+/** Where each document of a text starts and ends (offsets). */
+export type DocumentLayout = readonly { readonly start: number; readonly end: number }[];
+
 export interface SourceOptions {
   aliasBudget?: number;
   /** Files larger than this are refused (bytes). */
@@ -104,6 +107,31 @@ export class SourceFile {
       return file;
     }
     return SourceFile.fromText(path, decoded.text, options);
+  }
+
+  /**
+   * A text read before, opened again for positions only (see layout): its documents have no
+   * values, and each is parsed alone when a position in it is first asked for.
+   */
+  static fromLayout(path: string, text: string, layout: DocumentLayout): SourceFile {
+    const file = new SourceFile(path, text);
+    layout.forEach(({ start, end }, index) => file.documents.push(new ReadDocument(text, index, start, end)));
+    return file;
+  }
+
+  /**
+   * Where the documents are, when each can be parsed again alone (every one read by the fast
+   * composer, none broken, no finding made while reading): enough to open the same text
+   * again later for positions without reading it whole (fromLayout). Undefined otherwise.
+   */
+  layout(): DocumentLayout | undefined {
+    if (this.diagnostics.length > 0) return undefined;
+    const out: { start: number; end: number }[] = [];
+    for (const d of this.documents) {
+      if (!(d instanceof ReadDocument) || d.composedBy !== 'fast' || d.broken || !d.startsLine()) return undefined;
+      out.push({ start: d.start, end: d.end });
+    }
+    return out;
   }
 
   static fromText(path: string, text: string, options: SourceOptions = {}): SourceFile {
@@ -170,7 +198,7 @@ export class SourceFile {
       if (!SIMPLE_TOP_LEVEL.has(token.type)) return false;
       if (token.type !== 'document') continue;
       if (previous) previous.end = token.offset;
-      const entry = new ReadDocument(this.text, this.documents.length, token, this.text.length);
+      const entry = new ReadDocument(this.text, this.documents.length, token.offset, this.text.length, token);
       this.documents.push(entry);
       this.compose(entry, fast, [], options);
       previous = entry;
@@ -190,7 +218,7 @@ export class SourceFile {
     const docs = tokens.filter((t): t is CST.Document => t.type === 'document');
     docs.forEach((doc, index) => {
       const next = docs[index + 1];
-      const entry = new ReadDocument(this.text, index, doc, next ? next.offset : this.text.length);
+      const entry = new ReadDocument(this.text, index, doc.offset, next ? next.offset : this.text.length, doc);
       this.documents.push(entry);
       this.compose(entry, undefined, tokens, options);
     });
@@ -342,27 +370,27 @@ class ReadDocument implements SourceDocument {
   value: unknown = undefined;
   broken = false;
   composedBy: SourceDocument['composedBy'] = 'fast';
-  readonly start: number;
-  private tree: CST.Document | undefined;
-
   constructor(
     private readonly text: string,
     readonly index: number,
-    tree: CST.Document,
+    readonly start: number,
     public end: number,
-  ) {
-    this.tree = tree;
-    this.start = tree.offset;
-  }
+    /** Absent for a document opened from a layout: parsed on first use. */
+    private tree?: CST.Document,
+  ) {}
 
   get cst(): CST.Document {
     this.tree ??= parseDocumentAt(this.text, this.start, this.end);
     return this.tree;
   }
 
-  /** Lets the tree go when parsing the document alone gives it back (it starts a line). */
+  /** Parsing the document alone gives back its tree when it starts a line. */
+  startsLine(): boolean {
+    return this.start === 0 || this.text[this.start - 1] === '\n';
+  }
+
   releaseTree(): void {
-    if (this.start === 0 || this.text[this.start - 1] === '\n') this.tree = undefined;
+    if (this.startsLine()) this.tree = undefined;
   }
 }
 
