@@ -1,6 +1,6 @@
 import * as nativeFs from 'node:fs';
-import { realpathSync, statSync } from 'node:fs';
-import { basename, resolve, sep } from 'node:path';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { basename, join, resolve, sep } from 'node:path';
 import { fdir } from 'fdir';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 import { CONFIG_FILE } from '../config/config.js';
@@ -68,7 +68,12 @@ export function manifestFilesUnder(dir: string, options: FindOptions = {}): stri
   const leadsBack = (path: string): boolean => {
     let target: string;
     try {
-      target = realpathSync(path);
+      // A directory that is no link is where its parent really is: one lstat rather than a
+      // realpath, which checks every component (and the walked path's trailing separator
+      // would make lstat follow a link).
+      const realParent = real.get(path.slice(0, path.lastIndexOf(sep, path.length - 2) + 1));
+      const isLink = lstatSync(path.endsWith(sep) ? path.slice(0, -1) : path).isSymbolicLink();
+      target = realParent !== undefined && !isLink ? join(realParent, basename(path)) : realpathSync(path);
     } catch (error) {
       fail(path, error);
       return true;
