@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generatedCorpus } from './corpus.mjs';
+import { bareParseArgv, generatedCorpus } from './corpus.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
@@ -28,17 +28,6 @@ const { values } = parseArgs({
 });
 const rounds = Number(values.rounds);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-// The baseline: what a user of `yaml` pays to read the same files into values.
-const BARE_PARSE = `
-const { readFileSync, readdirSync } = require('node:fs');
-const { join } = require('node:path');
-const { parseAllDocuments } = require(${JSON.stringify(join(root, 'node_modules/yaml'))});
-const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? walk(join(dir, e.name)) : /\\.ya?ml$/i.test(e.name) ? [join(dir, e.name)] : []);
-let documents = 0;
-for (const file of walk(process.argv[1])) for (const doc of parseAllDocuments(readFileSync(file, 'utf8'))) { doc.toJS(); documents++; }
-console.log(documents);
-`;
 
 /** One process: wall ms, CPU s (user + system, children included) and peak RSS in MiB, from GNU time. */
 function timed(argv) {
@@ -56,7 +45,7 @@ for (const corpus of corpora) {
   if (values.cache) sides['lint --cache (warm)'] = [];
   const cacheFile = join(tmpdir(), 'platlint-bench', `cache-${process.pid}`);
   for (let r = 0; r < rounds; r++) {
-    sides.parse.push(timed([process.execPath, '-e', BARE_PARSE, corpus]));
+    sides.parse.push(timed(bareParseArgv([corpus])));
     for (const w of values.workers) sides[`lint --workers ${w}`].push(timed([process.execPath, values.cli, 'lint', corpus, '--format', 'json', '--workers', w, '-o', '/dev/null']));
     if (values.cache) {
       timed([process.execPath, values.cli, 'lint', corpus, '--format', 'json', '-o', '/dev/null', '--cache', '--cache-location', cacheFile]);

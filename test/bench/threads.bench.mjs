@@ -13,12 +13,17 @@
 //            JavaScript thread, or the whole CPU time spread over two cores, whichever is larger;
 //   wall     wall seconds as measured here (meaningful on a quiet machine only).
 // The speed-up of N threads is then bound(--workers 1) / bound(--workers N).
+//
+// The ceiling, in the same run: a bare `yaml` parse of the whole corpus against two bare
+// parses of its halves (by bytes), each a process of its own, their bounds taken together as
+// if they ran side by side: what two perfectly independent threads could gain here, V8's own
+// helper threads included.
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generatedCorpus } from './corpus.mjs';
+import { bareParseArgv, generatedCorpus, halvesBySize } from './corpus.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
@@ -86,7 +91,14 @@ function threadTimes(argv) {
 const corpus = values.corpus ?? generatedCorpus(Number(values.documents));
 const sides = [];
 for (const cli of values.cli) for (const w of values.workers) sides.push({ name: `${values.cli.length > 1 ? `${cli} ` : ''}--workers ${w}`, argv: [process.execPath, cli, 'lint', corpus, '--format', 'json', '-o', '/dev/null', '--workers', w], runs: [] });
-for (let r = 0; r < Number(values.rounds); r++) for (const side of sides) side.runs.push(await threadTimes(side.argv));
+const halves = halvesBySize(corpus);
+const ceiling = { whole: [], halves: [] };
+for (let r = 0; r < Number(values.rounds); r++) {
+  for (const side of sides) side.runs.push(await threadTimes(side.argv));
+  ceiling.whole.push((await threadTimes(bareParseArgv([corpus]))).bound);
+  const [a, b] = [await threadTimes(bareParseArgv(halves[0])), await threadTimes(bareParseArgv(halves[1]))];
+  ceiling.halves.push(Math.max(a.main, b.main, (a.total + b.total) / CORES));
+}
 
 console.log(`${corpus} (${values.rounds} alternating rounds, medians, CPU seconds)`);
 console.log(`  ${'run'.padEnd(20)} ${'main'.padStart(6)} ${'workers'.padStart(14)} ${'helpers'.padStart(8)} ${'total'.padStart(7)} ${'bound'.padStart(7)} ${'wall'.padStart(7)}`);
@@ -98,3 +110,5 @@ for (const { name, runs } of sides) {
 const bounds = sides.map((s) => median(s.runs.map((r) => r.bound)));
 const walls = sides.map((s) => median(s.runs.map((r) => r.wall)));
 for (let i = 1; i < sides.length; i++) console.log(`  ${sides[i].name} over ${sides[0].name}: speed-up bound ${(bounds[0] / bounds[i]).toFixed(2)}x, wall ${(walls[0] / walls[i]).toFixed(2)}x`);
+const [whole, split] = [median(ceiling.whole), median(ceiling.halves)];
+console.log(`  ceiling: bare parse bound ${whole.toFixed(2)}, of two halves side by side ${split.toFixed(2)}: speed-up bound ${(whole / split).toFixed(2)}x`);
