@@ -24,6 +24,17 @@ describe('admission environments', () => {
     expect(admissionEnvironment('matchCondition', { hasParams: true }).check('params.x == 1')).toEqual([]);
   });
 
+  it('keeps the variables of each environment apart when environments share their schema types', () => {
+    const a = admissionEnvironment('applyConfiguration', { objectSchema: DEPLOYMENT, variables: [{ name: 'a', type: 'int' }] });
+    const b = admissionEnvironment('applyConfiguration', { objectSchema: DEPLOYMENT, variables: [{ name: 'b', type: 'string' }] });
+    expect(a.check('Object{spec: Object.spec{replicas: variables.a + object.spec.replicas}}')).toEqual([]);
+    expect(b.check('Object{spec: Object.spec{replicas: size(variables.b) + object.spec.replicas}}')).toEqual([]);
+    expect(firstIssue(b, 'Object{spec: Object.spec{replicas: variables.a}}').message).toContain('a');
+    expect(firstIssue(a, 'Object{spec: Object.spec{replicas: variables.b}}').message).toContain('b');
+    // The later environment's registrations do not reach the earlier one.
+    expect(a.check('Object{spec: Object.spec{replicas: variables.a}}')).toEqual([]);
+  });
+
   it('has no variables in match conditions, and typed variables elsewhere', () => {
     expect(firstIssue(admissionEnvironment('matchCondition'), 'variables.a == 1').message).toContain('variables');
     const env = admissionEnvironment('variable', { variables: [{ name: 'a', type: 'int' }] });

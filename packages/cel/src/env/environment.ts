@@ -172,6 +172,63 @@ export class CelProgram {
   }
 }
 
+function cloneOptions(maxDepth: number) {
+  return {
+    enableOptionalTypes: true,
+    // Checked by lib/literal-checks.ts instead: the base check refuses dyn() elements.
+    homogeneousAggregateLiterals: false,
+    unlistedVariablesAreDyn: false,
+    limits: { maxDepth },
+  };
+}
+
+interface TypedBase {
+  env: Environment;
+  constructs: ConstructRegistry | undefined;
+}
+
+/**
+ * The costly part of an environment: the types registered from schemas (the read types of a
+ * schema-typed variable, the construct types of `Object{...}`) take tens of milliseconds for
+ * a Deployment, and environments that differ only in their other variables (each policy's
+ * own `variables`) share them. An environment is a clone of its typed base with the rest
+ * registered on top (cel-js keeps a clone's registrations apart from its parent's).
+ */
+const typedBases = new Map<string, TypedBase>();
+const schemaIds = new WeakMap<object, number>();
+let lastSchemaId = 0;
+
+function idOf(schema: object | undefined): string {
+  if (!schema) return '';
+  let id = schemaIds.get(schema);
+  if (id === undefined) schemaIds.set(schema, (id = ++lastSchemaId));
+  return String(id);
+}
+
+function typedBase(spec: EnvironmentSpec, maxDepth: number): TypedBase {
+  const schemaVariables = spec.variables.filter((v) => v.schema);
+  const key = [maxDepth, spec.jsonPatch ? 'patch' : '', idOf(spec.construct), ...schemaVariables.map((v) => `${v.name}=${idOf(v.schema)}=${v.description ?? ''}`)].join('|');
+  const known = typedBases.get(key);
+  if (known) return known;
+  const env = libraryEnvironment().clone(cloneOptions(maxDepth));
+  const readTypes = new Map<StructuralSchema, string>();
+  for (const v of schemaVariables) {
+    env.registerVariable(v.name, registerReadTypes(env, v.schema as StructuralSchema, readTypeName(v.name), readTypes), v.description ? { description: v.description } : undefined);
+  }
+  let constructs: ConstructRegistry | undefined;
+  if (spec.construct || spec.jsonPatch) {
+    constructs = new ConstructRegistry();
+    if (spec.construct) constructs.register(env, spec.construct, 'Object');
+    if (spec.jsonPatch) constructs.register(env, JSON_PATCH_SCHEMA, 'JSONPatch');
+    installConstructMacro(env, constructs);
+  }
+  // Bounded: schemas come from the catalog, but tests and editors may bring others.
+  if (typedBases.size >= 64) typedBases.clear();
+  const built = { env, constructs };
+  typedBases.set(key, built);
+  return built;
+}
+
 export class CelEnvironment {
   readonly limits: CelLimits;
   readonly #base: Environment;
@@ -188,28 +245,15 @@ export class CelEnvironment {
     limits: Partial<CelLimits> = {},
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
-    const base = libraryEnvironment().clone({
-      enableOptionalTypes: true,
-      // Checked by lib/literal-checks.ts instead: the base check refuses dyn() elements.
-      homogeneousAggregateLiterals: false,
-      unlistedVariablesAreDyn: false,
-      limits: { maxDepth: this.limits.maxDepth },
-    });
+    const typed = typedBase(spec, this.limits.maxDepth);
+    const base = typed.env.clone(cloneOptions(this.limits.maxDepth));
+    this.#constructs = typed.constructs;
     spec.setup?.(base);
-    const readTypes = new Map<StructuralSchema, string>();
     for (const v of spec.variables) {
-      const type = v.schema ? registerReadTypes(base, v.schema, readTypeName(v.name), readTypes) : (v.type ?? 'dyn');
-      base.registerVariable(v.name, type, v.description ? { description: v.description } : undefined);
+      if (!v.schema) base.registerVariable(v.name, v.type ?? 'dyn', v.description ? { description: v.description } : undefined);
       this.#schemas.set(v.name, v.schema);
       if (!v.schema && v.type) this.#sizes.set(v.name, schemaOfType(v.type));
       if (v.schema && shapeOf(v.schema) === 'struct') this.#nullable.push([v.name, nullObjectFor(v.schema)]);
-    }
-    if (spec.construct || spec.jsonPatch) {
-      const registry = new ConstructRegistry();
-      this.#constructs = registry;
-      if (spec.construct) registry.register(base, spec.construct, 'Object');
-      if (spec.jsonPatch) registry.register(base, JSON_PATCH_SCHEMA, 'JSONPatch');
-      installConstructMacro(base, registry);
     }
     this.#base = base;
     for (const [k, v] of this.#schemas) if (v) this.#sizes.set(k, v);
