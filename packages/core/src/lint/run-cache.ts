@@ -91,7 +91,7 @@ export async function lintWithCache(
 }
 
 /** The digest of the whole index: what a file checked by a cross-document rule depends on besides itself. */
-export function indexDigest(engine: LintEngine, index: CrossDocumentIndex): string {
+function indexDigest(engine: LintEngine, index: CrossDocumentIndex): string {
   return sha256(JSON.stringify(engine.toPortable(index)));
 }
 
