@@ -120,7 +120,7 @@ function emptyDurations(node: SchemaNode | undefined, value: unknown, path: Path
   if (value === '' && isDuration(node)) return [{ ruleId: 'schema/format', path, target: 'value', message: '"" is not a duration such as 30s, 5m or 1h30m' }];
   if (Array.isArray(value)) return value.flatMap((item, i) => emptyDurations(node.items, item, [...path, i]));
   if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => emptyDurations(node.properties?.[key] ?? node.additionalProperties, item, [...path, key]));
+    return Object.entries(value).flatMap(([key, item]) => emptyDurations(schemaAt(node, [key]), item, [...path, key]));
   }
   return [];
 }
