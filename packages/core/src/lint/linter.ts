@@ -414,19 +414,28 @@ function pairWithOld(objects: readonly LintObject[], oldObjects: readonly LintOb
   const unmatched = new Map<string, LintObject[]>();
   for (const object of objects) {
     const old = byIdentity.get(identity(object));
-    if (old) {
-      pairs.set(object, old);
-      taken.add(old);
-    } else {
-      unmatched.set(object.kind.groupKind, [...(unmatched.get(object.kind.groupKind) ?? []), object]);
+    if (!old) {
+      addTo(unmatched, object);
+      continue;
     }
+    pairs.set(object, old);
+    taken.add(old);
   }
+  const storedOf = new Map<string, LintObject[]>();
+  for (const o of oldObjects) addTo(storedOf, o);
   for (const [groupKind, candidates] of unmatched) {
-    const stored = oldObjects.filter((o) => o.kind.groupKind === groupKind);
+    const stored = storedOf.get(groupKind) ?? [];
     const [only] = stored;
     if (stored.length === 1 && candidates.length === 1 && only && !taken.has(only)) pairs.set(candidates[0] as LintObject, only);
   }
   return pairs;
+}
+
+/** Adds an object to the list of its kind (Node 20 has no Map.groupBy). */
+function addTo(byKind: Map<string, LintObject[]>, object: LintObject): void {
+  const list = byKind.get(object.kind.groupKind);
+  if (list) list.push(object);
+  else byKind.set(object.kind.groupKind, [object]);
 }
 
 function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettings, index: ObjectLookup, old: LintObject | undefined, catalog: Catalog): void {
