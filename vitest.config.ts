@@ -36,7 +36,9 @@ export default defineConfig({
       {
         ...sources,
         // Tests through the doors (processes, HTTPS, stdio): each file keeps its own modules.
-        test: { ...project, name: 'doors', include: ['test/**/*.test.ts'] },
+        // The pre-commit round trip and the editor's end-to-end test have commands of their
+        // own (test:pre-commit, test:e2e): a minute or more each, with Debian packages.
+        test: { ...project, name: 'doors', include: ['test/**/*.test.ts'], exclude: ['test/pre-commit/**', 'test/e2e/**'] },
       },
     ],
   },

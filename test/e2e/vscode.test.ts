@@ -4,7 +4,7 @@
 // bar and a hover — is compared with what the CLI reports for the same files and settings.
 // Saves docs/images/vscode.png, the README's screenshot.
 //
-// Run with `npm run test:e2e` (it sets PLATLINT_E2E); `npm test` skips it. The first run
+// Run with `npm run test:e2e` (it sets PLATLINT_E2E); `npm test` leaves it out. The first run
 // installs code-server, which takes a few minutes; needs /usr/bin/chromium and libkrb5-dev.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
