@@ -1,6 +1,6 @@
 // `npm run test:e2e`: the end-to-end tests of the packaged extension. Separate from the root
 // configuration because the VS Code test installs code-server (minutes, once) and drives a
-// browser; PLATLINT_E2E tells that test it was asked for, the test runs only when asked (`npm test` leaves the file out: vitest.config.ts).
+// browser; PLATLINT_E2E tells that test it was asked for (`npm test` leaves the file out: see vitest.config.ts).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
