@@ -37,10 +37,12 @@ export class RunIndex {
   seenFrom(files: ReadonlySet<string>, own: readonly LintObject[]): ObjectLookup {
     const replaced = [...files].flatMap((f) => this.byFile.get(f) ?? []);
     const keep = replaced.length ? (o: LintObject): boolean => !files.has(o.file) : undefined;
-    const local = own.length ? new RunIndex(own) : undefined;
+    // Indexed on the first lookup: most files hold nothing a rule looks up.
+    let local: RunIndex | undefined | null = null;
+    const ownIndex = (): RunIndex | undefined => (local === null ? (local = own.length ? new RunIndex(own) : undefined) : local);
     const merged = (key: string, map: 'byName' | 'byKind'): readonly LintObject[] => {
       const all = this[map].get(key) ?? [];
-      const inside = local?.[map].get(key) ?? [];
+      const inside = ownIndex()?.[map].get(key) ?? [];
       this.examined += all.length + inside.length;
       const outside = keep ? all.filter(keep) : all;
       return inside.length === 0 ? outside : outside.length === 0 ? inside : [...outside, ...inside].sort(compareRunOrder);
@@ -56,7 +58,7 @@ export class RunIndex {
         const key = kindKey(groupKind, namespace);
         const inKind = (o: LintObject): boolean => o.kind.groupKind === groupKind && (namespace === undefined || identityOf(o).namespace === namespace);
         this.examined += replaced.length;
-        return (this.byKind.get(key)?.length ?? 0) - replaced.filter(inKind).length + (local?.byKind.get(key)?.length ?? 0);
+        return (this.byKind.get(key)?.length ?? 0) - replaced.filter(inKind).length + (ownIndex()?.byKind.get(key)?.length ?? 0);
       },
     };
   }
