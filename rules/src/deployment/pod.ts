@@ -77,3 +77,9 @@ export const DOCS_DEPLOYMENT_HEAD: readonly string[] = [
   '    spec:',
   '      containers:',
 ];
+
+/** A documentation example: the Deployment with one container and these lines of `spec.strategy`, as a YAML block. */
+export function docsDeploymentWithStrategy(...strategy: string[]): string[] {
+  const [apiVersion, kind, metadata, spec, ...rest] = DOCS_DEPLOYMENT_HEAD as string[];
+  return ['```yaml', apiVersion!, kind!, metadata!, spec!, '  strategy:', ...strategy, ...rest, '      - {name: web, image: nginx:1.27}', '```'];
+}

@@ -1,6 +1,6 @@
 import { defineRule, valueAt } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { isInteger } from './pod.js';
+import { docsDeploymentWithStrategy, isInteger } from './pod.js';
 
 const ROLLING: FieldPath = ['spec', 'strategy', 'rollingUpdate'];
 const SURGE: FieldPath = [...ROLLING, 'maxSurge'];
@@ -40,37 +40,11 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  strategy:',
-      '    rollingUpdate: {maxSurge: 0, maxUnavailable: 0}',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
-      '      - {name: web, image: nginx:1.27}',
-      '```',
+      ...docsDeploymentWithStrategy('    rollingUpdate: {maxSurge: 0, maxUnavailable: 0}'),
       '',
       'Passes:',
       '',
-      '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  strategy:',
-      '    rollingUpdate: {maxSurge: 0, maxUnavailable: 1}',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
-      '      - {name: web, image: nginx:1.27}',
-      '```',
+      ...docsDeploymentWithStrategy('    rollingUpdate: {maxSurge: 0, maxUnavailable: 1}'),
     ].join('\n'),
   },
   check(context) {

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { isJsonObject } from './pod.js';
+import { docsDeploymentWithStrategy, isJsonObject } from './pod.js';
 
 export default defineRule({
   meta: {
@@ -17,38 +17,11 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  strategy:',
-      '    type: Recreate',
-      '    rollingUpdate: {maxSurge: 1}',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
-      '      - {name: web, image: nginx:1.27}',
-      '```',
+      ...docsDeploymentWithStrategy('    type: Recreate', '    rollingUpdate: {maxSurge: 1}'),
       '',
       'Passes:',
       '',
-      '```yaml',
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: web}',
-      'spec:',
-      '  strategy:',
-      '    type: Recreate',
-      '  selector: {matchLabels: {app: web}}',
-      '  template:',
-      '    metadata: {labels: {app: web}}',
-      '    spec:',
-      '      containers:',
-      '      - {name: web, image: nginx:1.27}',
-      '```',
+      ...docsDeploymentWithStrategy('    type: Recreate'),
     ].join('\n'),
   },
   check(context) {
