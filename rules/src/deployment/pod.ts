@@ -40,6 +40,26 @@ export function containersOf(deployment: Obj): ContainerAt[] {
   return out;
 }
 
+const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
+
+export interface ProbeAt {
+  probe: Obj;
+  kind: (typeof PROBES)[number];
+  path: FieldPath;
+}
+
+/** Every probe of every container that is a mapping, container by container. */
+export function probesOf(deployment: Obj): ProbeAt[] {
+  const out: ProbeAt[] = [];
+  for (const { container, path } of containersOf(deployment)) {
+    for (const kind of PROBES) {
+      const probe = container[kind];
+      if (isJsonObject(probe)) out.push({ probe, kind, path: [...path, kind] });
+    }
+  }
+  return out;
+}
+
 /** Entries of a list field of an object that are mappings, with their index. */
 export function objectsIn(value: unknown): [Obj, number][] {
   if (!Array.isArray(value)) return [];

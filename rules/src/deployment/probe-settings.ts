@@ -1,6 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, isInteger, isJsonObject } from './pod.js';
-import { PROBES } from './probe-handler.js';
+import { DOCS_DEPLOYMENT_HEAD, isInteger, probesOf } from './pod.js';
 
 /** Fields that must be at least 1, with the value the server puts in place of an explicit 0. */
 const AT_LEAST_ONE = { periodSeconds: 10, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 3 } as const;
@@ -50,25 +49,21 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
-    for (const { container, path } of containersOf(context.value)) {
-      for (const probeName of PROBES) {
-        const probe = container[probeName];
-        if (!isJsonObject(probe)) continue;
-        for (const [field, fallback] of Object.entries(AT_LEAST_ONE)) {
-          const value = probe[field];
-          if (!isInteger(value) || value >= 1) continue;
-          const at = [...path, probeName, field];
-          if (value < 0) context.report({ path: at, message: `${field} ${value} is negative; it must be at least 1` });
-          else context.report({ path: at, severity: 'warning', message: `${field} 0 is replaced by the default ${fallback}; write the value you mean (at least 1) or leave the field out`, fix: { text: String(fallback) } });
-        }
-        const delay = probe.initialDelaySeconds;
-        if (isInteger(delay) && delay < 0) {
-          context.report({ path: [...path, probeName, 'initialDelaySeconds'], message: `initialDelaySeconds ${delay} is negative; use 0 or more` });
-        }
-        const success = probe.successThreshold;
-        if (probeName !== 'readinessProbe' && isInteger(success) && success > 1) {
-          context.report({ path: [...path, probeName, 'successThreshold'], message: `successThreshold of a ${probeName} must be 1, not ${success}; only readiness probes can ask for several successes`, fix: { text: '1' } });
-        }
+    for (const { probe, kind, path } of probesOf(context.value)) {
+      for (const [field, fallback] of Object.entries(AT_LEAST_ONE)) {
+        const value = probe[field];
+        if (!isInteger(value) || value >= 1) continue;
+        const at = [...path, field];
+        if (value < 0) context.report({ path: at, message: `${field} ${value} is negative; it must be at least 1` });
+        else context.report({ path: at, severity: 'warning', message: `${field} 0 is replaced by the default ${fallback}; write the value you mean (at least 1) or leave the field out`, fix: { text: String(fallback) } });
+      }
+      const delay = probe.initialDelaySeconds;
+      if (isInteger(delay) && delay < 0) {
+        context.report({ path: [...path, 'initialDelaySeconds'], message: `initialDelaySeconds ${delay} is negative; use 0 or more` });
+      }
+      const success = probe.successThreshold;
+      if (kind !== 'readinessProbe' && isInteger(success) && success > 1) {
+        context.report({ path: [...path, 'successThreshold'], message: `successThreshold of a ${kind} must be 1, not ${success}; only readiness probes can ask for several successes`, fix: { text: '1' } });
       }
     }
   },
