@@ -207,26 +207,39 @@ function idOf(schema: object | undefined): string {
 
 function typedBase(spec: EnvironmentSpec, maxDepth: number): TypedBase {
   const schemaVariables = spec.variables.filter((v) => v.schema);
-  const key = [maxDepth, spec.jsonPatch ? 'patch' : '', idOf(spec.construct), ...schemaVariables.map((v) => `${v.name}=${idOf(v.schema)}=${v.description ?? ''}`)].join('|');
+  const readKey = [maxDepth, ...schemaVariables.map((v) => `${v.name}=${idOf(v.schema)}=${v.description ?? ''}`)].join('|');
+  const key = `${readKey}|${spec.jsonPatch ? 'patch' : ''}|${idOf(spec.construct)}`;
   const known = typedBases.get(key);
   if (known) return known;
-  const env = libraryEnvironment().clone(cloneOptions(maxDepth));
-  const readTypes = new Map<StructuralSchema, string>();
-  for (const v of schemaVariables) {
-    env.registerVariable(v.name, registerReadTypes(env, v.schema as StructuralSchema, readTypeName(v.name), readTypes), v.description ? { description: v.description } : undefined);
+  // Two layers: the read types of the variables, which every place of a policy shares, and the
+  // construct types of the places that build objects (an apply configuration, a JSON patch).
+  let read = typedBases.get(readKey);
+  if (!read) {
+    const env = libraryEnvironment().clone(cloneOptions(maxDepth));
+    const readTypes = new Map<StructuralSchema, string>();
+    for (const v of schemaVariables) {
+      env.registerVariable(v.name, registerReadTypes(env, v.schema as StructuralSchema, readTypeName(v.name), readTypes), v.description ? { description: v.description } : undefined);
+    }
+    read = { env, constructs: undefined };
+    remember(readKey, read);
   }
-  let constructs: ConstructRegistry | undefined;
+  let built = read;
   if (spec.construct || spec.jsonPatch) {
-    constructs = new ConstructRegistry();
+    const env = read.env.clone(cloneOptions(maxDepth));
+    const constructs = new ConstructRegistry();
     if (spec.construct) constructs.register(env, spec.construct, 'Object');
     if (spec.jsonPatch) constructs.register(env, JSON_PATCH_SCHEMA, 'JSONPatch');
     installConstructMacro(env, constructs);
+    built = { env, constructs };
   }
-  // Bounded: schemas come from the catalog, but tests and editors may bring others.
-  if (typedBases.size >= 64) typedBases.clear();
-  const built = { env, constructs };
-  typedBases.set(key, built);
+  remember(key, built);
   return built;
+}
+
+function remember(key: string, base: TypedBase): void {
+  // Bounded: schemas come from the catalog, but tests and editors may bring others.
+  if (typedBases.size >= 128) typedBases.clear();
+  typedBases.set(key, base);
 }
 
 export class CelEnvironment {
