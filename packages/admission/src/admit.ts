@@ -3,7 +3,7 @@
 // per param. A second pass re-runs the IfNeeded invocations when the first one mutated
 // anything (the reinvocation the API server's admission chain would make, emulated here
 // since the webhook hosts the policies; mutating-admission.md §8).
-import type { CelAuthorizer } from '@platlint/cel';
+import type { CelAuthorizer, EvaluateOptions } from '@platlint/cel';
 import { compilePolicy } from './evaluate/compile.js';
 import { failureMessage, StatusFailure, type PolicyFailure } from './evaluate/failures.js';
 import { runInvocation } from './evaluate/invocation.js';
@@ -44,7 +44,6 @@ interface Run {
   state: State;
   request: AdmissionRequest;
   options: AdmitOptions;
-  deadline: number | undefined;
   object: Json | undefined;
   failures: PolicyFailure[];
   warnings: string[];
@@ -60,6 +59,8 @@ interface Run {
   facts?: { kind: GroupVersionKind; facts: KindFacts | undefined };
   /** The first pass's invocations, when matching them recorded no failure (see reusableInvocations). */
   firstPassInvocations?: Invocation[];
+  /** Options of every CEL evaluation of this admission (authorizer, cost limit, deadline). */
+  evaluate: EvaluateOptions;
   /** The CEL `request` last built, for the kind and resource it was built for. */
   celRequest?: { kind: GroupVersionKind; resource: GroupVersionResource; value: JsonObject };
 }
@@ -70,11 +71,16 @@ export function admit(state: State, request: AdmissionRequest, options: AdmitOpt
   // the working object may start as that same copy, and unchanged subtrees stay shared with
   // it: comparing and diffing them is then an identity check.
   const original = request.object === undefined || options.handOver ? request.object : clone(request.object);
+  const deadline = options.timeoutMs !== undefined ? Date.now() + options.timeoutMs : undefined;
+  const evaluate: EvaluateOptions = {};
+  if (options.authorizer) evaluate.authorizer = options.authorizer;
+  if (options.costLimit !== undefined) evaluate.costLimit = options.costLimit;
+  if (deadline !== undefined) evaluate.deadline = deadline;
   const run: Run = {
     state,
     request,
     options,
-    deadline: options.timeoutMs !== undefined ? Date.now() + options.timeoutMs : undefined,
+    evaluate,
     object: original,
     failures: [],
     warnings: [],
@@ -312,6 +318,11 @@ function celRequestFor(run: Run, inv: Invocation): JsonObject {
   return value;
 }
 
+/** The object under another apiVersion of its kind (a copy; nothing else differs between versions here). */
+function relabel(o: Json | undefined, apiVersion: string): Json | undefined {
+  return isObject(o) && o.apiVersion !== undefined ? { ...o, apiVersion } : o;
+}
+
 function sameResource(a: GroupVersionResource, b: GroupVersionResource): boolean {
   return a.group === b.group && a.version === b.version && a.resource === b.resource;
 }
@@ -343,34 +354,27 @@ function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditio
   // Matched through an equivalent resource: the policy sees the object in the matched
   // version. Only the apiVersion differs between the versions this engine knows.
   const r = run.request;
-  const requestApiVersion = apiVersionOf(r.kind.group, r.kind.version);
-  const converted = !sameKind(inv.kind, r.kind) && isObject(run.object) && run.object.apiVersion === requestApiVersion;
-  const relabel = (o: Json | undefined, apiVersion: string) => (converted && isObject(o) && o.apiVersion !== undefined ? { ...o, apiVersion } : o);
-  const toMatched = (o: Json | undefined) => relabel(o, apiVersionOf(inv.kind.group, inv.kind.version));
-  const back = (o: Json | undefined) => relabel(o, requestApiVersion);
-
-  const celRequest = celRequestFor(run, inv);
+  const converted = !sameKind(inv.kind, r.kind) && isObject(run.object) && run.object.apiVersion === apiVersionOf(r.kind.group, r.kind.version);
+  const matchedVersion = converted ? apiVersionOf(inv.kind.group, inv.kind.version) : '';
 
   const result = runInvocation({
     compiled: compiled.compiled,
     failurePolicy: policy.spec.failurePolicy,
-    object: toMatched(run.object),
-    oldObject: toMatched(r.oldObject),
-    request: celRequest,
+    object: converted ? relabel(run.object, matchedVersion) : run.object,
+    oldObject: converted ? relabel(r.oldObject, matchedVersion) : r.oldObject,
+    request: celRequestFor(run, inv),
     params: inv.param,
     hasParams: policy.spec.paramKind !== undefined,
     namespaceObject: nsObject,
     schema: facts?.schema,
     strict: facts?.source === 'catalog',
-    ...(run.options.authorizer ? { authorizer: run.options.authorizer } : {}),
-    ...(run.options.costLimit !== undefined ? { costLimit: run.options.costLimit } : {}),
-    ...(run.deadline !== undefined ? { deadline: run.deadline } : {}),
-    ...(conditionsOnly ? { conditionsOnly } : {}),
+    evaluate: run.evaluate,
+    conditionsOnly,
   });
   const param = paramName(inv.param);
   for (const e of result.errors) fail(run, policy, { policy: policy.name, binding: binding.name, kind: e.kind, cause: e.cause, reason: e.reason }, param);
   if (result.errors.length === 0 && !result.matched && !conditionsOnly) run.outcomes.push({ policy: policy.name, binding: binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: 'skipped' });
-  const next = result.matched ? back(result.object) : run.object;
+  const next = !result.matched ? run.object : converted ? relabel(result.object, apiVersionOf(r.kind.group, r.kind.version)) : result.object;
   const changed = result.matched && !deepEqual(next, run.object);
   if (result.matched && result.applied > 0) {
     run.outcomes.push({ policy: policy.name, binding: binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: changed ? 'mutated' : 'unchanged' });
