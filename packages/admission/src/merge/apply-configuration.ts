@@ -227,7 +227,8 @@ function merge(live: Json | undefined, config: Json | undefined, node: SchemaNod
 /** A struct's fields take their schema from `properties`, a map's values from `values`. */
 function mergeMaps(live: JsonObject | undefined, config: JsonObject, properties: Record<string, SchemaNode> | undefined, values: SchemaNode | undefined, path: Path): JsonObject {
   const out: JsonObject = live ? { ...live } : {};
-  for (const key of Object.keys(config)) {
+  // for-in: no copy of the key list (JSON objects inherit nothing enumerable).
+  for (const key in config) {
     const value = config[key] as Json;
     if (value === null) continue;
     setOwn(out, key, merge(live ? getOwn(live, key) as Json | undefined : undefined, value, properties ? (getOwn(properties, key) as SchemaNode | undefined) : values, step(path, key)));
