@@ -193,6 +193,49 @@ describe('admit', () => {
   });
 });
 
+describe('admit: matching remembered per state and request attributes', () => {
+  const label = patch('[JSONPatch{op: "add", path: "/metadata/labels/seen", value: "yes"}]');
+  const seen = (state: ReturnType<typeof createState>, extra: Partial<Parameters<typeof deploymentRequest>[1]> = {}) => at(admit(state, deploymentRequest(deployment(), extra)).object, 'metadata', 'labels', 'seen');
+  const namespace = (name: string, env: string): JsonObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { env } } });
+
+  it('matches each namespace by its own labels, in any order of requests', () => {
+    const state = single({ mutations: [label] }, [namespace('shop', 'prod'), namespace('lab', 'dev')], { matchResources: { namespaceSelector: { matchLabels: { env: 'prod' } } } });
+    expect(seen(state, { namespace: 'shop' })).toBe('yes');
+    expect(seen(state, { namespace: 'lab' })).toBeUndefined();
+    expect(seen(state, { namespace: 'shop' })).toBe('yes');
+  });
+
+  it('matches resource names per request name', () => {
+    const rules = { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'], resourceNames: ['web'] }] };
+    const state = single({ mutations: [label], matchConstraints: rules });
+    expect(seen(state, { name: 'web' })).toBe('yes');
+    expect(seen(state, { name: 'api' })).toBeUndefined();
+  });
+
+  it('records a matching failure again for every request', () => {
+    const state = single({ mutations: [label] }, [], { matchResources: { namespaceSelector: { matchLabels: { env: 'prod' } } } });
+    for (let i = 0; i < 2; i++) expect(admit(state, deploymentRequest(deployment(), { namespace: 'ghost' })).status?.message).toContain('namespaces "ghost" not found');
+  });
+
+  it('takes params from the request namespace each time', () => {
+    const configMap = (namespace: string, replicas: string): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'limits', namespace }, data: { replicas } });
+    const state = single(
+      { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [apply('Object{spec: Object.spec{replicas: int(params.data["replicas"])}}')] },
+      [configMap('default', '5'), configMap('other', '7')],
+      { paramRef: { name: 'limits' } },
+    );
+    expect(replicas(admit(state, deploymentRequest(deployment(), { namespace: 'default' })).object)).toBe(5);
+    expect(replicas(admit(state, deploymentRequest(deployment(), { namespace: 'other' })).object)).toBe(7);
+  });
+
+  it('starts over with another state', () => {
+    const bound = single({ mutations: [label] });
+    expect(seen(bound)).toBe('yes');
+    const unbound = createState([policy({ name: 'p', mutations: [label] })]);
+    expect(seen(unbound)).toBeUndefined();
+  });
+});
+
 describe('params', () => {
   const configMap = (name: string, labels: Record<string, string>, replicas: string, namespace = 'default'): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, labels }, data: { replicas } });
   const fromParams = { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [apply('Object{spec: Object.spec{replicas: object.spec.replicas + int(params.data["replicas"])}}')] };

@@ -58,7 +58,7 @@ interface Run {
   /** The kind facts last looked up: invocations of a request mostly ask for the kind they were matched as, one object. */
   facts?: { kind: GroupVersionKind; facts: KindFacts | undefined };
   /** The first pass's invocations, when matching them recorded no failure (see reusableInvocations). */
-  firstPassInvocations?: Invocation[];
+  firstPassInvocations?: readonly Invocation[];
   /** Options of every CEL evaluation of this admission (authorizer, cost limit, deadline). */
   evaluate: EvaluateOptions;
   /** The CEL `request` last built, for the kind and resource it was built for. */
@@ -164,8 +164,40 @@ function checkMatch(run: Run, outcome: MatchOutcome, policy: Policy, binding: Bi
   return false;
 }
 
-function invocations(run: Run, ctx: MatchContext): Invocation[] {
+/**
+ * What matching gave a request, per state: the invocations depend only on the state and the
+ * request's kind, resource, subresource, operation, namespace and name, unless some criteria
+ * select by object labels or the request writes a namespace (its own labels then count);
+ * those requests are matched every time. Matching that recorded a failure is not kept, so
+ * its failures are recorded again for every request. Keys come from requests, hence the bound.
+ */
+const matchedInvocations = new WeakMap<State, Map<string, readonly Invocation[]>>();
+const MAX_MATCHED_REQUESTS = 1024;
+
+function matchedKey(a: MatchAttributes): string {
+  const r = a.resource;
+  const k = a.kind;
+  return `${r.group}\u0000${r.version}\u0000${r.resource}\u0000${a.subResource}\u0000${a.operation}\u0000${a.namespace}\u0000${a.name}\u0000${k.group}\u0000${k.version}\u0000${k.kind}`;
+}
+
+function cachedInvocations(run: Run, ctx: MatchContext): readonly Invocation[] {
   const a = attributes(run);
+  if (isNamespaceWrite(a) || stateSelectsByObject(run.state)) return invocations(run, ctx, a);
+  let byRequest = matchedInvocations.get(run.state);
+  if (!byRequest) matchedInvocations.set(run.state, (byRequest = new Map()));
+  const key = matchedKey(a);
+  const known = byRequest.get(key);
+  if (known) return known;
+  const recorded = run.outcomes.length;
+  const list = invocations(run, ctx, a);
+  if (run.outcomes.length === recorded) {
+    if (byRequest.size >= MAX_MATCHED_REQUESTS) byRequest.clear();
+    byRequest.set(key, list);
+  }
+  return list;
+}
+
+function invocations(run: Run, ctx: MatchContext, a: MatchAttributes): readonly Invocation[] {
   const keys = ruleKeysOf(a);
   const out: Invocation[] = [];
   for (const policy of run.state.policies) {
@@ -240,7 +272,7 @@ function stateSelectsByObject(state: State): boolean {
  * Only a first pass whose matching recorded no failure is reused: the second records its
  * failures again.
  */
-function reusableInvocations(run: Run): Invocation[] | undefined {
+function reusableInvocations(run: Run): readonly Invocation[] | undefined {
   if (!run.firstPassInvocations || isNamespaceWrite({ resource: run.request.resource, subResource: run.request.subResource ?? '', operation: run.request.operation }) || stateSelectsByObject(run.state)) return undefined;
   return run.firstPassInvocations;
 }
@@ -248,7 +280,7 @@ function reusableInvocations(run: Run): Invocation[] | undefined {
 function pass(run: Run, reinvocation: boolean): void {
   const ctx: MatchContext = { state: run.state, namespaceOf: (name) => run.state.namespaces.get(name) };
   const recorded = run.outcomes.length;
-  const list = (reinvocation && reusableInvocations(run)) || invocations(run, ctx);
+  const list = (reinvocation && reusableInvocations(run)) || cachedInvocations(run, ctx);
   if (!reinvocation && run.outcomes.length === recorded) run.firstPassInvocations = list;
   if (list.length === 0) return;
   const nsObject = namespaceObject(run);
