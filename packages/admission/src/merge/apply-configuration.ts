@@ -236,21 +236,27 @@ function mergeMaps(live: JsonObject | undefined, config: JsonObject, properties:
   return out;
 }
 
-/** The identity of a list item: its key fields for `map` lists, its value for `set` lists. */
-function itemKey(item: Json, itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path): string {
+/**
+ * The identity of a list item: its key fields for `map` lists, its value for `set` lists.
+ * A `map` list's key is the JSON text of its key values' list (`["a",80]`), written out
+ * without building the list. `path` and `i` locate the item, for messages only.
+ */
+function itemKey(item: Json, itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path, i: number): string {
   if (shape.listType === 'set') return JSON.stringify(item);
-  if (!isObject(item)) throw new ApplyConfigurationError(`${pathString(path)}: associative list with keys has an element that is not a map`);
-  const values = shape.keys.map((key) => {
-    let v = item[key];
+  if (!isObject(item)) throw new ApplyConfigurationError(`${pathString(step(path, i))}: associative list with keys has an element that is not a map`);
+  let key = '[';
+  for (let k = 0; k < shape.keys.length; k++) {
+    const field = shape.keys[k] as string;
+    let v = item[field];
     if (v === undefined || v === null) {
       // A key field left out takes its default (a port's protocol is TCP).
-      const dflt = itemSchema?.properties?.[key]?.default as Json | undefined;
-      if (dflt === undefined) throw new ApplyConfigurationError(`${pathString(path)}: associative list with keys has an element that omits key field "${key}" (and doesn't have default value)`);
+      const dflt = itemSchema?.properties?.[field]?.default as Json | undefined;
+      if (dflt === undefined) throw new ApplyConfigurationError(`${pathString(step(path, i))}: associative list with keys has an element that omits key field "${field}" (and doesn't have default value)`);
       v = dflt;
     }
-    return v;
-  });
-  return JSON.stringify(values);
+    key += k === 0 ? JSON.stringify(v) : `,${JSON.stringify(v)}`;
+  }
+  return `${key}]`;
 }
 
 function describeKey(shape: Extract<Shape, { kind: 'list' }>, key: string): string {
@@ -268,8 +274,9 @@ interface Indexed {
 function index(items: readonly Json[], itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path, allowDuplicates: boolean): Indexed {
   const keys: string[] = [];
   const observed = new Map<string, Json | null>();
-  items.forEach((item, i) => {
-    const key = itemKey(item, itemSchema, shape, step(path, i));
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as Json;
+    const key = itemKey(item, itemSchema, shape, path, i);
     if (observed.has(key)) {
       if (!allowDuplicates) throw new ApplyConfigurationError(`${pathString(path)}: duplicate entries for key ${describeKey(shape, key)}`);
       observed.set(key, null);
@@ -277,7 +284,7 @@ function index(items: readonly Json[], itemSchema: SchemaNode | undefined, shape
       observed.set(key, item);
     }
     keys.push(key);
-  });
+  }
   return { keys, observed };
 }
 
@@ -291,14 +298,10 @@ function mergeLists(live: readonly Json[], config: readonly Json[], itemSchema: 
   const rhs = index(config, itemSchema, shape, path, false);
   const lhs = index(live, itemSchema, shape, path, true);
   const shared = rhs.keys.filter((k) => lhs.observed.has(k));
-  let nextShared = shared.shift();
+  let sharedAt = 0;
+  let nextShared = shared[sharedAt];
   const merged = new Set<string>();
   const out: Json[] = [];
-  // `l` is null for a live key that occurs more than once: the item is built from `r` alone.
-  const mergeItem = (l: Json | null | undefined, r: Json | undefined) => {
-    const at = out.length;
-    out.push(r === undefined ? (l ?? null) : shape.listType === 'set' ? clone(r) : merge(l ?? undefined, r, itemSchema, step(path, at)));
-  };
   let li = 0;
   let ri = 0;
   while (li < lhs.keys.length || ri < rhs.keys.length) {
@@ -306,10 +309,10 @@ function mergeLists(live: readonly Json[], config: readonly Json[], itemSchema: 
       const key = lhs.keys[li] as string;
       if (key === rhs.keys[ri]) {
         merged.add(key);
-        mergeItem(lhs.observed.get(key), rhs.observed.get(key) ?? undefined);
+        mergeItem(out, lhs.observed.get(key), rhs.observed.get(key) ?? undefined, itemSchema, shape, path);
         li++;
         ri++;
-        nextShared = shared.shift();
+        nextShared = shared[++sharedAt];
         continue;
       }
       // A shared item that is not the next one the configuration wants: it comes later.
@@ -322,7 +325,7 @@ function mergeLists(live: readonly Json[], config: readonly Json[], itemSchema: 
       const key = lhs.keys[li] as string;
       if (!rhs.observed.has(key)) {
         // Read by position: a duplicated key has no single observed item.
-        mergeItem(live[li] as Json, undefined);
+        mergeItem(out, live[li] as Json, undefined, itemSchema, shape, path);
         li++;
         continue;
       }
@@ -334,10 +337,16 @@ function mergeLists(live: readonly Json[], config: readonly Json[], itemSchema: 
     if (ri < rhs.keys.length) {
       const key = rhs.keys[ri] as string;
       merged.add(key);
-      mergeItem(lhs.observed.get(key), rhs.observed.get(key) ?? undefined);
+      mergeItem(out, lhs.observed.get(key), rhs.observed.get(key) ?? undefined, itemSchema, shape, path);
       ri++;
-      if (nextShared === key) nextShared = shared.shift();
+      if (nextShared === key) nextShared = shared[++sharedAt];
     }
   }
   return out;
+}
+
+/** Appends the merged item; `l` is null for a live key that occurs more than once: the item is then built from `r` alone. */
+function mergeItem(out: Json[], l: Json | null | undefined, r: Json | undefined, itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path): void {
+  const at = out.length;
+  out.push(r === undefined ? (l ?? null) : shape.listType === 'set' ? clone(r) : merge(l ?? undefined, r, itemSchema, step(path, at)));
 }
