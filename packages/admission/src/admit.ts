@@ -59,6 +59,8 @@ interface Run {
   facts?: { kind: GroupVersionKind; facts: KindFacts | undefined };
   /** The first pass's invocations, when matching them recorded no failure (see reusableInvocations). */
   firstPassInvocations?: readonly Invocation[];
+  /** The CEL `namespaceObject`, once a pass has asked for it. */
+  namespaceObject?: JsonObject | null;
   /** Options of every CEL evaluation of this admission (authorizer, cost limit, deadline). */
   evaluate: EvaluateOptions;
   /** The CEL `request` last built, for the kind and resource it was built for. */
@@ -122,7 +124,8 @@ export function admit(state: State, request: AdmissionRequest, options: AdmitOpt
 }
 
 function dedupe(items: string[]): string[] {
-  return [...new Set(items)];
+  // Most requests draw no warning at all.
+  return items.length < 2 ? items : [...new Set(items)];
 }
 
 function attributes(run: Run): MatchAttributes {
@@ -180,16 +183,16 @@ function matchedKey(a: MatchAttributes): string {
   return `${r.group}\u0000${r.version}\u0000${r.resource}\u0000${a.subResource}\u0000${a.operation}\u0000${a.namespace}\u0000${a.name}\u0000${k.group}\u0000${k.version}\u0000${k.kind}`;
 }
 
-function cachedInvocations(run: Run, ctx: MatchContext): readonly Invocation[] {
+function cachedInvocations(run: Run): readonly Invocation[] {
   const a = attributes(run);
-  if (isNamespaceWrite(a) || stateSelectsByObject(run.state)) return invocations(run, ctx, a);
+  if (isNamespaceWrite(a) || stateSelectsByObject(run.state)) return invocations(run, a);
   let byRequest = matchedInvocations.get(run.state);
   if (!byRequest) matchedInvocations.set(run.state, (byRequest = new Map()));
   const key = matchedKey(a);
   const known = byRequest.get(key);
   if (known) return known;
   const recorded = run.outcomes.length;
-  const list = invocations(run, ctx, a);
+  const list = invocations(run, a);
   if (run.outcomes.length === recorded) {
     if (byRequest.size >= MAX_MATCHED_REQUESTS) byRequest.clear();
     byRequest.set(key, list);
@@ -197,7 +200,8 @@ function cachedInvocations(run: Run, ctx: MatchContext): readonly Invocation[] {
   return list;
 }
 
-function invocations(run: Run, ctx: MatchContext, a: MatchAttributes): readonly Invocation[] {
+function invocations(run: Run, a: MatchAttributes): readonly Invocation[] {
+  const ctx: MatchContext = { state: run.state, namespaceOf: (name) => run.state.namespaces.get(name) };
   const keys = ruleKeysOf(a);
   const out: Invocation[] = [];
   for (const policy of run.state.policies) {
@@ -278,12 +282,12 @@ function reusableInvocations(run: Run): readonly Invocation[] | undefined {
 }
 
 function pass(run: Run, reinvocation: boolean): void {
-  const ctx: MatchContext = { state: run.state, namespaceOf: (name) => run.state.namespaces.get(name) };
   const recorded = run.outcomes.length;
-  const list = (reinvocation && reusableInvocations(run)) || cachedInvocations(run, ctx);
+  const list = (reinvocation && reusableInvocations(run)) || cachedInvocations(run);
   if (!reinvocation && run.outcomes.length === recorded) run.firstPassInvocations = list;
   if (list.length === 0) return;
-  const nsObject = namespaceObject(run);
+  // The same in both passes: it depends on the request's namespace and kind only.
+  const nsObject = run.namespaceObject === undefined ? (run.namespaceObject = namespaceObject(run)) : run.namespaceObject;
   let dirty = false;
   for (const inv of list) {
     // Upstream evaluates an invocation's match conditions before it looks at the queue, so
