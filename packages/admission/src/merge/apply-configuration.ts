@@ -95,15 +95,19 @@ function pathString(path: Path): string {
  * are replaced, and nothing is rejected.
  */
 export function mergeApplyConfiguration(live: Json | undefined, config: JsonObject, schema: SchemaNode | undefined, constantBase?: JsonObject): Json {
-  const passed = schema && constantBase ? passedChecks(constantBase, schema, config) : undefined;
-  if (schema && !passed?.has) {
+  const passed = schema && constantBase && rememberable(config) ? passedChecks(constantBase, schema) : undefined;
+  if (schema && !(passed && hasPassed(passed, config))) {
     const problems: string[] = [];
     checkTypes(config, schema, undefined, problems);
     if (problems.length > 0) throw new ApplyConfigurationError(`failed to convert patch object to typed object: ${problems.join(', ')}`);
     const atomics: string[] = [];
     findAtomics(config, schema, undefined, atomics);
     if (atomics.length > 0) throw new ApplyConfigurationError(`invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: ${atomics.join(', ')}`);
-    passed?.add();
+    if (passed) {
+      // Both come from requests: a bound, though a state normally sees a handful.
+      if (passed.length >= 64) passed.length = 0;
+      passed.push({ apiVersion: config.apiVersion, kind: config.kind });
+    }
   }
   return merge(live, config, schema, undefined);
 }
@@ -113,27 +117,28 @@ export function mergeApplyConfiguration(live: Json | undefined, config: JsonObje
  * apiVersion and kind set on a copy (`constantBase` is that value): once it has passed the
  * checks against a schema with the same apiVersion and kind, it passes them again, so they
  * are remembered rather than repeated. Failures are not remembered (they throw anyway).
+ * The pairs that passed are few and compared in place: no key is built per request.
  */
-const checkedConstants = new WeakMap<JsonObject, WeakMap<SchemaNode, Set<string>>>();
+type PassedPairs = { apiVersion: Json | undefined; kind: Json | undefined }[];
+const checkedConstants = new WeakMap<JsonObject, WeakMap<SchemaNode, PassedPairs>>();
 
-function passedChecks(base: JsonObject, schema: SchemaNode, config: JsonObject): { has: boolean; add: () => void } | undefined {
+/** Other values of apiVersion and kind are rare enough (and wrong enough) to be checked every time. */
+function rememberable(config: JsonObject): boolean {
   const { apiVersion, kind } = config;
-  // Other values are rare enough (and wrong enough) to be checked every time.
-  if ((apiVersion !== undefined && typeof apiVersion !== 'string') || (kind !== undefined && typeof kind !== 'string')) return undefined;
-  const key = `${apiVersion ?? '\u0001'}\u0000${kind ?? '\u0001'}`;
+  return (apiVersion === undefined || typeof apiVersion === 'string') && (kind === undefined || typeof kind === 'string');
+}
+
+function passedChecks(base: JsonObject, schema: SchemaNode): PassedPairs {
   let bySchema = checkedConstants.get(base);
   if (!bySchema) checkedConstants.set(base, (bySchema = new WeakMap()));
-  let keys = bySchema.get(schema);
-  if (!keys) bySchema.set(schema, (keys = new Set()));
-  const known = keys;
-  return {
-    has: known.has(key),
-    add: () => {
-      // Both come from requests: a bound, though a state normally sees a handful.
-      if (known.size >= 64) known.clear();
-      known.add(key);
-    },
-  };
+  let pairs = bySchema.get(schema);
+  if (!pairs) bySchema.set(schema, (pairs = []));
+  return pairs;
+}
+
+function hasPassed(pairs: PassedPairs, config: JsonObject): boolean {
+  for (const p of pairs) if (p.apiVersion === config.apiVersion && p.kind === config.kind) return true;
+  return false;
 }
 
 // The typed conversion the API server makes first: every field must be declared (unless
