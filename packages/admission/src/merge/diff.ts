@@ -6,7 +6,8 @@ import type { JsonPatchOperation } from './json-patch.js';
 
 export function diffToPatch(from: Json | undefined, to: Json | undefined): JsonPatchOperation[] {
   const ops: JsonPatchOperation[] = [];
-  if (deepEqual(from, to)) return ops;
+  // Equal values yield no operations from diffValue itself: comparing them first would only
+  // walk the changed paths once more.
   if (to === undefined) return ops;
   diffValue(from ?? null, to, '', ops);
   return ops;
