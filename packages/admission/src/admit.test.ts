@@ -414,6 +414,18 @@ describe('admit: the second pass', () => {
     expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([{ policy: 'a-check', binding: 'a-check-b', pass: 2, outcome: 'failed', failure: { kind: 'match-condition', message: expect.any(String) } }]);
   });
 
+  it('runs when no policy asks for reinvocation but one has match conditions, which then see the mutated object', () => {
+    const state = createState([
+      policy({ name: 'a-check', matchConditions: [{ name: 'c', expression: 'object.spec.replicas < 3 || object.spec.nosuchfield == 1' }], mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')] }),
+      binding('a-check-b', 'a-check'),
+      policy({ name: 'b-increment', mutations: [INCREMENT] }),
+      binding('b-increment-b', 'b-increment'),
+    ]);
+    const result = admit(state, deploymentRequest(deployment()));
+    expect(result.allowed).toBe(false);
+    expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([{ policy: 'a-check', binding: 'a-check-b', pass: 2, outcome: 'failed', failure: { kind: 'match-condition', message: expect.any(String) } }]);
+  });
+
   it('matches the mutated object again: a policy its object selector now picks has its match conditions evaluated', () => {
     const state = createState([
       policy({ name: 'a-label', mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')] }),

@@ -281,11 +281,23 @@ function reusableInvocations(run: Run): readonly Invocation[] | undefined {
   return run.firstPassInvocations;
 }
 
+/**
+ * A second pass over the first pass's invocations that re-runs none of them, when none has
+ * match conditions to evaluate again: each would return at once (their warnings were given
+ * in the first pass), so the pass is skipped. It is the usual case of policies that never
+ * ask for reinvocation.
+ */
+function nothingToReinvoke(run: Run, list: readonly Invocation[]): boolean {
+  if (list !== run.firstPassInvocations || run.reinvoke.size > 0) return false;
+  for (const inv of list) if (inv.policy.spec.matchConditions.length > 0) return false;
+  return true;
+}
+
 function pass(run: Run, reinvocation: boolean): void {
   const recorded = run.outcomes.length;
   const list = (reinvocation && reusableInvocations(run)) || cachedInvocations(run);
   if (!reinvocation && run.outcomes.length === recorded) run.firstPassInvocations = list;
-  if (list.length === 0) return;
+  if (list.length === 0 || (reinvocation && nothingToReinvoke(run, list))) return;
   // The same in both passes: it depends on the request's namespace and kind only.
   const nsObject = run.namespaceObject === undefined ? (run.namespaceObject = namespaceObject(run)) : run.namespaceObject;
   let dirty = false;
