@@ -228,6 +228,14 @@ describe('admit: matching remembered per state and request attributes', () => {
     expect(replicas(admit(state, deploymentRequest(deployment(), { namespace: 'other' })).object)).toBe(7);
   });
 
+  it('does not let a NUL in a name stand for a field boundary', () => {
+    const rules = { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'], resourceNames: ['web'] }] };
+    const state = single({ mutations: [label], matchConstraints: rules }, [namespace('a', 'prod'), namespace('a\u0000b', 'prod')]);
+    // The same characters split differently between namespace and name.
+    expect(seen(state, { namespace: 'a\u0000b', name: 'web' })).toBe('yes');
+    expect(seen(state, { namespace: 'a', name: 'b\u0000web' })).toBeUndefined();
+  });
+
   it('starts over with another state', () => {
     const bound = single({ mutations: [label] });
     expect(seen(bound)).toBe('yes');

@@ -177,18 +177,24 @@ function checkMatch(run: Run, outcome: MatchOutcome, policy: Policy, binding: Bi
 const matchedInvocations = new WeakMap<State, Map<string, readonly Invocation[]>>();
 const MAX_MATCHED_REQUESTS = 1024;
 
-function matchedKey(a: MatchAttributes): string {
+const MATCHED_KEY_FIELDS = 10;
+
+/** The attributes joined by NUL; undefined when a value holds a NUL itself (two requests could then share a key). */
+function matchedKey(a: MatchAttributes): string | undefined {
   const r = a.resource;
   const k = a.kind;
-  return `${r.group}\u0000${r.version}\u0000${r.resource}\u0000${a.subResource}\u0000${a.operation}\u0000${a.namespace}\u0000${a.name}\u0000${k.group}\u0000${k.version}\u0000${k.kind}`;
+  const key = `${r.group}\u0000${r.version}\u0000${r.resource}\u0000${a.subResource}\u0000${a.operation}\u0000${a.namespace}\u0000${a.name}\u0000${k.group}\u0000${k.version}\u0000${k.kind}`;
+  let separators = 0;
+  for (let at = key.indexOf('\u0000'); at !== -1; at = key.indexOf('\u0000', at + 1)) separators++;
+  return separators === MATCHED_KEY_FIELDS - 1 ? key : undefined;
 }
 
 function cachedInvocations(run: Run): readonly Invocation[] {
   const a = attributes(run);
-  if (isNamespaceWrite(a) || stateSelectsByObject(run.state)) return invocations(run, a);
+  const key = isNamespaceWrite(a) || stateSelectsByObject(run.state) ? undefined : matchedKey(a);
+  if (key === undefined) return invocations(run, a);
   let byRequest = matchedInvocations.get(run.state);
   if (!byRequest) matchedInvocations.set(run.state, (byRequest = new Map()));
-  const key = matchedKey(a);
   const known = byRequest.get(key);
   if (known) return known;
   const recorded = run.outcomes.length;
