@@ -244,6 +244,15 @@ describe('admit: matching remembered per state and request attributes', () => {
   });
 });
 
+describe('admit: the authorizer', () => {
+  it('answers authorizer checks with the authorizer of the options, the offline one (denies) by default', () => {
+    const state = single({ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/labels/may", value: string(authorizer.group("apps").resource("deployments").namespace("default").check("create").allowed())}]')] });
+    const may = (options: Parameters<typeof admit>[2]) => at(admit(state, deploymentRequest(), options).object, 'metadata', 'labels', 'may');
+    expect(may({})).toBe('false');
+    expect(may({ authorizer: { authorize: (a) => ({ decision: a.user === 'alice' && a.verb === 'create' ? 'allow' : 'deny' }) } })).toBe('true');
+  });
+});
+
 describe('params', () => {
   const configMap = (name: string, labels: Record<string, string>, replicas: string, namespace = 'default'): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, labels }, data: { replicas } });
   const fromParams = { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [apply('Object{spec: Object.spec{replicas: object.spec.replicas + int(params.data["replicas"])}}')] };

@@ -65,14 +65,14 @@ export function runInvocation(input: InvocationInput): InvocationResult {
       if (input.hasParams) raw.params = lazyToCel(input.params);
       convertedFrom = object;
       // prepare returns a fresh object: it becomes the invocation's base, and a copy gets the variables.
-      current = e.env.prepare(raw);
+      current = e.env.prepare(raw, options);
       return variables ? { ...current, variables } : current;
     }
     if (object !== convertedFrom) {
       current.object = lazyToCel(object ?? null);
       convertedFrom = object;
     }
-    const prepared = e.env.prepare(current);
+    const prepared = e.env.prepare(current, options);
     if (variables) prepared.variables = variables;
     return prepared;
   };

@@ -223,15 +223,18 @@ export class CelEnvironment {
     });
   }
 
-  /** Convert JSON variable values to CEL values, typed by the declared schemas. */
-  prepare(values: Record<string, unknown>): Record<string, unknown> {
+  /**
+   * Convert JSON variable values to CEL values, typed by the declared schemas. `options` are
+   * those the activation will be evaluated with: the defaults read them (the authorizer).
+   */
+  prepare(values: Record<string, unknown>, options?: EvaluateOptions): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const schemas = this.#schemas;
     for (const k of Object.keys(values)) {
       const v = values[k];
       out[k] = schemas.has(k) ? toCel(v, schemas.get(k)) : v;
     }
-    return this.#withDefaults(out, undefined, this.#nullable, true);
+    return this.#withDefaults(out, options, this.#nullable, true);
   }
 
   withDefaults(activation: Record<string, unknown>, options: EvaluateOptions | undefined): Record<string, unknown> {
