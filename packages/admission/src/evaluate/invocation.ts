@@ -103,12 +103,15 @@ export function runInvocation(input: InvocationInput): InvocationResult {
 
 const MATCHES: { matches: boolean; error?: string } = Object.freeze({ matches: true });
 
-/** Mutations of a policy without variables still see `variables`, empty: one instance holds nothing to share. */
-const NO_VARIABLES = new LazyVariables({});
+/**
+ * Mutations of a policy without variables still see `variables`, empty: one instance holds
+ * nothing to share. Its thunks inherit nothing, so no name (`constructor`, say) finds one.
+ */
+const NO_VARIABLES = new LazyVariables(Object.create(null) as Record<string, () => unknown>);
 
 /** The policy's variables over one invocation's activation, each evaluated when first read and kept. */
 function lazyVariables(compiled: readonly CompiledExpression[], activate: (e: CompiledExpression, variables: LazyVariables) => Record<string, unknown>, options: EvaluateOptions): LazyVariables {
-  const thunks: Record<string, () => unknown> = {};
+  const thunks = Object.create(null) as Record<string, () => unknown>;
   const variables = new LazyVariables(thunks);
   for (const v of compiled) {
     thunks[v.name] = () => {
