@@ -193,6 +193,66 @@ describe('admit', () => {
   });
 });
 
+describe('admit: matching remembered per state and request attributes', () => {
+  const label = patch('[JSONPatch{op: "add", path: "/metadata/labels/seen", value: "yes"}]');
+  const seen = (state: ReturnType<typeof createState>, extra: Partial<Parameters<typeof deploymentRequest>[1]> = {}) => at(admit(state, deploymentRequest(deployment(), extra)).object, 'metadata', 'labels', 'seen');
+  const namespace = (name: string, env: string): JsonObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { env } } });
+
+  it('matches each namespace by its own labels, in any order of requests', () => {
+    const state = single({ mutations: [label] }, [namespace('shop', 'prod'), namespace('lab', 'dev')], { matchResources: { namespaceSelector: { matchLabels: { env: 'prod' } } } });
+    expect(seen(state, { namespace: 'shop' })).toBe('yes');
+    expect(seen(state, { namespace: 'lab' })).toBeUndefined();
+    expect(seen(state, { namespace: 'shop' })).toBe('yes');
+  });
+
+  it('matches resource names per request name', () => {
+    const rules = { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'], resourceNames: ['web'] }] };
+    const state = single({ mutations: [label], matchConstraints: rules });
+    expect(seen(state, { name: 'web' })).toBe('yes');
+    expect(seen(state, { name: 'api' })).toBeUndefined();
+  });
+
+  it('records a matching failure again for every request', () => {
+    const state = single({ mutations: [label] }, [], { matchResources: { namespaceSelector: { matchLabels: { env: 'prod' } } } });
+    for (let i = 0; i < 2; i++) expect(admit(state, deploymentRequest(deployment(), { namespace: 'ghost' })).status?.message).toContain('namespaces "ghost" not found');
+  });
+
+  it('takes params from the request namespace each time', () => {
+    const configMap = (namespace: string, replicas: string): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'limits', namespace }, data: { replicas } });
+    const state = single(
+      { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [apply('Object{spec: Object.spec{replicas: int(params.data["replicas"])}}')] },
+      [configMap('default', '5'), configMap('other', '7')],
+      { paramRef: { name: 'limits' } },
+    );
+    expect(replicas(admit(state, deploymentRequest(deployment(), { namespace: 'default' })).object)).toBe(5);
+    expect(replicas(admit(state, deploymentRequest(deployment(), { namespace: 'other' })).object)).toBe(7);
+  });
+
+  it('does not let a NUL in a name stand for a field boundary', () => {
+    const rules = { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'], resourceNames: ['web'] }] };
+    const state = single({ mutations: [label], matchConstraints: rules }, [namespace('a', 'prod'), namespace('a\u0000b', 'prod')]);
+    // The same characters split differently between namespace and name.
+    expect(seen(state, { namespace: 'a\u0000b', name: 'web' })).toBe('yes');
+    expect(seen(state, { namespace: 'a', name: 'b\u0000web' })).toBeUndefined();
+  });
+
+  it('starts over with another state', () => {
+    const bound = single({ mutations: [label] });
+    expect(seen(bound)).toBe('yes');
+    const unbound = createState([policy({ name: 'p', mutations: [label] })]);
+    expect(seen(unbound)).toBeUndefined();
+  });
+});
+
+describe('admit: the authorizer', () => {
+  it('answers authorizer checks with the authorizer of the options, the offline one (denies) by default', () => {
+    const state = single({ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/labels/may", value: string(authorizer.group("apps").resource("deployments").namespace("default").check("create").allowed())}]')] });
+    const may = (options: Parameters<typeof admit>[2]) => at(admit(state, deploymentRequest(), options).object, 'metadata', 'labels', 'may');
+    expect(may({})).toBe('false');
+    expect(may({ authorizer: { authorize: (a) => ({ decision: a.user === 'alice' && a.verb === 'create' ? 'allow' : 'deny' }) } })).toBe('true');
+  });
+});
+
 describe('params', () => {
   const configMap = (name: string, labels: Record<string, string>, replicas: string, namespace = 'default'): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, labels }, data: { replicas } });
   const fromParams = { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [apply('Object{spec: Object.spec{replicas: object.spec.replicas + int(params.data["replicas"])}}')] };
@@ -368,6 +428,18 @@ describe('admit: the second pass', () => {
     const result = admit(state, deploymentRequest(deployment()));
     expect(result.allowed).toBe(false);
     expect(result.status?.message).toMatch(/^policy 'a-check' with binding 'a-check-b' denied request: matchCondition 'c': .*nosuchfield/);
+    expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([{ policy: 'a-check', binding: 'a-check-b', pass: 2, outcome: 'failed', failure: { kind: 'match-condition', message: expect.any(String) } }]);
+  });
+
+  it('runs when no policy asks for reinvocation but one has match conditions, which then see the mutated object', () => {
+    const state = createState([
+      policy({ name: 'a-check', matchConditions: [{ name: 'c', expression: 'object.spec.replicas < 3 || object.spec.nosuchfield == 1' }], mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')] }),
+      binding('a-check-b', 'a-check'),
+      policy({ name: 'b-increment', mutations: [INCREMENT] }),
+      binding('b-increment-b', 'b-increment'),
+    ]);
+    const result = admit(state, deploymentRequest(deployment()));
+    expect(result.allowed).toBe(false);
     expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([{ policy: 'a-check', binding: 'a-check-b', pass: 2, outcome: 'failed', failure: { kind: 'match-condition', message: expect.any(String) } }]);
   });
 

@@ -3,7 +3,7 @@
 // per param. A second pass re-runs the IfNeeded invocations when the first one mutated
 // anything (the reinvocation the API server's admission chain would make, emulated here
 // since the webhook hosts the policies; mutating-admission.md §8).
-import type { CelAuthorizer } from '@platlint/cel';
+import type { CelAuthorizer, EvaluateOptions } from '@platlint/cel';
 import { compilePolicy } from './evaluate/compile.js';
 import { failureMessage, StatusFailure, type PolicyFailure } from './evaluate/failures.js';
 import { runInvocation } from './evaluate/invocation.js';
@@ -44,7 +44,6 @@ interface Run {
   state: State;
   request: AdmissionRequest;
   options: AdmitOptions;
-  deadline: number | undefined;
   object: Json | undefined;
   failures: PolicyFailure[];
   warnings: string[];
@@ -59,7 +58,11 @@ interface Run {
   /** The kind facts last looked up: invocations of a request mostly ask for the kind they were matched as, one object. */
   facts?: { kind: GroupVersionKind; facts: KindFacts | undefined };
   /** The first pass's invocations, when matching them recorded no failure (see reusableInvocations). */
-  firstPassInvocations?: Invocation[];
+  firstPassInvocations?: readonly Invocation[];
+  /** The CEL `namespaceObject`, once a pass has asked for it. */
+  namespaceObject?: JsonObject | null;
+  /** Options of every CEL evaluation of this admission (authorizer, cost limit, deadline). */
+  evaluate: EvaluateOptions;
   /** The CEL `request` last built, for the kind and resource it was built for. */
   celRequest?: { kind: GroupVersionKind; resource: GroupVersionResource; value: JsonObject };
 }
@@ -70,11 +73,16 @@ export function admit(state: State, request: AdmissionRequest, options: AdmitOpt
   // the working object may start as that same copy, and unchanged subtrees stay shared with
   // it: comparing and diffing them is then an identity check.
   const original = request.object === undefined || options.handOver ? request.object : clone(request.object);
+  const deadline = options.timeoutMs !== undefined ? Date.now() + options.timeoutMs : undefined;
+  const evaluate: EvaluateOptions = {};
+  if (options.authorizer) evaluate.authorizer = options.authorizer;
+  if (options.costLimit !== undefined) evaluate.costLimit = options.costLimit;
+  if (deadline !== undefined) evaluate.deadline = deadline;
   const run: Run = {
     state,
     request,
     options,
-    deadline: options.timeoutMs !== undefined ? Date.now() + options.timeoutMs : undefined,
+    evaluate,
     object: original,
     failures: [],
     warnings: [],
@@ -116,7 +124,8 @@ export function admit(state: State, request: AdmissionRequest, options: AdmitOpt
 }
 
 function dedupe(items: string[]): string[] {
-  return [...new Set(items)];
+  // Most requests draw no warning at all.
+  return items.length < 2 ? items : [...new Set(items)];
 }
 
 function attributes(run: Run): MatchAttributes {
@@ -158,8 +167,47 @@ function checkMatch(run: Run, outcome: MatchOutcome, policy: Policy, binding: Bi
   return false;
 }
 
-function invocations(run: Run, ctx: MatchContext): Invocation[] {
+/**
+ * What matching gave a request, per state: the invocations depend only on the state and the
+ * request's kind, resource, subresource, operation, namespace and name, unless some criteria
+ * select by object labels or the request writes a namespace (its own labels then count);
+ * those requests are matched every time. Matching that recorded a failure is not kept, so
+ * its failures are recorded again for every request. Keys come from requests, hence the bound.
+ */
+const matchedInvocations = new WeakMap<State, Map<string, readonly Invocation[]>>();
+const MAX_MATCHED_REQUESTS = 1024;
+
+const MATCHED_KEY_FIELDS = 10;
+
+/** The attributes joined by NUL; undefined when a value holds a NUL itself (two requests could then share a key). */
+function matchedKey(a: MatchAttributes): string | undefined {
+  const r = a.resource;
+  const k = a.kind;
+  const key = `${r.group}\u0000${r.version}\u0000${r.resource}\u0000${a.subResource}\u0000${a.operation}\u0000${a.namespace}\u0000${a.name}\u0000${k.group}\u0000${k.version}\u0000${k.kind}`;
+  let separators = 0;
+  for (let at = key.indexOf('\u0000'); at !== -1; at = key.indexOf('\u0000', at + 1)) separators++;
+  return separators === MATCHED_KEY_FIELDS - 1 ? key : undefined;
+}
+
+function cachedInvocations(run: Run): readonly Invocation[] {
   const a = attributes(run);
+  const key = isNamespaceWrite(a) || stateSelectsByObject(run.state) ? undefined : matchedKey(a);
+  if (key === undefined) return invocations(run, a);
+  let byRequest = matchedInvocations.get(run.state);
+  if (!byRequest) matchedInvocations.set(run.state, (byRequest = new Map()));
+  const known = byRequest.get(key);
+  if (known) return known;
+  const recorded = run.outcomes.length;
+  const list = invocations(run, a);
+  if (run.outcomes.length === recorded) {
+    if (byRequest.size >= MAX_MATCHED_REQUESTS) byRequest.clear();
+    byRequest.set(key, list);
+  }
+  return list;
+}
+
+function invocations(run: Run, a: MatchAttributes): readonly Invocation[] {
+  const ctx: MatchContext = { state: run.state, namespaceOf: (name) => run.state.namespaces.get(name) };
   const keys = ruleKeysOf(a);
   const out: Invocation[] = [];
   for (const policy of run.state.policies) {
@@ -234,18 +282,30 @@ function stateSelectsByObject(state: State): boolean {
  * Only a first pass whose matching recorded no failure is reused: the second records its
  * failures again.
  */
-function reusableInvocations(run: Run): Invocation[] | undefined {
+function reusableInvocations(run: Run): readonly Invocation[] | undefined {
   if (!run.firstPassInvocations || isNamespaceWrite({ resource: run.request.resource, subResource: run.request.subResource ?? '', operation: run.request.operation }) || stateSelectsByObject(run.state)) return undefined;
   return run.firstPassInvocations;
 }
 
+/**
+ * A second pass over the first pass's invocations that re-runs none of them, when none has
+ * match conditions to evaluate again: each would return at once (their warnings were given
+ * in the first pass), so the pass is skipped. It is the usual case of policies that never
+ * ask for reinvocation.
+ */
+function nothingToReinvoke(run: Run, list: readonly Invocation[]): boolean {
+  if (list !== run.firstPassInvocations || run.reinvoke.size > 0) return false;
+  for (const inv of list) if (inv.policy.spec.matchConditions.length > 0) return false;
+  return true;
+}
+
 function pass(run: Run, reinvocation: boolean): void {
-  const ctx: MatchContext = { state: run.state, namespaceOf: (name) => run.state.namespaces.get(name) };
   const recorded = run.outcomes.length;
-  const list = (reinvocation && reusableInvocations(run)) || invocations(run, ctx);
+  const list = (reinvocation && reusableInvocations(run)) || cachedInvocations(run);
   if (!reinvocation && run.outcomes.length === recorded) run.firstPassInvocations = list;
-  if (list.length === 0) return;
-  const nsObject = namespaceObject(run);
+  if (list.length === 0 || (reinvocation && nothingToReinvoke(run, list))) return;
+  // The same in both passes: it depends on the request's namespace and kind only.
+  const nsObject = run.namespaceObject === undefined ? (run.namespaceObject = namespaceObject(run)) : run.namespaceObject;
   let dirty = false;
   for (const inv of list) {
     // Upstream evaluates an invocation's match conditions before it looks at the queue, so
@@ -312,6 +372,11 @@ function celRequestFor(run: Run, inv: Invocation): JsonObject {
   return value;
 }
 
+/** The object under another apiVersion of its kind (a copy; nothing else differs between versions here). */
+function relabel(o: Json | undefined, apiVersion: string): Json | undefined {
+  return isObject(o) && o.apiVersion !== undefined ? { ...o, apiVersion } : o;
+}
+
 function sameResource(a: GroupVersionResource, b: GroupVersionResource): boolean {
   return a.group === b.group && a.version === b.version && a.resource === b.resource;
 }
@@ -343,34 +408,27 @@ function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditio
   // Matched through an equivalent resource: the policy sees the object in the matched
   // version. Only the apiVersion differs between the versions this engine knows.
   const r = run.request;
-  const requestApiVersion = apiVersionOf(r.kind.group, r.kind.version);
-  const converted = !sameKind(inv.kind, r.kind) && isObject(run.object) && run.object.apiVersion === requestApiVersion;
-  const relabel = (o: Json | undefined, apiVersion: string) => (converted && isObject(o) && o.apiVersion !== undefined ? { ...o, apiVersion } : o);
-  const toMatched = (o: Json | undefined) => relabel(o, apiVersionOf(inv.kind.group, inv.kind.version));
-  const back = (o: Json | undefined) => relabel(o, requestApiVersion);
-
-  const celRequest = celRequestFor(run, inv);
+  const converted = !sameKind(inv.kind, r.kind) && isObject(run.object) && run.object.apiVersion === apiVersionOf(r.kind.group, r.kind.version);
+  const matchedVersion = converted ? apiVersionOf(inv.kind.group, inv.kind.version) : '';
 
   const result = runInvocation({
     compiled: compiled.compiled,
     failurePolicy: policy.spec.failurePolicy,
-    object: toMatched(run.object),
-    oldObject: toMatched(r.oldObject),
-    request: celRequest,
+    object: converted ? relabel(run.object, matchedVersion) : run.object,
+    oldObject: converted ? relabel(r.oldObject, matchedVersion) : r.oldObject,
+    request: celRequestFor(run, inv),
     params: inv.param,
     hasParams: policy.spec.paramKind !== undefined,
     namespaceObject: nsObject,
     schema: facts?.schema,
     strict: facts?.source === 'catalog',
-    ...(run.options.authorizer ? { authorizer: run.options.authorizer } : {}),
-    ...(run.options.costLimit !== undefined ? { costLimit: run.options.costLimit } : {}),
-    ...(run.deadline !== undefined ? { deadline: run.deadline } : {}),
-    ...(conditionsOnly ? { conditionsOnly } : {}),
+    evaluate: run.evaluate,
+    conditionsOnly,
   });
   const param = paramName(inv.param);
   for (const e of result.errors) fail(run, policy, { policy: policy.name, binding: binding.name, kind: e.kind, cause: e.cause, reason: e.reason }, param);
   if (result.errors.length === 0 && !result.matched && !conditionsOnly) run.outcomes.push({ policy: policy.name, binding: binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: 'skipped' });
-  const next = result.matched ? back(result.object) : run.object;
+  const next = !result.matched ? run.object : converted ? relabel(result.object, apiVersionOf(r.kind.group, r.kind.version)) : result.object;
   const changed = result.matched && !deepEqual(next, run.object);
   if (result.matched && result.applied > 0) {
     run.outcomes.push({ policy: policy.name, binding: binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: changed ? 'mutated' : 'unchanged' });

@@ -283,8 +283,8 @@ export function fromCel(value: unknown): Json | undefined {
     default:
       throw new EvaluationError(`cannot convert ${typeof value} to JSON`);
   }
-  if (value === null || nullStandIns.has(value)) return null;
-  if (Array.isArray(value) || value instanceof Set) {
+  if (value === null) return null;
+  if (Array.isArray(value)) {
     const out: Json[] = [];
     for (const v of value) {
       const j = fromCel(v);
@@ -292,17 +292,28 @@ export function fromCel(value: unknown): Json | undefined {
     }
     return out;
   }
+  // Maps (constructed objects among them) and plain objects are the common values; they are
+  // read in place, without an entries array per object.
+  if (value instanceof Map) {
+    if (nullStandIns.has(value)) return null;
+    const out: Record<string, Json> = {};
+    for (const [k, v] of value as Map<unknown, unknown>) {
+      const j = fromCel(v);
+      if (j !== undefined) setOwn(out, String(k), j);
+    }
+    return out;
+  }
+  if (value instanceof Set) return fromCel([...value]);
   if (value instanceof UnsignedInt) return Number(value.valueOf());
   if (value instanceof Optional) return value.hasValue() ? fromCel(value.value()) : undefined;
   if (value instanceof Date) return value.toISOString().replace('.000Z', 'Z');
   if (value instanceof Duration) return value.toString();
   if (value instanceof Uint8Array) return bytesToBase64(value);
   const out: Record<string, Json> = {};
-  const entries: Iterable<[unknown, unknown]> =
-    value instanceof Map ? value.entries() : Object.entries(value as Record<string, unknown>);
-  for (const [k, v] of entries) {
-    const j = fromCel(v);
-    if (j !== undefined) setOwn(out, String(k), j);
+  const members = value as Record<string, unknown>;
+  for (const k of Object.keys(members)) {
+    const j = fromCel(getOwn(members, k));
+    if (j !== undefined) setOwn(out, k, j);
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // conditions first (any false skips, errors follow failurePolicy), then the mutations in
 // order, each seeing the object the previous one produced. Variables are evaluated lazily
 // and cached for the invocation, as upstream's composition context does.
-import { celTypeOf, fromCel, LazyVariables, lazyToCel, type CelAuthorizer, type EvaluateOptions } from '@platlint/cel';
+import { celTypeOf, fromCel, LazyVariables, lazyToCel, type EvaluateOptions } from '@platlint/cel';
 import type { SchemaNode } from '@platlint/core';
 import { deepFreeze, isObject, type Json, type JsonObject } from '../json.js';
 import { ApplyConfigurationError, mergeApplyConfiguration } from '../merge/apply-configuration.js';
@@ -25,9 +25,8 @@ export interface InvocationInput {
   schema: SchemaNode | undefined;
   /** Built-in kinds decode strictly after a JSON patch. */
   strict: boolean;
-  authorizer?: CelAuthorizer;
-  costLimit?: number;
-  deadline?: number;
+  /** The authorizer, cost limit and deadline of every evaluation: one object per admission. */
+  evaluate: EvaluateOptions;
   /** Evaluate the match conditions only (an invocation the second pass does not re-run). */
   conditionsOnly?: boolean;
 }
@@ -43,39 +42,78 @@ export interface InvocationResult {
 }
 
 export function runInvocation(input: InvocationInput): InvocationResult {
-  const options: EvaluateOptions = {};
-  if (input.authorizer) options.authorizer = input.authorizer;
-  if (input.costLimit !== undefined) options.costLimit = input.costLimit;
-  if (input.deadline !== undefined) options.deadline = input.deadline;
+  const options = input.evaluate;
 
-  // The activation the expressions see; `object` moves on with each mutation. The dynamic
-  // variables are converted to CEL once here, member by member as expressions read them,
-  // and shared by every expression of the invocation (`prepare` keeps them as they are).
-  const current: Record<string, unknown> = {
-    object: lazyToCel(input.object ?? null),
-    oldObject: lazyToCel(input.oldObject ?? null),
-    request: input.request,
-    namespaceObject: input.namespaceObject,
-  };
-  if (input.hasParams) current.params = lazyToCel(input.params);
+  // The activation the expressions see, built when the first expression runs: constant
+  // mutations and invocations without match conditions never need one. `object` moves on
+  // with each mutation. The dynamic variables are converted to CEL member by member as
+  // expressions read them, and shared by every expression of the invocation; so are the
+  // request, the namespace and the authorizer that the first `prepare` converts (`prepare`
+  // passes converted values through as they are).
+  let object = input.object;
+  let current: Record<string, unknown> | undefined;
   /** The JSON `current.object` was converted from. */
-  let convertedFrom = input.object;
-
+  let convertedFrom: Json | undefined;
   const activate = (e: CompiledExpression | CompiledMutation, variables?: LazyVariables): Record<string, unknown> => {
-    // prepare returns a fresh object: adding the variables to it saves a copy.
-    const prepared = e.env.prepare(current);
+    if (current === undefined) {
+      const raw: Record<string, unknown> = {
+        object: lazyToCel(object ?? null),
+        oldObject: lazyToCel(input.oldObject ?? null),
+        request: input.request,
+        namespaceObject: input.namespaceObject,
+      };
+      if (input.hasParams) raw.params = lazyToCel(input.params);
+      convertedFrom = object;
+      // prepare returns a fresh object: it becomes the invocation's base, and a copy gets the variables.
+      current = e.env.prepare(raw, options);
+      return variables ? { ...current, variables } : current;
+    }
+    if (object !== convertedFrom) {
+      current.object = lazyToCel(object ?? null);
+      convertedFrom = object;
+    }
+    const prepared = e.env.prepare(current, options);
     if (variables) prepared.variables = variables;
     return prepared;
   };
 
-  const gate = matchConditions(input.compiled.matchConditions, (c) => c.program.evaluate(activate(c), options));
+  const gate = input.compiled.matchConditions.length === 0 ? MATCHES : matchConditions(input.compiled.matchConditions, (c) => c.program.evaluate(activate(c), options));
   // An error follows the failure policy in the caller, which records Ignore as ignored.
   if (gate.error !== undefined) return { matched: false, object: input.object, errors: [{ kind: 'match-condition', cause: gate.error, reason: 'Forbidden' }], applied: 0 };
   if (!gate.matches || input.conditionsOnly) return { matched: false, object: input.object, errors: [], applied: 0 };
 
-  const thunks: Record<string, () => unknown> = {};
+  const variables = input.compiled.variables.length === 0 ? NO_VARIABLES : lazyVariables(input.compiled.variables, activate, options);
+
+  const errors: InvocationResult['errors'] = [];
+  let applied = 0;
+  for (const m of input.compiled.mutations) {
+    // Nothing to mutate (a CONNECT without options, say).
+    if (object === undefined || object === null) continue;
+    const from: Json = object;
+    try {
+      object = runMutation(m, () => activate(m, variables), options, from, input);
+      applied++;
+    } catch (e) {
+      if (e instanceof StatusFailure) throw e;
+      errors.push({ kind: e instanceof StageError ? e.kind : 'expression', cause: e instanceof Error ? e.message : String(e), reason: 'Invalid' });
+    }
+  }
+  return { matched: true, object, errors, applied };
+}
+
+const MATCHES: { matches: boolean; error?: string } = Object.freeze({ matches: true });
+
+/**
+ * Mutations of a policy without variables still see `variables`, empty: one instance holds
+ * nothing to share. Its thunks inherit nothing, so no name (`constructor`, say) finds one.
+ */
+const NO_VARIABLES = new LazyVariables(Object.create(null) as Record<string, () => unknown>);
+
+/** The policy's variables over one invocation's activation, each evaluated when first read and kept. */
+function lazyVariables(compiled: readonly CompiledExpression[], activate: (e: CompiledExpression, variables: LazyVariables) => Record<string, unknown>, options: EvaluateOptions): LazyVariables {
+  const thunks = Object.create(null) as Record<string, () => unknown>;
   const variables = new LazyVariables(thunks);
-  for (const v of input.compiled.variables) {
+  for (const v of compiled) {
     thunks[v.name] = () => {
       try {
         return v.program.evaluate(activate(v, variables), options);
@@ -84,26 +122,7 @@ export function runInvocation(input: InvocationInput): InvocationResult {
       }
     };
   }
-
-  const errors: InvocationResult['errors'] = [];
-  let object = input.object;
-  let applied = 0;
-  for (const m of input.compiled.mutations) {
-    // Nothing to mutate (a CONNECT without options, say).
-    if (object === undefined || object === null) continue;
-    if (object !== convertedFrom) {
-      current.object = lazyToCel(object);
-      convertedFrom = object;
-    }
-    try {
-      object = runMutation(m, () => activate(m, variables), options, object, input);
-      applied++;
-    } catch (e) {
-      if (e instanceof StatusFailure) throw e;
-      errors.push({ kind: e instanceof StageError ? e.kind : 'expression', cause: e instanceof Error ? e.message : String(e), reason: 'Invalid' });
-    }
-  }
-  return { matched: true, object, errors, applied };
+  return variables;
 }
 
 function matchConditions(conditions: readonly CompiledExpression[], evaluate: (c: CompiledExpression) => unknown): { matches: boolean; error?: string } {

@@ -95,15 +95,19 @@ function pathString(path: Path): string {
  * are replaced, and nothing is rejected.
  */
 export function mergeApplyConfiguration(live: Json | undefined, config: JsonObject, schema: SchemaNode | undefined, constantBase?: JsonObject): Json {
-  const passed = schema && constantBase ? passedChecks(constantBase, schema, config) : undefined;
-  if (schema && !passed?.has) {
+  const passed = schema && constantBase && rememberable(config) ? passedChecks(constantBase, schema) : undefined;
+  if (schema && !(passed && hasPassed(passed, config))) {
     const problems: string[] = [];
     checkTypes(config, schema, undefined, problems);
     if (problems.length > 0) throw new ApplyConfigurationError(`failed to convert patch object to typed object: ${problems.join(', ')}`);
     const atomics: string[] = [];
     findAtomics(config, schema, undefined, atomics);
     if (atomics.length > 0) throw new ApplyConfigurationError(`invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: ${atomics.join(', ')}`);
-    passed?.add();
+    if (passed) {
+      // Both come from requests: a bound, though a state normally sees a handful.
+      if (passed.length >= 64) passed.length = 0;
+      passed.push({ apiVersion: config.apiVersion, kind: config.kind });
+    }
   }
   return merge(live, config, schema, undefined);
 }
@@ -113,27 +117,28 @@ export function mergeApplyConfiguration(live: Json | undefined, config: JsonObje
  * apiVersion and kind set on a copy (`constantBase` is that value): once it has passed the
  * checks against a schema with the same apiVersion and kind, it passes them again, so they
  * are remembered rather than repeated. Failures are not remembered (they throw anyway).
+ * The pairs that passed are few and compared in place: no key is built per request.
  */
-const checkedConstants = new WeakMap<JsonObject, WeakMap<SchemaNode, Set<string>>>();
+type PassedPairs = { apiVersion: Json | undefined; kind: Json | undefined }[];
+const checkedConstants = new WeakMap<JsonObject, WeakMap<SchemaNode, PassedPairs>>();
 
-function passedChecks(base: JsonObject, schema: SchemaNode, config: JsonObject): { has: boolean; add: () => void } | undefined {
+/** Other values of apiVersion and kind are rare enough (and wrong enough) to be checked every time. */
+function rememberable(config: JsonObject): boolean {
   const { apiVersion, kind } = config;
-  // Other values are rare enough (and wrong enough) to be checked every time.
-  if ((apiVersion !== undefined && typeof apiVersion !== 'string') || (kind !== undefined && typeof kind !== 'string')) return undefined;
-  const key = `${apiVersion ?? '\u0001'}\u0000${kind ?? '\u0001'}`;
+  return (apiVersion === undefined || typeof apiVersion === 'string') && (kind === undefined || typeof kind === 'string');
+}
+
+function passedChecks(base: JsonObject, schema: SchemaNode): PassedPairs {
   let bySchema = checkedConstants.get(base);
   if (!bySchema) checkedConstants.set(base, (bySchema = new WeakMap()));
-  let keys = bySchema.get(schema);
-  if (!keys) bySchema.set(schema, (keys = new Set()));
-  const known = keys;
-  return {
-    has: known.has(key),
-    add: () => {
-      // Both come from requests: a bound, though a state normally sees a handful.
-      if (known.size >= 64) known.clear();
-      known.add(key);
-    },
-  };
+  let pairs = bySchema.get(schema);
+  if (!pairs) bySchema.set(schema, (pairs = []));
+  return pairs;
+}
+
+function hasPassed(pairs: PassedPairs, config: JsonObject): boolean {
+  for (const p of pairs) if (p.apiVersion === config.apiVersion && p.kind === config.kind) return true;
+  return false;
 }
 
 // The typed conversion the API server makes first: every field must be declared (unless
@@ -227,7 +232,8 @@ function merge(live: Json | undefined, config: Json | undefined, node: SchemaNod
 /** A struct's fields take their schema from `properties`, a map's values from `values`. */
 function mergeMaps(live: JsonObject | undefined, config: JsonObject, properties: Record<string, SchemaNode> | undefined, values: SchemaNode | undefined, path: Path): JsonObject {
   const out: JsonObject = live ? { ...live } : {};
-  for (const key of Object.keys(config)) {
+  // for-in: no copy of the key list (JSON objects inherit nothing enumerable).
+  for (const key in config) {
     const value = config[key] as Json;
     if (value === null) continue;
     setOwn(out, key, merge(live ? getOwn(live, key) as Json | undefined : undefined, value, properties ? (getOwn(properties, key) as SchemaNode | undefined) : values, step(path, key)));
@@ -235,21 +241,27 @@ function mergeMaps(live: JsonObject | undefined, config: JsonObject, properties:
   return out;
 }
 
-/** The identity of a list item: its key fields for `map` lists, its value for `set` lists. */
-function itemKey(item: Json, itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path): string {
+/**
+ * The identity of a list item: its key fields for `map` lists, its value for `set` lists.
+ * A `map` list's key is the JSON text of its key values' list (`["a",80]`), written out
+ * without building the list. `path` and `i` locate the item, for messages only.
+ */
+function itemKey(item: Json, itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path, i: number): string {
   if (shape.listType === 'set') return JSON.stringify(item);
-  if (!isObject(item)) throw new ApplyConfigurationError(`${pathString(path)}: associative list with keys has an element that is not a map`);
-  const values = shape.keys.map((key) => {
-    let v = item[key];
+  if (!isObject(item)) throw new ApplyConfigurationError(`${pathString(step(path, i))}: associative list with keys has an element that is not a map`);
+  let key = '[';
+  for (let k = 0; k < shape.keys.length; k++) {
+    const field = shape.keys[k] as string;
+    let v = item[field];
     if (v === undefined || v === null) {
       // A key field left out takes its default (a port's protocol is TCP).
-      const dflt = itemSchema?.properties?.[key]?.default as Json | undefined;
-      if (dflt === undefined) throw new ApplyConfigurationError(`${pathString(path)}: associative list with keys has an element that omits key field "${key}" (and doesn't have default value)`);
+      const dflt = itemSchema?.properties?.[field]?.default as Json | undefined;
+      if (dflt === undefined) throw new ApplyConfigurationError(`${pathString(step(path, i))}: associative list with keys has an element that omits key field "${field}" (and doesn't have default value)`);
       v = dflt;
     }
-    return v;
-  });
-  return JSON.stringify(values);
+    key += k === 0 ? JSON.stringify(v) : `,${JSON.stringify(v)}`;
+  }
+  return `${key}]`;
 }
 
 function describeKey(shape: Extract<Shape, { kind: 'list' }>, key: string): string {
@@ -267,8 +279,9 @@ interface Indexed {
 function index(items: readonly Json[], itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path, allowDuplicates: boolean): Indexed {
   const keys: string[] = [];
   const observed = new Map<string, Json | null>();
-  items.forEach((item, i) => {
-    const key = itemKey(item, itemSchema, shape, step(path, i));
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as Json;
+    const key = itemKey(item, itemSchema, shape, path, i);
     if (observed.has(key)) {
       if (!allowDuplicates) throw new ApplyConfigurationError(`${pathString(path)}: duplicate entries for key ${describeKey(shape, key)}`);
       observed.set(key, null);
@@ -276,7 +289,7 @@ function index(items: readonly Json[], itemSchema: SchemaNode | undefined, shape
       observed.set(key, item);
     }
     keys.push(key);
-  });
+  }
   return { keys, observed };
 }
 
@@ -290,14 +303,10 @@ function mergeLists(live: readonly Json[], config: readonly Json[], itemSchema: 
   const rhs = index(config, itemSchema, shape, path, false);
   const lhs = index(live, itemSchema, shape, path, true);
   const shared = rhs.keys.filter((k) => lhs.observed.has(k));
-  let nextShared = shared.shift();
+  let sharedAt = 0;
+  let nextShared = shared[sharedAt];
   const merged = new Set<string>();
   const out: Json[] = [];
-  // `l` is null for a live key that occurs more than once: the item is built from `r` alone.
-  const mergeItem = (l: Json | null | undefined, r: Json | undefined) => {
-    const at = out.length;
-    out.push(r === undefined ? (l ?? null) : shape.listType === 'set' ? clone(r) : merge(l ?? undefined, r, itemSchema, step(path, at)));
-  };
   let li = 0;
   let ri = 0;
   while (li < lhs.keys.length || ri < rhs.keys.length) {
@@ -305,10 +314,10 @@ function mergeLists(live: readonly Json[], config: readonly Json[], itemSchema: 
       const key = lhs.keys[li] as string;
       if (key === rhs.keys[ri]) {
         merged.add(key);
-        mergeItem(lhs.observed.get(key), rhs.observed.get(key) ?? undefined);
+        mergeItem(out, lhs.observed.get(key), rhs.observed.get(key) ?? undefined, itemSchema, shape, path);
         li++;
         ri++;
-        nextShared = shared.shift();
+        nextShared = shared[++sharedAt];
         continue;
       }
       // A shared item that is not the next one the configuration wants: it comes later.
@@ -321,7 +330,7 @@ function mergeLists(live: readonly Json[], config: readonly Json[], itemSchema: 
       const key = lhs.keys[li] as string;
       if (!rhs.observed.has(key)) {
         // Read by position: a duplicated key has no single observed item.
-        mergeItem(live[li] as Json, undefined);
+        mergeItem(out, live[li] as Json, undefined, itemSchema, shape, path);
         li++;
         continue;
       }
@@ -333,10 +342,16 @@ function mergeLists(live: readonly Json[], config: readonly Json[], itemSchema: 
     if (ri < rhs.keys.length) {
       const key = rhs.keys[ri] as string;
       merged.add(key);
-      mergeItem(lhs.observed.get(key), rhs.observed.get(key) ?? undefined);
+      mergeItem(out, lhs.observed.get(key), rhs.observed.get(key) ?? undefined, itemSchema, shape, path);
       ri++;
-      if (nextShared === key) nextShared = shared.shift();
+      if (nextShared === key) nextShared = shared[++sharedAt];
     }
   }
   return out;
+}
+
+/** Appends the merged item; `l` is null for a live key that occurs more than once: the item is then built from `r` alone. */
+function mergeItem(out: Json[], l: Json | null | undefined, r: Json | undefined, itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path): void {
+  const at = out.length;
+  out.push(r === undefined ? (l ?? null) : shape.listType === 'set' ? clone(r) : merge(l ?? undefined, r, itemSchema, step(path, at)));
 }

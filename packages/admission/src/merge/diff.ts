@@ -6,7 +6,8 @@ import type { JsonPatchOperation } from './json-patch.js';
 
 export function diffToPatch(from: Json | undefined, to: Json | undefined): JsonPatchOperation[] {
   const ops: JsonPatchOperation[] = [];
-  if (deepEqual(from, to)) return ops;
+  // Equal values yield no operations from diffValue itself: comparing them first would only
+  // walk the changed paths once more.
   if (to === undefined) return ops;
   diffValue(from ?? null, to, '', ops);
   return ops;
@@ -24,10 +25,11 @@ function diffValue(from: Json, to: Json, path: string, ops: JsonPatchOperation[]
 }
 
 function diffObject(from: Record<string, Json>, to: Record<string, Json>, path: string, ops: JsonPatchOperation[]): void {
-  for (const key of Object.keys(from)) {
+  // for-in: no copy of the key lists (see deepEqual).
+  for (const key in from) {
     if (!Object.hasOwn(to, key)) ops.push({ op: 'remove', path: `${path}/${escapePointerToken(key)}` });
   }
-  for (const key of Object.keys(to)) {
+  for (const key in to) {
     const value = to[key] as Json;
     const had = Object.hasOwn(from, key);
     // Skipped before its path is built: most members are unchanged (and shared).

@@ -37,6 +37,13 @@ export function decodePointerToken(token: string): string {
   return token.replace(/~[01]/g, (m) => (m === '~1' ? '/' : '~'));
 }
 
+/** The decoded tokens of a pointer that starts with `/`, in one array. */
+function pointerTokens(pointer: string): string[] {
+  const tokens = pointer.slice(1).split('/');
+  for (let i = 0; i < tokens.length; i++) tokens[i] = decodePointerToken(tokens[i] as string);
+  return tokens;
+}
+
 // Arrays are changed in place (splice), so a container is the live array or object.
 type Container = { kind: 'object'; value: JsonObject } | { kind: 'array'; value: Json[] };
 
@@ -100,7 +107,7 @@ function applyOne(holder: Holder, op: JsonPatchOperation): void {
 // so the caller may change the parent in place.
 function locate(holder: Holder, pointer: string, write: boolean): Located | undefined {
   if (typeof pointer !== 'string' || !pointer.startsWith('/')) return undefined;
-  const tokens = pointer.split('/').slice(1).map(decodePointerToken);
+  const tokens = pointerTokens(pointer);
   const last = tokens.pop() as string;
   if (write) return locateForWrite(holder, tokens, last);
   let current: Json | undefined = holder.root;

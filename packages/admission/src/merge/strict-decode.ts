@@ -43,7 +43,8 @@ function walkChanged(before: Json | undefined, after: Json | undefined, node: Sc
   const struct = props !== undefined && hasMembers(props);
   const values = struct ? undefined : node.additionalProperties;
   if (!struct && !values) return;
-  for (const key of Object.keys(after)) {
+  // for-in: no copy of the key list (JSON objects inherit nothing enumerable).
+  for (const key in after) {
     const child = after[key] as Json;
     const previous = old && Object.hasOwn(old, key) ? old[key] : undefined;
     if (previous === child) continue;

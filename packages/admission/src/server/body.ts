@@ -37,11 +37,14 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyOutco
       }
       chunks.push(chunk);
     };
+    // After 'end' no data comes, and a later 'close' of a complete request does nothing: the
+    // listeners may stay rather than be removed one by one on every request.
     const onEnd = () => {
-      if (chunks.length === 1) return finish({ ok: true, bytes: chunks[0] as Buffer, owned: false });
+      done = true;
+      if (chunks.length === 1) return resolve({ ok: true, bytes: chunks[0] as Buffer, owned: false });
       const bytes = Buffer.concat(chunks, size);
       // Small concatenations come from node's shared pool.
-      finish({ ok: true, bytes, owned: bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength });
+      resolve({ ok: true, bytes, owned: bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength });
     };
     const onAbort = () => finish({ ok: false, reason: 'aborted' });
     const onClose = () => {

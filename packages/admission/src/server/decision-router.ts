@@ -62,8 +62,11 @@ class CostlyRequests {
   }
 
   /** Whether requests like this one go to a worker; each time it answers yes counts towards a retry here. */
-  costly(state: State | undefined, key: string): boolean {
+  costly(state: State | undefined, request: ReviewedRequest): boolean {
     this.forOlderState(state);
+    // Usually nothing is remembered: then no key is built.
+    if (this.remaining.size === 0) return false;
+    const key = CostlyRequests.keyOf(request);
     const left = this.remaining.get(key);
     if (left === undefined) return false;
     if (left <= 1) this.remaining.delete(key);
@@ -71,10 +74,10 @@ class CostlyRequests {
     return true;
   }
 
-  remember(state: State | undefined, key: string): void {
+  remember(state: State | undefined, request: ReviewedRequest): void {
     this.forOlderState(state);
     if (this.remaining.size >= MAX_COSTLY_KEYS) this.remaining.clear();
-    this.remaining.set(key, this.retryAfter);
+    this.remaining.set(CostlyRequests.keyOf(request), this.retryAfter);
   }
 
   private forOlderState(state: State | undefined): void {
@@ -118,12 +121,11 @@ export class DecisionRouter {
     const started = performance.now();
     const read = readRequest(body);
     if (!('request' in read)) return { route: 'main', decision: read };
-    const key = CostlyRequests.keyOf(read.request);
-    if (this.costly.costly(state, key)) return { route: 'known_costly' };
+    if (this.costly.costly(state, read.request)) return { route: 'known_costly' };
     const decision = decideReviewed(path, read.request, state, this.sliced);
     if (!this.sliceIsFinal && failedSomewhere(decision) && performance.now() - started >= this.limits.sliceMs - CLOCK_MARGIN_MS) {
       // The deadline may have cut an expression: the answer could differ from the real one.
-      this.costly.remember(state, key);
+      this.costly.remember(state, read.request);
       return { route: 'over_slice' };
     }
     return { route: 'main', decision };

@@ -69,9 +69,18 @@ function triple<K extends string>(o: Record<string, unknown>, field: string, key
   if (!isRecord(v)) throw new ReviewError(`request.${field} must be an object`);
   const out: Record<string, string> = {};
   // group may be empty (the core group); version and kind/resource may not.
-  keys.forEach((k, i) => (out[k] = requireString(v, k, `request.${field}`, i === 0)));
+  // The message is built only for a value that fails (this runs for every request).
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    const value = v[k];
+    if (typeof value !== 'string' || (i > 0 && value === '')) throw new ReviewError(`request.${field}.${k} must be a ${i === 0 ? '' : 'non-empty '}string`);
+    out[k] = value;
+  }
   return out;
 }
+
+const OPTIONAL_STRINGS = ['subResource', 'requestSubResource', 'name', 'namespace'] as const;
+const OBJECTS = ['object', 'oldObject'] as const;
 
 /** Checks the envelope and the fields the engine reads; returns the request as the engine takes it. */
 export function readReview(body: unknown): AdmissionRequest & { uid: string } {
@@ -96,7 +105,7 @@ export function readReview(body: unknown): AdmissionRequest & { uid: string } {
   const requestResource = triple(r, 'requestResource', ['group', 'version', 'resource'], false);
   if (requestKind) request.requestKind = requestKind as unknown as AdmissionRequest['kind'];
   if (requestResource) request.requestResource = requestResource as unknown as AdmissionRequest['resource'];
-  for (const field of ['subResource', 'requestSubResource', 'name', 'namespace'] as const) {
+  for (const field of OPTIONAL_STRINGS) {
     const v = optionalString(r, field, 'request');
     if (v !== undefined) request[field] = v;
   }
@@ -104,7 +113,7 @@ export function readReview(body: unknown): AdmissionRequest & { uid: string } {
     if (!isRecord(r.userInfo)) throw new ReviewError('request.userInfo must be an object');
     request.userInfo = r.userInfo as AdmissionRequest['userInfo'];
   }
-  for (const field of ['object', 'oldObject'] as const) {
+  for (const field of OBJECTS) {
     const v = r[field];
     if (v === undefined || v === null) continue;
     if (!isRecord(v)) throw new ReviewError(`request.${field} must be an object`);

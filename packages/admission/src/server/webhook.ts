@@ -131,6 +131,8 @@ function readyDetails(state: StateSource): string {
 
 function isJson(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
+  // What the API server sends: no parameters to strip, no case to fold.
+  if (contentType === 'application/json') return true;
   const media = (contentType.split(';')[0] ?? '').trim().toLowerCase();
   return media === 'application/json';
 }
@@ -186,7 +188,9 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     const label = ROUTES.has(path) ? path : 'other';
     res.on('finish', () => {
       const seconds = (performance.now() - started) / 1000;

@@ -105,11 +105,13 @@ export function admissionEnvironment(place: AdmissionPlace, options: AdmissionEn
         for (const v of earlier) fields[v.name] = v.type;
         env.registerType(VARIABLES_TYPE, { ctor: LazyVariables, fields });
       },
-      defaults: (activation, opts) => {
+      defaults: (activation, opts, owned) => {
         if (activation.authorizer !== undefined) return activation;
         const authz = (opts.authorizer as CelAuthorizer | undefined) ?? offlineAuthorizer;
         const request = activation.request;
-        return { ...activation, authorizer: new AuthorizerValue(authz, () => userOf(request), () => requestResourceOf(request)) };
+        const out = owned ? activation : { ...activation };
+        out.authorizer = new AuthorizerValue(authz, () => userOf(request), () => requestResourceOf(request));
+        return out;
       },
     },
     options.limits,

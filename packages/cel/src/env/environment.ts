@@ -85,8 +85,12 @@ export interface EnvironmentSpec {
   release?: string | undefined;
   /** Extra registrations (e.g. the authorizer types) run before variables. */
   setup?: (env: Environment) => void;
-  /** Fills variables a caller did not pass (e.g. the offline authorizer). */
-  defaults?: (activation: Record<string, unknown>, options: EvaluateOptions) => Record<string, unknown>;
+  /**
+   * Fills variables a caller did not pass (e.g. the offline authorizer). `owned`: the
+   * activation is a fresh object of the environment's own, which may be filled in place;
+   * otherwise it belongs to the caller and a copy is filled.
+   */
+  defaults?: (activation: Record<string, unknown>, options: EvaluateOptions, owned: boolean) => Record<string, unknown>;
 }
 
 export interface EvaluateOptions {
@@ -276,31 +280,35 @@ export class CelEnvironment {
     });
   }
 
-  /** Convert JSON variable values to CEL values, typed by the declared schemas. */
-  prepare(values: Record<string, unknown>): Record<string, unknown> {
+  /**
+   * Convert JSON variable values to CEL values, typed by the declared schemas. `options` are
+   * those the activation will be evaluated with: the defaults read them (the authorizer).
+   */
+  prepare(values: Record<string, unknown>, options?: EvaluateOptions): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const schemas = this.#schemas;
     for (const k of Object.keys(values)) {
       const v = values[k];
       out[k] = schemas.has(k) ? toCel(v, schemas.get(k)) : v;
     }
-    return this.withDefaults(out, undefined);
+    return this.#withDefaults(out, options, this.#nullable, true);
   }
 
   withDefaults(activation: Record<string, unknown>, options: EvaluateOptions | undefined): Record<string, unknown> {
     return this.#withDefaults(activation, options, this.#nullable);
   }
 
-  #withDefaults(activation: Record<string, unknown>, options: EvaluateOptions | undefined, nullable: readonly NullBinding[]): Record<string, unknown> {
+  /** `owned`: `activation` is a fresh object of this environment's (prepare's), filled in place. */
+  #withDefaults(activation: Record<string, unknown>, options: EvaluateOptions | undefined, nullable: readonly NullBinding[], owned = false): Record<string, unknown> {
     let out = activation;
     // Copied only when a null must be replaced; `prepare` does it once per request.
     for (let i = 0; i < nullable.length; i++) {
       const [name, standIn] = nullable[i] as NullBinding;
       if (activation[name] !== null) continue;
-      if (out === activation) out = { ...activation };
+      if (out === activation && !owned) out = { ...activation };
       out[name] = standIn;
     }
-    return this.spec.defaults ? this.spec.defaults(out, options ?? {}) : out;
+    return this.spec.defaults ? this.spec.defaults(out, options ?? NO_OPTIONS, owned || out !== activation) : out;
   }
 
   /** The activation a program sees: null message variables it may read bound to their stand-ins, defaults filled. */
@@ -441,6 +449,7 @@ function schemaOfType(type: string): StructuralSchema | undefined {
 const MAY_LOOP = /\b(?:all|exists|exists_one|existsOne|map|filter|transformList|transformMap|bind|flatten|distinct|sort|range|findAll)\s*\(/;
 
 type NullBinding = readonly [name: string, standIn: unknown];
+const NO_OPTIONS: EvaluateOptions = Object.freeze({});
 const NO_NULLABLE: readonly NullBinding[] = Object.freeze([]);
 
 const NO_RUN = Object.freeze({ length: 0, at: 0 });
