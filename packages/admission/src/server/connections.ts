@@ -12,7 +12,7 @@ const RESERVED_DESCRIPTORS = 64;
 const DEFAULT_CAP = 1000;
 
 /** The soft limit on open files (Linux /proc), or undefined where it cannot be read. */
-export function openFileLimit(): number | undefined {
+function openFileLimit(): number | undefined {
   try {
     const line = readFileSync('/proc/self/limits', 'utf8')
       .split('\n')

@@ -3,7 +3,7 @@
 // label string mapped to a number, rendered on demand.
 
 /** Upper bounds of the latency buckets, in seconds: admission answers live in the low milliseconds. */
-export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
 
 /** Outcome labels per policy and binding: matched the request, skipped by a match condition, mutated the object, denied it (failurePolicy Fail) or failed under Ignore. */
 export type OutcomeLabel = 'matched' | 'skipped' | 'mutated' | 'denied' | 'ignored_error';
