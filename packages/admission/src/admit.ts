@@ -8,7 +8,7 @@ import { compilePolicy } from './evaluate/compile.js';
 import { failureMessage, StatusFailure, type PolicyFailure } from './evaluate/failures.js';
 import { runInvocation } from './evaluate/invocation.js';
 import { clone, deepEqual, isObject, type Json, type JsonObject } from './json.js';
-import { isNamespaceWrite, matchResources, neverMatched, ruleKeysOf, selectsByObject, type MatchAttributes, type MatchContext, type MatchOutcome } from './match/matcher.js';
+import { isNamespaceWrite, joinedUnambiguously, matchResources, neverMatched, ruleKeysOf, selectsByObject, type MatchAttributes, type MatchContext, type MatchOutcome } from './match/matcher.js';
 import { diffToPatch } from './merge/diff.js';
 import { collectParams } from './params/params.js';
 import { apiVersionOf, kindFacts, type KindFacts } from './state/kinds.js';
@@ -184,9 +184,7 @@ function matchedKey(a: MatchAttributes): string | undefined {
   const r = a.resource;
   const k = a.kind;
   const key = `${r.group}\u0000${r.version}\u0000${r.resource}\u0000${a.subResource}\u0000${a.operation}\u0000${a.namespace}\u0000${a.name}\u0000${k.group}\u0000${k.version}\u0000${k.kind}`;
-  let separators = 0;
-  for (let at = key.indexOf('\u0000'); at !== -1; at = key.indexOf('\u0000', at + 1)) separators++;
-  return separators === MATCHED_KEY_FIELDS - 1 ? key : undefined;
+  return joinedUnambiguously(key, MATCHED_KEY_FIELDS) ? key : undefined;
 }
 
 function cachedInvocations(run: Run): readonly Invocation[] {

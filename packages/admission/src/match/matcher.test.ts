@@ -64,6 +64,14 @@ describe('resource rules', () => {
     expect(match({ resourceRules: [rule({ scope: 'Namespaced' })] }, deploymentAttrs()).matches).toBe(true);
   });
 
+  it('matches a request whose values hold a NUL without the cache, so it cannot take the outcome of another whose joined values read the same', () => {
+    const criteria = readMatchResources({ resourceRules: [rule({ resourceNames: ['z'] })] });
+    const named = deploymentAttrs({ kind: { group: 'apps', version: 'v1', kind: 'Deployment\u0000web' }, name: 'z' });
+    const shifted = deploymentAttrs({ name: 'web\u0000z' });
+    expect(matchResources(criteria, named, ctx).matches).toBe(true);
+    expect(matchResources(criteria, shifted, ctx).matches).toBe(false);
+  });
+
   it('checks resourceNames; a generated (empty) name never matches', () => {
     expect(match({ resourceRules: [rule({ resourceNames: ['web'] })] }, deploymentAttrs()).matches).toBe(true);
     expect(match({ resourceRules: [rule({ resourceNames: ['api'] })] }, deploymentAttrs()).matches).toBe(false);

@@ -128,10 +128,21 @@ interface RuleCache {
 
 const ruleCaches = new WeakMap<MatchResources, RuleCache>();
 
-/** A request's keys into the rule caches: without and with its name. */
-export interface RuleKeys {
-  base: string;
-  named: string;
+/**
+ * A request's keys into the rule caches: without and with its name. Undefined when a value
+ * holds a NUL itself: two requests could then share a key, and such a request is matched
+ * without the caches.
+ */
+export type RuleKeys = { base: string; named: string } | undefined;
+
+/**
+ * True when a key joined by NUL from `fields` values holds no NUL but its separators, so
+ * that no other values give the same key.
+ */
+export function joinedUnambiguously(key: string, fields: number): boolean {
+  let separators = 0;
+  for (let at = key.indexOf('\u0000'); at !== -1; at = key.indexOf('\u0000', at + 1)) separators++;
+  return separators === fields - 1;
 }
 
 /**
@@ -142,8 +153,9 @@ export function ruleKeysOf(a: MatchAttributes): RuleKeys {
   const r = a.resource;
   const k = a.kind;
   // Rule scopes only ask whether the namespace is empty, not which one it is.
-  const base = `${r.group}\u0000${r.version}\u0000${r.resource}\u0000${a.subResource}\u0000${a.operation}\u0000${a.namespace === '' ? '' : 'ns'}\u0000${k.group}\u0000${k.version}\u0000${k.kind}`;
-  return { base, named: `${base}\u0000${a.name}` };
+  const named = `${r.group}\u0000${r.version}\u0000${r.resource}\u0000${a.subResource}\u0000${a.operation}\u0000${a.namespace === '' ? '' : 'ns'}\u0000${k.group}\u0000${k.version}\u0000${k.kind}\u0000${a.name}`;
+  if (!joinedUnambiguously(named, 10)) return undefined;
+  return { base: named.slice(0, named.lastIndexOf('\u0000')), named };
 }
 
 /** A bound on distinct keys per criteria: request attributes come from clients. */
@@ -156,12 +168,14 @@ function rulesOutcome(criteria: MatchResources, a: MatchAttributes, keys: RuleKe
     cache = { state: ctx.state, byName, outcomes: new Map() };
     ruleCaches.set(criteria, cache);
   }
-  const key = cache.byName ? keys.named : keys.base;
-  let outcome = cache.outcomes.get(key);
-  if (outcome) return outcome;
+  const key = keys && (cache.byName ? keys.named : keys.base);
+  const known = key === undefined ? undefined : cache.outcomes.get(key);
+  if (known) return known;
+  let outcome: MatchOutcome;
   if (matchRules(criteria.excludeResourceRules, criteria.matchPolicy, a, ctx).matches) outcome = NO_MATCH;
   else if (criteria.resourceRules.length > 0) outcome = matchRules(criteria.resourceRules, criteria.matchPolicy, a, ctx);
   else outcome = { matches: true, resource: a.resource, kind: a.kind };
+  if (key === undefined) return outcome;
   if (cache.outcomes.size >= MAX_RULE_OUTCOMES) cache.outcomes.clear();
   cache.outcomes.set(key, outcome);
   return outcome;
