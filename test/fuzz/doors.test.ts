@@ -11,7 +11,7 @@ import { glob } from 'tinyglobby';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli, tempDir } from '../cli/helpers.js';
 import { TestClient } from '../language-server/client.js';
-import { call, deploymentRequest, makeCa, review, serve, stateCopy, type Ca, type Served } from '../webhook/helpers.js';
+import { call, deploymentRequest, makeCa, review, serve, stateArgs, stateCopy, type Ca, type Served } from '../webhook/helpers.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const SEEDS = [11, 23, 37];
@@ -81,9 +81,8 @@ describe('seeded fuzzing of the doors', () => {
 
     beforeAll(async () => {
       ca = makeCa();
-      const tls = ca.issue('server');
       state = stateCopy();
-      served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
+      served = await serve(stateArgs(ca, state));
     });
 
     afterAll(async () => {

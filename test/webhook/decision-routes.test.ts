@@ -6,7 +6,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, call, deployment, deploymentRequest, doublingPolicy, makeCa, patched, review, serve, stateCopy, type Ca, type Served } from './helpers.js';
+import { answerOf, call, deployment, deploymentRequest, doublingPolicy, makeCa, patched, review, serve, stateArgs, stateCopy, type Ca, type Served } from './helpers.js';
 
 describe('platlint serve decides small requests on the main thread and the rest on a worker', () => {
   let ca: Ca;
@@ -15,10 +15,9 @@ describe('platlint serve decides small requests on the main thread and the rest 
 
   beforeAll(async () => {
     ca = makeCa();
-    const tls = ca.issue('server');
     state = stateCopy();
     writeFileSync(join(state, 'doubling.yaml'), doublingPolicy(22, 'statefulsets'));
-    served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
+    served = await serve(stateArgs(ca, state));
   });
 
   afterAll(async () => {

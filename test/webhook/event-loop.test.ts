@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, call, deployment, deploymentRequest, doublingPolicy, makeCa, review, serve, type Ca, type Reply, type Served } from './helpers.js';
+import { answerOf, call, deployment, deploymentRequest, doublingPolicy, makeCa, review, serve, stateArgs, type Ca, type Reply, type Served } from './helpers.js';
 
 /** Generous on a shared machine; a probe blocked behind admission work waits seconds. */
 const PROBE_BOUND_MS = 1000;
@@ -19,10 +19,9 @@ describe('platlint serve keeps its probes answering during admission work', () =
 
   beforeAll(async () => {
     ca = makeCa();
-    const tls = ca.issue('server');
     state = mkdtempSync(join(tmpdir(), 'platlint-busy-'));
     writeFileSync(join(state, 'doubling.yaml'), doublingPolicy(22));
-    served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
+    served = await serve(stateArgs(ca, state));
   });
 
   afterAll(async () => {

@@ -102,6 +102,12 @@ export interface Launch {
 }
 
 /** Starts `platlint serve --port 0 ...args` and waits until its state has loaded. */
+/** The arguments of `platlint serve` for a state directory, with a server certificate issued by `ca`. */
+export function stateArgs(ca: Ca, state: string): string[] {
+  const tls = ca.issue('server');
+  return ['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key];
+}
+
 export async function serve(args: readonly string[], launch: Launch = {}): Promise<Served> {
   const [program, ...prefix] = launch.command ?? [process.execPath, CLI];
   const command = [program as string, ...prefix, 'serve', '--port', '0', ...args];

@@ -4,7 +4,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { connect, type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, eventually, FIXTURE_STATE, makeCa, rawConnection, serve, serveUntilExit, stateCopy, type Ca, type Served } from './helpers.js';
+import { call, eventually, FIXTURE_STATE, makeCa, rawConnection, serve, serveUntilExit, stateArgs, stateCopy, type Ca, type Served } from './helpers.js';
 
 const CAP = 3;
 
@@ -46,9 +46,8 @@ describe('platlint serve --max-connections', () => {
 
   beforeAll(async () => {
     ca = makeCa();
-    const tls = ca.issue('server');
     state = stateCopy();
-    served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key, '--max-connections', String(CAP)]);
+    served = await serve([...stateArgs(ca, state), '--max-connections', String(CAP)]);
   });
 
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { expect, it } from 'vitest';
-import { answerOf, call, deployment, deploymentRequest, makeCa, review, serve } from './helpers.js';
+import { answerOf, call, deployment, deploymentRequest, makeCa, review, serve, stateArgs } from './helpers.js';
 
 function policy(name: string, spec: Record<string, unknown>): Record<string, unknown>[] {
   return [
@@ -31,7 +31,6 @@ const BROKEN = { mutations: [{ patchType: 'ApplyConfiguration', applyConfigurati
 
 it('counts matched, skipped, mutated, denied and ignored outcomes per policy and binding, policy-level failures included', async () => {
   const ca = makeCa();
-  const tls = ca.issue('server');
   const dir = mkdtempSync(join(tmpdir(), 'platlint-outcomes-'));
   const objects = [
     ...policy('mutate', {}),
@@ -42,7 +41,7 @@ it('counts matched, skipped, mutated, denied and ignored outcomes per policy and
     ...policy('unconfigurable', { paramKind: { apiVersion: 'example.com/v1', kind: 'Missing' } }),
   ];
   writeFileSync(join(dir, 'state.yaml'), objects.map((o) => stringify(o)).join('---\n'));
-  const served = await serve(['--state', dir, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
+  const served = await serve(stateArgs(ca, dir));
   try {
     const send = async (label: string) => {
       const object = deployment();

@@ -2,13 +2,12 @@
 // request in flight still gets its answer, and the process exits 0.
 import { rmSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { call, deploymentRequest, makeCa, rawConnection, readUntilClosed, review, serve, stateCopy } from './helpers.js';
+import { call, deploymentRequest, makeCa, rawConnection, readUntilClosed, review, serve, stateArgs, stateCopy } from './helpers.js';
 
 it('finishes the request in flight on SIGTERM, refuses new ones, and exits 0', async () => {
   const ca = makeCa();
-  const tls = ca.issue('server');
   const state = stateCopy();
-  const served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
+  const served = await serve(stateArgs(ca, state));
   try {
     const socket = await rawConnection(served.port, ca.caCert);
     const answer = readUntilClosed(socket);
