@@ -83,7 +83,7 @@ export interface EnvironmentSpec {
    * are compile errors (releases.ts). Unset: the newest release, everything on.
    */
   release?: string | undefined;
-  /** Extra registrations (e.g. the authorizer types) run before variables. */
+  /** Extra registrations (e.g. the type of `variables`), run before the variables declared by type (schema-typed ones are registered with their types first). */
   setup?: (env: Environment) => void;
   /**
    * Fills variables a caller did not pass (e.g. the offline authorizer). `owned`: the

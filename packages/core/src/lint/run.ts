@@ -344,7 +344,6 @@ export async function lintAndFix(lint: () => Promise<LintedFile[]>, onProblem: (
   return results;
 }
 
-/** Reads a file; an unreadable one becomes a finding, not a crash. */
 /** A file's text as readSource decodes it; undefined when it cannot be read or decoded. */
 function readText(path: string): string | undefined {
   try {
@@ -355,6 +354,7 @@ function readText(path: string): string | undefined {
   }
 }
 
+/** Reads a file; an unreadable one becomes a finding, not a crash. */
 export function readSource(path: string, options: SourceOptions = {}): SourceFile {
   let bytes: Buffer;
   try {

@@ -362,9 +362,9 @@ export class SourceFile {
  * text, and it was kept for the whole lint of its file: long enough that the young
  * generation's collector copied it and promoted it to old space, file after file (twice as
  * many bytes promoted as a bare `yaml` parse of the same files). So a document the fast
- * composer read in a file that is not small lets its tree go, and its tree is parsed again, from the document's own
- * text, when a position is first asked for: in practice, when it has a finding. Documents
- * `yaml` composed (irregular or broken YAML, directives) keep theirs.
+ * composer read in a file that is not small lets its tree go, and the tree is parsed again,
+ * from the document's own text, when a position is first asked for: in practice, when it
+ * has a finding. Documents `yaml` composed (irregular or broken YAML, directives) keep theirs.
  */
 class ReadDocument implements SourceDocument {
   value: unknown = undefined;
