@@ -19,6 +19,8 @@ RuleTester.run(rule, {
   valid: [
     { name: 'core group', yaml: policy('{apiVersion: v1, kind: ConfigMap}') },
     { name: 'a named group', yaml: policy('{apiVersion: example.com/v1beta1, kind: ReplicaLimit}') },
+    // The server's parser splits at the "/" and skips the group check when the group is empty.
+    { name: 'an empty group before the slash', yaml: policy('{apiVersion: /v1, kind: ConfigMap}') },
   ],
   invalid: [
     {
@@ -43,6 +45,11 @@ RuleTester.run(rule, {
       name: 'a group that is not a DNS subdomain, a version that is not a DNS-1035 label',
       yaml: policy('{apiVersion: "Example.com/1v", kind: Limits}'),
       errors: [{ path: 'spec.paramKind.apiVersion', message: 'paramKind.apiVersion "Example.com/1v" has a group that has uppercase letters; a DNS subdomain is lowercase' }],
+    },
+    {
+      name: 'a lone slash has no version',
+      yaml: policy('{apiVersion: "/", kind: Limits}'),
+      errors: [{ path: 'spec.paramKind.apiVersion', message: 'paramKind.apiVersion "/" has a version that is not a DNS-1035 label (lowercase letters, digits and "-", starting with a letter)' }],
     },
     {
       name: 'a bare version that is not a DNS-1035 label',

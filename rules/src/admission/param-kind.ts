@@ -8,7 +8,8 @@ function versionProblem(apiVersion: string): string | undefined {
   const parts = apiVersion.split('/');
   if (parts.length > 2) return 'has more than one "/"; write group/version, or version alone for the core group';
   const [group, version] = parts.length === 2 ? parts : [undefined, parts[0]];
-  if (group !== undefined) {
+  // The server checks the group only when it is non-empty, so "/v1" is the core group's v1.
+  if (group) {
     const problem = formats['dns-subdomain'](group);
     if (problem) return `has a group that ${problem}`;
   }
@@ -28,7 +29,9 @@ export default defineRule({
       'When `spec.paramKind` is set, the server requires both of its fields and refuses the policy',
       'otherwise: `apiVersion` must parse as `group/version` (the group a DNS subdomain) or as a bare',
       '`version` for the core group, the version a DNS-1035 label; `kind` must be a DNS-1035 label',
-      'once lower-cased. The schema marks both fields optional (the Go type has no default), so this',
+      'once lower-cased. An empty group before the "/" (`/v1`) is accepted as the core group, as the',
+      'server\'s own parser reads it; a lone `/` has no version and is refused.',
+      'The schema marks both fields optional (the Go type has no default), so this',
       'rule carries the check. Each finding points at the field, or at `paramKind` when it is missing.',
       '',
       'Fails: `paramKind: {kind: ConfigMap}` (no apiVersion), `paramKind: {apiVersion: "apps/v1/x", kind: Foo}`.',
