@@ -19,7 +19,7 @@ export { CEL_PLACES } from './schema/overlay-types.js';
 export { ANY_INDEX, ANY_KEY, celExpressionsIn, celFieldsOf, celPlaceAt } from './schema/cel-places.js';
 export type { CelExpressionAt, CelField } from './schema/cel-places.js';
 export { mayHold } from './schema/reach.js';
-export { formats, ajvFormats } from './validate/formats.js';
+export { formats, ajvFormats, isSloppyIPv4 } from './validate/formats.js';
 export { validateStructure, closest } from './validate/validator.js';
 export { toJsonSchema, AJV_OPTIONS } from './validate/json-schema.js';
 export { exportJsonSchemas, kindSchema, schemaFileName } from './schema-export/index.js';

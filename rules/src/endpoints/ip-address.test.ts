@@ -15,9 +15,27 @@ RuleTester.run(rule, {
     { name: 'private IPv4 and IPv6 addresses', yaml: endpoints('10.244.1.17', '192.168.0.1', 'fd00:10:244::15', '2001:db8::1') },
     { name: 'neighbours of the reserved ranges', yaml: endpoints('126.255.255.255', '128.0.0.1', '169.253.0.1', '169.255.0.1', '224.0.1.1', 'fec0::1', 'ff05::1', '::2', '0.0.0.1') },
     { name: 'an IPv4-compatible (not mapped) address is IPv6', yaml: endpoints('::127.0.0.1') },
-    { name: 'a mapped address outside the ranges', yaml: endpoints('::ffff:10.0.0.1') },
   ],
   invalid: [
+    {
+      // The legacy lenient parser takes both spellings; the server only warns unless StrictIPCIDRValidation is on.
+      name: 'leading zeros and an IPv4-mapped address are warnings with the strict gate off',
+      yaml: endpoints('010.000.000.001', '::ffff:10.0.0.1'),
+      errors: [
+        { path: 'subsets[0].addresses[0].ip', severity: 'warning', message: '"010.000.000.001" has leading zeros; the server accepts it with a warning for now but will refuse it in a future release; write "10.0.0.1"' },
+        { path: 'subsets[0].addresses[1].ip', severity: 'warning', message: /^"::ffff:10.0.0.1" is an IPv4-mapped IPv6 address; .* write "10.0.0.1"$/ },
+      ],
+    },
+    {
+      name: 'leading zeros are errors with StrictIPCIDRValidation on, and still judged by the range they stand for',
+      featureGates: { StrictIPCIDRValidation: true },
+      yaml: endpoints('010.0.0.1', '127.000.000.001'),
+      errors: [
+        { path: 'subsets[0].addresses[0].ip', severity: 'error', message: '"010.0.0.1" has leading zeros, which the server refuses with StrictIPCIDRValidation on; write "10.0.0.1"' },
+        { path: 'subsets[0].addresses[1].ip', severity: 'error', message: /^"127.000.000.001" has leading zeros/ },
+        { path: 'subsets[0].addresses[1].ip', message: /^"127.000.000.001" is a loopback address/ },
+      ],
+    },
     {
       name: 'each reserved IPv4 range',
       yaml: endpoints('127.0.0.1', '127.255.0.9', '169.254.10.1', '224.0.0.251', '0.0.0.0'),
@@ -46,8 +64,11 @@ RuleTester.run(rule, {
       name: 'IPv4-mapped forms, dotted and hexadecimal',
       yaml: endpoints('::ffff:127.0.0.1', '::ffff:a9fe:101', '0:0:0:0:0:ffff:0.0.0.0'),
       errors: [
+        { path: 'subsets[0].addresses[0].ip', severity: 'warning', message: /^"::ffff:127.0.0.1" is an IPv4-mapped IPv6 address; / },
         { path: 'subsets[0].addresses[0].ip', message: '"::ffff:127.0.0.1" is an IPv4-mapped loopback address (127.0.0.0/8); an endpoint needs an address other nodes can reach' },
+        { path: 'subsets[0].addresses[1].ip', severity: 'warning', message: /^"::ffff:a9fe:101" is an IPv4-mapped IPv6 address; .* write "169.254.1.1"$/ },
         { path: 'subsets[0].addresses[1].ip', message: /^"::ffff:a9fe:101" is an IPv4-mapped link-local address \(169.254.0.0\/16\)/ },
+        { path: 'subsets[0].addresses[2].ip', severity: 'warning', message: /^"0:0:0:0:0:ffff:0.0.0.0" is an IPv4-mapped IPv6 address; / },
         { path: 'subsets[0].addresses[2].ip', message: /^"0:0:0:0:0:ffff:0.0.0.0" is an IPv4-mapped unspecified address/ },
       ],
     },

@@ -1,4 +1,4 @@
-import { isJsonObject } from '@platlint/core';
+import { isJsonObject, isSloppyIPv4 } from '@platlint/core';
 import { isIP } from 'node:net';
 import type { FieldPath } from '@platlint/core';
 
@@ -45,7 +45,8 @@ export function addressesOf(subset: Subset): Address[] {
  * check decides whether they are acceptable.
  */
 export function ipBytes(text: string): number[] | undefined {
-  const family = isIP(text);
+  // Leading zeros in IPv4 parts are decimal to the platform's lenient parser (`010.0.0.1` is 10.0.0.1).
+  const family = isSloppyIPv4(text) ? 4 : isIP(text);
   if (family === 4) return [...Array<number>(10).fill(0), 0xff, 0xff, ...text.split('.').map(Number)];
   if (family !== 6) return undefined;
   const bare = text.split('%')[0] ?? '';

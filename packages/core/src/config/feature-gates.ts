@@ -42,6 +42,7 @@ const gateHistory: Readonly<Record<string, readonly GateStage[]>> = {
   HPAConfigurableTolerance: [{ from: '1.33', stage: 'alpha', default: false }, { from: '1.35', stage: 'beta', default: true }],
   HostnameOverride: [{ from: '1.34', stage: 'alpha', default: false }, { from: '1.35', stage: 'beta', default: true }],
   CSIVolumeHealth: [{ from: '1.21', stage: 'alpha', default: false }],
+  StrictIPCIDRValidation: [{ from: '1.33', stage: 'alpha', default: false }], // leading zeros and IPv4-mapped IPv6 in legacy IP fields
   ClusterTrustBundleProjection: [{ from: '1.29', stage: 'alpha', default: false }, { from: '1.33', stage: 'beta', default: false }],
 };
 

@@ -53,8 +53,22 @@ function labelValue(value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Dotted IPv4 as the platform's lenient ("sloppy") parser reads it: four decimal parts of at
+ * most 255, where a part may carry leading zeros (`010.0.0.1` is 10.0.0.1, not octal).
+ */
+export const SLOPPY_IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
+
+/** True for an IPv4 address with a leading zero in some part, which only the lenient parser takes. */
+export function isSloppyIPv4(value: string): boolean {
+  return SLOPPY_IPV4.test(value) && value.split('.').every((part) => Number(part) <= 255) && isIP(value) === 0;
+}
+
 function ip(value: string): string | undefined {
-  // Node accepts IPv6 zones (`fe80::1%eth0`); the platform's parser does not.
+  // Node accepts IPv6 zones (`fe80::1%eth0`); the platform's parser does not. Leading zeros are
+  // accepted: the legacy IP fields (Endpoints) parse leniently unless the StrictIPCIDRValidation
+  // gate is on, which the rules that own those fields check.
+  if (isSloppyIPv4(value)) return undefined;
   return isIP(value) === 0 || value.includes('%') ? 'is not an IPv4 or IPv6 address' : undefined;
 }
 

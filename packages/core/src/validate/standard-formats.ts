@@ -25,6 +25,8 @@ const DNS_SUBDOMAIN = `${DNS_LABEL}(?:\\.${DNS_LABEL})*`;
 
 const IPV4_OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
 const IPV4 = `${IPV4_OCTET}(?:\\.${IPV4_OCTET}){3}`;
+/** Dotted IPv4 as the lenient parser of the legacy IP fields reads it: leading zeros allowed, still decimal. */
+const IPV4_LENIENT = `0*${IPV4_OCTET}(?:\\.0*${IPV4_OCTET}){3}`;
 
 /**
  * An IPv6 address by the grammar of RFC 3986 section 3.2.2: eight 16-bit pieces, where one
@@ -79,9 +81,9 @@ export const standardFormats: Record<keyof typeof formats, StandardFormat> = {
     pattern: anchored(`(?:${NAME_PART})?`),
   },
   ip: {
-    description: 'An IPv4 address (no leading zeros) or an IPv6 address (without a zone).',
+    description: 'An IPv4 address (leading zeros are read as decimal, as the legacy IP fields parse them) or an IPv6 address (without a zone).',
     type: 'string',
-    pattern: anchored(`${IPV4}|${IPV6}`),
+    pattern: anchored(`${IPV4_LENIENT}|${IPV6}`),
   },
   cidr: {
     description: 'An IPv4 or IPv6 network in CIDR notation: address "/" prefix length (at most 32 for IPv4, 128 for IPv6).',
