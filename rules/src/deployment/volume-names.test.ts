@@ -14,7 +14,11 @@ spec:
 ${volumes}`;
 
 RuleTester.run(rule, {
-  valid: [{ yaml: deployment('      - {name: cache, emptyDir: {}}\n      - {name: tmp-1, emptyDir: {}}\n') }],
+  valid: [
+    { yaml: deployment('      - {name: cache, emptyDir: {}}\n      - {name: tmp-1, emptyDir: {}}\n') },
+    // The v1 defaults turn a volume without a source into an emptyDir before validation.
+    { name: 'a volume without a type becomes an emptyDir', yaml: deployment('      - {name: cache, emptyDir: {}}\n      - name: scratch\n      - {name: conf, configMap: }\n') },
+  ],
   invalid: [
     {
       name: 'malformed and duplicate names',
@@ -25,12 +29,9 @@ RuleTester.run(rule, {
       ],
     },
     {
-      name: 'a volume without a type',
-      yaml: deployment('      - {name: cache, emptyDir: {}}\n      - name: scratch\n      - {name: conf, configMap: }\n'),
-      errors: [
-        { path: 'spec.template.spec.volumes[1]', message: 'volume "scratch" has no type; give it one source, such as emptyDir: {}, configMap or persistentVolumeClaim', line: 12 },
-        { path: 'spec.template.spec.volumes[2]', message: /^volume "conf" has no type/ },
-      ],
+      name: 'a volume with two types',
+      yaml: deployment('      - {name: cache, emptyDir: {}}\n      - {name: conf, configMap: {name: c}, emptyDir: {}}\n'),
+      errors: [{ path: 'spec.template.spec.volumes[1]', message: 'volume "conf" sets 2 types (emptyDir, configMap); a volume has exactly one source, so keep one of them', line: 12 }],
     },
   ],
 });

@@ -4,7 +4,7 @@ import { objectsIn, podSpec, POD_SPEC } from './pod.js';
 export default defineRule({
   meta: {
     id: 'deployment/volume-names',
-    description: 'Volumes of the pod template have unique DNS-label names and a volume type.',
+    description: 'Volumes of the pod template have unique DNS-label names and at most one volume type.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -12,9 +12,10 @@ export default defineRule({
     docs: [
       'Containers mount volumes by name, so each volume of `spec.template.spec.volumes` needs a name',
       "that is a DNS label (at most 63 lowercase letters, digits and '-') and that no other volume",
-      'of the pod uses. A duplicate is reported on the later volume. A volume also needs a type (a',
+      'of the pod uses. A duplicate is reported on the later volume. A volume takes one type (a',
       'source such as `emptyDir`, `configMap` or `persistentVolumeClaim`); the server refuses one',
-      'that names none, and the finding is on the volume.',
+      'that names two or more, and the finding is on the volume. A volume that names none (only a',
+      '`name`, or a type set to null) is accepted: the server fills in `emptyDir: {}`.',
       '',
       'Fails:',
       '',
@@ -41,8 +42,10 @@ export default defineRule({
     const volumeNode = schemaAt(context.schema, [...POD_SPEC, 'volumes', 0]);
     const types = Object.keys(volumeNode?.properties ?? {}).filter((field) => field !== 'name');
     for (const [volume, i] of objectsIn(pod.volumes)) {
-      if (types.length > 0 && !types.some((type) => volume[type] !== undefined && volume[type] !== null)) {
-        context.report({ path: [...POD_SPEC, 'volumes', i], message: `volume ${typeof volume.name === 'string' ? `"${volume.name}" ` : ''}has no type; give it one source, such as emptyDir: {}, configMap or persistentVolumeClaim` });
+      // None set is fine: the v1 defaults give such a volume an emptyDir before validation.
+      const set = types.filter((type) => volume[type] !== undefined && volume[type] !== null);
+      if (set.length > 1) {
+        context.report({ path: [...POD_SPEC, 'volumes', i], message: `volume ${typeof volume.name === 'string' ? `"${volume.name}" ` : ''}sets ${set.length} types (${set.join(', ')}); a volume has exactly one source, so keep one of them` });
       }
       const name = volume.name;
       if (typeof name !== 'string') continue;
