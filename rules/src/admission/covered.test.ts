@@ -57,6 +57,7 @@ cases.push(
   { item: 'scope is Cluster, Namespaced or *', yaml: policy({ constraints: `    resourceRules:\n${RULE.slice(0, -1)}, scope: Namespace}` }), ruleId: 'schema/enum', path: 'spec.matchConstraints.resourceRules[0].scope', message: `"Namespace" is not allowed here; use one of *, Cluster, Namespaced` },
   { item: 'matchPolicy is Exact or Equivalent', yaml: policy({ constraints: `    matchPolicy: Equal\n    resourceRules:\n${RULE}` }), ruleId: 'schema/enum', path: 'spec.matchConstraints.matchPolicy', message: `"Equal" is not allowed here; use one of Equivalent, Exact` },
   { item: 'a binding names its policy', yaml: binding('  paramRef: {name: x}'), ruleId: 'schema/required', path: 'spec.policyName', message: `missing required field "policyName"` },
+  { item: 'policyName is a DNS subdomain', yaml: binding('  policyName: Replica_Limits'), ruleId: 'schema/format', path: 'spec.policyName', message: `"Replica_Limits" has uppercase letters; a DNS subdomain is lowercase` },
   { item: 'parameterNotFoundAction is Allow or Deny', yaml: binding('  policyName: p\n  paramRef: {name: x, parameterNotFoundAction: Skip}'), ruleId: 'schema/enum', path: 'spec.paramRef.parameterNotFoundAction', message: `"Skip" is not allowed here; use one of Allow, Deny` },
 );
 
@@ -64,6 +65,10 @@ describe('MutatingAdmissionPolicy: spec items enforced by structural validation'
   it('the base manifests are clean', () => {
     expect(lint(policy({}))).toEqual([]);
     expect(lint(binding('  policyName: p\n  paramRef: {name: x, parameterNotFoundAction: Allow}'))).toEqual([]);
+  });
+  it('checks paramRef.namespace only as a path segment, as the server does', () => {
+    expect(lint(binding('  policyName: p\n  paramRef: {name: x, namespace: Platform_Config, parameterNotFoundAction: Allow}'))).toEqual([]);
+    expect(lint(binding('  policyName: p\n  paramRef: {name: x, namespace: "a/b", parameterNotFoundAction: Allow}'))).toContainEqual({ ruleId: 'schema/format', path: 'spec.paramRef.namespace', message: `"a/b" may not contain '/' or '%'` });
   });
   it.each(cases)('$item', ({ yaml, ruleId, path, message }) => {
     expect(lint(yaml)).toContainEqual({ ruleId, path, message });

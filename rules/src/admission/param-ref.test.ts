@@ -18,6 +18,12 @@ RuleTester.run(rule, {
   ],
   invalid: [
     {
+      // The server checks the namespace only as a path segment; a non-DNS-label one can never match.
+      name: 'a namespace that no namespace can have is a warning',
+      yaml: binding('    name: replica-policy\n    namespace: Platform_Config\n    parameterNotFoundAction: Allow'),
+      errors: [{ path: 'spec.paramRef.namespace', severity: 'warning', message: 'paramRef.namespace "Platform_Config" has uppercase letters; a DNS label is lowercase, so no namespace has that name and the parameter is never found' }],
+    },
+    {
       yaml: binding('    name: replica-policy\n    selector: {matchLabels: {app: web}}\n    parameterNotFoundAction: Deny'),
       errors: [{ path: 'spec.paramRef.selector', message: 'paramRef sets both name and selector; keep one: name for a single parameter object, selector for every matching one', line: 8, column: 5 }],
     },

@@ -1,4 +1,4 @@
-import { defineRule } from '@platlint/core';
+import { defineRule, formats } from '@platlint/core';
 import { BINDING, isJsonObject, specOf } from './shared.js';
 
 export default defineRule({
@@ -18,6 +18,10 @@ export default defineRule({
       '',
       'The spec does not show the binding\'s fields; this is upstream\'s validation.',
       '',
+      'A `namespace` that is not a DNS label is a warning: the server takes any name usable in a URL',
+      'path (the schema checks that much), but no namespace can have such a name, so the parameter',
+      'is never found and `parameterNotFoundAction` decides every request.',
+      '',
       'Fails: `paramRef: {name: replica-policy, selector: {matchLabels: {app: web}}}`.',
       'Fails: `paramRef: {name: replica-policy}` (no parameterNotFoundAction).',
       'Passes: `paramRef: {name: replica-policy, parameterNotFoundAction: Deny}`.',
@@ -32,6 +36,11 @@ export default defineRule({
       context.report({ path: ['spec', 'paramRef', 'selector'], target: 'key', message: 'paramRef sets both name and selector; keep one: name for a single parameter object, selector for every matching one' });
     } else if (!hasName && !hasSelector) {
       context.report({ path: ['spec', 'paramRef'], target: 'key', message: 'paramRef needs a name or a selector to find its parameter objects' });
+    }
+    if (typeof ref.namespace === 'string' && ref.namespace !== '' && formats['path-segment'](ref.namespace) === undefined) {
+      // Accepted by the server, but a namespace name is a DNS label, so this one can never match.
+      const problem = formats['dns-label'](ref.namespace);
+      if (problem) context.report({ path: ['spec', 'paramRef', 'namespace'], severity: 'warning', message: `paramRef.namespace "${ref.namespace}" ${problem}, so no namespace has that name and the parameter is never found` });
     }
     if (ref.parameterNotFoundAction === undefined || ref.parameterNotFoundAction === null || ref.parameterNotFoundAction === '') {
       context.report({ path: ['spec', 'paramRef', 'parameterNotFoundAction'], message: 'paramRef needs parameterNotFoundAction (Allow or Deny); it has no default' });

@@ -1459,8 +1459,9 @@ const mutatingAdmissionPolicies: Overlay = {
     spec: MAP,
     fields: {
       policyName: {
-        description: 'Name of the MutatingAdmissionPolicy to bind. Required upstream.',
+        description: 'Name of the MutatingAdmissionPolicy to bind. Required upstream, and a DNS subdomain like the policy names it can refer to.',
         required: true,
+        format: 'dns-subdomain',
         spec: MAP,
       },
       paramRef: {
@@ -1479,8 +1480,8 @@ const mutatingAdmissionPolicies: Overlay = {
     fields: {
       name: { description: 'Name of the single parameter resource.', format: 'path-segment', spec: MAP },
       namespace: {
-        description: 'Namespace of the parameter resources; when unset, the namespace of the request. Must be unset for cluster-scoped parameter kinds.',
-        format: 'dns-label',
+        description: 'Namespace of the parameter resources; when unset, the namespace of the request. Must be unset for cluster-scoped parameter kinds. Upstream checks it only as a path segment (admission/param-ref warns when it cannot name a namespace).',
+        format: 'path-segment',
         spec: MAP,
       },
       selector: {
