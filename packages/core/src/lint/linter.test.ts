@@ -225,3 +225,24 @@ describe('isPlacedOnRecognition', () => {
     expect(isPlacedOnRecognition(value)).toBe(placed);
   });
 });
+
+describe('status of a kind with a status subresource', () => {
+  // The server resets status on create and keeps the stored one on update, so a bad value
+  // there is dropped rather than refused; what cannot be decoded still fails.
+  const withStatus = (status: string): string => `${deployment}status:\n${status}`;
+
+  it('draws warnings, not errors, for values the server never checks on create or update', () => {
+    const found = lint(withStatus('  conditions:\n  - {type: Available, status: Maybe}\n  replicas: 3\n'));
+    expect(found.map((d) => [d.ruleId, d.severity, d.path])).toEqual([['schema/enum', 'warning', 'status.conditions[0].status']]);
+    expect(found[0]?.message).toMatch(/^"Maybe" is not allowed here; .*\(status is dropped when the object is created or updated; only writes to the status subresource check it\)$/);
+  });
+
+  it('keeps errors for what cannot be decoded', () => {
+    const found = lint(withStatus('  replicas: many\n  observedGeneration: 99999999999999999999\n  bogus: 1\n'));
+    expect(found.map((d) => [d.ruleId, d.severity, d.path])).toEqual([
+      ['schema/type', 'error', 'status.replicas'],
+      ['schema/range', 'error', 'status.observedGeneration'],
+      ['schema/unknown-field', 'error', 'status.bogus'],
+    ]);
+  });
+});

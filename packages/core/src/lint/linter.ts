@@ -13,6 +13,7 @@ import { formatPath } from '../source/field-path.js';
 import { stringScalarText } from '../fix/scalar-text.js';
 import type { SourceDocument, SourceFile, Span } from '../source/source-file.js';
 import { describeValue, validateStructure } from '../validate/validator.js';
+import { INT_RANGES } from '../validate/json-schema.js';
 import { configLoadingProblem, decodeConfig } from './config-loading.js';
 import { declaresObject } from './manifest.js';
 import { RunIndex } from './run-index.js';
@@ -382,14 +383,37 @@ function checkStructure(p: Placed, object: LintObject, catalog: Catalog): boolea
       ? decodeConfig(schema, value, p.file.diagnostics.some((d) => d.document === object.document && d.ruleId === 'yaml/duplicate-key'))
       : { findings: validateStructure(schema, value), decoded: true };
   for (const finding of findings) {
-    placeFinding(p, object.document, { ...finding, path: [...object.prefix, ...finding.path] });
+    const dropped = statusDropped(object.kind, schema, value, finding);
+    placeFinding(
+      p,
+      object.document,
+      { ...finding, path: [...object.prefix, ...finding.path], ...(dropped ? { message: `${finding.message} (status is dropped when the object is created or updated; only writes to the status subresource check it)` } : {}) },
+      dropped ? 'warning' : 'error',
+    );
   }
   return decoded;
 }
 
-function placeFinding(p: Pick<Placed, 'file' | 'out'>, document: number, finding: ReturnType<typeof validateStructure>[number]): void {
+/** Value checks the server makes only when it validates a value, not when it decodes it. */
+const VALUE_CHECKS: ReadonlySet<string> = new Set(['schema/enum', 'schema/format', 'schema/length', 'schema/range', 'schema/required']);
+
+/**
+ * True for a value check under the top-level `status` of a kind with a status subresource: the
+ * server resets status on create and keeps the stored one on update, so such a value is
+ * accepted (and dropped); only a status write would refuse it. What cannot be decoded (a wrong
+ * type, an integer beyond its width, an unknown field under strict validation) still fails.
+ */
+function statusDropped(kind: KindInfo, schema: SchemaNode, root: Record<string, unknown>, finding: ReturnType<typeof validateStructure>[number]): boolean {
+  if (finding.path[0] !== 'status' || !kind.subresources.includes('status') || !VALUE_CHECKS.has(finding.ruleId)) return false;
+  if (finding.ruleId !== 'schema/range') return true;
+  const width = INT_RANGES[schemaAt(schema, finding.path)?.format ?? ''];
+  const actual = valueAt(root, finding.path);
+  return !width || typeof actual !== 'number' || (actual >= width[0] && actual <= width[1]);
+}
+
+function placeFinding(p: Pick<Placed, 'file' | 'out'>, document: number, finding: ReturnType<typeof validateStructure>[number], severity: Severity = 'error'): void {
   const span = finding.target === 'parent-key' ? p.file.locateParentKey(document, finding.path) : p.file.locate(document, finding.path, finding.target);
-  const d = diagnostic(p, finding.ruleId, 'error', finding.message, document, finding.path, span);
+  const d = diagnostic(p, finding.ruleId, severity, finding.message, document, finding.path, span);
   if (finding.replacement !== undefined && span.exact) d.fix = { range: d.range, text: finding.replacement };
   p.out.push(d);
 }
