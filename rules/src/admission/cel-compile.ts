@@ -149,6 +149,10 @@ export function compileSites(context: RuleContext, typed: boolean): SiteIssues[]
     const result = environment(site.celPlace, object, params, visible, release).compile(site.expression);
     if (result.ok) {
       if (site.place === 'variable') types.set(site.index, result.program.type);
+      // The server wants the exact result type (bool, Object, list(JSONPatch)); a static dyn is
+      // not it, so `object.spec.paused` as a match condition is refused when the policy is stored.
+      // Only the dynamic compile, where `object` and `params` are dyn as on the server, can say so.
+      else if (!typed && result.program.type === 'dyn') out.push({ site, issues: [dynResult(site)] });
       continue;
     }
     // The server stores a policy whatever its estimated cost (the budget is enforced as it
@@ -157,6 +161,20 @@ export function compileSites(context: RuleContext, typed: boolean): SiteIssues[]
     if (issues.length > 0) out.push({ site, issues });
   }
   return out;
+}
+
+const EXACT: Record<Exclude<ExpressionPlace, 'variable'>, string> = { matchCondition: 'bool', applyConfiguration: 'Object', jsonPatch: 'list(JSONPatch)' };
+
+/** A result of static type dyn where the server wants an exact type, over the whole expression. */
+function dynResult(site: ExpressionAt): CelIssue {
+  const start = site.expression.length - site.expression.trimStart().length;
+  const want = EXACT[site.place as Exclude<ExpressionPlace, 'variable'>];
+  return {
+    code: 'result_type',
+    message: `expression must evaluate to ${want} but got dyn: the server compiles object, oldObject and params as dyn and takes only an expression of type ${want}${want === 'bool' ? '; compare the value, e.g. "... == true"' : ''}`,
+    start,
+    end: site.expression.trimEnd().length,
+  };
 }
 
 /** The message of one issue, in our words. */

@@ -15,9 +15,9 @@ RuleTester.run(rule, {
       errors: [{ path: 'spec.matchConditions[0].expression', severity: 'warning', message: 'no such key "replicaz" on Object.spec', line: 9, column: 45 }],
     },
     {
-      name: 'a result type only the schema tells',
-      yaml: policy({ conditions: "    - {name: not-bool, expression: 'object.metadata.name'}" }),
-      errors: [{ path: 'spec.matchConditions[0].expression', message: 'expression must evaluate to bool but got string' }],
+      name: 'an operator that does not fit the field type only the schema tells',
+      yaml: policy({ conditions: "    - {name: not-int, expression: 'object.metadata.name == 1'}" }),
+      errors: [{ path: 'spec.matchConditions[0].expression', message: 'no such overload: string == int' }],
     },
     {
       name: 'a wrong field type in a block scalar apply configuration',

@@ -25,7 +25,7 @@ RuleTester.run(rule, {
     {
       name: 'fields the schema lacks compile as the server compiles them (admission/cel-schema reports them)',
       yaml: policy({
-        conditions: "    - {name: typo, expression: 'object.spec.replicaz > 1'}\n    - {name: not-bool-yet, expression: 'object.metadata.name'}",
+        conditions: "    - {name: typo, expression: 'object.spec.replicaz > 1'}",
         mutations: "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: \"two\", unknown: 1}}'}",
       }),
     },
@@ -51,6 +51,20 @@ RuleTester.run(rule, {
         { path: 'spec.matchConditions[0].expression', message: 'expression must evaluate to bool but got string' },
         { path: 'spec.mutations[0].applyConfiguration.expression', message: 'expression must evaluate to Object but got string' },
         { path: 'spec.mutations[1].jsonPatch.expression', message: 'expression must evaluate to list(JSONPatch) but got list<int>' },
+      ],
+    },
+    {
+      // The server wants exactly bool, Object or list(JSONPatch); with object and params dyn, a bare field is dyn.
+      name: 'a result of static type dyn where an exact type is wanted',
+      yaml: policy({
+        paramKind: '  paramKind: {apiVersion: v1, kind: ConfigMap}\n',
+        conditions: "    - {name: not-bool-yet, expression: 'object.metadata.name'}\n    - {name: compared, expression: 'object.spec.paused == true'}",
+        mutations: "    - patchType: JSONPatch\n      jsonPatch: {expression: 'params.patches'}\n    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'params.data'}",
+      }),
+      errors: [
+        { path: 'spec.matchConditions[0].expression', message: 'expression must evaluate to bool but got dyn: the server compiles object, oldObject and params as dyn and takes only an expression of type bool; compare the value, e.g. "... == true"' },
+        { path: 'spec.mutations[0].jsonPatch.expression', message: /^expression must evaluate to list\(JSONPatch\) but got dyn: / },
+        { path: 'spec.mutations[1].applyConfiguration.expression', message: /^expression must evaluate to Object but got dyn: / },
       ],
     },
     {

@@ -93,6 +93,17 @@ describe('loadState keeps what the server would store', () => {
     ]);
     expect(state.policies).toEqual([]);
   });
+
+  it('refuses a mutation whose static result type is dyn, as the server does when it stores the policy', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
+    stateDirs.push(dir);
+    const dynamic = policy({ name: 'dynamic', mutations: [{ patchType: 'ApplyConfiguration', expression: 'object.spec' }] });
+    writeFileSync(join(dir, 'p.yaml'), [dynamic, binding('b', 'dynamic')].map((o) => stringify(o)).join('---\n'));
+    const state = loadState([dir]);
+    expect(state.problems.map((p) => [p.object, p.ruleId, p.message])).toEqual([
+      ['MutatingAdmissionPolicy/dynamic', 'admission/cel', expect.stringMatching(/^expression must evaluate to Object but got dyn/)],
+    ]);
+  });
 });
 
 // Strings YAML 1.1 would read as other types, and keys it would read as booleans: a trip
