@@ -46,6 +46,8 @@ cases.push(
   { item: 'mutations is required', yaml: policy({ mutations: null }), ruleId: 'schema/required', path: 'spec.mutations', message: `missing required field "mutations"` },
   { item: 'at least one mutation', yaml: policy({ mutations: '    []' }), ruleId: 'schema/length', path: 'spec.mutations', message: `has 0 items; needs at least 1` },
   { item: 'reinvocationPolicy is required', yaml: policy({ tail: '' }), ruleId: 'schema/required', path: 'spec.reinvocationPolicy', message: `missing required field "reinvocationPolicy"` },
+  // Required, with no default: an empty value is refused, unlike the empty optional enums the defaults fill in.
+  { item: 'reinvocationPolicy is not empty', yaml: policy({ tail: '  reinvocationPolicy: ""\n' }), ruleId: 'schema/enum', path: 'spec.reinvocationPolicy', message: `"" is not allowed here; use one of IfNeeded, Never` },
   { item: 'reinvocationPolicy is Never or IfNeeded', yaml: policy({ tail: '  reinvocationPolicy: Always\n' }), ruleId: 'schema/enum', path: 'spec.reinvocationPolicy', message: `"Always" is not allowed here; use one of IfNeeded, Never` },
   { item: 'failurePolicy is Fail or Ignore', yaml: policy({ tail: '  reinvocationPolicy: Never\n  failurePolicy: Reject\n' }), ruleId: 'schema/enum', path: 'spec.failurePolicy', message: `"Reject" is not allowed here; use one of Fail, Ignore` },
   { item: 'patchType is ApplyConfiguration or JSONPatch', yaml: policy({ mutations: "    - patchType: Merge\n      applyConfiguration: {expression: 'Object{}'}" }), ruleId: 'schema/enum', path: 'spec.mutations[0].patchType', message: `"Merge" is not allowed here; use one of ApplyConfiguration, JSONPatch` },

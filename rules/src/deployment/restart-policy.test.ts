@@ -13,7 +13,12 @@ ${policy}      containers: [{name: app, image: nginx}]
 `;
 
 RuleTester.run(rule, {
-  valid: [{ yaml: deployment('') }, { yaml: deployment('      restartPolicy: Always\n') }],
+  valid: [
+    { yaml: deployment('') },
+    { yaml: deployment('      restartPolicy: Always\n') },
+    // An empty string is unset to the server: the v1 defaults fill in Always (and ClusterFirst).
+    { name: 'empty strings the defaults replace', yaml: deployment('      restartPolicy: ""\n      dnsPolicy: ""\n') },
+  ],
   invalid: [
     { yaml: deployment('      restartPolicy: OnFailure\n'), errors: [{ path: 'spec.template.spec.restartPolicy', message: 'restartPolicy "OnFailure" is not allowed in a Deployment; only Always is', line: 9, column: 22, fix: 'Always' }] },
   ],

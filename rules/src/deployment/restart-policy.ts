@@ -15,13 +15,15 @@ export default defineRule({
       '',
       'Fails: `template: {spec: {restartPolicy: OnFailure, containers: [...]}}`',
       '',
-      'Passes: `template: {spec: {restartPolicy: Always, containers: [...]}}`, or no restartPolicy.',
+      'Passes: `template: {spec: {restartPolicy: Always, containers: [...]}}`, or no restartPolicy (an',
+      'empty `restartPolicy: ""` is unset too, and defaulted to Always).',
     ].join('\n'),
   },
   check(context) {
     const template = context.value.spec as { template?: { spec?: { restartPolicy?: unknown } } } | undefined;
     const policy = template?.template?.spec?.restartPolicy;
-    if (policy === undefined || policy === 'Always') return;
+    // "" and null are unset to the server, which then fills in Always.
+    if (policy === undefined || policy === null || policy === '' || policy === 'Always') return;
     context.report({
       path: ['spec', 'template', 'spec', 'restartPolicy'],
       message: `restartPolicy ${JSON.stringify(policy)} is not allowed in a Deployment; only Always is`,

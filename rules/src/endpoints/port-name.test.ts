@@ -12,6 +12,8 @@ subsets:
 RuleTester.run(rule, {
   valid: [
     { name: 'one unnamed port', yaml: endpoints('[{port: 80}]') },
+    // The v1 defaults set TCP for an empty protocol, as for an absent one.
+    { name: 'an empty name and protocol on a lone port', yaml: endpoints('[{name: "", port: 80, protocol: ""}]') },
     { name: 'two named ports', yaml: endpoints('[{name: http, port: 80}, {name: admin, port: 9090}]') },
   ],
   invalid: [

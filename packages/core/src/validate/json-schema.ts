@@ -34,7 +34,8 @@ export interface JsonSchemaOptions {
 export function toJsonSchema(root: SchemaNode, options: JsonSchemaOptions = {}): JsonSchema {
   const standard = options.formats === 'standard';
   const definitions: Record<string, JsonSchema> = {};
-  const convert = (node: SchemaNode): JsonSchema => {
+  /** `required`: the field is listed as required by its object (an empty value does not count as unset then). */
+  const convert = (node: SchemaNode, required = false): JsonSchema => {
     const typeId = node['x-platlint']?.typeId;
     if (typeId && node.properties) {
       const key = typeId.replace(/[^A-Za-z0-9_.-]/g, '_');
@@ -44,13 +45,13 @@ export function toJsonSchema(root: SchemaNode, options: JsonSchemaOptions = {}):
       }
       return { $ref: `#/definitions/${key}` };
     }
-    return node.type === 'object' || node.properties || node.additionalProperties ? convertObject(node) : convertValue(node);
+    return node.type === 'object' || node.properties || node.additionalProperties ? convertObject(node) : convertValue(node, required);
   };
 
   const convertObject = (node: SchemaNode): JsonSchema => {
     const out: JsonSchema = { type: 'object' };
     if (node.properties) {
-      out.properties = Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, convert(v)]));
+      out.properties = Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, convert(v, node.required?.includes(k) === true)]));
       if (!node['x-kubernetes-preserve-unknown-fields']) out.additionalProperties = false;
     } else if (node.additionalProperties) {
       out.additionalProperties = convert(node.additionalProperties);
@@ -59,7 +60,7 @@ export function toJsonSchema(root: SchemaNode, options: JsonSchemaOptions = {}):
     return out;
   };
 
-  const convertValue = (node: SchemaNode): JsonSchema => {
+  const convertValue = (node: SchemaNode, required = false): JsonSchema => {
     const out: JsonSchema = {};
     const format = node['x-platlint']?.format ?? node.format;
     const fragment = standard && isFormatName(format) ? standardFormats[format] : undefined;
@@ -80,7 +81,14 @@ export function toJsonSchema(root: SchemaNode, options: JsonSchemaOptions = {}):
       else if (fragment) out.allOf = [check];
       else out.format = format;
     }
-    if (node.enum) out.enum = node.enum;
+    if (node.enum) {
+      // An empty optional string is unset to Go (the v1 defaults then fill in restartPolicy,
+      // protocol, imagePullPolicy...), so "" is not outside the set; a required field stays strict.
+      if (node['x-platlint']?.emptyIsUnset && !required && !node.enum.includes('')) {
+        if (out.else) out.else = { ...(out.else as JsonSchema), enum: node.enum };
+        else Object.assign(out, { if: { const: '' }, else: { enum: node.enum } });
+      } else out.enum = node.enum;
+    }
     if (node.pattern) out.pattern = node.pattern;
     if (node.minLength !== undefined) out.minLength = node.minLength;
     if (node.maxLength !== undefined) out.maxLength = node.maxLength;
