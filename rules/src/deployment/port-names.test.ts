@@ -18,6 +18,8 @@ ${ports}${second}`;
 RuleTester.run(rule, {
   valid: [
     { name: 'service names, the same name in two containers', yaml: deployment('        - {name: http, containerPort: 80}\n        - {name: metrics-9090, containerPort: 9090}\n', '      - name: proxy\n        image: envoy:1.30\n        ports: [{name: http, containerPort: 8080}]\n') },
+    // The name is optional: an empty one is no name, and two of them are no duplicate.
+    { name: 'empty names are unnamed ports', yaml: deployment('        - {name: "", containerPort: 80}\n        - {name: "", containerPort: 81}\n') },
   ],
   invalid: [
     {

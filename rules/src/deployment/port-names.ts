@@ -41,7 +41,8 @@ export default defineRule({
       const seen = new Set<string>();
       for (const [port, i] of objectsIn(container.ports)) {
         const name = port.name;
-        if (typeof name !== 'string') continue;
+        // An empty name is no name to the server (the field is optional), as with an absent one.
+        if (typeof name !== 'string' || name === '') continue;
         const at = [...path, 'ports', i, 'name'];
         const problem = serviceNameProblem(name);
         if (problem) context.report({ path: at, message: `port name "${name}" ${problem}` });

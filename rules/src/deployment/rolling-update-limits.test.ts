@@ -27,6 +27,8 @@ RuleTester.run(rule, {
   ],
   invalid: [
     { name: 'both zero', yaml: deployment('    rollingUpdate: {maxSurge: 0, maxUnavailable: 0}'), errors: [{ path: 'spec.strategy.rollingUpdate.maxUnavailable', message: BOTH_ZERO, line: 6, column: 50 }] },
+    // An empty type is unset: the default makes it RollingUpdate before validation.
+    { name: 'both zero under an empty type', yaml: deployment('    type: ""\n    rollingUpdate: {maxSurge: 0, maxUnavailable: 0}'), errors: [{ path: 'spec.strategy.rollingUpdate.maxUnavailable', message: BOTH_ZERO }] },
     { name: '"0%" counts as zero', yaml: deployment('    rollingUpdate:\n      maxSurge: "0%"\n      maxUnavailable: 0%'), errors: [{ path: 'spec.strategy.rollingUpdate.maxUnavailable', message: BOTH_ZERO, line: 8 }] },
     {
       name: 'negative integers',

@@ -498,11 +498,17 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
   }
 }
 
-/** A field's value, or the schema's default where it is not written. */
+/**
+ * A field's value, or the schema's default where it is not written. An empty optional string is
+ * not written either, to Go: the defaults replace it as they replace an absent field.
+ */
 function effectiveOf(object: LintObject, schema: SchemaNode): RuleContext['effective'] {
   return (path: FieldPath) => {
     const value = valueAt(object.value, path);
-    return value !== undefined ? value : schemaAt(schema, path)?.default;
+    if (value !== undefined && value !== '') return value;
+    const node = schemaAt(schema, path);
+    if (value === '' && (!node?.['x-platlint']?.emptyIsUnset || node.default === undefined)) return value;
+    return node?.default;
   };
 }
 
