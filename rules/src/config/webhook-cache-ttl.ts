@@ -15,7 +15,8 @@ export default defineRule({
       '`authorizedTTL` and `unauthorizedTTL` say how long webhook answers are cached. A negative',
       'duration is rejected. A zero duration does not turn caching off: the server replaces it',
       'with the default (`5m` and `30s`), so it draws a warning; use `cacheAuthorizedRequests:',
-      'false` / `cacheUnauthorizedRequests: false` to stop caching.',
+      'false` / `cacheUnauthorizedRequests: false` to stop caching (a zero TTL beside that switch is',
+      'never used, and draws nothing).',
       '',
       'Fails: `authorizedTTL: -1m`',
       'Passes: `authorizedTTL: 2m`',
@@ -33,6 +34,8 @@ export default defineRule({
         if (ns < 0) context.report({ path: [...path, field], message: `${field} ${String(webhook[field])} is negative; write a positive duration` });
         else if (ns === 0) {
           const { value, cache } = DEFAULTS[field];
+          // With caching switched off the TTL is never used, so its default changes nothing.
+          if (webhook[cache] === false) continue;
           context.report({ path: [...path, field], severity: 'warning', message: `${field} 0 is replaced by the default ${value}; to stop caching, set ${cache}: false instead` });
         }
       }
