@@ -29,8 +29,13 @@ export function cacheDirectory(env = process.env) {
  * no such modes; there the default location is in the user's own profile.
  */
 export function isPrivateDirectory(dir) {
-  const stats = statSync(dir, { throwIfNoEntry: false });
-  if (!stats?.isDirectory()) return false;
+  let stats;
+  try {
+    stats = statSync(dir);
+  } catch {
+    return false; // missing, or below a file
+  }
+  if (!stats.isDirectory()) return false;
   return process.getuid === undefined || (stats.uid === process.getuid() && (stats.mode & 0o022) === 0);
 }
 
