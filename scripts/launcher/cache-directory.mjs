@@ -3,7 +3,7 @@
 // this user can write, or another user could make platlint run code of theirs.
 import { mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /**
  * The cache directory this process should use, or undefined when the cache is off:
@@ -41,6 +41,21 @@ export function isPrivateDirectory(dir) {
 
 /** Creates `dir` (readable by this user only) if it is missing; true when it is private. */
 export function ensurePrivateDirectory(dir) {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirectory(dir);
   return isPrivateDirectory(dir);
+}
+
+/**
+ * mkdir -p, one level at a time. Node 20's `mkdirSync(dir, { recursive: true })` retries for
+ * ever where mkdir fails with ENOENT below a directory that exists (in /proc, for one).
+ */
+function makeDirectory(dir) {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if (error.code === 'EEXIST') return;
+    if (error.code !== 'ENOENT' || dirname(dir) === dir) throw error;
+    makeDirectory(dirname(dir));
+    mkdirSync(dir, { mode: 0o700 });
+  }
 }
