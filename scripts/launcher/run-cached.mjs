@@ -9,7 +9,7 @@
 import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { debuglog } from 'node:util';
 import { Script, constants } from 'node:vm';
@@ -36,7 +36,7 @@ export function runCached({ script, name, entry, cacheAfter }) {
   const compiled = new Script(source, { filename: path, cachedData: cache?.data, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
   if (cache) {
     const hit = cache.data !== undefined && !compiled.cachedDataRejected;
-    debug('%s %s', hit ? 'hit' : cache.data ? 'rejected' : 'miss', join(cache.dir, cache.file));
+    debug('%s in %s', hit ? 'hit' : cache.data ? 'rejected' : 'miss', cache.dir);
     const worthMaking = isMainThread && (cacheAfter === undefined || cacheAfter.includes(process.argv[2]));
     if (!hit && worthMaking) process.once('exit', () => saveCache(cache, compiled));
   }
@@ -44,13 +44,16 @@ export function runCached({ script, name, entry, cacheAfter }) {
   compiled.runInThisContext()(createRequire(path), module, module.exports, path, dirname(path), entry);
 }
 
-/** The cache's directory, file name and (when there is an intact file) V8's data; undefined when off. */
+/**
+ * Where the cache is and, when there is an intact file, V8's data; undefined when it is off.
+ * The file's name hashes the whole bundle: only worth it when there is a directory to look in.
+ */
 function openCache(name, bytes) {
   try {
     const dir = cacheDirectory();
     if (dir === undefined) return undefined;
-    const file = cacheFileName(name, bytes);
-    return { dir, file, data: isPrivateDirectory(dir) ? readCacheFile(dir, file) : undefined };
+    const file = isPrivateDirectory(dir) ? cacheFileName(name, bytes) : undefined;
+    return { dir, name, bytes, file, data: file && readCacheFile(dir, file) };
   } catch (error) {
     debug('off: %s', error);
     return undefined;
@@ -60,8 +63,9 @@ function openCache(name, bytes) {
 function saveCache(cache, compiled) {
   try {
     if (!ensurePrivateDirectory(cache.dir)) throw new Error(`${cache.dir} is not a directory of this user's that only they can write`);
-    writeCacheFile(cache.dir, cache.file, () => compiled.createCachedData());
-    debug('wrote %s', cache.file);
+    const file = cache.file ?? cacheFileName(cache.name, cache.bytes);
+    writeCacheFile(cache.dir, file, () => compiled.createCachedData());
+    debug('wrote %s', file);
   } catch (error) {
     debug('not written: %s', error);
   }
