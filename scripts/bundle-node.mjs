@@ -104,7 +104,8 @@ export async function bundleNode(entry, launcher, { cacheAfter, separate = {} } 
     sourcemap: true,
   });
   for (const [pkg, file] of Object.entries(separate)) {
-    const names = [...(used[pkg] ?? [])].sort().join(', ');
+    if (!used[pkg]) throw new Error(`no source imports names from ${pkg}: drop it from \`separate\``);
+    const names = [...used[pkg]].sort().join(', ');
     await build({ ...common, ...minified, stdin: { contents: `export { ${names} } from '${pkg}';`, resolveDir: root }, outfile: `${dir}/${file}`, format: 'cjs' });
   }
   await build({

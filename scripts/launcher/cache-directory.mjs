@@ -46,16 +46,18 @@ export function ensurePrivateDirectory(dir) {
 }
 
 /**
- * mkdir -p, one level at a time. Node 20's `mkdirSync(dir, { recursive: true })` retries for
- * ever where mkdir fails with ENOENT below a directory that exists (in /proc, for one).
+ * Creates `dir`, and its parent when that is missing too (`~/.cache`), but nothing above: a
+ * home directory that does not exist is no place for a cache. One level at a time, because
+ * Node 20's `mkdirSync(dir, { recursive: true })` retries for ever where mkdir fails with
+ * ENOENT below a directory that exists (in /proc, for one).
  */
-function makeDirectory(dir) {
+function makeDirectory(dir, parents = 1) {
   try {
     mkdirSync(dir, { mode: 0o700 });
   } catch (error) {
     if (error.code === 'EEXIST') return;
-    if (error.code !== 'ENOENT' || dirname(dir) === dir) throw error;
-    makeDirectory(dirname(dir));
+    if (error.code !== 'ENOENT' || parents === 0) throw error;
+    makeDirectory(dirname(dir), parents - 1);
     mkdirSync(dir, { mode: 0o700 });
   }
 }

@@ -129,9 +129,11 @@ describe('the code cache', () => {
     const shared = join(base, 'shared');
     mkdirSync(shared);
     chmodSync(shared, 0o777);
-    // Below a file; a directory others may write to (where bytecode could be planted); where
-    // mkdir fails although the parent exists (Node's recursive mkdir loops there for ever).
-    const places = [join(base, 'a-file', 'cache'), shared, ...(existsSync('/proc/self') ? ['/proc/platlint-cache'] : [])];
+    // Below a file; a directory others may write to (where bytecode could be planted); in a
+    // home directory that does not exist; where mkdir fails although the parent exists (Node's
+    // recursive mkdir loops there for ever).
+    const missingHome = join(base, 'missing-home');
+    const places = [join(base, 'a-file', 'cache'), shared, join(missingHome, '.cache', 'platlint'), ...(existsSync('/proc/self') ? ['/proc/platlint-cache'] : [])];
     for (const cache of places) {
       const result = lint(cwd, cache);
       expect(result.status).toBe(0);
@@ -139,6 +141,7 @@ describe('the code cache', () => {
       expect(events(result.stderr)).toEqual(['miss', 'not']);
     }
     expect(readdirSync(shared)).toEqual([]);
+    expect(existsSync(missingHome)).toBe(false);
   });
 
   it('is off with PLATLINT_CODE_CACHE=0', () => {
