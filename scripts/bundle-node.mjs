@@ -1,13 +1,18 @@
-// How platlint's executables are bundled (the CLI, the language server): one ES module per
-// entry, so start-up costs one file read instead of hundreds of module resolutions, with two
-// substitutions that make it faster still:
+// How platlint's executables are bundled (the CLI, the language server). Each is two files:
+// - `<name>.script.js`, the whole program in one file, so start-up costs one file read instead
+//   of hundreds of module resolutions. It is CommonJS wrapped in a function expression, a
+//   script rather than an ES module, because Node 20 can give a script (vm.Script) a V8 code
+//   cache and not a module;
+// - `<name>.mjs`, the launcher, which runs the script with that cache (scripts/launcher/).
+//   It is what the bins import and what worker threads start from.
+// Two substitutions make start-up faster still:
 // - `yaml` is taken in its platform-neutral build, which does not consult process.env for
 //   every token the way its Node build does;
 // - the validators precompiled by packages/core/scripts/build-validators.mjs replace the
 //   empty `precompiled` module, so no schema is compiled at start-up.
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -35,34 +40,83 @@ const jsonAsString = {
 };
 
 /**
- * Bundles `entry` (relative to the repository root) into `outfile`. Modules the entry imports
- * dynamically become chunks beside it, loaded only when used.
+ * Packages kept out of the script, each required from a CommonJS file of its own beside it.
+ * The names the sources import from each are collected into `used`, so that the file holds
+ * just what they need (a whole package is not tree-shaken).
  */
-export async function bundleNode(entry, outfile) {
+function ownFiles(files, used) {
+  const escaped = Object.keys(files).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return {
+    name: 'own-files',
+    setup(b) {
+      if (escaped.length === 0) return;
+      b.onResolve({ filter: new RegExp(`^(${escaped.join('|')})$`) }, async (args) => {
+        const imports = new RegExp(`import\\s+(type\\s+)?([^;]*?)\\s+from\\s+'${args.path}'`, 'g');
+        for (const [, typeOnly, clause] of (await readFile(args.importer, 'utf8')).matchAll(imports)) {
+          if (typeOnly) continue;
+          if (!/^\{[^}]*\}$/.test(clause)) throw new Error(`${args.importer}: import { names } from ${args.path}, so that its file can hold just those`);
+          for (const binding of clause.slice(1, -1).split(',')) {
+            const name = binding.trim().split(/\s+as\s+/)[0];
+            if (name && !name.startsWith('type ')) (used[args.path] ??= new Set()).add(name);
+          }
+        }
+        return { path: `./${files[args.path]}`, external: true };
+      });
+    },
+  };
+}
+
+const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' };
+// Start-up is mostly V8 reading the bundle; without whitespace and with simpler syntax it
+// reads a third less. Names stay, so stack traces remain readable.
+const minified = { minifyWhitespace: true, minifySyntax: true };
+
+/**
+ * Bundles `entry` (relative to the repository root) into the launcher `launcher` (`dir/name.mjs`)
+ * and the script `dir/name.script.js`.
+ * - `cacheAfter`: the first arguments of runs the code cache is made from (default: any);
+ * - `separate`: packages (name -> file name) that only rare paths use and that would
+ *   otherwise add to the script V8 reads on every run without a cache, e.g. a megabyte of
+ *   Kubernetes client for `serve --cluster`. A dynamic import() cannot keep them out: a
+ *   CommonJS bundle inlines the imported module.
+ */
+export async function bundleNode(entry, launcher, { cacheAfter, separate = {} } = {}) {
   if (!existsSync(generated)) throw new Error(`${generated} is missing: run packages/core/scripts/build-validators.mjs first`);
-  const slash = outfile.lastIndexOf('/');
-  // Chunk names carry a content hash: without this, chunks of earlier builds would stay beside
-  // the new ones and be shipped in the npm package.
-  await rm(`${root}${outfile.slice(0, slash)}/chunks`, { recursive: true, force: true });
+  const slash = launcher.lastIndexOf('/');
+  const dir = `${root}${launcher.slice(0, slash)}`;
+  const name = launcher.slice(slash + 1).replace(/\.mjs$/, '');
+  const script = `${name}.script.js`;
+  const used = {};
   await build({
-    entryPoints: { [outfile.slice(slash + 1).replace(/\.mjs$/, '')]: `${root}${entry}` },
-    outdir: `${root}${outfile.slice(0, slash)}`,
-    outExtension: { '.js': '.mjs' },
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
+    ...common,
+    ...minified,
+    entryPoints: [`${root}${entry}`],
+    outfile: `${dir}/${script}`,
+    format: 'cjs',
     conditions: ['source'],
     alias: { yaml: `${root}node_modules/yaml/browser/index.js` },
-    plugins: [precompiledValidators, jsonAsString],
-    banner: { js: "import { createRequire as __platlintRequire } from 'node:module'; const require = __platlintRequire(import.meta.url);" },
+    plugins: [precompiledValidators, jsonAsString, ownFiles(separate, used)],
+    // The launcher calls this function with CommonJS's variables and its own URL, which
+    // stands for import.meta.url (a worker thread started from it goes through the launcher).
+    banner: { js: '(function (require, module, exports, __filename, __dirname, __platlintEntryUrl) {' },
+    footer: { js: '})' },
+    define: { 'import.meta.url': '__platlintEntryUrl' },
     sourcemap: true,
-    // Start-up is mostly V8 reading the bundle; without whitespace and with simpler syntax it
-    // reads a third less. Names stay, so stack traces remain readable.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    logLevel: 'warning',
+  });
+  for (const [pkg, file] of Object.entries(separate)) {
+    if (!used[pkg]) throw new Error(`no source imports names from ${pkg}: drop it from \`separate\``);
+    const names = [...used[pkg]].sort().join(', ');
+    await build({ ...common, ...minified, stdin: { contents: `export { ${names} } from '${pkg}';`, resolveDir: root }, outfile: `${dir}/${file}`, format: 'cjs' });
+  }
+  await build({
+    ...common,
+    stdin: {
+      contents: `import { runCached } from './scripts/launcher/run-cached.mjs';
+runCached({ script: new URL('./${script}', import.meta.url), name: ${JSON.stringify(name)}, entry: import.meta.url, cacheAfter: ${JSON.stringify(cacheAfter)} });`,
+      resolveDir: root,
+      sourcefile: `${name}.mjs`,
+    },
+    outfile: `${root}${launcher}`,
+    format: 'esm',
   });
 }

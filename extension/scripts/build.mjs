@@ -1,7 +1,7 @@
 // Builds extension/dist/: the extension entry bundled as CommonJS (VS Code loads extensions
 // with require; `vscode` is provided by the host) and the language server, bundled by its own
 // script (packages/language-server/scripts/bundle.mjs) and copied here, so that the package
-// ships the very file the protocol tests exercise.
+// ships the very files the protocol tests exercise: its launcher and the script it runs.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -12,9 +12,12 @@ const extension = fileURLToPath(new URL('..', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dist = `${extension}dist/`;
 
-const serverBundle = `${root}packages/language-server/dist/server.mjs`;
-/** What the server bundle is made of: when any of it is newer than the bundle, it is rebuilt. */
-const serverInputs = ['packages/core/src', 'packages/core/generated', 'packages/cel/src', 'rules/src', 'packages/language-server/src'].map((dir) => `${root}${dir}`);
+const serverDist = `${root}packages/language-server/dist/`;
+/** The launcher (written last by the bundler) and the script it runs. */
+const serverFiles = ['server.mjs', 'server.script.js'];
+const serverBundle = `${serverDist}server.mjs`;
+/** What the server bundle is made of (`scripts` holds the bundler and the launcher): when any of it is newer than the bundle, it is rebuilt. */
+const serverInputs = ['packages/core/src', 'packages/core/generated', 'packages/cel/src', 'rules/src', 'packages/language-server/src', 'scripts'].map((dir) => `${root}${dir}`);
 
 function newestChange(dir) {
   let newest = 0;
@@ -38,7 +41,7 @@ export async function buildExtension() {
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
   ensureServerBundle();
-  copyFileSync(serverBundle, `${dist}server.mjs`);
+  for (const file of serverFiles) copyFileSync(`${serverDist}${file}`, `${dist}${file}`);
   const { metafile } = await build({
     entryPoints: [`${extension}src/extension.ts`],
     outfile: `${dist}extension.js`,

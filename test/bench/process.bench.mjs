@@ -4,9 +4,11 @@
 //   node test/bench/process.bench.mjs [--rounds 3] [--documents 10000] [--generated-only] [--workers N]... [--cache] [--cli PATH] [--corpus DIR]...
 //
 // The generated corpus is written under the system's temporary directory (never into the
-// repository). `--cli` points at another build of the CLI (a copy of the bundle before a
-// change) to compare. Runs are alternated because the machine is shared: a burst of load
-// from elsewhere then hits both sides instead of one.
+// repository). `--cli` points at another build of the CLI (the launcher in a copy of
+// packages/cli/dist/ made before a change) to compare. Runs are alternated because the
+// machine is shared: a burst of load from elsewhere then hits both sides instead of one.
+// The CLI uses its code cache as a user's would (README, "Start-up code cache"); set
+// PLATLINT_CODE_CACHE=0 to measure without it.
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

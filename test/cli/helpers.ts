@@ -36,14 +36,20 @@ export interface RunResult {
 // Colour and debugging variables of the parent (vitest sets some) must not leak into the CLI.
 const STRIPPED = ['NO_COLOR', 'FORCE_COLOR', 'NODE_DISABLE_COLORS', 'NODE_OPTIONS', 'TERM', 'CI', 'GITHUB_ACTIONS'];
 
-/** Runs `node platlint.mjs ...args` and waits for it. */
-export function runCli(args: readonly string[], options: RunOptions = {}): RunResult {
+/** The environment the CLI runs in: this process's, without STRIPPED, with `extra` laid over it. */
+export function cliEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of STRIPPED) delete env[name];
-  for (const [name, value] of Object.entries(options.env ?? {})) {
+  for (const [name, value] of Object.entries(extra)) {
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
+  return env;
+}
+
+/** Runs `node platlint.mjs ...args` and waits for it. */
+export function runCli(args: readonly string[], options: RunOptions = {}): RunResult {
+  const env = cliEnv(options.env);
   const started = Date.now();
   const child = spawnSync(process.execPath, [BUNDLE, ...args], {
     cwd: options.cwd ?? REPO_ROOT,

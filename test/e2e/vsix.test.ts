@@ -10,6 +10,9 @@ import { TestClient } from '../language-server/client.js';
 import { scratch } from './code-server.js';
 import { ROOT, packageExtension, readZip } from './vsix.js';
 
+/** The language server's launcher and the script it runs with a code cache. */
+const SERVER_FILES = ['server.mjs', 'server.script.js'];
+
 interface Manifest {
   name: string;
   publisher: string;
@@ -65,13 +68,15 @@ describe('the .vsix built by extension/scripts/package.mjs', () => {
 
   it('holds the bundled extension and server, the README and LICENSE, and no sources', () => {
     const names = [...files.keys()].filter((n) => n.startsWith('extension/')).sort();
-    expect(names).toEqual(['extension/LICENSE.txt', 'extension/dist/extension.js', 'extension/dist/server.mjs', 'extension/package.json', 'extension/readme.md']);
+    expect(names).toEqual(['extension/LICENSE.txt', 'extension/dist/extension.js', 'extension/dist/server.mjs', 'extension/dist/server.script.js', 'extension/package.json', 'extension/readme.md']);
     expect(files.has('extension.vsixmanifest')).toBe(true);
   });
 
   it('ships the language server bundle that the protocol tests run', () => {
-    const built = readFileSync(join(ROOT, 'packages/language-server/dist/server.mjs'));
-    expect((files.get('extension/dist/server.mjs') as Buffer).equals(built)).toBe(true);
+    for (const file of SERVER_FILES) {
+      const built = readFileSync(join(ROOT, 'packages/language-server/dist', file));
+      expect((files.get(`extension/dist/${file}`) as Buffer).equals(built), file).toBe(true);
+    }
   });
 
   it('declares its activation, command, settings, and an engine its client and typings allow', () => {
@@ -99,7 +104,7 @@ describe('the .vsix built by extension/scripts/package.mjs', () => {
   it('runs its language server from the unpacked package, outside the repository', async () => {
     const unpacked = join(dir, 'unpacked');
     mkdirSync(unpacked, { recursive: true });
-    writeFileSync(join(unpacked, 'server.mjs'), files.get('extension/dist/server.mjs') as Buffer);
+    for (const file of SERVER_FILES) writeFileSync(join(unpacked, file), files.get(`extension/dist/${file}`) as Buffer);
     const workspace = join(dir, 'workspace');
     mkdirSync(workspace, { recursive: true });
     const text = ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: web', 'spec:', '  replicas: -1', '  selector:', '    matchLabels: {app: web}', '  template:', '    metadata:', '      labels: {app: web}', '    spec:', '      containers:', '        - name: web', '          image: nginx:1.27', ''].join('\n');

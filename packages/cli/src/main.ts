@@ -15,19 +15,26 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 // The webhook's admission workers start from this file too; the engine is loaded only for them.
-const admissionWorker = (workerData as { platlintAdmissionWorker?: boolean } | undefined)?.platlintAdmissionWorker === true;
-if (admissionWorker) (await import('@platlint/admission')).runAdmissionWorkerIfAsked();
-else if (!runWorkerIfAsked()) {
-  const status = await run(process.argv.slice(2), {
-    cwd: process.cwd(),
-    env: process.env,
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
-    readStdin,
-    stdoutIsTTY: process.stdout.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
-    entry: new URL(import.meta.url),
-  });
-  // Let stdout drain before exiting: a piped report must arrive whole.
-  process.exitCode = status;
+// A function rather than top-level await: the bundle is CommonJS (scripts/bundle-node.mjs). A
+// rejection still ends the process with status 1, reported as an unhandled rejection.
+async function main(): Promise<void> {
+  const admissionWorker = (workerData as { platlintAdmissionWorker?: boolean } | undefined)?.platlintAdmissionWorker === true;
+  if (admissionWorker) (await import('@platlint/admission')).runAdmissionWorkerIfAsked();
+  else if (!runWorkerIfAsked()) {
+    const status = await run(process.argv.slice(2), {
+      cwd: process.cwd(),
+      env: process.env,
+      stdout: (t) => process.stdout.write(t),
+      stderr: (t) => process.stderr.write(t),
+      readStdin,
+      stdoutIsTTY: process.stdout.isTTY === true,
+      stderrIsTTY: process.stderr.isTTY === true,
+      // In the bundle, the launcher's URL: worker threads start there.
+      entry: new URL(import.meta.url),
+    });
+    // Let stdout drain before exiting: a piped report must arrive whole.
+    process.exitCode = status;
+  }
 }
+
+void main();

@@ -1,0 +1,76 @@
+// One code cache file: its name, and reading and writing it so that no process ever takes a
+// damaged or foreign file for a good one.
+//
+// A file is a SHA-256 digest followed by V8's data. The digest covers the file's name, which
+// holds the key: V8 itself checks only the source's length, its own version and its flags,
+// and Node 20's V8 does not checksum the data (a flipped byte can crash it, or worse, run).
+import { createHash, randomUUID } from 'node:crypto';
+import { closeSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writevSync } from 'node:fs';
+import { join } from 'node:path';
+
+const DIGEST_BYTES = 32;
+/** Cache files kept per executable: a few versions in use side by side each keep theirs. */
+const KEEP = 4;
+
+/**
+ * The file name for `name`'s bundle `source` (bytes) under this Node.js: a new bundle, Node
+ * version, architecture or set of V8 flags gets a file of its own instead of one V8 rejects.
+ */
+export function cacheFileName(name, source) {
+  const runtime = [process.version, process.versions.v8, process.arch, process.platform, process.execArgv, process.env.NODE_OPTIONS ?? ''];
+  const key = createHash('sha256').update(source).update(JSON.stringify(runtime)).digest('hex').slice(0, 40);
+  return `${name}.${key}.bin`;
+}
+
+const digest = (fileName, data) => createHash('sha256').update(fileName).update(data).digest();
+
+/** V8's data from `dir/fileName`, or undefined when it is missing or not intact. */
+export function readCacheFile(dir, fileName) {
+  let bytes;
+  try {
+    bytes = readFileSync(join(dir, fileName));
+  } catch {
+    return undefined;
+  }
+  const data = bytes.subarray(DIGEST_BYTES);
+  return data.length > 0 && digest(fileName, data).equals(bytes.subarray(0, DIGEST_BYTES)) ? data : undefined;
+}
+
+/**
+ * Writes `dir/fileName` whole or not at all: into a temporary file of this process, renamed
+ * over the old one, so concurrent runs read either file complete. `makeData` is called only
+ * once the file could be opened (producing the data costs milliseconds). The oldest files of
+ * the same executable beyond the last few are then removed.
+ */
+export function writeCacheFile(dir, fileName, makeData) {
+  const path = join(dir, fileName);
+  const temporary = `${path}.${randomUUID()}.tmp`;
+  // 'wx': never through a file or link that is already there.
+  const fd = openSync(temporary, 'wx', 0o600);
+  try {
+    try {
+      const data = makeData();
+      // A short write would leave a file that fails its digest; better not to rename it.
+      if (writevSync(fd, [digest(fileName, data), data]) !== DIGEST_BYTES + data.length) throw new Error('short write');
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  prune(dir, fileName.slice(0, fileName.indexOf('.') + 1)); // the executable's files
+}
+
+/** Removes all but the KEEP most recently written files whose names start with `prefix`. */
+function prune(dir, prefix) {
+  const files = [];
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(prefix)) continue;
+    const stats = statSync(join(dir, name), { throwIfNoEntry: false });
+    if (stats) files.push({ name, written: stats.mtimeMs });
+  }
+  files.sort((a, b) => b.written - a.written);
+  for (const { name } of files.slice(KEEP)) rmSync(join(dir, name), { force: true });
+}

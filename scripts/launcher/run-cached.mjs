@@ -1,0 +1,73 @@
+// Starts a bundled executable through vm.Script with a V8 code cache (Node 20 has no
+// module.enableCompileCache). Compiling the bundle and then each function as it is first
+// called costs tens of milliseconds on every run; with the cache V8 reads that work back.
+//
+// The bundle is a script holding one function expression (scripts/bundle-node.mjs writes it).
+// The cache is made after the run, so it holds the functions the run compiled lazily too,
+// and only when there was none or V8 rejected it. Nothing here may fail or noticeably slow
+// a run: every problem with the cache just means running without it.
+import { isAscii } from 'node:buffer';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { debuglog } from 'node:util';
+import { Script, constants } from 'node:vm';
+import { isMainThread } from 'node:worker_threads';
+import { cacheDirectory, ensurePrivateDirectory, isPrivateDirectory } from './cache-directory.mjs';
+import { cacheFileName, readCacheFile, writeCacheFile } from './cache-file.mjs';
+
+// NODE_DEBUG=platlint-code-cache says what happened to the cache, on standard error.
+const debug = debuglog('platlint-code-cache');
+
+/**
+ * Runs the bundle at `script` (a file URL) as executable `name`. `entry` is the URL of the
+ * module the process or worker started from (the launcher): the bundle's `import.meta.url`,
+ * which starts worker threads, so that they load through here too. `cacheAfter` lists the
+ * first arguments of runs worth making the cache from (undefined: any run); a cache made by
+ * `--help` would lack what the commonest command compiles.
+ */
+export function runCached({ script, name, entry, cacheAfter }) {
+  const path = fileURLToPath(script);
+  const bytes = readFileSync(path);
+  // The bundle is ASCII but for the odd regular expression; latin1 decodes far faster.
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+  const cache = openCache(name, bytes);
+  // esbuild turns import() of bundled modules into calls; any other would load as from a module.
+  const compiled = new Script(source, { filename: path, cachedData: cache?.data, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  if (cache) {
+    const hit = cache.data !== undefined && !compiled.cachedDataRejected;
+    debug('%s in %s', hit ? 'hit' : cache.data ? 'rejected' : 'miss', cache.dir);
+    const worthMaking = isMainThread && (cacheAfter === undefined || cacheAfter.includes(process.argv[2]));
+    if (!hit && worthMaking) process.once('exit', () => saveCache(cache, compiled));
+  }
+  const module = { exports: {} };
+  compiled.runInThisContext()(createRequire(path), module, module.exports, path, dirname(path), entry);
+}
+
+/**
+ * Where the cache is and, when there is an intact file, V8's data; undefined when it is off.
+ * The file's name hashes the whole bundle: only worth it when there is a directory to look in.
+ */
+function openCache(name, bytes) {
+  try {
+    const dir = cacheDirectory();
+    if (dir === undefined) return undefined;
+    const file = isPrivateDirectory(dir) ? cacheFileName(name, bytes) : undefined;
+    return { dir, name, bytes, file, data: file && readCacheFile(dir, file) };
+  } catch (error) {
+    debug('off: %s', error);
+    return undefined;
+  }
+}
+
+function saveCache(cache, compiled) {
+  try {
+    if (!ensurePrivateDirectory(cache.dir)) throw new Error(`${cache.dir} is not a directory of this user's that only they can write`);
+    const file = cache.file ?? cacheFileName(cache.name, cache.bytes);
+    writeCacheFile(cache.dir, file, () => compiled.createCachedData());
+    debug('wrote %s', file);
+  } catch (error) {
+    debug('not written: %s', error);
+  }
+}
