@@ -79,8 +79,10 @@ const minified = { minifyWhitespace: true, minifySyntax: true };
  *   otherwise add to the script V8 reads on every run without a cache, e.g. a megabyte of
  *   Kubernetes client for `serve --cluster`. A dynamic import() cannot keep them out: a
  *   CommonJS bundle inlines the imported module.
+ * - `prelude`: a module (relative to the root) the launcher runs before it compiles the
+ *   script, for settings that must come first (V8 flags: a code cache is tied to them).
  */
-export async function bundleNode(entry, launcher, { cacheAfter, separate = {} } = {}) {
+export async function bundleNode(entry, launcher, { cacheAfter, separate = {}, prelude } = {}) {
   if (!existsSync(generated)) throw new Error(`${generated} is missing: run packages/core/scripts/build-validators.mjs first`);
   const slash = launcher.lastIndexOf('/');
   const dir = `${root}${launcher.slice(0, slash)}`;
@@ -111,7 +113,7 @@ export async function bundleNode(entry, launcher, { cacheAfter, separate = {} } 
   await build({
     ...common,
     stdin: {
-      contents: `import { runCached } from './scripts/launcher/run-cached.mjs';
+      contents: `${prelude ? `import './${prelude}';\n` : ''}import { runCached } from './scripts/launcher/run-cached.mjs';
 runCached({ script: new URL('./${script}', import.meta.url), name: ${JSON.stringify(name)}, entry: import.meta.url, cacheAfter: ${JSON.stringify(cacheAfter)} });`,
       resolveDir: root,
       sourcefile: `${name}.mjs`,

@@ -7,4 +7,6 @@ await bundleNode('packages/cli/src/main.ts', 'packages/cli/dist/platlint.mjs', {
   cacheAfter: ['lint'],
   // Only `serve --cluster` connects to a cluster.
   separate: { '@kubernetes/client-node': 'kubernetes-client.cjs' },
+  // Process settings made before the script is compiled (src/prelude.ts).
+  prelude: 'packages/cli/src/prelude.ts',
 });
