@@ -65,7 +65,10 @@ describe('the code cache', () => {
 
   it('reaches the worker threads of a parallel run', () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 300; i++) files[`f${i}.yaml`] = manifests.validDeployment(`app-${i}`);
+    // Enough work that the worker starts before the main thread is done: a worker that has
+    // not begun when the queue runs dry is ended, possibly before it reads the cache (300
+    // files were not enough on a busy machine).
+    for (let i = 0; i < 2000; i++) files[`f${i}.yaml`] = manifests.validDeployment(`app-${i}`);
     const cwd = tempDir(files);
     const cache = join(tempDir(), 'cache');
     lint(cwd, cache);
