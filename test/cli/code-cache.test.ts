@@ -86,6 +86,18 @@ describe('the code cache', () => {
     expect(cacheFiles(cache)).toEqual([]);
   });
 
+  it('is not read by serve, which runs under other V8 settings than the cache was made with', () => {
+    const cwd = project();
+    const cache = join(tempDir(), 'cache');
+    lint(cwd, cache);
+    // Without --state, serve stops at its arguments, after the launcher has (not) read the cache.
+    const serve = runCli(['serve'], { cwd, env: { PLATLINT_CODE_CACHE: cache, ...DEBUG } });
+    expect(serve.status).toBe(2);
+    expect(events(serve.stderr)).toEqual([]);
+    // The same run as `rules` reads it.
+    expect(events(runCli(['rules'], { cwd, env: { PLATLINT_CODE_CACHE: cache, ...DEBUG } }).stderr)).toEqual(['hit']);
+  });
+
   it('ignores a damaged file and replaces it, with the same report', () => {
     const cwd = project();
     const cache = join(tempDir(), 'cache');
