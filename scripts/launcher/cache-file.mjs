@@ -63,13 +63,24 @@ export function writeCacheFile(dir, fileName, makeData) {
   prune(dir, fileName.slice(0, fileName.indexOf('.') + 1)); // the executable's files
 }
 
-/** Removes all but the KEEP most recently written files whose names start with `prefix`. */
+/**
+ * A temporary file this old belongs to a run that died while writing it (a write takes
+ * milliseconds); a younger one may be another run's, still being written.
+ */
+const ABANDONED_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * Removes all but the KEEP most recently written files whose names start with `prefix`, and
+ * abandoned temporary files, which do not count among the kept ones.
+ */
 function prune(dir, prefix) {
   const files = [];
   for (const name of readdirSync(dir)) {
     if (!name.startsWith(prefix)) continue;
     const stats = statSync(join(dir, name), { throwIfNoEntry: false });
-    if (stats) files.push({ name, written: stats.mtimeMs });
+    if (!stats) continue;
+    if (!name.endsWith('.tmp')) files.push({ name, written: stats.mtimeMs });
+    else if (Date.now() - stats.mtimeMs > ABANDONED_AFTER_MS) rmSync(join(dir, name), { force: true });
   }
   files.sort((a, b) => b.written - a.written);
   for (const { name } of files.slice(KEEP)) rmSync(join(dir, name), { force: true });

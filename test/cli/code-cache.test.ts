@@ -183,6 +183,23 @@ describe('the code cache', () => {
     expect(left.filter((f) => old.includes(f))).toEqual(['platlint.b.bin', 'platlint.c.bin', 'platlint.d.bin', 'server.e.bin']);
   });
 
+  it('removes temporary files of runs that died while writing, and only those', () => {
+    const cwd = project();
+    const cache = join(tempDir(), 'cache');
+    mkdirSync(cache, { mode: 0o700 });
+    const abandoned = 'platlint.a.bin.11111111-1111-1111-1111-111111111111.tmp';
+    const inFlight = 'platlint.b.bin.22222222-2222-2222-2222-222222222222.tmp';
+    writeFileSync(join(cache, abandoned), '');
+    utimesSync(join(cache, abandoned), 1_000_000, 1_000_000);
+    writeFileSync(join(cache, inFlight), '');
+    lint(cwd, cache);
+    const left = readdirSync(cache);
+    expect(left).not.toContain(abandoned);
+    expect(left).toContain(inFlight);
+    // Neither counted among the files kept: the new cache file is there.
+    expect(left.filter((f) => f.endsWith('.bin'))).toHaveLength(1);
+  });
+
   it('is written once, whole, by runs that start together', async () => {
     const cwd = project();
     const cache = join(tempDir(), 'cache');
