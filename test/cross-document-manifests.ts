@@ -1,5 +1,6 @@
 // The objects cross-document rules connect (a FlowSchema and its priority level, a binding and
 // its policy, pod groups and their parents), written as YAML for the tests of those rules.
+import { policy as admissionPolicy } from '../rules/src/admission/fixtures.js';
 
 export const level = (name: string): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
 kind: PriorityLevelConfiguration
@@ -22,18 +23,7 @@ spec:
     resourceRules: [{verbs: [get], apiGroups: [""], resources: [pods], namespaces: ["*"]}]
 `;
 
-export const policy = (name: string): string => `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicy
-metadata: {name: ${name}}
-spec:
-  matchConstraints:
-    resourceRules:
-      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments"]}
-  mutations:
-    - patchType: ApplyConfiguration
-      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 2}}'}
-  reinvocationPolicy: Never
-`;
+export const policy = (name: string): string => admissionPolicy({ name });
 
 export const binding = (name: string, policyName: string): string => `apiVersion: admissionregistration.plat.io/v1
 kind: MutatingAdmissionPolicyBinding

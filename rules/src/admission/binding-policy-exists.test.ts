@@ -1,18 +1,8 @@
 import { RuleTester } from '@platlint/core/testing';
 import rule from './binding-policy-exists.js';
+import { policy } from './fixtures.js';
 
-const POLICY = `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicy
-metadata: {name: enforce-min-replicas}
-spec:
-  matchConstraints:
-    resourceRules:
-      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments"]}
-  mutations:
-    - patchType: ApplyConfiguration
-      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 2}}'}
-  reinvocationPolicy: Never
-`;
+const POLICY = policy({ name: 'enforce-min-replicas' });
 
 const binding = (policyName: string): string => `apiVersion: admissionregistration.plat.io/v1
 kind: MutatingAdmissionPolicyBinding

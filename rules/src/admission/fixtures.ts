@@ -1,7 +1,8 @@
-// The policy both CEL rules are tested on (admission/cel and admission/cel-schema), with the
-// places that hold expressions filled in per case.
+// The policy the admission rules are tested on (and the door tests that connect a binding to
+// it), with the places that hold expressions, its paramKind and its name filled in per case.
 
 interface Parts {
+  name?: string;
   paramKind?: string;
   resources?: string;
   conditions?: string;
@@ -13,7 +14,7 @@ const APPLY = "    - patchType: ApplyConfiguration\n      applyConfiguration: {e
 
 export const policy = (p: Parts): string => `apiVersion: admissionregistration.plat.io/v1
 kind: MutatingAdmissionPolicy
-metadata: {name: p}
+metadata: {name: ${p.name ?? 'p'}}
 spec:
 ${p.paramKind ?? ''}  matchConstraints:
     resourceRules:

@@ -1,19 +1,8 @@
 import { RuleTester } from '@platlint/core/testing';
+import { policy as fixturePolicy } from './fixtures.js';
 import rule from './param-kind.js';
 
-const policy = (paramKind: string): string => `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicy
-metadata: {name: p}
-spec:
-  paramKind: ${paramKind}
-  matchConstraints:
-    resourceRules:
-      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments"]}
-  mutations:
-    - patchType: ApplyConfiguration
-      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 2}}'}
-  reinvocationPolicy: Never
-`;
+const policy = (paramKind: string): string => fixturePolicy({ paramKind: `  paramKind: ${paramKind}\n` });
 
 RuleTester.run(rule, {
   valid: [
