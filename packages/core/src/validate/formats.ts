@@ -57,7 +57,7 @@ function labelValue(value: string): string | undefined {
  * Dotted IPv4 as the platform's lenient ("sloppy") parser reads it: four decimal parts of at
  * most 255, where a part may carry leading zeros (`010.0.0.1` is 10.0.0.1, not octal).
  */
-export const SLOPPY_IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
+const SLOPPY_IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
 
 /** True for an IPv4 address with a leading zero in some part, which only the lenient parser takes. */
 export function isSloppyIPv4(value: string): boolean {
