@@ -16,6 +16,8 @@ RuleTester.run(rule, {
   valid: [
     { name: 'free-form values under qualified keys', yaml: flowSchema('    example.com/owner: "Team A / payments, 50%"\n    note: ""\n') },
     { name: 'exactly 256 KiB', yaml: flowSchema(atLimit) },
+    // The server folds case before checking an annotation key, unlike a label key.
+    { name: 'upper-case letters in the prefix and name', yaml: flowSchema('    Example.com/Owner: team-a\n') },
   ],
   invalid: [
     {

@@ -13,7 +13,8 @@ export default defineRule({
     docs: [
       'Annotations hold free-form data, but their keys follow the label-key syntax: an optional',
       'DNS-subdomain prefix and `/`, then a name of at most 63 characters, alphanumerics with',
-      "'-', '_' and '.' inside. The values may be anything, yet all keys and values together may",
+      "'-', '_' and '.' inside; unlike label keys, case does not matter (`Example.com/Owner` is a",
+      'valid annotation key). The values may be anything, yet all keys and values together may',
       'take at most 256 KiB (262,144 bytes of UTF-8): the object is stored whole, and large data',
       'belongs in a ConfigMap or in the spec of an object made for it. A bad key is reported on',
       'the key; an oversized total on the `annotations` field. The object\'s own metadata and the',
@@ -49,7 +50,9 @@ export default defineRule({
       const limit = node ? platlintInfo(node).maxTotalBytes : undefined;
       let total = 0;
       for (const [key, value] of Object.entries(annotations)) {
-        const problem = formats['label-key'](key);
+        // The server checks annotation keys with case folded: unlike a label key, `Example.com/Owner`
+        // is a valid annotation key, so only the lower-cased key is held to the label-key syntax.
+        const problem = formats['label-key'](key.toLowerCase());
         if (problem) context.report({ path: [...at, key], target: 'key', message: `annotation key "${key}" ${problem}` });
         total += Buffer.byteLength(key) + (typeof value === 'string' ? Buffer.byteLength(value) : 0);
       }
