@@ -16,16 +16,30 @@ RuleTester.run(rule, {
     { name: 'another limited level may queue', yaml: level('workload-low', queue) },
   ],
   invalid: [
-    { name: 'a second exempt level', yaml: level('platform', '  type: Exempt\n'), errors: [{ path: 'spec.type', severity: 'warning', line: 5, column: 9, message: 'only the built-in "exempt" priority level may have type "Exempt"; point the FlowSchema at "exempt" instead, or make this level "Limited"' }] },
-    { name: 'exempt made limited', yaml: level('exempt', reject), errors: [{ path: 'spec.type', severity: 'warning', fix: 'Exempt', message: 'the built-in "exempt" priority level must have type "Exempt", not "Limited"' }] },
-    { name: 'catch-all queues', yaml: level('catch-all', queue), errors: [{ path: 'spec.limited.limitResponse.type', severity: 'warning', message: 'the built-in "catch-all" priority level must reject excess requests (limitResponse type "Reject"), not "Queue"' }] },
+    { name: 'a second exempt level', yaml: level('platform', '  type: Exempt\n'), errors: [{ path: 'spec.type', line: 5, column: 9, message: 'only the built-in "exempt" priority level may have type "Exempt"; point the FlowSchema at "exempt" instead, or make this level "Limited"' }] },
+    { name: 'exempt made limited', yaml: level('exempt', reject), errors: [{ path: 'spec.type', fix: 'Exempt', message: 'the built-in "exempt" priority level must have type "Exempt", not "Limited"' }] },
+    { name: 'catch-all queues', yaml: level('catch-all', queue), errors: [{ path: 'spec.limited.limitResponse.type', message: 'the built-in "catch-all" priority level must reject excess requests (limitResponse type "Reject"), not "Queue"' }] },
     {
       name: 'catch-all exempt',
       yaml: level('catch-all', '  type: Exempt\n'),
       errors: [
-        { path: 'spec.type', severity: 'warning', message: 'only the built-in "exempt" priority level may have type "Exempt"; point the FlowSchema at "exempt" instead, or make this level "Limited"' },
-        { path: 'spec.type', severity: 'warning', message: 'the built-in "catch-all" priority level must have type "Limited", not "Exempt"' },
+        { path: 'spec.type', message: 'only the built-in "exempt" priority level may have type "Exempt"; point the FlowSchema at "exempt" instead, or make this level "Limited"' },
+        { path: 'spec.type', message: 'the built-in "catch-all" priority level must have type "Limited", not "Exempt"' },
       ],
+    },
+    // The server compares the whole catch-all spec with its fixed value, after defaulting.
+    {
+      name: 'catch-all with other concurrency settings',
+      yaml: level('catch-all', '  type: Limited\n  limited: {nominalConcurrencyShares: 10, lendablePercent: 0, borrowingLimitPercent: 50, limitResponse: {type: Reject}}\n'),
+      errors: [
+        { path: 'spec.limited.nominalConcurrencyShares', fix: '5', message: 'the built-in "catch-all" priority level must have nominalConcurrencyShares 5, not 10' },
+        { path: 'spec.limited.borrowingLimitPercent', message: 'the built-in "catch-all" priority level has no borrowingLimitPercent; remove it' },
+      ],
+    },
+    {
+      name: 'catch-all with the default shares',
+      yaml: level('catch-all', '  type: Limited\n  limited: {limitResponse: {type: Reject}}\n'),
+      errors: [{ path: 'spec.limited.nominalConcurrencyShares', message: 'the built-in "catch-all" priority level must have nominalConcurrencyShares 5, not the default 30; set it to 5' }],
     },
   ],
 });

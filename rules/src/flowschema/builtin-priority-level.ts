@@ -1,24 +1,33 @@
 import { defineRule } from '@platlint/core';
 import { PLC_KIND, nameOf, objAt } from './shape.js';
 
+/** The fixed concurrency fields of the "catch-all" level: the value it must have, and the server's default. */
+const CATCH_ALL_FIXED: readonly (readonly [string, number | undefined, number | undefined])[] = [
+  ['nominalConcurrencyShares', 5, 30],
+  ['lendablePercent', 0, 0],
+  ['borrowingLimitPercent', undefined, undefined],
+];
+
 export default defineRule({
   meta: {
     id: 'flowschema/builtin-priority-level',
-    description: 'Only the built-in "exempt" level is Exempt; the built-in "catch-all" level is Limited and rejects.',
+    description: 'Only the built-in "exempt" level is Exempt; the built-in "catch-all" level keeps its fixed spec.',
     kinds: [PLC_KIND],
-    severity: 'warning',
-    enforcedBy: 'advice',
+    severity: 'error',
+    enforcedBy: 'server',
     fixable: true,
     source: 'upstream (flowcontrol validation of the mandatory priority levels)',
     docs: [
-      'The server creates two mandatory priority levels. `exempt` has type `Exempt`, and upstream',
-      'accepts type `Exempt` for no other level: an exempt level is how the built-in `exempt` schema',
-      'lets administrators past every limit, and there is only one. `catch-all` has type `Limited` with',
-      '`limitResponse: {type: Reject}`, a small level for requests no other schema matched.',
+      'The server creates two mandatory priority levels and refuses other specs for them. `exempt`',
+      'has type `Exempt`, and the server accepts type `Exempt` for no other level: an exempt level is',
+      'how the built-in `exempt` schema lets administrators past every limit, and there is only one.',
+      '`catch-all` keeps its fixed spec: type `Limited`, `nominalConcurrencyShares` 5,',
+      '`lendablePercent` 0, no `borrowingLimitPercent`, and `limitResponse: {type: Reject}`, a small',
+      'level for requests no other schema matched. The comparison is made after defaulting (an',
+      'omitted `nominalConcurrencyShares` becomes 30, an omitted `lendablePercent` 0).',
       '',
-      'Upstream compares these levels with the built-in specs; recent releases let the concurrency',
-      'settings of `exempt` be tuned. Since the exact rule depends on the release, this rule checks the',
-      'type and the limit response only, and reports a warning.',
+      'The `exempt` member of the `exempt` level may be tuned (recent releases), so only its type is',
+      'checked here.',
       '',
       'Source: upstream validation; neither the spec nor the upstream summary describes this kind.',
       '',
@@ -41,9 +50,25 @@ export default defineRule({
       context.report({ path: ['spec', 'type'], message: `the built-in "catch-all" priority level must have type "Limited", not "${type}"` });
       return;
     }
-    const response = objAt(objAt(spec, 'limited'), 'limitResponse')?.type;
+    const limited = objAt(spec, 'limited');
+    const response = objAt(limited, 'limitResponse')?.type;
     if (typeof response === 'string' && response !== 'Reject') {
       context.report({ path: ['spec', 'limited', 'limitResponse', 'type'], message: `the built-in "catch-all" priority level must reject excess requests (limitResponse type "Reject"), not "${response}"` });
+    }
+    if (!limited) return; // priority-level-member reports the missing member
+    // The rest of the fixed spec, compared as the server does after defaulting.
+    for (const [field, fixed, defaulted] of CATCH_ALL_FIXED) {
+      const value = limited[field] ?? defaulted;
+      if (value === fixed) continue;
+      const path = ['spec', 'limited', field];
+      if (fixed === undefined) {
+        context.report({ path, message: `the built-in "catch-all" priority level has no ${field}; remove it` });
+      } else if (limited[field] === undefined) {
+        // A missing field is named by its own path and placed on the nearest key that exists.
+        context.report({ path, target: 'key', message: `the built-in "catch-all" priority level must have ${field} ${fixed}, not the default ${String(value)}; set it to ${fixed}` });
+      } else {
+        context.report({ path, message: `the built-in "catch-all" priority level must have ${field} ${fixed}, not ${String(value)}`, fix: { text: String(fixed) } });
+      }
     }
   },
 });

@@ -29,5 +29,8 @@ RuleTester.run(rule, {
       yaml: level('queues: 1024, handSize: 7'),
       errors: [{ path: at('handSize'), message: 'handSize 7 with 1024 queues needs 70 bits of hash, more than the 60 available; use a smaller handSize or fewer queues' }],
     },
+    // The server defaults the omitted handSize to 8 before it compares it with queues.
+    { name: 'fewer queues than the default hand', yaml: level('queues: 4'), errors: [{ path: at('handSize'), message: 'handSize 8 is larger than queues (4); a flow cannot be spread over more queues than exist' }] },
+    { name: 'a hand larger than the default deck', yaml: level('queues: 0, handSize: 65'), errors: [{ path: at('handSize'), message: 'handSize 65 is larger than queues (64); a flow cannot be spread over more queues than exist' }] },
   ],
 });

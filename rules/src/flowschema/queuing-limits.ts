@@ -3,6 +3,8 @@ import { PLC_KIND, intAt, objAt } from './shape.js';
 
 /** Shuffle sharding draws a hand from one 64-bit hash, of which it may use 60 bits. */
 const MAX_HASH_BITS = 60;
+/** The v1 defaults of a queuing configuration (flowcontrol defaults.go), applied to 0 or nothing. */
+const SERVER_DEFAULTS = { queues: 64, handSize: 8 } as const;
 
 export default defineRule({
   meta: {
@@ -29,12 +31,13 @@ export default defineRule({
     const path = ['spec', 'limited', 'limitResponse', 'queuing'];
     const queuing = objAt(objAt(objAt(objAt(context.value, 'spec'), 'limited'), 'limitResponse'), 'queuing');
     if (!queuing) return;
-    // 0 means "use the default", so only a positive value says something to check against.
-    const value = (field: string): number | undefined => {
+    // The server's defaulter fills a missing or 0 queues (64) and handSize (8) before validation,
+    // so `queuing: {queues: 4}` is refused for the default handSize of 8.
+    const value = (field: 'queues' | 'handSize'): number | undefined => {
       const explicit = intAt(queuing, field);
-      if (explicit !== undefined) return explicit;
+      if (explicit !== undefined && explicit !== 0) return explicit;
       const fallback = context.effective([...path, field]);
-      return typeof fallback === 'number' ? fallback : undefined;
+      return typeof fallback === 'number' && fallback !== 0 ? fallback : SERVER_DEFAULTS[field];
     };
     const queues = value('queues');
     const handSize = value('handSize');
