@@ -25,5 +25,13 @@ RuleTester.run(rule, {
       yaml: endpoints('  - {apiVersion: v1, kind: Event, name: e, uid: "1"}\n'),
       errors: [{ path: 'metadata.ownerReferences[0].kind', message: 'a core Event cannot own other objects; remove this owner reference to "Event/e"' }],
     },
+    {
+      name: 'apiVersions that do not parse',
+      yaml: endpoints('  - {apiVersion: a/b/c, kind: Pod, name: a, uid: "1"}\n  - {apiVersion: "foo/", kind: Pod, name: b, uid: "2"}\n  - {apiVersion: customresourceVersion, kind: Pod, name: c, uid: "3"}\n'),
+      errors: [
+        { path: 'metadata.ownerReferences[0].apiVersion', message: 'apiVersion "a/b/c" of the owner "Pod/a" is not "<group>/<version>" or "<version>"' },
+        { path: 'metadata.ownerReferences[1].apiVersion', message: 'apiVersion "foo/" of the owner "Pod/b" is not "<group>/<version>" or "<version>"' },
+      ],
+    },
   ],
 });

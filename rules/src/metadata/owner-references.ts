@@ -10,7 +10,7 @@ const BANNED_OWNERS = new Set(['v1/Event']);
 export default defineRule({
   meta: {
     id: 'metadata/owner-references',
-    description: 'At most one owner reference is the controller, and a core Event is never an owner.',
+    description: 'Owner references carry a parseable apiVersion, at most one is the controller, and a core Event is never an owner.',
     kinds: '*',
     severity: 'error',
     enforcedBy: 'server',
@@ -18,7 +18,7 @@ export default defineRule({
     docs: [
       '`metadata.ownerReferences` tells the garbage collector what an object depends on. Beyond the',
       'required `apiVersion`, `kind`, `name` and `uid` of each entry (structural checks), the server',
-      'refuses two things:',
+      'refuses:',
       '',
       '- more than one entry with `controller: true`: an object has at most one managing controller;',
       '- an owner of kind `Event` in the core group (`apiVersion: v1`): events are pruned at any',
@@ -65,6 +65,11 @@ export default defineRule({
     for (const [i, ref] of refs.entries()) {
       if (!isJsonObject(ref)) continue;
       const owner = `${String(ref.kind)}/${String(ref.name)}`;
+      // The server parses apiVersion as `version` or `group/version`: more than one '/' fails to
+      // parse, and `group/` leaves the version empty.
+      if (typeof ref.apiVersion === 'string' && (ref.apiVersion.split('/').length > 2 || ref.apiVersion.endsWith('/'))) {
+        context.report({ path: ['metadata', 'ownerReferences', i, 'apiVersion'], message: `apiVersion "${ref.apiVersion}" of the owner "${owner}" is not "<group>/<version>" or "<version>"` });
+      }
       if (typeof ref.apiVersion === 'string' && typeof ref.kind === 'string' && BANNED_OWNERS.has(`${ref.apiVersion}/${ref.kind}`)) {
         context.report({ path: ['metadata', 'ownerReferences', i, 'kind'], message: `a core Event cannot own other objects; remove this owner reference to "${owner}"` });
       }
