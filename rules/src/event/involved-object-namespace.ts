@@ -23,7 +23,7 @@ export default defineRule({
       '',
       '`involvedObject` itself is required by the spec, but the server does not enforce that for',
       'core `v1` Events: an Event without it is accepted, and its namespace counts as empty (so',
-      'only an event in `default` may leave it out).',
+      'only an event in `default` may leave it out); `event/involved-object` warns about it.',
       '',
       'Spec: document A, Event (`involvedObject`); the namespace rules are what the upstream API',
       'server enforces for core `v1` Events.',
