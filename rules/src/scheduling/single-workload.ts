@@ -8,7 +8,8 @@ export default defineRule({
     description: 'All groups of one hierarchy reference the same Workload.',
     kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
     severity: 'error',
-    enforcedBy: 'server',
+    // The API server stores such a group; the scheduler marks the hierarchy Invalid at run time.
+    enforcedBy: 'advice',
     source: 'API document B, CompositePodGroup (condition reason Invalid: "references to more than one distinct Workload")',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs: [
@@ -20,7 +21,9 @@ export default defineRule({
       'in the same namespace), so the place where the Workload changes is reported once. A PodGroup',
       'without `workloadRef` is not compared.',
       '',
-      'Spec: document B, CompositePodGroupStatus (reason `Invalid`).',
+      'Spec: document B, CompositePodGroupStatus (reason `Invalid`). Since admission does not check',
+      'it, the rule is advice (`enforcedBy: advice`), yet an error: such a hierarchy is certain never',
+      'to be scheduled.',
       '',
       'Fails:',
       '```yaml',
