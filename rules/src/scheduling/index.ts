@@ -4,6 +4,7 @@ import hierarchyCycle from './hierarchy-cycle.js';
 import hierarchyDepth from './hierarchy-depth.js';
 import oneDisruptionMode from './one-disruption-mode.js';
 import oneSchedulingPolicy from './one-scheduling-policy.js';
+import parentConsistency from './parent-consistency.js';
 import parentExists from './parent-exists.js';
 import podGroupImmutable from './podgroup-immutable.js';
 import resourceClaimSource from './resource-claim-source.js';
@@ -17,6 +18,7 @@ export const rules: readonly Rule[] = [
   hierarchyDepth,
   oneDisruptionMode,
   oneSchedulingPolicy,
+  parentConsistency,
   parentExists,
   podGroupImmutable,
   resourceClaimSource,
