@@ -85,6 +85,18 @@ const cases: Record<string, ParityCase> = {
     old: event('name: e1, namespace: foo', 'involvedObject: {kind: Pod, name: a, namespace: foo}\nreason: Started\ncount: 1'),
     yaml: event('name: e1, namespace: foo', 'involvedObject: {kind: Pod, name: b, namespace: foo}\nreason: Killing\ncount: 2\ntype: Warning'),
   },
+  // MicroTime decodes with a fixed six-digit fraction (metav1.MicroTime's JSON form), so a
+  // request holding any other eventTime fails to decode before validation runs.
+  'an eventTime without microseconds': {
+    upstream: 'metav1.MicroTime: parsed with the RFC 3339 layout of a six-digit fraction',
+    yaml: event('name: test, namespace: kube-system', `involvedObject: {apiVersion: v1, kind: Node}\n${NEW_STYLE.replace('16.000000Z', '16Z')}`),
+    errors: ['schema/format @ eventTime'],
+  },
+  'a series lastObservedTime with nanoseconds': {
+    upstream: 'metav1.MicroTime: parsed with the RFC 3339 layout of a six-digit fraction',
+    yaml: event('name: test, namespace: kube-system', `involvedObject: {apiVersion: v1, kind: Node}\n${NEW_STYLE}\nseries: {count: 2, lastObservedTime: "2017-09-19T13:50:16.123456789Z"}`),
+    errors: ['schema/format @ series.lastObservedTime'],
+  },
 };
 
 describe('Event (core v1): parity with the upstream validation', () => {

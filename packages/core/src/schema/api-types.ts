@@ -70,6 +70,8 @@ export interface ScalarType {
   kind: 'scalar';
   base: ScalarName | 'string';
   format?: string;
+  /** `microseconds` for MicroTime, which the server decodes with a fixed six-digit fraction. */
+  precision?: string;
   enum?: string[];
   enumMarker?: boolean;
   knownValues?: string[];

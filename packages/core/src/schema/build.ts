@@ -32,7 +32,7 @@ export class SchemaBuilder {
         if (entry.deprecated) addInfo(node, { deprecated: typeof entry.deprecated === 'string' ? entry.deprecated : 'deprecated upstream' });
         break;
       case 'scalar':
-        Object.assign(node, scalarNode(entry.base as ScalarName, entry.format));
+        Object.assign(node, scalarNode(entry.base as ScalarName, entry.precision === 'microseconds' ? 'micro-time' : entry.format));
         if (entry.enum && entry.enumMarker) node.enum = entry.enum;
         else if (entry.enum || entry.knownValues) addInfo(node, { knownValues: [...(entry.enum ?? []), ...(entry.knownValues ?? [])] });
         break;
@@ -117,7 +117,7 @@ function scalarNode(base: ScalarName | 'string', format?: string): SchemaNode {
       return { 'x-kubernetes-int-or-string': true };
     default:
       if (format === 'quantity') return { 'x-kubernetes-int-or-string': true, format: 'quantity', 'x-platlint': { format: 'quantity' } };
-      if (format === 'date-time') return { type: 'string', format: 'date-time', 'x-platlint': { format: 'date-time' } };
+      if (format === 'date-time' || format === 'micro-time') return { type: 'string', format: 'date-time', 'x-platlint': { format } };
       return { type: 'string' };
   }
 }

@@ -19,6 +19,7 @@ export type FormatName =
   | 'int-or-percent' // integer, or a string of digits followed by '%'
   | 'quantity' // resource quantity, e.g. "100m", "1Gi"
   | 'date-time' // RFC 3339 timestamp
+  | 'micro-time' // RFC 3339 timestamp with exactly six fractional digits (metav1.MicroTime)
   | 'path-segment'; // object name usable as a URL path segment: not '.', '..', no '/' or '%'
 
 /**

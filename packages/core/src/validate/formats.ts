@@ -103,6 +103,16 @@ function dateTime(value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * MicroTime: the server parses it with a layout whose fraction has exactly six digits, so
+ * `…:00Z` and `…:00.5Z` fail to decode and the request is refused.
+ */
+function microTime(value: string): string | undefined {
+  const problem = dateTime(value);
+  if (problem) return problem;
+  return DATE_TIME.exec(value)?.[7]?.length === 7 ? undefined : 'needs exactly six fractional digits of seconds (microseconds), such as 2024-05-01T12:00:00.000000Z';
+}
+
 function pathSegment(value: string): string | undefined {
   if (value === '.' || value === '..') return `may not be '${value}'`;
   if (/[/%]/.test(value)) return "may not contain '/' or '%'";
@@ -122,6 +132,7 @@ export const formats: Record<FormatName | 'byte', FormatCheck> = {
   'int-or-percent': (v) => (/^\d+%$/.test(v) ? undefined : 'is neither an integer nor a percentage such as 25%'),
   quantity: (v) => (QUANTITY.test(v) ? undefined : 'is not a quantity such as 500m, 2, 1.5Gi or 1e3'),
   'date-time': dateTime,
+  'micro-time': microTime,
   'path-segment': pathSegment,
   byte: (v) => (BASE64.test(v.replace(/\s/g, '')) ? undefined : 'is not base64-encoded data'),
 };

@@ -49,6 +49,10 @@ const TABLE: Record<Name, { good: string[]; bad: string[] }> = {
     good: ['2024-05-01T12:00:00Z', '2024-02-29T23:59:59.123456+02:00', '1999-12-31T00:00:00-05:30'],
     bad: ['2024-05-01 12:00:00Z', '2024-05-01t12:00:00z', '2024-05-01T12:00:00', '2023-02-29T00:00:00Z', '2024-13-01T00:00:00Z', '2024-05-01T24:00:00Z', '2024-05-01', '2024-05-01T12:00:00+0200'],
   },
+  'micro-time': {
+    good: ['2024-05-01T12:00:00.000000Z', '2024-02-29T23:59:59.123456+02:00'],
+    bad: ['2024-05-01T12:00:00Z', '2024-05-01T12:00:00.5Z', '2024-05-01T12:00:00.123456789Z', '2024-05-01T12:00:00.1234567Z', '2023-02-29T00:00:00.000000Z', '2024-05-01 12:00:00.000000Z'],
+  },
   'path-segment': { good: ['', 'a', '...', '.a', '..a', 'a.b', 'name with spaces', 'ü'], bad: ['.', '..', 'a/b', '/', '50%', '%2F'] },
   byte: { good: ['', 'aGVsbG8=', 'aGVsbA==', 'aGVs', 'aGVs\nbG8=', ' aGVsbA = = '], bad: ['a', 'aGVsbG8', 'aGVsb===', '!!!!', 'aGVsbG8=aGVs'] },
 };
@@ -81,7 +85,7 @@ describe('platform formats written as standard JSON Schema', () => {
   it('names no format whose standard meaning differs from ours', () => {
     const named = JSON.stringify(standardFormats).match(/"format":"[^"]+"/g) ?? [];
     // date-time is RFC 3339 in both; its pattern narrows it to the upper-case T and Z Go reads.
-    expect(named).toEqual(['"format":"date-time"']);
+    expect([...new Set(named)]).toEqual(['"format":"date-time"']);
   });
 
   it('leaves to the checker only what a regex cannot count', () => {

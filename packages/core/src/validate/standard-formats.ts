@@ -120,6 +120,12 @@ export const standardFormats: Record<keyof typeof formats, StandardFormat> = {
     format: 'date-time',
     pattern: DATE_TIME.source,
   },
+  'micro-time': {
+    description: 'An RFC 3339 timestamp with exactly six fractional digits of seconds, an upper-case "T" and a zone, such as 2024-05-01T12:00:00.000000Z.',
+    type: 'string',
+    format: 'date-time',
+    pattern: DATE_TIME.source.replace('(\\.\\d+)?', '(\\.\\d{6})'),
+  },
   'path-segment': {
     description: 'A name usable as one URL path segment: not "." or "..", and without "/" or "%".',
     type: 'string',
