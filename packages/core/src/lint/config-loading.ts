@@ -10,7 +10,7 @@ import { schemaAt } from '../schema/tree.js';
 import type { PathSegment } from '../source/field-path.js';
 import type { StructuralFinding } from '../validate/validator.js';
 import { describeValue, validateStructure } from '../validate/validator.js';
-import { INT_RANGES } from '../validate/json-schema.js';
+import { integerWidth, intRangeOf } from '../validate/json-schema.js';
 
 export interface LoadingProblem {
   ruleId: 'document/missing-kind' | 'document/unknown-version' | 'document/unknown-kind';
@@ -129,10 +129,10 @@ function emptyDurations(node: SchemaNode | undefined, value: unknown, path: Path
 function asDecodeFailure(finding: StructuralFinding, schema: SchemaNode, root: Record<string, unknown>): StructuralFinding {
   if (finding.ruleId !== 'schema/range') return finding;
   const node = schemaAt(schema, finding.path);
-  const range = INT_RANGES[node?.format ?? ''];
+  const range = intRangeOf(node);
   const actual = valueAt(root, finding.path);
   if (!range || typeof actual !== 'number' || (actual >= range[0] && actual <= range[1])) return finding;
-  return { ...finding, ruleId: 'schema/type', message: `must be an ${node?.format} (${range[0]} to ${range[1]}), not ${describeValue(actual)}` };
+  return { ...finding, ruleId: 'schema/type', message: `must be an ${integerWidth(node)} (${range[0]} to ${range[1]}), not ${describeValue(actual)}` };
 }
 
 function valueAt(root: unknown, path: readonly PathSegment[]): unknown {

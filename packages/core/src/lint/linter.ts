@@ -13,7 +13,7 @@ import { formatPath } from '../source/field-path.js';
 import { stringScalarText } from '../fix/scalar-text.js';
 import type { SourceDocument, SourceFile, Span } from '../source/source-file.js';
 import { describeValue, validateStructure } from '../validate/validator.js';
-import { INT_RANGES } from '../validate/json-schema.js';
+import { intRangeOf } from '../validate/json-schema.js';
 import { configLoadingProblem, decodeConfig } from './config-loading.js';
 import { declaresObject } from './manifest.js';
 import { RunIndex } from './run-index.js';
@@ -406,7 +406,7 @@ const VALUE_CHECKS: ReadonlySet<string> = new Set(['schema/enum', 'schema/format
 function statusDropped(kind: KindInfo, schema: SchemaNode, root: Record<string, unknown>, finding: ReturnType<typeof validateStructure>[number]): boolean {
   if (finding.path[0] !== 'status' || !kind.subresources.includes('status') || !VALUE_CHECKS.has(finding.ruleId)) return false;
   if (finding.ruleId !== 'schema/range') return true;
-  const width = INT_RANGES[schemaAt(schema, finding.path)?.format ?? ''];
+  const width = intRangeOf(schemaAt(schema, finding.path));
   const actual = valueAt(root, finding.path);
   return !width || typeof actual !== 'number' || (actual >= width[0] && actual <= width[1]);
 }

@@ -23,6 +23,23 @@ export const INT_RANGES: Readonly<Record<string, readonly [number, number]>> = {
 };
 
 /**
+ * The integer width a field decodes into: its int32 or int64 format, or int32 for an
+ * IntOrString (whose number is a Go int32; a quantity is not one). Beyond it the server
+ * cannot decode the request.
+ */
+export function integerWidth(node: SchemaNode | undefined): 'int32' | 'int64' | undefined {
+  if (node?.format === 'int32' || node?.format === 'int64') return node.format;
+  if (node?.['x-kubernetes-int-or-string'] && node.format !== 'quantity') return 'int32';
+  return undefined;
+}
+
+/** The range of integerWidth(node), if any. */
+export function intRangeOf(node: SchemaNode | undefined): readonly [number, number] | undefined {
+  const width = integerWidth(node);
+  return width ? INT_RANGES[width] : undefined;
+}
+
+/**
  * `platlint`: formats by our own names, which the validator checks with precise messages.
  * `standard`: each format written as standard JSON Schema (./standard-formats.ts), so that
  * other validators read the schema as platlint does.
@@ -92,7 +109,7 @@ export function toJsonSchema(root: SchemaNode, options: JsonSchemaOptions = {}):
     if (node.pattern) out.pattern = node.pattern;
     if (node.minLength !== undefined) out.minLength = node.minLength;
     if (node.maxLength !== undefined) out.maxLength = node.maxLength;
-    const range = node.format ? INT_RANGES[node.format] : undefined;
+    const range = intRangeOf(node);
     const minimum = node.minimum ?? range?.[0];
     const maximum = node.maximum ?? range?.[1];
     if (minimum !== undefined) out.minimum = minimum;

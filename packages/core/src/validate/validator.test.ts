@@ -33,6 +33,13 @@ describe('structural validation', () => {
     expect(check(base({ zzzzzz: 2 }))[0]?.message).toBe('unknown field "zzzzzz"');
   });
 
+  it('holds the number of an int-or-string to int32, which the server decodes it into', () => {
+    const surge = (maxSurge: unknown) => check(base({ strategy: { rollingUpdate: { maxSurge } } }));
+    expect(surge(2147483647)).toEqual([]);
+    expect(surge(2147483648)).toEqual([{ ruleId: 'schema/range', path: ['spec', 'strategy', 'rollingUpdate', 'maxSurge'], target: 'value', message: '2147483648 is out of range: must be at most 2147483647 (int32)' }]);
+    expect(surge('3000000000%')).toEqual([]);
+  });
+
   it('reports wrong types, with what was found', () => {
     expect(check(base({ replicas: '3' }))[0]).toMatchObject({ ruleId: 'schema/type', path: ['spec', 'replicas'], message: 'must be an integer, not "3"' });
     expect(check(base({ paused: 'yes please' }))[0]?.message).toBe('must be a boolean, not "yes please"');

@@ -5,7 +5,7 @@ import { getOwn } from '../source/own-property.js';
 import type { SchemaNode } from '../schema/tree.js';
 import { schemaAt } from '../schema/tree.js';
 import { ajvFormats, formats, isFormatName } from './formats.js';
-import { AJV_OPTIONS, INT_RANGES, toJsonSchema } from './json-schema.js';
+import { AJV_OPTIONS, integerWidth, intRangeOf, toJsonSchema } from './json-schema.js';
 import { precompiled } from './precompiled.js';
 
 /** A structural finding, before it is placed in the source. */
@@ -89,8 +89,8 @@ function toFinding(error: ErrorObject, root: SchemaNode, value: unknown): Struct
     case 'maximum': {
       const limit = Number(p.limit);
       // Name the integer width only when its range, not a spec limit, is what was crossed.
-      const widthLimit: readonly number[] = INT_RANGES[node?.format ?? ''] ?? [];
-      const kind = widthLimit.includes(limit) ? ` (${node?.format})` : '';
+      const widthLimit: readonly number[] = intRangeOf(node) ?? [];
+      const kind = widthLimit.includes(limit) ? ` (${integerWidth(node)})` : '';
       const bound = error.keyword === 'minimum' ? `at least ${limit}` : `at most ${limit}`;
       return { ruleId: 'schema/range', path, target: 'value', message: `${String(actual)} is out of range: must be ${bound}${kind}` };
     }
