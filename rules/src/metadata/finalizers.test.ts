@@ -11,6 +11,7 @@ RuleTester.run(rule, {
     { name: 'standard and prefixed names', yaml: endpoints('[kubernetes, orphan, example.com/cleanup, example.com/Clean_Up]') },
     { name: 'foregroundDeletion alone', yaml: endpoints('[foregroundDeletion]') },
     { name: 'a core Event may use an unprefixed name', yaml: 'apiVersion: v1\nkind: Event\nmetadata: {name: web.1, namespace: shop, finalizers: [cleanup]}\ninvolvedObject: {kind: Pod, name: web, namespace: shop}\n' },
+    { name: 'a binding may use an unprefixed name (generic metadata checks)', yaml: 'apiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicyBinding\nmetadata: {name: b, finalizers: [cleanup]}\nspec: {policyName: p}\n' },
   ],
   invalid: [
     {

@@ -4,10 +4,11 @@ import { isJsonObject } from './object-metas.js';
 /** The finalizers the platform itself defines; any other name needs a domain prefix. */
 const STANDARD = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
 /**
- * Core v1 Events are validated by the generic metadata checks alone, which hold a finalizer to the
- * qualified-name syntax but do not ask for a prefix.
+ * Kinds the server validates with the generic metadata checks alone, which hold a finalizer to
+ * the qualified-name syntax but do not ask for a prefix: core v1 Events, and the admission
+ * policies and bindings (their validation calls the generic ObjectMeta check, not the core one).
  */
-const GENERIC_ONLY = new Set(['Event']);
+const GENERIC_ONLY = new Set(['Event', 'MutatingAdmissionPolicy.admissionregistration.plat.io', 'MutatingAdmissionPolicyBinding.admissionregistration.plat.io']);
 
 export default defineRule({
   meta: {
@@ -24,8 +25,8 @@ export default defineRule({
       "- each name has label-key syntax: an optional DNS-subdomain prefix and `/`, then a name of at",
       "  most 63 characters, alphanumerics with '-', '_' and '.' inside;",
       '- a name without a prefix must be one of the standard finalizers `kubernetes`, `orphan` and',
-      '  `foregroundDeletion` (core `v1` Events are spared this check: upstream applies only the',
-      '  syntax to them);',
+      '  `foregroundDeletion` (core `v1` Events, MutatingAdmissionPolicies and their bindings are',
+      '  spared this check: upstream applies only the syntax to them);',
       '- `orphan` (keep the dependents) and `foregroundDeletion` (delete them first) contradict each',
       '  other and may not both be set.',
       '',
