@@ -1,0 +1,222 @@
+// Cases replayed from the upstream mutating admission policy tests (the JSON patch and apply
+// configuration patchers, and the dispatcher): each runs one policy over one object through the
+// whole engine and compares the mutated object, or the denial, with what the platform does.
+import { describe, expect, it } from 'vitest';
+import { admit } from './admit.js';
+import type { JsonObject } from './json.js';
+import { createState } from './state/state.js';
+import { binding, deploymentRequest, policy, type PolicyOptions } from './test-support/objects.js';
+
+type Mutation = PolicyOptions['mutations'][number];
+const patch = (expression: string): Mutation => ({ patchType: 'JSONPatch', expression });
+const apply = (expression: string): Mutation => ({ patchType: 'ApplyConfiguration', expression });
+
+/** A Deployment as the platform serializes a sparse typed one: only the fields given. */
+function dep(parts: { labels?: Record<string, string>; spec?: JsonObject } = {}): JsonObject {
+  const metadata: JsonObject = { name: 'web', namespace: 'default' };
+  if (parts.labels) metadata.labels = parts.labels;
+  return { apiVersion: 'apps/v1', kind: 'Deployment', metadata, spec: parts.spec ?? {} };
+}
+const podSpec = (spec: JsonObject): JsonObject => ({ template: { spec } });
+const containers = (...list: JsonObject[]): JsonObject => dep({ spec: podSpec({ containers: list }) });
+const named = (...ns: string[]): JsonObject[] => ns.map((name) => ({ name }));
+
+interface Case {
+  name: string;
+  mutation: Mutation;
+  object: JsonObject;
+  oldObject?: JsonObject;
+  /** The object after the mutation, or a fragment of the denial message. */
+  expected: JsonObject | { error: string };
+}
+
+function run(c: Case) {
+  const state = createState([policy({ name: 'p', mutations: [c.mutation] }), binding('b', 'p')]);
+  const extra = c.oldObject ? { operation: 'UPDATE' as const, oldObject: c.oldObject } : {};
+  return admit(state, deploymentRequest(c.object, extra));
+}
+
+function check(c: Case): void {
+  const result = run(c);
+  if ('error' in c.expected) {
+    expect(result.allowed).toBe(false);
+    expect(result.status?.message).toContain(c.expected.error);
+  } else {
+    expect(result.status?.message).toBeUndefined();
+    expect(result.allowed).toBe(true);
+    expect(result.object).toEqual(c.expected);
+  }
+}
+
+const jsonPatchCases: Case[] = [
+  { name: 'a failed test keeps the object', mutation: patch('[JSONPatch{op: "test", path: "/spec/replicas", value: 100}, JSONPatch{op: "replace", path: "/spec/replicas", value: 3}]'), object: dep({ spec: { replicas: 1 } }), expected: dep({ spec: { replicas: 1 } }) },
+  { name: 'a passing test lets the patch apply', mutation: patch('[JSONPatch{op: "test", path: "/spec/replicas", value: 1}, JSONPatch{op: "replace", path: "/spec/replicas", value: 3}]'), object: dep({ spec: { replicas: 1 } }), expected: dep({ spec: { replicas: 3 } }) },
+  { name: 'remove unsets a field', mutation: patch('[JSONPatch{op: "remove", path: "/spec/replicas"}]'), object: dep({ spec: { replicas: 1 } }), expected: dep() },
+  { name: 'remove a map entry', mutation: patch('[JSONPatch{op: "remove", path: "/metadata/labels/y"}]'), object: dep({ labels: { x: '1', y: '1' } }), expected: dep({ labels: { x: '1' } }) },
+  { name: 'remove a list element', mutation: patch('[JSONPatch{op: "remove", path: "/spec/template/spec/containers/1"}]'), object: containers(...named('a', 'b', 'c')), expected: containers(...named('a', 'c')) },
+  { name: 'copy a map entry', mutation: patch('[JSONPatch{op: "copy", from: "/metadata/labels/x", path: "/metadata/labels/y"}]'), object: dep({ labels: { x: '1' } }), expected: dep({ labels: { x: '1', y: '1' } }) },
+  { name: 'copy the first element to the end', mutation: patch('[JSONPatch{op: "copy", from: "/spec/template/spec/containers/0", path: "/spec/template/spec/containers/-"}]'), object: containers(...named('a', 'b', 'c')), expected: containers(...named('a', 'b', 'c', 'a')) },
+  { name: 'move a map entry', mutation: patch('[JSONPatch{op: "move", from: "/metadata/labels/x", path: "/metadata/labels/y"}]'), object: dep({ labels: { x: '1' } }), expected: dep({ labels: { y: '1' } }) },
+  { name: 'move the first element to the end', mutation: patch('[JSONPatch{op: "move", from: "/spec/template/spec/containers/0", path: "/spec/template/spec/containers/-"}]'), object: containers(...named('a', 'b', 'c')), expected: containers(...named('b', 'c', 'a')) },
+  { name: 'add a map entry', mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels/x", value: "2"}]'), object: dep({ labels: { y: '1' } }), expected: dep({ labels: { y: '1', x: '2' } }) },
+  { name: 'add a map where there was none', mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"y": "2"}}]'), object: dep(), expected: dep({ labels: { y: '2' } }) },
+  { name: 'add over an existing map replaces it', mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"y": "2"}}]'), object: dep({ labels: { x: '1' } }), expected: dep({ labels: { y: '2' } }) },
+  { name: 'add at the start of a list', mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/0", value: {"name": "x"}}]'), object: containers(...named('a')), expected: containers(...named('x', 'a')) },
+  { name: 'add at the end of a list', mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: {"name": "x"}}]'), object: containers(...named('a')), expected: containers(...named('a', 'x')) },
+  { name: 'replace an absent map key adds it', mutation: patch('[JSONPatch{op: "replace", path: "/metadata/labels/x", value: "2"}]'), object: dep({ labels: { y: '1' } }), expected: dep({ labels: { y: '1', x: '2' } }) },
+  { name: 'replace an unset field adds it', mutation: patch('[JSONPatch{op: "replace", path: "/metadata/labels", value: {"y": "2"}}]'), object: dep(), expected: dep({ labels: { y: '2' } }) },
+  { name: 'replace a set map', mutation: patch('[JSONPatch{op: "replace", path: "/metadata/labels", value: {"y": "2"}}]'), object: dep({ labels: { x: '1' } }), expected: dep({ labels: { y: '2' } }) },
+  { name: 'replace the first element', mutation: patch('[JSONPatch{op: "replace", path: "/spec/template/spec/containers/0", value: {"name": "x"}}]'), object: containers(...named('a')), expected: containers(...named('x')) },
+  { name: 'a typed initializer as value', mutation: patch('[JSONPatch{op: "add", path: "/spec", value: Object.spec{selector: Object.spec.selector{}, replicas: 10}}]'), object: dep(), expected: dep({ spec: { selector: {}, replicas: 10 } }) },
+  {
+    name: 'the JSONPatch type reads its fields',
+    mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"op": JSONPatch{op: "opValue"}.op, "path": JSONPatch{path: "pathValue"}.path, "from": JSONPatch{from: "fromValue"}.from, "value": string(JSONPatch{value: "valueValue"}.value)}}]'),
+    object: dep(),
+    expected: dep({ labels: { op: 'opValue', path: 'pathValue', from: 'fromValue', value: 'valueValue' } }),
+  },
+  {
+    name: 'has() on the JSONPatch type',
+    mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"op": string(has(JSONPatch{op: "o"}.op)), "value": string(has(JSONPatch{value: "v"}.value)), "op-unset": string(has(JSONPatch{}.op)), "from-unset": string(has(JSONPatch{}.from)), "value-unset": string(has(JSONPatch{}.value))}}]'),
+    object: dep(),
+    expected: dep({ labels: { op: 'true', value: 'true', 'op-unset': 'false', 'from-unset': 'false', 'value-unset': 'false' } }),
+  },
+  {
+    name: 'equality of JSONPatch values',
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/metadata/labels", value: {"empty": string(JSONPatch{} == JSONPatch{}), "same": string(JSONPatch{op: "add", path: "p", from: "f", value: 1} == JSONPatch{op: "add", path: "p", from: "f", value: 1}), "op": string(JSONPatch{op: "add"} == JSONPatch{op: "remove"}), "value": string(JSONPatch{op: "add", value: "1"} == JSONPatch{op: "add", value: 1})}}]',
+    ),
+    object: dep(),
+    expected: dep({ labels: { empty: 'true', same: 'true', op: 'false', value: 'false' } }),
+  },
+  {
+    name: 'escaped keys',
+    mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {}}, JSONPatch{op: "add", path: "/metadata/labels/" + jsonpatch.escapeKey("plat.io/x~y"), value: "true"}]'),
+    object: dep(),
+    expected: dep({ labels: { 'plat.io/x~y': 'true' } }),
+  },
+  {
+    name: 'nested typed initializers',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: Object.spec.template.spec.containers{name: "x", ports: [Object.spec.template.spec.containers.ports{containerPort: 8080}]}}]'),
+    object: containers(...named('a')),
+    expected: containers({ name: 'a' }, { name: 'x', ports: [{ containerPort: 8080 }] }),
+  },
+  {
+    name: 'an unknown field in an initializer fails strict decoding',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: Object.spec.template.spec.containers{name: "x", ports: [Object.spec.template.spec.containers.ports{containerPortZ: 8080}]}}]'),
+    object: containers(...named('a')),
+    expected: { error: 'strict decoding error: unknown field "spec.template.spec.containers[1].ports[0].containerPortZ"' },
+  },
+  {
+    name: 'a wrong nested type name',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: Object.spec.template.spec.containers{name: "x", ports: [Object.spec.template.spec.containers.portsZ{containerPort: 8080}]}}]'),
+    object: containers(...named('a')),
+    expected: { error: 'type mismatch: unexpected type name "Object.spec.template.spec.containers.portsZ", expected "Object.spec.template.spec.containers.ports"' },
+  },
+  {
+    name: 'replace at - is an error',
+    mutation: patch('[JSONPatch{op: "replace", path: "/spec/template/spec/containers/-", value: {"name": "x"}}]'),
+    object: containers(...named('a')),
+    expected: { error: 'JSON Patch: replace operation does not apply: doc is missing key: /spec/template/spec/containers/-: missing value' },
+  },
+  { name: 'a struct read from the object', mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/1", value: object.spec.template.spec.containers[0]}]'), object: containers(...named('a')), expected: containers(...named('a', 'a')) },
+  {
+    name: 'a list read from the object',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: object.spec.template.spec.containers}]'),
+    object: containers({ name: 'a', image: 'nginx' }),
+    expected: dep({ spec: podSpec({ containers: [{ name: 'a', image: 'nginx' }], initContainers: [{ name: 'a', image: 'nginx' }] }) }),
+  },
+  { name: 'list concatenation', mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers", value: object.spec.template.spec.containers + [object.spec.template.spec.containers[0]]}]'), object: containers(...named('a')), expected: containers(...named('a', 'a')) },
+  {
+    name: 'concatenation with constants',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/0/args", value: object.spec.template.spec.containers[0].command + ["--debug", "-v"]}]'),
+    object: containers({ name: 'c1', command: ['server', 'start'] }),
+    expected: containers({ name: 'c1', command: ['server', 'start'], args: ['server', 'start', '--debug', '-v'] }),
+  },
+  {
+    name: 'concatenation of the object and a typed initializer',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: object.spec.template.spec.containers + [Object.spec.template.spec.initContainers{name: "init-1", image: "alpine:3.18", command: ["echo", "init1"]}]}]'),
+    object: containers({ name: 'main', image: 'nginx:1.24' }),
+    expected: dep({ spec: podSpec({ containers: [{ name: 'main', image: 'nginx:1.24' }], initContainers: [{ name: 'main', image: 'nginx:1.24' }, { name: 'init-1', image: 'alpine:3.18', command: ['echo', 'init1'] }] }) }),
+  },
+  {
+    name: 'concatenation of a map literal and the object',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: [{"name": "u", "image": "alpine:3.18"}] + object.spec.template.spec.containers}]'),
+    object: containers({ name: 'main', image: 'nginx:1.24' }),
+    expected: dep({ spec: podSpec({ containers: [{ name: 'main', image: 'nginx:1.24' }], initContainers: [{ name: 'u', image: 'alpine:3.18' }, { name: 'main', image: 'nginx:1.24' }] }) }),
+  },
+  {
+    name: 'concatenation of two typed lists',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: [Object.spec.template.spec.initContainers{name: "i1"}] + [Object.spec.template.spec.initContainers{name: "i2"}]}]'),
+    object: containers(...named('main')),
+    expected: dep({ spec: podSpec({ containers: named('main'), initContainers: named('i1', 'i2') }) }),
+  },
+  { name: 'a map comprehension', mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels/added", value: object.metadata.labels.all(k, k != "invalid") ? "true" : "false"}]'), object: dep({ labels: { env: 'prod' } }), expected: dep({ labels: { env: 'prod', added: 'true' } }) },
+  {
+    name: 'scalars read from the object',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/progressDeadlineSeconds", value: object.spec.replicas}, JSONPatch{op: "add", path: "/spec/template/spec/hostNetwork", value: object.spec.paused}]'),
+    object: dep({ spec: { replicas: 3, paused: true, template: { spec: {} } } }),
+    expected: dep({ spec: { replicas: 3, paused: true, progressDeadlineSeconds: 3, template: { spec: { hostNetwork: true } } } }),
+  },
+  {
+    name: 'quantities read from the object',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/0/resources/limits", value: {"cpu": object.spec.template.spec.containers[0].resources.requests["cpu"]}}]'),
+    object: containers({ name: 'c1', resources: { requests: { cpu: '100m' } } }),
+    expected: containers({ name: 'c1', resources: { requests: { cpu: '100m' }, limits: { cpu: '100m' } } }),
+  },
+  { name: 'a map read from the object', mutation: patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: object.metadata.labels}]'), object: dep({ labels: { env: 'prod' } }), expected: { ...dep({ labels: { env: 'prod' } }), metadata: { name: 'web', namespace: 'default', labels: { env: 'prod' }, annotations: { env: 'prod' } } } },
+  {
+    name: 'a constant struct with a quantity map',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/1", value: Object.spec.template.spec.containers{name: "sidecar", command: ["sh"], resources: Object.spec.template.spec.containers.resources{limits: {"cpu": "200m"}}}}]'),
+    object: containers(...named('main')),
+    expected: containers({ name: 'main' }, { name: 'sidecar', command: ['sh'], resources: { limits: { cpu: '200m' } } }),
+  },
+];
+
+const volumes = (...list: JsonObject[]): JsonObject => dep({ spec: podSpec({ volumes: list }) });
+const applyCases: Case[] = [
+  {
+    name: 'add to a map list',
+    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{volumes: [Object.spec.template.spec.volumes{name: "y"}]}}}}'),
+    object: volumes(...named('x')),
+    expected: volumes(...named('x', 'y')),
+  },
+  {
+    name: 'update a map list entry',
+    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{volumes: [Object.spec.template.spec.volumes{name: "y", hostPath: Object.spec.template.spec.volumes.hostPath{path: "a"}}]}}}}'),
+    object: volumes(...named('x', 'y')),
+    expected: volumes({ name: 'x' }, { name: 'y', hostPath: { path: 'a' } }),
+  },
+  { name: 'conditionals', mutation: apply('Object{spec: Object.spec{replicas: object.spec.replicas % 2 == 0?object.spec.replicas + 1:object.spec.replicas}}'), object: dep({ spec: { replicas: 2 } }), expected: dep({ spec: { replicas: 3 } }) },
+  { name: 'reads oldObject', mutation: apply('Object{spec: Object.spec{replicas: oldObject.spec.replicas % 2 == 0?oldObject.spec.replicas + 1:oldObject.spec.replicas}}'), object: dep({ spec: { replicas: 1 } }), oldObject: dep({ spec: { replicas: 2 } }), expected: dep({ spec: { replicas: 3 } }) },
+  {
+    name: 'a complex initialization',
+    mutation: apply(
+      'Object{spec: Object.spec{replicas: 1, template: Object.spec.template{metadata: Object.spec.template.metadata{labels: {"app": "nginx"}}, spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "nginx", image: "nginx:1.14.2", ports: [Object.spec.template.spec.containers.ports{containerPort: 80}], resources: Object.spec.template.spec.containers.resources{limits: {"cpu": "128M"}}}]}}}}',
+    ),
+    object: dep(),
+    expected: dep({ spec: { replicas: 1, template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.14.2', ports: [{ containerPort: 80 }], resources: { limits: { cpu: '128M' } } }] } } } }),
+  },
+  { name: 'an atomic struct', mutation: apply('Object{spec: Object.spec{selector: Object.spec.selector{matchLabels: {"l": "v"}}}}'), object: dep({ spec: { replicas: 1 } }), expected: { error: 'invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.selector' } },
+  { name: 'a wrong type name', mutation: apply('Object{spec: Object.specx{replicas: 1}}'), object: dep({ spec: { replicas: 1 } }), expected: { error: 'type mismatch: unexpected type name "Object.specx", expected "Object.spec"' } },
+  { name: 'an unknown field', mutation: apply('Object{spec: Object.spec{replicasx: 1}}'), object: dep({ spec: { replicas: 1 } }), expected: { error: 'failed to convert patch object to typed object: .spec.replicasx: field not declared in schema' } },
+  {
+    name: 'duplicate map list keys the configuration leaves alone are kept',
+    mutation: apply('Object{spec: Object.spec{replicas: 3}}'),
+    object: dep({ spec: { replicas: 1, ...podSpec({ containers: [{ name: 'nginx', env: [{ name: 'test', value: 'a' }, { name: 'test', value: 'b' }] }] }) } }),
+    expected: dep({ spec: { replicas: 3, ...podSpec({ containers: [{ name: 'nginx', env: [{ name: 'test', value: 'a' }, { name: 'test', value: 'b' }] }] }) } }),
+  },
+  {
+    name: 'duplicate map list keys the configuration touches collapse',
+    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "nginx", env: [Object.spec.template.spec.containers.env{name: "test", value: "c"}]}]}}}}'),
+    object: dep({ spec: { replicas: 1, ...podSpec({ containers: [{ name: 'nginx', env: [{ name: 'test', value: 'a' }, { name: 'test', value: 'b' }, { name: 'foo', value: 'bar' }] }] }) } }),
+    expected: dep({ spec: { replicas: 1, ...podSpec({ containers: [{ name: 'nginx', env: [{ name: 'test', value: 'c' }, { name: 'foo', value: 'bar' }] }] }) } }),
+  },
+];
+
+describe('upstream parity: JSON patch', () => {
+  it.each(jsonPatchCases)('$name', (c) => check(c));
+});
+
+describe('upstream parity: apply configuration', () => {
+  it.each(applyCases)('$name', (c) => check(c));
+});
