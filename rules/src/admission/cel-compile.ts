@@ -124,7 +124,7 @@ export function compileSites(context: RuleContext, typed: boolean): SiteIssues[]
   const params = typed ? paramKindInfo(spec) : undefined;
   const names = variableNames(spec);
   const types = new Map<number, string>();
-  const sites = expressionsOf(context);
+  const sites = expressionsOf(context).filter((s) => !besideItsPatchType(spec, s));
   const ordered = [...sites.filter((s) => s.place === 'variable'), ...sites.filter((s) => s.place !== 'variable')];
   const out: SiteIssues[] = [];
   for (const site of ordered) {
@@ -161,6 +161,18 @@ export function compileSites(context: RuleContext, typed: boolean): SiteIssues[]
     if (issues.length > 0) out.push({ site, issues });
   }
   return out;
+}
+
+/**
+ * The member of a mutation that its patchType does not name: the server reports the member
+ * itself (admission/patch-type-member) and never compiles its expression.
+ */
+function besideItsPatchType(spec: Json, site: ExpressionAt): boolean {
+  if (site.place !== 'applyConfiguration' && site.place !== 'jsonPatch') return false;
+  const mutation = asList(spec.mutations)[site.index];
+  if (!isJsonObject(mutation)) return false;
+  const member = mutation.patchType === 'ApplyConfiguration' ? 'applyConfiguration' : mutation.patchType === 'JSONPatch' ? 'jsonPatch' : undefined;
+  return member !== undefined && member !== site.place;
 }
 
 const EXACT: Record<Exclude<ExpressionPlace, 'variable'>, string> = { matchCondition: 'bool', applyConfiguration: 'Object', jsonPatch: 'list(JSONPatch)' };
