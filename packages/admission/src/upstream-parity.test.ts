@@ -220,3 +220,150 @@ describe('upstream parity: JSON patch', () => {
 describe('upstream parity: apply configuration', () => {
   it.each(applyCases)('$name', (c) => check(c));
 });
+
+// Whole policies, from the upstream compilation and dispatcher tests: several mutations,
+// variables, params, the request and namespace variables, and policies one after another.
+interface PolicyCase {
+  name: string;
+  policies: PolicyOptions[];
+  object: JsonObject;
+  extra?: JsonObject[];
+  binding?: JsonObject;
+  expected: JsonObject | { error: string };
+}
+
+function runPolicies(c: PolicyCase) {
+  const objects: JsonObject[] = [];
+  c.policies.forEach((p, i) => {
+    const name = p.name ?? `policy${i + 1}`;
+    objects.push(policy({ ...p, name }), binding(`${name}-binding`, name, c.binding ?? {}));
+  });
+  return admit(createState([...objects, ...(c.extra ?? [])]), deploymentRequest(c.object));
+}
+
+const replicas = (n: number): JsonObject => dep({ spec: { replicas: n } });
+const labelled = (labels: Record<string, string>): JsonObject => dep({ labels, spec: { replicas: 1 } });
+const REPLACE_TEN = '[JSONPatch{op: "replace", path: "/spec/replicas", value: object.spec.replicas + 10}]';
+const ADD_HUNDRED = 'Object{spec: Object.spec{replicas: object.spec.replicas + 100}}';
+const NESTED_ALL = 'variables.list.all(x1, variables.list.all(x2, variables.list.all(x3, variables.list.all(x4, variables.list.all(x5, variables.list.all(x5, "0123456789" == "0123456789"))))))';
+const ALL_OPS = { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['*'], resources: ['deployments'] }] };
+
+const policyCases: PolicyCase[] = [
+  { name: 'an apply configuration, then a JSON patch', policies: [{ mutations: [apply(ADD_HUNDRED), patch(REPLACE_TEN)] }], object: replicas(1), expected: replicas(111) },
+  { name: 'a JSON patch, then an apply configuration', policies: [{ mutations: [patch(REPLACE_TEN), apply(ADD_HUNDRED)] }], object: replicas(1), expected: replicas(111) },
+  { name: 'a JSON patch reads a variable', policies: [{ variables: [{ name: 'desired', expression: '10' }], mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: variables.desired + 1}]')] }], object: replicas(1), expected: replicas(11) },
+  { name: 'an apply configuration reads a variable', policies: [{ variables: [{ name: 'desired', expression: '10' }], mutations: [apply('Object{spec: Object.spec{replicas: variables.desired + 1}}')] }], object: replicas(1), expected: replicas(11) },
+  {
+    name: 'an apply configuration reads params',
+    policies: [{ paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [apply("Object{spec: Object.spec{replicas: int(params.data['k1'])}}")] }],
+    extra: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'default' }, data: { k1: '100' } }],
+    binding: { paramRef: { name: 'settings', parameterNotFoundAction: 'Deny' } },
+    object: replicas(1),
+    expected: replicas(100),
+  },
+  {
+    name: 'a JSON patch over the cost limit',
+    policies: [{ variables: [{ name: 'list', expression: '[0,1,2,3,4,5,6,7,8,9]' }], mutations: [patch(`[JSONPatch{op: "replace", path: "/spec/replicas", value: ${NESTED_ALL} ? 1 : 0}]`)] }],
+    object: replicas(1),
+    expected: { error: 'cost limit exceeded' },
+  },
+  {
+    name: 'an apply configuration over the cost limit',
+    policies: [{ variables: [{ name: 'list', expression: '[0,1,2,3,4,5,6,7,8,9]' }], mutations: [apply(`Object{spec: Object.spec{replicas: ${NESTED_ALL} ? 1 : 0}}`)] }],
+    object: replicas(1),
+    expected: { error: 'cost limit exceeded' },
+  },
+  {
+    name: 'the request variable',
+    policies: [{ mutations: [patch("[JSONPatch{op: \"replace\", path: \"/spec/replicas\", value: request.kind.group == 'apps' && request.kind.version == 'v1' && request.kind.kind == 'Deployment' ? 10 : 0}]")] }],
+    object: replicas(1),
+    expected: replicas(10),
+  },
+  {
+    name: 'the namespace variable',
+    policies: [{ mutations: [patch("[JSONPatch{op: \"replace\", path: \"/spec/replicas\", value: namespaceObject.metadata.name == 'default' ? 10 : 0}]")] }],
+    extra: [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } }],
+    object: replicas(1),
+    expected: replicas(10),
+  },
+  { name: 'Object fields read back', policies: [{ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"value": Object{field: "fieldValue"}.field}}]')] }], object: dep(), expected: dep({ labels: { value: 'fieldValue' } }) },
+  {
+    name: 'has() on Object',
+    policies: [{ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"field": string(has(Object{field: "fieldValue"}.field)), "field-unset": string(has(Object{}.field))}}]')] }],
+    object: dep(),
+    expected: dep({ labels: { field: 'true', 'field-unset': 'false' } }),
+  },
+  {
+    name: 'Object equality',
+    policies: [{ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"empty": string(Object{} == Object{}), "same": string(Object{field: "x"} == Object{field: "x"}), "different": string(Object{field: "x"} == Object{field: "y"})}}]')] }],
+    object: dep(),
+    expected: dep({ labels: { empty: 'true', same: 'true', different: 'false' } }),
+  },
+  { name: 'the name of a JSON patch value is not checked', policies: [{ mutations: [patch('[JSONPatch{op: "add", path: "/spec", value: Object.invalid{replicas: 1}}]')] }], object: dep(), expected: replicas(1) },
+  {
+    name: 'two policies read the same label',
+    policies: [
+      { matchConstraints: ALL_OPS, mutations: [apply('Object{metadata: Object.metadata{labels: {"policy1": string(int(object.?metadata.labels["count"].orValue("1")) + 1)}}}')] },
+      { matchConstraints: ALL_OPS, mutations: [apply('Object{metadata: Object.metadata{labels: {"policy2": string(int(object.?metadata.labels["count"].orValue("1")) + 1)}}}')] },
+    ],
+    object: replicas(1),
+    expected: labelled({ policy1: '2', policy2: '2' }),
+  },
+  {
+    name: 'a later policy matches on what an earlier one set',
+    policies: [
+      { mutations: [apply('Object{metadata: Object.metadata{labels: {"environment": "production"}}}')] },
+      { matchConditions: [{ name: 'prodonly', expression: 'object.?metadata.labels["environment"].orValue("") == "production"' }], mutations: [apply('Object{metadata: Object.metadata{labels: {"policy1invoked": "true"}}}')] },
+    ],
+    object: replicas(1),
+    expected: labelled({ environment: 'production', policy1invoked: 'true' }),
+  },
+  {
+    name: 'an earlier policy does not see what a later one sets, without reinvocation',
+    policies: [
+      { matchConditions: [{ name: 'prodonly', expression: 'object.?metadata.labels["environment"].orValue("") == "production"' }], mutations: [apply('Object{metadata: Object.metadata{labels: {"policy1invoked": "true"}}}')] },
+      { mutations: [apply('Object{metadata: Object.metadata{labels: {"environment": "production"}}}')] },
+    ],
+    object: replicas(1),
+    expected: labelled({ environment: 'production' }),
+  },
+  {
+    // Upstream queues a policy for reinvocation only once it ran: one skipped by a false match
+    // condition is not run again when a later policy changes the object.
+    name: 'nor with IfNeeded, when its match condition kept it from running',
+    policies: [
+      { reinvocationPolicy: 'IfNeeded', matchConditions: [{ name: 'prodonly', expression: 'object.?metadata.labels["environment"].orValue("") == "production"' }], mutations: [apply('Object{metadata: Object.metadata{labels: {"policy1invoked": "true"}}}')] },
+      { mutations: [apply('Object{metadata: Object.metadata{labels: {"environment": "production"}}}')] },
+    ],
+    object: replicas(1),
+    expected: labelled({ environment: 'production' }),
+  },
+  {
+    name: 'an IfNeeded policy that ran is run again after a later change',
+    policies: [
+      { reinvocationPolicy: 'IfNeeded', mutations: [apply('Object{metadata: Object.metadata{labels: {"seen": object.?metadata.labels["environment"].orValue("none")}}}')] },
+      { mutations: [apply('Object{metadata: Object.metadata{labels: {"environment": "production"}}}')] },
+    ],
+    object: replicas(1),
+    expected: labelled({ seen: 'production', environment: 'production' }),
+  },
+  {
+    name: 'three policies counting, IfNeeded, IfNeeded, Never, end at 5',
+    policies: (['IfNeeded', 'IfNeeded', 'Never'] as const).map((r) => ({ reinvocationPolicy: r, mutations: [apply('Object{metadata: Object.metadata{labels: {"count": string(int(object.?metadata.labels["count"].orValue("0")) + 1)}}}')] })),
+    object: replicas(1),
+    expected: labelled({ count: '5' }),
+  },
+];
+
+describe('upstream parity: policies', () => {
+  it.each(policyCases)('$name', (c) => {
+    const result = runPolicies(c);
+    if ('error' in c.expected) {
+      expect(result.allowed).toBe(false);
+      expect(result.status?.message).toContain(c.expected.error);
+    } else {
+      expect(result.status?.message).toBeUndefined();
+      expect(result.object).toEqual(c.expected);
+    }
+  });
+});
