@@ -367,3 +367,36 @@ describe('upstream parity: policies', () => {
     }
   });
 });
+
+// Kinds of the core group, from the upstream plugin tests: a ConfigMap and a Pod.
+describe('upstream parity: core kinds', () => {
+  const rulesFor = (resource: string): JsonObject => ({ resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: [resource] }] });
+  const requestFor = (object: JsonObject, kind: string, resource: string) =>
+    deploymentRequest(object, { kind: { group: '', version: 'v1', kind }, resource: { group: '', version: 'v1', resource } });
+  const run = (resource: string, kind: string, mutation: Mutation, object: JsonObject) =>
+    admit(createState([policy({ name: 'p', matchConstraints: rulesFor(resource), mutations: [mutation] }), binding('b', 'p')]), requestFor(object, kind, resource));
+  const configMap = (extra: JsonObject = {}): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', namespace: 'default' }, ...extra });
+
+  it('applies a configuration to a ConfigMap', () => {
+    const result = run('configmaps', 'ConfigMap', apply('Object{metadata: Object.metadata{annotations: {"foo": "bar"}}, data: {"myfield": "myvalue"}}'), configMap());
+    expect(result.status?.message).toBeUndefined();
+    expect(result.object).toEqual(configMap({ metadata: { name: 'cm', namespace: 'default', annotations: { foo: 'bar' } }, data: { myfield: 'myvalue' } }));
+  });
+
+  it('patches a ConfigMap', () => {
+    const result = run('configmaps', 'ConfigMap', patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: {"foo": "bar"}}, JSONPatch{op: "add", path: "/data", value: {"myfield": "myvalue"}}]'), configMap());
+    expect(result.status?.message).toBeUndefined();
+    expect(result.object).toEqual(configMap({ metadata: { name: 'cm', namespace: 'default', annotations: { foo: 'bar' } }, data: { myfield: 'myvalue' } }));
+  });
+
+  it('merges init containers of a Pod by name', () => {
+    const pod: JsonObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { initContainers: [{ name: 'init-container', image: 'image' }], containers: [{ name: 'app', image: 'app' }] } };
+    const result = run('pods', 'Pod', apply('Object{metadata: Object.metadata{annotations: {"foo": "bar"}}, spec: Object.spec{initContainers: [Object.spec.initContainers{name: "injected-init-container", image: "injected-image"}]}}'), pod);
+    expect(result.status?.message).toBeUndefined();
+    expect(result.object).toEqual({
+      ...pod,
+      metadata: { name: 'p', namespace: 'default', annotations: { foo: 'bar' } },
+      spec: { initContainers: [{ name: 'init-container', image: 'image' }, { name: 'injected-init-container', image: 'injected-image' }], containers: [{ name: 'app', image: 'app' }] },
+    });
+  });
+});
