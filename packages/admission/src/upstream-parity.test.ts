@@ -400,3 +400,64 @@ describe('upstream parity: core kinds', () => {
     });
   });
 });
+
+// Params and failures (mutating-admission.md §4, §9): every error of a Fail policy denies.
+describe('upstream parity: params and failure policies', () => {
+  const LABEL = apply('Object{metadata: Object.metadata{labels: {"limit": params == null ? "none" : params.data["limit"]}}}');
+  const withParams = (o: Partial<PolicyOptions> = {}): PolicyOptions => ({ paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [LABEL], ...o });
+  const cm = (name: string, limit: string, namespace = 'default'): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data: { limit } });
+  const run = (p: PolicyOptions, bindingSpec: JsonObject, extra: JsonObject[] = [], object = dep({ spec: { replicas: 1 } })) =>
+    admit(createState([policy({ name: 'p', ...p }), binding('b', 'p', bindingSpec), ...extra]), deploymentRequest(object));
+  const limit = (r: ReturnType<typeof run>) => (r.object as { metadata?: { labels?: Record<string, string> } } | undefined)?.metadata?.labels?.limit;
+
+  it('reads the param a binding names', () => expect(limit(run(withParams(), { paramRef: { name: 'a', parameterNotFoundAction: 'Deny' } }, [cm('a', '3')]))).toBe('3'));
+  it('runs once per param a selector finds', () => {
+    const counting = withParams({ mutations: [apply('Object{metadata: Object.metadata{labels: {"limit": object.?metadata.labels["limit"].orValue("") + params.data["limit"]}}}')] });
+    expect(limit(run(counting, { paramRef: { selector: {}, parameterNotFoundAction: 'Deny' } }, [cm('a', '1'), cm('b', '2')]))).toBe('12');
+  });
+  it('binds params to null without a paramRef', () => expect(limit(run(withParams(), {}))).toBe('none'));
+  it('denies under Deny when no param is found', () => {
+    const r = run(withParams(), { paramRef: { name: 'missing', parameterNotFoundAction: 'Deny' } });
+    expect(r.allowed).toBe(false);
+    expect(r.status?.message).toContain('no params found');
+  });
+  it('skips the binding under Allow when no param is found', () => {
+    const r = run(withParams(), { paramRef: { name: 'missing', parameterNotFoundAction: 'Allow' } });
+    expect(r.allowed).toBe(true);
+    expect(r.patch).toEqual([]);
+  });
+  it('admits a Deny without params under failurePolicy Ignore', () => {
+    const r = run(withParams({ failurePolicy: 'Ignore' }), { paramRef: { name: 'missing', parameterNotFoundAction: 'Deny' } });
+    expect(r.allowed).toBe(true);
+    expect(r.patch).toEqual([]);
+  });
+  it('looks a namespaced param up in the request namespace unless the binding names one', () => {
+    expect(limit(run(withParams(), { paramRef: { name: 'a', parameterNotFoundAction: 'Deny' } }, [cm('a', 'here'), cm('a', 'there', 'other')]))).toBe('here');
+    expect(limit(run(withParams(), { paramRef: { name: 'a', namespace: 'other', parameterNotFoundAction: 'Deny' } }, [cm('a', 'here'), cm('a', 'there', 'other')]))).toBe('there');
+  });
+  it('denies an apply configuration that is not an Object at run time', () => {
+    const r = run({ variables: [{ name: 'm', expression: '{"a": 1}' }], mutations: [apply('variables.m')] }, {});
+    expect(r.allowed).toBe(false);
+  });
+  it('denies a JSON patch that removes what is not there, and admits it under Ignore', () => {
+    const removing = patch('[JSONPatch{op: "remove", path: "/metadata/labels/none"}]');
+    expect(run({ mutations: [removing] }, {}).allowed).toBe(false);
+    expect(run({ mutations: [removing], failurePolicy: 'Ignore' }, {}).allowed).toBe(true);
+  });
+  it('denies a test whose parent is missing, which is an error and not a failed test', () => {
+    const r = run({ mutations: [patch('[JSONPatch{op: "test", path: "/metadata/annotations/x", value: "y"}]')] }, {});
+    expect(r.allowed).toBe(false);
+    expect(r.status?.message).toContain('JSON Patch');
+  });
+  it('compares a test on an absent key of an existing object with null', () => {
+    const r = run({ mutations: [patch('[JSONPatch{op: "test", path: "/spec/paused", value: null}, JSONPatch{op: "add", path: "/spec/paused", value: true}]')] }, {});
+    expect(r.status?.message).toBeUndefined();
+    expect((r.object as { spec: { paused?: boolean } }).spec.paused).toBe(true);
+  });
+  it('denies an add past the end of a list', () => {
+    const past = patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/2", value: {"name": "x"}}]');
+    expect(run({ mutations: [past] }, {}, [], containers(...named('a'))).allowed).toBe(false);
+    const atEnd = patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/1", value: {"name": "x"}}]');
+    expect(run({ mutations: [atEnd] }, {}, [], containers(...named('a'))).object).toEqual(containers(...named('a', 'x')));
+  });
+});
