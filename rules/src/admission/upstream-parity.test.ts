@@ -109,6 +109,12 @@ const policyCases: Case[] = [
   { name: '64 match conditions', docs: [policy({ matchConditions: Array.from({ length: 64 }, (_, i) => ({ name: `test${i}`, expression: 'true' })) })], errors: [] },
   { name: 'params with a paramKind', docs: [policy({ paramKind: { apiVersion: 'foobar/v1alpha1', kind: 'Foo' }, matchConditions: [{ name: 'hasParams', expression: 'params.foo == "okay"' }] })], errors: [] },
   { name: 'params without a paramKind', docs: [policy({ matchConditions: [{ name: 'hasParams', expression: 'params.foo == "okay"' }] })], errors: ['spec.matchConditions[0].expression'] },
+  { name: 'paramKind kind lower-cased is a DNS label', docs: [policy({ paramKind: { apiVersion: 'example.com/v1', kind: 'Bad_Kind' } })], errors: ['spec.paramKind.kind'] },
+  // The server names spec.matchConstraints.resourceRules.operations, without indexes; platlint the entry.
+  { name: 'DELETE in the policy rules', docs: [rules1({ operations: ['CREATE', 'DELETE'] })], errors: ['spec.matchConstraints.resourceRules[0].operations[1]'] },
+  { name: 'DELETE in the policy exclusions', docs: [policy({ matchConstraints: { resourceRules: [RULE], excludeResourceRules: [{ ...RULE, operations: ['DELETE'] }] } })], errors: [] },
+  { name: 'DELETE in a binding', docs: [TARGET, bindingRules({ operations: ['DELETE'] })], errors: [] },
+  { name: 'a reserved variable name', docs: [policy({ variables: [{ name: 'in', expression: 'true' }] })], errors: ['spec.variables[0].name'] },
   { name: 'variable names are identifiers', docs: [policy({ variables: [{ name: 'not-ok', expression: 'true' }] })], errors: ['spec.variables[0].name'] },
   { name: 'variables read earlier ones', docs: [policy({ variables: [{ name: 'a', expression: '1' }, { name: 'b', expression: 'variables.a + 1' }] })], errors: [] },
   { name: 'a variable needs an expression', docs: [policy({ variables: [{ name: 'a', expression: '' }] })], errors: ['spec.variables[0].expression'] },
