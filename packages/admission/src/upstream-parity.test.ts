@@ -211,6 +211,55 @@ const applyCases: Case[] = [
     object: dep({ spec: { replicas: 1, ...podSpec({ containers: [{ name: 'nginx', env: [{ name: 'test', value: 'a' }, { name: 'test', value: 'b' }, { name: 'foo', value: 'bar' }] }] }) } }),
     expected: dep({ spec: { replicas: 1, ...podSpec({ containers: [{ name: 'nginx', env: [{ name: 'test', value: 'c' }, { name: 'foo', value: 'bar' }] }] }) } }),
   },
+  {
+    name: 'an atomic list (command)',
+    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "a", command: ["sh"]}]}}}}'),
+    object: containers(...named('a')),
+    expected: { error: 'may not mutate atomic arrays, maps or structs: .spec.template.spec.containers[name="a"].command' },
+  },
+  {
+    name: 'an atomic map (nodeSelector)',
+    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{nodeSelector: {"zone": "a"}}}}}'),
+    object: containers(...named('a')),
+    expected: { error: 'may not mutate atomic arrays, maps or structs: .spec.template.spec.nodeSelector' },
+  },
+  {
+    name: 'an atomic list (tolerations)',
+    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{tolerations: [Object.spec.template.spec.tolerations{key: "k", operator: "Exists"}]}}}}'),
+    object: containers(...named('a')),
+    expected: { error: 'may not mutate atomic arrays, maps or structs: .spec.template.spec.tolerations' },
+  },
+  {
+    name: 'labels merge key by key',
+    mutation: apply('Object{metadata: Object.metadata{labels: {"b": "2"}}}'),
+    object: dep({ labels: { a: '1' } }),
+    expected: dep({ labels: { a: '1', b: '2' } }),
+  },
+  {
+    // A configuration's new entries keep their place before the shared ones they precede.
+    name: 'env entries merge by name, in the order of the configuration',
+    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "a", env: [Object.spec.template.spec.containers.env{name: "Y", value: "2"}, Object.spec.template.spec.containers.env{name: "X", value: "9"}]}]}}}}'),
+    object: containers({ name: 'a', env: [{ name: 'X', value: '1' }] }),
+    expected: containers({ name: 'a', env: [{ name: 'Y', value: '2' }, { name: 'X', value: '9' }] }),
+  },
+  {
+    name: 'env entries only added land after the live ones',
+    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "a", env: [Object.spec.template.spec.containers.env{name: "Y", value: "2"}]}]}}}}'),
+    object: containers({ name: 'a', env: [{ name: 'X', value: '1' }] }),
+    expected: containers({ name: 'a', env: [{ name: 'X', value: '1' }, { name: 'Y', value: '2' }] }),
+  },
+  {
+    name: 'a struct merges field by field',
+    mutation: apply('Object{spec: Object.spec{strategy: Object.spec.strategy{rollingUpdate: Object.spec.strategy.rollingUpdate{maxSurge: 2}}}}'),
+    object: dep({ spec: { strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } } } }),
+    expected: dep({ spec: { strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 2 } } } }),
+  },
+  {
+    name: 'finalizers are a set',
+    mutation: apply('Object{metadata: Object.metadata{finalizers: ["b", "a"]}}'),
+    object: { ...dep(), metadata: { name: 'web', namespace: 'default', finalizers: ['a'] } },
+    expected: { ...dep(), metadata: { name: 'web', namespace: 'default', finalizers: ['b', 'a'] } },
+  },
 ];
 
 describe('upstream parity: JSON patch', () => {
