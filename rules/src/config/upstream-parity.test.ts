@@ -246,6 +246,19 @@ const egressCases: Case[] = [
   { name: 'HTTPConnect over http with TLS', doc: egress(selection('cluster', { proxyProtocol: 'HTTPConnect', transport: { tcp: { url: 'http://127.0.0.1:8131', tlsConfig: { clientCert: '/c', clientKey: '/k' } } } })), errors: ['egressSelections[0].connection.transport.tcp.tlsConfig'] },
   { name: 'an empty uds name', doc: egress(selection('cluster', { proxyProtocol: 'GRPC', transport: { uds: { udsName: '' } } })), errors: ['egressSelections[0].connection.transport.uds.udsName'] },
   { name: 'GRPC without a transport', doc: egress(selection('cluster', { proxyProtocol: 'GRPC' })), errors: ['egressSelections[0].connection.transport'] },
+  {
+    // The server checks that the files exist on its own host: platlint cannot, so it does not refuse.
+    name: 'HTTPConnect over https with TLS files',
+    doc: egress(
+      selection('cluster', { proxyProtocol: 'HTTPConnect', transport: { tcp: { url: 'https://127.0.0.1:8131', tlsConfig: { caBundle: '/etc/srv/pki/ca.crt', clientKey: '/etc/srv/pki/client.key', clientCert: '/etc/srv/pki/client.crt' } } } }),
+      selection('master', { proxyProtocol: 'HTTPConnect', transport: { tcp: { url: 'https://proxy.kube-system.svc.cluster.local:8443', tlsConfig: { caBundle: '/etc/srv/pki/ca.crt', clientKey: '/etc/srv/pki/client.key', clientCert: '/etc/srv/pki/client.crt', tlsServerName: 'proxy' } } } }),
+      selection('etcd', { proxyProtocol: 'Direct' }),
+    ),
+    errors: [],
+  },
+  { name: 'HTTPConnect over https without client files', doc: egress(selection('cluster', { proxyProtocol: 'HTTPConnect', transport: { tcp: { url: 'https://127.0.0.1:8131', tlsConfig: { caBundle: '/etc/srv/pki/ca.crt' } } } })), errors: ['egressSelections[0].connection.transport.tcp.tlsConfig.clientCert', 'egressSelections[0].connection.transport.tcp.tlsConfig.clientKey'] },
+  { name: 'an unknown field', doc: `apiVersion: ${API}\nkind: EgressSelectorConfiguration\negressSelections:\n- name: etcd\n  connection:\n    proxyProtocol: Direct\n  bogus: 1\n`, errors: ['egressSelections[0].bogus'] },
+  { name: 'a repeated field', doc: `apiVersion: ${API}\nkind: EgressSelectorConfiguration\negressSelections:\n- name: etcd\n  connection:\n    proxyProtocol: Direct\n    proxyProtocol: GRPC\n`, errors: ['egressSelections[0].connection.proxyProtocol'] },
   { name: 'no selections', doc: { apiVersion: API, kind: 'EgressSelectorConfiguration' }, errors: [] },
 ];
 
