@@ -154,6 +154,41 @@ const bindingCases: Case[] = [
   { name: 'a paramRef namespace', docs: [TARGET, binding({ paramRef: { name: 'x', namespace: 'ns', parameterNotFoundAction: 'Allow' } })], errors: [] },
 ];
 
+// Expressions of the upstream patcher, compilation and dispatcher tests: the server stores
+// a policy holding any of them.
+const ac = (expression: string): Obj => ({ patchType: 'ApplyConfiguration', applyConfiguration: { expression } });
+const jp = (expression: string): Obj => ({ patchType: 'JSONPatch', jsonPatch: { expression } });
+const DEPLOYMENTS = { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] }] };
+const storedExpressions: { name: string; mutation: Obj; spec?: Obj }[] = [
+  { name: 'a conditional on replicas', mutation: ac('Object{spec: Object.spec{replicas: object.spec.replicas % 2 == 0?object.spec.replicas + 1:object.spec.replicas}}') },
+  { name: 'oldObject', mutation: ac('Object{spec: Object.spec{replicas: oldObject.spec.replicas % 2 == 0?oldObject.spec.replicas + 1:oldObject.spec.replicas}}') },
+  { name: 'an optional label', mutation: ac('Object{metadata: Object.metadata{labels: {"policy1": string(int(object.?metadata.labels["count"].orValue("1")) + 1)}}}') },
+  { name: 'params of a ConfigMap', mutation: ac("Object{spec: Object.spec{replicas: int(params.data['k1'])}}"), spec: { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' } } },
+  { name: 'nested initializers', mutation: ac('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "nginx", ports: [Object.spec.template.spec.containers.ports{containerPort: 80}], resources: Object.spec.template.spec.containers.resources{limits: {"cpu": "128M"}}}]}}}}') },
+  { name: 'a wrong type name (refused only when it runs)', mutation: ac('Object{spec: Object.specx{replicas: 1}}') },
+  { name: 'an unknown field (refused only when it runs)', mutation: ac('Object{spec: Object.spec{replicasx: 1}}') },
+  { name: 'test and replace', mutation: jp('[JSONPatch{op: "test", path: "/spec/replicas", value: 100}, JSONPatch{op: "replace", path: "/spec/replicas", value: 3}]') },
+  { name: 'escaped keys', mutation: jp('[JSONPatch{op: "add", path: "/metadata/labels", value: {}}, JSONPatch{op: "add", path: "/metadata/labels/" + jsonpatch.escapeKey("plat.io/x~y"), value: "true"}]') },
+  { name: 'JSONPatch fields, has() and equality', mutation: jp('[JSONPatch{op: "add", path: "/metadata/labels", value: {"op": JSONPatch{op: "o"}.op, "set": string(has(JSONPatch{op: "o"}.op)), "eq": string(JSONPatch{} == JSONPatch{})}}]') },
+  { name: 'Object fields, has() and equality', mutation: jp('[JSONPatch{op: "add", path: "/metadata/labels", value: {"value": Object{field: "x"}.field, "set": string(has(Object{}.field)), "eq": string(Object{} == Object{})}}]') },
+  { name: 'an initializer as a patch value', mutation: jp('[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: Object.spec.template.spec.containers{name: "x", ports: [Object.spec.template.spec.containers.ports{containerPort: 8080}]}}]') },
+  { name: 'an unchecked initializer name', mutation: jp('[JSONPatch{op: "add", path: "/spec", value: Object.invalid{replicas: 1}}]') },
+  { name: 'list concatenation', mutation: jp('[JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: object.spec.template.spec.containers + [{"name": "u", "image": "alpine"}]}]') },
+  { name: 'a map comprehension', mutation: jp('[JSONPatch{op: "add", path: "/metadata/labels/added", value: object.metadata.labels.all(k, k != "invalid") ? "true" : "false"}]') },
+  { name: 'request fields', mutation: jp(`[JSONPatch{op: "replace", path: "/spec/replicas", value: request.kind.group == 'apps' && request.kind.version == 'v1' && request.kind.kind == 'Deployment' ? 10 : 0}]`) },
+  { name: 'the namespace object', mutation: jp(`[JSONPatch{op: "replace", path: "/spec/replicas", value: namespaceObject.metadata.name == 'ns1' ? 10 : 0}]`) },
+  { name: 'the authorizer', mutation: jp(`[JSONPatch{op: "replace", path: "/spec/replicas", value: authorizer.group('').resource('endpoints').check('create').allowed() ? 10 : 0}]`) },
+  {
+    name: 'an expression over the cost budget (refused only when it runs)',
+    mutation: jp('[JSONPatch{op: "replace", path: "/spec/replicas", value: variables.list.all(x1, variables.list.all(x2, variables.list.all(x3, variables.list.all(x4, variables.list.all(x5, variables.list.all(x5, "0123456789" == "0123456789")))))) ? 1 : 0}]'),
+    spec: { variables: [{ name: 'list', expression: '[0,1,2,3,4,5,6,7,8,9]' }] },
+  },
+];
+
+describe('upstream parity: expressions the server stores', () => {
+  it.each(storedExpressions)('$name', (c) => expect(errorPaths([policy({ matchConstraints: DEPLOYMENTS, mutations: [c.mutation], ...c.spec })])).toEqual([]));
+});
+
 describe('upstream parity: MutatingAdmissionPolicy', () => {
   it.each(policyCases)('$name', (c) => expect(errorPaths(c.docs)).toEqual([...c.errors].sort()));
 });
