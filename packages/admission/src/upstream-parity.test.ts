@@ -484,6 +484,25 @@ describe('upstream parity: params and failure policies', () => {
     expect(limit(run(withParams(), { paramRef: { name: 'a', parameterNotFoundAction: 'Deny' } }, [cm('a', 'here'), cm('a', 'there', 'other')]))).toBe('here');
     expect(limit(run(withParams(), { paramRef: { name: 'a', namespace: 'other', parameterNotFoundAction: 'Deny' } }, [cm('a', 'here'), cm('a', 'there', 'other')]))).toBe('there');
   });
+  it('denies a namespace on the paramRef of a cluster-scoped paramKind', () => {
+    const nsParams = withParams({ paramKind: { apiVersion: 'v1', kind: 'Namespace' } });
+    const r = run(nsParams, { paramRef: { name: 'default', namespace: 'default', parameterNotFoundAction: 'Deny' } }, [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } }]);
+    expect(r.allowed).toBe(false);
+    expect(r.status?.message).toContain('failed to configure binding');
+  });
+  it('denies a namespaced paramKind without a paramRef namespace for a cluster-scoped request', () => {
+    const nsRules = { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['namespaces'] }] };
+    const state = createState([policy({ name: 'p', ...withParams({ matchConstraints: nsRules }) }), binding('b', 'p', { paramRef: { name: 'a', parameterNotFoundAction: 'Allow' } }), cm('a', '1')]);
+    const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'fresh' } };
+    const r = admit(state, deploymentRequest(ns, { kind: { group: '', version: 'v1', kind: 'Namespace' }, resource: { group: '', version: 'v1', resource: 'namespaces' }, namespace: '', name: 'fresh' }));
+    expect(r.allowed).toBe(false);
+    expect(r.status?.message).toContain('failed to configure binding');
+  });
+  it('ignores a paramRef when the policy has no paramKind', () => {
+    const r = run({ mutations: [apply('Object{metadata: Object.metadata{labels: {"p": "ran"}}}')] }, { paramRef: { name: 'missing', parameterNotFoundAction: 'Deny' } });
+    expect(r.status?.message).toBeUndefined();
+    expect((r.object as { metadata: { labels: Record<string, string> } }).metadata.labels.p).toBe('ran');
+  });
   it('denies an apply configuration that is not an Object at run time', () => {
     const r = run({ variables: [{ name: 'm', expression: '{"a": 1}' }], mutations: [apply('variables.m')] }, {});
     expect(r.allowed).toBe(false);
