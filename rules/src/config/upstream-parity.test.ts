@@ -185,6 +185,8 @@ const authzCases: Case[] = [
   { name: 'timeout over 30s', doc: authz(webhook({ timeout: '60s' })), errors: ['authorizers[0].webhook.timeout'] },
   { name: 'timeout 30s', doc: authz(webhook({ timeout: '30s' })), errors: [] },
   { name: 'TTLs defaulted when missing', doc: authz(webhook()), errors: [] },
+  { name: 'zero TTLs take their defaults', doc: authz(webhook({ authorizedTTL: '0s', unauthorizedTTL: '0s', cacheAuthorizedRequests: false, cacheUnauthorizedRequests: false })), errors: [] },
+  { name: 'a webhook named like a built-in authorizer before it', doc: authz({ type: 'RBAC', name: 'rbac' }, webhook({}, 'rbac')), errors: ['authorizers[1].name'] },
   { name: 'authorizedTTL negative', doc: authz(webhook({ authorizedTTL: '-30s' })), errors: ['authorizers[0].webhook.authorizedTTL'] },
   { name: 'unauthorizedTTL negative', doc: authz(webhook({ unauthorizedTTL: '-30s' })), errors: ['authorizers[0].webhook.unauthorizedTTL'] },
   { name: 'SAR version missing', doc: authz(without('subjectAccessReviewVersion')), errors: ['authorizers[0].webhook.subjectAccessReviewVersion'] },
