@@ -94,7 +94,7 @@ const CERTAIN = new Set([
   'syntax_error', 'unexpected_token', 'expected_token', 'unexpected_character', 'reserved_identifier', 'invalid_number',
   'invalid_integer', 'invalid_hex_integer', 'newline_in_string', 'invalid_unicode_escape', 'invalid_unicode_surrogate',
   'invalid_hex_escape', 'octal_escape_out_of_range', 'invalid_escape_sequence', 'bytes_unicode_escape', 'limit_exceeded',
-  'empty_expression', 'unknown_variable', 'result_type', 'duplicate_field',
+  'empty_expression', 'unknown_variable', 'unknown_function', 'result_type', 'duplicate_field',
   // The platform's compile-time checks of literals (durations, timestamps, format strings,
   // constant patterns) and of the libraries its release has.
   'invalid_argument', 'unavailable_in_release',

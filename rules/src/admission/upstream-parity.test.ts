@@ -115,6 +115,8 @@ const policyCases: Case[] = [
   { name: 'DELETE in the policy exclusions', docs: [policy({ matchConstraints: { resourceRules: [RULE], excludeResourceRules: [{ ...RULE, operations: ['DELETE'] }] } })], errors: [] },
   { name: 'DELETE in a binding', docs: [TARGET, bindingRules({ operations: ['DELETE'] })], errors: [] },
   { name: 'a reserved variable name', docs: [policy({ variables: [{ name: 'in', expression: 'true' }] })], errors: ['spec.variables[0].name'] },
+  { name: 'an undeclared function', docs: [policy({ matchConditions: [{ name: 'a', expression: 'test() == true' }] })], errors: ['spec.matchConditions[0].expression'] },
+  { name: 'a declared function with other arguments is left to the typed check', docs: [policy({ matchConditions: [{ name: 'a', expression: 'size(1, 2) == 1' }] })], errors: [] },
   { name: 'variable names are identifiers', docs: [policy({ variables: [{ name: 'not-ok', expression: 'true' }] })], errors: ['spec.variables[0].name'] },
   { name: 'variables read earlier ones', docs: [policy({ variables: [{ name: 'a', expression: '1' }, { name: 'b', expression: 'variables.a + 1' }] })], errors: [] },
   { name: 'a variable needs an expression', docs: [policy({ variables: [{ name: 'a', expression: '' }] })], errors: ['spec.variables[0].expression'] },
