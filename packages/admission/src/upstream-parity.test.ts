@@ -199,6 +199,8 @@ const applyCases: Case[] = [
   { name: 'an atomic struct', mutation: apply('Object{spec: Object.spec{selector: Object.spec.selector{matchLabels: {"l": "v"}}}}'), object: dep({ spec: { replicas: 1 } }), expected: { error: 'invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.selector' } },
   { name: 'a wrong type name', mutation: apply('Object{spec: Object.specx{replicas: 1}}'), object: dep({ spec: { replicas: 1 } }), expected: { error: 'type mismatch: unexpected type name "Object.specx", expected "Object.spec"' } },
   { name: 'an unknown field', mutation: apply('Object{spec: Object.spec{replicasx: 1}}'), object: dep({ spec: { replicas: 1 } }), expected: { error: 'failed to convert patch object to typed object: .spec.replicasx: field not declared in schema' } },
+  { name: 'a string is not an apply configuration', mutation: apply('"I\'m a teapot!"'), object: dep({ spec: { replicas: 1 } }), expected: { error: 'must evaluate to Object' } },
+  { name: 'an initializer of another path is not an apply configuration', mutation: apply('Object.spec.metadata{}'), object: dep({ spec: { replicas: 1 } }), expected: { error: 'must evaluate to Object, got Object.spec.metadata' } },
   {
     name: 'duplicate map list keys the configuration leaves alone are kept',
     mutation: apply('Object{spec: Object.spec{replicas: 3}}'),

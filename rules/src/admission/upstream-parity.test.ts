@@ -97,6 +97,8 @@ const policyCases: Case[] = [
   { name: 'an expression is required', docs: [policy({ mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: '' } }] })], errors: ['spec.mutations[0].applyConfiguration.expression'] },
   { name: 'a syntax error', docs: [policy({ mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{spec: ' } }] })], errors: ['spec.mutations[0].applyConfiguration.expression'] },
   { name: 'an apply configuration of another type', docs: [policy({ mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: '"I\'m a teapot!"' } }] })], errors: ['spec.mutations[0].applyConfiguration.expression'] },
+  { name: 'an apply configuration of a nested type', docs: [policy({ mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object.spec.metadata{}' } }] })], errors: ['spec.mutations[0].applyConfiguration.expression'] },
+  { name: 'an apply configuration reading a nested construction', docs: [policy({ mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{spec: Object.spec{replicas: Object.spec{replicas: 2}.replicas}}' } }] })], errors: [] },
   { name: 'a JSON patch of another type', docs: [policy({ mutations: [{ patchType: 'JSONPatch', jsonPatch: { expression: 'object.x < 100' } }] })], errors: ['spec.mutations[0].jsonPatch.expression'] },
   { name: 'a JSON patch built with Object types', docs: [policy({ mutations: [{ patchType: 'JSONPatch', jsonPatch: { expression: '[JSONPatch{op: "add", path: "/spec", value: Object.spec{replicas: 10}}]' } }] })], errors: [] },
   { name: 'reinvocationPolicy is required', docs: [policy({ reinvocationPolicy: undefined })], errors: ['spec.reinvocationPolicy'] },
