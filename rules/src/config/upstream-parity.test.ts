@@ -130,6 +130,9 @@ const authnCases: Case[] = [
   // A rule must be bool to compile, and only a rule that compiles counts for the email check.
   { name: 'email_verified through a dyn claim rule', doc: authn(jwt({ claimMappings: username('claims.email'), claimValidationRules: [{ expression: 'claims.email_verified' }] })), errors: ['jwt[0].claimMappings.username.expression', 'jwt[0].claimValidationRules[0].expression'] },
   { name: 'email_verified through a claim rule', doc: authn(jwt({ claimMappings: username('{claims.?email: "panda"}'), claimValidationRules: [{ expression: 'claims.?email_verified.orValue(true) == true' }] })), errors: [] },
+  { name: 'has(email_verified) as a rule', doc: authn(jwt({ claimMappings: username('claims.email'), claimValidationRules: [{ claim: 'claim1', requiredValue: 'value1' }, { expression: 'has(claims.email_verified)' }] })), errors: [] },
+  { name: 'has(email_verified_) as a rule', doc: authn(jwt({ claimMappings: username('claims.email'), claimValidationRules: [{ expression: 'has(claims.email_verified_)' }] })), errors: ['jwt[0].claimMappings.username.expression'] },
+  { name: 'email_verified as a required value is not CEL', doc: authn(jwt({ claimMappings: username('claims.email'), claimValidationRules: [{ claim: 'claim2', requiredValue: 'claims.email_verified' }] })), errors: ['jwt[0].claimMappings.username.expression'] },
   { name: 'email_verified through extra', doc: authn(jwt({ claimMappings: { ...username('claims.email'), extra: [{ key: 'example.org/foo', valueExpression: 'claims.email_verified' }] } })), errors: [] },
   { name: 'optional email_verified through extra', doc: authn(jwt({ claimMappings: { ...username('claims.email'), extra: [{ key: 'example.org/foo', valueExpression: 'claims.?email_verified' }] } })), errors: [] },
   { name: 'email_verified || true in the username', doc: authn(jwt({ claimMappings: username('claims.email_verified || true ? claims.email : claims.sub') })), errors: [] },
