@@ -399,6 +399,18 @@ const policyCases: PolicyCase[] = [
     expected: labelled({ seen: 'production', environment: 'production' }),
   },
   {
+    name: 'a lone IfNeeded counter runs twice',
+    policies: [{ reinvocationPolicy: 'IfNeeded', mutations: [apply('Object{metadata: Object.metadata{labels: {"count": string(int(object.?metadata.labels["count"].orValue("0")) + 1)}}}')] }],
+    object: replicas(1),
+    expected: labelled({ count: '2' }),
+  },
+  {
+    name: 'a lone Never counter runs once',
+    policies: [{ reinvocationPolicy: 'Never', mutations: [apply('Object{metadata: Object.metadata{labels: {"count": string(int(object.?metadata.labels["count"].orValue("0")) + 1)}}}')] }],
+    object: replicas(1),
+    expected: labelled({ count: '1' }),
+  },
+  {
     name: 'three policies counting, IfNeeded, IfNeeded, Never, end at 5',
     policies: (['IfNeeded', 'IfNeeded', 'Never'] as const).map((r) => ({ reinvocationPolicy: r, mutations: [apply('Object{metadata: Object.metadata{labels: {"count": string(int(object.?metadata.labels["count"].orValue("0")) + 1)}}}')] })),
     object: replicas(1),
