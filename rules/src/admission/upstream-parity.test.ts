@@ -120,6 +120,8 @@ const policyCases: Case[] = [
   { name: 'an undeclared function', docs: [policy({ matchConditions: [{ name: 'a', expression: 'test() == true' }] })], errors: ['spec.matchConditions[0].expression'] },
   { name: 'a declared function with other arguments is left to the typed check', docs: [policy({ matchConditions: [{ name: 'a', expression: 'size(1, 2) == 1' }] })], errors: [] },
   { name: 'variable names are identifiers', docs: [policy({ variables: [{ name: 'not-ok', expression: 'true' }] })], errors: ['spec.variables[0].name'] },
+  // variables is an atomic list and validation has no duplicate check: a warning only.
+  { name: 'a repeated variable name', docs: [policy({ variables: [{ name: 'a', expression: '1' }, { name: 'a', expression: '2' }] })], errors: [] },
   { name: 'variables read earlier ones', docs: [policy({ variables: [{ name: 'a', expression: '1' }, { name: 'b', expression: 'variables.a + 1' }] })], errors: [] },
   { name: 'a variable needs an expression', docs: [policy({ variables: [{ name: 'a', expression: '' }] })], errors: ['spec.variables[0].expression'] },
 ];
