@@ -140,6 +140,22 @@ const authnCases: Case[] = [
   { name: 'email nested under another claim', doc: authn(jwt({ claimMappings: username('claims.foo.claims.email') })), errors: [] },
   { name: 'email_verified almost in extra', doc: authn(jwt({ claimMappings: { ...username('claims.email'), extra: [{ key: 'example.org/foo', valueExpression: 'claims.email_verified_' }] } })), errors: ['jwt[0].claimMappings.username.expression'] },
   { name: 'email by claim needs no verification', doc: authn(jwt({ claimMappings: { username: { claim: 'email', prefix: '' } } })), errors: [] },
+  {
+    name: 'mapping and rule expressions of the upstream documentation',
+    doc: authn(
+      jwt({
+        claimValidationRules: [{ expression: "claims.hd == 'example.com'" }, { expression: "!claims.sub.startsWith('system:')" }],
+        claimMappings: {
+          username: { expression: "claims.sub + ':' + claims.iss" },
+          groups: { expression: "claims.?groups.orValue([]).map(g, 'oidc:' + g)" },
+          uid: { expression: 'claims.sub' },
+          extra: [{ key: 'example.com/tenant', valueExpression: "claims.roles.split(',')" }],
+        },
+        userValidationRules: [{ expression: "!user.username.startsWith('system:')" }, { expression: "user.groups.all(g, !g.startsWith('system:'))" }, { expression: "!('x' in user.extra) || user.uid != ''" }],
+      }),
+    ),
+    errors: [],
+  },
   // user validation rules
   { name: 'a user rule without an expression', doc: authn(jwt({ userValidationRules: [{ expression: '' }] })), errors: ['jwt[0].userValidationRules[0].expression'] },
   { name: 'a repeated user rule', doc: authn(jwt({ userValidationRules: [{ expression: "user.username == 'foo'" }, { expression: "user.username == 'foo'" }] })), errors: ['jwt[0].userValidationRules[1].expression'] },
@@ -219,6 +235,24 @@ const authzCases: Case[] = [
   { name: 'built-in authorizers not named by their type', doc: authz({ type: 'RBAC', name: 'roles' }), errors: ['authorizers[0].name'] },
   { name: 'AlwaysAllow named alwaysallow', doc: authz({ type: 'AlwaysAllow', name: 'alwaysallow' }), errors: [] },
   { name: 'a timeout of 1m', doc: authz(webhook({ timeout: '1m' })), errors: ['authorizers[0].webhook.timeout'] },
+  {
+    name: 'match conditions over the SubjectAccessReview',
+    doc: authz(
+      webhook({
+        matchConditions: [
+          "has(request.resourceAttributes) && request.resourceAttributes.namespace == 'kube-system'",
+          "request.user == 'admin' || 'system:masters' in request.groups",
+          "request.extra['scopes'].exists(v, v == 'x')",
+          "has(request.nonResourceAttributes) && request.nonResourceAttributes.path.startsWith('/healthz')",
+          "request.resourceAttributes.labelSelector.requirements.exists(r, r.key == 'a' && r.operator == 'In' && 'x' in r.values)",
+          "request.resourceAttributes.fieldSelector.rawSelector == ''",
+          "request.uid != ''",
+        ].map((expression) => ({ expression })),
+      }),
+    ),
+    errors: [],
+  },
+  { name: 'a match condition on a field the review does not have', doc: authz(webhook({ matchConditions: [{ expression: "request.resourceAttributes.kind == 'Pod'" }] })), errors: ['authorizers[0].webhook.matchConditions[0].expression'] },
   { name: 'built-in authorizers named by their type', doc: authz({ type: 'Node', name: 'node' }, { type: 'RBAC', name: 'rbac' }, webhook()), errors: [] },
 ];
 
