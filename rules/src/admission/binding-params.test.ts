@@ -24,7 +24,7 @@ RuleTester.run(rule, {
   invalid: [
     {
       yaml: policy('') + binding('  paramRef: {name: limits}\n'),
-      errors: [{ path: 'spec.paramRef', severity: 'warning', message: 'policy "p" has no paramKind, so this paramRef is ignored; remove it or add paramKind to the policy', line: 18, column: 3 }],
+      errors: [{ path: 'spec.paramRef', message: 'policy "p" has no paramKind, so this paramRef is ignored; remove it or add paramKind to the policy', line: 18, column: 3 }],
     },
     {
       yaml: policy(NAMESPACE) + binding('  paramRef: {name: platform-config, namespace: default}\n'),

@@ -6,7 +6,7 @@ export default defineRule({
     id: 'admission/binding-params',
     description: 'A binding\'s paramRef must fit the paramKind of its policy.',
     kinds: [BINDING],
-    severity: 'error',
+    severity: 'warning',
     enforcedBy: 'advice',
     source: 'API document C, MutatingAdmissionPolicy (paramKind); upstream (API server MutatingAdmissionPolicy admission, params)',
     crossDocument: [POLICY],
@@ -18,8 +18,8 @@ export default defineRule({
       '- a `paramRef.namespace` when the policy\'s paramKind is a cluster-scoped kind of the catalog:',
       '  cluster-scoped objects have no namespace. The server stores such a binding (it does not read',
       '  the policy then), but every request the binding matches fails with "failed to configure',
-      '  binding", which the policy\'s failurePolicy turns into a denial or a skip: an error that the',
-      '  platform does not refuse on write (advice; remove the namespace).',
+      '  binding", which the policy\'s failurePolicy turns into a denial or a skip: a mistake the',
+      '  platform does not refuse on write, so a warning (remove the namespace).',
       '',
       'Nothing is reported when the policy is not in the run (see admission/binding-policy-exists).',
       '',
@@ -36,7 +36,7 @@ export default defineRule({
     const paramKind = policySpec.paramKind;
     const policyName = String(specOf(context)?.policyName);
     if (!isJsonObject(paramKind)) {
-      context.report({ path: ['spec', 'paramRef'], target: 'key', severity: 'warning', message: `policy "${policyName}" has no paramKind, so this paramRef is ignored; remove it or add paramKind to the policy` });
+      context.report({ path: ['spec', 'paramRef'], target: 'key', message: `policy "${policyName}" has no paramKind, so this paramRef is ignored; remove it or add paramKind to the policy` });
       return;
     }
     if (typeof ref.namespace !== 'string' || ref.namespace === '') return;

@@ -1,8 +1,8 @@
 // Compiling the CEL expressions of a mutating admission policy, shared by admission/cel
 // (what the server compiles when it stores the policy) and admission/cel-schema (the same
 // expressions checked against the matched kind's schema, which the server does not do).
-import { celEnvironmentFor } from '@platlint/cel';
-import type { CelEnvironment, CelIssue, StructuralSchema } from '@platlint/cel';
+import { LexError, celEnvironmentFor, tokenizeCel } from '@platlint/cel';
+import type { CelEnvironment, CelIssue, CelToken, StructuralSchema } from '@platlint/cel';
 import { catalog } from '@platlint/core';
 import type { CelPlace, KindInfo, RuleContext } from '@platlint/core';
 import { asList, celReferences, expressionsOf, isJsonObject, specOf, strings, variableNames } from './shared.js';
@@ -94,7 +94,7 @@ const CERTAIN = new Set([
   'syntax_error', 'unexpected_token', 'expected_token', 'unexpected_character', 'reserved_identifier', 'invalid_number',
   'invalid_integer', 'invalid_hex_integer', 'newline_in_string', 'invalid_unicode_escape', 'invalid_unicode_surrogate',
   'invalid_hex_escape', 'octal_escape_out_of_range', 'invalid_escape_sequence', 'bytes_unicode_escape', 'limit_exceeded',
-  'empty_expression', 'unknown_variable', 'result_type', 'duplicate_field',
+  'empty_expression', 'unknown_variable', 'unknown_function', 'result_type', 'duplicate_field',
   // The platform's compile-time checks of literals (durations, timestamps, format strings,
   // constant patterns) and of the libraries its release has.
   'invalid_argument', 'unavailable_in_release',
@@ -124,7 +124,7 @@ export function compileSites(context: RuleContext, typed: boolean): SiteIssues[]
   const params = typed ? paramKindInfo(spec) : undefined;
   const names = variableNames(spec);
   const types = new Map<number, string>();
-  const sites = expressionsOf(context);
+  const sites = expressionsOf(context).filter((s) => !besideItsPatchType(spec, s));
   const ordered = [...sites.filter((s) => s.place === 'variable'), ...sites.filter((s) => s.place !== 'variable')];
   const out: SiteIssues[] = [];
   for (const site of ordered) {
@@ -153,6 +153,10 @@ export function compileSites(context: RuleContext, typed: boolean): SiteIssues[]
       // not it, so `object.spec.paused` as a match condition is refused when the policy is stored.
       // Only the dynamic compile, where `object` and `params` are dyn as on the server, can say so.
       else if (!typed && result.program.type === 'dyn') out.push({ site, issues: [dynResult(site)] });
+      else if (!typed && site.place === 'applyConfiguration') {
+        const named = otherRootConstruction(site.expression);
+        if (named) out.push({ site, issues: [named] });
+      }
       continue;
     }
     // The server stores a policy whatever its estimated cost (the budget is enforced as it
@@ -161,6 +165,48 @@ export function compileSites(context: RuleContext, typed: boolean): SiteIssues[]
     if (issues.length > 0) out.push({ site, issues });
   }
   return out;
+}
+
+/**
+ * The member of a mutation that its patchType does not name: the server reports the member
+ * itself (admission/patch-type-member) and never compiles its expression.
+ */
+function besideItsPatchType(spec: Json, site: ExpressionAt): boolean {
+  if (site.place !== 'applyConfiguration' && site.place !== 'jsonPatch') return false;
+  const mutation = asList(spec.mutations)[site.index];
+  if (!isJsonObject(mutation)) return false;
+  const member = mutation.patchType === 'ApplyConfiguration' ? 'applyConfiguration' : mutation.patchType === 'JSONPatch' ? 'jsonPatch' : undefined;
+  return member !== undefined && member !== site.place;
+}
+
+/**
+ * An apply configuration that is one construction of a nested type (`Object.spec{...}`): the
+ * server types each `Object.<path>` name on its own, so its result is not `Object` and the
+ * policy is refused, though this package types every such name as `Object`.
+ */
+function otherRootConstruction(expression: string): CelIssue | undefined {
+  let tokens: CelToken[];
+  try {
+    tokens = tokenizeCel(expression).filter((t) => t.kind !== 'eof');
+  } catch (error) {
+    if (error instanceof LexError) return undefined;
+    throw error;
+  }
+  const text = (t: CelToken | undefined): string => (t ? expression.slice(t.start, t.end) : '');
+  if (text(tokens[0]) !== 'Object' || text(tokens[1]) !== '.') return undefined;
+  let i = 1;
+  while (text(tokens[i]) === '.' && tokens[i + 1]?.kind === 'ident') i += 2;
+  if (text(tokens[i]) !== '{') return undefined;
+  // The construction must be the whole expression: its brace closes at the last token.
+  let depth = 0;
+  for (let j = i; j < tokens.length; j++) {
+    const t = text(tokens[j]);
+    if (t === '{' || t === '(' || t === '[') depth++;
+    else if (t === '}' || t === ')' || t === ']') depth--;
+    if (depth === 0 && j < tokens.length - 1) return undefined;
+  }
+  const name = expression.slice((tokens[0] as CelToken).start, (tokens[i - 1] as CelToken).end);
+  return { code: 'result_type', message: `expression must evaluate to Object but got ${name}: an apply configuration starts from the root type Object`, start: (tokens[0] as CelToken).start, end: (tokens[tokens.length - 1] as CelToken).end };
 }
 
 const EXACT: Record<Exclude<ExpressionPlace, 'variable'>, string> = { matchCondition: 'bool', applyConfiguration: 'Object', jsonPatch: 'list(JSONPatch)' };

@@ -11,6 +11,7 @@ import paramRef from './param-ref.js';
 import paramsNeedParamKind from './params-need-paramkind.js';
 import patchTypeMember from './patch-type-member.js';
 import resourceRules from './resource-rules.js';
+import selectorSyntax from './selector-syntax.js';
 import variableNames from './variable-names.js';
 import variableReferences from './variable-references.js';
 
@@ -28,6 +29,7 @@ export const rules: readonly Rule[] = [
   paramsNeedParamKind,
   patchTypeMember,
   resourceRules,
+  selectorSyntax,
   variableNames,
   variableReferences,
 ];

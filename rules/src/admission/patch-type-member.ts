@@ -46,7 +46,8 @@ export default defineRule({
           ...(onlyOther ? { fix: { path: [...path, 'patchType'], text: otherType } } : {}),
         });
       } else if (m[wanted] === undefined) {
-        context.report({ path: [...path, 'patchType'], message: `patchType is ${type} but ${wanted} is missing; add ${wanted} with an expression` });
+        // The server names the missing member (Required), placed on the nearest key that exists.
+        context.report({ path: [...path, wanted], message: `patchType is ${type} but ${wanted} is missing; add ${wanted} with an expression` });
       }
     });
   },

@@ -4,21 +4,42 @@ import { BINDING, POLICY, asList, isPolicy, matchResourcesOf, resourceRulesOf } 
 
 const LISTS = ['operations', 'apiGroups', 'apiVersions', 'resources'] as const;
 
+// The server reads `resources` in order, as below: an entry is refused only when an earlier
+// `x/*` or `*/y` already covers it (the same two entries the other way round pass), and `*`
+// refuses plain resources only when the last plain entry is not `*` itself.
 function checkResources(context: RuleContext, path: FieldPath, resources: unknown[]): void {
-  const entries = resources.map((r, i) => ({ r, i })).filter((e): e is { r: string; i: number } => typeof e.r === 'string');
-  const all = new Set(entries.map((e) => e.r));
   const aloneMessage = (entry: unknown): string => `${JSON.stringify(entry)} must be removed: "*/*" must be the only entry of resources, and it already matches every resource and subresource`;
   if (reportBesideLoneEntry(context, path, resources, '*/*', aloneMessage)) return;
-  for (const { r, i } of entries) {
+  const wildcardSub = new Set<string>();
+  const wildcardBase = new Set<string>();
+  const plain: { r: string; i: number }[] = [];
+  resources.forEach((r, i) => {
+    if (typeof r !== 'string') return;
+    if (r === '') {
+      context.report({ path: [...path, i], message: 'a resource must not be empty; name a resource such as "deployments", or "*"' });
+      return;
+    }
     const slash = r.indexOf('/');
-    const base = slash < 0 ? r : r.slice(0, slash);
-    const sub = slash < 0 ? undefined : r.slice(slash + 1);
-    let coveredBy: string | undefined;
-    if (sub === undefined && r !== '*' && all.has('*')) coveredBy = '*';
-    else if (sub !== undefined && sub !== '*' && base !== '*' && all.has(`${base}/*`)) coveredBy = `${base}/*`;
-    else if (sub !== undefined && sub !== '*' && base !== '*' && all.has(`*/${sub}`)) coveredBy = `*/${sub}`;
-    if (coveredBy) context.report({ path: [...path, i], message: `"${r}" is already matched by "${coveredBy}"; remove one of the two entries` });
-  }
+    if (slash < 0) {
+      plain.push({ r, i });
+      return;
+    }
+    const base = r.slice(0, slash);
+    const sub = r.slice(slash + 1);
+    if (wildcardSub.has(base)) context.report({ path: [...path, i], message: `"${r}" is already matched by "${base}/*"; remove one of the two entries` });
+    if (wildcardBase.has(sub)) context.report({ path: [...path, i], message: `"${r}" is already matched by "*/${sub}"; remove one of the two entries` });
+    if (sub === '*') wildcardSub.add(base);
+    if (base === '*') wildcardBase.add(sub);
+  });
+  if (!plain.some((e) => e.r === '*') || plain[plain.length - 1]?.r === '*') return;
+  for (const { r, i } of plain) if (r !== '*') context.report({ path: [...path, i], message: `"${r}" is already matched by "*"; remove one of the two entries` });
+}
+
+// A resource name is one segment of a request path: not "." or "..", without "/" or "%".
+function pathSegmentProblem(name: string): string | undefined {
+  if (name === '.' || name === '..') return `"${name}" cannot be a resource name`;
+  for (const c of ['/', '%']) if (name.includes(c)) return `resource name "${name}" must not contain "${c}"`;
+  return undefined;
 }
 
 export default defineRule({
@@ -37,8 +58,11 @@ export default defineRule({
       '- `operations`, `apiGroups`, `apiVersions` and `resources` must not be empty;',
       '- `*` must be the only entry of `operations`, `apiGroups` and `apiVersions`;',
       '- in `resources`, `*/*` must stand alone, `*` already matches every plain resource, and `x/*` or',
-      '  `*/y` already match `x/y`, so listing both is an overlap the server rejects;',
-      '- `resourceNames` must not repeat a name;',
+      '  `*/y` already match `x/y`, so listing both is an overlap the server rejects. The server reads',
+      '  the list in order: `x/y` is refused only after `x/*` or `*/y`, and plain resources beside `*`',
+      '  only when the last plain entry is not `*`; `*` beside subresources (`x/y`, `x/*`, `*/y`) is fine;',
+      '- `resourceNames` are segments of a request path (not `.` or `..`, no `/` or `%`) and must not',
+      '  repeat a name;',
       '- a policy\'s `matchConstraints` needs at least one resource rule, because the policy\'s object',
       '  type comes from it.',
       '',
@@ -79,7 +103,10 @@ export default defineRule({
       }
       const names = asList(rule.resourceNames);
       names.forEach((n, i) => {
-        if (typeof n === 'string' && names.indexOf(n) < i) context.report({ path: [...path, 'resourceNames', i], message: `resource name "${n}" is listed twice; remove the repetition` });
+        if (typeof n !== 'string') return;
+        const problem = pathSegmentProblem(n);
+        if (problem) context.report({ path: [...path, 'resourceNames', i], message: `${problem}: it is one segment of the request path` });
+        else if (names.indexOf(n) < i) context.report({ path: [...path, 'resourceNames', i], message: `resource name "${n}" is listed twice; remove the repetition` });
       });
     }
   },

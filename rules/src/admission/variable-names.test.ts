@@ -25,7 +25,7 @@ RuleTester.run(rule, {
         { path: 'spec.variables[0].name', message: 'variable name "min-replicas" is not a CEL identifier; use letters, digits and "_" only, not starting with a digit', line: 9, column: 14 },
         { path: 'spec.variables[1].name', message: 'variable name "2max" is not a CEL identifier; use letters, digits and "_" only, not starting with a digit' },
         { path: 'spec.variables[2].name', message: 'variable name "namespace" is a CEL reserved word; choose another name' },
-        { path: 'spec.variables[4].name', message: 'variable name "a" is already used by an earlier variable; names must be unique' },
+        { path: 'spec.variables[4].name', severity: 'warning', message: 'variable name "a" is already used by an earlier variable; names should be unique' },
       ],
     },
   ],

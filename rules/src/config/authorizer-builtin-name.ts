@@ -25,10 +25,15 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
+    const seen = new Set<string>();
     list(context.value.authorizers).forEach((a, i) => {
       const authorizer = obj(a);
       const type = authorizer?.type;
       if (typeof type !== 'string' || !BUILTIN.has(type) || !filled(authorizer?.name)) return;
+      // A repeated built-in type is refused as a duplicate (config/authorizer-unique) before
+      // the server looks at names, which it checks only in a file that is otherwise valid.
+      if (seen.has(type)) return;
+      seen.add(type);
       const expected = type.toLowerCase();
       if (authorizer.name !== expected) {
         context.report({ path: ['authorizers', i, 'name'], message: `a ${type} authorizer must be named ${JSON.stringify(expected)}`, fix: { text: expected } });

@@ -182,6 +182,11 @@ function checkedResult(m: CompiledMutation, value: unknown): unknown {
   value.forEach((item, i) => {
     const type = celTypeOf(item);
     if (type !== 'JSONPatch') throw new StageError('result-type', `a JSON patch must evaluate to list(JSONPatch), got ${type} at index ${i}`);
+    // A value built as `Object.<path>{...}` is checked below its own name, as upstream does;
+    // the name itself is not held against the patch's path, nor are objects inside a list.
+    const patchValue = item instanceof Map ? (item as Map<string, unknown>).get('value') : undefined;
+    const valueType = patchValue === undefined ? '' : celTypeOf(patchValue);
+    if (valueType.startsWith('Object')) checkTypeNames(patchValue, valueType);
   });
   return value;
 }

@@ -67,3 +67,18 @@ export function equivalentsOf(state: State, resource: GroupVersionResource, subR
   const members = classesFor(state).get(key(resource)) ?? [];
   return members.filter((m) => key(m.resource) !== key(resource) && (subResource === '' || m.subresources.includes(subResource)));
 }
+
+/**
+ * The kind a request for `subResource` of the equivalent resource `e` would carry, as the
+ * platform's resource mapper names it: a subresource that serves the object itself (status)
+ * takes the equivalent's own kind; scale is autoscaling/v1's Scale except in the beta versions
+ * of apps and extensions, which served a Scale of their own; any other keeps the request's kind.
+ */
+export function subresourceKindOf(e: EquivalentResource, subResource: string, requestKind: GroupVersionKind): GroupVersionKind {
+  if (subResource === '' || requestKind.kind === e.kind.kind) return e.kind;
+  if (subResource === 'scale') {
+    const ownScale = (e.resource.group === 'apps' || e.resource.group === 'extensions') && /(alpha|beta)/.test(e.resource.version);
+    return ownScale ? { group: e.resource.group, version: e.resource.version, kind: 'Scale' } : { group: 'autoscaling', version: 'v1', kind: 'Scale' };
+  }
+  return requestKind;
+}

@@ -7,7 +7,7 @@ import { labelsOf, type Json, type JsonObject } from '../json.js';
 import type { MatchResources, NamedRule } from '../state/policy-types.js';
 import type { State } from '../state/state.js';
 import type { GroupVersionKind, GroupVersionResource } from '../types.js';
-import { equivalentsOf } from './equivalents.js';
+import { equivalentsOf, subresourceKindOf } from './equivalents.js';
 import { ruleMatches } from './rules.js';
 import { labelsMatch, parseSelector, type ParsedSelector } from './selectors.js';
 
@@ -108,7 +108,7 @@ function matchRules(rules: readonly NamedRule[], policy: MatchResources['matchPo
   const equivalents = equivalentsOf(ctx.state, a.resource, a.subResource);
   for (const rule of rules) {
     for (const e of equivalents) {
-      if (ruleMatches(rule, { ...direct, resource: e.resource }) && named(rule, a.name)) return { matches: true, resource: e.resource, kind: e.kind };
+      if (ruleMatches(rule, { ...direct, resource: e.resource }) && named(rule, a.name)) return { matches: true, resource: e.resource, kind: subresourceKindOf(e, a.subResource, a.kind) };
     }
   }
   return NO_MATCH;

@@ -114,7 +114,7 @@ describe('apply configurations on a Deployment', () => {
       return 'no error';
     };
     expect(attempt(podSpec({ containers: [{ name: 'app', command: ['sh'], args: ['-c'] }] }))).toBe(
-      'invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.template.spec.containers[0].command, .spec.template.spec.containers[0].args',
+      'invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.template.spec.containers[name="app"].command, .spec.template.spec.containers[name="app"].args',
     );
     expect(attempt(podSpec({ tolerations: [{ key: 'k', operator: 'Exists' }] }))).toContain(': .spec.template.spec.tolerations');
     expect(attempt(podSpec({ nodeSelector: { disk: 'ssd' } }))).toContain(': .spec.template.spec.nodeSelector');

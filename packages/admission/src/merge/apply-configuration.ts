@@ -83,9 +83,10 @@ function step(path: Path, key: string | number): Path {
   return { up: path, key };
 }
 
+// A string step that starts with "[" is an item named by its key (`[name="a"]`), written as is.
 function pathString(path: Path): string {
   let out = '';
-  for (let p = path; p !== undefined; p = p.up) out = (typeof p.key === 'number' ? `[${p.key}]` : `.${p.key}`) + out;
+  for (let p = path; p !== undefined; p = p.up) out = (typeof p.key === 'number' ? `[${p.key}]` : p.key.startsWith('[') ? p.key : `.${p.key}`) + out;
   return out;
 }
 
@@ -202,7 +203,19 @@ function findAtomics(value: Json, node: SchemaNode | undefined, path: Path, out:
   }
   if (Array.isArray(value) && shape.kind === 'list') {
     if (shape.listType === 'atomic') out.push(pathString(path));
-    value.forEach((item, i) => findAtomics(item, node?.items, step(path, i), out));
+    value.forEach((item, i) => findAtomics(item, node?.items, step(path, itemStep(item, node?.items, shape, path, i)), out));
+  }
+}
+
+// Upstream names an item of a keyed list by its key (`containers[name="a"]`, `finalizers[="x"]`),
+// and by its index only in an atomic list or where the key cannot be read.
+function itemStep(item: Json, itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path, i: number): string | number {
+  if (shape.listType === 'atomic') return i;
+  try {
+    return describeKey(shape, itemKey(item, itemSchema, shape, path, i));
+  } catch (e) {
+    if (e instanceof ApplyConfigurationError) return i;
+    throw e;
   }
 }
 

@@ -29,12 +29,14 @@ function walk(value: Json | undefined, node: SchemaNode | undefined, path: strin
 // both, so it cannot hold a new unknown field. Usually nothing is found and `before` need
 // not be walked at all. Shared members are skipped before their path is built: along a
 // patched path most members are.
-function walkChanged(before: Json | undefined, after: Json | undefined, node: SchemaNode | undefined, path: string, out: Set<string>): void {
+// `path` leaves list indexes out (it is compared with what `before` had, wherever an item
+// moved); `shown` has them, as the platform's decoder names the field.
+function walkChanged(before: Json | undefined, after: Json | undefined, node: SchemaNode | undefined, path: string, shown: string, out: Map<string, string>): void {
   if (before === after) return;
   if (!node || node['x-kubernetes-preserve-unknown-fields']) return;
   if (Array.isArray(after)) {
     const old = Array.isArray(before) ? before : undefined;
-    after.forEach((item, i) => walkChanged(old?.[i], item, node.items, path, out));
+    after.forEach((item, i) => walkChanged(old?.[i], item, node.items, path, `${shown}[${i}]`, out));
     return;
   }
   if (!isObject(after)) return;
@@ -49,14 +51,15 @@ function walkChanged(before: Json | undefined, after: Json | undefined, node: Sc
     const previous = old && Object.hasOwn(old, key) ? old[key] : undefined;
     if (previous === child) continue;
     const at = path ? `${path}.${key}` : key;
+    const shownAt = shown ? `${shown}.${key}` : key;
     if (!struct) {
-      walkChanged(previous, child, values, at, out);
+      walkChanged(previous, child, values, at, shownAt, out);
       continue;
     }
     // Own members only: a field named like an Object.prototype member is not declared by it.
     const sub = Object.hasOwn(props, key) ? props[key] : undefined;
-    if (!sub) out.add(at);
-    else walkChanged(previous, child, sub, at, out);
+    if (!sub) out.set(shownAt, at);
+    else walkChanged(previous, child, sub, at, shownAt, out);
   }
 }
 
@@ -65,12 +68,12 @@ function hasMembers(o: object): boolean {
   return false;
 }
 
-/** Undeclared fields of `after` that `before` did not already have. */
+/** Undeclared fields of `after` that `before` did not already have, with list indexes. */
 export function newUnknownFields(before: Json | undefined, after: Json, schema: SchemaNode): string[] {
-  const has = new Set<string>();
-  walkChanged(before, after, schema, '', has);
+  const has = new Map<string, string>();
+  walkChanged(before, after, schema, '', '', has);
   if (has.size === 0) return [];
   const had = new Set<string>();
   walk(before, schema, '', had);
-  return [...has].filter((p) => !had.has(p));
+  return [...has].filter(([, p]) => !had.has(p)).map(([shown]) => shown);
 }

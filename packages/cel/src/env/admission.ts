@@ -31,6 +31,11 @@ const RESULTS: Record<AdmissionPlace, ResultRule | undefined> = {
 
 const VARIABLES_TYPE = 'platlint.Variables';
 
+// Where no kind schema is known, every `Object...` name builds an untyped object. Upstream
+// declares these names in JSON patch expressions too (a patch value may be built with
+// `Object.spec.template.spec.containers{...}`). One constant, so that environments share a base.
+const UNTYPED_OBJECT: StructuralSchema = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+
 // `variables.<name>` evaluates on first read and is cached for the admission request.
 export class LazyVariables extends Map<string, unknown> {
   static celType = VARIABLES_TYPE;
@@ -96,7 +101,7 @@ export function admissionEnvironment(place: AdmissionPlace, options: AdmissionEn
     {
       variables,
       result: RESULTS[place],
-      construct: place === 'applyConfiguration' ? (options.objectSchema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }) : undefined,
+      construct: place === 'applyConfiguration' ? (options.objectSchema ?? UNTYPED_OBJECT) : place === 'jsonPatch' ? UNTYPED_OBJECT : undefined,
       jsonPatch: place === 'jsonPatch',
       release: options.release,
       setup: (env) => {

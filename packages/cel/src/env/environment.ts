@@ -399,6 +399,8 @@ export class CelEnvironment {
       const err = checked.error;
       if ((err as unknown) instanceof RangeError) return fail(issue('limit_exceeded', 'expression is too deeply nested', whole));
       const code = err?.code ?? 'type_error';
+      const undeclared = code === 'no_matching_overload' ? undeclaredFunction(this.#base, err?.node as ASTNode | undefined) : undefined;
+      if (undeclared) return fail(issue('unknown_function', `unknown function "${undeclared}": no library declares a function of that name`, map(err?.range)));
       return fail(issue(err instanceof ParseError ? 'syntax_error' : code, err ? issueMessage(code, err.summary, err.node) : 'type error', map(err?.range)));
     }
     const release = this.spec.release;
@@ -487,6 +489,26 @@ function longestUnaryRun(expression: string): { length: number; at: number } {
     }
   }
   return { length: best, at };
+}
+
+// The names of every function an environment declares (global or member, any arity).
+const declaredFunctions = new WeakMap<Environment, ReadonlySet<string>>();
+
+/**
+ * The name of a global call that no function of any arity declares, which the platform's
+ * checker reports as an undeclared reference (and so refuses for certain); a known name
+ * called with other arguments stays a no-matching-overload issue.
+ */
+function undeclaredFunction(env: Environment, node: ASTNode | undefined): string | undefined {
+  if (node?.op !== 'call') return undefined;
+  const name = (node.args as unknown[])[0];
+  if (typeof name !== 'string' || name.startsWith('__')) return undefined;
+  let names = declaredFunctions.get(env);
+  if (!names) {
+    names = new Set(env.getDefinitions().functions.map((f) => f.name));
+    declaredFunctions.set(env, names);
+  }
+  return names.has(name) ? undefined : name;
 }
 
 function fail(i: CelIssue): CompileResult {

@@ -150,7 +150,10 @@ export class ConstructRegistry {
       const ctor = class extends ConstructedObject {
         static override celType = rootName;
       };
-      env.registerType(rootName, { ctor, fields: {} });
+      // No field list: any field may be read (as dyn) and tested with has(), as upstream's
+      // dynamic Object type allows; two such objects compare field by field.
+      env.registerType(rootName, { ctor });
+      allowNullComparison(env, rootName);
       this.#dynamicRoot = { name: rootName, schema: open, ctor };
       this.types.set(rootName, this.#dynamicRoot);
       return rootName;
