@@ -49,6 +49,16 @@ describe('configuration files load as the server reads them', () => {
     ]);
   });
 
+  it('warns, without an error, about another version the server reads, and leaves its body unchecked', () => {
+    const all = (yaml: string) => lintFiles({ files: [SourceFile.fromText('config.yaml', yaml)], rules: [probe], configFor: () => defaultConfig(process.cwd()) })[0]?.diagnostics.map((d) => [d.severity, d.ruleId, d.path]);
+    seen.length = 0;
+    expect(all('apiVersion: apiserver.plat.io/v1\nkind: AuthorizationConfiguration\nauthorizers: [{type: Node, name: node}]\n')).toEqual([['warning', 'document/unknown-version', 'apiVersion']]);
+    expect(all('apiVersion: apiserver.plat.io/v1alpha1\nkind: TracingConfiguration\nendpoint: localhost:4317\n')).toEqual([['warning', 'document/unknown-version', 'apiVersion']]);
+    expect(seen).toEqual([]);
+    // Tracing has no v1: that stays a decode error.
+    expect(all('apiVersion: apiserver.plat.io/v1\nkind: TracingConfiguration\n')).toEqual([['error', 'document/unknown-version', 'apiVersion']]);
+  });
+
   it('refuses an unknown version of the configuration group, and an unknown kind in it, at that field', () => {
     expect(lint('apiVersion: apiserver.plat.io/v99\nkind: Something\n')).toEqual([
       { ruleId: 'document/unknown-version', path: 'apiVersion', message: 'apiserver.plat.io/v99 is not a version of the configuration group apiserver.plat.io; the server reads apiserver.plat.io/v1beta1', line: 1 },

@@ -16,6 +16,8 @@ export interface LoadingProblem {
   ruleId: 'document/missing-kind' | 'document/unknown-version' | 'document/unknown-kind';
   /** `apiVersion` or `kind`: the field the server names. */
   field: 'apiVersion' | 'kind';
+  /** A warning where the server reads the file but platlint cannot check it (see OTHER_SERVED_VERSIONS). */
+  severity: 'error' | 'warning';
   /** True when the field is not written (the range is then the nearest key). */
   missing: boolean;
   message: string;
@@ -39,22 +41,39 @@ export function configLoadingProblem(record: Record<string, unknown>, catalog: C
   if (apiVersion === '') {
     // A configuration kind without apiVersion (no group to go on when only the kind is known).
     if (named.length === 0) return undefined;
-    return { ruleId: 'document/missing-kind', field: 'apiVersion', missing: true, message: `apiVersion is missing: the server cannot read a ${kind} file without it; write apiVersion: ${versions(named)}` };
+    return { ruleId: 'document/missing-kind', severity: 'error', field: 'apiVersion', missing: true, message: `apiVersion is missing: the server cannot read a ${kind} file without it; write apiVersion: ${versions(named)}` };
   }
   if (inGroup.length === 0) return undefined; // a configuration kind name under another group: the generic lookup says which group platlint checks
   if (!inGroup.some((k) => k.apiVersion === apiVersion)) {
-    return { ruleId: 'document/unknown-version', field: 'apiVersion', missing: false, message: `${apiVersion} is not a version of the configuration group ${group}; the server reads ${versions(inGroup)}` };
+    const version = apiVersion.slice(group.length + 1);
+    if (OTHER_SERVED_VERSIONS[kind]?.includes(version)) {
+      return { ruleId: 'document/unknown-version', severity: 'warning', field: 'apiVersion', missing: false, message: `the server reads a ${kind} of ${apiVersion}, but the spec documents only ${versions(named)} and platlint checks only that version: this file's content is not checked; write apiVersion: ${versions(named)}` };
+    }
+    return { ruleId: 'document/unknown-version', severity: 'error', field: 'apiVersion', missing: false, message: `${apiVersion} is not a version of the configuration group ${group}; the server reads ${versions(inGroup)}` };
   }
   if (kind === '') {
-    return { ruleId: 'document/missing-kind', field: 'kind', missing: true, message: `kind is missing: the server cannot tell which configuration file this is; write one of ${inGroup.map((k) => k.kind).join(', ')}` };
+    return { ruleId: 'document/missing-kind', severity: 'error', field: 'kind', missing: true, message: `kind is missing: the server cannot tell which configuration file this is; write one of ${inGroup.map((k) => k.kind).join(', ')}` };
   }
   if (!catalog.lookup(apiVersion, kind)) {
     const cased = inGroup.find((k) => k.kind.toLowerCase() === kind.toLowerCase());
     const hint = cased ? `did you mean ${cased.kind}? (kinds are case-sensitive)` : `the kinds are ${inGroup.map((k) => k.kind).join(', ')}`;
-    return { ruleId: 'document/unknown-kind', field: 'kind', missing: false, message: `${apiVersion} has no kind ${kind}; ${hint}` };
+    return { ruleId: 'document/unknown-kind', severity: 'error', field: 'kind', missing: false, message: `${apiVersion} has no kind ${kind}; ${hint}` };
   }
   return undefined;
 }
+
+/**
+ * Versions upstream also decodes each configuration kind from, besides the v1beta1 the spec
+ * documents (the v1alpha1 and v1 schemes of the apiserver configuration groups). The server
+ * loads such a file, so it draws no error; platlint has only the v1beta1 schema, so it says
+ * the body went unchecked.
+ */
+const OTHER_SERVED_VERSIONS: Readonly<Record<string, readonly string[]>> = {
+  AuthenticationConfiguration: ['v1alpha1', 'v1'],
+  AuthorizationConfiguration: ['v1alpha1', 'v1'],
+  EgressSelectorConfiguration: ['v1alpha1'],
+  TracingConfiguration: ['v1alpha1'],
+};
 
 const configKindsByCatalog = new WeakMap<Catalog, readonly KindInfo[]>();
 

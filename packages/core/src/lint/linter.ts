@@ -259,7 +259,7 @@ function gatherFrom(g: Gathering, record: Record<string, unknown>, prefix: Field
   const loading = prefix.length === 0 ? configLoadingProblem(record, catalog) : undefined;
   if (loading) {
     const span = locateReport(g.file, document, [loading.field], loading.missing ? 'missing' : 'value');
-    g.out.push(diagnostic(g, loading.ruleId, 'error', loading.message, document, [loading.field], span));
+    g.out.push(diagnostic(g, loading.ruleId, loading.severity, loading.message, document, [loading.field], span));
     return;
   }
   const { apiVersion, kind } = record;
