@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { rules } from '../index.js';
+
+/**
+ * Parity with the upstream API server on Deployments (apps/v1) and their pod templates. Each
+ * case restates, as a manifest, a success or failure case of the upstream validation tests
+ * (apps: TestValidateDeployment and the rolling-update tests; core: the pod spec, container,
+ * volume, probe, env, port, resource, security-context, toleration, affinity, topology-spread,
+ * dnsConfig and hostAliases tests), read for behaviour and written here in our own words.
+ *
+ * `ok`: the server stores the object, so platlint reports no error (warnings are allowed).
+ * Otherwise the server refuses it, and platlint reports an error of that rule at that path.
+ */
+
+type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A valid Deployment shaped like the upstream tests' own valid pod template. */
+function base(): Obj {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'abc', namespace: 'default' },
+    spec: {
+      selector: { matchLabels: { name: 'abc' } },
+      template: {
+        metadata: { labels: { name: 'abc' } },
+        spec: {
+          restartPolicy: 'Always',
+          dnsPolicy: 'ClusterFirst',
+          containers: [{ name: 'ctr', image: 'image', imagePullPolicy: 'IfNotPresent', terminationMessagePolicy: 'File' }],
+        },
+      },
+    },
+  };
+}
+
+interface Case {
+  /** What the case checks, and the upstream test it comes from. */
+  name: string;
+  edit: (d: Obj, pod: Obj, ctr: Obj) => void;
+  /** 'ok', or the rule id and field path of the expected error. */
+  expect: 'ok' | [ruleId: string, path: string];
+}
+
+const ok = 'ok' as const;
+
+const cases: Case[] = [
+  // --- apps: TestValidateDeployment and friends ---
+  { name: 'the base Deployment (apps success)', edit: () => {}, expect: ok },
+  { name: 'RollingUpdate with percent maxSurge and integer maxUnavailable', edit: (d) => { d.spec.strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: '20%', maxUnavailable: 1 } }; }, expect: ok },
+  { name: 'Recreate without rollingUpdate', edit: (d) => { d.spec.strategy = { type: 'Recreate' }; }, expect: ok },
+  { name: 'maxSurge 0% and maxUnavailable 1%', edit: (d) => { d.spec.strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: '0%', maxUnavailable: '1%' } }; }, expect: ok },
+  { name: 'only maxUnavailable 0 (maxSurge defaulted)', edit: (d) => { d.spec.strategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0 } }; }, expect: ok },
+  { name: 'maxSurge over 100%', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxSurge: '200%' } }; }, expect: ok },
+  { name: 'integer maxUnavailable above replicas', edit: (d) => { d.spec.replicas = 2; d.spec.strategy = { rollingUpdate: { maxUnavailable: 10 } }; }, expect: ok },
+  { name: 'progressDeadlineSeconds above minReadySeconds', edit: (d) => { d.spec.minReadySeconds = 10; d.spec.progressDeadlineSeconds = 11; }, expect: ok },
+  { name: 'replicas 0', edit: (d) => { d.spec.replicas = 0; }, expect: ok },
+  { name: 'paused', edit: (d) => { d.spec.paused = true; }, expect: ok },
+  { name: 'matchExpressions selector', edit: (d) => { d.spec.selector = { matchExpressions: [{ key: 'name', operator: 'In', values: ['abc'] }] }; }, expect: ok },
+  { name: 'name missing', edit: (d) => { delete d.metadata.name; }, expect: ['metadata/name-format', 'metadata.name'] },
+  { name: 'name not a DNS subdomain', edit: (d) => { d.metadata.name = 'Abc_x'; }, expect: ['metadata/name-format', 'metadata.name'] },
+  { name: 'empty selector', edit: (d) => { d.spec.selector = {}; }, expect: ['deployment/selector-matches-template', 'spec.selector'] },
+  { name: 'selector does not match template labels', edit: (d) => { d.spec.selector = { matchLabels: { name: 'other' } }; }, expect: ['deployment/selector-matches-template', 'spec.template.metadata.labels'] },
+  { name: 'negative replicas', edit: (d) => { d.spec.replicas = -1; }, expect: ['schema/range', 'spec.replicas'] },
+  { name: 'unknown strategy type', edit: (d) => { d.spec.strategy = { type: 'randomType' }; }, expect: ['schema/enum', 'spec.strategy.type'] },
+  { name: 'Recreate with rollingUpdate', edit: (d) => { d.spec.strategy = { type: 'Recreate', rollingUpdate: {} }; }, expect: ['deployment/strategy-rolling-update', 'spec.strategy.rollingUpdate'] },
+  { name: 'maxSurge not a percentage', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxSurge: '20Percent' } }; }, expect: ['schema/format', 'spec.strategy.rollingUpdate.maxSurge'] },
+  { name: 'maxUnavailable not a percentage', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxUnavailable: '20Percent' } }; }, expect: ['schema/format', 'spec.strategy.rollingUpdate.maxUnavailable'] },
+  { name: 'maxSurge and maxUnavailable both zero', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxSurge: 0, maxUnavailable: 0 } }; }, expect: ['deployment/rolling-update-limits', 'spec.strategy.rollingUpdate.maxUnavailable'] },
+  { name: 'maxSurge 0% and maxUnavailable 0%', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxSurge: '0%', maxUnavailable: '0%' } }; }, expect: ['deployment/rolling-update-limits', 'spec.strategy.rollingUpdate.maxUnavailable'] },
+  { name: 'maxUnavailable over 100%', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxUnavailable: '110%' } }; }, expect: ['deployment/rolling-update-limits', 'spec.strategy.rollingUpdate.maxUnavailable'] },
+  { name: 'negative maxUnavailable', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxUnavailable: -1 } }; }, expect: ['deployment/rolling-update-limits', 'spec.strategy.rollingUpdate.maxUnavailable'] },
+  { name: 'progressDeadlineSeconds equal to minReadySeconds', edit: (d) => { d.spec.minReadySeconds = 10; d.spec.progressDeadlineSeconds = 10; }, expect: ['deployment/progress-deadline', 'spec.progressDeadlineSeconds'] },
+  { name: 'minReadySeconds above the default deadline', edit: (d) => { d.spec.minReadySeconds = 600; }, expect: ['deployment/progress-deadline', 'spec.progressDeadlineSeconds'] },
+  { name: 'negative minReadySeconds', edit: (d) => { d.spec.minReadySeconds = -1; }, expect: ['schema/range', 'spec.minReadySeconds'] },
+  { name: 'negative revisionHistoryLimit', edit: (d) => { d.spec.revisionHistoryLimit = -2; }, expect: ['schema/range', 'spec.revisionHistoryLimit'] },
+  { name: 'restartPolicy OnFailure', edit: (_d, pod) => { pod.restartPolicy = 'OnFailure'; }, expect: ['deployment/restart-policy', 'spec.template.spec.restartPolicy'] },
+  { name: 'restartPolicy Never', edit: (_d, pod) => { pod.restartPolicy = 'Never'; }, expect: ['deployment/restart-policy', 'spec.template.spec.restartPolicy'] },
+  { name: 'activeDeadlineSeconds set', edit: (_d, pod) => { pod.activeDeadlineSeconds = 30; }, expect: ['deployment/template-forbidden-fields', 'spec.template.spec.activeDeadlineSeconds'] },
+  { name: 'template label value invalid', edit: (d) => { d.spec.template.metadata.labels.other = 'bad value'; }, expect: ['metadata/labels', 'spec.template.metadata.labels.other'] },
+
+  // --- core: pod spec success cases ---
+  { name: 'populated pod spec (volumes, nodeSelector, host namespaces, pull secrets, priority class)', edit: (_d, pod) => {
+    pod.volumes = [{ name: 'vol', persistentVolumeClaim: { claimName: '123' } }];
+    pod.nodeSelector = { key: 'value' };
+    pod.nodeName = 'foobar';
+    pod.hostNetwork = true; pod.hostPID = true; pod.hostIPC = true;
+    pod.imagePullSecrets = [{ name: 'secret' }];
+    pod.priorityClassName = 'valid-name';
+    pod.serviceAccountName = 'acct';
+    pod.terminationGracePeriodSeconds = 60;
+    pod.schedulerName = 'my-scheduler';
+    pod.subdomain = 'sub'; pod.hostname = 'host';
+  }, expect: ok },
+  { name: 'hostNetwork with hostPort equal to containerPort', edit: (_d, pod, ctr) => { pod.hostNetwork = true; ctr.ports = [{ containerPort: 8080, hostPort: 8080, protocol: 'TCP' }]; }, expect: ok },
+  { name: 'hostNetwork with hostPort left out', edit: (_d, pod, ctr) => { pod.hostNetwork = true; ctr.ports = [{ containerPort: 8080 }]; }, expect: ok },
+  { name: 'empty imagePullSecret name is accepted', edit: (_d, pod) => { pod.imagePullSecrets = [{ name: '' }]; }, expect: ok },
+  { name: 'runtimeClassName and overhead', edit: (_d, pod) => { pod.runtimeClassName = 'valid-sandbox'; pod.overhead = { cpu: '250m', memory: '64Mi' }; }, expect: ok },
+  { name: 'shareProcessNamespace', edit: (_d, pod) => { pod.shareProcessNamespace = true; }, expect: ok },
+  { name: 'dnsPolicy None with nameservers', edit: (_d, pod) => { pod.dnsPolicy = 'None'; pod.dnsConfig = { nameservers: ['1.2.3.4'], searches: ['ns.svc.cluster.local', 'my.dns.search.path'], options: [{ name: 'ndots', value: '2' }, { name: 'edns0' }] }; }, expect: ok },
+  { name: 'dnsConfig with ClusterFirstWithHostNet', edit: (_d, pod) => { pod.dnsPolicy = 'ClusterFirstWithHostNet'; pod.hostNetwork = true; pod.dnsConfig = { searches: ['custom'] }; }, expect: ok },
+  { name: 'dnsConfig with a trailing-dot search and an IPv6 nameserver', edit: (_d, pod) => { pod.dnsConfig = { nameservers: ['2001:db8::1'], searches: ['example.com.'] }; }, expect: ok },
+  { name: 'hostAliases', edit: (_d, pod) => { pod.hostAliases = [{ ip: '12.34.56.78', hostnames: ['host1', 'host2.example.com'] }]; }, expect: ok },
+  { name: 'readinessGates', edit: (_d, pod) => { pod.readinessGates = [{ conditionType: 'example.com/condition1' }]; }, expect: ok },
+  { name: 'schedulingGates', edit: (_d, pod) => { pod.schedulingGates = [{ name: 'example.com/foo' }]; }, expect: ok },
+  { name: 'os linux', edit: (_d, pod) => { pod.os = { name: 'linux' }; }, expect: ok },
+  { name: 'pod securityContext ids', edit: (_d, pod) => { pod.securityContext = { runAsUser: 0, runAsGroup: 0, fsGroup: 2000, supplementalGroups: [1, 2147483647], runAsNonRoot: false, fsGroupChangePolicy: 'OnRootMismatch', seccompProfile: { type: 'RuntimeDefault' }, sysctls: [{ name: 'net.ipv4.ip_local_port_range', value: '1024 65535' }, { name: 'kernel.shm_rmid_forced', value: '0' }] }; }, expect: ok },
+  { name: 'Localhost seccomp profile', edit: (_d, pod) => { pod.securityContext = { seccompProfile: { type: 'Localhost', localhostProfile: 'profiles/audit.json' } }; }, expect: ok },
+  { name: 'tolerations', edit: (_d, pod) => { pod.tolerations = [{ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }, { operator: 'Exists' }, { key: 'foo', operator: 'Equal', value: 'bar', effect: 'NoSchedule' }, { key: 'foo', value: '' }]; }, expect: ok },
+  { name: 'node affinity', edit: (_d, pod) => { pod.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'key2', operator: 'Exists' }, { key: 'key3', operator: 'Gt', values: ['10'] }], matchFields: [{ key: 'metadata.name', operator: 'In', values: ['host1'] }] }] }, preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 10, preference: { matchExpressions: [{ key: 'foo', operator: 'In', values: ['bar'] }] } }] } }; }, expect: ok },
+  { name: 'pod affinity and anti-affinity', edit: (_d, pod) => { pod.affinity = { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchExpressions: [{ key: 'key2', operator: 'In', values: ['value1'] }] }, topologyKey: 'zone', namespaces: ['ns'], matchLabelKeys: ['pod-template-hash'] }] }, podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 100, podAffinityTerm: { labelSelector: { matchLabels: { a: 'b' } }, namespaceSelector: {}, topologyKey: 'region' } }] } }; }, expect: ok },
+  { name: 'topology spread constraints', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'DoNotSchedule', minDomains: 3, labelSelector: { matchLabels: { name: 'abc' } }, matchLabelKeys: ['pod-template-hash'] }, { maxSkew: 2, topologyKey: 'k8s.io/node', whenUnsatisfiable: 'ScheduleAnyway', nodeAffinityPolicy: 'Honor', nodeTaintsPolicy: 'Ignore' }]; }, expect: ok },
+  { name: 'volumes of many kinds', edit: (_d, pod) => { pod.volumes = [
+    { name: 'a', hostPath: { path: '/mnt/path', type: 'DirectoryOrCreate' } },
+    { name: 'b', emptyDir: { medium: 'Memory', sizeLimit: '1Gi' } },
+    { name: 'c', secret: { secretName: 'my-secret', defaultMode: 0o644, items: [{ key: 'k', path: 'dir/file', mode: 0o400 }], optional: true } },
+    { name: 'd', configMap: { name: 'my-cfg', items: [{ key: 'k', path: 'file' }] } },
+    { name: 'e', downwardAPI: { items: [{ path: 'labels', fieldRef: { fieldPath: 'metadata.labels' } }, { path: 'cpu', resourceFieldRef: { containerName: 'ctr', resource: 'limits.cpu', divisor: '1m' } }] } },
+    { name: 'f', projected: { sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: 3600, audience: 'api' } }, { configMap: { name: 'x' } }, { secret: { name: 'y' } }] } },
+    { name: 'g', nfs: { server: 'nfs.example.com', path: '/exports' } },
+    { name: 'h', csi: { driver: 'csi.example.com', volumeAttributes: { a: 'b' } } },
+    { name: 'i', ephemeral: { volumeClaimTemplate: { spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } } },
+    { name: 'j', image: { reference: 'registry.example.com/data:v1', pullPolicy: 'IfNotPresent' } },
+  ]; }, expect: ok },
+  { name: 'emptyDir with no fields', edit: (_d, pod) => { pod.volumes = [{ name: 'a', emptyDir: {} }]; }, expect: ok },
+  { name: 'a volume with no source is an emptyDir', edit: (_d, pod) => { pod.volumes = [{ name: 'a' }]; }, expect: ok },
+
+  // --- core: container success cases ---
+  { name: 'container with the usual fields', edit: (_d, _pod, ctr) => {
+    ctr.command = ['sh', '-c']; ctr.args = ['echo']; ctr.workingDir = '/work';
+    ctr.ports = [{ name: 'http', containerPort: 80 }, { name: 'dns', containerPort: 53, protocol: 'UDP' }, { containerPort: 53 }];
+    ctr.env = [{ name: 'abc', value: 'value' }, { name: 'ABC', value: 'value' }, { name: 'AbC_123', value: 'value' }, { name: 'abc', value: '' }, { name: 'a.b.c', value: 'value' }, { name: 'a-b-c', value: 'value' }];
+    ctr.resources = { requests: { cpu: '100m', memory: '128Mi', 'ephemeral-storage': '1Gi' }, limits: { cpu: 2, memory: '1Gi', 'example.com/gpu': 1 } };
+    ctr.terminationMessagePath = '/tmp/msg'; ctr.terminationMessagePolicy = 'FallbackToLogsOnError';
+    ctr.stdin = true; ctr.tty = true;
+  }, expect: ok },
+  { name: 'env value from downward API, config map, secret and resource fields', edit: (_d, _pod, ctr) => { ctr.env = [
+    { name: 'a', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+    { name: 'b', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.annotations[\'key\']' } } },
+    { name: 'c', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } },
+    { name: 'd', valueFrom: { resourceFieldRef: { resource: 'limits.memory', divisor: '1Mi' } } },
+    { name: 'e', valueFrom: { configMapKeyRef: { name: 'cfg', key: 'some-key' } } },
+    { name: 'f', valueFrom: { secretKeyRef: { name: 'sec', key: 'some_key.txt', optional: true } } },
+    { name: 'g', value: '', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } },
+  ]; }, expect: ok },
+  { name: 'env names with relaxed characters', edit: (_d, _pod, ctr) => { ctr.env = [{ name: '1ABC', value: 'x' }, { name: 'a b', value: 'x' }, { name: 'a:b', value: 'x' }]; }, expect: ok },
+  { name: 'envFrom with prefix', edit: (_d, _pod, ctr) => { ctr.envFrom = [{ prefix: 'pre_', configMapRef: { name: 'abc' } }, { secretRef: { name: 'def' } }]; }, expect: ok },
+  { name: 'probes of each kind', edit: (_d, _pod, ctr) => {
+    ctr.livenessProbe = { httpGet: { path: '/', port: 8080, scheme: 'HTTP', httpHeaders: [{ name: 'X-Custom', value: 'v' }] }, initialDelaySeconds: 0, periodSeconds: 10, failureThreshold: 3, terminationGracePeriodSeconds: 10 };
+    ctr.readinessProbe = { tcpSocket: { port: 'http' }, successThreshold: 3 };
+    ctr.startupProbe = { exec: { command: ['true'] }, failureThreshold: 30 };
+    ctr.ports = [{ name: 'http', containerPort: 8080 }];
+  }, expect: ok },
+  { name: 'grpc probe', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { grpc: { port: 9090, service: 'health' } }; }, expect: ok },
+  { name: 'lifecycle hooks', edit: (_d, _pod, ctr) => { ctr.lifecycle = { postStart: { exec: { command: ['a'] } }, preStop: { sleep: { seconds: 5 } } }; }, expect: ok },
+  { name: 'httpGet lifecycle handler with a named port', edit: (_d, _pod, ctr) => { ctr.lifecycle = { preStop: { httpGet: { path: '/quit', port: 'admin' } } }; }, expect: ok },
+  { name: 'volume mounts', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }]; ctr.volumeMounts = [{ name: 'v', mountPath: '/a' }, { name: 'v', mountPath: '/b', subPath: 'sub/dir', readOnly: true }, { name: 'v', mountPath: '/c', subPathExpr: '$(POD_NAME)', mountPropagation: 'HostToContainer' }]; }, expect: ok },
+  { name: 'the same volume at one path in two containers', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }]; ctr.volumeMounts = [{ name: 'v', mountPath: '/a' }]; pod.containers.push({ name: 'two', image: 'image', volumeMounts: [{ name: 'v', mountPath: '/a' }] }); }, expect: ok },
+  { name: 'container securityContext', edit: (_d, _pod, ctr) => { ctr.securityContext = { privileged: false, allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true, runAsUser: 1000, capabilities: { add: ['NET_ADMIN'], drop: ['ALL'] }, procMount: 'Default' }; }, expect: ok },
+  { name: 'privileged container', edit: (_d, _pod, ctr) => { ctr.securityContext = { privileged: true }; }, expect: ok },
+  { name: 'init containers and a sidecar', edit: (_d, pod) => { pod.initContainers = [{ name: 'init', image: 'image' }, { name: 'sidecar', image: 'image', restartPolicy: 'Always', readinessProbe: { exec: { command: ['x'] } }, startupProbe: { exec: { command: ['x'] } } }]; }, expect: ok },
+  { name: 'image with a digest and a registry port', edit: (_d, _pod, ctr) => { ctr.image = 'registry.example.com:5000/team/app@sha256:' + 'a'.repeat(64); }, expect: ok },
+  { name: 'hugepages requested with memory', edit: (_d, _pod, ctr) => { ctr.resources = { requests: { 'hugepages-2Mi': '128Mi', memory: '128Mi' }, limits: { 'hugepages-2Mi': '128Mi', memory: '128Mi' } }; }, expect: ok },
+  { name: 'extended resource only in limits (request defaulted)', edit: (_d, _pod, ctr) => { ctr.resources = { limits: { 'example.com/a': '2' } }; }, expect: ok },
+  { name: 'resize policy', edit: (_d, _pod, ctr) => { ctr.resizePolicy = [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }, { resourceName: 'memory', restartPolicy: 'RestartContainer' }]; }, expect: ok },
+  { name: 'container port 65535 and hostPort with hostIP', edit: (_d, _pod, ctr) => { ctr.ports = [{ containerPort: 65535, hostPort: 80, hostIP: '10.0.0.1' }]; }, expect: ok },
+  { name: 'same containerPort with different protocols', edit: (_d, _pod, ctr) => { ctr.ports = [{ containerPort: 53, protocol: 'TCP' }, { containerPort: 53, protocol: 'UDP' }]; }, expect: ok },
+];
+
+function errorsOf(manifest: Obj): string[] {
+  const config = defaultConfig(process.cwd());
+  const files = [SourceFile.fromText('deployment.json', JSON.stringify(manifest, null, 1))];
+  const [result] = lintFiles({ files, rules, configFor: () => config });
+  return (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => `${d.ruleId} ${d.path}`);
+}
+
+describe('Deployment verdicts match the upstream API server', () => {
+  it.each(cases)('$name', ({ name, edit, expect: expected }) => {
+    const manifest = base();
+    const pod = manifest.spec.template.spec;
+    edit(manifest, pod, pod.containers[0]);
+    const errors = errorsOf(manifest);
+    if (process.env.PARITY_DEBUG) console.log(`PARITY ${name} | ${JSON.stringify(expected)} | ${JSON.stringify(errors)}`);
+    if (expected === 'ok') expect(errors).toEqual([]);
+    else expect(errors).toContain(expected.join(' '));
+  });
+});
