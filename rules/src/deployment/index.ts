@@ -4,6 +4,11 @@ import containerName from './container-name.js';
 import containerPorts from './container-ports.js';
 import containersRequired from './containers-required.js';
 import envNames from './env-names.js';
+import nodeAffinity from './node-affinity.js';
+import podAffinity from './pod-affinity.js';
+import podDns from './pod-dns.js';
+import podSecurity from './pod-security.js';
+import podTolerations from './pod-tolerations.js';
 import portNames from './port-names.js';
 import probeHandler from './probe-handler.js';
 import probeSettings from './probe-settings.js';
@@ -12,11 +17,13 @@ import resourceLimits from './resource-limits.js';
 import resourceNames from './resource-names.js';
 import restartPolicy from './restart-policy.js';
 import rollingUpdateLimits from './rolling-update-limits.js';
+import schedulingGates from './scheduling-gates.js';
 import selectorImmutable from './selector-immutable.js';
 import selectorMatchesTemplate from './selector-matches-template.js';
 import selectorSyntax from './selector-syntax.js';
 import strategyRollingUpdate from './strategy-rolling-update.js';
 import templateForbiddenFields from './template-forbidden-fields.js';
+import topologySpread from './topology-spread.js';
 import volumeMounts from './volume-mounts.js';
 import volumeNames from './volume-names.js';
 
@@ -27,6 +34,11 @@ export const rules: readonly Rule[] = [
   containerPorts,
   containersRequired,
   envNames,
+  nodeAffinity,
+  podAffinity,
+  podDns,
+  podSecurity,
+  podTolerations,
   portNames,
   probeHandler,
   probeSettings,
@@ -35,11 +47,13 @@ export const rules: readonly Rule[] = [
   resourceNames,
   restartPolicy,
   rollingUpdateLimits,
+  schedulingGates,
   selectorImmutable,
   selectorMatchesTemplate,
   selectorSyntax,
   strategyRollingUpdate,
   templateForbiddenFields,
+  topologySpread,
   volumeMounts,
   volumeNames,
 ];

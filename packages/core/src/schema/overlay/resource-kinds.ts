@@ -613,6 +613,106 @@ const deployments: Overlay = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// The pod template of a Deployment: single-field limits of upstream pod validation
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The spec leaves the pod template to the shared core types; the server validates it as a full
+ * pod template, so these limits come from upstream pod validation (reference/upstream-rules).
+ * Cross-field rules and formats of list items are the deployment/* rules'.
+ */
+const USER_OR_GROUP_ID = { minimum: 0, maximum: 2147483647 } as const;
+
+const podTemplate: Overlay = {
+  'core/v1.PodSpec': {
+    fields: {
+      serviceAccountName: { description: 'Service account the pods run as; a DNS subdomain.', format: 'dns-subdomain' },
+      nodeName: { description: 'Binds the pods to this node, bypassing the scheduler; a node name (DNS subdomain).', format: 'dns-subdomain' },
+      priorityClassName: { description: 'PriorityClass of the pods; a DNS subdomain.', format: 'dns-subdomain' },
+      runtimeClassName: { description: 'RuntimeClass the pods run with; a DNS subdomain.', format: 'dns-subdomain' },
+      hostname: { description: 'Host name of the pods; a DNS label. Defaults to the pod name.', format: 'dns-label' },
+      subdomain: { description: 'Subdomain of the pods under a headless Service; a DNS label.', format: 'dns-label' },
+    },
+  },
+  'core/v1.PodSecurityContext': {
+    fields: {
+      runAsUser: { description: 'User id of the containers\' processes, 0 to 2147483647.', ...USER_OR_GROUP_ID },
+      runAsGroup: { description: 'Primary group id of the containers\' processes, 0 to 2147483647.', ...USER_OR_GROUP_ID },
+      fsGroup: { description: 'Group that owns the pod\'s volumes, 0 to 2147483647.', ...USER_OR_GROUP_ID },
+    },
+  },
+  'core/v1.SecurityContext': {
+    fields: {
+      runAsUser: { description: 'User id of the container\'s process, 0 to 2147483647.', ...USER_OR_GROUP_ID },
+      runAsGroup: { description: 'Primary group id of the container\'s process, 0 to 2147483647.', ...USER_OR_GROUP_ID },
+    },
+  },
+  'core/v1.PodOS': {
+    fields: {
+      name: { description: 'Operating system of the pods: `linux` or `windows`.', enum: ['linux', 'windows'] },
+    },
+  },
+  'core/v1.PodReadinessGate': {
+    fields: {
+      conditionType: { description: 'Pod condition that must be true for readiness; a qualified name.', format: 'label-key' },
+    },
+  },
+  'core/v1.PodSchedulingGate': {
+    fields: {
+      name: { description: 'Name of the gate; a qualified name, unique in the pod.', format: 'label-key' },
+    },
+  },
+  'core/v1.HostAlias': {
+    fields: {
+      ip: { description: 'Address the host names resolve to in the pod\'s hosts file.', format: 'ip' },
+    },
+  },
+  'core/v1.PodDNSConfig': {
+    fields: {
+      nameservers: { description: 'DNS server addresses, at most 3.', maxItems: 3 },
+      searches: { description: 'DNS search domains, at most 32.', maxItems: 32 },
+    },
+  },
+  'core/v1.PodDNSConfigOption': {
+    fields: {
+      name: { description: 'Resolver option name, such as `ndots`. Required.', required: true, minLength: 1 },
+    },
+  },
+  'core/v1.Toleration': {
+    fields: {
+      value: { description: 'Taint value to match with `Equal`; a label value, empty with `Exists`.', format: 'label-value' },
+    },
+  },
+  'core/v1.NodeSelectorRequirement': {
+    fields: {
+      key: { description: 'Node label key (or field name under matchFields) the requirement reads.', format: 'label-key' },
+    },
+  },
+  'core/v1.PreferredSchedulingTerm': {
+    fields: {
+      weight: { description: 'Weight of the term, 1 to 100.', minimum: 1, maximum: 100 },
+    },
+  },
+  'core/v1.WeightedPodAffinityTerm': {
+    fields: {
+      weight: { description: 'Weight of the term, 1 to 100.', minimum: 1, maximum: 100 },
+    },
+  },
+  'core/v1.PodAffinityTerm': {
+    fields: {
+      topologyKey: { description: 'Node label key that defines the topology domain; required and non-empty.', format: 'label-key' },
+    },
+  },
+  'core/v1.TopologySpreadConstraint': {
+    fields: {
+      maxSkew: { description: 'Largest allowed difference in matching pods between domains; at least 1.', minimum: 1 },
+      minDomains: { description: 'Minimum number of eligible domains; at least 1, and only with `DoNotSchedule`.', minimum: 1 },
+      topologyKey: { description: 'Node label key that defines the topology domain; required and non-empty.', format: 'label-key' },
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
 // CompositePodGroup and PodGroup (document B)
 // ---------------------------------------------------------------------------------------------
 
@@ -1503,6 +1603,7 @@ export const resourceKindsOverlay: Overlay = {
   ...endpoints,
   ...events,
   ...deployments,
+  ...podTemplate,
   ...compositePodGroups,
   ...podGroups,
   ...deviceTaintRules,
