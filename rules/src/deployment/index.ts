@@ -4,17 +4,24 @@ import containerName from './container-name.js';
 import containerPorts from './container-ports.js';
 import containersRequired from './containers-required.js';
 import envNames from './env-names.js';
+import envSources from './env-sources.js';
+import initContainers from './init-containers.js';
+import lifecycleHooks from './lifecycle-hooks.js';
+import mountPaths from './mount-paths.js';
 import nodeAffinity from './node-affinity.js';
 import podAffinity from './pod-affinity.js';
 import podDns from './pod-dns.js';
 import podSecurity from './pod-security.js';
 import podTolerations from './pod-tolerations.js';
 import portNames from './port-names.js';
+import privilegeEscalation from './privilege-escalation.js';
 import probeHandler from './probe-handler.js';
 import probeSettings from './probe-settings.js';
 import progressDeadline from './progress-deadline.js';
+import resizePolicy from './resize-policy.js';
 import resourceLimits from './resource-limits.js';
 import resourceNames from './resource-names.js';
+import resourceQuantities from './resource-quantities.js';
 import restartPolicy from './restart-policy.js';
 import rollingUpdateLimits from './rolling-update-limits.js';
 import schedulingGates from './scheduling-gates.js';
@@ -26,6 +33,7 @@ import templateForbiddenFields from './template-forbidden-fields.js';
 import topologySpread from './topology-spread.js';
 import volumeMounts from './volume-mounts.js';
 import volumeNames from './volume-names.js';
+import volumePaths from './volume-paths.js';
 
 /** The rules of this area; rules/src/index.ts gathers every area. */
 export const rules: readonly Rule[] = [
@@ -34,17 +42,24 @@ export const rules: readonly Rule[] = [
   containerPorts,
   containersRequired,
   envNames,
+  envSources,
+  initContainers,
+  lifecycleHooks,
+  mountPaths,
   nodeAffinity,
   podAffinity,
   podDns,
   podSecurity,
   podTolerations,
   portNames,
+  privilegeEscalation,
   probeHandler,
   probeSettings,
   progressDeadline,
+  resizePolicy,
   resourceLimits,
   resourceNames,
+  resourceQuantities,
   restartPolicy,
   rollingUpdateLimits,
   schedulingGates,
@@ -56,4 +71,5 @@ export const rules: readonly Rule[] = [
   topologySpread,
   volumeMounts,
   volumeNames,
+  volumePaths,
 ];

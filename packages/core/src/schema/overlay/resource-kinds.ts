@@ -622,6 +622,8 @@ const deployments: Overlay = {
  * Cross-field rules and formats of list items are the deployment/* rules'.
  */
 const USER_OR_GROUP_ID = { minimum: 0, maximum: 2147483647 } as const;
+/** Permission bits of projected files: 0 to 0777. */
+const FILE_MODE = { minimum: 0, maximum: 0o777 } as const;
 
 const podTemplate: Overlay = {
   'core/v1.PodSpec': {
@@ -701,6 +703,89 @@ const podTemplate: Overlay = {
   'core/v1.PodAffinityTerm': {
     fields: {
       topologyKey: { description: 'Node label key that defines the topology domain; required and non-empty.', format: 'label-key' },
+    },
+  },
+  'core/v1.VolumeMount': {
+    fields: {
+      mountPath: { description: 'Path in the container where the volume is mounted; required.', minLength: 1 },
+    },
+  },
+  'core/v1.Probe': {
+    fields: {
+      terminationGracePeriodSeconds: { description: 'Grace period after a failed probe kills the container; at least 1. Not for readiness probes.', minimum: 1 },
+    },
+  },
+  'core/v1.SleepAction': {
+    fields: {
+      seconds: { description: 'How long the hook sleeps; 0 or more.', minimum: 0 },
+    },
+  },
+  'core/v1.ConfigMapKeySelector': {
+    fields: {
+      key: { description: 'Key of the ConfigMap to read; required.', minLength: 1 },
+    },
+  },
+  'core/v1.SecretKeySelector': {
+    fields: {
+      key: { description: 'Key of the Secret to read; required.', minLength: 1 },
+    },
+  },
+  'core/v1.HostPathVolumeSource': {
+    fields: {
+      path: { description: 'Path on the node; required.', minLength: 1 },
+    },
+  },
+  'core/v1.SecretVolumeSource': {
+    fields: {
+      secretName: { description: 'Secret to mount, in the pod\'s namespace; required.', required: true, minLength: 1 },
+      defaultMode: { description: 'Permission bits of the files, 0 to 0777 (511).', ...FILE_MODE },
+    },
+  },
+  'core/v1.ConfigMapVolumeSource': {
+    fields: {
+      name: { description: 'ConfigMap to mount, in the pod\'s namespace; required.', required: true, minLength: 1 },
+      defaultMode: { description: 'Permission bits of the files, 0 to 0777 (511).', ...FILE_MODE },
+    },
+  },
+  'core/v1.ProjectedVolumeSource': {
+    fields: {
+      defaultMode: { description: 'Permission bits of the files, 0 to 0777 (511).', ...FILE_MODE },
+    },
+  },
+  'core/v1.DownwardAPIVolumeSource': {
+    fields: {
+      defaultMode: { description: 'Permission bits of the files, 0 to 0777 (511).', ...FILE_MODE },
+    },
+  },
+  'core/v1.KeyToPath': {
+    fields: {
+      mode: { description: 'Permission bits of this file, 0 to 0777 (511).', ...FILE_MODE },
+    },
+  },
+  'core/v1.DownwardAPIVolumeFile': {
+    fields: {
+      mode: { description: 'Permission bits of this file, 0 to 0777 (511).', ...FILE_MODE },
+    },
+  },
+  'core/v1.PersistentVolumeClaimVolumeSource': {
+    fields: {
+      claimName: { description: 'PersistentVolumeClaim in the pod\'s namespace; required.', minLength: 1 },
+    },
+  },
+  'core/v1.NFSVolumeSource': {
+    fields: {
+      server: { description: 'Host name or IP address of the NFS server; required.', minLength: 1 },
+      path: { description: 'Absolute path exported by the NFS server; required.', minLength: 1 },
+    },
+  },
+  'core/v1.CSIVolumeSource': {
+    fields: {
+      driver: { description: 'Name of the CSI driver; required.', minLength: 1 },
+    },
+  },
+  'core/v1.ServiceAccountTokenProjection': {
+    fields: {
+      expirationSeconds: { description: 'Requested token lifetime, from 600 (10 minutes) to 4294967296 seconds.', minimum: 600, maximum: 4294967296 },
     },
   },
   'core/v1.TopologySpreadConstraint': {
