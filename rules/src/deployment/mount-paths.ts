@@ -1,10 +1,13 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn } from './pod.js';
 
-/** Why a path is not one that stays inside its volume: relative, with no '..' element. */
+/**
+ * Why a path is not one that stays inside its volume: relative, with no '..' element. Only '/'
+ * separates elements: the server runs on Linux, where a backslash is part of a name.
+ */
 export function descendingPathProblem(path: string): string | undefined {
   if (path.startsWith('/')) return 'must be a relative path';
-  if (path.split(/[/\\]/).includes('..')) return "must not contain '..'";
+  if (path.split('/').includes('..')) return "must not contain '..'";
   return undefined;
 }
 

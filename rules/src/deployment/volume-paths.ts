@@ -57,7 +57,7 @@ export default defineRule({
     for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {
       const at = [...POD_SPEC, 'volumes', i];
       const { hostPath, nfs, configMap, secret, downwardAPI, projected } = volume;
-      if (isJsonObject(hostPath) && typeof hostPath.path === 'string' && hostPath.path.split(/[/\\]/).includes('..')) {
+      if (isJsonObject(hostPath) && typeof hostPath.path === 'string' && hostPath.path.split('/').includes('..')) {
         context.report({ path: [...at, 'hostPath', 'path'], message: `hostPath "${hostPath.path}" must not contain '..'` });
       }
       if (isJsonObject(nfs) && typeof nfs.path === 'string' && nfs.path !== '' && !nfs.path.startsWith('/')) {
