@@ -58,6 +58,15 @@ const cases: Case[] = [
   { name: 'replicas 0', edit: (d) => { d.spec.replicas = 0; }, expect: ok },
   { name: 'paused', edit: (d) => { d.spec.paused = true; }, expect: ok },
   { name: 'matchExpressions selector', edit: (d) => { d.spec.selector = { matchExpressions: [{ key: 'name', operator: 'In', values: ['abc'] }] }; }, expect: ok },
+  { name: 'generateName instead of a name', edit: (d) => { delete d.metadata.name; d.metadata.generateName = 'abc-'; }, expect: ok },
+  { name: 'dotted name', edit: (d) => { d.metadata.name = 'abc.example.com'; }, expect: ok },
+  { name: 'rollingUpdate without a type (RollingUpdate is the default)', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxSurge: '100%', maxUnavailable: '100%' } }; }, expect: ok },
+  { name: 'maxSurge as a numeric string', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxSurge: '1' } }; }, expect: ['schema/format', 'spec.strategy.rollingUpdate.maxSurge'] },
+  { name: 'progressDeadlineSeconds 0 with minReadySeconds defaulted to 0', edit: (d) => { d.spec.progressDeadlineSeconds = 0; }, expect: ['deployment/progress-deadline', 'spec.progressDeadlineSeconds'] },
+  { name: 'selector with NotIn and DoesNotExist terms', edit: (d) => { d.spec.selector = { matchLabels: { name: 'abc' }, matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['db'] }, { key: 'legacy', operator: 'DoesNotExist' }] }; }, expect: ok },
+  { name: 'selector In without values', edit: (d) => { d.spec.selector = { matchExpressions: [{ key: 'name', operator: 'In', values: [] }] }; }, expect: ['deployment/selector-syntax', 'spec.selector.matchExpressions[0].values'] },
+  { name: 'prefixed template labels and annotations', edit: (d) => { d.spec.template.metadata.labels['app.kubernetes.io/name'] = 'abc'; d.spec.template.metadata.annotations = { 'prometheus.io/scrape': 'true', 'checksum/config': 'x'.repeat(64) }; }, expect: ok },
+  { name: 'ephemeralContainers in the template', edit: (_d, pod) => { pod.ephemeralContainers = [{ name: 'debug', image: 'busybox' }]; }, expect: ['deployment/template-forbidden-fields', 'spec.template.spec.ephemeralContainers'] },
   { name: 'name missing', edit: (d) => { delete d.metadata.name; }, expect: ['metadata/name-format', 'metadata.name'] },
   { name: 'name not a DNS subdomain', edit: (d) => { d.metadata.name = 'Abc_x'; }, expect: ['metadata/name-format', 'metadata.name'] },
   { name: 'empty selector', edit: (d) => { d.spec.selector = {}; }, expect: ['deployment/selector-matches-template', 'spec.selector'] },
@@ -127,6 +136,33 @@ const cases: Case[] = [
   ]; }, expect: ok },
   { name: 'emptyDir with no fields', edit: (_d, pod) => { pod.volumes = [{ name: 'a', emptyDir: {} }]; }, expect: ok },
   { name: 'a volume with no source is an emptyDir', edit: (_d, pod) => { pod.volumes = [{ name: 'a' }]; }, expect: ok },
+
+  { name: 'a production-style pod template', edit: (_d, pod, ctr) => {
+    Object.assign(pod, {
+      serviceAccountName: 'default', priorityClassName: 'system-cluster-critical', nodeSelector: { 'kubernetes.io/os': 'linux' },
+      tolerations: [{ key: 'CriticalAddonsOnly', operator: 'Exists' }, { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
+      affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { name: 'abc' } }, namespaceSelector: {}, topologyKey: 'kubernetes.io/hostname' }] } },
+      topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { name: 'abc' } }, nodeAffinityPolicy: 'Honor' }],
+      securityContext: { runAsNonRoot: true, runAsUser: 65532, fsGroup: 65532, seccompProfile: { type: 'RuntimeDefault' }, sysctls: [{ name: 'net.core.somaxconn', value: '1024' }] },
+      dnsConfig: { options: [{ name: 'single-request-reopen' }] },
+      hostAliases: [{ ip: '::1', hostnames: ['ip6-localhost'] }],
+      volumes: [
+        { name: 'tmp', emptyDir: { sizeLimit: '64Mi' } },
+        { name: 'podinfo', projected: { defaultMode: 420, sources: [{ downwardAPI: { items: [{ path: 'labels', fieldRef: { fieldPath: 'metadata.labels' } }, { path: 'mem', resourceFieldRef: { containerName: 'ctr', resource: 'limits.memory' } }] } }, { serviceAccountToken: { path: 'token', expirationSeconds: 7200 } }] } },
+        { name: 'cfg', configMap: { name: 'abc-config', defaultMode: 0o755, items: [{ key: 'app.yaml', path: 'app.yaml' }] } },
+      ],
+    });
+    Object.assign(ctr, {
+      ports: [{ name: 'http', containerPort: 8080 }, { name: 'metrics', containerPort: 9090 }],
+      env: [{ name: 'SA', valueFrom: { fieldRef: { fieldPath: 'spec.serviceAccountName' } } }, { name: 'GOMAXPROCS', valueFrom: { resourceFieldRef: { resource: 'limits.cpu' } } }],
+      resources: { requests: { cpu: '100m', memory: '64Mi' }, limits: { memory: '128Mi' } },
+      securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
+      livenessProbe: { httpGet: { path: '/healthz', port: 'http' }, initialDelaySeconds: 10, periodSeconds: 10 },
+      readinessProbe: { grpc: { port: 9090 } },
+      lifecycle: { preStop: { exec: { command: ['sleep', '5'] } } },
+      volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }, { name: 'podinfo', mountPath: '/etc/podinfo', readOnly: true }, { name: 'cfg', mountPath: '/etc/app' }],
+    });
+  }, expect: ok },
 
   // --- core: container success cases ---
   { name: 'container with the usual fields', edit: (_d, _pod, ctr) => {
