@@ -22,8 +22,10 @@ export default defineRule({
       '- A `supplementalGroups` id outside 0 to 2147483647.',
       '- A sysctl whose name is not dot- or slash-separated lowercase segments (at most 253',
       '  characters), or the same sysctl twice.',
-      '- A `seccompProfile` of type `Localhost` without `localhostProfile`, or a `localhostProfile`',
-      '  with another type (pod or container level).',
+      '- A `seccompProfile` or `appArmorProfile` of type `Localhost` without `localhostProfile`, or',
+      '  a `localhostProfile` with another type (pod or container level).',
+      '- `hostUsers: false` (a user namespace of the pod\'s own) together with `hostNetwork`,',
+      '  `hostPID` or `hostIPC`.',
       '',
       'Fails:',
       '',
@@ -40,6 +42,12 @@ export default defineRule({
     if (pod.shareProcessNamespace === true && pod.hostPID === true) {
       context.report({ path: [...POD_SPEC, 'shareProcessNamespace'], message: 'shareProcessNamespace and hostPID cannot both be true; keep one of them' });
     }
+    // A pod in its own user namespace cannot join the host's other namespaces.
+    if (pod.hostUsers === false) {
+      for (const field of ['hostNetwork', 'hostPID', 'hostIPC'] as const) {
+        if (pod[field] === true) context.report({ path: [...POD_SPEC, field], message: `${field} cannot be true when hostUsers is false; the pod's own user namespace cannot share the host's` });
+      }
+    }
     const security = pod.securityContext;
     if (isJsonObject(security)) {
       const at = [...POD_SPEC, 'securityContext'];
@@ -49,10 +57,13 @@ export default defineRule({
         });
       }
       checkSysctls(context, security, at);
-      checkSeccomp(context, security, at);
+      checkProfile(context, security, 'seccompProfile', at);
+      checkProfile(context, security, 'appArmorProfile', at);
     }
     for (const { container, path } of containersOf(context.value)) {
-      if (isJsonObject(container.securityContext)) checkSeccomp(context, container.securityContext, [...path, 'securityContext']);
+      if (!isJsonObject(container.securityContext)) continue;
+      checkProfile(context, container.securityContext, 'seccompProfile', [...path, 'securityContext']);
+      checkProfile(context, container.securityContext, 'appArmorProfile', [...path, 'securityContext']);
     }
   },
 });
@@ -70,18 +81,21 @@ function checkSysctls(context: RuleContext, security: Obj, at: FieldPath): void 
   });
 }
 
-function checkSeccomp(context: RuleContext, security: Obj, at: FieldPath): void {
-  const profile = security.seccompProfile;
+function checkProfile(context: RuleContext, security: Obj, field: 'seccompProfile' | 'appArmorProfile', at: FieldPath): void {
+  const profile = security[field];
   if (!isJsonObject(profile)) return;
-  const path = [...at, 'seccompProfile', 'localhostProfile'];
+  const path = [...at, field, 'localhostProfile'];
   const local = profile.localhostProfile;
   // The server tells an absent profile path from an empty one: only absent is refused.
   const hasLocal = local !== undefined && local !== null;
   if (profile.type === 'Localhost' && !hasLocal) {
-    context.report({ path, target: local === undefined ? 'key' : 'value', message: 'a Localhost seccomp profile needs localhostProfile, the path of the profile on the node' });
+    context.report({ path, target: local === undefined ? 'key' : 'value', message: `a Localhost ${field} needs localhostProfile, the profile on the node` });
+  } else if (field === 'appArmorProfile' && profile.type === 'Localhost' && typeof local === 'string' && local.trim() === '') {
+    // AppArmor names a loaded profile, so unlike a seccomp path it cannot be empty.
+    context.report({ path, message: 'a Localhost appArmorProfile needs a non-empty localhostProfile' });
   } else if (profile.type !== 'Localhost' && typeof profile.type === 'string' && local !== undefined && local !== null) {
     context.report({ path, message: `localhostProfile only applies to type Localhost, not ${profile.type}; remove it` });
-  } else if (typeof local === 'string' && (local.startsWith('/') || local.split('/').includes('..'))) {
+  } else if (field === 'seccompProfile' && typeof local === 'string' && (local.startsWith('/') || local.split('/').includes('..'))) {
     // The path is relative to the kubelet's seccomp directory and must stay inside it.
     context.report({ path, message: `localhostProfile "${local}" must be a relative path without '..'` });
   }

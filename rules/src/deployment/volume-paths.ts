@@ -25,8 +25,10 @@ export default defineRule({
       'In `spec.template.spec.volumes`, the server refuses:',
       '',
       '- a `hostPath.path` with a `..` element, and an `nfs.path` that is not absolute;',
-      '- an `items[].path` of a configMap, secret or downwardAPI volume (or of a projected source)',
-      "  that is absolute, has a `..` element or starts with `..`: files stay inside the volume;",
+      '- an `items[].path` of a configMap, secret or downwardAPI volume (or of a projected source),',
+      "  or a projected token's `path`, that is absolute, has a `..` element or starts with `..`:",
+      '  files stay inside the volume;',
+      '- a projected `sources` entry with more than one projection;',
       '- a downwardAPI file with none or both of `fieldRef` and `resourceFieldRef`, a `fieldRef`',
       '  other than `metadata.name`, `metadata.namespace`, `metadata.uid`, `metadata.labels`,',
       '  `metadata.annotations` (or one label or annotation), and a `resourceFieldRef` without',
@@ -69,6 +71,9 @@ export default defineRule({
       if (isJsonObject(projected)) {
         for (const [source, j] of objectsIn(projected.sources)) {
           const sourceAt = [...at, 'projected', 'sources', j];
+          const kinds = Object.keys(source).filter((kind) => source[kind] !== undefined && source[kind] !== null);
+          if (kinds.length > 1) context.report({ path: sourceAt, message: `a projected source holds one projection, not ${kinds.join(' and ')}; give each its own entry in sources` });
+          if (isJsonObject(source.serviceAccountToken)) checkPath(context, source.serviceAccountToken, [...sourceAt, 'serviceAccountToken']);
           for (const kind of ['configMap', 'secret'] as const) if (isJsonObject(source[kind])) checkItems(context, source[kind], [...sourceAt, kind]);
           if (isJsonObject(source.downwardAPI)) checkDownward(context, source.downwardAPI, [...sourceAt, 'downwardAPI']);
         }

@@ -786,6 +786,7 @@ const podTemplate: Overlay = {
   'core/v1.ServiceAccountTokenProjection': {
     fields: {
       expirationSeconds: { description: 'Requested token lifetime, from 600 (10 minutes) to 4294967296 seconds.', minimum: 600, maximum: 4294967296 },
+      path: { description: 'File the token is written to, relative to the mount point; required.', minLength: 1 },
     },
   },
   'core/v1.TopologySpreadConstraint': {
