@@ -4,7 +4,7 @@ import { containersOf, DOCS_DEPLOYMENT_HEAD, isInteger, objectsIn, podSpec } fro
 export default defineRule({
   meta: {
     id: 'deployment/container-ports',
-    description: 'containerPort is 1–65535 and hostPort 0–65535; on the host network the two match.',
+    description: 'containerPort is 1–65535 and hostPort 0–65535; on the host network the two match; no host port is taken twice.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -15,6 +15,10 @@ export default defineRule({
       'means no host port). With `hostNetwork: true` the container listens on the host itself, so a',
       '`hostPort` that is set must equal its `containerPort` (an absent one is defaulted to it); the',
       'finding is on `containerPort`, as upstream places it.',
+      '',
+      'Two regular containers cannot bind the same host port: the same `hostPort`, protocol and',
+      '`hostIP` twice (on the host network, the `containerPort`s themselves) is refused, on the',
+      'second `hostPort`.',
       '',
       'Fails:',
       '',
@@ -39,6 +43,7 @@ export default defineRule({
   },
   check(context) {
     const hostNetwork = podSpec(context.value)?.hostNetwork === true;
+    const bound = new Set<string>();
     for (const { container, path } of containersOf(context.value)) {
       for (const [port, i] of objectsIn(container.ports)) {
         const at = [...path, 'ports', i];
@@ -53,6 +58,13 @@ export default defineRule({
         if (hostNetwork && isInteger(containerPort) && isInteger(hostPort) && hostPort !== 0 && hostPort !== containerPort) {
           context.report({ path: [...at, 'containerPort'], message: `containerPort ${containerPort} differs from hostPort ${hostPort}; with hostNetwork the container listens on the host, so the two must match` });
         }
+        // Only regular containers run together; the server checks their host ports against each
+        // other after defaulting (protocol TCP, and hostPort = containerPort on the host network).
+        const effective = isInteger(hostPort) && hostPort !== 0 ? hostPort : hostNetwork && isInteger(containerPort) ? containerPort : 0;
+        if (path[3] !== 'containers' || effective === 0) continue;
+        const key = `${typeof port.protocol === 'string' && port.protocol !== '' ? port.protocol : 'TCP'}/${typeof port.hostIP === 'string' ? port.hostIP : ''}/${effective}`;
+        if (bound.has(key)) context.report({ path: [...at, 'hostPort'], target: hostPort === undefined ? 'key' : 'value', message: `host port ${effective} (${key.split('/')[0]}) is already taken by another port of this pod; use another host port` });
+        bound.add(key);
       }
     }
   },
