@@ -793,7 +793,8 @@ const podTemplate: Overlay = {
     fields: {
       maxSkew: { description: 'Largest allowed difference in matching pods between domains; at least 1.', minimum: 1 },
       minDomains: { description: 'Minimum number of eligible domains; at least 1, and only with `DoNotSchedule`.', minimum: 1 },
-      topologyKey: { description: 'Node label key that defines the topology domain; required and non-empty.', format: 'label-key' },
+      // Upstream only requires the key to be non-empty here (pod affinity also checks its syntax).
+      topologyKey: { description: 'Node label key that defines the topology domain; required and non-empty.', minLength: 1 },
     },
   },
 };
