@@ -30,6 +30,7 @@ import selectorMatchesTemplate from './selector-matches-template.js';
 import selectorSyntax from './selector-syntax.js';
 import strategyRollingUpdate from './strategy-rolling-update.js';
 import templateForbiddenFields from './template-forbidden-fields.js';
+import templateSelectors from './template-selectors.js';
 import topologySpread from './topology-spread.js';
 import volumeMounts from './volume-mounts.js';
 import volumeNames from './volume-names.js';
@@ -68,6 +69,7 @@ export const rules: readonly Rule[] = [
   selectorSyntax,
   strategyRollingUpdate,
   templateForbiddenFields,
+  templateSelectors,
   topologySpread,
   volumeMounts,
   volumeNames,
