@@ -722,12 +722,34 @@ const podTemplate: Overlay = {
   },
   'core/v1.ConfigMapKeySelector': {
     fields: {
+      name: { description: 'ConfigMap to read, in the pod\'s namespace; a DNS subdomain.', format: 'dns-subdomain' },
       key: { description: 'Key of the ConfigMap to read; required.', minLength: 1 },
     },
   },
   'core/v1.SecretKeySelector': {
     fields: {
+      name: { description: 'Secret to read, in the pod\'s namespace; a DNS subdomain.', format: 'dns-subdomain' },
       key: { description: 'Key of the Secret to read; required.', minLength: 1 },
+    },
+  },
+  'core/v1.ConfigMapEnvSource': {
+    fields: {
+      name: { description: 'ConfigMap whose keys become variables; a DNS subdomain.', format: 'dns-subdomain' },
+    },
+  },
+  'core/v1.SecretEnvSource': {
+    fields: {
+      name: { description: 'Secret whose keys become variables; a DNS subdomain.', format: 'dns-subdomain' },
+    },
+  },
+  'core/v1.ExecAction': {
+    fields: {
+      command: { description: 'Command line to run in the container, not in a shell; at least one element.', required: true, minItems: 1 },
+    },
+  },
+  'core/v1.EphemeralVolumeSource': {
+    fields: {
+      volumeClaimTemplate: { description: 'Template of the PersistentVolumeClaim created for the pod; required.', required: true },
     },
   },
   'core/v1.HostPathVolumeSource': {
@@ -759,11 +781,14 @@ const podTemplate: Overlay = {
   },
   'core/v1.KeyToPath': {
     fields: {
+      key: { description: 'Key to project; required.', minLength: 1 },
+      path: { description: 'Relative path of the file the key is written to; required.', minLength: 1 },
       mode: { description: 'Permission bits of this file, 0 to 0777 (511).', ...FILE_MODE },
     },
   },
   'core/v1.DownwardAPIVolumeFile': {
     fields: {
+      path: { description: 'Relative path of the file; required.', minLength: 1 },
       mode: { description: 'Permission bits of this file, 0 to 0777 (511).', ...FILE_MODE },
     },
   },
@@ -780,7 +805,7 @@ const podTemplate: Overlay = {
   },
   'core/v1.CSIVolumeSource': {
     fields: {
-      driver: { description: 'Name of the CSI driver; required.', minLength: 1 },
+      driver: { description: 'Name of the CSI driver: a DNS subdomain of at most 63 characters.', format: 'dns-subdomain', maxLength: 63 },
     },
   },
   'core/v1.ServiceAccountTokenProjection': {
