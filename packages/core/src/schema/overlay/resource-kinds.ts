@@ -654,6 +654,11 @@ const podTemplate: Overlay = {
       name: { description: 'Operating system of the pods: `linux` or `windows`.', enum: ['linux', 'windows'] },
     },
   },
+  'core/v1.ContainerResizePolicy': {
+    fields: {
+      restartPolicy: { description: 'Whether resizing this resource restarts the container: `NotRequired` or `RestartContainer`.', enum: ['NotRequired', 'RestartContainer'] },
+    },
+  },
   'core/v1.PodReadinessGate': {
     fields: {
       conditionType: { description: 'Pod condition that must be true for readiness; a qualified name.', format: 'label-key' },
