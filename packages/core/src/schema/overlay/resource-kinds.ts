@@ -641,6 +641,7 @@ const podTemplate: Overlay = {
       runAsUser: { description: 'User id of the containers\' processes, 0 to 2147483647.', ...USER_OR_GROUP_ID },
       runAsGroup: { description: 'Primary group id of the containers\' processes, 0 to 2147483647.', ...USER_OR_GROUP_ID },
       fsGroup: { description: 'Group that owns the pod\'s volumes, 0 to 2147483647.', ...USER_OR_GROUP_ID },
+      seLinuxChangePolicy: { description: 'How volumes get the pod\'s SELinux label: `MountOption` or `Recursive`.', enum: ['MountOption', 'Recursive'] },
     },
   },
   'core/v1.SecurityContext': {
@@ -713,6 +714,7 @@ const podTemplate: Overlay = {
   'core/v1.VolumeMount': {
     fields: {
       mountPath: { description: 'Path in the container where the volume is mounted; required.', minLength: 1 },
+      recursiveReadOnly: { description: 'Whether a read-only mount is read-only all the way down: `Disabled`, `IfPossible` or `Enabled`.', enum: ['Disabled', 'IfPossible', 'Enabled'] },
     },
   },
   'core/v1.Probe': {
