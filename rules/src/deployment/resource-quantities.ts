@@ -1,5 +1,5 @@
 import { defineRule, parseQuantity } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, isJsonObject } from './pod.js';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, isJsonObject, podSpec } from './pod.js';
 import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
 
 /** Resources that give a container a QoS class; huge pages need one of them beside them. */
@@ -46,6 +46,8 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
+    // Pod-level resources can carry the cpu or memory huge pages go with; leave that case alone.
+    const podLevel = isJsonObject(podSpec(context.value)?.resources);
     for (const { container, path } of containersOf(context.value)) {
       const resources = container.resources;
       if (!isJsonObject(resources)) continue;
@@ -67,7 +69,7 @@ export default defineRule({
           }
         }
       }
-      if (hugePages && !cpuOrMemory) {
+      if (hugePages && !cpuOrMemory && !podLevel) {
         context.report({ path: [...path, 'resources'], message: 'huge pages need a cpu or memory request or limit beside them; add one' });
       }
     }
