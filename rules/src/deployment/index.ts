@@ -19,6 +19,7 @@ import probeHandler from './probe-handler.js';
 import probeSettings from './probe-settings.js';
 import progressDeadline from './progress-deadline.js';
 import resizePolicy from './resize-policy.js';
+import resourceClaims from './resource-claims.js';
 import resourceLimits from './resource-limits.js';
 import resourceNames from './resource-names.js';
 import resourceQuantities from './resource-quantities.js';
@@ -58,6 +59,7 @@ export const rules: readonly Rule[] = [
   probeSettings,
   progressDeadline,
   resizePolicy,
+  resourceClaims,
   resourceLimits,
   resourceNames,
   resourceQuantities,

@@ -358,6 +358,10 @@ const cases: Case[] = [
   { name: 'resize policy unknown resource', edit: (_d, _pod, ctr) => { ctr.resizePolicy = [{ resourceName: 'gpu', restartPolicy: 'NotRequired' }]; }, expect: ['deployment/resize-policy', 'spec.template.spec.containers[0].resizePolicy[0].resourceName'] },
   { name: 'duplicate resize policy', edit: (_d, _pod, ctr) => { ctr.resizePolicy = [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }, { resourceName: 'cpu', restartPolicy: 'RestartContainer' }]; }, expect: ['deployment/resize-policy', 'spec.template.spec.containers[0].resizePolicy[1].resourceName'] },
 
+  { name: 'pod resource claims and a container using them', edit: (_d, pod, ctr) => { pod.resourceClaims = [{ name: 'gpu', resourceClaimTemplateName: 'gpu-template' }]; ctr.resources = { claims: [{ name: 'gpu' }] }; }, expect: ok },
+  { name: 'container claim naming no pod claim', edit: (_d, pod, ctr) => { pod.resourceClaims = [{ name: 'gpu', resourceClaimTemplateName: 'gpu-template' }]; ctr.resources = { claims: [{ name: 'other' }] }; }, expect: ['deployment/resource-claims', 'spec.template.spec.containers[0].resources.claims[0]'] },
+  { name: 'pod resource claim without a source', edit: (_d, pod) => { pod.resourceClaims = [{ name: 'gpu' }]; }, expect: ['deployment/resource-claims', 'spec.template.spec.resourceClaims[0]'] },
+
   // --- core: volume failure cases ---
   { name: 'volume with two sources', edit: (_d, pod) => { pod.volumes = [{ name: 'v', emptyDir: {}, hostPath: { path: '/a' } }]; }, expect: ['deployment/volume-names', 'spec.template.spec.volumes[0]'] },
   { name: 'hostPath without path', edit: (_d, pod) => { pod.volumes = [{ name: 'v', hostPath: { path: '' } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].hostPath.path'] },
