@@ -11,6 +11,7 @@ import mountPaths from './mount-paths.js';
 import nodeAffinity from './node-affinity.js';
 import podAffinity from './pod-affinity.js';
 import podDns from './pod-dns.js';
+import podOs from './pod-os.js';
 import podSecurity from './pod-security.js';
 import podTolerations from './pod-tolerations.js';
 import portNames from './port-names.js';
@@ -51,6 +52,7 @@ export const rules: readonly Rule[] = [
   nodeAffinity,
   podAffinity,
   podDns,
+  podOs,
   podSecurity,
   podTolerations,
   portNames,
