@@ -5,6 +5,7 @@ import containerPorts from './container-ports.js';
 import containersRequired from './containers-required.js';
 import envNames from './env-names.js';
 import envSources from './env-sources.js';
+import httpHeaders from './http-headers.js';
 import initContainers from './init-containers.js';
 import lifecycleHooks from './lifecycle-hooks.js';
 import mountPaths from './mount-paths.js';
@@ -46,6 +47,7 @@ export const rules: readonly Rule[] = [
   containersRequired,
   envNames,
   envSources,
+  httpHeaders,
   initContainers,
   lifecycleHooks,
   mountPaths,
