@@ -1,5 +1,5 @@
 import { defineRule, parseQuantity } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, isJsonObject, podSpec } from './pod.js';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, isJsonObject, objectsIn, POD_SPEC, podSpec } from './pod.js';
 import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
 
 /** Resources that give a container a QoS class; huge pages need one of them beside them. */
@@ -8,7 +8,7 @@ const CPU_OR_MEMORY = new Set(['cpu', 'memory']);
 export default defineRule({
   meta: {
     id: 'deployment/resource-quantities',
-    description: 'Container resource quantities are not negative, extended resources are whole numbers, and huge pages come with cpu or memory.',
+    description: 'Container resource quantities and emptyDir size limits are not negative, extended resources are whole numbers, and huge pages come with cpu or memory.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -21,6 +21,8 @@ export default defineRule({
       '  units, so `500m` or `0.5` is refused;',
       '- a container that asks for `hugepages-<size>` also requests or limits `cpu` or `memory`',
       '  (reported on `resources`).',
+      '',
+      'The `sizeLimit` of an `emptyDir` volume is not negative either.',
       '',
       'Fails:',
       '',
@@ -46,6 +48,11 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
+    for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {
+      const limit = isJsonObject(volume.emptyDir) ? volume.emptyDir.sizeLimit : undefined;
+      const quantity = parseQuantity(limit);
+      if (quantity && quantity.num < 0n) context.report({ path: [...POD_SPEC, 'volumes', i, 'emptyDir', 'sizeLimit'], message: `sizeLimit ${String(limit)} is negative; a quantity is 0 or more` });
+    }
     // Pod-level resources can carry the cpu or memory huge pages go with; leave that case alone.
     const podLevel = isJsonObject(podSpec(context.value)?.resources);
     for (const { container, path } of containersOf(context.value)) {

@@ -383,6 +383,7 @@ const cases: Case[] = [
   { name: 'persistentVolumeClaim without claimName', edit: (_d, pod) => { pod.volumes = [{ name: 'v', persistentVolumeClaim: { claimName: '' } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].persistentVolumeClaim.claimName'] },
   // The medium is not checked by the server (the kubelet fails the pod instead).
   { name: 'unknown emptyDir medium', edit: (_d, pod) => { pod.volumes = [{ name: 'v', emptyDir: { medium: 'Disk' } }]; }, expect: ok },
+  { name: 'emptyDir with a negative sizeLimit', edit: (_d, pod) => { pod.volumes = [{ name: 'v', emptyDir: { sizeLimit: '-1Gi' } }]; }, expect: ['deployment/resource-quantities', 'spec.template.spec.volumes[0].emptyDir.sizeLimit'] },
   { name: 'downwardAPI item with an unsupported field', edit: (_d, pod) => { pod.volumes = [{ name: 'v', downwardAPI: { items: [{ path: 'x', fieldRef: { fieldPath: 'status.podIP' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].downwardAPI.items[0].fieldRef.fieldPath'] },
   { name: 'nfs without server', edit: (_d, pod) => { pod.volumes = [{ name: 'v', nfs: { server: '', path: '/x' } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].nfs.server'] },
   { name: 'csi without driver', edit: (_d, pod) => { pod.volumes = [{ name: 'v', csi: { driver: '' } }]; }, expect: ['schema/format', 'spec.template.spec.volumes[0].csi.driver'] },
