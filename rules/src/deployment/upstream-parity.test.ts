@@ -66,6 +66,8 @@ const cases: Case[] = [
   { name: 'selector with NotIn and DoesNotExist terms', edit: (d) => { d.spec.selector = { matchLabels: { name: 'abc' }, matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['db'] }, { key: 'legacy', operator: 'DoesNotExist' }] }; }, expect: ok },
   { name: 'selector In without values', edit: (d) => { d.spec.selector = { matchExpressions: [{ key: 'name', operator: 'In', values: [] }] }; }, expect: ['deployment/selector-syntax', 'spec.selector.matchExpressions[0].values'] },
   { name: 'prefixed template labels and annotations', edit: (d) => { d.spec.template.metadata.labels['app.kubernetes.io/name'] = 'abc'; d.spec.template.metadata.annotations = { 'prometheus.io/scrape': 'true', 'checksum/config': 'x'.repeat(64) }; }, expect: ok },
+  { name: 'template metadata with a name and namespace of any shape', edit: (d) => { d.spec.template.metadata.name = 'Whatever_Name'; d.spec.template.metadata.namespace = 'other'; }, expect: ok },
+  { name: 'template annotation key invalid', edit: (d) => { d.spec.template.metadata.annotations = { 'bad key': 'x' }; }, expect: ['metadata/annotations', 'spec.template.metadata.annotations["bad key"]'] },
   { name: 'ephemeralContainers in the template', edit: (_d, pod) => { pod.ephemeralContainers = [{ name: 'debug', image: 'busybox' }]; }, expect: ['deployment/template-forbidden-fields', 'spec.template.spec.ephemeralContainers'] },
   // Status sent with a create is dropped by the server, so its values cannot refuse the object.
   { name: 'status with negative counts', edit: (d) => { d.status = { replicas: -1, readyReplicas: 5, availableReplicas: -3, observedGeneration: -1, collisionCount: -1 }; }, expect: ok },
