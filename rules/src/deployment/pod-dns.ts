@@ -1,6 +1,14 @@
 import { defineRule, formats, isJsonObject } from '@platlint/core';
 import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
 
+/**
+ * A search domain, leniently: lowercase DNS labels that may also hold '_' (the server's relaxed
+ * search-path check), with an optional trailing '.'; "." alone is allowed too.
+ */
+const SEARCH_DOMAIN = /^[a-z0-9_]([-a-z0-9_]*[a-z0-9_])?(\.[a-z0-9_]([-a-z0-9_]*[a-z0-9_])?)*\.?$/;
+/** Total length of the search list the resolver takes, spaces between entries counted. */
+const MAX_SEARCH_CHARS = 2048;
+
 export default defineRule({
   meta: {
     id: 'deployment/pod-dns',
@@ -15,6 +23,8 @@ export default defineRule({
       '- `dnsPolicy: None` gives the pod no cluster DNS at all, so `dnsConfig` must name at least one',
       '  nameserver.',
       '- Every `dnsConfig.nameservers` entry is an IPv4 or IPv6 address.',
+      '- Every `dnsConfig.searches` entry is a lowercase domain (a trailing `.`, and `_` in labels,',
+      '  are fine), and all of them together are at most 2048 characters.',
       '- Every host name of a `hostAliases` entry is a DNS subdomain (lowercase).',
       '',
       'Fails:',
@@ -38,6 +48,13 @@ export default defineRule({
     nameservers.forEach((address: unknown, i) => {
       if (typeof address === 'string' && formats.ip(address)) context.report({ path: [...POD_SPEC, 'dnsConfig', 'nameservers', i], message: `nameserver "${address}" is not an IP address` });
     });
+    const searches = isJsonObject(dnsConfig) && Array.isArray(dnsConfig.searches) ? dnsConfig.searches : [];
+    searches.forEach((domain: unknown, i) => {
+      if (typeof domain !== 'string' || domain === '.') return;
+      if (domain.length > 253 || !SEARCH_DOMAIN.test(domain)) context.report({ path: [...POD_SPEC, 'dnsConfig', 'searches', i], message: `search domain "${domain}" is not a lowercase DNS domain` });
+    });
+    const searchChars = searches.reduce((total: number, domain: unknown) => total + (typeof domain === 'string' ? domain.length : 0), 0) + Math.max(searches.length - 1, 0);
+    if (searchChars > MAX_SEARCH_CHARS) context.report({ path: [...POD_SPEC, 'dnsConfig', 'searches'], message: `the search domains total ${searchChars} characters; the resolver takes at most ${MAX_SEARCH_CHARS}` });
     for (const [alias, i] of objectsIn(pod.hostAliases)) {
       if (!Array.isArray(alias.hostnames)) continue;
       alias.hostnames.forEach((hostname: unknown, j) => {

@@ -232,6 +232,7 @@ const cases: Case[] = [
   { name: 'nameserver not an IP', edit: (_d, pod) => { pod.dnsConfig = { nameservers: ['invalid'] }; }, expect: ['deployment/pod-dns', 'spec.template.spec.dnsConfig.nameservers[0]'] },
   // Search paths are checked leniently upstream (underscores allowed), so no format is enforced here.
   { name: 'search path with an underscore', edit: (_d, pod) => { pod.dnsConfig = { searches: ['my_search.example.com'] }; }, expect: ok },
+  { name: 'search path with uppercase letters', edit: (_d, pod) => { pod.dnsConfig = { searches: ['Example.com'] }; }, expect: ['deployment/pod-dns', 'spec.template.spec.dnsConfig.searches[0]'] },
   { name: 'more than 32 search paths', edit: (_d, pod) => { pod.dnsConfig = { searches: Array.from({ length: 33 }, (_, i) => `s${i}.example.com`) }; }, expect: ['schema/length', 'spec.template.spec.dnsConfig.searches'] },
   { name: 'dnsConfig option without a name', edit: (_d, pod) => { pod.dnsConfig = { options: [{ value: '2' }] }; }, expect: ['schema/required', 'spec.template.spec.dnsConfig.options[0].name'] },
   { name: 'hostAlias with an invalid IP', edit: (_d, pod) => { pod.hostAliases = [{ ip: '999.1.1.1', hostnames: ['host1'] }]; }, expect: ['schema/format', 'spec.template.spec.hostAliases[0].ip'] },
