@@ -178,6 +178,10 @@ const cases: Case[] = [
     ctr.terminationMessagePath = '/tmp/msg'; ctr.terminationMessagePolicy = 'FallbackToLogsOnError';
     ctr.stdin = true; ctr.tty = true;
   }, expect: ok },
+  { name: 'container names of digits and dashes', edit: (_d, pod, ctr) => { ctr.name = '123'; pod.containers.push({ name: 'abc-123', image: 'image' }); }, expect: ok },
+  { name: 'httpGet probe with host, scheme and headers', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { httpGet: { host: '0.0.0.0', port: 8888, scheme: 'HTTPS', path: '/', httpHeaders: [{ name: 'Host', value: 'example.com' }] }, successThreshold: 1 }; }, expect: ok },
+  { name: 'cpu request equal to its limit', edit: (_d, _pod, ctr) => { ctr.resources = { requests: { cpu: '10', memory: '10G' }, limits: { cpu: '10', memory: '10G' } }; }, expect: ok },
+  { name: 'only limits set (requests defaulted from them)', edit: (_d, _pod, ctr) => { ctr.resources = { limits: { cpu: '10', memory: '10G', 'ephemeral-storage': '1Gi' } }; }, expect: ok },
   { name: 'env value from downward API, config map, secret and resource fields', edit: (_d, _pod, ctr) => { ctr.env = [
     { name: 'a', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
     { name: 'b', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.annotations[\'key\']' } } },
