@@ -35,6 +35,7 @@ import strategyRollingUpdate from './strategy-rolling-update.js';
 import templateForbiddenFields from './template-forbidden-fields.js';
 import templateSelectors from './template-selectors.js';
 import topologySpread from './topology-spread.js';
+import volumeDevices from './volume-devices.js';
 import volumeMounts from './volume-mounts.js';
 import volumeNames from './volume-names.js';
 import volumePaths from './volume-paths.js';
@@ -77,6 +78,7 @@ export const rules: readonly Rule[] = [
   templateForbiddenFields,
   templateSelectors,
   topologySpread,
+  volumeDevices,
   volumeMounts,
   volumeNames,
   volumePaths,

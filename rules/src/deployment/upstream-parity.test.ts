@@ -374,6 +374,9 @@ const cases: Case[] = [
   { name: 'container claim naming no pod claim', edit: (_d, pod, ctr) => { pod.resourceClaims = [{ name: 'gpu', resourceClaimTemplateName: 'gpu-template' }]; ctr.resources = { claims: [{ name: 'other' }] }; }, expect: ['deployment/resource-claims', 'spec.template.spec.containers[0].resources.claims[0]'] },
   { name: 'pod resource claim without a source', edit: (_d, pod) => { pod.resourceClaims = [{ name: 'gpu' }]; }, expect: ['deployment/resource-claims', 'spec.template.spec.resourceClaims[0]'] },
 
+  { name: 'block device from a claim', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', persistentVolumeClaim: { claimName: 'c' } }]; ctr.volumeDevices = [{ name: 'v', devicePath: '/dev/xvda' }]; }, expect: ok },
+  { name: 'block device from an emptyDir', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }]; ctr.volumeDevices = [{ name: 'v', devicePath: '/dev/xvda' }]; }, expect: ['deployment/volume-devices', 'spec.template.spec.containers[0].volumeDevices[0].name'] },
+
   // --- core: volume failure cases ---
   { name: 'volume with two sources', edit: (_d, pod) => { pod.volumes = [{ name: 'v', emptyDir: {}, hostPath: { path: '/a' } }]; }, expect: ['deployment/volume-names', 'spec.template.spec.volumes[0]'] },
   { name: 'hostPath without path', edit: (_d, pod) => { pod.volumes = [{ name: 'v', hostPath: { path: '' } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].hostPath.path'] },
