@@ -24,6 +24,10 @@ const reallyInvalid: Record<string, string> = {
   // A volumeMount names "ca-certs", but the pod declares only "ca" and "certs": the server rejects it.
   'istio/samples/mtls-echo/mtls-echo.yaml': 'a volumeMount names a volume the pod does not declare',
   'kubernetes-engine-samples/networking/sctp/sctp-deployment.yaml': 'containerPort: PORT, a placeholder where an integer must stand',
+  // Placeholders where a service account name (a DNS subdomain) must stand.
+  'kubernetes-engine-samples/ai-ml/gke-online-serving-single-gpu/src/gke-config/': '"$K8S_SA_NAME" placeholder as serviceAccountName',
+  'kubernetes-engine-samples/ai-ml/vllm-tpu/vllm-llama3-70b.yaml': '"KSA_NAME" placeholder as serviceAccountName',
+  'kubernetes-engine-samples/databases/hello-app-cloud-spanner/k8s/deployment.yaml': '"<KSA_NAME>" placeholder as serviceAccountName',
 };
 
 const ERRORS_TXT = readFileSync(`${corpus}ERRORS.txt`, 'utf8');

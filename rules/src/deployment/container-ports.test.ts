@@ -12,8 +12,17 @@ RuleTester.run(rule, {
     { name: 'bounds', yaml: deployment('        - {containerPort: 1, hostPort: 0}\n        - {containerPort: 65535, hostPort: 65535}\n') },
     { name: 'host network: hostPort absent (defaulted to containerPort) or equal', yaml: onHost('        - {containerPort: 8080}\n        - {containerPort: 9090, hostPort: 9090}\n') },
     { name: 'hostPort may differ off the host network', yaml: deployment('        - {containerPort: 8080, hostPort: 80}\n') },
+    { name: 'one host port for two protocols or two host IPs', yaml: deployment('        - {containerPort: 53, hostPort: 53}\n        - {containerPort: 53, hostPort: 53, protocol: UDP}\n        - {containerPort: 54, hostPort: 53, hostIP: 10.0.0.1}\n') },
+    // A template's hostPort is not defaulted from containerPort, so only explicit ones can clash.
+    { name: 'the same containerPort twice on the host network, no hostPort', yaml: onHost('        - {containerPort: 80}\n        - {containerPort: 80, name: other}\n') },
+    { name: 'an init container may reuse a host port', yaml: `${deployment('        - {containerPort: 80, hostPort: 80}\n')}      initContainers: [{name: init, image: busybox, ports: [{containerPort: 80, hostPort: 80}]}]\n` },
   ],
   invalid: [
+    {
+      name: 'a host port taken twice',
+      yaml: deployment('        - {containerPort: 80, hostPort: 8080}\n        - {containerPort: 81, hostPort: 8080, protocol: TCP}\n'),
+      errors: [{ path: 'spec.template.spec.containers[0].ports[1].hostPort', message: 'host port 8080 (TCP) is already taken by another port of this pod; use another host port' }],
+    },
     {
       name: 'out of range',
       yaml: deployment('        - {containerPort: 0}\n        - {containerPort: 80800, hostPort: -1}\n        - {containerPort: 80, hostPort: 65536}\n'),

@@ -4,7 +4,7 @@ import { containersOf, DOCS_DEPLOYMENT_HEAD, isInteger, objectsIn, podSpec } fro
 export default defineRule({
   meta: {
     id: 'deployment/container-ports',
-    description: 'containerPort is 1–65535 and hostPort 0–65535; on the host network the two match.',
+    description: 'containerPort is 1–65535 and hostPort 0–65535; on the host network the two match; no host port is taken twice.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -13,8 +13,11 @@ export default defineRule({
       'Ports of the containers in the pod template are TCP/UDP/SCTP port numbers:',
       '`containerPort` from 1 to 65535, and `hostPort` from 0 to 65535 (0, like leaving it out,',
       'means no host port). With `hostNetwork: true` the container listens on the host itself, so a',
-      '`hostPort` that is set must equal its `containerPort` (an absent one is defaulted to it); the',
+      '`hostPort` that is set must equal its `containerPort` (an absent one is fine); the',
       'finding is on `containerPort`, as upstream places it.',
+      '',
+      'Two regular containers cannot bind the same host port: the same `hostPort`, protocol and',
+      '`hostIP` twice is refused, on the second `hostPort`.',
       '',
       'Fails:',
       '',
@@ -39,6 +42,7 @@ export default defineRule({
   },
   check(context) {
     const hostNetwork = podSpec(context.value)?.hostNetwork === true;
+    const bound = new Set<string>();
     for (const { container, path } of containersOf(context.value)) {
       for (const [port, i] of objectsIn(container.ports)) {
         const at = [...path, 'ports', i];
@@ -49,10 +53,18 @@ export default defineRule({
         if (isInteger(hostPort) && (hostPort < 0 || hostPort > 65535)) {
           context.report({ path: [...at, 'hostPort'], message: `hostPort ${hostPort} is out of range; use a port from 1 to 65535, or leave it out for none` });
         }
-        // On the host's network the two ports are one; an absent hostPort is defaulted to match.
+        // On the host's network the two ports are one; an absent hostPort is fine (Pods get it copied from containerPort).
         if (hostNetwork && isInteger(containerPort) && isInteger(hostPort) && hostPort !== 0 && hostPort !== containerPort) {
           context.report({ path: [...at, 'containerPort'], message: `containerPort ${containerPort} differs from hostPort ${hostPort}; with hostNetwork the container listens on the host, so the two must match` });
         }
+        // Only regular containers run together; the server checks their host ports against each
+        // other after defaulting the protocol to TCP. A template's absent hostPort stays 0 even on
+        // the host network (only Pods get it copied from containerPort), so it takes no port here.
+        const effective = isInteger(hostPort) ? hostPort : 0;
+        if (path[3] !== 'containers' || effective === 0) continue;
+        const key = `${typeof port.protocol === 'string' && port.protocol !== '' ? port.protocol : 'TCP'}/${typeof port.hostIP === 'string' ? port.hostIP : ''}/${effective}`;
+        if (bound.has(key)) context.report({ path: [...at, 'hostPort'], message: `host port ${effective} (${key.split('/')[0]}) is already taken by another port of this pod; use another host port` });
+        bound.add(key);
       }
     }
   },

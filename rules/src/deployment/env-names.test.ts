@@ -8,6 +8,7 @@ ${env}`);
 RuleTester.run(rule, {
   valid: [
     { yaml: deployment('        - {name: WORKERS, value: "4"}\n        - {name: my.setting-1, value: "x"}\n') },
+    { name: 'spaces, colons and a leading digit are printable ASCII', yaml: deployment('        - {name: "1 a:b", value: "x"}\n') },
     { name: 'an empty value next to valueFrom is unset', yaml: deployment('        - {name: POD_IP, value: "", valueFrom: {fieldRef: {fieldPath: status.podIP}}}\n') },
   ],
   invalid: [
@@ -18,6 +19,11 @@ RuleTester.run(rule, {
         { path: 'spec.template.spec.containers[0].env[0].name', message: 'environment variable name is empty; give the variable a name', line: 13, column: 18 },
         { path: 'spec.template.spec.containers[0].env[1].name', message: `environment variable name "MODE=fast" contains '='; put the value in value, not in the name` },
       ],
+    },
+    {
+      name: 'a character beyond ASCII',
+      yaml: deployment('        - {name: "CAFÉ", value: "1"}\n'),
+      errors: [{ path: 'spec.template.spec.containers[0].env[0].name', message: 'environment variable name "CAFÉ" has a character that is not printable ASCII' }],
     },
     {
       name: 'value and valueFrom both set',

@@ -1,6 +1,8 @@
 import { defineRule } from '@platlint/core';
 import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn } from './pod.js';
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 export default defineRule({
   meta: {
     id: 'deployment/env-names',
@@ -12,8 +14,9 @@ export default defineRule({
     docs: [
       'Each `env` entry of a container (or init container) names a variable. An empty name cannot',
       "be set in a process environment, and a name with '=' would be split at the '=' by every",
-      'program that reads it; the server rejects both. It also rejects a variable that sets a',
-      'non-empty `value` together with `valueFrom` (reported at `valueFrom`).',
+      'program that reads it; the server rejects both, and any character that is not printable',
+      'ASCII (letters, digits, punctuation and spaces are all fine). It also rejects a variable that',
+      'sets a non-empty `value` together with `valueFrom` (reported at `valueFrom`).',
       '',
       'Fails:',
       '',
@@ -44,6 +47,8 @@ export default defineRule({
         const at = [...path, 'env', i, 'name'];
         if (name === '') context.report({ path: at, message: 'environment variable name is empty; give the variable a name' });
         else if (name.includes('=')) context.report({ path: at, message: `environment variable name "${name}" contains '='; put the value in value, not in the name` });
+        // The server takes any printable ASCII character in a name, and nothing else.
+        else if (!PRINTABLE_ASCII.test(name)) context.report({ path: at, message: `environment variable name ${JSON.stringify(name)} has a character that is not printable ASCII` });
         // A non-empty value and valueFrom contradict each other; an empty value is unset.
         if (typeof variable.value === 'string' && variable.value !== '' && variable.valueFrom !== undefined && variable.valueFrom !== null) {
           context.report({ path: [...path, 'env', i, 'valueFrom'], target: 'key', message: `variable "${name}" sets both value and valueFrom; keep one of them` });

@@ -14,3 +14,6 @@ spec:
       - name: app
         image: nginx:1.27
 ${containerFields}`;
+
+/** The same Deployment with `podFields` (YAML, indented for the pod spec) after its container. */
+export const deploymentWithPod = (podFields: string): string => `${deploymentWithContainer('')}${podFields}`;

@@ -103,3 +103,8 @@ export function docsDeploymentWithStrategy(...strategy: string[]): string[] {
   const [apiVersion, kind, metadata, spec, ...rest] = DOCS_DEPLOYMENT_HEAD as string[];
   return ['```yaml', apiVersion!, kind!, metadata!, spec!, '  strategy:', ...strategy, ...rest, '      - {name: web, image: nginx:1.27}', '```'];
 }
+
+/** A documentation example: the Deployment with one container and these lines (indented for the pod spec), as a YAML block. */
+export function docsDeploymentWithPodFields(...podFields: string[]): string[] {
+  return ['```yaml', ...DOCS_DEPLOYMENT_HEAD, '      - {name: web, image: nginx:1.27}', ...podFields, '```'];
+}

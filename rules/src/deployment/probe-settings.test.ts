@@ -6,12 +6,18 @@ const deployment = (probes: string): string => deploymentWithContainer(`${probes
 
 RuleTester.run(rule, {
   valid: [
+    { name: 'a liveness probe with a termination grace period', yaml: deployment('        livenessProbe: {exec: {command: ["true"]}, terminationGracePeriodSeconds: 10}\n') },
     {
       name: 'all at their minimum, and readiness with several successes',
       yaml: deployment('        livenessProbe: {exec: {command: ["true"]}, periodSeconds: 1, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 1, initialDelaySeconds: 0}\n        readinessProbe: {tcpSocket: {port: 80}, successThreshold: 3}\n'),
     },
   ],
   invalid: [
+    {
+      name: 'a readiness probe with a termination grace period',
+      yaml: deployment('        readinessProbe: {tcpSocket: {port: 80}, terminationGracePeriodSeconds: 10}\n'),
+      errors: [{ path: 'spec.template.spec.containers[0].readinessProbe.terminationGracePeriodSeconds', message: /not allowed on a readiness probe/ }],
+    },
     {
       name: 'negative values',
       yaml: deployment('        readinessProbe: {tcpSocket: {port: 80}, periodSeconds: -1, initialDelaySeconds: -5}\n'),

@@ -22,6 +22,8 @@ export default defineRule({
       '  what a 0 meant; the fix writes that default.',
       '- `livenessProbe` and `startupProbe` take `successThreshold: 1` only: one success is enough',
       '  to count a container as alive or started.',
+      '- `terminationGracePeriodSeconds` is for liveness and startup probes, whose failure kills the',
+      '  container; a readiness probe kills nothing, and the server refuses it there.',
       '',
       'Upstream differs on 0: it accepts it (and defaults it) without a word.',
       '',
@@ -60,6 +62,10 @@ export default defineRule({
       const delay = probe.initialDelaySeconds;
       if (isInteger(delay) && delay < 0) {
         context.report({ path: [...path, 'initialDelaySeconds'], message: `initialDelaySeconds ${delay} is negative; use 0 or more` });
+      }
+      const grace = probe.terminationGracePeriodSeconds;
+      if (kind === 'readinessProbe' && grace !== undefined && grace !== null) {
+        context.report({ path: [...path, 'terminationGracePeriodSeconds'], target: 'key', message: 'terminationGracePeriodSeconds is not allowed on a readiness probe, whose failure kills nothing; remove it' });
       }
       const success = probe.successThreshold;
       if (kind !== 'readinessProbe' && isInteger(success) && success > 1) {

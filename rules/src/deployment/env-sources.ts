@@ -1,0 +1,107 @@
+import { defineRule, isJsonObject } from '@platlint/core';
+import type { FieldPath, RuleContext } from '@platlint/core';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn } from './pod.js';
+import type { Obj } from './pod.js';
+
+const VALUE_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'] as const;
+const ENV_FROM_SOURCES = ['configMapRef', 'secretRef'] as const;
+
+/** Pod fields an environment variable can read through fieldRef (labels and annotations by key). */
+const ENV_FIELDS = new Set(['metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.serviceAccountName', 'status.hostIP', 'status.hostIPs', 'status.podIP', 'status.podIPs']);
+const ANNOTATED_FIELD = /^metadata\.(labels|annotations)\['[^']*'\]$/;
+
+/** Container resources resourceFieldRef can read; huge pages of any size too. */
+const RESOURCE_FIELDS = new Set(['limits.cpu', 'limits.memory', 'limits.ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage']);
+const HUGEPAGES_FIELD = /^(limits|requests)\.hugepages-/;
+
+/** A ConfigMap or Secret key: letters, digits, '-', '_' and '.', at most 253, not "." or "..". */
+function keyProblem(key: string): string | undefined {
+  if (key.length > 253) return 'is longer than 253 characters';
+  if (!/^[-._a-zA-Z0-9]+$/.test(key)) return "may only hold letters, digits, '-', '_' and '.'";
+  if (key === '.' || key === '..' || key.startsWith('..')) return "must not be '.' or '..' or start with '..'";
+  return undefined;
+}
+
+export default defineRule({
+  meta: {
+    id: 'deployment/env-sources',
+    description: 'valueFrom and envFrom entries name exactly one source, and the fields, resources and keys they read exist.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (env valueFrom, envFrom)',
+    docs: [
+      'For every container and init container of the pod template:',
+      '',
+      '- `env[].valueFrom` sets exactly one of `fieldRef`, `resourceFieldRef`, `configMapKeyRef`,',
+      '  `secretKeyRef` (and `fileKeyRef` where enabled); `envFrom[]` exactly one of `configMapRef`',
+      '  and `secretRef`. None or two is refused (reported on the entry).',
+      '- `fieldRef.fieldPath` is one the server can expose: `metadata.name`, `metadata.namespace`,',
+      "  `metadata.uid`, `metadata.labels['KEY']`, `metadata.annotations['KEY']`, `spec.nodeName`,",
+      '  `spec.serviceAccountName`, `status.hostIP(s)` or `status.podIP(s)`.',
+      '- `resourceFieldRef.resource` is `limits.` or `requests.` followed by `cpu`, `memory`,',
+      '  `ephemeral-storage` or a `hugepages-<size>`.',
+      "- `configMapKeyRef.key` and `secretKeyRef.key` are keys: letters, digits, '-', '_' and '.'.",
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      ...DOCS_DEPLOYMENT_HEAD,
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        env:',
+      '        - name: POD_IP',
+      '          valueFrom: {fieldRef: {fieldPath: status.ip}}',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      ...DOCS_DEPLOYMENT_HEAD,
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        env:',
+      '        - name: POD_IP',
+      '          valueFrom: {fieldRef: {fieldPath: status.podIP}}',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { container, path } of containersOf(context.value)) {
+      for (const [variable, i] of objectsIn(container.env)) {
+        if (isJsonObject(variable.valueFrom)) checkValueFrom(context, variable.valueFrom, [...path, 'env', i, 'valueFrom']);
+      }
+      for (const [entry, i] of objectsIn(container.envFrom)) {
+        const set = ENV_FROM_SOURCES.filter((source) => entry[source] !== undefined && entry[source] !== null);
+        if (set.length !== 1) context.report({ path: [...path, 'envFrom', i], message: set.length === 0 ? 'envFrom entry names no source; set configMapRef or secretRef' : 'envFrom entry sets both configMapRef and secretRef; use one entry for each' });
+      }
+    }
+  },
+});
+
+function checkValueFrom(context: RuleContext, valueFrom: Obj, at: FieldPath): void {
+  const set = VALUE_SOURCES.filter((source) => valueFrom[source] !== undefined && valueFrom[source] !== null);
+  if (set.length !== 1) {
+    context.report({ path: at, message: set.length === 0 ? `valueFrom names no source; set one of ${VALUE_SOURCES.slice(0, 4).join(', ')}` : `valueFrom sets ${set.join(' and ')}; a variable reads one source, so keep one` });
+    return;
+  }
+  const { fieldRef, resourceFieldRef } = valueFrom;
+  if (isJsonObject(fieldRef) && typeof fieldRef.fieldPath === 'string') {
+    const field = fieldRef.fieldPath;
+    if (!ENV_FIELDS.has(field) && !ANNOTATED_FIELD.test(field)) {
+      context.report({ path: [...at, 'fieldRef', 'fieldPath'], message: `fieldPath "${field}" cannot be read into an environment variable; use a field such as metadata.name, status.podIP or metadata.labels['key']` });
+    }
+  }
+  if (isJsonObject(resourceFieldRef) && typeof resourceFieldRef.resource === 'string') {
+    const resource = resourceFieldRef.resource;
+    if (!RESOURCE_FIELDS.has(resource) && !HUGEPAGES_FIELD.test(resource)) {
+      context.report({ path: [...at, 'resourceFieldRef', 'resource'], message: `resource "${resource}" cannot be read; use limits.* or requests.* of cpu, memory, ephemeral-storage or hugepages-<size>` });
+    }
+  }
+  for (const ref of ['configMapKeyRef', 'secretKeyRef'] as const) {
+    const selector = valueFrom[ref];
+    if (!isJsonObject(selector) || typeof selector.key !== 'string' || selector.key === '') continue;
+    const problem = keyProblem(selector.key);
+    if (problem) context.report({ path: [...at, ref, 'key'], message: `key "${selector.key}" ${problem}` });
+  }
+}

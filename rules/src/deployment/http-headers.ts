@@ -1,0 +1,56 @@
+import { defineRule, isJsonObject } from '@platlint/core';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn } from './pod.js';
+
+/** An HTTP header name as the server accepts it: letters, digits and '-'. */
+const HEADER_NAME = /^[-A-Za-z0-9]+$/;
+
+export default defineRule({
+  meta: {
+    id: 'deployment/http-headers',
+    description: 'httpGet probes and hooks send headers whose names are letters, digits and \'-\'.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (httpGet action)',
+    docs: [
+      'Each `httpHeaders` entry of an `httpGet` probe or lifecycle hook names a header; the server',
+      "takes only letters, digits and '-' in the name.",
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      ...DOCS_DEPLOYMENT_HEAD,
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        livenessProbe:',
+      '          httpGet: {path: /healthz, port: 8080, httpHeaders: [{name: "X Probe", value: "1"}]}',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      ...DOCS_DEPLOYMENT_HEAD,
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        livenessProbe:',
+      '          httpGet: {path: /healthz, port: 8080, httpHeaders: [{name: X-Probe, value: "1"}]}',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { container, path } of containersOf(context.value)) {
+      const places: [unknown, (string | number)[]][] = (['livenessProbe', 'readinessProbe', 'startupProbe'] as const).map((probe) => [container[probe], [...path, probe]]);
+      if (isJsonObject(container.lifecycle)) {
+        for (const hook of ['postStart', 'preStop'] as const) places.push([container.lifecycle[hook], [...path, 'lifecycle', hook]]);
+      }
+      for (const [handler, at] of places) {
+        if (!isJsonObject(handler) || !isJsonObject(handler.httpGet)) continue;
+        for (const [header, i] of objectsIn(handler.httpGet.httpHeaders)) {
+          if (typeof header.name === 'string' && !HEADER_NAME.test(header.name)) {
+            context.report({ path: [...at, 'httpGet', 'httpHeaders', i, 'name'], message: `header name ${JSON.stringify(header.name)} may only hold letters, digits and '-'` });
+          }
+        }
+      }
+    }
+  },
+});

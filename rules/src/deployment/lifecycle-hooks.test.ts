@@ -1,0 +1,19 @@
+import { RuleTester } from '@platlint/core/testing';
+import { deploymentWithContainer } from './fixtures.js';
+import rule from './lifecycle-hooks.js';
+
+const hooks = (lifecycle: string): string => deploymentWithContainer(`        lifecycle: ${lifecycle}\n`);
+const at = 'spec.template.spec.containers[0].lifecycle';
+
+RuleTester.run(rule, {
+  valid: [
+    { yaml: hooks('{postStart: {exec: {command: [a]}}, preStop: {sleep: {seconds: 0}}}') },
+    { yaml: hooks('{preStop: {httpGet: {path: /quit, port: admin}}}') },
+  ],
+  invalid: [
+    { yaml: hooks('{preStop: {}}'), errors: [{ path: `${at}.preStop`, message: /has no action/ }] },
+    { yaml: hooks('{postStart: {exec: {command: [a]}, sleep: {seconds: 1}}}'), errors: [{ path: `${at}.postStart.sleep`, message: 'postStart sets exec and sleep; a hook runs exactly one action, remove all but one' }] },
+    { yaml: hooks('{preStop: {httpGet: {port: 0}}}'), errors: [{ path: `${at}.preStop.httpGet.port`, message: /out of range/ }] },
+    { yaml: hooks('{preStop: {tcpSocket: {port: Admin_Port}}}'), errors: [{ path: `${at}.preStop.tcpSocket.port`, message: /^hook port name "Admin_Port"/ }] },
+  ],
+});

@@ -1,0 +1,85 @@
+import { defineRule, isJsonObject } from '@platlint/core';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn } from './pod.js';
+
+/**
+ * Why a path is not one that stays inside its volume: relative, with no '..' element. Only '/'
+ * separates elements: the server runs on Linux, where a backslash is part of a name.
+ */
+export function descendingPathProblem(path: string): string | undefined {
+  if (path.startsWith('/')) return 'must be a relative path';
+  if (path.split('/').includes('..')) return "must not contain '..'";
+  return undefined;
+}
+
+export default defineRule({
+  meta: {
+    id: 'deployment/mount-paths',
+    description: 'Volume mounts of a container use distinct mount paths, sub-paths inside the volume, and propagation the container may use.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (volume mounts)',
+    docs: [
+      'For the `volumeMounts` of every container and init container of the pod template, the server',
+      'refuses:',
+      '',
+      '- two mounts at the same `mountPath` in one container (the second is reported);',
+      "- a `subPath` or `subPathExpr` that is absolute or has a `..` element: it must stay inside the",
+      '  volume;',
+      '- `subPath` and `subPathExpr` together;',
+      '- `mountPropagation: Bidirectional` in a container that is not privileged;',
+      '- `recursiveReadOnly` (other than `Disabled`) on a mount that is not `readOnly`, or with a',
+      '  propagation other than `None`.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      ...DOCS_DEPLOYMENT_HEAD,
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        volumeMounts: [{name: data, mountPath: /data, subPath: ../etc}]',
+      '      volumes: [{name: data, emptyDir: {}}]',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      ...DOCS_DEPLOYMENT_HEAD,
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        volumeMounts: [{name: data, mountPath: /data, subPath: web}]',
+      '      volumes: [{name: data, emptyDir: {}}]',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { container, path } of containersOf(context.value)) {
+      const privileged = isJsonObject(container.securityContext) && container.securityContext.privileged === true;
+      const seen = new Set<string>();
+      for (const [mount, i] of objectsIn(container.volumeMounts)) {
+        const at = [...path, 'volumeMounts', i];
+        const { mountPath, subPath, subPathExpr, mountPropagation, recursiveReadOnly } = mount;
+        if (typeof mountPath === 'string' && mountPath !== '') {
+          if (seen.has(mountPath)) context.report({ path: [...at, 'mountPath'], message: `another volume is already mounted at "${mountPath}" in this container; mount paths must be unique` });
+          seen.add(mountPath);
+        }
+        for (const [field, value] of [['subPath', subPath], ['subPathExpr', subPathExpr]] as const) {
+          const problem = typeof value === 'string' && value !== '' ? descendingPathProblem(value) : undefined;
+          if (problem) context.report({ path: [...at, field], message: `${field} "${String(value)}" ${problem}, inside the volume` });
+        }
+        if (typeof subPath === 'string' && subPath !== '' && typeof subPathExpr === 'string' && subPathExpr !== '') {
+          context.report({ path: [...at, 'subPathExpr'], message: 'subPath and subPathExpr cannot both be set; keep one' });
+        }
+        if (mountPropagation === 'Bidirectional' && !privileged) {
+          context.report({ path: [...at, 'mountPropagation'], message: 'Bidirectional mount propagation is only allowed in a privileged container' });
+        }
+        if (typeof recursiveReadOnly === 'string' && recursiveReadOnly !== 'Disabled' && recursiveReadOnly !== '') {
+          if (mount.readOnly !== true) context.report({ path: [...at, 'recursiveReadOnly'], message: `recursiveReadOnly ${recursiveReadOnly} needs readOnly: true` });
+          else if (mountPropagation !== undefined && mountPropagation !== null && mountPropagation !== 'None' && mountPropagation !== '') {
+            context.report({ path: [...at, 'recursiveReadOnly'], message: `recursiveReadOnly ${recursiveReadOnly} needs mountPropagation None` });
+          }
+        }
+      }
+    }
+  },
+});

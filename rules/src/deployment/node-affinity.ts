@@ -1,0 +1,95 @@
+import { defineRule, isJsonObject } from '@platlint/core';
+import type { FieldPath, RuleContext } from '@platlint/core';
+import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import type { Obj } from './pod.js';
+
+export default defineRule({
+  meta: {
+    id: 'deployment/node-affinity',
+    description: 'Node affinity of the pod template has terms, and each requirement carries the values its operator needs.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (node affinity)',
+    docs: [
+      'In `spec.template.spec.affinity.nodeAffinity`:',
+      '',
+      '- `requiredDuringSchedulingIgnoredDuringExecution` needs at least one entry in',
+      '  `nodeSelectorTerms` (an empty term list could never be satisfied, and the server refuses it).',
+      '- In every `matchExpressions` requirement (of required terms and of preferred ones), `In` and',
+      '  `NotIn` need values, `Exists` and `DoesNotExist` take none, and `Gt` and `Lt` take exactly one.',
+      '- `matchFields` can only select on `metadata.name`, with `In` or `NotIn` and exactly one value.',
+      '',
+      'Fails:',
+      '',
+      ...docsDeploymentWithPodFields(
+        '      affinity:',
+        '        nodeAffinity:',
+        '          requiredDuringSchedulingIgnoredDuringExecution:',
+        '            nodeSelectorTerms:',
+        '            - matchExpressions: [{key: disktype, operator: In}]',
+      ),
+      '',
+      'Passes:',
+      '',
+      ...docsDeploymentWithPodFields(
+        '      affinity:',
+        '        nodeAffinity:',
+        '          requiredDuringSchedulingIgnoredDuringExecution:',
+        '            nodeSelectorTerms:',
+        '            - matchExpressions: [{key: disktype, operator: In, values: [ssd]}]',
+      ),
+    ].join('\n'),
+  },
+  check(context) {
+    const affinity = podSpec(context.value)?.affinity;
+    if (!isJsonObject(affinity) || !isJsonObject(affinity.nodeAffinity)) return;
+    const base: FieldPath = [...POD_SPEC, 'affinity', 'nodeAffinity'];
+    const required = affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution;
+    if (isJsonObject(required)) {
+      const at = [...base, 'requiredDuringSchedulingIgnoredDuringExecution'];
+      const terms = required.nodeSelectorTerms;
+      if (terms === undefined || terms === null || (Array.isArray(terms) && terms.length === 0)) {
+        context.report({ path: [...at, 'nodeSelectorTerms'], target: terms === undefined ? 'key' : 'value', message: 'required node affinity needs at least one entry in nodeSelectorTerms' });
+      }
+      for (const [term, i] of objectsIn(terms)) checkTerm(context, term, [...at, 'nodeSelectorTerms', i]);
+    }
+    for (const [preferred, i] of objectsIn(affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution)) {
+      if (isJsonObject(preferred.preference)) checkTerm(context, preferred.preference, [...base, 'preferredDuringSchedulingIgnoredDuringExecution', i, 'preference']);
+    }
+  },
+});
+
+function checkTerm(context: RuleContext, term: Obj, at: FieldPath): void {
+  for (const [requirement, j] of objectsIn(term.matchExpressions)) {
+    const path = [...at, 'matchExpressions', j, 'values'];
+    const count = Array.isArray(requirement.values) ? requirement.values.length : 0;
+    const target = requirement.values === undefined ? 'key' : 'value';
+    switch (requirement.operator) {
+      case 'In':
+      case 'NotIn':
+        if (count === 0) context.report({ path, target, message: `operator ${requirement.operator} needs at least one value` });
+        break;
+      case 'Exists':
+      case 'DoesNotExist':
+        if (count > 0) context.report({ path, message: `operator ${requirement.operator} takes no values; remove values` });
+        break;
+      case 'Gt':
+      case 'Lt':
+        if (count !== 1) context.report({ path, target, message: `operator ${requirement.operator} takes exactly one value, a number, not ${count}` });
+        break;
+    }
+  }
+  for (const [requirement, j] of objectsIn(term.matchFields)) {
+    const path = [...at, 'matchFields', j];
+    // Nodes can only be selected by field on their name.
+    if (typeof requirement.key === 'string' && requirement.key !== 'metadata.name') {
+      context.report({ path: [...path, 'key'], message: `matchFields can only select on metadata.name, not "${requirement.key}"` });
+    }
+    if (requirement.operator !== 'In' && requirement.operator !== 'NotIn') {
+      if (typeof requirement.operator === 'string') context.report({ path: [...path, 'operator'], message: `matchFields takes operator In or NotIn, not ${requirement.operator}` });
+    } else if (!Array.isArray(requirement.values) || requirement.values.length !== 1) {
+      context.report({ path: [...path, 'values'], target: requirement.values === undefined ? 'key' : 'value', message: `matchFields with ${requirement.operator} takes exactly one node name in values` });
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import { defineRule, formats, isJsonObject } from '@platlint/core';
+import type { FieldPath, RuleContext } from '@platlint/core';
+import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import type { Obj } from './pod.js';
+
+export default defineRule({
+  meta: {
+    id: 'deployment/pod-affinity',
+    description: 'Pod (anti-)affinity terms of the pod template name valid namespaces.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (pod affinity)',
+    docs: [
+      'Each `namespaces` entry of a pod affinity or anti-affinity term (required or preferred) is a',
+      'namespace name, so a DNS label; the server refuses any other.',
+      '',
+      'Fails:',
+      '',
+      ...docsDeploymentWithPodFields(
+        '      affinity:',
+        '        podAffinity:',
+        '          requiredDuringSchedulingIgnoredDuringExecution:',
+        '          - {labelSelector: {matchLabels: {app: db}}, topologyKey: zone, namespaces: [Data_Store]}',
+      ),
+      '',
+      'Passes:',
+      '',
+      ...docsDeploymentWithPodFields(
+        '      affinity:',
+        '        podAffinity:',
+        '          requiredDuringSchedulingIgnoredDuringExecution:',
+        '          - {labelSelector: {matchLabels: {app: db}}, topologyKey: zone, namespaces: [data-store]}',
+      ),
+    ].join('\n'),
+  },
+  check(context) {
+    const affinity = podSpec(context.value)?.affinity;
+    if (!isJsonObject(affinity)) return;
+    for (const kind of ['podAffinity', 'podAntiAffinity'] as const) {
+      const terms = affinity[kind];
+      if (!isJsonObject(terms)) continue;
+      const at: FieldPath = [...POD_SPEC, 'affinity', kind];
+      for (const [term, i] of objectsIn(terms.requiredDuringSchedulingIgnoredDuringExecution)) {
+        checkTerm(context, term, [...at, 'requiredDuringSchedulingIgnoredDuringExecution', i]);
+      }
+      for (const [weighted, i] of objectsIn(terms.preferredDuringSchedulingIgnoredDuringExecution)) {
+        if (isJsonObject(weighted.podAffinityTerm)) checkTerm(context, weighted.podAffinityTerm, [...at, 'preferredDuringSchedulingIgnoredDuringExecution', i, 'podAffinityTerm']);
+      }
+    }
+  },
+});
+
+function checkTerm(context: RuleContext, term: Obj, at: FieldPath): void {
+  if (!Array.isArray(term.namespaces)) return;
+  term.namespaces.forEach((namespace: unknown, j) => {
+    const problem = typeof namespace === 'string' ? formats['dns-label'](namespace) : undefined;
+    if (problem) context.report({ path: [...at, 'namespaces', j], message: `namespace "${String(namespace)}" ${problem}` });
+  });
+}

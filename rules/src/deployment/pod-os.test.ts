@@ -1,0 +1,26 @@
+import { RuleTester } from '@platlint/core/testing';
+import { deploymentWithContainer } from './fixtures.js';
+import rule from './pod-os.js';
+
+const pod = (os: string, podSecurity: string, containerSecurity = ''): string =>
+  `${deploymentWithContainer(containerSecurity === '' ? '' : `        securityContext: ${containerSecurity}\n`)}      os: {name: ${os}}\n${podSecurity === '' ? '' : `      securityContext: ${podSecurity}\n`}`;
+
+RuleTester.run(rule, {
+  valid: [
+    { yaml: pod('windows', '{windowsOptions: {runAsUserName: ContainerUser}, runAsNonRoot: true}', '{windowsOptions: {hostProcess: false}}') },
+    { yaml: pod('linux', '{runAsUser: 1000, seccompProfile: {type: RuntimeDefault}}', '{privileged: false, capabilities: {drop: [ALL]}}') },
+    // Empty lists set nothing.
+    { yaml: pod('windows', '{sysctls: []}') },
+  ],
+  invalid: [
+    {
+      yaml: pod('windows', '{runAsUser: 1000, sysctls: [{name: kernel.msgmax, value: "1"}]}', '{readOnlyRootFilesystem: true}'),
+      errors: [
+        { path: 'spec.template.spec.containers[0].securityContext.readOnlyRootFilesystem', message: 'readOnlyRootFilesystem cannot be set for a windows pod; remove it or change spec.os.name' },
+        { path: 'spec.template.spec.securityContext.runAsUser', message: /runAsUser cannot be set for a windows pod/ },
+        { path: 'spec.template.spec.securityContext.sysctls', message: /sysctls cannot be set for a windows pod/ },
+      ],
+    },
+    { yaml: pod('linux', '{windowsOptions: {runAsUserName: x}}'), errors: [{ path: 'spec.template.spec.securityContext.windowsOptions', message: /windowsOptions cannot be set for a linux pod/ }] },
+  ],
+});

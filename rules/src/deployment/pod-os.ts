@@ -1,0 +1,59 @@
+import { defineRule, isJsonObject } from '@platlint/core';
+import type { FieldPath, RuleContext } from '@platlint/core';
+import { containersOf, docsDeploymentWithPodFields, POD_SPEC, podSpec } from './pod.js';
+import type { Obj } from './pod.js';
+
+/** Linux-only settings of the pod's security context, refused for a Windows pod. */
+const LINUX_POD_FIELDS = ['seLinuxOptions', 'seccompProfile', 'appArmorProfile', 'fsGroup', 'fsGroupChangePolicy', 'sysctls', 'runAsUser', 'runAsGroup'] as const;
+/** Linux-only settings of a container's security context. */
+const LINUX_CONTAINER_FIELDS = ['seLinuxOptions', 'seccompProfile', 'appArmorProfile', 'capabilities', 'readOnlyRootFilesystem', 'privileged', 'allowPrivilegeEscalation', 'procMount', 'runAsUser', 'runAsGroup'] as const;
+
+export default defineRule({
+  meta: {
+    id: 'deployment/pod-os',
+    description: 'A pod template that names its OS sets no security settings of the other one.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (spec.os)',
+    docs: [
+      'With `spec.template.spec.os.name` set, the server refuses security settings that only the other',
+      'operating system has:',
+      '',
+      '- `windows`: in the pod `securityContext`, `seLinuxOptions`, `seccompProfile`,',
+      '  `appArmorProfile`, `fsGroup`, `fsGroupChangePolicy`, `sysctls`, `runAsUser` and `runAsGroup`;',
+      '  in a container `securityContext`, those that apply there, and `capabilities`,',
+      '  `readOnlyRootFilesystem`, `privileged`, `allowPrivilegeEscalation` and `procMount`.',
+      '- `linux`: `windowsOptions`, in the pod or in a container.',
+      '',
+      'Without `os`, nothing is checked: the pod may run on either.',
+      '',
+      'Fails:',
+      '',
+      ...docsDeploymentWithPodFields('      os: {name: windows}', '      securityContext: {runAsUser: 1000}'),
+      '',
+      'Passes:',
+      '',
+      ...docsDeploymentWithPodFields('      os: {name: windows}', '      securityContext: {windowsOptions: {runAsUserName: ContainerUser}}'),
+    ].join('\n'),
+  },
+  check(context) {
+    const pod = podSpec(context.value);
+    const os = pod && isJsonObject(pod.os) ? pod.os.name : undefined;
+    if (!pod || (os !== 'windows' && os !== 'linux')) return;
+    const podFields = os === 'windows' ? LINUX_POD_FIELDS : (['windowsOptions'] as const);
+    const containerFields = os === 'windows' ? LINUX_CONTAINER_FIELDS : (['windowsOptions'] as const);
+    if (isJsonObject(pod.securityContext)) refuse(context, pod.securityContext, podFields, [...POD_SPEC, 'securityContext'], os);
+    for (const { container, path } of containersOf(context.value)) {
+      if (isJsonObject(container.securityContext)) refuse(context, container.securityContext, containerFields, [...path, 'securityContext'], os);
+    }
+  },
+});
+
+function refuse(context: RuleContext, security: Obj, fields: readonly string[], at: FieldPath, os: string): void {
+  for (const field of fields) {
+    const value = security[field];
+    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
+    context.report({ path: [...at, field], target: 'key', message: `${field} cannot be set for a ${os} pod; remove it or change spec.os.name` });
+  }
+}

@@ -1,0 +1,102 @@
+import { defineRule, isJsonObject } from '@platlint/core';
+import type { FieldPath, RuleContext } from '@platlint/core';
+import { containersOf, docsDeploymentWithPodFields, POD_SPEC, podSpec } from './pod.js';
+import type { Obj } from './pod.js';
+
+/** A sysctl name: dot- or slash-separated segments of lowercase alphanumerics, '_' and '-' inside. */
+const SYSCTL = /^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$/;
+
+export default defineRule({
+  meta: {
+    id: 'deployment/pod-security',
+    description: 'Security settings of the pod template: process namespace sharing, group ids, sysctls and seccomp profiles.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (security context)',
+    docs: [
+      'Security settings of `spec.template.spec` and its containers that the server refuses:',
+      '',
+      '- `shareProcessNamespace: true` together with `hostPID: true` (a pod cannot share a process',
+      '  namespace of its own and use the host\'s).',
+      '- A `supplementalGroups` id outside 0 to 2147483647.',
+      '- A sysctl whose name is not dot- or slash-separated lowercase segments (at most 253',
+      '  characters), or the same sysctl twice.',
+      '- A `seccompProfile` or `appArmorProfile` of type `Localhost` without `localhostProfile`, or',
+      '  a `localhostProfile` with another type (pod or container level).',
+      '- `hostUsers: false` (a user namespace of the pod\'s own) together with `hostNetwork`,',
+      '  `hostPID` or `hostIPC`.',
+      '',
+      'Fails:',
+      '',
+      ...docsDeploymentWithPodFields('      shareProcessNamespace: true', '      hostPID: true'),
+      '',
+      'Passes:',
+      '',
+      ...docsDeploymentWithPodFields('      shareProcessNamespace: true'),
+    ].join('\n'),
+  },
+  check(context) {
+    const pod = podSpec(context.value);
+    if (!pod) return;
+    if (pod.shareProcessNamespace === true && pod.hostPID === true) {
+      context.report({ path: [...POD_SPEC, 'shareProcessNamespace'], message: 'shareProcessNamespace and hostPID cannot both be true; keep one of them' });
+    }
+    // A pod in its own user namespace cannot join the host's other namespaces.
+    if (pod.hostUsers === false) {
+      for (const field of ['hostNetwork', 'hostPID', 'hostIPC'] as const) {
+        if (pod[field] === true) context.report({ path: [...POD_SPEC, field], message: `${field} cannot be true when hostUsers is false; the pod's own user namespace cannot share the host's` });
+      }
+    }
+    const security = pod.securityContext;
+    if (isJsonObject(security)) {
+      const at = [...POD_SPEC, 'securityContext'];
+      if (Array.isArray(security.supplementalGroups)) {
+        security.supplementalGroups.forEach((id: unknown, i) => {
+          if (typeof id === 'number' && (id < 0 || id > 2147483647)) context.report({ path: [...at, 'supplementalGroups', i], message: `group id ${id} is out of range; use 0 to 2147483647` });
+        });
+      }
+      checkSysctls(context, security, at);
+      checkProfile(context, security, 'seccompProfile', at);
+      checkProfile(context, security, 'appArmorProfile', at);
+    }
+    for (const { container, path } of containersOf(context.value)) {
+      if (!isJsonObject(container.securityContext)) continue;
+      checkProfile(context, container.securityContext, 'seccompProfile', [...path, 'securityContext']);
+      checkProfile(context, container.securityContext, 'appArmorProfile', [...path, 'securityContext']);
+    }
+  },
+});
+
+function checkSysctls(context: RuleContext, security: Obj, at: FieldPath): void {
+  if (!Array.isArray(security.sysctls)) return;
+  const seen = new Set<string>();
+  security.sysctls.forEach((sysctl: unknown, i) => {
+    if (!isJsonObject(sysctl) || typeof sysctl.name !== 'string') return;
+    const name = sysctl.name;
+    const path = [...at, 'sysctls', i, 'name'];
+    if (name.length > 253 || !SYSCTL.test(name)) context.report({ path, message: `"${name}" is not a sysctl name: lowercase segments separated by '.' or '/', each starting and ending with a letter or digit` });
+    else if (seen.has(name)) context.report({ path, message: `sysctl "${name}" is set twice; keep one entry` });
+    seen.add(name);
+  });
+}
+
+function checkProfile(context: RuleContext, security: Obj, field: 'seccompProfile' | 'appArmorProfile', at: FieldPath): void {
+  const profile = security[field];
+  if (!isJsonObject(profile)) return;
+  const path = [...at, field, 'localhostProfile'];
+  const local = profile.localhostProfile;
+  // The server tells an absent profile path from an empty one: only absent is refused.
+  const hasLocal = local !== undefined && local !== null;
+  if (profile.type === 'Localhost' && !hasLocal) {
+    context.report({ path, target: local === undefined ? 'key' : 'value', message: `a Localhost ${field} needs localhostProfile, the profile on the node` });
+  } else if (field === 'appArmorProfile' && profile.type === 'Localhost' && typeof local === 'string' && local.trim() === '') {
+    // AppArmor names a loaded profile, so unlike a seccomp path it cannot be empty.
+    context.report({ path, message: 'a Localhost appArmorProfile needs a non-empty localhostProfile' });
+  } else if (profile.type !== 'Localhost' && typeof profile.type === 'string' && local !== undefined && local !== null) {
+    context.report({ path, message: `localhostProfile only applies to type Localhost, not ${profile.type}; remove it` });
+  } else if (field === 'seccompProfile' && typeof local === 'string' && (local.startsWith('/') || local.split('/').includes('..'))) {
+    // The path is relative to the kubelet's seccomp directory and must stay inside it.
+    context.report({ path, message: `localhostProfile "${local}" must be a relative path without '..'` });
+  }
+}

@@ -1,0 +1,48 @@
+import { defineRule } from '@platlint/core';
+import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+
+export default defineRule({
+  meta: {
+    id: 'deployment/pod-tolerations',
+    description: 'Tolerations of the pod template pair key, operator, value and effect as the server requires.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (tolerations)',
+    docs: [
+      'Each entry of `spec.template.spec.tolerations` is checked as the server checks it:',
+      '',
+      '- An empty `key` matches every taint, which only makes sense with `operator: Exists`; any',
+      '  other operator (or none: there is no default) is refused.',
+      '- `operator: Exists` matches any value, so a non-empty `value` beside it is refused.',
+      '- `tolerationSeconds` only means something for `effect: NoExecute` (how long the pod stays on',
+      '  a node that gets the taint); with another effect, or none, it is refused. The finding is on',
+      '  `effect`, as upstream places it.',
+      '',
+      'Fails:',
+      '',
+      ...docsDeploymentWithPodFields('      tolerations:', '      - {key: dedicated, operator: Exists, value: gpu}'),
+      '',
+      'Passes:',
+      '',
+      ...docsDeploymentWithPodFields('      tolerations:', '      - {key: dedicated, operator: Equal, value: gpu, effect: NoSchedule}', '      - {operator: Exists}'),
+    ].join('\n'),
+  },
+  check(context) {
+    const pod = podSpec(context.value);
+    if (!pod) return;
+    for (const [toleration, i] of objectsIn(pod.tolerations)) {
+      const at = [...POD_SPEC, 'tolerations', i];
+      const { key, operator, value, effect, tolerationSeconds } = toleration;
+      const hasKey = typeof key === 'string' && key !== '';
+      if (!hasKey && operator !== 'Exists') {
+        context.report({ path: [...at, 'operator'], target: operator === undefined ? 'key' : 'value', message: 'a toleration without a key matches every taint and needs operator Exists; set operator: Exists or name a key' });
+      } else if (operator === 'Exists' && typeof value === 'string' && value !== '') {
+        context.report({ path: [...at, 'operator'], message: `operator Exists matches any value, so value "${value}" must be left out; use operator Equal to match that value` });
+      }
+      if (tolerationSeconds !== undefined && tolerationSeconds !== null && effect !== 'NoExecute') {
+        context.report({ path: [...at, 'effect'], target: effect === undefined ? 'key' : 'value', message: 'tolerationSeconds only applies to effect NoExecute; set effect: NoExecute or remove tolerationSeconds' });
+      }
+    }
+  },
+});

@@ -1,0 +1,50 @@
+import { defineRule, isJsonObject } from '@platlint/core';
+import { containersOf, DOCS_DEPLOYMENT_HEAD } from './pod.js';
+
+export default defineRule({
+  meta: {
+    id: 'deployment/privilege-escalation',
+    description: 'A container that forbids privilege escalation is not privileged and does not add CAP_SYS_ADMIN.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (container securityContext)',
+    docs: [
+      '`allowPrivilegeEscalation: false` in a container\'s `securityContext` contradicts',
+      '`privileged: true`, and adding the `CAP_SYS_ADMIN` capability: both grant what it forbids.',
+      'The server refuses either combination (reported on `securityContext`).',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      ...DOCS_DEPLOYMENT_HEAD,
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        securityContext: {allowPrivilegeEscalation: false, privileged: true}',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      ...DOCS_DEPLOYMENT_HEAD,
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        securityContext: {allowPrivilegeEscalation: false, privileged: false}',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { container, path } of containersOf(context.value)) {
+      const security = container.securityContext;
+      if (!isJsonObject(security) || security.allowPrivilegeEscalation !== false) continue;
+      const at = [...path, 'securityContext'];
+      if (security.privileged === true) {
+        context.report({ path: at, message: 'allowPrivilegeEscalation false contradicts privileged true; drop one of them' });
+      }
+      const added = isJsonObject(security.capabilities) && Array.isArray(security.capabilities.add) ? security.capabilities.add : [];
+      if (added.includes('CAP_SYS_ADMIN')) {
+        context.report({ path: at, message: 'allowPrivilegeEscalation false contradicts adding CAP_SYS_ADMIN; drop one of them' });
+      }
+    }
+  },
+});

@@ -1,0 +1,51 @@
+import { defineRule } from '@platlint/core';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn } from './pod.js';
+
+/** Resources that can be resized in place. */
+const RESIZABLE = ['cpu', 'memory'];
+
+export default defineRule({
+  meta: {
+    id: 'deployment/resize-policy',
+    description: 'A container\'s resizePolicy names cpu or memory, each at most once.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (container resizePolicy)',
+    docs: [
+      'Only `cpu` and `memory` can be resized in place, so each `resizePolicy` entry of a container',
+      'names one of them, and names it once (the second entry for a resource is reported).',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      ...DOCS_DEPLOYMENT_HEAD,
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        resizePolicy: [{resourceName: ephemeral-storage, restartPolicy: NotRequired}]',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      ...DOCS_DEPLOYMENT_HEAD,
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        resizePolicy: [{resourceName: memory, restartPolicy: RestartContainer}]',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { container, path } of containersOf(context.value)) {
+      const seen = new Set<string>();
+      for (const [policy, i] of objectsIn(container.resizePolicy)) {
+        const name = policy.resourceName;
+        if (typeof name !== 'string') continue;
+        const at = [...path, 'resizePolicy', i, 'resourceName'];
+        if (!RESIZABLE.includes(name)) context.report({ path: at, message: `"${name}" cannot be resized in place; use cpu or memory` });
+        else if (seen.has(name)) context.report({ path: at, message: `${name} already has a resize policy; keep one entry per resource` });
+        seen.add(name);
+      }
+    }
+  },
+});

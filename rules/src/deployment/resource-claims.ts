@@ -1,0 +1,72 @@
+import { defineRule, formats, isJsonObject } from '@platlint/core';
+import { containersOf, docsDeploymentWithPodFields, DOCS_DEPLOYMENT_HEAD, objectsIn, POD_SPEC, podSpec } from './pod.js';
+
+export default defineRule({
+  meta: {
+    id: 'deployment/resource-claims',
+    description: 'Resource claims of the pod template have unique DNS-label names and one source, and containers use only those claims.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (resource claims)',
+    docs: [
+      'Dynamic resource allocation: `spec.template.spec.resourceClaims` names the claims the pods',
+      'use, and `resources.claims` of a container picks some of them. The server refuses:',
+      '',
+      '- a pod claim whose `name` is not a DNS label, or repeats an earlier one;',
+      '- a pod claim with none or both of `resourceClaimName` and `resourceClaimTemplateName`',
+      '  (reported on the entry), or with one that is not a DNS subdomain;',
+      '- a container claim that names no pod claim, or the same claim (and request) twice.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      ...DOCS_DEPLOYMENT_HEAD,
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        resources: {claims: [{name: gpu}]}',
+      '```',
+      '',
+      'Passes:',
+      '',
+      ...docsDeploymentWithPodFields('      resourceClaims: [{name: gpu, resourceClaimTemplateName: single-gpu}]'),
+    ].join('\n'),
+  },
+  check(context) {
+    const pod = podSpec(context.value);
+    if (!pod) return;
+    const names = new Set<string>();
+    for (const [claim, i] of objectsIn(pod.resourceClaims)) {
+      const at = [...POD_SPEC, 'resourceClaims', i];
+      const { name, resourceClaimName, resourceClaimTemplateName } = claim;
+      if (typeof name === 'string' && name !== '') {
+        const problem = formats['dns-label'](name);
+        if (names.has(name)) context.report({ path: [...at, 'name'], message: `resource claim "${name}" is declared twice; claim names must be unique` });
+        else if (problem) context.report({ path: [...at, 'name'], message: `resource claim name "${name}" ${problem}` });
+        names.add(name);
+      }
+      const sources = [resourceClaimName, resourceClaimTemplateName].filter((source) => source !== undefined && source !== null);
+      if (sources.length !== 1) {
+        context.report({ path: at, message: sources.length === 0 ? 'a resource claim needs resourceClaimName or resourceClaimTemplateName' : 'a resource claim sets both resourceClaimName and resourceClaimTemplateName; keep one' });
+      }
+      for (const field of ['resourceClaimName', 'resourceClaimTemplateName'] as const) {
+        const value = claim[field];
+        const problem = typeof value === 'string' ? formats['dns-subdomain'](value) : undefined;
+        if (problem) context.report({ path: [...at, field], message: `${field} "${String(value)}" ${problem}` });
+      }
+    }
+    for (const { container, path } of containersOf(context.value)) {
+      if (!isJsonObject(container.resources)) continue;
+      const used = new Set<string>();
+      for (const [claim, j] of objectsIn(container.resources.claims)) {
+        const { name, request } = claim;
+        if (typeof name !== 'string' || name === '') continue;
+        const at = [...path, 'resources', 'claims', j];
+        const key = typeof request === 'string' && request !== '' ? `${name}/${request}` : name;
+        if (used.has(key)) context.report({ path: at, message: `claim ${key} is listed twice in this container` });
+        else if (!names.has(name)) context.report({ path: at, message: `claim "${name}" is not one of the pod's resourceClaims; declare it in spec.template.spec.resourceClaims` });
+        used.add(key);
+      }
+    }
+  },
+});

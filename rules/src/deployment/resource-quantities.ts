@@ -1,0 +1,89 @@
+import { defineRule, parseQuantity } from '@platlint/core';
+import { containersOf, DOCS_DEPLOYMENT_HEAD, isJsonObject, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
+
+/** Resources that give a container a QoS class; huge pages need one of them beside them. */
+const CPU_OR_MEMORY = new Set(['cpu', 'memory']);
+
+export default defineRule({
+  meta: {
+    id: 'deployment/resource-quantities',
+    description: 'Container resource quantities and emptyDir size limits are not negative, extended resources are whole numbers, and huge pages come with cpu or memory.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (container resources)',
+    docs: [
+      'In `resources.requests` and `resources.limits` of every container and init container:',
+      '',
+      '- no quantity is negative;',
+      '- an extended resource (a name with a domain, such as `example.com/gpu`) is counted in whole',
+      '  units, so `500m` or `0.5` is refused;',
+      '- a container that asks for `hugepages-<size>` also requests or limits `cpu` or `memory`',
+      '  (reported on `resources`).',
+      '',
+      'The `sizeLimit` of an `emptyDir` volume is not negative either.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      ...DOCS_DEPLOYMENT_HEAD,
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        resources:',
+      "          requests: {example.com/gpu: 500m}",
+      "          limits: {example.com/gpu: 500m}",
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      ...DOCS_DEPLOYMENT_HEAD,
+      '      - name: web',
+      '        image: nginx:1.27',
+      '        resources:',
+      "          requests: {example.com/gpu: 1}",
+      "          limits: {example.com/gpu: 1}",
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {
+      const limit = isJsonObject(volume.emptyDir) ? volume.emptyDir.sizeLimit : undefined;
+      const quantity = parseQuantity(limit);
+      if (quantity && quantity.num < 0n) context.report({ path: [...POD_SPEC, 'volumes', i, 'emptyDir', 'sizeLimit'], message: `sizeLimit ${String(limit)} is negative; a quantity is 0 or more` });
+    }
+    // Pod-level resources can carry the cpu or memory huge pages go with; leave that case alone.
+    const podLevel = isJsonObject(podSpec(context.value)?.resources);
+    for (const { container, path } of containersOf(context.value)) {
+      const resources = container.resources;
+      if (!isJsonObject(resources)) continue;
+      let hugePages = false;
+      let cpuOrMemory = false;
+      for (const list of ['limits', 'requests'] as const) {
+        const amounts = resources[list];
+        if (!isJsonObject(amounts)) continue;
+        for (const [name, raw] of Object.entries(amounts)) {
+          if (name.startsWith(HUGEPAGES)) hugePages = true;
+          if (CPU_OR_MEMORY.has(name)) cpuOrMemory = true;
+          // Malformed quantities are schema/format findings.
+          const quantity = parseQuantity(raw);
+          if (!quantity) continue;
+          const at = [...path, 'resources', list, name];
+          if (quantity.num < 0n) context.report({ path: at, message: `${name} ${String(raw)} is negative; a quantity is 0 or more` });
+          else if (isExtended(name) && quantity.num % quantity.den !== 0n) {
+            context.report({ path: at, message: `${name} ${String(raw)} is not a whole number; an extended resource is counted in whole units` });
+          }
+        }
+      }
+      if (hugePages && !cpuOrMemory && !podLevel) {
+        context.report({ path: [...path, 'resources'], message: 'huge pages need a cpu or memory request or limit beside them; add one' });
+      }
+    }
+  },
+});
+
+/** An extended resource: a qualified name with a domain that is not the platform's own. */
+function isExtended(name: string): boolean {
+  return name.includes('/') && !name.includes(NATIVE_DOMAIN) && !name.startsWith('requests.');
+}

@@ -1,0 +1,81 @@
+import { comparesValues, defineRule, isJsonObject, isSelectorOperator } from '@platlint/core';
+import type { FieldPath } from '@platlint/core';
+import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import type { Obj } from './pod.js';
+
+/** Every label selector of the pod spec with its path: affinity terms and spread constraints. */
+function selectorsOf(pod: Obj): [Obj, FieldPath][] {
+  const out: [Obj, FieldPath][] = [];
+  const add = (term: Obj, at: FieldPath): void => {
+    for (const field of ['labelSelector', 'namespaceSelector'] as const) {
+      const selector = term[field];
+      if (isJsonObject(selector)) out.push([selector, [...at, field]]);
+    }
+  };
+  const affinity = pod.affinity;
+  for (const kind of ['podAffinity', 'podAntiAffinity'] as const) {
+    const terms = isJsonObject(affinity) ? affinity[kind] : undefined;
+    if (!isJsonObject(terms)) continue;
+    const at: FieldPath = [...POD_SPEC, 'affinity', kind];
+    for (const [term, i] of objectsIn(terms.requiredDuringSchedulingIgnoredDuringExecution)) add(term, [...at, 'requiredDuringSchedulingIgnoredDuringExecution', i]);
+    for (const [weighted, i] of objectsIn(terms.preferredDuringSchedulingIgnoredDuringExecution)) {
+      if (isJsonObject(weighted.podAffinityTerm)) add(weighted.podAffinityTerm, [...at, 'preferredDuringSchedulingIgnoredDuringExecution', i, 'podAffinityTerm']);
+    }
+  }
+  for (const [constraint, i] of objectsIn(pod.topologySpreadConstraints)) add(constraint, [...POD_SPEC, 'topologySpreadConstraints', i]);
+  return out;
+}
+
+export default defineRule({
+  meta: {
+    id: 'deployment/template-selectors',
+    description: 'Label selectors inside the pod template (affinity terms, spread constraints) are well formed.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (label selectors of affinity and topology spread)',
+    docs: [
+      'The server checks the label selectors of pod affinity and anti-affinity terms (`labelSelector`',
+      'and `namespaceSelector`) and of topology spread constraints as it checks `spec.selector`',
+      '(see `deployment/selector-syntax`): an `In` or `NotIn` term needs at least one value, and an',
+      '`Exists` or `DoesNotExist` term takes none.',
+      '',
+      'Fails:',
+      '',
+      ...docsDeploymentWithPodFields(
+        '      topologySpreadConstraints:',
+        '      - maxSkew: 1',
+        '        topologyKey: zone',
+        '        whenUnsatisfiable: DoNotSchedule',
+        '        labelSelector: {matchExpressions: [{key: app, operator: In}]}',
+      ),
+      '',
+      'Passes:',
+      '',
+      ...docsDeploymentWithPodFields(
+        '      topologySpreadConstraints:',
+        '      - maxSkew: 1',
+        '        topologyKey: zone',
+        '        whenUnsatisfiable: DoNotSchedule',
+        '        labelSelector: {matchExpressions: [{key: app, operator: In, values: [web]}]}',
+      ),
+    ].join('\n'),
+  },
+  check(context) {
+    const pod = podSpec(context.value);
+    if (!pod) return;
+    for (const [selector, at] of selectorsOf(pod)) {
+      for (const [term, i] of objectsIn(selector.matchExpressions)) {
+        const { operator } = term;
+        if (!isSelectorOperator(operator)) continue;
+        const values = Array.isArray(term.values) ? term.values : undefined;
+        const path = [...at, 'matchExpressions', i, 'values'];
+        if (comparesValues(operator) && (values?.length ?? 0) === 0) {
+          context.report({ path, target: values ? 'value' : 'key', message: `operator ${operator} needs at least one value; add values or use Exists/DoesNotExist` });
+        } else if (!comparesValues(operator) && values && values.length > 0) {
+          context.report({ path, message: `operator ${operator} takes no values; remove them, or use In/NotIn to compare values` });
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,19 @@
+import { RuleTester } from '@platlint/core/testing';
+import { deploymentWithPod } from './fixtures.js';
+import rule from './topology-spread.js';
+
+const spread = (...entries: string[]): string => deploymentWithPod(`      topologySpreadConstraints:\n${entries.map((e) => `      - ${e}\n`).join('')}`);
+const at = 'spec.template.spec.topologySpreadConstraints';
+
+RuleTester.run(rule, {
+  valid: [
+    { yaml: spread('{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, minDomains: 2}', '{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: ScheduleAnyway}') },
+    { yaml: spread('{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}, matchLabelKeys: [pod-template-hash]}') },
+  ],
+  invalid: [
+    { yaml: spread('{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}', '{maxSkew: 2, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}'), errors: [{ path: `${at}[1]`, message: /already has topologyKey "zone"/ }] },
+    { yaml: spread('{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: ScheduleAnyway, minDomains: 2}'), errors: [{ path: `${at}[0].minDomains`, message: /only applies with whenUnsatisfiable: DoNotSchedule/ }] },
+    { yaml: spread('{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, matchLabelKeys: [app]}'), errors: [{ path: `${at}[0].matchLabelKeys`, message: /needs a labelSelector/ }] },
+    { yaml: spread('{maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchExpressions: [{key: app, operator: Exists}]}, matchLabelKeys: [app]}'), errors: [{ path: `${at}[0].matchLabelKeys[0]`, message: /already a key of labelSelector/ }] },
+  ],
+});

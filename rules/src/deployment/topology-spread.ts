@@ -1,0 +1,71 @@
+import { defineRule, isJsonObject } from '@platlint/core';
+import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import type { Obj } from './pod.js';
+
+export default defineRule({
+  meta: {
+    id: 'deployment/topology-spread',
+    description: 'Topology spread constraints of the pod template are distinct and use minDomains and matchLabelKeys as the server allows.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (topology spread constraints)',
+    docs: [
+      'In `spec.template.spec.topologySpreadConstraints`:',
+      '',
+      '- No two constraints share both `topologyKey` and `whenUnsatisfiable`: the scheduler could not',
+      '  tell which of them applies (the finding is on the second).',
+      '- `minDomains` only works with `whenUnsatisfiable: DoNotSchedule`.',
+      '- `matchLabelKeys` needs a `labelSelector`, and names no key the selector already uses: the',
+      '  pod\'s own value of such a key is merged into the selector, which would contradict it.',
+      '',
+      'Fails:',
+      '',
+      ...docsDeploymentWithPodFields(
+        '      topologySpreadConstraints:',
+        '      - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: ScheduleAnyway, minDomains: 3}',
+      ),
+      '',
+      'Passes:',
+      '',
+      ...docsDeploymentWithPodFields(
+        '      topologySpreadConstraints:',
+        '      - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, minDomains: 3}',
+      ),
+    ].join('\n'),
+  },
+  check(context) {
+    const pod = podSpec(context.value);
+    if (!pod) return;
+    const seen = new Set<string>();
+    for (const [constraint, i] of objectsIn(pod.topologySpreadConstraints)) {
+      const at = [...POD_SPEC, 'topologySpreadConstraints', i];
+      const { topologyKey, whenUnsatisfiable, minDomains, labelSelector, matchLabelKeys } = constraint;
+      if (typeof topologyKey === 'string' && typeof whenUnsatisfiable === 'string') {
+        const pair = JSON.stringify([topologyKey, whenUnsatisfiable]);
+        if (seen.has(pair)) context.report({ path: at, message: `another constraint already has topologyKey "${topologyKey}" with whenUnsatisfiable ${whenUnsatisfiable}; merge the two` });
+        seen.add(pair);
+      }
+      if (minDomains !== undefined && minDomains !== null && whenUnsatisfiable !== 'DoNotSchedule') {
+        context.report({ path: [...at, 'minDomains'], message: 'minDomains only applies with whenUnsatisfiable: DoNotSchedule; remove it or change whenUnsatisfiable' });
+      }
+      if (!Array.isArray(matchLabelKeys) || matchLabelKeys.length === 0) continue;
+      if (!isJsonObject(labelSelector)) {
+        context.report({ path: [...at, 'matchLabelKeys'], message: 'matchLabelKeys needs a labelSelector to merge into; add one or remove matchLabelKeys' });
+        continue;
+      }
+      const used = selectorKeys(labelSelector);
+      matchLabelKeys.forEach((key: unknown, j) => {
+        if (typeof key === 'string' && used.has(key)) {
+          context.report({ path: [...at, 'matchLabelKeys', j], message: `"${key}" is already a key of labelSelector; name it in one place only` });
+        }
+      });
+    }
+  },
+});
+
+function selectorKeys(selector: Obj): Set<string> {
+  const keys = new Set<string>(isJsonObject(selector.matchLabels) ? Object.keys(selector.matchLabels) : []);
+  for (const [requirement] of objectsIn(selector.matchExpressions)) if (typeof requirement.key === 'string') keys.add(requirement.key);
+  return keys;
+}

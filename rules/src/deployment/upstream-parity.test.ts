@@ -1,0 +1,419 @@
+import { describe, expect, it } from 'vitest';
+import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { rules } from '../index.js';
+
+/**
+ * Parity with the upstream API server on Deployments (apps/v1) and their pod templates. Each
+ * case restates, as a manifest, a success or failure case of the upstream validation tests
+ * (apps: TestValidateDeployment and the rolling-update tests; core: the pod spec, container,
+ * volume, probe, env, port, resource, security-context, toleration, affinity, topology-spread,
+ * dnsConfig and hostAliases tests), read for behaviour and written here in our own words.
+ *
+ * `ok`: the server stores the object, so platlint reports no error (warnings are allowed).
+ * Otherwise the server refuses it, and platlint reports an error of that rule at that path.
+ */
+
+type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A valid Deployment shaped like the upstream tests' own valid pod template. */
+function base(): Obj {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'abc', namespace: 'default' },
+    spec: {
+      selector: { matchLabels: { name: 'abc' } },
+      template: {
+        metadata: { labels: { name: 'abc' } },
+        spec: {
+          restartPolicy: 'Always',
+          dnsPolicy: 'ClusterFirst',
+          containers: [{ name: 'ctr', image: 'image', imagePullPolicy: 'IfNotPresent', terminationMessagePolicy: 'File' }],
+        },
+      },
+    },
+  };
+}
+
+interface Case {
+  /** What the case checks, and the upstream test it comes from. */
+  name: string;
+  edit: (d: Obj, pod: Obj, ctr: Obj) => void;
+  /** 'ok', or the rule id and field path of the expected error. */
+  expect: 'ok' | [ruleId: string, path: string];
+}
+
+const ok = 'ok' as const;
+
+const cases: Case[] = [
+  // --- apps: TestValidateDeployment and friends ---
+  { name: 'the base Deployment (apps success)', edit: () => {}, expect: ok },
+  { name: 'RollingUpdate with percent maxSurge and integer maxUnavailable', edit: (d) => { d.spec.strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: '20%', maxUnavailable: 1 } }; }, expect: ok },
+  { name: 'Recreate without rollingUpdate', edit: (d) => { d.spec.strategy = { type: 'Recreate' }; }, expect: ok },
+  { name: 'maxSurge 0% and maxUnavailable 1%', edit: (d) => { d.spec.strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: '0%', maxUnavailable: '1%' } }; }, expect: ok },
+  { name: 'only maxUnavailable 0 (maxSurge defaulted)', edit: (d) => { d.spec.strategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0 } }; }, expect: ok },
+  { name: 'maxSurge over 100%', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxSurge: '200%' } }; }, expect: ok },
+  { name: 'integer maxUnavailable above replicas', edit: (d) => { d.spec.replicas = 2; d.spec.strategy = { rollingUpdate: { maxUnavailable: 10 } }; }, expect: ok },
+  { name: 'progressDeadlineSeconds above minReadySeconds', edit: (d) => { d.spec.minReadySeconds = 10; d.spec.progressDeadlineSeconds = 11; }, expect: ok },
+  { name: 'replicas 0', edit: (d) => { d.spec.replicas = 0; }, expect: ok },
+  { name: 'paused', edit: (d) => { d.spec.paused = true; }, expect: ok },
+  { name: 'matchExpressions selector', edit: (d) => { d.spec.selector = { matchExpressions: [{ key: 'name', operator: 'In', values: ['abc'] }] }; }, expect: ok },
+  { name: 'generateName instead of a name', edit: (d) => { delete d.metadata.name; d.metadata.generateName = 'abc-'; }, expect: ok },
+  { name: 'dotted name', edit: (d) => { d.metadata.name = 'abc.example.com'; }, expect: ok },
+  { name: 'rollingUpdate without a type (RollingUpdate is the default)', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxSurge: '100%', maxUnavailable: '100%' } }; }, expect: ok },
+  { name: 'maxSurge as a numeric string', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxSurge: '1' } }; }, expect: ['schema/format', 'spec.strategy.rollingUpdate.maxSurge'] },
+  { name: 'progressDeadlineSeconds 0 with minReadySeconds defaulted to 0', edit: (d) => { d.spec.progressDeadlineSeconds = 0; }, expect: ['deployment/progress-deadline', 'spec.progressDeadlineSeconds'] },
+  { name: 'selector with NotIn and DoesNotExist terms', edit: (d) => { d.spec.selector = { matchLabels: { name: 'abc' }, matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['db'] }, { key: 'legacy', operator: 'DoesNotExist' }] }; }, expect: ok },
+  { name: 'selector In without values', edit: (d) => { d.spec.selector = { matchExpressions: [{ key: 'name', operator: 'In', values: [] }] }; }, expect: ['deployment/selector-syntax', 'spec.selector.matchExpressions[0].values'] },
+  { name: 'prefixed template labels and annotations', edit: (d) => { d.spec.template.metadata.labels['app.kubernetes.io/name'] = 'abc'; d.spec.template.metadata.annotations = { 'prometheus.io/scrape': 'true', 'checksum/config': 'x'.repeat(64) }; }, expect: ok },
+  { name: 'template metadata with a name and namespace of any shape', edit: (d) => { d.spec.template.metadata.name = 'Whatever_Name'; d.spec.template.metadata.namespace = 'other'; }, expect: ok },
+  { name: 'template annotation key invalid', edit: (d) => { d.spec.template.metadata.annotations = { 'bad key': 'x' }; }, expect: ['metadata/annotations', 'spec.template.metadata.annotations["bad key"]'] },
+  { name: 'ephemeralContainers in the template', edit: (_d, pod) => { pod.ephemeralContainers = [{ name: 'debug', image: 'busybox' }]; }, expect: ['deployment/template-forbidden-fields', 'spec.template.spec.ephemeralContainers'] },
+  // Status sent with a create is dropped by the server, so its values cannot refuse the object.
+  { name: 'status with negative counts', edit: (d) => { d.status = { replicas: -1, readyReplicas: 5, availableReplicas: -3, observedGeneration: -1, collisionCount: -1 }; }, expect: ok },
+  { name: 'status with conditions', edit: (d) => { d.status = { conditions: [{ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable', lastUpdateTime: '2024-01-01T00:00:00Z', lastTransitionTime: '2024-01-01T00:00:00Z' }] }; }, expect: ok },
+  { name: 'name missing', edit: (d) => { delete d.metadata.name; }, expect: ['metadata/name-format', 'metadata.name'] },
+  { name: 'name not a DNS subdomain', edit: (d) => { d.metadata.name = 'Abc_x'; }, expect: ['metadata/name-format', 'metadata.name'] },
+  { name: 'empty selector', edit: (d) => { d.spec.selector = {}; }, expect: ['deployment/selector-matches-template', 'spec.selector'] },
+  { name: 'selector does not match template labels', edit: (d) => { d.spec.selector = { matchLabels: { name: 'other' } }; }, expect: ['deployment/selector-matches-template', 'spec.template.metadata.labels'] },
+  { name: 'negative replicas', edit: (d) => { d.spec.replicas = -1; }, expect: ['schema/range', 'spec.replicas'] },
+  { name: 'unknown strategy type', edit: (d) => { d.spec.strategy = { type: 'randomType' }; }, expect: ['schema/enum', 'spec.strategy.type'] },
+  { name: 'Recreate with rollingUpdate', edit: (d) => { d.spec.strategy = { type: 'Recreate', rollingUpdate: {} }; }, expect: ['deployment/strategy-rolling-update', 'spec.strategy.rollingUpdate'] },
+  { name: 'maxSurge not a percentage', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxSurge: '20Percent' } }; }, expect: ['schema/format', 'spec.strategy.rollingUpdate.maxSurge'] },
+  { name: 'maxUnavailable not a percentage', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxUnavailable: '20Percent' } }; }, expect: ['schema/format', 'spec.strategy.rollingUpdate.maxUnavailable'] },
+  { name: 'maxSurge and maxUnavailable both zero', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxSurge: 0, maxUnavailable: 0 } }; }, expect: ['deployment/rolling-update-limits', 'spec.strategy.rollingUpdate.maxUnavailable'] },
+  { name: 'maxSurge 0% and maxUnavailable 0%', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxSurge: '0%', maxUnavailable: '0%' } }; }, expect: ['deployment/rolling-update-limits', 'spec.strategy.rollingUpdate.maxUnavailable'] },
+  { name: 'maxUnavailable over 100%', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxUnavailable: '110%' } }; }, expect: ['deployment/rolling-update-limits', 'spec.strategy.rollingUpdate.maxUnavailable'] },
+  { name: 'negative maxUnavailable', edit: (d) => { d.spec.strategy = { rollingUpdate: { maxUnavailable: -1 } }; }, expect: ['deployment/rolling-update-limits', 'spec.strategy.rollingUpdate.maxUnavailable'] },
+  { name: 'progressDeadlineSeconds equal to minReadySeconds', edit: (d) => { d.spec.minReadySeconds = 10; d.spec.progressDeadlineSeconds = 10; }, expect: ['deployment/progress-deadline', 'spec.progressDeadlineSeconds'] },
+  { name: 'minReadySeconds above the default deadline', edit: (d) => { d.spec.minReadySeconds = 600; }, expect: ['deployment/progress-deadline', 'spec.progressDeadlineSeconds'] },
+  { name: 'negative minReadySeconds', edit: (d) => { d.spec.minReadySeconds = -1; }, expect: ['schema/range', 'spec.minReadySeconds'] },
+  { name: 'negative revisionHistoryLimit', edit: (d) => { d.spec.revisionHistoryLimit = -2; }, expect: ['schema/range', 'spec.revisionHistoryLimit'] },
+  { name: 'restartPolicy OnFailure', edit: (_d, pod) => { pod.restartPolicy = 'OnFailure'; }, expect: ['deployment/restart-policy', 'spec.template.spec.restartPolicy'] },
+  { name: 'restartPolicy Never', edit: (_d, pod) => { pod.restartPolicy = 'Never'; }, expect: ['deployment/restart-policy', 'spec.template.spec.restartPolicy'] },
+  { name: 'activeDeadlineSeconds set', edit: (_d, pod) => { pod.activeDeadlineSeconds = 30; }, expect: ['deployment/template-forbidden-fields', 'spec.template.spec.activeDeadlineSeconds'] },
+  { name: 'template label value invalid', edit: (d) => { d.spec.template.metadata.labels.other = 'bad value'; }, expect: ['metadata/labels', 'spec.template.metadata.labels.other'] },
+
+  // --- core: pod spec success cases ---
+  { name: 'populated pod spec (volumes, nodeSelector, host namespaces, pull secrets, priority class)', edit: (_d, pod) => {
+    pod.volumes = [{ name: 'vol', persistentVolumeClaim: { claimName: '123' } }];
+    pod.nodeSelector = { key: 'value' };
+    pod.nodeName = 'foobar';
+    pod.hostNetwork = true; pod.hostPID = true; pod.hostIPC = true;
+    pod.imagePullSecrets = [{ name: 'secret' }];
+    pod.priorityClassName = 'valid-name';
+    pod.serviceAccountName = 'acct';
+    pod.terminationGracePeriodSeconds = 60;
+    pod.schedulerName = 'my-scheduler';
+    pod.subdomain = 'sub'; pod.hostname = 'host';
+  }, expect: ok },
+  { name: 'hostNetwork with hostPort equal to containerPort', edit: (_d, pod, ctr) => { pod.hostNetwork = true; ctr.ports = [{ containerPort: 8080, hostPort: 8080, protocol: 'TCP' }]; }, expect: ok },
+  { name: 'hostNetwork with hostPort left out', edit: (_d, pod, ctr) => { pod.hostNetwork = true; ctr.ports = [{ containerPort: 8080 }]; }, expect: ok },
+  { name: 'empty imagePullSecret name is accepted', edit: (_d, pod) => { pod.imagePullSecrets = [{ name: '' }]; }, expect: ok },
+  { name: 'runtimeClassName and overhead', edit: (_d, pod) => { pod.runtimeClassName = 'valid-sandbox'; pod.overhead = { cpu: '250m', memory: '64Mi' }; }, expect: ok },
+  { name: 'shareProcessNamespace', edit: (_d, pod) => { pod.shareProcessNamespace = true; }, expect: ok },
+  { name: 'dnsPolicy None with nameservers', edit: (_d, pod) => { pod.dnsPolicy = 'None'; pod.dnsConfig = { nameservers: ['1.2.3.4'], searches: ['ns.svc.cluster.local', 'my.dns.search.path'], options: [{ name: 'ndots', value: '2' }, { name: 'edns0' }] }; }, expect: ok },
+  { name: 'dnsConfig with ClusterFirstWithHostNet', edit: (_d, pod) => { pod.dnsPolicy = 'ClusterFirstWithHostNet'; pod.hostNetwork = true; pod.dnsConfig = { searches: ['custom'] }; }, expect: ok },
+  { name: 'dnsConfig with a trailing-dot search and an IPv6 nameserver', edit: (_d, pod) => { pod.dnsConfig = { nameservers: ['2001:db8::1'], searches: ['example.com.'] }; }, expect: ok },
+  { name: 'hostAliases', edit: (_d, pod) => { pod.hostAliases = [{ ip: '12.34.56.78', hostnames: ['host1', 'host2.example.com'] }]; }, expect: ok },
+  { name: 'readinessGates', edit: (_d, pod) => { pod.readinessGates = [{ conditionType: 'example.com/condition1' }]; }, expect: ok },
+  { name: 'schedulingGates', edit: (_d, pod) => { pod.schedulingGates = [{ name: 'example.com/foo' }]; }, expect: ok },
+  { name: 'os linux', edit: (_d, pod) => { pod.os = { name: 'linux' }; }, expect: ok },
+  { name: 'pod securityContext ids', edit: (_d, pod) => { pod.securityContext = { runAsUser: 0, runAsGroup: 0, fsGroup: 2000, supplementalGroups: [1, 2147483647], runAsNonRoot: false, fsGroupChangePolicy: 'OnRootMismatch', seccompProfile: { type: 'RuntimeDefault' }, sysctls: [{ name: 'net.ipv4.ip_local_port_range', value: '1024 65535' }, { name: 'kernel.shm_rmid_forced', value: '0' }] }; }, expect: ok },
+  { name: 'Localhost seccomp profile', edit: (_d, pod) => { pod.securityContext = { seccompProfile: { type: 'Localhost', localhostProfile: 'profiles/audit.json' } }; }, expect: ok },
+  { name: 'tolerations', edit: (_d, pod) => { pod.tolerations = [{ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }, { operator: 'Exists' }, { key: 'foo', operator: 'Equal', value: 'bar', effect: 'NoSchedule' }, { key: 'foo', value: '' }]; }, expect: ok },
+  { name: 'toleration with an empty key and Exists matches every taint', edit: (_d, pod) => { pod.tolerations = [{ key: '', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 0 }]; }, expect: ok },
+  { name: 'empty node selector term', edit: (_d, pod) => { pod.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{}] } } }; }, expect: ok },
+  { name: 'node affinity', edit: (_d, pod) => { pod.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'key2', operator: 'Exists' }, { key: 'key3', operator: 'Gt', values: ['10'] }], matchFields: [{ key: 'metadata.name', operator: 'In', values: ['host1'] }] }] }, preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 10, preference: { matchExpressions: [{ key: 'foo', operator: 'In', values: ['bar'] }] } }] } }; }, expect: ok },
+  { name: 'pod affinity and anti-affinity', edit: (_d, pod) => { pod.affinity = { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchExpressions: [{ key: 'key2', operator: 'In', values: ['value1'] }] }, topologyKey: 'zone', namespaces: ['ns'], matchLabelKeys: ['pod-template-hash'] }] }, podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 100, podAffinityTerm: { labelSelector: { matchLabels: { a: 'b' } }, namespaceSelector: {}, topologyKey: 'region' } }] } }; }, expect: ok },
+  { name: 'topology spread constraints', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'DoNotSchedule', minDomains: 3, labelSelector: { matchLabels: { name: 'abc' } }, matchLabelKeys: ['pod-template-hash'] }, { maxSkew: 2, topologyKey: 'k8s.io/node', whenUnsatisfiable: 'ScheduleAnyway', nodeAffinityPolicy: 'Honor', nodeTaintsPolicy: 'Ignore' }]; }, expect: ok },
+  { name: 'volumes of many kinds', edit: (_d, pod) => { pod.volumes = [
+    { name: 'a', hostPath: { path: '/mnt/path', type: 'DirectoryOrCreate' } },
+    { name: 'b', emptyDir: { medium: 'Memory', sizeLimit: '1Gi' } },
+    { name: 'c', secret: { secretName: 'my-secret', defaultMode: 0o644, items: [{ key: 'k', path: 'dir/file', mode: 0o400 }], optional: true } },
+    { name: 'd', configMap: { name: 'my-cfg', items: [{ key: 'k', path: 'file' }] } },
+    { name: 'e', downwardAPI: { items: [{ path: 'labels', fieldRef: { fieldPath: 'metadata.labels' } }, { path: 'cpu', resourceFieldRef: { containerName: 'ctr', resource: 'limits.cpu', divisor: '1m' } }] } },
+    { name: 'f', projected: { sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: 3600, audience: 'api' } }, { configMap: { name: 'x' } }, { secret: { name: 'y' } }] } },
+    { name: 'g', nfs: { server: 'nfs.example.com', path: '/exports' } },
+    { name: 'h', csi: { driver: 'csi.example.com', volumeAttributes: { a: 'b' } } },
+    { name: 'i', ephemeral: { volumeClaimTemplate: { spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } } },
+    { name: 'j', image: { reference: 'registry.example.com/data:v1', pullPolicy: 'IfNotPresent' } },
+  ]; }, expect: ok },
+  { name: 'emptyDir with no fields', edit: (_d, pod) => { pod.volumes = [{ name: 'a', emptyDir: {} }]; }, expect: ok },
+  { name: 'a volume with no source is an emptyDir', edit: (_d, pod) => { pod.volumes = [{ name: 'a' }]; }, expect: ok },
+
+  { name: 'a production-style pod template', edit: (_d, pod, ctr) => {
+    Object.assign(pod, {
+      serviceAccountName: 'default', priorityClassName: 'system-cluster-critical', nodeSelector: { 'kubernetes.io/os': 'linux' },
+      tolerations: [{ key: 'CriticalAddonsOnly', operator: 'Exists' }, { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
+      affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { name: 'abc' } }, namespaceSelector: {}, topologyKey: 'kubernetes.io/hostname' }] } },
+      topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { name: 'abc' } }, nodeAffinityPolicy: 'Honor' }],
+      securityContext: { runAsNonRoot: true, runAsUser: 65532, fsGroup: 65532, seccompProfile: { type: 'RuntimeDefault' }, sysctls: [{ name: 'net.core.somaxconn', value: '1024' }] },
+      dnsConfig: { options: [{ name: 'single-request-reopen' }] },
+      hostAliases: [{ ip: '::1', hostnames: ['ip6-localhost'] }],
+      volumes: [
+        { name: 'tmp', emptyDir: { sizeLimit: '64Mi' } },
+        { name: 'podinfo', projected: { defaultMode: 420, sources: [{ downwardAPI: { items: [{ path: 'labels', fieldRef: { fieldPath: 'metadata.labels' } }, { path: 'mem', resourceFieldRef: { containerName: 'ctr', resource: 'limits.memory' } }] } }, { serviceAccountToken: { path: 'token', expirationSeconds: 7200 } }] } },
+        { name: 'cfg', configMap: { name: 'abc-config', defaultMode: 0o755, items: [{ key: 'app.yaml', path: 'app.yaml' }] } },
+      ],
+    });
+    Object.assign(ctr, {
+      ports: [{ name: 'http', containerPort: 8080 }, { name: 'metrics', containerPort: 9090 }],
+      env: [{ name: 'SA', valueFrom: { fieldRef: { fieldPath: 'spec.serviceAccountName' } } }, { name: 'GOMAXPROCS', valueFrom: { resourceFieldRef: { resource: 'limits.cpu' } } }],
+      resources: { requests: { cpu: '100m', memory: '64Mi' }, limits: { memory: '128Mi' } },
+      securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
+      livenessProbe: { httpGet: { path: '/healthz', port: 'http' }, initialDelaySeconds: 10, periodSeconds: 10 },
+      readinessProbe: { grpc: { port: 9090 } },
+      lifecycle: { preStop: { exec: { command: ['sleep', '5'] } } },
+      volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }, { name: 'podinfo', mountPath: '/etc/podinfo', readOnly: true }, { name: 'cfg', mountPath: '/etc/app' }],
+    });
+  }, expect: ok },
+
+  // --- core: container success cases ---
+  { name: 'container with the usual fields', edit: (_d, _pod, ctr) => {
+    ctr.command = ['sh', '-c']; ctr.args = ['echo']; ctr.workingDir = '/work';
+    ctr.ports = [{ name: 'http', containerPort: 80 }, { name: 'dns', containerPort: 53, protocol: 'UDP' }, { containerPort: 53 }];
+    ctr.env = [{ name: 'abc', value: 'value' }, { name: 'ABC', value: 'value' }, { name: 'AbC_123', value: 'value' }, { name: 'abc', value: '' }, { name: 'a.b.c', value: 'value' }, { name: 'a-b-c', value: 'value' }];
+    ctr.resources = { requests: { cpu: '100m', memory: '128Mi', 'ephemeral-storage': '1Gi' }, limits: { cpu: 2, memory: '1Gi', 'example.com/gpu': 1 } };
+    ctr.terminationMessagePath = '/tmp/msg'; ctr.terminationMessagePolicy = 'FallbackToLogsOnError';
+    ctr.stdin = true; ctr.tty = true;
+  }, expect: ok },
+  { name: 'container names of digits and dashes', edit: (_d, pod, ctr) => { ctr.name = '123'; pod.containers.push({ name: 'abc-123', image: 'image' }); }, expect: ok },
+  { name: 'httpGet probe with host, scheme and headers', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { httpGet: { host: '0.0.0.0', port: 8888, scheme: 'HTTPS', path: '/', httpHeaders: [{ name: 'Host', value: 'example.com' }] }, successThreshold: 1 }; }, expect: ok },
+  { name: 'cpu request equal to its limit', edit: (_d, _pod, ctr) => { ctr.resources = { requests: { cpu: '10', memory: '10G' }, limits: { cpu: '10', memory: '10G' } }; }, expect: ok },
+  { name: 'only limits set (requests defaulted from them)', edit: (_d, _pod, ctr) => { ctr.resources = { limits: { cpu: '10', memory: '10G', 'ephemeral-storage': '1Gi' } }; }, expect: ok },
+  { name: 'env value from downward API, config map, secret and resource fields', edit: (_d, _pod, ctr) => { ctr.env = [
+    { name: 'a', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+    { name: 'b', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.annotations[\'key\']' } } },
+    { name: 'c', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } },
+    { name: 'd', valueFrom: { resourceFieldRef: { resource: 'limits.memory', divisor: '1Mi' } } },
+    { name: 'e', valueFrom: { configMapKeyRef: { name: 'cfg', key: 'some-key' } } },
+    { name: 'f', valueFrom: { secretKeyRef: { name: 'sec', key: 'some_key.txt', optional: true } } },
+    { name: 'g', value: '', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } },
+  ]; }, expect: ok },
+  { name: 'env names with relaxed characters', edit: (_d, _pod, ctr) => { ctr.env = [{ name: '1ABC', value: 'x' }, { name: 'a b', value: 'x' }, { name: 'a:b', value: 'x' }]; }, expect: ok },
+  { name: 'envFrom with prefix', edit: (_d, _pod, ctr) => { ctr.envFrom = [{ prefix: 'pre_', configMapRef: { name: 'abc' } }, { secretRef: { name: 'def' } }]; }, expect: ok },
+  { name: 'probes of each kind', edit: (_d, _pod, ctr) => {
+    ctr.livenessProbe = { httpGet: { path: '/', port: 8080, scheme: 'HTTP', httpHeaders: [{ name: 'X-Custom', value: 'v' }] }, initialDelaySeconds: 0, periodSeconds: 10, failureThreshold: 3, terminationGracePeriodSeconds: 10 };
+    ctr.readinessProbe = { tcpSocket: { port: 'http' }, successThreshold: 3 };
+    ctr.startupProbe = { exec: { command: ['true'] }, failureThreshold: 30 };
+    ctr.ports = [{ name: 'http', containerPort: 8080 }];
+  }, expect: ok },
+  { name: 'grpc probe', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { grpc: { port: 9090, service: 'health' } }; }, expect: ok },
+  { name: 'lifecycle hooks', edit: (_d, _pod, ctr) => { ctr.lifecycle = { postStart: { exec: { command: ['a'] } }, preStop: { sleep: { seconds: 5 } } }; }, expect: ok },
+  { name: 'httpGet lifecycle handler with a named port', edit: (_d, _pod, ctr) => { ctr.lifecycle = { preStop: { httpGet: { path: '/quit', port: 'admin' } } }; }, expect: ok },
+  { name: 'volume mounts', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }]; ctr.volumeMounts = [{ name: 'v', mountPath: '/a' }, { name: 'v', mountPath: '/b', subPath: 'sub/dir', readOnly: true }, { name: 'v', mountPath: '/c', subPathExpr: '$(POD_NAME)', mountPropagation: 'HostToContainer' }]; }, expect: ok },
+  { name: 'the same volume at one path in two containers', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }]; ctr.volumeMounts = [{ name: 'v', mountPath: '/a' }]; pod.containers.push({ name: 'two', image: 'image', volumeMounts: [{ name: 'v', mountPath: '/a' }] }); }, expect: ok },
+  { name: 'container securityContext', edit: (_d, _pod, ctr) => { ctr.securityContext = { privileged: false, allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true, runAsUser: 1000, capabilities: { add: ['NET_ADMIN'], drop: ['ALL'] }, procMount: 'Default' }; }, expect: ok },
+  { name: 'privileged container', edit: (_d, _pod, ctr) => { ctr.securityContext = { privileged: true }; }, expect: ok },
+  { name: 'init containers and a sidecar', edit: (_d, pod) => { pod.initContainers = [{ name: 'init', image: 'image' }, { name: 'sidecar', image: 'image', restartPolicy: 'Always', readinessProbe: { exec: { command: ['x'] } }, startupProbe: { exec: { command: ['x'] } } }]; }, expect: ok },
+  { name: 'image with a digest and a registry port', edit: (_d, _pod, ctr) => { ctr.image = 'registry.example.com:5000/team/app@sha256:' + 'a'.repeat(64); }, expect: ok },
+  { name: 'hugepages requested with memory', edit: (_d, _pod, ctr) => { ctr.resources = { requests: { 'hugepages-2Mi': '128Mi', memory: '128Mi' }, limits: { 'hugepages-2Mi': '128Mi', memory: '128Mi' } }; }, expect: ok },
+  { name: 'extended resource only in limits (request defaulted)', edit: (_d, _pod, ctr) => { ctr.resources = { limits: { 'example.com/a': '2' } }; }, expect: ok },
+  { name: 'resize policy', edit: (_d, _pod, ctr) => { ctr.resizePolicy = [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }, { resourceName: 'memory', restartPolicy: 'RestartContainer' }]; }, expect: ok },
+  { name: 'container port 65535 and hostPort with hostIP', edit: (_d, _pod, ctr) => { ctr.ports = [{ containerPort: 65535, hostPort: 80, hostIP: '10.0.0.1' }]; }, expect: ok },
+  { name: 'same containerPort with different protocols', edit: (_d, _pod, ctr) => { ctr.ports = [{ containerPort: 53, protocol: 'TCP' }, { containerPort: 53, protocol: 'UDP' }]; }, expect: ok },
+
+  // --- core: pod spec failure cases ---
+  { name: 'bad volume name', edit: (_d, pod) => { pod.volumes = [{ name: 'Bad_Name', emptyDir: {} }]; }, expect: ['deployment/volume-names', 'spec.template.spec.volumes[0].name'] },
+  { name: 'duplicate volume name', edit: (_d, pod) => { pod.volumes = [{ name: 'a', emptyDir: {} }, { name: 'a', emptyDir: {} }]; }, expect: ['deployment/volume-names', 'spec.template.spec.volumes[1].name'] },
+  { name: 'no containers', edit: (_d, pod) => { pod.containers = []; }, expect: ['deployment/containers-required', 'spec.template.spec.containers'] },
+  { name: 'unknown dnsPolicy', edit: (_d, pod) => { pod.dnsPolicy = 'Invalid'; }, expect: ['schema/enum', 'spec.template.spec.dnsPolicy'] },
+  { name: 'invalid serviceAccountName', edit: (_d, pod) => { pod.serviceAccountName = 'invalidName'; }, expect: ['schema/format', 'spec.template.spec.serviceAccountName'] },
+  { name: 'invalid nodeName', edit: (_d, pod) => { pod.nodeName = 'Bad_Node'; }, expect: ['schema/format', 'spec.template.spec.nodeName'] },
+  { name: 'invalid nodeSelector key', edit: (_d, pod) => { pod.nodeSelector = { 'NoUppercaseOrSpecialCharsLike=Equals': 'bar' }; }, expect: ['metadata/labels', 'spec.template.spec.nodeSelector["NoUppercaseOrSpecialCharsLike=Equals"]'] },
+  { name: 'invalid nodeSelector value', edit: (_d, pod) => { pod.nodeSelector = { key: 'bad value' }; }, expect: ['metadata/labels', 'spec.template.spec.nodeSelector.key'] },
+  { name: 'hostNetwork with hostPort different from containerPort', edit: (_d, pod, ctr) => { pod.hostNetwork = true; ctr.ports = [{ containerPort: 8080, hostPort: 8081 }]; }, expect: ['deployment/container-ports', 'spec.template.spec.containers[0].ports[0].containerPort'] },
+  { name: 'imagePullSecret with more than a name', edit: (_d, pod) => { pod.imagePullSecrets = [{ name: 'a', namespace: 'b' }]; }, expect: ['schema/unknown-field', 'spec.template.spec.imagePullSecrets[0].namespace'] },
+  { name: 'invalid priorityClassName', edit: (_d, pod) => { pod.priorityClassName = 'InvalidName'; }, expect: ['schema/format', 'spec.template.spec.priorityClassName'] },
+  { name: 'invalid runtimeClassName', edit: (_d, pod) => { pod.runtimeClassName = 'invalid/sandbox'; }, expect: ['schema/format', 'spec.template.spec.runtimeClassName'] },
+  { name: 'shareProcessNamespace with hostPID', edit: (_d, pod) => { pod.shareProcessNamespace = true; pod.hostPID = true; }, expect: ['deployment/pod-security', 'spec.template.spec.shareProcessNamespace'] },
+  { name: 'invalid hostname', edit: (_d, pod) => { pod.hostname = 'Bad.Host'; }, expect: ['schema/format', 'spec.template.spec.hostname'] },
+  { name: 'invalid subdomain', edit: (_d, pod) => { pod.subdomain = 'bad_sub'; }, expect: ['schema/format', 'spec.template.spec.subdomain'] },
+  { name: 'negative terminationGracePeriodSeconds', edit: (_d, pod) => { pod.terminationGracePeriodSeconds = -1; }, expect: ok },
+  { name: 'dnsPolicy None without nameservers', edit: (_d, pod) => { pod.dnsPolicy = 'None'; }, expect: ['deployment/pod-dns', 'spec.template.spec.dnsConfig'] },
+  { name: 'more than three nameservers', edit: (_d, pod) => { pod.dnsConfig = { nameservers: ['1.1.1.1', '2.2.2.2', '3.3.3.3', '4.4.4.4'] }; }, expect: ['schema/length', 'spec.template.spec.dnsConfig.nameservers'] },
+  { name: 'nameserver not an IP', edit: (_d, pod) => { pod.dnsConfig = { nameservers: ['invalid'] }; }, expect: ['deployment/pod-dns', 'spec.template.spec.dnsConfig.nameservers[0]'] },
+  // Search paths are checked leniently upstream (underscores allowed), so no format is enforced here.
+  { name: 'search path with an underscore', edit: (_d, pod) => { pod.dnsConfig = { searches: ['my_search.example.com'] }; }, expect: ok },
+  { name: 'search path with uppercase letters', edit: (_d, pod) => { pod.dnsConfig = { searches: ['Example.com'] }; }, expect: ['deployment/pod-dns', 'spec.template.spec.dnsConfig.searches[0]'] },
+  { name: 'more than 32 search paths', edit: (_d, pod) => { pod.dnsConfig = { searches: Array.from({ length: 33 }, (_, i) => `s${i}.example.com`) }; }, expect: ['schema/length', 'spec.template.spec.dnsConfig.searches'] },
+  { name: 'dnsConfig option without a name', edit: (_d, pod) => { pod.dnsConfig = { options: [{ value: '2' }] }; }, expect: ['schema/required', 'spec.template.spec.dnsConfig.options[0].name'] },
+  { name: 'hostAlias with an invalid IP', edit: (_d, pod) => { pod.hostAliases = [{ ip: '999.1.1.1', hostnames: ['host1'] }]; }, expect: ['schema/format', 'spec.template.spec.hostAliases[0].ip'] },
+  { name: 'hostAlias with an invalid hostname', edit: (_d, pod) => { pod.hostAliases = [{ ip: '1.2.3.4', hostnames: ['@#$^#@#$'] }]; }, expect: ['deployment/pod-dns', 'spec.template.spec.hostAliases[0].hostnames[0]'] },
+  { name: 'readinessGate not a qualified name', edit: (_d, pod) => { pod.readinessGates = [{ conditionType: 'invalid/condition/type' }]; }, expect: ['schema/format', 'spec.template.spec.readinessGates[0].conditionType'] },
+  { name: 'schedulingGate not a qualified name', edit: (_d, pod) => { pod.schedulingGates = [{ name: 'invalid name' }]; }, expect: ['schema/format', 'spec.template.spec.schedulingGates[0].name'] },
+  { name: 'duplicate schedulingGate', edit: (_d, pod) => { pod.schedulingGates = [{ name: 'foo' }, { name: 'foo' }]; }, expect: ['deployment/scheduling-gates', 'spec.template.spec.schedulingGates[1].name'] },
+  { name: 'unknown os name', edit: (_d, pod) => { pod.os = { name: 'dummyOS' }; }, expect: ['schema/enum', 'spec.template.spec.os.name'] },
+  { name: 'windows pod with a linux-only field', edit: (_d, pod) => { pod.os = { name: 'windows' }; pod.securityContext = { seLinuxOptions: { role: 'r' } }; }, expect: ['deployment/pod-os', 'spec.template.spec.securityContext.seLinuxOptions'] },
+  { name: 'linux pod with windowsOptions in a container', edit: (_d, pod, ctr) => { pod.os = { name: 'linux' }; ctr.securityContext = { windowsOptions: { runAsUserName: 'x' } }; }, expect: ['deployment/pod-os', 'spec.template.spec.containers[0].securityContext.windowsOptions'] },
+  { name: 'windowsOptions without os', edit: (_d, pod) => { pod.securityContext = { windowsOptions: { runAsUserName: 'x' }, runAsUser: 1000 }; }, expect: ok },
+  { name: 'negative runAsUser', edit: (_d, pod) => { pod.securityContext = { runAsUser: -1 }; }, expect: ['schema/range', 'spec.template.spec.securityContext.runAsUser'] },
+  { name: 'negative fsGroup', edit: (_d, pod) => { pod.securityContext = { fsGroup: -1 }; }, expect: ['schema/range', 'spec.template.spec.securityContext.fsGroup'] },
+  { name: 'supplementalGroup out of range', edit: (_d, pod) => { pod.securityContext = { supplementalGroups: [2147483648] }; }, expect: ['deployment/pod-security', 'spec.template.spec.securityContext.supplementalGroups[0]'] },
+  { name: 'invalid sysctl name', edit: (_d, pod) => { pod.securityContext = { sysctls: [{ name: 'foo-', value: 'bar' }] }; }, expect: ['deployment/pod-security', 'spec.template.spec.securityContext.sysctls[0].name'] },
+  { name: 'duplicate sysctl', edit: (_d, pod) => { pod.securityContext = { sysctls: [{ name: 'kernel.msgmax', value: '1' }, { name: 'kernel.msgmax', value: '2' }] }; }, expect: ['deployment/pod-security', 'spec.template.spec.securityContext.sysctls[1].name'] },
+  { name: 'Localhost seccomp profile without a path', edit: (_d, pod) => { pod.securityContext = { seccompProfile: { type: 'Localhost' } }; }, expect: ['deployment/pod-security', 'spec.template.spec.securityContext.seccompProfile.localhostProfile'] },
+  { name: 'RuntimeDefault seccomp profile with a path', edit: (_d, pod) => { pod.securityContext = { seccompProfile: { type: 'RuntimeDefault', localhostProfile: 'x.json' } }; }, expect: ['deployment/pod-security', 'spec.template.spec.securityContext.seccompProfile.localhostProfile'] },
+  { name: 'hostUsers false with hostNetwork', edit: (_d, pod) => { pod.hostUsers = false; pod.hostNetwork = true; }, expect: ['deployment/pod-security', 'spec.template.spec.hostNetwork'] },
+  { name: 'hostUsers false alone', edit: (_d, pod) => { pod.hostUsers = false; }, expect: ok },
+  { name: 'Localhost AppArmor profile without a name', edit: (_d, _pod, ctr) => { ctr.securityContext = { appArmorProfile: { type: 'Localhost' } }; }, expect: ['deployment/pod-security', 'spec.template.spec.containers[0].securityContext.appArmorProfile.localhostProfile'] },
+  { name: 'RuntimeDefault AppArmor profile', edit: (_d, pod) => { pod.securityContext = { appArmorProfile: { type: 'RuntimeDefault' } }; }, expect: ok },
+  { name: 'unknown httpGet scheme', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { httpGet: { port: 80, scheme: 'FTP' } }; }, expect: ['schema/enum', 'spec.template.spec.containers[0].livenessProbe.httpGet.scheme'] },
+  { name: 'projected source with two projections', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ configMap: { name: 'a' }, secret: { name: 'b' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0]'] },
+  { name: 'service account token without a path', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ serviceAccountToken: { path: '' } }] } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].projected.sources[0].serviceAccountToken.path'] },
+  { name: 'image volume with an empty reference in a template', edit: (_d, pod) => { pod.volumes = [{ name: 'v', image: { reference: '' } }]; }, expect: ok },
+  { name: 'secret volume with an empty secretName', edit: (_d, pod) => { pod.volumes = [{ name: 'v', secret: { secretName: '' } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].secret.secretName'] },
+  { name: 'unknown fsGroupChangePolicy', edit: (_d, pod) => { pod.securityContext = { fsGroupChangePolicy: 'Sometimes' }; }, expect: ['schema/enum', 'spec.template.spec.securityContext.fsGroupChangePolicy'] },
+  { name: 'unknown preemptionPolicy', edit: (_d, pod) => { pod.preemptionPolicy = 'Maybe'; }, expect: ['schema/enum', 'spec.template.spec.preemptionPolicy'] },
+  { name: 'unknown seccomp profile type', edit: (_d, pod) => { pod.securityContext = { seccompProfile: { type: 'Custom' } }; }, expect: ['schema/enum', 'spec.template.spec.securityContext.seccompProfile.type'] },
+  { name: 'unknown procMount', edit: (_d, _pod, ctr) => { ctr.securityContext = { procMount: 'Partial' }; }, expect: ['schema/enum', 'spec.template.spec.containers[0].securityContext.procMount'] },
+  { name: 'unknown resize restart policy', edit: (_d, _pod, ctr) => { ctr.resizePolicy = [{ resourceName: 'cpu', restartPolicy: 'Sometimes' }]; }, expect: ['schema/enum', 'spec.template.spec.containers[0].resizePolicy[0].restartPolicy'] },
+  { name: 'unknown topology nodeAffinityPolicy', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', nodeAffinityPolicy: 'Maybe' }]; }, expect: ['schema/enum', 'spec.template.spec.topologySpreadConstraints[0].nodeAffinityPolicy'] },
+  { name: 'unknown seLinuxChangePolicy', edit: (_d, pod) => { pod.securityContext = { seLinuxChangePolicy: 'Never' }; }, expect: ['schema/enum', 'spec.template.spec.securityContext.seLinuxChangePolicy'] },
+  { name: 'unknown recursiveReadOnly', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }]; ctr.volumeMounts = [{ name: 'v', mountPath: '/a', readOnly: true, recursiveReadOnly: 'Always' }]; }, expect: ['schema/enum', 'spec.template.spec.containers[0].volumeMounts[0].recursiveReadOnly'] },
+  { name: 'toleration Exists with a value', edit: (_d, pod) => { pod.tolerations = [{ key: 'foo', operator: 'Exists', value: 'bar' }]; }, expect: ['deployment/pod-tolerations', 'spec.template.spec.tolerations[0].operator'] },
+  { name: 'toleration without a key must be Exists', edit: (_d, pod) => { pod.tolerations = [{ operator: 'Equal', value: 'bar' }]; }, expect: ['deployment/pod-tolerations', 'spec.template.spec.tolerations[0].operator'] },
+  { name: 'toleration key not a label key', edit: (_d, pod) => { pod.tolerations = [{ key: 'nospecialchars^=@', operator: 'Equal', value: 'bar', effect: 'NoSchedule' }]; }, expect: ['schema/format', 'spec.template.spec.tolerations[0].key'] },
+  { name: 'toleration value not a label value', edit: (_d, pod) => { pod.tolerations = [{ key: 'foo', operator: 'Equal', value: 'bad value' }]; }, expect: ['schema/format', 'spec.template.spec.tolerations[0].value'] },
+  { name: 'tolerationSeconds without NoExecute', edit: (_d, pod) => { pod.tolerations = [{ key: 'foo', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 20 }]; }, expect: ['deployment/pod-tolerations', 'spec.template.spec.tolerations[0].effect'] },
+  { name: 'unknown toleration effect', edit: (_d, pod) => { pod.tolerations = [{ key: 'foo', operator: 'Exists', effect: 'Invalid' }]; }, expect: ['schema/enum', 'spec.template.spec.tolerations[0].effect'] },
+  { name: 'unknown toleration operator', edit: (_d, pod) => { pod.tolerations = [{ key: 'foo', operator: 'In', value: 'bar' }]; }, expect: ['schema/enum', 'spec.template.spec.tolerations[0].operator'] },
+  { name: 'node affinity with no terms', edit: (_d, pod) => { pod.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [] } } }; }, expect: ['deployment/node-affinity', 'spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms'] },
+  { name: 'node selector In without values', edit: (_d, pod) => { pod.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'k', operator: 'In' }] }] } } }; }, expect: ['deployment/node-affinity', 'spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values'] },
+  { name: 'node selector Exists with values', edit: (_d, pod) => { pod.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'k', operator: 'Exists', values: ['v'] }] }] } } }; }, expect: ['deployment/node-affinity', 'spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values'] },
+  { name: 'node selector Gt with two values', edit: (_d, pod) => { pod.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'k', operator: 'Gt', values: ['1', '2'] }] }] } } }; }, expect: ['deployment/node-affinity', 'spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values'] },
+  { name: 'node selector key not a label key', edit: (_d, pod) => { pod.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'invalid key ___@#', operator: 'Exists' }] }] } } }; }, expect: ['schema/format', 'spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].key'] },
+  { name: 'matchFields on a field other than metadata.name', edit: (_d, pod) => { pod.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.namespace', operator: 'In', values: ['a'] }] }] } } }; }, expect: ['deployment/node-affinity', 'spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[0].key'] },
+  { name: 'preferred weight out of range', edit: (_d, pod) => { pod.affinity = { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 199, preference: { matchExpressions: [{ key: 'foo', operator: 'In', values: ['bar'] }] } }] } }; }, expect: ['schema/range', 'spec.template.spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight'] },
+  { name: 'pod affinity term without topologyKey', edit: (_d, pod) => { pod.affinity = { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { a: 'b' } }, topologyKey: '' }] } }; }, expect: ['schema/format', 'spec.template.spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey'] },
+  { name: 'pod anti-affinity weight 0', edit: (_d, pod) => { pod.affinity = { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 0, podAffinityTerm: { labelSelector: { matchLabels: { a: 'b' } }, topologyKey: 'zone' } }] } }; }, expect: ['schema/range', 'spec.template.spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight'] },
+  { name: 'pod affinity with an invalid namespace', edit: (_d, pod) => { pod.affinity = { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { a: 'b' } }, topologyKey: 'zone', namespaces: ['INVALID_NS'] }] } }; }, expect: ['deployment/pod-affinity', 'spec.template.spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespaces[0]'] },
+  { name: 'topology spread maxSkew 0', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 0, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'DoNotSchedule' }]; }, expect: ['schema/range', 'spec.template.spec.topologySpreadConstraints[0].maxSkew'] },
+  { name: 'topology spread without topologyKey', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: '', whenUnsatisfiable: 'DoNotSchedule' }]; }, expect: ['schema/length', 'spec.template.spec.topologySpreadConstraints[0].topologyKey'] },
+  { name: 'topology spread unknown whenUnsatisfiable', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'N/A' }]; }, expect: ['schema/enum', 'spec.template.spec.topologySpreadConstraints[0].whenUnsatisfiable'] },
+  { name: 'topology spread key that is not a label key (only emptiness is checked)', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'Zone Name', whenUnsatisfiable: 'DoNotSchedule' }]; }, expect: ok },
+  { name: 'pod affinity selector In without values', edit: (_d, pod) => { pod.affinity = { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchExpressions: [{ key: 'a', operator: 'In', values: [] }] }, topologyKey: 'zone' }] } }; }, expect: ['deployment/template-selectors', 'spec.template.spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector.matchExpressions[0].values'] },
+  { name: 'topology spread duplicate key and action', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'DoNotSchedule' }, { maxSkew: 2, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'DoNotSchedule' }]; }, expect: ['deployment/topology-spread', 'spec.template.spec.topologySpreadConstraints[1]'] },
+  { name: 'topology spread minDomains 0', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'DoNotSchedule', minDomains: 0 }]; }, expect: ['schema/range', 'spec.template.spec.topologySpreadConstraints[0].minDomains'] },
+  { name: 'topology spread minDomains with ScheduleAnyway', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'ScheduleAnyway', minDomains: 3 }]; }, expect: ['deployment/topology-spread', 'spec.template.spec.topologySpreadConstraints[0].minDomains'] },
+  { name: 'topology spread matchLabelKeys key also in the selector', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { foo: 'bar' } }, matchLabelKeys: ['foo'] }]; }, expect: ['deployment/topology-spread', 'spec.template.spec.topologySpreadConstraints[0].matchLabelKeys[0]'] },
+
+  // --- core: container failure cases ---
+  { name: 'container name not a DNS label', edit: (_d, _pod, ctr) => { ctr.name = 'Bad_Name'; }, expect: ['deployment/container-name', 'spec.template.spec.containers[0].name'] },
+  { name: 'duplicate container names', edit: (_d, pod) => { pod.containers.push({ name: 'ctr', image: 'image' }); }, expect: ['deployment/container-name', 'spec.template.spec.containers[1].name'] },
+  { name: 'init container named like a container', edit: (_d, pod) => { pod.initContainers = [{ name: 'ctr', image: 'image' }]; }, expect: ['deployment/container-name', 'spec.template.spec.initContainers[0].name'] },
+  { name: 'container without image', edit: (_d, _pod, ctr) => { delete ctr.image; }, expect: ['deployment/container-image', 'spec.template.spec.containers[0].image'] },
+  { name: 'unknown imagePullPolicy', edit: (_d, _pod, ctr) => { ctr.imagePullPolicy = 'Whenever'; }, expect: ['schema/enum', 'spec.template.spec.containers[0].imagePullPolicy'] },
+  { name: 'unknown terminationMessagePolicy', edit: (_d, _pod, ctr) => { ctr.terminationMessagePolicy = 'Unknown'; }, expect: ['schema/enum', 'spec.template.spec.containers[0].terminationMessagePolicy'] },
+  { name: 'containerPort 0', edit: (_d, _pod, ctr) => { ctr.ports = [{ containerPort: 0 }]; }, expect: ['deployment/container-ports', 'spec.template.spec.containers[0].ports[0].containerPort'] },
+  { name: 'containerPort 65536', edit: (_d, _pod, ctr) => { ctr.ports = [{ containerPort: 65536 }]; }, expect: ['deployment/container-ports', 'spec.template.spec.containers[0].ports[0].containerPort'] },
+  { name: 'hostPort 65536', edit: (_d, _pod, ctr) => { ctr.ports = [{ containerPort: 80, hostPort: 65536 }]; }, expect: ['deployment/container-ports', 'spec.template.spec.containers[0].ports[0].hostPort'] },
+  { name: 'two containers on one host port', edit: (_d, pod, ctr) => { ctr.ports = [{ containerPort: 80, hostPort: 80 }]; pod.containers.push({ name: 'two', image: 'image', ports: [{ containerPort: 81, hostPort: 80 }] }); }, expect: ['deployment/container-ports', 'spec.template.spec.containers[1].ports[0].hostPort'] },
+  { name: 'two containers with one containerPort on the host network, no hostPort', edit: (_d, pod, ctr) => { pod.hostNetwork = true; ctr.ports = [{ containerPort: 80 }]; pod.containers.push({ name: 'two', image: 'image', ports: [{ containerPort: 80 }] }); }, expect: ok },
+  { name: 'port name too long', edit: (_d, _pod, ctr) => { ctr.ports = [{ name: 'abcdefghijklmnop', containerPort: 80 }]; }, expect: ['deployment/port-names', 'spec.template.spec.containers[0].ports[0].name'] },
+  { name: 'port name with no letter', edit: (_d, _pod, ctr) => { ctr.ports = [{ name: '123', containerPort: 80 }]; }, expect: ['deployment/port-names', 'spec.template.spec.containers[0].ports[0].name'] },
+  { name: 'duplicate port names in a container', edit: (_d, _pod, ctr) => { ctr.ports = [{ name: 'http', containerPort: 80 }, { name: 'http', containerPort: 81 }]; }, expect: ['deployment/port-names', 'spec.template.spec.containers[0].ports[1].name'] },
+  { name: 'unknown port protocol', edit: (_d, _pod, ctr) => { ctr.ports = [{ containerPort: 80, protocol: 'ICMP' }]; }, expect: ['schema/enum', 'spec.template.spec.containers[0].ports[0].protocol'] },
+  { name: 'empty env name', edit: (_d, _pod, ctr) => { ctr.env = [{ name: '', value: 'x' }]; }, expect: ['deployment/env-names', 'spec.template.spec.containers[0].env[0].name'] },
+  { name: 'env name with =', edit: (_d, _pod, ctr) => { ctr.env = [{ name: 'a=b', value: 'x' }]; }, expect: ['deployment/env-names', 'spec.template.spec.containers[0].env[0].name'] },
+  { name: 'env value and valueFrom', edit: (_d, _pod, ctr) => { ctr.env = [{ name: 'a', value: 'x', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }]; }, expect: ['deployment/env-names', 'spec.template.spec.containers[0].env[0].valueFrom'] },
+  { name: 'env valueFrom with two sources', edit: (_d, _pod, ctr) => { ctr.env = [{ name: 'a', valueFrom: { fieldRef: { fieldPath: 'metadata.name' }, secretKeyRef: { name: 's', key: 'k' } } }]; }, expect: ['deployment/env-sources', 'spec.template.spec.containers[0].env[0].valueFrom'] },
+  { name: 'env valueFrom with no source', edit: (_d, _pod, ctr) => { ctr.env = [{ name: 'a', valueFrom: {} }]; }, expect: ['deployment/env-sources', 'spec.template.spec.containers[0].env[0].valueFrom'] },
+  { name: 'env fieldRef to an unsupported field', edit: (_d, _pod, ctr) => { ctr.env = [{ name: 'a', valueFrom: { fieldRef: { fieldPath: 'metadata.whoops' } } }]; }, expect: ['deployment/env-sources', 'spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath'] },
+  { name: 'env resourceFieldRef to an unsupported resource', edit: (_d, _pod, ctr) => { ctr.env = [{ name: 'a', valueFrom: { resourceFieldRef: { resource: 'limits.gpu' } } }]; }, expect: ['deployment/env-sources', 'spec.template.spec.containers[0].env[0].valueFrom.resourceFieldRef.resource'] },
+  { name: 'env secretKeyRef with an invalid key', edit: (_d, _pod, ctr) => { ctr.env = [{ name: 'a', valueFrom: { secretKeyRef: { name: 's', key: 'bad key!' } } }]; }, expect: ['deployment/env-sources', 'spec.template.spec.containers[0].env[0].valueFrom.secretKeyRef.key'] },
+  { name: 'env configMapKeyRef without a key', edit: (_d, _pod, ctr) => { ctr.env = [{ name: 'a', valueFrom: { configMapKeyRef: { name: 'c', key: '' } } }]; }, expect: ['schema/length', 'spec.template.spec.containers[0].env[0].valueFrom.configMapKeyRef.key'] },
+  { name: 'envFrom with two sources', edit: (_d, _pod, ctr) => { ctr.envFrom = [{ configMapRef: { name: 'a' }, secretRef: { name: 'b' } }]; }, expect: ['deployment/env-sources', 'spec.template.spec.containers[0].envFrom[0]'] },
+  { name: 'envFrom with no source', edit: (_d, _pod, ctr) => { ctr.envFrom = [{ prefix: 'p' }]; }, expect: ['deployment/env-sources', 'spec.template.spec.containers[0].envFrom[0]'] },
+  { name: 'envFrom configMapRef name invalid', edit: (_d, _pod, ctr) => { ctr.envFrom = [{ configMapRef: { name: '$%^&*#' } }]; }, expect: ['schema/format', 'spec.template.spec.containers[0].envFrom[0].configMapRef.name'] },
+  { name: 'secretKeyRef name invalid', edit: (_d, _pod, ctr) => { ctr.env = [{ name: 'a', valueFrom: { secretKeyRef: { name: 'Bad_Name', key: 'k' } } }]; }, expect: ['schema/format', 'spec.template.spec.containers[0].env[0].valueFrom.secretKeyRef.name'] },
+  { name: 'exec probe without a command', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { exec: {} }; }, expect: ['schema/required', 'spec.template.spec.containers[0].livenessProbe.exec.command'] },
+  { name: 'exec hook with an empty command', edit: (_d, _pod, ctr) => { ctr.lifecycle = { postStart: { exec: { command: [] } } } ; }, expect: ['schema/length', 'spec.template.spec.containers[0].lifecycle.postStart.exec.command'] },
+  { name: 'httpGet probe without a path (defaulted to /)', edit: (_d, _pod, ctr) => { ctr.readinessProbe = { httpGet: { port: 80 } }; }, expect: ok },
+  { name: 'probe without a handler', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { periodSeconds: 5 }; }, expect: ['deployment/probe-handler', 'spec.template.spec.containers[0].livenessProbe'] },
+  { name: 'probe with two handlers', edit: (_d, _pod, ctr) => { ctr.readinessProbe = { exec: { command: ['x'] }, tcpSocket: { port: 80 } }; }, expect: ['deployment/probe-handler', 'spec.template.spec.containers[0].readinessProbe.tcpSocket'] },
+  { name: 'httpGet probe port 0', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { httpGet: { port: 0 } }; }, expect: ['deployment/probe-handler', 'spec.template.spec.containers[0].livenessProbe.httpGet.port'] },
+  { name: 'tcpSocket probe port name invalid', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { tcpSocket: { port: 'Not_A_Name' } }; }, expect: ['deployment/probe-handler', 'spec.template.spec.containers[0].livenessProbe.tcpSocket.port'] },
+  { name: 'liveness successThreshold 2', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { exec: { command: ['x'] }, successThreshold: 2 }; }, expect: ['deployment/probe-settings', 'spec.template.spec.containers[0].livenessProbe.successThreshold'] },
+  { name: 'startup successThreshold 2', edit: (_d, _pod, ctr) => { ctr.startupProbe = { exec: { command: ['x'] }, successThreshold: 2 }; }, expect: ['deployment/probe-settings', 'spec.template.spec.containers[0].startupProbe.successThreshold'] },
+  { name: 'negative initialDelaySeconds', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { exec: { command: ['x'] }, initialDelaySeconds: -1 }; }, expect: ['deployment/probe-settings', 'spec.template.spec.containers[0].livenessProbe.initialDelaySeconds'] },
+  { name: 'probe terminationGracePeriodSeconds 0', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { exec: { command: ['x'] }, terminationGracePeriodSeconds: 0 }; }, expect: ['schema/range', 'spec.template.spec.containers[0].livenessProbe.terminationGracePeriodSeconds'] },
+  { name: 'readiness probe with terminationGracePeriodSeconds', edit: (_d, _pod, ctr) => { ctr.readinessProbe = { exec: { command: ['x'] }, terminationGracePeriodSeconds: 10 }; }, expect: ['deployment/probe-settings', 'spec.template.spec.containers[0].readinessProbe.terminationGracePeriodSeconds'] },
+  { name: 'httpGet header name with a space', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { httpGet: { port: 80, httpHeaders: [{ name: 'X Custom', value: 'v' }] } }; }, expect: ['deployment/http-headers', 'spec.template.spec.containers[0].livenessProbe.httpGet.httpHeaders[0].name'] },
+  { name: 'env name beyond ASCII', edit: (_d, _pod, ctr) => { ctr.env = [{ name: 'CAFÉ', value: 'x' }]; }, expect: ['deployment/env-names', 'spec.template.spec.containers[0].env[0].name'] },
+  { name: 'grpc probe port 0', edit: (_d, _pod, ctr) => { ctr.livenessProbe = { grpc: { port: 0 } }; }, expect: ['deployment/probe-handler', 'spec.template.spec.containers[0].livenessProbe.grpc.port'] },
+  { name: 'lifecycle handler with no action', edit: (_d, _pod, ctr) => { ctr.lifecycle = { preStop: {} }; }, expect: ['deployment/lifecycle-hooks', 'spec.template.spec.containers[0].lifecycle.preStop'] },
+  { name: 'lifecycle handler with two actions', edit: (_d, _pod, ctr) => { ctr.lifecycle = { postStart: { exec: { command: ['a'] }, tcpSocket: { port: 80 } } }; }, expect: ['deployment/lifecycle-hooks', 'spec.template.spec.containers[0].lifecycle.postStart.tcpSocket'] },
+  { name: 'preStop sleep negative', edit: (_d, _pod, ctr) => { ctr.lifecycle = { preStop: { sleep: { seconds: -1 } } }; }, expect: ['schema/range', 'spec.template.spec.containers[0].lifecycle.preStop.sleep.seconds'] },
+  { name: 'httpGet lifecycle handler without a port', edit: (_d, _pod, ctr) => { ctr.lifecycle = { preStop: { httpGet: { path: '/' } } }; }, expect: ['schema/required', 'spec.template.spec.containers[0].lifecycle.preStop.httpGet.port'] },
+  { name: 'volumeMount of an unknown volume', edit: (_d, _pod, ctr) => { ctr.volumeMounts = [{ name: 'missing', mountPath: '/a' }]; }, expect: ['deployment/volume-mounts', 'spec.template.spec.containers[0].volumeMounts[0].name'] },
+  { name: 'volumeMount without mountPath', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }]; ctr.volumeMounts = [{ name: 'v', mountPath: '' }]; }, expect: ['schema/length', 'spec.template.spec.containers[0].volumeMounts[0].mountPath'] },
+  { name: 'two volumeMounts at one path', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }, { name: 'w', emptyDir: {} }]; ctr.volumeMounts = [{ name: 'v', mountPath: '/a' }, { name: 'w', mountPath: '/a' }]; }, expect: ['deployment/mount-paths', 'spec.template.spec.containers[0].volumeMounts[1].mountPath'] },
+  { name: 'absolute subPath', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }]; ctr.volumeMounts = [{ name: 'v', mountPath: '/a', subPath: '/etc' }]; }, expect: ['deployment/mount-paths', 'spec.template.spec.containers[0].volumeMounts[0].subPath'] },
+  { name: 'subPath with ..', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }]; ctr.volumeMounts = [{ name: 'v', mountPath: '/a', subPath: '../x' }]; }, expect: ['deployment/mount-paths', 'spec.template.spec.containers[0].volumeMounts[0].subPath'] },
+  { name: 'subPath and subPathExpr together', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }]; ctr.volumeMounts = [{ name: 'v', mountPath: '/a', subPath: 'x', subPathExpr: '$(Y)' }]; }, expect: ['deployment/mount-paths', 'spec.template.spec.containers[0].volumeMounts[0].subPathExpr'] },
+  { name: 'unknown mountPropagation', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }]; ctr.volumeMounts = [{ name: 'v', mountPath: '/a', mountPropagation: 'Sideways' }]; }, expect: ['schema/enum', 'spec.template.spec.containers[0].volumeMounts[0].mountPropagation'] },
+  { name: 'Bidirectional propagation in an unprivileged container', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }]; ctr.volumeMounts = [{ name: 'v', mountPath: '/a', mountPropagation: 'Bidirectional' }]; }, expect: ['deployment/mount-paths', 'spec.template.spec.containers[0].volumeMounts[0].mountPropagation'] },
+  { name: 'request above limit', edit: (_d, _pod, ctr) => { ctr.resources = { requests: { cpu: '2' }, limits: { cpu: '1' } }; }, expect: ['deployment/resource-limits', 'spec.template.spec.containers[0].resources.requests.cpu'] },
+  { name: 'negative quantity', edit: (_d, _pod, ctr) => { ctr.resources = { requests: { memory: '-1Gi' } }; }, expect: ['deployment/resource-quantities', 'spec.template.spec.containers[0].resources.requests.memory'] },
+  { name: 'resource name without a domain', edit: (_d, _pod, ctr) => { ctr.resources = { limits: { gpu: '1' } }; }, expect: ['deployment/resource-names', 'spec.template.spec.containers[0].resources.limits.gpu'] },
+  { name: 'extended resource request below its limit', edit: (_d, _pod, ctr) => { ctr.resources = { requests: { 'example.com/a': '1' }, limits: { 'example.com/a': '2' } }; }, expect: ['deployment/resource-limits', 'spec.template.spec.containers[0].resources.requests["example.com/a"]'] },
+  { name: 'fractional extended resource', edit: (_d, _pod, ctr) => { ctr.resources = { requests: { 'example.com/a': '500m' }, limits: { 'example.com/a': '500m' } }; }, expect: ['deployment/resource-quantities', 'spec.template.spec.containers[0].resources.requests["example.com/a"]'] },
+  { name: 'hugepages without cpu or memory', edit: (_d, _pod, ctr) => { ctr.resources = { requests: { 'hugepages-2Mi': '128Mi' }, limits: { 'hugepages-2Mi': '128Mi' } }; }, expect: ['deployment/resource-quantities', 'spec.template.spec.containers[0].resources'] },
+  { name: 'capability sys_admin with allowPrivilegeEscalation false', edit: (_d, _pod, ctr) => { ctr.securityContext = { allowPrivilegeEscalation: false, capabilities: { add: ['CAP_SYS_ADMIN'] } }; }, expect: ['deployment/privilege-escalation', 'spec.template.spec.containers[0].securityContext'] },
+  { name: 'privileged with allowPrivilegeEscalation false', edit: (_d, _pod, ctr) => { ctr.securityContext = { allowPrivilegeEscalation: false, privileged: true }; }, expect: ['deployment/privilege-escalation', 'spec.template.spec.containers[0].securityContext'] },
+  { name: 'negative container runAsUser', edit: (_d, _pod, ctr) => { ctr.securityContext = { runAsUser: -1 }; }, expect: ['schema/range', 'spec.template.spec.containers[0].securityContext.runAsUser'] },
+  { name: 'init container with a probe', edit: (_d, pod) => { pod.initContainers = [{ name: 'init', image: 'image', readinessProbe: { exec: { command: ['x'] } } }]; }, expect: ['deployment/init-containers', 'spec.template.spec.initContainers[0].readinessProbe'] },
+  { name: 'init container with a lifecycle', edit: (_d, pod) => { pod.initContainers = [{ name: 'init', image: 'image', lifecycle: { preStop: { exec: { command: ['x'] } } } }]; }, expect: ['deployment/init-containers', 'spec.template.spec.initContainers[0].lifecycle'] },
+  { name: 'sidecar readinessProbe is fine but regular init ports may be duplicated', edit: (_d, pod) => { pod.initContainers = [{ name: 'init', image: 'image', ports: [{ containerPort: 80 }] }]; }, expect: ok },
+  { name: 'resize policy unknown resource', edit: (_d, _pod, ctr) => { ctr.resizePolicy = [{ resourceName: 'gpu', restartPolicy: 'NotRequired' }]; }, expect: ['deployment/resize-policy', 'spec.template.spec.containers[0].resizePolicy[0].resourceName'] },
+  { name: 'duplicate resize policy', edit: (_d, _pod, ctr) => { ctr.resizePolicy = [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }, { resourceName: 'cpu', restartPolicy: 'RestartContainer' }]; }, expect: ['deployment/resize-policy', 'spec.template.spec.containers[0].resizePolicy[1].resourceName'] },
+
+  { name: 'pod resource claims and a container using them', edit: (_d, pod, ctr) => { pod.resourceClaims = [{ name: 'gpu', resourceClaimTemplateName: 'gpu-template' }]; ctr.resources = { claims: [{ name: 'gpu' }] }; }, expect: ok },
+  { name: 'container claim naming no pod claim', edit: (_d, pod, ctr) => { pod.resourceClaims = [{ name: 'gpu', resourceClaimTemplateName: 'gpu-template' }]; ctr.resources = { claims: [{ name: 'other' }] }; }, expect: ['deployment/resource-claims', 'spec.template.spec.containers[0].resources.claims[0]'] },
+  { name: 'pod resource claim without a source', edit: (_d, pod) => { pod.resourceClaims = [{ name: 'gpu' }]; }, expect: ['deployment/resource-claims', 'spec.template.spec.resourceClaims[0]'] },
+
+  { name: 'block device from a claim', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', persistentVolumeClaim: { claimName: 'c' } }]; ctr.volumeDevices = [{ name: 'v', devicePath: '/dev/xvda' }]; }, expect: ok },
+  { name: 'block device from an emptyDir', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'v', emptyDir: {} }]; ctr.volumeDevices = [{ name: 'v', devicePath: '/dev/xvda' }]; }, expect: ['deployment/volume-devices', 'spec.template.spec.containers[0].volumeDevices[0].name'] },
+
+  // --- core: volume failure cases ---
+  { name: 'volume with two sources', edit: (_d, pod) => { pod.volumes = [{ name: 'v', emptyDir: {}, hostPath: { path: '/a' } }]; }, expect: ['deployment/volume-names', 'spec.template.spec.volumes[0]'] },
+  { name: 'hostPath without path', edit: (_d, pod) => { pod.volumes = [{ name: 'v', hostPath: { path: '' } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].hostPath.path'] },
+  { name: 'hostPath with ..', edit: (_d, pod) => { pod.volumes = [{ name: 'v', hostPath: { path: '/a/../b' } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].hostPath.path'] },
+  { name: 'unknown hostPath type', edit: (_d, pod) => { pod.volumes = [{ name: 'v', hostPath: { path: '/a', type: 'Folder' } }]; }, expect: ['schema/enum', 'spec.template.spec.volumes[0].hostPath.type'] },
+  { name: 'secret volume without secretName', edit: (_d, pod) => { pod.volumes = [{ name: 'v', secret: {} }]; }, expect: ['schema/required', 'spec.template.spec.volumes[0].secret.secretName'] },
+  { name: 'configMap volume without name', edit: (_d, pod) => { pod.volumes = [{ name: 'v', configMap: {} }]; }, expect: ['schema/required', 'spec.template.spec.volumes[0].configMap.name'] },
+  { name: 'configMap item without a key', edit: (_d, pod) => { pod.volumes = [{ name: 'v', configMap: { name: 'c', items: [{ key: '', path: 'p' }] } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].configMap.items[0].key'] },
+  { name: 'csi driver name not a DNS subdomain', edit: (_d, pod) => { pod.volumes = [{ name: 'v', csi: { driver: 'Bad_Driver' } }]; }, expect: ['schema/format', 'spec.template.spec.volumes[0].csi.driver'] },
+  { name: 'ephemeral volume without a claim template', edit: (_d, pod) => { pod.volumes = [{ name: 'v', ephemeral: {} }]; }, expect: ['schema/required', 'spec.template.spec.volumes[0].ephemeral.volumeClaimTemplate'] },
+  { name: 'secret volume defaultMode above 0777', edit: (_d, pod) => { pod.volumes = [{ name: 'v', secret: { secretName: 's', defaultMode: 0o1000 } }]; }, expect: ['schema/range', 'spec.template.spec.volumes[0].secret.defaultMode'] },
+  { name: 'configMap item with an absolute path', edit: (_d, pod) => { pod.volumes = [{ name: 'v', configMap: { name: 'c', items: [{ key: 'k', path: '/abs' }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].configMap.items[0].path'] },
+  { name: 'configMap item path with ..', edit: (_d, pod) => { pod.volumes = [{ name: 'v', configMap: { name: 'c', items: [{ key: 'k', path: '../x' }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].configMap.items[0].path'] },
+  { name: 'persistentVolumeClaim without claimName', edit: (_d, pod) => { pod.volumes = [{ name: 'v', persistentVolumeClaim: { claimName: '' } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].persistentVolumeClaim.claimName'] },
+  // The medium is not checked by the server (the kubelet fails the pod instead).
+  { name: 'unknown emptyDir medium', edit: (_d, pod) => { pod.volumes = [{ name: 'v', emptyDir: { medium: 'Disk' } }]; }, expect: ok },
+  { name: 'emptyDir with a negative sizeLimit', edit: (_d, pod) => { pod.volumes = [{ name: 'v', emptyDir: { sizeLimit: '-1Gi' } }]; }, expect: ['deployment/resource-quantities', 'spec.template.spec.volumes[0].emptyDir.sizeLimit'] },
+  { name: 'downwardAPI item with an unsupported field', edit: (_d, pod) => { pod.volumes = [{ name: 'v', downwardAPI: { items: [{ path: 'x', fieldRef: { fieldPath: 'status.podIP' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].downwardAPI.items[0].fieldRef.fieldPath'] },
+  { name: 'nfs without server', edit: (_d, pod) => { pod.volumes = [{ name: 'v', nfs: { server: '', path: '/x' } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].nfs.server'] },
+  { name: 'csi without driver', edit: (_d, pod) => { pod.volumes = [{ name: 'v', csi: { driver: '' } }]; }, expect: ['schema/format', 'spec.template.spec.volumes[0].csi.driver'] },
+  { name: 'projected service account token with a short expiry', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: 60 } }] } }]; }, expect: ['schema/range', 'spec.template.spec.volumes[0].projected.sources[0].serviceAccountToken.expirationSeconds'] },
+];
+
+function errorsOf(manifest: Obj): string[] {
+  const config = defaultConfig(process.cwd());
+  const files = [SourceFile.fromText('deployment.json', JSON.stringify(manifest, null, 1))];
+  const [result] = lintFiles({ files, rules, configFor: () => config });
+  return (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => `${d.ruleId} ${d.path}`);
+}
+
+describe('Deployment verdicts match the upstream API server', () => {
+  it.each(cases)('$name', ({ edit, expect: expected }) => {
+    const manifest = base();
+    const pod = manifest.spec.template.spec;
+    edit(manifest, pod, pod.containers[0]);
+    const errors = errorsOf(manifest);
+    if (expected === 'ok') expect(errors).toEqual([]);
+    else expect(errors).toContain(expected.join(' '));
+  });
+});

@@ -1,0 +1,27 @@
+import { RuleTester } from '@platlint/core/testing';
+import { deploymentWithPod } from './fixtures.js';
+import rule from './volume-paths.js';
+
+const volume = (source: string): string => deploymentWithPod(`      volumes:\n      - name: v\n        ${source}\n`);
+const at = 'spec.template.spec.volumes[0]';
+
+RuleTester.run(rule, {
+  valid: [
+    { yaml: volume('hostPath: {path: /var/log}') },
+    { yaml: volume('nfs: {server: nfs.example.com, path: /exports}') },
+    { yaml: volume('configMap: {name: c, items: [{key: k, path: conf/app.yaml}]}') },
+    { yaml: volume('downwardAPI: {items: [{path: labels, fieldRef: {fieldPath: metadata.labels}}, {path: cpu, resourceFieldRef: {containerName: app, resource: limits.cpu}}]}') },
+    { yaml: volume('projected: {sources: [{secret: {name: s, items: [{key: k, path: k}]}}, {serviceAccountToken: {path: token}}]}') },
+  ],
+  invalid: [
+    { yaml: volume('hostPath: {path: /var/../etc}'), errors: [{ path: `${at}.hostPath.path`, message: /must not contain '..'/ }] },
+    { yaml: volume('nfs: {server: nfs.example.com, path: exports}'), errors: [{ path: `${at}.nfs.path`, message: /absolute path/ }] },
+    { yaml: volume('secret: {secretName: s, items: [{key: k, path: /k}]}'), errors: [{ path: `${at}.secret.items[0].path`, message: /must be a relative path/ }] },
+    { yaml: volume('configMap: {name: c, items: [{key: k, path: ..data}]}'), errors: [{ path: `${at}.configMap.items[0].path`, message: /must not start with '..'/ }] },
+    { yaml: volume('downwardAPI: {items: [{path: ip, fieldRef: {fieldPath: status.podIP}}]}'), errors: [{ path: `${at}.downwardAPI.items[0].fieldRef.fieldPath`, message: /cannot be written to a downwardAPI file/ }] },
+    { yaml: volume('downwardAPI: {items: [{path: cpu, resourceFieldRef: {resource: limits.cpu}}]}'), errors: [{ path: `${at}.downwardAPI.items[0].resourceFieldRef.containerName`, message: /must name the container/ }] },
+    { yaml: volume('projected: {sources: [{configMap: {name: a}, secret: {name: b}}]}'), errors: [{ path: `${at}.projected.sources[0]`, message: /holds one projection, not configMap and secret/ }] },
+    { yaml: volume('projected: {sources: [{serviceAccountToken: {path: ../token}}]}'), errors: [{ path: `${at}.projected.sources[0].serviceAccountToken.path`, message: /must not contain/ }] },
+    { yaml: volume('projected: {sources: [{downwardAPI: {items: [{path: x}]}}]}'), errors: [{ path: `${at}.projected.sources[0].downwardAPI.items[0]`, message: /needs fieldRef or resourceFieldRef/ }] },
+  ],
+});
