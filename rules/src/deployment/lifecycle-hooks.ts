@@ -1,8 +1,10 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, isInteger, serviceNameProblem } from './pod.js';
+import { checkOneHandler, containersOf, DOCS_DEPLOYMENT_HEAD } from './pod.js';
+import type { HandlerWording } from './pod.js';
 
 const HANDLERS = new Set(['exec', 'httpGet', 'tcpSocket', 'sleep']);
 const HOOKS = ['postStart', 'preStop'] as const;
+const HOOK_WORDING: HandlerWording = { none: 'has no action; set one of exec, httpGet or sleep', many: 'a hook runs exactly one action, remove all but one', owner: 'hook' };
 
 export default defineRule({
   meta: {
@@ -45,23 +47,7 @@ export default defineRule({
       for (const hook of HOOKS) {
         const handler = container.lifecycle[hook];
         if (!isJsonObject(handler)) continue;
-        const at = [...path, 'lifecycle', hook];
-        const set = Object.keys(handler).filter((h) => HANDLERS.has(h) && handler[h] !== undefined && handler[h] !== null);
-        if (set.length === 0) context.report({ path: at, message: `${hook} has no action; set one of exec, httpGet or sleep` });
-        for (const extra of set.slice(1)) {
-          context.report({ path: [...at, extra], target: 'key', message: `${hook} sets ${set.join(' and ')}; a hook runs exactly one action, remove all but one` });
-        }
-        for (const kind of ['httpGet', 'tcpSocket'] as const) {
-          const action = handler[kind];
-          if (!isJsonObject(action)) continue;
-          const port = action.port;
-          if (isInteger(port) && (port < 1 || port > 65535)) {
-            context.report({ path: [...at, kind, 'port'], message: `hook port ${port} is out of range; use a port from 1 to 65535 or a port name` });
-          } else if (typeof port === 'string') {
-            const problem = serviceNameProblem(port);
-            if (problem) context.report({ path: [...at, kind, 'port'], message: `hook port name "${port}" ${problem}` });
-          }
-        }
+        checkOneHandler(context, handler, [...path, 'lifecycle', hook], HANDLERS, hook, HOOK_WORDING);
       }
     }
   },

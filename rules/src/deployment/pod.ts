@@ -1,5 +1,5 @@
 import { isJsonObject } from '@platlint/core';
-import type { FieldPath } from '@platlint/core';
+import type { FieldPath, RuleContext } from '@platlint/core';
 
 /** The mapping guard of core, for the rules of this area. */
 export { isJsonObject };
@@ -107,4 +107,36 @@ export function docsDeploymentWithStrategy(...strategy: string[]): string[] {
 /** A documentation example: the Deployment with one container and these lines (indented for the pod spec), as a YAML block. */
 export function docsDeploymentWithPodFields(...podFields: string[]): string[] {
   return ['```yaml', ...DOCS_DEPLOYMENT_HEAD, '      - {name: web, image: nginx:1.27}', ...podFields, '```'];
+}
+
+/** How a probe or a lifecycle hook names itself in the findings of checkOneHandler. */
+export interface HandlerWording {
+  /** When none of the handler fields is set. */
+  none: string;
+  /** When several are: the sentence after "sets a and b; ". */
+  many: string;
+  /** `probe` or `hook`, before "port". */
+  owner: string;
+}
+
+/**
+ * A probe or lifecycle hook runs exactly one of its handlers, and the port of an httpGet or
+ * tcpSocket handler is 1 to 65535 or a port name. Findings on extra handlers land where each is
+ * written, after the first in source order.
+ */
+export function checkOneHandler(context: RuleContext, handler: Obj, at: FieldPath, handlers: ReadonlySet<string>, name: string, words: HandlerWording): void {
+  const set = Object.keys(handler).filter((h) => handlers.has(h) && handler[h] !== undefined && handler[h] !== null);
+  if (set.length === 0) context.report({ path: at, target: 'key', message: `${name} ${words.none}` });
+  for (const extra of set.slice(1)) context.report({ path: [...at, extra], target: 'key', message: `${name} sets ${set.join(' and ')}; ${words.many}` });
+  for (const kind of ['httpGet', 'tcpSocket'] as const) {
+    const action = handler[kind];
+    if (!isJsonObject(action)) continue;
+    const port = action.port;
+    if (isInteger(port) && (port < 1 || port > 65535)) {
+      context.report({ path: [...at, kind, 'port'], message: `${words.owner} port ${port} is out of range; use a port from 1 to 65535 or a port name` });
+    } else if (typeof port === 'string') {
+      const problem = serviceNameProblem(port);
+      if (problem) context.report({ path: [...at, kind, 'port'], message: `${words.owner} port name "${port}" ${problem}` });
+    }
+  }
 }
