@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, isInteger, objectsIn, podSpec } from './pod.js';
+import { containersOf, isInteger, objectsIn, podSpec, docsWebContainer } from './pod.js';
 
 export default defineRule({
   meta: {
@@ -21,23 +21,17 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        ports:',
-      '        - containerPort: 80800',
-      '```',
+      ...docsWebContainer(
+        '        ports:',
+        '        - containerPort: 80800',
+      ),
       '',
       'Passes:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        ports:',
-      '        - containerPort: 8080',
-      '```',
+      ...docsWebContainer(
+        '        ports:',
+        '        - containerPort: 8080',
+      ),
     ].join('\n'),
   },
   check(context) {

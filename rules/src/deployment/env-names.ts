@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn } from './pod.js';
+import { containersOf, objectsIn, docsWebContainer } from './pod.js';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
@@ -20,23 +20,17 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        env:',
-      '        - {name: "", value: "1"}',
-      '```',
+      ...docsWebContainer(
+        '        env:',
+        '        - {name: "", value: "1"}',
+      ),
       '',
       'Passes:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        env:',
-      '        - {name: WORKERS, value: "1"}',
-      '```',
+      ...docsWebContainer(
+        '        env:',
+        '        - {name: WORKERS, value: "1"}',
+      ),
     ].join('\n'),
   },
   check(context) {

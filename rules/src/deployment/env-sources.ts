@@ -1,6 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn } from './pod.js';
+import { containersOf, objectsIn, docsWebContainer } from './pod.js';
 import type { Obj } from './pod.js';
 
 const VALUE_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'] as const;
@@ -45,25 +45,19 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        env:',
-      '        - name: POD_IP',
-      '          valueFrom: {fieldRef: {fieldPath: status.ip}}',
-      '```',
+      ...docsWebContainer(
+        '        env:',
+        '        - name: POD_IP',
+        '          valueFrom: {fieldRef: {fieldPath: status.ip}}',
+      ),
       '',
       'Passes:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        env:',
-      '        - name: POD_IP',
-      '          valueFrom: {fieldRef: {fieldPath: status.podIP}}',
-      '```',
+      ...docsWebContainer(
+        '        env:',
+        '        - name: POD_IP',
+        '          valueFrom: {fieldRef: {fieldPath: status.podIP}}',
+      ),
     ].join('\n'),
   },
   check(context) {

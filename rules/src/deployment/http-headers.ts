@@ -1,5 +1,5 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn } from './pod.js';
+import { containersOf, objectsIn, docsWebContainer } from './pod.js';
 
 /** An HTTP header name as the server accepts it: letters, digits and '-'. */
 const HEADER_NAME = /^[-A-Za-z0-9]+$/;
@@ -18,23 +18,17 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        livenessProbe:',
-      '          httpGet: {path: /healthz, port: 8080, httpHeaders: [{name: "X Probe", value: "1"}]}',
-      '```',
+      ...docsWebContainer(
+        '        livenessProbe:',
+        '          httpGet: {path: /healthz, port: 8080, httpHeaders: [{name: "X Probe", value: "1"}]}',
+      ),
       '',
       'Passes:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        livenessProbe:',
-      '          httpGet: {path: /healthz, port: 8080, httpHeaders: [{name: X-Probe, value: "1"}]}',
-      '```',
+      ...docsWebContainer(
+        '        livenessProbe:',
+        '          httpGet: {path: /healthz, port: 8080, httpHeaders: [{name: X-Probe, value: "1"}]}',
+      ),
     ].join('\n'),
   },
   check(context) {

@@ -1,5 +1,5 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { checkOneHandler, containersOf, DOCS_DEPLOYMENT_HEAD } from './pod.js';
+import { checkOneHandler, containersOf, docsWebContainer } from './pod.js';
 import type { HandlerWording } from './pod.js';
 
 const HANDLERS = new Set(['exec', 'httpGet', 'tcpSocket', 'sleep']);
@@ -22,23 +22,17 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        lifecycle:',
-      '          preStop: {}',
-      '```',
+      ...docsWebContainer(
+        '        lifecycle:',
+        '          preStop: {}',
+      ),
       '',
       'Passes:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        lifecycle:',
-      '          preStop: {sleep: {seconds: 5}}',
-      '```',
+      ...docsWebContainer(
+        '        lifecycle:',
+        '          preStop: {sleep: {seconds: 5}}',
+      ),
     ].join('\n'),
   },
   check(context) {

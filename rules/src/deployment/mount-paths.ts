@@ -1,5 +1,5 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn } from './pod.js';
+import { containersOf, objectsIn, docsWebContainer } from './pod.js';
 
 /**
  * Why a path is not one that stays inside its volume: relative, with no '..' element. Only '/'
@@ -33,23 +33,17 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        volumeMounts: [{name: data, mountPath: /data, subPath: ../etc}]',
-      '      volumes: [{name: data, emptyDir: {}}]',
-      '```',
+      ...docsWebContainer(
+        '        volumeMounts: [{name: data, mountPath: /data, subPath: ../etc}]',
+        '      volumes: [{name: data, emptyDir: {}}]',
+      ),
       '',
       'Passes:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        volumeMounts: [{name: data, mountPath: /data, subPath: web}]',
-      '      volumes: [{name: data, emptyDir: {}}]',
-      '```',
+      ...docsWebContainer(
+        '        volumeMounts: [{name: data, mountPath: /data, subPath: web}]',
+        '      volumes: [{name: data, emptyDir: {}}]',
+      ),
     ].join('\n'),
   },
   check(context) {

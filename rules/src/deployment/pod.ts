@@ -98,6 +98,11 @@ export const DOCS_DEPLOYMENT_HEAD: readonly string[] = [
   '      containers:',
 ];
 
+/** A documentation example: the Deployment whose one container, `web`, has these further lines (indented for the container), as a YAML block. */
+export function docsWebContainer(...containerLines: string[]): string[] {
+  return ['```yaml', ...DOCS_DEPLOYMENT_HEAD, '      - name: web', '        image: nginx:1.27', ...containerLines, '```'];
+}
+
 /** A documentation example: the Deployment with one container and these lines of `spec.strategy`, as a YAML block. */
 export function docsDeploymentWithStrategy(...strategy: string[]): string[] {
   const [apiVersion, kind, metadata, spec, ...rest] = DOCS_DEPLOYMENT_HEAD as string[];

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn, serviceNameProblem } from './pod.js';
+import { containersOf, objectsIn, serviceNameProblem, docsWebContainer } from './pod.js';
 
 export default defineRule({
   meta: {
@@ -17,23 +17,17 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        ports:',
-      '        - {name: http_api, containerPort: 8080}',
-      '```',
+      ...docsWebContainer(
+        '        ports:',
+        '        - {name: http_api, containerPort: 8080}',
+      ),
       '',
       'Passes:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        ports:',
-      '        - {name: http-api, containerPort: 8080}',
-      '```',
+      ...docsWebContainer(
+        '        ports:',
+        '        - {name: http-api, containerPort: 8080}',
+      ),
     ].join('\n'),
   },
   check(context) {

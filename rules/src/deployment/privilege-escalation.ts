@@ -1,5 +1,5 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD } from './pod.js';
+import { containersOf, docsWebContainer } from './pod.js';
 
 export default defineRule({
   meta: {
@@ -16,21 +16,15 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        securityContext: {allowPrivilegeEscalation: false, privileged: true}',
-      '```',
+      ...docsWebContainer(
+        '        securityContext: {allowPrivilegeEscalation: false, privileged: true}',
+      ),
       '',
       'Passes:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        securityContext: {allowPrivilegeEscalation: false, privileged: false}',
-      '```',
+      ...docsWebContainer(
+        '        securityContext: {allowPrivilegeEscalation: false, privileged: false}',
+      ),
     ].join('\n'),
   },
   check(context) {

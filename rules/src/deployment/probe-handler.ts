@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { checkOneHandler, DOCS_DEPLOYMENT_HEAD, isInteger, isJsonObject, probesOf } from './pod.js';
+import { checkOneHandler, isInteger, isJsonObject, probesOf, docsWebContainer } from './pod.js';
 import type { HandlerWording } from './pod.js';
 
 const HANDLERS: ReadonlySet<string> = new Set(['exec', 'httpGet', 'tcpSocket', 'grpc']);
@@ -22,24 +22,18 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        livenessProbe:',
-      '          httpGet: {path: /healthz, port: 8080}',
-      '          tcpSocket: {port: 8080}',
-      '```',
+      ...docsWebContainer(
+        '        livenessProbe:',
+        '          httpGet: {path: /healthz, port: 8080}',
+        '          tcpSocket: {port: 8080}',
+      ),
       '',
       'Passes:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        livenessProbe:',
-      '          httpGet: {path: /healthz, port: 8080}',
-      '```',
+      ...docsWebContainer(
+        '        livenessProbe:',
+        '          httpGet: {path: /healthz, port: 8080}',
+      ),
     ].join('\n'),
   },
   check(context) {

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { DOCS_DEPLOYMENT_HEAD, isInteger, probesOf } from './pod.js';
+import { isInteger, probesOf, docsWebContainer } from './pod.js';
 
 /** Fields that must be at least 1, with the value the server puts in place of an explicit 0. */
 const AT_LEAST_ONE = { periodSeconds: 10, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 3 } as const;
@@ -29,25 +29,19 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        livenessProbe:',
-      '          httpGet: {path: /healthz, port: 8080}',
-      '          successThreshold: 3',
-      '```',
+      ...docsWebContainer(
+        '        livenessProbe:',
+        '          httpGet: {path: /healthz, port: 8080}',
+        '          successThreshold: 3',
+      ),
       '',
       'Passes:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        readinessProbe:',
-      '          httpGet: {path: /ready, port: 8080}',
-      '          successThreshold: 3',
-      '```',
+      ...docsWebContainer(
+        '        readinessProbe:',
+        '          httpGet: {path: /ready, port: 8080}',
+        '          successThreshold: 3',
+      ),
     ].join('\n'),
   },
   check(context) {

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn } from './pod.js';
+import { containersOf, objectsIn, docsWebContainer } from './pod.js';
 
 /** Resources that can be resized in place. */
 const RESIZABLE = ['cpu', 'memory'];
@@ -18,21 +18,15 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        resizePolicy: [{resourceName: ephemeral-storage, restartPolicy: NotRequired}]',
-      '```',
+      ...docsWebContainer(
+        '        resizePolicy: [{resourceName: ephemeral-storage, restartPolicy: NotRequired}]',
+      ),
       '',
       'Passes:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        resizePolicy: [{resourceName: memory, restartPolicy: RestartContainer}]',
-      '```',
+      ...docsWebContainer(
+        '        resizePolicy: [{resourceName: memory, restartPolicy: RestartContainer}]',
+      ),
     ].join('\n'),
   },
   check(context) {

@@ -1,5 +1,5 @@
 import { defineRule, formats, isJsonObject } from '@platlint/core';
-import { containersOf, docsDeploymentWithPodFields, DOCS_DEPLOYMENT_HEAD, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { containersOf, docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec, docsWebContainer } from './pod.js';
 
 export default defineRule({
   meta: {
@@ -20,12 +20,9 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        resources: {claims: [{name: gpu}]}',
-      '```',
+      ...docsWebContainer(
+        '        resources: {claims: [{name: gpu}]}',
+      ),
       '',
       'Passes:',
       '',

@@ -1,5 +1,5 @@
 import { compareQuantities, defineRule, parseQuantity } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, isJsonObject } from './pod.js';
+import { containersOf, isJsonObject, docsWebContainer } from './pod.js';
 import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
 
 export default defineRule({
@@ -22,25 +22,19 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        resources:',
-      '          requests: {memory: 1Gi}',
-      '          limits: {memory: 512Mi}',
-      '```',
+      ...docsWebContainer(
+        '        resources:',
+        '          requests: {memory: 1Gi}',
+        '          limits: {memory: 512Mi}',
+      ),
       '',
       'Passes:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        resources:',
-      '          requests: {memory: 512Mi}',
-      '          limits: {memory: 1Gi}',
-      '```',
+      ...docsWebContainer(
+        '        resources:',
+        '          requests: {memory: 512Mi}',
+        '          limits: {memory: 1Gi}',
+      ),
     ].join('\n'),
   },
   check(context) {

@@ -1,5 +1,5 @@
 import { closest, defineRule, formats } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, isJsonObject } from './pod.js';
+import { containersOf, isJsonObject, docsWebContainer } from './pod.js';
 
 /** Resource names a container may use without a domain prefix (hugepages-<size> aside). */
 const STANDARD = ['cpu', 'memory', 'ephemeral-storage'] as const;
@@ -60,23 +60,17 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        resources:',
-      '          limits: {memroy: 256Mi}',
-      '```',
+      ...docsWebContainer(
+        '        resources:',
+        '          limits: {memroy: 256Mi}',
+      ),
       '',
       'Passes:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        resources:',
-      '          limits: {memory: 256Mi, example.com/gpu: 1}',
-      '```',
+      ...docsWebContainer(
+        '        resources:',
+        '          limits: {memory: 256Mi, example.com/gpu: 1}',
+      ),
     ].join('\n'),
   },
   check(context) {

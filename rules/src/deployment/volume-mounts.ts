@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn, podSpec } from './pod.js';
+import { containersOf, objectsIn, podSpec, docsWebContainer } from './pod.js';
 
 export default defineRule({
   meta: {
@@ -16,13 +16,10 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        volumeMounts: [{name: cache, mountPath: /cache}]',
-      '      volumes: []',
-      '```',
+      ...docsWebContainer(
+        '        volumeMounts: [{name: cache, mountPath: /cache}]',
+        '      volumes: []',
+      ),
       '',
       'Passes: the same with `volumes: [{name: cache, emptyDir: {}}]`.',
     ].join('\n'),
