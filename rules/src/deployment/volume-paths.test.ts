@@ -21,6 +21,8 @@ RuleTester.run(rule, {
     { yaml: volume('downwardAPI: {items: [{path: ip, fieldRef: {fieldPath: status.podIP}}]}'), errors: [{ path: `${at}.downwardAPI.items[0].fieldRef.fieldPath`, message: /cannot be written to a downwardAPI file/ }] },
     { yaml: volume('downwardAPI: {items: [{path: cpu, resourceFieldRef: {resource: limits.cpu}}]}'), errors: [{ path: `${at}.downwardAPI.items[0].resourceFieldRef.containerName`, message: /must name the container/ }] },
     { yaml: volume('projected: {sources: [{configMap: {name: a}, secret: {name: b}}]}'), errors: [{ path: `${at}.projected.sources[0]`, message: /holds one projection, not configMap and secret/ }] },
+    // A key that is no projection is dropped by the server (or is a schema finding), not a second projection.
+    { yaml: volume('projected: {sources: [{configMap: {name: a, items: [{key: k, path: /k}]}, comment: shared}]}'), errors: [{ path: `${at}.projected.sources[0].configMap.items[0].path`, message: /must be a relative path/ }] },
     { yaml: volume('projected: {sources: [{serviceAccountToken: {path: ../token}}]}'), errors: [{ path: `${at}.projected.sources[0].serviceAccountToken.path`, message: /must not contain/ }] },
     { yaml: volume('projected: {sources: [{downwardAPI: {items: [{path: x}]}}]}'), errors: [{ path: `${at}.projected.sources[0].downwardAPI.items[0]`, message: /needs fieldRef or resourceFieldRef/ }] },
   ],

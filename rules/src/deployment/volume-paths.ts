@@ -8,6 +8,9 @@ import type { Obj } from './pod.js';
 const FILE_FIELDS = new Set(['metadata.name', 'metadata.namespace', 'metadata.uid', 'metadata.labels', 'metadata.annotations']);
 const ANNOTATED_FIELD = /^metadata\.(labels|annotations)\['[^']*'\]$/;
 
+/** Projections a projected source can hold on any server, whatever its feature gates. */
+const PROJECTIONS: ReadonlySet<string> = new Set(['secret', 'configMap', 'downwardAPI', 'serviceAccountToken']);
+
 /** A file path inside a volume: relative, no '..' element and not starting with '..'. */
 function filePathProblem(path: string): string | undefined {
   return descendingPathProblem(path) ?? (path.startsWith('..') ? "must not start with '..'" : undefined);
@@ -28,7 +31,8 @@ export default defineRule({
       '- an `items[].path` of a configMap, secret or downwardAPI volume (or of a projected source),',
       "  or a projected token's `path`, that is absolute, has a `..` element or starts with `..`:",
       '  files stay inside the volume;',
-      '- a projected `sources` entry with more than one projection;',
+      '- a projected `sources` entry with more than one of `secret`, `configMap`, `downwardAPI` and',
+      '  `serviceAccountToken`;',
       '- a downwardAPI file with none or both of `fieldRef` and `resourceFieldRef`, a `fieldRef`',
       '  other than `metadata.name`, `metadata.namespace`, `metadata.uid`, `metadata.labels`,',
       '  `metadata.annotations` (or one label or annotation), and a `resourceFieldRef` without',
@@ -71,7 +75,10 @@ export default defineRule({
       if (isJsonObject(projected)) {
         for (const [source, j] of objectsIn(projected.sources)) {
           const sourceAt = [...at, 'projected', 'sources', j];
-          const kinds = Object.keys(source).filter((kind) => source[kind] !== undefined && source[kind] !== null);
+          // Only the projections every server keeps count: unknown keys are dropped (or refused as
+          // unknown fields, a schema finding), and the feature-gated clusterTrustBundle and
+          // podCertificate are dropped where their gate is off.
+          const kinds = Object.keys(source).filter((kind) => PROJECTIONS.has(kind) && source[kind] !== undefined && source[kind] !== null);
           if (kinds.length > 1) context.report({ path: sourceAt, message: `a projected source holds one projection, not ${kinds.join(' and ')}; give each its own entry in sources` });
           if (isJsonObject(source.serviceAccountToken)) checkPath(context, source.serviceAccountToken, [...sourceAt, 'serviceAccountToken']);
           for (const kind of ['configMap', 'secret'] as const) if (isJsonObject(source[kind])) checkItems(context, source[kind], [...sourceAt, kind]);
