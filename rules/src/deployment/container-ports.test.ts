@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { RuleTester } from '@platlint/core/testing';
 import rule from './container-ports.js';
 import { deploymentWithContainer } from './fixtures.js';
@@ -39,4 +40,11 @@ RuleTester.run(rule, {
       errors: [{ path: 'spec.template.spec.containers[0].ports[0].containerPort', message: 'containerPort 8080 differs from hostPort 80; with hostNetwork the container listens on the host, so the two must match', line: 13 }],
     },
   ],
+});
+
+describe('deployment/container-ports docs', () => {
+  it('say where recent servers report a hostNetwork port mismatch (hostPort), not that upstream uses containerPort', () => {
+    expect(rule.meta.docs).toMatch(/recent servers report the same\s+mismatch on `hostPort`/);
+    expect(rule.meta.docs).not.toMatch(/as upstream places it/);
+  });
 });
