@@ -8,6 +8,8 @@ RuleTester.run(rule, {
   valid: [
     { yaml: deploymentWithPod('      dnsPolicy: None\n      dnsConfig: {nameservers: [10.0.0.10, "2001:db8::1"]}\n') },
     { yaml: deploymentWithPod('      dnsConfig: {searches: [svc.example.com, example.org., _srv.example.com, "."]}\n') },
+    // 253 characters and a trailing '.': the server measures the name without the dot.
+    { name: 'a 253-character search domain with a trailing dot', yaml: deploymentWithPod(`      dnsConfig: {searches: [${['a'.repeat(63), 'b'.repeat(63), 'c'.repeat(63), 'd'.repeat(61)].join('.')}.]}\n`) },
     { yaml: deploymentWithPod('      hostAliases: [{ip: 10.1.2.3, hostnames: [db, db.example.com]}]\n') },
   ],
   invalid: [

@@ -23,8 +23,9 @@ export default defineRule({
       '- `dnsPolicy: None` gives the pod no cluster DNS at all, so `dnsConfig` must name at least one',
       '  nameserver.',
       '- Every `dnsConfig.nameservers` entry is an IPv4 or IPv6 address.',
-      '- Every `dnsConfig.searches` entry is a lowercase domain (a trailing `.`, and `_` in labels,',
-      '  are fine), and all of them together are at most 2048 characters.',
+      '- Every `dnsConfig.searches` entry is a lowercase domain of at most 253 characters, not',
+      '  counting a trailing `.` (which is fine, as is `_` in labels), and all of them together',
+      '  are at most 2048 characters.',
       '- Every host name of a `hostAliases` entry is a DNS subdomain (lowercase).',
       '',
       'Fails:',
@@ -51,7 +52,9 @@ export default defineRule({
     const searches = isJsonObject(dnsConfig) && Array.isArray(dnsConfig.searches) ? dnsConfig.searches : [];
     searches.forEach((domain: unknown, i) => {
       if (typeof domain !== 'string' || domain === '.') return;
-      if (domain.length > 253 || !SEARCH_DOMAIN.test(domain)) context.report({ path: [...POD_SPEC, 'dnsConfig', 'searches', i], message: `search domain "${domain}" is not a lowercase DNS domain` });
+      // The server drops one trailing '.' before it measures and checks the name.
+      const bare = domain.endsWith('.') ? domain.slice(0, -1) : domain;
+      if (bare.length > 253 || !SEARCH_DOMAIN.test(domain)) context.report({ path: [...POD_SPEC, 'dnsConfig', 'searches', i], message: `search domain "${domain}" is not a lowercase DNS domain` });
     });
     const searchChars = searches.reduce((total: number, domain: unknown) => total + (typeof domain === 'string' ? domain.length : 0), 0) + Math.max(searches.length - 1, 0);
     if (searchChars > MAX_SEARCH_CHARS) context.report({ path: [...POD_SPEC, 'dnsConfig', 'searches'], message: `the search domains total ${searchChars} characters; the resolver takes at most ${MAX_SEARCH_CHARS}` });

@@ -16,8 +16,11 @@ export default defineRule({
       '- No two constraints share both `topologyKey` and `whenUnsatisfiable`: the scheduler could not',
       '  tell which of them applies (the finding is on the second).',
       '- `minDomains` only works with `whenUnsatisfiable: DoNotSchedule`.',
-      '- `matchLabelKeys` needs a `labelSelector`, and names no key the selector already uses: the',
-      '  pod\'s own value of such a key is merged into the selector, which would contradict it.',
+      '- `matchLabelKeys` needs a `labelSelector`. With the selector merge on (the default',
+      '  in current releases), the server builds the pod\'s selector by appending one `matchExpressions`',
+      '  entry per key, and only refuses a key of `matchLabelKeys` that the selector already names',
+      '  twice (in `matchLabels` and again in `matchExpressions`, or in two expressions). A key named',
+      '  once in the selector and again in `matchLabelKeys` is accepted in a template.',
       '',
       'Fails:',
       '',
@@ -54,18 +57,28 @@ export default defineRule({
         context.report({ path: [...at, 'matchLabelKeys'], message: 'matchLabelKeys needs a labelSelector to merge into; add one or remove matchLabelKeys' });
         continue;
       }
-      const used = selectorKeys(labelSelector);
+      const repeated = repeatedSelectorKeys(labelSelector);
       matchLabelKeys.forEach((key: unknown, j) => {
-        if (typeof key === 'string' && used.has(key)) {
-          context.report({ path: [...at, 'matchLabelKeys', j], message: `"${key}" is already a key of labelSelector; name it in one place only` });
+        if (typeof key === 'string' && repeated.has(key)) {
+          context.report({ path: [...at, 'matchLabelKeys', j], message: `"${key}" is named twice in labelSelector and again in matchLabelKeys; name it in one place only` });
         }
       });
     }
   },
 });
 
-function selectorKeys(selector: Obj): Set<string> {
-  const keys = new Set<string>(isJsonObject(selector.matchLabels) ? Object.keys(selector.matchLabels) : []);
-  for (const [requirement] of objectsIn(selector.matchExpressions)) if (typeof requirement.key === 'string') keys.add(requirement.key);
-  return keys;
+/**
+ * Keys of a selector's matchExpressions that the selector already named before (in matchLabels
+ * or an earlier expression). With the selector merge on (the default in current releases), these are the
+ * only matchLabelKeys the server refuses: a key named once is where the merge would put it.
+ */
+function repeatedSelectorKeys(selector: Obj): Set<string> {
+  const seen = new Set<string>(isJsonObject(selector.matchLabels) ? Object.keys(selector.matchLabels) : []);
+  const repeated = new Set<string>();
+  for (const [requirement] of objectsIn(selector.matchExpressions)) {
+    if (typeof requirement.key !== 'string') continue;
+    if (seen.has(requirement.key)) repeated.add(requirement.key);
+    seen.add(requirement.key);
+  }
+  return repeated;
 }

@@ -297,7 +297,9 @@ const cases: Case[] = [
   { name: 'topology spread duplicate key and action', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'DoNotSchedule' }, { maxSkew: 2, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'DoNotSchedule' }]; }, expect: ['deployment/topology-spread', 'spec.template.spec.topologySpreadConstraints[1]'] },
   { name: 'topology spread minDomains 0', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'DoNotSchedule', minDomains: 0 }]; }, expect: ['schema/range', 'spec.template.spec.topologySpreadConstraints[0].minDomains'] },
   { name: 'topology spread minDomains with ScheduleAnyway', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'ScheduleAnyway', minDomains: 3 }]; }, expect: ['deployment/topology-spread', 'spec.template.spec.topologySpreadConstraints[0].minDomains'] },
-  { name: 'topology spread matchLabelKeys key also in the selector', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { foo: 'bar' } }, matchLabelKeys: ['foo'] }]; }, expect: ['deployment/topology-spread', 'spec.template.spec.topologySpreadConstraints[0].matchLabelKeys[0]'] },
+  // The selector merge (on by default in current releases) only refuses a key the selector itself names twice.
+  { name: 'topology spread matchLabelKeys key also in the selector', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { foo: 'bar' } }, matchLabelKeys: ['foo'] }]; }, expect: ok },
+  { name: 'topology spread matchLabelKeys key named twice in the selector', edit: (_d, pod) => { pod.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'k8s.io/zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { foo: 'bar' }, matchExpressions: [{ key: 'foo', operator: 'In', values: ['bar'] }] }, matchLabelKeys: ['foo'] }]; }, expect: ['deployment/topology-spread', 'spec.template.spec.topologySpreadConstraints[0].matchLabelKeys[0]'] },
 
   // --- core: container failure cases ---
   { name: 'container name not a DNS label', edit: (_d, _pod, ctr) => { ctr.name = 'Bad_Name'; }, expect: ['deployment/container-name', 'spec.template.spec.containers[0].name'] },
@@ -385,7 +387,9 @@ const cases: Case[] = [
   { name: 'secret volume without secretName', edit: (_d, pod) => { pod.volumes = [{ name: 'v', secret: {} }]; }, expect: ['schema/required', 'spec.template.spec.volumes[0].secret.secretName'] },
   { name: 'configMap volume without name', edit: (_d, pod) => { pod.volumes = [{ name: 'v', configMap: {} }]; }, expect: ['schema/required', 'spec.template.spec.volumes[0].configMap.name'] },
   { name: 'configMap item without a key', edit: (_d, pod) => { pod.volumes = [{ name: 'v', configMap: { name: 'c', items: [{ key: '', path: 'p' }] } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].configMap.items[0].key'] },
-  { name: 'csi driver name not a DNS subdomain', edit: (_d, pod) => { pod.volumes = [{ name: 'v', csi: { driver: 'Bad_Driver' } }]; }, expect: ['schema/format', 'spec.template.spec.volumes[0].csi.driver'] },
+  { name: 'csi driver name not a DNS subdomain', edit: (_d, pod) => { pod.volumes = [{ name: 'v', csi: { driver: 'Bad_Driver' } }]; }, expect: ['deployment/volume-names', 'spec.template.spec.volumes[0].csi.driver'] },
+  // The server lowercases the driver name before checking it.
+  { name: 'csi driver name with capitals', edit: (_d, pod) => { pod.volumes = [{ name: 'v', csi: { driver: 'CSI.Example.com' } }]; }, expect: ok },
   { name: 'ephemeral volume without a claim template', edit: (_d, pod) => { pod.volumes = [{ name: 'v', ephemeral: {} }]; }, expect: ['schema/required', 'spec.template.spec.volumes[0].ephemeral.volumeClaimTemplate'] },
   { name: 'secret volume defaultMode above 0777', edit: (_d, pod) => { pod.volumes = [{ name: 'v', secret: { secretName: 's', defaultMode: 0o1000 } }]; }, expect: ['schema/range', 'spec.template.spec.volumes[0].secret.defaultMode'] },
   { name: 'configMap item with an absolute path', edit: (_d, pod) => { pod.volumes = [{ name: 'v', configMap: { name: 'c', items: [{ key: 'k', path: '/abs' }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].configMap.items[0].path'] },
@@ -396,7 +400,7 @@ const cases: Case[] = [
   { name: 'emptyDir with a negative sizeLimit', edit: (_d, pod) => { pod.volumes = [{ name: 'v', emptyDir: { sizeLimit: '-1Gi' } }]; }, expect: ['deployment/resource-quantities', 'spec.template.spec.volumes[0].emptyDir.sizeLimit'] },
   { name: 'downwardAPI item with an unsupported field', edit: (_d, pod) => { pod.volumes = [{ name: 'v', downwardAPI: { items: [{ path: 'x', fieldRef: { fieldPath: 'status.podIP' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].downwardAPI.items[0].fieldRef.fieldPath'] },
   { name: 'nfs without server', edit: (_d, pod) => { pod.volumes = [{ name: 'v', nfs: { server: '', path: '/x' } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].nfs.server'] },
-  { name: 'csi without driver', edit: (_d, pod) => { pod.volumes = [{ name: 'v', csi: { driver: '' } }]; }, expect: ['schema/format', 'spec.template.spec.volumes[0].csi.driver'] },
+  { name: 'csi without driver', edit: (_d, pod) => { pod.volumes = [{ name: 'v', csi: { driver: '' } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].csi.driver'] },
   { name: 'projected service account token with a short expiry', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: 60 } }] } }]; }, expect: ['schema/range', 'spec.template.spec.volumes[0].projected.sources[0].serviceAccountToken.expirationSeconds'] },
 ];
 

@@ -18,8 +18,15 @@ RuleTester.run(rule, {
     { yaml: deployment('      - {name: cache, emptyDir: {}}\n      - {name: tmp-1, emptyDir: {}}\n') },
     // The v1 defaults turn a volume without a source into an emptyDir before validation.
     { name: 'a volume without a type becomes an emptyDir', yaml: deployment('      - {name: cache, emptyDir: {}}\n      - name: scratch\n      - {name: conf, configMap: }\n') },
+    // The server lowercases a CSI driver name before its DNS-subdomain check.
+    { name: 'a CSI driver name with capitals', yaml: deployment('      - {name: data, csi: {driver: CSI.Example.com}}\n') },
   ],
   invalid: [
+    {
+      name: 'a CSI driver name that is not a DNS subdomain even in lowercase',
+      yaml: deployment('      - {name: data, csi: {driver: csi_driver}}\n'),
+      errors: [{ path: 'spec.template.spec.volumes[0].csi.driver', message: /CSI driver name "csi_driver" is not a DNS subdomain/ }],
+    },
     {
       name: 'malformed and duplicate names',
       yaml: deployment('      - {name: Cache, emptyDir: {}}\n      - {name: tmp, emptyDir: {}}\n      - {name: tmp, emptyDir: {}}\n'),

@@ -1,10 +1,10 @@
-import { defineRule, formats, schemaAt } from '@platlint/core';
+import { defineRule, formats, isJsonObject, schemaAt } from '@platlint/core';
 import { objectsIn, podSpec, POD_SPEC } from './pod.js';
 
 export default defineRule({
   meta: {
     id: 'deployment/volume-names',
-    description: 'Volumes of the pod template have unique DNS-label names and at most one volume type.',
+    description: 'Volumes of the pod template have unique DNS-label names, at most one volume type, and CSI driver names the server accepts.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -16,6 +16,9 @@ export default defineRule({
       'source such as `emptyDir`, `configMap` or `persistentVolumeClaim`); the server refuses one',
       'that names two or more, and the finding is on the volume. A volume that names none (only a',
       '`name`, or a type set to null) is accepted: the server fills in `emptyDir: {}`.',
+      '',
+      'The `driver` of a `csi` volume is a DNS subdomain, but the server lowercases it before',
+      'checking, so `CSI.Example.com` is accepted and `csi_driver` is not.',
       '',
       'Fails:',
       '',
@@ -54,6 +57,13 @@ export default defineRule({
       if (problem) context.report({ path: at, message: `volume name "${name}" ${problem}` });
       else if (seen.has(name)) context.report({ path: at, message: `volume name "${name}" is already used by another volume of this pod; volume names must be unique` });
       seen.add(name);
+    }
+    for (const [volume, i] of objectsIn(pod.volumes)) {
+      const csi = volume.csi;
+      if (!isJsonObject(csi) || typeof csi.driver !== 'string' || csi.driver === '') continue;
+      // Upstream folds the name to lowercase first, so only the characters and their layout count.
+      const problem = formats['dns-subdomain'](csi.driver.toLowerCase());
+      if (problem) context.report({ path: [...POD_SPEC, 'volumes', i, 'csi', 'driver'], message: `CSI driver name "${csi.driver}" ${problem}` });
     }
   },
 });

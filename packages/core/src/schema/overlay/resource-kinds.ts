@@ -812,7 +812,9 @@ const podTemplate: Overlay = {
   },
   'core/v1.CSIVolumeSource': {
     fields: {
-      driver: { description: 'Name of the CSI driver: a DNS subdomain of at most 63 characters.', format: 'dns-subdomain', maxLength: 63 },
+      // The server lowercases the name before its DNS-subdomain check, so capitals pass; that
+      // check is deployment/volume-names', not a format here (the format is case-sensitive).
+      driver: { description: 'Name of the CSI driver: a DNS subdomain of at most 63 characters, compared without regard to case; required.', minLength: 1, maxLength: 63 },
     },
   },
   'core/v1.ServiceAccountTokenProjection': {
