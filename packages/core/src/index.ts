@@ -45,7 +45,7 @@ export type { Config, ConfigProblem, RuleSetting } from './config/config.js';
 export { featureGateDefaults, gateDefault, gateEnabled, knownFeatureGates, compareReleases, releaseAtLeast, DEFAULT_RELEASE } from './config/feature-gates.js';
 export { formatters, summarize } from './format/index.js';
 export type { Formatter, Report, Summary } from './format/index.js';
-export { SELECTOR_OPERATORS, comparesValues, isEmptySelector, isSelectorOperator, selectorMatches } from './labels/selector.js';
+export { SELECTOR_OPERATORS, comparesValues, isEmptySelector, isSelectorOperator, selectorMatches, termValuesProblem } from './labels/selector.js';
 export type { LabelSelector, SelectorOperator } from './labels/selector.js';
 export { applyFixes } from './fix/apply-fixes.js';
 export { textDigest, writeFixes } from './fix/write-fixes.js';

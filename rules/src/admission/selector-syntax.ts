@@ -1,4 +1,4 @@
-import { comparesValues, defineRule, isSelectorOperator } from '@platlint/core';
+import { defineRule, termValuesProblem } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { BINDING, POLICY, asList, isJsonObject, matchResourcesOf, specOf } from './shared.js';
 
@@ -76,15 +76,8 @@ export default defineRule({
   check(context) {
     for (const { path, selector } of selectorsOf(context)) {
       asList(selector.matchExpressions).forEach((term, i) => {
-        if (!isJsonObject(term) || !isSelectorOperator(term.operator)) return;
-        const at = [...path, 'matchExpressions', i, 'values'];
-        const values = Array.isArray(term.values) ? term.values : undefined;
-        if (comparesValues(term.operator) && (values?.length ?? 0) === 0) {
-          // Missing values are reported at their own path, placed on the term.
-          context.report({ path: at, target: values ? 'value' : 'key', message: `operator ${term.operator} needs at least one value; add values or use Exists/DoesNotExist` });
-        } else if (!comparesValues(term.operator) && values && values.length > 0) {
-          context.report({ path: at, message: `operator ${term.operator} takes no values; remove them, or use In/NotIn to compare values` });
-        }
+        const problem = isJsonObject(term) ? termValuesProblem(term) : undefined;
+        if (problem) context.report({ path: [...path, 'matchExpressions', i, 'values'], ...problem });
       });
     }
   },

@@ -1,4 +1,4 @@
-import { comparesValues, defineRule, isSelectorOperator } from '@platlint/core';
+import { defineRule, termValuesProblem } from '@platlint/core';
 import { isJsonObject, objectsIn } from './pod.js';
 
 
@@ -45,19 +45,8 @@ export default defineRule({
     const selector = spec.selector;
     for (const [term, i] of objectsIn(selector.matchExpressions)) {
       const at = ['spec', 'selector', 'matchExpressions', i];
-      const operator = term.operator;
-      const values = Array.isArray(term.values) ? term.values : undefined;
-      if (isSelectorOperator(operator) && comparesValues(operator) && (values?.length ?? 0) === 0) {
-        context.report({
-          // Missing values are reported at their own path, placed on the term.
-          path: [...at, 'values'],
-          target: values ? 'value' : 'key',
-          message: `operator ${operator} needs at least one value; add values or use Exists/DoesNotExist`,
-        });
-      }
-      if (isSelectorOperator(operator) && !comparesValues(operator) && values && values.length > 0) {
-        context.report({ path: [...at, 'values'], message: `operator ${operator} takes no values; remove them, or use In/NotIn to compare values` });
-      }
+      const problem = termValuesProblem(term);
+      if (problem) context.report({ path: [...at, 'values'], ...problem });
     }
   },
 });

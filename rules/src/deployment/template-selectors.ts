@@ -1,4 +1,4 @@
-import { comparesValues, defineRule, isJsonObject, isSelectorOperator } from '@platlint/core';
+import { defineRule, isJsonObject, termValuesProblem } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
@@ -66,15 +66,8 @@ export default defineRule({
     if (!pod) return;
     for (const [selector, at] of selectorsOf(pod)) {
       for (const [term, i] of objectsIn(selector.matchExpressions)) {
-        const { operator } = term;
-        if (!isSelectorOperator(operator)) continue;
-        const values = Array.isArray(term.values) ? term.values : undefined;
-        const path = [...at, 'matchExpressions', i, 'values'];
-        if (comparesValues(operator) && (values?.length ?? 0) === 0) {
-          context.report({ path, target: values ? 'value' : 'key', message: `operator ${operator} needs at least one value; add values or use Exists/DoesNotExist` });
-        } else if (!comparesValues(operator) && values && values.length > 0) {
-          context.report({ path, message: `operator ${operator} takes no values; remove them, or use In/NotIn to compare values` });
-        }
+        const problem = termValuesProblem(term);
+        if (problem) context.report({ path: [...at, 'matchExpressions', i, 'values'], ...problem });
       }
     }
   },

@@ -20,6 +20,25 @@ export function comparesValues(operator: SelectorOperator): boolean {
   return SELECTOR_OPERATORS[operator] === 'values';
 }
 
+/**
+ * What is wrong with the values of one set-based term as the server checks it: In and NotIn
+ * need at least one value, Exists and DoesNotExist take none. The finding belongs at the term's
+ * `values` (on the term's key when `values` is not written). Undefined for a good term, and for
+ * an operator outside the four, which the schema's enum reports.
+ */
+export function termValuesProblem(term: Readonly<Record<string, unknown>>): { target?: 'key' | 'value'; message: string } | undefined {
+  const { operator } = term;
+  if (!isSelectorOperator(operator)) return undefined;
+  const values = Array.isArray(term.values) ? term.values : undefined;
+  if (comparesValues(operator) && (values?.length ?? 0) === 0) {
+    return { target: values ? 'value' : 'key', message: `operator ${operator} needs at least one value; add values or use Exists/DoesNotExist` };
+  }
+  if (!comparesValues(operator) && values && values.length > 0) {
+    return { message: `operator ${operator} takes no values; remove them, or use In/NotIn to compare values` };
+  }
+  return undefined;
+}
+
 /** True when the selector selects nothing in particular: it has no terms at all. */
 export function isEmptySelector(selector: LabelSelector | undefined): boolean {
   return !selector || (Object.keys(selector.matchLabels ?? {}).length === 0 && (selector.matchExpressions ?? []).length === 0);
