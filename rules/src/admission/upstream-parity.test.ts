@@ -2,17 +2,13 @@
 // each breaks one thing in an otherwise valid object (or keeps it valid) and expects the
 // fields the platform refuses, as the paths of error findings. Warnings do not count here.
 import { describe, expect, it } from 'vitest';
-import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
-import { rules } from '../index.js';
+import { errorFindings } from '../parity/fixtures.js';
 
 type Obj = Record<string, unknown>;
 
 function errorPaths(docs: Obj[]): string[] {
-  const config = defaultConfig(process.cwd());
   const text = docs.map((d) => JSON.stringify(d)).join('\n---\n');
-  const [result] = lintFiles({ files: [SourceFile.fromText('parity.yaml', text)], rules, configFor: () => config });
-  const paths = (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => `${d.path}`);
-  return [...new Set(paths)].sort();
+  return [...new Set(errorFindings(text).map((d) => d.path))].sort();
 }
 
 const RULE = { apiGroups: ['a'], apiVersions: ['a'], operations: ['CREATE'], resources: ['a'] };

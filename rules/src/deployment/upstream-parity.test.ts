@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
-import { rules } from '../index.js';
+import { errorFindings } from '../parity/fixtures.js';
 
 /**
  * Parity with the upstream API server on Deployments (apps/v1) and their pod templates. Each
@@ -405,10 +404,7 @@ const cases: Case[] = [
 ];
 
 function errorsOf(manifest: Obj): string[] {
-  const config = defaultConfig(process.cwd());
-  const files = [SourceFile.fromText('deployment.json', JSON.stringify(manifest, null, 1))];
-  const [result] = lintFiles({ files, rules, configFor: () => config });
-  return (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => `${d.ruleId} ${d.path}`);
+  return errorFindings(JSON.stringify(manifest, null, 1)).map((d) => `${d.ruleId} ${d.path}`);
 }
 
 describe('Deployment verdicts match the upstream API server', () => {

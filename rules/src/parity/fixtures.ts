@@ -17,18 +17,28 @@ export interface ParityCase {
   errors?: string[];
 }
 
+/** What a parity table compares: the error findings of a lint, by rule and path. */
+export interface ErrorFinding {
+  ruleId: string;
+  path: string;
+}
+
 /**
- * The errors of a whole lint (structural checks and every rule), as `ruleId @ path`, sorted:
- * what a parity case compares with its expected list. Warnings and information are left out,
- * since the server accepts what they flag.
+ * The error findings of a whole lint of one file (structural checks and every rule), in the
+ * order they are reported. Warnings and information are left out, since the server accepts
+ * what they flag. `old` is the stored object, for an update.
  */
-export function parityErrors(c: ParityCase): string[] {
+export function errorFindings(text: string, options: { old?: string | undefined; featureGates?: Record<string, boolean> | undefined } = {}): ErrorFinding[] {
   const config = defaultConfig(process.cwd());
-  config.featureGates = { ...config.featureGates, ...c.featureGates };
-  const oldObjects = c.old === undefined ? undefined : collectObjects(SourceFile.fromText('old.yaml', c.old));
-  const [result] = lintFiles({ files: [SourceFile.fromText('parity.yaml', c.yaml)], rules, configFor: () => config, oldObjects });
-  return (result?.diagnostics ?? [])
-    .filter((d) => d.severity === 'error')
+  config.featureGates = { ...config.featureGates, ...options.featureGates };
+  const oldObjects = options.old === undefined ? undefined : collectObjects(SourceFile.fromText('old.yaml', options.old));
+  const [result] = lintFiles({ files: [SourceFile.fromText('parity.yaml', text)], rules, configFor: () => config, oldObjects });
+  return (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => ({ ruleId: d.ruleId, path: d.path }));
+}
+
+/** The errors of a parity case as `ruleId @ path`, sorted: what the case compares with its expected list. */
+export function parityErrors(c: ParityCase): string[] {
+  return errorFindings(c.yaml, c)
     .map((d) => `${d.ruleId} @ ${d.path}`)
     .sort();
 }
