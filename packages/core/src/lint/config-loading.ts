@@ -47,7 +47,7 @@ export function configLoadingProblem(record: Record<string, unknown>, catalog: C
   if (!inGroup.some((k) => k.apiVersion === apiVersion)) {
     const version = apiVersion.slice(group.length + 1);
     if (OTHER_SERVED_VERSIONS[kind]?.includes(version)) {
-      return { ruleId: 'document/unknown-version', severity: 'warning', field: 'apiVersion', missing: false, message: `the server reads a ${kind} of ${apiVersion}, but the spec documents only ${versions(named)} and platlint checks only that version: this file's content is not checked; write apiVersion: ${versions(named)}` };
+      return { ruleId: 'document/unknown-version', severity: 'warning', field: 'apiVersion', missing: false, message: `the server reads ${kind} files of ${apiVersion}, but the spec documents only ${versions(named)} and platlint checks only that version: this file's content is not checked; write apiVersion: ${versions(named)}` };
     }
     return { ruleId: 'document/unknown-version', severity: 'error', field: 'apiVersion', missing: false, message: `${apiVersion} is not a version of the configuration group ${group}; the server reads ${versions(inGroup)}` };
   }
