@@ -1,10 +1,8 @@
-import { defineRule } from '@platlint/core';
+import { defineRule, schemaAt } from '@platlint/core';
 import { PLC_KIND, intAt, objAt } from './shape.js';
 
 /** Shuffle sharding draws a hand from one 64-bit hash, of which it may use 60 bits. */
 const MAX_HASH_BITS = 60;
-/** The v1 defaults of a queuing configuration (flowcontrol defaults.go), applied to 0 or nothing. */
-const SERVER_DEFAULTS = { queues: 64, handSize: 8 } as const;
 
 export default defineRule({
   meta: {
@@ -31,13 +29,13 @@ export default defineRule({
     const path = ['spec', 'limited', 'limitResponse', 'queuing'];
     const queuing = objAt(objAt(objAt(objAt(context.value, 'spec'), 'limited'), 'limitResponse'), 'queuing');
     if (!queuing) return;
-    // The server's defaulter fills a missing or 0 queues (64) and handSize (8) before validation,
-    // so `queuing: {queues: 4}` is refused for the default handSize of 8.
+    // The server's defaulter fills a missing or 0 queues and handSize (their schema defaults, 64
+    // and 8) before validation, so `queuing: {queues: 4}` is refused for the default handSize of 8.
     const value = (field: 'queues' | 'handSize'): number | undefined => {
       const explicit = intAt(queuing, field);
       if (explicit !== undefined && explicit !== 0) return explicit;
-      const fallback = context.effective([...path, field]);
-      return typeof fallback === 'number' && fallback !== 0 ? fallback : SERVER_DEFAULTS[field];
+      const fallback = schemaAt(context.schema, [...path, field])?.default;
+      return typeof fallback === 'number' ? fallback : undefined;
     };
     const queues = value('queues');
     const handSize = value('handSize');

@@ -1459,9 +1459,10 @@ const flowSchemas: Overlay = {
     description: 'Queue parameters of a limited priority level.',
     spec: FS,
     fields: {
-      // 0 (or nothing) takes the default, so the ranges start at 0 (upstream validation).
-      queues: { description: 'Number of queues of the level; 0 takes the default, 64. At most 10,000,000.', minimum: 0, maximum: 10_000_000, spec: FS },
-      handSize: { description: 'How many queues each flow is shuffle-sharded over; 0 takes the default, 8.', minimum: 0, spec: FS },
+      // 0 (or nothing) takes the default, so the ranges start at 0 (upstream validation); the
+      // defaulter fills queues and handSize before validation compares them.
+      queues: { description: 'Number of queues of the level; 0 takes the default, 64. At most 10,000,000.', minimum: 0, maximum: 10_000_000, default: 64, spec: FS },
+      handSize: { description: 'How many queues each flow is shuffle-sharded over; 0 takes the default, 8.', minimum: 0, default: 8, spec: FS },
       queueLengthLimit: { description: 'Maximum number of requests waiting in one queue; 0 takes the default, 50.', minimum: 0, spec: FS },
     },
   },
