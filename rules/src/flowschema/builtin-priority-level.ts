@@ -1,11 +1,11 @@
 import { defineRule } from '@platlint/core';
 import { PLC_KIND, nameOf, objAt } from './shape.js';
 
-/** The fixed concurrency fields of the "catch-all" level: the value it must have, and the server's default. */
-const CATCH_ALL_FIXED: readonly (readonly [string, number | undefined, number | undefined])[] = [
-  ['nominalConcurrencyShares', 5, 30],
-  ['lendablePercent', 0, 0],
-  ['borrowingLimitPercent', undefined, undefined],
+/** The fixed concurrency fields of the "catch-all" level and the value each must have after defaulting. */
+const CATCH_ALL_FIXED: readonly (readonly [string, number | undefined])[] = [
+  ['nominalConcurrencyShares', 5],
+  ['lendablePercent', 0],
+  ['borrowingLimitPercent', undefined],
 ];
 
 export default defineRule({
@@ -57,10 +57,11 @@ export default defineRule({
     }
     if (!limited) return; // priority-level-member reports the missing member
     // The rest of the fixed spec, compared as the server does after defaulting.
-    for (const [field, fixed, defaulted] of CATCH_ALL_FIXED) {
-      const value = limited[field] ?? defaulted;
-      if (value === fixed) continue;
+    for (const [field, fixed] of CATCH_ALL_FIXED) {
       const path = ['spec', 'limited', field];
+      // As stored: the schema's defaults fill what is not written (30 shares, 0 lendable).
+      const value = context.effective(path);
+      if (value === fixed) continue;
       if (fixed === undefined) {
         context.report({ path, message: `the built-in "catch-all" priority level has no ${field}; remove it` });
       } else if (limited[field] === undefined) {

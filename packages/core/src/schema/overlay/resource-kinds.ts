@@ -1433,9 +1433,9 @@ const flowSchemas: Overlay = {
     description: 'Concurrency limits of a limited priority level.',
     spec: FS,
     fields: {
-      nominalConcurrencyShares: { description: 'Share of the server\'s concurrency limit this level is nominally entitled to.', spec: FS },
+      nominalConcurrencyShares: { description: 'Share of the server\'s concurrency limit this level is nominally entitled to.', default: 30, spec: FS },
       limitResponse: { description: 'What to do with requests that cannot run right away.', spec: FS },
-      lendablePercent: { description: 'Percentage of the nominal concurrency other levels may borrow.', spec: FS },
+      lendablePercent: { description: 'Percentage of the nominal concurrency other levels may borrow.', default: 0, spec: FS },
       borrowingLimitPercent: { description: 'Upper limit, as a percentage of the nominal concurrency, on what this level may borrow.', spec: FS },
     },
   },
