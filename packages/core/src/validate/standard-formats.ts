@@ -72,8 +72,11 @@ export const standardFormats: Record<keyof typeof formats, StandardFormat> = {
   'label-key': {
     description: 'A label or annotation key: an optional DNS-subdomain prefix of at most 253 characters and "/", then a name of at most 63 alphanumerics with "-", "_" or "." inside.',
     type: 'string',
-    // The lookahead bounds the prefix alone: the key's total length has no limit of its own.
-    pattern: anchored(`(?:(?=[^/]{1,253}/)${DNS_SUBDOMAIN}/)?${NAME_PART}`),
+    pattern: anchored(`(?:${DNS_SUBDOMAIN}/)?${NAME_PART}`),
+    // The prefix alone is bounded (the key's total length has no limit of its own). Stated as
+    // a second pattern rather than a lookahead: Go's RE2, which kubeconform and the API server's
+    // own schema validation use, has no lookahead.
+    not: { pattern: '^[^/]{254,}/' },
   },
   'label-value': {
     description: 'A label value: empty, or at most 63 alphanumerics with "-", "_" or "." inside.',
