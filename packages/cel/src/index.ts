@@ -16,6 +16,7 @@ export {
 export { admissionEnvironment, lazyVariables, LazyVariables, type AdmissionEnvironmentOptions, type AdmissionPlace } from './env/admission.js';
 export { claimsEnvironment, userValidationEnvironment, type ClaimsPlace } from './env/authentication.js';
 export { webhookMatchEnvironment } from './env/authorization.js';
+export { CRD_RULE_LIMITS, crdValidationEnvironment, readsOldSelf, type CrdValidationOptions } from './env/crd-validation.js';
 export { admissionPlaceOf, celEnvironmentFor, type PlaceEnvironmentOptions } from './env/places.js';
 export { fnv1a64, parseShardSelector, shardMatches, SHARD_PATHS, type ShardIssue, type ShardRange, type ShardSelectorResult } from './env/shard-selector.js';
 export { offlineAuthorizer, type AuthorizationAttributes, type AuthorizationDecision, type CelAuthorizer } from './lib/authorizer.js';

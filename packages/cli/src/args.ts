@@ -23,6 +23,8 @@ export interface LintArgs {
   old: string[];
   /** The file of `--cache`, when the run keeps one. */
   cache: string | undefined;
+  /** Files, directories and globs of CustomResourceDefinitions (`--crd`). */
+  crds: string[];
 }
 
 const SETTINGS = new Set(['off', 'info', 'warning', 'error']);
@@ -49,6 +51,7 @@ export function parseLintArgs(argv: readonly string[], env: NodeJS.ProcessEnv, i
         old: { type: 'string', multiple: true, default: [] },
         cache: { type: 'boolean', default: false },
         'cache-location': { type: 'string' },
+        crd: { type: 'string', multiple: true, default: [] },
       },
     });
   } catch (error) {
@@ -83,5 +86,6 @@ export function parseLintArgs(argv: readonly string[], env: NodeJS.ProcessEnv, i
     fix: v.fix ?? false,
     old: v.old ?? [],
     cache: v.cache ? (v['cache-location'] ?? DEFAULT_CACHE_FILE) : undefined,
+    crds: v.crd ?? [],
   };
 }

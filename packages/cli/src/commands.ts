@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
-import { ConfigError, FileNotFoundError, SourceFile, UnknownRuleError, findManifestFiles, renderRulePage, formatters, lintAndFix, lintWithCache, summarize } from '@platlint/core';
-import type { IndexedResult, LintEngine, LintedFile, PortableEntry, Report } from '@platlint/core';
+import { CONFIG_FILE, ConfigError, CustomKindConflictError, FileNotFoundError, definitionsIn, readDefinitions, SourceFile, UnknownRuleError, findManifestFiles, renderRulePage, formatters, lintAndFix, lintWithCache, summarize, textDigest } from '@platlint/core';
+import type { DefinitionSource, IndexedResult, LintEngine, LintedFile, PortableEntry, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import type { LintArgs } from './args.js';
 import { skippedLinkNote, UsageError } from './files.js';
@@ -38,6 +38,9 @@ const LINT_OPTIONS = `  -f, --format FORMAT     stylish (default), json, sarif, 
                           configuration and the platlint version) and reuse them
       --cache-location F  The cache file (default: .platlintcache)
       --fix               Apply the fixes findings offer, in place (comments and layout kept)
+      --crd PATH          CustomResourceDefinitions (files, directories or globs) whose
+                          custom resources to check, besides those among the linted files
+                          and in the configuration's crds; repeatable
       --old PATH          Stored versions of the objects (files or directories, kubectl
                           get -o yaml output too), for update rules such as immutable
                           fields; an object pairs with the stored one of its name, or
@@ -97,10 +100,12 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   const fromStdin = args.paths.includes('-');
   if (fromStdin && args.fix) throw new UsageError('--fix rewrites files in place; it cannot fix standard input');
   const request: EngineRequest = { cwd: io.cwd, configFile: args.config, ruleOverrides: args.rules };
-  const engine = usage(() => engineFor(request));
+  let engine = usage(() => engineFor(request));
   const paths = await usage(() => engine.findFiles(args.paths.filter((p) => p !== '-'), { onSkippedLink: skippedLinkNote(io.stderr) }));
   const oldPaths = args.old.length ? await usage(() => findManifestFiles(args.old, io.cwd)) : [];
   const stdin = fromStdin ? { name: args.stdinFilename, bytes: await io.readStdin() } : undefined;
+  const definitions = await usage(() => gatherDefinitions(engine, io.cwd, args, paths, stdin));
+  if (definitions.length) engine = usage(() => engineFor((request.definitions = definitions, request)));
 
   const lintOnce = async (): Promise<LintedFile[]> => {
     const results = await lintFiles(engine, request, paths, oldPaths, args, io);
@@ -118,11 +123,28 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   return errors > 0 || (args.maxWarnings >= 0 && warnings > args.maxWarnings) ? 1 : 0;
 }
 
+/**
+ * The CustomResourceDefinitions of the run: those `--crd` and the configuration's `crds:`
+ * name, and those among the linted files (and standard input), so that a repository's custom
+ * resources are checked against the definitions it keeps beside them.
+ */
+async function gatherDefinitions(engine: LintEngine, cwd: string, args: LintArgs, paths: readonly string[], stdin: { name: string; bytes: Uint8Array } | undefined): Promise<DefinitionSource[]> {
+  // The configuration of the directory the run starts in (or --config) names the run's definitions.
+  const config = engine.configFor(resolve(cwd, CONFIG_FILE));
+  const named = [...args.crds, ...config.crds.map((p) => resolve(config.root, p))];
+  const extra = named.length ? await findManifestFiles(named, cwd) : [];
+  const files = [...new Set([...extra, ...paths])];
+  const found = readDefinitions(files, engine.catalog);
+  if (stdin) found.push(...definitionsIn(stdin.name, stdin.bytes, engine.catalog));
+  return found;
+}
+
 /** The engine's complaints about what the command line named are usage errors. */
 function usage<T>(step: () => T): T {
   const rethrow = (error: unknown): never => {
     if (error instanceof UnknownRuleError) throw new UsageError(`${error.message} (see \`platlint rules\`)`);
     if (error instanceof FileNotFoundError) throw new UsageError(error.message);
+    if (error instanceof CustomKindConflictError) throw new UsageError(error.message);
     throw error;
   };
   try {
@@ -139,7 +161,9 @@ async function lintFiles(engine: LintEngine, request: EngineRequest, paths: read
   // stored object of its kind needs every new object of the run.
   if (oldPaths.length) return engine.lintWithOld(paths, oldPaths);
   if (!args.cache) return lintUncached(engine, request, paths, args.workers, io, false, []);
-  const key = `platlint ${platlintVersion(io)}; rules ${allRuleMetas.map((r) => r.id).join(',')}`;
+  // A custom resource's findings depend on its definition: other definitions, another cache.
+  const definitions = request.definitions?.length ? `; definitions ${textDigest(JSON.stringify(request.definitions.map((d) => d.value)))}` : '';
+  const key = `platlint ${platlintVersion(io)}; rules ${allRuleMetas.map((r) => r.id).join(',')}${definitions}`;
   return lintWithCache(engine, resolve(io.cwd, args.cache), key, paths, (stale, storedIndex) => lintUncached(engine, request, stale, args.workers, io, true, storedIndex));
 }
 

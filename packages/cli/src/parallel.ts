@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { LintEngine } from '@platlint/core';
-import type { IndexedResult, PortableEntry, RuleSetting } from '@platlint/core';
+import type { DefinitionSource, IndexedResult, PortableEntry, RuleSetting } from '@platlint/core';
 import { knownRuleIds, rules } from '@platlint/rules';
 
 /**
@@ -25,6 +25,8 @@ export interface EngineRequest {
   cwd: string;
   configFile: string | undefined;
   ruleOverrides: Record<string, RuleSetting>;
+  /** The CustomResourceDefinitions the run knows (every thread builds the same catalog from them). */
+  definitions?: DefinitionSource[];
 }
 
 export interface WorkerRequest {

@@ -142,6 +142,11 @@ export class CelProgram {
   // program (a variable read through `variables`) gets a budget of its own.
   #idle: Budget | null = null;
 
+  /** The cost the last evaluation spent (what a caller with a budget across evaluations charges). */
+  get lastCost(): number {
+    return this.#idle?.used ?? 0;
+  }
+
   /** Evaluate; returns the CEL value. Throws CelEvaluationError. */
   evaluate(activation: Record<string, unknown> = {}, options?: EvaluateOptions): unknown {
     const limit = options?.costLimit ?? this.env.limits.runtimeCostLimit;

@@ -25,6 +25,8 @@ export interface Config {
   /** Gates the configuration sets explicitly; the others keep their defaults (gateEnabled). */
   featureGates: Record<string, boolean>;
   release: string;
+  /** Files, directories and globs of CustomResourceDefinitions the run knows (relative to `root`). */
+  crds: string[];
 }
 
 /** One problem of a configuration file, at its place (1-based line and column). */
@@ -56,10 +58,10 @@ export class ConfigError extends Error {
 }
 
 const SETTINGS = new Set(['off', 'info', 'warning', 'error']);
-const TOP_KEYS = new Set(['rules', 'ignore', 'featureGates', 'release']);
+const TOP_KEYS = new Set(['rules', 'ignore', 'featureGates', 'release', 'crds']);
 
 export function defaultConfig(root: string): Config {
-  return { file: undefined, root, rules: {}, ignore: [], featureGates: {}, release: DEFAULT_RELEASE };
+  return { file: undefined, root, rules: {}, ignore: [], featureGates: {}, release: DEFAULT_RELEASE, crds: [] };
 }
 
 /** Reads and checks one configuration file. Throws ConfigError naming file and line. */
@@ -105,14 +107,15 @@ function readSettings(pairs: readonly { key: unknown; value: unknown }[], config
     } else if (key === 'release') {
       if (isScalar(value) && RELEASE.test(String(value.value))) config.release = String(value.value);
       else problem(value ? start(value) : keyAt, 'release must be a version such as "1.37"');
-    } else if (key === 'ignore') {
+    } else if (key === 'ignore' || key === 'crds') {
+      const what = key === 'ignore' ? 'glob patterns' : 'paths (files, directories or globs) of CustomResourceDefinitions';
       if (!value || !isSeq(value)) {
-        problem(value ? start(value) : keyAt, 'ignore must be a list of glob patterns');
+        problem(value ? start(value) : keyAt, `${key} must be a list of ${what}`);
         continue;
       }
       for (const item of value.items as Node[]) {
-        if (isScalar(item) && typeof item.value === 'string') config.ignore.push(item.value);
-        else problem(start(item), 'each ignore entry must be a glob pattern string');
+        if (isScalar(item) && typeof item.value === 'string') config[key].push(item.value);
+        else problem(start(item), key === 'ignore' ? 'each ignore entry must be a glob pattern string' : 'each crds entry must be a path string');
       }
     } else if (value !== null) {
       if (!isMap(value)) {

@@ -4,6 +4,8 @@ import { SchemaBuilder } from '../schema/build.js';
 import { configKinds, configTypes } from '../schema/config-types.js';
 import { overlay } from '../schema/overlay/index.js';
 import type { SchemaNode } from '../schema/tree.js';
+import { crdKind, crdTypes } from '../custom-resources/crd-types.js';
+import type { CustomVersion } from '../custom-resources/definition.js';
 
 /**
  * The kind catalog: every kind platlint knows, with the facts of the spec's endpoint tables
@@ -36,7 +38,7 @@ export interface KindMatch {
 }
 
 const data = apiTypes as unknown as ApiTypes;
-const types: Record<string, TypeEntry> = { ...data.types, ...configTypes };
+const types: Record<string, TypeEntry> = { ...data.types, ...configTypes, ...crdTypes };
 const builder = new SchemaBuilder(types, overlay);
 
 export class Catalog {
@@ -44,7 +46,14 @@ export class Catalog {
   private readonly byKind = new Map<string, KindInfo[]>();
   readonly kinds: KindInfo[];
 
-  constructor(entries: readonly KindEntry[]) {
+  /**
+   * `custom`: the versions of CustomResourceDefinitions, by the type id of their kind (a
+   * catalog with them is made by `withCustomResources`).
+   */
+  constructor(
+    entries: readonly KindEntry[],
+    private readonly custom: ReadonlyMap<string, CustomVersion> = new Map(),
+  ) {
     this.kinds = entries.map(toKindInfo);
     for (const info of this.kinds) {
       this.byApiVersionKind.set(`${info.apiVersion}/${info.kind}`, { info, isList: false });
@@ -65,13 +74,55 @@ export class Catalog {
   }
 
   schema(info: KindInfo): SchemaNode {
-    return builder.typeNode(info.typeId);
+    return this.custom.get(info.typeId)?.schema ?? builder.typeNode(info.typeId);
+  }
+
+  /** The CRD version that defines a custom kind. */
+  customVersion(info: KindInfo): CustomVersion | undefined {
+    return this.custom.get(info.typeId);
+  }
+
+  /**
+   * This catalog with the kinds of these CRD versions added (served or not: an object of a
+   * version that is not served is refused by name). A version whose kind the catalog already
+   * has is left out; `customKindConflicts` says which those are.
+   */
+  withCustomResources(versions: readonly CustomVersion[]): Catalog {
+    if (versions.length === 0) return this;
+    const custom = new Map(this.custom);
+    const entries = this.kinds.map((k) => k.entry);
+    for (const v of versions) {
+      const apiVersion = `${v.group}/${v.version}`;
+      if (this.lookup(apiVersion, v.kind)) continue;
+      const type = customTypeId(v);
+      if (custom.has(type)) continue;
+      custom.set(type, v);
+      entries.push({ group: v.group, version: v.version, apiVersion, kind: v.kind, type, scope: 'custom', namespaced: v.namespaced, resource: v.plural, subresources: v.subresources, list: { kind: v.listKind, type: `${type}List` } });
+    }
+    return new Catalog(entries, custom);
   }
 
   /** The schema of a type that has no kind of its own (ObjectMeta, a nested spec type). */
   typeSchema(typeId: string): SchemaNode {
+    if (typeId.startsWith('crd:')) return customListEnvelope();
     return builder.typeNode(typeId);
   }
+}
+
+let listEnvelope: SchemaNode | undefined;
+
+/** The envelope of a custom kind's List: the server's list type, whose items are checked one by one. */
+function customListEnvelope(): SchemaNode {
+  listEnvelope ??= {
+    type: 'object',
+    properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: builder.typeNode('meta/v1.ListMeta'), items: { type: 'array', items: { type: 'object' } } },
+  };
+  return listEnvelope;
+}
+
+/** The type id platlint gives a CRD version's kind: never the id of a built-in type. */
+export function customTypeId(version: Pick<CustomVersion, 'group' | 'version' | 'kind'>): string {
+  return `crd:${version.group}/${version.version}.${version.kind}`;
 }
 
 function toKindInfo(entry: KindEntry): KindInfo {
@@ -94,4 +145,4 @@ function toKindInfo(entry: KindEntry): KindInfo {
   };
 }
 
-export const catalog = new Catalog([...data.kinds, ...configKinds]);
+export const catalog = new Catalog([...data.kinds, ...configKinds, crdKind]);

@@ -13,6 +13,7 @@ import { formatPath } from '../source/field-path.js';
 import { stringScalarText } from '../fix/scalar-text.js';
 import type { SourceDocument, SourceFile, Span } from '../source/source-file.js';
 import { describeValue, validateStructure } from '../validate/validator.js';
+import { validateCustomResource } from '../custom-resources/validate.js';
 import { intRangeOf } from '../validate/json-schema.js';
 import { configLoadingProblem, decodeConfig } from './config-loading.js';
 import { declaresObject } from './manifest.js';
@@ -286,9 +287,18 @@ function gatherFrom(g: Gathering, record: Record<string, unknown>, prefix: Field
       g.reportedKinds.add(`${apiVersion}/${kind}`);
       // The name may belong to a checked kind of another group: say which, it may be a slip.
       const elsewhere = catalog.withKindName(kind).filter((k) => k.lintable).map((k) => k.apiVersion);
-      const hint = elsewhere.length ? ` (platlint checks ${kind} in ${[...new Set(elsewhere)].join(', ')})` : '';
+      // A kind of a group that is no platform group is most likely a custom resource: say how to check it.
+      const custom = !group.endsWith('plat.io') && group.includes('.') ? ' (to check a custom resource, give its CustomResourceDefinition: --crd PATH, or crds: in platlint.config.yaml)' : '';
+      const hint = elsewhere.length ? ` (platlint checks ${kind} in ${[...new Set(elsewhere)].join(', ')})` : custom;
       g.out.push(diagnostic(g, 'document/unknown-kind', 'info', `${kind} (${apiVersion}) is not a kind platlint checks; skipped${hint}`, document, [...prefix, 'kind'], g.file.locate(document, [...prefix, 'kind'])));
     }
+    return;
+  }
+  const custom = catalog.customVersion(match.info);
+  if (custom && !custom.served) {
+    const served = catalog.withKindName(kind).filter((k) => k.group === custom.group && catalog.customVersion(k)?.served).map((k) => k.apiVersion);
+    const hint = served.length ? `; use ${served.join(', ')}` : '; it serves no version';
+    g.out.push(diagnostic(g, 'document/unknown-version', 'error', `${kind} (${apiVersion}) is not served: CustomResourceDefinition ${custom.definition} marks the version served: false${hint}`, document, [...prefix, 'apiVersion'], g.file.locate(document, [...prefix, 'apiVersion'])));
     return;
   }
   if (!match.isList) {
@@ -378,10 +388,11 @@ function checkStructure(p: Placed, object: LintObject, catalog: Catalog): boolea
   const schema = catalog.schema(object.kind);
   // List items may leave apiVersion and kind out; the list says what they are.
   const value = object.prefix.length ? { apiVersion: object.kind.apiVersion, kind: object.kind.kind, ...object.value } : object.value;
+  const custom = catalog.customVersion(object.kind);
   const { findings, decoded } =
     object.kind.scope === 'config'
       ? decodeConfig(schema, value, p.file.diagnostics.some((d) => d.document === object.document && d.ruleId === 'yaml/duplicate-key'))
-      : { findings: validateStructure(schema, value), decoded: true };
+      : { findings: custom ? validateCustomResource(custom, value).findings : validateStructure(schema, value), decoded: true };
   for (const finding of findings) {
     const dropped = statusDropped(object.kind, schema, value, finding);
     placeFinding(

@@ -13,6 +13,7 @@ import { findManifestFiles, type FindOptions } from './find-files.js';
 import type { DeferredCheck, FileResult } from './linter.js';
 import { collectObjects, isPlacedOnRecognition, lintFiles, placeChecks, reportsAny } from './linter.js';
 import { RunIndex, compareRunOrder } from './run-index.js';
+import { catalogWith, type DefinitionSource } from '../custom-resources/sources.js';
 
 /**
  * A lint run, the way every door asks for one (ESLint's `ESLint` class is the model; the
@@ -33,6 +34,8 @@ export interface LintEngineOptions {
   /** Severities laid over every configuration's rules (`--rule`, the editor's settings). */
   ruleOverrides?: Readonly<Record<string, RuleSetting>>;
   catalog?: Catalog;
+  /** CustomResourceDefinitions whose kinds the run checks (added to the catalog; throws CustomKindConflictError). */
+  definitions?: readonly DefinitionSource[];
 }
 
 /** An override names a rule that does not exist. */
@@ -92,7 +95,7 @@ export class LintEngine {
 
   constructor(private readonly options: LintEngineOptions) {
     for (const id of Object.keys(options.ruleOverrides ?? {})) if (!options.knownRuleIds.has(id)) throw new UnknownRuleError(id, options.knownRuleIds);
-    this.catalog = options.catalog ?? defaultCatalog;
+    this.catalog = catalogWith(options.catalog ?? defaultCatalog, options.definitions ?? []);
     const crossDocumentRules = options.rules.filter((r) => r.meta.crossDocument?.length);
     this.crossDocumentRules = new Set(crossDocumentRules);
     this.indexedKinds = new Set(crossDocumentRules.flatMap((r) => r.meta.crossDocument ?? []));

@@ -95,7 +95,8 @@ export interface KindEntry {
   apiVersion: string;
   kind: string;
   type: string;
-  scope: 'spec' | 'supporting' | 'extra' | 'config';
+  /** `custom`: a kind a CustomResourceDefinition defines. */
+  scope: 'spec' | 'supporting' | 'extra' | 'config' | 'custom';
   namespaced: boolean;
   resource: string | null;
   subresources: string[];

@@ -30,7 +30,21 @@ export interface SchemaNode {
   'x-kubernetes-list-type'?: 'atomic' | 'set' | 'map';
   'x-kubernetes-list-map-keys'?: string[];
   'x-kubernetes-map-type'?: 'atomic' | 'granular';
+  /** A custom resource's field that may be null (CRD schemas only; built-in kinds decode null as unset). */
+  nullable?: true;
+  /** CEL rules a custom resource's value must satisfy (CRD schemas only). */
+  'x-kubernetes-validations'?: ValidationRule[];
   'x-platlint'?: PlatlintInfo;
+}
+
+/** One `x-kubernetes-validations` entry of a CRD schema. */
+export interface ValidationRule {
+  rule: string;
+  message?: string;
+  messageExpression?: string;
+  reason?: string;
+  fieldPath?: string;
+  optionalOldSelf?: boolean;
 }
 
 export interface PlatlintInfo {

@@ -7,10 +7,11 @@ import { schemaAt } from '../schema/tree.js';
 import { ajvFormats, formats, isFormatName } from './formats.js';
 import { AJV_OPTIONS, integerWidth, intRangeOf, toJsonSchema } from './json-schema.js';
 import { precompiled } from './precompiled.js';
+import { crdFormatNouns } from '../custom-resources/formats.js';
 
 /** A structural finding, before it is placed in the source. */
 export interface StructuralFinding {
-  ruleId: 'schema/required' | 'schema/unknown-field' | 'schema/type' | 'schema/enum' | 'schema/format' | 'schema/range' | 'schema/length';
+  ruleId: 'schema/required' | 'schema/unknown-field' | 'schema/type' | 'schema/enum' | 'schema/format' | 'schema/range' | 'schema/length' | 'schema/duplicate' | 'schema/value';
   /** The field the finding is about (for a missing field: the missing field's path). */
   path: PathSegment[];
   /** Where to point: the field's key (unknown and missing fields) or its value. */
@@ -49,7 +50,12 @@ function runtimeAjv(): Ajv {
 export function validateStructure(schema: SchemaNode, value: unknown): StructuralFinding[] {
   const validate = validatorFor(schema);
   if (validate(value)) return [];
-  return (validate.errors ?? []).map((error) => toFinding(error, schema, value)).filter((f): f is StructuralFinding => f !== undefined);
+  return findingsOf(validate.errors ?? [], schema, value);
+}
+
+/** ajv's errors as findings; `root` is the schema tree the value was checked against (for hints). */
+export function findingsOf(errors: readonly ErrorObject[], root: SchemaNode, value: unknown): StructuralFinding[] {
+  return errors.map((error) => toFinding(error, root, value)).filter((f): f is StructuralFinding => f !== undefined);
 }
 
 function toFinding(error: ErrorObject, root: SchemaNode, value: unknown): StructuralFinding | undefined {
@@ -80,11 +86,29 @@ function toFinding(error: ErrorObject, root: SchemaNode, value: unknown): Struct
     }
     case 'format': {
       const name = String(p.format);
+      if (name.startsWith('crd:')) return { ruleId: 'schema/format', path, target: 'value', message: `${describeValue(actual)} is not ${crdFormatNouns[name.slice(4) as keyof typeof crdFormatNouns] ?? `a valid ${name.slice(4)}`}` };
       const reason = isFormatName(name) && typeof actual === 'string' ? formats[name](actual) : undefined;
       return { ruleId: 'schema/format', path, target: 'value', message: `${describeValue(actual)} ${reason ?? `is not a valid ${name}`}` };
     }
     case 'pattern':
       return { ruleId: 'schema/format', path, target: 'value', message: `${describeValue(actual)} does not match the pattern ${String(p.pattern)}` };
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return { ruleId: 'schema/range', path, target: 'value', message: `${String(actual)} is out of range: must be ${error.keyword === 'exclusiveMinimum' ? 'more' : 'less'} than ${String(p.limit)}` };
+    case 'multipleOf':
+      return { ruleId: 'schema/range', path, target: 'value', message: `${String(actual)} must be a multiple of ${String(p.multipleOf)}` };
+    case 'minProperties':
+    case 'maxProperties': {
+      const count = actual && typeof actual === 'object' ? Object.keys(actual).length : 0;
+      const bound = error.keyword === 'minProperties' ? `at least ${String(p.limit)}` : `at most ${String(p.limit)}`;
+      return { ruleId: 'schema/length', path, target: 'value', message: `has ${count} entries; must have ${bound}` };
+    }
+    case 'uniqueItems':
+      return { ruleId: 'schema/duplicate', path: [...path, Number(p.i)], target: 'value', message: `repeats item ${String(p.j)}: the items must be unique` };
+    case 'anyOf':
+    case 'oneOf':
+    case 'not':
+      return { ruleId: 'schema/value', path, target: 'value', message: error.keyword === 'not' ? 'matches a schema it must not match' : error.keyword === 'anyOf' ? 'matches none of the schemas it must match one of' : 'must match exactly one of its schemas' };
     case 'minimum':
     case 'maximum': {
       const limit = Number(p.limit);

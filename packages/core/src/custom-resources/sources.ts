@@ -1,0 +1,87 @@
+// Where a run learns its custom kinds: CustomResourceDefinitions among the linted files, in
+// the paths a configuration's `crds:` or `--crd` names, or handed over as values (a cluster's,
+// another thread's). Definitions travel as plain values with their source, so that every
+// thread of a run builds the same catalog.
+import { readFileSync } from 'node:fs';
+import type { Catalog } from '../kinds/catalog.js';
+import { objectsOf } from '../kinds/list-items.js';
+import { SourceFile } from '../source/source-file.js';
+import { CRD_KIND, customVersionsOf, isCustomResourceDefinition, type CustomVersion } from './definition.js';
+
+/** A CustomResourceDefinition and where it came from (`file.yaml`, `file.yaml#2` for a later document). */
+export interface DefinitionSource {
+  source: string;
+  value: Record<string, unknown>;
+}
+
+/** Two definitions of one kind that differ: the run cannot tell which the cluster serves. */
+export class CustomKindConflictError extends Error {
+  constructor(
+    readonly kind: string,
+    readonly sources: readonly [string, string],
+  ) {
+    super(`${kind} is defined twice, differently: by ${sources[0]} and by ${sources[1]}; keep one definition`);
+  }
+}
+
+const MARKER = Buffer.from(CRD_KIND);
+
+/** True when a file's bytes may hold a definition (cheap: most files do not name the kind at all). */
+export function mayHoldDefinition(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(MARKER);
+}
+
+/** The definitions of a file's documents (items of Lists too). Unreadable files and broken documents hold none. */
+export function definitionsIn(path: string, bytes: Uint8Array, catalog: Catalog): DefinitionSource[] {
+  if (!mayHoldDefinition(bytes)) return [];
+  const file = SourceFile.fromBytes(path, bytes);
+  const out: DefinitionSource[] = [];
+  for (const doc of file.documents) {
+    if (doc.broken || !doc.value || typeof doc.value !== 'object' || Array.isArray(doc.value)) continue;
+    const where = doc.index === 0 ? path : `${path}#${doc.index + 1}`;
+    for (const held of objectsOf(doc.value as Record<string, unknown>, catalog)) {
+      if (isCustomResourceDefinition(held.value)) out.push({ source: held.prefix.length ? `${where} (${held.prefix.join('.')})` : where, value: held.value });
+    }
+  }
+  return out;
+}
+
+/** The definitions in these files; a file that cannot be read holds none (the lint of it says why). */
+export function readDefinitions(paths: readonly string[], catalog: Catalog): DefinitionSource[] {
+  return paths.flatMap((path) => {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch {
+      return [];
+    }
+    return definitionsIn(path, bytes, catalog);
+  });
+}
+
+/**
+ * The catalog with the kinds these definitions serve. Built-in kinds stay authoritative. The
+ * same definition met twice (a file named by `--crd` and linted too) counts once; two that
+ * differ for one kind throw CustomKindConflictError.
+ */
+export function catalogWith(base: Catalog, definitions: readonly DefinitionSource[]): Catalog {
+  if (definitions.length === 0) return base;
+  const objectMeta = base.typeSchema('meta/v1.ObjectMeta');
+  const byKind = new Map<string, { source: string; text: string }>();
+  const versions: CustomVersion[] = [];
+  for (const { source, value } of definitions) {
+    const found = customVersionsOf(value, source, objectMeta);
+    const [first] = found;
+    if (!first) continue;
+    const key = `${first.kind}.${first.group}`;
+    const text = JSON.stringify(value.spec);
+    const seen = byKind.get(key);
+    if (seen) {
+      if (seen.text !== text) throw new CustomKindConflictError(key, [seen.source, source]);
+      continue;
+    }
+    byKind.set(key, { source, text });
+    versions.push(...found);
+  }
+  return base.withCustomResources(versions);
+}
