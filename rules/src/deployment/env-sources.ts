@@ -1,5 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
+import { readsAllowedField } from './downward-field.js';
 import { containersOf, objectsIn, docsWebContainer } from './pod.js';
 import type { Obj } from './pod.js';
 
@@ -8,7 +9,6 @@ const ENV_FROM_SOURCES = ['configMapRef', 'secretRef'] as const;
 
 /** Pod fields an environment variable can read through fieldRef (labels and annotations by key). */
 const ENV_FIELDS = new Set(['metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.serviceAccountName', 'status.hostIP', 'status.hostIPs', 'status.podIP', 'status.podIPs']);
-const ANNOTATED_FIELD = /^metadata\.(labels|annotations)\['[^']*'\]$/;
 
 /** Container resources resourceFieldRef can read; huge pages of any size too. */
 const RESOURCE_FIELDS = new Set(['limits.cpu', 'limits.memory', 'limits.ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage']);
@@ -38,7 +38,8 @@ export default defineRule({
       '  and `secretRef`. None or two is refused (reported on the entry).',
       '- `fieldRef.fieldPath` is one the server can expose: `metadata.name`, `metadata.namespace`,',
       "  `metadata.uid`, `metadata.labels['KEY']`, `metadata.annotations['KEY']`, `spec.nodeName`,",
-      '  `spec.serviceAccountName`, `status.hostIP(s)` or `status.podIP(s)`.',
+      '  `spec.serviceAccountName`, `status.hostIP(s)` or `status.podIP(s)`. `spec.host` is read as',
+      '  `spec.nodeName`, as the server converts it first.',
       '- `resourceFieldRef.resource` is `limits.` or `requests.` followed by `cpu`, `memory`,',
       '  `ephemeral-storage` or a `hugepages-<size>`.',
       "- `configMapKeyRef.key` and `secretKeyRef.key` are keys: letters, digits, '-', '_' and '.'.",
@@ -82,7 +83,7 @@ function checkValueFrom(context: RuleContext, valueFrom: Obj, at: FieldPath): vo
   const { fieldRef, resourceFieldRef } = valueFrom;
   if (isJsonObject(fieldRef) && typeof fieldRef.fieldPath === 'string') {
     const field = fieldRef.fieldPath;
-    if (!ENV_FIELDS.has(field) && !ANNOTATED_FIELD.test(field)) {
+    if (!readsAllowedField(field, ENV_FIELDS)) {
       context.report({ path: [...at, 'fieldRef', 'fieldPath'], message: `fieldPath "${field}" cannot be read into an environment variable; use a field such as metadata.name, status.podIP or metadata.labels['key']` });
     }
   }

@@ -401,6 +401,19 @@ const cases: Case[] = [
   { name: 'nfs without server', edit: (_d, pod) => { pod.volumes = [{ name: 'v', nfs: { server: '', path: '/x' } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].nfs.server'] },
   { name: 'csi without driver', edit: (_d, pod) => { pod.volumes = [{ name: 'v', csi: { driver: '' } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].csi.driver'] },
   { name: 'projected service account token with a short expiry', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: 60 } }] } }]; }, expect: ['schema/range', 'spec.template.spec.volumes[0].projected.sources[0].serviceAccountToken.expirationSeconds'] },
+
+  // --- fields the types mark required that no validation function refuses when absent
+  // (pkg/apis/core/validation/validation.go at 000f26050b9be6fb3d79fae95e06b47fc96128cd) ---
+  { name: 'httpGet header with a name and no value (validateHTTPGetAction checks names only)', edit: (_d, _pod, ctr) => { ctr.readinessProbe = { httpGet: { path: '/', port: 8080, httpHeaders: [{ name: 'X-Empty' }] } }; }, expect: ok },
+  { name: 'preStop sleep without seconds (validateSleepAction accepts 0)', edit: (_d, _pod, ctr) => { ctr.lifecycle = { preStop: { sleep: {} } }; }, expect: ok },
+  { name: 'iscsi volume without lun (validateISCSIVolumeSource: 0 is in 0-255)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', iscsi: { targetPortal: '10.0.0.1:3260', iqn: 'iqn.2015-02.example.com:test' } }]; }, expect: ok },
+  { name: 'scaleIO volume without secretRef (validateScaleIOVolumeSource)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', scaleIO: { gateway: 'https://gw', system: 'sys', volumeName: 'vol' } }]; }, expect: ok },
+  { name: 'sysctl without a value (validateSysctls checks names only)', edit: (_d, pod) => { pod.securityContext = { sysctls: [{ name: 'kernel.shm_rmid_forced' }] }; }, expect: ok },
+  { name: 'preferred node affinity term without preference (ValidatePreferredSchedulingTerms)', edit: (_d, pod) => { pod.affinity = { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 10 }] } }; }, expect: ok },
+  // validateObjectFieldSelector converts the path first (pkg/apis/core/pods/helpers.go,
+  // ConvertDownwardAPIFieldLabel, at 10bc1f5f0a5a9713de310636678e353a96150f09).
+  { name: 'env fieldRef spec.host, read as spec.nodeName (ConvertDownwardAPIFieldLabel)', edit: (_d, _pod, ctr) => { ctr.env = [{ name: 'NODE', valueFrom: { fieldRef: { fieldPath: 'spec.host' } } }]; }, expect: ok },
+  { name: 'downwardAPI file spec.host: spec.nodeName is not a file field (validateDownwardAPIVolumeFile)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', downwardAPI: { items: [{ path: 'node', fieldRef: { fieldPath: 'spec.host' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].downwardAPI.items[0].fieldRef.fieldPath'] },
 ];
 
 function errorsOf(manifest: Obj): string[] {

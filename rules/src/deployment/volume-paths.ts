@@ -1,12 +1,12 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
+import { readsAllowedField } from './downward-field.js';
 import { descendingPathProblem } from './mount-paths.js';
 import { DOCS_DEPLOYMENT_HEAD, objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
 
 /** Pod fields a downwardAPI file can hold (whole label and annotation maps too, unlike env). */
 const FILE_FIELDS = new Set(['metadata.name', 'metadata.namespace', 'metadata.uid', 'metadata.labels', 'metadata.annotations']);
-const ANNOTATED_FIELD = /^metadata\.(labels|annotations)\['[^']*'\]$/;
 
 /** Projections a projected source can hold on any server, whatever its feature gates. */
 const PROJECTIONS: ReadonlySet<string> = new Set(['secret', 'configMap', 'downwardAPI', 'serviceAccountToken']);
@@ -109,7 +109,7 @@ function checkDownward(context: RuleContext, source: Obj, at: FieldPath): void {
       context.report({ path: itemAt, message: hasField ? 'a downwardAPI file sets both fieldRef and resourceFieldRef; keep one' : 'a downwardAPI file needs fieldRef or resourceFieldRef' });
       continue;
     }
-    if (isJsonObject(fieldRef) && typeof fieldRef.fieldPath === 'string' && !FILE_FIELDS.has(fieldRef.fieldPath) && !ANNOTATED_FIELD.test(fieldRef.fieldPath)) {
+    if (isJsonObject(fieldRef) && typeof fieldRef.fieldPath === 'string' && !readsAllowedField(fieldRef.fieldPath, FILE_FIELDS)) {
       context.report({ path: [...itemAt, 'fieldRef', 'fieldPath'], message: `fieldPath "${fieldRef.fieldPath}" cannot be written to a downwardAPI file; use metadata.name, metadata.namespace, metadata.uid, metadata.labels or metadata.annotations` });
     }
     if (isJsonObject(resourceFieldRef) && (typeof resourceFieldRef.containerName !== 'string' || resourceFieldRef.containerName === '')) {

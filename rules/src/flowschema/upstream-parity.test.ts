@@ -138,6 +138,11 @@ const cases: Record<string, ParityCase> = {
     yaml: plc('system-foo', '  type: Limited\n  limited: {nominalConcurrencyShares: 5, lendablePercent: 101, borrowingLimitPercent: -1, limitResponse: {type: Reject}}'),
     errors: ['flowschema/concurrency-shares @ spec.limited.borrowingLimitPercent', 'flowschema/concurrency-shares @ spec.limited.lendablePercent'],
   },
+  // Status sent on create is dropped: flowSchemaStrategy.PrepareForCreate resets it and only the
+  // status strategy runs ValidateFlowSchemaStatusUpdate (pkg/registry/flowcontrol/flowschema/
+  // strategy.go at 0bfb3d581e1a78348f8e3981c65ad86f432f7e19; the priority level's strategy alike).
+  'a status condition without type in a FlowSchema manifest': { upstream: 'FlowSchema create: status dropped, ValidateFlowSchemaCondition not run', yaml: `${fs(rule(user, everything))}status:\n  conditions: [{status: "True"}]\n` },
+  'a status condition without type in a PriorityLevelConfiguration manifest': { upstream: 'PriorityLevelConfiguration create: status dropped', yaml: `${plc('system-foo', '  type: Limited\n  limited: {nominalConcurrencyShares: 5, limitResponse: {type: Reject}}')}status:\n  conditions: [{status: "True"}]\n` },
 };
 
 describe('FlowSchema and PriorityLevelConfiguration: parity with the upstream validation', () => {

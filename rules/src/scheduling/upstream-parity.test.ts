@@ -112,6 +112,8 @@ const cases: Record<string, ParityCase> = {
     featureGates: COMPOSITE,
     errors: ['scheduling/hierarchy-cycle @ spec.parentCompositePodGroupName'],
   },
+  // Status sent on create is dropped; resourceClaimStatuses are checked on status writes only.
+  'a status resourceClaimStatuses entry without name': { upstream: 'PodGroup create: status dropped, status validation not run', yaml: `${pg(base)}status:\n  resourceClaimStatuses: [{resourceClaimName: claim}]\n` },
 };
 
 describe('PodGroup and CompositePodGroup: parity with the upstream validation', () => {

@@ -603,7 +603,8 @@ const deployments: Overlay = {
     description: 'Observed scale of the target resource.',
     spec: 'A Deployment resource operations',
     fields: {
-      replicas: { description: 'Number of instances actually observed.', spec: 'A Deployment resource operations' },
+      // Status is not validated on a scale write (ValidateScale reads spec.replicas only).
+      replicas: { description: 'Number of instances actually observed.', required: false, spec: 'A Deployment resource operations' },
       selector: {
         description: 'Label selector of the pods counted in replicas, in serialized string form.',
         spec: 'A Deployment resource operations',
@@ -699,6 +700,8 @@ const podTemplate: Overlay = {
   'core/v1.PreferredSchedulingTerm': {
     fields: {
       weight: { description: 'Weight of the term, 1 to 100.', minimum: 1, maximum: 100 },
+      // ValidatePreferredSchedulingTerms accepts an empty term; it matches every node.
+      preference: { description: 'Node selector term of this preference; an empty term matches all nodes.', required: false },
     },
   },
   'core/v1.WeightedPodAffinityTerm': {
@@ -724,7 +727,8 @@ const podTemplate: Overlay = {
   },
   'core/v1.SleepAction': {
     fields: {
-      seconds: { description: 'How long the hook sleeps; 0 or more.', minimum: 0 },
+      // validateSleepAction accepts 0, which a missing field decodes to.
+      seconds: { description: 'How long the hook sleeps; 0 or more (absent means 0).', minimum: 0, required: false },
     },
   },
   'core/v1.ConfigMapKeySelector': {
@@ -808,6 +812,29 @@ const podTemplate: Overlay = {
     fields: {
       server: { description: 'Host name or IP address of the NFS server; required.', minLength: 1 },
       path: { description: 'Absolute path exported by the NFS server; required.', minLength: 1 },
+    },
+  },
+  // The four fields below are required upstream by type, but no validation function refuses
+  // their absence (validateHTTPGetAction, validateSysctls, validateISCSIVolumeSource and
+  // validateScaleIOVolumeSource), so the server stores a manifest without them.
+  'core/v1.HTTPHeader': {
+    fields: {
+      value: { description: 'Header value; may be left out (an empty value).', required: false },
+    },
+  },
+  'core/v1.Sysctl': {
+    fields: {
+      value: { description: 'Value to set; may be left out (an empty value).', required: false },
+    },
+  },
+  'core/v1.ISCSIVolumeSource': {
+    fields: {
+      lun: { description: 'Target LUN number, 0 to 255; absent means 0.', minimum: 0, maximum: 255, required: false },
+    },
+  },
+  'core/v1.ScaleIOVolumeSource': {
+    fields: {
+      secretRef: { description: 'Secret with the ScaleIO user credentials; the server does not require it.', required: false },
     },
   },
   'core/v1.CSIVolumeSource': {
@@ -1093,7 +1120,8 @@ const podGroups: Overlay = {
     description: 'Which ResourceClaim was generated for one of the group\'s claims.',
     spec: PG,
     fields: {
-      name: { description: 'Name of the entry in spec.resourceClaims this status belongs to.', spec: PG },
+      // Status is dropped on create; only status writes check it.
+      name: { description: 'Name of the entry in spec.resourceClaims this status belongs to.', required: false, spec: PG },
       resourceClaimName: { description: 'Name of the ResourceClaim generated for it.', format: 'dns-subdomain', spec: PG },
     },
   },
@@ -1281,7 +1309,8 @@ const flowSchemas: Overlay = {
       message: { description: 'Human-readable detail about the last transition.', spec: FS },
       reason: { description: 'Unique, one-word CamelCase reason for the last transition.', spec: FS },
       status: { description: 'Whether the condition holds.', enum: CONDITION_STATUS, spec: FS },
-      type: { description: 'Condition type.', knownValues: ['Dangling'], spec: FS },
+      // Status is dropped on create; only status writes check it.
+      type: { description: 'Condition type.', knownValues: ['Dangling'], required: false, spec: FS },
     },
   },
   'flowcontrol/v1.FlowDistinguisherMethod': {
@@ -1481,7 +1510,8 @@ const flowSchemas: Overlay = {
       message: { description: 'Human-readable detail about the last transition.', spec: FS },
       reason: { description: 'One-word CamelCase reason for the last transition.', spec: FS },
       status: { description: 'Whether the condition holds.', enum: CONDITION_STATUS, spec: FS },
-      type: { description: 'Condition type.', knownValues: ['ConcurrencyShared'], spec: FS },
+      // Status is dropped on create; only status writes check it.
+      type: { description: 'Condition type.', knownValues: ['ConcurrencyShared'], required: false, spec: FS },
     },
   },
 };
