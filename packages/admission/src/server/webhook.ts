@@ -22,8 +22,31 @@ import type { StateFile } from './state-files.js';
 import { describeProblem, StateSource } from './state-source.js';
 import { readTlsFiles, TlsSource, type TlsFiles } from './tls-source.js';
 
-/** The API server's limit on request bodies it sends to webhooks, and ours. */
-export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+/**
+ * The largest AdmissionReview the API server can send us, and so our body limit: every review
+ * must be decided, never answered 413, since deploy/webhooks.yaml registers both paths with
+ * failurePolicy Fail (a 413 would refuse a write the linter might accept) and Ignore would
+ * admit whatever makes us fail (a 413 admitted objects /validate denies).
+ *
+ * - The largest object the server stores is etcd's request limit, 1.5 MiB: k8s.io/apiserver
+ *   pkg/server/config.go (NewConfig) sizes MaxRequestBodyBytes, 3 MiB, as twice that figure,
+ *   because a JSON body shrinks when converted for storage.
+ * - A review carries up to two of them: `object`, and `oldObject` on UPDATE.
+ * - The server writes the review with Go's encoding/json, which escapes `<`, `>` and `&` (and
+ *   control characters) as `\u003c` and the like: one byte of the object becomes up to six.
+ * - The rest of the review (uid, kinds, resource, userInfo, options) is small; 1 MiB covers it.
+ *
+ * 2 objects × 1.5 MiB × 6 + 1 MiB = 18 MiB + 1 MiB = 19 MiB (19,922,944 bytes).
+ *
+ * A longer body needs an object over etcd's limit, which the server does not store anyway, so
+ * refusing it changes no outcome. Bodies this large are parsed and linted on a worker thread
+ * (decision-router.ts: /validate always, /mutate past 64 KiB), never on the event loop.
+ */
+const LARGEST_STORED_OBJECT_BYTES = 1.5 * 1024 * 1024;
+const OBJECTS_PER_REVIEW = 2;
+const WORST_JSON_ESCAPE_GROWTH = 6;
+const REVIEW_ENVELOPE_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = OBJECTS_PER_REVIEW * LARGEST_STORED_OBJECT_BYTES * WORST_JSON_ESCAPE_GROWTH + REVIEW_ENVELOPE_BYTES;
 
 /** How long a connection closing after an early answer may keep sending before it is cut. */
 const LINGER_MS = 2000;
