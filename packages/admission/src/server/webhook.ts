@@ -73,8 +73,8 @@ export interface WebhookOptions {
   requestTimeoutMs?: number;
   keepAliveTimeoutMs?: number;
   maxBodyBytes?: number;
-  /** Reload timing for the state and certificate files; `false` turns watching off. */
-  watch?: { debounceMs?: number; pollMs?: number } | false;
+  /** Reload timing for the state and certificate files (`settleMs`: the state's files must stay unchanged this long before a reload reads them); `false` turns watching off. */
+  watch?: { debounceMs?: number; pollMs?: number; settleMs?: number } | false;
   /** How long close() lets in-flight requests run before cutting connections. */
   shutdownGraceMs?: number;
   /** Open connections at most; further ones are closed at once. Below the file limit by default. */
@@ -175,6 +175,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
   const watchTiming = options.watch === false ? undefined : { debounceMs: options.watch?.debounceMs ?? 200, pollMs: options.watch?.pollMs ?? 2000 };
+  const settleMs = options.watch === false ? undefined : options.watch?.settleMs;
   const admitOptions = { timeoutMs: options.evaluationTimeoutMs ?? 2000, ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}) };
   const settings = { admitOptions, validateConfig: options.validateConfig };
   // Cluster state is built on this thread from the API's watches, so with a cluster /mutate
@@ -193,7 +194,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
       )
     : undefined;
   const router = pool && !connectCluster ? new DecisionRouter(settings) : undefined;
-  const state = new StateSource(options.state, logger, metrics, { ...(watchTiming ?? {}), ...(pool && !connectCluster ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) } : {}) });
+  const state = new StateSource(options.state, logger, metrics, { ...(watchTiming ?? {}), ...(settleMs !== undefined ? { settleMs } : {}), ...(pool && !connectCluster ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) } : {}) });
   // With a cluster, requests read the state combined from the files and the API.
   let live: StateView | undefined;
   const snapshot = (): State | undefined => (connectCluster ? live?.current : state.current);
