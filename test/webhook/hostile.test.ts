@@ -97,17 +97,17 @@ describe('platlint serve against hostile clients', () => {
     expect((await call(served.port, '/admit', { ca: ca.caCert, body: review(deploymentRequest('u')) })).status).toBe(404);
   });
 
-  it('answers 413 to a body announced over 3 MiB without waiting for it', async () => {
+  it('answers 413 to a body announced over the limit (19 MiB, review-size.test.ts) without waiting for it', async () => {
     const socket = await rawConnection(served.port, ca.caCert);
     const answer = readUntilClosed(socket);
     // Only the headers are sent: an answer proves the server did not wait for the body.
-    socket.write(`POST /mutate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${4 * 1024 * 1024}\r\n\r\n`);
+    socket.write(`POST /mutate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${20 * 1024 * 1024}\r\n\r\n`);
     const text = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
-    expect(text).toContain('larger than 3145728 bytes');
+    expect(text).toContain(`larger than ${19 * 1024 * 1024} bytes`);
   });
 
-  it('stops reading a chunked body once it passes 3 MiB', async () => {
+  it('stops reading a chunked body once it passes the limit', async () => {
     const socket = await rawConnection(served.port, ca.caCert);
     const answer = readUntilClosed(socket);
     socket.write('POST /mutate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');

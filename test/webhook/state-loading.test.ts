@@ -112,6 +112,37 @@ describe('platlint serve takes what the API server would store', () => {
       expect(await served.stop()).toBe(0);
     }
   });
+
+  it('logs each policy and binding a reload adds or removes by name, counts them on /metrics, and says loudly which emptied file removed them', async () => {
+    const dir = stateDir({ 'label.yaml': applyPolicy('label', LABEL), 'other.yaml': applyPolicy('other', 'Object{metadata: Object.metadata{annotations: {"other": "yes"}}}') });
+    const served = await serve(['--state', dir, ...tlsArgs()]);
+    try {
+      writeFileSync(join(dir, 'added.yaml'), applyPolicy('added', 'Object{metadata: Object.metadata{annotations: {"added": "yes"}}}'));
+      expect(await served.waitForLog((e) => e.event === 'state.policy_added')).toMatchObject({ level: 'info', name: 'added', generation: 2 });
+      expect(await served.waitForLog((e) => e.event === 'state.binding_added')).toMatchObject({ level: 'info', name: 'added', generation: 2 });
+      writeFileSync(join(dir, 'label.yaml'), '');
+      const emptied = await served.waitForLog((e) => e.event === 'state.file_emptied');
+      expect(emptied).toMatchObject({ level: 'warn', file: join(dir, 'label.yaml'), removedPolicies: ['label'], removedBindings: ['label'], generation: 3 });
+      const removed = served.logs.filter((e) => e.event.endsWith('_removed')).map((e) => [e.level, e.event, e.name]);
+      expect(removed).toEqual([
+        ['warn', 'state.policy_removed', 'label'],
+        ['warn', 'state.binding_removed', 'label'],
+      ]);
+      const metrics = (await call(served.port, '/metrics', { ca: ca.caCert })).body;
+      for (const object of ['policy', 'binding']) {
+        expect(metrics).toContain(`platlint_webhook_state_changes_total{object="${object}",change="added"} 1`);
+        expect(metrics).toContain(`platlint_webhook_state_changes_total{object="${object}",change="removed"} 1`);
+      }
+      // The emptied file's policy is gone from the answers: the change was taken, not refused.
+      const object = deployment();
+      const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('after-empty', object)) }));
+      const { metadata } = patched(object, answer) as { metadata: { labels: Record<string, string>; annotations: Record<string, string> } };
+      expect(metadata.labels).toEqual({ app: 'web' });
+      expect(metadata.annotations).toEqual({ other: 'yes', added: 'yes' });
+    } finally {
+      expect(await served.stop()).toBe(0);
+    }
+  });
 });
 
 describe('platlint serve --config', () => {

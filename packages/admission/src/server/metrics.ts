@@ -38,6 +38,7 @@ export class Metrics {
   private readonly outcomes = new Map<string, { value: number }>();
   private readonly reloads = new Map<string, number>();
   private stateReloadFailures = 0;
+  private readonly stateChanges = new Map<string, number>();
   private readonly decisions = new Map<string, { value: number }>();
   private readonly gauges = new Map<string, { help: string; value: number }>();
   /**
@@ -127,6 +128,11 @@ export class Metrics {
     this.stateReloadFailures += 1;
   }
 
+  /** Policies or bindings a taken reload added to or removed from the state. */
+  stateChange(object: 'policy' | 'binding', change: 'added' | 'removed', count: number): void {
+    if (count > 0) Metrics.bump(this.stateChanges, labels({ object, change }), count);
+  }
+
   gauge(name: string, help: string, value: number): void {
     this.gauges.set(name, { help, value });
   }
@@ -173,6 +179,7 @@ export class Metrics {
       '# TYPE platlint_state_reload_failures_total counter',
       `platlint_state_reload_failures_total ${this.stateReloadFailures}`,
     );
+    counter('platlint_webhook_state_changes_total', 'Policies and bindings added to or removed from the state by reloads, by object and change (each also logged by name).', this.stateChanges);
     for (const [name, g] of [...this.gauges].sort(([a], [b]) => a.localeCompare(b))) {
       out.push(`# HELP ${name} ${g.help}`, `# TYPE ${name} gauge`, `${name} ${number(g.value)}`);
     }

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { binding, deployment, deploymentRequest, policy } from '../test-support/objects.js';
 import { jsonLogger } from './log.js';
-import { startWebhook, type WebhookServer } from './webhook.js';
+import { MAX_BODY_BYTES, startWebhook, type WebhookServer } from './webhook.js';
 
 interface Reply {
   status: number;
@@ -104,7 +104,7 @@ describe('webhook server', () => {
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.allow).toBe('POST');
     expect((await call(webhook.url, 'POST', '/mutate', review(deploymentRequest()), { 'content-type': 'text/plain' })).status).toBe(415);
-    const huge = await call(webhook.url, 'POST', '/mutate', Buffer.alloc(3 * 1024 * 1024 + 1, 0x20));
+    const huge = await call(webhook.url, 'POST', '/mutate', Buffer.alloc(MAX_BODY_BYTES + 1, 0x20));
     expect(huge.status).toBe(413);
     expect(huge.headers.connection).toBe('close');
   });

@@ -22,8 +22,31 @@ import type { StateFile } from './state-files.js';
 import { describeProblem, StateSource } from './state-source.js';
 import { readTlsFiles, TlsSource, type TlsFiles } from './tls-source.js';
 
-/** The API server's limit on request bodies it sends to webhooks, and ours. */
-export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+/**
+ * The largest AdmissionReview the API server can send us, and so our body limit: every review
+ * must be decided, never answered 413, since deploy/webhooks.yaml registers both paths with
+ * failurePolicy Fail (a 413 would refuse a write the linter might accept) and Ignore would
+ * admit whatever makes us fail (a 413 admitted objects /validate denies).
+ *
+ * - The largest object the server stores is etcd's request limit, 1.5 MiB: k8s.io/apiserver
+ *   pkg/server/config.go (NewConfig) sizes MaxRequestBodyBytes, 3 MiB, as twice that figure,
+ *   because a JSON body shrinks when converted for storage.
+ * - A review carries up to two of them: `object`, and `oldObject` on UPDATE.
+ * - The server writes the review with Go's encoding/json, which escapes `<`, `>` and `&` (and
+ *   control characters) as `\u003c` and the like: one byte of the object becomes up to six.
+ * - The rest of the review (uid, kinds, resource, userInfo, options) is small; 1 MiB covers it.
+ *
+ * 2 objects × 1.5 MiB × 6 + 1 MiB = 18 MiB + 1 MiB = 19 MiB (19,922,944 bytes).
+ *
+ * A longer body needs an object over etcd's limit, which the server does not store anyway, so
+ * refusing it changes no outcome. Bodies this large are parsed and linted on a worker thread
+ * (decision-router.ts: /validate always, /mutate past 64 KiB), never on the event loop.
+ */
+const LARGEST_STORED_OBJECT_BYTES = 1.5 * 1024 * 1024;
+const OBJECTS_PER_REVIEW = 2;
+const WORST_JSON_ESCAPE_GROWTH = 6;
+const REVIEW_ENVELOPE_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = OBJECTS_PER_REVIEW * LARGEST_STORED_OBJECT_BYTES * WORST_JSON_ESCAPE_GROWTH + REVIEW_ENVELOPE_BYTES;
 
 /** How long a connection closing after an early answer may keep sending before it is cut. */
 const LINGER_MS = 2000;
@@ -50,8 +73,8 @@ export interface WebhookOptions {
   requestTimeoutMs?: number;
   keepAliveTimeoutMs?: number;
   maxBodyBytes?: number;
-  /** Reload timing for the state and certificate files; `false` turns watching off. */
-  watch?: { debounceMs?: number; pollMs?: number } | false;
+  /** Reload timing for the state and certificate files (`settleMs`: the state's files must stay unchanged this long before a reload reads them); `false` turns watching off. */
+  watch?: { debounceMs?: number; pollMs?: number; settleMs?: number } | false;
   /** How long close() lets in-flight requests run before cutting connections. */
   shutdownGraceMs?: number;
   /** Open connections at most; further ones are closed at once. Below the file limit by default. */
@@ -152,6 +175,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
   const watchTiming = options.watch === false ? undefined : { debounceMs: options.watch?.debounceMs ?? 200, pollMs: options.watch?.pollMs ?? 2000 };
+  const settleMs = options.watch === false ? undefined : options.watch?.settleMs;
   const admitOptions = { timeoutMs: options.evaluationTimeoutMs ?? 2000, ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}) };
   const settings = { admitOptions, validateConfig: options.validateConfig };
   // Cluster state is built on this thread from the API's watches, so with a cluster /mutate
@@ -170,7 +194,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
       )
     : undefined;
   const router = pool && !connectCluster ? new DecisionRouter(settings) : undefined;
-  const state = new StateSource(options.state, logger, metrics, { ...(watchTiming ?? {}), ...(pool && !connectCluster ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) } : {}) });
+  const state = new StateSource(options.state, logger, metrics, { ...(watchTiming ?? {}), ...(settleMs !== undefined ? { settleMs } : {}), ...(pool && !connectCluster ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) } : {}) });
   // With a cluster, requests read the state combined from the files and the API.
   let live: StateView | undefined;
   const snapshot = (): State | undefined => (connectCluster ? live?.current : state.current);
