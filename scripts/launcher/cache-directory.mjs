@@ -1,6 +1,7 @@
 // Where the code cache lives. Cached bytecode is code that V8 runs as if it came from the
 // bundle, and Node 20's V8 trusts the file's contents: the directory must be one that only
-// this user can write, or another user could make platlint run code of theirs.
+// this user can write, and its files signed by this user (cache-key.mjs), or another user
+// could make platlint run code of theirs.
 import { mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -24,25 +25,36 @@ export function cacheDirectory(env = process.env) {
   }
 }
 
+/** What privateDirectoryProblem says of a directory that is not there (nor anything else). */
+export const MISSING = 'missing';
+
 /**
- * Whether `dir` is a directory owned by this user that no one else may write to. Windows has
+ * Why `dir` is no place for the cache: undefined when it is a directory owned by this user
+ * that no one else may write to, MISSING when there is none. This is a first line only: a
+ * directory above it that others may write to lets them re-point the path after this check,
+ * which is why every file is also checked as opened and signed (cache-key.mjs). Windows has
  * no such modes; there the default location is in the user's own profile.
  */
-export function isPrivateDirectory(dir) {
+export function privateDirectoryProblem(dir) {
   let stats;
   try {
     stats = statSync(dir);
-  } catch {
-    return false; // missing, or below a file
+  } catch (error) {
+    // Below a file, too.
+    return error.code === 'ENOENT' || error.code === 'ENOTDIR' ? MISSING : `${dir} cannot be read (${error.code ?? error.message})`;
   }
-  if (!stats.isDirectory()) return false;
-  return process.getuid === undefined || (stats.uid === process.getuid() && (stats.mode & 0o022) === 0);
+  if (!stats.isDirectory()) return `${dir} is not a directory`;
+  if (process.getuid === undefined) return undefined;
+  if (stats.uid !== process.getuid()) return `${dir} belongs to uid ${stats.uid}, not ${process.getuid()}`;
+  if (stats.mode & 0o022) return `${dir} has mode ${(stats.mode & 0o777).toString(8)}: others may write to it`;
+  return undefined;
 }
 
-/** Creates `dir` (readable by this user only) if it is missing; true when it is private. */
+/** Creates `dir` (readable by this user only) if it is missing; throws when it is not private. */
 export function ensurePrivateDirectory(dir) {
   makeDirectory(dir);
-  return isPrivateDirectory(dir);
+  const problem = privateDirectoryProblem(dir);
+  if (problem) throw new Error(problem);
 }
 
 /**

@@ -1,14 +1,18 @@
 // One code cache file: its name, and reading and writing it so that no process ever takes a
 // damaged or foreign file for a good one.
 //
-// A file is a SHA-256 digest followed by V8's data. The digest covers the file's name, which
-// holds the key: V8 itself checks only the source's length, its own version and its flags,
-// and Node 20's V8 does not checksum the data (a flipped byte can crash it, or worse, run).
-import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writevSync } from 'node:fs';
+// A file is an HMAC-SHA256 followed by V8's data. The MAC is keyed with the directory's secret
+// (cache-key.mjs), so only this user's runs can make a file that passes, and it covers the
+// file's name, which holds a digest of the bundle's content: V8 itself checks only the
+// source's length, its own version and its flags, so a file made from another build of the
+// same length would otherwise be taken, and Node 20's V8 does not checksum the data (a
+// flipped byte can crash it, or worse, run).
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { closeSync, openSync, readdirSync, renameSync, rmSync, statSync, writevSync } from 'node:fs';
 import { join } from 'node:path';
+import { readOwnFile } from './own-file.mjs';
 
-const DIGEST_BYTES = 32;
+const MAC_BYTES = 32;
 /** Cache files kept per executable: a few versions in use side by side each keep theirs. */
 const KEEP = 4;
 
@@ -22,27 +26,26 @@ export function cacheFileName(name, source) {
   return `${name}.${key}.bin`;
 }
 
-const digest = (fileName, data) => createHash('sha256').update(fileName).update(data).digest();
+const mac = (key, fileName, data) => createHmac('sha256', key).update(fileName).update(data).digest();
 
-/** V8's data from `dir/fileName`, or undefined when it is missing or not intact. */
-export function readCacheFile(dir, fileName) {
-  let bytes;
-  try {
-    bytes = readFileSync(join(dir, fileName));
-  } catch {
-    return undefined;
-  }
-  const data = bytes.subarray(DIGEST_BYTES);
-  return data.length > 0 && digest(fileName, data).equals(bytes.subarray(0, DIGEST_BYTES)) ? data : undefined;
+/**
+ * V8's data from `dir/fileName`, or undefined when it is missing or not intact (damaged, or
+ * not made with `key`); a Refusal (own-file.mjs) when the file is not this user's alone.
+ */
+export function readCacheFile(dir, fileName, key) {
+  const bytes = readOwnFile(join(dir, fileName));
+  if (bytes === undefined || bytes.length <= MAC_BYTES) return undefined;
+  const data = bytes.subarray(MAC_BYTES);
+  return timingSafeEqual(mac(key, fileName, data), bytes.subarray(0, MAC_BYTES)) ? data : undefined;
 }
 
 /**
  * Writes `dir/fileName` whole or not at all: into a temporary file of this process, renamed
  * over the old one, so concurrent runs read either file complete. `makeData` is called only
- * once the file could be opened (producing the data costs milliseconds). The oldest files of
+ * once the file could be opened (producing the data costs milliseconds); `key` signs it. The oldest files of
  * the same executable beyond the last few are then removed.
  */
-export function writeCacheFile(dir, fileName, makeData) {
+export function writeCacheFile(dir, fileName, key, makeData) {
   const path = join(dir, fileName);
   const temporary = `${path}.${randomUUID()}.tmp`;
   // 'wx': never through a file or link that is already there.
@@ -50,8 +53,8 @@ export function writeCacheFile(dir, fileName, makeData) {
   try {
     try {
       const data = makeData();
-      // A short write would leave a file that fails its digest; better not to rename it.
-      if (writevSync(fd, [digest(fileName, data), data]) !== DIGEST_BYTES + data.length) throw new Error('short write');
+      // A short write would leave a file that fails its MAC; better not to rename it.
+      if (writevSync(fd, [mac(key, fileName, data), data]) !== MAC_BYTES + data.length) throw new Error('short write');
     } finally {
       closeSync(fd);
     }

@@ -14,8 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { debuglog } from 'node:util';
 import { Script, constants } from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
-import { cacheDirectory, ensurePrivateDirectory, isPrivateDirectory } from './cache-directory.mjs';
+import { MISSING, cacheDirectory, ensurePrivateDirectory, privateDirectoryProblem } from './cache-directory.mjs';
 import { cacheFileName, readCacheFile, writeCacheFile } from './cache-file.mjs';
+import { ensureCacheKey, readCacheKey } from './cache-key.mjs';
+import { Refusal } from './own-file.mjs';
 
 // NODE_DEBUG=platlint-code-cache says what happened to the cache, on standard error.
 const debug = debuglog('platlint-code-cache');
@@ -37,7 +39,8 @@ export function runCached({ script, name, entry, cacheAfter }) {
   const compiled = new Script(source, { filename: path, cachedData: cache?.data, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
   if (cache) {
     const hit = cache.data !== undefined && !compiled.cachedDataRejected;
-    debug('%s in %s', hit ? 'hit' : cache.data ? 'rejected' : 'miss', cache.dir);
+    if (cache.refused) debug('refused in %s: %s', cache.dir, cache.refused);
+    else debug('%s in %s', hit ? 'hit' : cache.data ? 'rejected' : 'miss', cache.dir);
     const worthMaking = isMainThread && (cacheAfter === undefined || cacheAfter.includes(process.argv[2]));
     if (!hit && worthMaking) process.once('exit', () => saveCache(cache, compiled));
   }
@@ -46,16 +49,24 @@ export function runCached({ script, name, entry, cacheAfter }) {
 }
 
 /**
- * Where the cache is and, when there is an intact file, V8's data; undefined when it is off.
- * The file's name hashes the whole bundle: only worth it when there is a directory to look in.
+ * Where the cache is and, when there is an intact file of this user's, V8's data; undefined
+ * when it is off. `refused` says why a directory or file that is there was not used. The
+ * file's name hashes the whole bundle: only worth it when there is a directory to look in.
  */
 function openCache(name, bytes) {
+  let dir;
   try {
-    const dir = cacheDirectory();
+    dir = cacheDirectory();
     if (dir === undefined) return undefined;
-    const file = isPrivateDirectory(dir) ? cacheFileName(name, bytes) : undefined;
-    return { dir, name, bytes, file, data: file && readCacheFile(dir, file) };
+    const problem = privateDirectoryProblem(dir);
+    if (problem === MISSING) return { dir, name, bytes };
+    if (problem) return { dir, name, bytes, refused: problem };
+    const file = cacheFileName(name, bytes);
+    // Without a key no file can be intact: this user's runs have not written one.
+    const key = readCacheKey(dir);
+    return { dir, name, bytes, file, data: key && readCacheFile(dir, file, key) };
   } catch (error) {
+    if (error instanceof Refusal) return { dir, name, bytes, refused: error.message };
     debug('off: %s', error);
     return undefined;
   }
@@ -63,11 +74,12 @@ function openCache(name, bytes) {
 
 function saveCache(cache, compiled) {
   try {
-    if (!ensurePrivateDirectory(cache.dir)) throw new Error(`${cache.dir} is not a directory of this user's that only they can write`);
+    ensurePrivateDirectory(cache.dir);
+    const key = ensureCacheKey(cache.dir);
     const file = cache.file ?? cacheFileName(cache.name, cache.bytes);
-    writeCacheFile(cache.dir, file, () => compiled.createCachedData());
+    writeCacheFile(cache.dir, file, key, () => compiled.createCachedData());
     debug('wrote %s', file);
   } catch (error) {
-    debug('not written: %s', error);
+    debug('not written: %s', error instanceof Refusal ? error.message : error);
   }
 }

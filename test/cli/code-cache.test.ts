@@ -2,12 +2,12 @@
 // runs after it (worker threads too), and never a reason for a run to fail or differ. What
 // happened is read from NODE_DEBUG=platlint-code-cache and from the cache files themselves,
 // never from timing.
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUNDLE, cliEnv, manifests, removeTempDirs, runCli, tempDir, type RunResult } from './helpers.js';
+import { BUNDLE, REPO_ROOT, cliEnv, manifests, removeTempDirs, runCli, tempDir, type RunResult } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -30,6 +30,12 @@ function events(stderr: string): string[] {
 
 const cacheFiles = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith('platlint.')) : []);
 
+/** The file holding a cache directory's secret key (scripts/launcher/cache-key.mjs). */
+const KEY = 'key';
+
+/** What the launcher puts before V8's data in a file of `dir`: an HMAC-SHA256 of its name and data under the directory's key. */
+const signature = (dir: string, name: string, data: Buffer): Buffer => createHmac('sha256', readFileSync(join(dir, KEY))).update(name).update(data).digest();
+
 /** The report of a run without any cache, to compare the others with. */
 const reference = (cwd: string): string => runCli(['lint', '--format', 'json', '.'], { cwd, env: { PLATLINT_CODE_CACHE: '0' } }).stdout;
 
@@ -45,6 +51,7 @@ describe('the code cache', () => {
     const written = statSync(path);
     expect(written.mode & 0o777).toBe(0o600);
     expect(statSync(cache).mode & 0o777).toBe(0o700);
+    expect(statSync(join(cache, KEY)).mode & 0o777).toBe(0o600);
 
     const second = lint(cwd, cache);
     expect(events(second.stderr)).toEqual(['hit']);
@@ -128,9 +135,10 @@ describe('the code cache', () => {
     const cache = join(tempDir(), 'cache');
     const expected = lint(cwd, cache).stdout;
     const name = cacheFiles(cache)[0] as string;
-    // Intact as a file (a SHA-256 of its name and data, then the data), but not V8's data.
+    // Intact as a file (an HMAC of its name and data under the directory's key, then the
+    // data), but not V8's data.
     const data = Buffer.from('no code cache of any script');
-    writeFileSync(join(cache, name), Buffer.concat([createHash('sha256').update(name).update(data).digest(), data]));
+    writeFileSync(join(cache, name), Buffer.concat([signature(cache, name, data), data]));
     const result = lint(cwd, cache);
     expect(events(result.stderr)).toEqual(['rejected', 'wrote']);
     expect(result.stdout).toBe(expected);
@@ -153,8 +161,10 @@ describe('the code cache', () => {
       const result = lint(cwd, cache);
       expect(result.status).toBe(0);
       expect(result.stdout).toBe(expected);
-      expect(events(result.stderr)).toEqual(['miss', 'not']);
+      // The shared directory is there, and refused for what it is.
+      expect(events(result.stderr)).toEqual([cache === shared ? 'refused' : 'miss', 'not']);
     }
+    expect(lint(cwd, shared).stderr).toMatch(/refused in .*: .*shared has mode 777: others may write to it/);
     expect(readdirSync(shared)).toEqual([]);
     expect(existsSync(missingHome)).toBe(false);
   });
@@ -178,7 +188,7 @@ describe('the code cache', () => {
       utimesSync(join(cache, name), 1_000_000 + i, 1_000_000 + i);
     });
     lint(cwd, cache);
-    const left = readdirSync(cache).sort();
+    const left = readdirSync(cache).filter((f) => f !== KEY).sort();
     expect(left).toHaveLength(5);
     expect(left.filter((f) => old.includes(f))).toEqual(['platlint.b.bin', 'platlint.c.bin', 'platlint.d.bin', 'server.e.bin']);
   });
@@ -209,8 +219,180 @@ describe('the code cache', () => {
       expect(run.status).toBe(0);
       expect(run.stdout).toBe(expected);
     }
-    expect(readdirSync(cache)).toHaveLength(1);
+    expect(readdirSync(cache).filter((f) => f !== KEY)).toHaveLength(1);
     expect(events(lint(cwd, cache).stderr)).toEqual(['hit']);
+  });
+});
+
+// Another local user who can reach the cache's path tries to have their code run by this one.
+// The attacker's steps run as uid 65534 (nobody) through setpriv, which needs root.
+const ATTACKER = 65534;
+const canSwitchUser = process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
+const asAttacker = (args: string[]): string[] => ['setpriv', `--reuid=${ATTACKER}`, `--regid=${ATTACKER}`, '--clear-groups', ...args];
+
+/** Runs `args` as the attacker in `cwd`; throws with its output when it fails. */
+function attackerRuns(args: string[], cwd: string, env: Record<string, string> = {}): void {
+  const [command, ...rest] = asAttacker(args) as [string, ...string[]];
+  const run = spawnSync(command, rest, { cwd, env: cliEnv({ HOME: '/nonexistent', ...env }), encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`the attacker's step ${args.join(' ')} failed: ${run.stderr}`);
+}
+
+// The attacker's forgery, run as the attacker: from the V8 data of their own bundle, files
+// named after the genuine bundle's cache file, with what the launcher checks before V8 reads
+// the data: a plain SHA-256 of name and data (all it checked before it had a key), and an HMAC
+// under a key of the attacker's own, with that key.
+const FORGE = `import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+const [name, made, out] = process.argv.slice(2);
+const data = readFileSync(made + '/' + readdirSync(made).find((f) => f.endsWith('.bin'))).subarray(32);
+const key = existsSync(made + '/key') ? readFileSync(made + '/key') : randomBytes(32);
+writeFileSync(out + '/unkeyed', Buffer.concat([createHash('sha256').update(name).update(data).digest(), data]), { mode: 0o644 });
+writeFileSync(out + '/signed', Buffer.concat([createHmac('sha256', key).update(name).update(data).digest(), data]), { mode: 0o644 });
+writeFileSync(out + '/key', key, { mode: 0o600 });
+`;
+
+/**
+ * The attacker's cache files for the genuine bundle's file `name`, in a directory of theirs
+ * (`unkeyed`, `signed` and their `key`, all theirs). V8 takes data made from any script of
+ * the same length, so they make it from a copy of the bundle whose licence comment is
+ * replaced, at the same length, by code that writes `$PLATLINT_TEST_MARKER`.
+ */
+function forgeries(base: string, name: string): string {
+  const attacker = join(base, 'attacker');
+  const dist = join(attacker, 'dist');
+  mkdirSync(dist, { recursive: true });
+  for (const file of ['platlint.mjs', 'platlint.script.js', 'kubernetes-client.cjs']) cpSync(join(REPO_ROOT, 'packages/cli/dist', file), join(dist, file));
+  const script = join(dist, 'platlint.script.js');
+  const source = readFileSync(script, 'latin1');
+  const start = source.lastIndexOf('/*! Bundled license information:');
+  const end = source.indexOf('*/', start) + 2;
+  const payload = ';process.env.PLATLINT_TEST_MARKER&&require("fs").writeFileSync(process.env.PLATLINT_TEST_MARKER,"attacker code ran");';
+  expect(start).toBeGreaterThan(0);
+  writeFileSync(script, source.slice(0, start) + payload.padEnd(end - start) + source.slice(end), 'latin1');
+  expect(statSync(script).size).toBe(statSync(join(REPO_ROOT, 'packages/cli/dist/platlint.script.js')).size);
+  writeFileSync(join(attacker, 'forge.mjs'), FORGE);
+  writeFileSync(join(attacker, 'ev.yaml'), manifests.endpoints);
+  chownTree(attacker, ATTACKER);
+  attackerRuns([process.execPath, join(dist, 'platlint.mjs'), 'lint', 'ev.yaml'], attacker, { PLATLINT_CODE_CACHE: join(attacker, 'made') });
+  attackerRuns([process.execPath, 'forge.mjs', name, 'made', '.'], attacker);
+  return attacker;
+}
+
+function chownTree(path: string, uid: number): void {
+  chownSync(path, uid, uid);
+  if (statSync(path).isDirectory()) for (const entry of readdirSync(path)) chownTree(join(path, entry), uid);
+}
+
+/** A project, a base directory others can traverse, and the victim's genuine cache in it. */
+function victim(): { cwd: string; base: string; expected: string; marker: string } {
+  const cwd = project();
+  const base = tempDir();
+  // The attacker must reach it: the test run's temporary directory is 0700 (traversable, not
+  // listable, is all they get of it).
+  chmodSync(dirname(base), statSync(dirname(base)).mode | 0o111);
+  chmodSync(base, 0o755);
+  // Where the attacker's code would leave its mark if it ran in the victim's process.
+  const marker = join(base, 'marker');
+  return { cwd, base, expected: reference(cwd), marker };
+}
+
+describe.skipIf(!canSwitchUser)('the code cache and another user (needs root and setpriv, to act as uid 65534)', () => {
+  it('never runs a cache file the other user wrote, whether theirs or signed with a key of theirs', () => {
+    const { cwd, base, expected, marker } = victim();
+    const cache = join(base, 'cache');
+    lint(cwd, cache);
+    const [name] = cacheFiles(cache) as [string];
+    const attacker = forgeries(base, name);
+    const plant = (file: string, owner: number) => {
+      cpSync(join(attacker, file), join(cache, file === 'key' ? KEY : name));
+      chownSync(join(cache, file === 'key' ? KEY : name), owner, owner);
+    };
+    let stderr = '';
+    /** Lints as the victim: the attacker's code never runs, the report is right; the cache's events. */
+    const run = (): string[] => {
+      const result = lint(cwd, cache, { PLATLINT_TEST_MARKER: marker });
+      expect(existsSync(marker)).toBe(false);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toBe(expected);
+      stderr = result.stderr;
+      return events(result.stderr);
+    };
+
+    // Their file where the victim's was (as when a swap of a directory above wins the race).
+    plant('unkeyed', ATTACKER);
+    expect(run()).toEqual(['refused', 'wrote']);
+    expect(stderr).toContain(`${name} belongs to uid ${ATTACKER}, not 0`);
+    // The same bytes, as if the victim owned them: the MAC, which the attacker cannot make.
+    plant('unkeyed', 0);
+    expect(run()).toEqual(['miss', 'wrote']);
+    // Their file with a MAC under their key, and their key in place of the victim's.
+    const genuineKey = readFileSync(join(cache, KEY));
+    plant('signed', ATTACKER);
+    plant('key', ATTACKER);
+    expect(run()).toEqual(['refused', 'not']);
+    expect(stderr).toContain(`${KEY} belongs to uid ${ATTACKER}, not 0`);
+    // A link or a FIFO in the key's place is no key either.
+    rmSync(join(cache, KEY));
+    symlinkSync(join(attacker, 'key'), join(cache, KEY));
+    expect(run()).toEqual(['refused', 'not']);
+    expect(stderr).toContain('ELOOP');
+    rmSync(join(cache, KEY));
+    expect(spawnSync('mkfifo', [join(cache, KEY)]).status).toBe(0);
+    expect(run()).toEqual(['refused', 'not']);
+    expect(stderr).toContain(`${KEY} is not a regular file`);
+
+    // With the victim's own key back, the cache works again.
+    rmSync(join(cache, KEY));
+    writeFileSync(join(cache, KEY), genuineKey, { mode: 0o600 });
+    expect(run()).toEqual(['refused', 'wrote']); // their signed file is still there
+    expect(run()).toEqual(['hit']);
+  });
+
+  it('never runs what a directory the other user swaps in holds, however the swaps fall', async () => {
+    const { cwd, base, expected, marker } = victim();
+    // race/ is the attacker's; race/real the victim's private cache directory; race/evil the
+    // attacker's, holding their forged file under the genuine name and their key; the victim's
+    // cache path is race/platlint, a link the attacker points at either.
+    const race = join(base, 'race');
+    mkdirSync(join(race, 'real'), { recursive: true, mode: 0o700 });
+    lint(cwd, join(race, 'real'));
+    const [name] = cacheFiles(join(race, 'real')) as [string];
+    const attacker = forgeries(base, name);
+    mkdirSync(join(race, 'evil'), { mode: 0o755 });
+    cpSync(join(attacker, 'unkeyed'), join(race, 'evil', name));
+    cpSync(join(attacker, 'key'), join(race, 'evil', KEY));
+    chownSync(race, ATTACKER, ATTACKER);
+    chownTree(join(race, 'evil'), ATTACKER);
+    const path = join(race, 'platlint');
+
+    symlinkSync('evil', path);
+    const pointedAtTheirs = lint(cwd, path, { PLATLINT_TEST_MARKER: marker });
+    expect(events(pointedAtTheirs.stderr)).toEqual(['refused', 'not']);
+    expect(pointedAtTheirs.stderr).toMatch(new RegExp(`belongs to uid ${ATTACKER}`));
+    expect(existsSync(marker)).toBe(false);
+
+    // The attacker flips the link between the two as fast as they can while the victim lints.
+    const stop = join(base, 'stop');
+    const flip = `const { existsSync, renameSync, symlinkSync } = require('node:fs');
+for (let i = 0; !existsSync(${JSON.stringify(stop)}); i++) for (const to of ['real', 'evil']) { try { symlinkSync(to, ${JSON.stringify(race)} + '/.' + to); renameSync(${JSON.stringify(race)} + '/.' + to, ${JSON.stringify(path)}); } catch {} }`;
+    const [command, ...rest] = asAttacker([process.execPath, '-e', flip]) as [string, ...string[]];
+    const flipper = spawn(command, rest, { stdio: 'ignore' });
+    const flipped = new Promise((resolve) => flipper.on('close', resolve));
+    try {
+      const seen = new Set<string>();
+      for (let i = 0; i < 6; i++) {
+        const result = lint(cwd, path, { PLATLINT_TEST_MARKER: marker });
+        expect(existsSync(marker)).toBe(false);
+        expect(result.status).toBe(0);
+        expect(result.stdout).toBe(expected);
+        events(result.stderr).forEach((e) => seen.add(e));
+      }
+      // Only the victim's own file was ever used, or none.
+      expect([...seen].every((e) => ['hit', 'miss', 'refused', 'rejected', 'wrote', 'not'].includes(e))).toBe(true);
+    } finally {
+      writeFileSync(stop, '');
+      await flipped;
+    }
   });
 });
 

@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_CACHE_FILE } from '@platlint/core';
 import type { RuleSetting } from '@platlint/core';
 import { UsageError } from './files.js';
 
@@ -21,8 +20,10 @@ export interface LintArgs {
   fix: boolean;
   /** Paths holding the stored versions of the objects, for update rules. */
   old: string[];
-  /** The file of `--cache`, when the run keeps one. */
-  cache: string | undefined;
+  /** Whether the run keeps a cache (`--cache`). */
+  cache: boolean;
+  /** Its file (`--cache-location`); undefined for the default place (lint-cache-location.ts). */
+  cacheLocation: string | undefined;
   /** Files, directories and globs of CustomResourceDefinitions (`--crd`). */
   crds: string[];
 }
@@ -85,7 +86,8 @@ export function parseLintArgs(argv: readonly string[], env: NodeJS.ProcessEnv, i
     workers,
     fix: v.fix ?? false,
     old: v.old ?? [],
-    cache: v.cache ? (v['cache-location'] ?? DEFAULT_CACHE_FILE) : undefined,
+    cache: v.cache ?? false,
+    cacheLocation: v['cache-location'],
     crds: v.crd ?? [],
   };
 }

@@ -7,6 +7,7 @@ import type { DefinitionSource, IndexedResult, LintEngine, LintedFile, PortableE
 import { parseLintArgs } from './args.js';
 import type { LintArgs } from './args.js';
 import { skippedLinkNote, UsageError } from './files.js';
+import { defaultLintCacheLocation, isTrackedByGit } from './lint-cache-location.js';
 import { defaultWorkers, engineFor, lintInParallel, sizeUp } from './parallel.js';
 import type { EngineRequest } from './parallel.js';
 import { allRuleMetas } from '@platlint/rules';
@@ -36,7 +37,9 @@ const LINT_OPTIONS = `  -f, --format FORMAT     stylish (default), json, sarif, 
                           files, up to the number of cores and at most 8)
       --cache             Remember each file's findings (keyed by its content, its
                           configuration and the platlint version) and reuse them
-      --cache-location F  The cache file (default: .platlintcache)
+      --cache-location F  The cache file (default: node_modules/.cache/platlint/ of the
+                          nearest directory with node_modules, else ~/.cache/platlint/;
+                          a file git tracks is not used)
       --fix               Apply the fixes findings offer, in place (comments and layout kept)
       --crd PATH          CustomResourceDefinitions (files, directories or globs) whose
                           custom resources to check, besides those among the linted files
@@ -106,9 +109,10 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   const stdin = fromStdin ? { name: args.stdinFilename, bytes: await io.readStdin() } : undefined;
   const definitions = await usage(() => gatherDefinitions(engine, io.cwd, args, paths, stdin));
   if (definitions.length) engine = usage(() => engineFor((request.definitions = definitions, request)));
+  const cacheFile = args.cache ? trustedCacheFile(args, io) : undefined;
 
   const lintOnce = async (): Promise<LintedFile[]> => {
-    const results = await lintFiles(engine, request, paths, oldPaths, args, io);
+    const results = await lintFiles(engine, request, paths, oldPaths, args, cacheFile, io);
     if (stdin) results.push(engine.lintSource(SourceFile.fromBytes(stdin.name, stdin.bytes)));
     return results;
   };
@@ -155,16 +159,34 @@ function usage<T>(step: () => T): T {
   }
 }
 
-/** One lint of every file: through the cache when asked, on worker threads for large runs, on this thread otherwise. */
-async function lintFiles(engine: LintEngine, request: EngineRequest, paths: readonly string[], oldPaths: readonly string[], args: LintArgs, io: Io): Promise<LintedFile[]> {
+/**
+ * The file `--cache` reads and writes, or undefined (with a warning) when the run must do
+ * without: a cache that git tracks came with the repository, and would let whoever wrote it
+ * decide which findings are reported.
+ */
+function trustedCacheFile(args: LintArgs, io: Io): string | undefined {
+  const location = args.cacheLocation === undefined ? defaultLintCacheLocation(io.cwd, io.env) : resolve(io.cwd, args.cacheLocation);
+  if (location === undefined) {
+    io.stderr('platlint: warning: --cache has no place to keep its file (no node_modules here or above, no home directory); linting without it (name one with --cache-location)\n');
+    return undefined;
+  }
+  if (isTrackedByGit(location)) {
+    io.stderr(`platlint: warning: the cache ${location} is tracked by git; a cache from the repository could hide findings, so it is neither read nor written (keep it out of the repository)\n`);
+    return undefined;
+  }
+  return location;
+}
+
+/** One lint of every file: through the cache when there is one, on worker threads for large runs, on this thread otherwise. */
+async function lintFiles(engine: LintEngine, request: EngineRequest, paths: readonly string[], oldPaths: readonly string[], args: LintArgs, cacheFile: string | undefined, io: Io): Promise<LintedFile[]> {
   // An update run (--old) keeps every file in view: pairing a renamed object with the only
   // stored object of its kind needs every new object of the run.
   if (oldPaths.length) return engine.lintWithOld(paths, oldPaths);
-  if (!args.cache) return lintUncached(engine, request, paths, args.workers, io, false, []);
+  if (cacheFile === undefined) return lintUncached(engine, request, paths, args.workers, io, false, []);
   // A custom resource's findings depend on its definition: other definitions, another cache.
   const definitions = request.definitions?.length ? `; definitions ${textDigest(JSON.stringify(request.definitions.map((d) => d.value)))}` : '';
   const key = `platlint ${platlintVersion(io)}; rules ${allRuleMetas.map((r) => r.id).join(',')}${definitions}`;
-  return lintWithCache(engine, resolve(io.cwd, args.cache), key, paths, (stale, storedIndex) => lintUncached(engine, request, stale, args.workers, io, true, storedIndex));
+  return lintWithCache(engine, cacheFile, key, paths, (stale, storedIndex) => lintUncached(engine, request, stale, args.workers, io, true, storedIndex));
 }
 
 async function lintUncached(engine: LintEngine, request: EngineRequest, paths: readonly string[], requested: number | undefined, io: Io, keepIndex: boolean, storedIndex: readonly PortableEntry[]): Promise<IndexedResult[]> {

@@ -43,7 +43,7 @@ export type { FileResult, LintRun } from './lint/linter.js';
 export { LintEngine, RunShare, UnknownRuleError, lintAndFix, orderIndex, readSource } from './lint/run.js';
 export { RunIndex, compareRunOrder } from './lint/run-index.js';
 export type { CrossDocumentIndex, IndexedResult, LintEngineOptions, LintedFile, PortableEntry, ShareOptions } from './lint/run.js';
-export { DEFAULT_CACHE_FILE, lintWithCache } from './lint/run-cache.js';
+export { lintWithCache } from './lint/run-cache.js';
 export { FileNotFoundError, UnreadableDirectoryError, findManifestFiles, findManifestFilesSync, listManifestFiles, manifestFilesUnder } from './lint/find-files.js';
 export type { FindOptions, SkippedLink } from './lint/find-files.js';
 export { ConfigError, ConfigResolver, IgnoreFilter, CONFIG_FILE, IGNORE_FILE, defaultConfig, loadConfigFile, unknownRuleMessage } from './config/config.js';

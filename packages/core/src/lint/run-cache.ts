@@ -1,13 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Config } from '../config/config.js';
 import type { CrossDocumentIndex, IndexedResult, LintEngine, LintedFile, PortableEntry } from './run.js';
 import { RunIndex } from './run-index.js';
 import { orderIndex, readSource } from './run.js';
-
-/** Where `--cache` keeps its file when `--cache-location` does not say (ESLint's is `.eslintcache`). */
-export const DEFAULT_CACHE_FILE = '.platlintcache';
 
 /** What the cache remembers of one file. */
 interface CachedFile {
@@ -119,10 +116,15 @@ function load(location: string, key: string): CacheContents {
   return { key, files: {} };
 }
 
-/** Written beside its place and renamed over it, so a run cut short never leaves half a cache. */
+/**
+ * Written beside its place and renamed over it, so a run cut short never leaves half a cache.
+ * Its directory is made when missing (`node_modules/.cache/platlint`, say), private as the
+ * code cache needs it where the two share `~/.cache/platlint`.
+ */
 function save(location: string, contents: CacheContents): void {
   const temporary = join(dirname(location), `.${basename(location)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   try {
+    mkdirSync(dirname(location), { recursive: true, mode: 0o700 });
     writeFileSync(temporary, JSON.stringify(contents));
     renameSync(temporary, location);
   } catch {
