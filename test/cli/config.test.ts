@@ -206,8 +206,8 @@ describe('a broken configuration file', () => {
 describe('a file that is not a platlint configuration', () => {
   const SECRETS = ['alice', 'S3cretSaltX', 'hunter2', 'AKIAEXAMPLEKEY', 'MIIEvQIBADAN'];
   it.each([
-    ['lines of a shadow file (keys of a mapping, none a setting)', 'alice:$6$S3cretSaltX$Jq9dGm2:19800:0:99999:7:::\nbob:hunter2:19800:0:99999:7:::\n', 1, 1, 'none of its top-level keys is a setting (rules, ignore, featureGates or release)'],
-    ['a private key (one scalar)', '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANhunter2\n-----END PRIVATE KEY-----\n', 1, 1, 'it must be a mapping of settings (rules, ignore, featureGates or release)'],
+    ['lines of a shadow file (keys of a mapping, none a setting)', 'alice:$6$S3cretSaltX$Jq9dGm2:19800:0:99999:7:::\nbob:hunter2:19800:0:99999:7:::\n', 1, 1, 'none of its top-level keys is a setting (rules, '],
+    ['a private key (one scalar)', '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANhunter2\n-----END PRIVATE KEY-----\n', 1, 1, 'it must be a mapping of settings (rules, '],
     ['an INI file (not YAML)', 'aws_access_key_id = AKIAEXAMPLEKEY\n[alice]\npassword: "hunter2\n', 1, 1, 'it is not valid YAML'],
   ])('given with --config, %s: exits 2 naming file:line:col and the problem, quoting nothing of it', (_what, text, line, column, reason) => {
     const dir = tempDir({ secret: text, 'ok.yaml': manifests.validDeployment() });

@@ -93,7 +93,7 @@ export function loadConfigFile(file: string, knownRules: ReadonlySet<string>): C
   return config;
 }
 
-const SETTING_NAMES = 'rules, ignore, featureGates or release';
+const SETTING_NAMES = [...TOP_KEYS].join(', ');
 
 /**
  * Why a file is no platlint configuration at all, or undefined when it is one (a mapping that
