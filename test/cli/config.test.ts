@@ -1,5 +1,7 @@
 // platlint.config.yaml (found upward from each file), --config, ignore globs,
 // .platlintignore, feature gates and release, and broken configuration files.
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allDiagnostics, lintJson, manifests, removeTempDirs, runCli, tempDir } from './helpers.js';
 
@@ -196,5 +198,40 @@ describe('a broken configuration file', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('nowhere.yaml');
     expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
+});
+
+// Issue 23, item 4: `--config /etc/shadow` printed the file's lines as unknown settings. A file
+// that is not a platlint configuration is refused by its place and the kind of problem only.
+describe('a file that is not a platlint configuration', () => {
+  const SECRETS = ['alice', 'S3cretSaltX', 'hunter2', 'AKIAEXAMPLEKEY', 'MIIEvQIBADAN'];
+  it.each([
+    ['lines of a shadow file (keys of a mapping, none a setting)', 'alice:$6$S3cretSaltX$Jq9dGm2:19800:0:99999:7:::\nbob:hunter2:19800:0:99999:7:::\n', 1, 1, 'none of its top-level keys is a setting (rules, '],
+    ['a private key (one scalar)', '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANhunter2\n-----END PRIVATE KEY-----\n', 1, 1, 'it must be a mapping of settings (rules, '],
+    ['an INI file (not YAML)', 'aws_access_key_id = AKIAEXAMPLEKEY\n[alice]\npassword: "hunter2\n', 1, 1, 'it is not valid YAML'],
+  ])('given with --config, %s: exits 2 naming file:line:col and the problem, quoting nothing of it', (_what, text, line, column, reason) => {
+    const dir = tempDir({ secret: text, 'ok.yaml': manifests.validDeployment() });
+    const run = runCli(['lint', '--config', 'secret', 'ok.yaml'], { cwd: dir });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`${dir}/secret:${line}:${column}: not a platlint configuration: ${reason}`);
+    for (const secret of SECRETS) expect(run.stderr).not.toContain(secret);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('found as platlint.config.yaml, a link to such a file, is refused the same way', () => {
+    const dir = tempDir({ 'elsewhere/secret': 'alice:$6$S3cretSaltX$Jq9dGm2:19800:0:99999:7:::\n', 'ok.yaml': manifests.validDeployment() });
+    symlinkSync(join(dir, 'elsewhere/secret'), join(dir, 'platlint.config.yaml'));
+    const run = runCli(['lint', 'ok.yaml'], { cwd: dir });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`${dir}/platlint.config.yaml:1:1: not a platlint configuration`);
+    for (const secret of SECRETS) expect(run.stderr).not.toContain(secret);
+  });
+
+  it("a configuration that names a setting is the user's own: its mistakes are named", () => {
+    const dir = tempDir({ 'ci.yaml': 'rules: {}\nrulez: {}\n', 'ok.yaml': manifests.validDeployment() });
+    const run = runCli(['lint', '--config', 'ci.yaml', 'ok.yaml'], { cwd: dir });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`${dir}/ci.yaml:2:1: unknown setting "rulez"; did you mean "rules"?`);
   });
 });

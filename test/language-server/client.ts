@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import type { MessageConnection } from 'vscode-languageserver-protocol/node';
 import { WorkspaceDiagnosticRequest } from 'vscode-languageserver-protocol';
-import type { Diagnostic, InitializeParams, InitializeResult, PreviousResultId, PublishDiagnosticsParams, ShowMessageParams, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
+import type { Diagnostic, InitializeParams, LogMessageParams, InitializeResult, PreviousResultId, PublishDiagnosticsParams, ShowMessageParams, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
 
 export interface Published {
   uri: string;
@@ -21,6 +21,8 @@ export interface Published {
 export class TestClient {
   readonly connection: MessageConnection;
   readonly messages: ShowMessageParams[] = [];
+  /** `window/logMessage` notifications, in order. */
+  readonly logs: LogMessageParams[] = [];
   /** How many times the server asked to pull diagnostics again (`workspace/diagnostic/refresh`). */
   refreshes = 0;
   private readonly latest = new Map<string, Published>();
@@ -45,7 +47,9 @@ export class TestClient {
     this.connection.onNotification('window/showMessage', (params: ShowMessageParams) => {
       this.messages.push(params);
     });
-    this.connection.onNotification('window/logMessage', () => undefined);
+    this.connection.onNotification('window/logMessage', (params: LogMessageParams) => {
+      this.logs.push(params);
+    });
     this.connection.onRequest('client/registerCapability', () => null);
     this.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
     this.connection.onRequest('window/workDoneProgress/create', () => null);
@@ -96,6 +100,22 @@ export class TestClient {
       progress.dispose();
     }
     return reports;
+  }
+
+  /** What the server wrote on stderr so far. */
+  get errorOutput(): string {
+    return this.stderr;
+  }
+
+  /** Writes bytes to the server's input as they are, beside the protocol (a broken frame). */
+  writeRaw(bytes: string): void {
+    this.child.stdin!.write(bytes);
+  }
+
+  /** The server's exit status once it has exited (null when a signal ended it). */
+  exited(): Promise<number | null> {
+    if (this.child.exitCode !== null) return Promise.resolve(this.child.exitCode);
+    return new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
   }
 
   latestFor(uri: string): Published | undefined {

@@ -52,3 +52,48 @@ describe('language server and hostile YAML', () => {
     expect(replicas?.contents.value).toContain('Deployment');
   });
 });
+
+// Issue 23, item 16: after one frame whose Content-Length is too short the server read no message
+// again, and said nothing. vscode-jsonrpc's reader cannot be set back on the next header from
+// outside (src/stdio-connection.ts says why), so the server must exit non-zero with a message.
+describe('language server and broken frames', () => {
+  let dir: string;
+  const hover = (client: TestClient): Promise<unknown> => client.connection.sendRequest('textDocument/hover', { textDocument: { uri: pathToFileURL(join(dir, 'x.yaml')).href }, position: { line: 0, character: 0 } });
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'platlint-ls-frames-'));
+  });
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('invalid JSON in a frame of the right length is dropped, and the next request is answered', async () => {
+    const client = await TestClient.start([process.execPath, SERVER, '--stdio'], dir);
+    try {
+      client.writeRaw('Content-Length: 34\r\n\r\n{"jsonrpc":"2.0","id":99,"method":');
+      await expect(hover(client)).resolves.toBeNull();
+      expect(client.child.exitCode).toBeNull();
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('a Content-Length too short: the server answers the next request, or exits non-zero saying why', async () => {
+    const client = await TestClient.start([process.execPath, SERVER, '--stdio'], dir);
+    try {
+      client.writeRaw('Content-Length: 5\r\n\r\n{"jsonrpc":"2.0","id":98,"method":"shutdown"}');
+      // A request left unanswered when the server exits settles nothing: the exit decides.
+      const answered = hover(client).then((answer) => ({ answer }), () => new Promise<never>(() => undefined));
+      const outcome = await Promise.race([answered, client.exited().then((status) => ({ status }))]);
+      if ('status' in outcome) {
+        expect(outcome.status).not.toBe(0);
+        expect(outcome.status).not.toBeNull();
+        expect(client.errorOutput).toMatch(/^platlint-language-server: a message on standard input did not match its Content-Length header/);
+        expect(client.errorOutput).not.toMatch(/^\s+at /m);
+      } else expect(outcome.answer).toBeNull();
+    } finally {
+      await client.stop();
+    }
+  });
+});

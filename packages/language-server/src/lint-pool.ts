@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { LintOutcome, LintSettings } from './lint-session.js';
+import type { ConfigFileRefusal, LintOutcome, LintSettings } from './lint-session.js';
 import type { FromWorker, ToWorker, WorkerStart } from './lint-worker.js';
 
 /** The answer to a lint request: the outcome, or word that a newer request replaced it. */
@@ -23,6 +23,8 @@ export interface LintPoolOptions {
   /** Above this many characters a running lint is stopped, not awaited, when a newer text arrives. */
   abandonAbove: number;
   log: (message: string) => void;
+  /** The thread lints with the default configuration because the `configFile` setting cannot be used (said at each start and reconfiguration). */
+  onConfigFileRefused: (refusal: ConfigFileRefusal) => void;
 }
 
 /**
@@ -123,6 +125,10 @@ export class LintPool {
     // A worker that is idle must not keep the process alive after the client has gone.
     worker.unref();
     worker.on('message', (message: FromWorker) => {
+      if (message.type === 'config-file-refused') {
+        if (worker === this.worker) this.options.onConfigFileRefused(message.refusal);
+        return;
+      }
       const job = this.running;
       if (worker !== this.worker || !job || job.id !== message.id) return;
       this.running = undefined;

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { ConfigError, LintEngine, SourceFile, collectObjects, holdsManifest, listManifestFiles, orderIndex } from '@platlint/core';
+import { ConfigError, LintEngine, defaultConfig, SourceFile, collectObjects, holdsManifest, listManifestFiles, orderIndex } from '@platlint/core';
 import type { Config, ConfigProblem, Diagnostic, LintObject, RuleSetting } from '@platlint/core';
 import { crossDocumentKinds, knownRuleIds, rules } from '@platlint/rules';
 
@@ -9,6 +9,15 @@ export interface LintSettings {
   configFile?: string | undefined;
   /** Severities laid over every configuration's rules. */
   rules?: Record<string, RuleSetting>;
+}
+
+/** The `configFile` setting names a file that cannot be used: the session lints with the default configuration. */
+export interface ConfigFileRefusal {
+  /** The setting's value, as the editor gave it. */
+  configFile: string;
+  /** How many problems the file has, and the first: `file:line:column: reason` (never the file's text, see core's loadConfigFile). */
+  problems: number;
+  first: string;
 }
 
 export type LintOutcome =
@@ -44,6 +53,8 @@ export class LintSession {
   private readonly open = new Map<string, string>();
   private readonly indexCache = new Map<string, { text: string; entries: LintObject[] }>();
   private workspace: Map<string, LintObject[]> | undefined;
+  /** Why the `configFile` setting is not used, when it is not. */
+  configFileRefusal: ConfigFileRefusal | undefined;
 
   constructor(
     private readonly cwd: string,
@@ -63,7 +74,19 @@ export class LintSession {
     // An editor setting naming a rule that does not exist is left out rather than stopping every
     // lint; the main thread tells the user (handlers/configuration.ts).
     const ruleOverrides = Object.fromEntries(Object.entries(this.settings.rules ?? {}).filter(([id]) => knownRuleIds.has(id)));
-    return new LintEngine({ cwd: this.cwd, rules, knownRuleIds, configFile: this.settings.configFile || undefined, ruleOverrides });
+    const options = { cwd: this.cwd, rules, knownRuleIds, ruleOverrides };
+    const configFile = this.settings.configFile || undefined;
+    this.configFileRefusal = undefined;
+    if (!configFile) return new LintEngine(options);
+    try {
+      return new LintEngine({ ...options, configFile });
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      // The CLI stops at a bad --config; an editor keeps linting, with the defaults rather than a
+      // guess at what the file meant, and the main thread says once why (handlers/configuration.ts).
+      this.configFileRefusal = { configFile, problems: error.problems.length, first: `${error.file}:${error.line}:${error.column}: ${error.reason}` };
+      return new LintEngine({ ...options, config: defaultConfig(this.cwd) });
+    }
   }
 
   /** Files of the workspace changed on disk: read their index entries again when next needed. */

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { LintOutcome, LintSettings } from './lint-session.js';
+import type { ConfigFileRefusal, LintOutcome, LintSettings } from './lint-session.js';
 import { LintSession } from './lint-session.js';
 
 /** Messages from the server's main thread to the lint thread. */
@@ -11,7 +11,11 @@ export type ToWorker =
   | { type: 'reconfigure'; settings: LintSettings }
   | { type: 'workspace-changed' };
 
-export type FromWorker = { type: 'result'; id: number; outcome: LintOutcome } | { type: 'failed'; id: number; message: string };
+export type FromWorker =
+  | { type: 'result'; id: number; outcome: LintOutcome }
+  | { type: 'failed'; id: number; message: string }
+  /** Sent when the thread starts and on each `reconfigure`, while the `configFile` setting cannot be used. */
+  | { type: 'config-file-refused'; refusal: ConfigFileRefusal };
 
 export interface WorkerStart {
   platlintLintWorker: true;
@@ -30,6 +34,10 @@ export function runLintWorkerIfAsked(): boolean {
   const port = parentPort;
   if (!start?.platlintLintWorker || !port) return false;
   const session = new LintSession(start.cwd, start.settings, start.roots);
+  const tellRefusal = (): void => {
+    if (session.configFileRefusal) port.postMessage({ type: 'config-file-refused', refusal: session.configFileRefusal } satisfies FromWorker);
+  };
+  tellRefusal();
   port.on('message', (message: ToWorker) => {
     switch (message.type) {
       case 'lint': {
@@ -50,6 +58,7 @@ export function runLintWorkerIfAsked(): boolean {
         break;
       case 'reconfigure':
         session.reconfigure(message.settings);
+        tellRefusal();
         break;
       case 'workspace-changed':
         session.workspaceChanged();

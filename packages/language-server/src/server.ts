@@ -1,5 +1,5 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ProposedFeatures, TextDocumentSyncKind, TextDocuments, createConnection } from 'vscode-languageserver/node';
+import { TextDocumentSyncKind, TextDocuments } from 'vscode-languageserver/node';
 import type { Connection, InitializeResult } from 'vscode-languageserver/node';
 import { registerCodeActions } from './handlers/code-actions.js';
 import { registerCompletion } from './handlers/completion.js';
@@ -11,6 +11,7 @@ import { OutcomeReporter, registerDocumentDiagnostics } from './handlers/diagnos
 import { registerHover } from './handlers/hover.js';
 import { registerSymbols } from './handlers/symbols.js';
 import { registerWorkspaceDiagnostics } from './handlers/workspace-diagnostics.js';
+import { createServerConnection } from './stdio-connection.js';
 
 export interface ServerOptions {
   /** The module that starts a lint worker thread (the server's entry point). */
@@ -23,7 +24,8 @@ export interface ServerOptions {
  * documents; what they share is the ServerContext.
  */
 export function startServer(options: ServerOptions): Connection {
-  const connection = createConnection(ProposedFeatures.all);
+  let shutdownReceived = false;
+  const connection = createServerConnection(process.argv.slice(2), () => shutdownReceived);
   const documents = new TextDocuments(TextDocument);
   const ctx = new ServerContext(connection, documents, options.workerEntry);
   const reporter = new OutcomeReporter(ctx);
@@ -45,7 +47,10 @@ export function startServer(options: ServerOptions): Connection {
     return { capabilities, serverInfo: { name: 'platlint-language-server' } };
   });
   connection.onInitialized(() => ctx.initialized());
-  connection.onShutdown(() => ctx.pool?.dispose());
+  connection.onShutdown(() => {
+    shutdownReceived = true;
+    ctx.pool?.dispose();
+  });
 
   documents.listen(connection);
   connection.listen();

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore from 'ignore';
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
-import type { Node } from 'yaml';
+import type { Node, YAMLError } from 'yaml';
 import type { Severity } from '../diagnostics.js';
 import { LineIndex } from '../source/line-index.js';
 import { closest } from '../validate/validator.js';
@@ -80,17 +80,41 @@ export function loadConfigFile(file: string, knownRules: ReadonlySet<string>): C
     problems.push({ line: p.line, column: p.column, reason });
   };
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const root = doc.contents;
+  const foreign = notAConfiguration(root, doc.errors);
+  if (foreign) {
+    const at = lines.position(foreign.offset);
+    throw new ConfigError(file, at.line, at.column, `not a platlint configuration: ${foreign.reason}`);
+  }
   for (const error of doc.errors) problem(error.pos[0], `invalid YAML: ${error.message.replace(/ at line[\s\S]*$/, '')}`);
   const config = defaultConfig(dirname(file));
   config.file = file;
-  const root = doc.contents;
-  if (problems.length === 0 && root !== null) {
-    if (isMap(root)) readSettings(root.items, config, knownRules, problem);
-    else problem(start(root), 'the configuration must be a mapping');
-  }
+  if (problems.length === 0 && isMap(root)) readSettings(root.items, config, knownRules, problem);
   const [first, ...more] = problems;
   if (first) throw new ConfigError(file, first.line, first.column, first.reason, more);
   return config;
+}
+
+const SETTING_NAMES = [...TOP_KEYS].join(', ');
+
+/**
+ * Why a file is no platlint configuration at all, or undefined when it is one (a mapping that
+ * names at least one setting, or nothing: an empty file or an empty mapping, the defaults).
+ *
+ * Any file can be named as a configuration (`--config`, the editor's `configFile` setting, a
+ * platlint.config.yaml that links elsewhere), and problems travel to logs, CI output and
+ * editors. So a file that is not a configuration is refused with the place and the kind of
+ * problem only, never a word of its text: a key of /etc/shadow is a user name and its hash,
+ * and a YAML parser's message can quote the text around its error. A configuration with
+ * mistakes is the user's own and names what is wrong (`unknown rule "x"`).
+ */
+function notAConfiguration(root: Node | null, errors: readonly YAMLError[]): { offset: number; reason: string } | undefined {
+  if (isMap(root) && root.items.some((pair) => isScalar(pair.key) && TOP_KEYS.has(String(pair.key.value)))) return undefined;
+  const [error] = errors;
+  if (error) return { offset: error.pos[0], reason: 'it is not valid YAML' };
+  if (root === null || (isMap(root) && root.items.length === 0)) return undefined;
+  if (!isMap(root)) return { offset: start(root), reason: `it must be a mapping of settings (${SETTING_NAMES})` };
+  return { offset: start(root.items[0]?.key as Node), reason: `none of its top-level keys is a setting (${SETTING_NAMES})` };
 }
 
 type Report = (offset: number, reason: string) => void;

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { CONFIG_FILE, IGNORE_FILE, unknownRuleMessage } from '@platlint/core';
 import { knownRuleIds } from '@platlint/rules';
 import { DidChangeWatchedFilesNotification, MessageType } from 'vscode-languageserver/node';
+import type { ConfigFileRefusal } from '../lint-session.js';
 import type { ClientSettings, ServerContext } from './context.js';
 
 /**
@@ -12,6 +13,7 @@ import type { ClientSettings, ServerContext } from './context.js';
 export function registerConfiguration(ctx: ServerContext): void {
   const { connection, documents } = ctx;
   const reportUnknownRules = unknownRuleReporter(ctx);
+  ctx.onConfigFileRefused(configFileReporter(ctx));
   ctx.onInitialized(reportUnknownRules);
   ctx.onInitialized(() => {
     if (ctx.client.workspace?.didChangeWatchedFiles?.dynamicRegistration !== true) return;
@@ -54,5 +56,27 @@ function unknownRuleReporter(ctx: ServerContext): () => void {
       ctx.tell(MessageType.Warning, message);
     }
     told = unknown;
+  };
+}
+
+/**
+ * A `configFile` setting that names no usable configuration (a missing file, a file that is
+ * not a configuration, one with mistakes) does not stop the lint: the lint thread uses the
+ * default configuration and says why each time it starts or reads configuration again. The
+ * user is told once for each value of the setting, until the setting names another file.
+ */
+function configFileReporter(ctx: ServerContext): (refusal: ConfigFileRefusal) => void {
+  let told: string | undefined;
+  ctx.onConfigurationChanged(() => {
+    if (ctx.settings.configFile !== told) told = undefined;
+  });
+  return (refusal) => {
+    // A word from a thread that still had older settings, or one already said.
+    if (refusal.configFile !== ctx.settings.configFile || refusal.configFile === told) return;
+    told = refusal.configFile;
+    const more = refusal.problems > 1 ? ` (and ${refusal.problems - 1} more ${refusal.problems > 2 ? 'problems' : 'problem'})` : '';
+    const message = `platlint: the platlint.configFile setting is not used, files are linted with the default configuration: ${refusal.first}${more}`;
+    ctx.log(message);
+    ctx.tell(MessageType.Warning, message);
   };
 }

@@ -4,7 +4,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ShowMessageNotification } from 'vscode-languageserver/node';
 import type { ClientCapabilities, Connection, Diagnostic as LspDiagnostic, InitializeParams, ServerCapabilities, TextDocuments , MessageType} from 'vscode-languageserver/node';
 import { LintPool } from '../lint-pool.js';
-import type { LintSettings } from '../lint-session.js';
+import type { ConfigFileRefusal, LintSettings } from '../lint-session.js';
 import type { Lines } from '../yaml-outline.js';
 
 /** Texts above this many characters are not awaited when a newer version arrives: the lint is stopped. */
@@ -34,8 +34,8 @@ export function isYaml(doc: TextDocument): boolean {
 /**
  * What the handlers share: the connection and open documents, the workspace and settings the
  * client gave, the lint thread, the diagnostics shown per document (code actions read them),
- * and three events: the client is ready, configuration changed (settings or configuration files), and files of the
- * workspace changed on disk.
+ * and four events: the client is ready, configuration changed (settings or configuration files), files of the
+ * workspace changed on disk, and the lint thread could not use the `configFile` setting.
  */
 export class ServerContext {
   roots: string[] = [];
@@ -48,6 +48,7 @@ export class ServerContext {
   private readonly readyListeners: (() => void)[] = [];
   private readonly configurationListeners: (() => void)[] = [];
   private readonly filesListeners: (() => void)[] = [];
+  private readonly refusalListeners: ((refusal: ConfigFileRefusal) => void)[] = [];
 
   constructor(
     readonly connection: Connection,
@@ -69,7 +70,17 @@ export class ServerContext {
    * runs. (The connection takes one handler per notification, hence this list.)
    */
   initialized(): void {
-    this.pool = new LintPool({ entry: this.workerEntry, cwd: this.cwd, roots: this.roots, settings: this.lintSettings(), abandonAbove: ABANDON_ABOVE_CHARS, log: (m) => this.log(m) });
+    this.pool = new LintPool({
+      entry: this.workerEntry,
+      cwd: this.cwd,
+      roots: this.roots,
+      settings: this.lintSettings(),
+      abandonAbove: ABANDON_ABOVE_CHARS,
+      log: (m) => this.log(m),
+      onConfigFileRefused: (refusal) => {
+        for (const listener of this.refusalListeners) listener(refusal);
+      },
+    });
     for (const listener of this.readyListeners) listener();
   }
 
@@ -104,6 +115,11 @@ export class ServerContext {
 
   onConfigurationChanged(listener: () => void): void {
     this.configurationListeners.push(listener);
+  }
+
+  /** The lint thread could not use the `configFile` setting and lints with the defaults (said at each of its starts and reconfigurations). */
+  onConfigFileRefused(listener: (refusal: ConfigFileRefusal) => void): void {
+    this.refusalListeners.push(listener);
   }
 
   onFilesChanged(listener: () => void): void {
