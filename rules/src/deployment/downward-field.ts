@@ -1,3 +1,6 @@
+import { formats } from '@platlint/core';
+import type { FieldPath, RuleContext } from '@platlint/core';
+
 /**
  * A downward-API `fieldRef.fieldPath` as the API server reads it. Before checking a path against
  * the fields an env variable or a downwardAPI file may read, the server converts it to its
@@ -19,3 +22,29 @@ export function readsAllowedField(fieldPath: string, fields: ReadonlySet<string>
   const converted = serverFieldPath(fieldPath);
   return fields.has(converted) || SUBSCRIPTED_FIELD.test(converted);
 }
+
+/**
+ * What the server refuses in a fieldRef beyond the field it names (upstream
+ * pkg/apis/core/validation/validation.go, validateObjectFieldSelector, and
+ * pkg/apis/core/pods/helpers.go, ConvertDownwardAPIFieldLabel):
+ *
+ * - an `apiVersion` other than `v1` (an empty one is defaulted to `v1` first);
+ * - a label key that is not a qualified name, or an annotation key that is not one once
+ *   lowercased (annotation keys are matched without case). Upstream reports these on the fieldRef.
+ */
+export function reportFieldRefDetails(context: RuleContext, fieldRef: Record<string, unknown>, at: FieldPath): void {
+  const { apiVersion, fieldPath } = fieldRef;
+  if (typeof apiVersion === 'string' && apiVersion !== '' && apiVersion !== 'v1') {
+    context.report({ path: [...at, 'apiVersion'], message: `fieldRef apiVersion "${apiVersion}" is not supported; the downward API reads the pod as v1, so use v1 or leave it out` });
+    return;
+  }
+  if (typeof fieldPath !== 'string') return;
+  const subscript = SUBSCRIPT.exec(fieldPath);
+  if (!subscript) return;
+  const [, map, key] = subscript as unknown as [string, string, string];
+  const problem = formats['label-key'](map === 'annotations' ? key.toLowerCase() : key);
+  if (problem) context.report({ path: at, message: `${map === 'annotations' ? 'annotation' : 'label'} key "${key}" in fieldPath ${problem}` });
+}
+
+/** The map and key of `metadata.labels['KEY']` or `metadata.annotations['KEY']`. */
+const SUBSCRIPT = /^metadata\.(labels|annotations)\['(.*)'\]$/;

@@ -1,6 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { readsAllowedField } from './downward-field.js';
+import { readsAllowedField, reportFieldRefDetails } from './downward-field.js';
 import { containersOf, objectsIn, docsWebContainer } from './pod.js';
 import type { Obj } from './pod.js';
 
@@ -43,6 +43,8 @@ export default defineRule({
       '- `resourceFieldRef.resource` is `limits.` or `requests.` followed by `cpu`, `memory`,',
       '  `ephemeral-storage` or a `hugepages-<size>`.',
       "- `configMapKeyRef.key` and `secretKeyRef.key` are keys: letters, digits, '-', '_' and '.'.",
+      '- `fieldRef.apiVersion`, when set, is `v1`; the key in `metadata.labels[\'KEY\']` is a',
+      '  qualified name, and so is the key in `metadata.annotations[\'KEY\']` once lowercased.',
       '',
       'Fails:',
       '',
@@ -85,7 +87,7 @@ function checkValueFrom(context: RuleContext, valueFrom: Obj, at: FieldPath): vo
     const field = fieldRef.fieldPath;
     if (!readsAllowedField(field, ENV_FIELDS)) {
       context.report({ path: [...at, 'fieldRef', 'fieldPath'], message: `fieldPath "${field}" cannot be read into an environment variable; use a field such as metadata.name, status.podIP or metadata.labels['key']` });
-    }
+    } else reportFieldRefDetails(context, fieldRef, [...at, 'fieldRef']);
   }
   if (isJsonObject(resourceFieldRef) && typeof resourceFieldRef.resource === 'string') {
     const resource = resourceFieldRef.resource;

@@ -5,6 +5,7 @@ import containerPorts from './container-ports.js';
 import containersRequired from './containers-required.js';
 import envNames from './env-names.js';
 import envSources from './env-sources.js';
+import hostProcess from './host-process.js';
 import httpHeaders from './http-headers.js';
 import initContainers from './init-containers.js';
 import lifecycleHooks from './lifecycle-hooks.js';
@@ -13,6 +14,7 @@ import nodeAffinity from './node-affinity.js';
 import podAffinity from './pod-affinity.js';
 import podDns from './pod-dns.js';
 import podOs from './pod-os.js';
+import podResources from './pod-resources.js';
 import podSecurity from './pod-security.js';
 import podTolerations from './pod-tolerations.js';
 import portNames from './port-names.js';
@@ -39,6 +41,7 @@ import volumeDevices from './volume-devices.js';
 import volumeMounts from './volume-mounts.js';
 import volumeNames from './volume-names.js';
 import volumePaths from './volume-paths.js';
+import volumeSources from './volume-sources.js';
 
 /** The rules of this area; rules/src/index.ts gathers every area. */
 export const rules: readonly Rule[] = [
@@ -48,6 +51,7 @@ export const rules: readonly Rule[] = [
   containersRequired,
   envNames,
   envSources,
+  hostProcess,
   httpHeaders,
   initContainers,
   lifecycleHooks,
@@ -56,6 +60,7 @@ export const rules: readonly Rule[] = [
   podAffinity,
   podDns,
   podOs,
+  podResources,
   podSecurity,
   podTolerations,
   portNames,
@@ -82,4 +87,5 @@ export const rules: readonly Rule[] = [
   volumeMounts,
   volumeNames,
   volumePaths,
+  volumeSources,
 ];

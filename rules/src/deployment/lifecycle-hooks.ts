@@ -1,6 +1,7 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { checkOneHandler, containersOf, docsWebContainer } from './pod.js';
-import type { HandlerWording } from './pod.js';
+import { checkOneHandler, containersOf, docsWebContainer, isInteger, podSpec } from './pod.js';
+import type { HandlerWording, Obj } from './pod.js';
+import type { FieldPath, RuleContext } from '@platlint/core';
 
 const HANDLERS = new Set(['exec', 'httpGet', 'tcpSocket', 'sleep']);
 const HOOKS = ['postStart', 'preStop'] as const;
@@ -20,6 +21,9 @@ export default defineRule({
       'more (each extra action is reported where it is written). An `httpGet` or `tcpSocket` port is',
       'a number from 1 to 65535 or a port name.',
       '',
+      'A `sleep` action may not last longer than the pod\'s `terminationGracePeriodSeconds` (30 when',
+      'left out): the container would be killed before the sleep ends.',
+      '',
       'Fails:',
       '',
       ...docsWebContainer(
@@ -36,13 +40,38 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
+    const gracePeriod = gracePeriodOf(podSpec(context.value));
     for (const { container, path } of containersOf(context.value)) {
       if (!isJsonObject(container.lifecycle)) continue;
       for (const hook of HOOKS) {
         const handler = container.lifecycle[hook];
         if (!isJsonObject(handler)) continue;
         checkOneHandler(context, handler, [...path, 'lifecycle', hook], HANDLERS, hook, HOOK_WORDING);
+        checkSleep(context, handler, [...path, 'lifecycle', hook, 'sleep', 'seconds'], gracePeriod);
       }
     }
   },
 });
+
+/** The server's default when the template leaves terminationGracePeriodSeconds out. */
+const DEFAULT_GRACE_PERIOD = 30;
+
+function gracePeriodOf(pod: Obj | undefined): number | undefined {
+  const value = pod?.terminationGracePeriodSeconds;
+  if (value === undefined || value === null) return DEFAULT_GRACE_PERIOD;
+  // Another shape is a schema finding, which the sleep check should not repeat.
+  return isInteger(value) ? value : undefined;
+}
+
+/**
+ * validateSleepAction: a sleep may not outlast the pod's grace period, or the kubelet would kill
+ * the container in the middle of it. Zero is allowed (PodLifecycleSleepActionAllowZero has been on
+ * since 1.33); a negative value is a schema finding.
+ */
+function checkSleep(context: RuleContext, handler: Obj, at: FieldPath, gracePeriod: number | undefined): void {
+  const sleep = handler.sleep;
+  if (gracePeriod === undefined || !isJsonObject(sleep) || !isInteger(sleep.seconds)) return;
+  if (sleep.seconds > gracePeriod) {
+    context.report({ path: at, message: `sleep of ${sleep.seconds}s is longer than the pod's terminationGracePeriodSeconds (${gracePeriod}); shorten the sleep or raise the grace period` });
+  }
+}

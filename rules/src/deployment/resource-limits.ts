@@ -72,7 +72,7 @@ export default defineRule({
  * Whether a resource may be requested below its limit: the platform's own resources may, except
  * huge pages; extended resources (a domain of their own, such as example.com/gpu) may not.
  */
-function overcommitAllowed(name: string): boolean {
+export function overcommitAllowed(name: string): boolean {
   if (name.startsWith(HUGEPAGES)) return false;
   return !name.includes('/') || name.includes(NATIVE_DOMAIN);
 }

@@ -17,7 +17,7 @@ function likelyStandard(name: string): string | undefined {
 }
 
 /** What is wrong with a container resource name, and the standard name it likely meant. */
-function nameProblem(name: string): { problem: string; meant?: string } | undefined {
+export function nameProblem(name: string): { problem: string; meant?: string } | undefined {
   const syntax = formats['label-key'](name);
   if (syntax) return { problem: `${syntax}; a resource name is a qualified name` };
   if (!name.includes('/')) {

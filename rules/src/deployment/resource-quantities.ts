@@ -84,6 +84,6 @@ export default defineRule({
 });
 
 /** An extended resource: a qualified name with a domain that is not the platform's own. */
-function isExtended(name: string): boolean {
+export function isExtended(name: string): boolean {
   return name.includes('/') && !name.includes(NATIVE_DOMAIN) && !name.startsWith('requests.');
 }

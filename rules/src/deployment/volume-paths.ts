@@ -1,6 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { readsAllowedField } from './downward-field.js';
+import { readsAllowedField, reportFieldRefDetails } from './downward-field.js';
 import { descendingPathProblem } from './mount-paths.js';
 import { DOCS_DEPLOYMENT_HEAD, objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
@@ -28,6 +28,7 @@ export default defineRule({
       'In `spec.template.spec.volumes`, the server refuses:',
       '',
       '- a `hostPath.path` with a `..` element, and an `nfs.path` that is not absolute;',
+      '- a `gitRepo.directory` that is absolute or has a `..` element;',
       '- an `items[].path` of a configMap, secret or downwardAPI volume (or of a projected source),',
       "  or a projected token's `path`, that is absolute, has a `..` element or starts with `..`:",
       '  files stay inside the volume;',
@@ -36,7 +37,9 @@ export default defineRule({
       '- a downwardAPI file with none or both of `fieldRef` and `resourceFieldRef`, a `fieldRef`',
       '  other than `metadata.name`, `metadata.namespace`, `metadata.uid`, `metadata.labels`,',
       '  `metadata.annotations` (or one label or annotation), and a `resourceFieldRef` without',
-      '  `containerName`.',
+      '  `containerName`;',
+      '- a `fieldRef.apiVersion` other than `v1`, and a label or annotation key in `fieldPath` that',
+      '  is not a qualified name.',
       '',
       'Fails:',
       '',
@@ -62,12 +65,17 @@ export default defineRule({
   check(context) {
     for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {
       const at = [...POD_SPEC, 'volumes', i];
-      const { hostPath, nfs, configMap, secret, downwardAPI, projected } = volume;
+      const { hostPath, nfs, gitRepo, configMap, secret, downwardAPI, projected } = volume;
       if (isJsonObject(hostPath) && typeof hostPath.path === 'string' && hostPath.path.split('/').includes('..')) {
         context.report({ path: [...at, 'hostPath', 'path'], message: `hostPath "${hostPath.path}" must not contain '..'` });
       }
       if (isJsonObject(nfs) && typeof nfs.path === 'string' && nfs.path !== '' && !nfs.path.startsWith('/')) {
         context.report({ path: [...at, 'nfs', 'path'], message: `nfs path "${nfs.path}" must be an absolute path` });
+      }
+      // validateGitRepoVolumeSource: the checkout directory stays inside the volume.
+      if (isJsonObject(gitRepo) && typeof gitRepo.directory === 'string') {
+        const problem = descendingPathProblem(gitRepo.directory);
+        if (problem) context.report({ path: [...at, 'gitRepo', 'directory'], message: `gitRepo directory "${gitRepo.directory}" ${problem}` });
       }
       if (isJsonObject(configMap)) checkItems(context, configMap, [...at, 'configMap']);
       if (isJsonObject(secret)) checkItems(context, secret, [...at, 'secret']);
@@ -109,8 +117,10 @@ function checkDownward(context: RuleContext, source: Obj, at: FieldPath): void {
       context.report({ path: itemAt, message: hasField ? 'a downwardAPI file sets both fieldRef and resourceFieldRef; keep one' : 'a downwardAPI file needs fieldRef or resourceFieldRef' });
       continue;
     }
-    if (isJsonObject(fieldRef) && typeof fieldRef.fieldPath === 'string' && !readsAllowedField(fieldRef.fieldPath, FILE_FIELDS)) {
-      context.report({ path: [...itemAt, 'fieldRef', 'fieldPath'], message: `fieldPath "${fieldRef.fieldPath}" cannot be written to a downwardAPI file; use metadata.name, metadata.namespace, metadata.uid, metadata.labels or metadata.annotations` });
+    if (isJsonObject(fieldRef) && typeof fieldRef.fieldPath === 'string') {
+      if (!readsAllowedField(fieldRef.fieldPath, FILE_FIELDS)) {
+        context.report({ path: [...itemAt, 'fieldRef', 'fieldPath'], message: `fieldPath "${fieldRef.fieldPath}" cannot be written to a downwardAPI file; use metadata.name, metadata.namespace, metadata.uid, metadata.labels or metadata.annotations` });
+      } else reportFieldRefDetails(context, fieldRef, [...itemAt, 'fieldRef']);
     }
     if (isJsonObject(resourceFieldRef) && (typeof resourceFieldRef.containerName !== 'string' || resourceFieldRef.containerName === '')) {
       context.report({ path: [...itemAt, 'resourceFieldRef', 'containerName'], target: resourceFieldRef.containerName === undefined ? 'key' : 'value', message: 'a downwardAPI file that reads a resource must name the container in containerName' });

@@ -4,4 +4,4 @@
  * @platlint/cel can use them without loading the catalog and the validator.
  */
 export { parseDuration } from './duration.js';
-export { compareQuantities, parseQuantity } from './quantity.js';
+export { addQuantities, compareQuantities, parseQuantity } from './quantity.js';

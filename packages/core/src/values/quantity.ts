@@ -44,3 +44,8 @@ export function compareQuantities(a: Quantity, b: Quantity): number {
   const y = b.num * a.den;
   return x < y ? -1 : x > y ? 1 : 0;
 }
+
+/** The exact sum of two quantities (used where the server adds up container requests). */
+export function addQuantities(a: Quantity, b: Quantity): Quantity {
+  return { num: a.num * b.den + b.num * a.den, den: a.den * b.den };
+}

@@ -1,0 +1,68 @@
+import { defineRule, isJsonObject } from '@platlint/core';
+import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import type { Obj } from './pod.js';
+
+/** securityContext.windowsOptions.hostProcess of a pod or container, when set to a boolean. */
+function hostProcessOf(owner: Obj): boolean | undefined {
+  const context = owner.securityContext;
+  const options = isJsonObject(context) ? context.windowsOptions : undefined;
+  return isJsonObject(options) && typeof options.hostProcess === 'boolean' ? options.hostProcess : undefined;
+}
+
+export default defineRule({
+  meta: {
+    id: 'deployment/host-process',
+    description: 'Windows HostProcess containers: the pod and its containers agree, every container is one or none is, and the pod uses the host network.',
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (validateWindowsHostProcessPod)',
+    docs: [
+      'A Windows HostProcess container runs directly on the node. The server refuses a pod template where:',
+      '',
+      '- a container sets `securityContext.windowsOptions.hostProcess` to the opposite of the pod\'s value;',
+      '- some containers (init containers included) are HostProcess containers, by their own setting',
+      '  or the pod\'s, and others are not;',
+      '- there is any HostProcess container and `hostNetwork` is not true.',
+      '',
+      'Fails:',
+      '',
+      ...docsDeploymentWithPodFields(
+        '      securityContext:',
+        '        windowsOptions: {hostProcess: true}',
+      ),
+      '',
+      'Passes:',
+      '',
+      ...docsDeploymentWithPodFields(
+        '      hostNetwork: true',
+        '      securityContext:',
+        '        windowsOptions: {hostProcess: true}',
+      ),
+    ].join('\n'),
+  },
+  check(context) {
+    const pod = podSpec(context.value);
+    if (!pod) return;
+    const podValue = hostProcessOf(pod);
+    let containers = 0;
+    let hostProcess = 0;
+    for (const list of ['initContainers', 'containers'] as const) {
+      for (const [container, i] of objectsIn(pod[list])) {
+        containers++;
+        const own = hostProcessOf(container);
+        if (podValue !== undefined && own !== undefined && own !== podValue) {
+          context.report({ path: [...POD_SPEC, list, i, 'securityContext', 'windowsOptions', 'hostProcess'], message: `hostProcess ${own} contradicts the pod's hostProcess ${podValue}; set the same value or leave it to the pod` });
+        }
+        if (own ?? podValue) hostProcess++;
+      }
+    }
+    if (hostProcess === 0) return;
+    if (hostProcess !== containers) {
+      context.report({ path: POD_SPEC, message: `${hostProcess} of ${containers} containers are HostProcess containers; a pod with any must have only HostProcess containers` });
+    }
+    if (pod.hostNetwork !== true) {
+      context.report({ path: [...POD_SPEC, 'hostNetwork'], target: pod.hostNetwork === undefined ? 'key' : 'value', message: 'a pod with HostProcess containers must set hostNetwork: true' });
+    }
+  },
+});

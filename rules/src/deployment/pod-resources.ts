@@ -1,0 +1,199 @@
+import { addQuantities, compareQuantities, defineRule, gateEnabled, isJsonObject, parseQuantity } from '@platlint/core';
+import type { FieldPath, Quantity, RuleContext } from '@platlint/core';
+import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import type { Obj } from './pod.js';
+import { overcommitAllowed } from './resource-limits.js';
+import { HUGEPAGES, nameProblem } from './resource-names.js';
+import { isExtended } from './resource-quantities.js';
+
+/** Resources a pod may set for itself (upstream component-helpers IsSupportedPodLevelResource). */
+function supportedAtPodLevel(name: string): boolean {
+  return name === 'cpu' || name === 'memory' || name.startsWith(HUGEPAGES);
+}
+
+const CPU_OR_MEMORY = new Set(['cpu', 'memory']);
+
+export default defineRule({
+  meta: {
+    id: 'deployment/pod-resources',
+    description: "The pod template's own resources and overhead name resources the server supports, with valid quantities that cover what the containers ask for.",
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (validatePodResources, validatePodResourceConsistency, validateOverhead)',
+    docs: [
+      'With the PodLevelResources feature gate on (the default from 1.34), `spec.template.spec.resources`',
+      'sets requests and limits for the pod as a whole. The server refuses:',
+      '',
+      '- a resource other than `cpu`, `memory` and `hugepages-<size>`, and any `claims` (claims',
+      '  belong to containers);',
+      '- a negative quantity, a request above its limit, and a huge-page request that differs from its',
+      '  limit or has none; huge pages without cpu or memory beside them;',
+      "- a pod request below what the containers request together (the regular containers and",
+      '  sidecars summed, or the largest init container with the sidecars started before it, if more),',
+      "  and a container limit above the pod's limit.",
+      '',
+      '`spec.template.spec.overhead` (the cost of the pod\'s sandbox, usually set by a RuntimeClass)',
+      'follows the container rules: standard or domain-qualified resource names, no negative',
+      'quantities, whole numbers for extended resources, and huge pages only beside cpu or memory.',
+      '',
+      'Fails:',
+      '',
+      ...docsDeploymentWithPodFields(
+        '      resources:',
+        '        requests: {cpu: 500m}',
+        '        limits: {cpu: 250m}',
+      ),
+      '',
+      'Passes:',
+      '',
+      ...docsDeploymentWithPodFields(
+        '      resources:',
+        '        requests: {cpu: 250m}',
+        '        limits: {cpu: 500m}',
+      ),
+    ].join('\n'),
+  },
+  check(context) {
+    const pod = podSpec(context.value);
+    if (!pod) return;
+    if (isJsonObject(pod.overhead)) checkOverhead(context, pod.overhead);
+    // Without the gate the server drops spec.resources before validating (feature-gate/gated-field says so).
+    if (!isJsonObject(pod.resources) || !gateEnabled(context.settings.featureGates, 'PodLevelResources', context.settings.release)) return;
+    const at = [...POD_SPEC, 'resources'];
+    const resources = pod.resources;
+    if (resources.claims !== undefined && resources.claims !== null) {
+      context.report({ path: [...at, 'claims'], target: 'key', message: 'claims cannot be set in the pod\'s own resources; list them in the resources of the containers that use them' });
+    }
+    const requests = isJsonObject(resources.requests) ? resources.requests : {};
+    const limits = isJsonObject(resources.limits) ? resources.limits : {};
+    checkPodLevelAmounts(context, requests, limits, at);
+    checkContainersFit(context, pod, requests, limits, at);
+  },
+});
+
+/** validatePodResourceRequirements: names, quantities and requests against limits. */
+function checkPodLevelAmounts(context: RuleContext, requests: Obj, limits: Obj, at: FieldPath): void {
+  let hugePages = false;
+  let cpuOrMemory = false;
+  for (const [side, amounts] of [['limits', limits], ['requests', requests]] as const) {
+    for (const [name, raw] of Object.entries(amounts)) {
+      const where = [...at, side, name];
+      if (!supportedAtPodLevel(name)) {
+        context.report({ path: where, target: 'key', message: `"${name}" cannot be set for the whole pod; pod-level resources are cpu, memory and ${HUGEPAGES}<size>` });
+        continue;
+      }
+      if (name.startsWith(HUGEPAGES)) hugePages = true;
+      if (CPU_OR_MEMORY.has(name)) cpuOrMemory = true;
+      const quantity = parseQuantity(raw);
+      if (quantity && quantity.num < 0n) context.report({ path: where, message: `${name} ${String(raw)} is negative; a quantity is 0 or more` });
+    }
+  }
+  for (const [name, requested] of Object.entries(requests)) {
+    if (!supportedAtPodLevel(name)) continue;
+    const request = parseQuantity(requested);
+    if (!(name in limits)) {
+      if (!overcommitAllowed(name)) context.report({ path: [...at, 'limits'], target: 'key', message: `${name} is requested for the pod but has no pod limit; huge pages need a limit equal to the request` });
+      continue;
+    }
+    const limit = parseQuantity(limits[name]);
+    if (!request || !limit) continue;
+    const order = compareQuantities(request, limit);
+    if (order !== 0 && !overcommitAllowed(name)) context.report({ path: [...at, 'requests', name], message: `${name} request ${String(requested)} differs from the pod limit ${String(limits[name])}; huge pages are requested at exactly their limit` });
+    else if (order > 0) context.report({ path: [...at, 'requests', name], message: `${name} request ${String(requested)} is above the pod limit ${String(limits[name])}; lower the request or raise the limit` });
+  }
+  if (hugePages && !cpuOrMemory) context.report({ path: at, message: 'huge pages in the pod\'s resources need a cpu or memory request or limit beside them; add one' });
+}
+
+/** What a container requests, by resource, as the template states it. */
+function requestsOf(container: Obj): Map<string, Quantity> {
+  const out = new Map<string, Quantity>();
+  const requests = isJsonObject(container.resources) && isJsonObject(container.resources.requests) ? container.resources.requests : {};
+  for (const [name, raw] of Object.entries(requests)) {
+    const quantity = parseQuantity(raw);
+    if (quantity) out.set(name, quantity);
+  }
+  return out;
+}
+
+function addInto(total: Map<string, Quantity>, more: Map<string, Quantity>): void {
+  for (const [name, quantity] of more) total.set(name, total.has(name) ? addQuantities(total.get(name) as Quantity, quantity) : quantity);
+}
+
+function maxInto(total: Map<string, Quantity>, other: Map<string, Quantity>): void {
+  for (const [name, quantity] of other) if (!total.has(name) || compareQuantities(quantity, total.get(name) as Quantity) > 0) total.set(name, quantity);
+}
+
+/**
+ * What the containers need together (upstream component-helpers AggregateContainerRequests): the
+ * regular containers and the sidecars (init containers that keep running) add up; each other init
+ * container runs alone beside the sidecars started before it, and the larger of the two counts.
+ */
+function aggregateRequests(pod: Obj): Map<string, Quantity> {
+  const total = new Map<string, Quantity>();
+  for (const [container] of objectsIn(pod.containers)) addInto(total, requestsOf(container));
+  const sidecars = new Map<string, Quantity>();
+  const initPeak = new Map<string, Quantity>();
+  for (const [container] of objectsIn(pod.initContainers)) {
+    const own = requestsOf(container);
+    if (container.restartPolicy === 'Always') {
+      addInto(sidecars, own);
+      maxInto(initPeak, sidecars);
+    } else {
+      const running = new Map(sidecars);
+      addInto(running, own);
+      maxInto(initPeak, running);
+    }
+  }
+  addInto(total, sidecars);
+  maxInto(total, initPeak);
+  return total;
+}
+
+/**
+ * validatePodResourceConsistency: the pod's requests cover the containers' together, and no
+ * container's limit is above the pod's. Only resources the pod requests are compared: for the
+ * others the server's outcome turns on defaulting the template does not go through.
+ */
+function checkContainersFit(context: RuleContext, pod: Obj, requests: Obj, limits: Obj, at: FieldPath): void {
+  for (const [name, needed] of aggregateRequests(pod)) {
+    if (!(name in requests) || !supportedAtPodLevel(name)) continue;
+    const podRequest = parseQuantity(requests[name]);
+    if (podRequest && compareQuantities(needed, podRequest) > 0) {
+      context.report({ path: [...at, 'requests', name], message: `pod ${name} request ${String(requests[name])} is below what its containers request together; raise it to at least their total` });
+    }
+  }
+  for (const [container, i] of objectsIn(pod.containers)) {
+    const own = isJsonObject(container.resources) && isJsonObject(container.resources.limits) ? container.resources.limits : {};
+    for (const [name, raw] of Object.entries(own)) {
+      if (!(name in limits)) continue;
+      const limit = parseQuantity(raw);
+      const podLimit = parseQuantity(limits[name]);
+      if (limit && podLimit && compareQuantities(limit, podLimit) > 0) {
+        context.report({ path: [...POD_SPEC, 'containers', i, 'resources', 'limits', name], message: `${name} limit ${String(raw)} is above the pod's own limit ${String(limits[name])}; a container cannot use more than its pod` });
+      }
+    }
+  }
+}
+
+/** validateOverhead: the overhead is checked as container limits are. */
+function checkOverhead(context: RuleContext, overhead: Obj): void {
+  const at = [...POD_SPEC, 'overhead'];
+  let hugePages = false;
+  let cpuOrMemory = false;
+  for (const [name, raw] of Object.entries(overhead)) {
+    const where = [...at, name];
+    const found = nameProblem(name);
+    if (found) {
+      context.report({ path: where, target: 'key', message: `overhead resource name "${name}" ${found.problem}` });
+      continue;
+    }
+    if (name.startsWith(HUGEPAGES)) hugePages = true;
+    if (CPU_OR_MEMORY.has(name)) cpuOrMemory = true;
+    const quantity = parseQuantity(raw);
+    if (!quantity) continue;
+    if (quantity.num < 0n) context.report({ path: where, message: `overhead ${name} ${String(raw)} is negative; a quantity is 0 or more` });
+    else if (isExtended(name) && quantity.num % quantity.den !== 0n) context.report({ path: where, message: `overhead ${name} ${String(raw)} is not a whole number; an extended resource is counted in whole units` });
+  }
+  if (hugePages && !cpuOrMemory) context.report({ path: at, message: 'huge pages in the overhead need cpu or memory beside them; add one' });
+}
