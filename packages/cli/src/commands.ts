@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
-import { ConfigError, FileNotFoundError, SourceFile, UnknownRuleError, findManifestFiles, renderRulePage, formatters, lintAndFix, lintWithCache, summarize } from '@platlint/core';
+import { ConfigError, FileNotFoundError, readProblemOf, SourceFile, UnknownRuleError, UnreadableFileError, findManifestFiles, renderRulePage, formatters, lintAndFix, lintWithCache, summarize } from '@platlint/core';
 import type { IndexedResult, LintEngine, LintedFile, PortableEntry, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import type { LintArgs } from './args.js';
@@ -16,7 +16,7 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  /** Raw bytes: standard input is checked for encoding like any file. */
+  /** Raw bytes: standard input is checked for encoding like any file. Throws UnreadableFileError past the size limit. */
   readStdin: () => Promise<Uint8Array>;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
@@ -100,11 +100,11 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   const engine = usage(() => engineFor(request));
   const paths = await usage(() => engine.findFiles(args.paths.filter((p) => p !== '-'), { onSkippedLink: skippedLinkNote(io.stderr) }));
   const oldPaths = args.old.length ? await usage(() => findManifestFiles(args.old, io.cwd)) : [];
-  const stdin = fromStdin ? { name: args.stdinFilename, bytes: await io.readStdin() } : undefined;
+  const stdin = fromStdin ? await stdinSource(args.stdinFilename, io) : undefined;
 
   const lintOnce = async (): Promise<LintedFile[]> => {
     const results = await lintFiles(engine, request, paths, oldPaths, args, io);
-    if (stdin) results.push(engine.lintSource(SourceFile.fromBytes(stdin.name, stdin.bytes)));
+    if (stdin) results.push(engine.lintSource(stdin()));
     return results;
   };
   let results = args.fix ? await lintAndFix(lintOnce, (path, problem) => io.stderr(`platlint: ${path}: ${problem}\n`)) : await lintOnce();
@@ -116,6 +116,18 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   else io.stdout(output);
   const { errors, warnings } = report.summary;
   return errors > 0 || (args.maxWarnings >= 0 && warnings > args.maxWarnings) ? 1 : 0;
+}
+
+/** Standard input as a file to lint; input over the limit is one finding, as a file's would be. */
+async function stdinSource(name: string, io: Io): Promise<() => SourceFile> {
+  try {
+    const bytes = await io.readStdin();
+    return () => SourceFile.fromBytes(name, bytes);
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw error;
+    const problem = readProblemOf(error);
+    return () => SourceFile.unread(name, problem);
+  }
 }
 
 /** The engine's complaints about what the command line named are usage errors. */

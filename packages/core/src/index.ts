@@ -2,6 +2,8 @@ export type { Diagnostic, Fix, Position, Range, Severity } from './diagnostics.j
 export { compareDiagnostics, severityRank } from './diagnostics.js';
 export { SourceFile } from './source/source-file.js';
 export type { SourceDocument, Span, Target } from './source/source-file.js';
+export { MAX_SOURCE_BYTES, readBoundedFileSync, readBoundedStream, readFailureReason, readProblemOf, UnreadableFileError } from './source/read-bounded.js';
+export type { ReadProblem } from './source/read-bounded.js';
 export { formatPath, parsePath } from './source/field-path.js';
 export type { FieldPath, PathSegment } from './source/field-path.js';
 export { LineIndex } from './source/line-index.js';

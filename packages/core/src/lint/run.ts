@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Config, RuleSetting } from '../config/config.js';
 import { ConfigResolver, IgnoreFilter, unknownRuleMessage } from '../config/config.js';
 import { compareDiagnostics } from '../diagnostics.js';
@@ -8,6 +7,7 @@ import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import type { LintObject, ObjectLookup, Rule } from '../rules/rule.js';
 import { detachedFromText } from '../source/json-value.js';
 import { decodeSource } from '../source/decode.js';
+import { readBoundedFileSync, readProblemOf } from '../source/read-bounded.js';
 import { SourceFile, type DocumentLayout, type SourceOptions } from '../source/source-file.js';
 import { findManifestFiles, type FindOptions } from './find-files.js';
 import type { DeferredCheck, FileResult } from './linter.js';
@@ -293,7 +293,7 @@ export class RunShare {
       const checks = this.deferred[i];
       if (result && !(checks && this.engine.deferredReport(checks, ordered))) return result;
       if (result && checks) {
-        const text = readText(path);
+        const text = readText(path, this.engine.sourceOptions.maxBytes);
         if (text !== undefined && textDigest(text) === this.firstRead[i]) {
           // The deferred checks carry their objects: the text is needed for positions only.
           const layout = this.layouts[i];
@@ -345,9 +345,9 @@ export async function lintAndFix(lint: () => Promise<LintedFile[]>, onProblem: (
 }
 
 /** A file's text as readSource decodes it; undefined when it cannot be read or decoded. */
-function readText(path: string): string | undefined {
+function readText(path: string, maxBytes?: number): string | undefined {
   try {
-    const decoded = decodeSource(readFileSync(path));
+    const decoded = decodeSource(readBoundedFileSync(path, maxBytes));
     return decoded.ok ? decoded.text : undefined;
   } catch {
     return undefined;
@@ -358,10 +358,9 @@ function readText(path: string): string | undefined {
 export function readSource(path: string, options: SourceOptions = {}): SourceFile {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readBoundedFileSync(path, options.maxBytes);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-    return SourceFile.fromText(path, '', { unreadable: `cannot read file: ${reason}` });
+    return SourceFile.unread(path, readProblemOf(error));
   }
   return SourceFile.fromBytes(path, bytes, options);
 }
