@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
-import { ConfigError, FileNotFoundError, readProblemOf, SourceFile, UnknownRuleError, UnreadableFileError, findManifestFiles, renderRulePage, formatters, lintAndFix, lintWithCache, summarize } from '@platlint/core';
+import { ConfigError, FileNotFoundError, readProblemOf, SourceFile, UnknownRuleError, UnreadableFileError, findManifestFiles, fixRoots, renderRulePage, formatters, lintAndFix, lintWithCache, summarize } from '@platlint/core';
 import type { IndexedResult, LintEngine, LintedFile, PortableEntry, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import type { LintArgs } from './args.js';
@@ -107,7 +107,8 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
     if (stdin) results.push(engine.lintSource(stdin()));
     return results;
   };
-  let results = args.fix ? await lintAndFix(lintOnce, (path, problem) => io.stderr(`platlint: ${path}: ${problem}\n`)) : await lintOnce();
+  const fixOptions = { roots: fixRoots(args.paths.filter((p) => p !== '-'), io.cwd) };
+  let results = args.fix ? await lintAndFix(lintOnce, (path, problem) => io.stderr(`platlint: ${path}: ${problem}\n`), fixOptions) : await lintOnce();
   if (args.quiet) results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') }));
 
   const report: Report = { files: results, rules: allRuleMetas, summary: summarize(results) };

@@ -37,6 +37,7 @@ export { collectObjects, lintFiles } from './lint/linter.js';
 export { declaresObject, holdsManifest, isManifestDocument } from './lint/manifest.js';
 export type { FileResult, LintRun } from './lint/linter.js';
 export { LintEngine, RunShare, UnknownRuleError, lintAndFix, orderIndex, readSource } from './lint/run.js';
+export type { FixOptions } from './lint/run.js';
 export { RunIndex, compareRunOrder } from './lint/run-index.js';
 export type { CrossDocumentIndex, IndexedResult, LintEngineOptions, LintedFile, PortableEntry, ShareOptions } from './lint/run.js';
 export { DEFAULT_CACHE_FILE, lintWithCache } from './lint/run-cache.js';
@@ -51,6 +52,7 @@ export { SELECTOR_OPERATORS, comparesValues, isEmptySelector, isSelectorOperator
 export type { LabelSelector, SelectorOperator } from './labels/selector.js';
 export { applyFixes } from './fix/apply-fixes.js';
 export { textDigest, writeFixes } from './fix/write-fixes.js';
+export { fixRoots } from './fix/fix-scope.js';
 export { FileWatcher } from './watch/file-watcher.js';
 export type { FileWatcherOptions, WatchLog } from './watch/file-watcher.js';
 export { reportBesideLoneEntry } from './fix/lone-entry.js';

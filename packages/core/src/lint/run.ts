@@ -1,6 +1,7 @@
 import type { Config, RuleSetting } from '../config/config.js';
 import { ConfigResolver, IgnoreFilter, unknownRuleMessage } from '../config/config.js';
 import { compareDiagnostics } from '../diagnostics.js';
+import { fixTarget } from '../fix/fix-scope.js';
 import { textDigest, writeFixes } from '../fix/write-fixes.js';
 import type { Catalog } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
@@ -323,19 +324,42 @@ function asIndex(index: RunIndex | CrossDocumentIndex): RunIndex {
   return index instanceof RunIndex ? index : new RunIndex(index);
 }
 
+export interface FixOptions {
+  /** Real paths of what the user named (fixRoots): a fix is written only to a file under one of them. */
+  roots: readonly string[];
+  maxPasses?: number;
+}
+
 /**
  * Runs `lint` and applies the fixes its findings offer, again until nothing changes (fixes
  * can uncover or create other findings, as ESLint's loop knows), ten passes at most. A file
- * is written only while it holds the text its fixes were computed on.
+ * is written only while it holds the text its fixes were computed on, and through a link
+ * only to its target, inside the roots (fix-scope.ts).
  */
-export async function lintAndFix(lint: () => Promise<LintedFile[]>, onProblem: (path: string, problem: string) => void, maxPasses = 10): Promise<LintedFile[]> {
+export async function lintAndFix(lint: () => Promise<LintedFile[]>, onProblem: (path: string, problem: string) => void, options: FixOptions): Promise<LintedFile[]> {
+  const { roots, maxPasses = 10 } = options;
+  const reported = new Set<string>();
+  const report = (path: string, problem: string): void => {
+    // Each pass meets a file it cannot fix again; it is said once.
+    if (!reported.has(`${path}\u0000${problem}`)) onProblem(path, problem);
+    reported.add(`${path}\u0000${problem}`);
+  };
   let results = await lint();
   for (let pass = 0; pass < maxPasses; pass++) {
     let applied = 0;
+    // One file under two names (a link in the tree and its target) is fixed once a pass; the next pass sees it fixed.
+    const written = new Set<string>();
     for (const result of results) {
       if (!result.diagnostics.some((d) => d.fix)) continue;
-      const outcome = writeFixes(result.path, result.diagnostics, result.linted);
-      if (outcome.written === false && outcome.problem) onProblem(result.path, outcome.problem);
+      const target = fixTarget(result.path, roots);
+      if ('problem' in target) {
+        report(result.path, target.problem);
+        continue;
+      }
+      if (written.has(target.real)) continue;
+      const outcome = writeFixes(target.real, result.diagnostics, result.linted);
+      if (outcome.written === false && outcome.problem) report(result.path, outcome.problem);
+      if (outcome.written) written.add(target.real);
       applied += outcome.applied;
     }
     if (applied === 0) break;
