@@ -2,7 +2,7 @@
 // list style kept, and files written only when they still hold the linted text, atomically,
 // keeping their mode; a file that cannot be fixed is reported and the run goes on.
 import { spawn } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUNDLE, manifests, removeTempDirs, runCli, tempDir } from './helpers.js';
@@ -112,4 +112,51 @@ ${verbs}
     expect([a, b, fixed(a), fixed(b)]).toContain(final);
     expect(stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
+});
+
+// Issue 23, item 15: a fix follows a link to its target, never replaces the link, and never
+// writes to a file whose real path lies outside the real paths named on the command line.
+describe('platlint lint --fix and symbolic links', () => {
+  const fixed = manifests.fixableEnum.replace('type: recreate', 'type: Recreate');
+
+  it('leaves a file link and a directory link that lead outside the named paths alone, says so, and fixes the rest', () => {
+    const dir = tempDir({ 'outside/target.yaml': manifests.fixableEnum, 'outside/dir/inner.yaml': manifests.fixableEnum, 'repo/own.yaml': manifests.fixableEnum });
+    symlinkSync('../outside/target.yaml', join(dir, 'repo/link.yaml'));
+    symlinkSync('../outside/dir', join(dir, 'repo/dirlink'));
+    for (const named of ['repo', 'repo/**/*.yaml']) {
+      writeFileSync(join(dir, 'repo/own.yaml'), manifests.fixableEnum);
+      const r = runCli(['lint', '--fix', named], { cwd: dir });
+      expect(r.signal).toBeNull();
+      expect(r.stderr).toContain(`platlint: repo/link.yaml: it leads to ${join(dir, 'outside/target.yaml')}, outside the paths given; not fixed`);
+      expect(r.stderr).toContain(`platlint: repo/dirlink/inner.yaml: it leads to ${join(dir, 'outside/dir/inner.yaml')}, outside the paths given; not fixed`);
+      // Said once, though the run makes a second pass after fixing own.yaml.
+      expect(r.stderr.split('repo/link.yaml').length).toBe(2);
+      expect(readFileSync(join(dir, 'outside/target.yaml'), 'utf8')).toBe(manifests.fixableEnum);
+      expect(readFileSync(join(dir, 'outside/dir/inner.yaml'), 'utf8')).toBe(manifests.fixableEnum);
+      expect(readlinkSync(join(dir, 'repo/link.yaml'))).toBe('../outside/target.yaml');
+      expect(readlinkSync(join(dir, 'repo/dirlink'))).toBe('../outside/dir');
+      expect(readFileSync(join(dir, 'repo/own.yaml'), 'utf8')).toBe(fixed);
+    }
+  });
+
+  it('fixes the target of a link inside the tree once, and the link stays a link', () => {
+    const dir = tempDir({ 'repo/real.yaml': manifests.fixableEnum });
+    symlinkSync('real.yaml', join(dir, 'repo/alias.yaml'));
+    const r = runCli(['lint', '--fix', 'repo'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(lstatSync(join(dir, 'repo/alias.yaml')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'repo/real.yaml'), 'utf8')).toBe(fixed);
+    expect(readdirSync(join(dir, 'repo')).sort()).toEqual(['alias.yaml', 'real.yaml']);
+  });
+
+  it('fixes the target of a link named on the command line itself (its real path is what was named), keeping the link', () => {
+    const dir = tempDir({ 'outside/target.yaml': manifests.fixableEnum, 'repo/keep.txt': '' });
+    symlinkSync('../outside/target.yaml', join(dir, 'repo/link.yaml'));
+    const r = runCli(['lint', '--fix', 'repo/link.yaml'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(readlinkSync(join(dir, 'repo/link.yaml'))).toBe('../outside/target.yaml');
+    expect(readFileSync(join(dir, 'outside/target.yaml'), 'utf8')).toBe(fixed);
+  });
 });

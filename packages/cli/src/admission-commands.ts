@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
-import { SourceFile } from '@platlint/core';
+import { readBoundedFileSync, readFailureReason, SourceFile } from '@platlint/core';
 import { loadState, manifestFiles, mutateObjects, runTestCase, unifiedDiff } from '@platlint/admission';
 import type { Json, State, TestCaseResult, UserInfo } from '@platlint/admission';
 import { stringify } from 'yaml';
@@ -72,9 +71,9 @@ function readObjects(paths: readonly string[], io: Io): Json[] {
   for (const path of manifestFiles(paths, skippedLinkNote(io.stderr))) {
     let bytes: Buffer;
     try {
-      bytes = readFileSync(path);
+      bytes = readBoundedFileSync(path);
     } catch (error) {
-      throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      throw new UsageError(`cannot read ${path}: ${readFailureReason(error)}`);
     }
     const source = SourceFile.fromBytes(path, bytes);
     for (const d of source.diagnostics.filter((x) => x.severity === 'error')) io.stderr(`${path}:${d.range.start.line}:${d.range.start.column}: ${d.message} (${d.ruleId})\n`);

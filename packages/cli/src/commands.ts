@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
-import { CONFIG_FILE, ConfigError, CustomKindConflictError, FileNotFoundError, definitionsIn, readDefinitions, SourceFile, UnknownRuleError, findManifestFiles, renderRulePage, formatters, lintAndFix, lintWithCache, summarize, textDigest } from '@platlint/core';
+import { CONFIG_FILE, ConfigError, CustomKindConflictError, FileNotFoundError, definitionsInSource, readDefinitions, readProblemOf, SourceFile, UnknownRuleError, UnreadableFileError, findManifestFiles, fixRoots, renderRulePage, formatters, lintAndFix, lintWithCache, summarize, textDigest } from '@platlint/core';
 import type { DefinitionSource, IndexedResult, LintEngine, LintedFile, PortableEntry, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import type { LintArgs } from './args.js';
@@ -17,7 +17,7 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  /** Raw bytes: standard input is checked for encoding like any file. */
+  /** Raw bytes: standard input is checked for encoding like any file. Throws UnreadableFileError past the size limit. */
   readStdin: () => Promise<Uint8Array>;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
@@ -106,17 +106,18 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   let engine = usage(() => engineFor(request));
   const paths = await usage(() => engine.findFiles(args.paths.filter((p) => p !== '-'), { onSkippedLink: skippedLinkNote(io.stderr) }));
   const oldPaths = args.old.length ? await usage(() => findManifestFiles(args.old, io.cwd)) : [];
-  const stdin = fromStdin ? { name: args.stdinFilename, bytes: await io.readStdin() } : undefined;
-  const definitions = await usage(() => gatherDefinitions(engine, io.cwd, args, paths, stdin));
+  const stdin = fromStdin ? await stdinSource(args.stdinFilename, io) : undefined;
+  const definitions = await usage(() => gatherDefinitions(engine, io.cwd, args, paths, stdin?.()));
   if (definitions.length) engine = usage(() => engineFor((request.definitions = definitions, request)));
   const cacheFile = args.cache ? trustedCacheFile(args, io) : undefined;
 
   const lintOnce = async (): Promise<LintedFile[]> => {
     const results = await lintFiles(engine, request, paths, oldPaths, args, cacheFile, io);
-    if (stdin) results.push(engine.lintSource(SourceFile.fromBytes(stdin.name, stdin.bytes)));
+    if (stdin) results.push(engine.lintSource(stdin()));
     return results;
   };
-  let results = args.fix ? await lintAndFix(lintOnce, (path, problem) => io.stderr(`platlint: ${path}: ${problem}\n`)) : await lintOnce();
+  const fixOptions = { roots: fixRoots(args.paths.filter((p) => p !== '-'), io.cwd) };
+  let results = args.fix ? await lintAndFix(lintOnce, (path, problem) => io.stderr(`platlint: ${path}: ${problem}\n`), fixOptions) : await lintOnce();
   if (args.quiet) results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') }));
 
   const report: Report = { files: results, rules: allRuleMetas, summary: summarize(results) };
@@ -132,15 +133,27 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
  * name, and those among the linted files (and standard input), so that a repository's custom
  * resources are checked against the definitions it keeps beside them.
  */
-async function gatherDefinitions(engine: LintEngine, cwd: string, args: LintArgs, paths: readonly string[], stdin: { name: string; bytes: Uint8Array } | undefined): Promise<DefinitionSource[]> {
+async function gatherDefinitions(engine: LintEngine, cwd: string, args: LintArgs, paths: readonly string[], stdin: SourceFile | undefined): Promise<DefinitionSource[]> {
   // The configuration of the directory the run starts in (or --config) names the run's definitions.
   const config = engine.configFor(resolve(cwd, CONFIG_FILE));
   const named = [...args.crds, ...config.crds.map((p) => resolve(config.root, p))];
   const extra = named.length ? await findManifestFiles(named, cwd) : [];
   const files = [...new Set([...extra, ...paths])];
   const found = readDefinitions(files, engine.catalog);
-  if (stdin) found.push(...definitionsIn(stdin.name, stdin.bytes, engine.catalog));
+  if (stdin) found.push(...definitionsInSource(stdin, engine.catalog));
   return found;
+}
+
+/** Standard input as a file to lint; input over the limit is one finding, as a file's would be. */
+async function stdinSource(name: string, io: Io): Promise<() => SourceFile> {
+  try {
+    const bytes = await io.readStdin();
+    return () => SourceFile.fromBytes(name, bytes);
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw error;
+    const problem = readProblemOf(error);
+    return () => SourceFile.unread(name, problem);
+  }
 }
 
 /** The engine's complaints about what the command line named are usage errors. */

@@ -1,12 +1,9 @@
 import { workerData } from 'node:worker_threads';
+import { readBoundedStream } from '@platlint/core';
 import { run } from './commands.js';
 import { runWorkerIfAsked } from './worker.js';
 
-async function readStdin(): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+const readStdin = (): Promise<Uint8Array> => readBoundedStream(process.stdin);
 
 // A reader that stops early (`platlint schema | head`) is not an error of ours.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
-import { ConfigError, LintEngine, defaultConfig, SourceFile, collectObjects, holdsManifest, listManifestFiles, orderIndex } from '@platlint/core';
+import { statSync } from 'node:fs';
+import { ConfigError, LintEngine, defaultConfig, readBoundedFileSync, SourceFile, collectObjects, holdsManifest, listManifestFiles, orderIndex } from '@platlint/core';
 import type { Config, ConfigProblem, Diagnostic, LintObject, RuleSetting } from '@platlint/core';
 import { crossDocumentKinds, knownRuleIds, rules } from '@platlint/rules';
 
@@ -164,9 +164,9 @@ export class LintSession {
     for (const file of listManifestFiles(this.roots, MAX_WORKSPACE_FILES)) {
       let text: string;
       try {
-        if (statSync(file).size > MAX_WORKSPACE_FILE_BYTES) continue;
-        text = readFileSync(file, 'utf8');
+        text = readBoundedFileSync(file, MAX_WORKSPACE_FILE_BYTES).toString('utf8');
       } catch {
+        // Gone, not a regular file, or too large to index.
         continue;
       }
       if (!mentionsCrossDocumentKind(text) || this.isIgnored(file)) continue;

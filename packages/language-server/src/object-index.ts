@@ -1,8 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { DocumentSymbol, Location, Position } from 'vscode-languageserver';
 import { SymbolKind } from 'vscode-languageserver';
-import { listManifestFiles } from '@platlint/core';
+import { listManifestFiles, readBoundedFileSync } from '@platlint/core';
 import { documentAt, documentHeader, documentSpans, keyPath, linesOf, parseLine, unquote } from './yaml-outline.js';
 import type { Lines } from './yaml-outline.js';
 
@@ -148,7 +148,7 @@ export class ObjectIndex {
     if (cached?.mtime === mtime) return cached.objects;
     let objects: DeclaredObject[] = [];
     try {
-      const text = readFileSync(file, 'utf8');
+      const text = readBoundedFileSync(file).toString('utf8');
       if (/^kind:/m.test(text)) objects = declaredObjects(pathToFileURL(file).href, linesOf(text));
     } catch {
       objects = [];

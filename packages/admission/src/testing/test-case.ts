@@ -1,9 +1,8 @@
 // `platlint test`: a test case file holds policies, bindings, params, a namespace, one
 // AdmissionRequest and what should come out (issue 5, "Offline: platlint mutate and
 // platlint test"). Several YAML documents in one file are several cases.
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { closest } from '@platlint/core';
+import { closest, readBoundedFileSync, readFailureReason } from '@platlint/core';
 import { parseAllDocuments, stringify } from 'yaml';
 import { admit, type AdmitOptions } from '../admit.js';
 import { isObject, metadataString, type Json, type JsonObject } from '../json.js';
@@ -95,9 +94,9 @@ function list(value: unknown, field: string, file: string): Json[] {
     const path = resolve(dirname(file), item);
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readBoundedFileSync(path).toString('utf8');
     } catch (e) {
-      throw new Error(`"${field}" names ${item}, which cannot be read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, { cause: e });
+      throw new Error(`"${field}" names ${item}, which cannot be read: ${readFailureReason(e)}`, { cause: e });
     }
     return parseAllDocuments(text).flatMap((doc) => {
       if (doc.errors.length > 0) throw new Error(`"${field}" names ${item}, which is not valid YAML: ${doc.errors[0]?.message ?? ''}`);
@@ -173,9 +172,9 @@ export function runTestCaseObject(testCase: unknown, file: string, index = 0, op
 export function runTestCase(file: string, options: AdmitOptions = {}): TestCaseResult[] {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBoundedFileSync(file).toString('utf8');
   } catch (e) {
-    return [{ file, name: file, passed: false, message: `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, warnings: [] }];
+    return [{ file, name: file, passed: false, message: `cannot read the file: ${readFailureReason(e)}`, warnings: [] }];
   }
   const docs = parseAllDocuments(text);
   const list = Array.isArray(docs) ? docs : [docs];

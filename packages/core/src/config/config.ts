@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore from 'ignore';
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node, YAMLError } from 'yaml';
 import type { Severity } from '../diagnostics.js';
 import { LineIndex } from '../source/line-index.js';
+import { readBoundedFileSync, readFailureReason } from '../source/read-bounded.js';
 import { closest } from '../validate/validator.js';
 import { DEFAULT_RELEASE, knownFeatureGates } from './feature-gates.js';
 
@@ -68,10 +69,10 @@ export function defaultConfig(root: string): Config {
 export function loadConfigFile(file: string, knownRules: ReadonlySet<string>): Config {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBoundedFileSync(file).toString('utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(file, 1, 1, code === 'ENOENT' ? 'file not found' : `cannot read the file (${code ?? String(error)})`);
+    throw new ConfigError(file, 1, 1, code === 'ENOENT' ? 'file not found' : `cannot read the file (${readFailureReason(error)})`);
   }
   const lines = new LineIndex(text);
   const problems: ConfigProblem[] = [];
@@ -222,7 +223,7 @@ export class IgnoreFilter {
 
   constructor(private readonly cwd: string) {
     const file = join(cwd, IGNORE_FILE);
-    this.base = ignore().add(existsSync(file) ? readFileSync(file, 'utf8') : '');
+    this.base = ignore().add(existsSync(file) ? readBoundedFileSync(file).toString('utf8') : '');
   }
 
   ignored(file: string, config: Config): boolean {

@@ -2,9 +2,9 @@
 // the paths a configuration's `crds:` or `--crd` names, or handed over as values (a cluster's,
 // another thread's). Definitions travel as plain values with their source, so that every
 // thread of a run builds the same catalog.
-import { readFileSync } from 'node:fs';
 import type { Catalog } from '../kinds/catalog.js';
 import { objectsOf } from '../kinds/list-items.js';
+import { readBoundedFileSync } from '../source/read-bounded.js';
 import { SourceFile } from '../source/source-file.js';
 import { CRD_KIND, customVersionsOf, isCustomResourceDefinition, type CustomVersion } from './definition.js';
 
@@ -33,12 +33,15 @@ export function mayHoldDefinition(bytes: Uint8Array): boolean {
 
 /** The definitions of a file's documents (items of Lists too). Unreadable files and broken documents hold none. */
 export function definitionsIn(path: string, bytes: Uint8Array, catalog: Catalog): DefinitionSource[] {
-  if (!mayHoldDefinition(bytes)) return [];
-  const file = SourceFile.fromBytes(path, bytes);
+  return mayHoldDefinition(bytes) ? definitionsInSource(SourceFile.fromBytes(path, bytes), catalog) : [];
+}
+
+/** The definitions of a file already read. */
+export function definitionsInSource(file: SourceFile, catalog: Catalog): DefinitionSource[] {
   const out: DefinitionSource[] = [];
   for (const doc of file.documents) {
     if (doc.broken || !doc.value || typeof doc.value !== 'object' || Array.isArray(doc.value)) continue;
-    const where = doc.index === 0 ? path : `${path}#${doc.index + 1}`;
+    const where = doc.index === 0 ? file.path : `${file.path}#${doc.index + 1}`;
     for (const held of objectsOf(doc.value as Record<string, unknown>, catalog)) {
       if (isCustomResourceDefinition(held.value)) out.push({ source: held.prefix.length ? `${where} (${held.prefix.join('.')})` : where, value: held.value });
     }
@@ -51,7 +54,7 @@ export function readDefinitions(paths: readonly string[], catalog: Catalog): Def
   return paths.flatMap((path) => {
     let bytes: Buffer;
     try {
-      bytes = readFileSync(path);
+      bytes = readBoundedFileSync(path);
     } catch {
       return [];
     }

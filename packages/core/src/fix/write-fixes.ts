@@ -3,9 +3,10 @@
 // a temporary file beside it that then replaces the file in one rename, keeping its mode.
 // Whatever goes wrong with one file is reported for that file and the run goes on.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
+import { readBoundedFileSync, readFailureReason } from '../source/read-bounded.js';
 import { applyFixes } from './apply-fixes.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -18,14 +19,17 @@ export function textDigest(text: string): string {
 
 export type FixOutcome = { written: true; applied: number } | { written: false; applied: 0; problem?: string };
 
-export function writeFixes(path: string, diagnostics: readonly Diagnostic[], lintedDigest: string | undefined): FixOutcome {
+/** Writes to the file `path` leads to: renaming over a link would replace the link with a copy. */
+export function writeFixes(linkedPath: string, diagnostics: readonly Diagnostic[], lintedDigest: string | undefined): FixOutcome {
+  let path: string;
   let bytes: Buffer;
   let mode: number;
   try {
-    bytes = readFileSync(path);
+    path = realpathSync(linkedPath);
+    bytes = readBoundedFileSync(path);
     mode = statSync(path).mode & 0o7777;
   } catch (error) {
-    return { written: false, applied: 0, problem: `cannot read it any more (${(error as NodeJS.ErrnoException).code ?? String(error)}); not fixed` };
+    return { written: false, applied: 0, problem: `cannot read it any more (${readFailureReason(error)}); not fixed` };
   }
   let text: string;
   try {

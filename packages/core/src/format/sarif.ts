@@ -1,12 +1,8 @@
-import { pathToFileURL } from 'node:url';
-import { isAbsolute } from 'node:path';
 import type { Severity } from '../diagnostics.js';
+import { fileUriReference as uriOf } from './escape/uri.js';
 import type { Formatter } from './report.js';
 
 const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'note' };
-
-/** SARIF wants URI references: absolute paths as file URLs, relative ones percent-encoded. */
-const uriOf = (path: string): string => (isAbsolute(path) ? pathToFileURL(path).href : encodeURI(path.split('\\').join('/')));
 
 /** SARIF 2.1.0: one run, the rules that reported as reportingDescriptors, real regions. */
 export const sarif: Formatter = (report) => {

@@ -1,3 +1,4 @@
+import { forTerminal } from './escape/terminal.js';
 import type { Formatter } from './report.js';
 
 // Plain ANSI codes: node:util's styleText drops them whenever stdout is not a terminal,
@@ -12,8 +13,8 @@ export const stylish: Formatter = (report, { color }) => {
   const lines: string[] = [];
   for (const file of report.files) {
     if (file.diagnostics.length === 0) continue;
-    lines.push('', paint('underline', file.path));
-    const rows = file.diagnostics.map((d) => [`${d.range.start.line}:${d.range.start.column}`, d.severity, d.message, d.ruleId] as const);
+    lines.push('', paint('underline', forTerminal(file.path)));
+    const rows = file.diagnostics.map((d) => [`${d.range.start.line}:${d.range.start.column}`, d.severity, forTerminal(d.message), d.ruleId] as const);
     const positionWidth = Math.max(...rows.map((r) => r[0].length));
     const severityWidth = Math.max(...rows.map((r) => r[1].length));
     for (const [position, severity, message, ruleId] of rows) {

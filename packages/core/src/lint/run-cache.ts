@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Config } from '../config/config.js';
+import { readBoundedFileSync } from '../source/read-bounded.js';
 import type { CrossDocumentIndex, IndexedResult, LintEngine, LintedFile, PortableEntry } from './run.js';
 import { RunIndex } from './run-index.js';
 import { orderIndex, readSource } from './run.js';
@@ -94,7 +95,7 @@ function indexDigest(engine: LintEngine, index: CrossDocumentIndex): string {
 
 function contentDigest(path: string): string {
   try {
-    return createHash('sha256').update(readFileSync(path)).digest('hex');
+    return createHash('sha256').update(readBoundedFileSync(path)).digest('hex');
   } catch {
     // An unreadable file is linted every time (its finding says why).
     return `unreadable-${randomBytes(8).toString('hex')}`;
@@ -105,10 +106,14 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+// The cache holds findings of every file, more than one file may hold, but --cache-location
+// is the user's to name: it is read bounded too, and only as a regular file.
+const MAX_CACHE_BYTES = 256 * 1024 * 1024;
+
 /** The stored cache, or an empty one when there is none, it is unreadable, or it is of another version. */
 function load(location: string, key: string): CacheContents {
   try {
-    const contents = JSON.parse(readFileSync(location, 'utf8')) as CacheContents;
+    const contents = JSON.parse(readBoundedFileSync(location, MAX_CACHE_BYTES).toString('utf8')) as CacheContents;
     if (contents?.key === key && contents.files && typeof contents.files === 'object') return contents;
   } catch {
     // No cache yet, or a damaged one: start over.

@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs';
 import type { Config, RuleSetting } from '../config/config.js';
 import { ConfigResolver, IgnoreFilter, unknownRuleMessage } from '../config/config.js';
 import { compareDiagnostics } from '../diagnostics.js';
+import { fixTarget } from '../fix/fix-scope.js';
 import { textDigest, writeFixes } from '../fix/write-fixes.js';
 import type { Catalog } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import type { LintObject, ObjectLookup, Rule } from '../rules/rule.js';
 import { detachedFromText } from '../source/json-value.js';
 import { decodeSource } from '../source/decode.js';
+import { readBoundedFileSync, readProblemOf } from '../source/read-bounded.js';
 import { SourceFile, type DocumentLayout, type SourceOptions } from '../source/source-file.js';
 import { findManifestFiles, type FindOptions } from './find-files.js';
 import type { DeferredCheck, FileResult } from './linter.js';
@@ -296,7 +297,7 @@ export class RunShare {
       const checks = this.deferred[i];
       if (result && !(checks && this.engine.deferredReport(checks, ordered))) return result;
       if (result && checks) {
-        const text = readText(path);
+        const text = readText(path, this.engine.sourceOptions.maxBytes);
         if (text !== undefined && textDigest(text) === this.firstRead[i]) {
           // The deferred checks carry their objects: the text is needed for positions only.
           const layout = this.layouts[i];
@@ -326,19 +327,42 @@ function asIndex(index: RunIndex | CrossDocumentIndex): RunIndex {
   return index instanceof RunIndex ? index : new RunIndex(index);
 }
 
+export interface FixOptions {
+  /** Real paths of what the user named (fixRoots): a fix is written only to a file under one of them. */
+  roots: readonly string[];
+  maxPasses?: number;
+}
+
 /**
  * Runs `lint` and applies the fixes its findings offer, again until nothing changes (fixes
  * can uncover or create other findings, as ESLint's loop knows), ten passes at most. A file
- * is written only while it holds the text its fixes were computed on.
+ * is written only while it holds the text its fixes were computed on, and through a link
+ * only to its target, inside the roots (fix-scope.ts).
  */
-export async function lintAndFix(lint: () => Promise<LintedFile[]>, onProblem: (path: string, problem: string) => void, maxPasses = 10): Promise<LintedFile[]> {
+export async function lintAndFix(lint: () => Promise<LintedFile[]>, onProblem: (path: string, problem: string) => void, options: FixOptions): Promise<LintedFile[]> {
+  const { roots, maxPasses = 10 } = options;
+  const reported = new Set<string>();
+  const report = (path: string, problem: string): void => {
+    // Each pass meets a file it cannot fix again; it is said once.
+    if (!reported.has(`${path}\u0000${problem}`)) onProblem(path, problem);
+    reported.add(`${path}\u0000${problem}`);
+  };
   let results = await lint();
   for (let pass = 0; pass < maxPasses; pass++) {
     let applied = 0;
+    // One file under two names (a link in the tree and its target) is fixed once a pass; the next pass sees it fixed.
+    const written = new Set<string>();
     for (const result of results) {
       if (!result.diagnostics.some((d) => d.fix)) continue;
-      const outcome = writeFixes(result.path, result.diagnostics, result.linted);
-      if (outcome.written === false && outcome.problem) onProblem(result.path, outcome.problem);
+      const target = fixTarget(result.path, roots);
+      if ('problem' in target) {
+        report(result.path, target.problem);
+        continue;
+      }
+      if (written.has(target.real)) continue;
+      const outcome = writeFixes(target.real, result.diagnostics, result.linted);
+      if (outcome.written === false && outcome.problem) report(result.path, outcome.problem);
+      if (outcome.written) written.add(target.real);
       applied += outcome.applied;
     }
     if (applied === 0) break;
@@ -348,9 +372,9 @@ export async function lintAndFix(lint: () => Promise<LintedFile[]>, onProblem: (
 }
 
 /** A file's text as readSource decodes it; undefined when it cannot be read or decoded. */
-function readText(path: string): string | undefined {
+function readText(path: string, maxBytes?: number): string | undefined {
   try {
-    const decoded = decodeSource(readFileSync(path));
+    const decoded = decodeSource(readBoundedFileSync(path, maxBytes));
     return decoded.ok ? decoded.text : undefined;
   } catch {
     return undefined;
@@ -361,10 +385,9 @@ function readText(path: string): string | undefined {
 export function readSource(path: string, options: SourceOptions = {}): SourceFile {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readBoundedFileSync(path, options.maxBytes);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-    return SourceFile.fromText(path, '', { unreadable: `cannot read file: ${reason}` });
+    return SourceFile.unread(path, readProblemOf(error));
   }
   return SourceFile.fromBytes(path, bytes, options);
 }

@@ -14,6 +14,7 @@ import type { FieldPath } from './field-path.js';
 import { formatPath } from './field-path.js';
 import { LineIndex } from './line-index.js';
 import { nestingOf, withoutNulls } from './json-value.js';
+import { MAX_SOURCE_BYTES, type ReadProblem } from './read-bounded.js';
 import { findTooDeep, MAX_NESTING } from './nesting.js';
 import { AliasBudgetExceeded, DEFAULT_ALIAS_BUDGET, toValue } from './to-value.js';
 import { yamlOptions } from './yaml-schema.js';
@@ -62,7 +63,7 @@ export interface SourceOptions {
   keepTreeOf?: (value: unknown) => boolean;
 }
 
-const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = MAX_SOURCE_BYTES;
 
 /**
  * Reading and linting a file allocate about 400 bytes per character of it, and the young
@@ -95,11 +96,7 @@ export class SourceFile {
 
   static fromBytes(path: string, bytes: Uint8Array, options: SourceOptions = {}): SourceFile {
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    if (bytes.length > maxBytes) {
-      const file = new SourceFile(path, '');
-      file.fileProblem('file/too-large', `file is ${bytes.length} bytes, over the limit of ${maxBytes}; it was not read`);
-      return file;
-    }
+    if (bytes.length > maxBytes) return SourceFile.unread(path, { tooLarge: true, size: bytes.length, limit: maxBytes });
     const decoded = decodeSource(bytes);
     if (!decoded.ok) {
       const file = new SourceFile(path, '');
@@ -107,6 +104,15 @@ export class SourceFile {
       return file;
     }
     return SourceFile.fromText(path, decoded.text, options);
+  }
+
+  /** A file that was not read (see readBoundedFileSync): its one finding says why. */
+  static unread(path: string, problem: ReadProblem): SourceFile {
+    const file = new SourceFile(path, '');
+    if (!problem.tooLarge) file.fileProblem('file/unreadable', `cannot read file: ${problem.reason}`);
+    else if (problem.size === undefined) file.fileProblem('file/too-large', `input is over the limit of ${problem.limit} bytes; it was not read`);
+    else file.fileProblem('file/too-large', `file is ${problem.size} bytes, over the limit of ${problem.limit}; it was not read`);
+    return file;
   }
 
   /**

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { DocumentDiagnosticReportKind } from 'vscode-languageserver/node';
 import type { Diagnostic as LspDiagnostic, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver/node';
-import { listManifestFiles } from '@platlint/core';
+import { listManifestFiles, readBoundedFileSync } from '@platlint/core';
 // At most as many files as cross-document rules read.
 import { MAX_WORKSPACE_FILES } from '../lint-session.js';
 import type { ServerContext } from './context.js';
@@ -47,9 +46,9 @@ export function registerWorkspaceDiagnostics(ctx: ServerContext, reporter: Outco
     const linting = generation;
     let text: string;
     try {
-      text = await readFile(path, 'utf8');
+      text = readBoundedFileSync(path).toString('utf8');
     } catch {
-      // Gone since the listing: the file's report is dropped (an empty one is sent).
+      // Gone since the listing, not a regular file, or over the limit: the file's report is dropped (an empty one is sent).
       reports.delete(uri);
       return undefined;
     }
