@@ -89,7 +89,11 @@ export function toValidationSchema(raw: RawSchema, options: { root?: boolean; ju
     if (raw['x-kubernetes-embedded-resource'] === true) out.properties = { apiVersion: {}, kind: {}, metadata: {}, ...(out.properties as JsonSchema | undefined) };
   }
   if (isJson(raw.items)) out.items = toValidationSchema(raw.items, { junctor: options.junctor });
-  if (Array.isArray(raw.required) && raw.required.length) out.required = raw.required;
+  // platlint reads an explicit null as an absent field (as the server does for built-in kinds),
+  // so a nullable field's `null` cannot be told from its absence: it is not required here,
+  // rather than refused when the server would take it.
+  const required = Array.isArray(raw.required) ? raw.required.filter((name) => !(properties && isJson(properties[name]) && properties[name].nullable === true)) : [];
+  if (required.length) out.required = required;
   if (Array.isArray(raw.enum)) out.enum = raw.enum;
   for (const key of ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'multipleOf'] as const) if (typeof raw[key] === 'number') out[key] = raw[key];
   // OpenAPI 3.0 writes exclusive bounds as booleans beside the bound; draft-07 as numbers.
