@@ -16,7 +16,7 @@ import { ApiClient, ApiError } from './api-client.js';
 import { apiObjectProblem, describeItem, objectKey } from './api-objects.js';
 import { DEFAULT_BACKOFF, RetryDelay, type Backoff } from './backoff.js';
 import { listAll, PAGE_SIZE } from './list-pager.js';
-import { LineSplitter } from './watch-lines.js';
+import { LineSplitter, LineTooLong } from './watch-lines.js';
 
 export { DEFAULT_BACKOFF, type Backoff } from './backoff.js';
 
@@ -250,6 +250,7 @@ export class ResourceSource {
     } catch (error) {
       if (hung.signal.aborted && !runSignal.aborted) throw new ApiError(`${what} was still open ${WATCH_GRACE_MS / 1000} s after the ${timeoutSeconds} s the server was asked to end it in`);
       if (runSignal.aborted || error instanceof ApiError) throw error;
+      if (error instanceof LineTooLong) throw new ApiError(`${what} sent ${error.message}; it is not read further`);
       throw new ApiError(`${what} was cut off: ${messageOf(error)}`);
     } finally {
       clearTimeout(timer);

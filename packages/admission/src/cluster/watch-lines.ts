@@ -28,7 +28,7 @@ export class LineSplitter {
     this.heldBytes += part.length;
     if (this.heldBytes > this.maxLineBytes) {
       this.held = [];
-      throw new LineTooLong(`a watch event line went past ${this.maxLineBytes} bytes without ending`);
+      throw new LineTooLong(`an event line longer than ${this.maxLineBytes} bytes`);
     }
     this.held.push(part);
   }
