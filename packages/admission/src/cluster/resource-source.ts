@@ -60,6 +60,9 @@ export const DEFAULT_LIMITS: SourceLimits = { pageSize: PAGE_SIZE, maxPageBytes:
 /** A list page or discovery not answered in this time counts as failed (and is retried), so a hung one is seen. */
 const DEFAULT_LIST_TIMEOUT_MS = 60_000;
 
+/** Discovery gets the default time whatever a list gets: it is one small document, asked once. */
+const DISCOVERY_TIMEOUT_MS = DEFAULT_LIST_TIMEOUT_MS;
+
 /** Discovery documents are small; this is only a ceiling. */
 const MAX_DISCOVERY_BYTES = 4 * 1024 * 1024;
 
@@ -178,7 +181,7 @@ export class ResourceSource {
   private async discover(signal: AbortSignal): Promise<string> {
     const base = this.kind.apiVersion.includes('/') ? `/apis/${this.kind.apiVersion}` : `/api/${this.kind.apiVersion}`;
     const what = `the discovery of ${this.kind.apiVersion}`;
-    const body = await this.client.getJson(base, {}, MAX_DISCOVERY_BYTES, { what, timeoutMs: this.listTimeoutMs, signal });
+    const body = await this.client.getJson(base, {}, MAX_DISCOVERY_BYTES, { what, timeoutMs: DISCOVERY_TIMEOUT_MS, signal });
     if (!isObject(body) || !Array.isArray(body.resources)) throw new ApiError(`${what} is not an APIResourceList: it has no resources array`);
     // Subresources (`namespaces/status`) share the kind; the collection is the one without a slash.
     const resource = body.resources.find((r) => isObject(r) && r.kind === this.kind.kind && typeof r.name === 'string' && !r.name.includes('/'));
