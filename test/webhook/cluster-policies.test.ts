@@ -26,7 +26,7 @@ describe('platlint serve --watch-policies', () => {
     // The API server would never have stored this one: its patchType is not one of the two.
     api.apply({ ...zonePolicy, metadata: { name: 'broken' }, spec: { ...(zonePolicy.spec as object), mutations: [{ patchType: 'Merge', applyConfiguration: { expression: 'Object{}' } }] } });
     const serving = ca.issue('webhook');
-    served = await serve(['--watch-policies', '--kubeconfig', writeKubeconfig(dir, ca, api.url), '--tls-cert-file', serving.cert, '--tls-private-key-file', serving.key]);
+    served = await serve(['--watch-policies', '--kubeconfig', writeKubeconfig(dir, ca, api.url), '--api-retry', '200ms,1s', '--tls-cert-file', serving.cert, '--tls-private-key-file', serving.key]);
     await eventually(async () => (await call(served.port, '/readyz', { ca: ca.caCert })).status === 200);
   });
 

@@ -55,7 +55,7 @@ describe('platlint serve --kubeconfig: live state from the API', () => {
     state = writeState();
     const kubeconfig = writeKubeconfig(state, ca, api.url);
     const serving = ca.issue('webhook');
-    served = await serve(['--state', state, '--kubeconfig', kubeconfig, '--stale-after', '1500ms', '--tls-cert-file', serving.cert, '--tls-private-key-file', serving.key]);
+    served = await serve(['--state', state, '--kubeconfig', kubeconfig, '--stale-after', '1500ms', '--api-retry', '200ms,1s', '--tls-cert-file', serving.cert, '--tls-private-key-file', serving.key]);
     port = served.port;
   });
 

@@ -3,8 +3,9 @@
 // list and get as JSON with resourceVersions, and watches as chunked streams of JSON
 // events (from a resourceVersion, or starting with the current objects), with `410 Gone`
 // for a resourceVersion older than the kept history. kubectl is pointed at it to show it
-// speaks the real protocol. The test changes objects through methods, and can break
-// watches, expire them, or make the server unavailable.
+// speaks the real protocol. Lists honour `limit` and `continue` as a real server pages them.
+// The test changes objects through methods, and can break watches, expire them, make the
+// server unavailable, or have it answer the lists or watches of one resource its own way.
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { readFileSync } from 'node:fs';
@@ -30,6 +31,9 @@ const RESOURCE_TYPES: readonly ResourceType[] = [
 
 type Obj = Record<string, unknown> & { metadata: Record<string, unknown> };
 type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+/** Answers a list or watch request in place of the server (a misbehaving server or proxy). */
+export type Misbehaviour = (res: ServerResponse, url: URL) => void;
 
 interface Watcher {
   type: ResourceType;
@@ -66,6 +70,8 @@ export class FakeApiServer {
   /** While set, watch requests get no answer at all, not even headers. */
   private stalled = false;
   private listsStalled = false;
+  private readonly misbehaviours = new Map<string, Misbehaviour>();
+  private readonly sorted = new Map<string, { revision: number; entries: { key: string; o: Obj }[] }>();
   /** Every request served, as `METHOD path?query`: the tests read how clients behaved. */
   readonly requests: string[] = [];
   url = '';
@@ -166,6 +172,17 @@ export class FakeApiServer {
     if (unavailable) this.dropWatches();
   }
 
+  /** The resourceVersion of the latest change, for lists a test answers itself. */
+  get resourceVersion(): string {
+    return String(this.revision);
+  }
+
+  /** From now on, `answer` answers the lists (or watches) of `resource`; undefined restores the server's own answers. */
+  misbehave(request: 'list' | 'watch', resource: string, answer: Misbehaviour | undefined): void {
+    if (answer) this.misbehaviours.set(`${request} ${resource}`, answer);
+    else this.misbehaviours.delete(`${request} ${resource}`);
+  }
+
   private typeOf(object: Record<string, unknown>): ResourceType {
     const type = RESOURCE_TYPES.find((t) => t.kind === object.kind);
     if (!type) throw new Error(`the fake API server does not serve kind ${String(object.kind)}`);
@@ -235,11 +252,36 @@ export class FakeApiServer {
       return found ? this.json(res, 200, found) : this.json(res, 404, status(404, 'NotFound', `${type.resource} "${name}" not found`));
     }
     const watch = url.searchParams.get('watch');
-    if (watch === 'true' || watch === '1') return this.watch(type, namespace, url.searchParams.get('resourceVersion'), objects, res);
+    const isWatch = watch === 'true' || watch === '1';
+    const misbehaviour = this.misbehaviours.get(`${isWatch ? 'watch' : 'list'} ${type.resource}`);
+    if (misbehaviour) return misbehaviour(res, url);
+    if (isWatch) return this.watch(type, namespace, url.searchParams.get('resourceVersion'), objects, res);
     if (this.listsStalled) return;
+    const page = this.page(`${type.resource}/${namespace ?? ''}`, objects, url.searchParams);
     // List items carry no apiVersion and kind of their own, as from a real server.
-    const items = objects.map(({ apiVersion: _a, kind: _k, ...rest }) => rest);
-    return this.json(res, 200, { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: { resourceVersion: String(this.revision) }, items });
+    const items = page.objects.map(({ apiVersion: _a, kind: _k, ...rest }) => rest);
+    return this.json(res, 200, { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: { resourceVersion: String(this.revision), ...(page.continueToken ? { continue: page.continueToken } : {}) }, items });
+  }
+
+  /**
+   * The objects of one page of a list: `limit` of them (all without one), after the key the
+   * `continue` token names, in key order as a real server keeps them. The token is opaque to
+   * clients; here it is the last key served.
+   */
+  private page(collection: string, objects: Obj[], params: URLSearchParams): { objects: Obj[]; continueToken: string | undefined } {
+    const limit = Number(params.get('limit') ?? 0);
+    if (!Number.isInteger(limit) || limit <= 0) return { objects, continueToken: undefined };
+    const after = params.get('continue') ? Buffer.from(params.get('continue') ?? '', 'base64url').toString() : undefined;
+    // Sorted once per collection and revision: a large list is asked for page after page.
+    let sorted = this.sorted.get(collection)?.revision === this.revision ? this.sorted.get(collection)?.entries : undefined;
+    if (!sorted) {
+      sorted = objects.map((o) => ({ key: this.key(o.metadata), o })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      this.sorted.set(collection, { revision: this.revision, entries: sorted });
+    }
+    const rest = after === undefined ? sorted : sorted.filter((e) => e.key > after);
+    const taken = rest.slice(0, limit);
+    const last = taken[taken.length - 1];
+    return { objects: taken.map((e) => e.o), continueToken: rest.length > limit && last ? Buffer.from(last.key).toString('base64url') : undefined };
   }
 
   private groups(): unknown[] {

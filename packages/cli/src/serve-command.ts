@@ -25,6 +25,9 @@ Options of serve:
       --watch-policies           Also take the policies and bindings from the API
       --stale-after DURATION     /readyz fails when a source has had no working list or watch
                                  for this long (default 5m; e.g. 90s, 500ms)
+      --api-retry FIRST,MAX      Delay before a failed list or watch is tried again: FIRST,
+                                 doubling up to MAX, each stretched by a random 0-100 %
+                                 (default 800ms,30s, as client-go's reflector)
       --tls-cert-file FILE       PEM certificate (chain) to serve
       --tls-private-key-file F   PEM private key of that certificate
       --insecure                 Plain HTTP without TLS, for local use only
@@ -103,6 +106,7 @@ function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
         'in-cluster': { type: 'boolean', default: false },
         'watch-policies': { type: 'boolean', default: false },
         'stale-after': { type: 'string' },
+        'api-retry': { type: 'string' },
         config: { type: 'string', short: 'c' },
       },
     });
@@ -149,18 +153,29 @@ function duration(value: string, flag: string): number {
   return n;
 }
 
-function clusterOptions(v: { kubeconfig?: string; 'in-cluster'?: boolean; 'watch-policies'?: boolean; 'stale-after'?: string }, cwd: string): ClusterOptions | undefined {
+/** `--api-retry FIRST,MAX`: two durations, the first no longer than the second. */
+function retryDelays(value: string): { firstMs: number; maxMs: number } {
+  const parts = value.split(',');
+  if (parts.length !== 2) throw new UsageError(`--api-retry takes two durations FIRST,MAX such as 800ms,30s, got "${value}"`);
+  const [firstMs, maxMs] = parts.map((p) => duration(p, '--api-retry')) as [number, number];
+  if (firstMs > maxMs) throw new UsageError(`--api-retry: the first delay (${parts[0]}) is longer than the longest (${parts[1]})`);
+  return { firstMs, maxMs };
+}
+
+function clusterOptions(v: { kubeconfig?: string; 'in-cluster'?: boolean; 'watch-policies'?: boolean; 'stale-after'?: string; 'api-retry'?: string }, cwd: string): ClusterOptions | undefined {
   if (v.kubeconfig !== undefined && v['in-cluster']) throw new UsageError('--kubeconfig and --in-cluster are two ways to reach the API; give one');
   const credentials = v.kubeconfig !== undefined ? { kubeconfig: resolve(cwd, v.kubeconfig) } : v['in-cluster'] ? ({ inCluster: true } as const) : undefined;
   if (!credentials) {
     if (v['watch-policies']) throw new UsageError('--watch-policies reads the policies from the API: give --kubeconfig FILE or --in-cluster');
     if (v['stale-after'] !== undefined) throw new UsageError('--stale-after concerns the API sources: give --kubeconfig FILE or --in-cluster');
+    if (v['api-retry'] !== undefined) throw new UsageError('--api-retry concerns the API sources: give --kubeconfig FILE or --in-cluster');
     return undefined;
   }
   return {
     credentials,
     watchPolicies: v['watch-policies'] === true,
     ...(v['stale-after'] !== undefined ? { staleAfterMs: duration(v['stale-after'], '--stale-after') } : {}),
+    ...(v['api-retry'] !== undefined ? { backoff: retryDelays(v['api-retry']) } : {}),
   };
 }
 
@@ -223,8 +238,8 @@ export async function serveCommand(argv: readonly string[], io: Io): Promise<num
   logger.log('info', 'server.shutting_down', { signal: received });
   await webhook.close();
   if (args.cluster) {
-    // A watch the API server has not answered yet cannot be aborted through the client
-    // library; it must not keep a stopping pod alive until it is killed.
+    // The sources abort their requests on close; should anything else of the connection
+    // linger, it must not keep a stopping pod alive until it is killed.
     setTimeout(() => process.exit(0), 2000).unref();
   }
   return 0;

@@ -23,6 +23,8 @@ export function loadKubeConfig(credentials: Credentials): KubeConfig {
     const cluster = kc.getCurrentCluster();
     if (!cluster) throw new ConnectionError(`the kubeconfig ${credentials.kubeconfig} has no current context naming a cluster`);
     if (!/^https?:\/\//.test(cluster.server)) throw new ConnectionError(`the cluster "${cluster.name}" of ${credentials.kubeconfig} has no http(s) server address (got ${JSON.stringify(cluster.server)})`);
+    // The client library refuses plain HTTP on every request otherwise; said once, at start-up.
+    if (cluster.server.startsWith('http:') && !cluster.skipTLSVerify) throw new ConnectionError(`the cluster "${cluster.name}" of ${credentials.kubeconfig} has a plain http:// server address; that needs insecure-skip-tls-verify: true`);
     return kc;
   }
   const host = process.env.KUBERNETES_SERVICE_HOST;

@@ -43,6 +43,9 @@ const NAMESPACES: SourceKind = { apiVersion: 'v1', kind: NAMESPACE_KIND };
 const POLICIES: SourceKind = { apiVersion: `${ADMISSION_GROUP}/v1`, kind: POLICY_KIND };
 const BINDINGS: SourceKind = { apiVersion: `${ADMISSION_GROUP}/v1`, kind: BINDING_KIND };
 
+/** Events of the sources that say something is wrong with what the API sent. */
+const WARNINGS = new Set(['cluster.source_error', 'cluster.items_skipped', 'cluster.event_skipped']);
+
 /** How often the file state is compared with the one combined last (it has no events). */
 const FILE_CHECK_MS = 200;
 
@@ -104,7 +107,7 @@ export class LiveState implements StateView {
   }
 
   private source(kind: SourceKind): ResourceSource {
-    return new ResourceSource(kind, this.kc, () => this.schedule(sourceName(kind)), (event, fields) => this.logger.log(event === 'cluster.source_error' ? 'warn' : 'info', event, fields), this.options.backoff ?? DEFAULT_BACKOFF);
+    return new ResourceSource(kind, this.kc, () => this.schedule(sourceName(kind)), (event, fields) => this.logger.log(WARNINGS.has(event) ? 'warn' : 'info', event, fields), this.options.backoff ?? DEFAULT_BACKOFF);
   }
 
   private allSources(): ResourceSource[] {
