@@ -65,9 +65,9 @@ export function readDefinitions(paths: readonly string[], catalog: Catalog): Def
 /**
  * The catalog with the kinds these definitions serve. Built-in kinds stay authoritative. The
  * same definition met twice (a file named by `--crd` and linted too) counts once; two that
- * differ for one kind throw CustomKindConflictError.
+ * differ for one kind throw CustomKindConflictError, or are told to `onConflict` (the first is kept).
  */
-export function catalogWith(base: Catalog, definitions: readonly DefinitionSource[]): Catalog {
+export function catalogWith(base: Catalog, definitions: readonly DefinitionSource[], onConflict?: (conflict: CustomKindConflictError) => void): Catalog {
   if (definitions.length === 0) return base;
   const objectMeta = base.typeSchema('meta/v1.ObjectMeta');
   const byKind = new Map<string, { source: string; text: string }>();
@@ -80,7 +80,12 @@ export function catalogWith(base: Catalog, definitions: readonly DefinitionSourc
     const text = JSON.stringify(value.spec);
     const seen = byKind.get(key);
     if (seen) {
-      if (seen.text !== text) throw new CustomKindConflictError(key, [seen.source, source]);
+      if (seen.text !== text) {
+        const conflict = new CustomKindConflictError(key, [seen.source, source]);
+        // An editor keeps the first definition and goes on; a run stops.
+        if (!onConflict) throw conflict;
+        onConflict(conflict);
+      }
       continue;
     }
     byKind.set(key, { source, text });

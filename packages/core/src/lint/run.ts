@@ -14,7 +14,7 @@ import { findManifestFiles, type FindOptions } from './find-files.js';
 import type { DeferredCheck, FileResult } from './linter.js';
 import { collectObjects, isPlacedOnRecognition, lintFiles, placeChecks, reportsAny } from './linter.js';
 import { RunIndex, compareRunOrder } from './run-index.js';
-import { catalogWith, type DefinitionSource } from '../custom-resources/sources.js';
+import { catalogWith, type CustomKindConflictError, type DefinitionSource } from '../custom-resources/sources.js';
 
 /**
  * A lint run, the way every door asks for one (ESLint's `ESLint` class is the model; the
@@ -35,8 +35,9 @@ export interface LintEngineOptions {
   /** Severities laid over every configuration's rules (`--rule`, the editor's settings). */
   ruleOverrides?: Readonly<Record<string, RuleSetting>>;
   catalog?: Catalog;
-  /** CustomResourceDefinitions whose kinds the run checks (added to the catalog; throws CustomKindConflictError). */
+  /** CustomResourceDefinitions whose kinds the run checks (added to the catalog; throws CustomKindConflictError unless `onDefinitionConflict` takes it). */
   definitions?: readonly DefinitionSource[];
+  onDefinitionConflict?: (conflict: CustomKindConflictError) => void;
 }
 
 /** An override names a rule that does not exist. */
@@ -96,7 +97,7 @@ export class LintEngine {
 
   constructor(private readonly options: LintEngineOptions) {
     for (const id of Object.keys(options.ruleOverrides ?? {})) if (!options.knownRuleIds.has(id)) throw new UnknownRuleError(id, options.knownRuleIds);
-    this.catalog = catalogWith(options.catalog ?? defaultCatalog, options.definitions ?? []);
+    this.catalog = catalogWith(options.catalog ?? defaultCatalog, options.definitions ?? [], options.onDefinitionConflict);
     const crossDocumentRules = options.rules.filter((r) => r.meta.crossDocument?.length);
     this.crossDocumentRules = new Set(crossDocumentRules);
     this.indexedKinds = new Set(crossDocumentRules.flatMap((r) => r.meta.crossDocument ?? []));
