@@ -1,4 +1,4 @@
-import { defineRule, isJsonObject } from '@platlint/core';
+import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import { checkOneHandler, containersOf, docsWebContainer, isInteger, podSpec } from './pod.js';
 import type { HandlerWording, Obj } from './pod.js';
 import type { FieldPath, RuleContext } from '@platlint/core';
@@ -22,7 +22,9 @@ export default defineRule({
       'a number from 1 to 65535 or a port name.',
       '',
       'A `sleep` action may not last longer than the pod\'s `terminationGracePeriodSeconds` (30 when',
-      'left out): the container would be killed before the sleep ends.',
+      'left out): the container would be killed before the sleep ends. A sleep of 0 seconds (or a',
+      '`sleep` without `seconds`) is refused where feature gate `PodLifecycleSleepActionAllowZero` is',
+      'off: before 1.33 by default, or when `platlint.config.yaml` turns it off.',
       '',
       'Fails:',
       '',
@@ -41,13 +43,14 @@ export default defineRule({
   },
   check(context) {
     const gracePeriod = gracePeriodOf(podSpec(context.value));
+    const allowZero = gateEnabled(context.settings.featureGates, 'PodLifecycleSleepActionAllowZero', context.settings.release);
     for (const { container, path } of containersOf(context.value)) {
       if (!isJsonObject(container.lifecycle)) continue;
       for (const hook of HOOKS) {
         const handler = container.lifecycle[hook];
         if (!isJsonObject(handler)) continue;
         checkOneHandler(context, handler, [...path, 'lifecycle', hook], HANDLERS, hook, HOOK_WORDING);
-        checkSleep(context, handler, [...path, 'lifecycle', hook, 'sleep', 'seconds'], gracePeriod);
+        checkSleep(context, handler, [...path, 'lifecycle', hook, 'sleep'], gracePeriod, allowZero);
       }
     }
   },
@@ -64,14 +67,20 @@ function gracePeriodOf(pod: Obj | undefined): number | undefined {
 }
 
 /**
- * validateSleepAction: a sleep may not outlast the pod's grace period, or the kubelet would kill
- * the container in the middle of it. Zero is allowed (PodLifecycleSleepActionAllowZero has been on
- * since 1.33); a negative value is a schema finding.
+ * validateSleepAction (pkg/apis/core/validation/validation.go at
+ * 000f26050b9be6fb3d79fae95e06b47fc96128cd): a sleep may not outlast the pod's grace period, or the
+ * kubelet would kill the container in the middle of it. Zero (which a missing `seconds` decodes
+ * to) is allowed only with PodLifecycleSleepActionAllowZero on; a negative value is a schema finding.
  */
-function checkSleep(context: RuleContext, handler: Obj, at: FieldPath, gracePeriod: number | undefined): void {
+function checkSleep(context: RuleContext, handler: Obj, at: FieldPath, gracePeriod: number | undefined, allowZero: boolean): void {
   const sleep = handler.sleep;
-  if (gracePeriod === undefined || !isJsonObject(sleep) || !isInteger(sleep.seconds)) return;
-  if (sleep.seconds > gracePeriod) {
-    context.report({ path: at, message: `sleep of ${sleep.seconds}s is longer than the pod's terminationGracePeriodSeconds (${gracePeriod}); shorten the sleep or raise the grace period` });
+  if (gracePeriod === undefined || !isJsonObject(sleep)) return;
+  const seconds = sleep.seconds ?? 0;
+  if (!isInteger(seconds)) return;
+  if (seconds > gracePeriod) {
+    context.report({ path: [...at, 'seconds'], message: `sleep of ${seconds}s is longer than the pod's terminationGracePeriodSeconds (${gracePeriod}); shorten the sleep or raise the grace period` });
+  } else if (seconds === 0 && !allowZero) {
+    const present = sleep.seconds !== undefined && sleep.seconds !== null;
+    context.report({ path: present ? [...at, 'seconds'] : at, target: present ? 'value' : 'key', message: 'a sleep of 0 seconds needs feature gate PodLifecycleSleepActionAllowZero, which is off here; sleep at least 1 second' });
   }
 }

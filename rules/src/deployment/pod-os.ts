@@ -3,8 +3,15 @@ import type { FieldPath, RuleContext } from '@platlint/core';
 import { containersOf, docsDeploymentWithPodFields, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
 
-/** Linux-only settings of the pod's security context, refused for a Windows pod. */
-const LINUX_POD_FIELDS = ['seLinuxOptions', 'seccompProfile', 'appArmorProfile', 'fsGroup', 'fsGroupChangePolicy', 'sysctls', 'runAsUser', 'runAsGroup'] as const;
+/**
+ * Linux-only settings of the pod's security context, refused for a Windows pod (validateWindows,
+ * pkg/apis/core/validation/validation.go at 000f26050b9be6fb3d79fae95e06b47fc96128cd).
+ */
+const LINUX_POD_FIELDS = ['seLinuxOptions', 'seccompProfile', 'appArmorProfile', 'fsGroup', 'fsGroupChangePolicy', 'sysctls', 'runAsUser', 'runAsGroup', 'supplementalGroups', 'supplementalGroupsPolicy', 'seLinuxChangePolicy'] as const;
+/** Pod fields refused for a Windows pod once set, whatever their value (the server keeps them as pointers). */
+const LINUX_POD_SETTINGS = ['hostUsers', 'shareProcessNamespace'] as const;
+/** Host namespaces a Windows pod cannot join: refused when true. */
+const LINUX_HOST_NAMESPACES = ['hostPID', 'hostIPC'] as const;
 /** Linux-only settings of a container's security context. */
 const LINUX_CONTAINER_FIELDS = ['seLinuxOptions', 'seccompProfile', 'appArmorProfile', 'capabilities', 'readOnlyRootFilesystem', 'privileged', 'allowPrivilegeEscalation', 'procMount', 'runAsUser', 'runAsGroup'] as const;
 
@@ -21,7 +28,9 @@ export default defineRule({
       'operating system has:',
       '',
       '- `windows`: in the pod `securityContext`, `seLinuxOptions`, `seccompProfile`,',
-      '  `appArmorProfile`, `fsGroup`, `fsGroupChangePolicy`, `sysctls`, `runAsUser` and `runAsGroup`;',
+      '  `appArmorProfile`, `fsGroup`, `fsGroupChangePolicy`, `sysctls`, `runAsUser`, `runAsGroup`,',
+      '  `supplementalGroups`, `supplementalGroupsPolicy` and `seLinuxChangePolicy`; in the pod spec,',
+      '  `hostUsers` and `shareProcessNamespace` (even `false`), and `hostPID` or `hostIPC` set to true;',
       '  in a container `securityContext`, those that apply there, and `capabilities`,',
       '  `readOnlyRootFilesystem`, `privileged`, `allowPrivilegeEscalation` and `procMount`.',
       '- `linux`: `windowsOptions`, in the pod or in a container.',
@@ -44,6 +53,10 @@ export default defineRule({
     const podFields = os === 'windows' ? LINUX_POD_FIELDS : (['windowsOptions'] as const);
     const containerFields = os === 'windows' ? LINUX_CONTAINER_FIELDS : (['windowsOptions'] as const);
     if (isJsonObject(pod.securityContext)) refuse(context, pod.securityContext, podFields, [...POD_SPEC, 'securityContext'], os);
+    if (os === 'windows') {
+      refuse(context, pod, LINUX_POD_SETTINGS, POD_SPEC, os);
+      refuse(context, pod, LINUX_HOST_NAMESPACES.filter((field) => pod[field] === true), POD_SPEC, os);
+    }
     for (const { container, path } of containersOf(context.value)) {
       if (isJsonObject(container.securityContext)) refuse(context, container.securityContext, containerFields, [...path, 'securityContext'], os);
     }

@@ -21,7 +21,9 @@ export default defineRule({
       '  namespace of its own and use the host\'s).',
       '- A `supplementalGroups` id outside 0 to 2147483647.',
       '- A sysctl whose name is not dot- or slash-separated lowercase segments (at most 253',
-      '  characters), or the same sysctl twice.',
+      '  characters), or the same sysctl twice; a network sysctl (`net.*`) with `hostNetwork: true`,',
+      '  and an IPC one (`kernel.sem`, `kernel.shm*`, `kernel.msg*`, `fs.mqueue.*`) with `hostIPC: true`:',
+      '  the pod would change the host\'s own kernel settings.',
       '- A `seccompProfile` or `appArmorProfile` of type `Localhost` without `localhostProfile`, or',
       '  a `localhostProfile` with another type (pod or container level).',
       '- `hostUsers: false` (a user namespace of the pod\'s own) together with `hostNetwork`,',
@@ -56,7 +58,7 @@ export default defineRule({
           if (typeof id === 'number' && (id < 0 || id > 2147483647)) context.report({ path: [...at, 'supplementalGroups', i], message: `group id ${id} is out of range; use 0 to 2147483647` });
         });
       }
-      checkSysctls(context, security, at);
+      checkSysctls(context, security, at, pod);
       checkProfile(context, security, 'seccompProfile', at);
       checkProfile(context, security, 'appArmorProfile', at);
     }
@@ -68,7 +70,7 @@ export default defineRule({
   },
 });
 
-function checkSysctls(context: RuleContext, security: Obj, at: FieldPath): void {
+function checkSysctls(context: RuleContext, security: Obj, at: FieldPath, pod: Obj): void {
   if (!Array.isArray(security.sysctls)) return;
   const seen = new Set<string>();
   security.sysctls.forEach((sysctl: unknown, i) => {
@@ -78,7 +80,26 @@ function checkSysctls(context: RuleContext, security: Obj, at: FieldPath): void 
     if (name.length > 253 || !SYSCTL.test(name)) context.report({ path, message: `"${name}" is not a sysctl name: lowercase segments separated by '.' or '/', each starting and ending with a letter or digit` });
     else if (seen.has(name)) context.report({ path, message: `sysctl "${name}" is set twice; keep one entry` });
     seen.add(name);
+    const namespace = sysctlNamespace(name);
+    const shared = namespace === 'net' ? 'hostNetwork' : namespace === 'ipc' ? 'hostIPC' : undefined;
+    if (shared && pod[shared] === true) context.report({ path, message: `sysctl "${name}" cannot be set with ${shared}: true, which shares the host's ${namespace === 'net' ? 'network' : 'IPC'} namespace` });
   });
+}
+
+/** IPC sysctls named one by one (kernel.shm and kernel.msg stand for the older wildcard forms). */
+const IPC_SYSCTLS = new Set(['kernel.sem', 'kernel.shmall', 'kernel.shmmax', 'kernel.shmmni', 'kernel.shm_rmid_forced', 'kernel.shm', 'kernel.msgmax', 'kernel.msgmnb', 'kernel.msgmni', 'kernel.msg']);
+
+/**
+ * The kernel namespace a sysctl belongs to (component-helpers node/util/sysctl, GetNamespace, as
+ * ValidateHostSysctl reads it): a slash-separated name is read as its dotted form, and a '*' ends it.
+ */
+function sysctlNamespace(name: string): 'net' | 'ipc' | undefined {
+  const separator = /[./]/.exec(name)?.[0];
+  const dotted = separator === '/' ? name.replace(/[./]/g, (c) => (c === '/' ? '.' : '/')) : name;
+  const star = dotted.indexOf('*');
+  const key = star === -1 ? dotted : dotted.slice(0, star);
+  if (IPC_SYSCTLS.has(key) || key.startsWith('fs.mqueue.')) return 'ipc';
+  return key.startsWith('net.') ? 'net' : undefined;
 }
 
 function checkProfile(context: RuleContext, security: Obj, field: 'seccompProfile' | 'appArmorProfile', at: FieldPath): void {

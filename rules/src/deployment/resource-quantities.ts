@@ -1,4 +1,5 @@
 import { defineRule, parseQuantity } from '@platlint/core';
+import type { FieldPath, Quantity, RuleContext } from '@platlint/core';
 import { containersOf, DOCS_DEPLOYMENT_HEAD, isJsonObject, objectsIn, POD_SPEC, podSpec } from './pod.js';
 import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
 
@@ -71,6 +72,7 @@ export default defineRule({
           if (!quantity) continue;
           const at = [...path, 'resources', list, name];
           if (quantity.num < 0n) context.report({ path: at, message: `${name} ${String(raw)} is negative; a quantity is 0 or more` });
+          else if (list === 'limits' && name.startsWith(HUGEPAGES)) reportIndivisibleHugePages(context, name, raw, quantity, at);
           else if (isExtended(name) && quantity.num % quantity.den !== 0n) {
             context.report({ path: at, message: `${name} ${String(raw)} is not a whole number; an extended resource is counted in whole units` });
           }
@@ -86,4 +88,19 @@ export default defineRule({
 /** An extended resource: a qualified name with a domain that is not the platform's own. */
 export function isExtended(name: string): boolean {
   return name.includes('/') && !name.includes(NATIVE_DOMAIN) && !name.startsWith('requests.');
+}
+
+/**
+ * validateResourceQuantityHugePageValue (kubernetes/kubernetes pkg/apis/core/v1/validation,
+ * validateResourceRequirements, read for the limits): a huge-page limit is a whole number of pages
+ * of the size its name gives. Requests are not checked there, and a name whose size is not a
+ * quantity is deployment/resource-names'.
+ */
+function reportIndivisibleHugePages(context: RuleContext, name: string, raw: unknown, quantity: Quantity, at: FieldPath): void {
+  const page = parseQuantity(name.slice(HUGEPAGES.length));
+  if (!page || page.num <= 0n || page.num % page.den !== 0n) return;
+  const pageBytes = page.num / page.den;
+  // The server compares whole bytes, a fraction of a byte rounded up.
+  const bytes = (quantity.num + quantity.den - 1n) / quantity.den;
+  if (bytes % pageBytes !== 0n) context.report({ path: at, message: `${name} limit ${String(raw)} is not a whole number of ${name.slice(HUGEPAGES.length)} pages` });
 }

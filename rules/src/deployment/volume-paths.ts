@@ -1,4 +1,4 @@
-import { defineRule, isJsonObject } from '@platlint/core';
+import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { readsAllowedField, reportFieldRefDetails } from './downward-field.js';
 import { descendingPathProblem } from './mount-paths.js';
@@ -9,7 +9,9 @@ import type { Obj } from './pod.js';
 const FILE_FIELDS = new Set(['metadata.name', 'metadata.namespace', 'metadata.uid', 'metadata.labels', 'metadata.annotations']);
 
 /** Projections a projected source can hold on any server, whatever its feature gates. */
-const PROJECTIONS: ReadonlySet<string> = new Set(['secret', 'configMap', 'downwardAPI', 'serviceAccountToken']);
+const PROJECTIONS: readonly string[] = ['secret', 'configMap', 'downwardAPI', 'serviceAccountToken'];
+/** With ClusterTrustBundleProjection on, the server keeps clusterTrustBundle and counts it too. */
+const PROJECTIONS_WITH_BUNDLES: readonly string[] = [...PROJECTIONS, 'clusterTrustBundle'];
 
 /** A file path inside a volume: relative, no '..' element and not starting with '..'. */
 function filePathProblem(path: string): string | undefined {
@@ -33,7 +35,12 @@ export default defineRule({
       "  or a projected token's `path`, that is absolute, has a `..` element or starts with `..`:",
       '  files stay inside the volume;',
       '- a projected `sources` entry with more than one of `secret`, `configMap`, `downwardAPI` and',
-      '  `serviceAccountToken`;',
+      '  `serviceAccountToken` (and `clusterTrustBundle` where its gate is on);',
+      '- two files of one projected volume at the same path (items of its secrets and configMaps,',
+      '  downwardAPI files and cluster trust bundles; the token is not counted);',
+      '- with feature gate `ClusterTrustBundleProjection` on (it is off by default): a',
+      '  `clusterTrustBundle` with both or neither of `name` and `signerName`, with an empty one, with',
+      '  `labelSelector` beside `name`, or without a `path`;',
       '- a downwardAPI file with none or both of `fieldRef` and `resourceFieldRef`, a `fieldRef`',
       '  other than `metadata.name`, `metadata.namespace`, `metadata.uid`, `metadata.labels`,',
       '  `metadata.annotations` (or one label or annotation), and a `resourceFieldRef` without',
@@ -80,22 +87,67 @@ export default defineRule({
       if (isJsonObject(configMap)) checkItems(context, configMap, [...at, 'configMap']);
       if (isJsonObject(secret)) checkItems(context, secret, [...at, 'secret']);
       if (isJsonObject(downwardAPI)) checkDownward(context, downwardAPI, [...at, 'downwardAPI']);
-      if (isJsonObject(projected)) {
-        for (const [source, j] of objectsIn(projected.sources)) {
-          const sourceAt = [...at, 'projected', 'sources', j];
-          // Only the projections every server keeps count: unknown keys are dropped (or refused as
-          // unknown fields, a schema finding), and the feature-gated clusterTrustBundle and
-          // podCertificate are dropped where their gate is off.
-          const kinds = Object.keys(source).filter((kind) => PROJECTIONS.has(kind) && source[kind] !== undefined && source[kind] !== null);
-          if (kinds.length > 1) context.report({ path: sourceAt, message: `a projected source holds one projection, not ${kinds.join(' and ')}; give each its own entry in sources` });
-          if (isJsonObject(source.serviceAccountToken)) checkPath(context, source.serviceAccountToken, [...sourceAt, 'serviceAccountToken']);
-          for (const kind of ['configMap', 'secret'] as const) if (isJsonObject(source[kind])) checkItems(context, source[kind], [...sourceAt, kind]);
-          if (isJsonObject(source.downwardAPI)) checkDownward(context, source.downwardAPI, [...sourceAt, 'downwardAPI']);
-        }
-      }
+      if (isJsonObject(projected)) checkProjected(context, projected, [...at, 'projected']);
     }
   },
 });
+
+/**
+ * validateProjectionSources (pkg/apis/core/validation/validation.go at
+ * 000f26050b9be6fb3d79fae95e06b47fc96128cd): one projection per source, and the files of the whole
+ * volume at distinct paths. The feature-gated clusterTrustBundle is dropped by the server where its
+ * gate is off (pkg/api/pod/util.go, dropDisabledClusterTrustBundleProjection), so it counts only where on.
+ */
+function checkProjected(context: RuleContext, projected: Obj, at: FieldPath): void {
+  const bundles = gateEnabled(context.settings.featureGates, 'ClusterTrustBundleProjection', context.settings.release);
+  const projections = bundles ? PROJECTIONS_WITH_BUNDLES : PROJECTIONS;
+  const paths = new Set<string>();
+  const claimPath = (path: unknown, pathAt: FieldPath): void => {
+    if (typeof path !== 'string' || path === '') return;
+    if (paths.has(path)) context.report({ path: pathAt, message: `path "${path}" is already taken by another file of this projected volume; give each file its own path` });
+    paths.add(path);
+  };
+  for (const [source, j] of objectsIn(projected.sources)) {
+    const sourceAt = [...at, 'sources', j];
+    // Only the projections the server keeps count: unknown keys are dropped (or refused as
+    // unknown fields, a schema finding), and feature-gated ones are dropped where their gate is off.
+    const kinds = Object.keys(source).filter((kind) => projections.includes(kind) && source[kind] !== undefined && source[kind] !== null);
+    if (kinds.length > 1) context.report({ path: sourceAt, message: `a projected source holds one projection, not ${kinds.join(' and ')}; give each its own entry in sources` });
+    if (isJsonObject(source.serviceAccountToken)) checkPath(context, source.serviceAccountToken, [...sourceAt, 'serviceAccountToken']);
+    for (const kind of ['configMap', 'secret'] as const) {
+      const projection = source[kind];
+      if (!isJsonObject(projection)) continue;
+      checkItems(context, projection, [...sourceAt, kind]);
+      for (const [item, k] of objectsIn(projection.items)) claimPath(item.path, [...sourceAt, kind, 'items', k, 'path']);
+    }
+    if (isJsonObject(source.downwardAPI)) {
+      checkDownward(context, source.downwardAPI, [...sourceAt, 'downwardAPI']);
+      for (const [item, k] of objectsIn(source.downwardAPI.items)) claimPath(item.path, [...sourceAt, 'downwardAPI', 'items', k, 'path']);
+    }
+    if (bundles && isJsonObject(source.clusterTrustBundle)) {
+      checkTrustBundle(context, source.clusterTrustBundle, [...sourceAt, 'clusterTrustBundle']);
+      claimPath(source.clusterTrustBundle.path, [...sourceAt, 'clusterTrustBundle', 'path']);
+    }
+  }
+}
+
+/** A cluster trust bundle is chosen by name or by signer name (with an optional selector), not both. */
+function checkTrustBundle(context: RuleContext, bundle: Obj, at: FieldPath): void {
+  const has = (field: string): boolean => bundle[field] !== undefined && bundle[field] !== null;
+  if (has('name') && has('signerName')) {
+    context.report({ path: at, message: 'a clusterTrustBundle is chosen by name or by signerName, not both; keep one' });
+  } else if (has('name')) {
+    if (bundle.name === '') context.report({ path: [...at, 'name'], message: 'name of a clusterTrustBundle must not be empty' });
+    if (has('labelSelector')) context.report({ path: [...at, 'labelSelector'], target: 'key', message: 'labelSelector only goes with signerName; remove it or choose the bundle by signerName' });
+  } else if (has('signerName')) {
+    if (bundle.signerName === '') context.report({ path: [...at, 'signerName'], message: 'signerName of a clusterTrustBundle must not be empty' });
+  } else {
+    context.report({ path: at, message: 'a clusterTrustBundle needs name or signerName' });
+  }
+  if (bundle.path === '' || bundle.path === undefined || bundle.path === null) {
+    context.report({ path: [...at, 'path'], target: bundle.path === '' ? 'value' : 'key', message: 'a clusterTrustBundle needs the path of its file in the volume' });
+  } else checkPath(context, bundle, at);
+}
 
 function checkPath(context: RuleContext, item: Obj, at: FieldPath): void {
   const problem = typeof item.path === 'string' && item.path !== '' ? filePathProblem(item.path) : undefined;

@@ -1,4 +1,4 @@
-import { defineRule, formats, isJsonObject, parseQuantity } from '@platlint/core';
+import { defineRule, formats, gateEnabled, isJsonObject, parseQuantity } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { DOCS_DEPLOYMENT_HEAD, objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
@@ -35,15 +35,19 @@ export default defineRule({
     docs: [
       'In `spec.template.spec.volumes`, the server refuses:',
       '',
-      '- an `iscsi` volume whose `iqn` or `initiatorName` is not an IQN (`iqn.2001-04.com.example:disk`),',
+      '- an `iscsi` volume with an empty `targetPortal` or `iqn`, or whose `iqn` or `initiatorName` is not an IQN (`iqn.2001-04.com.example:disk`),',
       '  an EUI (`eui.` and 16 letters or digits) or an NAA name (`naa.` and 32); a `lun` outside 0 to',
       '  255; CHAP authentication (`chapAuthDiscovery`, `chapAuthSession`) without `secretRef`; and,',
       '  when `initiatorName` is set, a volume name and `targetPortal` that together with a `:` are',
       '  longer than 64 characters;',
-      '- an `rbd` volume with no `monitors`;',
+      '- an `rbd` volume with no `monitors` or an empty `image`;',
       '- an `ephemeral` volume whose `volumeClaimTemplate` sets metadata other than labels and',
       '  annotations (or invalid ones), has no `accessModes`, mixes `ReadWriteOncePod` with another',
-      '  mode, or has no positive `resources.requests.storage`.',
+      '  mode, or has no positive `resources.requests.storage`; a `storageClassName` (or',
+      '  `volumeAttributesClassName`) that is not a DNS subdomain; a `dataSource` or `dataSourceRef`',
+      '  without `kind` or `name`, naming a kind other than `PersistentVolumeClaim` without `apiGroup`,',
+      '  or with an `apiGroup` that is not a DNS subdomain; a `dataSourceRef.namespace` that is not a',
+      '  namespace name, or set beside `dataSource`; and a `dataSource` that differs from `dataSourceRef`.',
       '',
       'Fails:',
       '',
@@ -77,6 +81,8 @@ export default defineRule({
       if (isJsonObject(volume.rbd) && Array.isArray(volume.rbd.monitors) && volume.rbd.monitors.length === 0) {
         context.report({ path: [...at, 'rbd', 'monitors'], message: 'an rbd volume needs at least one Ceph monitor in monitors' });
       }
+      // validateRBDVolumeSource: the image is required (its absence is a schema finding).
+      if (isJsonObject(volume.rbd) && volume.rbd.image === '') context.report({ path: [...at, 'rbd', 'image'], message: 'an rbd volume needs the name of its RADOS image in image' });
       if (isJsonObject(volume.ephemeral) && isJsonObject(volume.ephemeral.volumeClaimTemplate)) {
         checkClaimTemplate(context, volume.ephemeral.volumeClaimTemplate, [...at, 'ephemeral', 'volumeClaimTemplate']);
       }
@@ -86,6 +92,10 @@ export default defineRule({
 
 function checkIscsi(context: RuleContext, volume: Obj, iscsi: Obj, at: FieldPath): void {
   const where = [...at, 'iscsi'];
+  // validateISCSIVolumeSource: both are required (their absence is a schema finding).
+  for (const field of ['targetPortal', 'iqn'] as const) {
+    if (iscsi[field] === '') context.report({ path: [...where, field], message: `an iscsi volume needs ${field === 'iqn' ? 'the target\'s qualified name in iqn' : 'the target\'s address in targetPortal'}` });
+  }
   if (typeof iscsi.iqn === 'string' && iscsi.iqn !== '') {
     const problem = iscsiNameProblem(iscsi.iqn);
     if (problem) context.report({ path: [...where, 'iqn'], message: `iqn "${iscsi.iqn}" ${problem}` });
@@ -131,6 +141,7 @@ function checkClaimTemplate(context: RuleContext, template: Obj, at: FieldPath):
   if (modes.includes('ReadWriteOncePod') && modes.some((mode) => mode !== 'ReadWriteOncePod' && ACCESS_MODES.has(mode as string))) {
     context.report({ path: [...specAt, 'accessModes'], message: 'ReadWriteOncePod cannot be combined with other access modes; keep it alone' });
   }
+  checkClaimSources(context, spec, specAt);
   const resources = isJsonObject(spec.resources) ? spec.resources : {};
   const requests = isJsonObject(resources.requests) ? resources.requests : {};
   const storage = requests.storage;
@@ -140,4 +151,51 @@ function checkClaimTemplate(context: RuleContext, template: Obj, at: FieldPath):
   }
   const quantity = parseQuantity(storage);
   if (quantity && quantity.num <= 0n) context.report({ path: [...specAt, 'resources', 'requests', 'storage'], message: `storage request ${String(storage)} must be greater than zero` });
+}
+
+/**
+ * The rest of ValidatePersistentVolumeClaimSpec (pkg/apis/core/validation/validation.go at
+ * 000f26050b9be6fb3d79fae95e06b47fc96128cd): class names, and validateDataSource and
+ * validateDataSourceRef. Unknown access and volume modes are schema/enum findings.
+ */
+function checkClaimSources(context: RuleContext, spec: Obj, specAt: FieldPath): void {
+  const classes = ['storageClassName', ...(gateEnabled(context.settings.featureGates, 'VolumeAttributesClass', context.settings.release) ? ['volumeAttributesClassName'] : [])];
+  for (const field of classes) {
+    const name = spec[field];
+    const problem = typeof name === 'string' && name !== '' ? formats['dns-subdomain'](name) : undefined;
+    if (problem) context.report({ path: [...specAt, field], message: `${field} "${String(name)}" ${problem}` });
+  }
+  for (const field of ['dataSource', 'dataSourceRef'] as const) {
+    const source = spec[field];
+    if (!isJsonObject(source)) continue;
+    const at = [...specAt, field];
+    for (const part of ['kind', 'name'] as const) {
+      if (source[part] === '') context.report({ path: [...at, part], message: `${field} needs the ${part} of the object to copy from` });
+    }
+    const group = typeof source.apiGroup === 'string' ? source.apiGroup : '';
+    if (group === '' && typeof source.kind === 'string' && source.kind !== '' && source.kind !== 'PersistentVolumeClaim') {
+      context.report({ path: [...at, 'kind'], message: `${field} kind ${source.kind} has no apiGroup; only PersistentVolumeClaim is in the core group, so set apiGroup` });
+    }
+    const groupProblem = group !== '' ? formats['dns-subdomain'](group) : undefined;
+    if (groupProblem) context.report({ path: [...at, 'apiGroup'], message: `apiGroup "${group}" ${groupProblem}` });
+  }
+  const ref = isJsonObject(spec.dataSourceRef) ? spec.dataSourceRef : undefined;
+  const source = isJsonObject(spec.dataSource) ? spec.dataSource : undefined;
+  const namespace = ref && typeof ref.namespace === 'string' && ref.namespace !== '' ? ref.namespace : undefined;
+  if (namespace !== undefined) {
+    // A namespace needs CrossNamespaceVolumeDataSource (alpha, off by default); where it is off,
+    // what the server makes of the reference is not checked here.
+    if (!gateEnabled(context.settings.featureGates, 'CrossNamespaceVolumeDataSource', context.settings.release)) return;
+    const problem = formats['dns-label'](namespace);
+    if (problem) context.report({ path: [...specAt, 'dataSourceRef', 'namespace'], message: `namespace "${namespace}" ${problem}` });
+    if (source) context.report({ path: [...specAt, 'dataSource'], target: 'key', message: 'dataSource cannot be set when dataSourceRef names a namespace; keep dataSourceRef' });
+  } else if (source && ref && !sameReference(source, ref)) {
+    context.report({ path: [...specAt, 'dataSource'], target: 'key', message: 'dataSource and dataSourceRef name different objects; keep one, or make them the same' });
+  }
+}
+
+/** isDataSourceEqualDataSourceRef: the same group (both unset, or equal), kind and name. */
+function sameReference(a: Obj, b: Obj): boolean {
+  const group = (ref: Obj): unknown => ref.apiGroup ?? null;
+  return group(a) === group(b) && a.kind === b.kind && a.name === b.name;
 }
