@@ -84,6 +84,8 @@ const FRAGMENT_EXAMPLES = new Set<string>([
   'config/webhook-cache-ttl',
   'config/webhook-connection-info',
   'config/webhook-match-condition',
+  // Its examples need a CustomResourceDefinition beside them.
+  'custom-resource/validation-rules',
   'deployment/containers-required',
   'deployment/progress-deadline',
   'deployment/restart-policy',
