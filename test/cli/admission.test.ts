@@ -92,6 +92,20 @@ describe('platlint test', () => {
     expect(result.stdout).toContain('0 passed, 2 failed');
   });
 
+  it('refuses a misspelt key inside request.userInfo and request.kind, with its line and column', () => {
+    const original = readFileSync(join(examples, 'tests/team-and-owner.yaml'), 'utf8');
+    const misspelt = original.replace('userInfo: {username: alice', 'userInfo: {usernme: alice').replace('kind: {group: apps, version: v1, kind: Deployment}', 'kind: {group: apps, version: v1, knd: Deployment}');
+    expect(misspelt).not.toBe(original);
+    const lineOf = (needle: string) => misspelt.split('\n').findIndex((l) => l.includes(needle)) + 1;
+    const dir = tempDir({ 'nested.yaml': misspelt });
+    const result = runCli(['test', dir], { env: { NO_COLOR: '1' } });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^FAIL {2}.*nested\.yaml/m);
+    expect(result.stdout).toMatch(new RegExp(`${lineOf('knd: Deployment')}:\\d+: unknown key "knd" in "request\\.kind"; did you mean "kind"\\?`));
+    expect(result.stdout).toMatch(new RegExp(`${lineOf('usernme')}:\\d+: unknown key "usernme" in "request\\.userInfo"; did you mean "username"\\?`));
+    expect(result.stdout).toContain('0 passed, 1 failed');
+  });
+
   it('writes JUnit XML for CI with --format junit', () => {
     const original = readFileSync(join(examples, 'tests/team-and-owner.yaml'), 'utf8');
     const dir = tempDir({ 'good.yaml': original, 'wrong.yaml': original.replace('labels: {team: checkout}}\n    spec:', 'labels: {team: payments}}\n    spec:') });
