@@ -113,7 +113,7 @@ export function decodeConfig(schema: SchemaNode, value: Record<string, unknown>,
  * A missing section is decoded as an empty one, so the server names the required fields inside
  * it (a missing `issuer` is reported as its `url` and `audiences`): the same paths here.
  */
-function missingAsTheServerSaysIt(finding: StructuralFinding, schema: SchemaNode): StructuralFinding[] {
+export function missingAsTheServerSaysIt(finding: StructuralFinding, schema: SchemaNode): StructuralFinding[] {
   if (finding.ruleId !== 'schema/required') return [finding];
   const inner = (path: PathSegment[]): PathSegment[][] => {
     const node = schemaAt(schema, path);
