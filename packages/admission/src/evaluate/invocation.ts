@@ -7,7 +7,7 @@ import type { SchemaNode } from '@platlint/core';
 import { deepFreeze, isObject, type Json, type JsonObject } from '../json.js';
 import { ApplyConfigurationError, mergeApplyConfiguration } from '../merge/apply-configuration.js';
 import { applyJsonPatch, JsonPatchError, JsonPatchTestFailed, type JsonPatchOperation } from '../merge/json-patch.js';
-import { newTypeMismatches, newUnknownFields } from '../merge/strict-decode.js';
+import { newMistypedFields, newUnknownFields } from '../merge/strict-decode.js';
 import type { CompiledExpression, CompiledMutation, CompiledPolicy } from './compile.js';
 import { celFailure, StageError, StatusFailure, type FailureKind } from './failures.js';
 
@@ -265,7 +265,7 @@ function runMutation(m: CompiledMutation, activation: () => Record<string, unkno
   }
   if (input.strict && input.schema && patched !== object) {
     // A value of the wrong type stops the decoder before strictness is looked at.
-    const mistyped = newTypeMismatches(object, patched, input.schema);
+    const mistyped = newMistypedFields(object, patched, input.schema);
     if (mistyped.length > 0) throw new StatusFailure(`decoding error: ${mistyped.join(', ')}`, 500, 'InternalError');
     const unknown = newUnknownFields(object, patched, input.schema);
     if (unknown.length > 0) throw new StatusFailure(`strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`, 500, 'InternalError');

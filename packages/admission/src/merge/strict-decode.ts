@@ -3,7 +3,7 @@
 // cannot hold (upstream mutating/patch/json_patch.go, jsonPatcher.Patch: the patched JSON
 // goes through the strict JSON serializer's Decode into the typed object). Custom resources
 // decode loosely, so this is only asked for catalog kinds.
-import { formatPath, typeMismatches, type SchemaNode } from '@platlint/core';
+import { formatPath, newTypeMismatches, type SchemaNode } from '@platlint/core';
 import { isObject, type Json } from '../json.js';
 
 function walk(value: Json | undefined, node: SchemaNode | undefined, path: string, out: Set<string>): void {
@@ -83,11 +83,8 @@ export function newUnknownFields(before: Json | undefined, after: Json, schema: 
 /**
  * Values of `after` the decoder cannot read into the kind's types (a string for an integer, a
  * mapping for a label value, an integer beyond its width), that `before` did not already
- * hold: each as `field: problem`. Core's structural validation says what the types are.
+ * hold: each as `"field" problem`. Core's structural validation says what the types are.
  */
-export function newTypeMismatches(before: Json | undefined, after: Json, schema: SchemaNode): string[] {
-  const found = typeMismatches(schema, after);
-  if (found.length === 0) return [];
-  const had = new Set(before === undefined ? [] : typeMismatches(schema, before).map((f) => `${formatPath(f.path)}\u0000${f.message}`));
-  return found.filter((f) => !had.has(`${formatPath(f.path)}\u0000${f.message}`)).map((f) => `"${formatPath(f.path)}" ${f.message}`);
+export function newMistypedFields(before: Json | undefined, after: Json, schema: SchemaNode): string[] {
+  return newTypeMismatches(schema, before, after).map((f) => `"${formatPath(f.path)}" ${f.message}`);
 }
