@@ -44,6 +44,26 @@ describe('platlint mutate', () => {
     expect(result.stdout).toBe('');
   });
 
+  it('refuses a policy and a binding without spec in lint and in the state, as the server refuses an empty spec', () => {
+    // `spec:` with nothing (a null spec), and no spec at all: what a truncated file gives.
+    const text = 'apiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: p1}\nspec:\n---\napiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicyBinding\nmetadata: {name: b1}\n';
+    const dir = tempDir({ 'state/nospec.yaml': text });
+    const lint = runCli(['lint', '--no-color', join(dir, 'state/nospec.yaml')]);
+    expect(lint.status).toBe(1);
+    const errors = lint.stdout.split('\n').filter((l) => /^\s*\d+:\d+\s+error/.test(l));
+    expect(errors.map((l) => l.trim().replace(/\s+/g, ' '))).toEqual([
+      '4:1 error missing required field "spec": the server needs its matchConstraints schema/required',
+      '4:1 error missing required field "spec": the server needs its mutations schema/required',
+      '4:1 error missing required field "spec": the server needs its reinvocationPolicy schema/required',
+      '6:1 error missing required field "spec": the server needs its policyName schema/required',
+    ]);
+    const mutate = runCli(['mutate', '--state', join(dir, 'state'), join(examples, 'objects/deployment.yaml')]);
+    expect(mutate.status).toBe(2);
+    expect(mutate.stderr).toMatch(/nospec\.yaml:4:1: refused MutatingAdmissionPolicy\/p1/);
+    expect(mutate.stderr).toMatch(/nospec\.yaml:6:1: refused MutatingAdmissionPolicyBinding\/b1/);
+    expect(mutate.stdout).toBe('');
+  });
+
   it('keeps a policy that only draws advice, printing the advice as a warning', () => {
     const typo = `apiVersion: admissionregistration.plat.io/v1
 kind: MutatingAdmissionPolicy
@@ -90,6 +110,20 @@ describe('platlint test', () => {
     expect(result.stdout).toMatch(/FAIL {2}.*misspelt\.yaml[\s\S]*unknown key "expected" in the test case; did you mean "expect"\?/);
     expect(result.stdout).toMatch(/FAIL {2}.*no-expect\.yaml[\s\S]*"expect" is required/);
     expect(result.stdout).toContain('0 passed, 2 failed');
+  });
+
+  it('refuses a misspelt key inside request.userInfo and request.kind, with its line and column', () => {
+    const original = readFileSync(join(examples, 'tests/team-and-owner.yaml'), 'utf8');
+    const misspelt = original.replace('userInfo: {username: alice', 'userInfo: {usernme: alice').replace('kind: {group: apps, version: v1, kind: Deployment}', 'kind: {group: apps, version: v1, knd: Deployment}');
+    expect(misspelt).not.toBe(original);
+    const lineOf = (needle: string) => misspelt.split('\n').findIndex((l) => l.includes(needle)) + 1;
+    const dir = tempDir({ 'nested.yaml': misspelt });
+    const result = runCli(['test', dir], { env: { NO_COLOR: '1' } });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^FAIL {2}.*nested\.yaml/m);
+    expect(result.stdout).toMatch(new RegExp(`${lineOf('knd: Deployment')}:\\d+: unknown key "knd" in "request\\.kind"; did you mean "kind"\\?`));
+    expect(result.stdout).toMatch(new RegExp(`${lineOf('usernme')}:\\d+: unknown key "usernme" in "request\\.userInfo"; did you mean "username"\\?`));
+    expect(result.stdout).toContain('0 passed, 1 failed');
   });
 
   it('writes JUnit XML for CI with --format junit', () => {

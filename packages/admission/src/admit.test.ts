@@ -152,6 +152,15 @@ describe('admit', () => {
     expect(admit(state, deploymentRequest()).status).toMatchObject({ code: 500, message: 'strict decoding error: unknown field "metadata.toString", unknown field "spec.constructor"' });
   });
 
+  it('fails decoding a JSON patch that leaves a value of the wrong type, whatever the failure policy, but not for one the object already had', () => {
+    const state = single({ failurePolicy: 'Ignore', mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: "three"}]')] });
+    expect(admit(state, deploymentRequest()).status).toMatchObject({ code: 500, message: 'decoding error: "spec.replicas" must be an integer, not "three"' });
+    const beside = single({ mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: 5}]')] });
+    const result = admit(beside, deploymentRequest(deployment({ spec: { replicas: 2, paused: 'no' } })));
+    expect(result.status).toBeUndefined();
+    expect(result.patch).toEqual([{ op: 'replace', path: '/spec/replicas', value: 5 }]);
+  });
+
   it('does not hold an unknown field the object already had against a JSON patch beside it', () => {
     const state = single({ mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: 5}]')] });
     const result = admit(state, deploymentRequest(deployment({ spec: { replicas: 2, legacy: { x: 1 } } })));

@@ -106,6 +106,38 @@ const jsonPatchCases: Case[] = [
     object: containers(...named('a')),
     expected: { error: 'strict decoding error: unknown field "spec.template.spec.containers[1].ports[0].containerPortZ"' },
   },
+  // jsonPatcher.Patch (mutating/patch/json_patch.go) decodes the patched JSON with the strict
+  // serializer into the typed object: a value its Go field cannot hold is a decode error.
+  {
+    name: 'json_patch.go jsonPatcher.Patch: a string for an int32 field fails decoding',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/replicas", value: "x"}]'),
+    object: dep(),
+    expected: { error: 'decoding error: "spec.replicas" must be an integer, not "x"' },
+  },
+  {
+    name: 'json_patch.go jsonPatcher.Patch: a mapping as a label value fails decoding',
+    mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"x": {"a": 1}}}]'),
+    object: dep(),
+    expected: { error: 'decoding error: "metadata.labels.x" must be a string, not a mapping' },
+  },
+  {
+    name: 'json_patch.go jsonPatcher.Patch: a number for a string field and a string for a list fail decoding',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/0/image", value: 42}, JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: "notalist"}]'),
+    object: containers({ name: 'a', image: 'nginx' }),
+    expected: { error: 'decoding error: "spec.template.spec.initContainers" must be a list, not "notalist", "spec.template.spec.containers[0].image" must be a string, not the number 42' },
+  },
+  {
+    name: 'json_patch.go jsonPatcher.Patch: an integer beyond int32 fails decoding',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/replicas", value: 4294967296}]'),
+    object: dep(),
+    expected: { error: 'decoding error: "spec.replicas" must be an int32 (-2147483648 to 2147483647), not the number 4294967296' },
+  },
+  {
+    name: 'json_patch.go jsonPatcher.Patch: a null is decoded as the zero value',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/paused", value: null}]'),
+    object: dep(),
+    expected: dep({ spec: { paused: null } }),
+  },
   {
     name: 'a wrong nested type name',
     mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: Object.spec.template.spec.containers{name: "x", ports: [Object.spec.template.spec.containers.portsZ{containerPort: 8080}]}}]'),

@@ -29,6 +29,20 @@ describe('hostile expressions', () => {
     expect(issue(`${'-'.repeat(20000)}1`).code).toBe('limit_exceeded');
   });
 
+  it('string.format: refuses a precision the platform printer does not read (Go fmt parsenum/tooLarge) and charges what a clause writes', () => {
+    // Beyond 10000009 Go's printer stops reading the number: nothing of that size is written.
+    expect(evalError('"%.400000000e".format([1.5])', {}).message).toContain('precision 400000000 is more than the platform\'s printer reads (at most 10000009)');
+    expect(evalError('"%.10000010f".format([1.5])', {}).message).toContain('is more than the platform\'s printer reads');
+    // A precision the printer reads is written, and its length is charged: 100000 digits
+    // cost about 6250, over a limit of 1000 and within the default.
+    expect(evalError('"%.100000f".format([1.5]).size() > 0', {}, { costLimit: 1000 }).message).toContain('cost limit exceeded');
+    const r = env.compile('"%.100000f".format([1.5]).size()');
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.program.evaluate({})).toBe(100_002n);
+    // The argument's own length is charged too (%s of a long string).
+    expect(evalError('"%s%s%s%s".format([s, s, s, s]).size() > 0', { s: 'x'.repeat(10_000) }, { costLimit: 1000 }).message).toContain('cost limit exceeded');
+  });
+
   it('rejects long operator chains that would recurse in the checker', () => {
     expect(issue(Array(2000).fill('1').join(' + ')).code).toBe('limit_exceeded');
   });

@@ -30,6 +30,7 @@ export type { CelExpressionAt, CelField } from './schema/cel-places.js';
 export { mayHold } from './schema/reach.js';
 export { formats, ajvFormats, isSloppyIPv4 } from './validate/formats.js';
 export { validateStructure, closest } from './validate/validator.js';
+export { newTypeMismatches, typeMismatches } from './validate/decode.js';
 export { toJsonSchema, AJV_OPTIONS } from './validate/json-schema.js';
 export { exportJsonSchemas, kindSchema, schemaFileName } from './schema-export/index.js';
 export type { ExportedSchema } from './schema-export/index.js';

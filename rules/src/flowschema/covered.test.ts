@@ -40,8 +40,8 @@ describe('FlowSchema items covered by structural validation', () => {
     expect(lint(resourceRule('verbs: [get], apiGroups: [""], resources: [pods], namespaces: ["*"]'))).toEqual([]);
   });
 
-  it('spec is required', () => {
-    expect(lint('apiVersion: flowcontrol.apiserver.plat.io/v1\nkind: FlowSchema\nmetadata: {name: team-a}\n')).toContainEqual({ ruleId: 'schema/required', path: 'spec', message: 'missing required field "spec"' });
+  it('spec is required: a missing one is validated as an empty one, which needs its priority level name', () => {
+    expect(lint('apiVersion: flowcontrol.apiserver.plat.io/v1\nkind: FlowSchema\nmetadata: {name: team-a}\n')).toContainEqual({ ruleId: 'schema/required', path: 'spec.priorityLevelConfiguration.name', message: 'missing required field "spec": the server needs its priorityLevelConfiguration.name' });
   });
 
   it('matchingPrecedence lies in [0, 10000]: the server defaults 0 to 1000', () => {

@@ -7,7 +7,7 @@ import type { SchemaNode } from '@platlint/core';
 import { deepFreeze, isObject, type Json, type JsonObject } from '../json.js';
 import { ApplyConfigurationError, mergeApplyConfiguration } from '../merge/apply-configuration.js';
 import { applyJsonPatch, JsonPatchError, JsonPatchTestFailed, type JsonPatchOperation } from '../merge/json-patch.js';
-import { newUnknownFields } from '../merge/strict-decode.js';
+import { newMistypedFields, newUnknownFields } from '../merge/strict-decode.js';
 import type { CompiledExpression, CompiledMutation, CompiledPolicy } from './compile.js';
 import { celFailure, StageError, StatusFailure, type FailureKind } from './failures.js';
 
@@ -263,7 +263,10 @@ function runMutation(m: CompiledMutation, activation: () => Record<string, unkno
     if (e instanceof JsonPatchError) throw new StageError('patch', `JSON Patch: ${e.message}`, { cause: e });
     throw e;
   }
-  if (input.strict && input.schema) {
+  if (input.strict && input.schema && patched !== object) {
+    // A value of the wrong type stops the decoder before strictness is looked at.
+    const mistyped = newMistypedFields(object, patched, input.schema);
+    if (mistyped.length > 0) throw new StatusFailure(`decoding error: ${mistyped.join(', ')}`, 500, 'InternalError');
     const unknown = newUnknownFields(object, patched, input.schema);
     if (unknown.length > 0) throw new StatusFailure(`strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`, 500, 'InternalError');
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../json.js';
 import { diffToPatch } from './diff.js';
-import { applyJsonPatch, decodePointerToken, JsonPatchError, JsonPatchTestFailed, type JsonPatchOperation } from './json-patch.js';
+import { applyJsonPatch, decodePointerToken, jsonBytes, JsonPatchError, JsonPatchTestFailed, MAX_PATCHED_BYTES, type JsonPatchOperation } from './json-patch.js';
 
 const doc = (): Json => ({ metadata: { name: 'web', labels: { app: 'web' } }, spec: { list: [1, 2, 3] } });
 
@@ -96,5 +96,31 @@ describe('diffToPatch', () => {
   it('escapes keys and appends with add', () => {
     expect(diffToPatch({ m: {} }, { m: { 'a/b~c': 1 } })).toEqual([{ op: 'add', path: '/m/a~1b~0c', value: 1 }]);
     expect(diffToPatch({ c: [{ name: 'a' }] }, { c: [{ name: 'a' }, { name: 'b' }] })).toEqual([{ op: 'add', path: '/c/1', value: { name: 'b' } }]);
+  });
+
+});
+
+describe('JSON patch size limit', () => {
+  it('measures an object as the length of its compact JSON, and stops measuring past the limit', () => {
+    const value: Json = { a: [1, 'xy', true, null, { b: false }], 'c~d': -1.5 };
+    expect(jsonBytes(value, Infinity)).toBe(JSON.stringify(value).length);
+    const big: Json = { list: Array.from({ length: 100_000 }, (_, i) => i) };
+    expect(jsonBytes(big, 1000)).toBeGreaterThan(1000);
+    expect(jsonBytes(big, 1000)).toBeLessThan(1100);
+  });
+
+  it('stops a patch whose result would be over the size limit (the server\'s 3 MiB request body), at the operation that crosses it', () => {
+    expect(MAX_PATCHED_BYTES).toBe(3 * 1024 * 1024);
+    // Each copy of /spec into its own child doubles the object: 30 copies would be 2^30 times it.
+    const copies: JsonPatchOperation[] = Array.from({ length: 30 }, (_, i) => ({ op: 'copy', from: '/spec', path: `/spec/x${i}` }));
+    const message = errorOf(copies, { spec: { list: [1, 2, 3], name: 'a'.repeat(100) } });
+    expect(message).toMatch(/^copy operation at "\/spec\/x1[0-9]" would make the object larger than 3145728 bytes of JSON/);
+    // With a small limit: adds, replaces and removes count what they write and take out.
+    const small = 200;
+    const start: Json = { spec: { a: 'x'.repeat(100) } };
+    expect(applyJsonPatch(start, [{ op: 'remove', path: '/spec/a' }, { op: 'add', path: '/spec/b', value: 'y'.repeat(150) }], small)).toEqual({ spec: { b: 'y'.repeat(150) } });
+    expect(applyJsonPatch(start, [{ op: 'replace', path: '/spec/a', value: 'z'.repeat(150) }], small)).toEqual({ spec: { a: 'z'.repeat(150) } });
+    expect(() => applyJsonPatch(start, [{ op: 'add', path: '/spec/b', value: 'y'.repeat(150) }], small)).toThrow(/add operation at "\/spec\/b" would make the object larger than 200 bytes/);
+    expect(() => applyJsonPatch(start, [{ op: 'replace', path: '', value: { big: 'y'.repeat(250) } }], small)).toThrow(/larger than 200 bytes/);
   });
 });

@@ -61,17 +61,81 @@ interface Holder {
   root: Json;
   /** Containers this patch created or copied; only these may be changed in place. */
   owned: Set<object>;
+  /** The size of `root` as JSON (see jsonBytes), kept as operations add and remove values. */
+  bytes: number;
+  maxBytes: number;
 }
 
 /**
- * Applies a patch to `document` and returns the result. Throws JsonPatchTestFailed when a
- * `test` fails and JsonPatchError for every other problem; the input is never changed.
+ * The largest patched object, in bytes of its JSON: the API server reads no request body
+ * above 3 MiB (its MaxRequestBodyBytes), so an object beyond it could never have been sent,
+ * and etcd stores half of that. A patch's operations may copy a subtree into itself (each
+ * copy doubling the object): the size is kept as the patch runs and the patch stops at the
+ * first operation that takes it past the limit, before the object grows further.
  */
-export function applyJsonPatch(document: Json, operations: readonly JsonPatchOperation[]): Json {
+export const MAX_PATCHED_BYTES = 3 * 1024 * 1024;
+
+/**
+ * Applies a patch to `document` and returns the result. Throws JsonPatchTestFailed when a
+ * `test` fails and JsonPatchError for every other problem, a result over `maxBytes`
+ * included; the input is never changed.
+ */
+export function applyJsonPatch(document: Json, operations: readonly JsonPatchOperation[], maxBytes = MAX_PATCHED_BYTES): Json {
   // A holder lets a root `replace` swap the whole document.
-  const holder: Holder = { root: document, owned: new Set() };
+  const holder: Holder = { root: document, owned: new Set(), bytes: jsonBytes(document, maxBytes), maxBytes };
   for (const op of operations) applyOne(holder, op);
   return holder.root;
+}
+
+/**
+ * The length of `value` as compact JSON, counted without writing it (strings by their UTF-16
+ * length, escapes left out: close enough for a bound), or any number above `limit` once it
+ * passes it: measuring stops there, so a huge value costs no more than the limit.
+ */
+export function jsonBytes(value: Json | undefined, limit: number): number {
+  // Each value popped adds its separator (a comma, or nothing for the root and a first item:
+  // hence the -1 here and below), so that a wide list is counted as it is walked.
+  let total = -1;
+  const stack: (Json | undefined)[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    total += 1;
+    if (v === null || v === undefined) total += 4;
+    else if (typeof v === 'string') total += v.length + 2;
+    else if (typeof v === 'number') total += String(v).length;
+    else if (typeof v === 'boolean') total += v ? 4 : 5;
+    else if (Array.isArray(v)) {
+      total += v.length > 0 ? 1 : 2;
+      for (const item of v) stack.push(item);
+    } else {
+      let members = 0;
+      for (const key in v) {
+        members++;
+        total += key.length + 3;
+        stack.push(v[key]);
+      }
+      total += members > 0 ? 1 : 2;
+    }
+    if (total > limit) return total;
+  }
+  return total;
+}
+
+/**
+ * Counts the bytes of a value an operation is about to write in (and of the one it replaces
+ * out), and stops the patch before the write when the object would be over its limit.
+ */
+function account(holder: Holder, op: JsonPatchOperation, added: Json, replaced?: Json): void {
+  const bytes = holder.bytes + jsonBytes(added, holder.maxBytes) - (replaced === undefined ? 0 : jsonBytes(replaced, holder.maxBytes));
+  if (bytes > holder.maxBytes) throw new JsonPatchError(`${op.op} operation at "${op.path}" would make the object larger than ${holder.maxBytes} bytes of JSON, more than the API server accepts in a request`);
+  holder.bytes = bytes;
+}
+
+/** The value an add or replace at `located` writes over, if any (an array add inserts). */
+function overwritten(located: Located): Json | undefined {
+  const { container, key } = located;
+  if (container.kind === 'object') return Object.hasOwn(container.value, key) ? container.value[key] : undefined;
+  return undefined;
 }
 
 /** A container of this patch's own: `value` itself when already copied, else a shallow copy. */
@@ -195,17 +259,19 @@ function insert(located: Located, value: Json): void {
   items.splice(i, 0, value);
 }
 
-function removeAt(located: Located): void {
+/** Removes the member or item and returns it. */
+function removeAt(located: Located): Json | undefined {
   const { container, key } = located;
   if (container.kind === 'object') {
     if (!Object.hasOwn(container.value, key)) throw new JsonPatchError(`Unable to remove nonexistent key: ${key}: ${MISSING}`);
+    const removed = container.value[key];
     delete container.value[key];
-    return;
+    return removed;
   }
   if (!/^-?\d+$/.test(key)) throw new JsonPatchError(`value was not a proper array index: '${key}'`);
   const i = arrayIndex(key, container.value.length);
   if (i === undefined) throw new JsonPatchError(`Unable to access invalid index: ${key}: ${INVALID_INDEX}`);
-  container.value.splice(i, 1);
+  return container.value.splice(i, 1)[0];
 }
 
 function valueOf(op: JsonPatchOperation): Json {
@@ -215,8 +281,10 @@ function valueOf(op: JsonPatchOperation): Json {
 function add(holder: Holder, op: JsonPatchOperation): void {
   const at = locate(holder, op.path, true);
   if (!at) throw new JsonPatchError(`add operation does not apply: doc is missing path: "${op.path}": ${MISSING}`);
+  const value = valueOf(op);
+  account(holder, op, value, overwritten(at));
   try {
-    insert(at, valueOf(op));
+    insert(at, value);
   } catch (e) {
     throw new JsonPatchError(`error in add for path: '${op.path}': ${(e as Error).message}`);
   }
@@ -226,7 +294,8 @@ function remove(holder: Holder, op: JsonPatchOperation): void {
   const at = locate(holder, op.path, true);
   if (!at) throw new JsonPatchError(`remove operation does not apply: doc is missing path: "${op.path}": ${MISSING}`);
   try {
-    removeAt(at);
+    const removed = removeAt(at);
+    holder.bytes -= jsonBytes(removed, holder.maxBytes);
   } catch (e) {
     throw new JsonPatchError(`error in remove for path: '${op.path}': ${(e as Error).message}`);
   }
@@ -236,19 +305,23 @@ function replace(holder: Holder, op: JsonPatchOperation): void {
   if (op.path === '') {
     const value = valueOf(op);
     if (value === null || typeof value !== 'object') throw new JsonPatchError('replace operation value must be object or array');
+    account(holder, op, value, holder.root);
     holder.root = value;
     return;
   }
   const at = locate(holder, op.path, true);
   if (!at) throw new JsonPatchError(`replace operation does not apply: doc is missing path: ${op.path}: ${MISSING}`);
+  const value = valueOf(op);
   if (at.container.kind === 'array') {
     const i = arrayIndex(at.key, at.container.value.length);
     if (i === undefined) throw new JsonPatchError(`replace operation does not apply: doc is missing key: ${op.path}: ${MISSING}`);
-    at.container.value[i] = valueOf(op);
+    account(holder, op, value, at.container.value[i]);
+    at.container.value[i] = value;
     return;
   }
   // An absent object member is simply set, as v4 does.
-  setOwn(at.container.value, at.key, valueOf(op));
+  account(holder, op, value, overwritten(at));
+  setOwn(at.container.value, at.key, value);
 }
 
 function move(holder: Holder, op: JsonPatchOperation): void {
@@ -285,6 +358,8 @@ function copy(holder: Holder, op: JsonPatchOperation): void {
   if (value === undefined) throw new JsonPatchError(`copy operation does not apply: doc is missing from key: ${from}: ${MISSING}`);
   const target = locate(holder, op.path, true);
   if (!target) throw new JsonPatchError(`copy operation does not apply: doc is missing destination path: ${op.path}: ${MISSING}`);
+  // Measured before it is cloned: a copy of a subtree into itself doubles the object.
+  account(holder, op, value, overwritten(target));
   try {
     insert(target, clone(value));
   } catch (e) {

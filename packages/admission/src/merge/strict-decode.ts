@@ -1,7 +1,9 @@
 // After a JSON patch the API server decodes a built-in kind strictly: a field the type does
-// not declare is an internal error (mutating-admission.md §7). Custom resources decode
-// loosely, so this is only asked for catalog kinds.
-import type { SchemaNode } from '@platlint/core';
+// not declare is an internal error (mutating-admission.md §7), and so is a value its Go type
+// cannot hold (upstream mutating/patch/json_patch.go, jsonPatcher.Patch: the patched JSON
+// goes through the strict JSON serializer's Decode into the typed object). Custom resources
+// decode loosely, so this is only asked for catalog kinds.
+import { formatPath, newTypeMismatches, type SchemaNode } from '@platlint/core';
 import { isObject, type Json } from '../json.js';
 
 function walk(value: Json | undefined, node: SchemaNode | undefined, path: string, out: Set<string>): void {
@@ -76,4 +78,13 @@ export function newUnknownFields(before: Json | undefined, after: Json, schema: 
   const had = new Set<string>();
   walk(before, schema, '', had);
   return [...has].filter(([, p]) => !had.has(p)).map(([shown]) => shown);
+}
+
+/**
+ * Values of `after` the decoder cannot read into the kind's types (a string for an integer, a
+ * mapping for a label value, an integer beyond its width), that `before` did not already
+ * hold: each as `"field" problem`. Core's structural validation says what the types are.
+ */
+export function newMistypedFields(before: Json | undefined, after: Json, schema: SchemaNode): string[] {
+  return newTypeMismatches(schema, before, after).map((f) => `"${formatPath(f.path)}" ${f.message}`);
 }

@@ -94,6 +94,26 @@ describe('loadState keeps what the server would store', () => {
     expect(state.policies).toEqual([]);
   });
 
+  it('refuses a policy or binding without spec, as one with an empty spec (ValidateMutatingAdmissionPolicy, ValidateMutatingAdmissionPolicyBinding)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
+    stateDirs.push(dir);
+    // `spec:` with nothing is a null spec; the binding has none at all.
+    writeFileSync(join(dir, 'p.yaml'), 'apiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: p1}\nspec:\n---\napiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicyBinding\nmetadata: {name: b1}\n');
+    const state = loadState([dir]);
+    expect(state.policies).toEqual([]);
+    expect(state.bindings).toEqual([]);
+    expect(state.problems.map((p) => [p.object, p.ruleId, p.message])).toEqual([
+      ['MutatingAdmissionPolicy/p1', 'schema/required', 'missing required field "spec": the server needs its matchConstraints'],
+      ['MutatingAdmissionPolicy/p1', 'schema/required', 'missing required field "spec": the server needs its mutations'],
+      ['MutatingAdmissionPolicy/p1', 'schema/required', 'missing required field "spec": the server needs its reinvocationPolicy'],
+      ['MutatingAdmissionPolicyBinding/b1', 'schema/required', 'missing required field "spec": the server needs its policyName'],
+    ]);
+    // Objects held in memory (a test case's) are judged alike.
+    const inMemory = stateFromObjects([{ apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name: 'b2' } }], 'case');
+    expect(inMemory.bindings).toEqual([]);
+    expect(inMemory.problems.map((p) => p.message)).toEqual(['missing required field "spec": the server needs its policyName']);
+  });
+
   it('refuses a mutation whose static result type is dyn, as the server does when it stores the policy', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
     stateDirs.push(dir);

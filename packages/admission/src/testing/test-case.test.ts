@@ -52,6 +52,33 @@ describe('runTestCase', () => {
     expect(result?.message).toContain('MutatingAdmissionPolicy/p');
   });
 
+  it('refuses unknown keys below the request (kind, resource, userInfo) with their line and column', () => {
+    const text = [
+      'name: nested',
+      'request:',
+      '  operation: CREATE',
+      '  kind: {group: apps, version: v1, knd: Deployment}',
+      '  resource: {group: apps, version: v1, resource: deployments, verison: v1}',
+      '  requestKind: {group: apps, version: v1, kind: Deployment, extra: 1}',
+      '  userInfo:',
+      '    usernme: alice',
+      '    extra: {anything: [goes]}',
+      '  object: {apiVersion: apps/v1, kind: Deployment, metadata: {name: web}, anyField: 1}',
+      '  options: {apiVersion: meta.plat.io/v1, kind: CreateOptions, fieldManager: x}',
+      'expect: {allowed: true}',
+      '',
+    ].join('\n');
+    const [result] = runTestCase(tmpFile(text));
+    expect(result?.passed).toBe(false);
+    const lines = (result?.message ?? '').split('\n').slice(1).map((l) => l.trim());
+    expect(lines).toEqual([
+      '4:36: unknown key "knd" in "request.kind"; did you mean "kind"? (allowed: group, version, kind)',
+      '5:63: unknown key "verison" in "request.resource"; did you mean "version"? (allowed: group, version, resource)',
+      '6:61: unknown key "extra" in "request.requestKind" (allowed: group, version, kind)',
+      '8:5: unknown key "usernme" in "request.userInfo"; did you mean "username"? (allowed: username, uid, groups, extra)',
+    ]);
+  });
+
   it('reports unreadable files and bad YAML as failed cases', () => {
     expect(runTestCase('/nonexistent/case.yaml')[0]?.message).toContain('cannot read the file');
     expect(runTestCase(tmpFile('name: [unclosed'))[0]?.message).toContain('invalid YAML');

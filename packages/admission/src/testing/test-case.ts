@@ -3,7 +3,7 @@
 // platlint test"). Several YAML documents in one file are several cases.
 import { dirname, resolve } from 'node:path';
 import { closest, readBoundedFileSync, readFailureReason } from '@platlint/core';
-import { parseAllDocuments, stringify } from 'yaml';
+import { isMap, isScalar, LineCounter, parseAllDocuments, stringify, type Document, type Node } from 'yaml';
 import { admit, type AdmitOptions } from '../admit.js';
 import { isObject, metadataString, type Json, type JsonObject } from '../json.js';
 import { stateFromObjects } from '../state/load.js';
@@ -51,34 +51,52 @@ function yamlOf(value: Json | undefined): string {
 }
 
 // The keys a test case and its parts may have: anything else is a mistake (a misspelt
-// `expected:` must not make a case pass by expecting nothing).
+// `expected:` must not make a case pass by expecting nothing). Nested parts of the request
+// have their own keys: a misspelt `username` would otherwise leave the user unnamed.
 const CASE_KEYS = ['name', 'policies', 'bindings', 'params', 'namespace', 'request', 'expect'];
 const EXPECT_KEYS = ['allowed', 'object', 'errorContains', 'warnings'];
 const REQUEST_KEYS = ['uid', 'kind', 'resource', 'subResource', 'requestKind', 'requestResource', 'requestSubResource', 'name', 'namespace', 'operation', 'userInfo', 'object', 'oldObject', 'dryRun', 'options'];
+const KIND_KEYS = ['group', 'version', 'kind'];
+const RESOURCE_KEYS = ['group', 'version', 'resource'];
+const USER_KEYS = ['username', 'uid', 'groups', 'extra'];
+/** The request's members that are mappings of known keys (objects, options and extra hold anything). */
+const REQUEST_PARTS: Readonly<Record<string, readonly string[]>> = { kind: KIND_KEYS, resource: RESOURCE_KEYS, requestKind: KIND_KEYS, requestResource: RESOURCE_KEYS, userInfo: USER_KEYS };
 
-function unknownKeys(value: JsonObject, known: readonly string[], where: string): string[] {
+/** Where a key of the case file stands, as `line:column`, when the file's text is at hand. */
+export type KeyLocator = (path: readonly string[]) => string | undefined;
+
+function unknownKeys(value: JsonObject, known: readonly string[], path: readonly string[], locate: KeyLocator | undefined): string[] {
+  const where = path.length === 0 ? 'the test case' : `"${path.join('.')}"`;
   return Object.keys(value)
     .filter((k) => !known.includes(k))
     .map((k) => {
       const near = closest(k, known);
-      return `unknown key "${k}" in ${where}${near ? `; did you mean "${near}"?` : ''} (allowed: ${known.join(', ')})`;
+      const at = locate?.([...path, k]);
+      return `${at ? `${at}: ` : ''}unknown key "${k}" in ${where}${near ? `; did you mean "${near}"?` : ''} (allowed: ${known.join(', ')})`;
     });
 }
 
-/** What is wrong with the shape of a test case: unknown keys (with a did-you-mean), a missing or malformed expect. */
-function shapeProblems(testCase: JsonObject): string[] {
-  const out = unknownKeys(testCase, CASE_KEYS, 'the test case');
+/** What is wrong with the shape of a test case: unknown keys at any depth (with a did-you-mean), a missing or malformed expect. */
+function shapeProblems(testCase: JsonObject, locate: KeyLocator | undefined): string[] {
+  const out = unknownKeys(testCase, CASE_KEYS, [], locate);
   if (testCase.expect === undefined || testCase.expect === null) out.push('"expect" is required: say whether the request is allowed (allowed, object) or denied (errorContains)');
   else if (!isObject(testCase.expect)) out.push('"expect" must be a mapping with allowed, object, errorContains or warnings');
   else {
-    out.push(...unknownKeys(testCase.expect, EXPECT_KEYS, '"expect"'));
+    out.push(...unknownKeys(testCase.expect, EXPECT_KEYS, ['expect'], locate));
     const e = testCase.expect;
     if (e.allowed !== undefined && typeof e.allowed !== 'boolean') out.push('"expect.allowed" must be true or false');
     if (e.errorContains !== undefined && typeof e.errorContains !== 'string') out.push('"expect.errorContains" must be a string');
     if (e.warnings !== undefined && (!Array.isArray(e.warnings) || e.warnings.some((w) => typeof w !== 'string'))) out.push('"expect.warnings" must be a list of strings');
     if (Object.keys(e).length === 0) out.push('"expect" is empty: say whether the request is allowed (allowed, object) or denied (errorContains)');
   }
-  if (isObject(testCase.request)) out.push(...unknownKeys(testCase.request, REQUEST_KEYS, '"request"'));
+  if (isObject(testCase.request)) {
+    const request = testCase.request;
+    out.push(...unknownKeys(request, REQUEST_KEYS, ['request'], locate));
+    for (const [part, known] of Object.entries(REQUEST_PARTS)) {
+      const value = Object.hasOwn(request, part) ? request[part] : undefined;
+      if (isObject(value)) out.push(...unknownKeys(value, known, ['request', part], locate));
+    }
+  }
   return out;
 }
 
@@ -122,14 +140,14 @@ function requestOf(raw: unknown): AdmissionRequest {
 }
 
 /** Runs one parsed test case. */
-export function runTestCaseObject(testCase: unknown, file: string, index = 0, options: AdmitOptions = {}): TestCaseResult {
+export function runTestCaseObject(testCase: unknown, file: string, index = 0, options: AdmitOptions = {}, locate?: KeyLocator): TestCaseResult {
   const fallbackName = `case ${index + 1}`;
   if (!isObject(testCase)) return { file, name: fallbackName, passed: false, message: 'a test case must be a mapping', warnings: [] };
   const name = typeof testCase.name === 'string' && testCase.name !== '' ? testCase.name : fallbackName;
   let warnings: string[] = [];
   const failed = (message: string, result?: AdmissionResult): TestCaseResult => ({ file, name, passed: false, message, warnings, ...(result ? { result } : {}) });
 
-  const shape = shapeProblems(testCase);
+  const shape = shapeProblems(testCase, locate);
   if (shape.length > 0) return failed(`the test case is malformed:\n${shape.map((p) => `  ${p}`).join('\n')}`);
   let request: AdmissionRequest;
   let objects: Json[];
@@ -176,7 +194,8 @@ export function runTestCase(file: string, options: AdmitOptions = {}): TestCaseR
   } catch (e) {
     return [{ file, name: file, passed: false, message: `cannot read the file: ${readFailureReason(e)}`, warnings: [] }];
   }
-  const docs = parseAllDocuments(text);
+  const lines = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter: lines });
   const list = Array.isArray(docs) ? docs : [docs];
   const out: TestCaseResult[] = [];
   list.forEach((doc, i) => {
@@ -187,7 +206,25 @@ export function runTestCase(file: string, options: AdmitOptions = {}): TestCaseR
     // Bounded aliases: a hostile file must not expand into a huge value.
     const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
     if (value === null || value === undefined) return;
-    out.push(runTestCaseObject(value, file, i, options));
+    out.push(runTestCaseObject(value, file, i, options, keyLocator(doc, lines)));
   });
   return out;
+}
+
+/** Finds a key of a parsed document by its path of mapping keys, as `line:column` of the key. */
+function keyLocator(doc: Document, lines: LineCounter): KeyLocator {
+  return (path) => {
+    let node: unknown = doc.contents;
+    let offset: number | undefined;
+    for (const key of path) {
+      if (!isMap(node)) return undefined;
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+      if (!pair) return undefined;
+      offset = (pair.key as Node).range?.[0];
+      node = pair.value;
+    }
+    if (offset === undefined) return undefined;
+    const { line, col } = lines.linePos(offset);
+    return `${line}:${col}`;
+  };
 }

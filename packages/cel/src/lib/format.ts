@@ -1,6 +1,7 @@
 // `string.format(list)` with the verbs of the CEL strings extension.
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { Optional } from '@marcbachmann/cel-js';
+import { charge } from '../budget.js';
 import { celCompare } from './compare.js';
 import { fail } from './macro.js';
 
@@ -168,11 +169,12 @@ export function interpolate(template: string, args: unknown[], formatter: Clause
     if (template[j] === '.') {
       let k = j + 1;
       while (/[0-9]/.test(template[k] ?? '')) k++;
-      precision = Number(template.slice(j + 1, k) || '0');
+      precision = precisionOf(template.slice(j + 1, k));
       j = k;
     }
     const verb = template[j];
     i = j;
+    const before = out.length;
     switch (verb) {
       case '%':
         out += '%';
@@ -202,8 +204,34 @@ export function interpolate(template: string, args: unknown[], formatter: Clause
       default:
         throw fail(`error during formatting: unrecognized formatting clause "${verb ?? ''}"`);
     }
+    // What a clause writes is charged as it is written, as a string function charges the
+    // text it traverses: a long precision or a long argument costs what it produces, and
+    // the budget (and its deadline) stop a format before its output grows further.
+    charge((out.length - before) >> 4);
   }
   return out;
+}
+
+/**
+ * The largest precision the platform's printer reads. cel-go writes the precision into a Go
+ * format string (`%.<n>f`), and Go's printer stops reading a number once it has passed a
+ * million (fmt's parsenum and tooLarge): a longer precision is not rendered at all, so a
+ * request cannot make it write hundreds of megabytes of zeros. Refused here as an error.
+ */
+const PRINTER_MAX_NUMBER = 1_000_000;
+/** The largest number that passes that check: a million, then one more digit. */
+export const MAX_FORMAT_PRECISION = PRINTER_MAX_NUMBER * 10 + 9;
+
+function precisionOf(digits: string): number {
+  let n = 0;
+  for (const digit of digits) {
+    if (n > PRINTER_MAX_NUMBER) {
+      const shown = digits.length > 20 ? `${digits.slice(0, 20)}...` : digits;
+      throw fail(`error during formatting: precision ${shown} is more than the platform's printer reads (at most ${MAX_FORMAT_PRECISION})`);
+    }
+    n = n * 10 + Number(digit);
+  }
+  return n;
 }
 
 function floatArg(v: unknown, verb: string): number {

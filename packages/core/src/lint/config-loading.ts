@@ -9,8 +9,8 @@ import type { SchemaNode } from '../schema/tree.js';
 import { schemaAt } from '../schema/tree.js';
 import type { PathSegment } from '../source/field-path.js';
 import type { StructuralFinding } from '../validate/validator.js';
-import { describeValue, validateStructure } from '../validate/validator.js';
-import { integerWidth, intRangeOf } from '../validate/json-schema.js';
+import { validateStructure } from '../validate/validator.js';
+import { asDecodeFailure } from '../validate/decode.js';
 
 export interface LoadingProblem {
   ruleId: 'document/missing-kind' | 'document/unknown-version' | 'document/unknown-kind';
@@ -113,7 +113,7 @@ export function decodeConfig(schema: SchemaNode, value: Record<string, unknown>,
  * A missing section is decoded as an empty one, so the server names the required fields inside
  * it (a missing `issuer` is reported as its `url` and `audiences`): the same paths here.
  */
-function missingAsTheServerSaysIt(finding: StructuralFinding, schema: SchemaNode): StructuralFinding[] {
+export function missingAsTheServerSaysIt(finding: StructuralFinding, schema: SchemaNode): StructuralFinding[] {
   if (finding.ruleId !== 'schema/required') return [finding];
   const inner = (path: PathSegment[]): PathSegment[][] => {
     const node = schemaAt(schema, path);
@@ -142,25 +142,6 @@ function emptyDurations(node: SchemaNode | undefined, value: unknown, path: Path
     return Object.entries(value).flatMap(([key, item]) => emptyDurations(schemaAt(node, [key]), item, [...path, key]));
   }
   return [];
-}
-
-/** An integer outside the int32 range cannot be decoded into the field: a type error, not a range error. */
-function asDecodeFailure(finding: StructuralFinding, schema: SchemaNode, root: Record<string, unknown>): StructuralFinding {
-  if (finding.ruleId !== 'schema/range') return finding;
-  const node = schemaAt(schema, finding.path);
-  const range = intRangeOf(node);
-  const actual = valueAt(root, finding.path);
-  if (!range || typeof actual !== 'number' || (actual >= range[0] && actual <= range[1])) return finding;
-  return { ...finding, ruleId: 'schema/type', message: `must be an ${integerWidth(node)} (${range[0]} to ${range[1]}), not ${describeValue(actual)}` };
-}
-
-function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
-  let current = root;
-  for (const segment of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string | number, unknown>)[segment];
-  }
-  return current;
 }
 
 /** Orders two paths as their fields appear in the document (keys keep their source order). */

@@ -12,10 +12,10 @@ import type { FieldPath } from '../source/field-path.js';
 import { formatPath } from '../source/field-path.js';
 import { stringScalarText } from '../fix/scalar-text.js';
 import type { SourceDocument, SourceFile, Span } from '../source/source-file.js';
-import { describeValue, validateStructure } from '../validate/validator.js';
+import { describeValue, validateStructure, type StructuralFinding } from '../validate/validator.js';
 import { validateCustomResource } from '../custom-resources/validate.js';
 import { intRangeOf } from '../validate/json-schema.js';
-import { configLoadingProblem, decodeConfig } from './config-loading.js';
+import { configLoadingProblem, decodeConfig, missingAsTheServerSaysIt } from './config-loading.js';
 import { declaresObject } from './manifest.js';
 import { RunIndex } from './run-index.js';
 import { applySuppressions } from './suppressions.js';
@@ -392,7 +392,7 @@ function checkStructure(p: Placed, object: LintObject, catalog: Catalog): boolea
   const { findings, decoded } =
     object.kind.scope === 'config'
       ? decodeConfig(schema, value, p.file.diagnostics.some((d) => d.document === object.document && d.ruleId === 'yaml/duplicate-key'))
-      : { findings: custom ? validateCustomResource(custom, value).findings : validateStructure(schema, value), decoded: true };
+      : { findings: custom ? validateCustomResource(custom, value).findings : validateStructure(schema, value).flatMap((f) => (isMissingSpec(f) ? missingAsTheServerSaysIt(f, schema) : [f])), decoded: true };
   for (const finding of findings) {
     const dropped = statusDropped(object.kind, schema, value, finding);
     placeFinding(
@@ -403,6 +403,15 @@ function checkStructure(p: Placed, object: LintObject, catalog: Catalog): boolea
     );
   }
   return decoded;
+}
+
+/**
+ * A missing top-level spec of a kind that requires one. Every kind's spec is a Go struct held
+ * by value, so the server reads a missing one as an empty one and names the required fields
+ * inside it (ValidateMutatingAdmissionPolicy: spec.matchConstraints, spec.mutations, ...).
+ */
+function isMissingSpec(finding: StructuralFinding): boolean {
+  return finding.ruleId === 'schema/required' && finding.path.length === 1 && finding.path[0] === 'spec';
 }
 
 /** Value checks the server makes only when it validates a value, not when it decodes it. */

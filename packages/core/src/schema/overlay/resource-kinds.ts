@@ -1528,7 +1528,8 @@ const mutatingAdmissionPolicies: Overlay = {
     spec: MAP,
     fields: {
       ...objectEnvelope('MutatingAdmissionPolicy', MAP),
-      spec: { description: 'What the policy matches and how it mutates. The policy has no status.', spec: MAP },
+      // A Go struct, not a pointer: a policy without one is validated as one with an empty spec.
+      spec: { description: 'What the policy matches and how it mutates. The policy has no status.', required: true, spec: MAP },
     },
   },
   'admissionregistration/v1.MutatingAdmissionPolicyList': listType('MutatingAdmissionPolicy', MAP),
@@ -1702,7 +1703,8 @@ const mutatingAdmissionPolicies: Overlay = {
     spec: MAP,
     fields: {
       ...objectEnvelope('MutatingAdmissionPolicyBinding', MAP),
-      spec: { description: 'Which policy is bound, with which parameters and scope.', spec: MAP },
+      // A Go struct, not a pointer: a binding without one is validated as one with an empty spec.
+      spec: { description: 'Which policy is bound, with which parameters and scope.', required: true, spec: MAP },
     },
   },
   'admissionregistration/v1.MutatingAdmissionPolicyBindingList': listType('MutatingAdmissionPolicyBinding', MAP),
