@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
-import { ConfigError, LintEngine, defaultConfig, readBoundedFileSync, SourceFile, collectObjects, holdsManifest, listManifestFiles, orderIndex } from '@platlint/core';
-import type { Config, ConfigProblem, Diagnostic, LintObject, RuleSetting } from '@platlint/core';
+import { join } from 'node:path';
+import { CONFIG_FILE, ConfigError, LintEngine, catalog, defaultConfig, definitionsIn, findManifestFilesSync, mayHoldDefinition, readBoundedFileSync, SourceFile, collectObjects, holdsManifest, listManifestFiles, orderIndex, textDigest } from '@platlint/core';
+import type { Config, ConfigProblem, DefinitionSource, Diagnostic, LintObject, RuleSetting } from '@platlint/core';
 import { crossDocumentKinds, knownRuleIds, rules } from '@platlint/rules';
 
 /** What the editor's settings add to the configuration files (the CLI's `--config` and `--rule`). */
@@ -55,6 +55,10 @@ export class LintSession {
   private workspace: Map<string, LintObject[]> | undefined;
   /** Why the `configFile` setting is not used, when it is not. */
   configFileRefusal: ConfigFileRefusal | undefined;
+  /** The CustomResourceDefinitions of the workspace's files on disk and of the configuration's `crds:`, by file. */
+  private diskDefinitions: Map<string, DefinitionSource[]> | undefined;
+  /** The digest of the definitions the engine was made with. */
+  private definitionsDigest = '';
 
   constructor(
     private readonly cwd: string,
@@ -67,14 +71,17 @@ export class LintSession {
   /** Settings or configuration files changed: forget every resolved configuration. */
   reconfigure(settings: LintSettings = this.settings): void {
     this.settings = settings;
+    this.diskDefinitions = undefined;
+    this.definitionsDigest = '';
     this.engine = this.makeEngine();
   }
 
-  private makeEngine(): LintEngine {
+  private makeEngine(definitions: readonly DefinitionSource[] = []): LintEngine {
     // An editor setting naming a rule that does not exist is left out rather than stopping every
     // lint; the main thread tells the user (handlers/configuration.ts).
     const ruleOverrides = Object.fromEntries(Object.entries(this.settings.rules ?? {}).filter(([id]) => knownRuleIds.has(id)));
-    const options = { cwd: this.cwd, rules, knownRuleIds, ruleOverrides };
+    // Two definitions of one kind: the first (an open buffer before the disk) is kept, and linting goes on.
+    const options = { cwd: this.cwd, rules, knownRuleIds, ruleOverrides, definitions, onDefinitionConflict: () => undefined };
     const configFile = this.settings.configFile || undefined;
     this.configFileRefusal = undefined;
     if (!configFile) return new LintEngine(options);
@@ -89,9 +96,54 @@ export class LintSession {
     }
   }
 
-  /** Files of the workspace changed on disk: read their index entries again when next needed. */
+  /** Files of the workspace changed on disk: read their index entries and definitions again when next needed. */
   workspaceChanged(): void {
     this.workspace = undefined;
+    this.diskDefinitions = undefined;
+  }
+
+  /**
+   * Custom resources are linted against the definitions the CLI would use over the workspace:
+   * those of its files (an open buffer in place of its file on disk) and of the configuration's
+   * `crds:`. The engine is made again when they change.
+   */
+  private useCurrentDefinitions(): void {
+    const byFile = new Map(this.workspaceDefinitions());
+    for (const [path, text] of this.open) {
+      const bytes = Buffer.from(text, 'utf8');
+      if (mayHoldDefinition(bytes)) byFile.set(path, definitionsIn(path, bytes, catalog));
+      else byFile.delete(path);
+    }
+    const openFirst = [...byFile].sort(([a], [b]) => Number(this.open.has(b)) - Number(this.open.has(a)));
+    const definitions = openFirst.flatMap(([, list]) => list);
+    const digest = definitions.length ? textDigest(JSON.stringify(definitions)) : '';
+    if (digest === this.definitionsDigest) return;
+    this.definitionsDigest = digest;
+    this.engine = this.makeEngine(definitions);
+  }
+
+  private workspaceDefinitions(): Map<string, DefinitionSource[]> {
+    if (this.diskDefinitions) return this.diskDefinitions;
+    const found = new Map<string, DefinitionSource[]>();
+    let named: string[] = [];
+    try {
+      const config = this.engine.configFor(join(this.cwd, CONFIG_FILE));
+      named = config.crds.length ? findManifestFilesSync(config.crds, config.root) : [];
+    } catch {
+      // A configuration that cannot be read, or a crds: path that is not there: the lint says so.
+    }
+    for (const file of [...named, ...listManifestFiles(this.roots, MAX_WORKSPACE_FILES)]) {
+      if (found.has(file)) continue;
+      let bytes: Buffer;
+      try {
+        bytes = readBoundedFileSync(file, MAX_WORKSPACE_FILE_BYTES);
+      } catch {
+        continue;
+      }
+      if (mayHoldDefinition(bytes)) found.set(file, definitionsIn(file, bytes, catalog));
+    }
+    this.diskDefinitions = found;
+    return found;
   }
 
   setOpen(path: string, text: string): void {
@@ -111,6 +163,7 @@ export class LintSession {
 
   /** Lints a file's text as it is on disk, without taking it for an open buffer (workspace diagnostics). */
   lintText(path: string, text: string): LintOutcome {
+    this.useCurrentDefinitions();
     // Bytes, as the CLI reads files: the same decoding and size limit apply.
     const source = SourceFile.fromBytes(path, Buffer.from(text, 'utf8'));
     // YAML that is not a manifest (a workflow, a compose file) draws nothing in the editor.
@@ -124,7 +177,7 @@ export class LintSession {
     const index = this.engine.needsIndex(source) ? this.index(path) : [];
     const result = this.engine.lintSource(source, index);
     // A file of kinds platlint does not check (a Service, a custom resource) draws nothing in the editor.
-    if (result.diagnostics.every((d) => d.ruleId === 'document/unknown-kind') && collectObjects(source).length === 0) return { type: 'skipped' };
+    if (result.diagnostics.every((d) => d.ruleId === 'document/unknown-kind') && collectObjects(source, this.engine.catalog).length === 0) return { type: 'skipped' };
     return { type: 'linted', diagnostics: result.diagnostics, documents: result.documents };
   }
 
