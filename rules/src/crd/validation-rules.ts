@@ -99,7 +99,7 @@ export default defineRule({
         const rules = place.raw['x-kubernetes-validations'];
         if (place.junctor || !Array.isArray(rules)) continue;
         rules.forEach((rule: unknown, i) => {
-          if (isJsonObject(rule)) checkRule(context, place, rule, [...place.path, 'x-kubernetes-validations', i], costs);
+          if (isJsonObject(rule)) checkRule(context, place, rule, [...place.path, 'x-kubernetes-validations', i], path, costs);
         });
       }
       const total = costs.reduce((sum, c) => sum + c.cost, 0);
@@ -111,7 +111,7 @@ export default defineRule({
   },
 });
 
-function checkRule(context: RuleContext, place: SchemaPlace, rule: Obj, at: FieldPath, costs: { path: FieldPath; cost: number }[]): void {
+function checkRule(context: RuleContext, place: SchemaPlace, rule: Obj, at: FieldPath, schemaPath: FieldPath, costs: { path: FieldPath; cost: number }[]): void {
   const text = typeof rule.rule === 'string' ? rule.rule : '';
   const message = typeof rule.message === 'string' ? rule.message : undefined;
   const messageExpression = typeof rule.messageExpression === 'string' ? rule.messageExpression : undefined;
@@ -146,7 +146,7 @@ function checkRule(context: RuleContext, place: SchemaPlace, rule: Obj, at: Fiel
     }
   }
   if (transition && place.uncorrelatable) {
-    context.report({ path: [...at, 'rule'], message: `rule \`${text}\` reads oldSelf, but no stored value corresponds to a value here: it stands under ${pathText(place.uncorrelatable)}, whose entries are not matched across updates (only list-map items and fields of granular maps are)` });
+    context.report({ path: [...at, 'rule'], message: `rule \`${text}\` reads oldSelf, but no stored value corresponds to a value here: it stands under ${pathText(place.uncorrelatable.slice(schemaPath.length)) || 'the root'} of the schema, whose entries are not matched across updates (only list-map items and fields of granular maps are)` });
   }
   if (!transition && rule.optionalOldSelf !== undefined && rule.optionalOldSelf !== null) context.report({ path: [...at, 'optionalOldSelf'], message: 'may be set only on a rule that reads oldSelf' });
   if (messageExpression !== undefined && messageExpression.trim() !== '') {
