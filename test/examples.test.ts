@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { glob } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
-import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { SourceFile, catalog, catalogWith, defaultConfig, definitionsInSource, lintFiles } from '@platlint/core';
 import { rules } from '@platlint/rules';
 
 const root = fileURLToPath(new URL('../examples/', import.meta.url));
@@ -18,7 +18,8 @@ const pending: Record<string, string> = {
 function lint(file: string) {
   const source = SourceFile.fromBytes(file, readFileSync(`${root}${file}`));
   const config = defaultConfig(root);
-  const [result] = lintFiles({ files: [source], rules, configFor: () => config });
+  // Custom resources are checked against the definitions of their own file, as the CLI does.
+  const [result] = lintFiles({ files: [source], rules, configFor: () => config, catalog: catalogWith(catalog, definitionsInSource(source, catalog)) });
   return { source, diagnostics: result?.diagnostics ?? [] };
 }
 
@@ -27,7 +28,7 @@ describe('examples', async () => {
   const invalid = (await glob('invalid/*.yaml', { cwd: root })).sort();
 
   it('cover every kind, valid and invalid', () => {
-    const kinds = ['deployment', 'endpoints', 'event', 'compositepodgroup', 'podgroup', 'devicetaintrule', 'flowschema', 'prioritylevelconfiguration', 'mutatingadmissionpolicy', 'mutatingadmissionpolicybinding', 'authenticationconfiguration', 'authorizationconfiguration', 'egressselectorconfiguration', 'tracingconfiguration', 'deploymentlist', 'endpointslist'];
+    const kinds = ['deployment', 'endpoints', 'event', 'compositepodgroup', 'podgroup', 'devicetaintrule', 'flowschema', 'prioritylevelconfiguration', 'mutatingadmissionpolicy', 'mutatingadmissionpolicybinding', 'authenticationconfiguration', 'authorizationconfiguration', 'egressselectorconfiguration', 'tracingconfiguration', 'deploymentlist', 'endpointslist', 'customresourcedefinition'];
     for (const kind of kinds) {
       expect(valid).toContain(`valid/${kind}.yaml`);
       expect(invalid).toContain(`invalid/${kind}.yaml`);

@@ -170,3 +170,31 @@ describe('mutateObjects', () => {
     expect(junk?.error).toContain('apiVersion and kind');
   });
 });
+
+describe('loadState and CustomResourceDefinitions', () => {
+  const definition = (name: string, change: (spec: Record<string, unknown>) => void = () => undefined): Record<string, unknown> => {
+    const spec: Record<string, unknown> = {
+      group: 'example.com',
+      scope: 'Namespaced',
+      names: { plural: name, singular: name.slice(0, -1), kind: name[0]?.toUpperCase() + name.slice(1, -1), listKind: `${name[0]?.toUpperCase()}${name.slice(1, -1)}List` },
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object' } } } } }],
+    };
+    change(spec);
+    return { apiVersion: 'apiextensions.plat.io/v1', kind: 'CustomResourceDefinition', metadata: { name: `${name}.example.com` }, spec };
+  };
+
+  it('keeps a definition the server admits and refuses one it would not, by the crd/* rules', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-state-'));
+    stateDirs.push(dir);
+    const unstructural = definition('gadgets', (spec) => ((spec.versions as Record<string, unknown>[])[0] = { name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { properties: {} } } } } }));
+    const noSpec = { apiVersion: 'apiextensions.plat.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'empty.example.com' } };
+    writeFileSync(join(dir, 'crds.yaml'), [definition('widgets'), unstructural, noSpec].map((o) => stringify(o)).join('---\n'));
+    const state = loadState([dir]);
+    expect(state.crds.map((c) => at(c, 'metadata', 'name'))).toEqual(['widgets.example.com']);
+    expect(state.problems.map((p) => `${p.object ?? ''} ${p.ruleId} @ ${p.path}`).sort()).toEqual([
+      'CustomResourceDefinition/empty.example.com crd/names @ metadata.name',
+      'CustomResourceDefinition/empty.example.com crd/names @ spec',
+      'CustomResourceDefinition/gadgets.example.com crd/structural-schema @ spec.versions[0].schema.openAPIV3Schema.properties.spec.type',
+    ]);
+  });
+});

@@ -7,8 +7,8 @@
 import { catalog, defaultConfig, FileNotFoundError, formatPath, findManifestFilesSync, LintEngine, objectsOf, orderIndex, readSource, SourceFile, UnreadableDirectoryError, validateStructure, type Diagnostic, type FieldPath, type LintedFile, type SkippedLink } from '@platlint/core';
 import { adviceRulesFor, enforcedByServer, knownRuleIds, serverEnforcedRules } from '@platlint/rules';
 import { isObject, metadataString, type JsonObject } from '../json.js';
-import { ADMISSION_GROUP, BINDING_KIND, CRD_GROUP, CRD_KIND, POLICY_KIND } from './policy-types.js';
-import { createState, isKind, type LoadProblem, type State } from './state.js';
+import { ADMISSION_GROUP, BINDING_KIND, POLICY_KIND } from './policy-types.js';
+import { createState, type LoadProblem, type State } from './state.js';
 
 export type { SkippedLink };
 
@@ -155,21 +155,12 @@ interface ExtraFinding {
 }
 
 // The linter only checks the kinds it lints; params and namespaces of the other catalog
-// kinds still get their structure checked, and CRDs the few fields the engine reads.
+// kinds still get their structure checked. CRDs are linted: the `crd/*` rules say what the
+// server refuses of them.
 function extraChecks(candidate: Candidate): ExtraFinding[] {
   const value = candidate.value;
-  if (isKind(value, CRD_GROUP, CRD_KIND)) return crdChecks(value);
   const match = catalog.lookup(String(value.apiVersion), String(value.kind));
   if (!match || match.info.lintable) return [];
   return validateStructure(catalog.schema(match.info), value).map((f) => ({ ruleId: f.ruleId, message: f.message, path: f.path }));
 }
 
-function crdChecks(crd: JsonObject): ExtraFinding[] {
-  const out: ExtraFinding[] = [];
-  const spec = isObject(crd.spec) ? crd.spec : undefined;
-  if (!spec) return [{ ruleId: 'crd/spec', message: 'a CustomResourceDefinition needs a spec', path: [] }];
-  if (typeof spec.group !== 'string' || spec.group === '') out.push({ ruleId: 'crd/spec', message: 'spec.group must name the API group', path: ['spec'] });
-  if (!isObject(spec.names) || typeof spec.names.kind !== 'string') out.push({ ruleId: 'crd/spec', message: 'spec.names.kind must name the kind', path: ['spec'] });
-  if (!Array.isArray(spec.versions) || spec.versions.length === 0) out.push({ ruleId: 'crd/spec', message: 'spec.versions must list at least one version', path: ['spec'] });
-  return out;
-}

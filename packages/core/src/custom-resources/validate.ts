@@ -12,7 +12,7 @@ import { describeValue, findingsOf, validateStructure, type StructuralFinding } 
 import type { CustomVersion } from './definition.js';
 import { crdFormats } from './formats.js';
 import { defaultedValue } from './prepare.js';
-import { toValidationSchema } from './structural.js';
+import { toSchemaNode, toValidationSchema, type RawSchema } from './structural.js';
 
 type Json = Record<string, unknown>;
 const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -61,6 +61,41 @@ export function validateCustomResource(version: CustomVersion, value: Json): { f
   }
   findings.push(...scaleFindings(version, stored), ...embeddedFindings(version.schema, stored, [], true), ...listFindings(version.schema, stored, []));
   return { findings, stored };
+}
+
+/** Why the server's Go regexp would refuse a schema `pattern` (RE2 syntax), or undefined when it compiles. */
+export function re2PatternProblem(pattern: string): string | undefined {
+  try {
+    RE2JS.compile(pattern);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+const subtreeValidators = new WeakMap<RawSchema, ValidateFunction | Error>();
+
+/**
+ * The structural findings of a value checked against one place of a CRD schema, as the server
+ * checks a `default` there (upstream schema/defaulting validation.go validate: unknown fields,
+ * the schema's value validations, embedded resources and list types). Paths are relative to
+ * the value. A schema the validator cannot compile gives no finding: the `crd/*` rules report
+ * the schema itself.
+ */
+export function validateAgainstSchema(raw: RawSchema, value: unknown): StructuralFinding[] {
+  let validate = subtreeValidators.get(raw);
+  if (!validate) {
+    try {
+      validate = crdAjv().compile(toValidationSchema(raw));
+    } catch (error) {
+      validate = error instanceof Error ? error : new Error(String(error));
+    }
+    subtreeValidators.set(raw, validate);
+  }
+  if (validate instanceof Error) return [];
+  const node = toSchemaNode(raw);
+  const findings = validate(value) ? [] : findingsOf(validate.errors ?? [], node, value);
+  return [...findings, ...embeddedFindings(node, value, [], false), ...listFindings(node, value, [])];
 }
 
 /** The replicas the scale subresource reads must be a non-negative int32 (upstream ValidateScaleSpec and ValidateScaleStatus). */

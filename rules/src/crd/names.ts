@@ -1,0 +1,88 @@
+import { defineRule } from '@platlint/core';
+import type { FieldPath } from '@platlint/core';
+import { CRD, dns1035Problem, dns1123SubdomainProblem, objAt, stringAt } from './shape.js';
+
+export default defineRule({
+  meta: {
+    id: 'crd/names',
+    description: 'A CustomResourceDefinition is named <plural>.<group>; its group is a domain and its resource names are DNS labels.',
+    kinds: [CRD],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: ValidateCustomResourceDefinition, validateCustomResourceDefinitionSpec, ValidateCustomResourceDefinitionNames)',
+    docs: [
+      'The server serves a definition\'s resources under its names, and refuses a definition when:',
+      '',
+      '- `metadata.name` is not `<spec.names.plural>.<spec.group>`;',
+      '- `spec.group` is missing, is not a DNS subdomain, or has no dot (`example.com`, not `example`);',
+      '- `spec.names.plural`, `singular`, `kind` or `listKind` is missing;',
+      '- `plural`, `singular`, each of `shortNames` and `categories` is not a DNS-1035 label (lowercase',
+      '  letters, digits and `-`, starting with a letter); `kind` and `listKind` may mix case but are',
+      '  otherwise such labels;',
+      '- `kind` and `listKind` are the same.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      'apiVersion: apiextensions.plat.io/v1',
+      'kind: CustomResourceDefinition',
+      'metadata: {name: widgets.example}',
+      'spec:',
+      '  group: example',
+      '  scope: Namespaced',
+      '  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}',
+      '  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      'apiVersion: apiextensions.plat.io/v1',
+      'kind: CustomResourceDefinition',
+      'metadata: {name: widgets.example.com}',
+      'spec:',
+      '  group: example.com',
+      '  scope: Namespaced',
+      '  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList, shortNames: [wd]}',
+      '  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    const crd = context.value;
+    const spec = objAt(crd, 'spec');
+    const names = objAt(spec, 'names');
+    const group = stringAt(spec, 'group') ?? '';
+    const plural = stringAt(names, 'plural') ?? '';
+    const name = stringAt(objAt(crd, 'metadata'), 'name');
+    if (name !== undefined && name !== `${plural}.${group}`) context.report({ path: ['metadata', 'name'], message: `must be spec.names.plural + "." + spec.group, "${plural}.${group}", not "${name}"` });
+    if (spec === undefined) return context.reportMissing(['spec'], 'a CustomResourceDefinition needs a spec: its group, names, scope and versions');
+    if (group === '') context.reportMissing(['spec', 'group'], 'spec.group must name the API group (a domain such as example.com)');
+    else {
+      const problem = dns1123SubdomainProblem(group);
+      if (problem) context.report({ path: ['spec', 'group'], message: `"${group}" ${problem}` });
+      else if (!group.includes('.')) context.report({ path: ['spec', 'group'], message: `"${group}" must be a domain with at least one dot, such as ${group}.example.com` });
+    }
+    const at = (...path: (string | number)[]): FieldPath => ['spec', 'names', ...path];
+    for (const field of ['plural', 'singular', 'kind', 'listKind']) {
+      const value = stringAt(names, field) ?? '';
+      if (value === '') {
+        context.reportMissing(at(field), `spec.names.${field} is required`);
+        continue;
+      }
+      // kind and listKind may mix case; the label rules apply to their lowercase form.
+      const problem = dns1035Problem(field === 'kind' || field === 'listKind' ? value.toLowerCase() : value);
+      if (problem) context.report({ path: at(field), message: `"${value}" ${field === 'kind' || field === 'listKind' ? `may mix case, but otherwise ${problem}` : problem}` });
+    }
+    const kind = stringAt(names, 'kind');
+    if (kind && kind === stringAt(names, 'listKind')) context.report({ path: at('listKind'), message: 'kind and listKind may not be the same: the server could not tell an object from a list' });
+    for (const list of ['shortNames', 'categories']) {
+      const values = names?.[list];
+      if (!Array.isArray(values)) continue;
+      values.forEach((value: unknown, i) => {
+        const problem = typeof value === 'string' ? dns1035Problem(value) : undefined;
+        if (problem) context.report({ path: at(list, i), message: `"${String(value)}" ${problem}` });
+      });
+    }
+  },
+});

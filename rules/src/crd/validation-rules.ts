@@ -1,0 +1,215 @@
+import { defineRule, isJsonObject, toSchemaNode } from '@platlint/core';
+import type { FieldPath, RuleContext, SchemaNode } from '@platlint/core';
+import { CRD_RULE_LIMITS, crdValidationEnvironment, readsOldSelf } from '@platlint/cel';
+import { refusedByServer } from '../admission/cel-compile.js';
+import { spanIn } from '../admission/shared.js';
+import { schemaPlaces, type SchemaPlace } from './schema-walk.js';
+import { CRD, type Obj } from './shape.js';
+import { versionSchemas } from './version-schemas.js';
+
+/** Upstream StaticEstimatedCRDCostLimit: the estimated cost of all rules of one version's schema. */
+export const CRD_TOTAL_COST_LIMIT = 100_000_000;
+const REASONS = ['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'];
+const NEWLINE = /[\n\r]/;
+
+export default defineRule({
+  meta: {
+    id: 'crd/validation-rules',
+    description: 'Every x-kubernetes-validations rule of a CRD compiles where it stands, within the cost limits, with a valid message, reason and fieldPath.',
+    kinds: [CRD],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go ValidateCustomResourceDefinitionOpenAPISchema, getExpressionCost, StaticEstimatedCostLimit and StaticEstimatedCRDCostLimit; pkg/apiserver/schema/cel compilation.go Compile)',
+    docs: [
+      'The server compiles each rule of `x-kubernetes-validations` when it admits the definition, with',
+      '`self` typed by the schema where the rule stands, and refuses the definition when:',
+      '',
+      '- `rule` is empty or does not compile to a bool; a `messageExpression` is empty or does not',
+      '  compile to a string;',
+      '- `message` is set but blank or holds a line break, or the rule spans lines without a `message`;',
+      '- `reason` is not FieldValueInvalid, FieldValueForbidden, FieldValueRequired or',
+      '  FieldValueDuplicate; `fieldPath` is blank, holds a line break or names no field of the schema;',
+      '- the rule reads `oldSelf` where no stored value corresponds (under the items of a list that is',
+      '  not a list-map, or in an atomic map), or sets `optionalOldSelf` without reading `oldSelf`;',
+      `- its estimated cost, multiplied by how many values it may run on (the enclosing maxItems and`,
+      `  maxProperties), exceeds ${CRD_RULE_LIMITS.perRuleEstimate.toLocaleString('en-US')}, or all rules of a version together exceed ${CRD_TOTAL_COST_LIMIT.toLocaleString('en-US')}.`,
+      '',
+      'The finding sits on the rule\'s text, at the token in question when there is one. Rules are',
+      'compiled once the schema is structural, as the server does. Lists and maps without bounds are',
+      'costed at 1,000 entries, strings at 1,000 characters (the server assumes more, from the largest',
+      'request it accepts): platlint may pass a rule the server finds too costly, never the reverse.',
+      'Type errors the server may not share (this CEL implementation is younger) are warnings.',
+      '',
+      'Fails:',
+      '',
+      '```yaml',
+      'apiVersion: apiextensions.plat.io/v1',
+      'kind: CustomResourceDefinition',
+      'metadata: {name: widgets.example.com}',
+      'spec:',
+      '  group: example.com',
+      '  scope: Namespaced',
+      '  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}',
+      '  versions:',
+      '  - name: v1',
+      '    served: true',
+      '    storage: true',
+      '    schema:',
+      '      openAPIV3Schema:',
+      '        type: object',
+      '        properties:',
+      '          tags:',
+      '            type: array',
+      '            items:',
+      '              type: string',
+      '              x-kubernetes-validations: [{rule: "self == oldSelf"}]',
+      '```',
+      '',
+      'Passes:',
+      '',
+      '```yaml',
+      'apiVersion: apiextensions.plat.io/v1',
+      'kind: CustomResourceDefinition',
+      'metadata: {name: widgets.example.com}',
+      'spec:',
+      '  group: example.com',
+      '  scope: Namespaced',
+      '  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}',
+      '  versions:',
+      '  - name: v1',
+      '    served: true',
+      '    storage: true',
+      '    schema:',
+      '      openAPIV3Schema:',
+      '        type: object',
+      '        properties:',
+      '          tags:',
+      '            type: array',
+      '            maxItems: 10',
+      '            items: {type: string, maxLength: 64}',
+      '            x-kubernetes-validations: [{rule: "self.all(t, t.size() > 0)", message: tags are not empty}]',
+      '```',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const { raw, path, problems } of versionSchemas(context.value)) {
+      if (problems.length) continue;
+      const costs: { path: FieldPath; cost: number }[] = [];
+      for (const place of schemaPlaces(raw, path)) {
+        const rules = place.raw['x-kubernetes-validations'];
+        if (place.junctor || !Array.isArray(rules)) continue;
+        rules.forEach((rule: unknown, i) => {
+          if (isJsonObject(rule)) checkRule(context, place, rule, [...place.path, 'x-kubernetes-validations', i], path, costs);
+        });
+      }
+      const total = costs.reduce((sum, c) => sum + c.cost, 0);
+      if (total > CRD_TOTAL_COST_LIMIT) {
+        const top = [...costs].sort((a, b) => b.cost - a.cost).slice(0, 3).map((c) => `${pathText(c.path.slice(path.length))} (${c.cost.toLocaleString('en-US')})`);
+        context.report({ path, target: 'key', message: `the estimated cost of all x-kubernetes-validations rules of this schema is ${total.toLocaleString('en-US')}, ${factor(total, CRD_TOTAL_COST_LIMIT)} the limit of ${CRD_TOTAL_COST_LIMIT.toLocaleString('en-US')} for one version; the costliest: ${top.join(', ')}. Add maxItems, maxProperties and maxLength where lists, maps and strings are declared` });
+      }
+    }
+  },
+});
+
+function checkRule(context: RuleContext, place: SchemaPlace, rule: Obj, at: FieldPath, schemaPath: FieldPath, costs: { path: FieldPath; cost: number }[]): void {
+  const text = typeof rule.rule === 'string' ? rule.rule : '';
+  const message = typeof rule.message === 'string' ? rule.message : undefined;
+  const messageExpression = typeof rule.messageExpression === 'string' ? rule.messageExpression : undefined;
+  const fieldPath = typeof rule.fieldPath === 'string' ? rule.fieldPath : undefined;
+  let valid = true;
+  const problem = (field: string, text: string, missing = false): void => {
+    valid = false;
+    if (missing) context.reportMissing([...at, field], text);
+    else context.report({ path: [...at, field], message: text });
+  };
+  if (text.trim() === '') problem('rule', 'the rule is empty: write a CEL expression that is true for a valid value', rule.rule === undefined);
+  else if (message !== undefined && message.trim() === '') problem('message', 'must not be blank when set');
+  else if (message !== undefined && NEWLINE.test(message.trim())) problem('message', 'must not contain line breaks');
+  else if (NEWLINE.test(text.trim()) && (message ?? '').trim() === '') problem('message', 'is required when the rule spans several lines', true);
+  if (messageExpression !== undefined && messageExpression.trim() === '') problem('messageExpression', 'must not be blank when set');
+  if (typeof rule.reason === 'string' && !REASONS.includes(rule.reason)) problem('reason', `"${rule.reason}" is not a reason: use ${REASONS.join(', ')}`);
+  if (fieldPath !== undefined) {
+    if (fieldPath.trim() === '') problem('fieldPath', 'must not be blank when set');
+    else if (NEWLINE.test(fieldPath)) problem('fieldPath', 'must not contain line breaks');
+    else if (!fieldPathResolves(place.raw, fieldPath)) problem('fieldPath', `"${fieldPath}" names no field of the schema where the rule stands`);
+  }
+  if (!valid) return;
+  const schema = celSchemaOf(place);
+  const transition = readsOldSelf(text);
+  const compiled = compile(context, schema, text, { transition, message: false }, [...at, 'rule']);
+  if (compiled !== undefined) {
+    const cost = compiled * (place.cardinality ?? 1);
+    costs.push({ path: [...at, 'rule'], cost });
+    if (cost > CRD_RULE_LIMITS.perRuleEstimate) {
+      const times = place.cardinality !== undefined && place.cardinality > 1 ? ` (${compiled.toLocaleString('en-US')} per value × up to ${place.cardinality.toLocaleString('en-US')} values)` : '';
+      context.report({ path: [...at, 'rule'], span: spanIn(context, [...at, 'rule'], { start: 0, end: text.length }), message: `the estimated cost of rule \`${text}\` is ${cost.toLocaleString('en-US')}${times}, ${factor(cost, CRD_RULE_LIMITS.perRuleEstimate)} the per-rule limit of ${CRD_RULE_LIMITS.perRuleEstimate.toLocaleString('en-US')}; add maxItems, maxProperties and maxLength where lists, maps and strings are declared` });
+    }
+  }
+  if (transition && place.uncorrelatable) {
+    context.report({ path: [...at, 'rule'], message: `rule \`${text}\` reads oldSelf, but no stored value corresponds to a value here: it stands under ${pathText(place.uncorrelatable.slice(schemaPath.length)) || 'the root'} of the schema, whose entries are not matched across updates (only list-map items and fields of granular maps are)` });
+  }
+  if (!transition && rule.optionalOldSelf !== undefined && rule.optionalOldSelf !== null) context.report({ path: [...at, 'optionalOldSelf'], message: 'may be set only on a rule that reads oldSelf' });
+  if (messageExpression !== undefined && messageExpression.trim() !== '') {
+    const messageCost = compile(context, schema, messageExpression, { transition: transition || readsOldSelf(messageExpression), message: true }, [...at, 'messageExpression']);
+    if (messageCost !== undefined) {
+      costs.push({ path: [...at, 'messageExpression'], cost: messageCost });
+      if (messageCost > CRD_RULE_LIMITS.perRuleEstimate) context.report({ path: [...at, 'messageExpression'], message: `the estimated cost of messageExpression \`${messageExpression}\` is ${messageCost.toLocaleString('en-US')}, ${factor(messageCost, CRD_RULE_LIMITS.perRuleEstimate)} the limit of ${CRD_RULE_LIMITS.perRuleEstimate.toLocaleString('en-US')}` });
+    }
+  }
+}
+
+/** Compiles one expression; reports its issues on its text and gives its estimated cost when it compiles. */
+function compile(context: RuleContext, schema: SchemaNode, expression: string, options: { transition: boolean; message: boolean }, path: FieldPath): number | undefined {
+  // The cost limit is applied by the caller, after multiplying by the place's cardinality.
+  const env = crdValidationEnvironment(schema, { ...options, limits: { maxEstimatedCost: Number.POSITIVE_INFINITY } });
+  const result = env.compile(expression);
+  if (result.ok) return result.program.estimatedCost;
+  const what = options.message ? 'messageExpression' : 'rule';
+  for (const issue of result.issues) {
+    context.report({ path, span: spanIn(context, path, issue), message: `${what} \`${expression}\` does not compile: ${issue.message}`, ...(refusedByServer(issue) ? {} : { severity: 'warning' as const }) });
+  }
+  return undefined;
+}
+
+/**
+ * The schema `self` has at a place: at the root of a resource (and of an embedded one) the
+ * server adds apiVersion and kind as strings and metadata with name and generateName.
+ */
+function celSchemaOf(place: SchemaPlace): SchemaNode {
+  const node = toSchemaNode(place.raw);
+  if (!place.isRoot && place.raw['x-kubernetes-embedded-resource'] !== true) return node;
+  const name: SchemaNode = { type: 'string' };
+  return { ...node, type: 'object', properties: { ...node.properties, apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object', properties: { name, generateName: name } } } };
+}
+
+/** Whether a rule's fieldPath (`.a.b`, `['a.b']`, `.list[0]`) names a place of the schema (upstream cel ValidFieldPath). */
+function fieldPathResolves(raw: Obj, text: string): boolean {
+  const token = /\.([A-Za-z_][\w-]*)|\[(\d+)\]|\['((?:[^'\\]|\\.)*)'\]/y;
+  let node: unknown = raw;
+  let at = 0;
+  while (at < text.length) {
+    token.lastIndex = at;
+    const m = token.exec(text);
+    if (!m || !isJsonObject(node)) return false;
+    if (m[2] !== undefined) node = node.type === 'array' ? node.items : undefined;
+    else {
+      const key = m[1] ?? (m[3] as string).replace(/\\(.)/g, '$1');
+      const properties = isJsonObject(node.properties) ? node.properties : {};
+      node = Object.hasOwn(properties, key) ? properties[key] : node.additionalProperties;
+    }
+    if (!isJsonObject(node)) return false;
+    at = token.lastIndex;
+  }
+  return true;
+}
+
+/** How far above a limit a cost is, in the words of upstream's getCostErrorMessage. */
+function factor(cost: number, limit: number): string {
+  const ratio = cost / limit;
+  return ratio > 100 ? 'more than 100 times' : `${ratio.toFixed(1)} times`;
+}
+
+function pathText(path: FieldPath): string {
+  return path.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}
+
