@@ -628,7 +628,9 @@ function endpoints() {
 function priorityLevel(name) {
   const t = random();
   let spec;
-  if (t < 0.15) spec = { type: 'Exempt', exempt: { nominalConcurrencyShares: 0, lendablePercent: 0 } };
+  // Only the built-in `exempt` level may be Exempt (flowschema/builtin-priority-level); no further
+  // random draw here, so the rest of the corpus stays what the seed made before.
+  if (t < 0.15) spec = { type: 'Limited', limited: { nominalConcurrencyShares: 5, lendablePercent: 0, limitResponse: { type: 'Reject' } } };
   else if (t < 0.35)
     spec = { type: 'Limited', limited: { nominalConcurrencyShares: int(5, 20), lendablePercent: int(0, 50), limitResponse: { type: 'Reject' } } };
   else
