@@ -1,4 +1,5 @@
-import { catalog, platlintInfo } from '@platlint/core';
+import { catalog as builtinCatalog, platlintInfo } from '@platlint/core';
+import type { Catalog } from '@platlint/core';
 import type { FieldPath, KindMatch, SchemaNode } from '@platlint/core';
 import type { CompletionItem, Position, Range } from 'vscode-languageserver';
 import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind } from 'vscode-languageserver';
@@ -12,12 +13,13 @@ import type { DocumentHeader, Lines } from './yaml-outline.js';
 const KEY_PREFIX = /^(\s*)((?:-[ \t]+)*)([^\s:#'"{}[\],]*)$/;
 
 /** Completion at a position: keys, values, kinds, new objects, or CEL variables. */
-export function completeAt(lines: Lines, position: Position): CompletionItem[] {
+/** `catalog`: the kinds to complete and look up (the built-in ones, and the workspace's custom kinds). */
+export function completeAt(lines: Lines, position: Position, catalog: Catalog = builtinCatalog): CompletionItem[] {
   const text = lines.line(position.line);
   const before = text.slice(0, position.character);
   const doc = documentAt(lines, position.line);
   const header = documentHeader(lines, doc);
-  const match = kindOf(header);
+  const match = kindOf(header, catalog);
 
   const block = enclosingBlockScalar(lines, doc.start, position.line);
   if (block) {
@@ -31,7 +33,7 @@ export function completeAt(lines: Lines, position: Position): CompletionItem[] {
     const value = before.slice(keyed.valueStart);
     const place = match && celPlaceOf(match, path);
     if (place) return completeCel(place, value.replace(/^["']/, ''), position, lines, doc);
-    return completeValue(path, header, match, value, position, before.endsWith(':'));
+    return completeValue(path, header, match, value, position, before.endsWith(':'), catalog);
   }
 
   const prefix = KEY_PREFIX.exec(before);
@@ -43,7 +45,7 @@ export function completeAt(lines: Lines, position: Position): CompletionItem[] {
   for (const dash of info.dashes) path.push(itemIndex(lines, doc.start, position.line, dash));
   const range: Range = { start: { line: position.line, character: column }, end: position };
   const present = siblingKeys(lines, doc.start, doc.end, position.line, column);
-  if (path.length === 0 && !match) return topLevelItems(header, present, range);
+  if (path.length === 0 && !match) return topLevelItems(header, present, range, catalog);
   if (!match) return [];
   const node = schemaFor(match, path);
   if (!node?.properties) return [];
@@ -78,7 +80,7 @@ function keySnippet(key: string, node: SchemaNode): string {
 }
 
 /** At the top of a document that declares no known kind yet: a whole new object, or apiVersion/kind. */
-function topLevelItems(header: DocumentHeader, present: Set<string>, range: Range): CompletionItem[] {
+function topLevelItems(header: DocumentHeader, present: Set<string>, range: Range, catalog: Catalog): CompletionItem[] {
   const items: CompletionItem[] = [];
   if (present.size === 0) {
     for (const info of catalog.kinds) {
@@ -103,22 +105,22 @@ function topLevelItems(header: DocumentHeader, present: Set<string>, range: Rang
   return items;
 }
 
-function completeValue(path: FieldPath, header: DocumentHeader, match: KindMatch | undefined, value: string, position: Position, needsSpace: boolean): CompletionItem[] {
+function completeValue(path: FieldPath, header: DocumentHeader, match: KindMatch | undefined, value: string, position: Position, needsSpace: boolean, catalog: Catalog): CompletionItem[] {
   const start = position.character - value.length;
   const range: Range = { start: { line: position.line, character: start }, end: position };
   const lead = needsSpace ? ' ' : '';
   if (path.length === 1 && path[0] === 'apiVersion') {
     const versions = new Map<string, string[]>();
-    for (const choice of kindChoices()) {
+    for (const choice of kindChoices(catalog)) {
       if (choice.isList || (header.kind && header.kind !== choice.kind)) continue;
       versions.set(choice.info.apiVersion, [...(versions.get(choice.info.apiVersion) ?? []), choice.kind]);
     }
     return [...versions].map(([apiVersion, kinds]) => ({ label: apiVersion, kind: CompletionItemKind.Module, detail: kinds.join(', '), textEdit: { range, newText: lead + apiVersion } }));
   }
   if (path.length === 1 && path[0] === 'kind') {
-    return kindChoices()
+    return kindChoices(catalog)
       // A known apiVersion narrows the kinds to its own; an unknown or missing one does not.
-      .filter((c) => !header.apiVersion || !kindServedBy(header.apiVersion) || c.info.apiVersion === header.apiVersion)
+      .filter((c) => !header.apiVersion || !kindServedBy(header.apiVersion, catalog) || c.info.apiVersion === header.apiVersion)
       .map((c) => ({
         label: c.kind,
         kind: CompletionItemKind.Class,
@@ -149,7 +151,7 @@ function completeValue(path: FieldPath, header: DocumentHeader, match: KindMatch
   return items;
 }
 
-function kindServedBy(apiVersion: string): boolean {
+function kindServedBy(apiVersion: string, catalog: Catalog): boolean {
   return catalog.kinds.some((k) => k.lintable && k.apiVersion === apiVersion);
 }
 

@@ -1,5 +1,5 @@
 import { platlintInfo } from '@platlint/core';
-import type { FieldPath, KindMatch, SchemaNode } from '@platlint/core';
+import type { Catalog, FieldPath, KindMatch, SchemaNode } from '@platlint/core';
 import type { Hover, Position } from 'vscode-languageserver';
 import { MarkupKind } from 'vscode-languageserver';
 import { isRequired, kindOf, schemaFor, typeName } from './schema-lookup.js';
@@ -7,7 +7,8 @@ import { documentAt, documentHeader, keyPath, parseLine } from './yaml-outline.j
 import type { Lines } from './yaml-outline.js';
 
 /** Documentation of the key (or value) under the cursor, from the schema tree. */
-export function hoverAt(lines: Lines, position: Position): Hover | null {
+/** `catalog`: where kinds are looked up (the built-in one, or one with the workspace's custom kinds). */
+export function hoverAt(lines: Lines, position: Position, catalog?: Catalog): Hover | null {
   const info = parseLine(lines.line(position.line));
   if (info.key === undefined || info.keyStart === undefined || info.keyEnd === undefined) return null;
   const onKey = position.character >= info.keyStart && position.character <= info.keyEnd;
@@ -16,7 +17,7 @@ export function hoverAt(lines: Lines, position: Position): Hover | null {
   const doc = documentAt(lines, position.line);
   const path = keyPath(lines, doc.start, position.line, info);
   if (!path) return null;
-  const match = kindOf(documentHeader(lines, doc));
+  const match = kindOf(documentHeader(lines, doc), catalog);
   const range = onKey
     ? { start: { line: position.line, character: info.keyStart }, end: { line: position.line, character: info.keyEnd } }
     : { start: { line: position.line, character: info.valueStart as number }, end: { line: position.line, character: (info.valueStart as number) + (info.value as string).length } };

@@ -1,7 +1,7 @@
-import { join } from 'node:path';
-import { CONFIG_FILE, ConfigError, LintEngine, catalog, defaultConfig, definitionsIn, findManifestFilesSync, mayHoldDefinition, readBoundedFileSync, SourceFile, collectObjects, holdsManifest, listManifestFiles, orderIndex, textDigest } from '@platlint/core';
+import { ConfigError, LintEngine, defaultConfig, readBoundedFileSync, SourceFile, collectObjects, holdsManifest, listManifestFiles, orderIndex } from '@platlint/core';
 import type { Config, ConfigProblem, DefinitionSource, Diagnostic, LintObject, RuleSetting } from '@platlint/core';
 import { crossDocumentKinds, knownRuleIds, rules } from '@platlint/rules';
+import { MAX_WORKSPACE_FILE_BYTES, MAX_WORKSPACE_FILES, WorkspaceDefinitions } from './workspace-definitions.js';
 
 /** What the editor's settings add to the configuration files (the CLI's `--config` and `--rule`). */
 export interface LintSettings {
@@ -27,9 +27,6 @@ export type LintOutcome =
   /** The configuration that applies cannot be read: the CLI stops here too. */
   | { type: 'config-error'; error: { file: string; line: number; column: number; reason: string; message: string; problems: readonly ConfigProblem[] } };
 
-/** Workspace files are read for their objects only up to these limits, so a huge tree cannot stall start-up. */
-export const MAX_WORKSPACE_FILES = 5000;
-const MAX_WORKSPACE_FILE_BYTES = 2 * 1024 * 1024;
 
 // `kind: X` anywhere (List items are indented): cheap enough to decide which texts to parse for
 // the objects cross-document rules read.
@@ -55,8 +52,7 @@ export class LintSession {
   private workspace: Map<string, LintObject[]> | undefined;
   /** Why the `configFile` setting is not used, when it is not. */
   configFileRefusal: ConfigFileRefusal | undefined;
-  /** The CustomResourceDefinitions of the workspace's files on disk and of the configuration's `crds:`, by file. */
-  private diskDefinitions: Map<string, DefinitionSource[]> | undefined;
+  private readonly definitions: WorkspaceDefinitions;
   /** The digest of the definitions the engine was made with. */
   private definitionsDigest = '';
 
@@ -66,12 +62,13 @@ export class LintSession {
     private readonly roots: readonly string[] = [],
   ) {
     this.engine = this.makeEngine();
+    this.definitions = new WorkspaceDefinitions(cwd, roots, (path) => this.engine.configFor(path));
   }
 
   /** Settings or configuration files changed: forget every resolved configuration. */
   reconfigure(settings: LintSettings = this.settings): void {
     this.settings = settings;
-    this.diskDefinitions = undefined;
+    this.definitions.changed();
     this.definitionsDigest = '';
     this.engine = this.makeEngine();
   }
@@ -99,51 +96,16 @@ export class LintSession {
   /** Files of the workspace changed on disk: read their index entries and definitions again when next needed. */
   workspaceChanged(): void {
     this.workspace = undefined;
-    this.diskDefinitions = undefined;
+    this.definitions.changed();
   }
 
-  /**
-   * Custom resources are linted against the definitions the CLI would use over the workspace:
-   * those of its files (an open buffer in place of its file on disk) and of the configuration's
-   * `crds:`. The engine is made again when they change.
-   */
+  /** Custom resources are linted against the workspace's definitions: the engine is made again when they change. */
   private useCurrentDefinitions(): void {
-    const byFile = new Map(this.workspaceDefinitions());
-    for (const [path, text] of this.open) {
-      const bytes = Buffer.from(text, 'utf8');
-      if (mayHoldDefinition(bytes)) byFile.set(path, definitionsIn(path, bytes, catalog));
-      else byFile.delete(path);
-    }
-    const openFirst = [...byFile].sort(([a], [b]) => Number(this.open.has(b)) - Number(this.open.has(a)));
-    const definitions = openFirst.flatMap(([, list]) => list);
-    const digest = definitions.length ? textDigest(JSON.stringify(definitions)) : '';
+    const definitions = this.definitions.current(this.open);
+    const digest = this.definitions.digestOf(definitions);
     if (digest === this.definitionsDigest) return;
     this.definitionsDigest = digest;
     this.engine = this.makeEngine(definitions);
-  }
-
-  private workspaceDefinitions(): Map<string, DefinitionSource[]> {
-    if (this.diskDefinitions) return this.diskDefinitions;
-    const found = new Map<string, DefinitionSource[]>();
-    let named: string[] = [];
-    try {
-      const config = this.engine.configFor(join(this.cwd, CONFIG_FILE));
-      named = config.crds.length ? findManifestFilesSync(config.crds, config.root) : [];
-    } catch {
-      // A configuration that cannot be read, or a crds: path that is not there: the lint says so.
-    }
-    for (const file of [...named, ...listManifestFiles(this.roots, MAX_WORKSPACE_FILES)]) {
-      if (found.has(file)) continue;
-      let bytes: Buffer;
-      try {
-        bytes = readBoundedFileSync(file, MAX_WORKSPACE_FILE_BYTES);
-      } catch {
-        continue;
-      }
-      if (mayHoldDefinition(bytes)) found.set(file, definitionsIn(file, bytes, catalog));
-    }
-    this.diskDefinitions = found;
-    return found;
   }
 
   setOpen(path: string, text: string): void {

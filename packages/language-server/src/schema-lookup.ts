@@ -1,9 +1,9 @@
-import { catalog, platlintInfo, schemaAt } from '@platlint/core';
-import type { FieldPath, KindInfo, KindMatch, SchemaNode } from '@platlint/core';
+import { catalog as builtinCatalog, platlintInfo, schemaAt } from '@platlint/core';
+import type { Catalog, FieldPath, KindInfo, KindMatch, SchemaNode } from '@platlint/core';
 import type { DocumentHeader } from './yaml-outline.js';
 
-/** The kind a document declares, when the catalog knows it. */
-export function kindOf(header: DocumentHeader): KindMatch | undefined {
+/** The kind a document declares, when the catalog (the built-in one, or one with the workspace's custom kinds) knows it. */
+export function kindOf(header: DocumentHeader, catalog: Catalog = builtinCatalog): KindMatch | undefined {
   return header.apiVersion && header.kind ? catalog.lookup(header.apiVersion, header.kind) : undefined;
 }
 
@@ -12,6 +12,8 @@ export function kindOf(header: DocumentHeader): KindMatch | undefined {
  * of the kind; the rest of a List is its envelope type.
  */
 export function schemaFor(match: KindMatch, path: FieldPath): SchemaNode | undefined {
+  // A kind's schema does not depend on the catalog it was found in (a custom kind carries its own).
+  const catalog = builtinCatalog;
   const root = catalog.schema(match.info);
   if (!match.isList) return schemaAt(root, path);
   if (path[0] === 'items' && path.length >= 2) return schemaAt(root, path.slice(2));
@@ -42,7 +44,7 @@ export function isRequired(parent: SchemaNode | undefined, key: string): boolean
 }
 
 /** The apiVersion/kind pairs a document can declare (lintable kinds, then their Lists). */
-export function kindChoices(): { info: KindInfo; kind: string; isList: boolean }[] {
+export function kindChoices(catalog: Catalog = builtinCatalog): { info: KindInfo; kind: string; isList: boolean }[] {
   const out: { info: KindInfo; kind: string; isList: boolean }[] = [];
   for (const info of catalog.kinds) if (info.lintable) out.push({ info, kind: info.kind, isList: false });
   for (const info of catalog.kinds) if (info.lintable && info.listKind) out.push({ info, kind: info.listKind, isList: true });

@@ -46,14 +46,7 @@ export class Catalog {
   private readonly byKind = new Map<string, KindInfo[]>();
   readonly kinds: KindInfo[];
 
-  /**
-   * `custom`: the versions of CustomResourceDefinitions, by the type id of their kind (a
-   * catalog with them is made by `withCustomResources`).
-   */
-  constructor(
-    entries: readonly KindEntry[],
-    private readonly custom: ReadonlyMap<string, CustomVersion> = new Map(),
-  ) {
+  constructor(entries: readonly KindEntry[]) {
     this.kinds = entries.map(toKindInfo);
     for (const info of this.kinds) {
       this.byApiVersionKind.set(`${info.apiVersion}/${info.kind}`, { info, isList: false });
@@ -74,12 +67,12 @@ export class Catalog {
   }
 
   schema(info: KindInfo): SchemaNode {
-    return this.custom.get(info.typeId)?.schema ?? builder.typeNode(info.typeId);
+    return versionOfEntry.get(info.entry)?.schema ?? builder.typeNode(info.typeId);
   }
 
   /** The CRD version that defines a custom kind. */
   customVersion(info: KindInfo): CustomVersion | undefined {
-    return this.custom.get(info.typeId);
+    return versionOfEntry.get(info.entry);
   }
 
   /**
@@ -89,17 +82,18 @@ export class Catalog {
    */
   withCustomResources(versions: readonly CustomVersion[]): Catalog {
     if (versions.length === 0) return this;
-    const custom = new Map(this.custom);
     const entries = this.kinds.map((k) => k.entry);
+    const added = new Set<string>();
     for (const v of versions) {
       const apiVersion = `${v.group}/${v.version}`;
-      if (this.lookup(apiVersion, v.kind)) continue;
       const type = customTypeId(v);
-      if (custom.has(type)) continue;
-      custom.set(type, v);
-      entries.push({ group: v.group, version: v.version, apiVersion, kind: v.kind, type, scope: 'custom', namespaced: v.namespaced, resource: v.plural, subresources: v.subresources, list: { kind: v.listKind, type: `${type}List` } });
+      if (this.lookup(apiVersion, v.kind) || added.has(type)) continue;
+      added.add(type);
+      const entry: KindEntry = { group: v.group, version: v.version, apiVersion, kind: v.kind, type, scope: 'custom', namespaced: v.namespaced, resource: v.plural, subresources: v.subresources, list: { kind: v.listKind, type: `${type}List` } };
+      versionOfEntry.set(entry, v);
+      entries.push(entry);
     }
-    return new Catalog(entries, custom);
+    return new Catalog(entries);
   }
 
   /** The schema of a type that has no kind of its own (ObjectMeta, a nested spec type). */
@@ -108,6 +102,13 @@ export class Catalog {
     return builder.typeNode(typeId);
   }
 }
+
+/**
+ * The CRD version behind each custom kind's entry. A custom kind carries its schema wherever its
+ * KindInfo goes, so that any catalog answers for it (the editor's main thread looks kinds up
+ * in its own catalog of the workspace's definitions, then reads their schemas).
+ */
+const versionOfEntry = new WeakMap<KindEntry, CustomVersion>();
 
 let listEnvelope: SchemaNode | undefined;
 

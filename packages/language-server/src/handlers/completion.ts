@@ -6,7 +6,7 @@ import type { CapabilitiesOf, ServerContext } from './context.js';
 export function registerCompletion(ctx: ServerContext): CapabilitiesOf {
   ctx.connection.onCompletion((params) => {
     const doc = ctx.documents.get(params.textDocument.uri);
-    return doc ? completeAt(linesOfDocument(doc), params.position) : [];
+    return doc ? completeAt(linesOfDocument(doc), params.position, ctx.catalog()) : [];
   });
   return () => ({ completionProvider: { triggerCharacters: [':', ' ', '.', '-'], resolveProvider: false } });
 }

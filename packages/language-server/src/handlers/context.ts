@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ShowMessageNotification } from 'vscode-languageserver/node';
 import type { ClientCapabilities, Connection, Diagnostic as LspDiagnostic, InitializeParams, ServerCapabilities, TextDocuments , MessageType} from 'vscode-languageserver/node';
+import { ConfigResolver, defaultConfig, type Catalog } from '@platlint/core';
+import { knownRuleIds } from '@platlint/rules';
 import { LintPool } from '../lint-pool.js';
+import { WorkspaceDefinitions } from '../workspace-definitions.js';
 import type { ConfigFileRefusal, LintSettings } from '../lint-session.js';
 import type { Lines } from '../yaml-outline.js';
 
@@ -45,6 +48,8 @@ export class ServerContext {
   pool: LintPool | undefined;
   /** The diagnostics last given for each open document, by URI. */
   readonly shown = new Map<string, LspDiagnostic[]>();
+  /** The workspace's CustomResourceDefinitions, whose kinds hover and completion know. */
+  private definitions = new WorkspaceDefinitions(this.cwd, [], () => defaultConfig(this.cwd));
   private readonly readyListeners: (() => void)[] = [];
   private readonly configurationListeners: (() => void)[] = [];
   private readonly filesListeners: (() => void)[] = [];
@@ -63,6 +68,24 @@ export class ServerContext {
     const initial = (params.initializationOptions as { settings?: ClientSettings } | undefined)?.settings;
     if (initial) this.settings = initial;
     this.client = params.capabilities;
+    this.definitions = this.workspaceDefinitions();
+  }
+
+  private workspaceDefinitions(): WorkspaceDefinitions {
+    // The configuration names `crds:`; one that cannot be read names none (the lint thread says why).
+    let resolver: ConfigResolver | undefined;
+    const configFor = (path: string) => (resolver ??= new ConfigResolver(knownRuleIds, { configFile: this.settings.configFile || undefined, cwd: this.cwd })).forFile(path);
+    return new WorkspaceDefinitions(this.cwd, this.roots, configFor);
+  }
+
+  /** The kinds hover and completion know: the built-in catalog and the workspace's custom kinds. */
+  catalog(): Catalog {
+    const open: [string, string][] = [];
+    for (const doc of this.documents.all()) {
+      const path = isYaml(doc) ? this.pathOf(doc.uri) : undefined;
+      if (path) open.push([path, doc.getText()]);
+    }
+    return this.definitions.catalog(open);
   }
 
   /**
@@ -128,12 +151,14 @@ export class ServerContext {
 
   /** Settings or configuration files changed: every resolved configuration is forgotten. */
   configurationChanged(): void {
+    this.definitions = this.workspaceDefinitions();
     this.pool?.reconfigure(this.lintSettings());
     for (const listener of this.configurationListeners) listener();
   }
 
   /** Files of the workspace changed on disk: cross-document rules read them again. */
   filesChanged(): void {
+    this.definitions.changed();
     this.pool?.workspaceChanged();
     for (const listener of this.filesListeners) listener();
   }

@@ -6,7 +6,7 @@ import type { CapabilitiesOf, ServerContext } from './context.js';
 export function registerHover(ctx: ServerContext): CapabilitiesOf {
   ctx.connection.onHover((params) => {
     const doc = ctx.documents.get(params.textDocument.uri);
-    return doc ? hoverAt(linesOfDocument(doc), params.position) : null;
+    return doc ? hoverAt(linesOfDocument(doc), params.position, ctx.catalog()) : null;
   });
   return () => ({ hoverProvider: true });
 }

@@ -4,7 +4,7 @@ import { DocumentDiagnosticReportKind } from 'vscode-languageserver/node';
 import type { Diagnostic as LspDiagnostic, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver/node';
 import { listManifestFiles, readBoundedFileSync } from '@platlint/core';
 // At most as many files as cross-document rules read.
-import { MAX_WORKSPACE_FILES } from '../lint-session.js';
+import { MAX_WORKSPACE_FILES } from '../workspace-definitions.js';
 import type { ServerContext } from './context.js';
 import type { OutcomeReporter } from './diagnostics.js';
 
