@@ -161,7 +161,7 @@ export class LintEngine {
    */
   lintSource(source: SourceFile, index: RunIndex | CrossDocumentIndex = [], options: { inlineSuppressions?: boolean; deferCrossDocument?: boolean } = {}): LintedFile & Pick<FileResult, 'deferred'> {
     const deferRules = options.deferCrossDocument ? this.crossDocumentRules : undefined;
-    const [result] = lintFiles({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, index: asIndex(index), inlineSuppressions: options.inlineSuppressions, deferRules });
+    const [result] = lintFiles({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), cwd: this.options.cwd, catalog: this.catalog, index: asIndex(index), inlineSuppressions: options.inlineSuppressions, deferRules });
     return withDigest(result as FileResult, source);
   }
 
@@ -207,7 +207,7 @@ export class LintEngine {
   lintWithOld(paths: readonly string[], oldPaths: readonly string[]): LintedFile[] {
     const sources = paths.map((p) => readSource(p, this.sourceOptions));
     const oldObjects = oldPaths.flatMap((p) => collectObjects(readSource(p), this.catalog));
-    const results = lintFiles({ files: sources, rules: this.options.rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, oldObjects });
+    const results = lintFiles({ files: sources, rules: this.options.rules, configFor: (f) => this.configFor(f.path), cwd: this.options.cwd, catalog: this.catalog, oldObjects });
     return results.map((r, i) => withDigest(r, sources[i] as SourceFile));
   }
 
