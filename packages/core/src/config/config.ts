@@ -207,6 +207,8 @@ function readApiServerConfigs(value: Node | null, keyAt: number, problem: Report
     }
     const items = readStringItems(entry.value, start(entry.key), { list: `apiServerConfigs.${name} must be a list of files or globs`, item: `each apiServerConfigs.${name} entry must be a path string` }, problem);
     for (const { text, at } of items) {
+      // gitignore-style globs match inside their directory only: a way out would match nothing, silently.
+      if (text.split(/[\\/]/).includes('..')) problem(at, `${text} leads out of the configuration's directory; apiServerConfigs globs are relative to it and match inside it only`);
       const other = settingOf.get(text);
       if (other && other !== name) problem(at, `${text} is declared as ${other} too; the server reads each configuration from a file of its own`);
       settingOf.set(text, name);
