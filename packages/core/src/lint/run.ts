@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import type { Config, RuleSetting } from '../config/config.js';
 import { ConfigResolver, IgnoreFilter, unknownRuleMessage } from '../config/config.js';
+import { declarationsOf } from '../config/api-server-configs.js';
 import { compareDiagnostics } from '../diagnostics.js';
 import { fixTarget } from '../fix/fix-scope.js';
 import { textDigest, writeFixes } from '../fix/write-fixes.js';
@@ -124,6 +126,11 @@ export class LintEngine {
       this.merged.set(base, config);
     }
     return config;
+  }
+
+  /** True when the file's configuration declares it as an API server configuration (`apiServerConfigs`). Throws ConfigError. */
+  isDeclaredConfig(path: string): boolean {
+    return declarationsOf(this.configFor(path), resolve(this.options.cwd, path)).length > 0;
   }
 
   /** True when the configuration (`ignores`, .platlintignore) leaves the file out. */
