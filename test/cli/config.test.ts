@@ -146,6 +146,12 @@ describe('a broken configuration file', () => {
     ['a YAML syntax error', 'rules:\n  schema/enum: [error\n', 3, 1, /invalid YAML/],
     ['a duplicate key', 'rules:\n  schema/enum: error\n  schema/enum: warning\n', 3, 3, /invalid YAML/],
     ['a configuration that is a list', '- rules\n', 1, 1, /must be a mapping/],
+    ['apiServerConfigs that is a list', 'apiServerConfigs: [authn.yaml]\n', 1, 19, /apiServerConfigs must be a mapping of authentication, authorization, egressSelector, tracing to lists of files or globs/],
+    ['an unknown API server configuration, with a did-you-mean', 'apiServerConfigs:\n  authentification: [authn.yaml]\n', 2, 3, /unknown API server configuration "authentification"; did you mean "authentication"\?/],
+    ['an API server configuration that is not a list', 'apiServerConfigs:\n  tracing: tracing.yaml\n', 2, 12, /apiServerConfigs.tracing must be a list of files or globs/],
+    ['an API server configuration entry that is not a string', 'apiServerConfigs:\n  tracing: [{file: t.yaml}]\n', 2, 13, /each apiServerConfigs.tracing entry must be a path string/],
+    ['one file declared as two API server configurations', 'apiServerConfigs:\n  authentication: [config/a.yaml]\n  tracing: [config/t.yaml, config/a.yaml]\n', 3, 28, /config\/a.yaml is declared as authentication too; the server reads each configuration from a file of its own/],
+    ['an API server configuration glob that leads out of the directory', 'apiServerConfigs:\n  tracing: [../t.yaml]\n', 2, 13, /\.\.\/t.yaml leads out of the configuration's directory/],
   ])('exits 2 naming file:line:col: %s', (_what, text, line, column, reason) => {
     const dir = tempDir({ 'platlint.config.yaml': text, 'ok.yaml': manifests.validDeployment() });
     const run = runCli(['lint', 'ok.yaml'], { cwd: dir });
@@ -226,6 +232,13 @@ describe('a file that is not a platlint configuration', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(`${dir}/platlint.config.yaml:1:1: not a platlint configuration`);
     for (const secret of SECRETS) expect(run.stderr).not.toContain(secret);
+  });
+
+  it('a configuration whose only setting is apiServerConfigs is a configuration', () => {
+    const dir = tempDir({ 'ci.yaml': 'apiServerConfigs: {}\n', 'ok.yaml': manifests.validDeployment() });
+    const run = runCli(['lint', '--config', 'ci.yaml', 'ok.yaml'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 
   it("a configuration that names a setting is the user's own: its mistakes are named", () => {

@@ -54,6 +54,7 @@ export { FileNotFoundError, UnreadableDirectoryError, findManifestFiles, findMan
 export type { FindOptions, SkippedLink } from './lint/find-files.js';
 export { ConfigError, ConfigResolver, IgnoreFilter, CONFIG_FILE, IGNORE_FILE, defaultConfig, loadConfigFile, unknownRuleMessage } from './config/config.js';
 export type { Config, ConfigProblem, RuleSetting } from './config/config.js';
+export type { ApiServerConfigName } from './config/api-server-configs.js';
 export { featureGateDefaults, gateDefault, gateEnabled, knownFeatureGates, compareReleases, releaseAtLeast, DEFAULT_RELEASE } from './config/feature-gates.js';
 export { formatters, summarize } from './format/index.js';
 export type { Formatter, Report, Summary } from './format/index.js';

@@ -128,8 +128,9 @@ export class LintSession {
     this.useCurrentDefinitions();
     // Bytes, as the CLI reads files: the same decoding and size limit apply.
     const source = SourceFile.fromBytes(path, Buffer.from(text, 'utf8'));
-    // YAML that is not a manifest (a workflow, a compose file) draws nothing in the editor.
-    if (!holdsManifest(source)) return { type: 'skipped' };
+    // YAML that is not a manifest (a workflow, a compose file) draws nothing in the editor,
+    // unless the configuration declares it as an API server configuration, which it must then be.
+    if (!holdsManifest(source) && !this.isDeclaredConfig(path)) return { type: 'skipped' };
     try {
       if (this.engine.isIgnored(path)) return { type: 'skipped' };
     } catch (error) {
@@ -164,12 +165,12 @@ export class LintSession {
     return entries;
   }
 
+  private isDeclaredConfig(path: string): boolean {
+    return falseOnError(() => this.engine.isDeclaredConfig(path));
+  }
+
   private isIgnored(path: string): boolean {
-    try {
-      return this.engine.isIgnored(path);
-    } catch {
-      return false;
-    }
+    return falseOnError(() => this.engine.isIgnored(path));
   }
 
   /** Index entries of the workspace's manifest files on disk. */
@@ -189,5 +190,14 @@ export class LintSession {
       if (entries.length) this.workspace.set(file, entries);
     }
     return this.workspace;
+  }
+}
+
+/** A question about a file's configuration, answered no when the configuration is broken (the lint itself reports that). */
+function falseOnError(question: () => boolean): boolean {
+  try {
+    return question();
+  } catch {
+    return false;
   }
 }

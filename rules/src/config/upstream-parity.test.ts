@@ -3,21 +3,24 @@
 // expectation is the set of paths of error findings (an error means the server refuses the
 // file). Warnings do not count here.
 import { describe, expect, it } from 'vitest';
+import type { ApiServerConfigName } from '@platlint/core';
 import { errorFindings } from '../parity/fixtures.js';
 import { TEST_CA_PEM } from './fixtures.js';
 
 type Obj = Record<string, unknown>;
 const API = 'apiserver.plat.io/v1beta1';
 
-function errorPaths(doc: Obj | string): string[] {
+function errorPaths(doc: Obj | string, declaredAs?: ApiServerConfigName): string[] {
   const text = typeof doc === 'string' ? doc : JSON.stringify(doc);
-  return [...new Set(errorFindings(text).map((d) => d.path))].sort();
+  return [...new Set(errorFindings(text, { declaredAs }).map((d) => d.path))].sort();
 }
 
 interface Case {
   name: string;
   doc: Obj | string;
   errors: string[];
+  /** The flag the file is given to (`apiServerConfigs` in platlint.config.yaml); none when undeclared. */
+  declaredAs?: ApiServerConfigName;
 }
 
 // AuthenticationConfiguration
@@ -327,6 +330,34 @@ const tracingCases: Case[] = [
   { name: 'an unknown field', doc: `apiVersion: ${API}\nkind: TracingConfiguration\nfoo: bar\nendpoint: localhost:4318\n`, errors: ['foo'] },
 ];
 
+// Loading a file through the loader of its flag. Each decodes with a scheme that holds the
+// configuration groups alone, then checks the kind it got: kube-apiserver
+// loadAuthenticationConfigFromData ("expected AuthenticationConfiguration, got ..."), apiserver
+// load.LoadFromData (its TestLoadFromData cases are named below), egressselector
+// ReadEgressSelectorConfiguration ("unexpected config type") and options.ReadTracingConfiguration
+// (runtime.DecodeInto a TracingConfiguration).
+const loadingCases: Case[] = [
+  { name: 'load.LoadFromData "unknown group", in a file declared as authorization', declaredAs: 'authorization', doc: { apiVersion: 'apps/v1alpha1', kind: 'AuthorizationConfiguration' }, errors: ['apiVersion'] },
+  // Undeclared, the file may belong to another program that owns a kind of that name: platlint
+  // warns that the server would refuse it (document/unknown-version), and does not refuse it.
+  { name: 'load.LoadFromData "unknown group", undeclared', doc: { apiVersion: 'apps/v1alpha1', kind: 'AuthorizationConfiguration' }, errors: [] },
+  { name: 'load.LoadFromData "unknown version", in a declared file', declaredAs: 'authorization', doc: { apiVersion: 'apiserver.plat.io/v99', kind: 'AuthorizationConfiguration' }, errors: ['apiVersion'] },
+  { name: 'load.LoadFromData "unknown kind", in a declared file', declaredAs: 'authorization', doc: { apiVersion: API, kind: 'SomeConfiguration' }, errors: ['kind'] },
+  { name: 'load.LoadFromData "missing kind", in a declared file', declaredAs: 'authorization', doc: { apiVersion: API }, errors: ['kind'] },
+  { name: 'load.LoadFromData "missing apiVersion", in a declared file', declaredAs: 'authorization', doc: { kind: 'AuthorizationConfiguration' }, errors: ['apiVersion'] },
+  { name: 'load.LoadFromData "v1 - yaml", in a declared file', declaredAs: 'authorization', doc: `apiVersion: apiserver.plat.io/v1\nkind: AuthorizationConfiguration\nauthorizers:\n- type: Webhook\n`, errors: [] },
+  { name: 'load.LoadFromData: an AuthenticationConfiguration in the authorization file', declaredAs: 'authorization', doc: { apiVersion: API, kind: 'AuthenticationConfiguration' }, errors: ['kind'] },
+  { name: 'loadAuthenticationConfigFromData: a TracingConfiguration in the authentication file', declaredAs: 'authentication', doc: { apiVersion: API, kind: 'TracingConfiguration' }, errors: ['kind'] },
+  { name: 'loadAuthenticationConfigFromData: the authentication file under another group', declaredAs: 'authentication', doc: { apiVersion: 'apiserver.config.k8s.io/v1beta1', kind: 'AuthenticationConfiguration' }, errors: ['apiVersion'] },
+  { name: 'loadAuthenticationConfigFromData: an authentication file', declaredAs: 'authentication', doc: authn(jwt()), errors: [] },
+  { name: 'ReadEgressSelectorConfiguration: an AuthorizationConfiguration in the egress selector file', declaredAs: 'egressSelector', doc: { apiVersion: API, kind: 'AuthorizationConfiguration', authorizers: [{ type: 'RBAC', name: 'rbac' }] }, errors: ['kind'] },
+  { name: 'ReadTracingConfiguration: a Deployment in the tracing file', declaredAs: 'tracing', doc: 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n', errors: ['kind'] },
+  { name: 'ReadTracingConfiguration: v1alpha1, which the loader reads', declaredAs: 'tracing', doc: { apiVersion: 'apiserver.plat.io/v1alpha1', kind: 'TracingConfiguration' }, errors: [] },
+];
+
+describe('upstream parity: loading a configuration file', () => {
+  it.each(loadingCases)('$name', (c) => expect(errorPaths(c.doc, c.declaredAs)).toEqual([...c.errors].sort()));
+});
 describe('upstream parity: AuthenticationConfiguration', () => {
   it.each(authnCases)('$name', (c) => expect(errorPaths(c.doc)).toEqual([...c.errors].sort()));
 });

@@ -1,4 +1,5 @@
 import { SourceFile, collectObjects, defaultConfig, lintFiles } from '@platlint/core';
+import type { ApiServerConfigName } from '@platlint/core';
 import { rules } from '../all.js';
 
 /**
@@ -26,11 +27,13 @@ export interface ErrorFinding {
 /**
  * The error findings of a whole lint of one file (structural checks and every rule), in the
  * order they are reported. Warnings and information are left out, since the server accepts
- * what they flag. `old` is the stored object, for an update.
+ * what they flag. `old` is the stored object, for an update; `declaredAs`, the API server
+ * configuration the configuration declares the file as (`apiServerConfigs`).
  */
-export function errorFindings(text: string, options: { old?: string | undefined; featureGates?: Record<string, boolean> | undefined } = {}): ErrorFinding[] {
+export function errorFindings(text: string, options: { old?: string | undefined; featureGates?: Record<string, boolean> | undefined; declaredAs?: ApiServerConfigName | undefined } = {}): ErrorFinding[] {
   const config = defaultConfig(process.cwd());
   config.featureGates = { ...config.featureGates, ...options.featureGates };
+  if (options.declaredAs) config.apiServerConfigs = { [options.declaredAs]: ['parity.yaml'] };
   const oldObjects = options.old === undefined ? undefined : collectObjects(SourceFile.fromText('old.yaml', options.old));
   const [result] = lintFiles({ files: [SourceFile.fromText('parity.yaml', text)], rules, configFor: () => config, oldObjects });
   return (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => ({ ruleId: d.ruleId, path: d.path }));

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import ignore from 'ignore';
+import { dirname, join, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node, YAMLError } from 'yaml';
 import type { Severity } from '../diagnostics.js';
@@ -8,8 +7,9 @@ import { LineIndex } from '../source/line-index.js';
 import { readBoundedFileSync, readFailureReason } from '../source/read-bounded.js';
 import { closest } from '../validate/validator.js';
 import { DEFAULT_RELEASE, knownFeatureGates } from './feature-gates.js';
-
-type IgnoreFactory = typeof ignore;
+import { RelativeGlobs } from './globs.js';
+import { API_SERVER_CONFIG_NAMES } from './api-server-configs.js';
+import type { ApiServerConfigName } from './api-server-configs.js';
 
 export const CONFIG_FILE = 'platlint.config.yaml';
 export const IGNORE_FILE = '.platlintignore';
@@ -28,6 +28,11 @@ export interface Config {
   release: string;
   /** Files, directories and globs of CustomResourceDefinitions the run knows (relative to `root`). */
   crds: string[];
+  /**
+   * The API server's configuration files, by what the server reads them as: gitignore-style
+   * globs relative to `root`. A file declared here is checked as that kind (declarationsOf).
+   */
+  apiServerConfigs: Partial<Record<ApiServerConfigName, string[]>>;
 }
 
 /** One problem of a configuration file, at its place (1-based line and column). */
@@ -59,10 +64,10 @@ export class ConfigError extends Error {
 }
 
 const SETTINGS = new Set(['off', 'info', 'warning', 'error']);
-const TOP_KEYS = new Set(['rules', 'ignore', 'featureGates', 'release', 'crds']);
+const TOP_KEYS = new Set(['rules', 'ignore', 'featureGates', 'release', 'crds', 'apiServerConfigs']);
 
 export function defaultConfig(root: string): Config {
-  return { file: undefined, root, rules: {}, ignore: [], featureGates: {}, release: DEFAULT_RELEASE, crds: [] };
+  return { file: undefined, root, rules: {}, ignore: [], featureGates: {}, release: DEFAULT_RELEASE, crds: [], apiServerConfigs: {} };
 }
 
 /** Reads and checks one configuration file. Throws ConfigError naming file and line. */
@@ -132,16 +137,12 @@ function readSettings(pairs: readonly { key: unknown; value: unknown }[], config
     } else if (key === 'release') {
       if (isScalar(value) && RELEASE.test(String(value.value))) config.release = String(value.value);
       else problem(value ? start(value) : keyAt, 'release must be a version such as "1.37"');
-    } else if (key === 'ignore' || key === 'crds') {
-      const what = key === 'ignore' ? 'glob patterns' : 'paths (files, directories or globs) of CustomResourceDefinitions';
-      if (!value || !isSeq(value)) {
-        problem(value ? start(value) : keyAt, `${key} must be a list of ${what}`);
-        continue;
-      }
-      for (const item of value.items as Node[]) {
-        if (isScalar(item) && typeof item.value === 'string') config[key].push(item.value);
-        else problem(start(item), key === 'ignore' ? 'each ignore entry must be a glob pattern string' : 'each crds entry must be a path string');
-      }
+    } else if (key === 'ignore') {
+      config.ignore = readStrings(value, keyAt, { list: 'ignore must be a list of glob patterns', item: 'each ignore entry must be a glob pattern string' }, problem);
+    } else if (key === 'crds') {
+      config.crds = readStrings(value, keyAt, { list: 'crds must be a list of paths (files, directories or globs) of CustomResourceDefinitions', item: 'each crds entry must be a path string' }, problem);
+    } else if (key === 'apiServerConfigs') {
+      config.apiServerConfigs = readApiServerConfigs(value, keyAt, problem);
     } else if (value !== null) {
       if (!isMap(value)) {
         problem(start(value), `${key} must be a mapping`);
@@ -167,6 +168,59 @@ function readSettings(pairs: readonly { key: unknown; value: unknown }[], config
 }
 
 const RELEASE = /^\d+\.\d+$/;
+
+/** A list of strings (`ignore`, `crds`, each list of `apiServerConfigs`); each item that is not one is a problem. */
+function readStrings(value: Node | null, keyAt: number, say: { list: string; item: string }, problem: Report): string[] {
+  return readStringItems(value, keyAt, say, problem).map((item) => item.text);
+}
+
+function readStringItems(value: Node | null, keyAt: number, say: { list: string; item: string }, problem: Report): { text: string; at: number }[] {
+  if (!value || !isSeq(value)) {
+    problem(value ? start(value) : keyAt, say.list);
+    return [];
+  }
+  const strings: { text: string; at: number }[] = [];
+  for (const item of value.items as Node[]) {
+    if (isScalar(item) && typeof item.value === 'string') strings.push({ text: item.value, at: start(item) });
+    else problem(start(item), say.item);
+  }
+  return strings;
+}
+
+/**
+ * `apiServerConfigs`: which files are which API server configuration. A path named under two
+ * settings is a problem: the server reads each configuration from a file of its own.
+ */
+function readApiServerConfigs(value: Node | null, keyAt: number, problem: Report): Config['apiServerConfigs'] {
+  const names = API_SERVER_CONFIG_NAMES.join(', ');
+  const declared: Config['apiServerConfigs'] = {};
+  if (!isMap(value)) {
+    problem(value ? start(value) : keyAt, `apiServerConfigs must be a mapping of ${names} to lists of files or globs`);
+    return declared;
+  }
+  const settingOf = new Map<string, ApiServerConfigName>();
+  for (const entry of value.items as { key: Node; value: Node | null }[]) {
+    const name = isScalar(entry.key) ? String(entry.key.value) : '';
+    if (!isApiServerConfigName(name)) {
+      problem(start(entry.key), `unknown API server configuration "${name}"${didYouMean(name, API_SERVER_CONFIG_NAMES) || `; expected one of ${names}`}`);
+      continue;
+    }
+    const items = readStringItems(entry.value, start(entry.key), { list: `apiServerConfigs.${name} must be a list of files or globs`, item: `each apiServerConfigs.${name} entry must be a path string` }, problem);
+    for (const { text, at } of items) {
+      // gitignore-style globs match inside their directory only: a way out would match nothing, silently.
+      if (text.split(/[\\/]/).includes('..')) problem(at, `${text} leads out of the configuration's directory; apiServerConfigs globs are relative to it and match inside it only`);
+      const other = settingOf.get(text);
+      if (other && other !== name) problem(at, `${text} is declared as ${other} too; the server reads each configuration from a file of its own`);
+      settingOf.set(text, name);
+    }
+    declared[name] = items.map((item) => item.text);
+  }
+  return declared;
+}
+
+function isApiServerConfigName(name: string): name is ApiServerConfigName {
+  return (API_SERVER_CONFIG_NAMES as readonly string[]).includes(name);
+}
 
 /** `unknown rule "x"; did you mean "y"?`: how every door names a rule id that does not exist. */
 export function unknownRuleMessage(id: string, knownRules: ReadonlySet<string>): string {
@@ -218,29 +272,23 @@ export class ConfigResolver {
  * directory, and the `ignore` globs of each file's configuration.
  */
 export class IgnoreFilter {
-  private readonly base: ReturnType<IgnoreFactory>;
-  private readonly perConfig = new Map<Config, ReturnType<IgnoreFactory>>();
+  private readonly base: RelativeGlobs;
+  private readonly perConfig = new Map<Config, RelativeGlobs>();
 
   constructor(private readonly cwd: string) {
     const file = join(cwd, IGNORE_FILE);
-    this.base = ignore().add(existsSync(file) ? readBoundedFileSync(file).toString('utf8') : '');
+    this.base = new RelativeGlobs(cwd, existsSync(file) ? readBoundedFileSync(file).toString('utf8') : '');
   }
 
   ignored(file: string, config: Config): boolean {
     const absolute = resolve(this.cwd, file);
-    if (testPath(this.base, relative(this.cwd, absolute))) return true;
+    if (this.base.matches(absolute)) return true;
     if (config.ignore.length === 0) return false;
     let matcher = this.perConfig.get(config);
     if (!matcher) {
-      matcher = ignore().add(config.ignore);
+      matcher = new RelativeGlobs(config.root, config.ignore);
       this.perConfig.set(config, matcher);
     }
-    return testPath(matcher, relative(config.root, absolute));
+    return matcher.matches(absolute);
   }
-}
-
-/** `ignore` takes relative POSIX paths only; paths outside the root are never ignored. */
-function testPath(matcher: ReturnType<IgnoreFactory>, rel: string): boolean {
-  if (rel === '' || rel.startsWith('..')) return false;
-  return matcher.ignores(rel.split(sep).join('/'));
 }

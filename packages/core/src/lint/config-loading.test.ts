@@ -117,7 +117,28 @@ describe('configuration files load as the server reads them', () => {
     expect(lint(`${V}\nkind: AuthorizationConfiguration\n`)).toEqual([{ ruleId: 'schema/required', path: 'authorizers', message: 'missing required field "authorizers"', line: 1 }]);
   });
 
-  it('leaves a configuration kind name under another group to the generic lookup', () => {
-    expect(lint('apiVersion: apiserver.config.k8s.io/v1beta1\nkind: TracingConfiguration\n')).toEqual([]);
+  // Issue 24: such a file was skipped as information (document/unknown-kind), though the
+  // server's configuration loaders know no other group and would refuse it.
+  it('warns that the server would refuse a configuration kind name under another group, and checks nothing of it', () => {
+    const all = (yaml: string) =>
+      lintFiles({ files: [SourceFile.fromText('config.yaml', yaml)], rules: [probe], configFor: () => defaultConfig(process.cwd()) })[0]?.diagnostics.map((d) => ({ severity: d.severity, ruleId: d.ruleId, path: d.path, message: d.message, line: d.range.start.line }));
+    seen.length = 0;
+    expect(all('apiVersion: apps/v1alpha1\nkind: AuthenticationConfiguration\njwt: []\n')).toEqual([
+      {
+        severity: 'warning',
+        ruleId: 'document/unknown-version',
+        path: 'apiVersion',
+        message:
+          'AuthenticationConfiguration is an API server configuration kind, which the server reads only from the group apiserver.plat.io: it would refuse this file, since apps/v1alpha1 is no group/version its configuration loader knows; write apiVersion: apiserver.plat.io/v1beta1',
+        line: 1,
+      },
+    ]);
+    // The upstream group name, a core version, another kind's group: the same warning.
+    for (const apiVersion of ['apiserver.config.k8s.io/v1beta1', 'v1', 'apps/v1']) {
+      expect(all(`apiVersion: ${apiVersion}\nkind: TracingConfiguration\nendpoint: 5\n`)?.map((d) => [d.severity, d.ruleId, d.path])).toEqual([['warning', 'document/unknown-version', 'apiVersion']]);
+    }
+    expect(seen).toEqual([]);
+    // A kind of another name under another group is no configuration file.
+    expect(all('apiVersion: apps/v1alpha1\nkind: Authentication\n')?.map((d) => [d.severity, d.ruleId])).toEqual([['info', 'document/unknown-kind']]);
   });
 });

@@ -16,7 +16,10 @@ export interface LoadingProblem {
   ruleId: 'document/missing-kind' | 'document/unknown-version' | 'document/unknown-kind';
   /** `apiVersion` or `kind`: the field the server names. */
   field: 'apiVersion' | 'kind';
-  /** A warning where the server reads the file but platlint cannot check it (see OTHER_SERVED_VERSIONS). */
+  /**
+   * A warning where the server reads the file but platlint cannot check it (see
+   * OTHER_SERVED_VERSIONS), or where the file may not be meant for the server (outsideTheGroup).
+   */
   severity: 'error' | 'warning';
   /** True when the field is not written (the range is then the nearest key). */
   missing: boolean;
@@ -43,7 +46,7 @@ export function configLoadingProblem(record: Record<string, unknown>, catalog: C
     if (named.length === 0) return undefined;
     return { ruleId: 'document/missing-kind', severity: 'error', field: 'apiVersion', missing: true, message: `apiVersion is missing: the server cannot read a ${kind} file without it; write apiVersion: ${versions(named)}` };
   }
-  if (inGroup.length === 0) return undefined; // a configuration kind name under another group: the generic lookup says which group platlint checks
+  if (inGroup.length === 0) return catalog.lookup(apiVersion, kind) ? undefined : outsideTheGroup(kind, apiVersion, named);
   if (!inGroup.some((k) => k.apiVersion === apiVersion)) {
     const version = apiVersion.slice(group.length + 1);
     if (OTHER_SERVED_VERSIONS[kind]?.includes(version)) {
@@ -63,6 +66,28 @@ export function configLoadingProblem(record: Record<string, unknown>, catalog: C
 }
 
 /**
+ * A configuration kind's name under a group/version the server's configuration loader does
+ * not know (`apps/v1alpha1`, `v1`). The file is most likely meant as that configuration, and
+ * the server would refuse it: each loader decodes with a scheme that holds only the
+ * configuration groups, and an unknown group/version is a decode error (upstream
+ * kube-apiserver `loadAuthenticationConfigFromData`, apiserver `load.LoadFromData`,
+ * `egressselector.ReadEgressSelectorConfiguration`, `options.ReadTracingConfiguration`).
+ * A warning, not an error: another program may own a kind of the same name (a custom
+ * resource of that name, known to the catalog, is not reported here at all).
+ */
+function outsideTheGroup(kind: string, apiVersion: string, named: readonly KindInfo[]): LoadingProblem {
+  const groups = [...new Set(named.map((k) => k.group))].join(', ');
+  const versions = [...new Set(named.map((k) => k.apiVersion))].join(', ');
+  return {
+    ruleId: 'document/unknown-version',
+    severity: 'warning',
+    field: 'apiVersion',
+    missing: false,
+    message: `${kind} is an API server configuration kind, which the server reads only from the group ${groups}: it would refuse this file, since ${apiVersion} is no group/version its configuration loader knows; write apiVersion: ${versions}`,
+  };
+}
+
+/**
  * Versions upstream also decodes each configuration kind from, besides the v1beta1 the spec
  * documents (the v1alpha1 and v1 schemes of the apiserver configuration groups). The server
  * loads such a file, so it draws no error; platlint has only the v1beta1 schema, so it says
@@ -77,7 +102,8 @@ const OTHER_SERVED_VERSIONS: Readonly<Record<string, readonly string[]>> = {
 
 const configKindsByCatalog = new WeakMap<Catalog, readonly KindInfo[]>();
 
-function configKindsOf(catalog: Catalog): readonly KindInfo[] {
+/** The configuration kinds of a catalog (scope `config`). */
+export function configKindsOf(catalog: Catalog): readonly KindInfo[] {
   let kinds = configKindsByCatalog.get(catalog);
   if (!kinds) {
     kinds = catalog.kinds.filter((k) => k.scope === 'config');

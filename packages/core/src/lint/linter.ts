@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Diagnostic, Fix, Severity } from '../diagnostics.js';
 import { compareDiagnostics } from '../diagnostics.js';
 import type { Config } from '../config/config.js';
@@ -16,6 +17,8 @@ import { describeValue, validateStructure, type StructuralFinding } from '../val
 import { validateCustomResource } from '../custom-resources/validate.js';
 import { intRangeOf } from '../validate/json-schema.js';
 import { configLoadingProblem, decodeConfig, missingAsTheServerSaysIt } from './config-loading.js';
+import { declaredFileProblems } from './declared-configs.js';
+import { declarationsOf } from '../config/api-server-configs.js';
 import { declaresObject } from './manifest.js';
 import { RunIndex } from './run-index.js';
 import { applySuppressions } from './suppressions.js';
@@ -50,6 +53,8 @@ export interface LintRun {
   index?: RunIndex;
   /** Stored objects to compare with, for update rules (`--old`). */
   oldObjects?: readonly LintObject[];
+  /** The directory relative file paths are relative to (where declared configuration files are matched); the process's by default. */
+  cwd?: string;
   /** False when the files come from someone other than the repository (a requester): their comments must not switch rules off. */
   inlineSuppressions?: boolean;
   /**
@@ -89,7 +94,7 @@ export function lintFiles(run: LintRun): FileResult[] {
     const out = run.rulesOnly ? [] : [...file.diagnostics];
     const p: Placed = { file, config: run.configFor(file), out, ruleOut: run.rulesOnly ? [] : out };
     placed.push(p);
-    const recognised = recognise(file, catalog);
+    const recognised = asDeclared(p, recognise(file, catalog), catalog, run.cwd);
     out.push(...recognised.findings);
     for (const object of recognised.objects) {
       objects.push(object);
@@ -207,6 +212,27 @@ function recognise(file: SourceFile, catalog: Catalog): Recognised {
   const recognised = { catalog, objects: gatherObjects({ file, out: findings }, catalog), findings };
   recognisedOf.set(file, recognised);
   return recognised;
+}
+
+/**
+ * A file the configuration declares as an API server configuration (`apiServerConfigs:`):
+ * a document that is not of the declared kind is an error placed instead of what recognising
+ * it found (the server refuses the file, so how platlint would have read the document does
+ * not matter), and none of its objects is checked.
+ */
+function asDeclared(p: Pick<Placed, 'file' | 'config'>, recognised: Recognised, catalog: Catalog, cwd = process.cwd()): Pick<Recognised, 'objects' | 'findings'> {
+  const declarations = declarationsOf(p.config, resolve(cwd, p.file.path));
+  if (declarations.length === 0) return recognised;
+  const problems = declaredFileProblems(p.file, declarations, p.config, catalog);
+  if (problems.length === 0) return recognised;
+  const refused = new Set(problems.map((d) => d.document));
+  const findings = recognised.findings.filter((d) => !refused.has(d.document));
+  for (const problem of problems) {
+    const { document, field } = problem;
+    const span = field ? locateReport(p.file, document, [field], problem.missing ? 'missing' : 'value') : p.file.locateParentKey(document, ['']);
+    findings.push(diagnostic(p, 'document/declared-kind', 'error', problem.message, document, field ? [field] : [], span));
+  }
+  return { findings, objects: recognised.objects.filter((o) => !refused.has(o.document)) };
 }
 
 /**

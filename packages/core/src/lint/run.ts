@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import type { Config, RuleSetting } from '../config/config.js';
 import { ConfigResolver, IgnoreFilter, unknownRuleMessage } from '../config/config.js';
+import { declarationsOf } from '../config/api-server-configs.js';
 import { compareDiagnostics } from '../diagnostics.js';
 import { fixTarget } from '../fix/fix-scope.js';
 import { textDigest, writeFixes } from '../fix/write-fixes.js';
@@ -126,6 +128,11 @@ export class LintEngine {
     return config;
   }
 
+  /** True when the file's configuration declares it as an API server configuration (`apiServerConfigs`). Throws ConfigError. */
+  isDeclaredConfig(path: string): boolean {
+    return declarationsOf(this.configFor(path), resolve(this.options.cwd, path)).length > 0;
+  }
+
   /** True when the configuration (`ignores`, .platlintignore) leaves the file out. */
   isIgnored(path: string): boolean {
     return this.ignore.ignored(path, this.configFor(path));
@@ -161,7 +168,7 @@ export class LintEngine {
    */
   lintSource(source: SourceFile, index: RunIndex | CrossDocumentIndex = [], options: { inlineSuppressions?: boolean; deferCrossDocument?: boolean } = {}): LintedFile & Pick<FileResult, 'deferred'> {
     const deferRules = options.deferCrossDocument ? this.crossDocumentRules : undefined;
-    const [result] = lintFiles({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, index: asIndex(index), inlineSuppressions: options.inlineSuppressions, deferRules });
+    const [result] = lintFiles({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), cwd: this.options.cwd, catalog: this.catalog, index: asIndex(index), inlineSuppressions: options.inlineSuppressions, deferRules });
     return withDigest(result as FileResult, source);
   }
 
@@ -207,7 +214,7 @@ export class LintEngine {
   lintWithOld(paths: readonly string[], oldPaths: readonly string[]): LintedFile[] {
     const sources = paths.map((p) => readSource(p, this.sourceOptions));
     const oldObjects = oldPaths.flatMap((p) => collectObjects(readSource(p), this.catalog));
-    const results = lintFiles({ files: sources, rules: this.options.rules, configFor: (f) => this.configFor(f.path), catalog: this.catalog, oldObjects });
+    const results = lintFiles({ files: sources, rules: this.options.rules, configFor: (f) => this.configFor(f.path), cwd: this.options.cwd, catalog: this.catalog, oldObjects });
     return results.map((r, i) => withDigest(r, sources[i] as SourceFile));
   }
 
