@@ -30,7 +30,7 @@ function typeName(v: unknown): string {
 }
 
 // Go's %q of a string (strconv.Quote), enough for what CEL strings hold.
-function goQuote(s: string): string {
+export function goQuote(s: string): string {
   let out = '"';
   for (const ch of s) {
     const c = ch.codePointAt(0) as number;

@@ -1,0 +1,79 @@
+// Library results restated from upstream, each row naming the upstream file and function it
+// restates: the words of the named-format library's validate(), and cross-type numeric
+// equality in the sets library and list membership.
+import { describe, expect, it } from 'vitest';
+import { CelEnvironment } from '../env/environment.js';
+import { fromCel } from '../values.js';
+
+const env = new CelEnvironment({ variables: [] });
+
+function run(expr: string): unknown {
+  const r = env.compile(expr);
+  if (!r.ok) throw new Error(`${expr}: ${JSON.stringify(r.issues)}`);
+  return fromCel(r.program.evaluate({}));
+}
+
+const validate = (format: string, value: string): unknown => run(`format.${format}().validate(${JSON.stringify(value)}).orValue(["valid"])`);
+
+// k8s.io/apimachinery pkg/util/validation/validation.go at 008b3652959ca58af8be3fb5b6ecfe9ae7638282
+// (IsDNS1123Label, IsDNS1123Subdomain, IsDNS1035Label, MaxLenError, RegexError), reached through
+// pkg/api/validation/generic.go (NameIsDNSLabel, NameIsDNSSubdomain, NameIsDNS1035Label, maskTrailingDash).
+const LABEL = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+const SUBDOMAIN = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+const LABEL_1035 = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+// pkg/api/validate/content kube.go (IsLabelKey, IsLabelValue) and errors.go (MaxLenError: bytes).
+const NAME_PART = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const LABEL_VALUE = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+
+describe('named formats: validate() in the platform\'s words (apiserver pkg/cel/library/format.go, ConstantFormats)', () => {
+  it.each([
+    ['dns1123Label', 'my-name', ['valid']],
+    ['dns1123Label', 'My_Name', [LABEL]],
+    ['dns1123Label', 'a.b', ['must not contain dots']],
+    ['dns1123Label', 'a'.repeat(64), ['must be no more than 63 characters']],
+    ['dns1123LabelPrefix', 'web-', ['valid']],
+    ['dns1123Subdomain', '-a', [SUBDOMAIN]],
+    ['dns1123Subdomain', 'a'.repeat(254), ['must be no more than 253 characters']],
+    ['dns1123SubdomainPrefix', 'example.com-', ['valid']],
+    ['dns1035Label', '1a', [LABEL_1035]],
+    ['dns1035LabelPrefix', 'a-', ['valid']],
+    // IsLabelKey: an empty name part draws both its messages; a bad prefix is prefixed.
+    ['qualifiedName', 'example.com/', ['name part must be non-empty', NAME_PART]],
+    ['qualifiedName', '/name', ['prefix part must be non-empty']],
+    ['qualifiedName', 'Bad_/name', [`prefix part ${SUBDOMAIN}`]],
+    ['qualifiedName', 'a/b/c', ["a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"]],
+    ['qualifiedName', 'a'.repeat(64), ['name part must be no more than 63 bytes']],
+    ['labelValue', '-', [LABEL_VALUE]],
+    // Go counts bytes: 32 two-byte letters are 64 bytes.
+    ['labelValue', 'é'.repeat(32), ['must be no more than 63 bytes', LABEL_VALUE]],
+    ['uuid', 'x', ['does not match the UUID format']],
+    ['byte', '!', ['invalid base64']],
+    ['date', '2021-02-30', ['invalid date']],
+    ['datetime', 'yesterday', ['invalid datetime']],
+    // uri: Go net/url ParseRequestURI's error, `parse "<s>": <why>` (url.go Error.Error, parse, parseHost, unescape).
+    ['uri', 'relative/path', ['parse "relative/path": invalid URI for request']],
+    ['uri', '', ['parse "": empty url']],
+    ['uri', ':x', ['parse ":x": missing protocol scheme']],
+    ['uri', 'http://host:port/', ['parse "http://host:port/": invalid port ":port" after host']],
+    ['uri', 'http://[::1/', ['parse "http://[::1/": missing \']\' in host']],
+    ['uri', 'http://ho^st/', ['parse "http://ho^st/": invalid character "^" in host name']],
+    ['uri', '/a%zz', ['parse "/a%zz": invalid URL escape "%zz"']],
+    ['uri', 'http://a b@host/', ['parse "http://a b@host/": net/url: invalid userinfo']],
+    ['uri', 'http://example.com/a?b', ['valid']],
+  ])('format.%s().validate(%j)', (format, value, expected) => expect(validate(format, value)).toEqual(expected));
+});
+
+describe('cross-type numeric equality (cel-go ext/sets.go doc examples; lists.textproto "in")', () => {
+  it.each([
+    // ext/sets.go setsContains/setsEquivalent/setsIntersects use list Contains, CEL equality across numbers.
+    ['sets.contains([1], [1.0])', true],
+    ['sets.contains([dyn(1), dyn(2.0), dyn(3u)], [dyn(1.0), dyn(2u), dyn(3)])', true],
+    ['sets.equivalent([dyn(1)], [dyn(1u), dyn(1.0)])', true],
+    ['sets.equivalent([dyn(1), dyn(2), dyn(3)], [dyn(3u), dyn(2.0), dyn(1)])', true],
+    ['sets.intersects([[1], [2, 3]], [dyn([1, 2]), dyn([dyn(2), dyn(3.0)])])', true],
+    ['sets.intersects([1], [1.5])', false],
+    // cel-spec lists.textproto, section in: the checker wants one element type, dyn() mixes them.
+    ['dyn(3.0) in [5, 4, 3, 2, 1]', true],
+    ['dyn(3) in [5.0, 4.0, 3.0, 2.0, 1.0]', true],
+  ])('%s', (expr, expected) => expect(run(expr)).toBe(expected));
+});
