@@ -92,9 +92,17 @@ spec:
     const state = tempDir({ 'fail.yaml': certain('Fail') + binding });
     const mutate = runCli(['mutate', '--state', join(examples, 'state'), '--state', state, join(examples, 'objects/deployment.yaml')]);
     expect(mutate.stderr).not.toContain('refused MutatingAdmissionPolicy/certain');
-    expect(mutate.stderr).toMatch(/^denied: policy 'certain' with binding 'certain' denied request: .*no such overload/m);
+    // cel-go's words for int + string at run time (common/types/err.go MaybeNoSuchOverloadErr).
+    expect(mutate.stderr).toMatch(/^denied: policy 'certain' with binding 'certain' denied request: expression '.*' resulted in error: no such overload$/m);
     expect(mutate.status).toBe(1);
     expect(mutate.stdout).toBe('');
+  });
+
+  it('words a run-time CEL error as the platform does (cel-go common/types/map.go baseMap.Get: "no such key: %v")', () => {
+    // The example owner annotation reads request.userInfo.username, absent without --user; its failurePolicy is Ignore.
+    const result = runCli(['mutate', '--state', join(examples, 'state'), join(examples, 'objects/deployment.yaml')]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/^warning: policy 'owner-annotation' with binding 'owner-annotation' denied request: expression '[^]*' resulted in error: no such key: username \(ignored: failurePolicy Ignore\)$/m);
   });
 
   it('rejects usage errors with exit 2', () => {
