@@ -77,3 +77,14 @@ describe('cross-type numeric equality (cel-go ext/sets.go doc examples; lists.te
     ['dyn(3) in [5.0, 4.0, 3.0, 2.0, 1.0]', true],
   ])('%s', (expr, expected) => expect(run(expr)).toBe(expected));
 });
+
+// cel-go's grammar (parser/gen/CEL.g4, relation: `in` is an operator): `x in {...}` after a
+// closing parenthesis is map membership, never a construction of a type named "in".
+describe('membership in a map literal', () => {
+  it.each([
+    ['dyn(1) in {1: 2}', true],
+    ['(2) in {1: 2}', false],
+    ['dyn(1) in {"a": 2}', false],
+    ['"a".size() in {1: true}', true],
+  ])('%s', (expr, expected) => expect(run(expr)).toBe(expected));
+});
