@@ -88,3 +88,29 @@ describe('membership in a map literal', () => {
     ['"a".size() in {1: true}', true],
   ])('%s', (expr, expected) => expect(run(expr)).toBe(expected));
 });
+
+// string.format as the platform runs it: cel-go ext/formatting.go (strings version 2, which
+// k8s.io/apiserver pkg/cel/environment/base.go configures), printing through golang.org/x/text/message.
+describe('string.format of maps and %e (cel-go ext/formatting.go)', () => {
+  const N = '\u202f';
+  it.each([
+    // formatMap: keys written as CEL literals (strings quoted, int, uint and bool bare), pairs sorted by that text.
+    ['"%s".format([{1: "a", 2: "b"}])', '{1:"a", 2:"b"}'],
+    ['"%s".format([{2: 1, 10: 2}])', '{10:2, 2:1}'],
+    ['"%s".format([{true: 1, false: 2}])', '{false:2, true:1}'],
+    ['"%s".format([{"b": 1, "a": 2}])', '{"a":2, "b":1}'],
+    ['"%s".format([{"1": "x"}])', '{"1":"x"}'],
+    ['"%s".format([dyn({dyn(1): "a", dyn("b"): 2, dyn(true): 3})])', '{"b":2, 1:"a", true:3}'],
+    ['"%s".format([{"\\uffff": 1, "\\U0001F600": 2}])', '{"\uffff":1, "\u{1F600}":2}'],
+    // stringFormatter.Scientific: fmt.Sprintf("%%%de", *precision), a width, never a precision.
+    ['"%.3e".format([1234.5678])', `1.234568${N}×${N}10⁰³`],
+    ['"%.20e".format([1234.5678])', `     1.234568${N}×${N}10⁰³`],
+    ['"%.20e".format([-1.5e-10])', `   -1.500000${N}×${N}10⁻¹⁰`],
+    ['"%.20e".format(["NaN"])', `${' '.repeat(17)}NaN`],
+    ['"%e".format([1e100])', `1.000000${N}×${N}10¹⁰⁰`],
+  ])('%s', (expr, expected) => expect(run(expr)).toBe(expected));
+
+  it('keeps a width modulo 65536, as the printer does (%.70000e pads to 4464 characters)', () => {
+    expect([...(run('"%.70000e".format([1.5])') as string)].length).toBe(70000 % 65536);
+  });
+});
