@@ -15,6 +15,7 @@ import { mayNeedRepair, repairTree } from '../syntax/ast-fixes.js';
 import { LexError, measureNesting, tokenize } from '../syntax/lexer.js';
 import { nullObjectFor, toCel } from '../values.js';
 import { chargeOperators } from '../runtime-cost.js';
+import { crossNumericMembership } from '../membership.js';
 import { ConstructRegistry, installConstructMacro, JSON_PATCH_SCHEMA, registerReadTypes } from './types.js';
 
 export interface CelLimits {
@@ -432,6 +433,7 @@ export class CelEnvironment {
     if (tooNew) {
       return fail(issue('unavailable_in_release', `${tooNew.name}() needs the ${tooNew.library.name} library, which the platform enables from release ${tooNew.library.since} (this targets ${release})`, map({ start: tooNew.node.start, end: tooNew.node.end })));
     }
+    crossNumericMembership(parsed.ast as ASTNode);
     // Operators the base library runs itself charge the run-time budget from now on.
     chargeOperators(parsed.ast as ASTNode);
     const type = checked.type ?? 'dyn';

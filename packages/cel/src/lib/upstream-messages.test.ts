@@ -114,3 +114,21 @@ describe('string.format of maps and %e (cel-go ext/formatting.go)', () => {
     expect([...(run('"%.70000e".format([1.5])') as string)].length).toBe(70000 % 65536);
   });
 });
+
+// cel-spec lists.textproto (section "in") and fields.textproto: membership compares numbers
+// across int, uint and double, as cel-go's Int/Uint/Double Equal and baseMap.Contains do.
+describe('membership across numeric types', () => {
+  it.each([
+    ['dyn(3u) in [5, 4, 3, 2, 1]', true],
+    ['dyn(3u) in [5.0, 4.0, 3.0, 2.0, 1.0]', true],
+    ['dyn(3) in [5u, 4u, 3u, 2u, 1u]', true],
+    ['dyn(3.0) in [5u, 4u, 3u, 2u, 1u]', true],
+    ['dyn(3.5) in [3, 4]', false],
+    ['dyn(3.0) in {1: 1, 2: 2, 3: 3}', true],
+    ['dyn(2u) in {1: "a", 2: "b"}', true],
+    ['dyn(3.1) in {1: 1, 3: 3}', false],
+    // A string key is no number: cel-go finds no int 3 in {"3": ...}.
+    ['dyn(3) in dyn({"3": 1})', false],
+    ['"3" in {"3": 1}', true],
+  ])('%s', (expr, expected) => expect(run(expr)).toBe(expected));
+});
