@@ -87,6 +87,44 @@ spec:
     expect(result.stdout).toContain('team: checkout');
   });
 
+  it('lints a mutation certain to fail on every matched kind as an error, yet loads its policy and denies with it', () => {
+    const certain = (failurePolicy: string): string => `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: certain}
+spec:
+  matchConstraints:
+    resourceRules:
+      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
+  failurePolicy: ${failurePolicy}
+  reinvocationPolicy: Never
+  mutations:
+    - patchType: ApplyConfiguration
+      applyConfiguration: {expression: "Object{spec: Object.spec{replicas: object.spec.replicas + 'x'}}"}
+`;
+    const dir = tempDir({ 'fail.yaml': certain('Fail'), 'ignore.yaml': certain('Ignore') });
+    const lint = runCli(['lint', 'fail.yaml', 'ignore.yaml'], { cwd: dir });
+    expect(lint.status).toBe(1);
+    expect(lint.stdout).toContain('fail.yaml\n  12:76  error  no such overload: int + string: it fails on every request the policy matches, and failurePolicy Fail denies each of them  admission/cel-schema\n');
+    expect(lint.stdout).toContain("ignore.yaml\n  12:76  warning  no such overload: int + string: it fails on every request the policy matches, and with failurePolicy Ignore each is admitted without this policy's mutations  admission/cel-schema\n");
+    expect(lint.stdout).toContain('(1 error, 1 warning, 0 info)');
+    // The server stores the policy (the finding is advice): the state loads it, and the request is denied.
+    const binding = '---\napiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicyBinding\nmetadata: {name: certain}\nspec: {policyName: certain}\n';
+    const state = tempDir({ 'fail.yaml': certain('Fail') + binding });
+    const mutate = runCli(['mutate', '--state', join(examples, 'state'), '--state', state, join(examples, 'objects/deployment.yaml')]);
+    expect(mutate.stderr).not.toContain('refused MutatingAdmissionPolicy/certain');
+    // cel-go's words for int + string at run time (common/types/err.go MaybeNoSuchOverloadErr).
+    expect(mutate.stderr).toMatch(/^denied: policy 'certain' with binding 'certain' denied request: expression '.*' resulted in error: no such overload$/m);
+    expect(mutate.status).toBe(1);
+    expect(mutate.stdout).toBe('');
+  });
+
+  it('words a run-time CEL error as the platform does (cel-go common/types/map.go baseMap.Get: "no such key: %v")', () => {
+    // The example owner annotation reads request.userInfo.username, absent without --user; its failurePolicy is Ignore.
+    const result = runCli(['mutate', '--state', join(examples, 'state'), join(examples, 'objects/deployment.yaml')]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/^warning: policy 'owner-annotation' with binding 'owner-annotation' denied request: expression '[^]*' resulted in error: no such key: username \(ignored: failurePolicy Ignore\)$/m);
+  });
+
   it('rejects usage errors with exit 2', () => {
     expect(runCli(['mutate', join(examples, 'objects/deployment.yaml')]).status).toBe(2);
     expect(runCli(['mutate', '--state', join(examples, 'state'), '--operation', 'DELETE', join(examples, 'objects/deployment.yaml')]).status).toBe(2);

@@ -171,19 +171,27 @@ export class CostEstimator {
   }
 }
 
+// cel-go's parser builds a chain of `&&` or `||` as a balanced tree (parser/helper.go, balancer)
+// and counts no recursion for it (parser.go Visit: ConditionalAnd and ConditionalOr are not
+// counted; CEL.g4 repeats them instead of nesting): a chain of any length is one level here.
+const BALANCED = new Set(['&&', '||']);
+
+/** The nesting depth of a parsed expression, as cel-go's parser counts it toward its limit. */
 export function astDepth(root: ASTNode): number {
   let max = 0;
-  const stack: [unknown, number][] = [[root, 1]];
+  const stack: [unknown, number, unknown][] = [[root, 1, undefined]];
   while (stack.length) {
-    const [n, d] = stack.pop() as [unknown, number];
+    const [n, d, parentOp] = stack.pop() as [unknown, number, unknown];
     if (Array.isArray(n)) {
-      for (const c of n) stack.push([c, d]);
+      for (const c of n) stack.push([c, d, parentOp]);
       continue;
     }
     if (!n || typeof n !== 'object' || !('op' in n)) continue;
-    if (d > max) max = d;
+    const op = (n as { op: unknown }).op;
+    const depth = BALANCED.has(op as string) && op === parentOp ? d - 1 : d;
+    if (depth > max) max = depth;
     const args = (n as unknown as { args: unknown }).args;
-    if (args && typeof args === 'object') stack.push([args, d + 1]);
+    if (args && typeof args === 'object') stack.push([args, depth + 1, op]);
   }
   return max;
 }

@@ -24,5 +24,6 @@ export { CEL_LIBRARIES, LATEST_RELEASE, librariesAt, type CelLibrary } from './r
 export type { StructuralSchema } from './schema.js';
 export type { SourceRange } from './position.js';
 export { celTypeOf, fromCel, lazyToCel, toCel } from './values.js';
+export { runtimeErrorMessage } from './messages.js';
 export { LexError, tokenize as tokenizeCel, type Token as CelToken } from './syntax/lexer.js';
 export { yamlValueOffsetToSource, yamlValueRangeToSource, type YamlScalarSource } from './yaml-position.js';

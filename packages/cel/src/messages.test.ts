@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { admissionEnvironment } from './env/admission.js';
 import { CelEnvironment } from './env/environment.js';
 import { DEPLOYMENT } from './env/test-schemas.js';
-import { issueMessage } from './messages.js';
+import { issueMessage, runtimeErrorMessage } from './messages.js';
 
 describe('issueMessage', () => {
   it.each([
@@ -77,4 +77,30 @@ describe('compile issues', () => {
       }
     }
   });
+});
+
+describe('runtimeErrorMessage: run-time errors in cel-go\'s words', () => {
+  const evaluate = (expr: string, activation: Record<string, unknown> = {}): string => {
+    const env = new CelEnvironment({ variables: [{ name: 'm', type: 'map<string, dyn>' }] });
+    const r = env.compile(expr);
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    try {
+      r.program.evaluate(activation);
+    } catch (e) {
+      const { code, message } = e as { code: string; message: string };
+      return runtimeErrorMessage(code, message);
+    }
+    return 'no error';
+  };
+  it.each([
+    // cel-go common/types/map.go, baseMap.Get: "no such key: %v".
+    ['m.missing', 'no such key: missing'],
+    ['m["a b"]', 'no such key: a b'],
+    // cel-go common/types/err.go, MaybeNoSuchOverloadErr: the types are not named.
+    ['m.n + "x"', 'no such overload'],
+    // cel-go common/types/err.go, errIntOverflow.
+    ['m.n + 9223372036854775807', 'integer overflow'],
+    // Words that already are cel-go's stay.
+    ['m.n / 0', 'division by zero'],
+  ])('%s', (expr, expected) => expect(evaluate(expr, { m: { n: 1n } })).toBe(expected));
 });

@@ -157,3 +157,23 @@ export function issueMessage(code: string, text: string, node?: unknown): string
   if (/^[A-Z][a-z]+(?:\s|$)/.test(out)) out = out.charAt(0).toLowerCase() + out.slice(1);
   return out.replace(/\.+$/, '');
 }
+
+// Run-time errors in cel-go's words, which the platform puts into a denial ("... resulted in
+// error: no such key: x"), by the base library's code: common/types/map.go baseMap.Get
+// ("no such key: %v"), common/types/err.go NoSuchOverloadErr and MaybeNoSuchOverloadErr ("no such
+// overload": an operator on values of other types, the types unnamed) and errIntOverflow
+// ("integer overflow"). Other errors keep their words.
+const RUNTIME: Record<string, [RegExp, (m: RegExpExecArray) => string][]> = {
+  no_such_key: [[/^No such key: (.*)$/s, (m) => `no such key: ${m[1]}`]],
+  no_such_overload: [[/^no such overload: /, () => 'no such overload']],
+  numeric_overflow: [[/^integer overflow: /, () => 'integer overflow']],
+};
+
+/** The message of a run-time error (CelEvaluationError code and message) as the platform words it. */
+export function runtimeErrorMessage(code: string, message: string): string {
+  for (const [pattern, rewrite] of RUNTIME[code] ?? []) {
+    const m = pattern.exec(message);
+    if (m) return rewrite(m);
+  }
+  return message;
+}

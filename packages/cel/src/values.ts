@@ -130,7 +130,18 @@ export function celMapFromEntries(entries: readonly (readonly [unknown, unknown]
   if (entries.some(([k]) => PROTOTYPE_KEYS.has(k))) return new Map(entries);
   const out: Record<string, unknown> = {};
   for (const [k, v] of entries) out[String(k)] = v;
+  if (entries.some(([k]) => typeof k !== 'string')) writtenKeys.set(out, new Map(entries.map(([k]) => [String(k), k])));
   return out;
+}
+
+// The keys a map literal was written with, for records whose keys were not all strings (a
+// record holds their string form): `string.format` prints the key 1 as 1 and "1" as "1".
+const writtenKeys = new WeakMap<object, ReadonlyMap<string, unknown>>();
+
+/** The key of a record-held CEL map as its literal wrote it (1, 2u, true), else the string. */
+export function writtenKey(map: object, key: string): unknown {
+  const written = writtenKeys.get(map);
+  return written && written.has(key) ? written.get(key) : key;
 }
 
 function dynToCel(value: unknown): unknown {

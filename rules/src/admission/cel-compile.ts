@@ -9,11 +9,12 @@ import { asList, celReferences, expressionsOf, isJsonObject, specOf, strings, va
 import type { ExpressionPlace, ExpressionAt, Json } from './shared.js';
 
 /**
- * The one kind a policy's resource rules match, when they name exactly one known kind
- * (or its status subresource, which carries the whole object). Anything broader or
- * unknown leaves `object` dynamic, as a webhook cannot know its type either.
+ * The kinds a policy's resource rules match, when each rule names only known kinds (or their
+ * status subresource, which carries the whole object), one kind per group and resource.
+ * Undefined when anything is broader or unknown: `object` stays dynamic then, as a webhook
+ * cannot know its type either.
  */
-function matchedKind(spec: Json): KindInfo | undefined {
+export function matchedKinds(spec: Json): KindInfo[] | undefined {
   const constraints = spec.matchConstraints;
   if (!isJsonObject(constraints)) return undefined;
   const found = new Set<KindInfo>();
@@ -33,7 +34,7 @@ function matchedKind(spec: Json): KindInfo | undefined {
       }
     }
   }
-  return found.size === 1 ? [...found][0] : undefined;
+  return found.size > 0 ? [...found] : undefined;
 }
 
 function paramKindInfo(spec: Json): KindInfo | undefined {
@@ -111,16 +112,24 @@ export interface SiteIssues {
 }
 
 /**
- * Compiles every expression of the policy. `typed`: `object`, `oldObject` and `params` take the
- * schemas of the matched kind and the paramKind; otherwise they are dynamic, as when the server
- * compiles a stored policy (it cannot know which kind a request will bring). Variables are compiled
+ * How a compile types `object`, `oldObject` and `params`: dynamic, as when the server compiles a
+ * stored policy (it cannot know which kind a request will bring), or by schemas: `object` by one
+ * matched kind (dynamic when undefined) and `params` by the paramKind.
+ */
+export type Typing = { typed: false } | { typed: true; object: KindInfo | undefined };
+
+export const DYNAMIC: Typing = { typed: false };
+
+/**
+ * Compiles every expression of the policy, typed as `typing` says. Variables are compiled
  * first, so that later expressions see each variable's type.
  */
-export function compileSites(context: RuleContext, typed: boolean): SiteIssues[] {
+export function compileSites(context: RuleContext, typing: Typing): SiteIssues[] {
   const spec = specOf(context);
   if (!spec) return [];
   const release = context.settings.release;
-  const object = typed ? matchedKind(spec) : undefined;
+  const typed = typing.typed;
+  const object = typing.typed ? typing.object : undefined;
   const params = typed ? paramKindInfo(spec) : undefined;
   const names = variableNames(spec);
   const types = new Map<number, string>();

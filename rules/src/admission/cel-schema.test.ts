@@ -2,6 +2,8 @@ import { RuleTester } from '@platlint/core/testing';
 import rule from './cel-schema.js';
 import { policy } from './fixtures.js';
 
+const DENIED = ': it fails on every request the policy matches, and failurePolicy Fail denies each of them';
+
 RuleTester.run(rule, {
   valid: [
     { name: 'labels and namespace of the matched kind', yaml: policy({ conditions: "    - {name: labelled, expression: 'object.metadata.labels[\"app\"] == \"web\" && object.metadata.namespace != \"kube-system\"'}" }) },
@@ -10,9 +12,51 @@ RuleTester.run(rule, {
   ],
   invalid: [
     {
-      name: 'unknown field of the matched kind',
+      // The only match condition reads a field Deployment lacks: "no such key" on every request.
+      name: 'unknown field of the matched kind, certain to fail: an error under the default failurePolicy',
       yaml: policy({ conditions: "    - {name: typo, expression: 'object.spec.replicaz > 1'}" }),
-      errors: [{ path: 'spec.matchConditions[0].expression', severity: 'warning', message: 'no such key "replicaz" on Object.spec', line: 9, column: 45 }],
+      errors: [{ path: 'spec.matchConditions[0].expression', severity: 'error', message: `no such key "replicaz" on Object.spec${DENIED}`, line: 9, column: 45 }],
+    },
+    {
+      name: 'unknown field beside another match condition (which may be false and skip the policy): a warning',
+      yaml: policy({ conditions: "    - {name: typo, expression: 'object.spec.replicaz > 1'}\n    - {name: other, expression: 'true'}" }),
+      errors: [{ path: 'spec.matchConditions[0].expression', severity: 'warning', message: 'no such key "replicaz" on Object.spec' }],
+    },
+    {
+      name: 'a type error of every matched kind in a mutation: an error',
+      yaml: policy({ mutations: "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: \"Object{spec: Object.spec{replicas: object.spec.replicas + 'x'}}\"}" }),
+      errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', severity: 'error', message: `no such overload: int + string${DENIED}` }],
+    },
+    {
+      name: 'the same under failurePolicy Ignore: a warning that says the requests go through unmutated',
+      yaml: policy({ mutations: "    - patchType: JSONPatch\n      jsonPatch: {expression: '[JSONPatch{op: \"add\", path: \"/spec/x\", value: object.spec.replicas + \"x\"}]'}\n  failurePolicy: Ignore" }),
+      errors: [{ path: 'spec.mutations[0].jsonPatch.expression', severity: 'warning', message: 'no such overload: int + string: it fails on every request the policy matches, and with failurePolicy Ignore each is admitted without this policy\'s mutations' }],
+    },
+    {
+      name: 'an unknown field in an Object construction of every matched kind: an error',
+      yaml: policy({ resources: '["deployments", "statefulsets"]', mutations: "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'Object{spec: Object.spec{replicaz: 1}}'}" }),
+      errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', severity: 'error', message: `unknown field "replicaz" in Object.spec${DENIED}` }],
+    },
+    {
+      name: 'several matched kinds, one of which type-checks: a warning naming the kind that fails',
+      yaml: policy({ resources: '["deployments", "daemonsets"]', mutations: "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 1}}'}" }),
+      errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', severity: 'warning', message: 'unknown field "replicas" in Object.spec (when object is a DaemonSet)' }],
+    },
+    {
+      name: 'guarded parts and values through dyn stay warnings',
+      yaml: policy({
+        mutations: [
+          "    - patchType: JSONPatch\n      jsonPatch: {expression: '[JSONPatch{op: \"add\", path: \"/spec/x\", value: has(object.spec.paused) ? object.spec.replicas + \"x\" : \"y\"}]'}",
+          "    - patchType: JSONPatch\n      jsonPatch: {expression: '[JSONPatch{op: \"add\", path: \"/spec/x\", value: object.spec.template.spec.containers.map(c, c.nam)}]'}",
+          "    - patchType: JSONPatch\n      jsonPatch: {expression: '[JSONPatch{op: \"add\", path: \"/spec/x\", value: object.spec.paused || object.spec.replicaz > 1}]'}",
+          "    - patchType: JSONPatch\n      jsonPatch: {expression: '[JSONPatch{op: \"add\", path: \"/spec/x\", value: dyn(object.spec.replicas) + \"x\"}]'}",
+        ].join('\n'),
+      }),
+      errors: [
+        { path: 'spec.mutations[0].jsonPatch.expression', severity: 'warning', message: 'no such overload: int + string' },
+        { path: 'spec.mutations[1].jsonPatch.expression', severity: 'warning', message: /no such key "nam"/ },
+        { path: 'spec.mutations[2].jsonPatch.expression', severity: 'warning', message: 'no such key "replicaz" on Object.spec' },
+      ],
     },
     {
       name: 'an operator that does not fit the field type only the schema tells',
@@ -45,7 +89,8 @@ RuleTester.run(rule, {
     {
       name: 'params typed by a known paramKind',
       yaml: policy({ paramKind: '  paramKind: {apiVersion: v1, kind: ConfigMap}\n', conditions: "    - {name: p, expression: 'params.dta.size() > 0'}" }),
-      errors: [{ path: 'spec.matchConditions[0].expression', message: 'no such key "dta" on Params' }],
+      // A binding may find no parameter (parameterNotFoundAction Allow skips the policy): advice only.
+      errors: [{ path: 'spec.matchConditions[0].expression', severity: 'warning', message: 'no such key "dta" on Params' }],
     },
   ],
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { WHAT, compileSites, issueMessage, refusedByServer } from './cel-compile.js';
+import { DYNAMIC, WHAT, compileSites, issueMessage, refusedByServer } from './cel-compile.js';
 import { POLICY, spanIn } from './shared.js';
 
 export default defineRule({
@@ -39,7 +39,7 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
-    for (const { site, issues } of compileSites(context, false)) {
+    for (const { site, issues } of compileSites(context, DYNAMIC)) {
       for (const issue of issues.filter(refusedByServer)) context.report({ path: site.path, message: issueMessage(issue, site.place), span: spanIn(context, site.path, issue) });
     }
   },

@@ -1,5 +1,6 @@
 // How a policy's problems are reported (mutating-admission.md §9). Policy failures follow
 // the policy's failurePolicy; status failures (unknown namespace, strict decoding) do not.
+import { CelEvaluationError, runtimeErrorMessage } from '@platlint/cel';
 
 /**
  * What went wrong, as data (metrics, logs and `platlint test` read it; nothing parses messages):
@@ -54,7 +55,12 @@ export class StatusFailure extends Error {
   }
 }
 
+/**
+ * An expression's run-time error, worded as upstream's evaluator wraps it (k8s.io/apiserver
+ * pkg/admission/plugin/cel filter.go and the mutating patchers: "expression '%s' resulted in
+ * error: %w"), the CEL error in cel-go's words.
+ */
 export function celFailure(expression: string, error: unknown): string {
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = error instanceof CelEvaluationError ? runtimeErrorMessage(error.code, error.message) : error instanceof Error ? error.message : String(error);
   return `expression '${expression}' resulted in error: ${detail}`;
 }

@@ -63,7 +63,8 @@ describe('loadState keeps what the server would store', () => {
       ['MutatingAdmissionPolicy/typo', 'admission/cel-schema'],
       ['MutatingAdmissionPolicyBinding/orphan-b', 'admission/binding-policy-exists'],
     ]);
-    expect(state.warnings[0]).toMatchObject({ file: join(dir, 'p.yaml'), message: 'no such key "replicaz" on Object.spec' });
+    // Certain to fail on every matched request (an error of admission/cel-schema), yet advice: the server stores the policy.
+    expect(state.warnings[0]).toMatchObject({ file: join(dir, 'p.yaml'), message: 'no such key "replicaz" on Object.spec: it fails on every request the policy matches, and failurePolicy Fail denies each of them' });
   });
 
   it('skips YAML that is no manifest (neither apiVersion nor kind)', () => {

@@ -15,10 +15,11 @@ import { mayNeedRepair, repairTree } from '../syntax/ast-fixes.js';
 import { LexError, measureNesting, tokenize } from '../syntax/lexer.js';
 import { nullObjectFor, toCel } from '../values.js';
 import { chargeOperators } from '../runtime-cost.js';
+import { crossNumericMembership } from '../membership.js';
 import { ConstructRegistry, installConstructMacro, JSON_PATCH_SCHEMA, registerReadTypes } from './types.js';
 
 export interface CelLimits {
-  /** Longest accepted expression, in UTF-16 code units. */
+  /** Longest accepted expression, in code points (as cel-go's parser counts). */
   maxExpressionLength: number;
   /** Deepest accepted nesting of the expression's syntax tree. */
   maxDepth: number;
@@ -118,6 +119,19 @@ export type CompileResult = { ok: true; program: CelProgram; issues: [] } | { ok
 
 function issue(code: string, message: string, range: SourceRange): CelIssue {
   return { code, message, start: range.start, end: range.end };
+}
+
+/** The UTF-16 index of code point number `limit` (0-based) of `s`, or -1 when `s` has no more than `limit` code points. */
+function codePointIndex(s: string, limit: number): number {
+  let count = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // A low surrogate after a high one continues the same code point.
+    if (c >= 0xdc00 && c <= 0xdfff && i > 0 && s.charCodeAt(i - 1) >= 0xd800 && s.charCodeAt(i - 1) <= 0xdbff) continue;
+    if (count === limit) return i;
+    count++;
+  }
+  return -1;
 }
 
 export class CelProgram {
@@ -350,8 +364,11 @@ export class CelEnvironment {
 
   #compile(expression: string): CompileResult {
     const whole = { start: 0, end: expression.length };
-    if (expression.length > this.limits.maxExpressionLength) {
-      return fail(issue('limit_exceeded', `expression is longer than ${this.limits.maxExpressionLength} characters`, { start: this.limits.maxExpressionLength, end: expression.length }));
+    // cel-go counts the size in code points (parser expressionSizeCodePointLimit, 100,000 by
+    // default, which Kubernetes keeps): a character outside the BMP is one, not two.
+    const over = expression.length > this.limits.maxExpressionLength ? codePointIndex(expression, this.limits.maxExpressionLength) : -1;
+    if (over >= 0) {
+      return fail(issue('limit_exceeded', `expression is longer than ${this.limits.maxExpressionLength} characters (code points)`, { start: over, end: expression.length }));
     }
     if (expression.trim() === '') return fail(issue('empty_expression', 'expression is empty', whole));
 
@@ -416,6 +433,7 @@ export class CelEnvironment {
     if (tooNew) {
       return fail(issue('unavailable_in_release', `${tooNew.name}() needs the ${tooNew.library.name} library, which the platform enables from release ${tooNew.library.since} (this targets ${release})`, map({ start: tooNew.node.start, end: tooNew.node.end })));
     }
+    crossNumericMembership(parsed.ast as ASTNode);
     // Operators the base library runs itself charge the run-time budget from now on.
     chargeOperators(parsed.ast as ASTNode);
     const type = checked.type ?? 'dyn';

@@ -8,6 +8,7 @@ import { Optional } from '@marcbachmann/cel-js';
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { fixedParts, hex, integerText, interpolate, scientificParts, type ClauseFormatter } from './format.js';
 import { fail } from './macro.js';
+import { writtenKey } from '../values.js';
 
 const NARROW_SPACE = '\u202f';
 const SUPERSCRIPT = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
@@ -30,7 +31,7 @@ function typeName(v: unknown): string {
 }
 
 // Go's %q of a string (strconv.Quote), enough for what CEL strings hold.
-function goQuote(s: string): string {
+export function goQuote(s: string): string {
   let out = '"';
   for (const ch of s) {
     const c = ch.codePointAt(0) as number;
@@ -99,14 +100,15 @@ function formatList(l: unknown[]): string {
 }
 
 function formatMap(m: object): string {
-  const entries: [unknown, unknown][] = m instanceof Map ? [...m.entries()] : Object.entries(m);
+  const entries: [unknown, unknown][] = m instanceof Map ? [...m.entries()] : Object.entries(m).map(([k, v]) => [writtenKey(m, k), v]);
   const pairs = entries.map(([k, v]) => {
     if (typeof k !== 'string' && typeof k !== 'boolean' && typeof k !== 'bigint' && !(k instanceof UnsignedInt)) {
       throw fail(`error during formatting: no formatting for a map key of type ${typeName(k)}`);
     }
     return [typeof k === 'string' ? goQuote(k) : formatValue(k), formatMember(v)] as const;
   });
-  pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  // sort.SliceStable by the written key, compared as Go compares strings: byte by byte in UTF-8.
+  pairs.sort((a, b) => Buffer.compare(Buffer.from(a[0], 'utf8'), Buffer.from(b[0], 'utf8')));
   return `{${pairs.map(([k, v]) => `${k}:${v}`).join(', ')}}`;
 }
 
@@ -140,6 +142,22 @@ function integerArg(v: unknown, clause: string, bool = false): unknown {
   throw fail(`error during formatting: ${clause} clause can only be used on integers${bool ? ' and bools' : ''}, was given ${typeName(v)}`);
 }
 
+function scientificText(d: number): string {
+  const { sign, mant, exp } = scientificParts(d, 6);
+  return `${sign}${mant}${NARROW_SPACE}×${NARROW_SPACE}10${superscript(exp)}`;
+}
+
+// cel-go's scientific clause of strings version 2 (ext/formatting.go, stringFormatter.Scientific)
+// writes its precision as a width, `fmt.Sprintf("%%%de", *precision)`: the digits stay six and
+// `%.20e` pads on the left to 20 characters. The printer (golang.org/x/text/message, seen with
+// v0.7.0) counts the width in characters and keeps it modulo 65536.
+const WIDTH_MODULO = 65536;
+
+function padded(text: string, width: number): string {
+  const missing = (width % WIDTH_MODULO) - [...text].length;
+  return missing > 0 ? ' '.repeat(missing) + text : text;
+}
+
 const PLATFORM_FORMATTER: ClauseFormatter = {
   s: formatValue,
   d: (v) => integerText(integerArg(v, 'decimal'), 10, 'd'),
@@ -161,10 +179,8 @@ const PLATFORM_FORMATTER: ClauseFormatter = {
   },
   e: (v, p) => {
     const d = floatArg(v, 'scientific');
-    const special = nonFinite(d);
-    if (special) return special;
-    const { sign, mant, exp } = scientificParts(d, p ?? 6);
-    return `${sign}${mant}${NARROW_SPACE}×${NARROW_SPACE}10${superscript(exp)}`;
+    const text = nonFinite(d) ?? scientificText(d);
+    return p === undefined ? text : padded(text, p);
   },
 };
 

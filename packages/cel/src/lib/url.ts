@@ -36,7 +36,6 @@ function hasControl(s: string): boolean {
   }
   return false;
 }
-const BAD_ESCAPE = /%(?![0-9a-fA-F]{2})/;
 const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
 // Characters Go accepts unescaped in a host name (besides letters and digits).
 const HOST_CHARS = /^[A-Za-z0-9\-_.~!$&'()*+,;=:[\]<>"%\x80-\uffff]*$/;
@@ -57,22 +56,50 @@ function validPort(colonPort: string): boolean {
   return colonPort === '' || /^:[0-9]*$/.test(colonPort);
 }
 
-function validHost(host: string): boolean {
-  if (host.startsWith('[')) {
-    const close = host.lastIndexOf(']');
-    if (close < 0) return false;
-    return validPort(host.slice(close + 1)) && !BAD_ESCAPE.test(host);
+// Go's strconv.Quote, for the short ASCII pieces its URL errors quote.
+const goQuoted = (s: string): string => JSON.stringify(s);
+
+const isHex = (c: string | undefined): boolean => c !== undefined && /^[0-9a-fA-F]$/.test(c);
+
+/** The first bad %-escape of `s` (Go net/url unescape: EscapeError), in host mode also an escaped ASCII byte or a character a host cannot hold (InvalidHostError). */
+function escapeProblem(s: string, host: boolean): string | null {
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i] as string;
+    if (c === '%') {
+      if (!isHex(s[i + 1]) || !isHex(s[i + 2])) return `invalid URL escape ${goQuoted(s.slice(i, i + 3))}`;
+      if (host && parseInt(s[i + 1] as string, 16) < 8 && s.slice(i, i + 3) !== '%25') return `invalid URL escape ${goQuoted(s.slice(i, i + 3))}`;
+      i += 2;
+    } else if (host && c.charCodeAt(0) < 0x80 && !HOST_CHARS.test(c)) {
+      return `invalid character ${goQuoted(c)} in host name`;
+    }
   }
-  const colon = host.lastIndexOf(':');
-  if (colon >= 0 && !validPort(host.slice(colon))) return false;
-  return HOST_CHARS.test(host) && !BAD_ESCAPE.test(host);
+  return null;
 }
 
-export function parseURL(s: string): URLValue | null {
-  if (s === '' || hasControl(s)) return null;
+// Go net/url parseHost: an IP literal in brackets or host[:port], then its escapes.
+function hostProblem(host: string): string | null {
+  let colonPort = '';
+  if (host.startsWith('[')) {
+    const close = host.lastIndexOf(']');
+    if (close < 0) return "missing ']' in host";
+    colonPort = host.slice(close + 1);
+  } else if (host.lastIndexOf(':') >= 0) {
+    colonPort = host.slice(host.lastIndexOf(':'));
+  }
+  if (!validPort(colonPort)) return `invalid port ${goQuoted(colonPort)} after host`;
+  return escapeProblem(host, true);
+}
+
+/**
+ * Go's url.ParseRequestURI (net/url url.go parse, with viaRequest), as the platform's url(),
+ * isURL() and format.uri() use it: the URL, or why it is refused, in Go's words.
+ */
+export function parseRequestURI(s: string): URLValue | string {
+  if (hasControl(s)) return 'net/url: invalid control character in URL';
+  if (s === '') return 'empty url';
   if (s === '*') return new URLValue('', '', '*', '');
   const split = schemeOf(s);
-  if (!split) return null;
+  if (!split) return 'missing protocol scheme';
   const { scheme } = split;
   let rest = split.rest;
   let rawQuery = '';
@@ -84,19 +111,29 @@ export function parseURL(s: string): URLValue | null {
       rest = rest.slice(0, q);
     }
   }
-  if (!rest.startsWith('/')) return scheme ? new URLValue(scheme, '', '', rawQuery) : null;
+  if (!rest.startsWith('/')) return scheme ? new URLValue(scheme, '', '', rawQuery) : 'invalid URI for request';
   let host = '';
   if (scheme && rest.startsWith('//')) {
     const slash = rest.indexOf('/', 2);
     const authority = slash < 0 ? rest.slice(2) : rest.slice(2, slash);
     rest = slash < 0 ? '' : rest.slice(slash);
     const at = authority.lastIndexOf('@');
-    if (at >= 0 && !USERINFO_CHARS.test(authority.slice(0, at))) return null;
     host = authority.slice(at + 1);
-    if (!validHost(host)) return null;
+    const bad = hostProblem(host);
+    if (bad) return bad;
+    if (at >= 0) {
+      const userinfo = authority.slice(0, at);
+      if (!USERINFO_CHARS.test(userinfo)) return 'net/url: invalid userinfo';
+      const escape = escapeProblem(userinfo, false);
+      if (escape) return escape;
+    }
   }
-  if (BAD_ESCAPE.test(rest)) return null;
-  return new URLValue(scheme, host, rest, rawQuery);
+  return escapeProblem(rest, false) ?? new URLValue(scheme, host, rest, rawQuery);
+}
+
+export function parseURL(s: string): URLValue | null {
+  const u = parseRequestURI(s);
+  return typeof u === 'string' ? null : u;
 }
 
 function urlOrFail(s: string): URLValue {

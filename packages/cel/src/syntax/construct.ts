@@ -73,8 +73,10 @@ function isFieldStart(tokens: readonly Token[], i: number): boolean {
 }
 
 // Returns the index of the `{` that closes a qualified name starting at i, or -1.
-function constructionBrace(tokens: readonly Token[], i: number): number {
+function constructionBrace(src: string, tokens: readonly Token[], i: number): number {
   const prev = tokens[i - 1];
+  // `x in {...}` is membership in a map literal: `in` is an operator, never a type name.
+  if (src.slice((tokens[i] as Token).start, (tokens[i] as Token).end) === 'in') return -1;
   if (prev && prev.kind === 'punct' && prev.text === '.') return -1;
   if (prev && (prev.kind === 'ident' || prev.kind === 'number' || prev.kind === 'string')) return -1;
   let j = i;
@@ -191,7 +193,7 @@ export function rewriteConstructions(src: string, tokens: readonly Token[], bare
       continue;
     }
     if (t.kind === 'ident') {
-      const brace = constructionBrace(tokens, i);
+      const brace = constructionBrace(src, tokens, i);
       if (brace >= 0) {
         const nameEnd = (tokens[brace - 1] as Token).end;
         // One slice when the name is written without spaces or comments (its length is
