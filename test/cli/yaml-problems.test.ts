@@ -130,6 +130,25 @@ spec:
     expect(brief(r)).toEqual([]);
   });
 
+  it('an alias to no anchor is a yaml/syntax error at the alias, on the fast path and the fallback alike', () => {
+    // go-yaml v2 (decode.go, parser.alias) refuses the document; read as null, the fields looked absent.
+    const text = manifests.validDeployment().replace('  name: web\n', '  name: web\n  labels: *nope\n').replace('  replicas: 2', '  replicas: *count');
+    for (const [variant, content] of [['fast', text], ['fallback (a tab in a comment)', `${text}#\tnote\n`]]) {
+      const r = lintOne(content as string);
+      expect(r.status, variant).toBe(1);
+      const found = r.report.files[0]!.diagnostics;
+      expect(found.map((d) => [d.ruleId, d.document, d.range.start.line, d.range.start.column, d.range.end.column]), variant).toEqual([['yaml/syntax', 0, 5, 11, 16]]);
+      expect(found[0]!.message).toMatch(/^alias \*nope refers to no anchor/);
+    }
+  });
+
+  it('an alias inside the node its anchor marks is a yaml/syntax error, not a stack overflow', () => {
+    const r = lintOne(manifests.validDeployment().replace('  name: web\n', '  name: web\n  labels: &self {a: *self}\n'));
+    expect(r.status).toBe(1);
+    expect(r.stdout).not.toMatch(/RangeError|call stack/);
+    expect(r.report.files[0]!.diagnostics).toEqual([expect.objectContaining({ ruleId: 'yaml/syntax', message: expect.stringMatching(/^alias \*self stands inside the node anchored &self/), range: { start: { line: 5, column: 21 }, end: { line: 5, column: 26 } } })]);
+  });
+
   it('a "billion laughs" alias bomb is a yaml/alias-limit error and the process exits promptly', () => {
     const levels = 'abcdefghij'.split('');
     const lines = ['apiVersion: v1', 'kind: Event', 'metadata:', '  name: lol', `${levels[0]}: &${levels[0]} ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]`];

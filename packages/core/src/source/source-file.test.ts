@@ -77,6 +77,40 @@ describe('SourceFile', () => {
     expect(file.documents[0]?.value).toEqual({ base: { p: 1, q: 2 }, copy: { p: 1, q: 2 }, merged: { p: 1, q: 3 } });
   });
 
+  // go-yaml v2 (decode.go: parser.alias, decoder.alias) refuses both; `yaml` read the first as null.
+  describe('refuses an alias that resolves to nothing, at the alias, on either composer', () => {
+    const cases: [string, string, 'fast' | 'yaml', string, RegExp][] = [
+      ['an alias to no anchor', 'a: 1\nlabels: *nope\n', 'fast', '*nope', /alias \*nope refers to no anchor/],
+      ['an alias before its anchor', 'b: *x\na: &x {c: 1}\n', 'fast', '*x', /alias \*x refers to no anchor/],
+      ['an alias to no anchor in a document with a tag', 'a: !!str 1\nlabels: *nope\n', 'yaml', '*nope', /alias \*nope refers to no anchor/],
+      ['an alias inside its own anchored mapping', 'a: &x\n  b: *x\n', 'fast', '*x', /alias \*x stands inside the node anchored &x/],
+      ['an alias inside its own anchored flow mapping, with a tag', 'a: &x {b: *x, c: !!str 1}\n', 'yaml', '*x', /alias \*x stands inside the node anchored &x/],
+      ['an alias inside a node that takes the anchor name again', 'a: &x [1]\nb: &x\n  - *x\n', 'fast', '*x', /stands inside the node anchored &x/],
+    ];
+    it.each(cases)('%s', (_, source, composer, alias, message) => {
+      // A tab sends the whole file to `yaml`; the cases marked 'fast' are read on both paths.
+      for (const [text, by] of composer === 'fast' ? [[source, 'fast'], [`${source}#\tnote\n`, 'yaml']] : [[source, 'yaml']]) {
+        const file = SourceFile.fromText('alias.yaml', text as string);
+        const at = (text as string).lastIndexOf(alias);
+        expect(file.diagnostics, `${by}: ${JSON.stringify(text)}`).toEqual([
+          expect.objectContaining({ ruleId: 'yaml/syntax', document: 0, message: expect.stringMatching(message), range: file.lines.range(at, at + alias.length) }),
+        ]);
+        expect(file.documents[0]).toMatchObject({ broken: true, value: undefined, composedBy: by });
+      }
+    });
+
+    it('still reports the errors of the rest of a document the fast path leaves to yaml', () => {
+      const file = SourceFile.fromText('alias.yaml', 'a: *nope\nb: [1\n');
+      expect(file.diagnostics.map((d) => d.message).join('\n')).toMatch(/flow sequence|end/i);
+    });
+
+    it('keeps reading the next documents, where the anchor name means nothing', () => {
+      const file = SourceFile.fromText('alias.yaml', 'a: &x 1\n---\nb: *x\n---\nc: 2\n');
+      expect(file.diagnostics).toEqual([expect.objectContaining({ document: 1, range: { start: { line: 3, column: 4 }, end: { line: 3, column: 6 } } })]);
+      expect(file.documents.map((d) => d.value)).toEqual([{ a: 1 }, undefined, { c: 2 }]);
+    });
+  });
+
   it('refuses a billion-laughs document quickly instead of expanding it', () => {
     const lines = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
     for (let i = 1; i < 10; i++) lines.push(`a${i}: &a${i} [${Array.from({ length: 9 }, () => `*a${i - 1}`).join(', ')}]`);

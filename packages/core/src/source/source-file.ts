@@ -16,6 +16,7 @@ import { LineIndex } from './line-index.js';
 import { nestingOf, withoutNulls } from './json-value.js';
 import { findTooDeep, MAX_NESTING } from './nesting.js';
 import { AliasBudgetExceeded, DEFAULT_ALIAS_BUDGET, toValue } from './to-value.js';
+import { UnresolvedAlias } from './unresolved-alias.js';
 import { yamlOptions } from './yaml-schema.js';
 
 /** Which part of a `key: value` entry a location should cover. */
@@ -222,8 +223,9 @@ export class SourceFile {
       this.documents.push(entry);
       this.compose(entry, undefined, tokens, options);
     });
-    // Stray top-level tokens (an unterminated document, a lone error) belong to no document.
-    for (const t of tokens) if (t.type === 'error') this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: sentence(t.message), document: Math.max(0, docs.findIndex((d) => d.offset > t.offset) - 1), path: '', range: this.lines.range(t.offset, t.offset + Math.max(1, t.source.length)) });
+    // Stray top-level tokens (an unterminated document, a lone error) belong to no document of
+    // their own: each is reported with the document it follows (the first, before any).
+    for (const t of tokens) if (t.type === 'error') this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: sentence(t.message), document: documentBefore(docs, t.offset), path: '', range: this.lines.range(t.offset, t.offset + Math.max(1, t.source.length)) });
   }
 
   /** Composes a document: on the fast path when there is one and it covers the document, by `yaml` otherwise. */
@@ -237,6 +239,7 @@ export class SourceFile {
       } catch (error) {
         if (error instanceof TooDeepError) return this.tooDeepProblem(entry, error.offset);
         if (error instanceof AliasBudgetError) return this.aliasProblem(entry, options);
+        if (error instanceof UnresolvedAlias) return this.unresolvedAlias(entry, error);
         if (!(error instanceof Fallback)) throw error;
       }
     }
@@ -273,6 +276,7 @@ export class SourceFile {
       entry.value = toValue(doc, options.aliasBudget);
     } catch (error) {
       if (error instanceof AliasBudgetExceeded) return this.aliasProblem(entry, options);
+      if (error instanceof UnresolvedAlias) return this.unresolvedAlias(entry, error);
       this.brokenDocument(entry, `document could not be converted: ${String(error)}`);
     }
   }
@@ -295,6 +299,12 @@ export class SourceFile {
     const limit = options.aliasBudget ?? DEFAULT_ALIAS_BUDGET;
     const message = `aliases expand to more than ${limit} nodes; refusing to expand (possible "billion laughs" document)`;
     this.diagnostics.push({ ruleId: 'yaml/alias-limit', severity: 'error', message, document: entry.index, path: '', range: this.lines.range(entry.start, entry.start) });
+  }
+
+  private unresolvedAlias(entry: SourceDocument, alias: UnresolvedAlias): void {
+    entry.broken = true;
+    entry.value = undefined;
+    this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: alias.message, document: entry.index, path: '', range: this.lines.range(alias.start, alias.end) });
   }
 
   private duplicateKey(dup: DuplicateKey, document: number): Diagnostic {
@@ -418,6 +428,13 @@ function shiftOffsets(tree: CST.Document, by: number): void {
   forEachToken([tree], (token) => {
     if (typeof token.offset === 'number') token.offset += by;
   });
+}
+
+/** The index of the last document that starts at or before `offset`; 0 when none does. */
+function documentBefore(docs: readonly CST.Document[], offset: number): number {
+  let index = 0;
+  for (let i = 0; i < docs.length && (docs[i] as CST.Document).offset <= offset; i++) index = i;
+  return index;
 }
 
 /** Directives before a document shape how it is read; the composer needs them too. */
