@@ -1,7 +1,9 @@
 // Files that are not clean YAML manifests: syntax errors, duplicate keys, tabs, empty,
 // binary and non-UTF-8 files, non-mapping documents, alias bombs and big files.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lintJson, manifests, removeTempDirs, tempDir } from './helpers.js';
+import { lintJson, manifests, removeTempDirs, runCli, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -147,6 +149,25 @@ spec:
     expect(r.status).toBe(1);
     expect(r.stdout).not.toMatch(/RangeError|call stack/);
     expect(r.report.files[0]!.diagnostics).toEqual([expect.objectContaining({ ruleId: 'yaml/syntax', message: expect.stringMatching(/^alias \*self stands inside the node anchored &self/), range: { start: { line: 5, column: 21 }, end: { line: 5, column: 26 } } })]);
+  });
+
+  // go-yaml v2, scannerc.go read_line: a lone CR is a line break, as CRLF and LF are.
+  it('a file with CR-only or mixed line breaks is read as the platform reads it, findings on their lines', () => {
+    const lf = manifests.validDeployment().replace('  replicas: 2', '  replicaz: 2');
+    const mixed = lf.split('\n').map((line, i) => line + ['\r', '\n', '\r\n'][i % 3]).join('');
+    for (const [variant, text] of [['CR only', lf.replaceAll('\n', '\r')], ['mixed', mixed], ['CR only, read by yaml', lf.replaceAll('\n', '\r').replace('kind: Deployment', 'kind: Deployment #\tnote')]]) {
+      const r = lintOne(text as string);
+      expect(r.status, variant).toBe(1);
+      expect(r.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.path, d.range.start.line, d.range.start.column, d.range.end.column]), variant).toEqual([['schema/unknown-field', 'spec.replicaz', 6, 3, 11]]);
+    }
+  });
+
+  it('--fix on a CR-only file edits the right line and keeps its line breaks', () => {
+    const text = manifests.fixableEnum.replaceAll('\n', '\r');
+    const dir = tempDir({ 'm.yaml': text });
+    const r = runCli(['lint', '--fix', 'm.yaml'], { cwd: dir });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'm.yaml'), 'utf8')).toBe(text.replace('type: recreate', 'type: Recreate'));
   });
 
   it('a "billion laughs" alias bomb is a yaml/alias-limit error and the process exits promptly', () => {

@@ -111,6 +111,33 @@ describe('SourceFile', () => {
     });
   });
 
+  // go-yaml v2, scannerc.go read_line: CR LF, CR and LF each end a line.
+  describe('reads a lone CR as a line break, with positions where an editor shows them', () => {
+    const lf = 'kind: A\nspec:\n  items:\n  - name: "x y"\n    note: |\n      one\n      two\n---\nkind: B\nlist: [1, 2]\n';
+    const variants: [string, string][] = [
+      ['CR only', lf.replaceAll('\n', '\r')],
+      ['CR only, with a tab (read by yaml)', lf.replaceAll('\n', '\r').replace('kind: B', 'kind: B #\tnote')],
+      ['mixed CR, LF and CRLF', lf.split('\n').map((line, i) => line + ['\r', '\n', '\r\n'][i % 3]).join('').slice(0, -1)],
+    ];
+    it.each(variants)('%s', (_, text) => {
+      const file = SourceFile.fromText('cr.yaml', text, { keepTreesBelow: 0 });
+      expect(file.diagnostics).toEqual([]);
+      expect(file.documents.map((d) => d.value)).toEqual([{ kind: 'A', spec: { items: [{ name: 'x y', note: 'one\ntwo\n' }] } }, { kind: 'B', list: [1, 2] }]);
+      const note = file.locate(0, ['spec', 'items', 0, 'note'], 'key');
+      expect(file.lines.range(note.start, note.end)).toEqual({ start: { line: 5, column: 5 }, end: { line: 5, column: 9 } });
+      const two = file.locate(1, ['list', 1]);
+      expect(file.lines.range(two.start, two.end)).toEqual({ start: { line: 10, column: 11 }, end: { line: 10, column: 12 } });
+      // The text stays as read: fixes and digests are made on the file's own bytes.
+      expect(file.text).toBe(text);
+    });
+
+    it('places a syntax error of a CR-only file on its own line', () => {
+      const file = SourceFile.fromText('cr.yaml', 'a: 1\rb: [1, 2\rc: 3\r');
+      expect(file.diagnostics.length).toBeGreaterThan(0);
+      for (const d of file.diagnostics) expect(d.range.start.line).toBeGreaterThanOrEqual(2);
+    });
+  });
+
   it('refuses a billion-laughs document quickly instead of expanding it', () => {
     const lines = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
     for (let i = 1; i < 10; i++) lines.push(`a${i}: &a${i} [${Array.from({ length: 9 }, () => `*a${i - 1}`).join(', ')}]`);

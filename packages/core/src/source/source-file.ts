@@ -12,6 +12,7 @@ import type { DuplicateKey } from './duplicate-keys.js';
 import { AliasBudgetError, Fallback, FastComposer, TooDeepError } from './fast-compose.js';
 import type { FieldPath } from './field-path.js';
 import { formatPath } from './field-path.js';
+import { withLineFeeds } from './line-breaks.js';
 import { LineIndex } from './line-index.js';
 import { nestingOf, withoutNulls } from './json-value.js';
 import { findTooDeep, MAX_NESTING } from './nesting.js';
@@ -87,11 +88,18 @@ export class SourceFile {
   readonly diagnostics: Diagnostic[] = [];
   private foundComments: readonly Comment[] | undefined;
 
+  /**
+   * What the YAML parser reads: `text` with each lone CR made a LF (line-breaks.ts), of the
+   * same length. `text` itself stays as read, for the digests and fixes written back to the file.
+   */
+  private readonly yamlText: string;
+
   private constructor(
     readonly path: string,
     readonly text: string,
   ) {
     this.lines = new LineIndex(text);
+    this.yamlText = withLineFeeds(text);
   }
 
   static fromBytes(path: string, bytes: Uint8Array, options: SourceOptions = {}): SourceFile {
@@ -116,7 +124,7 @@ export class SourceFile {
    */
   static fromLayout(path: string, text: string, layout: DocumentLayout): SourceFile {
     const file = new SourceFile(path, text);
-    layout.forEach(({ start, end }, index) => file.documents.push(new ReadDocument(text, index, start, end)));
+    layout.forEach(({ start, end }, index) => file.documents.push(new ReadDocument(file.yamlText, index, start, end)));
     return file;
   }
 
@@ -184,8 +192,8 @@ export class SourceFile {
    * gives up): the caller reads it again with readIrregular.
    */
   private readRegular(options: SourceOptions): boolean {
-    const fast = new FastComposer(this.text, options.aliasBudget ?? DEFAULT_ALIAS_BUDGET);
-    const stream = new Parser().parse(this.text);
+    const fast = new FastComposer(this.yamlText, options.aliasBudget ?? DEFAULT_ALIAS_BUDGET);
+    const stream = new Parser().parse(this.yamlText);
     let previous: ReadDocument | undefined;
     for (;;) {
       let next: IteratorResult<CST.Token>;
@@ -199,7 +207,7 @@ export class SourceFile {
       if (!SIMPLE_TOP_LEVEL.has(token.type)) return false;
       if (token.type !== 'document') continue;
       if (previous) previous.end = token.offset;
-      const entry = new ReadDocument(this.text, this.documents.length, token.offset, this.text.length, token);
+      const entry = new ReadDocument(this.yamlText, this.documents.length, token.offset, this.text.length, token);
       this.documents.push(entry);
       this.compose(entry, fast, [], options);
       previous = entry;
@@ -211,7 +219,7 @@ export class SourceFile {
   private readIrregular(options: SourceOptions): void {
     let tokens: CST.Token[];
     try {
-      tokens = [...new Parser().parse(this.text)];
+      tokens = [...new Parser().parse(this.yamlText)];
     } catch (error) {
       this.fileProblem('yaml/syntax', `YAML could not be read: ${error instanceof RangeError ? 'nesting is too deep' : String(error)}`);
       return;
@@ -219,7 +227,7 @@ export class SourceFile {
     const docs = tokens.filter((t): t is CST.Document => t.type === 'document');
     docs.forEach((doc, index) => {
       const next = docs[index + 1];
-      const entry = new ReadDocument(this.text, index, doc.offset, next ? next.offset : this.text.length, doc);
+      const entry = new ReadDocument(this.yamlText, index, doc.offset, next ? next.offset : this.text.length, doc);
       this.documents.push(entry);
       this.compose(entry, undefined, tokens, options);
     });
@@ -334,7 +342,7 @@ export class SourceFile {
   /** The raw source of the scalar at a path: for mapping positions inside it (CEL expressions). */
   scalarSource(document: number, path: FieldPath): ScalarSource | undefined {
     const doc = this.documents[document];
-    return doc ? scalarInCst(doc.cst, path, this.text) : undefined;
+    return doc ? scalarInCst(doc.cst, path, this.yamlText) : undefined;
   }
 
   /**
@@ -343,14 +351,14 @@ export class SourceFile {
    * of the read are not kept (see ReadDocument).
    */
   get comments(): readonly Comment[] {
-    this.foundComments ??= this.text === '' ? [] : collectComments([...new Parser().parse(this.text)]);
+    this.foundComments ??= this.text === '' ? [] : collectComments([...new Parser().parse(this.yamlText)]);
     return this.foundComments;
   }
 
   /** The smallest edit that removes the list item at a path (see removalInCst). */
   removalSpan(document: number, path: FieldPath): { start: number; end: number } | undefined {
     const doc = this.documents[document];
-    return doc && doc.composedBy !== 'value' ? removalInCst(doc.cst, path, this.text) : undefined;
+    return doc && doc.composedBy !== 'value' ? removalInCst(doc.cst, path, this.yamlText) : undefined;
   }
 
   /** The key of the closest existing ancestor: where a missing field is reported. */
