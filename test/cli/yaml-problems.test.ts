@@ -170,6 +170,23 @@ spec:
     expect(readFileSync(join(dir, 'm.yaml'), 'utf8')).toBe(text.replace('type: recreate', 'type: Recreate'));
   });
 
+  // sigs.k8s.io/yaml over go-yaml v2: !!binary becomes the decoded bytes, !!timestamp its own text (decode.go, decoder.scalar).
+  it('!!binary and !!timestamp values in string fields are the strings the platform reads, and bad ones are refused at the tag', () => {
+    const tagged = (name: string, when: string): string => `apiVersion: v1\nkind: Event\nmetadata:\n  name: ${name}\n  annotations: {when: ${when}}\ninvolvedObject: {kind: Pod, name: p}\n`;
+    const good = lintOne(tagged('!!binary ZQ==', '!!timestamp 2024-01-01T00:00:00Z'));
+    expect(good.report.files[0]!.diagnostics).toEqual([]);
+    expect(good.status).toBe(0);
+    // The decoded text is what the rules check.
+    const decoded = lintOne(manifests.validDeployment().replace('  name: web', '  name: !!binary V2ViIQ=='));
+    expect(decoded.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.path, d.message])).toEqual([['metadata/name-format', 'metadata.name', expect.stringContaining('"Web!"')]]);
+    const bad = lintOne(tagged('!!binary ZQ', '!!timestamp 2024-02-30'));
+    expect(bad.status).toBe(1);
+    expect(bad.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.range.start.line, d.range.start.column])).toEqual([
+      ['yaml/syntax', 4, 9],
+      ['yaml/syntax', 5, 23],
+    ]);
+  });
+
   it('a "billion laughs" alias bomb is a yaml/alias-limit error and the process exits promptly', () => {
     const levels = 'abcdefghij'.split('');
     const lines = ['apiVersion: v1', 'kind: Event', 'metadata:', '  name: lol', `${levels[0]}: &${levels[0]} ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]`];
