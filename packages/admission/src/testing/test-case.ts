@@ -3,8 +3,8 @@
 // platlint test"). Several YAML documents in one file are several cases.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { closest } from '@platlint/core';
-import { parseAllDocuments, stringify } from 'yaml';
+import { closest, SourceFile } from '@platlint/core';
+import { stringify } from 'yaml';
 import { admit, type AdmitOptions } from '../admit.js';
 import { isObject, metadataString, type Json, type JsonObject } from '../json.js';
 import { stateFromObjects } from '../state/load.js';
@@ -84,6 +84,20 @@ function shapeProblems(testCase: JsonObject): string[] {
 }
 
 /**
+ * The documents of a YAML file read as manifests are (core's SourceFile: the platform's
+ * scalars, bounded aliases and nesting): each value, or the document's first error with its
+ * place. A recursive reader would overflow the stack on a deeply nested object and say so in
+ * JavaScript's words.
+ */
+function yamlDocuments(path: string, text: string): ({ value: unknown } | { problem: string })[] {
+  const source = SourceFile.fromText(path, text);
+  return source.documents.map((doc) => {
+    const error = source.diagnostics.find((d) => d.document === doc.index && d.severity === 'error');
+    return error ? { problem: `${error.message} at line ${error.range.start.line}, column ${error.range.start.column}` } : { value: doc.value };
+  });
+}
+
+/**
  * The objects of a list: inline objects, or paths (relative to the test case file) of
  * manifest files whose documents are read, as Kyverno's test files name their policies.
  */
@@ -99,10 +113,9 @@ function list(value: unknown, field: string, file: string): Json[] {
     } catch (e) {
       throw new Error(`"${field}" names ${item}, which cannot be read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, { cause: e });
     }
-    return parseAllDocuments(text).flatMap((doc) => {
-      if (doc.errors.length > 0) throw new Error(`"${field}" names ${item}, which is not valid YAML: ${doc.errors[0]?.message ?? ''}`);
-      const v = doc.toJS({ maxAliasCount: 100 }) as Json;
-      return v === null || v === undefined ? [] : [v];
+    return yamlDocuments(path, text).flatMap((doc) => {
+      if ('problem' in doc) throw new Error(`"${field}" names ${item}, which is not valid YAML: ${doc.problem}`);
+      return doc.value === null || doc.value === undefined ? [] : [doc.value as Json];
     });
   });
 }
@@ -177,18 +190,14 @@ export function runTestCase(file: string, options: AdmitOptions = {}): TestCaseR
   } catch (e) {
     return [{ file, name: file, passed: false, message: `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, warnings: [] }];
   }
-  const docs = parseAllDocuments(text);
-  const list = Array.isArray(docs) ? docs : [docs];
   const out: TestCaseResult[] = [];
-  list.forEach((doc, i) => {
-    if (doc.errors.length > 0) {
-      out.push({ file, name: `document ${i + 1}`, passed: false, message: `invalid YAML: ${doc.errors[0]?.message ?? ''}`, warnings: [] });
+  yamlDocuments(file, text).forEach((doc, i) => {
+    if ('problem' in doc) {
+      out.push({ file, name: `document ${i + 1}`, passed: false, message: `invalid YAML: ${doc.problem}`, warnings: [] });
       return;
     }
-    // Bounded aliases: a hostile file must not expand into a huge value.
-    const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
-    if (value === null || value === undefined) return;
-    out.push(runTestCaseObject(value, file, i, options));
+    if (doc.value === null || doc.value === undefined) return;
+    out.push(runTestCaseObject(doc.value, file, i, options));
   });
   return out;
 }
