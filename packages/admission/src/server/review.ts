@@ -1,7 +1,7 @@
 // AdmissionReview v1 of the platform (`admission.plat.io/v1`): reading the request the API
 // server sends and writing the response it expects. Everything a client can get wrong is
 // a ReviewError with a message that says what and where, answered with 400.
-import { API_SERVER_MAX_NESTING, isJsonObject as isRecord, nestingOf } from '@platlint/core';
+import { isJsonObject as isRecord } from '@platlint/core';
 import type { Json, JsonObject } from '../json.js';
 import type { AdmissionRequest, AdmissionResult, DenialStatus, Operation } from '../types.js';
 import { findJsonSyntaxError } from './json-error.js';
@@ -117,9 +117,6 @@ export function readReview(body: unknown): AdmissionRequest & { uid: string } {
     const v = r[field];
     if (v === undefined || v === null) continue;
     if (!isRecord(v)) throw new ReviewError(`request.${field} must be an object`);
-    // Deeper than the API server decodes: no API server sent it, and walking it would only
-    // exhaust the stack or the time of whatever reads it (CEL types a nested map level by level).
-    if (nestingOf(v, API_SERVER_MAX_NESTING) > API_SERVER_MAX_NESTING) throw new ReviewError(`request.${field} is nested more than ${API_SERVER_MAX_NESTING} levels deep; the API server refuses JSON nested that deep, so it never sends such an object`);
     request[field] = v as JsonObject;
   }
   if (r.dryRun !== undefined && r.dryRun !== null) {
