@@ -11,8 +11,5 @@ export function withLineFeeds(text: string): string {
   return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
-/** True when the character at `offset` ends a line: a LF, or a CR not followed by a LF. */
-export function endsLine(text: string, offset: number): boolean {
-  const c = text.charCodeAt(offset);
-  return c === 10 || (c === 13 && text.charCodeAt(offset + 1) !== 10);
-}
+/** Every line break of a text, CRLF as one. */
+export const LINE_BREAK = /\r\n|\r|\n/g;

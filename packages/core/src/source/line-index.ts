@@ -1,5 +1,5 @@
 import type { Position, Range } from '../diagnostics.js';
-import { endsLine } from './line-breaks.js';
+import { LINE_BREAK } from './line-breaks.js';
 
 /** Turns character offsets into 1-based line/column positions (lines end at LF, CRLF or a lone CR); built on first use. */
 export class LineIndex {
@@ -13,7 +13,7 @@ export class LineIndex {
       const text = this.text;
       if (text.includes('\r')) {
         // A lone CR ends a line too (line-breaks.ts), as the parser and the editor read it.
-        for (let i = 0; i < text.length; i++) if (endsLine(text, i)) starts.push(i + 1);
+        for (const m of text.matchAll(LINE_BREAK)) starts.push(m.index + m[0].length);
       } else {
         for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
       }
