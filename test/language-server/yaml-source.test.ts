@@ -1,6 +1,7 @@
 // What the YAML reader refuses or reads as the platform does (issue 23, items 13 and 18a), seen
 // from an editor over stdio: an alias to no anchor is a finding at the alias; a CR-only file's
-// findings sit on the lines the editor shows (the protocol counts a lone CR as a line break).
+// findings, and hover, sit on the lines the editor shows (the protocol counts a lone CR as a
+// line break).
 // Needs `npm run build`.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,12 @@ describe('the language server reads YAML as the platform does', () => {
     expect(await findings('alias.yaml', deployment('replicas').replace('  replicas: 2', '  replicas: *count'))).toEqual([
       '5:12-18 yaml/syntax alias *count refers to no anchor: an alias needs an anchor &count earlier in the same document, and the platform refuses the document without one',
     ]);
+  });
+
+  it('hover reads a CR-only file by its lines, as the editor shows them', async () => {
+    await client.open(uri('cr-hover.yaml'), deployment('replicas').replaceAll('\n', '\r'));
+    const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri('cr-hover.yaml') }, position: { line: 5, character: 4 } })) as { contents: { value: string } } | null;
+    expect(hover?.contents.value).toContain('**replicas**');
   });
 
   it('a CR-only file is read, its findings on the lines the editor shows', async () => {
