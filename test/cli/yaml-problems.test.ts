@@ -1,7 +1,9 @@
 // Files that are not clean YAML manifests: syntax errors, duplicate keys, tabs, empty,
 // binary and non-UTF-8 files, non-mapping documents, alias bombs and big files.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lintJson, manifests, removeTempDirs, tempDir } from './helpers.js';
+import { lintJson, manifests, removeTempDirs, runCli, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -128,6 +130,61 @@ spec:
     const r = lintOne(text);
     expect(r.status).toBe(0);
     expect(brief(r)).toEqual([]);
+  });
+
+  it('an alias to no anchor is a yaml/syntax error at the alias, on the fast path and the fallback alike', () => {
+    // go-yaml v2 (decode.go, parser.alias) refuses the document; read as null, the fields looked absent.
+    const text = manifests.validDeployment().replace('  name: web\n', '  name: web\n  labels: *nope\n').replace('  replicas: 2', '  replicas: *count');
+    for (const [variant, content] of [['fast', text], ['fallback (a tab in a comment)', `${text}#\tnote\n`]]) {
+      const r = lintOne(content as string);
+      expect(r.status, variant).toBe(1);
+      const found = r.report.files[0]!.diagnostics;
+      expect(found.map((d) => [d.ruleId, d.document, d.range.start.line, d.range.start.column, d.range.end.column]), variant).toEqual([['yaml/syntax', 0, 5, 11, 16]]);
+      expect(found[0]!.message).toMatch(/^alias \*nope refers to no anchor/);
+    }
+  });
+
+  it('an alias inside the node its anchor marks is a yaml/syntax error, not a stack overflow', () => {
+    const r = lintOne(manifests.validDeployment().replace('  name: web\n', '  name: web\n  labels: &self {a: *self}\n'));
+    expect(r.status).toBe(1);
+    expect(r.stdout).not.toMatch(/RangeError|call stack/);
+    expect(r.report.files[0]!.diagnostics).toEqual([expect.objectContaining({ ruleId: 'yaml/syntax', message: expect.stringMatching(/^alias \*self stands inside the node anchored &self/), range: { start: { line: 5, column: 21 }, end: { line: 5, column: 26 } } })]);
+  });
+
+  // go-yaml v2, scannerc.go read_line: a lone CR is a line break, as CRLF and LF are.
+  it('a file with CR-only or mixed line breaks is read as the platform reads it, findings on their lines', () => {
+    const lf = manifests.validDeployment().replace('  replicas: 2', '  replicaz: 2');
+    const mixed = lf.split('\n').map((line, i) => line + ['\r', '\n', '\r\n'][i % 3]).join('');
+    for (const [variant, text] of [['CR only', lf.replaceAll('\n', '\r')], ['mixed', mixed], ['CR only, read by yaml', lf.replaceAll('\n', '\r').replace('kind: Deployment', 'kind: Deployment #\tnote')]]) {
+      const r = lintOne(text as string);
+      expect(r.status, variant).toBe(1);
+      expect(r.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.path, d.range.start.line, d.range.start.column, d.range.end.column]), variant).toEqual([['schema/unknown-field', 'spec.replicaz', 6, 3, 11]]);
+    }
+  });
+
+  it('--fix on a CR-only file edits the right line and keeps its line breaks', () => {
+    const text = manifests.fixableEnum.replaceAll('\n', '\r');
+    const dir = tempDir({ 'm.yaml': text });
+    const r = runCli(['lint', '--fix', 'm.yaml'], { cwd: dir });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'm.yaml'), 'utf8')).toBe(text.replace('type: recreate', 'type: Recreate'));
+  });
+
+  // sigs.k8s.io/yaml over go-yaml v2: !!binary becomes the decoded bytes, !!timestamp its own text (decode.go, decoder.scalar).
+  it('!!binary and !!timestamp values in string fields are the strings the platform reads, and bad ones are refused at the tag', () => {
+    const tagged = (name: string, when: string): string => `apiVersion: v1\nkind: Event\nmetadata:\n  name: ${name}\n  annotations: {when: ${when}}\ninvolvedObject: {kind: Pod, name: p}\n`;
+    const good = lintOne(tagged('!!binary ZQ==', '!!timestamp 2024-01-01T00:00:00Z'));
+    expect(good.report.files[0]!.diagnostics).toEqual([]);
+    expect(good.status).toBe(0);
+    // The decoded text is what the rules check.
+    const decoded = lintOne(manifests.validDeployment().replace('  name: web', '  name: !!binary V2ViIQ=='));
+    expect(decoded.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.path, d.message])).toEqual([['metadata/name-format', 'metadata.name', expect.stringContaining('"Web!"')]]);
+    const bad = lintOne(tagged('!!binary ZQ', '!!timestamp 2024-02-30'));
+    expect(bad.status).toBe(1);
+    expect(bad.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.range.start.line, d.range.start.column])).toEqual([
+      ['yaml/syntax', 4, 9],
+      ['yaml/syntax', 5, 23],
+    ]);
   });
 
   it('a "billion laughs" alias bomb is a yaml/alias-limit error and the process exits promptly', () => {

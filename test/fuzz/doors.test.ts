@@ -1,17 +1,20 @@
 // Seeded fuzzing of every door (issue 11): the valid examples and the real-world corpus,
 // damaged by line and byte mutations with fixed seeds, go through the CLI (one process per
-// seed), the language server (over stdio) and the webhook (over HTTPS). Every answer must be
-// a clean one: exit 0 or 1 with JSON that parses, published diagnostics, 200 or a 4xx; never
-// a stack trace, never a wait over 20 s. Bounded: a few hundred inputs in all.
+// seed), the language server (over stdio) and the webhook (over HTTPS). Each seed also gives
+// the shapes of the hostile-input campaign (issue 23: aliases to no anchor, CR-only and mixed
+// line breaks, control characters and workflow commands in keys and values, !!binary and
+// !!timestamp tags, nesting past every limit), each on a file of its own. Every answer
+// must be a clean one: exit 0 or 1 with JSON that parses, published diagnostics, 200 or a
+// 4xx; never a stack trace, never a wait over 20 s. Bounded: a few hundred inputs in all.
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { mutate, mutateBytes, random } from '@platlint/core/testing';
+import { DEEP_NESTING_KIND, HOSTILE_KINDS, HOSTILE_SHAPES, mutate, mutateBytes, random } from '@platlint/core/testing';
 import { glob } from 'tinyglobby';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli, tempDir } from '../cli/helpers.js';
 import { TestClient } from '../language-server/client.js';
-import { call, deploymentRequest, makeCa, review, serve, stateArgs, stateCopy, type Ca, type Served } from '../webhook/helpers.js';
+import { call, deployment, deploymentRequest, makeCa, review, serve, stateArgs, stateCopy, type Ca, type Served } from '../webhook/helpers.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const SEEDS = [11, 23, 37];
@@ -30,17 +33,32 @@ beforeAll(async () => {
 
 afterAll(removeTempDirs);
 
-/** The mutated inputs of a seed: line mutations, and for a third of them byte mutations on top. */
+/** Every hostile shape, each variant once: kinds 6 on of `mutate`. */
+const HOSTILE = HOSTILE_KINDS.flatMap((variants, i) => variants.map((_, token) => ({ kind: 6 + i, token })));
+/**
+ * The hostile shapes of the seed at `index` in SEEDS: all of them but the deep nesting, of
+ * which each seed takes one variant in turn (a text nested 20,000 deep takes a second to read).
+ */
+const hostileOf = (index: number): typeof HOSTILE => HOSTILE.filter((shape) => shape.kind !== DEEP_NESTING_KIND || shape.token === index % HOSTILE_SHAPES.deepNesting.length);
+
+/**
+ * The mutated inputs of a seed: line mutations, and for a third of them byte mutations on
+ * top; then each hostile shape on a file of its own, with a line mutation for company.
+ */
 function inputs(seed: number): Buffer[] {
   const next = random(seed);
-  return Array.from({ length: PER_SEED }, () => {
-    let text = corpus[Math.floor(next() * corpus.length)] as string;
+  const hostileShapes = hostileOf(SEEDS.indexOf(seed));
+  const pick = (): string => corpus[Math.floor(next() * corpus.length)] as string;
+  const damaged = Array.from({ length: PER_SEED }, () => {
+    let text = pick();
     const rounds = 1 + Math.floor(next() * 3);
     for (let r = 0; r < rounds; r++) text = mutate(text, next);
     let bytes: Uint8Array = Buffer.from(text);
     if (next() < 1 / 3) bytes = mutateBytes(bytes, next);
     return Buffer.from(bytes);
   });
+  const hostile = hostileShapes.map((shape) => Buffer.from(mutate(mutate(pick(), next, shape), next)));
+  return [...damaged, ...hostile];
 }
 
 describe('seeded fuzzing of the doors', () => {
@@ -53,7 +71,7 @@ describe('seeded fuzzing of the doors', () => {
       expect([0, 1], `seed ${seed}: exit ${String(r.status)}; stderr ${r.stderr.slice(0, 2000)}`).toContain(r.status);
       expect(r.stderr).not.toMatch(STACK_TRACE);
       const report = JSON.parse(r.stdout) as { files: { path: string }[] };
-      expect(report.files).toHaveLength(PER_SEED);
+      expect(report.files).toHaveLength(PER_SEED + hostileOf(SEEDS.indexOf(seed)).length);
     }
   });
 
@@ -119,6 +137,15 @@ describe('seeded fuzzing of the doors', () => {
         if (!object || typeof object !== 'object' || Array.isArray(object)) continue;
         await clean('/validate', review(deploymentRequest('fuzz-object', object as Record<string, unknown>)));
         await clean('/mutate', review(deploymentRequest('fuzz-object', object as Record<string, unknown>)));
+      }
+      // Objects nested past the reader's limit, the API server's (10,000) and far past it, written
+      // as JSON text: neither a YAML reader nor JSON.stringify here builds them.
+      for (const depth of HOSTILE_SHAPES.deepNesting) {
+        const object = deployment();
+        const placeholder = review(deploymentRequest('fuzz-deep', { ...object, spec: { ...(object.spec as object), deep: 'DEEP' } }));
+        const body = placeholder.replace('"DEEP"', `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+        await clean('/validate', body);
+        await clean('/mutate', body);
       }
       expect(served.child.exitCode).toBeNull();
       expect(served.logs.filter((e) => e.event === 'unparsed' || e.event === 'http.internal_error')).toEqual([]);

@@ -13,7 +13,8 @@ export interface Lines {
 }
 
 export function linesOf(text: string): Lines {
-  const all = text.split(/\r?\n/);
+  // Lines as the protocol counts them: LF, CRLF or a lone CR (old Mac files) ends one.
+  const all = text.split(/\r\n|\r|\n/);
   return { count: all.length, line: (i) => all[i] ?? '' };
 }
 

@@ -2,10 +2,10 @@
 // and checked, then /mutate runs the policies of a state and /validate the linter's rules.
 // The main thread decides small, cheap requests itself (decision-router.ts); the admission
 // workers decide the rest (admission-worker.ts). Both go through the functions below.
-import type { Config } from '@platlint/core';
+import { API_SERVER_MAX_NESTING, nestingOf, type Config } from '@platlint/core';
 import { admit, type AdmitOptions } from '../admit.js';
 import type { State } from '../state/state.js';
-import type { AdmissionRequest, AdmissionResult } from '../types.js';
+import type { AdmissionRequest, AdmissionResult, DenialStatus } from '../types.js';
 import type { OutcomeLabel } from './metrics.js';
 import { outcomeLabels } from './outcomes.js';
 import { parseJsonBody, readReview, ReviewError } from './review.js';
@@ -61,6 +61,8 @@ export function decideReviewed(path: AdmissionPath, request: ReviewedRequest, st
   const summary: RequestSummary = { uid: request.uid, operation: request.operation, kind: request.kind.kind, namespace: request.namespace, name: request.name, dryRun: request.dryRun === true };
   if (path === '/validate') return { type: 'answer', answer: validateRequest(request, settings.validateConfig), request: summary, outcomes: [], failures: [] };
   if (!state) return { type: 'no-state' };
+  const tooDeep = tooDeepDenial(request);
+  if (tooDeep) return { type: 'answer', answer: { uid: request.uid, allowed: false, patch: [], warnings: [], auditAnnotations: {}, status: tooDeep }, request: summary, outcomes: [], failures: [] };
   // handOver: the parsed request is this request's alone and is not read after the decision.
   const result = admit(state, request, { ...settings.admitOptions, handOver: true });
   // Only what the response needs travels back from a worker (neither the object nor the outcomes).
@@ -70,6 +72,21 @@ export function decideReviewed(path: AdmissionPath, request: ReviewedRequest, st
   const outcomes = outcomeLabels(result.outcomes);
   const failures = result.allowed ? [] : result.outcomes.filter((o) => o.outcome === 'failed').map((o) => ({ policy: o.policy, binding: o.binding, kind: o.failure?.kind ?? '' }));
   return { type: 'answer', answer, request: summary, outcomes, failures };
+}
+
+/**
+ * The denial of an object nested deeper than the API server decodes (/validate's lint refuses
+ * anything past its own, lower, limit). No API server sends one; the policies are not run on
+ * it, because CEL types a nested map level by level, in time that grows with the square of the
+ * depth: a 20,000-deep object held a worker until it was stopped.
+ */
+function tooDeepDenial(request: ReviewedRequest): DenialStatus | undefined {
+  for (const field of ['object', 'oldObject'] as const) {
+    if (nestingOf(request[field], API_SERVER_MAX_NESTING) <= API_SERVER_MAX_NESTING) continue;
+    const message = `request.${field} is nested more than ${API_SERVER_MAX_NESTING} levels deep; the API server refuses JSON nested that deep, so it never sends such an object`;
+    return { status: 'Failure', code: 400, reason: 'BadRequest', message };
+  }
+  return undefined;
 }
 
 /** Decides one request from its body with one state. */

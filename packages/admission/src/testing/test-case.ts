@@ -2,8 +2,8 @@
 // AdmissionRequest and what should come out (issue 5, "Offline: platlint mutate and
 // platlint test"). Several YAML documents in one file are several cases.
 import { dirname, resolve } from 'node:path';
-import { closest, readBoundedFileSync, readFailureReason } from '@platlint/core';
-import { isMap, isScalar, LineCounter, parseAllDocuments, stringify, type Document, type Node } from 'yaml';
+import { closest, readBoundedFileSync, readFailureReason, SourceFile } from '@platlint/core';
+import { stringify } from 'yaml';
 import { admit, type AdmitOptions } from '../admit.js';
 import { isObject, metadataString, type Json, type JsonObject } from '../json.js';
 import { stateFromObjects } from '../state/load.js';
@@ -101,6 +101,28 @@ function shapeProblems(testCase: JsonObject, locate: KeyLocator | undefined): st
 }
 
 /**
+ * The documents of a YAML file read as manifests are (core's SourceFile: the platform's
+ * scalars, bounded aliases and nesting): each value, or the document's first error with its
+ * place. A recursive reader would overflow the stack on a deeply nested object and say so in
+ * JavaScript's words.
+ */
+function yamlDocuments(path: string, text: string): ({ value: unknown; locate: KeyLocator } | { problem: string })[] {
+  const source = SourceFile.fromText(path, text);
+  return source.documents.map((doc) => {
+    const error = source.diagnostics.find((d) => d.document === doc.index && d.severity === 'error');
+    if (error) return { problem: `${error.message} at line ${error.range.start.line}, column ${error.range.start.column}` };
+    // A key of the document by its path of mapping keys, as `line:column`.
+    const locate: KeyLocator = (keys) => {
+      const span = source.locate(doc.index, keys, 'key');
+      if (!span.exact) return undefined;
+      const { line, column } = source.lines.range(span.start, span.end).start;
+      return `${line}:${column}`;
+    };
+    return { value: doc.value, locate };
+  });
+}
+
+/**
  * The objects of a list: inline objects, or paths (relative to the test case file) of
  * manifest files whose documents are read, as Kyverno's test files name their policies.
  */
@@ -116,10 +138,9 @@ function list(value: unknown, field: string, file: string): Json[] {
     } catch (e) {
       throw new Error(`"${field}" names ${item}, which cannot be read: ${readFailureReason(e)}`, { cause: e });
     }
-    return parseAllDocuments(text).flatMap((doc) => {
-      if (doc.errors.length > 0) throw new Error(`"${field}" names ${item}, which is not valid YAML: ${doc.errors[0]?.message ?? ''}`);
-      const v = doc.toJS({ maxAliasCount: 100 }) as Json;
-      return v === null || v === undefined ? [] : [v];
+    return yamlDocuments(path, text).flatMap((doc) => {
+      if ('problem' in doc) throw new Error(`"${field}" names ${item}, which is not valid YAML: ${doc.problem}`);
+      return doc.value === null || doc.value === undefined ? [] : [doc.value as Json];
     });
   });
 }
@@ -194,37 +215,14 @@ export function runTestCase(file: string, options: AdmitOptions = {}): TestCaseR
   } catch (e) {
     return [{ file, name: file, passed: false, message: `cannot read the file: ${readFailureReason(e)}`, warnings: [] }];
   }
-  const lines = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter: lines });
-  const list = Array.isArray(docs) ? docs : [docs];
   const out: TestCaseResult[] = [];
-  list.forEach((doc, i) => {
-    if (doc.errors.length > 0) {
-      out.push({ file, name: `document ${i + 1}`, passed: false, message: `invalid YAML: ${doc.errors[0]?.message ?? ''}`, warnings: [] });
+  yamlDocuments(file, text).forEach((doc, i) => {
+    if ('problem' in doc) {
+      out.push({ file, name: `document ${i + 1}`, passed: false, message: `invalid YAML: ${doc.problem}`, warnings: [] });
       return;
     }
-    // Bounded aliases: a hostile file must not expand into a huge value.
-    const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
-    if (value === null || value === undefined) return;
-    out.push(runTestCaseObject(value, file, i, options, keyLocator(doc, lines)));
+    if (doc.value === null || doc.value === undefined) return;
+    out.push(runTestCaseObject(doc.value, file, i, options, doc.locate));
   });
   return out;
-}
-
-/** Finds a key of a parsed document by its path of mapping keys, as `line:column` of the key. */
-function keyLocator(doc: Document, lines: LineCounter): KeyLocator {
-  return (path) => {
-    let node: unknown = doc.contents;
-    let offset: number | undefined;
-    for (const key of path) {
-      if (!isMap(node)) return undefined;
-      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
-      if (!pair) return undefined;
-      offset = (pair.key as Node).range?.[0];
-      node = pair.value;
-    }
-    if (offset === undefined) return undefined;
-    const { line, col } = lines.linePos(offset);
-    return `${line}:${col}`;
-  };
 }

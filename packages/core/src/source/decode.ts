@@ -3,6 +3,8 @@
  * malformed UTF-8 each get their own message instead of a cascade of syntax errors.
  */
 
+import { utf8SequenceLength } from './utf8.js';
+
 export type Decoded = { ok: true; text: string } | { ok: false; message: string; offset: number };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
@@ -27,14 +29,9 @@ export function decodeSource(bytes: Uint8Array): Decoded {
 function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
-    const b = bytes[i] as number;
-    const need = b < 0x80 ? 0 : b >= 0xc2 && b < 0xe0 ? 1 : b >= 0xe0 && b < 0xf0 ? 2 : b >= 0xf0 && b < 0xf5 ? 3 : -1;
-    if (need < 0) return i;
-    for (let k = 1; k <= need; k++) {
-      const c = bytes[i + k];
-      if (c === undefined || (c & 0xc0) !== 0x80) return i;
-    }
-    i += need + 1;
+    const length = utf8SequenceLength(bytes, i);
+    if (length === 0) return i;
+    i += length;
   }
   return bytes.length;
 }

@@ -2,6 +2,7 @@ import { CST, Schema, isScalar } from 'yaml';
 import type { ScalarTag } from 'yaml';
 import { setOwn } from './own-property.js';
 import { MAX_NESTING } from './nesting.js';
+import { UnresolvedAlias } from './unresolved-alias.js';
 import { yamlOptions } from './yaml-schema.js';
 
 /**
@@ -50,12 +51,21 @@ interface Anchored {
   size: number;
 }
 
+/** What an anchor stands for while its own node is being composed: an alias to it is inside it. */
+const OPEN: Anchored = { value: undefined, size: 0 };
+
 const BAD_PLAIN_START: ReadonlySet<string> = new Set([',', '%', '|', '>', '@', '`']);
 const QUIET: ReadonlySet<string> = new Set(['space', 'newline', 'comment']);
 
 export class FastComposer {
   private anchors = new Map<string, Anchored>();
   private expanded = 0;
+  /**
+   * The first alias of the document that resolves to nothing. It is only thrown once the
+   * whole document is composed: a construct further on that the fast path leaves to `yaml`
+   * must still send the document there, so that its own errors are reported too.
+   */
+  private unresolved: UnresolvedAlias | undefined;
   /**
    * Nodes composed so far, an alias counting as the nodes it expands to: the size of a
    * subtree is the difference across it. A running count, not a size returned with each
@@ -74,9 +84,12 @@ export class FastComposer {
   compose(doc: CST.Document): unknown {
     this.anchors = new Map();
     this.expanded = 0;
+    this.unresolved = undefined;
     for (const t of doc.start) if (t.type !== 'doc-start' && !this.quiet(t)) FAIL();
     for (const t of doc.end ?? []) if (!this.quiet(t)) FAIL();
-    return doc.value ? this.node(doc.value, NO_PROPS, 0, 1) : null;
+    const value = doc.value ? this.node(doc.value, NO_PROPS, 0, 1) : null;
+    if (this.unresolved) throw this.unresolved;
+    return value;
   }
 
   private quiet(t: SourceToken): boolean {
@@ -107,6 +120,8 @@ export class FastComposer {
       } else if (!this.quiet(p)) FAIL();
     }
     if (anchor === undefined) return this.content(token, depth);
+    // Set from the start of its node, as go-yaml does: an alias inside the node then finds it open.
+    this.anchors.set(anchor, OPEN);
     const before = this.nodes;
     const value = this.content(token, depth);
     this.anchors.set(anchor, { value, size: this.nodes - before });
@@ -127,7 +142,13 @@ export class FastComposer {
         return this.scalar(token);
       case 'alias': {
         if (token.end) for (const t of token.end) if (!this.quiet(t)) FAIL();
-        const target = this.anchors.get(token.source.slice(1)) ?? FAIL();
+        const name = token.source.slice(1);
+        const target = this.anchors.get(name);
+        if (target === undefined || target === OPEN) {
+          this.unresolved ??= new UnresolvedAlias(token.offset, token.offset + token.source.length, name, target === OPEN);
+          this.nodes++;
+          return null;
+        }
         this.expanded += target.size;
         if (this.expanded > this.aliasBudget) throw new AliasBudgetError();
         this.nodes += target.size;

@@ -1,6 +1,7 @@
 import type { Position, Range } from '../diagnostics.js';
+import { LINE_BREAK } from './line-breaks.js';
 
-/** Turns character offsets into 1-based line/column positions; built on first use. */
+/** Turns character offsets into 1-based line/column positions (lines end at LF, CRLF or a lone CR); built on first use. */
 export class LineIndex {
   private starts: number[] | undefined;
 
@@ -10,7 +11,12 @@ export class LineIndex {
     if (!this.starts) {
       const starts = [0];
       const text = this.text;
-      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      if (text.includes('\r')) {
+        // A lone CR ends a line too (line-breaks.ts), as the parser and the editor read it.
+        for (const m of text.matchAll(LINE_BREAK)) starts.push(m.index + m[0].length);
+      } else {
+        for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      }
       this.starts = starts;
     }
     return this.starts;

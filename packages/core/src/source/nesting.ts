@@ -9,6 +9,15 @@ import type { CST } from 'yaml';
  */
 export const MAX_NESTING = 256;
 
+/**
+ * The deepest JSON the platform's API server decodes: 10,000 levels of objects and arrays,
+ * the top level counting as one (k8s.io/apimachinery pkg/util/json, whose Unmarshal goes
+ * through sigs.k8s.io/json's copy of encoding/json: scanner.go maxNestingDepth, "exceeded max
+ * depth"; json-iterator's incrementDepth has the same limit). Nothing deeper ever reaches a
+ * webhook from it.
+ */
+export const API_SERVER_MAX_NESTING = 10_000;
+
 export interface TooDeep {
   /** Offset of the first collection nested deeper than the limit. */
   offset: number;

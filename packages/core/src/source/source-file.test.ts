@@ -77,6 +77,67 @@ describe('SourceFile', () => {
     expect(file.documents[0]?.value).toEqual({ base: { p: 1, q: 2 }, copy: { p: 1, q: 2 }, merged: { p: 1, q: 3 } });
   });
 
+  // go-yaml v2 (decode.go: parser.alias, decoder.alias) refuses both; `yaml` read the first as null.
+  describe('refuses an alias that resolves to nothing, at the alias, on either composer', () => {
+    const cases: [string, string, 'fast' | 'yaml', string, RegExp][] = [
+      ['an alias to no anchor', 'a: 1\nlabels: *nope\n', 'fast', '*nope', /alias \*nope refers to no anchor/],
+      ['an alias before its anchor', 'b: *x\na: &x {c: 1}\n', 'fast', '*x', /alias \*x refers to no anchor/],
+      ['an alias to no anchor in a document with a tag', 'a: !!str 1\nlabels: *nope\n', 'yaml', '*nope', /alias \*nope refers to no anchor/],
+      ['an alias inside its own anchored mapping', 'a: &x\n  b: *x\n', 'fast', '*x', /alias \*x stands inside the node anchored &x/],
+      ['an alias inside its own anchored flow mapping, with a tag', 'a: &x {b: *x, c: !!str 1}\n', 'yaml', '*x', /alias \*x stands inside the node anchored &x/],
+      ['an alias inside a node that takes the anchor name again', 'a: &x [1]\nb: &x\n  - *x\n', 'fast', '*x', /stands inside the node anchored &x/],
+    ];
+    it.each(cases)('%s', (_, source, composer, alias, message) => {
+      // A tab sends the whole file to `yaml`; the cases marked 'fast' are read on both paths.
+      for (const [text, by] of composer === 'fast' ? [[source, 'fast'], [`${source}#\tnote\n`, 'yaml']] : [[source, 'yaml']]) {
+        const file = SourceFile.fromText('alias.yaml', text as string);
+        const at = (text as string).lastIndexOf(alias);
+        expect(file.diagnostics, `${by}: ${JSON.stringify(text)}`).toEqual([
+          expect.objectContaining({ ruleId: 'yaml/syntax', document: 0, message: expect.stringMatching(message), range: file.lines.range(at, at + alias.length) }),
+        ]);
+        expect(file.documents[0]).toMatchObject({ broken: true, value: undefined, composedBy: by });
+      }
+    });
+
+    it('still reports the errors of the rest of a document the fast path leaves to yaml', () => {
+      const file = SourceFile.fromText('alias.yaml', 'a: *nope\nb: [1\n');
+      expect(file.diagnostics.map((d) => d.message).join('\n')).toMatch(/flow sequence|end/i);
+    });
+
+    it('keeps reading the next documents, where the anchor name means nothing', () => {
+      const file = SourceFile.fromText('alias.yaml', 'a: &x 1\n---\nb: *x\n---\nc: 2\n');
+      expect(file.diagnostics).toEqual([expect.objectContaining({ document: 1, range: { start: { line: 3, column: 4 }, end: { line: 3, column: 6 } } })]);
+      expect(file.documents.map((d) => d.value)).toEqual([{ a: 1 }, undefined, { c: 2 }]);
+    });
+  });
+
+  // go-yaml v2, scannerc.go read_line: CR LF, CR and LF each end a line.
+  describe('reads a lone CR as a line break, with positions where an editor shows them', () => {
+    const lf = 'kind: A\nspec:\n  items:\n  - name: "x y"\n    note: |\n      one\n      two\n---\nkind: B\nlist: [1, 2]\n';
+    const variants: [string, string][] = [
+      ['CR only', lf.replaceAll('\n', '\r')],
+      ['CR only, with a tab (read by yaml)', lf.replaceAll('\n', '\r').replace('kind: B', 'kind: B #\tnote')],
+      ['mixed CR, LF and CRLF', lf.split('\n').map((line, i) => line + ['\r', '\n', '\r\n'][i % 3]).join('').slice(0, -1)],
+    ];
+    it.each(variants)('%s', (_, text) => {
+      const file = SourceFile.fromText('cr.yaml', text, { keepTreesBelow: 0 });
+      expect(file.diagnostics).toEqual([]);
+      expect(file.documents.map((d) => d.value)).toEqual([{ kind: 'A', spec: { items: [{ name: 'x y', note: 'one\ntwo\n' }] } }, { kind: 'B', list: [1, 2] }]);
+      const note = file.locate(0, ['spec', 'items', 0, 'note'], 'key');
+      expect(file.lines.range(note.start, note.end)).toEqual({ start: { line: 5, column: 5 }, end: { line: 5, column: 9 } });
+      const two = file.locate(1, ['list', 1]);
+      expect(file.lines.range(two.start, two.end)).toEqual({ start: { line: 10, column: 11 }, end: { line: 10, column: 12 } });
+      // The text stays as read: fixes and digests are made on the file's own bytes.
+      expect(file.text).toBe(text);
+    });
+
+    it('places a syntax error of a CR-only file on its own line', () => {
+      const file = SourceFile.fromText('cr.yaml', 'a: 1\rb: [1, 2\rc: 3\r');
+      expect(file.diagnostics.length).toBeGreaterThan(0);
+      for (const d of file.diagnostics) expect(d.range.start.line).toBeGreaterThanOrEqual(2);
+    });
+  });
+
   it('refuses a billion-laughs document quickly instead of expanding it', () => {
     const lines = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
     for (let i = 1; i < 10; i++) lines.push(`a${i}: &a${i} [${Array.from({ length: 9 }, () => `*a${i - 1}`).join(', ')}]`);

@@ -12,11 +12,13 @@ import type { DuplicateKey } from './duplicate-keys.js';
 import { AliasBudgetError, Fallback, FastComposer, TooDeepError } from './fast-compose.js';
 import type { FieldPath } from './field-path.js';
 import { formatPath } from './field-path.js';
+import { withLineFeeds } from './line-breaks.js';
 import { LineIndex } from './line-index.js';
 import { nestingOf, withoutNulls } from './json-value.js';
 import { MAX_SOURCE_BYTES, type ReadProblem } from './read-bounded.js';
 import { findTooDeep, MAX_NESTING } from './nesting.js';
 import { AliasBudgetExceeded, DEFAULT_ALIAS_BUDGET, toValue } from './to-value.js';
+import { UnresolvedAlias } from './unresolved-alias.js';
 import { yamlOptions } from './yaml-schema.js';
 
 /** Which part of a `key: value` entry a location should cover. */
@@ -87,11 +89,18 @@ export class SourceFile {
   readonly diagnostics: Diagnostic[] = [];
   private foundComments: readonly Comment[] | undefined;
 
+  /**
+   * What the YAML parser reads: `text` with each lone CR made a LF (line-breaks.ts), of the
+   * same length. `text` itself stays as read, for the digests and fixes written back to the file.
+   */
+  private readonly yamlText: string;
+
   private constructor(
     readonly path: string,
     readonly text: string,
   ) {
     this.lines = new LineIndex(text);
+    this.yamlText = withLineFeeds(text);
   }
 
   static fromBytes(path: string, bytes: Uint8Array, options: SourceOptions = {}): SourceFile {
@@ -121,7 +130,7 @@ export class SourceFile {
    */
   static fromLayout(path: string, text: string, layout: DocumentLayout): SourceFile {
     const file = new SourceFile(path, text);
-    layout.forEach(({ start, end }, index) => file.documents.push(new ReadDocument(text, index, start, end)));
+    layout.forEach(({ start, end }, index) => file.documents.push(new ReadDocument(file.yamlText, index, start, end)));
     return file;
   }
 
@@ -189,8 +198,8 @@ export class SourceFile {
    * gives up): the caller reads it again with readIrregular.
    */
   private readRegular(options: SourceOptions): boolean {
-    const fast = new FastComposer(this.text, options.aliasBudget ?? DEFAULT_ALIAS_BUDGET);
-    const stream = new Parser().parse(this.text);
+    const fast = new FastComposer(this.yamlText, options.aliasBudget ?? DEFAULT_ALIAS_BUDGET);
+    const stream = new Parser().parse(this.yamlText);
     let previous: ReadDocument | undefined;
     for (;;) {
       let next: IteratorResult<CST.Token>;
@@ -204,7 +213,7 @@ export class SourceFile {
       if (!SIMPLE_TOP_LEVEL.has(token.type)) return false;
       if (token.type !== 'document') continue;
       if (previous) previous.end = token.offset;
-      const entry = new ReadDocument(this.text, this.documents.length, token.offset, this.text.length, token);
+      const entry = new ReadDocument(this.yamlText, this.documents.length, token.offset, this.text.length, token);
       this.documents.push(entry);
       this.compose(entry, fast, [], options);
       previous = entry;
@@ -216,7 +225,7 @@ export class SourceFile {
   private readIrregular(options: SourceOptions): void {
     let tokens: CST.Token[];
     try {
-      tokens = [...new Parser().parse(this.text)];
+      tokens = [...new Parser().parse(this.yamlText)];
     } catch (error) {
       this.fileProblem('yaml/syntax', `YAML could not be read: ${error instanceof RangeError ? 'nesting is too deep' : String(error)}`);
       return;
@@ -224,12 +233,13 @@ export class SourceFile {
     const docs = tokens.filter((t): t is CST.Document => t.type === 'document');
     docs.forEach((doc, index) => {
       const next = docs[index + 1];
-      const entry = new ReadDocument(this.text, index, doc.offset, next ? next.offset : this.text.length, doc);
+      const entry = new ReadDocument(this.yamlText, index, doc.offset, next ? next.offset : this.text.length, doc);
       this.documents.push(entry);
       this.compose(entry, undefined, tokens, options);
     });
-    // Stray top-level tokens (an unterminated document, a lone error) belong to no document.
-    for (const t of tokens) if (t.type === 'error') this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: sentence(t.message), document: Math.max(0, docs.findIndex((d) => d.offset > t.offset) - 1), path: '', range: this.lines.range(t.offset, t.offset + Math.max(1, t.source.length)) });
+    // Stray top-level tokens (an unterminated document, a lone error) belong to no document of
+    // their own: each is reported with the document it follows (the first, before any).
+    for (const t of tokens) if (t.type === 'error') this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: sentence(t.message), document: documentBefore(docs, t.offset), path: '', range: this.lines.range(t.offset, t.offset + Math.max(1, t.source.length)) });
   }
 
   /** Composes a document: on the fast path when there is one and it covers the document, by `yaml` otherwise. */
@@ -243,6 +253,7 @@ export class SourceFile {
       } catch (error) {
         if (error instanceof TooDeepError) return this.tooDeepProblem(entry, error.offset);
         if (error instanceof AliasBudgetError) return this.aliasProblem(entry, options);
+        if (error instanceof UnresolvedAlias) return this.unresolvedAlias(entry, error);
         if (!(error instanceof Fallback)) throw error;
       }
     }
@@ -279,6 +290,7 @@ export class SourceFile {
       entry.value = toValue(doc, options.aliasBudget);
     } catch (error) {
       if (error instanceof AliasBudgetExceeded) return this.aliasProblem(entry, options);
+      if (error instanceof UnresolvedAlias) return this.unresolvedAlias(entry, error);
       this.brokenDocument(entry, `document could not be converted: ${String(error)}`);
     }
   }
@@ -301,6 +313,12 @@ export class SourceFile {
     const limit = options.aliasBudget ?? DEFAULT_ALIAS_BUDGET;
     const message = `aliases expand to more than ${limit} nodes; refusing to expand (possible "billion laughs" document)`;
     this.diagnostics.push({ ruleId: 'yaml/alias-limit', severity: 'error', message, document: entry.index, path: '', range: this.lines.range(entry.start, entry.start) });
+  }
+
+  private unresolvedAlias(entry: SourceDocument, alias: UnresolvedAlias): void {
+    entry.broken = true;
+    entry.value = undefined;
+    this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: alias.message, document: entry.index, path: '', range: this.lines.range(alias.start, alias.end) });
   }
 
   private duplicateKey(dup: DuplicateKey, document: number): Diagnostic {
@@ -330,7 +348,7 @@ export class SourceFile {
   /** The raw source of the scalar at a path: for mapping positions inside it (CEL expressions). */
   scalarSource(document: number, path: FieldPath): ScalarSource | undefined {
     const doc = this.documents[document];
-    return doc ? scalarInCst(doc.cst, path, this.text) : undefined;
+    return doc ? scalarInCst(doc.cst, path, this.yamlText) : undefined;
   }
 
   /**
@@ -339,14 +357,14 @@ export class SourceFile {
    * of the read are not kept (see ReadDocument).
    */
   get comments(): readonly Comment[] {
-    this.foundComments ??= this.text === '' ? [] : collectComments([...new Parser().parse(this.text)]);
+    this.foundComments ??= this.text === '' ? [] : collectComments([...new Parser().parse(this.yamlText)]);
     return this.foundComments;
   }
 
   /** The smallest edit that removes the list item at a path (see removalInCst). */
   removalSpan(document: number, path: FieldPath): { start: number; end: number } | undefined {
     const doc = this.documents[document];
-    return doc && doc.composedBy !== 'value' ? removalInCst(doc.cst, path, this.text) : undefined;
+    return doc && doc.composedBy !== 'value' ? removalInCst(doc.cst, path, this.yamlText) : undefined;
   }
 
   /** The key of the closest existing ancestor: where a missing field is reported. */
@@ -424,6 +442,13 @@ function shiftOffsets(tree: CST.Document, by: number): void {
   forEachToken([tree], (token) => {
     if (typeof token.offset === 'number') token.offset += by;
   });
+}
+
+/** The index of the last document that starts at or before `offset`; 0 when none does. */
+function documentBefore(docs: readonly CST.Document[], offset: number): number {
+  let index = 0;
+  for (let i = 0; i < docs.length && (docs[i] as CST.Document).offset <= offset; i++) index = i;
+  return index;
 }
 
 /** Directives before a document shape how it is read; the composer needs them too. */

@@ -2,6 +2,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
 import { isJsonObject } from './json-value.js';
 import { setOwn } from './own-property.js';
+import { UnresolvedAlias } from './unresolved-alias.js';
 
 /**
  * Converts a composed YAML document to the plain value the platform would decode.
@@ -11,6 +12,7 @@ import { setOwn } from './own-property.js';
  * - An alias shares its anchor's value instead of copying it, and every alias adds the
  *   size of what it stands for to a budget, so a "billion laughs" document is refused
  *   long before it can exhaust memory or the validator's time.
+ * - An alias to no anchor, or to the node it stands in, is refused (UnresolvedAlias).
  */
 
 export class AliasBudgetExceeded extends Error {
@@ -28,13 +30,18 @@ interface Converted {
 
 export function toValue(doc: Document, aliasBudget = DEFAULT_ALIAS_BUDGET): unknown {
   const anchors = new Map<Node, Converted>();
+  /** Anchored collections being converted: an alias to one of them is inside it. */
+  const open = new Set<Node>();
   let expanded = 0;
 
   const convert = (node: unknown): Converted => {
     if (isScalar(node)) return { value: node.value, size: 1 };
     if (isAlias(node)) {
       const target = node.resolve(doc);
-      if (!target) return { value: null, size: 1 };
+      if (!target || open.has(target)) {
+        const [start, end] = node.range ?? [0, 0];
+        throw new UnresolvedAlias(start, end, node.source, target !== undefined);
+      }
       let known = anchors.get(target);
       if (!known) {
         known = convert(target);
@@ -47,12 +54,14 @@ export function toValue(doc: Document, aliasBudget = DEFAULT_ALIAS_BUDGET): unkn
     if (isMap(node)) {
       const out: Record<string, unknown> = {};
       let size = 1;
+      if (node.anchor) open.add(node);
       for (const pair of node.items) size += addPair(out, pair);
       return remember(node, { value: out, size });
     }
     if (isSeq(node)) {
       const out: unknown[] = [];
       let size = 1;
+      if (node.anchor) open.add(node);
       for (const item of node.items) {
         const c = convert(item);
         out.push(c.value);
@@ -64,6 +73,7 @@ export function toValue(doc: Document, aliasBudget = DEFAULT_ALIAS_BUDGET): unkn
   };
 
   const remember = (node: Node, converted: Converted): Converted => {
+    open.delete(node);
     if (node.anchor) anchors.set(node, converted);
     return converted;
   };

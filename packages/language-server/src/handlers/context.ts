@@ -26,7 +26,8 @@ export type CapabilitiesOf = (client: ClientCapabilities) => ServerCapabilities;
 export function linesOfDocument(doc: TextDocument): Lines {
   return {
     count: doc.lineCount,
-    line: (i) => doc.getText({ start: { line: i, character: 0 }, end: { line: i + 1, character: 0 } }).replace(/\r?\n$/, ''),
+    // A line ends at LF, CRLF or a lone CR (old Mac files), as the protocol counts lines.
+    line: (i) => doc.getText({ start: { line: i, character: 0 }, end: { line: i + 1, character: 0 } }).replace(/(?:\r\n|\r|\n)$/, ''),
   };
 }
 
