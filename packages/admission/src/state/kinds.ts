@@ -32,9 +32,14 @@ function sourceOf(crd: JsonObject): string {
   return `CustomResourceDefinition/${metadataString(crd, 'name')}`;
 }
 
-/** The state's CRDs as core's definition sources (for a LintEngine's `definitions`). */
-export function definitionSources(state: State): DefinitionSource[] {
-  return state.crds.map((crd) => ({ source: sourceOf(crd), value: crd }));
+/** CRDs of a state as core's definition sources (for a LintEngine's `definitions`). */
+export function definitionSources(crds: readonly JsonObject[]): DefinitionSource[] {
+  return crds.map((crd) => ({ source: sourceOf(crd), value: crd }));
+}
+
+/** Whether two lists hold the very same CRD objects (states share the frozen objects of the CRDs that did not change). */
+export function sameCrds(a: readonly JsonObject[], b: readonly JsonObject[]): boolean {
+  return a === b || (a.length === b.length && a.every((crd, i) => crd === b[i]));
 }
 
 // A state's CRD objects are frozen and shared by the states that follow it, so their
