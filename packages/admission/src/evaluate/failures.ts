@@ -70,5 +70,5 @@ export function celFailure(expression: string, error: unknown): string {
 export function noSchemaFailure(kind: { group: string; version: string; kind: string }): StatusFailure {
   // The kind as Go prints a GroupVersionKind, which is how the server names it.
   const name = `${kind.group}/${kind.version}, Kind=${kind.kind}`;
-  return new StatusFailure(`Resource kind ${name} not found: no schema is known for it, so its mutations cannot be merged (a CustomResourceDefinition created moments ago may not have reached the webhook yet)`, 503, 'ServiceUnavailable', 'no-schema');
+  return new StatusFailure(`Resource kind ${name} not found: no CustomResourceDefinition of the state or the cluster defines it, so its mutations cannot be merged (one created moments ago may not have been read yet)`, 503, 'ServiceUnavailable', 'no-schema');
 }
