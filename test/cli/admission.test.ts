@@ -197,3 +197,103 @@ describe('platlint test', () => {
     expect(result.stdout).toMatch(/warning: MutatingAdmissionPolicy\/team-label: .*teamz.* \[admission\/cel-schema\]/);
   });
 });
+
+// A policy mutating a custom resource, offline: with the CRD its list-map merges by key; without
+// it the request is refused as the API server refuses it (503, naming the kind), whatever the
+// failure policy, and never merged without a schema (which lost the items the policy did not name).
+describe('custom resources offline (mutate, test)', () => {
+  const POLICY = `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: parts}
+spec:
+  matchConstraints:
+    resourceRules: [{apiGroups: [example.plat.io], apiVersions: [v1], operations: [CREATE], resources: [widgets]}]
+  failurePolicy: Ignore
+  reinvocationPolicy: Never
+  mutations:
+    - patchType: ApplyConfiguration
+      applyConfiguration:
+        expression: 'Object{spec: Object.spec{parts: [Object.spec.parts{id: "added", size: 3}]}}'
+---
+apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata: {name: parts}
+spec: {policyName: parts}
+`;
+  const CRD = `apiVersion: apiextensions.plat.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.plat.io}
+spec:
+  group: example.plat.io
+  scope: Namespaced
+  names: {kind: Widget, plural: widgets}
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                parts:
+                  type: array
+                  x-kubernetes-list-type: map
+                  x-kubernetes-list-map-keys: [id]
+                  items: {type: object, properties: {id: {type: string}, size: {type: integer}}}
+`;
+  const WIDGET = `apiVersion: example.plat.io/v1
+kind: Widget
+metadata: {name: one, namespace: shop}
+spec:
+  parts: [{id: a, size: 1}, {id: b, size: 2}]
+`;
+
+  it('platlint mutate merges an item into a list-map by the key of the CRD in the state, keeping the others', () => {
+    const dir = tempDir({ 'state/policy.yaml': POLICY, 'state/crd.yaml': CRD, 'widget.yaml': WIDGET });
+    const result = runCli(['mutate', '--state', join(dir, 'state'), join(dir, 'widget.yaml')]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect((parse(result.stdout) as { spec: { parts: unknown } }).spec.parts).toEqual([{ id: 'a', size: 1 }, { id: 'b', size: 2 }, { id: 'added', size: 3 }]);
+  });
+
+  it('platlint mutate refuses the mutation without the CRD, under failurePolicy Ignore too, and prints no object', () => {
+    const dir = tempDir({ 'state/policy.yaml': POLICY, 'widget.yaml': WIDGET });
+    const result = runCli(['mutate', '--state', join(dir, 'state'), join(dir, 'widget.yaml')]);
+    expect(POLICY).toContain('failurePolicy: Ignore');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('denied: Resource kind example.plat.io/v1, Kind=Widget not found');
+    expect(result.stderr).not.toContain('merge without');
+  });
+
+  it('platlint test sees the same refusal without the CRD, and the merge with it', () => {
+    const indent = (text: string) => text.trimEnd().split('\n').map((l) => `      ${l}`).join('\n');
+    const testCase = (name: string, params: string, expect: string) => `name: ${name}
+policies: [../policy.yaml]
+params: [${params}]
+request:
+  operation: CREATE
+  kind: {group: example.plat.io, version: v1, kind: Widget}
+  resource: {group: example.plat.io, version: v1, resource: widgets}
+  namespace: shop
+  name: one
+  object:
+${indent(WIDGET)}
+expect:
+${expect}
+`;
+    const dir = tempDir({
+      'policy.yaml': POLICY,
+      'crd.yaml': CRD,
+      'cases/with-crd.yaml': testCase('merged by key', '../crd.yaml', '  allowed: true\n  object:\n' + indent(WIDGET.replace('{id: b, size: 2}]', '{id: b, size: 2}, {id: added, size: 3}]'))),
+      'cases/without-crd.yaml': testCase('refused without the CRD', '', '  allowed: false\n  errorContains: "Resource kind example.plat.io/v1, Kind=Widget not found"'),
+    });
+    const result = runCli(['test', join(dir, 'cases')]);
+    expect(result.stdout).toMatch(/^PASS {2}.*with-crd\.yaml: merged by key/m);
+    expect(result.stdout).toMatch(/^PASS {2}.*without-crd\.yaml: refused without the CRD/m);
+    expect(result.status).toBe(0);
+  });
+});

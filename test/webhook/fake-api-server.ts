@@ -27,6 +27,7 @@ const RESOURCE_TYPES: readonly ResourceType[] = [
   { group: 'scheduling.plat.io', version: 'v1', resource: 'priorityclasses', kind: 'PriorityClass', namespaced: false, shortNames: ['pc'] },
   { group: 'admissionregistration.plat.io', version: 'v1', resource: 'mutatingadmissionpolicies', kind: 'MutatingAdmissionPolicy', namespaced: false },
   { group: 'admissionregistration.plat.io', version: 'v1', resource: 'mutatingadmissionpolicybindings', kind: 'MutatingAdmissionPolicyBinding', namespaced: false },
+  { group: 'apiextensions.plat.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false, shortNames: ['crd'] },
 ];
 
 type Obj = Record<string, unknown> & { metadata: Record<string, unknown> };

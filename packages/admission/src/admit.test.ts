@@ -341,11 +341,12 @@ describe('custom resources', () => {
       ],
     },
   };
-  const widgetPolicy = policy({
+  const widgetPolicyOptions = {
     name: 'w',
     matchConstraints: { resourceRules: [{ apiGroups: ['example.plat.io'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['widgets'] }] },
     mutations: [apply('Object{spec: Object.spec{parts: [Object.spec.parts{id: "b", size: 2}]}}')],
-  });
+  };
+  const widgetPolicy = policy(widgetPolicyOptions);
   const request = {
     kind: { group: 'example.plat.io', version: 'v1', kind: 'Widget' },
     resource: { group: 'example.plat.io', version: 'v1', resource: 'widgets' },
@@ -361,10 +362,34 @@ describe('custom resources', () => {
     expect(result.warnings).toEqual([]);
   });
 
-  it('falls back to a schema-less merge without the CRD, and says so', () => {
-    const result = admit(createState([widgetPolicy, binding('wb', 'w')]), request);
-    expect(at(result.object, 'spec', 'parts')).toEqual([{ id: 'b', size: 2 }]);
-    expect(result.warnings[0]).toContain('no schema for example.plat.io/v1, Kind=Widget');
+  it('merges a JSON patch of a custom resource without decoding it strictly (it is unstructured upstream)', () => {
+    const patching = policy({ ...widgetPolicyOptions, mutations: [patch('[JSONPatch{op: "add", path: "/spec/extra", value: 1}]')] });
+    const result = admit(createState([crd, patching, binding('wb', 'w')]), request);
+    expect(result.allowed).toBe(true);
+    expect(at(result.object, 'spec', 'extra')).toBe(1);
+  });
+
+  // upstream mutating/dispatcher.go, dispatchOne: no type converter for the kind is a 503
+  // status error, returned before any failure policy is looked at.
+  for (const failurePolicy of ['Fail', 'Ignore'] as const) {
+    for (const [what, mutation] of [['apply configuration', widgetPolicyOptions.mutations[0]], ['JSON patch', patch('[JSONPatch{op: "add", path: "/spec/x", value: 1}]')]] as const) {
+      it(`refuses an ${what} without the CRD with 503 naming the kind, under failurePolicy ${failurePolicy}`, () => {
+        const result = admit(createState([policy({ ...widgetPolicyOptions, failurePolicy, mutations: [mutation] }), binding('wb', 'w')]), request);
+        expect(result.allowed).toBe(false);
+        expect(result.status).toMatchObject({ code: 503, reason: 'ServiceUnavailable', message: expect.stringContaining('Resource kind example.plat.io/v1, Kind=Widget not found') });
+        expect(result.object).toEqual(request.object);
+        expect(result.patch).toEqual([]);
+        expect(result.warnings).toEqual([]);
+        expect(result.outcomes).toEqual([{ policy: 'w', binding: 'wb', pass: 1, outcome: 'failed', failure: { kind: 'no-schema', message: result.status?.message } }]);
+      });
+    }
+  }
+
+  it('does not look for the schema of a kind whose policy a match condition skips', () => {
+    const skipped = policy({ ...widgetPolicyOptions, matchConditions: [{ name: 'never', expression: 'false' }] });
+    const result = admit(createState([skipped, binding('wb', 'w')]), request);
+    expect(result.allowed).toBe(true);
+    expect(result.outcomes).toEqual([{ policy: 'w', binding: 'wb', pass: 1, outcome: 'skipped' }]);
   });
 });
 

@@ -6,7 +6,7 @@
 import type { CelAuthorizer, EvaluateOptions } from '@platlint/cel';
 import { compilePolicy } from './evaluate/compile.js';
 import { failureMessage, StatusFailure, type PolicyFailure } from './evaluate/failures.js';
-import { runInvocation } from './evaluate/invocation.js';
+import { runInvocation, type InvocationInput, type InvocationResult } from './evaluate/invocation.js';
 import { clone, deepEqual, isObject, type Json, type JsonObject } from './json.js';
 import { isNamespaceWrite, joinedUnambiguously, matchResources, neverMatched, ruleKeysOf, selectsByObject, type MatchAttributes, type MatchContext, type MatchOutcome } from './match/matcher.js';
 import { diffToPatch } from './merge/diff.js';
@@ -383,6 +383,21 @@ function sameKind(a: GroupVersionKind, b: GroupVersionKind): boolean {
   return a.group === b.group && a.version === b.version && a.kind === b.kind;
 }
 
+/**
+ * Runs an invocation; a failure that refuses the request whatever the failure policy (a kind
+ * without a schema, a patch the decoder refuses) is recorded as the invocation's outcome
+ * before it ends the admission, so the metrics and the denial's log name its policy and
+ * binding, as upstream's dispatcher observes a rejection before it returns the status error.
+ */
+function runRecorded(run: Run, inv: Invocation, param: string | undefined, input: InvocationInput): InvocationResult {
+  try {
+    return runInvocation(input);
+  } catch (e) {
+    if (e instanceof StatusFailure) run.outcomes.push({ policy: inv.policy.name, binding: inv.binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: 'failed', failure: { kind: e.kind, message: e.message } });
+    throw e;
+  }
+}
+
 /** `changed`: the object differs from the one the invocation started from (compared once, here). */
 function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditionsOnly = false): { object: Json | undefined; applied: number; matched: boolean; changed: boolean } {
   const { policy, binding } = inv;
@@ -395,9 +410,6 @@ function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditio
     fail(run, policy, { policy: policy.name, binding: binding.name, kind: 'compile', cause: compiled.message, reason: 'Invalid' }, paramName(inv.param));
     return { object: run.object, applied: 0, matched: false, changed: false };
   }
-  if (!facts?.schema && policy.spec.mutations.some((m) => m.patchType === 'ApplyConfiguration')) {
-    run.warnings.push(`no schema for ${apiVersionOf(inv.kind.group, inv.kind.version)}, Kind=${inv.kind.kind}: apply configurations of policy '${policy.name}' merge without one (maps merged, lists replaced)`);
-  }
   // A second-pass invocation that is not re-run only has its match conditions evaluated:
   // without any, nothing can come of it, and preparing its activation cost more than the
   // rest of the reinvocation pass.
@@ -409,7 +421,8 @@ function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditio
   const converted = !sameKind(inv.kind, r.kind) && isObject(run.object) && run.object.apiVersion === apiVersionOf(r.kind.group, r.kind.version);
   const matchedVersion = converted ? apiVersionOf(inv.kind.group, inv.kind.version) : '';
 
-  const result = runInvocation({
+  const param = paramName(inv.param);
+  const result = runRecorded(run, inv, param, {
     compiled: compiled.compiled,
     failurePolicy: policy.spec.failurePolicy,
     object: converted ? relabel(run.object, matchedVersion) : run.object,
@@ -418,12 +431,12 @@ function invoke(run: Run, inv: Invocation, nsObject: JsonObject | null, conditio
     params: inv.param,
     hasParams: policy.spec.paramKind !== undefined,
     namespaceObject: nsObject,
+    kind: inv.kind,
     schema: facts?.schema,
     strict: facts?.source === 'catalog',
     evaluate: run.evaluate,
     conditionsOnly,
   });
-  const param = paramName(inv.param);
   for (const e of result.errors) fail(run, policy, { policy: policy.name, binding: binding.name, kind: e.kind, cause: e.cause, reason: e.reason }, param);
   if (result.errors.length === 0 && !result.matched && !conditionsOnly) run.outcomes.push({ policy: policy.name, binding: binding.name, ...(param ? { param } : {}), pass: run.pass, outcome: 'skipped' });
   const next = !result.matched ? run.object : converted ? relabel(result.object, apiVersionOf(r.kind.group, r.kind.version)) : result.object;

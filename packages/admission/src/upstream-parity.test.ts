@@ -575,3 +575,83 @@ describe('upstream parity: params and failure policies', () => {
     expect(run({ mutations: [atEnd] }, {}, [], containers(...named('a'))).object).toEqual(containers(...named('a', 'x')));
   });
 });
+
+// Custom resources: the dispatcher finds the type converter of the invoked kind before it runs
+// a mutation (upstream mutating/dispatcher.go, dispatchOne); without one it returns a 503
+// status error naming the kind, which generic/policy_dispatcher.go (Dispatch) hands back as is,
+// before the failure policies are looked at. With the CRD, the apply configuration merges by
+// the CRD schema's list types and map keys (mutating/patch/smd.go, ApplyStructuredMergeDiff,
+// through the type converter built from the CRD), and a JSON patch decodes the result as
+// unstructured, with no strict decoding (mutating/patch/json_patch.go, jsonPatcher.Patch).
+describe('upstream parity: custom resources', () => {
+  const crd: JsonObject = {
+    apiVersion: 'apiextensions.plat.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.example.plat.io' },
+    spec: {
+      group: 'example.plat.io',
+      scope: 'Namespaced',
+      names: { kind: 'Widget', plural: 'widgets' },
+      versions: [
+        { name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: {
+          ports: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['port', 'protocol'], items: { type: 'object', properties: { port: { type: 'integer' }, protocol: { type: 'string' }, name: { type: 'string' } } } },
+          tags: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } },
+          hosts: { type: 'array', items: { type: 'string' } },
+          owner: { type: 'object', 'x-kubernetes-map-type': 'atomic', properties: { name: { type: 'string' }, team: { type: 'string' } } },
+        } } } } } },
+        { name: 'v2', served: false, storage: false, schema: { openAPIV3Schema: { type: 'object' } } },
+      ],
+    },
+  };
+  const widget = (spec: JsonObject, version = 'v1'): JsonObject => ({ apiVersion: `example.plat.io/${version}`, kind: 'Widget', metadata: { name: 'w', namespace: 'default' }, spec });
+  const run = (mutation: Mutation, object: JsonObject, p: Partial<PolicyOptions> = {}, objects: JsonObject[] = [crd]) => {
+    const version = String(object.apiVersion).split('/')[1] as string;
+    const rules: JsonObject = { resourceRules: [{ apiGroups: ['example.plat.io'], apiVersions: ['*'], operations: ['CREATE'], resources: ['widgets'] }] };
+    const request = deploymentRequest(object, { kind: { group: 'example.plat.io', version, kind: 'Widget' }, resource: { group: 'example.plat.io', version, resource: 'widgets' } });
+    return admit(createState([...objects, policy({ name: 'p', matchConstraints: rules, mutations: [mutation], ...p }), binding('b', 'p')]), request);
+  };
+
+  it('merges a list-map item by all its keys (dispatchOne with the CRD type converter, smd.go ApplyStructuredMergeDiff)', () => {
+    const result = run(apply('Object{spec: Object.spec{ports: [Object.spec.ports{port: 80, protocol: "UDP", name: "dns"}, Object.spec.ports{port: 80, protocol: "TCP", name: "web"}]}}'), widget({ ports: [{ port: 80, protocol: 'TCP' }, { port: 443, protocol: 'TCP' }] }));
+    expect(result.status?.message).toBeUndefined();
+    // A new item goes before the applied item that follows it in the configuration, as structured-merge-diff orders a merged list.
+    expect(result.object).toEqual(widget({ ports: [{ port: 80, protocol: 'UDP', name: 'dns' }, { port: 80, protocol: 'TCP', name: 'web' }, { port: 443, protocol: 'TCP' }] }));
+  });
+
+  it('unites a set list and refuses to set an atomic list or an atomic struct (smd.go, atomic fields)', () => {
+    expect(run(apply('Object{spec: Object.spec{tags: ["b", "c"]}}'), widget({ tags: ['a', 'b'] })).object).toEqual(widget({ tags: ['a', 'b', 'c'] }));
+    expect(run(apply('Object{spec: Object.spec{hosts: ["b"]}}'), widget({ hosts: ['a'] })).status?.message).toContain('may not mutate atomic arrays, maps or structs: .spec.hosts');
+    expect(run(apply('Object{spec: Object.spec{owner: Object.spec.owner{team: "x"}}}'), widget({ owner: { name: 'n' } })).status?.message).toContain('.spec.owner');
+  });
+
+  it('refuses a field the CRD does not declare (the typed conversion of the type converter)', () => {
+    expect(run(apply('Object{spec: Object.spec{colour: "red"}}'), widget({})).status?.message).toContain('.spec.colour: field not declared in schema');
+  });
+
+  it('patches a custom resource with a field its CRD does not declare: unstructured, no strict decoding (json_patch.go, jsonPatcher.Patch)', () => {
+    const result = run(patch('[JSONPatch{op: "add", path: "/spec/colour", value: "red"}]'), widget({}));
+    expect(result.status?.message).toBeUndefined();
+    expect(result.object).toEqual(widget({ colour: 'red' }));
+  });
+
+  for (const failurePolicy of ['Fail', 'Ignore'] as const) {
+    for (const [what, mutation] of [['an apply configuration', apply('Object{spec: Object.spec{tags: ["x"]}}')], ['a JSON patch', patch('[JSONPatch{op: "add", path: "/spec/tags", value: ["x"]}]')]] as const) {
+      it(`returns 503 naming the kind for ${what} without the CRD under failurePolicy ${failurePolicy} (dispatcher.go dispatchOne: no type converter; policy_dispatcher.go Dispatch returns the status error as is)`, () => {
+        const result = run(mutation, widget({ tags: ['a'] }), { failurePolicy }, []);
+        expect(result.allowed).toBe(false);
+        expect(result.status).toMatchObject({ code: 503, reason: 'ServiceUnavailable' });
+        expect(result.status?.message).toContain('Resource kind example.plat.io/v1, Kind=Widget not found');
+        expect(result.object).toEqual(widget({ tags: ['a'] }));
+      });
+    }
+  }
+
+  it('returns 503 for a version the CRD does not serve (no type converter for that version)', () => {
+    expect(run(apply('Object{spec: Object.spec{tags: ["x"]}}'), widget({}, 'v2')).status?.code).toBe(503);
+  });
+
+  it('looks for no type converter when a match condition skips the policy, nor for a request without an object (dispatchInvocations)', () => {
+    const skipped = run(apply('Object{spec: Object.spec{tags: ["x"]}}'), widget({}), { matchConditions: [{ name: 'no', expression: 'false' }] }, []);
+    expect(skipped.allowed).toBe(true);
+  });
+});

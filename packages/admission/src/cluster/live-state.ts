@@ -1,6 +1,7 @@
 // The state of a webhook connected to the platform's API: the state files combined with
-// the objects listed and watched through the API (namespaces always; the param kinds the
-// bindings reference; with watchPolicies, the policies and bindings). A kind that comes
+// the objects listed and watched through the API (namespaces and CustomResourceDefinitions
+// always; the param kinds the bindings reference; with watchPolicies, the policies and
+// bindings). A kind that comes
 // from the API comes from there only: the files keep supplying every other kind.
 //
 // Every change of a source leads to one new State, built whole and swapped in one
@@ -12,7 +13,7 @@ import { labels as metricLabels, type Metrics } from '../server/metrics.js';
 import type { Logger } from '../server/log.js';
 import type { StateSource } from '../server/state-source.js';
 import { isObject, type JsonObject } from '../json.js';
-import { ADMISSION_GROUP, BINDING_KIND, NAMESPACE_KIND, POLICY_KIND } from '../state/policy-types.js';
+import { ADMISSION_GROUP, BINDING_KIND, CRD_GROUP, CRD_KIND, NAMESPACE_KIND, POLICY_KIND } from '../state/policy-types.js';
 import { createState, type LoadProblem, type State } from '../state/state.js';
 import { ObjectChecker } from './checked-objects.js';
 import { DEFAULT_BACKOFF, ResourceSource, sourceName, type Backoff, type SourceKind } from './resource-source.js';
@@ -40,6 +41,9 @@ export interface StateView {
 }
 
 const NAMESPACES: SourceKind = { apiVersion: 'v1', kind: NAMESPACE_KIND };
+// The cluster's CRDs give the schemas of its custom kinds: a definition created or changed
+// there reaches the next request, as a namespace does, without a restart.
+const CRDS: SourceKind = { apiVersion: `${CRD_GROUP}/v1`, kind: CRD_KIND };
 const POLICIES: SourceKind = { apiVersion: `${ADMISSION_GROUP}/v1`, kind: POLICY_KIND };
 const BINDINGS: SourceKind = { apiVersion: `${ADMISSION_GROUP}/v1`, kind: BINDING_KIND };
 
@@ -74,6 +78,7 @@ export class LiveState implements StateView {
   private state: State | undefined;
   generation = 0;
   private readonly namespaces: ResourceSource;
+  private readonly crds: ResourceSource;
   private readonly policies: ResourceSource | undefined;
   private readonly bindings: ResourceSource | undefined;
   private readonly params = new Map<string, ResourceSource>();
@@ -95,6 +100,7 @@ export class LiveState implements StateView {
       this.logger.log('warn', 'cluster.object_rejected', { object, why: 'the loading checks refuse it, as the API server would have; left out', problems: problems.map((p) => ({ ruleId: p.ruleId, message: p.message })) });
     });
     this.namespaces = this.source(NAMESPACES);
+    this.crds = this.source(CRDS);
     if (options.watchPolicies) {
       this.policies = this.source(POLICIES);
       this.bindings = this.source(BINDINGS);
@@ -111,7 +117,7 @@ export class LiveState implements StateView {
   }
 
   private allSources(): ResourceSource[] {
-    return [this.namespaces, ...(this.policies ? [this.policies] : []), ...(this.bindings ? [this.bindings] : []), ...this.params.values()];
+    return [this.namespaces, this.crds, ...(this.policies ? [this.policies] : []), ...(this.bindings ? [this.bindings] : []), ...this.params.values()];
   }
 
   start(): void {
@@ -163,7 +169,7 @@ export class LiveState implements StateView {
     if (!files) return;
     const started = performance.now();
     this.combinedFiles = files;
-    const fromCluster = new Set([kindKey(NAMESPACES.apiVersion, NAMESPACES.kind)]);
+    const fromCluster = new Set([kindKey(NAMESPACES.apiVersion, NAMESPACES.kind), kindKey(CRDS.apiVersion, CRDS.kind)]);
     const problems: LoadProblem[] = [...files.problems];
     let policyObjects: JsonObject[];
     if (this.policies && this.bindings) {
@@ -178,7 +184,8 @@ export class LiveState implements StateView {
     this.syncParamSources(wanted);
     for (const key of wanted.keys()) fromCluster.add(key);
 
-    const clusterObjects: JsonObject[] = [...this.namespaces.objects()];
+    // The API server has checked its CRDs when it stored them, as it has its namespaces.
+    const clusterObjects: JsonObject[] = [...this.namespaces.objects(), ...this.crds.objects()];
     for (const s of this.params.values()) clusterObjects.push(...s.objects());
     // Until every source has completed its first list, there is no state to serve.
     if (this.state === undefined && !this.allSources().every((s) => s.status.synced)) return;
@@ -195,6 +202,7 @@ export class LiveState implements StateView {
       bindings: next.bindings.length,
       params: next.params.length,
       namespaces: next.namespaces.size,
+      crds: next.crds.length,
       problems: next.problems.length,
       sources,
       ms: Math.round((performance.now() - started) * 10) / 10,

@@ -6,9 +6,9 @@ import { CelEvaluationError, runtimeErrorMessage } from '@platlint/cel';
  * What went wrong, as data (metrics, logs and `platlint test` read it; nothing parses messages):
  * the policy or binding could not be configured (paramKind, selectors, params), or an
  * expression failed to compile or run, returned the wrong type, or its result could not be
- * merged or patched into the object.
+ * merged or patched into the object, or the kind it mutates has no schema.
  */
-export type FailureKind = 'policy-config' | 'binding-config' | 'params' | 'compile' | 'match-condition' | 'expression' | 'result-type' | 'merge' | 'patch';
+export type FailureKind = 'policy-config' | 'binding-config' | 'params' | 'compile' | 'match-condition' | 'expression' | 'result-type' | 'merge' | 'patch' | 'no-schema';
 
 /** A mutation's failure with its kind, thrown inside an invocation and recorded by it. */
 export class StageError extends Error {
@@ -43,12 +43,13 @@ export function failureMessage(f: PolicyFailure): string {
   }
 }
 
-/** A problem returned as is, whatever the failure policy says. */
+/** A problem returned as is, whatever the failure policy says; `kind` says what failed, for the outcomes and metrics. */
 export class StatusFailure extends Error {
   constructor(
     message: string,
     readonly code: number,
     readonly reason: string,
+    readonly kind: FailureKind,
   ) {
     super(message);
     this.name = 'StatusFailure';
@@ -63,4 +64,17 @@ export class StatusFailure extends Error {
 export function celFailure(expression: string, error: unknown): string {
   const detail = error instanceof CelEvaluationError ? runtimeErrorMessage(error.code, error.message) : error instanceof Error ? error.message : String(error);
   return `expression '${expression}' resulted in error: ${detail}`;
+}
+
+/**
+ * The refusal of a mutation of a kind with no schema: the API server has no type converter for
+ * it (a kind no CustomResourceDefinition serves, or one whose definition has not reached it
+ * yet) and answers 503 Service Unavailable naming the kind, whatever the policy's failure
+ * policy (upstream mutating/dispatcher.go, dispatchOne). Merging without a schema would
+ * replace every list the policy touches, and lose the items it did not name.
+ */
+export function noSchemaFailure(kind: { group: string; version: string; kind: string }): StatusFailure {
+  // The kind as Go prints a GroupVersionKind, which is how the server names it.
+  const name = `${kind.group}/${kind.version}, Kind=${kind.kind}`;
+  return new StatusFailure(`Resource kind ${name} not found: no CustomResourceDefinition of the state or the cluster defines it, so its mutations cannot be merged (one created moments ago may not have been read yet)`, 503, 'ServiceUnavailable', 'no-schema');
 }

@@ -9,7 +9,7 @@ import { ApplyConfigurationError, mergeApplyConfiguration } from '../merge/apply
 import { applyJsonPatch, JsonPatchError, JsonPatchTestFailed, type JsonPatchOperation } from '../merge/json-patch.js';
 import { newMistypedFields, newUnknownFields } from '../merge/strict-decode.js';
 import type { CompiledExpression, CompiledMutation, CompiledPolicy } from './compile.js';
-import { celFailure, StageError, StatusFailure, type FailureKind } from './failures.js';
+import { celFailure, noSchemaFailure, StageError, StatusFailure, type FailureKind } from './failures.js';
 
 export interface InvocationInput {
   compiled: CompiledPolicy;
@@ -21,7 +21,9 @@ export interface InvocationInput {
   params: JsonObject | null;
   hasParams: boolean;
   namespaceObject: JsonObject | null;
-  /** Schema the apply configuration merges with; undefined merges schema-less. */
+  /** The kind the policy sees the object as (the matched kind). */
+  kind: { group: string; version: string; kind: string };
+  /** The kind's schema, which merges and patches follow; undefined when none is known, and then a mutation is refused. */
   schema: SchemaNode | undefined;
   /** Built-in kinds decode strictly after a JSON patch. */
   strict: boolean;
@@ -89,9 +91,12 @@ export function runInvocation(input: InvocationInput): InvocationResult {
   for (const m of input.compiled.mutations) {
     // Nothing to mutate (a CONNECT without options, say).
     if (object === undefined || object === null) continue;
+    // Looked for once there is an object to mutate, after the match conditions: as upstream's
+    // dispatchOne looks for the kind's type converter before running a mutation.
+    if (!input.schema) throw noSchemaFailure(input.kind);
     const from: Json = object;
     try {
-      object = runMutation(m, () => activate(m, variables), options, from, input);
+      object = runMutation(m, () => activate(m, variables), options, from, input.schema, input.strict);
       applied++;
     } catch (e) {
       if (e instanceof StatusFailure) throw e;
@@ -235,7 +240,7 @@ function constantValue(m: CompiledMutation, cost: number, activation: () => Reco
   return value;
 }
 
-function runMutation(m: CompiledMutation, activation: () => Record<string, unknown>, options: EvaluateOptions, object: Json, input: InvocationInput): Json {
+function runMutation(m: CompiledMutation, activation: () => Record<string, unknown>, options: EvaluateOptions, object: Json, schema: SchemaNode, strict: boolean): Json {
   const result = evaluateMutation(m, activation, options);
   if (m.patchType === 'ApplyConfiguration') {
     if (!isObject(result)) throw new StageError('result-type', `apply configuration must evaluate to Object, got ${Array.isArray(result) ? 'a list' : typeof result}`);
@@ -247,7 +252,7 @@ function runMutation(m: CompiledMutation, activation: () => Record<string, unkno
     }
     try {
       // A constant mutation's value is the same object every time: its checks are remembered.
-      return mergeApplyConfiguration(object, config, input.schema, m.constantCost !== undefined && constantValues.get(m) === result ? result : undefined);
+      return mergeApplyConfiguration(object, config, schema, m.constantCost !== undefined && constantValues.get(m) === result ? result : undefined);
     } catch (e) {
       if (e instanceof ApplyConfigurationError) throw new StageError('merge', e.message, { cause: e });
       throw e;
@@ -263,12 +268,12 @@ function runMutation(m: CompiledMutation, activation: () => Record<string, unkno
     if (e instanceof JsonPatchError) throw new StageError('patch', `JSON Patch: ${e.message}`, { cause: e });
     throw e;
   }
-  if (input.strict && input.schema && patched !== object) {
+  if (strict && patched !== object) {
     // A value of the wrong type stops the decoder before strictness is looked at.
-    const mistyped = newMistypedFields(object, patched, input.schema);
-    if (mistyped.length > 0) throw new StatusFailure(`decoding error: ${mistyped.join(', ')}`, 500, 'InternalError');
-    const unknown = newUnknownFields(object, patched, input.schema);
-    if (unknown.length > 0) throw new StatusFailure(`strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`, 500, 'InternalError');
+    const mistyped = newMistypedFields(object, patched, schema);
+    if (mistyped.length > 0) throw new StatusFailure(`decoding error: ${mistyped.join(', ')}`, 500, 'InternalError', 'patch');
+    const unknown = newUnknownFields(object, patched, schema);
+    if (unknown.length > 0) throw new StatusFailure(`strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`, 500, 'InternalError', 'patch');
   }
   return patched;
 }

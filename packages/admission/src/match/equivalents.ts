@@ -3,7 +3,7 @@
 // a request for extensions/v1beta1 deployments is equivalent to apps/v1 as well), plus the
 // served versions of each CRD in the state.
 import { catalog } from '@platlint/core';
-import { crdVersions, splitApiVersion } from '../state/kinds.js';
+import { servedVersions, splitApiVersion } from '../state/kinds.js';
 import type { State } from '../state/state.js';
 import type { GroupVersionKind, GroupVersionResource } from '../types.js';
 
@@ -55,7 +55,7 @@ function classesFor(state: State): Classes {
   if (cached) return cached;
   const classes: Classes = new Map(fromCatalog());
   for (const crd of state.crds) {
-    const members = crdVersions(crd).map((v) => ({ resource: { group: v.group, version: v.version, resource: v.plural }, kind: { group: v.group, version: v.version, kind: v.kind }, subresources: v.subresources }));
+    const members = servedVersions(crd).map((v) => ({ resource: { group: v.group, version: v.version, resource: v.plural }, kind: { group: v.group, version: v.version, kind: v.kind }, subresources: v.subresources }));
     if (members.length > 0) addClass(classes, members);
   }
   stateClasses.set(state, classes);

@@ -133,9 +133,10 @@ describe('apply configurations on a Deployment', () => {
     expect(() => merged(live([]), { spec: { replicas: 'three' } })).toThrow('.spec.replicas: expected integer, got string');
   });
 
-  it('merges without a schema: maps merged, lists replaced, nothing rejected', () => {
-    const base: JsonObject = { spec: { items: [1, 2], nested: { a: 1 } } };
-    expect(mergeApplyConfiguration(base, { spec: { items: [3], nested: { b: 2 } } }, undefined)).toEqual({ spec: { items: [3], nested: { a: 1, b: 2 } } });
+  it('merges a field an open struct keeps undeclared as untyped: maps merged, lists replaced, nothing rejected', () => {
+    const schema: SchemaNode = { type: 'object', properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { known: { type: 'string' } } } } };
+    const base: JsonObject = { spec: { extra: { items: [1, 2], nested: { a: 1 } } } };
+    expect(mergeApplyConfiguration(base, { spec: { extra: { items: [3], nested: { b: 2 } } } }, schema)).toEqual({ spec: { extra: { items: [3], nested: { a: 1, b: 2 } } } });
   });
 
   it('uses a CRD-like schema: lists without a list type are atomic, preserve-unknown-fields is open', () => {

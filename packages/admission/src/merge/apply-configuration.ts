@@ -14,21 +14,24 @@ export class ApplyConfigurationError extends Error {
   }
 }
 
-/** How a schema node merges; `schemaless` nodes merge maps and replace everything else. */
+/**
+ * How a schema node merges. `untyped` nodes (a field an open struct keeps without declaring
+ * it, an object with neither properties nor values) merge maps and replace everything else.
+ */
 type Shape =
   | { kind: 'struct'; atomic: boolean; open: boolean }
   | { kind: 'map'; atomic: boolean }
   | { kind: 'list'; listType: 'atomic' | 'set' | 'map'; keys: readonly string[] }
   | { kind: 'scalar'; accepts: 'string' | 'number' | 'integer' | 'boolean' | 'int-or-string' | 'any' }
-  | { kind: 'schemaless' };
+  | { kind: 'untyped' };
 
-const SCHEMALESS: Shape = { kind: 'schemaless' };
+const UNTYPED: Shape = { kind: 'untyped' };
 // A shape per schema node: the catalog's nodes are shared and live for the process, and the
 // merge asks for the same ones on every request.
 const shapes = new WeakMap<SchemaNode, Shape>();
 
 function shapeOf(node: SchemaNode | undefined): Shape {
-  if (!node) return SCHEMALESS;
+  if (!node) return UNTYPED;
   let shape = shapes.get(node);
   if (!shape) shapes.set(node, (shape = computeShape(node)));
   return shape;
@@ -43,7 +46,7 @@ function computeShape(node: SchemaNode): Shape {
         return { kind: 'struct', atomic: atomicMap, open: node['x-kubernetes-preserve-unknown-fields'] === true };
       }
       if (isObject(node.additionalProperties as unknown)) return { kind: 'map', atomic: atomicMap };
-      return { kind: 'schemaless' };
+      return { kind: 'untyped' };
     }
     case 'array':
       // Lists without a list type are atomic, both for native kinds and for CRDs.
@@ -56,7 +59,7 @@ function computeShape(node: SchemaNode): Shape {
     default:
       // A quantity (no type, format quantity) or any other untyped leaf.
       if (node.properties) return { kind: 'struct', atomic: atomicMap, open: node['x-kubernetes-preserve-unknown-fields'] === true };
-      return node.format === 'quantity' ? { kind: 'scalar', accepts: 'int-or-string' } : { kind: 'schemaless' };
+      return node.format === 'quantity' ? { kind: 'scalar', accepts: 'int-or-string' } : { kind: 'untyped' };
   }
 }
 
@@ -92,12 +95,12 @@ function pathString(path: Path): string {
 
 /**
  * Merges `config` into `live` and returns the result (neither input changes). `schema` is the
- * kind's root schema; without one, the merge is schema-less: maps merge, lists and scalars
- * are replaced, and nothing is rejected.
+ * kind's root schema, a built-in kind's or a CRD version's: there is no merge without one
+ * (the engine refuses a mutation of a kind it has no schema for).
  */
-export function mergeApplyConfiguration(live: Json | undefined, config: JsonObject, schema: SchemaNode | undefined, constantBase?: JsonObject): Json {
-  const passed = schema && constantBase && rememberable(config) ? passedChecks(constantBase, schema) : undefined;
-  if (schema && !(passed && hasPassed(passed, config))) {
+export function mergeApplyConfiguration(live: Json | undefined, config: JsonObject, schema: SchemaNode, constantBase?: JsonObject): Json {
+  const passed = constantBase && rememberable(config) ? passedChecks(constantBase, schema) : undefined;
+  if (!(passed && hasPassed(passed, config))) {
     const problems: string[] = [];
     checkTypes(config, schema, undefined, problems);
     if (problems.length > 0) throw new ApplyConfigurationError(`failed to convert patch object to typed object: ${problems.join(', ')}`);
@@ -148,7 +151,7 @@ function checkTypes(value: Json, node: SchemaNode | undefined, path: Path, probl
   if (value === null) return;
   const shape = shapeOf(node);
   switch (shape.kind) {
-    case 'schemaless':
+    case 'untyped':
       return;
     case 'struct':
     case 'map':
@@ -231,7 +234,7 @@ function merge(live: Json | undefined, config: Json | undefined, node: SchemaNod
     case 'map':
       if (shape.atomic || !isObject(config)) return clone(config);
       return mergeMaps(isObject(live) ? live : undefined, config, shape.kind === 'struct' ? node?.properties : undefined, shape.kind === 'map' ? node?.additionalProperties : undefined, path);
-    case 'schemaless':
+    case 'untyped':
       if (!isObject(config)) return clone(config);
       return mergeMaps(isObject(live) ? live : undefined, config, undefined, undefined, path);
     case 'list':

@@ -6,6 +6,8 @@ import { Worker } from 'node:worker_threads';
 import type { AdmissionWorkerData, FromWorker, ToWorker } from './admission-worker.js';
 import type { AdmissionPath, Decision, DecisionSettings } from './decision.js';
 import type { Logger } from './log.js';
+import type { JsonObject } from '../json.js';
+import { sameCrds } from '../state/kinds.js';
 import type { StateFile } from './state-files.js';
 
 export interface PoolOptions extends DecisionSettings {
@@ -76,6 +78,7 @@ class PooledWorker {
 export class AdmissionPool {
   private workers: PooledWorker[] = [];
   private published: Extract<ToWorker, { type: 'state' }> | undefined;
+  private publishedCrds: readonly JsonObject[] = [];
   private nextId = 1;
   private closed = false;
 
@@ -89,6 +92,7 @@ export class AdmissionPool {
   private spawn(): PooledWorker {
     const w = new PooledWorker(this.options, (dead, why) => this.replace(dead, why), this.logger);
     if (this.published) w.post(this.published);
+    if (this.publishedCrds.length > 0) w.post({ type: 'crds', crds: [...this.publishedCrds] });
     return w;
   }
 
@@ -111,6 +115,17 @@ export class AdmissionPool {
   publish(generation: number, files: StateFile[]): void {
     this.published = { type: 'state', generation, files };
     for (const w of this.workers) w.post(this.published);
+  }
+
+  /**
+   * Hands the CRDs /validate lints with to every worker, when they differ from the last ones
+   * handed over (a state rebuilt for a namespace event keeps the same CRD objects). Called
+   * before the job that must see them: a worker reads its messages in order.
+   */
+  publishCrds(crds: readonly JsonObject[]): void {
+    if (sameCrds(crds, this.publishedCrds)) return;
+    this.publishedCrds = crds;
+    for (const w of this.workers) w.post({ type: 'crds', crds: [...crds] });
   }
 
   /**

@@ -4,6 +4,7 @@
 // workers decide the rest (admission-worker.ts). Both go through the functions below.
 import { API_SERVER_MAX_NESTING, nestingOf, type Config } from '@platlint/core';
 import { admit, type AdmitOptions } from '../admit.js';
+import type { JsonObject } from '../json.js';
 import type { State } from '../state/state.js';
 import type { AdmissionRequest, AdmissionResult, DenialStatus } from '../types.js';
 import type { OutcomeLabel } from './metrics.js';
@@ -40,7 +41,7 @@ export interface PolicyFailure {
 }
 
 export type Decision =
-  | { type: 'answer'; answer: WorkerAnswer; request: RequestSummary; outcomes: [string, string, OutcomeLabel][]; failures: PolicyFailure[] }
+  | { type: 'answer'; answer: WorkerAnswer; request: RequestSummary; outcomes: [string, string, OutcomeLabel][]; failures: PolicyFailure[]; unknownKind?: string }
   | { type: 'bad-request'; message: string }
   | { type: 'no-state' };
 
@@ -56,10 +57,13 @@ export function readRequest(body: Uint8Array): { request: ReviewedRequest } | Ex
   }
 }
 
-/** Decides a parsed request with one state (undefined before the first load). */
-export function decideReviewed(path: AdmissionPath, request: ReviewedRequest, state: State | undefined, settings: DecisionSettings): Decision {
+/**
+ * Decides a parsed request with one state (undefined before the first load). /validate lints
+ * with the CRDs given (a worker's, published by the main thread) or else the state's.
+ */
+export function decideReviewed(path: AdmissionPath, request: ReviewedRequest, state: State | undefined, settings: DecisionSettings, crds?: readonly JsonObject[]): Decision {
   const summary: RequestSummary = { uid: request.uid, operation: request.operation, kind: request.kind.kind, namespace: request.namespace, name: request.name, dryRun: request.dryRun === true };
-  if (path === '/validate') return { type: 'answer', answer: validateRequest(request, settings.validateConfig), request: summary, outcomes: [], failures: [] };
+  if (path === '/validate') return { type: 'answer', answer: validateRequest(request, crds ?? state?.crds ?? [], settings.validateConfig), request: summary, outcomes: [], failures: [] };
   if (!state) return { type: 'no-state' };
   const tooDeep = tooDeepDenial(request);
   if (tooDeep) return { type: 'answer', answer: { uid: request.uid, allowed: false, patch: [], warnings: [], auditAnnotations: {}, status: tooDeep }, request: summary, outcomes: [], failures: [] };
@@ -71,7 +75,9 @@ export function decideReviewed(path: AdmissionPath, request: ReviewedRequest, st
   // The metrics live on the main thread: the outcomes' labels are collected here and sent along.
   const outcomes = outcomeLabels(result.outcomes);
   const failures = result.allowed ? [] : result.outcomes.filter((o) => o.outcome === 'failed').map((o) => ({ policy: o.policy, binding: o.binding, kind: o.failure?.kind ?? '' }));
-  return { type: 'answer', answer, request: summary, outcomes, failures };
+  // A refusal for want of a schema names the request's kind in the metrics.
+  const unknownKind = failures.some((f) => f.kind === 'no-schema') ? `${request.kind.group}/${request.kind.version}, Kind=${request.kind.kind}` : undefined;
+  return { type: 'answer', answer, request: summary, outcomes, failures, ...(unknownKind ? { unknownKind } : {}) };
 }
 
 /**
@@ -89,8 +95,8 @@ function tooDeepDenial(request: ReviewedRequest): DenialStatus | undefined {
   return undefined;
 }
 
-/** Decides one request from its body with one state. */
-export function decideRequest(path: AdmissionPath, body: Uint8Array, state: State | undefined, settings: DecisionSettings): Decision {
+/** Decides one request from its body with one state (and, for /validate, the CRDs given instead of the state's). */
+export function decideRequest(path: AdmissionPath, body: Uint8Array, state: State | undefined, settings: DecisionSettings, crds?: readonly JsonObject[]): Decision {
   const read = readRequest(body);
-  return 'request' in read ? decideReviewed(path, read.request, state, settings) : read;
+  return 'request' in read ? decideReviewed(path, read.request, state, settings, crds) : read;
 }

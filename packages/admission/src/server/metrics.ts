@@ -32,6 +32,10 @@ function number(n: number): string {
   return String(n);
 }
 
+/** Distinct kinds counted by platlint_webhook_unknown_kind_refusals_total before they share the series below. */
+const MAX_UNKNOWN_KINDS = 64;
+const OTHER_KINDS = '(other kinds)';
+
 export class Metrics {
   private readonly requests = new Map<string, { value: number }>();
   private readonly latency = new Map<string, Histogram>();
@@ -40,6 +44,7 @@ export class Metrics {
   private stateReloadFailures = 0;
   private readonly stateChanges = new Map<string, number>();
   private readonly decisions = new Map<string, { value: number }>();
+  private readonly unknownKinds = new Map<string, number>();
   private readonly gauges = new Map<string, { help: string; value: number }>();
   /**
    * Per-request series, looked up by their label values in nested maps: every request
@@ -119,6 +124,15 @@ export class Metrics {
     counter.value += 1;
   }
 
+  /**
+   * A mutation refused because no schema is known for the kind it mutates (503). Kinds come
+   * from requests: past a bound, further ones share one series.
+   */
+  unknownKindRefusal(kind: string): void {
+    const key = this.unknownKinds.has(kind) || this.unknownKinds.size < MAX_UNKNOWN_KINDS ? kind : OTHER_KINDS;
+    Metrics.bump(this.unknownKinds, key);
+  }
+
   reload(source: 'state' | 'tls', result: 'success' | 'failure'): void {
     Metrics.bump(this.reloads, labels({ source, result }));
   }
@@ -172,6 +186,11 @@ export class Metrics {
       'platlint_webhook_decisions_total',
       'Admission decisions by where they ran: route "main" on the event loop; otherwise on a worker thread, because of /validate, a large body, a decision that ran past the main thread\'s slice, or a resource and operation that recently did.',
       new Map([...this.decisions].map(([route, c]) => [labels({ route }), c])),
+    );
+    counter(
+      'platlint_webhook_unknown_kind_refusals_total',
+      'Mutating requests refused with 503, whatever the failure policy, because a policy would mutate a kind with no known schema (no CustomResourceDefinition of the state or the cluster serves it), by kind.',
+      new Map([...this.unknownKinds].map(([kind, n]) => [labels({ kind }), n])),
     );
     counter('platlint_webhook_reloads_total', 'Reloads of the state directory and of the TLS certificate, by result.', this.reloads);
     out.push(

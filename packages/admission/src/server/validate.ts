@@ -2,6 +2,8 @@
 // rejects what `platlint lint` and the editor would flag as an error.
 import { defaultConfig, LintEngine, type Config, type Diagnostic } from '@platlint/core';
 import { knownRuleIds, rules } from '@platlint/rules';
+import type { JsonObject } from '../json.js';
+import { definitionSources, sameCrds } from '../state/kinds.js';
 import type { AdmissionRequest, AdmissionResult } from '../types.js';
 
 export interface Findings {
@@ -13,25 +15,32 @@ function line(d: Diagnostic): string {
   return `${d.path === '' ? '' : `${d.path}: `}${d.message} (${d.ruleId})`;
 }
 
-// One engine per configuration the server was started with; it is looked up nowhere else.
-const engines = new WeakMap<Config, LintEngine>();
+// One engine per configuration the server was started with, for the CRDs it last linted
+// with: they change when the state or the cluster's definitions do, and a new engine
+// (a catalog with their kinds) is built then only.
+const engines = new WeakMap<Config, { crds: readonly JsonObject[]; engine: LintEngine }>();
 let defaults: Config | undefined;
 
-function engineFor(config: Config): LintEngine {
-  let engine = engines.get(config);
-  if (!engine) {
-    engine = new LintEngine({ cwd: config.root, rules, knownRuleIds, config });
-    engines.set(config, engine);
+function engineFor(config: Config, crds: readonly JsonObject[]): LintEngine {
+  let entry = engines.get(config);
+  if (!entry || !sameCrds(entry.crds, crds)) {
+    // Two definitions of one kind that differ: the first is kept, as the engine's kind lookup keeps it (state/kinds.ts).
+    const engine = new LintEngine({ cwd: config.root, rules, knownRuleIds, config, definitions: definitionSources(crds), onDefinitionConflict: () => undefined });
+    engines.set(config, (entry = { crds, engine }));
   }
-  return engine;
+  return entry.engine;
 }
 
-/** Lints one object as the CLI would lint a file holding it, under `config` (severities, feature gates, release). */
-function lintObject(object: unknown, name: string, config?: Config): Findings {
+/**
+ * Lints one object as the CLI would lint a file holding it, under `config` (severities,
+ * feature gates, release), with the kinds the CRDs define: a custom resource is checked
+ * against its definition's schema.
+ */
+function lintObject(object: unknown, name: string, crds: readonly JsonObject[], config?: Config): Findings {
   defaults ??= defaultConfig(process.cwd());
   // The decoded value itself is linted (a trip through YAML text would retype strings and
   // keys), and nothing in it may switch a rule off: it comes from the requester.
-  const diagnostics = engineFor(config ?? defaults).lintValue(name, object).diagnostics;
+  const diagnostics = engineFor(config ?? defaults, crds).lintValue(name, object).diagnostics;
   return { errors: diagnostics.filter((d) => d.severity === 'error'), warnings: diagnostics.filter((d) => d.severity === 'warning') };
 }
 
@@ -53,13 +62,13 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** The validating answer: denied with the error findings as the message, warnings passed on. */
-export function validateRequest(request: AdmissionRequest & { uid: string }, config?: Config): Pick<AdmissionResult, 'uid' | 'allowed' | 'patch' | 'warnings' | 'auditAnnotations' | 'status'> {
+/** The validating answer: denied with the error findings as the message, warnings passed on. `crds`: the definitions of the state or the cluster. */
+export function validateRequest(request: AdmissionRequest & { uid: string }, crds: readonly JsonObject[], config?: Config): Pick<AdmissionResult, 'uid' | 'allowed' | 'patch' | 'warnings' | 'auditAnnotations' | 'status'> {
   const base = { uid: request.uid, patch: [], auditAnnotations: {} };
   // DELETE and CONNECT carry no object to judge.
   if (request.object === undefined) return { ...base, allowed: true, warnings: [] };
   const name = `${request.kind.kind}/${request.namespace ? `${request.namespace}/` : ''}${request.name ?? ''}`;
-  const { errors, warnings } = lintObject(request.object, name, config);
+  const { errors, warnings } = lintObject(request.object, name, crds, config);
   const warningLines = listed(warnings.map(line), LISTED_AS_ITEMS, 'warnings');
   if (errors.length === 0) return { ...base, allowed: true, warnings: warningLines };
   const messages = errors.map(line);

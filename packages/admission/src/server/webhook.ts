@@ -272,6 +272,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
     if (decision.type === 'no-state') return sendStatus(res, 503, 'the state has not been loaded yet');
     const { answer: result, request, failures } = decision;
     for (const [policy, binding, outcome] of decision.outcomes) metrics.policyOutcome(policy, binding, outcome);
+    if (decision.unknownKind !== undefined) metrics.unknownKindRefusal(decision.unknownKind);
     if (!result.allowed) {
       logger.log('info', 'admission.denied', {
         path,
@@ -297,9 +298,12 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
   function decide(path: AdmissionPath, bytes: Uint8Array, owned: boolean): Decision | Promise<Decision> {
     if (!pool) return decideRequest(path, bytes, snapshot(), settings);
     if (!router) {
-      // A cluster: publishing its state to the workers would mean rebuilding it there on every watch event.
+      // A cluster: publishing its state to the workers would mean rebuilding it there on every
+      // watch event; /validate needs only its CRDs.
       metrics.decision(path === '/validate' ? 'validate' : 'main');
-      return path === '/validate' ? pool.run(path, 0, bytes, owned) : decideRequest(path, bytes, snapshot(), settings);
+      if (path !== '/validate') return decideRequest(path, bytes, snapshot(), settings);
+      pool.publishCrds(snapshot()?.crds ?? []);
+      return pool.run(path, 0, bytes, owned);
     }
     // One snapshot for the whole decision: a reload meanwhile affects the next request only.
     const current = state.current;
@@ -307,6 +311,7 @@ export function createWebhookServer(options: WebhookOptions, connectCluster?: St
     const here = router.tryHere(path, bytes, current);
     metrics.decision(here.route);
     if (here.route === 'main') return here.decision;
+    if (path === '/validate') pool.publishCrds(current?.crds ?? []);
     return pool.run(path, generation, bytes, owned);
   }
 

@@ -1,8 +1,9 @@
 // What the engine knows about a kind: its schema, scope and plural resource, from the
-// catalog (every kind of api-types.json) or from a CRD in the state. Anything else has no
-// schema; callers fall back to schema-less handling and say so.
-import { catalog, type SchemaNode } from '@platlint/core';
-import { isObject, type JsonObject } from '../json.js';
+// catalog (every kind of api-types.json) or from a CRD in the state, read by core's
+// customVersionsOf as the linter reads it. A kind that is neither has no schema: a policy
+// mutating it is refused, as the API server refuses it (admit.ts).
+import { catalog, customVersionsOf, type CustomVersion, type DefinitionSource, type SchemaNode } from '@platlint/core';
+import { metadataString, type JsonObject } from '../json.js';
 import type { GroupVersionKind } from '../types.js';
 import type { State } from './state.js';
 
@@ -26,53 +27,33 @@ export function apiVersionOf(group: string, version: string): string {
   return group ? `${group}/${version}` : version;
 }
 
-interface CrdVersion {
-  crd: JsonObject;
-  group: string;
-  version: string;
-  kind: string;
-  plural: string;
-  namespaced: boolean;
-  subresources: string[];
-  schema: SchemaNode | undefined;
+/** A CRD of the state as core names a definition's source. */
+function sourceOf(crd: JsonObject): string {
+  return `CustomResourceDefinition/${metadataString(crd, 'name')}`;
 }
 
-const crdCache = new WeakMap<JsonObject, CrdVersion[]>();
+/** CRDs of a state as core's definition sources (for a LintEngine's `definitions`). */
+export function definitionSources(crds: readonly JsonObject[]): DefinitionSource[] {
+  return crds.map((crd) => ({ source: sourceOf(crd), value: crd }));
+}
 
-/** The served versions of a CRD, each with its schema (metadata typed as ObjectMeta). */
-export function crdVersions(crd: JsonObject): CrdVersion[] {
-  const cached = crdCache.get(crd);
-  if (cached) return cached;
-  const spec = isObject(crd.spec) ? crd.spec : {};
-  const names = isObject(spec.names) ? spec.names : {};
-  const group = typeof spec.group === 'string' ? spec.group : '';
-  const kind = typeof names.kind === 'string' ? names.kind : '';
-  const plural = typeof names.plural === 'string' ? names.plural : `${kind.toLowerCase()}s`;
-  const namespaced = spec.scope !== 'Cluster';
-  const out: CrdVersion[] = [];
-  for (const v of Array.isArray(spec.versions) ? spec.versions : []) {
-    if (!isObject(v) || typeof v.name !== 'string' || v.served === false) continue;
-    const raw = isObject(v.schema) && isObject(v.schema.openAPIV3Schema) ? v.schema.openAPIV3Schema : undefined;
-    const subs = isObject(v.subresources) ? Object.keys(v.subresources) : [];
-    out.push({ crd, group, version: v.name, kind, plural, namespaced, subresources: subs, schema: raw ? withObjectMeta(raw as SchemaNode) : undefined });
+/** Whether two lists hold the very same CRD objects (states share the frozen objects of the CRDs that did not change). */
+export function sameCrds(a: readonly JsonObject[], b: readonly JsonObject[]): boolean {
+  return a === b || (a.length === b.length && a.every((crd, i) => crd === b[i]));
+}
+
+// A state's CRD objects are frozen and shared by the states that follow it, so their
+// versions are read once per object, not once per state.
+const versionsCache = new WeakMap<JsonObject, CustomVersion[]>();
+
+/** The served versions of a CRD, each with its schema tree (metadata typed as ObjectMeta). */
+export function servedVersions(crd: JsonObject): CustomVersion[] {
+  let versions = versionsCache.get(crd);
+  if (!versions) {
+    versions = customVersionsOf(crd, sourceOf(crd), catalog.typeSchema('meta/v1.ObjectMeta')).filter((v) => v.served);
+    versionsCache.set(crd, versions);
   }
-  crdCache.set(crd, out);
-  return out;
-}
-
-// A CRD schema leaves metadata open; the API server types it as ObjectMeta, which decides
-// how labels, finalizers and owner references merge.
-function withObjectMeta(schema: SchemaNode): SchemaNode {
-  return {
-    ...schema,
-    type: 'object',
-    properties: {
-      ...schema.properties,
-      apiVersion: { type: 'string' },
-      kind: { type: 'string' },
-      metadata: catalog.typeSchema('meta/v1.ObjectMeta'),
-    },
-  };
+  return versions;
 }
 
 function fromCatalog(apiVersion: string, kind: string): KindFacts | undefined {
@@ -82,11 +63,12 @@ function fromCatalog(apiVersion: string, kind: string): KindFacts | undefined {
   return { group: info.group, version: info.version, kind: info.kind, resource: info.resource, namespaced: info.namespaced, subresources: info.subresources, schema: catalog.schema(info), source: 'catalog' };
 }
 
-function fromCrds(state: State, group: string, version: string, match: (v: CrdVersion) => boolean): KindFacts | undefined {
+/** The first CRD of the state (in load order) that serves the kind; built-in kinds stay authoritative. */
+function fromCrds(state: State, gvk: GroupVersionKind): KindFacts | undefined {
   for (const crd of state.crds) {
-    for (const v of crdVersions(crd)) {
-      if (v.group === group && v.version === version && match(v)) {
-        return { group, version, kind: v.kind, resource: v.plural, namespaced: v.namespaced, subresources: v.subresources, schema: v.schema, source: 'crd' };
+    for (const v of servedVersions(crd)) {
+      if (v.group === gvk.group && v.version === gvk.version && v.kind === gvk.kind) {
+        return { group: v.group, version: v.version, kind: v.kind, resource: v.plural, namespaced: v.namespaced, subresources: v.subresources, schema: v.schema, source: 'crd' };
       }
     }
   }
@@ -94,11 +76,10 @@ function fromCrds(state: State, group: string, version: string, match: (v: CrdVe
 }
 
 export function kindFacts(state: State, gvk: GroupVersionKind): KindFacts | undefined {
-  return fromCatalog(apiVersionOf(gvk.group, gvk.version), gvk.kind) ?? fromCrds(state, gvk.group, gvk.version, (v) => v.kind === gvk.kind);
+  return fromCatalog(apiVersionOf(gvk.group, gvk.version), gvk.kind) ?? fromCrds(state, gvk);
 }
 
 export function kindFactsByApiVersion(state: State, apiVersion: string, kind: string): KindFacts | undefined {
   const { group, version } = splitApiVersion(apiVersion);
   return kindFacts(state, { group, version, kind });
 }
-
