@@ -28,6 +28,8 @@ export interface Config {
   release: string;
   /** Files, directories and globs of CustomResourceDefinitions the run knows (relative to `root`). */
   crds: string[];
+  /** Directories and files of the platform's OpenAPI v3 documents (relative to `root`). */
+  openapi: string[];
 }
 
 /** One problem of a configuration file, at its place (1-based line and column). */
@@ -59,10 +61,10 @@ export class ConfigError extends Error {
 }
 
 const SETTINGS = new Set(['off', 'info', 'warning', 'error']);
-const TOP_KEYS = new Set(['rules', 'ignore', 'featureGates', 'release', 'crds']);
+const TOP_KEYS = new Set(['rules', 'ignore', 'featureGates', 'release', 'crds', 'openapi']);
 
 export function defaultConfig(root: string): Config {
-  return { file: undefined, root, rules: {}, ignore: [], featureGates: {}, release: DEFAULT_RELEASE, crds: [] };
+  return { file: undefined, root, rules: {}, ignore: [], featureGates: {}, release: DEFAULT_RELEASE, crds: [], openapi: [] };
 }
 
 /** Reads and checks one configuration file. Throws ConfigError naming file and line. */
@@ -120,6 +122,13 @@ function notAConfiguration(root: Node | null, errors: readonly YAMLError[]): { o
 
 type Report = (offset: number, reason: string) => void;
 
+/** The settings that are lists of strings: what the list holds, and what each entry must be. */
+const LIST_SETTINGS = {
+  ignore: { what: 'glob patterns', each: 'a glob pattern string' },
+  crds: { what: 'paths (files, directories or globs) of CustomResourceDefinitions', each: 'a path string' },
+  openapi: { what: 'paths (directories or files) of OpenAPI v3 documents, as `platlint schema pull` saves them', each: 'a path string' },
+} as const;
+
 /** Reads the top-level settings into `config`, reporting each problem and going on. */
 function readSettings(pairs: readonly { key: unknown; value: unknown }[], config: Config, knownRules: ReadonlySet<string>, problem: Report): void {
   const gates = knownFeatureGates();
@@ -132,15 +141,15 @@ function readSettings(pairs: readonly { key: unknown; value: unknown }[], config
     } else if (key === 'release') {
       if (isScalar(value) && RELEASE.test(String(value.value))) config.release = String(value.value);
       else problem(value ? start(value) : keyAt, 'release must be a version such as "1.37"');
-    } else if (key === 'ignore' || key === 'crds') {
-      const what = key === 'ignore' ? 'glob patterns' : 'paths (files, directories or globs) of CustomResourceDefinitions';
+    } else if (key === 'ignore' || key === 'crds' || key === 'openapi') {
+      const what = LIST_SETTINGS[key].what;
       if (!value || !isSeq(value)) {
         problem(value ? start(value) : keyAt, `${key} must be a list of ${what}`);
         continue;
       }
       for (const item of value.items as Node[]) {
         if (isScalar(item) && typeof item.value === 'string') config[key].push(item.value);
-        else problem(start(item), key === 'ignore' ? 'each ignore entry must be a glob pattern string' : 'each crds entry must be a path string');
+        else problem(start(item), `each ${key} entry must be ${LIST_SETTINGS[key].each}`);
       }
     } else if (value !== null) {
       if (!isMap(value)) {

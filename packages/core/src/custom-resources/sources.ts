@@ -8,10 +8,15 @@ import { readBoundedFileSync } from '../source/read-bounded.js';
 import { SourceFile } from '../source/source-file.js';
 import { CRD_KIND, customVersionsOf, isCustomResourceDefinition, type CustomVersion } from './definition.js';
 
-/** A CustomResourceDefinition and where it came from (`file.yaml`, `file.yaml#2` for a later document). */
+/**
+ * A CustomResourceDefinition and where it came from (`file.yaml`, `file.yaml#2` for a later
+ * document). `origin: 'openapi'` marks a kind of the platform's OpenAPI documents, written as
+ * a definition (./openapi.ts).
+ */
 export interface DefinitionSource {
   source: string;
   value: Record<string, unknown>;
+  origin?: 'openapi';
 }
 
 /** Two definitions of one kind that differ: the run cannot tell which the cluster serves. */
@@ -63,24 +68,32 @@ export function readDefinitions(paths: readonly string[], catalog: Catalog): Def
 }
 
 /**
- * The catalog with the kinds these definitions serve. Built-in kinds stay authoritative. The
- * same definition met twice (a file named by `--crd` and linted too) counts once; two that
- * differ for one kind throw CustomKindConflictError.
+ * The catalog with the kinds these definitions serve. Built-in kinds the linter checks stay
+ * authoritative. The same definition met twice (a file named by `--crd` and linted too)
+ * counts once; two that differ for one kind throw CustomKindConflictError. A kind that a
+ * CustomResourceDefinition defines is taken from it rather than from the OpenAPI documents:
+ * the server publishes a custom resource's OpenAPI from its definition, without what the
+ * definition says beyond types (CEL rules, required fields, enums, defaults it prunes).
  */
 export function catalogWith(base: Catalog, definitions: readonly DefinitionSource[]): Catalog {
   if (definitions.length === 0) return base;
   const objectMeta = base.typeSchema('meta/v1.ObjectMeta');
   const byKind = new Map<string, { source: string; text: string }>();
   const versions: CustomVersion[] = [];
-  for (const { source, value } of definitions) {
-    const found = customVersionsOf(value, source, objectMeta);
+  const crds = definitions.filter((d) => d.origin !== 'openapi');
+  const openApi = definitions.filter((d) => d.origin === 'openapi');
+  for (const { source, value, origin } of [...crds, ...openApi]) {
+    const found = customVersionsOf(value, source, objectMeta, origin ?? 'crd');
     const [first] = found;
     if (!first) continue;
-    const key = `${first.kind}.${first.group}`;
+    const groupKind = `${first.kind}.${first.group}`;
+    if (origin === 'openapi' && byKind.has(groupKind)) continue;
+    // The OpenAPI documents describe each version of a kind apart.
+    const key = origin === 'openapi' ? `${groupKind}/${first.version}` : groupKind;
     const text = JSON.stringify(value.spec);
     const seen = byKind.get(key);
     if (seen) {
-      if (seen.text !== text) throw new CustomKindConflictError(key, [seen.source, source]);
+      if (seen.text !== text) throw new CustomKindConflictError(origin === 'openapi' ? `${first.kind} (${first.group ? `${first.group}/` : ''}${first.version})` : key, [seen.source, source]);
       continue;
     }
     byKind.set(key, { source, text });

@@ -74,10 +74,12 @@ export class Catalog {
   }
 
   schema(info: KindInfo): SchemaNode {
-    return this.custom.get(info.typeId)?.schema ?? builder.typeNode(info.typeId);
+    // A built-in type keeps its own tree (descriptions, CEL places, feature gates) when the
+    // OpenAPI documents check it: only validation goes by the documents.
+    return (info.typeId.startsWith('crd:') ? this.custom.get(info.typeId)?.schema : undefined) ?? builder.typeNode(info.typeId);
   }
 
-  /** The CRD version that defines a custom kind. */
+  /** The CRD version (or OpenAPI kind) that validates a kind. */
   customVersion(info: KindInfo): CustomVersion | undefined {
     return this.custom.get(info.typeId);
   }
@@ -85,19 +87,23 @@ export class Catalog {
   /**
    * This catalog with the kinds of these CRD versions added (served or not: an object of a
    * version that is not served is refused by name). A version whose kind the catalog already
-   * has is left out; `customKindConflicts` says which those are.
+   * has is left out, but for an OpenAPI kind whose built-in type platlint does not lint
+   * (scope `extra`, known for admission only): the documents make it checked, scope `openapi`.
    */
   withCustomResources(versions: readonly CustomVersion[]): Catalog {
     if (versions.length === 0) return this;
     const custom = new Map(this.custom);
-    const entries = this.kinds.map((k) => k.entry);
+    let entries = this.kinds.map((k) => k.entry);
     for (const v of versions) {
-      const apiVersion = `${v.group}/${v.version}`;
-      if (this.lookup(apiVersion, v.kind)) continue;
-      const type = customTypeId(v);
+      const apiVersion = v.group ? `${v.group}/${v.version}` : v.version;
+      const known = this.lookup(apiVersion, v.kind);
+      const scope = v.origin === 'openapi' ? 'openapi' : 'custom';
+      if (known && !(v.origin === 'openapi' && !known.isList && known.info.scope === 'extra')) continue;
+      const type = known ? known.info.typeId : customTypeId(v);
       if (custom.has(type)) continue;
       custom.set(type, v);
-      entries.push({ group: v.group, version: v.version, apiVersion, kind: v.kind, type, scope: 'custom', namespaced: v.namespaced, resource: v.plural, subresources: v.subresources, list: { kind: v.listKind, type: `${type}List` } });
+      if (known) entries = entries.map((e) => (e === known.info.entry ? { ...e, scope } : e));
+      else entries.push({ group: v.group, version: v.version, apiVersion, kind: v.kind, type, scope, namespaced: v.namespaced, resource: v.plural, subresources: v.subresources, list: { kind: v.listKind, type: `${type}List` } });
     }
     return new Catalog(entries, custom);
   }
