@@ -125,9 +125,8 @@ class Converter {
 
   /** A named schema; one met again inside itself (a recursive type) takes any value there. */
   named(name: string, stack: readonly string[]): RawSchema {
-    const special = NAMED[name];
-    if (special) return special;
-    const schema = this.schemas[name];
+    if (Object.hasOwn(NAMED, name)) return NAMED[name] as RawSchema;
+    const schema = Object.hasOwn(this.schemas, name) ? this.schemas[name] : undefined;
     if (!isJson(schema) || stack.includes(name)) return ANYTHING;
     return this.convert(schema, [...stack, name]);
   }
@@ -144,7 +143,7 @@ class Converter {
     const out: RawSchema = {};
     const type = typeof node.type === 'string' ? node.type : isJson(node.properties) ? 'object' : undefined;
     if (type) out.type = type;
-    if (type === 'integer' && typeof node.format === 'string') Object.assign(out, WIDTHS[node.format]);
+    if (type === 'integer' && typeof node.format === 'string' && Object.hasOwn(WIDTHS, node.format)) Object.assign(out, WIDTHS[node.format]);
     // Base64 is the one string format Go's decoding checks ([]byte fields such as a Secret's data).
     if (type === 'string' && node.format === 'byte') out.format = 'byte';
     if (node.nullable === true) out.nullable = true;
