@@ -188,4 +188,23 @@ describe('platlint lint --openapi', () => {
     expect(help).toContain('--openapi DIR');
     expect(help).toContain('platlint schema pull');
   });
+
+  it('examples/openapi, linted from its directory: valid/ is clean and each document of invalid/ draws the finding it announces', () => {
+    const examples = join(REPO_ROOT, 'examples/openapi');
+    const valid = lintJson(['valid'], { cwd: examples });
+    expect(valid.report.files.flatMap((f) => f.diagnostics)).toEqual([]);
+    expect(valid.report.files.length).toBeGreaterThanOrEqual(4);
+    const invalid = lintJson(['invalid'], { cwd: examples });
+    const missed: string[] = [];
+    for (const file of invalid.report.files) {
+      const documents = readFileSync(join(examples, file.path), 'utf8').split(/^---$/m);
+      documents.forEach((text, index) => {
+        const [, rule, path] = /# expect (\S+) at (\S+)/.exec(text) ?? [];
+        const found = file.diagnostics.filter((d) => d.document === index).map((d) => `${d.ruleId} ${d.path}`);
+        if (!rule || found.join() !== `${rule} ${path}`) missed.push(`${file.path} #${index + 1}: expected ${rule} at ${path}, got ${found.join(', ') || 'nothing'}`);
+      });
+    }
+    expect(missed).toEqual([]);
+    expect(invalid.report.summary.errors).toBe(10);
+  });
 });

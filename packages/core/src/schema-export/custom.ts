@@ -43,7 +43,8 @@ export function exportCustomSchemas(catalog: Catalog): ExportedSchema[] {
     if (!version) return [];
     const validation = withStandardFormats(toValidationSchema(version.raw ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }, { root: true }) as Json);
     const properties = { ...((validation.properties as Json | undefined) ?? {}), apiVersion: { const: info.apiVersion }, kind: { const: info.kind }, metadata: { type: 'object' } };
-    const from = version.origin === 'openapi' ? `the OpenAPI document ${version.source}` : `CustomResourceDefinition ${version.definition} (${version.source})`;
+    // Named without the local path the definition was read from: exports are committed and shared.
+    const from = version.origin === 'openapi' ? "the platform's OpenAPI documents" : `CustomResourceDefinition ${version.definition}`;
     return [{
       fileName: kubeconformFileName(info),
       kinds: [{ apiVersion: info.apiVersion, kind: info.kind }],
