@@ -67,6 +67,7 @@ Commands:
   test PATH...        Run admission test cases
   serve --state DIR   Run the admission webhook (HTTPS)
   schema [KIND...]    Write JSON Schemas of the kinds, for other YAML tooling
+  schema pull --kubeconfig F  Save a cluster's OpenAPI documents and CustomResourceDefinitions
 
 \`platlint <command> --help\` shows a command's options.
 
