@@ -183,6 +183,27 @@ describe('platlint lint --openapi', () => {
     expect(missing.stderr).toContain(`platlint: ${join(dir, 'nowhere')}: no such file or directory (OpenAPI documents)`);
   });
 
+  it('refuses a document whose references expand without bound, or that nests without end, naming the kind', () => {
+    const kind = { 'x-kubernetes-group-version-kind': [{ group: 'example.com', version: 'v1', kind: 'Blowup' }] };
+    // Each level refers to the next twice: 2^40 schemas once the references are inlined.
+    const doubling: Record<string, unknown> = { root: { type: 'object', properties: { a: { $ref: '#/components/schemas/t0' } }, ...kind } };
+    for (let i = 0; i < 40; i++) doubling[`t${i}`] = { type: 'object', properties: { left: { $ref: `#/components/schemas/t${i + 1}` }, right: { $ref: `#/components/schemas/t${i + 1}` } } };
+    // Written as text: JSON.stringify itself would run out of stack on it.
+    const deep = `{"openapi":"3.0.0","components":{"schemas":{"root":{"x-kubernetes-group-version-kind":[{"group":"example.com","version":"v1","kind":"Blowup"}],${'"type":"object","properties":{"x":{'.repeat(5000)}"type":"string"${'}}'.repeat(5000)}}}}}`;
+    const dir = tempDir({
+      'doubling/d.json': JSON.stringify({ openapi: '3.0.0', components: { schemas: doubling } }),
+      'deep/d.json': deep,
+      'm.yaml': VALID,
+    });
+    const expanded = runCli(['lint', '--openapi', 'doubling', 'm.yaml'], { cwd: dir });
+    expect(expanded.status).toBe(2);
+    expect(expanded.stderr).toContain(`platlint: ${join(dir, 'doubling/d.json')}: the schema of Blowup (example.com/v1) expands to more than 250000 schemas once its references are followed; not a document platlint can read`);
+    const nested = runCli(['lint', '--openapi', 'deep', 'm.yaml'], { cwd: dir });
+    expect(nested.status).toBe(2);
+    expect(nested.stderr).toContain(`platlint: ${join(dir, 'deep/d.json')}: the schema of Blowup (example.com/v1) is nested more than 200 levels deep; not a document platlint can read`);
+    expect(expanded.stderr + nested.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('is described in --help', () => {
     const help = runCli(['lint', '--help']).stdout;
     expect(help).toContain('--openapi DIR');

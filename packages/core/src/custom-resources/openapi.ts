@@ -65,7 +65,7 @@ export function openApiDefinitions(document: unknown, source: string): Definitio
     if (!gvk || (gvk.kind.endsWith('List') && isJson((schema as Json).properties) && 'items' in ((schema as Json).properties as Json))) continue;
     const paths = served.get(`${gvk.group}/${gvk.version}/${gvk.kind}`);
     const plural = paths?.plural ?? `${gvk.kind.toLowerCase()}s`;
-    const raw = new Converter(schemas).named(name, []);
+    const raw = new Converter(schemas, source, `${gvk.kind} (${gvk.group ? `${gvk.group}/` : ''}${gvk.version})`).named(name, []);
     out.push({
       source: `${source} (${name})`,
       origin: 'openapi',
@@ -119,23 +119,41 @@ function servedKinds(paths: unknown): Map<string, { plural: string; namespaced: 
   return out;
 }
 
+/**
+ * A kind's schema, references inlined, is at most this many schemas, this deep. A real Pod's is a
+ * few thousand; a document whose types refer to each other twice at every level would otherwise
+ * expand exponentially, and one nested without end would exhaust the stack.
+ */
+const MAX_SCHEMAS = 250_000;
+const MAX_DEPTH = 200;
+
 /** Turns the document's schemas into the CRD schema form, references inlined. */
 class Converter {
-  constructor(private readonly schemas: Record<string, unknown>) {}
+  private count = 0;
+
+  constructor(
+    private readonly schemas: Record<string, unknown>,
+    private readonly source: string,
+    private readonly kind: string,
+  ) {}
 
   /** A named schema; one met again inside itself (a recursive type) takes any value there. */
-  named(name: string, stack: readonly string[]): RawSchema {
+  named(name: string, stack: readonly string[], depth = 0): RawSchema {
     if (Object.hasOwn(NAMED, name)) return NAMED[name] as RawSchema;
     const schema = Object.hasOwn(this.schemas, name) ? this.schemas[name] : undefined;
     if (!isJson(schema) || stack.includes(name)) return ANYTHING;
-    return this.convert(schema, [...stack, name]);
+    return this.convert(schema, [...stack, name], depth + 1);
   }
 
-  convert(node: Json, stack: readonly string[]): RawSchema {
-    if (typeof node.$ref === 'string') return this.ref(node.$ref, stack);
+  convert(node: Json, stack: readonly string[], depth = 0): RawSchema {
+    if (++this.count > MAX_SCHEMAS || depth > MAX_DEPTH) {
+      throw new OpenApiDocumentError(`${this.source}: the schema of ${this.kind} ${depth > MAX_DEPTH ? `is nested more than ${MAX_DEPTH} levels deep` : `expands to more than ${MAX_SCHEMAS} schemas once its references are followed`}; not a document platlint can read`);
+    }
+    const next = (child: Json): RawSchema => this.convert(child, stack, depth + 1);
+    if (typeof node.$ref === 'string') return this.ref(node.$ref, stack, depth);
     // `allOf: [{$ref}]` is a reference that carries the field's own default.
     if (Array.isArray(node.allOf) && node.allOf.length === 1 && isJson(node.allOf[0]) && !node.type && !node.properties) {
-      const inner = this.convert(node.allOf[0], stack);
+      const inner = next(node.allOf[0]);
       return node.default === undefined ? inner : { ...inner, default: node.default };
     }
     if (node['x-kubernetes-int-or-string'] === true || node.format === 'int-or-string') return INT_OR_STRING;
@@ -149,18 +167,18 @@ class Converter {
     if (node.nullable === true) out.nullable = true;
     if (node.default !== undefined) out.default = node.default;
     for (const key of ['x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource'] as const) if (node[key] === true) out[key] = true;
-    if (isJson(node.properties)) out.properties = Object.fromEntries(Object.entries(node.properties).filter(([, v]) => isJson(v)).map(([k, v]) => [k, this.convert(v as Json, stack)]));
-    if (isJson(node.additionalProperties)) out.additionalProperties = this.convert(node.additionalProperties, stack);
+    if (isJson(node.properties)) out.properties = Object.fromEntries(Object.entries(node.properties).filter(([, v]) => isJson(v)).map(([k, v]) => [k, next(v as Json)]));
+    if (isJson(node.additionalProperties)) out.additionalProperties = next(node.additionalProperties);
     else if (type === 'object' && !isJson(node.properties)) out['x-kubernetes-preserve-unknown-fields'] = true; // an object the document leaves open (FieldsV1 and the like)
-    if (isJson(node.items)) out.items = this.convert(node.items, stack);
+    if (isJson(node.items)) out.items = next(node.items);
     // A field of several types (`oneOf` of plain types, as OpenAPIV3OneOfTypes writes them) takes any of them.
     const choices = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : undefined;
-    if (choices && !type) out.anyOf = choices.filter(isJson).map((c) => this.convert(c, stack));
+    if (choices && !type) out.anyOf = choices.filter(isJson).map(next);
     return out;
   }
 
-  private ref(ref: string, stack: readonly string[]): RawSchema {
-    return ref.startsWith(REF_PREFIX) ? this.named(ref.slice(REF_PREFIX.length), stack) : ANYTHING;
+  private ref(ref: string, stack: readonly string[], depth: number): RawSchema {
+    return ref.startsWith(REF_PREFIX) ? this.named(ref.slice(REF_PREFIX.length), stack, depth) : ANYTHING;
   }
 }
 
