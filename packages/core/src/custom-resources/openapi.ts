@@ -58,6 +58,7 @@ export function openApiDefinitions(document: unknown, source: string): Definitio
   if (!isJson(document) || !isJson(document.components) || !isJson(document.components.schemas)) return [];
   const schemas = document.components.schemas as Record<string, unknown>;
   const served = servedKinds(document.paths);
+  const converter = new Converter(schemas, source);
   const out: DefinitionSource[] = [];
   for (const [name, schema] of Object.entries(schemas)) {
     const gvk = kindOf(schema);
@@ -65,7 +66,7 @@ export function openApiDefinitions(document: unknown, source: string): Definitio
     if (!gvk || (gvk.kind.endsWith('List') && isJson((schema as Json).properties) && 'items' in ((schema as Json).properties as Json))) continue;
     const paths = served.get(`${gvk.group}/${gvk.version}/${gvk.kind}`);
     const plural = paths?.plural ?? `${gvk.kind.toLowerCase()}s`;
-    const raw = new Converter(schemas, source, `${gvk.kind} (${gvk.group ? `${gvk.group}/` : ''}${gvk.version})`).named(name, []);
+    const raw = converter.kind(name, `${gvk.kind} (${gvk.group ? `${gvk.group}/` : ''}${gvk.version})`);
     out.push({
       source: `${source} (${name})`,
       origin: 'openapi',
@@ -122,39 +123,66 @@ function servedKinds(paths: unknown): Map<string, { plural: string; namespaced: 
 /**
  * A kind's schema, references inlined, is at most this many schemas, this deep. A real Pod's is a
  * few thousand; a document whose types refer to each other twice at every level would otherwise
- * expand exponentially, and one nested without end would exhaust the stack.
+ * expand exponentially, and one nested without end would exhaust the stack of whatever walks it.
  */
 const MAX_SCHEMAS = 250_000;
 const MAX_DEPTH = 200;
 
-/** Turns the document's schemas into the CRD schema form, references inlined. */
+/**
+ * Turns a document's schemas into the CRD schema form, references inlined. A named schema is
+ * converted once and shared wherever it is referred to (the kinds of a document share most of
+ * their types), so the result is a graph without cycles; its expanded size and depth are
+ * measured as it is built.
+ */
 class Converter {
-  private count = 0;
+  private readonly done = new Map<string, RawSchema>();
+  private readonly measures = new WeakMap<RawSchema, { size: number; depth: number }>();
 
   constructor(
     private readonly schemas: Record<string, unknown>,
     private readonly source: string,
-    private readonly kind: string,
   ) {}
 
-  /** A named schema; one met again inside itself (a recursive type) takes any value there. */
-  named(name: string, stack: readonly string[], depth = 0): RawSchema {
-    if (Object.hasOwn(NAMED, name)) return NAMED[name] as RawSchema;
-    const schema = Object.hasOwn(this.schemas, name) ? this.schemas[name] : undefined;
-    if (!isJson(schema) || stack.includes(name)) return ANYTHING;
-    return this.convert(schema, [...stack, name], depth + 1);
+  /** The schema of a kind, refused when it expands beyond MAX_SCHEMAS or MAX_DEPTH. */
+  kind(name: string, kind: string): RawSchema {
+    const raw = this.named(name, [], kind);
+    const { size, depth } = this.measure(raw);
+    if (size > MAX_SCHEMAS || depth > MAX_DEPTH) this.refuse(kind, depth > MAX_DEPTH);
+    return raw;
   }
 
-  convert(node: Json, stack: readonly string[], depth = 0): RawSchema {
-    if (++this.count > MAX_SCHEMAS || depth > MAX_DEPTH) {
-      throw new OpenApiDocumentError(`${this.source}: the schema of ${this.kind} ${depth > MAX_DEPTH ? `is nested more than ${MAX_DEPTH} levels deep` : `expands to more than ${MAX_SCHEMAS} schemas once its references are followed`}; not a document platlint can read`);
-    }
-    const next = (child: Json): RawSchema => this.convert(child, stack, depth + 1);
-    if (typeof node.$ref === 'string') return this.ref(node.$ref, stack, depth);
+  private refuse(kind: string, deep: boolean): never {
+    throw new OpenApiDocumentError(`${this.source}: the schema of ${kind} ${deep ? `is nested more than ${MAX_DEPTH} levels deep` : `expands to more than ${MAX_SCHEMAS} schemas once its references are followed`}; not a document platlint can read`);
+  }
+
+  /**
+   * A named schema; one met again inside itself (a recursive type) takes any value there. The
+   * first conversion of a name is kept: where a recursive type is cut depends on where it was
+   * first met, which only decides how deep its values are checked.
+   */
+  private named(name: string, stack: readonly string[], kind: string): RawSchema {
+    if (Object.hasOwn(NAMED, name)) return NAMED[name] as RawSchema;
+    const known = this.done.get(name);
+    if (known) return known;
+    const schema = Object.hasOwn(this.schemas, name) ? this.schemas[name] : undefined;
+    if (!isJson(schema) || stack.includes(name)) return ANYTHING;
+    if (stack.length > MAX_DEPTH) this.refuse(kind, true);
+    const raw = this.convert(schema, [...stack, name], kind, 0);
+    this.done.set(name, raw);
+    return raw;
+  }
+
+  private convert(node: Json, stack: readonly string[], kind: string, depth: number): RawSchema {
+    if (depth > MAX_DEPTH) this.refuse(kind, true);
+    const next = (child: Json): RawSchema => this.convert(child, stack, kind, depth + 1);
+    if (typeof node.$ref === 'string') return node.$ref.startsWith(REF_PREFIX) ? this.named(node.$ref.slice(REF_PREFIX.length), stack, kind) : ANYTHING;
     // `allOf: [{$ref}]` is a reference that carries the field's own default.
     if (Array.isArray(node.allOf) && node.allOf.length === 1 && isJson(node.allOf[0]) && !node.type && !node.properties) {
       const inner = next(node.allOf[0]);
-      return node.default === undefined ? inner : { ...inner, default: node.default };
+      if (node.default === undefined) return inner;
+      const withDefault = { ...inner, default: node.default };
+      this.measures.set(withDefault, this.measure(inner));
+      return withDefault;
     }
     if (node['x-kubernetes-int-or-string'] === true || node.format === 'int-or-string') return INT_OR_STRING;
     if (node.format === 'quantity') return QUANTITY;
@@ -167,18 +195,33 @@ class Converter {
     if (node.nullable === true) out.nullable = true;
     if (node.default !== undefined) out.default = node.default;
     for (const key of ['x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource'] as const) if (node[key] === true) out[key] = true;
-    if (isJson(node.properties)) out.properties = Object.fromEntries(Object.entries(node.properties).filter(([, v]) => isJson(v)).map(([k, v]) => [k, next(v as Json)]));
-    if (isJson(node.additionalProperties)) out.additionalProperties = next(node.additionalProperties);
+    const children: RawSchema[] = [];
+    const child = (value: Json): RawSchema => {
+      const converted = next(value);
+      children.push(converted);
+      return converted;
+    };
+    if (isJson(node.properties)) out.properties = Object.fromEntries(Object.entries(node.properties).filter(([, v]) => isJson(v)).map(([k, v]) => [k, child(v as Json)]));
+    if (isJson(node.additionalProperties)) out.additionalProperties = child(node.additionalProperties);
     else if (type === 'object' && !isJson(node.properties)) out['x-kubernetes-preserve-unknown-fields'] = true; // an object the document leaves open (FieldsV1 and the like)
-    if (isJson(node.items)) out.items = next(node.items);
+    if (isJson(node.items)) out.items = child(node.items);
     // A field of several types (`oneOf` of plain types, as OpenAPIV3OneOfTypes writes them) takes any of them.
     const choices = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : undefined;
-    if (choices && !type) out.anyOf = choices.filter(isJson).map(next);
+    if (choices && !type) out.anyOf = choices.filter(isJson).map(child);
+    let size = 1;
+    let deepest = 0;
+    for (const c of children) {
+      const m = this.measure(c);
+      // Capped, so that the sum of a graph that doubles at every level stays a number.
+      size = Math.min(size + m.size, MAX_SCHEMAS + 1);
+      deepest = Math.max(deepest, m.depth);
+    }
+    this.measures.set(out, { size, depth: deepest + 1 });
     return out;
   }
 
-  private ref(ref: string, stack: readonly string[], depth: number): RawSchema {
-    return ref.startsWith(REF_PREFIX) ? this.named(ref.slice(REF_PREFIX.length), stack, depth) : ANYTHING;
+  private measure(raw: RawSchema): { size: number; depth: number } {
+    return this.measures.get(raw) ?? { size: 1, depth: 1 };
   }
 }
 

@@ -78,7 +78,8 @@ export function readDefinitions(paths: readonly string[], catalog: Catalog): Def
 export function catalogWith(base: Catalog, definitions: readonly DefinitionSource[]): Catalog {
   if (definitions.length === 0) return base;
   const objectMeta = base.typeSchema('meta/v1.ObjectMeta');
-  const byKind = new Map<string, { source: string; text: string }>();
+  // A definition's text is compared only when another one names the same kind.
+  const byKind = new Map<string, { source: string; spec: unknown }>();
   const versions: CustomVersion[] = [];
   const crds = definitions.filter((d) => d.origin !== 'openapi');
   const openApi = definitions.filter((d) => d.origin === 'openapi');
@@ -90,13 +91,12 @@ export function catalogWith(base: Catalog, definitions: readonly DefinitionSourc
     if (origin === 'openapi' && byKind.has(groupKind)) continue;
     // The OpenAPI documents describe each version of a kind apart.
     const key = origin === 'openapi' ? `${groupKind}/${first.version}` : groupKind;
-    const text = JSON.stringify(value.spec);
     const seen = byKind.get(key);
     if (seen) {
-      if (seen.text !== text) throw new CustomKindConflictError(origin === 'openapi' ? `${first.kind} (${first.group ? `${first.group}/` : ''}${first.version})` : key, [seen.source, source]);
+      if (JSON.stringify(seen.spec) !== JSON.stringify(value.spec)) throw new CustomKindConflictError(origin === 'openapi' ? `${first.kind} (${first.group ? `${first.group}/` : ''}${first.version})` : key, [seen.source, source]);
       continue;
     }
-    byKind.set(key, { source, text });
+    byKind.set(key, { source, spec: value.spec });
     versions.push(...found);
   }
   return base.withCustomResources(versions);

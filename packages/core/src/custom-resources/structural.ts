@@ -15,8 +15,22 @@ export const NUMBER_OR_STRING = 'x-platlint-number-or-string';
 
 const SCALAR_TYPES = new Set(['object', 'array', 'string', 'integer', 'number', 'boolean']);
 
-/** The schema tree of a raw schema: the keywords the tree knows, recursively. */
+const nodes = new WeakMap<RawSchema, SchemaNode>();
+
+/**
+ * The schema tree of a raw schema: the keywords the tree knows, recursively. A raw schema met
+ * twice (OpenAPI documents share their types between kinds, ./openapi.ts) has one tree.
+ */
 export function toSchemaNode(raw: RawSchema): SchemaNode {
+  let node = nodes.get(raw);
+  if (!node) {
+    node = schemaNodeOf(raw);
+    nodes.set(raw, node);
+  }
+  return node;
+}
+
+function schemaNodeOf(raw: RawSchema): SchemaNode {
   const node: SchemaNode = {};
   if (typeof raw.type === 'string' && SCALAR_TYPES.has(raw.type)) node.type = raw.type as NonNullable<SchemaNode['type']>;
   if (typeof raw.format === 'string') node.format = raw.format;
