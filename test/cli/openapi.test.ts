@@ -6,7 +6,7 @@
 // int32/int64 (encoding/json into a Go int32), quantities (resource/quantity.go
 // UnmarshalJSON, ParseQuantity), int-or-strings (intstr.go UnmarshalJSON) and base64 bytes.
 // `required` and enums of built-in types are not the decoder's: nothing is reported for them.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lintJson, REPO_ROOT, removeTempDirs, runCli, tempDir } from './helpers.js';
@@ -202,6 +202,15 @@ describe('platlint lint --openapi', () => {
     expect(nested.status).toBe(2);
     expect(nested.stderr).toContain(`platlint: ${join(dir, 'deep/d.json')}: the schema of Blowup (example.com/v1) is nested more than 200 levels deep; not a document platlint can read`);
     expect(expanded.stderr + nested.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('with --cache, findings follow a change of the documents', () => {
+    const text = readFileSync(join(OPENAPI, 'api__v1.json'), 'utf8');
+    const dir = tempDir({ 'schemas/api__v1.json': text, 'm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\nimmutable: "yes"\n' });
+    const args = ['--cache', '--cache-location', join(dir, 'cache.json'), '--openapi', 'schemas', 'm.yaml'];
+    expect(findings(lintJson(args, { cwd: dir }).report)).toEqual([['schema/type', 'immutable', 'must be a boolean, not "yes"']]);
+    writeFileSync(join(dir, 'schemas/api__v1.json'), text.replace('"immutable": {\n            "type": "boolean"', '"immutable": {\n            "type": "string"'));
+    expect(findings(lintJson(args, { cwd: dir }).report)).toEqual([]);
   });
 
   it('is described in --help', () => {

@@ -207,7 +207,8 @@ async function lintFiles(engine: LintEngine, request: EngineRequest, paths: read
   if (oldPaths.length) return engine.lintWithOld(paths, oldPaths);
   if (cacheFile === undefined) return lintUncached(engine, request, paths, args.workers, io, false, []);
   // A custom resource's findings depend on its definition: other definitions, another cache.
-  const definitions = request.definitions?.length ? `; definitions ${textDigest(JSON.stringify(request.definitions.map((d) => d.value)))}` : '';
+  // An OpenAPI kind stands in by its document's digest: its converted schema shares types with others, and would be written out whole for each.
+  const definitions = request.definitions?.length ? `; definitions ${textDigest(JSON.stringify(request.definitions.map((d) => d.digest ?? d.value)))}` : '';
   const key = `platlint ${platlintVersion(io)}; rules ${allRuleMetas.map((r) => r.id).join(',')}${definitions}`;
   return lintWithCache(engine, cacheFile, key, paths, (stale, storedIndex) => lintUncached(engine, request, stale, args.workers, io, true, storedIndex));
 }

@@ -14,6 +14,7 @@
 // its zero value, and only the type's validation code decides), so a finding would be a guess.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { textDigest } from '../fix/write-fixes.js';
 import { FileNotFoundError } from '../lint/find-files.js';
 import { readBoundedFileSync } from '../source/read-bounded.js';
 import { CRD_API_VERSION, CRD_KIND } from './definition.js';
@@ -54,7 +55,7 @@ const NAMED: Record<string, RawSchema> = {
 };
 
 /** The kinds of one OpenAPI v3 document, each as a definition (`source` names the file). */
-export function openApiDefinitions(document: unknown, source: string): DefinitionSource[] {
+export function openApiDefinitions(document: unknown, source: string, digest?: string): DefinitionSource[] {
   if (!isJson(document) || !isJson(document.components) || !isJson(document.components.schemas)) return [];
   const schemas = document.components.schemas as Record<string, unknown>;
   const served = servedKinds(document.paths);
@@ -70,6 +71,7 @@ export function openApiDefinitions(document: unknown, source: string): Definitio
     out.push({
       source: `${source} (${name})`,
       origin: 'openapi',
+      ...(digest ? { digest } : {}),
       value: {
         apiVersion: CRD_API_VERSION,
         kind: CRD_KIND,
@@ -233,7 +235,12 @@ class Converter {
  * throws OpenApiDocumentError, a path that does not exist FileNotFoundError.
  */
 export function readOpenApiDocuments(paths: readonly string[]): DefinitionSource[] {
-  return paths.flatMap((path) => jsonFilesUnder(path).flatMap((file) => openApiDefinitions(parseDocument(file), file)));
+  return paths.flatMap((path) =>
+    jsonFilesUnder(path).flatMap((file) => {
+      const text = readDocument(file);
+      return openApiDefinitions(parseDocument(file, text), file, textDigest(text));
+    }),
+  );
 }
 
 function jsonFilesUnder(path: string): string[] {
@@ -249,13 +256,15 @@ function jsonFilesUnder(path: string): string[] {
     .flatMap((entry) => (entry.isDirectory() ? jsonFilesUnder(join(path, entry.name)) : entry.isFile() && entry.name.endsWith('.json') ? [join(path, entry.name)] : []));
 }
 
-function parseDocument(file: string): unknown {
-  let text: string;
+function readDocument(file: string): string {
   try {
-    text = readBoundedFileSync(file).toString('utf8');
+    return readBoundedFileSync(file).toString('utf8');
   } catch (error) {
     throw new OpenApiDocumentError(`${file}: cannot be read as an OpenAPI document: ${(error as Error).message}`);
   }
+}
+
+function parseDocument(file: string, text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

@@ -17,6 +17,8 @@ export interface DefinitionSource {
   source: string;
   value: Record<string, unknown>;
   origin?: 'openapi';
+  /** For a kind of an OpenAPI document: the digest of the document's text, which stands for its kinds in cache keys. */
+  digest?: string;
 }
 
 /** Two definitions of one kind that differ: the run cannot tell which the cluster serves. */
