@@ -1,6 +1,6 @@
 // Runs the built CLI (`packages/cli/dist/platlint.mjs`) as a child process, the way users
 // and CI do. Nothing is built here: the bundle must exist (`npm run build`).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -201,4 +201,19 @@ export function runInTerminal(args: readonly string[], options: { cwd: string; e
   const command = [process.execPath, BUNDLE, ...args].map(quote).join(' ') + (options.stdoutFile ? ` > ${quote(options.stdoutFile)}` : '');
   const child = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: options.cwd, env, encoding: 'utf8', timeout: 60_000, input: '' });
   return { status: child.status, screen: child.stdout };
+}
+
+/** Runs `node platlint.mjs ...args` without blocking this process (for tests that serve it something meanwhile). */
+export function runCliAsync(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  const started = Date.now();
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BUNDLE, ...args], { cwd: options.cwd ?? REPO_ROOT, env: cliEnv(options.env), timeout: options.timeout ?? 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status, signal) => resolvePromise({ status, signal, stdout, stderr, ms: Date.now() - started }));
+    child.stdin.end(options.input ?? '');
+  });
 }

@@ -22,9 +22,13 @@ interface Exported {
   files: Map<string, string>;
 }
 
-function exportSchemas(): Exported {
+/** The custom resources of examples/openapi, exported with `--crd` and `--openapi` beside the built-in kinds. */
+const OPENAPI_EXAMPLES = join(REPO_ROOT, 'examples/openapi');
+const CUSTOM_ARGS = ['--crd', join(OPENAPI_EXAMPLES, 'schemas/crds'), '--openapi', join(OPENAPI_EXAMPLES, 'schemas/openapi')];
+
+function exportSchemas(extra: readonly string[] = []): Exported {
   const dir = tempDir();
-  const result = runCli(['schema', '--out', dir]);
+  const result = runCli(['schema', '--out', dir, ...extra]);
   expect(result.status, result.stderr).toBe(0);
   const files = new Map<string, string>();
   for (const name of readdirSync(dir)) {
@@ -50,8 +54,8 @@ function patternsIn(value: unknown, where: string, out: { where: string; pattern
 }
 
 describe('exported schemas in Go tooling', () => {
-  it('every pattern of every exported schema compiles as RE2', () => {
-    const { dir } = exportSchemas();
+  it('every pattern of every exported schema compiles as RE2, custom resources\' too', () => {
+    const { dir } = exportSchemas(CUSTOM_ARGS);
     const refused: string[] = [];
     let count = 0;
     for (const name of readdirSync(dir)) {
@@ -69,13 +73,7 @@ describe('exported schemas in Go tooling', () => {
   });
 
   it.skipIf(!haveGo && !process.env.CI)('a Go validator accepts every valid example with the exported schemas, skipping none', () => {
-    expect(haveGo, 'CI needs Debian\'s golang-go and golang-github-xeipuuv-gojsonschema-dev (.ci/run installs them)').toBe(true);
-    const work = tempDir();
-    const validator = join(work, 'validator');
-    execFileSync('go', ['build', '-o', validator, '.'], {
-      cwd: join(REPO_ROOT, 'test/go-validator'),
-      env: { ...process.env, GOPATH: GO_PATH, GO111MODULE: 'off', GOFLAGS: '', GOCACHE: join(work, 'go-cache') },
-    });
+    const { work, validator } = buildValidator();
     const { files } = exportSchemas();
     const examples = join(REPO_ROOT, 'examples/valid');
     const checks: { schema: string; document: string }[] = [];
@@ -103,4 +101,48 @@ describe('exported schemas in Go tooling', () => {
     const invalid = (JSON.parse(run.stdout) as { document: string; errors: string[] }[]).filter((r) => r.errors.length > 0);
     expect(invalid).toEqual([]);
   });
+
+  it.skipIf(!haveGo && !process.env.CI)("a Go validator finds the kubeconform file of every custom resource of examples/openapi, accepts the valid ones and refuses the invalid ones", () => {
+    const { work, validator } = buildValidator();
+    const dir = tempDir();
+    expect(runCli(['schema', '--out', dir, ...CUSTOM_ARGS]).status).toBe(0);
+    const checksOf = (sub: string) => {
+      const checks: { schema: string; document: string }[] = [];
+      const skipped: string[] = [];
+      for (const name of readdirSync(join(OPENAPI_EXAMPLES, sub)).sort()) {
+        parseAllDocuments(readFileSync(join(OPENAPI_EXAMPLES, sub, name), 'utf8'), { version: '1.1' }).forEach((doc, i) => {
+          const object = doc.toJS() as { apiVersion: string; kind: string };
+          // kubeconform's schemaPath: the kind in lower case, `-` and the group's first dot-separated part, `-` and the version.
+          const [group, version] = object.apiVersion.includes('/') ? object.apiVersion.split('/') : ['', object.apiVersion];
+          const schema = join(dir, `${object.kind.toLowerCase()}${group ? `-${group.split('.')[0]}` : ''}-${version}.json`);
+          const document = join(work, `${sub}-${name}-${i}.json`);
+          if (!existsSync(schema)) return void skipped.push(`${sub}/${name} #${i + 1}: ${schema}`);
+          writeFileSync(document, JSON.stringify(object));
+          checks.push({ schema, document });
+        });
+      }
+      expect(skipped).toEqual([]);
+      const run = spawnSync(validator, [], { input: JSON.stringify(checks), encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as { document: string; errors: string[] }[];
+    };
+    const valid = checksOf('valid');
+    expect(valid.length).toBe(4);
+    expect(valid.filter((r) => r.errors.length > 0)).toEqual([]);
+    const invalid = checksOf('invalid');
+    expect(invalid.length).toBe(10);
+    expect(invalid.filter((r) => r.errors.length === 0).map((r) => r.document)).toEqual([]);
+  });
 });
+
+/** Builds test/go-validator with Debian's Go and gojsonschema, offline. */
+function buildValidator(): { work: string; validator: string } {
+  expect(haveGo, 'CI needs Debian\'s golang-go and golang-github-xeipuuv-gojsonschema-dev (.ci/run installs them)').toBe(true);
+  const work = tempDir();
+  const validator = join(work, 'validator');
+  execFileSync('go', ['build', '-o', validator, '.'], {
+    cwd: join(REPO_ROOT, 'test/go-validator'),
+    env: { ...process.env, GOPATH: GO_PATH, GO111MODULE: 'off', GOFLAGS: '', GOCACHE: join(work, 'go-cache') },
+  });
+  return { work, validator };
+}

@@ -48,3 +48,30 @@ describe('platlint schema', () => {
     expect(validator.validate(config('PT3S')).valid).toBe(false);
   });
 });
+
+describe('platlint schema --crd --openapi', () => {
+  const examples = join(REPO_ROOT, 'examples/openapi/schemas');
+
+  it("writes each custom kind under kubeconform's file name, and says which template to give kubeconform", () => {
+    const dir = tempDir();
+    const result = runCli(['schema', '--out', dir, '--crd', join(examples, 'crds'), '--openapi', join(examples, 'openapi')]);
+    expect(result.status, result.stderr).toBe(0);
+    const custom = readdirSync(dir).filter((name) => !name.endsWith('.schema.json')).sort();
+    expect(custom).toEqual(['configmap-v1.json', 'pod-v1.json', 'service-v1.json', 'widget-example-v1.json']);
+    const widget = JSON.parse(readFileSync(join(dir, 'widget-example-v1.json'), 'utf8')) as { description: string; properties: { spec: { required: string[] } } };
+    // The definition's schema, not the OpenAPI document's (which has no required fields).
+    expect(widget.description).toBe('From CustomResourceDefinition widgets.example.com.');
+    expect(widget.properties.spec.required).toEqual(['color']);
+    expect(runCli(['schema', '--help']).stdout).toContain("-schema-location 'DIR/{{ .ResourceKind }}{{ .KindSuffix }}.json'");
+  });
+
+  it('prints one custom kind by name, and refuses OpenAPI documents that are not JSON as a usage error', () => {
+    const printed = runCli(['schema', 'Widget', '--crd', join(examples, 'crds')]);
+    expect(printed.status, printed.stderr).toBe(0);
+    expect((JSON.parse(printed.stdout) as { title: string }).title).toBe('Widget (example.com/v1)');
+    const dir = tempDir({ 'bad/doc.json': 'not json' });
+    const bad = runCli(['schema', '--openapi', 'bad'], { cwd: dir });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain(`platlint: ${join(dir, 'bad/doc.json')}: not an OpenAPI document (not JSON: `);
+  });
+});

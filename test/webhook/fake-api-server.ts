@@ -72,6 +72,8 @@ export class FakeApiServer {
   private stalled = false;
   private listsStalled = false;
   private readonly misbehaviours = new Map<string, Misbehaviour>();
+  /** Documents served at a path whatever the query (`serve`), such as /openapi/v3. */
+  private readonly documents = new Map<string, Misbehaviour>();
   private readonly sorted = new Map<string, { revision: number; entries: { key: string; o: Obj }[] }>();
   /** Every request served, as `METHOD path?query`: the tests read how clients behaved. */
   readonly requests: string[] = [];
@@ -184,6 +186,11 @@ export class FakeApiServer {
     else this.misbehaviours.delete(`${request} ${resource}`);
   }
 
+  /** From now on, GET `path` (any query) is answered by `answer`, or with `answer` as JSON when it is a value. */
+  serve(path: string, answer: Misbehaviour | unknown): void {
+    this.documents.set(path, typeof answer === 'function' ? (answer as Misbehaviour) : (res) => this.json(res, 200, answer));
+  }
+
   private typeOf(object: Record<string, unknown>): ResourceType {
     const type = RESOURCE_TYPES.find((t) => t.kind === object.kind);
     if (!type) throw new Error(`the fake API server does not serve kind ${String(object.kind)}`);
@@ -219,6 +226,8 @@ export class FakeApiServer {
     if (this.unavailable) return this.json(res, 503, status(503, 'ServiceUnavailable', 'the server is currently unable to handle the request'));
     if (req.method !== 'GET') return this.json(res, 405, status(405, 'MethodNotAllowed', `${req.method ?? '?'} is not supported by this test server`));
     const path = url.pathname.replace(/\/+$/, '');
+    const document = this.documents.get(path);
+    if (document) return document(res, url);
     if (path === '/api') return this.json(res, 200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: new URL(this.url).host }] });
     if (path === '/apis') return this.json(res, 200, { kind: 'APIGroupList', apiVersion: 'v1', groups: this.groups() });
     if (path === '/version') return this.json(res, 200, { major: '1', minor: '32', gitVersion: 'v1.32.0-fake', platform: 'linux/amd64' });

@@ -26,6 +26,8 @@ export interface LintArgs {
   cacheLocation: string | undefined;
   /** Files, directories and globs of CustomResourceDefinitions (`--crd`). */
   crds: string[];
+  /** Directories and files of the platform's OpenAPI v3 documents (`--openapi`). */
+  openapi: string[];
 }
 
 const SETTINGS = new Set(['off', 'info', 'warning', 'error']);
@@ -53,6 +55,7 @@ export function parseLintArgs(argv: readonly string[], env: NodeJS.ProcessEnv, i
         cache: { type: 'boolean', default: false },
         'cache-location': { type: 'string' },
         crd: { type: 'string', multiple: true, default: [] },
+        openapi: { type: 'string', multiple: true, default: [] },
       },
     });
   } catch (error) {
@@ -89,5 +92,6 @@ export function parseLintArgs(argv: readonly string[], env: NodeJS.ProcessEnv, i
     cache: v.cache ?? false,
     cacheLocation: v['cache-location'],
     crds: v.crd ?? [],
+    openapi: v.openapi ?? [],
   };
 }

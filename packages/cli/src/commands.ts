@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
-import { CONFIG_FILE, ConfigError, CustomKindConflictError, FileNotFoundError, definitionsInSource, readDefinitions, readProblemOf, SourceFile, UnknownRuleError, UnreadableFileError, findManifestFiles, fixRoots, renderRulePage, formatters, lintAndFix, lintWithCache, summarize, textDigest } from '@platlint/core';
+import { CONFIG_FILE, ConfigError, CustomKindConflictError, FileNotFoundError, OpenApiDocumentError, definitionsInSource, readDefinitions, readOpenApiDocuments, readProblemOf, SourceFile, UnknownRuleError, UnreadableFileError, findManifestFiles, fixRoots, renderRulePage, formatters, lintAndFix, lintWithCache, summarize, textDigest } from '@platlint/core';
 import type { DefinitionSource, IndexedResult, LintEngine, LintedFile, PortableEntry, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import type { LintArgs } from './args.js';
@@ -44,6 +44,12 @@ const LINT_OPTIONS = `  -f, --format FORMAT     stylish (default), json, sarif, 
       --crd PATH          CustomResourceDefinitions (files, directories or globs) whose
                           custom resources to check, besides those among the linted files
                           and in the configuration's crds; repeatable
+      --openapi DIR       The platform's OpenAPI v3 documents (a directory of the JSON
+                          files \`platlint schema pull\` or \`kubectl get --raw
+                          /openapi/v3/api/v1\` saves, any names; or one file): its kinds
+                          that platlint has no rules for are checked for what the server
+                          refuses when it decodes them (types, unknown fields, integer
+                          widths, quantities), besides the configuration's openapi; repeatable
       --old PATH          Stored versions of the objects (files or directories, kubectl
                           get -o yaml output too), for update rules such as immutable
                           fields; an object pairs with the stored one of its name, or
@@ -61,6 +67,7 @@ Commands:
   test PATH...        Run admission test cases
   serve --state DIR   Run the admission webhook (HTTPS)
   schema [KIND...]    Write JSON Schemas of the kinds, for other YAML tooling
+  schema pull --kubeconfig F  Save a cluster's OpenAPI documents and CustomResourceDefinitions
 
 \`platlint <command> --help\` shows a command's options.
 
@@ -129,11 +136,12 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
 }
 
 /**
- * The CustomResourceDefinitions of the run: those `--crd` and the configuration's `crds:`
- * name, and those among the linted files (and standard input), so that a repository's custom
- * resources are checked against the definitions it keeps beside them.
+ * The kinds the run learns: the CustomResourceDefinitions `--crd` and the configuration's
+ * `crds:` name, and those among the linted files (and standard input), so that a repository's
+ * custom resources are checked against the definitions it keeps beside them; and the kinds of
+ * the OpenAPI documents `--openapi` and the configuration's `openapi:` name.
  */
-async function gatherDefinitions(engine: LintEngine, cwd: string, args: LintArgs, paths: readonly string[], stdin: SourceFile | undefined): Promise<DefinitionSource[]> {
+export async function gatherDefinitions(engine: LintEngine, cwd: string, args: Pick<LintArgs, 'crds' | 'openapi'>, paths: readonly string[], stdin: SourceFile | undefined): Promise<DefinitionSource[]> {
   // The configuration of the directory the run starts in (or --config) names the run's definitions.
   const config = engine.configFor(resolve(cwd, CONFIG_FILE));
   const named = [...args.crds, ...config.crds.map((p) => resolve(config.root, p))];
@@ -141,6 +149,8 @@ async function gatherDefinitions(engine: LintEngine, cwd: string, args: LintArgs
   const files = [...new Set([...extra, ...paths])];
   const found = readDefinitions(files, engine.catalog);
   if (stdin) found.push(...definitionsInSource(stdin, engine.catalog));
+  const openApi = [...args.openapi.map((p) => resolve(cwd, p)), ...config.openapi.map((p) => resolve(config.root, p))];
+  found.push(...readOpenApiDocuments([...new Set(openApi)]));
   return found;
 }
 
@@ -157,11 +167,11 @@ async function stdinSource(name: string, io: Io): Promise<() => SourceFile> {
 }
 
 /** The engine's complaints about what the command line named are usage errors. */
-function usage<T>(step: () => T): T {
+export function usage<T>(step: () => T): T {
   const rethrow = (error: unknown): never => {
     if (error instanceof UnknownRuleError) throw new UsageError(`${error.message} (see \`platlint rules\`)`);
     if (error instanceof FileNotFoundError) throw new UsageError(error.message);
-    if (error instanceof CustomKindConflictError) throw new UsageError(error.message);
+    if (error instanceof CustomKindConflictError || error instanceof OpenApiDocumentError) throw new UsageError(error.message);
     throw error;
   };
   try {
@@ -197,7 +207,8 @@ async function lintFiles(engine: LintEngine, request: EngineRequest, paths: read
   if (oldPaths.length) return engine.lintWithOld(paths, oldPaths);
   if (cacheFile === undefined) return lintUncached(engine, request, paths, args.workers, io, false, []);
   // A custom resource's findings depend on its definition: other definitions, another cache.
-  const definitions = request.definitions?.length ? `; definitions ${textDigest(JSON.stringify(request.definitions.map((d) => d.value)))}` : '';
+  // An OpenAPI kind stands in by its document's digest: its converted schema shares types with others, and would be written out whole for each.
+  const definitions = request.definitions?.length ? `; definitions ${textDigest(JSON.stringify(request.definitions.map((d) => d.digest ?? d.value)))}` : '';
   const key = `platlint ${platlintVersion(io)}; rules ${allRuleMetas.map((r) => r.id).join(',')}${definitions}`;
   return lintWithCache(engine, cacheFile, key, paths, (stale, storedIndex) => lintUncached(engine, request, stale, args.workers, io, true, storedIndex));
 }
@@ -299,7 +310,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       case 'serve':
         return await (await import('./serve-command.js')).serveCommand(rest, io);
       case 'schema':
-        return (await import('./schema-command.js')).schemaCommand(rest, io);
+        return await (await import('./schema-command.js')).schemaCommand(rest, io);
       case '--version':
       case '-v':
         io.stdout(`${platlintVersion(io)}\n`);

@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { exportJsonSchemas } from '@platlint/core';
-import type { Io } from './commands.js';
+import { catalogWith, exportCustomSchemas, exportJsonSchemas, type ExportedSchema } from '@platlint/core';
+import { gatherDefinitions, usage, type Io } from './commands.js';
 import { UsageError } from './files.js';
+import { engineFor } from './parallel.js';
 
-export const SCHEMA_USAGE = `Usage: platlint schema [KIND...] [--out DIR]
+export const SCHEMA_USAGE = `Usage: platlint schema [KIND...] [--out DIR] [--crd PATH]... [--openapi DIR]...
+       platlint schema pull --kubeconfig FILE [--out DIR]
 
 Writes JSON Schemas of the kinds (all when none are named), derived from the same schema
 tree the linter uses, for other YAML tooling (yaml-language-server, editors, CI checks).
@@ -13,28 +15,57 @@ They are standard draft-07: Go durations, quantities and name formats are patter
 validator reads them as platlint does. A kind is named as Kind or apiVersion/Kind. Without
 --out, one schema is printed.
 
+With --crd (and --openapi), the custom resources those define are written too, one file per
+kind and version, named as kubeconform looks schemas up: give kubeconform
+  -schema-location default -schema-location 'DIR/{{ .ResourceKind }}{{ .KindSuffix }}.json'
+(for example widget-example-v1.json for example.com/v1 Widget, service-v1.json for v1 Service).
+
 Options:
-  -o, --out DIR  Write one file per kind, and the combined schema, into DIR
-  -h, --help     Show this help
+  -o, --out DIR       Write one file per kind, and the combined schema of the built-in
+                      kinds, into DIR
+      --crd PATH      CustomResourceDefinitions (files, directories or globs) whose versions
+                      to export; repeatable (the configuration's crds: too)
+      --openapi DIR   The platform's OpenAPI v3 documents, whose kinds platlint has no
+                      rules for to export; repeatable (the configuration's openapi: too)
+  -h, --help          Show this help
+
+platlint schema pull saves a cluster's OpenAPI v3 documents (the /openapi/v3 index and every
+group-version's document) into DIR/openapi and its CustomResourceDefinitions into DIR/crds
+(one YAML file each, without status), for CI to commit and lint with offline:
+  platlint lint --openapi DIR/openapi --crd DIR/crds ...
+(or openapi: and crds: in platlint.config.yaml). Files an earlier pull left there and this one
+does not write are removed.
+
+Options of pull:
+      --kubeconfig FILE  The cluster to read, with its credentials
+  -o, --out DIR          Where to save (default: platform-schemas)
 `;
 
-export function schemaCommand(argv: readonly string[], io: Io): number {
+export async function schemaCommand(argv: readonly string[], io: Io): Promise<number> {
+  if (argv[0] === 'pull') return (await import('./schema-pull.js')).schemaPull(argv.slice(1), io);
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { out: { type: 'string', short: 'o' } } });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { out: { type: 'string', short: 'o' }, crd: { type: 'string', multiple: true, default: [] }, openapi: { type: 'string', multiple: true, default: [] } } });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  let schemas;
+  const { crd = [], openapi = [] } = parsed.values;
+  const custom = crd.length || openapi.length ? await customSchemas(io, crd, openapi) : [];
+  const names = parsed.positionals;
+  const isCustom = (name: string, s: ExportedSchema): boolean => s.kinds.some((k) => `${k.apiVersion}/${k.kind}` === name || k.kind.toLowerCase() === name.toLowerCase());
+  const customNamed = custom.filter((s) => names.some((n) => isCustom(n, s)));
+  const builtinNames = names.filter((n) => !custom.some((s) => isCustom(n, s)));
+  let schemas: ExportedSchema[];
   try {
-    schemas = exportJsonSchemas(parsed.positionals);
+    schemas = names.length && !builtinNames.length ? [] : exportJsonSchemas(builtinNames);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  schemas.push(...(names.length ? customNamed : custom));
   const out = parsed.values.out;
   if (!out) {
-    if (schemas.length !== 1 && parsed.positionals.length !== 1) {
-      // Everything at once: the combined schema, which covers every kind.
+    if (schemas.length !== 1 && names.length !== 1) {
+      // Everything at once: the combined schema, which covers every built-in kind.
       const combined = schemas.find((s) => s.fileName === 'platlint.schema.json') ?? schemas[0];
       io.stdout(`${JSON.stringify(combined?.schema, null, 2)}\n`);
       return 0;
@@ -47,4 +78,11 @@ export function schemaCommand(argv: readonly string[], io: Io): number {
   for (const s of schemas) writeFileSync(join(dir, s.fileName), `${JSON.stringify(s.schema, null, 2)}\n`);
   io.stderr(`platlint: wrote ${schemas.length} schema${schemas.length === 1 ? '' : 's'} to ${out}\n`);
   return 0;
+}
+
+/** The schemas of the kinds the definitions and documents add, read as `lint` reads them. */
+async function customSchemas(io: Io, crds: string[], openapi: string[]): Promise<ExportedSchema[]> {
+  const engine = usage(() => engineFor({ cwd: io.cwd, configFile: undefined, ruleOverrides: {} }));
+  const definitions = await usage(() => gatherDefinitions(engine, io.cwd, { crds, openapi }, [], undefined));
+  return usage(() => exportCustomSchemas(catalogWith(engine.catalog, definitions)));
 }

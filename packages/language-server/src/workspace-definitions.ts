@@ -1,14 +1,17 @@
 // The CustomResourceDefinitions an editor session knows: those of the workspace's files on disk
-// and of the configuration's `crds:`, with an open buffer in place of its file, as
+// and of the configuration's `crds:` (and its `openapi:` documents), with an open buffer in place of its file, as
 // `platlint lint .` over the workspace would read them. The lint thread lints custom resources
 // against them; the main thread looks kinds up in them for hover and completion.
-import { join } from 'node:path';
-import { CONFIG_FILE, catalog as builtinCatalog, catalogWith, definitionsIn, findManifestFilesSync, listManifestFiles, mayHoldDefinition, readBoundedFileSync, textDigest } from '@platlint/core';
+import { join, resolve } from 'node:path';
+import { CONFIG_FILE, catalog as builtinCatalog, catalogWith, definitionsIn, findManifestFilesSync, listManifestFiles, mayHoldDefinition, readBoundedFileSync, readOpenApiDocuments, textDigest } from '@platlint/core';
 import type { Catalog, Config, DefinitionSource } from '@platlint/core';
 
 /** Workspace files are read for definitions only up to these limits, so a huge tree cannot stall start-up. */
 export const MAX_WORKSPACE_FILES = 5000;
 export const MAX_WORKSPACE_FILE_BYTES = 2 * 1024 * 1024;
+
+/** The key the configuration's OpenAPI documents are kept under, among the files' definitions. */
+const OPENAPI = '\0openapi';
 
 export class WorkspaceDefinitions {
   /** The definitions of the files on disk, by file; read again after `changed()`. */
@@ -69,8 +72,11 @@ export class WorkspaceDefinitions {
     try {
       const config = this.configFor(join(this.cwd, CONFIG_FILE));
       named = config.crds.length ? findManifestFilesSync(config.crds, config.root) : [];
+      // catalogWith lets a CRD's kind win over the same kind in these documents.
+      if (config.openapi.length) found.set(OPENAPI, readOpenApiDocuments(config.openapi.map((p) => resolve(config.root, p))));
     } catch {
-      // A configuration that cannot be read, or a crds: path that is not there: the lint says so.
+      // A configuration that cannot be read, a crds: path that is not there or a document that
+      // is no JSON: the lint says so.
     }
     for (const file of [...named, ...listManifestFiles(this.roots, MAX_WORKSPACE_FILES)]) {
       if (found.has(file)) continue;

@@ -45,6 +45,6 @@ describe('metadata items covered by the engine', () => {
 
   it('kind is matched exactly: a kind in the wrong case is not one platlint knows', () => {
     const [result] = lintFiles({ files: [SourceFile.fromText('covered.yaml', 'apiVersion: v1\nkind: endpoints\nmetadata: {name: web}\n')], rules, configFor: () => defaultConfig(process.cwd()) });
-    expect(result?.diagnostics.map((d) => [d.ruleId, d.path, d.message])).toEqual([['document/unknown-kind', 'kind', 'endpoints (v1) is not a kind platlint checks; skipped']]);
+    expect(result?.diagnostics.map((d) => [d.ruleId, d.path, d.message])).toEqual([['document/unknown-kind', 'kind', "endpoints (v1) is not a kind platlint checks; skipped (to check the platform's other kinds, give its OpenAPI documents: --openapi DIR, or openapi: in platlint.config.yaml; `platlint schema pull` saves them)"]]);
   });
 });

@@ -33,6 +33,8 @@ export interface Config {
    * globs relative to `root`. A file declared here is checked as that kind (declarationsOf).
    */
   apiServerConfigs: Partial<Record<ApiServerConfigName, string[]>>;
+  /** Directories and files of the platform's OpenAPI v3 documents (relative to `root`). */
+  openapi: string[];
 }
 
 /** One problem of a configuration file, at its place (1-based line and column). */
@@ -64,10 +66,10 @@ export class ConfigError extends Error {
 }
 
 const SETTINGS = new Set(['off', 'info', 'warning', 'error']);
-const TOP_KEYS = new Set(['rules', 'ignore', 'featureGates', 'release', 'crds', 'apiServerConfigs']);
+const TOP_KEYS = new Set(['rules', 'ignore', 'featureGates', 'release', 'crds', 'openapi', 'apiServerConfigs']);
 
 export function defaultConfig(root: string): Config {
-  return { file: undefined, root, rules: {}, ignore: [], featureGates: {}, release: DEFAULT_RELEASE, crds: [], apiServerConfigs: {} };
+  return { file: undefined, root, rules: {}, ignore: [], featureGates: {}, release: DEFAULT_RELEASE, crds: [], openapi: [], apiServerConfigs: {} };
 }
 
 /** Reads and checks one configuration file. Throws ConfigError naming file and line. */
@@ -125,6 +127,13 @@ function notAConfiguration(root: Node | null, errors: readonly YAMLError[]): { o
 
 type Report = (offset: number, reason: string) => void;
 
+/** The settings that are lists of strings: what the list holds, and what each entry must be. */
+const LIST_SETTINGS = {
+  ignore: { what: 'glob patterns', each: 'a glob pattern string' },
+  crds: { what: 'paths (files, directories or globs) of CustomResourceDefinitions', each: 'a path string' },
+  openapi: { what: 'paths (directories or files) of OpenAPI v3 documents, as `platlint schema pull` saves them', each: 'a path string' },
+} as const;
+
 /** Reads the top-level settings into `config`, reporting each problem and going on. */
 function readSettings(pairs: readonly { key: unknown; value: unknown }[], config: Config, knownRules: ReadonlySet<string>, problem: Report): void {
   const gates = knownFeatureGates();
@@ -137,10 +146,8 @@ function readSettings(pairs: readonly { key: unknown; value: unknown }[], config
     } else if (key === 'release') {
       if (isScalar(value) && RELEASE.test(String(value.value))) config.release = String(value.value);
       else problem(value ? start(value) : keyAt, 'release must be a version such as "1.37"');
-    } else if (key === 'ignore') {
-      config.ignore = readStrings(value, keyAt, { list: 'ignore must be a list of glob patterns', item: 'each ignore entry must be a glob pattern string' }, problem);
-    } else if (key === 'crds') {
-      config.crds = readStrings(value, keyAt, { list: 'crds must be a list of paths (files, directories or globs) of CustomResourceDefinitions', item: 'each crds entry must be a path string' }, problem);
+    } else if (key === 'ignore' || key === 'crds' || key === 'openapi') {
+      config[key] = readStrings(value, keyAt, { list: `${key} must be a list of ${LIST_SETTINGS[key].what}`, item: `each ${key} entry must be ${LIST_SETTINGS[key].each}` }, problem);
     } else if (key === 'apiServerConfigs') {
       config.apiServerConfigs = readApiServerConfigs(value, keyAt, problem);
     } else if (value !== null) {

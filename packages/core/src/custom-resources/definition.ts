@@ -27,6 +27,12 @@ export interface CustomVersion {
   source: string;
   /** `metadata.name` of the definition. */
   definition: string;
+  /**
+   * `crd`: a CustomResourceDefinition, checked as the server checks custom resources.
+   * `openapi`: a kind of the platform's OpenAPI documents (./openapi.ts), whose schema holds
+   * only what the server refuses when it decodes an object.
+   */
+  origin: 'crd' | 'openapi';
   /** The scale subresource's paths, which the server checks on every write. */
   scale?: { specReplicasPath?: string; statusReplicasPath?: string };
 }
@@ -43,12 +49,13 @@ export function isCustomResourceDefinition(value: unknown): value is Json {
  * is refused: the caller needs to know the version exists). A definition without a group or a
  * kind defines nothing.
  */
-export function customVersionsOf(crd: Json, source: string, objectMeta: SchemaNode): CustomVersion[] {
+export function customVersionsOf(crd: Json, source: string, objectMeta: SchemaNode, origin: CustomVersion['origin'] = 'crd'): CustomVersion[] {
   const spec = isJson(crd.spec) ? crd.spec : {};
   const names = isJson(spec.names) ? spec.names : {};
   const group = typeof spec.group === 'string' ? spec.group : '';
   const kind = typeof names.kind === 'string' ? names.kind : '';
-  if (!group || !kind) return [];
+  // Only the platform's own OpenAPI kinds may be of the core group (its group is empty).
+  if ((!group && origin === 'crd') || !kind) return [];
   const plural = typeof names.plural === 'string' && names.plural ? names.plural : kind.toLowerCase();
   const listKind = typeof names.listKind === 'string' && names.listKind ? names.listKind : `${kind}List`;
   const metadata = isJson(crd.metadata) ? crd.metadata : {};
@@ -73,6 +80,7 @@ export function customVersionsOf(crd: Json, source: string, objectMeta: SchemaNo
       schema: rootSchema(raw, objectMeta),
       source,
       definition,
+      origin,
       ...(scale ? { scale: { ...(typeof scale.specReplicasPath === 'string' ? { specReplicasPath: scale.specReplicasPath } : {}), ...(typeof scale.statusReplicasPath === 'string' ? { statusReplicasPath: scale.statusReplicasPath } : {}) } } : {}),
     });
     versionOfSchema.set((out.at(-1) as CustomVersion).schema, out.at(-1) as CustomVersion);

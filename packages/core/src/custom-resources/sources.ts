@@ -8,10 +8,17 @@ import { readBoundedFileSync } from '../source/read-bounded.js';
 import { SourceFile } from '../source/source-file.js';
 import { CRD_KIND, customVersionsOf, isCustomResourceDefinition, type CustomVersion } from './definition.js';
 
-/** A CustomResourceDefinition and where it came from (`file.yaml`, `file.yaml#2` for a later document). */
+/**
+ * A CustomResourceDefinition and where it came from (`file.yaml`, `file.yaml#2` for a later
+ * document). `origin: 'openapi'` marks a kind of the platform's OpenAPI documents, written as
+ * a definition (./openapi.ts).
+ */
 export interface DefinitionSource {
   source: string;
   value: Record<string, unknown>;
+  origin?: 'openapi';
+  /** For a kind of an OpenAPI document: the digest of the document's text, which stands for its kinds in cache keys. */
+  digest?: string;
 }
 
 /** Two definitions of one kind that differ: the run cannot tell which the cluster serves. */
@@ -63,32 +70,41 @@ export function readDefinitions(paths: readonly string[], catalog: Catalog): Def
 }
 
 /**
- * The catalog with the kinds these definitions serve. Built-in kinds stay authoritative. The
- * same definition met twice (a file named by `--crd` and linted too) counts once; two that
- * differ for one kind throw CustomKindConflictError, or are told to `onConflict` (the first is kept).
+ * The catalog with the kinds these definitions serve. Built-in kinds the linter checks stay
+ * authoritative. The same definition met twice (a file named by `--crd` and linted too)
+ * counts once; two that differ for one kind throw CustomKindConflictError. A kind that a
+ * CustomResourceDefinition defines is taken from it rather than from the OpenAPI documents:
+ * the server publishes a custom resource's OpenAPI from its definition, without what the
+ * definition says beyond types (CEL rules, required fields, enums, defaults it prunes).
+ * Two that differ throw, or are told to `onConflict` (the first is kept).
  */
 export function catalogWith(base: Catalog, definitions: readonly DefinitionSource[], onConflict?: (conflict: CustomKindConflictError) => void): Catalog {
   if (definitions.length === 0) return base;
   const objectMeta = base.typeSchema('meta/v1.ObjectMeta');
-  const byKind = new Map<string, { source: string; text: string }>();
+  // A definition's text is compared only when another one names the same kind.
+  const byKind = new Map<string, { source: string; spec: unknown }>();
   const versions: CustomVersion[] = [];
-  for (const { source, value } of definitions) {
-    const found = customVersionsOf(value, source, objectMeta);
+  const crds = definitions.filter((d) => d.origin !== 'openapi');
+  const openApi = definitions.filter((d) => d.origin === 'openapi');
+  for (const { source, value, origin } of [...crds, ...openApi]) {
+    const found = customVersionsOf(value, source, objectMeta, origin ?? 'crd');
     const [first] = found;
     if (!first) continue;
-    const key = `${first.kind}.${first.group}`;
-    const text = JSON.stringify(value.spec);
+    const groupKind = `${first.kind}.${first.group}`;
+    if (origin === 'openapi' && byKind.has(groupKind)) continue;
+    // The OpenAPI documents describe each version of a kind apart.
+    const key = origin === 'openapi' ? `${groupKind}/${first.version}` : groupKind;
     const seen = byKind.get(key);
     if (seen) {
-      if (seen.text !== text) {
-        const conflict = new CustomKindConflictError(key, [seen.source, source]);
+      if (JSON.stringify(seen.spec) !== JSON.stringify(value.spec)) {
+        const conflict = new CustomKindConflictError(origin === 'openapi' ? `${first.kind} (${first.group ? `${first.group}/` : ''}${first.version})` : key, [seen.source, source]);
         // An editor keeps the first definition and goes on; a run stops.
         if (!onConflict) throw conflict;
         onConflict(conflict);
       }
       continue;
     }
-    byKind.set(key, { source, text });
+    byKind.set(key, { source, spec: value.spec });
     versions.push(...found);
   }
   return base.withCustomResources(versions);

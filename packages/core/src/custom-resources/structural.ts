@@ -10,10 +10,27 @@ export type RawSchema = Record<string, unknown>;
 
 const isJson = (value: unknown): value is RawSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Marks a schema of ./openapi.ts whose value may be a number or a string (no CRD can say so but with anyOf). */
+export const NUMBER_OR_STRING = 'x-platlint-number-or-string';
+
 const SCALAR_TYPES = new Set(['object', 'array', 'string', 'integer', 'number', 'boolean']);
 
-/** The schema tree of a raw schema: the keywords the tree knows, recursively. */
+const nodes = new WeakMap<RawSchema, SchemaNode>();
+
+/**
+ * The schema tree of a raw schema: the keywords the tree knows, recursively. A raw schema met
+ * twice (OpenAPI documents share their types between kinds, ./openapi.ts) has one tree.
+ */
 export function toSchemaNode(raw: RawSchema): SchemaNode {
+  let node = nodes.get(raw);
+  if (!node) {
+    node = schemaNodeOf(raw);
+    nodes.set(raw, node);
+  }
+  return node;
+}
+
+function schemaNodeOf(raw: RawSchema): SchemaNode {
   const node: SchemaNode = {};
   if (typeof raw.type === 'string' && SCALAR_TYPES.has(raw.type)) node.type = raw.type as NonNullable<SchemaNode['type']>;
   if (typeof raw.format === 'string') node.format = raw.format;
@@ -72,6 +89,8 @@ export function toValidationSchema(raw: RawSchema, options: { root?: boolean; ju
   const out: JsonSchema = {};
   const nullable = raw.nullable === true;
   if (raw['x-kubernetes-int-or-string'] === true) out.type = nullable ? ['integer', 'string', 'null'] : ['integer', 'string'];
+  // Not a CRD keyword: how ./openapi.ts writes a type that decodes from a number or a string (a quantity).
+  else if (raw[NUMBER_OR_STRING] === true) out.type = nullable ? ['number', 'string', 'null'] : ['number', 'string'];
   else if (typeof raw.type === 'string' && SCALAR_TYPES.has(raw.type)) out.type = nullable ? [raw.type, 'null'] : raw.type;
 
   const properties = isJson(raw.properties) ? raw.properties : undefined;

@@ -55,7 +55,7 @@ export function validateCustomResource(version: CustomVersion, value: Json): { f
   if (metadata && stored.metadata !== undefined) findings.push(...validateStructure(metadata, stored.metadata).map((f) => ({ ...f, path: ['metadata', ...f.path] })));
   const validate = validatorOf(version);
   if (validate instanceof Error) {
-    findings.push({ ruleId: 'schema/type', path: [], target: 'value', message: `the schema of ${version.kind} (${version.group}/${version.version}) in CustomResourceDefinition ${version.definition} cannot be read: ${validate.message}` });
+    findings.push({ ruleId: 'schema/type', path: [], target: 'value', message: `the schema of ${version.kind} (${version.group ? `${version.group}/` : ''}${version.version}) in ${version.origin === 'openapi' ? `the OpenAPI document ${version.source}` : `CustomResourceDefinition ${version.definition}`} cannot be read: ${validate.message}` });
   } else if (!validate(stored)) {
     findings.push(...findingsOf(validate.errors ?? [], version.schema, stored));
   }

@@ -67,10 +67,13 @@ export class Catalog {
   }
 
   schema(info: KindInfo): SchemaNode {
-    return versionOfEntry.get(info.entry)?.schema ?? builder.typeNode(info.typeId);
+    // A built-in type keeps its own tree (descriptions, CEL places, feature gates) when the
+    // OpenAPI documents check it: only validation goes by the documents.
+    const version = versionOfEntry.get(info.entry);
+    return (version && info.typeId.startsWith('crd:') ? version.schema : undefined) ?? builder.typeNode(info.typeId);
   }
 
-  /** The CRD version that defines a custom kind. */
+  /** The CRD version (or OpenAPI kind) that validates a kind. */
   customVersion(info: KindInfo): CustomVersion | undefined {
     return versionOfEntry.get(info.entry);
   }
@@ -78,20 +81,25 @@ export class Catalog {
   /**
    * This catalog with the kinds of these CRD versions added (served or not: an object of a
    * version that is not served is refused by name). A version whose kind the catalog already
-   * has is left out; `customKindConflicts` says which those are.
+   * has is left out, but for an OpenAPI kind whose built-in type platlint does not lint
+   * (scope `extra`, known for admission only): the documents make it checked, scope `openapi`.
    */
   withCustomResources(versions: readonly CustomVersion[]): Catalog {
     if (versions.length === 0) return this;
-    const entries = this.kinds.map((k) => k.entry);
+    let entries = this.kinds.map((k) => k.entry);
     const added = new Set<string>();
     for (const v of versions) {
-      const apiVersion = `${v.group}/${v.version}`;
-      const type = customTypeId(v);
-      if (this.lookup(apiVersion, v.kind) || added.has(type)) continue;
+      const apiVersion = v.group ? `${v.group}/${v.version}` : v.version;
+      const known = this.lookup(apiVersion, v.kind);
+      const scope = v.origin === 'openapi' ? 'openapi' : 'custom';
+      if (known && !(v.origin === 'openapi' && !known.isList && known.info.scope === 'extra')) continue;
+      const type = known ? known.info.typeId : customTypeId(v);
+      if (added.has(type)) continue;
       added.add(type);
-      const entry: KindEntry = { group: v.group, version: v.version, apiVersion, kind: v.kind, type, scope: 'custom', namespaced: v.namespaced, resource: v.plural, subresources: v.subresources, list: { kind: v.listKind, type: `${type}List` } };
+      const entry: KindEntry = known ? { ...known.info.entry, scope } : { group: v.group, version: v.version, apiVersion, kind: v.kind, type, scope, namespaced: v.namespaced, resource: v.plural, subresources: v.subresources, list: { kind: v.listKind, type: `${type}List` } };
       versionOfEntry.set(entry, v);
-      entries.push(entry);
+      if (known) entries = entries.map((e) => (e === known.info.entry ? entry : e));
+      else entries.push(entry);
     }
     return new Catalog(entries);
   }

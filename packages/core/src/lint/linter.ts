@@ -314,8 +314,11 @@ function gatherFrom(g: Gathering, record: Record<string, unknown>, prefix: Field
       // The name may belong to a checked kind of another group: say which, it may be a slip.
       const elsewhere = catalog.withKindName(kind).filter((k) => k.lintable).map((k) => k.apiVersion);
       // A kind of a group that is no platform group is most likely a custom resource: say how to check it.
-      const custom = !group.endsWith('plat.io') && group.includes('.') ? ' (to check a custom resource, give its CustomResourceDefinition: --crd PATH, or crds: in platlint.config.yaml)' : '';
-      const hint = elsewhere.length ? ` (platlint checks ${kind} in ${[...new Set(elsewhere)].join(', ')})` : custom;
+      const custom = !group.endsWith('plat.io') && group.includes('.');
+      const how = custom
+        ? ' (to check a custom resource, give its CustomResourceDefinition: --crd PATH, or crds: in platlint.config.yaml)'
+        : " (to check the platform's other kinds, give its OpenAPI documents: --openapi DIR, or openapi: in platlint.config.yaml; `platlint schema pull` saves them)";
+      const hint = elsewhere.length ? ` (platlint checks ${kind} in ${[...new Set(elsewhere)].join(', ')})` : how;
       g.out.push(diagnostic(g, 'document/unknown-kind', 'info', `${kind} (${apiVersion}) is not a kind platlint checks; skipped${hint}`, document, [...prefix, 'kind'], g.file.locate(document, [...prefix, 'kind'])));
     }
     return;

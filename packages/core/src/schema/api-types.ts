@@ -96,7 +96,7 @@ export interface KindEntry {
   kind: string;
   type: string;
   /** `custom`: a kind a CustomResourceDefinition defines. */
-  scope: 'spec' | 'supporting' | 'extra' | 'config' | 'custom';
+  scope: 'spec' | 'supporting' | 'extra' | 'config' | 'custom' | 'openapi';
   namespaced: boolean;
   resource: string | null;
   subresources: string[];
