@@ -16,7 +16,7 @@ const ALLOWED: Record<string, { dir: string; uses: string[] }> = {
   rules: { dir: 'rules', uses: ['core', 'cel'] },
   admission: { dir: 'packages/admission', uses: ['core', 'cel', 'rules'] },
   'language-server': { dir: 'packages/language-server', uses: ['core', 'cel', 'rules'] },
-  cli: { dir: 'packages/cli', uses: ['core', 'rules', 'admission'] },
+  cli: { dir: 'packages/cli', uses: ['core', 'cel', 'rules', 'admission'] },
 };
 const byDir = new Map(Object.entries(ALLOWED).map(([name, { dir }]) => [dir, name]));
 

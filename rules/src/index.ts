@@ -2,4 +2,3 @@ export { rules } from './all.js';
 export { adviceRulesFor, allRuleMetas, crossDocumentKinds, enforcedByServer, knownRuleIds, serverEnforcedRules } from './registry.js';
 
 /** The checker of API request URLs (`platlint request`). */
-export * from './requests/index.js';

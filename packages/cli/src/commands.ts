@@ -271,7 +271,7 @@ const USAGES: Record<string, () => Promise<string>> = {
   lint: () => Promise.resolve(LINT_USAGE),
   rules: () => Promise.resolve(RULES_USAGE),
   explain: () => Promise.resolve(EXPLAIN_USAGE),
-  request: async () => (await import('./request-command.js')).REQUEST_USAGE,
+  request: async () => (await import('./request/command.js')).REQUEST_USAGE,
   mutate: async () => (await import('./admission-commands.js')).MUTATE_USAGE,
   test: async () => (await import('./admission-commands.js')).TEST_USAGE,
   serve: async () => (await import('./serve-command.js')).SERVE_USAGE,
@@ -302,7 +302,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         return explainCommand(rest, io);
       // The other doors load on demand, so that `lint` starts without them.
       case 'request':
-        return (await import('./request-command.js')).requestCommand(rest, io);
+        return (await import('./request/command.js')).requestCommand(rest, io);
       case 'mutate':
         return (await import('./admission-commands.js')).mutateCommand(rest, io);
       case 'test':
@@ -335,7 +335,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       io.stderr(`${heading}${error.message}\n`);
       return 2;
     }
-    io.stderr(`platlint: fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // A failure no check foresaw is a bug of platlint's: said in a line, with the stack trace for
+    // a bug report only when asked for (PLATLINT_DEBUG=1).
+    const message = error instanceof Error ? error.message : String(error);
+    const stack = io.env.PLATLINT_DEBUG && error instanceof Error && error.stack ? `\n${error.stack}` : '';
+    io.stderr(`platlint: internal error: ${message}${stack || ' (a bug in platlint: run again with PLATLINT_DEBUG=1 for the details to report)'}\n`);
     return 2;
   }
 }

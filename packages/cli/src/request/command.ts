@@ -1,10 +1,13 @@
 // `platlint request METHOD URL`: checks an API request URL against the spec's operations and
-// query-parameter rules, for scripts and runbooks. No request is sent anywhere.
+// query-parameter rules, for scripts and runbooks. No request is sent anywhere. The checks sit
+// beside this file (check.ts, operations.ts, parameters.ts): they judge a method and a URL, not
+// a manifest, so they are no rule module.
 import { parseArgs } from 'node:util';
-import { METHODS, RequestUrlError, checkRequest, parseRequestUrl } from '@platlint/rules';
-import type { RequestFinding } from '@platlint/rules';
-import type { Io } from './commands.js';
-import { UsageError } from './files.js';
+import { METHODS } from './operations.js';
+import { RequestUrlError, checkRequest, parseRequestUrl } from './check.js';
+import type { RequestFinding } from './check.js';
+import type { Io } from '../commands.js';
+import { UsageError } from '../files.js';
 
 export const REQUEST_USAGE = `Usage: platlint request METHOD URL [options]
 
