@@ -242,7 +242,7 @@ spec:
                   type: array
                   x-kubernetes-list-type: map
                   x-kubernetes-list-map-keys: [id]
-                  items: {type: object, properties: {id: {type: string}, size: {type: integer}}}
+                  items: {type: object, required: [id], properties: {id: {type: string}, size: {type: integer}}}
 `;
   const WIDGET = `apiVersion: example.plat.io/v1
 kind: Widget

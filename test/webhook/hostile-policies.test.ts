@@ -58,7 +58,7 @@ describe('platlint serve and policies whose mutations go wrong', () => {
     for (const [name, [patch]] of Object.entries(WRONG_TYPES)) writeFileSync(join(state, `${name}.yaml`), policy(name, patch));
     writeFileSync(join(state, 'copies.yaml'), policy('copies', COPIES));
     // The precision comes from the request: an annotation of the object, used twice.
-    writeFileSync(join(state, 'format.yaml'), policy('format', LABEL, '("%." + object.metadata.annotations["precision"] + "e %." + object.metadata.annotations["precision"] + "f").format([1.5, 2.5]).size() > 0'));
+    writeFileSync(join(state, 'format.yaml'), policy('format', LABEL, '("%." + object.metadata.annotations["precision"] + "f %." + object.metadata.annotations["precision"] + "f").format([1.5, 2.5]).size() > 0'));
     served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
   });
 
@@ -96,7 +96,9 @@ describe('platlint serve and policies whose mutations go wrong', () => {
     expect(huge.allowed).toBe(false);
     expect(huge.status?.message).toContain("policy 'format' with binding 'format' denied request: matchCondition 'this-case'");
     expect(huge.status?.message).toContain('precision 400000000 is more than the platform\'s printer reads (at most 10000009)');
-    // Ten million digits twice: read by the printer, and together over the per-expression cost budget.
+    // Ten million digits twice: read by the printer, and together over the per-expression cost
+    // budget. (Two %f clauses: the platform's %.Ne takes N as a width, which its printer keeps
+    // below 65,536.)
     const long = await mutate('format', { precision: '10000000' });
     expect(long.allowed).toBe(false);
     expect(long.status?.message).toContain('cost limit exceeded');

@@ -15,7 +15,8 @@ export default defineRule({
       '',
       '- `metadata.name` is not `<spec.names.plural>.<spec.group>`;',
       '- `spec.group` is missing, is not a DNS subdomain, or has no dot (`example.com`, not `example`);',
-      '- `spec.names.plural`, `singular`, `kind` or `listKind` is missing;',
+      '- `spec.names.plural` or `kind` is missing (`singular` defaults to the kind in lowercase, and',
+      '  `listKind` to the kind followed by `List`);',
       '- `plural`, `singular`, each of `shortNames` and `categories` is not a DNS-1035 label (lowercase',
       '  letters, digits and `-`, starting with a letter); `kind` and `listKind` may mix case but are',
       '  otherwise such labels;',
@@ -64,12 +65,18 @@ export default defineRule({
       else if (!group.includes('.')) context.report({ path: ['spec', 'group'], message: `"${group}" must be a domain with at least one dot, such as ${group}.example.com` });
     }
     const at = (...path: (string | number)[]): FieldPath => ['spec', 'names', ...path];
+    // The server defaults singular (the kind, lowercased) and listKind (the kind + "List") before it
+    // validates (upstream apiextensions v1 defaults.go, SetDefaults_CustomResourceDefinitionSpec).
+    const defaulted: Record<string, string | undefined> = { singular: stringAt(names, 'kind')?.toLowerCase(), listKind: stringAt(names, 'kind') ? `${stringAt(names, 'kind')}List` : undefined };
     for (const field of ['plural', 'singular', 'kind', 'listKind']) {
-      const value = stringAt(names, field) ?? '';
+      const written = stringAt(names, field) ?? '';
+      const value = written || (defaulted[field] ?? '');
       if (value === '') {
         context.reportMissing(at(field), `spec.names.${field} is required`);
         continue;
       }
+      // A defaulted name is the kind's: its problems are the kind's, reported there.
+      if (written === '') continue;
       // kind and listKind may mix case; the label rules apply to their lowercase form.
       const problem = dns1035Problem(field === 'kind' || field === 'listKind' ? value.toLowerCase() : value);
       if (problem) context.report({ path: at(field), message: `"${value}" ${field === 'kind' || field === 'listKind' ? `may mix case, but otherwise ${problem}` : problem}` });
