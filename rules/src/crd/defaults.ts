@@ -1,7 +1,7 @@
 import { defineRule, validateAgainstSchema } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { schemaPlaces } from './schema-walk.js';
-import { CRD } from './shape.js';
+import { CRD, docsCrdWithProperties } from './shape.js';
 import { versionSchemas } from './version-schemas.js';
 
 export default defineRule({
@@ -28,45 +28,11 @@ export default defineRule({
       '',
       'Fails:',
       '',
-      '```yaml',
-      'apiVersion: apiextensions.plat.io/v1',
-      'kind: CustomResourceDefinition',
-      'metadata: {name: widgets.example.com}',
-      'spec:',
-      '  group: example.com',
-      '  scope: Namespaced',
-      '  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}',
-      '  versions:',
-      '  - name: v1',
-      '    served: true',
-      '    storage: true',
-      '    schema:',
-      '      openAPIV3Schema:',
-      '        type: object',
-      '        properties:',
-      '          replicas: {type: integer, minimum: 1, default: 0}',
-      '```',
+      ...docsCrdWithProperties('          replicas: {type: integer, minimum: 1, default: 0}'),
       '',
       'Passes:',
       '',
-      '```yaml',
-      'apiVersion: apiextensions.plat.io/v1',
-      'kind: CustomResourceDefinition',
-      'metadata: {name: widgets.example.com}',
-      'spec:',
-      '  group: example.com',
-      '  scope: Namespaced',
-      '  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}',
-      '  versions:',
-      '  - name: v1',
-      '    served: true',
-      '    storage: true',
-      '    schema:',
-      '      openAPIV3Schema:',
-      '        type: object',
-      '        properties:',
-      '          replicas: {type: integer, minimum: 1, default: 1}',
-      '```',
+      ...docsCrdWithProperties('          replicas: {type: integer, minimum: 1, default: 1}'),
     ].join('\n'),
   },
   check(context) {
