@@ -8,13 +8,8 @@ import type { ASTNode } from '@marcbachmann/cel-js';
 import { UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { celEquals } from './lib/compare.js';
 import { writtenKey } from './values.js';
+import { wrapOperators } from './operator-handlers.js';
 
-type Handle = (left: unknown, right: unknown, ast: unknown, ev: unknown) => unknown;
-interface Handled {
-  op: string;
-  args: unknown;
-  handle?: Handle;
-}
 
 const wrapped = new WeakSet<object>();
 
@@ -32,19 +27,5 @@ function numericMembership(element: unknown, collection: unknown): boolean | und
 
 /** Wraps the handler of every `in` node of a checked AST (once per node). */
 export function crossNumericMembership(root: ASTNode): void {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) {
-      for (const child of node) stack.push(child);
-      continue;
-    }
-    if (!node || typeof node !== 'object' || !('op' in node)) continue;
-    const n = node as Handled;
-    if (n.args && typeof n.args === 'object') stack.push(n.args);
-    const inner = n.handle;
-    if (n.op !== 'in' || typeof inner !== 'function' || wrapped.has(n)) continue;
-    wrapped.add(n);
-    n.handle = (left, right, ast, ev) => numericMembership(left, right) ?? inner(left, right, ast, ev);
-  }
+  wrapOperators(root, wrapped, (op, inner) => (op === 'in' ? (left, right, ast, ev) => numericMembership(left, right) ?? inner(left, right, ast, ev) : undefined));
 }

@@ -7,16 +7,11 @@
 // before it allocates its result.
 import type { ASTNode } from '@marcbachmann/cel-js';
 import { charge } from './budget.js';
+import { wrapOperators } from './operator-handlers.js';
 
 /** Units per element or character walked (the platform's traversal factor). */
 const TRAVERSAL_FACTOR = 0.1;
 
-type Handle = (left: unknown, right: unknown, ast: unknown, ev: unknown) => unknown;
-interface Handled {
-  op: string;
-  args: unknown;
-  handle?: Handle;
-}
 
 const CONCAT = new Set(['+']);
 const COMPARE = new Set(['==', '!=', '<', '<=', '>', '>=']);
@@ -60,23 +55,13 @@ function costOf(op: string): ((left: unknown, right: unknown) => number) | undef
  * budget. Call once per checked AST; a node already wrapped is left alone.
  */
 export function chargeOperators(root: ASTNode): void {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) {
-      for (const child of node) stack.push(child);
-      continue;
-    }
-    if (!node || typeof node !== 'object' || !('op' in node)) continue;
-    const n = node as Handled;
-    if (n.args && typeof n.args === 'object') stack.push(n.args);
-    const inner = n.handle;
-    const cost = costOf(n.op);
-    if (!cost || typeof inner !== 'function' || wrapped.has(n)) continue;
-    wrapped.add(n);
-    n.handle = (left, right, ast, ev) => {
-      charge(cost(left, right));
-      return inner(left, right, ast, ev);
-    };
-  }
+  wrapOperators(root, wrapped, (op, inner) => {
+    const cost = costOf(op);
+    return cost
+      ? (left, right, ast, ev) => {
+          charge(cost(left, right));
+          return inner(left, right, ast, ev);
+        }
+      : undefined;
+  });
 }
