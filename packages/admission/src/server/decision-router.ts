@@ -122,7 +122,7 @@ export class DecisionRouter {
     const read = readRequest(body);
     if (!('request' in read)) return { route: 'main', decision: read };
     if (this.costly.costly(state, read.request)) return { route: 'known_costly' };
-    const decision = decideReviewed(path, read.request, state, this.sliced);
+    const decision = decideReviewed(path, read, state, this.sliced);
     if (!this.sliceIsFinal && failedSomewhere(decision) && performance.now() - started >= this.limits.sliceMs - CLOCK_MARGIN_MS) {
       // The deadline may have cut an expression: the answer could differ from the real one.
       this.costly.remember(state, read.request);

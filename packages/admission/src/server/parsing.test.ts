@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { API_SERVER_MAX_NESTING } from '@platlint/core';
+import { loadState } from '../state/load.js';
+import { decideReviewed, readRequest } from './decision.js';
 import { findJsonSyntaxError } from './json-error.js';
 import { Metrics } from './metrics.js';
 import { DRY_RUN_WARNING, parseJsonBody, readReview, ReviewError, reviewResponse } from './review.js';
@@ -109,5 +112,23 @@ describe('Metrics', () => {
     expect(text).toContain('platlint_webhook_policy_outcomes_total{policy="p\\"1",binding="b",outcome="denied"} 1');
     expect(text).toContain('platlint_webhook_reloads_total{source="state",result="success"} 1');
     for (const line of text.trimEnd().split('\n')) expect(line).toMatch(/^(# (HELP|TYPE) \w+ .+|\w+(\{.*\})? [-+\d.eInfNa]+)$/);
+  });
+});
+
+describe('readRequest: which bodies skip the nesting walk', () => {
+  /** The shortest review whose object nests one level past the API server's limit: `[` and `]` per level, nothing else. */
+  function tightestDeepReview(): string {
+    const levels = API_SERVER_MAX_NESTING + 1;
+    const deep = `${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}`;
+    return JSON.stringify(review({ ...REQUEST, object: { a: 'DEEP' } })).replace('"DEEP"', deep);
+  }
+
+  it('a body too short to nest past the limit is shallow; the tightest deep one is not, and is denied', () => {
+    expect(readRequest(enc(JSON.stringify(review(REQUEST))))).toMatchObject({ shallow: true });
+    const read = readRequest(enc(tightestDeepReview()));
+    if (!('request' in read)) throw new Error(read.message);
+    expect(read.shallow).toBe(false);
+    const decision = decideReviewed('/mutate', read, loadState([]), { admitOptions: {} });
+    expect(decision).toMatchObject({ type: 'answer', answer: { allowed: false, status: { code: 400, message: expect.stringContaining(`nested more than ${API_SERVER_MAX_NESTING} levels`) } } });
   });
 });
