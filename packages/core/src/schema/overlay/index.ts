@@ -4,7 +4,7 @@
  */
 import type { Overlay, TypeOverlay } from '../overlay-types.js';
 import { configKindsOverlay } from './config-kinds.js';
-import { resourceKindsOverlay } from './resource-kinds.js';
+import { resourceKindsOverlay } from './resource-kinds/index.js';
 
 /** Merges overlays type by type and field by field; later entries win on the same key. */
 function mergeOverlays(...parts: Overlay[]): Overlay {
