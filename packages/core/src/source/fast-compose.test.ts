@@ -4,7 +4,7 @@ import { glob } from 'tinyglobby';
 import { Parser, parseAllDocuments } from 'yaml';
 import type { CST, Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { FastComposer, TooDeepError } from './fast-compose.js';
+import { FastComposer, PLAIN_TAG_PATTERNS, TooDeepError, resolvePlain } from './fast-compose.js';
 import { withLineFeeds } from './line-breaks.js';
 import { MAX_NESTING } from './nesting.js';
 import { SourceFile } from './source-file.js';
@@ -152,5 +152,25 @@ describe('nesting measured while composing', () => {
     const file = SourceFile.fromText('deep.yaml', `${nested(MAX_NESTING + 40)}---\nkind: ok\n`);
     expect(file.diagnostics).toEqual([expect.objectContaining({ ruleId: 'yaml/syntax', document: 0, range: expect.objectContaining({ start: { line: MAX_NESTING + 1, column: 2 * MAX_NESTING + 1 } }) })]);
     expect(file.documents[1]?.value).toEqual({ kind: 'ok' });
+  });
+});
+
+describe('plain scalars that can only be strings', () => {
+  it('are told by their first character against exactly these tag patterns', () => {
+    // mayNotBeString (fast-compose.ts) was derived from this list: a new or changed pattern must be checked there.
+    expect(PLAIN_TAG_PATTERNS).toEqual([
+      '^(?:~|[Nn]ull|NULL)?$',
+      '^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$',
+      '^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$',
+      '^[-+]?0b[0-1_]+$',
+      '^[-+]?0[0-7_]+$',
+      '^[-+]?[0-9][0-9_]*$',
+      '^[-+]?0x[0-9a-fA-F_]+$',
+      '^(?:[-+]?\\.(?:inf|Inf|INF)|\\.nan|\\.NaN|\\.NAN)$',
+      '^[-+]?(?:[0-9][0-9_]*(?:\\.[0-9_]*)?|\\.[0-9][0-9_]*)[eE][-+]?[0-9]+$',
+      '^[-+]?(?:[0-9][0-9_]*\\.[0-9_]*|\\.[0-9][0-9_]*)$',
+    ]);
+    const cases: [string, unknown][] = [['', null], ['~', null], ['NULL', null], ['Yes', true], ['OFF', false], ['n', false], ['0x1F', 31], ['017', 15], ['-.inf', -Infinity], ['.5', 0.5], ['1e3', 1000], ['nginx', 'nginx'], ['Nulls', 'Nulls'], ['offset', 'offset'], ['a1', 'a1']];
+    for (const [source, value] of cases) expect([source, resolvePlain(source)]).toEqual([source, value]);
   });
 });

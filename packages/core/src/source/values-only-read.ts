@@ -30,15 +30,16 @@ export interface LoadedDocument {
 }
 
 /**
- * Where a node's properties (anchor, tag) or an alias may stand: at a line's start after
- * its indentation, after a `- `, `? ` or `:` indicator, after a flow collection's `[`, `{`
- * or `,`, and after an anchor. A `*` or `!` anywhere else is text of a scalar or a comment.
+ * What a line holds before a node's properties (anchor, tag) or an alias: its indentation
+ * alone, or a `- `, `? ` or `:` indicator, a flow collection's `[`, `{` or `,`, or an anchor,
+ * each with the spaces after it. A `*` or `!` after anything else is text of a scalar or a
+ * comment.
  */
-const NODE_START = String.raw`(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)`;
+const BEFORE_NODE_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)$/;
 
 /**
- * What sends a text to the reader of record before any loading, each a construct that
- * js-yaml reads otherwise or that carries a check of its own there:
+ * True for a text with a construct that js-yaml reads otherwise than the reader of record,
+ * or that carries a check of its own there; such a text goes to the reader of record:
  * - tabs (`yaml` reports them as indentation; js-yaml is laxer);
  * - directives and `...` document ends (how documents split);
  * - an alias (`*name`): js-yaml shares the anchor's value, and the reader of record counts
@@ -46,33 +47,30 @@ const NODE_START = String.raw`(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]
  *   changes nothing, so it stays;
  * - tags (`!!binary`, `!!timestamp`, `!foo`): the platform's readings of them (go-scalar-tags.ts);
  * - `<<:`, a merge key (its order of precedence).
- * The patterns err on the side of the reader of record: a `- *` inside a plain scalar, or
+ * The checks err on the side of the reader of record: a `- *` inside a plain scalar, or
  * `<<:` in a block scalar, sends the file there too, which costs time and changes nothing.
+ * Each looks for its character first (one native scan of the text) and at the line around
+ * it only when it is there.
  */
-const NEEDS_READER_OF_RECORD = new RegExp(String.raw`\t|^%|^\.\.\.(?:[ \r\n]|$)|${NODE_START}[*!]|<<[ ]*:`, 'm');
+export function needsReaderOfRecord(text: string): boolean {
+  if (text.includes('\t') || text.startsWith('%') || text.includes('\n%') || text.startsWith('...') || text.includes('\n...')) return true;
+  if (text.includes('<<') && /<<[ ]*:/.test(text)) return true;
+  return startsNode(text, '*') || startsNode(text, '!');
+}
+
+/** True when `char` stands where a node's properties or an alias may: see BEFORE_NODE_START. */
+function startsNode(text: string, char: string): boolean {
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) {
+    if (BEFORE_NODE_START.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at))) return true;
+  }
+  return false;
+}
 
 /** A line that starts a document: `---` followed by a space, a line break or the end. */
 const DOCUMENT_START = /^---(?=[ \r\n]|$)/gm;
 
 /** Lines before a first document that belong to no document in `yaml`'s parse: blank, or a comment alone. */
 const OUTSIDE_DOCUMENT = /^(?:[ ]*(?:#[^\n]*)?\r?\n)*/;
-
-/**
- * Plain scalars resolved a few dozen distinct ways thousands of times (keys above all): the
- * resolution tries each tag's pattern in turn, so it is remembered, up to a bound.
- */
-const resolved = new Map<string, unknown>();
-const REMEMBERED = 20_000;
-
-function resolvePlainRemembered(source: string): unknown {
-  let value = resolved.get(source);
-  if (value === undefined && !resolved.has(source)) {
-    value = resolvePlain(source);
-    if (resolved.size >= REMEMBERED) resolved.clear();
-    resolved.set(source, value);
-  }
-  return value;
-}
 
 /** Every plain scalar goes through the platform's resolution; quoted and block scalars stay strings. */
 const platformPlainScalar = new Type('tag:platlint,2026:plain', {
@@ -81,7 +79,7 @@ const platformPlainScalar = new Type('tag:platlint,2026:plain', {
   construct: (data: string) => {
     // Characters a plain scalar may not start with: `yaml` reports them, js-yaml may not.
     if (BAD_PLAIN_START.has(data[0] as string)) throw new NotForThisStage();
-    return resolvePlainRemembered(data);
+    return resolvePlain(data);
   },
 });
 
@@ -104,7 +102,7 @@ const schema = FAILSAFE_SCHEMA.extend({ implicit: [platformPlainScalar] });
  */
 export function readValuesOnly(text: string): LoadedDocument[] | undefined {
   // A byte-order mark is a token of its own before the first document.
-  if (NEEDS_READER_OF_RECORD.test(text) || text.charCodeAt(0) === 0xfeff) return undefined;
+  if (needsReaderOfRecord(text) || text.charCodeAt(0) === 0xfeff) return undefined;
   const starts = documentStarts(text);
   if (!starts) return undefined;
   const out: LoadedDocument[] = [];
