@@ -219,6 +219,17 @@ describe('values read first', () => {
     }
   });
 
+  it('keeps a __proto__ key as an own key, reads keys as YAML 1.1 scalars (y is true) and drops null entries at every depth, as the reader of record', () => {
+    const text = 'a: 1\n__proto__: {polluted: yes}\nlist:\n- {x: ~, y: 2}\n- null\nnested:\n  gone: null\n  kept: {z: Null}\n';
+    const [ours, reference] = [SourceFile.fromText('p.yaml', text), SourceFile.fromText('p.yaml', text, { valuesFirst: false })];
+    expect(ours.documents[0]?.composedBy).toBe('loader');
+    const value = ours.documents[0]?.value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.hasOwn(value, '__proto__')).toBe(true);
+    expect(JSON.stringify(value)).toBe(JSON.stringify(reference.documents[0]?.value));
+    expect(value).toEqual({ a: 1, ['__proto__']: { polluted: true }, list: [{ true: 2 }, null], nested: { kept: {} } });
+  });
+
   it('leaves to the reader of record what it does not read the same way', () => {
     for (const text of ['a: &x 1\nb: *x\n', 'a: !!binary aGk=\n', 'base: {a: 1}\nm:\n  <<: {b: 2}\n', 'a: 1\na: 2\n', 'a:\n\tb: 1\n', '%YAML 1.1\n---\na: 1\n', 'a: [1\n', '# only a comment\n']) {
       expect(SourceFile.fromText('t.yaml', text).documents.every((d) => d.composedBy !== 'loader')).toBe(true);
