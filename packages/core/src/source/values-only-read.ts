@@ -46,7 +46,9 @@ const BEFORE_NODE_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)$
  *   every expansion against the alias budget (to-value.ts); an anchor without an alias
  *   changes nothing, so it stays;
  * - tags (`!!binary`, `!!timestamp`, `!foo`): the platform's readings of them (go-scalar-tags.ts);
- * - `<<:`, a merge key (its order of precedence).
+ * - `<<:`, a merge key (its order of precedence);
+ * - a key that is a collection (`[a, b]: c`, `? [a, b]`): js-yaml writes it as `a,b` or
+ *   `[object Object]`, the reader of record as JSON.
  * The checks err on the side of the reader of record: a `- *` inside a plain scalar, or
  * `<<:` in a block scalar, sends the file there too, which costs time and changes nothing.
  * Each looks for its character first (one native scan of the text) and at the line around
@@ -55,7 +57,27 @@ const BEFORE_NODE_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)$
 export function needsReaderOfRecord(text: string): boolean {
   if (text.includes('\t') || text.startsWith('%') || text.includes('\n%') || text.startsWith('...') || text.includes('\n...')) return true;
   if (text.includes('<<') && /<<[ ]*:/.test(text)) return true;
-  return startsNode(text, '*') || startsNode(text, '!');
+  return startsNode(text, '*') || startsNode(text, '!') || startsNode(text, '?') || hasCollectionKey(text);
+}
+
+/**
+ * True when a `]` or `}` is followed by `:` where a flow collection that opened at a node's
+ * start on the same line, or on an earlier one, may end: a collection used as a key (an
+ * implicit key is one line long). `${HOST}:${PORT}` is not one: its `{` is inside a scalar.
+ */
+function hasCollectionKey(text: string): boolean {
+  for (const match of text.matchAll(/[\]}][ ]*:/g)) {
+    const lineStart = text.lastIndexOf('\n', match.index - 1) + 1;
+    const before = text.slice(lineStart, match.index);
+    if (!/[[{]/.test(before)) return true;
+    for (let i = before.search(/[[{]/); i !== -1; i = nextOpening(before, i + 1)) if (BEFORE_NODE_START.test(before.slice(0, i))) return true;
+  }
+  return false;
+}
+
+function nextOpening(line: string, from: number): number {
+  const found = line.slice(from).search(/[[{]/);
+  return found === -1 ? -1 : from + found;
 }
 
 /** True when `char` stands where a node's properties or an alias may: see BEFORE_NODE_START. */
