@@ -41,10 +41,15 @@ const BEFORE_NODE_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)$
  * True for a text with a construct that js-yaml reads otherwise than the reader of record,
  * or that carries a check of its own there; such a text goes to the reader of record:
  * - tabs (`yaml` reports them as indentation; js-yaml is laxer);
- * - directives and `...` document ends (how documents split);
+ * - directives, `...` document ends and lines that start with `---` and more (`---x`: a
+ *   plain scalar to `yaml`, a document start and `x` to js-yaml): how documents split;
  * - an alias (`*name`): js-yaml shares the anchor's value, and the reader of record counts
- *   every expansion against the alias budget (to-value.ts); an anchor without an alias
- *   changes nothing, so it stays;
+ *   every expansion against the alias budget (to-value.ts); and an anchor (`&name`), where
+ *   js-yaml lets a mapping start on its key's line (`a: &x b: c`);
+ * - a block scalar's indentation indicator (`|2`): js-yaml keeps the spaces of blank
+ *   lines at its end that `yaml` drops;
+ * - a comment right after a quoted scalar or a flow collection (`'a'#c`): js-yaml reads a
+ *   comment, `yaml` reports that a comment needs white space before it;
  * - tags (`!!binary`, `!!timestamp`, `!foo`): the platform's readings of them (go-scalar-tags.ts);
  * - `<<:`, a merge key (its order of precedence);
  * - a key that is a collection (`[a, b]: c`, `? [a, b]`): js-yaml writes it as `a,b` or
@@ -57,7 +62,8 @@ const BEFORE_NODE_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)$
 export function needsReaderOfRecord(text: string): boolean {
   if (text.includes('\t') || text.startsWith('%') || text.includes('\n%') || text.startsWith('...') || text.includes('\n...')) return true;
   if (text.includes('<<') && /<<[ ]*:/.test(text)) return true;
-  return startsNode(text, '*') || startsNode(text, '!') || startsNode(text, '?') || hasCollectionKey(text);
+  if (/["'\]}]#|[|>][-+]?[1-9]|^---[^ \r\n]/m.test(text)) return true;
+  return startsNode(text, '*') || startsNode(text, '&') || startsNode(text, '!') || startsNode(text, '?') || hasCollectionKey(text);
 }
 
 /**
