@@ -16,7 +16,8 @@ import { setOwn } from './own-property.js';
  * platform's schema, yaml-schema.ts): plain scalars are resolved by the same function
  * (fast-compose.ts resolvePlain), and a text with anything it does not read the same way
  * gets undefined, so that the whole file goes to the reader of record. A differential test
- * (values-only-read.test.ts) holds it to that over real, generated and mutated files.
+ * (test/values-first.test.ts) holds it to that over real, generated and mutated files and
+ * seeded token soup, findings and their positions included.
  */
 
 /** Thrown while loading: the document holds what only the reader of record may read (or is nested past the limit). */
@@ -32,8 +33,8 @@ export interface LoadedDocument {
 /**
  * What a line holds before a node's properties (anchor, tag) or an alias: its indentation
  * alone, or a `- `, `? ` or `:` indicator, a flow collection's `[`, `{` or `,`, or an anchor,
- * each with the spaces after it. A `*` or `!` after anything else is text of a scalar or a
- * comment.
+ * each with the spaces after it. A `*`, `&`, `!` or `?` after anything else is text of a
+ * scalar or a comment.
  */
 const BEFORE_NODE_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)$/;
 
@@ -121,7 +122,6 @@ const BAD_PLAIN_START: ReadonlySet<string> = new Set([',', '%', '|', '>', '@', '
 const LONGEST_KEY = 100;
 
 const schema = FAILSAFE_SCHEMA.extend({ implicit: [platformPlainScalar] });
-
 
 /**
  * The documents of `text` (lone CRs already made LFs, line-breaks.ts) with their values, or
