@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bareParseArgv, generatedCorpus } from './corpus.mjs';
+import { bareParseArgv, generatedCorpus, jsYamlLoadArgv } from './corpus.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
@@ -43,25 +43,28 @@ function timed(argv) {
 const generated = () => generatedCorpus(Number(values.documents));
 const corpora = values.corpus ?? (values['generated-only'] ? [generated()] : [join(root, 'test/corpus/realworld'), generated()]);
 for (const corpus of corpora) {
-  const sides = { parse: [], ...Object.fromEntries(values.workers.map((w) => [`lint --workers ${w}`, []])) };
+  const sides = { parse: [], 'js-yaml load': [], ...Object.fromEntries(values.workers.map((w) => [`lint --workers ${w}`, []])) };
   if (values.cache) sides['lint --cache (warm)'] = [];
   const cacheFile = join(tmpdir(), 'platlint-bench', `cache-${process.pid}`);
   for (let r = 0; r < rounds; r++) {
     sides.parse.push(timed(bareParseArgv([corpus])));
+    sides['js-yaml load'].push(timed(jsYamlLoadArgv([corpus])));
     for (const w of values.workers) sides[`lint --workers ${w}`].push(timed([process.execPath, values.cli, 'lint', corpus, '--format', 'json', '--workers', w, '-o', '/dev/null']));
     if (values.cache) {
       timed([process.execPath, values.cli, 'lint', corpus, '--format', 'json', '-o', '/dev/null', '--cache', '--cache-location', cacheFile]);
       sides['lint --cache (warm)'].push(timed([process.execPath, values.cli, 'lint', corpus, '--format', 'json', '-o', '/dev/null', '--cache', '--cache-location', cacheFile]));
     }
   }
-  const base = { wall: median(sides.parse.map((x) => x.wall)), cpu: median(sides.parse.map((x) => x.cpu)) };
+  const base = { wall: median(sides.parse.map((x) => x.wall)), cpu: median(sides.parse.map((x) => x.cpu)), rss: median(sides.parse.map((x) => x.rss)) };
+  const fastest = median(sides['js-yaml load'].map((x) => x.cpu));
   console.log(`\n${corpus} (${rounds} alternating rounds, medians)`);
-  console.log(`  ${'process'.padEnd(22)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'peak RSS MiB'.padStart(13)}  CPU / parse  wall / parse`);
+  console.log(`  ${'process'.padEnd(22)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'peak RSS MiB'.padStart(13)}  CPU / parse  wall / parse  CPU / js-yaml  RSS / parse  CPU s of each round`);
   for (const [name, runs] of Object.entries(sides)) {
     const wall = median(runs.map((x) => x.wall));
     const cpu = median(runs.map((x) => x.cpu));
     const rss = median(runs.map((x) => x.rss));
     const failed = runs.some((x) => x.status !== 0 && x.status !== 1) ? '  (a run failed)' : '';
-    console.log(`  ${name.padEnd(22)} ${(wall / 1000).toFixed(2).padStart(7)} ${cpu.toFixed(2).padStart(7)} ${rss.toFixed(0).padStart(13)}  ${(cpu / base.cpu).toFixed(2).padStart(11)}  ${(wall / base.wall).toFixed(2).padStart(12)}${failed}`);
+    const spread = runs.map((x) => x.cpu.toFixed(1)).join(' ');
+    console.log(`  ${name.padEnd(22)} ${(wall / 1000).toFixed(2).padStart(7)} ${cpu.toFixed(2).padStart(7)} ${rss.toFixed(0).padStart(13)}  ${(cpu / base.cpu).toFixed(2).padStart(11)}  ${(wall / base.wall).toFixed(2).padStart(12)}  ${(cpu / fastest).toFixed(2).padStart(13)}  ${(rss / base.rss).toFixed(2).padStart(11)}  ${spread}${failed}`);
   }
 }

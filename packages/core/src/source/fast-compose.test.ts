@@ -4,7 +4,7 @@ import { glob } from 'tinyglobby';
 import { Parser, parseAllDocuments } from 'yaml';
 import type { CST, Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { FastComposer, TooDeepError } from './fast-compose.js';
+import { FastComposer, PLAIN_TAG_PATTERNS, TooDeepError, resolvePlain } from './fast-compose.js';
 import { withLineFeeds } from './line-breaks.js';
 import { MAX_NESTING } from './nesting.js';
 import { SourceFile } from './source-file.js';
@@ -29,7 +29,7 @@ function compare(name: string, text: string, outcome: Outcome): void {
   const reference = parseAllDocuments(withLineFeeds(text), yamlOptions);
   if (!Array.isArray(reference)) return;
   // Every file lets its trees go (not only large ones), so that parsing a document alone is checked on all of them.
-  const ours = SourceFile.fromText(name, text, { keepTreesBelow: 0 });
+  const ours = SourceFile.fromText(name, text, { keepTreesBelow: 0, valuesFirst: false });
   if (ours.documents.length !== reference.length) return; // stray tokens: no document to pair with
   const trees = [...new Parser().parse(withLineFeeds(text))].filter((t) => t.type === 'document');
   ours.documents.forEach((doc, i) => {
@@ -112,7 +112,7 @@ describe('shapes the fast path reads itself', () => {
     ['a comment line after the last entry of a nested mapping', 'spec:\n  a: 1\n    # indented note\n  # note\nkind: x\n'],
   ];
   it.each(cases)('%s', (_, text) => {
-    const ours = SourceFile.fromText('shape.yaml', text);
+    const ours = SourceFile.fromText('shape.yaml', text, { valuesFirst: false });
     expect(ours.documents.map((d) => d.composedBy)).toEqual(['fast']);
     expect(ours.documents[0]?.value).toEqual(toValue(parseAllDocuments(text, yamlOptions)[0] as Document));
   });
@@ -122,7 +122,7 @@ describe('a syntax tree parsed again alone', () => {
   it('ends as in the whole text when a comment runs up to the next `---`', () => {
     // `yaml` drops the line break after `# c` when `---` follows, and keeps it at the end of a text.
     const text = 'kind: Service\nspec:\n# c\n---\na: 1\n';
-    const ours = SourceFile.fromText('q.yaml', text, { keepTreesBelow: 0 });
+    const ours = SourceFile.fromText('q.yaml', text, { keepTreesBelow: 0, valuesFirst: false });
     const trees = [...new Parser().parse(withLineFeeds(text))].filter((t) => t.type === 'document');
     expect(ours.documents.map((d) => JSON.stringify(d.cst))).toEqual(trees.map((t) => JSON.stringify(t)));
   });
@@ -133,7 +133,7 @@ describe('nesting measured while composing', () => {
   const nested = (depth: number): string => Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}k${i}:`).join('\n') + ' leaf\n';
 
   it('composes a document at the limit, and stops at the first collection past it', () => {
-    const atLimit = SourceFile.fromText('ok.yaml', nested(MAX_NESTING));
+    const atLimit = SourceFile.fromText('ok.yaml', nested(MAX_NESTING), { valuesFirst: false });
     expect(atLimit.documents[0]).toMatchObject({ composedBy: 'fast', broken: false });
     const text = nested(MAX_NESTING + 40);
     const doc = [...new Parser().parse(text)].find((t): t is CST.Document => t.type === 'document') as CST.Document;
@@ -152,5 +152,25 @@ describe('nesting measured while composing', () => {
     const file = SourceFile.fromText('deep.yaml', `${nested(MAX_NESTING + 40)}---\nkind: ok\n`);
     expect(file.diagnostics).toEqual([expect.objectContaining({ ruleId: 'yaml/syntax', document: 0, range: expect.objectContaining({ start: { line: MAX_NESTING + 1, column: 2 * MAX_NESTING + 1 } }) })]);
     expect(file.documents[1]?.value).toEqual({ kind: 'ok' });
+  });
+});
+
+describe('plain scalars that can only be strings', () => {
+  it('are told by their first character against exactly these tag patterns', () => {
+    // mayNotBeString (fast-compose.ts) was derived from this list: a new or changed pattern must be checked there.
+    expect(PLAIN_TAG_PATTERNS).toEqual([
+      '^(?:~|[Nn]ull|NULL)?$',
+      '^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$',
+      '^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$',
+      '^[-+]?0b[0-1_]+$',
+      '^[-+]?0[0-7_]+$',
+      '^[-+]?[0-9][0-9_]*$',
+      '^[-+]?0x[0-9a-fA-F_]+$',
+      '^(?:[-+]?\\.(?:inf|Inf|INF)|\\.nan|\\.NaN|\\.NAN)$',
+      '^[-+]?(?:[0-9][0-9_]*(?:\\.[0-9_]*)?|\\.[0-9][0-9_]*)[eE][-+]?[0-9]+$',
+      '^[-+]?(?:[0-9][0-9_]*\\.[0-9_]*|\\.[0-9][0-9_]*)$',
+    ]);
+    const cases: [string, unknown][] = [['', null], ['~', null], ['NULL', null], ['Yes', true], ['OFF', false], ['n', false], ['0x1F', 31], ['017', 15], ['-.inf', -Infinity], ['.5', 0.5], ['1e3', 1000], ['nginx', 'nginx'], ['Nulls', 'Nulls'], ['offset', 'offset'], ['a1', 'a1']];
+    for (const [source, value] of cases) expect([source, resolvePlain(source)]).toEqual([source, value]);
   });
 });

@@ -33,8 +33,29 @@ const FAIL = (): never => {
   throw new Fallback();
 };
 
+/**
+ * The patterns of the tags a plain scalar may resolve to (yaml-schema.ts): null, the YAML 1.1
+ * booleans, integers and floats. Each starts with one of `~-+.0-9` or is a word of at most
+ * five letters starting with one of `NnYyTtOoFf` (or is empty, null). mayNotBeString relies
+ * on it; a test holds the list to the schema's tags.
+ */
+export const PLAIN_TAG_PATTERNS = plainTags.map((t) => t.test!.source);
+
+/**
+ * False for a plain scalar that no tag above can match, so that it is a string without
+ * trying each pattern: most are (names, images, paths, sentences).
+ */
+function mayNotBeString(source: string): boolean {
+  if (source.length === 0) return true;
+  const c = source.charCodeAt(0);
+  // 0-9, +, -, ., ~
+  if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e || c === 0x7e) return true;
+  return source.length <= 5 && 'NnYyTtOoFf'.includes(source[0] as string);
+}
+
 /** Resolves a plain scalar the way `yaml`'s schema does: first matching tag wins. */
 export function resolvePlain(source: string): unknown {
+  if (!mayNotBeString(source)) return source;
   for (const tag of plainTags) {
     if (tag.test!.test(source)) {
       // Some tags (null, YAML 1.1 booleans) hand back a Scalar node to keep their source form.

@@ -180,7 +180,7 @@ describe('syntax trees after reading', () => {
     const parse = vi.spyOn(Parser.prototype, 'parse');
     try {
       const keepTreeOf = vi.fn((value: unknown) => (value as { kind?: string }).kind === 'Kept');
-      const file = SourceFile.fromText('two.yaml', twoDocuments, { keepTreesBelow: 0, keepTreeOf });
+      const file = SourceFile.fromText('two.yaml', twoDocuments, { keepTreesBelow: 0, keepTreeOf, valuesFirst: false });
       expect(keepTreeOf.mock.calls.map(([value]) => value)).toEqual([{ kind: 'Kept', value: 1 }, { kind: 'Released', value: 2 }]);
       const afterReading = parse.mock.calls.length;
       expect(file.lines.range(file.locate(0, ['value']).start, file.locate(0, ['value']).end).start).toEqual({ line: 2, column: 8 });
@@ -193,11 +193,59 @@ describe('syntax trees after reading', () => {
   });
 });
 
+describe('values read first', () => {
+  const text = 'kind: A\nspec:\n  on: yes\n  empty: null\n  items:\n  - name: x\n    size: 017\n---\n# between\nkind: B\nlist: [1, 2]\n';
+
+  it('reads values as the reader of record does, with no syntax tree until a position is asked for', () => {
+    const parse = vi.spyOn(Parser.prototype, 'parse');
+    let first: SourceFile;
+    try {
+      first = SourceFile.fromText('a.yaml', text);
+      expect(parse).not.toHaveBeenCalled();
+      expect(first.documents.map((d) => d.composedBy)).toEqual(['loader', 'loader']);
+      expect(first.documents.map((d) => [d.value, d.start, d.end])).toEqual(SourceFile.fromText('a.yaml', text, { valuesFirst: false }).documents.map((d) => [d.value, d.start, d.end]));
+      expect(first.documents[0]?.value).toEqual({ kind: 'A', spec: { true: true, items: [{ name: 'x', size: 15 }] } });
+      expect(first.layout()).toEqual([{ start: 0, end: text.indexOf('---') }, { start: text.indexOf('---'), end: text.length }]);
+    } finally {
+      parse.mockRestore();
+    }
+    const reference = SourceFile.fromText('a.yaml', text, { valuesFirst: false });
+    const parseAgain = vi.spyOn(Parser.prototype, 'parse');
+    try {
+      expect(first.locate(1, ['list', 1])).toEqual(reference.locate(1, ['list', 1]));
+      expect(parseAgain).toHaveBeenCalledTimes(1);
+    } finally {
+      parseAgain.mockRestore();
+    }
+  });
+
+  it('keeps a __proto__ key as an own key, reads keys as YAML 1.1 scalars (y is true) and drops null entries at every depth, as the reader of record', () => {
+    const text = 'a: 1\n__proto__: {polluted: yes}\nlist:\n- {x: ~, y: 2}\n- null\nnested:\n  gone: null\n  kept: {z: Null}\n';
+    const [ours, reference] = [SourceFile.fromText('p.yaml', text), SourceFile.fromText('p.yaml', text, { valuesFirst: false })];
+    expect(ours.documents[0]?.composedBy).toBe('loader');
+    const value = ours.documents[0]?.value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.hasOwn(value, '__proto__')).toBe(true);
+    expect(JSON.stringify(value)).toBe(JSON.stringify(reference.documents[0]?.value));
+    expect(value).toEqual({ a: 1, ['__proto__']: { polluted: true }, list: [{ true: 2 }, null], nested: { kept: {} } });
+  });
+
+  it('leaves to the reader of record what it does not read the same way', () => {
+    for (const text of ['a: &x 1\nb: *x\n', 'a: !!binary aGk=\n', 'base: {a: 1}\nm:\n  <<: {b: 2}\n', 'a: 1\na: 2\n', 'a:\n\tb: 1\n', '%YAML 1.1\n---\na: 1\n', 'a: [1\n', '# only a comment\n', '? [a, b]\n: c\n', '[a, b]: c\n', '{[a]:b}\n', 'x: [{a: 1}:b]\n', "key: 's'#c\n", 'key: &x yes - k2: 1\n', '---\n|1\n  \n', '---.5\n']) {
+      expect(SourceFile.fromText('t.yaml', text).documents.every((d) => d.composedBy !== 'loader')).toBe(true);
+    }
+    // A collection as a key: js-yaml would name it `a,b` or `[object Object]`; `yaml` writes it as JSON.
+    expect(SourceFile.fromText('t.yaml', '[a, b]: c\n').documents[0]?.value).toEqual({ '["a","b"]': 'c' });
+    // Braces inside a scalar are no key: such a file stays on the first stage.
+    expect(SourceFile.fromText('t.yaml', 'x: ${A}:${B}\ny: a*b!\n').documents.map((d) => d.composedBy)).toEqual(['loader']);
+  });
+});
+
 describe('a text opened again from its layout', () => {
   const text = 'kind: A\nspec:\n  items:\n  - name: x\n    size: 1\n---\n# between\nkind: B\nlist: [1, 2]\n';
 
   it('places every path where the whole read does, parsing only the documents asked about', () => {
-    const whole = SourceFile.fromText('a.yaml', text);
+    const whole = SourceFile.fromText('a.yaml', text, { valuesFirst: false });
     const layout = whole.layout();
     expect(layout).toEqual([{ start: 0, end: text.indexOf('---') }, { start: text.indexOf('---'), end: text.length }]);
     const parse = vi.spyOn(Parser.prototype, 'parse');

@@ -19,6 +19,7 @@ import { MAX_SOURCE_BYTES, type ReadProblem } from './read-bounded.js';
 import { findTooDeep, MAX_NESTING } from './nesting.js';
 import { AliasBudgetExceeded, DEFAULT_ALIAS_BUDGET, toValue } from './to-value.js';
 import { UnresolvedAlias } from './unresolved-alias.js';
+import { readValuesOnly } from './values-only-read.js';
 import { yamlOptions } from './yaml-schema.js';
 
 /** Which part of a `key: value` entry a location should cover. */
@@ -42,8 +43,12 @@ export interface SourceDocument {
   end: number;
   /** The document's concrete syntax tree: positions are found in it (parsed again on first use after reading; see ReadDocument). */
   readonly cst: CST.Document;
-  /** Which composer read it: the fast path, or `yaml` itself (irregular or broken YAML). */
-  composedBy: 'fast' | 'yaml' | 'value';
+  /**
+   * Which stage read it: `loader`, values only (values-only-read.ts: its tree is parsed when a
+   * position is first asked for); the fast composer over `yaml`'s syntax tree; `yaml` itself
+   * (irregular or broken YAML); or a decoded value (fromValue).
+   */
+  composedBy: 'loader' | 'fast' | 'yaml' | 'value';
 }
 
 /** Where each document of a text starts and ends (offsets). */
@@ -63,6 +68,11 @@ export interface SourceOptions {
    * parsed again.
    */
   keepTreeOf?: (value: unknown) => boolean;
+  /**
+   * False to read with the syntax tree from the start (the reader of record) rather than
+   * values first (values-only-read.ts); the differential test compares both.
+   */
+  valuesFirst?: boolean;
 }
 
 const DEFAULT_MAX_BYTES = MAX_SOURCE_BYTES;
@@ -143,7 +153,7 @@ export class SourceFile {
     if (this.diagnostics.length > 0) return undefined;
     const out: { start: number; end: number }[] = [];
     for (const d of this.documents) {
-      if (!(d instanceof ReadDocument) || d.composedBy !== 'fast' || d.broken || !d.startsLine()) return undefined;
+      if (!(d instanceof ReadDocument) || (d.composedBy !== 'fast' && d.composedBy !== 'loader') || d.broken || !d.startsLine()) return undefined;
       out.push({ start: d.start, end: d.end });
     }
     return out;
@@ -183,11 +193,29 @@ export class SourceFile {
       this.diagnostics.push({ ruleId: 'file/empty', severity: 'warning', message: 'file is empty: it holds no YAML document', document: 0, path: '', range: this.lines.range(0, 0) });
       return;
     }
+    if (options.valuesFirst !== false && this.readValuesFirst()) return;
     // Directives, stray tokens and tabs are rare and subtle: such a file goes to `yaml` whole.
     if (!this.text.includes('\t') && this.readRegular(options)) return;
     this.documents.length = 0;
     this.diagnostics.length = 0;
     this.readIrregular(options);
+  }
+
+  /**
+   * The first stage: the documents' values alone, no syntax tree (values-only-read.ts). Each
+   * document's tree is parsed from its own text when a position in it is first asked for, as
+   * for a document opened from its layout. False when the file is for the stages after it.
+   */
+  private readValuesFirst(): boolean {
+    const loaded = readValuesOnly(this.yamlText);
+    if (!loaded) return false;
+    loaded.forEach(({ start, end, value }, index) => {
+      const entry = new ReadDocument(this.yamlText, index, start, end);
+      entry.value = value;
+      entry.composedBy = 'loader';
+      this.documents.push(entry);
+    });
+    return true;
   }
 
   /**

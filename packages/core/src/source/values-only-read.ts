@@ -1,0 +1,201 @@
+import { FAILSAFE_SCHEMA, Type, load } from 'js-yaml';
+import { resolvePlain } from './fast-compose.js';
+import { MAX_NESTING } from './nesting.js';
+import { setOwn } from './own-property.js';
+
+/**
+ * The first stage of reading a file: its documents' values, and nothing else. Most files
+ * have no finding, so most never need a source position; building the `yaml` package's
+ * syntax tree for each of them costs about eight times what a plain YAML loader takes to
+ * make the same values. This stage loads each document with js-yaml (pinned, see
+ * docs/architecture.md) and says where the documents start and end, so that a document
+ * with a finding is parsed again alone, by the reader of record, for its positions
+ * (source-file.ts, ReadDocument).
+ *
+ * It answers only where it is sure to agree with the reader of record (`yaml` with the
+ * platform's schema, yaml-schema.ts): plain scalars are resolved by the same function
+ * (fast-compose.ts resolvePlain), and a text with anything it does not read the same way
+ * gets undefined, so that the whole file goes to the reader of record. A differential test
+ * (test/values-first.test.ts) holds it to that over real, generated and mutated files and
+ * seeded token soup, findings and their positions included.
+ */
+
+/** Thrown while loading: the document holds what only the reader of record may read (or is nested past the limit). */
+class NotForThisStage extends Error {}
+
+/** A document as this stage reads it: where it is, and its value (null map entries dropped). */
+export interface LoadedDocument {
+  start: number;
+  end: number;
+  value: unknown;
+}
+
+/**
+ * What a line holds before a node's properties (anchor, tag) or an alias: its indentation
+ * alone, or a `- `, `? ` or `:` indicator, a flow collection's `[`, `{` or `,`, or an anchor,
+ * each with the spaces after it. A `*`, `&`, `!` or `?` after anything else is text of a
+ * scalar or a comment.
+ */
+const BEFORE_NODE_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)$/;
+
+/**
+ * True for a text with a construct that js-yaml reads otherwise than the reader of record,
+ * or that carries a check of its own there; such a text goes to the reader of record:
+ * - tabs (`yaml` reports them as indentation; js-yaml is laxer);
+ * - directives, `...` document ends and lines that start with `---` and more (`---x`: a
+ *   plain scalar to `yaml`, a document start and `x` to js-yaml): how documents split;
+ * - an alias (`*name`): js-yaml shares the anchor's value, and the reader of record counts
+ *   every expansion against the alias budget (to-value.ts); and an anchor (`&name`), where
+ *   js-yaml lets a mapping start on its key's line (`a: &x b: c`);
+ * - a block scalar's indentation indicator (`|2`): js-yaml keeps the spaces of blank
+ *   lines at its end that `yaml` drops;
+ * - a comment right after a quoted scalar or a flow collection (`'a'#c`): js-yaml reads a
+ *   comment, `yaml` reports that a comment needs white space before it;
+ * - tags (`!!binary`, `!!timestamp`, `!foo`): the platform's readings of them (go-scalar-tags.ts);
+ * - `<<:`, a merge key (its order of precedence);
+ * - a key that is a collection (`[a, b]: c`, `? [a, b]`): js-yaml writes it as `a,b` or
+ *   `[object Object]`, the reader of record as JSON.
+ * The checks err on the side of the reader of record: a `- *` inside a plain scalar, or
+ * `<<:` in a block scalar, sends the file there too, which costs time and changes nothing.
+ * Each looks for its character first (one native scan of the text) and at the line around
+ * it only when it is there.
+ */
+export function needsReaderOfRecord(text: string): boolean {
+  if (text.includes('\t') || text.startsWith('%') || text.includes('\n%') || text.startsWith('...') || text.includes('\n...')) return true;
+  if (text.includes('<<') && /<<[ ]*:/.test(text)) return true;
+  if (/["'\]}]#|[|>][-+]?[1-9]|^---[^ \r\n]/m.test(text)) return true;
+  return startsNode(text, '*') || startsNode(text, '&') || startsNode(text, '!') || startsNode(text, '?') || hasCollectionKey(text);
+}
+
+/**
+ * True when a `]` or `}` is followed by `:` where a flow collection that opened at a node's
+ * start on the same line, or on an earlier one, may end: a collection used as a key (an
+ * implicit key is one line long). `${HOST}:${PORT}` is not one: its `{` is inside a scalar.
+ */
+function hasCollectionKey(text: string): boolean {
+  for (const match of text.matchAll(/[\]}][ ]*:/g)) {
+    const lineStart = text.lastIndexOf('\n', match.index - 1) + 1;
+    const before = text.slice(lineStart, match.index);
+    if (!/[[{]/.test(before)) return true;
+    for (let i = before.search(/[[{]/); i !== -1; i = nextOpening(before, i + 1)) if (BEFORE_NODE_START.test(before.slice(0, i))) return true;
+  }
+  return false;
+}
+
+function nextOpening(line: string, from: number): number {
+  const found = line.slice(from).search(/[[{]/);
+  return found === -1 ? -1 : from + found;
+}
+
+/** True when `char` stands where a node's properties or an alias may: see BEFORE_NODE_START. */
+function startsNode(text: string, char: string): boolean {
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) {
+    if (BEFORE_NODE_START.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at))) return true;
+  }
+  return false;
+}
+
+/** A line that starts a document: `---` followed by a space, a line break or the end. */
+const DOCUMENT_START = /^---(?=[ \r\n]|$)/gm;
+
+/** Lines before a first document that belong to no document in `yaml`'s parse: blank, or a comment alone. */
+const OUTSIDE_DOCUMENT = /^(?:[ ]*(?:#[^\n]*)?\r?\n)*/;
+
+/** Every plain scalar goes through the platform's resolution; quoted and block scalars stay strings. */
+const platformPlainScalar = new Type('tag:platlint,2026:plain', {
+  kind: 'scalar',
+  resolve: (data: unknown) => typeof data === 'string',
+  construct: (data: string) => {
+    // Characters a plain scalar may not start with: `yaml` reports them, js-yaml may not.
+    if (BAD_PLAIN_START.has(data[0] as string)) throw new NotForThisStage();
+    return resolvePlain(data);
+  },
+});
+
+const BAD_PLAIN_START: ReadonlySet<string> = new Set([',', '%', '|', '>', '@', '`']);
+
+/**
+ * Keys longer than this send the file to the reader of record: `yaml` refuses an implicit
+ * key over 1,024 characters of source, and a short value may come from a long escaped
+ * source. Manifest keys are far shorter.
+ */
+const LONGEST_KEY = 100;
+
+const schema = FAILSAFE_SCHEMA.extend({ implicit: [platformPlainScalar] });
+
+/**
+ * The documents of `text` (lone CRs already made LFs, line-breaks.ts) with their values, or
+ * undefined when the file is for the reader of record: something above, a document js-yaml
+ * refuses (any syntax error, a repeated key, an alias to nothing), or nesting past the limit.
+ */
+export function readValuesOnly(text: string): LoadedDocument[] | undefined {
+  // A byte-order mark is a token of its own before the first document.
+  if (needsReaderOfRecord(text) || text.charCodeAt(0) === 0xfeff) return undefined;
+  const starts = documentStarts(text);
+  if (!starts) return undefined;
+  const out: LoadedDocument[] = [];
+  for (let i = 0; i < starts.length; i++) {
+    const start = starts[i] as number;
+    const end = starts[i + 1] ?? text.length;
+    let value: unknown;
+    try {
+      value = withoutNullEntries(load(text.slice(start, end), { schema, onWarning: refuseWarning }) ?? null, 1);
+    } catch {
+      return undefined;
+    }
+    out.push({ start, end, value });
+  }
+  return out;
+}
+
+/** js-yaml goes on after a warning; the reader of record may not. */
+function refuseWarning(): never {
+  throw new NotForThisStage();
+}
+
+/**
+ * Where `yaml`'s parser starts each document: at every `---` line, and, when content comes
+ * before the first one, at the first line that is neither blank nor a comment alone.
+ * Undefined for a text of comments only (no document) or one whose first content line is
+ * indented (rare; the reader of record knows where that document starts).
+ */
+function documentStarts(text: string): number[] | undefined {
+  const starts: number[] = [];
+  const first = OUTSIDE_DOCUMENT.exec(text)?.[0].length ?? 0;
+  if (first >= text.length || text[first] === ' ' || text[first] === '#') return undefined;
+  if (!text.startsWith('---', first) || !isDocumentStart(text, first)) starts.push(first);
+  for (const match of text.matchAll(DOCUMENT_START)) if (match.index >= first) starts.push(match.index);
+  return starts;
+}
+
+function isDocumentStart(text: string, at: number): boolean {
+  const after = text[at + 3];
+  return after === undefined || after === ' ' || after === '\n' || after === '\r';
+}
+
+/**
+ * The value as the reader of record gives it: map entries whose value is null left out (the
+ * platform reads an explicit null as "not set"), checked for nesting as it goes (`depth` is
+ * the level a collection here has; the top one is 1). A map without null entries is kept as
+ * js-yaml made it.
+ */
+function withoutNullEntries(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_NESTING) throw new NotForThisStage();
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = withoutNullEntries(value[i], depth + 1);
+    return value;
+  }
+  const map = value as Record<string, unknown>;
+  let hasNull = false;
+  for (const key in map) {
+    if (key.length > LONGEST_KEY) throw new NotForThisStage();
+    const child = map[key];
+    if (child === null) hasNull = true;
+    else if (typeof child === 'object') setOwn(map, key, withoutNullEntries(child, depth + 1));
+  }
+  if (!hasNull) return map;
+  const out: Record<string, unknown> = {};
+  for (const key in map) if (map[key] !== null) setOwn(out, key, map[key]);
+  return out;
+}
