@@ -14,6 +14,16 @@ import { knownRuleIds, rules } from '@platlint/rules';
  * MB. The best wall time two threads allow, over one thread's: 0.77 at 0.35 MB, 0.83 at 1 MB,
  * 0.94 at 2 MB, 1.02 at 3.7 MB, 1.03 to 1.08 at 8 MB, 1.35 at 32 MB. Below about 10 MB the
  * second thread mostly burns CPU time that a shared machine (CI) could use elsewhere.
+ *
+ * Where the second thread's CPU goes (10,000 generated documents, threads.bench.mjs, medians
+ * of 5 rounds): JavaScript 16.98 CPU-s on one thread, 9.90 + 9.62 on two; V8's helper threads
+ * 3.07, then 4.98. One thread's helpers run on the idle core and cost no wall time; two lint
+ * threads share both cores with them. The extra helper time is mostly the second isolate
+ * optimising the same hot functions again (318 TurboFan compiles on one thread, 474 on two, on
+ * 2,500 documents with --trace-opt) and collecting its own heap. The worker's start-up (node's
+ * worker bootstrap, the bundle from the code cache, the engine, a CEL typed base) is 0.25-0.31
+ * CPU-s. Had the helpers stayed at one thread's 3.07 CPU-s, two threads would reach 0.96 of the
+ * ceiling the bench measures; they reach 0.83-0.90.
  */
 export const BYTES_PER_THREAD = 10_000_000;
 
