@@ -64,7 +64,37 @@ export function needsReaderOfRecord(text: string): boolean {
   if (text.includes('\t') || text.startsWith('%') || text.includes('\n%') || text.startsWith('...') || text.includes('\n...')) return true;
   if (text.includes('<<') && /<<[ ]*:/.test(text)) return true;
   if (/["'\]}]#|[|>][-+]?[1-9]|^---[^ \r\n]/m.test(text)) return true;
-  return startsNode(text, '*') || startsNode(text, '&') || startsNode(text, '!') || startsNode(text, '?') || hasCollectionKey(text);
+  // A byte-order mark inside the text is read differently by the two readers.
+  if (text.includes('\uFEFF')) return true;
+  return startsNode(text, '*') || startsNode(text, '&') || startsNode(text, '!') || startsNode(text, '?') || hasCollectionKey(text) || sequenceBacksOut(text);
+}
+
+/** A key whose value starts on the next line: `key:`, or `- key:` (the key then stands two columns in). */
+const KEY_ALONE = /^(?:(-[ ]+))?[^ #-][^#]*:[ ]*\r?$/;
+
+/**
+ * True when a block sequence entry stands at the column of a mapping key whose value is a
+ * block sequence indented deeper (`a:\n  - x\n- y`): the reader of record refuses it, js-yaml
+ * takes the entry for the key's value. One pass, with the open lines on a stack by column.
+ */
+function sequenceBacksOut(text: string): boolean {
+  const open: { col: number; keyCol: number; deeperSequence: boolean }[] = [];
+  let pending: { keyCol: number; deeperSequence: boolean } | undefined;
+  for (const line of text.split('\n')) {
+    const col = line.search(/[^ \r]/);
+    if (col === -1 || line[col] === '#') continue;
+    const isEntry = line[col] === '-' && (col + 1 === line.length || line[col + 1] === ' ' || line[col + 1] === '\r');
+    if (pending) pending.deeperSequence = isEntry && col > pending.keyCol;
+    pending = undefined;
+    while (open.length > 0 && (open.at(-1) as { col: number }).col > col) open.pop();
+    const top = open.at(-1);
+    if (isEntry && top && top.keyCol === col && top.deeperSequence) return true;
+    const key = KEY_ALONE.exec(line.slice(col));
+    const entry = { col, keyCol: key ? col + (key[1]?.length ?? 0) : -1, deeperSequence: false };
+    open.push(entry);
+    if (key) pending = entry;
+  }
+  return false;
 }
 
 /**
