@@ -78,6 +78,19 @@ function parseFieldPath(text: string): FieldPath | undefined {
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
+const withRules = new WeakMap<SchemaNode, boolean>();
+
+/** Whether any place of a schema holds rules (most definitions have none: their objects need no second look). */
+function hasRules(node: SchemaNode, seen = new Set<SchemaNode>()): boolean {
+  const known = withRules.get(node);
+  if (known !== undefined) return known;
+  if (seen.has(node)) return false;
+  seen.add(node);
+  const found = Boolean(node['x-kubernetes-validations']?.length) || [...Object.values(node.properties ?? {}), node.items, node.additionalProperties].some((child) => child !== undefined && hasRules(child, seen));
+  withRules.set(node, found);
+  return found;
+}
+
 export default defineRule({
   meta: {
     id: 'custom-resource/validation-rules',
@@ -115,7 +128,7 @@ export default defineRule({
   },
   check(context: RuleContext) {
     const version = customVersionOf(context.schema);
-    if (!version) return;
+    if (!version || !hasRules(version.schema)) return;
     // An object the schema refuses is not evaluated (upstream strategy.go hasBlockingErr).
     const { findings, stored } = validateCustomResource(version, context.value);
     if (findings.some((f) => f.ruleId === 'schema/type' || f.ruleId === 'schema/required' || f.ruleId === 'schema/enum' || f.ruleId === 'schema/length')) return;

@@ -47,8 +47,19 @@ function validatorOf(version: CustomVersion): ValidateFunction | Error {
   return validate;
 }
 
+/** Results by checked object: the linter's structure check and the CEL rule read the same one. */
+const results = new WeakMap<Json, { version: CustomVersion; result: { findings: StructuralFinding[]; stored: Json } }>();
+
 /** The structural findings of a custom resource, and the value as the server would store it. */
 export function validateCustomResource(version: CustomVersion, value: Json): { findings: StructuralFinding[]; stored: Json } {
+  const known = results.get(value);
+  if (known?.version === version) return known.result;
+  const result = checkCustomResource(version, value);
+  results.set(value, { version, result });
+  return result;
+}
+
+function checkCustomResource(version: CustomVersion, value: Json): { findings: StructuralFinding[]; stored: Json } {
   const stored = defaultedValue(version.schema, value) as Json;
   const findings: StructuralFinding[] = [];
   const metadata = version.schema.properties?.metadata;
