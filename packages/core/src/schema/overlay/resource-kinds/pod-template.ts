@@ -219,6 +219,9 @@ export const podTemplate: Overlay = {
   'core/v1.ScaleIOVolumeSource': {
     fields: {
       secretRef: { description: 'Secret with the ScaleIO user credentials; the server does not require it.', required: false },
+      // The type marks it optional, but validateScaleIOVolumeSource refuses an empty name
+      // (pkg/apis/core/validation/validation.go at 64149d1201ab96736d5aa902df411d40a3f6f714).
+      volumeName: { description: 'Name of a volume already created in the ScaleIO system; required.', required: true, minLength: 1 },
     },
   },
   'core/v1.CSIVolumeSource': {
