@@ -220,7 +220,7 @@ export const podTemplate: Overlay = {
     fields: {
       secretRef: { description: 'Secret with the ScaleIO user credentials; the server does not require it.', required: false },
       // The type marks it optional, but validateScaleIOVolumeSource refuses an empty name
-      // (pkg/apis/core/validation/validation.go at 64149d1201ab96736d5aa902df411d40a3f6f714).
+      // (pkg/apis/core/validation/validation.go at 000f26050b9be6fb3d79fae95e06b47fc96128cd).
       volumeName: { description: 'Name of a volume already created in the ScaleIO system; required.', required: true, minLength: 1 },
     },
   },
