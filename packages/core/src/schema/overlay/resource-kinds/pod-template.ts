@@ -231,6 +231,12 @@ export const podTemplate: Overlay = {
       driver: { description: 'Name of the CSI driver: a DNS subdomain of at most 63 characters, compared without regard to case; required.', minLength: 1, maxLength: 63 },
     },
   },
+  'core/v1.PodCertificateProjection': {
+    fields: {
+      // validateProjectionSources refuses any other key type, and "" (an absent one) with them.
+      keyType: { description: 'Type of the key pair the kubelet generates: `RSA3072`, `RSA4096`, `ECDSAP256`, `ECDSAP384`, `ECDSAP521` or `ED25519`; required.', enum: ['RSA3072', 'RSA4096', 'ECDSAP256', 'ECDSAP384', 'ECDSAP521', 'ED25519'] },
+    },
+  },
   'core/v1.ServiceAccountTokenProjection': {
     fields: {
       expirationSeconds: { description: 'Requested token lifetime, from 600 (10 minutes) to 4294967296 seconds.', minimum: 600, maximum: 4294967296 },
