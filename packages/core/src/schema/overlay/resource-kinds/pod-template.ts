@@ -231,6 +231,13 @@ export const podTemplate: Overlay = {
       driver: { description: 'Name of the CSI driver: a DNS subdomain of at most 63 characters, compared without regard to case; required.', minLength: 1, maxLength: 63 },
     },
   },
+  'core/v1.PodSchedulingGroup': {
+    fields: {
+      // A union of one member: validateSchedulingGroup refuses an absent podGroupName ("must specify
+      // one of: `podGroupName`", pkg/apis/core/validation/validation.go at 64149d1201ab96736d5aa902df411d40a3f6f714).
+      podGroupName: { description: 'Name of the PodGroup the pods belong to, in the same namespace; required.', required: true },
+    },
+  },
   'core/v1.PodCertificateProjection': {
     fields: {
       // validateProjectionSources refuses any other key type, and "" (an absent one) with them.
