@@ -4,7 +4,7 @@ import { containersOf, objectsIn, docsWebContainer } from './pod.js';
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** The server takes any printable ASCII character but '=' in a name (and a prefix), and nothing else. */
-function envNameProblem(name: string): string | undefined {
+export function envNameProblem(name: string): string | undefined {
   if (name.includes('=')) return "contains '='";
   return PRINTABLE_ASCII.test(name) ? undefined : 'has a character that is not printable ASCII';
 }

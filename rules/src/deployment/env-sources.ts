@@ -1,7 +1,8 @@
-import { defineRule, isJsonObject } from '@platlint/core';
+import { defineRule, formats, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { readsAllowedField, reportFieldRefDetails } from './downward-field.js';
-import { containersOf, objectsIn, docsWebContainer } from './pod.js';
+import { envNameProblem } from './env-names.js';
+import { containersOf, objectsIn, docsWebContainer, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
 
 const VALUE_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'] as const;
@@ -43,6 +44,9 @@ export default defineRule({
       '- `resourceFieldRef.resource` is `limits.` or `requests.` followed by `cpu`, `memory`,',
       '  `ephemeral-storage` or a `hugepages-<size>`.',
       "- `configMapKeyRef.key` and `secretKeyRef.key` are keys: letters, digits, '-', '_' and '.'.",
+      '- `fileKeyRef` (feature gate `EnvFiles`, on by default from 1.35) reads from an `emptyDir`',
+      "  volume of the pod: `volumeName` is a DNS label naming one, `path` has no `..` element, and",
+      "  `key` is a variable name (printable ASCII, no '=').",
       '- `fieldRef.apiVersion`, when set, is `v1`; the key in `metadata.labels[\'KEY\']` is a',
       '  qualified name, and so is the key in `metadata.annotations[\'KEY\']` once lowercased.',
       '',
@@ -64,9 +68,13 @@ export default defineRule({
     ].join('\n'),
   },
   check(context) {
+    // With EnvFiles off the server drops fileKeyRef before validating it (feature-gate/gated-field says so).
+    const volumes = gateEnabled(context.settings.featureGates, 'EnvFiles', context.settings.release) ? volumesByName(podSpec(context.value)) : undefined;
     for (const { container, path } of containersOf(context.value)) {
       for (const [variable, i] of objectsIn(container.env)) {
-        if (isJsonObject(variable.valueFrom)) checkValueFrom(context, variable.valueFrom, [...path, 'env', i, 'valueFrom']);
+        if (!isJsonObject(variable.valueFrom)) continue;
+        checkValueFrom(context, variable.valueFrom, [...path, 'env', i, 'valueFrom']);
+        if (volumes && isJsonObject(variable.valueFrom.fileKeyRef)) checkFileKeyRef(context, variable.valueFrom.fileKeyRef, [...path, 'env', i, 'valueFrom', 'fileKeyRef'], volumes);
       }
       for (const [entry, i] of objectsIn(container.envFrom)) {
         const set = ENV_FROM_SOURCES.filter((source) => entry[source] !== undefined && entry[source] !== null);
@@ -100,5 +108,35 @@ function checkValueFrom(context: RuleContext, valueFrom: Obj, at: FieldPath): vo
     if (!isJsonObject(selector) || typeof selector.key !== 'string' || selector.key === '') continue;
     const problem = keyProblem(selector.key);
     if (problem) context.report({ path: [...at, ref, 'key'], message: `key "${selector.key}" ${problem}` });
+  }
+}
+
+/** The pod's volumes by name (the first of a repeated name: the repeat is deployment/volume-names'). */
+function volumesByName(pod: Obj | undefined): Map<string, Obj> {
+  const out = new Map<string, Obj>();
+  for (const [volume] of objectsIn(pod?.volumes)) if (typeof volume.name === 'string' && !out.has(volume.name)) out.set(volume.name, volume);
+  return out;
+}
+
+/**
+ * validateFileKeySelector and validateFileKeyRefVolumes (kubernetes/kubernetes
+ * pkg/apis/core/validation/validation.go at 64149d1201ab96736d5aa902df411d40a3f6f714): the variable
+ * is read from a file of an emptyDir volume of the pod. Missing fields are schema findings.
+ */
+function checkFileKeyRef(context: RuleContext, selector: Obj, at: FieldPath, volumes: Map<string, Obj>): void {
+  const { key, volumeName, path } = selector;
+  if (typeof key === 'string' && key !== '') {
+    const problem = envNameProblem(key);
+    if (problem) context.report({ path: [...at, 'key'], message: `key ${JSON.stringify(key)} ${problem}; it names the variable read from the file` });
+  }
+  if (typeof volumeName === 'string' && volumeName !== '') {
+    const problem = formats['dns-label'](volumeName);
+    const volume = volumes.get(volumeName);
+    if (problem) context.report({ path: [...at, 'volumeName'], message: `volumeName "${volumeName}" ${problem}` });
+    else if (!volume) context.report({ path: [...at, 'volumeName'], message: `no volume named "${volumeName}" in the pod; fileKeyRef reads from one of the pod's emptyDir volumes` });
+    else if (!isJsonObject(volume.emptyDir)) context.report({ path: [...at, 'volumeName'], message: `volume "${volumeName}" is not an emptyDir; fileKeyRef reads only from emptyDir volumes` });
+  }
+  if (typeof path === 'string' && path.split('/').includes('..')) {
+    context.report({ path: [...at, 'path'], message: `path "${path}" must not contain '..'` });
   }
 }

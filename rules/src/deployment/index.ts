@@ -2,6 +2,7 @@ import type { Rule } from '@platlint/core';
 import containerImage from './container-image.js';
 import containerName from './container-name.js';
 import containerPorts from './container-ports.js';
+import containerRestartRules from './container-restart-rules.js';
 import containersRequired from './containers-required.js';
 import envNames from './env-names.js';
 import envSources from './env-sources.js';
@@ -48,6 +49,7 @@ export const rules: readonly Rule[] = [
   containerImage,
   containerName,
   containerPorts,
+  containerRestartRules,
   containersRequired,
   envNames,
   envSources,

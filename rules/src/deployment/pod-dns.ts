@@ -1,5 +1,7 @@
-import { defineRule, formats, isJsonObject } from '@platlint/core';
+import { defineRule, formats, gateEnabled, isJsonObject } from '@platlint/core';
+import type { RuleContext } from '@platlint/core';
 import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import type { Obj } from './pod.js';
 
 /**
  * A search domain, leniently: lowercase DNS labels that may also hold '_' (the server's relaxed
@@ -8,6 +10,8 @@ import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod
 const SEARCH_DOMAIN = /^[a-z0-9_]([-a-z0-9_]*[a-z0-9_])?(\.[a-z0-9_]([-a-z0-9_]*[a-z0-9_])?)*\.?$/;
 /** Total length of the search list the resolver takes, spaces between entries counted. */
 const MAX_SEARCH_CHARS = 2048;
+/** The longest host name a pod can be given by hostnameOverride (validatePodHostName). */
+const MAX_HOSTNAME_OVERRIDE = 64;
 
 export default defineRule({
   meta: {
@@ -27,6 +31,9 @@ export default defineRule({
       '  counting a trailing `.` (which is fine, as is `_` in labels), and all of them together',
       '  are at most 2048 characters.',
       '- Every host name of a `hostAliases` entry is a DNS subdomain (lowercase).',
+      '- `hostnameOverride` (feature gate `HostnameOverride`, on by default from 1.35) is a DNS',
+      '  subdomain of at most 64 characters, and is not set together with `setHostnameAsFQDN: true`',
+      '  or `hostNetwork: true`.',
       '',
       'Fails:',
       '',
@@ -58,6 +65,7 @@ export default defineRule({
     });
     const searchChars = searches.reduce((total: number, domain: unknown) => total + (typeof domain === 'string' ? domain.length : 0), 0) + Math.max(searches.length - 1, 0);
     if (searchChars > MAX_SEARCH_CHARS) context.report({ path: [...POD_SPEC, 'dnsConfig', 'searches'], message: `the search domains total ${searchChars} characters; the resolver takes at most ${MAX_SEARCH_CHARS}` });
+    if (typeof pod.hostnameOverride === 'string' && gateEnabled(context.settings.featureGates, 'HostnameOverride', context.settings.release)) checkHostnameOverride(context, pod, pod.hostnameOverride);
     for (const [alias, i] of objectsIn(pod.hostAliases)) {
       if (!Array.isArray(alias.hostnames)) continue;
       alias.hostnames.forEach((hostname: unknown, j) => {
@@ -67,3 +75,17 @@ export default defineRule({
     }
   },
 });
+
+/**
+ * validatePodHostName (kubernetes/kubernetes pkg/apis/core/validation/validation.go at
+ * 64149d1201ab96736d5aa902df411d40a3f6f714): the override replaces the host name outright, so it
+ * cannot be combined with the settings that derive the host name otherwise.
+ */
+function checkHostnameOverride(context: RuleContext, pod: Obj, hostname: string): void {
+  const at = [...POD_SPEC, 'hostnameOverride'];
+  if (pod.setHostnameAsFQDN === true) context.report({ path: at, target: 'key', message: 'hostnameOverride cannot be set with setHostnameAsFQDN: true; keep one' });
+  if (pod.hostNetwork === true) context.report({ path: at, target: 'key', message: 'hostnameOverride cannot be set with hostNetwork: true, where the pod has the node\'s host name' });
+  if (hostname.length > MAX_HOSTNAME_OVERRIDE) context.report({ path: at, message: `hostnameOverride is ${hostname.length} characters long; at most ${MAX_HOSTNAME_OVERRIDE}` });
+  const problem = formats['dns-subdomain'](hostname);
+  if (problem) context.report({ path: at, message: `hostnameOverride "${hostname}" ${problem}` });
+}

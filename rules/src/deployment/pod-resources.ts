@@ -4,7 +4,7 @@ import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod
 import type { Obj } from './pod.js';
 import { overcommitAllowed } from './resource-limits.js';
 import { HUGEPAGES, nameProblem } from './resource-names.js';
-import { isExtended } from './resource-quantities.js';
+import { isExtended, reportIndivisibleHugePages } from './resource-quantities.js';
 
 /** Resources a pod may set for itself (upstream component-helpers IsSupportedPodLevelResource). */
 function supportedAtPodLevel(name: string): boolean {
@@ -25,13 +25,21 @@ export default defineRule({
       'With the PodLevelResources feature gate on (the default from 1.34), `spec.template.spec.resources`',
       'sets requests and limits for the pod as a whole. The server refuses:',
       '',
+      '- any `resources` in a pod whose `os.name` is `windows` (and says nothing more about them);',
       '- a resource other than `cpu`, `memory` and `hugepages-<size>`, and any `claims` (claims',
       '  belong to containers);',
       '- a negative quantity, a request above its limit, and a huge-page request that differs from its',
-      '  limit or has none; huge pages without cpu or memory beside them;',
+      '  limit or has none; a huge-page amount that is not a whole number of pages; huge pages without',
+      '  cpu or memory beside them;',
       "- a pod request below what the containers request together (the regular containers and",
-      '  sidecars summed, or the largest init container with the sidecars started before it, if more),',
-      "  and a container limit above the pod's limit.",
+      '  sidecars summed, or the largest init container with the sidecars started before it, if more);',
+      "- a pod huge-page limit below what the containers' huge-page limits come to, counted the same way;",
+      "- a regular container's limit above the pod's limit.",
+      '',
+      'Only resources the pod itself names are compared with the containers: a resource only the',
+      'containers set, or only the pod, passes. A Deployment keeps its template as written; the',
+      'defaults a Pod gets from its limits (container requests, pod requests and limits) are applied',
+      'when each Pod is created, not to the template the server validates here.',
       '',
       '`spec.template.spec.overhead` (the cost of the pod\'s sandbox, usually set by a RuntimeClass)',
       'follows the container rules: standard or domain-qualified resource names, no negative',
@@ -62,6 +70,11 @@ export default defineRule({
     if (!isJsonObject(pod.resources) || !gateEnabled(context.settings.featureGates, 'PodLevelResources', context.settings.release)) return;
     const at = [...POD_SPEC, 'resources'];
     const resources = pod.resources;
+    // validatePodResources stops at this one error for a Windows pod.
+    if (isJsonObject(pod.os) && pod.os.name === 'windows') {
+      context.report({ path: at, target: 'key', message: 'a Windows pod cannot set resources for the whole pod; set them in its containers' });
+      return;
+    }
     if (resources.claims !== undefined && resources.claims !== null) {
       context.report({ path: [...at, 'claims'], target: 'key', message: 'claims cannot be set in the pod\'s own resources; list them in the resources of the containers that use them' });
     }
@@ -86,7 +99,9 @@ function checkPodLevelAmounts(context: RuleContext, requests: Obj, limits: Obj, 
       if (name.startsWith(HUGEPAGES)) hugePages = true;
       if (CPU_OR_MEMORY.has(name)) cpuOrMemory = true;
       const quantity = parseQuantity(raw);
-      if (quantity && quantity.num < 0n) context.report({ path: where, message: `${name} ${String(raw)} is negative; a quantity is 0 or more` });
+      if (!quantity) continue;
+      if (quantity.num < 0n) context.report({ path: where, message: `${name} ${String(raw)} is negative; a quantity is 0 or more` });
+      else if (name.startsWith(HUGEPAGES)) reportIndivisibleHugePages(context, name, raw, quantity, where);
     }
   }
   for (const [name, requested] of Object.entries(requests)) {
@@ -105,11 +120,18 @@ function checkPodLevelAmounts(context: RuleContext, requests: Obj, limits: Obj, 
   if (hugePages && !cpuOrMemory) context.report({ path: at, message: 'huge pages in the pod\'s resources need a cpu or memory request or limit beside them; add one' });
 }
 
-/** What a container requests, by resource, as the template states it. */
-function requestsOf(container: Obj): Map<string, Quantity> {
+/** Requests or limits: the two lists of a container's resources. */
+type Side = 'requests' | 'limits';
+
+/**
+ * What a container requests or is limited to, by resource, as the template states it: a
+ * Deployment's template is not defaulted the way a Pod is (upstream SetDefaults_Pod fills requests
+ * from limits "on a v1.Pod and not a v1.PodTemplate"), so a limit alone does not count as a request.
+ */
+function amountsOf(container: Obj, side: Side): Map<string, Quantity> {
   const out = new Map<string, Quantity>();
-  const requests = isJsonObject(container.resources) && isJsonObject(container.resources.requests) ? container.resources.requests : {};
-  for (const [name, raw] of Object.entries(requests)) {
+  const amounts = isJsonObject(container.resources) && isJsonObject(container.resources[side]) ? container.resources[side] : {};
+  for (const [name, raw] of Object.entries(amounts)) {
     const quantity = parseQuantity(raw);
     if (quantity) out.set(name, quantity);
   }
@@ -125,17 +147,18 @@ function maxInto(total: Map<string, Quantity>, other: Map<string, Quantity>): vo
 }
 
 /**
- * What the containers need together (upstream component-helpers AggregateContainerRequests): the
- * regular containers and the sidecars (init containers that keep running) add up; each other init
- * container runs alone beside the sidecars started before it, and the larger of the two counts.
+ * What the containers need together (upstream component-helpers AggregateContainerRequests and
+ * AggregateContainerLimits, one formula for both): the regular containers and the sidecars (init
+ * containers that keep running) add up; each other init container runs alone beside the sidecars
+ * started before it, and the larger of the two counts.
  */
-function aggregateRequests(pod: Obj): Map<string, Quantity> {
+function aggregate(pod: Obj, side: Side): Map<string, Quantity> {
   const total = new Map<string, Quantity>();
-  for (const [container] of objectsIn(pod.containers)) addInto(total, requestsOf(container));
+  for (const [container] of objectsIn(pod.containers)) addInto(total, amountsOf(container, side));
   const sidecars = new Map<string, Quantity>();
   const initPeak = new Map<string, Quantity>();
   for (const [container] of objectsIn(pod.initContainers)) {
-    const own = requestsOf(container);
+    const own = amountsOf(container, side);
     if (container.restartPolicy === 'Always') {
       addInto(sidecars, own);
       maxInto(initPeak, sidecars);
@@ -151,18 +174,28 @@ function aggregateRequests(pod: Obj): Map<string, Quantity> {
 }
 
 /**
- * validatePodResourceConsistency: the pod's requests cover the containers' together, and no
- * container's limit is above the pod's. Only resources the pod requests are compared: for the
- * others the server's outcome turns on defaulting the template does not go through.
+ * validatePodResourceConsistency (kubernetes/kubernetes pkg/apis/core/validation/validation.go):
+ * the pod's requests cover the containers' together, its huge-page limits cover the containers'
+ * huge-page limits together, and no regular container's limit is above the pod's. Each comparison
+ * skips a resource the pod does not name itself, as upstream does.
  */
 function checkContainersFit(context: RuleContext, pod: Obj, requests: Obj, limits: Obj, at: FieldPath): void {
-  for (const [name, needed] of aggregateRequests(pod)) {
+  for (const [name, needed] of aggregate(pod, 'requests')) {
     if (!(name in requests) || !supportedAtPodLevel(name)) continue;
     const podRequest = parseQuantity(requests[name]);
     if (podRequest && compareQuantities(needed, podRequest) > 0) {
       context.report({ path: [...at, 'requests', name], message: `pod ${name} request ${String(requests[name])} is below what its containers request together; raise it to at least their total` });
     }
   }
+  // Huge pages are not overcommitted, so their limits are summed as requests are.
+  for (const [name, needed] of aggregate(pod, 'limits')) {
+    if (!name.startsWith(HUGEPAGES) || !(name in limits)) continue;
+    const podLimit = parseQuantity(limits[name]);
+    if (podLimit && compareQuantities(needed, podLimit) > 0) {
+      context.report({ path: [...at, 'limits', name], message: `pod ${name} limit ${String(limits[name])} is below what its containers' ${name} limits come to together; raise it to at least their total` });
+    }
+  }
+  // Only the regular containers: init containers and sidecars are not compared one by one.
   for (const [container, i] of objectsIn(pod.containers)) {
     const own = isJsonObject(container.resources) && isJsonObject(container.resources.limits) ? container.resources.limits : {};
     for (const [name, raw] of Object.entries(own)) {

@@ -9,7 +9,7 @@ const CPU_OR_MEMORY = new Set(['cpu', 'memory']);
 export default defineRule({
   meta: {
     id: 'deployment/resource-quantities',
-    description: 'Container resource quantities and emptyDir size limits are not negative, extended resources are whole numbers, and huge pages come with cpu or memory.',
+    description: 'Container resource quantities and emptyDir size limits are not negative, extended resources and huge pages are whole units, and huge pages come with cpu or memory.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -20,8 +20,9 @@ export default defineRule({
       '- no quantity is negative;',
       '- an extended resource (a name with a domain, such as `example.com/gpu`) is counted in whole',
       '  units, so `500m` or `0.5` is refused;',
-      '- a container that asks for `hugepages-<size>` also requests or limits `cpu` or `memory`',
-      '  (reported on `resources`).',
+      '- a `hugepages-<size>` amount is a whole number of pages of that size;',
+      '- a container that asks for `hugepages-<size>` also requests or limits `cpu` or `memory` in its',
+      '  own resources, even when the pod sets cpu or memory for itself (reported on `resources`).',
       '',
       'The `sizeLimit` of an `emptyDir` volume is not negative either.',
       '',
@@ -54,8 +55,6 @@ export default defineRule({
       const quantity = parseQuantity(limit);
       if (quantity && quantity.num < 0n) context.report({ path: [...POD_SPEC, 'volumes', i, 'emptyDir', 'sizeLimit'], message: `sizeLimit ${String(limit)} is negative; a quantity is 0 or more` });
     }
-    // Pod-level resources can carry the cpu or memory huge pages go with; leave that case alone.
-    const podLevel = isJsonObject(podSpec(context.value)?.resources);
     for (const { container, path } of containersOf(context.value)) {
       const resources = container.resources;
       if (!isJsonObject(resources)) continue;
@@ -72,13 +71,16 @@ export default defineRule({
           if (!quantity) continue;
           const at = [...path, 'resources', list, name];
           if (quantity.num < 0n) context.report({ path: at, message: `${name} ${String(raw)} is negative; a quantity is 0 or more` });
-          else if (list === 'limits' && name.startsWith(HUGEPAGES)) reportIndivisibleHugePages(context, name, raw, quantity, at);
+          else if (name.startsWith(HUGEPAGES)) reportIndivisibleHugePages(context, name, raw, quantity, at);
           else if (isExtended(name) && quantity.num % quantity.den !== 0n) {
             context.report({ path: at, message: `${name} ${String(raw)} is not a whole number; an extended resource is counted in whole units` });
           }
         }
       }
-      if (hugePages && !cpuOrMemory && !podLevel) {
+      // validateResourceRequirements asks this of each container's own resources, whatever the
+      // pod-level resources say (pkg/apis/core/validation/validation.go at
+      // 64149d1201ab96736d5aa902df411d40a3f6f714, as at 000f26050b9be6fb3d79fae95e06b47fc96128cd).
+      if (hugePages && !cpuOrMemory) {
         context.report({ path: [...path, 'resources'], message: 'huge pages need a cpu or memory request or limit beside them; add one' });
       }
     }
@@ -91,16 +93,16 @@ export function isExtended(name: string): boolean {
 }
 
 /**
- * validateResourceQuantityHugePageValue (kubernetes/kubernetes pkg/apis/core/v1/validation,
- * validateResourceRequirements, read for the limits): a huge-page limit is a whole number of pages
- * of the size its name gives. Requests are not checked there, and a name whose size is not a
- * quantity is deployment/resource-names'.
+ * validateResourceQuantityHugePageValue (kubernetes/kubernetes pkg/apis/core/validation/validation.go,
+ * called by validateResourceRequirements for limits and requests alike, in containers and in the
+ * pod's own resources): a huge-page amount is a whole number of pages of the size its name gives.
+ * A name whose size is not a quantity is deployment/resource-names'.
  */
-function reportIndivisibleHugePages(context: RuleContext, name: string, raw: unknown, quantity: Quantity, at: FieldPath): void {
+export function reportIndivisibleHugePages(context: RuleContext, name: string, raw: unknown, quantity: Quantity, at: FieldPath): void {
   const page = parseQuantity(name.slice(HUGEPAGES.length));
   if (!page || page.num <= 0n || page.num % page.den !== 0n) return;
   const pageBytes = page.num / page.den;
   // The server compares whole bytes, a fraction of a byte rounded up.
   const bytes = (quantity.num + quantity.den - 1n) / quantity.den;
-  if (bytes % pageBytes !== 0n) context.report({ path: at, message: `${name} limit ${String(raw)} is not a whole number of ${name.slice(HUGEPAGES.length)} pages` });
+  if (bytes % pageBytes !== 0n) context.report({ path: at, message: `${name} ${String(raw)} is not a whole number of ${name.slice(HUGEPAGES.length)} pages` });
 }

@@ -4,14 +4,20 @@ import { readsAllowedField, reportFieldRefDetails } from './downward-field.js';
 import { descendingPathProblem } from './mount-paths.js';
 import { DOCS_DEPLOYMENT_HEAD, objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
+import { signerNameProblem } from './signer-name.js';
 
 /** Pod fields a downwardAPI file can hold (whole label and annotation maps too, unlike env). */
 const FILE_FIELDS = new Set(['metadata.name', 'metadata.namespace', 'metadata.uid', 'metadata.labels', 'metadata.annotations']);
 
 /** Projections a projected source can hold on any server, whatever its feature gates. */
 const PROJECTIONS: readonly string[] = ['secret', 'configMap', 'downwardAPI', 'serviceAccountToken'];
-/** With ClusterTrustBundleProjection on, the server keeps clusterTrustBundle and counts it too. */
-const PROJECTIONS_WITH_BUNDLES: readonly string[] = [...PROJECTIONS, 'clusterTrustBundle'];
+/** The files a podCertificate source can write; it needs at least one. */
+const CERTIFICATE_PATHS = ['credentialBundlePath', 'keyPath', 'certificateChainPath'] as const;
+/**
+ * Bounds of a podCertificate's maxExpirationSeconds (kubernetes/kubernetes pkg/apis/certificates
+ * types.go: MinMaxExpirationSeconds, MaxMaxExpirationSeconds, KubernetesMaxMaxExpirationSeconds).
+ */
+const CERTIFICATE_LIFETIME = { min: 60 * 60, max: 91 * 24 * 60 * 60, maxKubernetes: 24 * 60 * 60 } as const;
 
 /** A file path inside a volume: relative, no '..' element and not starting with '..'. */
 function filePathProblem(path: string): string | undefined {
@@ -40,7 +46,12 @@ export default defineRule({
       '  downwardAPI files and cluster trust bundles; the token is not counted);',
       '- with feature gate `ClusterTrustBundleProjection` on (it is off by default): a',
       '  `clusterTrustBundle` with both or neither of `name` and `signerName`, with an empty one, with',
-      '  `labelSelector` beside `name`, or without a `path`;',
+      '  `labelSelector` beside `name`, or without a `path`; a `signerName` that is not',
+      '  `<domain>/<path>` (a domain of two or more DNS labels, a path of DNS names joined by `.`);',
+      '- a `podCertificate` (where its gate is on) with such a `signerName`, with none of',
+      '  `credentialBundlePath`, `keyPath` and `certificateChainPath` (each a file path as above, and',
+      '  counted among the files of the volume), or a `maxExpirationSeconds` below 3600 or above 91',
+      '  days (24 hours for a `kubernetes.io` signer);',
       '- a downwardAPI file with none or both of `fieldRef` and `resourceFieldRef`, a `fieldRef`',
       '  other than `metadata.name`, `metadata.namespace`, `metadata.uid`, `metadata.labels`,',
       '  `metadata.annotations` (or one label or annotation), and a `resourceFieldRef` without',
@@ -99,8 +110,11 @@ export default defineRule({
  * gate is off (pkg/api/pod/util.go, dropDisabledClusterTrustBundleProjection), so it counts only where on.
  */
 function checkProjected(context: RuleContext, projected: Obj, at: FieldPath): void {
-  const bundles = gateEnabled(context.settings.featureGates, 'ClusterTrustBundleProjection', context.settings.release);
-  const projections = bundles ? PROJECTIONS_WITH_BUNDLES : PROJECTIONS;
+  const gate = (name: string): boolean => gateEnabled(context.settings.featureGates, name, context.settings.release);
+  const bundles = gate('ClusterTrustBundleProjection');
+  // pkg/api/pod/util.go drops podCertificate with its gate off, as it does clusterTrustBundle.
+  const certificates = gate('PodCertificateProjection');
+  const projections = [...PROJECTIONS, ...(bundles ? ['clusterTrustBundle'] : []), ...(certificates ? ['podCertificate'] : [])];
   const paths = new Set<string>();
   const claimPath = (path: unknown, pathAt: FieldPath): void => {
     if (typeof path !== 'string' || path === '') return;
@@ -128,7 +142,43 @@ function checkProjected(context: RuleContext, projected: Obj, at: FieldPath): vo
       checkTrustBundle(context, source.clusterTrustBundle, [...sourceAt, 'clusterTrustBundle']);
       claimPath(source.clusterTrustBundle.path, [...sourceAt, 'clusterTrustBundle', 'path']);
     }
+    if (certificates && isJsonObject(source.podCertificate)) {
+      const certificateAt = [...sourceAt, 'podCertificate'];
+      checkPodCertificate(context, source.podCertificate, certificateAt);
+      for (const field of CERTIFICATE_PATHS) claimPath(source.podCertificate[field], [...certificateAt, field]);
+    }
   }
+}
+
+/**
+ * validateProjectionSources on a podCertificate (pkg/apis/core/validation/validation.go at
+ * 64149d1201ab96736d5aa902df411d40a3f6f714): a valid signer name, a lifetime bound within the
+ * signer's limits, and at least one file to write, each inside the volume. A missing signerName or
+ * keyType is a schema finding, and keyType's values are the schema's.
+ */
+function checkPodCertificate(context: RuleContext, certificate: Obj, at: FieldPath): void {
+  const { signerName, maxExpirationSeconds } = certificate;
+  const signerProblem = typeof signerName === 'string' ? signerNameProblem(signerName) : undefined;
+  if (signerProblem) context.report({ path: [...at, 'signerName'], message: `signerName "${String(signerName)}" ${signerProblem}` });
+  if (typeof maxExpirationSeconds === 'number') {
+    const kubernetesSigner = typeof signerName === 'string' && isKubernetesSigner(signerName);
+    const max = kubernetesSigner ? CERTIFICATE_LIFETIME.maxKubernetes : CERTIFICATE_LIFETIME.max;
+    if (maxExpirationSeconds < CERTIFICATE_LIFETIME.min || maxExpirationSeconds > max) {
+      context.report({ path: [...at, 'maxExpirationSeconds'], message: `maxExpirationSeconds ${maxExpirationSeconds} is out of range: from ${CERTIFICATE_LIFETIME.min} (1 hour) to ${max}${kubernetesSigner ? ' (24 hours for a kubernetes.io signer)' : ' (91 days)'}` });
+    }
+  }
+  const written = CERTIFICATE_PATHS.filter((field) => typeof certificate[field] === 'string' && certificate[field] !== '');
+  if (written.length === 0) context.report({ path: at, message: 'a podCertificate writes at least one file: set credentialBundlePath, or keyPath and certificateChainPath' });
+  for (const field of written) {
+    const problem = filePathProblem(certificate[field] as string);
+    if (problem) context.report({ path: [...at, field], message: `${field} "${String(certificate[field])}" ${problem}` });
+  }
+}
+
+/** A signer of the Kubernetes project (IsKubernetesSignerName, names.go): kubernetes.io or a subdomain of it. */
+function isKubernetesSigner(signerName: string): boolean {
+  const host = signerName.split('/')[0] ?? '';
+  return host === 'kubernetes.io' || host.endsWith('.kubernetes.io');
 }
 
 /** A cluster trust bundle is chosen by name or by signer name (with an optional selector), not both. */
@@ -141,6 +191,10 @@ function checkTrustBundle(context: RuleContext, bundle: Obj, at: FieldPath): voi
     if (has('labelSelector')) context.report({ path: [...at, 'labelSelector'], target: 'key', message: 'labelSelector only goes with signerName; remove it or choose the bundle by signerName' });
   } else if (has('signerName')) {
     if (bundle.signerName === '') context.report({ path: [...at, 'signerName'], message: 'signerName of a clusterTrustBundle must not be empty' });
+    else if (typeof bundle.signerName === 'string') {
+      const problem = signerNameProblem(bundle.signerName);
+      if (problem) context.report({ path: [...at, 'signerName'], message: `signerName "${bundle.signerName}" ${problem}` });
+    }
   } else {
     context.report({ path: at, message: 'a clusterTrustBundle needs name or signerName' });
   }

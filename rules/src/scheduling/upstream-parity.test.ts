@@ -3,7 +3,7 @@ import { parityErrors } from '../parity/fixtures.js';
 import type { ParityCase } from '../parity/fixtures.js';
 
 /**
- * PodGroup and CompositePodGroup cases restated from the upstream scheduling validation tests
+ * PodGroup, CompositePodGroup and Workload cases restated from the upstream scheduling validation tests
  * (TestValidatePodGroup, TestValidatePodGroupUpdate, TestValidateCompositePodGroup and the
  * declarative rules of the v1beta1 and v1alpha3 types), plus the hierarchy faults the scheduler
  * marks Invalid: what is accepted draws no error, what is refused draws exactly the errors listed.
@@ -14,6 +14,8 @@ const ref = '  workloadRef: {workloadName: w, templateName: t1}';
 const gang = '  schedulingPolicy: {gang: {minCount: 5}}';
 const base = `${ref}\n${gang}`;
 const TOPOLOGY = { TopologyAwareWorkloadScheduling: true };
+const wl = (spec: string, version = 'v1beta1'): string => `apiVersion: scheduling.plat.io/${version}\nkind: Workload\nmetadata: {name: w, namespace: ns}\n${spec}\n`;
+const template = '  podGroupTemplates:\n  - name: t1\n    schedulingPolicy: {gang: {minCount: 2}}';
 const COMPOSITE = { CompositePodGroup: true };
 
 const cases: Record<string, ParityCase> = {
@@ -112,11 +114,51 @@ const cases: Record<string, ParityCase> = {
     featureGates: COMPOSITE,
     errors: ['scheduling/hierarchy-cycle @ spec.parentCompositePodGroupName'],
   },
+  // Workload (a supporting kind): the fields its types mark required, each refused when absent by
+  // kubernetes/kubernetes pkg/apis/scheduling/validation/validation.go at
+  // 00447344aba092d2e9fed602d0a9522dda4fdd14 (validateControllerRef, validatePodGroup,
+  // validatePodGroupPolicy, validateGangSchedulingPolicy; that copy still names the templates
+  // podGroups) and, for the fields added since, by the declarative +k8s:required and union markers
+  // of k8s.io/api scheduling v1beta1/v1alpha3 at 10b39a39bcee995dfe7cd5e8e7b922be5e46f1e2.
+  'a Workload with a controller and a gang template': { upstream: 'ValidateWorkload: valid', yaml: wl(`spec:\n  controllerRef: {apiGroup: apps, kind: Deployment, name: web}\n${template}`) },
+  'a Workload without spec': { upstream: 'validatePodGroups: an empty spec has no templates (Required)', yaml: wl(''), errors: ['schema/required @ spec'] },
+  'a controllerRef without kind and name': {
+    upstream: 'validateControllerRef: kind and name Required',
+    yaml: wl(`spec:\n  controllerRef: {apiGroup: apps}\n${template}`),
+    errors: ['schema/required @ spec.controllerRef.kind', 'schema/required @ spec.controllerRef.name'],
+  },
+  'a pod-group template without a name': { upstream: 'validatePodGroup: name Required', yaml: wl('spec:\n  podGroupTemplates:\n  - schedulingPolicy: {basic: {}}'), errors: ['schema/required @ spec.podGroupTemplates[0].name'] },
+  'a pod-group template without schedulingPolicy': { upstream: 'validatePodGroupPolicy: neither basic nor gang', yaml: wl('spec:\n  podGroupTemplates:\n  - name: t1'), errors: ['schema/required @ spec.podGroupTemplates[0].schedulingPolicy'] },
+  'a gang template without minCount': { upstream: 'validateGangSchedulingPolicy: minCount 0 is Required', yaml: wl('spec:\n  podGroupTemplates:\n  - name: t1\n    schedulingPolicy: {gang: {}}'), errors: ['schema/required @ spec.podGroupTemplates[0].schedulingPolicy.gang.minCount'] },
+  'a composite template without name and schedulingPolicy': {
+    upstream: 'CompositePodGroupTemplate: name +k8s:required, schedulingPolicy a union with no member',
+    yaml: wl('spec:\n  compositePodGroupTemplates:\n  - podGroupTemplates: [{name: t1, schedulingPolicy: {basic: {}}}]'),
+    featureGates: COMPOSITE,
+    errors: ['schema/required @ spec.compositePodGroupTemplates[0].name', 'schema/required @ spec.compositePodGroupTemplates[0].schedulingPolicy'],
+  },
+  'a composite gang template without minGroupCount': {
+    upstream: 'CompositeGangSchedulingPolicy: minGroupCount +k8s:required',
+    yaml: wl('spec:\n  compositePodGroupTemplates:\n  - name: c1\n    schedulingPolicy: {gang: {}}\n    podGroupTemplates: [{name: t1, schedulingPolicy: {basic: {}}}]'),
+    featureGates: COMPOSITE,
+    errors: ['schema/required @ spec.compositePodGroupTemplates[0].schedulingPolicy.gang.minGroupCount'],
+  },
+  'a v1alpha3 template claim without a name': {
+    upstream: 'PodGroupResourceClaim: name +k8s:required',
+    yaml: wl('spec:\n  podGroupTemplates:\n  - name: t1\n    schedulingPolicy: {basic: {}}\n    resourceClaims: [{resourceClaimName: c}]', 'v1alpha3'),
+    featureGates: COMPOSITE,
+    errors: ['schema/required @ spec.podGroupTemplates[0].resourceClaims[0].name'],
+  },
+  'a v1alpha3 controllerRef without kind and name': {
+    upstream: 'validateControllerRef: kind and name Required',
+    yaml: wl(`spec:\n  controllerRef: {apiGroup: apps}\n${template}`, 'v1alpha3'),
+    featureGates: COMPOSITE,
+    errors: ['schema/required @ spec.controllerRef.kind', 'schema/required @ spec.controllerRef.name'],
+  },
   // Status sent on create is dropped; resourceClaimStatuses are checked on status writes only.
   'a status resourceClaimStatuses entry without name': { upstream: 'PodGroup create: status dropped, status validation not run', yaml: `${pg(base)}status:\n  resourceClaimStatuses: [{resourceClaimName: claim}]\n` },
 };
 
-describe('PodGroup and CompositePodGroup: parity with the upstream validation', () => {
+describe('PodGroup, CompositePodGroup and Workload: parity with the upstream validation', () => {
   it.each(Object.entries(cases))('%s', (_, c) => {
     expect(parityErrors(c)).toEqual([...(c.errors ?? [])].sort());
   });

@@ -219,6 +219,9 @@ export const podTemplate: Overlay = {
   'core/v1.ScaleIOVolumeSource': {
     fields: {
       secretRef: { description: 'Secret with the ScaleIO user credentials; the server does not require it.', required: false },
+      // The type marks it optional, but validateScaleIOVolumeSource refuses an empty name
+      // (pkg/apis/core/validation/validation.go at 000f26050b9be6fb3d79fae95e06b47fc96128cd).
+      volumeName: { description: 'Name of a volume already created in the ScaleIO system; required.', required: true, minLength: 1 },
     },
   },
   'core/v1.CSIVolumeSource': {
@@ -226,6 +229,19 @@ export const podTemplate: Overlay = {
       // The server lowercases the name before its DNS-subdomain check, so capitals pass; that
       // check is deployment/volume-names', not a format here (the format is case-sensitive).
       driver: { description: 'Name of the CSI driver: a DNS subdomain of at most 63 characters, compared without regard to case; required.', minLength: 1, maxLength: 63 },
+    },
+  },
+  'core/v1.PodSchedulingGroup': {
+    fields: {
+      // A union of one member: validateSchedulingGroup refuses an absent podGroupName ("must specify
+      // one of: `podGroupName`", pkg/apis/core/validation/validation.go at 64149d1201ab96736d5aa902df411d40a3f6f714).
+      podGroupName: { description: 'Name of the PodGroup the pods belong to, in the same namespace; required.', required: true },
+    },
+  },
+  'core/v1.PodCertificateProjection': {
+    fields: {
+      // validateProjectionSources refuses any other key type, and "" (an absent one) with them.
+      keyType: { description: 'Type of the key pair the kubelet generates: `RSA3072`, `RSA4096`, `ECDSAP256`, `ECDSAP384`, `ECDSAP521` or `ED25519`; required.', enum: ['RSA3072', 'RSA4096', 'ECDSAP256', 'ECDSAP384', 'ECDSAP521', 'ED25519'] },
     },
   },
   'core/v1.ServiceAccountTokenProjection': {

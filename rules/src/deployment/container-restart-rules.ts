@@ -1,0 +1,99 @@
+import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
+import type { FieldPath, RuleContext } from '@platlint/core';
+import { docsWebContainer, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import type { Obj } from './pod.js';
+
+/** Restart policies a container may name once ContainerRestartRules is on. */
+const POLICIES = ['Always', 'Never', 'OnFailure'];
+const OPERATORS = ['In', 'NotIn'];
+/** Limits of validateContainerRestartPolicy: rules per container, exit codes per rule. */
+const MAX_RULES = 20;
+const MAX_EXIT_CODES = 255;
+
+const isSet = (value: unknown): boolean => value !== undefined && value !== null;
+
+export default defineRule({
+  meta: {
+    id: 'deployment/container-restart-rules',
+    description: "A container's own restartPolicy and restartPolicyRules are ones the server accepts.",
+    kinds: ['Deployment.apps'],
+    severity: 'error',
+    enforcedBy: 'server',
+    source: 'upstream pod validation (validateContainerRestartPolicy, validateInitContainerRestartPolicy)',
+    docs: [
+      'With feature gate `ContainerRestartRules` on (the default from 1.35), a container of the pod',
+      'template may set its own `restartPolicy` (`Always`, `Never` or `OnFailure`) and',
+      '`restartPolicyRules`, which restart it on given exit codes. The server refuses:',
+      '',
+      '- `restartPolicyRules` without a `restartPolicy` beside them;',
+      '- a `restartPolicy` other than those three;',
+      '- more than 20 rules, and a rule whose `action` is not `Restart` (or `RestartAllContainers`',
+      '  where that gate is on), that has no `exitCodes`, whose `exitCodes.operator` is not `In` or',
+      '  `NotIn`, or that lists more than 255 exit codes;',
+      '- rules on a sidecar (an init container with `restartPolicy: Always`) unless',
+      '  `RestartAllContainers` is on.',
+      '',
+      'With the gate off, an init container\'s `restartPolicy` can only be `Always` (a sidecar).',
+      '',
+      'Fails:',
+      '',
+      ...docsWebContainer('        restartPolicyRules: [{action: Restart, exitCodes: {operator: In, values: [42]}}]'),
+      '',
+      'Passes:',
+      '',
+      ...docsWebContainer('        restartPolicy: Never', '        restartPolicyRules: [{action: Restart, exitCodes: {operator: In, values: [42]}}]'),
+    ].join('\n'),
+  },
+  check(context) {
+    const pod = podSpec(context.value);
+    if (!pod) return;
+    const gate = (name: string): boolean => gateEnabled(context.settings.featureGates, name, context.settings.release);
+    const rulesOn = gate('ContainerRestartRules');
+    const restartAll = gate('RestartAllContainers');
+    if (rulesOn) {
+      for (const [container, i] of objectsIn(pod.containers)) checkPolicyAndRules(context, container, [...POD_SPEC, 'containers', i], restartAll);
+    }
+    for (const [container, i] of objectsIn(pod.initContainers)) {
+      const at = [...POD_SPEC, 'initContainers', i];
+      const { restartPolicy } = container;
+      if (!rulesOn) {
+        // Without the gate only sidecars may name a policy; the server drops the rules.
+        if (isSet(restartPolicy) && restartPolicy !== 'Always') context.report({ path: [...at, 'restartPolicy'], message: `restartPolicy ${JSON.stringify(restartPolicy)} is not allowed on an init container; only Always (a sidecar) is` });
+        continue;
+      }
+      const rules = Array.isArray(container.restartPolicyRules) ? container.restartPolicyRules : [];
+      if (restartPolicy === 'Always' && !restartAll) {
+        if (rules.length > 0) context.report({ path: [...at, 'restartPolicyRules'], target: 'key', message: 'restartPolicyRules are not allowed on a sidecar (an init container with restartPolicy: Always)' });
+        continue;
+      }
+      checkPolicyAndRules(context, container, at, restartAll);
+    }
+  },
+});
+
+/**
+ * validateContainerRestartPolicy (kubernetes/kubernetes pkg/apis/core/validation/validation.go at
+ * 64149d1201ab96736d5aa902df411d40a3f6f714). A missing action or operator is a schema finding.
+ */
+function checkPolicyAndRules(context: RuleContext, container: Obj, at: FieldPath, restartAll: boolean): void {
+  const { restartPolicy } = container;
+  const rules = Array.isArray(container.restartPolicyRules) ? container.restartPolicyRules : [];
+  if (!isSet(restartPolicy)) {
+    if (rules.length > 0) context.report({ path: [...at, 'restartPolicyRules'], target: 'key', message: 'restartPolicyRules need a restartPolicy beside them; set restartPolicy (Always, Never or OnFailure)' });
+  } else if (typeof restartPolicy !== 'string' || !POLICIES.includes(restartPolicy)) {
+    context.report({ path: [...at, 'restartPolicy'], message: `restartPolicy ${JSON.stringify(restartPolicy)} is not one of ${POLICIES.join(', ')}` });
+  }
+  if (rules.length > MAX_RULES) context.report({ path: [...at, 'restartPolicyRules'], message: `${rules.length} restart rules; a container has at most ${MAX_RULES}` });
+  const actions = restartAll ? ['Restart', 'RestartAllContainers'] : ['Restart'];
+  for (const [rule, j] of objectsIn(rules)) {
+    const ruleAt = [...at, 'restartPolicyRules', j];
+    if (typeof rule.action === 'string' && !actions.includes(rule.action)) context.report({ path: [...ruleAt, 'action'], message: `action "${rule.action}" is not one of ${actions.join(', ')}` });
+    if (!isJsonObject(rule.exitCodes)) {
+      context.report({ path: ruleAt, message: 'a restart rule needs exitCodes, the exit codes it applies to' });
+      continue;
+    }
+    const { operator, values } = rule.exitCodes;
+    if (typeof operator === 'string' && !OPERATORS.includes(operator)) context.report({ path: [...ruleAt, 'exitCodes', 'operator'], message: `operator "${operator}" is not In or NotIn` });
+    if (Array.isArray(values) && values.length > MAX_EXIT_CODES) context.report({ path: [...ruleAt, 'exitCodes', 'values'], message: `${values.length} exit codes; a rule lists at most ${MAX_EXIT_CODES}` });
+  }
+}
