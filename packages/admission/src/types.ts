@@ -1,5 +1,6 @@
 // The request and answer shapes of the engine: the AdmissionReview v1 request fields
-// (mutating-admission.md §10) and what `admit` returns.
+// (upstream staging/src/k8s.io/api/admission/v1/types.go, AdmissionRequest) and what `admit`
+// returns.
 import type { FailureKind } from './evaluate/failures.js';
 import type { Json, JsonObject } from './json.js';
 import type { JsonPatchOperation } from './merge/json-patch.js';
