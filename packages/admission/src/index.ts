@@ -9,7 +9,7 @@ export { collectParams, type ParamsOutcome } from './params/params.js';
 export { mergeApplyConfiguration, ApplyConfigurationError } from './merge/apply-configuration.js';
 export { applyJsonPatch, JsonPatchError, JsonPatchTestFailed, type JsonPatchOperation } from './merge/json-patch.js';
 export { diffToPatch } from './merge/diff.js';
-export type { AdmissionRequest, AdmissionResult, DenialStatus, GroupVersionKind, GroupVersionResource, Operation, UserInfo } from './types.js';
+export type { AdmissionAnswer, AdmissionRequest, AdmissionResult, DenialStatus, GroupVersionKind, GroupVersionResource, Operation, UserInfo } from './types.js';
 export type { Json, JsonObject } from './json.js';
 export { mutateObjects, requestFor, type MutateOptions, type MutateOutcome } from './testing/mutate.js';
 export { normalizeForComparison, runTestCase, runTestCaseObject, type TestCaseExpectation, type TestCaseResult } from './testing/test-case.js';
