@@ -15,4 +15,6 @@ export { mutateObjects, requestFor, type MutateOptions, type MutateOutcome } fro
 export { normalizeForComparison, runTestCase, runTestCaseObject, type TestCaseExpectation, type TestCaseResult } from './testing/test-case.js';
 export { unifiedDiff, type DiffLabels } from './testing/text-diff.js';
 export type { ClusterOptions } from './cluster/index.js';
-export { createWebhookServer, startWebhook, runAdmissionWorkerIfAsked, jsonLogger, silentLogger, LOG_LEVELS, MAX_BODY_BYTES, DRY_RUN_WARNING, REVIEW_API_VERSION, type WebhookOptions, type WebhookServer, type Logger, type LogLevel } from './server/index.js';
+export { createWebhookServer, runAdmissionWorkerIfAsked, jsonLogger, silentLogger, LOG_LEVELS, MAX_BODY_BYTES, DRY_RUN_WARNING, REVIEW_API_VERSION, type WebhookServerOptions, type WebhookServer, type Logger, type LogLevel } from './server/index.js';
+export { startWebhook, type WebhookOptions } from './webhook.js';
+export { admissionWorkerEntry } from './worker-entry.js';
