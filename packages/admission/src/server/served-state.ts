@@ -16,11 +16,6 @@ export class ServedState {
     private readonly connect: StateViewFactory | undefined,
   ) {}
 
-  /** Whether the state comes from a cluster connection (and so lives on the main thread only). */
-  get fromCluster(): boolean {
-    return this.connect !== undefined;
-  }
-
   /** Connects to the cluster once the files are loaded (nothing without a connection). */
   start(logger: Logger, metrics: Metrics): void {
     if (this.connect) this.live = this.connect(this.files, logger, metrics);
