@@ -3,7 +3,7 @@
 // Each package's manifest, its TypeScript project references and the imports of its sources
 // must stay inside the set it is allowed.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -42,6 +42,28 @@ function used(dir: string): { manifest: string[]; references: string[]; imports:
   }
   return { manifest: named, references, imports: [...imports] };
 }
+
+/** The folders under `from` that its sources import relatively, as `file -> folder` pairs for those inside `into`. */
+function importsInto(from: string, into: string): string[] {
+  const found: string[] = [];
+  for (const file of typeScriptFiles(join(root, from))) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*)'(\.[^']*)'/g)) {
+      const target = resolve(dirname(file), m[1] as string);
+      if (!relative(join(root, into), target).startsWith('..')) found.push(`${relative(root, file)} -> ${m[1] as string}`);
+    }
+  }
+  return found;
+}
+
+describe('admission: the cluster connection builds on the webhook server, never the other way round', () => {
+  it('no module of server/ imports cluster/ (the server knows the cluster by its StateView only)', () => {
+    expect(importsInto('packages/admission/src/server', 'packages/admission/src/cluster')).toEqual([]);
+  });
+
+  it('cluster/ does build on server/ (the direction docs/architecture.md states)', () => {
+    expect(importsInto('packages/admission/src/cluster', 'packages/admission/src/server').length).toBeGreaterThan(0);
+  });
+});
 
 describe('workspace layering', () => {
   for (const [name, { dir, uses }] of Object.entries(ALLOWED)) {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
-import { call, makeCa, serve } from '../webhook/helpers.js';
+import { answerOf, call, deploymentRequest, makeCa, review, serve } from '../webhook/helpers.js';
 import { REPO_ROOT, cleanEnv, installTarball, packTarball, run, tempFolder } from './npm-package.js';
 
 let work: string;
@@ -86,6 +86,29 @@ describe('the npm package', () => {
       try {
         const reply = await call(served.port, '/healthz', { ca: ca.caCert });
         expect(reply.status).toBe(200);
+      } finally {
+        await served.stop();
+      }
+    } finally {
+      rmSync(ca.dir, { recursive: true, force: true });
+    }
+  });
+
+  // /validate is always decided on an admission worker thread, which starts from the admission
+  // worker's own bundle (packages/admission/dist/worker.mjs), not from the CLI's: without that
+  // file in the package the worker cannot start and the request fails with 500.
+  it('serve: decides /validate on an admission worker started from the package\'s worker bundle', async () => {
+    const ca = makeCa();
+    try {
+      const { cert, key } = ca.issue('webhook');
+      const served = await serve(['--state', 'admission/state', '--tls-cert-file', cert, '--tls-private-key-file', key], { command: [join(consumer, 'node_modules/.bin/platlint')], cwd: consumer, env: cleanEnv() });
+      try {
+        const object = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' }, spec: { replicas: 'three' } };
+        const answer = answerOf(await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('installed-validate', object)) }));
+        expect(answer).toMatchObject({ uid: 'installed-validate', allowed: false });
+        expect(answer.status?.message).toMatch(/replicas/);
+        const metrics = (await call(served.port, '/metrics', { ca: ca.caCert })).body;
+        expect(metrics).toMatch(/^platlint_webhook_decisions_total\{route="validate"\} 1$/m);
       } finally {
         await served.stop();
       }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-for (const bundle of ['packages/cli/dist/platlint.mjs', 'packages/cli/dist/platlint.script.js', 'packages/language-server/dist/server.mjs', 'packages/language-server/dist/server.script.js']) {
+for (const bundle of ['packages/cli/dist/platlint.mjs', 'packages/cli/dist/platlint.script.js', 'packages/admission/dist/worker.mjs', 'packages/admission/dist/worker.script.js', 'packages/language-server/dist/server.mjs', 'packages/language-server/dist/server.script.js']) {
   if (!existsSync(join(REPO_ROOT, bundle))) throw new Error(`${bundle} does not exist: run \`npm run build\` first (the package ships the bundles).`);
 }
 

@@ -1,5 +1,6 @@
 // The request and answer shapes of the engine: the AdmissionReview v1 request fields
-// (mutating-admission.md §10) and what `admit` returns.
+// (upstream staging/src/k8s.io/api/admission/v1/types.go, AdmissionRequest) and what `admit`
+// returns.
 import type { FailureKind } from './evaluate/failures.js';
 import type { Json, JsonObject } from './json.js';
 import type { JsonPatchOperation } from './merge/json-patch.js';
@@ -77,16 +78,24 @@ export interface PolicyOutcome {
   failure?: { kind: FailureKind; message: string };
 }
 
-export interface AdmissionResult {
+/**
+ * What answers an AdmissionReview: the part of a result the response carries (review.ts writes
+ * it), and all that travels back from an admission worker. /validate's answer has this shape too.
+ */
+export interface AdmissionAnswer {
   uid: string;
   allowed: boolean;
-  /** The object after every mutation (the original one when denied or unchanged). */
-  object: Json | undefined;
-  /** RFC 6902 operations from the original object to `object`; empty when nothing changed. */
+  /** RFC 6902 operations from the original object to the mutated one; empty when nothing changed. */
   patch: JsonPatchOperation[];
   warnings: string[];
   auditAnnotations: Record<string, string>;
   status?: DenialStatus;
+}
+
+/** What `admit` returns: the answer, with the mutated object and how each policy took part. */
+export interface AdmissionResult extends AdmissionAnswer {
+  /** The object after every mutation (the original one when denied or unchanged). */
+  object: Json | undefined;
   /** Per policy, binding, param and pass, in the order they ran; empty when nothing matched. */
   outcomes: PolicyOutcome[];
 }

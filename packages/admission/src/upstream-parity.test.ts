@@ -496,7 +496,8 @@ describe('upstream parity: core kinds', () => {
   });
 });
 
-// Params and failures (mutating-admission.md §4, §9): every error of a Fail policy denies.
+// Params and failures (upstream generic/policy_dispatcher.go, CollectParams and Dispatch): every
+// error of a Fail policy denies.
 describe('upstream parity: params and failure policies', () => {
   const LABEL = apply('Object{metadata: Object.metadata{labels: {"limit": params == null ? "none" : params.data["limit"]}}}');
   const withParams = (o: Partial<PolicyOptions> = {}): PolicyOptions => ({ paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [LABEL], ...o });

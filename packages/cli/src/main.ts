@@ -1,4 +1,3 @@
-import { workerData } from 'node:worker_threads';
 import { readBoundedStream } from '@platlint/core';
 import { run } from './commands.js';
 import { runWorkerIfAsked } from './worker.js';
@@ -11,13 +10,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-// The webhook's admission workers start from this file too; the engine is loaded only for them.
+// The lint workers start from this file too (worker.ts); the webhook's admission workers start
+// from admission's own entry (packages/admission/src/worker-main.ts).
 // A function rather than top-level await: the bundle is CommonJS (scripts/bundle-node.mjs). A
 // rejection still ends the process with status 1, reported as an unhandled rejection.
 async function main(): Promise<void> {
-  const admissionWorker = (workerData as { platlintAdmissionWorker?: boolean } | undefined)?.platlintAdmissionWorker === true;
-  if (admissionWorker) (await import('@platlint/admission')).runAdmissionWorkerIfAsked();
-  else if (!runWorkerIfAsked()) {
+  if (!runWorkerIfAsked()) {
     const status = await run(process.argv.slice(2), {
       cwd: process.cwd(),
       env: process.env,

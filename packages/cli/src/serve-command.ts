@@ -2,7 +2,7 @@
 // accepting connections, lets in-flight requests finish and returns 0.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { jsonLogger, LOG_LEVELS, startWebhook, type ClusterOptions, type LogLevel, type WebhookServer } from '@platlint/admission';
+import { admissionWorkerEntry, jsonLogger, LOG_LEVELS, startWebhook, type ClusterOptions, type LogLevel, type WebhookServer } from '@platlint/admission';
 import { ConfigError, ConfigResolver, type Config } from '@platlint/core';
 import { knownRuleIds } from '@platlint/rules';
 import type { Io } from './commands.js';
@@ -224,8 +224,8 @@ export async function serveCommand(argv: readonly string[], io: Io): Promise<num
       requestTimeoutMs: args.requestTimeoutMs,
       shutdownGraceMs: args.shutdownGraceMs,
       ...(args.maxConnections !== undefined ? { maxConnections: args.maxConnections } : {}),
-      // Admission work on worker threads started from this same executable.
-      workers: { entry: io.entry },
+      // Admission work on worker threads, started from admission's own bundle.
+      workers: { entry: admissionWorkerEntry() },
       ...(args.cluster ? { cluster: args.cluster } : {}),
       validateConfig: config,
     });

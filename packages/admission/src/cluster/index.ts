@@ -1,11 +1,9 @@
 // The webhook's connection to the platform's API, loaded on demand: only `serve` with
 // cluster credentials imports this module (and the client library behind it), so the
 // other commands start as fast as before.
-import type { Logger } from '../server/log.js';
-import type { Metrics } from '../server/metrics.js';
-import type { StateSource } from '../server/state-source.js';
+import type { StateViewFactory } from '../server/state-view.js';
 import { loadKubeConfig, serverOf, type Credentials } from './connection.js';
-import { LiveState, type StateView } from './live-state.js';
+import { LiveState } from './live-state.js';
 import type { Backoff } from './resource-source.js';
 
 export interface ClusterOptions {
@@ -18,9 +16,6 @@ export interface ClusterOptions {
 }
 
 export const DEFAULT_STALE_AFTER_MS = 5 * 60_000;
-
-/** Builds the live state of a webhook once its file state exists; started right away. */
-export type StateViewFactory = (files: StateSource, logger: Logger, metrics: Metrics) => StateView;
 
 /** Reads the credentials now (throwing ConnectionError on a problem); connects when called. */
 export function connectCluster(options: ClusterOptions): StateViewFactory {

@@ -12,6 +12,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import { labels as metricLabels, type Metrics } from '../server/metrics.js';
 import type { Logger } from '../server/log.js';
 import type { StateSource } from '../server/state-source.js';
+import type { Readiness, StateView } from '../server/state-view.js';
 import { isObject, type JsonObject } from '../json.js';
 import { ADMISSION_GROUP, BINDING_KIND, CRD_GROUP, CRD_KIND, NAMESPACE_KIND, POLICY_KIND } from '../state/policy-types.js';
 import { createState, type LoadProblem, type State } from '../state/state.js';
@@ -24,20 +25,6 @@ export interface LiveStateOptions {
   /** A source without a working list or watch for longer than this makes /readyz fail. */
   staleAfterMs: number;
   backoff?: Backoff;
-}
-
-export interface Readiness {
-  ready: boolean;
-  /** Why not (or what is wrong while still ready), one line each. */
-  reasons: string[];
-}
-
-/** What the webhook reads: the current snapshot, its number, and whether to take traffic. */
-export interface StateView {
-  readonly current: State | undefined;
-  readonly generation: number;
-  readiness(): Readiness;
-  close(): void;
 }
 
 const NAMESPACES: SourceKind = { apiVersion: 'v1', kind: NAMESPACE_KIND };

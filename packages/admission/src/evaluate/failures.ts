@@ -1,4 +1,5 @@
-// How a policy's problems are reported (mutating-admission.md §9). Policy failures follow
+// How a policy's problems are reported (upstream generic/policy_dispatcher.go: Dispatch, which
+// filters the policy errors by failure policy, and PolicyError.Error). Policy failures follow
 // the policy's failurePolicy; status failures (unknown namespace, strict decoding) do not.
 import { CelEvaluationError, runtimeErrorMessage } from '@platlint/cel';
 

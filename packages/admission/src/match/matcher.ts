@@ -1,4 +1,5 @@
-// MatchResources against a request, in upstream's order (mutating-admission.md §3):
+// MatchResources against a request, in upstream's order (policy/matching/matching.go,
+// Matcher.DefinitionMatches and BindingMatches):
 // namespace selector, object selector, exclude rules, resource rules. A selector that fails
 // to match short-circuits; a broken selector or an unknown namespace is an error only once
 // the rules match.

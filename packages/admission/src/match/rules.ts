@@ -1,5 +1,5 @@
 // One resource rule against one request: scope, operation, group, version and resource
-// with subresource, each with `*` (mutating-admission.md §3).
+// with subresource, each with `*` (upstream webhook/predicates/rules/rules.go, Matcher.Matches).
 import type { NamedRule } from '../state/policy-types.js';
 import type { GroupVersionResource } from '../types.js';
 

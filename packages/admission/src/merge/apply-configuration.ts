@@ -1,5 +1,6 @@
 // Merging an apply configuration into the live object with structured-merge-diff rules, as
-// the API server does for a mutating policy (mutating-admission.md §6): the configuration is
+// the API server does for a mutating policy (upstream mutating/patch/smd.go,
+// ApplyStructuredMergeDiff): the configuration is
 // first checked against the schema (undeclared fields, wrong shapes), then rejected if it
 // sets any atomic struct, list or map, then merged: structs and granular maps key by key,
 // `map` lists by their keys, `set` lists as a union, scalars replaced. Nothing is ever

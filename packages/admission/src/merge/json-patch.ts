@@ -1,5 +1,6 @@
 // RFC 6902 JSON patches applied the way the platform's API server applies a mutating
-// policy's patch (evanphx/json-patch v4 semantics, mutating-admission.md §7). Written here
+// policy's patch (evanphx/json-patch v4 semantics, as upstream's mutating/patch/json_patch.go,
+// jsonPatcher.Patch, applies it). Written here
 // rather than taken from npm: the libraries there follow the RFC strictly, and v4 differs
 // in ways policies can observe (replace of an absent member adds it, negative indices,
 // a test on an absent member compares with null, the exact error texts).

@@ -1,5 +1,5 @@
 // After a JSON patch the API server decodes a built-in kind strictly: a field the type does
-// not declare is an internal error (mutating-admission.md §7), and so is a value its Go type
+// not declare is an internal error, and so is a value its Go type
 // cannot hold (upstream mutating/patch/json_patch.go, jsonPatcher.Patch: the patched JSON
 // goes through the strict JSON serializer's Decode into the typed object). Custom resources
 // decode loosely, so this is only asked for catalog kinds.

@@ -1,4 +1,5 @@
-// The param objects of a (policy, binding) pair (mutating-admission.md §4): each one found
+// The param objects of a (policy, binding) pair (upstream generic/policy_dispatcher.go,
+// CollectParams): each one found
 // is a separate invocation; without paramKind or paramRef there is one with `params` null.
 import { labelsOf, metadataString, type JsonObject } from '../json.js';
 import { labelsMatch, parseSelector } from '../match/selectors.js';

@@ -11,7 +11,7 @@ import { sameCrds } from '../state/kinds.js';
 import type { StateFile } from './state-files.js';
 
 export interface PoolOptions extends DecisionSettings {
-  /** The module a worker starts from: it must call runAdmissionWorkerIfAsked() (the CLI's entry does). */
+  /** The module a worker starts from: it must call runAdmissionWorkerIfAsked() (admission's own entry, worker-main.ts, does; admissionWorkerEntry() is its bundle). */
   entry: URL;
   workers: number;
   /** Heap limit of each worker: a request that needs more fails alone. */

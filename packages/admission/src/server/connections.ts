@@ -1,6 +1,7 @@
 // Connection hygiene for the webhook: a cap on open connections below the process's file
-// limit, TLS sockets that never finish their handshake closed rather than answered, and
-// accept errors (EMFILE above all) logged and survived.
+// limit, TLS sockets that never finish their handshake closed rather than answered, accept
+// errors (EMFILE above all) logged and survived, and connections closing after an early
+// answer drained rather than reset.
 import { readFileSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import type { Server as HttpsServer } from 'node:https';
@@ -62,4 +63,33 @@ export function trackHandshakes(server: HttpsServer): WeakSet<Socket> {
   const established = new WeakSet<Socket>();
   server.on('secureConnection', (socket: Socket) => established.add(socket));
   return established;
+}
+
+/** How long a connection closing after an early answer may keep sending before it is cut. */
+export const LINGER_MS = 2000;
+
+/** Sockets closing after an early answer; their remaining input is read and dropped. */
+const lingering = new WeakSet<Socket>();
+
+/** Whether a socket is closing after an early answer (its further input is no error). */
+export function isLingering(socket: Socket): boolean {
+  return lingering.has(socket);
+}
+
+/**
+ * An answer sent before the body was read (413, 415) must reach the client before the
+ * connection goes: closing a socket with unread input makes the kernel send a reset, which
+ * can discard the answer on its way. Node closes such a socket with destroySoon(); for this
+ * one socket, that becomes a half-close, input drained and dropped for a bounded time.
+ */
+export function lingerOnClose(socket: Socket, ms: number = LINGER_MS): void {
+  lingering.add(socket);
+  const s = socket as Socket & { destroySoon?: () => void };
+  s.destroySoon = () => {
+    socket.end();
+    socket.on('data', () => undefined);
+    socket.resume();
+    socket.once('end', () => socket.destroy());
+    setTimeout(() => socket.destroy(), ms).unref();
+  };
 }

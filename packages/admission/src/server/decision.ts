@@ -6,7 +6,8 @@ import { API_SERVER_MAX_NESTING, nestingOf, type Config } from '@platlint/core';
 import { admit, type AdmitOptions } from '../admit.js';
 import type { JsonObject } from '../json.js';
 import type { State } from '../state/state.js';
-import type { AdmissionRequest, AdmissionResult, DenialStatus } from '../types.js';
+import { answerOf, deniedAnswer } from '../answer.js';
+import type { AdmissionAnswer, AdmissionRequest, AdmissionResult, DenialStatus } from '../types.js';
 import type { OutcomeLabel } from './metrics.js';
 import { outcomeLabels } from './outcomes.js';
 import { parseJsonBody, readReview, ReviewError } from './review.js';
@@ -19,9 +20,6 @@ export interface DecisionSettings {
   admitOptions: Omit<AdmitOptions, 'authorizer'>;
   validateConfig?: Config | undefined;
 }
-
-/** The answer without the mutated object: only its patch travels back. */
-export type WorkerAnswer = Pick<AdmissionResult, 'uid' | 'allowed' | 'patch' | 'warnings' | 'auditAnnotations' | 'status'>;
 
 /** What the main thread logs about a request. */
 export interface RequestSummary {
@@ -40,8 +38,13 @@ export interface PolicyFailure {
   kind: string;
 }
 
+/**
+ * A decided request, on whichever thread: the answer the response carries, and what the main
+ * thread's metrics and logs need of the request and the policies' outcomes (the metrics live
+ * there, so the labels are collected where the request was decided and sent along).
+ */
 export type Decision =
-  | { type: 'answer'; answer: WorkerAnswer; request: RequestSummary; outcomes: [string, string, OutcomeLabel][]; failures: PolicyFailure[]; unknownKind?: string }
+  | { type: 'answer'; answer: AdmissionAnswer; request: RequestSummary; outcomes: [string, string, OutcomeLabel][]; failures: PolicyFailure[]; unknownKind?: string }
   | { type: 'bad-request'; message: string }
   | { type: 'no-state' };
 
@@ -77,18 +80,17 @@ export function decideReviewed(path: AdmissionPath, read: ReadRequest, state: St
   if (path === '/validate') return { type: 'answer', answer: validateRequest(request, crds ?? state?.crds ?? [], settings.validateConfig), request: summary, outcomes: [], failures: [] };
   if (!state) return { type: 'no-state' };
   const tooDeep = read.shallow ? undefined : tooDeepDenial(request);
-  if (tooDeep) return { type: 'answer', answer: { uid: request.uid, allowed: false, patch: [], warnings: [], auditAnnotations: {}, status: tooDeep }, request: summary, outcomes: [], failures: [] };
+  if (tooDeep) return { type: 'answer', answer: deniedAnswer(request.uid, tooDeep), request: summary, outcomes: [], failures: [] };
   // handOver: the parsed request is this request's alone and is not read after the decision.
-  const result = admit(state, request, { ...settings.admitOptions, handOver: true });
-  // Only what the response needs travels back from a worker (neither the object nor the outcomes).
-  const answer: WorkerAnswer = { uid: result.uid, allowed: result.allowed, patch: result.patch, warnings: result.warnings, auditAnnotations: result.auditAnnotations };
-  if (result.status) answer.status = result.status;
-  // The metrics live on the main thread: the outcomes' labels are collected here and sent along.
-  const outcomes = outcomeLabels(result.outcomes);
+  return admitted(admit(state, request, { ...settings.admitOptions, handOver: true }), request, summary);
+}
+
+/** The decision of an admit() result: its answer (neither the object nor the outcomes travel back from a worker), and the outcomes as metric labels. */
+function admitted(result: AdmissionResult, request: ReviewedRequest, summary: RequestSummary): Decision {
   const failures = result.allowed ? [] : result.outcomes.filter((o) => o.outcome === 'failed').map((o) => ({ policy: o.policy, binding: o.binding, kind: o.failure?.kind ?? '' }));
   // A refusal for want of a schema names the request's kind in the metrics.
   const unknownKind = failures.some((f) => f.kind === 'no-schema') ? `${request.kind.group}/${request.kind.version}, Kind=${request.kind.kind}` : undefined;
-  return { type: 'answer', answer, request: summary, outcomes, failures, ...(unknownKind ? { unknownKind } : {}) };
+  return { type: 'answer', answer: answerOf(result), request: summary, outcomes: outcomeLabels(result.outcomes), failures, ...(unknownKind ? { unknownKind } : {}) };
 }
 
 /**

@@ -3,7 +3,7 @@
 // a ReviewError with a message that says what and where, answered with 400.
 import { isJsonObject as isRecord } from '@platlint/core';
 import type { Json, JsonObject } from '../json.js';
-import type { AdmissionRequest, AdmissionResult, DenialStatus, Operation } from '../types.js';
+import type { AdmissionAnswer, AdmissionRequest, DenialStatus, Operation } from '../types.js';
 import { findJsonSyntaxError } from './json-error.js';
 
 export const REVIEW_API_VERSION = 'admission.plat.io/v1';
@@ -138,7 +138,7 @@ export interface ReviewResponse {
 }
 
 /** The response envelope; the patch is present only when the object changed. */
-export function reviewResponse(result: Pick<AdmissionResult, 'uid' | 'allowed' | 'patch' | 'warnings' | 'auditAnnotations' | 'status'>, dryRun: boolean): JsonObject {
+export function reviewResponse(result: AdmissionAnswer, dryRun: boolean): JsonObject {
   const response: ReviewResponse = { uid: result.uid, allowed: result.allowed };
   if (result.allowed && result.patch.length > 0) {
     response.patchType = 'JSONPatch';
@@ -157,7 +157,7 @@ const RESPONSE_PREFIX = `{"apiVersion":${JSON.stringify(REVIEW_API_VERSION)},"ki
  * `JSON.stringify(reviewResponse(result, dryRun))`, byte for byte, built by concatenation:
  * the envelope is fixed, so only the fields that vary are stringified.
  */
-export function reviewResponseBody(result: Pick<AdmissionResult, 'uid' | 'allowed' | 'patch' | 'warnings' | 'auditAnnotations' | 'status'>, dryRun: boolean): string {
+export function reviewResponseBody(result: AdmissionAnswer, dryRun: boolean): string {
   let body = `${RESPONSE_PREFIX}${JSON.stringify(result.uid)},"allowed":${result.allowed ? 'true' : 'false'}`;
   if (result.allowed && result.patch.length > 0) body += `,"patchType":"JSONPatch","patch":"${Buffer.from(JSON.stringify(result.patch)).toString('base64')}"`;
   if (!result.allowed && result.status) body += `,"status":${JSON.stringify(result.status)}`;

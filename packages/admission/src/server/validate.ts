@@ -4,7 +4,7 @@ import { defaultConfig, LintEngine, type Config, type Diagnostic } from '@platli
 import { knownRuleIds, rules } from '@platlint/rules';
 import type { JsonObject } from '../json.js';
 import { definitionSources, sameCrds } from '../state/kinds.js';
-import type { AdmissionRequest, AdmissionResult } from '../types.js';
+import type { AdmissionAnswer, AdmissionRequest } from '../types.js';
 
 export interface Findings {
   errors: Diagnostic[];
@@ -63,7 +63,7 @@ function plural(n: number, word: string): string {
 }
 
 /** The validating answer: denied with the error findings as the message, warnings passed on. `crds`: the definitions of the state or the cluster. */
-export function validateRequest(request: AdmissionRequest & { uid: string }, crds: readonly JsonObject[], config?: Config): Pick<AdmissionResult, 'uid' | 'allowed' | 'patch' | 'warnings' | 'auditAnnotations' | 'status'> {
+export function validateRequest(request: AdmissionRequest & { uid: string }, crds: readonly JsonObject[], config?: Config): AdmissionAnswer {
   const base = { uid: request.uid, patch: [], auditAnnotations: {} };
   // DELETE and CONNECT carry no object to judge.
   if (request.object === undefined) return { ...base, allowed: true, warnings: [] };

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { binding, deployment, deploymentRequest, policy } from '../test-support/objects.js';
 import { jsonLogger } from './log.js';
-import { MAX_BODY_BYTES, startWebhook, type WebhookServer } from './webhook.js';
+import { startWebhook } from '../webhook.js';
+import { MAX_BODY_BYTES, type WebhookServer } from './webhook.js';
 
 interface Reply {
   status: number;

@@ -1,5 +1,6 @@
 // The fields of MutatingAdmissionPolicy and its binding that the engine reads, after the
-// defaults the API server would have applied (mutating-admission.md §1).
+// defaults the API server would have applied (upstream pkg/apis/admissionregistration/v1beta1/
+// defaults.go, SetDefaults_MutatingAdmissionPolicySpec and its neighbours).
 import type { LabelSelector } from '@platlint/core';
 import type { JsonObject } from '../json.js';
 
