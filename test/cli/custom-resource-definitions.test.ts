@@ -35,6 +35,18 @@ spec:
                       message: the unit cannot change
                 min: {type: integer, default: 0}
                 max: {type: integer, maximum: 1000, default: 100}
+                capacity:
+                  type: integer
+                  x-kubernetes-validations:
+                    - rule: "!oldSelf.hasValue() || self >= oldSelf.value()"
+                      optionalOldSelf: true
+                      message: the capacity cannot shrink
+                serial:
+                  type: string
+                  x-kubernetes-validations:
+                    - rule: "oldSelf.hasValue() || self.startsWith('sn-')"
+                      optionalOldSelf: true
+                      message: a new serial starts with sn-
 `;
 
 const gauge = (spec: string, name = 'g1'): string => `apiVersion: lab.example.com/v1\nkind: Gauge\nmetadata: {name: ${name}, namespace: lab}\nspec: ${spec}\n`;
@@ -111,6 +123,10 @@ describe('custom resources checked against a definition given with --crd', () =>
     'live.yaml': gauge('{unit: celsius, min: 0, max: 10}'),
     'changed.yaml': gauge('{unit: kelvin, min: 0, max: 10}'),
     'same-unit.yaml': gauge('{unit: celsius, min: 0, max: 20}'),
+    'new-serial.yaml': gauge('{unit: celsius, capacity: 5, serial: sn-1}'),
+    'old-serial.yaml': gauge('{unit: celsius, capacity: 5, serial: x-1}'),
+    'shrunk.yaml': gauge('{unit: celsius, capacity: 4, serial: x-1}'),
+    'grown.yaml': gauge('{unit: celsius, capacity: 6, serial: x-1}'),
   });
 
   it('passes a valid custom resource', () => {
@@ -133,6 +149,22 @@ describe('custom resources checked against a definition given with --crd', () =>
     const kept = lintJson(['same-unit.yaml', '--crd', 'crd.yaml', '--old', 'live.yaml'], { cwd: dir });
     expect(allDiagnostics(kept.report)).toEqual([]);
     expect(kept.status).toBe(0);
+  });
+
+  it('runs optionalOldSelf rules on a create, with no old value, and on an update (--old)', () => {
+    const created = lintJson(['new-serial.yaml', '--crd', 'crd.yaml'], { cwd: dir });
+    expect(allDiagnostics(created.report)).toEqual([]);
+    expect(created.status).toBe(0);
+    const badCreate = lintJson(['old-serial.yaml', '--crd', 'crd.yaml'], { cwd: dir });
+    expect(badCreate.status).toBe(1);
+    expect(allDiagnostics(badCreate.report).map((d) => `${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual(['custom-resource/validation-rules @ spec.serial: a new serial starts with sn-']);
+
+    const shrunk = lintJson(['shrunk.yaml', '--crd', 'crd.yaml', '--old', 'old-serial.yaml'], { cwd: dir });
+    expect(shrunk.status).toBe(1);
+    expect(allDiagnostics(shrunk.report).map((d) => `${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual(['custom-resource/validation-rules @ spec.capacity: the capacity cannot shrink']);
+    const grown = lintJson(['grown.yaml', '--crd', 'crd.yaml', '--old', 'old-serial.yaml'], { cwd: dir });
+    expect(allDiagnostics(grown.report)).toEqual([]);
+    expect(grown.status).toBe(0);
   });
 
   it('lints the definition itself without an error', () => {

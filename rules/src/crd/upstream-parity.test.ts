@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parityErrors } from '../parity/fixtures.js';
+import { allFindings, parityErrors } from '../parity/fixtures.js';
 import type { ParityCase } from '../parity/fixtures.js';
 
 /**
@@ -188,6 +188,19 @@ const cases: Record<string, ParityCase> = {
     yaml: withProperties({ ports: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['port'], items: { type: 'object', required: ['port'], properties: { port: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'self == oldSelf' }] } } }),
   },
   'optionalOldSelf without oldSelf': { upstream: 'ValidateCustomResourceDefinitionOpenAPISchema: may not be set if oldSelf is not used in rule', yaml: withProperties({ spec: { type: 'object', 'x-kubernetes-validations': [{ rule: 'true', optionalOldSelf: true }] } }), errors: [`crd/validation-rules @ ${S}.properties.spec.x-kubernetes-validations[0].optionalOldSelf`] },
+  'optionalOldSelf on a rule that reads oldSelf as an optional': {
+    upstream: 'compilation.go Compile: optionalOldSelfEnvSet; compilation_test.go TestCelCompilation "optional primitive transition rule type checking"',
+    yaml: withProperties({ spec: { type: 'object', properties: { size: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self >= oldSelf.value()', optionalOldSelf: true }, { rule: 'self >= oldSelf.orValue(1)', optionalOldSelf: true }, { rule: 'oldSelf.hasValue() ? self >= oldSelf.value() : true', optionalOldSelf: true }] } } } }),
+  },
+  'optionalOldSelf: oldSelf is an optional of the object (fields through it are optional)': {
+    upstream: 'compilation_test.go TestCelCompilation "optional complex transition rule type checking"',
+    yaml: withProperties({ spec: { type: 'object', properties: { i: { type: 'integer' }, o: { type: 'object', properties: { i: { type: 'integer' } } } }, 'x-kubernetes-validations': [{ rule: 'self.i >= oldSelf.i.value()', optionalOldSelf: true }, { rule: 'self.o.i >= oldSelf.o.i.orValue(1)', optionalOldSelf: true }, { rule: 'self.o == oldSelf.o.value()', optionalOldSelf: true }] } }),
+  },
+  'optionalOldSelf on a transition rule under the items of an atomic list': {
+    upstream: 'ValidateCustomResourceDefinitionOpenAPISchema: cr.UsesOldSelf && uncorrelatablePath (optionalOldSelf does not lift it)',
+    yaml: withProperties({ tags: { type: 'array', items: { type: 'string', 'x-kubernetes-validations': [{ rule: '!oldSelf.hasValue()', optionalOldSelf: true }] } } }),
+    errors: [`crd/validation-rules @ ${S}.properties.tags.items.x-kubernetes-validations[0].rule`],
+  },
   'a rule whose cost exceeds the per-rule limit': {
     upstream: 'getExpressionCost over StaticEstimatedCostLimit',
     yaml: withProperties({ spec: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } }, 'x-kubernetes-validations': [{ rule: 'self.tags.all(x, self.tags.all(y, x == y))' }] } }),
@@ -215,5 +228,38 @@ const cases: Record<string, ParityCase> = {
 describe('CustomResourceDefinition parity with the API server', () => {
   it.each(Object.entries(cases))('%s', (_, c) => {
     expect(parityErrors(c)).toEqual([...(c.errors ?? [])].sort());
+  });
+});
+
+/** Every finding of crd/validation-rules on one rule of `spec.size` (an integer), warnings too: type errors are warnings there. */
+function ruleFindings(rule: Json): string[] {
+  const yaml = withProperties({ spec: { type: 'object', properties: { size: { type: 'integer', 'x-kubernetes-validations': [rule] } } } });
+  return allFindings(yaml)
+    .filter((d) => d.ruleId === 'crd/validation-rules')
+    .map((d) => d.message);
+}
+
+describe('optionalOldSelf rules compile with oldSelf typed optional(T) (compilation.go prepareEnvSet: types.NewOptionalType)', () => {
+  it.each([
+    ['self >= oldSelf.value()', true],
+    ['self >= oldSelf.orValue(1)', true],
+    ['oldSelf.hasValue() ? self >= oldSelf.value() : true', true],
+    ['!oldSelf.hasValue() || self >= oldSelf.value()', true],
+    // TestCelCompilation "optional primitive transition rule type checking": invalidError("optional"), invalidError("orValue").
+    ['self >= oldSelf', false],
+    ["self >= oldSelf.orValue('')", false],
+  ])('%s compiles: %s', (expression, compiles) => {
+    const withOptional = ruleFindings({ rule: expression, optionalOldSelf: true });
+    if (compiles) expect(withOptional).toEqual([]);
+    else expect(withOptional).toEqual([expect.stringContaining('does not compile')]);
+  });
+
+  it('without optionalOldSelf, oldSelf is the value itself: .value() does not compile and a plain comparison does', () => {
+    expect(ruleFindings({ rule: 'self >= oldSelf.value()' })).toEqual([expect.stringContaining('does not compile')]);
+    expect(ruleFindings({ rule: 'self >= oldSelf' })).toEqual([]);
+  });
+
+  it('a messageExpression of such a rule is compiled with the same optional oldSelf', () => {
+    expect(ruleFindings({ rule: 'oldSelf.hasValue()', optionalOldSelf: true, messageExpression: "oldSelf.hasValue() ? 'had one' : 'had none'" })).toEqual([]);
   });
 });

@@ -13,12 +13,15 @@ interface Compiled {
   program: CelProgram;
 }
 
-function programOf(node: SchemaNode, expression: string, message: boolean, transition: boolean): Compiled | undefined {
+/** How a rule sees `oldSelf`: not at all, as the stored value, or as an optional of it (`optionalOldSelf: true`). */
+type OldSelf = 'none' | 'plain' | 'optional';
+
+function programOf(node: SchemaNode, expression: string, message: boolean, oldSelf: OldSelf): Compiled | undefined {
   let byText = compiled.get(node);
   if (!byText) compiled.set(node, (byText = new Map()));
-  const key = `${message ? 'm' : 'r'}${transition ? 't' : ''}:${expression}`;
+  const key = `${message ? 'm' : 'r'}${oldSelf}:${expression}`;
   if (byText.has(key)) return byText.get(key);
-  const env = crdValidationEnvironment(node, { transition, message });
+  const env = crdValidationEnvironment(node, { transition: oldSelf !== 'none', optionalOldSelf: oldSelf === 'optional', message });
   const result = env.compile(expression);
   const program = result.ok ? { env, program: result.program } : undefined;
   byText.set(key, program);
@@ -31,8 +34,14 @@ interface Place {
   path: FieldPath;
   value: unknown;
   old: unknown;
-  /** An old value at a corresponding place exists (transition rules run only then). */
+  /** An old value at a corresponding place exists (transition rules run only then, unless they set optionalOldSelf). */
   correlated: boolean;
+  /**
+   * Errors of rules that do not read oldSelf are ratcheted here: the value equals its old one,
+   * or, for a value matched to none (an item of a list that is not a list-map), its nearest
+   * matched ancestor is unchanged (upstream validation.go ratchetingOptions.shouldRatchetError).
+   */
+  unchanged: boolean;
 }
 
 /**
@@ -40,22 +49,24 @@ interface Place {
  * map values by key and list-map items by their keys correlate; items of other lists do not
  * (upstream's ratcheting and transition rules follow the same correlation).
  */
-function places(node: SchemaNode, value: unknown, old: unknown, correlated: boolean, path: FieldPath, out: Place[]): Place[] {
+function places(node: SchemaNode, value: unknown, old: unknown, correlated: boolean, parentUnchanged: boolean, path: FieldPath, out: Place[]): Place[] {
   if (value === undefined || value === null) return out;
-  if (node['x-kubernetes-validations']?.length) out.push({ node, path, value, old, correlated });
+  const unchanged = correlated ? same(value, old) : parentUnchanged;
+  if (node['x-kubernetes-validations']?.length) out.push({ node, path, value, old, correlated, unchanged });
   if (Array.isArray(value) && node.items) {
     const keys = node['x-kubernetes-list-type'] === 'map' ? (node['x-kubernetes-list-map-keys'] ?? []) : undefined;
     const oldItems = correlated && Array.isArray(old) && keys ? old : [];
     value.forEach((item, i) => {
       const match = keys && isJson(item) ? oldItems.find((o) => isJson(o) && keys.every((k) => o[k] === item[k])) : undefined;
-      places(node.items as SchemaNode, item, match, match !== undefined, [...path, i], out);
+      places(node.items as SchemaNode, item, match, match !== undefined, unchanged, [...path, i], out);
     });
   } else if (isJson(value)) {
     for (const [key, child] of Object.entries(value)) {
       const childNode = node.properties && Object.hasOwn(node.properties, key) ? node.properties[key] : node.additionalProperties;
       if (!childNode || (path.length === 0 && key === 'metadata')) continue;
       const oldChild = correlated && isJson(old) ? old[key] : undefined;
-      places(childNode, child, oldChild, oldChild !== undefined, [...path, key], out);
+      // A null old value is no old value (upstream validateExpressions treats it as absent).
+      places(childNode, child, oldChild, oldChild !== undefined && oldChild !== null, unchanged, [...path, key], out);
     }
   }
   return out;
@@ -107,8 +118,11 @@ export default defineRule({
       'at its `fieldPath` when it has one.',
       '',
       'Transition rules, which read `oldSelf`, run only on an update of a value that existed before: lint',
-      'with `--old` and the stored objects to check them. On an update, a value that did not change is not',
-      'refused again even if it now fails a rule (ratcheting, on by default since release 1.33).',
+      'with `--old` and the stored objects to check them. A rule with `optionalOldSelf: true` runs on a',
+      'create too: its `oldSelf` is an optional, `optional.none()` where no old value exists, so it reads',
+      '`!oldSelf.hasValue() || self >= oldSelf.value()`. On an update, a value that did not change is not',
+      'refused again even if it now fails a rule that does not read `oldSelf` (ratcheting, on by default',
+      'since release 1.33); a transition rule is always applied.',
       '',
       'The rules run only on an object that passes its schema: a wrong type, a missing required field or',
       'a value outside an enum is reported by the `schema/*` checks instead (the server does the same).',
@@ -134,16 +148,19 @@ export default defineRule({
     if (findings.some((f) => f.ruleId === 'schema/type' || f.ruleId === 'schema/required' || f.ruleId === 'schema/enum' || f.ruleId === 'schema/length')) return;
     const oldStored = context.old ? (defaultedValue(version.schema, context.old.value) as Json) : undefined;
     let spent = 0;
-    for (const place of places(version.schema, stored, oldStored, oldStored !== undefined, [], [])) {
-      // Ratcheting: an unchanged value is not refused again.
-      if (place.correlated && same(place.value, place.old)) continue;
+    for (const place of places(version.schema, stored, oldStored, oldStored !== undefined, false, [], [])) {
       for (const rule of place.node['x-kubernetes-validations'] as ValidationRule[]) {
-        const transition = readsOldSelf(rule.rule);
-        if (transition && !place.correlated) continue;
-        const compiledRule = programOf(place.node, rule.rule, false, transition);
+        const oldSelf = oldSelfOf(rule);
+        // Ratcheting: an unchanged value is not refused again by a rule that does not read
+        // oldSelf; a transition rule's error is never ratcheted (upstream validation.go addErr).
+        if (oldSelf === 'none' && place.unchanged) continue;
+        // A transition rule runs only where an old value corresponds, unless it takes oldSelf
+        // as an optional (upstream validation.go validateExpressions, optionalOldSelfRule).
+        if (oldSelf === 'plain' && !place.correlated) continue;
+        const compiledRule = programOf(place.node, rule.rule, false, oldSelf);
         if (!compiledRule) continue;
         const { env, program } = compiledRule;
-        const values = { self: place.value, ...(transition ? { oldSelf: place.old } : {}) };
+        const values = { self: place.value, ...(oldSelf !== 'none' ? { oldSelf: place.correlated ? place.old : undefined } : {}) };
         const budget = Math.min(CRD_RULE_LIMITS.perCall, CRD_RULE_LIMITS.perObject - spent);
         let outcome: unknown;
         try {
@@ -157,19 +174,31 @@ export default defineRule({
         }
         if (outcome === true) continue;
         const where = rule.fieldPath ? parseFieldPath(rule.fieldPath) : undefined;
-        context.report({ path: [...place.path, ...(where ?? [])], message: messageOf(place, rule, transition) });
+        context.report({ path: [...place.path, ...(where ?? [])], message: messageOf(place, rule, oldSelf) });
       }
     }
   },
 });
 
-function messageOf(place: Place, rule: ValidationRule, transition: boolean): string {
+function oldSelfOf(rule: ValidationRule): OldSelf {
+  if (!readsOldSelf(rule.rule)) return 'none';
+  return rule.optionalOldSelf === true ? 'optional' : 'plain';
+}
+
+function messageOf(place: Place, rule: ValidationRule, ruleOldSelf: OldSelf): string {
   const reason = rule.reason && rule.reason !== 'FieldValueInvalid' ? ` (${rule.reason})` : '';
-  if (rule.messageExpression) {
-    const compiledMessage = programOf(place.node, rule.messageExpression, true, transition);
+  const readsOld = rule.messageExpression !== undefined && readsOldSelf(rule.messageExpression);
+  // Upstream evaluates a messageExpression with the rule's plain activation even when the rule
+  // takes oldSelf as an optional (validation.go validateExpressions → evalMessageExpression with
+  // `activation`): oldSelf is then unbound on a create and not an optional on an update, so a
+  // messageExpression that reads it fails and the static message stands.
+  const usable = !(ruleOldSelf === 'optional' && readsOld);
+  if (rule.messageExpression && usable) {
+    const messageOldSelf: OldSelf = ruleOldSelf === 'none' ? 'none' : 'plain';
+    const compiledMessage = programOf(place.node, rule.messageExpression, true, messageOldSelf);
     if (compiledMessage) {
       try {
-        const text = compiledMessage.program.evaluate(compiledMessage.env.prepare({ self: place.value, ...(transition ? { oldSelf: place.old } : {}) }));
+        const text = compiledMessage.program.evaluate(compiledMessage.env.prepare({ self: place.value, ...(messageOldSelf !== 'none' ? { oldSelf: place.old } : {}) }));
         // Upstream falls back to the static message when the expression gives nothing to say.
         if (typeof text === 'string' && text.trim() !== '' && !text.includes('\n')) return `${text}${reason}`;
       } catch {
