@@ -41,6 +41,8 @@ spec:
                     - rule: "!oldSelf.hasValue() || self >= oldSelf.value()"
                       optionalOldSelf: true
                       message: the capacity cannot shrink
+                contact: {type: string, format: email}
+                weight: {type: string, format: quantity}
                 serial:
                   type: string
                   x-kubernetes-validations:
@@ -127,6 +129,7 @@ describe('custom resources checked against a definition given with --crd', () =>
     'old-serial.yaml': gauge('{unit: celsius, capacity: 5, serial: x-1}'),
     'shrunk.yaml': gauge('{unit: celsius, capacity: 4, serial: x-1}'),
     'grown.yaml': gauge('{unit: celsius, capacity: 6, serial: x-1}'),
+    'formats.yaml': `${gauge('{unit: celsius, contact: "Ops <ops@example.com>", weight: heavy}')}---\n${gauge('{unit: celsius, contact: ops-at-example.com}', 'g2')}`,
   });
 
   it('passes a valid custom resource', () => {
@@ -165,6 +168,12 @@ describe('custom resources checked against a definition given with --crd', () =>
     const grown = lintJson(['grown.yaml', '--crd', 'crd.yaml', '--old', 'old-serial.yaml'], { cwd: dir });
     expect(allDiagnostics(grown.report)).toEqual([]);
     expect(grown.status).toBe(0);
+  });
+
+  it('checks a string format as the server does (net/mail for email), and not one the server leaves unchecked (quantity)', () => {
+    const { status, report } = lintJson(['formats.yaml', '--crd', 'crd.yaml'], { cwd: dir });
+    expect(status).toBe(1);
+    expect(allDiagnostics(report).map((d) => `${d.document} ${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual(['1 schema/format @ spec.contact: "ops-at-example.com" is not an email address']);
   });
 
   it('lints the definition itself without an error', () => {
