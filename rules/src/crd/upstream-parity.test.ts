@@ -46,7 +46,7 @@ const cases: Record<string, ParityCase> = {
   'a short name with an underscore': { upstream: 'ValidateCustomResourceDefinitionNames: IsDNS1035Label(shortNames[i])', yaml: crd((c) => (names(c).shortNames = ['wd', 'w_d'])), errors: ['crd/names @ spec.names.shortNames[1]'] },
   'a category that is not a label': { upstream: 'ValidateCustomResourceDefinitionNames: IsDNS1035Label(categories[i])', yaml: crd((c) => (names(c).categories = ['All'])), errors: ['crd/names @ spec.names.categories[0]'] },
   // --- scope and versions (validateCustomResourceDefinitionSpec, validateCustomResourceDefinitionVersion)
-  'no scope': { upstream: 'validateCustomResourceDefinitionSpec: validateEnumStrings(scope) Required', yaml: crd((c) => delete c.spec.scope), errors: ['crd/versions @ spec.scope'] },
+  'no scope': { upstream: 'validateCustomResourceDefinitionSpec: validateEnumStrings(scope) Required (v1 defaults.go sets no Scope; v1beta1 defaults.go defaulted Namespaced)', yaml: crd((c) => delete c.spec.scope), errors: ['crd/versions @ spec.scope'] },
   'an unknown scope': { upstream: 'validateCustomResourceDefinitionSpec: validateEnumStrings(scope) NotSupported', yaml: crd((c) => (c.spec.scope = 'Global')), errors: ['crd/versions @ spec.scope'] },
   'no versions': { upstream: 'validateCustomResourceDefinitionSpec: must have exactly one version marked as storage version', yaml: crd((c) => (c.spec.versions = [])), errors: ['crd/versions @ spec.versions'] },
   'a version name that is not a DNS-1035 label': { upstream: 'validateCustomResourceDefinitionSpec: IsDNS1035Label(version.Name)', yaml: crd((c) => (c.version.name = 'V1')), errors: ['crd/versions @ spec.versions[0].name'] },
@@ -89,6 +89,40 @@ const cases: Record<string, ParityCase> = {
     errors: ['crd/conversion @ spec.conversion.webhook.conversionReviewVersions'],
   },
   'a webhook with the None strategy': { upstream: 'validateCustomResourceConversion: should not be set when strategy is not set to Webhook', yaml: crd((c) => (c.spec.conversion = { strategy: 'None', webhook: { conversionReviewVersions: ['v1'] } })), errors: ['crd/conversion @ spec.conversion.webhook'] },
+  // --- what the server defaults before it validates (v1 defaults.go: SetDefaults_CustomResourceDefinitionSpec, SetDefaults_ServiceReference)
+  'no conversion: defaulted to the None strategy, with several versions': {
+    upstream: 'v1 defaults.go SetDefaults_CustomResourceDefinitionSpec (Conversion nil → Strategy None), before validateCustomResourceConversion',
+    yaml: crd((c) => (c.spec.versions = [c.version, { ...c.version, name: 'v2', storage: false }])),
+  },
+  'conversion: null is no conversion, defaulted to None': { upstream: 'v1 defaults.go SetDefaults_CustomResourceDefinitionSpec (Conversion nil)', yaml: crd((c) => (c.spec.conversion = null)) },
+  'conversion without a strategy is not defaulted': {
+    upstream: 'v1 defaults.go SetDefaults_CustomResourceDefinitionSpec defaults only a nil Conversion; validateCustomResourceConversion: strategy Required',
+    yaml: crd((c) => (c.spec.conversion = {})),
+    errors: ['crd/conversion @ spec.conversion.strategy'],
+  },
+  'a webhook service without a port: defaulted to 443': {
+    upstream: 'v1 defaults.go SetDefaults_ServiceReference (Port 443), before ValidateWebhookService',
+    yaml: crd((c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: { service: { name: 'conv', namespace: 'tools' } } } })),
+  },
+  'a webhook service with port 0 is not defaulted': {
+    upstream: 'v1 defaults.go SetDefaults_ServiceReference defaults only a nil Port; ValidateWebhookService: port must be 1-65535',
+    yaml: crd((c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: { service: { name: 'conv', namespace: 'tools', port: 0 } } } })),
+    errors: ['crd/conversion @ spec.conversion.webhook.clientConfig.service.port'],
+  },
+  'a webhook without conversionReviewVersions: v1 defaults none': {
+    upstream: 'v1 defaults.go SetDefaults_CustomResourceDefinitionSpec sets no ConversionReviewVersions (v1beta1 defaults.go did); validateConversionReviewVersions: Required',
+    yaml: crd((c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { clientConfig: { url: 'https://conv.example.com' } } })),
+    errors: ['crd/conversion @ spec.conversion.webhook.conversionReviewVersions'],
+  },
+  'empty singular and listKind: defaulted from the kind': {
+    upstream: 'v1 defaults.go SetDefaults_CustomResourceDefinitionSpec (len(Singular) == 0, len(ListKind) == 0)',
+    yaml: crd((c) => Object.assign(names(c), { singular: '', listKind: '' })),
+  },
+  'no kind: neither singular nor listKind can be defaulted': {
+    upstream: 'v1 defaults.go SetDefaults_CustomResourceDefinitionSpec (ToLower("") is empty; ListKind only with a Kind); ValidateCustomResourceDefinitionNames: Required',
+    yaml: crd((c) => Object.assign(names(c), { kind: undefined, singular: undefined, listKind: undefined })),
+    errors: ['crd/names @ spec.names.kind', 'crd/names @ spec.names.listKind', 'crd/names @ spec.names.singular'],
+  },
   // --- structural schemas (ValidateStructural: validateStructuralInvariants, validateNestedValueValidation, completeness; specStandardValidatorV3.validate)
   'a field without a type': { upstream: 'validateStructuralInvariants: must not be empty for specified object fields', yaml: withProperties({ spec: { properties: { a: { type: 'string' } } } }), errors: [`crd/structural-schema @ ${S}.properties.spec.type`] },
   'items without a type': { upstream: 'validateStructuralInvariants: must not be empty for specified array items', yaml: withProperties({ tags: { type: 'array', items: { minLength: 1 } } }), errors: [`crd/structural-schema @ ${S}.properties.tags.items.type`] },
