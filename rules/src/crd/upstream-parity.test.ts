@@ -235,6 +235,10 @@ const cases: Record<string, ParityCase> = {
     yaml: withProperties({ tags: { type: 'array', items: { type: 'string', 'x-kubernetes-validations': [{ rule: '!oldSelf.hasValue()', optionalOldSelf: true }] } } }),
     errors: [`crd/validation-rules @ ${S}.properties.tags.items.x-kubernetes-validations[0].rule`],
   },
+  'an optional oldSelf is costed by the schema it holds': {
+    upstream: 'compilation.go Compile: EstimateCost with the declared sizes; oldSelf.value() is the value of the schema (maxItems 20), not an unbounded list',
+    yaml: withProperties({ spec: { type: 'object', properties: { tags: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 20 } } }, 'x-kubernetes-validations': [{ rule: '!oldSelf.hasValue() || oldSelf.value().tags.all(x, oldSelf.value().tags.all(y, oldSelf.value().tags.all(z, x == y || y == z)))', optionalOldSelf: true }] } }),
+  },
   'a rule whose cost exceeds the per-rule limit': {
     upstream: 'getExpressionCost over StaticEstimatedCostLimit',
     yaml: withProperties({ spec: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } }, 'x-kubernetes-validations': [{ rule: 'self.tags.all(x, self.tags.all(y, x == y))' }] } }),
