@@ -176,6 +176,20 @@ describe('custom resources checked against a definition given with --crd', () =>
     expect(allDiagnostics(report).map((d) => `${d.document} ${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual(['1 schema/format @ spec.contact: "ops-at-example.com" is not an email address']);
   });
 
+  it('refuses a definition whose default fails a CEL rule on a create (optionalOldSelf sees no old value)', () => {
+    const withDefault = GOOD_CRD.replace(
+      '                weight: {type: string, format: quantity}\n',
+      '                weight: {type: string, format: quantity}\n                label:\n                  type: string\n                  default: tmp\n                  x-kubernetes-validations:\n                    - {rule: "oldSelf.hasValue() || self != \'tmp\'", optionalOldSelf: true, message: no temporary label on a create}\n',
+    );
+    expect(withDefault).not.toBe(GOOD_CRD);
+    const defaults = tempDir({ 'crd.yaml': withDefault });
+    const { status, report } = lintJson(['crd.yaml'], { cwd: defaults });
+    expect(status).toBe(1);
+    expect(allDiagnostics(report).map((d) => `${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual([
+      'crd/defaults @ spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.label.default: the default fails a validation rule: no temporary label on a create',
+    ]);
+  });
+
   it('lints the definition itself without an error', () => {
     const { status, stdout } = runCli(['lint', 'crd.yaml'], { cwd: dir });
     expect(stdout).not.toMatch(/error/);

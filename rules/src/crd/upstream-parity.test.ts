@@ -239,6 +239,42 @@ const cases: Record<string, ParityCase> = {
     upstream: 'compilation.go Compile: EstimateCost with the declared sizes; oldSelf.value() is the value of the schema (maxItems 20), not an unbounded list',
     yaml: withProperties({ spec: { type: 'object', properties: { tags: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 20 } } }, 'x-kubernetes-validations': [{ rule: '!oldSelf.hasValue() || oldSelf.value().tags.all(x, oldSelf.value().tags.all(y, oldSelf.value().tags.all(z, x == y || y == z)))', optionalOldSelf: true }] } }),
   },
+  // --- CEL rules on defaults (defaulting/validation.go validate; defaulting/validation_test.go)
+  'defaults that pass their rules': {
+    upstream: 'defaulting/validation_test.go TestDefaultValidationWithCostBudget "default cel validation"',
+    yaml: withProperties({
+      value: { type: 'string', default: 'kube-everything', 'x-kubernetes-validations': [{ rule: "self.startsWith('kube')" }] },
+      object: { type: 'object', properties: { field1: { type: 'integer' }, field2: { type: 'integer' } }, default: { field1: 1, field2: 2 }, 'x-kubernetes-validations': [{ rule: 'self.field1 < self.field2' }] },
+    }),
+  },
+  'a default that fails its rule': {
+    upstream: 'defaulting/validation.go validate: celValidator.Validate on the default',
+    yaml: withProperties({ value: { type: 'string', default: 'plat-everything', 'x-kubernetes-validations': [{ rule: "self.startsWith('kube')" }] } }),
+    errors: [`crd/defaults @ ${S}.properties.value.default`],
+  },
+  'a default that fails a rule of a field inside it': {
+    upstream: 'defaulting/validation.go validate: the validator of the default place reaches nested rules',
+    yaml: withProperties({ object: { type: 'object', properties: { field1: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self > 0' }] } }, default: { field1: 0 } } }),
+    errors: [`crd/defaults @ ${S}.properties.object.default.field1`],
+  },
+  'a default that fails optionalOldSelf (no old value on a create)': {
+    upstream: 'defaulting/validation_test.go TestDefaultValidationWithOptionalOldSelf "invalid default"',
+    yaml: withProperties({ defaultFailsRatcheting: { type: 'string', default: 'default', 'x-kubernetes-validations': [{ rule: 'oldSelf.hasValue()', optionalOldSelf: true, message: 'foobarErrorMessage' }] } }),
+    errors: [`crd/defaults @ ${S}.properties.defaultFailsRatcheting.default`],
+  },
+  'a default that passes optionalOldSelf': {
+    upstream: 'defaulting/validation_test.go TestDefaultValidationWithOptionalOldSelf "valid default"',
+    yaml: withProperties({ defaultFailsRatcheting: { type: 'string', default: 'default', 'x-kubernetes-validations': [{ rule: 'oldSelf.orValue(self) == self', optionalOldSelf: true, message: 'foobarErrorMessage' }] } }),
+  },
+  'a default meets a transition rule as its own old value': {
+    upstream: 'defaulting/validation.go validate: Validate(default, old = default); transition rules without optionalOldSelf are skipped on the create pass',
+    yaml: withProperties({ size: { type: 'integer', default: 3, 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'immutable' }] } }),
+  },
+  'a default the schema refuses is not run through its rules': {
+    upstream: 'defaulting/validation.go validate: CEL only after ValidateCustomResource passes',
+    yaml: withProperties({ value: { type: 'string', maxLength: 3, default: 'plat-everything', 'x-kubernetes-validations': [{ rule: "self.startsWith('kube')" }] } }),
+    errors: [`crd/defaults @ ${S}.properties.value.default`],
+  },
   'a rule whose cost exceeds the per-rule limit': {
     upstream: 'getExpressionCost over StaticEstimatedCostLimit',
     yaml: withProperties({ spec: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } }, 'x-kubernetes-validations': [{ rule: 'self.tags.all(x, self.tags.all(y, x == y))' }] } }),

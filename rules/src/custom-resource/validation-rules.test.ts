@@ -52,12 +52,12 @@ describe('optionalOldSelf (validation.go validateExpressions: optionalOldSelfRul
     expect(findings(def, { size: 3 }, {})).toEqual(['spec.size: size may only be set at creation']);
   });
 
-  it('a rule `oldSelf.hasValue()` fails on a create (TestDefaultValidationWithOptionalOldSelf "invalid default")', () => {
+  it('a rule `oldSelf.hasValue()` fails on a create (validation.go validateExpressions: optionalOldSelfActivation with optional.none())', () => {
     const def = definition({ type: 'object', properties: { size: { type: 'integer', ...rules({ rule: 'oldSelf.hasValue()', optionalOldSelf: true, message: 'foobarErrorMessage' }) } } });
     expect(findings(def, { size: 3 })).toEqual(['spec.size: foobarErrorMessage']);
   });
 
-  it('`oldSelf.orValue(self) == self` passes on a create (TestDefaultValidationWithOptionalOldSelf "valid default")', () => {
+  it('`oldSelf.orValue(self) == self` passes on a create and holds the value on an update (validation.go validationActivationWithOldSelf: optional.of(old))', () => {
     const def = definition({ type: 'object', properties: { size: { type: 'integer', ...rules({ rule: 'oldSelf.orValue(self) == self', optionalOldSelf: true, message: 'size is immutable' }) } } });
     expect(findings(def, { size: 3 })).toEqual([]);
     expect(findings(def, { size: 3 }, { size: 4 })).toEqual(['spec.size: size is immutable']);
