@@ -82,6 +82,13 @@ describe('optionalOldSelf (validation.go validateExpressions: optionalOldSelfRul
     expect(findings(def, { size: 3 }, { size: 5 })).toEqual(['spec.size: size may not shrink']);
   });
 
+  it('e2e crd_validation_ratcheting.go "MUST evaluate a CRD Validation Rule with oldSelf = nil for new values when optionalOldSelf is true"', () => {
+    const def = definition({ type: 'object', properties: { field: { type: 'string', maxLength: 5, ...rules({ rule: '!oldSelf.hasValue() || self != oldSelf.value()', optionalOldSelf: true, message: 'must change' }) } } });
+    expect(findings(def, { field: 'foo' })).toEqual([]);
+    expect(findings(def, { field: 'foo' }, { field: 'foo' })).toEqual(['spec.field: must change']);
+    expect(findings(def, { field: 'new' }, { field: 'foo' })).toEqual([]);
+  });
+
   it('a messageExpression that reads oldSelf gives way to the message (evalMessageExpression runs with the plain activation)', () => {
     const def = definition({ type: 'object', properties: { size: { type: 'integer', ...rules({ rule: 'oldSelf.hasValue()', optionalOldSelf: true, message: 'static', messageExpression: "oldSelf.hasValue() ? 'had one' : 'had none'" }) } } });
     expect(findings(def, { size: 3 })).toEqual(['spec.size: static']);
@@ -102,7 +109,7 @@ describe('ratcheting (validation.go ratchetingOptions.shouldRatchetError, addErr
     expect(findings(optional, { size: 5 }, { size: 5 })).toEqual(['spec.size: size must grow']);
   });
 
-  it('ratchets an item of an atomic list when the list is unchanged, and not when it changed (nearestParentCorrelation)', () => {
+  it('ratchets an item of an atomic list when the list is unchanged (nearestParentCorrelation), and not when it changed (e2e "MUST fail to update a resource due to CRD Validation Rule errors on unchanged uncorrelatable fields")', () => {
     const def = definition({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string', ...rules({ rule: 'self.size() < 4', message: 'tag too long' }) } } } });
     expect(findings(def, { tags: ['long-tag'] }, { tags: ['long-tag'] })).toEqual([]);
     expect(findings(def, { tags: ['long-tag', 'x'] }, { tags: ['long-tag'] })).toEqual(['spec.tags[0]: tag too long']);
