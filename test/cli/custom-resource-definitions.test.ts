@@ -35,6 +35,20 @@ spec:
                       message: the unit cannot change
                 min: {type: integer, default: 0}
                 max: {type: integer, maximum: 1000, default: 100}
+                capacity:
+                  type: integer
+                  x-kubernetes-validations:
+                    - rule: "!oldSelf.hasValue() || self >= oldSelf.value()"
+                      optionalOldSelf: true
+                      message: the capacity cannot shrink
+                contact: {type: string, format: email}
+                weight: {type: string, format: quantity}
+                serial:
+                  type: string
+                  x-kubernetes-validations:
+                    - rule: "oldSelf.hasValue() || self.startsWith('sn-')"
+                      optionalOldSelf: true
+                      message: a new serial starts with sn-
 `;
 
 const gauge = (spec: string, name = 'g1'): string => `apiVersion: lab.example.com/v1\nkind: Gauge\nmetadata: {name: ${name}, namespace: lab}\nspec: ${spec}\n`;
@@ -111,6 +125,11 @@ describe('custom resources checked against a definition given with --crd', () =>
     'live.yaml': gauge('{unit: celsius, min: 0, max: 10}'),
     'changed.yaml': gauge('{unit: kelvin, min: 0, max: 10}'),
     'same-unit.yaml': gauge('{unit: celsius, min: 0, max: 20}'),
+    'new-serial.yaml': gauge('{unit: celsius, capacity: 5, serial: sn-1}'),
+    'old-serial.yaml': gauge('{unit: celsius, capacity: 5, serial: x-1}'),
+    'shrunk.yaml': gauge('{unit: celsius, capacity: 4, serial: x-1}'),
+    'grown.yaml': gauge('{unit: celsius, capacity: 6, serial: x-1}'),
+    'formats.yaml': `${gauge('{unit: celsius, contact: "Ops <ops@example.com>", weight: heavy}')}---\n${gauge('{unit: celsius, contact: ops-at-example.com}', 'g2')}`,
   });
 
   it('passes a valid custom resource', () => {
@@ -133,6 +152,42 @@ describe('custom resources checked against a definition given with --crd', () =>
     const kept = lintJson(['same-unit.yaml', '--crd', 'crd.yaml', '--old', 'live.yaml'], { cwd: dir });
     expect(allDiagnostics(kept.report)).toEqual([]);
     expect(kept.status).toBe(0);
+  });
+
+  it('runs optionalOldSelf rules on a create, with no old value, and on an update (--old)', () => {
+    const created = lintJson(['new-serial.yaml', '--crd', 'crd.yaml'], { cwd: dir });
+    expect(allDiagnostics(created.report)).toEqual([]);
+    expect(created.status).toBe(0);
+    const badCreate = lintJson(['old-serial.yaml', '--crd', 'crd.yaml'], { cwd: dir });
+    expect(badCreate.status).toBe(1);
+    expect(allDiagnostics(badCreate.report).map((d) => `${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual(['custom-resource/validation-rules @ spec.serial: a new serial starts with sn-']);
+
+    const shrunk = lintJson(['shrunk.yaml', '--crd', 'crd.yaml', '--old', 'old-serial.yaml'], { cwd: dir });
+    expect(shrunk.status).toBe(1);
+    expect(allDiagnostics(shrunk.report).map((d) => `${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual(['custom-resource/validation-rules @ spec.capacity: the capacity cannot shrink']);
+    const grown = lintJson(['grown.yaml', '--crd', 'crd.yaml', '--old', 'old-serial.yaml'], { cwd: dir });
+    expect(allDiagnostics(grown.report)).toEqual([]);
+    expect(grown.status).toBe(0);
+  });
+
+  it('checks a string format as the server does (net/mail for email), and not one the server leaves unchecked (quantity)', () => {
+    const { status, report } = lintJson(['formats.yaml', '--crd', 'crd.yaml'], { cwd: dir });
+    expect(status).toBe(1);
+    expect(allDiagnostics(report).map((d) => `${d.document} ${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual(['1 schema/format @ spec.contact: "ops-at-example.com" is not an email address']);
+  });
+
+  it('refuses a definition whose default fails a CEL rule on a create (optionalOldSelf sees no old value)', () => {
+    const withDefault = GOOD_CRD.replace(
+      '                weight: {type: string, format: quantity}\n',
+      '                weight: {type: string, format: quantity}\n                label:\n                  type: string\n                  default: tmp\n                  x-kubernetes-validations:\n                    - {rule: "oldSelf.hasValue() || self != \'tmp\'", optionalOldSelf: true, message: no temporary label on a create}\n',
+    );
+    expect(withDefault).not.toBe(GOOD_CRD);
+    const defaults = tempDir({ 'crd.yaml': withDefault });
+    const { status, report } = lintJson(['crd.yaml'], { cwd: defaults });
+    expect(status).toBe(1);
+    expect(allDiagnostics(report).map((d) => `${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual([
+      'crd/defaults @ spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.label.default: the default fails a validation rule: no temporary label on a create',
+    ]);
   });
 
   it('lints the definition itself without an error', () => {

@@ -136,6 +136,12 @@ export class CostEstimator {
       return with1(body, add(init.cost, body.cost));
     }
     if (name === 'has' && !recv) return { cost: 1, size: 1 };
+    // An optional's value is sized as what it holds (`oldSelf.value().items.all(...)`).
+    if (recv && (name === 'value' || name === 'orValue')) {
+      const held = this.#est(recv, scope);
+      const fallback = args.reduce((c, a) => add(c, this.#est(a, scope).cost), 0);
+      return with1(held, add3(held.cost, fallback, 1));
+    }
     let first: Est | undefined;
     let second: Est | undefined;
     let inputSize = 0;

@@ -1,7 +1,8 @@
-import { defineRule, validateAgainstSchema } from '@platlint/core';
+import { defineRule, toSchemaNode, validateAgainstSchema } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { schemaPlaces } from './schema-walk.js';
-import { CRD, docsCrdWithProperties } from './shape.js';
+import { evaluateValidationRules, hasRules, type RuleFailure } from '../custom-resource/evaluate-rules.js';
+import { CRD, docsCrdWithProperties, type Obj } from './shape.js';
 import { versionSchemas } from './version-schemas.js';
 
 export default defineRule({
@@ -11,7 +12,7 @@ export default defineRule({
     kinds: [CRD],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (apiextensions-apiserver pkg/apiserver/schema/defaulting validation.go ValidateDefaults; pkg/apis/apiextensions/validation validation.go specStandardValidatorV3 withForbiddenDefaults)',
+    source: 'upstream (apiextensions-apiserver pkg/apiserver/schema/defaulting validation.go ValidateDefaults, validate; pkg/apis/apiextensions/validation validation.go specStandardValidatorV3 withForbiddenDefaults)',
     docs: [
       'The server writes a `default` into every object that leaves the field out, so it refuses a',
       'definition whose default would make an invalid object:',
@@ -22,9 +23,12 @@ export default defineRule({
       '- no default in the top-level `apiVersion`, `kind` or `metadata`, nor inside',
       '  `additionalProperties` of a resource\'s metadata.',
       '',
+      '- a default the schema accepts must also pass the CEL rules (`x-kubernetes-validations`) at and',
+      '  below its place, as an update that changes nothing and as a create, where a rule with',
+      '  `optionalOldSelf` sees no old value.',
+      '',
       'Defaults are checked once the schema is structural (`crd/structural-schema`, `crd/list-types`),',
-      "as the server does. The server also runs the schema's CEL rules on each default; platlint",
-      'does not yet.',
+      'as the server does.',
       '',
       'Fails:',
       '',
@@ -47,15 +51,36 @@ export default defineRule({
         }
         // Upstream does not look into additionalProperties for defaults, nor check metadata defaults this way.
         if (place.resourceMeta || underAdditionalProperties(place.path.slice(path.length))) continue;
-        for (const finding of validateAgainstSchema(place.raw, place.raw.default)) {
+        const findings = validateAgainstSchema(place.raw, place.raw.default);
+        for (const finding of findings) {
           const message = `the default is not valid here: ${finding.message}`;
           if (finding.ruleId === 'schema/required') context.reportMissing([...at, ...finding.path], message);
           else context.report({ path: [...at, ...finding.path], target: finding.target === 'value' ? 'value' : 'key', message });
+        }
+        // Upstream runs the CEL rules only on a default the schema accepts.
+        if (findings.length > 0) continue;
+        for (const failure of ruleFailuresOfDefault(place.raw, place.raw.default)) {
+          context.report({ path: [...at, ...failure.path], message: `the default fails a validation rule: ${failure.message}` });
         }
       }
     }
   },
 });
+
+/**
+ * The failures of the CEL rules at and below a default's place on the default (upstream
+ * defaulting/validation.go validate): first as an update that changes nothing (the default is
+ * its own old value, nothing ratcheted), then, when that passes, as a create with no old value,
+ * which is where rules with optionalOldSelf see `optional.none()` (with CRDValidationRatcheting,
+ * on since release 1.33).
+ */
+function ruleFailuresOfDefault(raw: Obj, value: unknown): RuleFailure[] {
+  const node = toSchemaNode(raw);
+  if (!hasRules(node)) return [];
+  const resourceRoot = raw['x-kubernetes-embedded-resource'] === true;
+  const asUpdate = evaluateValidationRules(node, value, { old: value, resourceRoot });
+  return asUpdate.length > 0 ? asUpdate : evaluateValidationRules(node, value, { resourceRoot });
+}
 
 /** Whether a path inside a schema passes through additionalProperties (not a property of that name). */
 function underAdditionalProperties(path: FieldPath): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parityErrors } from '../parity/fixtures.js';
+import { allFindings, parityErrors } from '../parity/fixtures.js';
 import type { ParityCase } from '../parity/fixtures.js';
 
 /**
@@ -46,7 +46,7 @@ const cases: Record<string, ParityCase> = {
   'a short name with an underscore': { upstream: 'ValidateCustomResourceDefinitionNames: IsDNS1035Label(shortNames[i])', yaml: crd((c) => (names(c).shortNames = ['wd', 'w_d'])), errors: ['crd/names @ spec.names.shortNames[1]'] },
   'a category that is not a label': { upstream: 'ValidateCustomResourceDefinitionNames: IsDNS1035Label(categories[i])', yaml: crd((c) => (names(c).categories = ['All'])), errors: ['crd/names @ spec.names.categories[0]'] },
   // --- scope and versions (validateCustomResourceDefinitionSpec, validateCustomResourceDefinitionVersion)
-  'no scope': { upstream: 'validateCustomResourceDefinitionSpec: validateEnumStrings(scope) Required', yaml: crd((c) => delete c.spec.scope), errors: ['crd/versions @ spec.scope'] },
+  'no scope': { upstream: 'validateCustomResourceDefinitionSpec: validateEnumStrings(scope) Required (v1 defaults.go sets no Scope; v1beta1 defaults.go defaulted Namespaced)', yaml: crd((c) => delete c.spec.scope), errors: ['crd/versions @ spec.scope'] },
   'an unknown scope': { upstream: 'validateCustomResourceDefinitionSpec: validateEnumStrings(scope) NotSupported', yaml: crd((c) => (c.spec.scope = 'Global')), errors: ['crd/versions @ spec.scope'] },
   'no versions': { upstream: 'validateCustomResourceDefinitionSpec: must have exactly one version marked as storage version', yaml: crd((c) => (c.spec.versions = [])), errors: ['crd/versions @ spec.versions'] },
   'a version name that is not a DNS-1035 label': { upstream: 'validateCustomResourceDefinitionSpec: IsDNS1035Label(version.Name)', yaml: crd((c) => (c.version.name = 'V1')), errors: ['crd/versions @ spec.versions[0].name'] },
@@ -89,6 +89,40 @@ const cases: Record<string, ParityCase> = {
     errors: ['crd/conversion @ spec.conversion.webhook.conversionReviewVersions'],
   },
   'a webhook with the None strategy': { upstream: 'validateCustomResourceConversion: should not be set when strategy is not set to Webhook', yaml: crd((c) => (c.spec.conversion = { strategy: 'None', webhook: { conversionReviewVersions: ['v1'] } })), errors: ['crd/conversion @ spec.conversion.webhook'] },
+  // --- what the server defaults before it validates (v1 defaults.go: SetDefaults_CustomResourceDefinitionSpec, SetDefaults_ServiceReference)
+  'no conversion: defaulted to the None strategy, with several versions': {
+    upstream: 'v1 defaults.go SetDefaults_CustomResourceDefinitionSpec (Conversion nil → Strategy None), before validateCustomResourceConversion',
+    yaml: crd((c) => (c.spec.versions = [c.version, { ...c.version, name: 'v2', storage: false }])),
+  },
+  'conversion: null is no conversion, defaulted to None': { upstream: 'v1 defaults.go SetDefaults_CustomResourceDefinitionSpec (Conversion nil)', yaml: crd((c) => (c.spec.conversion = null)) },
+  'conversion without a strategy is not defaulted': {
+    upstream: 'v1 defaults.go SetDefaults_CustomResourceDefinitionSpec defaults only a nil Conversion; validateCustomResourceConversion: strategy Required',
+    yaml: crd((c) => (c.spec.conversion = {})),
+    errors: ['crd/conversion @ spec.conversion.strategy'],
+  },
+  'a webhook service without a port: defaulted to 443': {
+    upstream: 'v1 defaults.go SetDefaults_ServiceReference (Port 443), before ValidateWebhookService',
+    yaml: crd((c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: { service: { name: 'conv', namespace: 'tools' } } } })),
+  },
+  'a webhook service with port 0 is not defaulted': {
+    upstream: 'v1 defaults.go SetDefaults_ServiceReference defaults only a nil Port; ValidateWebhookService: port must be 1-65535',
+    yaml: crd((c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: { service: { name: 'conv', namespace: 'tools', port: 0 } } } })),
+    errors: ['crd/conversion @ spec.conversion.webhook.clientConfig.service.port'],
+  },
+  'a webhook without conversionReviewVersions: v1 defaults none': {
+    upstream: 'v1 defaults.go SetDefaults_CustomResourceDefinitionSpec sets no ConversionReviewVersions (v1beta1 defaults.go did); validateConversionReviewVersions: Required',
+    yaml: crd((c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { clientConfig: { url: 'https://conv.example.com' } } })),
+    errors: ['crd/conversion @ spec.conversion.webhook.conversionReviewVersions'],
+  },
+  'empty singular and listKind: defaulted from the kind': {
+    upstream: 'v1 defaults.go SetDefaults_CustomResourceDefinitionSpec (len(Singular) == 0, len(ListKind) == 0)',
+    yaml: crd((c) => Object.assign(names(c), { singular: '', listKind: '' })),
+  },
+  'no kind: neither singular nor listKind can be defaulted': {
+    upstream: 'v1 defaults.go SetDefaults_CustomResourceDefinitionSpec (ToLower("") is empty; ListKind only with a Kind); ValidateCustomResourceDefinitionNames: Required',
+    yaml: crd((c) => Object.assign(names(c), { kind: undefined, singular: undefined, listKind: undefined })),
+    errors: ['crd/names @ spec.names.kind', 'crd/names @ spec.names.listKind', 'crd/names @ spec.names.singular'],
+  },
   // --- structural schemas (ValidateStructural: validateStructuralInvariants, validateNestedValueValidation, completeness; specStandardValidatorV3.validate)
   'a field without a type': { upstream: 'validateStructuralInvariants: must not be empty for specified object fields', yaml: withProperties({ spec: { properties: { a: { type: 'string' } } } }), errors: [`crd/structural-schema @ ${S}.properties.spec.type`] },
   'items without a type': { upstream: 'validateStructuralInvariants: must not be empty for specified array items', yaml: withProperties({ tags: { type: 'array', items: { minLength: 1 } } }), errors: [`crd/structural-schema @ ${S}.properties.tags.items.type`] },
@@ -188,6 +222,59 @@ const cases: Record<string, ParityCase> = {
     yaml: withProperties({ ports: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['port'], items: { type: 'object', required: ['port'], properties: { port: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'self == oldSelf' }] } } }),
   },
   'optionalOldSelf without oldSelf': { upstream: 'ValidateCustomResourceDefinitionOpenAPISchema: may not be set if oldSelf is not used in rule', yaml: withProperties({ spec: { type: 'object', 'x-kubernetes-validations': [{ rule: 'true', optionalOldSelf: true }] } }), errors: [`crd/validation-rules @ ${S}.properties.spec.x-kubernetes-validations[0].optionalOldSelf`] },
+  'optionalOldSelf on a rule that reads oldSelf as an optional': {
+    upstream: 'compilation.go Compile: optionalOldSelfEnvSet; compilation_test.go TestCelCompilation "optional primitive transition rule type checking"',
+    yaml: withProperties({ spec: { type: 'object', properties: { size: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self >= oldSelf.value()', optionalOldSelf: true }, { rule: 'self >= oldSelf.orValue(1)', optionalOldSelf: true }, { rule: 'oldSelf.hasValue() ? self >= oldSelf.value() : true', optionalOldSelf: true }] } } } }),
+  },
+  'optionalOldSelf: oldSelf is an optional of the object (fields through it are optional)': {
+    upstream: 'compilation_test.go TestCelCompilation "optional complex transition rule type checking"',
+    yaml: withProperties({ spec: { type: 'object', properties: { i: { type: 'integer' }, o: { type: 'object', properties: { i: { type: 'integer' } } } }, 'x-kubernetes-validations': [{ rule: 'self.i >= oldSelf.i.value()', optionalOldSelf: true }, { rule: 'self.o.i >= oldSelf.o.i.orValue(1)', optionalOldSelf: true }, { rule: 'self.o == oldSelf.o.value()', optionalOldSelf: true }] } }),
+  },
+  'optionalOldSelf on a transition rule under the items of an atomic list': {
+    upstream: 'ValidateCustomResourceDefinitionOpenAPISchema: cr.UsesOldSelf && uncorrelatablePath (optionalOldSelf does not lift it)',
+    yaml: withProperties({ tags: { type: 'array', items: { type: 'string', 'x-kubernetes-validations': [{ rule: '!oldSelf.hasValue()', optionalOldSelf: true }] } } }),
+    errors: [`crd/validation-rules @ ${S}.properties.tags.items.x-kubernetes-validations[0].rule`],
+  },
+  'an optional oldSelf is costed by the schema it holds': {
+    upstream: 'compilation.go Compile: EstimateCost with the declared sizes; oldSelf.value() is the value of the schema (maxItems 20), not an unbounded list',
+    yaml: withProperties({ spec: { type: 'object', properties: { tags: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 20 } } }, 'x-kubernetes-validations': [{ rule: '!oldSelf.hasValue() || oldSelf.value().tags.all(x, oldSelf.value().tags.all(y, oldSelf.value().tags.all(z, x == y || y == z)))', optionalOldSelf: true }] } }),
+  },
+  // --- CEL rules on defaults (defaulting/validation.go validate; defaulting/validation_test.go)
+  'defaults that pass their rules': {
+    upstream: 'defaulting/validation_test.go TestDefaultValidationWithCostBudget "default cel validation"',
+    yaml: withProperties({
+      value: { type: 'string', default: 'kube-everything', 'x-kubernetes-validations': [{ rule: "self.startsWith('kube')" }] },
+      object: { type: 'object', properties: { field1: { type: 'integer' }, field2: { type: 'integer' } }, default: { field1: 1, field2: 2 }, 'x-kubernetes-validations': [{ rule: 'self.field1 < self.field2' }] },
+    }),
+  },
+  'a default that fails its rule': {
+    upstream: 'defaulting/validation.go validate: celValidator.Validate on the default',
+    yaml: withProperties({ value: { type: 'string', default: 'plat-everything', 'x-kubernetes-validations': [{ rule: "self.startsWith('kube')" }] } }),
+    errors: [`crd/defaults @ ${S}.properties.value.default`],
+  },
+  'a default that fails a rule of a field inside it': {
+    upstream: 'defaulting/validation.go validate: the validator of the default place reaches nested rules',
+    yaml: withProperties({ object: { type: 'object', properties: { field1: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self > 0' }] } }, default: { field1: 0 } } }),
+    errors: [`crd/defaults @ ${S}.properties.object.default.field1`],
+  },
+  'a default that fails optionalOldSelf (no old value on a create)': {
+    upstream: 'defaulting/validation_test.go TestDefaultValidationWithOptionalOldSelf "invalid default"',
+    yaml: withProperties({ defaultFailsRatcheting: { type: 'string', default: 'default', 'x-kubernetes-validations': [{ rule: 'oldSelf.hasValue()', optionalOldSelf: true, message: 'foobarErrorMessage' }] } }),
+    errors: [`crd/defaults @ ${S}.properties.defaultFailsRatcheting.default`],
+  },
+  'a default that passes optionalOldSelf': {
+    upstream: 'defaulting/validation_test.go TestDefaultValidationWithOptionalOldSelf "valid default"',
+    yaml: withProperties({ defaultFailsRatcheting: { type: 'string', default: 'default', 'x-kubernetes-validations': [{ rule: 'oldSelf.orValue(self) == self', optionalOldSelf: true, message: 'foobarErrorMessage' }] } }),
+  },
+  'a default meets a transition rule as its own old value': {
+    upstream: 'defaulting/validation.go validate: Validate(default, old = default); transition rules without optionalOldSelf are skipped on the create pass',
+    yaml: withProperties({ size: { type: 'integer', default: 3, 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'immutable' }] } }),
+  },
+  'a default the schema refuses is not run through its rules': {
+    upstream: 'defaulting/validation.go validate: CEL only after ValidateCustomResource passes',
+    yaml: withProperties({ value: { type: 'string', maxLength: 3, default: 'plat-everything', 'x-kubernetes-validations': [{ rule: "self.startsWith('kube')" }] } }),
+    errors: [`crd/defaults @ ${S}.properties.value.default`],
+  },
   'a rule whose cost exceeds the per-rule limit': {
     upstream: 'getExpressionCost over StaticEstimatedCostLimit',
     yaml: withProperties({ spec: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } }, 'x-kubernetes-validations': [{ rule: 'self.tags.all(x, self.tags.all(y, x == y))' }] } }),
@@ -215,5 +302,38 @@ const cases: Record<string, ParityCase> = {
 describe('CustomResourceDefinition parity with the API server', () => {
   it.each(Object.entries(cases))('%s', (_, c) => {
     expect(parityErrors(c)).toEqual([...(c.errors ?? [])].sort());
+  });
+});
+
+/** Every finding of crd/validation-rules on one rule of `spec.size` (an integer), warnings too: type errors are warnings there. */
+function ruleFindings(rule: Json): string[] {
+  const yaml = withProperties({ spec: { type: 'object', properties: { size: { type: 'integer', 'x-kubernetes-validations': [rule] } } } });
+  return allFindings(yaml)
+    .filter((d) => d.ruleId === 'crd/validation-rules')
+    .map((d) => d.message);
+}
+
+describe('optionalOldSelf rules compile with oldSelf typed optional(T) (compilation.go prepareEnvSet: types.NewOptionalType)', () => {
+  it.each([
+    ['self >= oldSelf.value()', true],
+    ['self >= oldSelf.orValue(1)', true],
+    ['oldSelf.hasValue() ? self >= oldSelf.value() : true', true],
+    ['!oldSelf.hasValue() || self >= oldSelf.value()', true],
+    // TestCelCompilation "optional primitive transition rule type checking": invalidError("optional"), invalidError("orValue").
+    ['self >= oldSelf', false],
+    ["self >= oldSelf.orValue('')", false],
+  ])('%s compiles: %s', (expression, compiles) => {
+    const withOptional = ruleFindings({ rule: expression, optionalOldSelf: true });
+    if (compiles) expect(withOptional).toEqual([]);
+    else expect(withOptional).toEqual([expect.stringContaining('does not compile')]);
+  });
+
+  it('without optionalOldSelf, oldSelf is the value itself: .value() does not compile and a plain comparison does', () => {
+    expect(ruleFindings({ rule: 'self >= oldSelf.value()' })).toEqual([expect.stringContaining('does not compile')]);
+    expect(ruleFindings({ rule: 'self >= oldSelf' })).toEqual([]);
+  });
+
+  it('a messageExpression of such a rule is compiled with the same optional oldSelf', () => {
+    expect(ruleFindings({ rule: 'oldSelf.hasValue()', optionalOldSelf: true, messageExpression: "oldSelf.hasValue() ? 'had one' : 'had none'" })).toEqual([]);
   });
 });

@@ -94,7 +94,10 @@ function checkRule(context: RuleContext, place: SchemaPlace, rule: Obj, at: Fiel
   if (!valid) return;
   const schema = celSchemaOf(place);
   const transition = readsOldSelf(text);
-  const compiled = compile(context, schema, text, { transition, message: false }, [...at, 'rule']);
+  // Upstream compiles a rule with `optionalOldSelf: true`, and its messageExpression, with
+  // `oldSelf` typed optional(T) (compilation.go Compile, prepareEnvSet).
+  const optionalOldSelf = rule.optionalOldSelf === true;
+  const compiled = compile(context, schema, text, { transition, optionalOldSelf, message: false }, [...at, 'rule']);
   if (compiled !== undefined) {
     const cost = compiled * (place.cardinality ?? 1);
     costs.push({ path: [...at, 'rule'], cost });
@@ -108,7 +111,7 @@ function checkRule(context: RuleContext, place: SchemaPlace, rule: Obj, at: Fiel
   }
   if (!transition && rule.optionalOldSelf !== undefined && rule.optionalOldSelf !== null) context.report({ path: [...at, 'optionalOldSelf'], message: 'may be set only on a rule that reads oldSelf' });
   if (messageExpression !== undefined && messageExpression.trim() !== '') {
-    const messageCost = compile(context, schema, messageExpression, { transition: transition || readsOldSelf(messageExpression), message: true }, [...at, 'messageExpression']);
+    const messageCost = compile(context, schema, messageExpression, { transition: transition || readsOldSelf(messageExpression), optionalOldSelf, message: true }, [...at, 'messageExpression']);
     if (messageCost !== undefined) {
       costs.push({ path: [...at, 'messageExpression'], cost: messageCost });
       if (messageCost > CRD_RULE_LIMITS.perRuleEstimate) context.report({ path: [...at, 'messageExpression'], message: `the estimated cost of messageExpression \`${messageExpression}\` is ${messageCost.toLocaleString('en-US')}, ${factor(messageCost, CRD_RULE_LIMITS.perRuleEstimate)} the limit of ${CRD_RULE_LIMITS.perRuleEstimate.toLocaleString('en-US')}` });
@@ -117,7 +120,7 @@ function checkRule(context: RuleContext, place: SchemaPlace, rule: Obj, at: Fiel
 }
 
 /** Compiles one expression; reports its issues on its text and gives its estimated cost when it compiles. */
-function compile(context: RuleContext, schema: SchemaNode, expression: string, options: { transition: boolean; message: boolean }, path: FieldPath): number | undefined {
+function compile(context: RuleContext, schema: SchemaNode, expression: string, options: { transition: boolean; optionalOldSelf: boolean; message: boolean }, path: FieldPath): number | undefined {
   // The cost limit is applied by the caller, after multiplying by the place's cardinality.
   const env = crdValidationEnvironment(schema, { ...options, limits: { maxEstimatedCost: Number.POSITIVE_INFINITY } });
   const result = env.compile(expression);

@@ -1,5 +1,5 @@
 import { SourceFile, collectObjects, defaultConfig, lintFiles } from '@platlint/core';
-import type { ApiServerConfigName } from '@platlint/core';
+import type { ApiServerConfigName, Diagnostic } from '@platlint/core';
 import { rules } from '../all.js';
 
 /**
@@ -30,13 +30,26 @@ export interface ErrorFinding {
  * what they flag. `old` is the stored object, for an update; `declaredAs`, the API server
  * configuration the configuration declares the file as (`apiServerConfigs`).
  */
-export function errorFindings(text: string, options: { old?: string | undefined; featureGates?: Record<string, boolean> | undefined; declaredAs?: ApiServerConfigName | undefined } = {}): ErrorFinding[] {
+export function errorFindings(text: string, options: FindingOptions = {}): ErrorFinding[] {
+  return allFindings(text, options)
+    .filter((d) => d.severity === 'error')
+    .map((d) => ({ ruleId: d.ruleId, path: d.path }));
+}
+
+interface FindingOptions {
+  old?: string | undefined;
+  featureGates?: Record<string, boolean> | undefined;
+  declaredAs?: ApiServerConfigName | undefined;
+}
+
+/** Every finding of a whole lint of one file, warnings too (for cases about what is only advice). */
+export function allFindings(text: string, options: FindingOptions = {}): Diagnostic[] {
   const config = defaultConfig(process.cwd());
   config.featureGates = { ...config.featureGates, ...options.featureGates };
   if (options.declaredAs) config.apiServerConfigs = { [options.declaredAs]: ['parity.yaml'] };
   const oldObjects = options.old === undefined ? undefined : collectObjects(SourceFile.fromText('old.yaml', options.old));
   const [result] = lintFiles({ files: [SourceFile.fromText('parity.yaml', text)], rules, configFor: () => config, oldObjects });
-  return (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => ({ ruleId: d.ruleId, path: d.path }));
+  return result?.diagnostics ?? [];
 }
 
 /** The errors of a parity case as `ruleId @ path`, sorted: what the case compares with its expected list. */

@@ -1,7 +1,7 @@
 // One type-checked CEL environment for one place an expression can stand: it declares
 // that place's variables, checks the result type, enforces size, depth and cost limits,
 // and evaluates under a runtime budget.
-import { EvaluationError, ParseError, type ASTNode, type Environment, type ParseResult } from '@marcbachmann/cel-js';
+import { EvaluationError, Optional, ParseError, type ASTNode, type Environment, type ParseResult } from '@marcbachmann/cel-js';
 import { Budget, enterBudget, leaveBudget } from '../budget.js';
 import { astDepth, CostEstimator } from '../cost.js';
 import { libraryEnvironment } from '../lib/index.js';
@@ -55,6 +55,12 @@ export interface VariableDecl {
   type?: string;
   /** Types the variable from a structural schema (object, params, ...). */
   schema?: StructuralSchema | undefined;
+  /**
+   * With `schema`: the variable is `optional<T>` of the schema's type, and `prepare` binds it to
+   * `optional.of(value)`, or to `optional.none()` when the value is undefined (a CRD rule's
+   * `oldSelf` with `optionalOldSelf: true`).
+   */
+  optional?: boolean;
   description?: string;
 }
 
@@ -230,7 +236,7 @@ function idOf(schema: object | undefined): string {
 
 function typedBase(spec: EnvironmentSpec, maxDepth: number): TypedBase {
   const schemaVariables = spec.variables.filter((v) => v.schema);
-  const readKey = [maxDepth, ...schemaVariables.map((v) => `${v.name}=${idOf(v.schema)}=${v.description ?? ''}`)].join('|');
+  const readKey = [maxDepth, ...schemaVariables.map((v) => `${v.name}=${idOf(v.schema)}=${v.optional ? '?' : ''}=${v.description ?? ''}`)].join('|');
   const key = `${readKey}|${spec.jsonPatch ? 'patch' : ''}|${idOf(spec.construct)}`;
   const known = typedBases.get(key);
   if (known) return known;
@@ -241,7 +247,8 @@ function typedBase(spec: EnvironmentSpec, maxDepth: number): TypedBase {
     const env = libraryEnvironment().clone(cloneOptions(maxDepth));
     const readTypes = new Map<StructuralSchema, string>();
     for (const v of schemaVariables) {
-      env.registerVariable(v.name, registerReadTypes(env, v.schema as StructuralSchema, readTypeName(v.name), readTypes), v.description ? { description: v.description } : undefined);
+      const type = registerReadTypes(env, v.schema as StructuralSchema, readTypeName(v.name), readTypes);
+      env.registerVariable(v.name, v.optional ? `optional<${type}>` : type, v.description ? { description: v.description } : undefined);
     }
     read = { env, constructs: undefined };
     remember(readKey, read);
@@ -269,6 +276,8 @@ export class CelEnvironment {
   readonly limits: CelLimits;
   readonly #base: Environment;
   readonly #schemas = new Map<string, StructuralSchema | undefined>();
+  // Schema-typed variables declared `optional<T>`.
+  readonly #optional = new Set<string>();
   // Schemas only for the cost estimate of variables declared by CEL type.
   readonly #sizes = new Map<string, StructuralSchema | undefined>();
   readonly #estimator: CostEstimator;
@@ -289,7 +298,8 @@ export class CelEnvironment {
       if (!v.schema) base.registerVariable(v.name, v.type ?? 'dyn', v.description ? { description: v.description } : undefined);
       this.#schemas.set(v.name, v.schema);
       if (!v.schema && v.type) this.#sizes.set(v.name, schemaOfType(v.type));
-      if (v.schema && shapeOf(v.schema) === 'struct') this.#nullable.push([v.name, nullObjectFor(v.schema)]);
+      if (v.schema && v.optional) this.#optional.add(v.name);
+      else if (v.schema && shapeOf(v.schema) === 'struct') this.#nullable.push([v.name, nullObjectFor(v.schema)]);
     }
     this.#base = base;
     for (const [k, v] of this.#schemas) if (v) this.#sizes.set(k, v);
@@ -308,7 +318,8 @@ export class CelEnvironment {
     const schemas = this.#schemas;
     for (const k of Object.keys(values)) {
       const v = values[k];
-      out[k] = schemas.has(k) ? toCel(v, schemas.get(k)) : v;
+      if (this.#optional.has(k)) out[k] = v === undefined ? Optional.none() : Optional.of(toCel(v, schemas.get(k)));
+      else out[k] = schemas.has(k) ? toCel(v, schemas.get(k)) : v;
     }
     return this.#withDefaults(out, options, this.#nullable, true);
   }

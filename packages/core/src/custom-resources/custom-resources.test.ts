@@ -104,6 +104,61 @@ const CASES: Case[] = [
   { name: 'a definition without a schema takes anything', upstream: 'structural schema absent: preserve unknown fields', schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }, object: { spec: { a: 1 } }, errors: [] },
 ];
 
+/**
+ * Each format the server checks, restating the Go function behind it (kube-openapi
+ * pkg/validation/strfmt and its forked govalidator, Go's net, net/mail, net/url and time), with
+ * values it accepts and values it refuses; and formats the server accepts in a schema but never
+ * checks. Names are compared without '-' (strfmt DefaultNameNormalizer).
+ */
+interface FormatCase {
+  format: string;
+  upstream: string;
+  pass: string[];
+  fail: string[];
+}
+
+const FORMAT_CASES: FormatCase[] = [
+  { format: 'email', upstream: 'strfmt IsEmail: net/mail ParseAddress', pass: ['a@example.com', 'Jo Doe <jo@example.com>', '"jo doe"@example.com', 'jo@[192.0.2.1]', 'jo@localhost', 'jo@example.com (Jo)', 'jö@exämple.com'], fail: ['', 'jo', 'jo@', '@example.com', 'jo..x@example.com', 'jo@example..com', 'Jo Doe <jo@example.com', 'a@b.c, d@e.f', 'jo@[999.0.0.1]', '=?koi8-r?b?wdDP?= <jo@example.com>'] },
+  { format: 'hostname', upstream: 'strfmt IsHostname: HostnamePattern, 255 bytes, 63-byte labels', pass: ['localhost', 'example.com', 'my-host.example.org', 'a.b.c.dev', 'xn--bcher-kva.example', 'bücher.de'], fail: ['', '-host', 'host-', 'example.c0m', 'a..b', 'under_score.com', `${'a'.repeat(64)}.com`, 'host.example.com.'] },
+  { format: 'duration', upstream: 'strfmt IsDuration: time.ParseDuration or the Scala form', pass: ['30s', '1h30m', '-1.5h', '0', '300ms', '2µs', '3 days', '1 hour 2 minutes', '5 weeks'], fail: ['', '1', '1y', '30 seconds ago 2', 'h', '99999999999999999999 days', '1.5 days'] },
+  { format: 'date-time', upstream: 'strfmt IsDateTime (the name without its dash is datetime)', pass: ['2024-05-01T12:00:00Z', '2024-05-01t12:00:00.123+02:00', '2024-02-29T23:59:59Z'], fail: ['2024-05-01', '2024-05-01T24:00:00Z', '2024-05-01T12:60:00Z', '2023-02-29T12:00:00Z', '2024-05-01T12:00:00', '2024-05-01 12:00:00Z'] },
+  { format: 'datetime', upstream: 'strfmt IsDateTime', pass: ['2024-05-01T12:00:00Z'], fail: ['yesterday'] },
+  { format: 'date', upstream: 'strfmt IsDate: time.Parse("2006-01-02")', pass: ['2024-02-29', '0000-02-29'], fail: ['2023-02-29', '2024-13-01', '24-01-01', '2024-1-1'] },
+  { format: 'uri', upstream: 'govalidator IsRequestURI: url.ParseRequestURI', pass: ['https://example.com/a?b=c', '/absolute/path', 'mailto:jo@example.com', 'http://[::1]:8080/', 'http://user:pw@host/', '*', 'urn:isbn:0451450523'], fail: ['', 'relative/path', 'example.com', '://missing', 'http://host:port/', 'http://ho st/', '/bad%zzescape', 'http://[::1/'] },
+  { format: 'isbn', upstream: 'govalidator IsISBN10 || IsISBN13', pass: ['0321751043', '978-0321751041', '0 321 75104 3', '080442957X'], fail: ['0321751044', '978-0321751042', '080442957x', '12345'] },
+  { format: 'isbn10', upstream: 'govalidator IsISBN10', pass: ['0-321-75104-3'], fail: ['978-0321751041'] },
+  { format: 'isbn13', upstream: 'govalidator IsISBN13', pass: ['9780321751041'], fail: ['0321751043'] },
+  { format: 'creditcard', upstream: 'govalidator IsCreditCard: digits only, issuer pattern, Luhn', pass: ['4111111111111111', '4111-1111-1111-1111', '5500 0000 0000 0004', '378282246310005'], fail: ['4111111111111112', '1234567812345678', ''] },
+  { format: 'ssn', upstream: 'govalidator IsSSN: 11 bytes and the pattern', pass: ['123-45-6789', '123 45 6789'], fail: ['123456789', '123-456789', '12-345-6789'] },
+  { format: 'hexcolor', upstream: 'govalidator IsHexcolor', pass: ['#fff', 'a1b2c3', '#A1B2C3'], fail: ['#ffff', 'red', '#ggg'] },
+  { format: 'rgbcolor', upstream: 'govalidator IsRGBcolor', pass: ['rgb(255,0,0)', 'rgb( 0 , 128 , 255 )'], fail: ['rgb(256,0,0)', 'rgb(01,2,3)', 'rgba(1,2,3,0)', 'rgb(1,2)'] },
+  { format: 'bsonobjectid', upstream: 'strfmt IsBSONObjectID: ObjectIDFromHex', pass: ['507f1f77bcf86cd799439011', '507F1F77BCF86CD799439011'], fail: ['507f1f77bcf86cd79943901', 'zzzf1f77bcf86cd799439011'] },
+  { format: 'byte', upstream: 'govalidator IsBase64 (at least one quantum)', pass: ['aGVsbG8=', 'YWJj', 'YQ=='], fail: ['', 'aGVsbG8', 'a===', 'YQ'] },
+  { format: 'ipv4', upstream: 'strfmt isIPv4: ParseIPSloppy and a "."', pass: ['192.0.2.1', '010.0.0.1', '::ffff:192.0.2.1'], fail: ['256.0.0.1', '::1', '1.2.3'] },
+  { format: 'ipv6', upstream: 'govalidator IsIPv6: ParseIP and a ":"', pass: ['::1', '2001:db8::1', '::ffff:192.0.2.1'], fail: ['192.0.2.1', 'fe80::1%eth0', '2001:db8::g'] },
+  { format: 'cidr', upstream: 'strfmt isCIDR: ParseCIDRSloppy', pass: ['10.0.0.0/8', '010.0.0.0/8', '2001:db8::/32', '10.0.0.0/08'], fail: ['10.0.0.0', '10.0.0.0/33', '2001:db8::/129', '10.0.0.0/8/1'] },
+];
+
+/** Formats the server takes in a schema and never checks: nothing is reported for any value. */
+const UNCHECKED_FORMATS: FormatCase[] = [
+  { format: 'password', upstream: 'strfmt default.go: password accepts every string', pass: ['', 'anything at all'], fail: [] },
+  { format: 'quantity', upstream: 'formats.go lists quantity, but no kube-openapi strfmt file registers a validator for it', pass: ['not a quantity', '1Gi'], fail: [] },
+  { format: 'int-or-string', upstream: 'StripUnsupportedFormatsPostProcessorForVersion: not supported, stripped', pass: ['x'], fail: [] },
+];
+
+describe('string formats, as the server checks them', () => {
+  for (const c of [...FORMAT_CASES, ...UNCHECKED_FORMATS]) {
+    it(`${c.format} (${c.upstream})`, () => {
+      const fields: Record<string, string> = {};
+      c.pass.forEach((v, i) => (fields[`pass${i}`] = v));
+      c.fail.forEach((v, i) => (fields[`fail${i}`] = v));
+      const properties = Object.fromEntries(Object.keys(fields).map((k) => [k, { type: 'string', format: c.format }]));
+      const refused = lintWith(definition(spec(properties)), { spec: fields }).map(([rule, path]) => `${rule} ${path} ${JSON.stringify(fields[String(path).slice('spec.'.length)])}`);
+      expect(refused).toEqual(c.fail.map((v, i) => `schema/format spec.fail${i} ${JSON.stringify(v)}`));
+    });
+  }
+});
+
 describe('custom resources against their definition', () => {
   for (const c of CASES) {
     it(`${c.name} (${c.upstream})`, () => {

@@ -19,7 +19,7 @@ import { FileNotFoundError } from '../lint/find-files.js';
 import { readBoundedFileSync } from '../source/read-bounded.js';
 import { CRD_API_VERSION, CRD_KIND } from './definition.js';
 import type { DefinitionSource } from './sources.js';
-import { NUMBER_OR_STRING, type RawSchema } from './structural.js';
+import { DECODED_AS, NUMBER_OR_STRING, type RawSchema } from './structural.js';
 
 type Json = Record<string, unknown>;
 const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -44,7 +44,7 @@ const WIDTHS: Record<string, RawSchema> = {
  * (quantity.go UnmarshalJSON), intstr.IntOrString an int32 or a string (intstr.go
  * UnmarshalJSON); runtime.RawExtension and apiextensions' JSON take any value.
  */
-const QUANTITY: RawSchema = { [NUMBER_OR_STRING]: true, format: 'quantity' };
+const QUANTITY: RawSchema = { [NUMBER_OR_STRING]: true, format: 'quantity', [DECODED_AS]: 'quantity' };
 const INT_OR_STRING: RawSchema = { 'x-kubernetes-int-or-string': true, ...WIDTHS.int32 };
 const ANYTHING: RawSchema = { 'x-kubernetes-preserve-unknown-fields': true };
 const NAMED: Record<string, RawSchema> = {
@@ -193,7 +193,7 @@ class Converter {
     if (type) out.type = type;
     if (type === 'integer' && typeof node.format === 'string' && Object.hasOwn(WIDTHS, node.format)) Object.assign(out, WIDTHS[node.format]);
     // Base64 is the one string format Go's decoding checks ([]byte fields such as a Secret's data).
-    if (type === 'string' && node.format === 'byte') out.format = 'byte';
+    if (type === 'string' && node.format === 'byte') Object.assign(out, { format: 'byte', [DECODED_AS]: 'byte' });
     if (node.nullable === true) out.nullable = true;
     if (node.default !== undefined) out.default = node.default;
     for (const key of ['x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource'] as const) if (node[key] === true) out[key] = true;

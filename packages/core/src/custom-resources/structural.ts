@@ -4,6 +4,7 @@
 // apiextensions-apiserver pkg/apiserver/validation ValidateCustomResource).
 import type { SchemaNode, ValidationRule } from '../schema/tree.js';
 import type { JsonSchema } from '../validate/json-schema.js';
+import { checkedCrdFormat } from './formats.js';
 
 /** A schema as a CRD writes it (JSONSchemaProps). */
 export type RawSchema = Record<string, unknown>;
@@ -12,6 +13,8 @@ const isJson = (value: unknown): value is RawSchema => typeof value === 'object'
 
 /** Marks a schema of ./openapi.ts whose value may be a number or a string (no CRD can say so but with anyOf). */
 export const NUMBER_OR_STRING = 'x-platlint-number-or-string';
+/** Ours, not a CRD's: the field of a built-in kind is checked as Go decodes its type (`quantity`, `byte`: formats.ts decodedFormats). */
+export const DECODED_AS = 'x-platlint-decoded-as';
 
 const SCALAR_TYPES = new Set(['object', 'array', 'string', 'integer', 'number', 'boolean']);
 
@@ -70,15 +73,6 @@ function validationRulesOf(raw: RawSchema): ValidationRule[] {
 }
 
 /**
- * The formats the server checks in a CRD schema (upstream apiextensions-apiserver
- * pkg/apiserver/validation/formats.go, supportedVersionedFormats; names compared without
- * '-'). Others are ignored, as the server strips them. Those platlint cannot check exactly
- * as Go does (email, hostname, duration, datetime variants) are left unchecked: a missed
- * refusal costs less than a false one.
- */
-export const CHECKED_FORMATS = new Set(['uuid', 'uuid3', 'uuid4', 'uuid5', 'ipv4', 'ipv6', 'cidr', 'mac', 'date', 'byte', 'bsonobjectid', 'hexcolor', 'k8s-short-name', 'k8s-long-name', 'quantity']);
-
-/**
  * The JSON Schema (draft-07, with `format` names resolved by ./formats.ts) that checks a
  * custom resource after the server's pruning of nulls and defaulting (./prepare.ts).
  * Unknown fields are errors: kubectl asks for strict field validation by default, and the
@@ -120,8 +114,11 @@ export function toValidationSchema(raw: RawSchema, options: { root?: boolean; ju
   if (typeof raw.maximum === 'number') out[raw.exclusiveMaximum === true ? 'exclusiveMaximum' : 'maximum'] = raw.maximum;
   if (raw.uniqueItems === true) out.uniqueItems = true;
   if (typeof raw.pattern === 'string') out.pattern = raw.pattern;
-  if (typeof raw.format === 'string' && (raw.type === 'string' || raw.type === undefined)) {
-    if (CHECKED_FORMATS.has(raw.format)) out.format = `crd:${raw.format}`;
+  if (raw[DECODED_AS] === 'quantity' || raw[DECODED_AS] === 'byte') {
+    out.format = `crd:decoded${raw[DECODED_AS]}`;
+  } else if (typeof raw.format === 'string' && (raw.type === 'string' || raw.type === undefined)) {
+    const format = checkedCrdFormat(raw.format);
+    if (format) out.format = `crd:${format}`;
   }
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
     const list = raw[key];

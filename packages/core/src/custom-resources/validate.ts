@@ -10,7 +10,7 @@ import type { PathSegment } from '../source/field-path.js';
 import { AJV_OPTIONS } from '../validate/json-schema.js';
 import { describeValue, findingsOf, validateStructure, type StructuralFinding } from '../validate/validator.js';
 import type { CustomVersion } from './definition.js';
-import { crdFormats } from './formats.js';
+import { formatChecks } from './formats.js';
 import { defaultedValue } from './prepare.js';
 import { toSchemaNode, toValidationSchema, type RawSchema } from './structural.js';
 
@@ -27,7 +27,7 @@ function crdAjv(): Ajv {
       return { test: (text: string) => compiled.matcher(text).find() };
     }, { code: 're2' });
     ajv = new Ajv({ ...AJV_OPTIONS, code: { regExp } });
-    for (const [name, check] of Object.entries(crdFormats)) ajv.addFormat(`crd:${name}`, { type: 'string', validate: check });
+    for (const [name, check] of Object.entries(formatChecks)) ajv.addFormat(`crd:${name}`, { type: 'string', validate: check });
   }
   return ajv;
 }

@@ -21,7 +21,8 @@ const DRAFT = 'http://json-schema.org/draft-07/schema#';
  * than written as patterns that other validators could read differently.
  */
 const STANDARD: Record<string, Json | undefined> = {
-  quantity: standardFormats.quantity,
+  decodedquantity: standardFormats.quantity,
+  decodedbyte: standardFormats.byte,
   cidr: standardFormats.cidr,
   byte: standardFormats.byte,
   ipv4: { format: 'ipv4' },
