@@ -1,9 +1,9 @@
 // Cross-document rules must find the same problems however a run is cut up: the whole run in
-// one `lintFiles` call (the reference), file by file through the core run API, on two worker
+// one `lintSources` call (the reference), file by file through the core run API, on two worker
 // threads through the CLI, and one buffer at a time in the language server.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LintEngine, SourceFile, lintFiles, orderIndex, readSource } from '@platlint/core';
+import { LintEngine, SourceFile, lintSources, orderIndex, readSource } from '@platlint/core';
 import type { Diagnostic } from '@platlint/core';
 import { LintSession } from '../../packages/language-server/src/lint-session.js';
 import { knownRuleIds, rules } from '@platlint/rules';
@@ -45,7 +45,7 @@ describe('cross-document rules find the same problems through every door', () =>
   const engine = new LintEngine({ cwd: dir, rules, knownRuleIds });
   const sources = paths.map((p) => SourceFile.fromText(p, files[p] as string));
   const config = engine.configFor(join(dir, 'a.yaml'));
-  const whole = findings(lintFiles({ files: sources, rules, configFor: () => config }));
+  const whole = findings(lintSources({ files: sources, rules, configFor: () => config }));
 
   it('the whole run has findings of every cross-document rule in the fixture', () => {
     const ids = new Set(whole.map((f) => f.ruleId));
