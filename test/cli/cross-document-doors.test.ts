@@ -3,10 +3,10 @@
 // threads through the CLI, and one buffer at a time in the language server.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LintEngine, SourceFile, lintSources, orderIndex, readSource } from '@platlint/core';
+import { SourceFile, lintSources, orderIndex, readSource } from '@platlint/core';
 import type { Diagnostic } from '@platlint/core';
 import { LintSession } from '../../packages/language-server/src/lint-session.js';
-import { knownRuleIds, rules } from '@platlint/rules';
+import { createLintEngine, rules } from '@platlint/rules';
 import { afterAll, describe, expect, it } from 'vitest';
 import { binding, flowSchema as schema, level, podGroup, policy } from '../cross-document-manifests.js';
 import { lintJson, removeTempDirs, tempDir } from './helpers.js';
@@ -42,7 +42,7 @@ const findings = (results: readonly { path: string; diagnostics: readonly Diagno
   results.flatMap((r) => r.diagnostics.map((d) => ({ file: r.path.slice(prefix.length), ruleId: d.ruleId, message: d.message, path: d.path, range: d.range })));
 
 describe('cross-document rules find the same problems through every door', () => {
-  const engine = new LintEngine({ cwd: dir, rules, knownRuleIds });
+  const engine = createLintEngine({ cwd: dir });
   const sources = paths.map((p) => SourceFile.fromText(p, files[p] as string));
   const config = engine.configFor(join(dir, 'a.yaml'));
   const whole = findings(lintSources({ files: sources, rules, configFor: () => config }));
