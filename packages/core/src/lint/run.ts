@@ -20,8 +20,9 @@ import { catalogWith, type CustomKindConflictError, type DefinitionSource } from
 /**
  * A lint run, the way every door asks for one (ESLint's `ESLint` class is the model; the
  * `lintSources` function of linter.ts is its `Linter`): which files, which configuration with
- * which overrides, the objects cross-document rules read, and the fix loop. Doors keep
- * their argument parsing or protocol and nothing else.
+ * which overrides, the objects cross-document rules read (the fix loop is fix-loop.ts). Doors
+ * make one with `createLintEngine` (@platlint/rules) and keep their argument parsing or
+ * protocol and nothing else.
  */
 export interface LintEngineOptions {
   /** Where configuration lookup and relative paths start. */
@@ -86,7 +87,7 @@ export interface PortableEntry {
 export class LintEngine {
   readonly catalog: Catalog;
   /** Group-kinds some rule reads from other documents. */
-  readonly indexedKinds: ReadonlySet<string>;
+  private readonly indexedKinds: ReadonlySet<string>;
   /** Group-kinds some cross-document rule checks ('*' when one checks every kind): files holding them wait for the whole index. */
   private readonly indexReaders: ReadonlySet<string>;
   private readonly crossDocumentRules: ReadonlySet<Rule>;
