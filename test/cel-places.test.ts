@@ -3,7 +3,7 @@
 // the CEL rules report nowhere else.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ANY_INDEX, SourceFile, catalog, celFieldsOf, celPlaceAt, defaultConfig, formatPath, lintFiles, parsePath } from '@platlint/core';
+import { ANY_INDEX, SourceFile, catalog, celFieldsOf, celPlaceAt, defaultConfig, formatPath, lintSources, parsePath } from '@platlint/core';
 import type { CelField, FieldPath, KindInfo, KindMatch, SchemaNode } from '@platlint/core';
 import { rules } from '@platlint/rules';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ function objectWith(info: KindInfo, path: FieldPath, expression: string): Record
 
 function lint(values: readonly Record<string, unknown>[]) {
   const files = values.map((value, i) => SourceFile.fromValue(`object-${i}.json`, value));
-  return lintFiles({ files, rules, configFor: () => defaultConfig(REPO_ROOT) }).flatMap((r) => r.diagnostics);
+  return lintSources({ files, rules, configFor: () => defaultConfig(REPO_ROOT) }).flatMap((r) => r.diagnostics);
 }
 
 const matchOf = (info: KindInfo): KindMatch => catalog.lookup(info.apiVersion, info.kind)!;
@@ -86,7 +86,7 @@ describe('CEL places: one mark in the schema tree, used by the rules and the lan
   it('the CEL findings on the examples all stand at marked fields', () => {
     const celRules = new Set(['admission/cel', 'admission/cel-schema', 'config/authentication-cel', 'config/authorization-cel', 'admission/variable-references', 'admission/params-need-paramkind']);
     const files = ['valid', 'invalid'].flatMap((folder) => readdirSync(join(REPO_ROOT, 'examples', folder)).filter((n) => n.endsWith('.yaml')).map((n) => SourceFile.fromText(`${folder}/${n}`, readFileSync(join(REPO_ROOT, 'examples', folder, n), 'utf8'))));
-    const results = lintFiles({ files, rules, configFor: () => defaultConfig(REPO_ROOT) });
+    const results = lintSources({ files, rules, configFor: () => defaultConfig(REPO_ROOT) });
     const findings = results.flatMap((r, i) => r.diagnostics.filter((d) => celRules.has(d.ruleId)).map((d) => ({ d, file: files[i]! })));
     expect(findings.length).toBeGreaterThan(5);
     const unmarked = findings.filter(({ d, file }) => {

@@ -2,7 +2,7 @@
 // index for the objects it names, it never scans the whole run for every object it checks.
 // The work is counted as the entries the index hands to rules, so the test is exact and
 // needs no clock: doubling the run must about double it.
-import { RunIndex, SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { RunIndex, SourceFile, defaultConfig, lintSources } from '@platlint/core';
 import { rules } from '@platlint/rules';
 import { describe, expect, it } from 'vitest';
 import { binding, flowSchema, level, podGroup, policy } from './cross-document-manifests.js';
@@ -36,7 +36,7 @@ function lint(n: number): { examined: number; findings: Record<string, number> }
   const index = new RunIndex([]);
   const config = defaultConfig(process.cwd());
   const findings: Record<string, number> = {};
-  for (const result of lintFiles({ files: run(n), rules, configFor: () => config, index })) {
+  for (const result of lintSources({ files: run(n), rules, configFor: () => config, index })) {
     for (const d of result.diagnostics) findings[d.ruleId] = (findings[d.ruleId] ?? 0) + 1;
   }
   return { examined: index.examined, findings };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { glob } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
-import { SourceFile, catalog, catalogWith, defaultConfig, definitionsInSource, lintFiles } from '@platlint/core';
+import { SourceFile, catalog, catalogWith, defaultConfig, definitionsInSource, lintSources } from '@platlint/core';
 import { rules } from '@platlint/rules';
 
 const root = fileURLToPath(new URL('../examples/', import.meta.url));
@@ -19,7 +19,7 @@ function lint(file: string) {
   const source = SourceFile.fromBytes(file, readFileSync(`${root}${file}`));
   const config = defaultConfig(root);
   // Custom resources are checked against the definitions of their own file, as the CLI does.
-  const [result] = lintFiles({ files: [source], rules, configFor: () => config, catalog: catalogWith(catalog, definitionsInSource(source, catalog)) });
+  const [result] = lintSources({ files: [source], rules, configFor: () => config, catalog: catalogWith(catalog, definitionsInSource(source, catalog)) });
   return { source, diagnostics: result?.diagnostics ?? [] };
 }
 

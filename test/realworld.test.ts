@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { glob } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
-import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { SourceFile, defaultConfig, lintSources } from '@platlint/core';
 import { rules } from '@platlint/rules';
 
 const corpus = fileURLToPath(new URL('corpus/realworld/', import.meta.url));
@@ -35,7 +35,7 @@ const ERRORS_TXT = readFileSync(`${corpus}ERRORS.txt`, 'utf8');
 describe('real-world corpus', async () => {
   const files = (await glob(['**/*.yaml', '**/*.yml'], { cwd: corpus })).sort();
   const config = defaultConfig(corpus);
-  const results = lintFiles({ files: files.map((f) => SourceFile.fromBytes(f, readFileSync(`${corpus}${f}`))), rules, configFor: () => config });
+  const results = lintSources({ files: files.map((f) => SourceFile.fromBytes(f, readFileSync(`${corpus}${f}`))), rules, configFor: () => config });
 
   it('reads every file without a crash', () => {
     expect(results.length).toBe(files.length);

@@ -10,16 +10,16 @@ import { fileURLToPath } from 'node:url';
 import { glob } from 'tinyglobby';
 import { Parser } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LintEngine, SourceFile } from '@platlint/core';
+import { SourceFile } from '@platlint/core';
 import { DEEP_NESTING_KIND, HOSTILE_KINDS, INSERTS, mutate, random } from '@platlint/core/testing';
-import { knownRuleIds, rules } from '@platlint/rules';
+import { createLintEngine } from '@platlint/rules';
 import { removeTempDirs, tempDir } from './cli/helpers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const full = process.env.PLATLINT_FUZZ_FULL === '1';
 afterAll(removeTempDirs);
 
-const engine = new LintEngine({ cwd: root, rules, knownRuleIds });
+const engine = createLintEngine({ cwd: root });
 
 interface Outcome {
   /** Documents read values first and compared. */

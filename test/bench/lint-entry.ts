@@ -1,3 +1,3 @@
 // The engine as the CLI bundles it, for in-process measurement by the benchmarks.
-export { SourceFile, lintFiles, defaultConfig } from '../../packages/core/src/index.js';
+export { SourceFile, lintSources, defaultConfig } from '../../packages/core/src/index.js';
 export { rules } from '../../rules/src/index.js';

@@ -55,7 +55,7 @@ function measure(name, files) {
   const lint = () => {
     const sources = bytes.map((b, i) => lib.SourceFile.fromBytes(files[i], b));
     documents = sources.reduce((n, s) => n + s.documents.length, 0);
-    lib.lintFiles({ files: sources, rules: lib.rules, configFor: () => config });
+    lib.lintSources({ files: sources, rules: lib.rules, configFor: () => config });
   };
   const parse = () => {
     for (const t of texts) parseAllDocuments(t);

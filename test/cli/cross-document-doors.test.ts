@@ -1,12 +1,12 @@
 // Cross-document rules must find the same problems however a run is cut up: the whole run in
-// one `lintFiles` call (the reference), file by file through the core run API, on two worker
+// one `lintSources` call (the reference), file by file through the core run API, on two worker
 // threads through the CLI, and one buffer at a time in the language server.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LintEngine, SourceFile, lintFiles, orderIndex, readSource } from '@platlint/core';
+import { SourceFile, lintSources, orderIndex, readSource } from '@platlint/core';
 import type { Diagnostic } from '@platlint/core';
 import { LintSession } from '../../packages/language-server/src/lint-session.js';
-import { knownRuleIds, rules } from '@platlint/rules';
+import { createLintEngine, rules } from '@platlint/rules';
 import { afterAll, describe, expect, it } from 'vitest';
 import { binding, flowSchema as schema, level, podGroup, policy } from '../cross-document-manifests.js';
 import { lintJson, removeTempDirs, tempDir } from './helpers.js';
@@ -42,10 +42,10 @@ const findings = (results: readonly { path: string; diagnostics: readonly Diagno
   results.flatMap((r) => r.diagnostics.map((d) => ({ file: r.path.slice(prefix.length), ruleId: d.ruleId, message: d.message, path: d.path, range: d.range })));
 
 describe('cross-document rules find the same problems through every door', () => {
-  const engine = new LintEngine({ cwd: dir, rules, knownRuleIds });
+  const engine = createLintEngine({ cwd: dir });
   const sources = paths.map((p) => SourceFile.fromText(p, files[p] as string));
   const config = engine.configFor(join(dir, 'a.yaml'));
-  const whole = findings(lintFiles({ files: sources, rules, configFor: () => config }));
+  const whole = findings(lintSources({ files: sources, rules, configFor: () => config }));
 
   it('the whole run has findings of every cross-document rule in the fixture', () => {
     const ids = new Set(whole.map((f) => f.ruleId));

@@ -119,7 +119,7 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   const cacheFile = args.cache ? trustedCacheFile(args, io) : undefined;
 
   const lintOnce = async (): Promise<LintedFile[]> => {
-    const results = await lintFiles(engine, request, paths, oldPaths, args, cacheFile, io);
+    const results = await lintPaths(engine, request, paths, oldPaths, args, cacheFile, io);
     if (stdin) results.push(engine.lintSource(stdin()));
     return results;
   };
@@ -201,7 +201,7 @@ function trustedCacheFile(args: LintArgs, io: Io): string | undefined {
 }
 
 /** One lint of every file: through the cache when there is one, on worker threads for large runs, on this thread otherwise. */
-async function lintFiles(engine: LintEngine, request: EngineRequest, paths: readonly string[], oldPaths: readonly string[], args: LintArgs, cacheFile: string | undefined, io: Io): Promise<LintedFile[]> {
+async function lintPaths(engine: LintEngine, request: EngineRequest, paths: readonly string[], oldPaths: readonly string[], args: LintArgs, cacheFile: string | undefined, io: Io): Promise<LintedFile[]> {
   // An update run (--old) keeps every file in view: pairing a renamed object with the only
   // stored object of its kind needs every new object of the run.
   if (oldPaths.length) return engine.lintWithOld(paths, oldPaths);

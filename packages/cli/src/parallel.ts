@@ -1,9 +1,8 @@
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { LintEngine } from '@platlint/core';
-import type { DefinitionSource, IndexedResult, PortableEntry, RuleSetting } from '@platlint/core';
-import { knownRuleIds, rules } from '@platlint/rules';
+import type { DefinitionSource, LintEngine, IndexedResult, PortableEntry, RuleSetting } from '@platlint/core';
+import { createLintEngine } from '@platlint/rules';
 
 /**
  * A run of at least this many bytes of manifests uses a second thread by default, and each
@@ -56,7 +55,7 @@ export interface WorkerRequest {
 export type WorkerMessage = { type: 'index'; entries: PortableEntry[] } | { type: 'results'; results: IndexedResult[] };
 
 export function engineFor(request: EngineRequest): LintEngine {
-  return new LintEngine({ ...request, rules, knownRuleIds });
+  return createLintEngine(request);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SourceFile, lintFiles } from '@platlint/core';
+import { SourceFile, lintSources } from '@platlint/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LintSession } from './lint-session.js';
 import { knownRuleIds, rules } from '@platlint/rules';
@@ -30,7 +30,7 @@ describe('lint session', () => {
     const path = join(dir, 'app.yaml');
     const outcome = new LintSession(dir, {}, [dir]).lint(path, deployment);
     const config = new ConfigResolver(knownRuleIds, { cwd: dir }).forFile(path);
-    const [expected] = lintFiles({ files: [SourceFile.fromText(path, deployment)], rules, configFor: () => config });
+    const [expected] = lintSources({ files: [SourceFile.fromText(path, deployment)], rules, configFor: () => config });
     expect(outcome).toEqual({ type: 'linted', diagnostics: expected!.diagnostics, documents: 1 });
     expect(expected!.diagnostics.find((d) => d.ruleId === 'schema/range')?.severity).toBe('warning');
   });

@@ -1,6 +1,6 @@
-import { ConfigError, LintEngine, defaultConfig, readBoundedFileSync, SourceFile, collectObjects, holdsManifest, listManifestFiles, orderIndex } from '@platlint/core';
-import type { Config, ConfigProblem, DefinitionSource, Diagnostic, LintObject, RuleSetting } from '@platlint/core';
-import { crossDocumentKinds, knownRuleIds, rules } from '@platlint/rules';
+import { ConfigError, defaultConfig, readBoundedFileSync, SourceFile, collectObjects, holdsManifest, listManifestFiles, orderIndex } from '@platlint/core';
+import type { Config, ConfigProblem, DefinitionSource, Diagnostic, LintEngine, LintObject, RuleSetting } from '@platlint/core';
+import { createLintEngine, crossDocumentKinds, knownRuleIds } from '@platlint/rules';
 import { MAX_WORKSPACE_FILE_BYTES, MAX_WORKSPACE_FILES, WorkspaceDefinitions } from './workspace-definitions.js';
 
 /** What the editor's settings add to the configuration files (the CLI's `--config` and `--rule`). */
@@ -78,18 +78,18 @@ export class LintSession {
     // lint; the main thread tells the user (handlers/configuration.ts).
     const ruleOverrides = Object.fromEntries(Object.entries(this.settings.rules ?? {}).filter(([id]) => knownRuleIds.has(id)));
     // Two definitions of one kind: the first (an open buffer before the disk) is kept, and linting goes on.
-    const options = { cwd: this.cwd, rules, knownRuleIds, ruleOverrides, definitions, onDefinitionConflict: () => undefined };
+    const options = { cwd: this.cwd, ruleOverrides, definitions, onDefinitionConflict: () => undefined };
     const configFile = this.settings.configFile || undefined;
     this.configFileRefusal = undefined;
-    if (!configFile) return new LintEngine(options);
+    if (!configFile) return createLintEngine(options);
     try {
-      return new LintEngine({ ...options, configFile });
+      return createLintEngine({ ...options, configFile });
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       // The CLI stops at a bad --config; an editor keeps linting, with the defaults rather than a
       // guess at what the file meant, and the main thread says once why (handlers/configuration.ts).
       this.configFileRefusal = { configFile, problems: error.problems.length, first: `${error.file}:${error.line}:${error.column}: ${error.reason}` };
-      return new LintEngine({ ...options, config: defaultConfig(this.cwd) });
+      return createLintEngine({ ...options, config: defaultConfig(this.cwd) });
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { SourceFile, defaultConfig, lintSources } from '@platlint/core';
 import { rules } from '../index.js';
 
 /**
@@ -9,7 +9,7 @@ import { rules } from '../index.js';
  */
 function lint(yaml: string): { ruleId: string; path: string; message: string }[] {
   const config = defaultConfig(process.cwd());
-  const [result] = lintFiles({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => config });
+  const [result] = lintSources({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => config });
   return (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => ({ ruleId: d.ruleId, path: d.path, message: d.message }));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { SourceFile, defaultConfig, lintSources } from '@platlint/core';
 import { rules } from '../index.js';
 import { authn, authz, egress, jwt, webhookAuthorizer } from './fixtures.js';
 
@@ -8,7 +8,7 @@ import { authn, authz, egress, jwt, webhookAuthorizer } from './fixtures.js';
  * rule exists for them): each case lints a manifest and expects the structural finding.
  */
 function findings(yaml: string): [string, string, string][] {
-  const [result] = lintFiles({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => defaultConfig(process.cwd()) });
+  const [result] = lintSources({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => defaultConfig(process.cwd()) });
   return (result?.diagnostics ?? []).filter((d) => d.ruleId.startsWith('schema/')).map((d) => [d.ruleId, d.path, d.message]);
 }
 

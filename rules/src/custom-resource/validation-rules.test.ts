@@ -3,7 +3,7 @@
 // Validator.validateExpressions, ratchetingOptions; compilation.go Compile, prepareEnvSet) or one
 // of its tests (compilation_test.go TestCelCompilation; the e2e crd_validation_ratcheting.go), by
 // name; `errors` are the paths the refusal names.
-import { SourceFile, catalog, catalogWith, collectObjects, defaultConfig, lintFiles, type DefinitionSource } from '@platlint/core';
+import { SourceFile, catalog, catalogWith, collectObjects, defaultConfig, lintSources, type DefinitionSource } from '@platlint/core';
 import { describe, expect, it } from 'vitest';
 import rule from './validation-rules.js';
 
@@ -29,7 +29,7 @@ function findings(def: DefinitionSource, object: Json, old?: Json): string[] {
   const config = defaultConfig(process.cwd());
   const withDefinition = catalogWith(catalog, [def]);
   const oldObjects = old === undefined ? undefined : collectObjects(SourceFile.fromText('old.yaml', widget(old)), withDefinition);
-  const [result] = lintFiles({ files: [SourceFile.fromText('cr.yaml', widget(object))], rules: [rule], configFor: () => config, catalog: withDefinition, oldObjects });
+  const [result] = lintSources({ files: [SourceFile.fromText('cr.yaml', widget(object))], rules: [rule], configFor: () => config, catalog: withDefinition, oldObjects });
   return (result?.diagnostics ?? []).filter((d) => d.ruleId === rule.meta.id).map((d) => `${d.path}: ${d.message}`);
 }
 

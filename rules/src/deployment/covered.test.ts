@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { SourceFile, defaultConfig, lintSources } from '@platlint/core';
 import { rules } from '../index.js';
 
 /**
@@ -70,7 +70,7 @@ const cases: Case[] = [
 
 function lint(yaml: string) {
   const config = defaultConfig(process.cwd());
-  const [result] = lintFiles({ files: [SourceFile.fromText('deployment.yaml', yaml)], rules, configFor: () => config });
+  const [result] = lintSources({ files: [SourceFile.fromText('deployment.yaml', yaml)], rules, configFor: () => config });
   return result?.diagnostics ?? [];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { SourceFile, defaultConfig, lintSources } from '@platlint/core';
 import { rules } from '../index.js';
 
 /**
@@ -7,7 +7,7 @@ import { rules } from '../index.js';
  * repeats them, so these cases make sure the schema tree keeps stating them.
  */
 function lint(yaml: string): { ruleId: string; path: string; message: string; severity: string }[] {
-  const [result] = lintFiles({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => defaultConfig(process.cwd()) });
+  const [result] = lintSources({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => defaultConfig(process.cwd()) });
   return (result?.diagnostics ?? []).map(({ ruleId, path, message, severity }) => ({ ruleId, path, message, severity }));
 }
 

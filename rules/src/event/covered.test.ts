@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { SourceFile, defaultConfig, lintSources } from '@platlint/core';
 import { rules } from '../index.js';
 
 /**
@@ -8,7 +8,7 @@ import { rules } from '../index.js';
  */
 function lint(fields: string): { ruleId: string; path: string; message: string }[] {
   const yaml = `apiVersion: v1\nkind: Event\nmetadata: {name: web.17a3f0c2, namespace: shop}\nreason: Synced\n${fields}`;
-  const [result] = lintFiles({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => defaultConfig(process.cwd()) });
+  const [result] = lintSources({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => defaultConfig(process.cwd()) });
   return (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => ({ ruleId: d.ruleId, path: d.path, message: d.message }));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { SourceFile, defaultConfig, lintSources } from '@platlint/core';
 import { rules } from '../index.js';
 
 /**
@@ -14,7 +14,7 @@ interface Finding {
 }
 
 function lint(yaml: string): Finding[] {
-  const [result] = lintFiles({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => defaultConfig(process.cwd()) });
+  const [result] = lintSources({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => defaultConfig(process.cwd()) });
   return (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map(({ ruleId, path, message }) => ({ ruleId, path, message }));
 }
 

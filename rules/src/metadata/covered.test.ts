@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SourceFile, defaultConfig, lintFiles } from '@platlint/core';
+import { SourceFile, defaultConfig, lintSources } from '@platlint/core';
 import { rules } from '../index.js';
 
 /**
@@ -7,7 +7,7 @@ import { rules } from '../index.js';
  * each test fails if the structural fact or the engine check behind it goes away.
  */
 function lint(yaml: string): { ruleId: string; path: string; message: string; fix?: string }[] {
-  const [result] = lintFiles({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => defaultConfig(process.cwd()) });
+  const [result] = lintSources({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => defaultConfig(process.cwd()) });
   return (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => ({ ruleId: d.ruleId, path: d.path, message: d.message, ...(d.fix ? { fix: d.fix.text } : {}) }));
 }
 
@@ -44,7 +44,7 @@ describe('metadata items covered by the engine', () => {
   });
 
   it('kind is matched exactly: a kind in the wrong case is not one platlint knows', () => {
-    const [result] = lintFiles({ files: [SourceFile.fromText('covered.yaml', 'apiVersion: v1\nkind: endpoints\nmetadata: {name: web}\n')], rules, configFor: () => defaultConfig(process.cwd()) });
+    const [result] = lintSources({ files: [SourceFile.fromText('covered.yaml', 'apiVersion: v1\nkind: endpoints\nmetadata: {name: web}\n')], rules, configFor: () => defaultConfig(process.cwd()) });
     expect(result?.diagnostics.map((d) => [d.ruleId, d.path, d.message])).toEqual([['document/unknown-kind', 'kind', "endpoints (v1) is not a kind platlint checks; skipped (to check the platform's other kinds, give its OpenAPI documents: --openapi DIR, or openapi: in platlint.config.yaml; `platlint schema pull` saves them)"]]);
   });
 });

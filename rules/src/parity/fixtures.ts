@@ -1,4 +1,4 @@
-import { SourceFile, collectObjects, defaultConfig, lintFiles } from '@platlint/core';
+import { SourceFile, collectObjects, defaultConfig, lintSources } from '@platlint/core';
 import type { ApiServerConfigName, Diagnostic } from '@platlint/core';
 import { rules } from '../all.js';
 
@@ -48,7 +48,7 @@ export function allFindings(text: string, options: FindingOptions = {}): Diagnos
   config.featureGates = { ...config.featureGates, ...options.featureGates };
   if (options.declaredAs) config.apiServerConfigs = { [options.declaredAs]: ['parity.yaml'] };
   const oldObjects = options.old === undefined ? undefined : collectObjects(SourceFile.fromText('old.yaml', options.old));
-  const [result] = lintFiles({ files: [SourceFile.fromText('parity.yaml', text)], rules, configFor: () => config, oldObjects });
+  const [result] = lintSources({ files: [SourceFile.fromText('parity.yaml', text)], rules, configFor: () => config, oldObjects });
   return result?.diagnostics ?? [];
 }
 

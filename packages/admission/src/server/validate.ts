@@ -1,7 +1,7 @@
 // `/validate`: the linter's rules on the object of an admission request, so the cluster
 // rejects what `platlint lint` and the editor would flag as an error.
-import { defaultConfig, LintEngine, type Config, type Diagnostic } from '@platlint/core';
-import { knownRuleIds, rules } from '@platlint/rules';
+import { defaultConfig, type Config, type Diagnostic, type LintEngine } from '@platlint/core';
+import { createLintEngine } from '@platlint/rules';
 import type { JsonObject } from '../json.js';
 import { definitionSources, sameCrds } from '../state/kinds.js';
 import type { AdmissionAnswer, AdmissionRequest } from '../types.js';
@@ -25,7 +25,7 @@ function engineFor(config: Config, crds: readonly JsonObject[]): LintEngine {
   let entry = engines.get(config);
   if (!entry || !sameCrds(entry.crds, crds)) {
     // Two definitions of one kind that differ: the first is kept, as the engine's kind lookup keeps it (state/kinds.ts).
-    const engine = new LintEngine({ cwd: config.root, rules, knownRuleIds, config, definitions: definitionSources(crds), onDefinitionConflict: () => undefined });
+    const engine = createLintEngine({ cwd: config.root, config, definitions: definitionSources(crds), onDefinitionConflict: () => undefined });
     engines.set(config, (entry = { crds, engine }));
   }
   return entry.engine;

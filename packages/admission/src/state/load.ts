@@ -4,8 +4,8 @@
 // engine's structural checks). Advice (warnings, errors of advisory rules such as the CEL
 // check against the schema) never drops an object; it is returned as the state's warnings.
 // Files are found and linted by core's lint run; objects are linted as the values they are.
-import { catalog, defaultConfig, FileNotFoundError, formatPath, findManifestFilesSync, LintEngine, objectsOf, orderIndex, readSource, SourceFile, UnreadableDirectoryError, validateStructure, type Diagnostic, type FieldPath, type LintedFile, type SkippedLink } from '@platlint/core';
-import { adviceRulesFor, enforcedByServer, knownRuleIds, serverEnforcedRules } from '@platlint/rules';
+import { catalog, defaultConfig, FileNotFoundError, formatPath, findManifestFilesSync, objectsOf, orderIndex, readSource, SourceFile, UnreadableDirectoryError, validateStructure, type Diagnostic, type FieldPath, type LintEngine, type LintedFile, type SkippedLink } from '@platlint/core';
+import { adviceRulesFor, createLintEngine, enforcedByServer, serverEnforcedRules } from '@platlint/rules';
 import { isObject, metadataString, type JsonObject } from '../json.js';
 import { ADMISSION_GROUP, BINDING_KIND, POLICY_KIND } from './policy-types.js';
 import { createState, type LoadProblem, type State } from './state.js';
@@ -66,7 +66,7 @@ let engine: LintEngine | undefined;
 
 // The server's view: the default configuration, whatever configuration file lies near the state.
 function loadEngine(): LintEngine {
-  engine ??= new LintEngine({ cwd: process.cwd(), rules: LOAD_RULES, knownRuleIds, config: defaultConfig(process.cwd()) });
+  engine ??= createLintEngine({ cwd: process.cwd(), rules: LOAD_RULES, config: defaultConfig(process.cwd()) });
   return engine;
 }
 

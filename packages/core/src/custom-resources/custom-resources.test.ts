@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../config/config.js';
 import { catalog } from '../kinds/catalog.js';
-import { lintFiles } from '../lint/linter.js';
+import { lintSources } from '../lint/linter.js';
 import { SourceFile } from '../source/source-file.js';
 import { stringify } from 'yaml';
 import { CustomKindConflictError, catalogWith, definitionsIn, type DefinitionSource } from './sources.js';
@@ -33,7 +33,7 @@ function lintWith(def: DefinitionSource, object: Record<string, unknown>) {
   const config = defaultConfig(process.cwd());
   // Plain keys and values only: YAML 1.1 reads `n`, `y`, `on` as booleans, as the platform does.
   const text = stringify({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'default' }, ...object });
-  const [result] = lintFiles({ files: [SourceFile.fromText('cr.yaml', text)], rules: [], configFor: () => config, catalog: catalogWith(catalog, [def]) });
+  const [result] = lintSources({ files: [SourceFile.fromText('cr.yaml', text)], rules: [], configFor: () => config, catalog: catalogWith(catalog, [def]) });
   return (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => [d.ruleId, d.path]);
 }
 
@@ -178,7 +178,7 @@ describe('custom resources against their definition', () => {
     );
     const config = defaultConfig(process.cwd());
     const text = 'apiVersion: example.com/v1beta1\nkind: Widget\nmetadata: {name: w}\n';
-    const [result] = lintFiles({ files: [SourceFile.fromText('cr.yaml', text)], rules: [], configFor: () => config, catalog: catalogWith(catalog, [def]) });
+    const [result] = lintSources({ files: [SourceFile.fromText('cr.yaml', text)], rules: [], configFor: () => config, catalog: catalogWith(catalog, [def]) });
     expect(result?.diagnostics.map((d) => [d.ruleId, d.path, d.message])).toEqual([['document/unknown-version', 'apiVersion', expect.stringContaining('use example.com/v1')]]);
   });
 
@@ -186,7 +186,7 @@ describe('custom resources against their definition', () => {
     const def = definition(spec({ size: { type: 'string' } }));
     const config = defaultConfig(process.cwd());
     const text = 'apiVersion: example.com/v1\nkind: WidgetList\nitems:\n- metadata: {name: a}\n  spec: {size: 1}\n';
-    const [result] = lintFiles({ files: [SourceFile.fromText('cr.yaml', text)], rules: [], configFor: () => config, catalog: catalogWith(catalog, [def]) });
+    const [result] = lintSources({ files: [SourceFile.fromText('cr.yaml', text)], rules: [], configFor: () => config, catalog: catalogWith(catalog, [def]) });
     expect(result?.diagnostics.map((d) => [d.ruleId, d.path])).toEqual([['schema/type', 'items[0].spec.size']]);
   });
 });

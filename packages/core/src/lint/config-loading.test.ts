@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../config/config.js';
 import { defineRule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
-import { lintFiles } from './linter.js';
+import { lintSources } from './linter.js';
 
 /** Counts the objects it is run on: a rule must not run on a file the server cannot decode. */
 const seen: string[] = [];
@@ -23,7 +23,7 @@ const probe = defineRule({
 
 function lint(yaml: string): { ruleId: string; path: string; message: string; line: number }[] {
   seen.length = 0;
-  const [result] = lintFiles({ files: [SourceFile.fromText('config.yaml', yaml)], rules: [probe], configFor: () => defaultConfig(process.cwd()) });
+  const [result] = lintSources({ files: [SourceFile.fromText('config.yaml', yaml)], rules: [probe], configFor: () => defaultConfig(process.cwd()) });
   return (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => ({ ruleId: d.ruleId, path: d.path, message: d.message, line: d.range.start.line }));
 }
 
@@ -50,7 +50,7 @@ describe('configuration files load as the server reads them', () => {
   });
 
   it('warns, without an error, about another version the server reads, and leaves its body unchecked', () => {
-    const all = (yaml: string) => lintFiles({ files: [SourceFile.fromText('config.yaml', yaml)], rules: [probe], configFor: () => defaultConfig(process.cwd()) })[0]?.diagnostics.map((d) => [d.severity, d.ruleId, d.path]);
+    const all = (yaml: string) => lintSources({ files: [SourceFile.fromText('config.yaml', yaml)], rules: [probe], configFor: () => defaultConfig(process.cwd()) })[0]?.diagnostics.map((d) => [d.severity, d.ruleId, d.path]);
     seen.length = 0;
     expect(all('apiVersion: apiserver.plat.io/v1\nkind: AuthorizationConfiguration\nauthorizers: [{type: Node, name: node}]\n')).toEqual([['warning', 'document/unknown-version', 'apiVersion']]);
     expect(all('apiVersion: apiserver.plat.io/v1alpha1\nkind: TracingConfiguration\nendpoint: localhost:4317\n')).toEqual([['warning', 'document/unknown-version', 'apiVersion']]);
@@ -121,7 +121,7 @@ describe('configuration files load as the server reads them', () => {
   // server's configuration loaders know no other group and would refuse it.
   it('warns that the server would refuse a configuration kind name under another group, and checks nothing of it', () => {
     const all = (yaml: string) =>
-      lintFiles({ files: [SourceFile.fromText('config.yaml', yaml)], rules: [probe], configFor: () => defaultConfig(process.cwd()) })[0]?.diagnostics.map((d) => ({ severity: d.severity, ruleId: d.ruleId, path: d.path, message: d.message, line: d.range.start.line }));
+      lintSources({ files: [SourceFile.fromText('config.yaml', yaml)], rules: [probe], configFor: () => defaultConfig(process.cwd()) })[0]?.diagnostics.map((d) => ({ severity: d.severity, ruleId: d.ruleId, path: d.path, message: d.message, line: d.range.start.line }));
     seen.length = 0;
     expect(all('apiVersion: apps/v1alpha1\nkind: AuthenticationConfiguration\njwt: []\n')).toEqual([
       {

@@ -3,7 +3,7 @@ import { defaultConfig } from '../config/config.js';
 import type { Config } from '../config/config.js';
 import { defineRule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
-import { lintFiles } from './linter.js';
+import { lintSources } from './linter.js';
 
 /** Records the kinds it runs on: nothing of a document the server would refuse is checked. */
 const seen: string[] = [];
@@ -24,7 +24,7 @@ function configWith(apiServerConfigs: Config['apiServerConfigs']): Config {
 
 function lint(path: string, yaml: string, config: Config = configWith({ authentication: ['config/authn.yaml'], tracing: ['tracing/*.yaml'] })) {
   seen.length = 0;
-  const [result] = lintFiles({ files: [SourceFile.fromText(path, yaml)], rules: [probe], configFor: () => config, cwd: ROOT });
+  const [result] = lintSources({ files: [SourceFile.fromText(path, yaml)], rules: [probe], configFor: () => config, cwd: ROOT });
   return (result?.diagnostics ?? []).map((d) => ({ severity: d.severity, ruleId: d.ruleId, path: d.path, message: d.message, line: d.range.start.line }));
 }
 

@@ -4,7 +4,8 @@ import { checkOneOf } from '../rules/conventions.js';
 import { defineRule } from '../rules/rule.js';
 import type { Rule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
-import { isPlacedOnRecognition, lintFiles } from './linter.js';
+import { lintSources } from './linter.js';
+import { isPlacedOnRecognition } from './recognise-documents.js';
 
 const deployment = `apiVersion: apps/v1
 kind: Deployment
@@ -20,7 +21,7 @@ spec:
 
 function lint(yaml: string, rules: Rule[] = []) {
   const config = defaultConfig(process.cwd());
-  const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', yaml)], rules, configFor: () => config });
+  const [result] = lintSources({ files: [SourceFile.fromText('test.yaml', yaml)], rules, configFor: () => config });
   return result?.diagnostics ?? [];
 }
 
@@ -111,7 +112,7 @@ describe('the configured release', () => {
   const priorityClass = 'apiVersion: scheduling.plat.io/v1beta1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000\n';
   const lintAt = (yaml: string, release: string) => {
     const config = { ...defaultConfig(process.cwd()), release };
-    const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [], configFor: () => config });
+    const [result] = lintSources({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [], configFor: () => config });
     return (result?.diagnostics ?? []).map((d) => [d.ruleId, d.path, d.message]);
   };
 
@@ -161,7 +162,7 @@ describe('document/not-served turned off', () => {
   it('lints the object as usual', () => {
     const config = { ...defaultConfig(process.cwd()), release: '1.36', rules: { 'document/not-served': 'off' as const } };
     const yaml = 'apiVersion: scheduling.plat.io/v1beta1\nkind: PodGroup\nmetadata: {name: pg, namespace: ml}\nspec: {schedulingPolicy: {gang: {minCount: -1}}}\n';
-    const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [], configFor: () => config });
+    const [result] = lintSources({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [], configFor: () => config });
     expect(result?.diagnostics.map((d) => d.ruleId)).toEqual(['schema/range']);
   });
 });
@@ -192,7 +193,7 @@ describe('a kind behind a feature gate', () => {
   const cpg = 'apiVersion: scheduling.plat.io/v1alpha3\nkind: CompositePodGroup\nmetadata: {name: c, namespace: ml}\nspec:\n  workloadRef: {workloadName: w, templateName: c}\n  schedulingPolicy: {basic: {}}\n  bogus: 1\n';
   const lintWith = (featureGates: Record<string, boolean>) => {
     const config = { ...defaultConfig(process.cwd()), featureGates };
-    const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', cpg)], rules: [], configFor: () => config });
+    const [result] = lintSources({ files: [SourceFile.fromText('test.yaml', cpg)], rules: [], configFor: () => config });
     return (result?.diagnostics ?? []).map((d) => [d.ruleId, d.severity, d.path]);
   };
 

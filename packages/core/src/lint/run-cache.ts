@@ -5,7 +5,8 @@ import type { Config } from '../config/config.js';
 import { readBoundedFileSync } from '../source/read-bounded.js';
 import type { CrossDocumentIndex, IndexedResult, LintEngine, LintedFile, PortableEntry } from './run.js';
 import { RunIndex } from './run-index.js';
-import { orderIndex, readSource } from './run.js';
+import { readSource } from './read-source.js';
+import { orderIndex } from './run.js';
 
 /** What the cache remembers of one file. */
 interface CachedFile {

@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defineRule } from '../rules/rule.js';
-import { lintFiles } from './linter.js';
-import { LintEngine, readSource } from './run.js';
+import { lintSources } from './linter.js';
+import { readSource } from './read-source.js';
+import { LintEngine } from './run.js';
 
 const LEVEL = 'PriorityLevelConfiguration.flowcontrol.apiserver.plat.io';
 const SCHEMA = 'FlowSchema.flowcontrol.apiserver.plat.io';
@@ -47,7 +48,7 @@ const paths = Object.keys(files).map((name) => join(dir, name));
 describe('the second pass of a share', () => {
   const engine = new LintEngine({ cwd: dir, rules: [levelExists, local], knownRuleIds: new Set([levelExists.meta.id, local.meta.id]) });
   const config = engine.configFor(paths[0] as string);
-  const whole = (): unknown => lintFiles({ files: paths.map(readSource), rules: [levelExists, local], configFor: () => config }).map((r) => r.diagnostics);
+  const whole = (): unknown => lintSources({ files: paths.map(readSource), rules: [levelExists, local], configFor: () => config }).map((r) => r.diagnostics);
 
   it('finds what a whole lint finds, running the other rules once per object', () => {
     const expected = whole();

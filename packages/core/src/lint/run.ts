@@ -2,27 +2,27 @@ import { resolve } from 'node:path';
 import type { Config, RuleSetting } from '../config/config.js';
 import { ConfigResolver, IgnoreFilter, unknownRuleMessage } from '../config/config.js';
 import { declarationsOf } from '../config/api-server-configs.js';
-import { compareDiagnostics } from '../diagnostics.js';
-import { fixTarget } from '../fix/fix-scope.js';
-import { textDigest, writeFixes } from '../fix/write-fixes.js';
 import type { Catalog } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
-import type { LintObject, ObjectLookup, Rule } from '../rules/rule.js';
+import type { LintObject, Rule } from '../rules/rule.js';
 import { detachedFromText } from '../source/json-value.js';
-import { decodeSource } from '../source/decode.js';
-import { readBoundedFileSync, readProblemOf } from '../source/read-bounded.js';
-import { SourceFile, type DocumentLayout, type SourceOptions } from '../source/source-file.js';
+import { SourceFile, type SourceOptions } from '../source/source-file.js';
 import { findManifestFiles, type FindOptions } from './find-files.js';
-import type { DeferredCheck, FileResult } from './linter.js';
-import { collectObjects, isPlacedOnRecognition, lintFiles, placeChecks, reportsAny } from './linter.js';
+import { withDigest } from './fix-loop.js';
+import type { FileResult } from './linter.js';
+import { lintSources } from './linter.js';
+import { readSource } from './read-source.js';
+import { collectObjects, isPlacedOnRecognition } from './recognise-documents.js';
 import { RunIndex, compareRunOrder } from './run-index.js';
+import { RunShare } from './run-share.js';
 import { catalogWith, type CustomKindConflictError, type DefinitionSource } from '../custom-resources/sources.js';
 
 /**
  * A lint run, the way every door asks for one (ESLint's `ESLint` class is the model; the
- * `lintFiles` function of linter.ts is its `Linter`): which files, which configuration with
- * which overrides, the objects cross-document rules read, and the fix loop. Doors keep
- * their argument parsing or protocol and nothing else.
+ * `lintSources` function of linter.ts is its `Linter`): which files, which configuration with
+ * which overrides, the objects cross-document rules read (the fix loop is fix-loop.ts). Doors
+ * make one with `createLintEngine` (@platlint/rules) and keep their argument parsing or
+ * protocol and nothing else.
  */
 export interface LintEngineOptions {
   /** Where configuration lookup and relative paths start. */
@@ -87,7 +87,7 @@ export interface PortableEntry {
 export class LintEngine {
   readonly catalog: Catalog;
   /** Group-kinds some rule reads from other documents. */
-  readonly indexedKinds: ReadonlySet<string>;
+  private readonly indexedKinds: ReadonlySet<string>;
   /** Group-kinds some cross-document rule checks ('*' when one checks every kind): files holding them wait for the whole index. */
   private readonly indexReaders: ReadonlySet<string>;
   private readonly crossDocumentRules: ReadonlySet<Rule>;
@@ -168,24 +168,8 @@ export class LintEngine {
    */
   lintSource(source: SourceFile, index: RunIndex | CrossDocumentIndex = [], options: { inlineSuppressions?: boolean; deferCrossDocument?: boolean } = {}): LintedFile & Pick<FileResult, 'deferred'> {
     const deferRules = options.deferCrossDocument ? this.crossDocumentRules : undefined;
-    const [result] = lintFiles({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), cwd: this.options.cwd, catalog: this.catalog, index: asIndex(index), inlineSuppressions: options.inlineSuppressions, deferRules });
+    const [result] = lintSources({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), cwd: this.options.cwd, catalog: this.catalog, index: asIndex(index), inlineSuppressions: options.inlineSuppressions, deferRules });
     return withDigest(result as FileResult, source);
-  }
-
-  /** Whether the deferred cross-document checks of one file find anything, against the run's index. */
-  deferredReport(checks: readonly DeferredCheck[], index: RunIndex): boolean {
-    return checks.length > 0 && reportsAny(checks, deferredLookup(checks, index), this.catalog);
-  }
-
-  /**
-   * A file's first-pass findings with those of the checks it deferred, placed in `source`
-   * (the same text, read again or opened from its layout): only the deferred checks run,
-   * against the run's index.
-   */
-  withDeferred(source: SourceFile, firstPass: LintedFile, checks: readonly DeferredCheck[], index: RunIndex): LintedFile {
-    const placed = placeChecks(source, checks, this.configFor(source.path), deferredLookup(checks, index), this.catalog);
-    const diagnostics = [...firstPass.diagnostics, ...placed].sort(compareDiagnostics);
-    return withDigest({ ...firstPass, diagnostics }, source);
   }
 
   /** Lints a text (an editor buffer) as the file at `path` would be linted. */
@@ -214,13 +198,13 @@ export class LintEngine {
   lintWithOld(paths: readonly string[], oldPaths: readonly string[]): LintedFile[] {
     const sources = paths.map((p) => readSource(p, this.sourceOptions));
     const oldObjects = oldPaths.flatMap((p) => collectObjects(readSource(p), this.catalog));
-    const results = lintFiles({ files: sources, rules: this.options.rules, configFor: (f) => this.configFor(f.path), cwd: this.options.cwd, catalog: this.catalog, oldObjects });
+    const results = lintSources({ files: sources, rules: this.options.rules, configFor: (f) => this.configFor(f.path), cwd: this.options.cwd, catalog: this.catalog, oldObjects });
     return results.map((r, i) => withDigest(r, sources[i] as SourceFile));
   }
 
   /** Starts a share of a run: see RunShare. `paths` may be a queue the share draws from as it goes. */
   share(paths: Iterable<string>, options: ShareOptions = {}): RunShare {
-    return new RunShare(this, paths, options);
+    return RunShare.read(this, paths, options);
   }
 
   /** Lints files on this thread, holding one syntax tree at a time; `storedIndex` adds entries of files not in the run (a cache's). */
@@ -242,87 +226,6 @@ export class LintEngine {
 }
 
 /**
- * The files of one thread, linted in two passes so that only one syntax tree is alive at a
- * time. The first pass reads each file, adds its entries to the index and, when no
- * cross-document rule checks any of its objects, lints it there and then. The files that do
- * need the index are read again in the second pass, once every share's index is known.
- * The files are taken one at a time from `queue`, so threads can draw from a common queue
- * as each becomes free (see the CLI's parallel run).
- */
-export class RunShare {
-  readonly index: LintObject[] = [];
-  /** The files this share took, in the order it took them. */
-  readonly paths: string[] = [];
-  private readonly results: (IndexedResult | undefined)[] = [];
-  private readonly entries: PortableEntry[][] = [];
-  private readonly deferred: (DeferredCheck[] | undefined)[] = [];
-  /** The digest of the text the first pass read, for files with deferred checks. */
-  private readonly firstRead: (string | undefined)[] = [];
-  /** Where those files' documents are, to open them again for positions only (SourceFile.layout). */
-  private readonly layouts: (DocumentLayout | undefined)[] = [];
-
-  constructor(
-    private readonly engine: LintEngine,
-    queue: Iterable<string>,
-    private readonly options: ShareOptions = {},
-  ) {
-    for (const path of queue) {
-      const i = this.paths.push(path) - 1;
-      if (options.onProgress && i % 100 === 99) options.onProgress(i + 1);
-      const source = readSource(path, engine.sourceOptions);
-      const { entries, needsIndex } = engine.crossDocumentRole(source);
-      this.index.push(...entries);
-      if (options.keepIndex) this.entries.push(engine.toPortable(entries));
-      if (!needsIndex) {
-        this.results.push(this.kept(engine.lintSource(source), i, false));
-      } else if (source.text.includes('platlint-disable')) {
-        // Whether a suppression is used depends on every finding: the second pass lints it whole.
-        this.results.push(undefined);
-      } else {
-        const { deferred, ...result } = engine.lintSource(source, [], { deferCrossDocument: true });
-        // Kept until the second pass: the objects must not keep the file's text alive meanwhile.
-        // One copy per object, shared by its checks: rules tell objects apart by identity.
-        const copies = new Map<LintObject, LintObject>();
-        const copy = (o: LintObject): LintObject => copies.get(o) ?? copies.set(o, { ...o, value: detachedFromText(o.value) }).get(o)!;
-        this.deferred[i] = deferred?.map((c) => ({ ...c, object: copy(c.object) }));
-        this.firstRead[i] = textDigest(source.text);
-        this.layouts[i] = source.layout();
-        this.results.push(this.kept(result, i, true));
-      }
-    }
-  }
-
-  /**
-   * The second pass, with the whole run's index (this share's entries included): the
-   * deferred cross-document checks run on values alone, and only a file they find something
-   * in is read again, to place their findings beside those of the first pass. A file with
-   * suppressions, or one that changed since the first pass, is linted again whole.
-   */
-  finish(index: CrossDocumentIndex): IndexedResult[] {
-    const ordered = new RunIndex(index);
-    return this.paths.map((path, i) => {
-      const result = this.results[i];
-      const checks = this.deferred[i];
-      if (result && !(checks && this.engine.deferredReport(checks, ordered))) return result;
-      if (result && checks) {
-        const text = readText(path, this.engine.sourceOptions.maxBytes);
-        if (text !== undefined && textDigest(text) === this.firstRead[i]) {
-          // The deferred checks carry their objects: the text is needed for positions only.
-          const layout = this.layouts[i];
-          const source = layout ? SourceFile.fromLayout(path, text, layout) : SourceFile.fromText(path, text, this.engine.sourceOptions);
-          return { ...result, ...this.engine.withDeferred(source, result, checks, ordered) };
-        }
-      }
-      return this.kept(this.engine.lintSource(readSource(path, this.engine.sourceOptions), ordered), i, true);
-    });
-  }
-
-  private kept(result: LintedFile, i: number, needsIndex: boolean): IndexedResult {
-    return this.options.keepIndex ? { ...result, index: this.entries[i] ?? [], needsIndex } : result;
-  }
-}
-
-/**
  * The index in run order: by file path, then as each file holds its objects. A rule that
  * names "the first" of several objects (the first member of a cycle) then names the same one
  * whether the run is linted whole, file by file, on several threads or in an editor.
@@ -335,88 +238,3 @@ function asIndex(index: RunIndex | CrossDocumentIndex): RunIndex {
   return index instanceof RunIndex ? index : new RunIndex(index);
 }
 
-export interface FixOptions {
-  /** Real paths of what the user named (fixRoots): a fix is written only to a file under one of them. */
-  roots: readonly string[];
-  maxPasses?: number;
-}
-
-/**
- * Runs `lint` and applies the fixes its findings offer, again until nothing changes (fixes
- * can uncover or create other findings, as ESLint's loop knows), ten passes at most. A file
- * is written only while it holds the text its fixes were computed on, and through a link
- * only to its target, inside the roots (fix-scope.ts).
- */
-export async function lintAndFix(lint: () => Promise<LintedFile[]>, onProblem: (path: string, problem: string) => void, options: FixOptions): Promise<LintedFile[]> {
-  const { roots, maxPasses = 10 } = options;
-  const reported = new Set<string>();
-  const report = (path: string, problem: string): void => {
-    // Each pass meets a file it cannot fix again; it is said once.
-    if (!reported.has(`${path}\u0000${problem}`)) onProblem(path, problem);
-    reported.add(`${path}\u0000${problem}`);
-  };
-  let results = await lint();
-  for (let pass = 0; pass < maxPasses; pass++) {
-    let applied = 0;
-    // One file under two names (a link in the tree and its target) is fixed once a pass; the next pass sees it fixed.
-    const written = new Set<string>();
-    for (const result of results) {
-      if (!result.diagnostics.some((d) => d.fix)) continue;
-      const target = fixTarget(result.path, roots);
-      if ('problem' in target) {
-        report(result.path, target.problem);
-        continue;
-      }
-      if (written.has(target.real)) continue;
-      const outcome = writeFixes(target.real, result.diagnostics, result.linted);
-      if (outcome.written === false && outcome.problem) report(result.path, outcome.problem);
-      if (outcome.written) written.add(target.real);
-      applied += outcome.applied;
-    }
-    if (applied === 0) break;
-    results = await lint();
-  }
-  return results;
-}
-
-/** A file's text as readSource decodes it; undefined when it cannot be read or decoded. */
-function readText(path: string, maxBytes?: number): string | undefined {
-  try {
-    const decoded = decodeSource(readBoundedFileSync(path, maxBytes));
-    return decoded.ok ? decoded.text : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Reads a file; an unreadable one becomes a finding, not a crash. */
-export function readSource(path: string, options: SourceOptions = {}): SourceFile {
-  let bytes: Buffer;
-  try {
-    bytes = readBoundedFileSync(path, options.maxBytes);
-  } catch (error) {
-    return SourceFile.unread(path, readProblemOf(error));
-  }
-  return SourceFile.fromBytes(path, bytes, options);
-}
-
-/**
- * The index as the deferred checks of one file see it: the checked objects stand in for
- * their own entries, so a rule that tells the object it checks from the others by identity
- * (a cycle through itself) sees the run as a whole lint does.
- */
-function deferredLookup(checks: readonly DeferredCheck[], index: RunIndex): ObjectLookup {
-  const file = checks[0]?.object.file ?? '';
-  const own = new Map(checks.map((c) => [entryKey(c.object), c.object]));
-  const entries = index.entriesOf(file).map((o) => own.get(entryKey(o)) ?? o);
-  return index.seenFrom(new Set([file]), entries);
-}
-
-function entryKey(object: LintObject): string {
-  return `${object.file}\u0000${object.document}\u0000${object.prefix.join('\u0000')}`;
-}
-
-/** --fix writes only into a file that still holds the text its fixes were computed on. */
-function withDigest(result: FileResult, source: SourceFile): LintedFile {
-  return result.diagnostics.some((d) => d.fix) ? { ...result, linted: textDigest(source.text) } : result;
-}

@@ -3,7 +3,8 @@ import { defaultConfig } from '../config/config.js';
 import type { Config } from '../config/config.js';
 import type { Diagnostic, Severity } from '../diagnostics.js';
 import { applyFixes } from '../fix/apply-fixes.js';
-import { collectObjects, lintFiles } from '../lint/linter.js';
+import { lintSources } from '../lint/linter.js';
+import { collectObjects } from '../lint/recognise-documents.js';
 import type { Rule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
 
@@ -44,7 +45,7 @@ export function lintWithRule(rule: Rule, yaml: string, featureGates: Record<stri
   config.featureGates = { ...config.featureGates, ...featureGates };
   if (release !== undefined) config.release = release;
   const oldObjects = old === undefined ? undefined : collectObjects(SourceFile.fromText('old.yaml', old));
-  const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [rule], configFor: () => config, oldObjects });
+  const [result] = lintSources({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [rule], configFor: () => config, oldObjects });
   return result?.diagnostics ?? [];
 }
 
