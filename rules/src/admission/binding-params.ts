@@ -1,5 +1,6 @@
 import { catalog, defineRule } from '@platlint/core';
 import { BINDING, POLICY, isJsonObject, policyOf, specOf } from './shared.js';
+import docs from './binding-params.md';
 
 export default defineRule({
   meta: {
@@ -10,22 +11,7 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document C, MutatingAdmissionPolicy (paramKind); upstream (API server MutatingAdmissionPolicy admission, params)',
     crossDocument: [POLICY],
-    docs: [
-      'Looks up the bound policy among the linted documents and compares:',
-      '',
-      '- a `paramRef` on a binding whose policy has no `paramKind`: the policy never declares `params`,',
-      '  so the reference is ignored (a warning; remove it or give the policy a paramKind);',
-      '- a `paramRef.namespace` when the policy\'s paramKind is a cluster-scoped kind of the catalog:',
-      '  cluster-scoped objects have no namespace. The server stores such a binding (it does not read',
-      '  the policy then), but every request the binding matches fails with "failed to configure',
-      '  binding", which the policy\'s failurePolicy turns into a denial or a skip: a mistake the',
-      '  platform does not refuse on write, so a warning (remove the namespace).',
-      '',
-      'Nothing is reported when the policy is not in the run (see admission/binding-policy-exists).',
-      '',
-      'Fails: `paramRef: {name: limits}` bound to a policy without paramKind.',
-      'Passes: the same binding bound to a policy with `paramKind: {apiVersion: v1, kind: ConfigMap}`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const ref = specOf(context)?.paramRef;

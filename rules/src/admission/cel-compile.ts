@@ -77,7 +77,7 @@ function describe(issue: CelIssue, place: ExpressionPlace): string {
 }
 
 
-export const WHAT: Record<ExpressionPlace, string> = {
+const WHAT: Record<ExpressionPlace, string> = {
   matchCondition: 'a match condition (bool)',
   variable: 'a variable (any type)',
   applyConfiguration: 'an apply configuration (Object)',

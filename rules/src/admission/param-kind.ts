@@ -1,5 +1,6 @@
 import { defineRule, formats } from '@platlint/core';
 import { POLICY, isJsonObject, specOf } from './shared.js';
+import docs from './param-kind.md';
 
 // A DNS-1035 label: what a version and a lower-cased kind must be (starts with a letter).
 const DNS_1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
@@ -25,18 +26,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, MutatingAdmissionPolicy)',
-    docs: [
-      'When `spec.paramKind` is set, the server requires both of its fields and refuses the policy',
-      'otherwise: `apiVersion` must parse as `group/version` (the group a DNS subdomain) or as a bare',
-      '`version` for the core group, the version a DNS-1035 label; `kind` must be a DNS-1035 label',
-      'once lower-cased. An empty group before the "/" (`/v1`) is accepted as the core group, as the',
-      'server\'s own parser reads it; a lone `/` has no version and is refused.',
-      'The schema marks both fields optional (the Go type has no default), so this',
-      'rule carries the check. Each finding points at the field, or at `paramKind` when it is missing.',
-      '',
-      'Fails: `paramKind: {kind: ConfigMap}` (no apiVersion), `paramKind: {apiVersion: "apps/v1/x", kind: Foo}`.',
-      'Passes: `paramKind: {apiVersion: v1, kind: ConfigMap}`, `paramKind: {apiVersion: example.com/v1, kind: Limits}`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const paramKind = specOf(context)?.paramKind;

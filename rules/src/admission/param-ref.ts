@@ -1,5 +1,6 @@
 import { defineRule, formats } from '@platlint/core';
 import { BINDING, isJsonObject, specOf } from './shared.js';
+import docs from './param-ref.md';
 
 export default defineRule({
   meta: {
@@ -9,23 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server MutatingAdmissionPolicy admission, objects, defaults and validation, params)',
-    docs: [
-      '`paramRef` finds the parameter resources either by `name` (one object) or by `selector` (every',
-      'matching object, one invocation each). Exactly one of them must be set: with neither the binding',
-      'names no parameter, with both it is ambiguous. `parameterNotFoundAction` is required and must be',
-      '`Allow` or `Deny` (the schema checks its value): the `v1` API has no default for it (only the',
-      'old alpha API defaulted it to `Deny`), and the server refuses a paramRef without it.',
-      '',
-      'The spec does not show the binding\'s fields; this is upstream\'s validation.',
-      '',
-      'A `namespace` that is not a DNS label is a warning: the server takes any name usable in a URL',
-      'path (the schema checks that much), but no namespace can have such a name, so the parameter',
-      'is never found and `parameterNotFoundAction` decides every request.',
-      '',
-      'Fails: `paramRef: {name: replica-policy, selector: {matchLabels: {app: web}}}`.',
-      'Fails: `paramRef: {name: replica-policy}` (no parameterNotFoundAction).',
-      'Passes: `paramRef: {name: replica-policy, parameterNotFoundAction: Deny}`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const ref = specOf(context)?.paramRef;

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { POLICY, asList, isJsonObject, specOf } from './shared.js';
+import docs from './patch-type-member.md';
 
 const MEMBERS = { ApplyConfiguration: 'applyConfiguration', JSONPatch: 'jsonPatch' } as const;
 type PatchType = keyof typeof MEMBERS;
@@ -13,21 +14,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, MutatingAdmissionPolicy (Mutation)',
     fixable: true,
-    docs: [
-      '`patchType: ApplyConfiguration` uses `applyConfiguration`, `patchType: JSONPatch` uses',
-      '`jsonPatch` (spec document C). The member that patchType names must be set and the other one',
-      'must be absent. When only the other member is set, the fix changes patchType to match it.',
-      'The value of patchType itself is checked by the schema (`schema/enum`).',
-      '',
-      'Upstream reports the missing member as Required and the extra one as Invalid at its path.',
-      '',
-      'Fails:',
-      '```yaml',
-      '- patchType: JSONPatch',
-      '  applyConfiguration: {expression: "Object{spec: Object.spec{replicas: 2}}"}',
-      '```',
-      'Passes: the same mutation with `patchType: ApplyConfiguration`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     asList(specOf(context)?.mutations).forEach((m, i) => {

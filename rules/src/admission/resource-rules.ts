@@ -1,6 +1,7 @@
 import { defineRule, reportBesideLoneEntry } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { BINDING, POLICY, asList, isPolicy, matchResourcesOf, resourceRulesOf } from './shared.js';
+import docs from './resource-rules.md';
 
 const LISTS = ['operations', 'apiGroups', 'apiVersions', 'resources'] as const;
 
@@ -51,38 +52,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, MutatingAdmissionPolicy)',
     fixable: true,
-    docs: [
-      'Checks each entry of `resourceRules` and `excludeResourceRules` (a policy\'s `matchConstraints`,',
-      'a binding\'s `matchResources`):',
-      '',
-      '- `operations`, `apiGroups`, `apiVersions` and `resources` must not be empty;',
-      '- `*` must be the only entry of `operations`, `apiGroups` and `apiVersions`;',
-      '- in `resources`, `*/*` must stand alone, `*` already matches every plain resource, and `x/*` or',
-      '  `*/y` already match `x/y`, so listing both is an overlap the server rejects. The server reads',
-      '  the list in order: `x/y` is refused only after `x/*` or `*/y`, and plain resources beside `*`',
-      '  only when the last plain entry is not `*`; `*` beside subresources (`x/y`, `x/*`, `*/y`) is fine;',
-      '- `resourceNames` are segments of a request path (not `.` or `..`, no `/` or `%`) and must not',
-      '  repeat a name;',
-      '- a policy\'s `matchConstraints` needs at least one resource rule, because the policy\'s object',
-      '  type comes from it.',
-      '',
-      'Where `*` or `*/*` must stand alone, each other entry is reported, and its fix removes that',
-      'entry alone (in a block list, its line and its own comment), so the list keeps its style and',
-      'the other comments.',
-      '',
-      'The spec does not show MatchResources; these are the upstream validation rules.',
-      '',
-      'Fails:',
-      '```yaml',
-      'resourceRules:',
-      '  - {apiGroups: ["apps", "*"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments", "deployments/*", "deployments/status"]}',
-      '```',
-      'Passes:',
-      '```yaml',
-      'resourceRules:',
-      '  - {apiGroups: ["*"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments", "deployments/*"]}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const match = matchResourcesOf(context);

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { POLICY, specOf, variableNames } from './shared.js';
+import docs from './variable-names.md';
 
 // CEL's reserved words cannot name a variable (upstream checks this too).
 const RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
@@ -13,20 +14,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.variables)',
-    docs: [
-      'Each variable is read as `variables.<name>` in later variables and in mutations, so its name',
-      'must be a CEL identifier (a letter or `_`, then letters, digits or `_`; no `-` or `.`) and must',
-      'not be a CEL reserved word such as `in` or `namespace` (errors), and should not repeat: a',
-      'second variable of the same name could never be reached (a warning).',
-      '',
-      'The spec states how variables are used; the identifier and reserved-word rules are upstream\'s',
-      '(API server validation, MutatingAdmissionPolicy). Uniqueness comes from the spec\'s `variables.<name>` lookup: a',
-      'repeated name makes that lookup ambiguous. The server does not refuse it (its `variables` list is',
-      'atomic and validation has no duplicate check), so a repeated name is reported as a warning.',
-      '',
-      'Fails: `variables: [{name: min-replicas, expression: "2"}]`.',
-      'Passes: `variables: [{name: minReplicas, expression: "2"}]`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const names = variableNames(specOf(context));

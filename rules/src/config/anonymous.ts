@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHN, forRepeats, list, obj } from './shared.js';
+import docs from './anonymous.md';
 
 export default defineRule({
   meta: {
@@ -9,19 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (AnonymousAuthConfig, AnonymousAuthCondition); upstream (API server configuration loading, AuthenticationConfiguration)',
-    docs: [
-      '`anonymous.conditions` narrows anonymous access to some paths, which means nothing while',
-      '`enabled` is false or left out: the server refuses to load that combination (an error).',
-      'The `anonymous` block, `enabled` and `conditions` may each be left out.',
-      '',
-      'The spec makes each condition\'s `path` required; the server does not look at condition',
-      'paths at all, so a missing or empty path (which matches no request) is a warning, and so',
-      'is a path listed twice.',
-      '',
-      'Fails: `anonymous: {enabled: false, conditions: [{path: /livez}]}`',
-      'Passes: `anonymous: {enabled: true, conditions: [{path: /livez}]}`, `anonymous: {enabled: false}`',
-      'or no `anonymous` block at all.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const anonymous = obj(context.value.anonymous);

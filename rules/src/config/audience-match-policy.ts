@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHN, authenticators, list, obj, quote } from './shared.js';
+import docs from './audience-match-policy.md';
 
 export default defineRule({
   meta: {
@@ -10,18 +11,7 @@ export default defineRule({
     enforcedBy: 'server',
     fixable: true,
     source: 'upstream (API server configuration loading, AuthenticationConfiguration)',
-    docs: [
-      'With several audiences, the API server needs to be told how they match the `aud` claim, and',
-      'the only policy is `MatchAny` (a token is accepted when any audience matches): leaving the',
-      'policy out, or empty, is refused. With one audience the policy may be left out, empty or',
-      '`MatchAny`. Any other value is refused (values are case-sensitive).',
-      '',
-      'Fails: `audiences: [a, b]` without `audienceMatchPolicy`; `audienceMatchPolicy: matchany`.',
-      'Passes: `audiences: [a, b]` with `audienceMatchPolicy: MatchAny`, or `audiences: [a]` alone.',
-      '',
-      'The spec leaves the values of AudienceMatchPolicyType open ("not shown"); this follows the',
-      'server. An empty value counts as unset, so it is checked here rather than by `schema/enum`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHN, authenticators, forRepeats, list, obj } from './shared.js';
+import docs from './audiences.md';
 
 export default defineRule({
   meta: {
@@ -9,16 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (Issuer.audiences); upstream (API server configuration loading, AuthenticationConfiguration)',
-    docs: [
-      'Each audience is compared with the token\'s `aud` claim: an empty string can never be meant,',
-      'and a repeated one is a copy-paste slip. A repeat is reported at the later entry. An empty',
-      'list is reported structurally (`schema/length`).',
-      '',
-      'Fails: `audiences: [platform-api, platform-api]`',
-      'Passes: `audiences: [platform-api, platform-cli]`',
-      '',
-      'Upstream rejects both as well.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHZ, filled, list, obj } from './shared.js';
+import docs from './authorizer-builtin-name.md';
 
 const BUILTIN = new Set(['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'RBAC', 'Node']);
 
@@ -12,17 +13,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server configuration loading, AuthorizationConfiguration)',
     fixable: true,
-    docs: [
-      'The platform API server refuses to start when a built-in authorizer has any name other',
-      'than its lowercased type (`rbac`, `node`, `abac`, `alwaysallow`, `alwaysdeny`): metrics',
-      'and logs use those fixed names. The fix writes the expected name.',
-      '',
-      'Fails: `{type: RBAC, name: roles}`',
-      'Passes: `{type: RBAC, name: rbac}`',
-      '',
-      'The spec only says the name is a DNS label used in metrics; this is the platform API',
-      'server\'s own check (upstream runs it only when the file is otherwise valid).',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const seen = new Set<string>();

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHZ, filled, forRepeats, list, obj } from './shared.js';
+import docs from './authorizer-unique.md';
 
 export default defineRule({
   meta: {
@@ -9,18 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (AuthorizerConfiguration); upstream (API server configuration loading, AuthorizationConfiguration)',
-    docs: [
-      'An authorizer\'s `name` identifies it in metrics, so two authorizers cannot share one.',
-      'The built-in types (`AlwaysAllow`, `AlwaysDeny`, `ABAC`, `RBAC`, `Node`) exist once in the',
-      'server, so each may be listed only once; `Webhook` may appear many times. A repeat is',
-      'reported at the later entry. The name\'s syntax is checked structurally (`schema/format`):',
-      'the spec calls it a DNS label, the server accepts any DNS subdomain, and so does platlint.',
-      '',
-      'Fails: two entries `{type: Webhook, name: policy, ...}`',
-      'Passes: `{type: Webhook, name: policy-a, ...}` and `{type: Webhook, name: policy-b, ...}`',
-      '',
-      'Upstream agrees (it checks the type first and then skips the rest of the entry).',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const entries = list(context.value.authorizers).flatMap((a, i) => {

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHZ, filled, list, obj } from './shared.js';
+import docs from './authorizer-webhook.md';
 
 export default defineRule({
   meta: {
@@ -9,16 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (AuthorizerConfiguration.webhook)',
-    docs: [
-      'A `Webhook` authorizer is configured by its `webhook` section, so it needs one; the other',
-      'types take no settings, and a `webhook` section on them (even `{}`) is rejected rather',
-      'than silently ignored.',
-      '',
-      'Fails: `{type: RBAC, name: rbac, webhook: {}}`, or `{type: Webhook, name: policy}`',
-      'Passes: `{type: RBAC, name: rbac}`',
-      '',
-      'Upstream agrees.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     list(context.value.authorizers).forEach((a, i) => {

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHN, authenticators, filled, obj } from './shared.js';
+import docs from './claim-prefix.md';
 
 export default defineRule({
   meta: {
@@ -9,16 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (PrefixedClaimOrExpression, ClaimMappings)',
-    docs: [
-      'When `username` or `groups` read a `claim`, `prefix` must be written out (it may be `""`',
-      'to disable prefixing), so that names from different issuers cannot collide by accident.',
-      'An `expression` builds the whole value itself, so it takes no prefix.',
-      '',
-      'Fails: `username: {claim: sub}`, or `groups: {expression: claims.groups, prefix: "sso:"}`',
-      'Passes: `username: {claim: sub, prefix: "sso:"}`, `groups: {expression: \'"sso:" + claims.team\'}`',
-      '',
-      'Upstream agrees.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {

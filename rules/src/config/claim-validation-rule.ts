@@ -2,6 +2,7 @@ import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { AUTHN, authenticators, filled, forRepeats, list, obj, unionFindingPaths } from './shared.js';
 import type { Obj } from './shared.js';
+import docs from './claim-validation-rule.md';
 
 export default defineRule({
   meta: {
@@ -11,21 +12,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (ClaimValidationRule); upstream (API server configuration loading, AuthenticationConfiguration)',
-    docs: [
-      'A claim validation rule either requires a claim to have a value (`claim`, `requiredValue`)',
-      'or evaluates a CEL `expression` with an optional `message`; the two pairs exclude each',
-      'other and one of them must be used. The same claim or the same expression twice is a',
-      'slip and is reported at the later rule. Expressions are compiled by',
-      '`config/authentication-cel`.',
-      '',
-      'Fails: `- {claim: hd, requiredValue: example.com, message: wrong domain}`',
-      'Passes: `- {claim: hd, requiredValue: example.com}` and',
-      '`- {expression: claims.hd == "example.com", message: wrong domain}`',
-      '',
-      'The server refuses each of these. It reports a rule with both members or neither at the',
-      'rule itself; platlint follows the project\'s convention for "exactly one of": both members',
-      'set are each reported, and a rule with neither is reported at its missing `claim`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {

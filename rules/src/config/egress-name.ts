@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { EGRESS, forRepeats, list, obj, quote } from './shared.js';
+import docs from './egress-name.md';
 
 const DESTINATIONS = ['controlplane', 'etcd', 'cluster'];
 
@@ -15,20 +16,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, EgressSelectorConfiguration (EgressSelection.name); upstream (API server configuration loading, EgressSelectorConfiguration)',
     fixable: true,
-    docs: [
-      'Each destination (`controlplane`, `etcd`, `cluster`) has at most one egress selection. The',
-      'server compares names ignoring case, as it looks them up, so `Cluster` selects `cluster`',
-      'and `cluster` beside `CLUSTER` is a repeat; any other name (a missing one included) is',
-      'refused. `master` (written exactly so) is the deprecated spelling of `controlplane`: it',
-      'draws a warning with a fix, and `master` beside `controlplane` is a repeat. A repeat is',
-      'reported at the later entry.',
-      '',
-      'Fails: `[{name: master, ...}, {name: controlplane, ...}]`, `[{name: proxy, ...}]`',
-      'Passes: `[{name: controlplane, ...}, {name: Cluster, ...}]`',
-      '',
-      'The spec lists the four names in lowercase; the server converts `master` silently when it',
-      'reads the file and lowercases every name before checking it.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     // A missing name is reported structurally (schema/required).

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { EGRESS, filled, list, obj } from './shared.js';
+import docs from './egress-tls.md';
 
 export default defineRule({
   meta: {
@@ -9,18 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, EgressSelectorConfiguration (TCPTransport, TLSConfig); upstream (API server configuration loading, EgressSelectorConfiguration)',
-    docs: [
-      'The tunnel server\'s `url` decides the TLS settings: with `http://` the connection is plain',
-      'and `tlsConfig` must be left out; with `https://` the API server authenticates with a client',
-      'certificate, so `tlsConfig` with `clientKey` and `clientCert` is required (`caBundle` may',
-      'be left out for the system roots). Any other scheme is rejected.',
-      '',
-      'Fails: `tcp: {url: https://proxy:8131}` (no tlsConfig)',
-      'Passes: `tcp: {url: https://proxy:8131, tlsConfig: {clientKey: /pki/c.key, clientCert: /pki/c.crt}}`',
-      '',
-      'Upstream also checks that the named files exist; that depends on the host and is not',
-      'checked here.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     list(context.value.egressSelections).forEach((s, i) => {

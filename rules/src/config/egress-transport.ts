@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { EGRESS, list, obj } from './shared.js';
+import docs from './egress-transport.md';
 
 const present = (value: unknown): boolean => value !== undefined && value !== null;
 
@@ -11,19 +12,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, EgressSelectorConfiguration (Connection, Transport); upstream (API server configuration loading, EgressSelectorConfiguration)',
-    docs: [
-      '`HTTPConnect` and `GRPC` tunnel traffic through a proxy and need a `transport` to reach it;',
-      '`Direct` dials the destination itself and takes no transport (even `{}` is rejected).',
-      '`HTTPConnect` uses exactly one of `tcp` and `uds` (neither is reported at `transport.tcp`,',
-      'both at `tcp`). `GRPC` is not supported over TCP and needs `uds` (reported at',
-      '`transport.uds`); a `tcp` block beside `uds` is ignored by the server and draws a warning.',
-      '',
-      'Fails: `{proxyProtocol: GRPC, transport: {tcp: {url: https://proxy:8131}}}`',
-      'Passes: `{proxyProtocol: GRPC, transport: {uds: {udsName: /run/proxy.socket}}}`',
-      '',
-      'The spec says "at least one of tcp or uds"; upstream rejects both together for',
-      '`HTTPConnect`, and that is followed here since the server would not start.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     list(context.value.egressSelections).forEach((s, i) => {

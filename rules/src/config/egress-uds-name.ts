@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { EGRESS, list, obj } from './shared.js';
+import docs from './egress-uds-name.md';
 
 export default defineRule({
   meta: {
@@ -10,17 +11,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, EgressSelectorConfiguration (UDSTransport.udsName); upstream (API server configuration loading, EgressSelectorConfiguration)',
     fixable: true,
-    docs: [
-      '`udsName` is the file path of the proxy\'s unix domain socket. An empty name is refused by',
-      'the server (an error). It is used as a path, so a `unix://` prefix makes it name a file',
-      'that does not exist; the fix removes the prefix.',
-      '',
-      'Fails: `udsName: ""`',
-      'Passes: `udsName: /run/konnectivity.socket`',
-      '',
-      'The spec says the name has no `unix://` prefix; the server does not check that when it',
-      'loads the file (the dial fails later), so the prefix is a warning.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     list(context.value.egressSelections).forEach((s, i) => {

@@ -2,6 +2,7 @@ import { defineRule } from '@platlint/core';
 import { claimsEnvironment } from '@platlint/cel';
 import { claimSelections } from './claim-selections.js';
 import { AUTHN, authenticators, filled, list, obj } from './shared.js';
+import docs from './email-verified.md';
 
 export default defineRule({
   meta: {
@@ -11,28 +12,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (ClaimMappings.username)',
-    docs: [
-      'An unverified email address can be set by anyone to anything, so a username taken from',
-      '`claims.email` must come with a check of `claims.email_verified`: in the username',
-      'expression itself, in an `extra` valueExpression, or in a claim validation rule expression',
-      '(one that compiles). A `claim: email_verified` rule does not count, nor do `groups` or',
-      '`uid` expressions. `claim: email` without CEL is not affected.',
-      '',
-      'Fails:',
-      '```yaml',
-      'claimMappings:',
-      '  username: {expression: claims.email}',
-      '```',
-      'Passes:',
-      '```yaml',
-      'claimValidationRules:',
-      '  - expression: claims.email_verified == true',
-      'claimMappings:',
-      '  username: {expression: claims.email}',
-      '```',
-      '',
-      'Upstream applies the same rule (plain and optional `claims.?email` selections).',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const ruleEnv = claimsEnvironment('claimValidationRule');

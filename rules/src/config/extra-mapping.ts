@@ -1,6 +1,7 @@
 import { defineRule, formats } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { AUTHN, authenticators, blank, forRepeats, list, obj } from './shared.js';
+import docs from './extra-mapping.md';
 
 const PATH_CHARS = /^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$/;
 const RESERVED = ['kubernetes.io', 'plat.io'];
@@ -25,19 +26,7 @@ export default defineRule({
     enforcedBy: 'server',
     fixable: true,
     source: 'API document C, AuthenticationConfiguration (ExtraMapping); upstream (API server configuration loading, AuthenticationConfiguration)',
-    docs: [
-      '`claimMappings.extra[].key` names an extra attribute of the user: a lowercase',
-      'domain-prefixed path such as `example.com/department` (the domain a DNS subdomain, the rest',
-      'URL path characters), unique in the list. Keys under `plat.io` or `kubernetes.io` (or a',
-      'subdomain of either) are reserved for the platform. `valueExpression` must not be empty;',
-      'it is compiled by `config/authentication-cel`.',
-      '',
-      'Fails: `- {key: Department, valueExpression: claims.dept}`',
-      'Passes: `- {key: example.com/department, valueExpression: claims.dept}`',
-      '',
-      'The reserved domains come from upstream (which reserves `k8s.io` and `kubernetes.io`); the',
-      'spec itself does not name them.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {

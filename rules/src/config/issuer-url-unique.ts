@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHN, authenticators, filled, forRepeats, obj } from './shared.js';
+import docs from './issuer-url-unique.md';
 
 export default defineRule({
   meta: {
@@ -9,15 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (Issuer; Authentication 3)',
-    docs: [
-      'Issuer URLs, and discovery URLs where set, are unique across JWT authenticators, so that at',
-      'most one authenticator validates a given token. A repeat is reported at the later authenticator.',
-      '',
-      'Fails: two entries of `jwt` with `issuer.url: https://sso.example.com`.',
-      'Passes: each entry with its own issuer.',
-      '',
-      'Upstream agrees; an empty discoveryURL counts as absent.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const all = authenticators(context);

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { TRACING } from './shared.js';
+import docs from './tracing-endpoint.md';
 
 const SCHEMES = new Set(['dns:', 'unix:', 'unix-abstract:']);
 
@@ -12,17 +13,7 @@ export default defineRule({
     enforcedBy: 'server',
     fixable: true,
     source: 'upstream (API server configuration loading, TracingConfiguration)',
-    docs: [
-      'Traces go to an OpenTelemetry collector over gRPC without TLS, so the endpoint is a gRPC',
-      'target: `host:port` (read as `dns://host:port`), or a `dns://`, `unix://` or',
-      '`unix-abstract://` address. `http://` and `https://` URLs are rejected: the exporter does',
-      'not speak HTTP, and TLS is not supported. Best left unset (`localhost:4317`).',
-      '',
-      'Fails: `endpoint: https://collector.example.com:4317`',
-      'Passes: `endpoint: collector.example.com:4317`, `endpoint: unix:///var/run/otel.sock`',
-      '',
-      'The spec only calls the endpoint the collector address; its form is upstream\'s.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const endpoint = context.value.endpoint;

@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { AUTHN, authenticators, forRepeats, list, obj } from './shared.js';
+import docs from './user-validation-rule.md';
 
 export default defineRule({
   meta: {
@@ -10,16 +11,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (UserValidationRule); upstream (API server configuration loading, AuthenticationConfiguration)',
-    docs: [
-      'Each user validation rule is a CEL expression over `user` that must be true. An empty',
-      'expression checks nothing, and the same expression twice is a slip (reported at the later',
-      'rule). The expressions are compiled by `config/authentication-cel`.',
-      '',
-      'Fails: `userValidationRules: [{expression: ""}]`',
-      'Passes: `userValidationRules: [{expression: \'!user.username.startsWith("system:")\'}]`',
-      '',
-      'Upstream agrees.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {

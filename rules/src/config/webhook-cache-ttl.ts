@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHZ, durationNs, webhooks } from './shared.js';
+import docs from './webhook-cache-ttl.md';
 
 const DEFAULTS = { authorizedTTL: { value: '5m', cache: 'cacheAuthorizedRequests' }, unauthorizedTTL: { value: '30s', cache: 'cacheUnauthorizedRequests' } } as const;
 
@@ -11,20 +12,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (WebhookConfiguration.authorizedTTL, unauthorizedTTL); upstream (API server configuration loading, AuthorizationConfiguration)',
-    docs: [
-      '`authorizedTTL` and `unauthorizedTTL` say how long webhook answers are cached. A negative',
-      'duration is rejected. A zero duration does not turn caching off: the server replaces it',
-      'with the default (`5m` and `30s`), so it draws a warning; use `cacheAuthorizedRequests:',
-      'false` / `cacheUnauthorizedRequests: false` to stop caching (a zero TTL beside that switch is',
-      'never used, and draws nothing).',
-      '',
-      'Fails: `authorizedTTL: -1m`',
-      'Passes: `authorizedTTL: 2m`',
-      '',
-      'The spec marks both fields required and states no default; the server fills an absent or',
-      'zero TTL with its default, so leaving them out is fine (no finding). The negative check is',
-      'the server\'s.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {

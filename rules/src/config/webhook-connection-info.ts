@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHZ, obj, webhooks } from './shared.js';
+import docs from './webhook-connection-info.md';
 
 export default defineRule({
   meta: {
@@ -9,19 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (WebhookConnectionInfo); upstream (API server configuration loading, AuthorizationConfiguration)',
-    docs: [
-      'A webhook is reached either with the in-cluster service-account connection',
-      '(`type: InClusterConfig`, which takes no file) or through a client configuration file',
-      '(`type: PlatConfigFile`, which needs `platConfigFile`, the absolute path of that file).',
-      'An empty path counts as missing; on `InClusterConfig` any `platConfigFile`, even `""`, is',
-      'rejected. Other types are reported structurally (`schema/enum`).',
-      '',
-      'Fails: `connectionInfo: {type: InClusterConfig, platConfigFile: /etc/authz.kubeconfig}`',
-      'Passes: `connectionInfo: {type: PlatConfigFile, platConfigFile: /etc/authz.kubeconfig}`',
-      '',
-      'Upstream also checks that the file exists and is a regular file; that depends on the host',
-      'and is not checked here.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {

@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { AUTHZ, forRepeats, list, obj, quote, webhooks } from './shared.js';
+import docs from './webhook-match-condition.md';
 
 export default defineRule({
   meta: {
@@ -10,25 +11,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (WebhookConfiguration, WebhookMatchCondition); upstream (API server configuration loading, AuthorizationConfiguration)',
-    docs: [
-      'Each match condition is a CEL expression that decides whether a request goes to the',
-      'webhook. A blank expression is missing, and the same expression twice is refused (the',
-      'repeat is reported). Compilation is `config/authorization-cel`; the limit of 64',
-      'conditions is structural (`schema/length`).',
-      '',
-      '`matchConditionSubjectAccessReviewVersion` says which SubjectAccessReview version the',
-      'conditions see. It has no default: with match conditions it is required, and its only',
-      'value is `v1`. Without match conditions it may be left out or empty.',
-      '',
-      'Fails: `matchConditions: [{expression: "  "}]`; match conditions without',
-      '`matchConditionSubjectAccessReviewVersion`',
-      'Passes: `matchConditions: [{expression: has(request.resourceAttributes)}]` with',
-      '`matchConditionSubjectAccessReviewVersion: v1`, or neither field',
-      '',
-      'The spec lists `matchConditions` and `matchConditionSubjectAccessReviewVersion` as always',
-      'required; the server loads a webhook without match conditions (every request is sent)',
-      'and then needs no version. This follows the server.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {

@@ -1,28 +1,6 @@
 import { defineRule, platlintInfo, schemaAt } from '@platlint/core';
 import { AUTHZ, durationNs, webhooks } from './shared.js';
-
-/** A documentation example: an authorization configuration whose one webhook has this timeout. */
-function example(timeout: string): string[] {
-  return [
-    '```yaml',
-    'apiVersion: apiserver.plat.io/v1beta1',
-    'kind: AuthorizationConfiguration',
-    'authorizers:',
-    '  - type: Webhook',
-    '    name: policy',
-    '    webhook:',
-    `      timeout: ${timeout}`,
-    '      authorizedTTL: 5m',
-    '      unauthorizedTTL: 30s',
-    '      subjectAccessReviewVersion: v1',
-    '      matchConditionSubjectAccessReviewVersion: v1',
-    '      failurePolicy: NoOpinion',
-    '      connectionInfo:',
-    '        type: PlatConfigFile',
-    '        platConfigFile: /etc/platform/authz/webhook.kubeconfig',
-    '```',
-  ];
-}
+import docs from './webhook-timeout.md';
 
 export default defineRule({
   meta: {
@@ -33,26 +11,7 @@ export default defineRule({
     enforcedBy: 'server',
     fixable: true,
     source: 'API document C, AuthorizationConfiguration (WebhookConfiguration.timeout; Limits)',
-    docs: [
-      'Every request waits for the webhook authorizer, so its `timeout` is capped at `30s`; a zero',
-      'or negative timeout would fail every call. Exactly `30s` is fine. A missing timeout is',
-      'reported structurally (`schema/required`; there is no default) and a value that is not a',
-      'duration by `schema/format`.',
-      '',
-      'Fails:',
-      '',
-      ...example('45s'),
-      '',
-      ...example('0s'),
-      '',
-      'Passes:',
-      '',
-      ...example('3s'),
-      '',
-      ...example('30s'),
-      '',
-      'Upstream agrees.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {

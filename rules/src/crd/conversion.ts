@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { CRD, dns1035Problem, objAt, stringAt, type Obj } from './shape.js';
+import docs from './conversion.md';
 
 /** The ConversionReview versions the server speaks (upstream acceptedConversionReviewVersions). */
 const REVIEW_VERSIONS = ['v1', 'v1beta1'];
@@ -13,52 +14,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: validateCustomResourceConversion, validateConversionReviewVersions; apiserver pkg/util/webhook validation.go ValidateWebhookURL, ValidateWebhookService)',
-    docs: [
-      'The server converts objects between the versions of a definition itself (`strategy: None`,',
-      'only apiVersion changes) or by calling a webhook (`strategy: Webhook`). It refuses a',
-      'definition when:',
-      '',
-      '- the strategy is missing or is neither `None` nor `Webhook`;',
-      '- with `Webhook`: `webhook` or `webhook.clientConfig` is missing, the client configuration gives',
-      '  both or neither of `url` and `service`, the URL is not `https://` or carries a user, a query or',
-      '  a fragment, the service lacks a name or namespace, has a path not starting with `/` or a port',
-      '  outside 1-65535; `webhook.conversionReviewVersions` is empty, repeats a version, holds a',
-      '  name that is not a DNS-1035 label, or names neither `v1` nor `v1beta1`;',
-      '- with `None`: `webhook` is set;',
-      '- `spec.preserveUnknownFields` is true and the strategy is not `None`.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'apiVersion: apiextensions.plat.io/v1',
-      'kind: CustomResourceDefinition',
-      'metadata: {name: widgets.example.com}',
-      'spec:',
-      '  group: example.com',
-      '  scope: Namespaced',
-      '  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}',
-      '  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]',
-      '  conversion: {strategy: Webhook, webhook: {conversionReviewVersions: [v2]}}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'apiVersion: apiextensions.plat.io/v1',
-      'kind: CustomResourceDefinition',
-      'metadata: {name: widgets.example.com}',
-      'spec:',
-      '  group: example.com',
-      '  scope: Namespaced',
-      '  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}',
-      '  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]',
-      '  conversion:',
-      '    strategy: Webhook',
-      '    webhook:',
-      '      conversionReviewVersions: [v1]',
-      '      clientConfig: {service: {name: converter, namespace: tools, path: /convert, port: 443}}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const spec = objAt(context.value, 'spec');

@@ -1,8 +1,9 @@
 import { defineRule, validateAgainstSchema } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { schemaPlaces } from './schema-walk.js';
-import { CRD, docsCrdWithProperties } from './shape.js';
+import { CRD } from './shape.js';
 import { versionSchemas } from './version-schemas.js';
+import docs from './defaults.md';
 
 export default defineRule({
   meta: {
@@ -12,28 +13,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (apiextensions-apiserver pkg/apiserver/schema/defaulting validation.go ValidateDefaults; pkg/apis/apiextensions/validation validation.go specStandardValidatorV3 withForbiddenDefaults)',
-    docs: [
-      'The server writes a `default` into every object that leaves the field out, so it refuses a',
-      'definition whose default would make an invalid object:',
-      '',
-      '- the default must pass the schema it stands in (type, enum, bounds, lengths, pattern, format,',
-      '  required fields, list types), and hold no field the schema does not describe (it would be',
-      '  pruned);',
-      '- no default in the top-level `apiVersion`, `kind` or `metadata`, nor inside',
-      '  `additionalProperties` of a resource\'s metadata.',
-      '',
-      'Defaults are checked once the schema is structural (`crd/structural-schema`, `crd/list-types`),',
-      "as the server does. The server also runs the schema's CEL rules on each default; platlint",
-      'does not yet.',
-      '',
-      'Fails:',
-      '',
-      ...docsCrdWithProperties('          replicas: {type: integer, minimum: 1, default: 0}'),
-      '',
-      'Passes:',
-      '',
-      ...docsCrdWithProperties('          replicas: {type: integer, minimum: 1, default: 1}'),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { raw, path, problems } of versionSchemas(context.value)) {

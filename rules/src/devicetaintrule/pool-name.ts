@@ -1,4 +1,5 @@
 import { defineRule, formats } from '@platlint/core';
+import docs from './pool-name.md';
 
 export default defineRule({
   meta: {
@@ -8,28 +9,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, DeviceTaintRule); API document B, DeviceTaintRule (DeviceTaintSelector.pool)',
-    docs: [
-      '`spec.deviceSelector.pool` selects the devices of one pool, as named in ResourceSlices. A pool',
-      "name is one or more DNS subdomains joined by '/' (for example `node-7` or",
-      '`rack-12.example.com/pool-a`), at most 253 characters in all. An empty pool, an empty part',
-      "(`a//b`, a leading or trailing '/') or a part that is not a DNS subdomain is rejected by the",
-      'server. The overall length is checked structurally. To select devices of every pool, leave the',
-      'field out.',
-      '',
-      'Spec: document B, DeviceTaintSelector (the format is not shown there; it comes from upstream,',
-      'API server validation, DeviceTaintRule).',
-      '',
-      'Fails:',
-      '```yaml',
-      'deviceSelector:',
-      '  pool: Rack_12/pool-a',
-      '```',
-      'Passes:',
-      '```yaml',
-      'deviceSelector:',
-      '  pool: rack-12/pool-a',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const spec = context.value.spec as { deviceSelector?: { pool?: unknown } } | undefined;

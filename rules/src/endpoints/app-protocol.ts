@@ -1,5 +1,6 @@
 import { defineRule, formats } from '@platlint/core';
 import { isJsonObject, subsetsOf } from './shared.js';
+import docs from './app-protocol.md';
 
 const PLATFORM_PREFIX = 'plat.io/';
 const PLATFORM_PROTOCOLS = ['h2c', 'ws', 'wss'];
@@ -23,42 +24,7 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document A, Endpoints (EndpointPort.appProtocol)',
     fixable: true,
-    docs: [
-      '`appProtocol` tells proxies and load balancers which application protocol a port speaks.',
-      'The spec allows three shapes:',
-      '',
-      '- a name without prefix, which is reserved for IANA standard service names (RFC 6335):',
-      "  1 to 15 letters, digits and '-', at least one letter, no '-' at either end and no `--`;",
-      '- a `plat.io/` name, of which the platform defines exactly `plat.io/h2c` (HTTP/2 with prior',
-      '  knowledge over cleartext), `plat.io/ws` (WebSocket over cleartext) and `plat.io/wss`',
-      '  (WebSocket over TLS);',
-      '- any other prefixed name (`example.com/my-protocol`), defined by an implementation.',
-      '',
-      'The qualified-name syntax itself (prefix a DNS subdomain, name part at most 63 characters)',
-      'is the `schema/format` check. The rule cannot know the IANA registry, so it checks the',
-      'syntax of un-prefixed names only. A `plat.io/` name that differs from a defined one only in',
-      'case gets a fix to the defined spelling.',
-      '',
-      'Spec: document A, Endpoints, EndpointPort `appProtocol`. Upstream only checks that the value',
-      'is a qualified name, so it accepts `my_proto` or `plat.io/grpc`, which the spec rules out: the',
-      'rule warns on them (the server stores them) and leaves the qualified-name syntax, which the',
-      'server does refuse, to `schema/format`.',
-      '',
-      'Warns:',
-      '',
-      '```yaml',
-      'ports:',
-      '- {port: 50051, appProtocol: plat.io/grpc}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'ports:',
-      '- {port: 50051, appProtocol: plat.io/h2c}',
-      '- {port: 8443, appProtocol: https}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const subset of subsetsOf(context.value)) {

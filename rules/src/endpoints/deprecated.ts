@@ -1,4 +1,5 @@
 import { defineRule, releaseAtLeast } from '@platlint/core';
+import docs from './deprecated.md';
 
 /** The release from which the platform deprecates Endpoints (spec A, Endpoints). */
 const DEPRECATED_IN = '1.33';
@@ -11,14 +12,7 @@ export default defineRule({
     severity: 'warning',
     enforcedBy: 'advice',
     source: 'API document A, Endpoints; API document A, Versioning',
-    docs: [
-      'The `v1` Endpoints kind is deprecated from release 1.33. Its replacement, EndpointSlice of',
-      '`discovery.plat.io/v1`, carries the complete endpoint information of a service and scales',
-      'to large services. New manifests should use EndpointSlice.',
-      '',
-      'The finding follows the configuration\'s `release`: for a release before 1.33, Endpoints is',
-      'not deprecated and nothing is reported.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     if (!releaseAtLeast(context.settings.release, DEPRECATED_IN)) return;

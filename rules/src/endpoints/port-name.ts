@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { isJsonObject, subsetsOf } from './shared.js';
+import docs from './port-name.md';
 
 export default defineRule({
   meta: {
@@ -9,31 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Endpoints (EndpointPort.name)',
-    docs: [
-      'A port `name` ties an endpoint port to the service port of the same name. With a single',
-      'port there is nothing to tell apart and the name may be left out; once a subset lists',
-      'more than one port, each of them needs its name. Each unnamed port is reported. That a',
-      'given name is a DNS label (and so not empty) is the `schema/format` check.',
-      '',
-      'Spec: document A, Endpoints, EndpointPort `name` ("only if one port is defined" may it be',
-      'omitted). Upstream enforces the same.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'ports:',
-      '- {name: http, port: 8080}',
-      '- {port: 9090}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'ports:',
-      '- {name: http, port: 8080}',
-      '- {name: admin, port: 9090}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const subset of subsetsOf(context.value)) {

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { isJsonObject } from './shared.js';
+import docs from './involved-object.md';
 
 export default defineRule({
   meta: {
@@ -9,37 +10,7 @@ export default defineRule({
     severity: 'warning',
     enforcedBy: 'advice',
     source: 'API document A, Event (involvedObject)',
-    docs: [
-      'The spec lists `involvedObject` as required: it is what `kubectl describe` and every event',
-      'consumer use to attach the event to an object. The server does not enforce it for core `v1`',
-      'Events (an Event without it is stored, with an empty reference), so the rule warns when',
-      '`involvedObject` is missing or names neither a `kind` nor a `name`.',
-      '',
-      'Where the event is filed matters too: see `event/involved-object-namespace`.',
-      '',
-      'Spec: document A, Event (`involvedObject`, required); upstream accepts its absence.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'apiVersion: v1',
-      'kind: Event',
-      'metadata: {name: web.17a3f0c2, namespace: default}',
-      'reason: ScalingReplicaSet',
-      'type: Normal',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'apiVersion: v1',
-      'kind: Event',
-      'metadata: {name: web.17a3f0c2, namespace: default}',
-      'involvedObject: {apiVersion: apps/v1, kind: Deployment, namespace: default, name: web}',
-      'reason: ScalingReplicaSet',
-      'type: Normal',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const involved = context.value.involvedObject;

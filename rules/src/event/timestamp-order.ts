@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { isJsonObject, microseconds } from './shared.js';
+import docs from './timestamp-order.md';
 
 export default defineRule({
   meta: {
@@ -10,30 +11,7 @@ export default defineRule({
     severity: 'warning',
     enforcedBy: 'advice',
     source: 'API document A, Event (firstTimestamp, lastTimestamp, eventTime, EventSeries.lastObservedTime)',
-    docs: [
-      'An Event records when it was first seen and when it was last seen: `firstTimestamp` and',
-      '`lastTimestamp` for a legacy event, `eventTime` and `series.lastObservedTime` for a',
-      'new-style one. The latest occurrence cannot come before the first, so such a pair points',
-      'to swapped fields or a clock problem in the reporter. Timestamps are compared to the',
-      'microsecond, across time zones. That each one is well formed is the `schema/format` check.',
-      '',
-      'Spec: document A, Event and EventSeries (the meaning of the fields). Upstream does not',
-      'check the order, hence a warning.',
-      '',
-      'Warns:',
-      '',
-      '```yaml',
-      'firstTimestamp: "2026-07-24T09:18:10Z"',
-      'lastTimestamp: "2026-07-24T09:13:40Z"',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'firstTimestamp: "2026-07-24T09:13:40Z"',
-      'lastTimestamp: "2026-07-24T09:18:10Z"',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const event = context.value;

@@ -1,4 +1,5 @@
 import { defineRule } from '@platlint/core';
+import docs from './type.md';
 
 const KNOWN = ['Normal', 'Warning'];
 
@@ -11,28 +12,7 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document A, Event (type)',
     fixable: true,
-    docs: [
-      'The spec names two event types, `Normal` and `Warning`, and says more may be added. A',
-      'type outside the two is therefore not an error, but tools that sort or alert on events',
-      'know only these two and will likely ignore or misfile it: the rule warns. A value that',
-      'differs from one of them only in case (`warning`) gets a fix to the right spelling, since',
-      'the values are case-sensitive. An Event without `type` is not reported.',
-      '',
-      'Spec: document A, Event `type`. Upstream checks the type only for `events.plat.io/v1`',
-      'requests; the core `v1` Event accepts any type, `Custom` included.',
-      '',
-      'Warns:',
-      '',
-      '```yaml',
-      'type: Error',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'type: Warning',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const type = context.value.type;

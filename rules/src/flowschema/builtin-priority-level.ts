@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { PLC_KIND, nameOf, objAt } from './shape.js';
+import docs from './builtin-priority-level.md';
 
 /** The fixed concurrency fields of the "catch-all" level and the value each must have after defaulting. */
 const CATCH_ALL_FIXED: readonly (readonly [string, number | undefined])[] = [
@@ -17,23 +18,7 @@ export default defineRule({
     enforcedBy: 'server',
     fixable: true,
     source: 'upstream (flowcontrol validation of the mandatory priority levels)',
-    docs: [
-      'The server creates two mandatory priority levels and refuses other specs for them. `exempt`',
-      'has type `Exempt`, and the server accepts type `Exempt` for no other level: an exempt level is',
-      'how the built-in `exempt` schema lets administrators past every limit, and there is only one.',
-      '`catch-all` keeps its fixed spec: type `Limited`, `nominalConcurrencyShares` 5,',
-      '`lendablePercent` 0, no `borrowingLimitPercent`, and `limitResponse: {type: Reject}`, a small',
-      'level for requests no other schema matched. The comparison is made after defaulting (an',
-      'omitted `nominalConcurrencyShares` becomes 30, an omitted `lendablePercent` 0).',
-      '',
-      'The `exempt` member of the `exempt` level may be tuned (recent releases), so only its type is',
-      'checked here.',
-      '',
-      'Source: upstream validation; neither the spec nor the upstream summary describes this kind.',
-      '',
-      'Fails: a level `platform` with `type: Exempt`; `catch-all` with `limitResponse: {type: Queue, ...}`.',
-      'Passes: `exempt` with `type: Exempt`; `catch-all` with `{type: Limited, limited: {nominalConcurrencyShares: 5, limitResponse: {type: Reject}}}`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const name = nameOf(context.value);

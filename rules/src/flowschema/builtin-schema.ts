@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { FS_KIND, isJsonObject, listAt, nameOf, objAt } from './shape.js';
+import docs from './builtin-schema.md';
 
 /** The one rule both built-in schemas carry: everything, resource or not, cluster-wide or not. */
 const everything = (groups: string[]) => [
@@ -52,23 +53,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, FlowSchema)',
     fixable: true,
-    docs: [
-      'The server creates two mandatory FlowSchemas and rejects any other spec for them:',
-      '',
-      '- `exempt`: matchingPrecedence 1, priority level `exempt`, no distinguisherMethod, one rule for',
-      '  the group `system:masters` matching every verb, group, resource and namespace',
-      '  (`clusterScope: true`, `namespaces: ["*"]`) and every non-resource URL.',
-      '- `catch-all`: matchingPrecedence 10000, priority level `catch-all`, distinguisherMethod',
-      '  `ByUser`, the same rule for the groups `system:unauthenticated` and `system:authenticated`.',
-      '',
-      'The comparison is made after defaulting; lists are compared in order, and an empty list counts',
-      'as an absent one. To change how these requests are treated, add a schema of your own with a',
-      'lower matchingPrecedence instead. The fix restores scalar values.',
-      '',
-      'Source: upstream validation; the spec does not mention the built-in schemas.',
-      '',
-      'Fails: a FlowSchema named `catch-all` with `matchingPrecedence: 9000`. Passes: the built-in spec as listed above.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const name = nameOf(context.value);

@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { PLC_KIND, intAt, objAt } from './shape.js';
+import docs from './concurrency-shares.md';
 
 export default defineRule({
   meta: {
@@ -10,17 +11,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API types, flowcontrol/v1.LimitedPriorityLevelConfiguration, ExemptPriorityLevelConfiguration)',
-    docs: [
-      "A level's `nominalConcurrencyShares` is its weight when the server divides its concurrency",
-      'limit; it may be 0 but not negative. `lendablePercent` is the part of that concurrency other',
-      'levels may borrow, a percentage from 0 to 100. `borrowingLimitPercent` (limited levels only)',
-      'caps what the level may borrow, relative to its own nominal concurrency; it may exceed 100 but',
-      'not be negative. These apply to both `limited` and `exempt`.',
-      '',
-      'Source: upstream validation; the spec does not describe this kind.',
-      '',
-      'Fails: `nominalConcurrencyShares: -1`, `lendablePercent: 150`. Passes: `nominalConcurrencyShares: 0`, `lendablePercent: 100`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const spec = objAt(context.value, 'spec');

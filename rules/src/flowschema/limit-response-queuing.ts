@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { PLC_KIND, objAt } from './shape.js';
+import docs from './limit-response-queuing.md';
 
 export default defineRule({
   meta: {
@@ -9,17 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API types, flowcontrol/v1.LimitResponse)',
-    docs: [
-      'A limited priority level either queues the requests it cannot run right away (`type: Queue`,',
-      'with `queuing` giving the number of queues, the hand size and the queue length) or rejects them',
-      'at once (`type: Reject`). `queuing` is required with `Queue` and forbidden with `Reject`,',
-      'where it would mean nothing.',
-      '',
-      'Source: upstream (the union of LimitResponse); the spec does not describe this kind.',
-      '',
-      'Fails: `limitResponse: {type: Queue}`, `limitResponse: {type: Reject, queuing: {queues: 64}}`.',
-      'Passes: `limitResponse: {type: Queue, queuing: {queues: 64, handSize: 6, queueLengthLimit: 50}}`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const response = objAt(objAt(objAt(context.value, 'spec'), 'limited'), 'limitResponse');

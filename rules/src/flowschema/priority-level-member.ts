@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { PLC_KIND, objAt } from './shape.js';
+import docs from './priority-level-member.md';
 
 export default defineRule({
   meta: {
@@ -9,16 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API types, flowcontrol/v1.PriorityLevelConfigurationSpec)',
-    docs: [
-      '`spec.type` decides which member describes the level. `Limited` requires `limited` (its',
-      'concurrency shares and what happens to excess requests) and forbids `exempt`; `Exempt` forbids',
-      '`limited` and may set `exempt`. The server rejects a level that sets the other member.',
-      '',
-      'Source: upstream (the union of PriorityLevelConfigurationSpec); the spec does not describe this kind.',
-      '',
-      'Fails: `{type: Limited}` alone, `{type: Exempt, limited: {...}}`.',
-      'Passes: `{type: Limited, limited: {limitResponse: {type: Reject}}}`, `{type: Exempt}`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const spec = objAt(context.value, 'spec');

@@ -1,5 +1,6 @@
 import { defineRule, schemaAt } from '@platlint/core';
 import { PLC_KIND, intAt, objAt } from './shape.js';
+import docs from './queuing-limits.md';
 
 /** Shuffle sharding draws a hand from one 64-bit hash, of which it may use 60 bits. */
 const MAX_HASH_BITS = 60;
@@ -12,18 +13,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API types, flowcontrol/v1.QueuingConfiguration)',
-    docs: [
-      '0 or an omitted value of `queues` and `handSize` is replaced by the default (64 queues, hand',
-      'size 8); the ranges of single fields (none negative, `queues` at most 10,000,000) are facts',
-      'of the schema, reported by `schema/range`. Each flow is shuffle-sharded over `handSize` of the queues, so `handSize` cannot',
-      'exceed `queues`, and the hand must be drawable from the 60 bits of hash the server uses:',
-      '`handSize × log2(queues)` rounded up is at most 60.',
-      '',
-      'Source: upstream validation; the spec does not describe this kind.',
-      '',
-      'Fails: `{queues: 8, handSize: 16}`, `{queues: 1000000, handSize: 10}` (200 bits).',
-      'Passes: `{queues: 64, handSize: 6, queueLengthLimit: 50}`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const path = ['spec', 'limited', 'limitResponse', 'queuing'];

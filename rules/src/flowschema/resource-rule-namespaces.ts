@@ -1,5 +1,6 @@
 import { defineRule, formats } from '@platlint/core';
 import { FS_KIND, targetRules } from './shape.js';
+import docs from './resource-rule-namespaces.md';
 
 export default defineRule({
   meta: {
@@ -9,18 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document B, FlowSchema (ResourcePolicyRule); upstream (API server validation, FlowSchema)',
-    docs: [
-      'A resource rule matches a namespaced request only when its namespace, or `*`, is in',
-      '`namespaces`, and a request without a namespace only when `clusterScope` is true. A rule with',
-      'neither matches nothing, so `namespaces` may be empty only when `clusterScope` is true. Each',
-      'entry is `*` or a namespace name, which is a DNS label.',
-      '',
-      'Spec: document B, FlowSchema, ResourcePolicyRule (`clusterScope`, `namespaces`). The DNS-label',
-      'format of the entries is upstream.',
-      '',
-      'Fails: `{verbs: [get], apiGroups: [""], resources: [pods]}`, `namespaces: [Team_A]`.',
-      'Passes: the same with `namespaces: ["*"]` or `clusterScope: true`; `namespaces: [team-a]`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const target of targetRules(context.value, 'resourceRules')) {

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { FS_KIND, listAt, policyRules } from './shape.js';
+import docs from './rule-has-targets.md';
 
 export default defineRule({
   meta: {
@@ -9,16 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document B, FlowSchema (PolicyRulesWithSubjects)',
-    docs: [
-      'A rule of `spec.rules` matches a request only when a subject matches AND a resource rule or a',
-      'non-resource rule matches. With both `resourceRules` and `nonResourceRules` empty or absent the',
-      'rule can match nothing, and the spec requires at least one of them to be non-empty.',
-      '',
-      'Spec: document B, FlowSchema, PolicyRulesWithSubjects (`nonResourceRules`).',
-      '',
-      'Fails: `- subjects: [{kind: Group, group: {name: ops}}]` alone.',
-      'Passes: the same rule with `nonResourceRules: [{verbs: [get], nonResourceURLs: ["/healthz"]}]`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const rule of policyRules(context.value)) {

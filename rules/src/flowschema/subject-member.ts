@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { FS_KIND, isJsonObject, listAt, policyRules } from './shape.js';
+import docs from './subject-member.md';
 
 const MEMBER: Record<string, string> = { User: 'user', Group: 'group', ServiceAccount: 'serviceAccount' };
 const EXAMPLE: Record<string, string> = { user: '{name: alice}', group: '{name: ops}', serviceAccount: '{name: deployer, namespace: team-a}' };
@@ -12,18 +13,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document B, FlowSchema (Subject); upstream (API server validation, FlowSchema)',
-    docs: [
-      "A subject's `kind` says which of `user`, `group` and `serviceAccount` holds it: `User` needs",
-      '`user`, `Group` needs `group`, `ServiceAccount` needs `serviceAccount`. That member is required',
-      'and the other two are forbidden; the server rejects a subject that sets another one, since it',
-      'would be ignored.',
-      '',
-      'Spec: document B, FlowSchema, Subject ("says which other field is non-empty"). Upstream adds',
-      'that the named member is required and the others forbidden. A missing member is reported at',
-      'its own path (`subjects[0].user`), placed on the subject.',
-      '',
-      'Fails: `{kind: User, group: {name: ops}}`. Passes: `{kind: Group, group: {name: ops}}`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const rule of policyRules(context.value)) {

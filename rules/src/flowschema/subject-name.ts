@@ -1,5 +1,6 @@
 import { defineRule, formats } from '@platlint/core';
 import { FS_KIND, isJsonObject, listAt, objAt, policyRules } from './shape.js';
+import docs from './subject-name.md';
 
 export default defineRule({
   meta: {
@@ -9,17 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document B, FlowSchema (UserSubject, GroupSubject, ServiceAccountSubject); upstream (API server validation, FlowSchema)',
-    docs: [
-      '`user.name` and `group.name` name a user or a group, or `*` for all of them; they must not be',
-      'empty. `serviceAccount.name` is `*` (any service account of the namespace) or the name of a',
-      'ServiceAccount, which is a DNS subdomain (lowercase letters, digits, `-` and `.`). The',
-      'namespace of a service account is checked structurally (a DNS label).',
-      '',
-      'Spec: document B, FlowSchema, the subject types. The name format of service accounts is upstream.',
-      '',
-      'Fails: `serviceAccount: {name: Deployer, namespace: team-a}`, `user: {name: ""}`.',
-      'Passes: `serviceAccount: {name: "*", namespace: team-a}`, `user: {name: alice}`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const rule of policyRules(context.value)) {

@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { defineRule, formats, platlintInfo, schemaAt } from '@platlint/core';
 import { OBJECT_META, isJsonObject, valuesOfTypes } from './object-metas.js';
+import docs from './annotations.md';
 
 export default defineRule({
   meta: {
@@ -10,34 +11,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Shared types (ObjectMeta); upstream (API server validation, metadata of every object)',
-    docs: [
-      'Annotations hold free-form data, but their keys follow the label-key syntax: an optional',
-      'DNS-subdomain prefix and `/`, then a name of at most 63 characters, alphanumerics with',
-      "'-', '_' and '.' inside; unlike label keys, case does not matter (`Example.com/Owner` is a",
-      'valid annotation key). The values may be anything, yet all keys and values together may',
-      'take at most 256 KiB (262,144 bytes of UTF-8): the object is stored whole, and large data',
-      'belongs in a ConfigMap or in the spec of an object made for it. A bad key is reported on',
-      'the key; an oversized total on the `annotations` field. The object\'s own metadata and the',
-      'metadata of its pod template (`spec.template.metadata.annotations`) are both checked: the',
-      'server validates the template\'s metadata as well. Configuration files have no metadata.',
-      '',
-      'Spec: document A, Shared types; the syntax and the size limit are what the upstream API',
-      'server enforces.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'metadata:',
-      '  annotations: {"owner team": payments}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'metadata:',
-      '  annotations: {example.com/owner-team: payments}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     // The object's own metadata and that of every pod template in it.

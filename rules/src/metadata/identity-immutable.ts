@@ -1,4 +1,5 @@
 import { defineRule, isJsonObject } from '@platlint/core';
+import docs from './identity-immutable.md';
 
 interface Identity {
   name?: unknown;
@@ -21,29 +22,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, metadata)',
-    docs: [
-      'An update rule, active with `platlint lint --old PATH`: `metadata.name`, `metadata.namespace`',
-      'and `metadata.uid` name the object, and the server refuses an update that changes them',
-      '("field is immutable"). To rename an object, create one under the new name and delete the',
-      'old one.',
-      '',
-      'The stored object is the one of the same kind, namespace and name; when `--old` holds a',
-      'single object of the kind (and the run a single unmatched one), that one is the stored object',
-      'even under another name, since a rename is an update too.',
-      '',
-      'A field left out on either side is not a change: the request supplies the namespace, and the',
-      'server keeps the stored uid. `creationTimestamp` is not checked: the server silently keeps',
-      'the stored value.',
-      '',
-      'Fails (stored `name: web`):',
-      '',
-      '```yaml',
-      'metadata:',
-      '  name: web-v2',
-      '```',
-      '',
-      'Passes: the stored name, namespace and uid, or none of namespace and uid.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     if (!context.old) return;

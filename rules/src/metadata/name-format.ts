@@ -1,5 +1,6 @@
 import { defineRule, formats } from '@platlint/core';
 import type { FormatName } from '@platlint/core';
+import docs from './name-format.md';
 
 /**
  * Name formats per kind (API server validation, Deployment§8). Most kinds need a DNS subdomain; PodGroup
@@ -25,38 +26,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, every kind); API document B, PodGroup',
-    docs: [
-      'Every object needs `metadata.name`, unless it sets `metadata.generateName` for the server to',
-      'complete. The name must be:',
-      '',
-      "- a DNS subdomain (at most 253 characters of lowercase letters, digits, '-' and '.') for",
-      '  Deployment, Endpoints, CompositePodGroup, DeviceTaintRule, FlowSchema,',
-      '  MutatingAdmissionPolicy and its binding, and the supporting kinds;',
-      '- a DNS label (at most 63 characters, no dots) for PodGroup;',
-      "- a path segment (not '.' or '..', no '/' or '%') for Event: upstream checks nothing more",
-      '  for core `v1` Events, so `MyPod.17a2b` is a valid Event name.',
-      '',
-      '`generateName` is checked in the same format as the start of a name: a trailing `-` is',
-      'allowed, since the server appends the random suffix there. Configuration files have no',
-      'metadata.',
-      '',
-      'Spec: document A, Shared types (`name`) and document B, PodGroup; the per-kind formats are',
-      'what the upstream API server enforces.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'kind: PodGroup',
-      'metadata: {name: trainer.v1, namespace: ml}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'kind: PodGroup',
-      'metadata: {name: trainer-v1, namespace: ml}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     if (context.kind.scope === 'config' || context.kind.resource === null) return;

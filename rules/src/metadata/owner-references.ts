@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { isJsonObject } from './object-metas.js';
+import docs from './owner-references.md';
 
 /**
  * Kinds the garbage collector refuses as owners (apiVersion and kind as written): a core Event is
@@ -15,46 +16,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, metadata of every object); API document A, Shared types (ObjectMeta)',
-    docs: [
-      '`metadata.ownerReferences` tells the garbage collector what an object depends on. Beyond the',
-      'required `apiVersion`, `kind`, `name` and `uid` of each entry (structural checks), the server',
-      'refuses:',
-      '',
-      '- more than one entry with `controller: true`: an object has at most one managing controller;',
-      '- an owner of kind `Event` in the core group (`apiVersion: v1`): events are pruned at any',
-      '  time, so an object owned by one could vanish with it.',
-      '',
-      'A second controller is reported on that entry\'s `controller` field; a banned owner on its',
-      '`kind`. Only the object\'s own metadata is checked.',
-      '',
-      'Spec: document A, Shared types; the checks are what the upstream API server enforces.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'apiVersion: flowcontrol.apiserver.plat.io/v1',
-      'kind: FlowSchema',
-      'metadata:',
-      '  name: team-a',
-      '  ownerReferences:',
-      '  - {apiVersion: apps/v1, kind: Deployment, name: web-1, uid: 6f1c, controller: true}',
-      '  - {apiVersion: apps/v1, kind: Deployment, name: web-2, uid: 7a2d, controller: true}',
-      'spec: {priorityLevelConfiguration: {name: global}}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'apiVersion: flowcontrol.apiserver.plat.io/v1',
-      'kind: FlowSchema',
-      'metadata:',
-      '  name: team-a',
-      '  ownerReferences:',
-      '  - {apiVersion: apps/v1, kind: Deployment, name: web-1, uid: 6f1c, controller: true}',
-      '  - {apiVersion: apps/v1, kind: Deployment, name: web-2, uid: 7a2d}',
-      'spec: {priorityLevelConfiguration: {name: global}}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     if (context.kind.scope === 'config') return;

@@ -2,6 +2,7 @@ import { defineRule, platlintInfo, schemaAt } from '@platlint/core';
 import type { RuleContext } from '@platlint/core';
 import type { Mapping } from './shared.js';
 import { POD_GROUP, isJsonObject, isSet, reportChanges, spec } from './shared.js';
+import docs from './podgroup-immutable.md';
 
 const WHY = 'this field of a PodGroup cannot change after creation';
 
@@ -13,37 +14,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document B, PodGroup (PodGroupSpec, column Mutable); upstream (API server validation, PodGroup)',
-    docs: [
-      'An update rule: it runs when `platlint lint --old PATH` gives the stored object of the same',
-      'namespace and name. Every field of a PodGroup spec is immutable except `schedulingPolicy`:',
-      '`workloadRef`, `parentCompositePodGroupName`, `resourceClaims`, `disruptionMode`,',
-      '`priorityClassName`, `priority`, `preemptionPolicy` and `schedulingConstraints` (the spec marks',
-      'each "Mutable: no"). Inside `schedulingPolicy`, `basic` cannot be added or removed and `gang`',
-      'can be neither added nor removed, so a group never switches between basic and gang scheduling;',
-      '`gang.minCount` stays mutable, to support scaling.',
-      '',
-      'Each difference is reported at the field that differs, after defaulting on both sides (leaving',
-      'out `disruptionMode` is the same as `single: {}`). `priority` and `preemptionPolicy` left out',
-      'of the new manifest are not reported: the Priority admission controller fills them in from the',
-      'priority class, so a stored object carries them although no manifest set them.',
-      '',
-      'Spec: document B, PodGroupSpec. Upstream (API server validation, PodGroup) does not list',
-      '`schedulingConstraints`, which it treats as immutable only while the',
-      'TopologyAwareWorkloadScheduling gate is on; the spec marks it immutable without condition.',
-      '',
-      'Fails (stored `basic: {}`):',
-      '```yaml',
-      'spec:',
-      '  schedulingPolicy:',
-      '    gang: {minCount: 4}',
-      '```',
-      'Passes (stored `gang: {minCount: 4}`):',
-      '```yaml',
-      'spec:',
-      '  schedulingPolicy:',
-      '    gang: {minCount: 8}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const stored = context.old ? spec(context.old.value) : undefined;

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { POD_GROUP, isJsonObject, spec } from './shared.js';
+import docs from './unique-resource-claim-names.md';
 
 export default defineRule({
   meta: {
@@ -9,27 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document B, PodGroup (PodGroupResourceClaim.name)',
-    docs: [
-      'The `name` of an entry in `spec.resourceClaims` identifies the claim inside the PodGroup: pods',
-      'use a group claim by declaring a claim of the same name. The list is merged by `name`, so two',
-      'entries with one name would overwrite each other; the server rejects the duplicate. Each later',
-      'duplicate is reported at its `name`. (That the name is a DNS label is checked structurally.)',
-      '',
-      'Spec: document B, PodGroupResourceClaim ("Unique identifier of the claim inside the PodGroup").',
-      '',
-      'Fails:',
-      '```yaml',
-      'resourceClaims:',
-      '  - {name: gpus, resourceClaimName: gpus-a}',
-      '  - {name: gpus, resourceClaimName: gpus-b}',
-      '```',
-      'Passes:',
-      '```yaml',
-      'resourceClaims:',
-      '  - {name: gpus-a, resourceClaimName: gpus-a}',
-      '  - {name: gpus-b, resourceClaimName: gpus-b}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const claims = spec(context.value)?.resourceClaims;
