@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../config/config.js';
 import type { Config } from '../config/config.js';
 import type { Diagnostic, Severity } from '../diagnostics.js';
+import { catalogWith, definitionsInSource } from '../custom-resources/sources.js';
 import { applyFixes } from '../fix/apply-fixes.js';
+import { catalog } from '../kinds/catalog.js';
 import { collectObjects, lintFiles } from '../lint/linter.js';
 import type { Rule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
@@ -44,7 +46,10 @@ export function lintWithRule(rule: Rule, yaml: string, featureGates: Record<stri
   config.featureGates = { ...config.featureGates, ...featureGates };
   if (release !== undefined) config.release = release;
   const oldObjects = old === undefined ? undefined : collectObjects(SourceFile.fromText('old.yaml', old));
-  const [result] = lintFiles({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [rule], configFor: () => config, oldObjects });
+  const file = SourceFile.fromText('test.yaml', yaml);
+  // As in a run, a CustomResourceDefinition among the linted documents defines its kind for the others.
+  const definitions = definitionsInSource(file, catalog);
+  const [result] = lintFiles({ files: [file], rules: [rule], configFor: () => config, oldObjects, ...(definitions.length ? { catalog: catalogWith(catalog, definitions) } : {}) });
   return result?.diagnostics ?? [];
 }
 
