@@ -5,6 +5,7 @@ import type { Config } from '../config/config.js';
 import type { Catalog, KindInfo } from '../kinds/catalog.js';
 import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import { GENERIC_LIST } from '../kinds/list-items.js';
+import { noteMessageRef, reportText } from '../rules/messages.js';
 import type { LintObject, LintSettings, ObjectLookup, ReportDescriptor, ReportTarget, Rule, RuleContext } from '../rules/rule.js';
 import { valueAt } from '../rules/rule.js';
 import { platlintInfo, schemaAt } from '../schema/tree.js';
@@ -516,7 +517,8 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
   const report = (report: ReportDescriptor): void => {
     const path = [...object.prefix, ...report.path];
     const span = report.span ? { ...report.span, exact: true } : locateReport(p.file, object.document, path, report.target ?? 'value');
-    const d = diagnostic(p, rule.meta.id, report.severity ?? rule.meta.severity, report.message, object.document, path, span);
+    const d = diagnostic(p, rule.meta.id, report.severity ?? rule.meta.severity, reportText(rule.meta, report), object.document, path, span);
+    noteMessageRef(d, report);
     const removal = report.fix?.removeItem ? p.file.removalSpan(object.document, [...object.prefix, ...(report.fix.path ?? report.path)]) : undefined;
     if (removal) d.fix = { range: p.file.lines.range(removal.start, removal.end), text: '' };
     else if (report.fix && !report.fix.removeItem) {
@@ -535,7 +537,7 @@ function runRule(rule: Rule, p: Placed, object: LintObject, settings: LintSettin
     index,
     old,
     report,
-    reportMissing: (path, message, options = {}) => report({ ...options, path, message, target: 'missing' }),
+    reportMissing: (path, message, options = {}) => report({ ...options, path, ...(typeof message === 'string' ? { message } : message), target: 'missing' }),
     effective: effectiveOf(object, schema),
     scalarSource: (path: FieldPath) => p.file.scalarSource(object.document, [...object.prefix, ...path]),
   };

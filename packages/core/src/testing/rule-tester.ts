@@ -6,6 +6,8 @@ import { catalogWith, definitionsInSource } from '../custom-resources/sources.js
 import { applyFixes } from '../fix/apply-fixes.js';
 import { catalog } from '../kinds/catalog.js';
 import { collectObjects, lintFiles } from '../lint/linter.js';
+import { messageRefOf, reportText } from '../rules/messages.js';
+import type { MessageData } from '../rules/messages.js';
 import type { Rule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
 
@@ -24,9 +26,12 @@ export interface ValidCase {
   release?: string;
 }
 
+/** A finding the case expects: its text (`message`), or the message id and data it was reported with. */
 export interface ExpectedFinding {
   path: string;
-  message: string | RegExp;
+  message?: string | RegExp;
+  messageId?: string;
+  data?: MessageData;
   severity?: Severity;
   /** 1-based line where the finding starts. */
   line?: number;
@@ -113,8 +118,13 @@ export const RuleTester = {
           expect(found.map((d) => d.path)).toEqual(c.errors.map((e) => e.path));
           found.forEach((d, k) => {
             const e = c.errors[k] as ExpectedFinding;
-            if (typeof e.message === 'string') expect(d.message).toBe(e.message);
-            else expect(d.message).toMatch(e.message);
+            if (e.messageId !== undefined) {
+              // By id and data, as ESLint's RuleTester compares them; the text is the template filled in.
+              expect(messageRefOf(d)).toEqual({ messageId: e.messageId, data: e.data ?? {} });
+              expect(d.message).toBe(reportText(rule.meta, { messageId: e.messageId, data: e.data ?? {} }));
+            } else if (typeof e.message === 'string') expect(d.message).toBe(e.message);
+            else if (e.message !== undefined) expect(d.message).toMatch(e.message);
+            else throw new Error(`case ${c.name ?? i}: an expected finding needs a message or a messageId`);
             expect(d.severity).toBe(e.severity ?? rule.meta.severity);
             if (e.line !== undefined) expect(d.range.start.line).toBe(e.line);
             if (e.column !== undefined) expect(d.range.start.column).toBe(e.column);
