@@ -1,5 +1,6 @@
 import { catalog, defineRule } from '@platlint/core';
-import { BINDING, POLICY, isJsonObject, policyOf, specOf } from './shared.js';
+import { BINDING, POLICY, policyOf, specOf } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './binding-params.md';
 
 export default defineRule({
@@ -15,13 +16,13 @@ export default defineRule({
   },
   check(context) {
     const ref = specOf(context)?.paramRef;
-    if (!isJsonObject(ref)) return;
+    if (!isObject(ref)) return;
     const policy = policyOf(context);
     if (!policy) return;
-    const policySpec = isJsonObject(policy.value.spec) ? policy.value.spec : {};
+    const policySpec = isObject(policy.value.spec) ? policy.value.spec : {};
     const paramKind = policySpec.paramKind;
     const policyName = String(specOf(context)?.policyName);
-    if (!isJsonObject(paramKind)) {
+    if (!isObject(paramKind)) {
       context.report({ path: ['spec', 'paramRef'], target: 'key', message: `policy "${policyName}" has no paramKind, so this paramRef is ignored; remove it or add paramKind to the policy` });
       return;
     }

@@ -4,7 +4,8 @@ import type { KindInfo } from '@platlint/core';
 import { evaluatedOnEveryRun, failsWhenRun } from './cel-certainty.js';
 import { DYNAMIC, compileSites, issueMessage, matchedKinds, refusedByServer } from './cel-compile.js';
 import { POLICY, asList, spanIn, specOf } from './shared.js';
-import type { ExpressionAt, Json } from './shared.js';
+import type { ExpressionAt } from './shared.js';
+import type { Obj } from '../kit/objects.js';
 import docs from './cel-schema.md';
 
 export default defineRule({
@@ -69,7 +70,7 @@ function issueId(site: ExpressionAt, issue: CelIssue): string {
  * condition only when it is the only one (another that is false skips the policy without an
  * error), a variable only when an expression reads it (variables are evaluated lazily).
  */
-function runsOnEveryMatch(spec: Json, site: ExpressionAt): boolean {
+function runsOnEveryMatch(spec: Obj, site: ExpressionAt): boolean {
   if (site.place === 'applyConfiguration' || site.place === 'jsonPatch') return true;
   return site.place === 'matchCondition' && asList(spec.matchConditions).length === 1;
 }

@@ -1,5 +1,6 @@
 import { defineRule, formats } from '@platlint/core';
-import { POLICY, isJsonObject, specOf } from './shared.js';
+import { POLICY, specOf } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './param-kind.md';
 
 // A DNS-1035 label: what a version and a lower-cased kind must be (starts with a letter).
@@ -30,7 +31,7 @@ export default defineRule({
   },
   check(context) {
     const paramKind = specOf(context)?.paramKind;
-    if (!isJsonObject(paramKind)) return;
+    if (!isObject(paramKind)) return;
     const at = ['spec', 'paramKind'];
     const { apiVersion, kind } = paramKind;
     if (typeof apiVersion !== 'string' || apiVersion === '') {

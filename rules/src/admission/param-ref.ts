@@ -1,5 +1,6 @@
 import { defineRule, formats } from '@platlint/core';
-import { BINDING, isJsonObject, specOf } from './shared.js';
+import { BINDING, specOf } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './param-ref.md';
 
 export default defineRule({
@@ -14,7 +15,7 @@ export default defineRule({
   },
   check(context) {
     const ref = specOf(context)?.paramRef;
-    if (!isJsonObject(ref)) return;
+    if (!isObject(ref)) return;
     const hasName = typeof ref.name === 'string' && ref.name !== '';
     const hasSelector = ref.selector !== undefined && ref.selector !== null;
     if (hasName && hasSelector) {

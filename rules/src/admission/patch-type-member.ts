@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { POLICY, asList, isJsonObject, specOf } from './shared.js';
+import { POLICY, asList, specOf } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './patch-type-member.md';
 
 const MEMBERS = { ApplyConfiguration: 'applyConfiguration', JSONPatch: 'jsonPatch' } as const;
@@ -18,7 +19,7 @@ export default defineRule({
   },
   check(context) {
     asList(specOf(context)?.mutations).forEach((m, i) => {
-      if (!isJsonObject(m) || typeof m.patchType !== 'string' || !(m.patchType in MEMBERS)) return;
+      if (!isObject(m) || typeof m.patchType !== 'string' || !(m.patchType in MEMBERS)) return;
       const type = m.patchType as PatchType;
       const wanted = MEMBERS[type];
       const otherType = (Object.keys(MEMBERS) as PatchType[]).find((t) => t !== type) as PatchType;

@@ -1,18 +1,20 @@
 import { defineRule, termValuesProblem } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { BINDING, POLICY, asList, isJsonObject, matchResourcesOf, specOf } from './shared.js';
+import { BINDING, POLICY, asList, matchResourcesOf, specOf } from './shared.js';
+import { isObject } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 import docs from './selector-syntax.md';
 
 /** The label selectors of a policy or binding: namespace and object selectors, and a binding's paramRef selector. */
-function selectorsOf(context: RuleContext): { path: FieldPath; selector: Record<string, unknown> }[] {
-  const out: { path: FieldPath; selector: Record<string, unknown> }[] = [];
+function selectorsOf(context: RuleContext): { path: FieldPath; selector: Obj }[] {
+  const out: { path: FieldPath; selector: Obj }[] = [];
   const match = matchResourcesOf(context);
   for (const field of ['namespaceSelector', 'objectSelector'] as const) {
     const selector = match?.value[field];
-    if (match && isJsonObject(selector)) out.push({ path: [...match.path, field], selector });
+    if (match && isObject(selector)) out.push({ path: [...match.path, field], selector });
   }
   const paramRef = specOf(context)?.paramRef;
-  if (isJsonObject(paramRef) && isJsonObject(paramRef.selector)) out.push({ path: ['spec', 'paramRef', 'selector'], selector: paramRef.selector });
+  if (isObject(paramRef) && isObject(paramRef.selector)) out.push({ path: ['spec', 'paramRef', 'selector'], selector: paramRef.selector });
   return out;
 }
 
@@ -29,7 +31,7 @@ export default defineRule({
   check(context) {
     for (const { path, selector } of selectorsOf(context)) {
       asList(selector.matchExpressions).forEach((term, i) => {
-        const problem = isJsonObject(term) ? termValuesProblem(term) : undefined;
+        const problem = isObject(term) ? termValuesProblem(term) : undefined;
         if (problem) context.report({ path: [...path, 'matchExpressions', i, 'values'], ...problem });
       });
     }

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { POLICY, asList, isJsonObject, specOf } from './shared.js';
+import { POLICY, asList, specOf } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './unique-match-condition-names.md';
 
 export default defineRule({
@@ -15,7 +16,7 @@ export default defineRule({
   check(context) {
     const seen = new Set<string>();
     asList(specOf(context)?.matchConditions).forEach((c, i) => {
-      const name = isJsonObject(c) ? c.name : undefined;
+      const name = isObject(c) ? c.name : undefined;
       if (typeof name !== 'string') return;
       if (seen.has(name)) context.report({ path: ['spec', 'matchConditions', i, 'name'], message: `match condition name "${name}" is already used by an earlier condition; names must be unique` });
       seen.add(name);

@@ -1,7 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { AUTHN, authenticators, filled, forRepeats, list, obj, unionFindingPaths } from './shared.js';
-import type { Obj } from './shared.js';
+import type { Obj } from '../kit/objects.js';
 import docs from './claim-validation-rule.md';
 
 export default defineRule({

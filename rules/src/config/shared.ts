@@ -1,18 +1,18 @@
-import { celExpressionsIn, isJsonObject, parseDuration } from '@platlint/core';
+import { celExpressionsIn, parseDuration } from '@platlint/core';
 import type { CelPlace, FieldPath, RuleContext } from '@platlint/core';
 import { celEnvironmentFor, yamlValueRangeToSource } from '@platlint/cel';
 import type { CelEnvironment, CelProgram } from '@platlint/cel';
+import { isObject } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 
 export const AUTHN = 'AuthenticationConfiguration.apiserver.plat.io';
 export const AUTHZ = 'AuthorizationConfiguration.apiserver.plat.io';
 export const EGRESS = 'EgressSelectorConfiguration.apiserver.plat.io';
 export const TRACING = 'TracingConfiguration.apiserver.plat.io';
 
-export type Obj = Record<string, unknown>;
-
 /** Rules run on objects that may also have structural errors, so every read is guarded. */
 export function obj(value: unknown): Obj | undefined {
-  return isJsonObject(value) ? value : undefined;
+  return isObject(value) ? value : undefined;
 }
 
 export function list(value: unknown): unknown[] {
@@ -73,7 +73,7 @@ export interface CelCheck {
   /** Boolean places need a static bool: upstream rejects a `dyn` result at load time. */
   staticBool?: boolean;
   /**
-   * Mapping places: the server loads an expression of any result type and fails only when a
+   * Obj places: the server loads an expression of any result type and fails only when a
    * token is mapped, so a wrong static type is a warning, not a refusal.
    */
   resultTypeIsAdvice?: boolean;

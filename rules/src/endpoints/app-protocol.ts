@@ -1,5 +1,6 @@
 import { defineRule, formats } from '@platlint/core';
-import { isJsonObject, subsetsOf } from './shared.js';
+import { subsetsOf } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './app-protocol.md';
 
 const PLATFORM_PREFIX = 'plat.io/';
@@ -31,7 +32,7 @@ export default defineRule({
       const ports = subset.value.ports;
       if (!Array.isArray(ports)) continue;
       ports.forEach((port: unknown, k) => {
-        if (!isJsonObject(port) || typeof port.appProtocol !== 'string') return;
+        if (!isObject(port) || typeof port.appProtocol !== 'string') return;
         const value = port.appProtocol;
         const path = ['subsets', subset.index, 'ports', k, 'appProtocol'];
         // A value that breaks the qualified-name syntax is schema/format's finding.

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { isJsonObject, subsetsOf } from './shared.js';
+import { subsetsOf } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './port-name.md';
 
 export default defineRule({
@@ -18,7 +19,7 @@ export default defineRule({
       if (!Array.isArray(ports) || ports.length < 2) continue;
       ports.forEach((port: unknown, k) => {
         // An empty name is unset to the server, so it counts as missing.
-        if (!isJsonObject(port) || (port.name !== undefined && port.name !== '')) return;
+        if (!isObject(port) || (port.name !== undefined && port.name !== '')) return;
         const which = typeof port.port === 'number' ? `port ${port.port}` : 'this port';
         context.report({
           // The missing name's own path; it is placed on the port, the nearest part that exists.

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { hasEventTime, isJsonObject } from './shared.js';
+import { hasEventTime } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './involved-object-namespace.md';
 
 export default defineRule({
@@ -17,7 +18,7 @@ export default defineRule({
     // An absent involvedObject is accepted by core v1, and reads as one with an empty namespace.
     const involved = event.involvedObject ?? {};
     const metadata = event.metadata;
-    if (!isJsonObject(involved) || !isJsonObject(metadata)) return;
+    if (!isObject(involved) || !isObject(metadata)) return;
     const namespace = metadata.namespace;
     if (typeof namespace !== 'string' || namespace === '') return;
     const theirs = involved.namespace;

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { isJsonObject } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './involved-object.md';
 
 export default defineRule({
@@ -18,7 +18,7 @@ export default defineRule({
       context.report({ path: ['involvedObject'], target: 'key', message: 'the Event has no involvedObject; name the object it is about (kind, name and namespace), or consumers cannot attach it to anything' });
       return;
     }
-    if (!isJsonObject(involved)) return; // schema/type reports it
+    if (!isObject(involved)) return; // schema/type reports it
     const named = (key: string): boolean => typeof involved[key] === 'string' && involved[key] !== '';
     if (!named('kind') && !named('name')) {
       context.report({ path: ['involvedObject'], message: 'involvedObject names neither a kind nor a name; say which object the event is about' });

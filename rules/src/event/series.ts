@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { isJsonObject } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './series.md';
 
 export default defineRule({
@@ -14,7 +14,7 @@ export default defineRule({
   },
   check(context) {
     const series = context.value.series;
-    if (!isJsonObject(series)) return;
+    if (!isObject(series)) return;
     const count = series.count;
     if (count === undefined) {
       context.report({ path: ['series', 'count'], target: 'key', message: 'series has no count: give the number of occurrences so far (at least 2), or remove series for a one-off event' });

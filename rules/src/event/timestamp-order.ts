@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { isJsonObject, microseconds } from './shared.js';
+import { microseconds } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './timestamp-order.md';
 
 export default defineRule({
@@ -15,7 +16,7 @@ export default defineRule({
   },
   check(context) {
     const event = context.value;
-    const series = isJsonObject(event.series) ? event.series : {};
+    const series = isObject(event.series) ? event.series : {};
     const pairs: [string, unknown, FieldPath, unknown][] = [
       ['firstTimestamp', event.firstTimestamp, ['lastTimestamp'], event.lastTimestamp],
       ['eventTime', event.eventTime, ['series', 'lastObservedTime'], series.lastObservedTime],

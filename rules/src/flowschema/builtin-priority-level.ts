@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { PLC_KIND, nameOf, objAt } from './shape.js';
+import { PLC_KIND } from './shape.js';
+import { nameOf, objAt } from '../kit/objects.js';
 import docs from './builtin-priority-level.md';
 
 /** The fixed concurrency fields of the "catch-all" level and the value each must have after defaulting. */

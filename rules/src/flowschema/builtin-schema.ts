@@ -1,6 +1,8 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { FS_KIND, isJsonObject, listAt, nameOf, objAt } from './shape.js';
+import { FS_KIND } from './shape.js';
+import { isObject, listAt, nameOf, objAt } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 import docs from './builtin-schema.md';
 
 /** The one rule both built-in schemas carry: everything, resource or not, cluster-wide or not. */
@@ -32,8 +34,8 @@ const BUILT_INS: Record<string, BuiltIn> = {
  */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.length === 0 ? undefined : value.map(canonical);
-  if (!isJsonObject(value)) return value;
-  const out: Record<string, unknown> = {};
+  if (!isObject(value)) return value;
+  const out: Obj = {};
   for (const key of Object.keys(value).sort()) {
     const inner = canonical(value[key]);
     if (inner === undefined || inner === null || (key === 'clusterScope' && inner === false)) continue;

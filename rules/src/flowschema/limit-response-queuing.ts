@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { PLC_KIND, objAt } from './shape.js';
+import { PLC_KIND } from './shape.js';
+import { objAt } from '../kit/objects.js';
 import docs from './limit-response-queuing.md';
 
 export default defineRule({

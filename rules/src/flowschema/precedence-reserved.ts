@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { FS_KIND, nameOf } from './shape.js';
+import { FS_KIND } from './shape.js';
+import { nameOf } from '../kit/objects.js';
 import docs from './precedence-reserved.md';
 
 export default defineRule({

@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { ObjectLookup } from '@platlint/core';
-import { FS_KIND, PLC_KIND, objAt } from './shape.js';
+import { FS_KIND, PLC_KIND } from './shape.js';
+import { objAt } from '../kit/objects.js';
 import docs from './priority-level-exists.md';
 
 /** The server always creates these two levels itself. */

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { FS_KIND, listAt, policyRules } from './shape.js';
+import { FS_KIND, policyRules } from './shape.js';
+import { listAt } from '../kit/objects.js';
 import docs from './rule-has-targets.md';
 
 export default defineRule({

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { FS_KIND, isJsonObject, listAt, policyRules } from './shape.js';
+import { FS_KIND, policyRules } from './shape.js';
+import { isObject, listAt } from '../kit/objects.js';
 import docs from './subject-member.md';
 
 const MEMBER: Record<string, string> = { User: 'user', Group: 'group', ServiceAccount: 'serviceAccount' };
@@ -18,7 +19,7 @@ export default defineRule({
   check(context) {
     for (const rule of policyRules(context.value)) {
       (listAt(rule.value, 'subjects') ?? []).forEach((subject, j) => {
-        if (!isJsonObject(subject) || typeof subject.kind !== 'string') return;
+        if (!isObject(subject) || typeof subject.kind !== 'string') return;
         const wanted = MEMBER[subject.kind];
         if (wanted === undefined) return; // schema/enum reports the kind
         const path = [...rule.path, 'subjects', j];

@@ -1,5 +1,6 @@
 import { defineRule, formats } from '@platlint/core';
-import { FS_KIND, isJsonObject, listAt, objAt, policyRules } from './shape.js';
+import { FS_KIND, policyRules } from './shape.js';
+import { isObject, listAt, objAt } from '../kit/objects.js';
 import docs from './subject-name.md';
 
 export default defineRule({
@@ -15,7 +16,7 @@ export default defineRule({
   check(context) {
     for (const rule of policyRules(context.value)) {
       (listAt(rule.value, 'subjects') ?? []).forEach((subject, j) => {
-        if (!isJsonObject(subject)) return;
+        if (!isObject(subject)) return;
         for (const member of ['user', 'group', 'serviceAccount']) {
           const name = objAt(subject, member)?.name;
           if (typeof name !== 'string') continue; // absent: schema/required; other types: schema/type

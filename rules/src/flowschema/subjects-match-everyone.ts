@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { FS_KIND, isJsonObject, listAt, nameOf, objAt, policyRules } from './shape.js';
+import { FS_KIND, policyRules } from './shape.js';
+import { isObject, listAt, nameOf, objAt } from '../kit/objects.js';
 import docs from './subjects-match-everyone.md';
 
 const ALL = ['system:authenticated', 'system:unauthenticated'];
@@ -17,7 +18,7 @@ export default defineRule({
   check(context) {
     if (nameOf(context.value) === 'catch-all') return;
     for (const rule of policyRules(context.value)) {
-      const groups = (listAt(rule.value, 'subjects') ?? []).flatMap((s) => (isJsonObject(s) && s.kind === 'Group' ? [objAt(s, 'group')?.name] : []));
+      const groups = (listAt(rule.value, 'subjects') ?? []).flatMap((s) => (isObject(s) && s.kind === 'Group' ? [objAt(s, 'group')?.name] : []));
       if (!ALL.every((g) => groups.includes(g))) continue;
       context.report({
         path: [...rule.path, 'subjects'],

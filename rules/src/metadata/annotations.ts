@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { defineRule, formats, platlintInfo, schemaAt } from '@platlint/core';
-import { OBJECT_META, isJsonObject, valuesOfTypes } from './object-metas.js';
+import { OBJECT_META, valuesOfTypes } from './object-metas.js';
+import { isObject } from '../kit/objects.js';
 import docs from './annotations.md';
 
 export default defineRule({
@@ -17,7 +18,7 @@ export default defineRule({
     // The object's own metadata and that of every pod template in it.
     for (const meta of valuesOfTypes(context.value, context.schema, [OBJECT_META])) {
       const annotations = meta.value.annotations;
-      if (!isJsonObject(annotations)) continue;
+      if (!isObject(annotations)) continue;
       const at = [...meta.path, 'annotations'];
       // The aggregate limit is a fact of the schema (the overlay's maxTotalBytes on ObjectMeta).
       const node = schemaAt(context.schema, at);

@@ -1,5 +1,5 @@
 import { defineRule, formats } from '@platlint/core';
-import { isJsonObject } from './object-metas.js';
+import { isObject } from '../kit/objects.js';
 import docs from './finalizers.md';
 
 /** The finalizers the platform itself defines; any other name needs a domain prefix. */
@@ -24,7 +24,7 @@ export default defineRule({
   check(context) {
     if (context.kind.scope === 'config') return;
     const metadata = context.value.metadata;
-    const finalizers = isJsonObject(metadata) ? metadata.finalizers : undefined;
+    const finalizers = isObject(metadata) ? metadata.finalizers : undefined;
     if (!Array.isArray(finalizers)) return;
     const strict = !GENERIC_ONLY.has(context.kind.groupKind);
     for (const [i, name] of finalizers.entries()) {

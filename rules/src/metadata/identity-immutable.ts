@@ -1,4 +1,6 @@
-import { defineRule, isJsonObject } from '@platlint/core';
+import { defineRule } from '@platlint/core';
+import { isObject } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 import docs from './identity-immutable.md';
 
 interface Identity {
@@ -7,9 +9,9 @@ interface Identity {
   uid?: unknown;
 }
 
-function identityOf(value: Record<string, unknown>): Identity {
+function identityOf(value: Obj): Identity {
   const metadata = value.metadata;
-  return isJsonObject(metadata) ? metadata : {};
+  return isObject(metadata) ? metadata : {};
 }
 
 const isSet = (v: unknown): v is string => typeof v === 'string' && v !== '';

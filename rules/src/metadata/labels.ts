@@ -1,11 +1,12 @@
 import { defineRule, formats } from '@platlint/core';
 import type { FieldPath, ReportDescriptor } from '@platlint/core';
-import { LABEL_SELECTOR, OBJECT_META, POD_SPEC, isJsonObject, valuesOfTypes } from './object-metas.js';
-import type { Obj } from './object-metas.js';
+import { LABEL_SELECTOR, OBJECT_META, POD_SPEC, valuesOfTypes } from './object-metas.js';
+import { isObject } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 import docs from './labels.md';
 
 function* labelProblems(labels: unknown, at: FieldPath, what: 'label' | 'selector label' | 'node selector label'): Generator<ReportDescriptor> {
-  if (!isJsonObject(labels)) return;
+  if (!isObject(labels)) return;
   for (const [key, value] of Object.entries(labels)) {
     const keyProblem = formats['label-key'](key);
     if (keyProblem) yield { path: [...at, key], target: 'key', message: `${what} key "${key}" ${keyProblem}` };
@@ -20,7 +21,7 @@ function* expressionValueProblems(selector: Obj, at: FieldPath): Generator<Repor
   const terms = selector.matchExpressions;
   if (!Array.isArray(terms)) return;
   for (const [i, term] of terms.entries()) {
-    if (!isJsonObject(term) || !Array.isArray(term.values)) continue;
+    if (!isObject(term) || !Array.isArray(term.values)) continue;
     for (const [j, value] of term.values.entries()) {
       if (typeof value !== 'string') continue;
       const problem = formats['label-value'](value);

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { isJsonObject } from './object-metas.js';
+import { isObject } from '../kit/objects.js';
 import docs from './owner-references.md';
 
 /**
@@ -21,11 +21,11 @@ export default defineRule({
   check(context) {
     if (context.kind.scope === 'config') return;
     const metadata = context.value.metadata;
-    const refs = isJsonObject(metadata) ? metadata.ownerReferences : undefined;
+    const refs = isObject(metadata) ? metadata.ownerReferences : undefined;
     if (!Array.isArray(refs)) return;
     let controller: string | undefined;
     for (const [i, ref] of refs.entries()) {
-      if (!isJsonObject(ref)) continue;
+      if (!isObject(ref)) continue;
       const owner = `${String(ref.kind)}/${String(ref.name)}`;
       // The server parses apiVersion as `version` or `group/version`: more than one '/' fails to
       // parse, and `group/` leaves the version empty.

@@ -1,6 +1,7 @@
 import { compareRunOrder, defineRule } from '@platlint/core';
-import { ancestry, nameOf } from './hierarchy.js';
+import { ancestry } from './hierarchy.js';
 import { COMPOSITE_POD_GROUP } from './shared.js';
+import { nameOf } from '../kit/objects.js';
 import docs from './hierarchy-cycle.md';
 
 export default defineRule({

@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { MAX_DEPTH, ancestry, nameOf } from './hierarchy.js';
+import { MAX_DEPTH, ancestry } from './hierarchy.js';
 import { COMPOSITE_POD_GROUP, POD_GROUP } from './shared.js';
+import { nameOf } from '../kit/objects.js';
 import docs from './hierarchy-depth.md';
 
 export default defineRule({

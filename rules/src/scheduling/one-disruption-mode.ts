@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { COMPOSITE_POD_GROUP, POD_GROUP, checkExactlyOne, isJsonObject, spec } from './shared.js';
+import { COMPOSITE_POD_GROUP, POD_GROUP, checkExactlyOne, spec } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './one-disruption-mode.md';
 
 export default defineRule({
@@ -14,7 +15,7 @@ export default defineRule({
   },
   check(context) {
     const mode = spec(context.value)?.disruptionMode;
-    if (!isJsonObject(mode)) return; // absent means the default single mode; other types are structural findings
+    if (!isObject(mode)) return; // absent means the default single mode; other types are structural findings
     checkExactlyOne(context, ['spec', 'disruptionMode'], mode, ['single', 'all'], 'the disruption mode', ', or leave the field out for "single"');
   },
 });

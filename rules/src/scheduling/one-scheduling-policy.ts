@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { COMPOSITE_POD_GROUP, POD_GROUP, checkExactlyOne, isJsonObject, spec } from './shared.js';
+import { COMPOSITE_POD_GROUP, POD_GROUP, checkExactlyOne, spec } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './one-scheduling-policy.md';
 
 export default defineRule({
@@ -14,7 +15,7 @@ export default defineRule({
   },
   check(context) {
     const policy = spec(context.value)?.schedulingPolicy;
-    if (!isJsonObject(policy)) return; // missing or not a mapping: structural findings
+    if (!isObject(policy)) return; // missing or not a mapping: structural findings
     checkExactlyOne(context, ['spec', 'schedulingPolicy'], policy, ['basic', 'gang'], 'the scheduling policy');
   },
 });

@@ -1,17 +1,18 @@
 import { defineRule } from '@platlint/core';
 import type { ReportDescriptor } from '@platlint/core';
-import { ancestry, nameOf } from './hierarchy.js';
-import type { Mapping } from './shared.js';
-import { COMPOSITE_POD_GROUP, POD_GROUP, isJsonObject, isSet, spec } from './shared.js';
+import { ancestry } from './hierarchy.js';
+import { COMPOSITE_POD_GROUP, POD_GROUP, isSet, spec } from './shared.js';
+import { isObject, nameOf } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 import docs from './parent-consistency.md';
 
 /** The member of a `{basic: {}}`/`{gang: ...}` or `{single: {}}`/`{all: {}}` union that is set. */
 function member(union: unknown, names: readonly string[]): string | undefined {
-  return isJsonObject(union) ? names.find((name) => isSet(union[name])) : undefined;
+  return isObject(union) ? names.find((name) => isSet(union[name])) : undefined;
 }
 
 /** A scalar of the spec worth comparing with the parent's: set on both sides. */
-function scalar(value: Mapping, field: string): string | number | undefined {
+function scalar(value: Obj, field: string): string | number | undefined {
   const v = spec(value)?.[field];
   return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? v : undefined;
 }

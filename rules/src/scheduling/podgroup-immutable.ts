@@ -1,7 +1,8 @@
 import { defineRule, platlintInfo, schemaAt } from '@platlint/core';
 import type { RuleContext } from '@platlint/core';
-import type { Mapping } from './shared.js';
-import { POD_GROUP, isJsonObject, isSet, reportChanges, spec } from './shared.js';
+import { POD_GROUP, isSet, reportChanges, spec } from './shared.js';
+import { isObject } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 import docs from './podgroup-immutable.md';
 
 const WHY = 'this field of a PodGroup cannot change after creation';
@@ -32,8 +33,8 @@ export default defineRule({
 
 /** basic and gang keep their presence; what is inside gang (minCount) may change. */
 function checkPolicy(context: RuleContext, before: unknown, after: unknown): void {
-  if (!isJsonObject(before) || !isJsonObject(after)) return;
-  const mode = (policy: Mapping): string | undefined => {
+  if (!isObject(before) || !isObject(after)) return;
+  const mode = (policy: Obj): string | undefined => {
     const basic = isSet(policy.basic);
     const gang = isSet(policy.gang);
     return basic === gang ? undefined : basic ? 'basic' : 'gang';

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { POD_GROUP, checkExactlyOne, isJsonObject, spec } from './shared.js';
+import { POD_GROUP, checkExactlyOne, spec } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './resource-claim-source.md';
 
 export default defineRule({
@@ -16,7 +17,7 @@ export default defineRule({
     const claims = spec(context.value)?.resourceClaims;
     if (!Array.isArray(claims)) return;
     claims.forEach((claim: unknown, i) => {
-      if (!isJsonObject(claim)) return;
+      if (!isObject(claim)) return;
       const label = typeof claim.name === 'string' ? `claim "${claim.name}"` : 'the claim';
       checkExactlyOne(context, ['spec', 'resourceClaims', i], claim, ['resourceClaimName', 'resourceClaimTemplateName'], label);
     });

@@ -1,13 +1,10 @@
-import { formatPath, isJsonObject, schemaAt } from '@platlint/core';
+import { formatPath, schemaAt } from '@platlint/core';
 import type { FieldPath, RuleContext, SchemaNode } from '@platlint/core';
-
-/** The mapping guard of core, for the rules of this area. */
-export { isJsonObject };
+import { isObject } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 
 export const POD_GROUP = 'PodGroup.scheduling.plat.io';
 export const COMPOSITE_POD_GROUP = 'CompositePodGroup.scheduling.plat.io';
-
-export type Mapping = Record<string, unknown>;
 
 /** Union members are pointers upstream: a key written without a value (`basic:`) is unset. */
 export function isSet(value: unknown): boolean {
@@ -19,7 +16,7 @@ export function isSet(value: unknown): boolean {
  * the first member (its own path, placed on the nearest key that exists); when several are
  * set, at each one after the first, in the order they are written.
  */
-export function checkExactlyOne(context: RuleContext, path: FieldPath, union: Mapping, members: readonly [string, string], what: string, neitherHint = ''): void {
+export function checkExactlyOne(context: RuleContext, path: FieldPath, union: Obj, members: readonly [string, string], what: string, neitherHint = ''): void {
   const set = Object.keys(union).filter((key) => members.includes(key) && isSet(union[key]));
   const [a, b] = members;
   if (set.length === 0) {
@@ -31,8 +28,8 @@ export function checkExactlyOne(context: RuleContext, path: FieldPath, union: Ma
   }
 }
 
-export function spec(value: Mapping): Mapping | undefined {
-  return isJsonObject(value.spec) ? value.spec : undefined;
+export function spec(value: Obj): Obj | undefined {
+  return isObject(value.spec) ? value.spec : undefined;
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {
@@ -40,7 +37,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
   }
-  if (!isJsonObject(a) || !isJsonObject(b)) return false;
+  if (!isObject(a) || !isObject(b)) return false;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => isSet(a[k]) || isSet(b[k])));
   return [...keys].every((k) => deepEqual(a[k], b[k]));
 }
@@ -62,7 +59,7 @@ const SERVER_FILLED = new Set(['priority', 'preemptionPolicy']);
  * Reports every difference between the stored and the new value of one spec field, at the
  * most precise path. Both sides are compared after defaulting.
  */
-export function reportChanges(context: RuleContext, schema: SchemaNode, field: string, oldSpec: Mapping, newSpec: Mapping, why: string): void {
+export function reportChanges(context: RuleContext, schema: SchemaNode, field: string, oldSpec: Obj, newSpec: Obj, why: string): void {
   const fallback = schemaAt(schema, ['spec', field])?.default;
   if (!isSet(newSpec[field]) && SERVER_FILLED.has(field)) return;
   const before = isSet(oldSpec[field]) ? oldSpec[field] : fallback;
@@ -75,7 +72,7 @@ function diff(context: RuleContext, path: FieldPath, before: unknown, after: unk
   const name = formatPath(path);
   // Descend only while both sides set the same fields: a member swapped for another (single
   // for all, basic for gang) is one change of the mapping, not a removal and an addition.
-  if (isJsonObject(before) && isJsonObject(after) && sameKeys(before, after)) {
+  if (isObject(before) && isObject(after) && sameKeys(before, after)) {
     for (const key of Object.keys(after)) diff(context, [...path, key], before[key], after[key], why);
     return;
   }
@@ -84,7 +81,7 @@ function diff(context: RuleContext, path: FieldPath, before: unknown, after: unk
   else context.report({ path, message: `${name} changed from ${show(before)} to ${show(after)}; ${why}` });
 }
 
-function sameKeys(a: Mapping, b: Mapping): boolean {
-  const set = (m: Mapping): string[] => Object.keys(m).filter((k) => isSet(m[k])).sort();
+function sameKeys(a: Obj, b: Obj): boolean {
+  const set = (m: Obj): string[] => Object.keys(m).filter((k) => isSet(m[k])).sort();
   return set(a).join('\0') === set(b).join('\0');
 }

@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { ancestry, nameOf, workloadOf } from './hierarchy.js';
+import { ancestry, workloadOf } from './hierarchy.js';
 import { COMPOSITE_POD_GROUP, POD_GROUP } from './shared.js';
+import { nameOf } from '../kit/objects.js';
 import docs from './single-workload.md';
 
 export default defineRule({

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { POD_GROUP, isJsonObject, spec } from './shared.js';
+import { POD_GROUP, spec } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import docs from './unique-resource-claim-names.md';
 
 export default defineRule({
@@ -17,7 +18,7 @@ export default defineRule({
     if (!Array.isArray(claims)) return;
     const first = new Map<string, number>();
     claims.forEach((claim: unknown, i) => {
-      if (!isJsonObject(claim) || typeof claim.name !== 'string') return;
+      if (!isObject(claim) || typeof claim.name !== 'string') return;
       const earlier = first.get(claim.name);
       if (earlier === undefined) {
         first.set(claim.name, i);
