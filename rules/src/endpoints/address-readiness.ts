@@ -11,6 +11,10 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document A, Endpoints (EndpointSubset rule 1)',
     docs,
+    messages: {
+      inBoth: '"{{ip}}" is also listed in addresses of this subset; an address is either ready or not ready: keep it in one of the two lists',
+      inBothAs: '"{{ip}}" is also listed as "{{other}}" in addresses of this subset; an address is either ready or not ready: keep it in one of the two lists',
+    },
   },
   check(context) {
     for (const subset of subsetsOf(context.value)) {
@@ -25,11 +29,8 @@ export default defineRule({
         const key = ipKey(address.ip);
         const other = key === undefined ? undefined : ready.get(key);
         if (other === undefined) continue;
-        const also = other === address.ip ? 'is also listed' : `is also listed as "${other}"`;
-        context.report({
-          path: address.path,
-          message: `"${address.ip}" ${also} in addresses of this subset; an address is either ready or not ready: keep it in one of the two lists`,
-        });
+        if (other === address.ip) context.report({ path: address.path, messageId: 'inBoth', data: { ip: address.ip } });
+        else context.report({ path: address.path, messageId: 'inBothAs', data: { ip: address.ip, other } });
       }
     }
   },

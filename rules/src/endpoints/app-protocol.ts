@@ -26,6 +26,11 @@ export default defineRule({
     source: 'API document A, Endpoints (EndpointPort.appProtocol)',
     fixable: true,
     docs,
+    messages: {
+      serviceName: 'un-prefixed appProtocol "{{value}}" {{problem}}; use a registered service name or a prefixed name such as "example.com/{{lowerCase}}"',
+      caseOnly: 'appProtocol "{{value}}" is spelled "{{spelled}}" (names are case-sensitive)',
+      reservedPrefix: '"{{value}}" is not a protocol the platform defines: the plat.io/ prefix is reserved for {{choices}}; use an un-prefixed IANA service name or your own prefix',
+    },
   },
   check(context) {
     for (const subset of subsetsOf(context.value)) {
@@ -40,7 +45,7 @@ export default defineRule({
         const slash = value.lastIndexOf('/');
         if (slash === -1) {
           const problem = serviceNameProblem(value);
-          if (problem) context.report({ path, message: `un-prefixed appProtocol "${value}" ${problem}; use a registered service name or a prefixed name such as "example.com/${value.toLowerCase()}"` });
+          if (problem) context.report({ path, messageId: 'serviceName', data: { value, problem, lowerCase: value.toLowerCase() } });
           return;
         }
         if (value.slice(0, slash + 1) !== PLATFORM_PREFIX) return;
@@ -49,9 +54,9 @@ export default defineRule({
         const known = PLATFORM_PROTOCOLS.find((p) => p === name.toLowerCase());
         const choices = PLATFORM_PROTOCOLS.map((p) => `"${PLATFORM_PREFIX}${p}"`).join(', ');
         if (known) {
-          context.report({ path, message: `appProtocol "${value}" is spelled "${PLATFORM_PREFIX}${known}" (names are case-sensitive)`, fix: { text: `${PLATFORM_PREFIX}${known}` } });
+          context.report({ path, messageId: 'caseOnly', data: { value, spelled: `${PLATFORM_PREFIX}${known}` }, fix: { text: `${PLATFORM_PREFIX}${known}` } });
         } else {
-          context.report({ path, message: `"${value}" is not a protocol the platform defines: the plat.io/ prefix is reserved for ${choices}; use an un-prefixed IANA service name or your own prefix` });
+          context.report({ path, messageId: 'reservedPrefix', data: { value, choices } });
         }
       });
     }

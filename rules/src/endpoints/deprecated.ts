@@ -13,9 +13,10 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document A, Endpoints; API document A, Versioning',
     docs,
+    messages: { deprecated: 'Endpoints is deprecated since release {{release}}; use EndpointSlice (discovery.plat.io/v1) instead' },
   },
   check(context) {
     if (!releaseAtLeast(context.settings.release, DEPRECATED_IN)) return;
-    context.report({ path: ['kind'], message: `Endpoints is deprecated since release ${DEPRECATED_IN}; use EndpointSlice (discovery.plat.io/v1) instead` });
+    context.report({ path: ['kind'], messageId: 'deprecated', data: { release: DEPRECATED_IN } });
   },
 });

@@ -11,6 +11,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Endpoints (EndpointAddress.ip); upstream (API server validation, Endpoints)',
     docs,
+    messages: {
+      strictForm: '"{{ip}}" {{form}}, which the server refuses with StrictIPCIDRValidation on; write "{{plain}}"',
+      legacyForm: '"{{ip}}" {{form}}; the server accepts it with a warning for now but will refuse it in a future release; write "{{plain}}"',
+      reserved: '"{{ip}}" is {{article}} {{what}} address ({{range}}); an endpoint needs an address other nodes can reach',
+    },
   },
   check(context) {
     const strict = gateEnabled(context.settings.featureGates, 'StrictIPCIDRValidation', context.settings.release);
@@ -25,9 +30,8 @@ export default defineRule({
           context.report({
             path: address.path,
             severity: strict ? 'error' : 'warning',
-            message: strict
-              ? `"${address.ip}" ${form}, which the server refuses with StrictIPCIDRValidation on; write "${plain}"`
-              : `"${address.ip}" ${form}; the server accepts it with a warning for now but will refuse it in a future release; write "${plain}"`,
+            messageId: strict ? 'strictForm' : 'legacyForm',
+            data: { ip: address.ip, form, plain },
           });
         }
         const reserved = reservedRange(bytes);
@@ -36,7 +40,8 @@ export default defineRule({
         const article = /^[aeiouI]/.test(what) ? 'an' : 'a';
         context.report({
           path: address.path,
-          message: `"${address.ip}" is ${article} ${what} address (${reserved.range}); an endpoint needs an address other nodes can reach`,
+          messageId: 'reserved',
+          data: { ip: address.ip, article, what, range: reserved.range },
         });
       }
     }

@@ -12,6 +12,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Endpoints (EndpointPort.name)',
     docs,
+    messages: { unnamed: '{{which}} has no name; a subset with {{count}} ports must name each one after its service port' },
   },
   check(context) {
     for (const subset of subsetsOf(context.value)) {
@@ -25,7 +26,8 @@ export default defineRule({
           // The missing name's own path; it is placed on the port, the nearest part that exists.
           path: ['subsets', subset.index, 'ports', k, 'name'],
           target: port.name === undefined ? 'key' : 'value',
-          message: `${which} has no name; a subset with ${ports.length} ports must name each one after its service port`,
+          messageId: 'unnamed',
+          data: { which, count: ports.length },
         });
       });
     }

@@ -13,6 +13,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, Endpoints)',
     docs,
+    messages: { noAddress: 'subset has no address: list at least one in addresses or notReadyAddresses, or remove the subset' },
   },
   check(context) {
     for (const subset of subsetsOf(context.value)) {
@@ -22,7 +23,7 @@ export default defineRule({
       if ([addresses, notReadyAddresses].some((list) => list !== undefined && !Array.isArray(list))) continue;
       context.report({
         path: ['subsets', subset.index],
-        message: 'subset has no address: list at least one in addresses or notReadyAddresses, or remove the subset',
+        messageId: 'noAddress',
       });
     }
   },
