@@ -13,6 +13,12 @@ export default defineRule({
     source: 'API document B, DeviceTaint.effect; upstream (API server validation, DeviceTaintRule)',
     fixable: true,
     docs,
+    messages: {
+      empty: 'the effect is empty; use "None", "NoSchedule" or "NoExecute"',
+      preferNoSchedule: '"{{effect}}" is not valid for a device taint: it is a soft preference of node taints, and device taints have none; use "NoSchedule" to keep new pods off the device, or "None" to only inform',
+      caseOnly: '"{{effect}}" is not an effect (effects are case-sensitive); write "{{known}}"',
+      unknownEffect: '"{{effect}}" is not a device taint effect; the server accepts only "None", "NoSchedule" and "NoExecute"',
+    },
   },
   check(context) {
     const spec = context.value.spec as { taint?: { effect?: unknown } } | undefined;
@@ -20,13 +26,13 @@ export default defineRule({
     if (typeof effect !== 'string' || (EFFECTS as readonly string[]).includes(effect)) return; // absent or not a string: structural findings
     const path = ['spec', 'taint', 'effect'];
     if (effect.trim() === '') {
-      context.report({ path, message: 'the effect is empty; use "None", "NoSchedule" or "NoExecute"' });
+      context.report({ path, messageId: 'empty' });
       return;
     }
     if (effect.toLowerCase() === 'prefernoschedule') {
       context.report({
         path,
-        message: `"${effect}" is not valid for a device taint: it is a soft preference of node taints, and device taints have none; use "NoSchedule" to keep new pods off the device, or "None" to only inform`,
+        messageId: 'preferNoSchedule', data: { effect },
       });
       return;
     }
@@ -34,14 +40,14 @@ export default defineRule({
     if (known) {
       context.report({
         path,
-        message: `"${effect}" is not an effect (effects are case-sensitive); write "${known}"`,
+        messageId: 'caseOnly', data: { effect, known },
         fix: { text: known },
       });
       return;
     }
     context.report({
       path,
-      message: `"${effect}" is not a device taint effect; the server accepts only "None", "NoSchedule" and "NoExecute"`,
+      messageId: 'unknownEffect', data: { effect },
     });
   },
 });

@@ -21,6 +21,12 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, Event)',
     docs,
+    messages: {
+      required: '{{field}} is required when eventTime is set: give {{what}}',
+      tooLong: '{{field}} is {{bytes}} bytes long; with eventTime set it may hold at most {{limit}}',
+      componentName: 'reportingComponent "{{value}}" {{problem}}; with eventTime set it must be a qualified name such as "example.com/my-controller"',
+      messageTooLong: 'message is {{bytes}} bytes long; with eventTime set it may hold at most {{limit}}',
+    },
   },
   check(context) {
     const event = context.value;
@@ -32,21 +38,21 @@ export default defineRule({
       const value = event[field];
       if (value === undefined || value === '') {
         const span = value === undefined ? atEventTime : undefined;
-        context.report({ path: [field], ...(span ? { span } : {}), message: `${field} is required when eventTime is set: give ${what}` });
+        context.report({ path: [field], ...(span ? { span } : {}), messageId: 'required', data: { field, what } });
         continue;
       }
       if (typeof value !== 'string') continue;
       if (limit !== undefined && Buffer.byteLength(value) > limit) {
-        context.report({ path: [field], message: `${field} is ${Buffer.byteLength(value)} bytes long; with eventTime set it may hold at most ${limit}` });
+        context.report({ path: [field], messageId: 'tooLong', data: { field, bytes: Buffer.byteLength(value), limit } });
       }
       if (field === 'reportingComponent') {
         const problem = formats['label-key'](value);
-        if (problem) context.report({ path: [field], message: `reportingComponent "${value}" ${problem}; with eventTime set it must be a qualified name such as "example.com/my-controller"` });
+        if (problem) context.report({ path: [field], messageId: 'componentName', data: { value, problem } });
       }
     }
     const message = event.message;
     if (typeof message === 'string' && Buffer.byteLength(message) > MESSAGE_LIMIT) {
-      context.report({ path: ['message'], message: `message is ${Buffer.byteLength(message)} bytes long; with eventTime set it may hold at most ${MESSAGE_LIMIT}` });
+      context.report({ path: ['message'], messageId: 'messageTooLong', data: { bytes: Buffer.byteLength(message), limit: MESSAGE_LIMIT } });
     }
   },
 });

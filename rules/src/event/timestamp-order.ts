@@ -13,6 +13,9 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document A, Event (firstTimestamp, lastTimestamp, eventTime, EventSeries.lastObservedTime)',
     docs,
+    messages: {
+      lastBeforeFirst: '{{lastField}} "{{last}}" is earlier than {{firstName}} "{{first}}"; the latest occurrence cannot precede the first: check whether the two are swapped',
+    },
   },
   check(context) {
     const event = context.value;
@@ -27,7 +30,7 @@ export default defineRule({
       if (from === undefined || to === undefined || to >= from) continue;
       context.report({
         path: lastPath,
-        message: `${lastPath.join('.')} "${String(last)}" is earlier than ${firstName} "${String(first)}"; the latest occurrence cannot precede the first: check whether the two are swapped`,
+        messageId: 'lastBeforeFirst', data: { lastField: lastPath.join('.'), last: String(last), firstName, first: String(first) },
       });
     }
   },
