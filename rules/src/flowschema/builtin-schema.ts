@@ -56,6 +56,14 @@ export default defineRule({
     source: 'upstream (API server validation, FlowSchema)',
     fixable: true,
     docs,
+    messages: {
+      precedence: '{{where}} must have matchingPrecedence {{matchingPrecedence}}, not {{precedence}}',
+      priorityLevel: '{{where}} must use the priority level "{{priorityLevel}}", not "{{level}}"',
+      noDistinguisher: '{{where}} has no distinguisherMethod; remove it',
+      distinguisher: '{{where}} must distinguish flows by "{{distinguisher}}", not "{{type}}"',
+      setDistinguisher: '{{where}} must set distinguisherMethod: {type: {{distinguisher}}}',
+      oneRule: '{{where}} must have exactly one rule: the group{{plural}} {{groups}} with verbs, apiGroups, resources and namespaces ["*"], clusterScope true, and nonResourceURLs ["*"]',
+    },
   },
   check(context) {
     const name = nameOf(context.value);
@@ -69,21 +77,21 @@ export default defineRule({
     const precedence = context.effective(['spec', 'matchingPrecedence']);
     if (typeof precedence === 'number' && precedence !== builtIn.matchingPrecedence) {
       const fix = spec.matchingPrecedence === undefined ? undefined : { text: String(builtIn.matchingPrecedence) };
-      context.report({ ...at('matchingPrecedence'), message: `${where} must have matchingPrecedence ${builtIn.matchingPrecedence}, not ${precedence}`, ...(fix ? { fix } : {}) });
+      context.report({ ...at('matchingPrecedence'), messageId: 'precedence', data: { where, matchingPrecedence: builtIn.matchingPrecedence, precedence }, ...(fix ? { fix } : {}) });
     }
 
     const level = objAt(spec, 'priorityLevelConfiguration')?.name;
     if (typeof level === 'string' && level !== builtIn.priorityLevel) {
-      context.report({ path: ['spec', 'priorityLevelConfiguration', 'name'], message: `${where} must use the priority level "${builtIn.priorityLevel}", not "${level}"`, fix: { text: builtIn.priorityLevel } });
+      context.report({ path: ['spec', 'priorityLevelConfiguration', 'name'], messageId: 'priorityLevel', data: { where, priorityLevel: builtIn.priorityLevel, level }, fix: { text: builtIn.priorityLevel } });
     }
 
     const method = objAt(spec, 'distinguisherMethod');
     const type = method?.type;
     if (builtIn.distinguisher === undefined && method !== undefined) {
-      context.report({ path: ['spec', 'distinguisherMethod'], target: 'key', message: `${where} has no distinguisherMethod; remove it` });
+      context.report({ path: ['spec', 'distinguisherMethod'], target: 'key', messageId: 'noDistinguisher', data: { where } });
     } else if (builtIn.distinguisher !== undefined && type !== builtIn.distinguisher) {
-      if (typeof type === 'string') context.report({ path: ['spec', 'distinguisherMethod', 'type'], message: `${where} must distinguish flows by "${builtIn.distinguisher}", not "${type}"`, fix: { text: builtIn.distinguisher } });
-      else if (method === undefined) context.report({ ...at('distinguisherMethod'), message: `${where} must set distinguisherMethod: {type: ${builtIn.distinguisher}}` });
+      if (typeof type === 'string') context.report({ path: ['spec', 'distinguisherMethod', 'type'], messageId: 'distinguisher', data: { where, distinguisher: builtIn.distinguisher, type }, fix: { text: builtIn.distinguisher } });
+      else if (method === undefined) context.report({ ...at('distinguisherMethod'), messageId: 'setDistinguisher', data: { where, distinguisher: builtIn.distinguisher } });
     }
 
     const rules = spec.rules;
@@ -92,7 +100,7 @@ export default defineRule({
       const groups = builtIn.rules.flatMap((r) => (r as { subjects: { group: { name: string } }[] }).subjects.map((s) => `"${s.group.name}"`));
       context.report({
         ...at('rules'),
-        message: `${where} must have exactly one rule: the group${groups.length > 1 ? 's' : ''} ${groups.join(' and ')} with verbs, apiGroups, resources and namespaces ["*"], clusterScope true, and nonResourceURLs ["*"]`,
+        messageId: 'oneRule', data: { where, plural: groups.length > 1 ? 's' : '', groups: groups.join(' and ') },
       });
     }
   },

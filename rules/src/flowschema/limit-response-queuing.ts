@@ -12,6 +12,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API types, flowcontrol/v1.LimitResponse)',
     docs,
+    messages: {
+      queueNeedsQueuing: 'type "Queue" needs queuing settings, e.g. queuing: {queues: 64, handSize: 8, queueLengthLimit: 50}',
+      rejectHasQueuing: 'queuing is not allowed when type is "Reject"; remove it or set type to "Queue"',
+    },
   },
   check(context) {
     const response = objAt(objAt(objAt(context.value, 'spec'), 'limited'), 'limitResponse');
@@ -19,9 +23,9 @@ export default defineRule({
     const hasQueuing = queuing !== undefined && queuing !== null;
     const path = ['spec', 'limited', 'limitResponse'];
     if (response?.type === 'Queue' && !hasQueuing) {
-      context.report({ path: [...path, 'queuing'], target: 'key', message: 'type "Queue" needs queuing settings, e.g. queuing: {queues: 64, handSize: 8, queueLengthLimit: 50}' });
+      context.report({ path: [...path, 'queuing'], target: 'key', messageId: 'queueNeedsQueuing' });
     } else if (response?.type === 'Reject' && hasQueuing) {
-      context.report({ path: [...path, 'queuing'], target: 'key', message: 'queuing is not allowed when type is "Reject"; remove it or set type to "Queue"' });
+      context.report({ path: [...path, 'queuing'], target: 'key', messageId: 'rejectHasQueuing' });
     }
   },
 });

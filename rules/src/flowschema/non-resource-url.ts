@@ -24,6 +24,9 @@ export default defineRule({
     source: 'API document B, FlowSchema (NonResourcePolicyRule); upstream (API server validation, FlowSchema)',
     fixable: true,
     docs,
+    messages: {
+      badUrl: 'non-resource URL "{{url}}" {{problem}}',
+    },
   },
   check(context) {
     for (const target of targetRules(context.value, 'nonResourceRules')) {
@@ -36,7 +39,7 @@ export default defineRule({
         const path = [...target.path, 'nonResourceURLs', n];
         const fixed = `/${url}`;
         const fix = !url.startsWith('/') && url !== '' && problemOf(fixed) === undefined ? { text: fixed } : undefined;
-        context.report({ path, message: `non-resource URL "${url}" ${problem}`, ...(fix ? { fix } : {}) });
+        context.report({ path, messageId: 'badUrl', data: { url, problem }, ...(fix ? { fix } : {}) });
       });
     }
   },

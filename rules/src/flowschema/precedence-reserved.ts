@@ -12,10 +12,13 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, FlowSchema)',
     docs,
+    messages: {
+      reserved: 'matchingPrecedence 1 is reserved for the built-in "exempt" FlowSchema; use 2 or higher',
+    },
   },
   check(context) {
     if (nameOf(context.value) === 'exempt') return;
     if (context.effective(['spec', 'matchingPrecedence']) !== 1) return;
-    context.report({ path: ['spec', 'matchingPrecedence'], message: 'matchingPrecedence 1 is reserved for the built-in "exempt" FlowSchema; use 2 or higher' });
+    context.report({ path: ['spec', 'matchingPrecedence'], messageId: 'reserved' });
   },
 });

@@ -20,6 +20,9 @@ export default defineRule({
     source: 'API document B, FlowSchema (FlowSchemaSpec.priorityLevelConfiguration)',
     crossDocument: [PLC_KIND],
     docs,
+    messages: {
+      missingLevel: 'no PriorityLevelConfiguration "{{name}}" is among the linted files (they define {{defined}}); the server ignores a FlowSchema whose priority level does not exist',
+    },
   },
   check(context) {
     const name = objAt(objAt(context.value, 'spec'), 'priorityLevelConfiguration')?.name;
@@ -29,7 +32,7 @@ export default defineRule({
     if (count === 0) return;
     context.report({
       path: ['spec', 'priorityLevelConfiguration', 'name'],
-      message: `no PriorityLevelConfiguration "${name}" is among the linted files (they define ${definedLevels(context.index, count)}); the server ignores a FlowSchema whose priority level does not exist`,
+      messageId: 'missingLevel', data: { name, defined: definedLevels(context.index, count) },
     });
   },
 });

@@ -12,6 +12,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API types, flowcontrol/v1.PriorityLevelConfigurationSpec)',
     docs,
+    messages: {
+      limitedNeedsMember: 'type "Limited" needs the limited member (nominalConcurrencyShares and limitResponse)',
+      limitedHasExempt: 'exempt is not allowed when type is "Limited"; remove it or set type to "Exempt"',
+      exemptHasLimited: 'limited is not allowed when type is "Exempt"; remove it or set type to "Limited"',
+    },
   },
   check(context) {
     const spec = objAt(context.value, 'spec');
@@ -19,10 +24,10 @@ export default defineRule({
     if (!spec || (type !== 'Limited' && type !== 'Exempt')) return; // absent or unknown: schema findings
     const present = (member: string) => spec[member] !== undefined && spec[member] !== null;
     if (type === 'Limited') {
-      if (!present('limited')) context.report({ path: ['spec', 'limited'], target: 'key', message: 'type "Limited" needs the limited member (nominalConcurrencyShares and limitResponse)' });
-      if (present('exempt')) context.report({ path: ['spec', 'exempt'], target: 'key', message: 'exempt is not allowed when type is "Limited"; remove it or set type to "Exempt"' });
+      if (!present('limited')) context.report({ path: ['spec', 'limited'], target: 'key', messageId: 'limitedNeedsMember' });
+      if (present('exempt')) context.report({ path: ['spec', 'exempt'], target: 'key', messageId: 'limitedHasExempt' });
     } else if (present('limited')) {
-      context.report({ path: ['spec', 'limited'], target: 'key', message: 'limited is not allowed when type is "Exempt"; remove it or set type to "Limited"' });
+      context.report({ path: ['spec', 'limited'], target: 'key', messageId: 'exemptHasLimited' });
     }
   },
 });

@@ -15,6 +15,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API types, flowcontrol/v1.QueuingConfiguration)',
     docs,
+    messages: {
+      handSizeAboveQueues: 'handSize {{handSize}} is larger than queues ({{queues}}); a flow cannot be spread over more queues than exist',
+      tooManyBits: 'handSize {{handSize}} with {{queues}} queues needs {{bits}} bits of hash, more than the {{maxBits}} available; use a smaller handSize or fewer queues',
+    },
   },
   check(context) {
     const path = ['spec', 'limited', 'limitResponse', 'queuing'];
@@ -33,10 +37,10 @@ export default defineRule({
     // Out of range values are the schema's findings (schema/range); nothing to compare them with.
     if (handSize === undefined || handSize <= 0 || queues === undefined || queues <= 0) return;
     if (handSize > queues) {
-      context.report({ path: [...path, 'handSize'], message: `handSize ${handSize} is larger than queues (${queues}); a flow cannot be spread over more queues than exist` });
+      context.report({ path: [...path, 'handSize'], messageId: 'handSizeAboveQueues', data: { handSize, queues } });
       return;
     }
     const bits = Math.ceil(handSize * Math.log2(queues));
-    if (bits > MAX_HASH_BITS) context.report({ path: [...path, 'handSize'], message: `handSize ${handSize} with ${queues} queues needs ${bits} bits of hash, more than the ${MAX_HASH_BITS} available; use a smaller handSize or fewer queues` });
+    if (bits > MAX_HASH_BITS) context.report({ path: [...path, 'handSize'], messageId: 'tooManyBits', data: { handSize, queues, bits, maxBits: MAX_HASH_BITS } });
   },
 });

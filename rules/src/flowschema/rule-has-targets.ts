@@ -12,6 +12,9 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document B, FlowSchema (PolicyRulesWithSubjects)',
     docs,
+    messages: {
+      noTargets: 'this rule has no resourceRules and no nonResourceRules, so it matches no request; add at least one of them',
+    },
   },
   check(context) {
     for (const rule of policyRules(context.value)) {
@@ -19,7 +22,7 @@ export default defineRule({
       if (['resourceRules', 'nonResourceRules'].some((k) => rule.value[k] !== undefined && rule.value[k] !== null && !Array.isArray(rule.value[k]))) continue;
       const count = (listAt(rule.value, 'resourceRules')?.length ?? 0) + (listAt(rule.value, 'nonResourceRules')?.length ?? 0);
       if (count > 0) continue;
-      context.report({ path: rule.path, message: 'this rule has no resourceRules and no nonResourceRules, so it matches no request; add at least one of them' });
+      context.report({ path: rule.path, messageId: 'noTargets' });
     }
   },
 });

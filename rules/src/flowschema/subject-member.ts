@@ -15,6 +15,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document B, FlowSchema (Subject); upstream (API server validation, FlowSchema)',
     docs,
+    messages: {
+      missingMember: 'kind "{{kind}}" needs the {{wanted}} member, e.g. {{wanted}}: {{example}}',
+      otherMember: '{{other}} is not allowed when kind is "{{kind}}"; set kind to match the member or remove {{other}}',
+    },
   },
   check(context) {
     for (const rule of policyRules(context.value)) {
@@ -24,11 +28,11 @@ export default defineRule({
         if (wanted === undefined) return; // schema/enum reports the kind
         const path = [...rule.path, 'subjects', j];
         if (subject[wanted] === undefined || subject[wanted] === null) {
-          context.report({ path: [...path, wanted], target: 'key', message: `kind "${subject.kind}" needs the ${wanted} member, e.g. ${wanted}: ${EXAMPLE[wanted]}` });
+          context.report({ path: [...path, wanted], target: 'key', messageId: 'missingMember', data: { kind: subject.kind, wanted, example: String(EXAMPLE[wanted]) } });
         }
         for (const other of Object.values(MEMBER)) {
           if (other === wanted || subject[other] === undefined) continue;
-          context.report({ path: [...path, other], target: 'key', message: `${other} is not allowed when kind is "${subject.kind}"; set kind to match the member or remove ${other}` });
+          context.report({ path: [...path, other], target: 'key', messageId: 'otherMember', data: { other, kind: subject.kind } });
         }
       });
     }

@@ -12,6 +12,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document B, FlowSchema (UserSubject, GroupSubject, ServiceAccountSubject); upstream (API server validation, FlowSchema)',
     docs,
+    messages: {
+      emptyName: '{{member}}.name must not be empty; use "*" to match every {{what}}',
+      badServiceAccount: 'service account name "{{name}}" {{problem}} (it must be a ServiceAccount name or "*")',
+    },
   },
   check(context) {
     for (const rule of policyRules(context.value)) {
@@ -22,10 +26,10 @@ export default defineRule({
           if (typeof name !== 'string') continue; // absent: schema/required; other types: schema/type
           const path = [...rule.path, 'subjects', j, member, 'name'];
           if (name === '') {
-            context.report({ path, message: `${member}.name must not be empty; use "*" to match every ${member === 'group' ? 'group' : member === 'user' ? 'user' : 'service account'}` });
+            context.report({ path, messageId: 'emptyName', data: { member, what: member === 'group' ? 'group' : member === 'user' ? 'user' : 'service account' } });
           } else if (member === 'serviceAccount' && name !== '*') {
             const problem = formats['dns-subdomain'](name);
-            if (problem) context.report({ path, message: `service account name "${name}" ${problem} (it must be a ServiceAccount name or "*")` });
+            if (problem) context.report({ path, messageId: 'badServiceAccount', data: { name, problem } });
           }
         }
       });

@@ -14,6 +14,9 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document B, FlowSchema (PolicyRulesWithSubjects.subjects)',
     docs,
+    messages: {
+      matchesEveryone: 'the groups "system:authenticated" and "system:unauthenticated" together match every requester; this rule selects requests by its resource and non-resource rules alone',
+    },
   },
   check(context) {
     if (nameOf(context.value) === 'catch-all') return;
@@ -22,7 +25,7 @@ export default defineRule({
       if (!ALL.every((g) => groups.includes(g))) continue;
       context.report({
         path: [...rule.path, 'subjects'],
-        message: 'the groups "system:authenticated" and "system:unauthenticated" together match every requester; this rule selects requests by its resource and non-resource rules alone',
+        messageId: 'matchesEveryone',
       });
     }
   },

@@ -14,6 +14,10 @@ export default defineRule({
     source: 'upstream (API server validation, FlowSchema)',
     fixable: true,
     docs,
+    messages: {
+      uppercase: 'verb "{{verb}}" must be lowercase: "{{lower}}"',
+      unknownVerb: 'verb "{{verb}}" is not a request verb; use one of {{verbs}}, or "*"',
+    },
   },
   check(context) {
     for (const target of targetRules(context.value)) {
@@ -23,8 +27,8 @@ export default defineRule({
         if (typeof verb !== 'string' || VERBS.includes(verb)) return;
         const lower = verb.toLowerCase();
         const path = [...target.path, 'verbs', k];
-        if (VERBS.includes(lower)) context.report({ path, message: `verb "${verb}" must be lowercase: "${lower}"`, fix: { text: lower } });
-        else context.report({ path, message: `verb "${verb}" is not a request verb; use one of ${VERBS.join(', ')}, or "*"` });
+        if (VERBS.includes(lower)) context.report({ path, messageId: 'uppercase', data: { verb, lower }, fix: { text: lower } });
+        else context.report({ path, messageId: 'unknownVerb', data: { verb, verbs: VERBS.join(', ') } });
       });
     }
   },
