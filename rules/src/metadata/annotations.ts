@@ -13,6 +13,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Shared types (ObjectMeta); upstream (API server validation, metadata of every object)',
     docs,
+    messages: {
+      badKey: 'annotation key "{{key}}" {{problem}}',
+      tooLarge: 'annotations take {{total}} bytes; all keys and values together may take at most {{limit}} ({{kib}} KiB): move large data elsewhere, such as a ConfigMap',
+    },
   },
   check(context) {
     // The object's own metadata and that of every pod template in it.
@@ -28,14 +32,14 @@ export default defineRule({
         // The server checks annotation keys with case folded: unlike a label key, `Example.com/Owner`
         // is a valid annotation key, so only the lower-cased key is held to the label-key syntax.
         const problem = formats['label-key'](key.toLowerCase());
-        if (problem) context.report({ path: [...at, key], target: 'key', message: `annotation key "${key}" ${problem}` });
+        if (problem) context.report({ path: [...at, key], target: 'key', messageId: 'badKey', data: { key, problem } });
         total += Buffer.byteLength(key) + (typeof value === 'string' ? Buffer.byteLength(value) : 0);
       }
       if (limit !== undefined && total > limit) {
         context.report({
           path: at,
           target: 'key',
-          message: `annotations take ${total} bytes; all keys and values together may take at most ${limit} (${limit / 1024} KiB): move large data elsewhere, such as a ConfigMap`,
+          messageId: 'tooLarge', data: { total, limit, kib: limit / 1024 },
         });
       }
     }

@@ -10,6 +10,9 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document A, What the service does (cluster-scoped resources have no namespace); upstream (API server validation, metadata of every object)',
     docs,
+    messages: {
+      clusterScoped: '{{kind}} is cluster-scoped and has no namespace; the server drops "{{namespace}}", so remove metadata.namespace',
+    },
   },
   check(context) {
     if (context.kind.namespaced || context.kind.scope === 'config') return;
@@ -18,7 +21,7 @@ export default defineRule({
     context.report({
       path: ['metadata', 'namespace'],
       target: 'key',
-      message: `${context.kind.kind} is cluster-scoped and has no namespace; the server drops "${namespace}", so remove metadata.namespace`,
+      messageId: 'clusterScoped', data: { kind: context.kind.kind, namespace },
     });
   },
 });

@@ -20,6 +20,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, metadata of every object); API document A, Shared types (ObjectMeta)',
     docs,
+    messages: {
+      badName: 'finalizer "{{name}}" {{problem}}',
+      noDomain: 'finalizer "{{name}}" is neither a standard finalizer (kubernetes, orphan, foregroundDeletion) nor prefixed with a domain; write it as "example.com/{{name}}"',
+      orphanAndForeground: 'finalizers "orphan" and "foregroundDeletion" cannot both be set: one keeps the dependents, the other deletes them first; keep one',
+    },
   },
   check(context) {
     if (context.kind.scope === 'config') return;
@@ -30,13 +35,13 @@ export default defineRule({
     for (const [i, name] of finalizers.entries()) {
       if (typeof name !== 'string') continue; // schema/type reports it
       const problem = formats['label-key'](name);
-      if (problem) context.report({ path: ['metadata', 'finalizers', i], message: `finalizer "${name}" ${problem}` });
+      if (problem) context.report({ path: ['metadata', 'finalizers', i], messageId: 'badName', data: { name, problem } });
       else if (strict && !name.includes('/') && !STANDARD.has(name)) {
-        context.report({ path: ['metadata', 'finalizers', i], message: `finalizer "${name}" is neither a standard finalizer (kubernetes, orphan, foregroundDeletion) nor prefixed with a domain; write it as "example.com/${name}"` });
+        context.report({ path: ['metadata', 'finalizers', i], messageId: 'noDomain', data: { name } });
       }
     }
     if (finalizers.includes('orphan') && finalizers.includes('foregroundDeletion')) {
-      context.report({ path: ['metadata', 'finalizers', finalizers.indexOf('foregroundDeletion')], message: 'finalizers "orphan" and "foregroundDeletion" cannot both be set: one keeps the dependents, the other deletes them first; keep one' });
+      context.report({ path: ['metadata', 'finalizers', finalizers.indexOf('foregroundDeletion')], messageId: 'orphanAndForeground' });
     }
   },
 });

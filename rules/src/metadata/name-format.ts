@@ -27,6 +27,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, every kind); API document B, PodGroup',
     docs,
+    messages: {
+      badGenerateName: 'generateName "{{generateName}}" {{problem}} (the generated name must be {{noun}})',
+      nameRequired: 'metadata.name is required (or metadata.generateName, for a generated name)',
+      badName: 'name "{{name}}" {{problem}}',
+    },
   },
   check(context) {
     if (context.kind.scope === 'config' || context.kind.resource === null) return;
@@ -37,14 +42,14 @@ export default defineRule({
     const generateName = metadata?.generateName;
     if (typeof generateName === 'string' && generateName !== '') {
       const problem = prefixProblem(format, generateName);
-      if (problem) context.report({ path: ['metadata', 'generateName'], message: `generateName "${generateName}" ${problem} (the generated name must be ${NOUN[format] ?? 'a valid name'})` });
+      if (problem) context.report({ path: ['metadata', 'generateName'], messageId: 'badGenerateName', data: { generateName, problem, noun: NOUN[format] ?? 'a valid name' } });
     }
     if (name === undefined) {
-      if (metadata?.generateName === undefined) context.report({ path: ['metadata', 'name'], target: 'key', message: 'metadata.name is required (or metadata.generateName, for a generated name)' });
+      if (metadata?.generateName === undefined) context.report({ path: ['metadata', 'name'], target: 'key', messageId: 'nameRequired' });
       return;
     }
     if (typeof name !== 'string') return; // schema/type reports it
     const problem = formats[format](name);
-    if (problem) context.report({ path: ['metadata', 'name'], message: `name "${name}" ${problem}` });
+    if (problem) context.report({ path: ['metadata', 'name'], messageId: 'badName', data: { name, problem } });
   },
 });

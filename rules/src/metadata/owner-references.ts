@@ -17,6 +17,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, metadata of every object); API document A, Shared types (ObjectMeta)',
     docs,
+    messages: {
+      badApiVersion: 'apiVersion "{{apiVersion}}" of the owner "{{owner}}" is not "<group>/<version>" or "<version>"',
+      eventOwner: 'a core Event cannot own other objects; remove this owner reference to "{{owner}}"',
+      secondController: 'only one owner reference may be the controller, and "{{controller}}" already is; set controller: false on "{{owner}}" or remove one of them',
+    },
   },
   check(context) {
     if (context.kind.scope === 'config') return;
@@ -30,14 +35,14 @@ export default defineRule({
       // The server parses apiVersion as `version` or `group/version`: more than one '/' fails to
       // parse, and `group/` leaves the version empty.
       if (typeof ref.apiVersion === 'string' && (ref.apiVersion.split('/').length > 2 || ref.apiVersion.endsWith('/'))) {
-        context.report({ path: ['metadata', 'ownerReferences', i, 'apiVersion'], message: `apiVersion "${ref.apiVersion}" of the owner "${owner}" is not "<group>/<version>" or "<version>"` });
+        context.report({ path: ['metadata', 'ownerReferences', i, 'apiVersion'], messageId: 'badApiVersion', data: { apiVersion: ref.apiVersion, owner } });
       }
       if (typeof ref.apiVersion === 'string' && typeof ref.kind === 'string' && BANNED_OWNERS.has(`${ref.apiVersion}/${ref.kind}`)) {
-        context.report({ path: ['metadata', 'ownerReferences', i, 'kind'], message: `a core Event cannot own other objects; remove this owner reference to "${owner}"` });
+        context.report({ path: ['metadata', 'ownerReferences', i, 'kind'], messageId: 'eventOwner', data: { owner } });
       }
       if (ref.controller !== true) continue;
       if (controller === undefined) controller = owner;
-      else context.report({ path: ['metadata', 'ownerReferences', i, 'controller'], message: `only one owner reference may be the controller, and "${controller}" already is; set controller: false on "${owner}" or remove one of them` });
+      else context.report({ path: ['metadata', 'ownerReferences', i, 'controller'], messageId: 'secondController', data: { controller, owner } });
     }
   },
 });

@@ -14,6 +14,9 @@ export default defineRule({
     source: 'API document B, CompositePodGroup (condition reason Invalid: a cycle)',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs,
+    messages: {
+      cycle: 'the parents form a cycle ({{names}}); the hierarchy needs a root group without a parent',
+    },
   },
   check(context) {
     const { ancestors, loopsAt } = ancestry(context);
@@ -25,7 +28,7 @@ export default defineRule({
     const names = [...members.map((o) => `"${nameOf(o.value) ?? ''}"`), `"${self}"`].join(' → ');
     context.report({
       path: ['spec', 'parentCompositePodGroupName'],
-      message: `the parents form a cycle (${names}); the hierarchy needs a root group without a parent`,
+      messageId: 'cycle', data: { names },
     });
   },
 });

@@ -14,6 +14,9 @@ export default defineRule({
     source: 'API document B, Limits ("Composite pod group hierarchy depth: at most 4")',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs,
+    messages: {
+      tooDeep: 'this group is at level {{level}} of the hierarchy under "{{top}}"; a hierarchy is at most {{maxDepth}} levels deep',
+    },
   },
   check(context) {
     const { ancestors, loopsAt } = ancestry(context);
@@ -23,7 +26,7 @@ export default defineRule({
     const top = ancestors.at(-1);
     context.report({
       path: ['spec', 'parentCompositePodGroupName'],
-      message: `this group is at level ${level} of the hierarchy under "${top ? nameOf(top.value) ?? '' : ''}"; a hierarchy is at most ${MAX_DEPTH} levels deep`,
+      messageId: 'tooDeep', data: { level, top: top ? nameOf(top.value) ?? '' : '', maxDepth: MAX_DEPTH },
     });
   },
 });

@@ -1,5 +1,5 @@
-import { defineRule } from '@platlint/core';
-import { COMPOSITE_POD_GROUP, POD_GROUP, checkExactlyOne, spec } from './shared.js';
+import { checkOneOf, defineRule } from '@platlint/core';
+import { COMPOSITE_POD_GROUP, POD_GROUP, spec } from './shared.js';
 import { isObject } from '../kit/objects.js';
 import docs from './one-disruption-mode.md';
 
@@ -12,10 +12,14 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document B, PodGroup (disruptionMode); API document B, CompositePodGroup (disruptionMode)',
     docs,
+    messages: {
+      neither: 'the disruption mode sets neither "single" nor "all"; set exactly one of them, or leave the field out for "single"',
+      both: 'the disruption mode sets both "single" and "all"; keep exactly one of them',
+    },
   },
   check(context) {
     const mode = spec(context.value)?.disruptionMode;
     if (!isObject(mode)) return; // absent means the default single mode; other types are structural findings
-    checkExactlyOne(context, ['spec', 'disruptionMode'], mode, ['single', 'all'], 'the disruption mode', ', or leave the field out for "single"');
+    checkOneOf(context, ['spec', 'disruptionMode'], ['single', 'all'], { noneMessage: { messageId: 'neither' }, extraMessage: () => ({ messageId: 'both' }) });
   },
 });

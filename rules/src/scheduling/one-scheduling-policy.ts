@@ -1,5 +1,5 @@
-import { defineRule } from '@platlint/core';
-import { COMPOSITE_POD_GROUP, POD_GROUP, checkExactlyOne, spec } from './shared.js';
+import { checkOneOf, defineRule } from '@platlint/core';
+import { COMPOSITE_POD_GROUP, POD_GROUP, spec } from './shared.js';
 import { isObject } from '../kit/objects.js';
 import docs from './one-scheduling-policy.md';
 
@@ -12,10 +12,14 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document B, PodGroup (PodGroupSchedulingPolicy); API document B, CompositePodGroup; upstream (API server validation, PodGroup, CompositePodGroup)',
     docs,
+    messages: {
+      neither: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them',
+      both: 'the scheduling policy sets both "basic" and "gang"; keep exactly one of them',
+    },
   },
   check(context) {
     const policy = spec(context.value)?.schedulingPolicy;
     if (!isObject(policy)) return; // missing or not a mapping: structural findings
-    checkExactlyOne(context, ['spec', 'schedulingPolicy'], policy, ['basic', 'gang'], 'the scheduling policy');
+    checkOneOf(context, ['spec', 'schedulingPolicy'], ['basic', 'gang'], { noneMessage: { messageId: 'neither' }, extraMessage: () => ({ messageId: 'both' }) });
   },
 });

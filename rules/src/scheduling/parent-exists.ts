@@ -13,6 +13,9 @@ export default defineRule({
     source: 'API document B, CompositePodGroup, API document B, PodGroup (parentCompositePodGroupName: "in the same namespace")',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs,
+    messages: {
+      noParent: 'no CompositePodGroup "{{parent}}" {{where}} is among the manifests linted; check the name, or lint the parent together with this group',
+    },
   },
   check(context) {
     const parent = parentOf(context.value);
@@ -22,7 +25,7 @@ export default defineRule({
     const where = namespace === '' ? 'without a namespace' : `in namespace "${namespace}"`;
     context.report({
       path: ['spec', 'parentCompositePodGroupName'],
-      message: `no CompositePodGroup "${parent}" ${where} is among the manifests linted; check the name, or lint the parent together with this group`,
+      messageId: 'noParent', data: { parent, where },
     });
   },
 });

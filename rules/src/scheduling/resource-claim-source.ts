@@ -1,5 +1,5 @@
-import { defineRule } from '@platlint/core';
-import { POD_GROUP, checkExactlyOne, spec } from './shared.js';
+import { checkOneOf, defineRule } from '@platlint/core';
+import { POD_GROUP, spec } from './shared.js';
 import { isObject } from '../kit/objects.js';
 import docs from './resource-claim-source.md';
 
@@ -12,6 +12,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document B, PodGroup (PodGroupResourceClaim)',
     docs,
+    messages: {
+      neither: '{{claim}} sets neither "resourceClaimName" nor "resourceClaimTemplateName"; set exactly one of them',
+      both: '{{claim}} sets both "resourceClaimName" and "resourceClaimTemplateName"; keep exactly one of them',
+    },
   },
   check(context) {
     const claims = spec(context.value)?.resourceClaims;
@@ -19,7 +23,8 @@ export default defineRule({
     claims.forEach((claim: unknown, i) => {
       if (!isObject(claim)) return;
       const label = typeof claim.name === 'string' ? `claim "${claim.name}"` : 'the claim';
-      checkExactlyOne(context, ['spec', 'resourceClaims', i], claim, ['resourceClaimName', 'resourceClaimTemplateName'], label);
+      const data = { claim: label };
+      checkOneOf(context, ['spec', 'resourceClaims', i], ['resourceClaimName', 'resourceClaimTemplateName'], { noneMessage: { messageId: 'neither', data }, extraMessage: () => ({ messageId: 'both', data }) });
     });
   },
 });

@@ -11,23 +11,6 @@ export function isSet(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
-/**
- * Checks an "exactly one of" union the way every rule reports one: when no member is set, at
- * the first member (its own path, placed on the nearest key that exists); when several are
- * set, at each one after the first, in the order they are written.
- */
-export function checkExactlyOne(context: RuleContext, path: FieldPath, union: Obj, members: readonly [string, string], what: string, neitherHint = ''): void {
-  const set = Object.keys(union).filter((key) => members.includes(key) && isSet(union[key]));
-  const [a, b] = members;
-  if (set.length === 0) {
-    context.report({ path: [...path, a], target: 'key', message: `${what} sets neither "${a}" nor "${b}"; set exactly one of them${neitherHint}` });
-    return;
-  }
-  for (const extra of set.slice(1)) {
-    context.report({ path: [...path, extra], target: 'key', message: `${what} sets both "${a}" and "${b}"; keep exactly one of them` });
-  }
-}
-
 export function spec(value: Obj): Obj | undefined {
   return isObject(value.spec) ? value.spec : undefined;
 }

@@ -15,6 +15,9 @@ export default defineRule({
     source: 'API document B, CompositePodGroup (condition reason Invalid: "references to more than one distinct Workload")',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs,
+    messages: {
+      otherWorkload: 'this group belongs to Workload "{{own}}" but {{relation}} "{{ancestor}}" belongs to Workload "{{theirs}}"; all groups of one hierarchy must come from the same Workload',
+    },
   },
   check(context) {
     const own = workloadOf(context.value);
@@ -28,7 +31,7 @@ export default defineRule({
     const relation = index === 0 ? 'its parent' : 'its ancestor';
     context.report({
       path: ['spec', 'workloadRef', 'workloadName'],
-      message: `this group belongs to Workload "${own}" but ${relation} "${nameOf(ancestor.value) ?? ''}" belongs to Workload "${theirs}"; all groups of one hierarchy must come from the same Workload`,
+      messageId: 'otherWorkload', data: { own, relation, ancestor: nameOf(ancestor.value) ?? '', theirs },
     });
   },
 });

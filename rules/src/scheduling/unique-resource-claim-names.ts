@@ -12,6 +12,9 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document B, PodGroup (PodGroupResourceClaim.name)',
     docs,
+    messages: {
+      repeated: 'claim name "{{name}}" is already used by spec.resourceClaims[{{earlier}}]; give each claim of the PodGroup its own name',
+    },
   },
   check(context) {
     const claims = spec(context.value)?.resourceClaims;
@@ -26,7 +29,7 @@ export default defineRule({
       }
       context.report({
         path: ['spec', 'resourceClaims', i, 'name'],
-        message: `claim name "${claim.name}" is already used by spec.resourceClaims[${earlier}]; give each claim of the PodGroup its own name`,
+        messageId: 'repeated', data: { name: claim.name, earlier },
       });
     });
   },
