@@ -12,6 +12,10 @@ export default defineRule({
     fixable: true,
     source: 'upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
+    messages: {
+      unsupported: 'audienceMatchPolicy {{policy}} is not supported; the only policy is MatchAny{{caseNote}}',
+      required: 'with {{count}} audiences, audienceMatchPolicy must be set to MatchAny',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
@@ -22,9 +26,9 @@ export default defineRule({
       const unset = policy === undefined || policy === null || policy === '';
       if (typeof policy === 'string' && !unset && policy !== 'MatchAny') {
         const fix = policy.toLowerCase() === 'matchany' ? { text: 'MatchAny' } : undefined;
-        context.report({ path: at, message: `audienceMatchPolicy ${quote(policy)} is not supported; the only policy is MatchAny${fix ? ' (values are case-sensitive)' : ''}`, fix });
+        context.report({ path: at, messageId: 'unsupported', data: { policy: quote(policy), caseNote: fix ? ' (values are case-sensitive)' : '' }, fix });
       } else if (count > 1 && unset) {
-        context.report({ path: at, message: `with ${count} audiences, audienceMatchPolicy must be set to MatchAny`, target: 'missing' });
+        context.report({ path: at, messageId: 'required', data: { count }, target: 'missing' });
       }
     }
   },

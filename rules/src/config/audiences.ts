@@ -11,17 +11,21 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (Issuer.audiences); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
+    messages: {
+      empty: 'audience is empty; write the audience the tokens carry or remove the entry',
+      repeated: 'audience {{audience}} is already listed at index {{firstIndex}}; remove the repeat',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
       const entries = list(obj(jwt.issuer)?.audiences).map((value, j) => ({ value, j }));
       for (const { value, j } of entries) {
-        if (value === '') context.report({ path: [...path, 'issuer', 'audiences', j], message: 'audience is empty; write the audience the tokens carry or remove the entry' });
+        if (value === '') context.report({ path: [...path, 'issuer', 'audiences', j], messageId: 'empty' });
       }
       forRepeats(
         entries,
         (e) => (typeof e.value === 'string' && e.value !== '' ? e.value : undefined),
-        (later, first) => context.report({ path: [...path, 'issuer', 'audiences', later.j], message: `audience ${JSON.stringify(later.value)} is already listed at index ${first.j}; remove the repeat` }),
+        (later, first) => context.report({ path: [...path, 'issuer', 'audiences', later.j], messageId: 'repeated', data: { audience: JSON.stringify(later.value), firstIndex: first.j } }),
       );
     }
   },

@@ -14,6 +14,9 @@ export default defineRule({
     source: 'upstream (API server configuration loading, AuthorizationConfiguration)',
     fixable: true,
     docs,
+    messages: {
+      wrongName: 'a {{type}} authorizer must be named {{expected}}',
+    },
   },
   check(context) {
     const seen = new Set<string>();
@@ -27,7 +30,7 @@ export default defineRule({
       seen.add(type);
       const expected = type.toLowerCase();
       if (authorizer.name !== expected) {
-        context.report({ path: ['authorizers', i, 'name'], message: `a ${type} authorizer must be named ${JSON.stringify(expected)}`, fix: { text: expected } });
+        context.report({ path: ['authorizers', i, 'name'], messageId: 'wrongName', data: { type, expected: JSON.stringify(expected) }, fix: { text: expected } });
       }
     });
   },

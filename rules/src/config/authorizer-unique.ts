@@ -11,6 +11,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (AuthorizerConfiguration); upstream (API server configuration loading, AuthorizationConfiguration)',
     docs,
+    messages: {
+      repeatedType: 'type {{type}} is already authorizers[{{firstIndex}}]; a built-in authorizer is listed once',
+      repeatedName: 'name {{name}} is already used by authorizers[{{firstIndex}}]; give each authorizer its own name',
+    },
   },
   check(context) {
     const entries = list(context.value.authorizers).flatMap((a, i) => {
@@ -23,13 +27,13 @@ export default defineRule({
       ({ authorizer }) => (filled(authorizer.type) && authorizer.type !== 'Webhook' ? authorizer.type : undefined),
       (later, first) => {
         repeatedType.add(later.i);
-        context.report({ path: ['authorizers', later.i, 'type'], message: `type ${later.authorizer.type as string} is already authorizers[${first.i}]; a built-in authorizer is listed once` });
+        context.report({ path: ['authorizers', later.i, 'type'], messageId: 'repeatedType', data: { type: later.authorizer.type as string, firstIndex: first.i } });
       },
     );
     forRepeats(
       entries.filter((e) => !repeatedType.has(e.i)),
       ({ authorizer }) => (filled(authorizer.name) ? authorizer.name : undefined),
-      (later, first) => context.report({ path: ['authorizers', later.i, 'name'], message: `name ${JSON.stringify(later.authorizer.name)} is already used by authorizers[${first.i}]; give each authorizer its own name` }),
+      (later, first) => context.report({ path: ['authorizers', later.i, 'name'], messageId: 'repeatedName', data: { name: JSON.stringify(later.authorizer.name), firstIndex: first.i } }),
     );
   },
 });

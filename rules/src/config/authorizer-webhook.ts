@@ -11,6 +11,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (AuthorizerConfiguration.webhook)',
     docs,
+    messages: {
+      webhookMissing: 'a Webhook authorizer needs a webhook section (timeout, connectionInfo, ...)',
+      webhookNotTaken: 'a {{type}} authorizer takes no webhook section; remove it',
+    },
   },
   check(context) {
     list(context.value.authorizers).forEach((a, i) => {
@@ -18,9 +22,9 @@ export default defineRule({
       if (!authorizer || !filled(authorizer.type)) return;
       const present = authorizer.webhook !== undefined && authorizer.webhook !== null;
       if (authorizer.type === 'Webhook' && !present) {
-        context.report({ path: ['authorizers', i, 'webhook'], message: 'a Webhook authorizer needs a webhook section (timeout, connectionInfo, ...)', target: 'missing' });
+        context.report({ path: ['authorizers', i, 'webhook'], messageId: 'webhookMissing', target: 'missing' });
       } else if (authorizer.type !== 'Webhook' && present) {
-        context.report({ path: ['authorizers', i, 'webhook'], message: `a ${authorizer.type} authorizer takes no webhook section; remove it`, target: 'key' });
+        context.report({ path: ['authorizers', i, 'webhook'], messageId: 'webhookNotTaken', data: { type: authorizer.type }, target: 'key' });
       }
     });
   },

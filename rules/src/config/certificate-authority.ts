@@ -12,13 +12,16 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (Issuer.certificateAuthority); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
+    messages: {
+      notPem: 'certificateAuthority {{problem}}; write the PEM text of the CA certificates, not a file path',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
       const pem = obj(jwt.issuer)?.certificateAuthority;
       if (!filled(pem)) continue;
       const problem = pemBundleProblem(pem);
-      if (problem) context.report({ path: [...path, 'issuer', 'certificateAuthority'], message: `certificateAuthority ${problem}; write the PEM text of the CA certificates, not a file path` });
+      if (problem) context.report({ path: [...path, 'issuer', 'certificateAuthority'], messageId: 'notPem', data: { problem } });
     }
   },
 });

@@ -11,6 +11,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (ClaimOrExpression, PrefixedClaimOrExpression, ClaimMappings)',
     docs,
+    messages: {
+      both: '{{field}} sets both claim and expression; keep one of them',
+      neither: '{{field}} needs a claim or an expression',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
@@ -20,9 +24,9 @@ export default defineRule({
         if (!mapping) continue;
         const { paths, problem } = unionFindingPaths([...path, 'claimMappings', field], ['claim', 'expression'], (m) => filled(mapping[m]));
         if (problem === 'both') {
-          for (const at of paths) context.report({ path: at, message: `${field} sets both claim and expression; keep one of them`, target: 'key' });
+          for (const at of paths) context.report({ path: at, messageId: 'both', data: { field }, target: 'key' });
         } else if (problem === 'none' && field !== 'groups') {
-          for (const at of paths) context.report({ path: at, message: `${field} needs a claim or an expression`, severity: field === 'uid' ? 'warning' : undefined, target: 'missing' });
+          for (const at of paths) context.report({ path: at, messageId: 'neither', data: { field }, severity: field === 'uid' ? 'warning' : undefined, target: 'missing' });
         }
       }
     }

@@ -11,6 +11,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (PrefixedClaimOrExpression, ClaimMappings)',
     docs,
+    messages: {
+      prefixRequired: '{{field}} reads a claim, so prefix is required; write prefix: "" for no prefix',
+      prefixWithExpression: 'prefix is not allowed with an expression; build the prefix into the expression',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
@@ -21,9 +25,9 @@ export default defineRule({
         const at = [...path, 'claimMappings', field, 'prefix'];
         const hasPrefix = mapping.prefix !== undefined && mapping.prefix !== null;
         if (filled(mapping.claim) && !filled(mapping.expression) && !hasPrefix) {
-          context.report({ path: at, message: `${field} reads a claim, so prefix is required; write prefix: "" for no prefix`, target: 'missing' });
+          context.report({ path: at, messageId: 'prefixRequired', data: { field }, target: 'missing' });
         } else if (filled(mapping.expression) && !filled(mapping.claim) && hasPrefix) {
-          context.report({ path: at, message: `prefix is not allowed with an expression; build the prefix into the expression`, target: 'key' });
+          context.report({ path: at, messageId: 'prefixWithExpression', target: 'key' });
         }
       }
     }

@@ -13,6 +13,9 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (Issuer.discoveryURL)',
     docs,
+    messages: {
+      sameAsIssuer: 'discoveryURL is the same as the issuer url; remove it or point it at the discovery document',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
@@ -20,7 +23,7 @@ export default defineRule({
       const url = issuer?.url;
       const discovery = issuer?.discoveryURL;
       if (filled(url) && filled(discovery) && trim(url) === trim(discovery)) {
-        context.report({ path: [...path, 'issuer', 'discoveryURL'], message: 'discoveryURL is the same as the issuer url; remove it or point it at the discovery document' });
+        context.report({ path: [...path, 'issuer', 'discoveryURL'], messageId: 'sameAsIssuer' });
       }
     }
   },

@@ -17,6 +17,10 @@ export default defineRule({
     source: 'API document C, EgressSelectorConfiguration (EgressSelection.name); upstream (API server configuration loading, EgressSelectorConfiguration)',
     fixable: true,
     docs,
+    messages: {
+      repeated: 'egressSelections[{{firstIndex}}] already configures {{destination}}; each destination is listed once',
+      masterDeprecated: 'name master is deprecated; use controlplane',
+    },
   },
   check(context) {
     // A missing name is reported structurally (schema/required).
@@ -30,12 +34,12 @@ export default defineRule({
       ({ name }) => destination(name),
       (later, first) => {
         repeated.add(later.i);
-        context.report({ path: ['egressSelections', later.i, 'name'], message: `egressSelections[${first.i}] already configures ${first.name === 'master' ? 'controlplane (as master)' : quote(first.name)}; each destination is listed once` });
+        context.report({ path: ['egressSelections', later.i, 'name'], messageId: 'repeated', data: { firstIndex: first.i, destination: first.name === 'master' ? 'controlplane (as master)' : quote(first.name) } });
       },
     );
     for (const { name, i } of entries) {
       const path = ['egressSelections', i, 'name'];
-      if (name === 'master') context.report({ path, severity: 'warning', message: 'name master is deprecated; use controlplane', fix: { text: 'controlplane' } });
+      if (name === 'master') context.report({ path, severity: 'warning', messageId: 'masterDeprecated', fix: { text: 'controlplane' } });
       else if (!repeated.has(i) && !DESTINATIONS.includes(destination(name))) {
         context.report({ path, message: name === '' ? 'name is empty; use controlplane, etcd or cluster' : `name ${quote(name)} is not an egress destination; use controlplane, etcd or cluster` });
       }

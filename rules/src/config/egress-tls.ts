@@ -11,6 +11,12 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, EgressSelectorConfiguration (TCPTransport, TLSConfig); upstream (API server configuration loading, EgressSelectorConfiguration)',
     docs,
+    messages: {
+      tlsWithHttp: 'tlsConfig is not used with an http:// url; remove it or switch the url to https://',
+      tlsMissing: 'an https:// url needs tlsConfig with clientKey and clientCert',
+      tlsFieldMissing: '{{field}} is required with an https:// url; give the path of the client {{file}} file',
+      badScheme: 'url {{url}} must start with http:// or https://',
+    },
   },
   check(context) {
     list(context.value.egressSelections).forEach((s, i) => {
@@ -20,18 +26,18 @@ export default defineRule({
       const at = ['egressSelections', i, 'connection', 'transport', 'tcp'];
       const tls = tcp.tlsConfig;
       if (tcp.url.startsWith('http://')) {
-        if (tls !== undefined && tls !== null) context.report({ path: [...at, 'tlsConfig'], message: 'tlsConfig is not used with an http:// url; remove it or switch the url to https://', target: 'key' });
+        if (tls !== undefined && tls !== null) context.report({ path: [...at, 'tlsConfig'], messageId: 'tlsWithHttp', target: 'key' });
       } else if (tcp.url.startsWith('https://')) {
         const config = obj(tls);
         if (!config) {
-          context.report({ path: [...at, 'tlsConfig'], message: 'an https:// url needs tlsConfig with clientKey and clientCert', target: 'missing' });
+          context.report({ path: [...at, 'tlsConfig'], messageId: 'tlsMissing', target: 'missing' });
           return;
         }
         for (const field of ['clientKey', 'clientCert'] as const) {
-          if (!filled(config[field])) context.report({ path: [...at, 'tlsConfig', field], message: `${field} is required with an https:// url; give the path of the client ${field === 'clientKey' ? 'key' : 'certificate'} file`, target: 'missing' });
+          if (!filled(config[field])) context.report({ path: [...at, 'tlsConfig', field], messageId: 'tlsFieldMissing', data: { field, file: field === 'clientKey' ? 'key' : 'certificate' }, target: 'missing' });
         }
       } else {
-        context.report({ path: [...at, 'url'], message: `url ${JSON.stringify(tcp.url)} must start with http:// or https://` });
+        context.report({ path: [...at, 'url'], messageId: 'badScheme', data: { url: JSON.stringify(tcp.url) } });
       }
     });
   },

@@ -12,16 +12,20 @@ export default defineRule({
     source: 'API document C, EgressSelectorConfiguration (UDSTransport.udsName); upstream (API server configuration loading, EgressSelectorConfiguration)',
     fixable: true,
     docs,
+    messages: {
+      empty: 'udsName is empty; give the path of the proxy socket',
+      unixPrefix: 'udsName must be the socket path without "unix://"; write {{bare}}',
+    },
   },
   check(context) {
     list(context.value.egressSelections).forEach((s, i) => {
       const name = obj(obj(obj(obj(s)?.connection)?.transport)?.uds)?.udsName;
       if (typeof name !== 'string') return;
       const path = ['egressSelections', i, 'connection', 'transport', 'uds', 'udsName'];
-      if (name === '') context.report({ path, message: 'udsName is empty; give the path of the proxy socket' });
+      if (name === '') context.report({ path, messageId: 'empty' });
       else if (name.startsWith('unix://')) {
         const bare = name.slice('unix://'.length);
-        context.report({ path, severity: 'warning', message: `udsName must be the socket path without "unix://"; write ${JSON.stringify(bare)}`, fix: bare === '' ? undefined : { text: bare } });
+        context.report({ path, severity: 'warning', messageId: 'unixPrefix', data: { bare: JSON.stringify(bare) }, fix: bare === '' ? undefined : { text: bare } });
       }
     });
   },

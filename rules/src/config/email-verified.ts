@@ -13,6 +13,9 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (ClaimMappings.username)',
     docs,
+    messages: {
+      unverifiedEmail: 'the username uses claims.email but claims.email_verified is never checked; add a claim validation rule such as "claims.email_verified == true"',
+    },
   },
   check(context) {
     const ruleEnv = claimsEnvironment('claimValidationRule');
@@ -34,7 +37,7 @@ export default defineRule({
       if ([...extras, ...rules].some((e) => filled(e) && claimSelections(e).has('email_verified'))) continue;
       context.report({
         path: [...path, 'claimMappings', 'username', 'expression'],
-        message: 'the username uses claims.email but claims.email_verified is never checked; add a claim validation rule such as "claims.email_verified == true"',
+        messageId: 'unverifiedEmail',
       });
     }
   },

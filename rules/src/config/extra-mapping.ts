@@ -27,6 +27,13 @@ export default defineRule({
     fixable: true,
     source: 'API document C, AuthenticationConfiguration (ExtraMapping); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
+    messages: {
+      emptyKey: 'key is empty; name the attribute, e.g. "example.com/department"',
+      upperCaseKey: 'key {{key}} must be lowercase',
+      reservedDomain: 'key {{key}} is under the reserved domain {{reserved}}; use a domain of your own',
+      emptyExpression: 'valueExpression is empty; write a CEL expression giving a string or a list of strings',
+      repeatedKey: 'key {{key}} is already mapped by extra[{{firstIndex}}]; each key appears once',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
@@ -38,23 +45,23 @@ export default defineRule({
         const key = entry.key;
         if (typeof key === 'string') {
           if (key === '') {
-            context.report({ path: [...at, 'key'], message: 'key is empty; name the attribute, e.g. "example.com/department"' });
+            context.report({ path: [...at, 'key'], messageId: 'emptyKey' });
           } else {
             const lower = key.toLowerCase();
-            if (lower !== key) context.report({ path: [...at, 'key'], message: `key ${JSON.stringify(key)} must be lowercase`, fix: { text: lower } });
+            if (lower !== key) context.report({ path: [...at, 'key'], messageId: 'upperCaseKey', data: { key: JSON.stringify(key) }, fix: { text: lower } });
             const problem = shapeProblem(lower);
             if (problem) context.report({ path: [...at, 'key'], message: problem });
             const domain = lower.split('/')[0] ?? '';
             const reserved = RESERVED.find((r) => domain === r || domain.endsWith(`.${r}`));
-            if (!problem && reserved) context.report({ path: [...at, 'key'], message: `key ${JSON.stringify(key)} is under the reserved domain ${reserved}; use a domain of your own` });
+            if (!problem && reserved) context.report({ path: [...at, 'key'], messageId: 'reservedDomain', data: { key: JSON.stringify(key), reserved } });
           }
         }
-        if (blank(entry.valueExpression)) context.report({ path: [...at, 'valueExpression'], message: 'valueExpression is empty; write a CEL expression giving a string or a list of strings' });
+        if (blank(entry.valueExpression)) context.report({ path: [...at, 'valueExpression'], messageId: 'emptyExpression' });
       }
       forRepeats(
         entries,
         ({ entry }) => (typeof entry.key === 'string' && entry.key !== '' ? entry.key : undefined),
-        (later, first) => context.report({ path: [...later.at, 'key'], message: `key ${JSON.stringify(later.entry.key)} is already mapped by extra[${String(first.at[4])}]; each key appears once` }),
+        (later, first) => context.report({ path: [...later.at, 'key'], messageId: 'repeatedKey', data: { key: JSON.stringify(later.entry.key), firstIndex: String(first.at[4]) } }),
       );
     }
   },

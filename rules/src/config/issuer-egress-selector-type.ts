@@ -14,6 +14,9 @@ export default defineRule({
     source: 'API document C, AuthenticationConfiguration (Issuer.egressSelectorType); upstream (API server configuration loading, AuthenticationConfiguration)',
     fixable: true,
     docs,
+    messages: {
+      unsupported: 'egressSelectorType {{value}} is not supported; use controlplane or cluster{{caseNote}}',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
@@ -22,7 +25,7 @@ export default defineRule({
       const cased = TYPES.find((t) => t === value.toLowerCase());
       context.report({
         path: [...path, 'issuer', 'egressSelectorType'],
-        message: `egressSelectorType ${quote(value)} is not supported; use controlplane or cluster${cased ? ' (values are case-sensitive)' : ''}`,
+        messageId: 'unsupported', data: { value: quote(value), caseNote: cased ? ' (values are case-sensitive)' : '' },
         fix: cased ? { text: cased } : undefined,
       });
     }

@@ -11,6 +11,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (Issuer.url, Issuer.discoveryURL); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
+    messages: {
+      userInfo: '{{field}} must not carry user info before "@"; remove it',
+      query: '{{field}} must not have a query ("?..."); remove it',
+      fragment: '{{field}} must not have a fragment ("#..."); remove it',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
@@ -25,9 +30,9 @@ export default defineRule({
           continue;
         }
         const at = [...path, 'issuer', field];
-        if (url.username !== '' || url.password !== '') context.report({ path: at, message: `${field} must not carry user info before "@"; remove it` });
-        if (url.search !== '' || value.includes('?')) context.report({ path: at, message: `${field} must not have a query ("?..."); remove it` });
-        if (url.hash !== '' || value.includes('#')) context.report({ path: at, message: `${field} must not have a fragment ("#..."); remove it` });
+        if (url.username !== '' || url.password !== '') context.report({ path: at, messageId: 'userInfo', data: { field } });
+        if (url.search !== '' || value.includes('?')) context.report({ path: at, messageId: 'query', data: { field } });
+        if (url.hash !== '' || value.includes('#')) context.report({ path: at, messageId: 'fragment', data: { field } });
       }
     }
   },

@@ -11,6 +11,9 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (Issuer; Authentication 3)',
     docs,
+    messages: {
+      repeated: '{{field}} {{value}} is already used by jwt[{{firstIndex}}]; each authenticator needs its own',
+    },
   },
   check(context) {
     const all = authenticators(context);
@@ -24,7 +27,7 @@ export default defineRule({
         (later, first) =>
           context.report({
             path: [...later.path, 'issuer', field],
-            message: `${field} ${JSON.stringify(obj(later.jwt.issuer)?.[field])} is already used by jwt[${String(first.path[1])}]; each authenticator needs its own`,
+            messageId: 'repeated', data: { field, value: JSON.stringify(obj(later.jwt.issuer)?.[field]), firstIndex: String(first.path[1]) },
           }),
       );
     }

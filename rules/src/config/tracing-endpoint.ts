@@ -14,6 +14,10 @@ export default defineRule({
     fixable: true,
     source: 'upstream (API server configuration loading, TracingConfiguration)',
     docs,
+    messages: {
+      notAddress: 'endpoint {{endpoint}} is not an address; write host:port or a unix:// socket',
+      unsupportedScheme: 'endpoint scheme {{scheme}} is not supported{{hint}}',
+    },
   },
   check(context) {
     const endpoint = context.value.endpoint;
@@ -23,12 +27,12 @@ export default defineRule({
     try {
       url = new URL(target);
     } catch {
-      context.report({ path: ['endpoint'], message: `endpoint ${JSON.stringify(endpoint)} is not an address; write host:port or a unix:// socket` });
+      context.report({ path: ['endpoint'], messageId: 'notAddress', data: { endpoint: JSON.stringify(endpoint) } });
       return;
     }
     if (!SCHEMES.has(url.protocol)) {
       const hint = url.protocol === 'http:' || url.protocol === 'https:' ? `; write ${JSON.stringify(url.host || 'host:port')} (the collector is reached over gRPC without TLS)` : '; use host:port, dns://, unix:// or unix-abstract://';
-      context.report({ path: ['endpoint'], message: `endpoint scheme ${JSON.stringify(url.protocol.slice(0, -1))} is not supported${hint}`, fix: (url.protocol === 'http:' || url.protocol === 'https:') && url.host ? { text: url.host } : undefined });
+      context.report({ path: ['endpoint'], messageId: 'unsupportedScheme', data: { scheme: JSON.stringify(url.protocol.slice(0, -1)), hint }, fix: (url.protocol === 'http:' || url.protocol === 'https:') && url.host ? { text: url.host } : undefined });
     }
   },
 });

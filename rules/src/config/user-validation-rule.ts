@@ -12,6 +12,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (UserValidationRule); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
+    messages: {
+      empty: 'expression is empty; write a CEL expression over user that must be true',
+      repeated: 'the same expression is already userValidationRules[{{firstIndex}}]; remove the repeat',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
@@ -20,12 +24,12 @@ export default defineRule({
         return typeof expression === 'string' ? [{ expression, at: [...path, 'userValidationRules', j, 'expression'] as FieldPath }] : [];
       });
       for (const { expression, at } of rules) {
-        if (expression.trim() === '') context.report({ path: at, message: 'expression is empty; write a CEL expression over user that must be true' });
+        if (expression.trim() === '') context.report({ path: at, messageId: 'empty' });
       }
       forRepeats(
         rules,
         (r) => (r.expression.trim() === '' ? undefined : r.expression),
-        (later, first) => context.report({ path: later.at, message: `the same expression is already userValidationRules[${String(first.at[3])}]; remove the repeat` }),
+        (later, first) => context.report({ path: later.at, messageId: 'repeated', data: { firstIndex: String(first.at[3]) } }),
       );
     }
   },

@@ -11,6 +11,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (WebhookConnectionInfo); upstream (API server configuration loading, AuthorizationConfiguration)',
     docs,
+    messages: {
+      fileWithInCluster: 'platConfigFile is not used with type InClusterConfig; remove it or use type PlatConfigFile',
+      fileMissing: 'type PlatConfigFile needs platConfigFile, the absolute path of the client configuration file',
+      fileNotAbsolute: 'platConfigFile {{file}} must be an absolute path',
+    },
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {
@@ -19,10 +24,10 @@ export default defineRule({
       const file = info.platConfigFile;
       const at = [...path, 'connectionInfo', 'platConfigFile'];
       if (info.type === 'InClusterConfig' && file !== undefined && file !== null) {
-        context.report({ path: at, message: 'platConfigFile is not used with type InClusterConfig; remove it or use type PlatConfigFile', target: 'key' });
+        context.report({ path: at, messageId: 'fileWithInCluster', target: 'key' });
       } else if (info.type === 'PlatConfigFile') {
-        if (file === undefined || file === null || file === '') context.report({ path: at, message: 'type PlatConfigFile needs platConfigFile, the absolute path of the client configuration file', target: 'missing' });
-        else if (typeof file === 'string' && !file.startsWith('/')) context.report({ path: at, message: `platConfigFile ${JSON.stringify(file)} must be an absolute path` });
+        if (file === undefined || file === null || file === '') context.report({ path: at, messageId: 'fileMissing', target: 'missing' });
+        else if (typeof file === 'string' && !file.startsWith('/')) context.report({ path: at, messageId: 'fileNotAbsolute', data: { file: JSON.stringify(file) } });
       }
     }
   },

@@ -12,6 +12,12 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (WebhookConfiguration, WebhookMatchCondition); upstream (API server configuration loading, AuthorizationConfiguration)',
     docs,
+    messages: {
+      unsupportedVersion: 'matchConditionSubjectAccessReviewVersion {{version}} is not supported; the only version is v1',
+      versionRequired: 'matchConditionSubjectAccessReviewVersion is required with match conditions; set it to v1',
+      blank: 'expression is blank; write a CEL condition over request',
+      repeated: 'the same expression is already matchConditions[{{firstIndex}}]; remove the repeat',
+    },
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {
@@ -19,21 +25,21 @@ export default defineRule({
       const version = webhook.matchConditionSubjectAccessReviewVersion;
       const versionAt = [...path, 'matchConditionSubjectAccessReviewVersion'];
       if (typeof version === 'string' && version !== '' && version !== 'v1') {
-        context.report({ path: versionAt, message: `matchConditionSubjectAccessReviewVersion ${quote(version)} is not supported; the only version is v1` });
+        context.report({ path: versionAt, messageId: 'unsupportedVersion', data: { version: quote(version) } });
       } else if ((version === undefined || version === null || version === '') && all.length > 0) {
-        context.report({ path: versionAt, message: 'matchConditionSubjectAccessReviewVersion is required with match conditions; set it to v1', target: 'missing' });
+        context.report({ path: versionAt, messageId: 'versionRequired', target: 'missing' });
       }
       const conditions = all.flatMap((c, k) => {
         const expression = obj(c)?.expression;
         return typeof expression === 'string' ? [{ expression, k, at: [...path, 'matchConditions', k, 'expression'] as FieldPath }] : [];
       });
       for (const { expression, at } of conditions) {
-        if (expression.trim() === '') context.report({ path: at, message: 'expression is blank; write a CEL condition over request' });
+        if (expression.trim() === '') context.report({ path: at, messageId: 'blank' });
       }
       forRepeats(
         conditions,
         (c) => (c.expression.trim() === '' ? undefined : c.expression),
-        (later, first) => context.report({ path: later.at, message: `the same expression is already matchConditions[${first.k}]; remove the repeat` }),
+        (later, first) => context.report({ path: later.at, messageId: 'repeated', data: { firstIndex: first.k } }),
       );
     }
   },

@@ -12,6 +12,10 @@ export default defineRule({
     fixable: true,
     source: 'API document C, AuthorizationConfiguration (WebhookConfiguration.timeout; Limits)',
     docs,
+    messages: {
+      notPositive: 'timeout {{timeout}} must be greater than 0s',
+      aboveMaximum: 'timeout {{timeout}} is above the maximum of {{max}}',
+    },
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {
@@ -22,8 +26,8 @@ export default defineRule({
       const node = schemaAt(context.schema, at);
       const max = node ? platlintInfo(node).maxDuration : undefined;
       const maxNs = max === undefined ? undefined : durationNs(max);
-      if (ns <= 0) context.report({ path: at, message: `timeout ${String(webhook.timeout)} must be greater than 0s` });
-      else if (max !== undefined && maxNs !== undefined && ns > maxNs) context.report({ path: at, message: `timeout ${String(webhook.timeout)} is above the maximum of ${max}`, fix: { text: max } });
+      if (ns <= 0) context.report({ path: at, messageId: 'notPositive', data: { timeout: String(webhook.timeout) } });
+      else if (max !== undefined && maxNs !== undefined && ns > maxNs) context.report({ path: at, messageId: 'aboveMaximum', data: { timeout: String(webhook.timeout), max }, fix: { text: max } });
     }
   },
 });
