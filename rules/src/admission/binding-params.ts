@@ -13,6 +13,10 @@ export default defineRule({
     source: 'API document C, MutatingAdmissionPolicy (paramKind); upstream (API server MutatingAdmissionPolicy admission, params)',
     crossDocument: [POLICY],
     docs,
+    messages: {
+      paramRefIgnored: 'policy "{{policyName}}" has no paramKind, so this paramRef is ignored; remove it or add paramKind to the policy',
+      clusterScopedNamespace: '{{kind}} is cluster-scoped, so paramRef.namespace must not be set; remove it',
+    },
   },
   check(context) {
     const ref = specOf(context)?.paramRef;
@@ -23,14 +27,14 @@ export default defineRule({
     const paramKind = policySpec.paramKind;
     const policyName = String(specOf(context)?.policyName);
     if (!isObject(paramKind)) {
-      context.report({ path: ['spec', 'paramRef'], target: 'key', message: `policy "${policyName}" has no paramKind, so this paramRef is ignored; remove it or add paramKind to the policy` });
+      context.report({ path: ['spec', 'paramRef'], target: 'key', messageId: 'paramRefIgnored', data: { policyName } });
       return;
     }
     if (typeof ref.namespace !== 'string' || ref.namespace === '') return;
     if (typeof paramKind.apiVersion !== 'string' || typeof paramKind.kind !== 'string') return;
     const info = catalog.lookup(paramKind.apiVersion, paramKind.kind)?.info;
     if (info && !info.namespaced) {
-      context.report({ path: ['spec', 'paramRef', 'namespace'], message: `${paramKind.kind} is cluster-scoped, so paramRef.namespace must not be set; remove it` });
+      context.report({ path: ['spec', 'paramRef', 'namespace'], messageId: 'clusterScopedNamespace', data: { kind: paramKind.kind } });
     }
   },
 });

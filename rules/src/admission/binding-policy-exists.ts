@@ -12,10 +12,13 @@ export default defineRule({
     source: 'API document C, MutatingAdmissionPolicy; upstream (API server MutatingAdmissionPolicy admission, request pipeline)',
     crossDocument: [POLICY],
     docs,
+    messages: {
+      noPolicy: 'no MutatingAdmissionPolicy named "{{name}}" is among the linted documents; check the name or lint the binding with its policy',
+    },
   },
   check(context) {
     const name = specOf(context)?.policyName;
     if (typeof name !== 'string' || name === '' || policyOf(context)) return;
-    context.report({ path: ['spec', 'policyName'], message: `no MutatingAdmissionPolicy named "${name}" is among the linted documents; check the name or lint the binding with its policy` });
+    context.report({ path: ['spec', 'policyName'], messageId: 'noPolicy', data: { name } });
   },
 });

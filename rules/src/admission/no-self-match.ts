@@ -13,6 +13,9 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConstraints)',
     docs,
+    messages: {
+      selfMatch: '"{{r}}" names an admission policy kind, which a mutating admission policy can never match; remove it',
+    },
   },
   check(context) {
     for (const { path, rule, include } of resourceRulesOf(context)) {
@@ -22,7 +25,7 @@ export default defineRule({
       asList(rule.resources).forEach((r, k) => {
         if (typeof r !== 'string') return;
         const base = r.split('/')[0] as string;
-        if (SELF.has(base)) context.report({ path: [...path, 'resources', k], message: `"${r}" names an admission policy kind, which a mutating admission policy can never match; remove it` });
+        if (SELF.has(base)) context.report({ path: [...path, 'resources', k], messageId: 'selfMatch', data: { r } });
       });
     }
   },

@@ -28,6 +28,12 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, MutatingAdmissionPolicy)',
     docs,
+    messages: {
+      apiVersionMissing: 'paramKind needs an apiVersion (group/version, or version for the core group)',
+      badApiVersion: 'paramKind.apiVersion "{{apiVersion}}" {{problem}}',
+      kindMissing: 'paramKind needs a kind',
+      badKind: 'paramKind.kind "{{kind}}" is not a valid kind: letters, digits and "-", starting with a letter',
+    },
   },
   check(context) {
     const paramKind = specOf(context)?.paramKind;
@@ -35,15 +41,15 @@ export default defineRule({
     const at = ['spec', 'paramKind'];
     const { apiVersion, kind } = paramKind;
     if (typeof apiVersion !== 'string' || apiVersion === '') {
-      context.report({ path: [...at, 'apiVersion'], message: 'paramKind needs an apiVersion (group/version, or version for the core group)' });
+      context.report({ path: [...at, 'apiVersion'], messageId: 'apiVersionMissing' });
     } else {
       const problem = versionProblem(apiVersion);
-      if (problem) context.report({ path: [...at, 'apiVersion'], message: `paramKind.apiVersion "${apiVersion}" ${problem}` });
+      if (problem) context.report({ path: [...at, 'apiVersion'], messageId: 'badApiVersion', data: { apiVersion, problem } });
     }
     if (typeof kind !== 'string' || kind === '') {
-      context.report({ path: [...at, 'kind'], message: 'paramKind needs a kind' });
+      context.report({ path: [...at, 'kind'], messageId: 'kindMissing' });
     } else if (kind.length > 63 || !DNS_1035.test(kind.toLowerCase())) {
-      context.report({ path: [...at, 'kind'], message: `paramKind.kind "${kind}" is not a valid kind: letters, digits and "-", starting with a letter` });
+      context.report({ path: [...at, 'kind'], messageId: 'badKind', data: { kind } });
     }
   },
 });

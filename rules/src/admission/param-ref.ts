@@ -12,6 +12,12 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server MutatingAdmissionPolicy admission, objects, defaults and validation, params)',
     docs,
+    messages: {
+      nameAndSelector: 'paramRef sets both name and selector; keep one: name for a single parameter object, selector for every matching one',
+      neither: 'paramRef needs a name or a selector to find its parameter objects',
+      badNamespace: 'paramRef.namespace "{{namespace}}" {{problem}}, so no namespace has that name and the parameter is never found',
+      notFoundActionMissing: 'paramRef needs parameterNotFoundAction (Allow or Deny); it has no default',
+    },
   },
   check(context) {
     const ref = specOf(context)?.paramRef;
@@ -19,17 +25,17 @@ export default defineRule({
     const hasName = typeof ref.name === 'string' && ref.name !== '';
     const hasSelector = ref.selector !== undefined && ref.selector !== null;
     if (hasName && hasSelector) {
-      context.report({ path: ['spec', 'paramRef', 'selector'], target: 'key', message: 'paramRef sets both name and selector; keep one: name for a single parameter object, selector for every matching one' });
+      context.report({ path: ['spec', 'paramRef', 'selector'], target: 'key', messageId: 'nameAndSelector' });
     } else if (!hasName && !hasSelector) {
-      context.report({ path: ['spec', 'paramRef'], target: 'key', message: 'paramRef needs a name or a selector to find its parameter objects' });
+      context.report({ path: ['spec', 'paramRef'], target: 'key', messageId: 'neither' });
     }
     if (typeof ref.namespace === 'string' && ref.namespace !== '' && formats['path-segment'](ref.namespace) === undefined) {
       // Accepted by the server, but a namespace name is a DNS label, so this one can never match.
       const problem = formats['dns-label'](ref.namespace);
-      if (problem) context.report({ path: ['spec', 'paramRef', 'namespace'], severity: 'warning', message: `paramRef.namespace "${ref.namespace}" ${problem}, so no namespace has that name and the parameter is never found` });
+      if (problem) context.report({ path: ['spec', 'paramRef', 'namespace'], severity: 'warning', messageId: 'badNamespace', data: { namespace: ref.namespace, problem } });
     }
     if (ref.parameterNotFoundAction === undefined || ref.parameterNotFoundAction === null || ref.parameterNotFoundAction === '') {
-      context.report({ path: ['spec', 'paramRef', 'parameterNotFoundAction'], message: 'paramRef needs parameterNotFoundAction (Allow or Deny); it has no default' });
+      context.report({ path: ['spec', 'paramRef', 'parameterNotFoundAction'], messageId: 'notFoundActionMissing' });
     }
   },
 });

@@ -11,13 +11,16 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.paramKind, CEL variables)',
     docs,
+    messages: {
+      paramsWithoutParamKind: '"params" is only available when the policy sets spec.paramKind; add paramKind or remove the reference',
+    },
   },
   check(context) {
     const spec = specOf(context);
     if (!spec || spec.paramKind !== undefined) return;
     for (const site of expressionsOf(context)) {
       for (const ref of celReferences(site.expression)) {
-        if (ref.root === 'params') context.report({ path: site.path, message: '"params" is only available when the policy sets spec.paramKind; add paramKind or remove the reference', span: spanIn(context, site.path, ref) });
+        if (ref.root === 'params') context.report({ path: site.path, messageId: 'paramsWithoutParamKind', span: spanIn(context, site.path, ref) });
       }
     }
   },

@@ -16,6 +16,9 @@ export default defineRule({
     source: 'API document C, MutatingAdmissionPolicy (Mutation)',
     fixable: true,
     docs,
+    messages: {
+      memberMissing: 'patchType is {{type}} but {{wanted}} is missing; add {{wanted}} with an expression',
+    },
   },
   check(context) {
     asList(specOf(context)?.mutations).forEach((m, i) => {
@@ -35,7 +38,7 @@ export default defineRule({
         });
       } else if (m[wanted] === undefined) {
         // The server names the missing member (Required), placed on the nearest key that exists.
-        context.report({ path: [...path, wanted], message: `patchType is ${type} but ${wanted} is missing; add ${wanted} with an expression` });
+        context.report({ path: [...path, wanted], messageId: 'memberMissing', data: { type, wanted } });
       }
     });
   },

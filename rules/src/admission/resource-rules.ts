@@ -17,7 +17,7 @@ function checkResources(context: RuleContext, path: FieldPath, resources: unknow
   resources.forEach((r, i) => {
     if (typeof r !== 'string') return;
     if (r === '') {
-      context.report({ path: [...path, i], message: 'a resource must not be empty; name a resource such as "deployments", or "*"' });
+      context.report({ path: [...path, i], messageId: 'emptyResource' });
       return;
     }
     const slash = r.indexOf('/');
@@ -27,13 +27,13 @@ function checkResources(context: RuleContext, path: FieldPath, resources: unknow
     }
     const base = r.slice(0, slash);
     const sub = r.slice(slash + 1);
-    if (wildcardSub.has(base)) context.report({ path: [...path, i], message: `"${r}" is already matched by "${base}/*"; remove one of the two entries` });
-    if (wildcardBase.has(sub)) context.report({ path: [...path, i], message: `"${r}" is already matched by "*/${sub}"; remove one of the two entries` });
+    if (wildcardSub.has(base)) context.report({ path: [...path, i], messageId: 'coveredBySubresourceWildcard', data: { r, base } });
+    if (wildcardBase.has(sub)) context.report({ path: [...path, i], messageId: 'coveredByResourceWildcard', data: { r, sub } });
     if (sub === '*') wildcardSub.add(base);
     if (base === '*') wildcardBase.add(sub);
   });
   if (!plain.some((e) => e.r === '*') || plain[plain.length - 1]?.r === '*') return;
-  for (const { r, i } of plain) if (r !== '*') context.report({ path: [...path, i], message: `"${r}" is already matched by "*"; remove one of the two entries` });
+  for (const { r, i } of plain) if (r !== '*') context.report({ path: [...path, i], messageId: 'coveredByStar', data: { r } });
 }
 
 // A resource name is one segment of a request path: not "." or "..", without "/" or "%".
@@ -53,18 +53,28 @@ export default defineRule({
     source: 'upstream (API server validation, MutatingAdmissionPolicy)',
     fixable: true,
     docs,
+    messages: {
+      emptyResource: 'a resource must not be empty; name a resource such as "deployments", or "*"',
+      coveredBySubresourceWildcard: '"{{r}}" is already matched by "{{base}}/*"; remove one of the two entries',
+      coveredByResourceWildcard: '"{{r}}" is already matched by "*/{{sub}}"; remove one of the two entries',
+      coveredByStar: '"{{r}}" is already matched by "*"; remove one of the two entries',
+      noResourceRules: 'matchConstraints needs at least one resource rule; the policy takes the type of `object` from it',
+      emptyList: '{{field}} of a resource rule must not be empty; use ["*"] to match all',
+      badResourceName: '{{problem}}: it is one segment of the request path',
+      repeatedResourceName: 'resource name "{{n}}" is listed twice; remove the repetition',
+    },
   },
   check(context) {
     const match = matchResourcesOf(context);
     if (isPolicy(context) && match && asList(match.value.resourceRules).length === 0) {
       // A missing field is reported at its own path (placed on the nearest key that exists).
-      context.report({ path: [...match.path, 'resourceRules'], message: 'matchConstraints needs at least one resource rule; the policy takes the type of `object` from it' });
+      context.report({ path: [...match.path, 'resourceRules'], messageId: 'noResourceRules' });
     }
     for (const { path, rule } of resourceRulesOf(context)) {
       for (const field of LISTS) {
         const list = rule[field];
         if (list === undefined || (Array.isArray(list) && list.length === 0)) {
-          context.report({ path: [...path, field], message: `${field} of a resource rule must not be empty; use ["*"] to match all` });
+          context.report({ path: [...path, field], messageId: 'emptyList', data: { field } });
           continue;
         }
         if (!Array.isArray(list)) continue;
@@ -75,8 +85,8 @@ export default defineRule({
       names.forEach((n, i) => {
         if (typeof n !== 'string') return;
         const problem = pathSegmentProblem(n);
-        if (problem) context.report({ path: [...path, 'resourceNames', i], message: `${problem}: it is one segment of the request path` });
-        else if (names.indexOf(n) < i) context.report({ path: [...path, 'resourceNames', i], message: `resource name "${n}" is listed twice; remove the repetition` });
+        if (problem) context.report({ path: [...path, 'resourceNames', i], messageId: 'badResourceName', data: { problem } });
+        else if (names.indexOf(n) < i) context.report({ path: [...path, 'resourceNames', i], messageId: 'repeatedResourceName', data: { n } });
       });
     }
   },

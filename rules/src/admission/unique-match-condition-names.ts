@@ -12,13 +12,16 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConditions)',
     docs,
+    messages: {
+      repeated: 'match condition name "{{name}}" is already used by an earlier condition; names must be unique',
+    },
   },
   check(context) {
     const seen = new Set<string>();
     asList(specOf(context)?.matchConditions).forEach((c, i) => {
       const name = isObject(c) ? c.name : undefined;
       if (typeof name !== 'string') return;
-      if (seen.has(name)) context.report({ path: ['spec', 'matchConditions', i, 'name'], message: `match condition name "${name}" is already used by an earlier condition; names must be unique` });
+      if (seen.has(name)) context.report({ path: ['spec', 'matchConditions', i, 'name'], messageId: 'repeated', data: { name } });
       seen.add(name);
     });
   },

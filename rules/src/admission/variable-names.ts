@@ -15,16 +15,21 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.variables)',
     docs,
+    messages: {
+      notIdentifier: 'variable name "{{name}}" is not a CEL identifier; use letters, digits and "_" only, not starting with a digit',
+      reservedWord: 'variable name "{{name}}" is a CEL reserved word; choose another name',
+      repeated: 'variable name "{{name}}" is already used by an earlier variable; names should be unique',
+    },
   },
   check(context) {
     const names = variableNames(specOf(context));
     names.forEach((name, i) => {
       if (name === undefined) return;
       const path = ['spec', 'variables', i, 'name'];
-      if (!IDENTIFIER.test(name)) context.report({ path, message: `variable name "${name}" is not a CEL identifier; use letters, digits and "_" only, not starting with a digit` });
-      else if (RESERVED.has(name)) context.report({ path, message: `variable name "${name}" is a CEL reserved word; choose another name` });
+      if (!IDENTIFIER.test(name)) context.report({ path, messageId: 'notIdentifier', data: { name } });
+      else if (RESERVED.has(name)) context.report({ path, messageId: 'reservedWord', data: { name } });
       // The server stores the policy (see the docs): a warning, not a refusal.
-      else if (names.indexOf(name) < i) context.report({ path, severity: 'warning', message: `variable name "${name}" is already used by an earlier variable; names should be unique` });
+      else if (names.indexOf(name) < i) context.report({ path, severity: 'warning', messageId: 'repeated', data: { name } });
     });
   },
 });
