@@ -48,6 +48,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Versioning; B Versioning (feature gates of each field); upstream (API server validation, PodGroup)',
     docs,
+    messages: {
+      refused: '"{{field}}" needs feature gate {{why}}; with the gate off the server refuses the object',
+      dropped: '"{{field}}" needs feature gate {{why}}; with the gate off the server drops the field',
+      servedOnly: '"{{field}}" is served only with feature gate {{state}}; set it in platlint.config.yaml featureGates to say what the cluster runs',
+    },
   },
   check(context) {
     const configured = context.settings.featureGates;
@@ -58,15 +63,15 @@ export default defineRule({
         const why = off.map((g) => `${g} (${configured[g] === false ? 'disabled by the configuration' : 'off by default'})`).join(', ');
         context.report(
           refused
-            ? { path, target: 'key', severity: 'error', message: `"${field}" needs feature gate ${why}; with the gate off the server refuses the object` }
-            : { path, target: 'key', severity: 'warning', message: `"${field}" needs feature gate ${why}; with the gate off the server drops the field` },
+            ? { path, target: 'key', severity: 'error', messageId: 'refused', data: { field, why } }
+            : { path, target: 'key', severity: 'warning', messageId: 'dropped', data: { field, why } },
         );
         continue;
       }
       const unconfigured = gates.filter((g) => configured[g] === undefined);
       if (unconfigured.length > 0) {
         const state = unconfigured.map((g) => `${g} (${defaultState(g, context.settings.release)})`).join(', ');
-        context.report({ path, target: 'key', severity: 'info', message: `"${field}" is served only with feature gate ${state}; set it in platlint.config.yaml featureGates to say what the cluster runs` });
+        context.report({ path, target: 'key', severity: 'info', messageId: 'servedOnly', data: { field, state } });
       }
     }
   },

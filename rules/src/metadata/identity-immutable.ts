@@ -25,6 +25,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, metadata)',
     docs,
+    messages: {
+      uidChanged: 'metadata.uid cannot change on update (stored: "{{stored}}"); remove uid or keep the stored one',
+      identityChanged: 'metadata.{{field}} cannot change on update (stored: "{{stored}}"); create the object under the new {{field}} and delete the old one instead',
+    },
   },
   check(context) {
     if (!context.old) return;
@@ -37,7 +41,7 @@ export default defineRule({
       if (!isSet(value) || !isSet(stored) || value === stored) continue;
       context.report({
         path: ['metadata', field],
-        message: `metadata.${field} cannot change on update (stored: "${stored}"); ${field === 'uid' ? 'remove uid or keep the stored one' : `create the object under the new ${field} and delete the old one instead`}`,
+        ...(field === 'uid' ? { messageId: 'uidChanged', data: { stored } } : { messageId: 'identityChanged', data: { field, stored } }),
       });
     }
   },

@@ -9,10 +9,10 @@ function* labelProblems(labels: unknown, at: FieldPath, what: 'label' | 'selecto
   if (!isObject(labels)) return;
   for (const [key, value] of Object.entries(labels)) {
     const keyProblem = formats['label-key'](key);
-    if (keyProblem) yield { path: [...at, key], target: 'key', message: `${what} key "${key}" ${keyProblem}` };
+    if (keyProblem) yield { path: [...at, key], target: 'key', messageId: 'badKey', data: { what, key, keyProblem } };
     if (typeof value !== 'string') continue;
     const valueProblem = formats['label-value'](value);
-    if (valueProblem) yield { path: [...at, key], message: `value "${value}" of ${what} "${key}" ${valueProblem}` };
+    if (valueProblem) yield { path: [...at, key], messageId: 'badValue', data: { value, what, key, valueProblem } };
   }
 }
 
@@ -25,7 +25,7 @@ function* expressionValueProblems(selector: Obj, at: FieldPath): Generator<Repor
     for (const [j, value] of term.values.entries()) {
       if (typeof value !== 'string') continue;
       const problem = formats['label-value'](value);
-      if (problem) yield { path: [...at, 'matchExpressions', i, 'values', j], message: `selector value "${value}" ${problem}` };
+      if (problem) yield { path: [...at, 'matchExpressions', i, 'values', j], messageId: 'badSelectorValue', data: { value, problem } };
     }
   }
 }
@@ -39,6 +39,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Shared types (ObjectMeta); upstream (API server validation, metadata of every object)',
     docs,
+    messages: {
+      badKey: '{{what}} key "{{key}}" {{keyProblem}}',
+      badValue: 'value "{{value}}" of {{what}} "{{key}}" {{valueProblem}}',
+      badSelectorValue: 'selector value "{{value}}" {{problem}}',
+    },
   },
   check(context) {
     for (const holder of valuesOfTypes(context.value, context.schema, [OBJECT_META, LABEL_SELECTOR, POD_SPEC])) {

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { COMPOSITE_POD_GROUP, reportChanges, spec } from './shared.js';
+import { CHANGE_MESSAGES, COMPOSITE_POD_GROUP, reportChanges, spec } from './shared.js';
 import docs from './composite-spec-immutable.md';
 
 const WHY = 'the spec of a CompositePodGroup cannot change after creation';
@@ -13,6 +13,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document B, CompositePodGroup (CompositePodGroupSpec: "Every field of this spec is immutable")',
     docs,
+    messages: CHANGE_MESSAGES,
   },
   check(context) {
     const stored = context.old ? spec(context.old.value) : undefined;

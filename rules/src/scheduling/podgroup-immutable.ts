@@ -1,6 +1,6 @@
 import { defineRule, platlintInfo, schemaAt } from '@platlint/core';
 import type { RuleContext } from '@platlint/core';
-import { POD_GROUP, isSet, reportChanges, spec } from './shared.js';
+import { CHANGE_MESSAGES, POD_GROUP, isSet, reportChanges, spec } from './shared.js';
 import { isObject } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 import docs from './podgroup-immutable.md';
@@ -16,6 +16,12 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document B, PodGroup (PodGroupSpec, column Mutable); upstream (API server validation, PodGroup)',
     docs,
+    messages: {
+      ...CHANGE_MESSAGES,
+      policyMemberAdded: 'spec.schedulingPolicy.{{member}} was added; {{what}} cannot be added to an existing PodGroup',
+      policyMemberRemoved: 'spec.schedulingPolicy.{{member}} was removed; {{what}} cannot be removed from an existing PodGroup',
+      policySwitched: 'the scheduling policy changed from "{{was}}" to "{{is}}"; a PodGroup cannot switch between basic and gang scheduling after creation',
+    },
   },
   check(context) {
     const stored = context.old ? spec(context.old.value) : undefined;
@@ -42,7 +48,7 @@ function checkPolicy(context: RuleContext, before: unknown, after: unknown): voi
   const was = mode(before);
   const is = mode(after);
   if (was && is) {
-    if (was !== is) context.report({ path: ['spec', 'schedulingPolicy'], message: `the scheduling policy changed from "${was}" to "${is}"; a PodGroup cannot switch between basic and gang scheduling after creation` });
+    if (was !== is) context.report({ path: ['spec', 'schedulingPolicy'], messageId: 'policySwitched', data: { was, is } });
     return;
   }
   // Neither or both on one side: name each member whose presence changed.
@@ -54,7 +60,8 @@ function checkPolicy(context: RuleContext, before: unknown, after: unknown): voi
     context.report({
       path: ['spec', 'schedulingPolicy', member],
       target: 'key',
-      message: has ? `spec.schedulingPolicy.${member} was added; ${what} cannot be added to an existing PodGroup` : `spec.schedulingPolicy.${member} was removed; ${what} cannot be removed from an existing PodGroup`,
+      messageId: has ? 'policyMemberAdded' : 'policyMemberRemoved',
+      data: { member, what },
     });
   }
 }

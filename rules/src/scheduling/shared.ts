@@ -42,6 +42,13 @@ const SERVER_FILLED = new Set(['priority', 'preemptionPolicy']);
  * Reports every difference between the stored and the new value of one spec field, at the
  * most precise path. Both sides are compared after defaulting.
  */
+/** The messages of reportChanges, which every rule that calls it has among its own. */
+export const CHANGE_MESSAGES = {
+  fieldAdded: '{{name}} was added; {{why}}',
+  fieldRemoved: '{{name}} was removed (it was {{before}}); {{why}}',
+  fieldChanged: '{{name}} changed from {{before}} to {{after}}; {{why}}',
+} as const;
+
 export function reportChanges(context: RuleContext, schema: SchemaNode, field: string, oldSpec: Obj, newSpec: Obj, why: string): void {
   const fallback = schemaAt(schema, ['spec', field])?.default;
   if (!isSet(newSpec[field]) && SERVER_FILLED.has(field)) return;
@@ -59,9 +66,9 @@ function diff(context: RuleContext, path: FieldPath, before: unknown, after: unk
     for (const key of Object.keys(after)) diff(context, [...path, key], before[key], after[key], why);
     return;
   }
-  if (!isSet(before)) context.report({ path, target: 'key', message: `${name} was added; ${why}` });
-  else if (!isSet(after)) context.report({ path, target: 'key', message: `${name} was removed (it was ${show(before)}); ${why}` });
-  else context.report({ path, message: `${name} changed from ${show(before)} to ${show(after)}; ${why}` });
+  if (!isSet(before)) context.report({ path, target: 'key', messageId: 'fieldAdded', data: { name, why } });
+  else if (!isSet(after)) context.report({ path, target: 'key', messageId: 'fieldRemoved', data: { name, before: show(before), why } });
+  else context.report({ path, messageId: 'fieldChanged', data: { name, before: show(before), after: show(after), why } });
 }
 
 function sameKeys(a: Obj, b: Obj): boolean {
