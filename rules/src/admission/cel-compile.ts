@@ -5,9 +5,9 @@ import { LexError, celEnvironmentFor, tokenizeCel } from '@platlint/cel';
 import type { CelEnvironment, CelIssue, CelToken, StructuralSchema } from '@platlint/cel';
 import { catalog } from '@platlint/core';
 import type { CelPlace, KindInfo, RuleContext } from '@platlint/core';
-import { asList, celReferences, expressionsOf, specOf, strings, variableNames } from './shared.js';
+import { celReferences, expressionsOf, specOf, strings, variableNames } from './shared.js';
 import type { ExpressionPlace, ExpressionAt } from './shared.js';
-import { isObject } from '../kit/objects.js';
+import { isObject, listOf } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 
 /**
@@ -20,7 +20,7 @@ export function matchedKinds(spec: Obj): KindInfo[] | undefined {
   const constraints = spec.matchConstraints;
   if (!isObject(constraints)) return undefined;
   const found = new Set<KindInfo>();
-  for (const rule of asList(constraints.resourceRules)) {
+  for (const rule of listOf(constraints.resourceRules)) {
     if (!isObject(rule)) return undefined;
     const groups = strings(rule.apiGroups);
     const versions = strings(rule.apiVersions);
@@ -184,7 +184,7 @@ export function compileSites(context: RuleContext, typing: Typing): SiteIssues[]
  */
 function besideItsPatchType(spec: Obj, site: ExpressionAt): boolean {
   if (site.place !== 'applyConfiguration' && site.place !== 'jsonPatch') return false;
-  const mutation = asList(spec.mutations)[site.index];
+  const mutation = listOf(spec.mutations)[site.index];
   if (!isObject(mutation)) return false;
   const member = mutation.patchType === 'ApplyConfiguration' ? 'applyConfiguration' : mutation.patchType === 'JSONPatch' ? 'jsonPatch' : undefined;
   return member !== undefined && member !== site.place;

@@ -3,9 +3,10 @@ import { defineRule } from '@platlint/core';
 import type { KindInfo } from '@platlint/core';
 import { evaluatedOnEveryRun, failsWhenRun } from './cel-certainty.js';
 import { DYNAMIC, compileSites, issueMessage, matchedKinds, refusedByServer } from './cel-compile.js';
-import { POLICY, asList, spanIn, specOf } from './shared.js';
+import { POLICY, spanIn, specOf } from './shared.js';
 import type { ExpressionAt } from './shared.js';
 import type { Obj } from '../kit/objects.js';
+import { listOf } from '../kit/objects.js';
 import docs from './cel-schema.md';
 
 export default defineRule({
@@ -72,7 +73,7 @@ function issueId(site: ExpressionAt, issue: CelIssue): string {
  */
 function runsOnEveryMatch(spec: Obj, site: ExpressionAt): boolean {
   if (site.place === 'applyConfiguration' || site.place === 'jsonPatch') return true;
-  return site.place === 'matchCondition' && asList(spec.matchConditions).length === 1;
+  return site.place === 'matchCondition' && listOf(spec.matchConditions).length === 1;
 }
 
 /** The issues of a site once each, with the kinds whose compile reports them. */

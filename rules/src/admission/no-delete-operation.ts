@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { BINDING, POLICY, asList, isPolicy, resourceRulesOf, strings } from './shared.js';
+import { BINDING, POLICY, isPolicy, resourceRulesOf, strings } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './no-delete-operation.md';
 
 export default defineRule({
@@ -17,7 +18,7 @@ export default defineRule({
     const severity = isPolicy(context) ? 'error' : 'warning';
     for (const { path, rule, include } of resourceRulesOf(context)) {
       if (!include) continue;
-      const ops = asList(rule.operations);
+      const ops = listOf(rule.operations);
       const rest = strings(ops).filter((o) => o !== 'DELETE');
       ops.forEach((op, j) => {
         if (op !== 'DELETE') return;

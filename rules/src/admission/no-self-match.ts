@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { ADMISSION_GROUP, BINDING, POLICY, asList, resourceRulesOf, strings } from './shared.js';
+import { ADMISSION_GROUP, BINDING, POLICY, resourceRulesOf, strings } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './no-self-match.md';
 
 const SELF = new Set(['mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
@@ -22,7 +23,7 @@ export default defineRule({
       if (!include) continue;
       const groups = strings(rule.apiGroups);
       if (!groups.includes('*') && !groups.includes(ADMISSION_GROUP)) continue;
-      asList(rule.resources).forEach((r, k) => {
+      listOf(rule.resources).forEach((r, k) => {
         if (typeof r !== 'string') return;
         const base = r.split('/')[0] as string;
         if (SELF.has(base)) context.report({ path: [...path, 'resources', k], messageId: 'selfMatch', data: { r } });

@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { POLICY, asList, specOf } from './shared.js';
-import { isObject } from '../kit/objects.js';
+import { POLICY, specOf } from './shared.js';
+import { isObject, listOf } from '../kit/objects.js';
 import docs from './patch-type-member.md';
 
 const MEMBERS = { ApplyConfiguration: 'applyConfiguration', JSONPatch: 'jsonPatch' } as const;
@@ -21,7 +21,7 @@ export default defineRule({
     },
   },
   check(context) {
-    asList(specOf(context)?.mutations).forEach((m, i) => {
+    listOf(specOf(context)?.mutations).forEach((m, i) => {
       if (!isObject(m) || typeof m.patchType !== 'string' || !(m.patchType in MEMBERS)) return;
       const type = m.patchType as PatchType;
       const wanted = MEMBERS[type];

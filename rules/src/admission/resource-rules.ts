@@ -1,6 +1,7 @@
 import { defineRule, reportBesideLoneEntry } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { BINDING, POLICY, asList, isPolicy, matchResourcesOf, resourceRulesOf } from './shared.js';
+import { BINDING, POLICY, isPolicy, matchResourcesOf, resourceRulesOf } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './resource-rules.md';
 
 const LISTS = ['operations', 'apiGroups', 'apiVersions', 'resources'] as const;
@@ -66,7 +67,7 @@ export default defineRule({
   },
   check(context) {
     const match = matchResourcesOf(context);
-    if (isPolicy(context) && match && asList(match.value.resourceRules).length === 0) {
+    if (isPolicy(context) && match && listOf(match.value.resourceRules).length === 0) {
       // A missing field is reported at its own path (placed on the nearest key that exists).
       context.report({ path: [...match.path, 'resourceRules'], messageId: 'noResourceRules' });
     }
@@ -81,7 +82,7 @@ export default defineRule({
         if (field === 'resources') checkResources(context, [...path, field], list);
         else reportBesideLoneEntry(context, [...path, field], list, '*', (entry) => `${JSON.stringify(entry)} must be removed: "*" must be the only entry of ${field}, and it already matches everything`);
       }
-      const names = asList(rule.resourceNames);
+      const names = listOf(rule.resourceNames);
       names.forEach((n, i) => {
         if (typeof n !== 'string') return;
         const problem = pathSegmentProblem(n);

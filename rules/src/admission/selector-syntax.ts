@@ -1,7 +1,7 @@
 import { defineRule, termValuesProblem } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { BINDING, POLICY, asList, matchResourcesOf, specOf } from './shared.js';
-import { isObject } from '../kit/objects.js';
+import { BINDING, POLICY, matchResourcesOf, specOf } from './shared.js';
+import { isObject, listOf } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 import docs from './selector-syntax.md';
 
@@ -30,7 +30,7 @@ export default defineRule({
   },
   check(context) {
     for (const { path, selector } of selectorsOf(context)) {
-      asList(selector.matchExpressions).forEach((term, i) => {
+      listOf(selector.matchExpressions).forEach((term, i) => {
         const problem = isObject(term) ? termValuesProblem(term) : undefined;
         if (problem) context.report({ path: [...path, 'matchExpressions', i, 'values'], ...problem });
       });

@@ -2,19 +2,15 @@ import { celExpressionsIn } from '@platlint/core';
 import { LexError, admissionPlaceOf, tokenizeCel, yamlValueRangeToSource } from '@platlint/cel';
 import type { AdmissionPlace, CelToken } from '@platlint/cel';
 import type { CelPlace, FieldPath, LintObject, OffsetSpan, RuleContext } from '@platlint/core';
-import { isObject } from '../kit/objects.js';
+import { isObject, listOf } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 
 export const POLICY = 'MutatingAdmissionPolicy.admissionregistration.plat.io';
 export const BINDING = 'MutatingAdmissionPolicyBinding.admissionregistration.plat.io';
 export const ADMISSION_GROUP = 'admissionregistration.plat.io';
 
-export function asList(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
 export function strings(value: unknown): string[] {
-  return asList(value).filter((v): v is string => typeof v === 'string');
+  return listOf(value).filter((v): v is string => typeof v === 'string');
 }
 
 export function specOf(context: RuleContext): Obj | undefined {
@@ -46,7 +42,7 @@ export function resourceRulesOf(context: RuleContext): ResourceRuleAt[] {
   if (!match) return [];
   const out: ResourceRuleAt[] = [];
   for (const field of ['resourceRules', 'excludeResourceRules'] as const) {
-    asList(match.value[field]).forEach((rule, i) => {
+    listOf(match.value[field]).forEach((rule, i) => {
       if (isObject(rule)) out.push({ path: [...match.path, field, i], rule, include: field === 'resourceRules' });
     });
   }
@@ -86,7 +82,7 @@ export function expressionsOf(context: RuleContext): ExpressionAt[] {
 
 /** Variable names in declaration order (entries without a string name keep their slot as undefined). */
 export function variableNames(spec: Obj | undefined): (string | undefined)[] {
-  return asList(spec?.variables).map((v) => (isObject(v) && typeof v.name === 'string' ? v.name : undefined));
+  return listOf(spec?.variables).map((v) => (isObject(v) && typeof v.name === 'string' ? v.name : undefined));
 }
 
 export interface Reference {

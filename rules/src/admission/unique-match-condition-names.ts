@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { POLICY, asList, specOf } from './shared.js';
-import { isObject } from '../kit/objects.js';
+import { POLICY, specOf } from './shared.js';
+import { isObject, listOf } from '../kit/objects.js';
 import docs from './unique-match-condition-names.md';
 
 export default defineRule({
@@ -18,7 +18,7 @@ export default defineRule({
   },
   check(context) {
     const seen = new Set<string>();
-    asList(specOf(context)?.matchConditions).forEach((c, i) => {
+    listOf(specOf(context)?.matchConditions).forEach((c, i) => {
       const name = isObject(c) ? c.name : undefined;
       if (typeof name !== 'string') return;
       if (seen.has(name)) context.report({ path: ['spec', 'matchConditions', i, 'name'], messageId: 'repeated', data: { name } });

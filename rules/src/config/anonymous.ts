@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { AUTHN, forRepeats, list, obj } from './shared.js';
+import { AUTHN, forRepeats, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './anonymous.md';
 
 export default defineRule({
@@ -20,7 +21,7 @@ export default defineRule({
   check(context) {
     const anonymous = obj(context.value.anonymous);
     if (!anonymous) return;
-    const conditions = list(anonymous.conditions);
+    const conditions = listOf(anonymous.conditions);
     if (conditions.length > 0 && anonymous.enabled !== true) {
       context.report({ path: ['anonymous', 'conditions'], messageId: 'conditionsWhileDisabled' });
     }

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { AUTHN, authenticators, list, obj, quote } from './shared.js';
+import { AUTHN, authenticators, obj, quote } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './audience-match-policy.md';
 
 export default defineRule({
@@ -20,7 +21,7 @@ export default defineRule({
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
       const issuer = obj(jwt.issuer);
-      const count = list(issuer?.audiences).length;
+      const count = listOf(issuer?.audiences).length;
       const policy = issuer?.audienceMatchPolicy;
       const at = [...path, 'issuer', 'audienceMatchPolicy'];
       const unset = policy === undefined || policy === null || policy === '';

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { AUTHN, authenticators, forRepeats, list, obj } from './shared.js';
+import { AUTHN, authenticators, forRepeats, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './audiences.md';
 
 export default defineRule({
@@ -18,7 +19,7 @@ export default defineRule({
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
-      const entries = list(obj(jwt.issuer)?.audiences).map((value, j) => ({ value, j }));
+      const entries = listOf(obj(jwt.issuer)?.audiences).map((value, j) => ({ value, j }));
       for (const { value, j } of entries) {
         if (value === '') context.report({ path: [...path, 'issuer', 'audiences', j], messageId: 'empty' });
       }

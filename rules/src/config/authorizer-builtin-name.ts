@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { AUTHZ, filled, list, obj } from './shared.js';
+import { AUTHZ, filled, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './authorizer-builtin-name.md';
 
 const BUILTIN = new Set(['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'RBAC', 'Node']);
@@ -20,7 +21,7 @@ export default defineRule({
   },
   check(context) {
     const seen = new Set<string>();
-    list(context.value.authorizers).forEach((a, i) => {
+    listOf(context.value.authorizers).forEach((a, i) => {
       const authorizer = obj(a);
       const type = authorizer?.type;
       if (typeof type !== 'string' || !BUILTIN.has(type) || !filled(authorizer?.name)) return;

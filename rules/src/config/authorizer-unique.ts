@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { AUTHZ, filled, forRepeats, list, obj } from './shared.js';
+import { AUTHZ, filled, forRepeats, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './authorizer-unique.md';
 
 export default defineRule({
@@ -17,7 +18,7 @@ export default defineRule({
     },
   },
   check(context) {
-    const entries = list(context.value.authorizers).flatMap((a, i) => {
+    const entries = listOf(context.value.authorizers).flatMap((a, i) => {
       const authorizer = obj(a);
       return authorizer ? [{ authorizer, i }] : [];
     });

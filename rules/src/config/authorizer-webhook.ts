@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { AUTHZ, filled, list, obj } from './shared.js';
+import { AUTHZ, filled, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './authorizer-webhook.md';
 
 export default defineRule({
@@ -17,7 +18,7 @@ export default defineRule({
     },
   },
   check(context) {
-    list(context.value.authorizers).forEach((a, i) => {
+    listOf(context.value.authorizers).forEach((a, i) => {
       const authorizer = obj(a);
       if (!authorizer || !filled(authorizer.type)) return;
       const present = authorizer.webhook !== undefined && authorizer.webhook !== null;

@@ -1,7 +1,8 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { AUTHN, authenticators, filled, forRepeats, list, obj, unionFindingPaths } from './shared.js';
+import { AUTHN, authenticators, filled, forRepeats, obj, unionFindingPaths } from './shared.js';
 import type { Obj } from '../kit/objects.js';
+import { listOf } from '../kit/objects.js';
 import docs from './claim-validation-rule.md';
 
 export default defineRule({
@@ -23,7 +24,7 @@ export default defineRule({
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
-      const rules = list(jwt.claimValidationRules).flatMap((r, j) => {
+      const rules = listOf(jwt.claimValidationRules).flatMap((r, j) => {
         const rule = obj(r);
         return rule ? [{ rule, at: [...path, 'claimValidationRules', j] as FieldPath }] : [];
       });

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { EGRESS, forRepeats, list, obj, quote } from './shared.js';
+import { EGRESS, forRepeats, obj, quote } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './egress-name.md';
 
 const DESTINATIONS = ['controlplane', 'etcd', 'cluster'];
@@ -24,7 +25,7 @@ export default defineRule({
   },
   check(context) {
     // A missing name is reported structurally (schema/required).
-    const entries = list(context.value.egressSelections).flatMap((s, i) => {
+    const entries = listOf(context.value.egressSelections).flatMap((s, i) => {
       const name = obj(s)?.name;
       return typeof name === 'string' ? [{ name, i }] : [];
     });

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { EGRESS, filled, list, obj } from './shared.js';
+import { EGRESS, filled, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './egress-tls.md';
 
 export default defineRule({
@@ -19,7 +20,7 @@ export default defineRule({
     },
   },
   check(context) {
-    list(context.value.egressSelections).forEach((s, i) => {
+    listOf(context.value.egressSelections).forEach((s, i) => {
       const connection = obj(obj(s)?.connection);
       const tcp = obj(obj(connection?.transport)?.tcp);
       if (connection?.proxyProtocol !== 'HTTPConnect' || !tcp || typeof tcp.url !== 'string') return;

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { EGRESS, list, obj } from './shared.js';
+import { EGRESS, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './egress-transport.md';
 
 const present = (value: unknown): boolean => value !== undefined && value !== null;
@@ -22,7 +23,7 @@ export default defineRule({
     },
   },
   check(context) {
-    list(context.value.egressSelections).forEach((s, i) => {
+    listOf(context.value.egressSelections).forEach((s, i) => {
       const connection = obj(obj(s)?.connection);
       if (!connection) return;
       const protocol = connection.proxyProtocol;

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { EGRESS, list, obj } from './shared.js';
+import { EGRESS, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './egress-uds-name.md';
 
 export default defineRule({
@@ -18,7 +19,7 @@ export default defineRule({
     },
   },
   check(context) {
-    list(context.value.egressSelections).forEach((s, i) => {
+    listOf(context.value.egressSelections).forEach((s, i) => {
       const name = obj(obj(obj(obj(s)?.connection)?.transport)?.uds)?.udsName;
       if (typeof name !== 'string') return;
       const path = ['egressSelections', i, 'connection', 'transport', 'uds', 'udsName'];

@@ -1,7 +1,8 @@
 import { defineRule } from '@platlint/core';
 import { claimsEnvironment } from '@platlint/cel';
 import { claimSelections } from './claim-selections.js';
-import { AUTHN, authenticators, filled, list, obj } from './shared.js';
+import { AUTHN, authenticators, filled, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './email-verified.md';
 
 export default defineRule({
@@ -25,8 +26,8 @@ export default defineRule({
       if (!filled(username)) continue;
       const selected = claimSelections(username);
       if (!selected.has('email') || selected.has('email_verified')) continue;
-      const extras = list(mappings?.extra).map((e) => obj(e)?.valueExpression);
-      const rules = list(jwt.claimValidationRules)
+      const extras = listOf(mappings?.extra).map((e) => obj(e)?.valueExpression);
+      const rules = listOf(jwt.claimValidationRules)
         .map((r) => obj(r)?.expression)
         .filter((e): e is string => {
           if (!filled(e)) return false;

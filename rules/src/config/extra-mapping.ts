@@ -1,6 +1,7 @@
 import { defineRule, formats } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { AUTHN, authenticators, blank, forRepeats, list, obj } from './shared.js';
+import { AUTHN, authenticators, blank, forRepeats, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './extra-mapping.md';
 
 const PATH_CHARS = /^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$/;
@@ -37,7 +38,7 @@ export default defineRule({
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
-      const entries = list(obj(jwt.claimMappings)?.extra).flatMap((e, j) => {
+      const entries = listOf(obj(jwt.claimMappings)?.extra).flatMap((e, j) => {
         const entry = obj(e);
         return entry ? [{ entry, at: [...path, 'claimMappings', 'extra', j] as FieldPath }] : [];
       });

@@ -2,7 +2,7 @@ import { celExpressionsIn, parseDuration } from '@platlint/core';
 import type { CelPlace, FieldPath, RuleContext } from '@platlint/core';
 import { celEnvironmentFor, yamlValueRangeToSource } from '@platlint/cel';
 import type { CelEnvironment, CelProgram } from '@platlint/cel';
-import { isObject } from '../kit/objects.js';
+import { isObject, listOf } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 
 export const AUTHN = 'AuthenticationConfiguration.apiserver.plat.io';
@@ -13,10 +13,6 @@ export const TRACING = 'TracingConfiguration.apiserver.plat.io';
 /** Rules run on objects that may also have structural errors, so every read is guarded. */
 export function obj(value: unknown): Obj | undefined {
   return isObject(value) ? value : undefined;
-}
-
-export function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
 }
 
 /** Set and non-empty: upstream treats an empty string like an absent field. */
@@ -30,7 +26,7 @@ export function quote(value: string): string {
 
 /** Each JWT authenticator with its path. */
 export function authenticators(context: RuleContext): { jwt: Obj; path: FieldPath }[] {
-  return list(context.value.jwt).flatMap((entry, i) => {
+  return listOf(context.value.jwt).flatMap((entry, i) => {
     const jwt = obj(entry);
     return jwt ? [{ jwt, path: ['jwt', i] as FieldPath }] : [];
   });
@@ -38,7 +34,7 @@ export function authenticators(context: RuleContext): { jwt: Obj; path: FieldPat
 
 /** Each webhook configuration of an AuthorizationConfiguration with its path. */
 export function webhooks(context: RuleContext): { webhook: Obj; path: FieldPath }[] {
-  return list(context.value.authorizers).flatMap((entry, i) => {
+  return listOf(context.value.authorizers).flatMap((entry, i) => {
     const webhook = obj(obj(entry)?.webhook);
     return webhook ? [{ webhook, path: ['authorizers', i, 'webhook'] as FieldPath }] : [];
   });

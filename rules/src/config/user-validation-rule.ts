@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { AUTHN, authenticators, forRepeats, list, obj } from './shared.js';
+import { AUTHN, authenticators, forRepeats, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './user-validation-rule.md';
 
 export default defineRule({
@@ -19,7 +20,7 @@ export default defineRule({
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
-      const rules = list(jwt.userValidationRules).flatMap((r, j) => {
+      const rules = listOf(jwt.userValidationRules).flatMap((r, j) => {
         const expression = obj(r)?.expression;
         return typeof expression === 'string' ? [{ expression, at: [...path, 'userValidationRules', j, 'expression'] as FieldPath }] : [];
       });

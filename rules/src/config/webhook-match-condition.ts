@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { AUTHZ, forRepeats, list, obj, quote, webhooks } from './shared.js';
+import { AUTHZ, forRepeats, obj, quote, webhooks } from './shared.js';
+import { listOf } from '../kit/objects.js';
 import docs from './webhook-match-condition.md';
 
 export default defineRule({
@@ -21,7 +22,7 @@ export default defineRule({
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {
-      const all = list(webhook.matchConditions);
+      const all = listOf(webhook.matchConditions);
       const version = webhook.matchConditionSubjectAccessReviewVersion;
       const versionAt = [...path, 'matchConditionSubjectAccessReviewVersion'];
       if (typeof version === 'string' && version !== '' && version !== 'v1') {

@@ -26,3 +26,13 @@ export function nameOf(object: unknown): string | undefined {
   const name = objAt(object, 'metadata')?.name;
   return typeof name === 'string' ? name : undefined;
 }
+
+/** The value when it is a list, else an empty one (what is not a list is a structural finding). */
+export function listOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** Whether a field is set: present and not null (a key written without a value, `basic:`, is unset). */
+export function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}

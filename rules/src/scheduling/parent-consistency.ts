@@ -1,8 +1,8 @@
 import { defineRule } from '@platlint/core';
 import type { ReportDescriptor } from '@platlint/core';
 import { ancestry } from './hierarchy.js';
-import { COMPOSITE_POD_GROUP, POD_GROUP, isSet, spec } from './shared.js';
-import { isObject, nameOf } from '../kit/objects.js';
+import { COMPOSITE_POD_GROUP, POD_GROUP, spec } from './shared.js';
+import { isObject, isSet, nameOf } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 import docs from './parent-consistency.md';
 

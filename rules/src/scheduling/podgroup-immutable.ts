@@ -1,7 +1,7 @@
 import { defineRule, platlintInfo, schemaAt } from '@platlint/core';
 import type { RuleContext } from '@platlint/core';
-import { CHANGE_MESSAGES, POD_GROUP, isSet, reportChanges, spec } from './shared.js';
-import { isObject } from '../kit/objects.js';
+import { CHANGE_MESSAGES, POD_GROUP, reportChanges, spec } from './shared.js';
+import { isObject, isSet } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 import docs from './podgroup-immutable.md';
 

@@ -1,15 +1,10 @@
 import { formatPath, schemaAt } from '@platlint/core';
 import type { FieldPath, RuleContext, SchemaNode } from '@platlint/core';
-import { isObject } from '../kit/objects.js';
+import { isObject, isSet } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 
 export const POD_GROUP = 'PodGroup.scheduling.plat.io';
 export const COMPOSITE_POD_GROUP = 'CompositePodGroup.scheduling.plat.io';
-
-/** Union members are pointers upstream: a key written without a value (`basic:`) is unset. */
-export function isSet(value: unknown): boolean {
-  return value !== undefined && value !== null;
-}
 
 export function spec(value: Obj): Obj | undefined {
   return isObject(value.spec) ? value.spec : undefined;
