@@ -27,6 +27,11 @@ export default defineRule({
     source: 'upstream (KEP of CompositePodGroup: runtime validation of group hierarchies)',
     crossDocument: [COMPOSITE_POD_GROUP],
     docs,
+    messages: {
+      basicUnderGang: 'this group is scheduled "basic" under the gang parent "{{parentName}}"; a child of a gang group should be a gang too, or the hierarchy is invalid',
+      singleUnderAll: 'this group may be disrupted alone (disruptionMode single{{defaultNote}}) under the parent "{{parentName}}" whose children are disrupted together (all); set disruptionMode: {all: {}}',
+      otherPriority: '{{field}} {{mine}} differs from {{parents}} of the parent "{{parentName}}"; all groups of a hierarchy share one priority',
+    },
   },
   check(context) {
     const parent = ancestry(context).ancestors[0];
@@ -36,21 +41,21 @@ export default defineRule({
     const parentName = nameOf(parent.value) ?? '';
     const findings: ReportDescriptor[] = [];
     if (member(theirs.schedulingPolicy, ['basic', 'gang']) === 'gang' && member(own.schedulingPolicy, ['basic', 'gang']) === 'basic') {
-      findings.push({ path: ['spec', 'schedulingPolicy', 'basic'], target: 'key', message: `this group is scheduled "basic" under the gang parent "${parentName}"; a child of a gang group should be a gang too, or the hierarchy is invalid` });
+      findings.push({ path: ['spec', 'schedulingPolicy', 'basic'], target: 'key', messageId: 'basicUnderGang', data: { parentName } });
     }
     // An omitted disruption mode is `single`, the default of both kinds.
     if (member(theirs.disruptionMode, ['single', 'all']) === 'all' && (member(own.disruptionMode, ['single', 'all']) ?? 'single') === 'single') {
       findings.push({
         path: ['spec', 'disruptionMode'],
         target: 'key',
-        message: `this group may be disrupted alone (disruptionMode single${isSet(own.disruptionMode) ? '' : ', the default'}) under the parent "${parentName}" whose children are disrupted together (all); set disruptionMode: {all: {}}`,
+        messageId: 'singleUnderAll', data: { defaultNote: isSet(own.disruptionMode) ? '' : ', the default', parentName },
       });
     }
     for (const field of ['priorityClassName', 'priority', 'preemptionPolicy']) {
       const mine = scalar(context.value, field);
       const parents = scalar(parent.value, field);
       if (mine === undefined || parents === undefined || mine === parents) continue;
-      findings.push({ path: ['spec', field], message: `${field} ${JSON.stringify(mine)} differs from ${JSON.stringify(parents)} of the parent "${parentName}"; all groups of a hierarchy share one priority` });
+      findings.push({ path: ['spec', field], messageId: 'otherPriority', data: { field, mine: JSON.stringify(mine), parents: JSON.stringify(parents), parentName } });
     }
     for (const finding of findings) context.report(finding);
   },
