@@ -1,10 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+// @ts-expect-error: a plain ES module script without type declarations
+import { viteMarkdownAsText } from './scripts/markdown-text.mjs';
 
 // Workspace packages resolve to their TypeScript sources (the "source" export condition),
-// so tests never run against a stale build.
+// so tests never run against a stale build; a rule's Markdown docs load as text, as in the bundles.
 const conditions = ['source', 'import', 'node', 'default'];
 const sources = {
+  plugins: [viteMarkdownAsText],
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
 };

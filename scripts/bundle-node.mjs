@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { markdownAsText } from './markdown-text.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const generated = `${root}packages/core/generated/validators.js`;
@@ -97,7 +98,7 @@ export async function bundleNode(entry, launcher, { cacheAfter, separate = {}, p
     format: 'cjs',
     conditions: ['source'],
     alias: { yaml: `${root}node_modules/yaml/browser/index.js` },
-    plugins: [precompiledValidators, jsonAsString, ownFiles(separate, used)],
+    plugins: [precompiledValidators, jsonAsString, markdownAsText, ownFiles(separate, used)],
     // The launcher calls this function with CommonJS's variables and its own URL, which
     // stands for import.meta.url (a worker thread started from it goes through the launcher).
     banner: { js: '(function (require, module, exports, __filename, __dirname, __platlintEntryUrl) {' },
@@ -121,4 +122,24 @@ runCached({ script: new URL('./${script}', import.meta.url), name: ${JSON.string
     outfile: `${root}${launcher}`,
     format: 'esm',
   });
+}
+
+/**
+ * Bundles the TypeScript modules `entries` (relative to the repository root) from the sources, as
+ * the executables are (same aliases and loaders), into the ES module `outfile`, which exports
+ * what they export, and imports it: for the scripts that run the engine without a build (the
+ * benchmarks, the docs generator).
+ */
+export async function importFromSources(entries, outfile) {
+  await build({
+    ...common,
+    stdin: { contents: entries.map((entry) => `export * from './${entry}';`).join('\n'), resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
+    outfile,
+    format: 'esm',
+    conditions: ['source'],
+    alias: { yaml: `${root}node_modules/yaml/browser/index.js` },
+    plugins: [markdownAsText],
+    banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
+  });
+  return import(outfile);
 }

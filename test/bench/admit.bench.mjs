@@ -2,17 +2,17 @@
 // webhook's whole /mutate path (body bytes -> parse -> admit -> metrics -> response JSON).
 // Same state and same 4 KB Deployment review as webhook.bench.mjs.
 //
-//   npx tsc -b packages/admission && node test/bench/admit.bench.mjs [--seconds 3] [--only admit|server]
+//   node test/bench/admit.bench.mjs [--seconds 3] [--only admit|server]
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { admit, loadState } from '../../packages/admission/dist/index.js';
-import { DecisionRouter } from '../../packages/admission/dist/server/decision-router.js';
-import { Metrics } from '../../packages/admission/dist/server/metrics.js';
-import { parseJsonBody, readReview, reviewResponseBody } from '../../packages/admission/dist/server/review.js';
+import { importFromSources } from '../../scripts/bundle-node.mjs';
 import { reviewBody } from './review-body.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+// From the sources, as the webhook's bundle is made (the rules import their Markdown docs, which Node cannot).
+const server = ['index.ts', 'server/decision-router.ts', 'server/metrics.ts', 'server/review.ts'].map((file) => `packages/admission/src/${file}`);
+const { admit, loadState, DecisionRouter, Metrics, parseJsonBody, readReview, reviewResponseBody } = await importFromSources(server, join(root, '.bench/admit-lib.mjs'));
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '3' }, only: { type: 'string' } } });
 const seconds = Number(values.seconds);
 

@@ -176,6 +176,14 @@ describe('rules and explain', () => {
     }
   });
 
+  it('`platlint explain RULE` prints the Markdown file beside the rule, the one source of its docs', () => {
+    for (const id of ['endpoints/address-readiness', 'config/webhook-timeout', 'deployment/volume-mounts']) {
+      const run = runCli(['explain', id]);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain(`\n\n${readFileSync(new URL(`../../rules/src/${id}.md`, import.meta.url), 'utf8')}\n`);
+    }
+  });
+
   it('`platlint explain` of an unknown rule exits 2', () => {
     const run = runCli(['explain', 'nope']);
     expect(run.status).toBe(2);

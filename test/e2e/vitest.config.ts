@@ -3,10 +3,13 @@
 // browser; PLATLINT_E2E tells that test it was asked for (`npm test` leaves the file out: see vitest.config.ts).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+// @ts-expect-error: a plain ES module script without type declarations
+import { viteMarkdownAsText } from '../../scripts/markdown-text.mjs';
 
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
-  // As the root configuration: workspace packages resolve to their TypeScript sources.
+  // As the root configuration: workspace packages resolve to their TypeScript sources, rule docs load as text.
+  plugins: [viteMarkdownAsText],
   resolve: { conditions: ['source', 'import', 'node', 'default'] },
   ssr: { resolve: { conditions: ['source', 'import', 'node', 'default'], externalConditions: ['source'] } },
   test: {

@@ -60,6 +60,12 @@ describe('the npm package', () => {
     expect(result.stdout.trim()).toBe((JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version);
   });
 
+  it('explain: prints a rule\'s documentation, its Markdown file shipped inside the bundle', () => {
+    const result = platlint(['explain', 'endpoints/address-readiness']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain(readFileSync(join(REPO_ROOT, 'rules/src/endpoints/address-readiness.md'), 'utf8'));
+  });
+
   it('mutate: applies the example policies to the example object', () => {
     const result = platlint(['mutate', '--state', 'admission/state', 'admission/objects/deployment.yaml']);
     expect(result.status, result.stderr).toBe(0);

@@ -24,11 +24,11 @@ RuleTester.run(rule, {
   invalid: [
     {
       yaml: policy('') + binding('  paramRef: {name: limits}\n'),
-      errors: [{ path: 'spec.paramRef', message: 'policy "p" has no paramKind, so this paramRef is ignored; remove it or add paramKind to the policy', line: 18, column: 3 }],
+      errors: [{ path: 'spec.paramRef', messageId: 'paramRefIgnored', data: { policyName: 'p' }, line: 18, column: 3 }],
     },
     {
       yaml: policy(NAMESPACE) + binding('  paramRef: {name: platform-config, namespace: default}\n'),
-      errors: [{ path: 'spec.paramRef.namespace', message: 'Namespace is cluster-scoped, so paramRef.namespace must not be set; remove it' }],
+      errors: [{ path: 'spec.paramRef.namespace', messageId: 'clusterScopedNamespace', data: { kind: 'Namespace' } }],
     },
   ],
 });

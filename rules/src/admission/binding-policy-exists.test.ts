@@ -19,7 +19,7 @@ RuleTester.run(rule, {
   invalid: [
     {
       yaml: `${POLICY}---\n${binding('enforce-min-replica')}`,
-      errors: [{ path: 'spec.policyName', message: 'no MutatingAdmissionPolicy named "enforce-min-replica" is among the linted documents; check the name or lint the binding with its policy', line: 17, column: 15 }],
+      errors: [{ path: 'spec.policyName', messageId: 'noPolicy', data: { name: 'enforce-min-replica' }, line: 17, column: 15 }],
     },
   ],
 });

@@ -5,8 +5,10 @@ import { LexError, celEnvironmentFor, tokenizeCel } from '@platlint/cel';
 import type { CelEnvironment, CelIssue, CelToken, StructuralSchema } from '@platlint/cel';
 import { catalog } from '@platlint/core';
 import type { CelPlace, KindInfo, RuleContext } from '@platlint/core';
-import { asList, celReferences, expressionsOf, isJsonObject, specOf, strings, variableNames } from './shared.js';
-import type { ExpressionPlace, ExpressionAt, Json } from './shared.js';
+import { celReferences, expressionsOf, specOf, strings, variableNames } from './shared.js';
+import type { ExpressionPlace, ExpressionAt } from './shared.js';
+import { isObject, listOf } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 
 /**
  * The kinds a policy's resource rules match, when each rule names only known kinds (or their
@@ -14,12 +16,12 @@ import type { ExpressionPlace, ExpressionAt, Json } from './shared.js';
  * Undefined when anything is broader or unknown: `object` stays dynamic then, as a webhook
  * cannot know its type either.
  */
-export function matchedKinds(spec: Json): KindInfo[] | undefined {
+export function matchedKinds(spec: Obj): KindInfo[] | undefined {
   const constraints = spec.matchConstraints;
-  if (!isJsonObject(constraints)) return undefined;
+  if (!isObject(constraints)) return undefined;
   const found = new Set<KindInfo>();
-  for (const rule of asList(constraints.resourceRules)) {
-    if (!isJsonObject(rule)) return undefined;
+  for (const rule of listOf(constraints.resourceRules)) {
+    if (!isObject(rule)) return undefined;
     const groups = strings(rule.apiGroups);
     const versions = strings(rule.apiVersions);
     const resources = strings(rule.resources);
@@ -37,9 +39,9 @@ export function matchedKinds(spec: Json): KindInfo[] | undefined {
   return found.size > 0 ? [...found] : undefined;
 }
 
-function paramKindInfo(spec: Json): KindInfo | undefined {
+function paramKindInfo(spec: Obj): KindInfo | undefined {
   const pk = spec.paramKind;
-  if (!isJsonObject(pk) || typeof pk.apiVersion !== 'string' || typeof pk.kind !== 'string') return undefined;
+  if (!isObject(pk) || typeof pk.apiVersion !== 'string' || typeof pk.kind !== 'string') return undefined;
   return catalog.lookup(pk.apiVersion, pk.kind)?.info;
 }
 
@@ -77,7 +79,7 @@ function describe(issue: CelIssue, place: ExpressionPlace): string {
 }
 
 
-export const WHAT: Record<ExpressionPlace, string> = {
+const WHAT: Record<ExpressionPlace, string> = {
   matchCondition: 'a match condition (bool)',
   variable: 'a variable (any type)',
   applyConfiguration: 'an apply configuration (Object)',
@@ -180,10 +182,10 @@ export function compileSites(context: RuleContext, typing: Typing): SiteIssues[]
  * The member of a mutation that its patchType does not name: the server reports the member
  * itself (admission/patch-type-member) and never compiles its expression.
  */
-function besideItsPatchType(spec: Json, site: ExpressionAt): boolean {
+function besideItsPatchType(spec: Obj, site: ExpressionAt): boolean {
   if (site.place !== 'applyConfiguration' && site.place !== 'jsonPatch') return false;
-  const mutation = asList(spec.mutations)[site.index];
-  if (!isJsonObject(mutation)) return false;
+  const mutation = listOf(spec.mutations)[site.index];
+  if (!isObject(mutation)) return false;
   const member = mutation.patchType === 'ApplyConfiguration' ? 'applyConfiguration' : mutation.patchType === 'JSONPatch' ? 'jsonPatch' : undefined;
   return member !== undefined && member !== site.place;
 }

@@ -3,8 +3,11 @@ import { defineRule } from '@platlint/core';
 import type { KindInfo } from '@platlint/core';
 import { evaluatedOnEveryRun, failsWhenRun } from './cel-certainty.js';
 import { DYNAMIC, compileSites, issueMessage, matchedKinds, refusedByServer } from './cel-compile.js';
-import { POLICY, asList, spanIn, specOf } from './shared.js';
-import type { ExpressionAt, Json } from './shared.js';
+import { POLICY, spanIn, specOf } from './shared.js';
+import type { ExpressionAt } from './shared.js';
+import type { Obj } from '../kit/objects.js';
+import { listOf } from '../kit/objects.js';
+import docs from './cel-schema.md';
 
 export default defineRule({
   meta: {
@@ -14,40 +17,7 @@ export default defineRule({
     severity: 'warning',
     enforcedBy: 'advice',
     source: 'API document C, MutatingAdmissionPolicy (ApplyConfiguration, CEL variables); upstream (API server MutatingAdmissionPolicy admission, CEL environment, apply configurations)',
-    docs: [
-      'When the resource rules of a policy name only known kinds (or their status subresource), the',
-      'expressions are type-checked once more for each of them, with `object` and `oldObject` typed by',
-      'that kind\'s schema (metadata included), `params` by a known paramKind, and `Object{...}`',
-      'constructions checked field by field. A field the schema lacks, a value of the wrong type in a',
-      'construction or an operator that does not fit the field\'s type is reported at its token; when',
-      'several kinds are matched, a finding of some of them names them.',
-      '',
-      'The server does not make this check: it compiles with dynamic types and stores the policy (see',
-      'admission/cel). Such an expression fails when it runs: reading a field the schema lacks gives',
-      '"no such key" (the API server drops unknown fields before admission), an operator or function',
-      'with no overload for the field\'s type gives "no such overload", and an `Object{...}` naming a',
-      'field or type the schema lacks is refused when the apply configuration is converted. It is an',
-      'error when that failure is certain: every matched kind fails there, the failing part is not',
-      'guarded (not a branch of `? :`, an operand of `&&` or `||`, a macro body or inside `has()`), and',
-      'the expression runs for every matched request (a mutation, or the only match condition). The',
-      'policy then fails on every request it matches, and failurePolicy Fail (the default) denies each',
-      'of them. With failurePolicy Ignore the requests are admitted without the mutation: a warning.',
-      'Everything else is a warning: a matched `*` or unknown kind, a kind that type-checks, a value',
-      'that goes through `dyn` (`dyn(object.spec.replicas) + "x"`), `==`, `!=` and `in` across types',
-      '(false, not an error, when it runs), a variable (evaluated only when read), a guarded part, a',
-      'field of `params` (a binding may find no parameter).',
-      'Expressions that the server refuses are only reported by admission/cel; other type errors (an',
-      'operator with no overload, a misused macro) are reported here even when nothing is typed by a',
-      'schema.',
-      '',
-      'An expression whose estimated cost exceeds the per-expression budget (1,000,000) is reported',
-      'here too: the server stores it and enforces the budget while it runs, so it is likely, not',
-      'certain, to be cut off.',
-      '',
-      'Fails: `applyConfiguration: {expression: "Object{spec: Object.spec{replicas: object.spec.replicas + \'x\'}}"}` (an error when only Deployments are matched: int + string fails on every request).',
-      'Fails: `applyConfiguration: {expression: "Object{spec: Object.spec{replicas: \\"two\\"}}"}` (a warning: replicas is an int).',
-      'Passes: `applyConfiguration: {expression: "Object{spec: Object.spec{replicas: 2}}"}`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const spec = specOf(context);
@@ -101,9 +71,9 @@ function issueId(site: ExpressionAt, issue: CelIssue): string {
  * condition only when it is the only one (another that is false skips the policy without an
  * error), a variable only when an expression reads it (variables are evaluated lazily).
  */
-function runsOnEveryMatch(spec: Json, site: ExpressionAt): boolean {
+function runsOnEveryMatch(spec: Obj, site: ExpressionAt): boolean {
   if (site.place === 'applyConfiguration' || site.place === 'jsonPatch') return true;
-  return site.place === 'matchCondition' && asList(spec.matchConditions).length === 1;
+  return site.place === 'matchCondition' && listOf(spec.matchConditions).length === 1;
 }
 
 /** The issues of a site once each, with the kinds whose compile reports them. */

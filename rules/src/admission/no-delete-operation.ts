@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { BINDING, POLICY, asList, isPolicy, resourceRulesOf, strings } from './shared.js';
+import { BINDING, POLICY, isPolicy, resourceRulesOf, strings } from './shared.js';
+import { listOf } from '../kit/objects.js';
+import docs from './no-delete-operation.md';
 
 export default defineRule({
   meta: {
@@ -10,57 +12,13 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConstraints)',
     fixable: true,
-    docs: [
-      'A mutating policy changes the object that comes with a request; a DELETE carries none, so the',
-      'spec allows only `CREATE`, `UPDATE` and `CONNECT` (`*` stands for these three) in the resource',
-      'rules of `matchConstraints`. The same holds for the resource rules of a binding\'s',
-      '`matchResources`, which can only narrow what the policy matches. Exclude rules may name DELETE.',
-      'The fix removes `DELETE` when other operations remain.',
-      '',
-      'The server refuses DELETE in a policy (an error). In a binding it stores the rule, which can',
-      'only narrow the policy\'s match, so the DELETE entry is dead: a warning there.',
-      '',
-      'Upstream rejects DELETE in a policy at the un-indexed path',
-      '`spec.matchConstraints.resourceRules.operations`; this rule points at the entry itself.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'apiVersion: admissionregistration.plat.io/v1',
-      'kind: MutatingAdmissionPolicy',
-      'metadata: {name: add-team-label}',
-      'spec:',
-      '  matchConstraints:',
-      '    resourceRules:',
-      '      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE", "DELETE"], resources: ["deployments"]}',
-      '  mutations:',
-      '    - patchType: JSONPatch',
-      "      jsonPatch: {expression: '[JSONPatch{op: \"add\", path: \"/metadata/labels/team\", value: \"shop\"}]'}",
-      '  reinvocationPolicy: Never',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'apiVersion: admissionregistration.plat.io/v1',
-      'kind: MutatingAdmissionPolicy',
-      'metadata: {name: add-team-label}',
-      'spec:',
-      '  matchConstraints:',
-      '    resourceRules:',
-      '      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE", "UPDATE"], resources: ["deployments"]}',
-      '  mutations:',
-      '    - patchType: JSONPatch',
-      "      jsonPatch: {expression: '[JSONPatch{op: \"add\", path: \"/metadata/labels/team\", value: \"shop\"}]'}",
-      '  reinvocationPolicy: Never',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const severity = isPolicy(context) ? 'error' : 'warning';
     for (const { path, rule, include } of resourceRulesOf(context)) {
       if (!include) continue;
-      const ops = asList(rule.operations);
+      const ops = listOf(rule.operations);
       const rest = strings(ops).filter((o) => o !== 'DELETE');
       ops.forEach((op, j) => {
         if (op !== 'DELETE') return;

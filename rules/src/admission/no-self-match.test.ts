@@ -25,13 +25,13 @@ RuleTester.run(rule, {
     {
       yaml: policy('["admissionregistration.plat.io"]', '["mutatingadmissionpolicies", "mutatingadmissionpolicybindings/status"]'),
       errors: [
-        { path: 'spec.matchConstraints.resourceRules[0].resources[0]', message: '"mutatingadmissionpolicies" names an admission policy kind, which a mutating admission policy can never match; remove it', line: 7, column: 113 },
-        { path: 'spec.matchConstraints.resourceRules[0].resources[1]', message: '"mutatingadmissionpolicybindings/status" names an admission policy kind, which a mutating admission policy can never match; remove it' },
+        { path: 'spec.matchConstraints.resourceRules[0].resources[0]', messageId: 'selfMatch', data: { r: 'mutatingadmissionpolicies' }, line: 7, column: 113 },
+        { path: 'spec.matchConstraints.resourceRules[0].resources[1]', messageId: 'selfMatch', data: { r: 'mutatingadmissionpolicybindings/status' } },
       ],
     },
     {
       yaml: policy('["*"]', '["deployments", "mutatingadmissionpolicybindings"]'),
-      errors: [{ path: 'spec.matchConstraints.resourceRules[0].resources[1]', severity: 'warning', message: '"mutatingadmissionpolicybindings" names an admission policy kind, which a mutating admission policy can never match; remove it' }],
+      errors: [{ path: 'spec.matchConstraints.resourceRules[0].resources[1]', severity: 'warning', messageId: 'selfMatch', data: { r: 'mutatingadmissionpolicybindings' } }],
     },
   ],
 });

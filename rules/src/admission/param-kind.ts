@@ -1,5 +1,7 @@
 import { defineRule, formats } from '@platlint/core';
-import { POLICY, isJsonObject, specOf } from './shared.js';
+import { POLICY, specOf } from './shared.js';
+import { isObject } from '../kit/objects.js';
+import docs from './param-kind.md';
 
 // A DNS-1035 label: what a version and a lower-cased kind must be (starts with a letter).
 const DNS_1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
@@ -25,34 +27,29 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, MutatingAdmissionPolicy)',
-    docs: [
-      'When `spec.paramKind` is set, the server requires both of its fields and refuses the policy',
-      'otherwise: `apiVersion` must parse as `group/version` (the group a DNS subdomain) or as a bare',
-      '`version` for the core group, the version a DNS-1035 label; `kind` must be a DNS-1035 label',
-      'once lower-cased. An empty group before the "/" (`/v1`) is accepted as the core group, as the',
-      'server\'s own parser reads it; a lone `/` has no version and is refused.',
-      'The schema marks both fields optional (the Go type has no default), so this',
-      'rule carries the check. Each finding points at the field, or at `paramKind` when it is missing.',
-      '',
-      'Fails: `paramKind: {kind: ConfigMap}` (no apiVersion), `paramKind: {apiVersion: "apps/v1/x", kind: Foo}`.',
-      'Passes: `paramKind: {apiVersion: v1, kind: ConfigMap}`, `paramKind: {apiVersion: example.com/v1, kind: Limits}`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      apiVersionMissing: 'paramKind needs an apiVersion (group/version, or version for the core group)',
+      badApiVersion: 'paramKind.apiVersion "{{apiVersion}}" {{problem}}',
+      kindMissing: 'paramKind needs a kind',
+      badKind: 'paramKind.kind "{{kind}}" is not a valid kind: letters, digits and "-", starting with a letter',
+    },
   },
   check(context) {
     const paramKind = specOf(context)?.paramKind;
-    if (!isJsonObject(paramKind)) return;
+    if (!isObject(paramKind)) return;
     const at = ['spec', 'paramKind'];
     const { apiVersion, kind } = paramKind;
     if (typeof apiVersion !== 'string' || apiVersion === '') {
-      context.report({ path: [...at, 'apiVersion'], message: 'paramKind needs an apiVersion (group/version, or version for the core group)' });
+      context.report({ path: [...at, 'apiVersion'], messageId: 'apiVersionMissing' });
     } else {
       const problem = versionProblem(apiVersion);
-      if (problem) context.report({ path: [...at, 'apiVersion'], message: `paramKind.apiVersion "${apiVersion}" ${problem}` });
+      if (problem) context.report({ path: [...at, 'apiVersion'], messageId: 'badApiVersion', data: { apiVersion, problem } });
     }
     if (typeof kind !== 'string' || kind === '') {
-      context.report({ path: [...at, 'kind'], message: 'paramKind needs a kind' });
+      context.report({ path: [...at, 'kind'], messageId: 'kindMissing' });
     } else if (kind.length > 63 || !DNS_1035.test(kind.toLowerCase())) {
-      context.report({ path: [...at, 'kind'], message: `paramKind.kind "${kind}" is not a valid kind: letters, digits and "-", starting with a letter` });
+      context.report({ path: [...at, 'kind'], messageId: 'badKind', data: { kind } });
     }
   },
 });

@@ -21,20 +21,20 @@ RuleTester.run(rule, {
       // The server checks the namespace only as a path segment; a non-DNS-label one can never match.
       name: 'a namespace that no namespace can have is a warning',
       yaml: binding('    name: replica-policy\n    namespace: Platform_Config\n    parameterNotFoundAction: Allow'),
-      errors: [{ path: 'spec.paramRef.namespace', severity: 'warning', message: 'paramRef.namespace "Platform_Config" has uppercase letters; a DNS label is lowercase, so no namespace has that name and the parameter is never found' }],
+      errors: [{ path: 'spec.paramRef.namespace', severity: 'warning', messageId: 'badNamespace', data: { namespace: 'Platform_Config', problem: 'has uppercase letters; a DNS label is lowercase' } }],
     },
     {
       yaml: binding('    name: replica-policy\n    selector: {matchLabels: {app: web}}\n    parameterNotFoundAction: Deny'),
-      errors: [{ path: 'spec.paramRef.selector', message: 'paramRef sets both name and selector; keep one: name for a single parameter object, selector for every matching one', line: 8, column: 5 }],
+      errors: [{ path: 'spec.paramRef.selector', messageId: 'nameAndSelector', line: 8, column: 5 }],
     },
     {
       yaml: binding('    namespace: platform-config\n    parameterNotFoundAction: Deny'),
-      errors: [{ path: 'spec.paramRef', message: 'paramRef needs a name or a selector to find its parameter objects', line: 6, column: 3 }],
+      errors: [{ path: 'spec.paramRef', messageId: 'neither', line: 6, column: 3 }],
     },
     {
       name: 'parameterNotFoundAction has no default in v1',
       yaml: binding('    name: replica-policy'),
-      errors: [{ path: 'spec.paramRef.parameterNotFoundAction', message: 'paramRef needs parameterNotFoundAction (Allow or Deny); it has no default', line: 7, column: 5 }],
+      errors: [{ path: 'spec.paramRef.parameterNotFoundAction', messageId: 'notFoundActionMissing', line: 7, column: 5 }],
     },
   ],
 });

@@ -26,8 +26,8 @@ RuleTester.run(rule, {
     {
       yaml: policy('', '\'has(params.data) && params.data["enabled"] == "true"\''),
       errors: [
-        { path: 'spec.matchConditions[0].expression', message: '"params" is only available when the policy sets spec.paramKind; add paramKind or remove the reference', line: 10, column: 24 },
-        { path: 'spec.matchConditions[0].expression', message: '"params" is only available when the policy sets spec.paramKind; add paramKind or remove the reference', line: 10, column: 40 },
+        { path: 'spec.matchConditions[0].expression', messageId: 'paramsWithoutParamKind', line: 10, column: 24 },
+        { path: 'spec.matchConditions[0].expression', messageId: 'paramsWithoutParamKind', line: 10, column: 40 },
       ],
     },
   ],

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { POLICY, celReferences, expressionsOf, spanIn, specOf } from './shared.js';
+import docs from './params-need-paramkind.md';
 
 export default defineRule({
   meta: {
@@ -9,22 +10,17 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.paramKind, CEL variables)',
-    docs: [
-      'The `params` CEL variable holds the binding\'s parameter resource and exists only when the',
-      'policy has a `paramKind` (spec document C). Without one, every expression that reads `params`',
-      'fails to compile. This rule points at each `params` in such a policy; add `spec.paramKind`',
-      'or remove the reference.',
-      '',
-      'Fails: a policy without paramKind whose condition is `params.data["enabled"] == "true"`.',
-      'Passes: the same policy with `paramKind: {apiVersion: v1, kind: ConfigMap}`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      paramsWithoutParamKind: '"params" is only available when the policy sets spec.paramKind; add paramKind or remove the reference',
+    },
   },
   check(context) {
     const spec = specOf(context);
     if (!spec || spec.paramKind !== undefined) return;
     for (const site of expressionsOf(context)) {
       for (const ref of celReferences(site.expression)) {
-        if (ref.root === 'params') context.report({ path: site.path, message: '"params" is only available when the policy sets spec.paramKind; add paramKind or remove the reference', span: spanIn(context, site.path, ref) });
+        if (ref.root === 'params') context.report({ path: site.path, messageId: 'paramsWithoutParamKind', span: spanIn(context, site.path, ref) });
       }
     }
   },

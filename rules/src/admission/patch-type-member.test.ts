@@ -32,7 +32,7 @@ RuleTester.run(rule, {
     {
       name: 'neither member',
       yaml: policy('    - patchType: JSONPatch'),
-      errors: [{ path: 'spec.mutations[0].jsonPatch', message: 'patchType is JSONPatch but jsonPatch is missing; add jsonPatch with an expression' }],
+      errors: [{ path: 'spec.mutations[0].jsonPatch', messageId: 'memberMissing', data: { type: 'JSONPatch', wanted: 'jsonPatch' } }],
     },
   ],
 });

@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { POLICY, asList, isJsonObject, specOf } from './shared.js';
+import { POLICY, specOf } from './shared.js';
+import { isObject, listOf } from '../kit/objects.js';
+import docs from './patch-type-member.md';
 
 const MEMBERS = { ApplyConfiguration: 'applyConfiguration', JSONPatch: 'jsonPatch' } as const;
 type PatchType = keyof typeof MEMBERS;
@@ -13,25 +15,14 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, MutatingAdmissionPolicy (Mutation)',
     fixable: true,
-    docs: [
-      '`patchType: ApplyConfiguration` uses `applyConfiguration`, `patchType: JSONPatch` uses',
-      '`jsonPatch` (spec document C). The member that patchType names must be set and the other one',
-      'must be absent. When only the other member is set, the fix changes patchType to match it.',
-      'The value of patchType itself is checked by the schema (`schema/enum`).',
-      '',
-      'Upstream reports the missing member as Required and the extra one as Invalid at its path.',
-      '',
-      'Fails:',
-      '```yaml',
-      '- patchType: JSONPatch',
-      '  applyConfiguration: {expression: "Object{spec: Object.spec{replicas: 2}}"}',
-      '```',
-      'Passes: the same mutation with `patchType: ApplyConfiguration`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      memberMissing: 'patchType is {{type}} but {{wanted}} is missing; add {{wanted}} with an expression',
+    },
   },
   check(context) {
-    asList(specOf(context)?.mutations).forEach((m, i) => {
-      if (!isJsonObject(m) || typeof m.patchType !== 'string' || !(m.patchType in MEMBERS)) return;
+    listOf(specOf(context)?.mutations).forEach((m, i) => {
+      if (!isObject(m) || typeof m.patchType !== 'string' || !(m.patchType in MEMBERS)) return;
       const type = m.patchType as PatchType;
       const wanted = MEMBERS[type];
       const otherType = (Object.keys(MEMBERS) as PatchType[]).find((t) => t !== type) as PatchType;
@@ -47,7 +38,7 @@ export default defineRule({
         });
       } else if (m[wanted] === undefined) {
         // The server names the missing member (Required), placed on the nearest key that exists.
-        context.report({ path: [...path, wanted], message: `patchType is ${type} but ${wanted} is missing; add ${wanted} with an expression` });
+        context.report({ path: [...path, wanted], messageId: 'memberMissing', data: { type, wanted } });
       }
     });
   },

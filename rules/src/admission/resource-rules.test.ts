@@ -42,18 +42,18 @@ RuleTester.run(rule, {
     {
       name: 'a policy needs a resource rule',
       yaml: policy('    namespaceSelector: {matchLabels: {tier: prod}}'),
-      errors: [{ path: 'spec.matchConstraints.resourceRules', message: 'matchConstraints needs at least one resource rule; the policy takes the type of `object` from it' }],
+      errors: [{ path: 'spec.matchConstraints.resourceRules', messageId: 'noResourceRules' }],
     },
     {
       yaml: policy('    resourceRules: []'),
-      errors: [{ path: 'spec.matchConstraints.resourceRules', message: 'matchConstraints needs at least one resource rule; the policy takes the type of `object` from it' }],
+      errors: [{ path: 'spec.matchConstraints.resourceRules', messageId: 'noResourceRules' }],
     },
     {
       name: 'empty and missing lists',
       yaml: policy('    resourceRules:\n      - {apiGroups: [], apiVersions: ["v1"], resources: ["deployments"]}'),
       errors: [
-        { path: 'spec.matchConstraints.resourceRules[0].operations', message: 'operations of a resource rule must not be empty; use ["*"] to match all' },
-        { path: 'spec.matchConstraints.resourceRules[0].apiGroups', message: 'apiGroups of a resource rule must not be empty; use ["*"] to match all', line: 7, column: 21 },
+        { path: 'spec.matchConstraints.resourceRules[0].operations', messageId: 'emptyList', data: { field: 'operations' } },
+        { path: 'spec.matchConstraints.resourceRules[0].apiGroups', messageId: 'emptyList', data: { field: 'apiGroups' }, line: 7, column: 21 },
       ],
     },
     {
@@ -79,22 +79,22 @@ RuleTester.run(rule, {
       name: 'overlapping resources',
       yaml: policy('    resourceRules:\n      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["*", "deployments", "deployments/*", "deployments/scale", "*/status", "replicasets/status"]}'),
       errors: [
-        { path: 'spec.matchConstraints.resourceRules[0].resources[1]', message: '"deployments" is already matched by "*"; remove one of the two entries' },
-        { path: 'spec.matchConstraints.resourceRules[0].resources[3]', message: '"deployments/scale" is already matched by "deployments/*"; remove one of the two entries' },
-        { path: 'spec.matchConstraints.resourceRules[0].resources[5]', message: '"replicasets/status" is already matched by "*/status"; remove one of the two entries' },
+        { path: 'spec.matchConstraints.resourceRules[0].resources[1]', messageId: 'coveredByStar', data: { r: 'deployments' } },
+        { path: 'spec.matchConstraints.resourceRules[0].resources[3]', messageId: 'coveredBySubresourceWildcard', data: { r: 'deployments/scale', base: 'deployments' } },
+        { path: 'spec.matchConstraints.resourceRules[0].resources[5]', messageId: 'coveredByResourceWildcard', data: { r: 'replicasets/status', sub: 'status' } },
       ],
     },
     {
       yaml: policy('    resourceRules:\n      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["*/*", "deployments"], resourceNames: [web, api, web]}'),
       errors: [
         { path: 'spec.matchConstraints.resourceRules[0].resources[1]', message: '"deployments" must be removed: "*/*" must be the only entry of resources, and it already matches every resource and subresource', fix: '' },
-        { path: 'spec.matchConstraints.resourceRules[0].resourceNames[2]', message: 'resource name "web" is listed twice; remove the repetition' },
+        { path: 'spec.matchConstraints.resourceRules[0].resourceNames[2]', messageId: 'repeatedResourceName', data: { n: 'web' } },
       ],
     },
     {
       name: 'exclude rules of a binding',
       yaml: binding('    excludeResourceRules:\n      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["UPDATE"], resources: []}'),
-      errors: [{ path: 'spec.matchResources.excludeResourceRules[0].resources', message: 'resources of a resource rule must not be empty; use ["*"] to match all' }],
+      errors: [{ path: 'spec.matchResources.excludeResourceRules[0].resources', messageId: 'emptyList', data: { field: 'resources' } }],
     },
   ],
 });

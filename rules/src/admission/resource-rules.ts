@@ -1,6 +1,8 @@
 import { defineRule, reportBesideLoneEntry } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { BINDING, POLICY, asList, isPolicy, matchResourcesOf, resourceRulesOf } from './shared.js';
+import { BINDING, POLICY, isPolicy, matchResourcesOf, resourceRulesOf } from './shared.js';
+import { listOf } from '../kit/objects.js';
+import docs from './resource-rules.md';
 
 const LISTS = ['operations', 'apiGroups', 'apiVersions', 'resources'] as const;
 
@@ -16,7 +18,7 @@ function checkResources(context: RuleContext, path: FieldPath, resources: unknow
   resources.forEach((r, i) => {
     if (typeof r !== 'string') return;
     if (r === '') {
-      context.report({ path: [...path, i], message: 'a resource must not be empty; name a resource such as "deployments", or "*"' });
+      context.report({ path: [...path, i], messageId: 'emptyResource' });
       return;
     }
     const slash = r.indexOf('/');
@@ -26,13 +28,13 @@ function checkResources(context: RuleContext, path: FieldPath, resources: unknow
     }
     const base = r.slice(0, slash);
     const sub = r.slice(slash + 1);
-    if (wildcardSub.has(base)) context.report({ path: [...path, i], message: `"${r}" is already matched by "${base}/*"; remove one of the two entries` });
-    if (wildcardBase.has(sub)) context.report({ path: [...path, i], message: `"${r}" is already matched by "*/${sub}"; remove one of the two entries` });
+    if (wildcardSub.has(base)) context.report({ path: [...path, i], messageId: 'coveredBySubresourceWildcard', data: { r, base } });
+    if (wildcardBase.has(sub)) context.report({ path: [...path, i], messageId: 'coveredByResourceWildcard', data: { r, sub } });
     if (sub === '*') wildcardSub.add(base);
     if (base === '*') wildcardBase.add(sub);
   });
   if (!plain.some((e) => e.r === '*') || plain[plain.length - 1]?.r === '*') return;
-  for (const { r, i } of plain) if (r !== '*') context.report({ path: [...path, i], message: `"${r}" is already matched by "*"; remove one of the two entries` });
+  for (const { r, i } of plain) if (r !== '*') context.report({ path: [...path, i], messageId: 'coveredByStar', data: { r } });
 }
 
 // A resource name is one segment of a request path: not "." or "..", without "/" or "%".
@@ -51,62 +53,41 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, MutatingAdmissionPolicy)',
     fixable: true,
-    docs: [
-      'Checks each entry of `resourceRules` and `excludeResourceRules` (a policy\'s `matchConstraints`,',
-      'a binding\'s `matchResources`):',
-      '',
-      '- `operations`, `apiGroups`, `apiVersions` and `resources` must not be empty;',
-      '- `*` must be the only entry of `operations`, `apiGroups` and `apiVersions`;',
-      '- in `resources`, `*/*` must stand alone, `*` already matches every plain resource, and `x/*` or',
-      '  `*/y` already match `x/y`, so listing both is an overlap the server rejects. The server reads',
-      '  the list in order: `x/y` is refused only after `x/*` or `*/y`, and plain resources beside `*`',
-      '  only when the last plain entry is not `*`; `*` beside subresources (`x/y`, `x/*`, `*/y`) is fine;',
-      '- `resourceNames` are segments of a request path (not `.` or `..`, no `/` or `%`) and must not',
-      '  repeat a name;',
-      '- a policy\'s `matchConstraints` needs at least one resource rule, because the policy\'s object',
-      '  type comes from it.',
-      '',
-      'Where `*` or `*/*` must stand alone, each other entry is reported, and its fix removes that',
-      'entry alone (in a block list, its line and its own comment), so the list keeps its style and',
-      'the other comments.',
-      '',
-      'The spec does not show MatchResources; these are the upstream validation rules.',
-      '',
-      'Fails:',
-      '```yaml',
-      'resourceRules:',
-      '  - {apiGroups: ["apps", "*"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments", "deployments/*", "deployments/status"]}',
-      '```',
-      'Passes:',
-      '```yaml',
-      'resourceRules:',
-      '  - {apiGroups: ["*"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments", "deployments/*"]}',
-      '```',
-    ].join('\n'),
+    docs,
+    messages: {
+      emptyResource: 'a resource must not be empty; name a resource such as "deployments", or "*"',
+      coveredBySubresourceWildcard: '"{{r}}" is already matched by "{{base}}/*"; remove one of the two entries',
+      coveredByResourceWildcard: '"{{r}}" is already matched by "*/{{sub}}"; remove one of the two entries',
+      coveredByStar: '"{{r}}" is already matched by "*"; remove one of the two entries',
+      noResourceRules: 'matchConstraints needs at least one resource rule; the policy takes the type of `object` from it',
+      emptyList: '{{field}} of a resource rule must not be empty; use ["*"] to match all',
+      badResourceName: '{{problem}}: it is one segment of the request path',
+      repeatedResourceName: 'resource name "{{n}}" is listed twice; remove the repetition',
+    },
   },
   check(context) {
     const match = matchResourcesOf(context);
-    if (isPolicy(context) && match && asList(match.value.resourceRules).length === 0) {
+    if (isPolicy(context) && match && listOf(match.value.resourceRules).length === 0) {
       // A missing field is reported at its own path (placed on the nearest key that exists).
-      context.report({ path: [...match.path, 'resourceRules'], message: 'matchConstraints needs at least one resource rule; the policy takes the type of `object` from it' });
+      context.report({ path: [...match.path, 'resourceRules'], messageId: 'noResourceRules' });
     }
     for (const { path, rule } of resourceRulesOf(context)) {
       for (const field of LISTS) {
         const list = rule[field];
         if (list === undefined || (Array.isArray(list) && list.length === 0)) {
-          context.report({ path: [...path, field], message: `${field} of a resource rule must not be empty; use ["*"] to match all` });
+          context.report({ path: [...path, field], messageId: 'emptyList', data: { field } });
           continue;
         }
         if (!Array.isArray(list)) continue;
         if (field === 'resources') checkResources(context, [...path, field], list);
         else reportBesideLoneEntry(context, [...path, field], list, '*', (entry) => `${JSON.stringify(entry)} must be removed: "*" must be the only entry of ${field}, and it already matches everything`);
       }
-      const names = asList(rule.resourceNames);
+      const names = listOf(rule.resourceNames);
       names.forEach((n, i) => {
         if (typeof n !== 'string') return;
         const problem = pathSegmentProblem(n);
-        if (problem) context.report({ path: [...path, 'resourceNames', i], message: `${problem}: it is one segment of the request path` });
-        else if (names.indexOf(n) < i) context.report({ path: [...path, 'resourceNames', i], message: `resource name "${n}" is listed twice; remove the repetition` });
+        if (problem) context.report({ path: [...path, 'resourceNames', i], messageId: 'badResourceName', data: { problem } });
+        else if (names.indexOf(n) < i) context.report({ path: [...path, 'resourceNames', i], messageId: 'repeatedResourceName', data: { n } });
       });
     }
   },

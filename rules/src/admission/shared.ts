@@ -1,28 +1,21 @@
-import { celExpressionsIn, isJsonObject } from '@platlint/core';
+import { celExpressionsIn } from '@platlint/core';
 import { LexError, admissionPlaceOf, tokenizeCel, yamlValueRangeToSource } from '@platlint/cel';
 import type { AdmissionPlace, CelToken } from '@platlint/cel';
 import type { CelPlace, FieldPath, LintObject, OffsetSpan, RuleContext } from '@platlint/core';
-
-/** The mapping guard of core, for the rules of this area. */
-export { isJsonObject };
+import { isObject, listOf } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 
 export const POLICY = 'MutatingAdmissionPolicy.admissionregistration.plat.io';
 export const BINDING = 'MutatingAdmissionPolicyBinding.admissionregistration.plat.io';
 export const ADMISSION_GROUP = 'admissionregistration.plat.io';
 
-export type Json = Record<string, unknown>;
-
-export function asList(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
 export function strings(value: unknown): string[] {
-  return asList(value).filter((v): v is string => typeof v === 'string');
+  return listOf(value).filter((v): v is string => typeof v === 'string');
 }
 
-export function specOf(context: RuleContext): Json | undefined {
+export function specOf(context: RuleContext): Obj | undefined {
   const spec = context.value.spec;
-  return isJsonObject(spec) ? spec : undefined;
+  return isObject(spec) ? spec : undefined;
 }
 
 export function isPolicy(context: RuleContext): boolean {
@@ -30,16 +23,16 @@ export function isPolicy(context: RuleContext): boolean {
 }
 
 /** The MatchResources of this object: a policy's matchConstraints or a binding's matchResources. */
-export function matchResourcesOf(context: RuleContext): { path: FieldPath; value: Json } | undefined {
+export function matchResourcesOf(context: RuleContext): { path: FieldPath; value: Obj } | undefined {
   const spec = specOf(context);
   const field = isPolicy(context) ? 'matchConstraints' : 'matchResources';
   const value = spec?.[field];
-  return isJsonObject(value) ? { path: ['spec', field], value } : undefined;
+  return isObject(value) ? { path: ['spec', field], value } : undefined;
 }
 
 export interface ResourceRuleAt {
   path: FieldPath;
-  rule: Json;
+  rule: Obj;
   /** From resourceRules (true) or excludeResourceRules (false). */
   include: boolean;
 }
@@ -49,8 +42,8 @@ export function resourceRulesOf(context: RuleContext): ResourceRuleAt[] {
   if (!match) return [];
   const out: ResourceRuleAt[] = [];
   for (const field of ['resourceRules', 'excludeResourceRules'] as const) {
-    asList(match.value[field]).forEach((rule, i) => {
-      if (isJsonObject(rule)) out.push({ path: [...match.path, field, i], rule, include: field === 'resourceRules' });
+    listOf(match.value[field]).forEach((rule, i) => {
+      if (isObject(rule)) out.push({ path: [...match.path, field, i], rule, include: field === 'resourceRules' });
     });
   }
   return out;
@@ -88,8 +81,8 @@ export function expressionsOf(context: RuleContext): ExpressionAt[] {
 }
 
 /** Variable names in declaration order (entries without a string name keep their slot as undefined). */
-export function variableNames(spec: Json | undefined): (string | undefined)[] {
-  return asList(spec?.variables).map((v) => (isJsonObject(v) && typeof v.name === 'string' ? v.name : undefined));
+export function variableNames(spec: Obj | undefined): (string | undefined)[] {
+  return listOf(spec?.variables).map((v) => (isObject(v) && typeof v.name === 'string' ? v.name : undefined));
 }
 
 export interface Reference {

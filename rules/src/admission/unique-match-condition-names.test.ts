@@ -21,7 +21,7 @@ RuleTester.run(rule, {
   invalid: [
     {
       yaml: policy('    - {name: replicas-unset, expression: "!has(object.spec.replicas)"}\n    - {name: other, expression: "true"}\n    - {name: replicas-unset, expression: "request.namespace != \'kube-system\'"}'),
-      errors: [{ path: 'spec.matchConditions[2].name', message: 'match condition name "replicas-unset" is already used by an earlier condition; names must be unique', line: 11, column: 14 }],
+      errors: [{ path: 'spec.matchConditions[2].name', messageId: 'repeated', data: { name: 'replicas-unset' }, line: 11, column: 14 }],
     },
   ],
 });

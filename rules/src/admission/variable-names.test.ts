@@ -22,10 +22,10 @@ RuleTester.run(rule, {
     {
       yaml: policy('    - {name: min-replicas, expression: "2"}\n    - {name: 2max, expression: "2"}\n    - {name: namespace, expression: "2"}\n    - {name: a, expression: "1"}\n    - {name: a, expression: "2"}'),
       errors: [
-        { path: 'spec.variables[0].name', message: 'variable name "min-replicas" is not a CEL identifier; use letters, digits and "_" only, not starting with a digit', line: 9, column: 14 },
-        { path: 'spec.variables[1].name', message: 'variable name "2max" is not a CEL identifier; use letters, digits and "_" only, not starting with a digit' },
-        { path: 'spec.variables[2].name', message: 'variable name "namespace" is a CEL reserved word; choose another name' },
-        { path: 'spec.variables[4].name', severity: 'warning', message: 'variable name "a" is already used by an earlier variable; names should be unique' },
+        { path: 'spec.variables[0].name', messageId: 'notIdentifier', data: { name: 'min-replicas' }, line: 9, column: 14 },
+        { path: 'spec.variables[1].name', messageId: 'notIdentifier', data: { name: '2max' } },
+        { path: 'spec.variables[2].name', messageId: 'reservedWord', data: { name: 'namespace' } },
+        { path: 'spec.variables[4].name', severity: 'warning', messageId: 'repeated', data: { name: 'a' } },
       ],
     },
   ],

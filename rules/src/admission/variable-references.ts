@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { POLICY, celReferences, expressionsOf, spanIn, specOf, variableNames } from './shared.js';
+import docs from './variable-references.md';
 
 export default defineRule({
   meta: {
@@ -9,24 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.variables)',
-    docs: [
-      'Variables are compiled in order and a variable may use earlier variables only, so the order is',
-      'acyclic (spec document C). This rule reads each `variables.<name>` in the expressions of',
-      '`variables` and `mutations` and reports a name that is the variable itself, a later variable',
-      '(move the referenced variable up) or no variable at all. The finding points at the name inside',
-      'the expression. (Match conditions cannot use `variables` at all; `admission/cel` reports that.)',
-      '',
-      'Upstream compiles variables in order too, so a forward reference fails there as an unknown field',
-      'of `variables`.',
-      '',
-      'Fails:',
-      '```yaml',
-      'variables:',
-      '  - {name: doubled, expression: "variables.base * 2"}',
-      '  - {name: base, expression: "2"}',
-      '```',
-      'Passes: the same two variables with `base` first.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const spec = specOf(context);

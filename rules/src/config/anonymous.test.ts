@@ -17,19 +17,19 @@ RuleTester.run(rule, {
   invalid: [
     {
       yaml: authn([jwt()], 'enabled: false\nconditions:\n  - path: /livez'),
-      errors: [{ path: 'anonymous.conditions', message: 'conditions have no effect while anonymous.enabled is false; set enabled: true or remove the conditions', line: 14 }],
+      errors: [{ path: 'anonymous.conditions', messageId: 'conditionsWhileDisabled', line: 14 }],
     },
     {
       yaml: authn([jwt()], 'conditions:\n  - path: /livez'),
-      errors: [{ path: 'anonymous.conditions', message: 'conditions have no effect while anonymous.enabled is false; set enabled: true or remove the conditions' }],
+      errors: [{ path: 'anonymous.conditions', messageId: 'conditionsWhileDisabled' }],
     },
     {
       // The server does not validate paths: these are warnings only.
       yaml: authn([jwt()], 'enabled: true\nconditions:\n  - path: ""\n  - path: /livez\n  - path: /livez\n  - {}'),
       errors: [
-        { path: 'anonymous.conditions[0].path', message: 'path is empty; name the request path anonymous access is allowed for, e.g. "/livez"', severity: 'warning' },
-        { path: 'anonymous.conditions[2].path', message: 'path "/livez" is already listed in conditions[1]; remove the repeat', severity: 'warning' },
-        { path: 'anonymous.conditions[3].path', message: 'path is missing; name the request path anonymous access is allowed for, e.g. "/livez"', severity: 'warning' },
+        { path: 'anonymous.conditions[0].path', messageId: 'noPath', data: { state: 'empty' }, severity: 'warning' },
+        { path: 'anonymous.conditions[2].path', messageId: 'repeatedPath', data: { path: '"/livez"', firstIndex: 1 }, severity: 'warning' },
+        { path: 'anonymous.conditions[3].path', messageId: 'noPath', data: { state: 'missing' }, severity: 'warning' },
       ],
     },
   ],

@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { AUTHN, forRepeats, list, obj } from './shared.js';
+import { AUTHN, forRepeats, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
+import docs from './anonymous.md';
 
 export default defineRule({
   meta: {
@@ -9,39 +11,32 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (AnonymousAuthConfig, AnonymousAuthCondition); upstream (API server configuration loading, AuthenticationConfiguration)',
-    docs: [
-      '`anonymous.conditions` narrows anonymous access to some paths, which means nothing while',
-      '`enabled` is false or left out: the server refuses to load that combination (an error).',
-      'The `anonymous` block, `enabled` and `conditions` may each be left out.',
-      '',
-      'The spec makes each condition\'s `path` required; the server does not look at condition',
-      'paths at all, so a missing or empty path (which matches no request) is a warning, and so',
-      'is a path listed twice.',
-      '',
-      'Fails: `anonymous: {enabled: false, conditions: [{path: /livez}]}`',
-      'Passes: `anonymous: {enabled: true, conditions: [{path: /livez}]}`, `anonymous: {enabled: false}`',
-      'or no `anonymous` block at all.',
-    ].join('\n'),
+    docs,
+    messages: {
+      conditionsWhileDisabled: 'conditions have no effect while anonymous.enabled is false; set enabled: true or remove the conditions',
+      noPath: 'path is {{state}}; name the request path anonymous access is allowed for, e.g. "/livez"',
+      repeatedPath: 'path {{path}} is already listed in conditions[{{firstIndex}}]; remove the repeat',
+    },
   },
   check(context) {
     const anonymous = obj(context.value.anonymous);
     if (!anonymous) return;
-    const conditions = list(anonymous.conditions);
+    const conditions = listOf(anonymous.conditions);
     if (conditions.length > 0 && anonymous.enabled !== true) {
-      context.report({ path: ['anonymous', 'conditions'], message: 'conditions have no effect while anonymous.enabled is false; set enabled: true or remove the conditions' });
+      context.report({ path: ['anonymous', 'conditions'], messageId: 'conditionsWhileDisabled' });
     }
     const paths = conditions.map((c, k) => ({ value: obj(c)?.path, k }));
     for (const { value, k } of paths) {
       // The server ignores condition paths; the spec requires them.
       if (value === '' || value === undefined || value === null) {
-        context.report({ path: ['anonymous', 'conditions', k, 'path'], severity: 'warning', message: `path is ${value === '' ? 'empty' : 'missing'}; name the request path anonymous access is allowed for, e.g. "/livez"`, target: 'missing' });
+        context.report({ path: ['anonymous', 'conditions', k, 'path'], severity: 'warning', messageId: 'noPath', data: { state: value === '' ? 'empty' : 'missing' }, target: 'missing' });
       }
     }
     forRepeats(
       paths,
       (p) => (typeof p.value === 'string' && p.value !== '' ? p.value : undefined),
       (later, first) =>
-        context.report({ path: ['anonymous', 'conditions', later.k, 'path'], message: `path ${JSON.stringify(later.value)} is already listed in conditions[${first.k}]; remove the repeat`, severity: 'warning' }),
+        context.report({ path: ['anonymous', 'conditions', later.k, 'path'], messageId: 'repeatedPath', data: { path: JSON.stringify(later.value), firstIndex: first.k }, severity: 'warning' }),
     );
   },
 });

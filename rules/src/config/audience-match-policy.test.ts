@@ -15,19 +15,19 @@ RuleTester.run(rule, {
   invalid: [
     {
       yaml: issuer('audiences: [a, b]'),
-      errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', message: 'with 2 audiences, audienceMatchPolicy must be set to MatchAny', line: 4 }],
+      errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', messageId: 'required', data: { count: 2 }, line: 4 }],
     },
     {
       yaml: issuer('audiences: [a, b]\naudienceMatchPolicy: ""'),
-      errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', message: 'with 2 audiences, audienceMatchPolicy must be set to MatchAny' }],
+      errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', messageId: 'required', data: { count: 2 } }],
     },
     {
       yaml: issuer('audiences: [a]\naudienceMatchPolicy: matchany'),
-      errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', message: 'audienceMatchPolicy "matchany" is not supported; the only policy is MatchAny (values are case-sensitive)', fix: 'MatchAny' }],
+      errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', messageId: 'unsupported', data: { policy: '"matchany"', caseNote: ' (values are case-sensitive)' }, fix: 'MatchAny' }],
     },
     {
       yaml: issuer('audiences: [a, b]\naudienceMatchPolicy: MatchAll'),
-      errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', message: 'audienceMatchPolicy "MatchAll" is not supported; the only policy is MatchAny' }],
+      errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', messageId: 'unsupported', data: { policy: '"MatchAll"', caseNote: '' } }],
     },
   ],
 });

@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { AUTHN, authenticators, list, obj, quote } from './shared.js';
+import { AUTHN, authenticators, obj, quote } from './shared.js';
+import { listOf } from '../kit/objects.js';
+import docs from './audience-match-policy.md';
 
 export default defineRule({
   meta: {
@@ -10,31 +12,24 @@ export default defineRule({
     enforcedBy: 'server',
     fixable: true,
     source: 'upstream (API server configuration loading, AuthenticationConfiguration)',
-    docs: [
-      'With several audiences, the API server needs to be told how they match the `aud` claim, and',
-      'the only policy is `MatchAny` (a token is accepted when any audience matches): leaving the',
-      'policy out, or empty, is refused. With one audience the policy may be left out, empty or',
-      '`MatchAny`. Any other value is refused (values are case-sensitive).',
-      '',
-      'Fails: `audiences: [a, b]` without `audienceMatchPolicy`; `audienceMatchPolicy: matchany`.',
-      'Passes: `audiences: [a, b]` with `audienceMatchPolicy: MatchAny`, or `audiences: [a]` alone.',
-      '',
-      'The spec leaves the values of AudienceMatchPolicyType open ("not shown"); this follows the',
-      'server. An empty value counts as unset, so it is checked here rather than by `schema/enum`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      unsupported: 'audienceMatchPolicy {{policy}} is not supported; the only policy is MatchAny{{caseNote}}',
+      required: 'with {{count}} audiences, audienceMatchPolicy must be set to MatchAny',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
       const issuer = obj(jwt.issuer);
-      const count = list(issuer?.audiences).length;
+      const count = listOf(issuer?.audiences).length;
       const policy = issuer?.audienceMatchPolicy;
       const at = [...path, 'issuer', 'audienceMatchPolicy'];
       const unset = policy === undefined || policy === null || policy === '';
       if (typeof policy === 'string' && !unset && policy !== 'MatchAny') {
         const fix = policy.toLowerCase() === 'matchany' ? { text: 'MatchAny' } : undefined;
-        context.report({ path: at, message: `audienceMatchPolicy ${quote(policy)} is not supported; the only policy is MatchAny${fix ? ' (values are case-sensitive)' : ''}`, fix });
+        context.report({ path: at, messageId: 'unsupported', data: { policy: quote(policy), caseNote: fix ? ' (values are case-sensitive)' : '' }, fix });
       } else if (count > 1 && unset) {
-        context.report({ path: at, message: `with ${count} audiences, audienceMatchPolicy must be set to MatchAny`, target: 'missing' });
+        context.report({ path: at, messageId: 'required', data: { count }, target: 'missing' });
       }
     }
   },

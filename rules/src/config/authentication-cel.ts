@@ -2,6 +2,7 @@ import { defineRule } from '@platlint/core';
 import type { CelPlace } from '@platlint/core';
 import { AUTHN, checkCelPlaces } from './shared.js';
 import type { PlaceCheck } from './shared.js';
+import docs from './authentication-cel.md';
 
 const mapping = (place: string): PlaceCheck => ({ place, variable: 'claims', resultTypeIsAdvice: true, skip: 'empty' });
 
@@ -23,29 +24,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (ClaimValidationRule, ClaimMappings, ExtraMapping, UserValidationRule)',
-    docs: [
-      'Every expression is compiled and type-checked where the API server evaluates it:',
-      '',
-      '| field | variable | result |',
-      '|---|---|---|',
-      '| `claimValidationRules[].expression` | `claims` (map of string to dyn) | bool |',
-      '| `claimMappings.username.expression`, `uid.expression` | `claims` | string |',
-      '| `claimMappings.groups.expression`, `extra[].valueExpression` | `claims` | string or list of strings |',
-      '| `userValidationRules[].expression` | `user` (username, uid, groups, extra) | bool |',
-      '',
-      'Boolean rules need a result that is bool before run time: `claims.admin` is typed `dyn`',
-      'and is rejected, `claims.admin == true` passes. Findings point at the offending characters.',
-      '',
-      'Fails: `userValidationRules: [{expression: claims.sub != ""}]` (only `user` is declared there)',
-      'Passes: `userValidationRules: [{expression: user.username != ""}]`',
-      '',
-      'Compile failures and non-bool results of the boolean rules are errors: the server refuses',
-      'to load the file. The server accepts a mapping expression of any result type when it loads',
-      'the file and fails only when a token is mapped; the spec says what type each mapping',
-      'produces, so a wrong static type of a mapping is a warning. Repeated rule expressions are',
-      'compiled once (the repeat is reported by the rule-specific checks). A static cost estimate',
-      'over the limit is a warning: the server does not estimate cost when it loads the file.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     checkCelPlaces(context, CHECKS);

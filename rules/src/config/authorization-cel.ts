@@ -2,6 +2,7 @@ import { defineRule } from '@platlint/core';
 import type { CelPlace } from '@platlint/core';
 import { AUTHZ, checkCelPlaces } from './shared.js';
 import type { PlaceCheck } from './shared.js';
+import docs from './authorization-cel.md';
 
 /** The check of webhook match conditions; where they stand is marked in the schema tree. */
 const CHECKS = {
@@ -16,19 +17,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (WebhookMatchCondition.expression)',
-    docs: [
-      'A webhook match condition is CEL over `request`, the spec of a v1 SubjectAccessReview',
-      '(`user`, `uid`, `groups`, `extra`, `resourceAttributes`, `nonResourceAttributes`), and must',
-      'evaluate to bool. Undeclared variables, unknown fields, syntax errors and non-bool results',
-      'are reported on the characters concerned.',
-      '',
-      'Fails: `expression: request.user` (a string), `expression: request.verb == "get"` (no such field)',
-      'Passes: `expression: request.resourceAttributes.verb == "get"`',
-      '',
-      'The server refuses the same expressions (it also requires the result to be bool before run',
-      'time). A static cost estimate over the limit is a warning: the server does not estimate',
-      'cost when it loads the file.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     checkCelPlaces(context, CHECKS);

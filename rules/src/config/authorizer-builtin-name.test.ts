@@ -7,7 +7,7 @@ RuleTester.run(rule, {
   invalid: [
     {
       yaml: authz(['- type: RBAC\n  name: roles', '- type: Node\n  name: node']),
-      errors: [{ path: 'authorizers[0].name', message: 'a RBAC authorizer must be named "rbac"', fix: 'rbac', line: 5, column: 11 }],
+      errors: [{ path: 'authorizers[0].name', messageId: 'wrongName', data: { type: 'RBAC', expected: '"rbac"' }, fix: 'rbac', line: 5, column: 11 }],
     },
   ],
 });

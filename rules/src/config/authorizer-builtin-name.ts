@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { AUTHZ, filled, list, obj } from './shared.js';
+import { AUTHZ, filled, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
+import docs from './authorizer-builtin-name.md';
 
 const BUILTIN = new Set(['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'RBAC', 'Node']);
 
@@ -12,21 +14,14 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server configuration loading, AuthorizationConfiguration)',
     fixable: true,
-    docs: [
-      'The platform API server refuses to start when a built-in authorizer has any name other',
-      'than its lowercased type (`rbac`, `node`, `abac`, `alwaysallow`, `alwaysdeny`): metrics',
-      'and logs use those fixed names. The fix writes the expected name.',
-      '',
-      'Fails: `{type: RBAC, name: roles}`',
-      'Passes: `{type: RBAC, name: rbac}`',
-      '',
-      'The spec only says the name is a DNS label used in metrics; this is the platform API',
-      'server\'s own check (upstream runs it only when the file is otherwise valid).',
-    ].join('\n'),
+    docs,
+    messages: {
+      wrongName: 'a {{type}} authorizer must be named {{expected}}',
+    },
   },
   check(context) {
     const seen = new Set<string>();
-    list(context.value.authorizers).forEach((a, i) => {
+    listOf(context.value.authorizers).forEach((a, i) => {
       const authorizer = obj(a);
       const type = authorizer?.type;
       if (typeof type !== 'string' || !BUILTIN.has(type) || !filled(authorizer?.name)) return;
@@ -36,7 +31,7 @@ export default defineRule({
       seen.add(type);
       const expected = type.toLowerCase();
       if (authorizer.name !== expected) {
-        context.report({ path: ['authorizers', i, 'name'], message: `a ${type} authorizer must be named ${JSON.stringify(expected)}`, fix: { text: expected } });
+        context.report({ path: ['authorizers', i, 'name'], messageId: 'wrongName', data: { type, expected: JSON.stringify(expected) }, fix: { text: expected } });
       }
     });
   },

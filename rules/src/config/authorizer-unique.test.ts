@@ -8,9 +8,9 @@ RuleTester.run(rule, {
     {
       yaml: authz(['- type: RBAC\n  name: rbac', webhookAuthorizer('policy'), '- type: RBAC\n  name: rbac', webhookAuthorizer('policy'), webhookAuthorizer('rbac')]),
       errors: [
-        { path: 'authorizers[2].type', message: 'type RBAC is already authorizers[0]; a built-in authorizer is listed once' },
-        { path: 'authorizers[3].name', message: 'name "policy" is already used by authorizers[1]; give each authorizer its own name' },
-        { path: 'authorizers[4].name', message: 'name "rbac" is already used by authorizers[0]; give each authorizer its own name' },
+        { path: 'authorizers[2].type', messageId: 'repeatedType', data: { type: 'RBAC', firstIndex: 0 } },
+        { path: 'authorizers[3].name', messageId: 'repeatedName', data: { name: '"policy"', firstIndex: 1 } },
+        { path: 'authorizers[4].name', messageId: 'repeatedName', data: { name: '"rbac"', firstIndex: 0 } },
       ],
     },
   ],

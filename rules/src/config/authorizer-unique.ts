@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { AUTHZ, filled, forRepeats, list, obj } from './shared.js';
+import { AUTHZ, filled, forRepeats, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
+import docs from './authorizer-unique.md';
 
 export default defineRule({
   meta: {
@@ -9,21 +11,14 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (AuthorizerConfiguration); upstream (API server configuration loading, AuthorizationConfiguration)',
-    docs: [
-      'An authorizer\'s `name` identifies it in metrics, so two authorizers cannot share one.',
-      'The built-in types (`AlwaysAllow`, `AlwaysDeny`, `ABAC`, `RBAC`, `Node`) exist once in the',
-      'server, so each may be listed only once; `Webhook` may appear many times. A repeat is',
-      'reported at the later entry. The name\'s syntax is checked structurally (`schema/format`):',
-      'the spec calls it a DNS label, the server accepts any DNS subdomain, and so does platlint.',
-      '',
-      'Fails: two entries `{type: Webhook, name: policy, ...}`',
-      'Passes: `{type: Webhook, name: policy-a, ...}` and `{type: Webhook, name: policy-b, ...}`',
-      '',
-      'Upstream agrees (it checks the type first and then skips the rest of the entry).',
-    ].join('\n'),
+    docs,
+    messages: {
+      repeatedType: 'type {{type}} is already authorizers[{{firstIndex}}]; a built-in authorizer is listed once',
+      repeatedName: 'name {{name}} is already used by authorizers[{{firstIndex}}]; give each authorizer its own name',
+    },
   },
   check(context) {
-    const entries = list(context.value.authorizers).flatMap((a, i) => {
+    const entries = listOf(context.value.authorizers).flatMap((a, i) => {
       const authorizer = obj(a);
       return authorizer ? [{ authorizer, i }] : [];
     });
@@ -33,13 +28,13 @@ export default defineRule({
       ({ authorizer }) => (filled(authorizer.type) && authorizer.type !== 'Webhook' ? authorizer.type : undefined),
       (later, first) => {
         repeatedType.add(later.i);
-        context.report({ path: ['authorizers', later.i, 'type'], message: `type ${later.authorizer.type as string} is already authorizers[${first.i}]; a built-in authorizer is listed once` });
+        context.report({ path: ['authorizers', later.i, 'type'], messageId: 'repeatedType', data: { type: later.authorizer.type as string, firstIndex: first.i } });
       },
     );
     forRepeats(
       entries.filter((e) => !repeatedType.has(e.i)),
       ({ authorizer }) => (filled(authorizer.name) ? authorizer.name : undefined),
-      (later, first) => context.report({ path: ['authorizers', later.i, 'name'], message: `name ${JSON.stringify(later.authorizer.name)} is already used by authorizers[${first.i}]; give each authorizer its own name` }),
+      (later, first) => context.report({ path: ['authorizers', later.i, 'name'], messageId: 'repeatedName', data: { name: JSON.stringify(later.authorizer.name), firstIndex: first.i } }),
     );
   },
 });

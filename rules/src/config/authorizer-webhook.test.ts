@@ -8,9 +8,9 @@ RuleTester.run(rule, {
     {
       yaml: authz(['- type: RBAC\n  name: rbac\n  webhook: {}', '- type: Webhook\n  name: policy', '- type: Webhook\n  name: other\n  webhook: null']),
       errors: [
-        { path: 'authorizers[0].webhook', message: 'a RBAC authorizer takes no webhook section; remove it', line: 6, column: 5 },
-        { path: 'authorizers[1].webhook', message: 'a Webhook authorizer needs a webhook section (timeout, connectionInfo, ...)' },
-        { path: 'authorizers[2].webhook', message: 'a Webhook authorizer needs a webhook section (timeout, connectionInfo, ...)' },
+        { path: 'authorizers[0].webhook', messageId: 'webhookNotTaken', data: { type: 'RBAC' }, line: 6, column: 5 },
+        { path: 'authorizers[1].webhook', messageId: 'webhookMissing' },
+        { path: 'authorizers[2].webhook', messageId: 'webhookMissing' },
       ],
     },
   ],

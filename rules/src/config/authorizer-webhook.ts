@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { AUTHZ, filled, list, obj } from './shared.js';
+import { AUTHZ, filled, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
+import docs from './authorizer-webhook.md';
 
 export default defineRule({
   meta: {
@@ -9,26 +11,21 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (AuthorizerConfiguration.webhook)',
-    docs: [
-      'A `Webhook` authorizer is configured by its `webhook` section, so it needs one; the other',
-      'types take no settings, and a `webhook` section on them (even `{}`) is rejected rather',
-      'than silently ignored.',
-      '',
-      'Fails: `{type: RBAC, name: rbac, webhook: {}}`, or `{type: Webhook, name: policy}`',
-      'Passes: `{type: RBAC, name: rbac}`',
-      '',
-      'Upstream agrees.',
-    ].join('\n'),
+    docs,
+    messages: {
+      webhookMissing: 'a Webhook authorizer needs a webhook section (timeout, connectionInfo, ...)',
+      webhookNotTaken: 'a {{type}} authorizer takes no webhook section; remove it',
+    },
   },
   check(context) {
-    list(context.value.authorizers).forEach((a, i) => {
+    listOf(context.value.authorizers).forEach((a, i) => {
       const authorizer = obj(a);
       if (!authorizer || !filled(authorizer.type)) return;
       const present = authorizer.webhook !== undefined && authorizer.webhook !== null;
       if (authorizer.type === 'Webhook' && !present) {
-        context.report({ path: ['authorizers', i, 'webhook'], message: 'a Webhook authorizer needs a webhook section (timeout, connectionInfo, ...)', target: 'missing' });
+        context.report({ path: ['authorizers', i, 'webhook'], messageId: 'webhookMissing', target: 'missing' });
       } else if (authorizer.type !== 'Webhook' && present) {
-        context.report({ path: ['authorizers', i, 'webhook'], message: `a ${authorizer.type} authorizer takes no webhook section; remove it`, target: 'key' });
+        context.report({ path: ['authorizers', i, 'webhook'], messageId: 'webhookNotTaken', data: { type: authorizer.type }, target: 'key' });
       }
     });
   },

@@ -17,11 +17,11 @@ RuleTester.run(rule, {
   invalid: [
     {
       yaml: withCa('/etc/ssl/issuer-ca.pem'),
-      errors: [{ path: 'jwt[0].issuer.certificateAuthority', message: 'certificateAuthority holds no PEM certificate ("-----BEGIN CERTIFICATE-----" ... "-----END CERTIFICATE-----"); write the PEM text of the CA certificates, not a file path' }],
+      errors: [{ path: 'jwt[0].issuer.certificateAuthority', messageId: 'notPem', data: { problem: 'holds no PEM certificate ("-----BEGIN CERTIFICATE-----" ... "-----END CERTIFICATE-----")' } }],
     },
     {
       yaml: ca(`${TEST_CA_PEM}\n${broken}`),
-      errors: [{ path: 'jwt[0].issuer.certificateAuthority', message: 'certificateAuthority has a certificate (number 2) that does not parse as X.509; write the PEM text of the CA certificates, not a file path' }],
+      errors: [{ path: 'jwt[0].issuer.certificateAuthority', messageId: 'notPem', data: { problem: 'has a certificate (number 2) that does not parse as X.509' } }],
     },
   ],
 });

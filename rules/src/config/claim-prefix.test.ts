@@ -11,14 +11,14 @@ RuleTester.run(rule, {
     {
       yaml: authn([jwt({ mappings: 'username:\n  claim: sub\ngroups:\n  expression: claims.groups\n  prefix: "sso:"' })]),
       errors: [
-        { path: 'jwt[0].claimMappings.username.prefix', message: 'username reads a claim, so prefix is required; write prefix: "" for no prefix' },
-        { path: 'jwt[0].claimMappings.groups.prefix', message: 'prefix is not allowed with an expression; build the prefix into the expression', line: 12, column: 9 },
+        { path: 'jwt[0].claimMappings.username.prefix', messageId: 'prefixRequired', data: { field: 'username' } },
+        { path: 'jwt[0].claimMappings.groups.prefix', messageId: 'prefixWithExpression', line: 12, column: 9 },
       ],
     },
     {
       name: 'prefix: null counts as absent',
       yaml: authn([jwt({ mappings: 'username:\n  claim: sub\n  prefix: null' })]),
-      errors: [{ path: 'jwt[0].claimMappings.username.prefix', message: 'username reads a claim, so prefix is required; write prefix: "" for no prefix' }],
+      errors: [{ path: 'jwt[0].claimMappings.username.prefix', messageId: 'prefixRequired', data: { field: 'username' } }],
     },
   ],
 });

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHN, authenticators, filled, obj } from './shared.js';
+import docs from './claim-prefix.md';
 
 export default defineRule({
   meta: {
@@ -9,16 +10,11 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (PrefixedClaimOrExpression, ClaimMappings)',
-    docs: [
-      'When `username` or `groups` read a `claim`, `prefix` must be written out (it may be `""`',
-      'to disable prefixing), so that names from different issuers cannot collide by accident.',
-      'An `expression` builds the whole value itself, so it takes no prefix.',
-      '',
-      'Fails: `username: {claim: sub}`, or `groups: {expression: claims.groups, prefix: "sso:"}`',
-      'Passes: `username: {claim: sub, prefix: "sso:"}`, `groups: {expression: \'"sso:" + claims.team\'}`',
-      '',
-      'Upstream agrees.',
-    ].join('\n'),
+    docs,
+    messages: {
+      prefixRequired: '{{field}} reads a claim, so prefix is required; write prefix: "" for no prefix',
+      prefixWithExpression: 'prefix is not allowed with an expression; build the prefix into the expression',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
@@ -29,9 +25,9 @@ export default defineRule({
         const at = [...path, 'claimMappings', field, 'prefix'];
         const hasPrefix = mapping.prefix !== undefined && mapping.prefix !== null;
         if (filled(mapping.claim) && !filled(mapping.expression) && !hasPrefix) {
-          context.report({ path: at, message: `${field} reads a claim, so prefix is required; write prefix: "" for no prefix`, target: 'missing' });
+          context.report({ path: at, messageId: 'prefixRequired', data: { field }, target: 'missing' });
         } else if (filled(mapping.expression) && !filled(mapping.claim) && hasPrefix) {
-          context.report({ path: at, message: `prefix is not allowed with an expression; build the prefix into the expression`, target: 'key' });
+          context.report({ path: at, messageId: 'prefixWithExpression', target: 'key' });
         }
       }
     }

@@ -1,7 +1,9 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { AUTHN, authenticators, filled, forRepeats, list, obj, unionFindingPaths } from './shared.js';
-import type { Obj } from './shared.js';
+import { AUTHN, authenticators, filled, forRepeats, obj, unionFindingPaths } from './shared.js';
+import type { Obj } from '../kit/objects.js';
+import { listOf } from '../kit/objects.js';
+import docs from './claim-validation-rule.md';
 
 export default defineRule({
   meta: {
@@ -11,25 +13,18 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (ClaimValidationRule); upstream (API server configuration loading, AuthenticationConfiguration)',
-    docs: [
-      'A claim validation rule either requires a claim to have a value (`claim`, `requiredValue`)',
-      'or evaluates a CEL `expression` with an optional `message`; the two pairs exclude each',
-      'other and one of them must be used. The same claim or the same expression twice is a',
-      'slip and is reported at the later rule. Expressions are compiled by',
-      '`config/authentication-cel`.',
-      '',
-      'Fails: `- {claim: hd, requiredValue: example.com, message: wrong domain}`',
-      'Passes: `- {claim: hd, requiredValue: example.com}` and',
-      '`- {expression: claims.hd == "example.com", message: wrong domain}`',
-      '',
-      'The server refuses each of these. It reports a rule with both members or neither at the',
-      'rule itself; platlint follows the project\'s convention for "exactly one of": both members',
-      'set are each reported, and a rule with neither is reported at its missing `claim`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      both: 'claim and expression are both set; a rule uses one of them',
+      neither: 'the rule needs a claim (with requiredValue) or an expression',
+      messageWithClaim: 'message is only used with an expression; remove it or turn the rule into an expression',
+      requiredValueWithExpression: 'requiredValue is only used with claim; compare the value in the expression instead',
+      repeated: 'the same {{field}} is already checked by claimValidationRules[{{firstIndex}}]; remove the repeat',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
-      const rules = list(jwt.claimValidationRules).flatMap((r, j) => {
+      const rules = listOf(jwt.claimValidationRules).flatMap((r, j) => {
         const rule = obj(r);
         return rule ? [{ rule, at: [...path, 'claimValidationRules', j] as FieldPath }] : [];
       });
@@ -37,17 +32,17 @@ export default defineRule({
         const claim = filled(rule.claim);
         const expression = filled(rule.expression);
         const union = unionFindingPaths(at, ['claim', 'expression'], (m) => filled(rule[m]));
-        if (union.problem === 'both') for (const path of union.paths) context.report({ path, message: 'claim and expression are both set; a rule uses one of them', target: 'key' });
-        else if (union.problem === 'none') for (const path of union.paths) context.report({ path, message: 'the rule needs a claim (with requiredValue) or an expression', target: 'missing' });
-        else if (claim && filled(rule.message)) context.report({ path: [...at, 'message'], message: 'message is only used with an expression; remove it or turn the rule into an expression', target: 'key' });
-        else if (expression && filled(rule.requiredValue)) context.report({ path: [...at, 'requiredValue'], message: 'requiredValue is only used with claim; compare the value in the expression instead', target: 'key' });
+        if (union.problem === 'both') for (const path of union.paths) context.report({ path, messageId: 'both', target: 'key' });
+        else if (union.problem === 'none') for (const path of union.paths) context.report({ path, messageId: 'neither', target: 'missing' });
+        else if (claim && filled(rule.message)) context.report({ path: [...at, 'message'], messageId: 'messageWithClaim', target: 'key' });
+        else if (expression && filled(rule.requiredValue)) context.report({ path: [...at, 'requiredValue'], messageId: 'requiredValueWithExpression', target: 'key' });
       }
       const exclusive = (r: Obj): boolean => !(filled(r.claim) && filled(r.expression));
       for (const field of ['claim', 'expression'] as const) {
         forRepeats(
           rules.filter(({ rule }) => exclusive(rule)),
           ({ rule }) => (filled(rule[field]) ? rule[field] : undefined),
-          (later, first) => context.report({ path: [...later.at, field], message: `the same ${field} is already checked by claimValidationRules[${String(first.at[3])}]; remove the repeat` }),
+          (later, first) => context.report({ path: [...later.at, field], messageId: 'repeated', data: { field, firstIndex: String(first.at[3]) } }),
         );
       }
     }

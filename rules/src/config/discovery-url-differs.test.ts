@@ -11,7 +11,7 @@ RuleTester.run(rule, {
     {
       name: 'trailing slashes are ignored',
       yaml: authn([jwt({ issuer: 'url: https://sso.example.com/realm\ndiscoveryURL: https://sso.example.com/realm//\naudiences: [api]' })]),
-      errors: [{ path: 'jwt[0].issuer.discoveryURL', message: 'discoveryURL is the same as the issuer url; remove it or point it at the discovery document', line: 6 }],
+      errors: [{ path: 'jwt[0].issuer.discoveryURL', messageId: 'sameAsIssuer', line: 6 }],
     },
   ],
 });

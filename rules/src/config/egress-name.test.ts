@@ -14,15 +14,15 @@ RuleTester.run(rule, {
     {
       yaml: egress([direct('master'), direct('etcd'), direct('controlplane'), direct('etcd')].join('\n')),
       errors: [
-        { path: 'egressSelections[0].name', message: 'name master is deprecated; use controlplane', severity: 'warning', fix: 'controlplane', line: 4, column: 11 },
-        { path: 'egressSelections[2].name', message: 'egressSelections[0] already configures controlplane (as master); each destination is listed once' },
-        { path: 'egressSelections[3].name', message: 'egressSelections[1] already configures "etcd"; each destination is listed once' },
+        { path: 'egressSelections[0].name', messageId: 'masterDeprecated', severity: 'warning', fix: 'controlplane', line: 4, column: 11 },
+        { path: 'egressSelections[2].name', messageId: 'repeated', data: { firstIndex: 0, destination: 'controlplane (as master)' } },
+        { path: 'egressSelections[3].name', messageId: 'repeated', data: { firstIndex: 1, destination: '"etcd"' } },
       ],
     },
     {
       name: 'names collide ignoring case',
       yaml: egress([direct('cluster'), direct('CLUSTER')].join('\n')),
-      errors: [{ path: 'egressSelections[1].name', message: 'egressSelections[0] already configures "cluster"; each destination is listed once' }],
+      errors: [{ path: 'egressSelections[1].name', messageId: 'repeated', data: { firstIndex: 0, destination: '"cluster"' } }],
     },
     {
       name: 'unknown names; Master is not the legacy spelling',

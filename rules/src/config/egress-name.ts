@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { EGRESS, forRepeats, list, obj, quote } from './shared.js';
+import { EGRESS, forRepeats, obj, quote } from './shared.js';
+import { listOf } from '../kit/objects.js';
+import docs from './egress-name.md';
 
 const DESTINATIONS = ['controlplane', 'etcd', 'cluster'];
 
@@ -15,24 +17,15 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, EgressSelectorConfiguration (EgressSelection.name); upstream (API server configuration loading, EgressSelectorConfiguration)',
     fixable: true,
-    docs: [
-      'Each destination (`controlplane`, `etcd`, `cluster`) has at most one egress selection. The',
-      'server compares names ignoring case, as it looks them up, so `Cluster` selects `cluster`',
-      'and `cluster` beside `CLUSTER` is a repeat; any other name (a missing one included) is',
-      'refused. `master` (written exactly so) is the deprecated spelling of `controlplane`: it',
-      'draws a warning with a fix, and `master` beside `controlplane` is a repeat. A repeat is',
-      'reported at the later entry.',
-      '',
-      'Fails: `[{name: master, ...}, {name: controlplane, ...}]`, `[{name: proxy, ...}]`',
-      'Passes: `[{name: controlplane, ...}, {name: Cluster, ...}]`',
-      '',
-      'The spec lists the four names in lowercase; the server converts `master` silently when it',
-      'reads the file and lowercases every name before checking it.',
-    ].join('\n'),
+    docs,
+    messages: {
+      repeated: 'egressSelections[{{firstIndex}}] already configures {{destination}}; each destination is listed once',
+      masterDeprecated: 'name master is deprecated; use controlplane',
+    },
   },
   check(context) {
     // A missing name is reported structurally (schema/required).
-    const entries = list(context.value.egressSelections).flatMap((s, i) => {
+    const entries = listOf(context.value.egressSelections).flatMap((s, i) => {
       const name = obj(s)?.name;
       return typeof name === 'string' ? [{ name, i }] : [];
     });
@@ -42,12 +35,12 @@ export default defineRule({
       ({ name }) => destination(name),
       (later, first) => {
         repeated.add(later.i);
-        context.report({ path: ['egressSelections', later.i, 'name'], message: `egressSelections[${first.i}] already configures ${first.name === 'master' ? 'controlplane (as master)' : quote(first.name)}; each destination is listed once` });
+        context.report({ path: ['egressSelections', later.i, 'name'], messageId: 'repeated', data: { firstIndex: first.i, destination: first.name === 'master' ? 'controlplane (as master)' : quote(first.name) } });
       },
     );
     for (const { name, i } of entries) {
       const path = ['egressSelections', i, 'name'];
-      if (name === 'master') context.report({ path, severity: 'warning', message: 'name master is deprecated; use controlplane', fix: { text: 'controlplane' } });
+      if (name === 'master') context.report({ path, severity: 'warning', messageId: 'masterDeprecated', fix: { text: 'controlplane' } });
       else if (!repeated.has(i) && !DESTINATIONS.includes(destination(name))) {
         context.report({ path, message: name === '' ? 'name is empty; use controlplane, etcd or cluster' : `name ${quote(name)} is not an egress destination; use controlplane, etcd or cluster` });
       }

@@ -18,15 +18,15 @@ RuleTester.run(rule, {
         ].join('\n'),
       ),
       errors: [
-        { path: 'egressSelections[0].connection.transport.tcp.tlsConfig', message: 'an https:// url needs tlsConfig with clientKey and clientCert' },
-        { path: 'egressSelections[1].connection.transport.tcp.tlsConfig', message: 'tlsConfig is not used with an http:// url; remove it or switch the url to https://', line: 16, column: 11 },
-        { path: 'egressSelections[2].connection.transport.tcp.tlsConfig.clientKey', message: 'clientKey is required with an https:// url; give the path of the client key file' },
-        { path: 'egressSelections[2].connection.transport.tcp.tlsConfig.clientCert', message: 'clientCert is required with an https:// url; give the path of the client certificate file' },
+        { path: 'egressSelections[0].connection.transport.tcp.tlsConfig', messageId: 'tlsMissing' },
+        { path: 'egressSelections[1].connection.transport.tcp.tlsConfig', messageId: 'tlsWithHttp', line: 16, column: 11 },
+        { path: 'egressSelections[2].connection.transport.tcp.tlsConfig.clientKey', messageId: 'tlsFieldMissing', data: { field: 'clientKey', file: 'key' } },
+        { path: 'egressSelections[2].connection.transport.tcp.tlsConfig.clientCert', messageId: 'tlsFieldMissing', data: { field: 'clientCert', file: 'certificate' } },
       ],
     },
     {
       yaml: egress(tcp('cluster', 'url: grpc://proxy.example.com:8131')),
-      errors: [{ path: 'egressSelections[0].connection.transport.tcp.url', message: 'url "grpc://proxy.example.com:8131" must start with http:// or https://' }],
+      errors: [{ path: 'egressSelections[0].connection.transport.tcp.url', messageId: 'badScheme', data: { url: '"grpc://proxy.example.com:8131"' } }],
     },
   ],
 });

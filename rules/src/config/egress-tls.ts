@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { EGRESS, filled, list, obj } from './shared.js';
+import { EGRESS, filled, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
+import docs from './egress-tls.md';
 
 export default defineRule({
   meta: {
@@ -9,39 +11,34 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, EgressSelectorConfiguration (TCPTransport, TLSConfig); upstream (API server configuration loading, EgressSelectorConfiguration)',
-    docs: [
-      'The tunnel server\'s `url` decides the TLS settings: with `http://` the connection is plain',
-      'and `tlsConfig` must be left out; with `https://` the API server authenticates with a client',
-      'certificate, so `tlsConfig` with `clientKey` and `clientCert` is required (`caBundle` may',
-      'be left out for the system roots). Any other scheme is rejected.',
-      '',
-      'Fails: `tcp: {url: https://proxy:8131}` (no tlsConfig)',
-      'Passes: `tcp: {url: https://proxy:8131, tlsConfig: {clientKey: /pki/c.key, clientCert: /pki/c.crt}}`',
-      '',
-      'Upstream also checks that the named files exist; that depends on the host and is not',
-      'checked here.',
-    ].join('\n'),
+    docs,
+    messages: {
+      tlsWithHttp: 'tlsConfig is not used with an http:// url; remove it or switch the url to https://',
+      tlsMissing: 'an https:// url needs tlsConfig with clientKey and clientCert',
+      tlsFieldMissing: '{{field}} is required with an https:// url; give the path of the client {{file}} file',
+      badScheme: 'url {{url}} must start with http:// or https://',
+    },
   },
   check(context) {
-    list(context.value.egressSelections).forEach((s, i) => {
+    listOf(context.value.egressSelections).forEach((s, i) => {
       const connection = obj(obj(s)?.connection);
       const tcp = obj(obj(connection?.transport)?.tcp);
       if (connection?.proxyProtocol !== 'HTTPConnect' || !tcp || typeof tcp.url !== 'string') return;
       const at = ['egressSelections', i, 'connection', 'transport', 'tcp'];
       const tls = tcp.tlsConfig;
       if (tcp.url.startsWith('http://')) {
-        if (tls !== undefined && tls !== null) context.report({ path: [...at, 'tlsConfig'], message: 'tlsConfig is not used with an http:// url; remove it or switch the url to https://', target: 'key' });
+        if (tls !== undefined && tls !== null) context.report({ path: [...at, 'tlsConfig'], messageId: 'tlsWithHttp', target: 'key' });
       } else if (tcp.url.startsWith('https://')) {
         const config = obj(tls);
         if (!config) {
-          context.report({ path: [...at, 'tlsConfig'], message: 'an https:// url needs tlsConfig with clientKey and clientCert', target: 'missing' });
+          context.report({ path: [...at, 'tlsConfig'], messageId: 'tlsMissing', target: 'missing' });
           return;
         }
         for (const field of ['clientKey', 'clientCert'] as const) {
-          if (!filled(config[field])) context.report({ path: [...at, 'tlsConfig', field], message: `${field} is required with an https:// url; give the path of the client ${field === 'clientKey' ? 'key' : 'certificate'} file`, target: 'missing' });
+          if (!filled(config[field])) context.report({ path: [...at, 'tlsConfig', field], messageId: 'tlsFieldMissing', data: { field, file: field === 'clientKey' ? 'key' : 'certificate' }, target: 'missing' });
         }
       } else {
-        context.report({ path: [...at, 'url'], message: `url ${JSON.stringify(tcp.url)} must start with http:// or https://` });
+        context.report({ path: [...at, 'url'], messageId: 'badScheme', data: { url: JSON.stringify(tcp.url) } });
       }
     });
   },

@@ -31,8 +31,8 @@ RuleTester.run(rule, {
       errors: [
         // Reported at the missing uds, on the nearest key (transport).
         { path: 'egressSelections[0].connection.transport.uds', message: 'a GRPC connection needs uds: GRPC is not supported over tcp; use uds with the socket of the proxy', line: 7, column: 7 },
-        { path: 'egressSelections[1].connection.transport', message: 'a HTTPConnect connection needs a transport (tcp or uds) to reach the proxy' },
-        { path: 'egressSelections[2].connection.transport', message: 'a Direct connection takes no transport; remove it or use HTTPConnect or GRPC' },
+        { path: 'egressSelections[1].connection.transport', messageId: 'transportMissing', data: { protocol: 'HTTPConnect' } },
+        { path: 'egressSelections[2].connection.transport', messageId: 'directWithTransport' },
       ],
     },
     {
@@ -44,9 +44,9 @@ RuleTester.run(rule, {
         ].join('\n'),
       ),
       errors: [
-        { path: 'egressSelections[0].connection.transport.tcp', message: 'tcp is ignored by a GRPC connection, which uses uds; remove it', severity: 'warning' },
-        { path: 'egressSelections[1].connection.transport.tcp', message: 'transport sets both tcp and uds; an HTTPConnect connection uses one of them' },
-        { path: 'egressSelections[2].connection.transport.tcp', message: 'transport needs tcp or uds', line: 23 },
+        { path: 'egressSelections[0].connection.transport.tcp', messageId: 'tcpWithGrpc', severity: 'warning' },
+        { path: 'egressSelections[1].connection.transport.tcp', messageId: 'both' },
+        { path: 'egressSelections[2].connection.transport.tcp', messageId: 'neither', line: 23 },
       ],
     },
     {

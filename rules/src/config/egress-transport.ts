@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { EGRESS, list, obj } from './shared.js';
+import { EGRESS, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
+import docs from './egress-transport.md';
 
 const present = (value: unknown): boolean => value !== undefined && value !== null;
 
@@ -11,46 +13,41 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, EgressSelectorConfiguration (Connection, Transport); upstream (API server configuration loading, EgressSelectorConfiguration)',
-    docs: [
-      '`HTTPConnect` and `GRPC` tunnel traffic through a proxy and need a `transport` to reach it;',
-      '`Direct` dials the destination itself and takes no transport (even `{}` is rejected).',
-      '`HTTPConnect` uses exactly one of `tcp` and `uds` (neither is reported at `transport.tcp`,',
-      'both at `tcp`). `GRPC` is not supported over TCP and needs `uds` (reported at',
-      '`transport.uds`); a `tcp` block beside `uds` is ignored by the server and draws a warning.',
-      '',
-      'Fails: `{proxyProtocol: GRPC, transport: {tcp: {url: https://proxy:8131}}}`',
-      'Passes: `{proxyProtocol: GRPC, transport: {uds: {udsName: /run/proxy.socket}}}`',
-      '',
-      'The spec says "at least one of tcp or uds"; upstream rejects both together for',
-      '`HTTPConnect`, and that is followed here since the server would not start.',
-    ].join('\n'),
+    docs,
+    messages: {
+      directWithTransport: 'a Direct connection takes no transport; remove it or use HTTPConnect or GRPC',
+      transportMissing: 'a {{protocol}} connection needs a transport (tcp or uds) to reach the proxy',
+      both: 'transport sets both tcp and uds; an HTTPConnect connection uses one of them',
+      neither: 'transport needs tcp or uds',
+      tcpWithGrpc: 'tcp is ignored by a GRPC connection, which uses uds; remove it',
+    },
   },
   check(context) {
-    list(context.value.egressSelections).forEach((s, i) => {
+    listOf(context.value.egressSelections).forEach((s, i) => {
       const connection = obj(obj(s)?.connection);
       if (!connection) return;
       const protocol = connection.proxyProtocol;
       const at = ['egressSelections', i, 'connection'];
       const transport = obj(connection.transport);
       if (protocol === 'Direct') {
-        if (present(connection.transport)) context.report({ path: [...at, 'transport'], message: 'a Direct connection takes no transport; remove it or use HTTPConnect or GRPC', target: 'key' });
+        if (present(connection.transport)) context.report({ path: [...at, 'transport'], messageId: 'directWithTransport', target: 'key' });
         return;
       }
       if (protocol !== 'HTTPConnect' && protocol !== 'GRPC') return;
       if (!transport) {
-        if (!present(connection.transport)) context.report({ path: [...at, 'transport'], message: `a ${protocol} connection needs a transport (tcp or uds) to reach the proxy`, target: 'missing' });
+        if (!present(connection.transport)) context.report({ path: [...at, 'transport'], messageId: 'transportMissing', data: { protocol }, target: 'missing' });
         return;
       }
       const tcp = present(transport.tcp);
       const uds = present(transport.uds);
       if (protocol === 'HTTPConnect') {
-        if (tcp && uds) context.report({ path: [...at, 'transport', 'tcp'], message: 'transport sets both tcp and uds; an HTTPConnect connection uses one of them', target: 'key' });
-        else if (!tcp && !uds) context.report({ path: [...at, 'transport', 'tcp'], message: 'transport needs tcp or uds', target: 'missing' });
+        if (tcp && uds) context.report({ path: [...at, 'transport', 'tcp'], messageId: 'both', target: 'key' });
+        else if (!tcp && !uds) context.report({ path: [...at, 'transport', 'tcp'], messageId: 'neither', target: 'missing' });
       } else if (!uds) {
         // Reported at the missing uds, as the server does, also when a lone tcp is written.
         context.report({ path: [...at, 'transport', 'uds'], message: tcp ? 'a GRPC connection needs uds: GRPC is not supported over tcp; use uds with the socket of the proxy' : 'a GRPC connection needs uds (a unix domain socket)', target: 'missing' });
       } else if (tcp) {
-        context.report({ path: [...at, 'transport', 'tcp'], severity: 'warning', message: 'tcp is ignored by a GRPC connection, which uses uds; remove it', target: 'key' });
+        context.report({ path: [...at, 'transport', 'tcp'], severity: 'warning', messageId: 'tcpWithGrpc', target: 'key' });
       }
     });
   },

@@ -10,8 +10,8 @@ RuleTester.run(rule, {
     {
       yaml: egress([uds('cluster', '"unix:///run/konnectivity.socket"'), uds('etcd', '""')].join('\n')),
       errors: [
-        { path: 'egressSelections[0].connection.transport.uds.udsName', message: 'udsName must be the socket path without "unix://"; write "/run/konnectivity.socket"', severity: 'warning', fix: '"/run/konnectivity.socket"', line: 9, column: 20 },
-        { path: 'egressSelections[1].connection.transport.uds.udsName', message: 'udsName is empty; give the path of the proxy socket' },
+        { path: 'egressSelections[0].connection.transport.uds.udsName', messageId: 'unixPrefix', data: { bare: '"/run/konnectivity.socket"' }, severity: 'warning', fix: '"/run/konnectivity.socket"', line: 9, column: 20 },
+        { path: 'egressSelections[1].connection.transport.uds.udsName', messageId: 'empty' },
       ],
     },
   ],

@@ -20,7 +20,7 @@ RuleTester.run(rule, {
   invalid: [
     {
       yaml: authn([jwt({ mappings: username('claims.email') })]),
-      errors: [{ path: 'jwt[0].claimMappings.username.expression', message: 'the username uses claims.email but claims.email_verified is never checked; add a claim validation rule such as "claims.email_verified == true"', line: 9 }],
+      errors: [{ path: 'jwt[0].claimMappings.username.expression', messageId: 'unverifiedEmail', line: 9 }],
     },
     {
       name: 'optional selection, a claim rule, a groups check and a failing expression do not count',

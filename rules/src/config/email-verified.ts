@@ -1,7 +1,9 @@
 import { defineRule } from '@platlint/core';
 import { claimsEnvironment } from '@platlint/cel';
 import { claimSelections } from './claim-selections.js';
-import { AUTHN, authenticators, filled, list, obj } from './shared.js';
+import { AUTHN, authenticators, filled, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
+import docs from './email-verified.md';
 
 export default defineRule({
   meta: {
@@ -11,28 +13,10 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (ClaimMappings.username)',
-    docs: [
-      'An unverified email address can be set by anyone to anything, so a username taken from',
-      '`claims.email` must come with a check of `claims.email_verified`: in the username',
-      'expression itself, in an `extra` valueExpression, or in a claim validation rule expression',
-      '(one that compiles). A `claim: email_verified` rule does not count, nor do `groups` or',
-      '`uid` expressions. `claim: email` without CEL is not affected.',
-      '',
-      'Fails:',
-      '```yaml',
-      'claimMappings:',
-      '  username: {expression: claims.email}',
-      '```',
-      'Passes:',
-      '```yaml',
-      'claimValidationRules:',
-      '  - expression: claims.email_verified == true',
-      'claimMappings:',
-      '  username: {expression: claims.email}',
-      '```',
-      '',
-      'Upstream applies the same rule (plain and optional `claims.?email` selections).',
-    ].join('\n'),
+    docs,
+    messages: {
+      unverifiedEmail: 'the username uses claims.email but claims.email_verified is never checked; add a claim validation rule such as "claims.email_verified == true"',
+    },
   },
   check(context) {
     const ruleEnv = claimsEnvironment('claimValidationRule');
@@ -42,8 +26,8 @@ export default defineRule({
       if (!filled(username)) continue;
       const selected = claimSelections(username);
       if (!selected.has('email') || selected.has('email_verified')) continue;
-      const extras = list(mappings?.extra).map((e) => obj(e)?.valueExpression);
-      const rules = list(jwt.claimValidationRules)
+      const extras = listOf(mappings?.extra).map((e) => obj(e)?.valueExpression);
+      const rules = listOf(jwt.claimValidationRules)
         .map((r) => obj(r)?.expression)
         .filter((e): e is string => {
           if (!filled(e)) return false;
@@ -54,7 +38,7 @@ export default defineRule({
       if ([...extras, ...rules].some((e) => filled(e) && claimSelections(e).has('email_verified'))) continue;
       context.report({
         path: [...path, 'claimMappings', 'username', 'expression'],
-        message: 'the username uses claims.email but claims.email_verified is never checked; add a claim validation rule such as "claims.email_verified == true"',
+        messageId: 'unverifiedEmail',
       });
     }
   },

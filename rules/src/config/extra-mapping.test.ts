@@ -23,13 +23,13 @@ RuleTester.run(rule, {
         }),
       ]),
       errors: [
-        { path: 'jwt[0].claimMappings.extra[0].key', message: 'key is empty; name the attribute, e.g. "example.com/department"' },
+        { path: 'jwt[0].claimMappings.extra[0].key', messageId: 'emptyKey' },
         { path: 'jwt[0].claimMappings.extra[1].key', message: 'key "department" is not domain-prefixed; write it as "example.com/department"' },
-        { path: 'jwt[0].claimMappings.extra[2].key', message: 'key "Example.com/Dept" must be lowercase', fix: '"example.com/dept"' },
+        { path: 'jwt[0].claimMappings.extra[2].key', messageId: 'upperCaseKey', data: { key: '"Example.com/Dept"' }, fix: '"example.com/dept"' },
         { path: 'jwt[0].claimMappings.extra[3].key', message: 'the path after "example.com/" must be non-empty URL path characters (letters, digits and -._~%!$&\'()*+,;=:/)' },
-        { path: 'jwt[0].claimMappings.extra[4].key', message: 'key "auth.plat.io/x" is under the reserved domain plat.io; use a domain of your own' },
-        { path: 'jwt[0].claimMappings.extra[5].valueExpression', message: 'valueExpression is empty; write a CEL expression giving a string or a list of strings' },
-        { path: 'jwt[0].claimMappings.extra[6].key', message: 'key "example.com/dept" is already mapped by extra[5]; each key appears once' },
+        { path: 'jwt[0].claimMappings.extra[4].key', messageId: 'reservedDomain', data: { key: '"auth.plat.io/x"', reserved: 'plat.io' } },
+        { path: 'jwt[0].claimMappings.extra[5].valueExpression', messageId: 'emptyExpression' },
+        { path: 'jwt[0].claimMappings.extra[6].key', messageId: 'repeatedKey', data: { key: '"example.com/dept"', firstIndex: 5 } },
       ],
     },
     {

@@ -1,6 +1,8 @@
 import { defineRule, formats } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { AUTHN, authenticators, blank, forRepeats, list, obj } from './shared.js';
+import { AUTHN, authenticators, blank, forRepeats, obj } from './shared.js';
+import { listOf } from '../kit/objects.js';
+import docs from './extra-mapping.md';
 
 const PATH_CHARS = /^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$/;
 const RESERVED = ['kubernetes.io', 'plat.io'];
@@ -25,23 +27,18 @@ export default defineRule({
     enforcedBy: 'server',
     fixable: true,
     source: 'API document C, AuthenticationConfiguration (ExtraMapping); upstream (API server configuration loading, AuthenticationConfiguration)',
-    docs: [
-      '`claimMappings.extra[].key` names an extra attribute of the user: a lowercase',
-      'domain-prefixed path such as `example.com/department` (the domain a DNS subdomain, the rest',
-      'URL path characters), unique in the list. Keys under `plat.io` or `kubernetes.io` (or a',
-      'subdomain of either) are reserved for the platform. `valueExpression` must not be empty;',
-      'it is compiled by `config/authentication-cel`.',
-      '',
-      'Fails: `- {key: Department, valueExpression: claims.dept}`',
-      'Passes: `- {key: example.com/department, valueExpression: claims.dept}`',
-      '',
-      'The reserved domains come from upstream (which reserves `k8s.io` and `kubernetes.io`); the',
-      'spec itself does not name them.',
-    ].join('\n'),
+    docs,
+    messages: {
+      emptyKey: 'key is empty; name the attribute, e.g. "example.com/department"',
+      upperCaseKey: 'key {{key}} must be lowercase',
+      reservedDomain: 'key {{key}} is under the reserved domain {{reserved}}; use a domain of your own',
+      emptyExpression: 'valueExpression is empty; write a CEL expression giving a string or a list of strings',
+      repeatedKey: 'key {{key}} is already mapped by extra[{{firstIndex}}]; each key appears once',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
-      const entries = list(obj(jwt.claimMappings)?.extra).flatMap((e, j) => {
+      const entries = listOf(obj(jwt.claimMappings)?.extra).flatMap((e, j) => {
         const entry = obj(e);
         return entry ? [{ entry, at: [...path, 'claimMappings', 'extra', j] as FieldPath }] : [];
       });
@@ -49,23 +46,23 @@ export default defineRule({
         const key = entry.key;
         if (typeof key === 'string') {
           if (key === '') {
-            context.report({ path: [...at, 'key'], message: 'key is empty; name the attribute, e.g. "example.com/department"' });
+            context.report({ path: [...at, 'key'], messageId: 'emptyKey' });
           } else {
             const lower = key.toLowerCase();
-            if (lower !== key) context.report({ path: [...at, 'key'], message: `key ${JSON.stringify(key)} must be lowercase`, fix: { text: lower } });
+            if (lower !== key) context.report({ path: [...at, 'key'], messageId: 'upperCaseKey', data: { key: JSON.stringify(key) }, fix: { text: lower } });
             const problem = shapeProblem(lower);
             if (problem) context.report({ path: [...at, 'key'], message: problem });
             const domain = lower.split('/')[0] ?? '';
             const reserved = RESERVED.find((r) => domain === r || domain.endsWith(`.${r}`));
-            if (!problem && reserved) context.report({ path: [...at, 'key'], message: `key ${JSON.stringify(key)} is under the reserved domain ${reserved}; use a domain of your own` });
+            if (!problem && reserved) context.report({ path: [...at, 'key'], messageId: 'reservedDomain', data: { key: JSON.stringify(key), reserved } });
           }
         }
-        if (blank(entry.valueExpression)) context.report({ path: [...at, 'valueExpression'], message: 'valueExpression is empty; write a CEL expression giving a string or a list of strings' });
+        if (blank(entry.valueExpression)) context.report({ path: [...at, 'valueExpression'], messageId: 'emptyExpression' });
       }
       forRepeats(
         entries,
         ({ entry }) => (typeof entry.key === 'string' && entry.key !== '' ? entry.key : undefined),
-        (later, first) => context.report({ path: [...later.at, 'key'], message: `key ${JSON.stringify(later.entry.key)} is already mapped by extra[${String(first.at[4])}]; each key appears once` }),
+        (later, first) => context.report({ path: [...later.at, 'key'], messageId: 'repeatedKey', data: { key: JSON.stringify(later.entry.key), firstIndex: String(first.at[4]) } }),
       );
     }
   },

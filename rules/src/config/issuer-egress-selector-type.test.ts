@@ -7,7 +7,7 @@ const issuer = (rest: string): string => authn([jwt({ issuer: `url: https://sso.
 RuleTester.run(rule, {
   valid: [{ yaml: issuer('egressSelectorType: cluster') }, { yaml: issuer('egressSelectorType: controlplane') }, { yaml: issuer('egressSelectorType: ""') }, { yaml: issuer('') }],
   invalid: [
-    { yaml: issuer('egressSelectorType: etcd'), errors: [{ path: 'jwt[0].issuer.egressSelectorType', message: 'egressSelectorType "etcd" is not supported; use controlplane or cluster' }] },
-    { yaml: issuer('egressSelectorType: Cluster'), errors: [{ path: 'jwt[0].issuer.egressSelectorType', message: 'egressSelectorType "Cluster" is not supported; use controlplane or cluster (values are case-sensitive)', fix: 'cluster' }] },
+    { yaml: issuer('egressSelectorType: etcd'), errors: [{ path: 'jwt[0].issuer.egressSelectorType', messageId: 'unsupported', data: { value: '"etcd"', caseNote: '' } }] },
+    { yaml: issuer('egressSelectorType: Cluster'), errors: [{ path: 'jwt[0].issuer.egressSelectorType', messageId: 'unsupported', data: { value: '"Cluster"', caseNote: ' (values are case-sensitive)' }, fix: 'cluster' }] },
   ],
 });

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHN, authenticators, obj, quote } from './shared.js';
+import docs from './issuer-egress-selector-type.md';
 
 const TYPES = ['controlplane', 'cluster'];
 
@@ -12,18 +13,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (Issuer.egressSelectorType); upstream (API server configuration loading, AuthenticationConfiguration)',
     fixable: true,
-    docs: [
-      '`egressSelectorType` picks the egress selection used for all traffic to the issuer. The',
-      'server accepts `controlplane` and `cluster` (case-sensitive) and refuses any other value.',
-      'Left out or empty, no custom dialer is used.',
-      '',
-      'Fails: `egressSelectorType: etcd`',
-      'Passes: `egressSelectorType: cluster`, or no egressSelectorType',
-      '',
-      'The spec names the same two values. An empty value counts as unset on the server, so it is',
-      'checked here rather than by `schema/enum`. (The server also refuses every value when the',
-      'StructuredAuthenticationConfigurationEgressSelector gate is off; it is on by default.)',
-    ].join('\n'),
+    docs,
+    messages: {
+      unsupported: 'egressSelectorType {{value}} is not supported; use controlplane or cluster{{caseNote}}',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
@@ -32,7 +25,7 @@ export default defineRule({
       const cased = TYPES.find((t) => t === value.toLowerCase());
       context.report({
         path: [...path, 'issuer', 'egressSelectorType'],
-        message: `egressSelectorType ${quote(value)} is not supported; use controlplane or cluster${cased ? ' (values are case-sensitive)' : ''}`,
+        messageId: 'unsupported', data: { value: quote(value), caseNote: cased ? ' (values are case-sensitive)' : '' },
         fix: cased ? { text: cased } : undefined,
       });
     }

@@ -11,14 +11,14 @@ RuleTester.run(rule, {
     {
       yaml: authn([jwt({ issuer: 'url: https://admin:secret@sso.example.com/?a=1#top\naudiences: [api]' })]),
       errors: [
-        { path: 'jwt[0].issuer.url', message: 'url must not carry user info before "@"; remove it', line: 5 },
-        { path: 'jwt[0].issuer.url', message: 'url must not have a fragment ("#..."); remove it' },
-        { path: 'jwt[0].issuer.url', message: 'url must not have a query ("?..."); remove it' },
+        { path: 'jwt[0].issuer.url', messageId: 'userInfo', data: { field: 'url' }, line: 5 },
+        { path: 'jwt[0].issuer.url', messageId: 'fragment', data: { field: 'url' } },
+        { path: 'jwt[0].issuer.url', messageId: 'query', data: { field: 'url' } },
       ],
     },
     {
       yaml: authn([jwt({ issuer: 'url: https://sso.example.com\ndiscoveryURL: "https://disco.example.com/?"\naudiences: [api]' })]),
-      errors: [{ path: 'jwt[0].issuer.discoveryURL', message: 'discoveryURL must not have a query ("?..."); remove it' }],
+      errors: [{ path: 'jwt[0].issuer.discoveryURL', messageId: 'query', data: { field: 'discoveryURL' } }],
     },
   ],
 });

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHN, authenticators, filled, obj } from './shared.js';
+import docs from './issuer-url-form.md';
 
 export default defineRule({
   meta: {
@@ -9,17 +10,12 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (Issuer.url, Issuer.discoveryURL); upstream (API server configuration loading, AuthenticationConfiguration)',
-    docs: [
-      'The spec gives the issuer URL the form `https://host` or `https://host/path`: the URL must',
-      'equal the token\'s `iss` claim, and an OIDC issuer identifier has no user info, query or',
-      'fragment. `discoveryURL` gets the same checks. The `https` scheme itself is checked',
-      'structurally (`schema/format`).',
-      '',
-      'Fails: `url: https://sso.example.com/realms/a?tenant=1`',
-      'Passes: `url: https://sso.example.com/realms/a`',
-      '',
-      'Upstream reports the same three problems, each on its own.',
-    ].join('\n'),
+    docs,
+    messages: {
+      userInfo: '{{field}} must not carry user info before "@"; remove it',
+      query: '{{field}} must not have a query ("?..."); remove it',
+      fragment: '{{field}} must not have a fragment ("#..."); remove it',
+    },
   },
   check(context) {
     for (const { jwt, path } of authenticators(context)) {
@@ -34,9 +30,9 @@ export default defineRule({
           continue;
         }
         const at = [...path, 'issuer', field];
-        if (url.username !== '' || url.password !== '') context.report({ path: at, message: `${field} must not carry user info before "@"; remove it` });
-        if (url.search !== '' || value.includes('?')) context.report({ path: at, message: `${field} must not have a query ("?..."); remove it` });
-        if (url.hash !== '' || value.includes('#')) context.report({ path: at, message: `${field} must not have a fragment ("#..."); remove it` });
+        if (url.username !== '' || url.password !== '') context.report({ path: at, messageId: 'userInfo', data: { field } });
+        if (url.search !== '' || value.includes('?')) context.report({ path: at, messageId: 'query', data: { field } });
+        if (url.hash !== '' || value.includes('#')) context.report({ path: at, messageId: 'fragment', data: { field } });
       }
     }
   },

@@ -12,11 +12,11 @@ RuleTester.run(rule, {
   invalid: [
     {
       yaml: authn([jwt({ issuer: issuer('https://a.example.com') }), jwt({ issuer: issuer('https://b.example.com') }), jwt({ issuer: issuer('https://a.example.com') })]),
-      errors: [{ path: 'jwt[2].issuer.url', message: 'url "https://a.example.com" is already used by jwt[0]; each authenticator needs its own' }],
+      errors: [{ path: 'jwt[2].issuer.url', messageId: 'repeated', data: { field: 'url', value: '"https://a.example.com"', firstIndex: 0 } }],
     },
     {
       yaml: authn([jwt({ issuer: issuer('https://a.example.com', 'https://d.example.com/x') }), jwt({ issuer: issuer('https://b.example.com', 'https://d.example.com/x') })]),
-      errors: [{ path: 'jwt[1].issuer.discoveryURL', message: 'discoveryURL "https://d.example.com/x" is already used by jwt[0]; each authenticator needs its own' }],
+      errors: [{ path: 'jwt[1].issuer.discoveryURL', messageId: 'repeated', data: { field: 'discoveryURL', value: '"https://d.example.com/x"', firstIndex: 0 } }],
     },
   ],
 });

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHN, authenticators, filled, forRepeats, obj } from './shared.js';
+import docs from './issuer-url-unique.md';
 
 export default defineRule({
   meta: {
@@ -9,15 +10,10 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (Issuer; Authentication 3)',
-    docs: [
-      'Issuer URLs, and discovery URLs where set, are unique across JWT authenticators, so that at',
-      'most one authenticator validates a given token. A repeat is reported at the later authenticator.',
-      '',
-      'Fails: two entries of `jwt` with `issuer.url: https://sso.example.com`.',
-      'Passes: each entry with its own issuer.',
-      '',
-      'Upstream agrees; an empty discoveryURL counts as absent.',
-    ].join('\n'),
+    docs,
+    messages: {
+      repeated: '{{field}} {{value}} is already used by jwt[{{firstIndex}}]; each authenticator needs its own',
+    },
   },
   check(context) {
     const all = authenticators(context);
@@ -31,7 +27,7 @@ export default defineRule({
         (later, first) =>
           context.report({
             path: [...later.path, 'issuer', field],
-            message: `${field} ${JSON.stringify(obj(later.jwt.issuer)?.[field])} is already used by jwt[${String(first.path[1])}]; each authenticator needs its own`,
+            messageId: 'repeated', data: { field, value: JSON.stringify(obj(later.jwt.issuer)?.[field]), firstIndex: String(first.path[1]) },
           }),
       );
     }

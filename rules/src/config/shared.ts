@@ -1,22 +1,18 @@
-import { celExpressionsIn, isJsonObject, parseDuration } from '@platlint/core';
+import { celExpressionsIn, parseDuration } from '@platlint/core';
 import type { CelPlace, FieldPath, RuleContext } from '@platlint/core';
 import { celEnvironmentFor, yamlValueRangeToSource } from '@platlint/cel';
 import type { CelEnvironment, CelProgram } from '@platlint/cel';
+import { isObject, listOf } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 
 export const AUTHN = 'AuthenticationConfiguration.apiserver.plat.io';
 export const AUTHZ = 'AuthorizationConfiguration.apiserver.plat.io';
 export const EGRESS = 'EgressSelectorConfiguration.apiserver.plat.io';
 export const TRACING = 'TracingConfiguration.apiserver.plat.io';
 
-export type Obj = Record<string, unknown>;
-
 /** Rules run on objects that may also have structural errors, so every read is guarded. */
 export function obj(value: unknown): Obj | undefined {
-  return isJsonObject(value) ? value : undefined;
-}
-
-export function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
+  return isObject(value) ? value : undefined;
 }
 
 /** Set and non-empty: upstream treats an empty string like an absent field. */
@@ -30,7 +26,7 @@ export function quote(value: string): string {
 
 /** Each JWT authenticator with its path. */
 export function authenticators(context: RuleContext): { jwt: Obj; path: FieldPath }[] {
-  return list(context.value.jwt).flatMap((entry, i) => {
+  return listOf(context.value.jwt).flatMap((entry, i) => {
     const jwt = obj(entry);
     return jwt ? [{ jwt, path: ['jwt', i] as FieldPath }] : [];
   });
@@ -38,7 +34,7 @@ export function authenticators(context: RuleContext): { jwt: Obj; path: FieldPat
 
 /** Each webhook configuration of an AuthorizationConfiguration with its path. */
 export function webhooks(context: RuleContext): { webhook: Obj; path: FieldPath }[] {
-  return list(context.value.authorizers).flatMap((entry, i) => {
+  return listOf(context.value.authorizers).flatMap((entry, i) => {
     const webhook = obj(obj(entry)?.webhook);
     return webhook ? [{ webhook, path: ['authorizers', i, 'webhook'] as FieldPath }] : [];
   });
@@ -73,7 +69,7 @@ export interface CelCheck {
   /** Boolean places need a static bool: upstream rejects a `dyn` result at load time. */
   staticBool?: boolean;
   /**
-   * Mapping places: the server loads an expression of any result type and fails only when a
+   * Obj places: the server loads an expression of any result type and fails only when a
    * token is mapped, so a wrong static type is a warning, not a refusal.
    */
   resultTypeIsAdvice?: boolean;

@@ -12,7 +12,7 @@ RuleTester.run(rule, {
     { yaml: tracing('unix-abstract://otel') },
   ],
   invalid: [
-    { yaml: tracing('https://collector.example.com:4317'), errors: [{ path: 'endpoint', message: 'endpoint scheme "https" is not supported; write "collector.example.com:4317" (the collector is reached over gRPC without TLS)', fix: 'collector.example.com:4317', line: 3, column: 11 }] },
+    { yaml: tracing('https://collector.example.com:4317'), errors: [{ path: 'endpoint', messageId: 'unsupportedScheme', data: { scheme: '"https"', hint: '; write "collector.example.com:4317" (the collector is reached over gRPC without TLS)' }, fix: 'collector.example.com:4317', line: 3, column: 11 }] },
     {
       name: 'an IPv6 host is written quoted: plain, [::1]:4317 would not be YAML',
       yaml: tracing('http://[::1]:4317  # local collector'),
@@ -25,7 +25,7 @@ RuleTester.run(rule, {
       errors: [{ path: 'endpoint', message: /scheme "https" is not supported/, fix: "'collector.example.com:4317'" }],
       output: tracing("'collector.example.com:4317'"),
     },
-    { yaml: tracing('ftp://collector.example.com'), errors: [{ path: 'endpoint', message: 'endpoint scheme "ftp" is not supported; use host:port, dns://, unix:// or unix-abstract://' }] },
-    { yaml: tracing('collector.example.com:otlp'), errors: [{ path: 'endpoint', message: 'endpoint "collector.example.com:otlp" is not an address; write host:port or a unix:// socket' }] },
+    { yaml: tracing('ftp://collector.example.com'), errors: [{ path: 'endpoint', messageId: 'unsupportedScheme', data: { scheme: '"ftp"', hint: '; use host:port, dns://, unix:// or unix-abstract://' } }] },
+    { yaml: tracing('collector.example.com:otlp'), errors: [{ path: 'endpoint', messageId: 'notAddress', data: { endpoint: '"collector.example.com:otlp"' } }] },
   ],
 });

@@ -8,8 +8,8 @@ RuleTester.run(rule, {
     {
       yaml: authn([jwt({ userRules: '- expression: " "\n- expression: user.uid != ""\n- expression: user.uid != ""' })]),
       errors: [
-        { path: 'jwt[0].userValidationRules[0].expression', message: 'expression is empty; write a CEL expression over user that must be true' },
-        { path: 'jwt[0].userValidationRules[2].expression', message: 'the same expression is already userValidationRules[1]; remove the repeat' },
+        { path: 'jwt[0].userValidationRules[0].expression', messageId: 'empty' },
+        { path: 'jwt[0].userValidationRules[2].expression', messageId: 'repeated', data: { firstIndex: 1 } },
       ],
     },
   ],

@@ -12,8 +12,8 @@ RuleTester.run(rule, {
     {
       yaml: authz([webhookAuthorizer('a', { authorizedTTL: '-5m', unauthorizedTTL: '0s' })]),
       errors: [
-        { path: 'authorizers[0].webhook.authorizedTTL', message: 'authorizedTTL -5m is negative; write a positive duration' },
-        { path: 'authorizers[0].webhook.unauthorizedTTL', message: 'unauthorizedTTL 0 is replaced by the default 30s; to stop caching, set cacheUnauthorizedRequests: false instead', severity: 'warning' },
+        { path: 'authorizers[0].webhook.authorizedTTL', messageId: 'negative', data: { field: 'authorizedTTL', ttl: '-5m' } },
+        { path: 'authorizers[0].webhook.unauthorizedTTL', messageId: 'zero', data: { field: 'unauthorizedTTL', value: '30s', cache: 'cacheUnauthorizedRequests' }, severity: 'warning' },
       ],
     },
   ],

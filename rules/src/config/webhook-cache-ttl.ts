@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHZ, durationNs, webhooks } from './shared.js';
+import docs from './webhook-cache-ttl.md';
 
 const DEFAULTS = { authorizedTTL: { value: '5m', cache: 'cacheAuthorizedRequests' }, unauthorizedTTL: { value: '30s', cache: 'cacheUnauthorizedRequests' } } as const;
 
@@ -11,32 +12,23 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (WebhookConfiguration.authorizedTTL, unauthorizedTTL); upstream (API server configuration loading, AuthorizationConfiguration)',
-    docs: [
-      '`authorizedTTL` and `unauthorizedTTL` say how long webhook answers are cached. A negative',
-      'duration is rejected. A zero duration does not turn caching off: the server replaces it',
-      'with the default (`5m` and `30s`), so it draws a warning; use `cacheAuthorizedRequests:',
-      'false` / `cacheUnauthorizedRequests: false` to stop caching (a zero TTL beside that switch is',
-      'never used, and draws nothing).',
-      '',
-      'Fails: `authorizedTTL: -1m`',
-      'Passes: `authorizedTTL: 2m`',
-      '',
-      'The spec marks both fields required and states no default; the server fills an absent or',
-      'zero TTL with its default, so leaving them out is fine (no finding). The negative check is',
-      'the server\'s.',
-    ].join('\n'),
+    docs,
+    messages: {
+      negative: '{{field}} {{ttl}} is negative; write a positive duration',
+      zero: '{{field}} 0 is replaced by the default {{value}}; to stop caching, set {{cache}}: false instead',
+    },
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {
       for (const field of ['authorizedTTL', 'unauthorizedTTL'] as const) {
         const ns = durationNs(webhook[field]);
         if (ns === undefined) continue;
-        if (ns < 0) context.report({ path: [...path, field], message: `${field} ${String(webhook[field])} is negative; write a positive duration` });
+        if (ns < 0) context.report({ path: [...path, field], messageId: 'negative', data: { field, ttl: String(webhook[field]) } });
         else if (ns === 0) {
           const { value, cache } = DEFAULTS[field];
           // With caching switched off the TTL is never used, so its default changes nothing.
           if (webhook[cache] === false) continue;
-          context.report({ path: [...path, field], severity: 'warning', message: `${field} 0 is replaced by the default ${value}; to stop caching, set ${cache}: false instead` });
+          context.report({ path: [...path, field], severity: 'warning', messageId: 'zero', data: { field, value, cache } });
         }
       }
     }

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { AUTHZ, obj, webhooks } from './shared.js';
+import docs from './webhook-connection-info.md';
 
 export default defineRule({
   meta: {
@@ -9,19 +10,12 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (WebhookConnectionInfo); upstream (API server configuration loading, AuthorizationConfiguration)',
-    docs: [
-      'A webhook is reached either with the in-cluster service-account connection',
-      '(`type: InClusterConfig`, which takes no file) or through a client configuration file',
-      '(`type: PlatConfigFile`, which needs `platConfigFile`, the absolute path of that file).',
-      'An empty path counts as missing; on `InClusterConfig` any `platConfigFile`, even `""`, is',
-      'rejected. Other types are reported structurally (`schema/enum`).',
-      '',
-      'Fails: `connectionInfo: {type: InClusterConfig, platConfigFile: /etc/authz.kubeconfig}`',
-      'Passes: `connectionInfo: {type: PlatConfigFile, platConfigFile: /etc/authz.kubeconfig}`',
-      '',
-      'Upstream also checks that the file exists and is a regular file; that depends on the host',
-      'and is not checked here.',
-    ].join('\n'),
+    docs,
+    messages: {
+      fileWithInCluster: 'platConfigFile is not used with type InClusterConfig; remove it or use type PlatConfigFile',
+      fileMissing: 'type PlatConfigFile needs platConfigFile, the absolute path of the client configuration file',
+      fileNotAbsolute: 'platConfigFile {{file}} must be an absolute path',
+    },
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {
@@ -30,10 +24,10 @@ export default defineRule({
       const file = info.platConfigFile;
       const at = [...path, 'connectionInfo', 'platConfigFile'];
       if (info.type === 'InClusterConfig' && file !== undefined && file !== null) {
-        context.report({ path: at, message: 'platConfigFile is not used with type InClusterConfig; remove it or use type PlatConfigFile', target: 'key' });
+        context.report({ path: at, messageId: 'fileWithInCluster', target: 'key' });
       } else if (info.type === 'PlatConfigFile') {
-        if (file === undefined || file === null || file === '') context.report({ path: at, message: 'type PlatConfigFile needs platConfigFile, the absolute path of the client configuration file', target: 'missing' });
-        else if (typeof file === 'string' && !file.startsWith('/')) context.report({ path: at, message: `platConfigFile ${JSON.stringify(file)} must be an absolute path` });
+        if (file === undefined || file === null || file === '') context.report({ path: at, messageId: 'fileMissing', target: 'missing' });
+        else if (typeof file === 'string' && !file.startsWith('/')) context.report({ path: at, messageId: 'fileNotAbsolute', data: { file: JSON.stringify(file) } });
       }
     }
   },

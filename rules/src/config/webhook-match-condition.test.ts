@@ -15,8 +15,8 @@ RuleTester.run(rule, {
     {
       yaml: authz([webhookAuthorizer('a', conditions('"  "', 'has(request.resourceAttributes)', 'has(request.resourceAttributes)'))]),
       errors: [
-        { path: 'authorizers[0].webhook.matchConditions[0].expression', message: 'expression is blank; write a CEL condition over request' },
-        { path: 'authorizers[0].webhook.matchConditions[2].expression', message: 'the same expression is already matchConditions[1]; remove the repeat' },
+        { path: 'authorizers[0].webhook.matchConditions[0].expression', messageId: 'blank' },
+        { path: 'authorizers[0].webhook.matchConditions[2].expression', messageId: 'repeated', data: { firstIndex: 1 } },
       ],
     },
     {
@@ -27,10 +27,10 @@ RuleTester.run(rule, {
         webhookAuthorizer('d', { ...conditions(), matchConditionSubjectAccessReviewVersion: 'V1' }),
       ]),
       errors: [
-        { path: 'authorizers[0].webhook.matchConditionSubjectAccessReviewVersion', message: 'matchConditionSubjectAccessReviewVersion is required with match conditions; set it to v1', line: 6 },
-        { path: 'authorizers[1].webhook.matchConditionSubjectAccessReviewVersion', message: 'matchConditionSubjectAccessReviewVersion is required with match conditions; set it to v1' },
-        { path: 'authorizers[2].webhook.matchConditionSubjectAccessReviewVersion', message: 'matchConditionSubjectAccessReviewVersion "v1beta1" is not supported; the only version is v1' },
-        { path: 'authorizers[3].webhook.matchConditionSubjectAccessReviewVersion', message: 'matchConditionSubjectAccessReviewVersion "V1" is not supported; the only version is v1' },
+        { path: 'authorizers[0].webhook.matchConditionSubjectAccessReviewVersion', messageId: 'versionRequired', line: 6 },
+        { path: 'authorizers[1].webhook.matchConditionSubjectAccessReviewVersion', messageId: 'versionRequired' },
+        { path: 'authorizers[2].webhook.matchConditionSubjectAccessReviewVersion', messageId: 'unsupportedVersion', data: { version: '"v1beta1"' } },
+        { path: 'authorizers[3].webhook.matchConditionSubjectAccessReviewVersion', messageId: 'unsupportedVersion', data: { version: '"V1"' } },
       ],
     },
   ],

@@ -1,6 +1,8 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { AUTHZ, forRepeats, list, obj, quote, webhooks } from './shared.js';
+import { AUTHZ, forRepeats, obj, quote, webhooks } from './shared.js';
+import { listOf } from '../kit/objects.js';
+import docs from './webhook-match-condition.md';
 
 export default defineRule({
   meta: {
@@ -10,47 +12,35 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (WebhookConfiguration, WebhookMatchCondition); upstream (API server configuration loading, AuthorizationConfiguration)',
-    docs: [
-      'Each match condition is a CEL expression that decides whether a request goes to the',
-      'webhook. A blank expression is missing, and the same expression twice is refused (the',
-      'repeat is reported). Compilation is `config/authorization-cel`; the limit of 64',
-      'conditions is structural (`schema/length`).',
-      '',
-      '`matchConditionSubjectAccessReviewVersion` says which SubjectAccessReview version the',
-      'conditions see. It has no default: with match conditions it is required, and its only',
-      'value is `v1`. Without match conditions it may be left out or empty.',
-      '',
-      'Fails: `matchConditions: [{expression: "  "}]`; match conditions without',
-      '`matchConditionSubjectAccessReviewVersion`',
-      'Passes: `matchConditions: [{expression: has(request.resourceAttributes)}]` with',
-      '`matchConditionSubjectAccessReviewVersion: v1`, or neither field',
-      '',
-      'The spec lists `matchConditions` and `matchConditionSubjectAccessReviewVersion` as always',
-      'required; the server loads a webhook without match conditions (every request is sent)',
-      'and then needs no version. This follows the server.',
-    ].join('\n'),
+    docs,
+    messages: {
+      unsupportedVersion: 'matchConditionSubjectAccessReviewVersion {{version}} is not supported; the only version is v1',
+      versionRequired: 'matchConditionSubjectAccessReviewVersion is required with match conditions; set it to v1',
+      blank: 'expression is blank; write a CEL condition over request',
+      repeated: 'the same expression is already matchConditions[{{firstIndex}}]; remove the repeat',
+    },
   },
   check(context) {
     for (const { webhook, path } of webhooks(context)) {
-      const all = list(webhook.matchConditions);
+      const all = listOf(webhook.matchConditions);
       const version = webhook.matchConditionSubjectAccessReviewVersion;
       const versionAt = [...path, 'matchConditionSubjectAccessReviewVersion'];
       if (typeof version === 'string' && version !== '' && version !== 'v1') {
-        context.report({ path: versionAt, message: `matchConditionSubjectAccessReviewVersion ${quote(version)} is not supported; the only version is v1` });
+        context.report({ path: versionAt, messageId: 'unsupportedVersion', data: { version: quote(version) } });
       } else if ((version === undefined || version === null || version === '') && all.length > 0) {
-        context.report({ path: versionAt, message: 'matchConditionSubjectAccessReviewVersion is required with match conditions; set it to v1', target: 'missing' });
+        context.report({ path: versionAt, messageId: 'versionRequired', target: 'missing' });
       }
       const conditions = all.flatMap((c, k) => {
         const expression = obj(c)?.expression;
         return typeof expression === 'string' ? [{ expression, k, at: [...path, 'matchConditions', k, 'expression'] as FieldPath }] : [];
       });
       for (const { expression, at } of conditions) {
-        if (expression.trim() === '') context.report({ path: at, message: 'expression is blank; write a CEL condition over request' });
+        if (expression.trim() === '') context.report({ path: at, messageId: 'blank' });
       }
       forRepeats(
         conditions,
         (c) => (c.expression.trim() === '' ? undefined : c.expression),
-        (later, first) => context.report({ path: later.at, message: `the same expression is already matchConditions[${first.k}]; remove the repeat` }),
+        (later, first) => context.report({ path: later.at, messageId: 'repeated', data: { firstIndex: first.k } }),
       );
     }
   },

@@ -8,10 +8,10 @@ RuleTester.run(rule, {
     {
       yaml: authz([webhookAuthorizer('a', { timeout: '45s' }), webhookAuthorizer('b', { timeout: '0s' }), webhookAuthorizer('c', { timeout: '-1s' }), webhookAuthorizer('d', { timeout: '30s1ns' })]),
       errors: [
-        { path: 'authorizers[0].webhook.timeout', message: 'timeout 45s is above the maximum of 30s', fix: '30s', line: 7, column: 16 },
-        { path: 'authorizers[1].webhook.timeout', message: 'timeout 0s must be greater than 0s' },
-        { path: 'authorizers[2].webhook.timeout', message: 'timeout -1s must be greater than 0s' },
-        { path: 'authorizers[3].webhook.timeout', message: 'timeout 30s1ns is above the maximum of 30s' },
+        { path: 'authorizers[0].webhook.timeout', messageId: 'aboveMaximum', data: { timeout: '45s', max: '30s' }, fix: '30s', line: 7, column: 16 },
+        { path: 'authorizers[1].webhook.timeout', messageId: 'notPositive', data: { timeout: '0s' } },
+        { path: 'authorizers[2].webhook.timeout', messageId: 'notPositive', data: { timeout: '-1s' } },
+        { path: 'authorizers[3].webhook.timeout', messageId: 'aboveMaximum', data: { timeout: '30s1ns', max: '30s' } },
       ],
     },
   ],

@@ -2,8 +2,9 @@ import { defineRule, toSchemaNode, validateAgainstSchema } from '@platlint/core'
 import type { FieldPath } from '@platlint/core';
 import { schemaPlaces } from './schema-walk.js';
 import { evaluateValidationRules, hasRules, type RuleFailure } from '../custom-resource/evaluate-rules.js';
-import { CRD, docsCrdWithProperties, type Obj } from './shape.js';
+import { CRD, type Obj } from './shape.js';
 import { versionSchemas } from './version-schemas.js';
+import docs from './defaults.md';
 
 export default defineRule({
   meta: {
@@ -13,31 +14,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (apiextensions-apiserver pkg/apiserver/schema/defaulting validation.go ValidateDefaults, validate; pkg/apis/apiextensions/validation validation.go specStandardValidatorV3 withForbiddenDefaults)',
-    docs: [
-      'The server writes a `default` into every object that leaves the field out, so it refuses a',
-      'definition whose default would make an invalid object:',
-      '',
-      '- the default must pass the schema it stands in (type, enum, bounds, lengths, pattern, format,',
-      '  required fields, list types), and hold no field the schema does not describe (it would be',
-      '  pruned);',
-      '- no default in the top-level `apiVersion`, `kind` or `metadata`, nor inside',
-      '  `additionalProperties` of a resource\'s metadata.',
-      '',
-      '- a default the schema accepts must also pass the CEL rules (`x-kubernetes-validations`) at and',
-      '  below its place, as an update that changes nothing and as a create, where a rule with',
-      '  `optionalOldSelf` sees no old value.',
-      '',
-      'Defaults are checked once the schema is structural (`crd/structural-schema`, `crd/list-types`),',
-      'as the server does.',
-      '',
-      'Fails:',
-      '',
-      ...docsCrdWithProperties('          replicas: {type: integer, minimum: 1, default: 0}'),
-      '',
-      'Passes:',
-      '',
-      ...docsCrdWithProperties('          replicas: {type: integer, minimum: 1, default: 1}'),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { raw, path, problems } of versionSchemas(context.value)) {

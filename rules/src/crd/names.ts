@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { CRD, dns1035Problem, dns1123SubdomainProblem, objAt, stringAt } from './shape.js';
+import docs from './names.md';
 
 export default defineRule({
   meta: {
@@ -10,44 +11,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: ValidateCustomResourceDefinition, validateCustomResourceDefinitionSpec, ValidateCustomResourceDefinitionNames)',
-    docs: [
-      'The server serves a definition\'s resources under its names, and refuses a definition when:',
-      '',
-      '- `metadata.name` is not `<spec.names.plural>.<spec.group>`;',
-      '- `spec.group` is missing, is not a DNS subdomain, or has no dot (`example.com`, not `example`);',
-      '- `spec.names.plural` or `kind` is missing (`singular` defaults to the kind in lowercase, and',
-      '  `listKind` to the kind followed by `List`);',
-      '- `plural`, `singular`, each of `shortNames` and `categories` is not a DNS-1035 label (lowercase',
-      '  letters, digits and `-`, starting with a letter); `kind` and `listKind` may mix case but are',
-      '  otherwise such labels;',
-      '- `kind` and `listKind` are the same.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'apiVersion: apiextensions.plat.io/v1',
-      'kind: CustomResourceDefinition',
-      'metadata: {name: widgets.example}',
-      'spec:',
-      '  group: example',
-      '  scope: Namespaced',
-      '  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}',
-      '  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'apiVersion: apiextensions.plat.io/v1',
-      'kind: CustomResourceDefinition',
-      'metadata: {name: widgets.example.com}',
-      'spec:',
-      '  group: example.com',
-      '  scope: Namespaced',
-      '  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList, shortNames: [wd]}',
-      '  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const crd = context.value;

@@ -53,27 +53,3 @@ export function dns1123SubdomainProblem(value: string): string | undefined {
 
 /** Whether a version has the status subresource (its schema's root is then restricted). */
 export const statusEnabled = (version: VersionAt): boolean => objAt(objAt(version.value, 'subresources'), 'status') !== undefined;
-
-/** The head of the documentation examples: a CustomResourceDefinition whose one version's schema has these property lines. */
-const DOCS_CRD_HEAD = [
-  'apiVersion: apiextensions.plat.io/v1',
-  'kind: CustomResourceDefinition',
-  'metadata: {name: widgets.example.com}',
-  'spec:',
-  '  group: example.com',
-  '  scope: Namespaced',
-  '  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}',
-  '  versions:',
-  '  - name: v1',
-  '    served: true',
-  '    storage: true',
-  '    schema:',
-  '      openAPIV3Schema:',
-  '        type: object',
-  '        properties:',
-];
-
-/** A documentation example: the CustomResourceDefinition with these lines under its schema's `properties`, as a YAML block. */
-export function docsCrdWithProperties(...properties: string[]): string[] {
-  return ['```yaml', ...DOCS_CRD_HEAD, ...properties, '```'];
-}

@@ -4,8 +4,9 @@ import { CRD_RULE_LIMITS, crdValidationEnvironment, readsOldSelf } from '@platli
 import { refusedByServer } from '../admission/cel-compile.js';
 import { spanIn } from '../admission/shared.js';
 import { schemaPlaces, type SchemaPlace } from './schema-walk.js';
-import { CRD, docsCrdWithProperties, type Obj } from './shape.js';
+import { CRD, type Obj } from './shape.js';
 import { versionSchemas } from './version-schemas.js';
+import docs from './validation-rules.md';
 
 /** Upstream StaticEstimatedCRDCostLimit: the estimated cost of all rules of one version's schema. */
 export const CRD_TOTAL_COST_LIMIT = 100_000_000;
@@ -20,34 +21,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go ValidateCustomResourceDefinitionOpenAPISchema, getExpressionCost, StaticEstimatedCostLimit and StaticEstimatedCRDCostLimit; pkg/apiserver/schema/cel compilation.go Compile)',
-    docs: [
-      'The server compiles each rule of `x-kubernetes-validations` when it admits the definition, with',
-      '`self` typed by the schema where the rule stands, and refuses the definition when:',
-      '',
-      '- `rule` is empty or does not compile to a bool; a `messageExpression` is empty or does not',
-      '  compile to a string;',
-      '- `message` is set but blank or holds a line break, or the rule spans lines without a `message`;',
-      '- `reason` is not FieldValueInvalid, FieldValueForbidden, FieldValueRequired or',
-      '  FieldValueDuplicate; `fieldPath` is blank, holds a line break or names no field of the schema;',
-      '- the rule reads `oldSelf` where no stored value corresponds (under the items of a list that is',
-      '  not a list-map, or in an atomic map), or sets `optionalOldSelf` without reading `oldSelf`;',
-      `- its estimated cost, multiplied by how many values it may run on (the enclosing maxItems and`,
-      `  maxProperties), exceeds ${CRD_RULE_LIMITS.perRuleEstimate.toLocaleString('en-US')}, or all rules of a version together exceed ${CRD_TOTAL_COST_LIMIT.toLocaleString('en-US')}.`,
-      '',
-      'The finding sits on the rule\'s text, at the token in question when there is one. Rules are',
-      'compiled once the schema is structural, as the server does. Lists and maps without bounds are',
-      'costed at 1,000 entries, strings at 1,000 characters (the server assumes more, from the largest',
-      'request it accepts): platlint may pass a rule the server finds too costly, never the reverse.',
-      'Type errors the server may not share (this CEL implementation is younger) are warnings.',
-      '',
-      'Fails:',
-      '',
-      ...docsCrdWithProperties('          tags:', '            type: array', '            items:', '              type: string', '              x-kubernetes-validations: [{rule: "self == oldSelf"}]'),
-      '',
-      'Passes:',
-      '',
-      ...docsCrdWithProperties('          tags:', '            type: array', '            maxItems: 10', '            items: {type: string, maxLength: 64}', '            x-kubernetes-validations: [{rule: "self.all(t, t.size() > 0)", message: tags are not empty}]'),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { raw, path, problems } of versionSchemas(context.value)) {

@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { RuleContext } from '@platlint/core';
 import { CRD, dns1035Problem, objAt, schemaOf, stringAt, versionsOf, type VersionAt } from './shape.js';
+import docs from './versions.md';
 
 const SCOPES = ['Cluster', 'Namespaced'];
 
@@ -12,49 +13,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: validateCustomResourceDefinitionSpec, validateCustomResourceDefinitionVersion, validateDeprecationWarning, ValidateCustomResourceDefinitionSubresources)',
-    docs: [
-      'The server refuses a definition when:',
-      '',
-      '- `spec.scope` is missing or is neither `Namespaced` nor `Cluster`;',
-      '- `spec.versions` is empty, a version name is not a DNS-1035 label (`v1`, `v1beta1`), or two',
-      '  versions share a name;',
-      '- not exactly one version has `storage: true` (objects are stored in one version);',
-      '- a version has no `schema.openAPIV3Schema`;',
-      '- `deprecationWarning` is set on a version that is not `deprecated`, is empty, longer than 256',
-      '  characters, or holds a control character;',
-      '- the scale subresource lacks `specReplicasPath` (a path under `.spec.`) or `statusReplicasPath`',
-      '  (under `.status.`), or its `labelSelectorPath` is not under `.spec.` or `.status.`.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'apiVersion: apiextensions.plat.io/v1',
-      'kind: CustomResourceDefinition',
-      'metadata: {name: widgets.example.com}',
-      'spec:',
-      '  group: example.com',
-      '  scope: Namespaced',
-      '  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}',
-      '  versions:',
-      '  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}',
-      '  - {name: v2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'apiVersion: apiextensions.plat.io/v1',
-      'kind: CustomResourceDefinition',
-      'metadata: {name: widgets.example.com}',
-      'spec:',
-      '  group: example.com',
-      '  scope: Namespaced',
-      '  names: {plural: widgets, singular: widget, kind: Widget, listKind: WidgetList}',
-      '  versions:',
-      '  - {name: v1, served: true, storage: false, schema: {openAPIV3Schema: {type: object}}}',
-      '  - {name: v2, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const spec = objAt(context.value, 'spec');

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD } from './pod.js';
+import { containersOf } from './pod.js';
+import docs from './container-image.md';
 
 export default defineRule({
   meta: {
@@ -9,33 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Deployment (template)',
-    docs: [
-      'A container without `image` cannot start. The field is optional in the shared container',
-      'type (higher-level tools may fill it in), but the server refuses a Deployment whose pod',
-      'template leaves the image of a container or init container out or empty (Required). The',
-      'finding names the missing `image` field and points at its container.',
-      '',
-      'An image with leading or trailing whitespace (`" nginx:1.27"`, or only spaces) is a warning',
-      'here, not an error: the server refuses such an image on a Pod, but does not check it on a pod',
-      'template, so the Deployment is stored and its pods are then refused when the ReplicaSet',
-      'creates them.',
-      '',
-      'Spec: document A, Deployment (template) and the shared Container type.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - {name: web, image: nginx:1.27}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {

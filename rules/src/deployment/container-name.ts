@@ -1,5 +1,6 @@
 import { defineRule, formatPath, formats } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, POD_SPEC } from './pod.js';
+import { containersOf, POD_SPEC } from './pod.js';
+import docs from './container-name.md';
 
 export default defineRule({
   meta: {
@@ -10,30 +11,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream (API server validation, Deployment)',
     fixable: true,
-    docs: [
-      'Every container of the pod template, regular or init, has a name that is a DNS label (at',
-      "most 63 lowercase letters, digits and '-', starting and ending with a letter or digit), and",
-      'no two share a name: the name identifies the container in logs, `exec`, status and merge',
-      'patches. A duplicate is reported on the later container (an init container that clashes',
-      'with a regular one is reported on the init container, as upstream does).',
-      '',
-      'When the only problem is uppercase letters and the lowercase name is free, the fix',
-      'lowercases it.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - {name: Api-Server, image: shop/api:1.4}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - {name: api-server, image: shop/api:1.4}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const containers = containersOf(context.value);

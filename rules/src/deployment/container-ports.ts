@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, isInteger, objectsIn, podSpec, docsWebContainer } from './pod.js';
+import { containersOf, isInteger, objectsIn, podSpec } from './pod.js';
+import docs from './container-ports.md';
 
 export default defineRule({
   meta: {
@@ -9,31 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream (API server validation, Deployment)',
-    docs: [
-      'Ports of the containers in the pod template are TCP/UDP/SCTP port numbers:',
-      '`containerPort` from 1 to 65535, and `hostPort` from 0 to 65535 (0, like leaving it out,',
-      'means no host port). With `hostNetwork: true` the container listens on the host itself, so a',
-      '`hostPort` that is set must equal its `containerPort` (an absent one is fine). The finding',
-      'is on `containerPort`, where servers before 1.28 put it; recent servers report the same',
-      'mismatch on `hostPort`.',
-      '',
-      'Two regular containers cannot bind the same host port: the same `hostPort`, protocol and',
-      '`hostIP` twice is refused, on the second `hostPort`.',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        ports:',
-        '        - containerPort: 80800',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer(
-        '        ports:',
-        '        - containerPort: 8080',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const hostNetwork = podSpec(context.value)?.hostNetwork === true;

@@ -1,6 +1,7 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { docsWebContainer, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn, POD_SPEC, podSpec } from './pod.js';
+import docs from './container-restart-rules.md';
 import type { Obj } from './pod.js';
 
 /** Restart policies a container may name once ContainerRestartRules is on. */
@@ -20,29 +21,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (validateContainerRestartPolicy, validateInitContainerRestartPolicy)',
-    docs: [
-      'With feature gate `ContainerRestartRules` on (the default from 1.35), a container of the pod',
-      'template may set its own `restartPolicy` (`Always`, `Never` or `OnFailure`) and',
-      '`restartPolicyRules`, which restart it on given exit codes. The server refuses:',
-      '',
-      '- `restartPolicyRules` without a `restartPolicy` beside them;',
-      '- a `restartPolicy` other than those three;',
-      '- more than 20 rules, and a rule whose `action` is not `Restart` (or `RestartAllContainers`',
-      '  where that gate is on), that has no `exitCodes`, whose `exitCodes.operator` is not `In` or',
-      '  `NotIn`, or that lists more than 255 exit codes;',
-      '- rules on a sidecar (an init container with `restartPolicy: Always`) unless',
-      '  `RestartAllContainers` is on.',
-      '',
-      'With the gate off, an init container\'s `restartPolicy` can only be `Always` (a sidecar).',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer('        restartPolicyRules: [{action: Restart, exitCodes: {operator: In, values: [42]}}]'),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer('        restartPolicy: Never', '        restartPolicyRules: [{action: Restart, exitCodes: {operator: In, values: [42]}}]'),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const pod = podSpec(context.value);

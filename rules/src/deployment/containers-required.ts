@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { isJsonObject, POD_SPEC } from './pod.js';
+import docs from './containers-required.md';
 
 export default defineRule({
   meta: {
@@ -9,29 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream (API server validation, Deployment)',
-    docs: [
-      'A pod runs at least one container, so `spec.template.spec.containers` must hold one or more.',
-      'A missing `containers` field is reported by `schema/required`; this rule reports an empty list,',
-      'and a template without any `spec` (which would leave the pod with no containers at all).',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'template:',
-      '  metadata: {labels: {app: web}}',
-      '  spec:',
-      '    containers: []',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'template:',
-      '  metadata: {labels: {app: web}}',
-      '  spec:',
-      '    containers: [{name: web, image: nginx:1.27}]',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const spec = context.value.spec;

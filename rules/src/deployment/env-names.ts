@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, objectsIn, docsWebContainer } from './pod.js';
+import { containersOf, objectsIn } from './pod.js';
+import docs from './env-names.md';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
@@ -17,29 +18,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream pod validation',
-    docs: [
-      'Each `env` entry of a container (or init container) names a variable. An empty name cannot',
-      "be set in a process environment, and a name with '=' would be split at the '=' by every",
-      'program that reads it; the server rejects both, and any character that is not printable',
-      'ASCII (letters, digits, punctuation and spaces are all fine). It also rejects a variable that',
-      'sets a non-empty `value` together with `valueFrom` (reported at `valueFrom`). An `envFrom`',
-      "`prefix` is held to the same rule, as it begins every name it brings in: no '=' and only",
-      'printable ASCII.',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        env:',
-        '        - {name: "", value: "1"}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer(
-        '        env:',
-        '        - {name: WORKERS, value: "1"}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {

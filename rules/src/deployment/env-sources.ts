@@ -2,8 +2,9 @@ import { defineRule, formats, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { readsAllowedField, reportFieldRefDetails } from './downward-field.js';
 import { envNameProblem } from './env-names.js';
-import { containersOf, objectsIn, docsWebContainer, podSpec } from './pod.js';
+import { containersOf, objectsIn, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
+import docs from './env-sources.md';
 
 const VALUE_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'] as const;
 const ENV_FROM_SOURCES = ['configMapRef', 'secretRef'] as const;
@@ -31,41 +32,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (env valueFrom, envFrom)',
-    docs: [
-      'For every container and init container of the pod template:',
-      '',
-      '- `env[].valueFrom` sets exactly one of `fieldRef`, `resourceFieldRef`, `configMapKeyRef`,',
-      '  `secretKeyRef` (and `fileKeyRef` where enabled); `envFrom[]` exactly one of `configMapRef`',
-      '  and `secretRef`. None or two is refused (reported on the entry).',
-      '- `fieldRef.fieldPath` is one the server can expose: `metadata.name`, `metadata.namespace`,',
-      "  `metadata.uid`, `metadata.labels['KEY']`, `metadata.annotations['KEY']`, `spec.nodeName`,",
-      '  `spec.serviceAccountName`, `status.hostIP(s)` or `status.podIP(s)`. `spec.host` is read as',
-      '  `spec.nodeName`, as the server converts it first.',
-      '- `resourceFieldRef.resource` is `limits.` or `requests.` followed by `cpu`, `memory`,',
-      '  `ephemeral-storage` or a `hugepages-<size>`.',
-      "- `configMapKeyRef.key` and `secretKeyRef.key` are keys: letters, digits, '-', '_' and '.'.",
-      '- `fileKeyRef` (feature gate `EnvFiles`, on by default from 1.35) reads from an `emptyDir`',
-      "  volume of the pod: `volumeName` is a DNS label naming one, `path` has no `..` element, and",
-      "  `key` is a variable name (printable ASCII, no '=').",
-      '- `fieldRef.apiVersion`, when set, is `v1`; the key in `metadata.labels[\'KEY\']` is a',
-      '  qualified name, and so is the key in `metadata.annotations[\'KEY\']` once lowercased.',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        env:',
-        '        - name: POD_IP',
-        '          valueFrom: {fieldRef: {fieldPath: status.ip}}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer(
-        '        env:',
-        '        - name: POD_IP',
-        '          valueFrom: {fieldRef: {fieldPath: status.podIP}}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     // With EnvFiles off the server drops fileKeyRef before validating it (feature-gate/gated-field says so).

@@ -1,6 +1,7 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
+import docs from './host-process.md';
 
 /** securityContext.windowsOptions.hostProcess of a pod or container, when set to a boolean. */
 function hostProcessOf(owner: Obj): boolean | undefined {
@@ -17,29 +18,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (validateWindowsHostProcessPod)',
-    docs: [
-      'A Windows HostProcess container runs directly on the node. The server refuses a pod template where:',
-      '',
-      '- a container sets `securityContext.windowsOptions.hostProcess` to the opposite of the pod\'s value;',
-      '- some containers (init containers included) are HostProcess containers, by their own setting',
-      '  or the pod\'s, and others are not;',
-      '- there is any HostProcess container and `hostNetwork` is not true.',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithPodFields(
-        '      securityContext:',
-        '        windowsOptions: {hostProcess: true}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithPodFields(
-        '      hostNetwork: true',
-        '      securityContext:',
-        '        windowsOptions: {hostProcess: true}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const pod = podSpec(context.value);

@@ -1,5 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { containersOf, objectsIn, docsWebContainer } from './pod.js';
+import { containersOf, objectsIn } from './pod.js';
+import docs from './http-headers.md';
 
 /** An HTTP header name as the server accepts it: letters, digits and '-'. */
 const HEADER_NAME = /^[-A-Za-z0-9]+$/;
@@ -12,24 +13,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (httpGet action)',
-    docs: [
-      'Each `httpHeaders` entry of an `httpGet` probe or lifecycle hook names a header; the server',
-      "takes only letters, digits and '-' in the name.",
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        livenessProbe:',
-        '          httpGet: {path: /healthz, port: 8080, httpHeaders: [{name: "X Probe", value: "1"}]}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer(
-        '        livenessProbe:',
-        '          httpGet: {path: /healthz, port: 8080, httpHeaders: [{name: X-Probe, value: "1"}]}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {

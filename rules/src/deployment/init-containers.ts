@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn, POD_SPEC, podSpec } from './pod.js';
+import docs from './init-containers.md';
 
 /** Fields only a container that keeps running can use. */
 const RUNNING_ONLY = ['lifecycle', 'livenessProbe', 'readinessProbe', 'startupProbe'] as const;
@@ -12,26 +13,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (init containers)',
-    docs: [
-      'An init container runs to completion before the others start, so hooks and probes mean',
-      'nothing to it: the server refuses `lifecycle`, `livenessProbe`, `readinessProbe` and',
-      '`startupProbe` on one. A sidecar, an init container with `restartPolicy: Always`, keeps',
-      'running beside the others and may set them.',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithPodFields('      initContainers:', '      - name: migrate', '        image: migrate:1.0', '        readinessProbe: {exec: {command: [test, -f, /done]}}'),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithPodFields(
-        '      initContainers:',
-        '      - name: proxy',
-        '        image: proxy:1.0',
-        '        restartPolicy: Always',
-        '        readinessProbe: {exec: {command: [test, -f, /ready]}}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const [container, i] of objectsIn(podSpec(context.value)?.initContainers)) {

@@ -1,7 +1,8 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
-import { checkOneHandler, containersOf, docsWebContainer, isInteger, podSpec } from './pod.js';
+import { checkOneHandler, containersOf, isInteger, podSpec } from './pod.js';
 import type { HandlerWording, Obj } from './pod.js';
 import type { FieldPath, RuleContext } from '@platlint/core';
+import docs from './lifecycle-hooks.md';
 
 const HANDLERS = new Set(['exec', 'httpGet', 'tcpSocket', 'sleep']);
 const HOOKS = ['postStart', 'preStop'] as const;
@@ -15,31 +16,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (container lifecycle)',
-    docs: [
-      'A `postStart` or `preStop` hook of a container runs one action: `exec`, `httpGet`, `sleep`',
-      '(or the deprecated `tcpSocket`). The server refuses a hook with none, and one with two or',
-      'more (each extra action is reported where it is written). An `httpGet` or `tcpSocket` port is',
-      'a number from 1 to 65535 or a port name.',
-      '',
-      'A `sleep` action may not last longer than the pod\'s `terminationGracePeriodSeconds` (30 when',
-      'left out): the container would be killed before the sleep ends. A sleep of 0 seconds (or a',
-      '`sleep` without `seconds`) is refused where feature gate `PodLifecycleSleepActionAllowZero` is',
-      'off: before 1.33 by default, or when `platlint.config.yaml` turns it off.',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        lifecycle:',
-        '          preStop: {}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer(
-        '        lifecycle:',
-        '          preStop: {sleep: {seconds: 5}}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const gracePeriod = gracePeriodOf(podSpec(context.value));

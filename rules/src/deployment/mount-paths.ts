@@ -1,5 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { containersOf, objectsIn, docsWebContainer } from './pod.js';
+import { containersOf, objectsIn } from './pod.js';
+import docs from './mount-paths.md';
 
 /**
  * Why a path is not one that stays inside its volume: relative, with no '..' element. Only '/'
@@ -19,32 +20,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (volume mounts)',
-    docs: [
-      'For the `volumeMounts` of every container and init container of the pod template, the server',
-      'refuses:',
-      '',
-      '- two mounts at the same `mountPath` in one container (the second is reported);',
-      "- a `subPath` or `subPathExpr` that is absolute or has a `..` element: it must stay inside the",
-      '  volume;',
-      '- `subPath` and `subPathExpr` together;',
-      '- `mountPropagation: Bidirectional` in a container that is not privileged;',
-      '- `recursiveReadOnly` (other than `Disabled`) on a mount that is not `readOnly`, or with a',
-      '  propagation other than `None`.',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        volumeMounts: [{name: data, mountPath: /data, subPath: ../etc}]',
-        '      volumes: [{name: data, emptyDir: {}}]',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer(
-        '        volumeMounts: [{name: data, mountPath: /data, subPath: web}]',
-        '      volumes: [{name: data, emptyDir: {}}]',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {

@@ -1,7 +1,8 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
+import docs from './node-affinity.md';
 
 export default defineRule({
   meta: {
@@ -11,35 +12,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (node affinity)',
-    docs: [
-      'In `spec.template.spec.affinity.nodeAffinity`:',
-      '',
-      '- `requiredDuringSchedulingIgnoredDuringExecution` needs at least one entry in',
-      '  `nodeSelectorTerms` (an empty term list could never be satisfied, and the server refuses it).',
-      '- In every `matchExpressions` requirement (of required terms and of preferred ones), `In` and',
-      '  `NotIn` need values, `Exists` and `DoesNotExist` take none, and `Gt` and `Lt` take exactly one.',
-      '- `matchFields` can only select on `metadata.name`, with `In` or `NotIn` and exactly one value.',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithPodFields(
-        '      affinity:',
-        '        nodeAffinity:',
-        '          requiredDuringSchedulingIgnoredDuringExecution:',
-        '            nodeSelectorTerms:',
-        '            - matchExpressions: [{key: disktype, operator: In}]',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithPodFields(
-        '      affinity:',
-        '        nodeAffinity:',
-        '          requiredDuringSchedulingIgnoredDuringExecution:',
-        '            nodeSelectorTerms:',
-        '            - matchExpressions: [{key: disktype, operator: In, values: [ssd]}]',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const affinity = podSpec(context.value)?.affinity;

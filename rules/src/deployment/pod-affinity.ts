@@ -1,7 +1,8 @@
 import { defineRule, formats, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
+import docs from './pod-affinity.md';
 
 export default defineRule({
   meta: {
@@ -11,28 +12,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (pod affinity)',
-    docs: [
-      'Each `namespaces` entry of a pod affinity or anti-affinity term (required or preferred) is a',
-      'namespace name, so a DNS label; the server refuses any other.',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithPodFields(
-        '      affinity:',
-        '        podAffinity:',
-        '          requiredDuringSchedulingIgnoredDuringExecution:',
-        '          - {labelSelector: {matchLabels: {app: db}}, topologyKey: zone, namespaces: [Data_Store]}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithPodFields(
-        '      affinity:',
-        '        podAffinity:',
-        '          requiredDuringSchedulingIgnoredDuringExecution:',
-        '          - {labelSelector: {matchLabels: {app: db}}, topologyKey: zone, namespaces: [data-store]}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const affinity = podSpec(context.value)?.affinity;

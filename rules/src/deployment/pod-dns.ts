@@ -1,7 +1,8 @@
 import { defineRule, formats, gateEnabled, isJsonObject } from '@platlint/core';
 import type { RuleContext } from '@platlint/core';
-import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
+import docs from './pod-dns.md';
 
 /**
  * A search domain, leniently: lowercase DNS labels that may also hold '_' (the server's relaxed
@@ -21,28 +22,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (dnsConfig, hostAliases)',
-    docs: [
-      'Name resolution inside the pods of the template:',
-      '',
-      '- `dnsPolicy: None` gives the pod no cluster DNS at all, so `dnsConfig` must name at least one',
-      '  nameserver.',
-      '- Every `dnsConfig.nameservers` entry is an IPv4 or IPv6 address.',
-      '- Every `dnsConfig.searches` entry is a lowercase domain of at most 253 characters, not',
-      '  counting a trailing `.` (which is fine, as is `_` in labels), and all of them together',
-      '  are at most 2048 characters.',
-      '- Every host name of a `hostAliases` entry is a DNS subdomain (lowercase).',
-      '- `hostnameOverride` (feature gate `HostnameOverride`, on by default from 1.35) is a DNS',
-      '  subdomain of at most 64 characters, and is not set together with `setHostnameAsFQDN: true`',
-      '  or `hostNetwork: true`.',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithPodFields('      dnsPolicy: None'),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithPodFields('      dnsPolicy: None', '      dnsConfig: {nameservers: [10.0.0.10]}'),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const pod = podSpec(context.value);

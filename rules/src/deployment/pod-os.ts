@@ -1,7 +1,8 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { containersOf, docsDeploymentWithPodFields, POD_SPEC, podSpec } from './pod.js';
+import { containersOf, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
+import docs from './pod-os.md';
 
 /**
  * Linux-only settings of the pod's security context, refused for a Windows pod (validateWindows,
@@ -23,28 +24,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (spec.os)',
-    docs: [
-      'With `spec.template.spec.os.name` set, the server refuses security settings that only the other',
-      'operating system has:',
-      '',
-      '- `windows`: in the pod `securityContext`, `seLinuxOptions`, `seccompProfile`,',
-      '  `appArmorProfile`, `fsGroup`, `fsGroupChangePolicy`, `sysctls`, `runAsUser`, `runAsGroup`,',
-      '  `supplementalGroups`, `supplementalGroupsPolicy` and `seLinuxChangePolicy`; in the pod spec,',
-      '  `hostUsers` and `shareProcessNamespace` (even `false`), and `hostPID` or `hostIPC` set to true;',
-      '  in a container `securityContext`, those that apply there, and `capabilities`,',
-      '  `readOnlyRootFilesystem`, `privileged`, `allowPrivilegeEscalation` and `procMount`.',
-      '- `linux`: `windowsOptions`, in the pod or in a container.',
-      '',
-      'Without `os`, nothing is checked: the pod may run on either.',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithPodFields('      os: {name: windows}', '      securityContext: {runAsUser: 1000}'),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithPodFields('      os: {name: windows}', '      securityContext: {windowsOptions: {runAsUserName: ContainerUser}}'),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const pod = podSpec(context.value);

@@ -1,10 +1,11 @@
 import { addQuantities, compareQuantities, defineRule, gateEnabled, isJsonObject, parseQuantity } from '@platlint/core';
 import type { FieldPath, Quantity, RuleContext } from '@platlint/core';
-import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
 import { overcommitAllowed } from './resource-limits.js';
 import { HUGEPAGES, nameProblem } from './resource-names.js';
 import { isExtended, reportIndivisibleHugePages } from './resource-quantities.js';
+import docs from './pod-resources.md';
 
 /** Resources a pod may set for itself (upstream component-helpers IsSupportedPodLevelResource). */
 function supportedAtPodLevel(name: string): boolean {
@@ -21,46 +22,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (validatePodResources, validatePodResourceConsistency, validateOverhead)',
-    docs: [
-      'With the PodLevelResources feature gate on (the default from 1.34), `spec.template.spec.resources`',
-      'sets requests and limits for the pod as a whole. The server refuses:',
-      '',
-      '- any `resources` in a pod whose `os.name` is `windows` (and says nothing more about them);',
-      '- a resource other than `cpu`, `memory` and `hugepages-<size>`, and any `claims` (claims',
-      '  belong to containers);',
-      '- a negative quantity, a request above its limit, and a huge-page request that differs from its',
-      '  limit or has none; a huge-page amount that is not a whole number of pages; huge pages without',
-      '  cpu or memory beside them;',
-      "- a pod request below what the containers request together (the regular containers and",
-      '  sidecars summed, or the largest init container with the sidecars started before it, if more);',
-      "- a pod huge-page limit below what the containers' huge-page limits come to, counted the same way;",
-      "- a regular container's limit above the pod's limit.",
-      '',
-      'Only resources the pod itself names are compared with the containers: a resource only the',
-      'containers set, or only the pod, passes. A Deployment keeps its template as written; the',
-      'defaults a Pod gets from its limits (container requests, pod requests and limits) are applied',
-      'when each Pod is created, not to the template the server validates here.',
-      '',
-      '`spec.template.spec.overhead` (the cost of the pod\'s sandbox, usually set by a RuntimeClass)',
-      'follows the container rules: standard or domain-qualified resource names, no negative',
-      'quantities, whole numbers for extended resources, and huge pages only beside cpu or memory.',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithPodFields(
-        '      resources:',
-        '        requests: {cpu: 500m}',
-        '        limits: {cpu: 250m}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithPodFields(
-        '      resources:',
-        '        requests: {cpu: 250m}',
-        '        limits: {cpu: 500m}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const pod = podSpec(context.value);

@@ -1,7 +1,8 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { containersOf, docsDeploymentWithPodFields, POD_SPEC, podSpec } from './pod.js';
+import { containersOf, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
+import docs from './pod-security.md';
 
 /** A sysctl name: dot- or slash-separated segments of lowercase alphanumerics, '_' and '-' inside. */
 const SYSCTL = /^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$/;
@@ -14,29 +15,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (security context)',
-    docs: [
-      'Security settings of `spec.template.spec` and its containers that the server refuses:',
-      '',
-      '- `shareProcessNamespace: true` together with `hostPID: true` (a pod cannot share a process',
-      '  namespace of its own and use the host\'s).',
-      '- A `supplementalGroups` id outside 0 to 2147483647.',
-      '- A sysctl whose name is not dot- or slash-separated lowercase segments (at most 253',
-      '  characters), or the same sysctl twice; a network sysctl (`net.*`) with `hostNetwork: true`,',
-      '  and an IPC one (`kernel.sem`, `kernel.shm*`, `kernel.msg*`, `fs.mqueue.*`) with `hostIPC: true`:',
-      '  the pod would change the host\'s own kernel settings.',
-      '- A `seccompProfile` or `appArmorProfile` of type `Localhost` without `localhostProfile`, or',
-      '  a `localhostProfile` with another type (pod or container level).',
-      '- `hostUsers: false` (a user namespace of the pod\'s own) together with `hostNetwork`,',
-      '  `hostPID` or `hostIPC`.',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithPodFields('      shareProcessNamespace: true', '      hostPID: true'),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithPodFields('      shareProcessNamespace: true'),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const pod = podSpec(context.value);

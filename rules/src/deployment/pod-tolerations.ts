@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn, POD_SPEC, podSpec } from './pod.js';
+import docs from './pod-tolerations.md';
 
 export default defineRule({
   meta: {
@@ -9,24 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (tolerations)',
-    docs: [
-      'Each entry of `spec.template.spec.tolerations` is checked as the server checks it:',
-      '',
-      '- An empty `key` matches every taint, which only makes sense with `operator: Exists`; any',
-      '  other operator (or none: there is no default) is refused.',
-      '- `operator: Exists` matches any value, so a non-empty `value` beside it is refused.',
-      '- `tolerationSeconds` only means something for `effect: NoExecute` (how long the pod stays on',
-      '  a node that gets the taint); with another effect, or none, it is refused. The finding is on',
-      '  `effect`, as upstream places it.',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithPodFields('      tolerations:', '      - {key: dedicated, operator: Exists, value: gpu}'),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithPodFields('      tolerations:', '      - {key: dedicated, operator: Equal, value: gpu, effect: NoSchedule}', '      - {operator: Exists}'),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const pod = podSpec(context.value);

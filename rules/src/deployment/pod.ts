@@ -85,35 +85,6 @@ export function serviceNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-/** The start of the Deployment that the rules' documentation examples fill with containers. */
-export const DOCS_DEPLOYMENT_HEAD: readonly string[] = [
-  'apiVersion: apps/v1',
-  'kind: Deployment',
-  'metadata: {name: web}',
-  'spec:',
-  '  selector: {matchLabels: {app: web}}',
-  '  template:',
-  '    metadata: {labels: {app: web}}',
-  '    spec:',
-  '      containers:',
-];
-
-/** A documentation example: the Deployment whose one container, `web`, has these further lines (indented for the container), as a YAML block. */
-export function docsWebContainer(...containerLines: string[]): string[] {
-  return ['```yaml', ...DOCS_DEPLOYMENT_HEAD, '      - name: web', '        image: nginx:1.27', ...containerLines, '```'];
-}
-
-/** A documentation example: the Deployment with one container and these lines of `spec.strategy`, as a YAML block. */
-export function docsDeploymentWithStrategy(...strategy: string[]): string[] {
-  const [apiVersion, kind, metadata, spec, ...rest] = DOCS_DEPLOYMENT_HEAD as string[];
-  return ['```yaml', apiVersion!, kind!, metadata!, spec!, '  strategy:', ...strategy, ...rest, '      - {name: web, image: nginx:1.27}', '```'];
-}
-
-/** A documentation example: the Deployment with one container and these lines (indented for the pod spec), as a YAML block. */
-export function docsDeploymentWithPodFields(...podFields: string[]): string[] {
-  return ['```yaml', ...DOCS_DEPLOYMENT_HEAD, '      - {name: web, image: nginx:1.27}', ...podFields, '```'];
-}
-
 /** How a probe or a lifecycle hook names itself in the findings of checkOneHandler. */
 export interface HandlerWording {
   /** When none of the handler fields is set. */

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, objectsIn, serviceNameProblem, docsWebContainer } from './pod.js';
+import { containersOf, objectsIn, serviceNameProblem } from './pod.js';
+import docs from './port-names.md';
 
 export default defineRule({
   meta: {
@@ -9,26 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream (API server validation, Deployment)',
-    docs: [
-      'A named container port can be referred to by name (from a Service `targetPort`, or a probe),',
-      'so the name must be an IANA service name: 1 to 15 characters of lowercase letters, digits and',
-      "'-', with at least one letter, no '-' at either end and no \"--\". Within one container, two",
-      'ports cannot share a name.',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        ports:',
-        '        - {name: http_api, containerPort: 8080}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer(
-        '        ports:',
-        '        - {name: http-api, containerPort: 8080}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {

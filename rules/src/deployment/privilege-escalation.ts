@@ -1,5 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { containersOf, docsWebContainer } from './pod.js';
+import { containersOf } from './pod.js';
+import docs from './privilege-escalation.md';
 
 export default defineRule({
   meta: {
@@ -9,23 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (container securityContext)',
-    docs: [
-      '`allowPrivilegeEscalation: false` in a container\'s `securityContext` contradicts',
-      '`privileged: true`, and adding the `CAP_SYS_ADMIN` capability: both grant what it forbids.',
-      'The server refuses either combination (reported on `securityContext`).',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        securityContext: {allowPrivilegeEscalation: false, privileged: true}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer(
-        '        securityContext: {allowPrivilegeEscalation: false, privileged: false}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {

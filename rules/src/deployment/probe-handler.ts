@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { checkOneHandler, isInteger, isJsonObject, probesOf, docsWebContainer } from './pod.js';
+import { checkOneHandler, isInteger, isJsonObject, probesOf } from './pod.js';
 import type { HandlerWording } from './pod.js';
+import docs from './probe-handler.md';
 
 const HANDLERS: ReadonlySet<string> = new Set(['exec', 'httpGet', 'tcpSocket', 'grpc']);
 const PROBE_WORDING: HandlerWording = { none: 'has no handler; set one of exec, httpGet, tcpSocket or grpc', many: 'a probe takes exactly one handler, remove all but one', owner: 'probe' };
@@ -13,28 +14,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream pod validation',
-    docs: [
-      'A liveness, readiness or startup probe says how to probe the container with exactly one of',
-      '`exec`, `httpGet`, `tcpSocket` and `grpc`. A probe without a handler cannot run; a probe with',
-      'two is ambiguous, and the server rejects both. The port of an `httpGet` or `tcpSocket`',
-      'handler is a number from 1 to 65535 or the name of a container port (an IANA service name);',
-      'a `grpc` port is a number from 1 to 65535.',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        livenessProbe:',
-        '          httpGet: {path: /healthz, port: 8080}',
-        '          tcpSocket: {port: 8080}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer(
-        '        livenessProbe:',
-        '          httpGet: {path: /healthz, port: 8080}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { probe, kind, path: at } of probesOf(context.value)) {

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { isInteger, probesOf, docsWebContainer } from './pod.js';
+import { isInteger, probesOf } from './pod.js';
+import docs from './probe-settings.md';
 
 /** Fields that must be at least 1, with the value the server puts in place of an explicit 0. */
 const AT_LEAST_ONE = { periodSeconds: 10, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 3 } as const;
@@ -13,36 +14,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream pod validation',
     fixable: true,
-    docs: [
-      'In every probe of the pod template:',
-      '',
-      '- `periodSeconds`, `timeoutSeconds`, `successThreshold` and `failureThreshold` are at least 1,',
-      '  and `initialDelaySeconds` is at least 0. A negative value is an error. An explicit 0 is a',
-      '  warning: the server silently replaces it with the default (10, 1, 1 and 3), which is rarely',
-      '  what a 0 meant; the fix writes that default.',
-      '- `livenessProbe` and `startupProbe` take `successThreshold: 1` only: one success is enough',
-      '  to count a container as alive or started.',
-      '- `terminationGracePeriodSeconds` is for liveness and startup probes, whose failure kills the',
-      '  container; a readiness probe kills nothing, and the server refuses it there.',
-      '',
-      'Upstream differs on 0: it accepts it (and defaults it) without a word.',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        livenessProbe:',
-        '          httpGet: {path: /healthz, port: 8080}',
-        '          successThreshold: 3',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer(
-        '        readinessProbe:',
-        '          httpGet: {path: /ready, port: 8080}',
-        '          successThreshold: 3',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { probe, kind, path } of probesOf(context.value)) {

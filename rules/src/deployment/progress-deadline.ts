@@ -1,5 +1,6 @@
 import { defineRule, valueAt } from '@platlint/core';
 import { isInteger } from './pod.js';
+import docs from './progress-deadline.md';
 
 export default defineRule({
   meta: {
@@ -9,33 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Deployment (DeploymentSpec); upstream (API server validation, Deployment)',
-    docs: [
-      'A new pod counts as available only after it has been ready for `minReadySeconds`. If',
-      '`progressDeadlineSeconds` is not greater than that, every rollout would be declared failed',
-      '(`ProgressDeadlineExceeded`) before any new pod could become available, so the server',
-      'rejects the combination.',
-      '',
-      'The rule judges the object after defaulting: `progressDeadlineSeconds` defaults to 600 and',
-      '`minReadySeconds` to 0, so `minReadySeconds: 600` alone fails. As upstream does, the finding',
-      'names `spec.progressDeadlineSeconds` in both cases. It points at the deadline\'s value when one',
-      'is written; when the deadline is defaulted (absent), at the value of `minReadySeconds`, the',
-      'only value written that takes part.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'spec:',
-      '  minReadySeconds: 600',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'spec:',
-      '  minReadySeconds: 600',
-      '  progressDeadlineSeconds: 900',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const minReady = context.effective(['spec', 'minReadySeconds']);

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, objectsIn, docsWebContainer } from './pod.js';
+import { containersOf, objectsIn } from './pod.js';
+import docs from './resize-policy.md';
 
 /** Resources that can be resized in place. */
 const RESIZABLE = ['cpu', 'memory'];
@@ -12,22 +13,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (container resizePolicy)',
-    docs: [
-      'Only `cpu` and `memory` can be resized in place, so each `resizePolicy` entry of a container',
-      'names one of them, and names it once (the second entry for a resource is reported).',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        resizePolicy: [{resourceName: ephemeral-storage, restartPolicy: NotRequired}]',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer(
-        '        resizePolicy: [{resourceName: memory, restartPolicy: RestartContainer}]',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {

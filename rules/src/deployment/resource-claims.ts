@@ -1,5 +1,6 @@
 import { defineRule, formats, isJsonObject } from '@platlint/core';
-import { containersOf, docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec, docsWebContainer } from './pod.js';
+import { containersOf, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import docs from './resource-claims.md';
 
 export default defineRule({
   meta: {
@@ -9,25 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (resource claims)',
-    docs: [
-      'Dynamic resource allocation: `spec.template.spec.resourceClaims` names the claims the pods',
-      'use, and `resources.claims` of a container picks some of them. The server refuses:',
-      '',
-      '- a pod claim whose `name` is not a DNS label, or repeats an earlier one;',
-      '- a pod claim with none or both of `resourceClaimName` and `resourceClaimTemplateName`',
-      '  (reported on the entry), or with one that is not a DNS subdomain;',
-      '- a container claim that names no pod claim, or the same claim (and request) twice.',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        resources: {claims: [{name: gpu}]}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithPodFields('      resourceClaims: [{name: gpu, resourceClaimTemplateName: single-gpu}]'),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const pod = podSpec(context.value);

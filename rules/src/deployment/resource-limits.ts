@@ -1,6 +1,7 @@
 import { compareQuantities, defineRule, parseQuantity } from '@platlint/core';
-import { containersOf, isJsonObject, docsWebContainer } from './pod.js';
+import { containersOf, isJsonObject } from './pod.js';
 import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
+import docs from './resource-limits.md';
 
 export default defineRule({
   meta: {
@@ -10,32 +11,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream pod validation',
-    docs: [
-      'For every resource a container (or init container) both requests and limits, the request',
-      'must not exceed the limit: the scheduler reserves the request, and the limit caps use, so a',
-      'request above it can never be used. The finding is on the request, as upstream places it.',
-      'Quantities are compared exactly (`0.5` equals `500m`, `1Gi` equals `1073741824`).',
-      '',
-      'Extended resources (`example.com/gpu`) and huge pages (`hugepages-2Mi`) cannot be',
-      'overcommitted: the server refuses a request of one without a limit (reported at the missing',
-      'limit) and a request that differs from its limit (reported at the request).',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        resources:',
-        '          requests: {memory: 1Gi}',
-        '          limits: {memory: 512Mi}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer(
-        '        resources:',
-        '          requests: {memory: 512Mi}',
-        '          limits: {memory: 1Gi}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {

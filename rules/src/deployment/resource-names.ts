@@ -1,5 +1,6 @@
 import { closest, defineRule, formats } from '@platlint/core';
-import { containersOf, isJsonObject, docsWebContainer } from './pod.js';
+import { containersOf, isJsonObject } from './pod.js';
+import docs from './resource-names.md';
 
 /** Resource names a container may use without a domain prefix (hugepages-<size> aside). */
 const STANDARD = ['cpu', 'memory', 'ephemeral-storage'] as const;
@@ -42,36 +43,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (template, ResourceRequirements); upstream (container resource name checks)',
     fixable: true,
-    docs: [
-      'The keys of `resources.requests` and `resources.limits` of every container and init container',
-      'name resources. The server accepts a name only when it is',
-      '',
-      '- one of the standard container resources `cpu`, `memory` and `ephemeral-storage`, or',
-      '  `hugepages-<size>` (`hugepages-2Mi`);',
-      '- or fully qualified with a domain (`example.com/gpu`, `nvidia.com/gpu`): an extended resource.',
-      '',
-      'So a misspelt standard name such as `memroy` is refused, not ignored. The finding names the',
-      'standard resource it most likely meant and offers a fix that renames the key. Quantities are',
-      'the `schema/format` check.',
-      '',
-      'Spec: document A lists `requests` and `limits` as maps from resource name to quantity without',
-      'restricting the names; upstream refuses any name that is neither standard nor qualified',
-      '("must be a standard resource for containers").',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        resources:',
-        '          limits: {memroy: 256Mi}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsWebContainer(
-        '        resources:',
-        '          limits: {memory: 256Mi, example.com/gpu: 1}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {

@@ -1,7 +1,8 @@
 import { defineRule, parseQuantity } from '@platlint/core';
 import type { FieldPath, Quantity, RuleContext } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, isJsonObject, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { containersOf, isJsonObject, objectsIn, POD_SPEC, podSpec } from './pod.js';
 import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
+import docs from './resource-quantities.md';
 
 /** Resources that give a container a QoS class; huge pages need one of them beside them. */
 const CPU_OR_MEMORY = new Set(['cpu', 'memory']);
@@ -14,40 +15,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (container resources)',
-    docs: [
-      'In `resources.requests` and `resources.limits` of every container and init container:',
-      '',
-      '- no quantity is negative;',
-      '- an extended resource (a name with a domain, such as `example.com/gpu`) is counted in whole',
-      '  units, so `500m` or `0.5` is refused;',
-      '- a `hugepages-<size>` amount is a whole number of pages of that size;',
-      '- a container that asks for `hugepages-<size>` also requests or limits `cpu` or `memory` in its',
-      '  own resources, even when the pod sets cpu or memory for itself (reported on `resources`).',
-      '',
-      'The `sizeLimit` of an `emptyDir` volume is not negative either.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        resources:',
-      "          requests: {example.com/gpu: 500m}",
-      "          limits: {example.com/gpu: 500m}",
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: web',
-      '        image: nginx:1.27',
-      '        resources:',
-      "          requests: {example.com/gpu: 1}",
-      "          limits: {example.com/gpu: 1}",
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {

@@ -1,4 +1,5 @@
 import { defineRule } from '@platlint/core';
+import docs from './restart-policy.md';
 
 export default defineRule({
   meta: {
@@ -9,15 +10,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (DeploymentSpec.template)',
     fixable: true,
-    docs: [
-      'The only `spec.template.spec.restartPolicy` a Deployment accepts is `Always` (it is also the',
-      'default). Pods that stop for good belong in a Job. The fix sets the value to `Always`.',
-      '',
-      'Fails: `template: {spec: {restartPolicy: OnFailure, containers: [...]}}`',
-      '',
-      'Passes: `template: {spec: {restartPolicy: Always, containers: [...]}}`, or no restartPolicy (an',
-      'empty `restartPolicy: ""` is unset too, and defaulted to Always).',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const template = context.value.spec as { template?: { spec?: { restartPolicy?: unknown } } } | undefined;

@@ -1,6 +1,7 @@
 import { defineRule, valueAt } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { docsDeploymentWithStrategy, isInteger } from './pod.js';
+import { isInteger } from './pod.js';
+import docs from './rolling-update-limits.md';
 
 const ROLLING: FieldPath = ['spec', 'strategy', 'rollingUpdate'];
 const SURGE: FieldPath = [...ROLLING, 'maxSurge'];
@@ -19,33 +20,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Deployment (RollingUpdateDeployment)',
-    docs: [
-      'Checks `spec.strategy.rollingUpdate` of a `RollingUpdate` Deployment, after defaulting',
-      '(both fields default to `25%`, but only for the RollingUpdate strategy):',
-      '',
-      '- `maxSurge` and `maxUnavailable` are non-negative: an integer ≥ 0 or a percentage such as',
-      '  `25%` (other forms are `schema/format` findings);',
-      '- they are not both zero (`"0%"` counts as zero): the rollout could neither add a pod nor',
-      '  remove one, and would never progress. Reported at `maxUnavailable`;',
-      '- a percentage `maxUnavailable` is at most `100%`. An integer `maxUnavailable` and `maxSurge`',
-      '  have no upper bound.',
-      '',
-      'Spec: A Deployment, `strategy.rollingUpdate.maxSurge` and `.maxUnavailable` ("Cannot be 0 if',
-      'the other is 0"). The bound of 100% comes from upstream (API server validation, Deployment).',
-      '',
-      'Upstream differs: the zero check uses the raw value and never applies the spec\'s rounding',
-      '(percentages rounded up for maxSurge and down for maxUnavailable), which is a runtime',
-      'behaviour of the controller; so `maxSurge: 0, maxUnavailable: "1%"` passes here as it does',
-      'upstream, even though with few replicas it may round to 0 at run time.',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithStrategy('    rollingUpdate: {maxSurge: 0, maxUnavailable: 0}'),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithStrategy('    rollingUpdate: {maxSurge: 0, maxUnavailable: 1}'),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     // Under Recreate neither field is defaulted, and a rollingUpdate block is its own finding.

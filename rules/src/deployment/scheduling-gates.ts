@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn, POD_SPEC, podSpec } from './pod.js';
+import docs from './scheduling-gates.md';
 
 export default defineRule({
   meta: {
@@ -9,18 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (schedulingGates)',
-    docs: [
-      'A pod waits for scheduling until every gate in `spec.template.spec.schedulingGates` has been',
-      'removed, one by name; the server refuses a gate named twice (the finding is on the second).',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithPodFields('      schedulingGates: [{name: example.com/quota}, {name: example.com/quota}]'),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithPodFields('      schedulingGates: [{name: example.com/quota}, {name: example.com/license}]'),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const seen = new Set<string>();

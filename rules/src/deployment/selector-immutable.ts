@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { isJsonObject } from './pod.js';
+import docs from './selector-immutable.md';
 
 /**
  * The selector in a canonical form: map order ignored, and empty lists or maps the same as
@@ -26,24 +27,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, Deployment)',
-    docs: [
-      'An update rule, active with `platlint lint --old PATH`: the `spec.selector` of a Deployment',
-      'must stay what it was when the Deployment was created. A new selector would orphan the pods',
-      'and ReplicaSets the old one selected, so the server refuses the change; to select other',
-      'pods, create a new Deployment (or delete and recreate this one).',
-      '',
-      'Label order does not matter, and empty lists count as absent. The order of',
-      '`matchExpressions` terms and of their values does, as it does for the server.',
-      '',
-      'Fails (stored `matchLabels: {app: web}`):',
-      '',
-      '```yaml',
-      'selector:',
-      '  matchLabels: {app: web, tier: front}',
-      '```',
-      '',
-      'Passes: the stored selector, unchanged.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     if (!context.old) return;

@@ -1,5 +1,6 @@
 import { comparesValues, defineRule, formats, isEmptySelector, isSelectorOperator, selectorMatches } from '@platlint/core';
 import type { LabelSelector } from '@platlint/core';
+import docs from './selector-matches-template.md';
 
 export default defineRule({
   meta: {
@@ -9,16 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Deployment (DeploymentSpec.selector)',
-    docs: [
-      'A Deployment finds its pods through `spec.selector`. The spec requires the selector to match',
-      'the labels of `spec.template`; otherwise the controller would create pods it then does not own.',
-      'An empty selector (no `matchLabels`, no `matchExpressions`) is rejected as well, because it',
-      'would select every pod of the namespace.',
-      '',
-      'Fails: `selector: {matchLabels: {app: web}}` with template labels `{app: api}`.',
-      '',
-      'Passes: `selector: {matchLabels: {app: web}}` with template labels `{app: web, tier: front}`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const spec = context.value.spec as { selector?: LabelSelector; template?: { metadata?: { labels?: Record<string, string> } } } | undefined;

@@ -1,5 +1,6 @@
 import { defineRule, termValuesProblem } from '@platlint/core';
 import { isJsonObject, objectsIn } from './pod.js';
+import docs from './selector-syntax.md';
 
 
 export default defineRule({
@@ -10,34 +11,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, Deployment)',
-    docs: [
-      'Checks the terms of `spec.selector`:',
-      '',
-      '- a `matchExpressions` term with operator `In` or `NotIn` needs at least one value;',
-      '- a term with `Exists` or `DoesNotExist` takes no values (the values would be ignored, so',
-      '  they usually betray a wrong operator).',
-      '',
-      'Unknown operators and malformed expression keys are reported by structural validation',
-      '(`schema/enum`, `schema/format`), label keys and values (here as in every selector) by',
-      '`metadata/labels`. The spec requires a selector that matches the template',
-      '(A Deployment); upstream adds these syntax checks (API server validation, Deployment).',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'selector:',
-      '  matchExpressions:',
-      '  - {key: app, operator: In}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'selector:',
-      '  matchExpressions:',
-      '  - {key: app, operator: In, values: [web]}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const spec = context.value.spec;

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { docsDeploymentWithStrategy, isJsonObject } from './pod.js';
+import { isJsonObject } from './pod.js';
+import docs from './strategy-rolling-update.md';
 
 export default defineRule({
   meta: {
@@ -9,20 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Deployment (DeploymentSpec.strategy.rollingUpdate)',
-    docs: [
-      'The spec says `strategy.rollingUpdate` is "present only when type is `RollingUpdate`". With',
-      '`type: Recreate` every old pod is stopped before new ones start, so surge and unavailability',
-      'limits mean nothing, and the server rejects the block, even an empty `rollingUpdate: {}`.',
-      'Either remove `rollingUpdate` or switch the type to `RollingUpdate` (the default).',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithStrategy('    type: Recreate', '    rollingUpdate: {maxSurge: 1}'),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithStrategy('    type: Recreate'),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const spec = context.value.spec;

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { POD_SPEC, podSpec } from './pod.js';
+import docs from './template-forbidden-fields.md';
 
 export default defineRule({
   meta: {
@@ -9,25 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, Deployment)',
-    docs: [
-      'Two pod fields make no sense in the template of a Deployment, and the server forbids them:',
-      '',
-      '- `activeDeadlineSeconds` would kill every pod after a fixed time, and the Deployment would',
-      '  replace it at once, forever;',
-      '- `ephemeralContainers` are added to running pods for debugging, never created from a',
-      '  template; the list must be empty.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'template:',
-      '  spec:',
-      '    activeDeadlineSeconds: 3600',
-      '    containers: [{name: web, image: nginx:1.27}]',
-      '```',
-      '',
-      'Passes: the same template without `activeDeadlineSeconds`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const pod = podSpec(context.value);

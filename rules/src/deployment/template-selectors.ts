@@ -1,7 +1,8 @@
 import { defineRule, isJsonObject, termValuesProblem } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
+import docs from './template-selectors.md';
 
 /** Every label selector of the pod spec with its path: affinity terms and spread constraints. */
 function selectorsOf(pod: Obj): [Obj, FieldPath][] {
@@ -34,32 +35,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (label selectors of affinity and topology spread)',
-    docs: [
-      'The server checks the label selectors of pod affinity and anti-affinity terms (`labelSelector`',
-      'and `namespaceSelector`) and of topology spread constraints as it checks `spec.selector`',
-      '(see `deployment/selector-syntax`): an `In` or `NotIn` term needs at least one value, and an',
-      '`Exists` or `DoesNotExist` term takes none.',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithPodFields(
-        '      topologySpreadConstraints:',
-        '      - maxSkew: 1',
-        '        topologyKey: zone',
-        '        whenUnsatisfiable: DoNotSchedule',
-        '        labelSelector: {matchExpressions: [{key: app, operator: In}]}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithPodFields(
-        '      topologySpreadConstraints:',
-        '      - maxSkew: 1',
-        '        topologyKey: zone',
-        '        whenUnsatisfiable: DoNotSchedule',
-        '        labelSelector: {matchExpressions: [{key: app, operator: In, values: [web]}]}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const pod = podSpec(context.value);

@@ -1,6 +1,7 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { docsDeploymentWithPodFields, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
+import docs from './topology-spread.md';
 
 export default defineRule({
   meta: {
@@ -10,32 +11,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (topology spread constraints)',
-    docs: [
-      'In `spec.template.spec.topologySpreadConstraints`:',
-      '',
-      '- No two constraints share both `topologyKey` and `whenUnsatisfiable`: the scheduler could not',
-      '  tell which of them applies (the finding is on the second).',
-      '- `minDomains` only works with `whenUnsatisfiable: DoNotSchedule`.',
-      '- `matchLabelKeys` needs a `labelSelector`. With the selector merge on (the default',
-      '  in current releases), the server builds the pod\'s selector by appending one `matchExpressions`',
-      '  entry per key, and only refuses a key of `matchLabelKeys` that the selector already names',
-      '  twice (in `matchLabels` and again in `matchExpressions`, or in two expressions). A key named',
-      '  once in the selector and again in `matchLabelKeys` is accepted in a template.',
-      '',
-      'Fails:',
-      '',
-      ...docsDeploymentWithPodFields(
-        '      topologySpreadConstraints:',
-        '      - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: ScheduleAnyway, minDomains: 3}',
-      ),
-      '',
-      'Passes:',
-      '',
-      ...docsDeploymentWithPodFields(
-        '      topologySpreadConstraints:',
-        '      - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, minDomains: 3}',
-      ),
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const pod = podSpec(context.value);

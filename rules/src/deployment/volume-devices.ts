@@ -1,5 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { containersOf, DOCS_DEPLOYMENT_HEAD, objectsIn, podSpec } from './pod.js';
+import { containersOf, objectsIn, podSpec } from './pod.js';
+import docs from './volume-devices.md';
 
 export default defineRule({
   meta: {
@@ -9,35 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (volume devices)',
-    docs: [
-      'A `volumeDevices` entry of a container exposes a raw block volume at `devicePath`. The server',
-      'refuses an entry that:',
-      '',
-      '- names no volume of the pod, or a volume that is not a `persistentVolumeClaim` or',
-      '  `ephemeral` one (only claims can be block devices);',
-      '- names a volume the container already lists in `volumeDevices` or mounts in `volumeMounts`;',
-      "- uses a `devicePath` with a `..` element, or one already used by another device or a mount.",
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: db',
-      '        image: postgres:17',
-      '        volumeDevices: [{name: data, devicePath: /dev/xvda}]',
-      '      volumes: [{name: data, emptyDir: {}}]',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - name: db',
-      '        image: postgres:17',
-      '        volumeDevices: [{name: data, devicePath: /dev/xvda}]',
-      '      volumes: [{name: data, persistentVolumeClaim: {claimName: db-data}}]',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const volumes = new Map(objectsIn(podSpec(context.value)?.volumes).map(([volume]) => [volume.name, volume]));

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, objectsIn, podSpec, docsWebContainer } from './pod.js';
+import { containersOf, objectsIn, podSpec } from './pod.js';
+import docs from './volume-mounts.md';
 
 export default defineRule({
   meta: {
@@ -9,20 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream pod validation',
-    docs: [
-      'A `volumeMount` of a container (or init container) mounts one of the volumes declared in',
-      '`spec.template.spec.volumes`, by name. A mount naming no declared volume is rejected: the',
-      'volume was probably renamed, or its declaration forgotten.',
-      '',
-      'Fails:',
-      '',
-      ...docsWebContainer(
-        '        volumeMounts: [{name: cache, mountPath: /cache}]',
-        '      volumes: []',
-      ),
-      '',
-      'Passes: the same with `volumes: [{name: cache, emptyDir: {}}]`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const pod = podSpec(context.value);

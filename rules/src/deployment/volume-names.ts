@@ -1,5 +1,6 @@
 import { defineRule, formats, isJsonObject, schemaAt } from '@platlint/core';
 import { objectsIn, podSpec, POD_SPEC } from './pod.js';
+import docs from './volume-names.md';
 
 export default defineRule({
   meta: {
@@ -9,33 +10,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream pod validation',
-    docs: [
-      'Containers mount volumes by name, so each volume of `spec.template.spec.volumes` needs a name',
-      "that is a DNS label (at most 63 lowercase letters, digits and '-') and that no other volume",
-      'of the pod uses. A duplicate is reported on the later volume. A volume takes one type (a',
-      'source such as `emptyDir`, `configMap` or `persistentVolumeClaim`); the server refuses one',
-      'that names two or more, and the finding is on the volume. A volume that names none (only a',
-      '`name`, or a type set to null) is accepted: the server fills in `emptyDir: {}`.',
-      '',
-      'The `driver` of a `csi` volume is a DNS subdomain, but the server lowercases it before',
-      'checking, so `CSI.Example.com` is accepted and `csi_driver` is not.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'volumes:',
-      '- {name: cache, emptyDir: {}}',
-      '- {name: cache, emptyDir: {}}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'volumes:',
-      '- {name: cache, emptyDir: {}}',
-      '- {name: tmp, emptyDir: {}}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     const pod = podSpec(context.value);

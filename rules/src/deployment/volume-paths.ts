@@ -2,9 +2,10 @@ import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { readsAllowedField, reportFieldRefDetails } from './downward-field.js';
 import { descendingPathProblem } from './mount-paths.js';
-import { DOCS_DEPLOYMENT_HEAD, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
 import { signerNameProblem } from './signer-name.js';
+import docs from './volume-paths.md';
 
 /** Pod fields a downwardAPI file can hold (whole label and annotation maps too, unlike env). */
 const FILE_FIELDS = new Set(['metadata.name', 'metadata.namespace', 'metadata.uid', 'metadata.labels', 'metadata.annotations']);
@@ -32,53 +33,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (volume sources)',
-    docs: [
-      'In `spec.template.spec.volumes`, the server refuses:',
-      '',
-      '- a `hostPath.path` with a `..` element, and an `nfs.path` that is not absolute;',
-      '- a `gitRepo.directory` that is absolute or has a `..` element;',
-      '- an `items[].path` of a configMap, secret or downwardAPI volume (or of a projected source),',
-      "  or a projected token's `path`, that is absolute, has a `..` element or starts with `..`:",
-      '  files stay inside the volume;',
-      '- a projected `sources` entry with more than one of `secret`, `configMap`, `downwardAPI` and',
-      '  `serviceAccountToken` (and `clusterTrustBundle` where its gate is on);',
-      '- two files of one projected volume at the same path (items of its secrets and configMaps,',
-      '  downwardAPI files and cluster trust bundles; the token is not counted);',
-      '- with feature gate `ClusterTrustBundleProjection` on (it is off by default): a',
-      '  `clusterTrustBundle` with both or neither of `name` and `signerName`, with an empty one, with',
-      '  `labelSelector` beside `name`, or without a `path`; a `signerName` that is not',
-      '  `<domain>/<path>` (a domain of two or more DNS labels, a path of DNS names joined by `.`);',
-      '- a `podCertificate` (where its gate is on) with such a `signerName`, with none of',
-      '  `credentialBundlePath`, `keyPath` and `certificateChainPath` (each a file path as above, and',
-      '  counted among the files of the volume), or a `maxExpirationSeconds` below 3600 or above 91',
-      '  days (24 hours for a `kubernetes.io` signer);',
-      '- a downwardAPI file with none or both of `fieldRef` and `resourceFieldRef`, a `fieldRef`',
-      '  other than `metadata.name`, `metadata.namespace`, `metadata.uid`, `metadata.labels`,',
-      '  `metadata.annotations` (or one label or annotation), and a `resourceFieldRef` without',
-      '  `containerName`;',
-      '- a `fieldRef.apiVersion` other than `v1`, and a label or annotation key in `fieldPath` that',
-      '  is not a qualified name.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - {name: web, image: nginx:1.27}',
-      '      volumes:',
-      '      - name: config',
-      '        configMap: {name: web, items: [{key: nginx.conf, path: /etc/nginx.conf}]}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - {name: web, image: nginx:1.27}',
-      '      volumes:',
-      '      - name: config',
-      '        configMap: {name: web, items: [{key: nginx.conf, path: nginx.conf}]}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {

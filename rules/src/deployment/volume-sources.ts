@@ -1,7 +1,8 @@
 import { defineRule, formats, gateEnabled, isJsonObject, parseQuantity } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { DOCS_DEPLOYMENT_HEAD, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
+import docs from './volume-sources.md';
 
 /**
  * iSCSI names: an IQN (iqn.YYYY-MM.reversed.domain:name), an EUI-64 or an NAA identifier
@@ -32,47 +33,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (validateISCSIVolumeSource, validateRBDVolumeSource, validateEphemeralVolumeSource)',
-    docs: [
-      'In `spec.template.spec.volumes`, the server refuses:',
-      '',
-      '- an `iscsi` volume with an empty `targetPortal` or `iqn`, or whose `iqn` or `initiatorName` is not an IQN (`iqn.2001-04.com.example:disk`),',
-      '  an EUI (`eui.` and 16 letters or digits) or an NAA name (`naa.` and 32); a `lun` outside 0 to',
-      '  255; CHAP authentication (`chapAuthDiscovery`, `chapAuthSession`) without `secretRef`; and,',
-      '  when `initiatorName` is set, a volume name and `targetPortal` that together with a `:` are',
-      '  longer than 64 characters;',
-      '- an `rbd` volume with no `monitors` or an empty `image`;',
-      '- an `ephemeral` volume whose `volumeClaimTemplate` sets metadata other than labels and',
-      '  annotations (or invalid ones), has no `accessModes`, mixes `ReadWriteOncePod` with another',
-      '  mode, or has no positive `resources.requests.storage`; a `storageClassName` (or',
-      '  `volumeAttributesClassName`) that is not a DNS subdomain; a `dataSource` or `dataSourceRef`',
-      '  without `kind` or `name`, naming a kind other than `PersistentVolumeClaim` without `apiGroup`,',
-      '  or with an `apiGroup` that is not a DNS subdomain; a `dataSourceRef.namespace` that is not a',
-      '  namespace name, or set beside `dataSource`; and a `dataSource` that differs from `dataSourceRef`.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - {name: web, image: nginx:1.27}',
-      '      volumes:',
-      '      - name: scratch',
-      '        ephemeral:',
-      '          volumeClaimTemplate:',
-      '            spec: {accessModes: [ReadWriteOnce]}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      ...DOCS_DEPLOYMENT_HEAD,
-      '      - {name: web, image: nginx:1.27}',
-      '      volumes:',
-      '      - name: scratch',
-      '        ephemeral:',
-      '          volumeClaimTemplate:',
-      '            spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}',
-      '```',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {

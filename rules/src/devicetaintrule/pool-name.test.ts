@@ -24,12 +24,12 @@ RuleTester.run(rule, {
     {
       name: 'an empty pool',
       yaml: withPool('""'),
-      errors: [{ path: 'spec.deviceSelector.pool', message: 'the pool name is empty; name a pool, or leave the field out to match devices of every pool', line: 8, column: 11 }],
+      errors: [{ path: 'spec.deviceSelector.pool', messageId: 'empty', line: 8, column: 11 }],
     },
     {
       name: 'a doubled slash',
       yaml: withPool('rack-12//pool-a'),
-      errors: [{ path: 'spec.deviceSelector.pool', message: `pool "rack-12//pool-a" has an empty part; a pool name is DNS subdomains joined by '/', without a leading, trailing or doubled '/'` }],
+      errors: [{ path: 'spec.deviceSelector.pool', messageId: 'emptyPart', data: { pool: 'rack-12//pool-a' } }],
     },
     {
       name: 'a trailing slash',
@@ -39,12 +39,12 @@ RuleTester.run(rule, {
     {
       name: 'a part with uppercase letters',
       yaml: withPool('rack-12/Pool_A'),
-      errors: [{ path: 'spec.deviceSelector.pool', message: 'pool "rack-12/Pool_A": the part "Pool_A" has uppercase letters; a DNS subdomain is lowercase' }],
+      errors: [{ path: 'spec.deviceSelector.pool', messageId: 'badPart', data: { pool: 'rack-12/Pool_A', part: 'Pool_A', problem: 'has uppercase letters; a DNS subdomain is lowercase' } }],
     },
     {
       name: 'a single part with an underscore',
       yaml: withPool('pool_a'),
-      errors: [{ path: 'spec.deviceSelector.pool', message: `pool "pool_a" is not a DNS subdomain: use lowercase letters, digits, '-' and '.', each part starting and ending with a letter or digit` }],
+      errors: [{ path: 'spec.deviceSelector.pool', messageId: 'badName', data: { pool: 'pool_a', problem: 'is not a DNS subdomain: use lowercase letters, digits, \'-\' and \'.\', each part starting and ending with a letter or digit' } }],
     },
   ],
 });

@@ -26,7 +26,7 @@ RuleTester.run(rule, {
       errors: [
         {
           path: 'spec.taint.effect',
-          message: '"PreferNoSchedule" is not valid for a device taint: it is a soft preference of node taints, and device taints have none; use "NoSchedule" to keep new pods off the device, or "None" to only inform',
+          messageId: 'preferNoSchedule', data: { effect: 'PreferNoSchedule' },
           line: 10,
           column: 13,
         },
@@ -44,7 +44,7 @@ RuleTester.run(rule, {
         {
           path: 'spec.taint.effect',
           severity: 'error',
-          message: '"Quarantine" is not a device taint effect; the server accepts only "None", "NoSchedule" and "NoExecute"',
+          messageId: 'unknownEffect', data: { effect: 'Quarantine' },
         },
       ],
     },
@@ -55,7 +55,7 @@ RuleTester.run(rule, {
         {
           path: 'spec.taint.effect',
           severity: 'error',
-          message: '"noExecute" is not an effect (effects are case-sensitive); write "NoExecute"',
+          messageId: 'caseOnly', data: { effect: 'noExecute', known: 'NoExecute' },
           fix: 'NoExecute',
         },
       ],
@@ -63,7 +63,7 @@ RuleTester.run(rule, {
     {
       name: 'an empty effect',
       yaml: taintRule('""'),
-      errors: [{ path: 'spec.taint.effect', message: 'the effect is empty; use "None", "NoSchedule" or "NoExecute"' }],
+      errors: [{ path: 'spec.taint.effect', messageId: 'empty' }],
     },
     {
       name: 'List items are checked one by one',

@@ -20,7 +20,7 @@ RuleTester.run(rule, {
     {
       name: 'the same IP in both lists',
       yaml: endpoints('- addresses: [{ip: 10.0.0.4}, {ip: 10.0.0.5}]\n  notReadyAddresses: [{ip: 10.0.0.6}, {ip: 10.0.0.5}]\n  ports: [{port: 80}]\n'),
-      errors: [{ severity: 'warning', path: 'subsets[0].notReadyAddresses[1].ip', message: '"10.0.0.5" is also listed in addresses of this subset; an address is either ready or not ready: keep it in one of the two lists', line: 6, column: 44 }],
+      errors: [{ severity: 'warning', path: 'subsets[0].notReadyAddresses[1].ip', messageId: 'inBoth', data: { ip: '10.0.0.5' }, line: 6, column: 44 }],
     },
     {
       name: 'the same address written differently',

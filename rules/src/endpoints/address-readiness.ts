@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { addressesOf, ipKey, subsetsOf } from './shared.js';
+import docs from './address-readiness.md';
 
 export default defineRule({
   meta: {
@@ -9,36 +10,11 @@ export default defineRule({
     severity: 'warning',
     enforcedBy: 'advice',
     source: 'API document A, Endpoints (EndpointSubset rule 1)',
-    docs: [
-      'An address of a subset is either ready (`addresses`) or not ready (`notReadyAddresses`),',
-      'never both: the two lists decide whether load balancers send traffic to it, and an address',
-      'in both leaves that undecided. Addresses are compared as IP addresses, so `::1` and',
-      '`0:0::1`, or `10.0.0.5` and `::ffff:10.0.0.5`, are the same address. The finding is placed',
-      'on the entry in `notReadyAddresses`. An address whose ports differ in readiness belongs in',
-      'separate subsets, one per set of ports.',
-      '',
-      'Spec: document A, Endpoints, EndpointSubset rule 1. The server does not check this and stores',
-      'such an Endpoints object, so the rule warns: the spec asks for it, and an address in both lists',
-      'is very likely a mistake.',
-      '',
-      'Warns:',
-      '',
-      '```yaml',
-      'subsets:',
-      '- addresses: [{ip: 10.0.0.5}]',
-      '  notReadyAddresses: [{ip: 10.0.0.5}]',
-      '  ports: [{port: 8080}]',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'subsets:',
-      '- addresses: [{ip: 10.0.0.5}]',
-      '  notReadyAddresses: [{ip: 10.0.0.6}]',
-      '  ports: [{port: 8080}]',
-      '```',
-    ].join('\n'),
+    docs,
+    messages: {
+      inBoth: '"{{ip}}" is also listed in addresses of this subset; an address is either ready or not ready: keep it in one of the two lists',
+      inBothAs: '"{{ip}}" is also listed as "{{other}}" in addresses of this subset; an address is either ready or not ready: keep it in one of the two lists',
+    },
   },
   check(context) {
     for (const subset of subsetsOf(context.value)) {
@@ -53,11 +29,8 @@ export default defineRule({
         const key = ipKey(address.ip);
         const other = key === undefined ? undefined : ready.get(key);
         if (other === undefined) continue;
-        const also = other === address.ip ? 'is also listed' : `is also listed as "${other}"`;
-        context.report({
-          path: address.path,
-          message: `"${address.ip}" ${also} in addresses of this subset; an address is either ready or not ready: keep it in one of the two lists`,
-        });
+        if (other === address.ip) context.report({ path: address.path, messageId: 'inBoth', data: { ip: address.ip } });
+        else context.report({ path: address.path, messageId: 'inBothAs', data: { ip: address.ip, other } });
       }
     }
   },

@@ -21,7 +21,7 @@ RuleTester.run(rule, {
       name: 'un-prefixed names outside RFC 6335 syntax',
       yaml: endpoints('my_proto', 'abcdefghijklmnop', '8080', 'web--socket', 'grpc.web'),
       errors: [
-        { severity: 'warning', path: 'subsets[0].ports[0].appProtocol', message: `un-prefixed appProtocol "my_proto" may only hold letters, digits and '-' as an IANA service name; use a registered service name or a prefixed name such as "example.com/my_proto"`, line: 7, column: 41 },
+        { severity: 'warning', path: 'subsets[0].ports[0].appProtocol', messageId: 'serviceName', data: { value: 'my_proto', problem: 'may only hold letters, digits and \'-\' as an IANA service name', lowerCase: 'my_proto' }, line: 7, column: 41 },
         { path: 'subsets[0].ports[1].appProtocol', message: /^un-prefixed appProtocol "abcdefghijklmnop" is 16 characters long; an IANA service name has at most 15;/ },
         { path: 'subsets[0].ports[2].appProtocol', message: /^un-prefixed appProtocol "8080" needs at least one letter to be an IANA service name;/ },
         { path: 'subsets[0].ports[3].appProtocol', message: /^un-prefixed appProtocol "web--socket" may not hold '--' as an IANA service name;/ },
@@ -32,9 +32,9 @@ RuleTester.run(rule, {
       name: 'plat.io/ names the platform does not define',
       yaml: endpoints('plat.io/grpc', 'plat.io/H2C', 'plat.io/Wss'),
       errors: [
-        { path: 'subsets[0].ports[0].appProtocol', message: '"plat.io/grpc" is not a protocol the platform defines: the plat.io/ prefix is reserved for "plat.io/h2c", "plat.io/ws", "plat.io/wss"; use an un-prefixed IANA service name or your own prefix' },
-        { path: 'subsets[0].ports[1].appProtocol', message: 'appProtocol "plat.io/H2C" is spelled "plat.io/h2c" (names are case-sensitive)', fix: '"plat.io/h2c"' },
-        { path: 'subsets[0].ports[2].appProtocol', message: 'appProtocol "plat.io/Wss" is spelled "plat.io/wss" (names are case-sensitive)', fix: '"plat.io/wss"' },
+        { path: 'subsets[0].ports[0].appProtocol', messageId: 'reservedPrefix', data: { value: 'plat.io/grpc', choices: '"plat.io/h2c", "plat.io/ws", "plat.io/wss"' } },
+        { path: 'subsets[0].ports[1].appProtocol', messageId: 'caseOnly', data: { value: 'plat.io/H2C', spelled: 'plat.io/h2c' }, fix: '"plat.io/h2c"' },
+        { path: 'subsets[0].ports[2].appProtocol', messageId: 'caseOnly', data: { value: 'plat.io/Wss', spelled: 'plat.io/wss' }, fix: '"plat.io/wss"' },
       ],
     },
   ],

@@ -1,5 +1,7 @@
 import { defineRule, formats } from '@platlint/core';
-import { isJsonObject, subsetsOf } from './shared.js';
+import { subsetsOf } from './shared.js';
+import { isObject } from '../kit/objects.js';
+import docs from './app-protocol.md';
 
 const PLATFORM_PREFIX = 'plat.io/';
 const PLATFORM_PROTOCOLS = ['h2c', 'ws', 'wss'];
@@ -23,49 +25,19 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document A, Endpoints (EndpointPort.appProtocol)',
     fixable: true,
-    docs: [
-      '`appProtocol` tells proxies and load balancers which application protocol a port speaks.',
-      'The spec allows three shapes:',
-      '',
-      '- a name without prefix, which is reserved for IANA standard service names (RFC 6335):',
-      "  1 to 15 letters, digits and '-', at least one letter, no '-' at either end and no `--`;",
-      '- a `plat.io/` name, of which the platform defines exactly `plat.io/h2c` (HTTP/2 with prior',
-      '  knowledge over cleartext), `plat.io/ws` (WebSocket over cleartext) and `plat.io/wss`',
-      '  (WebSocket over TLS);',
-      '- any other prefixed name (`example.com/my-protocol`), defined by an implementation.',
-      '',
-      'The qualified-name syntax itself (prefix a DNS subdomain, name part at most 63 characters)',
-      'is the `schema/format` check. The rule cannot know the IANA registry, so it checks the',
-      'syntax of un-prefixed names only. A `plat.io/` name that differs from a defined one only in',
-      'case gets a fix to the defined spelling.',
-      '',
-      'Spec: document A, Endpoints, EndpointPort `appProtocol`. Upstream only checks that the value',
-      'is a qualified name, so it accepts `my_proto` or `plat.io/grpc`, which the spec rules out: the',
-      'rule warns on them (the server stores them) and leaves the qualified-name syntax, which the',
-      'server does refuse, to `schema/format`.',
-      '',
-      'Warns:',
-      '',
-      '```yaml',
-      'ports:',
-      '- {port: 50051, appProtocol: plat.io/grpc}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'ports:',
-      '- {port: 50051, appProtocol: plat.io/h2c}',
-      '- {port: 8443, appProtocol: https}',
-      '```',
-    ].join('\n'),
+    docs,
+    messages: {
+      serviceName: 'un-prefixed appProtocol "{{value}}" {{problem}}; use a registered service name or a prefixed name such as "example.com/{{lowerCase}}"',
+      caseOnly: 'appProtocol "{{value}}" is spelled "{{spelled}}" (names are case-sensitive)',
+      reservedPrefix: '"{{value}}" is not a protocol the platform defines: the plat.io/ prefix is reserved for {{choices}}; use an un-prefixed IANA service name or your own prefix',
+    },
   },
   check(context) {
     for (const subset of subsetsOf(context.value)) {
       const ports = subset.value.ports;
       if (!Array.isArray(ports)) continue;
       ports.forEach((port: unknown, k) => {
-        if (!isJsonObject(port) || typeof port.appProtocol !== 'string') return;
+        if (!isObject(port) || typeof port.appProtocol !== 'string') return;
         const value = port.appProtocol;
         const path = ['subsets', subset.index, 'ports', k, 'appProtocol'];
         // A value that breaks the qualified-name syntax is schema/format's finding.
@@ -73,7 +45,7 @@ export default defineRule({
         const slash = value.lastIndexOf('/');
         if (slash === -1) {
           const problem = serviceNameProblem(value);
-          if (problem) context.report({ path, message: `un-prefixed appProtocol "${value}" ${problem}; use a registered service name or a prefixed name such as "example.com/${value.toLowerCase()}"` });
+          if (problem) context.report({ path, messageId: 'serviceName', data: { value, problem, lowerCase: value.toLowerCase() } });
           return;
         }
         if (value.slice(0, slash + 1) !== PLATFORM_PREFIX) return;
@@ -82,9 +54,9 @@ export default defineRule({
         const known = PLATFORM_PROTOCOLS.find((p) => p === name.toLowerCase());
         const choices = PLATFORM_PROTOCOLS.map((p) => `"${PLATFORM_PREFIX}${p}"`).join(', ');
         if (known) {
-          context.report({ path, message: `appProtocol "${value}" is spelled "${PLATFORM_PREFIX}${known}" (names are case-sensitive)`, fix: { text: `${PLATFORM_PREFIX}${known}` } });
+          context.report({ path, messageId: 'caseOnly', data: { value, spelled: `${PLATFORM_PREFIX}${known}` }, fix: { text: `${PLATFORM_PREFIX}${known}` } });
         } else {
-          context.report({ path, message: `"${value}" is not a protocol the platform defines: the plat.io/ prefix is reserved for ${choices}; use an un-prefixed IANA service name or your own prefix` });
+          context.report({ path, messageId: 'reservedPrefix', data: { value, choices } });
         }
       });
     }

@@ -9,7 +9,7 @@ RuleTester.run(rule, {
   invalid: [
     {
       yaml: 'apiVersion: v1\nkind: Endpoints\nmetadata: {name: db}\nsubsets:\n- addresses: [{ip: 10.0.0.5}]\n  ports: [{port: 5432}]\n',
-      errors: [{ path: 'kind', message: 'Endpoints is deprecated since release 1.33; use EndpointSlice (discovery.plat.io/v1) instead', line: 2, column: 7 }],
+      errors: [{ path: 'kind', messageId: 'deprecated', data: { release: '1.33' }, line: 2, column: 7 }],
     },
     {
       name: 'the release of the deprecation',

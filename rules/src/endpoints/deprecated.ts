@@ -1,4 +1,5 @@
 import { defineRule, releaseAtLeast } from '@platlint/core';
+import docs from './deprecated.md';
 
 /** The release from which the platform deprecates Endpoints (spec A, Endpoints). */
 const DEPRECATED_IN = '1.33';
@@ -11,17 +12,11 @@ export default defineRule({
     severity: 'warning',
     enforcedBy: 'advice',
     source: 'API document A, Endpoints; API document A, Versioning',
-    docs: [
-      'The `v1` Endpoints kind is deprecated from release 1.33. Its replacement, EndpointSlice of',
-      '`discovery.plat.io/v1`, carries the complete endpoint information of a service and scales',
-      'to large services. New manifests should use EndpointSlice.',
-      '',
-      'The finding follows the configuration\'s `release`: for a release before 1.33, Endpoints is',
-      'not deprecated and nothing is reported.',
-    ].join('\n'),
+    docs,
+    messages: { deprecated: 'Endpoints is deprecated since release {{release}}; use EndpointSlice (discovery.plat.io/v1) instead' },
   },
   check(context) {
     if (!releaseAtLeast(context.settings.release, DEPRECATED_IN)) return;
-    context.report({ path: ['kind'], message: `Endpoints is deprecated since release ${DEPRECATED_IN}; use EndpointSlice (discovery.plat.io/v1) instead` });
+    context.report({ path: ['kind'], messageId: 'deprecated', data: { release: DEPRECATED_IN } });
   },
 });

@@ -22,7 +22,7 @@ RuleTester.run(rule, {
       name: 'leading zeros and an IPv4-mapped address are warnings with the strict gate off',
       yaml: endpoints('010.000.000.001', '::ffff:10.0.0.1'),
       errors: [
-        { path: 'subsets[0].addresses[0].ip', severity: 'warning', message: '"010.000.000.001" has leading zeros; the server accepts it with a warning for now but will refuse it in a future release; write "10.0.0.1"' },
+        { path: 'subsets[0].addresses[0].ip', severity: 'warning', messageId: 'legacyForm', data: { ip: '010.000.000.001', form: 'has leading zeros', plain: '10.0.0.1' } },
         { path: 'subsets[0].addresses[1].ip', severity: 'warning', message: /^"::ffff:10.0.0.1" is an IPv4-mapped IPv6 address; .* write "10.0.0.1"$/ },
       ],
     },
@@ -31,7 +31,7 @@ RuleTester.run(rule, {
       featureGates: { StrictIPCIDRValidation: true },
       yaml: endpoints('010.0.0.1', '127.000.000.001'),
       errors: [
-        { path: 'subsets[0].addresses[0].ip', severity: 'error', message: '"010.0.0.1" has leading zeros, which the server refuses with StrictIPCIDRValidation on; write "10.0.0.1"' },
+        { path: 'subsets[0].addresses[0].ip', severity: 'error', messageId: 'strictForm', data: { ip: '010.0.0.1', form: 'has leading zeros', plain: '10.0.0.1' } },
         { path: 'subsets[0].addresses[1].ip', severity: 'error', message: /^"127.000.000.001" has leading zeros/ },
         { path: 'subsets[0].addresses[1].ip', message: /^"127.000.000.001" is a loopback address/ },
       ],
@@ -40,11 +40,11 @@ RuleTester.run(rule, {
       name: 'each reserved IPv4 range',
       yaml: endpoints('127.0.0.1', '127.255.0.9', '169.254.10.1', '224.0.0.251', '0.0.0.0'),
       errors: [
-        { path: 'subsets[0].addresses[0].ip', message: '"127.0.0.1" is a loopback address (127.0.0.0/8); an endpoint needs an address other nodes can reach', line: 6, column: 9 },
-        { path: 'subsets[0].addresses[1].ip', message: '"127.255.0.9" is a loopback address (127.0.0.0/8); an endpoint needs an address other nodes can reach' },
-        { path: 'subsets[0].addresses[2].ip', message: '"169.254.10.1" is a link-local address (169.254.0.0/16); an endpoint needs an address other nodes can reach' },
-        { path: 'subsets[0].addresses[3].ip', message: '"224.0.0.251" is a link-local multicast address (224.0.0.0/24); an endpoint needs an address other nodes can reach' },
-        { path: 'subsets[0].addresses[4].ip', message: '"0.0.0.0" is an unspecified address (0.0.0.0); an endpoint needs an address other nodes can reach' },
+        { path: 'subsets[0].addresses[0].ip', messageId: 'reserved', data: { ip: '127.0.0.1', article: 'a', what: 'loopback', range: '127.0.0.0/8' }, line: 6, column: 9 },
+        { path: 'subsets[0].addresses[1].ip', messageId: 'reserved', data: { ip: '127.255.0.9', article: 'a', what: 'loopback', range: '127.0.0.0/8' } },
+        { path: 'subsets[0].addresses[2].ip', messageId: 'reserved', data: { ip: '169.254.10.1', article: 'a', what: 'link-local', range: '169.254.0.0/16' } },
+        { path: 'subsets[0].addresses[3].ip', messageId: 'reserved', data: { ip: '224.0.0.251', article: 'a', what: 'link-local multicast', range: '224.0.0.0/24' } },
+        { path: 'subsets[0].addresses[4].ip', messageId: 'reserved', data: { ip: '0.0.0.0', article: 'an', what: 'unspecified', range: '0.0.0.0' } },
       ],
     },
     {
@@ -65,7 +65,7 @@ RuleTester.run(rule, {
       yaml: endpoints('::ffff:127.0.0.1', '::ffff:a9fe:101', '0:0:0:0:0:ffff:0.0.0.0'),
       errors: [
         { path: 'subsets[0].addresses[0].ip', severity: 'warning', message: /^"::ffff:127.0.0.1" is an IPv4-mapped IPv6 address; / },
-        { path: 'subsets[0].addresses[0].ip', message: '"::ffff:127.0.0.1" is an IPv4-mapped loopback address (127.0.0.0/8); an endpoint needs an address other nodes can reach' },
+        { path: 'subsets[0].addresses[0].ip', messageId: 'reserved', data: { ip: '::ffff:127.0.0.1', article: 'an', what: 'IPv4-mapped loopback', range: '127.0.0.0/8' } },
         { path: 'subsets[0].addresses[1].ip', severity: 'warning', message: /^"::ffff:a9fe:101" is an IPv4-mapped IPv6 address; .* write "169.254.1.1"$/ },
         { path: 'subsets[0].addresses[1].ip', message: /^"::ffff:a9fe:101" is an IPv4-mapped link-local address \(169.254.0.0\/16\)/ },
         { path: 'subsets[0].addresses[2].ip', severity: 'warning', message: /^"0:0:0:0:0:ffff:0.0.0.0" is an IPv4-mapped IPv6 address; / },

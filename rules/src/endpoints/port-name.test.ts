@@ -21,8 +21,8 @@ RuleTester.run(rule, {
       name: 'some ports unnamed',
       yaml: endpoints('[{port: 80}, {name: admin, port: 9090}, {port: 9091, protocol: UDP}]'),
       errors: [
-        { path: 'subsets[0].ports[0].name', message: 'port 80 has no name; a subset with 3 ports must name each one after its service port', line: 6, column: 11 },
-        { path: 'subsets[0].ports[2].name', message: 'port 9091 has no name; a subset with 3 ports must name each one after its service port' },
+        { path: 'subsets[0].ports[0].name', messageId: 'unnamed', data: { which: 'port 80', count: 3 }, line: 6, column: 11 },
+        { path: 'subsets[0].ports[2].name', messageId: 'unnamed', data: { which: 'port 9091', count: 3 } },
       ],
     },
     {

@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { isJsonObject, subsetsOf } from './shared.js';
+import { subsetsOf } from './shared.js';
+import { isObject } from '../kit/objects.js';
+import docs from './port-name.md';
 
 export default defineRule({
   meta: {
@@ -9,31 +11,8 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Endpoints (EndpointPort.name)',
-    docs: [
-      'A port `name` ties an endpoint port to the service port of the same name. With a single',
-      'port there is nothing to tell apart and the name may be left out; once a subset lists',
-      'more than one port, each of them needs its name. Each unnamed port is reported. That a',
-      'given name is a DNS label (and so not empty) is the `schema/format` check.',
-      '',
-      'Spec: document A, Endpoints, EndpointPort `name` ("only if one port is defined" may it be',
-      'omitted). Upstream enforces the same.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'ports:',
-      '- {name: http, port: 8080}',
-      '- {port: 9090}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'ports:',
-      '- {name: http, port: 8080}',
-      '- {name: admin, port: 9090}',
-      '```',
-    ].join('\n'),
+    docs,
+    messages: { unnamed: '{{which}} has no name; a subset with {{count}} ports must name each one after its service port' },
   },
   check(context) {
     for (const subset of subsetsOf(context.value)) {
@@ -41,13 +20,14 @@ export default defineRule({
       if (!Array.isArray(ports) || ports.length < 2) continue;
       ports.forEach((port: unknown, k) => {
         // An empty name is unset to the server, so it counts as missing.
-        if (!isJsonObject(port) || (port.name !== undefined && port.name !== '')) return;
+        if (!isObject(port) || (port.name !== undefined && port.name !== '')) return;
         const which = typeof port.port === 'number' ? `port ${port.port}` : 'this port';
         context.report({
           // The missing name's own path; it is placed on the port, the nearest part that exists.
           path: ['subsets', subset.index, 'ports', k, 'name'],
           target: port.name === undefined ? 'key' : 'value',
-          message: `${which} has no name; a subset with ${ports.length} ports must name each one after its service port`,
+          messageId: 'unnamed',
+          data: { which, count: ports.length },
         });
       });
     }

@@ -1,22 +1,19 @@
-import { isJsonObject, isSloppyIPv4 } from '@platlint/core';
+import { isSloppyIPv4 } from '@platlint/core';
 import { isIP } from 'node:net';
 import type { FieldPath } from '@platlint/core';
-
-/** The mapping guard of core, for the rules of this area. */
-export { isJsonObject };
-
-type Record_ = Record<string, unknown>;
+import { isObject } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 
 export interface Subset {
   index: number;
-  value: Record_;
+  value: Obj;
 }
 
 /** The subsets of an Endpoints object that are mappings (structural validation reports the rest). */
-export function subsetsOf(object: Record_): Subset[] {
+export function subsetsOf(object: Obj): Subset[] {
   const subsets = object.subsets;
   if (!Array.isArray(subsets)) return [];
-  return subsets.flatMap((value: unknown, index) => (isJsonObject(value) ? [{ index, value }] : []));
+  return subsets.flatMap((value: unknown, index) => (isObject(value) ? [{ index, value }] : []));
 }
 
 export interface Address {
@@ -33,7 +30,7 @@ export function addressesOf(subset: Subset): Address[] {
     const entries = subset.value[list];
     if (!Array.isArray(entries)) continue;
     entries.forEach((entry: unknown, index) => {
-      if (isJsonObject(entry) && typeof entry.ip === 'string') out.push({ list, index, ip: entry.ip, path: ['subsets', subset.index, list, index, 'ip'] });
+      if (isObject(entry) && typeof entry.ip === 'string') out.push({ list, index, ip: entry.ip, path: ['subsets', subset.index, list, index, 'ip'] });
     });
   }
   return out;

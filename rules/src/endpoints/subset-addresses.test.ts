@@ -19,8 +19,8 @@ RuleTester.run(rule, {
       name: 'ports only, and empty lists',
       yaml: endpoints('- addresses: [{ip: 10.0.0.5}]\n- ports: [{port: 80}]\n- addresses: []\n  notReadyAddresses: []\n'),
       errors: [
-        { path: 'subsets[1]', message: 'subset has no address: list at least one in addresses or notReadyAddresses, or remove the subset', line: 6, column: 3 },
-        { path: 'subsets[2]', message: 'subset has no address: list at least one in addresses or notReadyAddresses, or remove the subset', line: 7, column: 3 },
+        { path: 'subsets[1]', messageId: 'noAddress', line: 6, column: 3 },
+        { path: 'subsets[2]', messageId: 'noAddress', line: 7, column: 3 },
       ],
     },
   ],

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { subsetsOf } from './shared.js';
+import docs from './subset-addresses.md';
 
 const nonEmpty = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
 
@@ -11,29 +12,8 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, Endpoints)',
-    docs: [
-      'A subset stands for every address combined with every port, so a subset without any',
-      'address stands for no endpoint at all. The server rejects a subset whose `addresses` and',
-      '`notReadyAddresses` are both empty or missing. A subset without ports is allowed. To say',
-      'that a service has no endpoints, leave `subsets` empty instead.',
-      '',
-      'Spec: not stated in document A; this is what the upstream API server enforces.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'subsets:',
-      '- ports: [{port: 8080}]',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'subsets:',
-      '- notReadyAddresses: [{ip: 10.244.1.17}]',
-      '  ports: [{port: 8080}]',
-      '```',
-    ].join('\n'),
+    docs,
+    messages: { noAddress: 'subset has no address: list at least one in addresses or notReadyAddresses, or remove the subset' },
   },
   check(context) {
     for (const subset of subsetsOf(context.value)) {
@@ -43,7 +23,7 @@ export default defineRule({
       if ([addresses, notReadyAddresses].some((list) => list !== undefined && !Array.isArray(list))) continue;
       context.report({
         path: ['subsets', subset.index],
-        message: 'subset has no address: list at least one in addresses or notReadyAddresses, or remove the subset',
+        messageId: 'noAddress',
       });
     }
   },

@@ -26,12 +26,12 @@ RuleTester.run(rule, {
     {
       name: 'a legacy event in another namespace',
       yaml: event('shop', '{kind: Deployment, namespace: billing, name: web}'),
-      errors: [{ path: 'involvedObject.namespace', message: `involvedObject.namespace "billing" differs from the event's namespace "shop"; an event without eventTime must live in the namespace of the object it is about`, line: 4, column: 47 }],
+      errors: [{ path: 'involvedObject.namespace', messageId: 'otherNamespace', data: { theirs: 'billing', namespace: 'shop' }, line: 4, column: 47 }],
     },
     {
       name: 'a legacy event in kube-system about a cluster-scoped object',
       yaml: event('kube-system', '{kind: Node, name: worker-1}'),
-      errors: [{ path: 'involvedObject.namespace', message: `involvedObject has no namespace, which only an event in "default" may leave out; set it to the namespace of the object (this event's namespace is "kube-system")`, line: 4, column: 1 }],
+      errors: [{ path: 'involvedObject.namespace', messageId: 'noNamespace', data: { where: '"default"', namespace: 'kube-system' }, line: 4, column: 1 }],
     },
     {
       name: 'a new-style event outside default and kube-system, with an empty namespace',

@@ -14,6 +14,6 @@ RuleTester.run(rule, {
   ],
   invalid: [
     { name: 'no involvedObject', yaml: event(''), errors: [{ path: 'involvedObject', severity: 'warning', message: /^the Event has no involvedObject; name the object it is about/ }] },
-    { name: 'an empty reference', yaml: event('involvedObject: {}\n'), errors: [{ path: 'involvedObject', severity: 'warning', message: 'involvedObject names neither a kind nor a name; say which object the event is about' }] },
+    { name: 'an empty reference', yaml: event('involvedObject: {}\n'), errors: [{ path: 'involvedObject', severity: 'warning', messageId: 'noKindOrName' }] },
   ],
 });

@@ -26,9 +26,9 @@ RuleTester.run(rule, {
       yaml: event('eventTime: "2026-07-24T10:15:30.123456Z"\nreason: FailedScheduling\n'),
       // All three sit on eventTime, so they come in message order.
       errors: [
-        { path: 'action', message: 'action is required when eventTime is set: give what was done or failed, such as "Scheduling"', line: 5, column: 12 },
-        { path: 'reportingComponent', message: 'reportingComponent is required when eventTime is set: give the controller that emitted the event, as a qualified name such as "example.com/my-controller"', line: 5, column: 12 },
-        { path: 'reportingInstance', message: 'reportingInstance is required when eventTime is set: give the instance of the controller, such as its pod name', line: 5, column: 12 },
+        { path: 'action', messageId: 'required', data: { field: 'action', what: 'what was done or failed, such as "Scheduling"' }, line: 5, column: 12 },
+        { path: 'reportingComponent', messageId: 'required', data: { field: 'reportingComponent', what: 'the controller that emitted the event, as a qualified name such as "example.com/my-controller"' }, line: 5, column: 12 },
+        { path: 'reportingInstance', messageId: 'required', data: { field: 'reportingInstance', what: 'the instance of the controller, such as its pod name' }, line: 5, column: 12 },
       ],
     },
     {
@@ -40,14 +40,14 @@ RuleTester.run(rule, {
       name: 'too long, counted in bytes',
       yaml: event(`${complete.replace('action: Scheduling', `action: ${'é'.repeat(65)}`)}message: "${'m'.repeat(1025)}"\n`),
       errors: [
-        { path: 'action', message: 'action is 130 bytes long; with eventTime set it may hold at most 128' },
-        { path: 'message', message: 'message is 1025 bytes long; with eventTime set it may hold at most 1024' },
+        { path: 'action', messageId: 'tooLong', data: { field: 'action', bytes: 130, limit: 128 } },
+        { path: 'message', messageId: 'messageTooLong', data: { bytes: 1025, limit: 1024 } },
       ],
     },
     {
       name: 'a reportingComponent that is not a qualified name',
       yaml: event(complete.replace('example.com/trainer-controller', '"trainer controller"')),
-      errors: [{ path: 'reportingComponent', message: `reportingComponent "trainer controller" has a name part that is not alphanumerics with '-', '_' or '.' inside; with eventTime set it must be a qualified name such as "example.com/my-controller"` }],
+      errors: [{ path: 'reportingComponent', messageId: 'componentName', data: { value: 'trainer controller', problem: 'has a name part that is not alphanumerics with \'-\', \'_\' or \'.\' inside' } }],
     },
   ],
 });

@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { defineRule, formats } from '@platlint/core';
 import { hasEventTime } from './shared.js';
+import docs from './reporting-fields.md';
 
 /** Fields a new-style Event must carry, with their byte limits. */
 const REQUIRED: readonly { field: string; what: string; limit?: number }[] = [
@@ -19,38 +20,13 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, Event)',
-    docs: [
-      'An Event that sets `eventTime` is a new-style event, and the server checks it as one:',
-      '',
-      '- `reportingComponent` is required and must be a qualified name (an optional DNS-subdomain',
-      '  prefix and `/`, then at most 63 letters, digits, `-`, `_` and `.`);',
-      '- `reportingInstance`, `action` and `reason` are required and at most 128 bytes each;',
-      '- `message` is at most 1024 bytes.',
-      '',
-      'Without `eventTime` none of this applies: a legacy Event has no length limits. (Upstream',
-      'calls the first field `reportingController` in its code; the manifest field is',
-      '`reportingComponent`.)',
-      '',
-      'Spec: document A, Event lists these fields as optional and says nothing of `eventTime`',
-      'changing that; this is what the upstream API server enforces for core `v1` Events.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'eventTime: "2026-07-24T10:15:30.123456Z"',
-      'reason: FailedScheduling',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'eventTime: "2026-07-24T10:15:30.123456Z"',
-      'reportingComponent: default-scheduler',
-      'reportingInstance: default-scheduler-control-plane-1',
-      'action: Scheduling',
-      'reason: FailedScheduling',
-      '```',
-    ].join('\n'),
+    docs,
+    messages: {
+      required: '{{field}} is required when eventTime is set: give {{what}}',
+      tooLong: '{{field}} is {{bytes}} bytes long; with eventTime set it may hold at most {{limit}}',
+      componentName: 'reportingComponent "{{value}}" {{problem}}; with eventTime set it must be a qualified name such as "example.com/my-controller"',
+      messageTooLong: 'message is {{bytes}} bytes long; with eventTime set it may hold at most {{limit}}',
+    },
   },
   check(context) {
     const event = context.value;
@@ -62,21 +38,21 @@ export default defineRule({
       const value = event[field];
       if (value === undefined || value === '') {
         const span = value === undefined ? atEventTime : undefined;
-        context.report({ path: [field], ...(span ? { span } : {}), message: `${field} is required when eventTime is set: give ${what}` });
+        context.report({ path: [field], ...(span ? { span } : {}), messageId: 'required', data: { field, what } });
         continue;
       }
       if (typeof value !== 'string') continue;
       if (limit !== undefined && Buffer.byteLength(value) > limit) {
-        context.report({ path: [field], message: `${field} is ${Buffer.byteLength(value)} bytes long; with eventTime set it may hold at most ${limit}` });
+        context.report({ path: [field], messageId: 'tooLong', data: { field, bytes: Buffer.byteLength(value), limit } });
       }
       if (field === 'reportingComponent') {
         const problem = formats['label-key'](value);
-        if (problem) context.report({ path: [field], message: `reportingComponent "${value}" ${problem}; with eventTime set it must be a qualified name such as "example.com/my-controller"` });
+        if (problem) context.report({ path: [field], messageId: 'componentName', data: { value, problem } });
       }
     }
     const message = event.message;
     if (typeof message === 'string' && Buffer.byteLength(message) > MESSAGE_LIMIT) {
-      context.report({ path: ['message'], message: `message is ${Buffer.byteLength(message)} bytes long; with eventTime set it may hold at most ${MESSAGE_LIMIT}` });
+      context.report({ path: ['message'], messageId: 'messageTooLong', data: { bytes: Buffer.byteLength(message), limit: MESSAGE_LIMIT } });
     }
   },
 });

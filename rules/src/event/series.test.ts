@@ -21,7 +21,7 @@ RuleTester.run(rule, {
     {
       name: 'count of one',
       yaml: event('series: {count: 1, lastObservedTime: "2026-07-24T10:19:30Z"}\n'),
-      errors: [{ severity: 'warning', path: 'series.count', message: 'series count 1 is below 2: a series has at least two occurrences; remove series for a one-off event', line: 10, column: 17 }],
+      errors: [{ severity: 'warning', path: 'series.count', messageId: 'countBelowTwo', data: { count: 1 }, line: 10, column: 17 }],
     },
     {
       name: 'negative count',
@@ -32,8 +32,8 @@ RuleTester.run(rule, {
       name: 'both fields missing',
       yaml: event('series: {}\n'),
       errors: [
-        { path: 'series.count', message: 'series has no count: give the number of occurrences so far (at least 2), or remove series for a one-off event', line: 10, column: 1 },
-        { path: 'series.lastObservedTime', message: 'series has no lastObservedTime: give the time of the latest occurrence', line: 10, column: 1 },
+        { path: 'series.count', messageId: 'noCount', line: 10, column: 1 },
+        { path: 'series.lastObservedTime', messageId: 'noLastObservedTime', line: 10, column: 1 },
       ],
     },
     {

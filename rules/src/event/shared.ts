@@ -1,10 +1,7 @@
-import { isJsonObject } from '@platlint/core';
-
-/** The mapping guard of core, for the rules of this area. */
-export { isJsonObject };
+import type { Obj } from '../kit/objects.js';
 
 /** Whether the Event is new-style: upstream switches to a different set of checks on it. */
-export function hasEventTime(event: Record<string, unknown>): boolean {
+export function hasEventTime(event: Obj): boolean {
   return typeof event.eventTime === 'string' && event.eventTime !== '';
 }
 

@@ -28,7 +28,7 @@ RuleTester.run(rule, {
     {
       name: 'swapped legacy timestamps',
       yaml: event('firstTimestamp: "2026-07-24T09:18:10Z"\nlastTimestamp: "2026-07-24T09:13:40Z"\n'),
-      errors: [{ path: 'lastTimestamp', message: 'lastTimestamp "2026-07-24T09:13:40Z" is earlier than firstTimestamp "2026-07-24T09:18:10Z"; the latest occurrence cannot precede the first: check whether the two are swapped', line: 7, column: 16 }],
+      errors: [{ path: 'lastTimestamp', messageId: 'lastBeforeFirst', data: { lastField: 'lastTimestamp', last: '2026-07-24T09:13:40Z', firstName: 'firstTimestamp', first: '2026-07-24T09:18:10Z' }, line: 7, column: 16 }],
     },
     {
       name: 'earlier once the zone is applied',

@@ -15,9 +15,9 @@ RuleTester.run(rule, {
     { name: 'no type', yaml: event('') },
   ],
   invalid: [
-    { name: 'another type', yaml: event('type: Error\n'), errors: [{ path: 'type', message: 'type "Error" is neither "Normal" nor "Warning"; consumers of events may not understand it, so use one of the two unless a new type has been defined', line: 6, column: 7 }] },
+    { name: 'another type', yaml: event('type: Error\n'), errors: [{ path: 'type', messageId: 'unknownType', data: { type: 'Error' }, line: 6, column: 7 }] },
     { name: 'an empty type', yaml: event('type: ""\n'), errors: [{ path: 'type', message: /^type "" is neither "Normal" nor "Warning"/ }] },
-    { name: 'wrong case', yaml: event('type: warning\n'), errors: [{ path: 'type', message: 'type "warning" is spelled "Warning" (event types are case-sensitive)', fix: 'Warning' }] },
-    { name: 'upper case', yaml: event('type: NORMAL\n'), errors: [{ path: 'type', message: 'type "NORMAL" is spelled "Normal" (event types are case-sensitive)', fix: 'Normal' }] },
+    { name: 'wrong case', yaml: event('type: warning\n'), errors: [{ path: 'type', messageId: 'caseOnly', data: { type: 'warning', spelled: 'Warning' }, fix: 'Warning' }] },
+    { name: 'upper case', yaml: event('type: NORMAL\n'), errors: [{ path: 'type', messageId: 'caseOnly', data: { type: 'NORMAL', spelled: 'Normal' }, fix: 'Normal' }] },
   ],
 });

@@ -22,24 +22,24 @@ RuleTester.run(rule, {
     {
       name: 'gate on by default, not configured: info naming it',
       yaml: podGroup(claims),
-      errors: [{ path: 'spec.resourceClaims', severity: 'info', line: 6, column: 3, message: '"resourceClaims" is served only with feature gate DRAWorkloadResourceClaims (on by default); set it in platlint.config.yaml featureGates to say what the cluster runs' }],
+      errors: [{ path: 'spec.resourceClaims', severity: 'info', line: 6, column: 3, messageId: 'servedOnly', data: { field: 'resourceClaims', state: 'DRAWorkloadResourceClaims (on by default)' } }],
     },
     {
       name: 'gate disabled in the configuration, field the server drops: a warning',
       yaml: podGroup(claims),
       featureGates: { DRAWorkloadResourceClaims: false },
-      errors: [{ path: 'spec.resourceClaims', severity: 'warning', message: '"resourceClaims" needs feature gate DRAWorkloadResourceClaims (disabled by the configuration); with the gate off the server drops the field' }],
+      errors: [{ path: 'spec.resourceClaims', severity: 'warning', messageId: 'dropped', data: { field: 'resourceClaims', why: 'DRAWorkloadResourceClaims (disabled by the configuration)' } }],
     },
     {
       name: 'gate off by default, field the server refuses: an error',
       yaml: podGroup(preemption),
-      errors: [{ path: 'spec.preemptionPolicy', severity: 'error', line: 6, column: 3, message: '"preemptionPolicy" needs feature gate PodGroupPreemptionPolicy (off by default); with the gate off the server refuses the object' }],
+      errors: [{ path: 'spec.preemptionPolicy', severity: 'error', line: 6, column: 3, messageId: 'refused', data: { field: 'preemptionPolicy', why: 'PodGroupPreemptionPolicy (off by default)' } }],
     },
     {
       name: 'a refused field whose gate the configuration disables',
       yaml: podGroup('  parentCompositePodGroupName: root\n'),
       featureGates: { CompositePodGroup: false },
-      errors: [{ path: 'spec.parentCompositePodGroupName', severity: 'error', message: '"parentCompositePodGroupName" needs feature gate CompositePodGroup (disabled by the configuration); with the gate off the server refuses the object' }],
+      errors: [{ path: 'spec.parentCompositePodGroupName', severity: 'error', messageId: 'refused', data: { field: 'parentCompositePodGroupName', why: 'CompositePodGroup (disabled by the configuration)' } }],
     },
     {
       name: 'the refusal comes from the reference: a CompositePodGroup preemptionPolicy',
@@ -52,7 +52,7 @@ spec:
   preemptionPolicy: Never
 `,
       featureGates: { CompositePodGroup: true },
-      errors: [{ path: 'spec.preemptionPolicy', severity: 'error', message: '"preemptionPolicy" needs feature gate PodGroupPreemptionPolicy (off by default); with the gate off the server refuses the object' }],
+      errors: [{ path: 'spec.preemptionPolicy', severity: 'error', messageId: 'refused', data: { field: 'preemptionPolicy', why: 'PodGroupPreemptionPolicy (off by default)' } }],
     },
     {
       name: 'the gate default follows the configured release (alpha, off, before 1.35)',

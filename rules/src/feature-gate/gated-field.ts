@@ -1,5 +1,6 @@
 import { defineRule, gateDefault, gateEnabled, getOwn, mayHold, platlintInfo, schemaAt } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
+import docs from './gated-field.md';
 
 /**
  * Walks the object alongside its schema and lists every field that exists only behind a
@@ -46,36 +47,12 @@ export default defineRule({
     severity: 'warning',
     enforcedBy: 'server',
     source: 'API document A, Versioning; B Versioning (feature gates of each field); upstream (API server validation, PodGroup)',
-    docs: [
-      'Some fields are served only while a feature gate of the platform is enabled. What happens to',
-      'such a field while its gate is off depends on the field:',
-      '',
-      '- the server **refuses** the object (its validation forbids the field): an error. The PodGroup',
-      '  fields `parentCompositePodGroupName` (gate CompositePodGroup), `schedulingConstraints`',
-      '  (TopologyAwareWorkloadScheduling) and `preemptionPolicy` (PodGroupPreemptionPolicy) are of this',
-      '  kind;',
-      '- the server **drops** the field and stores the rest: a warning, since what was written is lost.',
-      '  Fields not known to be refused are treated so.',
-      '',
-      'Whether a gate is off comes from `featureGates` in `platlint.config.yaml` when it is set there,',
-      'otherwise from the gate\'s default at the linted release (alpha gates are off, beta gates on).',
-      'A field whose gate is on by default but not configured gets an `info` naming the gate; a gate',
-      'set to `true` in the configuration silences it.',
-      '',
-      '```yaml',
-      'featureGates:',
-      '  DRAWorkloadResourceClaims: true',
-      '  CompositePodGroup: true',
-      '```',
-      '',
-      'Spec: the spec lists each field\'s gate and says the server drops or rejects such fields while',
-      'the gate is off; upstream (API server validation, PodGroup) forbids the three PodGroup fields above.',
-      'Gate defaults: DeploymentReplicaSetTerminatingReplicas, GenericWorkload and',
-      'DRAWorkloadResourceClaims are beta and on; ShardedListAndWatch, CompositePodGroup,',
-      'PodGroupPreemptionPolicy and TopologyAwareWorkloadScheduling are alpha and off.',
-      'The defaults are those of the configuration\'s `release`: DeploymentReplicaSetTerminatingReplicas',
-      'is off by default before 1.35, when it was alpha.',
-    ].join('\n'),
+    docs,
+    messages: {
+      refused: '"{{field}}" needs feature gate {{why}}; with the gate off the server refuses the object',
+      dropped: '"{{field}}" needs feature gate {{why}}; with the gate off the server drops the field',
+      servedOnly: '"{{field}}" is served only with feature gate {{state}}; set it in platlint.config.yaml featureGates to say what the cluster runs',
+    },
   },
   check(context) {
     const configured = context.settings.featureGates;
@@ -86,15 +63,15 @@ export default defineRule({
         const why = off.map((g) => `${g} (${configured[g] === false ? 'disabled by the configuration' : 'off by default'})`).join(', ');
         context.report(
           refused
-            ? { path, target: 'key', severity: 'error', message: `"${field}" needs feature gate ${why}; with the gate off the server refuses the object` }
-            : { path, target: 'key', severity: 'warning', message: `"${field}" needs feature gate ${why}; with the gate off the server drops the field` },
+            ? { path, target: 'key', severity: 'error', messageId: 'refused', data: { field, why } }
+            : { path, target: 'key', severity: 'warning', messageId: 'dropped', data: { field, why } },
         );
         continue;
       }
       const unconfigured = gates.filter((g) => configured[g] === undefined);
       if (unconfigured.length > 0) {
         const state = unconfigured.map((g) => `${g} (${defaultState(g, context.settings.release)})`).join(', ');
-        context.report({ path, target: 'key', severity: 'info', message: `"${field}" is served only with feature gate ${state}; set it in platlint.config.yaml featureGates to say what the cluster runs` });
+        context.report({ path, target: 'key', severity: 'info', messageId: 'servedOnly', data: { field, state } });
       }
     }
   },

@@ -16,15 +16,15 @@ RuleTester.run(rule, {
     { name: 'another limited level may queue', yaml: level('workload-low', queue) },
   ],
   invalid: [
-    { name: 'a second exempt level', yaml: level('platform', '  type: Exempt\n'), errors: [{ path: 'spec.type', line: 5, column: 9, message: 'only the built-in "exempt" priority level may have type "Exempt"; point the FlowSchema at "exempt" instead, or make this level "Limited"' }] },
-    { name: 'exempt made limited', yaml: level('exempt', reject), errors: [{ path: 'spec.type', fix: 'Exempt', message: 'the built-in "exempt" priority level must have type "Exempt", not "Limited"' }] },
-    { name: 'catch-all queues', yaml: level('catch-all', queue), errors: [{ path: 'spec.limited.limitResponse.type', message: 'the built-in "catch-all" priority level must reject excess requests (limitResponse type "Reject"), not "Queue"' }] },
+    { name: 'a second exempt level', yaml: level('platform', '  type: Exempt\n'), errors: [{ path: 'spec.type', line: 5, column: 9, messageId: 'onlyExemptIsExempt' }] },
+    { name: 'exempt made limited', yaml: level('exempt', reject), errors: [{ path: 'spec.type', fix: 'Exempt', messageId: 'exemptType', data: { type: 'Limited' } }] },
+    { name: 'catch-all queues', yaml: level('catch-all', queue), errors: [{ path: 'spec.limited.limitResponse.type', messageId: 'catchAllRejects', data: { response: 'Queue' } }] },
     {
       name: 'catch-all exempt',
       yaml: level('catch-all', '  type: Exempt\n'),
       errors: [
-        { path: 'spec.type', message: 'only the built-in "exempt" priority level may have type "Exempt"; point the FlowSchema at "exempt" instead, or make this level "Limited"' },
-        { path: 'spec.type', message: 'the built-in "catch-all" priority level must have type "Limited", not "Exempt"' },
+        { path: 'spec.type', messageId: 'onlyExemptIsExempt' },
+        { path: 'spec.type', messageId: 'catchAllType', data: { type: 'Exempt' } },
       ],
     },
     // The server compares the whole catch-all spec with its fixed value, after defaulting.
@@ -32,14 +32,14 @@ RuleTester.run(rule, {
       name: 'catch-all with other concurrency settings',
       yaml: level('catch-all', '  type: Limited\n  limited: {nominalConcurrencyShares: 10, lendablePercent: 0, borrowingLimitPercent: 50, limitResponse: {type: Reject}}\n'),
       errors: [
-        { path: 'spec.limited.nominalConcurrencyShares', fix: '5', message: 'the built-in "catch-all" priority level must have nominalConcurrencyShares 5, not 10' },
-        { path: 'spec.limited.borrowingLimitPercent', message: 'the built-in "catch-all" priority level has no borrowingLimitPercent; remove it' },
+        { path: 'spec.limited.nominalConcurrencyShares', fix: '5', messageId: 'catchAllValue', data: { field: 'nominalConcurrencyShares', fixed: 5, value: 10 } },
+        { path: 'spec.limited.borrowingLimitPercent', messageId: 'catchAllNoField', data: { field: 'borrowingLimitPercent' } },
       ],
     },
     {
       name: 'catch-all with the default shares',
       yaml: level('catch-all', '  type: Limited\n  limited: {limitResponse: {type: Reject}}\n'),
-      errors: [{ path: 'spec.limited.nominalConcurrencyShares', message: 'the built-in "catch-all" priority level must have nominalConcurrencyShares 5, not the default 30; set it to 5' }],
+      errors: [{ path: 'spec.limited.nominalConcurrencyShares', messageId: 'catchAllDefault', data: { field: 'nominalConcurrencyShares', fixed: 5, value: 30 } }],
     },
   ],
 });

@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { PLC_KIND, nameOf, objAt } from './shape.js';
+import { PLC_KIND } from './shape.js';
+import { nameOf, objAt } from '../kit/objects.js';
+import docs from './builtin-priority-level.md';
 
 /** The fixed concurrency fields of the "catch-all" level and the value each must have after defaulting. */
 const CATCH_ALL_FIXED: readonly (readonly [string, number | undefined])[] = [
@@ -17,23 +19,16 @@ export default defineRule({
     enforcedBy: 'server',
     fixable: true,
     source: 'upstream (flowcontrol validation of the mandatory priority levels)',
-    docs: [
-      'The server creates two mandatory priority levels and refuses other specs for them. `exempt`',
-      'has type `Exempt`, and the server accepts type `Exempt` for no other level: an exempt level is',
-      'how the built-in `exempt` schema lets administrators past every limit, and there is only one.',
-      '`catch-all` keeps its fixed spec: type `Limited`, `nominalConcurrencyShares` 5,',
-      '`lendablePercent` 0, no `borrowingLimitPercent`, and `limitResponse: {type: Reject}`, a small',
-      'level for requests no other schema matched. The comparison is made after defaulting (an',
-      'omitted `nominalConcurrencyShares` becomes 30, an omitted `lendablePercent` 0).',
-      '',
-      'The `exempt` member of the `exempt` level may be tuned (recent releases), so only its type is',
-      'checked here.',
-      '',
-      'Source: upstream validation; neither the spec nor the upstream summary describes this kind.',
-      '',
-      'Fails: a level `platform` with `type: Exempt`; `catch-all` with `limitResponse: {type: Queue, ...}`.',
-      'Passes: `exempt` with `type: Exempt`; `catch-all` with `{type: Limited, limited: {nominalConcurrencyShares: 5, limitResponse: {type: Reject}}}`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      exemptType: 'the built-in "exempt" priority level must have type "Exempt", not "{{type}}"',
+      onlyExemptIsExempt: 'only the built-in "exempt" priority level may have type "Exempt"; point the FlowSchema at "exempt" instead, or make this level "Limited"',
+      catchAllType: 'the built-in "catch-all" priority level must have type "Limited", not "{{type}}"',
+      catchAllRejects: 'the built-in "catch-all" priority level must reject excess requests (limitResponse type "Reject"), not "{{response}}"',
+      catchAllNoField: 'the built-in "catch-all" priority level has no {{field}}; remove it',
+      catchAllDefault: 'the built-in "catch-all" priority level must have {{field}} {{fixed}}, not the default {{value}}; set it to {{fixed}}',
+      catchAllValue: 'the built-in "catch-all" priority level must have {{field}} {{fixed}}, not {{value}}',
+    },
   },
   check(context) {
     const name = nameOf(context.value);
@@ -41,19 +36,19 @@ export default defineRule({
     const type = spec?.type;
     if (name === undefined || typeof type !== 'string') return;
     if (name === 'exempt' && type !== 'Exempt') {
-      context.report({ path: ['spec', 'type'], message: `the built-in "exempt" priority level must have type "Exempt", not "${type}"`, fix: { text: 'Exempt' } });
+      context.report({ path: ['spec', 'type'], messageId: 'exemptType', data: { type }, fix: { text: 'Exempt' } });
     } else if (name !== 'exempt' && type === 'Exempt') {
-      context.report({ path: ['spec', 'type'], message: 'only the built-in "exempt" priority level may have type "Exempt"; point the FlowSchema at "exempt" instead, or make this level "Limited"' });
+      context.report({ path: ['spec', 'type'], messageId: 'onlyExemptIsExempt' });
     }
     if (name !== 'catch-all') return;
     if (type !== 'Limited') {
-      context.report({ path: ['spec', 'type'], message: `the built-in "catch-all" priority level must have type "Limited", not "${type}"` });
+      context.report({ path: ['spec', 'type'], messageId: 'catchAllType', data: { type } });
       return;
     }
     const limited = objAt(spec, 'limited');
     const response = objAt(limited, 'limitResponse')?.type;
     if (typeof response === 'string' && response !== 'Reject') {
-      context.report({ path: ['spec', 'limited', 'limitResponse', 'type'], message: `the built-in "catch-all" priority level must reject excess requests (limitResponse type "Reject"), not "${response}"` });
+      context.report({ path: ['spec', 'limited', 'limitResponse', 'type'], messageId: 'catchAllRejects', data: { response } });
     }
     if (!limited) return; // priority-level-member reports the missing member
     // The rest of the fixed spec, compared as the server does after defaulting.
@@ -63,12 +58,12 @@ export default defineRule({
       const value = context.effective(path);
       if (value === fixed) continue;
       if (fixed === undefined) {
-        context.report({ path, message: `the built-in "catch-all" priority level has no ${field}; remove it` });
+        context.report({ path, messageId: 'catchAllNoField', data: { field } });
       } else if (limited[field] === undefined) {
         // A missing field is named by its own path and placed on the nearest key that exists.
-        context.report({ path, target: 'key', message: `the built-in "catch-all" priority level must have ${field} ${fixed}, not the default ${String(value)}; set it to ${fixed}` });
+        context.report({ path, target: 'key', messageId: 'catchAllDefault', data: { field, fixed, value: String(value) } });
       } else {
-        context.report({ path, message: `the built-in "catch-all" priority level must have ${field} ${fixed}, not ${String(value)}`, fix: { text: String(fixed) } });
+        context.report({ path, messageId: 'catchAllValue', data: { field, fixed, value: String(value) }, fix: { text: String(fixed) } });
       }
     }
   },

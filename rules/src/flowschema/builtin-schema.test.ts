@@ -35,17 +35,17 @@ RuleTester.run(rule, {
       name: 'exempt with defaults and a distinguisher',
       yaml: schema('exempt', '  priorityLevelConfiguration: {name: exempt}\n  distinguisherMethod: {type: ByUser}\n', subjects('system:masters') + resourceRules + nonResourceRules),
       errors: [
-        { path: 'spec.matchingPrecedence', message: 'the built-in "exempt" FlowSchema must have matchingPrecedence 1, not 1000', line: 4 },
-        { path: 'spec.distinguisherMethod', message: 'the built-in "exempt" FlowSchema has no distinguisherMethod; remove it', line: 6, column: 3 },
+        { path: 'spec.matchingPrecedence', messageId: 'precedence', data: { where: 'the built-in "exempt" FlowSchema', matchingPrecedence: 1, precedence: 1000 }, line: 4 },
+        { path: 'spec.distinguisherMethod', messageId: 'noDistinguisher', data: { where: 'the built-in "exempt" FlowSchema' }, line: 6, column: 3 },
       ],
     },
     {
       name: 'catch-all moved and narrowed',
       yaml: schema('catch-all', '  matchingPrecedence: 9000\n  priorityLevelConfiguration: {name: global}\n  distinguisherMethod: {type: ByNamespace}\n', subjects('system:authenticated', 'system:unauthenticated') + resourceRules + nonResourceRules),
       errors: [
-        { path: 'spec.matchingPrecedence', message: 'the built-in "catch-all" FlowSchema must have matchingPrecedence 10000, not 9000', fix: '10000' },
-        { path: 'spec.priorityLevelConfiguration.name', message: 'the built-in "catch-all" FlowSchema must use the priority level "catch-all", not "global"', fix: 'catch-all' },
-        { path: 'spec.distinguisherMethod.type', message: 'the built-in "catch-all" FlowSchema must distinguish flows by "ByUser", not "ByNamespace"', fix: 'ByUser' },
+        { path: 'spec.matchingPrecedence', messageId: 'precedence', data: { where: 'the built-in "catch-all" FlowSchema', matchingPrecedence: 10000, precedence: 9000 }, fix: '10000' },
+        { path: 'spec.priorityLevelConfiguration.name', messageId: 'priorityLevel', data: { where: 'the built-in "catch-all" FlowSchema', priorityLevel: 'catch-all', level: 'global' }, fix: 'catch-all' },
+        { path: 'spec.distinguisherMethod.type', messageId: 'distinguisher', data: { where: 'the built-in "catch-all" FlowSchema', distinguisher: 'ByUser', type: 'ByNamespace' }, fix: 'ByUser' },
         { path: 'spec.rules', message: catchAllRule, line: 9 },
       ],
     },
@@ -53,7 +53,7 @@ RuleTester.run(rule, {
       name: 'catch-all without non-resource rules or distinguisher',
       yaml: schema('catch-all', '  matchingPrecedence: 10000\n  priorityLevelConfiguration: {name: catch-all}\n', subjects('system:unauthenticated', 'system:authenticated') + resourceRules),
       errors: [
-        { path: 'spec.distinguisherMethod', message: 'the built-in "catch-all" FlowSchema must set distinguisherMethod: {type: ByUser}' },
+        { path: 'spec.distinguisherMethod', messageId: 'setDistinguisher', data: { where: 'the built-in "catch-all" FlowSchema', distinguisher: 'ByUser' } },
         { path: 'spec.rules', message: catchAllRule },
       ],
     },

@@ -1,6 +1,9 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { FS_KIND, isJsonObject, listAt, nameOf, objAt } from './shape.js';
+import { FS_KIND } from './shape.js';
+import { isObject, listAt, nameOf, objAt } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
+import docs from './builtin-schema.md';
 
 /** The one rule both built-in schemas carry: everything, resource or not, cluster-wide or not. */
 const everything = (groups: string[]) => [
@@ -31,8 +34,8 @@ const BUILT_INS: Record<string, BuiltIn> = {
  */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.length === 0 ? undefined : value.map(canonical);
-  if (!isJsonObject(value)) return value;
-  const out: Record<string, unknown> = {};
+  if (!isObject(value)) return value;
+  const out: Obj = {};
   for (const key of Object.keys(value).sort()) {
     const inner = canonical(value[key]);
     if (inner === undefined || inner === null || (key === 'clusterScope' && inner === false)) continue;
@@ -52,23 +55,15 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, FlowSchema)',
     fixable: true,
-    docs: [
-      'The server creates two mandatory FlowSchemas and rejects any other spec for them:',
-      '',
-      '- `exempt`: matchingPrecedence 1, priority level `exempt`, no distinguisherMethod, one rule for',
-      '  the group `system:masters` matching every verb, group, resource and namespace',
-      '  (`clusterScope: true`, `namespaces: ["*"]`) and every non-resource URL.',
-      '- `catch-all`: matchingPrecedence 10000, priority level `catch-all`, distinguisherMethod',
-      '  `ByUser`, the same rule for the groups `system:unauthenticated` and `system:authenticated`.',
-      '',
-      'The comparison is made after defaulting; lists are compared in order, and an empty list counts',
-      'as an absent one. To change how these requests are treated, add a schema of your own with a',
-      'lower matchingPrecedence instead. The fix restores scalar values.',
-      '',
-      'Source: upstream validation; the spec does not mention the built-in schemas.',
-      '',
-      'Fails: a FlowSchema named `catch-all` with `matchingPrecedence: 9000`. Passes: the built-in spec as listed above.',
-    ].join('\n'),
+    docs,
+    messages: {
+      precedence: '{{where}} must have matchingPrecedence {{matchingPrecedence}}, not {{precedence}}',
+      priorityLevel: '{{where}} must use the priority level "{{priorityLevel}}", not "{{level}}"',
+      noDistinguisher: '{{where}} has no distinguisherMethod; remove it',
+      distinguisher: '{{where}} must distinguish flows by "{{distinguisher}}", not "{{type}}"',
+      setDistinguisher: '{{where}} must set distinguisherMethod: {type: {{distinguisher}}}',
+      oneRule: '{{where}} must have exactly one rule: the group{{plural}} {{groups}} with verbs, apiGroups, resources and namespaces ["*"], clusterScope true, and nonResourceURLs ["*"]',
+    },
   },
   check(context) {
     const name = nameOf(context.value);
@@ -82,21 +77,21 @@ export default defineRule({
     const precedence = context.effective(['spec', 'matchingPrecedence']);
     if (typeof precedence === 'number' && precedence !== builtIn.matchingPrecedence) {
       const fix = spec.matchingPrecedence === undefined ? undefined : { text: String(builtIn.matchingPrecedence) };
-      context.report({ ...at('matchingPrecedence'), message: `${where} must have matchingPrecedence ${builtIn.matchingPrecedence}, not ${precedence}`, ...(fix ? { fix } : {}) });
+      context.report({ ...at('matchingPrecedence'), messageId: 'precedence', data: { where, matchingPrecedence: builtIn.matchingPrecedence, precedence }, ...(fix ? { fix } : {}) });
     }
 
     const level = objAt(spec, 'priorityLevelConfiguration')?.name;
     if (typeof level === 'string' && level !== builtIn.priorityLevel) {
-      context.report({ path: ['spec', 'priorityLevelConfiguration', 'name'], message: `${where} must use the priority level "${builtIn.priorityLevel}", not "${level}"`, fix: { text: builtIn.priorityLevel } });
+      context.report({ path: ['spec', 'priorityLevelConfiguration', 'name'], messageId: 'priorityLevel', data: { where, priorityLevel: builtIn.priorityLevel, level }, fix: { text: builtIn.priorityLevel } });
     }
 
     const method = objAt(spec, 'distinguisherMethod');
     const type = method?.type;
     if (builtIn.distinguisher === undefined && method !== undefined) {
-      context.report({ path: ['spec', 'distinguisherMethod'], target: 'key', message: `${where} has no distinguisherMethod; remove it` });
+      context.report({ path: ['spec', 'distinguisherMethod'], target: 'key', messageId: 'noDistinguisher', data: { where } });
     } else if (builtIn.distinguisher !== undefined && type !== builtIn.distinguisher) {
-      if (typeof type === 'string') context.report({ path: ['spec', 'distinguisherMethod', 'type'], message: `${where} must distinguish flows by "${builtIn.distinguisher}", not "${type}"`, fix: { text: builtIn.distinguisher } });
-      else if (method === undefined) context.report({ ...at('distinguisherMethod'), message: `${where} must set distinguisherMethod: {type: ${builtIn.distinguisher}}` });
+      if (typeof type === 'string') context.report({ path: ['spec', 'distinguisherMethod', 'type'], messageId: 'distinguisher', data: { where, distinguisher: builtIn.distinguisher, type }, fix: { text: builtIn.distinguisher } });
+      else if (method === undefined) context.report({ ...at('distinguisherMethod'), messageId: 'setDistinguisher', data: { where, distinguisher: builtIn.distinguisher } });
     }
 
     const rules = spec.rules;
@@ -105,7 +100,7 @@ export default defineRule({
       const groups = builtIn.rules.flatMap((r) => (r as { subjects: { group: { name: string } }[] }).subjects.map((s) => `"${s.group.name}"`));
       context.report({
         ...at('rules'),
-        message: `${where} must have exactly one rule: the group${groups.length > 1 ? 's' : ''} ${groups.join(' and ')} with verbs, apiGroups, resources and namespaces ["*"], clusterScope true, and nonResourceURLs ["*"]`,
+        messageId: 'oneRule', data: { where, plural: groups.length > 1 ? 's' : '', groups: groups.join(' and ') },
       });
     }
   },

@@ -28,17 +28,17 @@ RuleTester.run(rule, {
       name: 'a limited level out of bounds',
       yaml: limited('    nominalConcurrencyShares: -1\n    lendablePercent: 101\n    borrowingLimitPercent: -5\n'),
       errors: [
-        { path: 'spec.limited.nominalConcurrencyShares', message: 'nominalConcurrencyShares must not be negative (got -1); 0 gives the level no nominal share', line: 7, column: 31 },
-        { path: 'spec.limited.lendablePercent', message: 'lendablePercent is a percentage from 0 to 100, not 101' },
-        { path: 'spec.limited.borrowingLimitPercent', message: 'borrowingLimitPercent must not be negative (got -5); omit it for no limit' },
+        { path: 'spec.limited.nominalConcurrencyShares', messageId: 'negativeShares', data: { shares: -1 }, line: 7, column: 31 },
+        { path: 'spec.limited.lendablePercent', messageId: 'lendablePercent', data: { lendable: 101 } },
+        { path: 'spec.limited.borrowingLimitPercent', messageId: 'negativeBorrowing', data: { borrowing: -5 } },
       ],
     },
     {
       name: 'an exempt level out of bounds',
       yaml: exempt('nominalConcurrencyShares: -2, lendablePercent: -1'),
       errors: [
-        { path: 'spec.exempt.nominalConcurrencyShares', message: 'nominalConcurrencyShares must not be negative (got -2); 0 gives the level no nominal share' },
-        { path: 'spec.exempt.lendablePercent', message: 'lendablePercent is a percentage from 0 to 100, not -1' },
+        { path: 'spec.exempt.nominalConcurrencyShares', messageId: 'negativeShares', data: { shares: -2 } },
+        { path: 'spec.exempt.lendablePercent', messageId: 'lendablePercent', data: { lendable: -1 } },
       ],
     },
   ],

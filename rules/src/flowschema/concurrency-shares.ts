@@ -1,6 +1,8 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { PLC_KIND, intAt, objAt } from './shape.js';
+import { PLC_KIND, intAt } from './shape.js';
+import { objAt } from '../kit/objects.js';
+import docs from './concurrency-shares.md';
 
 export default defineRule({
   meta: {
@@ -10,17 +12,12 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API types, flowcontrol/v1.LimitedPriorityLevelConfiguration, ExemptPriorityLevelConfiguration)',
-    docs: [
-      "A level's `nominalConcurrencyShares` is its weight when the server divides its concurrency",
-      'limit; it may be 0 but not negative. `lendablePercent` is the part of that concurrency other',
-      'levels may borrow, a percentage from 0 to 100. `borrowingLimitPercent` (limited levels only)',
-      'caps what the level may borrow, relative to its own nominal concurrency; it may exceed 100 but',
-      'not be negative. These apply to both `limited` and `exempt`.',
-      '',
-      'Source: upstream validation; the spec does not describe this kind.',
-      '',
-      'Fails: `nominalConcurrencyShares: -1`, `lendablePercent: 150`. Passes: `nominalConcurrencyShares: 0`, `lendablePercent: 100`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      negativeShares: 'nominalConcurrencyShares must not be negative (got {{shares}}); 0 gives the level no nominal share',
+      lendablePercent: 'lendablePercent is a percentage from 0 to 100, not {{lendable}}',
+      negativeBorrowing: 'borrowingLimitPercent must not be negative (got {{borrowing}}); omit it for no limit',
+    },
   },
   check(context) {
     const spec = objAt(context.value, 'spec');
@@ -29,11 +26,11 @@ export default defineRule({
       if (!settings) continue;
       const at = (field: string): FieldPath => ['spec', member, field];
       const shares = intAt(settings, 'nominalConcurrencyShares');
-      if (shares !== undefined && shares < 0) context.report({ path: at('nominalConcurrencyShares'), message: `nominalConcurrencyShares must not be negative (got ${shares}); 0 gives the level no nominal share` });
+      if (shares !== undefined && shares < 0) context.report({ path: at('nominalConcurrencyShares'), messageId: 'negativeShares', data: { shares } });
       const lendable = intAt(settings, 'lendablePercent');
-      if (lendable !== undefined && (lendable < 0 || lendable > 100)) context.report({ path: at('lendablePercent'), message: `lendablePercent is a percentage from 0 to 100, not ${lendable}` });
+      if (lendable !== undefined && (lendable < 0 || lendable > 100)) context.report({ path: at('lendablePercent'), messageId: 'lendablePercent', data: { lendable } });
       const borrowing = member === 'limited' ? intAt(settings, 'borrowingLimitPercent') : undefined;
-      if (borrowing !== undefined && borrowing < 0) context.report({ path: at('borrowingLimitPercent'), message: `borrowingLimitPercent must not be negative (got ${borrowing}); omit it for no limit` });
+      if (borrowing !== undefined && borrowing < 0) context.report({ path: at('borrowingLimitPercent'), messageId: 'negativeBorrowing', data: { borrowing } });
     }
   },
 });

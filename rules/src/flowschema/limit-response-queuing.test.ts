@@ -17,11 +17,11 @@ RuleTester.run(rule, {
     { name: 'reject alone', yaml: level('      type: Reject\n') },
   ],
   invalid: [
-    { name: 'queue without queuing', yaml: level('      type: Queue\n'), errors: [{ path: 'spec.limited.limitResponse.queuing', message: 'type "Queue" needs queuing settings, e.g. queuing: {queues: 64, handSize: 8, queueLengthLimit: 50}', line: 8 }] },
+    { name: 'queue without queuing', yaml: level('      type: Queue\n'), errors: [{ path: 'spec.limited.limitResponse.queuing', messageId: 'queueNeedsQueuing', line: 8 }] },
     {
       name: 'reject with queuing',
       yaml: level('      type: Reject\n      queuing: {queues: 128}\n'),
-      errors: [{ path: 'spec.limited.limitResponse.queuing', message: 'queuing is not allowed when type is "Reject"; remove it or set type to "Queue"', line: 10, column: 7 }],
+      errors: [{ path: 'spec.limited.limitResponse.queuing', messageId: 'rejectHasQueuing', line: 10, column: 7 }],
     },
   ],
 });

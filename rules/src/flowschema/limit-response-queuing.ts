@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { PLC_KIND, objAt } from './shape.js';
+import { PLC_KIND } from './shape.js';
+import { objAt } from '../kit/objects.js';
+import docs from './limit-response-queuing.md';
 
 export default defineRule({
   meta: {
@@ -9,17 +11,11 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API types, flowcontrol/v1.LimitResponse)',
-    docs: [
-      'A limited priority level either queues the requests it cannot run right away (`type: Queue`,',
-      'with `queuing` giving the number of queues, the hand size and the queue length) or rejects them',
-      'at once (`type: Reject`). `queuing` is required with `Queue` and forbidden with `Reject`,',
-      'where it would mean nothing.',
-      '',
-      'Source: upstream (the union of LimitResponse); the spec does not describe this kind.',
-      '',
-      'Fails: `limitResponse: {type: Queue}`, `limitResponse: {type: Reject, queuing: {queues: 64}}`.',
-      'Passes: `limitResponse: {type: Queue, queuing: {queues: 64, handSize: 6, queueLengthLimit: 50}}`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      queueNeedsQueuing: 'type "Queue" needs queuing settings, e.g. queuing: {queues: 64, handSize: 8, queueLengthLimit: 50}',
+      rejectHasQueuing: 'queuing is not allowed when type is "Reject"; remove it or set type to "Queue"',
+    },
   },
   check(context) {
     const response = objAt(objAt(objAt(context.value, 'spec'), 'limited'), 'limitResponse');
@@ -27,9 +23,9 @@ export default defineRule({
     const hasQueuing = queuing !== undefined && queuing !== null;
     const path = ['spec', 'limited', 'limitResponse'];
     if (response?.type === 'Queue' && !hasQueuing) {
-      context.report({ path: [...path, 'queuing'], target: 'key', message: 'type "Queue" needs queuing settings, e.g. queuing: {queues: 64, handSize: 8, queueLengthLimit: 50}' });
+      context.report({ path: [...path, 'queuing'], target: 'key', messageId: 'queueNeedsQueuing' });
     } else if (response?.type === 'Reject' && hasQueuing) {
-      context.report({ path: [...path, 'queuing'], target: 'key', message: 'queuing is not allowed when type is "Reject"; remove it or set type to "Queue"' });
+      context.report({ path: [...path, 'queuing'], target: 'key', messageId: 'rejectHasQueuing' });
     }
   },
 });

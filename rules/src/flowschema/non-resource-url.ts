@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { FS_KIND, targetRules } from './shape.js';
+import docs from './non-resource-url.md';
 
 /** Why a non-resource URL prefix is malformed, or undefined when it is fine. */
 function problemOf(url: string): string | undefined {
@@ -22,17 +23,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document B, FlowSchema (NonResourcePolicyRule); upstream (API server validation, FlowSchema)',
     fixable: true,
-    docs: [
-      'Each entry of `nonResourceURLs` is a URL path such as `/healthz`, or a path ending in `/*` that',
-      'matches everything below it (`/healthz/*` matches every component health check). A lone `*`',
-      'matches every URL and must be the only entry (see `flowschema/wildcard-alone`). Any other `*`,',
-      'such as `/healthz*` or `/api/*/pods`, is illegal. Upstream also rejects an empty entry, one not',
-      'starting with `/`, one with white space and one with `//`. The fix adds a missing leading `/`.',
-      '',
-      'Spec: document B, FlowSchema, NonResourcePolicyRule (`nonResourceURLs`).',
-      '',
-      'Fails: `nonResourceURLs: ["/healthz*"]`, `["healthz"]`. Passes: `["/healthz", "/livez/*", "/"]`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      badUrl: 'non-resource URL "{{url}}" {{problem}}',
+    },
   },
   check(context) {
     for (const target of targetRules(context.value, 'nonResourceRules')) {
@@ -45,7 +39,7 @@ export default defineRule({
         const path = [...target.path, 'nonResourceURLs', n];
         const fixed = `/${url}`;
         const fix = !url.startsWith('/') && url !== '' && problemOf(fixed) === undefined ? { text: fixed } : undefined;
-        context.report({ path, message: `non-resource URL "${url}" ${problem}`, ...(fix ? { fix } : {}) });
+        context.report({ path, messageId: 'badUrl', data: { url, problem }, ...(fix ? { fix } : {}) });
       });
     }
   },

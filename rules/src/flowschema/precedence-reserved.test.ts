@@ -23,7 +23,7 @@ RuleTester.run(rule, {
     {
       name: 'another schema claims 1',
       yaml: schema('team-a', '  matchingPrecedence: 1\n'),
-      errors: [{ path: 'spec.matchingPrecedence', message: 'matchingPrecedence 1 is reserved for the built-in "exempt" FlowSchema; use 2 or higher', line: 6, column: 23 }],
+      errors: [{ path: 'spec.matchingPrecedence', messageId: 'reserved', line: 6, column: 23 }],
     },
   ],
 });

@@ -35,7 +35,7 @@ RuleTester.run(rule, {
           severity: 'warning',
           line: 13,
           column: 38,
-          message: 'no PriorityLevelConfiguration "workload-hgih" is among the linted files (they define "workload-high", "workload-low"); the server ignores a FlowSchema whose priority level does not exist',
+          messageId: 'missingLevel', data: { name: 'workload-hgih', defined: '"workload-high", "workload-low"' },
         },
       ],
     },
@@ -46,7 +46,7 @@ RuleTester.run(rule, {
         {
           path: 'spec.priorityLevelConfiguration.name',
           severity: 'warning',
-          message: 'no PriorityLevelConfiguration "level-9" is among the linted files (they define 6 levels); the server ignores a FlowSchema whose priority level does not exist',
+          messageId: 'missingLevel', data: { name: 'level-9', defined: '6 levels' },
         },
       ],
     },

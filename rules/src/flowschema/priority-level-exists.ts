@@ -1,6 +1,8 @@
 import { defineRule } from '@platlint/core';
 import type { ObjectLookup } from '@platlint/core';
-import { FS_KIND, PLC_KIND, objAt } from './shape.js';
+import { FS_KIND, PLC_KIND } from './shape.js';
+import { objAt } from '../kit/objects.js';
+import docs from './priority-level-exists.md';
 
 /** The server always creates these two levels itself. */
 const BUILT_IN = new Set(['exempt', 'catch-all']);
@@ -17,18 +19,10 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document B, FlowSchema (FlowSchemaSpec.priorityLevelConfiguration)',
     crossDocument: [PLC_KIND],
-    docs: [
-      'A FlowSchema whose priority level cannot be resolved is ignored by the server and marked',
-      'invalid in its status, so its requests fall through to later schemas. When the linted files',
-      'define PriorityLevelConfigurations, a FlowSchema naming one that is not among them is reported.',
-      'When they define none, the levels are assumed to live elsewhere and nothing is reported. The',
-      'built-in levels `exempt` and `catch-all` always exist.',
-      '',
-      'Spec: document B, FlowSchema, FlowSchemaSpec (`priorityLevelConfiguration`).',
-      '',
-      'Reported: a FlowSchema naming `workload-hgih` linted with a PriorityLevelConfiguration `workload-high`.',
-      'Not reported: the same FlowSchema naming `workload-high`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      missingLevel: 'no PriorityLevelConfiguration "{{name}}" is among the linted files (they define {{defined}}); the server ignores a FlowSchema whose priority level does not exist',
+    },
   },
   check(context) {
     const name = objAt(objAt(context.value, 'spec'), 'priorityLevelConfiguration')?.name;
@@ -38,7 +32,7 @@ export default defineRule({
     if (count === 0) return;
     context.report({
       path: ['spec', 'priorityLevelConfiguration', 'name'],
-      message: `no PriorityLevelConfiguration "${name}" is among the linted files (they define ${definedLevels(context.index, count)}); the server ignores a FlowSchema whose priority level does not exist`,
+      messageId: 'missingLevel', data: { name, defined: definedLevels(context.index, count) },
     });
   },
 });

@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { PLC_KIND, objAt } from './shape.js';
+import { PLC_KIND } from './shape.js';
+import { objAt } from '../kit/objects.js';
+import docs from './priority-level-member.md';
 
 export default defineRule({
   meta: {
@@ -9,16 +11,12 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API types, flowcontrol/v1.PriorityLevelConfigurationSpec)',
-    docs: [
-      '`spec.type` decides which member describes the level. `Limited` requires `limited` (its',
-      'concurrency shares and what happens to excess requests) and forbids `exempt`; `Exempt` forbids',
-      '`limited` and may set `exempt`. The server rejects a level that sets the other member.',
-      '',
-      'Source: upstream (the union of PriorityLevelConfigurationSpec); the spec does not describe this kind.',
-      '',
-      'Fails: `{type: Limited}` alone, `{type: Exempt, limited: {...}}`.',
-      'Passes: `{type: Limited, limited: {limitResponse: {type: Reject}}}`, `{type: Exempt}`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      limitedNeedsMember: 'type "Limited" needs the limited member (nominalConcurrencyShares and limitResponse)',
+      limitedHasExempt: 'exempt is not allowed when type is "Limited"; remove it or set type to "Exempt"',
+      exemptHasLimited: 'limited is not allowed when type is "Exempt"; remove it or set type to "Limited"',
+    },
   },
   check(context) {
     const spec = objAt(context.value, 'spec');
@@ -26,10 +24,10 @@ export default defineRule({
     if (!spec || (type !== 'Limited' && type !== 'Exempt')) return; // absent or unknown: schema findings
     const present = (member: string) => spec[member] !== undefined && spec[member] !== null;
     if (type === 'Limited') {
-      if (!present('limited')) context.report({ path: ['spec', 'limited'], target: 'key', message: 'type "Limited" needs the limited member (nominalConcurrencyShares and limitResponse)' });
-      if (present('exempt')) context.report({ path: ['spec', 'exempt'], target: 'key', message: 'exempt is not allowed when type is "Limited"; remove it or set type to "Exempt"' });
+      if (!present('limited')) context.report({ path: ['spec', 'limited'], target: 'key', messageId: 'limitedNeedsMember' });
+      if (present('exempt')) context.report({ path: ['spec', 'exempt'], target: 'key', messageId: 'limitedHasExempt' });
     } else if (present('limited')) {
-      context.report({ path: ['spec', 'limited'], target: 'key', message: 'limited is not allowed when type is "Exempt"; remove it or set type to "Limited"' });
+      context.report({ path: ['spec', 'limited'], target: 'key', messageId: 'exemptHasLimited' });
     }
   },
 });

@@ -1,5 +1,7 @@
 import { defineRule, schemaAt } from '@platlint/core';
-import { PLC_KIND, intAt, objAt } from './shape.js';
+import { PLC_KIND, intAt } from './shape.js';
+import { objAt } from '../kit/objects.js';
+import docs from './queuing-limits.md';
 
 /** Shuffle sharding draws a hand from one 64-bit hash, of which it may use 60 bits. */
 const MAX_HASH_BITS = 60;
@@ -12,18 +14,11 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API types, flowcontrol/v1.QueuingConfiguration)',
-    docs: [
-      '0 or an omitted value of `queues` and `handSize` is replaced by the default (64 queues, hand',
-      'size 8); the ranges of single fields (none negative, `queues` at most 10,000,000) are facts',
-      'of the schema, reported by `schema/range`. Each flow is shuffle-sharded over `handSize` of the queues, so `handSize` cannot',
-      'exceed `queues`, and the hand must be drawable from the 60 bits of hash the server uses:',
-      '`handSize × log2(queues)` rounded up is at most 60.',
-      '',
-      'Source: upstream validation; the spec does not describe this kind.',
-      '',
-      'Fails: `{queues: 8, handSize: 16}`, `{queues: 1000000, handSize: 10}` (200 bits).',
-      'Passes: `{queues: 64, handSize: 6, queueLengthLimit: 50}`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      handSizeAboveQueues: 'handSize {{handSize}} is larger than queues ({{queues}}); a flow cannot be spread over more queues than exist',
+      tooManyBits: 'handSize {{handSize}} with {{queues}} queues needs {{bits}} bits of hash, more than the {{maxBits}} available; use a smaller handSize or fewer queues',
+    },
   },
   check(context) {
     const path = ['spec', 'limited', 'limitResponse', 'queuing'];
@@ -42,10 +37,10 @@ export default defineRule({
     // Out of range values are the schema's findings (schema/range); nothing to compare them with.
     if (handSize === undefined || handSize <= 0 || queues === undefined || queues <= 0) return;
     if (handSize > queues) {
-      context.report({ path: [...path, 'handSize'], message: `handSize ${handSize} is larger than queues (${queues}); a flow cannot be spread over more queues than exist` });
+      context.report({ path: [...path, 'handSize'], messageId: 'handSizeAboveQueues', data: { handSize, queues } });
       return;
     }
     const bits = Math.ceil(handSize * Math.log2(queues));
-    if (bits > MAX_HASH_BITS) context.report({ path: [...path, 'handSize'], message: `handSize ${handSize} with ${queues} queues needs ${bits} bits of hash, more than the ${MAX_HASH_BITS} available; use a smaller handSize or fewer queues` });
+    if (bits > MAX_HASH_BITS) context.report({ path: [...path, 'handSize'], messageId: 'tooManyBits', data: { handSize, queues, bits, maxBits: MAX_HASH_BITS } });
   },
 });

@@ -29,8 +29,8 @@ RuleTester.run(rule, {
       name: 'entries that are not DNS labels',
       yaml: schema('      namespaces: [team-a, Team_B, team.c]\n'),
       errors: [
-        { path: 'spec.rules[0].resourceRules[0].namespaces[1]', message: 'namespace "Team_B" has uppercase letters; a DNS label is lowercase (each entry is a namespace name or "*")' },
-        { path: 'spec.rules[0].resourceRules[0].namespaces[2]', message: `namespace "team.c" is not a DNS label: use lowercase letters, digits and '-', starting and ending with a letter or digit (each entry is a namespace name or "*")` },
+        { path: 'spec.rules[0].resourceRules[0].namespaces[1]', messageId: 'badNamespace', data: { namespace: 'Team_B', problem: 'has uppercase letters; a DNS label is lowercase' } },
+        { path: 'spec.rules[0].resourceRules[0].namespaces[2]', messageId: 'badNamespace', data: { namespace: 'team.c', problem: 'is not a DNS label: use lowercase letters, digits and \'-\', starting and ending with a letter or digit' } },
       ],
     },
   ],

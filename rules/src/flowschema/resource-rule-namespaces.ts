@@ -1,5 +1,6 @@
 import { defineRule, formats } from '@platlint/core';
 import { FS_KIND, targetRules } from './shape.js';
+import docs from './resource-rule-namespaces.md';
 
 export default defineRule({
   meta: {
@@ -9,18 +10,12 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document B, FlowSchema (ResourcePolicyRule); upstream (API server validation, FlowSchema)',
-    docs: [
-      'A resource rule matches a namespaced request only when its namespace, or `*`, is in',
-      '`namespaces`, and a request without a namespace only when `clusterScope` is true. A rule with',
-      'neither matches nothing, so `namespaces` may be empty only when `clusterScope` is true. Each',
-      'entry is `*` or a namespace name, which is a DNS label.',
-      '',
-      'Spec: document B, FlowSchema, ResourcePolicyRule (`clusterScope`, `namespaces`). The DNS-label',
-      'format of the entries is upstream.',
-      '',
-      'Fails: `{verbs: [get], apiGroups: [""], resources: [pods]}`, `namespaces: [Team_A]`.',
-      'Passes: the same with `namespaces: ["*"]` or `clusterScope: true`; `namespaces: [team-a]`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      emptyNamespaces: 'namespaces is empty and clusterScope is not true, {{advice}}',
+      noNamespaces: 'the rule sets no namespaces and clusterScope is not true, {{advice}}',
+      badNamespace: 'namespace "{{namespace}}" {{problem}} (each entry is a namespace name or "*")',
+    },
   },
   check(context) {
     for (const target of targetRules(context.value, 'resourceRules')) {
@@ -29,15 +24,15 @@ export default defineRule({
       if (!namespaces || namespaces.length === 0) {
         if (target.value.clusterScope === true) continue;
         const advice = 'so this rule matches no request; list namespaces (or "*"), or set clusterScope: true';
-        if (namespaces) context.report({ path: [...target.path, 'namespaces'], message: `namespaces is empty and clusterScope is not true, ${advice}` });
-        else context.report({ path: [...target.path, 'namespaces'], target: 'key', message: `the rule sets no namespaces and clusterScope is not true, ${advice}` });
+        if (namespaces) context.report({ path: [...target.path, 'namespaces'], messageId: 'emptyNamespaces', data: { advice } });
+        else context.report({ path: [...target.path, 'namespaces'], target: 'key', messageId: 'noNamespaces', data: { advice } });
         continue;
       }
       if (namespaces.includes('*')) continue; // a lone "*" is fine; with others it is wildcard-alone's
       namespaces.forEach((namespace, n) => {
         if (typeof namespace !== 'string') return;
         const problem = formats['dns-label'](namespace);
-        if (problem) context.report({ path: [...target.path, 'namespaces', n], message: `namespace "${namespace}" ${problem} (each entry is a namespace name or "*")` });
+        if (problem) context.report({ path: [...target.path, 'namespaces', n], messageId: 'badNamespace', data: { namespace, problem } });
       });
     }
   },

@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { FS_KIND, listAt, policyRules } from './shape.js';
+import { FS_KIND, policyRules } from './shape.js';
+import { listAt } from '../kit/objects.js';
+import docs from './rule-has-targets.md';
 
 export default defineRule({
   meta: {
@@ -9,16 +11,10 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document B, FlowSchema (PolicyRulesWithSubjects)',
-    docs: [
-      'A rule of `spec.rules` matches a request only when a subject matches AND a resource rule or a',
-      'non-resource rule matches. With both `resourceRules` and `nonResourceRules` empty or absent the',
-      'rule can match nothing, and the spec requires at least one of them to be non-empty.',
-      '',
-      'Spec: document B, FlowSchema, PolicyRulesWithSubjects (`nonResourceRules`).',
-      '',
-      'Fails: `- subjects: [{kind: Group, group: {name: ops}}]` alone.',
-      'Passes: the same rule with `nonResourceRules: [{verbs: [get], nonResourceURLs: ["/healthz"]}]`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      noTargets: 'this rule has no resourceRules and no nonResourceRules, so it matches no request; add at least one of them',
+    },
   },
   check(context) {
     for (const rule of policyRules(context.value)) {
@@ -26,7 +22,7 @@ export default defineRule({
       if (['resourceRules', 'nonResourceRules'].some((k) => rule.value[k] !== undefined && rule.value[k] !== null && !Array.isArray(rule.value[k]))) continue;
       const count = (listAt(rule.value, 'resourceRules')?.length ?? 0) + (listAt(rule.value, 'nonResourceRules')?.length ?? 0);
       if (count > 0) continue;
-      context.report({ path: rule.path, message: 'this rule has no resourceRules and no nonResourceRules, so it matches no request; add at least one of them' });
+      context.report({ path: rule.path, messageId: 'noTargets' });
     }
   },
 });

@@ -23,19 +23,19 @@ RuleTester.run(rule, {
       name: 'the member of another kind',
       yaml: schema('    - {kind: User, group: {name: ops}}\n'),
       errors: [
-        { path: 'spec.rules[0].subjects[0].user', message: 'kind "User" needs the user member, e.g. user: {name: alice}', line: 8 },
-        { path: 'spec.rules[0].subjects[0].group', message: 'group is not allowed when kind is "User"; set kind to match the member or remove group', line: 8, column: 20 },
+        { path: 'spec.rules[0].subjects[0].user', messageId: 'missingMember', data: { kind: 'User', wanted: 'user', example: '{name: alice}' }, line: 8 },
+        { path: 'spec.rules[0].subjects[0].group', messageId: 'otherMember', data: { other: 'group', kind: 'User' }, line: 8, column: 20 },
       ],
     },
     {
       name: 'an extra member next to the right one',
       yaml: schema('    - {kind: Group, group: {name: ops}, serviceAccount: {name: deployer, namespace: team-a}}\n'),
-      errors: [{ path: 'spec.rules[0].subjects[0].serviceAccount', message: 'serviceAccount is not allowed when kind is "Group"; set kind to match the member or remove serviceAccount' }],
+      errors: [{ path: 'spec.rules[0].subjects[0].serviceAccount', messageId: 'otherMember', data: { other: 'serviceAccount', kind: 'Group' } }],
     },
     {
       name: 'a service account without its member',
       yaml: schema('    - {kind: ServiceAccount}\n'),
-      errors: [{ path: 'spec.rules[0].subjects[0].serviceAccount', message: 'kind "ServiceAccount" needs the serviceAccount member, e.g. serviceAccount: {name: deployer, namespace: team-a}' }],
+      errors: [{ path: 'spec.rules[0].subjects[0].serviceAccount', messageId: 'missingMember', data: { kind: 'ServiceAccount', wanted: 'serviceAccount', example: '{name: deployer, namespace: team-a}' } }],
     },
   ],
 });

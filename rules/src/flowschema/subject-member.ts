@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { FS_KIND, isJsonObject, listAt, policyRules } from './shape.js';
+import { FS_KIND, policyRules } from './shape.js';
+import { isObject, listAt } from '../kit/objects.js';
+import docs from './subject-member.md';
 
 const MEMBER: Record<string, string> = { User: 'user', Group: 'group', ServiceAccount: 'serviceAccount' };
 const EXAMPLE: Record<string, string> = { user: '{name: alice}', group: '{name: ops}', serviceAccount: '{name: deployer, namespace: team-a}' };
@@ -12,32 +14,25 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document B, FlowSchema (Subject); upstream (API server validation, FlowSchema)',
-    docs: [
-      "A subject's `kind` says which of `user`, `group` and `serviceAccount` holds it: `User` needs",
-      '`user`, `Group` needs `group`, `ServiceAccount` needs `serviceAccount`. That member is required',
-      'and the other two are forbidden; the server rejects a subject that sets another one, since it',
-      'would be ignored.',
-      '',
-      'Spec: document B, FlowSchema, Subject ("says which other field is non-empty"). Upstream adds',
-      'that the named member is required and the others forbidden. A missing member is reported at',
-      'its own path (`subjects[0].user`), placed on the subject.',
-      '',
-      'Fails: `{kind: User, group: {name: ops}}`. Passes: `{kind: Group, group: {name: ops}}`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      missingMember: 'kind "{{kind}}" needs the {{wanted}} member, e.g. {{wanted}}: {{example}}',
+      otherMember: '{{other}} is not allowed when kind is "{{kind}}"; set kind to match the member or remove {{other}}',
+    },
   },
   check(context) {
     for (const rule of policyRules(context.value)) {
       (listAt(rule.value, 'subjects') ?? []).forEach((subject, j) => {
-        if (!isJsonObject(subject) || typeof subject.kind !== 'string') return;
+        if (!isObject(subject) || typeof subject.kind !== 'string') return;
         const wanted = MEMBER[subject.kind];
         if (wanted === undefined) return; // schema/enum reports the kind
         const path = [...rule.path, 'subjects', j];
         if (subject[wanted] === undefined || subject[wanted] === null) {
-          context.report({ path: [...path, wanted], target: 'key', message: `kind "${subject.kind}" needs the ${wanted} member, e.g. ${wanted}: ${EXAMPLE[wanted]}` });
+          context.report({ path: [...path, wanted], target: 'key', messageId: 'missingMember', data: { kind: subject.kind, wanted, example: String(EXAMPLE[wanted]) } });
         }
         for (const other of Object.values(MEMBER)) {
           if (other === wanted || subject[other] === undefined) continue;
-          context.report({ path: [...path, other], target: 'key', message: `${other} is not allowed when kind is "${subject.kind}"; set kind to match the member or remove ${other}` });
+          context.report({ path: [...path, other], target: 'key', messageId: 'otherMember', data: { other, kind: subject.kind } });
         }
       });
     }

@@ -1,5 +1,7 @@
 import { defineRule, formats } from '@platlint/core';
-import { FS_KIND, isJsonObject, listAt, objAt, policyRules } from './shape.js';
+import { FS_KIND, policyRules } from './shape.js';
+import { isObject, listAt, objAt } from '../kit/objects.js';
+import docs from './subject-name.md';
 
 export default defineRule({
   meta: {
@@ -9,31 +11,25 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document B, FlowSchema (UserSubject, GroupSubject, ServiceAccountSubject); upstream (API server validation, FlowSchema)',
-    docs: [
-      '`user.name` and `group.name` name a user or a group, or `*` for all of them; they must not be',
-      'empty. `serviceAccount.name` is `*` (any service account of the namespace) or the name of a',
-      'ServiceAccount, which is a DNS subdomain (lowercase letters, digits, `-` and `.`). The',
-      'namespace of a service account is checked structurally (a DNS label).',
-      '',
-      'Spec: document B, FlowSchema, the subject types. The name format of service accounts is upstream.',
-      '',
-      'Fails: `serviceAccount: {name: Deployer, namespace: team-a}`, `user: {name: ""}`.',
-      'Passes: `serviceAccount: {name: "*", namespace: team-a}`, `user: {name: alice}`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      emptyName: '{{member}}.name must not be empty; use "*" to match every {{what}}',
+      badServiceAccount: 'service account name "{{name}}" {{problem}} (it must be a ServiceAccount name or "*")',
+    },
   },
   check(context) {
     for (const rule of policyRules(context.value)) {
       (listAt(rule.value, 'subjects') ?? []).forEach((subject, j) => {
-        if (!isJsonObject(subject)) return;
+        if (!isObject(subject)) return;
         for (const member of ['user', 'group', 'serviceAccount']) {
           const name = objAt(subject, member)?.name;
           if (typeof name !== 'string') continue; // absent: schema/required; other types: schema/type
           const path = [...rule.path, 'subjects', j, member, 'name'];
           if (name === '') {
-            context.report({ path, message: `${member}.name must not be empty; use "*" to match every ${member === 'group' ? 'group' : member === 'user' ? 'user' : 'service account'}` });
+            context.report({ path, messageId: 'emptyName', data: { member, what: member === 'group' ? 'group' : member === 'user' ? 'user' : 'service account' } });
           } else if (member === 'serviceAccount' && name !== '*') {
             const problem = formats['dns-subdomain'](name);
-            if (problem) context.report({ path, message: `service account name "${name}" ${problem} (it must be a ServiceAccount name or "*")` });
+            if (problem) context.report({ path, messageId: 'badServiceAccount', data: { name, problem } });
           }
         }
       });

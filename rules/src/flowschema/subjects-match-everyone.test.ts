@@ -27,7 +27,7 @@ RuleTester.run(rule, {
           path: 'spec.rules[0].subjects',
           severity: 'info',
           line: 9,
-          message: 'the groups "system:authenticated" and "system:unauthenticated" together match every requester; this rule selects requests by its resource and non-resource rules alone',
+          messageId: 'matchesEveryone',
         },
       ],
     },

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { FS_KIND, targetRules } from './shape.js';
+import docs from './supported-verbs.md';
 
 const VERBS = ['get', 'list', 'create', 'update', 'delete', 'deletecollection', 'patch', 'watch', 'proxy'];
 
@@ -12,16 +13,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, FlowSchema)',
     fixable: true,
-    docs: [
-      'The verbs of resource and non-resource rules are compared with the verb of each request, which',
-      `is one of ${VERBS.map((v) => `\`${v}\``).join(', ')}. Any other word (a typo, an`,
-      'HTTP method such as `GET` or `post`) would never match, and the server rejects it. The check is',
-      'case-sensitive; the fix lowercases a verb that is known in lowercase.',
-      '',
-      'Source: upstream validation (the spec only says the list is non-empty and `*` stands alone).',
-      '',
-      'Fails: `verbs: [get, post]`, `verbs: [GET]`. Passes: `verbs: [get, create]`, `verbs: ["*"]`.',
-    ].join('\n'),
+    docs,
+    messages: {
+      uppercase: 'verb "{{verb}}" must be lowercase: "{{lower}}"',
+      unknownVerb: 'verb "{{verb}}" is not a request verb; use one of {{verbs}}, or "*"',
+    },
   },
   check(context) {
     for (const target of targetRules(context.value)) {
@@ -31,8 +27,8 @@ export default defineRule({
         if (typeof verb !== 'string' || VERBS.includes(verb)) return;
         const lower = verb.toLowerCase();
         const path = [...target.path, 'verbs', k];
-        if (VERBS.includes(lower)) context.report({ path, message: `verb "${verb}" must be lowercase: "${lower}"`, fix: { text: lower } });
-        else context.report({ path, message: `verb "${verb}" is not a request verb; use one of ${VERBS.join(', ')}, or "*"` });
+        if (VERBS.includes(lower)) context.report({ path, messageId: 'uppercase', data: { verb, lower }, fix: { text: lower } });
+        else context.report({ path, messageId: 'unknownVerb', data: { verb, verbs: VERBS.join(', ') } });
       });
     }
   },

@@ -1,5 +1,6 @@
 import { defineRule, reportBesideLoneEntry } from '@platlint/core';
 import { FS_KIND, targetRules } from './shape.js';
+import docs from './wildcard-alone.md';
 
 const LISTS = {
   resourceRules: ['verbs', 'apiGroups', 'resources', 'namespaces'],
@@ -15,17 +16,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document B, FlowSchema (ResourcePolicyRule, NonResourcePolicyRule)',
     fixable: true,
-    docs: [
-      'In `verbs`, `apiGroups`, `resources`, `namespaces` and `nonResourceURLs`, `*` matches',
-      'everything, and if present it must be the only entry: a list such as `["get", "*"]` is',
-      'rejected. Each other entry is reported, and its fix removes that entry alone (in a block',
-      'list, its line and its own comment): the list already matched everything, so it keeps what',
-      'it matches, and its style and the other comments stay.',
-      '',
-      'Spec: document B, FlowSchema, ResourcePolicyRule and NonResourcePolicyRule.',
-      '',
-      'Fails: `verbs: ["get", "*"]`. Passes: `verbs: ["*"]`, `verbs: ["get", "list"]`.',
-    ].join('\n'),
+    docs,
   },
   check(context) {
     for (const target of targetRules(context.value)) {

@@ -23,12 +23,12 @@ RuleTester.run(rule, {
     {
       name: 'a key with a space',
       yaml: flowSchema('    owner team: payments\n    example.com/ok: yes please\n'),
-      errors: [{ path: 'metadata.annotations["owner team"]', message: `annotation key "owner team" has a name part that is not alphanumerics with '-', '_' or '.' inside`, line: 6, column: 5 }],
+      errors: [{ path: 'metadata.annotations["owner team"]', messageId: 'badKey', data: { key: 'owner team', problem: 'has a name part that is not alphanumerics with \'-\', \'_\' or \'.\' inside' }, line: 6, column: 5 }],
     },
     {
       name: 'one byte over 256 KiB, counted in UTF-8',
       yaml: flowSchema(`${atLimit.replace('"x', '"é')}`),
-      errors: [{ path: 'metadata.annotations', message: 'annotations take 262145 bytes; all keys and values together may take at most 262144 (256 KiB): move large data elsewhere, such as a ConfigMap', line: 5, column: 3 }],
+      errors: [{ path: 'metadata.annotations', messageId: 'tooLarge', data: { total: 262145, limit: 262144, kib: 256 }, line: 5, column: 3 }],
     },
     {
       name: 'the annotations of a pod template',

@@ -17,7 +17,7 @@ RuleTester.run(rule, {
     {
       name: 'a FlowSchema in a namespace',
       yaml: flowSchema('name: team-a, namespace: team-a'),
-      errors: [{ severity: 'warning', path: 'metadata.namespace', message: 'FlowSchema is cluster-scoped and has no namespace; the server drops "team-a", so remove metadata.namespace', line: 3, column: 26 }],
+      errors: [{ severity: 'warning', path: 'metadata.namespace', messageId: 'clusterScoped', data: { kind: 'FlowSchema', namespace: 'team-a' }, line: 3, column: 26 }],
     },
     {
       name: 'DeviceTaintRule and MutatingAdmissionPolicyBinding items',

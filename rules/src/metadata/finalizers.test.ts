@@ -17,7 +17,7 @@ RuleTester.run(rule, {
     {
       name: 'an unprefixed name that is not standard',
       yaml: endpoints('[cleanup]'),
-      errors: [{ path: 'metadata.finalizers[0]', message: 'finalizer "cleanup" is neither a standard finalizer (kubernetes, orphan, foregroundDeletion) nor prefixed with a domain; write it as "example.com/cleanup"' }],
+      errors: [{ path: 'metadata.finalizers[0]', messageId: 'noDomain', data: { name: 'cleanup' } }],
     },
     {
       name: 'a name that is not a qualified name, even on an Event',

@@ -1,5 +1,6 @@
 import { defineRule, formats } from '@platlint/core';
-import { isJsonObject } from './object-metas.js';
+import { isObject } from '../kit/objects.js';
+import docs from './finalizers.md';
 
 /** The finalizers the platform itself defines; any other name needs a domain prefix. */
 const STANDARD = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
@@ -18,61 +19,29 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, metadata of every object); API document A, Shared types (ObjectMeta)',
-    docs: [
-      'A finalizer names a cleanup step that must finish before a deleted object goes away. The',
-      'server checks `metadata.finalizers`:',
-      '',
-      "- each name has label-key syntax: an optional DNS-subdomain prefix and `/`, then a name of at",
-      "  most 63 characters, alphanumerics with '-', '_' and '.' inside;",
-      '- a name without a prefix must be one of the standard finalizers `kubernetes`, `orphan` and',
-      '  `foregroundDeletion` (core `v1` Events, MutatingAdmissionPolicies and their bindings are',
-      '  spared this check: upstream applies only the syntax to them);',
-      '- `orphan` (keep the dependents) and `foregroundDeletion` (delete them first) contradict each',
-      '  other and may not both be set.',
-      '',
-      'Only the object\'s own metadata is checked.',
-      '',
-      'Spec: document A, Shared types; the checks are what the upstream API server enforces.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'apiVersion: flowcontrol.apiserver.plat.io/v1',
-      'kind: FlowSchema',
-      'metadata:',
-      '  name: team-a',
-      '  finalizers: [cleanup-volumes]',
-      'spec: {priorityLevelConfiguration: {name: global}}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'apiVersion: flowcontrol.apiserver.plat.io/v1',
-      'kind: FlowSchema',
-      'metadata:',
-      '  name: team-a',
-      '  finalizers: [example.com/cleanup-volumes]',
-      'spec: {priorityLevelConfiguration: {name: global}}',
-      '```',
-    ].join('\n'),
+    docs,
+    messages: {
+      badName: 'finalizer "{{name}}" {{problem}}',
+      noDomain: 'finalizer "{{name}}" is neither a standard finalizer (kubernetes, orphan, foregroundDeletion) nor prefixed with a domain; write it as "example.com/{{name}}"',
+      orphanAndForeground: 'finalizers "orphan" and "foregroundDeletion" cannot both be set: one keeps the dependents, the other deletes them first; keep one',
+    },
   },
   check(context) {
     if (context.kind.scope === 'config') return;
     const metadata = context.value.metadata;
-    const finalizers = isJsonObject(metadata) ? metadata.finalizers : undefined;
+    const finalizers = isObject(metadata) ? metadata.finalizers : undefined;
     if (!Array.isArray(finalizers)) return;
     const strict = !GENERIC_ONLY.has(context.kind.groupKind);
     for (const [i, name] of finalizers.entries()) {
       if (typeof name !== 'string') continue; // schema/type reports it
       const problem = formats['label-key'](name);
-      if (problem) context.report({ path: ['metadata', 'finalizers', i], message: `finalizer "${name}" ${problem}` });
+      if (problem) context.report({ path: ['metadata', 'finalizers', i], messageId: 'badName', data: { name, problem } });
       else if (strict && !name.includes('/') && !STANDARD.has(name)) {
-        context.report({ path: ['metadata', 'finalizers', i], message: `finalizer "${name}" is neither a standard finalizer (kubernetes, orphan, foregroundDeletion) nor prefixed with a domain; write it as "example.com/${name}"` });
+        context.report({ path: ['metadata', 'finalizers', i], messageId: 'noDomain', data: { name } });
       }
     }
     if (finalizers.includes('orphan') && finalizers.includes('foregroundDeletion')) {
-      context.report({ path: ['metadata', 'finalizers', finalizers.indexOf('foregroundDeletion')], message: 'finalizers "orphan" and "foregroundDeletion" cannot both be set: one keeps the dependents, the other deletes them first; keep one' });
+      context.report({ path: ['metadata', 'finalizers', finalizers.indexOf('foregroundDeletion')], messageId: 'orphanAndForeground' });
     }
   },
 });

@@ -30,7 +30,7 @@ RuleTester.run(rule, {
       name: 'a rename: the only stored Endpoints is paired though its name differs',
       yaml: endpoints('{name: web-v2, namespace: shop}'),
       old: stored,
-      errors: [{ path: 'metadata.name', message: 'metadata.name cannot change on update (stored: "web"); create the object under the new name and delete the old one instead', line: 3 }],
+      errors: [{ path: 'metadata.name', messageId: 'identityChanged', data: { field: 'name', stored: 'web' }, line: 3 }],
     },
     {
       name: 'another namespace and another uid',

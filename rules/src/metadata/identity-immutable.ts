@@ -1,4 +1,7 @@
-import { defineRule, isJsonObject } from '@platlint/core';
+import { defineRule } from '@platlint/core';
+import { isObject } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
+import docs from './identity-immutable.md';
 
 interface Identity {
   name?: unknown;
@@ -6,9 +9,9 @@ interface Identity {
   uid?: unknown;
 }
 
-function identityOf(value: Record<string, unknown>): Identity {
+function identityOf(value: Obj): Identity {
   const metadata = value.metadata;
-  return isJsonObject(metadata) ? metadata : {};
+  return isObject(metadata) ? metadata : {};
 }
 
 const isSet = (v: unknown): v is string => typeof v === 'string' && v !== '';
@@ -21,29 +24,11 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, metadata)',
-    docs: [
-      'An update rule, active with `platlint lint --old PATH`: `metadata.name`, `metadata.namespace`',
-      'and `metadata.uid` name the object, and the server refuses an update that changes them',
-      '("field is immutable"). To rename an object, create one under the new name and delete the',
-      'old one.',
-      '',
-      'The stored object is the one of the same kind, namespace and name; when `--old` holds a',
-      'single object of the kind (and the run a single unmatched one), that one is the stored object',
-      'even under another name, since a rename is an update too.',
-      '',
-      'A field left out on either side is not a change: the request supplies the namespace, and the',
-      'server keeps the stored uid. `creationTimestamp` is not checked: the server silently keeps',
-      'the stored value.',
-      '',
-      'Fails (stored `name: web`):',
-      '',
-      '```yaml',
-      'metadata:',
-      '  name: web-v2',
-      '```',
-      '',
-      'Passes: the stored name, namespace and uid, or none of namespace and uid.',
-    ].join('\n'),
+    docs,
+    messages: {
+      uidChanged: 'metadata.uid cannot change on update (stored: "{{stored}}"); remove uid or keep the stored one',
+      identityChanged: 'metadata.{{field}} cannot change on update (stored: "{{stored}}"); create the object under the new {{field}} and delete the old one instead',
+    },
   },
   check(context) {
     if (!context.old) return;
@@ -56,7 +41,7 @@ export default defineRule({
       if (!isSet(value) || !isSet(stored) || value === stored) continue;
       context.report({
         path: ['metadata', field],
-        message: `metadata.${field} cannot change on update (stored: "${stored}"); ${field === 'uid' ? 'remove uid or keep the stored one' : `create the object under the new ${field} and delete the old one instead`}`,
+        ...(field === 'uid' ? { messageId: 'uidChanged', data: { stored } } : { messageId: 'identityChanged', data: { field, stored } }),
       });
     }
   },

@@ -1,16 +1,18 @@
 import { defineRule, formats } from '@platlint/core';
 import type { FieldPath, ReportDescriptor } from '@platlint/core';
-import { LABEL_SELECTOR, OBJECT_META, POD_SPEC, isJsonObject, valuesOfTypes } from './object-metas.js';
-import type { Obj } from './object-metas.js';
+import { LABEL_SELECTOR, OBJECT_META, POD_SPEC, valuesOfTypes } from './object-metas.js';
+import { isObject } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
+import docs from './labels.md';
 
 function* labelProblems(labels: unknown, at: FieldPath, what: 'label' | 'selector label' | 'node selector label'): Generator<ReportDescriptor> {
-  if (!isJsonObject(labels)) return;
+  if (!isObject(labels)) return;
   for (const [key, value] of Object.entries(labels)) {
     const keyProblem = formats['label-key'](key);
-    if (keyProblem) yield { path: [...at, key], target: 'key', message: `${what} key "${key}" ${keyProblem}` };
+    if (keyProblem) yield { path: [...at, key], target: 'key', messageId: 'badKey', data: { what, key, keyProblem } };
     if (typeof value !== 'string') continue;
     const valueProblem = formats['label-value'](value);
-    if (valueProblem) yield { path: [...at, key], message: `value "${value}" of ${what} "${key}" ${valueProblem}` };
+    if (valueProblem) yield { path: [...at, key], messageId: 'badValue', data: { value, what, key, valueProblem } };
   }
 }
 
@@ -19,11 +21,11 @@ function* expressionValueProblems(selector: Obj, at: FieldPath): Generator<Repor
   const terms = selector.matchExpressions;
   if (!Array.isArray(terms)) return;
   for (const [i, term] of terms.entries()) {
-    if (!isJsonObject(term) || !Array.isArray(term.values)) continue;
+    if (!isObject(term) || !Array.isArray(term.values)) continue;
     for (const [j, value] of term.values.entries()) {
       if (typeof value !== 'string') continue;
       const problem = formats['label-value'](value);
-      if (problem) yield { path: [...at, 'matchExpressions', i, 'values', j], message: `selector value "${value}" ${problem}` };
+      if (problem) yield { path: [...at, 'matchExpressions', i, 'values', j], messageId: 'badSelectorValue', data: { value, problem } };
     }
   }
 }
@@ -36,39 +38,12 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document A, Shared types (ObjectMeta); upstream (API server validation, metadata of every object)',
-    docs: [
-      'Labels are what selectors match, so the server holds them to a strict syntax:',
-      '',
-      '- a key is a qualified name: an optional prefix that is a DNS subdomain, then `/`, then a',
-      "  name of at most 63 characters, alphanumerics with '-', '_' and '.' inside",
-      '  (`app.example.com/tier`, `tier`);',
-      '- a value is empty or at most 63 characters of the same shape as the name part.',
-      '',
-      'The rule checks labels wherever the kind carries them: the object\'s own `metadata.labels`,',
-      'the `metadata.labels` of a pod template (`spec.template.metadata.labels`), and every label',
-      'selector (`matchLabels` keys and values, `matchExpressions` values), such as a Deployment\'s',
-      '`spec.selector` or the selectors of pod affinity and topology spread constraints, and the',
-      '`nodeSelector` of a pod template, which is a label set as well. The server',
-      'refuses each of these. A bad key is reported on the key, a bad value on the value. Values',
-      'that are not strings are the `schema/type` check; expression keys are `schema/format`\'s.',
-      '',
-      'Spec: document A, Shared types ("label name" and "label value" syntax); upstream enforces',
-      'the same.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'metadata:',
-      '  labels: {"app name": web, tier: "front end"}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'metadata:',
-      '  labels: {app.example.com/name: web, tier: front-end}',
-      '```',
-    ].join('\n'),
+    docs,
+    messages: {
+      badKey: '{{what}} key "{{key}}" {{keyProblem}}',
+      badValue: 'value "{{value}}" of {{what}} "{{key}}" {{valueProblem}}',
+      badSelectorValue: 'selector value "{{value}}" {{problem}}',
+    },
   },
   check(context) {
     for (const holder of valuesOfTypes(context.value, context.schema, [OBJECT_META, LABEL_SELECTOR, POD_SPEC])) {

@@ -25,8 +25,8 @@ items:
   involvedObject: {kind: Pod, namespace: shop, name: b}
 `,
       errors: [
-        { path: 'items[0].apiVersion', message: 'item says apiVersion "events.plat.io/v1", but EventList (v1) holds Event objects of apiVersion "v1"', line: 4, column: 15 },
-        { path: 'items[1].kind', message: 'item says kind "Endpoints", but EventList (v1) holds Event objects; move it to a list of its kind or use kind "Event"', line: 9, column: 9 },
+        { path: 'items[0].apiVersion', messageId: 'otherApiVersion', data: { apiVersion: 'events.plat.io/v1', list: 'EventList (v1)', listKind: 'Event', listApiVersion: 'v1' }, line: 4, column: 15 },
+        { path: 'items[1].kind', messageId: 'otherKind', data: { kind: 'Endpoints', list: 'EventList (v1)', listKind: 'Event' }, line: 9, column: 9 },
       ],
     },
   ],

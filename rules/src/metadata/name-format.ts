@@ -1,5 +1,6 @@
 import { defineRule, formats } from '@platlint/core';
 import type { FormatName } from '@platlint/core';
+import docs from './name-format.md';
 
 /**
  * Name formats per kind (API server validation, Deployment§8). Most kinds need a DNS subdomain; PodGroup
@@ -25,38 +26,12 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream (API server validation, every kind); API document B, PodGroup',
-    docs: [
-      'Every object needs `metadata.name`, unless it sets `metadata.generateName` for the server to',
-      'complete. The name must be:',
-      '',
-      "- a DNS subdomain (at most 253 characters of lowercase letters, digits, '-' and '.') for",
-      '  Deployment, Endpoints, CompositePodGroup, DeviceTaintRule, FlowSchema,',
-      '  MutatingAdmissionPolicy and its binding, and the supporting kinds;',
-      '- a DNS label (at most 63 characters, no dots) for PodGroup;',
-      "- a path segment (not '.' or '..', no '/' or '%') for Event: upstream checks nothing more",
-      '  for core `v1` Events, so `MyPod.17a2b` is a valid Event name.',
-      '',
-      '`generateName` is checked in the same format as the start of a name: a trailing `-` is',
-      'allowed, since the server appends the random suffix there. Configuration files have no',
-      'metadata.',
-      '',
-      'Spec: document A, Shared types (`name`) and document B, PodGroup; the per-kind formats are',
-      'what the upstream API server enforces.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'kind: PodGroup',
-      'metadata: {name: trainer.v1, namespace: ml}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'kind: PodGroup',
-      'metadata: {name: trainer-v1, namespace: ml}',
-      '```',
-    ].join('\n'),
+    docs,
+    messages: {
+      badGenerateName: 'generateName "{{generateName}}" {{problem}} (the generated name must be {{noun}})',
+      nameRequired: 'metadata.name is required (or metadata.generateName, for a generated name)',
+      badName: 'name "{{name}}" {{problem}}',
+    },
   },
   check(context) {
     if (context.kind.scope === 'config' || context.kind.resource === null) return;
@@ -67,14 +42,14 @@ export default defineRule({
     const generateName = metadata?.generateName;
     if (typeof generateName === 'string' && generateName !== '') {
       const problem = prefixProblem(format, generateName);
-      if (problem) context.report({ path: ['metadata', 'generateName'], message: `generateName "${generateName}" ${problem} (the generated name must be ${NOUN[format] ?? 'a valid name'})` });
+      if (problem) context.report({ path: ['metadata', 'generateName'], messageId: 'badGenerateName', data: { generateName, problem, noun: NOUN[format] ?? 'a valid name' } });
     }
     if (name === undefined) {
-      if (metadata?.generateName === undefined) context.report({ path: ['metadata', 'name'], target: 'key', message: 'metadata.name is required (or metadata.generateName, for a generated name)' });
+      if (metadata?.generateName === undefined) context.report({ path: ['metadata', 'name'], target: 'key', messageId: 'nameRequired' });
       return;
     }
     if (typeof name !== 'string') return; // schema/type reports it
     const problem = formats[format](name);
-    if (problem) context.report({ path: ['metadata', 'name'], message: `name "${name}" ${problem}` });
+    if (problem) context.report({ path: ['metadata', 'name'], messageId: 'badName', data: { name, problem } });
   },
 });

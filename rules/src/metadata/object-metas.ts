@@ -1,10 +1,6 @@
-import { isJsonObject, mayHold, platlintInfo, schemaAt } from '@platlint/core';
+import { mayHold, platlintInfo, schemaAt } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
-
-/** The mapping guard of core, for the rules of this area. */
-export { isJsonObject };
-
-export type Obj = Record<string, unknown>;
+import type { Obj } from '../kit/objects.js';
 
 /** Object metadata: the object's own, and that of every pod template it holds. */
 export const OBJECT_META = 'meta/v1.ObjectMeta';

@@ -23,14 +23,14 @@ RuleTester.run(rule, {
     {
       name: 'a core Event as owner',
       yaml: endpoints('  - {apiVersion: v1, kind: Event, name: e, uid: "1"}\n'),
-      errors: [{ path: 'metadata.ownerReferences[0].kind', message: 'a core Event cannot own other objects; remove this owner reference to "Event/e"' }],
+      errors: [{ path: 'metadata.ownerReferences[0].kind', messageId: 'eventOwner', data: { owner: 'Event/e' } }],
     },
     {
       name: 'apiVersions that do not parse',
       yaml: endpoints('  - {apiVersion: a/b/c, kind: Pod, name: a, uid: "1"}\n  - {apiVersion: "foo/", kind: Pod, name: b, uid: "2"}\n  - {apiVersion: customresourceVersion, kind: Pod, name: c, uid: "3"}\n'),
       errors: [
-        { path: 'metadata.ownerReferences[0].apiVersion', message: 'apiVersion "a/b/c" of the owner "Pod/a" is not "<group>/<version>" or "<version>"' },
-        { path: 'metadata.ownerReferences[1].apiVersion', message: 'apiVersion "foo/" of the owner "Pod/b" is not "<group>/<version>" or "<version>"' },
+        { path: 'metadata.ownerReferences[0].apiVersion', messageId: 'badApiVersion', data: { apiVersion: 'a/b/c', owner: 'Pod/a' } },
+        { path: 'metadata.ownerReferences[1].apiVersion', messageId: 'badApiVersion', data: { apiVersion: 'foo/', owner: 'Pod/b' } },
       ],
     },
   ],

@@ -41,7 +41,7 @@ RuleTester.run(rule, {
       errors: [
         {
           path: 'spec.schedulingPolicy.gang.minGroupCount',
-          message: 'spec.schedulingPolicy.gang.minGroupCount changed from 2 to 3; the spec of a CompositePodGroup cannot change after creation',
+          messageId: 'fieldChanged', data: { name: 'spec.schedulingPolicy.gang.minGroupCount', before: 2, after: 3, why: 'the spec of a CompositePodGroup cannot change after creation' },
           line: 10,
           column: 27,
         },
@@ -52,48 +52,48 @@ RuleTester.run(rule, {
       yaml: stored.replace('parentCompositePodGroupName: root', 'parentCompositePodGroupName: root-2').replace('templateName: stage-1', 'templateName: stage-2'),
       old: stored,
       errors: [
-        { path: 'spec.parentCompositePodGroupName', message: 'spec.parentCompositePodGroupName changed from "root" to "root-2"; the spec of a CompositePodGroup cannot change after creation' },
-        { path: 'spec.workloadRef.templateName', message: 'spec.workloadRef.templateName changed from "stage-1" to "stage-2"; the spec of a CompositePodGroup cannot change after creation' },
+        { path: 'spec.parentCompositePodGroupName', messageId: 'fieldChanged', data: { name: 'spec.parentCompositePodGroupName', before: '"root"', after: '"root-2"', why: 'the spec of a CompositePodGroup cannot change after creation' } },
+        { path: 'spec.workloadRef.templateName', messageId: 'fieldChanged', data: { name: 'spec.workloadRef.templateName', before: '"stage-1"', after: '"stage-2"', why: 'the spec of a CompositePodGroup cannot change after creation' } },
       ],
     },
     {
       name: 'a field that was left out (the default) and is now set to another value',
       yaml: stored.replace('  priority: 1000', '  priority: 1000\n  disruptionMode: {all: {}}'),
       old: stored,
-      errors: [{ path: 'spec.disruptionMode', message: 'spec.disruptionMode changed from {"single":{}} to {"all":{}}; the spec of a CompositePodGroup cannot change after creation' }],
+      errors: [{ path: 'spec.disruptionMode', messageId: 'fieldChanged', data: { name: 'spec.disruptionMode', before: '{"single":{}}', after: '{"all":{}}', why: 'the spec of a CompositePodGroup cannot change after creation' } }],
     },
     {
       name: 'basic swapped for gang is one change',
       yaml: stored.replace('gang: {minGroupCount: 2}', 'basic: {}'),
       old: stored,
-      errors: [{ path: 'spec.schedulingPolicy', message: 'spec.schedulingPolicy changed from {"gang":{"minGroupCount":2}} to {"basic":{}}; the spec of a CompositePodGroup cannot change after creation' }],
+      errors: [{ path: 'spec.schedulingPolicy', messageId: 'fieldChanged', data: { name: 'spec.schedulingPolicy', before: '{"gang":{"minGroupCount":2}}', after: '{"basic":{}}', why: 'the spec of a CompositePodGroup cannot change after creation' } }],
     },
     {
       name: 'an added field',
       yaml: stored.replace('  priority: 1000', '  priority: 1000\n  preemptionPolicy: Never'),
       old: stored,
-      errors: [{ path: 'spec.preemptionPolicy', message: 'spec.preemptionPolicy changed from "PreemptLowerPriority" to "Never"; the spec of a CompositePodGroup cannot change after creation' }],
+      errors: [{ path: 'spec.preemptionPolicy', messageId: 'fieldChanged', data: { name: 'spec.preemptionPolicy', before: '"PreemptLowerPriority"', after: '"Never"', why: 'the spec of a CompositePodGroup cannot change after creation' } }],
     },
     {
       name: 'a field added without a default',
       yaml: stored.replace('  parentCompositePodGroupName: root\n', ''),
       old: stored.replace('  priorityClassName: training-high\n', ''),
       errors: [
-        { path: 'spec.parentCompositePodGroupName', message: 'spec.parentCompositePodGroupName was removed (it was "root"); the spec of a CompositePodGroup cannot change after creation' },
-        { path: 'spec.priorityClassName', message: 'spec.priorityClassName was added; the spec of a CompositePodGroup cannot change after creation', line: 10, column: 3 },
+        { path: 'spec.parentCompositePodGroupName', messageId: 'fieldRemoved', data: { name: 'spec.parentCompositePodGroupName', before: '"root"', why: 'the spec of a CompositePodGroup cannot change after creation' } },
+        { path: 'spec.priorityClassName', messageId: 'fieldAdded', data: { name: 'spec.priorityClassName', why: 'the spec of a CompositePodGroup cannot change after creation' }, line: 10, column: 3 },
       ],
     },
     {
       name: 'a removed field',
       yaml: stored.replace('  priorityClassName: training-high\n', ''),
       old: stored,
-      errors: [{ path: 'spec.priorityClassName', message: 'spec.priorityClassName was removed (it was "training-high"); the spec of a CompositePodGroup cannot change after creation' }],
+      errors: [{ path: 'spec.priorityClassName', messageId: 'fieldRemoved', data: { name: 'spec.priorityClassName', before: '"training-high"', why: 'the spec of a CompositePodGroup cannot change after creation' } }],
     },
     {
       name: 'a changed list',
       yaml: stored.replace('topology.plat.io/zone', 'topology.plat.io/region'),
       old: stored,
-      errors: [{ path: 'spec.schedulingConstraints.topology', message: 'spec.schedulingConstraints.topology changed from [{"key":"topology.plat.io/zone"}] to [{"key":"topology.plat.io/region"}]; the spec of a CompositePodGroup cannot change after creation' }],
+      errors: [{ path: 'spec.schedulingConstraints.topology', messageId: 'fieldChanged', data: { name: 'spec.schedulingConstraints.topology', before: '[{"key":"topology.plat.io/zone"}]', after: '[{"key":"topology.plat.io/region"}]', why: 'the spec of a CompositePodGroup cannot change after creation' } }],
     },
   ],
 });

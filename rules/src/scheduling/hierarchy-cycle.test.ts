@@ -12,12 +12,12 @@ RuleTester.run(rule, {
     {
       name: 'a group that is its own parent',
       yaml: composite('a', 'a'),
-      errors: [{ path: 'spec.parentCompositePodGroupName', message: 'the parents form a cycle ("a" → "a"); the hierarchy needs a root group without a parent', line: 7, column: 32 }],
+      errors: [{ path: 'spec.parentCompositePodGroupName', messageId: 'cycle', data: { names: '"a" → "a"' }, line: 7, column: 32 }],
     },
     {
       name: 'a cycle of three is reported once, at its first member',
       yaml: documents(composite('root'), composite('b', 'c'), composite('a', 'b'), composite('c', 'a'), composite('below', 'a')),
-      errors: [{ path: 'spec.parentCompositePodGroupName', message: 'the parents form a cycle ("b" → "c" → "a" → "b"); the hierarchy needs a root group without a parent', line: 16 }],
+      errors: [{ path: 'spec.parentCompositePodGroupName', messageId: 'cycle', data: { names: '"b" → "c" → "a" → "b"' }, line: 16 }],
     },
   ],
 });

@@ -1,6 +1,8 @@
 import { compareRunOrder, defineRule } from '@platlint/core';
-import { ancestry, nameOf } from './hierarchy.js';
+import { ancestry } from './hierarchy.js';
 import { COMPOSITE_POD_GROUP } from './shared.js';
+import { nameOf } from '../kit/objects.js';
+import docs from './hierarchy-cycle.md';
 
 export default defineRule({
   meta: {
@@ -11,28 +13,10 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document B, CompositePodGroup (condition reason Invalid: a cycle)',
     crossDocument: [COMPOSITE_POD_GROUP],
-    docs: [
-      'Following `spec.parentCompositePodGroupName` from group to group must end at a root, a group',
-      'without a parent. When the chain comes back to where it started (a group that is its own',
-      'parent, or `a` under `b` under `a`), the hierarchy has no root. The API server accepts each',
-      'object on its own; only the scheduler finds the cycle at run time and marks the groups Invalid.',
-      'The rule looks at the CompositePodGroups of the run in the same namespace and reports a cycle',
-      'once, at the first of its members in the order of the run.',
-      '',
-      'Spec: document B, CompositePodGroupStatus (reason `Invalid`: "a cycle"). The API server',
-      'admits each group (API server validation, CompositePodGroup), so the rule is advice (`enforcedBy: advice`), yet an',
-      'error: a group in a cycle is certain never to be scheduled.',
-      '',
-      'Fails (two documents):',
-      '```yaml',
-      'metadata: {name: a, namespace: ml}',
-      'spec: {parentCompositePodGroupName: b, ...}',
-      '---',
-      'metadata: {name: b, namespace: ml}',
-      'spec: {parentCompositePodGroupName: a, ...}',
-      '```',
-      'Passes: the same with `b` a root (no parentCompositePodGroupName).',
-    ].join('\n'),
+    docs,
+    messages: {
+      cycle: 'the parents form a cycle ({{names}}); the hierarchy needs a root group without a parent',
+    },
   },
   check(context) {
     const { ancestors, loopsAt } = ancestry(context);
@@ -44,7 +28,7 @@ export default defineRule({
     const names = [...members.map((o) => `"${nameOf(o.value) ?? ''}"`), `"${self}"`].join(' → ');
     context.report({
       path: ['spec', 'parentCompositePodGroupName'],
-      message: `the parents form a cycle (${names}); the hierarchy needs a root group without a parent`,
+      messageId: 'cycle', data: { names },
     });
   },
 });

@@ -15,12 +15,12 @@ RuleTester.run(rule, {
     {
       name: 'a PodGroup at level 5',
       yaml: documents(...fourLevels, member('workers', 'l4')),
-      errors: [{ path: 'spec.parentCompositePodGroupName', message: 'this group is at level 5 of the hierarchy under "l1"; a hierarchy is at most 4 levels deep', line: 46, column: 32 }],
+      errors: [{ path: 'spec.parentCompositePodGroupName', messageId: 'tooDeep', data: { level: 5, top: 'l1', maxDepth: 4 }, line: 46, column: 32 }],
     },
     {
       name: 'only the first level too deep is reported',
       yaml: documents(...fourLevels, composite('l5', 'l4'), composite('l6', 'l5'), member('workers', 'l6')),
-      errors: [{ path: 'spec.parentCompositePodGroupName', message: 'this group is at level 5 of the hierarchy under "l1"; a hierarchy is at most 4 levels deep' }],
+      errors: [{ path: 'spec.parentCompositePodGroupName', messageId: 'tooDeep', data: { level: 5, top: 'l1', maxDepth: 4 } }],
     },
   ],
 });

@@ -1,6 +1,8 @@
 import { defineRule } from '@platlint/core';
-import { MAX_DEPTH, ancestry, nameOf } from './hierarchy.js';
+import { MAX_DEPTH, ancestry } from './hierarchy.js';
 import { COMPOSITE_POD_GROUP, POD_GROUP } from './shared.js';
+import { nameOf } from '../kit/objects.js';
+import docs from './hierarchy-depth.md';
 
 export default defineRule({
   meta: {
@@ -11,22 +13,10 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document B, Limits ("Composite pod group hierarchy depth: at most 4")',
     crossDocument: [COMPOSITE_POD_GROUP],
-    docs: [
-      'Groups form a hierarchy through `spec.parentCompositePodGroupName`: a root CompositePodGroup is',
-      'level 1, its children level 2, and so on. The spec limits the depth to 4. The API server accepts',
-      'each object on its own; only the scheduler finds a deeper hierarchy at run time and marks it',
-      'Invalid. The rule follows the parents among the CompositePodGroups of the run in the same',
-      'namespace and reports each group at level 5, the first level too deep (deeper groups are only',
-      'the consequence). A PodGroup counts as a level of the hierarchy it hangs in, like a',
-      'CompositePodGroup. When a parent is missing from the run, the depth counted is a lower bound.',
-      '',
-      'Spec: document B, Limits, and CompositePodGroupStatus (reason `Invalid`: "depth above 4").',
-      'Upstream (API server validation, CompositePodGroup) checks this only in the scheduler, not on admission, so the',
-      'rule is advice (`enforcedBy: advice`), yet an error: such a group is certain never to be scheduled.',
-      '',
-      'Fails: a PodGroup under `l4`, under `l3`, under `l2`, under the root `l1` (level 5).',
-      'Passes: the same PodGroup directly under `l3` (level 4).',
-    ].join('\n'),
+    docs,
+    messages: {
+      tooDeep: 'this group is at level {{level}} of the hierarchy under "{{top}}"; a hierarchy is at most {{maxDepth}} levels deep',
+    },
   },
   check(context) {
     const { ancestors, loopsAt } = ancestry(context);
@@ -36,7 +26,7 @@ export default defineRule({
     const top = ancestors.at(-1);
     context.report({
       path: ['spec', 'parentCompositePodGroupName'],
-      message: `this group is at level ${level} of the hierarchy under "${top ? nameOf(top.value) ?? '' : ''}"; a hierarchy is at most ${MAX_DEPTH} levels deep`,
+      messageId: 'tooDeep', data: { level, top: top ? nameOf(top.value) ?? '' : '', maxDepth: MAX_DEPTH },
     });
   },
 });

@@ -1,28 +1,24 @@
 import type { LintObject, RuleContext } from '@platlint/core';
-import type { Mapping } from './shared.js';
-import { COMPOSITE_POD_GROUP, isJsonObject, spec } from './shared.js';
+import { COMPOSITE_POD_GROUP, spec } from './shared.js';
+import { isObject } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 
 /** The limit the spec sets on a hierarchy of groups (document B, Limits). */
 export const MAX_DEPTH = 4;
 
-export function namespaceOf(value: Mapping): string {
-  const metadata = isJsonObject(value.metadata) ? value.metadata : {};
+export function namespaceOf(value: Obj): string {
+  const metadata = isObject(value.metadata) ? value.metadata : {};
   return typeof metadata.namespace === 'string' ? metadata.namespace : '';
 }
 
-export function nameOf(value: Mapping): string | undefined {
-  const metadata = isJsonObject(value.metadata) ? value.metadata : {};
-  return typeof metadata.name === 'string' ? metadata.name : undefined;
-}
-
-export function parentOf(value: Mapping): string | undefined {
+export function parentOf(value: Obj): string | undefined {
   const parent = spec(value)?.parentCompositePodGroupName;
   return typeof parent === 'string' && parent !== '' ? parent : undefined;
 }
 
-export function workloadOf(value: Mapping): string | undefined {
+export function workloadOf(value: Obj): string | undefined {
   const ref = spec(value)?.workloadRef;
-  return isJsonObject(ref) && typeof ref.workloadName === 'string' ? ref.workloadName : undefined;
+  return isObject(ref) && typeof ref.workloadName === 'string' ? ref.workloadName : undefined;
 }
 
 /** The CompositePodGroup of the run of that name in the namespace (the first of a name wins). */

@@ -16,17 +16,17 @@ RuleTester.run(rule, {
     {
       name: 'both modes',
       yaml: podGroup('workers', `${policy}\n  disruptionMode:\n    single: {}\n    all: {}`),
-      errors: [{ path: 'spec.disruptionMode.all', message: 'the disruption mode sets both "single" and "all"; keep exactly one of them', line: 10, column: 5 }],
+      errors: [{ path: 'spec.disruptionMode.all', messageId: 'both', line: 10, column: 5 }],
     },
     {
       name: 'no mode in an explicit object',
       yaml: podGroup('workers', `${policy}\n  disruptionMode: {}`),
-      errors: [{ path: 'spec.disruptionMode.single', message: 'the disruption mode sets neither "single" nor "all"; set exactly one of them, or leave the field out for "single"' }],
+      errors: [{ path: 'spec.disruptionMode.single', messageId: 'neither' }],
     },
     {
       name: 'both modes in a CompositePodGroup',
       yaml: composite('  disruptionMode: {single: {}, all: {}}'),
-      errors: [{ path: 'spec.disruptionMode.all', message: 'the disruption mode sets both "single" and "all"; keep exactly one of them' }],
+      errors: [{ path: 'spec.disruptionMode.all', messageId: 'both' }],
     },
   ],
 });

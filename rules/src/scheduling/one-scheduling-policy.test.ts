@@ -14,12 +14,12 @@ RuleTester.run(rule, {
     {
       name: 'both members',
       yaml: podGroup('workers', '  schedulingPolicy:\n    basic: {}\n    gang:\n      minCount: 8'),
-      errors: [{ path: 'spec.schedulingPolicy.gang', message: 'the scheduling policy sets both "basic" and "gang"; keep exactly one of them', line: 9, column: 5 }],
+      errors: [{ path: 'spec.schedulingPolicy.gang', messageId: 'both', line: 9, column: 5 }],
     },
     {
       name: 'an empty policy',
       yaml: podGroup('workers', '  schedulingPolicy: {}'),
-      errors: [{ path: 'spec.schedulingPolicy.basic', message: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them', line: 7, column: 3 }],
+      errors: [{ path: 'spec.schedulingPolicy.basic', messageId: 'neither', line: 7, column: 3 }],
     },
     {
       name: 'a member without a value is unset',
@@ -29,12 +29,12 @@ RuleTester.run(rule, {
     {
       name: 'both members in a CompositePodGroup',
       yaml: compositePodGroup('root', `${ref}\n  schedulingPolicy:\n    basic: {}\n    gang: {minGroupCount: 2}`),
-      errors: [{ path: 'spec.schedulingPolicy.gang', message: 'the scheduling policy sets both "basic" and "gang"; keep exactly one of them' }],
+      errors: [{ path: 'spec.schedulingPolicy.gang', messageId: 'both' }],
     },
     {
       name: 'an empty CompositePodGroup policy',
       yaml: compositePodGroup('root', `${ref}\n  schedulingPolicy: {}`),
-      errors: [{ path: 'spec.schedulingPolicy.basic', message: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them' }],
+      errors: [{ path: 'spec.schedulingPolicy.basic', messageId: 'neither' }],
     },
   ],
 });

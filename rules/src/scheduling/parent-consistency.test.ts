@@ -18,14 +18,14 @@ RuleTester.run(rule, {
     {
       name: 'a basic child of a gang parent',
       yaml: documents(gangRoot, podGroup('workers', '  parentCompositePodGroupName: root\n  schedulingPolicy: {basic: {}}\n  disruptionMode: {all: {}}\n  priorityClassName: high')),
-      errors: [{ path: 'spec.schedulingPolicy.basic', severity: 'warning', message: 'this group is scheduled "basic" under the gang parent "root"; a child of a gang group should be a gang too, or the hierarchy is invalid' }],
+      errors: [{ path: 'spec.schedulingPolicy.basic', severity: 'warning', messageId: 'basicUnderGang', data: { parentName: 'root' } }],
     },
     {
       name: 'a child with the default disruption mode under an all parent, with another priority class',
       yaml: documents(gangRoot, podGroup('workers', '  parentCompositePodGroupName: root\n  schedulingPolicy: {gang: {minCount: 2}}\n  priorityClassName: low')),
       errors: [
-        { path: 'spec.disruptionMode', severity: 'warning', message: 'this group may be disrupted alone (disruptionMode single, the default) under the parent "root" whose children are disrupted together (all); set disruptionMode: {all: {}}' },
-        { path: 'spec.priorityClassName', severity: 'warning', message: 'priorityClassName "low" differs from "high" of the parent "root"; all groups of a hierarchy share one priority' },
+        { path: 'spec.disruptionMode', severity: 'warning', messageId: 'singleUnderAll', data: { defaultNote: ', the default', parentName: 'root' } },
+        { path: 'spec.priorityClassName', severity: 'warning', messageId: 'otherPriority', data: { field: 'priorityClassName', mine: '"low"', parents: '"high"', parentName: 'root' } },
       ],
     },
   ],

@@ -1,16 +1,18 @@
 import { defineRule } from '@platlint/core';
 import type { ReportDescriptor } from '@platlint/core';
-import { ancestry, nameOf } from './hierarchy.js';
-import type { Mapping } from './shared.js';
-import { COMPOSITE_POD_GROUP, POD_GROUP, isJsonObject, isSet, spec } from './shared.js';
+import { ancestry } from './hierarchy.js';
+import { COMPOSITE_POD_GROUP, POD_GROUP, spec } from './shared.js';
+import { isObject, isSet, nameOf } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
+import docs from './parent-consistency.md';
 
 /** The member of a `{basic: {}}`/`{gang: ...}` or `{single: {}}`/`{all: {}}` union that is set. */
 function member(union: unknown, names: readonly string[]): string | undefined {
-  return isJsonObject(union) ? names.find((name) => isSet(union[name])) : undefined;
+  return isObject(union) ? names.find((name) => isSet(union[name])) : undefined;
 }
 
 /** A scalar of the spec worth comparing with the parent's: set on both sides. */
-function scalar(value: Mapping, field: string): string | number | undefined {
+function scalar(value: Obj, field: string): string | number | undefined {
   const v = spec(value)?.[field];
   return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? v : undefined;
 }
@@ -24,62 +26,12 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'upstream (KEP of CompositePodGroup: runtime validation of group hierarchies)',
     crossDocument: [COMPOSITE_POD_GROUP],
-    docs: [
-      'A hierarchy of groups is scheduled as one tree, and some parent-child pairs have no clear',
-      'meaning. Upstream design lists them as layouts kube-scheduler treats as invalid:',
-      '',
-      '- a child with the `basic` scheduling policy under a `gang` parent (the parent waits for all',
-      '  of its children at once, the child promises nothing);',
-      '- a child that may be disrupted alone (`disruptionMode` `single`, the default) under a parent',
-      '  whose children are only disrupted together (`all`);',
-      '- a child whose `priorityClassName`, `priority` or `preemptionPolicy` differs from the',
-      "  parent's: a hierarchy shares one priority.",
-      '',
-      'The API server stores such groups, and the spec does not name these cases among the reasons',
-      'for an `Invalid` condition, so the rule warns. Each group is compared with its parent among',
-      'the CompositePodGroups of the run in the same namespace; fields left unset on either side',
-      '(other than the disruption mode, whose default is `single`) are not compared.',
-      '',
-      'Source: upstream design of the group hierarchy; the spec does not describe these cases.',
-      '',
-      'Fails:',
-      '',
-      '```yaml',
-      'apiVersion: scheduling.plat.io/v1alpha3',
-      'kind: CompositePodGroup',
-      'metadata: {name: root, namespace: ml}',
-      'spec:',
-      '  workloadRef: {workloadName: pretrain, templateName: root}',
-      '  schedulingPolicy: {gang: {minGroupCount: 2}}',
-      '---',
-      'apiVersion: scheduling.plat.io/v1beta1',
-      'kind: PodGroup',
-      'metadata: {name: workers, namespace: ml}',
-      'spec:',
-      '  parentCompositePodGroupName: root',
-      '  workloadRef: {workloadName: pretrain, templateName: workers}',
-      '  schedulingPolicy: {basic: {}}',
-      '```',
-      '',
-      'Passes:',
-      '',
-      '```yaml',
-      'apiVersion: scheduling.plat.io/v1alpha3',
-      'kind: CompositePodGroup',
-      'metadata: {name: root, namespace: ml}',
-      'spec:',
-      '  workloadRef: {workloadName: pretrain, templateName: root}',
-      '  schedulingPolicy: {gang: {minGroupCount: 2}}',
-      '---',
-      'apiVersion: scheduling.plat.io/v1beta1',
-      'kind: PodGroup',
-      'metadata: {name: workers, namespace: ml}',
-      'spec:',
-      '  parentCompositePodGroupName: root',
-      '  workloadRef: {workloadName: pretrain, templateName: workers}',
-      '  schedulingPolicy: {gang: {minCount: 4}}',
-      '```',
-    ].join('\n'),
+    docs,
+    messages: {
+      basicUnderGang: 'this group is scheduled "basic" under the gang parent "{{parentName}}"; a child of a gang group should be a gang too, or the hierarchy is invalid',
+      singleUnderAll: 'this group may be disrupted alone (disruptionMode single{{defaultNote}}) under the parent "{{parentName}}" whose children are disrupted together (all); set disruptionMode: {all: {}}',
+      otherPriority: '{{field}} {{mine}} differs from {{parents}} of the parent "{{parentName}}"; all groups of a hierarchy share one priority',
+    },
   },
   check(context) {
     const parent = ancestry(context).ancestors[0];
@@ -89,21 +41,21 @@ export default defineRule({
     const parentName = nameOf(parent.value) ?? '';
     const findings: ReportDescriptor[] = [];
     if (member(theirs.schedulingPolicy, ['basic', 'gang']) === 'gang' && member(own.schedulingPolicy, ['basic', 'gang']) === 'basic') {
-      findings.push({ path: ['spec', 'schedulingPolicy', 'basic'], target: 'key', message: `this group is scheduled "basic" under the gang parent "${parentName}"; a child of a gang group should be a gang too, or the hierarchy is invalid` });
+      findings.push({ path: ['spec', 'schedulingPolicy', 'basic'], target: 'key', messageId: 'basicUnderGang', data: { parentName } });
     }
     // An omitted disruption mode is `single`, the default of both kinds.
     if (member(theirs.disruptionMode, ['single', 'all']) === 'all' && (member(own.disruptionMode, ['single', 'all']) ?? 'single') === 'single') {
       findings.push({
         path: ['spec', 'disruptionMode'],
         target: 'key',
-        message: `this group may be disrupted alone (disruptionMode single${isSet(own.disruptionMode) ? '' : ', the default'}) under the parent "${parentName}" whose children are disrupted together (all); set disruptionMode: {all: {}}`,
+        messageId: 'singleUnderAll', data: { defaultNote: isSet(own.disruptionMode) ? '' : ', the default', parentName },
       });
     }
     for (const field of ['priorityClassName', 'priority', 'preemptionPolicy']) {
       const mine = scalar(context.value, field);
       const parents = scalar(parent.value, field);
       if (mine === undefined || parents === undefined || mine === parents) continue;
-      findings.push({ path: ['spec', field], message: `${field} ${JSON.stringify(mine)} differs from ${JSON.stringify(parents)} of the parent "${parentName}"; all groups of a hierarchy share one priority` });
+      findings.push({ path: ['spec', field], messageId: 'otherPriority', data: { field, mine: JSON.stringify(mine), parents: JSON.stringify(parents), parentName } });
     }
     for (const finding of findings) context.report(finding);
   },

@@ -16,7 +16,7 @@ RuleTester.run(rule, {
         {
           path: 'spec.parentCompositePodGroupName',
           severity: 'warning',
-          message: 'no CompositePodGroup "rot" in namespace "ml-training" is among the manifests linted; check the name, or lint the parent together with this group',
+          messageId: 'noParent', data: { parent: 'rot', where: 'in namespace "ml-training"' },
           line: 16,
           column: 32,
         },

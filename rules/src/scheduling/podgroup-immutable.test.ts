@@ -69,19 +69,19 @@ RuleTester.run(rule, {
       name: 'switching from basic to gang',
       yaml: basic.replace('basic: {}', 'gang: {minCount: 2}'),
       old: basic,
-      errors: [{ path: 'spec.schedulingPolicy', message: 'the scheduling policy changed from "basic" to "gang"; a PodGroup cannot switch between basic and gang scheduling after creation', line: 8, column: 5 }],
+      errors: [{ path: 'spec.schedulingPolicy', messageId: 'policySwitched', data: { was: 'basic', is: 'gang' }, line: 8, column: 5 }],
     },
     {
       name: 'gang added next to basic',
       yaml: basic.replace('basic: {}', 'basic: {}\n    gang: {minCount: 2}'),
       old: basic,
-      errors: [{ path: 'spec.schedulingPolicy.gang', message: 'spec.schedulingPolicy.gang was added; gang scheduling cannot be added to an existing PodGroup' }],
+      errors: [{ path: 'spec.schedulingPolicy.gang', messageId: 'policyMemberAdded', data: { member: 'gang', what: 'gang scheduling' } }],
     },
     {
       name: 'gang removed, leaving no policy',
       yaml: stored.replace('    gang:\n      minCount: 8', '    {}').replace('  schedulingPolicy:\n    {}', '  schedulingPolicy: {}'),
       old: stored,
-      errors: [{ path: 'spec.schedulingPolicy.gang', message: 'spec.schedulingPolicy.gang was removed; gang scheduling cannot be removed from an existing PodGroup' }],
+      errors: [{ path: 'spec.schedulingPolicy.gang', messageId: 'policyMemberRemoved', data: { member: 'gang', what: 'gang scheduling' } }],
     },
   ],
 });

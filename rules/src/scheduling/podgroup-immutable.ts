@@ -1,7 +1,9 @@
 import { defineRule, platlintInfo, schemaAt } from '@platlint/core';
 import type { RuleContext } from '@platlint/core';
-import type { Mapping } from './shared.js';
-import { POD_GROUP, isJsonObject, isSet, reportChanges, spec } from './shared.js';
+import { CHANGE_MESSAGES, POD_GROUP, reportChanges, spec } from './shared.js';
+import { isObject, isSet } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
+import docs from './podgroup-immutable.md';
 
 const WHY = 'this field of a PodGroup cannot change after creation';
 
@@ -13,37 +15,13 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document B, PodGroup (PodGroupSpec, column Mutable); upstream (API server validation, PodGroup)',
-    docs: [
-      'An update rule: it runs when `platlint lint --old PATH` gives the stored object of the same',
-      'namespace and name. Every field of a PodGroup spec is immutable except `schedulingPolicy`:',
-      '`workloadRef`, `parentCompositePodGroupName`, `resourceClaims`, `disruptionMode`,',
-      '`priorityClassName`, `priority`, `preemptionPolicy` and `schedulingConstraints` (the spec marks',
-      'each "Mutable: no"). Inside `schedulingPolicy`, `basic` cannot be added or removed and `gang`',
-      'can be neither added nor removed, so a group never switches between basic and gang scheduling;',
-      '`gang.minCount` stays mutable, to support scaling.',
-      '',
-      'Each difference is reported at the field that differs, after defaulting on both sides (leaving',
-      'out `disruptionMode` is the same as `single: {}`). `priority` and `preemptionPolicy` left out',
-      'of the new manifest are not reported: the Priority admission controller fills them in from the',
-      'priority class, so a stored object carries them although no manifest set them.',
-      '',
-      'Spec: document B, PodGroupSpec. Upstream (API server validation, PodGroup) does not list',
-      '`schedulingConstraints`, which it treats as immutable only while the',
-      'TopologyAwareWorkloadScheduling gate is on; the spec marks it immutable without condition.',
-      '',
-      'Fails (stored `basic: {}`):',
-      '```yaml',
-      'spec:',
-      '  schedulingPolicy:',
-      '    gang: {minCount: 4}',
-      '```',
-      'Passes (stored `gang: {minCount: 4}`):',
-      '```yaml',
-      'spec:',
-      '  schedulingPolicy:',
-      '    gang: {minCount: 8}',
-      '```',
-    ].join('\n'),
+    docs,
+    messages: {
+      ...CHANGE_MESSAGES,
+      policyMemberAdded: 'spec.schedulingPolicy.{{member}} was added; {{what}} cannot be added to an existing PodGroup',
+      policyMemberRemoved: 'spec.schedulingPolicy.{{member}} was removed; {{what}} cannot be removed from an existing PodGroup',
+      policySwitched: 'the scheduling policy changed from "{{was}}" to "{{is}}"; a PodGroup cannot switch between basic and gang scheduling after creation',
+    },
   },
   check(context) {
     const stored = context.old ? spec(context.old.value) : undefined;
@@ -61,8 +39,8 @@ export default defineRule({
 
 /** basic and gang keep their presence; what is inside gang (minCount) may change. */
 function checkPolicy(context: RuleContext, before: unknown, after: unknown): void {
-  if (!isJsonObject(before) || !isJsonObject(after)) return;
-  const mode = (policy: Mapping): string | undefined => {
+  if (!isObject(before) || !isObject(after)) return;
+  const mode = (policy: Obj): string | undefined => {
     const basic = isSet(policy.basic);
     const gang = isSet(policy.gang);
     return basic === gang ? undefined : basic ? 'basic' : 'gang';
@@ -70,7 +48,7 @@ function checkPolicy(context: RuleContext, before: unknown, after: unknown): voi
   const was = mode(before);
   const is = mode(after);
   if (was && is) {
-    if (was !== is) context.report({ path: ['spec', 'schedulingPolicy'], message: `the scheduling policy changed from "${was}" to "${is}"; a PodGroup cannot switch between basic and gang scheduling after creation` });
+    if (was !== is) context.report({ path: ['spec', 'schedulingPolicy'], messageId: 'policySwitched', data: { was, is } });
     return;
   }
   // Neither or both on one side: name each member whose presence changed.
@@ -82,7 +60,8 @@ function checkPolicy(context: RuleContext, before: unknown, after: unknown): voi
     context.report({
       path: ['spec', 'schedulingPolicy', member],
       target: 'key',
-      message: has ? `spec.schedulingPolicy.${member} was added; ${what} cannot be added to an existing PodGroup` : `spec.schedulingPolicy.${member} was removed; ${what} cannot be removed from an existing PodGroup`,
+      messageId: has ? 'policyMemberAdded' : 'policyMemberRemoved',
+      data: { member, what },
     });
   }
 }

@@ -13,17 +13,17 @@ RuleTester.run(rule, {
     {
       name: 'both',
       yaml: withClaims('    - name: nics\n      resourceClaimName: nics\n    - name: gpus\n      resourceClaimName: shared-gpus\n      resourceClaimTemplateName: gpu-template'),
-      errors: [{ path: 'spec.resourceClaims[1].resourceClaimTemplateName', message: 'claim "gpus" sets both "resourceClaimName" and "resourceClaimTemplateName"; keep exactly one of them', line: 13, column: 7 }],
+      errors: [{ path: 'spec.resourceClaims[1].resourceClaimTemplateName', messageId: 'both', data: { claim: 'claim "gpus"' }, line: 13, column: 7 }],
     },
     {
       name: 'neither',
       yaml: withClaims('    - name: gpus'),
-      errors: [{ path: 'spec.resourceClaims[0].resourceClaimName', message: 'claim "gpus" sets neither "resourceClaimName" nor "resourceClaimTemplateName"; set exactly one of them' }],
+      errors: [{ path: 'spec.resourceClaims[0].resourceClaimName', messageId: 'neither', data: { claim: 'claim "gpus"' } }],
     },
     {
       name: 'neither, and no name either',
       yaml: withClaims('    - resourceClaimName:'),
-      errors: [{ path: 'spec.resourceClaims[0].resourceClaimName', message: 'the claim sets neither "resourceClaimName" nor "resourceClaimTemplateName"; set exactly one of them' }],
+      errors: [{ path: 'spec.resourceClaims[0].resourceClaimName', messageId: 'neither', data: { claim: 'the claim' } }],
     },
   ],
 });

@@ -1,5 +1,7 @@
-import { defineRule } from '@platlint/core';
-import { POD_GROUP, checkExactlyOne, isJsonObject, spec } from './shared.js';
+import { checkOneOf, defineRule } from '@platlint/core';
+import { POD_GROUP, spec } from './shared.js';
+import { isObject } from '../kit/objects.js';
+import docs from './resource-claim-source.md';
 
 export default defineRule({
   meta: {
@@ -9,41 +11,20 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source: 'API document B, PodGroup (PodGroupResourceClaim)',
-    docs: [
-      'Each entry of `spec.resourceClaims` refers to exactly one ResourceClaim: either an existing claim',
-      '(`resourceClaimName`) or a template the claim is generated from (`resourceClaimTemplateName`).',
-      'An entry with neither names no claim, and one with both is ambiguous; the server rejects both.',
-      'The names themselves must be DNS subdomains (checked structurally).',
-      '',
-      'Where it is reported: with no member set, at the first member (its own path, placed on the',
-      'nearest key that exists); with both set, at the second one written. The server itself reports',
-      'the union as a whole.',
-      '',
-      'Spec: document B, PodGroupResourceClaim ("Exactly one of resourceClaimName and',
-      'resourceClaimTemplateName must be set").',
-      '',
-      'Fails:',
-      '```yaml',
-      'resourceClaims:',
-      '  - name: gpus',
-      '    resourceClaimName: shared-gpus',
-      '    resourceClaimTemplateName: gpu-template',
-      '```',
-      'Passes:',
-      '```yaml',
-      'resourceClaims:',
-      '  - name: gpus',
-      '    resourceClaimTemplateName: gpu-template',
-      '```',
-    ].join('\n'),
+    docs,
+    messages: {
+      neither: '{{claim}} sets neither "resourceClaimName" nor "resourceClaimTemplateName"; set exactly one of them',
+      both: '{{claim}} sets both "resourceClaimName" and "resourceClaimTemplateName"; keep exactly one of them',
+    },
   },
   check(context) {
     const claims = spec(context.value)?.resourceClaims;
     if (!Array.isArray(claims)) return;
     claims.forEach((claim: unknown, i) => {
-      if (!isJsonObject(claim)) return;
+      if (!isObject(claim)) return;
       const label = typeof claim.name === 'string' ? `claim "${claim.name}"` : 'the claim';
-      checkExactlyOne(context, ['spec', 'resourceClaims', i], claim, ['resourceClaimName', 'resourceClaimTemplateName'], label);
+      const data = { claim: label };
+      checkOneOf(context, ['spec', 'resourceClaims', i], ['resourceClaimName', 'resourceClaimTemplateName'], { noneMessage: { messageId: 'neither', data }, extraMessage: () => ({ messageId: 'both', data }) });
     });
   },
 });

@@ -1,38 +1,13 @@
-import { formatPath, isJsonObject, schemaAt } from '@platlint/core';
+import { formatPath, schemaAt } from '@platlint/core';
 import type { FieldPath, RuleContext, SchemaNode } from '@platlint/core';
-
-/** The mapping guard of core, for the rules of this area. */
-export { isJsonObject };
+import { isObject, isSet } from '../kit/objects.js';
+import type { Obj } from '../kit/objects.js';
 
 export const POD_GROUP = 'PodGroup.scheduling.plat.io';
 export const COMPOSITE_POD_GROUP = 'CompositePodGroup.scheduling.plat.io';
 
-export type Mapping = Record<string, unknown>;
-
-/** Union members are pointers upstream: a key written without a value (`basic:`) is unset. */
-export function isSet(value: unknown): boolean {
-  return value !== undefined && value !== null;
-}
-
-/**
- * Checks an "exactly one of" union the way every rule reports one: when no member is set, at
- * the first member (its own path, placed on the nearest key that exists); when several are
- * set, at each one after the first, in the order they are written.
- */
-export function checkExactlyOne(context: RuleContext, path: FieldPath, union: Mapping, members: readonly [string, string], what: string, neitherHint = ''): void {
-  const set = Object.keys(union).filter((key) => members.includes(key) && isSet(union[key]));
-  const [a, b] = members;
-  if (set.length === 0) {
-    context.report({ path: [...path, a], target: 'key', message: `${what} sets neither "${a}" nor "${b}"; set exactly one of them${neitherHint}` });
-    return;
-  }
-  for (const extra of set.slice(1)) {
-    context.report({ path: [...path, extra], target: 'key', message: `${what} sets both "${a}" and "${b}"; keep exactly one of them` });
-  }
-}
-
-export function spec(value: Mapping): Mapping | undefined {
-  return isJsonObject(value.spec) ? value.spec : undefined;
+export function spec(value: Obj): Obj | undefined {
+  return isObject(value.spec) ? value.spec : undefined;
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {
@@ -40,7 +15,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
   }
-  if (!isJsonObject(a) || !isJsonObject(b)) return false;
+  if (!isObject(a) || !isObject(b)) return false;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => isSet(a[k]) || isSet(b[k])));
   return [...keys].every((k) => deepEqual(a[k], b[k]));
 }
@@ -62,7 +37,14 @@ const SERVER_FILLED = new Set(['priority', 'preemptionPolicy']);
  * Reports every difference between the stored and the new value of one spec field, at the
  * most precise path. Both sides are compared after defaulting.
  */
-export function reportChanges(context: RuleContext, schema: SchemaNode, field: string, oldSpec: Mapping, newSpec: Mapping, why: string): void {
+/** The messages of reportChanges, which every rule that calls it has among its own. */
+export const CHANGE_MESSAGES = {
+  fieldAdded: '{{name}} was added; {{why}}',
+  fieldRemoved: '{{name}} was removed (it was {{before}}); {{why}}',
+  fieldChanged: '{{name}} changed from {{before}} to {{after}}; {{why}}',
+} as const;
+
+export function reportChanges(context: RuleContext, schema: SchemaNode, field: string, oldSpec: Obj, newSpec: Obj, why: string): void {
   const fallback = schemaAt(schema, ['spec', field])?.default;
   if (!isSet(newSpec[field]) && SERVER_FILLED.has(field)) return;
   const before = isSet(oldSpec[field]) ? oldSpec[field] : fallback;
@@ -75,16 +57,16 @@ function diff(context: RuleContext, path: FieldPath, before: unknown, after: unk
   const name = formatPath(path);
   // Descend only while both sides set the same fields: a member swapped for another (single
   // for all, basic for gang) is one change of the mapping, not a removal and an addition.
-  if (isJsonObject(before) && isJsonObject(after) && sameKeys(before, after)) {
+  if (isObject(before) && isObject(after) && sameKeys(before, after)) {
     for (const key of Object.keys(after)) diff(context, [...path, key], before[key], after[key], why);
     return;
   }
-  if (!isSet(before)) context.report({ path, target: 'key', message: `${name} was added; ${why}` });
-  else if (!isSet(after)) context.report({ path, target: 'key', message: `${name} was removed (it was ${show(before)}); ${why}` });
-  else context.report({ path, message: `${name} changed from ${show(before)} to ${show(after)}; ${why}` });
+  if (!isSet(before)) context.report({ path, target: 'key', messageId: 'fieldAdded', data: { name, why } });
+  else if (!isSet(after)) context.report({ path, target: 'key', messageId: 'fieldRemoved', data: { name, before: show(before), why } });
+  else context.report({ path, messageId: 'fieldChanged', data: { name, before: show(before), after: show(after), why } });
 }
 
-function sameKeys(a: Mapping, b: Mapping): boolean {
-  const set = (m: Mapping): string[] => Object.keys(m).filter((k) => isSet(m[k])).sort();
+function sameKeys(a: Obj, b: Obj): boolean {
+  const set = (m: Obj): string[] => Object.keys(m).filter((k) => isSet(m[k])).sort();
   return set(a).join('\0') === set(b).join('\0');
 }

@@ -15,7 +15,7 @@ RuleTester.run(rule, {
       errors: [
         {
           path: 'spec.workloadRef.workloadName',
-          message: 'this group belongs to Workload "llm-finetune" but its parent "root" belongs to Workload "llm-pretrain"; all groups of one hierarchy must come from the same Workload',
+          messageId: 'otherWorkload', data: { own: 'llm-finetune', relation: 'its parent', ancestor: 'root', theirs: 'llm-pretrain' },
           line: 17,
           column: 31,
         },

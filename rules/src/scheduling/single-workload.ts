@@ -1,6 +1,8 @@
 import { defineRule } from '@platlint/core';
-import { ancestry, nameOf, workloadOf } from './hierarchy.js';
+import { ancestry, workloadOf } from './hierarchy.js';
 import { COMPOSITE_POD_GROUP, POD_GROUP } from './shared.js';
+import { nameOf } from '../kit/objects.js';
+import docs from './single-workload.md';
 
 export default defineRule({
   meta: {
@@ -12,31 +14,10 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document B, CompositePodGroup (condition reason Invalid: "references to more than one distinct Workload")',
     crossDocument: [COMPOSITE_POD_GROUP],
-    docs: [
-      'A hierarchy of groups is the runtime form of one Workload: every CompositePodGroup and PodGroup',
-      'in it is created from a template of that Workload and says so in `spec.workloadRef.workloadName`.',
-      'A hierarchy whose groups reference more than one Workload is invalid; the API server accepts',
-      'each object on its own, and only the scheduler finds the mix at run time. The rule compares each',
-      'group with its nearest ancestor that names a Workload (among the CompositePodGroups of the run',
-      'in the same namespace), so the place where the Workload changes is reported once. A PodGroup',
-      'without `workloadRef` is not compared.',
-      '',
-      'Spec: document B, CompositePodGroupStatus (reason `Invalid`). Since admission does not check',
-      'it, the rule is advice (`enforcedBy: advice`), yet an error: such a hierarchy is certain never',
-      'to be scheduled.',
-      '',
-      'Fails:',
-      '```yaml',
-      'metadata: {name: root, namespace: ml}',
-      'spec: {workloadRef: {workloadName: pretrain, templateName: root}, ...}',
-      '---',
-      'metadata: {name: stage-1, namespace: ml}',
-      'spec:',
-      '  parentCompositePodGroupName: root',
-      '  workloadRef: {workloadName: finetune, templateName: stage-1}',
-      '```',
-      'Passes: the same with `workloadName: pretrain` in both.',
-    ].join('\n'),
+    docs,
+    messages: {
+      otherWorkload: 'this group belongs to Workload "{{own}}" but {{relation}} "{{ancestor}}" belongs to Workload "{{theirs}}"; all groups of one hierarchy must come from the same Workload',
+    },
   },
   check(context) {
     const own = workloadOf(context.value);
@@ -50,7 +31,7 @@ export default defineRule({
     const relation = index === 0 ? 'its parent' : 'its ancestor';
     context.report({
       path: ['spec', 'workloadRef', 'workloadName'],
-      message: `this group belongs to Workload "${own}" but ${relation} "${nameOf(ancestor.value) ?? ''}" belongs to Workload "${theirs}"; all groups of one hierarchy must come from the same Workload`,
+      messageId: 'otherWorkload', data: { own, relation, ancestor: nameOf(ancestor.value) ?? '', theirs },
     });
   },
 });

@@ -12,7 +12,7 @@ RuleTester.run(rule, {
     {
       name: 'a name used twice',
       yaml: withClaims('    - {name: gpus, resourceClaimName: gpus-a}\n    - {name: nics, resourceClaimName: nics}\n    - {name: gpus, resourceClaimTemplateName: gpus-b}'),
-      errors: [{ path: 'spec.resourceClaims[2].name', message: 'claim name "gpus" is already used by spec.resourceClaims[0]; give each claim of the PodGroup its own name', line: 11, column: 14 }],
+      errors: [{ path: 'spec.resourceClaims[2].name', messageId: 'repeated', data: { name: 'gpus', earlier: 0 }, line: 11, column: 14 }],
     },
     {
       name: 'each later duplicate is reported',

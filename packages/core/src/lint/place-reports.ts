@@ -1,7 +1,8 @@
 import type { Config } from '../config/config.js';
 import type { Diagnostic, Fix, Severity } from '../diagnostics.js';
 import { stringScalarText } from '../fix/scalar-text.js';
-import type { LintObject, ReportDescriptor, ReportTarget } from '../rules/rule.js';
+import { noteMessageRef, reportText } from '../rules/messages.js';
+import type { LintObject, ReportDescriptor, ReportTarget, RuleMeta } from '../rules/rule.js';
 import { valueAt } from '../rules/rule.js';
 import type { FieldPath } from '../source/field-path.js';
 import { formatPath } from '../source/field-path.js';
@@ -46,10 +47,11 @@ export function placeFinding(p: Pick<FileFindings, 'file' | 'out'>, document: nu
 }
 
 /** Places what a rule reported on an object (its path is relative to the object, which may be a List item). */
-export function placeRuleReport(p: FileFindings, ruleId: string, defaultSeverity: Severity, object: LintObject, report: ReportDescriptor): void {
+export function placeRuleReport(p: FileFindings, meta: RuleMeta, object: LintObject, report: ReportDescriptor): void {
   const path = [...object.prefix, ...report.path];
   const span = report.span ? { ...report.span, exact: true } : locateReport(p.file, object.document, path, report.target ?? 'value');
-  const d = diagnostic(p, ruleId, report.severity ?? defaultSeverity, report.message, object.document, path, span);
+  const d = diagnostic(p, meta.id, report.severity ?? meta.severity, reportText(meta, report), object.document, path, span);
+  noteMessageRef(d, report);
   const removal = report.fix?.removeItem ? p.file.removalSpan(object.document, [...object.prefix, ...(report.fix.path ?? report.path)]) : undefined;
   if (removal) d.fix = { range: p.file.lines.range(removal.start, removal.end), text: '' };
   else if (report.fix && !report.fix.removeItem) {

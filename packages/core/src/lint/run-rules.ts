@@ -37,7 +37,7 @@ export function runRules(p: FileFindings, object: LintObject, run: RuleRun): Def
 /** Runs one rule on one object and places what it reports; a rule that throws is reported where it failed. */
 export function runRule(p: FileFindings, rule: Rule, object: LintObject, run: Omit<RuleRun, 'rules' | 'defer'>): void {
   const context = ruleContext(object, run, {
-    report: (report) => placeRuleReport(p, rule.meta.id, rule.meta.severity, object, report),
+    report: (report) => placeRuleReport(p, rule.meta, object, report),
     scalarSource: (path) => p.file.scalarSource(object.document, [...object.prefix, ...path]),
   });
   try {
@@ -69,7 +69,7 @@ export function ruleContext(object: LintObject, run: Omit<RuleRun, 'rules' | 'de
     index: run.index,
     old: run.old,
     report: sink.report,
-    reportMissing: (path, message, options = {}) => sink.report({ ...options, path, message, target: 'missing' }),
+    reportMissing: (path, message, options = {}) => sink.report({ ...options, path, ...(typeof message === 'string' ? { message } : message), target: 'missing' }),
     effective: effectiveOf(object, schema),
     scalarSource: sink.scalarSource,
   };

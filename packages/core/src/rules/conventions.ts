@@ -1,5 +1,6 @@
 import type { FieldPath } from '../source/field-path.js';
 import { isJsonObject } from '../source/json-value.js';
+import type { MessageRef } from './messages.js';
 import { valueAt } from './rule.js';
 import type { ReportDescriptor, RuleContext } from './rule.js';
 
@@ -13,10 +14,10 @@ export interface OneOfOptions {
   mode?: 'exactlyOne' | 'atMostOne';
   /** When a member counts as set; default: present and not null. */
   isSet?: (value: unknown, member: string) => boolean;
-  /** The message when none is set; default names the members. */
-  noneMessage?: string;
+  /** The message when none is set (written out, or a message id of the rule); default names the members. */
+  noneMessage?: string | MessageRef;
   /** The message for an extra member, given it and the member kept. */
-  extraMessage?: (member: string, kept: string) => string;
+  extraMessage?: (member: string, kept: string) => string | MessageRef;
   severity?: ReportDescriptor['severity'];
 }
 
@@ -42,7 +43,7 @@ export function checkOneOf(context: RuleContext, path: FieldPath, members: reado
   }
   for (const member of extra) {
     const message = options.extraMessage?.(member, kept) ?? `"${member}" is set together with "${kept}"; keep only one of ${list}`;
-    context.report({ path: [...path, member], target: 'key', message, ...severity });
+    context.report({ path: [...path, member], target: 'key', ...(typeof message === 'string' ? { message } : message), ...severity });
   }
   return set;
 }

@@ -5,6 +5,7 @@ import type { SchemaNode } from '../schema/tree.js';
 import type { ScalarSource } from '../source/cst-locate.js';
 import type { FieldPath } from '../source/field-path.js';
 import { closest } from '../validate/validator.js';
+import type { MessageRef, ReportText } from './messages.js';
 
 /**
  * A rule is a module with `meta` and `check`, in the manner of ESLint rules. `check` looks
@@ -30,8 +31,13 @@ export interface RuleMeta {
   /** Where the rule comes from: a spec section, or `upstream` for reference/upstream-rules. */
   source: string;
   fixable?: boolean;
-  /** Markdown documentation, printed by `platlint explain`. */
+  /** Markdown documentation, printed by `platlint explain`: the rule's own `.md` file, beside it. */
   docs: string;
+  /**
+   * The rule's messages by id, each a template with `{{name}}` placeholders that a report's
+   * `data` fills (`context.report({ path, messageId, data })`).
+   */
+  messages?: Readonly<Record<string, string>>;
   /**
    * Group-kinds this rule reads from `context.index` (other documents of the run). A
    * parallel run shares these objects between its threads so the rule sees all of them.
@@ -71,10 +77,12 @@ export interface FixDescriptor {
  */
 export type ReportTarget = 'key' | 'value' | 'missing';
 
-export interface ReportDescriptor {
+/** A report: where, and its wording (`message`, or `messageId` and `data`; see `ReportText`). */
+export type ReportDescriptor = ReportPlace & ReportText;
+
+export interface ReportPlace {
   /** The field the finding is about; for a missing field, the path the field would have. */
   path: FieldPath;
-  message: string;
   /** Point at the field's key instead of its value, or say the field is missing. */
   target?: ReportTarget;
   fix?: FixDescriptor;
@@ -133,9 +141,9 @@ export interface RuleContext {
   /**
    * Reports a field that must be present and is not: the finding carries the missing field's
    * own path (`spec.template.metadata.name`) and points at the nearest key that exists.
-   * Shorthand for `report({ ...rest, path, message, target: 'missing' })`.
+   * Shorthand for `report({ ...rest, path, message, target: 'missing' })` (or `messageId` and `data`).
    */
-  reportMissing(path: FieldPath, message: string, options?: Omit<ReportDescriptor, 'path' | 'message' | 'target'>): void;
+  reportMissing(path: FieldPath, message: string | MessageRef, options?: Omit<ReportPlace, 'path' | 'target'>): void;
   /**
    * The value at a path as the server would store it: the value when set, otherwise the
    * schema default of that field (rules judge objects after defaulting).

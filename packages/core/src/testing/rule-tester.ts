@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../config/config.js';
 import type { Config } from '../config/config.js';
 import type { Diagnostic, Severity } from '../diagnostics.js';
+import { catalogWith, definitionsInSource } from '../custom-resources/sources.js';
 import { applyFixes } from '../fix/apply-fixes.js';
+import { catalog } from '../kinds/catalog.js';
 import { lintSources } from '../lint/linter.js';
 import { collectObjects } from '../lint/recognise-documents.js';
+import { messageRefOf, reportText } from '../rules/messages.js';
+import type { MessageData } from '../rules/messages.js';
 import type { Rule } from '../rules/rule.js';
 import { SourceFile } from '../source/source-file.js';
 
@@ -23,9 +27,12 @@ export interface ValidCase {
   release?: string;
 }
 
+/** A finding the case expects: its text (`message`), or the message id and data it was reported with. */
 export interface ExpectedFinding {
   path: string;
-  message: string | RegExp;
+  message?: string | RegExp;
+  messageId?: string;
+  data?: MessageData;
   severity?: Severity;
   /** 1-based line where the finding starts. */
   line?: number;
@@ -45,7 +52,10 @@ export function lintWithRule(rule: Rule, yaml: string, featureGates: Record<stri
   config.featureGates = { ...config.featureGates, ...featureGates };
   if (release !== undefined) config.release = release;
   const oldObjects = old === undefined ? undefined : collectObjects(SourceFile.fromText('old.yaml', old));
-  const [result] = lintSources({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [rule], configFor: () => config, oldObjects });
+  const file = SourceFile.fromText('test.yaml', yaml);
+  // As in a run, a CustomResourceDefinition among the linted documents defines its kind for the others.
+  const definitions = definitionsInSource(file, catalog);
+  const [result] = lintSources({ files: [file], rules: [rule], configFor: () => config, oldObjects, ...(definitions.length ? { catalog: catalogWith(catalog, definitions) } : {}) });
   return result?.diagnostics ?? [];
 }
 
@@ -109,8 +119,14 @@ export const RuleTester = {
           expect(found.map((d) => d.path)).toEqual(c.errors.map((e) => e.path));
           found.forEach((d, k) => {
             const e = c.errors[k] as ExpectedFinding;
-            if (typeof e.message === 'string') expect(d.message).toBe(e.message);
-            else expect(d.message).toMatch(e.message);
+            if (e.messageId !== undefined) {
+              // As ESLint's RuleTester: the id must be the one reported, and the data, when the case
+              // gives it, must fill the template to the text reported (so 3 and "3" are the same).
+              expect(messageRefOf(d)?.messageId).toBe(e.messageId);
+              if (e.data !== undefined) expect(d.message).toBe(reportText(rule.meta, { messageId: e.messageId, data: e.data }));
+            } else if (typeof e.message === 'string') expect(d.message).toBe(e.message);
+            else if (e.message !== undefined) expect(d.message).toMatch(e.message);
+            else throw new Error(`case ${c.name ?? i}: an expected finding needs a message or a messageId`);
             expect(d.severity).toBe(e.severity ?? rule.meta.severity);
             if (e.line !== undefined) expect(d.range.start.line).toBe(e.line);
             if (e.column !== undefined) expect(d.range.start.column).toBe(e.column);
