@@ -292,6 +292,24 @@ const cases: Record<string, ParityCase> = {
     }),
     errors: [`crd/validation-rules @ ${S}.properties.rows.items.properties.cells.items.x-kubernetes-validations[0].rule`],
   },
+  // --- preserveUnknownFields (validatePreserveUnknownFields, kubernetes/kubernetes 02ad849d4f44a5da700ef0fd0e239bc2266ab126)
+  'preserveUnknownFields true on a create': {
+    upstream: 'ValidateCustomResourceDefinition -> validatePreserveUnknownFields(obj, nil): cannot set to true',
+    yaml: crd((c) => (c.spec.preserveUnknownFields = true)),
+    errors: ['crd/preserve-unknown-fields @ spec.preserveUnknownFields'],
+  },
+  'preserveUnknownFields false': { upstream: 'validatePreserveUnknownFields: only true is refused', yaml: crd((c) => (c.spec.preserveUnknownFields = false)) },
+  'preserveUnknownFields true kept on an update of a definition stored with it': {
+    upstream: 'validateCustomResourceDefinitionUpdate -> validatePreserveUnknownFields(obj, oldObj): no-op when the old object has it true',
+    yaml: crd((c) => (c.spec.preserveUnknownFields = true)),
+    old: crd((c) => (c.spec.preserveUnknownFields = true)),
+  },
+  'preserveUnknownFields switched on by an update': {
+    upstream: 'validateCustomResourceDefinitionUpdate -> validatePreserveUnknownFields(obj, oldObj): old false, new true',
+    yaml: crd((c) => (c.spec.preserveUnknownFields = true)),
+    old: crd(),
+    errors: ['crd/preserve-unknown-fields @ spec.preserveUnknownFields'],
+  },
   'rules are not compiled in a schema that is not structural': {
     upstream: 'validateCustomResourceDefinitionValidation: CEL only with a valid structural schema',
     yaml: withProperties({ spec: { properties: { a: { type: 'string' } }, 'x-kubernetes-validations': [{ rule: 'self.a <=' }] } }),
