@@ -4,7 +4,7 @@
 // and cached for the invocation, as upstream's composition context does.
 import { celTypeOf, fromCel, LazyVariables, lazyToCel, type EvaluateOptions } from '@platlint/cel';
 import type { SchemaNode } from '@platlint/core';
-import { deepFreeze, isObject, type Json, type JsonObject } from '../json.js';
+import { deepFreeze, isObject, shallowCopy, type Json, type JsonObject } from '../json.js';
 import { ApplyConfigurationError, mergeApplyConfiguration } from '../merge/apply-configuration.js';
 import { applyJsonPatch, JsonPatchError, JsonPatchTestFailed, type JsonPatchOperation } from '../merge/json-patch.js';
 import { newMistypedFields, newUnknownFields } from '../merge/strict-decode.js';
@@ -68,7 +68,10 @@ export function runInvocation(input: InvocationInput): InvocationResult {
       convertedFrom = object;
       // prepare returns a fresh object: it becomes the invocation's base, and a copy gets the variables.
       current = e.env.prepare(raw, options);
-      return variables ? { ...current, variables } : current;
+      if (!variables) return current;
+      const withVariables = shallowCopy(current);
+      withVariables.variables = variables;
+      return withVariables;
     }
     if (object !== convertedFrom) {
       current.object = lazyToCel(object ?? null);
@@ -245,7 +248,7 @@ function runMutation(m: CompiledMutation, activation: () => Record<string, unkno
   if (m.patchType === 'ApplyConfiguration') {
     if (!isObject(result)) throw new StageError('result-type', `apply configuration must evaluate to Object, got ${Array.isArray(result) ? 'a list' : typeof result}`);
     // The configuration is of the object's own kind.
-    const config: JsonObject = { ...result };
+    const config: JsonObject = shallowCopy(result);
     if (isObject(object)) {
       if (object.apiVersion !== undefined) config.apiVersion = object.apiVersion;
       if (object.kind !== undefined) config.kind = object.kind;
