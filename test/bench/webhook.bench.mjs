@@ -2,7 +2,11 @@
 // server that parses the same body and returns a fixed response, in the same run, with the
 // same load tool (wrk) pinned to another core than the server.
 //
-//   node test/bench/webhook.bench.mjs [--duration 10] [--connections 16,64] [--server-cpu 0] [--load-cpu 1]
+//   node test/bench/webhook.bench.mjs [--duration 10] [--connections 16,64] [--server-cpu 0] [--load-cpu 1] [--profile DIR]
+//
+// --profile DIR: platlint runs under `node --cpu-prof`, writing one .cpuprofile per thread
+// into DIR when it stops (open it in Chrome's DevTools, or summarise it with
+// test/bench/profile-summary.mjs); the CPU figures of that run include the profiler's cost.
 //
 // State: test/webhook/fixtures/state (10 policies). Two requests, each a 4 KB AdmissionReview:
 // a Deployment, which 3 policies mutate (a label and a sidecar by apply configuration, an
@@ -29,6 +33,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '16,64' },
     'server-cpu': { type: 'string', default: '0' },
     'load-cpu': { type: 'string', default: '1' },
+    profile: { type: 'string' },
   },
 });
 const cli = process.env.PLATLINT_WEBHOOK_CLI ?? join(root, 'packages/cli/dist/platlint.mjs');
@@ -165,7 +170,7 @@ const targets = [
   {
     name: 'platlint',
     path: '/mutate',
-    args: [cli, 'serve', '--port', '0', '--state', state, '--tls-cert-file', join(dir, 'tls.crt'), '--tls-private-key-file', join(dir, 'tls.key')],
+    args: [...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []), cli, 'serve', '--port', '0', '--state', state, '--tls-cert-file', join(dir, 'tls.crt'), '--tls-private-key-file', join(dir, 'tls.key')],
     runs: [
       ['platlint (3 of 10 policies mutate)', 'matched'],
       ['platlint (no policy matches)', 'unmatched'],

@@ -91,6 +91,18 @@ describe('platlint serve and crafted objects', () => {
     expect(written).toEqual({ '/metadata/labels/__proto__': 'set', '/metadata/labels/constructor': 'too' });
   });
 
+  it('an object member named __proto__ holding an object stays a member when a patch copies its parent', async () => {
+    // The patch below /spec/template/metadata copies that object: assigned plainly, the member
+    // would become the copy's prototype and vanish, and the answer would remove it.
+    const body = review(deploymentRequest('m4')).replace('"template":{"metadata":{"labels":{"app":"web"}}', '"template":{"metadata":{"__proto__":{"a":"b"},"labels":{"app":"web"}}');
+    expect(body).toContain('"__proto__":{"a":"b"}');
+    const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body }));
+    expect(answer.allowed).toBe(true);
+    const patch = JSON.parse(Buffer.from(answer.patch ?? '', 'base64').toString('utf8')) as { op: string; path: string; value?: unknown }[];
+    const template = patch.filter((op) => op.path.startsWith('/spec/template/metadata'));
+    expect(template.map((op) => [op.op, op.path])).toEqual([['add', '/spec/template/metadata/annotations']]);
+  });
+
   it('map literals of an apply configuration and of a JSON patch value keep keys named __proto__, constructor and prototype', async () => {
     const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('m3')) }));
     expect(answer.allowed).toBe(true);

@@ -5,7 +5,7 @@
 // as upstream's composition context does.
 import { LazyVariables, lazyToCel, type EvaluateOptions } from '@platlint/cel';
 import type { SchemaNode } from '@platlint/core';
-import type { Json, JsonObject } from '../json.js';
+import { shallowCopy, type Json, type JsonObject } from '../json.js';
 import { patcherFor } from '../patch/patcher.js';
 import type { CompiledExpression, CompiledMutation, CompiledPolicy } from './compile.js';
 import { celFailure, noSchemaFailure, StageError, StatusFailure, type FailureKind } from './failures.js';
@@ -67,7 +67,12 @@ export function runInvocation(input: InvocationInput): InvocationResult {
       convertedFrom = object;
       // prepare returns a fresh object: it becomes the invocation's base, and a copy gets the variables.
       current = e.env.prepare(raw, options);
-      return variables ? { ...current, variables } : current;
+      if (!variables) return current;
+      // Copied member by member, not spread: a spread copy that then gains a member makes every
+      // later walk over its keys rebuild them (V8), on each request (json.ts shallowCopy).
+      const withVariables = shallowCopy(current);
+      withVariables.variables = variables;
+      return withVariables;
     }
     if (object !== convertedFrom) {
       current.object = lazyToCel(object ?? null);

@@ -6,7 +6,7 @@
 // `map` lists by their keys, `set` lists as a union, scalars replaced. Nothing is ever
 // deleted. No field ownership is recorded, so a plain merge is the whole story.
 import { getOwn, setOwn, type SchemaNode } from '@platlint/core';
-import { clone, isObject, type Json, type JsonObject } from '../json.js';
+import { clone, isObject, shallowCopy, type Json, type JsonObject } from '../json.js';
 
 export class ApplyConfigurationError extends Error {
   constructor(message: string) {
@@ -248,7 +248,7 @@ function merge(live: Json | undefined, config: Json | undefined, node: SchemaNod
 
 /** A struct's fields take their schema from `properties`, a map's values from `values`. */
 function mergeMaps(live: JsonObject | undefined, config: JsonObject, properties: Record<string, SchemaNode> | undefined, values: SchemaNode | undefined, path: Path): JsonObject {
-  const out: JsonObject = live ? { ...live } : {};
+  const out: JsonObject = live ? shallowCopy(live) : {};
   // for-in: no copy of the key list (JSON objects inherit nothing enumerable).
   for (const key in config) {
     const value = config[key] as Json;

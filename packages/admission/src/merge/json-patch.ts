@@ -5,7 +5,7 @@
 // in ways policies can observe (replace of an absent member adds it, negative indices,
 // a test on an absent member compares with null, the exact error texts).
 import { setOwn } from '@platlint/core';
-import { clone, deepEqual, isObject, type Json, type JsonObject } from '../json.js';
+import { clone, deepEqual, isObject, shallowCopy, type Json, type JsonObject } from '../json.js';
 
 export interface JsonPatchOperation {
   op: string;
@@ -142,7 +142,7 @@ function overwritten(located: Located): Json | undefined {
 /** A container of this patch's own: `value` itself when already copied, else a shallow copy. */
 function own(holder: Holder, value: Json[] | JsonObject): Json[] | JsonObject {
   if (holder.owned.has(value)) return value;
-  const copy = Array.isArray(value) ? value.slice() : { ...value };
+  const copy = Array.isArray(value) ? value.slice() : shallowCopy(value);
   holder.owned.add(copy);
   return copy;
 }

@@ -3,7 +3,7 @@
 // mutating/patch/smd.go (applyConfigPatcher.Patch) applies it with structured merge.
 import { celTypeOf } from '@platlint/cel';
 import { StageError } from '../evaluate/failures.js';
-import { isObject, type Json, type JsonObject } from '../json.js';
+import { isObject, shallowCopy, type Json, type JsonObject } from '../json.js';
 import { ApplyConfigurationError, mergeApplyConfiguration } from '../merge/apply-configuration.js';
 import { isConstantValue, mutationValue } from './mutation-value.js';
 import type { Patcher, PatchRequest } from './patcher.js';
@@ -23,7 +23,7 @@ export const applyConfigurationPatcher: Patcher = {
     const result = mutationValue(request, checkApplyConfiguration);
     if (!isObject(result)) throw new StageError('result-type', `apply configuration must evaluate to Object, got ${Array.isArray(result) ? 'a list' : typeof result}`);
     // The configuration is of the object's own kind.
-    const config: JsonObject = { ...result };
+    const config: JsonObject = shallowCopy(result);
     if (isObject(object)) {
       if (object.apiVersion !== undefined) config.apiVersion = object.apiVersion;
       if (object.kind !== undefined) config.kind = object.kind;
