@@ -231,7 +231,7 @@ describe('values read first', () => {
   });
 
   it('leaves to the reader of record what it does not read the same way', () => {
-    for (const text of ['a: &x 1\nb: *x\n', 'a: !!binary aGk=\n', 'base: {a: 1}\nm:\n  <<: {b: 2}\n', 'a: 1\na: 2\n', 'a:\n\tb: 1\n', '%YAML 1.1\n---\na: 1\n', 'a: [1\n', '# only a comment\n', '? [a, b]\n: c\n', '[a, b]: c\n', '{[a]:b}\n', 'x: [{a: 1}:b]\n', "key: 's'#c\n", 'key: &x yes - k2: 1\n', '---\n|1\n  \n', '---.5\n', 'a:\n  -\n- Off\n', '- a:\n    - x\n  - y\n', 'a: 1\nb: \uFEFFc\n']) {
+    for (const text of ['a: &x 1\nb: *x\n', 'a: !!binary aGk=\n', 'base: {a: 1}\nm:\n  <<: {b: 2}\n', 'a: 1\na: 2\n', 'a:\n\tb: 1\n', '%YAML 1.1\n---\na: 1\n', 'a: [1\n', '# only a comment\n', '? [a, b]\n: c\n', '[a, b]: c\n', '{[a]:b}\n', 'x: [{a: 1}:b]\n', "key: 's'#c\n", 'key: &x yes - k2: 1\n', '---\n|1\n  \n', '---.5\n', 'a:\n  -\n- Off\n', '- a:\n    - x\n  - y\n', 'a:\r\n  - x\r\n- y\r\n', 'a:   \n  - x\n- y\n', 'a:\n  # c\n\n  - x\n- y\n', 'a: 1\nb: \uFEFFc\n']) {
       expect(SourceFile.fromText('t.yaml', text).documents.every((d) => d.composedBy !== 'loader')).toBe(true);
     }
     // A collection as a key: js-yaml would name it `a,b` or `[object Object]`; `yaml` writes it as JSON.
