@@ -25,7 +25,7 @@ export type { KindInfo, KindMatch } from './kinds/catalog.js';
 export { objectsOf } from './kinds/list-items.js';
 export type { HeldObject } from './kinds/list-items.js';
 export type { SchemaNode, PlatlintInfo, ValidationRule } from './schema/tree.js';
-export { schemaAt, platlintInfo } from './schema/tree.js';
+export { fieldSchema, schemaAt, platlintInfo } from './schema/tree.js';
 export type { CelPlace, FormatName } from './schema/overlay-types.js';
 export { CEL_PLACES } from './schema/overlay-types.js';
 export { ANY_INDEX, ANY_KEY, celExpressionsIn, celFieldsOf, celPlaceAt } from './schema/cel-places.js';
