@@ -268,3 +268,50 @@ describe('a text opened again from its layout', () => {
     expect(SourceFile.fromText('bad.yaml', 'a: [1\n').layout()).toBeUndefined();
   });
 });
+
+describe('a top-level field of a document read values first', () => {
+  // Each text's kind and apiVersion, key and value, must be where the syntax tree puts them;
+  // the first ones have a header plain enough to be found without the tree.
+  const plain = ['apiVersion: v1\nkind: Endpoints\nmetadata:\n  name: a\n', '# a comment\n---\n# another\napiVersion: apps/v1\n\nkind: Deployment\nspec: {}\n', 'x: 1\n---\napiVersion: v1\nkind: Endpoints\n'];
+  const other = [
+    'apiVersion: v1\nkind: "Endpoints"\n',
+    "kind: 'Endpoints'\n",
+    'apiVersion: v1\r\nkind: Endpoints\r\n',
+    'apiVersion: v1\nkind: Endpoints # deprecated\n',
+    'apiVersion: v1\nkind: Endpoints   \n',
+    'metadata:\n  name: a\nkind: Endpoints\n',
+    'apiVersion: v1\nkind: End\n  points\n',
+    '  # indented comment\napiVersion: v1\nkind: Endpoints\n',
+    'apiVersion: {a: 1}\nkind: Endpoints\n',
+    'kind: 1.5\n',
+  ];
+
+  it('is placed where the syntax tree places it', () => {
+    for (const text of [...plain, ...other]) {
+      const ours = SourceFile.fromText('t.yaml', text);
+      const reference = SourceFile.fromText('t.yaml', text, { valuesFirst: false });
+      ours.documents.forEach((_, document) => {
+        for (const field of ['kind', 'apiVersion', 'metadata']) {
+          for (const target of ['key', 'value'] as const) expect([text, field, target, ours.locate(document, [field], target)]).toEqual([text, field, target, reference.locate(document, [field], target)]);
+        }
+      });
+    }
+  });
+
+  it('is found without parsing the syntax tree when the header is plain', () => {
+    const parse = vi.spyOn(Parser.prototype, 'parse');
+    try {
+      for (const text of plain) {
+        const file = SourceFile.fromText('t.yaml', text);
+        expect(file.documents.every((d) => d.composedBy === 'loader')).toBe(true);
+        parse.mockClear();
+        const last = file.documents.length - 1;
+        expect(file.locate(last, ['kind'])).toEqual({ start: text.lastIndexOf('kind: ') + 6, end: text.indexOf('\n', text.lastIndexOf('kind: ')), exact: true });
+        expect(file.locate(last, ['apiVersion'], 'key').exact).toBe(true);
+        expect(parse).not.toHaveBeenCalled();
+      }
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});
