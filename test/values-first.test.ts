@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { glob } from 'tinyglobby';
 import { Parser } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SourceFile } from '@platlint/core';
 import { DEEP_NESTING_KIND, HOSTILE_KINDS, INSERTS, mutate, random } from '@platlint/core/testing';
 import { createLintEngine } from '@platlint/rules';
@@ -118,4 +118,36 @@ describe('reading values first agrees with the reader of record', async () => {
     expect(disagreements.slice(0, 10)).toEqual([]);
     expect(compared).toBeGreaterThan(full ? 6_000 : 800);
   }, 600_000);
+});
+
+// Issue 25, item 2: a source position costs a parse of the document's syntax tree, so a lint
+// asks for one only where a finding is placed. A rule that looks a position up before it
+// knows it reports (event/reporting-fields, the CEL checks of configuration files did) parses
+// documents without a finding: on the generated corpus, nearly one in ten.
+describe('positions only where a finding needs them', () => {
+  it('a lint of the generated corpus (600 documents, seed 42) parses no syntax tree of a document without a finding', () => {
+    const dir = tempDir();
+    execFileSync(process.execPath, [join(root, 'test/bench/generate-corpus.mjs'), '--out', dir, '--documents', '600', '--seed', '42']);
+    const parse = vi.spyOn(Parser.prototype, 'parse');
+    try {
+      let parsed = 0;
+      let placed = 0;
+      const kinds = new Set<string>();
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+        const source = SourceFile.fromText(file, readFileSync(join(dir, file), 'utf8'), engine.sourceOptions);
+        expect(source.documents.every((d) => d.composedBy === 'loader')).toBe(true);
+        for (const d of source.documents) kinds.add(String((d.value as { kind?: unknown }).kind));
+        parse.mockClear();
+        const { diagnostics } = engine.lintSource(source);
+        parsed += parse.mock.calls.length;
+        placed += new Set(diagnostics.map((d) => d.document)).size;
+      }
+      // The corpus has the kinds whose rules asked early, and findings to place.
+      expect([...kinds]).toEqual(expect.arrayContaining(['Event', 'AuthenticationConfiguration', 'AuthorizationConfiguration']));
+      expect(placed).toBeGreaterThan(0);
+      expect(parsed).toBeLessThanOrEqual(placed);
+    } finally {
+      parse.mockRestore();
+    }
+  }, 300_000);
 });

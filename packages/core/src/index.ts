@@ -25,7 +25,7 @@ export { toSchemaNode } from './custom-resources/structural.js';
 export type { KindInfo, KindMatch } from './kinds/catalog.js';
 export { objectsOf } from './kinds/list-items.js';
 export type { SchemaNode, ValidationRule } from './schema/tree.js';
-export { schemaAt, platlintInfo } from './schema/tree.js';
+export { fieldSchema, schemaAt, platlintInfo } from './schema/tree.js';
 export type { CelPlace, FormatName } from './schema/overlay-types.js';
 export { ANY_INDEX, celExpressionsIn, celFieldsOf, celPlaceAt } from './schema/cel-places.js';
 export type { CelField } from './schema/cel-places.js';

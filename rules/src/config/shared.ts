@@ -118,8 +118,13 @@ export function checkCelPlaces(context: RuleContext, checks: Partial<Record<CelP
  */
 export function checkCel(context: RuleContext, path: FieldPath, expression: string, check: CelCheck): CelProgram | undefined {
   const result = check.env.compile(expression);
-  const scalar = context.scalarSource(path);
-  const span = (range: { start: number; end: number }) => (scalar ? yamlValueRangeToSource(scalar, range) : undefined);
+  // The scalar's source is looked up for a finding only: it means parsing the document again
+  // (values-first reading, docs/architecture.md), and most expressions have none.
+  let scalar: ReturnType<RuleContext['scalarSource']> | null = null;
+  const span = (range: { start: number; end: number }) => {
+    if (scalar === null) scalar = context.scalarSource(path);
+    return scalar ? yamlValueRangeToSource(scalar, range) : undefined;
+  };
   if (!result.ok) {
     for (const issue of result.issues) {
       const text = issue.message.charAt(0).toLowerCase() + issue.message.slice(1);

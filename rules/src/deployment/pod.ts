@@ -63,7 +63,14 @@ export function probesOf(deployment: Obj): ProbeAt[] {
 /** Entries of a list field of an object that are mappings, with their index. */
 export function objectsIn(value: unknown): [Obj, number][] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((item: unknown, i): [Obj, number][] => (isJsonObject(item) ? [[item, i]] : []));
+  // A plain loop: most rules of a Deployment call this on its containers, and flatMap's array
+  // per item made it the costliest line of the rules in a profile of 10,000 documents.
+  const out: [Obj, number][] = [];
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    if (isJsonObject(item)) out.push([item, i]);
+  }
+  return out;
 }
 
 /** A 32-bit-or-wider YAML integer (floats and strings are schema/type findings). */

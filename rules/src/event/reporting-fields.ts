@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { defineRule, formats } from '@platlint/core';
+import type { OffsetSpan } from '@platlint/core';
 import { hasEventTime } from './shared.js';
 import docs from './reporting-fields.md';
 
@@ -31,13 +32,17 @@ export default defineRule({
   check(context) {
     const event = context.value;
     if (!hasEventTime(event)) return;
-    // A missing field has no place of its own; eventTime is what makes it required.
-    const stamp = context.scalarSource(['eventTime']);
-    const atEventTime = stamp ? { start: stamp.offset, end: stamp.offset + stamp.source.length } : undefined;
+    // A missing field has no place of its own; eventTime is what makes it required. Asked
+    // only for such a finding: a source position means parsing the document again, and most
+    // events have none (values-first reading, docs/architecture.md).
+    const atEventTime = (): OffsetSpan | undefined => {
+      const stamp = context.scalarSource(['eventTime']);
+      return stamp ? { start: stamp.offset, end: stamp.offset + stamp.source.length } : undefined;
+    };
     for (const { field, what, limit } of REQUIRED) {
       const value = event[field];
       if (value === undefined || value === '') {
-        const span = value === undefined ? atEventTime : undefined;
+        const span = value === undefined ? atEventTime() : undefined;
         context.report({ path: [field], ...(span ? { span } : {}), messageId: 'required', data: { field, what } });
         continue;
       }

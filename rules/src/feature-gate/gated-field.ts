@@ -1,4 +1,4 @@
-import { defineRule, gateDefault, gateEnabled, getOwn, mayHold, platlintInfo, schemaAt } from '@platlint/core';
+import { defineRule, fieldSchema, gateDefault, gateEnabled, getOwn, mayHold, platlintInfo } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
 import docs from './gated-field.md';
 
@@ -14,12 +14,14 @@ function gatedFields(value: unknown, node: SchemaNode, path: FieldPath, found: G
     if (node.items && mayHold(node.items, isGated)) for (let i = 0; i < value.length; i++) gatedFields(value[i], node.items, [...path, i], found);
     return found;
   }
-  for (const [key, child] of Object.entries(value)) {
-    const childNode = schemaAt(node, [key]);
+  // Keys, not entries, and no path array per key: the walk runs on every object of a run.
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const childNode = fieldSchema(node, key);
     if (!childNode) continue;
     const info = platlintInfo(childNode);
     if (info.featureGates?.length && node.properties && getOwn(node.properties, key)) found.push({ path: [...path, key], gates: info.featureGates, refused: info.gateOff === 'refused' });
-    if (mayHold(childNode, isGated)) gatedFields(child, childNode, [...path, key], found);
+    if (mayHold(childNode, isGated)) gatedFields(record[key], childNode, [...path, key], found);
   }
   return found;
 }

@@ -1,4 +1,4 @@
-import { mayHold, platlintInfo, schemaAt } from '@platlint/core';
+import { fieldSchema, mayHold, platlintInfo } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
 import type { Obj } from '../kit/objects.js';
 
@@ -34,7 +34,7 @@ export function valuesOfTypes(value: unknown, node: SchemaNode | undefined, type
     const typeId = platlintInfo(node).typeId;
     if (typeId !== undefined && typeIds.includes(typeId)) found.push({ type: typeId, value: value as Obj, path });
     for (const key of Object.keys(value)) {
-      const child = schemaAt(node, [key]);
+      const child = fieldSchema(node, key);
       if (worthEntering(child)) walk((value as Obj)[key], child, [...path, key]);
     }
   };

@@ -13,7 +13,8 @@ const memo = new WeakMap<(node: SchemaNode) => boolean, WeakMap<SchemaNode, bool
 export function mayHold(node: SchemaNode, test: (node: SchemaNode) => boolean): boolean {
   let known = memo.get(test);
   if (!known) memo.set(test, (known = new WeakMap()));
-  return reaches(node, test, known, new Set());
+  // Answered from memory without a set of open nodes: the walks ask at every field they meet.
+  return known.get(node) ?? reaches(node, test, known, new Set());
 }
 
 function reaches(node: SchemaNode, test: (node: SchemaNode) => boolean, known: WeakMap<SchemaNode, boolean>, open: Set<SchemaNode>): boolean {

@@ -84,9 +84,16 @@ export function schemaAt(root: SchemaNode, path: readonly (string | number)[]): 
   let node: SchemaNode | undefined = root;
   for (const segment of path) {
     if (!node) return undefined;
-    if (typeof segment === 'number') node = node.items;
-    // Own properties only: a field named `constructor` is not Object.prototype's.
-    else node = (node.properties && Object.hasOwn(node.properties, segment) ? node.properties[segment] : undefined) ?? node.additionalProperties;
+    node = typeof segment === 'number' ? node.items : fieldSchema(node, segment);
   }
   return node;
+}
+
+/**
+ * The node of one field of a mapping described by `node`: `schemaAt(node, [key])` without
+ * the path array, for the walks that ask at every field of every object of a run.
+ */
+export function fieldSchema(node: SchemaNode, key: string): SchemaNode | undefined {
+  // Own properties only: a field named `constructor` is not Object.prototype's.
+  return (node.properties && Object.hasOwn(node.properties, key) ? node.properties[key] : undefined) ?? node.additionalProperties;
 }

@@ -231,7 +231,7 @@ describe('values read first', () => {
   });
 
   it('leaves to the reader of record what it does not read the same way', () => {
-    for (const text of ['a: &x 1\nb: *x\n', 'a: !!binary aGk=\n', 'base: {a: 1}\nm:\n  <<: {b: 2}\n', 'a: 1\na: 2\n', 'a:\n\tb: 1\n', '%YAML 1.1\n---\na: 1\n', 'a: [1\n', '# only a comment\n', '? [a, b]\n: c\n', '[a, b]: c\n', '{[a]:b}\n', 'x: [{a: 1}:b]\n', "key: 's'#c\n", 'key: &x yes - k2: 1\n', '---\n|1\n  \n', '---.5\n', 'a:\n  -\n- Off\n', '- a:\n    - x\n  - y\n', 'a: 1\nb: \uFEFFc\n']) {
+    for (const text of ['a: &x 1\nb: *x\n', 'a: !!binary aGk=\n', 'base: {a: 1}\nm:\n  <<: {b: 2}\n', 'a: 1\na: 2\n', 'a:\n\tb: 1\n', '%YAML 1.1\n---\na: 1\n', 'a: [1\n', '# only a comment\n', '? [a, b]\n: c\n', '[a, b]: c\n', '{[a]:b}\n', 'x: [{a: 1}:b]\n', "key: 's'#c\n", 'key: &x yes - k2: 1\n', '---\n|1\n  \n', '---.5\n', 'a:\n  -\n- Off\n', '- a:\n    - x\n  - y\n', 'a:\r\n  - x\r\n- y\r\n', 'a:   \n  - x\n- y\n', 'a:\n  # c\n\n  - x\n- y\n', 'a: 1\nb: \uFEFFc\n']) {
       expect(SourceFile.fromText('t.yaml', text).documents.every((d) => d.composedBy !== 'loader')).toBe(true);
     }
     // A collection as a key: js-yaml would name it `a,b` or `[object Object]`; `yaml` writes it as JSON.
@@ -266,5 +266,52 @@ describe('a text opened again from its layout', () => {
   it('has no layout when a document was read by yaml itself or the read found a problem', () => {
     expect(SourceFile.fromText('tag.yaml', 'a: !!str 1\n---\nb: 2\n').layout()).toBeUndefined();
     expect(SourceFile.fromText('bad.yaml', 'a: [1\n').layout()).toBeUndefined();
+  });
+});
+
+describe('a top-level field of a document read values first', () => {
+  // Each text's kind and apiVersion, key and value, must be where the syntax tree puts them;
+  // the first ones have a header plain enough to be found without the tree.
+  const plain = ['apiVersion: v1\nkind: Endpoints\nmetadata:\n  name: a\n', '# a comment\n---\n# another\napiVersion: apps/v1\n\nkind: Deployment\nspec: {}\n', 'x: 1\n---\napiVersion: v1\nkind: Endpoints\n'];
+  const other = [
+    'apiVersion: v1\nkind: "Endpoints"\n',
+    "kind: 'Endpoints'\n",
+    'apiVersion: v1\r\nkind: Endpoints\r\n',
+    'apiVersion: v1\nkind: Endpoints # deprecated\n',
+    'apiVersion: v1\nkind: Endpoints   \n',
+    'metadata:\n  name: a\nkind: Endpoints\n',
+    'apiVersion: v1\nkind: End\n  points\n',
+    '  # indented comment\napiVersion: v1\nkind: Endpoints\n',
+    'apiVersion: {a: 1}\nkind: Endpoints\n',
+    'kind: 1.5\n',
+  ];
+
+  it('is placed where the syntax tree places it', () => {
+    for (const text of [...plain, ...other]) {
+      const ours = SourceFile.fromText('t.yaml', text);
+      const reference = SourceFile.fromText('t.yaml', text, { valuesFirst: false });
+      ours.documents.forEach((_, document) => {
+        for (const field of ['kind', 'apiVersion', 'metadata']) {
+          for (const target of ['key', 'value'] as const) expect([text, field, target, ours.locate(document, [field], target)]).toEqual([text, field, target, reference.locate(document, [field], target)]);
+        }
+      });
+    }
+  });
+
+  it('is found without parsing the syntax tree when the header is plain', () => {
+    const parse = vi.spyOn(Parser.prototype, 'parse');
+    try {
+      for (const text of plain) {
+        const file = SourceFile.fromText('t.yaml', text);
+        expect(file.documents.every((d) => d.composedBy === 'loader')).toBe(true);
+        parse.mockClear();
+        const last = file.documents.length - 1;
+        expect(file.locate(last, ['kind'])).toEqual({ start: text.lastIndexOf('kind: ') + 6, end: text.indexOf('\n', text.lastIndexOf('kind: ')), exact: true });
+        expect(file.locate(last, ['apiVersion'], 'key').exact).toBe(true);
+        expect(parse).not.toHaveBeenCalled();
+      }
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

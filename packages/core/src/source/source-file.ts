@@ -12,6 +12,7 @@ import type { DuplicateKey } from './duplicate-keys.js';
 import { AliasBudgetError, Fallback, FastComposer, TooDeepError } from './fast-compose.js';
 import type { FieldPath } from './field-path.js';
 import { formatPath } from './field-path.js';
+import { headerFieldSpan } from './header-locate.js';
 import { withLineFeeds } from './line-breaks.js';
 import { LineIndex } from './line-index.js';
 import { nestingOf, withoutNulls } from './json-value.js';
@@ -370,6 +371,12 @@ export class SourceFile {
   locate(document: number, path: FieldPath, target: Target = 'value'): Span {
     const doc = this.documents[document];
     if (!doc) return { start: 0, end: 0, exact: false };
+    // A top-level field of a document read values first (apiVersion, kind) is found on its
+    // first lines when they are plain enough, without parsing its syntax tree (header-locate.ts).
+    if (doc.composedBy === 'loader' && path.length === 1 && typeof path[0] === 'string') {
+      const span = headerFieldSpan(this.yamlText, doc.start, doc.end, doc.value, path[0], target);
+      if (span) return span;
+    }
     return locateInCst(doc.cst, path, target);
   }
 

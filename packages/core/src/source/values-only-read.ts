@@ -69,32 +69,88 @@ export function needsReaderOfRecord(text: string): boolean {
   return startsNode(text, '*') || startsNode(text, '&') || startsNode(text, '!') || startsNode(text, '?') || hasCollectionKey(text) || sequenceBacksOut(text);
 }
 
-/** A key whose value starts on the next line: `key:`, or `- key:` (the key then stands two columns in). */
-const KEY_ALONE = /^(?:(-[ ]+))?[^ #-][^#]*:[ ]*\r?$/;
-
 /**
  * True when a block sequence entry stands at the column of a mapping key whose value is a
  * block sequence indented deeper (`a:\n  - x\n- y`): the reader of record refuses it, js-yaml
  * takes the entry for the key's value. One pass, with the open lines on a stack by column.
+ * Every file goes through it, so it walks the text by character codes: splitting into lines
+ * and matching a pattern on each took a third of this stage's own time.
  */
 function sequenceBacksOut(text: string): boolean {
-  const open: { col: number; keyCol: number; deeperSequence: boolean }[] = [];
-  let pending: { keyCol: number; deeperSequence: boolean } | undefined;
-  for (const line of text.split('\n')) {
-    const col = line.search(/[^ \r]/);
-    if (col === -1 || line[col] === '#') continue;
-    const isEntry = line[col] === '-' && (col + 1 === line.length || line[col + 1] === ' ' || line[col + 1] === '\r');
-    if (pending) pending.deeperSequence = isEntry && col > pending.keyCol;
-    pending = undefined;
-    while (open.length > 0 && (open.at(-1) as { col: number }).col > col) open.pop();
-    const top = open.at(-1);
-    if (isEntry && top && top.keyCol === col && top.deeperSequence) return true;
-    const key = KEY_ALONE.exec(line.slice(col));
-    const entry = { col, keyCol: key ? col + (key[1]?.length ?? 0) : -1, deeperSequence: false };
-    open.push(entry);
-    if (key) pending = entry;
+  // The open lines, as three stacks (no object per line): column, key column, and whether
+  // the line is a key whose value is a block sequence indented deeper (the key column
+  // matters only then). Slots above `top` are stale.
+  const cols: number[] = [];
+  const keyCols: number[] = [];
+  const deeper: boolean[] = [];
+  let top = -1;
+  // The previous content line: where its text starts and ends, and its slot. Whether it is a
+  // key alone is asked only when an entry follows it (most lines are not followed by one).
+  let previousAt = -1;
+  let previousFirst = -1;
+  let previousEnd = -1;
+  let previous = -1;
+  for (let lineStart = 0; lineStart <= text.length; ) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = text.length;
+    const at = lineStart;
+    lineStart = lineEnd + 1;
+    // The first character that is neither a space nor a CR.
+    let first = at;
+    while (first < lineEnd && (text.charCodeAt(first) === SPACE || text.charCodeAt(first) === CR)) first++;
+    if (first === lineEnd || text.charCodeAt(first) === HASH) continue;
+    const col = first - at;
+    const next = first + 1 < lineEnd ? text.charCodeAt(first + 1) : -1;
+    const isEntry = text.charCodeAt(first) === DASH && (next === -1 || next === SPACE || next === CR);
+    if (isEntry && previous !== -1) {
+      const keyAt = keyAloneAt(text, previousFirst, previousEnd);
+      if (keyAt !== -1 && col > keyAt - previousAt) {
+        deeper[previous] = true;
+        keyCols[previous] = keyAt - previousAt;
+      }
+    }
+    while (top >= 0 && (cols[top] as number) > col) top--;
+    if (isEntry && top >= 0 && deeper[top] && keyCols[top] === col) return true;
+    top++;
+    cols[top] = col;
+    deeper[top] = false;
+    previous = top;
+    previousAt = at;
+    previousFirst = first;
+    previousEnd = lineEnd;
   }
   return false;
+}
+
+const SPACE = 0x20;
+const CR = 0x0d;
+const HASH = 0x23;
+const DASH = 0x2d;
+const COLON = 0x3a;
+
+/**
+ * Where the key stands when the line from `from` (its first character that is neither a
+ * space nor a CR) to `end` is a key whose value starts on the next line: `key:`, or
+ * `- key:` (the key then stands past the dash and its spaces); -1 otherwise. A comment
+ * anywhere on the line makes it no such key, as the pattern
+ * `^(-[ ]+)?[^ #-][^#]*:[ ]*\r?$` this replaces said.
+ */
+function keyAloneAt(text: string, from: number, end: number): number {
+  let key = from;
+  if (text.charCodeAt(key) === DASH && text.charCodeAt(key + 1) === SPACE) {
+    key += 1;
+    while (key < end && text.charCodeAt(key) === SPACE) key++;
+  }
+  if (key >= end) return -1;
+  const c = text.charCodeAt(key);
+  if (c === SPACE || c === HASH || c === DASH) return -1;
+  // Back from the end: one CR, spaces, then the colon.
+  let last = end - 1;
+  if (text.charCodeAt(last) === CR) last--;
+  while (last > key && text.charCodeAt(last) === SPACE) last--;
+  if (last <= key || text.charCodeAt(last) !== COLON) return -1;
+  for (let i = key; i < last; i++) if (text.charCodeAt(i) === HASH) return -1;
+  return key;
 }
 
 /**

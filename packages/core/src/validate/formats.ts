@@ -10,6 +10,8 @@ import { QUANTITY } from '../values/quantity.js';
 export type FormatCheck = (value: string) => string | undefined;
 
 const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+/** Dot-separated DNS labels, each as LABEL: one pattern rather than a split per value (every name and label key of a run). */
+const SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 /** RFC 3339 as Go's parser reads it; the standard export (standard-formats.ts) reuses it. */
 export const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -27,7 +29,7 @@ function dnsSubdomain(value: string): string | undefined {
   if (value.length === 0) return 'must not be empty';
   if (value.length > 253) return `is ${value.length} characters long; a DNS subdomain has at most 253`;
   if (/[A-Z]/.test(value)) return 'has uppercase letters; a DNS subdomain is lowercase';
-  if (!value.split('.').every((part) => LABEL.test(part))) {
+  if (!SUBDOMAIN.test(value)) {
     return "is not a DNS subdomain: use lowercase letters, digits, '-' and '.', each part starting and ending with a letter or digit";
   }
   return undefined;

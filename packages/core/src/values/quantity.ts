@@ -21,6 +21,18 @@ export interface Quantity {
 export function parseQuantity(raw: unknown): Quantity | undefined {
   const text = typeof raw === 'number' ? String(raw) : raw;
   if (typeof text !== 'string') return undefined;
+  // The same few quantities ("100m", "128Mi") fill a run's containers, and each exact reading
+  // takes big-integer arithmetic: a reading is kept per text (frozen, as callers share it).
+  if (parsedQuantities.has(text)) return parsedQuantities.get(text);
+  const parsed = readQuantity(text);
+  if (parsedQuantities.size >= 1024) parsedQuantities.clear();
+  parsedQuantities.set(text, parsed && Object.freeze(parsed));
+  return parsed;
+}
+
+const parsedQuantities = new Map<string, Quantity | undefined>();
+
+function readQuantity(text: string): Quantity | undefined {
   const m = QUANTITY.exec(text);
   if (!m) return undefined;
   const numberText = m[1] as string;
