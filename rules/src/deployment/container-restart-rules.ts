@@ -33,7 +33,8 @@ export default defineRule({
       '- rules on a sidecar (an init container with `restartPolicy: Always`) unless',
       '  `RestartAllContainers` is on.',
       '',
-      'With the gate off, an init container\'s `restartPolicy` can only be `Always` (a sidecar).',
+      'With the gate off, the server drops an init container\'s `restartPolicy` other than `Always` (a',
+      'sidecar) before validating it, and every container\'s rules: a warning, since it is lost.',
       '',
       'Fails:',
       '',
@@ -57,8 +58,9 @@ export default defineRule({
       const at = [...POD_SPEC, 'initContainers', i];
       const { restartPolicy } = container;
       if (!rulesOn) {
-        // Without the gate only sidecars may name a policy; the server drops the rules.
-        if (isSet(restartPolicy) && restartPolicy !== 'Always') context.report({ path: [...at, 'restartPolicy'], message: `restartPolicy ${JSON.stringify(restartPolicy)} is not allowed on an init container; only Always (a sidecar) is` });
+        // Without the gate the server drops, before validating, an init container's policy other than
+        // Always (and every rule): pkg/api/pod/util.go dropContainerRestartRules. Lost, not refused.
+        if (isSet(restartPolicy) && restartPolicy !== 'Always') context.report({ path: [...at, 'restartPolicy'], severity: 'warning', message: `restartPolicy ${JSON.stringify(restartPolicy)} on an init container needs feature gate ContainerRestartRules; with the gate off the server drops it (only Always, a sidecar, is kept)` });
         continue;
       }
       const rules = Array.isArray(container.restartPolicyRules) ? container.restartPolicyRules : [];

@@ -564,7 +564,8 @@ const cases: Case[] = [
   { name: 'container restartPolicy OnFailure with a NotIn rule, and an init container Never with a rule (validateContainerRestartPolicy)', edit: (_d, pod, ctr) => { ctr.restartPolicy = 'OnFailure'; ctr.restartPolicyRules = [{ action: 'Restart', exitCodes: { operator: 'NotIn', values: [0] } }]; pod.initContainers = [{ name: 'init', image: 'image', restartPolicy: 'Never', restartPolicyRules: [{ action: 'Restart', exitCodes: { operator: 'In', values: [42] } }] }]; }, expect: ok },
   { name: 'init container rules without a restartPolicy (validateInitContainerRestartPolicy: Required)', edit: (_d, pod) => { pod.initContainers = [{ name: 'init', image: 'image', restartPolicyRules: [{ action: 'Restart', exitCodes: { operator: 'In', values: [42] } }] }]; }, expect: ['deployment/container-restart-rules', 'spec.template.spec.initContainers[0].restartPolicyRules'] },
   { name: 'sidecar with restart rules, RestartAllContainers off (validateInitContainerRestartPolicy: Forbidden)', gates: { RestartAllContainers: false }, edit: (_d, pod) => { pod.initContainers = [{ name: 'proxy', image: 'image', restartPolicy: 'Always', restartPolicyRules: [{ action: 'Restart', exitCodes: { operator: 'In', values: [42] } }] }]; }, expect: ['deployment/container-restart-rules', 'spec.template.spec.initContainers[0].restartPolicyRules'] },
-  { name: 'init container restartPolicy Never with ContainerRestartRules off (validateInitContainerRestartPolicy: NotSupported)', gates: { ContainerRestartRules: false }, edit: (_d, pod) => { pod.initContainers = [{ name: 'init', image: 'image', restartPolicy: 'Never' }]; }, expect: ['deployment/container-restart-rules', 'spec.template.spec.initContainers[0].restartPolicy'] },
+  // validateInitContainerRestartPolicy would refuse it, but the strategy drops it first (dropContainerRestartRules, pkg/api/pod/util.go).
+  { name: 'init container restartPolicy Never with ContainerRestartRules off (dropContainerRestartRules: dropped before validation)', gates: { ContainerRestartRules: false }, edit: (_d, pod) => { pod.initContainers = [{ name: 'init', image: 'image', restartPolicy: 'Never' }]; }, expect: ok },
   { name: 'hostnameOverride with hostNetwork (validatePodHostName: Forbidden)', edit: (_d, pod) => { pod.hostNetwork = true; pod.hostnameOverride = 'worker-1'; }, expect: ['deployment/pod-dns', 'spec.template.spec.hostnameOverride'] },
   { name: 'hostnameOverride with setHostnameAsFQDN (validatePodHostName: Forbidden)', edit: (_d, pod) => { pod.setHostnameAsFQDN = true; pod.subdomain = 'svc'; pod.hostnameOverride = 'worker-1'; }, expect: ['deployment/pod-dns', 'spec.template.spec.hostnameOverride'] },
   { name: 'hostnameOverride with an underscore (validatePodHostName: DNS subdomain)', edit: (_d, pod) => { pod.hostnameOverride = 'worker_1'; }, expect: ['deployment/pod-dns', 'spec.template.spec.hostnameOverride'] },
@@ -682,6 +683,15 @@ describe('fields dropped while their feature gate is off are not validated (drop
     edit(manifest, pod, pod.containers[0]);
     const on = Object.fromEntries(Object.keys(gates).map((gate) => [gate, true]));
     expect(errorsOf(manifest, on).length).toBeGreaterThan(0);
+  });
+
+  // A drop that depends on the value, so not a gate marker: init containers keep Always (sidecars).
+  it("an init container's restartPolicy other than Always, ContainerRestartRules off, is dropped: a warning (dropContainerRestartRules)", () => {
+    const manifest = base();
+    manifest.spec.template.spec.initContainers = [{ name: 'init', image: 'image', restartPolicy: 'OnFailure' }, { name: 'proxy', image: 'image', restartPolicy: 'Always' }];
+    const findings = allFindings(JSON.stringify(manifest, null, 1), { featureGates: { ContainerRestartRules: false } });
+    expect(findings.filter((d) => d.ruleId === 'deployment/container-restart-rules').map((d) => `${d.severity} ${d.path}`)).toEqual(['warning spec.template.spec.initContainers[0].restartPolicy']);
+    expect(findings.filter((d) => d.severity === 'error')).toEqual([]);
   });
 
   it('on an update, a gate the stored object already uses keeps its fields (podFileKeyRefInUse)', () => {
