@@ -77,6 +77,42 @@ describe('platlint.config.yaml', () => {
     expect(run).toMatchObject({ status: 0, stdout: '', stderr: '' });
   });
 
+  // The server drops a field whose gate is off before validating (pkg/api/pod/util.go dropDisabledFields):
+  // nothing inside it is an error, and gated-field says it is dropped.
+  it('does not validate inside the fields of the feature gates it turns off, and still says they are dropped', () => {
+    const deployment = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web, namespace: default}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      volumes:',
+      '      - {name: v, projected: {sources: [{podCertificate: {}}]}}',
+      '      containers:',
+      '      - name: web',
+      '        image: nginx',
+      '        restartPolicyRules: [{}]',
+      '        env:',
+      '        - {name: A, valueFrom: {fileKeyRef: {}}}',
+      '',
+    ].join('\n');
+    const gates = (on: boolean) => `featureGates:\n  EnvFiles: ${on}\n  ContainerRestartRules: ${on}\n  PodCertificateRequest: ${on}\n`;
+    const dir = tempDir({ 'off/platlint.config.yaml': gates(false), 'off/d.yaml': deployment, 'on/platlint.config.yaml': gates(true), 'on/d.yaml': deployment });
+    const findings = (file: string) => allDiagnostics(lintJson([file], { cwd: dir }).report).map((d) => `${d.severity} ${d.ruleId} ${d.path} ${d.range.start.line}:${d.range.start.column}`);
+    const container = 'spec.template.spec.containers[0]';
+    expect(findings('off/d.yaml')).toEqual([
+      'warning feature-gate/gated-field spec.template.spec.volumes[0].projected.sources[0].podCertificate 10:42',
+      `warning feature-gate/gated-field ${container}.restartPolicyRules 14:9`,
+      // What is left of the variable once fileKeyRef is dropped has no source (validateEnvVarValueFrom).
+      `error deployment/env-sources ${container}.env[0].valueFrom 16:32`,
+      `warning feature-gate/gated-field ${container}.env[0].valueFrom.fileKeyRef 16:33`,
+    ]);
+    expect(findings('on/d.yaml').filter((f) => f.startsWith('error schema/required'))).toHaveLength(6);
+  });
+
   it('ignores files matched by its `ignore` globs, relative to the configuration file', () => {
     const dir = tempDir({
       'app/platlint.config.yaml': 'ignore:\n  - generated/**\n  - "*.skip.yaml"\n',

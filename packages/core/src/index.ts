@@ -30,6 +30,7 @@ export type { CelPlace, FormatName } from './schema/overlay-types.js';
 export { ANY_INDEX, celExpressionsIn, celFieldsOf, celPlaceAt } from './schema/cel-places.js';
 export type { CelField } from './schema/cel-places.js';
 export { mayHold } from './schema/reach.js';
+export { gatedFieldsIn } from './schema/gated-fields.js';
 export { formats, ajvFormats, isSloppyIPv4 } from './validate/formats.js';
 export { validateStructure, closest } from './validate/validator.js';
 export { newTypeMismatches } from './validate/decode.js';

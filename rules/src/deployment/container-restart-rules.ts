@@ -36,8 +36,9 @@ export default defineRule({
       const at = [...POD_SPEC, 'initContainers', i];
       const { restartPolicy } = container;
       if (!rulesOn) {
-        // Without the gate only sidecars may name a policy; the server drops the rules.
-        if (isSet(restartPolicy) && restartPolicy !== 'Always') context.report({ path: [...at, 'restartPolicy'], message: `restartPolicy ${JSON.stringify(restartPolicy)} is not allowed on an init container; only Always (a sidecar) is` });
+        // Without the gate the server drops, before validating, an init container's policy other than
+        // Always (and every rule): pkg/api/pod/util.go dropContainerRestartRules. Lost, not refused.
+        if (isSet(restartPolicy) && restartPolicy !== 'Always') context.report({ path: [...at, 'restartPolicy'], severity: 'warning', message: `restartPolicy ${JSON.stringify(restartPolicy)} on an init container needs feature gate ContainerRestartRules; with the gate off the server drops it (only Always, a sidecar, is kept)` });
         continue;
       }
       const rules = Array.isArray(container.restartPolicyRules) ? container.restartPolicyRules : [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorFindings } from '../parity/fixtures.js';
+import { allFindings, errorFindings } from '../parity/fixtures.js';
 
 /**
  * Parity with the upstream API server on Deployments (apps/v1) and their pod templates. Each
@@ -540,9 +540,9 @@ const cases: Case[] = [
   // so those were read at 64149d1201ab96736d5aa902df411d40a3f6f714 (the same file in the
   // AIAgentSandox/kubernetes fork of it); ValidateSignerName in pkg/apis/core/validation/names.go at
   // 008b3652959ca58af8be3fb5b6ecfe9ae7638282. Each absence below is refused by the function named. ---
-  { name: 'podCertificate without signerName (validateProjectionSources, ValidateSignerName: Required)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { keyType: 'ED25519', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['schema/required', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.signerName'] },
-  { name: 'podCertificate without keyType (validateProjectionSources: "" is NotSupported)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['schema/required', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.keyType'] },
-  { name: 'podCertificate with signerName, keyType and a path (validateProjectionSources)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', keyType: 'ECDSAP256', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ok },
+  { name: 'podCertificate without signerName (validateProjectionSources, ValidateSignerName: Required)', gates: { PodCertificateRequest: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { keyType: 'ED25519', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['schema/required', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.signerName'] },
+  { name: 'podCertificate without keyType (validateProjectionSources: "" is NotSupported)', gates: { PodCertificateRequest: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['schema/required', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.keyType'] },
+  { name: 'podCertificate with signerName, keyType and a path (validateProjectionSources)', gates: { PodCertificateRequest: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', keyType: 'ECDSAP256', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ok },
   { name: 'fileKeyRef without key (validateFileKeySelector: Required)', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'env', emptyDir: {} }]; ctr.env = [{ name: 'A', valueFrom: { fileKeyRef: { volumeName: 'env', path: 'vars.env' } } }]; }, expect: ['schema/required', 'spec.template.spec.containers[0].env[0].valueFrom.fileKeyRef.key'] },
   { name: 'fileKeyRef without volumeName (validateFileKeySelector: Required)', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'env', emptyDir: {} }]; ctr.env = [{ name: 'A', valueFrom: { fileKeyRef: { path: 'vars.env', key: 'A' } } }]; }, expect: ['schema/required', 'spec.template.spec.containers[0].env[0].valueFrom.fileKeyRef.volumeName'] },
   { name: 'fileKeyRef without path (validateFileKeySelector: Required)', edit: (_d, pod, ctr) => { pod.volumes = [{ name: 'env', emptyDir: {} }]; ctr.env = [{ name: 'A', valueFrom: { fileKeyRef: { volumeName: 'env', key: 'A' } } }]; }, expect: ['schema/required', 'spec.template.spec.containers[0].env[0].valueFrom.fileKeyRef.path'] },
@@ -564,7 +564,8 @@ const cases: Case[] = [
   { name: 'container restartPolicy OnFailure with a NotIn rule, and an init container Never with a rule (validateContainerRestartPolicy)', edit: (_d, pod, ctr) => { ctr.restartPolicy = 'OnFailure'; ctr.restartPolicyRules = [{ action: 'Restart', exitCodes: { operator: 'NotIn', values: [0] } }]; pod.initContainers = [{ name: 'init', image: 'image', restartPolicy: 'Never', restartPolicyRules: [{ action: 'Restart', exitCodes: { operator: 'In', values: [42] } }] }]; }, expect: ok },
   { name: 'init container rules without a restartPolicy (validateInitContainerRestartPolicy: Required)', edit: (_d, pod) => { pod.initContainers = [{ name: 'init', image: 'image', restartPolicyRules: [{ action: 'Restart', exitCodes: { operator: 'In', values: [42] } }] }]; }, expect: ['deployment/container-restart-rules', 'spec.template.spec.initContainers[0].restartPolicyRules'] },
   { name: 'sidecar with restart rules, RestartAllContainers off (validateInitContainerRestartPolicy: Forbidden)', gates: { RestartAllContainers: false }, edit: (_d, pod) => { pod.initContainers = [{ name: 'proxy', image: 'image', restartPolicy: 'Always', restartPolicyRules: [{ action: 'Restart', exitCodes: { operator: 'In', values: [42] } }] }]; }, expect: ['deployment/container-restart-rules', 'spec.template.spec.initContainers[0].restartPolicyRules'] },
-  { name: 'init container restartPolicy Never with ContainerRestartRules off (validateInitContainerRestartPolicy: NotSupported)', gates: { ContainerRestartRules: false }, edit: (_d, pod) => { pod.initContainers = [{ name: 'init', image: 'image', restartPolicy: 'Never' }]; }, expect: ['deployment/container-restart-rules', 'spec.template.spec.initContainers[0].restartPolicy'] },
+  // validateInitContainerRestartPolicy would refuse it, but the strategy drops it first (dropContainerRestartRules, pkg/api/pod/util.go).
+  { name: 'init container restartPolicy Never with ContainerRestartRules off (dropContainerRestartRules: dropped before validation)', gates: { ContainerRestartRules: false }, edit: (_d, pod) => { pod.initContainers = [{ name: 'init', image: 'image', restartPolicy: 'Never' }]; }, expect: ok },
   { name: 'hostnameOverride with hostNetwork (validatePodHostName: Forbidden)', edit: (_d, pod) => { pod.hostNetwork = true; pod.hostnameOverride = 'worker-1'; }, expect: ['deployment/pod-dns', 'spec.template.spec.hostnameOverride'] },
   { name: 'hostnameOverride with setHostnameAsFQDN (validatePodHostName: Forbidden)', edit: (_d, pod) => { pod.setHostnameAsFQDN = true; pod.subdomain = 'svc'; pod.hostnameOverride = 'worker-1'; }, expect: ['deployment/pod-dns', 'spec.template.spec.hostnameOverride'] },
   { name: 'hostnameOverride with an underscore (validatePodHostName: DNS subdomain)', edit: (_d, pod) => { pod.hostnameOverride = 'worker_1'; }, expect: ['deployment/pod-dns', 'spec.template.spec.hostnameOverride'] },
@@ -579,16 +580,16 @@ const cases: Case[] = [
   { name: 'os without a name (validateOS: Required)', edit: (_d, pod) => { pod.os = {}; }, expect: ['schema/required', 'spec.template.spec.os.name'] },
   { name: 'scaleIO volume without volumeName (validateScaleIOVolumeSource: Required)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', scaleIO: { gateway: 'https://gw', system: 'sys' } }]; }, expect: ['schema/required', 'spec.template.spec.volumes[0].scaleIO.volumeName'] },
   { name: 'scaleIO volume with an empty volumeName (validateScaleIOVolumeSource: Required)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', scaleIO: { gateway: 'https://gw', system: 'sys', volumeName: '' } }]; }, expect: ['schema/length', 'spec.template.spec.volumes[0].scaleIO.volumeName'] },
-  { name: 'podCertificate signer name without a domain (ValidateSignerName)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'signer', keyType: 'ED25519', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.signerName'] },
-  { name: 'podCertificate signer name with a one-label domain (ValidateSignerName)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example/signer', keyType: 'ED25519', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.signerName'] },
-  { name: 'podCertificate key type RSA2048 (validateProjectionSources: NotSupported)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', keyType: 'RSA2048', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['schema/enum', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.keyType'] },
-  { name: 'podCertificate without any file path (validateProjectionSources: Required)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', keyType: 'ED25519' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate'] },
-  { name: 'podCertificate keyPath outside the volume (ValidateLocalNonReservedPath)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', keyType: 'ED25519', keyPath: '../key.pem', certificateChainPath: 'chain.pem' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.keyPath'] },
-  { name: 'podCertificate bundle at a configMap item path (validateProjectionSources: conflicting paths)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ configMap: { name: 'c', items: [{ key: 'k', path: 'cred.pem' }] } }, { podCertificate: { signerName: 'example.com/signer', keyType: 'ED25519', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[1].podCertificate.credentialBundlePath'] },
-  { name: 'podCertificate lifetime below an hour (validateProjectionSources)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', keyType: 'ED25519', credentialBundlePath: 'cred.pem', maxExpirationSeconds: 600 } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.maxExpirationSeconds'] },
-  { name: 'podCertificate lifetime of two days from a kubernetes.io signer (KubernetesMaxMaxExpirationSeconds)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'kubernetes.io/kube-apiserver-client-pod', keyType: 'ED25519', credentialBundlePath: 'cred.pem', maxExpirationSeconds: 172800 } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.maxExpirationSeconds'] },
-  { name: 'podCertificate lifetime of 91 days, key and chain files (validateProjectionSources)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', keyType: 'RSA4096', keyPath: 'key.pem', certificateChainPath: 'chain.pem', maxExpirationSeconds: 7862400 } }] } }]; }, expect: ok },
-  { name: 'podCertificate beside a configMap in one source (validateProjectionSources: one projection per source)', edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ configMap: { name: 'c' }, podCertificate: { signerName: 'example.com/signer', keyType: 'ED25519', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0]'] },
+  { name: 'podCertificate signer name without a domain (ValidateSignerName)', gates: { PodCertificateRequest: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'signer', keyType: 'ED25519', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.signerName'] },
+  { name: 'podCertificate signer name with a one-label domain (ValidateSignerName)', gates: { PodCertificateRequest: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example/signer', keyType: 'ED25519', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.signerName'] },
+  { name: 'podCertificate key type RSA2048 (validateProjectionSources: NotSupported)', gates: { PodCertificateRequest: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', keyType: 'RSA2048', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['schema/enum', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.keyType'] },
+  { name: 'podCertificate without any file path (validateProjectionSources: Required)', gates: { PodCertificateRequest: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', keyType: 'ED25519' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate'] },
+  { name: 'podCertificate keyPath outside the volume (ValidateLocalNonReservedPath)', gates: { PodCertificateRequest: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', keyType: 'ED25519', keyPath: '../key.pem', certificateChainPath: 'chain.pem' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.keyPath'] },
+  { name: 'podCertificate bundle at a configMap item path (validateProjectionSources: conflicting paths)', gates: { PodCertificateRequest: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ configMap: { name: 'c', items: [{ key: 'k', path: 'cred.pem' }] } }, { podCertificate: { signerName: 'example.com/signer', keyType: 'ED25519', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[1].podCertificate.credentialBundlePath'] },
+  { name: 'podCertificate lifetime below an hour (validateProjectionSources)', gates: { PodCertificateRequest: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', keyType: 'ED25519', credentialBundlePath: 'cred.pem', maxExpirationSeconds: 600 } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.maxExpirationSeconds'] },
+  { name: 'podCertificate lifetime of two days from a kubernetes.io signer (KubernetesMaxMaxExpirationSeconds)', gates: { PodCertificateRequest: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'kubernetes.io/kube-apiserver-client-pod', keyType: 'ED25519', credentialBundlePath: 'cred.pem', maxExpirationSeconds: 172800 } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0].podCertificate.maxExpirationSeconds'] },
+  { name: 'podCertificate lifetime of 91 days, key and chain files (validateProjectionSources)', gates: { PodCertificateRequest: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { signerName: 'example.com/signer', keyType: 'RSA4096', keyPath: 'key.pem', certificateChainPath: 'chain.pem', maxExpirationSeconds: 7862400 } }] } }]; }, expect: ok },
+  { name: 'podCertificate beside a configMap in one source (validateProjectionSources: one projection per source)', gates: { PodCertificateRequest: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ configMap: { name: 'c' }, podCertificate: { signerName: 'example.com/signer', keyType: 'ED25519', credentialBundlePath: 'cred.pem' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0]'] },
   { name: 'clusterTrustBundle signer name with two slashes (ValidateSignerName)', gates: { ClusterTrustBundleProjection: true }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ clusterTrustBundle: { signerName: 'example.com/a/b', path: 'ca.pem' } }] } }]; }, expect: ['deployment/volume-paths', 'spec.template.spec.volumes[0].projected.sources[0].clusterTrustBundle.signerName'] },
   { name: 'schedulingGroup without podGroupName (validateSchedulingGroup: one of podGroupName)', edit: (_d, pod) => { pod.schedulingGroup = {}; }, expect: ['schema/required', 'spec.template.spec.schedulingGroup.podGroupName'] },
   { name: 'schedulingGroup naming a pod group (validateSchedulingGroup)', edit: (_d, pod) => { pod.schedulingGroup = { podGroupName: 'training' }; }, expect: ok },
@@ -633,5 +634,72 @@ describe('Deployment verdicts match the upstream API server', () => {
     const errors = errorsOf(manifest, gates);
     if (expected === 'ok') expect(errors).toEqual([]);
     else expect(errors).toContain(expected.join(' '));
+  });
+});
+
+/**
+ * Fields the server drops before it validates, while their feature gate is off: upstream's
+ * strategies call pkg/api/pod/util.go dropDisabledFields (DropDisabledTemplateFields for a pod
+ * template), read at the 1.35 tree stored for kubernetes/kubernetes. On a create the field goes
+ * whatever it holds, so nothing inside it is an error; feature-gate/gated-field still warns that it
+ * is dropped. `errors` lists every error left, as `ruleId path`.
+ */
+interface DropCase {
+  name: string;
+  gates: Record<string, boolean>;
+  edit: (d: Obj, pod: Obj, ctr: Obj) => void;
+  /** Where feature-gate/gated-field warns that the field is dropped. */
+  dropped: string;
+  errors: string[];
+}
+
+const dropCases: DropCase[] = [
+  { name: 'fileKeyRef without key, path or volumeName, EnvFiles off (dropFileKeyRefInUse)', gates: { EnvFiles: false }, edit: (_d, _pod, ctr) => { ctr.env = [{ name: 'A', value: 'x' }, { name: 'B', valueFrom: { fileKeyRef: {}, configMapKeyRef: { name: 'c', key: 'k' } } }]; }, dropped: 'spec.template.spec.containers[0].env[1].valueFrom.fileKeyRef', errors: [] },
+  // After the drop valueFrom is empty, and validateEnvVarValueFrom (pkg/apis/core/validation/validation.go) wants one source.
+  { name: 'a variable whose only source is fileKeyRef, EnvFiles off (dropFileKeyRefInUse, then validateEnvVarValueFrom: no source)', gates: { EnvFiles: false }, edit: (_d, _pod, ctr) => { ctr.env = [{ name: 'A', valueFrom: { fileKeyRef: { volumeName: 'v', path: 'env', key: 'A' } } }]; }, dropped: 'spec.template.spec.containers[0].env[0].valueFrom.fileKeyRef', errors: ['deployment/env-sources spec.template.spec.containers[0].env[0].valueFrom'] },
+  { name: 'restart rules without an action, ContainerRestartRules off (dropContainerRestartRules)', gates: { ContainerRestartRules: false }, edit: (_d, pod) => { pod.initContainers = [{ name: 'init', image: 'image', restartPolicyRules: [{ exitCodes: { operator: 'Bogus' } }] }]; }, dropped: 'spec.template.spec.initContainers[0].restartPolicyRules', errors: [] },
+  { name: 'podCertificate without signerName or keyType, PodCertificateRequest off (dropDisabledPodCertificateProjection: the gate is PodCertificateRequest)', gates: { PodCertificateRequest: false }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ podCertificate: { keyType: 'RSA2048' } }] } }]; }, dropped: 'spec.template.spec.volumes[0].projected.sources[0].podCertificate', errors: [] },
+  { name: 'clusterTrustBundle with neither name nor signerName, ClusterTrustBundleProjection off (dropDisabledClusterTrustBundleProjection)', gates: { ClusterTrustBundleProjection: false }, edit: (_d, pod) => { pod.volumes = [{ name: 'v', projected: { sources: [{ clusterTrustBundle: { path: 'ca.pem' } }] } }]; }, dropped: 'spec.template.spec.volumes[0].projected.sources[0].clusterTrustBundle', errors: [] },
+  // The 1.35 tree drops this field's predecessor, workloadRef, by the same gate (dropDisabledWorkloadRef).
+  { name: 'schedulingGroup without podGroupName, GenericWorkload off (dropDisabledWorkloadRef)', gates: { GenericWorkload: false }, edit: (_d, pod) => { pod.schedulingGroup = {}; }, dropped: 'spec.template.spec.schedulingGroup', errors: [] },
+  // Newer than the stored tree: dropped by its marker (+featureGate=EvictionRequestAPI, no forbidden-when-disabled).
+  { name: 'evictionResponders entry without name or priority, EvictionRequestAPI off (the field marker)', gates: { EvictionRequestAPI: false }, edit: (_d, pod) => { pod.evictionResponders = [{}]; }, dropped: 'spec.template.spec.evictionResponders', errors: [] },
+  { name: 'pod-level resources with a bad quantity, PodLevelResources off (dropDisabledPodLevelResources)', gates: { PodLevelResources: false }, edit: (_d, pod) => { pod.resources = { limits: { cpu: 'lots' } }; }, dropped: 'spec.template.spec.resources', errors: [] },
+];
+
+describe('fields dropped while their feature gate is off are not validated (dropDisabledFields)', () => {
+  it.each(dropCases)('$name', ({ gates, edit, dropped, errors }) => {
+    const manifest = base();
+    const pod = manifest.spec.template.spec;
+    edit(manifest, pod, pod.containers[0]);
+    const findings = allFindings(JSON.stringify(manifest, null, 1), { featureGates: gates });
+    expect(findings.filter((d) => d.severity === 'error').map((d) => `${d.ruleId} ${d.path}`)).toEqual(errors);
+    expect(findings.filter((d) => d.ruleId === 'feature-gate/gated-field').map((d) => `${d.severity} ${d.path}`)).toEqual([`warning ${dropped}`]);
+  });
+
+  it.each(dropCases)('with the gate on, the same field is validated: $name', ({ gates, edit }) => {
+    const manifest = base();
+    const pod = manifest.spec.template.spec;
+    edit(manifest, pod, pod.containers[0]);
+    const on = Object.fromEntries(Object.keys(gates).map((gate) => [gate, true]));
+    expect(errorsOf(manifest, on).length).toBeGreaterThan(0);
+  });
+
+  // A drop that depends on the value, so not a gate marker: init containers keep Always (sidecars).
+  it("an init container's restartPolicy other than Always, ContainerRestartRules off, is dropped: a warning (dropContainerRestartRules)", () => {
+    const manifest = base();
+    manifest.spec.template.spec.initContainers = [{ name: 'init', image: 'image', restartPolicy: 'OnFailure' }, { name: 'proxy', image: 'image', restartPolicy: 'Always' }];
+    const findings = allFindings(JSON.stringify(manifest, null, 1), { featureGates: { ContainerRestartRules: false } });
+    expect(findings.filter((d) => d.ruleId === 'deployment/container-restart-rules').map((d) => `${d.severity} ${d.path}`)).toEqual(['warning spec.template.spec.initContainers[0].restartPolicy']);
+    expect(findings.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('on an update, a gate the stored object already uses keeps its fields (podFileKeyRefInUse)', () => {
+    const manifest = base();
+    manifest.spec.template.spec.containers[0].env = [{ name: 'A', valueFrom: { fileKeyRef: { volumeName: 'v', path: 'env' } } }];
+    const text = JSON.stringify(manifest, null, 1);
+    const errors = (old?: string) => errorFindings(text, { featureGates: { EnvFiles: false }, old }).map((d) => `${d.ruleId} ${d.path}`);
+    expect(errors()).toEqual(['deployment/env-sources spec.template.spec.containers[0].env[0].valueFrom']);
+    expect(errors(text)).toContain('schema/required spec.template.spec.containers[0].env[0].valueFrom.fileKeyRef.key');
   });
 });

@@ -1,40 +1,5 @@
-import { defineRule, fieldSchema, gateDefault, gateEnabled, getOwn, mayHold, platlintInfo } from '@platlint/core';
-import type { FieldPath, SchemaNode } from '@platlint/core';
+import { defineRule, gateDefault, gateEnabled, gatedFieldsIn } from '@platlint/core';
 import docs from './gated-field.md';
-
-/**
- * Walks the object alongside its schema and lists every field that exists only behind a
- * feature gate. The gates come from the schema tree (the reference's markers and the spec
- * overlay), so the rule has no list of its own. Subtrees whose schema holds no gated field
- * are not entered: the walk runs on every object of a run.
- */
-function gatedFields(value: unknown, node: SchemaNode, path: FieldPath, found: GatedField[] = []): GatedField[] {
-  if (value === null || typeof value !== 'object') return found;
-  if (Array.isArray(value)) {
-    if (node.items && mayHold(node.items, isGated)) for (let i = 0; i < value.length; i++) gatedFields(value[i], node.items, [...path, i], found);
-    return found;
-  }
-  // Keys, not entries, and no path array per key: the walk runs on every object of a run.
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    const childNode = fieldSchema(node, key);
-    if (!childNode) continue;
-    const info = platlintInfo(childNode);
-    if (info.featureGates?.length && node.properties && getOwn(node.properties, key)) found.push({ path: [...path, key], gates: info.featureGates, refused: info.gateOff === 'refused' });
-    if (mayHold(childNode, isGated)) gatedFields(record[key], childNode, [...path, key], found);
-  }
-  return found;
-}
-
-interface GatedField {
-  path: FieldPath;
-  gates: readonly string[];
-  refused: boolean;
-}
-
-function isGated(node: SchemaNode): boolean {
-  return Boolean(platlintInfo(node).featureGates?.length);
-}
 
 function defaultState(gate: string, release: string): string {
   const on = gateDefault(gate, release);
@@ -58,7 +23,8 @@ export default defineRule({
   },
   check(context) {
     const configured = context.settings.featureGates;
-    for (const { path, gates, refused } of gatedFields(context.value, context.schema, [])) {
+    // The value as written: the fields the server drops are what this rule is about.
+    for (const { path, gates, refused } of gatedFieldsIn(context.object.written ?? context.value, context.schema)) {
       const field = String(path.filter((s) => typeof s === 'string').at(-1));
       const off = gates.filter((g) => !gateEnabled(configured, g, context.settings.release));
       if (off.length > 0) {

@@ -44,6 +44,8 @@ const gateHistory: Readonly<Record<string, readonly GateStage[]>> = {
   CSIVolumeHealth: [{ from: '1.21', stage: 'alpha', default: false }],
   StrictIPCIDRValidation: [{ from: '1.33', stage: 'alpha', default: false }], // leading zeros and IPv4-mapped IPv6 in legacy IP fields
   ClusterTrustBundleProjection: [{ from: '1.29', stage: 'alpha', default: false }, { from: '1.33', stage: 'beta', default: false }],
+  // The gate the server drops projected podCertificate sources by (dropDisabledPodCertificateProjection, pkg/api/pod/util.go); beta but off (pkg/features/kube_features.go).
+  PodCertificateRequest: [{ from: '1.34', stage: 'alpha', default: false }, { from: '1.35', stage: 'beta', default: false }],
   // Stages read from upstream pkg/features/kube_features.go (the stored version with the 1.35 stages).
   PodLifecycleSleepActionAllowZero: [{ from: '1.32', stage: 'alpha', default: false }, { from: '1.33', stage: 'beta', default: true }, { from: '1.34', stage: 'GA', default: true }],
   RelaxedEnvironmentVariableValidation: [{ from: '1.30', stage: 'alpha', default: false }, { from: '1.32', stage: 'beta', default: true }, { from: '1.34', stage: 'GA', default: true }],

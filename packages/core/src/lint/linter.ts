@@ -6,6 +6,7 @@ import type { LintObject, Rule } from '../rules/rule.js';
 import type { SourceFile } from '../source/source-file.js';
 import { checkStructure } from './check-structure.js';
 import type { DeferredCheck } from './deferral.js';
+import { asValidated } from './drop-gated.js';
 import { finishFile } from './finish-file.js';
 import { pairWithOld } from './pair-old.js';
 import type { FileFindings } from './place-reports.js';
@@ -69,17 +70,20 @@ export function lintSources(run: LintRun): FileResult[] {
   // 2. What rules see of the run (run-index.ts) and of the stored versions (pair-old.ts).
   const index = (run.index ?? new RunIndex([])).seenFrom(new Set(run.files.map((f) => f.path)), objects.map((o) => o.object));
   const previousOf = pairWithOld(objects.map((o) => o.object), run.oldObjects ?? []);
-  for (const { object, p } of objects) {
+  for (const { object: written, p } of objects) {
     // 3. Served by the configured release and gates (serve-release.ts)?
-    if (!servedOrReported(p, object, catalog)) continue;
-    // 4. Structure (check-structure.ts); the server stops reading a configuration file at a decode failure: no rule runs then.
-    if (!(run.rulesOnly && object.kind.scope !== 'config') && !checkStructure(p, object, catalog)) continue;
-    // 5. The rules (run-rules.ts), cross-document ones left for later when asked (deferral.ts).
+    if (!servedOrReported(p, written, catalog)) continue;
+    // 4. What the server validates: the fields of disabled gates dropped (drop-gated.ts).
     const settings = { featureGates: p.config.featureGates, release: p.config.release };
-    const deferred = runRules(p, object, { rules: run.rules, settings, index, old: previousOf.get(object), catalog, defer: run.deferRules });
+    const old = previousOf.get(written);
+    const object = asValidated(written, catalog, settings, old);
+    // 5. Structure (check-structure.ts); the server stops reading a configuration file at a decode failure: no rule runs then.
+    if (!(run.rulesOnly && object.kind.scope !== 'config') && !checkStructure(p, object, catalog)) continue;
+    // 6. The rules (run-rules.ts), cross-document ones left for later when asked (deferral.ts).
+    const deferred = runRules(p, object, { rules: run.rules, settings, index, old, catalog, defer: run.deferRules });
     if (deferred.length) (p.deferred ??= []).push(...deferred);
   }
-  // 6. Configured severities, inline suppressions, order (finish-file.ts).
+  // 7. Configured severities, inline suppressions, order (finish-file.ts).
   return files.map((p) => {
     const result = finishFile(p, run.inlineSuppressions !== false);
     return p.deferred ? { ...result, deferred: p.deferred } : result;

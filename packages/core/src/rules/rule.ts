@@ -100,6 +100,12 @@ export interface LintObject {
   prefix: FieldPath;
   kind: KindInfo;
   value: Record<string, unknown>;
+  /**
+   * The value as written, where the server drops fields of disabled feature gates before it
+   * validates (lint/drop-gated.ts): `value` is then what it validates and stores. Absent when
+   * nothing was dropped.
+   */
+  written?: Record<string, unknown>;
 }
 
 /**

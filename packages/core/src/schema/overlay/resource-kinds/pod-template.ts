@@ -238,6 +238,14 @@ export const podTemplate: Overlay = {
       podGroupName: { description: 'Name of the PodGroup the pods belong to, in the same namespace; required.', required: true },
     },
   },
+  'core/v1.VolumeProjection': {
+    fields: {
+      // The type's marker names PodCertificateProjection, but the server drops the source by the
+      // PodCertificateRequest gate (dropDisabledPodCertificateProjection, pkg/api/pod/util.go at
+      // the 1.35 tree stored for kubernetes/kubernetes), and no PodCertificateProjection gate exists upstream.
+      podCertificate: { featureGates: ['PodCertificateRequest'] },
+    },
+  },
   'core/v1.PodCertificateProjection': {
     fields: {
       // validateProjectionSources refuses any other key type, and "" (an absent one) with them.
