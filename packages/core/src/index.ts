@@ -61,7 +61,7 @@ export type { ApiServerConfigName } from './config/api-server-configs.js';
 export { gateDefault, gateEnabled, releaseAtLeast } from './config/feature-gates.js';
 export { formatters, summarize } from './format/index.js';
 export type { Report } from './format/index.js';
-export { SELECTOR_OPERATORS, comparesValues, isEmptySelector, isSelectorOperator, selectorMatches, termValuesProblem } from './labels/selector.js';
+export { SELECTOR_OPERATORS, comparesValues, isEmptySelector, isSelectorOperator, selectorMatches, TERM_VALUES_MESSAGES, termValuesProblem } from './labels/selector.js';
 export type { LabelSelector } from './labels/selector.js';
 export { textDigest } from './fix/write-fixes.js';
 export { fixRoots } from './fix/fix-scope.js';
