@@ -18,7 +18,7 @@ RuleTester.run(rule, {
       errors: [
         {
           path: 'spec.template.spec.containers[0].resources.requests.memroy',
-          messageId: 'badResourceName', data: { name: 'memroy', problem: '', hint: 'is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu; did you mean "memory"?' },
+          messageId: 'badResourceName', data: { name: 'memroy', problem: 'is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu', hint: '; did you mean "memory"?' },
           line: 13,
           column: 33,
           fix: 'memory',
@@ -31,7 +31,7 @@ RuleTester.run(rule, {
       yaml: deployment('          limits: {hugepage-2Mi: 128Mi, gpu: 1, CPU: 1, cpus: 2}\n'),
       errors: [
         { path: 'spec.template.spec.containers[0].resources.limits.hugepage-2Mi', messageId: 'badResourceName', data: { name: 'hugepage-2Mi', problem: 'is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu', hint: '; did you mean "hugepages-2Mi"?' }, fix: 'hugepages-2Mi' },
-        { path: 'spec.template.spec.containers[0].resources.limits.gpu', messageId: 'badResourceName', data: { name: 'gpu', problem: '', hint: 'is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu' } },
+        { path: 'spec.template.spec.containers[0].resources.limits.gpu', messageId: 'badResourceName', data: { name: 'gpu', problem: 'is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu', hint: '' } },
         { path: 'spec.template.spec.containers[0].resources.limits.CPU', messageId: 'badResourceName', data: { name: 'CPU', problem: 'is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu', hint: '; did you mean "cpu"?' }, fix: 'cpu' },
         { path: 'spec.template.spec.containers[0].resources.limits.cpus', messageId: 'badResourceName', data: { name: 'cpus', problem: 'is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu', hint: '; did you mean "cpu"?' }, fix: 'cpu' },
       ],
