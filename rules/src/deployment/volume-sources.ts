@@ -122,7 +122,7 @@ function checkClaimTemplate(context: RuleContext, template: Obj, at: FieldPath):
   const spec = isJsonObject(template.spec) ? template.spec : {};
   const specAt = [...at, 'spec'];
   const modes = Array.isArray(spec.accessModes) ? spec.accessModes : [];
-  if (modes.length === 0) context.report({ path: [...specAt, 'accessModes'], target: spec.accessModes === undefined ? 'badMetadataKey' : 'value', messageId: 'noAccessModes' });
+  if (modes.length === 0) context.report({ path: [...specAt, 'accessModes'], target: spec.accessModes === undefined ? 'key' : 'value', messageId: 'noAccessModes' });
   if (modes.includes('ReadWriteOncePod') && modes.some((mode) => mode !== 'ReadWriteOncePod' && ACCESS_MODES.has(mode as string))) {
     context.report({ path: [...specAt, 'accessModes'], messageId: 'readWriteOncePodNotAlone' });
   }
