@@ -1,6 +1,6 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { readsAllowedField, reportFieldRefDetails } from './downward-field.js';
+import { FIELD_REF_MESSAGES, readsAllowedField, reportFieldRefDetails } from './downward-field.js';
 import { descendingPathProblem } from './mount-paths.js';
 import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
@@ -35,6 +35,7 @@ export default defineRule({
     source: 'upstream pod validation (volume sources)',
     docs,
     messages: {
+      ...FIELD_REF_MESSAGES,
       downwardFileSetsBothRefs: 'a downwardAPI file sets both fieldRef and resourceFieldRef; keep one',
       downwardFileNeedsRef: 'a downwardAPI file needs fieldRef or resourceFieldRef',
       hostPathDotDot: `hostPath "{{path}}" must not contain '..'`,
