@@ -18,6 +18,13 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document C, MutatingAdmissionPolicy (ApplyConfiguration, CEL variables); upstream (API server MutatingAdmissionPolicy admission, CEL environment, apply configurations)',
     docs,
+    // The compiler's issues are open-ended: the issue, in our words, is the data, with the kinds it
+    // holds for when the policy matches several and only some of them fail.
+    messages: {
+      schemaIssue: '{{issue}}{{kinds}}',
+      failsAndDenies: '{{issue}}{{kinds}}: it fails on every request the policy matches, and failurePolicy Fail denies each of them',
+      failsAndIgnored: "{{issue}}{{kinds}}: it fails on every request the policy matches, and with failurePolicy Ignore each is admitted without this policy's mutations",
+    },
   },
   check(context) {
     const spec = specOf(context);
@@ -48,15 +55,13 @@ export default defineRule({
       for (const { issue, objects } of distinct(byKind)) {
         const some = kinds && kinds.length > 1 && objects.length < kinds.length ? ` (when object is a ${objects.map((o) => o?.kind).join(' or ')})` : '';
         const fails = certain && certainIn([issue]).length > 0;
-        const message = issueMessage(issue, site.place) + some + (fails ? (ignored ? IGNORED : DENIED) : '');
-        context.report({ path: site.path, message, span: spanIn(context, site.path, issue), ...(fails && !ignored ? { severity: 'error' as const } : {}) });
+        const messageId = fails ? (ignored ? 'failsAndIgnored' : 'failsAndDenies') : 'schemaIssue';
+        context.report({ path: site.path, messageId, data: { issue: issueMessage(issue, site.place), kinds: some }, span: spanIn(context, site.path, issue), ...(fails && !ignored ? { severity: 'error' as const } : {}) });
       }
     }
   },
 });
 
-const DENIED = ': it fails on every request the policy matches, and failurePolicy Fail denies each of them';
-const IGNORED = ': it fails on every request the policy matches, and with failurePolicy Ignore each is admitted without this policy\'s mutations';
 
 function key(site: ExpressionAt): string {
   return site.path.join('.');

@@ -34,12 +34,12 @@ RuleTester.run(rule, {
     {
       name: 'syntax error in a quoted string',
       yaml: policy({ conditions: "    - {name: broken, expression: 'object.spec.replicas >'}" }),
-      errors: [{ path: 'spec.matchConditions[0].expression', message: 'unexpected end of expression', line: 9, column: 57 }],
+      errors: [{ path: 'spec.matchConditions[0].expression', messageId: 'celIssue', data: { issue: 'unexpected end of expression' }, line: 9, column: 57 }],
     },
     {
       name: 'the platform refuses invalid duration literals at compile time',
       yaml: policy({ conditions: "    - {name: dur, expression: 'duration(\"5x\") > duration(\"1s\")'}" }),
-      errors: [{ path: 'spec.matchConditions[0].expression', message: 'invalid duration "5x"', line: 9, column: 41 }],
+      errors: [{ path: 'spec.matchConditions[0].expression', messageId: 'celIssue', data: { issue: 'invalid duration "5x"' }, line: 9, column: 41 }],
     },
     {
       name: 'result types the server can tell when it compiles',
@@ -48,9 +48,9 @@ RuleTester.run(rule, {
         mutations: "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: '\"spec\"'}\n    - patchType: JSONPatch\n      jsonPatch: {expression: '[1, 2]'}",
       }),
       errors: [
-        { path: 'spec.matchConditions[0].expression', message: 'expression must evaluate to bool but got string' },
-        { path: 'spec.mutations[0].applyConfiguration.expression', message: 'expression must evaluate to Object but got string' },
-        { path: 'spec.mutations[1].jsonPatch.expression', message: 'expression must evaluate to list(JSONPatch) but got list<int>' },
+        { path: 'spec.matchConditions[0].expression', messageId: 'celIssue', data: { issue: 'expression must evaluate to bool but got string' } },
+        { path: 'spec.mutations[0].applyConfiguration.expression', messageId: 'celIssue', data: { issue: 'expression must evaluate to Object but got string' } },
+        { path: 'spec.mutations[1].jsonPatch.expression', messageId: 'celIssue', data: { issue: 'expression must evaluate to list(JSONPatch) but got list<int>' } },
       ],
     },
     {
@@ -62,9 +62,9 @@ RuleTester.run(rule, {
         mutations: "    - patchType: JSONPatch\n      jsonPatch: {expression: 'params.patches'}\n    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'params.data'}",
       }),
       errors: [
-        { path: 'spec.matchConditions[0].expression', message: 'expression must evaluate to bool but got dyn: the server compiles object, oldObject and params as dyn and takes only an expression of type bool; compare the value, e.g. "... == true"' },
-        { path: 'spec.mutations[0].jsonPatch.expression', message: /^expression must evaluate to list\(JSONPatch\) but got dyn: / },
-        { path: 'spec.mutations[1].applyConfiguration.expression', message: /^expression must evaluate to Object but got dyn: / },
+        { path: 'spec.matchConditions[0].expression', messageId: 'celIssue', data: { issue: 'expression must evaluate to bool but got dyn: the server compiles object, oldObject and params as dyn and takes only an expression of type bool; compare the value, e.g. "... == true"' } },
+        { path: 'spec.mutations[0].jsonPatch.expression', messageId: 'celIssue', data: { issue: 'expression must evaluate to list(JSONPatch) but got dyn: the server compiles object, oldObject and params as dyn and takes only an expression of type list(JSONPatch)' } },
+        { path: 'spec.mutations[1].applyConfiguration.expression', messageId: 'celIssue', data: { issue: 'expression must evaluate to Object but got dyn: the server compiles object, oldObject and params as dyn and takes only an expression of type Object' } },
       ],
     },
     {
@@ -74,8 +74,8 @@ RuleTester.run(rule, {
         variables: "    - {name: x, expression: '\"text\"'}\n    - {name: y, expression: ''}",
       }),
       errors: [
-        { path: 'spec.matchConditions[0].expression', message: '"variables" is not available in match conditions; repeat the expression here instead' },
-        { path: 'spec.variables[1].expression', message: 'the expression is empty; write a variable (any type)' },
+        { path: 'spec.matchConditions[0].expression', messageId: 'celIssue', data: { issue: '"variables" is not available in match conditions; repeat the expression here instead' } },
+        { path: 'spec.variables[1].expression', messageId: 'celIssue', data: { issue: 'the expression is empty; write a variable (any type)' } },
       ],
     },
   ],

@@ -26,25 +26,25 @@ RuleTester.run(rule, {
   invalid: [
     {
       yaml: policy('["CREATE", "DELETE"]'),
-      errors: [{ path: 'spec.matchConstraints.resourceRules[0].operations[1]', message: 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT', line: 9, column: 32, fix: '' }],
+      errors: [{ path: 'spec.matchConstraints.resourceRules[0].operations[1]', messageId: 'noDelete', line: 9, column: 32, fix: '' }],
       output: policy('["CREATE"]'),
     },
     {
       name: 'a block list loses only the DELETE line; its style and the other comments stay',
       yaml: policy('# the verbs we mutate on\n          - CREATE # new objects\n          - DELETE # never reaches a mutating policy\n          - UPDATE  # edits'),
-      errors: [{ path: 'spec.matchConstraints.resourceRules[0].operations[1]', message: 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT', line: 11, fix: '' }],
+      errors: [{ path: 'spec.matchConstraints.resourceRules[0].operations[1]', messageId: 'noDelete', line: 11, fix: '' }],
       output: policy('# the verbs we mutate on\n          - CREATE # new objects\n          - UPDATE  # edits'),
     },
     {
       name: 'the first item of a flow list goes with the comma after it',
       yaml: policy('[DELETE, CREATE]  # two'),
-      errors: [{ path: 'spec.matchConstraints.resourceRules[0].operations[0]', message: 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT', fix: '' }],
+      errors: [{ path: 'spec.matchConstraints.resourceRules[0].operations[0]', messageId: 'noDelete', fix: '' }],
       output: policy('[CREATE]  # two'),
     },
     {
       name: 'no fix when DELETE is all there is',
       yaml: policy('[DELETE]'),
-      errors: [{ path: 'spec.matchConstraints.resourceRules[0].operations[0]', message: 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT' }],
+      errors: [{ path: 'spec.matchConstraints.resourceRules[0].operations[0]', messageId: 'noDelete' }],
     },
     {
       name: 'in a binding',
@@ -57,7 +57,7 @@ spec:
     resourceRules:
       - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["DELETE", "UPDATE"], resources: ["deployments"]}
 `,
-      errors: [{ path: 'spec.matchResources.resourceRules[0].operations[0]', severity: 'warning', message: 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT', fix: '' }],
+      errors: [{ path: 'spec.matchResources.resourceRules[0].operations[0]', severity: 'warning', messageId: 'noDelete', fix: '' }],
     },
   ],
 });

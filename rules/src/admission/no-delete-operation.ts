@@ -13,6 +13,9 @@ export default defineRule({
     source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.matchConstraints)',
     fixable: true,
     docs,
+    messages: {
+      noDelete: 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT',
+    },
   },
   check(context) {
     const severity = isPolicy(context) ? 'error' : 'warning';
@@ -22,8 +25,7 @@ export default defineRule({
       const rest = strings(ops).filter((o) => o !== 'DELETE');
       ops.forEach((op, j) => {
         if (op !== 'DELETE') return;
-        const message = 'DELETE cannot be matched by a mutating admission policy; use CREATE, UPDATE or CONNECT';
-        context.report({ path: [...path, 'operations', j], severity, message, ...(rest.length > 0 && rest.length === ops.length - 1 ? { fix: { removeItem: true, text: '' } } : {}) });
+        context.report({ path: [...path, 'operations', j], severity, messageId: 'noDelete', ...(rest.length > 0 && rest.length === ops.length - 1 ? { fix: { removeItem: true, text: '' } } : {}) });
       });
     }
   },

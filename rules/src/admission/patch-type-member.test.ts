@@ -22,12 +22,12 @@ RuleTester.run(rule, {
     {
       name: 'only the other member',
       yaml: policy(`    - patchType: JSONPatch\n      ${APPLY}`),
-      errors: [{ path: 'spec.mutations[0].applyConfiguration', message: 'patchType is JSONPatch but the mutation sets applyConfiguration; set patchType to ApplyConfiguration or write jsonPatch instead', line: 10, column: 7, fix: 'ApplyConfiguration' }],
+      errors: [{ path: 'spec.mutations[0].applyConfiguration', messageId: 'otherMemberOnly', data: { type: 'JSONPatch', other: 'applyConfiguration', otherType: 'ApplyConfiguration', wanted: 'jsonPatch' }, line: 10, column: 7, fix: 'ApplyConfiguration' }],
     },
     {
       name: 'both members',
       yaml: policy(`    - patchType: ApplyConfiguration\n      ${APPLY}\n      ${PATCH}`),
-      errors: [{ path: 'spec.mutations[0].jsonPatch', message: 'jsonPatch must not be set when patchType is ApplyConfiguration; remove it' }],
+      errors: [{ path: 'spec.mutations[0].jsonPatch', messageId: 'otherMemberBeside', data: { other: 'jsonPatch', type: 'ApplyConfiguration' } }],
     },
     {
       name: 'neither member',

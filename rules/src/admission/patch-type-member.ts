@@ -17,6 +17,8 @@ export default defineRule({
     fixable: true,
     docs,
     messages: {
+      otherMemberOnly: 'patchType is {{type}} but the mutation sets {{other}}; set patchType to {{otherType}} or write {{wanted}} instead',
+      otherMemberBeside: '{{other}} must not be set when patchType is {{type}}; remove it',
       memberMissing: 'patchType is {{type}} but {{wanted}} is missing; add {{wanted}} with an expression',
     },
   },
@@ -33,7 +35,8 @@ export default defineRule({
         context.report({
           path: [...path, other],
           target: 'key',
-          message: onlyOther ? `patchType is ${type} but the mutation sets ${other}; set patchType to ${otherType} or write ${wanted} instead` : `${other} must not be set when patchType is ${type}; remove it`,
+          messageId: onlyOther ? 'otherMemberOnly' : 'otherMemberBeside',
+          data: { type, other, otherType, wanted },
           ...(onlyOther ? { fix: { path: [...path, 'patchType'], text: otherType } } : {}),
         });
       } else if (m[wanted] === undefined) {

@@ -22,7 +22,7 @@ spec:
 ${rules}
 `;
 
-const alone = (entry: string, field: string): string => `${entry} must be removed: "*" must be the only entry of ${field}, and it already matches everything`;
+const alone = (entry: string, field: string) => ({ messageId: 'notAlone', data: { entry, field } });
 
 // A resource rule whose operations are a block list.
 const blockOperations = (operations: string): string => `    resourceRules:
@@ -60,9 +60,9 @@ RuleTester.run(rule, {
       name: 'wildcards that do not stand alone',
       yaml: policy('    resourceRules:\n      - {apiGroups: ["apps", "*"], apiVersions: ["*", "v1"], operations: ["CREATE", "*"], resources: ["deployments"]}'),
       errors: [
-        { path: 'spec.matchConstraints.resourceRules[0].apiGroups[0]', message: alone('"apps"', 'apiGroups'), line: 7, column: 22, fix: '' },
-        { path: 'spec.matchConstraints.resourceRules[0].apiVersions[1]', message: alone('"v1"', 'apiVersions'), fix: '' },
-        { path: 'spec.matchConstraints.resourceRules[0].operations[0]', message: alone('"CREATE"', 'operations'), fix: '' },
+        { path: 'spec.matchConstraints.resourceRules[0].apiGroups[0]', ...alone('"apps"', 'apiGroups'), line: 7, column: 22, fix: '' },
+        { path: 'spec.matchConstraints.resourceRules[0].apiVersions[1]', ...alone('"v1"', 'apiVersions'), fix: '' },
+        { path: 'spec.matchConstraints.resourceRules[0].operations[0]', ...alone('"CREATE"', 'operations'), fix: '' },
       ],
       output: policy('    resourceRules:\n      - {apiGroups: ["*"], apiVersions: ["*"], operations: ["*"], resources: ["deployments"]}'),
     },
@@ -70,8 +70,8 @@ RuleTester.run(rule, {
       name: 'a block list loses the other entries\' lines and their own comments; its style, the "*" line and the other comments stay',
       yaml: policy(blockOperations('          - CREATE # new objects\n          # and everything else:\n          - "*"    # all of them\n          - UPDATE  # edits')),
       errors: [
-        { path: 'spec.matchConstraints.resourceRules[0].operations[0]', message: alone('"CREATE"', 'operations'), line: 11, column: 13, fix: '' },
-        { path: 'spec.matchConstraints.resourceRules[0].operations[2]', message: alone('"UPDATE"', 'operations'), line: 14, fix: '' },
+        { path: 'spec.matchConstraints.resourceRules[0].operations[0]', ...alone('"CREATE"', 'operations'), line: 11, column: 13, fix: '' },
+        { path: 'spec.matchConstraints.resourceRules[0].operations[2]', ...alone('"UPDATE"', 'operations'), line: 14, fix: '' },
       ],
       output: policy(blockOperations('          # and everything else:\n          - "*"    # all of them')),
     },
@@ -87,7 +87,7 @@ RuleTester.run(rule, {
     {
       yaml: policy('    resourceRules:\n      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["*/*", "deployments"], resourceNames: [web, api, web]}'),
       errors: [
-        { path: 'spec.matchConstraints.resourceRules[0].resources[1]', message: '"deployments" must be removed: "*/*" must be the only entry of resources, and it already matches every resource and subresource', fix: '' },
+        { path: 'spec.matchConstraints.resourceRules[0].resources[1]', messageId: 'resourceNotAlone', data: { entry: '"deployments"' }, fix: '' },
         { path: 'spec.matchConstraints.resourceRules[0].resourceNames[2]', messageId: 'repeatedResourceName', data: { n: 'web' } },
       ],
     },

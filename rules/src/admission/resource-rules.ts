@@ -10,8 +10,7 @@ const LISTS = ['operations', 'apiGroups', 'apiVersions', 'resources'] as const;
 // `x/*` or `*/y` already covers it (the same two entries the other way round pass), and `*`
 // refuses plain resources only when the last plain entry is not `*` itself.
 function checkResources(context: RuleContext, path: FieldPath, resources: unknown[]): void {
-  const aloneMessage = (entry: unknown): string => `${JSON.stringify(entry)} must be removed: "*/*" must be the only entry of resources, and it already matches every resource and subresource`;
-  if (reportBesideLoneEntry(context, path, resources, '*/*', aloneMessage)) return;
+  if (reportBesideLoneEntry(context, path, resources, '*/*', (entry) => ({ messageId: 'resourceNotAlone', data: { entry: JSON.stringify(entry) } }))) return;
   const wildcardSub = new Set<string>();
   const wildcardBase = new Set<string>();
   const plain: { r: string; i: number }[] = [];
@@ -55,6 +54,8 @@ export default defineRule({
     fixable: true,
     docs,
     messages: {
+      resourceNotAlone: '{{entry}} must be removed: "*/*" must be the only entry of resources, and it already matches every resource and subresource',
+      notAlone: '{{entry}} must be removed: "*" must be the only entry of {{field}}, and it already matches everything',
       emptyResource: 'a resource must not be empty; name a resource such as "deployments", or "*"',
       coveredBySubresourceWildcard: '"{{r}}" is already matched by "{{base}}/*"; remove one of the two entries',
       coveredByResourceWildcard: '"{{r}}" is already matched by "*/{{sub}}"; remove one of the two entries',
@@ -80,7 +81,7 @@ export default defineRule({
         }
         if (!Array.isArray(list)) continue;
         if (field === 'resources') checkResources(context, [...path, field], list);
-        else reportBesideLoneEntry(context, [...path, field], list, '*', (entry) => `${JSON.stringify(entry)} must be removed: "*" must be the only entry of ${field}, and it already matches everything`);
+        else reportBesideLoneEntry(context, [...path, field], list, '*', (entry) => ({ messageId: 'notAlone', data: { entry: JSON.stringify(entry), field } }));
       }
       const names = listOf(rule.resourceNames);
       names.forEach((n, i) => {

@@ -1,4 +1,4 @@
-import { defineRule, termValuesProblem } from '@platlint/core';
+import { defineRule, TERM_VALUES_MESSAGES, termValuesProblem } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { BINDING, POLICY, matchResourcesOf, specOf } from './shared.js';
 import { isObject, listOf } from '../kit/objects.js';
@@ -27,6 +27,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, MutatingAdmissionPolicy)',
     docs,
+    messages: TERM_VALUES_MESSAGES,
   },
   check(context) {
     for (const { path, selector } of selectorsOf(context)) {

@@ -26,17 +26,17 @@ RuleTester.run(rule, {
     {
       name: 'a later variable, pointed at inside a quoted string',
       yaml: policy('    - {name: doubled, expression: "variables.base * 2"}\n    - {name: base, expression: "2"}'),
-      errors: [{ path: 'spec.variables[0].expression', message: 'variable "base" is declared after this one; move it above, since a variable may only use earlier variables', line: 9, column: 46 }],
+      errors: [{ path: 'spec.variables[0].expression', messageId: 'laterVariable', data: { name: 'base' }, line: 9, column: 46 }],
     },
     {
       name: 'itself',
       yaml: policy('    - {name: base, expression: "variables.base + 1"}'),
-      errors: [{ path: 'spec.variables[0].expression', message: 'variable "base" refers to itself; a variable may only use earlier variables' }],
+      errors: [{ path: 'spec.variables[0].expression', messageId: 'selfReference', data: { name: 'base' } }],
     },
     {
       name: 'an unknown name in a block scalar mutation',
       yaml: policy('    - {name: base, expression: "2"}', '|\n          Object{spec: Object.spec{\n            replicas: variables.bsae}}'),
-      errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', message: 'no variable is named "bsae"; declared: "base"', line: 15, column: 33 }],
+      errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', messageId: 'unknownVariable', data: { name: 'bsae', hint: 'declared: "base"' }, line: 15, column: 33 }],
     },
   ],
 });

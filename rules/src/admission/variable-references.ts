@@ -11,6 +11,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.variables)',
     docs,
+    messages: {
+      unknownVariable: 'no variable is named "{{name}}"; {{hint}}',
+      selfReference: 'variable "{{name}}" refers to itself; a variable may only use earlier variables',
+      laterVariable: 'variable "{{name}}" is declared after this one; move it above, since a variable may only use earlier variables',
+    },
   },
   check(context) {
     const spec = specOf(context);
@@ -21,11 +26,12 @@ export default defineRule({
       for (const ref of celReferences(site.expression)) {
         if (ref.root !== 'variables') continue;
         const at = names.indexOf(ref.name);
-        let message: string | undefined;
-        if (at < 0) message = `no variable is named "${ref.name}"${names.some((n) => n !== undefined) ? `; declared: ${names.filter((n) => n !== undefined).map((n) => `"${n}"`).join(', ')}` : '; declare it under spec.variables'}`;
-        else if (site.place === 'variable' && at === site.index) message = `variable "${ref.name}" refers to itself; a variable may only use earlier variables`;
-        else if (at >= visible) message = `variable "${ref.name}" is declared after this one; move it above, since a variable may only use earlier variables`;
-        if (message) context.report({ path: site.path, message, span: spanIn(context, site.path, ref) });
+        const declared = names.filter((n) => n !== undefined).map((n) => `"${n}"`);
+        const messageId = at < 0 ? 'unknownVariable' : site.place === 'variable' && at === site.index ? 'selfReference' : at >= visible ? 'laterVariable' : undefined;
+        if (!messageId) continue;
+        // The hint of an unknown name: the names declared, or where to declare one.
+        const hint = declared.length > 0 ? `declared: ${declared.join(', ')}` : 'declare it under spec.variables';
+        context.report({ path: site.path, messageId, data: { name: ref.name, hint }, span: spanIn(context, site.path, ref) });
       }
     }
   },

@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
 import type { CelPlace } from '@platlint/core';
-import { AUTHN, checkCelPlaces } from './shared.js';
+import { AUTHN, CEL_MESSAGES, checkCelPlaces } from './shared.js';
 import type { PlaceCheck } from './shared.js';
 import docs from './authentication-cel.md';
 
@@ -25,6 +25,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthenticationConfiguration (ClaimValidationRule, ClaimMappings, ExtraMapping, UserValidationRule)',
     docs,
+    messages: CEL_MESSAGES,
   },
   check(context) {
     checkCelPlaces(context, CHECKS);

@@ -24,9 +24,9 @@ RuleTester.run(rule, {
     {
       yaml: authz([webhookAuthorizer('a', conditions('request.user', '"request.verb == \\"get\\""', '|\n      claims.sub == ""'))]),
       errors: [
-        { path: 'authorizers[0].webhook.matchConditions[0].expression', message: 'expression must evaluate to bool but got string', line: 17, column: 23 },
-        { path: 'authorizers[0].webhook.matchConditions[1].expression', message: 'no such key "verb" on Request', line: 18, column: 32 },
-        { path: 'authorizers[0].webhook.matchConditions[2].expression', message: 'unknown variable "claims"; a match condition sees only the variable "request"', line: 20, column: 13 },
+        { path: 'authorizers[0].webhook.matchConditions[0].expression', messageId: 'celIssue', data: { issue: 'expression must evaluate to bool but got string', hint: '' }, line: 17, column: 23 },
+        { path: 'authorizers[0].webhook.matchConditions[1].expression', messageId: 'celIssue', data: { issue: 'no such key "verb" on Request', hint: '' }, line: 18, column: 32 },
+        { path: 'authorizers[0].webhook.matchConditions[2].expression', messageId: 'celIssue', data: { issue: 'unknown variable "claims"', hint: '; a match condition sees only the variable "request"' }, line: 20, column: 13 },
       ],
     },
   ],

@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
 import type { CelPlace } from '@platlint/core';
-import { AUTHZ, checkCelPlaces } from './shared.js';
+import { AUTHZ, CEL_MESSAGES, checkCelPlaces } from './shared.js';
 import type { PlaceCheck } from './shared.js';
 import docs from './authorization-cel.md';
 
@@ -18,6 +18,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document C, AuthorizationConfiguration (WebhookMatchCondition.expression)',
     docs,
+    messages: CEL_MESSAGES,
   },
   check(context) {
     checkCelPlaces(context, CHECKS);

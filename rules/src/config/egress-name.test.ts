@@ -28,8 +28,8 @@ RuleTester.run(rule, {
       name: 'unknown names; Master is not the legacy spelling',
       yaml: egress([direct('proxy'), direct('Master')].join('\n')),
       errors: [
-        { path: 'egressSelections[0].name', message: 'name "proxy" is not an egress destination; use controlplane, etcd or cluster' },
-        { path: 'egressSelections[1].name', message: 'name "Master" is not an egress destination; use controlplane, etcd or cluster' },
+        { path: 'egressSelections[0].name', messageId: 'unknownDestination', data: { name: '"proxy"' } },
+        { path: 'egressSelections[1].name', messageId: 'unknownDestination', data: { name: '"Master"' } },
       ],
     },
   ],

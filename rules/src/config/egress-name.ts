@@ -19,6 +19,8 @@ export default defineRule({
     fixable: true,
     docs,
     messages: {
+      emptyName: 'name is empty; use controlplane, etcd or cluster',
+      unknownDestination: 'name {{name}} is not an egress destination; use controlplane, etcd or cluster',
       repeated: 'egressSelections[{{firstIndex}}] already configures {{destination}}; each destination is listed once',
       masterDeprecated: 'name master is deprecated; use controlplane',
     },
@@ -42,7 +44,7 @@ export default defineRule({
       const path = ['egressSelections', i, 'name'];
       if (name === 'master') context.report({ path, severity: 'warning', messageId: 'masterDeprecated', fix: { text: 'controlplane' } });
       else if (!repeated.has(i) && !DESTINATIONS.includes(destination(name))) {
-        context.report({ path, message: name === '' ? 'name is empty; use controlplane, etcd or cluster' : `name ${quote(name)} is not an egress destination; use controlplane, etcd or cluster` });
+        context.report({ path, ...(name === '' ? { messageId: 'emptyName' } : { messageId: 'unknownDestination', data: { name: quote(name) } }) });
       }
     }
   },

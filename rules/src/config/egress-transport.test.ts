@@ -30,7 +30,7 @@ RuleTester.run(rule, {
       ),
       errors: [
         // Reported at the missing uds, on the nearest key (transport).
-        { path: 'egressSelections[0].connection.transport.uds', message: 'a GRPC connection needs uds: GRPC is not supported over tcp; use uds with the socket of the proxy', line: 7, column: 7 },
+        { path: 'egressSelections[0].connection.transport.uds', messageId: 'grpcOverTcp', line: 7, column: 7 },
         { path: 'egressSelections[1].connection.transport', messageId: 'transportMissing', data: { protocol: 'HTTPConnect' } },
         { path: 'egressSelections[2].connection.transport', messageId: 'directWithTransport' },
       ],
@@ -51,7 +51,7 @@ RuleTester.run(rule, {
     },
     {
       yaml: egress(selection('cluster', 'proxyProtocol: GRPC\ntransport: {}')),
-      errors: [{ path: 'egressSelections[0].connection.transport.uds', message: 'a GRPC connection needs uds (a unix domain socket)' }],
+      errors: [{ path: 'egressSelections[0].connection.transport.uds', messageId: 'grpcWithoutUds' }],
     },
   ],
 });

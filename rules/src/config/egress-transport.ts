@@ -15,6 +15,8 @@ export default defineRule({
     source: 'API document C, EgressSelectorConfiguration (Connection, Transport); upstream (API server configuration loading, EgressSelectorConfiguration)',
     docs,
     messages: {
+      grpcOverTcp: 'a GRPC connection needs uds: GRPC is not supported over tcp; use uds with the socket of the proxy',
+      grpcWithoutUds: 'a GRPC connection needs uds (a unix domain socket)',
       directWithTransport: 'a Direct connection takes no transport; remove it or use HTTPConnect or GRPC',
       transportMissing: 'a {{protocol}} connection needs a transport (tcp or uds) to reach the proxy',
       both: 'transport sets both tcp and uds; an HTTPConnect connection uses one of them',
@@ -45,7 +47,7 @@ export default defineRule({
         else if (!tcp && !uds) context.report({ path: [...at, 'transport', 'tcp'], messageId: 'neither', target: 'missing' });
       } else if (!uds) {
         // Reported at the missing uds, as the server does, also when a lone tcp is written.
-        context.report({ path: [...at, 'transport', 'uds'], message: tcp ? 'a GRPC connection needs uds: GRPC is not supported over tcp; use uds with the socket of the proxy' : 'a GRPC connection needs uds (a unix domain socket)', target: 'missing' });
+        context.report({ path: [...at, 'transport', 'uds'], messageId: tcp ? 'grpcOverTcp' : 'grpcWithoutUds', target: 'missing' });
       } else if (tcp) {
         context.report({ path: [...at, 'transport', 'tcp'], severity: 'warning', messageId: 'tcpWithGrpc', target: 'key' });
       }

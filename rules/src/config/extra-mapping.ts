@@ -29,6 +29,8 @@ export default defineRule({
     source: 'API document C, AuthenticationConfiguration (ExtraMapping); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
     messages: {
+      // shapeProblem words the whole sentence, key included.
+      badKey: '{{problem}}',
       emptyKey: 'key is empty; name the attribute, e.g. "example.com/department"',
       upperCaseKey: 'key {{key}} must be lowercase',
       reservedDomain: 'key {{key}} is under the reserved domain {{reserved}}; use a domain of your own',
@@ -51,7 +53,7 @@ export default defineRule({
             const lower = key.toLowerCase();
             if (lower !== key) context.report({ path: [...at, 'key'], messageId: 'upperCaseKey', data: { key: JSON.stringify(key) }, fix: { text: lower } });
             const problem = shapeProblem(lower);
-            if (problem) context.report({ path: [...at, 'key'], message: problem });
+            if (problem) context.report({ path: [...at, 'key'], messageId: 'badKey', data: { problem } });
             const domain = lower.split('/')[0] ?? '';
             const reserved = RESERVED.find((r) => domain === r || domain.endsWith(`.${r}`));
             if (!problem && reserved) context.report({ path: [...at, 'key'], messageId: 'reservedDomain', data: { key: JSON.stringify(key), reserved } });

@@ -113,6 +113,15 @@ export function checkCelPlaces(context: RuleContext, checks: Partial<Record<CelP
 }
 
 /**
+ * The messages checkCel reports by id, for the meta.messages of each rule that calls it. A
+ * compiler issue is open-ended, so it is the data, with the hint that names the place's variable.
+ */
+export const CEL_MESSAGES = {
+  celIssue: '{{issue}}{{hint}}',
+  notStaticBool: "{{place}} must evaluate to bool, but this expression's type is {{type}} until run time; compare the value, e.g. \"... == true\"",
+} as const;
+
+/**
  * Compiles an expression and reports each issue on the characters it concerns. Returns the
  * program when the expression compiled without a finding.
  */
@@ -132,14 +141,15 @@ export function checkCel(context: RuleContext, path: FieldPath, expression: stri
       // The server does not estimate CEL cost when it loads a configuration file.
       const advice = issue.code === 'cost_limit' || (check.resultTypeIsAdvice && issue.code === 'result_type');
       const severity = advice ? 'warning' : undefined;
-      context.report({ path, message: `${text}${hint}`, span: span(issue), severity });
+      context.report({ path, messageId: 'celIssue', data: { issue: text, hint }, span: span(issue), severity });
     }
     return undefined;
   }
   if (check.staticBool && result.program.type !== 'bool') {
     context.report({
       path,
-      message: `${check.place} must evaluate to bool, but this expression's type is ${result.program.type} until run time; compare the value, e.g. "... == true"`,
+      messageId: 'notStaticBool',
+      data: { place: check.place, type: result.program.type },
       span: span({ start: 0, end: expression.length }),
     });
     return undefined;

@@ -15,6 +15,23 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: validateCustomResourceConversion, validateConversionReviewVersions; apiserver pkg/util/webhook validation.go ValidateWebhookURL, ValidateWebhookService)',
     docs,
+    messages: {
+      badUrl: '{{problem}}',
+      strategyRequired: 'spec.conversion.strategy is required: None or Webhook',
+      notConversionStrategy: '"{{strategy}}" is not a conversion strategy: use None or Webhook',
+      noneWithPreserveUnknownFields: 'must be None when spec.preserveUnknownFields is true',
+      webhookWithoutWebhookStrategy: 'must not be set unless the strategy is Webhook',
+      webhookMissing: 'the Webhook strategy needs webhook.clientConfig and webhook.conversionReviewVersions',
+      clientConfigMissing: 'the Webhook strategy needs a clientConfig: a url or a service',
+      urlOrService: 'exactly one of url and service is required',
+      serviceField: 'the service needs a {{field}}',
+      servicePathNotAbsolute: '"{{servicePath}}" must start with "/"',
+      badServicePort: '{{port}} is not a port: use 1-65535',
+      reviewVersionsMissing: 'the Webhook strategy needs conversionReviewVersions, the ConversionReview versions the webhook speaks ({{versions}})',
+      repeatedReviewVersion: 'repeats {{version}}',
+      badReviewVersion: '"{{version}}" {{problem}}',
+      noKnownReviewVersion: 'must include {{versions}}: the server speaks no other ConversionReview version',
+    },
   },
   check(context) {
     const spec = objAt(context.value, 'spec');
@@ -22,16 +39,16 @@ export default defineRule({
     if (!conversion) return;
     const at = (...path: (string | number)[]): FieldPath => ['spec', 'conversion', ...path];
     const strategy = stringAt(conversion, 'strategy') ?? '';
-    if (strategy === '') context.reportMissing(at('strategy'), 'spec.conversion.strategy is required: None or Webhook');
-    else if (strategy !== 'None' && strategy !== 'Webhook') context.report({ path: at('strategy'), message: `"${strategy}" is not a conversion strategy: use None or Webhook` });
-    if (strategy !== '' && strategy !== 'None' && spec?.preserveUnknownFields === true) context.report({ path: at('strategy'), message: 'must be None when spec.preserveUnknownFields is true' });
+    if (strategy === '') context.reportMissing(at('strategy'), { messageId: 'strategyRequired' });
+    else if (strategy !== 'None' && strategy !== 'Webhook') context.report({ path: at('strategy'), messageId: 'notConversionStrategy', data: { strategy } });
+    if (strategy !== '' && strategy !== 'None' && spec?.preserveUnknownFields === true) context.report({ path: at('strategy'), messageId: 'noneWithPreserveUnknownFields' });
     const webhook = objAt(conversion, 'webhook');
     if (strategy !== 'Webhook') {
-      if (conversion.webhook !== undefined && conversion.webhook !== null) context.report({ path: at('webhook'), target: 'key', message: 'must not be set unless the strategy is Webhook' });
+      if (conversion.webhook !== undefined && conversion.webhook !== null) context.report({ path: at('webhook'), target: 'key', messageId: 'webhookWithoutWebhookStrategy' });
       return;
     }
     if (!webhook) {
-      context.reportMissing(at('webhook'), 'the Webhook strategy needs webhook.clientConfig and webhook.conversionReviewVersions');
+      context.reportMissing(at('webhook'), { messageId: 'webhookMissing' });
       return;
     }
     clientConfig(context, objAt(webhook, 'clientConfig'), at('webhook', 'clientConfig'));
@@ -41,24 +58,24 @@ export default defineRule({
 
 function clientConfig(context: RuleContext, config: Obj | undefined, path: FieldPath): void {
   if (!config) {
-    context.reportMissing(path, 'the Webhook strategy needs a clientConfig: a url or a service');
+    context.reportMissing(path, { messageId: 'clientConfigMissing' });
     return;
   }
   const url = stringAt(config, 'url');
   const service = objAt(config, 'service');
   if ((url === undefined) === (service === undefined)) {
-    context.report({ path, target: 'key', message: 'exactly one of url and service is required' });
+    context.report({ path, target: 'key', messageId: 'urlOrService' });
     return;
   }
   if (url !== undefined) {
     const problem = urlProblem(url);
-    if (problem) context.report({ path: [...path, 'url'], message: problem });
+    if (problem) context.report({ path: [...path, 'url'], messageId: 'badUrl', data: { problem } });
   } else if (service) {
-    for (const field of ['name', 'namespace']) if (!stringAt(service, field)) context.reportMissing([...path, 'service', field], `the service needs a ${field}`);
+    for (const field of ['name', 'namespace']) if (!stringAt(service, field)) context.reportMissing([...path, 'service', field], { messageId: 'serviceField', data: { field } });
     const servicePath = stringAt(service, 'path');
-    if (servicePath !== undefined && !servicePath.startsWith('/')) context.report({ path: [...path, 'service', 'path'], message: `"${servicePath}" must start with "/"` });
+    if (servicePath !== undefined && !servicePath.startsWith('/')) context.report({ path: [...path, 'service', 'path'], messageId: 'servicePathNotAbsolute', data: { servicePath } });
     const port = service.port;
-    if (typeof port === 'number' && (!Number.isInteger(port) || port < 1 || port > 65535)) context.report({ path: [...path, 'service', 'port'], message: `${port} is not a port: use 1-65535` });
+    if (typeof port === 'number' && (!Number.isInteger(port) || port < 1 || port > 65535)) context.report({ path: [...path, 'service', 'port'], messageId: 'badServicePort', data: { port } });
   }
 }
 
@@ -81,15 +98,15 @@ function urlProblem(text: string): string | undefined {
 function reviewVersions(context: RuleContext, value: unknown, path: FieldPath): void {
   const versions = Array.isArray(value) ? value : [];
   if (versions.length === 0) {
-    context.reportMissing(path, `the Webhook strategy needs conversionReviewVersions, the ConversionReview versions the webhook speaks (${REVIEW_VERSIONS.join(', ')})`);
+    context.reportMissing(path, { messageId: 'reviewVersionsMissing', data: { versions: REVIEW_VERSIONS.join(', ') } });
     return;
   }
   const seen = new Set<unknown>();
   versions.forEach((version: unknown, i) => {
-    if (seen.has(version)) context.report({ path: [...path, i], message: `repeats ${JSON.stringify(version)}` });
+    if (seen.has(version)) context.report({ path: [...path, i], messageId: 'repeatedReviewVersion', data: { version: JSON.stringify(version) } });
     seen.add(version);
     const problem = typeof version === 'string' ? dns1035Problem(version) : undefined;
-    if (problem) context.report({ path: [...path, i], message: `"${String(version)}" ${problem}` });
+    if (problem) context.report({ path: [...path, i], messageId: 'badReviewVersion', data: { version: String(version), problem } });
   });
-  if (!versions.some((v) => typeof v === 'string' && REVIEW_VERSIONS.includes(v))) context.report({ path, message: `must include ${REVIEW_VERSIONS.join(' or ')}: the server speaks no other ConversionReview version` });
+  if (!versions.some((v) => typeof v === 'string' && REVIEW_VERSIONS.includes(v))) context.report({ path, messageId: 'noKnownReviewVersion', data: { versions: REVIEW_VERSIONS.join(' or ') } });
 }

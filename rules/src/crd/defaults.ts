@@ -15,6 +15,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (apiextensions-apiserver pkg/apiserver/schema/defaulting validation.go ValidateDefaults, validate; pkg/apis/apiextensions/validation validation.go specStandardValidatorV3 withForbiddenDefaults)',
     docs,
+    messages: {
+      defaultForbidden: 'a default must not be set {{where}}',
+      defaultInvalid: 'the default is not valid here: {{problem}}',
+      defaultFailsRule: 'the default fails a validation rule: {{message}}',
+    },
   },
   check(context) {
     for (const { raw, path, problems } of versionSchemas(context.value)) {
@@ -23,21 +28,21 @@ export default defineRule({
         if (place.junctor || place.raw.default === undefined) continue;
         const at: FieldPath = [...place.path, 'default'];
         if (place.defaultsForbidden) {
-          context.report({ path: at, target: 'key', message: `a default must not be set ${place.defaultsForbidden}` });
+          context.report({ path: at, target: 'key', messageId: 'defaultForbidden', data: { where: place.defaultsForbidden } });
           continue;
         }
         // Upstream does not look into additionalProperties for defaults, nor check metadata defaults this way.
         if (place.resourceMeta || underAdditionalProperties(place.path.slice(path.length))) continue;
         const findings = validateAgainstSchema(place.raw, place.raw.default);
         for (const finding of findings) {
-          const message = `the default is not valid here: ${finding.message}`;
-          if (finding.ruleId === 'schema/required') context.reportMissing([...at, ...finding.path], message);
-          else context.report({ path: [...at, ...finding.path], target: finding.target === 'value' ? 'value' : 'key', message });
+          const text = { messageId: 'defaultInvalid', data: { problem: finding.message } };
+          if (finding.ruleId === 'schema/required') context.reportMissing([...at, ...finding.path], text);
+          else context.report({ path: [...at, ...finding.path], target: finding.target === 'value' ? 'value' : 'key', ...text });
         }
         // Upstream runs the CEL rules only on a default the schema accepts.
         if (findings.length > 0) continue;
         for (const failure of ruleFailuresOfDefault(place.raw, place.raw.default)) {
-          context.report({ path: [...at, ...failure.path], message: `the default fails a validation rule: ${failure.message}` });
+          context.report({ path: [...at, ...failure.path], messageId: 'defaultFailsRule', data: { message: failure.message } });
         }
       }
     }

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { reportSchemaProblems } from './report-problems.js';
+import { reportSchemaProblems, SCHEMA_PROBLEM_MESSAGES } from './report-problems.js';
 import { CRD } from './shape.js';
 import docs from './structural-schema.md';
 
@@ -12,6 +12,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (apiextensions-apiserver pkg/apiserver/schema validation.go ValidateStructural, complete.go; pkg/apis/apiextensions/validation validation.go ValidateCustomResourceDefinitionOpenAPISchema, specStandardValidatorV3)',
     docs,
+    messages: SCHEMA_PROBLEM_MESSAGES,
   },
   check(context) {
     reportSchemaProblems(context, 'structural');

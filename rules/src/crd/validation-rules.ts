@@ -1,5 +1,5 @@
 import { defineRule, isJsonObject, toSchemaNode } from '@platlint/core';
-import type { FieldPath, RuleContext, SchemaNode } from '@platlint/core';
+import type { FieldPath, MessageRef, RuleContext, SchemaNode } from '@platlint/core';
 import { CRD_RULE_LIMITS, crdValidationEnvironment, readsOldSelf } from '@platlint/cel';
 import { refusedByServer } from '../admission/cel-compile.js';
 import { spanIn } from '../admission/shared.js';
@@ -22,6 +22,20 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go ValidateCustomResourceDefinitionOpenAPISchema, getExpressionCost, StaticEstimatedCostLimit and StaticEstimatedCRDCostLimit; pkg/apiserver/schema/cel compilation.go Compile)',
     docs,
+    messages: {
+      emptyRule: 'the rule is empty: write a CEL expression that is true for a valid value',
+      blank: 'must not be blank when set',
+      lineBreaks: 'must not contain line breaks',
+      messageForMultiline: 'is required when the rule spans several lines',
+      badReason: '"{{reason}}" is not a reason: use {{reasons}}',
+      fieldPathNotFound: '"{{fieldPath}}" names no field of the schema where the rule stands',
+      schemaCostOverLimit: 'the estimated cost of all x-kubernetes-validations rules of this schema is {{total}}, {{factor}} the limit of {{limit}} for one version; the costliest: {{top}}. Add maxItems, maxProperties and maxLength where lists, maps and strings are declared',
+      ruleCostOverLimit: 'the estimated cost of rule `{{text}}` is {{cost}}{{times}}, {{factor}} the per-rule limit of {{limit}}; add maxItems, maxProperties and maxLength where lists, maps and strings are declared',
+      oldSelfUncorrelatable: 'rule `{{text}}` reads oldSelf, but no stored value corresponds to a value here: it stands under {{where}} of the schema, whose entries are not matched across updates (only list-map items and fields of granular maps are)',
+      optionalOldSelfWithoutOldSelf: 'may be set only on a rule that reads oldSelf',
+      messageCostOverLimit: 'the estimated cost of messageExpression `{{messageExpression}}` is {{messageCost}}, {{factor}} the limit of {{limit}}',
+      doesNotCompile: '{{what}} `{{expression}}` does not compile: {{message}}',
+    },
   },
   check(context) {
     for (const { raw, path, problems } of versionSchemas(context.value)) {
@@ -37,7 +51,7 @@ export default defineRule({
       const total = costs.reduce((sum, c) => sum + c.cost, 0);
       if (total > CRD_TOTAL_COST_LIMIT) {
         const top = [...costs].sort((a, b) => b.cost - a.cost).slice(0, 3).map((c) => `${pathText(c.path.slice(path.length))} (${c.cost.toLocaleString('en-US')})`);
-        context.report({ path, target: 'key', message: `the estimated cost of all x-kubernetes-validations rules of this schema is ${total.toLocaleString('en-US')}, ${factor(total, CRD_TOTAL_COST_LIMIT)} the limit of ${CRD_TOTAL_COST_LIMIT.toLocaleString('en-US')} for one version; the costliest: ${top.join(', ')}. Add maxItems, maxProperties and maxLength where lists, maps and strings are declared` });
+        context.report({ path, target: 'key', messageId: 'schemaCostOverLimit', data: { total: total.toLocaleString('en-US'), factor: factor(total, CRD_TOTAL_COST_LIMIT), limit: CRD_TOTAL_COST_LIMIT.toLocaleString('en-US'), top: top.join(', ') } });
       }
     }
   },
@@ -49,21 +63,21 @@ function checkRule(context: RuleContext, place: SchemaPlace, rule: Obj, at: Fiel
   const messageExpression = typeof rule.messageExpression === 'string' ? rule.messageExpression : undefined;
   const fieldPath = typeof rule.fieldPath === 'string' ? rule.fieldPath : undefined;
   let valid = true;
-  const problem = (field: string, text: string, missing = false): void => {
+  const problem = (field: string, text: MessageRef, missing = false): void => {
     valid = false;
     if (missing) context.reportMissing([...at, field], text);
-    else context.report({ path: [...at, field], message: text });
+    else context.report({ path: [...at, field], ...text });
   };
-  if (text.trim() === '') problem('rule', 'the rule is empty: write a CEL expression that is true for a valid value', rule.rule === undefined);
-  else if (message !== undefined && message.trim() === '') problem('message', 'must not be blank when set');
-  else if (message !== undefined && NEWLINE.test(message.trim())) problem('message', 'must not contain line breaks');
-  else if (NEWLINE.test(text.trim()) && (message ?? '').trim() === '') problem('message', 'is required when the rule spans several lines', true);
-  if (messageExpression !== undefined && messageExpression.trim() === '') problem('messageExpression', 'must not be blank when set');
-  if (typeof rule.reason === 'string' && !REASONS.includes(rule.reason)) problem('reason', `"${rule.reason}" is not a reason: use ${REASONS.join(', ')}`);
+  if (text.trim() === '') problem('rule', { messageId: 'emptyRule' }, rule.rule === undefined);
+  else if (message !== undefined && message.trim() === '') problem('message', { messageId: 'blank' });
+  else if (message !== undefined && NEWLINE.test(message.trim())) problem('message', { messageId: 'lineBreaks' });
+  else if (NEWLINE.test(text.trim()) && (message ?? '').trim() === '') problem('message', { messageId: 'messageForMultiline' }, true);
+  if (messageExpression !== undefined && messageExpression.trim() === '') problem('messageExpression', { messageId: 'blank' });
+  if (typeof rule.reason === 'string' && !REASONS.includes(rule.reason)) problem('reason', { messageId: 'badReason', data: { reason: rule.reason, reasons: REASONS.join(', ') } });
   if (fieldPath !== undefined) {
-    if (fieldPath.trim() === '') problem('fieldPath', 'must not be blank when set');
-    else if (NEWLINE.test(fieldPath)) problem('fieldPath', 'must not contain line breaks');
-    else if (!fieldPathResolves(place.raw, fieldPath)) problem('fieldPath', `"${fieldPath}" names no field of the schema where the rule stands`);
+    if (fieldPath.trim() === '') problem('fieldPath', { messageId: 'blank' });
+    else if (NEWLINE.test(fieldPath)) problem('fieldPath', { messageId: 'lineBreaks' });
+    else if (!fieldPathResolves(place.raw, fieldPath)) problem('fieldPath', { messageId: 'fieldPathNotFound', data: { fieldPath } });
   }
   if (!valid) return;
   const schema = celSchemaOf(place);
@@ -77,18 +91,18 @@ function checkRule(context: RuleContext, place: SchemaPlace, rule: Obj, at: Fiel
     costs.push({ path: [...at, 'rule'], cost });
     if (cost > CRD_RULE_LIMITS.perRuleEstimate) {
       const times = place.cardinality !== undefined && place.cardinality > 1 ? ` (${compiled.toLocaleString('en-US')} per value × up to ${place.cardinality.toLocaleString('en-US')} values)` : '';
-      context.report({ path: [...at, 'rule'], span: spanIn(context, [...at, 'rule'], { start: 0, end: text.length }), message: `the estimated cost of rule \`${text}\` is ${cost.toLocaleString('en-US')}${times}, ${factor(cost, CRD_RULE_LIMITS.perRuleEstimate)} the per-rule limit of ${CRD_RULE_LIMITS.perRuleEstimate.toLocaleString('en-US')}; add maxItems, maxProperties and maxLength where lists, maps and strings are declared` });
+      context.report({ path: [...at, 'rule'], span: spanIn(context, [...at, 'rule'], { start: 0, end: text.length }), messageId: 'ruleCostOverLimit', data: { text, cost: cost.toLocaleString('en-US'), times, factor: factor(cost, CRD_RULE_LIMITS.perRuleEstimate), limit: CRD_RULE_LIMITS.perRuleEstimate.toLocaleString('en-US') } });
     }
   }
   if (transition && place.uncorrelatable) {
-    context.report({ path: [...at, 'rule'], message: `rule \`${text}\` reads oldSelf, but no stored value corresponds to a value here: it stands under ${pathText(place.uncorrelatable.slice(schemaPath.length)) || 'the root'} of the schema, whose entries are not matched across updates (only list-map items and fields of granular maps are)` });
+    context.report({ path: [...at, 'rule'], messageId: 'oldSelfUncorrelatable', data: { text, where: pathText(place.uncorrelatable.slice(schemaPath.length)) || 'the root' } });
   }
-  if (!transition && rule.optionalOldSelf !== undefined && rule.optionalOldSelf !== null) context.report({ path: [...at, 'optionalOldSelf'], message: 'may be set only on a rule that reads oldSelf' });
+  if (!transition && rule.optionalOldSelf !== undefined && rule.optionalOldSelf !== null) context.report({ path: [...at, 'optionalOldSelf'], messageId: 'optionalOldSelfWithoutOldSelf' });
   if (messageExpression !== undefined && messageExpression.trim() !== '') {
     const messageCost = compile(context, schema, messageExpression, { transition: transition || readsOldSelf(messageExpression), optionalOldSelf, message: true }, [...at, 'messageExpression']);
     if (messageCost !== undefined) {
       costs.push({ path: [...at, 'messageExpression'], cost: messageCost });
-      if (messageCost > CRD_RULE_LIMITS.perRuleEstimate) context.report({ path: [...at, 'messageExpression'], message: `the estimated cost of messageExpression \`${messageExpression}\` is ${messageCost.toLocaleString('en-US')}, ${factor(messageCost, CRD_RULE_LIMITS.perRuleEstimate)} the limit of ${CRD_RULE_LIMITS.perRuleEstimate.toLocaleString('en-US')}` });
+      if (messageCost > CRD_RULE_LIMITS.perRuleEstimate) context.report({ path: [...at, 'messageExpression'], messageId: 'messageCostOverLimit', data: { messageExpression, messageCost: messageCost.toLocaleString('en-US'), factor: factor(messageCost, CRD_RULE_LIMITS.perRuleEstimate), limit: CRD_RULE_LIMITS.perRuleEstimate.toLocaleString('en-US') } });
     }
   }
 }
@@ -101,7 +115,7 @@ function compile(context: RuleContext, schema: SchemaNode, expression: string, o
   if (result.ok) return result.program.estimatedCost;
   const what = options.message ? 'messageExpression' : 'rule';
   for (const issue of result.issues) {
-    context.report({ path, span: spanIn(context, path, issue), message: `${what} \`${expression}\` does not compile: ${issue.message}`, ...(refusedByServer(issue) ? {} : { severity: 'warning' as const }) });
+    context.report({ path, span: spanIn(context, path, issue), messageId: 'doesNotCompile', data: { what, expression, message: issue.message }, ...(refusedByServer(issue) ? {} : { severity: 'warning' as const }) });
   }
   return undefined;
 }

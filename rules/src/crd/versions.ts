@@ -14,33 +14,50 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: validateCustomResourceDefinitionSpec, validateCustomResourceDefinitionVersion, validateDeprecationWarning, ValidateCustomResourceDefinitionSubresources)',
     docs,
+    messages: {
+      versionNameMissing: 'a version needs a name such as v1',
+      badVersionName: '"{{name}}" {{problem}}',
+      storageNotOne: 'exactly one version must have storage: true ({{which}})',
+      scopeRequired: 'spec.scope is required: Namespaced or Cluster',
+      badScope: '"{{scope}}" is not a scope: use Namespaced or Cluster',
+      noVersions: 'spec.versions must list at least one version',
+      repeatedVersionName: 'repeats the name of spec.versions[{{first}}]: version names must be unique',
+      schemaMissing: 'version {{name}} needs a schema (schema.openAPIV3Schema): the server prunes every field a schema does not describe',
+      warningWithoutDeprecated: 'can only be set on a deprecated version (deprecated: true)',
+      emptyWarning: 'must not be empty',
+      warningTooLong: 'must be at most 256 bytes long (it has {{bytes}})',
+      warningNotPrintable: 'must hold printable characters only; character {{bad}} is not',
+      scalePathMissing: 'the scale subresource needs {{field}}, a path under {{prefixes}}',
+      scalePathNotSimple: '"{{path}}" must be a simple JSON path starting with "."',
+      scalePathOutside: '"{{path}}" must be a path under {{prefixes}}',
+    },
   },
   check(context) {
     const spec = objAt(context.value, 'spec');
     if (!spec) return;
     const scope = stringAt(spec, 'scope');
-    if (scope === undefined || scope === '') context.reportMissing(['spec', 'scope'], 'spec.scope is required: Namespaced or Cluster');
-    else if (!SCOPES.includes(scope)) context.report({ path: ['spec', 'scope'], message: `"${scope}" is not a scope: use Namespaced or Cluster` });
+    if (scope === undefined || scope === '') context.reportMissing(['spec', 'scope'], { messageId: 'scopeRequired' });
+    else if (!SCOPES.includes(scope)) context.report({ path: ['spec', 'scope'], messageId: 'badScope', data: { scope } });
     const versions = versionsOf(context.value);
     if (versions.length === 0) {
-      context.reportMissing(['spec', 'versions'], 'spec.versions must list at least one version');
+      context.reportMissing(['spec', 'versions'], { messageId: 'noVersions' });
       return;
     }
     const seen = new Map<string, number>();
     for (const version of versions) {
       const name = version.name ?? '';
       const problem = dns1035Problem(name);
-      if (problem) context.report({ path: [...version.path, 'name'], message: name === '' ? 'a version needs a name such as v1' : `"${name}" ${problem}` });
+      if (problem) context.report({ path: [...version.path, 'name'], ...(name === '' ? { messageId: 'versionNameMissing' } : { messageId: 'badVersionName', data: { name, problem } }) });
       const first = seen.get(name);
-      if (first !== undefined && name !== '') context.report({ path: [...version.path, 'name'], message: `repeats the name of spec.versions[${first}]: version names must be unique` });
+      if (first !== undefined && name !== '') context.report({ path: [...version.path, 'name'], messageId: 'repeatedVersionName', data: { first } });
       else seen.set(name, version.index);
-      if (!schemaOf(version)) context.reportMissing([...version.path, 'schema', 'openAPIV3Schema'], `version ${name || version.index} needs a schema (schema.openAPIV3Schema): the server prunes every field a schema does not describe`);
+      if (!schemaOf(version)) context.reportMissing([...version.path, 'schema', 'openAPIV3Schema'], { messageId: 'schemaMissing', data: { name: name || version.index } });
       deprecationWarning(context, version);
       scale(context, version);
     }
     const storage = versions.filter((v) => v.value.storage === true);
     if (storage.length !== 1) {
-      context.report({ path: ['spec', 'versions'], message: storage.length === 0 ? 'exactly one version must have storage: true (none has)' : `exactly one version must have storage: true (${storage.map((v) => v.name ?? v.index).join(', ')} have)` });
+      context.report({ path: ['spec', 'versions'], messageId: 'storageNotOne', data: { which: storage.length === 0 ? 'none has' : `${storage.map((v) => v.name ?? v.index).join(', ')} have` } });
     }
   },
 });
@@ -49,12 +66,12 @@ function deprecationWarning(context: RuleContext, version: VersionAt): void {
   const warning = version.value.deprecationWarning;
   if (typeof warning !== 'string') return;
   const path = [...version.path, 'deprecationWarning'];
-  if (version.value.deprecated !== true) context.report({ path, message: 'can only be set on a deprecated version (deprecated: true)' });
-  if (warning.length === 0) context.report({ path, message: 'must not be empty' });
-  if (Buffer.byteLength(warning) > 256) context.report({ path, message: `must be at most 256 bytes long (it has ${Buffer.byteLength(warning)})` });
+  if (version.value.deprecated !== true) context.report({ path, messageId: 'warningWithoutDeprecated' });
+  if (warning.length === 0) context.report({ path, messageId: 'emptyWarning' });
+  if (Buffer.byteLength(warning) > 256) context.report({ path, messageId: 'warningTooLong', data: { bytes: Buffer.byteLength(warning) } });
   // Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space.
   const bad = [...warning].findIndex((c) => !/^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u.test(c));
-  if (bad >= 0) context.report({ path, message: `must hold printable characters only; character ${bad} is not` });
+  if (bad >= 0) context.report({ path, messageId: 'warningNotPrintable', data: { bad } });
 }
 
 /** Upstream ValidateCustomResourceDefinitionSubresources with validateSimpleJSONPath. */
@@ -66,11 +83,11 @@ function scale(context: RuleContext, version: VersionAt): void {
   for (const [field, prefixes, required] of paths) {
     const path = value[field];
     if (path === undefined || path === null || path === '') {
-      if (required) context.reportMissing([...base, field], `the scale subresource needs ${field}, a path under ${prefixes.join(' or ')}`);
+      if (required) context.reportMissing([...base, field], { messageId: 'scalePathMissing', data: { field, prefixes: prefixes.join(' or ') } });
       continue;
     }
     if (typeof path !== 'string') continue;
-    if (!path.startsWith('.')) context.report({ path: [...base, field], message: `"${path}" must be a simple JSON path starting with "."` });
-    else if (!prefixes.some((p) => path.startsWith(p))) context.report({ path: [...base, field], message: `"${path}" must be a path under ${prefixes.join(' or ')}` });
+    if (!path.startsWith('.')) context.report({ path: [...base, field], messageId: 'scalePathNotSimple', data: { path } });
+    else if (!prefixes.some((p) => path.startsWith(p))) context.report({ path: [...base, field], messageId: 'scalePathOutside', data: { path, prefixes: prefixes.join(' or ') } });
   }
 }

@@ -12,6 +12,9 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (apiextensions-apiserver pkg/apiserver/schema/cel validation.go; pkg/registry/customresource strategy.go)',
     docs,
+    // What a failing rule says is the definition's own message (or messageExpression), or why the
+    // rule could not be evaluated: evaluateValidationRules words it, and it is the data.
+    messages: { ruleFailed: '{{message}}' },
   },
   check(context: RuleContext) {
     const version = customVersionOf(context.schema);
@@ -21,6 +24,6 @@ export default defineRule({
     if (findings.some((f) => f.ruleId === 'schema/type' || f.ruleId === 'schema/required' || f.ruleId === 'schema/enum' || f.ruleId === 'schema/length')) return;
     const oldStored = context.old ? defaultedValue(version.schema, context.old.value) : undefined;
     const failures = evaluateValidationRules(version.schema, stored, { old: oldStored, ratchet: true, resourceRoot: true });
-    for (const failure of failures) context.report(failure);
+    for (const { path, message } of failures) context.report({ path, messageId: 'ruleFailed', data: { message } });
   },
 });

@@ -11,18 +11,23 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (template)',
     docs,
+    messages: {
+      noImage: 'container {{container}} has no image; set image to the image to run',
+      imageWhitespace: 'the image of container {{container}} has leading or trailing whitespace; the Deployment is accepted, but its pods are refused, so remove the spaces',
+    },
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
       const image = container.image;
       const at = [...path, 'image'];
       if (image === undefined || image === null || image === '') {
-        context.report({ path: at, target: image === undefined ? 'key' : 'value', message: `container ${describe(container.name)} has no image; set image to the image to run` });
+        context.report({ path: at, target: image === undefined ? 'key' : 'value', messageId: 'noImage', data: { container: describe(container.name) } });
       } else if (typeof image === 'string' && image.trim() !== image) {
         context.report({
           path: at,
           severity: 'warning',
-          message: `the image of container ${describe(container.name)} has leading or trailing whitespace; the Deployment is accepted, but its pods are refused, so remove the spaces`,
+          messageId: 'imageWhitespace',
+          data: { container: describe(container.name) },
         });
       }
     }

@@ -19,27 +19,27 @@ RuleTester.run(rule, {
     {
       name: 'uppercase: lowercased by the fix',
       yaml: deployment('      containers:\n      - {name: Api-Server, image: shop/api:1}\n'),
-      errors: [{ path: 'spec.template.spec.containers[0].name', message: 'container name "Api-Server" has uppercase letters; a DNS label is lowercase', line: 10, column: 16, fix: 'api-server' }],
+      errors: [{ path: 'spec.template.spec.containers[0].name', messageId: 'badName', data: { name: 'Api-Server', problem: 'has uppercase letters; a DNS label is lowercase' }, line: 10, column: 16, fix: 'api-server' }],
     },
     {
       name: 'no fix when the lowercase name is taken',
       yaml: deployment('      containers:\n      - {name: API, image: shop/api:1}\n      - {name: api, image: shop/api:1}\n'),
-      errors: [{ path: 'spec.template.spec.containers[0].name', message: 'container name "API" has uppercase letters; a DNS label is lowercase' }],
+      errors: [{ path: 'spec.template.spec.containers[0].name', messageId: 'badName', data: { name: 'API', problem: 'has uppercase letters; a DNS label is lowercase' } }],
     },
     {
       name: 'underscore, and an empty name',
       yaml: deployment('      containers:\n      - {name: api_server, image: shop/api:1}\n      - {name: "", image: shop/api:1}\n'),
       errors: [
-        { path: 'spec.template.spec.containers[0].name', message: `container name "api_server" is not a DNS label: use lowercase letters, digits and '-', starting and ending with a letter or digit` },
-        { path: 'spec.template.spec.containers[1].name', message: 'container name "" must not be empty' },
+        { path: 'spec.template.spec.containers[0].name', messageId: 'badName', data: { name: 'api_server', problem: "is not a DNS label: use lowercase letters, digits and '-', starting and ending with a letter or digit" } },
+        { path: 'spec.template.spec.containers[1].name', messageId: 'badName', data: { name: '', problem: 'must not be empty' } },
       ],
     },
     {
       name: 'duplicates within containers and across init containers',
       yaml: deployment('      initContainers: [{name: api, image: shop/migrate:1}]\n      containers:\n      - {name: api, image: shop/api:1}\n      - {name: api, image: shop/api:2}\n'),
       errors: [
-        { path: 'spec.template.spec.initContainers[0].name', message: 'container name "api" is already used by containers[0]; names must be unique across containers and initContainers', line: 9 },
-        { path: 'spec.template.spec.containers[1].name', message: /already used by containers\[0\];/, line: 12 },
+        { path: 'spec.template.spec.initContainers[0].name', messageId: 'duplicateName', data: { name: 'api', first: 'containers[0]' }, line: 9 },
+        { path: 'spec.template.spec.containers[1].name', messageId: 'duplicateName', data: { name: 'api', first: 'containers[0]' }, line: 12 },
       ],
     },
   ],

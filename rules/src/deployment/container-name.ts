@@ -12,6 +12,10 @@ export default defineRule({
     source: 'API document A, Deployment (template); upstream (API server validation, Deployment)',
     fixable: true,
     docs,
+    messages: {
+      badName: 'container name "{{name}}" {{problem}}',
+      duplicateName: 'container name "{{name}}" is already used by {{first}}; names must be unique across containers and initContainers',
+    },
   },
   check(context) {
     const containers = containersOf(context.value);
@@ -26,14 +30,15 @@ export default defineRule({
         const fixable = formats['dns-label'](lower) === undefined && !names.has(lower);
         context.report({
           path: [...path, 'name'],
-          message: `container name "${name}" ${problem}`,
+          messageId: 'badName',
+          data: { name, problem },
           ...(fixable ? { fix: { text: lower } } : {}),
         });
         continue;
       }
       const first = seen.get(name);
       if (first !== undefined) {
-        context.report({ path: [...path, 'name'], message: `container name "${name}" is already used by ${first}; names must be unique across containers and initContainers` });
+        context.report({ path: [...path, 'name'], messageId: 'duplicateName', data: { name, first } });
       } else {
         seen.set(name, formatPath(path.slice(POD_SPEC.length)));
       }

@@ -22,22 +22,22 @@ RuleTester.run(rule, {
     {
       name: 'a host port taken twice',
       yaml: deployment('        - {containerPort: 80, hostPort: 8080}\n        - {containerPort: 81, hostPort: 8080, protocol: TCP}\n'),
-      errors: [{ path: 'spec.template.spec.containers[0].ports[1].hostPort', message: 'host port 8080 (TCP) is already taken by another port of this pod; use another host port' }],
+      errors: [{ path: 'spec.template.spec.containers[0].ports[1].hostPort', messageId: 'hostPortTaken', data: { port: 8080, protocol: 'TCP' } }],
     },
     {
       name: 'out of range',
       yaml: deployment('        - {containerPort: 0}\n        - {containerPort: 80800, hostPort: -1}\n        - {containerPort: 80, hostPort: 65536}\n'),
       errors: [
-        { path: 'spec.template.spec.containers[0].ports[0].containerPort', message: 'containerPort 0 is out of range; use a port from 1 to 65535', line: 13, column: 27 },
-        { path: 'spec.template.spec.containers[0].ports[1].containerPort', message: 'containerPort 80800 is out of range; use a port from 1 to 65535' },
-        { path: 'spec.template.spec.containers[0].ports[1].hostPort', message: 'hostPort -1 is out of range; use a port from 1 to 65535, or leave it out for none' },
-        { path: 'spec.template.spec.containers[0].ports[2].hostPort', message: 'hostPort 65536 is out of range; use a port from 1 to 65535, or leave it out for none' },
+        { path: 'spec.template.spec.containers[0].ports[0].containerPort', messageId: 'containerPortOutOfRange', data: { containerPort: 0 }, line: 13, column: 27 },
+        { path: 'spec.template.spec.containers[0].ports[1].containerPort', messageId: 'containerPortOutOfRange', data: { containerPort: 80800 } },
+        { path: 'spec.template.spec.containers[0].ports[1].hostPort', messageId: 'hostPortOutOfRange', data: { hostPort: -1 } },
+        { path: 'spec.template.spec.containers[0].ports[2].hostPort', messageId: 'hostPortOutOfRange', data: { hostPort: 65536 } },
       ],
     },
     {
       name: 'host network: hostPort differs from containerPort',
       yaml: onHost('        - {containerPort: 8080, hostPort: 80}\n'),
-      errors: [{ path: 'spec.template.spec.containers[0].ports[0].containerPort', message: 'containerPort 8080 differs from hostPort 80; with hostNetwork the container listens on the host, so the two must match', line: 13 }],
+      errors: [{ path: 'spec.template.spec.containers[0].ports[0].containerPort', messageId: 'containerPortDiffersFromHostPort', data: { containerPort: 8080, hostPort: 80 }, line: 13 }],
     },
   ],
 });

@@ -22,6 +22,17 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (validateContainerRestartPolicy, validateInitContainerRestartPolicy)',
     docs,
+    messages: {
+      initRestartPolicyDropped: 'restartPolicy {{restartPolicy}} on an init container needs feature gate ContainerRestartRules; with the gate off the server drops it (only Always, a sidecar, is kept)',
+      rulesOnSidecar: 'restartPolicyRules are not allowed on a sidecar (an init container with restartPolicy: Always)',
+      rulesWithoutPolicy: 'restartPolicyRules need a restartPolicy beside them; set restartPolicy (Always, Never or OnFailure)',
+      unknownPolicy: 'restartPolicy {{restartPolicy}} is not one of {{policies}}',
+      tooManyRules: '{{count}} restart rules; a container has at most {{max}}',
+      unknownAction: 'action "{{action}}" is not one of {{actions}}',
+      ruleNeedsExitCodes: 'a restart rule needs exitCodes, the exit codes it applies to',
+      unknownOperator: 'operator "{{operator}}" is not In or NotIn',
+      tooManyExitCodes: '{{count}} exit codes; a rule lists at most {{max}}',
+    },
   },
   check(context) {
     const pod = podSpec(context.value);
@@ -38,12 +49,12 @@ export default defineRule({
       if (!rulesOn) {
         // Without the gate the server drops, before validating, an init container's policy other than
         // Always (and every rule): pkg/api/pod/util.go dropContainerRestartRules. Lost, not refused.
-        if (isSet(restartPolicy) && restartPolicy !== 'Always') context.report({ path: [...at, 'restartPolicy'], severity: 'warning', message: `restartPolicy ${JSON.stringify(restartPolicy)} on an init container needs feature gate ContainerRestartRules; with the gate off the server drops it (only Always, a sidecar, is kept)` });
+        if (isSet(restartPolicy) && restartPolicy !== 'Always') context.report({ path: [...at, 'restartPolicy'], severity: 'warning', messageId: 'initRestartPolicyDropped', data: { restartPolicy: JSON.stringify(restartPolicy) } });
         continue;
       }
       const rules = Array.isArray(container.restartPolicyRules) ? container.restartPolicyRules : [];
       if (restartPolicy === 'Always' && !restartAll) {
-        if (rules.length > 0) context.report({ path: [...at, 'restartPolicyRules'], target: 'key', message: 'restartPolicyRules are not allowed on a sidecar (an init container with restartPolicy: Always)' });
+        if (rules.length > 0) context.report({ path: [...at, 'restartPolicyRules'], target: 'key', messageId: 'rulesOnSidecar' });
         continue;
       }
       checkPolicyAndRules(context, container, at, restartAll);
@@ -59,21 +70,21 @@ function checkPolicyAndRules(context: RuleContext, container: Obj, at: FieldPath
   const { restartPolicy } = container;
   const rules = Array.isArray(container.restartPolicyRules) ? container.restartPolicyRules : [];
   if (!isSet(restartPolicy)) {
-    if (rules.length > 0) context.report({ path: [...at, 'restartPolicyRules'], target: 'key', message: 'restartPolicyRules need a restartPolicy beside them; set restartPolicy (Always, Never or OnFailure)' });
+    if (rules.length > 0) context.report({ path: [...at, 'restartPolicyRules'], target: 'key', messageId: 'rulesWithoutPolicy' });
   } else if (typeof restartPolicy !== 'string' || !POLICIES.includes(restartPolicy)) {
-    context.report({ path: [...at, 'restartPolicy'], message: `restartPolicy ${JSON.stringify(restartPolicy)} is not one of ${POLICIES.join(', ')}` });
+    context.report({ path: [...at, 'restartPolicy'], messageId: 'unknownPolicy', data: { restartPolicy: JSON.stringify(restartPolicy), policies: POLICIES.join(', ') } });
   }
-  if (rules.length > MAX_RULES) context.report({ path: [...at, 'restartPolicyRules'], message: `${rules.length} restart rules; a container has at most ${MAX_RULES}` });
+  if (rules.length > MAX_RULES) context.report({ path: [...at, 'restartPolicyRules'], messageId: 'tooManyRules', data: { count: rules.length, max: MAX_RULES } });
   const actions = restartAll ? ['Restart', 'RestartAllContainers'] : ['Restart'];
   for (const [rule, j] of objectsIn(rules)) {
     const ruleAt = [...at, 'restartPolicyRules', j];
-    if (typeof rule.action === 'string' && !actions.includes(rule.action)) context.report({ path: [...ruleAt, 'action'], message: `action "${rule.action}" is not one of ${actions.join(', ')}` });
+    if (typeof rule.action === 'string' && !actions.includes(rule.action)) context.report({ path: [...ruleAt, 'action'], messageId: 'unknownAction', data: { action: rule.action, actions: actions.join(', ') } });
     if (!isJsonObject(rule.exitCodes)) {
-      context.report({ path: ruleAt, message: 'a restart rule needs exitCodes, the exit codes it applies to' });
+      context.report({ path: ruleAt, messageId: 'ruleNeedsExitCodes' });
       continue;
     }
     const { operator, values } = rule.exitCodes;
-    if (typeof operator === 'string' && !OPERATORS.includes(operator)) context.report({ path: [...ruleAt, 'exitCodes', 'operator'], message: `operator "${operator}" is not In or NotIn` });
-    if (Array.isArray(values) && values.length > MAX_EXIT_CODES) context.report({ path: [...ruleAt, 'exitCodes', 'values'], message: `${values.length} exit codes; a rule lists at most ${MAX_EXIT_CODES}` });
+    if (typeof operator === 'string' && !OPERATORS.includes(operator)) context.report({ path: [...ruleAt, 'exitCodes', 'operator'], messageId: 'unknownOperator', data: { operator } });
+    if (Array.isArray(values) && values.length > MAX_EXIT_CODES) context.report({ path: [...ruleAt, 'exitCodes', 'values'], messageId: 'tooManyExitCodes', data: { count: values.length, max: MAX_EXIT_CODES } });
   }
 }

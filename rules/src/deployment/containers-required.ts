@@ -11,17 +11,21 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream (API server validation, Deployment)',
     docs,
+    messages: {
+      noPodSpec: 'the pod template has no spec; add spec.containers with at least one container',
+      noContainers: 'containers is empty; a pod needs at least one container',
+    },
   },
   check(context) {
     const spec = context.value.spec;
     if (!isJsonObject(spec) || !isJsonObject(spec.template)) return; // schema/required or schema/type
     const pod = spec.template.spec;
     if (pod === undefined || pod === null) {
-      context.report({ path: [...POD_SPEC, 'containers'], target: 'key', message: 'the pod template has no spec; add spec.containers with at least one container' });
+      context.report({ path: [...POD_SPEC, 'containers'], target: 'key', messageId: 'noPodSpec' });
       return;
     }
     if (isJsonObject(pod) && Array.isArray(pod.containers) && pod.containers.length === 0) {
-      context.report({ path: [...POD_SPEC, 'containers'], message: 'containers is empty; a pod needs at least one container' });
+      context.report({ path: [...POD_SPEC, 'containers'], messageId: 'noContainers' });
     }
   },
 });

@@ -23,6 +23,12 @@ export function readsAllowedField(fieldPath: string, fields: ReadonlySet<string>
   return fields.has(converted) || SUBSCRIPTED_FIELD.test(converted);
 }
 
+/** The messages of reportFieldRefDetails, for the meta.messages of each rule that calls it. */
+export const FIELD_REF_MESSAGES = {
+  fieldRefApiVersion: 'fieldRef apiVersion "{{apiVersion}}" is not supported; the downward API reads the pod as v1, so use v1 or leave it out',
+  fieldRefKey: '{{map}} key "{{key}}" in fieldPath {{problem}}',
+} as const;
+
 /**
  * What the server refuses in a fieldRef beyond the field it names (upstream
  * pkg/apis/core/validation/validation.go, validateObjectFieldSelector, and
@@ -35,7 +41,7 @@ export function readsAllowedField(fieldPath: string, fields: ReadonlySet<string>
 export function reportFieldRefDetails(context: RuleContext, fieldRef: Record<string, unknown>, at: FieldPath): void {
   const { apiVersion, fieldPath } = fieldRef;
   if (typeof apiVersion === 'string' && apiVersion !== '' && apiVersion !== 'v1') {
-    context.report({ path: [...at, 'apiVersion'], message: `fieldRef apiVersion "${apiVersion}" is not supported; the downward API reads the pod as v1, so use v1 or leave it out` });
+    context.report({ path: [...at, 'apiVersion'], messageId: 'fieldRefApiVersion', data: { apiVersion } });
     return;
   }
   if (typeof fieldPath !== 'string') return;
@@ -43,7 +49,7 @@ export function reportFieldRefDetails(context: RuleContext, fieldRef: Record<str
   if (!subscript) return;
   const [, map, key] = subscript as unknown as [string, string, string];
   const problem = formats['label-key'](map === 'annotations' ? key.toLowerCase() : key);
-  if (problem) context.report({ path: at, message: `${map === 'annotations' ? 'annotation' : 'label'} key "${key}" in fieldPath ${problem}` });
+  if (problem) context.report({ path: at, messageId: 'fieldRefKey', data: { map: map === 'annotations' ? 'annotation' : 'label', key, problem } });
 }
 
 /** The map and key of `metadata.labels['KEY']` or `metadata.annotations['KEY']`. */

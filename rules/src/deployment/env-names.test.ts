@@ -16,19 +16,19 @@ RuleTester.run(rule, {
       name: 'empty, and with "="',
       yaml: deployment('        - {name: "", value: "4"}\n        - {name: "MODE=fast"}\n'),
       errors: [
-        { path: 'spec.template.spec.containers[0].env[0].name', message: 'environment variable name is empty; give the variable a name', line: 13, column: 18 },
-        { path: 'spec.template.spec.containers[0].env[1].name', message: `environment variable name "MODE=fast" contains '='; put the value in value, not in the name` },
+        { path: 'spec.template.spec.containers[0].env[0].name', messageId: 'environmentVariableNameEmpty', line: 13, column: 18 },
+        { path: 'spec.template.spec.containers[0].env[1].name', messageId: 'environmentVariableNameContains', data: { name: 'MODE=fast' } },
       ],
     },
     {
       name: 'a character beyond ASCII',
       yaml: deployment('        - {name: "CAFÉ", value: "1"}\n'),
-      errors: [{ path: 'spec.template.spec.containers[0].env[0].name', message: 'environment variable name "CAFÉ" has a character that is not printable ASCII' }],
+      errors: [{ path: 'spec.template.spec.containers[0].env[0].name', messageId: 'badVariableName', data: { name: '"CAFÉ"', problem: 'has a character that is not printable ASCII' } }],
     },
     {
       name: 'value and valueFrom both set',
       yaml: deployment('        - name: POD_IP\n          value: 10.0.0.1\n          valueFrom: {fieldRef: {fieldPath: status.podIP}}\n'),
-      errors: [{ path: 'spec.template.spec.containers[0].env[0].valueFrom', message: 'variable "POD_IP" sets both value and valueFrom; keep one of them', line: 15, column: 11 }],
+      errors: [{ path: 'spec.template.spec.containers[0].env[0].valueFrom', messageId: 'variableSetsBothValue', data: { name: 'POD_IP' }, line: 15, column: 11 }],
     },
   ],
 });

@@ -19,6 +19,13 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream pod validation',
     docs,
+    messages: {
+      envFromPrefix: 'envFrom prefix {{prefix}} {{problem}}; the prefix becomes part of every variable name',
+      environmentVariableNameEmpty: 'environment variable name is empty; give the variable a name',
+      environmentVariableNameContains: `environment variable name "{{name}}" contains '='; put the value in value, not in the name`,
+      badVariableName: 'environment variable name {{name}} {{problem}}',
+      variableSetsBothValue: 'variable "{{name}}" sets both value and valueFrom; keep one of them',
+    },
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
@@ -26,18 +33,21 @@ export default defineRule({
       for (const [entry, i] of objectsIn(container.envFrom)) {
         if (typeof entry.prefix !== 'string' || entry.prefix === '') continue;
         const problem = envNameProblem(entry.prefix);
-        if (problem) context.report({ path: [...path, 'envFrom', i, 'prefix'], message: `envFrom prefix ${JSON.stringify(entry.prefix)} ${problem}; the prefix becomes part of every variable name` });
+        if (problem) context.report({ path: [...path, 'envFrom', i, 'prefix'], messageId: 'envFromPrefix', data: { prefix: JSON.stringify(entry.prefix), problem } });
       }
       for (const [variable, i] of objectsIn(container.env)) {
         const name = variable.name;
         if (typeof name !== 'string') continue;
         const at = [...path, 'env', i, 'name'];
-        if (name === '') context.report({ path: at, message: 'environment variable name is empty; give the variable a name' });
-        else if (name.includes('=')) context.report({ path: at, message: `environment variable name "${name}" contains '='; put the value in value, not in the name` });
-        else if (envNameProblem(name)) context.report({ path: at, message: `environment variable name ${JSON.stringify(name)} ${envNameProblem(name)}` });
+        if (name === '') context.report({ path: at, messageId: 'environmentVariableNameEmpty' });
+        else if (name.includes('=')) context.report({ path: at, messageId: 'environmentVariableNameContains', data: { name } });
+        else {
+          const problem = envNameProblem(name);
+          if (problem) context.report({ path: at, messageId: 'badVariableName', data: { name: JSON.stringify(name), problem } });
+        }
         // A non-empty value and valueFrom contradict each other; an empty value is unset.
         if (typeof variable.value === 'string' && variable.value !== '' && variable.valueFrom !== undefined && variable.valueFrom !== null) {
-          context.report({ path: [...path, 'env', i, 'valueFrom'], target: 'key', message: `variable "${name}" sets both value and valueFrom; keep one of them` });
+          context.report({ path: [...path, 'env', i, 'valueFrom'], target: 'key', messageId: 'variableSetsBothValue', data: { name } });
         }
       }
     }

@@ -1,6 +1,6 @@
 import { defineRule, formats, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { readsAllowedField, reportFieldRefDetails } from './downward-field.js';
+import { FIELD_REF_MESSAGES, readsAllowedField, reportFieldRefDetails } from './downward-field.js';
 import { envNameProblem } from './env-names.js';
 import { containersOf, objectsIn, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
@@ -33,6 +33,21 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (env valueFrom, envFrom)',
     docs,
+    messages: {
+      ...FIELD_REF_MESSAGES,
+      envFromNoSource: 'envFrom entry names no source; set configMapRef or secretRef',
+      envFromBothSources: 'envFrom entry sets both configMapRef and secretRef; use one entry for each',
+      valueFromNoSource: 'valueFrom names no source; set one of {{sources}}',
+      valueFromSeveralSources: 'valueFrom sets {{sources}}; a variable reads one source, so keep one',
+      fieldPathNotReadable: `fieldPath "{{field}}" cannot be read into an environment variable; use a field such as metadata.name, status.podIP or metadata.labels['key']`,
+      resourceNotReadable: 'resource "{{resource}}" cannot be read; use limits.* or requests.* of cpu, memory, ephemeral-storage or hugepages-<size>',
+      badSelectorKey: 'key "{{key}}" {{problem}}',
+      badFileKey: 'key {{key}} {{problem}}; it names the variable read from the file',
+      badVolumeName: 'volumeName "{{volumeName}}" {{problem}}',
+      unknownVolume: `no volume named "{{volumeName}}" in the pod; fileKeyRef reads from one of the pod's emptyDir volumes`,
+      notEmptyDir: 'volume "{{volumeName}}" is not an emptyDir; fileKeyRef reads only from emptyDir volumes',
+      pathDotDot: `path "{{path}}" must not contain '..'`,
+    },
   },
   check(context) {
     // With EnvFiles off the server drops fileKeyRef before validating it (feature-gate/gated-field says so).
@@ -45,7 +60,7 @@ export default defineRule({
       }
       for (const [entry, i] of objectsIn(container.envFrom)) {
         const set = ENV_FROM_SOURCES.filter((source) => entry[source] !== undefined && entry[source] !== null);
-        if (set.length !== 1) context.report({ path: [...path, 'envFrom', i], message: set.length === 0 ? 'envFrom entry names no source; set configMapRef or secretRef' : 'envFrom entry sets both configMapRef and secretRef; use one entry for each' });
+        if (set.length !== 1) context.report({ path: [...path, 'envFrom', i], messageId: set.length === 0 ? 'envFromNoSource' : 'envFromBothSources' });
       }
     }
   },
@@ -54,27 +69,27 @@ export default defineRule({
 function checkValueFrom(context: RuleContext, valueFrom: Obj, at: FieldPath): void {
   const set = VALUE_SOURCES.filter((source) => valueFrom[source] !== undefined && valueFrom[source] !== null);
   if (set.length !== 1) {
-    context.report({ path: at, message: set.length === 0 ? `valueFrom names no source; set one of ${VALUE_SOURCES.slice(0, 4).join(', ')}` : `valueFrom sets ${set.join(' and ')}; a variable reads one source, so keep one` });
+    context.report({ path: at, ...(set.length === 0 ? { messageId: 'valueFromNoSource', data: { sources: VALUE_SOURCES.slice(0, 4).join(', ') } } : { messageId: 'valueFromSeveralSources', data: { sources: set.join(' and ') } }) });
     return;
   }
   const { fieldRef, resourceFieldRef } = valueFrom;
   if (isJsonObject(fieldRef) && typeof fieldRef.fieldPath === 'string') {
     const field = fieldRef.fieldPath;
     if (!readsAllowedField(field, ENV_FIELDS)) {
-      context.report({ path: [...at, 'fieldRef', 'fieldPath'], message: `fieldPath "${field}" cannot be read into an environment variable; use a field such as metadata.name, status.podIP or metadata.labels['key']` });
+      context.report({ path: [...at, 'fieldRef', 'fieldPath'], messageId: 'fieldPathNotReadable', data: { field } });
     } else reportFieldRefDetails(context, fieldRef, [...at, 'fieldRef']);
   }
   if (isJsonObject(resourceFieldRef) && typeof resourceFieldRef.resource === 'string') {
     const resource = resourceFieldRef.resource;
     if (!RESOURCE_FIELDS.has(resource) && !HUGEPAGES_FIELD.test(resource)) {
-      context.report({ path: [...at, 'resourceFieldRef', 'resource'], message: `resource "${resource}" cannot be read; use limits.* or requests.* of cpu, memory, ephemeral-storage or hugepages-<size>` });
+      context.report({ path: [...at, 'resourceFieldRef', 'resource'], messageId: 'resourceNotReadable', data: { resource } });
     }
   }
   for (const ref of ['configMapKeyRef', 'secretKeyRef'] as const) {
     const selector = valueFrom[ref];
     if (!isJsonObject(selector) || typeof selector.key !== 'string' || selector.key === '') continue;
     const problem = keyProblem(selector.key);
-    if (problem) context.report({ path: [...at, ref, 'key'], message: `key "${selector.key}" ${problem}` });
+    if (problem) context.report({ path: [...at, ref, 'key'], messageId: 'badSelectorKey', data: { key: selector.key, problem } });
   }
 }
 
@@ -94,16 +109,16 @@ function checkFileKeyRef(context: RuleContext, selector: Obj, at: FieldPath, vol
   const { key, volumeName, path } = selector;
   if (typeof key === 'string' && key !== '') {
     const problem = envNameProblem(key);
-    if (problem) context.report({ path: [...at, 'key'], message: `key ${JSON.stringify(key)} ${problem}; it names the variable read from the file` });
+    if (problem) context.report({ path: [...at, 'key'], messageId: 'badFileKey', data: { key: JSON.stringify(key), problem } });
   }
   if (typeof volumeName === 'string' && volumeName !== '') {
     const problem = formats['dns-label'](volumeName);
     const volume = volumes.get(volumeName);
-    if (problem) context.report({ path: [...at, 'volumeName'], message: `volumeName "${volumeName}" ${problem}` });
-    else if (!volume) context.report({ path: [...at, 'volumeName'], message: `no volume named "${volumeName}" in the pod; fileKeyRef reads from one of the pod's emptyDir volumes` });
-    else if (!isJsonObject(volume.emptyDir)) context.report({ path: [...at, 'volumeName'], message: `volume "${volumeName}" is not an emptyDir; fileKeyRef reads only from emptyDir volumes` });
+    if (problem) context.report({ path: [...at, 'volumeName'], messageId: 'badVolumeName', data: { volumeName, problem } });
+    else if (!volume) context.report({ path: [...at, 'volumeName'], messageId: 'unknownVolume', data: { volumeName } });
+    else if (!isJsonObject(volume.emptyDir)) context.report({ path: [...at, 'volumeName'], messageId: 'notEmptyDir', data: { volumeName } });
   }
   if (typeof path === 'string' && path.split('/').includes('..')) {
-    context.report({ path: [...at, 'path'], message: `path "${path}" must not contain '..'` });
+    context.report({ path: [...at, 'path'], messageId: 'pathDotDot', data: { path } });
   }
 }

@@ -19,6 +19,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (validateWindowsHostProcessPod)',
     docs,
+    messages: {
+      contradictsPod: "hostProcess {{own}} contradicts the pod's hostProcess {{podValue}}; set the same value or leave it to the pod",
+      mixedContainers: '{{hostProcess}} of {{containers}} containers are HostProcess containers; a pod with any must have only HostProcess containers',
+      needsHostNetwork: 'a pod with HostProcess containers must set hostNetwork: true',
+    },
   },
   check(context) {
     const pod = podSpec(context.value);
@@ -31,17 +36,17 @@ export default defineRule({
         containers++;
         const own = hostProcessOf(container);
         if (podValue !== undefined && own !== undefined && own !== podValue) {
-          context.report({ path: [...POD_SPEC, list, i, 'securityContext', 'windowsOptions', 'hostProcess'], message: `hostProcess ${own} contradicts the pod's hostProcess ${podValue}; set the same value or leave it to the pod` });
+          context.report({ path: [...POD_SPEC, list, i, 'securityContext', 'windowsOptions', 'hostProcess'], messageId: 'contradictsPod', data: { own, podValue } });
         }
         if (own ?? podValue) hostProcess++;
       }
     }
     if (hostProcess === 0) return;
     if (hostProcess !== containers) {
-      context.report({ path: POD_SPEC, message: `${hostProcess} of ${containers} containers are HostProcess containers; a pod with any must have only HostProcess containers` });
+      context.report({ path: POD_SPEC, messageId: 'mixedContainers', data: { hostProcess, containers } });
     }
     if (pod.hostNetwork !== true) {
-      context.report({ path: [...POD_SPEC, 'hostNetwork'], target: pod.hostNetwork === undefined ? 'key' : 'value', message: 'a pod with HostProcess containers must set hostNetwork: true' });
+      context.report({ path: [...POD_SPEC, 'hostNetwork'], target: pod.hostNetwork === undefined ? 'key' : 'value', messageId: 'needsHostNetwork' });
     }
   },
 });

@@ -10,7 +10,7 @@ RuleTester.run(rule, {
   invalid: [
     {
       yaml: deploymentWithContainer('        lifecycle: {postStart: {httpGet: {port: 80, httpHeaders: [{name: "X_Token", value: x}]}}}\n'),
-      errors: [{ path: 'spec.template.spec.containers[0].lifecycle.postStart.httpGet.httpHeaders[0].name', message: `header name "X_Token" may only hold letters, digits and '-'` }],
+      errors: [{ path: 'spec.template.spec.containers[0].lifecycle.postStart.httpGet.httpHeaders[0].name', messageId: 'badHeaderName', data: { name: '"X_Token"' } }],
     },
   ],
 });

@@ -14,6 +14,9 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (httpGet action)',
     docs,
+    messages: {
+      badHeaderName: "header name {{name}} may only hold letters, digits and '-'",
+    },
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
@@ -25,7 +28,7 @@ export default defineRule({
         if (!isJsonObject(handler) || !isJsonObject(handler.httpGet)) continue;
         for (const [header, i] of objectsIn(handler.httpGet.httpHeaders)) {
           if (typeof header.name === 'string' && !HEADER_NAME.test(header.name)) {
-            context.report({ path: [...at, 'httpGet', 'httpHeaders', i, 'name'], message: `header name ${JSON.stringify(header.name)} may only hold letters, digits and '-'` });
+            context.report({ path: [...at, 'httpGet', 'httpHeaders', i, 'name'], messageId: 'badHeaderName', data: { name: JSON.stringify(header.name) } });
           }
         }
       }

@@ -11,8 +11,8 @@ RuleTester.run(rule, {
   ],
   invalid: [
     { yaml: init('        livenessProbe: {exec: {command: [x]}}\n        lifecycle: {postStart: {exec: {command: [x]}}}\n'), errors: [
-      { path: 'spec.template.spec.initContainers[0].livenessProbe', message: /^livenessProbe is not allowed on an init container/ },
-      { path: 'spec.template.spec.initContainers[0].lifecycle', message: /^lifecycle is not allowed on an init container/ },
+      { path: 'spec.template.spec.initContainers[0].livenessProbe', messageId: 'runningOnly', data: { field: 'livenessProbe' } },
+      { path: 'spec.template.spec.initContainers[0].lifecycle', messageId: 'runningOnly', data: { field: 'lifecycle' } },
     ] },
   ],
 });

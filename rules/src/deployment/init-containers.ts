@@ -14,13 +14,16 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (init containers)',
     docs,
+    messages: {
+      runningOnly: '{{field}} is not allowed on an init container that runs to completion; remove it, or make the container a sidecar with restartPolicy: Always',
+    },
   },
   check(context) {
     for (const [container, i] of objectsIn(podSpec(context.value)?.initContainers)) {
       if (container.restartPolicy === 'Always') continue;
       for (const field of RUNNING_ONLY) {
         if (container[field] === undefined || container[field] === null) continue;
-        context.report({ path: [...POD_SPEC, 'initContainers', i, field], target: 'key', message: `${field} is not allowed on an init container that runs to completion; remove it, or make the container a sidecar with restartPolicy: Always` });
+        context.report({ path: [...POD_SPEC, 'initContainers', i, field], target: 'key', messageId: 'runningOnly', data: { field } });
       }
     }
   },

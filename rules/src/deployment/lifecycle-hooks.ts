@@ -1,12 +1,11 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
-import { checkOneHandler, containersOf, isInteger, podSpec } from './pod.js';
-import type { HandlerWording, Obj } from './pod.js';
+import { checkOneHandler, containersOf, handlerMessages, isInteger, podSpec } from './pod.js';
+import type { Obj } from './pod.js';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import docs from './lifecycle-hooks.md';
 
 const HANDLERS = new Set(['exec', 'httpGet', 'tcpSocket', 'sleep']);
 const HOOKS = ['postStart', 'preStop'] as const;
-const HOOK_WORDING: HandlerWording = { none: 'has no action; set one of exec, httpGet or sleep', many: 'a hook runs exactly one action, remove all but one', owner: 'hook' };
 
 export default defineRule({
   meta: {
@@ -17,6 +16,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (container lifecycle)',
     docs,
+    messages: {
+      ...handlerMessages({ none: 'has no action; set one of exec, httpGet or sleep', many: 'a hook runs exactly one action, remove all but one', owner: 'hook' }),
+      sleepTooLong: "sleep of {{seconds}}s is longer than the pod's terminationGracePeriodSeconds ({{gracePeriod}}); shorten the sleep or raise the grace period",
+      zeroSleepGated: 'a sleep of 0 seconds needs feature gate PodLifecycleSleepActionAllowZero, which is off here; sleep at least 1 second',
+    },
   },
   check(context) {
     const gracePeriod = gracePeriodOf(podSpec(context.value));
@@ -26,7 +30,7 @@ export default defineRule({
       for (const hook of HOOKS) {
         const handler = container.lifecycle[hook];
         if (!isJsonObject(handler)) continue;
-        checkOneHandler(context, handler, [...path, 'lifecycle', hook], HANDLERS, hook, HOOK_WORDING);
+        checkOneHandler(context, handler, [...path, 'lifecycle', hook], HANDLERS, hook);
         checkSleep(context, handler, [...path, 'lifecycle', hook, 'sleep'], gracePeriod, allowZero);
       }
     }
@@ -55,9 +59,9 @@ function checkSleep(context: RuleContext, handler: Obj, at: FieldPath, gracePeri
   const seconds = sleep.seconds ?? 0;
   if (!isInteger(seconds)) return;
   if (seconds > gracePeriod) {
-    context.report({ path: [...at, 'seconds'], message: `sleep of ${seconds}s is longer than the pod's terminationGracePeriodSeconds (${gracePeriod}); shorten the sleep or raise the grace period` });
+    context.report({ path: [...at, 'seconds'], messageId: 'sleepTooLong', data: { seconds, gracePeriod } });
   } else if (seconds === 0 && !allowZero) {
     const present = sleep.seconds !== undefined && sleep.seconds !== null;
-    context.report({ path: present ? [...at, 'seconds'] : at, target: present ? 'value' : 'key', message: 'a sleep of 0 seconds needs feature gate PodLifecycleSleepActionAllowZero, which is off here; sleep at least 1 second' });
+    context.report({ path: present ? [...at, 'seconds'] : at, target: present ? 'value' : 'key', messageId: 'zeroSleepGated' });
   }
 }

@@ -21,6 +21,14 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (volume mounts)',
     docs,
+    messages: {
+      mountPathTaken: 'another volume is already mounted at "{{mountPath}}" in this container; mount paths must be unique',
+      badSubPath: '{{field}} "{{value}}" {{problem}}, inside the volume',
+      subPathAndExpr: 'subPath and subPathExpr cannot both be set; keep one',
+      bidirectionalNeedsPrivileged: 'Bidirectional mount propagation is only allowed in a privileged container',
+      recursiveReadOnlyNeedsReadOnly: 'recursiveReadOnly {{recursiveReadOnly}} needs readOnly: true',
+      recursiveReadOnlyNeedsMountPropagationNone: 'recursiveReadOnly {{recursiveReadOnly}} needs mountPropagation None',
+    },
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
@@ -30,23 +38,23 @@ export default defineRule({
         const at = [...path, 'volumeMounts', i];
         const { mountPath, subPath, subPathExpr, mountPropagation, recursiveReadOnly } = mount;
         if (typeof mountPath === 'string' && mountPath !== '') {
-          if (seen.has(mountPath)) context.report({ path: [...at, 'mountPath'], message: `another volume is already mounted at "${mountPath}" in this container; mount paths must be unique` });
+          if (seen.has(mountPath)) context.report({ path: [...at, 'mountPath'], messageId: 'mountPathTaken', data: { mountPath } });
           seen.add(mountPath);
         }
         for (const [field, value] of [['subPath', subPath], ['subPathExpr', subPathExpr]] as const) {
           const problem = typeof value === 'string' && value !== '' ? descendingPathProblem(value) : undefined;
-          if (problem) context.report({ path: [...at, field], message: `${field} "${String(value)}" ${problem}, inside the volume` });
+          if (problem) context.report({ path: [...at, field], messageId: 'badSubPath', data: { field, value: String(value), problem } });
         }
         if (typeof subPath === 'string' && subPath !== '' && typeof subPathExpr === 'string' && subPathExpr !== '') {
-          context.report({ path: [...at, 'subPathExpr'], message: 'subPath and subPathExpr cannot both be set; keep one' });
+          context.report({ path: [...at, 'subPathExpr'], messageId: 'subPathAndExpr' });
         }
         if (mountPropagation === 'Bidirectional' && !privileged) {
-          context.report({ path: [...at, 'mountPropagation'], message: 'Bidirectional mount propagation is only allowed in a privileged container' });
+          context.report({ path: [...at, 'mountPropagation'], messageId: 'bidirectionalNeedsPrivileged' });
         }
         if (typeof recursiveReadOnly === 'string' && recursiveReadOnly !== 'Disabled' && recursiveReadOnly !== '') {
-          if (mount.readOnly !== true) context.report({ path: [...at, 'recursiveReadOnly'], message: `recursiveReadOnly ${recursiveReadOnly} needs readOnly: true` });
+          if (mount.readOnly !== true) context.report({ path: [...at, 'recursiveReadOnly'], messageId: 'recursiveReadOnlyNeedsReadOnly', data: { recursiveReadOnly } });
           else if (mountPropagation !== undefined && mountPropagation !== null && mountPropagation !== 'None' && mountPropagation !== '') {
-            context.report({ path: [...at, 'recursiveReadOnly'], message: `recursiveReadOnly ${recursiveReadOnly} needs mountPropagation None` });
+            context.report({ path: [...at, 'recursiveReadOnly'], messageId: 'recursiveReadOnlyNeedsMountPropagationNone', data: { recursiveReadOnly } });
           }
         }
       }

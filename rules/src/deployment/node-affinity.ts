@@ -13,6 +13,15 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (node affinity)',
     docs,
+    messages: {
+      noTerms: 'required node affinity needs at least one entry in nodeSelectorTerms',
+      needsValues: 'operator {{operator}} needs at least one value',
+      takesNoValues: 'operator {{operator}} takes no values; remove values',
+      needsOneNumber: 'operator {{operator}} takes exactly one value, a number, not {{count}}',
+      fieldNotName: 'matchFields can only select on metadata.name, not "{{key}}"',
+      fieldOperator: 'matchFields takes operator In or NotIn, not {{operator}}',
+      fieldNeedsOneName: 'matchFields with {{operator}} takes exactly one node name in values',
+    },
   },
   check(context) {
     const affinity = podSpec(context.value)?.affinity;
@@ -23,7 +32,7 @@ export default defineRule({
       const at = [...base, 'requiredDuringSchedulingIgnoredDuringExecution'];
       const terms = required.nodeSelectorTerms;
       if (terms === undefined || terms === null || (Array.isArray(terms) && terms.length === 0)) {
-        context.report({ path: [...at, 'nodeSelectorTerms'], target: terms === undefined ? 'key' : 'value', message: 'required node affinity needs at least one entry in nodeSelectorTerms' });
+        context.report({ path: [...at, 'nodeSelectorTerms'], target: terms === undefined ? 'key' : 'value', messageId: 'noTerms' });
       }
       for (const [term, i] of objectsIn(terms)) checkTerm(context, term, [...at, 'nodeSelectorTerms', i]);
     }
@@ -41,15 +50,15 @@ function checkTerm(context: RuleContext, term: Obj, at: FieldPath): void {
     switch (requirement.operator) {
       case 'In':
       case 'NotIn':
-        if (count === 0) context.report({ path, target, message: `operator ${requirement.operator} needs at least one value` });
+        if (count === 0) context.report({ path, target, messageId: 'needsValues', data: { operator: requirement.operator } });
         break;
       case 'Exists':
       case 'DoesNotExist':
-        if (count > 0) context.report({ path, message: `operator ${requirement.operator} takes no values; remove values` });
+        if (count > 0) context.report({ path, messageId: 'takesNoValues', data: { operator: requirement.operator } });
         break;
       case 'Gt':
       case 'Lt':
-        if (count !== 1) context.report({ path, target, message: `operator ${requirement.operator} takes exactly one value, a number, not ${count}` });
+        if (count !== 1) context.report({ path, target, messageId: 'needsOneNumber', data: { operator: requirement.operator, count } });
         break;
     }
   }
@@ -57,12 +66,12 @@ function checkTerm(context: RuleContext, term: Obj, at: FieldPath): void {
     const path = [...at, 'matchFields', j];
     // Nodes can only be selected by field on their name.
     if (typeof requirement.key === 'string' && requirement.key !== 'metadata.name') {
-      context.report({ path: [...path, 'key'], message: `matchFields can only select on metadata.name, not "${requirement.key}"` });
+      context.report({ path: [...path, 'key'], messageId: 'fieldNotName', data: { key: requirement.key } });
     }
     if (requirement.operator !== 'In' && requirement.operator !== 'NotIn') {
-      if (typeof requirement.operator === 'string') context.report({ path: [...path, 'operator'], message: `matchFields takes operator In or NotIn, not ${requirement.operator}` });
+      if (typeof requirement.operator === 'string') context.report({ path: [...path, 'operator'], messageId: 'fieldOperator', data: { operator: requirement.operator } });
     } else if (!Array.isArray(requirement.values) || requirement.values.length !== 1) {
-      context.report({ path: [...path, 'values'], target: requirement.values === undefined ? 'key' : 'value', message: `matchFields with ${requirement.operator} takes exactly one node name in values` });
+      context.report({ path: [...path, 'values'], target: requirement.values === undefined ? 'key' : 'value', messageId: 'fieldNeedsOneName', data: { operator: requirement.operator } });
     }
   }
 }

@@ -8,6 +8,6 @@ const affinity = (kind: string, namespaces: string): string =>
 RuleTester.run(rule, {
   valid: [{ yaml: affinity('podAffinity', '[data, kube-system]') }, { yaml: affinity('podAntiAffinity', '[]') }],
   invalid: [
-    { yaml: affinity('podAntiAffinity', '[ok, Not.A.Label]'), errors: [{ path: 'spec.template.spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm.namespaces[1]', message: /^namespace "Not.A.Label"/ }] },
+    { yaml: affinity('podAntiAffinity', '[ok, Not.A.Label]'), errors: [{ path: 'spec.template.spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm.namespaces[1]', messageId: 'badNamespace', data: { value: 'Not.A.Label', problem: 'has uppercase letters; a DNS label is lowercase' } }] },
   ],
 });

@@ -13,6 +13,9 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (pod affinity)',
     docs,
+    messages: {
+      badNamespace: 'namespace "{{value}}" {{problem}}',
+    },
   },
   check(context) {
     const affinity = podSpec(context.value)?.affinity;
@@ -35,6 +38,6 @@ function checkTerm(context: RuleContext, term: Obj, at: FieldPath): void {
   if (!Array.isArray(term.namespaces)) return;
   term.namespaces.forEach((namespace: unknown, j) => {
     const problem = typeof namespace === 'string' ? formats['dns-label'](namespace) : undefined;
-    if (problem) context.report({ path: [...at, 'namespaces', j], message: `namespace "${String(namespace)}" ${problem}` });
+    if (problem) context.report({ path: [...at, 'namespaces', j], messageId: 'badNamespace', data: { value: String(namespace), problem } });
   });
 }

@@ -13,11 +13,11 @@ RuleTester.run(rule, {
     { yaml: deploymentWithPod('      hostAliases: [{ip: 10.1.2.3, hostnames: [db, db.example.com]}]\n') },
   ],
   invalid: [
-    { yaml: deploymentWithPod('      dnsConfig: {searches: [Example.COM]}\n'), errors: [{ path: `${at}.dnsConfig.searches[0]`, message: 'search domain "Example.COM" is not a lowercase DNS domain' }] },
-    { yaml: deploymentWithPod(`      dnsConfig: {searches: [${Array.from({ length: 11 }, (_, i) => `${String(i)}${'a'.repeat(62)}.${'b'.repeat(63)}.${'c'.repeat(63)}.example.com`).join(', ')}]}\n`), errors: [{ path: `${at}.dnsConfig.searches`, message: /total 2244 characters; the resolver takes at most 2048/ }] },
-    { yaml: deploymentWithPod('      dnsPolicy: None\n'), errors: [{ path: `${at}.dnsConfig`, message: /add dnsConfig/ }] },
-    { yaml: deploymentWithPod('      dnsPolicy: None\n      dnsConfig: {searches: [a.example.com]}\n'), errors: [{ path: `${at}.dnsConfig.nameservers`, message: /at least one nameserver/ }] },
-    { yaml: deploymentWithPod('      dnsConfig: {nameservers: [dns.example.com]}\n'), errors: [{ path: `${at}.dnsConfig.nameservers[0]`, message: 'nameserver "dns.example.com" is not an IP address' }] },
-    { yaml: deploymentWithPod('      hostAliases: [{ip: 10.1.2.3, hostnames: [DB_Host]}]\n'), errors: [{ path: `${at}.hostAliases[0].hostnames[0]`, message: /^host name "DB_Host"/ }] },
+    { yaml: deploymentWithPod('      dnsConfig: {searches: [Example.COM]}\n'), errors: [{ path: `${at}.dnsConfig.searches[0]`, messageId: 'badSearchDomain', data: { domain: 'Example.COM' } }] },
+    { yaml: deploymentWithPod(`      dnsConfig: {searches: [${Array.from({ length: 11 }, (_, i) => `${String(i)}${'a'.repeat(62)}.${'b'.repeat(63)}.${'c'.repeat(63)}.example.com`).join(', ')}]}\n`), errors: [{ path: `${at}.dnsConfig.searches`, messageId: 'searchesTooLong', data: { searchChars: 2244, max: 2048 } }] },
+    { yaml: deploymentWithPod('      dnsPolicy: None\n'), errors: [{ path: `${at}.dnsConfig`, messageId: 'noneWithoutDnsConfig' }] },
+    { yaml: deploymentWithPod('      dnsPolicy: None\n      dnsConfig: {searches: [a.example.com]}\n'), errors: [{ path: `${at}.dnsConfig.nameservers`, messageId: 'noneWithoutNameservers' }] },
+    { yaml: deploymentWithPod('      dnsConfig: {nameservers: [dns.example.com]}\n'), errors: [{ path: `${at}.dnsConfig.nameservers[0]`, messageId: 'badNameserver', data: { address: 'dns.example.com' } }] },
+    { yaml: deploymentWithPod('      hostAliases: [{ip: 10.1.2.3, hostnames: [DB_Host]}]\n'), errors: [{ path: `${at}.hostAliases[0].hostnames[0]`, messageId: 'badHostAlias', data: { value: 'DB_Host', problem: 'has uppercase letters; a DNS subdomain is lowercase' } }] },
   ],
 });

@@ -23,6 +23,18 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (dnsConfig, hostAliases)',
     docs,
+    messages: {
+      noneWithoutDnsConfig: 'dnsPolicy None takes all DNS settings from dnsConfig; add dnsConfig with at least one nameserver',
+      noneWithoutNameservers: 'dnsPolicy None needs at least one nameserver in dnsConfig.nameservers',
+      badNameserver: 'nameserver "{{address}}" is not an IP address',
+      badSearchDomain: 'search domain "{{domain}}" is not a lowercase DNS domain',
+      searchesTooLong: 'the search domains total {{searchChars}} characters; the resolver takes at most {{max}}',
+      badHostAlias: 'host name "{{value}}" {{problem}}',
+      overrideWithFQDN: 'hostnameOverride cannot be set with setHostnameAsFQDN: true; keep one',
+      overrideWithHostNetwork: "hostnameOverride cannot be set with hostNetwork: true, where the pod has the node's host name",
+      overrideTooLong: 'hostnameOverride is {{count}} characters long; at most {{max}}',
+      badOverride: 'hostnameOverride "{{hostname}}" {{problem}}',
+    },
   },
   check(context) {
     const pod = podSpec(context.value);
@@ -30,27 +42,27 @@ export default defineRule({
     const dnsConfig = pod.dnsConfig;
     const nameservers = isJsonObject(dnsConfig) && Array.isArray(dnsConfig.nameservers) ? dnsConfig.nameservers : [];
     if (pod.dnsPolicy === 'None') {
-      if (!isJsonObject(dnsConfig)) context.report({ path: [...POD_SPEC, 'dnsConfig'], target: 'key', message: 'dnsPolicy None takes all DNS settings from dnsConfig; add dnsConfig with at least one nameserver' });
-      else if (nameservers.length === 0) context.report({ path: [...POD_SPEC, 'dnsConfig', 'nameservers'], target: dnsConfig.nameservers === undefined ? 'key' : 'value', message: 'dnsPolicy None needs at least one nameserver in dnsConfig.nameservers' });
+      if (!isJsonObject(dnsConfig)) context.report({ path: [...POD_SPEC, 'dnsConfig'], target: 'key', messageId: 'noneWithoutDnsConfig' });
+      else if (nameservers.length === 0) context.report({ path: [...POD_SPEC, 'dnsConfig', 'nameservers'], target: dnsConfig.nameservers === undefined ? 'key' : 'value', messageId: 'noneWithoutNameservers' });
     }
     nameservers.forEach((address: unknown, i) => {
-      if (typeof address === 'string' && formats.ip(address)) context.report({ path: [...POD_SPEC, 'dnsConfig', 'nameservers', i], message: `nameserver "${address}" is not an IP address` });
+      if (typeof address === 'string' && formats.ip(address)) context.report({ path: [...POD_SPEC, 'dnsConfig', 'nameservers', i], messageId: 'badNameserver', data: { address } });
     });
     const searches = isJsonObject(dnsConfig) && Array.isArray(dnsConfig.searches) ? dnsConfig.searches : [];
     searches.forEach((domain: unknown, i) => {
       if (typeof domain !== 'string' || domain === '.') return;
       // The server drops one trailing '.' before it measures and checks the name.
       const bare = domain.endsWith('.') ? domain.slice(0, -1) : domain;
-      if (bare.length > 253 || !SEARCH_DOMAIN.test(domain)) context.report({ path: [...POD_SPEC, 'dnsConfig', 'searches', i], message: `search domain "${domain}" is not a lowercase DNS domain` });
+      if (bare.length > 253 || !SEARCH_DOMAIN.test(domain)) context.report({ path: [...POD_SPEC, 'dnsConfig', 'searches', i], messageId: 'badSearchDomain', data: { domain } });
     });
     const searchChars = searches.reduce((total: number, domain: unknown) => total + (typeof domain === 'string' ? domain.length : 0), 0) + Math.max(searches.length - 1, 0);
-    if (searchChars > MAX_SEARCH_CHARS) context.report({ path: [...POD_SPEC, 'dnsConfig', 'searches'], message: `the search domains total ${searchChars} characters; the resolver takes at most ${MAX_SEARCH_CHARS}` });
+    if (searchChars > MAX_SEARCH_CHARS) context.report({ path: [...POD_SPEC, 'dnsConfig', 'searches'], messageId: 'searchesTooLong', data: { searchChars, max: MAX_SEARCH_CHARS } });
     if (typeof pod.hostnameOverride === 'string' && gateEnabled(context.settings.featureGates, 'HostnameOverride', context.settings.release)) checkHostnameOverride(context, pod, pod.hostnameOverride);
     for (const [alias, i] of objectsIn(pod.hostAliases)) {
       if (!Array.isArray(alias.hostnames)) continue;
       alias.hostnames.forEach((hostname: unknown, j) => {
         const problem = typeof hostname === 'string' ? formats['dns-subdomain'](hostname) : undefined;
-        if (problem) context.report({ path: [...POD_SPEC, 'hostAliases', i, 'hostnames', j], message: `host name "${String(hostname)}" ${problem}` });
+        if (problem) context.report({ path: [...POD_SPEC, 'hostAliases', i, 'hostnames', j], messageId: 'badHostAlias', data: { value: String(hostname), problem } });
       });
     }
   },
@@ -63,9 +75,9 @@ export default defineRule({
  */
 function checkHostnameOverride(context: RuleContext, pod: Obj, hostname: string): void {
   const at = [...POD_SPEC, 'hostnameOverride'];
-  if (pod.setHostnameAsFQDN === true) context.report({ path: at, target: 'key', message: 'hostnameOverride cannot be set with setHostnameAsFQDN: true; keep one' });
-  if (pod.hostNetwork === true) context.report({ path: at, target: 'key', message: 'hostnameOverride cannot be set with hostNetwork: true, where the pod has the node\'s host name' });
-  if (hostname.length > MAX_HOSTNAME_OVERRIDE) context.report({ path: at, message: `hostnameOverride is ${hostname.length} characters long; at most ${MAX_HOSTNAME_OVERRIDE}` });
+  if (pod.setHostnameAsFQDN === true) context.report({ path: at, target: 'key', messageId: 'overrideWithFQDN' });
+  if (pod.hostNetwork === true) context.report({ path: at, target: 'key', messageId: 'overrideWithHostNetwork' });
+  if (hostname.length > MAX_HOSTNAME_OVERRIDE) context.report({ path: at, messageId: 'overrideTooLong', data: { count: hostname.length, max: MAX_HOSTNAME_OVERRIDE } });
   const problem = formats['dns-subdomain'](hostname);
-  if (problem) context.report({ path: at, message: `hostnameOverride "${hostname}" ${problem}` });
+  if (problem) context.report({ path: at, messageId: 'badOverride', data: { hostname, problem } });
 }

@@ -16,11 +16,11 @@ RuleTester.run(rule, {
     {
       yaml: pod('windows', '{runAsUser: 1000, sysctls: [{name: kernel.msgmax, value: "1"}]}', '{readOnlyRootFilesystem: true}'),
       errors: [
-        { path: 'spec.template.spec.containers[0].securityContext.readOnlyRootFilesystem', message: 'readOnlyRootFilesystem cannot be set for a windows pod; remove it or change spec.os.name' },
-        { path: 'spec.template.spec.securityContext.runAsUser', message: /runAsUser cannot be set for a windows pod/ },
-        { path: 'spec.template.spec.securityContext.sysctls', message: /sysctls cannot be set for a windows pod/ },
+        { path: 'spec.template.spec.containers[0].securityContext.readOnlyRootFilesystem', messageId: 'fieldOfOtherOs', data: { field: 'readOnlyRootFilesystem', os: 'windows' } },
+        { path: 'spec.template.spec.securityContext.runAsUser', messageId: 'fieldOfOtherOs', data: { field: 'runAsUser', os: 'windows' } },
+        { path: 'spec.template.spec.securityContext.sysctls', messageId: 'fieldOfOtherOs', data: { field: 'sysctls', os: 'windows' } },
       ],
     },
-    { yaml: pod('linux', '{windowsOptions: {runAsUserName: x}}'), errors: [{ path: 'spec.template.spec.securityContext.windowsOptions', message: /windowsOptions cannot be set for a linux pod/ }] },
+    { yaml: pod('linux', '{windowsOptions: {runAsUserName: x}}'), errors: [{ path: 'spec.template.spec.securityContext.windowsOptions', messageId: 'fieldOfOtherOs', data: { field: 'windowsOptions', os: 'linux' } }] },
   ],
 });

@@ -25,6 +25,9 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (spec.os)',
     docs,
+    messages: {
+      fieldOfOtherOs: '{{field}} cannot be set for a {{os}} pod; remove it or change spec.os.name',
+    },
   },
   check(context) {
     const pod = podSpec(context.value);
@@ -47,6 +50,6 @@ function refuse(context: RuleContext, security: Obj, fields: readonly string[], 
   for (const field of fields) {
     const value = security[field];
     if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
-    context.report({ path: [...at, field], target: 'key', message: `${field} cannot be set for a ${os} pod; remove it or change spec.os.name` });
+    context.report({ path: [...at, field], target: 'key', messageId: 'fieldOfOtherOs', data: { field, os } });
   }
 }

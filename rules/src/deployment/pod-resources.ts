@@ -4,7 +4,7 @@ import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
 import { overcommitAllowed } from './resource-limits.js';
 import { HUGEPAGES, nameProblem } from './resource-names.js';
-import { isExtended, reportIndivisibleHugePages } from './resource-quantities.js';
+import { INDIVISIBLE_HUGE_PAGES, isExtended, reportIndivisibleHugePages } from './resource-quantities.js';
 import docs from './pod-resources.md';
 
 /** Resources a pod may set for itself (upstream component-helpers IsSupportedPodLevelResource). */
@@ -23,6 +23,24 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (validatePodResources, validatePodResourceConsistency, validateOverhead)',
     docs,
+    messages: {
+      ...INDIVISIBLE_HUGE_PAGES,
+      windowsPodResources: 'a Windows pod cannot set resources for the whole pod; set them in its containers',
+      podClaims: "claims cannot be set in the pod's own resources; list them in the resources of the containers that use them",
+      notPodLevel: '"{{name}}" cannot be set for the whole pod; pod-level resources are cpu, memory and {{hugepages}}<size>',
+      negative: '{{name}} {{value}} is negative; a quantity is 0 or more',
+      hugePagesWithoutLimit: '{{name}} is requested for the pod but has no pod limit; huge pages need a limit equal to the request',
+      hugePagesRequestNotLimit: '{{name}} request {{value}} differs from the pod limit {{limit}}; huge pages are requested at exactly their limit',
+      requestAboveLimit: '{{name}} request {{value}} is above the pod limit {{limit}}; lower the request or raise the limit',
+      hugePagesAlone: "huge pages in the pod's resources need a cpu or memory request or limit beside them; add one",
+      requestBelowContainers: 'pod {{name}} request {{value}} is below what its containers request together; raise it to at least their total',
+      limitBelowContainers: "pod {{name}} limit {{value}} is below what its containers' {{name}} limits come to together; raise it to at least their total",
+      containerAbovePodLimit: "{{name}} limit {{value}} is above the pod's own limit {{limit}}; a container cannot use more than its pod",
+      badOverheadName: 'overhead resource name "{{name}}" {{problem}}',
+      overheadNegative: 'overhead {{name}} {{value}} is negative; a quantity is 0 or more',
+      overheadNotWholeNumber: 'overhead {{name}} {{value}} is not a whole number; an extended resource is counted in whole units',
+      overheadHugePagesAlone: 'huge pages in the overhead need cpu or memory beside them; add one',
+    },
   },
   check(context) {
     const pod = podSpec(context.value);
@@ -34,11 +52,11 @@ export default defineRule({
     const resources = pod.resources;
     // validatePodResources stops at this one error for a Windows pod.
     if (isJsonObject(pod.os) && pod.os.name === 'windows') {
-      context.report({ path: at, target: 'key', message: 'a Windows pod cannot set resources for the whole pod; set them in its containers' });
+      context.report({ path: at, target: 'key', messageId: 'windowsPodResources' });
       return;
     }
     if (resources.claims !== undefined && resources.claims !== null) {
-      context.report({ path: [...at, 'claims'], target: 'key', message: 'claims cannot be set in the pod\'s own resources; list them in the resources of the containers that use them' });
+      context.report({ path: [...at, 'claims'], target: 'key', messageId: 'podClaims' });
     }
     const requests = isJsonObject(resources.requests) ? resources.requests : {};
     const limits = isJsonObject(resources.limits) ? resources.limits : {};
@@ -55,14 +73,14 @@ function checkPodLevelAmounts(context: RuleContext, requests: Obj, limits: Obj, 
     for (const [name, raw] of Object.entries(amounts)) {
       const where = [...at, side, name];
       if (!supportedAtPodLevel(name)) {
-        context.report({ path: where, target: 'key', message: `"${name}" cannot be set for the whole pod; pod-level resources are cpu, memory and ${HUGEPAGES}<size>` });
+        context.report({ path: where, target: 'key', messageId: 'notPodLevel', data: { name, hugepages: HUGEPAGES } });
         continue;
       }
       if (name.startsWith(HUGEPAGES)) hugePages = true;
       if (CPU_OR_MEMORY.has(name)) cpuOrMemory = true;
       const quantity = parseQuantity(raw);
       if (!quantity) continue;
-      if (quantity.num < 0n) context.report({ path: where, message: `${name} ${String(raw)} is negative; a quantity is 0 or more` });
+      if (quantity.num < 0n) context.report({ path: where, messageId: 'negative', data: { name, value: String(raw) } });
       else if (name.startsWith(HUGEPAGES)) reportIndivisibleHugePages(context, name, raw, quantity, where);
     }
   }
@@ -70,16 +88,16 @@ function checkPodLevelAmounts(context: RuleContext, requests: Obj, limits: Obj, 
     if (!supportedAtPodLevel(name)) continue;
     const request = parseQuantity(requested);
     if (!(name in limits)) {
-      if (!overcommitAllowed(name)) context.report({ path: [...at, 'limits'], target: 'key', message: `${name} is requested for the pod but has no pod limit; huge pages need a limit equal to the request` });
+      if (!overcommitAllowed(name)) context.report({ path: [...at, 'limits'], target: 'key', messageId: 'hugePagesWithoutLimit', data: { name } });
       continue;
     }
     const limit = parseQuantity(limits[name]);
     if (!request || !limit) continue;
     const order = compareQuantities(request, limit);
-    if (order !== 0 && !overcommitAllowed(name)) context.report({ path: [...at, 'requests', name], message: `${name} request ${String(requested)} differs from the pod limit ${String(limits[name])}; huge pages are requested at exactly their limit` });
-    else if (order > 0) context.report({ path: [...at, 'requests', name], message: `${name} request ${String(requested)} is above the pod limit ${String(limits[name])}; lower the request or raise the limit` });
+    if (order !== 0 && !overcommitAllowed(name)) context.report({ path: [...at, 'requests', name], messageId: 'hugePagesRequestNotLimit', data: { name, value: String(requested), limit: String(limits[name]) } });
+    else if (order > 0) context.report({ path: [...at, 'requests', name], messageId: 'requestAboveLimit', data: { name, value: String(requested), limit: String(limits[name]) } });
   }
-  if (hugePages && !cpuOrMemory) context.report({ path: at, message: 'huge pages in the pod\'s resources need a cpu or memory request or limit beside them; add one' });
+  if (hugePages && !cpuOrMemory) context.report({ path: at, messageId: 'hugePagesAlone' });
 }
 
 /** Requests or limits: the two lists of a container's resources. */
@@ -146,7 +164,7 @@ function checkContainersFit(context: RuleContext, pod: Obj, requests: Obj, limit
     if (!(name in requests) || !supportedAtPodLevel(name)) continue;
     const podRequest = parseQuantity(requests[name]);
     if (podRequest && compareQuantities(needed, podRequest) > 0) {
-      context.report({ path: [...at, 'requests', name], message: `pod ${name} request ${String(requests[name])} is below what its containers request together; raise it to at least their total` });
+      context.report({ path: [...at, 'requests', name], messageId: 'requestBelowContainers', data: { name, value: String(requests[name]) } });
     }
   }
   // Huge pages are not overcommitted, so their limits are summed as requests are.
@@ -154,7 +172,7 @@ function checkContainersFit(context: RuleContext, pod: Obj, requests: Obj, limit
     if (!name.startsWith(HUGEPAGES) || !(name in limits)) continue;
     const podLimit = parseQuantity(limits[name]);
     if (podLimit && compareQuantities(needed, podLimit) > 0) {
-      context.report({ path: [...at, 'limits', name], message: `pod ${name} limit ${String(limits[name])} is below what its containers' ${name} limits come to together; raise it to at least their total` });
+      context.report({ path: [...at, 'limits', name], messageId: 'limitBelowContainers', data: { name, value: String(limits[name]) } });
     }
   }
   // Only the regular containers: init containers and sidecars are not compared one by one.
@@ -165,7 +183,7 @@ function checkContainersFit(context: RuleContext, pod: Obj, requests: Obj, limit
       const limit = parseQuantity(raw);
       const podLimit = parseQuantity(limits[name]);
       if (limit && podLimit && compareQuantities(limit, podLimit) > 0) {
-        context.report({ path: [...POD_SPEC, 'containers', i, 'resources', 'limits', name], message: `${name} limit ${String(raw)} is above the pod's own limit ${String(limits[name])}; a container cannot use more than its pod` });
+        context.report({ path: [...POD_SPEC, 'containers', i, 'resources', 'limits', name], messageId: 'containerAbovePodLimit', data: { name, value: String(raw), limit: String(limits[name]) } });
       }
     }
   }
@@ -180,15 +198,15 @@ function checkOverhead(context: RuleContext, overhead: Obj): void {
     const where = [...at, name];
     const found = nameProblem(name);
     if (found) {
-      context.report({ path: where, target: 'key', message: `overhead resource name "${name}" ${found.problem}` });
+      context.report({ path: where, target: 'key', messageId: 'badOverheadName', data: { name, problem: found.problem } });
       continue;
     }
     if (name.startsWith(HUGEPAGES)) hugePages = true;
     if (CPU_OR_MEMORY.has(name)) cpuOrMemory = true;
     const quantity = parseQuantity(raw);
     if (!quantity) continue;
-    if (quantity.num < 0n) context.report({ path: where, message: `overhead ${name} ${String(raw)} is negative; a quantity is 0 or more` });
-    else if (isExtended(name) && quantity.num % quantity.den !== 0n) context.report({ path: where, message: `overhead ${name} ${String(raw)} is not a whole number; an extended resource is counted in whole units` });
+    if (quantity.num < 0n) context.report({ path: where, messageId: 'overheadNegative', data: { name, value: String(raw) } });
+    else if (isExtended(name) && quantity.num % quantity.den !== 0n) context.report({ path: where, messageId: 'overheadNotWholeNumber', data: { name, value: String(raw) } });
   }
-  if (hugePages && !cpuOrMemory) context.report({ path: at, message: 'huge pages in the overhead need cpu or memory beside them; add one' });
+  if (hugePages && !cpuOrMemory) context.report({ path: at, messageId: 'overheadHugePagesAlone' });
 }

@@ -16,17 +16,29 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (security context)',
     docs,
+    messages: {
+      sharedPidAndHostPid: 'shareProcessNamespace and hostPID cannot both be true; keep one of them',
+      hostNamespaceWithoutHostUsers: "{{field}} cannot be true when hostUsers is false; the pod's own user namespace cannot share the host's",
+      groupIdOutOfRange: 'group id {{id}} is out of range; use 0 to 2147483647',
+      badSysctlName: `"{{name}}" is not a sysctl name: lowercase segments separated by '.' or '/', each starting and ending with a letter or digit`,
+      sysctlTwice: 'sysctl "{{name}}" is set twice; keep one entry',
+      sysctlOnHostNamespace: `sysctl "{{name}}" cannot be set with {{shared}}: true, which shares the host's {{namespace}} namespace`,
+      localhostNeedsProfile: 'a Localhost {{field}} needs localhostProfile, the profile on the node',
+      appArmorEmptyProfile: 'a Localhost appArmorProfile needs a non-empty localhostProfile',
+      profileNotLocalhost: 'localhostProfile only applies to type Localhost, not {{type}}; remove it',
+      badLocalhostProfile: `localhostProfile "{{local}}" must be a relative path without '..'`,
+    },
   },
   check(context) {
     const pod = podSpec(context.value);
     if (!pod) return;
     if (pod.shareProcessNamespace === true && pod.hostPID === true) {
-      context.report({ path: [...POD_SPEC, 'shareProcessNamespace'], message: 'shareProcessNamespace and hostPID cannot both be true; keep one of them' });
+      context.report({ path: [...POD_SPEC, 'shareProcessNamespace'], messageId: 'sharedPidAndHostPid' });
     }
     // A pod in its own user namespace cannot join the host's other namespaces.
     if (pod.hostUsers === false) {
       for (const field of ['hostNetwork', 'hostPID', 'hostIPC'] as const) {
-        if (pod[field] === true) context.report({ path: [...POD_SPEC, field], message: `${field} cannot be true when hostUsers is false; the pod's own user namespace cannot share the host's` });
+        if (pod[field] === true) context.report({ path: [...POD_SPEC, field], messageId: 'hostNamespaceWithoutHostUsers', data: { field } });
       }
     }
     const security = pod.securityContext;
@@ -34,7 +46,7 @@ export default defineRule({
       const at = [...POD_SPEC, 'securityContext'];
       if (Array.isArray(security.supplementalGroups)) {
         security.supplementalGroups.forEach((id: unknown, i) => {
-          if (typeof id === 'number' && (id < 0 || id > 2147483647)) context.report({ path: [...at, 'supplementalGroups', i], message: `group id ${id} is out of range; use 0 to 2147483647` });
+          if (typeof id === 'number' && (id < 0 || id > 2147483647)) context.report({ path: [...at, 'supplementalGroups', i], messageId: 'groupIdOutOfRange', data: { id } });
         });
       }
       checkSysctls(context, security, at, pod);
@@ -56,12 +68,12 @@ function checkSysctls(context: RuleContext, security: Obj, at: FieldPath, pod: O
     if (!isJsonObject(sysctl) || typeof sysctl.name !== 'string') return;
     const name = sysctl.name;
     const path = [...at, 'sysctls', i, 'name'];
-    if (name.length > 253 || !SYSCTL.test(name)) context.report({ path, message: `"${name}" is not a sysctl name: lowercase segments separated by '.' or '/', each starting and ending with a letter or digit` });
-    else if (seen.has(name)) context.report({ path, message: `sysctl "${name}" is set twice; keep one entry` });
+    if (name.length > 253 || !SYSCTL.test(name)) context.report({ path, messageId: 'badSysctlName', data: { name } });
+    else if (seen.has(name)) context.report({ path, messageId: 'sysctlTwice', data: { name } });
     seen.add(name);
     const namespace = sysctlNamespace(name);
     const shared = namespace === 'net' ? 'hostNetwork' : namespace === 'ipc' ? 'hostIPC' : undefined;
-    if (shared && pod[shared] === true) context.report({ path, message: `sysctl "${name}" cannot be set with ${shared}: true, which shares the host's ${namespace === 'net' ? 'network' : 'IPC'} namespace` });
+    if (shared && pod[shared] === true) context.report({ path, messageId: 'sysctlOnHostNamespace', data: { name, shared, namespace: namespace === 'net' ? 'network' : 'IPC' } });
   });
 }
 
@@ -89,14 +101,14 @@ function checkProfile(context: RuleContext, security: Obj, field: 'seccompProfil
   // The server tells an absent profile path from an empty one: only absent is refused.
   const hasLocal = local !== undefined && local !== null;
   if (profile.type === 'Localhost' && !hasLocal) {
-    context.report({ path, target: local === undefined ? 'key' : 'value', message: `a Localhost ${field} needs localhostProfile, the profile on the node` });
+    context.report({ path, target: local === undefined ? 'key' : 'value', messageId: 'localhostNeedsProfile', data: { field } });
   } else if (field === 'appArmorProfile' && profile.type === 'Localhost' && typeof local === 'string' && local.trim() === '') {
     // AppArmor names a loaded profile, so unlike a seccomp path it cannot be empty.
-    context.report({ path, message: 'a Localhost appArmorProfile needs a non-empty localhostProfile' });
+    context.report({ path, messageId: 'appArmorEmptyProfile' });
   } else if (profile.type !== 'Localhost' && typeof profile.type === 'string' && local !== undefined && local !== null) {
-    context.report({ path, message: `localhostProfile only applies to type Localhost, not ${profile.type}; remove it` });
+    context.report({ path, messageId: 'profileNotLocalhost', data: { type: profile.type } });
   } else if (field === 'seccompProfile' && typeof local === 'string' && (local.startsWith('/') || local.split('/').includes('..'))) {
     // The path is relative to the kubelet's seccomp directory and must stay inside it.
-    context.report({ path, message: `localhostProfile "${local}" must be a relative path without '..'` });
+    context.report({ path, messageId: 'badLocalhostProfile', data: { local } });
   }
 }

@@ -15,10 +15,10 @@ RuleTester.run(rule, {
     { yaml: tolerations('{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 300}') },
   ],
   invalid: [
-    { yaml: tolerations('{key: gpu, operator: Exists, value: "true"}'), errors: [{ path: `${at}.operator`, message: /operator Exists matches any value/ }] },
-    { yaml: tolerations('{operator: Equal, value: x}'), errors: [{ path: `${at}.operator`, message: /without a key/ }] },
-    { name: 'no key and no operator', yaml: tolerations('{effect: NoSchedule}'), errors: [{ path: `${at}.operator`, message: /without a key/ }] },
-    { yaml: tolerations('{key: gpu, operator: Exists, effect: NoSchedule, tolerationSeconds: 20}'), errors: [{ path: `${at}.effect`, message: /only applies to effect NoExecute/ }] },
-    { name: 'tolerationSeconds without an effect', yaml: tolerations('{key: gpu, operator: Exists, tolerationSeconds: 20}'), errors: [{ path: `${at}.effect`, message: /only applies to effect NoExecute/ }] },
+    { yaml: tolerations('{key: gpu, operator: Exists, value: "true"}'), errors: [{ path: `${at}.operator`, messageId: 'existsWithValue', data: { value: 'true' } }] },
+    { yaml: tolerations('{operator: Equal, value: x}'), errors: [{ path: `${at}.operator`, messageId: 'emptyKeyNeedsExists' }] },
+    { name: 'no key and no operator', yaml: tolerations('{effect: NoSchedule}'), errors: [{ path: `${at}.operator`, messageId: 'emptyKeyNeedsExists' }] },
+    { yaml: tolerations('{key: gpu, operator: Exists, effect: NoSchedule, tolerationSeconds: 20}'), errors: [{ path: `${at}.effect`, messageId: 'secondsWithoutNoExecute' }] },
+    { name: 'tolerationSeconds without an effect', yaml: tolerations('{key: gpu, operator: Exists, tolerationSeconds: 20}'), errors: [{ path: `${at}.effect`, messageId: 'secondsWithoutNoExecute' }] },
   ],
 });

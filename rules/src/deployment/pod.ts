@@ -102,24 +102,34 @@ export interface HandlerWording {
   owner: string;
 }
 
+/** The messages checkOneHandler reports by id, in a rule's own wording: spread them into its meta.messages. */
+export function handlerMessages(words: HandlerWording): Record<string, string> {
+  return {
+    noHandler: `{{name}} ${words.none}`,
+    manyHandlers: `{{name}} sets {{handlers}}; ${words.many}`,
+    handlerPortOutOfRange: `${words.owner} port {{port}} is out of range; use a port from 1 to 65535 or a port name`,
+    handlerPortName: `${words.owner} port name "{{port}}" {{problem}}`,
+  };
+}
+
 /**
  * A probe or lifecycle hook runs exactly one of its handlers, and the port of an httpGet or
  * tcpSocket handler is 1 to 65535 or a port name. Findings on extra handlers land where each is
- * written, after the first in source order.
+ * written, after the first in source order. The rule's meta.messages hold `handlerMessages`.
  */
-export function checkOneHandler(context: RuleContext, handler: Obj, at: FieldPath, handlers: ReadonlySet<string>, name: string, words: HandlerWording): void {
+export function checkOneHandler(context: RuleContext, handler: Obj, at: FieldPath, handlers: ReadonlySet<string>, name: string): void {
   const set = Object.keys(handler).filter((h) => handlers.has(h) && handler[h] !== undefined && handler[h] !== null);
-  if (set.length === 0) context.report({ path: at, target: 'key', message: `${name} ${words.none}` });
-  for (const extra of set.slice(1)) context.report({ path: [...at, extra], target: 'key', message: `${name} sets ${set.join(' and ')}; ${words.many}` });
+  if (set.length === 0) context.report({ path: at, target: 'key', messageId: 'noHandler', data: { name } });
+  for (const extra of set.slice(1)) context.report({ path: [...at, extra], target: 'key', messageId: 'manyHandlers', data: { name, handlers: set.join(' and ') } });
   for (const kind of ['httpGet', 'tcpSocket'] as const) {
     const action = handler[kind];
     if (!isJsonObject(action)) continue;
     const port = action.port;
     if (isInteger(port) && (port < 1 || port > 65535)) {
-      context.report({ path: [...at, kind, 'port'], message: `${words.owner} port ${port} is out of range; use a port from 1 to 65535 or a port name` });
+      context.report({ path: [...at, kind, 'port'], messageId: 'handlerPortOutOfRange', data: { port } });
     } else if (typeof port === 'string') {
       const problem = serviceNameProblem(port);
-      if (problem) context.report({ path: [...at, kind, 'port'], message: `${words.owner} port name "${port}" ${problem}` });
+      if (problem) context.report({ path: [...at, kind, 'port'], messageId: 'handlerPortName', data: { port, problem } });
     }
   }
 }

@@ -11,6 +11,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream (API server validation, Deployment)',
     docs,
+    messages: {
+      badPortName: 'port name "{{name}}" {{problem}}',
+      portNameTwice: 'port name "{{name}}" is used twice in this container; give each port its own name',
+    },
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
@@ -21,8 +25,8 @@ export default defineRule({
         if (typeof name !== 'string' || name === '') continue;
         const at = [...path, 'ports', i, 'name'];
         const problem = serviceNameProblem(name);
-        if (problem) context.report({ path: at, message: `port name "${name}" ${problem}` });
-        else if (seen.has(name)) context.report({ path: at, message: `port name "${name}" is used twice in this container; give each port its own name` });
+        if (problem) context.report({ path: at, messageId: 'badPortName', data: { name, problem } });
+        else if (seen.has(name)) context.report({ path: at, messageId: 'portNameTwice', data: { name } });
         seen.add(name);
       }
     }

@@ -11,6 +11,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (container securityContext)',
     docs,
+    messages: {
+      contradictsPrivileged: 'allowPrivilegeEscalation false contradicts privileged true; drop one of them',
+      contradictsSysAdmin: 'allowPrivilegeEscalation false contradicts adding CAP_SYS_ADMIN; drop one of them',
+    },
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
@@ -18,11 +22,11 @@ export default defineRule({
       if (!isJsonObject(security) || security.allowPrivilegeEscalation !== false) continue;
       const at = [...path, 'securityContext'];
       if (security.privileged === true) {
-        context.report({ path: at, message: 'allowPrivilegeEscalation false contradicts privileged true; drop one of them' });
+        context.report({ path: at, messageId: 'contradictsPrivileged' });
       }
       const added = isJsonObject(security.capabilities) && Array.isArray(security.capabilities.add) ? security.capabilities.add : [];
       if (added.includes('CAP_SYS_ADMIN')) {
-        context.report({ path: at, message: 'allowPrivilegeEscalation false contradicts adding CAP_SYS_ADMIN; drop one of them' });
+        context.report({ path: at, messageId: 'contradictsSysAdmin' });
       }
     }
   },

@@ -1,10 +1,8 @@
 import { defineRule } from '@platlint/core';
-import { checkOneHandler, isInteger, isJsonObject, probesOf } from './pod.js';
-import type { HandlerWording } from './pod.js';
+import { checkOneHandler, handlerMessages, isInteger, isJsonObject, probesOf } from './pod.js';
 import docs from './probe-handler.md';
 
 const HANDLERS: ReadonlySet<string> = new Set(['exec', 'httpGet', 'tcpSocket', 'grpc']);
-const PROBE_WORDING: HandlerWording = { none: 'has no handler; set one of exec, httpGet, tcpSocket or grpc', many: 'a probe takes exactly one handler, remove all but one', owner: 'probe' };
 
 export default defineRule({
   meta: {
@@ -15,13 +13,17 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream pod validation',
     docs,
+    messages: {
+      ...handlerMessages({ none: 'has no handler; set one of exec, httpGet, tcpSocket or grpc', many: 'a probe takes exactly one handler, remove all but one', owner: 'probe' }),
+      grpcPortOutOfRange: 'probe port {{port}} is out of range; use a port from 1 to 65535',
+    },
   },
   check(context) {
     for (const { probe, kind, path: at } of probesOf(context.value)) {
-      checkOneHandler(context, probe, at, HANDLERS, kind, PROBE_WORDING);
+      checkOneHandler(context, probe, at, HANDLERS, kind);
       const grpc = probe.grpc;
       if (isJsonObject(grpc) && isInteger(grpc.port) && (grpc.port < 1 || grpc.port > 65535)) {
-        context.report({ path: [...at, 'grpc', 'port'], message: `probe port ${grpc.port} is out of range; use a port from 1 to 65535` });
+        context.report({ path: [...at, 'grpc', 'port'], messageId: 'grpcPortOutOfRange', data: { port: grpc.port } });
       }
     }
   },

@@ -16,30 +16,30 @@ RuleTester.run(rule, {
     {
       name: 'a readiness probe with a termination grace period',
       yaml: deployment('        readinessProbe: {tcpSocket: {port: 80}, terminationGracePeriodSeconds: 10}\n'),
-      errors: [{ path: 'spec.template.spec.containers[0].readinessProbe.terminationGracePeriodSeconds', message: /not allowed on a readiness probe/ }],
+      errors: [{ path: 'spec.template.spec.containers[0].readinessProbe.terminationGracePeriodSeconds', messageId: 'gracePeriodOnReadiness' }],
     },
     {
       name: 'negative values',
       yaml: deployment('        readinessProbe: {tcpSocket: {port: 80}, periodSeconds: -1, initialDelaySeconds: -5}\n'),
       errors: [
-        { path: 'spec.template.spec.containers[0].readinessProbe.periodSeconds', message: 'periodSeconds -1 is negative; it must be at least 1', line: 12, column: 64 },
-        { path: 'spec.template.spec.containers[0].readinessProbe.initialDelaySeconds', message: 'initialDelaySeconds -5 is negative; use 0 or more' },
+        { path: 'spec.template.spec.containers[0].readinessProbe.periodSeconds', messageId: 'negative', data: { field: 'periodSeconds', value: -1 }, line: 12, column: 64 },
+        { path: 'spec.template.spec.containers[0].readinessProbe.initialDelaySeconds', messageId: 'negativeDelay', data: { delay: -5 } },
       ],
     },
     {
       name: 'an explicit 0 is a warning with the default as fix',
       yaml: deployment('        readinessProbe:\n          tcpSocket: {port: 80}\n          failureThreshold: 0\n          timeoutSeconds: 0\n'),
       errors: [
-        { path: 'spec.template.spec.containers[0].readinessProbe.failureThreshold', severity: 'warning', message: 'failureThreshold 0 is replaced by the default 3; write the value you mean (at least 1) or leave the field out', fix: '3', line: 14, column: 29 },
-        { path: 'spec.template.spec.containers[0].readinessProbe.timeoutSeconds', severity: 'warning', message: /timeoutSeconds 0 is replaced by the default 1/, fix: '1' },
+        { path: 'spec.template.spec.containers[0].readinessProbe.failureThreshold', severity: 'warning', messageId: 'zeroReplacedByDefault', data: { field: 'failureThreshold', fallback: 3 }, fix: '3', line: 14, column: 29 },
+        { path: 'spec.template.spec.containers[0].readinessProbe.timeoutSeconds', severity: 'warning', messageId: 'zeroReplacedByDefault', data: { field: 'timeoutSeconds', fallback: 1 }, fix: '1' },
       ],
     },
     {
       name: 'liveness and startup need successThreshold 1',
       yaml: deployment('        livenessProbe: {exec: {command: ["true"]}, successThreshold: 2}\n        startupProbe: {exec: {command: ["true"]}, successThreshold: 3}\n'),
       errors: [
-        { path: 'spec.template.spec.containers[0].livenessProbe.successThreshold', message: 'successThreshold of a livenessProbe must be 1, not 2; only readiness probes can ask for several successes', fix: '1' },
-        { path: 'spec.template.spec.containers[0].startupProbe.successThreshold', message: /of a startupProbe must be 1, not 3/, fix: '1' },
+        { path: 'spec.template.spec.containers[0].livenessProbe.successThreshold', messageId: 'successThresholdNotOne', data: { kind: 'livenessProbe', success: 2 }, fix: '1' },
+        { path: 'spec.template.spec.containers[0].startupProbe.successThreshold', messageId: 'successThresholdNotOne', data: { kind: 'startupProbe', success: 3 }, fix: '1' },
       ],
     },
   ],

@@ -15,6 +15,13 @@ export default defineRule({
     source: 'API document A, Deployment (template); upstream pod validation',
     fixable: true,
     docs,
+    messages: {
+      negative: '{{field}} {{value}} is negative; it must be at least 1',
+      zeroReplacedByDefault: '{{field}} 0 is replaced by the default {{fallback}}; write the value you mean (at least 1) or leave the field out',
+      negativeDelay: 'initialDelaySeconds {{delay}} is negative; use 0 or more',
+      gracePeriodOnReadiness: 'terminationGracePeriodSeconds is not allowed on a readiness probe, whose failure kills nothing; remove it',
+      successThresholdNotOne: 'successThreshold of a {{kind}} must be 1, not {{success}}; only readiness probes can ask for several successes',
+    },
   },
   check(context) {
     for (const { probe, kind, path } of probesOf(context.value)) {
@@ -22,20 +29,20 @@ export default defineRule({
         const value = probe[field];
         if (!isInteger(value) || value >= 1) continue;
         const at = [...path, field];
-        if (value < 0) context.report({ path: at, message: `${field} ${value} is negative; it must be at least 1` });
-        else context.report({ path: at, severity: 'warning', message: `${field} 0 is replaced by the default ${fallback}; write the value you mean (at least 1) or leave the field out`, fix: { text: String(fallback) } });
+        if (value < 0) context.report({ path: at, messageId: 'negative', data: { field, value } });
+        else context.report({ path: at, severity: 'warning', messageId: 'zeroReplacedByDefault', data: { field, fallback }, fix: { text: String(fallback) } });
       }
       const delay = probe.initialDelaySeconds;
       if (isInteger(delay) && delay < 0) {
-        context.report({ path: [...path, 'initialDelaySeconds'], message: `initialDelaySeconds ${delay} is negative; use 0 or more` });
+        context.report({ path: [...path, 'initialDelaySeconds'], messageId: 'negativeDelay', data: { delay } });
       }
       const grace = probe.terminationGracePeriodSeconds;
       if (kind === 'readinessProbe' && grace !== undefined && grace !== null) {
-        context.report({ path: [...path, 'terminationGracePeriodSeconds'], target: 'key', message: 'terminationGracePeriodSeconds is not allowed on a readiness probe, whose failure kills nothing; remove it' });
+        context.report({ path: [...path, 'terminationGracePeriodSeconds'], target: 'key', messageId: 'gracePeriodOnReadiness' });
       }
       const success = probe.successThreshold;
       if (kind !== 'readinessProbe' && isInteger(success) && success > 1) {
-        context.report({ path: [...path, 'successThreshold'], message: `successThreshold of a ${kind} must be 1, not ${success}; only readiness probes can ask for several successes`, fix: { text: '1' } });
+        context.report({ path: [...path, 'successThreshold'], messageId: 'successThresholdNotOne', data: { kind, success }, fix: { text: '1' } });
       }
     }
   },

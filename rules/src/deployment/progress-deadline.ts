@@ -11,6 +11,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (DeploymentSpec); upstream (API server validation, Deployment)',
     docs,
+    messages: {
+      deadlineNotAboveMinReady: 'progressDeadlineSeconds ({{deadline}}) must be greater than minReadySeconds ({{minReady}}); otherwise every rollout fails before a new pod can count as available',
+      minReadyNotBelowDefaultDeadline: 'minReadySeconds ({{minReady}}) must be less than progressDeadlineSeconds, which defaults to {{deadline}}; lower minReadySeconds or set a larger progressDeadlineSeconds',
+    },
   },
   check(context) {
     const minReady = context.effective(['spec', 'minReadySeconds']);
@@ -21,7 +25,7 @@ export default defineRule({
     if (valueAt(context.value, ['spec', 'progressDeadlineSeconds']) !== undefined) {
       context.report({
         path: ['spec', 'progressDeadlineSeconds'],
-        message: `progressDeadlineSeconds (${deadline}) must be greater than minReadySeconds (${minReady}); otherwise every rollout fails before a new pod can count as available`,
+        messageId: 'deadlineNotAboveMinReady', data: { deadline, minReady },
       });
     } else {
       // The server names the defaulted deadline's path, which has no text: the range is the
@@ -30,7 +34,7 @@ export default defineRule({
       context.report({
         path: ['spec', 'progressDeadlineSeconds'],
         ...(written ? { span: { start: written.offset, end: written.offset + written.source.trimEnd().length } } : { target: 'missing' as const }),
-        message: `minReadySeconds (${minReady}) must be less than progressDeadlineSeconds, which defaults to ${deadline}; lower minReadySeconds or set a larger progressDeadlineSeconds`,
+        messageId: 'minReadyNotBelowDefaultDeadline', data: { minReady, deadline },
       });
     }
   },

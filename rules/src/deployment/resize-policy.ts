@@ -14,6 +14,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (container resizePolicy)',
     docs,
+    messages: {
+      notResizable: '"{{name}}" cannot be resized in place; use cpu or memory',
+      policyTwice: '{{name}} already has a resize policy; keep one entry per resource',
+    },
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
@@ -22,8 +26,8 @@ export default defineRule({
         const name = policy.resourceName;
         if (typeof name !== 'string') continue;
         const at = [...path, 'resizePolicy', i, 'resourceName'];
-        if (!RESIZABLE.includes(name)) context.report({ path: at, message: `"${name}" cannot be resized in place; use cpu or memory` });
-        else if (seen.has(name)) context.report({ path: at, message: `${name} already has a resize policy; keep one entry per resource` });
+        if (!RESIZABLE.includes(name)) context.report({ path: at, messageId: 'notResizable', data: { name } });
+        else if (seen.has(name)) context.report({ path: at, messageId: 'policyTwice', data: { name } });
         seen.add(name);
       }
     }

@@ -11,6 +11,15 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (resource claims)',
     docs,
+    messages: {
+      claimNeedsSource: 'a resource claim needs resourceClaimName or resourceClaimTemplateName',
+      claimSetsBothSources: 'a resource claim sets both resourceClaimName and resourceClaimTemplateName; keep one',
+      claimTwice: 'resource claim "{{name}}" is declared twice; claim names must be unique',
+      badClaimName: 'resource claim name "{{name}}" {{problem}}',
+      badSourceName: '{{field}} "{{value}}" {{problem}}',
+      containerClaimTwice: 'claim {{key}} is listed twice in this container',
+      unknownClaim: `claim "{{name}}" is not one of the pod's resourceClaims; declare it in spec.template.spec.resourceClaims`,
+    },
   },
   check(context) {
     const pod = podSpec(context.value);
@@ -21,18 +30,18 @@ export default defineRule({
       const { name, resourceClaimName, resourceClaimTemplateName } = claim;
       if (typeof name === 'string' && name !== '') {
         const problem = formats['dns-label'](name);
-        if (names.has(name)) context.report({ path: [...at, 'name'], message: `resource claim "${name}" is declared twice; claim names must be unique` });
-        else if (problem) context.report({ path: [...at, 'name'], message: `resource claim name "${name}" ${problem}` });
+        if (names.has(name)) context.report({ path: [...at, 'name'], messageId: 'claimTwice', data: { name } });
+        else if (problem) context.report({ path: [...at, 'name'], messageId: 'badClaimName', data: { name, problem } });
         names.add(name);
       }
       const sources = [resourceClaimName, resourceClaimTemplateName].filter((source) => source !== undefined && source !== null);
       if (sources.length !== 1) {
-        context.report({ path: at, message: sources.length === 0 ? 'a resource claim needs resourceClaimName or resourceClaimTemplateName' : 'a resource claim sets both resourceClaimName and resourceClaimTemplateName; keep one' });
+        context.report({ path: at, messageId: sources.length === 0 ? 'claimNeedsSource' : 'claimSetsBothSources' });
       }
       for (const field of ['resourceClaimName', 'resourceClaimTemplateName'] as const) {
         const value = claim[field];
         const problem = typeof value === 'string' ? formats['dns-subdomain'](value) : undefined;
-        if (problem) context.report({ path: [...at, field], message: `${field} "${String(value)}" ${problem}` });
+        if (problem) context.report({ path: [...at, field], messageId: 'badSourceName', data: { field, value: String(value), problem } });
       }
     }
     for (const { container, path } of containersOf(context.value)) {
@@ -43,8 +52,8 @@ export default defineRule({
         if (typeof name !== 'string' || name === '') continue;
         const at = [...path, 'resources', 'claims', j];
         const key = typeof request === 'string' && request !== '' ? `${name}/${request}` : name;
-        if (used.has(key)) context.report({ path: at, message: `claim ${key} is listed twice in this container` });
-        else if (!names.has(name)) context.report({ path: at, message: `claim "${name}" is not one of the pod's resourceClaims; declare it in spec.template.spec.resourceClaims` });
+        if (used.has(key)) context.report({ path: at, messageId: 'containerClaimTwice', data: { key } });
+        else if (!names.has(name)) context.report({ path: at, messageId: 'unknownClaim', data: { name } });
         used.add(key);
       }
     }

@@ -16,17 +16,17 @@ RuleTester.run(rule, {
       name: 'requests above limits',
       yaml: deployment('          requests: {cpu: 1, memory: 1Gi}\n          limits: {cpu: 999m, memory: 1G}\n'),
       errors: [
-        { path: 'spec.template.spec.containers[0].resources.requests.cpu', message: 'cpu request 1 is above its limit 999m; lower the request or raise the limit', line: 13, column: 27 },
-        { path: 'spec.template.spec.containers[0].resources.requests.memory', message: 'memory request 1Gi is above its limit 1G; lower the request or raise the limit' },
+        { path: 'spec.template.spec.containers[0].resources.requests.cpu', messageId: 'requestAboveLimit', data: { name: 'cpu', value: 1, limit: '999m' }, line: 13, column: 27 },
+        { path: 'spec.template.spec.containers[0].resources.requests.memory', messageId: 'requestAboveLimit', data: { name: 'memory', value: '1Gi', limit: '1G' } },
       ],
     },
     {
       name: 'extended resources and huge pages: a limit is needed and must equal the request',
       yaml: deployment('          requests: {example.com/gpu: 1, hugepages-2Mi: 64Mi, example.com/nic: 2}\n          limits: {hugepages-2Mi: 128Mi, example.com/nic: 3}\n'),
       errors: [
-        { path: 'spec.template.spec.containers[0].resources.requests.hugepages-2Mi', message: 'hugepages-2Mi request 64Mi differs from its limit 128Mi; a huge-page resource must request exactly its limit' },
-        { path: 'spec.template.spec.containers[0].resources.requests["example.com/nic"]', message: 'example.com/nic request 2 differs from its limit 3; an extended resource must request exactly its limit' },
-        { path: 'spec.template.spec.containers[0].resources.limits["example.com/gpu"]', message: 'example.com/gpu is requested but has no limit; an extended resource needs a limit equal to its request', line: 14 },
+        { path: 'spec.template.spec.containers[0].resources.requests.hugepages-2Mi', messageId: 'fixedRequestNotLimit', data: { name: 'hugepages-2Mi', value: '64Mi', limit: '128Mi', what: 'a huge-page resource' } },
+        { path: 'spec.template.spec.containers[0].resources.requests["example.com/nic"]', messageId: 'fixedRequestNotLimit', data: { name: 'example.com/nic', value: 2, limit: 3, what: 'an extended resource' } },
+        { path: 'spec.template.spec.containers[0].resources.limits["example.com/gpu"]', messageId: 'fixedWithoutLimit', data: { name: 'example.com/gpu', what: 'an extended resource' }, line: 14 },
       ],
     },
   ],

@@ -12,6 +12,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream pod validation',
     docs,
+    messages: {
+      fixedWithoutLimit: '{{name}} is requested but has no limit; {{what}} needs a limit equal to its request',
+      fixedRequestNotLimit: '{{name}} request {{value}} differs from its limit {{limit}}; {{what}} must request exactly its limit',
+      requestAboveLimit: '{{name}} request {{value}} is above its limit {{limit}}; lower the request or raise the limit',
+    },
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
@@ -25,7 +30,7 @@ export default defineRule({
           context.report({
             path: [...path, 'resources', 'limits', name],
             target: 'key',
-            message: `${name} is requested but has no limit; ${describeFixed(name)} needs a limit equal to its request`,
+            messageId: 'fixedWithoutLimit', data: { name, what: describeFixed(name) },
           });
           continue;
         }
@@ -35,9 +40,9 @@ export default defineRule({
         if (!request || !limit) continue;
         const order = compareQuantities(request, limit);
         if (order !== 0 && !overcommitAllowed(name)) {
-          context.report({ path: at, message: `${name} request ${String(requested)} differs from its limit ${String(limited)}; ${describeFixed(name)} must request exactly its limit` });
+          context.report({ path: at, messageId: 'fixedRequestNotLimit', data: { name, value: String(requested), limit: String(limited), what: describeFixed(name) } });
         } else if (order > 0) {
-          context.report({ path: at, message: `${name} request ${String(requested)} is above its limit ${String(limited)}; lower the request or raise the limit` });
+          context.report({ path: at, messageId: 'requestAboveLimit', data: { name, value: String(requested), limit: String(limited) } });
         }
       }
     }

@@ -18,22 +18,22 @@ RuleTester.run(rule, {
       errors: [
         {
           path: 'spec.template.spec.containers[0].resources.requests.memroy',
-          message: 'resource name "memroy" is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu; did you mean "memory"?',
+          messageId: 'badResourceName', data: { name: 'memroy', problem: 'is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu', hint: '; did you mean "memory"?' },
           line: 13,
           column: 33,
           fix: 'memory',
         },
-        { path: 'spec.template.spec.containers[0].resources.limits.Memory', message: /^resource name "Memory" is not a standard resource .*did you mean "memory"\?$/, line: 15, column: 13, fix: 'memory' },
+        { path: 'spec.template.spec.containers[0].resources.limits.Memory', messageId: 'badResourceName', data: { name: 'Memory', problem: 'is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu', hint: '; did you mean "memory"?' }, line: 15, column: 13, fix: 'memory' },
       ],
     },
     {
       name: 'hugepages spelt another way, and a name that is far from any standard one',
       yaml: deployment('          limits: {hugepage-2Mi: 128Mi, gpu: 1, CPU: 1, cpus: 2}\n'),
       errors: [
-        { path: 'spec.template.spec.containers[0].resources.limits.hugepage-2Mi', message: /did you mean "hugepages-2Mi"\?$/, fix: 'hugepages-2Mi' },
-        { path: 'spec.template.spec.containers[0].resources.limits.gpu', message: 'resource name "gpu" is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu' },
-        { path: 'spec.template.spec.containers[0].resources.limits.CPU', message: /did you mean "cpu"\?$/, fix: 'cpu' },
-        { path: 'spec.template.spec.containers[0].resources.limits.cpus', message: /did you mean "cpu"\?$/, fix: 'cpu' },
+        { path: 'spec.template.spec.containers[0].resources.limits.hugepage-2Mi', messageId: 'badResourceName', data: { name: 'hugepage-2Mi', problem: 'is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu', hint: '; did you mean "hugepages-2Mi"?' }, fix: 'hugepages-2Mi' },
+        { path: 'spec.template.spec.containers[0].resources.limits.gpu', messageId: 'badResourceName', data: { name: 'gpu', problem: 'is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu', hint: '' } },
+        { path: 'spec.template.spec.containers[0].resources.limits.CPU', messageId: 'badResourceName', data: { name: 'CPU', problem: 'is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu', hint: '; did you mean "cpu"?' }, fix: 'cpu' },
+        { path: 'spec.template.spec.containers[0].resources.limits.cpus', messageId: 'badResourceName', data: { name: 'cpus', problem: 'is not a standard resource (cpu, memory, ephemeral-storage or hugepages-<size>); any other resource needs a domain prefix such as example.com/gpu', hint: '; did you mean "cpu"?' }, fix: 'cpu' },
       ],
     },
     {
@@ -45,8 +45,8 @@ RuleTester.run(rule, {
           limits: {"example.com/gpu units": 1, requests.example.com/gpu: 1}
 `,
       errors: [
-        { path: 'spec.template.spec.initContainers[0].resources.limits["example.com/gpu units"]', message: /^resource name "example.com\/gpu units" has a name part that is not alphanumerics.*; a resource name is a qualified name$/ },
-        { path: 'spec.template.spec.initContainers[0].resources.limits["requests.example.com/gpu"]', message: /^resource name "requests.example.com\/gpu" is not a valid extended resource name/ },
+        { path: 'spec.template.spec.initContainers[0].resources.limits["example.com/gpu units"]', messageId: 'badResourceName', data: { name: 'example.com/gpu units', problem: "has a name part that is not alphanumerics with '-', '_' or '.' inside; a resource name is a qualified name", hint: '' } },
+        { path: 'spec.template.spec.initContainers[0].resources.limits["requests.example.com/gpu"]', messageId: 'badResourceName', data: { name: 'requests.example.com/gpu', problem: 'is not a valid extended resource name: it may not start with "requests." and, with that prefix added for quota, must stay a qualified name', hint: '' } },
       ],
     },
   ],

@@ -44,6 +44,9 @@ export default defineRule({
     source: 'API document A, Deployment (template, ResourceRequirements); upstream (container resource name checks)',
     fixable: true,
     docs,
+    messages: {
+      badResourceName: 'resource name "{{name}}" {{problem}}{{hint}}',
+    },
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
@@ -59,7 +62,7 @@ export default defineRule({
           context.report({
             path: [...path, 'resources', side, name],
             target: 'key',
-            message: `resource name "${name}" ${found.problem}${hint}`,
+            messageId: 'badResourceName', data: { name, problem: found.problem, hint },
             ...(found.meant ? { fix: { target: 'key' as const, text: found.meant } } : {}),
           });
         }

@@ -7,6 +7,9 @@ import docs from './resource-quantities.md';
 /** Resources that give a container a QoS class; huge pages need one of them beside them. */
 const CPU_OR_MEMORY = new Set(['cpu', 'memory']);
 
+/** The message of reportIndivisibleHugePages, for the meta.messages of each rule that calls it. */
+export const INDIVISIBLE_HUGE_PAGES = { indivisibleHugePages: '{{name}} {{value}} is not a whole number of {{size}} pages' } as const;
+
 export default defineRule({
   meta: {
     id: 'deployment/resource-quantities',
@@ -16,12 +19,19 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (container resources)',
     docs,
+    messages: {
+      sizeLimitNegative: 'sizeLimit {{value}} is negative; a quantity is 0 or more',
+      negative: '{{name}} {{value}} is negative; a quantity is 0 or more',
+      notWholeNumber: '{{name}} {{value}} is not a whole number; an extended resource is counted in whole units',
+      hugePagesNeedCpu: 'huge pages need a cpu or memory request or limit beside them; add one',
+      ...INDIVISIBLE_HUGE_PAGES,
+    },
   },
   check(context) {
     for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {
       const limit = isJsonObject(volume.emptyDir) ? volume.emptyDir.sizeLimit : undefined;
       const quantity = parseQuantity(limit);
-      if (quantity && quantity.num < 0n) context.report({ path: [...POD_SPEC, 'volumes', i, 'emptyDir', 'sizeLimit'], message: `sizeLimit ${String(limit)} is negative; a quantity is 0 or more` });
+      if (quantity && quantity.num < 0n) context.report({ path: [...POD_SPEC, 'volumes', i, 'emptyDir', 'sizeLimit'], messageId: 'sizeLimitNegative', data: { value: String(limit) } });
     }
     for (const { container, path } of containersOf(context.value)) {
       const resources = container.resources;
@@ -38,10 +48,10 @@ export default defineRule({
           const quantity = parseQuantity(raw);
           if (!quantity) continue;
           const at = [...path, 'resources', list, name];
-          if (quantity.num < 0n) context.report({ path: at, message: `${name} ${String(raw)} is negative; a quantity is 0 or more` });
+          if (quantity.num < 0n) context.report({ path: at, messageId: 'negative', data: { name, value: String(raw) } });
           else if (name.startsWith(HUGEPAGES)) reportIndivisibleHugePages(context, name, raw, quantity, at);
           else if (isExtended(name) && quantity.num % quantity.den !== 0n) {
-            context.report({ path: at, message: `${name} ${String(raw)} is not a whole number; an extended resource is counted in whole units` });
+            context.report({ path: at, messageId: 'notWholeNumber', data: { name, value: String(raw) } });
           }
         }
       }
@@ -49,7 +59,7 @@ export default defineRule({
       // pod-level resources say (pkg/apis/core/validation/validation.go at
       // 64149d1201ab96736d5aa902df411d40a3f6f714, as at 000f26050b9be6fb3d79fae95e06b47fc96128cd).
       if (hugePages && !cpuOrMemory) {
-        context.report({ path: [...path, 'resources'], message: 'huge pages need a cpu or memory request or limit beside them; add one' });
+        context.report({ path: [...path, 'resources'], messageId: 'hugePagesNeedCpu' });
       }
     }
   },
@@ -72,5 +82,5 @@ export function reportIndivisibleHugePages(context: RuleContext, name: string, r
   const pageBytes = page.num / page.den;
   // The server compares whole bytes, a fraction of a byte rounded up.
   const bytes = (quantity.num + quantity.den - 1n) / quantity.den;
-  if (bytes % pageBytes !== 0n) context.report({ path: at, message: `${name} ${String(raw)} is not a whole number of ${name.slice(HUGEPAGES.length)} pages` });
+  if (bytes % pageBytes !== 0n) context.report({ path: at, messageId: 'indivisibleHugePages', data: { name, value: String(raw), size: name.slice(HUGEPAGES.length) } });
 }

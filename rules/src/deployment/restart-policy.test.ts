@@ -20,6 +20,6 @@ RuleTester.run(rule, {
     { name: 'empty strings the defaults replace', yaml: deployment('      restartPolicy: ""\n      dnsPolicy: ""\n') },
   ],
   invalid: [
-    { yaml: deployment('      restartPolicy: OnFailure\n'), errors: [{ path: 'spec.template.spec.restartPolicy', message: 'restartPolicy "OnFailure" is not allowed in a Deployment; only Always is', line: 9, column: 22, fix: 'Always' }] },
+    { yaml: deployment('      restartPolicy: OnFailure\n'), errors: [{ path: 'spec.template.spec.restartPolicy', messageId: 'notAlways', data: { policy: '"OnFailure"' }, line: 9, column: 22, fix: 'Always' }] },
   ],
 });

@@ -11,6 +11,9 @@ export default defineRule({
     source: 'API document A, Deployment (DeploymentSpec.template)',
     fixable: true,
     docs,
+    messages: {
+      notAlways: 'restartPolicy {{policy}} is not allowed in a Deployment; only Always is',
+    },
   },
   check(context) {
     const template = context.value.spec as { template?: { spec?: { restartPolicy?: unknown } } } | undefined;
@@ -19,7 +22,7 @@ export default defineRule({
     if (policy === undefined || policy === null || policy === '' || policy === 'Always') return;
     context.report({
       path: ['spec', 'template', 'spec', 'restartPolicy'],
-      message: `restartPolicy ${JSON.stringify(policy)} is not allowed in a Deployment; only Always is`,
+      messageId: 'notAlways', data: { policy: JSON.stringify(policy) },
       fix: { text: 'Always' },
     });
   },

@@ -14,7 +14,6 @@ ${strategy}
       containers: [{name: app, image: nginx:1.27}]
 `;
 
-const BOTH_ZERO = 'maxUnavailable and maxSurge are both 0, so the rollout could never replace a pod; allow at least one of them to be above 0';
 
 RuleTester.run(rule, {
   valid: [
@@ -26,18 +25,18 @@ RuleTester.run(rule, {
     { name: 'an integer maxUnavailable has no upper bound', yaml: deployment('    rollingUpdate: {maxUnavailable: 500}') },
   ],
   invalid: [
-    { name: 'both zero', yaml: deployment('    rollingUpdate: {maxSurge: 0, maxUnavailable: 0}'), errors: [{ path: 'spec.strategy.rollingUpdate.maxUnavailable', message: BOTH_ZERO, line: 6, column: 50 }] },
+    { name: 'both zero', yaml: deployment('    rollingUpdate: {maxSurge: 0, maxUnavailable: 0}'), errors: [{ path: 'spec.strategy.rollingUpdate.maxUnavailable', messageId: 'bothZero', line: 6, column: 50 }] },
     // An empty type is unset: the default makes it RollingUpdate before validation.
-    { name: 'both zero under an empty type', yaml: deployment('    type: ""\n    rollingUpdate: {maxSurge: 0, maxUnavailable: 0}'), errors: [{ path: 'spec.strategy.rollingUpdate.maxUnavailable', message: BOTH_ZERO }] },
-    { name: '"0%" counts as zero', yaml: deployment('    rollingUpdate:\n      maxSurge: "0%"\n      maxUnavailable: 0%'), errors: [{ path: 'spec.strategy.rollingUpdate.maxUnavailable', message: BOTH_ZERO, line: 8 }] },
+    { name: 'both zero under an empty type', yaml: deployment('    type: ""\n    rollingUpdate: {maxSurge: 0, maxUnavailable: 0}'), errors: [{ path: 'spec.strategy.rollingUpdate.maxUnavailable', messageId: 'bothZero' }] },
+    { name: '"0%" counts as zero', yaml: deployment('    rollingUpdate:\n      maxSurge: "0%"\n      maxUnavailable: 0%'), errors: [{ path: 'spec.strategy.rollingUpdate.maxUnavailable', messageId: 'bothZero', line: 8 }] },
     {
       name: 'negative integers',
       yaml: deployment('    rollingUpdate: {maxSurge: -1, maxUnavailable: -2}'),
       errors: [
-        { path: 'spec.strategy.rollingUpdate.maxSurge', message: 'maxSurge -1 is negative; use an integer of 0 or more, or a percentage such as "25%"', line: 6, column: 31 },
-        { path: 'spec.strategy.rollingUpdate.maxUnavailable', message: 'maxUnavailable -2 is negative; use an integer of 0 or more, or a percentage such as "25%"' },
+        { path: 'spec.strategy.rollingUpdate.maxSurge', messageId: 'negative', data: { field: 'maxSurge', value: -1 }, line: 6, column: 31 },
+        { path: 'spec.strategy.rollingUpdate.maxUnavailable', messageId: 'negative', data: { field: 'maxUnavailable', value: -2 } },
       ],
     },
-    { name: 'over 100%', yaml: deployment('    type: RollingUpdate\n    rollingUpdate: {maxUnavailable: "150%"}'), errors: [{ path: 'spec.strategy.rollingUpdate.maxUnavailable', message: 'maxUnavailable "150%" is over 100%; at most every pod can be unavailable' }] },
+    { name: 'over 100%', yaml: deployment('    type: RollingUpdate\n    rollingUpdate: {maxUnavailable: "150%"}'), errors: [{ path: 'spec.strategy.rollingUpdate.maxUnavailable', messageId: 'unavailableOver100', data: { unavailable: '150%' } }] },
   ],
 });

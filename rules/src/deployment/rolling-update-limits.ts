@@ -21,6 +21,11 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (RollingUpdateDeployment)',
     docs,
+    messages: {
+      negative: '{{field}} {{value}} is negative; use an integer of 0 or more, or a percentage such as "25%"',
+      unavailableOver100: 'maxUnavailable "{{unavailable}}" is over 100%; at most every pod can be unavailable',
+      bothZero: 'maxUnavailable and maxSurge are both 0, so the rollout could never replace a pod; allow at least one of them to be above 0',
+    },
   },
   check(context) {
     // Under Recreate neither field is defaulted, and a rollingUpdate block is its own finding.
@@ -30,17 +35,17 @@ export default defineRule({
       const value = valueAt(context.value, path);
       if (isInteger(value) && value < 0) {
         negative = true;
-        context.report({ path, message: `${String(path.at(-1))} ${value} is negative; use an integer of 0 or more, or a percentage such as "25%"` });
+        context.report({ path, messageId: 'negative', data: { field: String(path.at(-1)), value } });
       }
     }
     const unavailable = valueAt(context.value, UNAVAILABLE);
     if (typeof unavailable === 'string' && /^\d+%$/.test(unavailable) && Number(unavailable.slice(0, -1)) > 100) {
-      context.report({ path: UNAVAILABLE, message: `maxUnavailable "${unavailable}" is over 100%; at most every pod can be unavailable` });
+      context.report({ path: UNAVAILABLE, messageId: 'unavailableOver100', data: { unavailable } });
     }
     if (!negative && isZero(context.effective(SURGE)) && isZero(context.effective(UNAVAILABLE))) {
       context.report({
         path: UNAVAILABLE,
-        message: 'maxUnavailable and maxSurge are both 0, so the rollout could never replace a pod; allow at least one of them to be above 0',
+        messageId: 'bothZero',
       });
     }
   },

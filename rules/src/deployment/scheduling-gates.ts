@@ -11,12 +11,15 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (schedulingGates)',
     docs,
+    messages: {
+      gateTwice: 'scheduling gate "{{name}}" is listed twice; keep one entry',
+    },
   },
   check(context) {
     const seen = new Set<string>();
     for (const [gate, i] of objectsIn(podSpec(context.value)?.schedulingGates)) {
       if (typeof gate.name !== 'string') continue;
-      if (seen.has(gate.name)) context.report({ path: [...POD_SPEC, 'schedulingGates', i, 'name'], message: `scheduling gate "${gate.name}" is listed twice; keep one entry` });
+      if (seen.has(gate.name)) context.report({ path: [...POD_SPEC, 'schedulingGates', i, 'name'], messageId: 'gateTwice', data: { name: gate.name } });
       seen.add(gate.name);
     }
   },

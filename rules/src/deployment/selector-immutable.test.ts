@@ -27,13 +27,13 @@ RuleTester.run(rule, {
       name: 'a label added to the selector',
       yaml: deployment('    matchLabels: {app: web}'),
       old: stored,
-      errors: [{ path: 'spec.selector', message: 'spec.selector cannot change after creation; keep the stored selector, or create a new Deployment to select other pods', line: 6 }],
+      errors: [{ path: 'spec.selector', messageId: 'selectorChanged', line: 6 }],
     },
     {
       name: 'matchLabels rewritten as an expression',
       yaml: deployment('    matchExpressions:\n    - {key: app, operator: In, values: [web]}\n    - {key: tier, operator: In, values: [front]}'),
       old: stored,
-      errors: [{ path: 'spec.selector', message: /cannot change after creation/ }],
+      errors: [{ path: 'spec.selector', messageId: 'selectorChanged' }],
     },
   ],
 });

@@ -28,6 +28,9 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, Deployment)',
     docs,
+    messages: {
+      selectorChanged: 'spec.selector cannot change after creation; keep the stored selector, or create a new Deployment to select other pods',
+    },
   },
   check(context) {
     if (!context.old) return;
@@ -37,7 +40,7 @@ export default defineRule({
     if (canonical(now) === canonical(before)) return;
     context.report({
       path: ['spec', 'selector'],
-      message: 'spec.selector cannot change after creation; keep the stored selector, or create a new Deployment to select other pods',
+      messageId: 'selectorChanged',
     });
   },
 });

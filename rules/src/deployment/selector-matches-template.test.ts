@@ -29,22 +29,22 @@ RuleTester.run(rule, {
     {
       name: 'a template without labels: reported at the missing labels',
       yaml: 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    spec:\n      containers: [{name: app, image: nginx:1.27}]\n',
-      errors: [{ path: 'spec.template.metadata.labels', message: 'the pod template labels do not match spec.selector; the Deployment would not own its pods', line: 6 }],
+      errors: [{ path: 'spec.template.metadata.labels', messageId: 'labelsDoNotMatch', line: 6 }],
     },
     {
       name: 'labels differ',
       yaml: deployment('    matchLabels:\n      app: web', '        app: api'),
-      errors: [{ path: 'spec.template.metadata.labels', message: 'the pod template labels do not match spec.selector; the Deployment would not own its pods', line: 12, column: 9 }],
+      errors: [{ path: 'spec.template.metadata.labels', messageId: 'labelsDoNotMatch', line: 12, column: 9 }],
     },
     {
       name: 'empty selector',
       yaml: deployment('    matchLabels: {}', '        app: web'),
-      errors: [{ path: 'spec.selector', message: 'the selector is empty; it must select the pod template by its labels', line: 7 }],
+      errors: [{ path: 'spec.selector', messageId: 'selectorEmpty', line: 7 }],
     },
     {
       name: 'NotIn excludes the template',
       yaml: deployment('    matchExpressions:\n    - {key: app, operator: NotIn, values: [web]}', '        app: web'),
-      errors: [{ path: 'spec.template.metadata.labels', message: /do not match/ }],
+      errors: [{ path: 'spec.template.metadata.labels', messageId: 'labelsDoNotMatch' }],
     },
   ],
 });

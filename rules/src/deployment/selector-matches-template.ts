@@ -11,12 +11,16 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (DeploymentSpec.selector)',
     docs,
+    messages: {
+      selectorEmpty: 'the selector is empty; it must select the pod template by its labels',
+      labelsDoNotMatch: 'the pod template labels do not match spec.selector; the Deployment would not own its pods',
+    },
   },
   check(context) {
     const spec = context.value.spec as { selector?: LabelSelector; template?: { metadata?: { labels?: Record<string, string> } } } | undefined;
     if (!spec?.selector || !spec.template) return; // missing fields: reported by schema/required
     if (isEmptySelector(spec.selector)) {
-      context.report({ path: ['spec', 'selector'], message: 'the selector is empty; it must select the pod template by its labels' });
+      context.report({ path: ['spec', 'selector'], messageId: 'selectorEmpty' });
       return;
     }
     // A malformed term matches nothing; deployment/selector-syntax or the schema says why.
@@ -25,7 +29,7 @@ export default defineRule({
     if (!selectorMatches(spec.selector, labels)) {
       // The server reports at the labels even when they are missing (placed on the nearest key).
       const target = spec.template?.metadata?.labels ? 'value' : 'key';
-      context.report({ path: ['spec', 'template', 'metadata', 'labels'], target, message: 'the pod template labels do not match spec.selector; the Deployment would not own its pods' });
+      context.report({ path: ['spec', 'template', 'metadata', 'labels'], target, messageId: 'labelsDoNotMatch' });
     }
   },
 });

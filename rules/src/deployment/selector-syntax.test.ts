@@ -22,17 +22,17 @@ RuleTester.run(rule, {
     {
       name: 'In without values',
       yaml: deployment('    matchExpressions:\n    - {key: app, operator: In}'),
-      errors: [{ path: 'spec.selector.matchExpressions[0].values', message: 'operator In needs at least one value; add values or use Exists/DoesNotExist', line: 7 }],
+      errors: [{ path: 'spec.selector.matchExpressions[0].values', messageId: 'termNeedsValues', data: { operator: 'In' }, line: 7 }],
     },
     {
       name: 'NotIn with an empty list',
       yaml: deployment('    matchExpressions:\n    - {key: app, operator: NotIn, values: []}'),
-      errors: [{ path: 'spec.selector.matchExpressions[0].values', message: 'operator NotIn needs at least one value; add values or use Exists/DoesNotExist', line: 7, column: 43 }],
+      errors: [{ path: 'spec.selector.matchExpressions[0].values', messageId: 'termNeedsValues', data: { operator: 'NotIn' }, line: 7, column: 43 }],
     },
     {
       name: 'Exists with values',
       yaml: deployment('    matchExpressions:\n    - key: app\n      operator: Exists\n      values: [web]'),
-      errors: [{ path: 'spec.selector.matchExpressions[0].values', message: 'operator Exists takes no values; remove them, or use In/NotIn to compare values', line: 9, column: 15 }],
+      errors: [{ path: 'spec.selector.matchExpressions[0].values', messageId: 'termTakesNoValues', data: { operator: 'Exists' }, line: 9, column: 15 }],
     },
   ],
 });

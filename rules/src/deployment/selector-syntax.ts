@@ -1,4 +1,4 @@
-import { defineRule, termValuesProblem } from '@platlint/core';
+import { defineRule, TERM_VALUES_MESSAGES, termValuesProblem } from '@platlint/core';
 import { isJsonObject, objectsIn } from './pod.js';
 import docs from './selector-syntax.md';
 
@@ -12,6 +12,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, Deployment)',
     docs,
+    messages: TERM_VALUES_MESSAGES,
   },
   check(context) {
     const spec = context.value.spec;

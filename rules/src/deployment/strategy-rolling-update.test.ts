@@ -25,12 +25,12 @@ RuleTester.run(rule, {
     {
       name: 'parameters with Recreate',
       yaml: deployment('    type: Recreate\n    rollingUpdate: {maxSurge: 1}'),
-      errors: [{ path: 'spec.strategy.rollingUpdate', message: 'rollingUpdate is not allowed with strategy type Recreate; remove it, or set type to RollingUpdate', line: 7, column: 5 }],
+      errors: [{ path: 'spec.strategy.rollingUpdate', messageId: 'rollingUpdateWithRecreate', line: 7, column: 5 }],
     },
     {
       name: 'even an empty block',
       yaml: deployment('    rollingUpdate: {}\n    type: Recreate'),
-      errors: [{ path: 'spec.strategy.rollingUpdate', message: /not allowed with strategy type Recreate/, line: 6 }],
+      errors: [{ path: 'spec.strategy.rollingUpdate', messageId: 'rollingUpdateWithRecreate', line: 6 }],
     },
   ],
 });

@@ -11,6 +11,9 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (DeploymentSpec.strategy.rollingUpdate)',
     docs,
+    messages: {
+      rollingUpdateWithRecreate: 'rollingUpdate is not allowed with strategy type Recreate; remove it, or set type to RollingUpdate',
+    },
   },
   check(context) {
     const spec = context.value.spec;
@@ -22,7 +25,7 @@ export default defineRule({
     context.report({
       path: ['spec', 'strategy', 'rollingUpdate'],
       target: 'key',
-      message: 'rollingUpdate is not allowed with strategy type Recreate; remove it, or set type to RollingUpdate',
+      messageId: 'rollingUpdateWithRecreate',
     });
   },
 });

@@ -18,12 +18,12 @@ RuleTester.run(rule, {
     {
       name: 'activeDeadlineSeconds',
       yaml: deployment('      activeDeadlineSeconds: 3600\n'),
-      errors: [{ path: 'spec.template.spec.activeDeadlineSeconds', message: 'activeDeadlineSeconds is not allowed in a Deployment: its pods run until replaced; remove the field (a Job can use it)', line: 9, column: 7 }],
+      errors: [{ path: 'spec.template.spec.activeDeadlineSeconds', messageId: 'activeDeadlineSeconds', line: 9, column: 7 }],
     },
     {
       name: 'an ephemeral container',
       yaml: deployment('      ephemeralContainers: [{name: debug, image: busybox:1.36}]\n'),
-      errors: [{ path: 'spec.template.spec.ephemeralContainers', message: 'ephemeralContainers must be empty in a pod template; they are added to running pods for debugging, not created from templates', line: 9, column: 7 }],
+      errors: [{ path: 'spec.template.spec.ephemeralContainers', messageId: 'ephemeralContainers', line: 9, column: 7 }],
     },
   ],
 });

@@ -11,6 +11,10 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream (API server validation, Deployment)',
     docs,
+    messages: {
+      activeDeadlineSeconds: 'activeDeadlineSeconds is not allowed in a Deployment: its pods run until replaced; remove the field (a Job can use it)',
+      ephemeralContainers: 'ephemeralContainers must be empty in a pod template; they are added to running pods for debugging, not created from templates',
+    },
   },
   check(context) {
     const pod = podSpec(context.value);
@@ -19,14 +23,14 @@ export default defineRule({
       context.report({
         path: [...POD_SPEC, 'activeDeadlineSeconds'],
         target: 'key',
-        message: 'activeDeadlineSeconds is not allowed in a Deployment: its pods run until replaced; remove the field (a Job can use it)',
+        messageId: 'activeDeadlineSeconds',
       });
     }
     if (Array.isArray(pod.ephemeralContainers) && pod.ephemeralContainers.length > 0) {
       context.report({
         path: [...POD_SPEC, 'ephemeralContainers'],
         target: 'key',
-        message: 'ephemeralContainers must be empty in a pod template; they are added to running pods for debugging, not created from templates',
+        messageId: 'ephemeralContainers',
       });
     }
   },

@@ -11,10 +11,10 @@ RuleTester.run(rule, {
     { yaml: antiAffinity('{topologyKey: zone, labelSelector: {matchLabels: {app: web}}, namespaceSelector: {}}') },
   ],
   invalid: [
-    { yaml: spread('{matchExpressions: [{key: app, operator: In}]}'), errors: [{ path: 'spec.template.spec.topologySpreadConstraints[0].labelSelector.matchExpressions[0].values', message: /operator In needs at least one value/ }] },
+    { yaml: spread('{matchExpressions: [{key: app, operator: In}]}'), errors: [{ path: 'spec.template.spec.topologySpreadConstraints[0].labelSelector.matchExpressions[0].values', messageId: 'termNeedsValues', data: { operator: 'In' } }] },
     {
       yaml: antiAffinity('{topologyKey: zone, namespaceSelector: {matchExpressions: [{key: team, operator: DoesNotExist, values: [a]}]}}'),
-      errors: [{ path: 'spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespaceSelector.matchExpressions[0].values', message: /takes no values/ }],
+      errors: [{ path: 'spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespaceSelector.matchExpressions[0].values', messageId: 'termTakesNoValues', data: { operator: 'DoesNotExist' } }],
     },
   ],
 });

@@ -1,4 +1,4 @@
-import { defineRule, isJsonObject, termValuesProblem } from '@platlint/core';
+import { defineRule, isJsonObject, TERM_VALUES_MESSAGES, termValuesProblem } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
@@ -36,6 +36,7 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (label selectors of affinity and topology spread)',
     docs,
+    messages: TERM_VALUES_MESSAGES,
   },
   check(context) {
     const pod = podSpec(context.value);

@@ -12,6 +12,12 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (topology spread constraints)',
     docs,
+    messages: {
+      duplicateConstraint: 'another constraint already has topologyKey "{{topologyKey}}" with whenUnsatisfiable {{whenUnsatisfiable}}; merge the two',
+      minDomainsWithoutDoNotSchedule: 'minDomains only applies with whenUnsatisfiable: DoNotSchedule; remove it or change whenUnsatisfiable',
+      matchLabelKeysWithoutSelector: 'matchLabelKeys needs a labelSelector to merge into; add one or remove matchLabelKeys',
+      keyInSelectorAndMatchLabelKeys: '"{{key}}" is named twice in labelSelector and again in matchLabelKeys; name it in one place only',
+    },
   },
   check(context) {
     const pod = podSpec(context.value);
@@ -22,21 +28,21 @@ export default defineRule({
       const { topologyKey, whenUnsatisfiable, minDomains, labelSelector, matchLabelKeys } = constraint;
       if (typeof topologyKey === 'string' && typeof whenUnsatisfiable === 'string') {
         const pair = JSON.stringify([topologyKey, whenUnsatisfiable]);
-        if (seen.has(pair)) context.report({ path: at, message: `another constraint already has topologyKey "${topologyKey}" with whenUnsatisfiable ${whenUnsatisfiable}; merge the two` });
+        if (seen.has(pair)) context.report({ path: at, messageId: 'duplicateConstraint', data: { topologyKey, whenUnsatisfiable } });
         seen.add(pair);
       }
       if (minDomains !== undefined && minDomains !== null && whenUnsatisfiable !== 'DoNotSchedule') {
-        context.report({ path: [...at, 'minDomains'], message: 'minDomains only applies with whenUnsatisfiable: DoNotSchedule; remove it or change whenUnsatisfiable' });
+        context.report({ path: [...at, 'minDomains'], messageId: 'minDomainsWithoutDoNotSchedule' });
       }
       if (!Array.isArray(matchLabelKeys) || matchLabelKeys.length === 0) continue;
       if (!isJsonObject(labelSelector)) {
-        context.report({ path: [...at, 'matchLabelKeys'], message: 'matchLabelKeys needs a labelSelector to merge into; add one or remove matchLabelKeys' });
+        context.report({ path: [...at, 'matchLabelKeys'], messageId: 'matchLabelKeysWithoutSelector' });
         continue;
       }
       const repeated = repeatedSelectorKeys(labelSelector);
       matchLabelKeys.forEach((key: unknown, j) => {
         if (typeof key === 'string' && repeated.has(key)) {
-          context.report({ path: [...at, 'matchLabelKeys', j], message: `"${key}" is named twice in labelSelector and again in matchLabelKeys; name it in one place only` });
+          context.report({ path: [...at, 'matchLabelKeys', j], messageId: 'keyInSelectorAndMatchLabelKeys', data: { key } });
         }
       });
     }

@@ -11,6 +11,15 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (volume devices)',
     docs,
+    messages: {
+      deviceTwice: 'volume "{{name}}" is already a device of this container',
+      deviceAlsoMounted: 'volume "{{name}}" is also mounted by this container; a volume is either mounted or a device',
+      unknownVolume: 'volumeDevice "{{name}}" names no volume of this pod',
+      notAClaim: 'volume "{{name}}" is not a persistentVolumeClaim or ephemeral volume; only claims can be block devices',
+      devicePathDotDot: `devicePath "{{devicePath}}" must not contain '..'`,
+      devicePathTwice: 'devicePath "{{devicePath}}" is already used by another device',
+      devicePathIsMountPath: 'devicePath "{{devicePath}}" is also a mountPath of this container',
+    },
   },
   check(context) {
     const volumes = new Map(objectsIn(podSpec(context.value)?.volumes).map(([volume]) => [volume.name, volume]));
@@ -25,16 +34,16 @@ export default defineRule({
         const { name, devicePath } = device;
         if (typeof name === 'string' && name !== '') {
           const volume = volumes.get(name);
-          if (names.has(name)) context.report({ path: [...at, 'name'], message: `volume "${name}" is already a device of this container` });
-          else if (mountNames.has(name)) context.report({ path: [...at, 'name'], message: `volume "${name}" is also mounted by this container; a volume is either mounted or a device` });
-          else if (!volume) context.report({ path: [...at, 'name'], message: `volumeDevice "${name}" names no volume of this pod` });
-          else if (!isClaim(volume)) context.report({ path: [...at, 'name'], message: `volume "${name}" is not a persistentVolumeClaim or ephemeral volume; only claims can be block devices` });
+          if (names.has(name)) context.report({ path: [...at, 'name'], messageId: 'deviceTwice', data: { name } });
+          else if (mountNames.has(name)) context.report({ path: [...at, 'name'], messageId: 'deviceAlsoMounted', data: { name } });
+          else if (!volume) context.report({ path: [...at, 'name'], messageId: 'unknownVolume', data: { name } });
+          else if (!isClaim(volume)) context.report({ path: [...at, 'name'], messageId: 'notAClaim', data: { name } });
           names.add(name);
         }
         if (typeof devicePath !== 'string' || devicePath === '') continue;
-        if (devicePath.split('/').includes('..')) context.report({ path: [...at, 'devicePath'], message: `devicePath "${devicePath}" must not contain '..'` });
-        else if (paths.has(devicePath)) context.report({ path: [...at, 'devicePath'], message: `devicePath "${devicePath}" is already used by another device` });
-        else if (mountPaths.has(devicePath)) context.report({ path: [...at, 'devicePath'], message: `devicePath "${devicePath}" is also a mountPath of this container` });
+        if (devicePath.split('/').includes('..')) context.report({ path: [...at, 'devicePath'], messageId: 'devicePathDotDot', data: { devicePath } });
+        else if (paths.has(devicePath)) context.report({ path: [...at, 'devicePath'], messageId: 'devicePathTwice', data: { devicePath } });
+        else if (mountPaths.has(devicePath)) context.report({ path: [...at, 'devicePath'], messageId: 'devicePathIsMountPath', data: { devicePath } });
         paths.add(devicePath);
       }
     }

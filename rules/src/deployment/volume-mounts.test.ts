@@ -25,14 +25,14 @@ RuleTester.run(rule, {
     {
       name: 'a mount naming a missing volume',
       yaml: deployment('ca-certs', '      volumes: [{name: cache, emptyDir: {}}, {name: ca, emptyDir: {}}]\n'),
-      errors: [{ path: 'spec.template.spec.containers[0].volumeMounts[0].name', message: 'volumeMount "ca-certs" names no volume of this pod; declare it under spec.template.spec.volumes or fix the name', line: 16, column: 31 }],
+      errors: [{ path: 'spec.template.spec.containers[0].volumeMounts[0].name', messageId: 'unknownVolume', data: { name: 'ca-certs' }, line: 16, column: 31 }],
     },
     {
       name: 'no volumes at all',
       yaml: deployment('data', ''),
       errors: [
-        { path: 'spec.template.spec.initContainers[0].volumeMounts[0].name', message: /volumeMount "cache" names no volume/ },
-        { path: 'spec.template.spec.containers[0].volumeMounts[0].name', message: /volumeMount "data" names no volume/ },
+        { path: 'spec.template.spec.initContainers[0].volumeMounts[0].name', messageId: 'unknownVolume', data: { name: 'cache' } },
+        { path: 'spec.template.spec.containers[0].volumeMounts[0].name', messageId: 'unknownVolume', data: { name: 'data' } },
       ],
     },
   ],

@@ -11,6 +11,9 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream pod validation',
     docs,
+    messages: {
+      unknownVolume: 'volumeMount "{{name}}" names no volume of this pod; declare it under spec.template.spec.volumes or fix the name',
+    },
   },
   check(context) {
     const pod = podSpec(context.value);
@@ -22,7 +25,7 @@ export default defineRule({
       for (const [mount, i] of objectsIn(container.volumeMounts)) {
         const name = mount.name;
         if (typeof name !== 'string' || volumes.includes(name)) continue;
-        context.report({ path: [...path, 'volumeMounts', i, 'name'], message: `volumeMount "${name}" names no volume of this pod; declare it under spec.template.spec.volumes or fix the name` });
+        context.report({ path: [...path, 'volumeMounts', i, 'name'], messageId: 'unknownVolume', data: { name } });
       }
     }
   },

@@ -25,20 +25,20 @@ RuleTester.run(rule, {
     {
       name: 'a CSI driver name that is not a DNS subdomain even in lowercase',
       yaml: deployment('      - {name: data, csi: {driver: csi_driver}}\n'),
-      errors: [{ path: 'spec.template.spec.volumes[0].csi.driver', message: /CSI driver name "csi_driver" is not a DNS subdomain/ }],
+      errors: [{ path: 'spec.template.spec.volumes[0].csi.driver', messageId: 'csiDriverName', data: { driver: 'csi_driver', problem: "is not a DNS subdomain: use lowercase letters, digits, '-' and '.', each part starting and ending with a letter or digit" } }],
     },
     {
       name: 'malformed and duplicate names',
       yaml: deployment('      - {name: Cache, emptyDir: {}}\n      - {name: tmp, emptyDir: {}}\n      - {name: tmp, emptyDir: {}}\n'),
       errors: [
-        { path: 'spec.template.spec.volumes[0].name', message: 'volume name "Cache" has uppercase letters; a DNS label is lowercase', line: 11, column: 16 },
-        { path: 'spec.template.spec.volumes[2].name', message: 'volume name "tmp" is already used by another volume of this pod; volume names must be unique', line: 13 },
+        { path: 'spec.template.spec.volumes[0].name', messageId: 'badVolumeName', data: { name: 'Cache', problem: 'has uppercase letters; a DNS label is lowercase' }, line: 11, column: 16 },
+        { path: 'spec.template.spec.volumes[2].name', messageId: 'volumeNameTwice', data: { name: 'tmp' }, line: 13 },
       ],
     },
     {
       name: 'a volume with two types',
       yaml: deployment('      - {name: cache, emptyDir: {}}\n      - {name: conf, configMap: {name: c}, emptyDir: {}}\n'),
-      errors: [{ path: 'spec.template.spec.volumes[1]', message: 'volume "conf" sets 2 types (emptyDir, configMap); a volume has exactly one source, so keep one of them', line: 12 }],
+      errors: [{ path: 'spec.template.spec.volumes[1]', messageId: 'severalSources', data: { volume: '"conf" ', count: 2, set: 'emptyDir, configMap' }, line: 12 }],
     },
   ],
 });

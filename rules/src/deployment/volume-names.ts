@@ -11,6 +11,12 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'API document A, Deployment (template); upstream pod validation',
     docs,
+    messages: {
+      severalSources: 'volume {{volume}}sets {{count}} types ({{set}}); a volume has exactly one source, so keep one of them',
+      badVolumeName: 'volume name "{{name}}" {{problem}}',
+      volumeNameTwice: 'volume name "{{name}}" is already used by another volume of this pod; volume names must be unique',
+      csiDriverName: 'CSI driver name "{{driver}}" {{problem}}',
+    },
   },
   check(context) {
     const pod = podSpec(context.value);
@@ -23,14 +29,14 @@ export default defineRule({
       // None set is fine: the v1 defaults give such a volume an emptyDir before validation.
       const set = types.filter((type) => volume[type] !== undefined && volume[type] !== null);
       if (set.length > 1) {
-        context.report({ path: [...POD_SPEC, 'volumes', i], message: `volume ${typeof volume.name === 'string' ? `"${volume.name}" ` : ''}sets ${set.length} types (${set.join(', ')}); a volume has exactly one source, so keep one of them` });
+        context.report({ path: [...POD_SPEC, 'volumes', i], messageId: 'severalSources', data: { volume: typeof volume.name === 'string' ? `"${volume.name}" ` : '', count: set.length, set: set.join(', ') } });
       }
       const name = volume.name;
       if (typeof name !== 'string') continue;
       const at = [...POD_SPEC, 'volumes', i, 'name'];
       const problem = formats['dns-label'](name);
-      if (problem) context.report({ path: at, message: `volume name "${name}" ${problem}` });
-      else if (seen.has(name)) context.report({ path: at, message: `volume name "${name}" is already used by another volume of this pod; volume names must be unique` });
+      if (problem) context.report({ path: at, messageId: 'badVolumeName', data: { name, problem } });
+      else if (seen.has(name)) context.report({ path: at, messageId: 'volumeNameTwice', data: { name } });
       seen.add(name);
     }
     for (const [volume, i] of objectsIn(pod.volumes)) {
@@ -38,7 +44,7 @@ export default defineRule({
       if (!isJsonObject(csi) || typeof csi.driver !== 'string' || csi.driver === '') continue;
       // Upstream folds the name to lowercase first, so only the characters and their layout count.
       const problem = formats['dns-subdomain'](csi.driver.toLowerCase());
-      if (problem) context.report({ path: [...POD_SPEC, 'volumes', i, 'csi', 'driver'], message: `CSI driver name "${csi.driver}" ${problem}` });
+      if (problem) context.report({ path: [...POD_SPEC, 'volumes', i, 'csi', 'driver'], messageId: 'csiDriverName', data: { driver: csi.driver, problem } });
     }
   },
 });

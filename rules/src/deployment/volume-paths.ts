@@ -1,6 +1,6 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { readsAllowedField, reportFieldRefDetails } from './downward-field.js';
+import { FIELD_REF_MESSAGES, readsAllowedField, reportFieldRefDetails } from './downward-field.js';
 import { descendingPathProblem } from './mount-paths.js';
 import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import type { Obj } from './pod.js';
@@ -34,21 +34,45 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (volume sources)',
     docs,
+    messages: {
+      ...FIELD_REF_MESSAGES,
+      downwardFileSetsBothRefs: 'a downwardAPI file sets both fieldRef and resourceFieldRef; keep one',
+      downwardFileNeedsRef: 'a downwardAPI file needs fieldRef or resourceFieldRef',
+      hostPathDotDot: `hostPath "{{path}}" must not contain '..'`,
+      nfsPathNotAbsolute: 'nfs path "{{path}}" must be an absolute path',
+      badGitRepoDirectory: 'gitRepo directory "{{directory}}" {{problem}}',
+      projectedPathTwice: 'path "{{path}}" is already taken by another file of this projected volume; give each file its own path',
+      severalProjections: 'a projected source holds one projection, not {{kinds}}; give each its own entry in sources',
+      badCertificateSigner: 'signerName "{{value}}" {{signerProblem}}',
+      expirationOutOfRange: 'maxExpirationSeconds {{maxExpirationSeconds}} is out of range: from {{min}} (1 hour) to {{max}}{{kubernetesSigner}}',
+      certificateWritesNothing: 'a podCertificate writes at least one file: set credentialBundlePath, or keyPath and certificateChainPath',
+      badCertificatePath: '{{field}} "{{value}}" {{problem}}',
+      bundleNameAndSigner: 'a clusterTrustBundle is chosen by name or by signerName, not both; keep one',
+      bundleEmptyName: 'name of a clusterTrustBundle must not be empty',
+      bundleSelectorWithoutSigner: 'labelSelector only goes with signerName; remove it or choose the bundle by signerName',
+      bundleEmptySigner: 'signerName of a clusterTrustBundle must not be empty',
+      badBundleSigner: 'signerName "{{signerName}}" {{problem}}',
+      bundleNeedsNameOrSigner: 'a clusterTrustBundle needs name or signerName',
+      bundleNeedsPath: 'a clusterTrustBundle needs the path of its file in the volume',
+      badItemPath: 'path "{{value}}" {{problem}}',
+      fieldPathNotReadable: 'fieldPath "{{fieldPath}}" cannot be written to a downwardAPI file; use metadata.name, metadata.namespace, metadata.uid, metadata.labels or metadata.annotations',
+      resourceNeedsContainer: 'a downwardAPI file that reads a resource must name the container in containerName',
+    },
   },
   check(context) {
     for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {
       const at = [...POD_SPEC, 'volumes', i];
       const { hostPath, nfs, gitRepo, configMap, secret, downwardAPI, projected } = volume;
       if (isJsonObject(hostPath) && typeof hostPath.path === 'string' && hostPath.path.split('/').includes('..')) {
-        context.report({ path: [...at, 'hostPath', 'path'], message: `hostPath "${hostPath.path}" must not contain '..'` });
+        context.report({ path: [...at, 'hostPath', 'path'], messageId: 'hostPathDotDot', data: { path: hostPath.path } });
       }
       if (isJsonObject(nfs) && typeof nfs.path === 'string' && nfs.path !== '' && !nfs.path.startsWith('/')) {
-        context.report({ path: [...at, 'nfs', 'path'], message: `nfs path "${nfs.path}" must be an absolute path` });
+        context.report({ path: [...at, 'nfs', 'path'], messageId: 'nfsPathNotAbsolute', data: { path: nfs.path } });
       }
       // validateGitRepoVolumeSource: the checkout directory stays inside the volume.
       if (isJsonObject(gitRepo) && typeof gitRepo.directory === 'string') {
         const problem = descendingPathProblem(gitRepo.directory);
-        if (problem) context.report({ path: [...at, 'gitRepo', 'directory'], message: `gitRepo directory "${gitRepo.directory}" ${problem}` });
+        if (problem) context.report({ path: [...at, 'gitRepo', 'directory'], messageId: 'badGitRepoDirectory', data: { directory: gitRepo.directory, problem } });
       }
       if (isJsonObject(configMap)) checkItems(context, configMap, [...at, 'configMap']);
       if (isJsonObject(secret)) checkItems(context, secret, [...at, 'secret']);
@@ -73,7 +97,7 @@ function checkProjected(context: RuleContext, projected: Obj, at: FieldPath): vo
   const paths = new Set<string>();
   const claimPath = (path: unknown, pathAt: FieldPath): void => {
     if (typeof path !== 'string' || path === '') return;
-    if (paths.has(path)) context.report({ path: pathAt, message: `path "${path}" is already taken by another file of this projected volume; give each file its own path` });
+    if (paths.has(path)) context.report({ path: pathAt, messageId: 'projectedPathTwice', data: { path } });
     paths.add(path);
   };
   for (const [source, j] of objectsIn(projected.sources)) {
@@ -81,7 +105,7 @@ function checkProjected(context: RuleContext, projected: Obj, at: FieldPath): vo
     // Only the projections the server keeps count: unknown keys are dropped (or refused as
     // unknown fields, a schema finding), and feature-gated ones are dropped where their gate is off.
     const kinds = Object.keys(source).filter((kind) => projections.includes(kind) && source[kind] !== undefined && source[kind] !== null);
-    if (kinds.length > 1) context.report({ path: sourceAt, message: `a projected source holds one projection, not ${kinds.join(' and ')}; give each its own entry in sources` });
+    if (kinds.length > 1) context.report({ path: sourceAt, messageId: 'severalProjections', data: { kinds: kinds.join(' and ') } });
     if (isJsonObject(source.serviceAccountToken)) checkPath(context, source.serviceAccountToken, [...sourceAt, 'serviceAccountToken']);
     for (const kind of ['configMap', 'secret'] as const) {
       const projection = source[kind];
@@ -114,19 +138,19 @@ function checkProjected(context: RuleContext, projected: Obj, at: FieldPath): vo
 function checkPodCertificate(context: RuleContext, certificate: Obj, at: FieldPath): void {
   const { signerName, maxExpirationSeconds } = certificate;
   const signerProblem = typeof signerName === 'string' ? signerNameProblem(signerName) : undefined;
-  if (signerProblem) context.report({ path: [...at, 'signerName'], message: `signerName "${String(signerName)}" ${signerProblem}` });
+  if (signerProblem) context.report({ path: [...at, 'signerName'], messageId: 'badCertificateSigner', data: { value: String(signerName), signerProblem } });
   if (typeof maxExpirationSeconds === 'number') {
     const kubernetesSigner = typeof signerName === 'string' && isKubernetesSigner(signerName);
     const max = kubernetesSigner ? CERTIFICATE_LIFETIME.maxKubernetes : CERTIFICATE_LIFETIME.max;
     if (maxExpirationSeconds < CERTIFICATE_LIFETIME.min || maxExpirationSeconds > max) {
-      context.report({ path: [...at, 'maxExpirationSeconds'], message: `maxExpirationSeconds ${maxExpirationSeconds} is out of range: from ${CERTIFICATE_LIFETIME.min} (1 hour) to ${max}${kubernetesSigner ? ' (24 hours for a kubernetes.io signer)' : ' (91 days)'}` });
+      context.report({ path: [...at, 'maxExpirationSeconds'], messageId: 'expirationOutOfRange', data: { maxExpirationSeconds, min: CERTIFICATE_LIFETIME.min, max, kubernetesSigner: kubernetesSigner ? ' (24 hours for a kubernetes.io signer)' : ' (91 days)' } });
     }
   }
   const written = CERTIFICATE_PATHS.filter((field) => typeof certificate[field] === 'string' && certificate[field] !== '');
-  if (written.length === 0) context.report({ path: at, message: 'a podCertificate writes at least one file: set credentialBundlePath, or keyPath and certificateChainPath' });
+  if (written.length === 0) context.report({ path: at, messageId: 'certificateWritesNothing' });
   for (const field of written) {
     const problem = filePathProblem(certificate[field] as string);
-    if (problem) context.report({ path: [...at, field], message: `${field} "${String(certificate[field])}" ${problem}` });
+    if (problem) context.report({ path: [...at, field], messageId: 'badCertificatePath', data: { field, value: String(certificate[field]), problem } });
   }
 }
 
@@ -140,27 +164,27 @@ function isKubernetesSigner(signerName: string): boolean {
 function checkTrustBundle(context: RuleContext, bundle: Obj, at: FieldPath): void {
   const has = (field: string): boolean => bundle[field] !== undefined && bundle[field] !== null;
   if (has('name') && has('signerName')) {
-    context.report({ path: at, message: 'a clusterTrustBundle is chosen by name or by signerName, not both; keep one' });
+    context.report({ path: at, messageId: 'bundleNameAndSigner' });
   } else if (has('name')) {
-    if (bundle.name === '') context.report({ path: [...at, 'name'], message: 'name of a clusterTrustBundle must not be empty' });
-    if (has('labelSelector')) context.report({ path: [...at, 'labelSelector'], target: 'key', message: 'labelSelector only goes with signerName; remove it or choose the bundle by signerName' });
+    if (bundle.name === '') context.report({ path: [...at, 'name'], messageId: 'bundleEmptyName' });
+    if (has('labelSelector')) context.report({ path: [...at, 'labelSelector'], target: 'key', messageId: 'bundleSelectorWithoutSigner' });
   } else if (has('signerName')) {
-    if (bundle.signerName === '') context.report({ path: [...at, 'signerName'], message: 'signerName of a clusterTrustBundle must not be empty' });
+    if (bundle.signerName === '') context.report({ path: [...at, 'signerName'], messageId: 'bundleEmptySigner' });
     else if (typeof bundle.signerName === 'string') {
       const problem = signerNameProblem(bundle.signerName);
-      if (problem) context.report({ path: [...at, 'signerName'], message: `signerName "${bundle.signerName}" ${problem}` });
+      if (problem) context.report({ path: [...at, 'signerName'], messageId: 'badBundleSigner', data: { signerName: bundle.signerName, problem } });
     }
   } else {
-    context.report({ path: at, message: 'a clusterTrustBundle needs name or signerName' });
+    context.report({ path: at, messageId: 'bundleNeedsNameOrSigner' });
   }
   if (bundle.path === '' || bundle.path === undefined || bundle.path === null) {
-    context.report({ path: [...at, 'path'], target: bundle.path === '' ? 'value' : 'key', message: 'a clusterTrustBundle needs the path of its file in the volume' });
+    context.report({ path: [...at, 'path'], target: bundle.path === '' ? 'value' : 'key', messageId: 'bundleNeedsPath' });
   } else checkPath(context, bundle, at);
 }
 
 function checkPath(context: RuleContext, item: Obj, at: FieldPath): void {
   const problem = typeof item.path === 'string' && item.path !== '' ? filePathProblem(item.path) : undefined;
-  if (problem) context.report({ path: [...at, 'path'], message: `path "${String(item.path)}" ${problem}` });
+  if (problem) context.report({ path: [...at, 'path'], messageId: 'badItemPath', data: { value: String(item.path), problem } });
 }
 
 function checkItems(context: RuleContext, source: Obj, at: FieldPath): void {
@@ -175,16 +199,16 @@ function checkDownward(context: RuleContext, source: Obj, at: FieldPath): void {
     const hasField = fieldRef !== undefined && fieldRef !== null;
     const hasResource = resourceFieldRef !== undefined && resourceFieldRef !== null;
     if (hasField === hasResource) {
-      context.report({ path: itemAt, message: hasField ? 'a downwardAPI file sets both fieldRef and resourceFieldRef; keep one' : 'a downwardAPI file needs fieldRef or resourceFieldRef' });
+      context.report({ path: itemAt, messageId: hasField ? 'downwardFileSetsBothRefs' : 'downwardFileNeedsRef' });
       continue;
     }
     if (isJsonObject(fieldRef) && typeof fieldRef.fieldPath === 'string') {
       if (!readsAllowedField(fieldRef.fieldPath, FILE_FIELDS)) {
-        context.report({ path: [...itemAt, 'fieldRef', 'fieldPath'], message: `fieldPath "${fieldRef.fieldPath}" cannot be written to a downwardAPI file; use metadata.name, metadata.namespace, metadata.uid, metadata.labels or metadata.annotations` });
+        context.report({ path: [...itemAt, 'fieldRef', 'fieldPath'], messageId: 'fieldPathNotReadable', data: { fieldPath: fieldRef.fieldPath } });
       } else reportFieldRefDetails(context, fieldRef, [...itemAt, 'fieldRef']);
     }
     if (isJsonObject(resourceFieldRef) && (typeof resourceFieldRef.containerName !== 'string' || resourceFieldRef.containerName === '')) {
-      context.report({ path: [...itemAt, 'resourceFieldRef', 'containerName'], target: resourceFieldRef.containerName === undefined ? 'key' : 'value', message: 'a downwardAPI file that reads a resource must name the container in containerName' });
+      context.report({ path: [...itemAt, 'resourceFieldRef', 'containerName'], target: resourceFieldRef.containerName === undefined ? 'key' : 'value', messageId: 'resourceNeedsContainer' });
     }
   }
 }

@@ -34,16 +34,40 @@ export default defineRule({
     enforcedBy: 'server',
     source: 'upstream pod validation (validateISCSIVolumeSource, validateRBDVolumeSource, validateEphemeralVolumeSource)',
     docs,
+    messages: {
+      rbdNeedsMonitors: 'an rbd volume needs at least one Ceph monitor in monitors',
+      rbdNeedsImage: 'an rbd volume needs the name of its RADOS image in image',
+      iscsiNeeds: 'an iscsi volume needs {{field}}',
+      badIqn: 'iqn "{{iqn}}" {{problem}}',
+      lunOutOfRange: 'lun {{lun}} is outside 0 to 255',
+      chapNeedsSecret: 'CHAP authentication needs the secret that holds its credentials; set secretRef',
+      badInitiatorName: 'initiatorName "{{initiatorName}}" {{problem}}',
+      ifaceTooLong: `with initiatorName set, the volume name and targetPortal joined by ':' ("{{iface}}") must be at most 64 characters; shorten the volume name`,
+      claimTemplateMetadata: '{{field}} cannot be set in a volume claim template; only labels and annotations are used',
+      badMetadataKey: '{{map}} key "{{key}}" {{keyProblem}}',
+      badLabelValue: 'label value "{{value}}" {{valueProblem}}',
+      noAccessModes: 'a volume claim template needs at least one access mode, such as ReadWriteOnce',
+      readWriteOncePodNotAlone: 'ReadWriteOncePod cannot be combined with other access modes; keep it alone',
+      noStorageRequest: 'a volume claim template must request storage, such as resources.requests.storage: 1Gi',
+      storageNotPositive: 'storage request {{value}} must be greater than zero',
+      badClaimField: '{{field}} "{{value}}" {{problem}}',
+      dataSourceNeeds: '{{field}} needs the {{part}} of the object to copy from',
+      dataSourceWithoutGroup: '{{field}} kind {{kind}} has no apiGroup; only PersistentVolumeClaim is in the core group, so set apiGroup',
+      badApiGroup: 'apiGroup "{{group}}" {{groupProblem}}',
+      badDataSourceNamespace: 'namespace "{{namespace}}" {{problem}}',
+      dataSourceWithNamespacedRef: 'dataSource cannot be set when dataSourceRef names a namespace; keep dataSourceRef',
+      dataSourcesDiffer: 'dataSource and dataSourceRef name different objects; keep one, or make them the same',
+    },
   },
   check(context) {
     for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {
       const at = [...POD_SPEC, 'volumes', i];
       if (isJsonObject(volume.iscsi)) checkIscsi(context, volume, volume.iscsi, at);
       if (isJsonObject(volume.rbd) && Array.isArray(volume.rbd.monitors) && volume.rbd.monitors.length === 0) {
-        context.report({ path: [...at, 'rbd', 'monitors'], message: 'an rbd volume needs at least one Ceph monitor in monitors' });
+        context.report({ path: [...at, 'rbd', 'monitors'], messageId: 'rbdNeedsMonitors' });
       }
       // validateRBDVolumeSource: the image is required (its absence is a schema finding).
-      if (isJsonObject(volume.rbd) && volume.rbd.image === '') context.report({ path: [...at, 'rbd', 'image'], message: 'an rbd volume needs the name of its RADOS image in image' });
+      if (isJsonObject(volume.rbd) && volume.rbd.image === '') context.report({ path: [...at, 'rbd', 'image'], messageId: 'rbdNeedsImage' });
       if (isJsonObject(volume.ephemeral) && isJsonObject(volume.ephemeral.volumeClaimTemplate)) {
         checkClaimTemplate(context, volume.ephemeral.volumeClaimTemplate, [...at, 'ephemeral', 'volumeClaimTemplate']);
       }
@@ -55,26 +79,26 @@ function checkIscsi(context: RuleContext, volume: Obj, iscsi: Obj, at: FieldPath
   const where = [...at, 'iscsi'];
   // validateISCSIVolumeSource: both are required (their absence is a schema finding).
   for (const field of ['targetPortal', 'iqn'] as const) {
-    if (iscsi[field] === '') context.report({ path: [...where, field], message: `an iscsi volume needs ${field === 'iqn' ? 'the target\'s qualified name in iqn' : 'the target\'s address in targetPortal'}` });
+    if (iscsi[field] === '') context.report({ path: [...where, field], messageId: 'iscsiNeeds', data: { field: field === 'iqn' ? 'the target\'s qualified name in iqn' : 'the target\'s address in targetPortal' } });
   }
   if (typeof iscsi.iqn === 'string' && iscsi.iqn !== '') {
     const problem = iscsiNameProblem(iscsi.iqn);
-    if (problem) context.report({ path: [...where, 'iqn'], message: `iqn "${iscsi.iqn}" ${problem}` });
+    if (problem) context.report({ path: [...where, 'iqn'], messageId: 'badIqn', data: { iqn: iscsi.iqn, problem } });
   }
   if (typeof iscsi.lun === 'number' && (iscsi.lun < 0 || iscsi.lun > 255)) {
-    context.report({ path: [...where, 'lun'], message: `lun ${iscsi.lun} is outside 0 to 255` });
+    context.report({ path: [...where, 'lun'], messageId: 'lunOutOfRange', data: { lun: iscsi.lun } });
   }
   const chap = iscsi.chapAuthDiscovery === true || iscsi.chapAuthSession === true;
   if (chap && (iscsi.secretRef === undefined || iscsi.secretRef === null)) {
-    context.report({ path: [...where, 'secretRef'], target: 'key', message: 'CHAP authentication needs the secret that holds its credentials; set secretRef' });
+    context.report({ path: [...where, 'secretRef'], target: 'key', messageId: 'chapNeedsSecret' });
   }
   if (typeof iscsi.initiatorName !== 'string') return;
   const problem = iscsiNameProblem(iscsi.initiatorName);
-  if (problem) context.report({ path: [...where, 'initiatorName'], message: `initiatorName "${iscsi.initiatorName}" ${problem}` });
+  if (problem) context.report({ path: [...where, 'initiatorName'], messageId: 'badInitiatorName', data: { initiatorName: iscsi.initiatorName, problem } });
   // The node names its iSCSI interface "<volume name>:<target portal>", which has 64 characters at most.
   const iface = `${typeof volume.name === 'string' ? volume.name : ''}:${typeof iscsi.targetPortal === 'string' ? iscsi.targetPortal : ''}`;
   if (iface.length > 64) {
-    context.report({ path: [...at, 'name'], message: `with initiatorName set, the volume name and targetPortal joined by ':' ("${iface}") must be at most 64 characters; shorten the volume name` });
+    context.report({ path: [...at, 'name'], messageId: 'ifaceTooLong', data: { iface } });
   }
 }
 
@@ -83,35 +107,35 @@ function checkClaimTemplate(context: RuleContext, template: Obj, at: FieldPath):
   if (isJsonObject(template.metadata)) {
     const metadata = template.metadata;
     for (const field of Object.keys(metadata)) {
-      if (!TEMPLATE_METADATA.has(field)) context.report({ path: [...at, 'metadata', field], target: 'key', message: `${field} cannot be set in a volume claim template; only labels and annotations are used` });
+      if (!TEMPLATE_METADATA.has(field)) context.report({ path: [...at, 'metadata', field], target: 'key', messageId: 'claimTemplateMetadata', data: { field } });
     }
     for (const map of ['labels', 'annotations'] as const) {
       if (!isJsonObject(metadata[map])) continue;
       for (const [key, value] of Object.entries(metadata[map])) {
         const keyProblem = formats['label-key'](key);
         const valueProblem = map === 'labels' && typeof value === 'string' ? formats['label-value'](value) : undefined;
-        if (keyProblem) context.report({ path: [...at, 'metadata', map, key], target: 'key', message: `${map === 'labels' ? 'label' : 'annotation'} key "${key}" ${keyProblem}` });
-        else if (valueProblem) context.report({ path: [...at, 'metadata', map, key], message: `label value "${String(value)}" ${valueProblem}` });
+        if (keyProblem) context.report({ path: [...at, 'metadata', map, key], target: 'key', messageId: 'badMetadataKey', data: { map: map === 'labels' ? 'label' : 'annotation', key, keyProblem } });
+        else if (valueProblem) context.report({ path: [...at, 'metadata', map, key], messageId: 'badLabelValue', data: { value: String(value), valueProblem } });
       }
     }
   }
   const spec = isJsonObject(template.spec) ? template.spec : {};
   const specAt = [...at, 'spec'];
   const modes = Array.isArray(spec.accessModes) ? spec.accessModes : [];
-  if (modes.length === 0) context.report({ path: [...specAt, 'accessModes'], target: spec.accessModes === undefined ? 'key' : 'value', message: 'a volume claim template needs at least one access mode, such as ReadWriteOnce' });
+  if (modes.length === 0) context.report({ path: [...specAt, 'accessModes'], target: spec.accessModes === undefined ? 'key' : 'value', messageId: 'noAccessModes' });
   if (modes.includes('ReadWriteOncePod') && modes.some((mode) => mode !== 'ReadWriteOncePod' && ACCESS_MODES.has(mode as string))) {
-    context.report({ path: [...specAt, 'accessModes'], message: 'ReadWriteOncePod cannot be combined with other access modes; keep it alone' });
+    context.report({ path: [...specAt, 'accessModes'], messageId: 'readWriteOncePodNotAlone' });
   }
   checkClaimSources(context, spec, specAt);
   const resources = isJsonObject(spec.resources) ? spec.resources : {};
   const requests = isJsonObject(resources.requests) ? resources.requests : {};
   const storage = requests.storage;
   if (storage === undefined || storage === null) {
-    context.report({ path: [...specAt, 'resources', 'requests', 'storage'], target: 'key', message: 'a volume claim template must request storage, such as resources.requests.storage: 1Gi' });
+    context.report({ path: [...specAt, 'resources', 'requests', 'storage'], target: 'key', messageId: 'noStorageRequest' });
     return;
   }
   const quantity = parseQuantity(storage);
-  if (quantity && quantity.num <= 0n) context.report({ path: [...specAt, 'resources', 'requests', 'storage'], message: `storage request ${String(storage)} must be greater than zero` });
+  if (quantity && quantity.num <= 0n) context.report({ path: [...specAt, 'resources', 'requests', 'storage'], messageId: 'storageNotPositive', data: { value: String(storage) } });
 }
 
 /**
@@ -124,21 +148,21 @@ function checkClaimSources(context: RuleContext, spec: Obj, specAt: FieldPath): 
   for (const field of classes) {
     const name = spec[field];
     const problem = typeof name === 'string' && name !== '' ? formats['dns-subdomain'](name) : undefined;
-    if (problem) context.report({ path: [...specAt, field], message: `${field} "${String(name)}" ${problem}` });
+    if (problem) context.report({ path: [...specAt, field], messageId: 'badClaimField', data: { field, value: String(name), problem } });
   }
   for (const field of ['dataSource', 'dataSourceRef'] as const) {
     const source = spec[field];
     if (!isJsonObject(source)) continue;
     const at = [...specAt, field];
     for (const part of ['kind', 'name'] as const) {
-      if (source[part] === '') context.report({ path: [...at, part], message: `${field} needs the ${part} of the object to copy from` });
+      if (source[part] === '') context.report({ path: [...at, part], messageId: 'dataSourceNeeds', data: { field, part } });
     }
     const group = typeof source.apiGroup === 'string' ? source.apiGroup : '';
     if (group === '' && typeof source.kind === 'string' && source.kind !== '' && source.kind !== 'PersistentVolumeClaim') {
-      context.report({ path: [...at, 'kind'], message: `${field} kind ${source.kind} has no apiGroup; only PersistentVolumeClaim is in the core group, so set apiGroup` });
+      context.report({ path: [...at, 'kind'], messageId: 'dataSourceWithoutGroup', data: { field, kind: source.kind } });
     }
     const groupProblem = group !== '' ? formats['dns-subdomain'](group) : undefined;
-    if (groupProblem) context.report({ path: [...at, 'apiGroup'], message: `apiGroup "${group}" ${groupProblem}` });
+    if (groupProblem) context.report({ path: [...at, 'apiGroup'], messageId: 'badApiGroup', data: { group, groupProblem } });
   }
   const ref = isJsonObject(spec.dataSourceRef) ? spec.dataSourceRef : undefined;
   const source = isJsonObject(spec.dataSource) ? spec.dataSource : undefined;
@@ -148,10 +172,10 @@ function checkClaimSources(context: RuleContext, spec: Obj, specAt: FieldPath): 
     // what the server makes of the reference is not checked here.
     if (!gateEnabled(context.settings.featureGates, 'CrossNamespaceVolumeDataSource', context.settings.release)) return;
     const problem = formats['dns-label'](namespace);
-    if (problem) context.report({ path: [...specAt, 'dataSourceRef', 'namespace'], message: `namespace "${namespace}" ${problem}` });
-    if (source) context.report({ path: [...specAt, 'dataSource'], target: 'key', message: 'dataSource cannot be set when dataSourceRef names a namespace; keep dataSourceRef' });
+    if (problem) context.report({ path: [...specAt, 'dataSourceRef', 'namespace'], messageId: 'badDataSourceNamespace', data: { namespace, problem } });
+    if (source) context.report({ path: [...specAt, 'dataSource'], target: 'key', messageId: 'dataSourceWithNamespacedRef' });
   } else if (source && ref && !sameReference(source, ref)) {
-    context.report({ path: [...specAt, 'dataSource'], target: 'key', message: 'dataSource and dataSourceRef name different objects; keep one, or make them the same' });
+    context.report({ path: [...specAt, 'dataSource'], target: 'key', messageId: 'dataSourcesDiffer' });
   }
 }
 

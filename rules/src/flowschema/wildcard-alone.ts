@@ -17,13 +17,16 @@ export default defineRule({
     source: 'API document B, FlowSchema (ResourcePolicyRule, NonResourcePolicyRule)',
     fixable: true,
     docs,
+    messages: {
+      notAlone: '{{entry}} must be removed: "*" must be the only entry of {{field}}, and it already matches everything',
+    },
   },
   check(context) {
     for (const target of targetRules(context.value)) {
       for (const field of LISTS[target.kind]) {
         const list = target.value[field];
         if (!Array.isArray(list)) continue;
-        reportBesideLoneEntry(context, [...target.path, field], list, '*', (entry) => `${JSON.stringify(entry)} must be removed: "*" must be the only entry of ${field}, and it already matches everything`);
+        reportBesideLoneEntry(context, [...target.path, field], list, '*', (entry) => ({ messageId: 'notAlone', data: { entry: JSON.stringify(entry), field } }));
       }
     }
   },

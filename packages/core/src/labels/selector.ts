@@ -20,21 +20,27 @@ export function comparesValues(operator: SelectorOperator): boolean {
   return SELECTOR_OPERATORS[operator] === 'values';
 }
 
+/** The messages termValuesProblem reports by id, for the meta.messages of each rule that calls it. */
+export const TERM_VALUES_MESSAGES = {
+  termNeedsValues: 'operator {{operator}} needs at least one value; add values or use Exists/DoesNotExist',
+  termTakesNoValues: 'operator {{operator}} takes no values; remove them, or use In/NotIn to compare values',
+} as const;
+
 /**
  * What is wrong with the values of one set-based term as the server checks it: In and NotIn
  * need at least one value, Exists and DoesNotExist take none. The finding belongs at the term's
  * `values` (on the term's key when `values` is not written). Undefined for a good term, and for
- * an operator outside the four, which the schema's enum reports.
+ * an operator outside the four, which the schema's enum reports. The ids are TERM_VALUES_MESSAGES'.
  */
-export function termValuesProblem(term: Readonly<Record<string, unknown>>): { target?: 'key' | 'value'; message: string } | undefined {
+export function termValuesProblem(term: Readonly<Record<string, unknown>>): { target?: 'key' | 'value'; messageId: keyof typeof TERM_VALUES_MESSAGES; data: { operator: string } } | undefined {
   const { operator } = term;
   if (!isSelectorOperator(operator)) return undefined;
   const values = Array.isArray(term.values) ? term.values : undefined;
   if (comparesValues(operator) && (values?.length ?? 0) === 0) {
-    return { target: values ? 'value' : 'key', message: `operator ${operator} needs at least one value; add values or use Exists/DoesNotExist` };
+    return { target: values ? 'value' : 'key', messageId: 'termNeedsValues', data: { operator } };
   }
   if (!comparesValues(operator) && values && values.length > 0) {
-    return { message: `operator ${operator} takes no values; remove them, or use In/NotIn to compare values` };
+    return { messageId: 'termTakesNoValues', data: { operator } };
   }
   return undefined;
 }
