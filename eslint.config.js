@@ -6,7 +6,17 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/*.d.ts', 'packages/core/generated/**', 'extension/out/**', 'coverage/**', '.bench/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/*.d.ts',
+      'packages/core/generated/**',
+      'extension/out/**',
+      'coverage/**',
+      '.bench/**',
+    ],
+  },
   js.configs.recommended,
   {
     files: ['**/*.ts'],
@@ -20,7 +30,17 @@ export default tseslint.config(
     // The extension talks to the language server over LSP only (extension/scripts/build.mjs checks the bundle too).
     files: ['extension/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@platlint/*', '**/packages/**', '**/rules/**'], message: 'The extension imports nothing from the other packages: it speaks LSP to the language server.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@platlint/*', '**/packages/**', '**/rules/**'],
+              message: 'The extension imports nothing from the other packages: it speaks LSP to the language server.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

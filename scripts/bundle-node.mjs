@@ -22,7 +22,9 @@ const generated = `${root}packages/core/generated/validators.js`;
 const precompiledValidators = {
   name: 'precompiled-validators',
   setup(b) {
-    b.onResolve({ filter: /\/precompiled\.js$/ }, (args) => (args.importer.includes('/packages/core/src/validate/') ? { path: generated } : undefined));
+    b.onResolve({ filter: /\/precompiled\.js$/ }, (args) =>
+      args.importer.includes('/packages/core/src/validate/') ? { path: generated } : undefined,
+    );
   },
 };
 
@@ -55,7 +57,8 @@ function ownFiles(files, used) {
         const imports = new RegExp(`import\\s+(type\\s+)?([^;]*?)\\s+from\\s+'${args.path}'`, 'g');
         for (const [, typeOnly, clause] of (await readFile(args.importer, 'utf8')).matchAll(imports)) {
           if (typeOnly) continue;
-          if (!/^\{[^}]*\}$/.test(clause)) throw new Error(`${args.importer}: import { names } from ${args.path}, so that its file can hold just those`);
+          if (!/^\{[^}]*\}$/.test(clause))
+            throw new Error(`${args.importer}: import { names } from ${args.path}, so that its file can hold just those`);
           for (const binding of clause.slice(1, -1).split(',')) {
             const name = binding.trim().split(/\s+as\s+/)[0];
             if (name && !name.startsWith('type ')) (used[args.path] ??= new Set()).add(name);
@@ -109,7 +112,13 @@ export async function bundleNode(entry, launcher, { cacheAfter, separate = {}, p
   for (const [pkg, file] of Object.entries(separate)) {
     if (!used[pkg]) throw new Error(`no source imports names from ${pkg}: drop it from \`separate\``);
     const names = [...used[pkg]].sort().join(', ');
-    await build({ ...common, ...minified, stdin: { contents: `export { ${names} } from '${pkg}';`, resolveDir: root }, outfile: `${dir}/${file}`, format: 'cjs' });
+    await build({
+      ...common,
+      ...minified,
+      stdin: { contents: `export { ${names} } from '${pkg}';`, resolveDir: root },
+      outfile: `${dir}/${file}`,
+      format: 'cjs',
+    });
   }
   await build({
     ...common,
@@ -133,7 +142,12 @@ runCached({ script: new URL('./${script}', import.meta.url), name: ${JSON.string
 export async function importFromSources(entries, outfile) {
   await build({
     ...common,
-    stdin: { contents: entries.map((entry) => `export * from './${entry}';`).join('\n'), resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
+    stdin: {
+      contents: entries.map((entry) => `export * from './${entry}';`).join('\n'),
+      resolveDir: root,
+      loader: 'ts',
+      sourcefile: 'entry.ts',
+    },
     outfile,
     format: 'esm',
     conditions: ['source'],

@@ -18,7 +18,9 @@ const openapiValid = run('valid', openapi);
 console.log('\n(cd examples/openapi && platlint lint invalid)');
 const openapiInvalid = run('invalid', openapi);
 if (valid !== 0 || invalid !== 1 || openapiValid !== 0 || openapiInvalid !== 1) {
-  console.error(`\nexamples: expected exit 0 for valid/ and 1 for invalid/, got ${valid} and ${invalid} (openapi/: ${openapiValid} and ${openapiInvalid})`);
+  console.error(
+    `\nexamples: expected exit 0 for valid/ and 1 for invalid/, got ${valid} and ${invalid} (openapi/: ${openapiValid} and ${openapiInvalid})`,
+  );
   process.exit(1);
 }
 console.log('\nexamples: valid/ is clean and every mistake in invalid/ was caught.');

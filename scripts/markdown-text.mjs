@@ -15,7 +15,10 @@ export function markdownModule(text) {
 export const markdownAsText = {
   name: 'markdown-as-text',
   setup(b) {
-    b.onLoad({ filter: MARKDOWN }, async (args) => ({ contents: markdownModule(await readFile(args.path, 'utf8')), loader: 'js' }));
+    b.onLoad({ filter: MARKDOWN }, async (args) => ({
+      contents: markdownModule(await readFile(args.path, 'utf8')),
+      loader: 'js',
+    }));
   },
 };
 

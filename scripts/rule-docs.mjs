@@ -18,7 +18,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('..', import.meta.url));
   // From the sources, as the bundles are made: a rule imports its Markdown docs, which Node cannot.
   const temp = mkdtempSync(join(tmpdir(), 'platlint-docs-'));
-  const library = await importFromSources(['rules/src/index.ts', 'packages/core/src/rules/rule-page.ts'], join(temp, 'rules.mjs')).finally(() => rmSync(temp, { recursive: true, force: true }));
+  const library = await importFromSources(
+    ['rules/src/index.ts', 'packages/core/src/rules/rule-page.ts'],
+    join(temp, 'rules.mjs'),
+  ).finally(() => rmSync(temp, { recursive: true, force: true }));
   const { allRuleMetas: metas } = library;
   const out = join(root, 'docs/rules');
   rmSync(out, { recursive: true, force: true });

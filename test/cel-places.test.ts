@@ -3,7 +3,17 @@
 // the CEL rules report nowhere else.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ANY_INDEX, SourceFile, catalog, celFieldsOf, celPlaceAt, defaultConfig, formatPath, lintSources, parsePath } from '@platlint/core';
+import {
+  ANY_INDEX,
+  SourceFile,
+  catalog,
+  celFieldsOf,
+  celPlaceAt,
+  defaultConfig,
+  formatPath,
+  lintSources,
+  parsePath,
+} from '@platlint/core';
 import type { CelField, FieldPath, KindInfo, KindMatch, SchemaNode } from '@platlint/core';
 import { rules } from '@platlint/rules';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +60,11 @@ function stringFields(node: SchemaNode, path: FieldPath, depth: number): FieldPa
 
 describe('CEL places: one mark in the schema tree, used by the rules and the language server', () => {
   it('finds CEL in the three kinds that have it', () => {
-    expect(kindsWithCel.map((k) => k.kind).sort()).toEqual(['AuthenticationConfiguration', 'AuthorizationConfiguration', 'MutatingAdmissionPolicy']);
+    expect(kindsWithCel.map((k) => k.kind).sort()).toEqual([
+      'AuthenticationConfiguration',
+      'AuthorizationConfiguration',
+      'MutatingAdmissionPolicy',
+    ]);
   });
 
   for (const info of kindsWithCel) {
@@ -58,15 +72,19 @@ describe('CEL places: one mark in the schema tree, used by the rules and the lan
       const unchecked: string[] = [];
       for (const field of celFieldsOf(catalog.schema(info))) {
         const path = formatPath(concrete(field));
-        const findings = lint([objectWith(info, concrete(field), BROKEN)]).filter((d) => d.path === path && !d.ruleId.startsWith('schema/'));
-        if (!findings.some((d) => d.severity === 'error' && /syntax|unexpected|expected/i.test(d.message))) unchecked.push(`${path} (${field.place}): ${JSON.stringify(findings)}`);
+        const findings = lint([objectWith(info, concrete(field), BROKEN)]).filter(
+          (d) => d.path === path && !d.ruleId.startsWith('schema/'),
+        );
+        if (!findings.some((d) => d.severity === 'error' && /syntax|unexpected|expected/i.test(d.message)))
+          unchecked.push(`${path} (${field.place}): ${JSON.stringify(findings)}`);
       }
       expect(unchecked).toEqual([]);
     });
 
     it(`${info.kind}: the language server offers CEL exactly at the marked fields`, () => {
       const match = matchOf(info);
-      for (const field of celFieldsOf(catalog.schema(info))) expect(celPlaceOf(match, concrete(field)), formatPath(concrete(field))).toBe(field.place);
+      for (const field of celFieldsOf(catalog.schema(info)))
+        expect(celPlaceOf(match, concrete(field)), formatPath(concrete(field))).toBe(field.place);
       const marked = new Set(celFieldsOf(catalog.schema(info)).map((f) => formatPath(concrete(f))));
       const others = stringFields(catalog.schema(info), [], 9).filter((p) => !marked.has(formatPath(p)));
       expect(others.length).toBeGreaterThan(5);
@@ -77,17 +95,37 @@ describe('CEL places: one mark in the schema tree, used by the rules and the lan
       const schema = catalog.schema(info);
       const marked = new Set(celFieldsOf(schema).map((f) => formatPath(concrete(f))));
       const others = stringFields(schema, [], 9).filter((p) => !marked.has(formatPath(p)));
-      const celRules = new Set(['admission/cel', 'admission/cel-schema', 'config/authentication-cel', 'config/authorization-cel']);
-      const stray = lint(others.map((p) => objectWith(info, p, BROKEN))).filter((d) => celRules.has(d.ruleId) && celPlaceAt(schema, parsePath(d.path)) === undefined);
+      const celRules = new Set([
+        'admission/cel',
+        'admission/cel-schema',
+        'config/authentication-cel',
+        'config/authorization-cel',
+      ]);
+      const stray = lint(others.map((p) => objectWith(info, p, BROKEN))).filter(
+        (d) => celRules.has(d.ruleId) && celPlaceAt(schema, parsePath(d.path)) === undefined,
+      );
       expect(stray).toEqual([]);
     });
   }
 
   it('the CEL findings on the examples all stand at marked fields', () => {
-    const celRules = new Set(['admission/cel', 'admission/cel-schema', 'config/authentication-cel', 'config/authorization-cel', 'admission/variable-references', 'admission/params-need-paramkind']);
-    const files = ['valid', 'invalid'].flatMap((folder) => readdirSync(join(REPO_ROOT, 'examples', folder)).filter((n) => n.endsWith('.yaml')).map((n) => SourceFile.fromText(`${folder}/${n}`, readFileSync(join(REPO_ROOT, 'examples', folder, n), 'utf8'))));
+    const celRules = new Set([
+      'admission/cel',
+      'admission/cel-schema',
+      'config/authentication-cel',
+      'config/authorization-cel',
+      'admission/variable-references',
+      'admission/params-need-paramkind',
+    ]);
+    const files = ['valid', 'invalid'].flatMap((folder) =>
+      readdirSync(join(REPO_ROOT, 'examples', folder))
+        .filter((n) => n.endsWith('.yaml'))
+        .map((n) => SourceFile.fromText(`${folder}/${n}`, readFileSync(join(REPO_ROOT, 'examples', folder, n), 'utf8'))),
+    );
     const results = lintSources({ files, rules, configFor: () => defaultConfig(REPO_ROOT) });
-    const findings = results.flatMap((r, i) => r.diagnostics.filter((d) => celRules.has(d.ruleId)).map((d) => ({ d, file: files[i]! })));
+    const findings = results.flatMap((r, i) =>
+      r.diagnostics.filter((d) => celRules.has(d.ruleId)).map((d) => ({ d, file: files[i]! })),
+    );
     expect(findings.length).toBeGreaterThan(5);
     const unmarked = findings.filter(({ d, file }) => {
       const value = file.documents[d.document]?.value as { apiVersion: string; kind: string };

@@ -33,7 +33,12 @@ spec:
 `;
 
 /** A CompositePodGroup or PodGroup of `namespace`, under `parent` when one is given. */
-export const podGroup = (kind: 'CompositePodGroup' | 'PodGroup', name: string, namespace: string, parent?: string): string => `apiVersion: scheduling.plat.io/v1alpha3
+export const podGroup = (
+  kind: 'CompositePodGroup' | 'PodGroup',
+  name: string,
+  namespace: string,
+  parent?: string,
+): string => `apiVersion: scheduling.plat.io/v1alpha3
 kind: ${kind}
 metadata:
   name: ${name}

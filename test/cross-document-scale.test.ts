@@ -16,13 +16,25 @@ const bindingAt = (i: number): string => binding(`binding-${i}`, `policy-${missi
 
 // A hierarchy three levels deep per i, all in one namespace: the case where scanning every
 // group of the namespace for each group was quadratic.
-const group = (kind: 'CompositePodGroup' | 'PodGroup', name: string, parent?: string): string => podGroup(kind, name, 'ml', parent);
-const hierarchy = (i: number): string => [group('CompositePodGroup', `root-${i}`), group('CompositePodGroup', `mid-${i}`, `root-${i}`), group('PodGroup', `leaf-${i}`, `mid-${i}`)].join('---\n');
+const group = (kind: 'CompositePodGroup' | 'PodGroup', name: string, parent?: string): string =>
+  podGroup(kind, name, 'ml', parent);
+const hierarchy = (i: number): string =>
+  [
+    group('CompositePodGroup', `root-${i}`),
+    group('CompositePodGroup', `mid-${i}`, `root-${i}`),
+    group('PodGroup', `leaf-${i}`, `mid-${i}`),
+  ].join('---\n');
 
 /** A run of `n` of each: ten objects per file, the declarations and references in different files. */
 function run(n: number): SourceFile[] {
   const files: SourceFile[] = [];
-  for (const [prefix, make] of [['levels', levelAt], ['schemas', schemaAt], ['policies', policyAt], ['bindings', bindingAt], ['groups', hierarchy]] as const) {
+  for (const [prefix, make] of [
+    ['levels', levelAt],
+    ['schemas', schemaAt],
+    ['policies', policyAt],
+    ['bindings', bindingAt],
+    ['groups', hierarchy],
+  ] as const) {
     for (let start = 0; start < n; start += 10) {
       const docs = Array.from({ length: Math.min(10, n - start) }, (_, k) => make(start + k));
       files.push(SourceFile.fromText(`${prefix}/${start}.yaml`, docs.join('---\n')));
@@ -52,6 +64,8 @@ describe('cross-document rules look objects up by name', () => {
     expect(double.findings['flowschema/priority-level-exists']).toBe(40);
     expect(single.examined).toBeGreaterThan(0);
     // Linear work doubles exactly here, except for the few reports that list every level.
-    expect(double.examined / single.examined, JSON.stringify({ single: single.examined, double: double.examined })).toBeLessThan(2.5);
+    expect(double.examined / single.examined, JSON.stringify({ single: single.examined, double: double.examined })).toBeLessThan(
+      2.5,
+    );
   }, 120_000);
 });

@@ -14,13 +14,20 @@ describe('document names', () => {
   it('README.md and examples/README.md name no file a user lacks', () => {
     for (const file of ['README.md', 'examples/README.md']) {
       const lines = readFileSync(join(root, file), 'utf8').split('\n');
-      expect(lines.filter((line) => UNREADABLE.test(line)), file).toEqual([]);
+      expect(
+        lines.filter((line) => UNREADABLE.test(line)),
+        file,
+      ).toEqual([]);
     }
   });
 
-  it('every rule\'s source and documentation (what `platlint explain` and docs/rules show) name documents by title', () => {
-    const offenders = allRuleMetas.flatMap((meta) => [meta.source, meta.docs].filter((text) => UNREADABLE.test(text)).map((text) => `${meta.id}: ${text}`));
+  it("every rule's source and documentation (what `platlint explain` and docs/rules show) name documents by title", () => {
+    const offenders = allRuleMetas.flatMap((meta) =>
+      [meta.source, meta.docs].filter((text) => UNREADABLE.test(text)).map((text) => `${meta.id}: ${text}`),
+    );
     expect(offenders).toEqual([]);
-    expect(allRuleMetas.filter((meta) => /^(API document [ABC], |upstream )/.test(meta.source)).length).toBeGreaterThan(allRuleMetas.length / 2);
+    expect(allRuleMetas.filter((meta) => /^(API document [ABC], |upstream )/.test(meta.source)).length).toBeGreaterThan(
+      allRuleMetas.length / 2,
+    );
   });
 });

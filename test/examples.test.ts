@@ -12,14 +12,18 @@ const root = fileURLToPath(new URL('../examples/', import.meta.url));
  * expectations need semantic rules that arrive with the rule-modules issue; until then
  * they are listed here, so that the test still guards every other one.
  */
-const pending: Record<string, string> = {
-};
+const pending: Record<string, string> = {};
 
 function lint(file: string) {
   const source = SourceFile.fromBytes(file, readFileSync(`${root}${file}`));
   const config = defaultConfig(root);
   // Custom resources are checked against the definitions of their own file, as the CLI does.
-  const [result] = lintSources({ files: [source], rules, configFor: () => config, catalog: catalogWith(catalog, definitionsInSource(source, catalog)) });
+  const [result] = lintSources({
+    files: [source],
+    rules,
+    configFor: () => config,
+    catalog: catalogWith(catalog, definitionsInSource(source, catalog)),
+  });
   return { source, diagnostics: result?.diagnostics ?? [] };
 }
 
@@ -28,7 +32,25 @@ describe('examples', async () => {
   const invalid = (await glob('invalid/*.yaml', { cwd: root })).sort();
 
   it('cover every kind, valid and invalid', () => {
-    const kinds = ['deployment', 'endpoints', 'event', 'compositepodgroup', 'podgroup', 'devicetaintrule', 'flowschema', 'prioritylevelconfiguration', 'mutatingadmissionpolicy', 'mutatingadmissionpolicybinding', 'authenticationconfiguration', 'authorizationconfiguration', 'egressselectorconfiguration', 'tracingconfiguration', 'deploymentlist', 'endpointslist', 'customresourcedefinition'];
+    const kinds = [
+      'deployment',
+      'endpoints',
+      'event',
+      'compositepodgroup',
+      'podgroup',
+      'devicetaintrule',
+      'flowschema',
+      'prioritylevelconfiguration',
+      'mutatingadmissionpolicy',
+      'mutatingadmissionpolicybinding',
+      'authenticationconfiguration',
+      'authorizationconfiguration',
+      'egressselectorconfiguration',
+      'tracingconfiguration',
+      'deploymentlist',
+      'endpointslist',
+      'customresourcedefinition',
+    ];
     for (const kind of kinds) {
       expect(valid).toContain(`valid/${kind}.yaml`);
       expect(invalid).toContain(`invalid/${kind}.yaml`);
@@ -48,9 +70,12 @@ describe('examples', async () => {
       const expectation = /# expect (\S+)(?: at (\S+))?(.*)/.exec(header);
       if (!expectation) continue;
       const [, ruleId, path, why = ''] = expectation;
-      const found = diagnostics.filter((d) => d.document === doc.index && d.ruleId === ruleId && (path === undefined || d.path === path));
+      const found = diagnostics.filter(
+        (d) => d.document === doc.index && d.ruleId === ruleId && (path === undefined || d.path === path),
+      );
       if (found.length > 0) continue;
-      if (!(`${file}#${doc.index}` in pending)) missed.push(`document ${doc.index}: expected ${ruleId} at ${path ?? '(document)'}${why}`);
+      if (!(`${file}#${doc.index}` in pending))
+        missed.push(`document ${doc.index}: expected ${ruleId} at ${path ?? '(document)'}${why}`);
     }
     expect(missed).toEqual([]);
     expect(diagnostics.some((d) => d.severity === 'error')).toBe(true);

@@ -30,7 +30,10 @@ function* typeScriptFiles(dir: string): Generator<string> {
 
 /** The workspace packages a package's manifest, project references and sources name. */
 function used(dir: string): { manifest: string[]; references: string[]; imports: string[] } {
-  const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+  const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
   const named = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.peerDependencies })
     .filter((n) => n.startsWith('@platlint/'))
     .map((n) => n.slice('@platlint/'.length));
@@ -38,7 +41,8 @@ function used(dir: string): { manifest: string[]; references: string[]; imports:
   const references = (tsconfig.references ?? []).map((r) => byDir.get(join(dir, r.path)) ?? r.path);
   const imports = new Set<string>();
   for (const file of typeScriptFiles(join(root, dir, 'src'))) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*)'@platlint\/([a-z-]+)/g)) imports.add(m[1] as string);
+    for (const m of readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*)'@platlint\/([a-z-]+)/g))
+      imports.add(m[1] as string);
   }
   return { manifest: named, references, imports: [...imports] };
 }
@@ -70,13 +74,17 @@ describe('workspace layering', () => {
     it(`${name} uses only ${uses.length ? uses.join(', ') : 'no other workspace package'}`, () => {
       const { manifest, references, imports } = used(dir);
       const outside = (list: string[]) => list.filter((n) => !uses.includes(n));
-      expect({ manifest: outside(manifest), references: outside(references), imports: outside(imports) }).toEqual({ manifest: [], references: [], imports: [] });
+      expect({ manifest: outside(manifest), references: outside(references), imports: outside(imports) }).toEqual({
+        manifest: [],
+        references: [],
+        imports: [],
+      });
       // Every import is declared, so that the dependency shows in the manifest too.
       expect(imports.filter((n) => !manifest.includes(n))).toEqual([]);
     });
   }
 
-  it('the CLI does not depend on the language server (the schema export is core\'s)', () => {
+  it("the CLI does not depend on the language server (the schema export is core's)", () => {
     expect(used(ALLOWED.cli!.dir).imports).not.toContain('language-server');
     expect(used(ALLOWED.cli!.dir).imports).toContain('core');
   });

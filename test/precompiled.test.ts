@@ -11,7 +11,10 @@ import { AJV_OPTIONS, SourceFile, ajvFormats, catalog, toJsonSchema } from '@pla
  * compile the same JSON Schemas at run time. Both must find exactly the same problems.
  */
 const generated = fileURLToPath(new URL('../packages/core/generated/validators.js', import.meta.url));
-const roots = [fileURLToPath(new URL('../examples/', import.meta.url)), fileURLToPath(new URL('corpus/realworld/', import.meta.url))];
+const roots = [
+  fileURLToPath(new URL('../examples/', import.meta.url)),
+  fileURLToPath(new URL('corpus/realworld/', import.meta.url)),
+];
 
 describe('precompiled validators', () => {
   it('exist after the build', () => {
@@ -39,7 +42,8 @@ describe('precompiled validators', () => {
             slow = ajv.compile(toJsonSchema(catalog.typeSchema(typeId)));
             runtime.set(typeId, slow);
           }
-          const shape = (v: ValidateFunction) => (v(value) ? [] : (v.errors ?? []).map((e) => `${e.keyword} ${e.instancePath} ${JSON.stringify(e.params)}`).sort());
+          const shape = (v: ValidateFunction) =>
+            v(value) ? [] : (v.errors ?? []).map((e) => `${e.keyword} ${e.instancePath} ${JSON.stringify(e.params)}`).sort();
           expect(shape(fast!), `${file} document ${doc.index}`).toEqual(shape(slow));
           compared++;
         }

@@ -18,9 +18,13 @@ interface PreCommitConfig {
 
 describe('README.md', () => {
   it('documents every option `platlint lint --help` lists', () => {
-    const help = spawnSync(process.execPath, [join(root, 'packages/cli/dist/platlint.mjs'), 'lint', '--help'], { encoding: 'utf8' });
+    const help = spawnSync(process.execPath, [join(root, 'packages/cli/dist/platlint.mjs'), 'lint', '--help'], {
+      encoding: 'utf8',
+    });
     expect(help.status, help.stderr).toBe(0);
-    const options = [...new Set([...help.stdout.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)].map((m) => m[0]))].filter((o) => o !== '--help');
+    const options = [...new Set([...help.stdout.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)].map((m) => m[0]))].filter(
+      (o) => o !== '--help',
+    );
     expect(options.length).toBeGreaterThan(10);
     expect(options.filter((option) => !new RegExp(`\`[^\`]*${option}(?![a-z-])`).test(readme))).toEqual([]);
   });
@@ -37,8 +41,24 @@ describe('README.md', () => {
 
   it('keeps the sections a newcomer looks for', () => {
     const headings = [...readme.matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1] as string);
-    for (const wanted of [/^Set up/, /^Install/, /^`platlint lint`/, /^What it checks/, /^Configuration/, /^Inline suppressions/, /^JSON output/, /^pre-commit/, /^In the editor/, /^Tests/, /^Admission policies/, /^Writing a rule/]) {
-      expect(headings.some((h) => wanted.test(h)), String(wanted)).toBe(true);
+    for (const wanted of [
+      /^Set up/,
+      /^Install/,
+      /^`platlint lint`/,
+      /^What it checks/,
+      /^Configuration/,
+      /^Inline suppressions/,
+      /^JSON output/,
+      /^pre-commit/,
+      /^In the editor/,
+      /^Tests/,
+      /^Admission policies/,
+      /^Writing a rule/,
+    ]) {
+      expect(
+        headings.some((h) => wanted.test(h)),
+        String(wanted),
+      ).toBe(true);
     }
   });
 });

@@ -14,20 +14,27 @@ const corpus = fileURLToPath(new URL('corpus/realworld/', import.meta.url));
 const reallyInvalid: Record<string, string> = {
   // Kustomize strategic-merge patches: partial Deployments, not objects of their own.
   'kubernetes-engine-samples/ai-ml/llm-serving-gemma/': 'kustomize patch (patch.yaml): a partial Deployment without selector',
-  'kubernetes-engine-samples/workloads/migrate-x86-app-to-multi-arch/k8s/overlays/': 'kustomize patch: a partial Deployment without selector and template',
-  'microservices-demo/kustomize/components/without-loadgenerator/delete-loadgenerator.patch.yaml': 'kustomize `$patch: delete` directive, not an object',
+  'kubernetes-engine-samples/workloads/migrate-x86-app-to-multi-arch/k8s/overlays/':
+    'kustomize patch: a partial Deployment without selector and template',
+  'microservices-demo/kustomize/components/without-loadgenerator/delete-loadgenerator.patch.yaml':
+    'kustomize `$patch: delete` directive, not an object',
   // apps/v1beta1 was removed in release 1.16; the platform no longer serves it.
   'kubernetes-engine-samples/cost-optimization/gke-shift-left-cost/': 'Deployment in apps/v1beta1, a removed version',
   // envsubst templates: "${VAR:-default}" placeholders where integers and names must stand.
-  'kubernetes-engine-samples/ai-ml/infw-gw/examples/getting-started/inference-pool-variables.yaml': 'shell-variable placeholders in integer fields and the namespace',
-  'kubernetes-engine-samples/autoscaling/custom-compute-classes/reservations/deployment-gpu.yaml': '"${ACCELERATOR_QUANTITY}" placeholder where a quantity must stand',
+  'kubernetes-engine-samples/ai-ml/infw-gw/examples/getting-started/inference-pool-variables.yaml':
+    'shell-variable placeholders in integer fields and the namespace',
+  'kubernetes-engine-samples/autoscaling/custom-compute-classes/reservations/deployment-gpu.yaml':
+    '"${ACCELERATOR_QUANTITY}" placeholder where a quantity must stand',
   // A volumeMount names "ca-certs", but the pod declares only "ca" and "certs": the server rejects it.
   'istio/samples/mtls-echo/mtls-echo.yaml': 'a volumeMount names a volume the pod does not declare',
-  'kubernetes-engine-samples/networking/sctp/sctp-deployment.yaml': 'containerPort: PORT, a placeholder where an integer must stand',
+  'kubernetes-engine-samples/networking/sctp/sctp-deployment.yaml':
+    'containerPort: PORT, a placeholder where an integer must stand',
   // Placeholders where a service account name (a DNS subdomain) must stand.
-  'kubernetes-engine-samples/ai-ml/gke-online-serving-single-gpu/src/gke-config/': '"$K8S_SA_NAME" placeholder as serviceAccountName',
+  'kubernetes-engine-samples/ai-ml/gke-online-serving-single-gpu/src/gke-config/':
+    '"$K8S_SA_NAME" placeholder as serviceAccountName',
   'kubernetes-engine-samples/ai-ml/vllm-tpu/vllm-llama3-70b.yaml': '"KSA_NAME" placeholder as serviceAccountName',
-  'kubernetes-engine-samples/databases/hello-app-cloud-spanner/k8s/deployment.yaml': '"<KSA_NAME>" placeholder as serviceAccountName',
+  'kubernetes-engine-samples/databases/hello-app-cloud-spanner/k8s/deployment.yaml':
+    '"<KSA_NAME>" placeholder as serviceAccountName',
 };
 
 const ERRORS_TXT = readFileSync(`${corpus}ERRORS.txt`, 'utf8');
@@ -35,7 +42,11 @@ const ERRORS_TXT = readFileSync(`${corpus}ERRORS.txt`, 'utf8');
 describe('real-world corpus', async () => {
   const files = (await glob(['**/*.yaml', '**/*.yml'], { cwd: corpus })).sort();
   const config = defaultConfig(corpus);
-  const results = lintSources({ files: files.map((f) => SourceFile.fromBytes(f, readFileSync(`${corpus}${f}`))), rules, configFor: () => config });
+  const results = lintSources({
+    files: files.map((f) => SourceFile.fromBytes(f, readFileSync(`${corpus}${f}`))),
+    rules,
+    configFor: () => config,
+  });
 
   it('reads every file without a crash', () => {
     expect(results.length).toBe(files.length);
@@ -61,14 +72,22 @@ describe('real-world corpus', async () => {
 
   it('reports the YAML errors the corpus documents, and only in those files', () => {
     const broken = results.filter((r) => r.diagnostics.some((d) => d.ruleId.startsWith('yaml/'))).map((r) => r.path);
-    const listed = ERRORS_TXT.trim().split('\n').map((line) => line.split('\t')[0]);
+    const listed = ERRORS_TXT.trim()
+      .split('\n')
+      .map((line) => line.split('\t')[0]);
     expect(broken.sort()).toEqual([...listed].sort());
   });
 
   it('reports each kind outside the catalog once per file, as information', () => {
-    const infos = results.flatMap((r) => r.diagnostics.filter((d) => d.ruleId === 'document/unknown-kind').map((d) => `${r.path}|${d.message}`));
+    const infos = results.flatMap((r) =>
+      r.diagnostics.filter((d) => d.ruleId === 'document/unknown-kind').map((d) => `${r.path}|${d.message}`),
+    );
     expect(new Set(infos).size).toBe(infos.length);
-    expect(results.flatMap((r) => r.diagnostics.filter((d) => d.ruleId === 'document/unknown-kind')).every((d) => d.severity === 'info')).toBe(true);
+    expect(
+      results
+        .flatMap((r) => r.diagnostics.filter((d) => d.ruleId === 'document/unknown-kind'))
+        .every((d) => d.severity === 'info'),
+    ).toBe(true);
     expect(infos.length).toBeGreaterThan(500);
   });
 

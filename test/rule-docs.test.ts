@@ -13,7 +13,9 @@ describe('rule documentation', () => {
   const pages = (renderPages as (m: typeof metas, renderers: typeof core) => Map<string, string>)(metas, core);
 
   it('has a page per rule, up to date (regenerate with `npm run docs`)', () => {
-    const stale = [...pages].filter(([name, text]) => !existsSync(`${docs}${name}`) || readFileSync(`${docs}${name}`, 'utf8') !== text).map(([name]) => name);
+    const stale = [...pages]
+      .filter(([name, text]) => !existsSync(`${docs}${name}`) || readFileSync(`${docs}${name}`, 'utf8') !== text)
+      .map(([name]) => name);
     expect(stale).toEqual([]);
   });
 

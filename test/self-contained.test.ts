@@ -38,7 +38,12 @@ describe('the repository is self-contained', () => {
   });
 
   it('the data the tests read is in the repository, with its sources named', () => {
-    for (const file of ['test/corpus/realworld/SOURCES.md', 'test/corpus/realworld/ERRORS.txt', 'packages/cel/src/conformance/cel-spec-tests/LICENSE', 'packages/core/data/api-types.json']) {
+    for (const file of [
+      'test/corpus/realworld/SOURCES.md',
+      'test/corpus/realworld/ERRORS.txt',
+      'packages/cel/src/conformance/cel-spec-tests/LICENSE',
+      'packages/core/data/api-types.json',
+    ]) {
       expect(() => readFileSync(join(root, file)), file).not.toThrow();
     }
   });

@@ -16,7 +16,9 @@ export default function setup(): () => void {
     rmSync(dir, { recursive: true, force: true });
     if (left.length > 0) {
       // Vitest reports an error thrown here but still exits 0; the exit status must say it.
-      console.error(`\nFAIL: the tests left ${left.length} entr${left.length === 1 ? 'y' : 'ies'} in the temporary directory: ${left.sort().join(', ')}\n`);
+      console.error(
+        `\nFAIL: the tests left ${left.length} entr${left.length === 1 ? 'y' : 'ies'} in the temporary directory: ${left.sort().join(', ')}\n`,
+      );
       process.exitCode = 1;
     }
   };

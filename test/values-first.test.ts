@@ -33,15 +33,20 @@ function compare(name: string, text: string, outcome: Outcome): void {
   if (!ours.documents.some((d) => d.composedBy === 'loader')) return;
   const reference = SourceFile.fromText(name, text, { ...engine.sourceOptions, valuesFirst: false });
   const differ = (what: string): void => void outcome.disagreements.push(`${name}: ${what}`);
-  if (reference.diagnostics.length > 0) return differ(`read values first, but the reader of record reports ${reference.diagnostics[0]?.ruleId}: ${reference.diagnostics[0]?.message}`);
+  if (reference.diagnostics.length > 0)
+    return differ(
+      `read values first, but the reader of record reports ${reference.diagnostics[0]?.ruleId}: ${reference.diagnostics[0]?.message}`,
+    );
   const shape = (f: SourceFile): string => JSON.stringify(f.documents.map((d) => [d.index, d.start, d.end, d.broken, d.value]));
-  if (shape(ours) !== shape(reference)) return differ(`documents differ:\n${shape(ours).slice(0, 400)}\n${shape(reference).slice(0, 400)}`);
+  if (shape(ours) !== shape(reference))
+    return differ(`documents differ:\n${shape(ours).slice(0, 400)}\n${shape(reference).slice(0, 400)}`);
   const trees = [...new Parser().parse(text.replace(/\r(?!\n)/g, '\n'))].filter((t) => t.type === 'document');
   ours.documents.forEach((d, i) => {
     if (JSON.stringify(d.cst) !== JSON.stringify(trees[i])) differ(`document ${i}: syntax tree parsed alone differs`);
   });
   const findings = (f: SourceFile): string => JSON.stringify(engine.lintSource(f).diagnostics);
-  if (findings(ours) !== findings(reference)) return differ(`findings differ:\n${findings(ours).slice(0, 600)}\n${findings(reference).slice(0, 600)}`);
+  if (findings(ours) !== findings(reference))
+    return differ(`findings differ:\n${findings(ours).slice(0, 600)}\n${findings(reference).slice(0, 600)}`);
   outcome.compared += ours.documents.length;
 }
 
@@ -50,7 +55,10 @@ async function filesUnder(dir: string, patterns: string[]): Promise<string[]> {
 }
 
 describe('reading values first agrees with the reader of record', async () => {
-  const realFiles = [...(await filesUnder(join(root, 'test/corpus/realworld'), ['**/*.yaml', '**/*.yml'])), ...(await filesUnder(root, ['examples/**/*.yaml']))];
+  const realFiles = [
+    ...(await filesUnder(join(root, 'test/corpus/realworld'), ['**/*.yaml', '**/*.yml'])),
+    ...(await filesUnder(root, ['examples/**/*.yaml'])),
+  ];
   const real = realFiles.map((f) => ({ name: f, text: readFileSync(f, 'utf8') }));
 
   it('on every real-world file and example, reading most of their documents', () => {
@@ -63,9 +71,18 @@ describe('reading values first agrees with the reader of record', async () => {
   it(`on the generated corpus (${full ? '10,000' : '600'} documents, seed 42)`, () => {
     const dir = tempDir();
     const documents = full ? 10_000 : 600;
-    execFileSync(process.execPath, [join(root, 'test/bench/generate-corpus.mjs'), '--out', dir, '--documents', String(documents), '--seed', '42']);
+    execFileSync(process.execPath, [
+      join(root, 'test/bench/generate-corpus.mjs'),
+      '--out',
+      dir,
+      '--documents',
+      String(documents),
+      '--seed',
+      '42',
+    ]);
     const outcome: Outcome = { compared: 0, disagreements: [] };
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) compare(file, readFileSync(join(dir, file), 'utf8'), outcome);
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')))
+      compare(file, readFileSync(join(dir, file), 'utf8'), outcome);
     expect(outcome.disagreements.slice(0, 10)).toEqual([]);
     expect(outcome.compared).toBeGreaterThan(documents * 0.9);
   }, 600_000);
@@ -82,7 +99,11 @@ describe('reading values first agrees with the reader of record', async () => {
     for (const shape of shapes) {
       for (let n = 0; n < (shape.kind === DEEP_NESTING_KIND ? 2 : perShape); n++) {
         const { name, text } = real[Math.floor(next() * real.length)]!;
-        compare(`mutation (kind ${shape.kind}, token ${shape.token}) of ${name}`, mutate(text.slice(0, 8_000), next, shape), outcome);
+        compare(
+          `mutation (kind ${shape.kind}, token ${shape.token}) of ${name}`,
+          mutate(text.slice(0, 8_000), next, shape),
+          outcome,
+        );
       }
     }
     for (let round = 0; round < (full ? 3000 : 0); round++) {
@@ -101,7 +122,66 @@ describe('reading values first agrees with the reader of record', async () => {
   it(`on seeded token soup (${full ? '60,000' : '8,000'} texts)`, () => {
     const next = random(Number(process.env.FUZZ_SEED ?? 20261127));
     const starts = ['key: ', '- ', '', 'a:\n  ', '[', '{'];
-    const tokens = ['a', 'yes', '1', '0x1', '.5', 'e3', '~', 'null', 'Off', '"q"', "'s'", '""', ':', ': ', '- ', '-', '? ', '[', ']', '{', '}', ',', '#c', ' #c', '|', '>', '|-', '|2', '>1', '|+', '---', '\n---\n', '"', "'", '\\', '\\n', '%', '@', '`', '&x ', '*x', '!', '=', '<', '\n', '\n  ', '\n    ', '\n x', '\n\n', ' ', '  ', '\r\n', '\r', '\u00a0', '\u0085', '\ufeff', 'k: |\n  l1\n\n  l2\n', 'k: "a\n  b"'];
+    const tokens = [
+      'a',
+      'yes',
+      '1',
+      '0x1',
+      '.5',
+      'e3',
+      '~',
+      'null',
+      'Off',
+      '"q"',
+      "'s'",
+      '""',
+      ':',
+      ': ',
+      '- ',
+      '-',
+      '? ',
+      '[',
+      ']',
+      '{',
+      '}',
+      ',',
+      '#c',
+      ' #c',
+      '|',
+      '>',
+      '|-',
+      '|2',
+      '>1',
+      '|+',
+      '---',
+      '\n---\n',
+      '"',
+      "'",
+      '\\',
+      '\\n',
+      '%',
+      '@',
+      '`',
+      '&x ',
+      '*x',
+      '!',
+      '=',
+      '<',
+      '\n',
+      '\n  ',
+      '\n    ',
+      '\n x',
+      '\n\n',
+      ' ',
+      '  ',
+      '\r\n',
+      '\r',
+      '\u00a0',
+      '\u0085',
+      '\ufeff',
+      'k: |\n  l1\n\n  l2\n',
+      'k: "a\n  b"',
+    ];
     const disagreements: string[] = [];
     let compared = 0;
     for (let n = 0; n < (full ? 60_000 : 8_000); n++) {
@@ -127,7 +207,15 @@ describe('reading values first agrees with the reader of record', async () => {
 describe('positions only where a finding needs them', () => {
   it('a lint of the generated corpus (600 documents, seed 42) parses no syntax tree of a document without a finding', () => {
     const dir = tempDir();
-    execFileSync(process.execPath, [join(root, 'test/bench/generate-corpus.mjs'), '--out', dir, '--documents', '600', '--seed', '42']);
+    execFileSync(process.execPath, [
+      join(root, 'test/bench/generate-corpus.mjs'),
+      '--out',
+      dir,
+      '--documents',
+      '600',
+      '--seed',
+      '42',
+    ]);
     const parse = vi.spyOn(Parser.prototype, 'parse');
     try {
       let parsed = 0;

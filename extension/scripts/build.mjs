@@ -17,7 +17,14 @@ const serverDist = `${root}packages/language-server/dist/`;
 const serverFiles = ['server.mjs', 'server.script.js'];
 const serverBundle = `${serverDist}server.mjs`;
 /** What the server bundle is made of (`scripts` holds the bundler and the launcher): when any of it is newer than the bundle, it is rebuilt. */
-const serverInputs = ['packages/core/src', 'packages/core/generated', 'packages/cel/src', 'rules/src', 'packages/language-server/src', 'scripts'].map((dir) => `${root}${dir}`);
+const serverInputs = [
+  'packages/core/src',
+  'packages/core/generated',
+  'packages/cel/src',
+  'rules/src',
+  'packages/language-server/src',
+  'scripts',
+].map((dir) => `${root}${dir}`);
 
 function newestChange(dir) {
   let newest = 0;
@@ -59,7 +66,9 @@ export async function buildExtension() {
   });
   // The extension is a thin LSP client: any source of the repository's packages in its bundle
   // (rather than in the server's) means it went around the protocol.
-  const foreign = Object.keys(metafile.inputs).filter((input) => !input.startsWith('extension/') && !input.includes('node_modules/'));
+  const foreign = Object.keys(metafile.inputs).filter(
+    (input) => !input.startsWith('extension/') && !input.includes('node_modules/'),
+  );
   if (foreign.length) throw new Error(`the extension bundle takes in other packages' sources: ${foreign.join(', ')}`);
   return dist;
 }

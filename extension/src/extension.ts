@@ -67,7 +67,8 @@ class ClientController implements vscode.Disposable {
   /** Pushes changed settings; the server re-lints the open files with them. */
   sendSettings(settings: PlatlintSettings): Promise<void> {
     return this.enqueue(async () => {
-      if (this.client?.isRunning()) await this.client.sendNotification(DidChangeConfigurationNotification.type, { settings: { [SECTION]: settings } });
+      if (this.client?.isRunning())
+        await this.client.sendNotification(DidChangeConfigurationNotification.type, { settings: { [SECTION]: settings } });
     });
   }
 
@@ -103,7 +104,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const previous = settings;
       settings = readSettings();
       status.setEnabled(settings.enable);
-      const report = (error: unknown): void => log(`platlint: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      const report = (error: unknown): void =>
+        log(`platlint: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (!settings.enable) {
         workspace.reset();
         controller.stop().catch(report);
@@ -118,7 +120,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void vscode.window.showWarningMessage('platlint is turned off (setting platlint.enable).');
         return;
       }
-      const done = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'platlint: linting the workspace', cancellable: true }, (_progress, token) => workspace.lintWorkspace(token));
+      const done = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'platlint: linting the workspace', cancellable: true },
+        (_progress, token) => workspace.lintWorkspace(token),
+      );
       if (done) {
         const c = countProblems();
         log(`platlint: the workspace has ${c.errors + c.warnings + c.infos} problems in ${c.files} files`);

@@ -72,7 +72,10 @@ export class ProblemStatus implements vscode.Disposable {
     const c = countProblems();
     const total = c.errors + c.warnings + c.infos;
     this.item.text = total === 0 ? '$(check) platlint' : `$(warning) platlint: ${plural(total, 'problem')}`;
-    this.item.tooltip = total === 0 ? 'platlint: no problems in the open and linted files' : `platlint: ${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}, ${plural(c.infos, 'info')} in ${plural(c.files, 'file')}. Click to open the Problems panel.`;
+    this.item.tooltip =
+      total === 0
+        ? 'platlint: no problems in the open and linted files'
+        : `platlint: ${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}, ${plural(c.infos, 'info')} in ${plural(c.files, 'file')}. Click to open the Problems panel.`;
     this.item.command = { title: 'Show problems', command: 'workbench.panel.markers.view.focus' };
   }
 }

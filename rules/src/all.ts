@@ -13,7 +13,17 @@ import { rules as metadata } from './metadata/index.js';
 import { rules as scheduling } from './scheduling/index.js';
 
 /** Every semantic rule, in id order. Each area lists its own in its index.ts. */
-export const rules: readonly Rule[] = [...admission, ...config, ...crd, ...customResource, ...deployment, ...deviceTaintRule, ...endpoints, ...event, ...featureGate, ...flowSchema, ...metadata, ...scheduling].sort((a, b) =>
-  a.meta.id.localeCompare(b.meta.id),
-);
-
+export const rules: readonly Rule[] = [
+  ...admission,
+  ...config,
+  ...crd,
+  ...customResource,
+  ...deployment,
+  ...deviceTaintRule,
+  ...endpoints,
+  ...event,
+  ...featureGate,
+  ...flowSchema,
+  ...metadata,
+  ...scheduling,
+].sort((a, b) => a.meta.id.localeCompare(b.meta.id));

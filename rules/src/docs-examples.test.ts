@@ -57,7 +57,12 @@ describe('rule docs examples', () => {
         const found = all.filter((d) => d.ruleId === rule.meta.id);
         if (example.expect === 'fails') expect(found.length, example.yaml).toBeGreaterThan(0);
         // A passing example is clean as a whole, not only for this rule, as RuleTester's valid cases are.
-        else expect(all.filter((d) => d.ruleId === rule.meta.id || d.severity === 'error').map((d) => `${d.ruleId} ${d.path}: ${d.message}`)).toEqual([]);
+        else
+          expect(
+            all
+              .filter((d) => d.ruleId === rule.meta.id || d.severity === 'error')
+              .map((d) => `${d.ruleId} ${d.path}: ${d.message}`),
+          ).toEqual([]);
       }),
     );
   }
@@ -65,7 +70,25 @@ describe('rule docs examples', () => {
 
 describe('docExamples', () => {
   it('takes each fenced YAML block under its label, and the stored object for the examples after it', () => {
-    const docs = ['Some text.', '```yaml', 'ignored: before any label', '```', 'Fails:', '', '```yaml', 'a: 1', '```', '', 'Passes:', '```yaml', 'b: 2', '```', '```yaml', 'c: 3', '```'].join('\n');
+    const docs = [
+      'Some text.',
+      '```yaml',
+      'ignored: before any label',
+      '```',
+      'Fails:',
+      '',
+      '```yaml',
+      'a: 1',
+      '```',
+      '',
+      'Passes:',
+      '```yaml',
+      'b: 2',
+      '```',
+      '```yaml',
+      'c: 3',
+      '```',
+    ].join('\n');
     expect(docExamples(docs)).toEqual([
       { expect: 'fails', yaml: 'a: 1\n' },
       { expect: 'passes', yaml: 'b: 2\n' },

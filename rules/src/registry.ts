@@ -8,7 +8,9 @@ import { rules } from './all.js';
  */
 
 /** Every rule: the engine's own findings and the rule modules, in id order. */
-export const allRuleMetas: readonly RuleMeta[] = [...builtinRules, ...rules.map((r) => r.meta)].sort((a, b) => a.id.localeCompare(b.id));
+export const allRuleMetas: readonly RuleMeta[] = [...builtinRules, ...rules.map((r) => r.meta)].sort((a, b) =>
+  a.id.localeCompare(b.id),
+);
 
 /** The ids a configuration file or `--rule` may name. */
 export const knownRuleIds: ReadonlySet<string> = new Set(allRuleMetas.map((r) => r.id));
@@ -33,5 +35,7 @@ export function serverEnforcedRules(): readonly Rule[] {
 
 /** The advisory rule modules written for the given group-kinds (`Kind.group`): findings worth a warning, never a refusal. */
 export function adviceRulesFor(groupKinds: readonly string[]): readonly Rule[] {
-  return rules.filter((r) => r.meta.enforcedBy === 'advice' && r.meta.kinds !== '*' && r.meta.kinds.some((k) => groupKinds.includes(k)));
+  return rules.filter(
+    (r) => r.meta.enforcedBy === 'advice' && r.meta.kinds !== '*' && r.meta.kinds.some((k) => groupKinds.includes(k)),
+  );
 }

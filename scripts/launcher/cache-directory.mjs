@@ -41,7 +41,9 @@ export function privateDirectoryProblem(dir) {
     stats = statSync(dir);
   } catch (error) {
     // Below a file, too.
-    return error.code === 'ENOENT' || error.code === 'ENOTDIR' ? MISSING : `${dir} cannot be read (${error.code ?? error.message})`;
+    return error.code === 'ENOENT' || error.code === 'ENOTDIR'
+      ? MISSING
+      : `${dir} cannot be read (${error.code ?? error.message})`;
   }
   if (!stats.isDirectory()) return `${dir} is not a directory`;
   if (process.getuid === undefined) return undefined;

@@ -21,7 +21,14 @@ const KEEP = 4;
  * version, architecture or set of V8 flags gets a file of its own instead of one V8 rejects.
  */
 export function cacheFileName(name, source) {
-  const runtime = [process.version, process.versions.v8, process.arch, process.platform, process.execArgv, process.env.NODE_OPTIONS ?? ''];
+  const runtime = [
+    process.version,
+    process.versions.v8,
+    process.arch,
+    process.platform,
+    process.execArgv,
+    process.env.NODE_OPTIONS ?? '',
+  ];
   const key = createHash('sha256').update(source).update(JSON.stringify(runtime)).digest('hex').slice(0, 40);
   return `${name}.${key}.bin`;
 }

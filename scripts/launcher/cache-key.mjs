@@ -23,7 +23,8 @@ const KEY_BYTES = 32;
 /** The directory's key, or undefined when it has none yet; a Refusal when it is not private. */
 export function readCacheKey(dir) {
   const key = readOwnFile(join(dir, KEY_FILE), { secret: true });
-  if (key !== undefined && key.length !== KEY_BYTES) throw new Refusal(`${join(dir, KEY_FILE)} is not a key (${key.length} bytes)`);
+  if (key !== undefined && key.length !== KEY_BYTES)
+    throw new Refusal(`${join(dir, KEY_FILE)} is not a key (${key.length} bytes)`);
   return key;
 }
 

@@ -36,7 +36,8 @@ function ownFileProblem(stats, secret) {
   // Windows has no such modes; there the cache is in the user's own profile.
   if (process.getuid === undefined) return undefined;
   if (stats.uid !== process.getuid()) return `belongs to uid ${stats.uid}, not ${process.getuid()}`;
-  if (stats.mode & (secret ? 0o077 : 0o022)) return `has mode ${(stats.mode & 0o777).toString(8)}: others may ${secret ? 'read or write' : 'write'} it`;
+  if (stats.mode & (secret ? 0o077 : 0o022))
+    return `has mode ${(stats.mode & 0o777).toString(8)}: others may ${secret ? 'read or write' : 'write'} it`;
   if (secret && stats.nlink !== 1) return `has ${stats.nlink} names`;
   return undefined;
 }

@@ -36,7 +36,11 @@ export function runCached({ script, name, entry, cacheAfter }) {
   const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   const cache = openCache(name, bytes);
   // esbuild turns import() of bundled modules into calls; any other would load as from a module.
-  const compiled = new Script(source, { filename: path, cachedData: cache?.data, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  const compiled = new Script(source, {
+    filename: path,
+    cachedData: cache?.data,
+    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
   if (cache) {
     const hit = cache.data !== undefined && !compiled.cachedDataRejected;
     if (cache.refused) debug('refused in %s: %s', cache.dir, cache.refused);

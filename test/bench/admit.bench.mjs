@@ -11,8 +11,13 @@ import { reviewBody } from './review-body.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // From the sources, as the webhook's bundle is made (the rules import their Markdown docs, which Node cannot).
-const server = ['index.ts', 'server/decision-router.ts', 'server/metrics.ts', 'server/review.ts'].map((file) => `packages/admission/src/${file}`);
-const { admit, loadState, DecisionRouter, Metrics, parseJsonBody, readReview, reviewResponseBody } = await importFromSources(server, join(root, '.bench/admit-lib.mjs'));
+const server = ['index.ts', 'server/decision-router.ts', 'server/metrics.ts', 'server/review.ts'].map(
+  (file) => `packages/admission/src/${file}`,
+);
+const { admit, loadState, DecisionRouter, Metrics, parseJsonBody, readReview, reviewResponseBody } = await importFromSources(
+  server,
+  join(root, '.bench/admit-lib.mjs'),
+);
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '3' }, only: { type: 'string' } } });
 const seconds = Number(values.seconds);
 
@@ -24,14 +29,16 @@ const options = { timeoutMs: 2000 };
 const metrics = new Metrics();
 
 const first = admit(state, request, options);
-if (!first.allowed || first.patch.length === 0) throw new Error(`the bench request should be allowed with a patch: ${JSON.stringify(first.status ?? first.patch)}`);
+if (!first.allowed || first.patch.length === 0)
+  throw new Error(`the bench request should be allowed with a patch: ${JSON.stringify(first.status ?? first.patch)}`);
 
 // The server's /mutate work minus sockets, as webhook.ts does it on the main thread: what
 // each request costs the event loop.
 const router = new DecisionRouter({ admitOptions: options });
 function serverPath() {
   const here = router.tryHere('/mutate', bytes, state);
-  if (here.route !== 'main' || here.decision.type !== 'answer') throw new Error(`the bench request should be decided on the main thread, went ${here.route}`);
+  if (here.route !== 'main' || here.decision.type !== 'answer')
+    throw new Error(`the bench request should be decided on the main thread, went ${here.route}`);
   const { answer, request, outcomes } = here.decision;
   for (const [policy, binding, outcome] of outcomes) metrics.policyOutcome(policy, binding, outcome);
   return reviewResponseBody(answer, request.dryRun);
@@ -64,10 +71,18 @@ function measure(name, fn) {
   rounds.sort((x, y) => x - y);
   const best = rounds[0];
   const median = (rounds[4] + rounds[5]) / 2;
-  console.log(`  ${name.padEnd(22)} best ${best.toFixed(1).padStart(6)} µs/op (${Math.round(1e6 / best).toString().padStart(6)} ops/s)   median ${median.toFixed(1).padStart(6)} µs/op (${Math.round(1e6 / median).toString().padStart(6)} ops/s)   cpu ${cpuPerOp.toFixed(1).padStart(6)} µs/op   ${total} ops`);
+  console.log(
+    `  ${name.padEnd(22)} best ${best.toFixed(1).padStart(6)} µs/op (${Math.round(1e6 / best)
+      .toString()
+      .padStart(6)} ops/s)   median ${median.toFixed(1).padStart(6)} µs/op (${Math.round(1e6 / median)
+      .toString()
+      .padStart(6)} ops/s)   cpu ${cpuPerOp.toFixed(1).padStart(6)} µs/op   ${total} ops`,
+  );
 }
 
-console.log(`admit bench: ${bytes.length}-byte AdmissionReview, ${first.patch.length} patch operations, ${seconds} s per case, node ${process.version}`);
+console.log(
+  `admit bench: ${bytes.length}-byte AdmissionReview, ${first.patch.length} patch operations, ${seconds} s per case, node ${process.version}`,
+);
 if (values.only !== 'server') measure('admit()', () => admit(state, request, options));
 if (values.only !== 'admit') measure('server /mutate path', serverPath);
 const mem = process.memoryUsage();

@@ -36,7 +36,15 @@ const object = {
   spec: {
     replicas: 3,
     selector: { matchLabels: { app: 'web' } },
-    template: { metadata: { labels: { app: 'web', team: 'a' } }, spec: { containers: [{ name: 'app', image: 'registry.plat.io/web:1.2.3' }, { name: 'log', image: 'busybox' }] } },
+    template: {
+      metadata: { labels: { app: 'web', team: 'a' } },
+      spec: {
+        containers: [
+          { name: 'app', image: 'registry.plat.io/web:1.2.3' },
+          { name: 'log', image: 'busybox' },
+        ],
+      },
+    },
   },
 };
 const claims = { sub: '1234', email: 'dev@example.com', email_verified: true, groups: ['dev', 'ops'] };
@@ -89,7 +97,10 @@ function withLibraries(env) {
 
 // `object` as dyn: the cheapest setup the bare library has.
 function bareEnvironment() {
-  return withLibraries(new Environment({ homogeneousAggregateLiterals: false, enableOptionalTypes: true })).registerVariable('object', 'dyn');
+  return withLibraries(new Environment({ homogeneousAggregateLiterals: false, enableOptionalTypes: true })).registerVariable(
+    'object',
+    'dyn',
+  );
 }
 
 // `object` typed by the same schema, as message types of the bare library: its checker
@@ -150,7 +161,8 @@ const prepared = cases.map((c) => {
   const program = compiled.program;
   const bareProgram = bare.parse(bareExpr);
   if (!bareProgram.check().valid) throw new Error(`${c.name}: bare check failed`);
-  if (!typed.parse(bareExpr).check().valid) throw new Error(`${c.name}: typed bare check failed: ${typed.parse(bareExpr).check().error}`);
+  if (!typed.parse(bareExpr).check().valid)
+    throw new Error(`${c.name}: typed bare check failed: ${typed.parse(bareExpr).check().error}`);
   if (JSON.stringify(fromCel(program.evaluate(oursActivation))) !== JSON.stringify(fromCel(bareProgram(bareActivation)))) {
     throw new Error(`${c.name}: the two sides compute different results`);
   }
@@ -166,7 +178,16 @@ const prepared = cases.map((c) => {
 
 // Rounds interleave the two sides so that drift in machine load hits both; each ratio is
 // the median over the rounds.
-const samples = prepared.map(() => ({ compileOurs: [], compileBare: [], compileTyped: [], evalOurs: [], evalBare: [], rc: [], rt: [], re: [] }));
+const samples = prepared.map(() => ({
+  compileOurs: [],
+  compileBare: [],
+  compileTyped: [],
+  evalOurs: [],
+  evalBare: [],
+  rc: [],
+  rt: [],
+  re: [],
+}));
 for (let round = 0; round < ROUNDS; round++) {
   prepared.forEach((p, i) => {
     const s = samples[i];

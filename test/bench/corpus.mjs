@@ -12,7 +12,11 @@ export function generatedCorpus(documents) {
   const dir = join(tmpdir(), 'platlint-bench', `corpus-${documents}`);
   if (!existsSync(join(dir, '.complete'))) {
     mkdirSync(dir, { recursive: true });
-    execFileSync(process.execPath, [join(root, 'test/bench/generate-corpus.mjs'), '--out', dir, '--documents', String(documents), '--seed', '42'], { stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      [join(root, 'test/bench/generate-corpus.mjs'), '--out', dir, '--documents', String(documents), '--seed', '42'],
+      { stdio: 'inherit' },
+    );
     writeFileSync(join(dir, '.complete'), '');
   }
   return dir;
@@ -56,9 +60,17 @@ export function jsYamlLoadArgv(paths) {
 
 /** The YAML files under a directory, split in two halves of about the same bytes (largest first, each to the lighter half). */
 export function halvesBySize(dir) {
-  const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : /\.ya?ml$/i.test(e.name) ? [join(d, e.name)] : []));
-  const files = walk(dir).map((f) => ({ f, size: statSync(f).size })).sort((a, b) => b.size - a.size);
-  const halves = [{ files: [], bytes: 0 }, { files: [], bytes: 0 }];
+  const walk = (d) =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(d, e.name)) : /\.ya?ml$/i.test(e.name) ? [join(d, e.name)] : [],
+    );
+  const files = walk(dir)
+    .map((f) => ({ f, size: statSync(f).size }))
+    .sort((a, b) => b.size - a.size);
+  const halves = [
+    { files: [], bytes: 0 },
+    { files: [], bytes: 0 },
+  ];
   for (const { f, size } of files) {
     const lighter = halves[0].bytes <= halves[1].bytes ? halves[0] : halves[1];
     lighter.files.push(f);

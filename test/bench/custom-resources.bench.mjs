@@ -133,14 +133,25 @@ for (let r = 0; r < rounds; r++) {
     // The custom resources must lint clean and be checked: a failed rule or a skipped kind would measure something else.
     const widgets = report.files.filter((f) => f.path.includes('/widgets/'));
     const findings = widgets.flatMap((f) => f.diagnostics);
-    if (widgets.length === 0 || findings.length > 0) throw new Error(`${name}: the custom resources draw ${findings.length} findings (${findings[0]?.message}); they are meant to be valid`);
+    if (widgets.length === 0 || findings.length > 0)
+      throw new Error(
+        `${name}: the custom resources draw ${findings.length} findings (${findings[0]?.message}); they are meant to be valid`,
+      );
     sides[name].push(run);
   }
 }
 const base = median(sides['without rules'].map((x) => x.cpu));
 console.log(`\n${documents} documents, half custom resources (${rounds} alternating rounds, medians, --workers 1)`);
-console.log(`  ${'corpus'.padEnd(16)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'peak RSS MiB'.padStart(13)}  CPU / without rules`);
+console.log(
+  `  ${'corpus'.padEnd(16)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'peak RSS MiB'.padStart(13)}  CPU / without rules`,
+);
 for (const [name, runs] of Object.entries(sides)) {
   const cpu = median(runs.map((x) => x.cpu));
-  console.log(`  ${name.padEnd(16)} ${(median(runs.map((x) => x.wall)) / 1000).toFixed(2).padStart(7)} ${cpu.toFixed(2).padStart(7)} ${median(runs.map((x) => x.rss)).toFixed(0).padStart(13)}  ${(cpu / base).toFixed(2).padStart(19)}`);
+  console.log(
+    `  ${name.padEnd(16)} ${(median(runs.map((x) => x.wall)) / 1000).toFixed(2).padStart(7)} ${cpu.toFixed(2).padStart(7)} ${median(
+      runs.map((x) => x.rss),
+    )
+      .toFixed(0)
+      .padStart(13)}  ${(cpu / base).toFixed(2).padStart(19)}`,
+  );
 }

@@ -33,9 +33,7 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help || !args.out) {
-  process.stderr.write(
-    'usage: node test/bench/generate-corpus.mjs --out DIR [--documents 10000] [--seed 42]\n',
-  );
+  process.stderr.write('usage: node test/bench/generate-corpus.mjs --out DIR [--documents 10000] [--seed 42]\n');
   process.exit(args.help ? 0 : 2);
 }
 const totalDocuments = Number(args.documents);
@@ -98,8 +96,7 @@ const uniq = () => (serial++).toString(36);
 // Minimal YAML emitter (block style; flow style only for short lists of simple scalars)
 
 const RESERVED = /^(y|n|yes|no|on|off|true|false|null|~)$/i;
-const NUMBERISH =
-  /^[-+]?(\d[\d_]*(\.\d*)?([eE][-+]?\d+)?|\.\d+([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|0b[01]+|\.inf|\.nan)$/i;
+const NUMBERISH = /^[-+]?(\d[\d_]*(\.\d*)?([eE][-+]?\d+)?|\.\d+([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|0b[01]+|\.inf|\.nan)$/i;
 const SEXAGESIMAL = /^[-+]?\d+(:[0-5]?\d)+(\.\d*)?$/;
 const DATEISH = /^\d{4}-\d\d?-\d\d?/;
 const PLAIN = /^[A-Za-z0-9_/.$(][A-Za-z0-9_./:%@+=,()$ -]*$/;
@@ -189,14 +186,57 @@ function toYaml(doc) {
 // Vocabulary
 
 const NAMESPACES = [
-  'shop', 'payments', 'search', 'identity', 'analytics', 'ml-serving', 'ml-training', 'media',
-  'notifications', 'platform-tools', 'observability', 'team-alpha', 'team-beta', 'prod-eu', 'prod-us',
+  'shop',
+  'payments',
+  'search',
+  'identity',
+  'analytics',
+  'ml-serving',
+  'ml-training',
+  'media',
+  'notifications',
+  'platform-tools',
+  'observability',
+  'team-alpha',
+  'team-beta',
+  'prod-eu',
+  'prod-us',
 ];
 const WORDS = [
-  'cart', 'checkout', 'catalog', 'inventory', 'pricing', 'orders', 'billing', 'ledger', 'auth',
-  'session', 'profile', 'search', 'indexer', 'recommender', 'gateway', 'frontend', 'thumbnail',
-  'transcoder', 'mailer', 'notifier', 'scheduler', 'reporter', 'exporter', 'ingest', 'router',
-  'quota', 'audit', 'feature-flags', 'geo', 'tax', 'shipping', 'reviews', 'wishlist', 'payouts',
+  'cart',
+  'checkout',
+  'catalog',
+  'inventory',
+  'pricing',
+  'orders',
+  'billing',
+  'ledger',
+  'auth',
+  'session',
+  'profile',
+  'search',
+  'indexer',
+  'recommender',
+  'gateway',
+  'frontend',
+  'thumbnail',
+  'transcoder',
+  'mailer',
+  'notifier',
+  'scheduler',
+  'reporter',
+  'exporter',
+  'ingest',
+  'router',
+  'quota',
+  'audit',
+  'feature-flags',
+  'geo',
+  'tax',
+  'shipping',
+  'reviews',
+  'wishlist',
+  'payouts',
 ];
 const SUFFIXES = ['api', 'worker', 'web', 'service', 'consumer', 'sync', 'cron', 'proxy', 'grpc'];
 const TEAMS = ['storefront', 'payments', 'discovery', 'identity', 'data', 'ml', 'media', 'platform'];
@@ -221,8 +261,18 @@ const MEMORY = ['64Mi', '128Mi', '256Mi', '384Mi', '512Mi', '768Mi', '1Gi', '2Gi
 const VERBS = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete', 'deletecollection'];
 const API_GROUPS = ['', 'apps', 'batch', 'scheduling.plat.io', 'resource.plat.io', 'networking.plat.io'];
 const RESOURCES = [
-  'pods', 'pods/status', 'services', 'configmaps', 'secrets', 'deployments', 'deployments/scale',
-  'jobs', 'podgroups', 'events', 'endpoints', 'resourceclaims',
+  'pods',
+  'pods/status',
+  'services',
+  'configmaps',
+  'secrets',
+  'deployments',
+  'deployments/scale',
+  'jobs',
+  'podgroups',
+  'events',
+  'endpoints',
+  'resourceclaims',
 ];
 
 const appName = () => `${pick(WORDS)}-${pick(SUFFIXES)}`;
@@ -342,7 +392,13 @@ function deployment() {
   if (chance(0.35)) {
     volumes.push({
       name: 'tls',
-      secret: { secretName: `${app}-tls`, items: [{ key: 'tls.crt', path: 'tls.crt' }, { key: 'tls.key', path: 'tls.key' }] },
+      secret: {
+        secretName: `${app}-tls`,
+        items: [
+          { key: 'tls.crt', path: 'tls.crt' },
+          { key: 'tls.key', path: 'tls.key' },
+        ],
+      },
     });
     mounts.push({ name: 'tls', mountPath: '/etc/tls', readOnly: true });
   }
@@ -380,7 +436,11 @@ function deployment() {
     startupProbe: chance(0.2) ? httpProbe('http', '/healthz', { periodSeconds: 5, failureThreshold: 30 }) : undefined,
     readinessProbe: grpc
       ? { grpc: { port: 50051 }, periodSeconds: 10, timeoutSeconds: 2 }
-      : httpProbe('http', '/ready', chance(0.5) ? { initialDelaySeconds: int(1, 10), periodSeconds: 10, failureThreshold: 3 } : { periodSeconds: 10 }),
+      : httpProbe(
+          'http',
+          '/ready',
+          chance(0.5) ? { initialDelaySeconds: int(1, 10), periodSeconds: 10, failureThreshold: 3 } : { periodSeconds: 10 },
+        ),
     livenessProbe: chance(0.5)
       ? httpProbe('http', '/healthz', { periodSeconds: 20, timeoutSeconds: 3, failureThreshold: 3 })
       : { tcpSocket: { port: 'http' }, initialDelaySeconds: 15, periodSeconds: 20 },
@@ -545,12 +605,54 @@ function deployment() {
 // Other resource kinds
 
 const EVENT_TEMPLATES = [
-  { kind: 'Deployment', apiVersion: 'apps/v1', type: 'Normal', reason: 'ScalingReplicaSet', component: 'deployment-controller', message: (n) => `Scaled up replica set ${n}-${hex(9)} from ${int(1, 3)} to ${int(4, 8)}` },
-  { kind: 'Pod', apiVersion: 'v1', type: 'Normal', reason: 'Pulled', component: 'kubelet', message: () => `Successfully pulled image "${image('shop/app')}" in ${int(1, 9)}.${int(100, 999)}s` },
-  { kind: 'Pod', apiVersion: 'v1', type: 'Normal', reason: 'Started', component: 'kubelet', message: () => 'Started container app' },
-  { kind: 'Pod', apiVersion: 'v1', type: 'Warning', reason: 'Unhealthy', component: 'kubelet', message: () => `Readiness probe failed: HTTP probe failed with statuscode: ${pick([500, 502, 503])}` },
-  { kind: 'Pod', apiVersion: 'v1', type: 'Warning', reason: 'BackOff', component: 'kubelet', message: () => 'Back-off restarting failed container app' },
-  { kind: 'Pod', apiVersion: 'v1', type: 'Warning', reason: 'FailedScheduling', component: 'default-scheduler', message: () => `0/${int(3, 40)} nodes are available: insufficient memory.` },
+  {
+    kind: 'Deployment',
+    apiVersion: 'apps/v1',
+    type: 'Normal',
+    reason: 'ScalingReplicaSet',
+    component: 'deployment-controller',
+    message: (n) => `Scaled up replica set ${n}-${hex(9)} from ${int(1, 3)} to ${int(4, 8)}`,
+  },
+  {
+    kind: 'Pod',
+    apiVersion: 'v1',
+    type: 'Normal',
+    reason: 'Pulled',
+    component: 'kubelet',
+    message: () => `Successfully pulled image "${image('shop/app')}" in ${int(1, 9)}.${int(100, 999)}s`,
+  },
+  {
+    kind: 'Pod',
+    apiVersion: 'v1',
+    type: 'Normal',
+    reason: 'Started',
+    component: 'kubelet',
+    message: () => 'Started container app',
+  },
+  {
+    kind: 'Pod',
+    apiVersion: 'v1',
+    type: 'Warning',
+    reason: 'Unhealthy',
+    component: 'kubelet',
+    message: () => `Readiness probe failed: HTTP probe failed with statuscode: ${pick([500, 502, 503])}`,
+  },
+  {
+    kind: 'Pod',
+    apiVersion: 'v1',
+    type: 'Warning',
+    reason: 'BackOff',
+    component: 'kubelet',
+    message: () => 'Back-off restarting failed container app',
+  },
+  {
+    kind: 'Pod',
+    apiVersion: 'v1',
+    type: 'Warning',
+    reason: 'FailedScheduling',
+    component: 'default-scheduler',
+    message: () => `0/${int(3, 40)} nodes are available: insufficient memory.`,
+  },
 ];
 
 function event() {
@@ -574,7 +676,10 @@ function event() {
     },
     reason: t.reason,
     message: t.message(owner),
-    source: t.component === 'kubelet' ? { component: 'kubelet', host: `worker-${hex(4)}.cluster.example.com` } : { component: t.component },
+    source:
+      t.component === 'kubelet'
+        ? { component: 'kubelet', host: `worker-${hex(4)}.cluster.example.com` }
+        : { component: t.component },
     firstTimestamp: first,
     lastTimestamp: first,
     count: t.type === 'Warning' ? int(1, 40) : 1,
@@ -613,8 +718,7 @@ function endpoints() {
     const addresses = [];
     for (let i = int(1, 6); i > 0; i--) {
       const a = { ip: ipv4(), nodeName: `worker-${hex(4)}.cluster.example.com` };
-      if (chance(0.7))
-        a.targetRef = { kind: 'Pod', namespace: ns, name: `${app}-${hex(9)}-${hex(5)}`, uid: uuid() };
+      if (chance(0.7)) a.targetRef = { kind: 'Pod', namespace: ns, name: `${app}-${hex(9)}-${hex(5)}`, uid: uuid() };
       addresses.push(a);
     }
     const subset = { addresses };
@@ -622,7 +726,12 @@ function endpoints() {
     subset.ports = ports;
     subsets.push(subset);
   }
-  return { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: app, namespace: ns, labels: { 'app.example.com/name': app } }, subsets };
+  return {
+    apiVersion: 'v1',
+    kind: 'Endpoints',
+    metadata: { name: app, namespace: ns, labels: { 'app.example.com/name': app } },
+    subsets,
+  };
 }
 
 function priorityLevel(name) {
@@ -630,9 +739,13 @@ function priorityLevel(name) {
   let spec;
   // Only the built-in `exempt` level may be Exempt (flowschema/builtin-priority-level); no further
   // random draw here, so the rest of the corpus stays what the seed made before.
-  if (t < 0.15) spec = { type: 'Limited', limited: { nominalConcurrencyShares: 5, lendablePercent: 0, limitResponse: { type: 'Reject' } } };
+  if (t < 0.15)
+    spec = { type: 'Limited', limited: { nominalConcurrencyShares: 5, lendablePercent: 0, limitResponse: { type: 'Reject' } } };
   else if (t < 0.35)
-    spec = { type: 'Limited', limited: { nominalConcurrencyShares: int(5, 20), lendablePercent: int(0, 50), limitResponse: { type: 'Reject' } } };
+    spec = {
+      type: 'Limited',
+      limited: { nominalConcurrencyShares: int(5, 20), lendablePercent: int(0, 50), limitResponse: { type: 'Reject' } },
+    };
   else
     spec = {
       type: 'Limited',
@@ -651,7 +764,11 @@ function priorityLevel(name) {
 
 function subject() {
   const k = random();
-  if (k < 0.4) return { kind: 'ServiceAccount', serviceAccount: { name: chance(0.3) ? '*' : `${pick(WORDS)}-controller`, namespace: pick(NAMESPACES) } };
+  if (k < 0.4)
+    return {
+      kind: 'ServiceAccount',
+      serviceAccount: { name: chance(0.3) ? '*' : `${pick(WORDS)}-controller`, namespace: pick(NAMESPACES) },
+    };
   if (k < 0.7) return { kind: 'User', user: { name: `${pick(WORDS)}-bot@example.com` } };
   return { kind: 'Group', group: { name: `example:${pick(TEAMS)}-operators` } };
 }
@@ -674,7 +791,10 @@ function flowSchema(level) {
     }
     if (!rule.resourceRules || chance(0.3)) {
       rule.nonResourceRules = [
-        { verbs: ['get'], nonResourceURLs: sample(['/healthz', '/readyz', '/livez', '/metrics', '/version', '/livez/*'], int(1, 3)) },
+        {
+          verbs: ['get'],
+          nonResourceURLs: sample(['/healthz', '/readyz', '/livez', '/metrics', '/version', '/livez/*'], int(1, 3)),
+        },
       ];
     }
     rules.push(rule);
@@ -697,18 +817,31 @@ const POLICIES = [
     spec: {
       paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
       matchConstraints: {
-        resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] }],
+        resourceRules: [
+          { apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] },
+        ],
       },
       matchConditions: [
         { name: 'has-minimum', expression: 'params != null && "min-replicas" in params.data' },
-        { name: 'below-minimum', expression: '!has(object.spec.replicas) || object.spec.replicas < int(params.data["min-replicas"])' },
+        {
+          name: 'below-minimum',
+          expression: '!has(object.spec.replicas) || object.spec.replicas < int(params.data["min-replicas"])',
+        },
       ],
       variables: [{ name: 'minReplicas', expression: 'int(params.data["min-replicas"])' }],
-      mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{spec: Object.spec{replicas: variables.minReplicas}}' } }],
+      mutations: [
+        {
+          patchType: 'ApplyConfiguration',
+          applyConfiguration: { expression: 'Object{spec: Object.spec{replicas: variables.minReplicas}}' },
+        },
+      ],
       failurePolicy: 'Fail',
       reinvocationPolicy: 'Never',
     },
-    binding: { policyName: name, paramRef: { name: `${name}-params`, namespace: 'platform-config', parameterNotFoundAction: 'Deny' } },
+    binding: {
+      policyName: name,
+      paramRef: { name: `${name}-params`, namespace: 'platform-config', parameterNotFoundAction: 'Deny' },
+    },
   }),
   (name) => ({
     spec: {
@@ -719,7 +852,8 @@ const POLICIES = [
       matchConditions: [
         {
           name: 'not-yet-injected',
-          expression: '!has(object.spec.template.spec.initContainers) || !object.spec.template.spec.initContainers.exists(c, c.name == "mesh-proxy")',
+          expression:
+            '!has(object.spec.template.spec.initContainers) || !object.spec.template.spec.initContainers.exists(c, c.name == "mesh-proxy")',
         },
       ],
       mutations: [
@@ -739,10 +873,19 @@ const POLICIES = [
   (name, ns) => ({
     spec: {
       matchConstraints: {
-        resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] }],
+        resourceRules: [
+          { apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] },
+        ],
       },
       matchConditions: [{ name: 'in-namespace', expression: `request.namespace == "${ns}"` }],
-      mutations: [{ patchType: 'JSONPatch', jsonPatch: { expression: `[JSONPatch{op: "add", path: "/metadata/labels/env", value: "${pick(['prod', 'staging'])}"}]` } }],
+      mutations: [
+        {
+          patchType: 'JSONPatch',
+          jsonPatch: {
+            expression: `[JSONPatch{op: "add", path: "/metadata/labels/env", value: "${pick(['prod', 'staging'])}"}]`,
+          },
+        },
+      ],
       failurePolicy: 'Fail',
       reinvocationPolicy: 'Never',
     },
@@ -754,7 +897,9 @@ const POLICIES = [
   (name) => ({
     spec: {
       matchConstraints: {
-        resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] }],
+        resourceRules: [
+          { apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] },
+        ],
       },
       variables: [{ name: 'containerNames', expression: 'object.spec.template.spec.containers.map(c, c.name)' }],
       mutations: [
@@ -770,7 +915,9 @@ const POLICIES = [
     },
     binding: {
       policyName: name,
-      matchResources: { namespaceSelector: { matchExpressions: [{ key: 'example.com/tier', operator: 'NotIn', values: ['sandbox'] }] } },
+      matchResources: {
+        namespaceSelector: { matchExpressions: [{ key: 'example.com/tier', operator: 'NotIn', values: ['sandbox'] }] },
+      },
     },
   }),
   (name) => ({
@@ -799,8 +946,18 @@ function admissionPair() {
   const name = `${['min-replicas', 'mesh-proxy', 'env-label', 'pull-always', 'admitted-by'][i]}-${uniq()}`;
   const { spec, binding } = POLICIES[i](name, pick(NAMESPACES));
   return [
-    { apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicy', metadata: { name, labels: { 'example.com/owner': 'platform' } }, spec },
-    { apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name: `${name}-binding` }, spec: binding },
+    {
+      apiVersion: 'admissionregistration.plat.io/v1',
+      kind: 'MutatingAdmissionPolicy',
+      metadata: { name, labels: { 'example.com/owner': 'platform' } },
+      spec,
+    },
+    {
+      apiVersion: 'admissionregistration.plat.io/v1',
+      kind: 'MutatingAdmissionPolicyBinding',
+      metadata: { name: `${name}-binding` },
+      spec: binding,
+    },
   ];
 }
 
@@ -810,9 +967,15 @@ function podGroup() {
   return {
     apiVersion: 'scheduling.plat.io/v1beta1',
     kind: 'PodGroup',
-    metadata: { name: `${job}-${pick(['workers', 'launcher', 'ps'])}`, namespace: pick(['ml-training', 'ml-serving']), labels: { 'app.example.com/name': job } },
+    metadata: {
+      name: `${job}-${pick(['workers', 'launcher', 'ps'])}`,
+      namespace: pick(['ml-training', 'ml-serving']),
+      labels: { 'app.example.com/name': job },
+    },
     spec: {
-      workloadRef: chance(0.8) ? { workloadName: job, templateName: pick(['workers', 'launcher', 'parameter-servers']) } : undefined,
+      workloadRef: chance(0.8)
+        ? { workloadName: job, templateName: pick(['workers', 'launcher', 'parameter-servers']) }
+        : undefined,
       schedulingPolicy: gang ? { gang: { minCount: pick([2, 4, 8, 16, 32]) } } : { basic: {} },
       disruptionMode: chance(0.6) ? (gang && chance(0.7) ? { all: {} } : { single: {} }) : undefined,
       priorityClassName: chance(0.5) ? pick(['training-high', 'training-low', 'serving']) : undefined,
@@ -831,7 +994,9 @@ function compositePodGroup() {
       parentCompositePodGroupName: child ? `${job}-root` : undefined,
       workloadRef: { workloadName: job, templateName: child ? `stage-${int(1, 4)}` : 'root' },
       schedulingPolicy: chance(0.6) ? { gang: { minGroupCount: int(1, 8) } } : { basic: {} },
-      schedulingConstraints: chance(0.5) ? { topology: [{ key: pick(['topology.plat.io/zone', 'topology.plat.io/region', 'network.example.com/spine']) }] } : undefined,
+      schedulingConstraints: chance(0.5)
+        ? { topology: [{ key: pick(['topology.plat.io/zone', 'topology.plat.io/region', 'network.example.com/spine']) }] }
+        : undefined,
       priorityClassName: chance(0.5) ? 'training-high' : undefined,
     },
   };
@@ -866,7 +1031,10 @@ const CONFIG = 'apiserver.plat.io/v1beta1';
 
 function authenticationConfiguration() {
   const jwt = [];
-  const hosts = sample(['sso.example.com', 'login.example.net', 'ci.example.com', 'idp.example.org', 'auth.example.io'], int(1, 3));
+  const hosts = sample(
+    ['sso.example.com', 'login.example.net', 'ci.example.com', 'idp.example.org', 'auth.example.io'],
+    int(1, 3),
+  );
   for (const host of hosts) {
     const audiences = sample(['platform-api', 'platform-cli', 'platform-dashboard', `${host.split('.')[0]}-client`], int(1, 3));
     const byEmail = chance(0.4);
@@ -883,10 +1051,14 @@ function authenticationConfiguration() {
           ? [{ claim: 'hd', requiredValue: 'example.com' }]
           : undefined,
       claimMappings: {
-        username: byEmail ? { expression: `"${host.split('.')[0]}:" + claims.email` } : { claim: 'sub', prefix: `${host.split('.')[0]}:` },
+        username: byEmail
+          ? { expression: `"${host.split('.')[0]}:" + claims.email` }
+          : { claim: 'sub', prefix: `${host.split('.')[0]}:` },
         groups: chance(0.7) ? { claim: 'groups', prefix: `${host.split('.')[0]}:` } : undefined,
         uid: chance(0.5) ? { claim: 'sub' } : undefined,
-        extra: chance(0.4) ? [{ key: 'example.com/tenant', valueExpression: 'has(claims.tenant) ? claims.tenant : ""' }] : undefined,
+        extra: chance(0.4)
+          ? [{ key: 'example.com/tenant', valueExpression: 'has(claims.tenant) ? claims.tenant : ""' }]
+          : undefined,
       },
       userValidationRules: chance(0.5)
         ? [{ expression: '!user.username.startsWith("system:")', message: 'the system: prefix is reserved' }]
@@ -925,7 +1097,9 @@ function webhookAuthorizer(name) {
       subjectAccessReviewVersion: pick(['v1', 'v1beta1']),
       matchConditionSubjectAccessReviewVersion: 'v1',
       failurePolicy: pick(['NoOpinion', 'Deny']),
-      connectionInfo: file ? { type: 'PlatConfigFile', platConfigFile: `/etc/platform/authz/${name}.kubeconfig` } : { type: 'InClusterConfig' },
+      connectionInfo: file
+        ? { type: 'PlatConfigFile', platConfigFile: `/etc/platform/authz/${name}.kubeconfig` }
+        : { type: 'InClusterConfig' },
       matchConditions: conditions,
     },
   };
@@ -965,7 +1139,9 @@ function tracingConfiguration() {
   return {
     apiVersion: CONFIG,
     kind: 'TracingConfiguration',
-    endpoint: chance(0.6) ? pick(['localhost:4317', 'otel-collector.observability.svc:4317', 'unix:///var/run/otel/collector.sock']) : undefined,
+    endpoint: chance(0.6)
+      ? pick(['localhost:4317', 'otel-collector.observability.svc:4317', 'unix:///var/run/otel/collector.sock'])
+      : undefined,
     samplingRatePerMillion: pick([100, 1000, 10000, 100000]),
   };
 }
@@ -977,12 +1153,15 @@ const UNITS = [
   [80, () => [deployment()]],
   [9, () => [event()]],
   [6, () => [endpoints()]],
-  [5, () => {
-    const level = `${pick(['tenant', 'batch', 'controllers', 'interactive'])}-${uniq()}`;
-    const docs = [priorityLevel(level)];
-    for (let i = int(1, 3); i > 0; i--) docs.push(flowSchema(level));
-    return docs;
-  }],
+  [
+    5,
+    () => {
+      const level = `${pick(['tenant', 'batch', 'controllers', 'interactive'])}-${uniq()}`;
+      const docs = [priorityLevel(level)];
+      for (let i = int(1, 3); i > 0; i--) docs.push(flowSchema(level));
+      return docs;
+    },
+  ],
   [5, admissionPair],
   [4, () => [podGroup()]],
   [3, () => [compositePodGroup()]],

@@ -40,5 +40,14 @@ export async function kubeconformSchemas(cli) {
 
 /** The command line of kubeconform over a corpus, one worker, with the schemas of kubeconformSchemas. */
 export function kubeconformArgv(binary, layout, corpus) {
-  return [binary, '-n', '1', '-summary', '-ignore-missing-schemas', '-schema-location', `${layout}/{{ .ResourceKind }}{{ .KindSuffix }}.json`, corpus];
+  return [
+    binary,
+    '-n',
+    '1',
+    '-summary',
+    '-ignore-missing-schemas',
+    '-schema-location',
+    `${layout}/{{ .ResourceKind }}{{ .KindSuffix }}.json`,
+    corpus,
+  ];
 }

@@ -47,10 +47,16 @@ const work = mkdtempSync(join(tmpdir(), 'platlint-lsp-bench-'));
 // A file of megabytes needs the shared 10,000-document corpus (about 19 MB of Deployments); a few thousand lines, 400 documents.
 let corpus = join(work, 'corpus');
 if (values.megabytes) corpus = generatedCorpus(10000);
-else spawnSync(process.execPath, [join(root, 'test/bench/generate-corpus.mjs'), '--out', corpus, '--documents', '400'], { stdio: 'ignore' });
+else
+  spawnSync(process.execPath, [join(root, 'test/bench/generate-corpus.mjs'), '--out', corpus, '--documents', '400'], {
+    stdio: 'ignore',
+  });
 const deployments = [];
-for (const file of readdirSync(corpus).filter((f) => f.endsWith('.yaml')).sort()) {
-  for (const doc of readFileSync(join(corpus, file), 'utf8').split(/^---\n/m)) if (/^kind: Deployment$/m.test(doc)) deployments.push(doc.endsWith('\n') ? doc : `${doc}\n`);
+for (const file of readdirSync(corpus)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()) {
+  for (const doc of readFileSync(join(corpus, file), 'utf8').split(/^---\n/m))
+    if (/^kind: Deployment$/m.test(doc)) deployments.push(doc.endsWith('\n') ? doc : `${doc}\n`);
 }
 const docs = [];
 let lineCount = 0;
@@ -93,7 +99,14 @@ mkdirSync(workspace);
 // --- A client ------------------------------------------------------------------------------
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
-const yamlSettings = { validate: true, hover: true, completion: true, format: { enable: false }, schemaStore: { enable: false }, schemas: { [pathToFileURL(schemaFile).href]: ['*.yaml'] } };
+const yamlSettings = {
+  validate: true,
+  hover: true,
+  completion: true,
+  format: { enable: false },
+  schemaStore: { enable: false },
+  schemas: { [pathToFileURL(schemaFile).href]: ['*.yaml'] },
+};
 
 async function startClient(name, args) {
   const child = spawn(process.execPath, args, { cwd: workspace, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -110,7 +123,11 @@ async function startClient(name, args) {
       }
     }
   });
-  connection.onRequest('workspace/configuration', (params) => params.items.map((item) => (item.section === 'yaml' ? yamlSettings : item.section === 'yaml.schemas' ? yamlSettings.schemas : null)));
+  connection.onRequest('workspace/configuration', (params) =>
+    params.items.map((item) =>
+      item.section === 'yaml' ? yamlSettings : item.section === 'yaml.schemas' ? yamlSettings.schemas : null,
+    ),
+  );
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onNotification(() => undefined);
@@ -120,7 +137,10 @@ async function startClient(name, args) {
     processId: process.pid,
     rootUri,
     workspaceFolders: [{ uri: rootUri, name: 'bench' }],
-    capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } }, textDocument: { publishDiagnostics: {}, synchronization: { dynamicRegistration: false } } },
+    capabilities: {
+      workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } },
+      textDocument: { publishDiagnostics: {}, synchronization: { dynamicRegistration: false } },
+    },
   });
   await connection.sendNotification('initialized', {});
   await connection.sendNotification('workspace/didChangeConfiguration', { settings: { yaml: yamlSettings } });
@@ -142,16 +162,24 @@ async function round(client, id, edits) {
   const uri = pathToFileURL(join(workspace, `manifest-${client.name}-${id}.yaml`)).href;
   const opened = client.diagnostics(uri, hasError);
   const start = now();
-  await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+  await client.connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'yaml', version: 1, text },
+  });
   const open = (await opened) - start;
   const editTimes = [];
   for (let k = 0; k < edits; k++) {
     await pause(1000);
     const removing = k % 2 === 0;
-    const range = { start: { line: errorLine, character: column }, end: { line: errorLine, character: removing ? column + 1 : column } };
+    const range = {
+      start: { line: errorLine, character: column },
+      end: { line: errorLine, character: removing ? column + 1 : column },
+    };
     const shown = client.diagnostics(uri, removing ? noError : hasError);
     const t = now();
-    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: k + 2 }, contentChanges: [{ range, text: removing ? '' : 'x' }] });
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: k + 2 },
+      contentChanges: [{ range, text: removing ? '' : 'x' }],
+    });
     editTimes.push((await shown) - t);
   }
   await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
@@ -160,7 +188,10 @@ async function round(client, id, edits) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const clients = [await startClient('platlint', [server, '--stdio']), await startClient('yaml-language-server', [yamlServer, '--stdio'])];
+const clients = [
+  await startClient('platlint', [server, '--stdio']),
+  await startClient('yaml-language-server', [yamlServer, '--stdio']),
+];
 if (values.server) clients.push(await startClient('platlint (--server)', [values.server, '--stdio']));
 // Warm-up: first compilations, the schema read, the lint thread's start.
 for (const client of clients) await round(client, 'warm', Math.min(edits, 2));
@@ -182,15 +213,22 @@ for (const client of clients) {
 
 const fmt = (ms) => (ms === undefined ? '      -' : `${ms.toFixed(0).padStart(6)} ms`);
 const spread = (xs) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
-console.log(`file: ${text.split('\n').length} lines, ${(Buffer.byteLength(text) / 1e6).toFixed(2)} MB, ${docs.length} Deployments; ${rounds} alternating rounds (medians, spread in brackets; edits: ${results.platlint.edit.length} per server)`);
+console.log(
+  `file: ${text.split('\n').length} lines, ${(Buffer.byteLength(text) / 1e6).toFixed(2)} MB, ${docs.length} Deployments; ${rounds} alternating rounds (medians, spread in brackets; edits: ${results.platlint.edit.length} per server)`,
+);
 console.log(`${''.padEnd(22)} open → diagnostics            edit → diagnostics`);
 for (const { name } of clients) {
   const { open, edit } = results[name];
-  console.log(`${name.padEnd(22)} ${fmt(median(open))} [${spread(open)}]`.padEnd(53) + (edit.length ? `${fmt(median(edit))} [${spread(edit)}]` : ''));
+  console.log(
+    `${name.padEnd(22)} ${fmt(median(open))} [${spread(open)}]`.padEnd(53) +
+      (edit.length ? `${fmt(median(edit))} [${spread(edit)}]` : ''),
+  );
 }
 const yls = results['yaml-language-server'];
 for (const { name } of clients.filter((c) => c.name !== 'yaml-language-server')) {
   const ours = results[name];
   const editRatio = ours.edit.length ? `, edit ${(median(ours.edit) / median(yls.edit)).toFixed(2)}` : '';
-  console.log(`ratio ${name} / yaml-language-server: open ${(median(ours.open) / median(yls.open)).toFixed(2)}${editRatio} (targets: open of a 5 MB file at most 0.5; open and edit of 5,000 lines at most 0.33)`);
+  console.log(
+    `ratio ${name} / yaml-language-server: open ${(median(ours.open) / median(yls.open)).toFixed(2)}${editRatio} (targets: open of a 5 MB file at most 0.5; open and edit of 5,000 lines at most 0.33)`,
+  );
 }

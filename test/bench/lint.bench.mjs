@@ -19,7 +19,9 @@ import { buildLintLibrary } from './build-entry.mjs';
 import { generatedCorpus } from './corpus.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, documents: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '5' }, documents: { type: 'string', default: '10000' } },
+});
 const rounds = Number(values.rounds);
 
 function yamlFiles(dir) {
@@ -86,9 +88,15 @@ function measure(name, files) {
   const l = median(lintTimes);
   const each = (xs) => xs.map((x) => x.toFixed(0)).join(' ');
   console.log(`\n${name}: ${files.length} files, ${documents} documents, ${(size / 1e6).toFixed(1)} MB`);
-  console.log(`  bare parseAllDocuments  ${p.toFixed(0).padStart(6)} ms CPU  ${((documents / p) * 1000).toFixed(0).padStart(6)} documents/CPU-s`);
-  console.log(`  js-yaml loadAll         ${j.toFixed(0).padStart(6)} ms CPU  ${((documents / j) * 1000).toFixed(0).padStart(6)} documents/CPU-s`);
-  console.log(`  platlint lint           ${l.toFixed(0).padStart(6)} ms CPU  ${((documents / l) * 1000).toFixed(0).padStart(6)} documents/CPU-s`);
+  console.log(
+    `  bare parseAllDocuments  ${p.toFixed(0).padStart(6)} ms CPU  ${((documents / p) * 1000).toFixed(0).padStart(6)} documents/CPU-s`,
+  );
+  console.log(
+    `  js-yaml loadAll         ${j.toFixed(0).padStart(6)} ms CPU  ${((documents / j) * 1000).toFixed(0).padStart(6)} documents/CPU-s`,
+  );
+  console.log(
+    `  platlint lint           ${l.toFixed(0).padStart(6)} ms CPU  ${((documents / l) * 1000).toFixed(0).padStart(6)} documents/CPU-s`,
+  );
   console.log(`  ratio lint / parse      ${(l / p).toFixed(2)}   (target: at most 1.30)`);
   console.log(`  ratio lint / js-yaml    ${(l / j).toFixed(2)}   (issue 25's target: at most 2.0)`);
   console.log(`  each round, ms CPU: parse ${each(parseTimes)}; js-yaml ${each(loadTimes)}; lint ${each(lintTimes)}`);
@@ -103,7 +111,15 @@ console.log(`\npeak memory of this process (maxRSS): ${(process.resourceUsage().
 const cli = join(root, 'packages/cli/dist/platlint.mjs');
 function runCli(workers) {
   const started = process.hrtime.bigint();
-  const result = spawnSync('/usr/bin/env', ['bash', '-c', `command time -f '%M' ${process.execPath} ${cli} lint ${generated} --format json --workers ${workers} > /dev/null`], { encoding: 'utf8' });
+  const result = spawnSync(
+    '/usr/bin/env',
+    [
+      'bash',
+      '-c',
+      `command time -f '%M' ${process.execPath} ${cli} lint ${generated} --format json --workers ${workers} > /dev/null`,
+    ],
+    { encoding: 'utf8' },
+  );
   const wall = Number(process.hrtime.bigint() - started) / 1e6;
   const rss = Number(result.stderr.trim().split('\n').pop());
   return { wall, rss: Number.isFinite(rss) ? rss / 1024 : undefined };
@@ -116,9 +132,16 @@ for (let r = 0; r < 3; r++) {
 }
 const w1 = median(one.map((x) => x.wall));
 const w2 = median(two.map((x) => x.wall));
-const rss = (runs) => (runs[0].rss ? `${Math.max(...runs.map((x) => x.rss)).toFixed(0)} MB peak RSS` : 'peak RSS not measured (no /usr/bin/time)');
+const rss = (runs) =>
+  runs[0].rss ? `${Math.max(...runs.map((x) => x.rss)).toFixed(0)} MB peak RSS` : 'peak RSS not measured (no /usr/bin/time)';
 console.log(`\nCLI on the generated corpus (${synthetic.documents} documents), wall time, median of 3:`);
-console.log(`  --workers 1   ${w1.toFixed(0).padStart(6)} ms  ${((synthetic.documents / w1) * 1000).toFixed(0)} documents/s  ${rss(one)}`);
-console.log(`  --workers 2   ${w2.toFixed(0).padStart(6)} ms  ${((synthetic.documents / w2) * 1000).toFixed(0)} documents/s  ${rss(two)}`);
+console.log(
+  `  --workers 1   ${w1.toFixed(0).padStart(6)} ms  ${((synthetic.documents / w1) * 1000).toFixed(0)} documents/s  ${rss(one)}`,
+);
+console.log(
+  `  --workers 2   ${w2.toFixed(0).padStart(6)} ms  ${((synthetic.documents / w2) * 1000).toFixed(0)} documents/s  ${rss(two)}`,
+);
 console.log(`  two-core speed-up  ${(w1 / w2).toFixed(2)}x`);
-console.log(`\nsummary: real-world ${((realworld.documents / realworld.lint) * 1000).toFixed(0)} documents/CPU-s (target 1300), ratio ${(realworld.lint / realworld.parse).toFixed(2)}; generated ratio ${(synthetic.lint / synthetic.parse).toFixed(2)} (target 1.30), ${(synthetic.lint / synthetic.load).toFixed(2)} of js-yaml (target 2.0)`);
+console.log(
+  `\nsummary: real-world ${((realworld.documents / realworld.lint) * 1000).toFixed(0)} documents/CPU-s (target 1300), ratio ${(realworld.lint / realworld.parse).toFixed(2)}; generated ratio ${(synthetic.lint / synthetic.parse).toFixed(2)} (target 1.30), ${(synthetic.lint / synthetic.load).toFixed(2)} of js-yaml (target 2.0)`,
+);

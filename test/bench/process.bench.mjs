@@ -52,7 +52,10 @@ function timed(argv) {
 
 const kubeconform = findKubeconform(values.kubeconform);
 const kubeconformLayout = kubeconform ? await kubeconformSchemas(values.cli) : undefined;
-if (!kubeconform) console.log('kubeconform not found (--kubeconform BIN, $KUBECONFORM or the PATH): its side is skipped; see the head of this file to build it');
+if (!kubeconform)
+  console.log(
+    'kubeconform not found (--kubeconform BIN, $KUBECONFORM or the PATH): its side is skipped; see the head of this file to build it',
+  );
 
 const generated = () => generatedCorpus(Number(values.documents));
 const corpora = values.corpus ?? (values['generated-only'] ? [generated()] : [join(root, 'test/corpus/realworld'), generated()]);
@@ -64,24 +67,61 @@ for (const corpus of corpora) {
   for (let r = 0; r < rounds; r++) {
     sides.parse.push(timed(bareParseArgv([corpus])));
     sides['js-yaml load'].push(timed(jsYamlLoadArgv([corpus])));
-    for (const w of values.workers) sides[`lint --workers ${w}`].push(timed([process.execPath, values.cli, 'lint', corpus, '--format', 'json', '--workers', w, '-o', '/dev/null']));
+    for (const w of values.workers)
+      sides[`lint --workers ${w}`].push(
+        timed([process.execPath, values.cli, 'lint', corpus, '--format', 'json', '--workers', w, '-o', '/dev/null']),
+      );
     if (kubeconform) sides['kubeconform -n 1'].push(timed(kubeconformArgv(kubeconform, kubeconformLayout, corpus)));
     if (values.cache) {
-      timed([process.execPath, values.cli, 'lint', corpus, '--format', 'json', '-o', '/dev/null', '--cache', '--cache-location', cacheFile]);
-      sides['lint --cache (warm)'].push(timed([process.execPath, values.cli, 'lint', corpus, '--format', 'json', '-o', '/dev/null', '--cache', '--cache-location', cacheFile]));
+      timed([
+        process.execPath,
+        values.cli,
+        'lint',
+        corpus,
+        '--format',
+        'json',
+        '-o',
+        '/dev/null',
+        '--cache',
+        '--cache-location',
+        cacheFile,
+      ]);
+      sides['lint --cache (warm)'].push(
+        timed([
+          process.execPath,
+          values.cli,
+          'lint',
+          corpus,
+          '--format',
+          'json',
+          '-o',
+          '/dev/null',
+          '--cache',
+          '--cache-location',
+          cacheFile,
+        ]),
+      );
     }
   }
-  const base = { wall: median(sides.parse.map((x) => x.wall)), cpu: median(sides.parse.map((x) => x.cpu)), rss: median(sides.parse.map((x) => x.rss)) };
+  const base = {
+    wall: median(sides.parse.map((x) => x.wall)),
+    cpu: median(sides.parse.map((x) => x.cpu)),
+    rss: median(sides.parse.map((x) => x.rss)),
+  };
   const fastest = median(sides['js-yaml load'].map((x) => x.cpu));
   const goValidator = kubeconform ? median(sides['kubeconform -n 1'].map((x) => x.cpu)) : undefined;
   console.log(`\n${corpus} (${rounds} alternating rounds, medians)`);
-  console.log(`  ${'process'.padEnd(22)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'peak RSS MiB'.padStart(13)}  CPU / parse  wall / parse  CPU / js-yaml  RSS / parse${goValidator ? '  CPU / kubeconform' : ''}  CPU s of each round`);
+  console.log(
+    `  ${'process'.padEnd(22)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'peak RSS MiB'.padStart(13)}  CPU / parse  wall / parse  CPU / js-yaml  RSS / parse${goValidator ? '  CPU / kubeconform' : ''}  CPU s of each round`,
+  );
   for (const [name, runs] of Object.entries(sides)) {
     const wall = median(runs.map((x) => x.wall));
     const cpu = median(runs.map((x) => x.cpu));
     const rss = median(runs.map((x) => x.rss));
     const failed = runs.some((x) => x.status !== 0 && x.status !== 1) ? '  (a run failed)' : '';
     const spread = runs.map((x) => x.cpu.toFixed(1)).join(' ');
-    console.log(`  ${name.padEnd(22)} ${(wall / 1000).toFixed(2).padStart(7)} ${cpu.toFixed(2).padStart(7)} ${rss.toFixed(0).padStart(13)}  ${(cpu / base.cpu).toFixed(2).padStart(11)}  ${(wall / base.wall).toFixed(2).padStart(12)}  ${(cpu / fastest).toFixed(2).padStart(13)}  ${(rss / base.rss).toFixed(2).padStart(11)}${goValidator ? `  ${(cpu / goValidator).toFixed(2).padStart(17)}` : ''}  ${spread}${failed}`);
+    console.log(
+      `  ${name.padEnd(22)} ${(wall / 1000).toFixed(2).padStart(7)} ${cpu.toFixed(2).padStart(7)} ${rss.toFixed(0).padStart(13)}  ${(cpu / base.cpu).toFixed(2).padStart(11)}  ${(wall / base.wall).toFixed(2).padStart(12)}  ${(cpu / fastest).toFixed(2).padStart(13)}  ${(rss / base.rss).toFixed(2).padStart(11)}${goValidator ? `  ${(cpu / goValidator).toFixed(2).padStart(17)}` : ''}  ${spread}${failed}`,
+    );
   }
 }

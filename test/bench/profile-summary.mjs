@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, focus: { type: 'string' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '40' }, focus: { type: 'string' } },
+});
 if (positionals.length !== 1) {
   console.error('usage: node test/bench/profile-summary.mjs FILE.cpuprofile [--top 40] [--focus name1,name2]');
   process.exit(2);
@@ -35,7 +38,11 @@ for (const [id, count] of hits) {
 const pct = (count) => `${((100 * count) / busy).toFixed(1).padStart(5)} %`;
 console.log(`${positionals[0]}: ${total} samples, ${busy} not idle; shares of the busy samples`);
 console.log('\nself time');
-for (const [key, count] of [...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) console.log(`${pct(count)}  ${key}`);
+for (const [key, count] of [...self]
+  .filter(([k]) => !k.startsWith('(idle)'))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, Number(values.top)))
+  console.log(`${pct(count)}  ${key}`);
 
 // Inclusive time: a sample counts once for every distinct function name on its stack.
 if (values.focus) {

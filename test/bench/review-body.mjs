@@ -42,6 +42,7 @@ export function reviewBody() {
       },
     },
   });
-  while (Buffer.byteLength(review(object())) < 4096 - 60) env.push({ name: `SETTING_${env.length}`, value: `value-${env.length}-${'x'.repeat(20)}` });
+  while (Buffer.byteLength(review(object())) < 4096 - 60)
+    env.push({ name: `SETTING_${env.length}`, value: `value-${env.length}-${'x'.repeat(20)}` });
   return review(object());
 }

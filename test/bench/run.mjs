@@ -5,7 +5,15 @@ import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
-const benches = [['startup.bench.mjs'], ['lint.bench.mjs'], ['process.bench.mjs'], ['threads.bench.mjs'], ['custom-resources.bench.mjs'], ['cel.bench.mjs'], ['webhook.bench.mjs', '--connections', '16']];
+const benches = [
+  ['startup.bench.mjs'],
+  ['lint.bench.mjs'],
+  ['process.bench.mjs'],
+  ['threads.bench.mjs'],
+  ['custom-resources.bench.mjs'],
+  ['cel.bench.mjs'],
+  ['webhook.bench.mjs', '--connections', '16'],
+];
 for (const [bench, ...args] of benches) {
   console.log(`\n=== ${bench} ===`);
   if (bench === 'webhook.bench.mjs' && !hasWrk) {

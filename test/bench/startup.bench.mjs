@@ -17,7 +17,26 @@ const runs = Number(values.runs);
 const file = join(mkdtempSync(join(tmpdir(), 'platlint-startup-')), 'app.yaml');
 writeFileSync(
   file,
-  ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: web', 'spec:', '  replicas: 2', '  selector:', '    matchLabels: {app: web}', '  template:', '    metadata:', '      labels: {app: web}', '    spec:', '      containers:', '      - name: web', '        image: nginx:1.27', '        ports:', '        - containerPort: 80', ''].join('\n'),
+  [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: web',
+    'spec:',
+    '  replicas: 2',
+    '  selector:',
+    '    matchLabels: {app: web}',
+    '  template:',
+    '    metadata:',
+    '      labels: {app: web}',
+    '    spec:',
+    '      containers:',
+    '      - name: web',
+    '        image: nginx:1.27',
+    '        ports:',
+    '        - containerPort: 80',
+    '',
+  ].join('\n'),
 );
 
 function time(args) {

@@ -94,7 +94,14 @@ function threadTimes(argv) {
 
 const corpus = values.corpus ?? generatedCorpus(Number(values.documents));
 const sides = [];
-for (const cli of values.cli) for (const w of values.workers) sides.push({ cli, name: `${values.cli.length > 1 ? `${cli} ` : ''}--workers ${w}`, argv: [process.execPath, cli, 'lint', corpus, '--format', 'json', '-o', '/dev/null', '--workers', w], runs: [] });
+for (const cli of values.cli)
+  for (const w of values.workers)
+    sides.push({
+      cli,
+      name: `${values.cli.length > 1 ? `${cli} ` : ''}--workers ${w}`,
+      argv: [process.execPath, cli, 'lint', corpus, '--format', 'json', '-o', '/dev/null', '--workers', w],
+      runs: [],
+    });
 const halves = halvesBySize(corpus);
 const ceiling = { whole: [], halves: [], together: [], togetherWall: [], wholeWall: [] };
 for (let r = 0; r < Number(values.rounds); r++) {
@@ -115,26 +122,51 @@ function pairBound(a, b) {
 }
 
 console.log(`${corpus} (${values.rounds} alternating rounds, medians, CPU seconds)`);
-console.log(`  ${'run'.padEnd(20)} ${'main'.padStart(6)} ${'workers'.padStart(14)} ${'helpers'.padStart(8)} ${'total'.padStart(7)} ${'bound'.padStart(7)} ${'wall'.padStart(7)}`);
+console.log(
+  `  ${'run'.padEnd(20)} ${'main'.padStart(6)} ${'workers'.padStart(14)} ${'helpers'.padStart(8)} ${'total'.padStart(7)} ${'bound'.padStart(7)} ${'wall'.padStart(7)}`,
+);
 for (const { name, runs } of sides) {
   const m = (f) => median(runs.map(f));
   const workers = runs[0].workers.map((_, i) => m((r) => r.workers[i] ?? 0).toFixed(2)).join(' ') || '-';
-  console.log(`  ${name.padEnd(20)} ${m((r) => r.main).toFixed(2).padStart(6)} ${workers.padStart(14)} ${m((r) => r.helpers).toFixed(2).padStart(8)} ${m((r) => r.total).toFixed(2).padStart(7)} ${m((r) => r.bound).toFixed(2).padStart(7)} ${m((r) => r.wall).toFixed(2).padStart(7)}`);
+  console.log(
+    `  ${name.padEnd(20)} ${m((r) => r.main)
+      .toFixed(2)
+      .padStart(6)} ${workers.padStart(14)} ${m((r) => r.helpers)
+      .toFixed(2)
+      .padStart(8)} ${m((r) => r.total)
+      .toFixed(2)
+      .padStart(7)} ${m((r) => r.bound)
+      .toFixed(2)
+      .padStart(7)} ${m((r) => r.wall)
+      .toFixed(2)
+      .padStart(7)}`,
+  );
 }
 const bounds = sides.map((s) => median(s.runs.map((r) => r.bound)));
 const walls = sides.map((s) => median(s.runs.map((r) => r.wall)));
 // Each CLI's runs against its own first --workers value (--workers 1 by default).
 const baseOf = (i) => sides.findIndex((s) => s.cli === sides[i].cli);
 const compared = sides.map((_, i) => i).filter((i) => baseOf(i) !== i);
-for (const i of compared) console.log(`  ${sides[i].name} over ${sides[baseOf(i)].name}: speed-up bound ${(bounds[baseOf(i)] / bounds[i]).toFixed(2)}x, wall ${(walls[baseOf(i)] / walls[i]).toFixed(2)}x`);
+for (const i of compared)
+  console.log(
+    `  ${sides[i].name} over ${sides[baseOf(i)].name}: speed-up bound ${(bounds[baseOf(i)] / bounds[i]).toFixed(2)}x, wall ${(walls[baseOf(i)] / walls[i]).toFixed(2)}x`,
+  );
 const [whole, split, together] = [median(ceiling.whole), median(ceiling.halves), median(ceiling.together)];
 const spreadOf = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
-console.log(`  ceiling: bare parse bound ${whole.toFixed(2)}, of two halves side by side ${split.toFixed(2)}: speed-up bound ${(whole / split).toFixed(2)}x`);
-console.log(`  ceiling, the halves run at once: bound ${together.toFixed(2)}, speed-up bound ${(whole / together).toFixed(2)}x, wall ${(median(ceiling.wholeWall) / median(ceiling.togetherWall)).toFixed(2)}x`);
+console.log(
+  `  ceiling: bare parse bound ${whole.toFixed(2)}, of two halves side by side ${split.toFixed(2)}: speed-up bound ${(whole / split).toFixed(2)}x`,
+);
+console.log(
+  `  ceiling, the halves run at once: bound ${together.toFixed(2)}, speed-up bound ${(whole / together).toFixed(2)}x, wall ${(median(ceiling.wholeWall) / median(ceiling.togetherWall)).toFixed(2)}x`,
+);
 // The issue's measure: the speed-up a run reaches, as a share of what the ceiling allows (target: at least 0.95).
 for (const i of compared) {
   const share = (ceilingBound) => (bounds[baseOf(i)] / bounds[i] / (whole / ceilingBound)).toFixed(2);
-  console.log(`  ${sides[i].name}: speed-up bound / ceiling ${share(split)} (/ the ceiling of the halves run at once: ${share(together)})`);
+  console.log(
+    `  ${sides[i].name}: speed-up bound / ceiling ${share(split)} (/ the ceiling of the halves run at once: ${share(together)})`,
+  );
 }
 // The machine is shared: how far the rounds spread says how much a difference of medians means.
-console.log(`  spread of the bounds over the rounds: ${sides.map((s) => `${s.name} ${spreadOf(s.runs.map((r) => r.bound))}`).join('; ')}; bare parse ${spreadOf(ceiling.whole)}; halves ${spreadOf(ceiling.halves)}; halves at once ${spreadOf(ceiling.together)}`);
+console.log(
+  `  spread of the bounds over the rounds: ${sides.map((s) => `${s.name} ${spreadOf(s.runs.map((r) => r.bound))}`).join('; ')}; bare parse ${spreadOf(ceiling.whole)}; halves ${spreadOf(ceiling.halves)}; halves at once ${spreadOf(ceiling.together)}`,
+);

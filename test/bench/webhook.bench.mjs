@@ -44,7 +44,9 @@ function have(command) {
 const missing = ['wrk', 'openssl', 'taskset'].filter((c) => !have(c));
 if (!existsSync('/usr/bin/time')) missing.push('/usr/bin/time (package "time")');
 if (missing.length > 0) {
-  console.error(`webhook bench: missing ${missing.join(', ')}. On Debian: apt-get update && apt-get install -y ${missing.map((m) => (m.startsWith('/usr/bin/time') ? 'time' : m === 'taskset' ? 'util-linux' : m)).join(' ')}`);
+  console.error(
+    `webhook bench: missing ${missing.join(', ')}. On Debian: apt-get update && apt-get install -y ${missing.map((m) => (m.startsWith('/usr/bin/time') ? 'time' : m === 'taskset' ? 'util-linux' : m)).join(' ')}`,
+  );
   process.exit(1);
 }
 if (!existsSync(cli)) {
@@ -54,10 +56,55 @@ if (!existsSync(cli)) {
 
 const dir = mkdtempSync(join(tmpdir(), 'platlint-webhook-bench-'));
 const openssl = (args) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-openssl(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '1', '-subj', '/CN=bench CA']);
+openssl([
+  'req',
+  '-x509',
+  '-newkey',
+  'ec',
+  '-pkeyopt',
+  'ec_paramgen_curve:prime256v1',
+  '-nodes',
+  '-keyout',
+  'ca.key',
+  '-out',
+  'ca.crt',
+  '-days',
+  '1',
+  '-subj',
+  '/CN=bench CA',
+]);
 writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
-openssl(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'tls.key', '-out', 'tls.csr', '-subj', '/CN=127.0.0.1']);
-openssl(['x509', '-req', '-in', 'tls.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'tls.crt', '-days', '1', '-extfile', 'san.ext']);
+openssl([
+  'req',
+  '-newkey',
+  'ec',
+  '-pkeyopt',
+  'ec_paramgen_curve:prime256v1',
+  '-nodes',
+  '-keyout',
+  'tls.key',
+  '-out',
+  'tls.csr',
+  '-subj',
+  '/CN=127.0.0.1',
+]);
+openssl([
+  'x509',
+  '-req',
+  '-in',
+  'tls.csr',
+  '-CA',
+  'ca.crt',
+  '-CAkey',
+  'ca.key',
+  '-CAcreateserial',
+  '-out',
+  'tls.crt',
+  '-days',
+  '1',
+  '-extfile',
+  'san.ext',
+]);
 
 const body = reviewBody();
 /** The same review as a ReplicaSet: no policy of the state matches it. */
@@ -112,7 +159,11 @@ function cpuSeconds(pid) {
 }
 
 function start(name, args) {
-  const child = spawn('taskset', ['-c', values['server-cpu'], '/usr/bin/time', '-f', 'PEAK_RSS_KB %M', process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    'taskset',
+    ['-c', values['server-cpu'], '/usr/bin/time', '-f', 'PEAK_RSS_KB %M', process.execPath, ...args],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.setEncoding('utf8');
   const ready = new Promise((resolve, reject) => {
@@ -125,7 +176,12 @@ function start(name, args) {
     child.on('exit', (code) => reject(new Error(`${name} exited ${code}: ${stderr}`)));
   });
   // Node itself is the grandchild: taskset execs time, which forks node.
-  const nodePid = () => Number(execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' }).trim().split('\n')[0]);
+  const nodePid = () =>
+    Number(
+      execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+        .trim()
+        .split('\n')[0],
+    );
   const stop = () =>
     new Promise((resolve) => {
       child.on('exit', () => resolve(Number(/PEAK_RSS_KB (\d+)/.exec(stderr)?.[1] ?? NaN)));
@@ -137,11 +193,22 @@ function start(name, args) {
 function check(port, path, body) {
   return new Promise((resolve, reject) => {
     // A connection of its own: a pooled one may have been closed by the server's keep-alive timeout.
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent: false, ca: readFileSync(join(dir, 'ca.crt')), headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode, text }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent: false,
+        ca: readFileSync(join(dir, 'ca.crt')),
+        headers: { 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -149,7 +216,22 @@ function check(port, path, body) {
 
 function wrk(url, connections, seconds, bodyName, pid) {
   const cpuBefore = cpuSeconds(pid);
-  const out = execFileSync('taskset', ['-c', values['load-cpu'], 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', join(dir, `${bodyName}.lua`), url], { encoding: 'utf8' });
+  const out = execFileSync(
+    'taskset',
+    [
+      '-c',
+      values['load-cpu'],
+      'wrk',
+      '-t1',
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--latency',
+      '-s',
+      join(dir, `${bodyName}.lua`),
+      url,
+    ],
+    { encoding: 'utf8' },
+  );
   const cpu = cpuSeconds(pid) - cpuBefore;
   const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
   const cpuUsPerRequest = (cpu * 1e6) / requests;
@@ -170,14 +252,28 @@ const targets = [
   {
     name: 'platlint',
     path: '/mutate',
-    args: [...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []), cli, 'serve', '--port', '0', '--state', state, '--tls-cert-file', join(dir, 'tls.crt'), '--tls-private-key-file', join(dir, 'tls.key')],
+    args: [
+      ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []),
+      cli,
+      'serve',
+      '--port',
+      '0',
+      '--state',
+      state,
+      '--tls-cert-file',
+      join(dir, 'tls.crt'),
+      '--tls-private-key-file',
+      join(dir, 'tls.key'),
+    ],
     runs: [
       ['platlint (3 of 10 policies mutate)', 'matched'],
       ['platlint (no policy matches)', 'unmatched'],
     ],
   },
 ];
-console.log(`webhook bench: ${Buffer.byteLength(body)}-byte AdmissionReview, ${duration} s per run, wrk on cpu ${values['load-cpu']}, servers on cpu ${values['server-cpu']}, node ${process.version}`);
+console.log(
+  `webhook bench: ${Buffer.byteLength(body)}-byte AdmissionReview, ${duration} s per run, wrk on cpu ${values['load-cpu']}, servers on cpu ${values['server-cpu']}, node ${process.version}`,
+);
 const results = {};
 const peakKb = {};
 try {
@@ -189,15 +285,20 @@ try {
     for (const [label, bodyName] of t.runs) {
       const sample = await check(port, t.path, bodies[bodyName]);
       if (sample.status !== 200) throw new Error(`${label} answered ${sample.status}: ${sample.text}`);
-      if (t.name === 'platlint' && bodyName === 'matched' && !sample.text.includes('"patchType":"JSONPatch"')) throw new Error(`platlint did not mutate: ${sample.text}`);
-      if (t.name === 'platlint' && bodyName === 'unmatched' && sample.text.includes('"patch"')) throw new Error(`platlint mutated a request no policy matches: ${sample.text}`);
+      if (t.name === 'platlint' && bodyName === 'matched' && !sample.text.includes('"patchType":"JSONPatch"'))
+        throw new Error(`platlint did not mutate: ${sample.text}`);
+      if (t.name === 'platlint' && bodyName === 'unmatched' && sample.text.includes('"patch"'))
+        throw new Error(`platlint mutated a request no policy matches: ${sample.text}`);
       wrk(url, connections[0], 2, bodyName, pid); // warm-up: JIT, caches, TLS sessions
       results[label] = {};
       for (const c of connections) {
         const r = wrk(url, c, duration, bodyName, pid);
-        if (r.errors > 0 || r.socketErrors) console.log(`  ${label} c=${c}: ${r.errors} non-2xx, socket errors: ${r.socketErrors ?? 'none'}`);
+        if (r.errors > 0 || r.socketErrors)
+          console.log(`  ${label} c=${c}: ${r.errors} non-2xx, socket errors: ${r.socketErrors ?? 'none'}`);
         results[label][c] = r;
-        console.log(`  ${label.padEnd(36)} c=${String(c).padEnd(3)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99ms.toFixed(2).padStart(6)} ms   ${r.cpuUsPerRequest.toFixed(0).padStart(4)} µs CPU/request`);
+        console.log(
+          `  ${label.padEnd(36)} c=${String(c).padEnd(3)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99ms.toFixed(2).padStart(6)} ms   ${r.cpuUsPerRequest.toFixed(0).padStart(4)} µs CPU/request`,
+        );
       }
     }
     peakKb[t.name] = await server.stop();
@@ -206,7 +307,9 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 const bare = results.bare;
-console.log('\n(ratios against the bare server: requests/s, and CPU per request as bare/platlint, which noise on a shared machine moves less)');
+console.log(
+  '\n(ratios against the bare server: requests/s, and CPU per request as bare/platlint, which noise on a shared machine moves less)',
+);
 console.log('request                              conns     req/s  ratio  p99 ms  CPU µs/req  CPU ratio');
 for (const [label, byConnections] of Object.entries(results)) {
   for (const c of connections) {
@@ -217,11 +320,15 @@ for (const [label, byConnections] of Object.entries(results)) {
     );
   }
 }
-console.log(`peak memory (max RSS): bare ${(peakKb.bare / 1024).toFixed(0)} MiB, platlint ${(peakKb.platlint / 1024).toFixed(0)} MiB`);
+console.log(
+  `peak memory (max RSS): bare ${(peakKb.bare / 1024).toFixed(0)} MiB, platlint ${(peakKb.platlint / 1024).toFixed(0)} MiB`,
+);
 if (bare[16]) {
   for (const label of Object.keys(results).filter((l) => l !== 'bare')) {
     const r = results[label][16];
     const ratio = r.rps / bare[16].rps;
-    console.log(`target at 16 connections, ${label}: ratio >= 0.6 ${ratio >= 0.6 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}), p99 < 5 ms ${r.p99ms < 5 ? 'met' : 'NOT met'} (${r.p99ms.toFixed(2)} ms)`);
+    console.log(
+      `target at 16 connections, ${label}: ratio >= 0.6 ${ratio >= 0.6 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}), p99 < 5 ms ${r.p99ms < 5 ? 'met' : 'NOT met'} (${r.p99ms.toFixed(2)} ms)`,
+    );
   }
 }

@@ -4,7 +4,20 @@
 // never from timing.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUNDLE, REPO_ROOT, cliEnv, manifests, removeTempDirs, runCli, tempDir, type RunResult } from './helpers.js';
@@ -34,10 +47,15 @@ const cacheFiles = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir
 const KEY = 'key';
 
 /** What the launcher puts before V8's data in a file of `dir`: an HMAC-SHA256 of its name and data under the directory's key. */
-const signature = (dir: string, name: string, data: Buffer): Buffer => createHmac('sha256', readFileSync(join(dir, KEY))).update(name).update(data).digest();
+const signature = (dir: string, name: string, data: Buffer): Buffer =>
+  createHmac('sha256', readFileSync(join(dir, KEY)))
+    .update(name)
+    .update(data)
+    .digest();
 
 /** The report of a run without any cache, to compare the others with. */
-const reference = (cwd: string): string => runCli(['lint', '--format', 'json', '.'], { cwd, env: { PLATLINT_CODE_CACHE: '0' } }).stdout;
+const reference = (cwd: string): string =>
+  runCli(['lint', '--format', 'json', '.'], { cwd, env: { PLATLINT_CODE_CACHE: '0' } }).stdout;
 
 describe('the code cache', () => {
   it('is made by the first lint and used, unchanged, by the next', () => {
@@ -79,7 +97,10 @@ describe('the code cache', () => {
     const cwd = tempDir(files);
     const cache = join(tempDir(), 'cache');
     lint(cwd, cache);
-    const parallel = runCli(['lint', '--format', 'json', '--workers', '2', '.'], { cwd, env: { PLATLINT_CODE_CACHE: cache, ...DEBUG } });
+    const parallel = runCli(['lint', '--format', 'json', '--workers', '2', '.'], {
+      cwd,
+      env: { PLATLINT_CODE_CACHE: cache, ...DEBUG },
+    });
     // The main thread's and the worker's (a worker writes no cache).
     expect(events(parallel.stderr)).toEqual(['hit', 'hit']);
     expect(parallel.stdout).toBe(reference(cwd));
@@ -156,7 +177,12 @@ describe('the code cache', () => {
     // home directory that does not exist; where mkdir fails although the parent exists (Node's
     // recursive mkdir loops there for ever).
     const missingHome = join(base, 'missing-home');
-    const places = [join(base, 'a-file', 'cache'), shared, join(missingHome, '.cache', 'platlint'), ...(existsSync('/proc/self') ? ['/proc/platlint-cache'] : [])];
+    const places = [
+      join(base, 'a-file', 'cache'),
+      shared,
+      join(missingHome, '.cache', 'platlint'),
+      ...(existsSync('/proc/self') ? ['/proc/platlint-cache'] : []),
+    ];
     for (const cache of places) {
       const result = lint(cwd, cache);
       expect(result.status).toBe(0);
@@ -188,7 +214,9 @@ describe('the code cache', () => {
       utimesSync(join(cache, name), 1_000_000 + i, 1_000_000 + i);
     });
     lint(cwd, cache);
-    const left = readdirSync(cache).filter((f) => f !== KEY).sort();
+    const left = readdirSync(cache)
+      .filter((f) => f !== KEY)
+      .sort();
     expect(left).toHaveLength(5);
     expect(left.filter((f) => old.includes(f))).toEqual(['platlint.b.bin', 'platlint.c.bin', 'platlint.d.bin', 'server.e.bin']);
   });
@@ -228,7 +256,13 @@ describe('the code cache', () => {
 // The attacker's steps run as uid 65534 (nobody) through setpriv, which needs root.
 const ATTACKER = 65534;
 const canSwitchUser = process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
-const asAttacker = (args: string[]): string[] => ['setpriv', `--reuid=${ATTACKER}`, `--regid=${ATTACKER}`, '--clear-groups', ...args];
+const asAttacker = (args: string[]): string[] => [
+  'setpriv',
+  `--reuid=${ATTACKER}`,
+  `--regid=${ATTACKER}`,
+  '--clear-groups',
+  ...args,
+];
 
 /** Runs `args` as the attacker in `cwd`; throws with its output when it fails. */
 function attackerRuns(args: string[], cwd: string, env: Record<string, string> = {}): void {
@@ -261,19 +295,23 @@ function forgeries(base: string, name: string): string {
   const attacker = join(base, 'attacker');
   const dist = join(attacker, 'dist');
   mkdirSync(dist, { recursive: true });
-  for (const file of ['platlint.mjs', 'platlint.script.js', 'kubernetes-client.cjs']) cpSync(join(REPO_ROOT, 'packages/cli/dist', file), join(dist, file));
+  for (const file of ['platlint.mjs', 'platlint.script.js', 'kubernetes-client.cjs'])
+    cpSync(join(REPO_ROOT, 'packages/cli/dist', file), join(dist, file));
   const script = join(dist, 'platlint.script.js');
   const source = readFileSync(script, 'latin1');
   const start = source.lastIndexOf('/*! Bundled license information:');
   const end = source.indexOf('*/', start) + 2;
-  const payload = ';process.env.PLATLINT_TEST_MARKER&&require("fs").writeFileSync(process.env.PLATLINT_TEST_MARKER,"attacker code ran");';
+  const payload =
+    ';process.env.PLATLINT_TEST_MARKER&&require("fs").writeFileSync(process.env.PLATLINT_TEST_MARKER,"attacker code ran");';
   expect(start).toBeGreaterThan(0);
   writeFileSync(script, source.slice(0, start) + payload.padEnd(end - start) + source.slice(end), 'latin1');
   expect(statSync(script).size).toBe(statSync(join(REPO_ROOT, 'packages/cli/dist/platlint.script.js')).size);
   writeFileSync(join(attacker, 'forge.mjs'), FORGE);
   writeFileSync(join(attacker, 'ev.yaml'), manifests.endpoints);
   chownTree(attacker, ATTACKER);
-  attackerRuns([process.execPath, join(dist, 'platlint.mjs'), 'lint', 'ev.yaml'], attacker, { PLATLINT_CODE_CACHE: join(attacker, 'made') });
+  attackerRuns([process.execPath, join(dist, 'platlint.mjs'), 'lint', 'ev.yaml'], attacker, {
+    PLATLINT_CODE_CACHE: join(attacker, 'made'),
+  });
   attackerRuns([process.execPath, 'forge.mjs', name, 'made', '.'], attacker);
   return attacker;
 }
@@ -399,7 +437,11 @@ for (let i = 0; !existsSync(${JSON.stringify(stop)}); i++) for (const to of ['re
 /** `lint` as a child process that runs alongside others. */
 function lintAsync(cwd: string, cache: string): Promise<{ status: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BUNDLE, 'lint', '--format', 'json', '.'], { cwd, env: cliEnv({ PLATLINT_CODE_CACHE: cache }), stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [BUNDLE, 'lint', '--format', 'json', '.'], {
+      cwd,
+      env: cliEnv({ PLATLINT_CODE_CACHE: cache }),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.on('error', reject).on('close', (status) => resolve({ status, stdout }));

@@ -35,7 +35,8 @@ describe('configuration files, read as the API server reads them', () => {
 // said which files the API server reads as which configuration.
 describe('configuration kinds under another group, and files declared as API server configuration', () => {
   const TRACING = `${V}\nkind: TracingConfiguration\nendpoint: localhost:4317\n`;
-  const DEPLOYMENT = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: web, image: nginx}]}\n';
+  const DEPLOYMENT =
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: web, image: nginx}]}\n';
   // A custom resource that happens to share a configuration kind's name.
   const CRD =
     'apiVersion: apiextensions.plat.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: tracingconfigurations.example.com}\nspec:\n  group: example.com\n  names: {kind: TracingConfiguration, plural: tracingconfigurations, singular: tracingconfiguration, listKind: TracingConfigurationList}\n  scope: Namespaced\n  versions:\n    - name: v1\n      served: true\n      storage: true\n      schema:\n        openAPIV3Schema:\n          type: object\n          x-kubernetes-preserve-unknown-fields: true\n';
@@ -56,7 +57,11 @@ describe('configuration kinds under another group, and files declared as API ser
   });
 
   it('leaves alone a custom resource whose definition gives it a configuration kind name', () => {
-    const dir = tempDir({ 'crd.yaml': CRD, 'cr.yaml': 'apiVersion: example.com/v1\nkind: TracingConfiguration\nmetadata: {name: otel, namespace: default}\nendpoint: x\n' });
+    const dir = tempDir({
+      'crd.yaml': CRD,
+      'cr.yaml':
+        'apiVersion: example.com/v1\nkind: TracingConfiguration\nmetadata: {name: otel, namespace: default}\nendpoint: x\n',
+    });
     const { status, report } = lintJson(['.'], { cwd: dir });
     expect(allDiagnostics(report).filter((d) => d.ruleId.startsWith('document/'))).toEqual([]);
     expect(status).toBe(0);
@@ -84,7 +89,11 @@ describe('configuration kinds under another group, and files declared as API ser
   });
 
   it('matches declarations relative to the configuration file, wherever the run starts and on every thread', () => {
-    const files = { 'platlint.config.yaml': 'apiServerConfigs:\n  authorization: [config/authz.yaml]\n', 'config/authz.yaml': 'apiVersion: apps/v1alpha1\nkind: AuthorizationConfiguration\nauthorizers: [{type: RBAC, name: rbac}]\n' };
+    const files = {
+      'platlint.config.yaml': 'apiServerConfigs:\n  authorization: [config/authz.yaml]\n',
+      'config/authz.yaml':
+        'apiVersion: apps/v1alpha1\nkind: AuthorizationConfiguration\nauthorizers: [{type: RBAC, name: rbac}]\n',
+    };
     const expected = [['error', 'document/declared-kind', 'apiVersion', 1]];
     const dir = tempDir(files);
     const fromInside = lintJson(['authz.yaml'], { cwd: `${dir}/config` });
@@ -94,7 +103,11 @@ describe('configuration kinds under another group, and files declared as API ser
     expect(allDiagnostics(threads.report).map((d) => [d.severity, d.ruleId, d.path, d.range.start.line])).toEqual(expected);
     // Given with --config, the configuration's own directory is where its globs start: the
     // same name outside it is not declared (a warning only, as any such file).
-    const other = tempDir({ 'ci/lint.yaml': 'apiServerConfigs:\n  authorization: [authz.yaml]\n', 'ci/authz.yaml': files['config/authz.yaml'], 'authz.yaml': files['config/authz.yaml'] });
+    const other = tempDir({
+      'ci/lint.yaml': 'apiServerConfigs:\n  authorization: [authz.yaml]\n',
+      'ci/authz.yaml': files['config/authz.yaml'],
+      'authz.yaml': files['config/authz.yaml'],
+    });
     const given = lintJson(['--config', 'ci/lint.yaml', 'authz.yaml', 'ci/authz.yaml'], { cwd: other });
     expect(allDiagnostics(given.report).map((d) => [d.file, d.severity, d.ruleId])).toEqual([
       ['authz.yaml', 'warning', 'document/unknown-version'],

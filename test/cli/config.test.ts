@@ -30,7 +30,11 @@ describe('platlint.config.yaml', () => {
   });
 
   it('is found upward from the linted file, not from the working directory', () => {
-    const dir = tempDir({ 'project/platlint.config.yaml': 'rules:\n  endpoints/deprecated: error\n', 'project/manifests/ep.yaml': manifests.endpoints, 'elsewhere/.keep': '' });
+    const dir = tempDir({
+      'project/platlint.config.yaml': 'rules:\n  endpoints/deprecated: error\n',
+      'project/manifests/ep.yaml': manifests.endpoints,
+      'elsewhere/.keep': '',
+    });
     const { report } = lintJson(['../project/manifests/ep.yaml'], { cwd: `${dir}/elsewhere` });
     expect(allDiagnostics(report).map((d) => d.severity)).toEqual(['error']);
   });
@@ -51,7 +55,10 @@ describe('platlint.config.yaml', () => {
       'ci.yaml': 'rules:\n  endpoints/deprecated: error\n',
     });
     const { status, report } = lintJson(['--config', 'ci.yaml', 'a/ep.yaml', 'b/ep.yaml'], { cwd: dir });
-    expect(severitiesByFile(report)).toEqual({ 'a/ep.yaml': ['endpoints/deprecated:error'], 'b/ep.yaml': ['endpoints/deprecated:error'] });
+    expect(severitiesByFile(report)).toEqual({
+      'a/ep.yaml': ['endpoints/deprecated:error'],
+      'b/ep.yaml': ['endpoints/deprecated:error'],
+    });
     expect(status).toBe(1);
     const short = lintJson(['-c', 'ci.yaml', 'a/ep.yaml'], { cwd: dir });
     expect(allDiagnostics(short.report).map((d) => d.severity)).toEqual(['error']);
@@ -66,7 +73,8 @@ describe('platlint.config.yaml', () => {
 
   it('accepts feature gates, the release, and an empty file', () => {
     const dir = tempDir({
-      'gates/platlint.config.yaml': 'featureGates:\n  ShardedListAndWatch: true\n  CompositePodGroup: true\nrelease: "1.36"\nrules: {}\nignore: []\n',
+      'gates/platlint.config.yaml':
+        'featureGates:\n  ShardedListAndWatch: true\n  CompositePodGroup: true\nrelease: "1.36"\nrules: {}\nignore: []\n',
       'gates/ok.yaml': manifests.validDeployment(),
       'empty/platlint.config.yaml': '',
       'empty/ok.yaml': manifests.validDeployment(),
@@ -99,9 +107,18 @@ describe('platlint.config.yaml', () => {
       '        - {name: A, valueFrom: {fileKeyRef: {}}}',
       '',
     ].join('\n');
-    const gates = (on: boolean) => `featureGates:\n  EnvFiles: ${on}\n  ContainerRestartRules: ${on}\n  PodCertificateRequest: ${on}\n`;
-    const dir = tempDir({ 'off/platlint.config.yaml': gates(false), 'off/d.yaml': deployment, 'on/platlint.config.yaml': gates(true), 'on/d.yaml': deployment });
-    const findings = (file: string) => allDiagnostics(lintJson([file], { cwd: dir }).report).map((d) => `${d.severity} ${d.ruleId} ${d.path} ${d.range.start.line}:${d.range.start.column}`);
+    const gates = (on: boolean) =>
+      `featureGates:\n  EnvFiles: ${on}\n  ContainerRestartRules: ${on}\n  PodCertificateRequest: ${on}\n`;
+    const dir = tempDir({
+      'off/platlint.config.yaml': gates(false),
+      'off/d.yaml': deployment,
+      'on/platlint.config.yaml': gates(true),
+      'on/d.yaml': deployment,
+    });
+    const findings = (file: string) =>
+      allDiagnostics(lintJson([file], { cwd: dir }).report).map(
+        (d) => `${d.severity} ${d.ruleId} ${d.path} ${d.range.start.line}:${d.range.start.column}`,
+      );
     const container = 'spec.template.spec.containers[0]';
     expect(findings('off/d.yaml')).toEqual([
       'warning feature-gate/gated-field spec.template.spec.volumes[0].projected.sources[0].podCertificate 10:42',
@@ -121,7 +138,9 @@ describe('platlint.config.yaml', () => {
       'app/main.yaml': manifests.fixableEnum,
       'other/legacy.skip.yaml': manifests.fixableEnum,
     });
-    const { report } = lintJson(['app/generated/x.yaml', 'app/legacy.skip.yaml', 'app/main.yaml', 'other/legacy.skip.yaml'], { cwd: dir });
+    const { report } = lintJson(['app/generated/x.yaml', 'app/legacy.skip.yaml', 'app/main.yaml', 'other/legacy.skip.yaml'], {
+      cwd: dir,
+    });
     expect(report.files.map((f) => f.path)).toEqual(['app/main.yaml', 'other/legacy.skip.yaml']);
   });
 
@@ -172,22 +191,76 @@ describe('a broken configuration file', () => {
   it.each([
     ['an unknown top-level key', 'rules:\n  schema/enum: error\nrulez:\n  x: y\n', 3, 1, /unknown setting "rulez"/],
     ['an unknown rule', 'rules:\n  schema/enum: error\n  nope/nothing: error\n', 3, 3, /unknown rule "nope\/nothing"/],
-    ['a misspelt rule, with a did-you-mean', 'rules:\n  schema/enun: error\n', 2, 3, /unknown rule "schema\/enun"; did you mean "schema\/enum"\?/],
-    ['an unknown feature gate, with a did-you-mean', 'featureGates:\n  ShardedListAndWatc: true\n', 2, 3, /unknown feature gate "ShardedListAndWatc"; did you mean "ShardedListAndWatch"\?/],
+    [
+      'a misspelt rule, with a did-you-mean',
+      'rules:\n  schema/enun: error\n',
+      2,
+      3,
+      /unknown rule "schema\/enun"; did you mean "schema\/enum"\?/,
+    ],
+    [
+      'an unknown feature gate, with a did-you-mean',
+      'featureGates:\n  ShardedListAndWatc: true\n',
+      2,
+      3,
+      /unknown feature gate "ShardedListAndWatc"; did you mean "ShardedListAndWatch"\?/,
+    ],
     ['a bad severity', 'rules:\n  schema/enum: loud\n', 2, 16, /severity must be off, info, warning or error/],
-    ['a feature gate that is not a boolean', 'featureGates:\n  ShardedListAndWatch: maybe\n', 2, 24, /feature gate ShardedListAndWatch must be true or false/],
+    [
+      'a feature gate that is not a boolean',
+      'featureGates:\n  ShardedListAndWatch: maybe\n',
+      2,
+      24,
+      /feature gate ShardedListAndWatch must be true or false/,
+    ],
     ['a release that is not a version', 'release: latest\n', 1, 10, /release must be a version/],
     ['ignore that is not a list', 'ignore: build/\n', 1, 9, /ignore must be a list/],
     ['rules that is not a mapping', 'rules:\n  - schema/enum\n', 2, 3, /rules must be a mapping/],
     ['a YAML syntax error', 'rules:\n  schema/enum: [error\n', 3, 1, /invalid YAML/],
     ['a duplicate key', 'rules:\n  schema/enum: error\n  schema/enum: warning\n', 3, 3, /invalid YAML/],
     ['a configuration that is a list', '- rules\n', 1, 1, /must be a mapping/],
-    ['apiServerConfigs that is a list', 'apiServerConfigs: [authn.yaml]\n', 1, 19, /apiServerConfigs must be a mapping of authentication, authorization, egressSelector, tracing to lists of files or globs/],
-    ['an unknown API server configuration, with a did-you-mean', 'apiServerConfigs:\n  authentification: [authn.yaml]\n', 2, 3, /unknown API server configuration "authentification"; did you mean "authentication"\?/],
-    ['an API server configuration that is not a list', 'apiServerConfigs:\n  tracing: tracing.yaml\n', 2, 12, /apiServerConfigs.tracing must be a list of files or globs/],
-    ['an API server configuration entry that is not a string', 'apiServerConfigs:\n  tracing: [{file: t.yaml}]\n', 2, 13, /each apiServerConfigs.tracing entry must be a path string/],
-    ['one file declared as two API server configurations', 'apiServerConfigs:\n  authentication: [config/a.yaml]\n  tracing: [config/t.yaml, config/a.yaml]\n', 3, 28, /config\/a.yaml is declared as authentication too; the server reads each configuration from a file of its own/],
-    ['an API server configuration glob that leads out of the directory', 'apiServerConfigs:\n  tracing: [../t.yaml]\n', 2, 13, /\.\.\/t.yaml leads out of the configuration's directory/],
+    [
+      'apiServerConfigs that is a list',
+      'apiServerConfigs: [authn.yaml]\n',
+      1,
+      19,
+      /apiServerConfigs must be a mapping of authentication, authorization, egressSelector, tracing to lists of files or globs/,
+    ],
+    [
+      'an unknown API server configuration, with a did-you-mean',
+      'apiServerConfigs:\n  authentification: [authn.yaml]\n',
+      2,
+      3,
+      /unknown API server configuration "authentification"; did you mean "authentication"\?/,
+    ],
+    [
+      'an API server configuration that is not a list',
+      'apiServerConfigs:\n  tracing: tracing.yaml\n',
+      2,
+      12,
+      /apiServerConfigs.tracing must be a list of files or globs/,
+    ],
+    [
+      'an API server configuration entry that is not a string',
+      'apiServerConfigs:\n  tracing: [{file: t.yaml}]\n',
+      2,
+      13,
+      /each apiServerConfigs.tracing entry must be a path string/,
+    ],
+    [
+      'one file declared as two API server configurations',
+      'apiServerConfigs:\n  authentication: [config/a.yaml]\n  tracing: [config/t.yaml, config/a.yaml]\n',
+      3,
+      28,
+      /config\/a.yaml is declared as authentication too; the server reads each configuration from a file of its own/,
+    ],
+    [
+      'an API server configuration glob that leads out of the directory',
+      'apiServerConfigs:\n  tracing: [../t.yaml]\n',
+      2,
+      13,
+      /\.\.\/t.yaml leads out of the configuration's directory/,
+    ],
   ])('exits 2 naming file:line:col: %s', (_what, text, line, column, reason) => {
     const dir = tempDir({ 'platlint.config.yaml': text, 'ok.yaml': manifests.validDeployment() });
     const run = runCli(['lint', 'ok.yaml'], { cwd: dir });
@@ -199,7 +272,8 @@ describe('a broken configuration file', () => {
   });
 
   it('reports every problem of the file, not the first only', () => {
-    const text = 'rules:\n  schema/enun: error\n  schema/type: loud\nfeatureGates:\n  GenericWorkloads: true\n  CompositePodGroup: maybe\nrelease: latest\nignores: []\n';
+    const text =
+      'rules:\n  schema/enun: error\n  schema/type: loud\nfeatureGates:\n  GenericWorkloads: true\n  CompositePodGroup: maybe\nrelease: latest\nignores: []\n';
     const dir = tempDir({ 'platlint.config.yaml': text, 'ok.yaml': manifests.validDeployment() });
     const run = runCli(['lint', 'ok.yaml'], { cwd: dir });
     expect(run.status).toBe(2);
@@ -248,21 +322,39 @@ describe('a broken configuration file', () => {
 describe('a file that is not a platlint configuration', () => {
   const SECRETS = ['alice', 'S3cretSaltX', 'hunter2', 'AKIAEXAMPLEKEY', 'MIIEvQIBADAN'];
   it.each([
-    ['lines of a shadow file (keys of a mapping, none a setting)', 'alice:$6$S3cretSaltX$Jq9dGm2:19800:0:99999:7:::\nbob:hunter2:19800:0:99999:7:::\n', 1, 1, 'none of its top-level keys is a setting (rules, '],
-    ['a private key (one scalar)', '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANhunter2\n-----END PRIVATE KEY-----\n', 1, 1, 'it must be a mapping of settings (rules, '],
+    [
+      'lines of a shadow file (keys of a mapping, none a setting)',
+      'alice:$6$S3cretSaltX$Jq9dGm2:19800:0:99999:7:::\nbob:hunter2:19800:0:99999:7:::\n',
+      1,
+      1,
+      'none of its top-level keys is a setting (rules, ',
+    ],
+    [
+      'a private key (one scalar)',
+      '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANhunter2\n-----END PRIVATE KEY-----\n',
+      1,
+      1,
+      'it must be a mapping of settings (rules, ',
+    ],
     ['an INI file (not YAML)', 'aws_access_key_id = AKIAEXAMPLEKEY\n[alice]\npassword: "hunter2\n', 1, 1, 'it is not valid YAML'],
-  ])('given with --config, %s: exits 2 naming file:line:col and the problem, quoting nothing of it', (_what, text, line, column, reason) => {
-    const dir = tempDir({ secret: text, 'ok.yaml': manifests.validDeployment() });
-    const run = runCli(['lint', '--config', 'secret', 'ok.yaml'], { cwd: dir });
-    expect(run.status).toBe(2);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toContain(`${dir}/secret:${line}:${column}: not a platlint configuration: ${reason}`);
-    for (const secret of SECRETS) expect(run.stderr).not.toContain(secret);
-    expect(run.stderr).not.toMatch(/^\s+at /m);
-  });
+  ])(
+    'given with --config, %s: exits 2 naming file:line:col and the problem, quoting nothing of it',
+    (_what, text, line, column, reason) => {
+      const dir = tempDir({ secret: text, 'ok.yaml': manifests.validDeployment() });
+      const run = runCli(['lint', '--config', 'secret', 'ok.yaml'], { cwd: dir });
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(`${dir}/secret:${line}:${column}: not a platlint configuration: ${reason}`);
+      for (const secret of SECRETS) expect(run.stderr).not.toContain(secret);
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+    },
+  );
 
   it('found as platlint.config.yaml, a link to such a file, is refused the same way', () => {
-    const dir = tempDir({ 'elsewhere/secret': 'alice:$6$S3cretSaltX$Jq9dGm2:19800:0:99999:7:::\n', 'ok.yaml': manifests.validDeployment() });
+    const dir = tempDir({
+      'elsewhere/secret': 'alice:$6$S3cretSaltX$Jq9dGm2:19800:0:99999:7:::\n',
+      'ok.yaml': manifests.validDeployment(),
+    });
     symlinkSync(join(dir, 'elsewhere/secret'), join(dir, 'platlint.config.yaml'));
     const run = runCli(['lint', 'ok.yaml'], { cwd: dir });
     expect(run.status).toBe(2);

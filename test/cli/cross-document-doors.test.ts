@@ -26,8 +26,14 @@ const files: Record<string, string> = {
   'groups/z.yaml': `${composite('c', 'a')}---\n${composite('root')}`,
   'groups/w.yaml': composite('orphan', 'no-such-group'),
   // Suppressions of a cross-document rule: one used, one unused (its finding depends on the whole run).
-  'schemas/suppressed.yaml': schema('hidden', 'no-such-level').replace('  priorityLevelConfiguration:', '  # platlint-disable-next-line flowschema/priority-level-exists -- on purpose\n  priorityLevelConfiguration:'),
-  'schemas/unused.yaml': schema('fine', 'team-level').replace('  priorityLevelConfiguration:', '  # platlint-disable-next-line flowschema/priority-level-exists -- stale\n  priorityLevelConfiguration:'),
+  'schemas/suppressed.yaml': schema('hidden', 'no-such-level').replace(
+    '  priorityLevelConfiguration:',
+    '  # platlint-disable-next-line flowschema/priority-level-exists -- on purpose\n  priorityLevelConfiguration:',
+  ),
+  'schemas/unused.yaml': schema('fine', 'team-level').replace(
+    '  priorityLevelConfiguration:',
+    '  # platlint-disable-next-line flowschema/priority-level-exists -- stale\n  priorityLevelConfiguration:',
+  ),
 };
 for (let i = 0; i < 240; i++) {
   const n = String(i).padStart(3, '0');
@@ -39,7 +45,15 @@ const paths = Object.keys(files).sort();
 
 type Finding = Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range'> & { file: string };
 const findings = (results: readonly { path: string; diagnostics: readonly Diagnostic[] }[], prefix = ''): Finding[] =>
-  results.flatMap((r) => r.diagnostics.map((d) => ({ file: r.path.slice(prefix.length), ruleId: d.ruleId, message: d.message, path: d.path, range: d.range })));
+  results.flatMap((r) =>
+    r.diagnostics.map((d) => ({
+      file: r.path.slice(prefix.length),
+      ruleId: d.ruleId,
+      message: d.message,
+      path: d.path,
+      range: d.range,
+    })),
+  );
 
 describe('cross-document rules find the same problems through every door', () => {
   const engine = createLintEngine({ cwd: dir });
@@ -49,20 +63,34 @@ describe('cross-document rules find the same problems through every door', () =>
 
   it('the whole run has findings of every cross-document rule in the fixture', () => {
     const ids = new Set(whole.map((f) => f.ruleId));
-    for (const id of ['flowschema/priority-level-exists', 'admission/binding-policy-exists', 'scheduling/hierarchy-cycle', 'scheduling/parent-exists', 'suppression/unused']) expect(ids).toContain(id);
+    for (const id of [
+      'flowschema/priority-level-exists',
+      'admission/binding-policy-exists',
+      'scheduling/hierarchy-cycle',
+      'scheduling/parent-exists',
+      'suppression/unused',
+    ])
+      expect(ids).toContain(id);
     expect(whole.filter((f) => f.file === 'schemas/suppressed.yaml')).toEqual([]);
   });
 
   it('file by file through the core run API, with the index of the run', () => {
     const absolute = paths.map((p) => join(dir, p));
     const index = orderIndex(absolute.flatMap((p) => engine.indexEntries(readSource(p))));
-    expect(findings(absolute.map((p) => engine.lintSource(readSource(p), index)), `${dir}/`)).toEqual(whole);
+    expect(
+      findings(
+        absolute.map((p) => engine.lintSource(readSource(p), index)),
+        `${dir}/`,
+      ),
+    ).toEqual(whole);
     expect(findings(engine.lintPaths(absolute), `${dir}/`)).toEqual(whole);
   });
 
   it('on two worker threads through the CLI', () => {
     const { report } = lintJson(['.', '--workers', '2'], { cwd: dir });
-    const cli = report.files.flatMap((f) => f.diagnostics.map((d) => ({ file: f.path, ruleId: d.ruleId, message: d.message, path: d.path, range: d.range })));
+    const cli = report.files.flatMap((f) =>
+      f.diagnostics.map((d) => ({ file: f.path, ruleId: d.ruleId, message: d.message, path: d.path, range: d.range })),
+    );
     expect(cli).toEqual(whole);
   });
 
@@ -81,7 +109,9 @@ describe('cross-document rules through the cache', () => {
   const fixture = (): string => tempDir(files);
   const report = (cwd: string, extra: string[] = []): Finding[] => {
     const { report } = lintJson(['.', '--workers', '2', ...extra], { cwd });
-    return report.files.flatMap((f) => f.diagnostics.map((d) => ({ file: f.path, ruleId: d.ruleId, message: d.message, path: d.path, range: d.range })));
+    return report.files.flatMap((f) =>
+      f.diagnostics.map((d) => ({ file: f.path, ruleId: d.ruleId, message: d.message, path: d.path, range: d.range })),
+    );
   };
   const cached = (cwd: string): Finding[] => report(cwd, ['--cache', '--cache-location', 'lint.cache']);
 
@@ -106,7 +136,9 @@ describe('cross-document rules through the cache', () => {
   it('reuses what it stored for an unchanged file and checks a changed one again', () => {
     const cwd = fixture();
     cached(cwd);
-    const store = JSON.parse(readFileSync(join(cwd, 'lint.cache'), 'utf8')) as { files: Record<string, { result: { diagnostics: { message: string }[] } }> };
+    const store = JSON.parse(readFileSync(join(cwd, 'lint.cache'), 'utf8')) as {
+      files: Record<string, { result: { diagnostics: { message: string }[] } }>;
+    };
     const entry = store.files['schemas/s007.yaml'];
     expect(entry?.result.diagnostics).toHaveLength(1);
     entry!.result.diagnostics[0]!.message = 'remembered';

@@ -7,7 +7,8 @@ afterAll(removeTempDirs);
 describe('rules that look across documents', () => {
   // Enough files for a parallel run; the priority level sits in one file, the schemas in others.
   const files: Record<string, string> = { 'a-level.yaml': level('team-level') };
-  for (let i = 0; i < 300; i++) files[`schema-${String(i).padStart(3, '0')}.yaml`] = schema(`schema-${i}`, i === 150 ? 'no-such-level' : 'team-level');
+  for (let i = 0; i < 300; i++)
+    files[`schema-${String(i).padStart(3, '0')}.yaml`] = schema(`schema-${i}`, i === 150 ? 'no-such-level' : 'team-level');
   const dir = tempDir(files);
 
   it('see every file of a parallel run, whichever thread reads it', () => {

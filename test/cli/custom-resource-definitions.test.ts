@@ -51,7 +51,8 @@ spec:
                       message: a new serial starts with sn-
 `;
 
-const gauge = (spec: string, name = 'g1'): string => `apiVersion: lab.example.com/v1\nkind: Gauge\nmetadata: {name: ${name}, namespace: lab}\nspec: ${spec}\n`;
+const gauge = (spec: string, name = 'g1'): string =>
+  `apiVersion: lab.example.com/v1\nkind: Gauge\nmetadata: {name: ${name}, namespace: lab}\nspec: ${spec}\n`;
 
 const BAD_CRD = `apiVersion: apiextensions.plat.io/v1
 kind: CustomResourceDefinition
@@ -90,7 +91,12 @@ describe('a CustomResourceDefinition the server would refuse', () => {
   it('fails with each refusal, and no stack trace', () => {
     expect(status).toBe(1);
     expect(stderr).not.toMatch(/\n\s+at /);
-    expect(found.filter((d) => d.severity === 'error').map((d) => `${d.ruleId} @ ${d.path}`).sort()).toEqual([
+    expect(
+      found
+        .filter((d) => d.severity === 'error')
+        .map((d) => `${d.ruleId} @ ${d.path}`)
+        .sort(),
+    ).toEqual([
       'crd/names @ metadata.name',
       'crd/names @ spec.group',
       'crd/structural-schema @ spec.versions[0].schema.openAPIV3Schema.properties.status.type',
@@ -102,12 +108,17 @@ describe('a CustomResourceDefinition the server would refuse', () => {
   });
 
   it('places compile errors on the rule text once the schema is structural', () => {
-    const fixed = BAD_CRD.replace('group: lab\n', 'group: lab.example.com\n').replace('            status:\n              properties:', '            status:\n              type: object\n              properties:');
+    const fixed = BAD_CRD.replace('group: lab\n', 'group: lab.example.com\n').replace(
+      '            status:\n              properties:',
+      '            status:\n              type: object\n              properties:',
+    );
     const d2 = tempDir({ 'dial.yaml': fixed });
     const run = lintJson(['dial.yaml'], { cwd: d2 });
     const rules = allDiagnostics(run.report).filter((d) => d.ruleId === 'crd/validation-rules');
     expect(run.status).toBe(1);
-    expect(rules.map((d) => d.path)).toContain('spec.versions[0].schema.openAPIV3Schema.properties.spec.x-kubernetes-validations[1].rule');
+    expect(rules.map((d) => d.path)).toContain(
+      'spec.versions[0].schema.openAPIV3Schema.properties.spec.x-kubernetes-validations[1].rule',
+    );
     const broken = rules.find((d) => d.path.endsWith('[1].rule'));
     const text = fixed.split('\n')[(broken?.range.start.line ?? 0) - 1] ?? '';
     // The finding sits inside the quoted rule, not on the key.
@@ -142,13 +153,18 @@ describe('custom resources checked against a definition given with --crd', () =>
     const { status, report } = lintJson(['bad.yaml', '--crd', 'crd.yaml'], { cwd: dir });
     expect(status).toBe(1);
     const found = allDiagnostics(report).map((d) => `${d.document} ${d.ruleId} @ ${d.path}: ${d.message}`);
-    expect(found).toEqual(['0 custom-resource/validation-rules @ spec: min must be below max', expect.stringMatching(/^1 schema\/range @ spec\.max: /)]);
+    expect(found).toEqual([
+      '0 custom-resource/validation-rules @ spec: min must be below max',
+      expect.stringMatching(/^1 schema\/range @ spec\.max: /),
+    ]);
   });
 
   it('refuses an update that breaks a transition rule (--old), and passes one that keeps it', () => {
     const changed = lintJson(['changed.yaml', '--crd', 'crd.yaml', '--old', 'live.yaml'], { cwd: dir });
     expect(changed.status).toBe(1);
-    expect(allDiagnostics(changed.report).map((d) => `${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual(['custom-resource/validation-rules @ spec.unit: the unit cannot change']);
+    expect(allDiagnostics(changed.report).map((d) => `${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual([
+      'custom-resource/validation-rules @ spec.unit: the unit cannot change',
+    ]);
     const kept = lintJson(['same-unit.yaml', '--crd', 'crd.yaml', '--old', 'live.yaml'], { cwd: dir });
     expect(allDiagnostics(kept.report)).toEqual([]);
     expect(kept.status).toBe(0);
@@ -160,11 +176,15 @@ describe('custom resources checked against a definition given with --crd', () =>
     expect(created.status).toBe(0);
     const badCreate = lintJson(['old-serial.yaml', '--crd', 'crd.yaml'], { cwd: dir });
     expect(badCreate.status).toBe(1);
-    expect(allDiagnostics(badCreate.report).map((d) => `${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual(['custom-resource/validation-rules @ spec.serial: a new serial starts with sn-']);
+    expect(allDiagnostics(badCreate.report).map((d) => `${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual([
+      'custom-resource/validation-rules @ spec.serial: a new serial starts with sn-',
+    ]);
 
     const shrunk = lintJson(['shrunk.yaml', '--crd', 'crd.yaml', '--old', 'old-serial.yaml'], { cwd: dir });
     expect(shrunk.status).toBe(1);
-    expect(allDiagnostics(shrunk.report).map((d) => `${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual(['custom-resource/validation-rules @ spec.capacity: the capacity cannot shrink']);
+    expect(allDiagnostics(shrunk.report).map((d) => `${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual([
+      'custom-resource/validation-rules @ spec.capacity: the capacity cannot shrink',
+    ]);
     const grown = lintJson(['grown.yaml', '--crd', 'crd.yaml', '--old', 'old-serial.yaml'], { cwd: dir });
     expect(allDiagnostics(grown.report)).toEqual([]);
     expect(grown.status).toBe(0);
@@ -173,7 +193,9 @@ describe('custom resources checked against a definition given with --crd', () =>
   it('checks a string format as the server does (net/mail for email), and not one the server leaves unchecked (quantity)', () => {
     const { status, report } = lintJson(['formats.yaml', '--crd', 'crd.yaml'], { cwd: dir });
     expect(status).toBe(1);
-    expect(allDiagnostics(report).map((d) => `${d.document} ${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual(['1 schema/format @ spec.contact: "ops-at-example.com" is not an email address']);
+    expect(allDiagnostics(report).map((d) => `${d.document} ${d.ruleId} @ ${d.path}: ${d.message}`)).toEqual([
+      '1 schema/format @ spec.contact: "ops-at-example.com" is not an email address',
+    ]);
   });
 
   it('refuses a definition whose default fails a CEL rule on a create (optionalOldSelf sees no old value)', () => {

@@ -13,12 +13,25 @@ const FIXTURES = join(REPO_ROOT, 'test/fixtures/custom-resources');
 const fixture = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
 
 interface JsonReport {
-  files: { path: string; diagnostics: { ruleId: string; severity: string; path: string; message: string; range: { start: { line: number; column: number } } }[] }[];
+  files: {
+    path: string;
+    diagnostics: {
+      ruleId: string;
+      severity: string;
+      path: string;
+      message: string;
+      range: { start: { line: number; column: number } };
+    }[];
+  }[];
 }
 
 function findings(stdout: string): string[] {
   const report = JSON.parse(stdout) as JsonReport;
-  return report.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === 'error').map((d) => `${f.path.split('/').at(-1)}:${d.range.start.line}:${d.range.start.column} ${d.ruleId} ${d.path}`));
+  return report.files.flatMap((f) =>
+    f.diagnostics
+      .filter((d) => d.severity === 'error')
+      .map((d) => `${f.path.split('/').at(-1)}:${d.range.start.line}:${d.range.start.column} ${d.ruleId} ${d.path}`),
+  );
 }
 
 const EXPECTED = [
@@ -39,7 +52,11 @@ describe('custom resources in platlint lint', () => {
   });
 
   it('gives the same findings on two threads', () => {
-    const dir = tempDir({ 'widget-crd.yaml': fixture('widget-crd.yaml'), 'widgets.yaml': fixture('widgets.yaml'), 'more.yaml': fixture('widgets.yaml') });
+    const dir = tempDir({
+      'widget-crd.yaml': fixture('widget-crd.yaml'),
+      'widgets.yaml': fixture('widgets.yaml'),
+      'more.yaml': fixture('widgets.yaml'),
+    });
     const one = runCli(['lint', '--format', 'json', '--workers', '1', '.'], { cwd: dir });
     const two = runCli(['lint', '--format', 'json', '--workers', '2', '.'], { cwd: dir });
     expect(findings(two.stdout)).toEqual(findings(one.stdout));
@@ -51,7 +68,11 @@ describe('custom resources in platlint lint', () => {
     const named = runCli(['lint', '--format', 'json', '--crd', 'crds/', 'app'], { cwd: dir });
     expect(findings(named.stdout)).toEqual(EXPECTED);
 
-    const configured = tempDir({ 'crds/widget-crd.yaml': fixture('widget-crd.yaml'), 'app/widgets.yaml': fixture('widgets.yaml'), 'platlint.config.yaml': 'crds:\n  - crds/*.yaml\n' });
+    const configured = tempDir({
+      'crds/widget-crd.yaml': fixture('widget-crd.yaml'),
+      'app/widgets.yaml': fixture('widgets.yaml'),
+      'platlint.config.yaml': 'crds:\n  - crds/*.yaml\n',
+    });
     const viaConfig = runCli(['lint', '--format', 'json', 'app'], { cwd: configured });
     expect(findings(viaConfig.stdout)).toEqual(EXPECTED);
   });
@@ -60,7 +81,9 @@ describe('custom resources in platlint lint', () => {
     const dir = tempDir({ 'widgets.yaml': fixture('widgets.yaml') });
     const r = runCli(['lint', 'widgets.yaml'], { cwd: dir });
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('to check a custom resource, give its CustomResourceDefinition: --crd PATH, or crds: in platlint.config.yaml');
+    expect(r.stdout).toContain(
+      'to check a custom resource, give its CustomResourceDefinition: --crd PATH, or crds: in platlint.config.yaml',
+    );
   });
 
   it('runs transition rules on an update (--old), and only there', () => {
@@ -77,7 +100,11 @@ describe('custom resources in platlint lint', () => {
 
   it('stops with exit 2 when a kind is defined twice, differently, naming both files', () => {
     const other = fixture('widget-crd.yaml').replace('enum: [small, large]', 'enum: [small, medium, large]');
-    const dir = tempDir({ 'a-crd.yaml': fixture('widget-crd.yaml'), 'b-crd.yaml': other, 'widgets.yaml': fixture('widgets.yaml') });
+    const dir = tempDir({
+      'a-crd.yaml': fixture('widget-crd.yaml'),
+      'b-crd.yaml': other,
+      'widgets.yaml': fixture('widgets.yaml'),
+    });
     const r = runCli(['lint', '.'], { cwd: dir });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/Widget\.example\.com is defined twice, differently: by .*a-crd\.yaml and by .*b-crd\.yaml/);

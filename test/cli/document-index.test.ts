@@ -8,7 +8,8 @@ import { allDiagnostics, lintJson, manifests, removeTempDirs, tempDir } from './
 
 afterAll(removeTempDirs);
 
-const event = (name: string): string => `apiVersion: v1\nkind: Event\nmetadata: {name: ${name}}\ninvolvedObject: {kind: Pod, name: p}\n`;
+const event = (name: string): string =>
+  `apiVersion: v1\nkind: Event\nmetadata: {name: ${name}}\ninvolvedObject: {kind: Pod, name: p}\n`;
 /** Two clean documents, then `last`. */
 const third = (last: string): string => [event('a'), event('b'), last].join('---\n');
 /** Where (document, line) each finding of a lone file is. */
@@ -38,7 +39,8 @@ describe('the document index of a finding', () => {
     const text = third('  bad: indent\n x: y\n');
     const found = places(text);
     expect(found.length).toBeGreaterThan(0);
-    for (const [ruleId, document, line] of found) expect([ruleId, document, line]).toEqual(['yaml/syntax', 2, lineOf(text, ' x: y')]);
+    for (const [ruleId, document, line] of found)
+      expect([ruleId, document, line]).toEqual(['yaml/syntax', 2, lineOf(text, ' x: y')]);
   });
 
   it('in a large file, whose documents are parsed again for positions', () => {

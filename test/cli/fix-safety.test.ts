@@ -29,10 +29,16 @@ ${operations}
 
 describe('platlint lint --fix', () => {
   it('removes one block-list item by its line, keeping the style and every other comment', () => {
-    const dir = tempDir({ 'p.yaml': policy('          - CREATE # new objects\n          - DELETE # cannot be mutated\n          # updates too\n          - UPDATE\n') });
+    const dir = tempDir({
+      'p.yaml': policy(
+        '          - CREATE # new objects\n          - DELETE # cannot be mutated\n          # updates too\n          - UPDATE\n',
+      ),
+    });
     const r = runCli(['lint', '--fix', 'p.yaml'], { cwd: dir });
     expect(r.stderr).toBe('');
-    expect(readFileSync(join(dir, 'p.yaml'), 'utf8')).toBe(policy('          - CREATE # new objects\n          # updates too\n          - UPDATE\n'));
+    expect(readFileSync(join(dir, 'p.yaml'), 'utf8')).toBe(
+      policy('          - CREATE # new objects\n          # updates too\n          - UPDATE\n'),
+    );
   });
 
   it('removes the entries beside a lone "*" one by one: block lists keep their style and the other comments, flow lists their brackets', () => {
@@ -52,8 +58,13 @@ ${verbs}
           clusterScope: true
 `;
     const dir = tempDir({
-      'p.yaml': policy('          - CREATE # new objects\n          - "*"    # all of them\n          # updates too\n          - UPDATE\n'),
-      'fs.yaml': flowSchema('            - get   # one verb\n            - list\n            - "*"   # every verb', '[apps, "", "*", batch]'),
+      'p.yaml': policy(
+        '          - CREATE # new objects\n          - "*"    # all of them\n          # updates too\n          - UPDATE\n',
+      ),
+      'fs.yaml': flowSchema(
+        '            - get   # one verb\n            - list\n            - "*"   # every verb',
+        '[apps, "", "*", batch]',
+      ),
     });
     const r = runCli(['lint', '--fix', 'p.yaml', 'fs.yaml'], { cwd: dir });
     expect(r.stderr).toBe('');
@@ -63,7 +74,8 @@ ${verbs}
   });
 
   it('quotes a replacement string that would not read back as itself, so the fixed file is still YAML', () => {
-    const tracing = (endpoint: string): string => `apiVersion: apiserver.plat.io/v1beta1\nkind: TracingConfiguration\nendpoint: ${endpoint}  # collector\n`;
+    const tracing = (endpoint: string): string =>
+      `apiVersion: apiserver.plat.io/v1beta1\nkind: TracingConfiguration\nendpoint: ${endpoint}  # collector\n`;
     const dir = tempDir({ 't.yaml': tracing('http://[::1]:4317') });
     const r = runCli(['lint', '--fix', 't.yaml'], { cwd: dir });
     expect(r.stderr).toBe('');
@@ -71,7 +83,7 @@ ${verbs}
     expect(readFileSync(join(dir, 't.yaml'), 'utf8')).toBe(tracing('"[::1]:4317"'));
   });
 
-  it('reports a read-only file, fixes the others, and keeps each file\'s mode', () => {
+  it("reports a read-only file, fixes the others, and keeps each file's mode", () => {
     const dir = tempDir({ 'locked.yaml': manifests.fixableEnum, 'open.yaml': manifests.fixableEnum });
     chmodSync(join(dir, 'locked.yaml'), 0o444);
     chmodSync(join(dir, 'open.yaml'), 0o640);
@@ -95,7 +107,10 @@ ${verbs}
     for (let i = 0; i < 150; i++) files[`other-${i}.yaml`] = manifests.validDeployment(`app${i}`);
     const dir = tempDir(files);
     const target = join(dir, 'target.yaml');
-    const child = spawn(process.execPath, [BUNDLE, 'lint', '--fix', '--workers', '1', '.'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BUNDLE, 'lint', '--fix', '--workers', '1', '.'], {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -120,15 +135,23 @@ describe('platlint lint --fix and symbolic links', () => {
   const fixed = manifests.fixableEnum.replace('type: recreate', 'type: Recreate');
 
   it('leaves a file link and a directory link that lead outside the named paths alone, says so, and fixes the rest', () => {
-    const dir = tempDir({ 'outside/target.yaml': manifests.fixableEnum, 'outside/dir/inner.yaml': manifests.fixableEnum, 'repo/own.yaml': manifests.fixableEnum });
+    const dir = tempDir({
+      'outside/target.yaml': manifests.fixableEnum,
+      'outside/dir/inner.yaml': manifests.fixableEnum,
+      'repo/own.yaml': manifests.fixableEnum,
+    });
     symlinkSync('../outside/target.yaml', join(dir, 'repo/link.yaml'));
     symlinkSync('../outside/dir', join(dir, 'repo/dirlink'));
     for (const named of ['repo', 'repo/**/*.yaml']) {
       writeFileSync(join(dir, 'repo/own.yaml'), manifests.fixableEnum);
       const r = runCli(['lint', '--fix', named], { cwd: dir });
       expect(r.signal).toBeNull();
-      expect(r.stderr).toContain(`platlint: repo/link.yaml: it leads to ${join(dir, 'outside/target.yaml')}, outside the paths given; not fixed`);
-      expect(r.stderr).toContain(`platlint: repo/dirlink/inner.yaml: it leads to ${join(dir, 'outside/dir/inner.yaml')}, outside the paths given; not fixed`);
+      expect(r.stderr).toContain(
+        `platlint: repo/link.yaml: it leads to ${join(dir, 'outside/target.yaml')}, outside the paths given; not fixed`,
+      );
+      expect(r.stderr).toContain(
+        `platlint: repo/dirlink/inner.yaml: it leads to ${join(dir, 'outside/dir/inner.yaml')}, outside the paths given; not fixed`,
+      );
       // Said once, though the run makes a second pass after fixing own.yaml.
       expect(r.stderr.split('repo/link.yaml').length).toBe(2);
       expect(readFileSync(join(dir, 'outside/target.yaml'), 'utf8')).toBe(manifests.fixableEnum);

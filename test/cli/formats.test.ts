@@ -98,10 +98,19 @@ metadata:
 subsetz: []
 `;
 
-const range = (l1: number, c1: number, l2: number, c2: number): unknown => ({ start: { line: l1, column: c1 }, end: { line: l2, column: c2 } });
+const range = (l1: number, c1: number, l2: number, c2: number): unknown => ({
+  start: { line: l1, column: c1 },
+  end: { line: l2, column: c2 },
+});
 
 function project(): string {
-  return tempDir({ 'deploy/app.yaml': APP, 'deploy/list.yaml': LIST, 'fix.yaml': manifests.fixableEnum, 'ep.yaml': manifests.endpoints, 'ok.yaml': manifests.validDeployment() });
+  return tempDir({
+    'deploy/app.yaml': APP,
+    'deploy/list.yaml': LIST,
+    'fix.yaml': manifests.fixableEnum,
+    'ep.yaml': manifests.endpoints,
+    'ok.yaml': manifests.validDeployment(),
+  });
 }
 
 describe('--format json (the machine contract)', () => {
@@ -116,15 +125,45 @@ describe('--format json (the machine contract)', () => {
         {
           path: 'deploy/app.yaml',
           diagnostics: [
-            { ruleId: 'schema/unknown-field', severity: 'error', message: 'unknown field "replicaz"; did you mean "replicas"?', document: 0, path: 'spec.replicaz', range: range(6, 3, 6, 11) },
-            { ruleId: 'schema/enum', severity: 'error', message: expect.stringContaining('"Rolling"') as unknown, document: 0, path: 'spec.strategy.type', range: range(11, 11, 11, 18) },
+            {
+              ruleId: 'schema/unknown-field',
+              severity: 'error',
+              message: 'unknown field "replicaz"; did you mean "replicas"?',
+              document: 0,
+              path: 'spec.replicaz',
+              range: range(6, 3, 6, 11),
+            },
+            {
+              ruleId: 'schema/enum',
+              severity: 'error',
+              message: expect.stringContaining('"Rolling"') as unknown,
+              document: 0,
+              path: 'spec.strategy.type',
+              range: range(11, 11, 11, 18),
+            },
             // The missing field's path, placed on its parent's key (`spec` on line 25).
-            { ruleId: 'schema/required', severity: 'error', message: 'missing required field "selector"', document: 1, path: 'spec.selector', range: range(25, 1, 25, 5) },
+            {
+              ruleId: 'schema/required',
+              severity: 'error',
+              message: 'missing required field "selector"',
+              document: 1,
+              path: 'spec.selector',
+              range: range(25, 1, 25, 5),
+            },
           ],
         },
         {
           path: 'deploy/list.yaml',
-          diagnostics: [{ ruleId: 'schema/type', severity: 'error', message: 'must be an integer, not "many"', document: 0, path: 'items[1].spec.replicas', range: range(25, 17, 25, 21) }],
+          diagnostics: [
+            {
+              ruleId: 'schema/type',
+              severity: 'error',
+              message: 'must be an integer, not "many"',
+              document: 0,
+              path: 'items[1].spec.replicas',
+              range: range(25, 17, 25, 21),
+            },
+          ],
         },
       ],
       summary: { files: 2, documents: 3, errors: 4, warnings: 0, infos: 0 },
@@ -154,7 +193,14 @@ describe('--format json (the machine contract)', () => {
     const dir = tempDir({ 'docs.yaml': DOCS });
     const { report } = lintJson(['--rule', 'endpoints/deprecated=off', 'docs.yaml'], { cwd: dir });
     expect(report.files[0]!.diagnostics).toEqual([
-      { ruleId: 'schema/unknown-field', severity: 'error', message: 'unknown field "subsetz"; did you mean "subsets"?', document: 2, path: 'subsetz', range: range(13, 1, 13, 8) },
+      {
+        ruleId: 'schema/unknown-field',
+        severity: 'error',
+        message: 'unknown field "subsetz"; did you mean "subsets"?',
+        document: 2,
+        path: 'subsetz',
+        range: range(13, 1, 13, 8),
+      },
     ]);
     expect(report.summary.documents).toBe(3);
   });
@@ -165,27 +211,50 @@ describe('--format json (the machine contract)', () => {
     expect(status).toBe(0);
     expect(report.files).toEqual([
       { path: 'ok.yaml', diagnostics: [] },
-      { path: 'ep.yaml', diagnostics: [expect.objectContaining({ ruleId: 'endpoints/deprecated', severity: 'warning', document: 0, path: 'kind', range: range(2, 7, 2, 16) }) as unknown] },
+      {
+        path: 'ep.yaml',
+        diagnostics: [
+          expect.objectContaining({
+            ruleId: 'endpoints/deprecated',
+            severity: 'warning',
+            document: 0,
+            path: 'kind',
+            range: range(2, 7, 2, 16),
+          }) as unknown,
+        ],
+      },
     ]);
     expect(report.summary).toEqual({ files: 2, documents: 2, errors: 0, warnings: 1, infos: 0 });
   });
 });
 
 describe('--format sarif', () => {
-  const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures/sarif-2.1.0.schema.json'), 'utf8')) as Record<string, unknown>;
+  const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures/sarif-2.1.0.schema.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   const ajv = new Ajv({ strict: false, allErrors: true });
   // The formats the schema uses, checked per RFC 3986 / RFC 3339 (ajv ships none by itself).
   const URI_CHARS = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
   ajv.addFormat('uri-reference', (s: string) => URI_CHARS.test(s));
   ajv.addFormat('uri', (s: string) => URI_CHARS.test(s) && /^[A-Za-z][A-Za-z0-9+.-]*:/.test(s));
-  ajv.addFormat('date-time', (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i.test(s) && !Number.isNaN(Date.parse(s)));
+  ajv.addFormat(
+    'date-time',
+    (s: string) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i.test(s) && !Number.isNaN(Date.parse(s)),
+  );
   const validate = ajv.compile(schema);
 
   interface SarifResult {
     ruleId: string;
     level: string;
     message: { text: string };
-    locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }[];
+    locations: {
+      physicalLocation: {
+        artifactLocation: { uri: string };
+        region: { startLine: number; startColumn: number; endLine: number; endColumn: number };
+      };
+    }[];
   }
   interface SarifLog {
     version: string;
@@ -201,8 +270,18 @@ describe('--format sarif', () => {
   it('the schema fixture is the SARIF 2.1.0 schema and rejects a broken log', () => {
     expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
     expect(schema.title).toMatch(/SARIF\) Version 2\.1\.0 JSON Schema/);
-    expect(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'fatal' }] }] })).toBe(false);
-    expect(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'error' }] }] })).toBe(true);
+    expect(
+      validate({
+        version: '2.1.0',
+        runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'fatal' }] }],
+      }),
+    ).toBe(false);
+    expect(
+      validate({
+        version: '2.1.0',
+        runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'error' }] }],
+      }),
+    ).toBe(true);
   });
 
   it('validates against the SARIF 2.1.0 schema and has real regions', () => {
@@ -214,10 +293,18 @@ describe('--format sarif', () => {
     const run = log.runs[0]!;
     expect(run.tool.driver.name).toBe('platlint');
     expect(run.results).toHaveLength(6);
-    const enumResult = run.results.find((r) => r.ruleId === 'schema/enum' && r.locations[0]!.physicalLocation.artifactLocation.uri === 'deploy/app.yaml');
-    expect(enumResult).toMatchObject({ level: 'error', locations: [{ physicalLocation: { region: { startLine: 11, startColumn: 11, endLine: 11, endColumn: 18 } } }] });
+    const enumResult = run.results.find(
+      (r) => r.ruleId === 'schema/enum' && r.locations[0]!.physicalLocation.artifactLocation.uri === 'deploy/app.yaml',
+    );
+    expect(enumResult).toMatchObject({
+      level: 'error',
+      locations: [{ physicalLocation: { region: { startLine: 11, startColumn: 11, endLine: 11, endColumn: 18 } } }],
+    });
     const warning = run.results.find((r) => r.ruleId === 'endpoints/deprecated');
-    expect(warning).toMatchObject({ level: 'warning', locations: [{ physicalLocation: { artifactLocation: { uri: 'ep.yaml' }, region: { startLine: 2, startColumn: 7 } } }] });
+    expect(warning).toMatchObject({
+      level: 'warning',
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'ep.yaml' }, region: { startLine: 2, startColumn: 7 } } }],
+    });
     // Every rule that reported is described in the driver.
     const described = new Set(run.tool.driver.rules.map((r) => r.id));
     for (const r of run.results) expect(described.has(r.ruleId)).toBe(true);
@@ -252,7 +339,10 @@ describe('--format junit', () => {
     const run = runCli(['lint', '--format', 'junit', 'ok.yaml', 'fix.yaml', 'ep.yaml', 'deploy/app.yaml'], { cwd: dir });
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
-    const cases = [...run.stdout.matchAll(/<testcase [^>]*name="([^"]*)"[^>]*?(\/?)>/g)].map((m) => [m[1], m[2] === '/' ? 'pass' : 'fail']);
+    const cases = [...run.stdout.matchAll(/<testcase [^>]*name="([^"]*)"[^>]*?(\/?)>/g)].map((m) => [
+      m[1],
+      m[2] === '/' ? 'pass' : 'fail',
+    ]);
     expect(cases).toEqual([
       ['ok.yaml', 'pass'],
       ['fix.yaml', 'fail'],
@@ -276,8 +366,12 @@ describe('--format github', () => {
     expect(run.status).toBe(1);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^::error file=fix\.yaml,line=10,col=11,endLine=10,endColumn=19,title=schema\/enum::"recreate" is not allowed here/);
-    expect(lines[1]).toMatch(/^::warning file=ep\.yaml,line=2,col=7,endLine=2,endColumn=16,title=endpoints\/deprecated::Endpoints is deprecated/);
+    expect(lines[0]).toMatch(
+      /^::error file=fix\.yaml,line=10,col=11,endLine=10,endColumn=19,title=schema\/enum::"recreate" is not allowed here/,
+    );
+    expect(lines[1]).toMatch(
+      /^::warning file=ep\.yaml,line=2,col=7,endLine=2,endColumn=16,title=endpoints\/deprecated::Endpoints is deprecated/,
+    );
   });
 });
 
@@ -342,14 +436,20 @@ describe('options that shape the output', () => {
     const raised = lintJson(['--rule', 'endpoints/deprecated=error', 'ep.yaml'], { cwd: dir });
     expect(raised.status).toBe(1);
     expect(raised.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.severity])).toEqual([['endpoints/deprecated', 'error']]);
-    const info = lintJson(['--rule', 'schema/enum=info', '--rule', 'endpoints/deprecated=info', 'fix.yaml', 'ep.yaml'], { cwd: dir });
+    const info = lintJson(['--rule', 'schema/enum=info', '--rule', 'endpoints/deprecated=info', 'fix.yaml', 'ep.yaml'], {
+      cwd: dir,
+    });
     expect(info.status).toBe(0);
     expect(info.report.summary).toMatchObject({ errors: 0, warnings: 0, infos: 2 });
   });
 
   it('--no-color and NO_COLOR give plain text even with --color', () => {
     const dir = project();
-    for (const run of [runCli(['lint', '--no-color', 'fix.yaml'], { cwd: dir }), runCli(['lint', '--color', '--no-color', 'fix.yaml'], { cwd: dir }), runCli(['lint', '--color', 'fix.yaml'], { cwd: dir, env: { NO_COLOR: '1' } })]) {
+    for (const run of [
+      runCli(['lint', '--no-color', 'fix.yaml'], { cwd: dir }),
+      runCli(['lint', '--color', '--no-color', 'fix.yaml'], { cwd: dir }),
+      runCli(['lint', '--color', 'fix.yaml'], { cwd: dir, env: { NO_COLOR: '1' } }),
+    ]) {
       expect(run.stdout).toContain('schema/enum');
       expect(run.stdout).not.toMatch(ANSI);
     }

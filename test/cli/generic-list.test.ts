@@ -4,7 +4,12 @@ import { allDiagnostics, lintJson, manifests, removeTempDirs, tempDir } from './
 
 afterAll(removeTempDirs);
 
-const asItem = (text: string): string => text.trimEnd().split('\n').map((line, i) => (i === 0 ? `- ${line}` : `  ${line}`)).join('\n');
+const asItem = (text: string): string =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((line, i) => (i === 0 ? `- ${line}` : `  ${line}`))
+    .join('\n');
 
 describe('kind: List', () => {
   it('is linted item by item, with paths items[i]..., and skips items of unknown kinds', () => {

@@ -10,7 +10,9 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 export const BUNDLE = join(REPO_ROOT, 'packages/cli/dist/platlint.mjs');
 
 if (!existsSync(BUNDLE)) {
-  throw new Error(`The CLI bundle ${BUNDLE} does not exist. Build it first from ${REPO_ROOT}: \`npm run build\` (or \`npx tsc -b packages/core rules packages/cli && node packages/cli/scripts/bundle.mjs\`).`);
+  throw new Error(
+    `The CLI bundle ${BUNDLE} does not exist. Build it first from ${REPO_ROOT}: \`npm run build\` (or \`npx tsc -b packages/core rules packages/cli && node packages/cli/scripts/bundle.mjs\`).`,
+  );
 }
 
 export interface RunOptions {
@@ -93,7 +95,9 @@ export function lintJson(args: readonly string[], options: RunOptions = {}): Run
   try {
     report = JSON.parse(result.stdout) as JsonReport;
   } catch {
-    throw new Error(`platlint did not print JSON (exit ${String(result.status)}).\nstdout: ${result.stdout.slice(0, 2000)}\nstderr: ${result.stderr.slice(0, 2000)}`);
+    throw new Error(
+      `platlint did not print JSON (exit ${String(result.status)}).\nstdout: ${result.stdout.slice(0, 2000)}\nstderr: ${result.stderr.slice(0, 2000)}`,
+    );
   }
   return { ...result, report };
 }
@@ -194,12 +198,22 @@ const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
  * standard error, or only as standard error when `stdoutFile` is given. Returns what the
  * terminal showed.
  */
-export function runInTerminal(args: readonly string[], options: { cwd: string; env?: Record<string, string>; stdoutFile?: string }): { status: number | null; screen: string } {
+export function runInTerminal(
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string>; stdoutFile?: string },
+): { status: number | null; screen: string } {
   const env: Record<string, string | undefined> = { ...process.env, TERM: 'xterm-256color' };
   for (const name of STRIPPED) if (name !== 'TERM') delete env[name];
   Object.assign(env, options.env ?? {});
-  const command = [process.execPath, BUNDLE, ...args].map(quote).join(' ') + (options.stdoutFile ? ` > ${quote(options.stdoutFile)}` : '');
-  const child = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: options.cwd, env, encoding: 'utf8', timeout: 60_000, input: '' });
+  const command =
+    [process.execPath, BUNDLE, ...args].map(quote).join(' ') + (options.stdoutFile ? ` > ${quote(options.stdoutFile)}` : '');
+  const child = spawnSync('script', ['-qec', command, '/dev/null'], {
+    cwd: options.cwd,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+    input: '',
+  });
   return { status: child.status, screen: child.stdout };
 }
 
@@ -207,7 +221,11 @@ export function runInTerminal(args: readonly string[], options: { cwd: string; e
 export function runCliAsync(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   const started = Date.now();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BUNDLE, ...args], { cwd: options.cwd ?? REPO_ROOT, env: cliEnv(options.env), timeout: options.timeout ?? 60_000 });
+    const child = spawn(process.execPath, [BUNDLE, ...args], {
+      cwd: options.cwd ?? REPO_ROOT,
+      env: cliEnv(options.env),
+      timeout: options.timeout ?? 60_000,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

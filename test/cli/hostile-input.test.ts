@@ -10,7 +10,8 @@ const lintOne = (content: string, args: string[] = []): ReturnType<typeof lintJs
   return lintJson([...args, 'm.yaml'], { cwd: dir });
 };
 
-const brief = (r: ReturnType<typeof lintJson>): string[] => r.report.files.flatMap((f) => f.diagnostics.map((d) => `${d.document}:${d.range.start.line}:${d.ruleId}`));
+const brief = (r: ReturnType<typeof lintJson>): string[] =>
+  r.report.files.flatMap((f) => f.diagnostics.map((d) => `${d.document}:${d.range.start.line}:${d.ruleId}`));
 
 const unknownField = manifests.validDeployment('third').replace('  replicas: 2', '  replicaz: 2');
 
@@ -30,7 +31,11 @@ describe('deep block nesting', () => {
       expect(r.status).toBe(1);
       const syntax = r.report.files[0]!.diagnostics.filter((d) => d.ruleId === 'yaml/syntax');
       expect(syntax).toHaveLength(1);
-      expect(syntax[0]).toMatchObject({ document: 1, severity: 'error', message: expect.stringContaining('nested more than 256') });
+      expect(syntax[0]).toMatchObject({
+        document: 1,
+        severity: 'error',
+        message: expect.stringContaining('nested more than 256'),
+      });
       expect(syntax[0]!.range.start.line).toBe(18 + line);
       expect(brief(r)).toContain(`2:${18 + (deep.match(/\n/g)?.length ?? 0) + 2 + 5}:schema/unknown-field`);
     });
@@ -45,7 +50,10 @@ describe('deep block nesting', () => {
 
 describe('flow-depth guard', () => {
   it('brackets inside comments and quoted strings do not count as nesting', () => {
-    const text = `# ${'['.repeat(300)}\n${manifests.validDeployment()}`.replace('  name: web\n', `  name: web\n  annotations:\n    a: "${'{'.repeat(300)}"\n    b: '${'['.repeat(300)}'\n`);
+    const text = `# ${'['.repeat(300)}\n${manifests.validDeployment()}`.replace(
+      '  name: web\n',
+      `  name: web\n  annotations:\n    a: "${'{'.repeat(300)}"\n    b: '${'['.repeat(300)}'\n`,
+    );
     const r = lintOne(text);
     expect(r.report.files[0]!.diagnostics).toEqual([]);
     expect(r.status).toBe(0);
@@ -59,10 +67,13 @@ describe('flow-depth guard', () => {
 });
 
 describe('suppressions come from comments only', () => {
-  const withAnnotations = (annotations: string): string => unknownField.replace('  name: third\n', `  name: third\n  annotations:\n${annotations}`);
+  const withAnnotations = (annotations: string): string =>
+    unknownField.replace('  name: third\n', `  name: third\n  annotations:\n${annotations}`);
 
   it('# platlint-disable inside a quoted value hides nothing', () => {
-    const r = lintOne(withAnnotations('    runbook: "see the runbook # platlint-disable --"\n    other: \'x # platlint-disable-next-line\'\n'));
+    const r = lintOne(
+      withAnnotations('    runbook: "see the runbook # platlint-disable --"\n    other: \'x # platlint-disable-next-line\'\n'),
+    );
     expect(brief(r)).toEqual(['0:9:schema/unknown-field']);
   });
 
@@ -115,7 +126,9 @@ spec:
 
   it('the same keys through the yaml composer (a tag sends the document there)', () => {
     const r = lintOne(text.replace('  name: a', '  name: !!str a'));
-    expect(r.report.files[0]!.diagnostics.map((d) => `${d.range.start.line}:${d.message}`)).toContain('8:unknown field "__proto__"');
+    expect(r.report.files[0]!.diagnostics.map((d) => `${d.range.start.line}:${d.message}`)).toContain(
+      '8:unknown field "__proto__"',
+    );
     expect(r.stdout).not.toContain('polluted');
   });
 });
@@ -145,7 +158,10 @@ spec: {policyName: doubling}
 
   it('a list doubled thirty times through variables is stopped by the budget, within 512 MB of heap', () => {
     const dir = tempDir({ 'state/policy.yaml': doubling(30), 'deployment.yaml': manifests.validDeployment() });
-    const r = runCli(['mutate', '--state', 'state', 'deployment.yaml'], { cwd: dir, env: { NODE_OPTIONS: '--max-old-space-size=512' } });
+    const r = runCli(['mutate', '--state', 'state', 'deployment.yaml'], {
+      cwd: dir,
+      env: { NODE_OPTIONS: '--max-old-space-size=512' },
+    });
     expect(r.signal).toBeNull();
     expect(r.status).toBe(1);
     expect(r.stdout + r.stderr).toContain('operation cancelled: actual cost limit exceeded');
@@ -179,7 +195,9 @@ kind: MutatingAdmissionPolicyBinding
 metadata: {name: proto}
 spec: {policyName: proto}
 `;
-  const deployment = manifests.validDeployment().replace('  name: web\n', '  name: web\n  labels:\n    app: web\n    __proto__: p\n    constructor: c\n');
+  const deployment = manifests
+    .validDeployment()
+    .replace('  name: web\n', '  name: web\n  labels:\n    app: web\n    __proto__: p\n    constructor: c\n');
 
   it('are written and read as ordinary keys', () => {
     expect(deployment).toContain('  __proto__: p\n');
@@ -187,9 +205,21 @@ spec: {policyName: proto}
     const r = runCli(['mutate', '--state', 'state', 'deployment.yaml', '--format', 'json'], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const out = JSON.parse(r.stdout) as { metadata: { labels: object; annotations: object }; spec: { template: { metadata: { annotations: object } } } };
-    expect(Object.entries(out.metadata.annotations)).toEqual([['__proto__', 'x'], ['constructor', 'c'], ['prototype', '3'], ['has-proto', 'true']]);
+    const out = JSON.parse(r.stdout) as {
+      metadata: { labels: object; annotations: object };
+      spec: { template: { metadata: { annotations: object } } };
+    };
+    expect(Object.entries(out.metadata.annotations)).toEqual([
+      ['__proto__', 'x'],
+      ['constructor', 'c'],
+      ['prototype', '3'],
+      ['has-proto', 'true'],
+    ]);
     expect(Object.keys(out.metadata.labels)).toEqual(['app', '__proto__', 'constructor']);
-    expect(Object.entries(out.spec.template.metadata.annotations)).toEqual([['__proto__', 'a'], ['constructor', 'b'], ['ok', 'c']]);
+    expect(Object.entries(out.spec.template.metadata.annotations)).toEqual([
+      ['__proto__', 'a'],
+      ['constructor', 'b'],
+      ['ok', 'c'],
+    ]);
   });
 });

@@ -18,7 +18,13 @@ function cpuMicros(text: string): number {
   // The least of three runs: other work on the machine only ever adds time.
   let least = Infinity;
   for (let run = 0; run < 3; run++) {
-    const child = spawnSync(process.execPath, ['--import', REPORT_CPU, BUNDLE, 'lint', '--quiet', '--format', 'json', 'm.yaml'], { cwd: dir, env, encoding: 'utf8', timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
+    const child = spawnSync(process.execPath, ['--import', REPORT_CPU, BUNDLE, 'lint', '--quiet', '--format', 'json', 'm.yaml'], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+      timeout: 120_000,
+      maxBuffer: 256 * 1024 * 1024,
+    });
     expect([0, 1]).toContain(child.status);
     const match = /cpu-us=(\d+)/.exec(child.stderr);
     if (!match) throw new Error(`no CPU figure; stderr: ${child.stderr.slice(0, 2000)}`);
@@ -27,8 +33,12 @@ function cpuMicros(text: string): number {
   return least;
 }
 
-const withLabels = (n: number): string => manifests.validDeployment().replace('  name: web\n', `  name: web\n  labels: {${Array.from({ length: n }, (_, i) => `k${i}: v${i}`).join(', ')}}\n`);
-const withUnknownFields = (n: number): string => manifests.validDeployment().replace('spec:\n', `spec:\n${Array.from({ length: n }, (_, i) => `  field${i}: 1\n`).join('')}`);
+const withLabels = (n: number): string =>
+  manifests
+    .validDeployment()
+    .replace('  name: web\n', `  name: web\n  labels: {${Array.from({ length: n }, (_, i) => `k${i}: v${i}`).join(', ')}}\n`);
+const withUnknownFields = (n: number): string =>
+  manifests.validDeployment().replace('spec:\n', `spec:\n${Array.from({ length: n }, (_, i) => `  field${i}: 1\n`).join('')}`);
 
 /** How much more CPU time the doubled input takes, beyond the cost of starting at all. */
 function growth(make: (n: number) => string, n: number): { ratio: number; base: number; single: number; double: number } {

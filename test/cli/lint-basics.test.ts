@@ -16,7 +16,8 @@ describe('exit status', () => {
     expect(json.report.summary.errors).toBe(0);
     expect(json.report.summary.files).toBeGreaterThanOrEqual(16);
     // Whatever it prints is warnings or notes, and the stylish summary says there are no errors.
-    if (json.report.summary.warnings + json.report.summary.infos > 0) expect(run.stdout).toMatch(/\(0 errors, \d+ warnings?, \d+ info\)/);
+    if (json.report.summary.warnings + json.report.summary.infos > 0)
+      expect(run.stdout).toMatch(/\(0 errors, \d+ warnings?, \d+ info\)/);
     else expect(run.stdout).toBe('');
   });
 
@@ -45,14 +46,26 @@ describe('exit status', () => {
     ['an unknown flag', ['lint', '--bogus', 'x.yaml'], /--bogus/],
     ['an unknown format', ['lint', '--format', 'xml', 'examples/valid'], /unknown format "xml"/],
     ['no paths', ['lint'], /no paths/],
-    ['a missing file', ['lint', 'examples/valid/does-not-exist.yaml'], /no such file or directory: examples\/valid\/does-not-exist\.yaml/],
+    [
+      'a missing file',
+      ['lint', 'examples/valid/does-not-exist.yaml'],
+      /no such file or directory: examples\/valid\/does-not-exist\.yaml/,
+    ],
     ['a glob that matches nothing', ['lint', 'examples/nowhere/*.yaml'], /no files match/],
     ['a bad --max-warnings', ['lint', '--max-warnings', 'lots', 'examples/valid'], /--max-warnings/],
     ['a --rule without severity', ['lint', '--rule', 'schema/enum', 'examples/valid'], /RULE=SEVERITY/],
     ['a --rule with a bad severity', ['lint', '--rule', 'schema/enum=fatal', 'examples/valid'], /RULE=SEVERITY/],
     ['a --rule naming no rule', ['lint', '--rule', 'nope/nothing=off', 'examples/valid'], /unknown rule "nope\/nothing"/],
-    ['a --rule with a misspelt rule', ['lint', '--rule', 'schema/enun=off', 'examples/valid'], /unknown rule "schema\/enun"; did you mean "schema\/enum"\?/],
-    ['--cache-location without --cache', ['lint', '--cache-location', 'x.cache', 'examples/valid'], /--cache-location needs --cache/],
+    [
+      'a --rule with a misspelt rule',
+      ['lint', '--rule', 'schema/enun=off', 'examples/valid'],
+      /unknown rule "schema\/enun"; did you mean "schema\/enum"\?/,
+    ],
+    [
+      '--cache-location without --cache',
+      ['lint', '--cache-location', 'x.cache', 'examples/valid'],
+      /--cache-location needs --cache/,
+    ],
     ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
   ])('is 2 on a usage error: %s', (_what, args, message) => {
     const run = runCli(args);
@@ -128,7 +141,9 @@ describe('paths', () => {
     const plain = lintJson(['-'], { input: manifests.fixableEnum });
     expect(plain.status).toBe(1);
     expect(plain.report.files.map((f) => f.path)).toEqual(['<stdin>']);
-    expect(plain.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.range.start.line, d.range.start.column])).toEqual([['schema/enum', 10, 11]]);
+    expect(plain.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.range.start.line, d.range.start.column])).toEqual([
+      ['schema/enum', 10, 11],
+    ]);
 
     const named = lintJson(['--stdin-filename', 'deploy/app.yaml', '-'], { input: manifests.fixableEnum });
     expect(named.report.files.map((f) => f.path)).toEqual(['deploy/app.yaml']);
@@ -152,7 +167,24 @@ describe('rules and explain', () => {
       .trim()
       .split('\n')
       .map((line) => line.split(/\s+/)[0]);
-    for (const id of ['schema/required', 'schema/unknown-field', 'schema/enum', 'schema/type', 'schema/format', 'schema/range', 'schema/length', 'deployment/selector-matches-template', 'yaml/syntax', 'yaml/duplicate-key', 'yaml/tab-indent', 'yaml/alias-limit', 'suppression/unused', 'file/encoding', 'file/empty', 'document/not-mapping']) {
+    for (const id of [
+      'schema/required',
+      'schema/unknown-field',
+      'schema/enum',
+      'schema/type',
+      'schema/format',
+      'schema/range',
+      'schema/length',
+      'deployment/selector-matches-template',
+      'yaml/syntax',
+      'yaml/duplicate-key',
+      'yaml/tab-indent',
+      'yaml/alias-limit',
+      'suppression/unused',
+      'file/encoding',
+      'file/empty',
+      'document/not-mapping',
+    ]) {
       expect(ids).toContain(id);
     }
     expect(run.stdout).toMatch(/^schema\/required\s+error\s+server\s+.*A required field is missing\./m);

@@ -57,7 +57,10 @@ describe('YAML that is not a manifest', () => {
 
   it('is reported once per file when the files are named (as pre-commit passes them)', () => {
     const dir = repository();
-    const { status, report } = lintJson(['.github/workflows/ci.yml', '.pre-commit-config.yaml', 'compose.yaml', 'deploy/web.yaml'], { cwd: dir });
+    const { status, report } = lintJson(
+      ['.github/workflows/ci.yml', '.pre-commit-config.yaml', 'compose.yaml', 'deploy/web.yaml'],
+      { cwd: dir },
+    );
     expect(status).toBe(0);
     expect(report.summary).toMatchObject({ errors: 0, warnings: 0, infos: 3 });
   });
@@ -66,6 +69,10 @@ describe('YAML that is not a manifest', () => {
     const dir = tempDir({ 'compose.yaml': compose, 'half.yaml': 'apiVersion: v1\nmetadata:\n  name: a\n' });
     const { status, report } = lintJson(['.'], { cwd: dir });
     expect(status).toBe(1);
-    expect(allDiagnostics(report).filter((d) => d.severity === 'error').map((d) => [d.file, d.ruleId, d.path])).toEqual([['half.yaml', 'document/missing-kind', 'kind']]);
+    expect(
+      allDiagnostics(report)
+        .filter((d) => d.severity === 'error')
+        .map((d) => [d.file, d.ruleId, d.path]),
+    ).toEqual([['half.yaml', 'document/missing-kind', 'kind']]);
   });
 });

@@ -82,14 +82,16 @@ const REFUSED = [
   ['schema/type', 'spec.terminationGracePeriodSeconds', 'must be an integer, not "30"'],
 ];
 
-const findings = (report: ReturnType<typeof lintJson>['report']) => report.files.flatMap((f) => f.diagnostics.map((d) => [d.ruleId, d.path, d.message]));
+const findings = (report: ReturnType<typeof lintJson>['report']) =>
+  report.files.flatMap((f) => f.diagnostics.map((d) => [d.ruleId, d.path, d.message]));
 
 describe('platlint lint --openapi', () => {
   it('without OpenAPI documents, a kind platlint has no rules for is information that says how to check it', () => {
     const dir = tempDir({ 'm.yaml': INVALID });
     const { status, report } = lintJson(['m.yaml'], { cwd: dir });
     expect(status).toBe(0);
-    const hint = "(to check the platform's other kinds, give its OpenAPI documents: --openapi DIR, or openapi: in platlint.config.yaml; `platlint schema pull` saves them)";
+    const hint =
+      "(to check the platform's other kinds, give its OpenAPI documents: --openapi DIR, or openapi: in platlint.config.yaml; `platlint schema pull` saves them)";
     expect(findings(report)).toEqual([
       ['document/unknown-kind', 'kind', `Service (v1) is not a kind platlint checks; skipped ${hint}`],
       ['document/unknown-kind', 'kind', `ConfigMap (v1) is not a kind platlint checks; skipped ${hint}`],
@@ -114,7 +116,11 @@ describe('platlint lint --openapi', () => {
   });
 
   it('reads openapi: from platlint.config.yaml, relative to the configuration', () => {
-    const dir = tempDir({ 'repo/platlint.config.yaml': `openapi:\n  - ${join('..', 'shared-schemas')}\n`, 'repo/m.yaml': INVALID, 'shared-schemas/core.json': readFileSync(join(OPENAPI, 'api__v1.json'), 'utf8') });
+    const dir = tempDir({
+      'repo/platlint.config.yaml': `openapi:\n  - ${join('..', 'shared-schemas')}\n`,
+      'repo/m.yaml': INVALID,
+      'shared-schemas/core.json': readFileSync(join(OPENAPI, 'api__v1.json'), 'utf8'),
+    });
     const { status, report } = lintJson(['m.yaml'], { cwd: join(dir, 'repo') });
     expect(status).toBe(1);
     expect(findings(report)).toEqual(REFUSED);
@@ -136,9 +142,25 @@ describe('platlint lint --openapi', () => {
 
   it('leaves the kinds platlint has rules for to their own schema', () => {
     // A document that says a Deployment's replicas are a string: the built-in schema stays authoritative.
-    const doc = JSON.parse(readFileSync(join(OPENAPI, 'api__v1.json'), 'utf8')) as { paths: unknown; components: { schemas: Record<string, unknown> } };
-    const apps = { ...doc, paths: {}, components: { schemas: { 'io.k8s.api.apps.v1.Deployment': { type: 'object', properties: { spec: { type: 'object', properties: { replicas: { type: 'string' } } } }, 'x-kubernetes-group-version-kind': [{ group: 'apps', version: 'v1', kind: 'Deployment' }] } } } };
-    const deployment = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  replicas: "two"\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec: {containers: [{name: c, image: nginx}]}\n';
+    const doc = JSON.parse(readFileSync(join(OPENAPI, 'api__v1.json'), 'utf8')) as {
+      paths: unknown;
+      components: { schemas: Record<string, unknown> };
+    };
+    const apps = {
+      ...doc,
+      paths: {},
+      components: {
+        schemas: {
+          'io.k8s.api.apps.v1.Deployment': {
+            type: 'object',
+            properties: { spec: { type: 'object', properties: { replicas: { type: 'string' } } } },
+            'x-kubernetes-group-version-kind': [{ group: 'apps', version: 'v1', kind: 'Deployment' }],
+          },
+        },
+      },
+    };
+    const deployment =
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  replicas: "two"\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec: {containers: [{name: c, image: nginx}]}\n';
     const dir = tempDir({ 'schemas/apps.json': JSON.stringify(apps), 'd.yaml': deployment });
     const without = lintJson(['d.yaml'], { cwd: dir });
     const withDocs = lintJson(['--openapi', 'schemas', 'd.yaml'], { cwd: dir });
@@ -147,7 +169,8 @@ describe('platlint lint --openapi', () => {
   });
 
   it("takes a custom resource's kind from its CustomResourceDefinition when the OpenAPI documents describe it too", () => {
-    const widget = 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: big, color: "#00ff00", weight: 2Gi, port: 8080}\n';
+    const widget =
+      'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: big, color: "#00ff00", weight: 2Gi, port: 8080}\n';
     const dir = tempDir({ 'w.yaml': widget });
     // The document alone types size as an integer.
     expect(findings(lintJson(['--openapi', OPENAPI, 'w.yaml'], { cwd: dir }).report)).toEqual([
@@ -158,16 +181,29 @@ describe('platlint lint --openapi', () => {
     // With the definition, the definition decides (its enum and required field included).
     expect(findings(lintJson(['--openapi', OPENAPI, '--crd', WIDGET_CRD, 'w.yaml'], { cwd: dir }).report)).toEqual([]);
     const bad = tempDir({ 'w.yaml': 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: 3}\n' });
-    expect(findings(lintJson(['--openapi', OPENAPI, '--crd', WIDGET_CRD, 'w.yaml'], { cwd: bad }).report).map(([rule, path]) => `${rule} ${path}`)).toEqual(['schema/required spec.color', 'schema/enum spec.size', 'schema/type spec.size']);
+    expect(
+      findings(lintJson(['--openapi', OPENAPI, '--crd', WIDGET_CRD, 'w.yaml'], { cwd: bad }).report).map(
+        ([rule, path]) => `${rule} ${path}`,
+      ),
+    ).toEqual(['schema/required spec.color', 'schema/enum spec.size', 'schema/type spec.size']);
   });
 
   it('refuses a kind two documents describe differently, naming both files', () => {
-    const changed = readFileSync(join(OPENAPI, 'api__v1.json'), 'utf8').replace('"immutable": {\n            "type": "boolean"', '"immutable": {\n            "type": "string"');
-    const dir = tempDir({ 'a/api__v1.json': readFileSync(join(OPENAPI, 'api__v1.json'), 'utf8'), 'b/api__v1.json': changed, 'm.yaml': VALID });
+    const changed = readFileSync(join(OPENAPI, 'api__v1.json'), 'utf8').replace(
+      '"immutable": {\n            "type": "boolean"',
+      '"immutable": {\n            "type": "string"',
+    );
+    const dir = tempDir({
+      'a/api__v1.json': readFileSync(join(OPENAPI, 'api__v1.json'), 'utf8'),
+      'b/api__v1.json': changed,
+      'm.yaml': VALID,
+    });
     expect(changed).not.toBe(readFileSync(join(OPENAPI, 'api__v1.json'), 'utf8'));
     const result = runCli(['lint', '--openapi', 'a', '--openapi', 'b', 'm.yaml'], { cwd: dir });
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain(`platlint: ConfigMap (v1) is defined twice, differently: by ${join(dir, 'a/api__v1.json')} (io.k8s.api.core.v1.ConfigMap) and by ${join(dir, 'b/api__v1.json')} (io.k8s.api.core.v1.ConfigMap); keep one definition`);
+    expect(result.stderr).toContain(
+      `platlint: ConfigMap (v1) is defined twice, differently: by ${join(dir, 'a/api__v1.json')} (io.k8s.api.core.v1.ConfigMap) and by ${join(dir, 'b/api__v1.json')} (io.k8s.api.core.v1.ConfigMap); keep one definition`,
+    );
     // The same documents twice (a directory named by --openapi and by the configuration) are one.
     expect(runCli(['lint', '--openapi', 'a', '--openapi', 'a/api__v1.json', 'm.yaml'], { cwd: dir }).status).toBe(0);
   });
@@ -176,7 +212,9 @@ describe('platlint lint --openapi', () => {
     const dir = tempDir({ 'schemas/api__v1.json': '{"openapi": "3.0.0", "components": ', 'm.yaml': VALID });
     const broken = runCli(['lint', '--openapi', 'schemas', 'm.yaml'], { cwd: dir });
     expect(broken.status).toBe(2);
-    expect(broken.stderr).toMatch(new RegExp(`^platlint: ${join(dir, 'schemas/api__v1.json').replace(/[.]/g, '\\.')}: not an OpenAPI document \\(not JSON: `));
+    expect(broken.stderr).toMatch(
+      new RegExp(`^platlint: ${join(dir, 'schemas/api__v1.json').replace(/[.]/g, '\\.')}: not an OpenAPI document \\(not JSON: `),
+    );
     expect(broken.stderr).not.toMatch(/\n\s+at /);
     const missing = runCli(['lint', '--openapi', 'nowhere', 'm.yaml'], { cwd: dir });
     expect(missing.status).toBe(2);
@@ -186,8 +224,14 @@ describe('platlint lint --openapi', () => {
   it('refuses a document whose references expand without bound, or that nests without end, naming the kind', () => {
     const kind = { 'x-kubernetes-group-version-kind': [{ group: 'example.com', version: 'v1', kind: 'Blowup' }] };
     // Each level refers to the next twice: 2^40 schemas once the references are inlined.
-    const doubling: Record<string, unknown> = { root: { type: 'object', properties: { a: { $ref: '#/components/schemas/t0' } }, ...kind } };
-    for (let i = 0; i < 40; i++) doubling[`t${i}`] = { type: 'object', properties: { left: { $ref: `#/components/schemas/t${i + 1}` }, right: { $ref: `#/components/schemas/t${i + 1}` } } };
+    const doubling: Record<string, unknown> = {
+      root: { type: 'object', properties: { a: { $ref: '#/components/schemas/t0' } }, ...kind },
+    };
+    for (let i = 0; i < 40; i++)
+      doubling[`t${i}`] = {
+        type: 'object',
+        properties: { left: { $ref: `#/components/schemas/t${i + 1}` }, right: { $ref: `#/components/schemas/t${i + 1}` } },
+      };
     // Written as text: JSON.stringify itself would run out of stack on it.
     const deep = `{"openapi":"3.0.0","components":{"schemas":{"root":{"x-kubernetes-group-version-kind":[{"group":"example.com","version":"v1","kind":"Blowup"}],${'"type":"object","properties":{"x":{'.repeat(5000)}"type":"string"${'}}'.repeat(5000)}}}}}`;
     const dir = tempDir({
@@ -197,19 +241,29 @@ describe('platlint lint --openapi', () => {
     });
     const expanded = runCli(['lint', '--openapi', 'doubling', 'm.yaml'], { cwd: dir });
     expect(expanded.status).toBe(2);
-    expect(expanded.stderr).toContain(`platlint: ${join(dir, 'doubling/d.json')}: the schema of Blowup (example.com/v1) expands to more than 250000 schemas once its references are followed; not a document platlint can read`);
+    expect(expanded.stderr).toContain(
+      `platlint: ${join(dir, 'doubling/d.json')}: the schema of Blowup (example.com/v1) expands to more than 250000 schemas once its references are followed; not a document platlint can read`,
+    );
     const nested = runCli(['lint', '--openapi', 'deep', 'm.yaml'], { cwd: dir });
     expect(nested.status).toBe(2);
-    expect(nested.stderr).toContain(`platlint: ${join(dir, 'deep/d.json')}: the schema of Blowup (example.com/v1) is nested more than 200 levels deep; not a document platlint can read`);
+    expect(nested.stderr).toContain(
+      `platlint: ${join(dir, 'deep/d.json')}: the schema of Blowup (example.com/v1) is nested more than 200 levels deep; not a document platlint can read`,
+    );
     expect(expanded.stderr + nested.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('with --cache, findings follow a change of the documents', () => {
     const text = readFileSync(join(OPENAPI, 'api__v1.json'), 'utf8');
-    const dir = tempDir({ 'schemas/api__v1.json': text, 'm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\nimmutable: "yes"\n' });
+    const dir = tempDir({
+      'schemas/api__v1.json': text,
+      'm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\nimmutable: "yes"\n',
+    });
     const args = ['--cache', '--cache-location', join(dir, 'cache.json'), '--openapi', 'schemas', 'm.yaml'];
     expect(findings(lintJson(args, { cwd: dir }).report)).toEqual([['schema/type', 'immutable', 'must be a boolean, not "yes"']]);
-    writeFileSync(join(dir, 'schemas/api__v1.json'), text.replace('"immutable": {\n            "type": "boolean"', '"immutable": {\n            "type": "string"'));
+    writeFileSync(
+      join(dir, 'schemas/api__v1.json'),
+      text.replace('"immutable": {\n            "type": "boolean"', '"immutable": {\n            "type": "string"'),
+    );
     expect(findings(lintJson(args, { cwd: dir }).report)).toEqual([]);
   });
 
@@ -231,7 +285,8 @@ describe('platlint lint --openapi', () => {
       documents.forEach((text, index) => {
         const [, rule, path] = /# expect (\S+) at (\S+)/.exec(text) ?? [];
         const found = file.diagnostics.filter((d) => d.document === index).map((d) => `${d.ruleId} ${d.path}`);
-        if (!rule || found.join() !== `${rule} ${path}`) missed.push(`${file.path} #${index + 1}: expected ${rule} at ${path}, got ${found.join(', ') || 'nothing'}`);
+        if (!rule || found.join() !== `${rule} ${path}`)
+          missed.push(`${file.path} #${index + 1}: expected ${rule} at ${path}, got ${found.join(', ') || 'nothing'}`);
       });
     }
     expect(missed).toEqual([]);

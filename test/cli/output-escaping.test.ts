@@ -23,7 +23,8 @@ spec:
 // A name with a line break, an ESC, '#', '?', '%', ',' and ':'.
 const HOSTILE_NAME = 'a#b?c%41,d:e\n::error::f\x1b[31m.yaml';
 
-const project = (): string => tempDir({ 'hostile.yaml': HOSTILE, [HOSTILE_NAME]: HOSTILE, 'a#b?.yaml': HOSTILE, 'sub dir/x#y?.yaml': HOSTILE });
+const project = (): string =>
+  tempDir({ 'hostile.yaml': HOSTILE, [HOSTILE_NAME]: HOSTILE, 'a#b?.yaml': HOSTILE, 'sub dir/x#y?.yaml': HOSTILE });
 
 // Anything the terminal or a CI log would act on: C0 controls but the line break, DEL, C1.
 // eslint-disable-next-line no-control-regex
@@ -45,7 +46,9 @@ describe('text from the linted file in each format', () => {
       // The file name, too.
       expect(run.stdout).toContain('a#b?c%41,d:e\\n::error::f\\x1b[31m.yaml');
       // Three findings per file, each on one line.
-      expect(run.stdout.split('\n').filter((l) => /^ {2}\S*\d+:\d+/.test(l.replace(new RegExp(ANSI.source, 'g'), '')))).toHaveLength(6);
+      expect(
+        run.stdout.split('\n').filter((l) => /^ {2}\S*\d+:\d+/.test(l.replace(new RegExp(ANSI.source, 'g'), ''))),
+      ).toHaveLength(6);
     }
   });
 
@@ -56,7 +59,8 @@ describe('text from the linted file in each format', () => {
     const lines = run.stdout.trimEnd().split('\n');
     // One command per finding, and no line the file's text started.
     expect(lines).toHaveLength(6);
-    for (const line of lines) expect(line).toMatch(/^::error file=[^,:]*,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[^,:]*::/);
+    for (const line of lines)
+      expect(line).toMatch(/^::error file=[^,:]*,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[^,:]*::/);
     expect(run.stdout).not.toMatch(RAW_CONTROL);
     expect(run.stdout).toContain('unknown field "x%0A::error file=README.md,line=1::forged%0D%0A::add-mask::x"');
     expect(run.stdout).toContain('"\\x1b[1A\\x1b[2K\\x1b]52;c;cHduZWQ=\\x07\\x0b\\x1f\\x7f\\x85"');
@@ -79,7 +83,9 @@ describe('text from the linted file in each format', () => {
     // The report names files relative to the working directory, however they were named.
     const run = runCli(['lint', '--format', 'sarif', 'a#b?.yaml', HOSTILE_NAME, `${dir}/sub dir/x#y?.yaml`], { cwd: dir });
     expect(run.status).toBe(1);
-    const log = JSON.parse(run.stdout) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    const log = JSON.parse(run.stdout) as {
+      runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+    };
     const uris = [...new Set(log.runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri))];
     expect(uris).toHaveLength(3);
     // Resolved against a base, each names the file it was made from (a '#' or '?' would cut it short).
@@ -94,7 +100,9 @@ describe('text from the linted file in each format', () => {
     expect(run.status).toBe(1);
     const report = JSON.parse(run.stdout) as JsonReport;
     expect(report.files[0]!.path).toBe(HOSTILE_NAME);
-    expect(report.files[0]!.diagnostics.map((d) => d.message)).toContain('unknown field "x\n::error file=README.md,line=1::forged\r\n::add-mask::x"');
+    expect(report.files[0]!.diagnostics.map((d) => d.message)).toContain(
+      'unknown field "x\n::error file=README.md,line=1::forged\r\n::add-mask::x"',
+    );
     // JSON escapes C0 controls; DEL and C1 it may leave as they are.
     // eslint-disable-next-line no-control-regex
     expect(run.stdout.trimEnd()).not.toMatch(/[\u0000-\u001f]/);

@@ -13,7 +13,12 @@ function hugeAndSmall(hugeBytes: number, small: number): { huge: string; smalls:
   const files: Record<string, string> = { 'm-huge.yaml': 'x'.repeat(hugeBytes) };
   for (let i = 0; i < small; i++) files[`s-${String(i).padStart(3, '0')}.yaml`] = 'y'.repeat(100);
   const dir = tempDir(files);
-  return { huge: join(dir, 'm-huge.yaml'), smalls: Object.keys(files).filter((f) => f !== 'm-huge.yaml').map((f) => join(dir, f)) };
+  return {
+    huge: join(dir, 'm-huge.yaml'),
+    smalls: Object.keys(files)
+      .filter((f) => f !== 'm-huge.yaml')
+      .map((f) => join(dir, f)),
+  };
 }
 
 describe('the order files are taken in', () => {

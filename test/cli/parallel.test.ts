@@ -33,9 +33,13 @@ describe('parallel linting', () => {
 
   it('one huge file and many small ones give the same JSON with worker threads as with --workers 1', () => {
     // Largest first from one queue: one thread takes the huge file, the others the small ones.
-    const documents = Array.from({ length: 400 }, (_, i) => manifests.validDeployment(`big-${i}`).replace(i % 40 === 0 ? '  replicas: 2' : '\0', '  replicaz: 2'));
+    const documents = Array.from({ length: 400 }, (_, i) =>
+      manifests.validDeployment(`big-${i}`).replace(i % 40 === 0 ? '  replicas: 2' : '\0', '  replicaz: 2'),
+    );
     const files: Record<string, string> = { 'huge.yaml': documents.join('---\n') };
-    for (let i = 0; i < 60; i++) files[`small/f${String(i).padStart(2, '0')}.yaml`] = i % 7 === 0 ? manifests.endpoints : manifests.validDeployment(`small-${i}`);
+    for (let i = 0; i < 60; i++)
+      files[`small/f${String(i).padStart(2, '0')}.yaml`] =
+        i % 7 === 0 ? manifests.endpoints : manifests.validDeployment(`small-${i}`);
     const root = tempDir(files);
     const serial = runCli(['lint', '--format', 'json', '--workers', '1', '.'], { cwd: root });
     const parallel = runCli(['lint', '--format', 'json', '--workers', '2', '.'], { cwd: root });

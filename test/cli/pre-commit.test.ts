@@ -19,11 +19,38 @@ interface Hook {
 }
 
 const hooks = parse(readFileSync(join(REPO_ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Hook[];
-const rootPackage = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> };
-const cliPackage = JSON.parse(readFileSync(join(REPO_ROOT, 'packages/cli/package.json'), 'utf8')) as { bin: Record<string, string> };
+const rootPackage = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  bin?: string | Record<string, string>;
+};
+const cliPackage = JSON.parse(readFileSync(join(REPO_ROOT, 'packages/cli/package.json'), 'utf8')) as {
+  bin: Record<string, string>;
+};
 
 // The keys pre-commit's manifest schema knows (pre_commit/clientlib.py, MANIFEST_HOOK_DICT).
-const KNOWN_KEYS = new Set(['id', 'name', 'entry', 'language', 'alias', 'files', 'exclude', 'types', 'types_or', 'exclude_types', 'additional_dependencies', 'args', 'always_run', 'fail_fast', 'pass_filenames', 'description', 'language_version', 'log_file', 'require_serial', 'stages', 'verbose', 'minimum_pre_commit_version']);
+const KNOWN_KEYS = new Set([
+  'id',
+  'name',
+  'entry',
+  'language',
+  'alias',
+  'files',
+  'exclude',
+  'types',
+  'types_or',
+  'exclude_types',
+  'additional_dependencies',
+  'args',
+  'always_run',
+  'fail_fast',
+  'pass_filenames',
+  'description',
+  'language_version',
+  'log_file',
+  'require_serial',
+  'stages',
+  'verbose',
+  'minimum_pre_commit_version',
+]);
 
 describe('.pre-commit-hooks.yaml', () => {
   it('defines the platlint hook in the form pre-commit reads', () => {

@@ -4,7 +4,8 @@ import { allDiagnostics, lintJson, manifests, removeTempDirs, tempDir } from './
 
 afterAll(removeTempDirs);
 
-const podGroup = 'apiVersion: scheduling.plat.io/v1beta1\nkind: PodGroup\nmetadata: {name: pg, namespace: ml}\nspec: {schedulingPolicy: {gang: {minCount: 2}}}\n';
+const podGroup =
+  'apiVersion: scheduling.plat.io/v1beta1\nkind: PodGroup\nmetadata: {name: pg, namespace: ml}\nspec: {schedulingPolicy: {gang: {minCount: 2}}}\n';
 
 function findings(release: string | undefined): string[][] {
   const config = release ? `release: "${release}"\n` : '';

@@ -23,7 +23,11 @@ function requestJson(args: readonly string[]): { status: number | null; report: 
 
 describe('platlint request', () => {
   it('exits 0 and prints nothing for a clean request', () => {
-    const result = runCli(['request', 'GET', `https://cluster.example.com:6443/apis/apps/v1/namespaces/prod/deployments?watch=true&resourceVersionMatch=NotOlderThan&sendInitialEvents=true`]);
+    const result = runCli([
+      'request',
+      'GET',
+      `https://cluster.example.com:6443/apis/apps/v1/namespaces/prod/deployments?watch=true&resourceVersionMatch=NotOlderThan&sendInitialEvents=true`,
+    ]);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('');
     expect(result.status).toBe(0);
@@ -42,7 +46,9 @@ describe('platlint request', () => {
   it('reports a path finding on a line of its own', () => {
     const result = runCli(['request', 'POST', DEPLOYMENT]);
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/^url: POST is not an operation of .*deployments\/\{name\}; this path allows .*PATCH \(patch\).* {2}request\/unknown-path\n$/);
+    expect(result.stdout).toMatch(
+      /^url: POST is not an operation of .*deployments\/\{name\}; this path allows .*PATCH \(patch\).* {2}request\/unknown-path\n$/,
+    );
   });
 
   it('takes the content type into account for force', () => {
@@ -56,7 +62,8 @@ describe('platlint request', () => {
   });
 
   it('writes a json report', () => {
-    const url = '/apis/scheduling.plat.io/v1beta1/podgroups?limit=x&shardSelector=shardRange(object.metadata.name,%270x0%27,%270x1%27)';
+    const url =
+      '/apis/scheduling.plat.io/v1beta1/podgroups?limit=x&shardSelector=shardRange(object.metadata.name,%270x0%27,%270x1%27)';
     const { status, report } = requestJson(['get', url]);
     expect(status).toBe(1);
     expect(report).toMatchObject({ version: 1, method: 'GET', url });

@@ -15,7 +15,12 @@ function validDocuments(): { where: string; value: Record<string, unknown> }[] {
   const dir = join(REPO_ROOT, 'examples/valid');
   return readdirSync(dir)
     .filter((name) => name.endsWith('.yaml'))
-    .flatMap((name) => parseAllDocuments(readFileSync(join(dir, name), 'utf8'), { version: '1.1' }).map((doc, i) => ({ where: `${name} #${i + 1}`, value: doc.toJS() as Record<string, unknown> })))
+    .flatMap((name) =>
+      parseAllDocuments(readFileSync(join(dir, name), 'utf8'), { version: '1.1' }).map((doc, i) => ({
+        where: `${name} #${i + 1}`,
+        value: doc.toJS() as Record<string, unknown>,
+      })),
+    )
     .filter(({ value }) => value && typeof value.kind === 'string' && !value.kind.endsWith('List'));
 }
 
@@ -26,7 +31,15 @@ describe('platlint schema', () => {
     const validator = new Validator(JSON.parse(result.stdout) as object, '7', false);
     const documents = validDocuments();
     expect(documents.length).toBeGreaterThan(30);
-    const refused = documents.map(({ where, value }) => ({ where, errors: validator.validate(value).errors.filter((e) => !['properties', 'allOf', 'then', '$ref', 'items'].includes(e.keyword)).map((e) => `${e.instanceLocation}: ${e.error}`) })).filter((r) => r.errors.length > 0);
+    const refused = documents
+      .map(({ where, value }) => ({
+        where,
+        errors: validator
+          .validate(value)
+          .errors.filter((e) => !['properties', 'allOf', 'then', '$ref', 'items'].includes(e.keyword))
+          .map((e) => `${e.instanceLocation}: ${e.error}`),
+      }))
+      .filter((r) => r.errors.length > 0);
     expect(refused).toEqual([]);
   });
 
@@ -37,7 +50,11 @@ describe('platlint schema', () => {
     const example = validDocuments().find(({ value }) => value.kind === 'AuthorizationConfiguration')!.value;
     const schemas = readdirSync(dir).map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { title: string });
     expect(schemas.length).toBeGreaterThan(10);
-    const validator = new Validator(schemas.find((s) => s.title === `AuthorizationConfiguration (${String(example.apiVersion)})`)!, '7', false);
+    const validator = new Validator(
+      schemas.find((s) => s.title === `AuthorizationConfiguration (${String(example.apiVersion)})`)!,
+      '7',
+      false,
+    );
     const config = (timeout: string) => {
       const value = structuredClone(example) as { authorizers: { webhook?: Record<string, unknown> }[] };
       value.authorizers.find((a) => a.webhook)!.webhook!.timeout = timeout;
@@ -56,9 +73,14 @@ describe('platlint schema --crd --openapi', () => {
     const dir = tempDir();
     const result = runCli(['schema', '--out', dir, '--crd', join(examples, 'crds'), '--openapi', join(examples, 'openapi')]);
     expect(result.status, result.stderr).toBe(0);
-    const custom = readdirSync(dir).filter((name) => !name.endsWith('.schema.json')).sort();
+    const custom = readdirSync(dir)
+      .filter((name) => !name.endsWith('.schema.json'))
+      .sort();
     expect(custom).toEqual(['configmap-v1.json', 'pod-v1.json', 'service-v1.json', 'widget-example-v1.json']);
-    const widget = JSON.parse(readFileSync(join(dir, 'widget-example-v1.json'), 'utf8')) as { description: string; properties: { spec: { required: string[] } } };
+    const widget = JSON.parse(readFileSync(join(dir, 'widget-example-v1.json'), 'utf8')) as {
+      description: string;
+      properties: { spec: { required: string[] } };
+    };
     // The definition's schema, not the OpenAPI document's (which has no required fields).
     expect(widget.description).toBe('From CustomResourceDefinition widgets.example.com.');
     expect(widget.properties.spec.required).toEqual(['color']);

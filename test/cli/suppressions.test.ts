@@ -33,7 +33,10 @@ describe('inline suppressions', () => {
   });
 
   it('# platlint-disable-next-line RULE -- reason hides that rule on the next line only', () => {
-    const text = deployment('a', '  # platlint-disable-next-line schema/unknown-field -- legacy field, removed next release\n  replicaz: 3\n  replicaz2: 3\n');
+    const text = deployment(
+      'a',
+      '  # platlint-disable-next-line schema/unknown-field -- legacy field, removed next release\n  replicaz: 3\n  replicaz2: 3\n',
+    );
     expect(found(text)).toEqual(['0:8:schema/unknown-field:error']);
   });
 
@@ -48,17 +51,27 @@ describe('inline suppressions', () => {
   });
 
   it('several rules can be named, separated by commas', () => {
-    const text = deployment('a', '  strategy:\n    # platlint-disable-next-line schema/enum, schema/unknown-field -- both\n    type: Rolling\n');
+    const text = deployment(
+      'a',
+      '  strategy:\n    # platlint-disable-next-line schema/enum, schema/unknown-field -- both\n    type: Rolling\n',
+    );
     expect(found(text)).toEqual([]);
   });
 
   it('# platlint-disable-line RULE hides findings on its own line', () => {
-    const text = deployment('a', '  strategy:\n    type: Rolling # platlint-disable-line schema/enum -- migrating\n  replicaz: 2\n');
+    const text = deployment(
+      'a',
+      '  strategy:\n    type: Rolling # platlint-disable-line schema/enum -- migrating\n  replicaz: 2\n',
+    );
     expect(found(text)).toEqual(['0:8:schema/unknown-field:error']);
   });
 
   it('# platlint-disable RULE -- reason covers the rest of its document, not what comes before, not the next document', () => {
-    const first = deployment('one', '  replicaz: 3\n  template2: {}\n', '  labelz: {}\n# platlint-disable schema/unknown-field -- generated section\n');
+    const first = deployment(
+      'one',
+      '  replicaz: 3\n  template2: {}\n',
+      '  labelz: {}\n# platlint-disable schema/unknown-field -- generated section\n',
+    );
     const second = deployment('two', '  replicaz: 3\n');
     const text = `${first}---\n${second}`;
     // Lines: document 0 has `labelz` on line 5 (before the comment); document 1 starts on line 20.
@@ -66,12 +79,19 @@ describe('inline suppressions', () => {
   });
 
   it('an unused suppression is a suppression/unused warning at the comment', () => {
-    const dir = tempDir({ 'm.yaml': deployment('a', '  # platlint-disable-next-line schema/enum -- nothing to hide here\n  replicas: 3\n') });
+    const dir = tempDir({
+      'm.yaml': deployment('a', '  # platlint-disable-next-line schema/enum -- nothing to hide here\n  replicas: 3\n'),
+    });
     const { status, report } = lintJson(['m.yaml'], { cwd: dir });
     expect(status).toBe(0);
     const [d, ...rest] = report.files[0]!.diagnostics;
     expect(rest).toEqual([]);
-    expect(d).toMatchObject({ ruleId: 'suppression/unused', severity: 'warning', document: 0, range: { start: { line: 6, column: 3 } } });
+    expect(d).toMatchObject({
+      ruleId: 'suppression/unused',
+      severity: 'warning',
+      document: 0,
+      range: { start: { line: 6, column: 3 } },
+    });
     expect(d!.message).toContain('schema/enum');
   });
 

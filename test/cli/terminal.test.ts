@@ -14,7 +14,10 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     expect(coloured.status).toBe(1);
     expect(coloured.screen).toContain('schema/enum');
     expect(coloured.screen).toMatch(ANSI);
-    for (const plain of [runInTerminal(['lint', '--no-color', 'fix.yaml'], { cwd: dir }), runInTerminal(['lint', 'fix.yaml'], { cwd: dir, env: { NO_COLOR: '1' } })]) {
+    for (const plain of [
+      runInTerminal(['lint', '--no-color', 'fix.yaml'], { cwd: dir }),
+      runInTerminal(['lint', 'fix.yaml'], { cwd: dir, env: { NO_COLOR: '1' } }),
+    ]) {
       expect(plain.screen).toContain('schema/enum');
       expect(plain.screen).not.toMatch(ANSI);
     }
@@ -30,7 +33,10 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     expect(run.screen).toContain('platlint: 350/350 files');
     expect(run.screen.endsWith('\r\x1b[K')).toBe(true);
     // On two threads, too: the count is of the files every thread has taken.
-    const twoThreads = runInTerminal(['lint', '--format', 'json', '--workers', '2', 'm'], { cwd: dir, stdoutFile: join(dir, 'two.json') });
+    const twoThreads = runInTerminal(['lint', '--format', 'json', '--workers', '2', 'm'], {
+      cwd: dir,
+      stdoutFile: join(dir, 'two.json'),
+    });
     expect(twoThreads.screen).toContain('platlint: 350/350 files');
     expect(readFileSync(join(dir, 'two.json'), 'utf8')).toBe(readFileSync(out, 'utf8'));
     // The report itself is untouched by the progress line.

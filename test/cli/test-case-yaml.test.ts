@@ -26,7 +26,10 @@ describe('platlint test on hostile test cases', () => {
     expect(r.status).toBe(1);
     const lines = text.split('\n');
     const line = lines.findIndex((l) => l.includes('[[[')) + 1;
-    const place = /invalid YAML: collections are nested more than 256 levels deep here; deeper nesting is refused at line (\d+), column (\d+)/.exec(r.stdout);
+    const place =
+      /invalid YAML: collections are nested more than 256 levels deep here; deeper nesting is refused at line (\d+), column (\d+)/.exec(
+        r.stdout,
+      );
     expect(place, r.stdout).not.toBeNull();
     // On the line of the brackets, among them: the object's own levels come first.
     expect(Number(place![1])).toBe(line);
@@ -44,8 +47,12 @@ describe('platlint test on hostile test cases', () => {
   it('names a manifest file that is nested too deep', () => {
     const text = example.replace(/policies:\n(?: {2}.*\n)+/, 'policies: [deep-policy.yaml]\n');
     expect(text).not.toBe(example);
-    const r = runCli(['test', 'case.yaml'], { cwd: tempDir({ 'case.yaml': text, 'deep-policy.yaml': `kind: X\nspec: ${deep(3000)}\n` }) });
+    const r = runCli(['test', 'case.yaml'], {
+      cwd: tempDir({ 'case.yaml': text, 'deep-policy.yaml': `kind: X\nspec: ${deep(3000)}\n` }),
+    });
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/"policies" names deep-policy\.yaml, which is not valid YAML: collections are nested more than 256 levels deep here; deeper nesting is refused at line 2, column 262/);
+    expect(r.stdout).toMatch(
+      /"policies" names deep-policy\.yaml, which is not valid YAML: collections are nested more than 256 levels deep here; deeper nesting is refused at line 2, column 262/,
+    );
   });
 });

@@ -37,7 +37,9 @@ describe.skipIf(!existsSync('/dev/zero'))('files that are not regular files', ()
     const run = runCli(['lint', '--format', 'json', 'pipe.yaml'], { ...GUARD, cwd: dir });
     expect(run.signal).toBeNull();
     expect(run.status).toBe(1);
-    expect((JSON.parse(run.stdout) as JsonReport).files[0]!.diagnostics.map((d) => d.message)).toEqual(['cannot read file: not a regular file (a named pipe)']);
+    expect((JSON.parse(run.stdout) as JsonReport).files[0]!.diagnostics.map((d) => d.message)).toEqual([
+      'cannot read file: not a regular file (a named pipe)',
+    ]);
   });
 
   it('a link to /dev/zero found in a directory is reported, never read, and the other files are linted; a FIFO there is passed over', () => {
@@ -47,7 +49,9 @@ describe.skipIf(!existsSync('/dev/zero'))('files that are not regular files', ()
     const run = runCli(['lint', '--format', 'json', 'ws'], { ...GUARD, cwd: dir });
     expect(run.signal).toBeNull();
     expect(run.status).toBe(1);
-    const byFile = Object.fromEntries((JSON.parse(run.stdout) as JsonReport).files.map((f) => [f.path, f.diagnostics.map((d) => `${d.ruleId}: ${d.message}`)]));
+    const byFile = Object.fromEntries(
+      (JSON.parse(run.stdout) as JsonReport).files.map((f) => [f.path, f.diagnostics.map((d) => `${d.ruleId}: ${d.message}`)]),
+    );
     expect(byFile).toEqual({
       'ws/ok.yaml': [expect.stringMatching(/^schema\/enum: "recreate" is not allowed here/)],
       'ws/zero.yaml': ['file/unreadable: cannot read file: not a regular file (a character device)'],
@@ -70,7 +74,11 @@ describe('standard input over the size limit', () => {
         this.push(chunk);
       },
     });
-    const child = spawn(process.execPath, [BUNDLE, 'lint', '--format', 'json', '--stdin-filename', 'big.yaml', 'ok.yaml', '-'], { cwd: dir, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BUNDLE, 'lint', '--format', 'json', '--stdin-filename', 'big.yaml', 'ok.yaml', '-'], {
+      cwd: dir,
+      env: cliEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     // The CLI closes its end once it has enough: writes after that fail with EPIPE, as they should.
     child.stdin.on('error', () => undefined);
     source.pipe(child.stdin);
@@ -79,18 +87,21 @@ describe('standard input over the size limit', () => {
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const guard = setTimeout(() => child.kill('SIGKILL'), GUARD.timeout);
-    const [status, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (code, sig) => resolve([code, sig])));
+    const [status, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('close', (code, sig) => resolve([code, sig])),
+    );
     clearTimeout(guard);
     source.destroy();
     expect(signal).toBeNull();
     expect(stderr).toBe('');
     expect(status).toBe(1);
-    const byFile = Object.fromEntries((JSON.parse(stdout) as JsonReport).files.map((f) => [f.path, f.diagnostics.map((d) => `${d.ruleId}: ${d.message}`)]));
+    const byFile = Object.fromEntries(
+      (JSON.parse(stdout) as JsonReport).files.map((f) => [f.path, f.diagnostics.map((d) => `${d.ruleId}: ${d.message}`)]),
+    );
     expect(byFile['big.yaml']).toEqual([`file/too-large: input is over the limit of ${LIMIT} bytes; it was not read`]);
     expect(byFile['ok.yaml']).toEqual([expect.stringMatching(/^schema\/enum:/)]);
     // Bounded: the rest of the input was never taken (a whole read would have drained the stream).
     expect(handedOut).toBeLessThan(offered);
     expect(handedOut).toBeGreaterThan(LIMIT);
   }, 60_000);
-
 });

@@ -4,7 +4,12 @@ import { allDiagnostics, lintJson, manifests, removeTempDirs, tempDir } from './
 
 afterAll(removeTempDirs);
 
-const asItem = (text: string): string => text.trimEnd().split('\n').map((line, i) => (i === 0 ? `- ${line}` : `  ${line}`)).join('\n');
+const asItem = (text: string): string =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((line, i) => (i === 0 ? `- ${line}` : `  ${line}`))
+    .join('\n');
 
 describe('--old', () => {
   it('pairs a renamed object with the only stored object of its kind', () => {
@@ -19,7 +24,11 @@ describe('--old', () => {
 
   it('reads the stored objects from kubectl output (kind: List) and pairs by name first', () => {
     const live = `apiVersion: v1\nkind: List\nitems:\n${[manifests.validDeployment('web'), manifests.validDeployment('api')].map(asItem).join('\n')}\n`;
-    const dir = tempDir({ 'web.yaml': manifests.validDeployment('web'), 'other.yaml': manifests.validDeployment('new'), 'live.yaml': live });
+    const dir = tempDir({
+      'web.yaml': manifests.validDeployment('web'),
+      'other.yaml': manifests.validDeployment('new'),
+      'live.yaml': live,
+    });
     const { status, report } = lintJson(['web.yaml', 'other.yaml', '--old', 'live.yaml'], { cwd: dir });
     expect(allDiagnostics(report)).toEqual([]);
     expect(status).toBe(0);
@@ -30,7 +39,8 @@ describe('--old in a run large enough for worker threads', () => {
   it('does not pair the single stored object with one new object per thread', () => {
     const files: Record<string, string> = {};
     // Many small files and two large Deployments, so that a split by size puts them in different threads.
-    for (let i = 0; i < 400; i++) files[`pad/${String(i).padStart(3, '0')}.yaml`] = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c${i}}\n`;
+    for (let i = 0; i < 400; i++)
+      files[`pad/${String(i).padStart(3, '0')}.yaml`] = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c${i}}\n`;
     const padding = `\n# ${'x'.repeat(4000)}\n`;
     files['a.yaml'] = manifests.validDeployment('alpha') + padding;
     files['b.yaml'] = manifests.validDeployment('beta') + padding;

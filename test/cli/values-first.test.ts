@@ -52,7 +52,9 @@ describe('a file read values first, through the CLI', () => {
 
   it('has the findings of the reader of record, at the same lines and columns', () => {
     const { report } = lintJson(['first.yaml', 'record.yaml'], { cwd: tempDir(files) });
-    const [first, record] = ['first.yaml', 'record.yaml'].map((name) => report.files.find((f) => f.path.endsWith(name))?.diagnostics);
+    const [first, record] = ['first.yaml', 'record.yaml'].map(
+      (name) => report.files.find((f) => f.path.endsWith(name))?.diagnostics,
+    );
     expect(first?.map((d) => d.ruleId)).toEqual(expect.arrayContaining(['endpoints/deprecated']));
     expect(first?.some((d) => d.document === 2 && d.fix)).toBe(true);
     expect(first).toEqual(record);
@@ -61,7 +63,9 @@ describe('a file read values first, through the CLI', () => {
   it('has the SARIF regions of the reader of record', () => {
     const dir = tempDir(files);
     const regions = (name: string): unknown => {
-      const sarif = JSON.parse(runCli(['lint', '--format', 'sarif', name], { cwd: dir }).stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { region: unknown } }[] }[] }[] };
+      const sarif = JSON.parse(runCli(['lint', '--format', 'sarif', name], { cwd: dir }).stdout) as {
+        runs: { results: { ruleId: string; locations: { physicalLocation: { region: unknown } }[] }[] }[];
+      };
       return sarif.runs[0]?.results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation.region]);
     };
     expect(regions('first.yaml')).toEqual(regions('record.yaml'));

@@ -12,7 +12,10 @@ const lintOne = (content: string | Buffer, args: string[] = [], timeout?: number
   return lintJson([...args, 'm.yaml'], { cwd: dir, timeout });
 };
 
-const brief = (r: ReturnType<typeof lintJson>): string[] => r.report.files.flatMap((f) => f.diagnostics.map((d) => `${d.document}:${d.range.start.line}:${d.range.start.column}:${d.ruleId}`));
+const brief = (r: ReturnType<typeof lintJson>): string[] =>
+  r.report.files.flatMap((f) =>
+    f.diagnostics.map((d) => `${d.document}:${d.range.start.line}:${d.range.start.column}:${d.ruleId}`),
+  );
 
 describe('YAML problems', () => {
   it('a syntax error in one document still lets the others be linted', () => {
@@ -78,7 +81,9 @@ ${manifests.validDeployment('third').replace('  replicas: 2', '  replicaz: 2')}`
   it('a binary file (NUL bytes) is a file/encoding error', () => {
     const r = lintOne(Buffer.from([0x61, 0x70, 0x69, 0x3a, 0x20, 0x00, 0x01, 0x02, 0x89, 0x50, 0x4e, 0x47, 0x0a]));
     expect(r.status).toBe(1);
-    expect(r.report.files[0]!.diagnostics).toEqual([expect.objectContaining({ ruleId: 'file/encoding', severity: 'error', document: 0 })]);
+    expect(r.report.files[0]!.diagnostics).toEqual([
+      expect.objectContaining({ ruleId: 'file/encoding', severity: 'error', document: 0 }),
+    ]);
     expect(r.report.files[0]!.diagnostics[0]!.message).toMatch(/binary|NUL/i);
   });
 
@@ -100,7 +105,9 @@ ${manifests.validDeployment('third').replace('  replicas: 2', '  replicaz: 2')}`
   });
 
   it('a document that is a bare list of objects gets document/not-mapping; a list or scalar holding none is not a manifest', () => {
-    const r = lintOne(`- apiVersion: v1\n  kind: ConfigMap\n---\n- a\n- b\n---\njust a string\n---\n${manifests.validDeployment()}`);
+    const r = lintOne(
+      `- apiVersion: v1\n  kind: ConfigMap\n---\n- a\n- b\n---\njust a string\n---\n${manifests.validDeployment()}`,
+    );
     expect(r.status).toBe(1);
     expect(r.report.files[0]!.diagnostics.map((d) => [d.document, d.ruleId, d.severity])).toEqual([
       [0, 'document/not-mapping', 'error'],
@@ -134,12 +141,21 @@ spec:
 
   it('an alias to no anchor is a yaml/syntax error at the alias, on the fast path and the fallback alike', () => {
     // go-yaml v2 (decode.go, parser.alias) refuses the document; read as null, the fields looked absent.
-    const text = manifests.validDeployment().replace('  name: web\n', '  name: web\n  labels: *nope\n').replace('  replicas: 2', '  replicas: *count');
-    for (const [variant, content] of [['fast', text], ['fallback (a tab in a comment)', `${text}#\tnote\n`]]) {
+    const text = manifests
+      .validDeployment()
+      .replace('  name: web\n', '  name: web\n  labels: *nope\n')
+      .replace('  replicas: 2', '  replicas: *count');
+    for (const [variant, content] of [
+      ['fast', text],
+      ['fallback (a tab in a comment)', `${text}#\tnote\n`],
+    ]) {
       const r = lintOne(content as string);
       expect(r.status, variant).toBe(1);
       const found = r.report.files[0]!.diagnostics;
-      expect(found.map((d) => [d.ruleId, d.document, d.range.start.line, d.range.start.column, d.range.end.column]), variant).toEqual([['yaml/syntax', 0, 5, 11, 16]]);
+      expect(
+        found.map((d) => [d.ruleId, d.document, d.range.start.line, d.range.start.column, d.range.end.column]),
+        variant,
+      ).toEqual([['yaml/syntax', 0, 5, 11, 16]]);
       expect(found[0]!.message).toMatch(/^alias \*nope refers to no anchor/);
     }
   });
@@ -148,17 +164,39 @@ spec:
     const r = lintOne(manifests.validDeployment().replace('  name: web\n', '  name: web\n  labels: &self {a: *self}\n'));
     expect(r.status).toBe(1);
     expect(r.stdout).not.toMatch(/RangeError|call stack/);
-    expect(r.report.files[0]!.diagnostics).toEqual([expect.objectContaining({ ruleId: 'yaml/syntax', message: expect.stringMatching(/^alias \*self stands inside the node anchored &self/), range: { start: { line: 5, column: 21 }, end: { line: 5, column: 26 } } })]);
+    expect(r.report.files[0]!.diagnostics).toEqual([
+      expect.objectContaining({
+        ruleId: 'yaml/syntax',
+        message: expect.stringMatching(/^alias \*self stands inside the node anchored &self/),
+        range: { start: { line: 5, column: 21 }, end: { line: 5, column: 26 } },
+      }),
+    ]);
   });
 
   // go-yaml v2, scannerc.go read_line: a lone CR is a line break, as CRLF and LF are.
   it('a file with CR-only or mixed line breaks is read as the platform reads it, findings on their lines', () => {
     const lf = manifests.validDeployment().replace('  replicas: 2', '  replicaz: 2');
-    const mixed = lf.split('\n').map((line, i) => line + ['\r', '\n', '\r\n'][i % 3]).join('');
-    for (const [variant, text] of [['CR only', lf.replaceAll('\n', '\r')], ['mixed', mixed], ['CR only, read by yaml', lf.replaceAll('\n', '\r').replace('kind: Deployment', 'kind: Deployment #\tnote')]]) {
+    const mixed = lf
+      .split('\n')
+      .map((line, i) => line + ['\r', '\n', '\r\n'][i % 3])
+      .join('');
+    for (const [variant, text] of [
+      ['CR only', lf.replaceAll('\n', '\r')],
+      ['mixed', mixed],
+      ['CR only, read by yaml', lf.replaceAll('\n', '\r').replace('kind: Deployment', 'kind: Deployment #\tnote')],
+    ]) {
       const r = lintOne(text as string);
       expect(r.status, variant).toBe(1);
-      expect(r.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.path, d.range.start.line, d.range.start.column, d.range.end.column]), variant).toEqual([['schema/unknown-field', 'spec.replicaz', 6, 3, 11]]);
+      expect(
+        r.report.files[0]!.diagnostics.map((d) => [
+          d.ruleId,
+          d.path,
+          d.range.start.line,
+          d.range.start.column,
+          d.range.end.column,
+        ]),
+        variant,
+      ).toEqual([['schema/unknown-field', 'spec.replicaz', 6, 3, 11]]);
     }
   });
 
@@ -172,13 +210,16 @@ spec:
 
   // sigs.k8s.io/yaml over go-yaml v2: !!binary becomes the decoded bytes, !!timestamp its own text (decode.go, decoder.scalar).
   it('!!binary and !!timestamp values in string fields are the strings the platform reads, and bad ones are refused at the tag', () => {
-    const tagged = (name: string, when: string): string => `apiVersion: v1\nkind: Event\nmetadata:\n  name: ${name}\n  annotations: {when: ${when}}\ninvolvedObject: {kind: Pod, name: p}\n`;
+    const tagged = (name: string, when: string): string =>
+      `apiVersion: v1\nkind: Event\nmetadata:\n  name: ${name}\n  annotations: {when: ${when}}\ninvolvedObject: {kind: Pod, name: p}\n`;
     const good = lintOne(tagged('!!binary ZQ==', '!!timestamp 2024-01-01T00:00:00Z'));
     expect(good.report.files[0]!.diagnostics).toEqual([]);
     expect(good.status).toBe(0);
     // The decoded text is what the rules check.
     const decoded = lintOne(manifests.validDeployment().replace('  name: web', '  name: !!binary V2ViIQ=='));
-    expect(decoded.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.path, d.message])).toEqual([['metadata/name-format', 'metadata.name', expect.stringContaining('"Web!"')]]);
+    expect(decoded.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.path, d.message])).toEqual([
+      ['metadata/name-format', 'metadata.name', expect.stringContaining('"Web!"')],
+    ]);
     const bad = lintOne(tagged('!!binary ZQ', '!!timestamp 2024-02-30'));
     expect(bad.status).toBe(1);
     expect(bad.report.files[0]!.diagnostics.map((d) => [d.ruleId, d.range.start.line, d.range.start.column])).toEqual([
@@ -189,8 +230,19 @@ spec:
 
   it('a "billion laughs" alias bomb is a yaml/alias-limit error and the process exits promptly', () => {
     const levels = 'abcdefghij'.split('');
-    const lines = ['apiVersion: v1', 'kind: Event', 'metadata:', '  name: lol', `${levels[0]}: &${levels[0]} ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]`];
-    for (let i = 1; i < levels.length; i++) lines.push(`${levels[i]}: &${levels[i]} [${Array(10).fill(`*${levels[i - 1]}`).join(',')}]`);
+    const lines = [
+      'apiVersion: v1',
+      'kind: Event',
+      'metadata:',
+      '  name: lol',
+      `${levels[0]}: &${levels[0]} ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]`,
+    ];
+    for (let i = 1; i < levels.length; i++)
+      lines.push(
+        `${levels[i]}: &${levels[i]} [${Array(10)
+          .fill(`*${levels[i - 1]}`)
+          .join(',')}]`,
+      );
     const r = lintOne(`${lines.join('\n')}\n`, [], 30_000);
     expect(r.signal).toBeNull();
     expect(r.status).toBe(1);
@@ -214,7 +266,14 @@ spec:
     expect(r.status).toBe(1);
     expect(r.report.summary.documents).toBe(docs.length);
     const expectedLine = text.split('\n').findIndex((l) => l === '  replicaz: 2') + 1;
-    expect(r.report.files[0]!.diagnostics).toEqual([expect.objectContaining({ ruleId: 'schema/unknown-field', document: last, path: 'spec.replicaz', range: { start: { line: expectedLine, column: 3 }, end: { line: expectedLine, column: 11 } } })]);
+    expect(r.report.files[0]!.diagnostics).toEqual([
+      expect.objectContaining({
+        ruleId: 'schema/unknown-field',
+        document: last,
+        path: 'spec.replicaz',
+        range: { start: { line: expectedLine, column: 3 }, end: { line: expectedLine, column: 11 } },
+      }),
+    ]);
   }, 150_000);
 
   it('a kind outside the catalog is reported once as info and otherwise skipped', () => {

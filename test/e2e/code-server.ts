@@ -29,10 +29,19 @@ function entryOf(dir: string): string {
 
 function run(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): string {
   try {
-    return execFileSync(command, args, { cwd: options.cwd, env: options.env ?? process.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    return execFileSync(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(' ')} failed: ${e.message}\n${(e.stdout ?? '').slice(-4000)}\n${(e.stderr ?? '').slice(-8000)}`, { cause: error });
+    throw new Error(
+      `${command} ${args.join(' ')} failed: ${e.message}\n${(e.stdout ?? '').slice(-4000)}\n${(e.stderr ?? '').slice(-8000)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -55,7 +64,9 @@ function fileInTarball(tarball: string, member: string): string {
  * The package version comes from VS Code's shrinkwrap, the release from that version's script.
  */
 function fillRipgrepCache(codeServerTarball: string, work: string, tmp: string): void {
-  const shrinkwrap = JSON.parse(fileInTarball(codeServerTarball, 'package/lib/vscode/npm-shrinkwrap.json')) as { packages: Record<string, { version?: string }> };
+  const shrinkwrap = JSON.parse(fileInTarball(codeServerTarball, 'package/lib/vscode/npm-shrinkwrap.json')) as {
+    packages: Record<string, { version?: string }>;
+  };
   const version = shrinkwrap.packages['node_modules/@vscode/ripgrep']?.version;
   if (!version) throw new Error('code-server no longer depends on @vscode/ripgrep: revisit fillRipgrepCache');
   const script = fileInTarball(npmPack(`@vscode/ripgrep@${version}`, work), 'package/lib/postinstall.js');
@@ -82,8 +93,10 @@ export function ensureCodeServer(log: (line: string) => void = () => undefined):
   const dir = cacheDir();
   const entry = entryOf(dir);
   if (existsSync(entry) && existsSync(join(dir, 'installed'))) return entry;
-  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error('the code-server install here is written for linux-x64');
-  if (!process.version.startsWith('v20.')) throw new Error(`code-server ${CODE_SERVER_VERSION} installs on Node 20 only; this is ${process.version}`);
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new Error('the code-server install here is written for linux-x64');
+  if (!process.version.startsWith('v20.'))
+    throw new Error(`code-server ${CODE_SERVER_VERSION} installs on Node 20 only; this is ${process.version}`);
 
   rmSync(dir, { recursive: true, force: true });
   const work = join(dir, 'work');
@@ -183,7 +196,10 @@ function codeServerEnv(): NodeJS.ProcessEnv {
 
 /** Installs a .vsix into the profile with code-server's own --install-extension. */
 export function installExtension(entry: string, profile: CodeServerProfile, vsix: string): string {
-  return run(process.execPath, [entry, ...profileArgs(profile), '--install-extension', vsix], { cwd: tmpdir(), env: codeServerEnv() });
+  return run(process.execPath, [entry, ...profileArgs(profile), '--install-extension', vsix], {
+    cwd: tmpdir(),
+    env: codeServerEnv(),
+  });
 }
 
 /** Ids of the extensions installed in the profile (`publisher.name-version` directories). */
@@ -198,7 +214,11 @@ export interface RunningCodeServer {
 }
 
 /** Starts code-server on 127.0.0.1 and resolves once it answers its health check. */
-export async function startCodeServer(entry: string, profile: CodeServerProfile, timeoutMs = 120_000): Promise<RunningCodeServer> {
+export async function startCodeServer(
+  entry: string,
+  profile: CodeServerProfile,
+  timeoutMs = 120_000,
+): Promise<RunningCodeServer> {
   const port = await freePort();
   const args = [
     entry,
@@ -212,7 +232,12 @@ export async function startCodeServer(entry: string, profile: CodeServerProfile,
     ...profileArgs(profile),
   ];
   // Its own process group, so that stopping it also stops the extension host and language server.
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: tmpdir(), env: codeServerEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: tmpdir(),
+    env: codeServerEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

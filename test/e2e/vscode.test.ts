@@ -13,7 +13,14 @@ import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverAt } from '../../packages/language-server/src/hover.js';
-import { createProfile, ensureCodeServer, installExtension, installedExtensions, scratch, startCodeServer } from './code-server.js';
+import {
+  createProfile,
+  ensureCodeServer,
+  installExtension,
+  installedExtensions,
+  scratch,
+  startCodeServer,
+} from './code-server.js';
 import type { CodeServerProfile, RunningCodeServer } from './code-server.js';
 import { ROOT, packageExtension } from './vsix.js';
 
@@ -77,7 +84,8 @@ interface Problem {
 }
 
 function sorted(problems: Problem[]): Problem[] {
-  const key = (p: Problem): string => `${p.file}\0${String(p.line).padStart(6, '0')}\0${String(p.column).padStart(6, '0')}\0${p.message}`;
+  const key = (p: Problem): string =>
+    `${p.file}\0${String(p.line).padStart(6, '0')}\0${String(p.column).padStart(6, '0')}\0${p.message}`;
   return [...problems].sort((a, b) => key(a).localeCompare(key(b)));
 }
 
@@ -85,8 +93,23 @@ function sorted(problems: Problem[]): Problem[] {
 function cliProblems(workspace: string, args: string[] = []): Problem[] {
   const run = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json', ...args, '.'], { cwd: workspace, encoding: 'utf8' });
   if (run.status !== 0 && run.status !== 1) throw new Error(`platlint lint failed (${run.status}): ${run.stderr}`);
-  const report = JSON.parse(run.stdout) as { files: { path: string; diagnostics: { severity: Problem['severity']; message: string; range: { start: { line: number; column: number } } }[] }[] };
-  return sorted(report.files.flatMap((f) => f.diagnostics.map((d) => ({ file: f.path, severity: d.severity, message: d.message, line: d.range.start.line, column: d.range.start.column }))));
+  const report = JSON.parse(run.stdout) as {
+    files: {
+      path: string;
+      diagnostics: { severity: Problem['severity']; message: string; range: { start: { line: number; column: number } } }[];
+    }[];
+  };
+  return sorted(
+    report.files.flatMap((f) =>
+      f.diagnostics.map((d) => ({
+        file: f.path,
+        severity: d.severity,
+        message: d.message,
+        line: d.range.start.line,
+        column: d.range.start.column,
+      })),
+    ),
+  );
 }
 
 const FILE_ROW = /^\d+ problems? in file (.+) of folder (.+)$/;
@@ -95,7 +118,9 @@ const SEVERITY = { Error: 'error', Warning: 'warning', Info: 'info' } as const;
 
 /** platlint's problems as the Problems panel lists them (read from the rows' accessible labels). */
 async function panelProblems(page: Page): Promise<Problem[]> {
-  const labels = await page.locator('.markers-panel .monaco-list-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
+  const labels = await page
+    .locator('.markers-panel .monaco-list-row')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
   const problems: Problem[] = [];
   let file = '';
   for (const label of labels) {
@@ -191,13 +216,23 @@ describe.runIf(process.env.PLATLINT_E2E === '1')('the packaged extension in code
     browser = await chromium.launchPersistentContext(mkdtempSync(join(dir, 'chromium-')), {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
       viewport: VIEWPORT,
     });
     // Loopback only: whatever the workbench asks of the internet is refused here.
     await browser.route(/.*/, async (route) => {
       const url = new URL(route.request().url());
-      if (['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.protocol === 'data:' || url.protocol === 'blob:') await route.continue();
+      if (['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.protocol === 'data:' || url.protocol === 'blob:')
+        await route.continue();
       else {
         offMachine.push(url.href);
         await route.abort();
@@ -232,13 +267,23 @@ describe.runIf(process.env.PLATLINT_E2E === '1')('the packaged extension in code
     await page.locator('.tab', { hasText: 'web.yaml' }).waitFor();
 
     const status = page.locator('.statusbar-item', { hasText: 'platlint' }).first();
-    await until('the status bar', () => status.innerText(), (text) => text.trim() === `platlint: ${plural(expected.length, 'problem')}`);
+    await until(
+      'the status bar',
+      () => status.innerText(),
+      (text) => text.trim() === `platlint: ${plural(expected.length, 'problem')}`,
+    );
     const count = (severity: Problem['severity']): number => expected.filter((p) => p.severity === severity).length;
-    expect(await status.getAttribute('aria-label')).toContain(`${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'info')} in 1 file`);
+    expect(await status.getAttribute('aria-label')).toContain(
+      `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'info')} in 1 file`,
+    );
 
     // The item's command opens the Problems panel.
     await status.click();
-    const shown = await until('the Problems panel', () => panelProblems(page), (problems) => problems.length >= expected.length);
+    const shown = await until(
+      'the Problems panel',
+      () => panelProblems(page),
+      (problems) => problems.length >= expected.length,
+    );
     expect(shown).toEqual(expected);
   });
 
@@ -246,10 +291,18 @@ describe.runIf(process.env.PLATLINT_E2E === '1')('the packaged extension in code
     const expected = cliProblems(workspace);
     expect(new Set(expected.map((p) => p.file))).toEqual(new Set(['web.yaml', 'more/api.yaml']));
     await runCommand(page, 'platlint: Lint Workspace');
-    const shown = await until('the Problems panel', () => panelProblems(page), (problems) => problems.length >= expected.length);
+    const shown = await until(
+      'the Problems panel',
+      () => panelProblems(page),
+      (problems) => problems.length >= expected.length,
+    );
     expect(shown).toEqual(expected);
     const status = page.locator('.statusbar-item', { hasText: 'platlint' }).first();
-    await until('the status bar', () => status.innerText(), (text) => text.trim() === `platlint: ${plural(expected.length, 'problem')}`);
+    await until(
+      'the status bar',
+      () => status.innerText(),
+      (text) => text.trim() === `platlint: ${plural(expected.length, 'problem')}`,
+    );
   });
 
   it('hovers a value with its field documentation and its problem, and saves the screenshot', async () => {
@@ -264,15 +317,35 @@ describe.runIf(process.env.PLATLINT_E2E === '1')('the packaged extension in code
     expect(problem?.line).toBe(line + 1);
     expect(problem?.severity).toBe('error');
 
-    await page.locator('.view-line span span').filter({ hasText: /^Sometimes$/ }).first().hover();
-    const widget = page.locator('.monaco-editor .monaco-hover').filter({ hasText: documentation[0] as string }).first();
+    await page
+      .locator('.view-line span span')
+      .filter({ hasText: /^Sometimes$/ })
+      .first()
+      .hover();
+    const widget = page
+      .locator('.monaco-editor .monaco-hover')
+      .filter({ hasText: documentation[0] as string })
+      .first();
     await widget.waitFor({ timeout: 30_000 });
-    const text = squash(await until('the hover', () => widget.innerText(), (t) => t.includes((problem as Problem).message.slice(0, 40))));
+    const text = squash(
+      await until(
+        'the hover',
+        () => widget.innerText(),
+        (t) => t.includes((problem as Problem).message.slice(0, 40)),
+      ),
+    );
     for (const expectedLine of documentation) expect(text).toContain(squash(expectedLine));
     expect(text).toContain(squash((problem as Problem).message));
 
     // Fade-ins finish before the picture is taken (endless animations, such as a cursor, excepted).
-    await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished),
+      ),
+    );
     mkdirSync(join(ROOT, 'docs/images'), { recursive: true });
     await page.screenshot({ path: SCREENSHOT });
     const png = readFileSync(SCREENSHOT);
@@ -285,7 +358,11 @@ describe.runIf(process.env.PLATLINT_E2E === '1')('the packaged extension in code
     const expected = cliProblems(workspace, ['--rule', 'schema/enum=off']);
     expect(expected.length).toBeLessThan(cliProblems(workspace).length);
     updateWorkspaceSettings(workspace, { 'platlint.rules': { 'schema/enum': 'off' } });
-    const shown = await until('the Problems panel', () => panelProblems(page), (problems) => problems.length === expected.length);
+    const shown = await until(
+      'the Problems panel',
+      () => panelProblems(page),
+      (problems) => problems.length === expected.length,
+    );
     expect(shown).toEqual(expected);
   });
 
@@ -294,15 +371,27 @@ describe.runIf(process.env.PLATLINT_E2E === '1')('the packaged extension in code
     writeFileSync(join(workspace, 'more/api.yaml'), API_YAML.replace('replicas: -1', 'replicas: 1'));
     const expected = cliProblems(workspace, ['--rule', 'schema/enum=off']);
     expect(expected.length).toBe(before.length - 1);
-    const shown = await until('the Problems panel', () => panelProblems(page), (problems) => problems.length === expected.length);
+    const shown = await until(
+      'the Problems panel',
+      () => panelProblems(page),
+      (problems) => problems.length === expected.length,
+    );
     expect(shown).toEqual(expected);
   });
 
   it('clears its problems and says so in the status bar when platlint.enable is off', async () => {
     updateWorkspaceSettings(workspace, { 'platlint.enable': false });
-    await until('the Problems panel', () => panelProblems(page), (problems) => problems.length === 0);
+    await until(
+      'the Problems panel',
+      () => panelProblems(page),
+      (problems) => problems.length === 0,
+    );
     const status = page.locator('.statusbar-item', { hasText: 'platlint' }).first();
-    await until('the status bar', () => status.innerText(), (text) => text.trim() === 'platlint');
+    await until(
+      'the status bar',
+      () => status.innerText(),
+      (text) => text.trim() === 'platlint',
+    );
     expect(await status.locator('.codicon-circle-slash').count()).toBe(1);
   });
 });

@@ -68,7 +68,14 @@ describe('the .vsix built by extension/scripts/package.mjs', () => {
 
   it('holds the bundled extension and server, the README and LICENSE, and no sources', () => {
     const names = [...files.keys()].filter((n) => n.startsWith('extension/')).sort();
-    expect(names).toEqual(['extension/LICENSE.txt', 'extension/dist/extension.js', 'extension/dist/server.mjs', 'extension/dist/server.script.js', 'extension/package.json', 'extension/readme.md']);
+    expect(names).toEqual([
+      'extension/LICENSE.txt',
+      'extension/dist/extension.js',
+      'extension/dist/server.mjs',
+      'extension/dist/server.script.js',
+      'extension/package.json',
+      'extension/readme.md',
+    ]);
     expect(files.has('extension.vsixmanifest')).toBe(true);
   });
 
@@ -83,9 +90,15 @@ describe('the .vsix built by extension/scripts/package.mjs', () => {
     expect(manifest.main).toBe('./dist/extension.js');
     expect(manifest.activationEvents).toContain('onLanguage:yaml');
     expect(manifest.contributes.commands.map((c) => c.command)).toContain('platlint.lintWorkspace');
-    expect(Object.keys(manifest.contributes.configuration.properties).sort()).toEqual(['platlint.configFile', 'platlint.enable', 'platlint.rules']);
+    expect(Object.keys(manifest.contributes.configuration.properties).sort()).toEqual([
+      'platlint.configFile',
+      'platlint.enable',
+      'platlint.rules',
+    ]);
     const engine = floorOf(manifest.engines.vscode);
-    const client = JSON.parse(readFileSync(join(ROOT, 'node_modules/vscode-languageclient/package.json'), 'utf8')) as { engines: { vscode: string } };
+    const client = JSON.parse(readFileSync(join(ROOT, 'node_modules/vscode-languageclient/package.json'), 'utf8')) as {
+      engines: { vscode: string };
+    };
     expect(compareVersions(engine, floorOf(client.engines.vscode))).toBeGreaterThanOrEqual(0);
     // vsce refuses typings newer than the engine: they would allow calls the engine lacks.
     const types = JSON.parse(readFileSync(join(ROOT, 'node_modules/@types/vscode/package.json'), 'utf8')) as { version: string };
@@ -97,7 +110,11 @@ describe('the .vsix built by extension/scripts/package.mjs', () => {
     mkdirSync(join(host, 'node_modules/vscode'), { recursive: true });
     writeFileSync(join(host, 'node_modules/vscode/index.js'), vscodeStandIn());
     writeFileSync(join(host, 'extension.js'), files.get('extension/dist/extension.js') as Buffer);
-    const out = execFileSync(process.execPath, ['-e', "const m = require('./extension.js'); console.log(typeof m.activate, typeof m.deactivate)"], { cwd: host, encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      ['-e', "const m = require('./extension.js'); console.log(typeof m.activate, typeof m.deactivate)"],
+      { cwd: host, encoding: 'utf8' },
+    );
     expect(out.trim()).toBe('function function');
   });
 
@@ -107,7 +124,24 @@ describe('the .vsix built by extension/scripts/package.mjs', () => {
     for (const file of SERVER_FILES) writeFileSync(join(unpacked, file), files.get(`extension/dist/${file}`) as Buffer);
     const workspace = join(dir, 'workspace');
     mkdirSync(workspace, { recursive: true });
-    const text = ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: web', 'spec:', '  replicas: -1', '  selector:', '    matchLabels: {app: web}', '  template:', '    metadata:', '      labels: {app: web}', '    spec:', '      containers:', '        - name: web', '          image: nginx:1.27', ''].join('\n');
+    const text = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: web',
+      'spec:',
+      '  replicas: -1',
+      '  selector:',
+      '    matchLabels: {app: web}',
+      '  template:',
+      '    metadata:',
+      '      labels: {app: web}',
+      '    spec:',
+      '      containers:',
+      '        - name: web',
+      '          image: nginx:1.27',
+      '',
+    ].join('\n');
     writeFileSync(join(workspace, 'web.yaml'), text);
     expect(existsSync(join(unpacked, 'node_modules'))).toBe(false);
 

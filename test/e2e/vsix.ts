@@ -10,7 +10,11 @@ const PACKAGE_SCRIPT = join(ROOT, 'extension/scripts/package.mjs');
 
 /** Runs the package script; returns the .vsix path it printed last, and everything it printed. */
 export function packageExtension(out: string): { vsix: string; output: string } {
-  const output = execFileSync(process.execPath, [PACKAGE_SCRIPT, '--out', out], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = execFileSync(process.execPath, [PACKAGE_SCRIPT, '--out', out], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines = output.trim().split('\n');
   return { vsix: lines[lines.length - 1] as string, output };
 }

@@ -14,7 +14,18 @@ import { glob } from 'tinyglobby';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli, tempDir } from '../cli/helpers.js';
 import { TestClient } from '../language-server/client.js';
-import { call, deployment, deploymentRequest, makeCa, review, serve, stateArgs, stateCopy, type Ca, type Served } from '../webhook/helpers.js';
+import {
+  call,
+  deployment,
+  deploymentRequest,
+  makeCa,
+  review,
+  serve,
+  stateArgs,
+  stateCopy,
+  type Ca,
+  type Served,
+} from '../webhook/helpers.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const SEEDS = [11, 23, 37];
@@ -39,7 +50,8 @@ const HOSTILE = HOSTILE_KINDS.flatMap((variants, i) => variants.map((_, token) =
  * The hostile shapes of the seed at `index` in SEEDS: all of them but the deep nesting, of
  * which each seed takes one variant in turn (a text nested 20,000 deep takes a second to read).
  */
-const hostileOf = (index: number): typeof HOSTILE => HOSTILE.filter((shape) => shape.kind !== DEEP_NESTING_KIND || shape.token === index % HOSTILE_SHAPES.deepNesting.length);
+const hostileOf = (index: number): typeof HOSTILE =>
+  HOSTILE.filter((shape) => shape.kind !== DEEP_NESTING_KIND || shape.token === index % HOSTILE_SHAPES.deepNesting.length);
 
 /**
  * The mutated inputs of a seed: line mutations, and for a third of them byte mutations on
@@ -77,7 +89,10 @@ describe('seeded fuzzing of the doors', () => {
 
   it('the language server publishes diagnostics for every damaged document and stays up', async () => {
     const dir = tempDir();
-    const client = await TestClient.start([process.execPath, join(ROOT, 'packages/language-server/dist/server.mjs'), '--stdio'], dir);
+    const client = await TestClient.start(
+      [process.execPath, join(ROOT, 'packages/language-server/dist/server.mjs'), '--stdio'],
+      dir,
+    );
     try {
       const texts = inputs(SEEDS[0] as number).map((b) => b.toString('utf8'));
       for (const [i, text] of texts.entries()) {
@@ -111,7 +126,10 @@ describe('seeded fuzzing of the doors', () => {
 
     const clean = async (path: string, body: Buffer | string): Promise<void> => {
       const reply = await call(served.port, path, { ca: ca.caCert, body });
-      expect(reply.status === 200 || (reply.status >= 400 && reply.status < 500), `${path} answered ${reply.status}: ${reply.body.slice(0, 500)}`).toBe(true);
+      expect(
+        reply.status === 200 || (reply.status >= 400 && reply.status < 500),
+        `${path} answered ${reply.status}: ${reply.body.slice(0, 500)}`,
+      ).toBe(true);
       expect(reply.body).not.toMatch(STACK_TRACE);
       JSON.parse(reply.body);
     };
@@ -142,7 +160,9 @@ describe('seeded fuzzing of the doors', () => {
       // as JSON text: neither a YAML reader nor JSON.stringify here builds them.
       for (const depth of HOSTILE_SHAPES.deepNesting) {
         const object = deployment();
-        const placeholder = review(deploymentRequest('fuzz-deep', { ...object, spec: { ...(object.spec as object), deep: 'DEEP' } }));
+        const placeholder = review(
+          deploymentRequest('fuzz-deep', { ...object, spec: { ...(object.spec as object), deep: 'DEEP' } }),
+        );
         const body = placeholder.replace('"DEEP"', `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
         await clean('/validate', body);
         await clean('/mutate', body);

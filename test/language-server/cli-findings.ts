@@ -33,10 +33,14 @@ export function cliDiagnostics(dir: string, files: readonly string[]): Map<strin
         code: d.ruleId,
         severity: severity[d.severity],
         message: d.message,
-        range: { start: { line: d.range.start.line - 1, character: d.range.start.column - 1 }, end: { line: d.range.end.line - 1, character: d.range.end.column - 1 } },
+        range: {
+          start: { line: d.range.start.line - 1, character: d.range.start.column - 1 },
+          end: { line: d.range.end.line - 1, character: d.range.end.column - 1 },
+        },
       })),
     ]),
   );
 }
 
-export const comparable = (diagnostics: readonly Diagnostic[]): Partial<Diagnostic>[] => diagnostics.map(({ code, severity, message, range }) => ({ code, severity, message, range }));
+export const comparable = (diagnostics: readonly Diagnostic[]): Partial<Diagnostic>[] =>
+  diagnostics.map(({ code, severity, message, range }) => ({ code, severity, message, range }));

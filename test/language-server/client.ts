@@ -8,7 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import type { MessageConnection } from 'vscode-languageserver-protocol/node';
 import { WorkspaceDiagnosticRequest } from 'vscode-languageserver-protocol';
-import type { Diagnostic, InitializeParams, LogMessageParams, InitializeResult, PreviousResultId, PublishDiagnosticsParams, ShowMessageParams, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
+import type {
+  Diagnostic,
+  InitializeParams,
+  LogMessageParams,
+  InitializeResult,
+  PreviousResultId,
+  PublishDiagnosticsParams,
+  ShowMessageParams,
+  WorkspaceDocumentDiagnosticReport,
+} from 'vscode-languageserver-protocol';
 
 export interface Published {
   uri: string;
@@ -70,7 +79,10 @@ export class TestClient {
       processId: process.pid,
       rootUri,
       workspaceFolders: [{ uri: rootUri, name: 'workspace' }],
-      capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, configuration: true }, textDocument: { publishDiagnostics: { versionSupport: true } } },
+      capabilities: {
+        workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, configuration: true },
+        textDocument: { publishDiagnostics: { versionSupport: true } },
+      },
       ...extra,
     } satisfies InitializeParams);
     await client.connection.sendNotification('initialized', {});
@@ -80,7 +92,15 @@ export class TestClient {
   /** The next diagnostics for `uri` that pass `test` (already-arrived ones count when `since` allows). */
   diagnostics(uri: string, test: (p: Published) => boolean = () => true, timeoutMs = 30_000): Promise<Published> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(this.latest.get(uri))}\nserver stderr: ${this.stderr}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(this.latest.get(uri))}\nserver stderr: ${this.stderr}`,
+            ),
+          ),
+        timeoutMs,
+      );
       this.waiters.push({ uri, test, resolve: (p) => (clearTimeout(timer), resolve(p)) });
     });
   }
@@ -92,9 +112,14 @@ export class TestClient {
   async workspaceDiagnostics(previousResultIds: PreviousResultId[] = []): Promise<WorkspaceDocumentDiagnosticReport[]> {
     const partialResultToken = randomUUID();
     const reports: WorkspaceDocumentDiagnosticReport[] = [];
-    const progress = this.connection.onProgress(WorkspaceDiagnosticRequest.partialResult, partialResultToken, (partial) => reports.push(...partial.items));
+    const progress = this.connection.onProgress(WorkspaceDiagnosticRequest.partialResult, partialResultToken, (partial) =>
+      reports.push(...partial.items),
+    );
     try {
-      const answer = await this.connection.sendRequest(WorkspaceDiagnosticRequest.type, { previousResultIds, partialResultToken });
+      const answer = await this.connection.sendRequest(WorkspaceDiagnosticRequest.type, {
+        previousResultIds,
+        partialResultToken,
+      });
       reports.push(...answer.items);
     } finally {
       progress.dispose();
@@ -126,8 +151,15 @@ export class TestClient {
     return this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
   }
 
-  change(uri: string, version: number, changes: { range?: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[]): Promise<void> {
-    return this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+  change(
+    uri: string,
+    version: number,
+    changes: { range?: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[],
+  ): Promise<void> {
+    return this.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: changes,
+    });
   }
 
   close(uri: string): Promise<void> {

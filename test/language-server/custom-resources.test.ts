@@ -35,15 +35,23 @@ describe('custom resources in the language server', () => {
     const published = client.diagnostics(uri('widgets.yaml'));
     await client.open(uri('widgets.yaml'), WIDGETS);
     const { diagnostics } = await published;
-    expect(diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(['schema/enum', 'schema/duplicate', 'custom-resource/validation-rules']));
+    expect(diagnostics.map((d) => d.code)).toEqual(
+      expect.arrayContaining(['schema/enum', 'schema/duplicate', 'custom-resource/validation-rules']),
+    );
     expect(comparable(diagnostics)).toEqual(cliDiagnostics(dir, ['widgets.yaml', 'widget-crd.yaml']).get('widgets.yaml'));
   });
 
   it('hovers a custom resource’s field with its definition’s description, and completes its enum', async () => {
     // widgets.yaml line 7 (0-based 6) is `  size: small`.
-    const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri('widgets.yaml') }, position: { line: 6, character: 3 } })) as Hover;
+    const hover = (await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: uri('widgets.yaml') },
+      position: { line: 6, character: 3 },
+    })) as Hover;
     expect((hover.contents as { value: string }).value).toContain('How big the widget is.');
-    const items = (await client.connection.sendRequest('textDocument/completion', { textDocument: { uri: uri('widgets.yaml') }, position: { line: 6, character: 8 } })) as CompletionItem[] | CompletionList;
+    const items = (await client.connection.sendRequest('textDocument/completion', {
+      textDocument: { uri: uri('widgets.yaml') },
+      position: { line: 6, character: 8 },
+    })) as CompletionItem[] | CompletionList;
     expect((Array.isArray(items) ? items : items.items).map((i) => i.label).sort()).toEqual(['large', 'small']);
   });
 

@@ -38,7 +38,7 @@ describe('declared API server configuration files in the language server', () =>
     ['a declared file holding another kind', 'config/authn.yaml', 'document/declared-kind'],
     ['a declared file with neither apiVersion nor kind', 'config/tracing.yaml', 'document/declared-kind'],
     ['a configuration kind under another group', 'other-group.yaml', 'document/unknown-version'],
-  ])('%s: the CLI\'s findings', async (_what, name, ruleId) => {
+  ])("%s: the CLI's findings", async (_what, name, ruleId) => {
     const published = client.diagnostics(uri(name));
     await client.open(uri(name), FILES[name] as string);
     const { diagnostics } = await published;

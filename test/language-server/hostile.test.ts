@@ -12,7 +12,24 @@ const SERVER = join(ROOT, 'packages/language-server/dist/server.mjs');
 if (!existsSync(SERVER)) throw new Error(`${SERVER} does not exist: build first (\`npm run build\`).`);
 
 const deployment = (field: string): string =>
-  ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: web', 'spec:', `  ${field}: 2`, '  selector:', '    matchLabels: {app: web}', '  template:', '    metadata:', '      labels: {app: web}', '    spec:', '      containers:', '        - name: web', '          image: nginx:1.27', ''].join('\n');
+  [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: web',
+    'spec:',
+    `  ${field}: 2`,
+    '  selector:',
+    '    matchLabels: {app: web}',
+    '  template:',
+    '    metadata:',
+    '      labels: {app: web}',
+    '    spec:',
+    '      containers:',
+    '        - name: web',
+    '          image: nginx:1.27',
+    '',
+  ].join('\n');
 
 describe('language server and hostile YAML', () => {
   let dir: string;
@@ -34,7 +51,10 @@ describe('language server and hostile YAML', () => {
     const published = client.diagnostics(uri('deep.yaml'));
     await client.open(uri('deep.yaml'), text);
     const { diagnostics } = await published;
-    expect(diagnostics.map((d) => `${d.range.start.line}:${String(d.code)}`)).toEqual(['0:yaml/syntax', '7:schema/unknown-field']);
+    expect(diagnostics.map((d) => `${d.range.start.line}:${String(d.code)}`)).toEqual([
+      '0:yaml/syntax',
+      '7:schema/unknown-field',
+    ]);
   });
 
   it('keeps serving afterwards, and keys named __proto__ are unknown fields by their own name', async () => {
@@ -46,9 +66,15 @@ describe('language server and hostile YAML', () => {
 
   it('hovering a key named constructor finds no documentation, and the server keeps answering', async () => {
     await client.open(uri('ctor.yaml'), deployment('constructor'));
-    const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri('ctor.yaml') }, position: { line: 5, character: 4 } })) as { contents: { value: string } } | null;
+    const hover = (await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: uri('ctor.yaml') },
+      position: { line: 5, character: 4 },
+    })) as { contents: { value: string } } | null;
     expect(hover).toBeNull();
-    const replicas = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri('ctor.yaml') }, position: { line: 1, character: 2 } })) as { contents: { value: string } } | null;
+    const replicas = (await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: uri('ctor.yaml') },
+      position: { line: 1, character: 2 },
+    })) as { contents: { value: string } } | null;
     expect(replicas?.contents.value).toContain('Deployment');
   });
 });
@@ -58,7 +84,11 @@ describe('language server and hostile YAML', () => {
 // outside (src/stdio-connection.ts says why), so the server must exit non-zero with a message.
 describe('language server and broken frames', () => {
   let dir: string;
-  const hover = (client: TestClient): Promise<unknown> => client.connection.sendRequest('textDocument/hover', { textDocument: { uri: pathToFileURL(join(dir, 'x.yaml')).href }, position: { line: 0, character: 0 } });
+  const hover = (client: TestClient): Promise<unknown> =>
+    client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: pathToFileURL(join(dir, 'x.yaml')).href },
+      position: { line: 0, character: 0 },
+    });
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'platlint-ls-frames-'));
@@ -84,12 +114,17 @@ describe('language server and broken frames', () => {
     try {
       client.writeRaw('Content-Length: 5\r\n\r\n{"jsonrpc":"2.0","id":98,"method":"shutdown"}');
       // A request left unanswered when the server exits settles nothing: the exit decides.
-      const answered = hover(client).then((answer) => ({ answer }), () => new Promise<never>(() => undefined));
+      const answered = hover(client).then(
+        (answer) => ({ answer }),
+        () => new Promise<never>(() => undefined),
+      );
       const outcome = await Promise.race([answered, client.exited().then((status) => ({ status }))]);
       if ('status' in outcome) {
         expect(outcome.status).not.toBe(0);
         expect(outcome.status).not.toBeNull();
-        expect(client.errorOutput).toMatch(/^platlint-language-server: a message on standard input did not match its Content-Length header/);
+        expect(client.errorOutput).toMatch(
+          /^platlint-language-server: a message on standard input did not match its Content-Length header/,
+        );
         expect(client.errorOutput).not.toMatch(/^\s+at /m);
       } else expect(outcome.answer).toBeNull();
     } finally {

@@ -10,7 +10,26 @@ import { SERVER, cliDiagnostics } from './cli-findings.js';
 
 const hasNeovim = spawnSync('nvim', ['--version'], { stdio: 'ignore' }).status === 0;
 
-const DEPLOYMENT = ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: web', 'spec:', '  replicas: -2', '  strategy:', '    type: recreate', '  selector:', '    matchLabels: {app: web}', '  template:', '    metadata:', '      labels: {app: web}', '    spec:', '      containers:', '        - name: web', '          image: nginx:1.27', ''].join('\n');
+const DEPLOYMENT = [
+  'apiVersion: apps/v1',
+  'kind: Deployment',
+  'metadata:',
+  '  name: web',
+  'spec:',
+  '  replicas: -2',
+  '  strategy:',
+  '    type: recreate',
+  '  selector:',
+  '    matchLabels: {app: web}',
+  '  template:',
+  '    metadata:',
+  '      labels: {app: web}',
+  '    spec:',
+  '      containers:',
+  '        - name: web',
+  '          image: nginx:1.27',
+  '',
+].join('\n');
 
 // Starts the server for the current buffer, waits for its diagnostics, writes them as JSON.
 // (vim.lsp.start_client rather than vim.lsp.start, which came in 0.8.)
@@ -39,24 +58,37 @@ interface NeovimDiagnostic {
 }
 
 describe.skipIf(!hasNeovim)('language server in neovim (push diagnostics)', () => {
-  it('shows the CLI\'s findings for a file opened in neovim', () => {
+  it("shows the CLI's findings for a file opened in neovim", () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-nvim-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'app.yaml'), DEPLOYMENT);
     writeFileSync(join(dir, 'client.lua'), SCRIPT);
     const out = join(dir, 'out.json');
-    const run = spawnSync('nvim', ['--headless', '-n', '-u', 'NONE', '-i', 'NONE', 'app.yaml', '-c', 'set filetype=yaml', '-c', 'luafile client.lua'], {
-      cwd: dir,
-      env: { ...process.env, PLATLINT_NODE: process.execPath, PLATLINT_SERVER: SERVER, PLATLINT_OUT: out },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const run = spawnSync(
+      'nvim',
+      ['--headless', '-n', '-u', 'NONE', '-i', 'NONE', 'app.yaml', '-c', 'set filetype=yaml', '-c', 'luafile client.lua'],
+      {
+        cwd: dir,
+        env: { ...process.env, PLATLINT_NODE: process.execPath, PLATLINT_SERVER: SERVER, PLATLINT_OUT: out },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(run.status, run.stderr).toBe(0);
-    const { arrived, diagnostics } = JSON.parse(readFileSync(out, 'utf8')) as { arrived: boolean; diagnostics: NeovimDiagnostic[] };
+    const { arrived, diagnostics } = JSON.parse(readFileSync(out, 'utf8')) as {
+      arrived: boolean;
+      diagnostics: NeovimDiagnostic[];
+    };
     expect(arrived).toBe(true);
-    const asLsp = diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, range: { start: { line: d.line, character: d.character }, end: { line: d.endLine, character: d.endCharacter } } }));
+    const asLsp = diagnostics.map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+      range: { start: { line: d.line, character: d.character }, end: { line: d.endLine, character: d.endCharacter } },
+    }));
     // Neovim sorts by position; the CLI by position and rule.
-    const place = (d: { range?: { start: { line: number; character: number } } }): number => (d.range ? d.range.start.line * 1e6 + d.range.start.character : -1);
+    const place = (d: { range?: { start: { line: number; character: number } } }): number =>
+      d.range ? d.range.start.line * 1e6 + d.range.start.character : -1;
     const expected = cliDiagnostics(dir, ['app.yaml']).get('app.yaml') ?? [];
     expect(expected.map((d) => d.code)).toEqual(expect.arrayContaining(['schema/range', 'schema/enum']));
     expect(asLsp.sort((a, b) => place(a) - place(b))).toEqual([...expected].sort((a, b) => place(a) - place(b)));

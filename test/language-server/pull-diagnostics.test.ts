@@ -7,25 +7,78 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentDiagnosticReportKind } from 'vscode-languageserver-protocol';
-import type { DocumentDiagnosticReport, FullDocumentDiagnosticReport, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
+import type {
+  DocumentDiagnosticReport,
+  FullDocumentDiagnosticReport,
+  WorkspaceDocumentDiagnosticReport,
+} from 'vscode-languageserver-protocol';
 import { SERVER, cliDiagnostics, comparable } from './cli-findings.js';
 import { TestClient } from './client.js';
 
-const DEPLOYMENT = ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: web', 'spec:', '  replicas: -2', '  strategy:', '    type: recreate', '  selector:', '    matchLabels: {app: web}', '  template:', '    metadata:', '      labels: {app: web}', '    spec:', '      containers:', '        - name: web', '          image: nginx:1.27', ''].join('\n');
-const POLICY = ['apiVersion: admissionregistration.plat.io/v1', 'kind: MutatingAdmissionPolicy', 'metadata:', '  name: add-label', 'spec:', '  mutations:', '    - patchType: ApplyConfiguration', '      applyConfiguration:', '        expression: "Object{spec: Object.spec{replicas: 2}}"', ''].join('\n');
-const BINDING = (policy: string): string => ['apiVersion: admissionregistration.plat.io/v1', 'kind: MutatingAdmissionPolicyBinding', 'metadata:', '  name: add-label-binding', 'spec:', `  policyName: ${policy}`, ''].join('\n');
+const DEPLOYMENT = [
+  'apiVersion: apps/v1',
+  'kind: Deployment',
+  'metadata:',
+  '  name: web',
+  'spec:',
+  '  replicas: -2',
+  '  strategy:',
+  '    type: recreate',
+  '  selector:',
+  '    matchLabels: {app: web}',
+  '  template:',
+  '    metadata:',
+  '      labels: {app: web}',
+  '    spec:',
+  '      containers:',
+  '        - name: web',
+  '          image: nginx:1.27',
+  '',
+].join('\n');
+const POLICY = [
+  'apiVersion: admissionregistration.plat.io/v1',
+  'kind: MutatingAdmissionPolicy',
+  'metadata:',
+  '  name: add-label',
+  'spec:',
+  '  mutations:',
+  '    - patchType: ApplyConfiguration',
+  '      applyConfiguration:',
+  '        expression: "Object{spec: Object.spec{replicas: 2}}"',
+  '',
+].join('\n');
+const BINDING = (policy: string): string =>
+  [
+    'apiVersion: admissionregistration.plat.io/v1',
+    'kind: MutatingAdmissionPolicyBinding',
+    'metadata:',
+    '  name: add-label-binding',
+    'spec:',
+    `  policyName: ${policy}`,
+    '',
+  ].join('\n');
 /** YAML that is not a manifest (a CI workflow): reported with no findings. */
 const WORKFLOW = 'on: push\njobs: {}\n';
 
-const FILES = { 'app.yaml': DEPLOYMENT, 'policies/policy.yaml': POLICY, 'policies/binding.yaml': BINDING('add-label'), 'ci.yml': WORKFLOW, '.hidden/skipped.yaml': DEPLOYMENT };
+const FILES = {
+  'app.yaml': DEPLOYMENT,
+  'policies/policy.yaml': POLICY,
+  'policies/binding.yaml': BINDING('add-label'),
+  'ci.yml': WORKFLOW,
+  '.hidden/skipped.yaml': DEPLOYMENT,
+};
 const PULL_CAPABILITIES = {
   workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
   textDocument: { diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false } },
 };
 
-const full = (reports: readonly WorkspaceDocumentDiagnosticReport[]): Map<string, WorkspaceDocumentDiagnosticReport> => new Map(reports.map((r) => [r.uri, r]));
-const itemsOf = (report: WorkspaceDocumentDiagnosticReport | DocumentDiagnosticReport | undefined): FullDocumentDiagnosticReport['items'] => {
-  if (report?.kind !== DocumentDiagnosticReportKind.Full) throw new Error(`expected a full report, got ${JSON.stringify(report)}`);
+const full = (reports: readonly WorkspaceDocumentDiagnosticReport[]): Map<string, WorkspaceDocumentDiagnosticReport> =>
+  new Map(reports.map((r) => [r.uri, r]));
+const itemsOf = (
+  report: WorkspaceDocumentDiagnosticReport | DocumentDiagnosticReport | undefined,
+): FullDocumentDiagnosticReport['items'] => {
+  if (report?.kind !== DocumentDiagnosticReportKind.Full)
+    throw new Error(`expected a full report, got ${JSON.stringify(report)}`);
   return report.items;
 };
 
@@ -49,12 +102,18 @@ describe('pull diagnostics over stdio', () => {
   });
 
   it('declares pull diagnostics, for the workspace too, to a client that pulls', () => {
-    expect(client.initialized?.capabilities.diagnosticProvider).toEqual({ identifier: 'platlint', interFileDependencies: true, workspaceDiagnostics: true });
+    expect(client.initialized?.capabilities.diagnosticProvider).toEqual({
+      identifier: 'platlint',
+      interFileDependencies: true,
+      workspaceDiagnostics: true,
+    });
   });
 
-  it('reports every YAML file on disk that is not open, with the CLI\'s findings', async () => {
+  it("reports every YAML file on disk that is not open, with the CLI's findings", async () => {
     const reports = full(await client.workspaceDiagnostics());
-    expect([...reports.keys()].sort()).toEqual(['app.yaml', 'ci.yml', 'policies/binding.yaml', 'policies/policy.yaml'].map(uri).sort());
+    expect([...reports.keys()].sort()).toEqual(
+      ['app.yaml', 'ci.yml', 'policies/binding.yaml', 'policies/policy.yaml'].map(uri).sort(),
+    );
     const cli = cliDiagnostics(dir, ['.']);
     for (const name of ['app.yaml', 'policies/binding.yaml', 'policies/policy.yaml']) {
       expect(comparable(itemsOf(reports.get(uri(name)))), name).toEqual(cli.get(name));
@@ -62,7 +121,9 @@ describe('pull diagnostics over stdio', () => {
     // The CLI says it skipped a file that is not a manifest; the editor stays quiet about it.
     expect(cli.get('ci.yml')?.map((d) => d.code)).toEqual(['document/not-manifest']);
     expect(itemsOf(reports.get(uri('ci.yml')))).toEqual([]);
-    expect(itemsOf(reports.get(uri('app.yaml'))).map((d) => d.code)).toEqual(expect.arrayContaining(['schema/enum', 'schema/range']));
+    expect(itemsOf(reports.get(uri('app.yaml'))).map((d) => d.code)).toEqual(
+      expect.arrayContaining(['schema/enum', 'schema/range']),
+    );
   });
 
   it('answers `unchanged` for the results the client already holds', async () => {
@@ -71,10 +132,12 @@ describe('pull diagnostics over stdio', () => {
     expect(again.map((r) => r.kind)).toEqual(first.map(() => DocumentDiagnosticReportKind.Unchanged));
   });
 
-  it('gives an open document its buffer\'s findings by textDocument/diagnostic, and leaves it out of the workspace report', async () => {
+  it("gives an open document its buffer's findings by textDocument/diagnostic, and leaves it out of the workspace report", async () => {
     const edited = DEPLOYMENT.replace('type: recreate', 'type: Recreate');
     await client.open(uri('app.yaml'), edited);
-    const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: uri('app.yaml') } })) as DocumentDiagnosticReport;
+    const report = (await client.connection.sendRequest('textDocument/diagnostic', {
+      textDocument: { uri: uri('app.yaml') },
+    })) as DocumentDiagnosticReport;
     writeFileSync(join(dir, 'edited.yaml'), edited);
     expect(comparable(itemsOf(report))).toEqual(cliDiagnostics(dir, ['edited.yaml']).get('edited.yaml'));
     rmSync(join(dir, 'edited.yaml'));
@@ -105,8 +168,10 @@ describe('pull diagnostics over stdio', () => {
     expect(client.refreshes).toBeGreaterThan(0);
   });
 
-  it('applies the client\'s rule settings to workspace files, as the CLI applies --rule', async () => {
-    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { platlint: { rules: { 'schema/range': 'off' } } } });
+  it("applies the client's rule settings to workspace files, as the CLI applies --rule", async () => {
+    await client.connection.sendNotification('workspace/didChangeConfiguration', {
+      settings: { platlint: { rules: { 'schema/range': 'off' } } },
+    });
     const reports = full(await client.workspaceDiagnostics());
     const codes = itemsOf(reports.get(uri('app.yaml'))).map((d) => d.code);
     expect(codes).toContain('schema/enum');

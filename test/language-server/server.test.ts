@@ -56,11 +56,31 @@ const POLICY = [
   '',
 ].join('\n');
 
-const BINDING = ['apiVersion: admissionregistration.plat.io/v1', 'kind: MutatingAdmissionPolicyBinding', 'metadata:', '  name: add-label-binding', 'spec:', '  policyName: add-label', ''].join('\n');
+const BINDING = [
+  'apiVersion: admissionregistration.plat.io/v1',
+  'kind: MutatingAdmissionPolicyBinding',
+  'metadata:',
+  '  name: add-label-binding',
+  'spec:',
+  '  policyName: add-label',
+  '',
+].join('\n');
 
 // Two documents: the first is broken YAML, the second still gets its findings.
-const BROKEN_THEN_VALID = ['apiVersion: v1', 'kind: Event', 'metadata: {name: [unclosed', '---', 'apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: Bad_Name', 'spec:', '  selector: {}', '  template: {}', ''].join('\n');
-
+const BROKEN_THEN_VALID = [
+  'apiVersion: v1',
+  'kind: Event',
+  'metadata: {name: [unclosed',
+  '---',
+  'apiVersion: apps/v1',
+  'kind: Deployment',
+  'metadata:',
+  '  name: Bad_Name',
+  'spec:',
+  '  selector: {}',
+  '  template: {}',
+  '',
+].join('\n');
 
 describe('language server over stdio', () => {
   let dir: string;
@@ -81,7 +101,7 @@ describe('language server over stdio', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('publishes the CLI\'s diagnostics for an opened file, with rule ids, severities and 0-based ranges', async () => {
+  it("publishes the CLI's diagnostics for an opened file, with rule ids, severities and 0-based ranges", async () => {
     const published = client.diagnostics(uri('app.yaml'));
     await client.open(uri('app.yaml'), DEPLOYMENT);
     const { diagnostics } = await published;
@@ -120,9 +140,13 @@ describe('language server over stdio', () => {
 
   it('updates diagnostics after incremental edits, as the CLI sees the edited text', async () => {
     // recreate → Recreate (line 7), then a second edit: replicas 2 → -2.
-    await client.change(uri('app.yaml'), 2, [{ range: { start: { line: 7, character: 10 }, end: { line: 7, character: 11 } }, text: 'R' }]);
+    await client.change(uri('app.yaml'), 2, [
+      { range: { start: { line: 7, character: 10 }, end: { line: 7, character: 11 } }, text: 'R' },
+    ]);
     const published = client.diagnostics(uri('app.yaml'), (p) => p.version === 3);
-    await client.change(uri('app.yaml'), 3, [{ range: { start: { line: 5, character: 12 }, end: { line: 5, character: 12 } }, text: '-' }]);
+    await client.change(uri('app.yaml'), 3, [
+      { range: { start: { line: 5, character: 12 }, end: { line: 5, character: 12 } }, text: '-' },
+    ]);
     const { diagnostics } = await published;
     const edited = DEPLOYMENT.replace('type: recreate', 'type: Recreate').replace('replicas: 2', 'replicas: -2');
     writeFileSync(join(dir, 'edited.yaml'), edited);
@@ -131,32 +155,51 @@ describe('language server over stdio', () => {
     expect(comparable(diagnostics)).toEqual(cliDiagnostics(dir, ['edited.yaml']).get('edited.yaml'));
   });
 
-  it('hovers a key with its documentation, and apiVersion with the kind\'s summary', async () => {
-    const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri('app.yaml') }, position: { line: 5, character: 4 } })) as Hover;
+  it("hovers a key with its documentation, and apiVersion with the kind's summary", async () => {
+    const hover = (await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: uri('app.yaml') },
+      position: { line: 5, character: 4 },
+    })) as Hover;
     const text = (hover.contents as { value: string }).value;
     expect(text).toContain('**replicas**');
     expect(text).toContain('Default: `1`');
-    const kind = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri('app.yaml') }, position: { line: 0, character: 3 } })) as Hover;
+    const kind = (await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: uri('app.yaml') },
+      position: { line: 0, character: 3 },
+    })) as Hover;
     expect((kind.contents as { value: string }).value).toContain('**Deployment** (`apps/v1`)');
   });
 
   it('completes keys and values', async () => {
-    const items = (await client.connection.sendRequest('textDocument/completion', { textDocument: { uri: uri('app.yaml') }, position: { line: 7, character: 10 } })) as CompletionItem[] | CompletionList;
+    const items = (await client.connection.sendRequest('textDocument/completion', {
+      textDocument: { uri: uri('app.yaml') },
+      position: { line: 7, character: 10 },
+    })) as CompletionItem[] | CompletionList;
     const labels = (Array.isArray(items) ? items : items.items).map((i) => i.label);
     expect(labels.sort()).toEqual(['Recreate', 'RollingUpdate']);
   });
 
-  it('offers the rule\'s fix and a suppression comment as code actions', async () => {
+  it("offers the rule's fix and a suppression comment as code actions", async () => {
     const { diagnostics } = client.latestFor(uri('app.yaml'))!;
     const range = diagnostics.find((d) => d.code === 'schema/range')!.range;
-    const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uri('app.yaml') }, range, context: { diagnostics: diagnostics.filter((d) => d.code === 'schema/range') } })) as CodeAction[];
+    const actions = (await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: uri('app.yaml') },
+      range,
+      context: { diagnostics: diagnostics.filter((d) => d.code === 'schema/range') },
+    })) as CodeAction[];
     const disable = actions.find((a) => a.title === 'Disable schema/range for this line');
-    expect(disable?.edit?.changes?.[uri('app.yaml')]?.[0]?.newText).toBe('  # platlint-disable-next-line schema/range -- reason\n');
+    expect(disable?.edit?.changes?.[uri('app.yaml')]?.[0]?.newText).toBe(
+      '  # platlint-disable-next-line schema/range -- reason\n',
+    );
 
     const dir2 = uri('mixed.yaml');
     const mixed = client.latestFor(dir2)!.diagnostics;
     const fixable = mixed.filter((d) => (d.data as { fix?: unknown } | undefined)?.fix);
-    const fixActions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: dir2 }, range: fixable[0]?.range ?? mixed[0]!.range, context: { diagnostics: fixable.length ? fixable : mixed } })) as CodeAction[];
+    const fixActions = (await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: dir2 },
+      range: fixable[0]?.range ?? mixed[0]!.range,
+      context: { diagnostics: fixable.length ? fixable : mixed },
+    })) as CodeAction[];
     expect(fixActions.length).toBeGreaterThan(0);
   });
 
@@ -166,22 +209,36 @@ describe('language server over stdio', () => {
     const published = client.diagnostics(uri('fixable.yaml'));
     await client.open(uri('fixable.yaml'), text);
     const enumFinding = (await published).diagnostics.find((d) => d.code === 'schema/enum')!;
-    const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: uri('fixable.yaml') }, range: enumFinding.range, context: { diagnostics: [enumFinding] } })) as CodeAction[];
+    const actions = (await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: uri('fixable.yaml') },
+      range: enumFinding.range,
+      context: { diagnostics: [enumFinding] },
+    })) as CodeAction[];
     const fix = actions.find((a) => a.isPreferred);
     expect(fix?.edit?.changes?.[uri('fixable.yaml')]).toEqual([{ range: enumFinding.range, newText: 'RollingUpdate' }]);
   });
 
   it('lists one symbol per document and goes to the definition of a referenced object', async () => {
-    const symbols = (await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: uri('mixed.yaml') } })) as DocumentSymbol[];
+    const symbols = (await client.connection.sendRequest('textDocument/documentSymbol', {
+      textDocument: { uri: uri('mixed.yaml') },
+    })) as DocumentSymbol[];
     expect(symbols.map((s) => s.name)).toEqual(['Event (document 1)', 'Deployment Bad_Name']);
-    const location = (await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: uri('binding.yaml') }, position: { line: 5, character: 16 } })) as Location;
-    expect(location).toEqual({ uri: uri('policy.yaml'), range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } } });
+    const location = (await client.connection.sendRequest('textDocument/definition', {
+      textDocument: { uri: uri('binding.yaml') },
+      position: { line: 5, character: 16 },
+    })) as Location;
+    expect(location).toEqual({
+      uri: uri('policy.yaml'),
+      range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } },
+    });
   });
 
   it('lints open files again when platlint.config.yaml changes', async () => {
     writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  schema/range: off\n');
     const published = client.diagnostics(uri('app.yaml'), (p) => !p.diagnostics.some((d) => d.code === 'schema/range'));
-    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('platlint.config.yaml'), type: 1 }] });
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: uri('platlint.config.yaml'), type: 1 }],
+    });
     const { diagnostics } = await published;
     expect(comparable(diagnostics)).toEqual(cliDiagnostics(dir, ['edited.yaml']).get('edited.yaml'));
   });
@@ -190,12 +247,19 @@ describe('language server over stdio', () => {
     writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  no/such-rule: off\n');
     const inConfig = client.diagnostics(uri('platlint.config.yaml'));
     const inManifest = client.diagnostics(uri('app.yaml'), (p) => p.diagnostics.some((d) => d.code === 'config/invalid'));
-    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('platlint.config.yaml'), type: 2 }] });
-    expect((await inConfig).diagnostics[0]).toMatchObject({ range: { start: { line: 1, character: 2 } }, message: expect.stringContaining('unknown rule "no/such-rule"') });
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: uri('platlint.config.yaml'), type: 2 }],
+    });
+    expect((await inConfig).diagnostics[0]).toMatchObject({
+      range: { start: { line: 1, character: 2 } },
+      message: expect.stringContaining('unknown rule "no/such-rule"'),
+    });
     expect((await inManifest).diagnostics).toHaveLength(1);
     writeFileSync(join(dir, 'platlint.config.yaml'), 'rules: {}\n');
     const healed = client.diagnostics(uri('app.yaml'), (p) => p.diagnostics.some((d) => d.code === 'schema/range'));
-    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('platlint.config.yaml'), type: 2 }] });
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: uri('platlint.config.yaml'), type: 2 }],
+    });
     await healed;
   });
 
@@ -206,7 +270,9 @@ describe('language server over stdio', () => {
     const { diagnostics } = await published;
     expect(diagnostics.filter((d) => d.code === 'schema/enum')).toHaveLength(1400);
     expect(client.messages.some((m) => m.message.includes('big.yaml has'))).toBe(true);
-    await client.change(uri('big.yaml'), 2, [{ range: { start: { line: 5, character: 12 }, end: { line: 5, character: 13 } }, text: '3' }]);
+    await client.change(uri('big.yaml'), 2, [
+      { range: { start: { line: 5, character: 12 }, end: { line: 5, character: 13 } }, text: '3' },
+    ]);
     const edited = await client.diagnostics(uri('big.yaml'), (p) => p.version === 2);
     expect(edited.diagnostics.filter((d) => d.code === 'schema/enum')).toHaveLength(1400);
   });

@@ -8,7 +8,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from './cli-findings.js';
 import { TestClient } from './client.js';
 
-const DEPLOYMENT = ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: web', 'spec:', '  replicas: -2', '  selector:', '    matchLabels: {app: web}', '  template:', '    metadata:', '      labels: {app: web}', '    spec:', '      containers:', '        - name: web', '          image: nginx:1.27', ''].join('\n');
+const DEPLOYMENT = [
+  'apiVersion: apps/v1',
+  'kind: Deployment',
+  'metadata:',
+  '  name: web',
+  'spec:',
+  '  replicas: -2',
+  '  selector:',
+  '    matchLabels: {app: web}',
+  '  template:',
+  '    metadata:',
+  '      labels: {app: web}',
+  '    spec:',
+  '      containers:',
+  '        - name: web',
+  '          image: nginx:1.27',
+  '',
+].join('\n');
 
 describe('rule settings naming no rule', () => {
   let dir: string;
@@ -17,7 +34,9 @@ describe('rule settings naming no rule', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'platlint-settings-'));
     writeFileSync(join(dir, 'app.yaml'), DEPLOYMENT);
-    client = await TestClient.start([process.execPath, SERVER, '--stdio'], dir, { initializationOptions: { settings: { rules: { 'schema/rang': 'off' } } } });
+    client = await TestClient.start([process.execPath, SERVER, '--stdio'], dir, {
+      initializationOptions: { settings: { rules: { 'schema/rang': 'off' } } },
+    });
   });
 
   afterAll(async () => {
@@ -32,15 +51,21 @@ describe('rule settings naming no rule', () => {
     await client.open(uri, DEPLOYMENT);
     const published = await client.diagnostics(uri, (p) => p.diagnostics.length > 0);
     expect(published.diagnostics.map((d) => d.code)).toContain('schema/range');
-    expect(warnings()).toEqual(['platlint: a platlint.rules setting is left out: unknown rule "schema/rang"; did you mean "schema/range"? (see `platlint rules`)']);
+    expect(warnings()).toEqual([
+      'platlint: a platlint.rules setting is left out: unknown rule "schema/rang"; did you mean "schema/range"? (see `platlint rules`)',
+    ]);
   });
 
   it('tells again only of ids that changed settings newly name', async () => {
-    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { platlint: { rules: { 'schema/rang': 'off', 'nothing/like-this': 'error', 'schema/range': 'off' } } } });
+    await client.connection.sendNotification('workspace/didChangeConfiguration', {
+      settings: { platlint: { rules: { 'schema/rang': 'off', 'nothing/like-this': 'error', 'schema/range': 'off' } } },
+    });
     const uri = pathToFileURL(join(dir, 'app.yaml')).href;
     await client.diagnostics(uri, (p) => !p.diagnostics.some((d) => d.code === 'schema/range'));
     expect(warnings()).toHaveLength(2);
-    expect(warnings()[1]).toBe('platlint: a platlint.rules setting is left out: unknown rule "nothing/like-this" (see `platlint rules`)');
+    expect(warnings()[1]).toBe(
+      'platlint: a platlint.rules setting is left out: unknown rule "nothing/like-this" (see `platlint rules`)',
+    );
   });
 });
 
@@ -50,7 +75,12 @@ describe('rule settings naming no rule', () => {
 describe('a configFile setting that cannot be used', () => {
   // Secret-looking lines, as /etc/shadow or a credentials file holds them; none may reach the client.
   const SECRETS = ['alice', 'S3cretSaltX', 'hunter2', 'AKIAEXAMPLEKEY'];
-  const SECRET_FILE = ['alice:$6$S3cretSaltX$Jq9dGm2:19800:0:99999:7:::', 'bob:hunter2:19800:0:99999:7:::', 'aws_access_key_id = AKIAEXAMPLEKEY', ''].join('\n');
+  const SECRET_FILE = [
+    'alice:$6$S3cretSaltX$Jq9dGm2:19800:0:99999:7:::',
+    'bob:hunter2:19800:0:99999:7:::',
+    'aws_access_key_id = AKIAEXAMPLEKEY',
+    '',
+  ].join('\n');
 
   it.each([
     ['a file of secret-looking lines', 'shadow', 'not a platlint configuration'],
@@ -62,7 +92,9 @@ describe('a configFile setting that cannot be used', () => {
     // that the server uses the default configuration, not a lookup in place of the setting.
     writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  schema/range: off\n');
     const configFile = join(dir, name);
-    const client = await TestClient.start([process.execPath, SERVER, '--stdio'], dir, { initializationOptions: { settings: { configFile } } });
+    const client = await TestClient.start([process.execPath, SERVER, '--stdio'], dir, {
+      initializationOptions: { settings: { configFile } },
+    });
     try {
       const uri = pathToFileURL(join(dir, 'app.yaml')).href;
       const first = client.diagnostics(uri);
@@ -75,7 +107,9 @@ describe('a configFile setting that cannot be used', () => {
       await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { platlint: { configFile } } });
       expect((await again).diagnostics.map((d) => d.code)).toContain('schema/range');
       const onceMore = client.diagnostics(uri);
-      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(join(dir, 'platlint.config.yaml')).href, type: 2 }] });
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+        changes: [{ uri: pathToFileURL(join(dir, 'platlint.config.yaml')).href, type: 2 }],
+      });
       expect((await onceMore).diagnostics.map((d) => d.code)).toContain('schema/range');
 
       const told = client.messages.filter((m) => m.message.includes('configFile'));

@@ -15,7 +15,24 @@ const SERVER = join(ROOT, 'packages/language-server/dist/server.mjs');
 if (!existsSync(SERVER)) throw new Error(`${SERVER} does not exist: build first (\`npm run build\`).`);
 
 const deployment = (field: string): string =>
-  ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: web', 'spec:', `  ${field}: 2`, '  selector:', '    matchLabels: {app: web}', '  template:', '    metadata:', '      labels: {app: web}', '    spec:', '      containers:', '        - name: web', '          image: nginx:1.27', ''].join('\n');
+  [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: web',
+    'spec:',
+    `  ${field}: 2`,
+    '  selector:',
+    '    matchLabels: {app: web}',
+    '  template:',
+    '    metadata:',
+    '      labels: {app: web}',
+    '    spec:',
+    '      containers:',
+    '        - name: web',
+    '          image: nginx:1.27',
+    '',
+  ].join('\n');
 
 describe('the language server reads YAML as the platform does', () => {
   let dir: string;
@@ -24,7 +41,9 @@ describe('the language server reads YAML as the platform does', () => {
   const findings = async (name: string, text: string): Promise<string[]> => {
     const published = client.diagnostics(uri(name));
     await client.open(uri(name), text);
-    return (await published).diagnostics.map((d) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.character} ${String(d.code)} ${d.message}`);
+    return (await published).diagnostics.map(
+      (d) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.character} ${String(d.code)} ${d.message}`,
+    );
   };
 
   beforeAll(async () => {
@@ -45,11 +64,16 @@ describe('the language server reads YAML as the platform does', () => {
 
   it('hover reads a CR-only file by its lines, as the editor shows them', async () => {
     await client.open(uri('cr-hover.yaml'), deployment('replicas').replaceAll('\n', '\r'));
-    const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: uri('cr-hover.yaml') }, position: { line: 5, character: 4 } })) as { contents: { value: string } } | null;
+    const hover = (await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: uri('cr-hover.yaml') },
+      position: { line: 5, character: 4 },
+    })) as { contents: { value: string } } | null;
     expect(hover?.contents.value).toContain('**replicas**');
   });
 
   it('a CR-only file is read, its findings on the lines the editor shows', async () => {
-    expect(await findings('cr.yaml', deployment('replicaz').replaceAll('\n', '\r'))).toEqual(['5:2-10 schema/unknown-field unknown field "replicaz"; did you mean "replicas"?']);
+    expect(await findings('cr.yaml', deployment('replicaz').replaceAll('\n', '\r'))).toEqual([
+      '5:2-10 schema/unknown-field unknown field "replicaz"; did you mean "replicas"?',
+    ]);
   });
 });

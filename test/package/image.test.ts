@@ -49,7 +49,17 @@ function readDockerfile(text: string): Instructions {
 
 const dockerfile = readDockerfile(readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8'));
 const deployment = parse(readFileSync(join(REPO_ROOT, 'deploy/deployment.yaml'), 'utf8')) as {
-  spec: { template: { spec: { containers: { image: string; args?: string[]; securityContext?: { runAsUser?: number; readOnlyRootFilesystem?: boolean } }[] } } };
+  spec: {
+    template: {
+      spec: {
+        containers: {
+          image: string;
+          args?: string[];
+          securityContext?: { runAsUser?: number; readOnlyRootFilesystem?: boolean };
+        }[];
+      };
+    };
+  };
 };
 const container = deployment.spec.template.spec.containers[0]!;
 const [uid, gid] = dockerfile.user.split(':').map(Number) as [number, number];
@@ -159,9 +169,21 @@ describe('the container image', () => {
     const before = listing(image);
 
     // CMD with the mounted paths inside the copy; the port is the helper's (any free one).
-    const args = dockerfile.cmd.slice(1).filter((a) => !a.startsWith('--port=')).map((a) => a.replace(/=\//, `=${image}/`));
-    const env = cleanEnv({ ...dockerfile.env, PATH: `${join(image, 'usr/local/bin')}:${process.env.PATH ?? ''}`, HOME: '/nonexistent' });
-    const served = await serve(args, { command: dockerfile.entrypoint, cwd: '/', env, ...(asImageUser ? { user: { uid, gid } } : {}) });
+    const args = dockerfile.cmd
+      .slice(1)
+      .filter((a) => !a.startsWith('--port='))
+      .map((a) => a.replace(/=\//, `=${image}/`));
+    const env = cleanEnv({
+      ...dockerfile.env,
+      PATH: `${join(image, 'usr/local/bin')}:${process.env.PATH ?? ''}`,
+      HOME: '/nonexistent',
+    });
+    const served = await serve(args, {
+      command: dockerfile.entrypoint,
+      cwd: '/',
+      env,
+      ...(asImageUser ? { user: { uid, gid } } : {}),
+    });
     try {
       expect((await call(served.port, '/healthz', { ca: ca.caCert })).status).toBe(200);
       expect((await call(served.port, '/readyz', { ca: ca.caCert })).status).toBe(200);

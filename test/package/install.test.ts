@@ -36,8 +36,15 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the npm package', () => {
   it('declares what a registry needs and ships the bundles without sources', () => {
-    const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules/platlint/package.json'), 'utf8')) as Record<string, unknown>;
-    expect(manifest).toMatchObject({ name: 'platlint', license: 'Apache-2.0', bin: { platlint: expect.any(String), 'platlint-language-server': expect.any(String) } });
+    const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules/platlint/package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(manifest).toMatchObject({
+      name: 'platlint',
+      license: 'Apache-2.0',
+      bin: { platlint: expect.any(String), 'platlint-language-server': expect.any(String) },
+    });
     expect(manifest.private).toBeUndefined();
     expect(manifest.dependencies ?? {}).toEqual({});
     const listing = run('tar', ['tzf', tarball], work).stdout.split('\n').filter(Boolean);
@@ -54,13 +61,15 @@ describe('the npm package', () => {
     expect(clean.status, clean.stdout + clean.stderr).toBe(0);
   });
 
-  it('--version: the package\'s version', () => {
+  it("--version: the package's version", () => {
     const result = platlint(['--version']);
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout.trim()).toBe((JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version);
+    expect(result.stdout.trim()).toBe(
+      (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version,
+    );
   });
 
-  it('explain: prints a rule\'s documentation, its Markdown file shipped inside the bundle', () => {
+  it("explain: prints a rule's documentation, its Markdown file shipped inside the bundle", () => {
     const result = platlint(['explain', 'endpoints/address-readiness']);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain(readFileSync(join(REPO_ROOT, 'rules/src/endpoints/address-readiness.md'), 'utf8'));
@@ -88,7 +97,11 @@ describe('the npm package', () => {
     const ca = makeCa();
     try {
       const { cert, key } = ca.issue('webhook');
-      const served = await serve(['--state', 'admission/state', '--tls-cert-file', cert, '--tls-private-key-file', key], { command: [join(consumer, 'node_modules/.bin/platlint')], cwd: consumer, env: cleanEnv() });
+      const served = await serve(['--state', 'admission/state', '--tls-cert-file', cert, '--tls-private-key-file', key], {
+        command: [join(consumer, 'node_modules/.bin/platlint')],
+        cwd: consumer,
+        env: cleanEnv(),
+      });
       try {
         const reply = await call(served.port, '/healthz', { ca: ca.caCert });
         expect(reply.status).toBe(200);
@@ -103,14 +116,25 @@ describe('the npm package', () => {
   // /validate is always decided on an admission worker thread, which starts from the admission
   // worker's own bundle (packages/admission/dist/worker.mjs), not from the CLI's: without that
   // file in the package the worker cannot start and the request fails with 500.
-  it('serve: decides /validate on an admission worker started from the package\'s worker bundle', async () => {
+  it("serve: decides /validate on an admission worker started from the package's worker bundle", async () => {
     const ca = makeCa();
     try {
       const { cert, key } = ca.issue('webhook');
-      const served = await serve(['--state', 'admission/state', '--tls-cert-file', cert, '--tls-private-key-file', key], { command: [join(consumer, 'node_modules/.bin/platlint')], cwd: consumer, env: cleanEnv() });
+      const served = await serve(['--state', 'admission/state', '--tls-cert-file', cert, '--tls-private-key-file', key], {
+        command: [join(consumer, 'node_modules/.bin/platlint')],
+        cwd: consumer,
+        env: cleanEnv(),
+      });
       try {
-        const object = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' }, spec: { replicas: 'three' } };
-        const answer = answerOf(await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('installed-validate', object)) }));
+        const object = {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: 'web', namespace: 'shop' },
+          spec: { replicas: 'three' },
+        };
+        const answer = answerOf(
+          await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('installed-validate', object)) }),
+        );
         expect(answer).toMatchObject({ uid: 'installed-validate', allowed: false });
         expect(answer.status?.message).toMatch(/replicas/);
         const metrics = (await call(served.port, '/metrics', { ca: ca.caCert })).body;
@@ -124,18 +148,29 @@ describe('the npm package', () => {
   });
 
   it('the language server: initializes over stdio and publishes diagnostics', async () => {
-    const child = spawn(join(consumer, 'node_modules/.bin/platlint-language-server'), ['--stdio'], { cwd: consumer, env: cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(join(consumer, 'node_modules/.bin/platlint-language-server'), ['--stdio'], {
+      cwd: consumer,
+      env: cleanEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-    const published = new Promise<{ uri: string; diagnostics: unknown[] }>((resolve) => connection.onNotification('textDocument/publishDiagnostics', resolve));
+    const published = new Promise<{ uri: string; diagnostics: unknown[] }>((resolve) =>
+      connection.onNotification('textDocument/publishDiagnostics', resolve),
+    );
     connection.onRequest(() => null);
     connection.listen();
     try {
       const rootUri = pathToFileURL(consumer).href;
-      const init = await connection.sendRequest<{ capabilities: Record<string, unknown>; serverInfo?: { name: string } }>('initialize', { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'consumer' }], capabilities: {} });
+      const init = await connection.sendRequest<{ capabilities: Record<string, unknown>; serverInfo?: { name: string } }>(
+        'initialize',
+        { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'consumer' }], capabilities: {} },
+      );
       expect(init.capabilities).toHaveProperty('hoverProvider');
       await connection.sendNotification('initialized', {});
       const uri = pathToFileURL(join(consumer, 'broken.yaml')).href;
-      await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: broken } });
+      await connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: 'yaml', version: 1, text: broken },
+      });
       const diagnostics = await published;
       expect(diagnostics.uri).toBe(uri);
       expect(diagnostics.diagnostics.length).toBeGreaterThan(0);

@@ -10,8 +10,16 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-for (const bundle of ['packages/cli/dist/platlint.mjs', 'packages/cli/dist/platlint.script.js', 'packages/admission/dist/worker.mjs', 'packages/admission/dist/worker.script.js', 'packages/language-server/dist/server.mjs', 'packages/language-server/dist/server.script.js']) {
-  if (!existsSync(join(REPO_ROOT, bundle))) throw new Error(`${bundle} does not exist: run \`npm run build\` first (the package ships the bundles).`);
+for (const bundle of [
+  'packages/cli/dist/platlint.mjs',
+  'packages/cli/dist/platlint.script.js',
+  'packages/admission/dist/worker.mjs',
+  'packages/admission/dist/worker.script.js',
+  'packages/language-server/dist/server.mjs',
+  'packages/language-server/dist/server.script.js',
+]) {
+  if (!existsSync(join(REPO_ROOT, bundle)))
+    throw new Error(`${bundle} does not exist: run \`npm run build\` first (the package ships the bundles).`);
 }
 
 /**
@@ -21,19 +29,33 @@ for (const bundle of ['packages/cli/dist/platlint.mjs', 'packages/cli/dist/platl
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (!/^npm_/i.test(name) && !['NODE_OPTIONS', 'NODE_PATH', 'INIT_CWD', 'CI', 'NO_COLOR', 'FORCE_COLOR'].includes(name)) env[name] = value;
+    if (!/^npm_/i.test(name) && !['NODE_OPTIONS', 'NODE_PATH', 'INIT_CWD', 'CI', 'NO_COLOR', 'FORCE_COLOR'].includes(name))
+      env[name] = value;
   }
   return { ...env, ...extra };
 }
 
-export function run(command: string, args: readonly string[], cwd: string, options: { input?: string; env?: Record<string, string> } = {}): SpawnSyncReturns<string> {
-  const result = spawnSync(command, args, { cwd, env: cleanEnv(options.env), input: options.input ?? '', encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+export function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  options: { input?: string; env?: Record<string, string> } = {},
+): SpawnSyncReturns<string> {
+  const result = spawnSync(command, args, {
+    cwd,
+    env: cleanEnv(options.env),
+    input: options.input ?? '',
+    encoding: 'utf8',
+    timeout: 120_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.error) throw result.error;
   return result;
 }
 
 function mustSucceed(result: SpawnSyncReturns<string>, what: string): string {
-  if (result.status !== 0) throw new Error(`${what} exited with ${String(result.status)}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${what} exited with ${String(result.status)}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
   return result.stdout;
 }
 
@@ -48,7 +70,10 @@ export function packTarball(dest: string): string {
 export function installTarball(tarball: string, parent: string): string {
   const dir = mkdtempSync(join(parent, 'consumer-'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
-  mustSucceed(run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', tarball], dir), 'npm install of the tarball');
+  mustSucceed(
+    run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', tarball], dir),
+    'npm install of the tarball',
+  );
   return dir;
 }
 

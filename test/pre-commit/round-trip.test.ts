@@ -11,7 +11,8 @@ import { REPO_ROOT, cleanEnv, installTarball, packTarball, tempFolder } from '..
 const asked = process.env.PLATLINT_PRE_COMMIT === '1';
 const version = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
 const installed = !version.error && version.status === 0;
-if (asked && !installed) console.warn('SKIPPED: the pre-commit round trip needs the `pre-commit` command (Debian: apt-get install pre-commit).');
+if (asked && !installed)
+  console.warn('SKIPPED: the pre-commit round trip needs the `pre-commit` command (Debian: apt-get install pre-commit).');
 
 let work: string;
 let project: string;
@@ -25,7 +26,8 @@ function sh(command: string, args: readonly string[], cwd: string): { status: nu
 
 function must(command: string, args: readonly string[], cwd: string): string {
   const result = sh(command, args, cwd);
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${String(result.status)}:\n${result.output}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited with ${String(result.status)}:\n${result.output}`);
   return result.output;
 }
 
@@ -61,7 +63,14 @@ describe.runIf(asked && installed)(`the pre-commit hook with ${version.stdout?.t
     work = tempFolder('pre-commit');
     // pre-commit keeps its clones and environments here, not in the user's cache; npm may use
     // its cache first (the registry stays reachable for what is missing).
-    env = cleanEnv({ PRE_COMMIT_HOME: join(work, 'cache'), npm_config_prefer_offline: 'true', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' });
+    env = cleanEnv({
+      PRE_COMMIT_HOME: join(work, 'cache'),
+      npm_config_prefer_offline: 'true',
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com',
+    });
     const upstream = join(work, 'platlint');
     must('git', ['clone', '--quiet', REPO_ROOT, upstream], work);
     const rev = must('git', ['rev-parse', 'HEAD'], upstream).trim();
@@ -69,7 +78,10 @@ describe.runIf(asked && installed)(`the pre-commit hook with ${version.stdout?.t
     mkdirSync(join(project, 'deploy'), { recursive: true });
     must('git', ['init', '--quiet'], project);
     // `files` keeps the hook to manifests: other YAML (this file, CI workflows) has no kind.
-    writeFileSync(join(project, '.pre-commit-config.yaml'), `repos:\n  - repo: ${upstream}\n    rev: ${rev}\n    hooks:\n      - id: platlint\n        files: ^deploy/\n`);
+    writeFileSync(
+      join(project, '.pre-commit-config.yaml'),
+      `repos:\n  - repo: ${upstream}\n    rev: ${rev}\n    hooks:\n      - id: platlint\n        files: ^deploy/\n`,
+    );
     must('pre-commit', ['install'], project);
     must('git', ['add', '.pre-commit-config.yaml'], project);
     // The first commit installs the hook's environment (npm install of the clone, npm pack).
@@ -111,12 +123,18 @@ function readmeLocalConfig(): string {
   return block;
 }
 
-describe.runIf(asked && installed)('the README\'s `repo: local` hook over the installed npm package', () => {
+describe.runIf(asked && installed)("the README's `repo: local` hook over the installed npm package", () => {
   let local: string;
 
   beforeAll(() => {
     const folder = tempFolder('pre-commit-local');
-    env = cleanEnv({ GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', PRE_COMMIT_HOME: join(folder, 'cache') });
+    env = cleanEnv({
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com',
+      PRE_COMMIT_HOME: join(folder, 'cache'),
+    });
     local = installTarball(packTarball(folder), folder);
     must('git', ['init', '--quiet'], local);
     writeFileSync(join(local, '.gitignore'), 'node_modules/\n');

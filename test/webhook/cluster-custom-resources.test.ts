@@ -12,7 +12,11 @@ import { call, eventually, makeCa, serve, tempDir, type Ca, type Served } from '
 
 /** The Widget CRD with `spec.parts` made an atomic list. */
 function atomicPartsCrd(): Record<string, unknown> {
-  const crd = structuredClone(WIDGET_CRD) as { spec: { versions: { schema: { openAPIV3Schema: { properties: { spec: { properties: { parts: Record<string, unknown> } } } } } }[] } };
+  const crd = structuredClone(WIDGET_CRD) as {
+    spec: {
+      versions: { schema: { openAPIV3Schema: { properties: { spec: { properties: { parts: Record<string, unknown> } } } } } }[];
+    };
+  };
   const parts = (crd.spec.versions[0] as (typeof crd.spec.versions)[0]).schema.openAPIV3Schema.properties.spec.properties.parts;
   parts['x-kubernetes-list-type'] = 'atomic';
   delete parts['x-kubernetes-list-map-keys'];
@@ -33,7 +37,18 @@ describe('platlint serve --kubeconfig: CustomResourceDefinitions from the API', 
     // The policies come from the files; the CRD only ever from the API.
     writeCustomState(dir, false);
     const serving = ca.issue('webhook');
-    served = await serve(['--state', dir, '--kubeconfig', writeKubeconfig(dir, ca, api.url), '--api-retry', '200ms,1s', '--tls-cert-file', serving.cert, '--tls-private-key-file', serving.key]);
+    served = await serve([
+      '--state',
+      dir,
+      '--kubeconfig',
+      writeKubeconfig(dir, ca, api.url),
+      '--api-retry',
+      '200ms,1s',
+      '--tls-cert-file',
+      serving.cert,
+      '--tls-private-key-file',
+      serving.key,
+    ]);
     await eventually(async () => (await call(served.port, '/readyz', { ca: ca.caCert })).status === 200);
   });
 
@@ -45,7 +60,9 @@ describe('platlint serve --kubeconfig: CustomResourceDefinitions from the API', 
   });
 
   it('lists the CRDs through discovery, and refuses a mutation of a kind no CRD defines yet with 503', async () => {
-    const listed = await served.waitForLog((e) => e.event === 'cluster.listed' && e.source === 'apiextensions.plat.io/v1/CustomResourceDefinition');
+    const listed = await served.waitForLog(
+      (e) => e.event === 'cluster.listed' && e.source === 'apiextensions.plat.io/v1/CustomResourceDefinition',
+    );
     expect(listed.resource).toBe('customresourcedefinitions');
     const { answer } = await sendCustom(served.port, ca, customObject('Widget'));
     expect(answer.allowed).toBe(false);
@@ -57,7 +74,11 @@ describe('platlint serve --kubeconfig: CustomResourceDefinitions from the API', 
     api.apply(WIDGET_CRD);
     await eventually(async () => (await sendCustom(served.port, ca, customObject('Widget'))).answer.allowed);
     const { after } = await sendCustom(served.port, ca, customObject('Widget'));
-    expect(after.spec.parts).toEqual([{ id: 'a', size: 1 }, { id: 'b', size: 2 }, { id: 'added', size: 3 }]);
+    expect(after.spec.parts).toEqual([
+      { id: 'a', size: 1 },
+      { id: 'b', size: 2 },
+      { id: 'added', size: 3 },
+    ]);
   });
 
   it("/validate checks a custom resource against the cluster's CRD", async () => {
@@ -78,6 +99,8 @@ describe('platlint serve --kubeconfig: CustomResourceDefinitions from the API', 
     api.delete('CustomResourceDefinition', 'widgets.example.plat.io');
     await eventually(async () => (await sendCustom(served.port, ca, customObject('Widget'))).answer.status?.code === 503);
     // /validate no longer knows the kind: it reports an unknown kind, which is no error.
-    expect((await sendCustom(served.port, ca, customObject('Widget', [{ id: 'a', size: 20 }]), '/validate')).answer.allowed).toBe(true);
+    expect((await sendCustom(served.port, ca, customObject('Widget', [{ id: 'a', size: 20 }]), '/validate')).answer.allowed).toBe(
+      true,
+    );
   });
 });

@@ -5,7 +5,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { FakeApiServer } from './fake-api-server.js';
-import { answerOf, call, deployment, deploymentRequest, patched, review, tempDir, type Ca, type ReviewAnswer } from './helpers.js';
+import {
+  answerOf,
+  call,
+  deployment,
+  deploymentRequest,
+  patched,
+  review,
+  tempDir,
+  type Ca,
+  type ReviewAnswer,
+} from './helpers.js';
 
 const TOKEN = 'test-token';
 
@@ -49,7 +59,12 @@ export const POLICY_OBJECTS: Record<string, unknown>[] = [
       matchConstraints: { resourceRules: [DEPLOYMENTS] },
       failurePolicy: 'Ignore',
       reinvocationPolicy: 'Never',
-      mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"zone": "prod"}}}' } }],
+      mutations: [
+        {
+          patchType: 'ApplyConfiguration',
+          applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"zone": "prod"}}}' },
+        },
+      ],
     },
   },
   {
@@ -59,7 +74,11 @@ export const POLICY_OBJECTS: Record<string, unknown>[] = [
     spec: { policyName: 'zone', matchResources: { namespaceSelector: { matchLabels: { env: 'prod' } } } },
   },
   ...paramPolicy('team', { name: 'settings' }, '[JSONPatch{op: "add", path: "/metadata/labels/team", value: params.data.team}]'),
-  ...paramPolicy('parts', { selector: { matchLabels: { set: 'parts' } } }, '[JSONPatch{op: "add", path: "/metadata/labels/part-" + params.data.key, value: params.data.gen}]'),
+  ...paramPolicy(
+    'parts',
+    { selector: { matchLabels: { set: 'parts' } } },
+    '[JSONPatch{op: "add", path: "/metadata/labels/part-" + params.data.key, value: params.data.gen}]',
+  ),
 ];
 
 function paramPolicy(name: string, ref: Record<string, unknown>, expression: string): Record<string, unknown>[] {
@@ -100,7 +119,11 @@ export function namespace(name: string, labels: Record<string, string>): Record<
   return { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } };
 }
 
-export function configMap(name: string, data: Record<string, string>, labels: Record<string, string> = {}): Record<string, unknown> {
+export function configMap(
+  name: string,
+  data: Record<string, string>,
+  labels: Record<string, string> = {},
+): Record<string, unknown> {
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'platlint', labels }, data };
 }
 
@@ -116,7 +139,9 @@ let uid = 0;
 export async function mutateIn(port: number, ca: Ca, ns: string): Promise<Outcome> {
   const object = deployment();
   (object.metadata as Record<string, unknown>).namespace = ns;
-  const answer = answerOf(await call(port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest(`uid-${++uid}`, object, { namespace: ns })) }));
+  const answer = answerOf(
+    await call(port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest(`uid-${++uid}`, object, { namespace: ns })) }),
+  );
   const after = patched(object, answer) as { metadata: { labels?: Record<string, string> } };
   return { answer, labels: after.metadata.labels ?? {} };
 }

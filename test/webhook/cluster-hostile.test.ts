@@ -54,7 +54,8 @@ function answer(contentType: string, body: string): Misbehaviour {
   };
 }
 
-const namespaceLists = (api: FakeApiServer) => api.requests.filter((r) => r.startsWith('GET /api/v1/namespaces?') && !r.includes('watch=')).length;
+const namespaceLists = (api: FakeApiServer) =>
+  api.requests.filter((r) => r.startsWith('GET /api/v1/namespaces?') && !r.includes('watch=')).length;
 
 async function readyz(served: Served, ca: Ca) {
   return call(served.port, '/readyz', { ca: ca.caCert });
@@ -74,7 +75,20 @@ describe('platlint serve --kubeconfig against a misbehaving API server', () => {
     api.misbehave('list', 'namespaces', answer('text/html', '<html><body>502 Bad Gateway</body></html>'));
     state = writeState();
     const serving = ca.issue('webhook');
-    served = await serve(['--state', state, '--kubeconfig', writeKubeconfig(state, ca, api.url), '--stale-after', '1s', '--api-retry', '100ms,500ms', '--tls-cert-file', serving.cert, '--tls-private-key-file', serving.key]);
+    served = await serve([
+      '--state',
+      state,
+      '--kubeconfig',
+      writeKubeconfig(state, ca, api.url),
+      '--stale-after',
+      '1s',
+      '--api-retry',
+      '100ms,500ms',
+      '--tls-cert-file',
+      serving.cert,
+      '--tls-private-key-file',
+      serving.key,
+    ]);
   }, 60_000);
 
   afterAll(async () => {
@@ -88,12 +102,18 @@ describe('platlint serve --kubeconfig against a misbehaving API server', () => {
     let reply = await readyz(served, ca);
     await eventually(async () => (reply = await readyz(served, ca)).body.includes('last error'));
     expect(reply.status).toBe(503);
-    expect(reply.body).toContain('v1/Namespace: waiting for the first list; last error: the list of v1/Namespace was answered 200 with content-type "text/html", not JSON');
+    expect(reply.body).toContain(
+      'v1/Namespace: waiting for the first list; last error: the list of v1/Namespace was answered 200 with content-type "text/html", not JSON',
+    );
     api.misbehave('list', 'namespaces', answer('application/json', '{"kind":"Status","apiVersion":"v1","status":"Success"}'));
     await eventually(async () => (reply = await readyz(served, ca)).body.includes('is not a list'));
     expect(reply.status).toBe(503);
     expect(reply.body).toContain('last error: the list of v1/Namespace is not a list: its kind is "Status"');
-    api.misbehave('list', 'namespaces', answer('application/json', '{"kind":"NamespaceList","apiVersion":"v1","metadata":{"resourceVersion":"1"}}'));
+    api.misbehave(
+      'list',
+      'namespaces',
+      answer('application/json', '{"kind":"NamespaceList","apiVersion":"v1","metadata":{"resourceVersion":"1"}}'),
+    );
     await eventually(async () => (reply = await readyz(served, ca)).body.includes('no items array'));
     expect(reply.status).toBe(503);
     // Not once was a state with no namespaces published.
@@ -104,8 +124,20 @@ describe('platlint serve --kubeconfig against a misbehaving API server', () => {
   });
 
   it('skips an item with metadata: null (and other malformed ones) with a warning, keeps the rest, and does not list again', async () => {
-    const items = [{ metadata: null }, { metadata: { name: 7 } }, { metadata: { name: 'shop', labels: { env: 'prod', team: 7 } } }, {}, 'text', { metadata: { name: 'shop', labels: { env: 'prod' }, resourceVersion: '3' } }];
-    api.misbehave('list', 'namespaces', (res) => answer('application/json', JSON.stringify({ kind: 'NamespaceList', apiVersion: 'v1', metadata: { resourceVersion: api.resourceVersion }, items }))(res, new URL('http://x')));
+    const items = [
+      { metadata: null },
+      { metadata: { name: 7 } },
+      { metadata: { name: 'shop', labels: { env: 'prod', team: 7 } } },
+      {},
+      'text',
+      { metadata: { name: 'shop', labels: { env: 'prod' }, resourceVersion: '3' } },
+    ];
+    api.misbehave('list', 'namespaces', (res) =>
+      answer(
+        'application/json',
+        JSON.stringify({ kind: 'NamespaceList', apiVersion: 'v1', metadata: { resourceVersion: api.resourceVersion }, items }),
+      )(res, new URL('http://x')),
+    );
     const listsBefore = namespaceLists(api);
     api.dropWatches();
     const skipped = await served.waitForLog((e) => e.event === 'cluster.items_skipped');
@@ -131,7 +163,15 @@ describe('platlint serve --kubeconfig against a misbehaving API server', () => {
   it('stops reading a list body that never ends at its ceiling, stays within its memory, and says why on /readyz', async () => {
     const sent: number[] = [];
     const item = JSON.stringify({ metadata: { name: 'x', labels: { pad: 'p'.repeat(1000) } } });
-    api.misbehave('list', 'namespaces', endless(`{"kind":"NamespaceList","apiVersion":"v1","metadata":{"resourceVersion":"1"},"items":[${item}`, `,${item}`.repeat(1000), sent));
+    api.misbehave(
+      'list',
+      'namespaces',
+      endless(
+        `{"kind":"NamespaceList","apiVersion":"v1","metadata":{"resourceVersion":"1"},"items":[${item}`,
+        `,${item}`.repeat(1000),
+        sent,
+      ),
+    );
     api.dropWatches();
     let peak = 0;
     let reply = await readyz(served, ca);
@@ -141,7 +181,9 @@ describe('platlint serve --kubeconfig against a misbehaving API server', () => {
       return reply.body.includes('v1/Namespace: stale') && sent.length >= 2;
     });
     expect(reply.status).toBe(503);
-    expect(reply.body).toContain(`last error: the list of v1/Namespace sent more than ${MAX_PAGE_BYTES} bytes; it is not read further`);
+    expect(reply.body).toContain(
+      `last error: the list of v1/Namespace sent more than ${MAX_PAGE_BYTES} bytes; it is not read further`,
+    );
     for (const bytes of sent) expect(bytes).toBeLessThanOrEqual(MAX_PAGE_BYTES + IN_FLIGHT);
     expect(peak).toBeLessThan(MEMORY_LIMIT_KB);
     // Still answering, from the objects listed last.
@@ -152,10 +194,16 @@ describe('platlint serve --kubeconfig against a misbehaving API server', () => {
 
   it('stops reading a watch line that never ends at its ceiling and watches again', async () => {
     const sent: number[] = [];
-    api.misbehave('watch', 'namespaces', endless('{"type":"ADDED","object":{"metadata":{"name":"x","labels":{"pad":"', 'p'.repeat(MiB), sent));
+    api.misbehave(
+      'watch',
+      'namespaces',
+      endless('{"type":"ADDED","object":{"metadata":{"name":"x","labels":{"pad":"', 'p'.repeat(MiB), sent),
+    );
     api.dropWatches();
     const error = await served.waitForLog((e) => e.event === 'cluster.source_error' && String(e.error).includes('event line'));
-    expect(error.error).toBe(`the watch of v1/Namespace sent an event line longer than ${MAX_WATCH_LINE_BYTES} bytes; it is not read further`);
+    expect(error.error).toBe(
+      `the watch of v1/Namespace sent an event line longer than ${MAX_WATCH_LINE_BYTES} bytes; it is not read further`,
+    );
     await eventually(() => sent.length >= 2);
     for (const bytes of sent) expect(bytes).toBeLessThanOrEqual(MAX_WATCH_LINE_BYTES + IN_FLIGHT);
     expect(rssKb(served.child.pid)).toBeLessThan(MEMORY_LIMIT_KB);
@@ -179,11 +227,23 @@ describe('platlint serve --kubeconfig against an API server that keeps failing, 
   beforeAll(async () => {
     ca = makeCa();
     api = await startApi(ca);
-    for (let i = 0; i < COUNT; i++) api.apply(namespace(`ns-${String(i).padStart(6, '0')}`, { env: i === COUNT - 1 ? 'prod' : 'dev' }));
+    for (let i = 0; i < COUNT; i++)
+      api.apply(namespace(`ns-${String(i).padStart(6, '0')}`, { env: i === COUNT - 1 ? 'prod' : 'dev' }));
     api.setUnavailable(true);
     state = writeState();
     const serving = ca.issue('webhook');
-    served = await serve(['--state', state, '--kubeconfig', writeKubeconfig(state, ca, api.url), '--api-retry', '100ms,10s', '--tls-cert-file', serving.cert, '--tls-private-key-file', serving.key]);
+    served = await serve([
+      '--state',
+      state,
+      '--kubeconfig',
+      writeKubeconfig(state, ca, api.url),
+      '--api-retry',
+      '100ms,10s',
+      '--tls-cert-file',
+      serving.cert,
+      '--tls-private-key-file',
+      serving.key,
+    ]);
   }, 60_000);
 
   afterAll(async () => {
@@ -202,10 +262,14 @@ describe('platlint serve --kubeconfig against an API server that keeps failing, 
     await new Promise((r) => setTimeout(r, 4000));
     // Two sources discover /api/v1: namespaces and the ConfigMaps the param bindings use.
     expect(discoveries() - before).toBeLessThanOrEqual(2 * 6);
-    const delays = served.logs.filter((e) => e.event === 'cluster.source_error' && e.source === 'v1/Namespace').map((e) => e.retry_ms as number);
+    const delays = served.logs
+      .filter((e) => e.event === 'cluster.source_error' && e.source === 'v1/Namespace')
+      .map((e) => e.retry_ms as number);
     expect(delays.length).toBeGreaterThanOrEqual(3);
     for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThan(delays[i - 1] as number);
-    expect((await readyz(served, ca)).body).toContain('v1/Namespace: waiting for the first list; last error: HTTP 503: the server is currently unable to handle the request');
+    expect((await readyz(served, ca)).body).toContain(
+      'v1/Namespace: waiting for the first list; last error: HTTP 503: the server is currently unable to handle the request',
+    );
   });
 
   it('becomes ready once the API answers, reading the 30,000 namespaces in pages of 500 without crashing', async () => {
@@ -213,7 +277,9 @@ describe('platlint serve --kubeconfig against an API server that keeps failing, 
     const listed = await served.waitForLog((e) => e.event === 'cluster.listed' && e.source === 'v1/Namespace', 100_000);
     expect(listed.pages).toBe(COUNT / 500);
     expect(api.requests).toContain('GET /api/v1/namespaces?limit=500');
-    expect(api.requests.filter((r) => /^GET \/api\/v1\/namespaces\?limit=500&continue=\S+$/.test(r)).length).toBe(COUNT / 500 - 1);
+    expect(api.requests.filter((r) => /^GET \/api\/v1\/namespaces\?limit=500&continue=\S+$/.test(r)).length).toBe(
+      COUNT / 500 - 1,
+    );
     await eventually(async () => (await readyz(served, ca)).status === 200, 100_000);
     const metrics = (await call(served.port, '/metrics', { ca: ca.caCert })).body;
     expect(metrics).toContain(`platlint_cluster_objects{source="v1/Namespace"} ${COUNT}`);

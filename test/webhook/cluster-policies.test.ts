@@ -8,7 +8,12 @@ import { configMap, mutateIn, namespace, POLICY_OBJECTS, startApi, writeKubeconf
 import type { FakeApiServer } from './fake-api-server.js';
 import { call, CLI, eventually, FIXTURE_STATE, makeCa, serve, tempDir, type Ca, type Served } from './helpers.js';
 
-const [zonePolicy, zoneBinding, teamPolicy, teamBinding] = POLICY_OBJECTS as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
+const [zonePolicy, zoneBinding, teamPolicy, teamBinding] = POLICY_OBJECTS as [
+  Record<string, unknown>,
+  Record<string, unknown>,
+  Record<string, unknown>,
+  Record<string, unknown>,
+];
 
 describe('platlint serve --watch-policies', () => {
   let ca: Ca;
@@ -24,9 +29,26 @@ describe('platlint serve --watch-policies', () => {
     api.apply(zonePolicy);
     api.apply(zoneBinding);
     // The API server would never have stored this one: its patchType is not one of the two.
-    api.apply({ ...zonePolicy, metadata: { name: 'broken' }, spec: { ...(zonePolicy.spec as object), mutations: [{ patchType: 'Merge', applyConfiguration: { expression: 'Object{}' } }] } });
+    api.apply({
+      ...zonePolicy,
+      metadata: { name: 'broken' },
+      spec: {
+        ...(zonePolicy.spec as object),
+        mutations: [{ patchType: 'Merge', applyConfiguration: { expression: 'Object{}' } }],
+      },
+    });
     const serving = ca.issue('webhook');
-    served = await serve(['--watch-policies', '--kubeconfig', writeKubeconfig(dir, ca, api.url), '--api-retry', '200ms,1s', '--tls-cert-file', serving.cert, '--tls-private-key-file', serving.key]);
+    served = await serve([
+      '--watch-policies',
+      '--kubeconfig',
+      writeKubeconfig(dir, ca, api.url),
+      '--api-retry',
+      '200ms,1s',
+      '--tls-cert-file',
+      serving.cert,
+      '--tls-private-key-file',
+      serving.key,
+    ]);
     await eventually(async () => (await call(served.port, '/readyz', { ca: ca.caCert })).status === 200);
   });
 
@@ -62,15 +84,29 @@ describe('platlint serve --watch-policies', () => {
       metadata: { name: 'priority' },
       spec: {
         paramKind: { apiVersion: 'scheduling.plat.io/v1', kind: 'PriorityClass' },
-        matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'] }] },
+        matchConstraints: {
+          resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'] }],
+        },
         reinvocationPolicy: 'Never',
-        mutations: [{ patchType: 'JSONPatch', jsonPatch: { expression: '[JSONPatch{op: "add", path: "/metadata/labels/priority", value: string(params.value)}]' } }],
+        mutations: [
+          {
+            patchType: 'JSONPatch',
+            jsonPatch: { expression: '[JSONPatch{op: "add", path: "/metadata/labels/priority", value: string(params.value)}]' },
+          },
+        ],
       },
     });
-    api.apply({ apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name: 'priority' }, spec: { policyName: 'priority', paramRef: { name: 'high', parameterNotFoundAction: 'Allow' } } });
+    api.apply({
+      apiVersion: 'admissionregistration.plat.io/v1',
+      kind: 'MutatingAdmissionPolicyBinding',
+      metadata: { name: 'priority' },
+      spec: { policyName: 'priority', paramRef: { name: 'high', parameterNotFoundAction: 'Allow' } },
+    });
     api.apply({ apiVersion: 'scheduling.plat.io/v1', kind: 'PriorityClass', metadata: { name: 'high' }, value: 1000 });
     await eventually(async () => (await mutateIn(served.port, ca, 'shop')).labels.priority === '1000');
-    const listed = await served.waitForLog((e) => e.event === 'cluster.listed' && e.source === 'scheduling.plat.io/v1/PriorityClass');
+    const listed = await served.waitForLog(
+      (e) => e.event === 'cluster.listed' && e.source === 'scheduling.plat.io/v1/PriorityClass',
+    );
     expect(listed.resource).toBe('priorityclasses');
     expect(api.requests).toContain('GET /apis/scheduling.plat.io/v1');
   });
@@ -83,7 +119,8 @@ describe('platlint serve --watch-policies', () => {
 });
 
 describe('platlint serve with cluster options that cannot work', () => {
-  const run = (args: string[]) => spawnSync(process.execPath, [CLI, 'serve', '--insecure', '--port', '0', ...args], { encoding: 'utf8', timeout: 30_000 });
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [CLI, 'serve', '--insecure', '--port', '0', ...args], { encoding: 'utf8', timeout: 30_000 });
 
   it('exits 2 naming a kubeconfig it cannot read', () => {
     const result = run(['--state', FIXTURE_STATE, '--kubeconfig', '/nonexistent/kubeconfig']);
@@ -92,7 +129,11 @@ describe('platlint serve with cluster options that cannot work', () => {
   });
 
   it('exits 2 for --in-cluster outside a pod', () => {
-    const result = spawnSync(process.execPath, [CLI, 'serve', '--insecure', '--port', '0', '--in-cluster', '--state', FIXTURE_STATE], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, KUBERNETES_SERVICE_HOST: '', KUBERNETES_SERVICE_PORT: '' } });
+    const result = spawnSync(
+      process.execPath,
+      [CLI, 'serve', '--insecure', '--port', '0', '--in-cluster', '--state', FIXTURE_STATE],
+      { encoding: 'utf8', timeout: 30_000, env: { ...process.env, KUBERNETES_SERVICE_HOST: '', KUBERNETES_SERVICE_PORT: '' } },
+    );
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('--in-cluster needs KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT');
   });

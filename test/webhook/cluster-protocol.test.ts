@@ -16,7 +16,8 @@ function kubectlPath(): string | undefined {
 }
 
 const kubectl = kubectlPath();
-if (!kubectl) console.warn('cluster-protocol tests skipped: kubectl is not installed (apt-get install kubernetes-client; .ci/run does it)');
+if (!kubectl)
+  console.warn('cluster-protocol tests skipped: kubectl is not installed (apt-get install kubernetes-client; .ci/run does it)');
 
 describe.skipIf(!kubectl)('the fake API server, read by kubectl', () => {
   const api = new FakeApiServer();
@@ -32,8 +33,15 @@ describe.skipIf(!kubectl)('the fake API server, read by kubectl', () => {
 
   it('lists namespaces as JSON after discovery', async () => {
     // Asynchronously: the server answering it lives in this process.
-    const { stdout: out } = await promisify(execFile)(kubectl as string, ['--server', server, 'get', 'namespaces', '-o', 'json'], { encoding: 'utf8', env, timeout: 30_000 });
-    const list = JSON.parse(out) as { kind: string; items: { kind: string; metadata: { name: string; labels: Record<string, string>; resourceVersion: string } }[] };
+    const { stdout: out } = await promisify(execFile)(
+      kubectl as string,
+      ['--server', server, 'get', 'namespaces', '-o', 'json'],
+      { encoding: 'utf8', env, timeout: 30_000 },
+    );
+    const list = JSON.parse(out) as {
+      kind: string;
+      items: { kind: string; metadata: { name: string; labels: Record<string, string>; resourceVersion: string } }[];
+    };
     expect(list.kind).toBe('List');
     expect(list.items).toHaveLength(1);
     expect(list.items[0]?.kind).toBe('Namespace');
@@ -42,7 +50,11 @@ describe.skipIf(!kubectl)('the fake API server, read by kubectl', () => {
   });
 
   it('follows a watch from the list to a namespace created afterwards', async () => {
-    const child = spawn(kubectl as string, ['--server', server, 'get', 'namespaces', '--watch', '--output-watch-events', '-o', 'json'], { env });
+    const child = spawn(
+      kubectl as string,
+      ['--server', server, 'get', 'namespaces', '--watch', '--output-watch-events', '-o', 'json'],
+      { env },
+    );
     let out = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => (out += chunk));

@@ -31,17 +31,28 @@ describe('an API source', () => {
     api.apply(namespace('shop', { env: 'prod' }));
     api.stallLists(true);
     const events: { event: string; fields: Record<string, unknown> }[] = [];
-    const source = new ResourceSource({ apiVersion: 'v1', kind: 'Namespace' }, kc, () => undefined, (event, fields) => events.push({ event, fields }), { firstMs: 50, maxMs: 100 }, 300);
+    const source = new ResourceSource(
+      { apiVersion: 'v1', kind: 'Namespace' },
+      kc,
+      () => undefined,
+      (event, fields) => events.push({ event, fields }),
+      { firstMs: 50, maxMs: 100 },
+      300,
+    );
     source.start();
     try {
       await eventually(() => events.some((e) => e.event === 'cluster.source_error'));
-      expect(events.find((e) => e.event === 'cluster.source_error')?.fields.error).toBe('the list of v1/Namespace got no answer within 300 ms');
+      expect(events.find((e) => e.event === 'cluster.source_error')?.fields.error).toBe(
+        'the list of v1/Namespace got no answer within 300 ms',
+      );
       expect(source.status).toMatchObject({ synced: false, resource: 'namespaces', namespaced: false });
       expect(source.status.downSince).toBeTypeOf('number');
       api.stallLists(false);
       await eventually(() => source.status.synced);
       expect(source.status.downSince).toBeUndefined();
-      expect(source.objects().map((o) => [o.apiVersion, o.kind, (o.metadata as { name: string }).name])).toEqual([['v1', 'Namespace', 'shop']]);
+      expect(source.objects().map((o) => [o.apiVersion, o.kind, (o.metadata as { name: string }).name])).toEqual([
+        ['v1', 'Namespace', 'shop'],
+      ]);
       expect(Object.isFrozen(source.objects()[0])).toBe(true);
     } finally {
       source.stop();

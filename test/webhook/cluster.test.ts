@@ -15,7 +15,14 @@ import { answerOf, call, deploymentRequest, eventually, makeCa, review, serve, t
 const latencies: { change: string; ms: number; requests: number; stateMs: number | undefined }[] = [];
 
 /** Makes a change, then sends requests until one sees it; records how long that took. */
-async function measure(change: string, act: () => void, served: Served, ca: Ca, ns: string, seen: (o: Outcome) => boolean): Promise<Outcome> {
+async function measure(
+  change: string,
+  act: () => void,
+  served: Served,
+  ca: Ca,
+  ns: string,
+  seen: (o: Outcome) => boolean,
+): Promise<Outcome> {
   const started = performance.now();
   const at = Date.now();
   act();
@@ -24,12 +31,19 @@ async function measure(change: string, act: () => void, served: Served, ca: Ca, 
     if (seen(outcome)) {
       // The webhook's own side: the first new state logged after the change (ms clock).
       const generation = served.logs.find((e) => e.event === 'state.generation' && Date.parse(String(e.time)) >= at);
-      latencies.push({ change, ms: Math.round((performance.now() - started) * 10) / 10, requests, stateMs: generation ? Date.parse(String(generation.time)) - at : undefined });
+      latencies.push({
+        change,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        requests,
+        stateMs: generation ? Date.parse(String(generation.time)) - at : undefined,
+      });
       return outcome;
     }
     if (performance.now() - started > 30_000) {
       const recent = served.logs.filter((e) => e.event.startsWith('cluster.') || e.event.startsWith('state.')).slice(-20);
-      throw new Error(`${change}: not seen after 30 s; last answer ${JSON.stringify(outcome)}; recent logs:\n${recent.map((e) => JSON.stringify(e)).join('\n')}`);
+      throw new Error(
+        `${change}: not seen after 30 s; last answer ${JSON.stringify(outcome)}; recent logs:\n${recent.map((e) => JSON.stringify(e)).join('\n')}`,
+      );
     }
   }
 }
@@ -55,7 +69,20 @@ describe('platlint serve --kubeconfig: live state from the API', () => {
     state = writeState();
     const kubeconfig = writeKubeconfig(state, ca, api.url);
     const serving = ca.issue('webhook');
-    served = await serve(['--state', state, '--kubeconfig', kubeconfig, '--stale-after', '1500ms', '--api-retry', '200ms,1s', '--tls-cert-file', serving.cert, '--tls-private-key-file', serving.key]);
+    served = await serve([
+      '--state',
+      state,
+      '--kubeconfig',
+      kubeconfig,
+      '--stale-after',
+      '1500ms',
+      '--api-retry',
+      '200ms,1s',
+      '--tls-cert-file',
+      serving.cert,
+      '--tls-private-key-file',
+      serving.key,
+    ]);
     port = served.port;
   });
 
@@ -92,25 +119,67 @@ describe('platlint serve --kubeconfig: live state from the API', () => {
     // The state files hold a copy of `shop` labelled env=prod, but namespaces come from the
     // API, which does not have it yet: the zone policy cannot match.
     expect((await mutateIn(port, ca, 'shop')).labels.zone).toBeUndefined();
-    await measure('namespace created', () => api.apply(namespace('shop', { env: 'prod' })), served, ca, 'shop', (o) => o.labels.zone === 'prod');
+    await measure(
+      'namespace created',
+      () => api.apply(namespace('shop', { env: 'prod' })),
+      served,
+      ca,
+      'shop',
+      (o) => o.labels.zone === 'prod',
+    );
   });
 
   it('changes the next outcome when the namespace is relabelled', async () => {
-    const outcome = await measure('namespace relabelled', () => api.apply(namespace('shop', { env: 'dev' })), served, ca, 'shop', (o) => o.labels.zone === undefined);
+    const outcome = await measure(
+      'namespace relabelled',
+      () => api.apply(namespace('shop', { env: 'dev' })),
+      served,
+      ca,
+      'shop',
+      (o) => o.labels.zone === undefined,
+    );
     expect(outcome.answer.allowed).toBe(true);
-    await measure('namespace relabelled back', () => api.apply(namespace('shop', { env: 'prod' })), served, ca, 'shop', (o) => o.labels.zone === 'prod');
+    await measure(
+      'namespace relabelled back',
+      () => api.apply(namespace('shop', { env: 'prod' })),
+      served,
+      ca,
+      'shop',
+      (o) => o.labels.zone === 'prod',
+    );
   });
 
   it('no longer matches a deleted namespace', async () => {
-    const outcome = await measure('namespace deleted', () => api.delete('Namespace', 'shop'), served, ca, 'shop', (o) => o.labels.zone === undefined);
+    const outcome = await measure(
+      'namespace deleted',
+      () => api.delete('Namespace', 'shop'),
+      served,
+      ca,
+      'shop',
+      (o) => o.labels.zone === undefined,
+    );
     // Today's engine denies a request whose namespace it cannot find (the namespace lookup
     // of a namespaceSelector fails); either way the policy no longer applies.
     if (!outcome.answer.allowed) expect(outcome.answer.status?.message).toBe('namespaces "shop" not found');
   });
 
   it('applies a param ConfigMap edited in the cluster to the next mutation', async () => {
-    await measure('param created', () => api.apply(configMap('settings', { team: 'payments' })), served, ca, 'other', (o) => o.labels.team === 'payments');
-    await measure('param edited', () => api.apply(configMap('settings', { team: 'search' })), served, ca, 'other', (o) => o.labels.team === 'search');
+    await measure(
+      'param created',
+      () => api.apply(configMap('settings', { team: 'payments' })),
+      served,
+      ca,
+      'other',
+      (o) => o.labels.team === 'payments',
+    );
+    await measure(
+      'param edited',
+      () => api.apply(configMap('settings', { team: 'search' })),
+      served,
+      ca,
+      'other',
+      (o) => o.labels.team === 'search',
+    );
   });
 
   const parts = (gen: string) => {
@@ -120,10 +189,23 @@ describe('platlint serve --kubeconfig: live state from the API', () => {
   const consistent = (o: Outcome) => o.labels['part-a'] === o.labels['part-b'];
 
   it('keeps serving the last state while the API is down and re-lists when it is back, never half applied', async () => {
-    await measure('two params created', () => parts('1'), served, ca, 'other', (o) => o.labels['part-a'] === '1' && o.labels['part-b'] === '1');
-    const restartsBefore = metric((await call(port, '/metrics', { ca: ca.caCert })).body, 'platlint_cluster_watch_restarts_total', 'v1/ConfigMap');
+    await measure(
+      'two params created',
+      () => parts('1'),
+      served,
+      ca,
+      'other',
+      (o) => o.labels['part-a'] === '1' && o.labels['part-b'] === '1',
+    );
+    const restartsBefore = metric(
+      (await call(port, '/metrics', { ca: ca.caCert })).body,
+      'platlint_cluster_watch_restarts_total',
+      'v1/ConfigMap',
+    );
     api.setUnavailable(true);
-    await served.waitForLog((e) => e.event === 'cluster.source_error' && e.source === 'v1/ConfigMap' && String(e.error).includes('503'));
+    await served.waitForLog(
+      (e) => e.event === 'cluster.source_error' && e.source === 'v1/ConfigMap' && String(e.error).includes('503'),
+    );
     // Both params change while the webhook cannot see the API; it keeps answering.
     parts('2');
     const during = await mutateIn(port, ca, 'other');
@@ -143,7 +225,11 @@ describe('platlint serve --kubeconfig: live state from the API', () => {
     );
     expect(outcome.labels['part-b']).toBe('2');
     expect(seen.filter((o) => !consistent(o))).toEqual([]);
-    const restartsAfter = metric((await call(port, '/metrics', { ca: ca.caCert })).body, 'platlint_cluster_watch_restarts_total', 'v1/ConfigMap');
+    const restartsAfter = metric(
+      (await call(port, '/metrics', { ca: ca.caCert })).body,
+      'platlint_cluster_watch_restarts_total',
+      'v1/ConfigMap',
+    );
     expect(restartsAfter).toBeGreaterThan(restartsBefore);
   });
 
@@ -152,17 +238,33 @@ describe('platlint serve --kubeconfig: live state from the API', () => {
     api.holdWatches();
     parts('3');
     const seen: Outcome[] = [];
-    await measure('two params changed behind an expired watch', () => api.expireWatches(), served, ca, 'other', (o) => {
-      seen.push(o);
-      return o.labels['part-a'] === '3';
-    });
+    await measure(
+      'two params changed behind an expired watch',
+      () => api.expireWatches(),
+      served,
+      ca,
+      'other',
+      (o) => {
+        seen.push(o);
+        return o.labels['part-a'] === '3';
+      },
+    );
     expect(seen.filter((o) => !consistent(o))).toEqual([]);
-    expect(api.requests.filter((r) => r.startsWith('GET /api/v1/configmaps') && !r.includes('watch=')).length).toBeGreaterThan(listsBefore);
+    expect(api.requests.filter((r) => r.startsWith('GET /api/v1/configmaps') && !r.includes('watch=')).length).toBeGreaterThan(
+      listsBefore,
+    );
   });
 
   it('recovers from a dropped watch connection', async () => {
     api.dropWatches();
-    await measure('namespace created after a dropped watch', () => api.apply(namespace('late', { env: 'prod' })), served, ca, 'late', (o) => o.labels.zone === 'prod');
+    await measure(
+      'namespace created after a dropped watch',
+      () => api.apply(namespace('late', { env: 'prod' })),
+      served,
+      ca,
+      'late',
+      (o) => o.labels.zone === 'prod',
+    );
   });
 
   it('reports a source that stays down longer than --stale-after on /readyz, and recovers', async () => {
@@ -170,7 +272,9 @@ describe('platlint serve --kubeconfig: live state from the API', () => {
     let stale = await call(port, '/readyz', { ca: ca.caCert });
     await eventually(async () => (stale = await call(port, '/readyz', { ca: ca.caCert })).body.includes('v1/Namespace: stale'));
     expect(stale.status).toBe(503);
-    expect(stale.body).toMatch(/^v1\/Namespace: stale, no working list or watch for \d+\.\d s \(limit 1\.5 s\); serving the objects listed at \S+; last error: HTTP 503: the server is currently unable to handle the request$/m);
+    expect(stale.body).toMatch(
+      /^v1\/Namespace: stale, no working list or watch for \d+\.\d s \(limit 1\.5 s\); serving the objects listed at \S+; last error: HTTP 503: the server is currently unable to handle the request$/m,
+    );
     // Still answering from the last state.
     expect((await mutateIn(port, ca, 'late')).labels.zone).toBe('prod');
     api.setUnavailable(false);
@@ -183,14 +287,33 @@ describe('platlint serve --kubeconfig: live state from the API', () => {
       kind: 'MutatingAdmissionPolicy',
       metadata: { name: 'from-file' },
       spec: {
-        matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'] }] },
+        matchConstraints: {
+          resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'] }],
+        },
         reinvocationPolicy: 'Never',
-        mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"from-file": "yes"}}}' } }],
+        mutations: [
+          {
+            patchType: 'ApplyConfiguration',
+            applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"from-file": "yes"}}}' },
+          },
+        ],
       },
     };
-    const binding = { apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name: 'from-file' }, spec: { policyName: 'from-file' } };
+    const binding = {
+      apiVersion: 'admissionregistration.plat.io/v1',
+      kind: 'MutatingAdmissionPolicyBinding',
+      metadata: { name: 'from-file' },
+      spec: { policyName: 'from-file' },
+    };
     writeFileSync(join(state, 'more.yaml'), `${stringify(policy)}---\n${stringify(binding)}`);
-    const outcome = await measure('policy file added', () => undefined, served, ca, 'late', (o) => o.labels['from-file'] === 'yes');
+    const outcome = await measure(
+      'policy file added',
+      () => undefined,
+      served,
+      ca,
+      'late',
+      (o) => o.labels['from-file'] === 'yes',
+    );
     // The namespace still comes from the API.
     expect(outcome.labels.zone).toBe('prod');
   });
@@ -210,7 +333,8 @@ describe('platlint serve --kubeconfig: live state from the API', () => {
   it('decides /mutate on the main thread, which holds the cluster state, and /validate on a worker', async () => {
     const routes = async () => {
       const text = (await call(port, '/metrics', { ca: ca.caCert })).body;
-      const count = (route: string) => Number(new RegExp(`^platlint_webhook_decisions_total\\{route="${route}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+      const count = (route: string) =>
+        Number(new RegExp(`^platlint_webhook_decisions_total\\{route="${route}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
       return { main: count('main'), validate: count('validate') };
     };
     const before = await routes();

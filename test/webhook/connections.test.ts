@@ -6,7 +6,18 @@ import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, call, deploymentRequest, eventually, makeCa, review, serve, stateCopy, type Ca, type Served } from './helpers.js';
+import {
+  answerOf,
+  call,
+  deploymentRequest,
+  eventually,
+  makeCa,
+  review,
+  serve,
+  stateCopy,
+  type Ca,
+  type Served,
+} from './helpers.js';
 
 const LIMIT = 256;
 
@@ -32,7 +43,10 @@ describe('platlint serve with idle and half-open connections', () => {
     ca = makeCa();
     const tls = ca.issue('server');
     state = stateCopy();
-    served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key, '--headers-timeout', '1000'], { maxOpenFiles: LIMIT });
+    served = await serve(
+      ['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key, '--headers-timeout', '1000'],
+      { maxOpenFiles: LIMIT },
+    );
   });
 
   afterAll(async () => {
@@ -45,7 +59,9 @@ describe('platlint serve with idle and half-open connections', () => {
   it('closes connections that never complete the TLS handshake, even after their client is gone', async () => {
     const pid = served.child.pid as number;
     const before = openDescriptors(pid);
-    const sockets = (await Promise.all(Array.from({ length: 100 }, () => plainSocket(served.port)))).filter((s): s is Socket => s !== undefined);
+    const sockets = (await Promise.all(Array.from({ length: 100 }, () => plainSocket(served.port)))).filter(
+      (s): s is Socket => s !== undefined,
+    );
     // Held only once the server has accepted them all: then they are its descriptors to close.
     await eventually(() => openDescriptors(pid) >= before + sockets.length, 20_000);
     // Half of them go away without a word: the server must not keep its side (CLOSE-WAIT).
@@ -74,7 +90,9 @@ describe('platlint serve with idle and half-open connections', () => {
         return false;
       }
     }, 30_000);
-    const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('after-flood')) }));
+    const answer = answerOf(
+      await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('after-flood')) }),
+    );
     expect(answer.uid).toBe('after-flood');
     expect(served.child.exitCode).toBeNull();
     // Every line the server logged is a JSON event, and none is a crash.
@@ -95,7 +113,9 @@ describe('platlint serve with a state directory that links back to itself', () =
     try {
       const skipped = served.logs.filter((e) => e.event === 'state.link_skipped').map((e) => String(e.link).slice(state.length));
       expect(skipped.sort()).toEqual(['/nested/up', '/nested/up2', '/self']);
-      expect(answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('looped')) })).uid).toBe('looped');
+      expect(answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('looped')) })).uid).toBe(
+        'looped',
+      );
     } finally {
       expect(await served.stop()).toBe(0);
       rmSync(ca.dir, { recursive: true, force: true });

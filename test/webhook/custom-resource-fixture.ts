@@ -30,7 +30,11 @@ export const WIDGET_CRD: Record<string, unknown> = {
                     type: 'array',
                     'x-kubernetes-list-type': 'map',
                     'x-kubernetes-list-map-keys': ['id'],
-                    items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, size: { type: 'integer', maximum: 10 } } },
+                    items: {
+                      type: 'object',
+                      required: ['id'],
+                      properties: { id: { type: 'string' }, size: { type: 'integer', maximum: 10 } },
+                    },
                   },
                 },
               },
@@ -50,17 +54,33 @@ function addPartPolicy(name: string, resource: string, failurePolicy: 'Fail' | '
       kind: 'MutatingAdmissionPolicy',
       metadata: { name },
       spec: {
-        matchConstraints: { resourceRules: [{ apiGroups: ['example.plat.io'], apiVersions: ['v1'], operations: ['CREATE'], resources: [resource] }] },
+        matchConstraints: {
+          resourceRules: [{ apiGroups: ['example.plat.io'], apiVersions: ['v1'], operations: ['CREATE'], resources: [resource] }],
+        },
         failurePolicy,
         reinvocationPolicy: 'Never',
-        mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{spec: Object.spec{parts: [Object.spec.parts{id: "added", size: 3}]}}' } }],
+        mutations: [
+          {
+            patchType: 'ApplyConfiguration',
+            applyConfiguration: { expression: 'Object{spec: Object.spec{parts: [Object.spec.parts{id: "added", size: 3}]}}' },
+          },
+        ],
       },
     },
-    { apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name }, spec: { policyName: name } },
+    {
+      apiVersion: 'admissionregistration.plat.io/v1',
+      kind: 'MutatingAdmissionPolicyBinding',
+      metadata: { name },
+      spec: { policyName: name },
+    },
   ];
 }
 
-export const POLICIES = [...addPartPolicy('widget-parts', 'widgets', 'Fail'), ...addPartPolicy('gadget-parts', 'gadgets', 'Fail'), ...addPartPolicy('gizmo-parts', 'gizmos', 'Ignore')];
+export const POLICIES = [
+  ...addPartPolicy('widget-parts', 'widgets', 'Fail'),
+  ...addPartPolicy('gadget-parts', 'gadgets', 'Fail'),
+  ...addPartPolicy('gizmo-parts', 'gizmos', 'Ignore'),
+];
 
 /** Writes the policies (and, when given, the CRD) into a state directory. */
 export function writeCustomState(dir: string, withCrd: boolean): void {
@@ -71,14 +91,25 @@ export function writeCustomState(dir: string, withCrd: boolean): void {
 const PLURALS: Record<string, string> = { Widget: 'widgets', Gadget: 'gadgets', Gizmo: 'gizmos' };
 
 /** An object of `kind` (example.plat.io/v1) with two parts. */
-export function customObject(kind: string, parts: Record<string, unknown>[] = [{ id: 'a', size: 1 }, { id: 'b', size: 2 }]): Record<string, unknown> {
+export function customObject(
+  kind: string,
+  parts: Record<string, unknown>[] = [
+    { id: 'a', size: 1 },
+    { id: 'b', size: 2 },
+  ],
+): Record<string, unknown> {
   return { apiVersion: 'example.plat.io/v1', kind, metadata: { name: 'one', namespace: 'shop' }, spec: { parts } };
 }
 
 let uid = 0;
 
 /** Sends a CREATE of `object` to `path`; returns the answer and the object after its patch. */
-export async function sendCustom(port: number, ca: Ca, object: Record<string, unknown>, path: '/mutate' | '/validate' = '/mutate'): Promise<{ answer: ReviewAnswer; after: { spec: { parts: unknown[] } } }> {
+export async function sendCustom(
+  port: number,
+  ca: Ca,
+  object: Record<string, unknown>,
+  path: '/mutate' | '/validate' = '/mutate',
+): Promise<{ answer: ReviewAnswer; after: { spec: { parts: unknown[] } } }> {
   const kind = String(object.kind);
   const request = {
     uid: `custom-${++uid}`,

@@ -30,13 +30,20 @@ describe('platlint serve: custom resources with the CRD in the state files', () 
   it('merges the item a policy adds to a list-map by its key and keeps the others', async () => {
     const { answer, after } = await sendCustom(served.port, ca, customObject('Widget'));
     expect(answer.allowed).toBe(true);
-    expect(after.spec.parts).toEqual([{ id: 'a', size: 1 }, { id: 'b', size: 2 }, { id: 'added', size: 3 }]);
+    expect(after.spec.parts).toEqual([
+      { id: 'a', size: 1 },
+      { id: 'b', size: 2 },
+      { id: 'added', size: 3 },
+    ]);
     // An item of the same key is merged into, not added twice.
     const again = await sendCustom(served.port, ca, customObject('Widget', [{ id: 'added', size: 1 }, { id: 'z' }]));
     expect(again.after.spec.parts).toEqual([{ id: 'added', size: 3 }, { id: 'z' }]);
   });
 
-  for (const [kind, failurePolicy] of [['Gadget', 'Fail'], ['Gizmo', 'Ignore']] as const) {
+  for (const [kind, failurePolicy] of [
+    ['Gadget', 'Fail'],
+    ['Gizmo', 'Ignore'],
+  ] as const) {
     it(`refuses a mutation of ${kind}, which no CRD defines, with 503 naming the kind under failurePolicy ${failurePolicy}`, async () => {
       const { answer } = await sendCustom(served.port, ca, customObject(kind));
       expect(answer.allowed).toBe(false);
@@ -50,7 +57,9 @@ describe('platlint serve: custom resources with the CRD in the state files', () 
     const metrics = (await call(served.port, '/metrics', { ca: ca.caCert })).body;
     expect(metrics).toContain('platlint_webhook_unknown_kind_refusals_total{kind="example.plat.io/v1, Kind=Gadget"} 1');
     expect(metrics).toContain('platlint_webhook_unknown_kind_refusals_total{kind="example.plat.io/v1, Kind=Gizmo"} 1');
-    expect(metrics).toContain('platlint_webhook_policy_outcomes_total{policy="gizmo-parts",binding="gizmo-parts",outcome="denied"} 1');
+    expect(metrics).toContain(
+      'platlint_webhook_policy_outcomes_total{policy="gizmo-parts",binding="gizmo-parts",outcome="denied"} 1',
+    );
     const denial = await served.waitForLog((e) => e.event === 'admission.denied' && e.kind === 'Gadget');
     expect(denial.failures).toEqual([{ policy: 'gadget-parts', binding: 'gadget-parts', kind: 'no-schema' }]);
   });

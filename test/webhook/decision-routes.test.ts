@@ -6,7 +6,21 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, call, deployment, deploymentRequest, doublingPolicy, makeCa, patched, review, serve, stateArgs, stateCopy, type Ca, type Served } from './helpers.js';
+import {
+  answerOf,
+  call,
+  deployment,
+  deploymentRequest,
+  doublingPolicy,
+  makeCa,
+  patched,
+  review,
+  serve,
+  stateArgs,
+  stateCopy,
+  type Ca,
+  type Served,
+} from './helpers.js';
 
 describe('platlint serve decides small requests on the main thread and the rest on a worker', () => {
   let ca: Ca;
@@ -29,7 +43,8 @@ describe('platlint serve decides small requests on the main thread and the rest 
   async function routes(): Promise<Record<string, number>> {
     const text = (await call(served.port, '/metrics', { ca: ca.caCert })).body;
     const counts: Record<string, number> = {};
-    for (const m of text.matchAll(/^platlint_webhook_decisions_total\{route="(\w+)"\} (\d+)$/gm)) counts[m[1] as string] = Number(m[2]);
+    for (const m of text.matchAll(/^platlint_webhook_decisions_total\{route="(\w+)"\} (\d+)$/gm))
+      counts[m[1] as string] = Number(m[2]);
     return counts;
   }
 
@@ -57,7 +72,14 @@ describe('platlint serve decides small requests on the main thread and the rest 
 
   it('hands a policy that runs past the slice to a worker, then sends its kind of request there directly', async () => {
     const statefulSet = (uid: string) =>
-      deploymentRequest(uid, { ...deployment(), kind: 'StatefulSet' }, { kind: { group: 'apps', version: 'v1', kind: 'StatefulSet' }, resource: { group: 'apps', version: 'v1', resource: 'statefulsets' } });
+      deploymentRequest(
+        uid,
+        { ...deployment(), kind: 'StatefulSet' },
+        {
+          kind: { group: 'apps', version: 'v1', kind: 'StatefulSet' },
+          resource: { group: 'apps', version: 'v1', resource: 'statefulsets' },
+        },
+      );
     const first = await mutate(statefulSet('costly-1'));
     const second = await mutate(statefulSet('costly-2'));
     // Both decided by a worker with the full evaluation timeout: the same answer.

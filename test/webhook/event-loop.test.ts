@@ -7,7 +7,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, call, deployment, deploymentRequest, doublingPolicy, makeCa, review, serve, stateArgs, type Ca, type Reply, type Served } from './helpers.js';
+import {
+  answerOf,
+  call,
+  deployment,
+  deploymentRequest,
+  doublingPolicy,
+  makeCa,
+  review,
+  serve,
+  stateArgs,
+  type Ca,
+  type Reply,
+  type Served,
+} from './helpers.js';
 
 /** Generous on a shared machine; a probe blocked behind admission work waits seconds. */
 const PROBE_BOUND_MS = 1000;
@@ -42,7 +55,17 @@ describe('platlint serve keeps its probes answering during admission work', () =
    * Starts `start()`'s work and polls a probe while it runs; the slowest and median answer,
    * the server's own longest event-loop delay meanwhile, and how long the work took.
    */
-  async function probeDuring(path: string, start: () => Promise<unknown>): Promise<{ slowestProbeMs: number; medianProbeMs: number; loopDelayMaxMs: number; probes: number; workMs: number; work: unknown }> {
+  async function probeDuring(
+    path: string,
+    start: () => Promise<unknown>,
+  ): Promise<{
+    slowestProbeMs: number;
+    medianProbeMs: number;
+    loopDelayMaxMs: number;
+    probes: number;
+    workMs: number;
+    work: unknown;
+  }> {
     // Resets the server's delay gauges: what follows is this work's.
     await loopDelayMaxMs();
     const started = performance.now();
@@ -87,7 +110,13 @@ describe('platlint serve keeps its probes answering during admission work', () =
   });
 
   it('while a policy doubles a list 22 times and compares the results', async () => {
-    const figures = await probeDuring('/healthz', () => Promise.all(Array.from({ length: 3 }, (_, i) => call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest(`busy-${i}`)) }))));
+    const figures = await probeDuring('/healthz', () =>
+      Promise.all(
+        Array.from({ length: 3 }, (_, i) =>
+          call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest(`busy-${i}`)) }),
+        ),
+      ),
+    );
     report('doubling', figures);
     for (const reply of figures.work as Reply[]) expect(reply.status).toBe(200);
   });
@@ -97,14 +126,18 @@ describe('platlint serve keeps its probes answering during admission work', () =
     const spec = object.spec as Record<string, unknown>;
     for (let i = 0; i < 30_000; i++) spec[`unknown${i}`] = i;
     const body = review(deploymentRequest('wide', object));
-    const figures = await probeDuring('/readyz', () => Promise.all(Array.from({ length: 3 }, () => call(served.port, '/validate', { ca: ca.caCert, body }))));
+    const figures = await probeDuring('/readyz', () =>
+      Promise.all(Array.from({ length: 3 }, () => call(served.port, '/validate', { ca: ca.caCert, body }))),
+    );
     report('validate', figures);
     for (const reply of figures.work as Reply[]) {
       // Denied, naming the count, with a bounded list: megabytes of findings would be copied
       // from the worker, logged and sent on the main thread.
       const answer = answerOf(reply);
       expect(answer.allowed).toBe(false);
-      expect(answer.status?.message).toMatch(/^platlint found 30000 errors in Deployment\/shop\/web: spec\.unknown0: unknown field "unknown0" .*; \.\.\. and 29990 more errors$/);
+      expect(answer.status?.message).toMatch(
+        /^platlint found 30000 errors in Deployment\/shop\/web: spec\.unknown0: unknown field "unknown0" .*; \.\.\. and 29990 more errors$/,
+      );
       const causes = (answer.status as unknown as { details: { causes: { message: string }[] } }).details.causes;
       expect(causes).toHaveLength(101);
       expect(causes.at(-1)?.message).toBe('... and 29900 more errors');

@@ -24,10 +24,36 @@ const RESOURCE_TYPES: readonly ResourceType[] = [
   { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false, shortNames: ['ns'] },
   { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'] },
   // A cluster-scoped kind in a named group, used as a param kind.
-  { group: 'scheduling.plat.io', version: 'v1', resource: 'priorityclasses', kind: 'PriorityClass', namespaced: false, shortNames: ['pc'] },
-  { group: 'admissionregistration.plat.io', version: 'v1', resource: 'mutatingadmissionpolicies', kind: 'MutatingAdmissionPolicy', namespaced: false },
-  { group: 'admissionregistration.plat.io', version: 'v1', resource: 'mutatingadmissionpolicybindings', kind: 'MutatingAdmissionPolicyBinding', namespaced: false },
-  { group: 'apiextensions.plat.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false, shortNames: ['crd'] },
+  {
+    group: 'scheduling.plat.io',
+    version: 'v1',
+    resource: 'priorityclasses',
+    kind: 'PriorityClass',
+    namespaced: false,
+    shortNames: ['pc'],
+  },
+  {
+    group: 'admissionregistration.plat.io',
+    version: 'v1',
+    resource: 'mutatingadmissionpolicies',
+    kind: 'MutatingAdmissionPolicy',
+    namespaced: false,
+  },
+  {
+    group: 'admissionregistration.plat.io',
+    version: 'v1',
+    resource: 'mutatingadmissionpolicybindings',
+    kind: 'MutatingAdmissionPolicyBinding',
+    namespaced: false,
+  },
+  {
+    group: 'apiextensions.plat.io',
+    version: 'v1',
+    resource: 'customresourcedefinitions',
+    kind: 'CustomResourceDefinition',
+    namespaced: false,
+    shortNames: ['crd'],
+  },
 ];
 
 type Obj = Record<string, unknown> & { metadata: Record<string, unknown> };
@@ -83,7 +109,9 @@ export class FakeApiServer {
 
   async start(): Promise<string> {
     const handler = (req: IncomingMessage, res: ServerResponse) => this.handle(req, res);
-    this.server = this.options.tls ? createHttpsServer({ cert: readFileSync(this.options.tls.cert), key: readFileSync(this.options.tls.key) }, handler) : createHttpServer(handler);
+    this.server = this.options.tls
+      ? createHttpsServer({ cert: readFileSync(this.options.tls.cert), key: readFileSync(this.options.tls.key) }, handler)
+      : createHttpServer(handler);
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     const port = (this.server.address() as AddressInfo).port;
     this.url = `${this.options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
@@ -114,7 +142,8 @@ export class FakeApiServer {
         ...metadata,
         uid: (old?.metadata.uid as string | undefined) ?? `uid-${this.revision}`,
         resourceVersion: String(this.revision),
-        creationTimestamp: (old?.metadata.creationTimestamp as string | undefined) ?? new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+        creationTimestamp:
+          (old?.metadata.creationTimestamp as string | undefined) ?? new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
       },
     };
     this.store.get(type)?.set(key, stored);
@@ -205,7 +234,8 @@ export class FakeApiServer {
     this.history.push({ revision: this.revision, type, event, object });
     if (this.held) return;
     for (const w of this.watchers) {
-      if (w.type === type && (w.namespace === undefined || object.metadata.namespace === w.namespace)) this.sendEvent(w.res, event, object);
+      if (w.type === type && (w.namespace === undefined || object.metadata.namespace === w.namespace))
+        this.sendEvent(w.res, event, object);
     }
   }
 
@@ -222,15 +252,24 @@ export class FakeApiServer {
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://fake');
     this.requests.push(`${req.method ?? '?'} ${url.pathname}${url.search}`);
-    if (this.options.token !== undefined && req.headers.authorization !== `Bearer ${this.options.token}`) return this.json(res, 401, status(401, 'Unauthorized', 'Unauthorized'));
-    if (this.unavailable) return this.json(res, 503, status(503, 'ServiceUnavailable', 'the server is currently unable to handle the request'));
-    if (req.method !== 'GET') return this.json(res, 405, status(405, 'MethodNotAllowed', `${req.method ?? '?'} is not supported by this test server`));
+    if (this.options.token !== undefined && req.headers.authorization !== `Bearer ${this.options.token}`)
+      return this.json(res, 401, status(401, 'Unauthorized', 'Unauthorized'));
+    if (this.unavailable)
+      return this.json(res, 503, status(503, 'ServiceUnavailable', 'the server is currently unable to handle the request'));
+    if (req.method !== 'GET')
+      return this.json(res, 405, status(405, 'MethodNotAllowed', `${req.method ?? '?'} is not supported by this test server`));
     const path = url.pathname.replace(/\/+$/, '');
     const document = this.documents.get(path);
     if (document) return document(res, url);
-    if (path === '/api') return this.json(res, 200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: new URL(this.url).host }] });
+    if (path === '/api')
+      return this.json(res, 200, {
+        kind: 'APIVersions',
+        versions: ['v1'],
+        serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: new URL(this.url).host }],
+      });
     if (path === '/apis') return this.json(res, 200, { kind: 'APIGroupList', apiVersion: 'v1', groups: this.groups() });
-    if (path === '/version') return this.json(res, 200, { major: '1', minor: '32', gitVersion: 'v1.32.0-fake', platform: 'linux/amd64' });
+    if (path === '/version')
+      return this.json(res, 200, { major: '1', minor: '32', gitVersion: 'v1.32.0-fake', platform: 'linux/amd64' });
     const m = /^\/(?:api\/(v1)|apis\/([^/]+)\/([^/]+))(?:\/namespaces\/([^/]+))?(?:\/([^/]+)(?:\/([^/]+))?)?$/.exec(path);
     if (!m) return this.json(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
     const group = m[2] ?? '';
@@ -245,21 +284,34 @@ export class FakeApiServer {
       namespace = undefined;
     }
     const inGroup = RESOURCE_TYPES.filter((t) => t.group === group && t.version === version);
-    if (inGroup.length === 0) return this.json(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
+    if (inGroup.length === 0)
+      return this.json(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
     if (resource === undefined) {
       return this.json(res, 200, {
         kind: 'APIResourceList',
         apiVersion: 'v1',
         groupVersion: group ? `${group}/${version}` : version,
-        resources: inGroup.map((t) => ({ name: t.resource, singularName: t.kind.toLowerCase(), namespaced: t.namespaced, kind: t.kind, verbs: ['get', 'list', 'watch'], ...(t.shortNames ? { shortNames: t.shortNames } : {}) })),
+        resources: inGroup.map((t) => ({
+          name: t.resource,
+          singularName: t.kind.toLowerCase(),
+          namespaced: t.namespaced,
+          kind: t.kind,
+          verbs: ['get', 'list', 'watch'],
+          ...(t.shortNames ? { shortNames: t.shortNames } : {}),
+        })),
       });
     }
     const type = inGroup.find((t) => t.resource === resource);
-    if (!type || (namespace !== undefined && !type.namespaced)) return this.json(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
-    const objects = [...(this.store.get(type)?.values() ?? [])].filter((o) => namespace === undefined || o.metadata.namespace === namespace);
+    if (!type || (namespace !== undefined && !type.namespaced))
+      return this.json(res, 404, status(404, 'NotFound', 'the server could not find the requested resource'));
+    const objects = [...(this.store.get(type)?.values() ?? [])].filter(
+      (o) => namespace === undefined || o.metadata.namespace === namespace,
+    );
     if (name !== undefined) {
       const found = objects.find((o) => o.metadata.name === name);
-      return found ? this.json(res, 200, found) : this.json(res, 404, status(404, 'NotFound', `${type.resource} "${name}" not found`));
+      return found
+        ? this.json(res, 200, found)
+        : this.json(res, 404, status(404, 'NotFound', `${type.resource} "${name}" not found`));
     }
     const watch = url.searchParams.get('watch');
     const isWatch = watch === 'true' || watch === '1';
@@ -270,7 +322,12 @@ export class FakeApiServer {
     const page = this.page(`${type.resource}/${namespace ?? ''}`, objects, url.searchParams);
     // List items carry no apiVersion and kind of their own, as from a real server.
     const items = page.objects.map(({ apiVersion: _a, kind: _k, ...rest }) => rest);
-    return this.json(res, 200, { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: { resourceVersion: String(this.revision), ...(page.continueToken ? { continue: page.continueToken } : {}) }, items });
+    return this.json(res, 200, {
+      kind: `${type.kind}List`,
+      apiVersion: apiVersionOf(type),
+      metadata: { resourceVersion: String(this.revision), ...(page.continueToken ? { continue: page.continueToken } : {}) },
+      items,
+    });
   }
 
   /**
@@ -278,31 +335,49 @@ export class FakeApiServer {
    * `continue` token names, in key order as a real server keeps them. The token is opaque to
    * clients; here it is the last key served.
    */
-  private page(collection: string, objects: Obj[], params: URLSearchParams): { objects: Obj[]; continueToken: string | undefined } {
+  private page(
+    collection: string,
+    objects: Obj[],
+    params: URLSearchParams,
+  ): { objects: Obj[]; continueToken: string | undefined } {
     const limit = Number(params.get('limit') ?? 0);
     if (!Number.isInteger(limit) || limit <= 0) return { objects, continueToken: undefined };
     const after = params.get('continue') ? Buffer.from(params.get('continue') ?? '', 'base64url').toString() : undefined;
     // Sorted once per collection and revision: a large list is asked for page after page.
     let sorted = this.sorted.get(collection)?.revision === this.revision ? this.sorted.get(collection)?.entries : undefined;
     if (!sorted) {
-      sorted = objects.map((o) => ({ key: this.key(o.metadata), o })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      sorted = objects
+        .map((o) => ({ key: this.key(o.metadata), o }))
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       this.sorted.set(collection, { revision: this.revision, entries: sorted });
     }
     const rest = after === undefined ? sorted : sorted.filter((e) => e.key > after);
     const taken = rest.slice(0, limit);
     const last = taken[taken.length - 1];
-    return { objects: taken.map((e) => e.o), continueToken: rest.length > limit && last ? Buffer.from(last.key).toString('base64url') : undefined };
+    return {
+      objects: taken.map((e) => e.o),
+      continueToken: rest.length > limit && last ? Buffer.from(last.key).toString('base64url') : undefined,
+    };
   }
 
   private groups(): unknown[] {
     const names = [...new Set(RESOURCE_TYPES.filter((t) => t.group !== '').map((t) => t.group))];
     return names.map((name) => {
-      const versions = [...new Set(RESOURCE_TYPES.filter((t) => t.group === name).map((t) => t.version))].map((v) => ({ groupVersion: `${name}/${v}`, version: v }));
+      const versions = [...new Set(RESOURCE_TYPES.filter((t) => t.group === name).map((t) => t.version))].map((v) => ({
+        groupVersion: `${name}/${v}`,
+        version: v,
+      }));
       return { name, versions, preferredVersion: versions[0] };
     });
   }
 
-  private watch(type: ResourceType, namespace: string | undefined, from: string | null, current: Obj[], res: ServerResponse): void {
+  private watch(
+    type: ResourceType,
+    namespace: string | undefined,
+    from: string | null,
+    current: Obj[],
+    res: ServerResponse,
+  ): void {
     if (this.stalled) return;
     res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
     // A real server answers a watch at once; clients see the stream open before any event.
@@ -313,11 +388,14 @@ export class FakeApiServer {
     } else {
       const since = Number(from);
       if (!Number.isInteger(since) || since < this.oldestKept - 1) {
-        res.end(`${JSON.stringify({ type: 'ERROR', object: status(410, 'Expired', `too old resource version: ${from} (${this.oldestKept - 1})`) })}\n`);
+        res.end(
+          `${JSON.stringify({ type: 'ERROR', object: status(410, 'Expired', `too old resource version: ${from} (${this.oldestKept - 1})`) })}\n`,
+        );
         return;
       }
       for (const h of this.history) {
-        if (h.revision > since && h.type === type && (namespace === undefined || h.object.metadata.namespace === namespace)) this.sendEvent(res, h.event, h.object);
+        if (h.revision > since && h.type === type && (namespace === undefined || h.object.metadata.namespace === namespace))
+          this.sendEvent(res, h.event, h.object);
       }
     }
     const watcher: Watcher = { type, namespace, res };

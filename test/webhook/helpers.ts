@@ -16,7 +16,9 @@ export const CLI = process.env.PLATLINT_WEBHOOK_CLI ?? join(REPO_ROOT, 'packages
 export const FIXTURE_STATE = join(REPO_ROOT, 'test/webhook/fixtures/state');
 
 if (!existsSync(CLI)) {
-  throw new Error(`The CLI bundle ${CLI} does not exist. Build it first: \`npx tsc -b && node packages/core/scripts/build-validators.mjs && node packages/cli/scripts/bundle.mjs\`.`);
+  throw new Error(
+    `The CLI bundle ${CLI} does not exist. Build it first: \`npx tsc -b && node packages/core/scripts/build-validators.mjs && node packages/cli/scripts/bundle.mjs\`.`,
+  );
 }
 
 export function tempDir(prefix: string): string {
@@ -43,14 +45,71 @@ function openssl(args: string[], cwd: string): void {
 
 export function makeCa(): Ca {
   const dir = tempDir('ca');
-  openssl(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=platlint test CA'], dir);
+  openssl(
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.crt',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=platlint test CA',
+    ],
+    dir,
+  );
   return {
     dir,
     caCert: join(dir, 'ca.crt'),
     issue(name) {
-      writeFileSync(join(dir, `${name}.ext`), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n');
-      openssl(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`], dir);
-      openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.crt`, '-days', '1', '-extfile', `${name}.ext`], dir);
+      writeFileSync(
+        join(dir, `${name}.ext`),
+        'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n',
+      );
+      openssl(
+        [
+          'req',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-keyout',
+          `${name}.key`,
+          '-out',
+          `${name}.csr`,
+          '-subj',
+          `/CN=${name}`,
+        ],
+        dir,
+      );
+      openssl(
+        [
+          'x509',
+          '-req',
+          '-in',
+          `${name}.csr`,
+          '-CA',
+          'ca.crt',
+          '-CAkey',
+          'ca.key',
+          '-CAcreateserial',
+          '-out',
+          `${name}.crt`,
+          '-days',
+          '1',
+          '-extfile',
+          `${name}.ext`,
+        ],
+        dir,
+      );
       return { cert: join(dir, `${name}.crt`), key: join(dir, `${name}.key`) };
     },
   };
@@ -75,7 +134,10 @@ export interface Served {
 
 /** Runs `platlint serve --port 0 ...args` expecting it to stop by itself (a start-up failure): its exit code and stderr. */
 export function serveUntilExit(args: readonly string[]): Promise<{ code: number | null; stderr: string; logs: LogEvent[] }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => (stderr += chunk));
@@ -84,7 +146,10 @@ export function serveUntilExit(args: readonly string[]): Promise<{ code: number 
   return new Promise((resolveExit) =>
     child.on('exit', (code) => {
       clearTimeout(guard);
-      const logs = stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as LogEvent);
+      const logs = stderr
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as LogEvent);
       resolveExit({ code, stderr, logs });
     }),
   );
@@ -111,7 +176,12 @@ export function stateArgs(ca: Ca, state: string): string[] {
 export async function serve(args: readonly string[], launch: Launch = {}): Promise<Served> {
   const [program, ...prefix] = launch.command ?? [process.execPath, CLI];
   const command = [program as string, ...prefix, 'serve', '--port', '0', ...args];
-  const options = { cwd: launch.cwd ?? REPO_ROOT, env: launch.env ?? process.env, ...launch.user, stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'] };
+  const options = {
+    cwd: launch.cwd ?? REPO_ROOT,
+    env: launch.env ?? process.env,
+    ...launch.user,
+    stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'],
+  };
   const child =
     launch.maxOpenFiles === undefined
       ? spawn(command[0] as string, command.slice(1), options)
@@ -208,7 +278,9 @@ export function call(port: number, path: string, options: CallOptions = {}): Pro
         const peer = (res.socket as TLSSocket).getPeerCertificate().fingerprint256;
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolveCall({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), peer }));
+        res.on('end', () =>
+          resolveCall({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), peer }),
+        );
         res.on('error', reject);
       },
     );
@@ -253,16 +325,28 @@ export function deployment(options: DeploymentOptions = {}): Record<string, unkn
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
-    metadata: { name: 'web', namespace: 'shop', labels: { app: 'web' }, ...(options.annotations ? { annotations: options.annotations } : {}) },
+    metadata: {
+      name: 'web',
+      namespace: 'shop',
+      labels: { app: 'web' },
+      ...(options.annotations ? { annotations: options.annotations } : {}),
+    },
     spec: {
       replicas: 2,
       selector: { matchLabels: { app: 'web' } },
-      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'shop:1.0', ports: [{ containerPort: 8080 }] }] } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: { containers: [{ name: 'app', image: 'shop:1.0', ports: [{ containerPort: 8080 }] }] },
+      },
     },
   };
 }
 
-export function deploymentRequest(uid: string, object: Record<string, unknown> = deployment(), extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function deploymentRequest(
+  uid: string,
+  object: Record<string, unknown> = deployment(),
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     uid,
     operation: 'CREATE',
@@ -288,7 +372,8 @@ export interface ReviewAnswer {
 export function answerOf(reply: Reply): ReviewAnswer {
   if (reply.status !== 200) throw new Error(`HTTP ${reply.status}: ${reply.body}`);
   const parsed = JSON.parse(reply.body) as { apiVersion: string; kind: string; response: ReviewAnswer };
-  if (parsed.apiVersion !== 'admission.plat.io/v1' || parsed.kind !== 'AdmissionReview') throw new Error(`not an AdmissionReview: ${reply.body}`);
+  if (parsed.apiVersion !== 'admission.plat.io/v1' || parsed.kind !== 'AdmissionReview')
+    throw new Error(`not an AdmissionReview: ${reply.body}`);
   return parsed.response;
 }
 
@@ -317,7 +402,11 @@ function applyPatch(doc: unknown, patch: readonly PatchOp[]): unknown {
     const last = path.pop();
     let parent: JsonValue = root.value;
     for (const t of path) {
-      const next: JsonValue | undefined = Array.isArray(parent) ? parent[Number(t)] : parent !== null && typeof parent === 'object' ? parent[t] : undefined;
+      const next: JsonValue | undefined = Array.isArray(parent)
+        ? parent[Number(t)]
+        : parent !== null && typeof parent === 'object'
+          ? parent[t]
+          : undefined;
       if (next === undefined) throw new Error(`path ${op.path} does not exist`);
       parent = next;
     }
@@ -331,11 +420,13 @@ function applyPatch(doc: unknown, patch: readonly PatchOp[]): unknown {
       if (op.op === 'add') parent.splice(index, 0, op.value ?? null);
       else if (op.op === 'remove') parent.splice(index, 1);
       else if (op.op === 'replace') parent[index] = op.value ?? null;
-      else if (op.op === 'test' && JSON.stringify(parent[index]) !== JSON.stringify(op.value)) throw new Error(`test failed at ${op.path}`);
+      else if (op.op === 'test' && JSON.stringify(parent[index]) !== JSON.stringify(op.value))
+        throw new Error(`test failed at ${op.path}`);
     } else if (parent !== null && typeof parent === 'object') {
       if (op.op === 'add' || op.op === 'replace') parent[last] = op.value ?? null;
       else if (op.op === 'remove') delete parent[last];
-      else if (op.op === 'test' && JSON.stringify(parent[last]) !== JSON.stringify(op.value)) throw new Error(`test failed at ${op.path}`);
+      else if (op.op === 'test' && JSON.stringify(parent[last]) !== JSON.stringify(op.value))
+        throw new Error(`test failed at ${op.path}`);
     } else throw new Error(`cannot apply ${op.op} at ${op.path}`);
     if (!['add', 'remove', 'replace', 'test'].includes(op.op)) throw new Error(`unsupported op ${op.op}`);
   }
@@ -363,7 +454,10 @@ export async function eventually(check: () => Promise<boolean> | boolean, limitM
  * cheap to load, costly to run (seconds at 22 steps). It matches CREATE of `resource` (apps/v1).
  */
 export function doublingPolicy(steps: number, resource = 'deployments'): string {
-  const variables = [`    - {name: l0, expression: "[1, 2, 3, 4]"}`, ...Array.from({ length: steps }, (_, i) => `    - {name: l${i + 1}, expression: "variables.l${i} + variables.l${i}"}`)];
+  const variables = [
+    `    - {name: l0, expression: "[1, 2, 3, 4]"}`,
+    ...Array.from({ length: steps }, (_, i) => `    - {name: l${i + 1}, expression: "variables.l${i} + variables.l${i}"}`),
+  ];
   return `apiVersion: admissionregistration.plat.io/v1
 kind: MutatingAdmissionPolicy
 metadata: {name: doubling}

@@ -5,10 +5,25 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, call, deployment, deploymentRequest, makeCa, review, serve, serveUntilExit, type Ca, type Served } from './helpers.js';
+import {
+  answerOf,
+  call,
+  deployment,
+  deploymentRequest,
+  makeCa,
+  review,
+  serve,
+  serveUntilExit,
+  type Ca,
+  type Served,
+} from './helpers.js';
 
 // A policy of one mutation: a JSON patch, or an apply configuration when asked.
-const policy = (name: string, expression: string, patchType: 'JSONPatch' | 'ApplyConfiguration' = 'JSONPatch'): string => `apiVersion: admissionregistration.plat.io/v1
+const policy = (
+  name: string,
+  expression: string,
+  patchType: 'JSONPatch' | 'ApplyConfiguration' = 'JSONPatch',
+): string => `apiVersion: admissionregistration.plat.io/v1
 kind: MutatingAdmissionPolicy
 metadata: {name: ${name}}
 spec:
@@ -36,10 +51,29 @@ describe('platlint serve and crafted objects', () => {
     ca = makeCa();
     const tls = ca.issue('server');
     state = mkdtempSync(join(tmpdir(), 'platlint-proto-state-'));
-    writeFileSync(join(state, 'proto.yaml'), policy('proto', '[JSONPatch{op: "add", path: "/metadata/labels/__proto__", value: "set"}, JSONPatch{op: "add", path: "/metadata/labels/constructor", value: "too"}]'));
+    writeFileSync(
+      join(state, 'proto.yaml'),
+      policy(
+        'proto',
+        '[JSONPatch{op: "add", path: "/metadata/labels/__proto__", value: "set"}, JSONPatch{op: "add", path: "/metadata/labels/constructor", value: "too"}]',
+      ),
+    );
     // Map literals in CEL: the base library alone drops these keys from them.
-    writeFileSync(join(state, 'literal.yaml'), policy('literal', 'Object{metadata: Object.metadata{annotations: {"__proto__": "x", "constructor": "c", "prototype": "p"}}}', 'ApplyConfiguration'));
-    writeFileSync(join(state, 'value.yaml'), policy('value', '[JSONPatch{op: "add", path: "/spec/template/metadata/annotations", value: {"__proto__": "a", "constructor": "b"}}]'));
+    writeFileSync(
+      join(state, 'literal.yaml'),
+      policy(
+        'literal',
+        'Object{metadata: Object.metadata{annotations: {"__proto__": "x", "constructor": "c", "prototype": "p"}}}',
+        'ApplyConfiguration',
+      ),
+    );
+    writeFileSync(
+      join(state, 'value.yaml'),
+      policy(
+        'value',
+        '[JSONPatch{op: "add", path: "/spec/template/metadata/annotations", value: {"__proto__": "a", "constructor": "b"}}]',
+      ),
+    );
     served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
   });
 
@@ -49,10 +83,16 @@ describe('platlint serve and crafted objects', () => {
     rmSync(state, { recursive: true, force: true });
   });
 
-  const validate = async (object: Record<string, unknown>) => answerOf(await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('v', object)) }));
+  const validate = async (object: Record<string, unknown>) =>
+    answerOf(await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('v', object)) }));
 
   it('a suppression written into a value does not hide findings', async () => {
-    const object = deployment({ annotations: { runbook: 'see the runbook # platlint-disable --', notes: 'first line\n# platlint-disable\n# platlint-disable-next-line' } });
+    const object = deployment({
+      annotations: {
+        runbook: 'see the runbook # platlint-disable --',
+        notes: 'first line\n# platlint-disable\n# platlint-disable-next-line',
+      },
+    });
     (object.spec as Record<string, unknown>).replicaz = 3;
     const answer = await validate(object);
     expect(answer.allowed).toBe(false);
@@ -60,7 +100,9 @@ describe('platlint serve and crafted objects', () => {
   });
 
   it('strings YAML 1.1 would retype and keys it would merge are judged as sent', async () => {
-    const answer = await validate(deployment({ annotations: { a: 'yes', b: 'on', c: '0b101', y: '1', yes: '2', n: 'no', '0o17': 'x' } }));
+    const answer = await validate(
+      deployment({ annotations: { a: 'yes', b: 'on', c: '0b101', y: '1', yes: '2', n: 'no', '0o17': 'x' } }),
+    );
     expect(answer.status?.message).toBeUndefined();
     expect(answer.allowed).toBe(true);
   });
@@ -74,7 +116,10 @@ describe('platlint serve and crafted objects', () => {
   });
 
   it('keys named __proto__ and constructor are unknown fields by their own name', async () => {
-    const body = review(deploymentRequest('p', deployment())).replace('"replicas":2', '"replicas":2,"__proto__":{"replicas":"x"},"constructor":{"a":1}');
+    const body = review(deploymentRequest('p', deployment())).replace(
+      '"replicas":2',
+      '"replicas":2,"__proto__":{"replicas":"x"},"constructor":{"a":1}',
+    );
     const answer = answerOf(await call(served.port, '/validate', { ca: ca.caCert, body }));
     expect(answer.allowed).toBe(false);
     expect(answer.status?.message).toContain('spec.__proto__: unknown field "__proto__"');
@@ -85,7 +130,11 @@ describe('platlint serve and crafted objects', () => {
   it('a JSON patch writing __proto__ and constructor labels patches them as ordinary keys', async () => {
     const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('m')) }));
     expect(answer.allowed).toBe(true);
-    const patch = JSON.parse(Buffer.from(answer.patch ?? '', 'base64').toString('utf8')) as { op: string; path: string; value?: unknown }[];
+    const patch = JSON.parse(Buffer.from(answer.patch ?? '', 'base64').toString('utf8')) as {
+      op: string;
+      path: string;
+      value?: unknown;
+    }[];
     const labels = patch.filter((op) => op.path.startsWith('/metadata/labels'));
     const written = Object.fromEntries(labels.map((op) => [op.path, op.value]));
     expect(written).toEqual({ '/metadata/labels/__proto__': 'set', '/metadata/labels/constructor': 'too' });
@@ -94,11 +143,18 @@ describe('platlint serve and crafted objects', () => {
   it('an object member named __proto__ holding an object stays a member when a patch copies its parent', async () => {
     // The patch below /spec/template/metadata copies that object: assigned plainly, the member
     // would become the copy's prototype and vanish, and the answer would remove it.
-    const body = review(deploymentRequest('m4')).replace('"template":{"metadata":{"labels":{"app":"web"}}', '"template":{"metadata":{"__proto__":{"a":"b"},"labels":{"app":"web"}}');
+    const body = review(deploymentRequest('m4')).replace(
+      '"template":{"metadata":{"labels":{"app":"web"}}',
+      '"template":{"metadata":{"__proto__":{"a":"b"},"labels":{"app":"web"}}',
+    );
     expect(body).toContain('"__proto__":{"a":"b"}');
     const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body }));
     expect(answer.allowed).toBe(true);
-    const patch = JSON.parse(Buffer.from(answer.patch ?? '', 'base64').toString('utf8')) as { op: string; path: string; value?: unknown }[];
+    const patch = JSON.parse(Buffer.from(answer.patch ?? '', 'base64').toString('utf8')) as {
+      op: string;
+      path: string;
+      value?: unknown;
+    }[];
     const template = patch.filter((op) => op.path.startsWith('/spec/template/metadata'));
     expect(template.map((op) => [op.op, op.path])).toEqual([['add', '/spec/template/metadata/annotations']]);
   });
@@ -106,11 +162,30 @@ describe('platlint serve and crafted objects', () => {
   it('map literals of an apply configuration and of a JSON patch value keep keys named __proto__, constructor and prototype', async () => {
     const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('m3')) }));
     expect(answer.allowed).toBe(true);
-    const patch = JSON.parse(Buffer.from(answer.patch ?? '', 'base64').toString('utf8')) as { op: string; path: string; value?: unknown }[];
+    const patch = JSON.parse(Buffer.from(answer.patch ?? '', 'base64').toString('utf8')) as {
+      op: string;
+      path: string;
+      value?: unknown;
+    }[];
     const annotations = patch.filter((op) => op.path.includes('/annotations'));
     expect(annotations.map((op) => [op.op, op.path, Object.entries(op.value as object)])).toEqual([
-      ['add', '/metadata/annotations', [['__proto__', 'x'], ['constructor', 'c'], ['prototype', 'p']]],
-      ['add', '/spec/template/metadata/annotations', [['__proto__', 'a'], ['constructor', 'b']]],
+      [
+        'add',
+        '/metadata/annotations',
+        [
+          ['__proto__', 'x'],
+          ['constructor', 'c'],
+          ['prototype', 'p'],
+        ],
+      ],
+      [
+        'add',
+        '/spec/template/metadata/annotations',
+        [
+          ['__proto__', 'a'],
+          ['constructor', 'b'],
+        ],
+      ],
     ]);
   });
 
@@ -118,9 +193,16 @@ describe('platlint serve and crafted objects', () => {
     const body = review(deploymentRequest('m2')).replace('"labels":{"app":"web"}', '"labels":{"app":"web","__proto__":"old"}');
     const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body }));
     expect(answer.allowed).toBe(true);
-    const patch = JSON.parse(Buffer.from(answer.patch ?? '', 'base64').toString('utf8')) as { op: string; path: string; value?: unknown }[];
+    const patch = JSON.parse(Buffer.from(answer.patch ?? '', 'base64').toString('utf8')) as {
+      op: string;
+      path: string;
+      value?: unknown;
+    }[];
     const labels = patch.filter((op) => op.path.startsWith('/metadata/labels'));
-    expect(Object.fromEntries(labels.map((op) => [op.path, op.value]))).toEqual({ '/metadata/labels/__proto__': 'set', '/metadata/labels/constructor': 'too' });
+    expect(Object.fromEntries(labels.map((op) => [op.path, op.value]))).toEqual({
+      '/metadata/labels/__proto__': 'set',
+      '/metadata/labels/constructor': 'too',
+    });
   });
 });
 
@@ -140,12 +222,17 @@ describe('platlint serve and deeply nested objects', () => {
     rmSync(join(state, 'deep.yaml'));
     const served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
     try {
-      expect(answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('still-served')) })).patch).toBeDefined();
+      expect(
+        answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('still-served')) })).patch,
+      ).toBeDefined();
       const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
       const body = review(deploymentRequest('deep')).replace('"replicas":2', `"replicas":2,"deep":${deep}`);
       for (const path of ['/validate', '/mutate']) {
         const reply = await call(served.port, path, { ca: ca.caCert, body });
-        expect(reply.status === 200 || (reply.status >= 400 && reply.status < 500), `${path}: ${reply.status} ${reply.body.slice(0, 300)}`).toBe(true);
+        expect(
+          reply.status === 200 || (reply.status >= 400 && reply.status < 500),
+          `${path}: ${reply.status} ${reply.body.slice(0, 300)}`,
+        ).toBe(true);
         if (path === '/validate') expect(answerOf(reply).allowed).toBe(false);
       }
       expect((await call(served.port, '/healthz', { ca: ca.caCert })).status).toBe(200);

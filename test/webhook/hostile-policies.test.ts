@@ -36,9 +36,18 @@ spec: {policyName: ${name}}
 
 const WRONG_TYPES: Record<string, [patch: string, message: string]> = {
   'wrong-replicas': ['[JSONPatch{op: "add", path: "/spec/replicas", value: "x"}]', '"spec.replicas" must be an integer, not "x"'],
-  'wrong-label': ['[JSONPatch{op: "add", path: "/metadata/labels", value: {"x": {"a": 1}}}]', '"metadata.labels.x" must be a string, not a mapping'],
-  'wrong-image': ['[JSONPatch{op: "add", path: "/spec/template/spec/containers/0/image", value: 42}]', '"spec.template.spec.containers[0].image" must be a string, not the number 42'],
-  'wrong-containers': ['[JSONPatch{op: "add", path: "/spec/template/spec/containers", value: "notalist"}]', '"spec.template.spec.containers" must be a list, not "notalist"'],
+  'wrong-label': [
+    '[JSONPatch{op: "add", path: "/metadata/labels", value: {"x": {"a": 1}}}]',
+    '"metadata.labels.x" must be a string, not a mapping',
+  ],
+  'wrong-image': [
+    '[JSONPatch{op: "add", path: "/spec/template/spec/containers/0/image", value: 42}]',
+    '"spec.template.spec.containers[0].image" must be a string, not the number 42',
+  ],
+  'wrong-containers': [
+    '[JSONPatch{op: "add", path: "/spec/template/spec/containers", value: "notalist"}]',
+    '"spec.template.spec.containers" must be a list, not "notalist"',
+  ],
 };
 
 // 30 copies of /spec into a child of itself: 2^30 times the object, were it not stopped.
@@ -58,7 +67,14 @@ describe('platlint serve and policies whose mutations go wrong', () => {
     for (const [name, [patch]] of Object.entries(WRONG_TYPES)) writeFileSync(join(state, `${name}.yaml`), policy(name, patch));
     writeFileSync(join(state, 'copies.yaml'), policy('copies', COPIES));
     // The precision comes from the request: an annotation of the object, used twice.
-    writeFileSync(join(state, 'format.yaml'), policy('format', LABEL, '("%." + object.metadata.annotations["precision"] + "f %." + object.metadata.annotations["precision"] + "f").format([1.5, 2.5]).size() > 0'));
+    writeFileSync(
+      join(state, 'format.yaml'),
+      policy(
+        'format',
+        LABEL,
+        '("%." + object.metadata.annotations["precision"] + "f %." + object.metadata.annotations["precision"] + "f").format([1.5, 2.5]).size() > 0',
+      ),
+    );
     served = await serve(['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
   });
 
@@ -71,7 +87,9 @@ describe('platlint serve and policies whose mutations go wrong', () => {
   const mutate = async (name: string, annotations?: Record<string, string>) => {
     const object = deployment(annotations ? { annotations } : {});
     object.metadata = { ...(object.metadata as Record<string, unknown>), name };
-    return answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest(name, object, { name })) }));
+    return answerOf(
+      await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest(name, object, { name })) }),
+    );
   };
 
   it('denies a JSON patch that leaves a value of the wrong type, as the server fails decoding the patched object', async () => {
@@ -86,7 +104,9 @@ describe('platlint serve and policies whose mutations go wrong', () => {
   it('denies a JSON patch whose copies would grow the object past 3 MiB, and keeps answering', async () => {
     const answer = await mutate('copies');
     expect(answer.allowed).toBe(false);
-    expect(answer.status?.message).toMatch(/^policy 'copies' with binding 'copies' denied request: JSON Patch: copy operation at "\/spec\/template\/metadata\/labels\/x\d+" would make the object larger than 3145728 bytes of JSON/);
+    expect(answer.status?.message).toMatch(
+      /^policy 'copies' with binding 'copies' denied request: JSON Patch: copy operation at "\/spec\/template\/metadata\/labels\/x\d+" would make the object larger than 3145728 bytes of JSON/,
+    );
     expect((await call(served.port, '/healthz', { ca: ca.caCert })).status).toBe(200);
     expect(served.child.exitCode).toBeNull();
   });
@@ -95,7 +115,7 @@ describe('platlint serve and policies whose mutations go wrong', () => {
     const huge = await mutate('format', { precision: '400000000' });
     expect(huge.allowed).toBe(false);
     expect(huge.status?.message).toContain("policy 'format' with binding 'format' denied request: matchCondition 'this-case'");
-    expect(huge.status?.message).toContain('precision 400000000 is more than the platform\'s printer reads (at most 10000009)');
+    expect(huge.status?.message).toContain("precision 400000000 is more than the platform's printer reads (at most 10000009)");
     // Ten million digits twice: read by the printer, and together over the per-expression cost
     // budget. (Two %f clauses: the platform's %.Ne takes N as a width, which its printer keeps
     // below 65,536.)

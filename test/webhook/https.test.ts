@@ -3,7 +3,20 @@
 // certificate rotation.
 import { copyFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, call, deployment, deploymentRequest, eventually, makeCa, patched, review, serve, stateCopy, type Ca, type Served } from './helpers.js';
+import {
+  answerOf,
+  call,
+  deployment,
+  deploymentRequest,
+  eventually,
+  makeCa,
+  patched,
+  review,
+  serve,
+  stateCopy,
+  type Ca,
+  type Served,
+} from './helpers.js';
 
 describe('platlint serve over HTTPS', () => {
   let ca: Ca;
@@ -30,14 +43,21 @@ describe('platlint serve over HTTPS', () => {
 
   it('mutates a Deployment: the patch turns the object into the result of the three matching policies', async () => {
     const object = deployment();
-    const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('uid-1', object)) }));
+    const answer = answerOf(
+      await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('uid-1', object)) }),
+    );
     expect(answer.uid).toBe('uid-1');
     expect(answer.allowed).toBe(true);
     expect(answer.patchType).toBe('JSONPatch');
     expect(patched(object, answer)).toEqual({
       apiVersion: 'apps/v1',
       kind: 'Deployment',
-      metadata: { name: 'web', namespace: 'shop', labels: { app: 'web', team: 'payments' }, annotations: { 'plat.io/owner': 'alice' } },
+      metadata: {
+        name: 'web',
+        namespace: 'shop',
+        labels: { app: 'web', team: 'payments' },
+        annotations: { 'plat.io/owner': 'alice' },
+      },
       spec: {
         replicas: 2,
         selector: { matchLabels: { app: 'web' } },
@@ -57,15 +77,25 @@ describe('platlint serve over HTTPS', () => {
   it('keeps existing labels, answers no patch for an object nothing matches, and says dryRun has no side effects', async () => {
     const object = deployment();
     (object.metadata as { labels: Record<string, string> }).labels.tier = 'front';
-    const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('uid-2', object, { dryRun: true })) }));
-    expect((patched(object, answer) as { metadata: { labels: unknown } }).metadata.labels).toEqual({ app: 'web', tier: 'front', team: 'payments' });
+    const answer = answerOf(
+      await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('uid-2', object, { dryRun: true })) }),
+    );
+    expect((patched(object, answer) as { metadata: { labels: unknown } }).metadata.labels).toEqual({
+      app: 'web',
+      tier: 'front',
+      team: 'payments',
+    });
     expect(answer.warnings).toEqual([expect.stringContaining('no side effects')]);
 
     const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'shop' } };
     const untouched = answerOf(
       await call(served.port, '/mutate', {
         ca: ca.caCert,
-        body: review({ ...deploymentRequest('uid-3', secret), kind: { group: '', version: 'v1', kind: 'Secret' }, resource: { group: '', version: 'v1', resource: 'secrets' } }),
+        body: review({
+          ...deploymentRequest('uid-3', secret),
+          kind: { group: '', version: 'v1', kind: 'Secret' },
+          resource: { group: '', version: 'v1', resource: 'secrets' },
+        }),
       }),
     );
     expect(untouched).toEqual({ uid: 'uid-3', allowed: true });
@@ -74,10 +104,14 @@ describe('platlint serve over HTTPS', () => {
   it('validates with the linter rules and denies errors with the findings as the message', async () => {
     const bad = deployment();
     (bad.spec as Record<string, unknown>).replicas = -3;
-    const answer = answerOf(await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('uid-4', bad)) }));
+    const answer = answerOf(
+      await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('uid-4', bad)) }),
+    );
     expect(answer.allowed).toBe(false);
     expect(answer.status?.message).toContain('spec.replicas');
-    expect(answerOf(await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('uid-5')) })).allowed).toBe(true);
+    expect(
+      answerOf(await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('uid-5')) })).allowed,
+    ).toBe(true);
   });
 
   it('is reachable only by clients that trust its CA, and only over TLS', async () => {
@@ -95,7 +129,9 @@ describe('platlint serve over HTTPS', () => {
     const metrics = await call(served.port, '/metrics', { ca: ca.caCert });
     expect(metrics.headers['content-type']).toContain('text/plain; version=0.0.4');
     expect(metrics.body).toMatch(/platlint_webhook_requests_total\{path="\/mutate",code="200"\} \d+/);
-    expect(metrics.body).toContain('platlint_webhook_policy_outcomes_total{policy="sidecar",binding="sidecar",outcome="matched"}');
+    expect(metrics.body).toContain(
+      'platlint_webhook_policy_outcomes_total{policy="sidecar",binding="sidecar",outcome="matched"}',
+    );
     expect(metrics.body).toContain('platlint_webhook_request_duration_seconds_bucket{path="/mutate",le="+Inf"}');
     expect(metrics.body).toContain('platlint_webhook_state_policies 10');
   });

@@ -4,7 +4,19 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { connect, type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, eventually, FIXTURE_STATE, makeCa, rawConnection, serve, serveUntilExit, stateArgs, stateCopy, type Ca, type Served } from './helpers.js';
+import {
+  call,
+  eventually,
+  FIXTURE_STATE,
+  makeCa,
+  rawConnection,
+  serve,
+  serveUntilExit,
+  stateArgs,
+  stateCopy,
+  type Ca,
+  type Served,
+} from './helpers.js';
 
 const CAP = 3;
 

@@ -19,15 +19,32 @@ function policy(name: string, spec: Record<string, unknown>): Record<string, unk
           resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'] }],
         },
         reinvocationPolicy: 'Never',
-        mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"done": "yes"}}}' } }],
+        mutations: [
+          {
+            patchType: 'ApplyConfiguration',
+            applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"done": "yes"}}}' },
+          },
+        ],
         ...spec,
       },
     },
-    { apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name: `${name}-b` }, spec: { policyName: name } },
+    {
+      apiVersion: 'admissionregistration.plat.io/v1',
+      kind: 'MutatingAdmissionPolicyBinding',
+      metadata: { name: `${name}-b` },
+      spec: { policyName: name },
+    },
   ];
 }
 
-const BROKEN = { mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"x": object.spec.nosuchfield}}}' } }] };
+const BROKEN = {
+  mutations: [
+    {
+      patchType: 'ApplyConfiguration',
+      applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"x": object.spec.nosuchfield}}}' },
+    },
+  ],
+};
 
 it('counts matched, skipped, mutated, denied and ignored outcomes per policy and binding, policy-level failures included', async () => {
   const ca = makeCa();
@@ -56,7 +73,8 @@ it('counts matched, skipped, mutated, denied and ignored outcomes per policy and
     expect(unconfigurable.allowed).toBe(false);
     expect(unconfigurable.status?.message).toMatch(/^policy "unconfigurable" denied request: failed to configure policy: /);
     const metrics = (await call(served.port, '/metrics', { ca: ca.caCert })).body;
-    const series = (policyName: string, binding: string, outcome: string) => `platlint_webhook_policy_outcomes_total{policy="${policyName}",binding="${binding}",outcome="${outcome}"} 1`;
+    const series = (policyName: string, binding: string, outcome: string) =>
+      `platlint_webhook_policy_outcomes_total{policy="${policyName}",binding="${binding}",outcome="${outcome}"} 1`;
     for (const expected of [
       series('mutate', 'mutate-b', 'matched'),
       series('mutate', 'mutate-b', 'mutated'),

@@ -8,7 +8,20 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { answerOf, call, deployment, deploymentRequest, makeCa, rawConnection, readUntilClosed, REPO_ROOT, serve, stateCopy, type Ca, type Served } from './helpers.js';
+import {
+  answerOf,
+  call,
+  deployment,
+  deploymentRequest,
+  makeCa,
+  rawConnection,
+  readUntilClosed,
+  REPO_ROOT,
+  serve,
+  stateCopy,
+  type Ca,
+  type Served,
+} from './helpers.js';
 
 const MiB = 1024 * 1024;
 /** What the server stores at most (etcd), and the review that can carry two of them, escaped. */
@@ -18,7 +31,8 @@ const REVIEW_LIMIT = 2 * LARGEST_STORED_OBJECT * 6 + 1 * MiB;
 /** A Deployment with an unknown container field (an error for /validate) and an env value of `pad` bytes of '<'. */
 function paddedDeployment(pad: number): Record<string, unknown> {
   const object = deployment();
-  const container = (object.spec as { template: { spec: { containers: [Record<string, unknown>] } } }).template.spec.containers[0];
+  const container = (object.spec as { template: { spec: { containers: [Record<string, unknown>] } } }).template.spec
+    .containers[0];
   container.bogusField = 1;
   container.env = [{ name: 'PAD', value: '<'.repeat(pad) }];
   return object;
@@ -77,7 +91,9 @@ describe('platlint serve decides every review the API server can send', () => {
       expect(reply.status, path).toBe(200);
       expect(answerOf(reply).uid, path).toBe('largest');
     }
-    expect(answerOf(await call(served.port, '/validate', { ca: ca.caCert, body })).status?.message).toContain('unknown field "bogusField"');
+    expect(answerOf(await call(served.port, '/validate', { ca: ca.caCert, body })).status?.message).toContain(
+      'unknown field "bogusField"',
+    );
     // Probes were answered all along, and still are.
     expect((await call(served.port, '/healthz', { ca: ca.caCert })).status).toBe(200);
   });
@@ -85,7 +101,9 @@ describe('platlint serve decides every review the API server can send', () => {
   it('answers 413 only past the largest review (2 × 1.5 MiB × 6 + 1 MiB), without waiting for the body', async () => {
     const socket = await rawConnection(served.port, ca.caCert);
     const answer = readUntilClosed(socket);
-    socket.write(`POST /validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${REVIEW_LIMIT + 1}\r\n\r\n`);
+    socket.write(
+      `POST /validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${REVIEW_LIMIT + 1}\r\n\r\n`,
+    );
     const text = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
     expect(text).toContain(`larger than ${REVIEW_LIMIT} bytes`);
@@ -93,7 +111,9 @@ describe('platlint serve decides every review the API server can send', () => {
 
   it('is registered to fail closed on both paths, so no failure of the webhook admits an object', () => {
     type Configuration = { webhooks: { failurePolicy?: string; clientConfig: { service: { path: string } } }[] };
-    const configurations = parseAllDocuments(readFileSync(join(REPO_ROOT, 'deploy/webhooks.yaml'), 'utf8')).map((d) => d.toJS() as Configuration);
+    const configurations = parseAllDocuments(readFileSync(join(REPO_ROOT, 'deploy/webhooks.yaml'), 'utf8')).map(
+      (d) => d.toJS() as Configuration,
+    );
     const registered = configurations.flatMap((c) => c.webhooks.map((w) => [w.clientConfig.service.path, w.failurePolicy]));
     expect(registered).toEqual([
       ['/mutate', 'Fail'],

@@ -31,10 +31,17 @@ describe('admission scenarios through platlint serve over HTTPS', () => {
   it.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', async (_, scenario) => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-scenario-'));
     dirs.push(dir);
-    writeFileSync(join(dir, 'state.yaml'), stateOf(scenario).map((o) => stringify(o)).join('---\n'));
+    writeFileSync(
+      join(dir, 'state.yaml'),
+      stateOf(scenario)
+        .map((o) => stringify(o))
+        .join('---\n'),
+    );
     const served = await serve(['--state', dir, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key]);
     try {
-      const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('scenario', scenario.object)) }));
+      const answer = answerOf(
+        await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('scenario', scenario.object)) }),
+      );
       if (scenario.expect.allowed) {
         expect(answer.status?.message).toBeUndefined();
         expect(answer.allowed).toBe(true);
@@ -61,7 +68,9 @@ describe('the same scenarios through platlint test', () => {
         ...(s.params ? { params: s.params } : {}),
         namespace: s.namespace ?? NAMESPACE,
         request: deploymentRequest('scenario', s.object),
-        expect: s.expect.allowed ? { allowed: true, object: s.expect.object } : { allowed: false, errorContains: s.expect.says ?? s.expect.errorContains },
+        expect: s.expect.allowed
+          ? { allowed: true, object: s.expect.object }
+          : { allowed: false, errorContains: s.expect.says ?? s.expect.errorContains },
       }));
       writeFileSync(join(dir, 'scenarios.yaml'), cases.map((c) => stringify(c)).join('---\n'));
       const run = spawnSync(process.execPath, [CLI, 'test', dir, '--format', 'json'], { cwd: REPO_ROOT, encoding: 'utf8' });

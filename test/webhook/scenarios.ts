@@ -19,7 +19,9 @@ export interface Scenario {
   expect: { allowed: true; object: Obj } | { allowed: false; errorContains: string; says?: string };
 }
 
-const DEPLOYMENTS = { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] }] };
+const DEPLOYMENTS = {
+  resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] }],
+};
 
 interface PolicyParts {
   failurePolicy?: 'Fail' | 'Ignore';
@@ -31,7 +33,12 @@ interface PolicyParts {
 }
 
 function policy(name: string, p: PolicyParts): Obj {
-  const spec: Obj = { matchConstraints: DEPLOYMENTS, reinvocationPolicy: p.reinvocationPolicy ?? 'Never', failurePolicy: p.failurePolicy ?? 'Fail', mutations: [] };
+  const spec: Obj = {
+    matchConstraints: DEPLOYMENTS,
+    reinvocationPolicy: p.reinvocationPolicy ?? 'Never',
+    failurePolicy: p.failurePolicy ?? 'Fail',
+    mutations: [],
+  };
   if (p.apply) (spec.mutations as Obj[]).push({ patchType: 'ApplyConfiguration', applyConfiguration: { expression: p.apply } });
   if (p.jsonPatch) (spec.mutations as Obj[]).push({ patchType: 'JSONPatch', jsonPatch: { expression: p.jsonPatch } });
   if (p.condition) spec.matchConditions = [{ name: 'condition', expression: p.condition }];
@@ -40,7 +47,12 @@ function policy(name: string, p: PolicyParts): Obj {
 }
 
 function binding(name: string, policyName: string, extra: Obj = {}): Obj {
-  return { apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name }, spec: { policyName, ...extra } };
+  return {
+    apiVersion: 'admissionregistration.plat.io/v1',
+    kind: 'MutatingAdmissionPolicyBinding',
+    metadata: { name },
+    spec: { policyName, ...extra },
+  };
 }
 
 const LABEL = 'Object{metadata: Object.metadata{labels: {"team": "payments"}}}';
@@ -63,16 +75,46 @@ function withContainer(container: Obj): Obj {
 }
 
 /** The errors a policy can run into, each named by what the denial must say. */
-const ERRORS: { kind: string; parts: PolicyParts; says: string; params?: { paramKind: Obj; paramRef: Obj }; bindingSpec?: Obj; namespace?: Obj }[] = [
-  { kind: 'a run-time CEL error', parts: { apply: 'Object{metadata: Object.metadata{labels: {"team": object.spec.nosuchfield}}}' }, says: 'nosuchfield' },
+const ERRORS: {
+  kind: string;
+  parts: PolicyParts;
+  says: string;
+  params?: { paramKind: Obj; paramRef: Obj };
+  bindingSpec?: Obj;
+  namespace?: Obj;
+}[] = [
+  {
+    kind: 'a run-time CEL error',
+    parts: { apply: 'Object{metadata: Object.metadata{labels: {"team": object.spec.nosuchfield}}}' },
+    says: 'nosuchfield',
+  },
   { kind: 'a match condition error', parts: { condition: 'object.spec.nosuchfield == 1', apply: LABEL }, says: 'nosuchfield' },
-  { kind: 'a field the schema does not declare, at merge time', parts: { apply: 'Object{spec: Object.spec{replicaz: 3}}' }, says: 'replicaz' },
-  { kind: 'an atomic field changed by an apply configuration', parts: { apply: 'Object{spec: Object.spec{selector: Object.spec.selector{matchLabels: {"tier": "front"}}}}' }, says: 'atomic' },
-  { kind: 'a JSON patch on a missing path', parts: { jsonPatch: '[JSONPatch{op: "remove", path: "/metadata/annotations/nope"}]' }, says: 'JSON Patch' },
-  { kind: 'the cost budget', parts: { apply: `Object{spec: Object.spec{replicas: ${nested(7)}.size()}}` }, says: 'cost limit exceeded' },
+  {
+    kind: 'a field the schema does not declare, at merge time',
+    parts: { apply: 'Object{spec: Object.spec{replicaz: 3}}' },
+    says: 'replicaz',
+  },
+  {
+    kind: 'an atomic field changed by an apply configuration',
+    parts: { apply: 'Object{spec: Object.spec{selector: Object.spec.selector{matchLabels: {"tier": "front"}}}}' },
+    says: 'atomic',
+  },
+  {
+    kind: 'a JSON patch on a missing path',
+    parts: { jsonPatch: '[JSONPatch{op: "remove", path: "/metadata/annotations/nope"}]' },
+    says: 'JSON Patch',
+  },
+  {
+    kind: 'the cost budget',
+    parts: { apply: `Object{spec: Object.spec{replicas: ${nested(7)}.size()}}` },
+    says: 'cost limit exceeded',
+  },
   {
     kind: 'a construction named for another field path',
-    parts: { apply: 'Object{spec: Object.spec{template: Object.spec.templatex{metadata: Object.spec.template.metadata{labels: {"a": "b"}}}}}' },
+    parts: {
+      apply:
+        'Object{spec: Object.spec{template: Object.spec.templatex{metadata: Object.spec.template.metadata{labels: {"a": "b"}}}}}',
+    },
     says: 'unexpected type name "Object.spec.templatex", expected "Object.spec.template"',
   },
   // A result of the wrong type never reaches admission: the server compiles the expression when it
@@ -81,7 +123,10 @@ const ERRORS: { kind: string; parts: PolicyParts; says: string; params?: { param
   {
     kind: 'missing params with parameterNotFoundAction Deny',
     parts: { apply: LABEL, paramKind: { apiVersion: 'v1', kind: 'ConfigMap' } },
-    params: { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, paramRef: { name: 'absent', namespace: 'shop', parameterNotFoundAction: 'Deny' } },
+    params: {
+      paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
+      paramRef: { name: 'absent', namespace: 'shop', parameterNotFoundAction: 'Deny' },
+    },
     says: 'no params found',
   },
   {
@@ -104,17 +149,18 @@ function nested(depth: number): string {
 
 function errorScenarios(): Scenario[] {
   return ERRORS.flatMap(({ kind, parts, says, params, bindingSpec, namespace }) =>
-    (['Fail', 'Ignore'] as const).map(
-      (failurePolicy): Scenario => ({
-        name: `${kind} under failurePolicy ${failurePolicy}`,
-        policies: [policy('p', { ...parts, failurePolicy })],
-        bindings: [binding('b', 'p', { ...(params ? { paramRef: params.paramRef } : {}), ...bindingSpec })],
-        ...(namespace ? { namespace } : {}),
-        object: deployment(),
-        // Fail: denied, naming the policy, the binding and the cause; Ignore: through, unmutated.
-        expect: failurePolicy === 'Fail' ? { allowed: false, errorContains: `policy 'p' with binding 'b' denied request: `, says } : { allowed: true, object: deployment() },
-      }),
-    ),
+    (['Fail', 'Ignore'] as const).map((failurePolicy): Scenario => ({
+      name: `${kind} under failurePolicy ${failurePolicy}`,
+      policies: [policy('p', { ...parts, failurePolicy })],
+      bindings: [binding('b', 'p', { ...(params ? { paramRef: params.paramRef } : {}), ...bindingSpec })],
+      ...(namespace ? { namespace } : {}),
+      object: deployment(),
+      // Fail: denied, naming the policy, the binding and the cause; Ignore: through, unmutated.
+      expect:
+        failurePolicy === 'Fail'
+          ? { allowed: false, errorContains: `policy 'p' with binding 'b' denied request: `, says }
+          : { allowed: true, object: deployment() },
+    })),
   );
 }
 
@@ -128,7 +174,12 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'object.metadata is readable in full: a label copied from the namespace of the object',
-    policies: [policy('copy', { apply: 'Object{metadata: Object.metadata{labels: {"ns": object.metadata.namespace, "app-copy": object.metadata.labels["app"]}}}' })],
+    policies: [
+      policy('copy', {
+        apply:
+          'Object{metadata: Object.metadata{labels: {"ns": object.metadata.namespace, "app-copy": object.metadata.labels["app"]}}}',
+      }),
+    ],
     bindings: [binding('copy', 'copy')],
     object: deployment(),
     expect: { allowed: true, object: withLabels({ ns: 'shop', 'app-copy': 'web' }) },
@@ -136,7 +187,10 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'policies run in name order, each seeing the object as mutated before it',
     policies: [
-      policy('b-second', { condition: 'has(object.metadata.labels) && "first" in object.metadata.labels', apply: 'Object{metadata: Object.metadata{labels: {"second": object.metadata.labels["first"] + "-then"}}}' }),
+      policy('b-second', {
+        condition: 'has(object.metadata.labels) && "first" in object.metadata.labels',
+        apply: 'Object{metadata: Object.metadata{labels: {"second": object.metadata.labels["first"] + "-then"}}}',
+      }),
       policy('a-first', { apply: 'Object{metadata: Object.metadata{labels: {"first": "one"}}}' }),
     ],
     bindings: [binding('b-second', 'b-second'), binding('a-first', 'a-first')],
@@ -145,8 +199,15 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'params found by name feed the mutation',
-    policies: [policy('from-params', { apply: 'Object{metadata: Object.metadata{labels: {"team": params.data["team"]}}}', paramKind: { apiVersion: 'v1', kind: 'ConfigMap' } })],
-    bindings: [binding('from-params', 'from-params', { paramRef: { name: 'team', namespace: 'shop', parameterNotFoundAction: 'Deny' } })],
+    policies: [
+      policy('from-params', {
+        apply: 'Object{metadata: Object.metadata{labels: {"team": params.data["team"]}}}',
+        paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
+      }),
+    ],
+    bindings: [
+      binding('from-params', 'from-params', { paramRef: { name: 'team', namespace: 'shop', parameterNotFoundAction: 'Deny' } }),
+    ],
     params: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'team', namespace: 'shop' }, data: { team: 'search' } }],
     object: deployment(),
     expect: { allowed: true, object: withLabels({ team: 'search' }) },
@@ -159,10 +220,11 @@ export const SCENARIOS: Scenario[] = [
     expect: { allowed: true, object: deployment() },
   },
   {
-    name: 'a list field\'s path names its item type: Object.spec.template.spec.containers{...} builds a container',
+    name: "a list field's path names its item type: Object.spec.template.spec.containers{...} builds a container",
     policies: [
       policy('sidecar', {
-        apply: 'Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "proxy", image: "proxy:1"}]}}}}',
+        apply:
+          'Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "proxy", image: "proxy:1"}]}}}}',
       }),
     ],
     bindings: [binding('sidecar', 'sidecar')],
@@ -171,7 +233,12 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'IfNeeded reinvocation: two IfNeeded counters and a Never one, from 0, end at 5 (one second pass)',
-    policies: ['a', 'b', 'c'].map((name, i) => policy(name, { reinvocationPolicy: i < 2 ? 'IfNeeded' : 'Never', apply: 'Object{spec: Object.spec{replicas: object.spec.replicas + 1}}' })),
+    policies: ['a', 'b', 'c'].map((name, i) =>
+      policy(name, {
+        reinvocationPolicy: i < 2 ? 'IfNeeded' : 'Never',
+        apply: 'Object{spec: Object.spec{replicas: object.spec.replicas + 1}}',
+      }),
+    ),
     bindings: ['a', 'b', 'c'].map((name) => binding(name, name)),
     object: withReplicas(0),
     expect: { allowed: true, object: withReplicas(5) },
@@ -179,13 +246,11 @@ export const SCENARIOS: Scenario[] = [
   ...errorScenarios(),
   // The patched object must still decode as a Deployment; upstream returns that failure as an
   // internal error whatever the failure policy says, so Ignore does not let it through either.
-  ...(['Fail', 'Ignore'] as const).map(
-    (failurePolicy): Scenario => ({
-      name: `a JSON patch adding a field the kind does not have, under failurePolicy ${failurePolicy}`,
-      policies: [policy('p', { failurePolicy, jsonPatch: '[JSONPatch{op: "add", path: "/spec/replicaz", value: 3}]' })],
-      bindings: [binding('b', 'p')],
-      object: deployment(),
-      expect: { allowed: false, errorContains: 'strict decoding error', says: 'replicaz' },
-    }),
-  ),
+  ...(['Fail', 'Ignore'] as const).map((failurePolicy): Scenario => ({
+    name: `a JSON patch adding a field the kind does not have, under failurePolicy ${failurePolicy}`,
+    policies: [policy('p', { failurePolicy, jsonPatch: '[JSONPatch{op: "add", path: "/spec/replicaz", value: 3}]' })],
+    bindings: [binding('b', 'p')],
+    object: deployment(),
+    expect: { allowed: false, errorContains: 'strict decoding error', says: 'replicaz' },
+  })),
 ];

@@ -5,7 +5,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, call, deployment, deploymentRequest, makeCa, patched, review, serve, serveUntilExit, type Ca } from './helpers.js';
+import {
+  answerOf,
+  call,
+  deployment,
+  deploymentRequest,
+  makeCa,
+  patched,
+  review,
+  serve,
+  serveUntilExit,
+  type Ca,
+} from './helpers.js';
 
 function applyPolicy(name: string, expression: string, failurePolicy = 'Fail'): string {
   return `apiVersion: admissionregistration.plat.io/v1
@@ -52,7 +63,10 @@ describe('platlint serve takes what the API server would store', () => {
   });
 
   it('exits 2 at start-up when an object would be refused, naming file, line and finding', async () => {
-    const dir = stateDir({ 'good.yaml': applyPolicy('good', LABEL), 'broken.yaml': applyPolicy('broken', 'Object{spec: Object.spec{replicas: }}') });
+    const dir = stateDir({
+      'good.yaml': applyPolicy('good', LABEL),
+      'broken.yaml': applyPolicy('broken', 'Object{spec: Object.spec{replicas: }}'),
+    });
     const { code, logs } = await serveUntilExit(['--state', dir, ...tlsArgs()]);
     expect(code).toBe(2);
     const failed = logs.find((e) => e.event === 'server.start_failed');
@@ -66,7 +80,9 @@ describe('platlint serve takes what the API server would store', () => {
     const missing = join(tmpdir(), 'platlint-no-such-state-dir');
     const { code, logs } = await serveUntilExit(['--state', missing, ...tlsArgs()]);
     expect(code).toBe(2);
-    expect(logs.find((e) => e.event === 'server.start_failed')?.error).toMatch(new RegExp(`${missing}:1:1: .*cannot read file: ENOENT`));
+    expect(logs.find((e) => e.event === 'server.start_failed')?.error).toMatch(
+      new RegExp(`${missing}:1:1: .*cannot read file: ENOENT`),
+    );
   });
 
   it('keeps a Fail policy that only draws advice, and denies with it when it fails; Ignore admits unmutated', async () => {
@@ -75,7 +91,10 @@ describe('platlint serve takes what the API server would store', () => {
     const served = await serve(['--state', dir, ...tlsArgs()]);
     try {
       const advice = await served.waitForLog((e) => e.event === 'state.advice');
-      expect(advice).toMatchObject({ object: 'MutatingAdmissionPolicy/typo', findings: [expect.objectContaining({ ruleId: 'admission/cel-schema', line: 13 })] });
+      expect(advice).toMatchObject({
+        object: 'MutatingAdmissionPolicy/typo',
+        findings: [expect.objectContaining({ ruleId: 'admission/cel-schema', line: 13 })],
+      });
       const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('typo')) }));
       expect(answer.allowed).toBe(false);
       expect(answer.status?.message).toMatch(/policy 'typo' with binding 'typo' denied request: .*replicaz/);
@@ -83,10 +102,16 @@ describe('platlint serve takes what the API server would store', () => {
     } finally {
       expect(await served.stop()).toBe(0);
     }
-    const ignoring = await serve(['--state', stateDir({ 'a.yaml': applyPolicy('typo', 'Object{spec: Object.spec{replicaz: 3}}', 'Ignore') }), ...tlsArgs()]);
+    const ignoring = await serve([
+      '--state',
+      stateDir({ 'a.yaml': applyPolicy('typo', 'Object{spec: Object.spec{replicaz: 3}}', 'Ignore') }),
+      ...tlsArgs(),
+    ]);
     try {
       const object = deployment();
-      const answer = answerOf(await call(ignoring.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('typo', object)) }));
+      const answer = answerOf(
+        await call(ignoring.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('typo', object)) }),
+      );
       expect(answer.allowed).toBe(true);
       expect(patched(object, answer)).toEqual(object);
     } finally {
@@ -100,13 +125,24 @@ describe('platlint serve takes what the API server would store', () => {
     try {
       writeFileSync(join(dir, 'b.yaml'), applyPolicy('broken', 'Object{spec: Object.spec{replicas: }}'));
       const rejected = await served.waitForLog((e) => e.event === 'state.reload_rejected');
-      expect(rejected).toMatchObject({ kept: 1, problems: [expect.objectContaining({ file: join(dir, 'b.yaml'), object: 'MutatingAdmissionPolicy/broken', ruleId: 'admission/cel' })] });
+      expect(rejected).toMatchObject({
+        kept: 1,
+        problems: [
+          expect.objectContaining({
+            file: join(dir, 'b.yaml'),
+            object: 'MutatingAdmissionPolicy/broken',
+            ruleId: 'admission/cel',
+          }),
+        ],
+      });
       const ready = await call(served.port, '/readyz', { ca: ca.caCert });
       expect(ready.status).toBe(200);
       expect(ready.body).toMatch(/generation 1 serving; reload attempt \d+ refused with 1 finding\(s\), first: .*b\.yaml:13:/);
       expect((await call(served.port, '/metrics', { ca: ca.caCert })).body).toContain('platlint_state_reload_failures_total 1');
       const object = deployment();
-      const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('after', object)) }));
+      const answer = answerOf(
+        await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('after', object)) }),
+      );
       expect((patched(object, answer) as { metadata: { labels: Record<string, string> } }).metadata.labels.team).toBe('payments');
     } finally {
       expect(await served.stop()).toBe(0);
@@ -114,15 +150,35 @@ describe('platlint serve takes what the API server would store', () => {
   });
 
   it('logs each policy and binding a reload adds or removes by name, counts them on /metrics, and says loudly which emptied file removed them', async () => {
-    const dir = stateDir({ 'label.yaml': applyPolicy('label', LABEL), 'other.yaml': applyPolicy('other', 'Object{metadata: Object.metadata{annotations: {"other": "yes"}}}') });
+    const dir = stateDir({
+      'label.yaml': applyPolicy('label', LABEL),
+      'other.yaml': applyPolicy('other', 'Object{metadata: Object.metadata{annotations: {"other": "yes"}}}'),
+    });
     const served = await serve(['--state', dir, ...tlsArgs()]);
     try {
-      writeFileSync(join(dir, 'added.yaml'), applyPolicy('added', 'Object{metadata: Object.metadata{annotations: {"added": "yes"}}}'));
-      expect(await served.waitForLog((e) => e.event === 'state.policy_added')).toMatchObject({ level: 'info', name: 'added', generation: 2 });
-      expect(await served.waitForLog((e) => e.event === 'state.binding_added')).toMatchObject({ level: 'info', name: 'added', generation: 2 });
+      writeFileSync(
+        join(dir, 'added.yaml'),
+        applyPolicy('added', 'Object{metadata: Object.metadata{annotations: {"added": "yes"}}}'),
+      );
+      expect(await served.waitForLog((e) => e.event === 'state.policy_added')).toMatchObject({
+        level: 'info',
+        name: 'added',
+        generation: 2,
+      });
+      expect(await served.waitForLog((e) => e.event === 'state.binding_added')).toMatchObject({
+        level: 'info',
+        name: 'added',
+        generation: 2,
+      });
       writeFileSync(join(dir, 'label.yaml'), '');
       const emptied = await served.waitForLog((e) => e.event === 'state.file_emptied');
-      expect(emptied).toMatchObject({ level: 'warn', file: join(dir, 'label.yaml'), removedPolicies: ['label'], removedBindings: ['label'], generation: 3 });
+      expect(emptied).toMatchObject({
+        level: 'warn',
+        file: join(dir, 'label.yaml'),
+        removedPolicies: ['label'],
+        removedBindings: ['label'],
+        generation: 3,
+      });
       const removed = served.logs.filter((e) => e.event.endsWith('_removed')).map((e) => [e.level, e.event, e.name]);
       expect(removed).toEqual([
         ['warn', 'state.policy_removed', 'label'],
@@ -135,8 +191,12 @@ describe('platlint serve takes what the API server would store', () => {
       }
       // The emptied file's policy is gone from the answers: the change was taken, not refused.
       const object = deployment();
-      const answer = answerOf(await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('after-empty', object)) }));
-      const { metadata } = patched(object, answer) as { metadata: { labels: Record<string, string>; annotations: Record<string, string> } };
+      const answer = answerOf(
+        await call(served.port, '/mutate', { ca: ca.caCert, body: review(deploymentRequest('after-empty', object)) }),
+      );
+      const { metadata } = patched(object, answer) as {
+        metadata: { labels: Record<string, string>; annotations: Record<string, string> };
+      };
       expect(metadata.labels).toEqual({ app: 'web' });
       expect(metadata.annotations).toEqual({ other: 'yes', added: 'yes' });
     } finally {
@@ -146,7 +206,7 @@ describe('platlint serve takes what the API server would store', () => {
 });
 
 describe('platlint serve --config', () => {
-  it('lints /validate with the configuration\'s severities, and refuses to start on a broken configuration', async () => {
+  it("lints /validate with the configuration's severities, and refuses to start on a broken configuration", async () => {
     const ca = makeCa();
     const tls = ca.issue('server');
     const dir = mkdtempSync(join(tmpdir(), 'platlint-config-'));
@@ -160,7 +220,9 @@ describe('platlint serve --config', () => {
       (bad.spec as Record<string, unknown>).replicas = -3;
       const served = await serve([...args, '--config', join(dir, 'platlint.config.yaml')]);
       try {
-        const answer = answerOf(await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('configured', bad)) }));
+        const answer = answerOf(
+          await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('configured', bad)) }),
+        );
         expect(answer.allowed).toBe(true);
         expect(answer.warnings?.join('\n')).toMatch(/spec\.replicas: .*\(schema\/range\)/);
       } finally {

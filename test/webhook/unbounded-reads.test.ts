@@ -22,7 +22,9 @@ describe.skipIf(!existsSync('/dev/zero'))('platlint serve and a state file that 
     symlinkSync('/dev/zero', join(state, 'zero.yaml'));
     const { code, logs } = await serveUntilExit(stateArgs(ca, state));
     expect(code).toBe(2);
-    expect(logs.find((e) => e.event === 'server.start_failed')?.error).toContain(`${join(state, 'zero.yaml')}:1:1: cannot read file: not a regular file (a character device)`);
+    expect(logs.find((e) => e.event === 'server.start_failed')?.error).toContain(
+      `${join(state, 'zero.yaml')}:1:1: cannot read file: not a regular file (a character device)`,
+    );
   });
 
   it('on a reload keeps serving the last good state, answers /healthz and stops on SIGTERM', async () => {

@@ -23,9 +23,21 @@ describe('admit', () => {
     const state = createState([
       policy({ name: 'label', mutations: [apply('Object{metadata: Object.metadata{labels: {"team": "a"}}}')] }),
       binding('label-b', 'label'),
-      policy({ name: 'sidecar', mutations: [apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "proxy", image: "proxy:1"}]}}}}')] }),
+      policy({
+        name: 'sidecar',
+        mutations: [
+          apply(
+            'Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "proxy", image: "proxy:1"}]}}}}',
+          ),
+        ],
+      }),
       binding('sidecar-b', 'sidecar'),
-      policy({ name: 'annotate', mutations: [patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: {"plat.io/owner": request.userInfo.username}}]')] }),
+      policy({
+        name: 'annotate',
+        mutations: [
+          patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: {"plat.io/owner": request.userInfo.username}}]'),
+        ],
+      }),
       binding('annotate-b', 'annotate'),
     ]);
     const original = deployment();
@@ -46,12 +58,18 @@ describe('admit', () => {
     expect(admit(unbound, deploymentRequest()).patch).toEqual([]);
     const state = single({ mutations: [INCREMENT] });
     expect(admit(state, deploymentRequest(deployment(), { operation: 'DELETE' })).patch).toEqual([]);
-    const pod = admit(state, { ...deploymentRequest(), kind: { group: '', version: 'v1', kind: 'Pod' }, resource: { group: '', version: 'v1', resource: 'pods' } });
+    const pod = admit(state, {
+      ...deploymentRequest(),
+      kind: { group: '', version: 'v1', kind: 'Pod' },
+      resource: { group: '', version: 'v1', resource: 'pods' },
+    });
     expect(pod.patch).toEqual([]);
   });
 
   it('runs mutations in order, each seeing the previous result', () => {
-    const state = single({ mutations: [INCREMENT, patch('[JSONPatch{op: "add", path: "/metadata/labels/seen", value: string(object.spec.replicas)}]')] });
+    const state = single({
+      mutations: [INCREMENT, patch('[JSONPatch{op: "add", path: "/metadata/labels/seen", value: string(object.spec.replicas)}]')],
+    });
     const out = admit(state, deploymentRequest()).object;
     expect(replicas(out)).toBe(3);
     expect(at(out, 'metadata', 'labels', 'seen')).toBe('3');
@@ -75,7 +93,10 @@ describe('admit', () => {
   it('skips on a false match condition and follows the failure policy on errors', () => {
     const skip = single({ matchConditions: [{ name: 'big', expression: 'object.spec.replicas > 5' }], mutations: [INCREMENT] });
     expect(admit(skip, deploymentRequest()).patch).toEqual([]);
-    const failing = { matchConditions: [{ name: 'err', expression: '1 / (object.spec.replicas - 2) == 1' }], mutations: [INCREMENT] };
+    const failing = {
+      matchConditions: [{ name: 'err', expression: '1 / (object.spec.replicas - 2) == 1' }],
+      mutations: [INCREMENT],
+    };
     const denied = admit(single(failing), deploymentRequest());
     expect(denied.allowed).toBe(false);
     expect(denied.status?.message).toContain("policy 'p' with binding 'b' denied request: matchCondition 'err'");
@@ -83,7 +104,10 @@ describe('admit', () => {
     expect(ignored.allowed).toBe(true);
     expect(ignored.patch).toEqual([]);
     // A false condition wins over an error in another one.
-    const falseWins = single({ matchConditions: [failing.matchConditions[0] as { name: string; expression: string }, { name: 'no', expression: 'false' }], mutations: [INCREMENT] });
+    const falseWins = single({
+      matchConditions: [failing.matchConditions[0] as { name: string; expression: string }, { name: 'no', expression: 'false' }],
+      mutations: [INCREMENT],
+    });
     expect(admit(falseWins, deploymentRequest()).allowed).toBe(true);
   });
 
@@ -92,13 +116,18 @@ describe('admit', () => {
     const result = admit(state, deploymentRequest());
     expect(result.allowed).toBe(false);
     expect(result.status).toMatchObject({ code: 403, reason: 'Invalid' });
-    expect(result.status?.message).toMatch(/^policy 'p' with binding 'b' denied request: expression 'Object\{.*' resulted in error: /);
+    expect(result.status?.message).toMatch(
+      /^policy 'p' with binding 'b' denied request: expression 'Object\{.*' resulted in error: /,
+    );
     expect(result.object).toEqual(deployment());
     expect(result.patch).toEqual([]);
   });
 
   it('admits on Ignore: the failing mutation contributes nothing, later ones still run, a warning says why', () => {
-    const state = single({ failurePolicy: 'Ignore', mutations: [apply('Object{spec: Object.spec{replicas: object.spec.replicas / 0}}'), INCREMENT] });
+    const state = single({
+      failurePolicy: 'Ignore',
+      mutations: [apply('Object{spec: Object.spec{replicas: object.spec.replicas / 0}}'), INCREMENT],
+    });
     const result = admit(state, deploymentRequest());
     expect(result.allowed).toBe(true);
     expect(replicas(result.object)).toBe(3);
@@ -108,7 +137,13 @@ describe('admit', () => {
   });
 
   it('treats an expression over its cost budget as an error like any other', () => {
-    const state = single({ mutations: [apply('Object{spec: Object.spec{replicas: [1, 2, 3, 4, 5, 6, 7, 8].map(x, [1, 2, 3, 4, 5, 6, 7, 8].map(y, x * y)).size()}}')] });
+    const state = single({
+      mutations: [
+        apply(
+          'Object{spec: Object.spec{replicas: [1, 2, 3, 4, 5, 6, 7, 8].map(x, [1, 2, 3, 4, 5, 6, 7, 8].map(y, x * y)).size()}}',
+        ),
+      ],
+    });
     expect(admit(state, deploymentRequest()).allowed).toBe(true);
     const result = admit(state, deploymentRequest(), { costLimit: 20 });
     expect(result.allowed).toBe(false);
@@ -117,7 +152,9 @@ describe('admit', () => {
 
   it('fails an expression that runs past the request deadline', () => {
     const ten = '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]';
-    const state = single({ mutations: [apply(`Object{spec: Object.spec{replicas: ${ten}.map(x, ${ten}.map(y, ${ten}.map(z, x + y + z))).size()}}`)] });
+    const state = single({
+      mutations: [apply(`Object{spec: Object.spec{replicas: ${ten}.map(x, ${ten}.map(y, ${ten}.map(z, x + y + z))).size()}}`)],
+    });
     expect(admit(state, deploymentRequest(), { timeoutMs: 60_000 }).allowed).toBe(true);
     const result = admit(state, deploymentRequest(), { timeoutMs: -1 });
     expect(result.allowed).toBe(false);
@@ -125,36 +162,69 @@ describe('admit', () => {
   });
 
   it('rejects an apply configuration that sets an atomic field, per failure policy', () => {
-    const state = single({ mutations: [apply('Object{spec: Object.spec{selector: Object.spec.selector{matchLabels: {"x": "y"}}}}')] });
+    const state = single({
+      mutations: [apply('Object{spec: Object.spec{selector: Object.spec.selector{matchLabels: {"x": "y"}}}}')],
+    });
     const result = admit(state, deploymentRequest());
-    expect(result.status?.message).toContain('invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.selector');
+    expect(result.status?.message).toContain(
+      'invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.selector',
+    );
   });
 
   it('drops a JSON patch whose test fails and errors on removing a missing path', () => {
-    const tested = single({ mutations: [patch('[JSONPatch{op: "test", path: "/spec/replicas", value: 7}, JSONPatch{op: "replace", path: "/spec/replicas", value: 1}]'), INCREMENT] });
+    const tested = single({
+      mutations: [
+        patch(
+          '[JSONPatch{op: "test", path: "/spec/replicas", value: 7}, JSONPatch{op: "replace", path: "/spec/replicas", value: 1}]',
+        ),
+        INCREMENT,
+      ],
+    });
     const out = admit(tested, deploymentRequest());
     expect(out.allowed).toBe(true);
     expect(replicas(out.object)).toBe(3);
-    const removing = single({ mutations: [patch('[JSONPatch{op: "remove", path: "/metadata/annotations/" + jsonpatch.escapeKey("plat.io/x")}]')] });
+    const removing = single({
+      mutations: [patch('[JSONPatch{op: "remove", path: "/metadata/annotations/" + jsonpatch.escapeKey("plat.io/x")}]')],
+    });
     const denied = admit(removing, deploymentRequest());
-    expect(denied.status?.message).toContain('JSON Patch: remove operation does not apply: doc is missing path: "/metadata/annotations/plat.io~1x"');
+    expect(denied.status?.message).toContain(
+      'JSON Patch: remove operation does not apply: doc is missing path: "/metadata/annotations/plat.io~1x"',
+    );
   });
 
   it('decodes built-in kinds strictly after a JSON patch, whatever the failure policy', () => {
-    const state = single({ failurePolicy: 'Ignore', mutations: [patch('[JSONPatch{op: "add", path: "/spec/replicaz", value: 1}]')] });
+    const state = single({
+      failurePolicy: 'Ignore',
+      mutations: [patch('[JSONPatch{op: "add", path: "/spec/replicaz", value: 1}]')],
+    });
     const result = admit(state, deploymentRequest());
     expect(result.allowed).toBe(false);
     expect(result.status).toMatchObject({ code: 500, message: 'strict decoding error: unknown field "spec.replicaz"' });
   });
 
   it('takes a field named like an Object.prototype member as unknown in strict decoding', () => {
-    const state = single({ mutations: [patch('[JSONPatch{op: "add", path: "/spec/constructor", value: 1}, JSONPatch{op: "add", path: "/metadata/toString", value: "x"}]')] });
-    expect(admit(state, deploymentRequest()).status).toMatchObject({ code: 500, message: 'strict decoding error: unknown field "metadata.toString", unknown field "spec.constructor"' });
+    const state = single({
+      mutations: [
+        patch(
+          '[JSONPatch{op: "add", path: "/spec/constructor", value: 1}, JSONPatch{op: "add", path: "/metadata/toString", value: "x"}]',
+        ),
+      ],
+    });
+    expect(admit(state, deploymentRequest()).status).toMatchObject({
+      code: 500,
+      message: 'strict decoding error: unknown field "metadata.toString", unknown field "spec.constructor"',
+    });
   });
 
   it('fails decoding a JSON patch that leaves a value of the wrong type, whatever the failure policy, but not for one the object already had', () => {
-    const state = single({ failurePolicy: 'Ignore', mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: "three"}]')] });
-    expect(admit(state, deploymentRequest()).status).toMatchObject({ code: 500, message: 'decoding error: "spec.replicas" must be an integer, not "three"' });
+    const state = single({
+      failurePolicy: 'Ignore',
+      mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: "three"}]')],
+    });
+    expect(admit(state, deploymentRequest()).status).toMatchObject({
+      code: 500,
+      message: 'decoding error: "spec.replicas" must be an integer, not "three"',
+    });
     const beside = single({ mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: 5}]')] });
     const result = admit(beside, deploymentRequest(deployment({ spec: { replicas: 2, paused: 'no' } })));
     expect(result.status).toBeUndefined();
@@ -169,9 +239,21 @@ describe('admit', () => {
   });
 
   it('hands policies an equivalent request in the matched version and converts back', () => {
-    const state = single({ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: {"seen": request.kind.version + " " + object.apiVersion + " " + request.requestKind.version}}]')] });
+    const state = single({
+      mutations: [
+        patch(
+          '[JSONPatch{op: "add", path: "/metadata/annotations", value: {"seen": request.kind.version + " " + object.apiVersion + " " + request.requestKind.version}}]',
+        ),
+      ],
+    });
     const object = { ...deployment(), apiVersion: 'apps/v1beta1' };
-    const result = admit(state, deploymentRequest(object, { kind: { group: 'apps', version: 'v1beta1', kind: 'Deployment' }, resource: { group: 'apps', version: 'v1beta1', resource: 'deployments' } }));
+    const result = admit(
+      state,
+      deploymentRequest(object, {
+        kind: { group: 'apps', version: 'v1beta1', kind: 'Deployment' },
+        resource: { group: 'apps', version: 'v1beta1', resource: 'deployments' },
+      }),
+    );
     expect(at(result.object, 'metadata', 'annotations', 'seen')).toBe('v1 apps/v1 v1beta1');
     expect(at(result.object, 'apiVersion')).toBe('apps/v1beta1');
     expect(result.patch).toEqual([{ op: 'add', path: '/metadata/annotations', value: { seen: 'v1 apps/v1 v1beta1' } }]);
@@ -180,42 +262,90 @@ describe('admit', () => {
   it('gives expressions the namespace object and the binding match resources', () => {
     const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default', labels: { env: 'prod' } } };
     const state = single(
-      { mutations: [patch('[JSONPatch{op: "add", path: "/metadata/labels/env", value: namespaceObject.metadata.labels["env"]}]')] },
+      {
+        mutations: [patch('[JSONPatch{op: "add", path: "/metadata/labels/env", value: namespaceObject.metadata.labels["env"]}]')],
+      },
       [ns],
       { matchResources: { namespaceSelector: { matchLabels: { env: 'prod' } } } },
     );
     expect(at(admit(state, deploymentRequest()).object, 'metadata', 'labels', 'env')).toBe('prod');
     const other = admit(state, deploymentRequest(deployment(), { namespace: 'ghost' }));
-    expect(other.status).toMatchObject({ code: 403, message: `policy 'p' with binding 'b' denied request: failed to configure binding: namespaces "ghost" not found` });
+    expect(other.status).toMatchObject({
+      code: 403,
+      message: `policy 'p' with binding 'b' denied request: failed to configure binding: namespaces "ghost" not found`,
+    });
   });
 
   it('lets the failure policy decide when a namespace selector meets a namespace the state does not hold', () => {
     const selector = { namespaceSelector: { matchLabels: { env: 'prod' } } };
     const label = patch('[JSONPatch{op: "add", path: "/metadata/labels/seen", value: "yes"}]');
     const ghost = deploymentRequest(deployment(), { namespace: 'ghost' });
-    const onPolicy = admit(createState([policy({ name: 'p', failurePolicy: 'Ignore', mutations: [label], matchConstraints: { ...DEPLOYMENT_RULES, ...selector } }), binding('b', 'p')]), ghost);
-    expect(onPolicy).toMatchObject({ allowed: true, patch: [], warnings: ['policy "p" denied request: failed to configure policy: namespaces "ghost" not found (ignored: failurePolicy Ignore)'] });
+    const onPolicy = admit(
+      createState([
+        policy({
+          name: 'p',
+          failurePolicy: 'Ignore',
+          mutations: [label],
+          matchConstraints: { ...DEPLOYMENT_RULES, ...selector },
+        }),
+        binding('b', 'p'),
+      ]),
+      ghost,
+    );
+    expect(onPolicy).toMatchObject({
+      allowed: true,
+      patch: [],
+      warnings: [
+        'policy "p" denied request: failed to configure policy: namespaces "ghost" not found (ignored: failurePolicy Ignore)',
+      ],
+    });
     const onBinding = admit(single({ failurePolicy: 'Ignore', mutations: [label] }, [], { matchResources: selector }), ghost);
-    expect(onBinding).toMatchObject({ allowed: true, patch: [], warnings: [`policy 'p' with binding 'b' denied request: failed to configure binding: namespaces "ghost" not found (ignored: failurePolicy Ignore)`] });
-    const failing = admit(createState([policy({ name: 'p', mutations: [label], matchConstraints: { ...DEPLOYMENT_RULES, ...selector } }), binding('b', 'p')]), ghost);
-    expect(failing.status).toMatchObject({ code: 403, message: 'policy "p" denied request: failed to configure policy: namespaces "ghost" not found' });
+    expect(onBinding).toMatchObject({
+      allowed: true,
+      patch: [],
+      warnings: [
+        `policy 'p' with binding 'b' denied request: failed to configure binding: namespaces "ghost" not found (ignored: failurePolicy Ignore)`,
+      ],
+    });
+    const failing = admit(
+      createState([
+        policy({ name: 'p', mutations: [label], matchConstraints: { ...DEPLOYMENT_RULES, ...selector } }),
+        binding('b', 'p'),
+      ]),
+      ghost,
+    );
+    expect(failing.status).toMatchObject({
+      code: 403,
+      message: 'policy "p" denied request: failed to configure policy: namespaces "ghost" not found',
+    });
   });
 });
 
 describe('admit: matching remembered per state and request attributes', () => {
   const label = patch('[JSONPatch{op: "add", path: "/metadata/labels/seen", value: "yes"}]');
-  const seen = (state: ReturnType<typeof createState>, extra: Partial<Parameters<typeof deploymentRequest>[1]> = {}) => at(admit(state, deploymentRequest(deployment(), extra)).object, 'metadata', 'labels', 'seen');
-  const namespace = (name: string, env: string): JsonObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { env } } });
+  const seen = (state: ReturnType<typeof createState>, extra: Partial<Parameters<typeof deploymentRequest>[1]> = {}) =>
+    at(admit(state, deploymentRequest(deployment(), extra)).object, 'metadata', 'labels', 'seen');
+  const namespace = (name: string, env: string): JsonObject => ({
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name, labels: { env } },
+  });
 
   it('matches each namespace by its own labels, in any order of requests', () => {
-    const state = single({ mutations: [label] }, [namespace('shop', 'prod'), namespace('lab', 'dev')], { matchResources: { namespaceSelector: { matchLabels: { env: 'prod' } } } });
+    const state = single({ mutations: [label] }, [namespace('shop', 'prod'), namespace('lab', 'dev')], {
+      matchResources: { namespaceSelector: { matchLabels: { env: 'prod' } } },
+    });
     expect(seen(state, { namespace: 'shop' })).toBe('yes');
     expect(seen(state, { namespace: 'lab' })).toBeUndefined();
     expect(seen(state, { namespace: 'shop' })).toBe('yes');
   });
 
   it('matches resource names per request name', () => {
-    const rules = { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'], resourceNames: ['web'] }] };
+    const rules = {
+      resourceRules: [
+        { apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'], resourceNames: ['web'] },
+      ],
+    };
     const state = single({ mutations: [label], matchConstraints: rules });
     expect(seen(state, { name: 'web' })).toBe('yes');
     expect(seen(state, { name: 'api' })).toBeUndefined();
@@ -223,13 +353,24 @@ describe('admit: matching remembered per state and request attributes', () => {
 
   it('records a matching failure again for every request', () => {
     const state = single({ mutations: [label] }, [], { matchResources: { namespaceSelector: { matchLabels: { env: 'prod' } } } });
-    for (let i = 0; i < 2; i++) expect(admit(state, deploymentRequest(deployment(), { namespace: 'ghost' })).status?.message).toContain('namespaces "ghost" not found');
+    for (let i = 0; i < 2; i++)
+      expect(admit(state, deploymentRequest(deployment(), { namespace: 'ghost' })).status?.message).toContain(
+        'namespaces "ghost" not found',
+      );
   });
 
   it('takes params from the request namespace each time', () => {
-    const configMap = (namespace: string, replicas: string): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'limits', namespace }, data: { replicas } });
+    const configMap = (namespace: string, replicas: string): JsonObject => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'limits', namespace },
+      data: { replicas },
+    });
     const state = single(
-      { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [apply('Object{spec: Object.spec{replicas: int(params.data["replicas"])}}')] },
+      {
+        paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
+        mutations: [apply('Object{spec: Object.spec{replicas: int(params.data["replicas"])}}')],
+      },
       [configMap('default', '5'), configMap('other', '7')],
       { paramRef: { name: 'limits' } },
     );
@@ -238,8 +379,15 @@ describe('admit: matching remembered per state and request attributes', () => {
   });
 
   it('does not let a NUL in a name stand for a field boundary', () => {
-    const rules = { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'], resourceNames: ['web'] }] };
-    const state = single({ mutations: [label], matchConstraints: rules }, [namespace('a', 'prod'), namespace('a\u0000b', 'prod')]);
+    const rules = {
+      resourceRules: [
+        { apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'], resourceNames: ['web'] },
+      ],
+    };
+    const state = single({ mutations: [label], matchConstraints: rules }, [
+      namespace('a', 'prod'),
+      namespace('a\u0000b', 'prod'),
+    ]);
     // The same characters split differently between namespace and name.
     expect(seen(state, { namespace: 'a\u0000b', name: 'web' })).toBe('yes');
     expect(seen(state, { namespace: 'a', name: 'b\u0000web' })).toBeUndefined();
@@ -255,24 +403,47 @@ describe('admit: matching remembered per state and request attributes', () => {
 
 describe('admit: the authorizer', () => {
   it('answers authorizer checks with the authorizer of the options, the offline one (denies) by default', () => {
-    const state = single({ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/labels/may", value: string(authorizer.group("apps").resource("deployments").namespace("default").check("create").allowed())}]')] });
-    const may = (options: Parameters<typeof admit>[2]) => at(admit(state, deploymentRequest(), options).object, 'metadata', 'labels', 'may');
+    const state = single({
+      mutations: [
+        patch(
+          '[JSONPatch{op: "add", path: "/metadata/labels/may", value: string(authorizer.group("apps").resource("deployments").namespace("default").check("create").allowed())}]',
+        ),
+      ],
+    });
+    const may = (options: Parameters<typeof admit>[2]) =>
+      at(admit(state, deploymentRequest(), options).object, 'metadata', 'labels', 'may');
     expect(may({})).toBe('false');
-    expect(may({ authorizer: { authorize: (a) => ({ decision: a.user === 'alice' && a.verb === 'create' ? 'allow' : 'deny' }) } })).toBe('true');
+    expect(
+      may({ authorizer: { authorize: (a) => ({ decision: a.user === 'alice' && a.verb === 'create' ? 'allow' : 'deny' }) } }),
+    ).toBe('true');
   });
 });
 
 describe('params', () => {
-  const configMap = (name: string, labels: Record<string, string>, replicas: string, namespace = 'default'): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, labels }, data: { replicas } });
-  const fromParams = { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [apply('Object{spec: Object.spec{replicas: object.spec.replicas + int(params.data["replicas"])}}')] };
+  const configMap = (name: string, labels: Record<string, string>, replicas: string, namespace = 'default'): JsonObject => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name, namespace, labels },
+    data: { replicas },
+  });
+  const fromParams = {
+    paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
+    mutations: [apply('Object{spec: Object.spec{replicas: object.spec.replicas + int(params.data["replicas"])}}')],
+  };
 
   it('finds a param by name in the request namespace', () => {
-    const state = single(fromParams, [configMap('limits', {}, '5'), configMap('limits', {}, '100', 'other')], { paramRef: { name: 'limits' } });
+    const state = single(fromParams, [configMap('limits', {}, '5'), configMap('limits', {}, '100', 'other')], {
+      paramRef: { name: 'limits' },
+    });
     expect(replicas(admit(state, deploymentRequest()).object)).toBe(7);
   });
 
   it('runs once per param a selector selects, effects accumulating', () => {
-    const state = single(fromParams, [configMap('a', { use: 'yes' }, '1'), configMap('b', { use: 'yes' }, '10'), configMap('c', { use: 'no' }, '100')], { paramRef: { selector: { matchLabels: { use: 'yes' } } } });
+    const state = single(
+      fromParams,
+      [configMap('a', { use: 'yes' }, '1'), configMap('b', { use: 'yes' }, '10'), configMap('c', { use: 'no' }, '100')],
+      { paramRef: { selector: { matchLabels: { use: 'yes' } } } },
+    );
     expect(replicas(admit(state, deploymentRequest()).object)).toBe(13);
   });
 
@@ -282,24 +453,40 @@ describe('params', () => {
     const deny = single(fromParams, [], { paramRef: { name: 'missing' } });
     const result = admit(deny, deploymentRequest());
     expect(result.allowed).toBe(false);
-    expect(result.status?.message).toBe("policy 'p' with binding 'b' denied request: failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction");
+    expect(result.status?.message).toBe(
+      "policy 'p' with binding 'b' denied request: failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction",
+    );
   });
 
   it('gives params null when the binding has no paramRef, and reports an unknown paramKind', () => {
-    const none = single({ paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [apply('Object{spec: Object.spec{replicas: params == null ? 9 : 1}}')] });
+    const none = single({
+      paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
+      mutations: [apply('Object{spec: Object.spec{replicas: params == null ? 9 : 1}}')],
+    });
     expect(replicas(admit(none, deploymentRequest()).object)).toBe(9);
-    const unknown = single({ paramKind: { apiVersion: 'example.plat.io/v1', kind: 'Limits' }, mutations: [INCREMENT] }, [], { paramRef: { name: 'x' } });
-    expect(admit(unknown, deploymentRequest()).status?.message).toMatch(/^policy "p" denied request: failed to configure policy: paramKind example.plat.io\/v1, Kind=Limits/);
+    const unknown = single({ paramKind: { apiVersion: 'example.plat.io/v1', kind: 'Limits' }, mutations: [INCREMENT] }, [], {
+      paramRef: { name: 'x' },
+    });
+    expect(admit(unknown, deploymentRequest()).status?.message).toMatch(
+      /^policy "p" denied request: failed to configure policy: paramKind example.plat.io\/v1, Kind=Limits/,
+    );
   });
 
   it('rejects a namespace on a cluster-scoped paramKind', () => {
-    const state = single({ paramKind: { apiVersion: 'v1', kind: 'Namespace' }, mutations: [INCREMENT] }, [], { paramRef: { name: 'default', namespace: 'x' } });
-    expect(admit(state, deploymentRequest()).status?.message).toContain('paramRef.namespace must not be provided for a cluster-scoped `paramKind`');
+    const state = single({ paramKind: { apiVersion: 'v1', kind: 'Namespace' }, mutations: [INCREMENT] }, [], {
+      paramRef: { name: 'default', namespace: 'x' },
+    });
+    expect(admit(state, deploymentRequest()).status?.message).toContain(
+      'paramRef.namespace must not be provided for a cluster-scoped `paramKind`',
+    );
   });
 });
 
 describe('reinvocation', () => {
-  const counter = (name: string, reinvocationPolicy: 'Never' | 'IfNeeded') => [policy({ name, reinvocationPolicy, mutations: [INCREMENT] }), binding(`${name}-b`, name)];
+  const counter = (name: string, reinvocationPolicy: 'Never' | 'IfNeeded') => [
+    policy({ name, reinvocationPolicy, mutations: [INCREMENT] }),
+    binding(`${name}-b`, name),
+  ];
   const start = () => deploymentRequest(deployment({ spec: { replicas: 0 } }));
 
   it('re-runs IfNeeded invocations once after the object changed: IfNeeded, IfNeeded, Never count to 5', () => {
@@ -313,7 +500,15 @@ describe('reinvocation', () => {
   });
 
   it('makes no second pass when nothing ran', () => {
-    const state = createState([policy({ name: 'a', reinvocationPolicy: 'IfNeeded', matchConditions: [{ name: 'never', expression: 'false' }], mutations: [INCREMENT] }), binding('a-b', 'a')]);
+    const state = createState([
+      policy({
+        name: 'a',
+        reinvocationPolicy: 'IfNeeded',
+        matchConditions: [{ name: 'never', expression: 'false' }],
+        mutations: [INCREMENT],
+      }),
+      binding('a-b', 'a'),
+    ]);
     expect(admit(state, start()).patch).toEqual([]);
   });
 });
@@ -334,7 +529,19 @@ describe('custom resources', () => {
           schema: {
             openAPIV3Schema: {
               type: 'object',
-              properties: { spec: { type: 'object', properties: { parts: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['id'], items: { type: 'object', properties: { id: { type: 'string' }, size: { type: 'integer' } } } } } } },
+              properties: {
+                spec: {
+                  type: 'object',
+                  properties: {
+                    parts: {
+                      type: 'array',
+                      'x-kubernetes-list-type': 'map',
+                      'x-kubernetes-list-map-keys': ['id'],
+                      items: { type: 'object', properties: { id: { type: 'string' }, size: { type: 'integer' } } },
+                    },
+                  },
+                },
+              },
             },
           },
         },
@@ -343,7 +550,9 @@ describe('custom resources', () => {
   };
   const widgetPolicyOptions = {
     name: 'w',
-    matchConstraints: { resourceRules: [{ apiGroups: ['example.plat.io'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['widgets'] }] },
+    matchConstraints: {
+      resourceRules: [{ apiGroups: ['example.plat.io'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['widgets'] }],
+    },
     mutations: [apply('Object{spec: Object.spec{parts: [Object.spec.parts{id: "b", size: 2}]}}')],
   };
   const widgetPolicy = policy(widgetPolicyOptions);
@@ -353,17 +562,28 @@ describe('custom resources', () => {
     namespace: 'default',
     name: 'w1',
     operation: 'CREATE' as const,
-    object: { apiVersion: 'example.plat.io/v1', kind: 'Widget', metadata: { name: 'w1' }, spec: { parts: [{ id: 'a', size: 1 }] } },
+    object: {
+      apiVersion: 'example.plat.io/v1',
+      kind: 'Widget',
+      metadata: { name: 'w1' },
+      spec: { parts: [{ id: 'a', size: 1 }] },
+    },
   };
 
   it('merges with the schema of the CRD in the state', () => {
     const result = admit(createState([crd, widgetPolicy, binding('wb', 'w')]), request);
-    expect(at(result.object, 'spec', 'parts')).toEqual([{ id: 'a', size: 1 }, { id: 'b', size: 2 }]);
+    expect(at(result.object, 'spec', 'parts')).toEqual([
+      { id: 'a', size: 1 },
+      { id: 'b', size: 2 },
+    ]);
     expect(result.warnings).toEqual([]);
   });
 
   it('merges a JSON patch of a custom resource without decoding it strictly (it is unstructured upstream)', () => {
-    const patching = policy({ ...widgetPolicyOptions, mutations: [patch('[JSONPatch{op: "add", path: "/spec/extra", value: 1}]')] });
+    const patching = policy({
+      ...widgetPolicyOptions,
+      mutations: [patch('[JSONPatch{op: "add", path: "/spec/extra", value: 1}]')],
+    });
     const result = admit(createState([crd, patching, binding('wb', 'w')]), request);
     expect(result.allowed).toBe(true);
     expect(at(result.object, 'spec', 'extra')).toBe(1);
@@ -372,15 +592,33 @@ describe('custom resources', () => {
   // upstream mutating/dispatcher.go, dispatchOne: no type converter for the kind is a 503
   // status error, returned before any failure policy is looked at.
   for (const failurePolicy of ['Fail', 'Ignore'] as const) {
-    for (const [what, mutation] of [['apply configuration', widgetPolicyOptions.mutations[0]], ['JSON patch', patch('[JSONPatch{op: "add", path: "/spec/x", value: 1}]')]] as const) {
+    for (const [what, mutation] of [
+      ['apply configuration', widgetPolicyOptions.mutations[0]],
+      ['JSON patch', patch('[JSONPatch{op: "add", path: "/spec/x", value: 1}]')],
+    ] as const) {
       it(`refuses an ${what} without the CRD with 503 naming the kind, under failurePolicy ${failurePolicy}`, () => {
-        const result = admit(createState([policy({ ...widgetPolicyOptions, failurePolicy, mutations: [mutation] }), binding('wb', 'w')]), request);
+        const result = admit(
+          createState([policy({ ...widgetPolicyOptions, failurePolicy, mutations: [mutation] }), binding('wb', 'w')]),
+          request,
+        );
         expect(result.allowed).toBe(false);
-        expect(result.status).toMatchObject({ code: 503, reason: 'ServiceUnavailable', message: expect.stringContaining('Resource kind example.plat.io/v1, Kind=Widget not found') });
+        expect(result.status).toMatchObject({
+          code: 503,
+          reason: 'ServiceUnavailable',
+          message: expect.stringContaining('Resource kind example.plat.io/v1, Kind=Widget not found'),
+        });
         expect(result.object).toEqual(request.object);
         expect(result.patch).toEqual([]);
         expect(result.warnings).toEqual([]);
-        expect(result.outcomes).toEqual([{ policy: 'w', binding: 'wb', pass: 1, outcome: 'failed', failure: { kind: 'no-schema', message: result.status?.message } }]);
+        expect(result.outcomes).toEqual([
+          {
+            policy: 'w',
+            binding: 'wb',
+            pass: 1,
+            outcome: 'failed',
+            failure: { kind: 'no-schema', message: result.status?.message },
+          },
+        ]);
       });
     }
   }
@@ -408,7 +646,9 @@ describe('constant mutations', () => {
   });
 
   it('still fail under a cost limit below their cost once a value is known', () => {
-    const state = single({ mutations: [apply('Object{spec: Object.spec{replicas: [1, 2, 3, 4, 5, 6, 7, 8].map(x, x * 2).size()}}')] });
+    const state = single({
+      mutations: [apply('Object{spec: Object.spec{replicas: [1, 2, 3, 4, 5, 6, 7, 8].map(x, x * 2).size()}}')],
+    });
     expect(admit(state, deploymentRequest()).allowed).toBe(true);
     const result = admit(state, deploymentRequest(), { costLimit: 3 });
     expect(result.allowed).toBe(false);
@@ -417,7 +657,9 @@ describe('constant mutations', () => {
   });
 
   it('give JSON patches values the caller may change', () => {
-    const state = single({ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: {"owner": "platform"}}]')] });
+    const state = single({
+      mutations: [patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: {"owner": "platform"}}]')],
+    });
     const first = admit(state, deploymentRequest());
     (at(first.object, 'metadata', 'annotations') as JsonObject).owner = 'changed by the caller';
     expect(at(admit(state, deploymentRequest()).object, 'metadata', 'annotations')).toEqual({ owner: 'platform' });
@@ -435,46 +677,102 @@ describe('admit: outcomes as data', () => {
     for (const failurePolicy of ['Fail', 'Ignore'] as const) {
       const result = admit(single({ ...options, failurePolicy }), deploymentRequest(deployment()));
       expect(result.allowed).toBe(failurePolicy === 'Ignore');
-      expect(result.outcomes).toEqual([{ policy: 'p', binding: 'b', pass: 1, outcome: failurePolicy === 'Fail' ? 'failed' : 'ignored', failure: { kind, message: expect.stringMatching(/^policy 'p' with binding 'b' denied request: /) } }]);
+      expect(result.outcomes).toEqual([
+        {
+          policy: 'p',
+          binding: 'b',
+          pass: 1,
+          outcome: failurePolicy === 'Fail' ? 'failed' : 'ignored',
+          failure: { kind, message: expect.stringMatching(/^policy 'p' with binding 'b' denied request: /) },
+        },
+      ]);
     }
   });
 
   it('records skipped, mutated and unchanged invocations, per pass, and missing params', () => {
-    expect(admit(single({ matchConditions: [{ name: 'c', expression: 'false' }], mutations: [INCREMENT] }), deploymentRequest(deployment())).outcomes).toEqual([{ policy: 'p', binding: 'b', pass: 1, outcome: 'skipped' }]);
-    expect(admit(single({ mutations: [apply('Object{spec: Object.spec{replicas: 2}}')] }), deploymentRequest(deployment())).outcomes).toEqual([{ policy: 'p', binding: 'b', pass: 1, outcome: 'unchanged' }]);
-    expect(admit(single({ mutations: [INCREMENT], reinvocationPolicy: 'IfNeeded' }), deploymentRequest(deployment())).outcomes).toEqual([
+    expect(
+      admit(
+        single({ matchConditions: [{ name: 'c', expression: 'false' }], mutations: [INCREMENT] }),
+        deploymentRequest(deployment()),
+      ).outcomes,
+    ).toEqual([{ policy: 'p', binding: 'b', pass: 1, outcome: 'skipped' }]);
+    expect(
+      admit(single({ mutations: [apply('Object{spec: Object.spec{replicas: 2}}')] }), deploymentRequest(deployment())).outcomes,
+    ).toEqual([{ policy: 'p', binding: 'b', pass: 1, outcome: 'unchanged' }]);
+    expect(
+      admit(single({ mutations: [INCREMENT], reinvocationPolicy: 'IfNeeded' }), deploymentRequest(deployment())).outcomes,
+    ).toEqual([
       { policy: 'p', binding: 'b', pass: 1, outcome: 'mutated' },
       { policy: 'p', binding: 'b', pass: 2, outcome: 'mutated' },
     ]);
-    const missing = admit(single({ mutations: [INCREMENT], paramKind: { apiVersion: 'v1', kind: 'ConfigMap' } }, [], { paramRef: { name: 'absent', namespace: 'default', parameterNotFoundAction: 'Deny' } }), deploymentRequest(deployment()));
-    expect(missing.outcomes).toEqual([{ policy: 'p', binding: 'b', pass: 1, outcome: 'failed', failure: { kind: 'params', message: expect.stringContaining('failed to configure binding: no params found') } }]);
+    const missing = admit(
+      single({ mutations: [INCREMENT], paramKind: { apiVersion: 'v1', kind: 'ConfigMap' } }, [], {
+        paramRef: { name: 'absent', namespace: 'default', parameterNotFoundAction: 'Deny' },
+      }),
+      deploymentRequest(deployment()),
+    );
+    expect(missing.outcomes).toEqual([
+      {
+        policy: 'p',
+        binding: 'b',
+        pass: 1,
+        outcome: 'failed',
+        failure: { kind: 'params', message: expect.stringContaining('failed to configure binding: no params found') },
+      },
+    ]);
   });
 });
 
 describe('admit: the second pass', () => {
   it('evaluates the match conditions of invocations it does not re-run, so their errors still deny', () => {
     const state = createState([
-      policy({ name: 'a-check', matchConditions: [{ name: 'c', expression: 'object.spec.replicas < 3 || object.spec.nosuchfield == 1' }], mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')] }),
+      policy({
+        name: 'a-check',
+        matchConditions: [{ name: 'c', expression: 'object.spec.replicas < 3 || object.spec.nosuchfield == 1' }],
+        mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')],
+      }),
       binding('a-check-b', 'a-check'),
       policy({ name: 'b-increment', reinvocationPolicy: 'IfNeeded', mutations: [INCREMENT] }),
       binding('b-increment-b', 'b-increment'),
     ]);
     const result = admit(state, deploymentRequest(deployment()));
     expect(result.allowed).toBe(false);
-    expect(result.status?.message).toMatch(/^policy 'a-check' with binding 'a-check-b' denied request: matchCondition 'c': .*nosuchfield/);
-    expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([{ policy: 'a-check', binding: 'a-check-b', pass: 2, outcome: 'failed', failure: { kind: 'match-condition', message: expect.any(String) } }]);
+    expect(result.status?.message).toMatch(
+      /^policy 'a-check' with binding 'a-check-b' denied request: matchCondition 'c': .*nosuchfield/,
+    );
+    expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([
+      {
+        policy: 'a-check',
+        binding: 'a-check-b',
+        pass: 2,
+        outcome: 'failed',
+        failure: { kind: 'match-condition', message: expect.any(String) },
+      },
+    ]);
   });
 
   it('runs when no policy asks for reinvocation but one has match conditions, which then see the mutated object', () => {
     const state = createState([
-      policy({ name: 'a-check', matchConditions: [{ name: 'c', expression: 'object.spec.replicas < 3 || object.spec.nosuchfield == 1' }], mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')] }),
+      policy({
+        name: 'a-check',
+        matchConditions: [{ name: 'c', expression: 'object.spec.replicas < 3 || object.spec.nosuchfield == 1' }],
+        mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')],
+      }),
       binding('a-check-b', 'a-check'),
       policy({ name: 'b-increment', mutations: [INCREMENT] }),
       binding('b-increment-b', 'b-increment'),
     ]);
     const result = admit(state, deploymentRequest(deployment()));
     expect(result.allowed).toBe(false);
-    expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([{ policy: 'a-check', binding: 'a-check-b', pass: 2, outcome: 'failed', failure: { kind: 'match-condition', message: expect.any(String) } }]);
+    expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([
+      {
+        policy: 'a-check',
+        binding: 'a-check-b',
+        pass: 2,
+        outcome: 'failed',
+        failure: { kind: 'match-condition', message: expect.any(String) },
+      },
+    ]);
   });
 
   it('matches the mutated object again: a policy its object selector now picks has its match conditions evaluated', () => {
@@ -491,14 +789,27 @@ describe('admit: the second pass', () => {
     ]);
     const result = admit(state, deploymentRequest(deployment()));
     expect(result.allowed).toBe(false);
-    expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([{ policy: 'b-selected', binding: 'b-selected-b', pass: 2, outcome: 'failed', failure: { kind: 'match-condition', message: expect.any(String) } }]);
+    expect(result.outcomes.filter((o) => o.outcome === 'failed')).toEqual([
+      {
+        policy: 'b-selected',
+        binding: 'b-selected-b',
+        pass: 2,
+        outcome: 'failed',
+        failure: { kind: 'match-condition', message: expect.any(String) },
+      },
+    ]);
   });
 
   it('records an ignored matching failure of the first pass again in the second', () => {
     const state = createState([
       policy({ name: 'a-label', mutations: [apply('Object{metadata: Object.metadata{labels: {"checked": "yes"}}}')] }),
       binding('a-label-b', 'a-label'),
-      policy({ name: 'b-params', failurePolicy: 'Ignore', paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [INCREMENT] }),
+      policy({
+        name: 'b-params',
+        failurePolicy: 'Ignore',
+        paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
+        mutations: [INCREMENT],
+      }),
       binding('b-params-b', 'b-params', { paramRef: { name: 'absent', parameterNotFoundAction: 'Deny' } }),
     ]);
     const result = admit(state, deploymentRequest(deployment()));

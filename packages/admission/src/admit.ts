@@ -38,11 +38,33 @@ export function admit(state: State, request: AdmissionRequest, options: AdmitOpt
   const original = request.object === undefined || options.handOver ? request.object : clone(request.object);
   const uid = request.uid ?? '';
   const record = new AdmissionRecord();
-  const allow = (object: Json | undefined): AdmissionResult => ({ uid, allowed: true, object, patch: diffToPatch(original, object), warnings: record.distinctWarnings(), auditAnnotations: {}, outcomes: record.outcomes });
-  const deny = (status: DenialStatus): AdmissionResult => ({ uid, allowed: false, object: original, patch: [], warnings: record.distinctWarnings(), auditAnnotations: {}, outcomes: record.outcomes, status });
+  const allow = (object: Json | undefined): AdmissionResult => ({
+    uid,
+    allowed: true,
+    object,
+    patch: diffToPatch(original, object),
+    warnings: record.distinctWarnings(),
+    auditAnnotations: {},
+    outcomes: record.outcomes,
+  });
+  const deny = (status: DenialStatus): AdmissionResult => ({
+    uid,
+    allowed: false,
+    object: original,
+    patch: [],
+    warnings: record.distinctWarnings(),
+    auditAnnotations: {},
+    outcomes: record.outcomes,
+    status,
+  });
 
   if (neverMatched({ operation: request.operation, resource: request.resource })) return allow(original);
-  const dispatcher = new Dispatcher(new RequestContext(preparedState(state), request), record, evaluateOptions(options), original);
+  const dispatcher = new Dispatcher(
+    new RequestContext(preparedState(state), request),
+    record,
+    evaluateOptions(options),
+    original,
+  );
   try {
     dispatcher.run();
   } catch (e) {
@@ -52,7 +74,13 @@ export function admit(state: State, request: AdmissionRequest, options: AdmitOpt
   if (record.failures.length > 0) {
     const messages = record.failures.map(failureMessage);
     const first = record.failures[0] as PolicyFailure;
-    return deny({ status: 'Failure', code: 403, reason: first.reason, message: messages[0] as string, details: { causes: messages.map((message) => ({ message })) } });
+    return deny({
+      status: 'Failure',
+      code: 403,
+      reason: first.reason,
+      message: messages[0] as string,
+      details: { causes: messages.map((message) => ({ message })) },
+    });
   }
   return allow(dispatcher.object);
 }

@@ -4,7 +4,13 @@ import type { AdmissionAnswer, AdmissionResult, DenialStatus } from './types.js'
 
 /** The answer of a result, without the object and the outcomes (a worker sends only this). */
 export function answerOf(result: AdmissionResult): AdmissionAnswer {
-  const answer: AdmissionAnswer = { uid: result.uid, allowed: result.allowed, patch: result.patch, warnings: result.warnings, auditAnnotations: result.auditAnnotations };
+  const answer: AdmissionAnswer = {
+    uid: result.uid,
+    allowed: result.allowed,
+    patch: result.patch,
+    warnings: result.warnings,
+    auditAnnotations: result.auditAnnotations,
+  };
   if (result.status) answer.status = result.status;
   return answer;
 }

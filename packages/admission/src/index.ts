@@ -9,12 +9,40 @@ export { collectParams, type ParamsOutcome } from './params/params.js';
 export { mergeApplyConfiguration, ApplyConfigurationError } from './merge/apply-configuration.js';
 export { applyJsonPatch, JsonPatchError, JsonPatchTestFailed, type JsonPatchOperation } from './merge/json-patch.js';
 export { diffToPatch } from './merge/diff.js';
-export type { AdmissionAnswer, AdmissionRequest, AdmissionResult, DenialStatus, GroupVersionKind, GroupVersionResource, Operation, UserInfo } from './types.js';
+export type {
+  AdmissionAnswer,
+  AdmissionRequest,
+  AdmissionResult,
+  DenialStatus,
+  GroupVersionKind,
+  GroupVersionResource,
+  Operation,
+  UserInfo,
+} from './types.js';
 export type { Json, JsonObject } from './json.js';
 export { mutateObjects, requestFor, type MutateOptions, type MutateOutcome } from './testing/mutate.js';
-export { normalizeForComparison, runTestCase, runTestCaseObject, type TestCaseExpectation, type TestCaseResult } from './testing/test-case.js';
+export {
+  normalizeForComparison,
+  runTestCase,
+  runTestCaseObject,
+  type TestCaseExpectation,
+  type TestCaseResult,
+} from './testing/test-case.js';
 export { unifiedDiff, type DiffLabels } from './testing/text-diff.js';
 export type { ClusterOptions } from './cluster/index.js';
-export { createWebhookServer, runAdmissionWorkerIfAsked, jsonLogger, silentLogger, LOG_LEVELS, MAX_BODY_BYTES, DRY_RUN_WARNING, REVIEW_API_VERSION, type WebhookServerOptions, type WebhookServer, type Logger, type LogLevel } from './server/index.js';
+export {
+  createWebhookServer,
+  runAdmissionWorkerIfAsked,
+  jsonLogger,
+  silentLogger,
+  LOG_LEVELS,
+  MAX_BODY_BYTES,
+  DRY_RUN_WARNING,
+  REVIEW_API_VERSION,
+  type WebhookServerOptions,
+  type WebhookServer,
+  type Logger,
+  type LogLevel,
+} from './server/index.js';
 export { startWebhook, type WebhookOptions } from './webhook.js';
 export { admissionWorkerEntry } from './worker-entry.js';

@@ -49,34 +49,141 @@ function check(c: Case): void {
 }
 
 const jsonPatchCases: Case[] = [
-  { name: 'a failed test keeps the object', mutation: patch('[JSONPatch{op: "test", path: "/spec/replicas", value: 100}, JSONPatch{op: "replace", path: "/spec/replicas", value: 3}]'), object: dep({ spec: { replicas: 1 } }), expected: dep({ spec: { replicas: 1 } }) },
-  { name: 'a passing test lets the patch apply', mutation: patch('[JSONPatch{op: "test", path: "/spec/replicas", value: 1}, JSONPatch{op: "replace", path: "/spec/replicas", value: 3}]'), object: dep({ spec: { replicas: 1 } }), expected: dep({ spec: { replicas: 3 } }) },
-  { name: 'remove unsets a field', mutation: patch('[JSONPatch{op: "remove", path: "/spec/replicas"}]'), object: dep({ spec: { replicas: 1 } }), expected: dep() },
-  { name: 'remove a map entry', mutation: patch('[JSONPatch{op: "remove", path: "/metadata/labels/y"}]'), object: dep({ labels: { x: '1', y: '1' } }), expected: dep({ labels: { x: '1' } }) },
-  { name: 'remove a list element', mutation: patch('[JSONPatch{op: "remove", path: "/spec/template/spec/containers/1"}]'), object: containers(...named('a', 'b', 'c')), expected: containers(...named('a', 'c')) },
-  { name: 'copy a map entry', mutation: patch('[JSONPatch{op: "copy", from: "/metadata/labels/x", path: "/metadata/labels/y"}]'), object: dep({ labels: { x: '1' } }), expected: dep({ labels: { x: '1', y: '1' } }) },
-  { name: 'copy the first element to the end', mutation: patch('[JSONPatch{op: "copy", from: "/spec/template/spec/containers/0", path: "/spec/template/spec/containers/-"}]'), object: containers(...named('a', 'b', 'c')), expected: containers(...named('a', 'b', 'c', 'a')) },
-  { name: 'move a map entry', mutation: patch('[JSONPatch{op: "move", from: "/metadata/labels/x", path: "/metadata/labels/y"}]'), object: dep({ labels: { x: '1' } }), expected: dep({ labels: { y: '1' } }) },
-  { name: 'move the first element to the end', mutation: patch('[JSONPatch{op: "move", from: "/spec/template/spec/containers/0", path: "/spec/template/spec/containers/-"}]'), object: containers(...named('a', 'b', 'c')), expected: containers(...named('b', 'c', 'a')) },
-  { name: 'add a map entry', mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels/x", value: "2"}]'), object: dep({ labels: { y: '1' } }), expected: dep({ labels: { y: '1', x: '2' } }) },
-  { name: 'add a map where there was none', mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"y": "2"}}]'), object: dep(), expected: dep({ labels: { y: '2' } }) },
-  { name: 'add over an existing map replaces it', mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"y": "2"}}]'), object: dep({ labels: { x: '1' } }), expected: dep({ labels: { y: '2' } }) },
-  { name: 'add at the start of a list', mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/0", value: {"name": "x"}}]'), object: containers(...named('a')), expected: containers(...named('x', 'a')) },
-  { name: 'add at the end of a list', mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: {"name": "x"}}]'), object: containers(...named('a')), expected: containers(...named('a', 'x')) },
-  { name: 'replace an absent map key adds it', mutation: patch('[JSONPatch{op: "replace", path: "/metadata/labels/x", value: "2"}]'), object: dep({ labels: { y: '1' } }), expected: dep({ labels: { y: '1', x: '2' } }) },
-  { name: 'replace an unset field adds it', mutation: patch('[JSONPatch{op: "replace", path: "/metadata/labels", value: {"y": "2"}}]'), object: dep(), expected: dep({ labels: { y: '2' } }) },
-  { name: 'replace a set map', mutation: patch('[JSONPatch{op: "replace", path: "/metadata/labels", value: {"y": "2"}}]'), object: dep({ labels: { x: '1' } }), expected: dep({ labels: { y: '2' } }) },
-  { name: 'replace the first element', mutation: patch('[JSONPatch{op: "replace", path: "/spec/template/spec/containers/0", value: {"name": "x"}}]'), object: containers(...named('a')), expected: containers(...named('x')) },
-  { name: 'a typed initializer as value', mutation: patch('[JSONPatch{op: "add", path: "/spec", value: Object.spec{selector: Object.spec.selector{}, replicas: 10}}]'), object: dep(), expected: dep({ spec: { selector: {}, replicas: 10 } }) },
+  {
+    name: 'a failed test keeps the object',
+    mutation: patch(
+      '[JSONPatch{op: "test", path: "/spec/replicas", value: 100}, JSONPatch{op: "replace", path: "/spec/replicas", value: 3}]',
+    ),
+    object: dep({ spec: { replicas: 1 } }),
+    expected: dep({ spec: { replicas: 1 } }),
+  },
+  {
+    name: 'a passing test lets the patch apply',
+    mutation: patch(
+      '[JSONPatch{op: "test", path: "/spec/replicas", value: 1}, JSONPatch{op: "replace", path: "/spec/replicas", value: 3}]',
+    ),
+    object: dep({ spec: { replicas: 1 } }),
+    expected: dep({ spec: { replicas: 3 } }),
+  },
+  {
+    name: 'remove unsets a field',
+    mutation: patch('[JSONPatch{op: "remove", path: "/spec/replicas"}]'),
+    object: dep({ spec: { replicas: 1 } }),
+    expected: dep(),
+  },
+  {
+    name: 'remove a map entry',
+    mutation: patch('[JSONPatch{op: "remove", path: "/metadata/labels/y"}]'),
+    object: dep({ labels: { x: '1', y: '1' } }),
+    expected: dep({ labels: { x: '1' } }),
+  },
+  {
+    name: 'remove a list element',
+    mutation: patch('[JSONPatch{op: "remove", path: "/spec/template/spec/containers/1"}]'),
+    object: containers(...named('a', 'b', 'c')),
+    expected: containers(...named('a', 'c')),
+  },
+  {
+    name: 'copy a map entry',
+    mutation: patch('[JSONPatch{op: "copy", from: "/metadata/labels/x", path: "/metadata/labels/y"}]'),
+    object: dep({ labels: { x: '1' } }),
+    expected: dep({ labels: { x: '1', y: '1' } }),
+  },
+  {
+    name: 'copy the first element to the end',
+    mutation: patch(
+      '[JSONPatch{op: "copy", from: "/spec/template/spec/containers/0", path: "/spec/template/spec/containers/-"}]',
+    ),
+    object: containers(...named('a', 'b', 'c')),
+    expected: containers(...named('a', 'b', 'c', 'a')),
+  },
+  {
+    name: 'move a map entry',
+    mutation: patch('[JSONPatch{op: "move", from: "/metadata/labels/x", path: "/metadata/labels/y"}]'),
+    object: dep({ labels: { x: '1' } }),
+    expected: dep({ labels: { y: '1' } }),
+  },
+  {
+    name: 'move the first element to the end',
+    mutation: patch(
+      '[JSONPatch{op: "move", from: "/spec/template/spec/containers/0", path: "/spec/template/spec/containers/-"}]',
+    ),
+    object: containers(...named('a', 'b', 'c')),
+    expected: containers(...named('b', 'c', 'a')),
+  },
+  {
+    name: 'add a map entry',
+    mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels/x", value: "2"}]'),
+    object: dep({ labels: { y: '1' } }),
+    expected: dep({ labels: { y: '1', x: '2' } }),
+  },
+  {
+    name: 'add a map where there was none',
+    mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"y": "2"}}]'),
+    object: dep(),
+    expected: dep({ labels: { y: '2' } }),
+  },
+  {
+    name: 'add over an existing map replaces it',
+    mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"y": "2"}}]'),
+    object: dep({ labels: { x: '1' } }),
+    expected: dep({ labels: { y: '2' } }),
+  },
+  {
+    name: 'add at the start of a list',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/0", value: {"name": "x"}}]'),
+    object: containers(...named('a')),
+    expected: containers(...named('x', 'a')),
+  },
+  {
+    name: 'add at the end of a list',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: {"name": "x"}}]'),
+    object: containers(...named('a')),
+    expected: containers(...named('a', 'x')),
+  },
+  {
+    name: 'replace an absent map key adds it',
+    mutation: patch('[JSONPatch{op: "replace", path: "/metadata/labels/x", value: "2"}]'),
+    object: dep({ labels: { y: '1' } }),
+    expected: dep({ labels: { y: '1', x: '2' } }),
+  },
+  {
+    name: 'replace an unset field adds it',
+    mutation: patch('[JSONPatch{op: "replace", path: "/metadata/labels", value: {"y": "2"}}]'),
+    object: dep(),
+    expected: dep({ labels: { y: '2' } }),
+  },
+  {
+    name: 'replace a set map',
+    mutation: patch('[JSONPatch{op: "replace", path: "/metadata/labels", value: {"y": "2"}}]'),
+    object: dep({ labels: { x: '1' } }),
+    expected: dep({ labels: { y: '2' } }),
+  },
+  {
+    name: 'replace the first element',
+    mutation: patch('[JSONPatch{op: "replace", path: "/spec/template/spec/containers/0", value: {"name": "x"}}]'),
+    object: containers(...named('a')),
+    expected: containers(...named('x')),
+  },
+  {
+    name: 'a typed initializer as value',
+    mutation: patch('[JSONPatch{op: "add", path: "/spec", value: Object.spec{selector: Object.spec.selector{}, replicas: 10}}]'),
+    object: dep(),
+    expected: dep({ spec: { selector: {}, replicas: 10 } }),
+  },
   {
     name: 'the JSONPatch type reads its fields',
-    mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"op": JSONPatch{op: "opValue"}.op, "path": JSONPatch{path: "pathValue"}.path, "from": JSONPatch{from: "fromValue"}.from, "value": string(JSONPatch{value: "valueValue"}.value)}}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/metadata/labels", value: {"op": JSONPatch{op: "opValue"}.op, "path": JSONPatch{path: "pathValue"}.path, "from": JSONPatch{from: "fromValue"}.from, "value": string(JSONPatch{value: "valueValue"}.value)}}]',
+    ),
     object: dep(),
     expected: dep({ labels: { op: 'opValue', path: 'pathValue', from: 'fromValue', value: 'valueValue' } }),
   },
   {
     name: 'has() on the JSONPatch type',
-    mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"op": string(has(JSONPatch{op: "o"}.op)), "value": string(has(JSONPatch{value: "v"}.value)), "op-unset": string(has(JSONPatch{}.op)), "from-unset": string(has(JSONPatch{}.from)), "value-unset": string(has(JSONPatch{}.value))}}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/metadata/labels", value: {"op": string(has(JSONPatch{op: "o"}.op)), "value": string(has(JSONPatch{value: "v"}.value)), "op-unset": string(has(JSONPatch{}.op)), "from-unset": string(has(JSONPatch{}.from)), "value-unset": string(has(JSONPatch{}.value))}}]',
+    ),
     object: dep(),
     expected: dep({ labels: { op: 'true', value: 'true', 'op-unset': 'false', 'from-unset': 'false', 'value-unset': 'false' } }),
   },
@@ -90,19 +197,25 @@ const jsonPatchCases: Case[] = [
   },
   {
     name: 'escaped keys',
-    mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {}}, JSONPatch{op: "add", path: "/metadata/labels/" + jsonpatch.escapeKey("plat.io/x~y"), value: "true"}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/metadata/labels", value: {}}, JSONPatch{op: "add", path: "/metadata/labels/" + jsonpatch.escapeKey("plat.io/x~y"), value: "true"}]',
+    ),
     object: dep(),
     expected: dep({ labels: { 'plat.io/x~y': 'true' } }),
   },
   {
     name: 'nested typed initializers',
-    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: Object.spec.template.spec.containers{name: "x", ports: [Object.spec.template.spec.containers.ports{containerPort: 8080}]}}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: Object.spec.template.spec.containers{name: "x", ports: [Object.spec.template.spec.containers.ports{containerPort: 8080}]}}]',
+    ),
     object: containers(...named('a')),
     expected: containers({ name: 'a' }, { name: 'x', ports: [{ containerPort: 8080 }] }),
   },
   {
     name: 'an unknown field in an initializer fails strict decoding',
-    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: Object.spec.template.spec.containers{name: "x", ports: [Object.spec.template.spec.containers.ports{containerPortZ: 8080}]}}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: Object.spec.template.spec.containers{name: "x", ports: [Object.spec.template.spec.containers.ports{containerPortZ: 8080}]}}]',
+    ),
     object: containers(...named('a')),
     expected: { error: 'strict decoding error: unknown field "spec.template.spec.containers[1].ports[0].containerPortZ"' },
   },
@@ -122,15 +235,22 @@ const jsonPatchCases: Case[] = [
   },
   {
     name: 'json_patch.go jsonPatcher.Patch: a number for a string field and a string for a list fail decoding',
-    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/0/image", value: 42}, JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: "notalist"}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/template/spec/containers/0/image", value: 42}, JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: "notalist"}]',
+    ),
     object: containers({ name: 'a', image: 'nginx' }),
-    expected: { error: 'decoding error: "spec.template.spec.initContainers" must be a list, not "notalist", "spec.template.spec.containers[0].image" must be a string, not the number 42' },
+    expected: {
+      error:
+        'decoding error: "spec.template.spec.initContainers" must be a list, not "notalist", "spec.template.spec.containers[0].image" must be a string, not the number 42',
+    },
   },
   {
     name: 'json_patch.go jsonPatcher.Patch: an integer beyond int32 fails decoding',
     mutation: patch('[JSONPatch{op: "add", path: "/spec/replicas", value: 4294967296}]'),
     object: dep(),
-    expected: { error: 'decoding error: "spec.replicas" must be an int32 (-2147483648 to 2147483647), not the number 4294967296' },
+    expected: {
+      error: 'decoding error: "spec.replicas" must be an int32 (-2147483648 to 2147483647), not the number 4294967296',
+    },
   },
   {
     name: 'json_patch.go jsonPatcher.Patch: a null is decoded as the zero value',
@@ -140,65 +260,135 @@ const jsonPatchCases: Case[] = [
   },
   {
     name: 'a wrong nested type name',
-    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: Object.spec.template.spec.containers{name: "x", ports: [Object.spec.template.spec.containers.portsZ{containerPort: 8080}]}}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/template/spec/containers/-", value: Object.spec.template.spec.containers{name: "x", ports: [Object.spec.template.spec.containers.portsZ{containerPort: 8080}]}}]',
+    ),
     object: containers(...named('a')),
-    expected: { error: 'type mismatch: unexpected type name "Object.spec.template.spec.containers.portsZ", expected "Object.spec.template.spec.containers.ports"' },
+    expected: {
+      error:
+        'type mismatch: unexpected type name "Object.spec.template.spec.containers.portsZ", expected "Object.spec.template.spec.containers.ports"',
+    },
   },
   {
     name: 'replace at - is an error',
     mutation: patch('[JSONPatch{op: "replace", path: "/spec/template/spec/containers/-", value: {"name": "x"}}]'),
     object: containers(...named('a')),
-    expected: { error: 'JSON Patch: replace operation does not apply: doc is missing key: /spec/template/spec/containers/-: missing value' },
+    expected: {
+      error: 'JSON Patch: replace operation does not apply: doc is missing key: /spec/template/spec/containers/-: missing value',
+    },
   },
-  { name: 'a struct read from the object', mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/1", value: object.spec.template.spec.containers[0]}]'), object: containers(...named('a')), expected: containers(...named('a', 'a')) },
+  {
+    name: 'a struct read from the object',
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/template/spec/containers/1", value: object.spec.template.spec.containers[0]}]',
+    ),
+    object: containers(...named('a')),
+    expected: containers(...named('a', 'a')),
+  },
   {
     name: 'a list read from the object',
-    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: object.spec.template.spec.containers}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: object.spec.template.spec.containers}]',
+    ),
     object: containers({ name: 'a', image: 'nginx' }),
-    expected: dep({ spec: podSpec({ containers: [{ name: 'a', image: 'nginx' }], initContainers: [{ name: 'a', image: 'nginx' }] }) }),
+    expected: dep({
+      spec: podSpec({ containers: [{ name: 'a', image: 'nginx' }], initContainers: [{ name: 'a', image: 'nginx' }] }),
+    }),
   },
-  { name: 'list concatenation', mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers", value: object.spec.template.spec.containers + [object.spec.template.spec.containers[0]]}]'), object: containers(...named('a')), expected: containers(...named('a', 'a')) },
+  {
+    name: 'list concatenation',
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/template/spec/containers", value: object.spec.template.spec.containers + [object.spec.template.spec.containers[0]]}]',
+    ),
+    object: containers(...named('a')),
+    expected: containers(...named('a', 'a')),
+  },
   {
     name: 'concatenation with constants',
-    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/0/args", value: object.spec.template.spec.containers[0].command + ["--debug", "-v"]}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/template/spec/containers/0/args", value: object.spec.template.spec.containers[0].command + ["--debug", "-v"]}]',
+    ),
     object: containers({ name: 'c1', command: ['server', 'start'] }),
     expected: containers({ name: 'c1', command: ['server', 'start'], args: ['server', 'start', '--debug', '-v'] }),
   },
   {
     name: 'concatenation of the object and a typed initializer',
-    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: object.spec.template.spec.containers + [Object.spec.template.spec.initContainers{name: "init-1", image: "alpine:3.18", command: ["echo", "init1"]}]}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: object.spec.template.spec.containers + [Object.spec.template.spec.initContainers{name: "init-1", image: "alpine:3.18", command: ["echo", "init1"]}]}]',
+    ),
     object: containers({ name: 'main', image: 'nginx:1.24' }),
-    expected: dep({ spec: podSpec({ containers: [{ name: 'main', image: 'nginx:1.24' }], initContainers: [{ name: 'main', image: 'nginx:1.24' }, { name: 'init-1', image: 'alpine:3.18', command: ['echo', 'init1'] }] }) }),
+    expected: dep({
+      spec: podSpec({
+        containers: [{ name: 'main', image: 'nginx:1.24' }],
+        initContainers: [
+          { name: 'main', image: 'nginx:1.24' },
+          { name: 'init-1', image: 'alpine:3.18', command: ['echo', 'init1'] },
+        ],
+      }),
+    }),
   },
   {
     name: 'concatenation of a map literal and the object',
-    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: [{"name": "u", "image": "alpine:3.18"}] + object.spec.template.spec.containers}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: [{"name": "u", "image": "alpine:3.18"}] + object.spec.template.spec.containers}]',
+    ),
     object: containers({ name: 'main', image: 'nginx:1.24' }),
-    expected: dep({ spec: podSpec({ containers: [{ name: 'main', image: 'nginx:1.24' }], initContainers: [{ name: 'u', image: 'alpine:3.18' }, { name: 'main', image: 'nginx:1.24' }] }) }),
+    expected: dep({
+      spec: podSpec({
+        containers: [{ name: 'main', image: 'nginx:1.24' }],
+        initContainers: [
+          { name: 'u', image: 'alpine:3.18' },
+          { name: 'main', image: 'nginx:1.24' },
+        ],
+      }),
+    }),
   },
   {
     name: 'concatenation of two typed lists',
-    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: [Object.spec.template.spec.initContainers{name: "i1"}] + [Object.spec.template.spec.initContainers{name: "i2"}]}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/template/spec/initContainers", value: [Object.spec.template.spec.initContainers{name: "i1"}] + [Object.spec.template.spec.initContainers{name: "i2"}]}]',
+    ),
     object: containers(...named('main')),
     expected: dep({ spec: podSpec({ containers: named('main'), initContainers: named('i1', 'i2') }) }),
   },
-  { name: 'a map comprehension', mutation: patch('[JSONPatch{op: "add", path: "/metadata/labels/added", value: object.metadata.labels.all(k, k != "invalid") ? "true" : "false"}]'), object: dep({ labels: { env: 'prod' } }), expected: dep({ labels: { env: 'prod', added: 'true' } }) },
+  {
+    name: 'a map comprehension',
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/metadata/labels/added", value: object.metadata.labels.all(k, k != "invalid") ? "true" : "false"}]',
+    ),
+    object: dep({ labels: { env: 'prod' } }),
+    expected: dep({ labels: { env: 'prod', added: 'true' } }),
+  },
   {
     name: 'scalars read from the object',
-    mutation: patch('[JSONPatch{op: "add", path: "/spec/progressDeadlineSeconds", value: object.spec.replicas}, JSONPatch{op: "add", path: "/spec/template/spec/hostNetwork", value: object.spec.paused}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/progressDeadlineSeconds", value: object.spec.replicas}, JSONPatch{op: "add", path: "/spec/template/spec/hostNetwork", value: object.spec.paused}]',
+    ),
     object: dep({ spec: { replicas: 3, paused: true, template: { spec: {} } } }),
     expected: dep({ spec: { replicas: 3, paused: true, progressDeadlineSeconds: 3, template: { spec: { hostNetwork: true } } } }),
   },
   {
     name: 'quantities read from the object',
-    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/0/resources/limits", value: {"cpu": object.spec.template.spec.containers[0].resources.requests["cpu"]}}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/template/spec/containers/0/resources/limits", value: {"cpu": object.spec.template.spec.containers[0].resources.requests["cpu"]}}]',
+    ),
     object: containers({ name: 'c1', resources: { requests: { cpu: '100m' } } }),
     expected: containers({ name: 'c1', resources: { requests: { cpu: '100m' }, limits: { cpu: '100m' } } }),
   },
-  { name: 'a map read from the object', mutation: patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: object.metadata.labels}]'), object: dep({ labels: { env: 'prod' } }), expected: { ...dep({ labels: { env: 'prod' } }), metadata: { name: 'web', namespace: 'default', labels: { env: 'prod' }, annotations: { env: 'prod' } } } },
+  {
+    name: 'a map read from the object',
+    mutation: patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: object.metadata.labels}]'),
+    object: dep({ labels: { env: 'prod' } }),
+    expected: {
+      ...dep({ labels: { env: 'prod' } }),
+      metadata: { name: 'web', namespace: 'default', labels: { env: 'prod' }, annotations: { env: 'prod' } },
+    },
+  },
   {
     name: 'a constant struct with a quantity map',
-    mutation: patch('[JSONPatch{op: "add", path: "/spec/template/spec/containers/1", value: Object.spec.template.spec.containers{name: "sidecar", command: ["sh"], resources: Object.spec.template.spec.containers.resources{limits: {"cpu": "200m"}}}}]'),
+    mutation: patch(
+      '[JSONPatch{op: "add", path: "/spec/template/spec/containers/1", value: Object.spec.template.spec.containers{name: "sidecar", command: ["sh"], resources: Object.spec.template.spec.containers.resources{limits: {"cpu": "200m"}}}}]',
+    ),
     object: containers(...named('main')),
     expected: containers({ name: 'main' }, { name: 'sidecar', command: ['sh'], resources: { limits: { cpu: '200m' } } }),
   },
@@ -208,58 +398,183 @@ const volumes = (...list: JsonObject[]): JsonObject => dep({ spec: podSpec({ vol
 const applyCases: Case[] = [
   {
     name: 'add to a map list',
-    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{volumes: [Object.spec.template.spec.volumes{name: "y"}]}}}}'),
+    mutation: apply(
+      'Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{volumes: [Object.spec.template.spec.volumes{name: "y"}]}}}}',
+    ),
     object: volumes(...named('x')),
     expected: volumes(...named('x', 'y')),
   },
   {
     name: 'update a map list entry',
-    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{volumes: [Object.spec.template.spec.volumes{name: "y", hostPath: Object.spec.template.spec.volumes.hostPath{path: "a"}}]}}}}'),
+    mutation: apply(
+      'Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{volumes: [Object.spec.template.spec.volumes{name: "y", hostPath: Object.spec.template.spec.volumes.hostPath{path: "a"}}]}}}}',
+    ),
     object: volumes(...named('x', 'y')),
     expected: volumes({ name: 'x' }, { name: 'y', hostPath: { path: 'a' } }),
   },
-  { name: 'conditionals', mutation: apply('Object{spec: Object.spec{replicas: object.spec.replicas % 2 == 0?object.spec.replicas + 1:object.spec.replicas}}'), object: dep({ spec: { replicas: 2 } }), expected: dep({ spec: { replicas: 3 } }) },
-  { name: 'reads oldObject', mutation: apply('Object{spec: Object.spec{replicas: oldObject.spec.replicas % 2 == 0?oldObject.spec.replicas + 1:oldObject.spec.replicas}}'), object: dep({ spec: { replicas: 1 } }), oldObject: dep({ spec: { replicas: 2 } }), expected: dep({ spec: { replicas: 3 } }) },
+  {
+    name: 'conditionals',
+    mutation: apply(
+      'Object{spec: Object.spec{replicas: object.spec.replicas % 2 == 0?object.spec.replicas + 1:object.spec.replicas}}',
+    ),
+    object: dep({ spec: { replicas: 2 } }),
+    expected: dep({ spec: { replicas: 3 } }),
+  },
+  {
+    name: 'reads oldObject',
+    mutation: apply(
+      'Object{spec: Object.spec{replicas: oldObject.spec.replicas % 2 == 0?oldObject.spec.replicas + 1:oldObject.spec.replicas}}',
+    ),
+    object: dep({ spec: { replicas: 1 } }),
+    oldObject: dep({ spec: { replicas: 2 } }),
+    expected: dep({ spec: { replicas: 3 } }),
+  },
   {
     name: 'a complex initialization',
     mutation: apply(
       'Object{spec: Object.spec{replicas: 1, template: Object.spec.template{metadata: Object.spec.template.metadata{labels: {"app": "nginx"}}, spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "nginx", image: "nginx:1.14.2", ports: [Object.spec.template.spec.containers.ports{containerPort: 80}], resources: Object.spec.template.spec.containers.resources{limits: {"cpu": "128M"}}}]}}}}',
     ),
     object: dep(),
-    expected: dep({ spec: { replicas: 1, template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.14.2', ports: [{ containerPort: 80 }], resources: { limits: { cpu: '128M' } } }] } } } }),
+    expected: dep({
+      spec: {
+        replicas: 1,
+        template: {
+          metadata: { labels: { app: 'nginx' } },
+          spec: {
+            containers: [
+              { name: 'nginx', image: 'nginx:1.14.2', ports: [{ containerPort: 80 }], resources: { limits: { cpu: '128M' } } },
+            ],
+          },
+        },
+      },
+    }),
   },
-  { name: 'an atomic struct', mutation: apply('Object{spec: Object.spec{selector: Object.spec.selector{matchLabels: {"l": "v"}}}}'), object: dep({ spec: { replicas: 1 } }), expected: { error: 'invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.selector' } },
-  { name: 'a wrong type name', mutation: apply('Object{spec: Object.specx{replicas: 1}}'), object: dep({ spec: { replicas: 1 } }), expected: { error: 'type mismatch: unexpected type name "Object.specx", expected "Object.spec"' } },
-  { name: 'an unknown field', mutation: apply('Object{spec: Object.spec{replicasx: 1}}'), object: dep({ spec: { replicas: 1 } }), expected: { error: 'failed to convert patch object to typed object: .spec.replicasx: field not declared in schema' } },
-  { name: 'a string is not an apply configuration', mutation: apply('"I\'m a teapot!"'), object: dep({ spec: { replicas: 1 } }), expected: { error: 'must evaluate to Object' } },
-  { name: 'an initializer of another path is not an apply configuration', mutation: apply('Object.spec.metadata{}'), object: dep({ spec: { replicas: 1 } }), expected: { error: 'must evaluate to Object, got Object.spec.metadata' } },
+  {
+    name: 'an atomic struct',
+    mutation: apply('Object{spec: Object.spec{selector: Object.spec.selector{matchLabels: {"l": "v"}}}}'),
+    object: dep({ spec: { replicas: 1 } }),
+    expected: { error: 'invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.selector' },
+  },
+  {
+    name: 'a wrong type name',
+    mutation: apply('Object{spec: Object.specx{replicas: 1}}'),
+    object: dep({ spec: { replicas: 1 } }),
+    expected: { error: 'type mismatch: unexpected type name "Object.specx", expected "Object.spec"' },
+  },
+  {
+    name: 'an unknown field',
+    mutation: apply('Object{spec: Object.spec{replicasx: 1}}'),
+    object: dep({ spec: { replicas: 1 } }),
+    expected: { error: 'failed to convert patch object to typed object: .spec.replicasx: field not declared in schema' },
+  },
+  {
+    name: 'a string is not an apply configuration',
+    mutation: apply('"I\'m a teapot!"'),
+    object: dep({ spec: { replicas: 1 } }),
+    expected: { error: 'must evaluate to Object' },
+  },
+  {
+    name: 'an initializer of another path is not an apply configuration',
+    mutation: apply('Object.spec.metadata{}'),
+    object: dep({ spec: { replicas: 1 } }),
+    expected: { error: 'must evaluate to Object, got Object.spec.metadata' },
+  },
   {
     name: 'duplicate map list keys the configuration leaves alone are kept',
     mutation: apply('Object{spec: Object.spec{replicas: 3}}'),
-    object: dep({ spec: { replicas: 1, ...podSpec({ containers: [{ name: 'nginx', env: [{ name: 'test', value: 'a' }, { name: 'test', value: 'b' }] }] }) } }),
-    expected: dep({ spec: { replicas: 3, ...podSpec({ containers: [{ name: 'nginx', env: [{ name: 'test', value: 'a' }, { name: 'test', value: 'b' }] }] }) } }),
+    object: dep({
+      spec: {
+        replicas: 1,
+        ...podSpec({
+          containers: [
+            {
+              name: 'nginx',
+              env: [
+                { name: 'test', value: 'a' },
+                { name: 'test', value: 'b' },
+              ],
+            },
+          ],
+        }),
+      },
+    }),
+    expected: dep({
+      spec: {
+        replicas: 3,
+        ...podSpec({
+          containers: [
+            {
+              name: 'nginx',
+              env: [
+                { name: 'test', value: 'a' },
+                { name: 'test', value: 'b' },
+              ],
+            },
+          ],
+        }),
+      },
+    }),
   },
   {
     name: 'duplicate map list keys the configuration touches collapse',
-    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "nginx", env: [Object.spec.template.spec.containers.env{name: "test", value: "c"}]}]}}}}'),
-    object: dep({ spec: { replicas: 1, ...podSpec({ containers: [{ name: 'nginx', env: [{ name: 'test', value: 'a' }, { name: 'test', value: 'b' }, { name: 'foo', value: 'bar' }] }] }) } }),
-    expected: dep({ spec: { replicas: 1, ...podSpec({ containers: [{ name: 'nginx', env: [{ name: 'test', value: 'c' }, { name: 'foo', value: 'bar' }] }] }) } }),
+    mutation: apply(
+      'Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "nginx", env: [Object.spec.template.spec.containers.env{name: "test", value: "c"}]}]}}}}',
+    ),
+    object: dep({
+      spec: {
+        replicas: 1,
+        ...podSpec({
+          containers: [
+            {
+              name: 'nginx',
+              env: [
+                { name: 'test', value: 'a' },
+                { name: 'test', value: 'b' },
+                { name: 'foo', value: 'bar' },
+              ],
+            },
+          ],
+        }),
+      },
+    }),
+    expected: dep({
+      spec: {
+        replicas: 1,
+        ...podSpec({
+          containers: [
+            {
+              name: 'nginx',
+              env: [
+                { name: 'test', value: 'c' },
+                { name: 'foo', value: 'bar' },
+              ],
+            },
+          ],
+        }),
+      },
+    }),
   },
   {
     name: 'an atomic list (command)',
-    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "a", command: ["sh"]}]}}}}'),
+    mutation: apply(
+      'Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "a", command: ["sh"]}]}}}}',
+    ),
     object: containers(...named('a')),
     expected: { error: 'may not mutate atomic arrays, maps or structs: .spec.template.spec.containers[name="a"].command' },
   },
   {
     name: 'an atomic map (nodeSelector)',
-    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{nodeSelector: {"zone": "a"}}}}}'),
+    mutation: apply(
+      'Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{nodeSelector: {"zone": "a"}}}}}',
+    ),
     object: containers(...named('a')),
     expected: { error: 'may not mutate atomic arrays, maps or structs: .spec.template.spec.nodeSelector' },
   },
   {
     name: 'an atomic list (tolerations)',
-    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{tolerations: [Object.spec.template.spec.tolerations{key: "k", operator: "Exists"}]}}}}'),
+    mutation: apply(
+      'Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{tolerations: [Object.spec.template.spec.tolerations{key: "k", operator: "Exists"}]}}}}',
+    ),
     object: containers(...named('a')),
     expected: { error: 'may not mutate atomic arrays, maps or structs: .spec.template.spec.tolerations' },
   },
@@ -272,19 +587,37 @@ const applyCases: Case[] = [
   {
     // A configuration's new entries keep their place before the shared ones they precede.
     name: 'env entries merge by name, in the order of the configuration',
-    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "a", env: [Object.spec.template.spec.containers.env{name: "Y", value: "2"}, Object.spec.template.spec.containers.env{name: "X", value: "9"}]}]}}}}'),
+    mutation: apply(
+      'Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "a", env: [Object.spec.template.spec.containers.env{name: "Y", value: "2"}, Object.spec.template.spec.containers.env{name: "X", value: "9"}]}]}}}}',
+    ),
     object: containers({ name: 'a', env: [{ name: 'X', value: '1' }] }),
-    expected: containers({ name: 'a', env: [{ name: 'Y', value: '2' }, { name: 'X', value: '9' }] }),
+    expected: containers({
+      name: 'a',
+      env: [
+        { name: 'Y', value: '2' },
+        { name: 'X', value: '9' },
+      ],
+    }),
   },
   {
     name: 'env entries only added land after the live ones',
-    mutation: apply('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "a", env: [Object.spec.template.spec.containers.env{name: "Y", value: "2"}]}]}}}}'),
+    mutation: apply(
+      'Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: [Object.spec.template.spec.containers{name: "a", env: [Object.spec.template.spec.containers.env{name: "Y", value: "2"}]}]}}}}',
+    ),
     object: containers({ name: 'a', env: [{ name: 'X', value: '1' }] }),
-    expected: containers({ name: 'a', env: [{ name: 'X', value: '1' }, { name: 'Y', value: '2' }] }),
+    expected: containers({
+      name: 'a',
+      env: [
+        { name: 'X', value: '1' },
+        { name: 'Y', value: '2' },
+      ],
+    }),
   },
   {
     name: 'a struct merges field by field',
-    mutation: apply('Object{spec: Object.spec{strategy: Object.spec.strategy{rollingUpdate: Object.spec.strategy.rollingUpdate{maxSurge: 2}}}}'),
+    mutation: apply(
+      'Object{spec: Object.spec{strategy: Object.spec.strategy{rollingUpdate: Object.spec.strategy.rollingUpdate{maxSurge: 2}}}}',
+    ),
     object: dep({ spec: { strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } } } }),
     expected: dep({ spec: { strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 2 } } } }),
   },
@@ -328,17 +661,53 @@ const replicas = (n: number): JsonObject => dep({ spec: { replicas: n } });
 const labelled = (labels: Record<string, string>): JsonObject => dep({ labels, spec: { replicas: 1 } });
 const REPLACE_TEN = '[JSONPatch{op: "replace", path: "/spec/replicas", value: object.spec.replicas + 10}]';
 const ADD_HUNDRED = 'Object{spec: Object.spec{replicas: object.spec.replicas + 100}}';
-const NESTED_ALL = 'variables.list.all(x1, variables.list.all(x2, variables.list.all(x3, variables.list.all(x4, variables.list.all(x5, variables.list.all(x5, "0123456789" == "0123456789"))))))';
+const NESTED_ALL =
+  'variables.list.all(x1, variables.list.all(x2, variables.list.all(x3, variables.list.all(x4, variables.list.all(x5, variables.list.all(x5, "0123456789" == "0123456789"))))))';
 const ALL_OPS = { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['*'], resources: ['deployments'] }] };
 
 const policyCases: PolicyCase[] = [
-  { name: 'an apply configuration, then a JSON patch', policies: [{ mutations: [apply(ADD_HUNDRED), patch(REPLACE_TEN)] }], object: replicas(1), expected: replicas(111) },
-  { name: 'a JSON patch, then an apply configuration', policies: [{ mutations: [patch(REPLACE_TEN), apply(ADD_HUNDRED)] }], object: replicas(1), expected: replicas(111) },
-  { name: 'a JSON patch reads a variable', policies: [{ variables: [{ name: 'desired', expression: '10' }], mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: variables.desired + 1}]')] }], object: replicas(1), expected: replicas(11) },
-  { name: 'an apply configuration reads a variable', policies: [{ variables: [{ name: 'desired', expression: '10' }], mutations: [apply('Object{spec: Object.spec{replicas: variables.desired + 1}}')] }], object: replicas(1), expected: replicas(11) },
+  {
+    name: 'an apply configuration, then a JSON patch',
+    policies: [{ mutations: [apply(ADD_HUNDRED), patch(REPLACE_TEN)] }],
+    object: replicas(1),
+    expected: replicas(111),
+  },
+  {
+    name: 'a JSON patch, then an apply configuration',
+    policies: [{ mutations: [patch(REPLACE_TEN), apply(ADD_HUNDRED)] }],
+    object: replicas(1),
+    expected: replicas(111),
+  },
+  {
+    name: 'a JSON patch reads a variable',
+    policies: [
+      {
+        variables: [{ name: 'desired', expression: '10' }],
+        mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: variables.desired + 1}]')],
+      },
+    ],
+    object: replicas(1),
+    expected: replicas(11),
+  },
+  {
+    name: 'an apply configuration reads a variable',
+    policies: [
+      {
+        variables: [{ name: 'desired', expression: '10' }],
+        mutations: [apply('Object{spec: Object.spec{replicas: variables.desired + 1}}')],
+      },
+    ],
+    object: replicas(1),
+    expected: replicas(11),
+  },
   {
     name: 'an apply configuration reads params',
-    policies: [{ paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [apply("Object{spec: Object.spec{replicas: int(params.data['k1'])}}")] }],
+    policies: [
+      {
+        paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
+        mutations: [apply("Object{spec: Object.spec{replicas: int(params.data['k1'])}}")],
+      },
+    ],
     extra: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'default' }, data: { k1: '100' } }],
     binding: { paramRef: { name: 'settings', parameterNotFoundAction: 'Deny' } },
     object: replicas(1),
@@ -346,48 +715,120 @@ const policyCases: PolicyCase[] = [
   },
   {
     name: 'a JSON patch over the cost limit',
-    policies: [{ variables: [{ name: 'list', expression: '[0,1,2,3,4,5,6,7,8,9]' }], mutations: [patch(`[JSONPatch{op: "replace", path: "/spec/replicas", value: ${NESTED_ALL} ? 1 : 0}]`)] }],
+    policies: [
+      {
+        variables: [{ name: 'list', expression: '[0,1,2,3,4,5,6,7,8,9]' }],
+        mutations: [patch(`[JSONPatch{op: "replace", path: "/spec/replicas", value: ${NESTED_ALL} ? 1 : 0}]`)],
+      },
+    ],
     object: replicas(1),
     expected: { error: 'cost limit exceeded' },
   },
   {
     name: 'an apply configuration over the cost limit',
-    policies: [{ variables: [{ name: 'list', expression: '[0,1,2,3,4,5,6,7,8,9]' }], mutations: [apply(`Object{spec: Object.spec{replicas: ${NESTED_ALL} ? 1 : 0}}`)] }],
+    policies: [
+      {
+        variables: [{ name: 'list', expression: '[0,1,2,3,4,5,6,7,8,9]' }],
+        mutations: [apply(`Object{spec: Object.spec{replicas: ${NESTED_ALL} ? 1 : 0}}`)],
+      },
+    ],
     object: replicas(1),
     expected: { error: 'cost limit exceeded' },
   },
   {
     name: 'the request variable',
-    policies: [{ mutations: [patch("[JSONPatch{op: \"replace\", path: \"/spec/replicas\", value: request.kind.group == 'apps' && request.kind.version == 'v1' && request.kind.kind == 'Deployment' ? 10 : 0}]")] }],
+    policies: [
+      {
+        mutations: [
+          patch(
+            "[JSONPatch{op: \"replace\", path: \"/spec/replicas\", value: request.kind.group == 'apps' && request.kind.version == 'v1' && request.kind.kind == 'Deployment' ? 10 : 0}]",
+          ),
+        ],
+      },
+    ],
     object: replicas(1),
     expected: replicas(10),
   },
   {
     name: 'the namespace variable',
-    policies: [{ mutations: [patch("[JSONPatch{op: \"replace\", path: \"/spec/replicas\", value: namespaceObject.metadata.name == 'default' ? 10 : 0}]")] }],
+    policies: [
+      {
+        mutations: [
+          patch(
+            '[JSONPatch{op: "replace", path: "/spec/replicas", value: namespaceObject.metadata.name == \'default\' ? 10 : 0}]',
+          ),
+        ],
+      },
+    ],
     extra: [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } }],
     object: replicas(1),
     expected: replicas(10),
   },
-  { name: 'Object fields read back', policies: [{ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"value": Object{field: "fieldValue"}.field}}]')] }], object: dep(), expected: dep({ labels: { value: 'fieldValue' } }) },
+  {
+    name: 'Object fields read back',
+    policies: [
+      {
+        mutations: [
+          patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"value": Object{field: "fieldValue"}.field}}]'),
+        ],
+      },
+    ],
+    object: dep(),
+    expected: dep({ labels: { value: 'fieldValue' } }),
+  },
   {
     name: 'has() on Object',
-    policies: [{ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"field": string(has(Object{field: "fieldValue"}.field)), "field-unset": string(has(Object{}.field))}}]')] }],
+    policies: [
+      {
+        mutations: [
+          patch(
+            '[JSONPatch{op: "add", path: "/metadata/labels", value: {"field": string(has(Object{field: "fieldValue"}.field)), "field-unset": string(has(Object{}.field))}}]',
+          ),
+        ],
+      },
+    ],
     object: dep(),
     expected: dep({ labels: { field: 'true', 'field-unset': 'false' } }),
   },
   {
     name: 'Object equality',
-    policies: [{ mutations: [patch('[JSONPatch{op: "add", path: "/metadata/labels", value: {"empty": string(Object{} == Object{}), "same": string(Object{field: "x"} == Object{field: "x"}), "different": string(Object{field: "x"} == Object{field: "y"})}}]')] }],
+    policies: [
+      {
+        mutations: [
+          patch(
+            '[JSONPatch{op: "add", path: "/metadata/labels", value: {"empty": string(Object{} == Object{}), "same": string(Object{field: "x"} == Object{field: "x"}), "different": string(Object{field: "x"} == Object{field: "y"})}}]',
+          ),
+        ],
+      },
+    ],
     object: dep(),
     expected: dep({ labels: { empty: 'true', same: 'true', different: 'false' } }),
   },
-  { name: 'the name of a JSON patch value is not checked', policies: [{ mutations: [patch('[JSONPatch{op: "add", path: "/spec", value: Object.invalid{replicas: 1}}]')] }], object: dep(), expected: replicas(1) },
+  {
+    name: 'the name of a JSON patch value is not checked',
+    policies: [{ mutations: [patch('[JSONPatch{op: "add", path: "/spec", value: Object.invalid{replicas: 1}}]')] }],
+    object: dep(),
+    expected: replicas(1),
+  },
   {
     name: 'two policies read the same label',
     policies: [
-      { matchConstraints: ALL_OPS, mutations: [apply('Object{metadata: Object.metadata{labels: {"policy1": string(int(object.?metadata.labels["count"].orValue("1")) + 1)}}}')] },
-      { matchConstraints: ALL_OPS, mutations: [apply('Object{metadata: Object.metadata{labels: {"policy2": string(int(object.?metadata.labels["count"].orValue("1")) + 1)}}}')] },
+      {
+        matchConstraints: ALL_OPS,
+        mutations: [
+          apply(
+            'Object{metadata: Object.metadata{labels: {"policy1": string(int(object.?metadata.labels["count"].orValue("1")) + 1)}}}',
+          ),
+        ],
+      },
+      {
+        matchConstraints: ALL_OPS,
+        mutations: [
+          apply(
+            'Object{metadata: Object.metadata{labels: {"policy2": string(int(object.?metadata.labels["count"].orValue("1")) + 1)}}}',
+          ),
+        ],
+      },
     ],
     object: replicas(1),
     expected: labelled({ policy1: '2', policy2: '2' }),
@@ -396,7 +837,10 @@ const policyCases: PolicyCase[] = [
     name: 'a later policy matches on what an earlier one set',
     policies: [
       { mutations: [apply('Object{metadata: Object.metadata{labels: {"environment": "production"}}}')] },
-      { matchConditions: [{ name: 'prodonly', expression: 'object.?metadata.labels["environment"].orValue("") == "production"' }], mutations: [apply('Object{metadata: Object.metadata{labels: {"policy1invoked": "true"}}}')] },
+      {
+        matchConditions: [{ name: 'prodonly', expression: 'object.?metadata.labels["environment"].orValue("") == "production"' }],
+        mutations: [apply('Object{metadata: Object.metadata{labels: {"policy1invoked": "true"}}}')],
+      },
     ],
     object: replicas(1),
     expected: labelled({ environment: 'production', policy1invoked: 'true' }),
@@ -404,7 +848,10 @@ const policyCases: PolicyCase[] = [
   {
     name: 'an earlier policy does not see what a later one sets, without reinvocation',
     policies: [
-      { matchConditions: [{ name: 'prodonly', expression: 'object.?metadata.labels["environment"].orValue("") == "production"' }], mutations: [apply('Object{metadata: Object.metadata{labels: {"policy1invoked": "true"}}}')] },
+      {
+        matchConditions: [{ name: 'prodonly', expression: 'object.?metadata.labels["environment"].orValue("") == "production"' }],
+        mutations: [apply('Object{metadata: Object.metadata{labels: {"policy1invoked": "true"}}}')],
+      },
       { mutations: [apply('Object{metadata: Object.metadata{labels: {"environment": "production"}}}')] },
     ],
     object: replicas(1),
@@ -415,7 +862,11 @@ const policyCases: PolicyCase[] = [
     // condition is not run again when a later policy changes the object.
     name: 'nor with IfNeeded, when its match condition kept it from running',
     policies: [
-      { reinvocationPolicy: 'IfNeeded', matchConditions: [{ name: 'prodonly', expression: 'object.?metadata.labels["environment"].orValue("") == "production"' }], mutations: [apply('Object{metadata: Object.metadata{labels: {"policy1invoked": "true"}}}')] },
+      {
+        reinvocationPolicy: 'IfNeeded',
+        matchConditions: [{ name: 'prodonly', expression: 'object.?metadata.labels["environment"].orValue("") == "production"' }],
+        mutations: [apply('Object{metadata: Object.metadata{labels: {"policy1invoked": "true"}}}')],
+      },
       { mutations: [apply('Object{metadata: Object.metadata{labels: {"environment": "production"}}}')] },
     ],
     object: replicas(1),
@@ -424,7 +875,12 @@ const policyCases: PolicyCase[] = [
   {
     name: 'an IfNeeded policy that ran is run again after a later change',
     policies: [
-      { reinvocationPolicy: 'IfNeeded', mutations: [apply('Object{metadata: Object.metadata{labels: {"seen": object.?metadata.labels["environment"].orValue("none")}}}')] },
+      {
+        reinvocationPolicy: 'IfNeeded',
+        mutations: [
+          apply('Object{metadata: Object.metadata{labels: {"seen": object.?metadata.labels["environment"].orValue("none")}}}'),
+        ],
+      },
       { mutations: [apply('Object{metadata: Object.metadata{labels: {"environment": "production"}}}')] },
     ],
     object: replicas(1),
@@ -432,19 +888,44 @@ const policyCases: PolicyCase[] = [
   },
   {
     name: 'a lone IfNeeded counter runs twice',
-    policies: [{ reinvocationPolicy: 'IfNeeded', mutations: [apply('Object{metadata: Object.metadata{labels: {"count": string(int(object.?metadata.labels["count"].orValue("0")) + 1)}}}')] }],
+    policies: [
+      {
+        reinvocationPolicy: 'IfNeeded',
+        mutations: [
+          apply(
+            'Object{metadata: Object.metadata{labels: {"count": string(int(object.?metadata.labels["count"].orValue("0")) + 1)}}}',
+          ),
+        ],
+      },
+    ],
     object: replicas(1),
     expected: labelled({ count: '2' }),
   },
   {
     name: 'a lone Never counter runs once',
-    policies: [{ reinvocationPolicy: 'Never', mutations: [apply('Object{metadata: Object.metadata{labels: {"count": string(int(object.?metadata.labels["count"].orValue("0")) + 1)}}}')] }],
+    policies: [
+      {
+        reinvocationPolicy: 'Never',
+        mutations: [
+          apply(
+            'Object{metadata: Object.metadata{labels: {"count": string(int(object.?metadata.labels["count"].orValue("0")) + 1)}}}',
+          ),
+        ],
+      },
+    ],
     object: replicas(1),
     expected: labelled({ count: '1' }),
   },
   {
     name: 'three policies counting, IfNeeded, IfNeeded, Never, end at 5',
-    policies: (['IfNeeded', 'IfNeeded', 'Never'] as const).map((r) => ({ reinvocationPolicy: r, mutations: [apply('Object{metadata: Object.metadata{labels: {"count": string(int(object.?metadata.labels["count"].orValue("0")) + 1)}}}')] })),
+    policies: (['IfNeeded', 'IfNeeded', 'Never'] as const).map((r) => ({
+      reinvocationPolicy: r,
+      mutations: [
+        apply(
+          'Object{metadata: Object.metadata{labels: {"count": string(int(object.?metadata.labels["count"].orValue("0")) + 1)}}}',
+        ),
+      ],
+    })),
     object: replicas(1),
     expected: labelled({ count: '5' }),
   },
@@ -465,33 +946,77 @@ describe('upstream parity: policies', () => {
 
 // Kinds of the core group, from the upstream plugin tests: a ConfigMap and a Pod.
 describe('upstream parity: core kinds', () => {
-  const rulesFor = (resource: string): JsonObject => ({ resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: [resource] }] });
+  const rulesFor = (resource: string): JsonObject => ({
+    resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: [resource] }],
+  });
   const requestFor = (object: JsonObject, kind: string, resource: string) =>
     deploymentRequest(object, { kind: { group: '', version: 'v1', kind }, resource: { group: '', version: 'v1', resource } });
   const run = (resource: string, kind: string, mutation: Mutation, object: JsonObject) =>
-    admit(createState([policy({ name: 'p', matchConstraints: rulesFor(resource), mutations: [mutation] }), binding('b', 'p')]), requestFor(object, kind, resource));
-  const configMap = (extra: JsonObject = {}): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', namespace: 'default' }, ...extra });
+    admit(
+      createState([policy({ name: 'p', matchConstraints: rulesFor(resource), mutations: [mutation] }), binding('b', 'p')]),
+      requestFor(object, kind, resource),
+    );
+  const configMap = (extra: JsonObject = {}): JsonObject => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'cm', namespace: 'default' },
+    ...extra,
+  });
 
   it('applies a configuration to a ConfigMap', () => {
-    const result = run('configmaps', 'ConfigMap', apply('Object{metadata: Object.metadata{annotations: {"foo": "bar"}}, data: {"myfield": "myvalue"}}'), configMap());
+    const result = run(
+      'configmaps',
+      'ConfigMap',
+      apply('Object{metadata: Object.metadata{annotations: {"foo": "bar"}}, data: {"myfield": "myvalue"}}'),
+      configMap(),
+    );
     expect(result.status?.message).toBeUndefined();
-    expect(result.object).toEqual(configMap({ metadata: { name: 'cm', namespace: 'default', annotations: { foo: 'bar' } }, data: { myfield: 'myvalue' } }));
+    expect(result.object).toEqual(
+      configMap({ metadata: { name: 'cm', namespace: 'default', annotations: { foo: 'bar' } }, data: { myfield: 'myvalue' } }),
+    );
   });
 
   it('patches a ConfigMap', () => {
-    const result = run('configmaps', 'ConfigMap', patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: {"foo": "bar"}}, JSONPatch{op: "add", path: "/data", value: {"myfield": "myvalue"}}]'), configMap());
+    const result = run(
+      'configmaps',
+      'ConfigMap',
+      patch(
+        '[JSONPatch{op: "add", path: "/metadata/annotations", value: {"foo": "bar"}}, JSONPatch{op: "add", path: "/data", value: {"myfield": "myvalue"}}]',
+      ),
+      configMap(),
+    );
     expect(result.status?.message).toBeUndefined();
-    expect(result.object).toEqual(configMap({ metadata: { name: 'cm', namespace: 'default', annotations: { foo: 'bar' } }, data: { myfield: 'myvalue' } }));
+    expect(result.object).toEqual(
+      configMap({ metadata: { name: 'cm', namespace: 'default', annotations: { foo: 'bar' } }, data: { myfield: 'myvalue' } }),
+    );
   });
 
   it('merges init containers of a Pod by name', () => {
-    const pod: JsonObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { initContainers: [{ name: 'init-container', image: 'image' }], containers: [{ name: 'app', image: 'app' }] } };
-    const result = run('pods', 'Pod', apply('Object{metadata: Object.metadata{annotations: {"foo": "bar"}}, spec: Object.spec{initContainers: [Object.spec.initContainers{name: "injected-init-container", image: "injected-image"}]}}'), pod);
+    const pod: JsonObject = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', namespace: 'default' },
+      spec: { initContainers: [{ name: 'init-container', image: 'image' }], containers: [{ name: 'app', image: 'app' }] },
+    };
+    const result = run(
+      'pods',
+      'Pod',
+      apply(
+        'Object{metadata: Object.metadata{annotations: {"foo": "bar"}}, spec: Object.spec{initContainers: [Object.spec.initContainers{name: "injected-init-container", image: "injected-image"}]}}',
+      ),
+      pod,
+    );
     expect(result.status?.message).toBeUndefined();
     expect(result.object).toEqual({
       ...pod,
       metadata: { name: 'p', namespace: 'default', annotations: { foo: 'bar' } },
-      spec: { initContainers: [{ name: 'init-container', image: 'image' }, { name: 'injected-init-container', image: 'injected-image' }], containers: [{ name: 'app', image: 'app' }] },
+      spec: {
+        initContainers: [
+          { name: 'init-container', image: 'image' },
+          { name: 'injected-init-container', image: 'injected-image' },
+        ],
+        containers: [{ name: 'app', image: 'app' }],
+      },
     });
   });
 });
@@ -500,16 +1025,35 @@ describe('upstream parity: core kinds', () => {
 // error of a Fail policy denies.
 describe('upstream parity: params and failure policies', () => {
   const LABEL = apply('Object{metadata: Object.metadata{labels: {"limit": params == null ? "none" : params.data["limit"]}}}');
-  const withParams = (o: Partial<PolicyOptions> = {}): PolicyOptions => ({ paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [LABEL], ...o });
-  const cm = (name: string, limit: string, namespace = 'default'): JsonObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data: { limit } });
+  const withParams = (o: Partial<PolicyOptions> = {}): PolicyOptions => ({
+    paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
+    mutations: [LABEL],
+    ...o,
+  });
+  const cm = (name: string, limit: string, namespace = 'default'): JsonObject => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name, namespace },
+    data: { limit },
+  });
   const run = (p: PolicyOptions, bindingSpec: JsonObject, extra: JsonObject[] = [], object = dep({ spec: { replicas: 1 } })) =>
     admit(createState([policy({ name: 'p', ...p }), binding('b', 'p', bindingSpec), ...extra]), deploymentRequest(object));
-  const limit = (r: ReturnType<typeof run>) => (r.object as { metadata?: { labels?: Record<string, string> } } | undefined)?.metadata?.labels?.limit;
+  const limit = (r: ReturnType<typeof run>) =>
+    (r.object as { metadata?: { labels?: Record<string, string> } } | undefined)?.metadata?.labels?.limit;
 
-  it('reads the param a binding names', () => expect(limit(run(withParams(), { paramRef: { name: 'a', parameterNotFoundAction: 'Deny' } }, [cm('a', '3')]))).toBe('3'));
+  it('reads the param a binding names', () =>
+    expect(limit(run(withParams(), { paramRef: { name: 'a', parameterNotFoundAction: 'Deny' } }, [cm('a', '3')]))).toBe('3'));
   it('runs once per param a selector finds', () => {
-    const counting = withParams({ mutations: [apply('Object{metadata: Object.metadata{labels: {"limit": object.?metadata.labels["limit"].orValue("") + params.data["limit"]}}}')] });
-    expect(limit(run(counting, { paramRef: { selector: {}, parameterNotFoundAction: 'Deny' } }, [cm('a', '1'), cm('b', '2')]))).toBe('12');
+    const counting = withParams({
+      mutations: [
+        apply(
+          'Object{metadata: Object.metadata{labels: {"limit": object.?metadata.labels["limit"].orValue("") + params.data["limit"]}}}',
+        ),
+      ],
+    });
+    expect(
+      limit(run(counting, { paramRef: { selector: {}, parameterNotFoundAction: 'Deny' } }, [cm('a', '1'), cm('b', '2')])),
+    ).toBe('12');
   });
   it('binds params to null without a paramRef', () => expect(limit(run(withParams(), {}))).toBe('none'));
   it('denies under Deny when no param is found', () => {
@@ -528,25 +1072,58 @@ describe('upstream parity: params and failure policies', () => {
     expect(r.patch).toEqual([]);
   });
   it('looks a namespaced param up in the request namespace unless the binding names one', () => {
-    expect(limit(run(withParams(), { paramRef: { name: 'a', parameterNotFoundAction: 'Deny' } }, [cm('a', 'here'), cm('a', 'there', 'other')]))).toBe('here');
-    expect(limit(run(withParams(), { paramRef: { name: 'a', namespace: 'other', parameterNotFoundAction: 'Deny' } }, [cm('a', 'here'), cm('a', 'there', 'other')]))).toBe('there');
+    expect(
+      limit(
+        run(withParams(), { paramRef: { name: 'a', parameterNotFoundAction: 'Deny' } }, [
+          cm('a', 'here'),
+          cm('a', 'there', 'other'),
+        ]),
+      ),
+    ).toBe('here');
+    expect(
+      limit(
+        run(withParams(), { paramRef: { name: 'a', namespace: 'other', parameterNotFoundAction: 'Deny' } }, [
+          cm('a', 'here'),
+          cm('a', 'there', 'other'),
+        ]),
+      ),
+    ).toBe('there');
   });
   it('denies a namespace on the paramRef of a cluster-scoped paramKind', () => {
     const nsParams = withParams({ paramKind: { apiVersion: 'v1', kind: 'Namespace' } });
-    const r = run(nsParams, { paramRef: { name: 'default', namespace: 'default', parameterNotFoundAction: 'Deny' } }, [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } }]);
+    const r = run(nsParams, { paramRef: { name: 'default', namespace: 'default', parameterNotFoundAction: 'Deny' } }, [
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } },
+    ]);
     expect(r.allowed).toBe(false);
     expect(r.status?.message).toContain('failed to configure binding');
   });
   it('denies a namespaced paramKind without a paramRef namespace for a cluster-scoped request', () => {
-    const nsRules = { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['namespaces'] }] };
-    const state = createState([policy({ name: 'p', ...withParams({ matchConstraints: nsRules }) }), binding('b', 'p', { paramRef: { name: 'a', parameterNotFoundAction: 'Allow' } }), cm('a', '1')]);
+    const nsRules = {
+      resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['namespaces'] }],
+    };
+    const state = createState([
+      policy({ name: 'p', ...withParams({ matchConstraints: nsRules }) }),
+      binding('b', 'p', { paramRef: { name: 'a', parameterNotFoundAction: 'Allow' } }),
+      cm('a', '1'),
+    ]);
     const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'fresh' } };
-    const r = admit(state, deploymentRequest(ns, { kind: { group: '', version: 'v1', kind: 'Namespace' }, resource: { group: '', version: 'v1', resource: 'namespaces' }, namespace: '', name: 'fresh' }));
+    const r = admit(
+      state,
+      deploymentRequest(ns, {
+        kind: { group: '', version: 'v1', kind: 'Namespace' },
+        resource: { group: '', version: 'v1', resource: 'namespaces' },
+        namespace: '',
+        name: 'fresh',
+      }),
+    );
     expect(r.allowed).toBe(false);
     expect(r.status?.message).toContain('failed to configure binding');
   });
   it('ignores a paramRef when the policy has no paramKind', () => {
-    const r = run({ mutations: [apply('Object{metadata: Object.metadata{labels: {"p": "ran"}}}')] }, { paramRef: { name: 'missing', parameterNotFoundAction: 'Deny' } });
+    const r = run(
+      { mutations: [apply('Object{metadata: Object.metadata{labels: {"p": "ran"}}}')] },
+      { paramRef: { name: 'missing', parameterNotFoundAction: 'Deny' } },
+    );
     expect(r.status?.message).toBeUndefined();
     expect((r.object as { metadata: { labels: Record<string, string> } }).metadata.labels.p).toBe('ran');
   });
@@ -565,7 +1142,16 @@ describe('upstream parity: params and failure policies', () => {
     expect(r.status?.message).toContain('JSON Patch');
   });
   it('compares a test on an absent key of an existing object with null', () => {
-    const r = run({ mutations: [patch('[JSONPatch{op: "test", path: "/spec/paused", value: null}, JSONPatch{op: "add", path: "/spec/paused", value: true}]')] }, {});
+    const r = run(
+      {
+        mutations: [
+          patch(
+            '[JSONPatch{op: "test", path: "/spec/paused", value: null}, JSONPatch{op: "add", path: "/spec/paused", value: true}]',
+          ),
+        ],
+      },
+      {},
+    );
     expect(r.status?.message).toBeUndefined();
     expect((r.object as { spec: { paused?: boolean } }).spec.paused).toBe(true);
   });
@@ -594,39 +1180,106 @@ describe('upstream parity: custom resources', () => {
       scope: 'Namespaced',
       names: { kind: 'Widget', plural: 'widgets' },
       versions: [
-        { name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: {
-          ports: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['port', 'protocol'], items: { type: 'object', properties: { port: { type: 'integer' }, protocol: { type: 'string' }, name: { type: 'string' } } } },
-          tags: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } },
-          hosts: { type: 'array', items: { type: 'string' } },
-          owner: { type: 'object', 'x-kubernetes-map-type': 'atomic', properties: { name: { type: 'string' }, team: { type: 'string' } } },
-        } } } } } },
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              properties: {
+                spec: {
+                  type: 'object',
+                  properties: {
+                    ports: {
+                      type: 'array',
+                      'x-kubernetes-list-type': 'map',
+                      'x-kubernetes-list-map-keys': ['port', 'protocol'],
+                      items: {
+                        type: 'object',
+                        properties: { port: { type: 'integer' }, protocol: { type: 'string' }, name: { type: 'string' } },
+                      },
+                    },
+                    tags: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } },
+                    hosts: { type: 'array', items: { type: 'string' } },
+                    owner: {
+                      type: 'object',
+                      'x-kubernetes-map-type': 'atomic',
+                      properties: { name: { type: 'string' }, team: { type: 'string' } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
         { name: 'v2', served: false, storage: false, schema: { openAPIV3Schema: { type: 'object' } } },
       ],
     },
   };
-  const widget = (spec: JsonObject, version = 'v1'): JsonObject => ({ apiVersion: `example.plat.io/${version}`, kind: 'Widget', metadata: { name: 'w', namespace: 'default' }, spec });
+  const widget = (spec: JsonObject, version = 'v1'): JsonObject => ({
+    apiVersion: `example.plat.io/${version}`,
+    kind: 'Widget',
+    metadata: { name: 'w', namespace: 'default' },
+    spec,
+  });
   const run = (mutation: Mutation, object: JsonObject, p: Partial<PolicyOptions> = {}, objects: JsonObject[] = [crd]) => {
     const version = String(object.apiVersion).split('/')[1] as string;
-    const rules: JsonObject = { resourceRules: [{ apiGroups: ['example.plat.io'], apiVersions: ['*'], operations: ['CREATE'], resources: ['widgets'] }] };
-    const request = deploymentRequest(object, { kind: { group: 'example.plat.io', version, kind: 'Widget' }, resource: { group: 'example.plat.io', version, resource: 'widgets' } });
-    return admit(createState([...objects, policy({ name: 'p', matchConstraints: rules, mutations: [mutation], ...p }), binding('b', 'p')]), request);
+    const rules: JsonObject = {
+      resourceRules: [{ apiGroups: ['example.plat.io'], apiVersions: ['*'], operations: ['CREATE'], resources: ['widgets'] }],
+    };
+    const request = deploymentRequest(object, {
+      kind: { group: 'example.plat.io', version, kind: 'Widget' },
+      resource: { group: 'example.plat.io', version, resource: 'widgets' },
+    });
+    return admit(
+      createState([...objects, policy({ name: 'p', matchConstraints: rules, mutations: [mutation], ...p }), binding('b', 'p')]),
+      request,
+    );
   };
 
   it('merges a list-map item by all its keys (dispatchOne with the CRD type converter, smd.go ApplyStructuredMergeDiff)', () => {
-    const result = run(apply('Object{spec: Object.spec{ports: [Object.spec.ports{port: 80, protocol: "UDP", name: "dns"}, Object.spec.ports{port: 80, protocol: "TCP", name: "web"}]}}'), widget({ ports: [{ port: 80, protocol: 'TCP' }, { port: 443, protocol: 'TCP' }] }));
+    const result = run(
+      apply(
+        'Object{spec: Object.spec{ports: [Object.spec.ports{port: 80, protocol: "UDP", name: "dns"}, Object.spec.ports{port: 80, protocol: "TCP", name: "web"}]}}',
+      ),
+      widget({
+        ports: [
+          { port: 80, protocol: 'TCP' },
+          { port: 443, protocol: 'TCP' },
+        ],
+      }),
+    );
     expect(result.status?.message).toBeUndefined();
     // A new item goes before the applied item that follows it in the configuration, as structured-merge-diff orders a merged list.
-    expect(result.object).toEqual(widget({ ports: [{ port: 80, protocol: 'UDP', name: 'dns' }, { port: 80, protocol: 'TCP', name: 'web' }, { port: 443, protocol: 'TCP' }] }));
+    expect(result.object).toEqual(
+      widget({
+        ports: [
+          { port: 80, protocol: 'UDP', name: 'dns' },
+          { port: 80, protocol: 'TCP', name: 'web' },
+          { port: 443, protocol: 'TCP' },
+        ],
+      }),
+    );
   });
 
   it('unites a set list and refuses to set an atomic list or an atomic struct (smd.go, atomic fields)', () => {
-    expect(run(apply('Object{spec: Object.spec{tags: ["b", "c"]}}'), widget({ tags: ['a', 'b'] })).object).toEqual(widget({ tags: ['a', 'b', 'c'] }));
-    expect(run(apply('Object{spec: Object.spec{hosts: ["b"]}}'), widget({ hosts: ['a'] })).status?.message).toContain('may not mutate atomic arrays, maps or structs: .spec.hosts');
-    expect(run(apply('Object{spec: Object.spec{owner: Object.spec.owner{team: "x"}}}'), widget({ owner: { name: 'n' } })).status?.message).toContain('.spec.owner');
+    expect(run(apply('Object{spec: Object.spec{tags: ["b", "c"]}}'), widget({ tags: ['a', 'b'] })).object).toEqual(
+      widget({ tags: ['a', 'b', 'c'] }),
+    );
+    expect(run(apply('Object{spec: Object.spec{hosts: ["b"]}}'), widget({ hosts: ['a'] })).status?.message).toContain(
+      'may not mutate atomic arrays, maps or structs: .spec.hosts',
+    );
+    expect(
+      run(apply('Object{spec: Object.spec{owner: Object.spec.owner{team: "x"}}}'), widget({ owner: { name: 'n' } })).status
+        ?.message,
+    ).toContain('.spec.owner');
   });
 
   it('refuses a field the CRD does not declare (the typed conversion of the type converter)', () => {
-    expect(run(apply('Object{spec: Object.spec{colour: "red"}}'), widget({})).status?.message).toContain('.spec.colour: field not declared in schema');
+    expect(run(apply('Object{spec: Object.spec{colour: "red"}}'), widget({})).status?.message).toContain(
+      '.spec.colour: field not declared in schema',
+    );
   });
 
   it('patches a custom resource with a field its CRD does not declare: unstructured, no strict decoding (json_patch.go, jsonPatcher.Patch)', () => {
@@ -636,7 +1289,10 @@ describe('upstream parity: custom resources', () => {
   });
 
   for (const failurePolicy of ['Fail', 'Ignore'] as const) {
-    for (const [what, mutation] of [['an apply configuration', apply('Object{spec: Object.spec{tags: ["x"]}}')], ['a JSON patch', patch('[JSONPatch{op: "add", path: "/spec/tags", value: ["x"]}]')]] as const) {
+    for (const [what, mutation] of [
+      ['an apply configuration', apply('Object{spec: Object.spec{tags: ["x"]}}')],
+      ['a JSON patch', patch('[JSONPatch{op: "add", path: "/spec/tags", value: ["x"]}]')],
+    ] as const) {
       it(`returns 503 naming the kind for ${what} without the CRD under failurePolicy ${failurePolicy} (dispatcher.go dispatchOne: no type converter; policy_dispatcher.go Dispatch returns the status error as is)`, () => {
         const result = run(mutation, widget({ tags: ['a'] }), { failurePolicy }, []);
         expect(result.allowed).toBe(false);
@@ -652,7 +1308,12 @@ describe('upstream parity: custom resources', () => {
   });
 
   it('looks for no type converter when a match condition skips the policy, nor for a request without an object (dispatchInvocations)', () => {
-    const skipped = run(apply('Object{spec: Object.spec{tags: ["x"]}}'), widget({}), { matchConditions: [{ name: 'no', expression: 'false' }] }, []);
+    const skipped = run(
+      apply('Object{spec: Object.spec{tags: ["x"]}}'),
+      widget({}),
+      { matchConditions: [{ name: 'no', expression: 'false' }] },
+      [],
+    );
     expect(skipped.allowed).toBe(true);
   });
 });

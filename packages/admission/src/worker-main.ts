@@ -3,6 +3,8 @@
 import { runAdmissionWorkerIfAsked } from './server/admission-worker.js';
 
 if (!runAdmissionWorkerIfAsked()) {
-  process.stderr.write('platlint: this is the admission worker of `platlint serve`; it runs as one of its threads, not on its own\n');
+  process.stderr.write(
+    'platlint: this is the admission worker of `platlint serve`; it runs as one of its threads, not on its own\n',
+  );
   process.exitCode = 2;
 }

@@ -28,7 +28,23 @@ const with1 = (e: Est, cost: number): Est => ({ cost, size: e.size, schema: e.sc
 const mul = (a: number, b: number): number => Math.min(CAP, a * b);
 
 const COMPREHENSIONS = new Set(['all', 'exists', 'exists_one', 'existsOne', 'map', 'filter', 'transformList', 'transformMap']);
-const PRODUCES_COLLECTION = new Set(['split', 'findAll', 'flatten', 'slice', 'distinct', 'sort', 'reverse', 'range', 'join', 'replace', 'format', 'substring', 'trim', 'lowerAscii', 'upperAscii']);
+const PRODUCES_COLLECTION = new Set([
+  'split',
+  'findAll',
+  'flatten',
+  'slice',
+  'distinct',
+  'sort',
+  'reverse',
+  'range',
+  'join',
+  'replace',
+  'format',
+  'substring',
+  'trim',
+  'lowerAscii',
+  'upperAscii',
+]);
 
 export class CostEstimator {
   constructor(
@@ -43,7 +59,8 @@ export class CostEstimator {
   #fromSchema(schema: StructuralSchema | undefined): Est {
     if (!schema) return { cost: 1, size: this.assume.listSize };
     if (schema.type === 'string') return { cost: 1, size: schema.maxLength ?? this.assume.stringLength, schema };
-    if (schema.type === 'array') return { cost: 1, size: schema.maxItems ?? this.assume.listSize, schema, elem: this.#fromSchema(schema.items) };
+    if (schema.type === 'array')
+      return { cost: 1, size: schema.maxItems ?? this.assume.listSize, schema, elem: this.#fromSchema(schema.items) };
     if (schema.type === 'object') return { cost: 1, size: schema.maxProperties ?? this.assume.listSize, schema };
     return { cost: 1, size: 1, schema };
   }
@@ -117,7 +134,11 @@ export class CostEstimator {
         const a = this.#est(operands[0], scope);
         const b = this.#est(operands[1], scope);
         if (node.op === '+') {
-          return { cost: add4(a.cost, b.cost, 1, Math.ceil((a.size + b.size) / 10)), size: add(a.size, b.size), elem: a.elem ?? b.elem };
+          return {
+            cost: add4(a.cost, b.cost, 1, Math.ceil((a.size + b.size) / 10)),
+            size: add(a.size, b.size),
+            elem: a.elem ?? b.elem,
+          };
         }
         const compare = node.op === '==' || node.op === '!=' || node.op === 'in' ? Math.ceil(Math.min(a.size, b.size) / 10) : 0;
         return { cost: add4(a.cost, b.cost, 1, node.op === 'in' ? b.size : compare), size: 1 };
@@ -163,7 +184,11 @@ export class CostEstimator {
 
   #comprehension(name: string, recv: ASTNode, args: ASTNode[], scope: Map<string, Est>): Est {
     const range = this.#est(recv, scope);
-    const twoVars = name === 'transformList' || name === 'transformMap' || args.length === 3 && (name === 'all' || name === 'exists' || name === 'exists_one' || name === 'existsOne') || args.length === 4;
+    const twoVars =
+      name === 'transformList' ||
+      name === 'transformMap' ||
+      (args.length === 3 && (name === 'all' || name === 'exists' || name === 'exists_one' || name === 'existsOne')) ||
+      args.length === 4;
     const s = range.schema;
     const elem = range.elem ?? this.#fromSchema(s?.items ?? (s ? mapValueSchema(s) : undefined));
     const inner = new Map(scope);

@@ -13,13 +13,32 @@ export {
   type ResultRule,
   type VariableDecl,
 } from './env/environment.js';
-export { admissionEnvironment, lazyVariables, LazyVariables, type AdmissionEnvironmentOptions, type AdmissionPlace } from './env/admission.js';
+export {
+  admissionEnvironment,
+  lazyVariables,
+  LazyVariables,
+  type AdmissionEnvironmentOptions,
+  type AdmissionPlace,
+} from './env/admission.js';
 export { claimsEnvironment, userValidationEnvironment, type ClaimsPlace } from './env/authentication.js';
 export { webhookMatchEnvironment } from './env/authorization.js';
 export { CRD_RULE_LIMITS, crdValidationEnvironment, readsOldSelf, type CrdValidationOptions } from './env/crd-validation.js';
 export { admissionPlaceOf, celEnvironmentFor, type PlaceEnvironmentOptions } from './env/places.js';
-export { fnv1a64, parseShardSelector, shardMatches, SHARD_PATHS, type ShardIssue, type ShardRange, type ShardSelectorResult } from './env/shard-selector.js';
-export { offlineAuthorizer, type AuthorizationAttributes, type AuthorizationDecision, type CelAuthorizer } from './lib/authorizer.js';
+export {
+  fnv1a64,
+  parseShardSelector,
+  shardMatches,
+  SHARD_PATHS,
+  type ShardIssue,
+  type ShardRange,
+  type ShardSelectorResult,
+} from './env/shard-selector.js';
+export {
+  offlineAuthorizer,
+  type AuthorizationAttributes,
+  type AuthorizationDecision,
+  type CelAuthorizer,
+} from './lib/authorizer.js';
 export { CEL_LIBRARIES, LATEST_RELEASE, librariesAt, type CelLibrary } from './releases.js';
 export type { StructuralSchema } from './schema.js';
 export type { SourceRange } from './position.js';

@@ -10,7 +10,6 @@ import { celEquals } from './lib/compare.js';
 import { writtenKey } from './values.js';
 import { wrapOperators } from './operator-handlers.js';
 
-
 const wrapped = new WeakSet<object>();
 
 const isNumber = (v: unknown): boolean => typeof v === 'bigint' || typeof v === 'number' || v instanceof UnsignedInt;
@@ -21,11 +20,14 @@ function numericMembership(element: unknown, collection: unknown): boolean | und
   if (Array.isArray(collection)) return collection.some((x) => celEquals(element, x));
   if (collection instanceof Map) return [...collection.keys()].some((k) => celEquals(element, k));
   // A record-held map literal keeps its written keys aside (values.ts); a JSON object's keys are strings.
-  if (collection !== null && typeof collection === 'object') return Object.keys(collection).some((k) => celEquals(element, writtenKey(collection, k)));
+  if (collection !== null && typeof collection === 'object')
+    return Object.keys(collection).some((k) => celEquals(element, writtenKey(collection, k)));
   return undefined;
 }
 
 /** Wraps the handler of every `in` node of a checked AST (once per node). */
 export function crossNumericMembership(root: ASTNode): void {
-  wrapOperators(root, wrapped, (op, inner) => (op === 'in' ? (left, right, ast, ev) => numericMembership(left, right) ?? inner(left, right, ast, ev) : undefined));
+  wrapOperators(root, wrapped, (op, inner) =>
+    op === 'in' ? (left, right, ast, ev) => numericMembership(left, right) ?? inner(left, right, ast, ev) : undefined,
+  );
 }

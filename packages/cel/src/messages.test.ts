@@ -21,11 +21,23 @@ describe('issueMessage', () => {
     ['invalid_index_type', "List index must be int, got 'string'", 'list index must be int, got string'],
     ['invalid_logical_operand', "Logical operator requires bool operands, got 'int'", '&& and || need bool operands, got int'],
     ['invalid_condition_type', "Ternary condition must be bool, got 'int'", 'condition of ?: must be bool, got int'],
-    ['incompatible_ternary_branches', "Ternary branches must have the same type, got 'int' and 'string'", 'branches of ?: must have the same type, got int and string'],
+    [
+      'incompatible_ternary_branches',
+      "Ternary branches must have the same type, got 'int' and 'string'",
+      'branches of ?: must have the same type, got int and string',
+    ],
     ['no_matching_overload', "found no matching overload for 'size(int)'", 'no matching overload for size(int)'],
-    ['invalid_comprehension_range', "Expression of type 'int' cannot be range of a comprehension (must be list, map, or dynamic).", 'cannot iterate over int: a comprehension needs a list or a map'],
+    [
+      'invalid_comprehension_range',
+      "Expression of type 'int' cannot be range of a comprehension (must be list, map, or dynamic).",
+      'cannot iterate over int: a comprehension needs a list or a map',
+    ],
     ['no_such_overload', 'no such overload: ObjectSelf.spec + int', 'no such overload: Object.spec + int'],
-    ['no_matching_overload', "found no matching overload for '__new(string, map<dyn, dyn>)'", 'message construction (Type{...}) is not available here'],
+    [
+      'no_matching_overload',
+      "found no matching overload for '__new(string, map<dyn, dyn>)'",
+      'message construction (Type{...}) is not available here',
+    ],
     ['invalid_macro_argument', 'has() invalid argument', 'has() needs a field selection such as has(a.b)'],
   ])('%s: %s', (code, base, ours) => {
     expect(issueMessage(code, base)).toBe(ours);
@@ -68,7 +80,20 @@ describe('compile issues', () => {
 
   it('words every issue lowercase-first without a trailing period', () => {
     const plain = new CelEnvironment({ variables: [{ name: 'x', type: 'int' }] });
-    for (const expr of ['x +', 'y', 'x.a', 'x[1]', 'x && true', '"\\q"', '#', 'x ? 1 : 2', 'size(x)', '[1][true]', 'has(x)', '1 2']) {
+    for (const expr of [
+      'x +',
+      'y',
+      'x.a',
+      'x[1]',
+      'x && true',
+      '"\\q"',
+      '#',
+      'x ? 1 : 2',
+      'size(x)',
+      '[1][true]',
+      'has(x)',
+      '1 2',
+    ]) {
       const issues = plain.check(expr);
       expect(issues.length, expr).toBeGreaterThan(0);
       for (const i of issues) {
@@ -79,7 +104,7 @@ describe('compile issues', () => {
   });
 });
 
-describe('runtimeErrorMessage: run-time errors in cel-go\'s words', () => {
+describe("runtimeErrorMessage: run-time errors in cel-go's words", () => {
   const evaluate = (expr: string, activation: Record<string, unknown> = {}): string => {
     const env = new CelEnvironment({ variables: [{ name: 'm', type: 'map<string, dyn>' }] });
     const r = env.compile(expr);

@@ -94,33 +94,60 @@ const REWRITES: Record<string, [RegExp, Rewrite][]> = {
   invalid_number: [[/^Invalid number: (.*)$/, (m) => `invalid number "${m[1]}"`]],
   invalid_integer: [[/^Invalid integer: (.*)$/, (m) => `invalid integer "${m[1]}"`]],
   invalid_hex_integer: [[/^Invalid hex integer: (.*)$/, (m) => `invalid hex integer "${m[1]}"`]],
-  newline_in_string: [[/^Newlines not allowed in single-quoted strings$/, () => 'a quoted string cannot span lines; use triple quotes']],
+  newline_in_string: [
+    [/^Newlines not allowed in single-quoted strings$/, () => 'a quoted string cannot span lines; use triple quotes'],
+  ],
   invalid_unicode_escape: [[/^Invalid Unicode escape: (.*)$/, (m) => `invalid unicode escape "${m[1]}"`]],
   invalid_unicode_surrogate: [[/^Invalid Unicode surrogate: (.*)$/, (m) => `invalid unicode surrogate "${m[1]}"`]],
   invalid_hex_escape: [[/^Invalid hex escape: (.*)$/, (m) => `invalid hex escape "${m[1]}"`]],
   octal_escape_out_of_range: [[/^Octal escape out of range: (.*)$/, (m) => `octal escape "${m[1]}" is out of range`]],
   invalid_escape_sequence: [[/^Invalid escape sequence: (.*)$/, (m) => `invalid escape sequence "${m[1]}"`]],
   bytes_unicode_escape: [[/^(.*) not allowed in bytes literals$/, (m) => `"${m[1]}" is not allowed in bytes literals`]],
-  limit_exceeded: [[/^Exceeded (\w+) \((\d+)\)$/, (m) => (LIMITS[m[1] as string] ?? ((n) => `expression exceeds ${m[1]} (${n})`))(m[2] as string)]],
+  limit_exceeded: [
+    [
+      /^Exceeded (\w+) \((\d+)\)$/,
+      (m) => (LIMITS[m[1] as string] ?? ((n) => `expression exceeds ${m[1]} (${n})`))(m[2] as string),
+    ],
+  ],
   invalid_index_type: [
     [/^List index must be int, got '(.*)'$/, (m) => `list index must be int, got ${m[1]}`],
     [/^Cannot index type '(.*)' with type '(.*)'$/, (m) => `cannot index ${m[1]} with ${m[2]}`],
   ],
   cannot_index_type: [[/^Cannot index type '(.*)'$/, (m) => `cannot index ${m[1]}`]],
   unsupported_type: [[/^Unsupported type: (.*)$/, (m) => `unsupported type ${m[1]}`]],
-  invalid_logical_operand: [[/^Logical operator requires bool operands, got '(.*)'$/, (m) => `&& and || need bool operands, got ${m[1]}`]],
+  invalid_logical_operand: [
+    [/^Logical operator requires bool operands, got '(.*)'$/, (m) => `&& and || need bool operands, got ${m[1]}`],
+  ],
   invalid_condition_type: [
     [/^Ternary condition must be bool, got '(.*)'$/, (m) => `condition of ?: must be bool, got ${m[1]}`],
     [/^(.*) must return bool, got '(.*)'$/, (m) => `${m[1]} must return bool, got ${m[2]}`],
   ],
-  incompatible_ternary_branches: [[/^Ternary branches must have the same type, got '(.*)' and '(.*)'$/, (m) => `branches of ?: must have the same type, got ${m[1]} and ${m[2]}`]],
+  incompatible_ternary_branches: [
+    [
+      /^Ternary branches must have the same type, got '(.*)' and '(.*)'$/,
+      (m) => `branches of ?: must have the same type, got ${m[1]} and ${m[2]}`,
+    ],
+  ],
   no_matching_overload: [
     // The construction rewrite targets a macro that only places with constructions declare.
-    [new RegExp(`^found no matching overload for '${CONSTRUCT_MACRO}\\(`), () => 'message construction (Type{...}) is not available here'],
+    [
+      new RegExp(`^found no matching overload for '${CONSTRUCT_MACRO}\\(`),
+      () => 'message construction (Type{...}) is not available here',
+    ],
     [/^found no matching overload for '(.*)'$/, (m) => `no matching overload for ${m[1]}`],
   ],
-  invalid_comprehension_range: [[/^Expression of type '(.*)' cannot be range of a comprehension.*$/, (m) => `cannot iterate over ${m[1]}: a comprehension needs a list or a map`]],
-  incompatible_argument_type: [[/^(.*) argument must be compatible type, got '(.*)' and '(.*)'$/, (m) => `the argument of ${m[1]} must have a compatible type, got ${m[2]} and ${m[3]}`]],
+  invalid_comprehension_range: [
+    [
+      /^Expression of type '(.*)' cannot be range of a comprehension.*$/,
+      (m) => `cannot iterate over ${m[1]}: a comprehension needs a list or a map`,
+    ],
+  ],
+  incompatible_argument_type: [
+    [
+      /^(.*) argument must be compatible type, got '(.*)' and '(.*)'$/,
+      (m) => `the argument of ${m[1]} must have a compatible type, got ${m[2]} and ${m[3]}`,
+    ],
+  ],
   optional_expected: [[/^(.*) must be optional, got '(.*)'$/, (m) => `${m[1]} must be optional, got ${m[2]}`]],
   invalid_macro_argument: [
     [/^has\(\) invalid argument$/, () => 'has() needs a field selection such as has(a.b)'],

@@ -17,7 +17,11 @@ interface Handled {
  * operator and its handler). `done` remembers the nodes already wrapped for this concern, so
  * that a tree checked again is not wrapped twice.
  */
-export function wrapOperators(root: ASTNode, done: WeakSet<object>, wrap: (op: string, inner: OperatorHandle) => OperatorHandle | undefined): void {
+export function wrapOperators(
+  root: ASTNode,
+  done: WeakSet<object>,
+  wrap: (op: string, inner: OperatorHandle) => OperatorHandle | undefined,
+): void {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const node = stack.pop();

@@ -23,7 +23,10 @@ export const LATEST_RELEASE = '1.37';
 export const LITERAL_VALIDATION_RELEASE = '1.29';
 
 export const CEL_LIBRARIES: readonly CelLibrary[] = [
-  { name: 'CEL standard library, strings extension v0, URLs, regex, lists (isSorted, sum, min, max, indexOf, lastIndexOf)', since: '1.0' },
+  {
+    name: 'CEL standard library, strings extension v0, URLs, regex, lists (isSorted, sum, min, max, indexOf, lastIndexOf)',
+    since: '1.0',
+  },
   { name: 'authorizer', since: '1.27' },
   { name: 'optional types', since: '1.28', namespaces: ['optional'], calls: ['orValue', 'or', 'hasValue', 'value'] },
   { name: 'quantity', since: '1.28', calls: ['quantity', 'isQuantity'] },
@@ -32,12 +35,26 @@ export const CEL_LIBRARIES: readonly CelLibrary[] = [
   { name: 'compile-time checks of duration, timestamp and regex literals and format strings', since: LITERAL_VALIDATION_RELEASE },
   { name: 'IP and CIDR', since: '1.30', calls: ['ip', 'cidr', 'isIP', 'isCIDR'] },
   { name: 'named formats', since: '1.31', namespaces: ['format'] },
-  { name: 'two-variable comprehensions', since: '1.32', calls: ['transformList', 'transformMap', 'transformMapEntry'], twoVariable: ['all', 'exists', 'existsOne', 'exists_one'] },
+  {
+    name: 'two-variable comprehensions',
+    since: '1.32',
+    calls: ['transformList', 'transformMap', 'transformMapEntry'],
+    twoVariable: ['all', 'exists', 'existsOne', 'exists_one'],
+  },
   { name: 'semver', since: '1.33', calls: ['semver', 'isSemver'] },
   { name: 'image references', since: '1.33', calls: ['image', 'isImage'] },
   { name: 'lists library v1 (includes)', since: '1.37', calls: ['includes'] },
-  { name: 'lists extension (sortBy, slice, flatten, distinct, first, last, sort, lists.range)', since: '1.37', calls: ['sortBy', 'slice', 'flatten', 'distinct', 'first', 'last', 'sort'], namespaces: ['lists'] },
-  { name: 'optional library v1 (optMap, optFlatMap, ofNonZeroValue)', since: '1.37', calls: ['optMap', 'optFlatMap', 'ofNonZeroValue'] },
+  {
+    name: 'lists extension (sortBy, slice, flatten, distinct, first, last, sort, lists.range)',
+    since: '1.37',
+    calls: ['sortBy', 'slice', 'flatten', 'distinct', 'first', 'last', 'sort'],
+    namespaces: ['lists'],
+  },
+  {
+    name: 'optional library v1 (optMap, optFlatMap, ofNonZeroValue)',
+    since: '1.37',
+    calls: ['optMap', 'optFlatMap', 'ofNonZeroValue'],
+  },
   { name: 'math extension', since: '1.37', namespaces: ['math'] },
   { name: 'quantity arithmetic (mul, div, divInt)', since: '1.37', calls: ['mul', 'div', 'divInt'] },
 ];
@@ -86,8 +103,11 @@ export function releaseIssue(root: ASTNode, release: string): ReleaseIssue | nul
       const arity = node.op === 'rcall' ? (args[2] as unknown[]).length : (args[1] as unknown[]).length;
       for (const lib of missing) {
         const hit =
-          lib.calls?.includes(name) || (namespace !== undefined && lib.namespaces?.includes(namespace)) || (node.op === 'rcall' && arity >= 3 && lib.twoVariable?.includes(name));
-        if (hit) return { library: lib, node, name: namespace && lib.namespaces?.includes(namespace) ? `${namespace}.${name}` : name };
+          lib.calls?.includes(name) ||
+          (namespace !== undefined && lib.namespaces?.includes(namespace)) ||
+          (node.op === 'rcall' && arity >= 3 && lib.twoVariable?.includes(name));
+        if (hit)
+          return { library: lib, node, name: namespace && lib.namespaces?.includes(namespace) ? `${namespace}.${name}` : name };
       }
     }
     if (args && typeof args === 'object') stack.push(args);

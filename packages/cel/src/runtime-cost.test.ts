@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CelEnvironment, CelEvaluationError } from './env/environment.js';
 
-const env = new CelEnvironment({ variables: [{ name: 'xs', type: 'list<int>' }, { name: 'ys', type: 'list<int>' }, { name: 's', type: 'string' }, { name: 'o', type: 'map<string, int>' }] });
+const env = new CelEnvironment({
+  variables: [
+    { name: 'xs', type: 'list<int>' },
+    { name: 'ys', type: 'list<int>' },
+    { name: 's', type: 'string' },
+    { name: 'o', type: 'map<string, int>' },
+  ],
+});
 
 function run(expr: string, activation: Record<string, unknown>, costLimit: number): unknown {
   const r = env.compile(expr);
@@ -25,7 +32,9 @@ describe('run-time cost of operators', () => {
   it('charges list concatenation by the size of its result, before building it', () => {
     const xs = ints(10_000);
     // 1 + 2,000 units for a 20,000-element result: over a budget of 1,000.
-    expect(failure('size(xs + xs) > 0', { xs }, 1_000).message).toBe('operation cancelled: actual cost limit exceeded (limit 1000)');
+    expect(failure('size(xs + xs) > 0', { xs }, 1_000).message).toBe(
+      'operation cancelled: actual cost limit exceeded (limit 1000)',
+    );
     expect(run('size(xs + xs)', { xs }, 5_000)).toBe(20_000n);
   });
 
@@ -54,7 +63,10 @@ describe('run-time cost of operators', () => {
   it('stops a list doubled through bindings long before memory runs out', () => {
     let expr = 'size(l24) > 0';
     for (let i = 24; i >= 1; i--) expr = `cel.bind(l${i}, l${i - 1} + l${i - 1}, ${expr})`;
-    const lax = new CelEnvironment({ variables: [{ name: 'l0', type: 'list<int>' }] }, { maxEstimatedCost: Number.MAX_SAFE_INTEGER });
+    const lax = new CelEnvironment(
+      { variables: [{ name: 'l0', type: 'list<int>' }] },
+      { maxEstimatedCost: Number.MAX_SAFE_INTEGER },
+    );
     const r = lax.compile(expr);
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
     expect(() => r.program.evaluate({ l0: [1n, 2n] }, { costLimit: 1_000_000 })).toThrow('actual cost limit exceeded');

@@ -12,7 +12,6 @@ import { wrapOperators } from './operator-handlers.js';
 /** Units per element or character walked (the platform's traversal factor). */
 const TRAVERSAL_FACTOR = 0.1;
 
-
 const CONCAT = new Set(['+']);
 const COMPARE = new Set(['==', '!=', '<', '<=', '>', '>=']);
 const SELECT = new Set(['.', '.?', '[]', '[?]']);
@@ -21,7 +20,8 @@ const SELECT = new Set(['.', '.?', '[]', '[?]']);
 function sizeOf(value: unknown): number {
   if (typeof value === 'string' || Array.isArray(value) || value instanceof Uint8Array) return value.length;
   // Only the plain collections: schema-typed objects subclass Map with lookups of their own.
-  if (value !== null && typeof value === 'object' && (value.constructor === Map || value.constructor === Set)) return (value as Map<unknown, unknown>).size;
+  if (value !== null && typeof value === 'object' && (value.constructor === Map || value.constructor === Set))
+    return (value as Map<unknown, unknown>).size;
   return 0;
 }
 

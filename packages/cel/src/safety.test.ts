@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CelEnvironment, CelEvaluationError } from './env/environment.js';
 
-const env = new CelEnvironment({ variables: [{ name: 'xs', type: 'list<int>' }, { name: 's', type: 'string' }] });
+const env = new CelEnvironment({
+  variables: [
+    { name: 'xs', type: 'list<int>' },
+    { name: 's', type: 'string' },
+  ],
+});
 
 function issue(expr: string, e = env) {
   const r = e.compile(expr);
@@ -31,8 +36,10 @@ describe('hostile expressions', () => {
 
   it('string.format: refuses a precision the platform printer does not read (Go fmt parsenum/tooLarge) and charges what a clause writes', () => {
     // Beyond 10000009 Go's printer stops reading the number: nothing of that size is written.
-    expect(evalError('"%.400000000e".format([1.5])', {}).message).toContain('precision 400000000 is more than the platform\'s printer reads (at most 10000009)');
-    expect(evalError('"%.10000010f".format([1.5])', {}).message).toContain('is more than the platform\'s printer reads');
+    expect(evalError('"%.400000000e".format([1.5])', {}).message).toContain(
+      "precision 400000000 is more than the platform's printer reads (at most 10000009)",
+    );
+    expect(evalError('"%.10000010f".format([1.5])', {}).message).toContain("is more than the platform's printer reads");
     // A precision the printer reads is written, and its length is charged: 100000 digits
     // cost about 6250, over a limit of 1000 and within the default.
     expect(evalError('"%.100000f".format([1.5]).size() > 0', {}, { costLimit: 1000 }).message).toContain('cost limit exceeded');
@@ -40,7 +47,9 @@ describe('hostile expressions', () => {
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
     expect(r.program.evaluate({})).toBe(100_002n);
     // The argument's own length is charged too (%s of a long string).
-    expect(evalError('"%s%s%s%s".format([s, s, s, s]).size() > 0', { s: 'x'.repeat(10_000) }, { costLimit: 1000 }).message).toContain('cost limit exceeded');
+    expect(
+      evalError('"%s%s%s%s".format([s, s, s, s]).size() > 0', { s: 'x'.repeat(10_000) }, { costLimit: 1000 }).message,
+    ).toContain('cost limit exceeded');
   });
 
   it('rejects long operator chains that would recurse in the checker', () => {

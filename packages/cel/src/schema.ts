@@ -21,7 +21,8 @@ export interface StructuralSchema {
   'x-kubernetes-embedded-resource'?: boolean;
 }
 
-export type SchemaShape = 'struct' | 'map' | 'list' | 'int' | 'double' | 'string' | 'bool' | 'int-or-string' | 'quantity' | 'timestamp' | 'dyn';
+export type SchemaShape =
+  'struct' | 'map' | 'list' | 'int' | 'double' | 'string' | 'bool' | 'int-or-string' | 'quantity' | 'timestamp' | 'dyn';
 
 export function shapeOf(s: StructuralSchema | undefined): SchemaShape {
   if (!s) return 'dyn';

@@ -14,7 +14,15 @@ describe('values', () => {
   });
 
   it('round-trips a document exactly', () => {
-    const doc = { metadata: { name: 'x', labels: { a: 'b' } }, spec: { replicas: 3, ratio: 0.5, maxSurge: '25%', template: { spec: { containers: [{ name: 'c', ports: [{ containerPort: 80 }] }] } } } };
+    const doc = {
+      metadata: { name: 'x', labels: { a: 'b' } },
+      spec: {
+        replicas: 3,
+        ratio: 0.5,
+        maxSurge: '25%',
+        template: { spec: { containers: [{ name: 'c', ports: [{ containerPort: 80 }] }] } },
+      },
+    };
     const cel = toCel(doc, DEPLOYMENT);
     expect(JSON.stringify(fromCel(cel))).toBe(JSON.stringify(doc));
     expect(JSON.stringify(fromCel(toCel({ spec: { maxSurge: 1 } }, DEPLOYMENT)))).toBe('{"spec":{"maxSurge":1}}');
@@ -31,7 +39,12 @@ describe('values', () => {
 // Keys named like Object.prototype members are data (issue 11): CEL maps built from
 // literals, from JSON and from schema-typed objects keep them, and no prototype changes.
 describe('keys named __proto__, constructor and prototype', () => {
-  const env = new CelEnvironment({ variables: [{ name: 'm', type: 'map<string, dyn>' }, { name: 'obj', type: 'dyn' }] });
+  const env = new CelEnvironment({
+    variables: [
+      { name: 'm', type: 'map<string, dyn>' },
+      { name: 'obj', type: 'dyn' },
+    ],
+  });
   const run = (expr: string, activation: Record<string, unknown> = {}): unknown => {
     const r = env.compile(expr);
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
@@ -41,10 +54,18 @@ describe('keys named __proto__, constructor and prototype', () => {
   it('a map literal keeps them as ordinary keys', () => {
     const out = fromCel(run('{"__proto__": "x", "constructor": "c", "prototype": "p", "ok": "y"}')) as Record<string, unknown>;
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
-    expect(Object.entries(out)).toEqual([['__proto__', 'x'], ['constructor', 'c'], ['prototype', 'p'], ['ok', 'y']]);
+    expect(Object.entries(out)).toEqual([
+      ['__proto__', 'x'],
+      ['constructor', 'c'],
+      ['prototype', 'p'],
+      ['ok', 'y'],
+    ]);
     expect(fromCel(run('{"__proto__": {"polluted": true}}'))).toEqual(JSON.parse('{"__proto__": {"polluted": true}}'));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(fromCel(run('{?"constructor": optional.of("c"), ?"prototype": optional.none(), "a": "b"}'))).toEqual({ constructor: 'c', a: 'b' });
+    expect(fromCel(run('{?"constructor": optional.of("c"), ?"prototype": optional.none(), "a": "b"}'))).toEqual({
+      constructor: 'c',
+      a: 'b',
+    });
   });
 
   it('such a map can be read, sized, searched and compared', () => {
@@ -69,7 +90,10 @@ describe('keys named __proto__, constructor and prototype', () => {
   });
 
   it('a schema-typed object reads only declared fields of its own', () => {
-    const deployment = toCel(JSON.parse('{"metadata": {"name": "x", "__proto__": {"name": "y"}}}'), DEPLOYMENT) as Map<string, unknown>;
+    const deployment = toCel(JSON.parse('{"metadata": {"name": "x", "__proto__": {"name": "y"}}}'), DEPLOYMENT) as Map<
+      string,
+      unknown
+    >;
     const metadata = deployment.get('metadata') as Map<string, unknown>;
     for (const key of ['__proto__', 'constructor', 'toString']) expect(metadata.get(key)).toBeUndefined();
     expect(fromCel(deployment)).toEqual({ metadata: { name: 'x' } });
@@ -79,7 +103,12 @@ describe('keys named __proto__, constructor and prototype', () => {
 // The admission engine converts its dynamic variables lazily (values.ts LazyJsonMap): every
 // expression must see what the eager conversion gave it, prototype-named keys included.
 describe('lazily converted JSON', () => {
-  const env = new CelEnvironment({ variables: [{ name: 'obj', type: 'dyn' }, { name: 'other', type: 'dyn' }] });
+  const env = new CelEnvironment({
+    variables: [
+      { name: 'obj', type: 'dyn' },
+      { name: 'other', type: 'dyn' },
+    ],
+  });
   const json = JSON.parse(
     '{"metadata": {"name": "web", "labels": {"app": "web", "1": "one"}, "annotations": {}}, "spec": {"replicas": 3, "ratio": 0.5, "big": 9007199254740993, "items": [{"name": "a", "port": 80}, {"name": "b"}], "nested": {"__proto__": {"x": 1}, "constructor": "c"}}}',
   ) as Record<string, unknown>;

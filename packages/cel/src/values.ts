@@ -21,7 +21,9 @@ export abstract class SchemaObject extends Map<string, unknown> {
     const cached = super.get(key);
     if (cached !== undefined || super.has(key)) return cached;
     // Own properties only: `constructor` or `__proto__` must not find Object.prototype's.
-    const fieldSchema = this.schema.properties ? (getOwn(this.schema.properties, key) as StructuralSchema | undefined) : undefined;
+    const fieldSchema = this.schema.properties
+      ? (getOwn(this.schema.properties, key) as StructuralSchema | undefined)
+      : undefined;
     if (!fieldSchema) return undefined;
     const rawValue = getOwn(this.raw, key);
     const value = rawValue === undefined || rawValue === null ? undefined : toCel(rawValue, fieldSchema);
@@ -113,7 +115,10 @@ function holdsPrototypeKey(value: object): boolean {
 }
 
 /** A CEL map of a JSON object's members, each value converted by `convert`. */
-function objectToCel(value: Record<string, unknown>, convert: (v: unknown) => unknown): Record<string, unknown> | Map<string, unknown> {
+function objectToCel(
+  value: Record<string, unknown>,
+  convert: (v: unknown) => unknown,
+): Record<string, unknown> | Map<string, unknown> {
   const keys = Object.keys(value);
   if (holdsPrototypeKey(value)) return new Map(keys.map((k) => [k, convert(value[k])]));
   const out: Record<string, unknown> = {};
@@ -126,7 +131,9 @@ function objectToCel(value: Record<string, unknown>, convert: (v: unknown) => un
  * are their string form and a repeated key keeps its last value; a map holding a key named
  * like an Object.prototype member is a Map (see above).
  */
-export function celMapFromEntries(entries: readonly (readonly [unknown, unknown])[]): Record<string, unknown> | Map<unknown, unknown> {
+export function celMapFromEntries(
+  entries: readonly (readonly [unknown, unknown])[],
+): Record<string, unknown> | Map<unknown, unknown> {
   if (entries.some(([k]) => PROTOTYPE_KEYS.has(k))) return new Map(entries);
   const out: Record<string, unknown> = {};
   for (const [k, v] of entries) out[String(k)] = v;

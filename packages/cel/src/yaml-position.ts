@@ -44,7 +44,12 @@ function decodeFlow(raw: string, style: 'plain' | 'single' | 'double'): Decoded 
     const c = raw[i] as string;
     if (c === '\n' || c === '\r') {
       // Drop trailing blanks of this line (they were pushed before we knew).
-      while (value.length && isBlank(value[value.length - 1]) && offsets[offsets.length - 1] !== undefined && raw[(offsets[offsets.length - 1] as number) - 1] !== '\\') {
+      while (
+        value.length &&
+        isBlank(value[value.length - 1]) &&
+        offsets[offsets.length - 1] !== undefined &&
+        raw[(offsets[offsets.length - 1] as number) - 1] !== '\\'
+      ) {
         value.pop();
         offsets.pop();
       }
@@ -84,7 +89,26 @@ function decodeFlow(raw: string, style: 'plain' | 'single' | 'double'): Decoded 
         while (i < close && isBlank(raw[i])) i++;
         continue;
       }
-      const simple: Record<string, string> = { n: '\n', t: '\t', '\t': '\t', r: '\r', '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v', ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\u0085', _: '\u00a0', L: '\u2028', P: '\u2029' };
+      const simple: Record<string, string> = {
+        n: '\n',
+        t: '\t',
+        '\t': '\t',
+        r: '\r',
+        '0': '\0',
+        a: '\x07',
+        b: '\b',
+        e: '\x1b',
+        f: '\f',
+        v: '\v',
+        ' ': ' ',
+        '"': '"',
+        '/': '/',
+        '\\': '\\',
+        N: '\u0085',
+        _: '\u00a0',
+        L: '\u2028',
+        P: '\u2029',
+      };
       const hexLen = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
       if (hexLen) {
         const ch = String.fromCodePoint(parseInt(raw.slice(i + 2, i + 2 + hexLen), 16));
@@ -111,7 +135,10 @@ function decodeFlow(raw: string, style: 'plain' | 'single' | 'double'): Decoded 
 
 function decodeBlock(raw: string, parentIndent: number): Decoded {
   const headerEnd = raw.indexOf('\n');
-  const header = raw.slice(0, headerEnd < 0 ? raw.length : headerEnd).replace(/\s+#.*$/, '').trim();
+  const header = raw
+    .slice(0, headerEnd < 0 ? raw.length : headerEnd)
+    .replace(/\s+#.*$/, '')
+    .trim();
   const folded = header.startsWith('>');
   const chomp = header.includes('-') ? 'strip' : header.includes('+') ? 'keep' : 'clip';
   const explicit = /[1-9]/.exec(header);
@@ -190,7 +217,10 @@ export function yamlValueOffsetToSource(scalar: YamlScalarSource, valueOffset: n
 }
 
 /** Map a `{start, end}` range in the decoded value to a range in the YAML file. */
-export function yamlValueRangeToSource(scalar: YamlScalarSource, range: { start: number; end: number }): { start: number; end: number } {
+export function yamlValueRangeToSource(
+  scalar: YamlScalarSource,
+  range: { start: number; end: number },
+): { start: number; end: number } {
   const start = yamlValueOffsetToSource(scalar, range.start);
   if (range.end <= range.start) return { start, end: start };
   const last = yamlValueOffsetToSource(scalar, range.end - 1);
@@ -206,8 +236,16 @@ function decodeScalar(scalar: YamlScalarSource): Decoded | null {
   const tokens = [...new Parser().parse(scalar.source)];
   const token = findScalar(tokens.find((t) => t.type === 'document') ?? tokens[0]);
   if (token) {
-    const style = token.type === 'block-scalar' ? 'block' : token.type === 'single-quoted-scalar' ? 'single' : token.type === 'double-quoted-scalar' ? 'double' : 'plain';
-    const decoded = style === 'block' ? decodeBlock(scalar.source, scalar.parentIndent ?? 0) : decodeFlow(scalar.source.trimEnd(), style);
+    const style =
+      token.type === 'block-scalar'
+        ? 'block'
+        : token.type === 'single-quoted-scalar'
+          ? 'single'
+          : token.type === 'double-quoted-scalar'
+            ? 'double'
+            : 'plain';
+    const decoded =
+      style === 'block' ? decodeBlock(scalar.source, scalar.parentIndent ?? 0) : decodeFlow(scalar.source.trimEnd(), style);
     // Trust our map only when it reproduces the value the yaml library resolves.
     const resolved = scalar.parentIndent ? null : CST.resolveAsScalar(token as CST.FlowScalar | CST.BlockScalar);
     result = !resolved || resolved.value === decoded.value ? decoded : null;

@@ -43,13 +43,21 @@ function junit(cases: readonly TestCaseResult[]): string {
   const byFile = new Map<string, TestCaseResult[]>();
   for (const c of cases) byFile.set(c.file, [...(byFile.get(c.file) ?? []), c]);
   const failures = cases.filter((c) => !c.passed).length;
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="platlint test" tests="${cases.length}" failures="${failures}">`];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="platlint test" tests="${cases.length}" failures="${failures}">`,
+  ];
   for (const [file, list] of byFile) {
     lines.push(`  <testsuite name="${xml(file)}" tests="${list.length}" failures="${list.filter((c) => !c.passed).length}">`);
     for (const c of list) {
-      const out = c.warnings.length > 0 ? `\n      <system-out>${xml(c.warnings.map((w) => `warning: ${w}`).join('\n'))}</system-out>` : '';
-      if (c.passed) lines.push(`    <testcase name="${xml(c.name)}" classname="${xml(file)}">${out ? `${out}\n    ` : ''}</testcase>`);
-      else lines.push(`    <testcase name="${xml(c.name)}" classname="${xml(file)}">\n      <failure message="${xml(c.message.split('\n')[0] ?? '')}">${xml(c.message)}</failure>${out}\n    </testcase>`);
+      const out =
+        c.warnings.length > 0 ? `\n      <system-out>${xml(c.warnings.map((w) => `warning: ${w}`).join('\n'))}</system-out>` : '';
+      if (c.passed)
+        lines.push(`    <testcase name="${xml(c.name)}" classname="${xml(file)}">${out ? `${out}\n    ` : ''}</testcase>`);
+      else
+        lines.push(
+          `    <testcase name="${xml(c.name)}" classname="${xml(file)}">\n      <failure message="${xml(c.message.split('\n')[0] ?? '')}">${xml(c.message)}</failure>${out}\n    </testcase>`,
+        );
     }
     lines.push('  </testsuite>');
   }
@@ -76,16 +84,20 @@ function readObjects(paths: readonly string[], io: Io): Json[] {
       throw new UsageError(`cannot read ${path}: ${readFailureReason(error)}`);
     }
     const source = SourceFile.fromBytes(path, bytes);
-    for (const d of source.diagnostics.filter((x) => x.severity === 'error')) io.stderr(`${path}:${d.range.start.line}:${d.range.start.column}: ${d.message} (${d.ruleId})\n`);
-    for (const doc of source.documents) if (!doc.broken && doc.value !== null && doc.value !== undefined) objects.push(doc.value as Json);
+    for (const d of source.diagnostics.filter((x) => x.severity === 'error'))
+      io.stderr(`${path}:${d.range.start.line}:${d.range.start.column}: ${d.message} (${d.ruleId})\n`);
+    for (const doc of source.documents)
+      if (!doc.broken && doc.value !== null && doc.value !== undefined) objects.push(doc.value as Json);
   }
   return objects;
 }
 
 /** Prints what the server would refuse (true when there is any) and the advice on the objects kept. */
 function reportLoad(state: State, io: Io): boolean {
-  for (const p of state.problems) io.stderr(`${p.file}:${p.line}:${p.column}: refused${p.object ? ` ${p.object}` : ''}: ${p.message} (${p.ruleId})\n`);
-  for (const w of state.warnings) io.stderr(`${w.file}:${w.line}:${w.column}: warning${w.object ? ` ${w.object}` : ''}: ${w.message} (${w.ruleId})\n`);
+  for (const p of state.problems)
+    io.stderr(`${p.file}:${p.line}:${p.column}: refused${p.object ? ` ${p.object}` : ''}: ${p.message} (${p.ruleId})\n`);
+  for (const w of state.warnings)
+    io.stderr(`${w.file}:${w.line}:${w.column}: warning${w.object ? ` ${w.object}` : ''}: ${w.message} (${w.ruleId})\n`);
   return state.problems.length > 0;
 }
 
@@ -103,7 +115,8 @@ export function mutateCommand(argv: readonly string[], io: Io): number {
   if (statePaths.length === 0) throw new UsageError('mutate needs --state with the policies and bindings');
   if (positionals.length === 0) throw new UsageError('mutate needs the files of the objects to mutate');
   const operation = values.operation as string;
-  if (operation !== 'CREATE' && operation !== 'UPDATE') throw new UsageError(`--operation takes CREATE or UPDATE, not "${operation}"`);
+  if (operation !== 'CREATE' && operation !== 'UPDATE')
+    throw new UsageError(`--operation takes CREATE or UPDATE, not "${operation}"`);
   const format = values.format as string;
   if (format !== 'yaml' && format !== 'json') throw new UsageError(`--format takes yaml or json, not "${format}"`);
   const state = loadState(statePaths, skippedLinkNote(io.stderr));
@@ -113,7 +126,11 @@ export function mutateCommand(argv: readonly string[], io: Io): number {
     return 2;
   }
   const userInfo: UserInfo = { ...(values.user ? { username: values.user as string } : {}), groups: values.group as string[] };
-  const outcomes = mutateObjects(state, readObjects(positionals, io), { operation, oldObjects: readObjects(values.old as string[], io), userInfo });
+  const outcomes = mutateObjects(state, readObjects(positionals, io), {
+    operation,
+    oldObjects: readObjects(values.old as string[], io),
+    userInfo,
+  });
   let denied = false;
   const printed: unknown[] = [];
   for (const outcome of outcomes) {
@@ -131,17 +148,26 @@ export function mutateCommand(argv: readonly string[], io: Io): number {
     }
     if (values.diff) {
       const name = `${String(input.kind)}/${String((input.metadata as { name?: unknown } | undefined)?.name ?? '')}`;
-      io.stdout(unifiedDiff(stringify(input), stringify(result.object), { from: `${name} (before)`, to: `${name} (after)` }) || `${name}: unchanged\n`);
+      io.stdout(
+        unifiedDiff(stringify(input), stringify(result.object), { from: `${name} (before)`, to: `${name} (after)` }) ||
+          `${name}: unchanged\n`,
+      );
     } else printed.push(result.object);
   }
-  if (!values.diff) io.stdout(format === 'json' ? `${JSON.stringify(printed.length === 1 ? printed[0] : printed, null, 2)}\n` : printed.map((o) => stringify(o)).join('---\n'));
+  if (!values.diff)
+    io.stdout(
+      format === 'json'
+        ? `${JSON.stringify(printed.length === 1 ? printed[0] : printed, null, 2)}\n`
+        : printed.map((o) => stringify(o)).join('---\n'),
+    );
   return denied ? 1 : 0;
 }
 
 export function testCommand(argv: readonly string[], io: Io): number {
   const { values, positionals } = parse(argv, { format: { type: 'string', short: 'f', default: 'stylish' } });
   const format = values.format as string;
-  if (format !== 'stylish' && format !== 'json' && format !== 'junit') throw new UsageError(`--format takes stylish, json or junit, not "${format}"`);
+  if (format !== 'stylish' && format !== 'json' && format !== 'junit')
+    throw new UsageError(`--format takes stylish, json or junit, not "${format}"`);
   if (positionals.length === 0) throw new UsageError('test needs test case files or directories');
   const files = manifestFiles(positionals, skippedLinkNote(io.stderr));
   if (files.length === 0) throw new UsageError(`no test case files in ${positionals.join(', ')}`);
@@ -151,7 +177,9 @@ export function testCommand(argv: readonly string[], io: Io): number {
   if (format === 'junit') {
     io.stdout(junit(cases));
   } else if (format === 'json') {
-    io.stdout(`${JSON.stringify({ cases: cases.map(({ file, name, passed: ok, message, warnings, result }) => ({ file, name, passed: ok, message, warnings, outcomes: result?.outcomes ?? [] })), passed, failed })}\n`);
+    io.stdout(
+      `${JSON.stringify({ cases: cases.map(({ file, name, passed: ok, message, warnings, result }) => ({ file, name, passed: ok, message, warnings, outcomes: result?.outcomes ?? [] })), passed, failed })}\n`,
+    );
   } else {
     for (const c of cases) {
       io.stdout(`${c.passed ? 'PASS' : 'FAIL'}  ${c.file}: ${c.name}\n`);

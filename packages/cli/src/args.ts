@@ -65,16 +65,19 @@ export function parseLintArgs(argv: readonly string[], env: NodeJS.ProcessEnv, i
   const format = v.format as FormatName;
   if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}"; use one of ${FORMATS.join(', ')}`);
   const maxWarnings = v['max-warnings'] === undefined ? -1 : Number(v['max-warnings']);
-  if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError('--max-warnings takes a whole number (-1 for no limit)');
+  if (!Number.isInteger(maxWarnings) || maxWarnings < -1)
+    throw new UsageError('--max-warnings takes a whole number (-1 for no limit)');
   const rules: Record<string, RuleSetting> = {};
   for (const spec of v.rule ?? []) {
     const [id, setting] = spec.split('=');
-    if (!id || !setting || !SETTINGS.has(setting)) throw new UsageError(`--rule takes RULE=SEVERITY with severity off, info, warning or error (got "${spec}")`);
+    if (!id || !setting || !SETTINGS.has(setting))
+      throw new UsageError(`--rule takes RULE=SEVERITY with severity off, info, warning or error (got "${spec}")`);
     rules[id] = setting as RuleSetting;
   }
   if (v['cache-location'] !== undefined && !v.cache) throw new UsageError('--cache-location needs --cache');
   const workers = v.workers === undefined ? undefined : Number(v.workers);
-  if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) throw new UsageError('--workers takes a positive whole number');
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 1))
+    throw new UsageError('--workers takes a positive whole number');
   const noColor = v['no-color'] === true || (env.NO_COLOR !== undefined && env.NO_COLOR !== '');
   return {
     paths: parsed.positionals,

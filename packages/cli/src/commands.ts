@@ -2,7 +2,28 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
-import { CONFIG_FILE, ConfigError, CustomKindConflictError, FileNotFoundError, OpenApiDocumentError, definitionsInSource, readDefinitions, readOpenApiDocuments, readProblemOf, SourceFile, UnknownRuleError, UnreadableFileError, findManifestFiles, fixRoots, renderRulePage, formatters, lintAndFix, lintWithCache, summarize, textDigest } from '@platlint/core';
+import {
+  CONFIG_FILE,
+  ConfigError,
+  CustomKindConflictError,
+  FileNotFoundError,
+  OpenApiDocumentError,
+  definitionsInSource,
+  readDefinitions,
+  readOpenApiDocuments,
+  readProblemOf,
+  SourceFile,
+  UnknownRuleError,
+  UnreadableFileError,
+  findManifestFiles,
+  fixRoots,
+  renderRulePage,
+  formatters,
+  lintAndFix,
+  lintWithCache,
+  summarize,
+  textDigest,
+} from '@platlint/core';
 import type { DefinitionSource, IndexedResult, LintEngine, LintedFile, PortableEntry, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import type { LintArgs } from './args.js';
@@ -111,11 +132,16 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   if (fromStdin && args.fix) throw new UsageError('--fix rewrites files in place; it cannot fix standard input');
   const request: EngineRequest = { cwd: io.cwd, configFile: args.config, ruleOverrides: args.rules };
   let engine = usage(() => engineFor(request));
-  const paths = await usage(() => engine.findFiles(args.paths.filter((p) => p !== '-'), { onSkippedLink: skippedLinkNote(io.stderr) }));
+  const paths = await usage(() =>
+    engine.findFiles(
+      args.paths.filter((p) => p !== '-'),
+      { onSkippedLink: skippedLinkNote(io.stderr) },
+    ),
+  );
   const oldPaths = args.old.length ? await usage(() => findManifestFiles(args.old, io.cwd)) : [];
   const stdin = fromStdin ? await stdinSource(args.stdinFilename, io) : undefined;
   const definitions = await usage(() => gatherDefinitions(engine, io.cwd, args, paths, stdin?.()));
-  if (definitions.length) engine = usage(() => engineFor((request.definitions = definitions, request)));
+  if (definitions.length) engine = usage(() => engineFor(((request.definitions = definitions), request)));
   const cacheFile = args.cache ? trustedCacheFile(args, io) : undefined;
 
   const lintOnce = async (): Promise<LintedFile[]> => {
@@ -123,8 +149,15 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
     if (stdin) results.push(engine.lintSource(stdin()));
     return results;
   };
-  const fixOptions = { roots: fixRoots(args.paths.filter((p) => p !== '-'), io.cwd) };
-  let results = args.fix ? await lintAndFix(lintOnce, (path, problem) => io.stderr(`platlint: ${path}: ${problem}\n`), fixOptions) : await lintOnce();
+  const fixOptions = {
+    roots: fixRoots(
+      args.paths.filter((p) => p !== '-'),
+      io.cwd,
+    ),
+  };
+  let results = args.fix
+    ? await lintAndFix(lintOnce, (path, problem) => io.stderr(`platlint: ${path}: ${problem}\n`), fixOptions)
+    : await lintOnce();
   if (args.quiet) results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') }));
 
   const report: Report = { files: results, rules: allRuleMetas, summary: summarize(results) };
@@ -141,7 +174,13 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
  * custom resources are checked against the definitions it keeps beside them; and the kinds of
  * the OpenAPI documents `--openapi` and the configuration's `openapi:` name.
  */
-export async function gatherDefinitions(engine: LintEngine, cwd: string, args: Pick<LintArgs, 'crds' | 'openapi'>, paths: readonly string[], stdin: SourceFile | undefined): Promise<DefinitionSource[]> {
+export async function gatherDefinitions(
+  engine: LintEngine,
+  cwd: string,
+  args: Pick<LintArgs, 'crds' | 'openapi'>,
+  paths: readonly string[],
+  stdin: SourceFile | undefined,
+): Promise<DefinitionSource[]> {
   // The configuration of the directory the run starts in (or --config) names the run's definitions.
   const config = engine.configFor(resolve(cwd, CONFIG_FILE));
   const named = [...args.crds, ...config.crds.map((p) => resolve(config.root, p))];
@@ -188,32 +227,57 @@ export function usage<T>(step: () => T): T {
  * decide which findings are reported.
  */
 function trustedCacheFile(args: LintArgs, io: Io): string | undefined {
-  const location = args.cacheLocation === undefined ? defaultLintCacheLocation(io.cwd, io.env) : resolve(io.cwd, args.cacheLocation);
+  const location =
+    args.cacheLocation === undefined ? defaultLintCacheLocation(io.cwd, io.env) : resolve(io.cwd, args.cacheLocation);
   if (location === undefined) {
-    io.stderr('platlint: warning: --cache has no place to keep its file (no node_modules here or above, no home directory); linting without it (name one with --cache-location)\n');
+    io.stderr(
+      'platlint: warning: --cache has no place to keep its file (no node_modules here or above, no home directory); linting without it (name one with --cache-location)\n',
+    );
     return undefined;
   }
   if (isTrackedByGit(location)) {
-    io.stderr(`platlint: warning: the cache ${location} is tracked by git; a cache from the repository could hide findings, so it is neither read nor written (keep it out of the repository)\n`);
+    io.stderr(
+      `platlint: warning: the cache ${location} is tracked by git; a cache from the repository could hide findings, so it is neither read nor written (keep it out of the repository)\n`,
+    );
     return undefined;
   }
   return location;
 }
 
 /** One lint of every file: through the cache when there is one, on worker threads for large runs, on this thread otherwise. */
-async function lintPaths(engine: LintEngine, request: EngineRequest, paths: readonly string[], oldPaths: readonly string[], args: LintArgs, cacheFile: string | undefined, io: Io): Promise<LintedFile[]> {
+async function lintPaths(
+  engine: LintEngine,
+  request: EngineRequest,
+  paths: readonly string[],
+  oldPaths: readonly string[],
+  args: LintArgs,
+  cacheFile: string | undefined,
+  io: Io,
+): Promise<LintedFile[]> {
   // An update run (--old) keeps every file in view: pairing a renamed object with the only
   // stored object of its kind needs every new object of the run.
   if (oldPaths.length) return engine.lintWithOld(paths, oldPaths);
   if (cacheFile === undefined) return lintUncached(engine, request, paths, args.workers, io, false, []);
   // A custom resource's findings depend on its definition: other definitions, another cache.
   // An OpenAPI kind stands in by its document's digest: its converted schema shares types with others, and would be written out whole for each.
-  const definitions = request.definitions?.length ? `; definitions ${textDigest(JSON.stringify(request.definitions.map((d) => d.digest ?? d.value)))}` : '';
+  const definitions = request.definitions?.length
+    ? `; definitions ${textDigest(JSON.stringify(request.definitions.map((d) => d.digest ?? d.value)))}`
+    : '';
   const key = `platlint ${platlintVersion(io)}; rules ${allRuleMetas.map((r) => r.id).join(',')}${definitions}`;
-  return lintWithCache(engine, cacheFile, key, paths, (stale, storedIndex) => lintUncached(engine, request, stale, args.workers, io, true, storedIndex));
+  return lintWithCache(engine, cacheFile, key, paths, (stale, storedIndex) =>
+    lintUncached(engine, request, stale, args.workers, io, true, storedIndex),
+  );
 }
 
-async function lintUncached(engine: LintEngine, request: EngineRequest, paths: readonly string[], requested: number | undefined, io: Io, keepIndex: boolean, storedIndex: readonly PortableEntry[]): Promise<IndexedResult[]> {
+async function lintUncached(
+  engine: LintEngine,
+  request: EngineRequest,
+  paths: readonly string[],
+  requested: number | undefined,
+  io: Io,
+  keepIndex: boolean,
+  storedIndex: readonly PortableEntry[],
+): Promise<IndexedResult[]> {
   const sized = requested === 1 || paths.length < 2 ? undefined : sizeUp(paths);
   // `--workers N` is taken as given (a thread per file at most); otherwise the run's size decides.
   const workers = sized ? Math.min(requested ?? defaultWorkers(sized.bytes), paths.length) : 1;
@@ -243,7 +307,10 @@ function rulesCommand(argv: readonly string[], io: Io): number {
   if (positionals.length > 0) throw new UsageError(`rules takes no arguments (got "${positionals.join(' ')}")`);
   const width = Math.max(...allRuleMetas.map((r) => r.id.length));
   io.stdout(`${'rule'.padEnd(width)}  ${'default'.padEnd(7)}  ${'by'.padEnd(6)}  fix  description\n`);
-  for (const rule of allRuleMetas) io.stdout(`${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.enforcedBy.padEnd(6)}  ${rule.fixable ? 'fix ' : '    '} ${rule.description}\n`);
+  for (const rule of allRuleMetas)
+    io.stdout(
+      `${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.enforcedBy.padEnd(6)}  ${rule.fixable ? 'fix ' : '    '} ${rule.description}\n`,
+    );
   return 0;
 }
 
@@ -331,7 +398,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     if (error instanceof ConfigError) {
       // Every problem of the file at once, each on its own line as file:line:column: reason.
-      const heading = error.problems.length > 1 ? `platlint: invalid configuration (${error.problems.length} problems):\n` : 'platlint: invalid configuration: ';
+      const heading =
+        error.problems.length > 1
+          ? `platlint: invalid configuration (${error.problems.length} problems):\n`
+          : 'platlint: invalid configuration: ';
       io.stderr(`${heading}${error.message}\n`);
       return 2;
     }
@@ -339,7 +409,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     // a bug report only when asked for (PLATLINT_DEBUG=1).
     const message = error instanceof Error ? error.message : String(error);
     const stack = io.env.PLATLINT_DEBUG && error instanceof Error && error.stack ? `\n${error.stack}` : '';
-    io.stderr(`platlint: internal error: ${message}${stack || ' (a bug in platlint: run again with PLATLINT_DEBUG=1 for the details to report)'}\n`);
+    io.stderr(
+      `platlint: internal error: ${message}${stack || ' (a bug in platlint: run again with PLATLINT_DEBUG=1 for the details to report)'}\n`,
+    );
     return 2;
   }
 }

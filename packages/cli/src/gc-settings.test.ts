@@ -10,7 +10,10 @@ describe('tuneGcForBatchRuns', () => {
 
   it('sets every flag when node was started without them', () => {
     expect(flagsSet([])).toEqual(['--heap-growing-percent=50', '--no-parallel-scavenge']);
-    expect(flagsSet(['--max-old-space-size=4096', '--enable-source-maps'])).toEqual(['--heap-growing-percent=50', '--no-parallel-scavenge']);
+    expect(flagsSet(['--max-old-space-size=4096', '--enable-source-maps'])).toEqual([
+      '--heap-growing-percent=50',
+      '--no-parallel-scavenge',
+    ]);
   });
 
   it('leaves a flag given on the command line alone, in any spelling', () => {

@@ -24,7 +24,16 @@ const SETTINGS: readonly { flag: string; name: string }[] = [
  * Applies the settings to this process and its worker threads (V8's flags are the process's),
  * each unless node was started with that flag (NODE_OPTIONS cannot carry these).
  */
-export function tuneGcForBatchRuns(execArgv: readonly string[] = process.execArgv, setFlags: (flags: string) => void = setFlagsFromString): void {
-  const given = execArgv.map((arg) => arg.replaceAll('_', '-').replace(/^--(no-)?/, '').split('=')[0]);
+export function tuneGcForBatchRuns(
+  execArgv: readonly string[] = process.execArgv,
+  setFlags: (flags: string) => void = setFlagsFromString,
+): void {
+  const given = execArgv.map(
+    (arg) =>
+      arg
+        .replaceAll('_', '-')
+        .replace(/^--(no-)?/, '')
+        .split('=')[0],
+  );
   for (const { flag, name } of SETTINGS) if (!given.includes(name)) setFlags(flag);
 }

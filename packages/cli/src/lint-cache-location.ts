@@ -46,6 +46,10 @@ function isDirectory(path: string): boolean {
 export function isTrackedByGit(location: string): boolean {
   if (!existsSync(location)) return false;
   const real = realpathSync(location);
-  const git = spawnSync('git', ['ls-files', '--error-unmatch', '--', basename(real)], { cwd: dirname(real), stdio: 'ignore', timeout: 10_000 });
+  const git = spawnSync('git', ['ls-files', '--error-unmatch', '--', basename(real)], {
+    cwd: dirname(real),
+    stdio: 'ignore',
+    timeout: 10_000,
+  });
   return git.status === 0;
 }

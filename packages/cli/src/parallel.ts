@@ -148,12 +148,21 @@ export interface ParallelRun {
   storedIndex?: readonly PortableEntry[];
 }
 
-export async function lintInParallel(paths: readonly string[], sized: SizedRun, request: EngineRequest, run: ParallelRun): Promise<IndexedResult[]> {
+export async function lintInParallel(
+  paths: readonly string[],
+  sized: SizedRun,
+  request: EngineRequest,
+  run: ParallelRun,
+): Promise<IndexedResult[]> {
   const { keepIndex = false } = run;
   const counters = RunQueue.counters(run.workers - 1);
   const queue = new RunQueue(sized.order, counters);
   const engine = engineFor(request);
-  const remote = Array.from({ length: run.workers - 1 }, (_, i) => new RemoteShare({ platlintWorker: true, order: sized.order, counters, slot: i + 1, engine: request, keepIndex }, run.entry));
+  const remote = Array.from(
+    { length: run.workers - 1 },
+    (_, i) =>
+      new RemoteShare({ platlintWorker: true, order: sized.order, counters, slot: i + 1, engine: request, keepIndex }, run.entry),
+  );
   try {
     const local = engine.share(queue.take(progressEvery(100, run.onProgress)), { keepIndex });
     // The queue is dry: a worker still starting would find nothing to do.
@@ -162,7 +171,11 @@ export async function lintInParallel(paths: readonly string[], sized: SizedRun, 
       if (queue.abandon(r.slot)) r.stop();
       else working.push(r);
     }
-    const indexes = [engine.toPortable(local.index), ...(await Promise.all(working.map((r) => r.index))), [...(run.storedIndex ?? [])]];
+    const indexes = [
+      engine.toPortable(local.index),
+      ...(await Promise.all(working.map((r) => r.index))),
+      [...(run.storedIndex ?? [])],
+    ];
     const othersOf = (i: number): PortableEntry[] => indexes.filter((_, k) => k !== i).flat();
     const pending = working.map((r, i) => r.lint(othersOf(i + 1)));
     const mine = local.finish([...local.index, ...engine.fromPortable(othersOf(0))]);
@@ -224,7 +237,10 @@ class RemoteShare {
 
   /** Ends the thread without waiting for it (it has nothing the run needs). */
   stop(): void {
-    this.worker.removeAllListeners('error').removeAllListeners('exit').on('error', () => undefined);
+    this.worker
+      .removeAllListeners('error')
+      .removeAllListeners('exit')
+      .on('error', () => undefined);
     void this.worker.terminate();
   }
 }

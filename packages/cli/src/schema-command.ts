@@ -45,14 +45,24 @@ export async function schemaCommand(argv: readonly string[], io: Io): Promise<nu
   if (argv[0] === 'pull') return (await import('./schema-pull.js')).schemaPull(argv.slice(1), io);
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { out: { type: 'string', short: 'o' }, crd: { type: 'string', multiple: true, default: [] }, openapi: { type: 'string', multiple: true, default: [] } } });
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        out: { type: 'string', short: 'o' },
+        crd: { type: 'string', multiple: true, default: [] },
+        openapi: { type: 'string', multiple: true, default: [] },
+      },
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const { crd = [], openapi = [] } = parsed.values;
   const custom = crd.length || openapi.length ? await customSchemas(io, crd, openapi) : [];
   const names = parsed.positionals;
-  const isCustom = (name: string, s: ExportedSchema): boolean => s.kinds.some((k) => `${k.apiVersion}/${k.kind}` === name || k.kind.toLowerCase() === name.toLowerCase());
+  const isCustom = (name: string, s: ExportedSchema): boolean =>
+    s.kinds.some((k) => `${k.apiVersion}/${k.kind}` === name || k.kind.toLowerCase() === name.toLowerCase());
   const customNamed = custom.filter((s) => names.some((n) => isCustom(n, s)));
   const builtinNames = names.filter((n) => !custom.some((s) => isCustom(n, s)));
   let schemas: ExportedSchema[];

@@ -15,14 +15,24 @@ const DEFAULT_OUT = 'platform-schemas';
  * `_` and `-` as `_`, so that no name the server sends leaves the directory.
  */
 export function documentFileName(path: string): string {
-  const name = path.split('/').filter(Boolean).join('__').replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
+  const name = path
+    .split('/')
+    .filter(Boolean)
+    .join('__')
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '_');
   return `${name || '_'}.json`;
 }
 
 export async function schemaPull(argv: readonly string[], io: Io): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: false, strict: true, options: { kubeconfig: { type: 'string' }, out: { type: 'string', short: 'o' } } });
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: false,
+      strict: true,
+      options: { kubeconfig: { type: 'string' }, out: { type: 'string', short: 'o' } },
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -50,12 +60,19 @@ export async function schemaPull(argv: readonly string[], io: Io): Promise<numbe
     // What the server keeps for itself (managed fields, versions, ids) would only churn a diff.
     const { managedFields: _m, resourceVersion: _r, uid: _u, generation: _g, creationTimestamp: _c, ...kept } = metadata;
     const name = typeof metadata.name === 'string' && metadata.name ? metadata.name : `definition-${definitions.size + 1}`;
-    definitions.set(`${name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_')}.yaml`, { ...rest, apiVersion: crd.apiVersion ?? 'apiextensions.plat.io/v1', kind: crd.kind ?? 'CustomResourceDefinition', metadata: kept });
+    definitions.set(`${name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_')}.yaml`, {
+      ...rest,
+      apiVersion: crd.apiVersion ?? 'apiextensions.plat.io/v1',
+      kind: crd.kind ?? 'CustomResourceDefinition',
+      metadata: kept,
+    });
   }
   writeAll(openapiDir, documents, '.json', (value) => `${JSON.stringify(value, null, 2)}\n`);
   writeAll(crdDir, definitions, '.yaml', (value) => stringify(value));
   const shown = relative(io.cwd, dir) || '.';
-  io.stderr(`platlint: saved ${pulled.documents.length} OpenAPI document${pulled.documents.length === 1 ? '' : 's'} (and the index) to ${join(shown, 'openapi')} and ${definitions.size} CustomResourceDefinition${definitions.size === 1 ? '' : 's'} to ${join(shown, 'crds')}; lint with --openapi ${join(shown, 'openapi')} --crd ${join(shown, 'crds')}\n`);
+  io.stderr(
+    `platlint: saved ${pulled.documents.length} OpenAPI document${pulled.documents.length === 1 ? '' : 's'} (and the index) to ${join(shown, 'openapi')} and ${definitions.size} CustomResourceDefinition${definitions.size === 1 ? '' : 's'} to ${join(shown, 'crds')}; lint with --openapi ${join(shown, 'openapi')} --crd ${join(shown, 'crds')}\n`,
+  );
   return 0;
 }
 

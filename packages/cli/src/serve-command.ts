@@ -2,7 +2,15 @@
 // accepting connections, lets in-flight requests finish and returns 0.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { admissionWorkerEntry, jsonLogger, LOG_LEVELS, startWebhook, type ClusterOptions, type LogLevel, type WebhookServer } from '@platlint/admission';
+import {
+  admissionWorkerEntry,
+  jsonLogger,
+  LOG_LEVELS,
+  startWebhook,
+  type ClusterOptions,
+  type LogLevel,
+  type WebhookServer,
+} from '@platlint/admission';
 import { ConfigError, ConfigResolver, type Config } from '@platlint/core';
 import { knownRuleIds } from '@platlint/rules';
 import type { Io } from './commands.js';
@@ -77,7 +85,8 @@ interface ServeArgs {
 function integer(value: string | undefined, flag: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, got "${value}"`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max)
+    throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, got "${value}"`);
   return n;
 }
 
@@ -116,12 +125,16 @@ function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
   const v = parsed.values;
   const state = (v.state ?? []).map((p) => resolve(cwd, p));
   const cluster = clusterOptions(v, cwd);
-  if (state.length === 0 && !cluster?.watchPolicies) throw new UsageError('serve needs --state DIR (or --watch-policies with a cluster): the policies and bindings to apply');
+  if (state.length === 0 && !cluster?.watchPolicies)
+    throw new UsageError('serve needs --state DIR (or --watch-policies with a cluster): the policies and bindings to apply');
   const certFile = v['tls-cert-file'];
   const keyFile = v['tls-private-key-file'];
-  if (v.insecure && (certFile !== undefined || keyFile !== undefined)) throw new UsageError('--insecure serves plain HTTP; drop it or the certificate options');
+  if (v.insecure && (certFile !== undefined || keyFile !== undefined))
+    throw new UsageError('--insecure serves plain HTTP; drop it or the certificate options');
   if (!v.insecure && (certFile === undefined || keyFile === undefined)) {
-    throw new UsageError('serve speaks HTTPS: give --tls-cert-file and --tls-private-key-file (or --insecure for plain HTTP on your own machine)');
+    throw new UsageError(
+      'serve speaks HTTPS: give --tls-cert-file and --tls-private-key-file (or --insecure for plain HTTP on your own machine)',
+    );
   }
   const logLevel = (v['log-level'] ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`unknown log level "${logLevel}"; use ${LOG_LEVELS.join(', ')}`);
@@ -149,7 +162,8 @@ function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
 function duration(value: string, flag: string): number {
   const m = /^(\d+)(ms|s|m)?$/.exec(value.trim());
   const n = m ? Number(m[1]) * (m[2] === 'm' ? 60_000 : m[2] === 's' ? 1000 : 1) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`${flag} takes a duration such as 90s, 5m or 1500ms, got "${value}"`);
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(`${flag} takes a duration such as 90s, 5m or 1500ms, got "${value}"`);
   return n;
 }
 
@@ -158,17 +172,30 @@ function retryDelays(value: string): { firstMs: number; maxMs: number } {
   const parts = value.split(',');
   if (parts.length !== 2) throw new UsageError(`--api-retry takes two durations FIRST,MAX such as 800ms,30s, got "${value}"`);
   const [firstMs, maxMs] = parts.map((p) => duration(p, '--api-retry')) as [number, number];
-  if (firstMs > maxMs) throw new UsageError(`--api-retry: the first delay (${parts[0]}) is longer than the longest (${parts[1]})`);
+  if (firstMs > maxMs)
+    throw new UsageError(`--api-retry: the first delay (${parts[0]}) is longer than the longest (${parts[1]})`);
   return { firstMs, maxMs };
 }
 
-function clusterOptions(v: { kubeconfig?: string; 'in-cluster'?: boolean; 'watch-policies'?: boolean; 'stale-after'?: string; 'api-retry'?: string }, cwd: string): ClusterOptions | undefined {
-  if (v.kubeconfig !== undefined && v['in-cluster']) throw new UsageError('--kubeconfig and --in-cluster are two ways to reach the API; give one');
-  const credentials = v.kubeconfig !== undefined ? { kubeconfig: resolve(cwd, v.kubeconfig) } : v['in-cluster'] ? ({ inCluster: true } as const) : undefined;
+function clusterOptions(
+  v: { kubeconfig?: string; 'in-cluster'?: boolean; 'watch-policies'?: boolean; 'stale-after'?: string; 'api-retry'?: string },
+  cwd: string,
+): ClusterOptions | undefined {
+  if (v.kubeconfig !== undefined && v['in-cluster'])
+    throw new UsageError('--kubeconfig and --in-cluster are two ways to reach the API; give one');
+  const credentials =
+    v.kubeconfig !== undefined
+      ? { kubeconfig: resolve(cwd, v.kubeconfig) }
+      : v['in-cluster']
+        ? ({ inCluster: true } as const)
+        : undefined;
   if (!credentials) {
-    if (v['watch-policies']) throw new UsageError('--watch-policies reads the policies from the API: give --kubeconfig FILE or --in-cluster');
-    if (v['stale-after'] !== undefined) throw new UsageError('--stale-after concerns the API sources: give --kubeconfig FILE or --in-cluster');
-    if (v['api-retry'] !== undefined) throw new UsageError('--api-retry concerns the API sources: give --kubeconfig FILE or --in-cluster');
+    if (v['watch-policies'])
+      throw new UsageError('--watch-policies reads the policies from the API: give --kubeconfig FILE or --in-cluster');
+    if (v['stale-after'] !== undefined)
+      throw new UsageError('--stale-after concerns the API sources: give --kubeconfig FILE or --in-cluster');
+    if (v['api-retry'] !== undefined)
+      throw new UsageError('--api-retry concerns the API sources: give --kubeconfig FILE or --in-cluster');
     return undefined;
   }
   return {
@@ -183,7 +210,9 @@ function clusterOptions(v: { kubeconfig?: string; 'in-cluster'?: boolean; 'watch
 function validateConfig(configFile: string | undefined, cwd: string): Config {
   try {
     // The nearest configuration of a file in the working directory is the one found from there up.
-    return new ConfigResolver(knownRuleIds, { ...(configFile !== undefined ? { configFile } : {}), cwd }).forFile(join(cwd, 'admission-request.yaml'));
+    return new ConfigResolver(knownRuleIds, { ...(configFile !== undefined ? { configFile } : {}), cwd }).forFile(
+      join(cwd, 'admission-request.yaml'),
+    );
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(`configuration: ${error.message}`);
     throw error;
@@ -233,7 +262,10 @@ export async function serveCommand(argv: readonly string[], io: Io): Promise<num
     logger.log('error', 'server.start_failed', { error: (error as Error).message });
     return 2;
   }
-  if (args.insecure) logger.log('warn', 'server.insecure', { why: 'plain HTTP: for local use only; the API server only calls webhooks over HTTPS' });
+  if (args.insecure)
+    logger.log('warn', 'server.insecure', {
+      why: 'plain HTTP: for local use only; the API server only calls webhooks over HTTPS',
+    });
   const received = await signal;
   logger.log('info', 'server.shutting_down', { signal: received });
   await webhook.close();

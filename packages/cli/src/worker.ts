@@ -22,7 +22,10 @@ export function runWorkerIfAsked(): boolean {
   const share = engine.share(queue.take(), { keepIndex: request.keepIndex });
   port.postMessage({ type: 'index', entries: engine.toPortable(share.index) } satisfies WorkerMessage);
   port.once('message', (others: PortableEntry[]) => {
-    port.postMessage({ type: 'results', results: share.finish([...share.index, ...engine.fromPortable(others)]) } satisfies WorkerMessage);
+    port.postMessage({
+      type: 'results',
+      results: share.finish([...share.index, ...engine.fromPortable(others)]),
+    } satisfies WorkerMessage);
     port.close();
   });
   return true;

@@ -12,7 +12,15 @@ const entry = `
   export { toJsonSchema, AJV_OPTIONS } from './src/validate/json-schema.ts';
   export { ajvFormats } from './src/validate/formats.ts';
 `;
-const out = await build({ stdin: { contents: entry, resolveDir: core, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'warning', external: ['ajv', 'yaml', 'ignore'] });
+const out = await build({
+  stdin: { contents: entry, resolveDir: core, loader: 'ts' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  write: false,
+  logLevel: 'warning',
+  external: ['ajv', 'yaml', 'ignore'],
+});
 const moduleUrl = `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`;
 const { catalog, toJsonSchema, AJV_OPTIONS, ajvFormats } = await import(moduleUrl);
 
@@ -44,7 +52,9 @@ const exports = {};
   exports[`v${i}`] = `platlint:${typeId}`;
 });
 const code = standaloneCode(ajv, exports);
-const index = Object.entries(exports).map(([name, id]) => `  ${JSON.stringify(id.slice('platlint:'.length))}: ${name},`).join('\n');
+const index = Object.entries(exports)
+  .map(([name, id]) => `  ${JSON.stringify(id.slice('platlint:'.length))}: ${name},`)
+  .join('\n');
 mkdirSync(`${core}generated`, { recursive: true });
 writeFileSync(
   `${core}generated/validators.js`,

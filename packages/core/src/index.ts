@@ -4,7 +4,13 @@
 // checkOneOf stays for rule authors: the README documents it.
 export type { Diagnostic, Fix, Range } from './diagnostics.js';
 export { SourceFile } from './source/source-file.js';
-export { readBoundedFileSync, readBoundedStream, readFailureReason, readProblemOf, UnreadableFileError } from './source/read-bounded.js';
+export {
+  readBoundedFileSync,
+  readBoundedStream,
+  readFailureReason,
+  readProblemOf,
+  UnreadableFileError,
+} from './source/read-bounded.js';
 export type { ReadProblem } from './source/read-bounded.js';
 export { formatPath, parsePath } from './source/field-path.js';
 export type { FieldPath, PathSegment } from './source/field-path.js';
@@ -16,7 +22,14 @@ export type { Quantity } from './values/quantity.js';
 export { Catalog, catalog } from './kinds/catalog.js';
 export { customVersionOf, customVersionsOf } from './custom-resources/definition.js';
 export type { CustomVersion } from './custom-resources/definition.js';
-export { CustomKindConflictError, catalogWith, definitionsIn, definitionsInSource, mayHoldDefinition, readDefinitions } from './custom-resources/sources.js';
+export {
+  CustomKindConflictError,
+  catalogWith,
+  definitionsIn,
+  definitionsInSource,
+  mayHoldDefinition,
+  readDefinitions,
+} from './custom-resources/sources.js';
 export type { DefinitionSource } from './custom-resources/sources.js';
 export { defaultedValue } from './custom-resources/prepare.js';
 export { OpenApiDocumentError, readOpenApiDocuments } from './custom-resources/openapi.js';
@@ -42,7 +55,16 @@ export { renderRuleIndex, renderRulePage } from './rules/rule-page.js';
 export { checkOneOf } from './rules/conventions.js';
 export type { MessageRef } from './rules/messages.js';
 export type { OneOfOptions } from './rules/conventions.js';
-export type { Rule, RuleMeta, RuleContext, ReportDescriptor, LintObject, LintSettings, ObjectLookup, OffsetSpan } from './rules/rule.js';
+export type {
+  Rule,
+  RuleMeta,
+  RuleContext,
+  ReportDescriptor,
+  LintObject,
+  LintSettings,
+  ObjectLookup,
+  OffsetSpan,
+} from './rules/rule.js';
 export { builtinRules } from './rules/builtin.js';
 export { lintSources } from './lint/linter.js';
 export { collectObjects } from './lint/recognise-documents.js';
@@ -53,7 +75,13 @@ export { LintEngine, UnknownRuleError, orderIndex } from './lint/run.js';
 export { RunIndex, compareRunOrder } from './lint/run-index.js';
 export type { IndexedResult, LintEngineOptions, LintedFile, PortableEntry } from './lint/run.js';
 export { lintWithCache } from './lint/run-cache.js';
-export { FileNotFoundError, UnreadableDirectoryError, findManifestFiles, findManifestFilesSync, listManifestFiles } from './lint/find-files.js';
+export {
+  FileNotFoundError,
+  UnreadableDirectoryError,
+  findManifestFiles,
+  findManifestFilesSync,
+  listManifestFiles,
+} from './lint/find-files.js';
 export type { SkippedLink } from './lint/find-files.js';
 export { ConfigError, ConfigResolver, CONFIG_FILE, IGNORE_FILE, defaultConfig, unknownRuleMessage } from './config/config.js';
 export type { Config, ConfigProblem, RuleSetting } from './config/config.js';
@@ -61,7 +89,15 @@ export type { ApiServerConfigName } from './config/api-server-configs.js';
 export { gateDefault, gateEnabled, releaseAtLeast } from './config/feature-gates.js';
 export { formatters, summarize } from './format/index.js';
 export type { Report } from './format/index.js';
-export { SELECTOR_OPERATORS, comparesValues, isEmptySelector, isSelectorOperator, selectorMatches, TERM_VALUES_MESSAGES, termValuesProblem } from './labels/selector.js';
+export {
+  SELECTOR_OPERATORS,
+  comparesValues,
+  isEmptySelector,
+  isSelectorOperator,
+  selectorMatches,
+  TERM_VALUES_MESSAGES,
+  termValuesProblem,
+} from './labels/selector.js';
 export type { LabelSelector } from './labels/selector.js';
 export { textDigest } from './fix/write-fixes.js';
 export { fixRoots } from './fix/fix-scope.js';

@@ -38,8 +38,16 @@ export function celVariables(place: CelPlace): CelVariable[] {
 }
 
 /** The fields of a variable's schema along a member path (`request.userInfo.`), when it is typed. */
-export function celMembers(place: CelPlace, root: string, members: readonly string[]): { name: string; description: string; type: string }[] {
+export function celMembers(
+  place: CelPlace,
+  root: string,
+  members: readonly string[],
+): { name: string; description: string; type: string }[] {
   let schema = celVariables(place).find((v) => v.name === root)?.schema;
   for (const member of members) schema = schema?.properties?.[member];
-  return Object.entries(schema?.properties ?? {}).map(([name, node]) => ({ name, description: node.description ?? '', type: node.type ?? 'dyn' }));
+  return Object.entries(schema?.properties ?? {}).map(([name, node]) => ({
+    name,
+    description: node.description ?? '',
+    type: node.type ?? 'dyn',
+  }));
 }

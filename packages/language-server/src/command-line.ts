@@ -24,6 +24,7 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
   if (argv.some((a) => a === '--help' || a === '-h')) return { action: 'help' };
   const unknown = argv.filter((a) => !KNOWN.test(a));
   if (unknown.length > 0) return { action: 'usage-error', message: `unknown option ${unknown.map((a) => `"${a}"`).join(', ')}` };
-  if (!argv.some((a) => /^--(stdio|node-ipc|socket=|pipe=)/.test(a))) return { action: 'usage-error', message: 'choose a transport: --stdio, --node-ipc, --socket=PORT or --pipe=NAME' };
+  if (!argv.some((a) => /^--(stdio|node-ipc|socket=|pipe=)/.test(a)))
+    return { action: 'usage-error', message: 'choose a transport: --stdio, --node-ipc, --socket=PORT or --pipe=NAME' };
   return { action: 'serve' };
 }

@@ -26,7 +26,11 @@ describe('completion', () => {
   });
 
   it('completes keys of a new sequence item', () => {
-    const items = complete(['apiVersion: apps/v1', 'kind: Deployment', 'spec:', '  template:', '    spec:', '      containers:', '      - §'].join('\n'));
+    const items = complete(
+      ['apiVersion: apps/v1', 'kind: Deployment', 'spec:', '  template:', '    spec:', '      containers:', '      - §'].join(
+        '\n',
+      ),
+    );
     expect(items.map((i) => i.label)).toEqual(expect.arrayContaining(['name', 'image', 'ports']));
   });
 
@@ -42,7 +46,11 @@ describe('completion', () => {
     expect(deployment?.detail).toBe('apps/v1');
     expect(deployment?.additionalTextEdits?.[0]?.newText).toBe('apiVersion: apps/v1\n');
     const narrowed = complete('apiVersion: flowcontrol.apiserver.plat.io/v1\nkind: §');
-    expect(narrowed.map((i) => i.label).sort()).toEqual(['FlowSchema', 'FlowSchemaList', 'PriorityLevelConfiguration', 'PriorityLevelConfigurationList'].filter((k) => narrowed.some((i) => i.label === k)));
+    expect(narrowed.map((i) => i.label).sort()).toEqual(
+      ['FlowSchema', 'FlowSchemaList', 'PriorityLevelConfiguration', 'PriorityLevelConfigurationList'].filter((k) =>
+        narrowed.some((i) => i.label === k),
+      ),
+    );
     expect(narrowed.map((i) => i.label)).not.toContain('Deployment');
   });
 
@@ -54,13 +62,39 @@ describe('completion', () => {
   });
 
   it('offers the variables of a CEL field, inside a block scalar too', () => {
-    const policy = ['apiVersion: admissionregistration.plat.io/v1', 'kind: MutatingAdmissionPolicy', 'spec:', '  variables:', '    - name: minReplicas', '      expression: "1"', '  matchConditions:', '    - name: a'];
+    const policy = [
+      'apiVersion: admissionregistration.plat.io/v1',
+      'kind: MutatingAdmissionPolicy',
+      'spec:',
+      '  variables:',
+      '    - name: minReplicas',
+      '      expression: "1"',
+      '  matchConditions:',
+      '    - name: a',
+    ];
     const inline = complete([...policy, '      expression: ob§'].join('\n')).map((i) => i.label);
     expect(inline).toEqual(expect.arrayContaining(['object', 'oldObject', 'request', 'params', 'authorizer']));
     expect(inline).not.toContain('variables');
-    const block = complete([...policy, '      expression: "x"', '  mutations:', '    - applyConfiguration:', '        expression: |', '          variables.§'].join('\n')).map((i) => i.label);
+    const block = complete(
+      [
+        ...policy,
+        '      expression: "x"',
+        '  mutations:',
+        '    - applyConfiguration:',
+        '        expression: |',
+        '          variables.§',
+      ].join('\n'),
+    ).map((i) => i.label);
     expect(block).toEqual(['minReplicas']);
-    const claims = complete(['apiVersion: apiserver.plat.io/v1beta1', 'kind: AuthenticationConfiguration', 'jwt:', '  - claimValidationRules:', '      - expression: §'].join('\n')).map((i) => i.label);
+    const claims = complete(
+      [
+        'apiVersion: apiserver.plat.io/v1beta1',
+        'kind: AuthenticationConfiguration',
+        'jwt:',
+        '  - claimValidationRules:',
+        '      - expression: §',
+      ].join('\n'),
+    ).map((i) => i.label);
     expect(claims).toEqual(['claims']);
   });
 });

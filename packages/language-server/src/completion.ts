@@ -7,7 +7,17 @@ import { celMembers, celPlaceOf, celVariables } from './cel-places.js';
 import { fieldDocumentation, kindSummary } from './hover.js';
 import { isRequired, kindChoices, kindOf, schemaFor, typeName } from './schema-lookup.js';
 import { escape, newObjectSnippet, placeholder } from './snippets.js';
-import { containerPath, documentAt, documentHeader, enclosingBlockScalar, itemIndex, keyPath, parseLine, siblingKeys, unquote } from './yaml-outline.js';
+import {
+  containerPath,
+  documentAt,
+  documentHeader,
+  enclosingBlockScalar,
+  itemIndex,
+  keyPath,
+  parseLine,
+  siblingKeys,
+  unquote,
+} from './yaml-outline.js';
 import type { DocumentHeader, Lines } from './yaml-outline.js';
 
 const KEY_PREFIX = /^(\s*)((?:-[ \t]+)*)([^\s:#'"{}[\],]*)$/;
@@ -100,12 +110,26 @@ function topLevelItems(header: DocumentHeader, present: Set<string>, range: Rang
   }
   for (const key of ['apiVersion', 'kind']) {
     if (present.has(key) || (key === 'apiVersion' && header.apiVersion) || (key === 'kind' && header.kind)) continue;
-    items.push({ label: key, kind: CompletionItemKind.Property, sortText: `1${key}`, textEdit: { range, newText: `${key}: ` }, command: { title: 'Suggest', command: 'editor.action.triggerSuggest' } });
+    items.push({
+      label: key,
+      kind: CompletionItemKind.Property,
+      sortText: `1${key}`,
+      textEdit: { range, newText: `${key}: ` },
+      command: { title: 'Suggest', command: 'editor.action.triggerSuggest' },
+    });
   }
   return items;
 }
 
-function completeValue(path: FieldPath, header: DocumentHeader, match: KindMatch | undefined, value: string, position: Position, needsSpace: boolean, catalog: Catalog): CompletionItem[] {
+function completeValue(
+  path: FieldPath,
+  header: DocumentHeader,
+  match: KindMatch | undefined,
+  value: string,
+  position: Position,
+  needsSpace: boolean,
+  catalog: Catalog,
+): CompletionItem[] {
   const start = position.character - value.length;
   const range: Range = { start: { line: position.line, character: start }, end: position };
   const lead = needsSpace ? ' ' : '';
@@ -115,22 +139,36 @@ function completeValue(path: FieldPath, header: DocumentHeader, match: KindMatch
       if (choice.isList || (header.kind && header.kind !== choice.kind)) continue;
       versions.set(choice.info.apiVersion, [...(versions.get(choice.info.apiVersion) ?? []), choice.kind]);
     }
-    return [...versions].map(([apiVersion, kinds]) => ({ label: apiVersion, kind: CompletionItemKind.Module, detail: kinds.join(', '), textEdit: { range, newText: lead + apiVersion } }));
+    return [...versions].map(([apiVersion, kinds]) => ({
+      label: apiVersion,
+      kind: CompletionItemKind.Module,
+      detail: kinds.join(', '),
+      textEdit: { range, newText: lead + apiVersion },
+    }));
   }
   if (path.length === 1 && path[0] === 'kind') {
-    return kindChoices(catalog)
-      // A known apiVersion narrows the kinds to its own; an unknown or missing one does not.
-      .filter((c) => !header.apiVersion || !kindServedBy(header.apiVersion, catalog) || c.info.apiVersion === header.apiVersion)
-      .map((c) => ({
-        label: c.kind,
-        kind: CompletionItemKind.Class,
-        detail: c.info.apiVersion,
-        documentation: { kind: MarkupKind.Markdown, value: kindSummary({ info: c.info, isList: c.isList }) },
-        sortText: `${c.isList ? '1' : '0'}${c.kind}/${c.info.apiVersion}`,
-        textEdit: { range, newText: lead + c.kind },
-        // The pair goes in together: a document without an apiVersion gets this kind's.
-        additionalTextEdits: header.apiVersion ? undefined : [{ range: { start: { line: position.line, character: 0 }, end: { line: position.line, character: 0 } }, newText: `apiVersion: ${c.info.apiVersion}\n` }],
-      }));
+    return (
+      kindChoices(catalog)
+        // A known apiVersion narrows the kinds to its own; an unknown or missing one does not.
+        .filter((c) => !header.apiVersion || !kindServedBy(header.apiVersion, catalog) || c.info.apiVersion === header.apiVersion)
+        .map((c) => ({
+          label: c.kind,
+          kind: CompletionItemKind.Class,
+          detail: c.info.apiVersion,
+          documentation: { kind: MarkupKind.Markdown, value: kindSummary({ info: c.info, isList: c.isList }) },
+          sortText: `${c.isList ? '1' : '0'}${c.kind}/${c.info.apiVersion}`,
+          textEdit: { range, newText: lead + c.kind },
+          // The pair goes in together: a document without an apiVersion gets this kind's.
+          additionalTextEdits: header.apiVersion
+            ? undefined
+            : [
+                {
+                  range: { start: { line: position.line, character: 0 }, end: { line: position.line, character: 0 } },
+                  newText: `apiVersion: ${c.info.apiVersion}\n`,
+                },
+              ],
+        }))
+    );
   }
   if (!match) return [];
   const node = schemaFor(match, path);
@@ -142,11 +180,22 @@ function completeValue(path: FieldPath, header: DocumentHeader, match: KindMatch
   for (const v of [...values, ...known]) {
     if (seen.has(v)) continue;
     seen.add(v);
-    items.push({ label: v, kind: CompletionItemKind.EnumMember, detail: node.default !== undefined && String(node.default) === v ? 'default' : undefined, sortText: `${node.default !== undefined && String(node.default) === v ? '0' : '1'}${v}`, textEdit: { range, newText: lead + yamlScalar(v, node) } });
+    items.push({
+      label: v,
+      kind: CompletionItemKind.EnumMember,
+      detail: node.default !== undefined && String(node.default) === v ? 'default' : undefined,
+      sortText: `${node.default !== undefined && String(node.default) === v ? '0' : '1'}${v}`,
+      textEdit: { range, newText: lead + yamlScalar(v, node) },
+    });
   }
   if (items.length === 0 && node.default !== undefined && (typeof node.default !== 'object' || node.default === null)) {
     const v = String(node.default);
-    items.push({ label: v, kind: CompletionItemKind.Value, detail: 'default', textEdit: { range, newText: lead + yamlScalar(v, node) } });
+    items.push({
+      label: v,
+      kind: CompletionItemKind.Value,
+      detail: 'default',
+      textEdit: { range, newText: lead + yamlScalar(v, node) },
+    });
   }
   return items;
 }
@@ -164,7 +213,13 @@ function yamlScalar(value: string, node: SchemaNode): string {
 const MEMBER = /([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)*)\.(\w*)$/;
 const WORD = /([A-Za-z_]\w*)?$/;
 
-function completeCel(place: NonNullable<ReturnType<typeof celPlaceOf>>, before: string, position: Position, lines: Lines, doc: { start: number; end: number }): CompletionItem[] {
+function completeCel(
+  place: NonNullable<ReturnType<typeof celPlaceOf>>,
+  before: string,
+  position: Position,
+  lines: Lines,
+  doc: { start: number; end: number },
+): CompletionItem[] {
   const member = MEMBER.exec(before);
   if (member) {
     const root = member[1] as string;
@@ -172,13 +227,30 @@ function completeCel(place: NonNullable<ReturnType<typeof celPlaceOf>>, before: 
     const typed = member[3] as string;
     const range: Range = { start: { line: position.line, character: position.character - typed.length }, end: position };
     if (root === 'variables' && chain.length === 0) {
-      return policyVariables(lines, doc).map((name) => ({ label: name, kind: CompletionItemKind.Variable, detail: 'variable of this policy', textEdit: { range, newText: name } }));
+      return policyVariables(lines, doc).map((name) => ({
+        label: name,
+        kind: CompletionItemKind.Variable,
+        detail: 'variable of this policy',
+        textEdit: { range, newText: name },
+      }));
     }
-    return celMembers(place, root, chain).map((m) => ({ label: m.name, kind: CompletionItemKind.Field, detail: m.type, documentation: m.description || undefined, textEdit: { range, newText: m.name } }));
+    return celMembers(place, root, chain).map((m) => ({
+      label: m.name,
+      kind: CompletionItemKind.Field,
+      detail: m.type,
+      documentation: m.description || undefined,
+      textEdit: { range, newText: m.name },
+    }));
   }
   const typed = WORD.exec(before)?.[1] ?? '';
   const range: Range = { start: { line: position.line, character: position.character - typed.length }, end: position };
-  return celVariables(place).map((v) => ({ label: v.name, kind: CompletionItemKind.Variable, detail: 'CEL variable', documentation: v.description, textEdit: { range, newText: v.name } }));
+  return celVariables(place).map((v) => ({
+    label: v.name,
+    kind: CompletionItemKind.Variable,
+    detail: 'CEL variable',
+    documentation: v.description,
+    textEdit: { range, newText: v.name },
+  }));
 }
 
 /** Names of `spec.variables[*].name` in the policy, read from the text (it may not parse while typing). */

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { hoverAt } from './hover.js';
 import { linesOf } from './yaml-outline.js';
 
-const text = ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: web', 'spec:', '  replicas: 2', '  strategy:', '    type: Recreate', '  selector:', '    matchLabels: {app: web}'].join('\n');
+const text = [
+  'apiVersion: apps/v1',
+  'kind: Deployment',
+  'metadata:',
+  '  name: web',
+  'spec:',
+  '  replicas: 2',
+  '  strategy:',
+  '    type: Recreate',
+  '  selector:',
+  '    matchLabels: {app: web}',
+].join('\n');
 
 function hover(line: number, character: number): string | undefined {
   const result = hoverAt(linesOf(text), { line, character });

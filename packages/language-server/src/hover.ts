@@ -20,26 +20,37 @@ export function hoverAt(lines: Lines, position: Position, catalog?: Catalog): Ho
   const match = kindOf(documentHeader(lines, doc), catalog);
   const range = onKey
     ? { start: { line: position.line, character: info.keyStart }, end: { line: position.line, character: info.keyEnd } }
-    : { start: { line: position.line, character: info.valueStart as number }, end: { line: position.line, character: (info.valueStart as number) + (info.value as string).length } };
+    : {
+        start: { line: position.line, character: info.valueStart as number },
+        end: { line: position.line, character: (info.valueStart as number) + (info.value as string).length },
+      };
   if (path.length === 1 && (path[0] === 'apiVersion' || path[0] === 'kind') && match) {
     return { contents: { kind: MarkupKind.Markdown, value: kindSummary(match) }, range };
   }
   if (!match) return null;
   const node = schemaFor(match, path);
   if (!node) return null;
-  return { contents: { kind: MarkupKind.Markdown, value: fieldDocumentation(path, node, schemaFor(match, path.slice(0, -1))) }, range };
+  return {
+    contents: { kind: MarkupKind.Markdown, value: fieldDocumentation(path, node, schemaFor(match, path.slice(0, -1))) },
+    range,
+  };
 }
 
 export function kindSummary(match: KindMatch): string {
   const { info } = match;
   const root = schemaFor({ info, isList: false }, []);
-  const title = match.isList ? `**${info.listKind ?? `${info.kind}List`}** (\`${info.apiVersion}\`): a list of ${info.kind} objects` : `**${info.kind}** (\`${info.apiVersion}\`)`;
+  const title = match.isList
+    ? `**${info.listKind ?? `${info.kind}List`}** (\`${info.apiVersion}\`): a list of ${info.kind} objects`
+    : `**${info.kind}** (\`${info.apiVersion}\`)`;
   const lines = [title, ''];
   if (root?.description) lines.push(root.description, '');
   const facts: string[] = [];
   if (info.scope === 'config') facts.push('A configuration file read by the API server, not an object it serves.');
   else facts.push(info.namespaced ? 'Namespaced.' : 'Cluster-scoped.');
-  if (info.resource) facts.push(`Resource: \`${info.resource}\`${info.subresources.length ? ` (subresources: ${info.subresources.map((s) => `\`${s}\``).join(', ')})` : ''}.`);
+  if (info.resource)
+    facts.push(
+      `Resource: \`${info.resource}\`${info.subresources.length ? ` (subresources: ${info.subresources.map((s) => `\`${s}\``).join(', ')})` : ''}.`,
+    );
   if (info.deprecated) facts.push(`**Deprecated:** ${info.deprecated}.`);
   const gates = root ? platlintInfo(root).featureGates : undefined;
   if (gates?.length) facts.push(`Feature gate: ${gates.map((g) => `\`${g}\``).join(', ')}.`);
@@ -60,14 +71,18 @@ export function fieldDocumentation(path: FieldPath, node: SchemaNode, parent: Sc
   if (typeof key === 'string' && isRequired(parent, key)) facts.push('Required.');
   if (node.default !== undefined) facts.push(`Default: \`${JSON.stringify(node.default)}\`.`);
   if (node.enum) facts.push(`Allowed values: ${node.enum.map((v) => `\`${String(v)}\``).join(', ')}.`);
-  if (x.knownValues?.length) facts.push(`Known values: ${x.knownValues.map((v) => `\`${v}\``).join(', ')} (others are accepted).`);
+  if (x.knownValues?.length)
+    facts.push(`Known values: ${x.knownValues.map((v) => `\`${v}\``).join(', ')} (others are accepted).`);
   const limits = limitsOf(node);
   if (limits) facts.push(`${limits}.`);
   if (x.format) facts.push(`Format: ${x.format}.`);
   if (x.immutable) facts.push('Immutable: it cannot change once the object exists.');
   if (x.featureGates?.length) facts.push(`Feature gate: ${x.featureGates.map((g) => `\`${g}\``).join(', ')}.`);
   if (x.deprecated) facts.push(`**Deprecated:** ${x.deprecated}.`);
-  if (x.union) facts.push(`${x.union === 'exactlyOne' ? 'Exactly one' : 'At most one'} of: ${(x.unionMembers ?? []).map((m) => `\`${m}\``).join(', ')}.`);
+  if (x.union)
+    facts.push(
+      `${x.union === 'exactlyOne' ? 'Exactly one' : 'At most one'} of: ${(x.unionMembers ?? []).map((m) => `\`${m}\``).join(', ')}.`,
+    );
   if (x.spec) facts.push(`Spec: document ${x.spec}.`);
   out.push(...facts.map((f) => `- ${f}`));
   return out.join('\n').trimEnd();

@@ -120,7 +120,12 @@ export class LintPool {
   }
 
   private start(): void {
-    const data: WorkerStart = { platlintLintWorker: true, cwd: this.options.cwd, roots: this.options.roots, settings: this.options.settings };
+    const data: WorkerStart = {
+      platlintLintWorker: true,
+      cwd: this.options.cwd,
+      roots: this.options.roots,
+      settings: this.options.settings,
+    };
     const worker = new Worker(this.options.entry, { workerData: data });
     // A worker that is idle must not keep the process alive after the client has gone.
     worker.unref();

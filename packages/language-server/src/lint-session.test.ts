@@ -20,12 +20,54 @@ function workspace(files: Record<string, string>): string {
   return dir;
 }
 
-const deployment = ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: Web', 'spec:', '  replicas: -1', '  strategy:', '    type: recreate', '  selector:', '    matchLabels: {app: web}', '  template:', '    metadata:', '    labels: {app: web}', '    spec:', '      containers: []', ''].join('\n');
-const policy = ['apiVersion: admissionregistration.plat.io/v1', 'kind: MutatingAdmissionPolicy', 'metadata:', '  name: p', 'spec:', '  matchConstraints:', '    resourceRules:', '      - apiGroups: ["apps"]', '        apiVersions: ["v1"]', '        operations: ["CREATE"]', '        resources: ["deployments"]', '  mutations:', '    - patchType: ApplyConfiguration', '      applyConfiguration:', '        expression: "Object{}"', ''].join('\n');
-const binding = ['apiVersion: admissionregistration.plat.io/v1', 'kind: MutatingAdmissionPolicyBinding', 'metadata:', '  name: b', 'spec:', '  policyName: p', ''].join('\n');
+const deployment = [
+  'apiVersion: apps/v1',
+  'kind: Deployment',
+  'metadata:',
+  '  name: Web',
+  'spec:',
+  '  replicas: -1',
+  '  strategy:',
+  '    type: recreate',
+  '  selector:',
+  '    matchLabels: {app: web}',
+  '  template:',
+  '    metadata:',
+  '    labels: {app: web}',
+  '    spec:',
+  '      containers: []',
+  '',
+].join('\n');
+const policy = [
+  'apiVersion: admissionregistration.plat.io/v1',
+  'kind: MutatingAdmissionPolicy',
+  'metadata:',
+  '  name: p',
+  'spec:',
+  '  matchConstraints:',
+  '    resourceRules:',
+  '      - apiGroups: ["apps"]',
+  '        apiVersions: ["v1"]',
+  '        operations: ["CREATE"]',
+  '        resources: ["deployments"]',
+  '  mutations:',
+  '    - patchType: ApplyConfiguration',
+  '      applyConfiguration:',
+  '        expression: "Object{}"',
+  '',
+].join('\n');
+const binding = [
+  'apiVersion: admissionregistration.plat.io/v1',
+  'kind: MutatingAdmissionPolicyBinding',
+  'metadata:',
+  '  name: b',
+  'spec:',
+  '  policyName: p',
+  '',
+].join('\n');
 
 describe('lint session', () => {
-  it('gives the engine\'s diagnostics for a text, with the configuration of its directory', () => {
+  it("gives the engine's diagnostics for a text, with the configuration of its directory", () => {
     const dir = workspace({ 'platlint.config.yaml': 'rules:\n  schema/range: warning\n' });
     const path = join(dir, 'app.yaml');
     const outcome = new LintSession(dir, {}, [dir]).lint(path, deployment);
@@ -35,7 +77,7 @@ describe('lint session', () => {
     expect(expected!.diagnostics.find((d) => d.ruleId === 'schema/range')?.severity).toBe('warning');
   });
 
-  it('lays the editor\'s rule settings over the configuration file', () => {
+  it("lays the editor's rule settings over the configuration file", () => {
     const dir = workspace({});
     const outcome = new LintSession(dir, { rules: { 'schema/enum': 'off' } }, [dir]).lint(join(dir, 'a.yaml'), deployment);
     expect(outcome.type === 'linted' && outcome.diagnostics.map((d) => d.ruleId)).not.toContain('schema/enum');
@@ -45,18 +87,27 @@ describe('lint session', () => {
     const dir = workspace({});
     const session = new LintSession(dir);
     expect(session.lint(join(dir, 'compose.yaml'), 'services:\n  web:\n    image: nginx\n')).toEqual({ type: 'skipped' });
-    expect(session.lint(join(dir, 'ci.yml'), 'on: [push]\njobs:\n  test: {runs-on: ubuntu-latest, steps: []}\n')).toEqual({ type: 'skipped' });
-    expect(session.lint(join(dir, 'svc.yaml'), 'apiVersion: v1\nkind: Service\nmetadata: {name: a}\n')).toEqual({ type: 'skipped' });
+    expect(session.lint(join(dir, 'ci.yml'), 'on: [push]\njobs:\n  test: {runs-on: ubuntu-latest, steps: []}\n')).toEqual({
+      type: 'skipped',
+    });
+    expect(session.lint(join(dir, 'svc.yaml'), 'apiVersion: v1\nkind: Service\nmetadata: {name: a}\n')).toEqual({
+      type: 'skipped',
+    });
     const mixed = session.lint(join(dir, 'mixed.yaml'), `apiVersion: v1\nkind: Service\nmetadata: {name: a}\n---\n${deployment}`);
     expect(mixed.type === 'linted' && mixed.diagnostics.some((d) => d.ruleId === 'document/unknown-kind')).toBe(true);
     const halfManifest = session.lint(join(dir, 'half.yaml'), 'apiVersion: v1\nmetadata: {name: a}\n');
-    expect(halfManifest.type === 'linted' && halfManifest.diagnostics.map((d) => [d.ruleId, d.severity])).toEqual([['document/missing-kind', 'error']]);
+    expect(halfManifest.type === 'linted' && halfManifest.diagnostics.map((d) => [d.ruleId, d.severity])).toEqual([
+      ['document/missing-kind', 'error'],
+    ]);
   });
 
   it('reports an invalid configuration file with its place', () => {
     const dir = workspace({ 'platlint.config.yaml': 'rules:\n  no/such-rule: error\n' });
     const outcome = new LintSession(dir).lint(join(dir, 'a.yaml'), deployment);
-    expect(outcome).toMatchObject({ type: 'config-error', error: { file: join(dir, 'platlint.config.yaml'), line: 2, column: 3 } });
+    expect(outcome).toMatchObject({
+      type: 'config-error',
+      error: { file: join(dir, 'platlint.config.yaml'), line: 2, column: 3 },
+    });
     const broken = workspace({ 'platlint.config.yaml': 'rules:\n  no/such-rule: error\nfeatureGates: {NoSuchGate: true}\n' });
     const twice = new LintSession(broken).lint(join(broken, 'a.yaml'), deployment);
     expect(twice.type === 'config-error' && twice.error.problems.map((p) => [p.line, p.column])).toEqual([
@@ -76,7 +127,9 @@ describe('lint session', () => {
     expect(ids(withOpen.lint(join(dir, 'binding.yaml'), binding))).not.toContain('admission/binding-policy-exists');
 
     const onDisk = workspace({ 'deploy/policy.yaml': policy });
-    expect(ids(new LintSession(onDisk, {}, [onDisk]).lint(join(onDisk, 'binding.yaml'), binding))).not.toContain('admission/binding-policy-exists');
+    expect(ids(new LintSession(onDisk, {}, [onDisk]).lint(join(onDisk, 'binding.yaml'), binding))).not.toContain(
+      'admission/binding-policy-exists',
+    );
   });
 
   it('lints a file from disk without taking its text for an open buffer', () => {

@@ -1,4 +1,13 @@
-import { ConfigError, defaultConfig, readBoundedFileSync, SourceFile, collectObjects, holdsManifest, listManifestFiles, orderIndex } from '@platlint/core';
+import {
+  ConfigError,
+  defaultConfig,
+  readBoundedFileSync,
+  SourceFile,
+  collectObjects,
+  holdsManifest,
+  listManifestFiles,
+  orderIndex,
+} from '@platlint/core';
 import type { Config, ConfigProblem, DefinitionSource, Diagnostic, LintEngine, LintObject, RuleSetting } from '@platlint/core';
 import { createLintEngine, crossDocumentKinds, knownRuleIds } from '@platlint/rules';
 import { MAX_WORKSPACE_FILE_BYTES, MAX_WORKSPACE_FILES, WorkspaceDefinitions } from './workspace-definitions.js';
@@ -25,8 +34,10 @@ export type LintOutcome =
   | { type: 'skipped' }
   | { type: 'linted'; diagnostics: Diagnostic[]; documents: number }
   /** The configuration that applies cannot be read: the CLI stops here too. */
-  | { type: 'config-error'; error: { file: string; line: number; column: number; reason: string; message: string; problems: readonly ConfigProblem[] } };
-
+  | {
+      type: 'config-error';
+      error: { file: string; line: number; column: number; reason: string; message: string; problems: readonly ConfigProblem[] };
+    };
 
 // `kind: X` anywhere (List items are indented): cheap enough to decide which texts to parse for
 // the objects cross-document rules read.
@@ -88,7 +99,11 @@ export class LintSession {
       if (!(error instanceof ConfigError)) throw error;
       // The CLI stops at a bad --config; an editor keeps linting, with the defaults rather than a
       // guess at what the file meant, and the main thread says once why (handlers/configuration.ts).
-      this.configFileRefusal = { configFile, problems: error.problems.length, first: `${error.file}:${error.line}:${error.column}: ${error.reason}` };
+      this.configFileRefusal = {
+        configFile,
+        problems: error.problems.length,
+        first: `${error.file}:${error.line}:${error.column}: ${error.reason}`,
+      };
       return createLintEngine({ ...options, config: defaultConfig(this.cwd) });
     }
   }
@@ -135,12 +150,26 @@ export class LintSession {
       if (this.engine.isIgnored(path)) return { type: 'skipped' };
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      return { type: 'config-error', error: { file: error.file, line: error.line, column: error.column, reason: error.reason, message: error.message, problems: error.problems } };
+      return {
+        type: 'config-error',
+        error: {
+          file: error.file,
+          line: error.line,
+          column: error.column,
+          reason: error.reason,
+          message: error.message,
+          problems: error.problems,
+        },
+      };
     }
     const index = this.engine.needsIndex(source) ? this.index(path) : [];
     const result = this.engine.lintSource(source, index);
     // A file of kinds platlint does not check (a Service, a custom resource) draws nothing in the editor.
-    if (result.diagnostics.every((d) => d.ruleId === 'document/unknown-kind') && collectObjects(source, this.engine.catalog).length === 0) return { type: 'skipped' };
+    if (
+      result.diagnostics.every((d) => d.ruleId === 'document/unknown-kind') &&
+      collectObjects(source, this.engine.catalog).length === 0
+    )
+      return { type: 'skipped' };
     return { type: 'linted', diagnostics: result.diagnostics, documents: result.documents };
   }
 
@@ -160,7 +189,10 @@ export class LintSession {
   private entriesOf(path: string, text: string): LintObject[] {
     const cached = this.indexCache.get(path);
     if (cached?.text === text) return cached.entries;
-    const entries = mentionsCrossDocumentKind(text) && !this.isIgnored(path) ? this.engine.indexEntries(SourceFile.fromBytes(path, Buffer.from(text, 'utf8'))) : [];
+    const entries =
+      mentionsCrossDocumentKind(text) && !this.isIgnored(path)
+        ? this.engine.indexEntries(SourceFile.fromBytes(path, Buffer.from(text, 'utf8')))
+        : [];
     this.indexCache.set(path, { text, entries });
     return entries;
   }

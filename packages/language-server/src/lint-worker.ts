@@ -35,7 +35,8 @@ export function runLintWorkerIfAsked(): boolean {
   if (!start?.platlintLintWorker || !port) return false;
   const session = new LintSession(start.cwd, start.settings, start.roots);
   const tellRefusal = (): void => {
-    if (session.configFileRefusal) port.postMessage({ type: 'config-file-refused', refusal: session.configFileRefusal } satisfies FromWorker);
+    if (session.configFileRefusal)
+      port.postMessage({ type: 'config-file-refused', refusal: session.configFileRefusal } satisfies FromWorker);
   };
   tellRefusal();
   port.on('message', (message: ToWorker) => {
@@ -43,9 +44,17 @@ export function runLintWorkerIfAsked(): boolean {
       case 'lint': {
         let reply: FromWorker;
         try {
-          reply = { type: 'result', id: message.id, outcome: message.open ? session.lint(message.path, message.text) : session.lintText(message.path, message.text) };
+          reply = {
+            type: 'result',
+            id: message.id,
+            outcome: message.open ? session.lint(message.path, message.text) : session.lintText(message.path, message.text),
+          };
         } catch (error) {
-          reply = { type: 'failed', id: message.id, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+          reply = {
+            type: 'failed',
+            id: message.id,
+            message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          };
         }
         port.postMessage(reply);
         break;

@@ -2,7 +2,11 @@ import type { Diagnostic, Fix, Range } from '@platlint/core';
 import type { Diagnostic as LspDiagnostic, Range as LspRange } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 
-const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
+const SEVERITY = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+} as const;
 
 /** What a published diagnostic carries back to code actions: the rule's fix, in LSP form. */
 export interface DiagnosticData {
@@ -19,7 +23,14 @@ function toLspRange(range: Range): LspRange {
 
 export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
   const data: DiagnosticData = d.fix ? { fix: toLspFix(d.fix) } : {};
-  return { range: toLspRange(d.range), severity: SEVERITY[d.severity], code: d.ruleId, source: 'platlint', message: d.message, data };
+  return {
+    range: toLspRange(d.range),
+    severity: SEVERITY[d.severity],
+    code: d.ruleId,
+    source: 'platlint',
+    message: d.message,
+    data,
+  };
 }
 
 function toLspFix(fix: Fix): { range: LspRange; text: string } {

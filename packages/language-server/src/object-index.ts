@@ -44,7 +44,14 @@ function declaredObjects(uri: string, lines: Lines): DeclaredObject[] {
   for (const span of documentSpans(lines)) {
     const header = documentHeader(lines, span);
     if (!header.kind || !header.name || header.nameLine === undefined) continue;
-    const object: DeclaredObject = { uri, apiVersion: header.apiVersion ?? '', kind: header.kind, name: header.name, namespace: header.namespace, line: header.nameLine };
+    const object: DeclaredObject = {
+      uri,
+      apiVersion: header.apiVersion ?? '',
+      kind: header.kind,
+      name: header.name,
+      namespace: header.namespace,
+      line: header.nameLine,
+    };
     if (header.kind === 'MutatingAdmissionPolicy') object.paramKind = valueAtPath(lines, span, ['spec', 'paramKind', 'kind']);
     out.push(object);
   }
@@ -67,7 +74,10 @@ interface Reference {
   kind: string;
   path: string;
   /** The kind of the object named; for a paramRef, the policy's paramKind. */
-  target: (doc: { lines: Lines; span: { start: number; end: number } }, find: (kind: string, name: string) => DeclaredObject | undefined) => string | undefined;
+  target: (
+    doc: { lines: Lines; span: { start: number; end: number } },
+    find: (kind: string, name: string) => DeclaredObject | undefined,
+  ) => string | undefined;
 }
 
 const REFERENCES: readonly Reference[] = [
@@ -106,7 +116,8 @@ export class ObjectIndex {
   /** The object that the field under the cursor names, if it is a reference. */
   definition(lines: Lines, position: Position): Location | null {
     const info = parseLine(lines.line(position.line));
-    if (info.key === undefined || !info.value || info.valueStart === undefined || position.character < info.valueStart) return null;
+    if (info.key === undefined || !info.value || info.valueStart === undefined || position.character < info.valueStart)
+      return null;
     const doc = documentAt(lines, position.line);
     const header = documentHeader(lines, doc);
     const path = keyPath(lines, doc.start, position.line, info)?.join('.');

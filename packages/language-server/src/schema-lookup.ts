@@ -31,7 +31,11 @@ export function typeName(node: SchemaNode): string {
   if (!node.properties && node.additionalProperties) return `map of string to ${typeName(node.additionalProperties)}`;
   if (node.type === 'object' || node.properties) return 'object';
   if (!node.type) return 'any value';
-  return node.format && node.type !== 'string' ? `${node.type} (${node.format})` : node.format ? `string (${node.format})` : node.type;
+  return node.format && node.type !== 'string'
+    ? `${node.type} (${node.format})`
+    : node.format
+      ? `string (${node.format})`
+      : node.type;
 }
 
 function shortTypeName(typeId: string): string {

@@ -43,7 +43,10 @@ export function startServer(options: ServerOptions): Connection {
 
   connection.onInitialize((params): InitializeResult => {
     ctx.initialize(params);
-    const capabilities = Object.assign({ textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } } }, ...features.map((of) => of(params.capabilities)));
+    const capabilities = Object.assign(
+      { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } } },
+      ...features.map((of) => of(params.capabilities)),
+    );
     return { capabilities, serverInfo: { name: 'platlint-language-server' } };
   });
   connection.onInitialized(() => ctx.initialized());

@@ -28,7 +28,10 @@ function fieldLines(key: string, node: SchemaNode, indent: string, counter: { ne
   if (isObject(node)) {
     const required = depth < 6 ? (node.required ?? []).filter((k) => node.properties?.[k]) : [];
     if (required.length === 0) return [`${indent}${name}: {}`];
-    return [`${indent}${name}:`, ...required.flatMap((k) => fieldLines(k, node.properties?.[k] as SchemaNode, `${indent}  `, counter, depth + 1))];
+    return [
+      `${indent}${name}:`,
+      ...required.flatMap((k) => fieldLines(k, node.properties?.[k] as SchemaNode, `${indent}  `, counter, depth + 1)),
+    ];
   }
   if (node.type === 'array') {
     const items = node.items;
@@ -36,7 +39,9 @@ function fieldLines(key: string, node: SchemaNode, indent: string, counter: { ne
     if (isObject(items)) {
       const required = (items.required ?? []).filter((k) => items.properties?.[k]);
       if (required.length === 0) return [`${indent}${name}: []`];
-      const [first, ...rest] = required.map((k) => fieldLines(k, items.properties?.[k] as SchemaNode, `${indent}    `, counter, depth + 1));
+      const [first, ...rest] = required.map((k) =>
+        fieldLines(k, items.properties?.[k] as SchemaNode, `${indent}    `, counter, depth + 1),
+      );
       const head = (first ?? []).map((line, i) => (i === 0 ? `${indent}  - ${line.trimStart()}` : line));
       return [`${indent}${name}:`, ...head, ...rest.flat()];
     }

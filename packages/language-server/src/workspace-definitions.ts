@@ -3,7 +3,18 @@
 // `platlint lint .` over the workspace would read them. The lint thread lints custom resources
 // against them; the main thread looks kinds up in them for hover and completion.
 import { join, resolve } from 'node:path';
-import { CONFIG_FILE, catalog as builtinCatalog, catalogWith, definitionsIn, findManifestFilesSync, listManifestFiles, mayHoldDefinition, readBoundedFileSync, readOpenApiDocuments, textDigest } from '@platlint/core';
+import {
+  CONFIG_FILE,
+  catalog as builtinCatalog,
+  catalogWith,
+  definitionsIn,
+  findManifestFilesSync,
+  listManifestFiles,
+  mayHoldDefinition,
+  readBoundedFileSync,
+  readOpenApiDocuments,
+  textDigest,
+} from '@platlint/core';
 import type { Catalog, Config, DefinitionSource } from '@platlint/core';
 
 /** Workspace files are read for definitions only up to these limits, so a huge tree cannot stall start-up. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { containerPath, documentHeader, documentSpans, enclosingBlockScalar, keyPath, linesOf, parseLine, siblingKeys } from './yaml-outline.js';
+import {
+  containerPath,
+  documentHeader,
+  documentSpans,
+  enclosingBlockScalar,
+  keyPath,
+  linesOf,
+  parseLine,
+  siblingKeys,
+} from './yaml-outline.js';
 
 const deployment = linesOf(
   [
@@ -24,7 +33,13 @@ const deployment = linesOf(
 
 describe('yaml outline', () => {
   it('reads keys, values and block scalar headers of a line', () => {
-    expect(parseLine('  - name: "a b" # note')).toMatchObject({ indent: 2, dashes: [2], key: 'name', keyStart: 4, value: '"a b"' });
+    expect(parseLine('  - name: "a b" # note')).toMatchObject({
+      indent: 2,
+      dashes: [2],
+      key: 'name',
+      keyStart: 4,
+      value: '"a b"',
+    });
     expect(parseLine('    expression: >-')).toMatchObject({ key: 'expression', blockScalar: true });
     expect(parseLine('  "plat.io/owner": x').key).toBe('plat.io/owner');
     expect(parseLine('  # comment').empty).toBe(true);
@@ -51,18 +66,36 @@ describe('yaml outline', () => {
   });
 
   it('splits documents and reads each header', () => {
-    const lines = linesOf('# lead\n---\napiVersion: v1\nkind: Event\nmetadata:\n  name: e\n  namespace: ns\n---\nkind: FlowSchema\n');
+    const lines = linesOf(
+      '# lead\n---\napiVersion: v1\nkind: Event\nmetadata:\n  name: e\n  namespace: ns\n---\nkind: FlowSchema\n',
+    );
     const spans = documentSpans(lines);
     expect(spans.map((s) => [s.start, s.end])).toEqual([
       [1, 7],
       [7, 10],
     ]);
-    expect(documentHeader(lines, spans[0]!)).toMatchObject({ apiVersion: 'v1', kind: 'Event', name: 'e', namespace: 'ns', nameLine: 5 });
+    expect(documentHeader(lines, spans[0]!)).toMatchObject({
+      apiVersion: 'v1',
+      kind: 'Event',
+      name: 'e',
+      namespace: 'ns',
+      nameLine: 5,
+    });
     expect(documentHeader(lines, spans[1]!)).toMatchObject({ kind: 'FlowSchema' });
   });
 
   it('tells when a line is text of a block scalar', () => {
-    const lines = linesOf(['spec:', '  matchConditions:', '    - name: a', '      expression: >-', '        object.x ||', '          object.y', '    - name: b'].join('\n'));
+    const lines = linesOf(
+      [
+        'spec:',
+        '  matchConditions:',
+        '    - name: a',
+        '      expression: >-',
+        '        object.x ||',
+        '          object.y',
+        '    - name: b',
+      ].join('\n'),
+    );
     expect(enclosingBlockScalar(lines, 0, 5)).toEqual({ line: 3, path: ['spec', 'matchConditions', 0, 'expression'] });
     expect(enclosingBlockScalar(lines, 0, 4)?.line).toBe(3);
     expect(enclosingBlockScalar(lines, 0, 6)).toBeUndefined();

@@ -199,7 +199,11 @@ export function containerPath(lines: Lines, docStart: number, line: number, colu
   for (let i = line - 1; i >= docStart && (cur > 0 || afterItem); i--) {
     const info = parseLine(lines.line(i));
     if (info.empty) continue;
-    if (info.key !== undefined && info.keyStart !== undefined && (info.keyStart < cur || (afterItem && info.keyStart === cur && info.dashes.length === 0))) {
+    if (
+      info.key !== undefined &&
+      info.keyStart !== undefined &&
+      (info.keyStart < cur || (afterItem && info.keyStart === cur && info.dashes.length === 0))
+    ) {
       path.push(info.key);
       cur = info.keyStart;
       afterItem = false;
@@ -235,7 +239,12 @@ export function itemIndex(lines: Lines, docStart: number, line: number, column: 
 }
 
 /** The full path of the key on a line (its container, its items, the key). */
-export function keyPath(lines: Lines, docStart: number, line: number, info: LineInfo = parseLine(lines.line(line))): PathSegment[] | undefined {
+export function keyPath(
+  lines: Lines,
+  docStart: number,
+  line: number,
+  info: LineInfo = parseLine(lines.line(line)),
+): PathSegment[] | undefined {
   if (info.key === undefined) return undefined;
   const path = containerPath(lines, docStart, line, info.indent, info.dashes.length > 0);
   for (const dash of info.dashes) path.push(itemIndex(lines, docStart, line, dash));
@@ -247,7 +256,11 @@ export function keyPath(lines: Lines, docStart: number, line: number, info: Line
  * The block scalar (`key: |`) whose text holds `line`, if any: its key's line and path. Walks
  * up through lines of shrinking indentation until one opens a level.
  */
-export function enclosingBlockScalar(lines: Lines, docStart: number, line: number): { line: number; path: FieldPath } | undefined {
+export function enclosingBlockScalar(
+  lines: Lines,
+  docStart: number,
+  line: number,
+): { line: number; path: FieldPath } | undefined {
   const here = parseLine(lines.line(line));
   let cur = here.blank ? Number.MAX_SAFE_INTEGER : here.indent;
   for (let i = line - 1; i >= docStart; i--) {

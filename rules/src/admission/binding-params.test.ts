@@ -17,7 +17,10 @@ const NAMESPACE = '  paramKind: {apiVersion: v1, kind: Namespace}\n';
 RuleTester.run(rule, {
   valid: [
     { yaml: policy(CONFIGMAP) + binding('  paramRef: {name: limits, namespace: platform-config}\n') },
-    { name: 'a cluster-scoped param kind without namespace', yaml: policy(NAMESPACE) + binding('  paramRef: {name: platform-config}\n') },
+    {
+      name: 'a cluster-scoped param kind without namespace',
+      yaml: policy(NAMESPACE) + binding('  paramRef: {name: platform-config}\n'),
+    },
     { name: 'no paramRef for a policy with paramKind (params is null)', yaml: policy(CONFIGMAP) + binding('') },
     { name: 'policy not in the run', yaml: binding('  paramRef: {name: limits}\n') },
   ],

@@ -6,15 +6,17 @@ import docs from './binding-params.md';
 export default defineRule({
   meta: {
     id: 'admission/binding-params',
-    description: 'A binding\'s paramRef must fit the paramKind of its policy.',
+    description: "A binding's paramRef must fit the paramKind of its policy.",
     kinds: [BINDING],
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'API document C, MutatingAdmissionPolicy (paramKind); upstream (API server MutatingAdmissionPolicy admission, params)',
+    source:
+      'API document C, MutatingAdmissionPolicy (paramKind); upstream (API server MutatingAdmissionPolicy admission, params)',
     crossDocument: [POLICY],
     docs,
     messages: {
-      paramRefIgnored: 'policy "{{policyName}}" has no paramKind, so this paramRef is ignored; remove it or add paramKind to the policy',
+      paramRefIgnored:
+        'policy "{{policyName}}" has no paramKind, so this paramRef is ignored; remove it or add paramKind to the policy',
       clusterScopedNamespace: '{{kind}} is cluster-scoped, so paramRef.namespace must not be set; remove it',
     },
   },
@@ -34,7 +36,11 @@ export default defineRule({
     if (typeof paramKind.apiVersion !== 'string' || typeof paramKind.kind !== 'string') return;
     const info = catalog.lookup(paramKind.apiVersion, paramKind.kind)?.info;
     if (info && !info.namespaced) {
-      context.report({ path: ['spec', 'paramRef', 'namespace'], messageId: 'clusterScopedNamespace', data: { kind: paramKind.kind } });
+      context.report({
+        path: ['spec', 'paramRef', 'namespace'],
+        messageId: 'clusterScopedNamespace',
+        data: { kind: paramKind.kind },
+      });
     }
   },
 });

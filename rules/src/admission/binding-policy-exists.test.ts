@@ -14,7 +14,10 @@ spec:
 RuleTester.run(rule, {
   valid: [
     { name: 'policy after the binding', yaml: `${binding('enforce-min-replicas')}---\n${POLICY}` },
-    { name: 'policy in a List', yaml: `${binding('enforce-min-replicas')}---\napiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicyList\nitems:\n  - ${POLICY.split('\n').slice(2).join('\n    ')}` },
+    {
+      name: 'policy in a List',
+      yaml: `${binding('enforce-min-replicas')}---\napiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicyList\nitems:\n  - ${POLICY.split('\n').slice(2).join('\n    ')}`,
+    },
   ],
   invalid: [
     {

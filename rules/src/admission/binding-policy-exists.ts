@@ -13,7 +13,8 @@ export default defineRule({
     crossDocument: [POLICY],
     docs,
     messages: {
-      noPolicy: 'no MutatingAdmissionPolicy named "{{name}}" is among the linted documents; check the name or lint the binding with its policy',
+      noPolicy:
+        'no MutatingAdmissionPolicy named "{{name}}" is among the linted documents; check the name or lint the binding with its policy',
     },
   },
   check(context) {

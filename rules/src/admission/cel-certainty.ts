@@ -43,7 +43,18 @@ export function failsWhenRun(issue: CelIssue): boolean {
 
 // Macros whose later arguments run per element (none for an empty list), and has(), which
 // tests a field instead of reading it.
-const PER_ELEMENT = new Set(['all', 'exists', 'exists_one', 'existsOne', 'map', 'filter', 'sortBy', 'transformList', 'transformMap', 'transformMapEntry']);
+const PER_ELEMENT = new Set([
+  'all',
+  'exists',
+  'exists_one',
+  'existsOne',
+  'map',
+  'filter',
+  'sortBy',
+  'transformList',
+  'transformMap',
+  'transformMapEntry',
+]);
 
 interface Group {
   /** The identifier before `(`, when the group is a call's arguments. */
@@ -85,7 +96,13 @@ export function evaluatedOnEveryRun(expression: string, at: number): boolean {
   for (; i < tokens.length && (tokens[i] as CelToken).start < at; i++) {
     const s = text(tokens[i]);
     const group = stack[stack.length - 1] as Group;
-    if (OPEN.has(s)) stack.push({ callee: s === '(' && tokens[i - 1]?.kind === 'ident' ? text(tokens[i - 1]) : undefined, commas: 0, guarded: false, ended: false });
+    if (OPEN.has(s))
+      stack.push({
+        callee: s === '(' && tokens[i - 1]?.kind === 'ident' ? text(tokens[i - 1]) : undefined,
+        commas: 0,
+        guarded: false,
+        ended: false,
+      });
     else if (CLOSE.has(s)) {
       if (stack.length > 1) stack.pop();
     } else if (s === ',') {

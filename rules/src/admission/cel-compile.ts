@@ -30,7 +30,9 @@ export function matchedKinds(spec: Obj): KindInfo[] | undefined {
       for (const resource of resources) {
         const [base, sub] = resource.split('/') as [string, string | undefined];
         if (group === '*' || base === '*' || (sub !== undefined && sub !== 'status')) return undefined;
-        const kinds = catalog.kinds.filter((k) => k.group === group && k.resource === base && (versions.includes('*') || versions.includes(k.version)));
+        const kinds = catalog.kinds.filter(
+          (k) => k.group === group && k.resource === base && (versions.includes('*') || versions.includes(k.version)),
+        );
         if (kinds.length !== 1) return undefined;
         found.add(kinds[0] as KindInfo);
       }
@@ -49,8 +51,16 @@ function paramKindInfo(spec: Obj): KindInfo | undefined {
 // policies of a run share few shapes, so they are kept across policies, keyed by shape.
 const environments = new Map<string, CelEnvironment>();
 
-function environment(place: CelPlace, object: KindInfo | undefined, params: KindInfo | undefined, variables: { name: string; type: string }[], release: string): CelEnvironment {
-  const key = [place, release, object?.typeId ?? '', params?.typeId ?? '', ...variables.map((v) => `${v.name}:${v.type}`)].join('|');
+function environment(
+  place: CelPlace,
+  object: KindInfo | undefined,
+  params: KindInfo | undefined,
+  variables: { name: string; type: string }[],
+  release: string,
+): CelEnvironment {
+  const key = [place, release, object?.typeId ?? '', params?.typeId ?? '', ...variables.map((v) => `${v.name}:${v.type}`)].join(
+    '|',
+  );
   let env = environments.get(key);
   if (!env) {
     if (environments.size > 200) environments.clear();
@@ -99,7 +109,6 @@ function describe(issue: CelIssue, place: ExpressionPlace): string {
   return issue.message;
 }
 
-
 const WHAT: Record<ExpressionPlace, string> = {
   matchCondition: 'a match condition (bool)',
   variable: 'a variable (any type)',
@@ -115,13 +124,31 @@ const WHAT: Record<ExpressionPlace, string> = {
  * keep a whole state from loading.
  */
 const CERTAIN = new Set([
-  'syntax_error', 'unexpected_token', 'expected_token', 'unexpected_character', 'reserved_identifier', 'invalid_number',
-  'invalid_integer', 'invalid_hex_integer', 'newline_in_string', 'invalid_unicode_escape', 'invalid_unicode_surrogate',
-  'invalid_hex_escape', 'octal_escape_out_of_range', 'invalid_escape_sequence', 'bytes_unicode_escape', 'limit_exceeded',
-  'empty_expression', 'unknown_variable', 'unknown_function', 'result_type', 'duplicate_field',
+  'syntax_error',
+  'unexpected_token',
+  'expected_token',
+  'unexpected_character',
+  'reserved_identifier',
+  'invalid_number',
+  'invalid_integer',
+  'invalid_hex_integer',
+  'newline_in_string',
+  'invalid_unicode_escape',
+  'invalid_unicode_surrogate',
+  'invalid_hex_escape',
+  'octal_escape_out_of_range',
+  'invalid_escape_sequence',
+  'bytes_unicode_escape',
+  'limit_exceeded',
+  'empty_expression',
+  'unknown_variable',
+  'unknown_function',
+  'result_type',
+  'duplicate_field',
   // The platform's compile-time checks of literals (durations, timestamps, format strings,
   // constant patterns) and of the libraries its release has.
-  'invalid_argument', 'unavailable_in_release',
+  'invalid_argument',
+  'unavailable_in_release',
 ]);
 
 /** Whether the server certainly refuses an expression with this issue. */
@@ -207,7 +234,12 @@ function besideItsPatchType(spec: Obj, site: ExpressionAt): boolean {
   if (site.place !== 'applyConfiguration' && site.place !== 'jsonPatch') return false;
   const mutation = listOf(spec.mutations)[site.index];
   if (!isObject(mutation)) return false;
-  const member = mutation.patchType === 'ApplyConfiguration' ? 'applyConfiguration' : mutation.patchType === 'JSONPatch' ? 'jsonPatch' : undefined;
+  const member =
+    mutation.patchType === 'ApplyConfiguration'
+      ? 'applyConfiguration'
+      : mutation.patchType === 'JSONPatch'
+        ? 'jsonPatch'
+        : undefined;
   return member !== undefined && member !== site.place;
 }
 
@@ -238,10 +270,19 @@ function otherRootConstruction(expression: string): CelIssue | undefined {
     if (depth === 0 && j < tokens.length - 1) return undefined;
   }
   const name = expression.slice((tokens[0] as CelToken).start, (tokens[i - 1] as CelToken).end);
-  return { code: 'result_type', message: `expression must evaluate to Object but got ${name}: an apply configuration starts from the root type Object`, start: (tokens[0] as CelToken).start, end: (tokens[tokens.length - 1] as CelToken).end };
+  return {
+    code: 'result_type',
+    message: `expression must evaluate to Object but got ${name}: an apply configuration starts from the root type Object`,
+    start: (tokens[0] as CelToken).start,
+    end: (tokens[tokens.length - 1] as CelToken).end,
+  };
 }
 
-const EXACT: Record<Exclude<ExpressionPlace, 'variable'>, string> = { matchCondition: 'bool', applyConfiguration: 'Object', jsonPatch: 'list(JSONPatch)' };
+const EXACT: Record<Exclude<ExpressionPlace, 'variable'>, string> = {
+  matchCondition: 'bool',
+  applyConfiguration: 'Object',
+  jsonPatch: 'list(JSONPatch)',
+};
 
 /** A result of static type dyn where the server wants an exact type, over the whole expression. */
 function dynResult(site: ExpressionAt): CelIssue {

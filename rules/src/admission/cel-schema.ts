@@ -12,29 +12,46 @@ import docs from './cel-schema.md';
 export default defineRule({
   meta: {
     id: 'admission/cel-schema',
-    description: 'CEL expressions of a mutating admission policy should fit the schema of the kinds the policy matches (an error where they certainly fail on every request), and the cost budget.',
+    description:
+      'CEL expressions of a mutating admission policy should fit the schema of the kinds the policy matches (an error where they certainly fail on every request), and the cost budget.',
     kinds: [POLICY],
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'API document C, MutatingAdmissionPolicy (ApplyConfiguration, CEL variables); upstream (API server MutatingAdmissionPolicy admission, CEL environment, apply configurations)',
+    source:
+      'API document C, MutatingAdmissionPolicy (ApplyConfiguration, CEL variables); upstream (API server MutatingAdmissionPolicy admission, CEL environment, apply configurations)',
     docs,
     // The compiler's issues are open-ended: the issue, in our words, is the data, with the kinds it
     // holds for when the policy matches several and only some of them fail.
     messages: {
       schemaIssue: '{{issue}}{{kinds}}',
-      failsAndDenies: '{{issue}}{{kinds}}: it fails on every request the policy matches, and failurePolicy Fail denies each of them',
-      failsAndIgnored: "{{issue}}{{kinds}}: it fails on every request the policy matches, and with failurePolicy Ignore each is admitted without this policy's mutations",
+      failsAndDenies:
+        '{{issue}}{{kinds}}: it fails on every request the policy matches, and failurePolicy Fail denies each of them',
+      failsAndIgnored:
+        "{{issue}}{{kinds}}: it fails on every request the policy matches, and with failurePolicy Ignore each is admitted without this policy's mutations",
     },
   },
   check(context) {
     const spec = specOf(context);
     if (!spec) return;
-    const refused = new Set(compileSites(context, DYNAMIC).filter(({ issues }) => issues.some(refusedByServer)).map(({ site }) => key(site)));
+    const refused = new Set(
+      compileSites(context, DYNAMIC)
+        .filter(({ issues }) => issues.some(refusedByServer))
+        .map(({ site }) => key(site)),
+    );
     const kinds = matchedKinds(spec);
     // What the compile reports with `object` dynamic (params still typed): not the matched kinds' doing.
-    const notByKind = new Set(kinds ? compileSites(context, { typed: true, object: undefined }).flatMap(({ site, issues }) => issues.map((i) => issueId(site, i))) : []);
+    const notByKind = new Set(
+      kinds
+        ? compileSites(context, { typed: true, object: undefined }).flatMap(({ site, issues }) =>
+            issues.map((i) => issueId(site, i)),
+          )
+        : [],
+    );
     const perKind = (kinds ?? [undefined]).map((object) => ({ object, sites: compileSites(context, { typed: true, object }) }));
-    const sites = new Map<string, { site: ExpressionAt; byKind: { object: KindInfo | undefined; issues: readonly CelIssue[] }[] }>();
+    const sites = new Map<
+      string,
+      { site: ExpressionAt; byKind: { object: KindInfo | undefined; issues: readonly CelIssue[] }[] }
+    >();
     for (const { object, sites: compiled } of perKind) {
       for (const { site, issues } of compiled) {
         const entry = sites.get(key(site)) ?? { site, byKind: [] };
@@ -47,21 +64,35 @@ export default defineRule({
       // What the server refuses is admission/cel's finding only.
       if (refused.has(at)) continue;
       const certainIn = (issues: readonly CelIssue[]): CelIssue[] =>
-        issues.filter((i) => failsWhenRun(i) && !notByKind.has(issueId(site, i)) && evaluatedOnEveryRun(site.expression, i.start));
+        issues.filter(
+          (i) => failsWhenRun(i) && !notByKind.has(issueId(site, i)) && evaluatedOnEveryRun(site.expression, i.start),
+        );
       // Certain: the schema of every matched kind makes it fail here, where nothing guards it, on
       // every matched request. Issues without the kinds' typing (params, or where this package's
       // typing may lack the server's) stay advice.
-      const certain = kinds !== undefined && byKind.length === kinds.length && byKind.every((k) => certainIn(k.issues).length > 0) && runsOnEveryMatch(spec, site);
+      const certain =
+        kinds !== undefined &&
+        byKind.length === kinds.length &&
+        byKind.every((k) => certainIn(k.issues).length > 0) &&
+        runsOnEveryMatch(spec, site);
       for (const { issue, objects } of distinct(byKind)) {
-        const some = kinds && kinds.length > 1 && objects.length < kinds.length ? ` (when object is a ${objects.map((o) => o?.kind).join(' or ')})` : '';
+        const some =
+          kinds && kinds.length > 1 && objects.length < kinds.length
+            ? ` (when object is a ${objects.map((o) => o?.kind).join(' or ')})`
+            : '';
         const fails = certain && certainIn([issue]).length > 0;
         const messageId = fails ? (ignored ? 'failsAndIgnored' : 'failsAndDenies') : 'schemaIssue';
-        context.report({ path: site.path, messageId, data: { issue: issueMessage(issue, site.place), kinds: some }, span: spanIn(context, site.path, issue), ...(fails && !ignored ? { severity: 'error' as const } : {}) });
+        context.report({
+          path: site.path,
+          messageId,
+          data: { issue: issueMessage(issue, site.place), kinds: some },
+          span: spanIn(context, site.path, issue),
+          ...(fails && !ignored ? { severity: 'error' as const } : {}),
+        });
       }
     }
   },
 });
-
 
 function key(site: ExpressionAt): string {
   return site.path.join('.');
@@ -82,7 +113,9 @@ function runsOnEveryMatch(spec: Obj, site: ExpressionAt): boolean {
 }
 
 /** The issues of a site once each, with the kinds whose compile reports them. */
-function distinct(byKind: { object: KindInfo | undefined; issues: readonly CelIssue[] }[]): { issue: CelIssue; objects: (KindInfo | undefined)[] }[] {
+function distinct(
+  byKind: { object: KindInfo | undefined; issues: readonly CelIssue[] }[],
+): { issue: CelIssue; objects: (KindInfo | undefined)[] }[] {
   const out = new Map<string, { issue: CelIssue; objects: (KindInfo | undefined)[] }>();
   for (const { object, issues } of byKind) {
     for (const issue of issues) {

@@ -10,7 +10,8 @@ interface Parts {
   mutations?: string;
 }
 
-const APPLY = "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 2}}'}";
+const APPLY =
+  "    - patchType: ApplyConfiguration\n      applyConfiguration: {expression: 'Object{spec: Object.spec{replicas: 2}}'}";
 
 export const policy = (p: Parts): string => `apiVersion: admissionregistration.plat.io/v1
 kind: MutatingAdmissionPolicy

@@ -21,17 +21,27 @@ RuleTester.run(rule, {
   valid: [
     { yaml: policy('["CREATE", "UPDATE", "CONNECT"]') },
     { yaml: policy('["*"]') },
-    { name: 'an exclude rule may name DELETE', yaml: policy('["*"]', '    excludeResourceRules:\n      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["DELETE"], resources: ["deployments"]}\n') },
+    {
+      name: 'an exclude rule may name DELETE',
+      yaml: policy(
+        '["*"]',
+        '    excludeResourceRules:\n      - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["DELETE"], resources: ["deployments"]}\n',
+      ),
+    },
   ],
   invalid: [
     {
       yaml: policy('["CREATE", "DELETE"]'),
-      errors: [{ path: 'spec.matchConstraints.resourceRules[0].operations[1]', messageId: 'noDelete', line: 9, column: 32, fix: '' }],
+      errors: [
+        { path: 'spec.matchConstraints.resourceRules[0].operations[1]', messageId: 'noDelete', line: 9, column: 32, fix: '' },
+      ],
       output: policy('["CREATE"]'),
     },
     {
       name: 'a block list loses only the DELETE line; its style and the other comments stay',
-      yaml: policy('# the verbs we mutate on\n          - CREATE # new objects\n          - DELETE # never reaches a mutating policy\n          - UPDATE  # edits'),
+      yaml: policy(
+        '# the verbs we mutate on\n          - CREATE # new objects\n          - DELETE # never reaches a mutating policy\n          - UPDATE  # edits',
+      ),
       errors: [{ path: 'spec.matchConstraints.resourceRules[0].operations[1]', messageId: 'noDelete', line: 11, fix: '' }],
       output: policy('# the verbs we mutate on\n          - CREATE # new objects\n          - UPDATE  # edits'),
     },
@@ -57,7 +67,9 @@ spec:
     resourceRules:
       - {apiGroups: ["apps"], apiVersions: ["v1"], operations: ["DELETE", "UPDATE"], resources: ["deployments"]}
 `,
-      errors: [{ path: 'spec.matchResources.resourceRules[0].operations[0]', severity: 'warning', messageId: 'noDelete', fix: '' }],
+      errors: [
+        { path: 'spec.matchResources.resourceRules[0].operations[0]', severity: 'warning', messageId: 'noDelete', fix: '' },
+      ],
     },
   ],
 });

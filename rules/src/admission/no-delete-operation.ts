@@ -25,7 +25,12 @@ export default defineRule({
       const rest = strings(ops).filter((o) => o !== 'DELETE');
       ops.forEach((op, j) => {
         if (op !== 'DELETE') return;
-        context.report({ path: [...path, 'operations', j], severity, messageId: 'noDelete', ...(rest.length > 0 && rest.length === ops.length - 1 ? { fix: { removeItem: true, text: '' } } : {}) });
+        context.report({
+          path: [...path, 'operations', j],
+          severity,
+          messageId: 'noDelete',
+          ...(rest.length > 0 && rest.length === ops.length - 1 ? { fix: { removeItem: true, text: '' } } : {}),
+        });
       });
     }
   },

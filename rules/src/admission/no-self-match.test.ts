@@ -19,19 +19,46 @@ RuleTester.run(rule, {
     { yaml: policy('["apps"]', '["deployments"]') },
     { name: 'wildcards skip the policy kinds at run time', yaml: policy('["*"]', '["*"]') },
     { name: 'another group', yaml: policy('["example.com"]', '["mutatingadmissionpolicies"]') },
-    { name: 'exclude rules may name them', yaml: policy('["*"]', '["*"]', '    excludeResourceRules:\n      - {apiGroups: ["admissionregistration.plat.io"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["mutatingadmissionpolicies"]}\n') },
+    {
+      name: 'exclude rules may name them',
+      yaml: policy(
+        '["*"]',
+        '["*"]',
+        '    excludeResourceRules:\n      - {apiGroups: ["admissionregistration.plat.io"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["mutatingadmissionpolicies"]}\n',
+      ),
+    },
   ],
   invalid: [
     {
-      yaml: policy('["admissionregistration.plat.io"]', '["mutatingadmissionpolicies", "mutatingadmissionpolicybindings/status"]'),
+      yaml: policy(
+        '["admissionregistration.plat.io"]',
+        '["mutatingadmissionpolicies", "mutatingadmissionpolicybindings/status"]',
+      ),
       errors: [
-        { path: 'spec.matchConstraints.resourceRules[0].resources[0]', messageId: 'selfMatch', data: { r: 'mutatingadmissionpolicies' }, line: 7, column: 113 },
-        { path: 'spec.matchConstraints.resourceRules[0].resources[1]', messageId: 'selfMatch', data: { r: 'mutatingadmissionpolicybindings/status' } },
+        {
+          path: 'spec.matchConstraints.resourceRules[0].resources[0]',
+          messageId: 'selfMatch',
+          data: { r: 'mutatingadmissionpolicies' },
+          line: 7,
+          column: 113,
+        },
+        {
+          path: 'spec.matchConstraints.resourceRules[0].resources[1]',
+          messageId: 'selfMatch',
+          data: { r: 'mutatingadmissionpolicybindings/status' },
+        },
       ],
     },
     {
       yaml: policy('["*"]', '["deployments", "mutatingadmissionpolicybindings"]'),
-      errors: [{ path: 'spec.matchConstraints.resourceRules[0].resources[1]', severity: 'warning', messageId: 'selfMatch', data: { r: 'mutatingadmissionpolicybindings' } }],
+      errors: [
+        {
+          path: 'spec.matchConstraints.resourceRules[0].resources[1]',
+          severity: 'warning',
+          messageId: 'selfMatch',
+          data: { r: 'mutatingadmissionpolicybindings' },
+        },
+      ],
     },
   ],
 });

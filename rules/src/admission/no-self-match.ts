@@ -8,7 +8,8 @@ const SELF = new Set(['mutatingadmissionpolicies', 'mutatingadmissionpolicybindi
 export default defineRule({
   meta: {
     id: 'admission/no-self-match',
-    description: 'A mutating admission policy never applies to MutatingAdmissionPolicy or MutatingAdmissionPolicyBinding objects.',
+    description:
+      'A mutating admission policy never applies to MutatingAdmissionPolicy or MutatingAdmissionPolicyBinding objects.',
     kinds: [POLICY, BINDING],
     severity: 'warning',
     enforcedBy: 'advice',

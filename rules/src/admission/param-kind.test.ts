@@ -26,24 +26,55 @@ RuleTester.run(rule, {
       name: 'malformed apiVersion and kind',
       yaml: policy('{apiVersion: "apps/v1/x", kind: "Config_Map"}'),
       errors: [
-        { path: 'spec.paramKind.apiVersion', messageId: 'badApiVersion', data: { apiVersion: 'apps/v1/x', problem: 'has more than one "/"; write group/version, or version alone for the core group' } },
+        {
+          path: 'spec.paramKind.apiVersion',
+          messageId: 'badApiVersion',
+          data: {
+            apiVersion: 'apps/v1/x',
+            problem: 'has more than one "/"; write group/version, or version alone for the core group',
+          },
+        },
         { path: 'spec.paramKind.kind', messageId: 'badKind', data: { kind: 'Config_Map' } },
       ],
     },
     {
       name: 'a group that is not a DNS subdomain, a version that is not a DNS-1035 label',
       yaml: policy('{apiVersion: "Example.com/1v", kind: Limits}'),
-      errors: [{ path: 'spec.paramKind.apiVersion', messageId: 'badApiVersion', data: { apiVersion: 'Example.com/1v', problem: 'has a group that has uppercase letters; a DNS subdomain is lowercase' } }],
+      errors: [
+        {
+          path: 'spec.paramKind.apiVersion',
+          messageId: 'badApiVersion',
+          data: { apiVersion: 'Example.com/1v', problem: 'has a group that has uppercase letters; a DNS subdomain is lowercase' },
+        },
+      ],
     },
     {
       name: 'a lone slash has no version',
       yaml: policy('{apiVersion: "/", kind: Limits}'),
-      errors: [{ path: 'spec.paramKind.apiVersion', messageId: 'badApiVersion', data: { apiVersion: '/', problem: 'has a version that is not a DNS-1035 label (lowercase letters, digits and "-", starting with a letter)' } }],
+      errors: [
+        {
+          path: 'spec.paramKind.apiVersion',
+          messageId: 'badApiVersion',
+          data: {
+            apiVersion: '/',
+            problem: 'has a version that is not a DNS-1035 label (lowercase letters, digits and "-", starting with a letter)',
+          },
+        },
+      ],
     },
     {
       name: 'a bare version that is not a DNS-1035 label',
       yaml: policy('{apiVersion: "1", kind: Limits}'),
-      errors: [{ path: 'spec.paramKind.apiVersion', messageId: 'badApiVersion', data: { apiVersion: 1, problem: 'has a version that is not a DNS-1035 label (lowercase letters, digits and "-", starting with a letter)' } }],
+      errors: [
+        {
+          path: 'spec.paramKind.apiVersion',
+          messageId: 'badApiVersion',
+          data: {
+            apiVersion: 1,
+            problem: 'has a version that is not a DNS-1035 label (lowercase letters, digits and "-", starting with a letter)',
+          },
+        },
+      ],
     },
   ],
 });

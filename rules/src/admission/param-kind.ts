@@ -15,14 +15,15 @@ function versionProblem(apiVersion: string): string | undefined {
     const problem = formats['dns-subdomain'](group);
     if (problem) return `has a group that ${problem}`;
   }
-  if (!version || version.length > 63 || !DNS_1035.test(version)) return 'has a version that is not a DNS-1035 label (lowercase letters, digits and "-", starting with a letter)';
+  if (!version || version.length > 63 || !DNS_1035.test(version))
+    return 'has a version that is not a DNS-1035 label (lowercase letters, digits and "-", starting with a letter)';
   return undefined;
 }
 
 export default defineRule({
   meta: {
     id: 'admission/param-kind',
-    description: 'A policy\'s paramKind names both apiVersion (group/version or version) and kind.',
+    description: "A policy's paramKind names both apiVersion (group/version or version) and kind.",
     kinds: [POLICY],
     severity: 'error',
     enforcedBy: 'server',

@@ -14,14 +14,20 @@ RuleTester.run(rule, {
   valid: [
     { yaml: binding('    name: replica-policy\n    namespace: platform-config\n    parameterNotFoundAction: Deny') },
     { yaml: binding('    selector: {}\n    parameterNotFoundAction: Allow') },
-
   ],
   invalid: [
     {
       // The server checks the namespace only as a path segment; a non-DNS-label one can never match.
       name: 'a namespace that no namespace can have is a warning',
       yaml: binding('    name: replica-policy\n    namespace: Platform_Config\n    parameterNotFoundAction: Allow'),
-      errors: [{ path: 'spec.paramRef.namespace', severity: 'warning', messageId: 'badNamespace', data: { namespace: 'Platform_Config', problem: 'has uppercase letters; a DNS label is lowercase' } }],
+      errors: [
+        {
+          path: 'spec.paramRef.namespace',
+          severity: 'warning',
+          messageId: 'badNamespace',
+          data: { namespace: 'Platform_Config', problem: 'has uppercase letters; a DNS label is lowercase' },
+        },
+      ],
     },
     {
       yaml: binding('    name: replica-policy\n    selector: {matchLabels: {app: web}}\n    parameterNotFoundAction: Deny'),

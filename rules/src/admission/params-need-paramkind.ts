@@ -12,7 +12,8 @@ export default defineRule({
     source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.paramKind, CEL variables)',
     docs,
     messages: {
-      paramsWithoutParamKind: '"params" is only available when the policy sets spec.paramKind; add paramKind or remove the reference',
+      paramsWithoutParamKind:
+        '"params" is only available when the policy sets spec.paramKind; add paramKind or remove the reference',
     },
   },
   check(context) {
@@ -20,7 +21,8 @@ export default defineRule({
     if (!spec || spec.paramKind !== undefined) return;
     for (const site of expressionsOf(context)) {
       for (const ref of celReferences(site.expression)) {
-        if (ref.root === 'params') context.report({ path: site.path, messageId: 'paramsWithoutParamKind', span: spanIn(context, site.path, ref) });
+        if (ref.root === 'params')
+          context.report({ path: site.path, messageId: 'paramsWithoutParamKind', span: spanIn(context, site.path, ref) });
       }
     }
   },

@@ -22,17 +22,34 @@ RuleTester.run(rule, {
     {
       name: 'only the other member',
       yaml: policy(`    - patchType: JSONPatch\n      ${APPLY}`),
-      errors: [{ path: 'spec.mutations[0].applyConfiguration', messageId: 'otherMemberOnly', data: { type: 'JSONPatch', other: 'applyConfiguration', otherType: 'ApplyConfiguration', wanted: 'jsonPatch' }, line: 10, column: 7, fix: 'ApplyConfiguration' }],
+      errors: [
+        {
+          path: 'spec.mutations[0].applyConfiguration',
+          messageId: 'otherMemberOnly',
+          data: { type: 'JSONPatch', other: 'applyConfiguration', otherType: 'ApplyConfiguration', wanted: 'jsonPatch' },
+          line: 10,
+          column: 7,
+          fix: 'ApplyConfiguration',
+        },
+      ],
     },
     {
       name: 'both members',
       yaml: policy(`    - patchType: ApplyConfiguration\n      ${APPLY}\n      ${PATCH}`),
-      errors: [{ path: 'spec.mutations[0].jsonPatch', messageId: 'otherMemberBeside', data: { other: 'jsonPatch', type: 'ApplyConfiguration' } }],
+      errors: [
+        {
+          path: 'spec.mutations[0].jsonPatch',
+          messageId: 'otherMemberBeside',
+          data: { other: 'jsonPatch', type: 'ApplyConfiguration' },
+        },
+      ],
     },
     {
       name: 'neither member',
       yaml: policy('    - patchType: JSONPatch'),
-      errors: [{ path: 'spec.mutations[0].jsonPatch', messageId: 'memberMissing', data: { type: 'JSONPatch', wanted: 'jsonPatch' } }],
+      errors: [
+        { path: 'spec.mutations[0].jsonPatch', messageId: 'memberMissing', data: { type: 'JSONPatch', wanted: 'jsonPatch' } },
+      ],
     },
   ],
 });

@@ -17,7 +17,8 @@ export default defineRule({
     fixable: true,
     docs,
     messages: {
-      otherMemberOnly: 'patchType is {{type}} but the mutation sets {{other}}; set patchType to {{otherType}} or write {{wanted}} instead',
+      otherMemberOnly:
+        'patchType is {{type}} but the mutation sets {{other}}; set patchType to {{otherType}} or write {{wanted}} instead',
       otherMemberBeside: '{{other}} must not be set when patchType is {{type}}; remove it',
       memberMissing: 'patchType is {{type}} but {{wanted}} is missing; add {{wanted}} with an expression',
     },

@@ -10,7 +10,13 @@ const LISTS = ['operations', 'apiGroups', 'apiVersions', 'resources'] as const;
 // `x/*` or `*/y` already covers it (the same two entries the other way round pass), and `*`
 // refuses plain resources only when the last plain entry is not `*` itself.
 function checkResources(context: RuleContext, path: FieldPath, resources: unknown[]): void {
-  if (reportBesideLoneEntry(context, path, resources, '*/*', (entry) => ({ messageId: 'resourceNotAlone', data: { entry: JSON.stringify(entry) } }))) return;
+  if (
+    reportBesideLoneEntry(context, path, resources, '*/*', (entry) => ({
+      messageId: 'resourceNotAlone',
+      data: { entry: JSON.stringify(entry) },
+    }))
+  )
+    return;
   const wildcardSub = new Set<string>();
   const wildcardBase = new Set<string>();
   const plain: { r: string; i: number }[] = [];
@@ -27,7 +33,8 @@ function checkResources(context: RuleContext, path: FieldPath, resources: unknow
     }
     const base = r.slice(0, slash);
     const sub = r.slice(slash + 1);
-    if (wildcardSub.has(base)) context.report({ path: [...path, i], messageId: 'coveredBySubresourceWildcard', data: { r, base } });
+    if (wildcardSub.has(base))
+      context.report({ path: [...path, i], messageId: 'coveredBySubresourceWildcard', data: { r, base } });
     if (wildcardBase.has(sub)) context.report({ path: [...path, i], messageId: 'coveredByResourceWildcard', data: { r, sub } });
     if (sub === '*') wildcardSub.add(base);
     if (base === '*') wildcardBase.add(sub);
@@ -54,7 +61,8 @@ export default defineRule({
     fixable: true,
     docs,
     messages: {
-      resourceNotAlone: '{{entry}} must be removed: "*/*" must be the only entry of resources, and it already matches every resource and subresource',
+      resourceNotAlone:
+        '{{entry}} must be removed: "*/*" must be the only entry of resources, and it already matches every resource and subresource',
       notAlone: '{{entry}} must be removed: "*" must be the only entry of {{field}}, and it already matches everything',
       emptyResource: 'a resource must not be empty; name a resource such as "deployments", or "*"',
       coveredBySubresourceWildcard: '"{{r}}" is already matched by "{{base}}/*"; remove one of the two entries',
@@ -81,14 +89,19 @@ export default defineRule({
         }
         if (!Array.isArray(list)) continue;
         if (field === 'resources') checkResources(context, [...path, field], list);
-        else reportBesideLoneEntry(context, [...path, field], list, '*', (entry) => ({ messageId: 'notAlone', data: { entry: JSON.stringify(entry), field } }));
+        else
+          reportBesideLoneEntry(context, [...path, field], list, '*', (entry) => ({
+            messageId: 'notAlone',
+            data: { entry: JSON.stringify(entry), field },
+          }));
       }
       const names = listOf(rule.resourceNames);
       names.forEach((n, i) => {
         if (typeof n !== 'string') return;
         const problem = pathSegmentProblem(n);
         if (problem) context.report({ path: [...path, 'resourceNames', i], messageId: 'badResourceName', data: { problem } });
-        else if (names.indexOf(n) < i) context.report({ path: [...path, 'resourceNames', i], messageId: 'repeatedResourceName', data: { n } });
+        else if (names.indexOf(n) < i)
+          context.report({ path: [...path, 'resourceNames', i], messageId: 'repeatedResourceName', data: { n } });
       });
     }
   },

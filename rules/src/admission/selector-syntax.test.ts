@@ -22,8 +22,35 @@ RuleTester.run(rule, {
     { yaml: binding('{key: tier, operator: DoesNotExist}') },
   ],
   invalid: [
-    { yaml: withSelector('objectSelector', '{key: tier, operator: In}'), errors: [{ path: 'spec.matchConstraints.objectSelector.matchExpressions[0].values', messageId: 'termNeedsValues', data: { operator: 'In' } }] },
-    { yaml: withSelector('namespaceSelector', '{key: tier, operator: NotIn, values: []}'), errors: [{ path: 'spec.matchConstraints.namespaceSelector.matchExpressions[0].values', messageId: 'termNeedsValues', data: { operator: 'NotIn' } }] },
-    { yaml: binding('{key: tier, operator: Exists, values: [a]}'), errors: [{ path: 'spec.paramRef.selector.matchExpressions[0].values', messageId: 'termTakesNoValues', data: { operator: 'Exists' } }] },
+    {
+      yaml: withSelector('objectSelector', '{key: tier, operator: In}'),
+      errors: [
+        {
+          path: 'spec.matchConstraints.objectSelector.matchExpressions[0].values',
+          messageId: 'termNeedsValues',
+          data: { operator: 'In' },
+        },
+      ],
+    },
+    {
+      yaml: withSelector('namespaceSelector', '{key: tier, operator: NotIn, values: []}'),
+      errors: [
+        {
+          path: 'spec.matchConstraints.namespaceSelector.matchExpressions[0].values',
+          messageId: 'termNeedsValues',
+          data: { operator: 'NotIn' },
+        },
+      ],
+    },
+    {
+      yaml: binding('{key: tier, operator: Exists, values: [a]}'),
+      errors: [
+        {
+          path: 'spec.paramRef.selector.matchExpressions[0].values',
+          messageId: 'termTakesNoValues',
+          data: { operator: 'Exists' },
+        },
+      ],
+    },
   ],
 });

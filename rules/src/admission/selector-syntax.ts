@@ -14,14 +14,16 @@ function selectorsOf(context: RuleContext): { path: FieldPath; selector: Obj }[]
     if (match && isObject(selector)) out.push({ path: [...match.path, field], selector });
   }
   const paramRef = specOf(context)?.paramRef;
-  if (isObject(paramRef) && isObject(paramRef.selector)) out.push({ path: ['spec', 'paramRef', 'selector'], selector: paramRef.selector });
+  if (isObject(paramRef) && isObject(paramRef.selector))
+    out.push({ path: ['spec', 'paramRef', 'selector'], selector: paramRef.selector });
   return out;
 }
 
 export default defineRule({
   meta: {
     id: 'admission/selector-syntax',
-    description: 'Terms of the label selectors of a mutating admission policy or binding are well formed: In/NotIn carry values, Exists/DoesNotExist none.',
+    description:
+      'Terms of the label selectors of a mutating admission policy or binding are well formed: In/NotIn carry values, Exists/DoesNotExist none.',
     kinds: [POLICY, BINDING],
     severity: 'error',
     enforcedBy: 'server',

@@ -108,14 +108,16 @@ export function celReferences(text: string): Reference[] {
     throw error;
   }
   const refs: Reference[] = [];
-  const word = (k: number): string | undefined => (tokens[k]?.kind === 'ident' ? text.slice(tokens[k].start, tokens[k].end) : undefined);
+  const word = (k: number): string | undefined =>
+    tokens[k]?.kind === 'ident' ? text.slice(tokens[k].start, tokens[k].end) : undefined;
   const isDot = (k: number): boolean => tokens[k]?.kind === 'punct' && tokens[k]?.text === '.';
   tokens.forEach((token, k) => {
     if (token.kind !== 'ident' || isDot(k - 1)) return;
     const name = word(k);
     if (name === 'params') refs.push({ name, root: 'params', start: token.start, end: token.end });
     const field = tokens[k + 2];
-    if (name === 'variables' && isDot(k + 1) && field?.kind === 'ident') refs.push({ name: text.slice(field.start, field.end), root: 'variables', start: field.start, end: field.end });
+    if (name === 'variables' && isDot(k + 1) && field?.kind === 'ident')
+      refs.push({ name: text.slice(field.start, field.end), root: 'variables', start: field.start, end: field.end });
   });
   return refs;
 }

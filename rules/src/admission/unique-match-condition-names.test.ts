@@ -17,11 +17,21 @@ ${conditions}
 `;
 
 RuleTester.run(rule, {
-  valid: [{ yaml: policy('    - {name: replicas-unset, expression: "!has(object.spec.replicas)"}\n    - {name: example.com/not-system, expression: "request.namespace != \'kube-system\'"}') }],
+  valid: [
+    {
+      yaml: policy(
+        '    - {name: replicas-unset, expression: "!has(object.spec.replicas)"}\n    - {name: example.com/not-system, expression: "request.namespace != \'kube-system\'"}',
+      ),
+    },
+  ],
   invalid: [
     {
-      yaml: policy('    - {name: replicas-unset, expression: "!has(object.spec.replicas)"}\n    - {name: other, expression: "true"}\n    - {name: replicas-unset, expression: "request.namespace != \'kube-system\'"}'),
-      errors: [{ path: 'spec.matchConditions[2].name', messageId: 'repeated', data: { name: 'replicas-unset' }, line: 11, column: 14 }],
+      yaml: policy(
+        '    - {name: replicas-unset, expression: "!has(object.spec.replicas)"}\n    - {name: other, expression: "true"}\n    - {name: replicas-unset, expression: "request.namespace != \'kube-system\'"}',
+      ),
+      errors: [
+        { path: 'spec.matchConditions[2].name', messageId: 'repeated', data: { name: 'replicas-unset' }, line: 11, column: 14 },
+      ],
     },
   ],
 });

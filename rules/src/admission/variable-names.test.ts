@@ -20,7 +20,9 @@ RuleTester.run(rule, {
   valid: [{ yaml: policy('    - {name: minReplicas, expression: "2"}\n    - {name: _max_2, expression: "3"}') }],
   invalid: [
     {
-      yaml: policy('    - {name: min-replicas, expression: "2"}\n    - {name: 2max, expression: "2"}\n    - {name: namespace, expression: "2"}\n    - {name: a, expression: "1"}\n    - {name: a, expression: "2"}'),
+      yaml: policy(
+        '    - {name: min-replicas, expression: "2"}\n    - {name: 2max, expression: "2"}\n    - {name: namespace, expression: "2"}\n    - {name: a, expression: "1"}\n    - {name: a, expression: "2"}',
+      ),
       errors: [
         { path: 'spec.variables[0].name', messageId: 'notIdentifier', data: { name: 'min-replicas' }, line: 9, column: 14 },
         { path: 'spec.variables[1].name', messageId: 'notIdentifier', data: { name: '2max' } },

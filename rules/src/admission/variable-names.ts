@@ -3,7 +3,29 @@ import { POLICY, specOf, variableNames } from './shared.js';
 import docs from './variable-names.md';
 
 // CEL's reserved words cannot name a variable (upstream checks this too).
-const RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
+const RESERVED = new Set([
+  'true',
+  'false',
+  'null',
+  'in',
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'for',
+  'function',
+  'if',
+  'import',
+  'let',
+  'loop',
+  'package',
+  'namespace',
+  'return',
+  'var',
+  'void',
+  'while',
+]);
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export default defineRule({
@@ -16,7 +38,8 @@ export default defineRule({
     source: 'API document C, MutatingAdmissionPolicy (MutatingAdmissionPolicySpec.variables)',
     docs,
     messages: {
-      notIdentifier: 'variable name "{{name}}" is not a CEL identifier; use letters, digits and "_" only, not starting with a digit',
+      notIdentifier:
+        'variable name "{{name}}" is not a CEL identifier; use letters, digits and "_" only, not starting with a digit',
       reservedWord: 'variable name "{{name}}" is a CEL reserved word; choose another name',
       repeated: 'variable name "{{name}}" is already used by an earlier variable; names should be unique',
     },

@@ -1,7 +1,10 @@
 import { RuleTester } from '@platlint/core/testing';
 import rule from './variable-references.js';
 
-const policy = (variables: string, mutation = "'Object{spec: Object.spec{replicas: 2}}'"): string => `apiVersion: admissionregistration.plat.io/v1
+const policy = (
+  variables: string,
+  mutation = "'Object{spec: Object.spec{replicas: 2}}'",
+): string => `apiVersion: admissionregistration.plat.io/v1
 kind: MutatingAdmissionPolicy
 metadata: {name: p}
 spec:
@@ -19,8 +22,16 @@ ${variables}
 
 RuleTester.run(rule, {
   valid: [
-    { yaml: policy('    - {name: base, expression: "2"}\n    - {name: doubled, expression: "variables.base * 2"}', "'Object{spec: Object.spec{replicas: variables.doubled}}'") },
-    { name: 'text in strings and fields of other objects is not a reference', yaml: policy('    - {name: base, expression: "\'variables.later\' + object.variables.later + r\\"variables.x\\""}') },
+    {
+      yaml: policy(
+        '    - {name: base, expression: "2"}\n    - {name: doubled, expression: "variables.base * 2"}',
+        "'Object{spec: Object.spec{replicas: variables.doubled}}'",
+      ),
+    },
+    {
+      name: 'text in strings and fields of other objects is not a reference',
+      yaml: policy('    - {name: base, expression: "\'variables.later\' + object.variables.later + r\\"variables.x\\""}'),
+    },
   ],
   invalid: [
     {
@@ -35,8 +46,19 @@ RuleTester.run(rule, {
     },
     {
       name: 'an unknown name in a block scalar mutation',
-      yaml: policy('    - {name: base, expression: "2"}', '|\n          Object{spec: Object.spec{\n            replicas: variables.bsae}}'),
-      errors: [{ path: 'spec.mutations[0].applyConfiguration.expression', messageId: 'unknownVariable', data: { name: 'bsae', hint: 'declared: "base"' }, line: 15, column: 33 }],
+      yaml: policy(
+        '    - {name: base, expression: "2"}',
+        '|\n          Object{spec: Object.spec{\n            replicas: variables.bsae}}',
+      ),
+      errors: [
+        {
+          path: 'spec.mutations[0].applyConfiguration.expression',
+          messageId: 'unknownVariable',
+          data: { name: 'bsae', hint: 'declared: "base"' },
+          line: 15,
+          column: 33,
+        },
+      ],
     },
   ],
 });

@@ -14,7 +14,8 @@ export default defineRule({
     messages: {
       unknownVariable: 'no variable is named "{{name}}"; {{hint}}',
       selfReference: 'variable "{{name}}" refers to itself; a variable may only use earlier variables',
-      laterVariable: 'variable "{{name}}" is declared after this one; move it above, since a variable may only use earlier variables',
+      laterVariable:
+        'variable "{{name}}" is declared after this one; move it above, since a variable may only use earlier variables',
     },
   },
   check(context) {
@@ -27,7 +28,14 @@ export default defineRule({
         if (ref.root !== 'variables') continue;
         const at = names.indexOf(ref.name);
         const declared = names.filter((n) => n !== undefined).map((n) => `"${n}"`);
-        const messageId = at < 0 ? 'unknownVariable' : site.place === 'variable' && at === site.index ? 'selfReference' : at >= visible ? 'laterVariable' : undefined;
+        const messageId =
+          at < 0
+            ? 'unknownVariable'
+            : site.place === 'variable' && at === site.index
+              ? 'selfReference'
+              : at >= visible
+                ? 'laterVariable'
+                : undefined;
         if (!messageId) continue;
         // The hint of an unknown name: the names declared, or where to declare one.
         const hint = declared.length > 0 ? `declared: ${declared.join(', ')}` : 'declare it under spec.variables';

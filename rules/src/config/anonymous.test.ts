@@ -28,7 +28,12 @@ RuleTester.run(rule, {
       yaml: authn([jwt()], 'enabled: true\nconditions:\n  - path: ""\n  - path: /livez\n  - path: /livez\n  - {}'),
       errors: [
         { path: 'anonymous.conditions[0].path', messageId: 'noPath', data: { state: 'empty' }, severity: 'warning' },
-        { path: 'anonymous.conditions[2].path', messageId: 'repeatedPath', data: { path: '"/livez"', firstIndex: 1 }, severity: 'warning' },
+        {
+          path: 'anonymous.conditions[2].path',
+          messageId: 'repeatedPath',
+          data: { path: '"/livez"', firstIndex: 1 },
+          severity: 'warning',
+        },
         { path: 'anonymous.conditions[3].path', messageId: 'noPath', data: { state: 'missing' }, severity: 'warning' },
       ],
     },

@@ -10,10 +10,12 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, AuthenticationConfiguration (AnonymousAuthConfig, AnonymousAuthCondition); upstream (API server configuration loading, AuthenticationConfiguration)',
+    source:
+      'API document C, AuthenticationConfiguration (AnonymousAuthConfig, AnonymousAuthCondition); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
     messages: {
-      conditionsWhileDisabled: 'conditions have no effect while anonymous.enabled is false; set enabled: true or remove the conditions',
+      conditionsWhileDisabled:
+        'conditions have no effect while anonymous.enabled is false; set enabled: true or remove the conditions',
       noPath: 'path is {{state}}; name the request path anonymous access is allowed for, e.g. "/livez"',
       repeatedPath: 'path {{path}} is already listed in conditions[{{firstIndex}}]; remove the repeat',
     },
@@ -29,14 +31,25 @@ export default defineRule({
     for (const { value, k } of paths) {
       // The server ignores condition paths; the spec requires them.
       if (value === '' || value === undefined || value === null) {
-        context.report({ path: ['anonymous', 'conditions', k, 'path'], severity: 'warning', messageId: 'noPath', data: { state: value === '' ? 'empty' : 'missing' }, target: 'missing' });
+        context.report({
+          path: ['anonymous', 'conditions', k, 'path'],
+          severity: 'warning',
+          messageId: 'noPath',
+          data: { state: value === '' ? 'empty' : 'missing' },
+          target: 'missing',
+        });
       }
     }
     forRepeats(
       paths,
       (p) => (typeof p.value === 'string' && p.value !== '' ? p.value : undefined),
       (later, first) =>
-        context.report({ path: ['anonymous', 'conditions', later.k, 'path'], messageId: 'repeatedPath', data: { path: JSON.stringify(later.value), firstIndex: first.k }, severity: 'warning' }),
+        context.report({
+          path: ['anonymous', 'conditions', later.k, 'path'],
+          messageId: 'repeatedPath',
+          data: { path: JSON.stringify(later.value), firstIndex: first.k },
+          severity: 'warning',
+        }),
     );
   },
 });

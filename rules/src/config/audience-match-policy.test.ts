@@ -23,11 +23,20 @@ RuleTester.run(rule, {
     },
     {
       yaml: issuer('audiences: [a]\naudienceMatchPolicy: matchany'),
-      errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', messageId: 'unsupported', data: { policy: '"matchany"', caseNote: ' (values are case-sensitive)' }, fix: 'MatchAny' }],
+      errors: [
+        {
+          path: 'jwt[0].issuer.audienceMatchPolicy',
+          messageId: 'unsupported',
+          data: { policy: '"matchany"', caseNote: ' (values are case-sensitive)' },
+          fix: 'MatchAny',
+        },
+      ],
     },
     {
       yaml: issuer('audiences: [a, b]\naudienceMatchPolicy: MatchAll'),
-      errors: [{ path: 'jwt[0].issuer.audienceMatchPolicy', messageId: 'unsupported', data: { policy: '"MatchAll"', caseNote: '' } }],
+      errors: [
+        { path: 'jwt[0].issuer.audienceMatchPolicy', messageId: 'unsupported', data: { policy: '"MatchAll"', caseNote: '' } },
+      ],
     },
   ],
 });

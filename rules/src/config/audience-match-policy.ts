@@ -27,7 +27,12 @@ export default defineRule({
       const unset = policy === undefined || policy === null || policy === '';
       if (typeof policy === 'string' && !unset && policy !== 'MatchAny') {
         const fix = policy.toLowerCase() === 'matchany' ? { text: 'MatchAny' } : undefined;
-        context.report({ path: at, messageId: 'unsupported', data: { policy: quote(policy), caseNote: fix ? ' (values are case-sensitive)' : '' }, fix });
+        context.report({
+          path: at,
+          messageId: 'unsupported',
+          data: { policy: quote(policy), caseNote: fix ? ' (values are case-sensitive)' : '' },
+          fix,
+        });
       } else if (count > 1 && unset) {
         context.report({ path: at, messageId: 'required', data: { count }, target: 'missing' });
       }

@@ -9,7 +9,13 @@ RuleTester.run(rule, {
       yaml: authn([jwt({ issuer: 'url: https://sso.example.com\naudiences: [a, "", b, a]\naudienceMatchPolicy: MatchAny' })]),
       errors: [
         { path: 'jwt[0].issuer.audiences[1]', messageId: 'empty' },
-        { path: 'jwt[0].issuer.audiences[3]', messageId: 'repeated', data: { audience: '"a"', firstIndex: 0 }, line: 6, column: 29 },
+        {
+          path: 'jwt[0].issuer.audiences[3]',
+          messageId: 'repeated',
+          data: { audience: '"a"', firstIndex: 0 },
+          line: 6,
+          column: 29,
+        },
       ],
     },
   ],

@@ -10,7 +10,8 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, AuthenticationConfiguration (Issuer.audiences); upstream (API server configuration loading, AuthenticationConfiguration)',
+    source:
+      'API document C, AuthenticationConfiguration (Issuer.audiences); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
     messages: {
       empty: 'audience is empty; write the audience the tokens carry or remove the entry',
@@ -26,7 +27,12 @@ export default defineRule({
       forRepeats(
         entries,
         (e) => (typeof e.value === 'string' && e.value !== '' ? e.value : undefined),
-        (later, first) => context.report({ path: [...path, 'issuer', 'audiences', later.j], messageId: 'repeated', data: { audience: JSON.stringify(later.value), firstIndex: first.j } }),
+        (later, first) =>
+          context.report({
+            path: [...path, 'issuer', 'audiences', later.j],
+            messageId: 'repeated',
+            data: { audience: JSON.stringify(later.value), firstIndex: first.j },
+          }),
       );
     }
   },

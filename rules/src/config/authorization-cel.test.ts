@@ -2,7 +2,9 @@ import { RuleTester } from '@platlint/core/testing';
 import { authz, webhookAuthorizer } from './fixtures.js';
 import rule from './authorization-cel.js';
 
-const conditions = (...expressions: string[]): Record<string, string> => ({ matchConditions: `\n${expressions.map((e) => `  - expression: ${e}`).join('\n')}` });
+const conditions = (...expressions: string[]): Record<string, string> => ({
+  matchConditions: `\n${expressions.map((e) => `  - expression: ${e}`).join('\n')}`,
+});
 
 RuleTester.run(rule, {
   valid: [
@@ -12,7 +14,7 @@ RuleTester.run(rule, {
           'a',
           conditions(
             'request.resourceAttributes.verb == "get"',
-            "'!(request.user in [\"system:admin\"])'",
+            '\'!(request.user in ["system:admin"])\'',
             'request.resourceAttributes.labelSelector.requirements.exists(r, r.key == "team")',
             'request.nonResourceAttributes.path.startsWith("/debug")',
           ),
@@ -22,11 +24,31 @@ RuleTester.run(rule, {
   ],
   invalid: [
     {
-      yaml: authz([webhookAuthorizer('a', conditions('request.user', '"request.verb == \\"get\\""', '|\n      claims.sub == ""'))]),
+      yaml: authz([
+        webhookAuthorizer('a', conditions('request.user', '"request.verb == \\"get\\""', '|\n      claims.sub == ""')),
+      ]),
       errors: [
-        { path: 'authorizers[0].webhook.matchConditions[0].expression', messageId: 'celIssue', data: { issue: 'expression must evaluate to bool but got string', hint: '' }, line: 17, column: 23 },
-        { path: 'authorizers[0].webhook.matchConditions[1].expression', messageId: 'celIssue', data: { issue: 'no such key "verb" on Request', hint: '' }, line: 18, column: 32 },
-        { path: 'authorizers[0].webhook.matchConditions[2].expression', messageId: 'celIssue', data: { issue: 'unknown variable "claims"', hint: '; a match condition sees only the variable "request"' }, line: 20, column: 13 },
+        {
+          path: 'authorizers[0].webhook.matchConditions[0].expression',
+          messageId: 'celIssue',
+          data: { issue: 'expression must evaluate to bool but got string', hint: '' },
+          line: 17,
+          column: 23,
+        },
+        {
+          path: 'authorizers[0].webhook.matchConditions[1].expression',
+          messageId: 'celIssue',
+          data: { issue: 'no such key "verb" on Request', hint: '' },
+          line: 18,
+          column: 32,
+        },
+        {
+          path: 'authorizers[0].webhook.matchConditions[2].expression',
+          messageId: 'celIssue',
+          data: { issue: 'unknown variable "claims"', hint: '; a match condition sees only the variable "request"' },
+          line: 20,
+          column: 13,
+        },
       ],
     },
   ],

@@ -6,7 +6,13 @@ import docs from './authorization-cel.md';
 
 /** The check of webhook match conditions; where they stand is marked in the schema tree. */
 const CHECKS = {
-  'authorization.webhookMatchCondition': { place: 'a match condition', variable: 'request', staticBool: true, skip: 'blank', compileRepeatsOnce: true },
+  'authorization.webhookMatchCondition': {
+    place: 'a match condition',
+    variable: 'request',
+    staticBool: true,
+    skip: 'blank',
+    compileRepeatsOnce: true,
+  },
 } as const satisfies Partial<Record<CelPlace, PlaceCheck>>;
 
 export default defineRule({

@@ -31,7 +31,12 @@ export default defineRule({
       seen.add(type);
       const expected = type.toLowerCase();
       if (authorizer.name !== expected) {
-        context.report({ path: ['authorizers', i, 'name'], messageId: 'wrongName', data: { type, expected: JSON.stringify(expected) }, fix: { text: expected } });
+        context.report({
+          path: ['authorizers', i, 'name'],
+          messageId: 'wrongName',
+          data: { type, expected: JSON.stringify(expected) },
+          fix: { text: expected },
+        });
       }
     });
   },

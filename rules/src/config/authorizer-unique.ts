@@ -10,7 +10,8 @@ export default defineRule({
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, AuthorizationConfiguration (AuthorizerConfiguration); upstream (API server configuration loading, AuthorizationConfiguration)',
+    source:
+      'API document C, AuthorizationConfiguration (AuthorizerConfiguration); upstream (API server configuration loading, AuthorizationConfiguration)',
     docs,
     messages: {
       repeatedType: 'type {{type}} is already authorizers[{{firstIndex}}]; a built-in authorizer is listed once',
@@ -28,13 +29,22 @@ export default defineRule({
       ({ authorizer }) => (filled(authorizer.type) && authorizer.type !== 'Webhook' ? authorizer.type : undefined),
       (later, first) => {
         repeatedType.add(later.i);
-        context.report({ path: ['authorizers', later.i, 'type'], messageId: 'repeatedType', data: { type: later.authorizer.type as string, firstIndex: first.i } });
+        context.report({
+          path: ['authorizers', later.i, 'type'],
+          messageId: 'repeatedType',
+          data: { type: later.authorizer.type as string, firstIndex: first.i },
+        });
       },
     );
     forRepeats(
       entries.filter((e) => !repeatedType.has(e.i)),
       ({ authorizer }) => (filled(authorizer.name) ? authorizer.name : undefined),
-      (later, first) => context.report({ path: ['authorizers', later.i, 'name'], messageId: 'repeatedName', data: { name: JSON.stringify(later.authorizer.name), firstIndex: first.i } }),
+      (later, first) =>
+        context.report({
+          path: ['authorizers', later.i, 'name'],
+          messageId: 'repeatedName',
+          data: { name: JSON.stringify(later.authorizer.name), firstIndex: first.i },
+        }),
     );
   },
 });

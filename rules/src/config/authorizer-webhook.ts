@@ -25,7 +25,12 @@ export default defineRule({
       if (authorizer.type === 'Webhook' && !present) {
         context.report({ path: ['authorizers', i, 'webhook'], messageId: 'webhookMissing', target: 'missing' });
       } else if (authorizer.type !== 'Webhook' && present) {
-        context.report({ path: ['authorizers', i, 'webhook'], messageId: 'webhookNotTaken', data: { type: authorizer.type }, target: 'key' });
+        context.report({
+          path: ['authorizers', i, 'webhook'],
+          messageId: 'webhookNotTaken',
+          data: { type: authorizer.type },
+          target: 'key',
+        });
       }
     });
   },

@@ -10,7 +10,8 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, AuthenticationConfiguration (Issuer.certificateAuthority); upstream (API server configuration loading, AuthenticationConfiguration)',
+    source:
+      'API document C, AuthenticationConfiguration (Issuer.certificateAuthority); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
     messages: {
       notPem: 'certificateAuthority {{problem}}; write the PEM text of the CA certificates, not a file path',

@@ -4,12 +4,21 @@ import rule from './claim-or-expression.js';
 
 RuleTester.run(rule, {
   valid: [
-    { yaml: authn([jwt({ mappings: 'username:\n  claim: sub\n  prefix: ""\ngroups:\n  prefix: ""\nuid:\n  expression: claims.sub' })]) },
+    {
+      yaml: authn([
+        jwt({ mappings: 'username:\n  claim: sub\n  prefix: ""\ngroups:\n  prefix: ""\nuid:\n  expression: claims.sub' }),
+      ]),
+    },
     { yaml: authn([jwt({ mappings: 'username:\n  expression: claims.sub\ngroups: {}\nuid:\n  claim: sub' })]) },
   ],
   invalid: [
     {
-      yaml: authn([jwt({ mappings: 'username:\n  claim: sub\n  expression: claims.sub\ngroups:\n  claim: groups\n  prefix: ""\n  expression: claims.groups\nuid: {}' })]),
+      yaml: authn([
+        jwt({
+          mappings:
+            'username:\n  claim: sub\n  expression: claims.sub\ngroups:\n  claim: groups\n  prefix: ""\n  expression: claims.groups\nuid: {}',
+        }),
+      ]),
       errors: [
         { path: 'jwt[0].claimMappings.username.claim', messageId: 'both', data: { field: 'username' }, line: 9 },
         { path: 'jwt[0].claimMappings.username.expression', messageId: 'both', data: { field: 'username' }, line: 10 },

@@ -22,11 +22,20 @@ export default defineRule({
       for (const field of ['username', 'groups', 'uid'] as const) {
         const mapping = obj(mappings?.[field]);
         if (!mapping) continue;
-        const { paths, problem } = unionFindingPaths([...path, 'claimMappings', field], ['claim', 'expression'], (m) => filled(mapping[m]));
+        const { paths, problem } = unionFindingPaths([...path, 'claimMappings', field], ['claim', 'expression'], (m) =>
+          filled(mapping[m]),
+        );
         if (problem === 'both') {
           for (const at of paths) context.report({ path: at, messageId: 'both', data: { field }, target: 'key' });
         } else if (problem === 'none' && field !== 'groups') {
-          for (const at of paths) context.report({ path: at, messageId: 'neither', data: { field }, severity: field === 'uid' ? 'warning' : undefined, target: 'missing' });
+          for (const at of paths)
+            context.report({
+              path: at,
+              messageId: 'neither',
+              data: { field },
+              severity: field === 'uid' ? 'warning' : undefined,
+              target: 'missing',
+            });
         }
       }
     }

@@ -5,7 +5,11 @@ import rule from './claim-prefix.js';
 RuleTester.run(rule, {
   valid: [
     { yaml: authn([jwt({ mappings: 'username:\n  claim: sub\n  prefix: ""\ngroups:\n  expression: claims.groups' })]) },
-    { yaml: authn([jwt({ mappings: 'username:\n  expression: \'"sso:" + claims.sub\'\ngroups:\n  claim: groups\n  prefix: "sso:"' })]) },
+    {
+      yaml: authn([
+        jwt({ mappings: 'username:\n  expression: \'"sso:" + claims.sub\'\ngroups:\n  claim: groups\n  prefix: "sso:"' }),
+      ]),
+    },
   ],
   invalid: [
     {

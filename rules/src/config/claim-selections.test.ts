@@ -3,7 +3,9 @@ import { claimSelections } from './claim-selections.js';
 
 describe('claimSelections', () => {
   it('finds claims selected from the claims variable only', () => {
-    expect([...claimSelections('claims.email + claims.?sub.orValue("") + other.claims.name + "claims.fake" // claims.note')]).toEqual(['email', 'sub']);
+    expect([
+      ...claimSelections('claims.email + claims.?sub.orValue("") + other.claims.name + "claims.fake" // claims.note'),
+    ]).toEqual(['email', 'sub']);
   });
 
   it('skips a raw string that ends in a backslash', () => {

@@ -4,9 +4,20 @@ import rule from './claim-validation-rule.js';
 
 RuleTester.run(rule, {
   valid: [
-    { yaml: authn([jwt({ claimRules: '- claim: hd\n  requiredValue: example.com\n- claim: tenant\n- expression: claims.hd == "example.com"\n  message: wrong domain' })]) },
+    {
+      yaml: authn([
+        jwt({
+          claimRules:
+            '- claim: hd\n  requiredValue: example.com\n- claim: tenant\n- expression: claims.hd == "example.com"\n  message: wrong domain',
+        }),
+      ]),
+    },
     // Empty counts as unset on the server: these members are not "set" beside the other pair.
-    { yaml: authn([jwt({ claimRules: '- claim: hd\n  message: ""\n- expression: claims.hd == "example.com"\n  requiredValue: ""' })]) },
+    {
+      yaml: authn([
+        jwt({ claimRules: '- claim: hd\n  message: ""\n- expression: claims.hd == "example.com"\n  requiredValue: ""' }),
+      ]),
+    },
   ],
   invalid: [
     {
@@ -29,7 +40,11 @@ RuleTester.run(rule, {
         { path: 'jwt[0].claimValidationRules[2].message', messageId: 'messageWithClaim' },
         { path: 'jwt[0].claimValidationRules[3].requiredValue', messageId: 'requiredValueWithExpression' },
         { path: 'jwt[0].claimValidationRules[4].claim', messageId: 'repeated', data: { field: 'claim', firstIndex: 2 } },
-        { path: 'jwt[0].claimValidationRules[5].expression', messageId: 'repeated', data: { field: 'expression', firstIndex: 3 } },
+        {
+          path: 'jwt[0].claimValidationRules[5].expression',
+          messageId: 'repeated',
+          data: { field: 'expression', firstIndex: 3 },
+        },
       ],
     },
   ],

@@ -12,7 +12,8 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, AuthenticationConfiguration (ClaimValidationRule); upstream (API server configuration loading, AuthenticationConfiguration)',
+    source:
+      'API document C, AuthenticationConfiguration (ClaimValidationRule); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
     messages: {
       both: 'claim and expression are both set; a rule uses one of them',
@@ -33,16 +34,24 @@ export default defineRule({
         const expression = filled(rule.expression);
         const union = unionFindingPaths(at, ['claim', 'expression'], (m) => filled(rule[m]));
         if (union.problem === 'both') for (const path of union.paths) context.report({ path, messageId: 'both', target: 'key' });
-        else if (union.problem === 'none') for (const path of union.paths) context.report({ path, messageId: 'neither', target: 'missing' });
-        else if (claim && filled(rule.message)) context.report({ path: [...at, 'message'], messageId: 'messageWithClaim', target: 'key' });
-        else if (expression && filled(rule.requiredValue)) context.report({ path: [...at, 'requiredValue'], messageId: 'requiredValueWithExpression', target: 'key' });
+        else if (union.problem === 'none')
+          for (const path of union.paths) context.report({ path, messageId: 'neither', target: 'missing' });
+        else if (claim && filled(rule.message))
+          context.report({ path: [...at, 'message'], messageId: 'messageWithClaim', target: 'key' });
+        else if (expression && filled(rule.requiredValue))
+          context.report({ path: [...at, 'requiredValue'], messageId: 'requiredValueWithExpression', target: 'key' });
       }
       const exclusive = (r: Obj): boolean => !(filled(r.claim) && filled(r.expression));
       for (const field of ['claim', 'expression'] as const) {
         forRepeats(
           rules.filter(({ rule }) => exclusive(rule)),
           ({ rule }) => (filled(rule[field]) ? rule[field] : undefined),
-          (later, first) => context.report({ path: [...later.at, field], messageId: 'repeated', data: { field, firstIndex: String(first.at[3]) } }),
+          (later, first) =>
+            context.report({
+              path: [...later.at, field],
+              messageId: 'repeated',
+              data: { field, firstIndex: String(first.at[3]) },
+            }),
         );
       }
     }

@@ -14,8 +14,19 @@ RuleTester.run(rule, {
     {
       yaml: egress([direct('master'), direct('etcd'), direct('controlplane'), direct('etcd')].join('\n')),
       errors: [
-        { path: 'egressSelections[0].name', messageId: 'masterDeprecated', severity: 'warning', fix: 'controlplane', line: 4, column: 11 },
-        { path: 'egressSelections[2].name', messageId: 'repeated', data: { firstIndex: 0, destination: 'controlplane (as master)' } },
+        {
+          path: 'egressSelections[0].name',
+          messageId: 'masterDeprecated',
+          severity: 'warning',
+          fix: 'controlplane',
+          line: 4,
+          column: 11,
+        },
+        {
+          path: 'egressSelections[2].name',
+          messageId: 'repeated',
+          data: { firstIndex: 0, destination: 'controlplane (as master)' },
+        },
         { path: 'egressSelections[3].name', messageId: 'repeated', data: { firstIndex: 1, destination: '"etcd"' } },
       ],
     },

@@ -15,7 +15,8 @@ export default defineRule({
     kinds: [EGRESS],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, EgressSelectorConfiguration (EgressSelection.name); upstream (API server configuration loading, EgressSelectorConfiguration)',
+    source:
+      'API document C, EgressSelectorConfiguration (EgressSelection.name); upstream (API server configuration loading, EgressSelectorConfiguration)',
     fixable: true,
     docs,
     messages: {
@@ -37,14 +38,22 @@ export default defineRule({
       ({ name }) => destination(name),
       (later, first) => {
         repeated.add(later.i);
-        context.report({ path: ['egressSelections', later.i, 'name'], messageId: 'repeated', data: { firstIndex: first.i, destination: first.name === 'master' ? 'controlplane (as master)' : quote(first.name) } });
+        context.report({
+          path: ['egressSelections', later.i, 'name'],
+          messageId: 'repeated',
+          data: { firstIndex: first.i, destination: first.name === 'master' ? 'controlplane (as master)' : quote(first.name) },
+        });
       },
     );
     for (const { name, i } of entries) {
       const path = ['egressSelections', i, 'name'];
-      if (name === 'master') context.report({ path, severity: 'warning', messageId: 'masterDeprecated', fix: { text: 'controlplane' } });
+      if (name === 'master')
+        context.report({ path, severity: 'warning', messageId: 'masterDeprecated', fix: { text: 'controlplane' } });
       else if (!repeated.has(i) && !DESTINATIONS.includes(destination(name))) {
-        context.report({ path, ...(name === '' ? { messageId: 'emptyName' } : { messageId: 'unknownDestination', data: { name: quote(name) } }) });
+        context.report({
+          path,
+          ...(name === '' ? { messageId: 'emptyName' } : { messageId: 'unknownDestination', data: { name: quote(name) } }),
+        });
       }
     }
   },

@@ -10,7 +10,8 @@ export default defineRule({
     kinds: [EGRESS],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, EgressSelectorConfiguration (TCPTransport, TLSConfig); upstream (API server configuration loading, EgressSelectorConfiguration)',
+    source:
+      'API document C, EgressSelectorConfiguration (TCPTransport, TLSConfig); upstream (API server configuration loading, EgressSelectorConfiguration)',
     docs,
     messages: {
       tlsWithHttp: 'tlsConfig is not used with an http:// url; remove it or switch the url to https://',
@@ -27,7 +28,8 @@ export default defineRule({
       const at = ['egressSelections', i, 'connection', 'transport', 'tcp'];
       const tls = tcp.tlsConfig;
       if (tcp.url.startsWith('http://')) {
-        if (tls !== undefined && tls !== null) context.report({ path: [...at, 'tlsConfig'], messageId: 'tlsWithHttp', target: 'key' });
+        if (tls !== undefined && tls !== null)
+          context.report({ path: [...at, 'tlsConfig'], messageId: 'tlsWithHttp', target: 'key' });
       } else if (tcp.url.startsWith('https://')) {
         const config = obj(tls);
         if (!config) {
@@ -35,7 +37,13 @@ export default defineRule({
           return;
         }
         for (const field of ['clientKey', 'clientCert'] as const) {
-          if (!filled(config[field])) context.report({ path: [...at, 'tlsConfig', field], messageId: 'tlsFieldMissing', data: { field, file: field === 'clientKey' ? 'key' : 'certificate' }, target: 'missing' });
+          if (!filled(config[field]))
+            context.report({
+              path: [...at, 'tlsConfig', field],
+              messageId: 'tlsFieldMissing',
+              data: { field, file: field === 'clientKey' ? 'key' : 'certificate' },
+              target: 'missing',
+            });
         }
       } else {
         context.report({ path: [...at, 'url'], messageId: 'badScheme', data: { url: JSON.stringify(tcp.url) } });

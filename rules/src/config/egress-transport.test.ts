@@ -2,7 +2,8 @@ import { RuleTester } from '@platlint/core/testing';
 import { egress } from './fixtures.js';
 import rule from './egress-transport.js';
 
-const selection = (name: string, connection: string): string => `- name: ${name}\n  connection:\n${connection.replace(/^/gm, '    ')}`;
+const selection = (name: string, connection: string): string =>
+  `- name: ${name}\n  connection:\n${connection.replace(/^/gm, '    ')}`;
 const TCP = 'tcp:\n  url: http://proxy.example.com:8131';
 const UDS = 'uds:\n  udsName: /run/proxy.socket';
 const transport = (...parts: string[]): string => `transport:\n${parts.join('\n').replace(/^/gm, '  ')}`;

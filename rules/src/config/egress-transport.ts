@@ -12,7 +12,8 @@ export default defineRule({
     kinds: [EGRESS],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, EgressSelectorConfiguration (Connection, Transport); upstream (API server configuration loading, EgressSelectorConfiguration)',
+    source:
+      'API document C, EgressSelectorConfiguration (Connection, Transport); upstream (API server configuration loading, EgressSelectorConfiguration)',
     docs,
     messages: {
       grpcOverTcp: 'a GRPC connection needs uds: GRPC is not supported over tcp; use uds with the socket of the proxy',
@@ -32,12 +33,14 @@ export default defineRule({
       const at = ['egressSelections', i, 'connection'];
       const transport = obj(connection.transport);
       if (protocol === 'Direct') {
-        if (present(connection.transport)) context.report({ path: [...at, 'transport'], messageId: 'directWithTransport', target: 'key' });
+        if (present(connection.transport))
+          context.report({ path: [...at, 'transport'], messageId: 'directWithTransport', target: 'key' });
         return;
       }
       if (protocol !== 'HTTPConnect' && protocol !== 'GRPC') return;
       if (!transport) {
-        if (!present(connection.transport)) context.report({ path: [...at, 'transport'], messageId: 'transportMissing', data: { protocol }, target: 'missing' });
+        if (!present(connection.transport))
+          context.report({ path: [...at, 'transport'], messageId: 'transportMissing', data: { protocol }, target: 'missing' });
         return;
       }
       const tcp = present(transport.tcp);
@@ -47,7 +50,11 @@ export default defineRule({
         else if (!tcp && !uds) context.report({ path: [...at, 'transport', 'tcp'], messageId: 'neither', target: 'missing' });
       } else if (!uds) {
         // Reported at the missing uds, as the server does, also when a lone tcp is written.
-        context.report({ path: [...at, 'transport', 'uds'], messageId: tcp ? 'grpcOverTcp' : 'grpcWithoutUds', target: 'missing' });
+        context.report({
+          path: [...at, 'transport', 'uds'],
+          messageId: tcp ? 'grpcOverTcp' : 'grpcWithoutUds',
+          target: 'missing',
+        });
       } else if (tcp) {
         context.report({ path: [...at, 'transport', 'tcp'], severity: 'warning', messageId: 'tcpWithGrpc', target: 'key' });
       }

@@ -10,7 +10,8 @@ export default defineRule({
     kinds: [EGRESS],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, EgressSelectorConfiguration (UDSTransport.udsName); upstream (API server configuration loading, EgressSelectorConfiguration)',
+    source:
+      'API document C, EgressSelectorConfiguration (UDSTransport.udsName); upstream (API server configuration loading, EgressSelectorConfiguration)',
     fixable: true,
     docs,
     messages: {
@@ -26,7 +27,13 @@ export default defineRule({
       if (name === '') context.report({ path, messageId: 'empty' });
       else if (name.startsWith('unix://')) {
         const bare = name.slice('unix://'.length);
-        context.report({ path, severity: 'warning', messageId: 'unixPrefix', data: { bare: JSON.stringify(bare) }, fix: bare === '' ? undefined : { text: bare } });
+        context.report({
+          path,
+          severity: 'warning',
+          messageId: 'unixPrefix',
+          data: { bare: JSON.stringify(bare) },
+          fix: bare === '' ? undefined : { text: bare },
+        });
       }
     });
   },

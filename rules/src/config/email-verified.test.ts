@@ -8,14 +8,27 @@ const username = (expression: string): string => `username:\n  expression: '${ex
 
 RuleTester.run(rule, {
   valid: [
-    { name: 'checked in the username expression', yaml: authn([jwt({ mappings: username('claims.email_verified ? claims.email : claims.sub') })]) },
-    { name: 'checked in a claim validation rule', yaml: authn([jwt({ mappings: username('claims.email'), claimRules: '- expression: claims.email_verified == true' })]) },
+    {
+      name: 'checked in the username expression',
+      yaml: authn([jwt({ mappings: username('claims.email_verified ? claims.email : claims.sub') })]),
+    },
+    {
+      name: 'checked in a claim validation rule',
+      yaml: authn([jwt({ mappings: username('claims.email'), claimRules: '- expression: claims.email_verified == true' })]),
+    },
     {
       name: 'checked in an extra mapping',
-      yaml: authn([jwt({ mappings: `${username('claims.?email.orValue("")')}\nextra:\n  - key: example.com/verified\n    valueExpression: 'string(claims.email_verified)'` })]),
+      yaml: authn([
+        jwt({
+          mappings: `${username('claims.?email.orValue("")')}\nextra:\n  - key: example.com/verified\n    valueExpression: 'string(claims.email_verified)'`,
+        }),
+      ]),
     },
     { name: 'claim: email is not CEL', yaml: authn([jwt({ mappings: 'username:\n  claim: email\n  prefix: ""' })]) },
-    { name: 'email inside a string or selected from another value', yaml: authn([jwt({ mappings: username('"claims.email" + claims.x.claims.email') })]) },
+    {
+      name: 'email inside a string or selected from another value',
+      yaml: authn([jwt({ mappings: username('"claims.email" + claims.x.claims.email') })]),
+    },
   ],
   invalid: [
     {
@@ -37,7 +50,9 @@ RuleTester.run(rule, {
 
 describe('claimSelections', () => {
   it('reads direct selections only', () => {
-    expect([...claimSelections('claims.a + claims.?b + x.claims.c + "claims.d" + r\'claims.e\' + claims . f // claims.g')]).toEqual(['a', 'b', 'f']);
+    expect([
+      ...claimSelections('claims.a + claims.?b + x.claims.c + "claims.d" + r\'claims.e\' + claims . f // claims.g'),
+    ]).toEqual(['a', 'b', 'f']);
     expect([...claimSelections('"""claims.a""" + has(claims.h)')]).toEqual(['h']);
   });
 });

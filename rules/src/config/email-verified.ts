@@ -15,7 +15,8 @@ export default defineRule({
     source: 'API document C, AuthenticationConfiguration (ClaimMappings.username)',
     docs,
     messages: {
-      unverifiedEmail: 'the username uses claims.email but claims.email_verified is never checked; add a claim validation rule such as "claims.email_verified == true"',
+      unverifiedEmail:
+        'the username uses claims.email but claims.email_verified is never checked; add a claim validation rule such as "claims.email_verified == true"',
     },
   },
   check(context) {

@@ -14,7 +14,8 @@ function shapeProblem(key: string): string | undefined {
   const rest = key.slice(slash + 1);
   const domainProblem = formats['dns-subdomain'](domain);
   if (domainProblem) return `the domain ${JSON.stringify(domain)} of key ${JSON.stringify(key)} ${domainProblem}`;
-  if (!PATH_CHARS.test(rest)) return `the path after "${domain}/" must be non-empty URL path characters (letters, digits and -._~%!$&'()*+,;=:/)`;
+  if (!PATH_CHARS.test(rest))
+    return `the path after "${domain}/" must be non-empty URL path characters (letters, digits and -._~%!$&'()*+,;=:/)`;
   return undefined;
 }
 
@@ -26,7 +27,8 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     fixable: true,
-    source: 'API document C, AuthenticationConfiguration (ExtraMapping); upstream (API server configuration loading, AuthenticationConfiguration)',
+    source:
+      'API document C, AuthenticationConfiguration (ExtraMapping); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
     messages: {
       // shapeProblem words the whole sentence, key included.
@@ -51,12 +53,19 @@ export default defineRule({
             context.report({ path: [...at, 'key'], messageId: 'emptyKey' });
           } else {
             const lower = key.toLowerCase();
-            if (lower !== key) context.report({ path: [...at, 'key'], messageId: 'upperCaseKey', data: { key: JSON.stringify(key) }, fix: { text: lower } });
+            if (lower !== key)
+              context.report({
+                path: [...at, 'key'],
+                messageId: 'upperCaseKey',
+                data: { key: JSON.stringify(key) },
+                fix: { text: lower },
+              });
             const problem = shapeProblem(lower);
             if (problem) context.report({ path: [...at, 'key'], messageId: 'badKey', data: { problem } });
             const domain = lower.split('/')[0] ?? '';
             const reserved = RESERVED.find((r) => domain === r || domain.endsWith(`.${r}`));
-            if (!problem && reserved) context.report({ path: [...at, 'key'], messageId: 'reservedDomain', data: { key: JSON.stringify(key), reserved } });
+            if (!problem && reserved)
+              context.report({ path: [...at, 'key'], messageId: 'reservedDomain', data: { key: JSON.stringify(key), reserved } });
           }
         }
         if (blank(entry.valueExpression)) context.report({ path: [...at, 'valueExpression'], messageId: 'emptyExpression' });
@@ -64,7 +73,12 @@ export default defineRule({
       forRepeats(
         entries,
         ({ entry }) => (typeof entry.key === 'string' && entry.key !== '' ? entry.key : undefined),
-        (later, first) => context.report({ path: [...later.at, 'key'], messageId: 'repeatedKey', data: { key: JSON.stringify(later.entry.key), firstIndex: String(first.at[4]) } }),
+        (later, first) =>
+          context.report({
+            path: [...later.at, 'key'],
+            messageId: 'repeatedKey',
+            data: { key: JSON.stringify(later.entry.key), firstIndex: String(first.at[4]) },
+          }),
       );
     }
   },

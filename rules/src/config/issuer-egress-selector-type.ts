@@ -11,7 +11,8 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, AuthenticationConfiguration (Issuer.egressSelectorType); upstream (API server configuration loading, AuthenticationConfiguration)',
+    source:
+      'API document C, AuthenticationConfiguration (Issuer.egressSelectorType); upstream (API server configuration loading, AuthenticationConfiguration)',
     fixable: true,
     docs,
     messages: {
@@ -25,7 +26,8 @@ export default defineRule({
       const cased = TYPES.find((t) => t === value.toLowerCase());
       context.report({
         path: [...path, 'issuer', 'egressSelectorType'],
-        messageId: 'unsupported', data: { value: quote(value), caseNote: cased ? ' (values are case-sensitive)' : '' },
+        messageId: 'unsupported',
+        data: { value: quote(value), caseNote: cased ? ' (values are case-sensitive)' : '' },
         fix: cased ? { text: cased } : undefined,
       });
     }

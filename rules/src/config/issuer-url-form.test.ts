@@ -5,7 +5,14 @@ import rule from './issuer-url-form.js';
 RuleTester.run(rule, {
   valid: [
     { yaml: authn([jwt({ issuer: 'url: https://sso.example.com/realms/a\naudiences: [api]' })]) },
-    { yaml: authn([jwt({ issuer: 'url: https://sso.example.com\ndiscoveryURL: https://disco.example.com/.well-known/openid-configuration\naudiences: [api]' })]) },
+    {
+      yaml: authn([
+        jwt({
+          issuer:
+            'url: https://sso.example.com\ndiscoveryURL: https://disco.example.com/.well-known/openid-configuration\naudiences: [api]',
+        }),
+      ]),
+    },
   ],
   invalid: [
     {
@@ -17,7 +24,9 @@ RuleTester.run(rule, {
       ],
     },
     {
-      yaml: authn([jwt({ issuer: 'url: https://sso.example.com\ndiscoveryURL: "https://disco.example.com/?"\naudiences: [api]' })]),
+      yaml: authn([
+        jwt({ issuer: 'url: https://sso.example.com\ndiscoveryURL: "https://disco.example.com/?"\naudiences: [api]' }),
+      ]),
       errors: [{ path: 'jwt[0].issuer.discoveryURL', messageId: 'query', data: { field: 'discoveryURL' } }],
     },
   ],

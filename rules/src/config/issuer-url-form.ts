@@ -9,7 +9,8 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, AuthenticationConfiguration (Issuer.url, Issuer.discoveryURL); upstream (API server configuration loading, AuthenticationConfiguration)',
+    source:
+      'API document C, AuthenticationConfiguration (Issuer.url, Issuer.discoveryURL); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
     messages: {
       userInfo: '{{field}} must not carry user info before "@"; remove it',

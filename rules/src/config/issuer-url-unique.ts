@@ -27,7 +27,8 @@ export default defineRule({
         (later, first) =>
           context.report({
             path: [...later.path, 'issuer', field],
-            messageId: 'repeated', data: { field, value: JSON.stringify(obj(later.jwt.issuer)?.[field]), firstIndex: String(first.path[1]) },
+            messageId: 'repeated',
+            data: { field, value: JSON.stringify(obj(later.jwt.issuer)?.[field]), firstIndex: String(first.path[1]) },
           }),
       );
     }

@@ -19,5 +19,7 @@ export function pemBundleProblem(pem: string): string | undefined {
       return `has a certificate (number ${certificates}) that does not parse as X.509`;
     }
   }
-  return certificates === 0 ? 'holds no PEM certificate ("-----BEGIN CERTIFICATE-----" ... "-----END CERTIFICATE-----")' : undefined;
+  return certificates === 0
+    ? 'holds no PEM certificate ("-----BEGIN CERTIFICATE-----" ... "-----END CERTIFICATE-----")'
+    : undefined;
 }

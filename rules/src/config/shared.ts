@@ -44,7 +44,11 @@ export function webhooks(context: RuleContext): { webhook: Obj; path: FieldPath 
  * Calls `onRepeat` for every entry whose key was already seen earlier in the list: upstream
  * reports a duplicate at the later entry.
  */
-export function forRepeats<T>(items: readonly T[], key: (item: T) => string | undefined, onRepeat: (item: T, first: T) => void): void {
+export function forRepeats<T>(
+  items: readonly T[],
+  key: (item: T) => string | undefined,
+  onRepeat: (item: T, first: T) => void,
+): void {
   const seen = new Map<string, T>();
   for (const item of items) {
     const k = key(item);
@@ -118,7 +122,8 @@ export function checkCelPlaces(context: RuleContext, checks: Partial<Record<CelP
  */
 export const CEL_MESSAGES = {
   celIssue: '{{issue}}{{hint}}',
-  notStaticBool: "{{place}} must evaluate to bool, but this expression's type is {{type}} until run time; compare the value, e.g. \"... == true\"",
+  notStaticBool:
+    '{{place}} must evaluate to bool, but this expression\'s type is {{type}} until run time; compare the value, e.g. "... == true"',
 } as const;
 
 /**
@@ -161,7 +166,11 @@ export function checkCel(context: RuleContext, path: FieldPath, expression: stri
  * Where an "exactly one of" finding goes, by the project's convention: at each member that is
  * set when several are, at the first member (its nearest existing key) when none is.
  */
-export function unionFindingPaths(at: FieldPath, members: readonly string[], isSet: (member: string) => boolean): { paths: FieldPath[]; problem: 'both' | 'none' | undefined } {
+export function unionFindingPaths(
+  at: FieldPath,
+  members: readonly string[],
+  isSet: (member: string) => boolean,
+): { paths: FieldPath[]; problem: 'both' | 'none' | undefined } {
   const set = members.filter(isSet);
   if (set.length > 1) return { paths: set.map((m) => [...at, m]), problem: 'both' };
   if (set.length === 0) return { paths: [[...at, members[0] as string]], problem: 'none' };

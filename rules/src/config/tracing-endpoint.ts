@@ -31,8 +31,16 @@ export default defineRule({
       return;
     }
     if (!SCHEMES.has(url.protocol)) {
-      const hint = url.protocol === 'http:' || url.protocol === 'https:' ? `; write ${JSON.stringify(url.host || 'host:port')} (the collector is reached over gRPC without TLS)` : '; use host:port, dns://, unix:// or unix-abstract://';
-      context.report({ path: ['endpoint'], messageId: 'unsupportedScheme', data: { scheme: JSON.stringify(url.protocol.slice(0, -1)), hint }, fix: (url.protocol === 'http:' || url.protocol === 'https:') && url.host ? { text: url.host } : undefined });
+      const hint =
+        url.protocol === 'http:' || url.protocol === 'https:'
+          ? `; write ${JSON.stringify(url.host || 'host:port')} (the collector is reached over gRPC without TLS)`
+          : '; use host:port, dns://, unix:// or unix-abstract://';
+      context.report({
+        path: ['endpoint'],
+        messageId: 'unsupportedScheme',
+        data: { scheme: JSON.stringify(url.protocol.slice(0, -1)), hint },
+        fix: (url.protocol === 'http:' || url.protocol === 'https:') && url.host ? { text: url.host } : undefined,
+      });
     }
   },
 });

@@ -3,7 +3,13 @@ import { authn, jwt } from './fixtures.js';
 import rule from './user-validation-rule.js';
 
 RuleTester.run(rule, {
-  valid: [{ yaml: authn([jwt({ userRules: "- expression: '!user.username.startsWith(\"system:\")'\n- expression: user.groups.size() < 100" })]) }],
+  valid: [
+    {
+      yaml: authn([
+        jwt({ userRules: '- expression: \'!user.username.startsWith("system:")\'\n- expression: user.groups.size() < 100' }),
+      ]),
+    },
+  ],
   invalid: [
     {
       yaml: authn([jwt({ userRules: '- expression: " "\n- expression: user.uid != ""\n- expression: user.uid != ""' })]),

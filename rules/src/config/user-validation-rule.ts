@@ -11,7 +11,8 @@ export default defineRule({
     kinds: [AUTHN],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, AuthenticationConfiguration (UserValidationRule); upstream (API server configuration loading, AuthenticationConfiguration)',
+    source:
+      'API document C, AuthenticationConfiguration (UserValidationRule); upstream (API server configuration loading, AuthenticationConfiguration)',
     docs,
     messages: {
       empty: 'expression is empty; write a CEL expression over user that must be true',
@@ -22,7 +23,9 @@ export default defineRule({
     for (const { jwt, path } of authenticators(context)) {
       const rules = listOf(jwt.userValidationRules).flatMap((r, j) => {
         const expression = obj(r)?.expression;
-        return typeof expression === 'string' ? [{ expression, at: [...path, 'userValidationRules', j, 'expression'] as FieldPath }] : [];
+        return typeof expression === 'string'
+          ? [{ expression, at: [...path, 'userValidationRules', j, 'expression'] as FieldPath }]
+          : [];
       });
       for (const { expression, at } of rules) {
         if (expression.trim() === '') context.report({ path: at, messageId: 'empty' });

@@ -2,7 +2,10 @@ import { defineRule } from '@platlint/core';
 import { AUTHZ, durationNs, webhooks } from './shared.js';
 import docs from './webhook-cache-ttl.md';
 
-const DEFAULTS = { authorizedTTL: { value: '5m', cache: 'cacheAuthorizedRequests' }, unauthorizedTTL: { value: '30s', cache: 'cacheUnauthorizedRequests' } } as const;
+const DEFAULTS = {
+  authorizedTTL: { value: '5m', cache: 'cacheAuthorizedRequests' },
+  unauthorizedTTL: { value: '30s', cache: 'cacheUnauthorizedRequests' },
+} as const;
 
 export default defineRule({
   meta: {
@@ -11,7 +14,8 @@ export default defineRule({
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, AuthorizationConfiguration (WebhookConfiguration.authorizedTTL, unauthorizedTTL); upstream (API server configuration loading, AuthorizationConfiguration)',
+    source:
+      'API document C, AuthorizationConfiguration (WebhookConfiguration.authorizedTTL, unauthorizedTTL); upstream (API server configuration loading, AuthorizationConfiguration)',
     docs,
     messages: {
       negative: '{{field}} {{ttl}} is negative; write a positive duration',
@@ -23,7 +27,8 @@ export default defineRule({
       for (const field of ['authorizedTTL', 'unauthorizedTTL'] as const) {
         const ns = durationNs(webhook[field]);
         if (ns === undefined) continue;
-        if (ns < 0) context.report({ path: [...path, field], messageId: 'negative', data: { field, ttl: String(webhook[field]) } });
+        if (ns < 0)
+          context.report({ path: [...path, field], messageId: 'negative', data: { field, ttl: String(webhook[field]) } });
         else if (ns === 0) {
           const { value, cache } = DEFAULTS[field];
           // With caching switched off the TTL is never used, so its default changes nothing.

@@ -6,7 +6,12 @@ const info = (body: string): Record<string, string> => ({ connectionInfo: `\n${b
 
 RuleTester.run(rule, {
   valid: [
-    { yaml: authz([webhookAuthorizer('a', info('type: InClusterConfig')), webhookAuthorizer('b', info('type: InClusterConfig\nplatConfigFile: null'))]) },
+    {
+      yaml: authz([
+        webhookAuthorizer('a', info('type: InClusterConfig')),
+        webhookAuthorizer('b', info('type: InClusterConfig\nplatConfigFile: null')),
+      ]),
+    },
     { yaml: authz([webhookAuthorizer('a', info('type: PlatConfigFile\nplatConfigFile: /etc/authz.kubeconfig'))]) },
   ],
   invalid: [
@@ -21,7 +26,11 @@ RuleTester.run(rule, {
         { path: 'authorizers[0].webhook.connectionInfo.platConfigFile', messageId: 'fileWithInCluster', line: 15, column: 9 },
         { path: 'authorizers[1].webhook.connectionInfo.platConfigFile', messageId: 'fileMissing' },
         { path: 'authorizers[2].webhook.connectionInfo.platConfigFile', messageId: 'fileMissing' },
-        { path: 'authorizers[3].webhook.connectionInfo.platConfigFile', messageId: 'fileNotAbsolute', data: { file: '"authz/webhook.kubeconfig"' } },
+        {
+          path: 'authorizers[3].webhook.connectionInfo.platConfigFile',
+          messageId: 'fileNotAbsolute',
+          data: { file: '"authz/webhook.kubeconfig"' },
+        },
       ],
     },
   ],

@@ -9,7 +9,8 @@ export default defineRule({
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, AuthorizationConfiguration (WebhookConnectionInfo); upstream (API server configuration loading, AuthorizationConfiguration)',
+    source:
+      'API document C, AuthorizationConfiguration (WebhookConnectionInfo); upstream (API server configuration loading, AuthorizationConfiguration)',
     docs,
     messages: {
       fileWithInCluster: 'platConfigFile is not used with type InClusterConfig; remove it or use type PlatConfigFile',
@@ -26,8 +27,10 @@ export default defineRule({
       if (info.type === 'InClusterConfig' && file !== undefined && file !== null) {
         context.report({ path: at, messageId: 'fileWithInCluster', target: 'key' });
       } else if (info.type === 'PlatConfigFile') {
-        if (file === undefined || file === null || file === '') context.report({ path: at, messageId: 'fileMissing', target: 'missing' });
-        else if (typeof file === 'string' && !file.startsWith('/')) context.report({ path: at, messageId: 'fileNotAbsolute', data: { file: JSON.stringify(file) } });
+        if (file === undefined || file === null || file === '')
+          context.report({ path: at, messageId: 'fileMissing', target: 'missing' });
+        else if (typeof file === 'string' && !file.startsWith('/'))
+          context.report({ path: at, messageId: 'fileNotAbsolute', data: { file: JSON.stringify(file) } });
       }
     }
   },

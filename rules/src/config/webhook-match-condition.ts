@@ -7,11 +7,13 @@ import docs from './webhook-match-condition.md';
 export default defineRule({
   meta: {
     id: 'config/webhook-match-condition',
-    description: 'Webhook match conditions are non-blank, not repeated, and come with matchConditionSubjectAccessReviewVersion v1.',
+    description:
+      'Webhook match conditions are non-blank, not repeated, and come with matchConditionSubjectAccessReviewVersion v1.',
     kinds: [AUTHZ],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document C, AuthorizationConfiguration (WebhookConfiguration, WebhookMatchCondition); upstream (API server configuration loading, AuthorizationConfiguration)',
+    source:
+      'API document C, AuthorizationConfiguration (WebhookConfiguration, WebhookMatchCondition); upstream (API server configuration loading, AuthorizationConfiguration)',
     docs,
     messages: {
       unsupportedVersion: 'matchConditionSubjectAccessReviewVersion {{version}} is not supported; the only version is v1',
@@ -32,7 +34,9 @@ export default defineRule({
       }
       const conditions = all.flatMap((c, k) => {
         const expression = obj(c)?.expression;
-        return typeof expression === 'string' ? [{ expression, k, at: [...path, 'matchConditions', k, 'expression'] as FieldPath }] : [];
+        return typeof expression === 'string'
+          ? [{ expression, k, at: [...path, 'matchConditions', k, 'expression'] as FieldPath }]
+          : [];
       });
       for (const { expression, at } of conditions) {
         if (expression.trim() === '') context.report({ path: at, messageId: 'blank' });

@@ -27,7 +27,13 @@ export default defineRule({
       const max = node ? platlintInfo(node).maxDuration : undefined;
       const maxNs = max === undefined ? undefined : durationNs(max);
       if (ns <= 0) context.report({ path: at, messageId: 'notPositive', data: { timeout: String(webhook.timeout) } });
-      else if (max !== undefined && maxNs !== undefined && ns > maxNs) context.report({ path: at, messageId: 'aboveMaximum', data: { timeout: String(webhook.timeout), max }, fix: { text: max } });
+      else if (max !== undefined && maxNs !== undefined && ns > maxNs)
+        context.report({
+          path: at,
+          messageId: 'aboveMaximum',
+          data: { timeout: String(webhook.timeout), max },
+          fix: { text: max },
+        });
     }
   },
 });

@@ -9,11 +9,13 @@ const REVIEW_VERSIONS = ['v1', 'v1beta1'];
 export default defineRule({
   meta: {
     id: 'crd/conversion',
-    description: 'spec.conversion names the None or Webhook strategy, and a webhook says where it is and which ConversionReview versions it speaks.',
+    description:
+      'spec.conversion names the None or Webhook strategy, and a webhook says where it is and which ConversionReview versions it speaks.',
     kinds: [CRD],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: validateCustomResourceConversion, validateConversionReviewVersions; apiserver pkg/util/webhook validation.go ValidateWebhookURL, ValidateWebhookService)',
+    source:
+      'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: validateCustomResourceConversion, validateConversionReviewVersions; apiserver pkg/util/webhook validation.go ValidateWebhookURL, ValidateWebhookService)',
     docs,
     messages: {
       badUrl: '{{problem}}',
@@ -27,7 +29,8 @@ export default defineRule({
       serviceField: 'the service needs a {{field}}',
       servicePathNotAbsolute: '"{{servicePath}}" must start with "/"',
       badServicePort: '{{port}} is not a port: use 1-65535',
-      reviewVersionsMissing: 'the Webhook strategy needs conversionReviewVersions, the ConversionReview versions the webhook speaks ({{versions}})',
+      reviewVersionsMissing:
+        'the Webhook strategy needs conversionReviewVersions, the ConversionReview versions the webhook speaks ({{versions}})',
       repeatedReviewVersion: 'repeats {{version}}',
       badReviewVersion: '"{{version}}" {{problem}}',
       noKnownReviewVersion: 'must include {{versions}}: the server speaks no other ConversionReview version',
@@ -40,11 +43,14 @@ export default defineRule({
     const at = (...path: (string | number)[]): FieldPath => ['spec', 'conversion', ...path];
     const strategy = stringAt(conversion, 'strategy') ?? '';
     if (strategy === '') context.reportMissing(at('strategy'), { messageId: 'strategyRequired' });
-    else if (strategy !== 'None' && strategy !== 'Webhook') context.report({ path: at('strategy'), messageId: 'notConversionStrategy', data: { strategy } });
-    if (strategy !== '' && strategy !== 'None' && spec?.preserveUnknownFields === true) context.report({ path: at('strategy'), messageId: 'noneWithPreserveUnknownFields' });
+    else if (strategy !== 'None' && strategy !== 'Webhook')
+      context.report({ path: at('strategy'), messageId: 'notConversionStrategy', data: { strategy } });
+    if (strategy !== '' && strategy !== 'None' && spec?.preserveUnknownFields === true)
+      context.report({ path: at('strategy'), messageId: 'noneWithPreserveUnknownFields' });
     const webhook = objAt(conversion, 'webhook');
     if (strategy !== 'Webhook') {
-      if (conversion.webhook !== undefined && conversion.webhook !== null) context.report({ path: at('webhook'), target: 'key', messageId: 'webhookWithoutWebhookStrategy' });
+      if (conversion.webhook !== undefined && conversion.webhook !== null)
+        context.report({ path: at('webhook'), target: 'key', messageId: 'webhookWithoutWebhookStrategy' });
       return;
     }
     if (!webhook) {
@@ -71,11 +77,15 @@ function clientConfig(context: RuleContext, config: Obj | undefined, path: Field
     const problem = urlProblem(url);
     if (problem) context.report({ path: [...path, 'url'], messageId: 'badUrl', data: { problem } });
   } else if (service) {
-    for (const field of ['name', 'namespace']) if (!stringAt(service, field)) context.reportMissing([...path, 'service', field], { messageId: 'serviceField', data: { field } });
+    for (const field of ['name', 'namespace'])
+      if (!stringAt(service, field))
+        context.reportMissing([...path, 'service', field], { messageId: 'serviceField', data: { field } });
     const servicePath = stringAt(service, 'path');
-    if (servicePath !== undefined && !servicePath.startsWith('/')) context.report({ path: [...path, 'service', 'path'], messageId: 'servicePathNotAbsolute', data: { servicePath } });
+    if (servicePath !== undefined && !servicePath.startsWith('/'))
+      context.report({ path: [...path, 'service', 'path'], messageId: 'servicePathNotAbsolute', data: { servicePath } });
     const port = service.port;
-    if (typeof port === 'number' && (!Number.isInteger(port) || port < 1 || port > 65535)) context.report({ path: [...path, 'service', 'port'], messageId: 'badServicePort', data: { port } });
+    if (typeof port === 'number' && (!Number.isInteger(port) || port < 1 || port > 65535))
+      context.report({ path: [...path, 'service', 'port'], messageId: 'badServicePort', data: { port } });
   }
 }
 
@@ -103,10 +113,13 @@ function reviewVersions(context: RuleContext, value: unknown, path: FieldPath): 
   }
   const seen = new Set<unknown>();
   versions.forEach((version: unknown, i) => {
-    if (seen.has(version)) context.report({ path: [...path, i], messageId: 'repeatedReviewVersion', data: { version: JSON.stringify(version) } });
+    if (seen.has(version))
+      context.report({ path: [...path, i], messageId: 'repeatedReviewVersion', data: { version: JSON.stringify(version) } });
     seen.add(version);
     const problem = typeof version === 'string' ? dns1035Problem(version) : undefined;
-    if (problem) context.report({ path: [...path, i], messageId: 'badReviewVersion', data: { version: String(version), problem } });
+    if (problem)
+      context.report({ path: [...path, i], messageId: 'badReviewVersion', data: { version: String(version), problem } });
   });
-  if (!versions.some((v) => typeof v === 'string' && REVIEW_VERSIONS.includes(v))) context.report({ path, messageId: 'noKnownReviewVersion', data: { versions: REVIEW_VERSIONS.join(' or ') } });
+  if (!versions.some((v) => typeof v === 'string' && REVIEW_VERSIONS.includes(v)))
+    context.report({ path, messageId: 'noKnownReviewVersion', data: { versions: REVIEW_VERSIONS.join(' or ') } });
 }

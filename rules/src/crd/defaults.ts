@@ -13,7 +13,8 @@ export default defineRule({
     kinds: [CRD],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (apiextensions-apiserver pkg/apiserver/schema/defaulting validation.go ValidateDefaults, validate; pkg/apis/apiextensions/validation validation.go specStandardValidatorV3 withForbiddenDefaults)',
+    source:
+      'upstream (apiextensions-apiserver pkg/apiserver/schema/defaulting validation.go ValidateDefaults, validate; pkg/apis/apiextensions/validation validation.go specStandardValidatorV3 withForbiddenDefaults)',
     docs,
     messages: {
       defaultForbidden: 'a default must not be set {{where}}',

@@ -9,4 +9,13 @@ import validationRules from './validation-rules.js';
 import versions from './versions.js';
 
 /** The rules of this area; rules/src/index.ts gathers every area. */
-export const rules: readonly Rule[] = [conversion, defaults, listTypes, names, preserveUnknownFields, structuralSchema, validationRules, versions];
+export const rules: readonly Rule[] = [
+  conversion,
+  defaults,
+  listTypes,
+  names,
+  preserveUnknownFields,
+  structuralSchema,
+  validationRules,
+  versions,
+];

@@ -6,11 +6,13 @@ import docs from './names.md';
 export default defineRule({
   meta: {
     id: 'crd/names',
-    description: 'A CustomResourceDefinition is named <plural>.<group>; its group is a domain and its resource names are DNS labels.',
+    description:
+      'A CustomResourceDefinition is named <plural>.<group>; its group is a domain and its resource names are DNS labels.',
     kinds: [CRD],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: ValidateCustomResourceDefinition, validateCustomResourceDefinitionSpec, ValidateCustomResourceDefinitionNames)',
+    source:
+      'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: ValidateCustomResourceDefinition, validateCustomResourceDefinitionSpec, ValidateCustomResourceDefinitionNames)',
     docs,
     messages: {
       nameNotPluralDotGroup: 'must be spec.names.plural + "." + spec.group, "{{plural}}.{{group}}", not "{{name}}"',
@@ -31,7 +33,8 @@ export default defineRule({
     const group = stringAt(spec, 'group') ?? '';
     const plural = stringAt(names, 'plural') ?? '';
     const name = stringAt(objAt(crd, 'metadata'), 'name');
-    if (name !== undefined && name !== `${plural}.${group}`) context.report({ path: ['metadata', 'name'], messageId: 'nameNotPluralDotGroup', data: { plural, group, name } });
+    if (name !== undefined && name !== `${plural}.${group}`)
+      context.report({ path: ['metadata', 'name'], messageId: 'nameNotPluralDotGroup', data: { plural, group, name } });
     if (spec === undefined) return context.reportMissing(['spec'], { messageId: 'specMissing' });
     if (group === '') context.reportMissing(['spec', 'group'], { messageId: 'groupMissing' });
     else {
@@ -42,7 +45,10 @@ export default defineRule({
     const at = (...path: (string | number)[]): FieldPath => ['spec', 'names', ...path];
     // The server defaults singular (the kind, lowercased) and listKind (the kind + "List") before it
     // validates (upstream apiextensions v1 defaults.go, SetDefaults_CustomResourceDefinitionSpec).
-    const defaulted: Record<string, string | undefined> = { singular: stringAt(names, 'kind')?.toLowerCase(), listKind: stringAt(names, 'kind') ? `${stringAt(names, 'kind')}List` : undefined };
+    const defaulted: Record<string, string | undefined> = {
+      singular: stringAt(names, 'kind')?.toLowerCase(),
+      listKind: stringAt(names, 'kind') ? `${stringAt(names, 'kind')}List` : undefined,
+    };
     for (const field of ['plural', 'singular', 'kind', 'listKind']) {
       const written = stringAt(names, field) ?? '';
       const value = written || (defaulted[field] ?? '');
@@ -54,7 +60,12 @@ export default defineRule({
       if (written === '') continue;
       // kind and listKind may mix case; the label rules apply to their lowercase form.
       const problem = dns1035Problem(field === 'kind' || field === 'listKind' ? value.toLowerCase() : value);
-      if (problem) context.report({ path: at(field), messageId: 'badName', data: { value, problem: field === 'kind' || field === 'listKind' ? `may mix case, but otherwise ${problem}` : problem } });
+      if (problem)
+        context.report({
+          path: at(field),
+          messageId: 'badName',
+          data: { value, problem: field === 'kind' || field === 'listKind' ? `may mix case, but otherwise ${problem}` : problem },
+        });
     }
     const kind = stringAt(names, 'kind');
     if (kind && kind === stringAt(names, 'listKind')) context.report({ path: at('listKind'), messageId: 'kindIsListKind' });

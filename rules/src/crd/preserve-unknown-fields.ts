@@ -5,14 +5,17 @@ import docs from './preserve-unknown-fields.md';
 export default defineRule({
   meta: {
     id: 'crd/preserve-unknown-fields',
-    description: 'spec.preserveUnknownFields is not true: unknown fields are kept per schema, with x-kubernetes-preserve-unknown-fields.',
+    description:
+      'spec.preserveUnknownFields is not true: unknown fields are kept per schema, with x-kubernetes-preserve-unknown-fields.',
     kinds: [CRD],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: validatePreserveUnknownFields, called by ValidateCustomResourceDefinition and validateCustomResourceDefinitionUpdate)',
+    source:
+      'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: validatePreserveUnknownFields, called by ValidateCustomResourceDefinition and validateCustomResourceDefinitionUpdate)',
     docs,
     messages: {
-      setToTrue: 'cannot be true: to keep fields the schema does not describe, set x-kubernetes-preserve-unknown-fields: true at that place of spec.versions[*].schema.openAPIV3Schema',
+      setToTrue:
+        'cannot be true: to keep fields the schema does not describe, set x-kubernetes-preserve-unknown-fields: true at that place of spec.versions[*].schema.openAPIV3Schema',
     },
   },
   check(context) {

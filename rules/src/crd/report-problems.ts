@@ -13,7 +13,8 @@ export function reportSchemaProblems(context: RuleContext, rule: SchemaProblem['
   for (const { problems } of versionSchemas(context.value)) {
     for (const problem of problems) {
       if (problem.rule !== rule) continue;
-      if (problem.missing) context.reportMissing(problem.path, { messageId: 'schemaProblem', data: { problem: problem.message } });
+      if (problem.missing)
+        context.reportMissing(problem.path, { messageId: 'schemaProblem', data: { problem: problem.message } });
       else context.report({ path: problem.path, target: 'key', messageId: 'schemaProblem', data: { problem: problem.message } });
     }
   }

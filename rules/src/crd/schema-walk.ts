@@ -31,9 +31,11 @@ export interface SchemaPlace {
   firstAllOf?: boolean;
 }
 
-const isExactly = (raw: unknown, type: string): boolean => isJsonObject(raw) && Object.keys(raw).length === 1 && raw.type === type;
+const isExactly = (raw: unknown, type: string): boolean =>
+  isJsonObject(raw) && Object.keys(raw).length === 1 && raw.type === type;
 /** The anyOf upstream's structural check lets through for x-kubernetes-int-or-string (validation.go intOrStringAnyOf). */
-export const isIntOrStringAnyOf = (list: unknown): boolean => Array.isArray(list) && list.length === 2 && isExactly(list[0], 'integer') && isExactly(list[1], 'string');
+export const isIntOrStringAnyOf = (list: unknown): boolean =>
+  Array.isArray(list) && list.length === 2 && isExactly(list[0], 'integer') && isExactly(list[1], 'string');
 
 const META_FIELDS = new Set(['apiVersion', 'kind', 'metadata']);
 const JUNCTORS = ['allOf', 'anyOf', 'oneOf'] as const;
@@ -47,43 +49,60 @@ export function schemaPlaces(root: Obj, path: FieldPath): SchemaPlace[] {
 function visit(place: SchemaPlace, out: SchemaPlace[]): void {
   out.push(place);
   const { raw, path } = place;
-  const base = { junctor: place.junctor, resourceMeta: place.resourceMeta, isRoot: false, defaultsForbidden: place.defaultsForbidden, uncorrelatable: place.uncorrelatable };
+  const base = {
+    junctor: place.junctor,
+    resourceMeta: place.resourceMeta,
+    isRoot: false,
+    defaultsForbidden: place.defaultsForbidden,
+    uncorrelatable: place.uncorrelatable,
+  };
   const properties = isJsonObject(raw.properties) ? raw.properties : {};
   const embedded = raw['x-kubernetes-embedded-resource'] === true;
   for (const [key, child] of Object.entries(properties)) {
     if (!isJsonObject(child)) continue;
     const meta = (place.isRoot || embedded) && META_FIELDS.has(key);
-    visit({
-      ...base,
-      raw: child,
-      path: [...path, 'properties', key],
-      level: 'field',
-      resourceMeta: base.resourceMeta || meta,
-      defaultsForbidden: place.isRoot && meta ? `in top-level ${key}` : base.defaultsForbidden,
-      uncorrelatable: base.uncorrelatable ?? (raw['x-kubernetes-map-type'] === 'atomic' ? path : undefined),
-      cardinality: place.cardinality,
-    }, out);
+    visit(
+      {
+        ...base,
+        raw: child,
+        path: [...path, 'properties', key],
+        level: 'field',
+        resourceMeta: base.resourceMeta || meta,
+        defaultsForbidden: place.isRoot && meta ? `in top-level ${key}` : base.defaultsForbidden,
+        uncorrelatable: base.uncorrelatable ?? (raw['x-kubernetes-map-type'] === 'atomic' ? path : undefined),
+        cardinality: place.cardinality,
+      },
+      out,
+    );
   }
   if (isJsonObject(raw.additionalProperties)) {
-    visit({
-      ...base,
-      raw: raw.additionalProperties,
-      path: [...path, 'additionalProperties'],
-      level: 'field',
-      defaultsForbidden: place.resourceMeta ? 'inside additionalProperties applying to object metadata' : base.defaultsForbidden,
-      cardinality: times(place.cardinality, raw.maxProperties),
-    }, out);
+    visit(
+      {
+        ...base,
+        raw: raw.additionalProperties,
+        path: [...path, 'additionalProperties'],
+        level: 'field',
+        defaultsForbidden: place.resourceMeta
+          ? 'inside additionalProperties applying to object metadata'
+          : base.defaultsForbidden,
+        cardinality: times(place.cardinality, raw.maxProperties),
+      },
+      out,
+    );
   }
   if (isJsonObject(raw.items)) {
-    visit({
-      ...base,
-      raw: raw.items,
-      path: [...path, 'items'],
-      level: 'item',
-      // Only items of a list-map are matched with their stored version by key.
-      uncorrelatable: base.uncorrelatable ?? (raw['x-kubernetes-list-type'] === 'map' ? undefined : path),
-      cardinality: times(place.cardinality, raw.maxItems),
-    }, out);
+    visit(
+      {
+        ...base,
+        raw: raw.items,
+        path: [...path, 'items'],
+        level: 'item',
+        // Only items of a list-map are matched with their stored version by key.
+        uncorrelatable: base.uncorrelatable ?? (raw['x-kubernetes-list-type'] === 'map' ? undefined : path),
+        cardinality: times(place.cardinality, raw.maxItems),
+      },
+      out,
+    );
   }
   for (const junctor of JUNCTORS) {
     const list = raw[junctor];
@@ -91,10 +110,26 @@ function visit(place: SchemaPlace, out: SchemaPlace[]): void {
     const typed = junctor === 'anyOf' && isIntOrStringAnyOf(list) && (!place.junctor || place.firstAllOf === true);
     list.forEach((child: unknown, i) => {
       if (!isJsonObject(child)) return;
-      visit({ ...base, raw: child, path: [...path, junctor, i], level: place.level, junctor: true, cardinality: place.cardinality, intOrStringBranch: typed, firstAllOf: junctor === 'allOf' && i === 0 && !place.junctor }, out);
+      visit(
+        {
+          ...base,
+          raw: child,
+          path: [...path, junctor, i],
+          level: place.level,
+          junctor: true,
+          cardinality: place.cardinality,
+          intOrStringBranch: typed,
+          firstAllOf: junctor === 'allOf' && i === 0 && !place.junctor,
+        },
+        out,
+      );
     });
   }
-  if (isJsonObject(raw.not)) visit({ ...base, raw: raw.not, path: [...path, 'not'], level: place.level, junctor: true, cardinality: place.cardinality }, out);
+  if (isJsonObject(raw.not))
+    visit(
+      { ...base, raw: raw.not, path: [...path, 'not'], level: place.level, junctor: true, cardinality: place.cardinality },
+      out,
+    );
 }
 
 function times(cardinality: number | undefined, bound: unknown): number | undefined {

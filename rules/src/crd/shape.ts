@@ -28,7 +28,9 @@ export interface VersionAt {
 export function versionsOf(crd: Obj): VersionAt[] {
   const list = objAt(crd, 'spec')?.versions;
   if (!Array.isArray(list)) return [];
-  return list.flatMap((value: unknown, index) => (isJsonObject(value) ? [{ index, path: ['spec', 'versions', index], value, name: stringAt(value, 'name') }] : []));
+  return list.flatMap((value: unknown, index) =>
+    isJsonObject(value) ? [{ index, path: ['spec', 'versions', index], value, name: stringAt(value, 'name') }] : [],
+  );
 }
 
 /** A version's `openAPIV3Schema`, with its path, when it has one. */
@@ -40,14 +42,16 @@ export function schemaOf(version: VersionAt): { raw: Obj; path: FieldPath } | un
 /** What is wrong with a DNS-1035 label (a letter first, then lowercase letters, digits and '-'), or undefined (upstream apimachinery IsDNS1035Label). */
 export function dns1035Problem(value: string): string | undefined {
   if (value.length > 63) return `must be no more than 63 characters (it has ${value.length})`;
-  if (!/^[a-z]([-a-z0-9]*[a-z0-9])?$/.test(value)) return "must be a DNS-1035 label: lowercase letters, digits and '-', starting with a letter and ending with a letter or digit";
+  if (!/^[a-z]([-a-z0-9]*[a-z0-9])?$/.test(value))
+    return "must be a DNS-1035 label: lowercase letters, digits and '-', starting with a letter and ending with a letter or digit";
   return undefined;
 }
 
 /** What is wrong with a DNS-1123 subdomain, or undefined (upstream apimachinery IsDNS1123Subdomain). */
 export function dns1123SubdomainProblem(value: string): string | undefined {
   if (value.length > 253) return `must be no more than 253 characters (it has ${value.length})`;
-  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(value)) return "must be a DNS subdomain: dot-separated lowercase letters, digits and '-', each part starting and ending with a letter or digit";
+  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(value))
+    return "must be a DNS subdomain: dot-separated lowercase letters, digits and '-', each part starting and ending with a letter or digit";
   return undefined;
 }
 

@@ -10,7 +10,8 @@ export default defineRule({
     kinds: [CRD],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (apiextensions-apiserver pkg/apiserver/schema validation.go ValidateStructural, complete.go; pkg/apis/apiextensions/validation validation.go ValidateCustomResourceDefinitionOpenAPISchema, specStandardValidatorV3)',
+    source:
+      'upstream (apiextensions-apiserver pkg/apiserver/schema validation.go ValidateStructural, complete.go; pkg/apis/apiextensions/validation validation.go ValidateCustomResourceDefinitionOpenAPISchema, specStandardValidatorV3)',
     docs,
     messages: SCHEMA_PROBLEM_MESSAGES,
   },

@@ -16,11 +16,13 @@ const NEWLINE = /[\n\r]/;
 export default defineRule({
   meta: {
     id: 'crd/validation-rules',
-    description: 'Every x-kubernetes-validations rule of a CRD compiles where it stands, within the cost limits, with a valid message, reason and fieldPath.',
+    description:
+      'Every x-kubernetes-validations rule of a CRD compiles where it stands, within the cost limits, with a valid message, reason and fieldPath.',
     kinds: [CRD],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go ValidateCustomResourceDefinitionOpenAPISchema, getExpressionCost, StaticEstimatedCostLimit and StaticEstimatedCRDCostLimit; pkg/apiserver/schema/cel compilation.go Compile)',
+    source:
+      'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go ValidateCustomResourceDefinitionOpenAPISchema, getExpressionCost, StaticEstimatedCostLimit and StaticEstimatedCRDCostLimit; pkg/apiserver/schema/cel compilation.go Compile)',
     docs,
     messages: {
       emptyRule: 'the rule is empty: write a CEL expression that is true for a valid value',
@@ -29,11 +31,15 @@ export default defineRule({
       messageForMultiline: 'is required when the rule spans several lines',
       badReason: '"{{reason}}" is not a reason: use {{reasons}}',
       fieldPathNotFound: '"{{fieldPath}}" names no field of the schema where the rule stands',
-      schemaCostOverLimit: 'the estimated cost of all x-kubernetes-validations rules of this schema is {{total}}, {{factor}} the limit of {{limit}} for one version; the costliest: {{top}}. Add maxItems, maxProperties and maxLength where lists, maps and strings are declared',
-      ruleCostOverLimit: 'the estimated cost of rule `{{text}}` is {{cost}}{{times}}, {{factor}} the per-rule limit of {{limit}}; add maxItems, maxProperties and maxLength where lists, maps and strings are declared',
-      oldSelfUncorrelatable: 'rule `{{text}}` reads oldSelf, but no stored value corresponds to a value here: it stands under {{where}} of the schema, whose entries are not matched across updates (only list-map items and fields of granular maps are)',
+      schemaCostOverLimit:
+        'the estimated cost of all x-kubernetes-validations rules of this schema is {{total}}, {{factor}} the limit of {{limit}} for one version; the costliest: {{top}}. Add maxItems, maxProperties and maxLength where lists, maps and strings are declared',
+      ruleCostOverLimit:
+        'the estimated cost of rule `{{text}}` is {{cost}}{{times}}, {{factor}} the per-rule limit of {{limit}}; add maxItems, maxProperties and maxLength where lists, maps and strings are declared',
+      oldSelfUncorrelatable:
+        'rule `{{text}}` reads oldSelf, but no stored value corresponds to a value here: it stands under {{where}} of the schema, whose entries are not matched across updates (only list-map items and fields of granular maps are)',
       optionalOldSelfWithoutOldSelf: 'may be set only on a rule that reads oldSelf',
-      messageCostOverLimit: 'the estimated cost of messageExpression `{{messageExpression}}` is {{messageCost}}, {{factor}} the limit of {{limit}}',
+      messageCostOverLimit:
+        'the estimated cost of messageExpression `{{messageExpression}}` is {{messageCost}}, {{factor}} the limit of {{limit}}',
       doesNotCompile: '{{what}} `{{expression}}` does not compile: {{message}}',
     },
   },
@@ -50,14 +56,34 @@ export default defineRule({
       }
       const total = costs.reduce((sum, c) => sum + c.cost, 0);
       if (total > CRD_TOTAL_COST_LIMIT) {
-        const top = [...costs].sort((a, b) => b.cost - a.cost).slice(0, 3).map((c) => `${pathText(c.path.slice(path.length))} (${c.cost.toLocaleString('en-US')})`);
-        context.report({ path, target: 'key', messageId: 'schemaCostOverLimit', data: { total: total.toLocaleString('en-US'), factor: factor(total, CRD_TOTAL_COST_LIMIT), limit: CRD_TOTAL_COST_LIMIT.toLocaleString('en-US'), top: top.join(', ') } });
+        const top = [...costs]
+          .sort((a, b) => b.cost - a.cost)
+          .slice(0, 3)
+          .map((c) => `${pathText(c.path.slice(path.length))} (${c.cost.toLocaleString('en-US')})`);
+        context.report({
+          path,
+          target: 'key',
+          messageId: 'schemaCostOverLimit',
+          data: {
+            total: total.toLocaleString('en-US'),
+            factor: factor(total, CRD_TOTAL_COST_LIMIT),
+            limit: CRD_TOTAL_COST_LIMIT.toLocaleString('en-US'),
+            top: top.join(', '),
+          },
+        });
       }
     }
   },
 });
 
-function checkRule(context: RuleContext, place: SchemaPlace, rule: Obj, at: FieldPath, schemaPath: FieldPath, costs: { path: FieldPath; cost: number }[]): void {
+function checkRule(
+  context: RuleContext,
+  place: SchemaPlace,
+  rule: Obj,
+  at: FieldPath,
+  schemaPath: FieldPath,
+  costs: { path: FieldPath; cost: number }[],
+): void {
   const text = typeof rule.rule === 'string' ? rule.rule : '';
   const message = typeof rule.message === 'string' ? rule.message : undefined;
   const messageExpression = typeof rule.messageExpression === 'string' ? rule.messageExpression : undefined;
@@ -71,13 +97,16 @@ function checkRule(context: RuleContext, place: SchemaPlace, rule: Obj, at: Fiel
   if (text.trim() === '') problem('rule', { messageId: 'emptyRule' }, rule.rule === undefined);
   else if (message !== undefined && message.trim() === '') problem('message', { messageId: 'blank' });
   else if (message !== undefined && NEWLINE.test(message.trim())) problem('message', { messageId: 'lineBreaks' });
-  else if (NEWLINE.test(text.trim()) && (message ?? '').trim() === '') problem('message', { messageId: 'messageForMultiline' }, true);
+  else if (NEWLINE.test(text.trim()) && (message ?? '').trim() === '')
+    problem('message', { messageId: 'messageForMultiline' }, true);
   if (messageExpression !== undefined && messageExpression.trim() === '') problem('messageExpression', { messageId: 'blank' });
-  if (typeof rule.reason === 'string' && !REASONS.includes(rule.reason)) problem('reason', { messageId: 'badReason', data: { reason: rule.reason, reasons: REASONS.join(', ') } });
+  if (typeof rule.reason === 'string' && !REASONS.includes(rule.reason))
+    problem('reason', { messageId: 'badReason', data: { reason: rule.reason, reasons: REASONS.join(', ') } });
   if (fieldPath !== undefined) {
     if (fieldPath.trim() === '') problem('fieldPath', { messageId: 'blank' });
     else if (NEWLINE.test(fieldPath)) problem('fieldPath', { messageId: 'lineBreaks' });
-    else if (!fieldPathResolves(place.raw, fieldPath)) problem('fieldPath', { messageId: 'fieldPathNotFound', data: { fieldPath } });
+    else if (!fieldPathResolves(place.raw, fieldPath))
+      problem('fieldPath', { messageId: 'fieldPathNotFound', data: { fieldPath } });
   }
   if (!valid) return;
   const schema = celSchemaOf(place);
@@ -90,32 +119,79 @@ function checkRule(context: RuleContext, place: SchemaPlace, rule: Obj, at: Fiel
     const cost = compiled * (place.cardinality ?? 1);
     costs.push({ path: [...at, 'rule'], cost });
     if (cost > CRD_RULE_LIMITS.perRuleEstimate) {
-      const times = place.cardinality !== undefined && place.cardinality > 1 ? ` (${compiled.toLocaleString('en-US')} per value × up to ${place.cardinality.toLocaleString('en-US')} values)` : '';
-      context.report({ path: [...at, 'rule'], span: spanIn(context, [...at, 'rule'], { start: 0, end: text.length }), messageId: 'ruleCostOverLimit', data: { text, cost: cost.toLocaleString('en-US'), times, factor: factor(cost, CRD_RULE_LIMITS.perRuleEstimate), limit: CRD_RULE_LIMITS.perRuleEstimate.toLocaleString('en-US') } });
+      const times =
+        place.cardinality !== undefined && place.cardinality > 1
+          ? ` (${compiled.toLocaleString('en-US')} per value × up to ${place.cardinality.toLocaleString('en-US')} values)`
+          : '';
+      context.report({
+        path: [...at, 'rule'],
+        span: spanIn(context, [...at, 'rule'], { start: 0, end: text.length }),
+        messageId: 'ruleCostOverLimit',
+        data: {
+          text,
+          cost: cost.toLocaleString('en-US'),
+          times,
+          factor: factor(cost, CRD_RULE_LIMITS.perRuleEstimate),
+          limit: CRD_RULE_LIMITS.perRuleEstimate.toLocaleString('en-US'),
+        },
+      });
     }
   }
   if (transition && place.uncorrelatable) {
-    context.report({ path: [...at, 'rule'], messageId: 'oldSelfUncorrelatable', data: { text, where: pathText(place.uncorrelatable.slice(schemaPath.length)) || 'the root' } });
+    context.report({
+      path: [...at, 'rule'],
+      messageId: 'oldSelfUncorrelatable',
+      data: { text, where: pathText(place.uncorrelatable.slice(schemaPath.length)) || 'the root' },
+    });
   }
-  if (!transition && rule.optionalOldSelf !== undefined && rule.optionalOldSelf !== null) context.report({ path: [...at, 'optionalOldSelf'], messageId: 'optionalOldSelfWithoutOldSelf' });
+  if (!transition && rule.optionalOldSelf !== undefined && rule.optionalOldSelf !== null)
+    context.report({ path: [...at, 'optionalOldSelf'], messageId: 'optionalOldSelfWithoutOldSelf' });
   if (messageExpression !== undefined && messageExpression.trim() !== '') {
-    const messageCost = compile(context, schema, messageExpression, { transition: transition || readsOldSelf(messageExpression), optionalOldSelf, message: true }, [...at, 'messageExpression']);
+    const messageCost = compile(
+      context,
+      schema,
+      messageExpression,
+      { transition: transition || readsOldSelf(messageExpression), optionalOldSelf, message: true },
+      [...at, 'messageExpression'],
+    );
     if (messageCost !== undefined) {
       costs.push({ path: [...at, 'messageExpression'], cost: messageCost });
-      if (messageCost > CRD_RULE_LIMITS.perRuleEstimate) context.report({ path: [...at, 'messageExpression'], messageId: 'messageCostOverLimit', data: { messageExpression, messageCost: messageCost.toLocaleString('en-US'), factor: factor(messageCost, CRD_RULE_LIMITS.perRuleEstimate), limit: CRD_RULE_LIMITS.perRuleEstimate.toLocaleString('en-US') } });
+      if (messageCost > CRD_RULE_LIMITS.perRuleEstimate)
+        context.report({
+          path: [...at, 'messageExpression'],
+          messageId: 'messageCostOverLimit',
+          data: {
+            messageExpression,
+            messageCost: messageCost.toLocaleString('en-US'),
+            factor: factor(messageCost, CRD_RULE_LIMITS.perRuleEstimate),
+            limit: CRD_RULE_LIMITS.perRuleEstimate.toLocaleString('en-US'),
+          },
+        });
     }
   }
 }
 
 /** Compiles one expression; reports its issues on its text and gives its estimated cost when it compiles. */
-function compile(context: RuleContext, schema: SchemaNode, expression: string, options: { transition: boolean; optionalOldSelf: boolean; message: boolean }, path: FieldPath): number | undefined {
+function compile(
+  context: RuleContext,
+  schema: SchemaNode,
+  expression: string,
+  options: { transition: boolean; optionalOldSelf: boolean; message: boolean },
+  path: FieldPath,
+): number | undefined {
   // The cost limit is applied by the caller, after multiplying by the place's cardinality.
   const env = crdValidationEnvironment(schema, { ...options, limits: { maxEstimatedCost: Number.POSITIVE_INFINITY } });
   const result = env.compile(expression);
   if (result.ok) return result.program.estimatedCost;
   const what = options.message ? 'messageExpression' : 'rule';
   for (const issue of result.issues) {
-    context.report({ path, span: spanIn(context, path, issue), messageId: 'doesNotCompile', data: { what, expression, message: issue.message }, ...(refusedByServer(issue) ? {} : { severity: 'warning' as const }) });
+    context.report({
+      path,
+      span: spanIn(context, path, issue),
+      messageId: 'doesNotCompile',
+      data: { what, expression, message: issue.message },
+      ...(refusedByServer(issue) ? {} : { severity: 'warning' as const }),
+    });
   }
   return undefined;
 }
@@ -128,7 +204,16 @@ function celSchemaOf(place: SchemaPlace): SchemaNode {
   const node = toSchemaNode(place.raw);
   if (!place.isRoot && place.raw['x-kubernetes-embedded-resource'] !== true) return node;
   const name: SchemaNode = { type: 'string' };
-  return { ...node, type: 'object', properties: { ...node.properties, apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object', properties: { name, generateName: name } } } };
+  return {
+    ...node,
+    type: 'object',
+    properties: {
+      ...node.properties,
+      apiVersion: { type: 'string' },
+      kind: { type: 'string' },
+      metadata: { type: 'object', properties: { name, generateName: name } },
+    },
+  };
 }
 
 /** Whether a rule's fieldPath (`.a.b`, `['a.b']`, `.list[0]`) names a place of the schema (upstream cel ValidFieldPath). */
@@ -161,4 +246,3 @@ function factor(cost: number, limit: number): string {
 function pathText(path: FieldPath): string {
   return path.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
 }
-

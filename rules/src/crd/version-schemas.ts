@@ -21,7 +21,16 @@ export function versionSchemas(crd: Obj): VersionSchema[] {
   if (!out) {
     out = versionsOf(crd).flatMap((version) => {
       const schema = schemaOf(version);
-      return schema ? [{ version, raw: schema.raw, path: schema.path, problems: schemaProblems(schema.raw, schema.path, statusEnabled(version)) }] : [];
+      return schema
+        ? [
+            {
+              version,
+              raw: schema.raw,
+              path: schema.path,
+              problems: schemaProblems(schema.raw, schema.path, statusEnabled(version)),
+            },
+          ]
+        : [];
     });
     cache.set(crd, out);
   }

@@ -8,11 +8,13 @@ const SCOPES = ['Cluster', 'Namespaced'];
 export default defineRule({
   meta: {
     id: 'crd/versions',
-    description: 'A CustomResourceDefinition has a scope and at least one version; versions are uniquely named, each has a schema, exactly one is stored.',
+    description:
+      'A CustomResourceDefinition has a scope and at least one version; versions are uniquely named, each has a schema, exactly one is stored.',
     kinds: [CRD],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: validateCustomResourceDefinitionSpec, validateCustomResourceDefinitionVersion, validateDeprecationWarning, ValidateCustomResourceDefinitionSubresources)',
+    source:
+      'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: validateCustomResourceDefinitionSpec, validateCustomResourceDefinitionVersion, validateDeprecationWarning, ValidateCustomResourceDefinitionSubresources)',
     docs,
     messages: {
       versionNameMissing: 'a version needs a name such as v1',
@@ -22,7 +24,8 @@ export default defineRule({
       badScope: '"{{scope}}" is not a scope: use Namespaced or Cluster',
       noVersions: 'spec.versions must list at least one version',
       repeatedVersionName: 'repeats the name of spec.versions[{{first}}]: version names must be unique',
-      schemaMissing: 'version {{name}} needs a schema (schema.openAPIV3Schema): the server prunes every field a schema does not describe',
+      schemaMissing:
+        'version {{name}} needs a schema (schema.openAPIV3Schema): the server prunes every field a schema does not describe',
       warningWithoutDeprecated: 'can only be set on a deprecated version (deprecated: true)',
       emptyWarning: 'must not be empty',
       warningTooLong: 'must be at most 256 bytes long (it has {{bytes}})',
@@ -47,17 +50,30 @@ export default defineRule({
     for (const version of versions) {
       const name = version.name ?? '';
       const problem = dns1035Problem(name);
-      if (problem) context.report({ path: [...version.path, 'name'], ...(name === '' ? { messageId: 'versionNameMissing' } : { messageId: 'badVersionName', data: { name, problem } }) });
+      if (problem)
+        context.report({
+          path: [...version.path, 'name'],
+          ...(name === '' ? { messageId: 'versionNameMissing' } : { messageId: 'badVersionName', data: { name, problem } }),
+        });
       const first = seen.get(name);
-      if (first !== undefined && name !== '') context.report({ path: [...version.path, 'name'], messageId: 'repeatedVersionName', data: { first } });
+      if (first !== undefined && name !== '')
+        context.report({ path: [...version.path, 'name'], messageId: 'repeatedVersionName', data: { first } });
       else seen.set(name, version.index);
-      if (!schemaOf(version)) context.reportMissing([...version.path, 'schema', 'openAPIV3Schema'], { messageId: 'schemaMissing', data: { name: name || version.index } });
+      if (!schemaOf(version))
+        context.reportMissing([...version.path, 'schema', 'openAPIV3Schema'], {
+          messageId: 'schemaMissing',
+          data: { name: name || version.index },
+        });
       deprecationWarning(context, version);
       scale(context, version);
     }
     const storage = versions.filter((v) => v.value.storage === true);
     if (storage.length !== 1) {
-      context.report({ path: ['spec', 'versions'], messageId: 'storageNotOne', data: { which: storage.length === 0 ? 'none has' : `${storage.map((v) => v.name ?? v.index).join(', ')} have` } });
+      context.report({
+        path: ['spec', 'versions'],
+        messageId: 'storageNotOne',
+        data: { which: storage.length === 0 ? 'none has' : `${storage.map((v) => v.name ?? v.index).join(', ')} have` },
+      });
     }
   },
 });
@@ -68,7 +84,8 @@ function deprecationWarning(context: RuleContext, version: VersionAt): void {
   const path = [...version.path, 'deprecationWarning'];
   if (version.value.deprecated !== true) context.report({ path, messageId: 'warningWithoutDeprecated' });
   if (warning.length === 0) context.report({ path, messageId: 'emptyWarning' });
-  if (Buffer.byteLength(warning) > 256) context.report({ path, messageId: 'warningTooLong', data: { bytes: Buffer.byteLength(warning) } });
+  if (Buffer.byteLength(warning) > 256)
+    context.report({ path, messageId: 'warningTooLong', data: { bytes: Buffer.byteLength(warning) } });
   // Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space.
   const bad = [...warning].findIndex((c) => !/^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u.test(c));
   if (bad >= 0) context.report({ path, messageId: 'warningNotPrintable', data: { bad } });
@@ -79,15 +96,24 @@ function scale(context: RuleContext, version: VersionAt): void {
   const value = objAt(objAt(version.value, 'subresources'), 'scale');
   if (!value) return;
   const base = [...version.path, 'subresources', 'scale'];
-  const paths: [string, string[], boolean][] = [['specReplicasPath', ['.spec.'], true], ['statusReplicasPath', ['.status.'], true], ['labelSelectorPath', ['.spec.', '.status.'], false]];
+  const paths: [string, string[], boolean][] = [
+    ['specReplicasPath', ['.spec.'], true],
+    ['statusReplicasPath', ['.status.'], true],
+    ['labelSelectorPath', ['.spec.', '.status.'], false],
+  ];
   for (const [field, prefixes, required] of paths) {
     const path = value[field];
     if (path === undefined || path === null || path === '') {
-      if (required) context.reportMissing([...base, field], { messageId: 'scalePathMissing', data: { field, prefixes: prefixes.join(' or ') } });
+      if (required)
+        context.reportMissing([...base, field], {
+          messageId: 'scalePathMissing',
+          data: { field, prefixes: prefixes.join(' or ') },
+        });
       continue;
     }
     if (typeof path !== 'string') continue;
     if (!path.startsWith('.')) context.report({ path: [...base, field], messageId: 'scalePathNotSimple', data: { path } });
-    else if (!prefixes.some((p) => path.startsWith(p))) context.report({ path: [...base, field], messageId: 'scalePathOutside', data: { path, prefixes: prefixes.join(' or ') } });
+    else if (!prefixes.some((p) => path.startsWith(p)))
+      context.report({ path: [...base, field], messageId: 'scalePathOutside', data: { path, prefixes: prefixes.join(' or ') } });
   }
 }

@@ -4,7 +4,14 @@
 // rules and `optionalOldSelf`, ratcheting, and the per-call and per-object cost budgets. Used for
 // custom resources (custom-resource/validation-rules) and for a CRD's defaults (crd/defaults).
 import type { FieldPath, SchemaNode, ValidationRule } from '@platlint/core';
-import { CRD_RULE_LIMITS, CelEvaluationError, crdValidationEnvironment, readsOldSelf, type CelEnvironment, type CelProgram } from '@platlint/cel';
+import {
+  CRD_RULE_LIMITS,
+  CelEvaluationError,
+  crdValidationEnvironment,
+  readsOldSelf,
+  type CelEnvironment,
+  type CelProgram,
+} from '@platlint/cel';
 
 type Json = Record<string, unknown>;
 const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -25,7 +32,11 @@ function programOf(node: SchemaNode, expression: string, message: boolean, oldSe
   if (!byText) compiled.set(node, (byText = new Map()));
   const key = `${message ? 'm' : 'r'}${oldSelf}:${expression}`;
   if (byText.has(key)) return byText.get(key);
-  const env = crdValidationEnvironment(node, { transition: oldSelf !== 'none', optionalOldSelf: oldSelf === 'optional', message });
+  const env = crdValidationEnvironment(node, {
+    transition: oldSelf !== 'none',
+    optionalOldSelf: oldSelf === 'optional',
+    message,
+  });
   const result = env.compile(expression);
   const program = result.ok ? { env, program: result.program } : undefined;
   byText.set(key, program);
@@ -60,7 +71,16 @@ interface Walk {
  * map values by key and list-map items by their keys correlate; items of other lists do not
  * (upstream's ratcheting and transition rules follow the same correlation).
  */
-function places(node: SchemaNode, value: unknown, old: unknown, correlated: boolean, parentUnchanged: boolean, path: FieldPath, walk: Walk, out: Place[]): Place[] {
+function places(
+  node: SchemaNode,
+  value: unknown,
+  old: unknown,
+  correlated: boolean,
+  parentUnchanged: boolean,
+  path: FieldPath,
+  walk: Walk,
+  out: Place[],
+): Place[] {
   if (value === undefined || value === null) return out;
   const unchanged = walk.ratchet && (correlated ? same(value, old) : parentUnchanged);
   if (node['x-kubernetes-validations']?.length) out.push({ node, path, value, old, correlated, unchanged });
@@ -120,7 +140,16 @@ export function evaluateValidationRules(schema: SchemaNode, value: unknown, opti
   const failures: RuleFailure[] = [];
   const walk = { ratchet: options.ratchet === true, resourceRoot: options.resourceRoot === true };
   let spent = 0;
-  for (const place of places(schema, value, options.old, options.old !== undefined && options.old !== null, false, [], walk, [])) {
+  for (const place of places(
+    schema,
+    value,
+    options.old,
+    options.old !== undefined && options.old !== null,
+    false,
+    [],
+    walk,
+    [],
+  )) {
     for (const rule of place.node['x-kubernetes-validations'] as ValidationRule[]) {
       const oldSelf = oldSelfOf(rule);
       // Ratcheting: an unchanged value is not refused again by a rule that does not read
@@ -138,7 +167,10 @@ export function evaluateValidationRules(schema: SchemaNode, value: unknown, opti
       try {
         outcome = program.evaluate(env.prepare(values), { costLimit: budget });
       } catch (error) {
-        const reason = error instanceof CelEvaluationError && error.code === 'cost_limit_exceeded' ? 'ran out of its cost budget' : `failed to evaluate: ${error instanceof Error ? error.message : String(error)}`;
+        const reason =
+          error instanceof CelEvaluationError && error.code === 'cost_limit_exceeded'
+            ? 'ran out of its cost budget'
+            : `failed to evaluate: ${error instanceof Error ? error.message : String(error)}`;
         failures.push({ path: place.path, message: `validation rule \`${rule.rule}\` ${reason}` });
         continue;
       } finally {
@@ -160,7 +192,11 @@ export function hasRules(node: SchemaNode, seen = new Set<SchemaNode>()): boolea
   if (known !== undefined) return known;
   if (seen.has(node)) return false;
   seen.add(node);
-  const found = Boolean(node['x-kubernetes-validations']?.length) || [...Object.values(node.properties ?? {}), node.items, node.additionalProperties].some((child) => child !== undefined && hasRules(child, seen));
+  const found =
+    Boolean(node['x-kubernetes-validations']?.length) ||
+    [...Object.values(node.properties ?? {}), node.items, node.additionalProperties].some(
+      (child) => child !== undefined && hasRules(child, seen),
+    );
   withRules.set(node, found);
   return found;
 }
@@ -183,7 +219,9 @@ function messageOf(place: Place, rule: ValidationRule, ruleOldSelf: OldSelf): st
     const compiledMessage = programOf(place.node, rule.messageExpression, true, messageOldSelf);
     if (compiledMessage) {
       try {
-        const text = compiledMessage.program.evaluate(compiledMessage.env.prepare({ self: place.value, ...(messageOldSelf !== 'none' ? { oldSelf: place.old } : {}) }));
+        const text = compiledMessage.program.evaluate(
+          compiledMessage.env.prepare({ self: place.value, ...(messageOldSelf !== 'none' ? { oldSelf: place.old } : {}) }),
+        );
         // Upstream falls back to the static message when the expression gives nothing to say.
         if (typeof text === 'string' && text.trim() !== '' && !text.includes('\n')) return `${text}${reason}`;
       } catch {

@@ -21,7 +21,16 @@ export default defineRule({
     if (!version || !hasRules(version.schema)) return;
     // An object the schema refuses is not evaluated (upstream strategy.go hasBlockingErr).
     const { findings, stored } = validateCustomResource(version, context.value);
-    if (findings.some((f) => f.ruleId === 'schema/type' || f.ruleId === 'schema/required' || f.ruleId === 'schema/enum' || f.ruleId === 'schema/length')) return;
+    if (
+      findings.some(
+        (f) =>
+          f.ruleId === 'schema/type' ||
+          f.ruleId === 'schema/required' ||
+          f.ruleId === 'schema/enum' ||
+          f.ruleId === 'schema/length',
+      )
+    )
+      return;
     const oldStored = context.old ? defaultedValue(version.schema, context.old.value) : undefined;
     const failures = evaluateValidationRules(version.schema, stored, { old: oldStored, ratchet: true, resourceRoot: true });
     for (const { path, message } of failures) context.report({ path, messageId: 'ruleFailed', data: { message } });

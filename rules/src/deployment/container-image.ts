@@ -13,7 +13,8 @@ export default defineRule({
     docs,
     messages: {
       noImage: 'container {{container}} has no image; set image to the image to run',
-      imageWhitespace: 'the image of container {{container}} has leading or trailing whitespace; the Deployment is accepted, but its pods are refused, so remove the spaces',
+      imageWhitespace:
+        'the image of container {{container}} has leading or trailing whitespace; the Deployment is accepted, but its pods are refused, so remove the spaces',
     },
   },
   check(context) {
@@ -21,7 +22,12 @@ export default defineRule({
       const image = container.image;
       const at = [...path, 'image'];
       if (image === undefined || image === null || image === '') {
-        context.report({ path: at, target: image === undefined ? 'key' : 'value', messageId: 'noImage', data: { container: describe(container.name) } });
+        context.report({
+          path: at,
+          target: image === undefined ? 'key' : 'value',
+          messageId: 'noImage',
+          data: { container: describe(container.name) },
+        });
       } else if (typeof image === 'string' && image.trim() !== image) {
         context.report({
           path: at,

@@ -14,7 +14,8 @@ export default defineRule({
     docs,
     messages: {
       badName: 'container name "{{name}}" {{problem}}',
-      duplicateName: 'container name "{{name}}" is already used by {{first}}; names must be unique across containers and initContainers',
+      duplicateName:
+        'container name "{{name}}" is already used by {{first}}; names must be unique across containers and initContainers',
     },
   },
   check(context) {

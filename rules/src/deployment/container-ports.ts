@@ -14,7 +14,8 @@ export default defineRule({
     messages: {
       containerPortOutOfRange: 'containerPort {{containerPort}} is out of range; use a port from 1 to 65535',
       hostPortOutOfRange: 'hostPort {{hostPort}} is out of range; use a port from 1 to 65535, or leave it out for none',
-      containerPortDiffersFromHostPort: 'containerPort {{containerPort}} differs from hostPort {{hostPort}}; with hostNetwork the container listens on the host, so the two must match',
+      containerPortDiffersFromHostPort:
+        'containerPort {{containerPort}} differs from hostPort {{hostPort}}; with hostNetwork the container listens on the host, so the two must match',
       hostPortTaken: 'host port {{port}} ({{protocol}}) is already taken by another port of this pod; use another host port',
     },
   },
@@ -33,7 +34,11 @@ export default defineRule({
         }
         // On the host's network the two ports are one; an absent hostPort is fine (Pods get it copied from containerPort).
         if (hostNetwork && isInteger(containerPort) && isInteger(hostPort) && hostPort !== 0 && hostPort !== containerPort) {
-          context.report({ path: [...at, 'containerPort'], messageId: 'containerPortDiffersFromHostPort', data: { containerPort, hostPort } });
+          context.report({
+            path: [...at, 'containerPort'],
+            messageId: 'containerPortDiffersFromHostPort',
+            data: { containerPort, hostPort },
+          });
         }
         // Only regular containers run together; the server checks their host ports against each
         // other after defaulting the protocol to TCP. A template's absent hostPort stays 0 even on
@@ -42,7 +47,8 @@ export default defineRule({
         if (path[3] !== 'containers' || effective === 0) continue;
         const protocol = typeof port.protocol === 'string' && port.protocol !== '' ? port.protocol : 'TCP';
         const key = `${protocol}/${typeof port.hostIP === 'string' ? port.hostIP : ''}/${effective}`;
-        if (bound.has(key)) context.report({ path: [...at, 'hostPort'], messageId: 'hostPortTaken', data: { port: effective, protocol } });
+        if (bound.has(key))
+          context.report({ path: [...at, 'hostPort'], messageId: 'hostPortTaken', data: { port: effective, protocol } });
         bound.add(key);
       }
     }

@@ -23,7 +23,8 @@ export default defineRule({
     source: 'upstream pod validation (validateContainerRestartPolicy, validateInitContainerRestartPolicy)',
     docs,
     messages: {
-      initRestartPolicyDropped: 'restartPolicy {{restartPolicy}} on an init container needs feature gate ContainerRestartRules; with the gate off the server drops it (only Always, a sidecar, is kept)',
+      initRestartPolicyDropped:
+        'restartPolicy {{restartPolicy}} on an init container needs feature gate ContainerRestartRules; with the gate off the server drops it (only Always, a sidecar, is kept)',
       rulesOnSidecar: 'restartPolicyRules are not allowed on a sidecar (an init container with restartPolicy: Always)',
       rulesWithoutPolicy: 'restartPolicyRules need a restartPolicy beside them; set restartPolicy (Always, Never or OnFailure)',
       unknownPolicy: 'restartPolicy {{restartPolicy}} is not one of {{policies}}',
@@ -41,7 +42,8 @@ export default defineRule({
     const rulesOn = gate('ContainerRestartRules');
     const restartAll = gate('RestartAllContainers');
     if (rulesOn) {
-      for (const [container, i] of objectsIn(pod.containers)) checkPolicyAndRules(context, container, [...POD_SPEC, 'containers', i], restartAll);
+      for (const [container, i] of objectsIn(pod.containers))
+        checkPolicyAndRules(context, container, [...POD_SPEC, 'containers', i], restartAll);
     }
     for (const [container, i] of objectsIn(pod.initContainers)) {
       const at = [...POD_SPEC, 'initContainers', i];
@@ -49,7 +51,13 @@ export default defineRule({
       if (!rulesOn) {
         // Without the gate the server drops, before validating, an init container's policy other than
         // Always (and every rule): pkg/api/pod/util.go dropContainerRestartRules. Lost, not refused.
-        if (isSet(restartPolicy) && restartPolicy !== 'Always') context.report({ path: [...at, 'restartPolicy'], severity: 'warning', messageId: 'initRestartPolicyDropped', data: { restartPolicy: JSON.stringify(restartPolicy) } });
+        if (isSet(restartPolicy) && restartPolicy !== 'Always')
+          context.report({
+            path: [...at, 'restartPolicy'],
+            severity: 'warning',
+            messageId: 'initRestartPolicyDropped',
+            data: { restartPolicy: JSON.stringify(restartPolicy) },
+          });
         continue;
       }
       const rules = Array.isArray(container.restartPolicyRules) ? container.restartPolicyRules : [];
@@ -72,19 +80,39 @@ function checkPolicyAndRules(context: RuleContext, container: Obj, at: FieldPath
   if (!isSet(restartPolicy)) {
     if (rules.length > 0) context.report({ path: [...at, 'restartPolicyRules'], target: 'key', messageId: 'rulesWithoutPolicy' });
   } else if (typeof restartPolicy !== 'string' || !POLICIES.includes(restartPolicy)) {
-    context.report({ path: [...at, 'restartPolicy'], messageId: 'unknownPolicy', data: { restartPolicy: JSON.stringify(restartPolicy), policies: POLICIES.join(', ') } });
+    context.report({
+      path: [...at, 'restartPolicy'],
+      messageId: 'unknownPolicy',
+      data: { restartPolicy: JSON.stringify(restartPolicy), policies: POLICIES.join(', ') },
+    });
   }
-  if (rules.length > MAX_RULES) context.report({ path: [...at, 'restartPolicyRules'], messageId: 'tooManyRules', data: { count: rules.length, max: MAX_RULES } });
+  if (rules.length > MAX_RULES)
+    context.report({
+      path: [...at, 'restartPolicyRules'],
+      messageId: 'tooManyRules',
+      data: { count: rules.length, max: MAX_RULES },
+    });
   const actions = restartAll ? ['Restart', 'RestartAllContainers'] : ['Restart'];
   for (const [rule, j] of objectsIn(rules)) {
     const ruleAt = [...at, 'restartPolicyRules', j];
-    if (typeof rule.action === 'string' && !actions.includes(rule.action)) context.report({ path: [...ruleAt, 'action'], messageId: 'unknownAction', data: { action: rule.action, actions: actions.join(', ') } });
+    if (typeof rule.action === 'string' && !actions.includes(rule.action))
+      context.report({
+        path: [...ruleAt, 'action'],
+        messageId: 'unknownAction',
+        data: { action: rule.action, actions: actions.join(', ') },
+      });
     if (!isJsonObject(rule.exitCodes)) {
       context.report({ path: ruleAt, messageId: 'ruleNeedsExitCodes' });
       continue;
     }
     const { operator, values } = rule.exitCodes;
-    if (typeof operator === 'string' && !OPERATORS.includes(operator)) context.report({ path: [...ruleAt, 'exitCodes', 'operator'], messageId: 'unknownOperator', data: { operator } });
-    if (Array.isArray(values) && values.length > MAX_EXIT_CODES) context.report({ path: [...ruleAt, 'exitCodes', 'values'], messageId: 'tooManyExitCodes', data: { count: values.length, max: MAX_EXIT_CODES } });
+    if (typeof operator === 'string' && !OPERATORS.includes(operator))
+      context.report({ path: [...ruleAt, 'exitCodes', 'operator'], messageId: 'unknownOperator', data: { operator } });
+    if (Array.isArray(values) && values.length > MAX_EXIT_CODES)
+      context.report({
+        path: [...ruleAt, 'exitCodes', 'values'],
+        messageId: 'tooManyExitCodes',
+        data: { count: values.length, max: MAX_EXIT_CODES },
+      });
   }
 }

@@ -13,7 +13,15 @@ ${template}`;
 RuleTester.run(rule, {
   valid: [{ yaml: deployment('    spec:\n      containers: [{name: app, image: nginx:1.27}]\n') }],
   invalid: [
-    { name: 'an empty list', yaml: deployment('    spec:\n      containers: []\n'), errors: [{ path: 'spec.template.spec.containers', messageId: 'noContainers', line: 9, column: 19 }] },
-    { name: 'no pod spec at all', yaml: deployment(''), errors: [{ path: 'spec.template.spec.containers', messageId: 'noPodSpec', line: 6 }] },
+    {
+      name: 'an empty list',
+      yaml: deployment('    spec:\n      containers: []\n'),
+      errors: [{ path: 'spec.template.spec.containers', messageId: 'noContainers', line: 9, column: 19 }],
+    },
+    {
+      name: 'no pod spec at all',
+      yaml: deployment(''),
+      errors: [{ path: 'spec.template.spec.containers', messageId: 'noPodSpec', line: 6 }],
+    },
   ],
 });

@@ -25,7 +25,8 @@ export function readsAllowedField(fieldPath: string, fields: ReadonlySet<string>
 
 /** The messages of reportFieldRefDetails, for the meta.messages of each rule that calls it. */
 export const FIELD_REF_MESSAGES = {
-  fieldRefApiVersion: 'fieldRef apiVersion "{{apiVersion}}" is not supported; the downward API reads the pod as v1, so use v1 or leave it out',
+  fieldRefApiVersion:
+    'fieldRef apiVersion "{{apiVersion}}" is not supported; the downward API reads the pod as v1, so use v1 or leave it out',
   fieldRefKey: '{{map}} key "{{key}}" in fieldPath {{problem}}',
 } as const;
 
@@ -49,7 +50,12 @@ export function reportFieldRefDetails(context: RuleContext, fieldRef: Record<str
   if (!subscript) return;
   const [, map, key] = subscript as unknown as [string, string, string];
   const problem = formats['label-key'](map === 'annotations' ? key.toLowerCase() : key);
-  if (problem) context.report({ path: at, messageId: 'fieldRefKey', data: { map: map === 'annotations' ? 'annotation' : 'label', key, problem } });
+  if (problem)
+    context.report({
+      path: at,
+      messageId: 'fieldRefKey',
+      data: { map: map === 'annotations' ? 'annotation' : 'label', key, problem },
+    });
 }
 
 /** The map and key of `metadata.labels['KEY']` or `metadata.annotations['KEY']`. */

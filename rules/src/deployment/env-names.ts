@@ -13,7 +13,8 @@ export function envNameProblem(name: string): string | undefined {
 export default defineRule({
   meta: {
     id: 'deployment/env-names',
-    description: "Environment variables of the pod template's containers have a non-empty name without '=', and not both value and valueFrom.",
+    description:
+      "Environment variables of the pod template's containers have a non-empty name without '=', and not both value and valueFrom.",
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -33,7 +34,12 @@ export default defineRule({
       for (const [entry, i] of objectsIn(container.envFrom)) {
         if (typeof entry.prefix !== 'string' || entry.prefix === '') continue;
         const problem = envNameProblem(entry.prefix);
-        if (problem) context.report({ path: [...path, 'envFrom', i, 'prefix'], messageId: 'envFromPrefix', data: { prefix: JSON.stringify(entry.prefix), problem } });
+        if (problem)
+          context.report({
+            path: [...path, 'envFrom', i, 'prefix'],
+            messageId: 'envFromPrefix',
+            data: { prefix: JSON.stringify(entry.prefix), problem },
+          });
       }
       for (const [variable, i] of objectsIn(container.env)) {
         const name = variable.name;
@@ -46,8 +52,18 @@ export default defineRule({
           if (problem) context.report({ path: at, messageId: 'badVariableName', data: { name: JSON.stringify(name), problem } });
         }
         // A non-empty value and valueFrom contradict each other; an empty value is unset.
-        if (typeof variable.value === 'string' && variable.value !== '' && variable.valueFrom !== undefined && variable.valueFrom !== null) {
-          context.report({ path: [...path, 'env', i, 'valueFrom'], target: 'key', messageId: 'variableSetsBothValue', data: { name } });
+        if (
+          typeof variable.value === 'string' &&
+          variable.value !== '' &&
+          variable.valueFrom !== undefined &&
+          variable.valueFrom !== null
+        ) {
+          context.report({
+            path: [...path, 'env', i, 'valueFrom'],
+            target: 'key',
+            messageId: 'variableSetsBothValue',
+            data: { name },
+          });
         }
       }
     }

@@ -10,10 +10,27 @@ const VALUE_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secre
 const ENV_FROM_SOURCES = ['configMapRef', 'secretRef'] as const;
 
 /** Pod fields an environment variable can read through fieldRef (labels and annotations by key). */
-const ENV_FIELDS = new Set(['metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.serviceAccountName', 'status.hostIP', 'status.hostIPs', 'status.podIP', 'status.podIPs']);
+const ENV_FIELDS = new Set([
+  'metadata.name',
+  'metadata.namespace',
+  'metadata.uid',
+  'spec.nodeName',
+  'spec.serviceAccountName',
+  'status.hostIP',
+  'status.hostIPs',
+  'status.podIP',
+  'status.podIPs',
+]);
 
 /** Container resources resourceFieldRef can read; huge pages of any size too. */
-const RESOURCE_FIELDS = new Set(['limits.cpu', 'limits.memory', 'limits.ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage']);
+const RESOURCE_FIELDS = new Set([
+  'limits.cpu',
+  'limits.memory',
+  'limits.ephemeral-storage',
+  'requests.cpu',
+  'requests.memory',
+  'requests.ephemeral-storage',
+]);
 const HUGEPAGES_FIELD = /^(limits|requests)\.hugepages-/;
 
 /** A ConfigMap or Secret key: letters, digits, '-', '_' and '.', at most 253, not "." or "..". */
@@ -40,7 +57,8 @@ export default defineRule({
       valueFromNoSource: 'valueFrom names no source; set one of {{sources}}',
       valueFromSeveralSources: 'valueFrom sets {{sources}}; a variable reads one source, so keep one',
       fieldPathNotReadable: `fieldPath "{{field}}" cannot be read into an environment variable; use a field such as metadata.name, status.podIP or metadata.labels['key']`,
-      resourceNotReadable: 'resource "{{resource}}" cannot be read; use limits.* or requests.* of cpu, memory, ephemeral-storage or hugepages-<size>',
+      resourceNotReadable:
+        'resource "{{resource}}" cannot be read; use limits.* or requests.* of cpu, memory, ephemeral-storage or hugepages-<size>',
       badSelectorKey: 'key "{{key}}" {{problem}}',
       badFileKey: 'key {{key}} {{problem}}; it names the variable read from the file',
       badVolumeName: 'volumeName "{{volumeName}}" {{problem}}',
@@ -51,16 +69,23 @@ export default defineRule({
   },
   check(context) {
     // With EnvFiles off the server drops fileKeyRef before validating it (feature-gate/gated-field says so).
-    const volumes = gateEnabled(context.settings.featureGates, 'EnvFiles', context.settings.release) ? volumesByName(podSpec(context.value)) : undefined;
+    const volumes = gateEnabled(context.settings.featureGates, 'EnvFiles', context.settings.release)
+      ? volumesByName(podSpec(context.value))
+      : undefined;
     for (const { container, path } of containersOf(context.value)) {
       for (const [variable, i] of objectsIn(container.env)) {
         if (!isJsonObject(variable.valueFrom)) continue;
         checkValueFrom(context, variable.valueFrom, [...path, 'env', i, 'valueFrom']);
-        if (volumes && isJsonObject(variable.valueFrom.fileKeyRef)) checkFileKeyRef(context, variable.valueFrom.fileKeyRef, [...path, 'env', i, 'valueFrom', 'fileKeyRef'], volumes);
+        if (volumes && isJsonObject(variable.valueFrom.fileKeyRef))
+          checkFileKeyRef(context, variable.valueFrom.fileKeyRef, [...path, 'env', i, 'valueFrom', 'fileKeyRef'], volumes);
       }
       for (const [entry, i] of objectsIn(container.envFrom)) {
         const set = ENV_FROM_SOURCES.filter((source) => entry[source] !== undefined && entry[source] !== null);
-        if (set.length !== 1) context.report({ path: [...path, 'envFrom', i], messageId: set.length === 0 ? 'envFromNoSource' : 'envFromBothSources' });
+        if (set.length !== 1)
+          context.report({
+            path: [...path, 'envFrom', i],
+            messageId: set.length === 0 ? 'envFromNoSource' : 'envFromBothSources',
+          });
       }
     }
   },
@@ -69,7 +94,12 @@ export default defineRule({
 function checkValueFrom(context: RuleContext, valueFrom: Obj, at: FieldPath): void {
   const set = VALUE_SOURCES.filter((source) => valueFrom[source] !== undefined && valueFrom[source] !== null);
   if (set.length !== 1) {
-    context.report({ path: at, ...(set.length === 0 ? { messageId: 'valueFromNoSource', data: { sources: VALUE_SOURCES.slice(0, 4).join(', ') } } : { messageId: 'valueFromSeveralSources', data: { sources: set.join(' and ') } }) });
+    context.report({
+      path: at,
+      ...(set.length === 0
+        ? { messageId: 'valueFromNoSource', data: { sources: VALUE_SOURCES.slice(0, 4).join(', ') } }
+        : { messageId: 'valueFromSeveralSources', data: { sources: set.join(' and ') } }),
+    });
     return;
   }
   const { fieldRef, resourceFieldRef } = valueFrom;
@@ -96,7 +126,8 @@ function checkValueFrom(context: RuleContext, valueFrom: Obj, at: FieldPath): vo
 /** The pod's volumes by name (the first of a repeated name: the repeat is deployment/volume-names'). */
 function volumesByName(pod: Obj | undefined): Map<string, Obj> {
   const out = new Map<string, Obj>();
-  for (const [volume] of objectsIn(pod?.volumes)) if (typeof volume.name === 'string' && !out.has(volume.name)) out.set(volume.name, volume);
+  for (const [volume] of objectsIn(pod?.volumes))
+    if (typeof volume.name === 'string' && !out.has(volume.name)) out.set(volume.name, volume);
   return out;
 }
 
@@ -116,7 +147,8 @@ function checkFileKeyRef(context: RuleContext, selector: Obj, at: FieldPath, vol
     const volume = volumes.get(volumeName);
     if (problem) context.report({ path: [...at, 'volumeName'], messageId: 'badVolumeName', data: { volumeName, problem } });
     else if (!volume) context.report({ path: [...at, 'volumeName'], messageId: 'unknownVolume', data: { volumeName } });
-    else if (!isJsonObject(volume.emptyDir)) context.report({ path: [...at, 'volumeName'], messageId: 'notEmptyDir', data: { volumeName } });
+    else if (!isJsonObject(volume.emptyDir))
+      context.report({ path: [...at, 'volumeName'], messageId: 'notEmptyDir', data: { volumeName } });
   }
   if (typeof path === 'string' && path.split('/').includes('..')) {
     context.report({ path: [...at, 'path'], messageId: 'pathDotDot', data: { path } });

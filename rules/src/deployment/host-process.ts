@@ -13,15 +13,18 @@ function hostProcessOf(owner: Obj): boolean | undefined {
 export default defineRule({
   meta: {
     id: 'deployment/host-process',
-    description: 'Windows HostProcess containers: the pod and its containers agree, every container is one or none is, and the pod uses the host network.',
+    description:
+      'Windows HostProcess containers: the pod and its containers agree, every container is one or none is, and the pod uses the host network.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (validateWindowsHostProcessPod)',
     docs,
     messages: {
-      contradictsPod: "hostProcess {{own}} contradicts the pod's hostProcess {{podValue}}; set the same value or leave it to the pod",
-      mixedContainers: '{{hostProcess}} of {{containers}} containers are HostProcess containers; a pod with any must have only HostProcess containers',
+      contradictsPod:
+        "hostProcess {{own}} contradicts the pod's hostProcess {{podValue}}; set the same value or leave it to the pod",
+      mixedContainers:
+        '{{hostProcess}} of {{containers}} containers are HostProcess containers; a pod with any must have only HostProcess containers',
       needsHostNetwork: 'a pod with HostProcess containers must set hostNetwork: true',
     },
   },
@@ -36,7 +39,11 @@ export default defineRule({
         containers++;
         const own = hostProcessOf(container);
         if (podValue !== undefined && own !== undefined && own !== podValue) {
-          context.report({ path: [...POD_SPEC, list, i, 'securityContext', 'windowsOptions', 'hostProcess'], messageId: 'contradictsPod', data: { own, podValue } });
+          context.report({
+            path: [...POD_SPEC, list, i, 'securityContext', 'windowsOptions', 'hostProcess'],
+            messageId: 'contradictsPod',
+            data: { own, podValue },
+          });
         }
         if (own ?? podValue) hostProcess++;
       }
@@ -46,7 +53,11 @@ export default defineRule({
       context.report({ path: POD_SPEC, messageId: 'mixedContainers', data: { hostProcess, containers } });
     }
     if (pod.hostNetwork !== true) {
-      context.report({ path: [...POD_SPEC, 'hostNetwork'], target: pod.hostNetwork === undefined ? 'key' : 'value', messageId: 'needsHostNetwork' });
+      context.report({
+        path: [...POD_SPEC, 'hostNetwork'],
+        target: pod.hostNetwork === undefined ? 'key' : 'value',
+        messageId: 'needsHostNetwork',
+      });
     }
   },
 });

@@ -15,7 +15,8 @@ export default defineRule({
     source: 'upstream pod validation (init containers)',
     docs,
     messages: {
-      runningOnly: '{{field}} is not allowed on an init container that runs to completion; remove it, or make the container a sidecar with restartPolicy: Always',
+      runningOnly:
+        '{{field}} is not allowed on an init container that runs to completion; remove it, or make the container a sidecar with restartPolicy: Always',
     },
   },
   check(context) {
@@ -23,7 +24,12 @@ export default defineRule({
       if (container.restartPolicy === 'Always') continue;
       for (const field of RUNNING_ONLY) {
         if (container[field] === undefined || container[field] === null) continue;
-        context.report({ path: [...POD_SPEC, 'initContainers', i, field], target: 'key', messageId: 'runningOnly', data: { field } });
+        context.report({
+          path: [...POD_SPEC, 'initContainers', i, field],
+          target: 'key',
+          messageId: 'runningOnly',
+          data: { field },
+        });
       }
     }
   },

@@ -12,8 +12,25 @@ RuleTester.run(rule, {
   ],
   invalid: [
     { yaml: hooks('{preStop: {}}'), errors: [{ path: `${at}.preStop`, messageId: 'noHandler', data: { name: 'preStop' } }] },
-    { yaml: hooks('{postStart: {exec: {command: [a]}, sleep: {seconds: 1}}}'), errors: [{ path: `${at}.postStart.sleep`, messageId: 'manyHandlers', data: { name: 'postStart', handlers: 'exec and sleep' } }] },
-    { yaml: hooks('{preStop: {httpGet: {port: 0}}}'), errors: [{ path: `${at}.preStop.httpGet.port`, messageId: 'handlerPortOutOfRange', data: { port: 0 } }] },
-    { yaml: hooks('{preStop: {tcpSocket: {port: Admin_Port}}}'), errors: [{ path: `${at}.preStop.tcpSocket.port`, messageId: 'handlerPortName', data: { port: 'Admin_Port', problem: "may only hold lowercase letters, digits and '-'" } }] },
+    {
+      yaml: hooks('{postStart: {exec: {command: [a]}, sleep: {seconds: 1}}}'),
+      errors: [
+        { path: `${at}.postStart.sleep`, messageId: 'manyHandlers', data: { name: 'postStart', handlers: 'exec and sleep' } },
+      ],
+    },
+    {
+      yaml: hooks('{preStop: {httpGet: {port: 0}}}'),
+      errors: [{ path: `${at}.preStop.httpGet.port`, messageId: 'handlerPortOutOfRange', data: { port: 0 } }],
+    },
+    {
+      yaml: hooks('{preStop: {tcpSocket: {port: Admin_Port}}}'),
+      errors: [
+        {
+          path: `${at}.preStop.tcpSocket.port`,
+          messageId: 'handlerPortName',
+          data: { port: 'Admin_Port', problem: "may only hold lowercase letters, digits and '-'" },
+        },
+      ],
+    },
   ],
 });

@@ -17,9 +17,15 @@ export default defineRule({
     source: 'upstream pod validation (container lifecycle)',
     docs,
     messages: {
-      ...handlerMessages({ none: 'has no action; set one of exec, httpGet or sleep', many: 'a hook runs exactly one action, remove all but one', owner: 'hook' }),
-      sleepTooLong: "sleep of {{seconds}}s is longer than the pod's terminationGracePeriodSeconds ({{gracePeriod}}); shorten the sleep or raise the grace period",
-      zeroSleepGated: 'a sleep of 0 seconds needs feature gate PodLifecycleSleepActionAllowZero, which is off here; sleep at least 1 second',
+      ...handlerMessages({
+        none: 'has no action; set one of exec, httpGet or sleep',
+        many: 'a hook runs exactly one action, remove all but one',
+        owner: 'hook',
+      }),
+      sleepTooLong:
+        "sleep of {{seconds}}s is longer than the pod's terminationGracePeriodSeconds ({{gracePeriod}}); shorten the sleep or raise the grace period",
+      zeroSleepGated:
+        'a sleep of 0 seconds needs feature gate PodLifecycleSleepActionAllowZero, which is off here; sleep at least 1 second',
     },
   },
   check(context) {
@@ -53,7 +59,13 @@ function gracePeriodOf(pod: Obj | undefined): number | undefined {
  * kubelet would kill the container in the middle of it. Zero (which a missing `seconds` decodes
  * to) is allowed only with PodLifecycleSleepActionAllowZero on; a negative value is a schema finding.
  */
-function checkSleep(context: RuleContext, handler: Obj, at: FieldPath, gracePeriod: number | undefined, allowZero: boolean): void {
+function checkSleep(
+  context: RuleContext,
+  handler: Obj,
+  at: FieldPath,
+  gracePeriod: number | undefined,
+  allowZero: boolean,
+): void {
   const sleep = handler.sleep;
   if (gracePeriod === undefined || !isJsonObject(sleep)) return;
   const seconds = sleep.seconds ?? 0;

@@ -15,7 +15,8 @@ export function descendingPathProblem(path: string): string | undefined {
 export default defineRule({
   meta: {
     id: 'deployment/mount-paths',
-    description: 'Volume mounts of a container use distinct mount paths, sub-paths inside the volume, and propagation the container may use.',
+    description:
+      'Volume mounts of a container use distinct mount paths, sub-paths inside the volume, and propagation the container may use.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -38,12 +39,17 @@ export default defineRule({
         const at = [...path, 'volumeMounts', i];
         const { mountPath, subPath, subPathExpr, mountPropagation, recursiveReadOnly } = mount;
         if (typeof mountPath === 'string' && mountPath !== '') {
-          if (seen.has(mountPath)) context.report({ path: [...at, 'mountPath'], messageId: 'mountPathTaken', data: { mountPath } });
+          if (seen.has(mountPath))
+            context.report({ path: [...at, 'mountPath'], messageId: 'mountPathTaken', data: { mountPath } });
           seen.add(mountPath);
         }
-        for (const [field, value] of [['subPath', subPath], ['subPathExpr', subPathExpr]] as const) {
+        for (const [field, value] of [
+          ['subPath', subPath],
+          ['subPathExpr', subPathExpr],
+        ] as const) {
           const problem = typeof value === 'string' && value !== '' ? descendingPathProblem(value) : undefined;
-          if (problem) context.report({ path: [...at, field], messageId: 'badSubPath', data: { field, value: String(value), problem } });
+          if (problem)
+            context.report({ path: [...at, field], messageId: 'badSubPath', data: { field, value: String(value), problem } });
         }
         if (typeof subPath === 'string' && subPath !== '' && typeof subPathExpr === 'string' && subPathExpr !== '') {
           context.report({ path: [...at, 'subPathExpr'], messageId: 'subPathAndExpr' });
@@ -52,9 +58,23 @@ export default defineRule({
           context.report({ path: [...at, 'mountPropagation'], messageId: 'bidirectionalNeedsPrivileged' });
         }
         if (typeof recursiveReadOnly === 'string' && recursiveReadOnly !== 'Disabled' && recursiveReadOnly !== '') {
-          if (mount.readOnly !== true) context.report({ path: [...at, 'recursiveReadOnly'], messageId: 'recursiveReadOnlyNeedsReadOnly', data: { recursiveReadOnly } });
-          else if (mountPropagation !== undefined && mountPropagation !== null && mountPropagation !== 'None' && mountPropagation !== '') {
-            context.report({ path: [...at, 'recursiveReadOnly'], messageId: 'recursiveReadOnlyNeedsMountPropagationNone', data: { recursiveReadOnly } });
+          if (mount.readOnly !== true)
+            context.report({
+              path: [...at, 'recursiveReadOnly'],
+              messageId: 'recursiveReadOnlyNeedsReadOnly',
+              data: { recursiveReadOnly },
+            });
+          else if (
+            mountPropagation !== undefined &&
+            mountPropagation !== null &&
+            mountPropagation !== 'None' &&
+            mountPropagation !== ''
+          ) {
+            context.report({
+              path: [...at, 'recursiveReadOnly'],
+              messageId: 'recursiveReadOnlyNeedsMountPropagationNone',
+              data: { recursiveReadOnly },
+            });
           }
         }
       }

@@ -32,12 +32,17 @@ export default defineRule({
       const at = [...base, 'requiredDuringSchedulingIgnoredDuringExecution'];
       const terms = required.nodeSelectorTerms;
       if (terms === undefined || terms === null || (Array.isArray(terms) && terms.length === 0)) {
-        context.report({ path: [...at, 'nodeSelectorTerms'], target: terms === undefined ? 'key' : 'value', messageId: 'noTerms' });
+        context.report({
+          path: [...at, 'nodeSelectorTerms'],
+          target: terms === undefined ? 'key' : 'value',
+          messageId: 'noTerms',
+        });
       }
       for (const [term, i] of objectsIn(terms)) checkTerm(context, term, [...at, 'nodeSelectorTerms', i]);
     }
     for (const [preferred, i] of objectsIn(affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution)) {
-      if (isJsonObject(preferred.preference)) checkTerm(context, preferred.preference, [...base, 'preferredDuringSchedulingIgnoredDuringExecution', i, 'preference']);
+      if (isJsonObject(preferred.preference))
+        checkTerm(context, preferred.preference, [...base, 'preferredDuringSchedulingIgnoredDuringExecution', i, 'preference']);
     }
   },
 });
@@ -58,7 +63,8 @@ function checkTerm(context: RuleContext, term: Obj, at: FieldPath): void {
         break;
       case 'Gt':
       case 'Lt':
-        if (count !== 1) context.report({ path, target, messageId: 'needsOneNumber', data: { operator: requirement.operator, count } });
+        if (count !== 1)
+          context.report({ path, target, messageId: 'needsOneNumber', data: { operator: requirement.operator, count } });
         break;
     }
   }
@@ -69,9 +75,15 @@ function checkTerm(context: RuleContext, term: Obj, at: FieldPath): void {
       context.report({ path: [...path, 'key'], messageId: 'fieldNotName', data: { key: requirement.key } });
     }
     if (requirement.operator !== 'In' && requirement.operator !== 'NotIn') {
-      if (typeof requirement.operator === 'string') context.report({ path: [...path, 'operator'], messageId: 'fieldOperator', data: { operator: requirement.operator } });
+      if (typeof requirement.operator === 'string')
+        context.report({ path: [...path, 'operator'], messageId: 'fieldOperator', data: { operator: requirement.operator } });
     } else if (!Array.isArray(requirement.values) || requirement.values.length !== 1) {
-      context.report({ path: [...path, 'values'], target: requirement.values === undefined ? 'key' : 'value', messageId: 'fieldNeedsOneName', data: { operator: requirement.operator } });
+      context.report({
+        path: [...path, 'values'],
+        target: requirement.values === undefined ? 'key' : 'value',
+        messageId: 'fieldNeedsOneName',
+        data: { operator: requirement.operator },
+      });
     }
   }
 }

@@ -28,7 +28,13 @@ export default defineRule({
         checkTerm(context, term, [...at, 'requiredDuringSchedulingIgnoredDuringExecution', i]);
       }
       for (const [weighted, i] of objectsIn(terms.preferredDuringSchedulingIgnoredDuringExecution)) {
-        if (isJsonObject(weighted.podAffinityTerm)) checkTerm(context, weighted.podAffinityTerm, [...at, 'preferredDuringSchedulingIgnoredDuringExecution', i, 'podAffinityTerm']);
+        if (isJsonObject(weighted.podAffinityTerm))
+          checkTerm(context, weighted.podAffinityTerm, [
+            ...at,
+            'preferredDuringSchedulingIgnoredDuringExecution',
+            i,
+            'podAffinityTerm',
+          ]);
       }
     }
   },
@@ -38,6 +44,7 @@ function checkTerm(context: RuleContext, term: Obj, at: FieldPath): void {
   if (!Array.isArray(term.namespaces)) return;
   term.namespaces.forEach((namespace: unknown, j) => {
     const problem = typeof namespace === 'string' ? formats['dns-label'](namespace) : undefined;
-    if (problem) context.report({ path: [...at, 'namespaces', j], messageId: 'badNamespace', data: { value: String(namespace), problem } });
+    if (problem)
+      context.report({ path: [...at, 'namespaces', j], messageId: 'badNamespace', data: { value: String(namespace), problem } });
   });
 }

@@ -42,27 +42,51 @@ export default defineRule({
     const dnsConfig = pod.dnsConfig;
     const nameservers = isJsonObject(dnsConfig) && Array.isArray(dnsConfig.nameservers) ? dnsConfig.nameservers : [];
     if (pod.dnsPolicy === 'None') {
-      if (!isJsonObject(dnsConfig)) context.report({ path: [...POD_SPEC, 'dnsConfig'], target: 'key', messageId: 'noneWithoutDnsConfig' });
-      else if (nameservers.length === 0) context.report({ path: [...POD_SPEC, 'dnsConfig', 'nameservers'], target: dnsConfig.nameservers === undefined ? 'key' : 'value', messageId: 'noneWithoutNameservers' });
+      if (!isJsonObject(dnsConfig))
+        context.report({ path: [...POD_SPEC, 'dnsConfig'], target: 'key', messageId: 'noneWithoutDnsConfig' });
+      else if (nameservers.length === 0)
+        context.report({
+          path: [...POD_SPEC, 'dnsConfig', 'nameservers'],
+          target: dnsConfig.nameservers === undefined ? 'key' : 'value',
+          messageId: 'noneWithoutNameservers',
+        });
     }
     nameservers.forEach((address: unknown, i) => {
-      if (typeof address === 'string' && formats.ip(address)) context.report({ path: [...POD_SPEC, 'dnsConfig', 'nameservers', i], messageId: 'badNameserver', data: { address } });
+      if (typeof address === 'string' && formats.ip(address))
+        context.report({ path: [...POD_SPEC, 'dnsConfig', 'nameservers', i], messageId: 'badNameserver', data: { address } });
     });
     const searches = isJsonObject(dnsConfig) && Array.isArray(dnsConfig.searches) ? dnsConfig.searches : [];
     searches.forEach((domain: unknown, i) => {
       if (typeof domain !== 'string' || domain === '.') return;
       // The server drops one trailing '.' before it measures and checks the name.
       const bare = domain.endsWith('.') ? domain.slice(0, -1) : domain;
-      if (bare.length > 253 || !SEARCH_DOMAIN.test(domain)) context.report({ path: [...POD_SPEC, 'dnsConfig', 'searches', i], messageId: 'badSearchDomain', data: { domain } });
+      if (bare.length > 253 || !SEARCH_DOMAIN.test(domain))
+        context.report({ path: [...POD_SPEC, 'dnsConfig', 'searches', i], messageId: 'badSearchDomain', data: { domain } });
     });
-    const searchChars = searches.reduce((total: number, domain: unknown) => total + (typeof domain === 'string' ? domain.length : 0), 0) + Math.max(searches.length - 1, 0);
-    if (searchChars > MAX_SEARCH_CHARS) context.report({ path: [...POD_SPEC, 'dnsConfig', 'searches'], messageId: 'searchesTooLong', data: { searchChars, max: MAX_SEARCH_CHARS } });
-    if (typeof pod.hostnameOverride === 'string' && gateEnabled(context.settings.featureGates, 'HostnameOverride', context.settings.release)) checkHostnameOverride(context, pod, pod.hostnameOverride);
+    const searchChars =
+      searches.reduce((total: number, domain: unknown) => total + (typeof domain === 'string' ? domain.length : 0), 0) +
+      Math.max(searches.length - 1, 0);
+    if (searchChars > MAX_SEARCH_CHARS)
+      context.report({
+        path: [...POD_SPEC, 'dnsConfig', 'searches'],
+        messageId: 'searchesTooLong',
+        data: { searchChars, max: MAX_SEARCH_CHARS },
+      });
+    if (
+      typeof pod.hostnameOverride === 'string' &&
+      gateEnabled(context.settings.featureGates, 'HostnameOverride', context.settings.release)
+    )
+      checkHostnameOverride(context, pod, pod.hostnameOverride);
     for (const [alias, i] of objectsIn(pod.hostAliases)) {
       if (!Array.isArray(alias.hostnames)) continue;
       alias.hostnames.forEach((hostname: unknown, j) => {
         const problem = typeof hostname === 'string' ? formats['dns-subdomain'](hostname) : undefined;
-        if (problem) context.report({ path: [...POD_SPEC, 'hostAliases', i, 'hostnames', j], messageId: 'badHostAlias', data: { value: String(hostname), problem } });
+        if (problem)
+          context.report({
+            path: [...POD_SPEC, 'hostAliases', i, 'hostnames', j],
+            messageId: 'badHostAlias',
+            data: { value: String(hostname), problem },
+          });
       });
     }
   },
@@ -77,7 +101,8 @@ function checkHostnameOverride(context: RuleContext, pod: Obj, hostname: string)
   const at = [...POD_SPEC, 'hostnameOverride'];
   if (pod.setHostnameAsFQDN === true) context.report({ path: at, target: 'key', messageId: 'overrideWithFQDN' });
   if (pod.hostNetwork === true) context.report({ path: at, target: 'key', messageId: 'overrideWithHostNetwork' });
-  if (hostname.length > MAX_HOSTNAME_OVERRIDE) context.report({ path: at, messageId: 'overrideTooLong', data: { count: hostname.length, max: MAX_HOSTNAME_OVERRIDE } });
+  if (hostname.length > MAX_HOSTNAME_OVERRIDE)
+    context.report({ path: at, messageId: 'overrideTooLong', data: { count: hostname.length, max: MAX_HOSTNAME_OVERRIDE } });
   const problem = formats['dns-subdomain'](hostname);
   if (problem) context.report({ path: at, messageId: 'badOverride', data: { hostname, problem } });
 }

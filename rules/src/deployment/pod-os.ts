@@ -8,13 +8,36 @@ import docs from './pod-os.md';
  * Linux-only settings of the pod's security context, refused for a Windows pod (validateWindows,
  * pkg/apis/core/validation/validation.go at 000f26050b9be6fb3d79fae95e06b47fc96128cd).
  */
-const LINUX_POD_FIELDS = ['seLinuxOptions', 'seccompProfile', 'appArmorProfile', 'fsGroup', 'fsGroupChangePolicy', 'sysctls', 'runAsUser', 'runAsGroup', 'supplementalGroups', 'supplementalGroupsPolicy', 'seLinuxChangePolicy'] as const;
+const LINUX_POD_FIELDS = [
+  'seLinuxOptions',
+  'seccompProfile',
+  'appArmorProfile',
+  'fsGroup',
+  'fsGroupChangePolicy',
+  'sysctls',
+  'runAsUser',
+  'runAsGroup',
+  'supplementalGroups',
+  'supplementalGroupsPolicy',
+  'seLinuxChangePolicy',
+] as const;
 /** Pod fields refused for a Windows pod once set, whatever their value (the server keeps them as pointers). */
 const LINUX_POD_SETTINGS = ['hostUsers', 'shareProcessNamespace'] as const;
 /** Host namespaces a Windows pod cannot join: refused when true. */
 const LINUX_HOST_NAMESPACES = ['hostPID', 'hostIPC'] as const;
 /** Linux-only settings of a container's security context. */
-const LINUX_CONTAINER_FIELDS = ['seLinuxOptions', 'seccompProfile', 'appArmorProfile', 'capabilities', 'readOnlyRootFilesystem', 'privileged', 'allowPrivilegeEscalation', 'procMount', 'runAsUser', 'runAsGroup'] as const;
+const LINUX_CONTAINER_FIELDS = [
+  'seLinuxOptions',
+  'seccompProfile',
+  'appArmorProfile',
+  'capabilities',
+  'readOnlyRootFilesystem',
+  'privileged',
+  'allowPrivilegeEscalation',
+  'procMount',
+  'runAsUser',
+  'runAsGroup',
+] as const;
 
 export default defineRule({
   meta: {
@@ -38,10 +61,17 @@ export default defineRule({
     if (isJsonObject(pod.securityContext)) refuse(context, pod.securityContext, podFields, [...POD_SPEC, 'securityContext'], os);
     if (os === 'windows') {
       refuse(context, pod, LINUX_POD_SETTINGS, POD_SPEC, os);
-      refuse(context, pod, LINUX_HOST_NAMESPACES.filter((field) => pod[field] === true), POD_SPEC, os);
+      refuse(
+        context,
+        pod,
+        LINUX_HOST_NAMESPACES.filter((field) => pod[field] === true),
+        POD_SPEC,
+        os,
+      );
     }
     for (const { container, path } of containersOf(context.value)) {
-      if (isJsonObject(container.securityContext)) refuse(context, container.securityContext, containerFields, [...path, 'securityContext'], os);
+      if (isJsonObject(container.securityContext))
+        refuse(context, container.securityContext, containerFields, [...path, 'securityContext'], os);
     }
   },
 });

@@ -17,7 +17,8 @@ const CPU_OR_MEMORY = new Set(['cpu', 'memory']);
 export default defineRule({
   meta: {
     id: 'deployment/pod-resources',
-    description: "The pod template's own resources and overhead name resources the server supports, with valid quantities that cover what the containers ask for.",
+    description:
+      "The pod template's own resources and overhead name resources the server supports, with valid quantities that cover what the containers ask for.",
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -29,13 +30,18 @@ export default defineRule({
       podClaims: "claims cannot be set in the pod's own resources; list them in the resources of the containers that use them",
       notPodLevel: '"{{name}}" cannot be set for the whole pod; pod-level resources are cpu, memory and {{hugepages}}<size>',
       negative: '{{name}} {{value}} is negative; a quantity is 0 or more',
-      hugePagesWithoutLimit: '{{name}} is requested for the pod but has no pod limit; huge pages need a limit equal to the request',
-      hugePagesRequestNotLimit: '{{name}} request {{value}} differs from the pod limit {{limit}}; huge pages are requested at exactly their limit',
+      hugePagesWithoutLimit:
+        '{{name}} is requested for the pod but has no pod limit; huge pages need a limit equal to the request',
+      hugePagesRequestNotLimit:
+        '{{name}} request {{value}} differs from the pod limit {{limit}}; huge pages are requested at exactly their limit',
       requestAboveLimit: '{{name}} request {{value}} is above the pod limit {{limit}}; lower the request or raise the limit',
       hugePagesAlone: "huge pages in the pod's resources need a cpu or memory request or limit beside them; add one",
-      requestBelowContainers: 'pod {{name}} request {{value}} is below what its containers request together; raise it to at least their total',
-      limitBelowContainers: "pod {{name}} limit {{value}} is below what its containers' {{name}} limits come to together; raise it to at least their total",
-      containerAbovePodLimit: "{{name}} limit {{value}} is above the pod's own limit {{limit}}; a container cannot use more than its pod",
+      requestBelowContainers:
+        'pod {{name}} request {{value}} is below what its containers request together; raise it to at least their total',
+      limitBelowContainers:
+        "pod {{name}} limit {{value}} is below what its containers' {{name}} limits come to together; raise it to at least their total",
+      containerAbovePodLimit:
+        "{{name}} limit {{value}} is above the pod's own limit {{limit}}; a container cannot use more than its pod",
       badOverheadName: 'overhead resource name "{{name}}" {{problem}}',
       overheadNegative: 'overhead {{name}} {{value}} is negative; a quantity is 0 or more',
       overheadNotWholeNumber: 'overhead {{name}} {{value}} is not a whole number; an extended resource is counted in whole units',
@@ -47,7 +53,11 @@ export default defineRule({
     if (!pod) return;
     if (isJsonObject(pod.overhead)) checkOverhead(context, pod.overhead);
     // Without the gate the server drops spec.resources before validating (feature-gate/gated-field says so).
-    if (!isJsonObject(pod.resources) || !gateEnabled(context.settings.featureGates, 'PodLevelResources', context.settings.release)) return;
+    if (
+      !isJsonObject(pod.resources) ||
+      !gateEnabled(context.settings.featureGates, 'PodLevelResources', context.settings.release)
+    )
+      return;
     const at = [...POD_SPEC, 'resources'];
     const resources = pod.resources;
     // validatePodResources stops at this one error for a Windows pod.
@@ -69,7 +79,10 @@ export default defineRule({
 function checkPodLevelAmounts(context: RuleContext, requests: Obj, limits: Obj, at: FieldPath): void {
   let hugePages = false;
   let cpuOrMemory = false;
-  for (const [side, amounts] of [['limits', limits], ['requests', requests]] as const) {
+  for (const [side, amounts] of [
+    ['limits', limits],
+    ['requests', requests],
+  ] as const) {
     for (const [name, raw] of Object.entries(amounts)) {
       const where = [...at, side, name];
       if (!supportedAtPodLevel(name)) {
@@ -88,14 +101,25 @@ function checkPodLevelAmounts(context: RuleContext, requests: Obj, limits: Obj, 
     if (!supportedAtPodLevel(name)) continue;
     const request = parseQuantity(requested);
     if (!(name in limits)) {
-      if (!overcommitAllowed(name)) context.report({ path: [...at, 'limits'], target: 'key', messageId: 'hugePagesWithoutLimit', data: { name } });
+      if (!overcommitAllowed(name))
+        context.report({ path: [...at, 'limits'], target: 'key', messageId: 'hugePagesWithoutLimit', data: { name } });
       continue;
     }
     const limit = parseQuantity(limits[name]);
     if (!request || !limit) continue;
     const order = compareQuantities(request, limit);
-    if (order !== 0 && !overcommitAllowed(name)) context.report({ path: [...at, 'requests', name], messageId: 'hugePagesRequestNotLimit', data: { name, value: String(requested), limit: String(limits[name]) } });
-    else if (order > 0) context.report({ path: [...at, 'requests', name], messageId: 'requestAboveLimit', data: { name, value: String(requested), limit: String(limits[name]) } });
+    if (order !== 0 && !overcommitAllowed(name))
+      context.report({
+        path: [...at, 'requests', name],
+        messageId: 'hugePagesRequestNotLimit',
+        data: { name, value: String(requested), limit: String(limits[name]) },
+      });
+    else if (order > 0)
+      context.report({
+        path: [...at, 'requests', name],
+        messageId: 'requestAboveLimit',
+        data: { name, value: String(requested), limit: String(limits[name]) },
+      });
   }
   if (hugePages && !cpuOrMemory) context.report({ path: at, messageId: 'hugePagesAlone' });
 }
@@ -119,11 +143,13 @@ function amountsOf(container: Obj, side: Side): Map<string, Quantity> {
 }
 
 function addInto(total: Map<string, Quantity>, more: Map<string, Quantity>): void {
-  for (const [name, quantity] of more) total.set(name, total.has(name) ? addQuantities(total.get(name) as Quantity, quantity) : quantity);
+  for (const [name, quantity] of more)
+    total.set(name, total.has(name) ? addQuantities(total.get(name) as Quantity, quantity) : quantity);
 }
 
 function maxInto(total: Map<string, Quantity>, other: Map<string, Quantity>): void {
-  for (const [name, quantity] of other) if (!total.has(name) || compareQuantities(quantity, total.get(name) as Quantity) > 0) total.set(name, quantity);
+  for (const [name, quantity] of other)
+    if (!total.has(name) || compareQuantities(quantity, total.get(name) as Quantity) > 0) total.set(name, quantity);
 }
 
 /**
@@ -164,7 +190,11 @@ function checkContainersFit(context: RuleContext, pod: Obj, requests: Obj, limit
     if (!(name in requests) || !supportedAtPodLevel(name)) continue;
     const podRequest = parseQuantity(requests[name]);
     if (podRequest && compareQuantities(needed, podRequest) > 0) {
-      context.report({ path: [...at, 'requests', name], messageId: 'requestBelowContainers', data: { name, value: String(requests[name]) } });
+      context.report({
+        path: [...at, 'requests', name],
+        messageId: 'requestBelowContainers',
+        data: { name, value: String(requests[name]) },
+      });
     }
   }
   // Huge pages are not overcommitted, so their limits are summed as requests are.
@@ -172,7 +202,11 @@ function checkContainersFit(context: RuleContext, pod: Obj, requests: Obj, limit
     if (!name.startsWith(HUGEPAGES) || !(name in limits)) continue;
     const podLimit = parseQuantity(limits[name]);
     if (podLimit && compareQuantities(needed, podLimit) > 0) {
-      context.report({ path: [...at, 'limits', name], messageId: 'limitBelowContainers', data: { name, value: String(limits[name]) } });
+      context.report({
+        path: [...at, 'limits', name],
+        messageId: 'limitBelowContainers',
+        data: { name, value: String(limits[name]) },
+      });
     }
   }
   // Only the regular containers: init containers and sidecars are not compared one by one.
@@ -183,7 +217,11 @@ function checkContainersFit(context: RuleContext, pod: Obj, requests: Obj, limit
       const limit = parseQuantity(raw);
       const podLimit = parseQuantity(limits[name]);
       if (limit && podLimit && compareQuantities(limit, podLimit) > 0) {
-        context.report({ path: [...POD_SPEC, 'containers', i, 'resources', 'limits', name], messageId: 'containerAbovePodLimit', data: { name, value: String(raw), limit: String(limits[name]) } });
+        context.report({
+          path: [...POD_SPEC, 'containers', i, 'resources', 'limits', name],
+          messageId: 'containerAbovePodLimit',
+          data: { name, value: String(raw), limit: String(limits[name]) },
+        });
       }
     }
   }
@@ -206,7 +244,8 @@ function checkOverhead(context: RuleContext, overhead: Obj): void {
     const quantity = parseQuantity(raw);
     if (!quantity) continue;
     if (quantity.num < 0n) context.report({ path: where, messageId: 'overheadNegative', data: { name, value: String(raw) } });
-    else if (isExtended(name) && quantity.num % quantity.den !== 0n) context.report({ path: where, messageId: 'overheadNotWholeNumber', data: { name, value: String(raw) } });
+    else if (isExtended(name) && quantity.num % quantity.den !== 0n)
+      context.report({ path: where, messageId: 'overheadNotWholeNumber', data: { name, value: String(raw) } });
   }
   if (hugePages && !cpuOrMemory) context.report({ path: at, messageId: 'overheadHugePagesAlone' });
 }

@@ -18,7 +18,8 @@ export default defineRule({
     docs,
     messages: {
       sharedPidAndHostPid: 'shareProcessNamespace and hostPID cannot both be true; keep one of them',
-      hostNamespaceWithoutHostUsers: "{{field}} cannot be true when hostUsers is false; the pod's own user namespace cannot share the host's",
+      hostNamespaceWithoutHostUsers:
+        "{{field}} cannot be true when hostUsers is false; the pod's own user namespace cannot share the host's",
       groupIdOutOfRange: 'group id {{id}} is out of range; use 0 to 2147483647',
       badSysctlName: `"{{name}}" is not a sysctl name: lowercase segments separated by '.' or '/', each starting and ending with a letter or digit`,
       sysctlTwice: 'sysctl "{{name}}" is set twice; keep one entry',
@@ -38,7 +39,8 @@ export default defineRule({
     // A pod in its own user namespace cannot join the host's other namespaces.
     if (pod.hostUsers === false) {
       for (const field of ['hostNetwork', 'hostPID', 'hostIPC'] as const) {
-        if (pod[field] === true) context.report({ path: [...POD_SPEC, field], messageId: 'hostNamespaceWithoutHostUsers', data: { field } });
+        if (pod[field] === true)
+          context.report({ path: [...POD_SPEC, field], messageId: 'hostNamespaceWithoutHostUsers', data: { field } });
       }
     }
     const security = pod.securityContext;
@@ -46,7 +48,8 @@ export default defineRule({
       const at = [...POD_SPEC, 'securityContext'];
       if (Array.isArray(security.supplementalGroups)) {
         security.supplementalGroups.forEach((id: unknown, i) => {
-          if (typeof id === 'number' && (id < 0 || id > 2147483647)) context.report({ path: [...at, 'supplementalGroups', i], messageId: 'groupIdOutOfRange', data: { id } });
+          if (typeof id === 'number' && (id < 0 || id > 2147483647))
+            context.report({ path: [...at, 'supplementalGroups', i], messageId: 'groupIdOutOfRange', data: { id } });
         });
       }
       checkSysctls(context, security, at, pod);
@@ -73,12 +76,28 @@ function checkSysctls(context: RuleContext, security: Obj, at: FieldPath, pod: O
     seen.add(name);
     const namespace = sysctlNamespace(name);
     const shared = namespace === 'net' ? 'hostNetwork' : namespace === 'ipc' ? 'hostIPC' : undefined;
-    if (shared && pod[shared] === true) context.report({ path, messageId: 'sysctlOnHostNamespace', data: { name, shared, namespace: namespace === 'net' ? 'network' : 'IPC' } });
+    if (shared && pod[shared] === true)
+      context.report({
+        path,
+        messageId: 'sysctlOnHostNamespace',
+        data: { name, shared, namespace: namespace === 'net' ? 'network' : 'IPC' },
+      });
   });
 }
 
 /** IPC sysctls named one by one (kernel.shm and kernel.msg stand for the older wildcard forms). */
-const IPC_SYSCTLS = new Set(['kernel.sem', 'kernel.shmall', 'kernel.shmmax', 'kernel.shmmni', 'kernel.shm_rmid_forced', 'kernel.shm', 'kernel.msgmax', 'kernel.msgmnb', 'kernel.msgmni', 'kernel.msg']);
+const IPC_SYSCTLS = new Set([
+  'kernel.sem',
+  'kernel.shmall',
+  'kernel.shmmax',
+  'kernel.shmmni',
+  'kernel.shm_rmid_forced',
+  'kernel.shm',
+  'kernel.msgmax',
+  'kernel.msgmnb',
+  'kernel.msgmni',
+  'kernel.msg',
+]);
 
 /**
  * The kernel namespace a sysctl belongs to (component-helpers node/util/sysctl, GetNamespace, as
@@ -107,7 +126,11 @@ function checkProfile(context: RuleContext, security: Obj, field: 'seccompProfil
     context.report({ path, messageId: 'appArmorEmptyProfile' });
   } else if (profile.type !== 'Localhost' && typeof profile.type === 'string' && local !== undefined && local !== null) {
     context.report({ path, messageId: 'profileNotLocalhost', data: { type: profile.type } });
-  } else if (field === 'seccompProfile' && typeof local === 'string' && (local.startsWith('/') || local.split('/').includes('..'))) {
+  } else if (
+    field === 'seccompProfile' &&
+    typeof local === 'string' &&
+    (local.startsWith('/') || local.split('/').includes('..'))
+  ) {
     // The path is relative to the kubelet's seccomp directory and must stay inside it.
     context.report({ path, messageId: 'badLocalhostProfile', data: { local } });
   }

@@ -12,9 +12,12 @@ export default defineRule({
     source: 'upstream pod validation (tolerations)',
     docs,
     messages: {
-      emptyKeyNeedsExists: 'a toleration without a key matches every taint and needs operator Exists; set operator: Exists or name a key',
-      existsWithValue: 'operator Exists matches any value, so value "{{value}}" must be left out; use operator Equal to match that value',
-      secondsWithoutNoExecute: 'tolerationSeconds only applies to effect NoExecute; set effect: NoExecute or remove tolerationSeconds',
+      emptyKeyNeedsExists:
+        'a toleration without a key matches every taint and needs operator Exists; set operator: Exists or name a key',
+      existsWithValue:
+        'operator Exists matches any value, so value "{{value}}" must be left out; use operator Equal to match that value',
+      secondsWithoutNoExecute:
+        'tolerationSeconds only applies to effect NoExecute; set effect: NoExecute or remove tolerationSeconds',
     },
   },
   check(context) {
@@ -25,12 +28,20 @@ export default defineRule({
       const { key, operator, value, effect, tolerationSeconds } = toleration;
       const hasKey = typeof key === 'string' && key !== '';
       if (!hasKey && operator !== 'Exists') {
-        context.report({ path: [...at, 'operator'], target: operator === undefined ? 'key' : 'value', messageId: 'emptyKeyNeedsExists' });
+        context.report({
+          path: [...at, 'operator'],
+          target: operator === undefined ? 'key' : 'value',
+          messageId: 'emptyKeyNeedsExists',
+        });
       } else if (operator === 'Exists' && typeof value === 'string' && value !== '') {
         context.report({ path: [...at, 'operator'], messageId: 'existsWithValue', data: { value } });
       }
       if (tolerationSeconds !== undefined && tolerationSeconds !== null && effect !== 'NoExecute') {
-        context.report({ path: [...at, 'effect'], target: effect === undefined ? 'key' : 'value', messageId: 'secondsWithoutNoExecute' });
+        context.report({
+          path: [...at, 'effect'],
+          target: effect === undefined ? 'key' : 'value',
+          messageId: 'secondsWithoutNoExecute',
+        });
       }
     }
   },

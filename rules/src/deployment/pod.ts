@@ -117,10 +117,22 @@ export function handlerMessages(words: HandlerWording): Record<string, string> {
  * tcpSocket handler is 1 to 65535 or a port name. Findings on extra handlers land where each is
  * written, after the first in source order. The rule's meta.messages hold `handlerMessages`.
  */
-export function checkOneHandler(context: RuleContext, handler: Obj, at: FieldPath, handlers: ReadonlySet<string>, name: string): void {
+export function checkOneHandler(
+  context: RuleContext,
+  handler: Obj,
+  at: FieldPath,
+  handlers: ReadonlySet<string>,
+  name: string,
+): void {
   const set = Object.keys(handler).filter((h) => handlers.has(h) && handler[h] !== undefined && handler[h] !== null);
   if (set.length === 0) context.report({ path: at, target: 'key', messageId: 'noHandler', data: { name } });
-  for (const extra of set.slice(1)) context.report({ path: [...at, extra], target: 'key', messageId: 'manyHandlers', data: { name, handlers: set.join(' and ') } });
+  for (const extra of set.slice(1))
+    context.report({
+      path: [...at, extra],
+      target: 'key',
+      messageId: 'manyHandlers',
+      data: { name, handlers: set.join(' and ') },
+    });
   for (const kind of ['httpGet', 'tcpSocket'] as const) {
     const action = handler[kind];
     if (!isJsonObject(action)) continue;

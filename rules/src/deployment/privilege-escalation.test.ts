@@ -13,7 +13,13 @@ RuleTester.run(rule, {
     { yaml: security('{allowPrivilegeEscalation: false, capabilities: {add: [SYS_ADMIN]}}') },
   ],
   invalid: [
-    { yaml: security('{allowPrivilegeEscalation: false, privileged: true}'), errors: [{ path: at, messageId: 'contradictsPrivileged' }] },
-    { yaml: security('{allowPrivilegeEscalation: false, capabilities: {add: [CAP_SYS_ADMIN]}}'), errors: [{ path: at, messageId: 'contradictsSysAdmin' }] },
+    {
+      yaml: security('{allowPrivilegeEscalation: false, privileged: true}'),
+      errors: [{ path: at, messageId: 'contradictsPrivileged' }],
+    },
+    {
+      yaml: security('{allowPrivilegeEscalation: false, capabilities: {add: [CAP_SYS_ADMIN]}}'),
+      errors: [{ path: at, messageId: 'contradictsSysAdmin' }],
+    },
   ],
 });

@@ -24,7 +24,8 @@ export default defineRule({
       if (security.privileged === true) {
         context.report({ path: at, messageId: 'contradictsPrivileged' });
       }
-      const added = isJsonObject(security.capabilities) && Array.isArray(security.capabilities.add) ? security.capabilities.add : [];
+      const added =
+        isJsonObject(security.capabilities) && Array.isArray(security.capabilities.add) ? security.capabilities.add : [];
       if (added.includes('CAP_SYS_ADMIN')) {
         context.report({ path: at, messageId: 'contradictsSysAdmin' });
       }

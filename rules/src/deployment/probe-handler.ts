@@ -14,7 +14,11 @@ export default defineRule({
     source: 'API document A, Deployment (template); upstream pod validation',
     docs,
     messages: {
-      ...handlerMessages({ none: 'has no handler; set one of exec, httpGet, tcpSocket or grpc', many: 'a probe takes exactly one handler, remove all but one', owner: 'probe' }),
+      ...handlerMessages({
+        none: 'has no handler; set one of exec, httpGet, tcpSocket or grpc',
+        many: 'a probe takes exactly one handler, remove all but one',
+        owner: 'probe',
+      }),
       grpcPortOutOfRange: 'probe port {{port}} is out of range; use a port from 1 to 65535',
     },
   },

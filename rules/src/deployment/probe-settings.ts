@@ -17,10 +17,13 @@ export default defineRule({
     docs,
     messages: {
       negative: '{{field}} {{value}} is negative; it must be at least 1',
-      zeroReplacedByDefault: '{{field}} 0 is replaced by the default {{fallback}}; write the value you mean (at least 1) or leave the field out',
+      zeroReplacedByDefault:
+        '{{field}} 0 is replaced by the default {{fallback}}; write the value you mean (at least 1) or leave the field out',
       negativeDelay: 'initialDelaySeconds {{delay}} is negative; use 0 or more',
-      gracePeriodOnReadiness: 'terminationGracePeriodSeconds is not allowed on a readiness probe, whose failure kills nothing; remove it',
-      successThresholdNotOne: 'successThreshold of a {{kind}} must be 1, not {{success}}; only readiness probes can ask for several successes',
+      gracePeriodOnReadiness:
+        'terminationGracePeriodSeconds is not allowed on a readiness probe, whose failure kills nothing; remove it',
+      successThresholdNotOne:
+        'successThreshold of a {{kind}} must be 1, not {{success}}; only readiness probes can ask for several successes',
     },
   },
   check(context) {
@@ -30,7 +33,14 @@ export default defineRule({
         if (!isInteger(value) || value >= 1) continue;
         const at = [...path, field];
         if (value < 0) context.report({ path: at, messageId: 'negative', data: { field, value } });
-        else context.report({ path: at, severity: 'warning', messageId: 'zeroReplacedByDefault', data: { field, fallback }, fix: { text: String(fallback) } });
+        else
+          context.report({
+            path: at,
+            severity: 'warning',
+            messageId: 'zeroReplacedByDefault',
+            data: { field, fallback },
+            fix: { text: String(fallback) },
+          });
       }
       const delay = probe.initialDelaySeconds;
       if (isInteger(delay) && delay < 0) {
@@ -42,7 +52,12 @@ export default defineRule({
       }
       const success = probe.successThreshold;
       if (kind !== 'readinessProbe' && isInteger(success) && success > 1) {
-        context.report({ path: [...path, 'successThreshold'], messageId: 'successThresholdNotOne', data: { kind, success }, fix: { text: '1' } });
+        context.report({
+          path: [...path, 'successThreshold'],
+          messageId: 'successThresholdNotOne',
+          data: { kind, success },
+          fix: { text: '1' },
+        });
       }
     }
   },

@@ -12,8 +12,10 @@ export default defineRule({
     source: 'API document A, Deployment (DeploymentSpec); upstream (API server validation, Deployment)',
     docs,
     messages: {
-      deadlineNotAboveMinReady: 'progressDeadlineSeconds ({{deadline}}) must be greater than minReadySeconds ({{minReady}}); otherwise every rollout fails before a new pod can count as available',
-      minReadyNotBelowDefaultDeadline: 'minReadySeconds ({{minReady}}) must be less than progressDeadlineSeconds, which defaults to {{deadline}}; lower minReadySeconds or set a larger progressDeadlineSeconds',
+      deadlineNotAboveMinReady:
+        'progressDeadlineSeconds ({{deadline}}) must be greater than minReadySeconds ({{minReady}}); otherwise every rollout fails before a new pod can count as available',
+      minReadyNotBelowDefaultDeadline:
+        'minReadySeconds ({{minReady}}) must be less than progressDeadlineSeconds, which defaults to {{deadline}}; lower minReadySeconds or set a larger progressDeadlineSeconds',
     },
   },
   check(context) {
@@ -25,7 +27,8 @@ export default defineRule({
     if (valueAt(context.value, ['spec', 'progressDeadlineSeconds']) !== undefined) {
       context.report({
         path: ['spec', 'progressDeadlineSeconds'],
-        messageId: 'deadlineNotAboveMinReady', data: { deadline, minReady },
+        messageId: 'deadlineNotAboveMinReady',
+        data: { deadline, minReady },
       });
     } else {
       // The server names the defaulted deadline's path, which has no text: the range is the
@@ -33,8 +36,11 @@ export default defineRule({
       const written = context.scalarSource(['spec', 'minReadySeconds']);
       context.report({
         path: ['spec', 'progressDeadlineSeconds'],
-        ...(written ? { span: { start: written.offset, end: written.offset + written.source.trimEnd().length } } : { target: 'missing' as const }),
-        messageId: 'minReadyNotBelowDefaultDeadline', data: { minReady, deadline },
+        ...(written
+          ? { span: { start: written.offset, end: written.offset + written.source.trimEnd().length } }
+          : { target: 'missing' as const }),
+        messageId: 'minReadyNotBelowDefaultDeadline',
+        data: { minReady, deadline },
       });
     }
   },

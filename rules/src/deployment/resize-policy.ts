@@ -8,7 +8,7 @@ const RESIZABLE = ['cpu', 'memory'];
 export default defineRule({
   meta: {
     id: 'deployment/resize-policy',
-    description: 'A container\'s resizePolicy names cpu or memory, each at most once.',
+    description: "A container's resizePolicy names cpu or memory, each at most once.",
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',

@@ -5,7 +5,8 @@ import docs from './resource-claims.md';
 export default defineRule({
   meta: {
     id: 'deployment/resource-claims',
-    description: 'Resource claims of the pod template have unique DNS-label names and one source, and containers use only those claims.',
+    description:
+      'Resource claims of the pod template have unique DNS-label names and one source, and containers use only those claims.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -41,7 +42,8 @@ export default defineRule({
       for (const field of ['resourceClaimName', 'resourceClaimTemplateName'] as const) {
         const value = claim[field];
         const problem = typeof value === 'string' ? formats['dns-subdomain'](value) : undefined;
-        if (problem) context.report({ path: [...at, field], messageId: 'badSourceName', data: { field, value: String(value), problem } });
+        if (problem)
+          context.report({ path: [...at, field], messageId: 'badSourceName', data: { field, value: String(value), problem } });
       }
     }
     for (const { container, path } of containersOf(context.value)) {

@@ -6,7 +6,8 @@ import docs from './resource-limits.md';
 export default defineRule({
   meta: {
     id: 'deployment/resource-limits',
-    description: 'A container requests no more of a resource than its limit, and exactly its limit of extended resources and huge pages.',
+    description:
+      'A container requests no more of a resource than its limit, and exactly its limit of extended resources and huge pages.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -14,7 +15,8 @@ export default defineRule({
     docs,
     messages: {
       fixedWithoutLimit: '{{name}} is requested but has no limit; {{what}} needs a limit equal to its request',
-      fixedRequestNotLimit: '{{name}} request {{value}} differs from its limit {{limit}}; {{what}} must request exactly its limit',
+      fixedRequestNotLimit:
+        '{{name}} request {{value}} differs from its limit {{limit}}; {{what}} must request exactly its limit',
       requestAboveLimit: '{{name}} request {{value}} is above its limit {{limit}}; lower the request or raise the limit',
     },
   },
@@ -30,7 +32,8 @@ export default defineRule({
           context.report({
             path: [...path, 'resources', 'limits', name],
             target: 'key',
-            messageId: 'fixedWithoutLimit', data: { name, what: describeFixed(name) },
+            messageId: 'fixedWithoutLimit',
+            data: { name, what: describeFixed(name) },
           });
           continue;
         }
@@ -40,9 +43,17 @@ export default defineRule({
         if (!request || !limit) continue;
         const order = compareQuantities(request, limit);
         if (order !== 0 && !overcommitAllowed(name)) {
-          context.report({ path: at, messageId: 'fixedRequestNotLimit', data: { name, value: String(requested), limit: String(limited), what: describeFixed(name) } });
+          context.report({
+            path: at,
+            messageId: 'fixedRequestNotLimit',
+            data: { name, value: String(requested), limit: String(limited), what: describeFixed(name) },
+          });
         } else if (order > 0) {
-          context.report({ path: at, messageId: 'requestAboveLimit', data: { name, value: String(requested), limit: String(limited) } });
+          context.report({
+            path: at,
+            messageId: 'requestAboveLimit',
+            data: { name, value: String(requested), limit: String(limited) },
+          });
         }
       }
     }

@@ -24,12 +24,18 @@ export function nameProblem(name: string): { problem: string; meant?: string } |
   if (!name.includes('/')) {
     if ((STANDARD as readonly string[]).includes(name) || name.startsWith(HUGEPAGES)) return undefined;
     const meant = /^huge_?pages?[-_]/i.test(name) ? name.replace(/^huge_?pages?[-_]/i, HUGEPAGES) : likelyStandard(name);
-    return { problem: `is not a standard resource (${STANDARD.join(', ')} or ${HUGEPAGES}<size>); any other resource needs a domain prefix such as example.com/gpu`, meant };
+    return {
+      problem: `is not a standard resource (${STANDARD.join(', ')} or ${HUGEPAGES}<size>); any other resource needs a domain prefix such as example.com/gpu`,
+      meant,
+    };
   }
   if (name.includes(NATIVE_DOMAIN)) return undefined;
   // An extended resource must also stay a qualified name once quota prefixes it with "requests.".
   if (name.startsWith('requests.') || formats['label-key'](`requests.${name}`)) {
-    return { problem: 'is not a valid extended resource name: it may not start with "requests." and, with that prefix added for quota, must stay a qualified name' };
+    return {
+      problem:
+        'is not a valid extended resource name: it may not start with "requests." and, with that prefix added for quota, must stay a qualified name',
+    };
   }
   return undefined;
 }
@@ -62,7 +68,8 @@ export default defineRule({
           context.report({
             path: [...path, 'resources', side, name],
             target: 'key',
-            messageId: 'badResourceName', data: { name, problem: found.problem, hint },
+            messageId: 'badResourceName',
+            data: { name, problem: found.problem, hint },
             ...(found.meant ? { fix: { target: 'key' as const, text: found.meant } } : {}),
           });
         }

@@ -13,9 +13,22 @@ RuleTester.run(rule, {
     { yaml: resources('{requests: {plat.io/batch-cpu: 500m}}') },
   ],
   invalid: [
-    { yaml: `${resources('{}')}      volumes: [{name: v, emptyDir: {sizeLimit: -1Gi}}]\n`, errors: [{ path: 'spec.template.spec.volumes[0].emptyDir.sizeLimit', messageId: 'sizeLimitNegative', data: { value: '-1Gi' } }] },
-    { yaml: resources('{requests: {memory: -1Gi}}'), errors: [{ path: `${at}.requests.memory`, messageId: 'negative', data: { name: 'memory', value: '-1Gi' } }] },
-    { yaml: resources('{limits: {example.com/gpu: 0.5}}'), errors: [{ path: `${at}.limits["example.com/gpu"]`, messageId: 'notWholeNumber', data: { name: 'example.com/gpu', value: '0.5' } }] },
+    {
+      yaml: `${resources('{}')}      volumes: [{name: v, emptyDir: {sizeLimit: -1Gi}}]\n`,
+      errors: [
+        { path: 'spec.template.spec.volumes[0].emptyDir.sizeLimit', messageId: 'sizeLimitNegative', data: { value: '-1Gi' } },
+      ],
+    },
+    {
+      yaml: resources('{requests: {memory: -1Gi}}'),
+      errors: [{ path: `${at}.requests.memory`, messageId: 'negative', data: { name: 'memory', value: '-1Gi' } }],
+    },
+    {
+      yaml: resources('{limits: {example.com/gpu: 0.5}}'),
+      errors: [
+        { path: `${at}.limits["example.com/gpu"]`, messageId: 'notWholeNumber', data: { name: 'example.com/gpu', value: '0.5' } },
+      ],
+    },
     { yaml: resources('{limits: {hugepages-1Gi: 2Gi}}'), errors: [{ path: at, messageId: 'hugePagesNeedCpu' }] },
   ],
 });

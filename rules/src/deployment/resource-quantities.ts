@@ -8,12 +8,15 @@ import docs from './resource-quantities.md';
 const CPU_OR_MEMORY = new Set(['cpu', 'memory']);
 
 /** The message of reportIndivisibleHugePages, for the meta.messages of each rule that calls it. */
-export const INDIVISIBLE_HUGE_PAGES = { indivisibleHugePages: '{{name}} {{value}} is not a whole number of {{size}} pages' } as const;
+export const INDIVISIBLE_HUGE_PAGES = {
+  indivisibleHugePages: '{{name}} {{value}} is not a whole number of {{size}} pages',
+} as const;
 
 export default defineRule({
   meta: {
     id: 'deployment/resource-quantities',
-    description: 'Container resource quantities and emptyDir size limits are not negative, extended resources and huge pages are whole units, and huge pages come with cpu or memory.',
+    description:
+      'Container resource quantities and emptyDir size limits are not negative, extended resources and huge pages are whole units, and huge pages come with cpu or memory.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -31,7 +34,12 @@ export default defineRule({
     for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {
       const limit = isJsonObject(volume.emptyDir) ? volume.emptyDir.sizeLimit : undefined;
       const quantity = parseQuantity(limit);
-      if (quantity && quantity.num < 0n) context.report({ path: [...POD_SPEC, 'volumes', i, 'emptyDir', 'sizeLimit'], messageId: 'sizeLimitNegative', data: { value: String(limit) } });
+      if (quantity && quantity.num < 0n)
+        context.report({
+          path: [...POD_SPEC, 'volumes', i, 'emptyDir', 'sizeLimit'],
+          messageId: 'sizeLimitNegative',
+          data: { value: String(limit) },
+        });
     }
     for (const { container, path } of containersOf(context.value)) {
       const resources = container.resources;
@@ -76,11 +84,22 @@ export function isExtended(name: string): boolean {
  * pod's own resources): a huge-page amount is a whole number of pages of the size its name gives.
  * A name whose size is not a quantity is deployment/resource-names'.
  */
-export function reportIndivisibleHugePages(context: RuleContext, name: string, raw: unknown, quantity: Quantity, at: FieldPath): void {
+export function reportIndivisibleHugePages(
+  context: RuleContext,
+  name: string,
+  raw: unknown,
+  quantity: Quantity,
+  at: FieldPath,
+): void {
   const page = parseQuantity(name.slice(HUGEPAGES.length));
   if (!page || page.num <= 0n || page.num % page.den !== 0n) return;
   const pageBytes = page.num / page.den;
   // The server compares whole bytes, a fraction of a byte rounded up.
   const bytes = (quantity.num + quantity.den - 1n) / quantity.den;
-  if (bytes % pageBytes !== 0n) context.report({ path: at, messageId: 'indivisibleHugePages', data: { name, value: String(raw), size: name.slice(HUGEPAGES.length) } });
+  if (bytes % pageBytes !== 0n)
+    context.report({
+      path: at,
+      messageId: 'indivisibleHugePages',
+      data: { name, value: String(raw), size: name.slice(HUGEPAGES.length) },
+    });
 }

@@ -20,6 +20,18 @@ RuleTester.run(rule, {
     { name: 'empty strings the defaults replace', yaml: deployment('      restartPolicy: ""\n      dnsPolicy: ""\n') },
   ],
   invalid: [
-    { yaml: deployment('      restartPolicy: OnFailure\n'), errors: [{ path: 'spec.template.spec.restartPolicy', messageId: 'notAlways', data: { policy: '"OnFailure"' }, line: 9, column: 22, fix: 'Always' }] },
+    {
+      yaml: deployment('      restartPolicy: OnFailure\n'),
+      errors: [
+        {
+          path: 'spec.template.spec.restartPolicy',
+          messageId: 'notAlways',
+          data: { policy: '"OnFailure"' },
+          line: 9,
+          column: 22,
+          fix: 'Always',
+        },
+      ],
+    },
   ],
 });

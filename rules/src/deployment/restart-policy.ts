@@ -22,7 +22,8 @@ export default defineRule({
     if (policy === undefined || policy === null || policy === '' || policy === 'Always') return;
     context.report({
       path: ['spec', 'template', 'spec', 'restartPolicy'],
-      messageId: 'notAlways', data: { policy: JSON.stringify(policy) },
+      messageId: 'notAlways',
+      data: { policy: JSON.stringify(policy) },
       fix: { text: 'Always' },
     });
   },

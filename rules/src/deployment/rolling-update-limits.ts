@@ -24,7 +24,8 @@ export default defineRule({
     messages: {
       negative: '{{field}} {{value}} is negative; use an integer of 0 or more, or a percentage such as "25%"',
       unavailableOver100: 'maxUnavailable "{{unavailable}}" is over 100%; at most every pod can be unavailable',
-      bothZero: 'maxUnavailable and maxSurge are both 0, so the rollout could never replace a pod; allow at least one of them to be above 0',
+      bothZero:
+        'maxUnavailable and maxSurge are both 0, so the rollout could never replace a pod; allow at least one of them to be above 0',
     },
   },
   check(context) {

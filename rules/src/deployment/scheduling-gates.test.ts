@@ -5,6 +5,9 @@ import rule from './scheduling-gates.js';
 RuleTester.run(rule, {
   valid: [{ yaml: deploymentWithPod('      schedulingGates: [{name: example.com/a}, {name: example.com/b}]\n') }],
   invalid: [
-    { yaml: deploymentWithPod('      schedulingGates: [{name: a}, {name: b}, {name: a}]\n'), errors: [{ path: 'spec.template.spec.schedulingGates[2].name', messageId: 'gateTwice', data: { name: 'a' } }] },
+    {
+      yaml: deploymentWithPod('      schedulingGates: [{name: a}, {name: b}, {name: a}]\n'),
+      errors: [{ path: 'spec.template.spec.schedulingGates[2].name', messageId: 'gateTwice', data: { name: 'a' } }],
+    },
   ],
 });

@@ -19,7 +19,8 @@ export default defineRule({
     const seen = new Set<string>();
     for (const [gate, i] of objectsIn(podSpec(context.value)?.schedulingGates)) {
       if (typeof gate.name !== 'string') continue;
-      if (seen.has(gate.name)) context.report({ path: [...POD_SPEC, 'schedulingGates', i, 'name'], messageId: 'gateTwice', data: { name: gate.name } });
+      if (seen.has(gate.name))
+        context.report({ path: [...POD_SPEC, 'schedulingGates', i, 'name'], messageId: 'gateTwice', data: { name: gate.name } });
       seen.add(gate.name);
     }
   },

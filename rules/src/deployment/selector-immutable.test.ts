@@ -18,9 +18,17 @@ const stored = deployment('    matchLabels: {app: web, tier: front}');
 RuleTester.run(rule, {
   valid: [
     { name: 'no stored object: a create', yaml: deployment('    matchLabels: {app: web}') },
-    { name: 'unchanged selector, labels reordered', yaml: deployment('    matchLabels: {tier: front, app: web}\n    matchExpressions: []'), old: stored },
+    {
+      name: 'unchanged selector, labels reordered',
+      yaml: deployment('    matchLabels: {tier: front, app: web}\n    matchExpressions: []'),
+      old: stored,
+    },
     // With one stored Deployment, a new one of another name or namespace is its update (a rename); with two, neither is.
-    { name: 'other Deployments of the same name elsewhere', yaml: deployment('    matchLabels: {app: web}'), old: `${stored.replace('namespace: shop', 'namespace: other')}---\n${stored.replace('namespace: shop', 'namespace: third')}` },
+    {
+      name: 'other Deployments of the same name elsewhere',
+      yaml: deployment('    matchLabels: {app: web}'),
+      old: `${stored.replace('namespace: shop', 'namespace: other')}---\n${stored.replace('namespace: shop', 'namespace: third')}`,
+    },
   ],
   invalid: [
     {
@@ -31,7 +39,9 @@ RuleTester.run(rule, {
     },
     {
       name: 'matchLabels rewritten as an expression',
-      yaml: deployment('    matchExpressions:\n    - {key: app, operator: In, values: [web]}\n    - {key: tier, operator: In, values: [front]}'),
+      yaml: deployment(
+        '    matchExpressions:\n    - {key: app, operator: In, values: [web]}\n    - {key: tier, operator: In, values: [front]}',
+      ),
       old: stored,
       errors: [{ path: 'spec.selector', messageId: 'selectorChanged' }],
     },

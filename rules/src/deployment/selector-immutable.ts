@@ -8,7 +8,9 @@ import docs from './selector-immutable.md';
  */
 function canonical(selector: unknown): string {
   if (!isJsonObject(selector)) return 'null';
-  const labels = isJsonObject(selector.matchLabels) ? Object.entries(selector.matchLabels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : [];
+  const labels = isJsonObject(selector.matchLabels)
+    ? Object.entries(selector.matchLabels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    : [];
   const expressions = Array.isArray(selector.matchExpressions)
     ? selector.matchExpressions.map((term: unknown) => {
         if (!isJsonObject(term)) return term;
@@ -29,7 +31,8 @@ export default defineRule({
     source: 'upstream (API server validation, Deployment)',
     docs,
     messages: {
-      selectorChanged: 'spec.selector cannot change after creation; keep the stored selector, or create a new Deployment to select other pods',
+      selectorChanged:
+        'spec.selector cannot change after creation; keep the stored selector, or create a new Deployment to select other pods',
     },
   },
   check(context) {

@@ -20,10 +20,22 @@ ${labels}
 
 RuleTester.run(rule, {
   valid: [
-    { name: 'matchLabels subset of the template labels', yaml: deployment('    matchLabels:\n      app: web', '        app: web\n        tier: front') },
-    { name: 'matchExpressions', yaml: deployment('    matchExpressions:\n    - {key: app, operator: In, values: [web, api]}\n    - {key: canary, operator: DoesNotExist}', '        app: web') },
+    {
+      name: 'matchLabels subset of the template labels',
+      yaml: deployment('    matchLabels:\n      app: web', '        app: web\n        tier: front'),
+    },
+    {
+      name: 'matchExpressions',
+      yaml: deployment(
+        '    matchExpressions:\n    - {key: app, operator: In, values: [web, api]}\n    - {key: canary, operator: DoesNotExist}',
+        '        app: web',
+      ),
+    },
     // A term that can match nothing is deployment/selector-syntax's finding, not a second one here.
-    { name: 'In without values is left to selector-syntax', yaml: deployment('    matchExpressions:\n    - {key: app, operator: In}', '        app: web') },
+    {
+      name: 'In without values is left to selector-syntax',
+      yaml: deployment('    matchExpressions:\n    - {key: app, operator: In}', '        app: web'),
+    },
   ],
   invalid: [
     {

@@ -17,7 +17,8 @@ export default defineRule({
     },
   },
   check(context) {
-    const spec = context.value.spec as { selector?: LabelSelector; template?: { metadata?: { labels?: Record<string, string> } } } | undefined;
+    const spec = context.value.spec as
+      { selector?: LabelSelector; template?: { metadata?: { labels?: Record<string, string> } } } | undefined;
     if (!spec?.selector || !spec.template) return; // missing fields: reported by schema/required
     if (isEmptySelector(spec.selector)) {
       context.report({ path: ['spec', 'selector'], messageId: 'selectorEmpty' });

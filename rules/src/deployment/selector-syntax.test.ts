@@ -16,23 +16,46 @@ ${selector}
 RuleTester.run(rule, {
   valid: [
     { name: 'matchLabels', yaml: deployment('    matchLabels: {app: web, plat.io/tier: front}') },
-    { name: 'every operator used correctly', yaml: deployment('    matchExpressions:\n    - {key: app, operator: In, values: [web]}\n    - {key: tier, operator: NotIn, values: [back]}\n    - {key: tier, operator: Exists}\n    - {key: canary, operator: DoesNotExist, values: []}') },
+    {
+      name: 'every operator used correctly',
+      yaml: deployment(
+        '    matchExpressions:\n    - {key: app, operator: In, values: [web]}\n    - {key: tier, operator: NotIn, values: [back]}\n    - {key: tier, operator: Exists}\n    - {key: canary, operator: DoesNotExist, values: []}',
+      ),
+    },
   ],
   invalid: [
     {
       name: 'In without values',
       yaml: deployment('    matchExpressions:\n    - {key: app, operator: In}'),
-      errors: [{ path: 'spec.selector.matchExpressions[0].values', messageId: 'termNeedsValues', data: { operator: 'In' }, line: 7 }],
+      errors: [
+        { path: 'spec.selector.matchExpressions[0].values', messageId: 'termNeedsValues', data: { operator: 'In' }, line: 7 },
+      ],
     },
     {
       name: 'NotIn with an empty list',
       yaml: deployment('    matchExpressions:\n    - {key: app, operator: NotIn, values: []}'),
-      errors: [{ path: 'spec.selector.matchExpressions[0].values', messageId: 'termNeedsValues', data: { operator: 'NotIn' }, line: 7, column: 43 }],
+      errors: [
+        {
+          path: 'spec.selector.matchExpressions[0].values',
+          messageId: 'termNeedsValues',
+          data: { operator: 'NotIn' },
+          line: 7,
+          column: 43,
+        },
+      ],
     },
     {
       name: 'Exists with values',
       yaml: deployment('    matchExpressions:\n    - key: app\n      operator: Exists\n      values: [web]'),
-      errors: [{ path: 'spec.selector.matchExpressions[0].values', messageId: 'termTakesNoValues', data: { operator: 'Exists' }, line: 9, column: 15 }],
+      errors: [
+        {
+          path: 'spec.selector.matchExpressions[0].values',
+          messageId: 'termTakesNoValues',
+          data: { operator: 'Exists' },
+          line: 9,
+          column: 15,
+        },
+      ],
     },
   ],
 });

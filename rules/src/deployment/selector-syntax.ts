@@ -2,7 +2,6 @@ import { defineRule, TERM_VALUES_MESSAGES, termValuesProblem } from '@platlint/c
 import { isJsonObject, objectsIn } from './pod.js';
 import docs from './selector-syntax.md';
 
-
 export default defineRule({
   meta: {
     id: 'deployment/selector-syntax',

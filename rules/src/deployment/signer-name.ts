@@ -18,9 +18,11 @@ export function signerNameProblem(name: string): string | undefined {
   const [domain = '', path = ''] = segments;
   if (domain.length > DOMAIN_MAX) return `has a domain of ${domain.length} characters; at most ${DOMAIN_MAX}`;
   const labels = domain.split('.');
-  if (labels.some((label) => formats['dns-label'](label) !== undefined)) return `has a domain "${domain}" that is not DNS labels joined by '.'`;
+  if (labels.some((label) => formats['dns-label'](label) !== undefined))
+    return `has a domain "${domain}" that is not DNS labels joined by '.'`;
   if (labels.length < 2) return `has a one-label domain "${domain}"; it needs two or more, such as example.com`;
-  if (path.split('.').some((part) => formats['dns-subdomain'](part) !== undefined)) return `has a path "${path}" that is not lowercase DNS names joined by '.'`;
+  if (path.split('.').some((part) => formats['dns-subdomain'](part) !== undefined))
+    return `has a path "${path}" that is not lowercase DNS names joined by '.'`;
   if (name.length > SIGNER_NAME_MAX) return `is ${name.length} characters long; at most ${SIGNER_NAME_MAX}`;
   return undefined;
 }

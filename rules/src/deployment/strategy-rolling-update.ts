@@ -12,7 +12,8 @@ export default defineRule({
     source: 'API document A, Deployment (DeploymentSpec.strategy.rollingUpdate)',
     docs,
     messages: {
-      rollingUpdateWithRecreate: 'rollingUpdate is not allowed with strategy type Recreate; remove it, or set type to RollingUpdate',
+      rollingUpdateWithRecreate:
+        'rollingUpdate is not allowed with strategy type Recreate; remove it, or set type to RollingUpdate',
     },
   },
   check(context) {

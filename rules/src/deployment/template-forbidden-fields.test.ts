@@ -13,7 +13,10 @@ ${extra}      containers: [{name: app, image: nginx:1.27}]
 `;
 
 RuleTester.run(rule, {
-  valid: [{ yaml: deployment('') }, { name: 'an empty ephemeralContainers list', yaml: deployment('      ephemeralContainers: []\n') }],
+  valid: [
+    { yaml: deployment('') },
+    { name: 'an empty ephemeralContainers list', yaml: deployment('      ephemeralContainers: []\n') },
+  ],
   invalid: [
     {
       name: 'activeDeadlineSeconds',

@@ -12,8 +12,10 @@ export default defineRule({
     source: 'upstream (API server validation, Deployment)',
     docs,
     messages: {
-      activeDeadlineSeconds: 'activeDeadlineSeconds is not allowed in a Deployment: its pods run until replaced; remove the field (a Job can use it)',
-      ephemeralContainers: 'ephemeralContainers must be empty in a pod template; they are added to running pods for debugging, not created from templates',
+      activeDeadlineSeconds:
+        'activeDeadlineSeconds is not allowed in a Deployment: its pods run until replaced; remove the field (a Job can use it)',
+      ephemeralContainers:
+        'ephemeralContainers must be empty in a pod template; they are added to running pods for debugging, not created from templates',
     },
   },
   check(context) {

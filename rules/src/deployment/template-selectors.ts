@@ -18,12 +18,15 @@ function selectorsOf(pod: Obj): [Obj, FieldPath][] {
     const terms = isJsonObject(affinity) ? affinity[kind] : undefined;
     if (!isJsonObject(terms)) continue;
     const at: FieldPath = [...POD_SPEC, 'affinity', kind];
-    for (const [term, i] of objectsIn(terms.requiredDuringSchedulingIgnoredDuringExecution)) add(term, [...at, 'requiredDuringSchedulingIgnoredDuringExecution', i]);
+    for (const [term, i] of objectsIn(terms.requiredDuringSchedulingIgnoredDuringExecution))
+      add(term, [...at, 'requiredDuringSchedulingIgnoredDuringExecution', i]);
     for (const [weighted, i] of objectsIn(terms.preferredDuringSchedulingIgnoredDuringExecution)) {
-      if (isJsonObject(weighted.podAffinityTerm)) add(weighted.podAffinityTerm, [...at, 'preferredDuringSchedulingIgnoredDuringExecution', i, 'podAffinityTerm']);
+      if (isJsonObject(weighted.podAffinityTerm))
+        add(weighted.podAffinityTerm, [...at, 'preferredDuringSchedulingIgnoredDuringExecution', i, 'podAffinityTerm']);
     }
   }
-  for (const [constraint, i] of objectsIn(pod.topologySpreadConstraints)) add(constraint, [...POD_SPEC, 'topologySpreadConstraints', i]);
+  for (const [constraint, i] of objectsIn(pod.topologySpreadConstraints))
+    add(constraint, [...POD_SPEC, 'topologySpreadConstraints', i]);
   return out;
 }
 

@@ -6,17 +6,21 @@ import docs from './topology-spread.md';
 export default defineRule({
   meta: {
     id: 'deployment/topology-spread',
-    description: 'Topology spread constraints of the pod template are distinct and use minDomains and matchLabelKeys as the server allows.',
+    description:
+      'Topology spread constraints of the pod template are distinct and use minDomains and matchLabelKeys as the server allows.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
     source: 'upstream pod validation (topology spread constraints)',
     docs,
     messages: {
-      duplicateConstraint: 'another constraint already has topologyKey "{{topologyKey}}" with whenUnsatisfiable {{whenUnsatisfiable}}; merge the two',
-      minDomainsWithoutDoNotSchedule: 'minDomains only applies with whenUnsatisfiable: DoNotSchedule; remove it or change whenUnsatisfiable',
+      duplicateConstraint:
+        'another constraint already has topologyKey "{{topologyKey}}" with whenUnsatisfiable {{whenUnsatisfiable}}; merge the two',
+      minDomainsWithoutDoNotSchedule:
+        'minDomains only applies with whenUnsatisfiable: DoNotSchedule; remove it or change whenUnsatisfiable',
       matchLabelKeysWithoutSelector: 'matchLabelKeys needs a labelSelector to merge into; add one or remove matchLabelKeys',
-      keyInSelectorAndMatchLabelKeys: '"{{key}}" is named twice in labelSelector and again in matchLabelKeys; name it in one place only',
+      keyInSelectorAndMatchLabelKeys:
+        '"{{key}}" is named twice in labelSelector and again in matchLabelKeys; name it in one place only',
     },
   },
   check(context) {
@@ -28,7 +32,8 @@ export default defineRule({
       const { topologyKey, whenUnsatisfiable, minDomains, labelSelector, matchLabelKeys } = constraint;
       if (typeof topologyKey === 'string' && typeof whenUnsatisfiable === 'string') {
         const pair = JSON.stringify([topologyKey, whenUnsatisfiable]);
-        if (seen.has(pair)) context.report({ path: at, messageId: 'duplicateConstraint', data: { topologyKey, whenUnsatisfiable } });
+        if (seen.has(pair))
+          context.report({ path: at, messageId: 'duplicateConstraint', data: { topologyKey, whenUnsatisfiable } });
         seen.add(pair);
       }
       if (minDomains !== undefined && minDomains !== null && whenUnsatisfiable !== 'DoNotSchedule') {

@@ -35,15 +35,19 @@ export default defineRule({
         if (typeof name === 'string' && name !== '') {
           const volume = volumes.get(name);
           if (names.has(name)) context.report({ path: [...at, 'name'], messageId: 'deviceTwice', data: { name } });
-          else if (mountNames.has(name)) context.report({ path: [...at, 'name'], messageId: 'deviceAlsoMounted', data: { name } });
+          else if (mountNames.has(name))
+            context.report({ path: [...at, 'name'], messageId: 'deviceAlsoMounted', data: { name } });
           else if (!volume) context.report({ path: [...at, 'name'], messageId: 'unknownVolume', data: { name } });
           else if (!isClaim(volume)) context.report({ path: [...at, 'name'], messageId: 'notAClaim', data: { name } });
           names.add(name);
         }
         if (typeof devicePath !== 'string' || devicePath === '') continue;
-        if (devicePath.split('/').includes('..')) context.report({ path: [...at, 'devicePath'], messageId: 'devicePathDotDot', data: { devicePath } });
-        else if (paths.has(devicePath)) context.report({ path: [...at, 'devicePath'], messageId: 'devicePathTwice', data: { devicePath } });
-        else if (mountPaths.has(devicePath)) context.report({ path: [...at, 'devicePath'], messageId: 'devicePathIsMountPath', data: { devicePath } });
+        if (devicePath.split('/').includes('..'))
+          context.report({ path: [...at, 'devicePath'], messageId: 'devicePathDotDot', data: { devicePath } });
+        else if (paths.has(devicePath))
+          context.report({ path: [...at, 'devicePath'], messageId: 'devicePathTwice', data: { devicePath } });
+        else if (mountPaths.has(devicePath))
+          context.report({ path: [...at, 'devicePath'], messageId: 'devicePathIsMountPath', data: { devicePath } });
         paths.add(devicePath);
       }
     }

@@ -25,13 +25,25 @@ RuleTester.run(rule, {
     {
       name: 'a mount naming a missing volume',
       yaml: deployment('ca-certs', '      volumes: [{name: cache, emptyDir: {}}, {name: ca, emptyDir: {}}]\n'),
-      errors: [{ path: 'spec.template.spec.containers[0].volumeMounts[0].name', messageId: 'unknownVolume', data: { name: 'ca-certs' }, line: 16, column: 31 }],
+      errors: [
+        {
+          path: 'spec.template.spec.containers[0].volumeMounts[0].name',
+          messageId: 'unknownVolume',
+          data: { name: 'ca-certs' },
+          line: 16,
+          column: 31,
+        },
+      ],
     },
     {
       name: 'no volumes at all',
       yaml: deployment('data', ''),
       errors: [
-        { path: 'spec.template.spec.initContainers[0].volumeMounts[0].name', messageId: 'unknownVolume', data: { name: 'cache' } },
+        {
+          path: 'spec.template.spec.initContainers[0].volumeMounts[0].name',
+          messageId: 'unknownVolume',
+          data: { name: 'cache' },
+        },
         { path: 'spec.template.spec.containers[0].volumeMounts[0].name', messageId: 'unknownVolume', data: { name: 'data' } },
       ],
     },

@@ -12,7 +12,8 @@ export default defineRule({
     source: 'API document A, Deployment (template); upstream pod validation',
     docs,
     messages: {
-      unknownVolume: 'volumeMount "{{name}}" names no volume of this pod; declare it under spec.template.spec.volumes or fix the name',
+      unknownVolume:
+        'volumeMount "{{name}}" names no volume of this pod; declare it under spec.template.spec.volumes or fix the name',
     },
   },
   check(context) {

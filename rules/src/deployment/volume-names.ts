@@ -5,7 +5,8 @@ import docs from './volume-names.md';
 export default defineRule({
   meta: {
     id: 'deployment/volume-names',
-    description: 'Volumes of the pod template have unique DNS-label names, at most one volume type, and CSI driver names the server accepts.',
+    description:
+      'Volumes of the pod template have unique DNS-label names, at most one volume type, and CSI driver names the server accepts.',
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -29,7 +30,11 @@ export default defineRule({
       // None set is fine: the v1 defaults give such a volume an emptyDir before validation.
       const set = types.filter((type) => volume[type] !== undefined && volume[type] !== null);
       if (set.length > 1) {
-        context.report({ path: [...POD_SPEC, 'volumes', i], messageId: 'severalSources', data: { volume: typeof volume.name === 'string' ? `"${volume.name}" ` : '', count: set.length, set: set.join(', ') } });
+        context.report({
+          path: [...POD_SPEC, 'volumes', i],
+          messageId: 'severalSources',
+          data: { volume: typeof volume.name === 'string' ? `"${volume.name}" ` : '', count: set.length, set: set.join(', ') },
+        });
       }
       const name = volume.name;
       if (typeof name !== 'string') continue;
@@ -44,7 +49,12 @@ export default defineRule({
       if (!isJsonObject(csi) || typeof csi.driver !== 'string' || csi.driver === '') continue;
       // Upstream folds the name to lowercase first, so only the characters and their layout count.
       const problem = formats['dns-subdomain'](csi.driver.toLowerCase());
-      if (problem) context.report({ path: [...POD_SPEC, 'volumes', i, 'csi', 'driver'], messageId: 'csiDriverName', data: { driver: csi.driver, problem } });
+      if (problem)
+        context.report({
+          path: [...POD_SPEC, 'volumes', i, 'csi', 'driver'],
+          messageId: 'csiDriverName',
+          data: { driver: csi.driver, problem },
+        });
     }
   },
 });

@@ -28,7 +28,8 @@ function filePathProblem(path: string): string | undefined {
 export default defineRule({
   meta: {
     id: 'deployment/volume-paths',
-    description: 'Paths of the pod template\'s volumes stay where they belong, and downwardAPI files read fields a volume can hold.',
+    description:
+      "Paths of the pod template's volumes stay where they belong, and downwardAPI files read fields a volume can hold.",
     kinds: ['Deployment.apps'],
     severity: 'error',
     enforcedBy: 'server',
@@ -41,11 +42,14 @@ export default defineRule({
       hostPathDotDot: `hostPath "{{path}}" must not contain '..'`,
       nfsPathNotAbsolute: 'nfs path "{{path}}" must be an absolute path',
       badGitRepoDirectory: 'gitRepo directory "{{directory}}" {{problem}}',
-      projectedPathTwice: 'path "{{path}}" is already taken by another file of this projected volume; give each file its own path',
+      projectedPathTwice:
+        'path "{{path}}" is already taken by another file of this projected volume; give each file its own path',
       severalProjections: 'a projected source holds one projection, not {{kinds}}; give each its own entry in sources',
       badCertificateSigner: 'signerName "{{value}}" {{signerProblem}}',
-      expirationOutOfRange: 'maxExpirationSeconds {{maxExpirationSeconds}} is out of range: from {{min}} (1 hour) to {{max}}{{kubernetesSigner}}',
-      certificateWritesNothing: 'a podCertificate writes at least one file: set credentialBundlePath, or keyPath and certificateChainPath',
+      expirationOutOfRange:
+        'maxExpirationSeconds {{maxExpirationSeconds}} is out of range: from {{min}} (1 hour) to {{max}}{{kubernetesSigner}}',
+      certificateWritesNothing:
+        'a podCertificate writes at least one file: set credentialBundlePath, or keyPath and certificateChainPath',
       badCertificatePath: '{{field}} "{{value}}" {{problem}}',
       bundleNameAndSigner: 'a clusterTrustBundle is chosen by name or by signerName, not both; keep one',
       bundleEmptyName: 'name of a clusterTrustBundle must not be empty',
@@ -55,7 +59,8 @@ export default defineRule({
       bundleNeedsNameOrSigner: 'a clusterTrustBundle needs name or signerName',
       bundleNeedsPath: 'a clusterTrustBundle needs the path of its file in the volume',
       badItemPath: 'path "{{value}}" {{problem}}',
-      fieldPathNotReadable: 'fieldPath "{{fieldPath}}" cannot be written to a downwardAPI file; use metadata.name, metadata.namespace, metadata.uid, metadata.labels or metadata.annotations',
+      fieldPathNotReadable:
+        'fieldPath "{{fieldPath}}" cannot be written to a downwardAPI file; use metadata.name, metadata.namespace, metadata.uid, metadata.labels or metadata.annotations',
       resourceNeedsContainer: 'a downwardAPI file that reads a resource must name the container in containerName',
     },
   },
@@ -72,7 +77,12 @@ export default defineRule({
       // validateGitRepoVolumeSource: the checkout directory stays inside the volume.
       if (isJsonObject(gitRepo) && typeof gitRepo.directory === 'string') {
         const problem = descendingPathProblem(gitRepo.directory);
-        if (problem) context.report({ path: [...at, 'gitRepo', 'directory'], messageId: 'badGitRepoDirectory', data: { directory: gitRepo.directory, problem } });
+        if (problem)
+          context.report({
+            path: [...at, 'gitRepo', 'directory'],
+            messageId: 'badGitRepoDirectory',
+            data: { directory: gitRepo.directory, problem },
+          });
       }
       if (isJsonObject(configMap)) checkItems(context, configMap, [...at, 'configMap']);
       if (isJsonObject(secret)) checkItems(context, secret, [...at, 'secret']);
@@ -104,9 +114,13 @@ function checkProjected(context: RuleContext, projected: Obj, at: FieldPath): vo
     const sourceAt = [...at, 'sources', j];
     // Only the projections the server keeps count: unknown keys are dropped (or refused as
     // unknown fields, a schema finding), and feature-gated ones are dropped where their gate is off.
-    const kinds = Object.keys(source).filter((kind) => projections.includes(kind) && source[kind] !== undefined && source[kind] !== null);
-    if (kinds.length > 1) context.report({ path: sourceAt, messageId: 'severalProjections', data: { kinds: kinds.join(' and ') } });
-    if (isJsonObject(source.serviceAccountToken)) checkPath(context, source.serviceAccountToken, [...sourceAt, 'serviceAccountToken']);
+    const kinds = Object.keys(source).filter(
+      (kind) => projections.includes(kind) && source[kind] !== undefined && source[kind] !== null,
+    );
+    if (kinds.length > 1)
+      context.report({ path: sourceAt, messageId: 'severalProjections', data: { kinds: kinds.join(' and ') } });
+    if (isJsonObject(source.serviceAccountToken))
+      checkPath(context, source.serviceAccountToken, [...sourceAt, 'serviceAccountToken']);
     for (const kind of ['configMap', 'secret'] as const) {
       const projection = source[kind];
       if (!isJsonObject(projection)) continue;
@@ -115,7 +129,8 @@ function checkProjected(context: RuleContext, projected: Obj, at: FieldPath): vo
     }
     if (isJsonObject(source.downwardAPI)) {
       checkDownward(context, source.downwardAPI, [...sourceAt, 'downwardAPI']);
-      for (const [item, k] of objectsIn(source.downwardAPI.items)) claimPath(item.path, [...sourceAt, 'downwardAPI', 'items', k, 'path']);
+      for (const [item, k] of objectsIn(source.downwardAPI.items))
+        claimPath(item.path, [...sourceAt, 'downwardAPI', 'items', k, 'path']);
     }
     if (bundles && isJsonObject(source.clusterTrustBundle)) {
       checkTrustBundle(context, source.clusterTrustBundle, [...sourceAt, 'clusterTrustBundle']);
@@ -138,19 +153,38 @@ function checkProjected(context: RuleContext, projected: Obj, at: FieldPath): vo
 function checkPodCertificate(context: RuleContext, certificate: Obj, at: FieldPath): void {
   const { signerName, maxExpirationSeconds } = certificate;
   const signerProblem = typeof signerName === 'string' ? signerNameProblem(signerName) : undefined;
-  if (signerProblem) context.report({ path: [...at, 'signerName'], messageId: 'badCertificateSigner', data: { value: String(signerName), signerProblem } });
+  if (signerProblem)
+    context.report({
+      path: [...at, 'signerName'],
+      messageId: 'badCertificateSigner',
+      data: { value: String(signerName), signerProblem },
+    });
   if (typeof maxExpirationSeconds === 'number') {
     const kubernetesSigner = typeof signerName === 'string' && isKubernetesSigner(signerName);
     const max = kubernetesSigner ? CERTIFICATE_LIFETIME.maxKubernetes : CERTIFICATE_LIFETIME.max;
     if (maxExpirationSeconds < CERTIFICATE_LIFETIME.min || maxExpirationSeconds > max) {
-      context.report({ path: [...at, 'maxExpirationSeconds'], messageId: 'expirationOutOfRange', data: { maxExpirationSeconds, min: CERTIFICATE_LIFETIME.min, max, kubernetesSigner: kubernetesSigner ? ' (24 hours for a kubernetes.io signer)' : ' (91 days)' } });
+      context.report({
+        path: [...at, 'maxExpirationSeconds'],
+        messageId: 'expirationOutOfRange',
+        data: {
+          maxExpirationSeconds,
+          min: CERTIFICATE_LIFETIME.min,
+          max,
+          kubernetesSigner: kubernetesSigner ? ' (24 hours for a kubernetes.io signer)' : ' (91 days)',
+        },
+      });
     }
   }
   const written = CERTIFICATE_PATHS.filter((field) => typeof certificate[field] === 'string' && certificate[field] !== '');
   if (written.length === 0) context.report({ path: at, messageId: 'certificateWritesNothing' });
   for (const field of written) {
     const problem = filePathProblem(certificate[field] as string);
-    if (problem) context.report({ path: [...at, field], messageId: 'badCertificatePath', data: { field, value: String(certificate[field]), problem } });
+    if (problem)
+      context.report({
+        path: [...at, field],
+        messageId: 'badCertificatePath',
+        data: { field, value: String(certificate[field]), problem },
+      });
   }
 }
 
@@ -167,12 +201,18 @@ function checkTrustBundle(context: RuleContext, bundle: Obj, at: FieldPath): voi
     context.report({ path: at, messageId: 'bundleNameAndSigner' });
   } else if (has('name')) {
     if (bundle.name === '') context.report({ path: [...at, 'name'], messageId: 'bundleEmptyName' });
-    if (has('labelSelector')) context.report({ path: [...at, 'labelSelector'], target: 'key', messageId: 'bundleSelectorWithoutSigner' });
+    if (has('labelSelector'))
+      context.report({ path: [...at, 'labelSelector'], target: 'key', messageId: 'bundleSelectorWithoutSigner' });
   } else if (has('signerName')) {
     if (bundle.signerName === '') context.report({ path: [...at, 'signerName'], messageId: 'bundleEmptySigner' });
     else if (typeof bundle.signerName === 'string') {
       const problem = signerNameProblem(bundle.signerName);
-      if (problem) context.report({ path: [...at, 'signerName'], messageId: 'badBundleSigner', data: { signerName: bundle.signerName, problem } });
+      if (problem)
+        context.report({
+          path: [...at, 'signerName'],
+          messageId: 'badBundleSigner',
+          data: { signerName: bundle.signerName, problem },
+        });
     }
   } else {
     context.report({ path: at, messageId: 'bundleNeedsNameOrSigner' });
@@ -204,11 +244,22 @@ function checkDownward(context: RuleContext, source: Obj, at: FieldPath): void {
     }
     if (isJsonObject(fieldRef) && typeof fieldRef.fieldPath === 'string') {
       if (!readsAllowedField(fieldRef.fieldPath, FILE_FIELDS)) {
-        context.report({ path: [...itemAt, 'fieldRef', 'fieldPath'], messageId: 'fieldPathNotReadable', data: { fieldPath: fieldRef.fieldPath } });
+        context.report({
+          path: [...itemAt, 'fieldRef', 'fieldPath'],
+          messageId: 'fieldPathNotReadable',
+          data: { fieldPath: fieldRef.fieldPath },
+        });
       } else reportFieldRefDetails(context, fieldRef, [...itemAt, 'fieldRef']);
     }
-    if (isJsonObject(resourceFieldRef) && (typeof resourceFieldRef.containerName !== 'string' || resourceFieldRef.containerName === '')) {
-      context.report({ path: [...itemAt, 'resourceFieldRef', 'containerName'], target: resourceFieldRef.containerName === undefined ? 'key' : 'value', messageId: 'resourceNeedsContainer' });
+    if (
+      isJsonObject(resourceFieldRef) &&
+      (typeof resourceFieldRef.containerName !== 'string' || resourceFieldRef.containerName === '')
+    ) {
+      context.report({
+        path: [...itemAt, 'resourceFieldRef', 'containerName'],
+        target: resourceFieldRef.containerName === undefined ? 'key' : 'value',
+        messageId: 'resourceNeedsContainer',
+      });
     }
   }
 }

@@ -18,7 +18,9 @@ const ISCSI_FORMATS: readonly (readonly [prefix: string, shape: RegExp])[] = [
 function iscsiNameProblem(name: string): string | undefined {
   const format = ISCSI_FORMATS.find(([prefix]) => name.startsWith(prefix));
   if (!format) return 'must start with iqn, eui or naa';
-  return format[1].test(name) ? undefined : `is not a valid ${format[0]} name (such as iqn.2001-04.com.example:storage or eui.02004567A425678D)`;
+  return format[1].test(name)
+    ? undefined
+    : `is not a valid ${format[0]} name (such as iqn.2001-04.com.example:storage or eui.02004567A425678D)`;
 }
 
 const ACCESS_MODES = new Set(['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOncePod']);
@@ -52,7 +54,8 @@ export default defineRule({
       storageNotPositive: 'storage request {{value}} must be greater than zero',
       badClaimField: '{{field}} "{{value}}" {{problem}}',
       dataSourceNeeds: '{{field}} needs the {{part}} of the object to copy from',
-      dataSourceWithoutGroup: '{{field}} kind {{kind}} has no apiGroup; only PersistentVolumeClaim is in the core group, so set apiGroup',
+      dataSourceWithoutGroup:
+        '{{field}} kind {{kind}} has no apiGroup; only PersistentVolumeClaim is in the core group, so set apiGroup',
       badApiGroup: 'apiGroup "{{group}}" {{groupProblem}}',
       badDataSourceNamespace: 'namespace "{{namespace}}" {{problem}}',
       dataSourceWithNamespacedRef: 'dataSource cannot be set when dataSourceRef names a namespace; keep dataSourceRef',
@@ -67,7 +70,8 @@ export default defineRule({
         context.report({ path: [...at, 'rbd', 'monitors'], messageId: 'rbdNeedsMonitors' });
       }
       // validateRBDVolumeSource: the image is required (its absence is a schema finding).
-      if (isJsonObject(volume.rbd) && volume.rbd.image === '') context.report({ path: [...at, 'rbd', 'image'], messageId: 'rbdNeedsImage' });
+      if (isJsonObject(volume.rbd) && volume.rbd.image === '')
+        context.report({ path: [...at, 'rbd', 'image'], messageId: 'rbdNeedsImage' });
       if (isJsonObject(volume.ephemeral) && isJsonObject(volume.ephemeral.volumeClaimTemplate)) {
         checkClaimTemplate(context, volume.ephemeral.volumeClaimTemplate, [...at, 'ephemeral', 'volumeClaimTemplate']);
       }
@@ -79,7 +83,12 @@ function checkIscsi(context: RuleContext, volume: Obj, iscsi: Obj, at: FieldPath
   const where = [...at, 'iscsi'];
   // validateISCSIVolumeSource: both are required (their absence is a schema finding).
   for (const field of ['targetPortal', 'iqn'] as const) {
-    if (iscsi[field] === '') context.report({ path: [...where, field], messageId: 'iscsiNeeds', data: { field: field === 'iqn' ? 'the target\'s qualified name in iqn' : 'the target\'s address in targetPortal' } });
+    if (iscsi[field] === '')
+      context.report({
+        path: [...where, field],
+        messageId: 'iscsiNeeds',
+        data: { field: field === 'iqn' ? "the target's qualified name in iqn" : "the target's address in targetPortal" },
+      });
   }
   if (typeof iscsi.iqn === 'string' && iscsi.iqn !== '') {
     const problem = iscsiNameProblem(iscsi.iqn);
@@ -94,7 +103,12 @@ function checkIscsi(context: RuleContext, volume: Obj, iscsi: Obj, at: FieldPath
   }
   if (typeof iscsi.initiatorName !== 'string') return;
   const problem = iscsiNameProblem(iscsi.initiatorName);
-  if (problem) context.report({ path: [...where, 'initiatorName'], messageId: 'badInitiatorName', data: { initiatorName: iscsi.initiatorName, problem } });
+  if (problem)
+    context.report({
+      path: [...where, 'initiatorName'],
+      messageId: 'badInitiatorName',
+      data: { initiatorName: iscsi.initiatorName, problem },
+    });
   // The node names its iSCSI interface "<volume name>:<target portal>", which has 64 characters at most.
   const iface = `${typeof volume.name === 'string' ? volume.name : ''}:${typeof iscsi.targetPortal === 'string' ? iscsi.targetPortal : ''}`;
   if (iface.length > 64) {
@@ -107,23 +121,43 @@ function checkClaimTemplate(context: RuleContext, template: Obj, at: FieldPath):
   if (isJsonObject(template.metadata)) {
     const metadata = template.metadata;
     for (const field of Object.keys(metadata)) {
-      if (!TEMPLATE_METADATA.has(field)) context.report({ path: [...at, 'metadata', field], target: 'key', messageId: 'claimTemplateMetadata', data: { field } });
+      if (!TEMPLATE_METADATA.has(field))
+        context.report({ path: [...at, 'metadata', field], target: 'key', messageId: 'claimTemplateMetadata', data: { field } });
     }
     for (const map of ['labels', 'annotations'] as const) {
       if (!isJsonObject(metadata[map])) continue;
       for (const [key, value] of Object.entries(metadata[map])) {
         const keyProblem = formats['label-key'](key);
         const valueProblem = map === 'labels' && typeof value === 'string' ? formats['label-value'](value) : undefined;
-        if (keyProblem) context.report({ path: [...at, 'metadata', map, key], target: 'key', messageId: 'badMetadataKey', data: { map: map === 'labels' ? 'label' : 'annotation', key, keyProblem } });
-        else if (valueProblem) context.report({ path: [...at, 'metadata', map, key], messageId: 'badLabelValue', data: { value: String(value), valueProblem } });
+        if (keyProblem)
+          context.report({
+            path: [...at, 'metadata', map, key],
+            target: 'key',
+            messageId: 'badMetadataKey',
+            data: { map: map === 'labels' ? 'label' : 'annotation', key, keyProblem },
+          });
+        else if (valueProblem)
+          context.report({
+            path: [...at, 'metadata', map, key],
+            messageId: 'badLabelValue',
+            data: { value: String(value), valueProblem },
+          });
       }
     }
   }
   const spec = isJsonObject(template.spec) ? template.spec : {};
   const specAt = [...at, 'spec'];
   const modes = Array.isArray(spec.accessModes) ? spec.accessModes : [];
-  if (modes.length === 0) context.report({ path: [...specAt, 'accessModes'], target: spec.accessModes === undefined ? 'key' : 'value', messageId: 'noAccessModes' });
-  if (modes.includes('ReadWriteOncePod') && modes.some((mode) => mode !== 'ReadWriteOncePod' && ACCESS_MODES.has(mode as string))) {
+  if (modes.length === 0)
+    context.report({
+      path: [...specAt, 'accessModes'],
+      target: spec.accessModes === undefined ? 'key' : 'value',
+      messageId: 'noAccessModes',
+    });
+  if (
+    modes.includes('ReadWriteOncePod') &&
+    modes.some((mode) => mode !== 'ReadWriteOncePod' && ACCESS_MODES.has(mode as string))
+  ) {
     context.report({ path: [...specAt, 'accessModes'], messageId: 'readWriteOncePodNotAlone' });
   }
   checkClaimSources(context, spec, specAt);
@@ -135,7 +169,12 @@ function checkClaimTemplate(context: RuleContext, template: Obj, at: FieldPath):
     return;
   }
   const quantity = parseQuantity(storage);
-  if (quantity && quantity.num <= 0n) context.report({ path: [...specAt, 'resources', 'requests', 'storage'], messageId: 'storageNotPositive', data: { value: String(storage) } });
+  if (quantity && quantity.num <= 0n)
+    context.report({
+      path: [...specAt, 'resources', 'requests', 'storage'],
+      messageId: 'storageNotPositive',
+      data: { value: String(storage) },
+    });
 }
 
 /**
@@ -144,11 +183,17 @@ function checkClaimTemplate(context: RuleContext, template: Obj, at: FieldPath):
  * validateDataSourceRef. Unknown access and volume modes are schema/enum findings.
  */
 function checkClaimSources(context: RuleContext, spec: Obj, specAt: FieldPath): void {
-  const classes = ['storageClassName', ...(gateEnabled(context.settings.featureGates, 'VolumeAttributesClass', context.settings.release) ? ['volumeAttributesClassName'] : [])];
+  const classes = [
+    'storageClassName',
+    ...(gateEnabled(context.settings.featureGates, 'VolumeAttributesClass', context.settings.release)
+      ? ['volumeAttributesClassName']
+      : []),
+  ];
   for (const field of classes) {
     const name = spec[field];
     const problem = typeof name === 'string' && name !== '' ? formats['dns-subdomain'](name) : undefined;
-    if (problem) context.report({ path: [...specAt, field], messageId: 'badClaimField', data: { field, value: String(name), problem } });
+    if (problem)
+      context.report({ path: [...specAt, field], messageId: 'badClaimField', data: { field, value: String(name), problem } });
   }
   for (const field of ['dataSource', 'dataSourceRef'] as const) {
     const source = spec[field];
@@ -172,7 +217,12 @@ function checkClaimSources(context: RuleContext, spec: Obj, specAt: FieldPath): 
     // what the server makes of the reference is not checked here.
     if (!gateEnabled(context.settings.featureGates, 'CrossNamespaceVolumeDataSource', context.settings.release)) return;
     const problem = formats['dns-label'](namespace);
-    if (problem) context.report({ path: [...specAt, 'dataSourceRef', 'namespace'], messageId: 'badDataSourceNamespace', data: { namespace, problem } });
+    if (problem)
+      context.report({
+        path: [...specAt, 'dataSourceRef', 'namespace'],
+        messageId: 'badDataSourceNamespace',
+        data: { namespace, problem },
+      });
     if (source) context.report({ path: [...specAt, 'dataSource'], target: 'key', messageId: 'dataSourceWithNamespacedRef' });
   } else if (source && ref && !sameReference(source, ref)) {
     context.report({ path: [...specAt, 'dataSource'], target: 'key', messageId: 'dataSourcesDiffer' });

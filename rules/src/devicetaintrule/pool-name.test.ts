@@ -39,12 +39,28 @@ RuleTester.run(rule, {
     {
       name: 'a part with uppercase letters',
       yaml: withPool('rack-12/Pool_A'),
-      errors: [{ path: 'spec.deviceSelector.pool', messageId: 'badPart', data: { pool: 'rack-12/Pool_A', part: 'Pool_A', problem: 'has uppercase letters; a DNS subdomain is lowercase' } }],
+      errors: [
+        {
+          path: 'spec.deviceSelector.pool',
+          messageId: 'badPart',
+          data: { pool: 'rack-12/Pool_A', part: 'Pool_A', problem: 'has uppercase letters; a DNS subdomain is lowercase' },
+        },
+      ],
     },
     {
       name: 'a single part with an underscore',
       yaml: withPool('pool_a'),
-      errors: [{ path: 'spec.deviceSelector.pool', messageId: 'badName', data: { pool: 'pool_a', problem: 'is not a DNS subdomain: use lowercase letters, digits, \'-\' and \'.\', each part starting and ending with a letter or digit' } }],
+      errors: [
+        {
+          path: 'spec.deviceSelector.pool',
+          messageId: 'badName',
+          data: {
+            pool: 'pool_a',
+            problem:
+              "is not a DNS subdomain: use lowercase letters, digits, '-' and '.', each part starting and ending with a letter or digit",
+          },
+        },
+      ],
     },
   ],
 });

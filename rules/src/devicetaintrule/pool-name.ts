@@ -12,7 +12,8 @@ export default defineRule({
     docs,
     messages: {
       empty: 'the pool name is empty; name a pool, or leave the field out to match devices of every pool',
-      emptyPart: 'pool "{{pool}}" has an empty part; a pool name is DNS subdomains joined by \'/\', without a leading, trailing or doubled \'/\'',
+      emptyPart:
+        "pool \"{{pool}}\" has an empty part; a pool name is DNS subdomains joined by '/', without a leading, trailing or doubled '/'",
       badPart: 'pool "{{pool}}": the part "{{part}}" {{problem}}',
       badName: 'pool "{{pool}}" {{problem}}',
     },
@@ -36,7 +37,12 @@ export default defineRule({
       const problem = part.length > 253 ? undefined : formats['dns-subdomain'](part);
       // One finding per pool: the first bad part is enough to say what to fix.
       if (problem) {
-        context.report({ path, ...(parts.length > 1 ? { messageId: 'badPart', data: { pool, part, problem } } : { messageId: 'badName', data: { pool, problem } }) });
+        context.report({
+          path,
+          ...(parts.length > 1
+            ? { messageId: 'badPart', data: { pool, part, problem } }
+            : { messageId: 'badName', data: { pool, problem } }),
+        });
         return;
       }
     }

@@ -26,7 +26,8 @@ RuleTester.run(rule, {
       errors: [
         {
           path: 'spec.taint.effect',
-          messageId: 'preferNoSchedule', data: { effect: 'PreferNoSchedule' },
+          messageId: 'preferNoSchedule',
+          data: { effect: 'PreferNoSchedule' },
           line: 10,
           column: 13,
         },
@@ -44,7 +45,8 @@ RuleTester.run(rule, {
         {
           path: 'spec.taint.effect',
           severity: 'error',
-          messageId: 'unknownEffect', data: { effect: 'Quarantine' },
+          messageId: 'unknownEffect',
+          data: { effect: 'Quarantine' },
         },
       ],
     },
@@ -55,7 +57,8 @@ RuleTester.run(rule, {
         {
           path: 'spec.taint.effect',
           severity: 'error',
-          messageId: 'caseOnly', data: { effect: 'noExecute', known: 'NoExecute' },
+          messageId: 'caseOnly',
+          data: { effect: 'noExecute', known: 'NoExecute' },
           fix: 'NoExecute',
         },
       ],

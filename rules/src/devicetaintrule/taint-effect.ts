@@ -15,7 +15,8 @@ export default defineRule({
     docs,
     messages: {
       empty: 'the effect is empty; use "None", "NoSchedule" or "NoExecute"',
-      preferNoSchedule: '"{{effect}}" is not valid for a device taint: it is a soft preference of node taints, and device taints have none; use "NoSchedule" to keep new pods off the device, or "None" to only inform',
+      preferNoSchedule:
+        '"{{effect}}" is not valid for a device taint: it is a soft preference of node taints, and device taints have none; use "NoSchedule" to keep new pods off the device, or "None" to only inform',
       caseOnly: '"{{effect}}" is not an effect (effects are case-sensitive); write "{{known}}"',
       unknownEffect: '"{{effect}}" is not a device taint effect; the server accepts only "None", "NoSchedule" and "NoExecute"',
     },
@@ -32,7 +33,8 @@ export default defineRule({
     if (effect.toLowerCase() === 'prefernoschedule') {
       context.report({
         path,
-        messageId: 'preferNoSchedule', data: { effect },
+        messageId: 'preferNoSchedule',
+        data: { effect },
       });
       return;
     }
@@ -40,14 +42,16 @@ export default defineRule({
     if (known) {
       context.report({
         path,
-        messageId: 'caseOnly', data: { effect, known },
+        messageId: 'caseOnly',
+        data: { effect, known },
         fix: { text: known },
       });
       return;
     }
     context.report({
       path,
-      messageId: 'unknownEffect', data: { effect },
+      messageId: 'unknownEffect',
+      data: { effect },
     });
   },
 });

@@ -12,8 +12,10 @@ export default defineRule({
     source: 'API document A, Endpoints (EndpointSubset rule 1)',
     docs,
     messages: {
-      inBoth: '"{{ip}}" is also listed in addresses of this subset; an address is either ready or not ready: keep it in one of the two lists',
-      inBothAs: '"{{ip}}" is also listed as "{{other}}" in addresses of this subset; an address is either ready or not ready: keep it in one of the two lists',
+      inBoth:
+        '"{{ip}}" is also listed in addresses of this subset; an address is either ready or not ready: keep it in one of the two lists',
+      inBothAs:
+        '"{{ip}}" is also listed as "{{other}}" in addresses of this subset; an address is either ready or not ready: keep it in one of the two lists',
     },
   },
   check(context) {

@@ -3,8 +3,15 @@ import rule from './deprecated.js';
 
 RuleTester.run(rule, {
   valid: [
-    { name: 'another kind', yaml: 'apiVersion: v1\nkind: Event\nmetadata: {name: e, namespace: default}\ninvolvedObject: {kind: Pod, name: p}\n' },
-    { name: 'a release before the deprecation', release: '1.32', yaml: 'apiVersion: v1\nkind: Endpoints\nmetadata: {name: db}\nsubsets:\n- addresses: [{ip: 10.0.0.5}]\n  ports: [{port: 5432}]\n' },
+    {
+      name: 'another kind',
+      yaml: 'apiVersion: v1\nkind: Event\nmetadata: {name: e, namespace: default}\ninvolvedObject: {kind: Pod, name: p}\n',
+    },
+    {
+      name: 'a release before the deprecation',
+      release: '1.32',
+      yaml: 'apiVersion: v1\nkind: Endpoints\nmetadata: {name: db}\nsubsets:\n- addresses: [{ip: 10.0.0.5}]\n  ports: [{port: 5432}]\n',
+    },
   ],
   invalid: [
     {

@@ -13,7 +13,9 @@ export default defineRule({
     enforcedBy: 'advice',
     source: 'API document A, Endpoints; API document A, Versioning',
     docs,
-    messages: { deprecated: 'Endpoints is deprecated since release {{release}}; use EndpointSlice (discovery.plat.io/v1) instead' },
+    messages: {
+      deprecated: 'Endpoints is deprecated since release {{release}}; use EndpointSlice (discovery.plat.io/v1) instead',
+    },
   },
   check(context) {
     if (!releaseAtLeast(context.settings.release, DEPRECATED_IN)) return;

@@ -13,7 +13,8 @@ export default defineRule({
     docs,
     messages: {
       strictForm: '"{{ip}}" {{form}}, which the server refuses with StrictIPCIDRValidation on; write "{{plain}}"',
-      legacyForm: '"{{ip}}" {{form}}; the server accepts it with a warning for now but will refuse it in a future release; write "{{plain}}"',
+      legacyForm:
+        '"{{ip}}" {{form}}; the server accepts it with a warning for now but will refuse it in a future release; write "{{plain}}"',
       reserved: '"{{ip}}" is {{article}} {{what}} address ({{range}}); an endpoint needs an address other nodes can reach',
     },
   },
@@ -24,7 +25,11 @@ export default defineRule({
         const bytes = ipBytes(address.ip);
         if (!bytes) continue;
         // The lenient legacy parser takes these two spellings; only the strict gate refuses them.
-        const form = isSloppyIPv4(address.ip) ? 'has leading zeros' : address.ip.includes(':') && ipv4Of(bytes) !== undefined ? 'is an IPv4-mapped IPv6 address' : undefined;
+        const form = isSloppyIPv4(address.ip)
+          ? 'has leading zeros'
+          : address.ip.includes(':') && ipv4Of(bytes) !== undefined
+            ? 'is an IPv4-mapped IPv6 address'
+            : undefined;
         if (form) {
           const plain = ipv4Of(bytes)?.join('.') ?? address.ip;
           context.report({

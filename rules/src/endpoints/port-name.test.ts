@@ -44,7 +44,9 @@ subsets:
     port: 80
   - port: 443
 `,
-      errors: [{ path: 'subsets[1].ports[1].name', message: /^port 443 has no name; a subset with 2 ports/, line: 11, column: 5 }],
+      errors: [
+        { path: 'subsets[1].ports[1].name', message: /^port 443 has no name; a subset with 2 ports/, line: 11, column: 5 },
+      ],
     },
   ],
 });

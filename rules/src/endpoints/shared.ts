@@ -30,7 +30,8 @@ export function addressesOf(subset: Subset): Address[] {
     const entries = subset.value[list];
     if (!Array.isArray(entries)) continue;
     entries.forEach((entry: unknown, index) => {
-      if (isObject(entry) && typeof entry.ip === 'string') out.push({ list, index, ip: entry.ip, path: ['subsets', subset.index, list, index, 'ip'] });
+      if (isObject(entry) && typeof entry.ip === 'string')
+        out.push({ list, index, ip: entry.ip, path: ['subsets', subset.index, list, index, 'ip'] });
     });
   }
   return out;
@@ -102,6 +103,7 @@ export function reservedRange(bytes: readonly number[]): ReservedRange | undefin
   if (bytes.slice(0, 15).every((x) => x === 0) && bytes[15] === 1) return { kind: 'loopback', range: '::1' };
   if (b0 === 0xfe && (b1 & 0xc0) === 0x80) return { kind: 'link-local', range: 'fe80::/10' };
   // The low four bits of the second byte are the multicast scope; 2 is link-local, whatever the flags.
-  if (b0 === 0xff && (b1 & 0x0f) === 0x02) return { kind: 'link-local multicast', range: b1 === 0x02 ? 'ff02::/16' : 'link-local scope (ffx2::/16)' };
+  if (b0 === 0xff && (b1 & 0x0f) === 0x02)
+    return { kind: 'link-local multicast', range: b1 === 0x02 ? 'ff02::/16' : 'link-local scope (ffx2::/16)' };
   return undefined;
 }

@@ -8,8 +8,14 @@ import { rules } from '../index.js';
  */
 function lint(fields: string): { ruleId: string; path: string; message: string }[] {
   const yaml = `apiVersion: v1\nkind: Event\nmetadata: {name: web.17a3f0c2, namespace: shop}\nreason: Synced\n${fields}`;
-  const [result] = lintSources({ files: [SourceFile.fromText('covered.yaml', yaml)], rules, configFor: () => defaultConfig(process.cwd()) });
-  return (result?.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => ({ ruleId: d.ruleId, path: d.path, message: d.message }));
+  const [result] = lintSources({
+    files: [SourceFile.fromText('covered.yaml', yaml)],
+    rules,
+    configFor: () => defaultConfig(process.cwd()),
+  });
+  return (result?.diagnostics ?? [])
+    .filter((d) => d.severity === 'error')
+    .map((d) => ({ ruleId: d.ruleId, path: d.path, message: d.message }));
 }
 
 const involved = 'involvedObject: {kind: Pod, namespace: shop, name: web-0}\n';
@@ -22,20 +28,38 @@ describe('Event items covered by structural validation', () => {
 
   it('timestamps are well-formed RFC 3339', () => {
     expect(lint(`${involved}firstTimestamp: "2026-07-24 09:13:40"\nlastTimestamp: "2026-02-30T09:13:40Z"\n`)).toEqual([
-      { ruleId: 'schema/format', path: 'firstTimestamp', message: '"2026-07-24 09:13:40" is not an RFC 3339 timestamp such as 2024-05-01T12:00:00Z' },
+      {
+        ruleId: 'schema/format',
+        path: 'firstTimestamp',
+        message: '"2026-07-24 09:13:40" is not an RFC 3339 timestamp such as 2024-05-01T12:00:00Z',
+      },
       { ruleId: 'schema/format', path: 'lastTimestamp', message: '"2026-02-30T09:13:40Z" is not a real date and time' },
     ]);
   });
 
   it('eventTime and series.lastObservedTime are well-formed RFC 3339', () => {
     const newStyle = 'reportingComponent: ctl\nreportingInstance: ctl-1\naction: Sync\n';
-    expect(lint(`${involved}${newStyle}eventTime: "1721810130"\nseries: {count: 2, lastObservedTime: "2026-07-24T10:19:30.6Z+01:00"}\n`)).toEqual([
-      { ruleId: 'schema/format', path: 'eventTime', message: '"1721810130" is not an RFC 3339 timestamp such as 2024-05-01T12:00:00Z' },
-      { ruleId: 'schema/format', path: 'series.lastObservedTime', message: '"2026-07-24T10:19:30.6Z+01:00" is not an RFC 3339 timestamp such as 2024-05-01T12:00:00Z' },
+    expect(
+      lint(
+        `${involved}${newStyle}eventTime: "1721810130"\nseries: {count: 2, lastObservedTime: "2026-07-24T10:19:30.6Z+01:00"}\n`,
+      ),
+    ).toEqual([
+      {
+        ruleId: 'schema/format',
+        path: 'eventTime',
+        message: '"1721810130" is not an RFC 3339 timestamp such as 2024-05-01T12:00:00Z',
+      },
+      {
+        ruleId: 'schema/format',
+        path: 'series.lastObservedTime',
+        message: '"2026-07-24T10:19:30.6Z+01:00" is not an RFC 3339 timestamp such as 2024-05-01T12:00:00Z',
+      },
     ]);
   });
 
   it('a timestamp is a string, not a number', () => {
-    expect(lint(`${involved}lastTimestamp: 1721810130\n`)).toEqual([{ ruleId: 'schema/type', path: 'lastTimestamp', message: 'must be a string, not the number 1721810130' }]);
+    expect(lint(`${involved}lastTimestamp: 1721810130\n`)).toEqual([
+      { ruleId: 'schema/type', path: 'lastTimestamp', message: 'must be a string, not the number 1721810130' },
+    ]);
   });
 });

@@ -7,4 +7,11 @@ import timestampOrder from './timestamp-order.js';
 import eventType from './type.js';
 
 /** The rules of this area; rules/src/index.ts gathers every area. */
-export const rules: readonly Rule[] = [eventType, series, reportingFields, involvedObject, involvedObjectNamespace, timestampOrder];
+export const rules: readonly Rule[] = [
+  eventType,
+  series,
+  reportingFields,
+  involvedObject,
+  involvedObjectNamespace,
+  timestampOrder,
+];

@@ -13,8 +13,10 @@ export default defineRule({
     source: 'upstream (API server validation, Event)',
     docs,
     messages: {
-      noNamespace: 'involvedObject has no namespace, which only an event in {{where}} may leave out; set it to the namespace of the object (this event\'s namespace is "{{namespace}}")',
-      otherNamespace: 'involvedObject.namespace "{{theirs}}" differs from the event\'s namespace "{{namespace}}"; an event without eventTime must live in the namespace of the object it is about',
+      noNamespace:
+        'involvedObject has no namespace, which only an event in {{where}} may leave out; set it to the namespace of the object (this event\'s namespace is "{{namespace}}")',
+      otherNamespace:
+        'involvedObject.namespace "{{theirs}}" differs from the event\'s namespace "{{namespace}}"; an event without eventTime must live in the namespace of the object it is about',
     },
   },
   check(context) {
@@ -35,14 +37,16 @@ export default defineRule({
       context.report({
         path: ['involvedObject', 'namespace'],
         target: theirs === undefined ? 'key' : 'value',
-        messageId: 'noNamespace', data: { where, namespace },
+        messageId: 'noNamespace',
+        data: { where, namespace },
       });
       return;
     }
     if (!newStyle && theirs !== namespace) {
       context.report({
         path: ['involvedObject', 'namespace'],
-        messageId: 'otherNamespace', data: { theirs, namespace },
+        messageId: 'otherNamespace',
+        data: { theirs, namespace },
       });
     }
   },

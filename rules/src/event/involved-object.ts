@@ -12,7 +12,8 @@ export default defineRule({
     source: 'API document A, Event (involvedObject)',
     docs,
     messages: {
-      noInvolvedObject: 'the Event has no involvedObject; name the object it is about (kind, name and namespace), or consumers cannot attach it to anything',
+      noInvolvedObject:
+        'the Event has no involvedObject; name the object it is about (kind, name and namespace), or consumers cannot attach it to anything',
       noKindOrName: 'involvedObject names neither a kind nor a name; say which object the event is about',
     },
   },

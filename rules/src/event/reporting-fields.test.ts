@@ -17,8 +17,16 @@ reason: FailedScheduling
 RuleTester.run(rule, {
   valid: [
     { name: 'a complete new-style event', yaml: event(complete) },
-    { name: 'limits at their edge', yaml: event(`${complete}message: "${'m'.repeat(1024)}"\n`.replace('reason: FailedScheduling', `reason: ${'r'.repeat(128)}`)) },
-    { name: 'a legacy event needs none of it and has no limits', yaml: event(`reason: ${'r'.repeat(300)}\nmessage: "${'m'.repeat(2000)}"\n`) },
+    {
+      name: 'limits at their edge',
+      yaml: event(
+        `${complete}message: "${'m'.repeat(1024)}"\n`.replace('reason: FailedScheduling', `reason: ${'r'.repeat(128)}`),
+      ),
+    },
+    {
+      name: 'a legacy event needs none of it and has no limits',
+      yaml: event(`reason: ${'r'.repeat(300)}\nmessage: "${'m'.repeat(2000)}"\n`),
+    },
   ],
   invalid: [
     {
@@ -26,9 +34,30 @@ RuleTester.run(rule, {
       yaml: event('eventTime: "2026-07-24T10:15:30.123456Z"\nreason: FailedScheduling\n'),
       // All three sit on eventTime, so they come in message order.
       errors: [
-        { path: 'action', messageId: 'required', data: { field: 'action', what: 'what was done or failed, such as "Scheduling"' }, line: 5, column: 12 },
-        { path: 'reportingComponent', messageId: 'required', data: { field: 'reportingComponent', what: 'the controller that emitted the event, as a qualified name such as "example.com/my-controller"' }, line: 5, column: 12 },
-        { path: 'reportingInstance', messageId: 'required', data: { field: 'reportingInstance', what: 'the instance of the controller, such as its pod name' }, line: 5, column: 12 },
+        {
+          path: 'action',
+          messageId: 'required',
+          data: { field: 'action', what: 'what was done or failed, such as "Scheduling"' },
+          line: 5,
+          column: 12,
+        },
+        {
+          path: 'reportingComponent',
+          messageId: 'required',
+          data: {
+            field: 'reportingComponent',
+            what: 'the controller that emitted the event, as a qualified name such as "example.com/my-controller"',
+          },
+          line: 5,
+          column: 12,
+        },
+        {
+          path: 'reportingInstance',
+          messageId: 'required',
+          data: { field: 'reportingInstance', what: 'the instance of the controller, such as its pod name' },
+          line: 5,
+          column: 12,
+        },
       ],
     },
     {
@@ -47,7 +76,13 @@ RuleTester.run(rule, {
     {
       name: 'a reportingComponent that is not a qualified name',
       yaml: event(complete.replace('example.com/trainer-controller', '"trainer controller"')),
-      errors: [{ path: 'reportingComponent', messageId: 'componentName', data: { value: 'trainer controller', problem: 'has a name part that is not alphanumerics with \'-\', \'_\' or \'.\' inside' } }],
+      errors: [
+        {
+          path: 'reportingComponent',
+          messageId: 'componentName',
+          data: { value: 'trainer controller', problem: "has a name part that is not alphanumerics with '-', '_' or '.' inside" },
+        },
+      ],
     },
   ],
 });

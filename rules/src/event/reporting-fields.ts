@@ -6,7 +6,10 @@ import docs from './reporting-fields.md';
 
 /** Fields a new-style Event must carry, with their byte limits. */
 const REQUIRED: readonly { field: string; what: string; limit?: number }[] = [
-  { field: 'reportingComponent', what: 'the controller that emitted the event, as a qualified name such as "example.com/my-controller"' },
+  {
+    field: 'reportingComponent',
+    what: 'the controller that emitted the event, as a qualified name such as "example.com/my-controller"',
+  },
   { field: 'reportingInstance', what: 'the instance of the controller, such as its pod name', limit: 128 },
   { field: 'action', what: 'what was done or failed, such as "Scheduling"', limit: 128 },
   { field: 'reason', what: 'why, in a short machine-readable word such as "FailedScheduling"', limit: 128 },
@@ -25,7 +28,8 @@ export default defineRule({
     messages: {
       required: '{{field}} is required when eventTime is set: give {{what}}',
       tooLong: '{{field}} is {{bytes}} bytes long; with eventTime set it may hold at most {{limit}}',
-      componentName: 'reportingComponent "{{value}}" {{problem}}; with eventTime set it must be a qualified name such as "example.com/my-controller"',
+      componentName:
+        'reportingComponent "{{value}}" {{problem}}; with eventTime set it must be a qualified name such as "example.com/my-controller"',
       messageTooLong: 'message is {{bytes}} bytes long; with eventTime set it may hold at most {{limit}}',
     },
   },
@@ -57,7 +61,11 @@ export default defineRule({
     }
     const message = event.message;
     if (typeof message === 'string' && Buffer.byteLength(message) > MESSAGE_LIMIT) {
-      context.report({ path: ['message'], messageId: 'messageTooLong', data: { bytes: Buffer.byteLength(message), limit: MESSAGE_LIMIT } });
+      context.report({
+        path: ['message'],
+        messageId: 'messageTooLong',
+        data: { bytes: Buffer.byteLength(message), limit: MESSAGE_LIMIT },
+      });
     }
   },
 });

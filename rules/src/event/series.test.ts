@@ -21,7 +21,9 @@ RuleTester.run(rule, {
     {
       name: 'count of one',
       yaml: event('series: {count: 1, lastObservedTime: "2026-07-24T10:19:30Z"}\n'),
-      errors: [{ severity: 'warning', path: 'series.count', messageId: 'countBelowTwo', data: { count: 1 }, line: 10, column: 17 }],
+      errors: [
+        { severity: 'warning', path: 'series.count', messageId: 'countBelowTwo', data: { count: 1 }, line: 10, column: 17 },
+      ],
     },
     {
       name: 'negative count',

@@ -13,7 +13,8 @@ export default defineRule({
     docs,
     messages: {
       noCount: 'series has no count: give the number of occurrences so far (at least 2), or remove series for a one-off event',
-      countBelowTwo: 'series count {{count}} is below 2: a series has at least two occurrences; remove series for a one-off event',
+      countBelowTwo:
+        'series count {{count}} is below 2: a series has at least two occurrences; remove series for a one-off event',
       noLastObservedTime: 'series has no lastObservedTime: give the time of the latest occurrence',
     },
   },

@@ -14,7 +14,8 @@ export default defineRule({
     source: 'API document A, Event (firstTimestamp, lastTimestamp, eventTime, EventSeries.lastObservedTime)',
     docs,
     messages: {
-      lastBeforeFirst: '{{lastField}} "{{last}}" is earlier than {{firstName}} "{{first}}"; the latest occurrence cannot precede the first: check whether the two are swapped',
+      lastBeforeFirst:
+        '{{lastField}} "{{last}}" is earlier than {{firstName}} "{{first}}"; the latest occurrence cannot precede the first: check whether the two are swapped',
     },
   },
   check(context) {
@@ -30,7 +31,8 @@ export default defineRule({
       if (from === undefined || to === undefined || to >= from) continue;
       context.report({
         path: lastPath,
-        messageId: 'lastBeforeFirst', data: { lastField: lastPath.join('.'), last: String(last), firstName, first: String(first) },
+        messageId: 'lastBeforeFirst',
+        data: { lastField: lastPath.join('.'), last: String(last), firstName, first: String(first) },
       });
     }
   },

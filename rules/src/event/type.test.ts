@@ -15,9 +15,25 @@ RuleTester.run(rule, {
     { name: 'no type', yaml: event('') },
   ],
   invalid: [
-    { name: 'another type', yaml: event('type: Error\n'), errors: [{ path: 'type', messageId: 'unknownType', data: { type: 'Error' }, line: 6, column: 7 }] },
-    { name: 'an empty type', yaml: event('type: ""\n'), errors: [{ path: 'type', message: /^type "" is neither "Normal" nor "Warning"/ }] },
-    { name: 'wrong case', yaml: event('type: warning\n'), errors: [{ path: 'type', messageId: 'caseOnly', data: { type: 'warning', spelled: 'Warning' }, fix: 'Warning' }] },
-    { name: 'upper case', yaml: event('type: NORMAL\n'), errors: [{ path: 'type', messageId: 'caseOnly', data: { type: 'NORMAL', spelled: 'Normal' }, fix: 'Normal' }] },
+    {
+      name: 'another type',
+      yaml: event('type: Error\n'),
+      errors: [{ path: 'type', messageId: 'unknownType', data: { type: 'Error' }, line: 6, column: 7 }],
+    },
+    {
+      name: 'an empty type',
+      yaml: event('type: ""\n'),
+      errors: [{ path: 'type', message: /^type "" is neither "Normal" nor "Warning"/ }],
+    },
+    {
+      name: 'wrong case',
+      yaml: event('type: warning\n'),
+      errors: [{ path: 'type', messageId: 'caseOnly', data: { type: 'warning', spelled: 'Warning' }, fix: 'Warning' }],
+    },
+    {
+      name: 'upper case',
+      yaml: event('type: NORMAL\n'),
+      errors: [{ path: 'type', messageId: 'caseOnly', data: { type: 'NORMAL', spelled: 'Normal' }, fix: 'Normal' }],
+    },
   ],
 });

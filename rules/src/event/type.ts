@@ -15,7 +15,8 @@ export default defineRule({
     docs,
     messages: {
       caseOnly: 'type "{{type}}" is spelled "{{spelled}}" (event types are case-sensitive)',
-      unknownType: 'type "{{type}}" is neither "Normal" nor "Warning"; consumers of events may not understand it, so use one of the two unless a new type has been defined',
+      unknownType:
+        'type "{{type}}" is neither "Normal" nor "Warning"; consumers of events may not understand it, so use one of the two unless a new type has been defined',
     },
   },
   check(context) {

@@ -18,7 +18,8 @@ export default defineRule({
     messages: {
       refused: '"{{field}}" needs feature gate {{why}}; with the gate off the server refuses the object',
       dropped: '"{{field}}" needs feature gate {{why}}; with the gate off the server drops the field',
-      servedOnly: '"{{field}}" is served only with feature gate {{state}}; set it in platlint.config.yaml featureGates to say what the cluster runs',
+      servedOnly:
+        '"{{field}}" is served only with feature gate {{state}}; set it in platlint.config.yaml featureGates to say what the cluster runs',
     },
   },
   check(context) {
@@ -28,7 +29,9 @@ export default defineRule({
       const field = String(path.filter((s) => typeof s === 'string').at(-1));
       const off = gates.filter((g) => !gateEnabled(configured, g, context.settings.release));
       if (off.length > 0) {
-        const why = off.map((g) => `${g} (${configured[g] === false ? 'disabled by the configuration' : 'off by default'})`).join(', ');
+        const why = off
+          .map((g) => `${g} (${configured[g] === false ? 'disabled by the configuration' : 'off by default'})`)
+          .join(', ');
         context.report(
           refused
             ? { path, target: 'key', severity: 'error', messageId: 'refused', data: { field, why } }

@@ -22,11 +22,14 @@ export default defineRule({
     docs,
     messages: {
       exemptType: 'the built-in "exempt" priority level must have type "Exempt", not "{{type}}"',
-      onlyExemptIsExempt: 'only the built-in "exempt" priority level may have type "Exempt"; point the FlowSchema at "exempt" instead, or make this level "Limited"',
+      onlyExemptIsExempt:
+        'only the built-in "exempt" priority level may have type "Exempt"; point the FlowSchema at "exempt" instead, or make this level "Limited"',
       catchAllType: 'the built-in "catch-all" priority level must have type "Limited", not "{{type}}"',
-      catchAllRejects: 'the built-in "catch-all" priority level must reject excess requests (limitResponse type "Reject"), not "{{response}}"',
+      catchAllRejects:
+        'the built-in "catch-all" priority level must reject excess requests (limitResponse type "Reject"), not "{{response}}"',
       catchAllNoField: 'the built-in "catch-all" priority level has no {{field}}; remove it',
-      catchAllDefault: 'the built-in "catch-all" priority level must have {{field}} {{fixed}}, not the default {{value}}; set it to {{fixed}}',
+      catchAllDefault:
+        'the built-in "catch-all" priority level must have {{field}} {{fixed}}, not the default {{value}}; set it to {{fixed}}',
       catchAllValue: 'the built-in "catch-all" priority level must have {{field}} {{fixed}}, not {{value}}',
     },
   },
@@ -63,7 +66,12 @@ export default defineRule({
         // A missing field is named by its own path and placed on the nearest key that exists.
         context.report({ path, target: 'key', messageId: 'catchAllDefault', data: { field, fixed, value: String(value) } });
       } else {
-        context.report({ path, messageId: 'catchAllValue', data: { field, fixed, value: String(value) }, fix: { text: String(fixed) } });
+        context.report({
+          path,
+          messageId: 'catchAllValue',
+          data: { field, fixed, value: String(value) },
+          fix: { text: String(fixed) },
+        });
       }
     }
   },

@@ -24,7 +24,12 @@ interface BuiltIn {
 /** The specs the server insists on for the two mandatory schemas (after defaulting). */
 const BUILT_INS: Record<string, BuiltIn> = {
   exempt: { matchingPrecedence: 1, priorityLevel: 'exempt', distinguisher: undefined, rules: everything(['system:masters']) },
-  'catch-all': { matchingPrecedence: 10000, priorityLevel: 'catch-all', distinguisher: 'ByUser', rules: everything(['system:unauthenticated', 'system:authenticated']) },
+  'catch-all': {
+    matchingPrecedence: 10000,
+    priorityLevel: 'catch-all',
+    distinguisher: 'ByUser',
+    rules: everything(['system:unauthenticated', 'system:authenticated']),
+  },
 };
 
 /**
@@ -62,7 +67,8 @@ export default defineRule({
       noDistinguisher: '{{where}} has no distinguisherMethod; remove it',
       distinguisher: '{{where}} must distinguish flows by "{{distinguisher}}", not "{{type}}"',
       setDistinguisher: '{{where}} must set distinguisherMethod: {type: {{distinguisher}}}',
-      oneRule: '{{where}} must have exactly one rule: the group{{plural}} {{groups}} with verbs, apiGroups, resources and namespaces ["*"], clusterScope true, and nonResourceURLs ["*"]',
+      oneRule:
+        '{{where}} must have exactly one rule: the group{{plural}} {{groups}} with verbs, apiGroups, resources and namespaces ["*"], clusterScope true, and nonResourceURLs ["*"]',
     },
   },
   check(context) {
@@ -72,17 +78,28 @@ export default defineRule({
     if (!builtIn || !spec) return;
     const where = `the built-in "${name}" FlowSchema`;
     // A missing field is named by its own path and placed on the nearest key that exists.
-    const at = (field: string): { path: FieldPath; target?: 'key' } => (spec[field] === undefined ? { path: ['spec', field], target: 'key' } : { path: ['spec', field] });
+    const at = (field: string): { path: FieldPath; target?: 'key' } =>
+      spec[field] === undefined ? { path: ['spec', field], target: 'key' } : { path: ['spec', field] };
 
     const precedence = context.effective(['spec', 'matchingPrecedence']);
     if (typeof precedence === 'number' && precedence !== builtIn.matchingPrecedence) {
       const fix = spec.matchingPrecedence === undefined ? undefined : { text: String(builtIn.matchingPrecedence) };
-      context.report({ ...at('matchingPrecedence'), messageId: 'precedence', data: { where, matchingPrecedence: builtIn.matchingPrecedence, precedence }, ...(fix ? { fix } : {}) });
+      context.report({
+        ...at('matchingPrecedence'),
+        messageId: 'precedence',
+        data: { where, matchingPrecedence: builtIn.matchingPrecedence, precedence },
+        ...(fix ? { fix } : {}),
+      });
     }
 
     const level = objAt(spec, 'priorityLevelConfiguration')?.name;
     if (typeof level === 'string' && level !== builtIn.priorityLevel) {
-      context.report({ path: ['spec', 'priorityLevelConfiguration', 'name'], messageId: 'priorityLevel', data: { where, priorityLevel: builtIn.priorityLevel, level }, fix: { text: builtIn.priorityLevel } });
+      context.report({
+        path: ['spec', 'priorityLevelConfiguration', 'name'],
+        messageId: 'priorityLevel',
+        data: { where, priorityLevel: builtIn.priorityLevel, level },
+        fix: { text: builtIn.priorityLevel },
+      });
     }
 
     const method = objAt(spec, 'distinguisherMethod');
@@ -90,17 +107,31 @@ export default defineRule({
     if (builtIn.distinguisher === undefined && method !== undefined) {
       context.report({ path: ['spec', 'distinguisherMethod'], target: 'key', messageId: 'noDistinguisher', data: { where } });
     } else if (builtIn.distinguisher !== undefined && type !== builtIn.distinguisher) {
-      if (typeof type === 'string') context.report({ path: ['spec', 'distinguisherMethod', 'type'], messageId: 'distinguisher', data: { where, distinguisher: builtIn.distinguisher, type }, fix: { text: builtIn.distinguisher } });
-      else if (method === undefined) context.report({ ...at('distinguisherMethod'), messageId: 'setDistinguisher', data: { where, distinguisher: builtIn.distinguisher } });
+      if (typeof type === 'string')
+        context.report({
+          path: ['spec', 'distinguisherMethod', 'type'],
+          messageId: 'distinguisher',
+          data: { where, distinguisher: builtIn.distinguisher, type },
+          fix: { text: builtIn.distinguisher },
+        });
+      else if (method === undefined)
+        context.report({
+          ...at('distinguisherMethod'),
+          messageId: 'setDistinguisher',
+          data: { where, distinguisher: builtIn.distinguisher },
+        });
     }
 
     const rules = spec.rules;
     if (rules !== undefined && rules !== null && !Array.isArray(rules)) return; // schema/type
     if (!same(listAt(spec, 'rules') ?? [], builtIn.rules)) {
-      const groups = builtIn.rules.flatMap((r) => (r as { subjects: { group: { name: string } }[] }).subjects.map((s) => `"${s.group.name}"`));
+      const groups = builtIn.rules.flatMap((r) =>
+        (r as { subjects: { group: { name: string } }[] }).subjects.map((s) => `"${s.group.name}"`),
+      );
       context.report({
         ...at('rules'),
-        messageId: 'oneRule', data: { where, plural: groups.length > 1 ? 's' : '', groups: groups.join(' and ') },
+        messageId: 'oneRule',
+        data: { where, plural: groups.length > 1 ? 's' : '', groups: groups.join(' and ') },
       });
     }
   },

@@ -19,7 +19,10 @@ spec:
 
 RuleTester.run(rule, {
   valid: [
-    { name: 'bounds', yaml: limited('    nominalConcurrencyShares: 0\n    lendablePercent: 100\n    borrowingLimitPercent: 300\n') },
+    {
+      name: 'bounds',
+      yaml: limited('    nominalConcurrencyShares: 0\n    lendablePercent: 100\n    borrowingLimitPercent: 300\n'),
+    },
     { name: 'nothing set', yaml: limited('') },
     { name: 'exempt bounds', yaml: exempt('nominalConcurrencyShares: 0, lendablePercent: 0') },
   ],

@@ -26,11 +26,14 @@ export default defineRule({
       if (!settings) continue;
       const at = (field: string): FieldPath => ['spec', member, field];
       const shares = intAt(settings, 'nominalConcurrencyShares');
-      if (shares !== undefined && shares < 0) context.report({ path: at('nominalConcurrencyShares'), messageId: 'negativeShares', data: { shares } });
+      if (shares !== undefined && shares < 0)
+        context.report({ path: at('nominalConcurrencyShares'), messageId: 'negativeShares', data: { shares } });
       const lendable = intAt(settings, 'lendablePercent');
-      if (lendable !== undefined && (lendable < 0 || lendable > 100)) context.report({ path: at('lendablePercent'), messageId: 'lendablePercent', data: { lendable } });
+      if (lendable !== undefined && (lendable < 0 || lendable > 100))
+        context.report({ path: at('lendablePercent'), messageId: 'lendablePercent', data: { lendable } });
       const borrowing = member === 'limited' ? intAt(settings, 'borrowingLimitPercent') : undefined;
-      if (borrowing !== undefined && borrowing < 0) context.report({ path: at('borrowingLimitPercent'), messageId: 'negativeBorrowing', data: { borrowing } });
+      if (borrowing !== undefined && borrowing < 0)
+        context.report({ path: at('borrowingLimitPercent'), messageId: 'negativeBorrowing', data: { borrowing } });
     }
   },
 });

@@ -13,11 +13,18 @@ ${response}`;
 
 RuleTester.run(rule, {
   valid: [
-    { name: 'queue with queuing', yaml: level('      type: Queue\n      queuing: {queues: 128, handSize: 6, queueLengthLimit: 50}\n') },
+    {
+      name: 'queue with queuing',
+      yaml: level('      type: Queue\n      queuing: {queues: 128, handSize: 6, queueLengthLimit: 50}\n'),
+    },
     { name: 'reject alone', yaml: level('      type: Reject\n') },
   ],
   invalid: [
-    { name: 'queue without queuing', yaml: level('      type: Queue\n'), errors: [{ path: 'spec.limited.limitResponse.queuing', messageId: 'queueNeedsQueuing', line: 8 }] },
+    {
+      name: 'queue without queuing',
+      yaml: level('      type: Queue\n'),
+      errors: [{ path: 'spec.limited.limitResponse.queuing', messageId: 'queueNeedsQueuing', line: 8 }],
+    },
     {
       name: 'reject with queuing',
       yaml: level('      type: Reject\n      queuing: {queues: 128}\n'),

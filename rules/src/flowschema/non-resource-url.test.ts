@@ -14,7 +14,10 @@ const at = (n: number): string => `spec.rules[0].nonResourceRules[0].nonResource
 
 RuleTester.run(rule, {
   valid: [
-    { name: 'paths, a subtree and the root', yaml: schema('["/healthz", "/livez/*", "/", "/apis/flowcontrol.apiserver.plat.io"]') },
+    {
+      name: 'paths, a subtree and the root',
+      yaml: schema('["/healthz", "/livez/*", "/", "/apis/flowcontrol.apiserver.plat.io"]'),
+    },
     { name: 'a lone wildcard', yaml: schema('["*"]') },
   ],
   invalid: [
@@ -22,9 +25,23 @@ RuleTester.run(rule, {
       name: 'misplaced wildcards',
       yaml: schema('["/healthz*", "/apis/*/v1", "/a/*/*"]'),
       errors: [
-        { path: at(0), messageId: 'badUrl', data: { url: '/healthz*', problem: 'may hold "*" only as a final "/*" after a complete path (e.g. "/healthz/*")' }, line: 8, column: 57 },
-        { path: at(1), messageId: 'badUrl', data: { url: '/apis/*/v1', problem: 'may hold "*" only as a final "/*" after a complete path (e.g. "/healthz/*")' } },
-        { path: at(2), messageId: 'badUrl', data: { url: '/a/*/*', problem: 'may hold "*" only as a final "/*" after a complete path (e.g. "/healthz/*")' } },
+        {
+          path: at(0),
+          messageId: 'badUrl',
+          data: { url: '/healthz*', problem: 'may hold "*" only as a final "/*" after a complete path (e.g. "/healthz/*")' },
+          line: 8,
+          column: 57,
+        },
+        {
+          path: at(1),
+          messageId: 'badUrl',
+          data: { url: '/apis/*/v1', problem: 'may hold "*" only as a final "/*" after a complete path (e.g. "/healthz/*")' },
+        },
+        {
+          path: at(2),
+          messageId: 'badUrl',
+          data: { url: '/a/*/*', problem: 'may hold "*" only as a final "/*" after a complete path (e.g. "/healthz/*")' },
+        },
       ],
     },
     {

@@ -10,7 +10,8 @@ function problemOf(url: string): string | undefined {
   if (/\s/.test(url)) return 'must not contain white space';
   if (url.includes('//')) return 'must not contain "//"';
   const stars = url.split('*').length - 1;
-  if (stars > 1 || (stars === 1 && !url.endsWith('/*'))) return 'may hold "*" only as a final "/*" after a complete path (e.g. "/healthz/*")';
+  if (stars > 1 || (stars === 1 && !url.endsWith('/*')))
+    return 'may hold "*" only as a final "/*" after a complete path (e.g. "/healthz/*")';
   return undefined;
 }
 

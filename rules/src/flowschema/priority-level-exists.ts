@@ -21,7 +21,8 @@ export default defineRule({
     crossDocument: [PLC_KIND],
     docs,
     messages: {
-      missingLevel: 'no PriorityLevelConfiguration "{{name}}" is among the linted files (they define {{defined}}); the server ignores a FlowSchema whose priority level does not exist',
+      missingLevel:
+        'no PriorityLevelConfiguration "{{name}}" is among the linted files (they define {{defined}}); the server ignores a FlowSchema whose priority level does not exist',
     },
   },
   check(context) {
@@ -32,7 +33,8 @@ export default defineRule({
     if (count === 0) return;
     context.report({
       path: ['spec', 'priorityLevelConfiguration', 'name'],
-      messageId: 'missingLevel', data: { name, defined: definedLevels(context.index, count) },
+      messageId: 'missingLevel',
+      data: { name, defined: definedLevels(context.index, count) },
     });
   },
 });
@@ -43,6 +45,16 @@ export default defineRule({
  */
 function definedLevels(index: ObjectLookup, count: number): string {
   if (count > MAX_LISTED) return `${count} levels`;
-  const names = new Set(index.ofKind(PLC_KIND).map((o) => objAt(o.value, 'metadata')?.name).filter((n): n is string => typeof n === 'string'));
-  return names.size ? [...names].sort().map((n) => `"${n}"`).join(', ') : `${count} levels`;
+  const names = new Set(
+    index
+      .ofKind(PLC_KIND)
+      .map((o) => objAt(o.value, 'metadata')?.name)
+      .filter((n): n is string => typeof n === 'string'),
+  );
+  return names.size
+    ? [...names]
+        .sort()
+        .map((n) => `"${n}"`)
+        .join(', ')
+    : `${count} levels`;
 }

@@ -15,12 +15,20 @@ RuleTester.run(rule, {
     { name: 'exempt alone', yaml: level('  type: Exempt\n') },
   ],
   invalid: [
-    { name: 'limited without its member', yaml: level('  type: Limited\n'), errors: [{ path: 'spec.limited', messageId: 'limitedNeedsMember', line: 4 }] },
+    {
+      name: 'limited without its member',
+      yaml: level('  type: Limited\n'),
+      errors: [{ path: 'spec.limited', messageId: 'limitedNeedsMember', line: 4 }],
+    },
     {
       name: 'limited with an exempt member',
       yaml: level(`  type: Limited\n${limited}  exempt: {}\n`),
       errors: [{ path: 'spec.exempt', messageId: 'limitedHasExempt', line: 7, column: 3 }],
     },
-    { name: 'exempt with a limited member', yaml: level(`  type: Exempt\n${limited}`), errors: [{ path: 'spec.limited', messageId: 'exemptHasLimited' }] },
+    {
+      name: 'exempt with a limited member',
+      yaml: level(`  type: Exempt\n${limited}`),
+      errors: [{ path: 'spec.limited', messageId: 'exemptHasLimited' }],
+    },
   ],
 });

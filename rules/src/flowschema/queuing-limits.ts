@@ -16,8 +16,10 @@ export default defineRule({
     source: 'upstream (API types, flowcontrol/v1.QueuingConfiguration)',
     docs,
     messages: {
-      handSizeAboveQueues: 'handSize {{handSize}} is larger than queues ({{queues}}); a flow cannot be spread over more queues than exist',
-      tooManyBits: 'handSize {{handSize}} with {{queues}} queues needs {{bits}} bits of hash, more than the {{maxBits}} available; use a smaller handSize or fewer queues',
+      handSizeAboveQueues:
+        'handSize {{handSize}} is larger than queues ({{queues}}); a flow cannot be spread over more queues than exist',
+      tooManyBits:
+        'handSize {{handSize}} with {{queues}} queues needs {{bits}} bits of hash, more than the {{maxBits}} available; use a smaller handSize or fewer queues',
     },
   },
   check(context) {
@@ -41,6 +43,11 @@ export default defineRule({
       return;
     }
     const bits = Math.ceil(handSize * Math.log2(queues));
-    if (bits > MAX_HASH_BITS) context.report({ path: [...path, 'handSize'], messageId: 'tooManyBits', data: { handSize, queues, bits, maxBits: MAX_HASH_BITS } });
+    if (bits > MAX_HASH_BITS)
+      context.report({
+        path: [...path, 'handSize'],
+        messageId: 'tooManyBits',
+        data: { handSize, queues, bits, maxBits: MAX_HASH_BITS },
+      });
   },
 });

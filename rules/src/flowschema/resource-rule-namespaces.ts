@@ -32,7 +32,8 @@ export default defineRule({
       namespaces.forEach((namespace, n) => {
         if (typeof namespace !== 'string') return;
         const problem = formats['dns-label'](namespace);
-        if (problem) context.report({ path: [...target.path, 'namespaces', n], messageId: 'badNamespace', data: { namespace, problem } });
+        if (problem)
+          context.report({ path: [...target.path, 'namespaces', n], messageId: 'badNamespace', data: { namespace, problem } });
       });
     }
   },

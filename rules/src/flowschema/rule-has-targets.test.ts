@@ -13,15 +13,26 @@ const message = 'this rule has no resourceRules and no nonResourceRules, so it m
 
 RuleTester.run(rule, {
   valid: [
-    { name: 'resource rules only', yaml: schema(`${subjects}    resourceRules: [{verbs: [get], apiGroups: [""], resources: [pods], namespaces: ["*"]}]\n`) },
-    { name: 'non-resource rules only', yaml: schema(`${subjects}    nonResourceRules: [{verbs: [get], nonResourceURLs: ["/healthz"]}]\n`) },
-    { name: 'an empty resource list next to non-resource rules', yaml: schema(`${subjects}    resourceRules: []\n    nonResourceRules: [{verbs: [get], nonResourceURLs: ["/healthz"]}]\n`) },
+    {
+      name: 'resource rules only',
+      yaml: schema(`${subjects}    resourceRules: [{verbs: [get], apiGroups: [""], resources: [pods], namespaces: ["*"]}]\n`),
+    },
+    {
+      name: 'non-resource rules only',
+      yaml: schema(`${subjects}    nonResourceRules: [{verbs: [get], nonResourceURLs: ["/healthz"]}]\n`),
+    },
+    {
+      name: 'an empty resource list next to non-resource rules',
+      yaml: schema(`${subjects}    resourceRules: []\n    nonResourceRules: [{verbs: [get], nonResourceURLs: ["/healthz"]}]\n`),
+    },
   ],
   invalid: [
     { name: 'neither member', yaml: schema(subjects), errors: [{ path: 'spec.rules[0]', message, line: 7, column: 5 }] },
     {
       name: 'both lists empty, in the second rule',
-      yaml: schema(`${subjects}    nonResourceRules: [{verbs: [get], nonResourceURLs: ["/healthz"]}]\n${subjects}    resourceRules: []\n    nonResourceRules: []\n`),
+      yaml: schema(
+        `${subjects}    nonResourceRules: [{verbs: [get], nonResourceURLs: ["/healthz"]}]\n${subjects}    resourceRules: []\n    nonResourceRules: []\n`,
+      ),
       errors: [{ path: 'spec.rules[1]', message, line: 9 }],
     },
   ],

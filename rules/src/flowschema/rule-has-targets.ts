@@ -19,7 +19,12 @@ export default defineRule({
   check(context) {
     for (const rule of policyRules(context.value)) {
       // A member of the wrong type is schema/type's finding; it may well hold rules.
-      if (['resourceRules', 'nonResourceRules'].some((k) => rule.value[k] !== undefined && rule.value[k] !== null && !Array.isArray(rule.value[k]))) continue;
+      if (
+        ['resourceRules', 'nonResourceRules'].some(
+          (k) => rule.value[k] !== undefined && rule.value[k] !== null && !Array.isArray(rule.value[k]),
+        )
+      )
+        continue;
       const count = (listAt(rule.value, 'resourceRules')?.length ?? 0) + (listAt(rule.value, 'nonResourceRules')?.length ?? 0);
       if (count > 0) continue;
       context.report({ path: rule.path, messageId: 'noTargets' });

@@ -28,7 +28,11 @@ export interface TargetRule {
 export function targetRules(object: Obj, kind?: TargetRule['kind']): TargetRule[] {
   const kinds: TargetRule['kind'][] = kind ? [kind] : ['resourceRules', 'nonResourceRules'];
   return policyRules(object).flatMap((rule) =>
-    kinds.flatMap((k) => (listAt(rule.value, k) ?? []).flatMap((value, j) => (isObject(value) ? [{ kind: k, value, path: [...rule.path, k, j] }] : []))),
+    kinds.flatMap((k) =>
+      (listAt(rule.value, k) ?? []).flatMap((value, j) =>
+        isObject(value) ? [{ kind: k, value, path: [...rule.path, k, j] }] : [],
+      ),
+    ),
   );
 }
 

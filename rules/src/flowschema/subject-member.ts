@@ -4,12 +4,16 @@ import { isObject, listAt } from '../kit/objects.js';
 import docs from './subject-member.md';
 
 const MEMBER: Record<string, string> = { User: 'user', Group: 'group', ServiceAccount: 'serviceAccount' };
-const EXAMPLE: Record<string, string> = { user: '{name: alice}', group: '{name: ops}', serviceAccount: '{name: deployer, namespace: team-a}' };
+const EXAMPLE: Record<string, string> = {
+  user: '{name: alice}',
+  group: '{name: ops}',
+  serviceAccount: '{name: deployer, namespace: team-a}',
+};
 
 export default defineRule({
   meta: {
     id: 'flowschema/subject-member',
-    description: "A FlowSchema subject sets exactly the member its kind names (user, group or serviceAccount).",
+    description: 'A FlowSchema subject sets exactly the member its kind names (user, group or serviceAccount).',
     kinds: [FS_KIND],
     severity: 'error',
     enforcedBy: 'server',
@@ -28,11 +32,21 @@ export default defineRule({
         if (wanted === undefined) return; // schema/enum reports the kind
         const path = [...rule.path, 'subjects', j];
         if (subject[wanted] === undefined || subject[wanted] === null) {
-          context.report({ path: [...path, wanted], target: 'key', messageId: 'missingMember', data: { kind: subject.kind, wanted, example: String(EXAMPLE[wanted]) } });
+          context.report({
+            path: [...path, wanted],
+            target: 'key',
+            messageId: 'missingMember',
+            data: { kind: subject.kind, wanted, example: String(EXAMPLE[wanted]) },
+          });
         }
         for (const other of Object.values(MEMBER)) {
           if (other === wanted || subject[other] === undefined) continue;
-          context.report({ path: [...path, other], target: 'key', messageId: 'otherMember', data: { other, kind: subject.kind } });
+          context.report({
+            path: [...path, other],
+            target: 'key',
+            messageId: 'otherMember',
+            data: { other, kind: subject.kind },
+          });
         }
       });
     }

@@ -10,7 +10,8 @@ export default defineRule({
     kinds: [FS_KIND],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document B, FlowSchema (UserSubject, GroupSubject, ServiceAccountSubject); upstream (API server validation, FlowSchema)',
+    source:
+      'API document B, FlowSchema (UserSubject, GroupSubject, ServiceAccountSubject); upstream (API server validation, FlowSchema)',
     docs,
     messages: {
       emptyName: '{{member}}.name must not be empty; use "*" to match every {{what}}',
@@ -26,7 +27,11 @@ export default defineRule({
           if (typeof name !== 'string') continue; // absent: schema/required; other types: schema/type
           const path = [...rule.path, 'subjects', j, member, 'name'];
           if (name === '') {
-            context.report({ path, messageId: 'emptyName', data: { member, what: member === 'group' ? 'group' : member === 'user' ? 'user' : 'service account' } });
+            context.report({
+              path,
+              messageId: 'emptyName',
+              data: { member, what: member === 'group' ? 'group' : member === 'user' ? 'user' : 'service account' },
+            });
           } else if (member === 'serviceAccount' && name !== '*') {
             const problem = formats['dns-subdomain'](name);
             if (problem) context.report({ path, messageId: 'badServiceAccount', data: { name, problem } });

@@ -1,8 +1,14 @@
 import { RuleTester } from '@platlint/core/testing';
 import rule from './subjects-match-everyone.js';
 
-const everything = '    resourceRules: [{verbs: ["*"], apiGroups: ["*"], resources: ["*"], clusterScope: true, namespaces: ["*"]}]\n    nonResourceRules: [{verbs: ["*"], nonResourceURLs: ["*"]}]\n';
-const schema = (name: string, groups: string[], precedence = 9900, method = ''): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
+const everything =
+  '    resourceRules: [{verbs: ["*"], apiGroups: ["*"], resources: ["*"], clusterScope: true, namespaces: ["*"]}]\n    nonResourceRules: [{verbs: ["*"], nonResourceURLs: ["*"]}]\n';
+const schema = (
+  name: string,
+  groups: string[],
+  precedence = 9900,
+  method = '',
+): string => `apiVersion: flowcontrol.apiserver.plat.io/v1
 kind: FlowSchema
 metadata: {name: ${name}}
 spec:

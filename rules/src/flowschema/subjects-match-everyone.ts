@@ -15,13 +15,16 @@ export default defineRule({
     source: 'API document B, FlowSchema (PolicyRulesWithSubjects.subjects)',
     docs,
     messages: {
-      matchesEveryone: 'the groups "system:authenticated" and "system:unauthenticated" together match every requester; this rule selects requests by its resource and non-resource rules alone',
+      matchesEveryone:
+        'the groups "system:authenticated" and "system:unauthenticated" together match every requester; this rule selects requests by its resource and non-resource rules alone',
     },
   },
   check(context) {
     if (nameOf(context.value) === 'catch-all') return;
     for (const rule of policyRules(context.value)) {
-      const groups = (listAt(rule.value, 'subjects') ?? []).flatMap((s) => (isObject(s) && s.kind === 'Group' ? [objAt(s, 'group')?.name] : []));
+      const groups = (listAt(rule.value, 'subjects') ?? []).flatMap((s) =>
+        isObject(s) && s.kind === 'Group' ? [objAt(s, 'group')?.name] : [],
+      );
       if (!ALL.every((g) => groups.includes(g))) continue;
       context.report({
         path: [...rule.path, 'subjects'],

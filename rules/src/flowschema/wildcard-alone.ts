@@ -26,7 +26,10 @@ export default defineRule({
       for (const field of LISTS[target.kind]) {
         const list = target.value[field];
         if (!Array.isArray(list)) continue;
-        reportBesideLoneEntry(context, [...target.path, field], list, '*', (entry) => ({ messageId: 'notAlone', data: { entry: JSON.stringify(entry), field } }));
+        reportBesideLoneEntry(context, [...target.path, field], list, '*', (entry) => ({
+          messageId: 'notAlone',
+          data: { entry: JSON.stringify(entry), field },
+        }));
       }
     }
   },

@@ -15,7 +15,8 @@ export default defineRule({
     docs,
     messages: {
       badKey: 'annotation key "{{key}}" {{problem}}',
-      tooLarge: 'annotations take {{total}} bytes; all keys and values together may take at most {{limit}} ({{kib}} KiB): move large data elsewhere, such as a ConfigMap',
+      tooLarge:
+        'annotations take {{total}} bytes; all keys and values together may take at most {{limit}} ({{kib}} KiB): move large data elsewhere, such as a ConfigMap',
     },
   },
   check(context) {
@@ -39,7 +40,8 @@ export default defineRule({
         context.report({
           path: at,
           target: 'key',
-          messageId: 'tooLarge', data: { total, limit, kib: limit / 1024 },
+          messageId: 'tooLarge',
+          data: { total, limit, kib: limit / 1024 },
         });
       }
     }

@@ -10,14 +10,29 @@ spec: {priorityLevelConfiguration: {name: global}}
 RuleTester.run(rule, {
   valid: [
     { name: 'cluster-scoped without a namespace', yaml: flowSchema('name: team-a') },
-    { name: 'namespaced kinds keep theirs', yaml: 'apiVersion: v1\nkind: Endpoints\nmetadata: {name: web, namespace: shop}\nsubsets: []\n' },
-    { name: 'configuration files are not objects', yaml: 'apiVersion: apiserver.plat.io/v1beta1\nkind: TracingConfiguration\nsamplingRatePerMillion: 100\n' },
+    {
+      name: 'namespaced kinds keep theirs',
+      yaml: 'apiVersion: v1\nkind: Endpoints\nmetadata: {name: web, namespace: shop}\nsubsets: []\n',
+    },
+    {
+      name: 'configuration files are not objects',
+      yaml: 'apiVersion: apiserver.plat.io/v1beta1\nkind: TracingConfiguration\nsamplingRatePerMillion: 100\n',
+    },
   ],
   invalid: [
     {
       name: 'a FlowSchema in a namespace',
       yaml: flowSchema('name: team-a, namespace: team-a'),
-      errors: [{ severity: 'warning', path: 'metadata.namespace', messageId: 'clusterScoped', data: { kind: 'FlowSchema', namespace: 'team-a' }, line: 3, column: 26 }],
+      errors: [
+        {
+          severity: 'warning',
+          path: 'metadata.namespace',
+          messageId: 'clusterScoped',
+          data: { kind: 'FlowSchema', namespace: 'team-a' },
+          line: 3,
+          column: 26,
+        },
+      ],
     },
     {
       name: 'DeviceTaintRule and MutatingAdmissionPolicyBinding items',
@@ -36,8 +51,16 @@ items:
   spec: {policyName: p}
 `,
       errors: [
-        { path: 'metadata.namespace', message: /^DeviceTaintRule is cluster-scoped and has no namespace; the server drops "default"/, line: 5, column: 3 },
-        { path: 'items[0].metadata.namespace', message: /^MutatingAdmissionPolicyBinding is cluster-scoped and has no namespace; the server drops "kube-system"/ },
+        {
+          path: 'metadata.namespace',
+          message: /^DeviceTaintRule is cluster-scoped and has no namespace; the server drops "default"/,
+          line: 5,
+          column: 3,
+        },
+        {
+          path: 'items[0].metadata.namespace',
+          message: /^MutatingAdmissionPolicyBinding is cluster-scoped and has no namespace; the server drops "kube-system"/,
+        },
       ],
     },
   ],

@@ -8,10 +8,12 @@ export default defineRule({
     kinds: '*',
     severity: 'warning',
     enforcedBy: 'advice',
-    source: 'API document A, What the service does (cluster-scoped resources have no namespace); upstream (API server validation, metadata of every object)',
+    source:
+      'API document A, What the service does (cluster-scoped resources have no namespace); upstream (API server validation, metadata of every object)',
     docs,
     messages: {
-      clusterScoped: '{{kind}} is cluster-scoped and has no namespace; the server drops "{{namespace}}", so remove metadata.namespace',
+      clusterScoped:
+        '{{kind}} is cluster-scoped and has no namespace; the server drops "{{namespace}}", so remove metadata.namespace',
     },
   },
   check(context) {
@@ -21,7 +23,8 @@ export default defineRule({
     context.report({
       path: ['metadata', 'namespace'],
       target: 'key',
-      messageId: 'clusterScoped', data: { kind: context.kind.kind, namespace },
+      messageId: 'clusterScoped',
+      data: { kind: context.kind.kind, namespace },
     });
   },
 });

@@ -10,8 +10,14 @@ RuleTester.run(rule, {
   valid: [
     { name: 'standard and prefixed names', yaml: endpoints('[kubernetes, orphan, example.com/cleanup, example.com/Clean_Up]') },
     { name: 'foregroundDeletion alone', yaml: endpoints('[foregroundDeletion]') },
-    { name: 'a core Event may use an unprefixed name', yaml: 'apiVersion: v1\nkind: Event\nmetadata: {name: web.1, namespace: shop, finalizers: [cleanup]}\ninvolvedObject: {kind: Pod, name: web, namespace: shop}\n' },
-    { name: 'a binding may use an unprefixed name (generic metadata checks)', yaml: 'apiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicyBinding\nmetadata: {name: b, finalizers: [cleanup]}\nspec: {policyName: p}\n' },
+    {
+      name: 'a core Event may use an unprefixed name',
+      yaml: 'apiVersion: v1\nkind: Event\nmetadata: {name: web.1, namespace: shop, finalizers: [cleanup]}\ninvolvedObject: {kind: Pod, name: web, namespace: shop}\n',
+    },
+    {
+      name: 'a binding may use an unprefixed name (generic metadata checks)',
+      yaml: 'apiVersion: admissionregistration.plat.io/v1\nkind: MutatingAdmissionPolicyBinding\nmetadata: {name: b, finalizers: [cleanup]}\nspec: {policyName: p}\n',
+    },
   ],
   invalid: [
     {
@@ -22,7 +28,12 @@ RuleTester.run(rule, {
     {
       name: 'a name that is not a qualified name, even on an Event',
       yaml: 'apiVersion: v1\nkind: Event\nmetadata: {name: web.1, namespace: shop, finalizers: ["example.com/clean up"]}\ninvolvedObject: {kind: Pod, name: web, namespace: shop}\n',
-      errors: [{ path: 'metadata.finalizers[0]', message: /^finalizer "example.com\/clean up" has a name part that is not alphanumerics/ }],
+      errors: [
+        {
+          path: 'metadata.finalizers[0]',
+          message: /^finalizer "example.com\/clean up" has a name part that is not alphanumerics/,
+        },
+      ],
     },
     {
       name: 'orphan with foregroundDeletion',

@@ -9,12 +9,17 @@ const STANDARD = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
  * the qualified-name syntax but do not ask for a prefix: core v1 Events, and the admission
  * policies and bindings (their validation calls the generic ObjectMeta check, not the core one).
  */
-const GENERIC_ONLY = new Set(['Event', 'MutatingAdmissionPolicy.admissionregistration.plat.io', 'MutatingAdmissionPolicyBinding.admissionregistration.plat.io']);
+const GENERIC_ONLY = new Set([
+  'Event',
+  'MutatingAdmissionPolicy.admissionregistration.plat.io',
+  'MutatingAdmissionPolicyBinding.admissionregistration.plat.io',
+]);
 
 export default defineRule({
   meta: {
     id: 'metadata/finalizers',
-    description: 'Finalizer names are qualified names, prefixed unless standard, and orphan and foregroundDeletion exclude each other.',
+    description:
+      'Finalizer names are qualified names, prefixed unless standard, and orphan and foregroundDeletion exclude each other.',
     kinds: '*',
     severity: 'error',
     enforcedBy: 'server',
@@ -22,8 +27,10 @@ export default defineRule({
     docs,
     messages: {
       badName: 'finalizer "{{name}}" {{problem}}',
-      noDomain: 'finalizer "{{name}}" is neither a standard finalizer (kubernetes, orphan, foregroundDeletion) nor prefixed with a domain; write it as "example.com/{{name}}"',
-      orphanAndForeground: 'finalizers "orphan" and "foregroundDeletion" cannot both be set: one keeps the dependents, the other deletes them first; keep one',
+      noDomain:
+        'finalizer "{{name}}" is neither a standard finalizer (kubernetes, orphan, foregroundDeletion) nor prefixed with a domain; write it as "example.com/{{name}}"',
+      orphanAndForeground:
+        'finalizers "orphan" and "foregroundDeletion" cannot both be set: one keeps the dependents, the other deletes them first; keep one',
     },
   },
   check(context) {
@@ -41,7 +48,10 @@ export default defineRule({
       }
     }
     if (finalizers.includes('orphan') && finalizers.includes('foregroundDeletion')) {
-      context.report({ path: ['metadata', 'finalizers', finalizers.indexOf('foregroundDeletion')], messageId: 'orphanAndForeground' });
+      context.report({
+        path: ['metadata', 'finalizers', finalizers.indexOf('foregroundDeletion')],
+        messageId: 'orphanAndForeground',
+      });
     }
   },
 });

@@ -27,7 +27,8 @@ export default defineRule({
     docs,
     messages: {
       uidChanged: 'metadata.uid cannot change on update (stored: "{{stored}}"); remove uid or keep the stored one',
-      identityChanged: 'metadata.{{field}} cannot change on update (stored: "{{stored}}"); create the object under the new {{field}} and delete the old one instead',
+      identityChanged:
+        'metadata.{{field}} cannot change on update (stored: "{{stored}}"); create the object under the new {{field}} and delete the old one instead',
     },
   },
   check(context) {
@@ -41,7 +42,9 @@ export default defineRule({
       if (!isSet(value) || !isSet(stored) || value === stored) continue;
       context.report({
         path: ['metadata', field],
-        ...(field === 'uid' ? { messageId: 'uidChanged', data: { stored } } : { messageId: 'identityChanged', data: { field, stored } }),
+        ...(field === 'uid'
+          ? { messageId: 'uidChanged', data: { stored } }
+          : { messageId: 'identityChanged', data: { field, stored } }),
       });
     }
   },

@@ -9,4 +9,13 @@ import nameFormat from './name-format.js';
 import ownerReferences from './owner-references.js';
 
 /** The rules of this area; rules/src/index.ts gathers every area. */
-export const rules: readonly Rule[] = [nameFormat, clusterScopedNamespace, labels, annotations, listItemKind, identityImmutable, ownerReferences, finalizers];
+export const rules: readonly Rule[] = [
+  nameFormat,
+  clusterScopedNamespace,
+  labels,
+  annotations,
+  listItemKind,
+  identityImmutable,
+  ownerReferences,
+  finalizers,
+];

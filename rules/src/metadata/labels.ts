@@ -5,7 +5,11 @@ import { isObject } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 import docs from './labels.md';
 
-function* labelProblems(labels: unknown, at: FieldPath, what: 'label' | 'selector label' | 'node selector label'): Generator<ReportDescriptor> {
+function* labelProblems(
+  labels: unknown,
+  at: FieldPath,
+  what: 'label' | 'selector label' | 'node selector label',
+): Generator<ReportDescriptor> {
   if (!isObject(labels)) return;
   for (const [key, value] of Object.entries(labels)) {
     const keyProblem = formats['label-key'](key);
@@ -25,7 +29,8 @@ function* expressionValueProblems(selector: Obj, at: FieldPath): Generator<Repor
     for (const [j, value] of term.values.entries()) {
       if (typeof value !== 'string') continue;
       const problem = formats['label-value'](value);
-      if (problem) yield { path: [...at, 'matchExpressions', i, 'values', j], messageId: 'badSelectorValue', data: { value, problem } };
+      if (problem)
+        yield { path: [...at, 'matchExpressions', i, 'values', j], messageId: 'badSelectorValue', data: { value, problem } };
     }
   }
 }
@@ -33,7 +38,8 @@ function* expressionValueProblems(selector: Obj, at: FieldPath): Generator<Repor
 export default defineRule({
   meta: {
     id: 'metadata/labels',
-    description: 'Label keys are qualified names and label values valid label values, in metadata, pod templates and label selectors.',
+    description:
+      'Label keys are qualified names and label values valid label values, in metadata, pod templates and label selectors.',
     kinds: '*',
     severity: 'error',
     enforcedBy: 'server',
@@ -52,7 +58,10 @@ export default defineRule({
           ? labelProblems(holder.value.labels, [...holder.path, 'labels'], 'label')
           : holder.type === POD_SPEC
             ? labelProblems(holder.value.nodeSelector, [...holder.path, 'nodeSelector'], 'node selector label')
-            : [...labelProblems(holder.value.matchLabels, [...holder.path, 'matchLabels'], 'selector label'), ...expressionValueProblems(holder.value, holder.path)];
+            : [
+                ...labelProblems(holder.value.matchLabels, [...holder.path, 'matchLabels'], 'selector label'),
+                ...expressionValueProblems(holder.value, holder.path),
+              ];
       for (const report of reports) context.report(report);
     }
   },

@@ -25,8 +25,20 @@ items:
   involvedObject: {kind: Pod, namespace: shop, name: b}
 `,
       errors: [
-        { path: 'items[0].apiVersion', messageId: 'otherApiVersion', data: { apiVersion: 'events.plat.io/v1', list: 'EventList (v1)', listKind: 'Event', listApiVersion: 'v1' }, line: 4, column: 15 },
-        { path: 'items[1].kind', messageId: 'otherKind', data: { kind: 'Endpoints', list: 'EventList (v1)', listKind: 'Event' }, line: 9, column: 9 },
+        {
+          path: 'items[0].apiVersion',
+          messageId: 'otherApiVersion',
+          data: { apiVersion: 'events.plat.io/v1', list: 'EventList (v1)', listKind: 'Event', listApiVersion: 'v1' },
+          line: 4,
+          column: 15,
+        },
+        {
+          path: 'items[1].kind',
+          messageId: 'otherKind',
+          data: { kind: 'Endpoints', list: 'EventList (v1)', listKind: 'Event' },
+          line: 9,
+          column: 9,
+        },
       ],
     },
   ],

@@ -11,8 +11,10 @@ export default defineRule({
     source: 'API document A, Shared list envelope (items of the listed kind); API document A, Versioning',
     docs,
     messages: {
-      otherKind: 'item says kind "{{kind}}", but {{list}} holds {{listKind}} objects; move it to a list of its kind or use kind "{{listKind}}"',
-      otherApiVersion: 'item says apiVersion "{{apiVersion}}", but {{list}} holds {{listKind}} objects of apiVersion "{{listApiVersion}}"',
+      otherKind:
+        'item says kind "{{kind}}", but {{list}} holds {{listKind}} objects; move it to a list of its kind or use kind "{{listKind}}"',
+      otherApiVersion:
+        'item says apiVersion "{{apiVersion}}", but {{list}} holds {{listKind}} objects of apiVersion "{{listApiVersion}}"',
     },
   },
   check(context) {
@@ -23,7 +25,11 @@ export default defineRule({
       context.report({ path: ['kind'], messageId: 'otherKind', data: { kind, list, listKind: context.kind.kind } });
     }
     if (typeof apiVersion === 'string' && apiVersion !== context.kind.apiVersion) {
-      context.report({ path: ['apiVersion'], messageId: 'otherApiVersion', data: { apiVersion, list, listKind: context.kind.kind, listApiVersion: context.kind.apiVersion } });
+      context.report({
+        path: ['apiVersion'],
+        messageId: 'otherApiVersion',
+        data: { apiVersion, list, listKind: context.kind.kind, listApiVersion: context.kind.apiVersion },
+      });
     }
   },
 });

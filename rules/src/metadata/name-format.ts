@@ -10,7 +10,11 @@ import docs from './name-format.md';
 const LABEL_NAMED = new Set(['PodGroup.scheduling.plat.io']);
 const SEGMENT_NAMED = new Set(['Event']);
 
-const NOUN: Partial<Record<FormatName, string>> = { 'dns-label': 'a DNS label', 'dns-subdomain': 'a DNS subdomain', 'path-segment': 'a path segment' };
+const NOUN: Partial<Record<FormatName, string>> = {
+  'dns-label': 'a DNS label',
+  'dns-subdomain': 'a DNS subdomain',
+  'path-segment': 'a path segment',
+};
 
 /** A generateName prefix is checked as the name it starts: a trailing '-' is where the suffix goes. */
 function prefixProblem(format: FormatName, prefix: string): string | undefined {
@@ -38,14 +42,24 @@ export default defineRule({
     const metadata = context.value.metadata as { name?: unknown; generateName?: unknown } | undefined;
     const name = metadata?.name;
     const groupKind = context.kind.groupKind;
-    const format: FormatName = LABEL_NAMED.has(groupKind) ? 'dns-label' : SEGMENT_NAMED.has(groupKind) ? 'path-segment' : 'dns-subdomain';
+    const format: FormatName = LABEL_NAMED.has(groupKind)
+      ? 'dns-label'
+      : SEGMENT_NAMED.has(groupKind)
+        ? 'path-segment'
+        : 'dns-subdomain';
     const generateName = metadata?.generateName;
     if (typeof generateName === 'string' && generateName !== '') {
       const problem = prefixProblem(format, generateName);
-      if (problem) context.report({ path: ['metadata', 'generateName'], messageId: 'badGenerateName', data: { generateName, problem, noun: NOUN[format] ?? 'a valid name' } });
+      if (problem)
+        context.report({
+          path: ['metadata', 'generateName'],
+          messageId: 'badGenerateName',
+          data: { generateName, problem, noun: NOUN[format] ?? 'a valid name' },
+        });
     }
     if (name === undefined) {
-      if (metadata?.generateName === undefined) context.report({ path: ['metadata', 'name'], target: 'key', messageId: 'nameRequired' });
+      if (metadata?.generateName === undefined)
+        context.report({ path: ['metadata', 'name'], target: 'key', messageId: 'nameRequired' });
       return;
     }
     if (typeof name !== 'string') return; // schema/type reports it

@@ -24,7 +24,8 @@ export interface TypedValue {
 export function valuesOfTypes(value: unknown, node: SchemaNode | undefined, typeIds: readonly string[]): TypedValue[] {
   const found: TypedValue[] = [];
   const test = typeTest(typeIds);
-  const worthEntering = (child: SchemaNode | undefined): child is SchemaNode => child !== undefined && (test(child) || mayHold(child, test));
+  const worthEntering = (child: SchemaNode | undefined): child is SchemaNode =>
+    child !== undefined && (test(child) || mayHold(child, test));
   const walk = (value: unknown, node: SchemaNode, path: FieldPath): void => {
     if (value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {

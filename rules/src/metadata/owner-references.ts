@@ -11,7 +11,8 @@ const BANNED_OWNERS = new Set(['v1/Event']);
 export default defineRule({
   meta: {
     id: 'metadata/owner-references',
-    description: 'Owner references carry a parseable apiVersion, at most one is the controller, and a core Event is never an owner.',
+    description:
+      'Owner references carry a parseable apiVersion, at most one is the controller, and a core Event is never an owner.',
     kinds: '*',
     severity: 'error',
     enforcedBy: 'server',
@@ -20,7 +21,8 @@ export default defineRule({
     messages: {
       badApiVersion: 'apiVersion "{{apiVersion}}" of the owner "{{owner}}" is not "<group>/<version>" or "<version>"',
       eventOwner: 'a core Event cannot own other objects; remove this owner reference to "{{owner}}"',
-      secondController: 'only one owner reference may be the controller, and "{{controller}}" already is; set controller: false on "{{owner}}" or remove one of them',
+      secondController:
+        'only one owner reference may be the controller, and "{{controller}}" already is; set controller: false on "{{owner}}" or remove one of them',
     },
   },
   check(context) {
@@ -35,14 +37,27 @@ export default defineRule({
       // The server parses apiVersion as `version` or `group/version`: more than one '/' fails to
       // parse, and `group/` leaves the version empty.
       if (typeof ref.apiVersion === 'string' && (ref.apiVersion.split('/').length > 2 || ref.apiVersion.endsWith('/'))) {
-        context.report({ path: ['metadata', 'ownerReferences', i, 'apiVersion'], messageId: 'badApiVersion', data: { apiVersion: ref.apiVersion, owner } });
+        context.report({
+          path: ['metadata', 'ownerReferences', i, 'apiVersion'],
+          messageId: 'badApiVersion',
+          data: { apiVersion: ref.apiVersion, owner },
+        });
       }
-      if (typeof ref.apiVersion === 'string' && typeof ref.kind === 'string' && BANNED_OWNERS.has(`${ref.apiVersion}/${ref.kind}`)) {
+      if (
+        typeof ref.apiVersion === 'string' &&
+        typeof ref.kind === 'string' &&
+        BANNED_OWNERS.has(`${ref.apiVersion}/${ref.kind}`)
+      ) {
         context.report({ path: ['metadata', 'ownerReferences', i, 'kind'], messageId: 'eventOwner', data: { owner } });
       }
       if (ref.controller !== true) continue;
       if (controller === undefined) controller = owner;
-      else context.report({ path: ['metadata', 'ownerReferences', i, 'controller'], messageId: 'secondController', data: { controller, owner } });
+      else
+        context.report({
+          path: ['metadata', 'ownerReferences', i, 'controller'],
+          messageId: 'secondController',
+          data: { controller, owner },
+        });
     }
   },
 });

@@ -23,7 +23,13 @@ ${spec}
 }
 
 /** A composite group with the required fields, a parent when given, and extra spec lines. */
-export function composite(name: string, parent?: string, workload = 'llm-pretrain', extra = '', namespace = 'ml-training'): string {
+export function composite(
+  name: string,
+  parent?: string,
+  workload = 'llm-pretrain',
+  extra = '',
+  namespace = 'ml-training',
+): string {
   const lines = [`  workloadRef: {workloadName: ${workload}, templateName: ${name}}`, '  schedulingPolicy: {basic: {}}'];
   if (parent) lines.unshift(`  parentCompositePodGroupName: ${parent}`);
   if (extra) lines.push(extra);
@@ -32,7 +38,10 @@ export function composite(name: string, parent?: string, workload = 'llm-pretrai
 
 /** A pod group in a hierarchy. */
 export function member(name: string, parent?: string, workload = 'llm-pretrain', namespace = 'ml-training'): string {
-  const lines = [`  workloadRef: {workloadName: ${workload}, templateName: ${name}}`, '  schedulingPolicy: {gang: {minCount: 2}}'];
+  const lines = [
+    `  workloadRef: {workloadName: ${workload}, templateName: ${name}}`,
+    '  schedulingPolicy: {gang: {minCount: 2}}',
+  ];
   if (parent) lines.unshift(`  parentCompositePodGroupName: ${parent}`);
   return podGroup(name, lines.join('\n'), namespace);
 }

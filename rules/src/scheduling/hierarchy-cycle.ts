@@ -28,7 +28,8 @@ export default defineRule({
     const names = [...members.map((o) => `"${nameOf(o.value) ?? ''}"`), `"${self}"`].join(' → ');
     context.report({
       path: ['spec', 'parentCompositePodGroupName'],
-      messageId: 'cycle', data: { names },
+      messageId: 'cycle',
+      data: { names },
     });
   },
 });

@@ -9,13 +9,24 @@ RuleTester.run(rule, {
   valid: [
     { name: 'four levels of composite groups', yaml: documents(...fourLevels) },
     { name: 'a PodGroup at level 4', yaml: documents(...fourLevels.slice(0, 3), member('workers', 'l3')) },
-    { name: 'a cycle has no depth', yaml: documents(composite('a', 'e'), composite('b', 'a'), composite('c', 'b'), composite('d', 'c'), composite('e', 'd')) },
+    {
+      name: 'a cycle has no depth',
+      yaml: documents(composite('a', 'e'), composite('b', 'a'), composite('c', 'b'), composite('d', 'c'), composite('e', 'd')),
+    },
   ],
   invalid: [
     {
       name: 'a PodGroup at level 5',
       yaml: documents(...fourLevels, member('workers', 'l4')),
-      errors: [{ path: 'spec.parentCompositePodGroupName', messageId: 'tooDeep', data: { level: 5, top: 'l1', maxDepth: 4 }, line: 46, column: 32 }],
+      errors: [
+        {
+          path: 'spec.parentCompositePodGroupName',
+          messageId: 'tooDeep',
+          data: { level: 5, top: 'l1', maxDepth: 4 },
+          line: 46,
+          column: 32,
+        },
+      ],
     },
     {
       name: 'only the first level too deep is reported',

@@ -15,7 +15,8 @@ export default defineRule({
     crossDocument: [COMPOSITE_POD_GROUP],
     docs,
     messages: {
-      tooDeep: 'this group is at level {{level}} of the hierarchy under "{{top}}"; a hierarchy is at most {{maxDepth}} levels deep',
+      tooDeep:
+        'this group is at level {{level}} of the hierarchy under "{{top}}"; a hierarchy is at most {{maxDepth}} levels deep',
     },
   },
   check(context) {
@@ -26,7 +27,8 @@ export default defineRule({
     const top = ancestors.at(-1);
     context.report({
       path: ['spec', 'parentCompositePodGroupName'],
-      messageId: 'tooDeep', data: { level, top: top ? nameOf(top.value) ?? '' : '', maxDepth: MAX_DEPTH },
+      messageId: 'tooDeep',
+      data: { level, top: top ? (nameOf(top.value) ?? '') : '', maxDepth: MAX_DEPTH },
     });
   },
 });

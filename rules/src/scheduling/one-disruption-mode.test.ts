@@ -3,7 +3,11 @@ import rule from './one-disruption-mode.js';
 import { compositePodGroup, podGroup } from './fixtures.js';
 
 const policy = '  schedulingPolicy: {gang: {minCount: 4}}';
-const composite = (mode: string): string => compositePodGroup('root', `  workloadRef: {workloadName: llm-pretrain, templateName: root}\n  schedulingPolicy: {basic: {}}\n${mode}`);
+const composite = (mode: string): string =>
+  compositePodGroup(
+    'root',
+    `  workloadRef: {workloadName: llm-pretrain, templateName: root}\n  schedulingPolicy: {basic: {}}\n${mode}`,
+  );
 
 RuleTester.run(rule, {
   valid: [

@@ -13,13 +13,17 @@ export default defineRule({
     source: 'API document B, PodGroup (disruptionMode); API document B, CompositePodGroup (disruptionMode)',
     docs,
     messages: {
-      neither: 'the disruption mode sets neither "single" nor "all"; set exactly one of them, or leave the field out for "single"',
+      neither:
+        'the disruption mode sets neither "single" nor "all"; set exactly one of them, or leave the field out for "single"',
       both: 'the disruption mode sets both "single" and "all"; keep exactly one of them',
     },
   },
   check(context) {
     const mode = spec(context.value)?.disruptionMode;
     if (!isObject(mode)) return; // absent means the default single mode; other types are structural findings
-    checkOneOf(context, ['spec', 'disruptionMode'], ['single', 'all'], { noneMessage: { messageId: 'neither' }, extraMessage: () => ({ messageId: 'both' }) });
+    checkOneOf(context, ['spec', 'disruptionMode'], ['single', 'all'], {
+      noneMessage: { messageId: 'neither' },
+      extraMessage: () => ({ messageId: 'both' }),
+    });
   },
 });

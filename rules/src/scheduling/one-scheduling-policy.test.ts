@@ -8,7 +8,10 @@ RuleTester.run(rule, {
   valid: [
     { name: 'PodGroup with gang', yaml: podGroup('workers', '  schedulingPolicy:\n    gang:\n      minCount: 8') },
     { name: 'PodGroup with basic', yaml: podGroup('workers', '  schedulingPolicy:\n    basic: {}') },
-    { name: 'CompositePodGroup with gang', yaml: compositePodGroup('root', `${ref}\n  schedulingPolicy:\n    gang: {minGroupCount: 2}`) },
+    {
+      name: 'CompositePodGroup with gang',
+      yaml: compositePodGroup('root', `${ref}\n  schedulingPolicy:\n    gang: {minGroupCount: 2}`),
+    },
   ],
   invalid: [
     {

@@ -10,7 +10,8 @@ export default defineRule({
     kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
     severity: 'error',
     enforcedBy: 'server',
-    source: 'API document B, PodGroup (PodGroupSchedulingPolicy); API document B, CompositePodGroup; upstream (API server validation, PodGroup, CompositePodGroup)',
+    source:
+      'API document B, PodGroup (PodGroupSchedulingPolicy); API document B, CompositePodGroup; upstream (API server validation, PodGroup, CompositePodGroup)',
     docs,
     messages: {
       neither: 'the scheduling policy sets neither "basic" nor "gang"; set exactly one of them',
@@ -20,6 +21,9 @@ export default defineRule({
   check(context) {
     const policy = spec(context.value)?.schedulingPolicy;
     if (!isObject(policy)) return; // missing or not a mapping: structural findings
-    checkOneOf(context, ['spec', 'schedulingPolicy'], ['basic', 'gang'], { noneMessage: { messageId: 'neither' }, extraMessage: () => ({ messageId: 'both' }) });
+    checkOneOf(context, ['spec', 'schedulingPolicy'], ['basic', 'gang'], {
+      noneMessage: { messageId: 'neither' },
+      extraMessage: () => ({ messageId: 'both' }),
+    });
   },
 });

@@ -20,7 +20,8 @@ function scalar(value: Obj, field: string): string | number | undefined {
 export default defineRule({
   meta: {
     id: 'scheduling/parent-consistency',
-    description: 'A group agrees with its parent: no basic child under a gang parent, no Single child under an All parent, the same priority.',
+    description:
+      'A group agrees with its parent: no basic child under a gang parent, no Single child under an All parent, the same priority.',
     kinds: [POD_GROUP, COMPOSITE_POD_GROUP],
     severity: 'warning',
     enforcedBy: 'advice',
@@ -28,9 +29,12 @@ export default defineRule({
     crossDocument: [COMPOSITE_POD_GROUP],
     docs,
     messages: {
-      basicUnderGang: 'this group is scheduled "basic" under the gang parent "{{parentName}}"; a child of a gang group should be a gang too, or the hierarchy is invalid',
-      singleUnderAll: 'this group may be disrupted alone (disruptionMode single{{defaultNote}}) under the parent "{{parentName}}" whose children are disrupted together (all); set disruptionMode: {all: {}}',
-      otherPriority: '{{field}} {{mine}} differs from {{parents}} of the parent "{{parentName}}"; all groups of a hierarchy share one priority',
+      basicUnderGang:
+        'this group is scheduled "basic" under the gang parent "{{parentName}}"; a child of a gang group should be a gang too, or the hierarchy is invalid',
+      singleUnderAll:
+        'this group may be disrupted alone (disruptionMode single{{defaultNote}}) under the parent "{{parentName}}" whose children are disrupted together (all); set disruptionMode: {all: {}}',
+      otherPriority:
+        '{{field}} {{mine}} differs from {{parents}} of the parent "{{parentName}}"; all groups of a hierarchy share one priority',
     },
   },
   check(context) {
@@ -40,22 +44,38 @@ export default defineRule({
     if (!parent || !own || !theirs) return;
     const parentName = nameOf(parent.value) ?? '';
     const findings: ReportDescriptor[] = [];
-    if (member(theirs.schedulingPolicy, ['basic', 'gang']) === 'gang' && member(own.schedulingPolicy, ['basic', 'gang']) === 'basic') {
-      findings.push({ path: ['spec', 'schedulingPolicy', 'basic'], target: 'key', messageId: 'basicUnderGang', data: { parentName } });
+    if (
+      member(theirs.schedulingPolicy, ['basic', 'gang']) === 'gang' &&
+      member(own.schedulingPolicy, ['basic', 'gang']) === 'basic'
+    ) {
+      findings.push({
+        path: ['spec', 'schedulingPolicy', 'basic'],
+        target: 'key',
+        messageId: 'basicUnderGang',
+        data: { parentName },
+      });
     }
     // An omitted disruption mode is `single`, the default of both kinds.
-    if (member(theirs.disruptionMode, ['single', 'all']) === 'all' && (member(own.disruptionMode, ['single', 'all']) ?? 'single') === 'single') {
+    if (
+      member(theirs.disruptionMode, ['single', 'all']) === 'all' &&
+      (member(own.disruptionMode, ['single', 'all']) ?? 'single') === 'single'
+    ) {
       findings.push({
         path: ['spec', 'disruptionMode'],
         target: 'key',
-        messageId: 'singleUnderAll', data: { defaultNote: isSet(own.disruptionMode) ? '' : ', the default', parentName },
+        messageId: 'singleUnderAll',
+        data: { defaultNote: isSet(own.disruptionMode) ? '' : ', the default', parentName },
       });
     }
     for (const field of ['priorityClassName', 'priority', 'preemptionPolicy']) {
       const mine = scalar(context.value, field);
       const parents = scalar(parent.value, field);
       if (mine === undefined || parents === undefined || mine === parents) continue;
-      findings.push({ path: ['spec', field], messageId: 'otherPriority', data: { field, mine: JSON.stringify(mine), parents: JSON.stringify(parents), parentName } });
+      findings.push({
+        path: ['spec', field],
+        messageId: 'otherPriority',
+        data: { field, mine: JSON.stringify(mine), parents: JSON.stringify(parents), parentName },
+      });
     }
     for (const finding of findings) context.report(finding);
   },

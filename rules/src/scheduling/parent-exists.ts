@@ -14,7 +14,8 @@ export default defineRule({
     crossDocument: [COMPOSITE_POD_GROUP],
     docs,
     messages: {
-      noParent: 'no CompositePodGroup "{{parent}}" {{where}} is among the manifests linted; check the name, or lint the parent together with this group',
+      noParent:
+        'no CompositePodGroup "{{parent}}" {{where}} is among the manifests linted; check the name, or lint the parent together with this group',
     },
   },
   check(context) {
@@ -25,7 +26,8 @@ export default defineRule({
     const where = namespace === '' ? 'without a namespace' : `in namespace "${namespace}"`;
     context.report({
       path: ['spec', 'parentCompositePodGroupName'],
-      messageId: 'noParent', data: { parent, where },
+      messageId: 'noParent',
+      data: { parent, where },
     });
   },
 });

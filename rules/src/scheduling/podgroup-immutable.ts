@@ -20,7 +20,8 @@ export default defineRule({
       ...CHANGE_MESSAGES,
       policyMemberAdded: 'spec.schedulingPolicy.{{member}} was added; {{what}} cannot be added to an existing PodGroup',
       policyMemberRemoved: 'spec.schedulingPolicy.{{member}} was removed; {{what}} cannot be removed from an existing PodGroup',
-      policySwitched: 'the scheduling policy changed from "{{was}}" to "{{is}}"; a PodGroup cannot switch between basic and gang scheduling after creation',
+      policySwitched:
+        'the scheduling policy changed from "{{was}}" to "{{is}}"; a PodGroup cannot switch between basic and gang scheduling after creation',
     },
   },
   check(context) {

@@ -2,7 +2,8 @@ import { RuleTester } from '@platlint/core/testing';
 import rule from './resource-claim-source.js';
 import { podGroup } from './fixtures.js';
 
-const withClaims = (claims: string): string => podGroup('workers', `  schedulingPolicy: {gang: {minCount: 4}}\n  resourceClaims:\n${claims}`);
+const withClaims = (claims: string): string =>
+  podGroup('workers', `  schedulingPolicy: {gang: {minCount: 4}}\n  resourceClaims:\n${claims}`);
 
 RuleTester.run(rule, {
   valid: [
@@ -12,8 +13,18 @@ RuleTester.run(rule, {
   invalid: [
     {
       name: 'both',
-      yaml: withClaims('    - name: nics\n      resourceClaimName: nics\n    - name: gpus\n      resourceClaimName: shared-gpus\n      resourceClaimTemplateName: gpu-template'),
-      errors: [{ path: 'spec.resourceClaims[1].resourceClaimTemplateName', messageId: 'both', data: { claim: 'claim "gpus"' }, line: 13, column: 7 }],
+      yaml: withClaims(
+        '    - name: nics\n      resourceClaimName: nics\n    - name: gpus\n      resourceClaimName: shared-gpus\n      resourceClaimTemplateName: gpu-template',
+      ),
+      errors: [
+        {
+          path: 'spec.resourceClaims[1].resourceClaimTemplateName',
+          messageId: 'both',
+          data: { claim: 'claim "gpus"' },
+          line: 13,
+          column: 7,
+        },
+      ],
     },
     {
       name: 'neither',

@@ -24,7 +24,10 @@ export default defineRule({
       if (!isObject(claim)) return;
       const label = typeof claim.name === 'string' ? `claim "${claim.name}"` : 'the claim';
       const data = { claim: label };
-      checkOneOf(context, ['spec', 'resourceClaims', i], ['resourceClaimName', 'resourceClaimTemplateName'], { noneMessage: { messageId: 'neither', data }, extraMessage: () => ({ messageId: 'both', data }) });
+      checkOneOf(context, ['spec', 'resourceClaims', i], ['resourceClaimName', 'resourceClaimTemplateName'], {
+        noneMessage: { messageId: 'neither', data },
+        extraMessage: () => ({ messageId: 'both', data }),
+      });
     });
   },
 });

@@ -22,7 +22,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
 
 /** A short rendering of a value for a message. */
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? 'nothing';
+  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? 'nothing');
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -44,7 +44,14 @@ export const CHANGE_MESSAGES = {
   fieldChanged: '{{name}} changed from {{before}} to {{after}}; {{why}}',
 } as const;
 
-export function reportChanges(context: RuleContext, schema: SchemaNode, field: string, oldSpec: Obj, newSpec: Obj, why: string): void {
+export function reportChanges(
+  context: RuleContext,
+  schema: SchemaNode,
+  field: string,
+  oldSpec: Obj,
+  newSpec: Obj,
+  why: string,
+): void {
   const fallback = schemaAt(schema, ['spec', field])?.default;
   if (!isSet(newSpec[field]) && SERVER_FILLED.has(field)) return;
   const before = isSet(oldSpec[field]) ? oldSpec[field] : fallback;
@@ -62,11 +69,15 @@ function diff(context: RuleContext, path: FieldPath, before: unknown, after: unk
     return;
   }
   if (!isSet(before)) context.report({ path, target: 'key', messageId: 'fieldAdded', data: { name, why } });
-  else if (!isSet(after)) context.report({ path, target: 'key', messageId: 'fieldRemoved', data: { name, before: show(before), why } });
+  else if (!isSet(after))
+    context.report({ path, target: 'key', messageId: 'fieldRemoved', data: { name, before: show(before), why } });
   else context.report({ path, messageId: 'fieldChanged', data: { name, before: show(before), after: show(after), why } });
 }
 
 function sameKeys(a: Obj, b: Obj): boolean {
-  const set = (m: Obj): string[] => Object.keys(m).filter((k) => isSet(m[k])).sort();
+  const set = (m: Obj): string[] =>
+    Object.keys(m)
+      .filter((k) => isSet(m[k]))
+      .sort();
   return set(a).join('\0') === set(b).join('\0');
 }

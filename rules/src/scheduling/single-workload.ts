@@ -16,7 +16,8 @@ export default defineRule({
     crossDocument: [COMPOSITE_POD_GROUP],
     docs,
     messages: {
-      otherWorkload: 'this group belongs to Workload "{{own}}" but {{relation}} "{{ancestor}}" belongs to Workload "{{theirs}}"; all groups of one hierarchy must come from the same Workload',
+      otherWorkload:
+        'this group belongs to Workload "{{own}}" but {{relation}} "{{ancestor}}" belongs to Workload "{{theirs}}"; all groups of one hierarchy must come from the same Workload',
     },
   },
   check(context) {
@@ -31,7 +32,8 @@ export default defineRule({
     const relation = index === 0 ? 'its parent' : 'its ancestor';
     context.report({
       path: ['spec', 'workloadRef', 'workloadName'],
-      messageId: 'otherWorkload', data: { own, relation, ancestor: nameOf(ancestor.value) ?? '', theirs },
+      messageId: 'otherWorkload',
+      data: { own, relation, ancestor: nameOf(ancestor.value) ?? '', theirs },
     });
   },
 });

@@ -13,7 +13,8 @@ export default defineRule({
     source: 'API document B, PodGroup (PodGroupResourceClaim.name)',
     docs,
     messages: {
-      repeated: 'claim name "{{name}}" is already used by spec.resourceClaims[{{earlier}}]; give each claim of the PodGroup its own name',
+      repeated:
+        'claim name "{{name}}" is already used by spec.resourceClaims[{{earlier}}]; give each claim of the PodGroup its own name',
     },
   },
   check(context) {
@@ -29,7 +30,8 @@ export default defineRule({
       }
       context.report({
         path: ['spec', 'resourceClaims', i, 'name'],
-        messageId: 'repeated', data: { name: claim.name, earlier },
+        messageId: 'repeated',
+        data: { name: claim.name, earlier },
       });
     });
   },

@@ -71,7 +71,11 @@ export class ApiClient {
     await this.kc.applyToHTTPSOptions(opts);
     const transport = url.protocol === 'http:' ? http : https;
     const res = await new Promise<IncomingMessage>((resolve, reject) => {
-      const req = transport.request(url, { ...opts, method: 'GET', headers: { ...opts.headers, Accept: 'application/json' }, signal: options.signal }, resolve);
+      const req = transport.request(
+        url,
+        { ...opts, method: 'GET', headers: { ...opts.headers, Accept: 'application/json' }, signal: options.signal },
+        resolve,
+      );
       req.on('error', (error) => reject(options.signal.aborted ? new ApiError(`${options.what} was stopped`) : error));
       req.end();
     });
@@ -84,13 +88,21 @@ export class ApiClient {
     }
     if (!isJsonContentType(res.headers['content-type'])) {
       res.destroy();
-      throw new ApiError(`${options.what} was answered ${code} with content-type ${JSON.stringify(res.headers['content-type'] ?? '')}, not JSON (a proxy's page?)`, code);
+      throw new ApiError(
+        `${options.what} was answered ${code} with content-type ${JSON.stringify(res.headers['content-type'] ?? '')}, not JSON (a proxy's page?)`,
+        code,
+      );
     }
     return res;
   }
 
   /** A GET whose JSON answer is read whole, up to `maxBytes`, and parsed. */
-  async getJson(path: string, query: Record<string, string>, maxBytes: number, options: RequestOptions & { timeoutMs: number }): Promise<unknown> {
+  async getJson(
+    path: string,
+    query: Record<string, string>,
+    maxBytes: number,
+    options: RequestOptions & { timeoutMs: number },
+  ): Promise<unknown> {
     let answered = false;
     // A request given up on is aborted, so nothing more of it is read.
     const giveUp = new AbortController();
@@ -101,7 +113,11 @@ export class ApiClient {
       const body = await readBody(res, maxBytes);
       if (!body.ok) {
         res.destroy();
-        throw new ApiError(body.reason === 'too-large' ? `${options.what} sent more than ${maxBytes} bytes; it is not read further` : `${options.what} was cut off before its end`);
+        throw new ApiError(
+          body.reason === 'too-large'
+            ? `${options.what} sent more than ${maxBytes} bytes; it is not read further`
+            : `${options.what} was cut off before its end`,
+        );
       }
       try {
         return JSON.parse(body.bytes.toString('utf8')) as unknown;
@@ -109,7 +125,11 @@ export class ApiClient {
         throw new ApiError(`${options.what} is not valid JSON: ${(error as Error).message}`);
       }
     };
-    return withinTime(request(), options.timeoutMs, giveUp, () => (answered ? `${options.what} was not complete within ${options.timeoutMs} ms` : `${options.what} got no answer within ${options.timeoutMs} ms`));
+    return withinTime(request(), options.timeoutMs, giveUp, () =>
+      answered
+        ? `${options.what} was not complete within ${options.timeoutMs} ms`
+        : `${options.what} got no answer within ${options.timeoutMs} ms`,
+    );
   }
 }
 

@@ -19,11 +19,15 @@ function stringMapProblem(value: unknown, field: string): string | undefined {
 export function apiObjectProblem(item: unknown, namespaced: boolean | undefined): string | undefined {
   if (!isObject(item)) return `it is ${item === null ? 'null' : Array.isArray(item) ? 'an array' : typeof item}, not an object`;
   const metadata = item.metadata;
-  if (!isObject(metadata)) return `metadata is ${metadata === undefined ? 'missing' : metadata === null ? 'null' : 'not an object'}`;
+  if (!isObject(metadata))
+    return `metadata is ${metadata === undefined ? 'missing' : metadata === null ? 'null' : 'not an object'}`;
   if (typeof metadata.name !== 'string' || metadata.name === '') return 'metadata.name is not a non-empty string';
-  if (namespaced === true && (typeof metadata.namespace !== 'string' || metadata.namespace === '')) return 'metadata.namespace is missing, and the kind is namespaced';
-  if (namespaced === false && metadata.namespace !== undefined && metadata.namespace !== '') return 'metadata.namespace is set, and the kind is cluster-scoped';
-  if (metadata.resourceVersion !== undefined && typeof metadata.resourceVersion !== 'string') return 'metadata.resourceVersion is not a string';
+  if (namespaced === true && (typeof metadata.namespace !== 'string' || metadata.namespace === ''))
+    return 'metadata.namespace is missing, and the kind is namespaced';
+  if (namespaced === false && metadata.namespace !== undefined && metadata.namespace !== '')
+    return 'metadata.namespace is set, and the kind is cluster-scoped';
+  if (metadata.resourceVersion !== undefined && typeof metadata.resourceVersion !== 'string')
+    return 'metadata.resourceVersion is not a string';
   return stringMapProblem(metadata.labels, 'labels') ?? stringMapProblem(metadata.annotations, 'annotations');
 }
 
@@ -37,7 +41,9 @@ export function objectKey(object: JsonObject): string {
 export function describeItem(item: unknown): string {
   if (isObject(item) && isObject(item.metadata) && typeof item.metadata.name === 'string') {
     const name = item.metadata.name.length > 80 ? `${item.metadata.name.slice(0, 80)}…` : item.metadata.name;
-    return typeof item.metadata.namespace === 'string' && item.metadata.namespace !== '' ? `${item.metadata.namespace}/${name}` : name;
+    return typeof item.metadata.namespace === 'string' && item.metadata.namespace !== ''
+      ? `${item.metadata.namespace}/${name}`
+      : name;
   }
   return '(unnamed)';
 }

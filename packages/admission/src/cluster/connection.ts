@@ -22,16 +22,28 @@ export function loadKubeConfig(credentials: Credentials): KubeConfig {
     }
     const cluster = kc.getCurrentCluster();
     if (!cluster) throw new ConnectionError(`the kubeconfig ${credentials.kubeconfig} has no current context naming a cluster`);
-    if (!/^https?:\/\//.test(cluster.server)) throw new ConnectionError(`the cluster "${cluster.name}" of ${credentials.kubeconfig} has no http(s) server address (got ${JSON.stringify(cluster.server)})`);
+    if (!/^https?:\/\//.test(cluster.server))
+      throw new ConnectionError(
+        `the cluster "${cluster.name}" of ${credentials.kubeconfig} has no http(s) server address (got ${JSON.stringify(cluster.server)})`,
+      );
     // The client library refuses plain HTTP on every request otherwise; said once, at start-up.
-    if (cluster.server.startsWith('http:') && !cluster.skipTLSVerify) throw new ConnectionError(`the cluster "${cluster.name}" of ${credentials.kubeconfig} has a plain http:// server address; that needs insecure-skip-tls-verify: true`);
+    if (cluster.server.startsWith('http:') && !cluster.skipTLSVerify)
+      throw new ConnectionError(
+        `the cluster "${cluster.name}" of ${credentials.kubeconfig} has a plain http:// server address; that needs insecure-skip-tls-verify: true`,
+      );
     return kc;
   }
   const host = process.env.KUBERNETES_SERVICE_HOST;
   const port = process.env.KUBERNETES_SERVICE_PORT;
-  if (!host || !port) throw new ConnectionError('--in-cluster needs KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT, which the platform sets in every pod');
+  if (!host || !port)
+    throw new ConnectionError(
+      '--in-cluster needs KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT, which the platform sets in every pod',
+    );
   for (const file of ['token', 'ca.crt']) {
-    if (!existsSync(`${SERVICE_ACCOUNT_DIR}/${file}`)) throw new ConnectionError(`--in-cluster needs the service account's ${file} at ${SERVICE_ACCOUNT_DIR}/${file}; is automountServiceAccountToken off?`);
+    if (!existsSync(`${SERVICE_ACCOUNT_DIR}/${file}`))
+      throw new ConnectionError(
+        `--in-cluster needs the service account's ${file} at ${SERVICE_ACCOUNT_DIR}/${file}; is automountServiceAccountToken off?`,
+      );
   }
   kc.loadFromCluster();
   return kc;

@@ -22,7 +22,17 @@ export function connectCluster(options: ClusterOptions): StateViewFactory {
   const kc = loadKubeConfig(options.credentials);
   return (files, logger, metrics) => {
     logger.log('info', 'cluster.connecting', { server: serverOf(kc), watch_policies: options.watchPolicies === true });
-    const live = new LiveState(files, kc, { watchPolicies: options.watchPolicies === true, staleAfterMs: options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS, ...(options.backoff ? { backoff: options.backoff } : {}) }, logger, metrics);
+    const live = new LiveState(
+      files,
+      kc,
+      {
+        watchPolicies: options.watchPolicies === true,
+        staleAfterMs: options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS,
+        ...(options.backoff ? { backoff: options.backoff } : {}),
+      },
+      logger,
+      metrics,
+    );
     live.start();
     return live;
   };

@@ -32,15 +32,30 @@ interface Page {
 
 /** The parts of a list page, or an ApiError saying what the body was instead. */
 function pageOf(body: unknown, what: string): Page {
-  if (!isObject(body)) throw new ApiError(`${what} is not a list: its body is ${Array.isArray(body) ? 'an array' : body === null ? 'null' : typeof body}, not an object`);
-  if (typeof body.kind !== 'string' || !body.kind.endsWith('List')) throw new ApiError(`${what} is not a list: its kind is ${JSON.stringify(body.kind ?? null)}`);
+  if (!isObject(body))
+    throw new ApiError(
+      `${what} is not a list: its body is ${Array.isArray(body) ? 'an array' : body === null ? 'null' : typeof body}, not an object`,
+    );
+  if (typeof body.kind !== 'string' || !body.kind.endsWith('List'))
+    throw new ApiError(`${what} is not a list: its kind is ${JSON.stringify(body.kind ?? null)}`);
   if (!Array.isArray(body.items)) throw new ApiError(`${what} is not a list: it has no items array`);
   const metadata = isObject(body.metadata) ? body.metadata : {};
-  if (typeof metadata.resourceVersion !== 'string' || metadata.resourceVersion === '') throw new ApiError(`${what} has no metadata.resourceVersion to watch from`);
-  return { items: body.items, resourceVersion: metadata.resourceVersion, continueToken: typeof metadata.continue === 'string' ? metadata.continue : '' };
+  if (typeof metadata.resourceVersion !== 'string' || metadata.resourceVersion === '')
+    throw new ApiError(`${what} has no metadata.resourceVersion to watch from`);
+  return {
+    items: body.items,
+    resourceVersion: metadata.resourceVersion,
+    continueToken: typeof metadata.continue === 'string' ? metadata.continue : '',
+  };
 }
 
-export async function listAll(client: ApiClient, path: string, limits: ListLimits, what: string, signal: AbortSignal): Promise<Listed> {
+export async function listAll(
+  client: ApiClient,
+  path: string,
+  limits: ListLimits,
+  what: string,
+  signal: AbortSignal,
+): Promise<Listed> {
   const items: unknown[] = [];
   let resourceVersion = '';
   let token = '';
@@ -50,12 +65,18 @@ export async function listAll(client: ApiClient, path: string, limits: ListLimit
     const pageWhat = `${what}${pages > 0 ? ` (page ${pages + 1})` : ''}`;
     let page: Page;
     try {
-      page = pageOf(await client.getJson(path, query, limits.maxPageBytes, { what: pageWhat, timeoutMs: limits.timeoutMs, signal }), pageWhat);
+      page = pageOf(
+        await client.getJson(path, query, limits.maxPageBytes, { what: pageWhat, timeoutMs: limits.timeoutMs, signal }),
+        pageWhat,
+      );
     } catch (error) {
       // The token expired between pages: the list is read again from its start, in one
       // piece (pager.go's FullListIfExpired), still under the page ceiling.
       if (token && error instanceof ApiError && error.code === 410) {
-        const whole = pageOf(await client.getJson(path, {}, limits.maxPageBytes, { what, timeoutMs: limits.timeoutMs, signal }), what);
+        const whole = pageOf(
+          await client.getJson(path, {}, limits.maxPageBytes, { what, timeoutMs: limits.timeoutMs, signal }),
+          what,
+        );
         return { items: whole.items, resourceVersion: whole.resourceVersion, pages: pages + 1 };
       }
       throw error;
@@ -66,7 +87,8 @@ export async function listAll(client: ApiClient, path: string, limits: ListLimit
     // The list's resourceVersion is the first page's: the later pages belong to the same snapshot.
     if (pages === 1) resourceVersion = page.resourceVersion;
     if (!page.continueToken) return { items, resourceVersion, pages };
-    if (page.continueToken === token) throw new ApiError(`${pageWhat} handed back the continue token it was asked with; the list would never end`);
+    if (page.continueToken === token)
+      throw new ApiError(`${pageWhat} handed back the continue token it was asked with; the list would never end`);
     token = page.continueToken;
   }
 }

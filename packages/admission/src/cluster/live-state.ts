@@ -46,7 +46,13 @@ function kindKey(apiVersion: unknown, kind: unknown): string {
 
 /** Every object of a state, back as the list it was built from. */
 function objectsOf(state: State): JsonObject[] {
-  return [...state.policies.map((p) => p.object), ...state.bindings.map((b) => b.object), ...state.params, ...state.namespaces.values(), ...state.crds];
+  return [
+    ...state.policies.map((p) => p.object),
+    ...state.bindings.map((b) => b.object),
+    ...state.params,
+    ...state.namespaces.values(),
+    ...state.crds,
+  ];
 }
 
 /** The param kinds that bindings with a paramRef need, by `apiVersion/Kind`. */
@@ -56,7 +62,8 @@ function paramKinds(objects: readonly JsonObject[]): Map<string, SourceKind> {
   const out = new Map<string, SourceKind>();
   for (const binding of state.bindings) {
     const kind = byName.get(binding.spec.policyName)?.spec.paramKind;
-    if (binding.spec.paramRef && kind) out.set(kindKey(kind.apiVersion, kind.kind), { apiVersion: kind.apiVersion, kind: kind.kind });
+    if (binding.spec.paramRef && kind)
+      out.set(kindKey(kind.apiVersion, kind.kind), { apiVersion: kind.apiVersion, kind: kind.kind });
   }
   return out;
 }
@@ -84,7 +91,11 @@ export class LiveState implements StateView {
     metrics: Metrics,
   ) {
     this.checker = new ObjectChecker((object, problems) => {
-      this.logger.log('warn', 'cluster.object_rejected', { object, why: 'the loading checks refuse it, as the API server would have; left out', problems: problems.map((p) => ({ ruleId: p.ruleId, message: p.message })) });
+      this.logger.log('warn', 'cluster.object_rejected', {
+        object,
+        why: 'the loading checks refuse it, as the API server would have; left out',
+        problems: problems.map((p) => ({ ruleId: p.ruleId, message: p.message })),
+      });
     });
     this.namespaces = this.source(NAMESPACES);
     this.crds = this.source(CRDS);
@@ -100,11 +111,23 @@ export class LiveState implements StateView {
   }
 
   private source(kind: SourceKind): ResourceSource {
-    return new ResourceSource(kind, this.kc, () => this.schedule(sourceName(kind)), (event, fields) => this.logger.log(WARNINGS.has(event) ? 'warn' : 'info', event, fields), this.options.backoff ?? DEFAULT_BACKOFF);
+    return new ResourceSource(
+      kind,
+      this.kc,
+      () => this.schedule(sourceName(kind)),
+      (event, fields) => this.logger.log(WARNINGS.has(event) ? 'warn' : 'info', event, fields),
+      this.options.backoff ?? DEFAULT_BACKOFF,
+    );
   }
 
   private allSources(): ResourceSource[] {
-    return [this.namespaces, this.crds, ...(this.policies ? [this.policies] : []), ...(this.bindings ? [this.bindings] : []), ...this.params.values()];
+    return [
+      this.namespaces,
+      this.crds,
+      ...(this.policies ? [this.policies] : []),
+      ...(this.bindings ? [this.bindings] : []),
+      ...this.params.values(),
+    ];
   }
 
   start(): void {
@@ -207,7 +230,9 @@ export class LiveState implements StateView {
         reasons.push(`${st.name}: waiting for the first list${error}`);
       } else if (st.downSince !== undefined && now - st.downSince > this.options.staleAfterMs) {
         const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-        reasons.push(`${st.name}: stale, no working list or watch for ${seconds(now - st.downSince)} (limit ${seconds(this.options.staleAfterMs)}); serving the objects listed at ${new Date(st.listedAt ?? 0).toISOString()}${error}`);
+        reasons.push(
+          `${st.name}: stale, no working list or watch for ${seconds(now - st.downSince)} (limit ${seconds(this.options.staleAfterMs)}); serving the objects listed at ${new Date(st.listedAt ?? 0).toISOString()}${error}`,
+        );
       }
     }
     if (reasons.length === 0 && !this.state) reasons.push('state: not combined yet');
@@ -216,7 +241,12 @@ export class LiveState implements StateView {
 
   private renderMetrics(): string[] {
     const sources = this.allSources().map((s) => ({ label: metricLabels({ source: s.name }), status: s.status }));
-    const family = (name: string, type: 'gauge' | 'counter', help: string, value: (st: ResourceSource['status']) => number | undefined) => {
+    const family = (
+      name: string,
+      type: 'gauge' | 'counter',
+      help: string,
+      value: (st: ResourceSource['status']) => number | undefined,
+    ) => {
       const lines = [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`];
       for (const { label, status } of sources) {
         const v = value(status);
@@ -225,11 +255,28 @@ export class LiveState implements StateView {
       return lines;
     };
     return [
-      ...family('platlint_cluster_last_list_timestamp_seconds', 'gauge', 'Time of the last completed list of each source (seconds since the epoch).', (st) => (st.listedAt === undefined ? undefined : st.listedAt / 1000)),
-      ...family('platlint_cluster_watch_restarts_total', 'counter', 'Re-lists after a broken or expired watch, per source.', (st) => st.relists),
-      ...family('platlint_cluster_source_errors_total', 'counter', 'Failed discoveries, lists and watches, per source.', (st) => st.errors),
+      ...family(
+        'platlint_cluster_last_list_timestamp_seconds',
+        'gauge',
+        'Time of the last completed list of each source (seconds since the epoch).',
+        (st) => (st.listedAt === undefined ? undefined : st.listedAt / 1000),
+      ),
+      ...family(
+        'platlint_cluster_watch_restarts_total',
+        'counter',
+        'Re-lists after a broken or expired watch, per source.',
+        (st) => st.relists,
+      ),
+      ...family(
+        'platlint_cluster_source_errors_total',
+        'counter',
+        'Failed discoveries, lists and watches, per source.',
+        (st) => st.errors,
+      ),
       ...family('platlint_cluster_objects', 'gauge', 'Objects each source holds.', (st) => st.objects),
-      ...family('platlint_cluster_source_up', 'gauge', '1 while the source has a working list and watch, else 0.', (st) => (st.synced && st.downSince === undefined ? 1 : 0)),
+      ...family('platlint_cluster_source_up', 'gauge', '1 while the source has a working list and watch, else 0.', (st) =>
+        st.synced && st.downSince === undefined ? 1 : 0,
+      ),
       '# HELP platlint_cluster_state_generation States combined from the files and the API so far.',
       '# TYPE platlint_cluster_state_generation gauge',
       `platlint_cluster_state_generation ${this.generation}`,

@@ -55,7 +55,11 @@ export interface SourceLimits {
   maxWatchLineBytes: number;
 }
 
-export const DEFAULT_LIMITS: SourceLimits = { pageSize: PAGE_SIZE, maxPageBytes: 32 * 1024 * 1024, maxWatchLineBytes: 8 * 1024 * 1024 };
+export const DEFAULT_LIMITS: SourceLimits = {
+  pageSize: PAGE_SIZE,
+  maxPageBytes: 32 * 1024 * 1024,
+  maxWatchLineBytes: 8 * 1024 * 1024,
+};
 
 /** A list page or discovery not answered in this time counts as failed (and is retried), so a hung one is seen. */
 const DEFAULT_LIST_TIMEOUT_MS = 60_000;
@@ -122,7 +126,18 @@ export class ResourceSource {
     this.client = new ApiClient(kc);
     this.retry = new RetryDelay(backoff);
     this.limits = { ...DEFAULT_LIMITS, ...limits };
-    this.status = { name: this.name, resource: undefined, namespaced: undefined, synced: false, listedAt: undefined, downSince: Date.now(), lastError: undefined, relists: 0, errors: 0, objects: 0 };
+    this.status = {
+      name: this.name,
+      resource: undefined,
+      namespaced: undefined,
+      synced: false,
+      listedAt: undefined,
+      downSince: Date.now(),
+      lastError: undefined,
+      relists: 0,
+      errors: 0,
+      objects: 0,
+    };
   }
 
   start(): void {
@@ -165,7 +180,10 @@ export class ResourceSource {
         if (ended.expired) {
           // The history the watch needed is gone: a new list, after the usual delay
           // (client-go's reflector waits its backoff between every list-and-watch too).
-          this.onEvent('cluster.watch_expired', { source: this.name, why: 'the API no longer holds the changes since the last list; listing again' });
+          this.onEvent('cluster.watch_expired', {
+            source: this.name,
+            why: 'the API no longer holds the changes since the last list; listing again',
+          });
           this.restart(this.retry.next());
           return;
         }
@@ -182,9 +200,12 @@ export class ResourceSource {
     const base = this.kind.apiVersion.includes('/') ? `/apis/${this.kind.apiVersion}` : `/api/${this.kind.apiVersion}`;
     const what = `the discovery of ${this.kind.apiVersion}`;
     const body = await this.client.getJson(base, {}, MAX_DISCOVERY_BYTES, { what, timeoutMs: DISCOVERY_TIMEOUT_MS, signal });
-    if (!isObject(body) || !Array.isArray(body.resources)) throw new ApiError(`${what} is not an APIResourceList: it has no resources array`);
+    if (!isObject(body) || !Array.isArray(body.resources))
+      throw new ApiError(`${what} is not an APIResourceList: it has no resources array`);
     // Subresources (`namespaces/status`) share the kind; the collection is the one without a slash.
-    const resource = body.resources.find((r) => isObject(r) && r.kind === this.kind.kind && typeof r.name === 'string' && !r.name.includes('/'));
+    const resource = body.resources.find(
+      (r) => isObject(r) && r.kind === this.kind.kind && typeof r.name === 'string' && !r.name.includes('/'),
+    );
     if (!isObject(resource)) throw new ApiError(`the API does not serve kind ${this.kind.kind} in ${this.kind.apiVersion}`);
     this.status.resource = String(resource.name);
     this.status.namespaced = resource.namespaced === true;
@@ -194,16 +215,30 @@ export class ResourceSource {
 
   /** A complete list replaces the objects; returns its resourceVersion. */
   private async list(path: string, signal: AbortSignal): Promise<string> {
-    const listed = await listAll(this.client, path, { ...this.limits, timeoutMs: this.listTimeoutMs }, `the list of ${this.name}`, signal);
+    const listed = await listAll(
+      this.client,
+      path,
+      { ...this.limits, timeoutMs: this.listTimeoutMs },
+      `the list of ${this.name}`,
+      signal,
+    );
     const next = new Map<string, JsonObject>();
     const skipped: string[] = [];
     for (const [index, item] of listed.items.entries()) {
-      const problem = apiObjectProblem(item, this.status.namespaced) ?? (next.has(objectKey(item as JsonObject)) ? 'a second object of the same name' : undefined);
+      const problem =
+        apiObjectProblem(item, this.status.namespaced) ??
+        (next.has(objectKey(item as JsonObject)) ? 'a second object of the same name' : undefined);
       if (problem) skipped.push(`item ${index} (${describeItem(item)}): ${problem}`);
       else next.set(objectKey(item as JsonObject), this.keep(item as JsonObject));
     }
     if (skipped.length > 0) {
-      this.onEvent('cluster.items_skipped', { source: this.name, skipped: skipped.length, of: listed.items.length, why: 'not an object the API server would store; left out', items: skipped.slice(0, SKIPPED_NAMED) });
+      this.onEvent('cluster.items_skipped', {
+        source: this.name,
+        skipped: skipped.length,
+        of: listed.items.length,
+        why: 'not an object the API server would store; left out',
+        items: skipped.slice(0, SKIPPED_NAMED),
+      });
     }
     this.store = next;
     this.listed(listed.pages);
@@ -220,12 +255,17 @@ export class ResourceSource {
     const object: JsonObject = { ...item, apiVersion: this.kind.apiVersion, kind: this.kind.kind };
     const old = this.store.get(objectKey(object));
     const version = (object.metadata as JsonObject).resourceVersion;
-    if (old && typeof version === 'string' && version !== '' && (old.metadata as JsonObject).resourceVersion === version) return old;
+    if (old && typeof version === 'string' && version !== '' && (old.metadata as JsonObject).resourceVersion === version)
+      return old;
     return deepFreeze(object);
   }
 
   /** Follows one watch until it ends; returns the resourceVersion to resume from, or that it expired. */
-  private async watch(path: string, from: string, runSignal: AbortSignal): Promise<{ resourceVersion: string; expired: boolean }> {
+  private async watch(
+    path: string,
+    from: string,
+    runSignal: AbortSignal,
+  ): Promise<{ resourceVersion: string; expired: boolean }> {
     const timeoutSeconds = Math.floor(MIN_WATCH_TIMEOUT_S * (1 + Math.random()));
     const what = `the watch of ${this.name}`;
     const hung = new AbortController();
@@ -235,7 +275,11 @@ export class ResourceSource {
     let resourceVersion = from;
     let events = 0;
     try {
-      const res: IncomingMessage = await this.client.open(path, { watch: '1', resourceVersion: from, allowWatchBookmarks: 'true', timeoutSeconds: String(timeoutSeconds) }, { what, signal: AbortSignal.any([runSignal, hung.signal]) });
+      const res: IncomingMessage = await this.client.open(
+        path,
+        { watch: '1', resourceVersion: from, allowWatchBookmarks: 'true', timeoutSeconds: String(timeoutSeconds) },
+        { what, signal: AbortSignal.any([runSignal, hung.signal]) },
+      );
       const lines = new LineSplitter(this.limits.maxWatchLineBytes);
       try {
         for await (const chunk of res) {
@@ -251,7 +295,10 @@ export class ResourceSource {
         res.destroy();
       }
     } catch (error) {
-      if (hung.signal.aborted && !runSignal.aborted) throw new ApiError(`${what} was still open ${WATCH_GRACE_MS / 1000} s after the ${timeoutSeconds} s the server was asked to end it in`);
+      if (hung.signal.aborted && !runSignal.aborted)
+        throw new ApiError(
+          `${what} was still open ${WATCH_GRACE_MS / 1000} s after the ${timeoutSeconds} s the server was asked to end it in`,
+        );
       if (runSignal.aborted || error instanceof ApiError) throw error;
       if (error instanceof LineTooLong) throw new ApiError(`${what} sent ${error.message}; it is not read further`);
       throw new ApiError(`${what} was cut off: ${messageOf(error)}`);
@@ -271,24 +318,37 @@ export class ResourceSource {
       // The stream is no longer understood: it is given up, as client-go gives up a watch it cannot decode.
       throw new ApiError(`${what} sent a line that is not JSON (${messageOf(error)})`);
     }
-    if (!isObject(event) || typeof event.type !== 'string') throw new ApiError(`${what} sent a line that is not a watch event (no type)`);
+    if (!isObject(event) || typeof event.type !== 'string')
+      throw new ApiError(`${what} sent a line that is not a watch event (no type)`);
     const object = event.object;
     if (event.type === 'ERROR') {
       const status = isObject(object) ? object : {};
       if (status.code === 410) return 'expired';
-      throw new ApiError(`${what} ended with an error: HTTP ${String(status.code ?? '?')}: ${typeof status.message === 'string' ? status.message : 'no message'}`, typeof status.code === 'number' ? status.code : undefined);
+      throw new ApiError(
+        `${what} ended with an error: HTTP ${String(status.code ?? '?')}: ${typeof status.message === 'string' ? status.message : 'no message'}`,
+        typeof status.code === 'number' ? status.code : undefined,
+      );
     }
     if (event.type === 'BOOKMARK') {
       const version = isObject(object) && isObject(object.metadata) ? object.metadata.resourceVersion : undefined;
       return typeof version === 'string' && version !== '' ? version : undefined;
     }
     if (event.type !== 'ADDED' && event.type !== 'MODIFIED' && event.type !== 'DELETED') {
-      this.onEvent('cluster.event_skipped', { source: this.name, type: event.type.slice(0, 40), why: 'not a type of watch event; left out' });
+      this.onEvent('cluster.event_skipped', {
+        source: this.name,
+        type: event.type.slice(0, 40),
+        why: 'not a type of watch event; left out',
+      });
       return undefined;
     }
     const problem = apiObjectProblem(object, this.status.namespaced);
     if (problem) {
-      this.onEvent('cluster.event_skipped', { source: this.name, type: event.type, object: describeItem(object), why: `${problem}; left out` });
+      this.onEvent('cluster.event_skipped', {
+        source: this.name,
+        type: event.type,
+        object: describeItem(object),
+        why: `${problem}; left out`,
+      });
       return undefined;
     }
     const kept = this.keep(object as JsonObject);

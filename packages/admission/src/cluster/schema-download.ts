@@ -44,19 +44,35 @@ export async function downloadSchemas(kubeconfig: string, options: { timeoutMs?:
     }
   };
   const index = await get('/openapi/v3', {}, 'the OpenAPI index (/openapi/v3)', MAX_INDEX_BYTES);
-  if (!isObject(index) || !isObject(index.paths)) throw new SchemaDownloadError('the OpenAPI index (/openapi/v3) has no paths: is this a platform API server with OpenAPI v3?');
+  if (!isObject(index) || !isObject(index.paths))
+    throw new SchemaDownloadError('the OpenAPI index (/openapi/v3) has no paths: is this a platform API server with OpenAPI v3?');
   const documents: DownloadedSchemas['documents'] = [];
   for (const [path, entry] of Object.entries(index.paths)) {
-    const relative = isObject(entry) && typeof entry.serverRelativeURL === 'string' ? entry.serverRelativeURL : `/openapi/v3/${path}`;
+    const relative =
+      isObject(entry) && typeof entry.serverRelativeURL === 'string' ? entry.serverRelativeURL : `/openapi/v3/${path}`;
     const url = new URL(relative, 'http://server');
     // Only the server's own documents are read: the index does not send the client elsewhere.
-    if (url.origin !== 'http://server' || !url.pathname.startsWith('/openapi/v3/')) throw new SchemaDownloadError(`the OpenAPI index names ${JSON.stringify(relative)} for ${path}, which is no document of /openapi/v3`);
-    const body = await get(url.pathname, Object.fromEntries(url.searchParams), `the OpenAPI document of ${path}`, MAX_DOCUMENT_BYTES);
+    if (url.origin !== 'http://server' || !url.pathname.startsWith('/openapi/v3/'))
+      throw new SchemaDownloadError(
+        `the OpenAPI index names ${JSON.stringify(relative)} for ${path}, which is no document of /openapi/v3`,
+      );
+    const body = await get(
+      url.pathname,
+      Object.fromEntries(url.searchParams),
+      `the OpenAPI document of ${path}`,
+      MAX_DOCUMENT_BYTES,
+    );
     documents.push({ path, body });
   }
   let definitions: Record<string, unknown>[];
   try {
-    const listed = await listAll(client, CRD_LIST_PATH, { ...LIMITS, timeoutMs }, 'the list of CustomResourceDefinitions', signal);
+    const listed = await listAll(
+      client,
+      CRD_LIST_PATH,
+      { ...LIMITS, timeoutMs },
+      'the list of CustomResourceDefinitions',
+      signal,
+    );
     definitions = listed.items.filter(isObject);
   } catch (error) {
     // A server without custom resources (404) has none to save.

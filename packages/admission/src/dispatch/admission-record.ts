@@ -18,8 +18,21 @@ export class AdmissionRecord {
     return this.outcomes.length;
   }
 
-  outcome(policy: string, binding: string, param: string | undefined, outcome: PolicyOutcome['outcome'], failure?: PolicyOutcome['failure']): void {
-    this.outcomes.push({ policy, binding, ...(param ? { param } : {}), pass: this.pass, outcome, ...(failure ? { failure } : {}) });
+  outcome(
+    policy: string,
+    binding: string,
+    param: string | undefined,
+    outcome: PolicyOutcome['outcome'],
+    failure?: PolicyOutcome['failure'],
+  ): void {
+    this.outcomes.push({
+      policy,
+      binding,
+      ...(param ? { param } : {}),
+      pass: this.pass,
+      outcome,
+      ...(failure ? { failure } : {}),
+    });
   }
 
   /** A policy's error follows its failure policy: Ignore turns it into a warning, Fail denies. */

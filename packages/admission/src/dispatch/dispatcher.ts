@@ -47,7 +47,9 @@ export class Dispatcher {
   private pass(reinvocation: boolean): void {
     const { prepared, request } = this.context;
     const recorded = this.record.recorded;
-    const list = (reinvocation && reusableInvocations(prepared, request, this.firstPass)) || selectInvocations(prepared, matchAttributes(request, this.object), this.record);
+    const list =
+      (reinvocation && reusableInvocations(prepared, request, this.firstPass)) ||
+      selectInvocations(prepared, matchAttributes(request, this.object), this.record);
     if (!reinvocation && this.record.recorded === recorded) this.firstPass = list;
     if (list.length === 0 || (reinvocation && this.nothingToReinvoke(list))) return;
     let dirty = false;
@@ -84,7 +86,12 @@ export class Dispatcher {
     const compiled = compilePolicy(policy);
     if (!compiled.ok) {
       // Already reported in the first pass.
-      if (!conditionsOnly) this.record.fail(policy, { policy: policy.name, binding: binding.name, kind: 'compile', cause: compiled.message, reason: 'Invalid' }, param);
+      if (!conditionsOnly)
+        this.record.fail(
+          policy,
+          { policy: policy.name, binding: binding.name, kind: 'compile', cause: compiled.message, reason: 'Invalid' },
+          param,
+        );
       return this.untouched();
     }
     // A second-pass invocation that is not re-run only has its match conditions evaluated:
@@ -96,7 +103,10 @@ export class Dispatcher {
     // Matched through an equivalent resource: the policy sees the object in the matched
     // version. Only the apiVersion differs between the versions this engine knows.
     const r = this.context.request;
-    const converted = !sameKind(inv.kind, r.kind) && isObject(this.object) && this.object.apiVersion === apiVersionOf(r.kind.group, r.kind.version);
+    const converted =
+      !sameKind(inv.kind, r.kind) &&
+      isObject(this.object) &&
+      this.object.apiVersion === apiVersionOf(r.kind.group, r.kind.version);
     const matchedVersion = converted ? apiVersionOf(inv.kind.group, inv.kind.version) : '';
 
     const result = this.runRecorded(inv, {
@@ -114,11 +124,22 @@ export class Dispatcher {
       evaluate: this.evaluate,
       conditionsOnly,
     });
-    for (const e of result.errors) this.record.fail(policy, { policy: policy.name, binding: binding.name, kind: e.kind, cause: e.cause, reason: e.reason }, param);
-    if (result.errors.length === 0 && !result.matched && !conditionsOnly) this.record.outcome(policy.name, binding.name, param, 'skipped');
-    const next = !result.matched ? this.object : converted ? relabel(result.object, apiVersionOf(r.kind.group, r.kind.version)) : result.object;
+    for (const e of result.errors)
+      this.record.fail(
+        policy,
+        { policy: policy.name, binding: binding.name, kind: e.kind, cause: e.cause, reason: e.reason },
+        param,
+      );
+    if (result.errors.length === 0 && !result.matched && !conditionsOnly)
+      this.record.outcome(policy.name, binding.name, param, 'skipped');
+    const next = !result.matched
+      ? this.object
+      : converted
+        ? relabel(result.object, apiVersionOf(r.kind.group, r.kind.version))
+        : result.object;
     const changed = result.matched && !deepEqual(next, this.object);
-    if (result.matched && result.applied > 0) this.record.outcome(policy.name, binding.name, param, changed ? 'mutated' : 'unchanged');
+    if (result.matched && result.applied > 0)
+      this.record.outcome(policy.name, binding.name, param, changed ? 'mutated' : 'unchanged');
     return { object: next, applied: result.applied, matched: result.matched, changed };
   }
 
@@ -136,7 +157,8 @@ export class Dispatcher {
     try {
       return runInvocation(input);
     } catch (e) {
-      if (e instanceof StatusFailure) this.record.outcome(inv.policy.name, inv.binding.name, inv.paramName, 'failed', { kind: e.kind, message: e.message });
+      if (e instanceof StatusFailure)
+        this.record.outcome(inv.policy.name, inv.binding.name, inv.paramName, 'failed', { kind: e.kind, message: e.message });
       throw e;
     }
   }

@@ -5,7 +5,15 @@
 // dispatcher.ts's job.
 import type { Json, JsonObject } from '../json.js';
 import { isObject } from '../json.js';
-import { isNamespaceWrite, joinedUnambiguously, matchResources, ruleKeysOf, type MatchAttributes, type MatchContext, type MatchOutcome } from '../match/matcher.js';
+import {
+  isNamespaceWrite,
+  joinedUnambiguously,
+  matchResources,
+  ruleKeysOf,
+  type MatchAttributes,
+  type MatchContext,
+  type MatchOutcome,
+} from '../match/matcher.js';
 import { collectParams } from '../params/params.js';
 import type { Binding, Policy } from '../state/policy-types.js';
 import { bindingsOf } from '../state/state.js';
@@ -64,8 +72,17 @@ export function selectInvocations(prepared: PreparedState, a: MatchAttributes, r
  * `firstPass` is given only when the first pass's matching recorded no failure: the second
  * records its failures again.
  */
-export function reusableInvocations(prepared: PreparedState, request: AdmissionRequest, firstPass: readonly Invocation[] | undefined): readonly Invocation[] | undefined {
-  if (!firstPass || isNamespaceWrite({ resource: request.resource, subResource: request.subResource ?? '', operation: request.operation }) || prepared.selectsByObject) return undefined;
+export function reusableInvocations(
+  prepared: PreparedState,
+  request: AdmissionRequest,
+  firstPass: readonly Invocation[] | undefined,
+): readonly Invocation[] | undefined {
+  if (
+    !firstPass ||
+    isNamespaceWrite({ resource: request.resource, subResource: request.subResource ?? '', operation: request.operation }) ||
+    prepared.selectsByObject
+  )
+    return undefined;
   return firstPass;
 }
 
@@ -91,15 +108,35 @@ function matchInvocations(prepared: PreparedState, a: MatchAttributes, record: A
     const outcome = matchResources(policy.spec.matchConstraints, a, ctx, keys);
     if (!checkMatch(record, outcome, policy, undefined) || !outcome.matches) continue;
     for (const binding of bindings) {
-      if (binding.spec.matchResources && !checkMatch(record, matchResources(binding.spec.matchResources, a, ctx, keys), policy, binding)) continue;
+      if (
+        binding.spec.matchResources &&
+        !checkMatch(record, matchResources(binding.spec.matchResources, a, ctx, keys), policy, binding)
+      )
+        continue;
       const params = collectParams(state, policy, binding, a.namespace);
       if (!params.ok) {
-        record.fail(policy, { policy: policy.name, binding: binding.name, kind: params.scope === 'policy' ? 'policy-config' : 'params', cause: params.message, reason: 'Forbidden' });
+        record.fail(policy, {
+          policy: policy.name,
+          binding: binding.name,
+          kind: params.scope === 'policy' ? 'policy-config' : 'params',
+          cause: params.message,
+          reason: 'Forbidden',
+        });
         continue;
       }
       for (const param of params.params) {
-        const paramId = param ? `${String(param.apiVersion)}/${String(param.kind)}/${metaOf(param, 'namespace')}/${metaOf(param, 'name')}` : '';
-        out.push({ policy, binding, param, paramName: paramName(param), kind: outcome.kind, resource: outcome.resource, key: `${policy.name}\u0000${binding.name}\u0000${paramId}` });
+        const paramId = param
+          ? `${String(param.apiVersion)}/${String(param.kind)}/${metaOf(param, 'namespace')}/${metaOf(param, 'name')}`
+          : '';
+        out.push({
+          policy,
+          binding,
+          param,
+          paramName: paramName(param),
+          kind: outcome.kind,
+          resource: outcome.resource,
+          key: `${policy.name}\u0000${binding.name}\u0000${paramId}`,
+        });
       }
     }
   }
@@ -112,8 +149,22 @@ function checkMatch(record: AdmissionRecord, outcome: MatchOutcome, policy: Poli
   // Every matching error, an unknown namespace behind a namespace selector included, is a
   // configuration error of the policy or binding that its failure policy decides, as
   // upstream's dispatcher treats the matcher's errors.
-  if (binding) record.fail(policy, { policy: policy.name, binding: binding.name, kind: 'binding-config', cause: outcome.error.message, reason: 'Forbidden' });
-  else record.fail(policy, { policy: policy.name, binding: '', kind: 'policy-config', cause: outcome.error.message, reason: 'Forbidden' });
+  if (binding)
+    record.fail(policy, {
+      policy: policy.name,
+      binding: binding.name,
+      kind: 'binding-config',
+      cause: outcome.error.message,
+      reason: 'Forbidden',
+    });
+  else
+    record.fail(policy, {
+      policy: policy.name,
+      binding: '',
+      kind: 'policy-config',
+      cause: outcome.error.message,
+      reason: 'Forbidden',
+    });
   return false;
 }
 

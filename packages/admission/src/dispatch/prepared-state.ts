@@ -19,7 +19,9 @@ export class PreparedState {
   private readonly facts = new Map<string, KindFacts | undefined>();
 
   constructor(readonly state: State) {
-    this.selectsByObject = state.policies.some((p) => selectsByObject(p.spec.matchConstraints)) || state.bindings.some((b) => b.spec.matchResources !== undefined && selectsByObject(b.spec.matchResources));
+    this.selectsByObject =
+      state.policies.some((p) => selectsByObject(p.spec.matchConstraints)) ||
+      state.bindings.some((b) => b.spec.matchResources !== undefined && selectsByObject(b.spec.matchResources));
   }
 
   matchedInvocations(key: string): readonly Invocation[] | undefined {

@@ -33,7 +33,10 @@ export class RequestContext {
     const r = this.request;
     const name = r.namespace ?? '';
     // Offline, a namespace the state does not hold is taken as an unlabelled one.
-    this.namespace = name === '' || (r.kind.group === '' && r.kind.version === 'v1' && r.kind.kind === 'Namespace') ? null : (this.prepared.state.namespaces.get(name) ?? { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+    this.namespace =
+      name === '' || (r.kind.group === '' && r.kind.version === 'v1' && r.kind.kind === 'Namespace')
+        ? null
+        : (this.prepared.state.namespaces.get(name) ?? { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
     return this.namespace;
   }
 

@@ -24,7 +24,13 @@ describe('compiling a policy in the environments the schema tree names', () => {
   });
 
   it('refuses what the environment of the field refuses, naming the field', () => {
-    const outcome = compiled(policy({ matchConditions: [{ name: 'v', expression: 'variables.team == "x"' }], variables: [{ name: 'team', expression: '"a"' }], mutations: [{ patchType: 'JSONPatch', expression: 'Object{}' }] }));
+    const outcome = compiled(
+      policy({
+        matchConditions: [{ name: 'v', expression: 'variables.team == "x"' }],
+        variables: [{ name: 'team', expression: '"a"' }],
+        mutations: [{ patchType: 'JSONPatch', expression: 'Object{}' }],
+      }),
+    );
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.message).toMatch(/^compilation failed: spec\.matchConditions\[0\]\.expression: .*variables/);
@@ -32,7 +38,10 @@ describe('compiling a policy in the environments the schema tree names', () => {
   });
 
   it('compiles a policy of another version of the group, whose CEL fields are the same', () => {
-    const object = { ...policy({ mutations: [{ patchType: 'ApplyConfiguration', expression: 'Object{}' }] }), apiVersion: 'admissionregistration.plat.io/v1beta1' };
+    const object = {
+      ...policy({ mutations: [{ patchType: 'ApplyConfiguration', expression: 'Object{}' }] }),
+      apiVersion: 'admissionregistration.plat.io/v1beta1',
+    };
     expect(compiled(object).ok).toBe(true);
   });
 });

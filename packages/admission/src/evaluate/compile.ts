@@ -78,7 +78,11 @@ function compile(policy: Policy): CompileOutcome {
   // the expression runs; so does the engine (the estimate is the linter's advice).
   const limits = { maxEstimatedCost: Number.POSITIVE_INFINITY };
   const info = policyKind(policy);
-  if (!info) return { ok: false, message: `compilation failed: ${String(policy.object.apiVersion)} ${String(policy.object.kind)} is not a policy kind platlint knows` };
+  if (!info)
+    return {
+      ok: false,
+      message: `compilation failed: ${String(policy.object.apiVersion)} ${String(policy.object.kind)} is not a policy kind platlint knows`,
+    };
   const schema = catalog.schema(info);
   const problems: string[] = [];
   // The variables as far as compiled, with their static types: a variable sees the ones
@@ -92,7 +96,11 @@ function compile(policy: Policy): CompileOutcome {
     if (!env) shared.set(place, (env = celEnvironmentFor(place, { limits, admission: { hasParams, variables: declared } })));
     return env;
   };
-  const build = (path: FieldPath, expression: string, variables?: { name: string; type: string }[]): { program: CelProgram; env: CelEnvironment } | undefined => {
+  const build = (
+    path: FieldPath,
+    expression: string,
+    variables?: { name: string; type: string }[],
+  ): { program: CelProgram; env: CelEnvironment } | undefined => {
     const place = celPlaceAt(schema, path);
     if (!place) {
       problems.push(`${formatPath(path)}: not a CEL field of ${info.kind}`);
@@ -122,7 +130,13 @@ function compile(policy: Policy): CompileOutcome {
   policy.spec.mutations.forEach((m, i) => {
     const field = m.patchType === 'JSONPatch' ? 'jsonPatch' : 'applyConfiguration';
     const built = build(['spec', 'mutations', i, field, 'expression'], m.expression);
-    if (built) mutations.push({ patchType: m.patchType, expression: m.expression, ...built, constantCost: constantCost(m.expression, built.program) });
+    if (built)
+      mutations.push({
+        patchType: m.patchType,
+        expression: m.expression,
+        ...built,
+        constantCost: constantCost(m.expression, built.program),
+      });
   });
 
   if (problems.length > 0) return { ok: false, message: `compilation failed: ${problems.join(', ')}` };

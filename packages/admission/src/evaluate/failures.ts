@@ -9,7 +9,17 @@ import { CelEvaluationError, runtimeErrorMessage } from '@platlint/cel';
  * expression failed to compile or run, returned the wrong type, or its result could not be
  * merged or patched into the object, or the kind it mutates has no schema.
  */
-export type FailureKind = 'policy-config' | 'binding-config' | 'params' | 'compile' | 'match-condition' | 'expression' | 'result-type' | 'merge' | 'patch' | 'no-schema';
+export type FailureKind =
+  | 'policy-config'
+  | 'binding-config'
+  | 'params'
+  | 'compile'
+  | 'match-condition'
+  | 'expression'
+  | 'result-type'
+  | 'merge'
+  | 'patch'
+  | 'no-schema';
 
 /** A mutation's failure with its kind, thrown inside an invocation and recorded by it. */
 export class StageError extends Error {
@@ -63,7 +73,12 @@ export class StatusFailure extends Error {
  * error: %w"), the CEL error in cel-go's words.
  */
 export function celFailure(expression: string, error: unknown): string {
-  const detail = error instanceof CelEvaluationError ? runtimeErrorMessage(error.code, error.message) : error instanceof Error ? error.message : String(error);
+  const detail =
+    error instanceof CelEvaluationError
+      ? runtimeErrorMessage(error.code, error.message)
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return `expression '${expression}' resulted in error: ${detail}`;
 }
 
@@ -77,5 +92,10 @@ export function celFailure(expression: string, error: unknown): string {
 export function noSchemaFailure(kind: { group: string; version: string; kind: string }): StatusFailure {
   // The kind as Go prints a GroupVersionKind, which is how the server names it.
   const name = `${kind.group}/${kind.version}, Kind=${kind.kind}`;
-  return new StatusFailure(`Resource kind ${name} not found: no CustomResourceDefinition of the state or the cluster defines it, so its mutations cannot be merged (one created moments ago may not have been read yet)`, 503, 'ServiceUnavailable', 'no-schema');
+  return new StatusFailure(
+    `Resource kind ${name} not found: no CustomResourceDefinition of the state or the cluster defines it, so its mutations cannot be merged (one created moments ago may not have been read yet)`,
+    503,
+    'ServiceUnavailable',
+    'no-schema',
+  );
 }

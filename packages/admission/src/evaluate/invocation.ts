@@ -83,12 +83,22 @@ export function runInvocation(input: InvocationInput): InvocationResult {
     return prepared;
   };
 
-  const gate = input.compiled.matchConditions.length === 0 ? MATCHES : matchConditions(input.compiled.matchConditions, (c) => c.program.evaluate(activate(c), options));
+  const gate =
+    input.compiled.matchConditions.length === 0
+      ? MATCHES
+      : matchConditions(input.compiled.matchConditions, (c) => c.program.evaluate(activate(c), options));
   // An error follows the failure policy in the caller, which records Ignore as ignored.
-  if (gate.error !== undefined) return { matched: false, object: input.object, errors: [{ kind: 'match-condition', cause: gate.error, reason: 'Forbidden' }], applied: 0 };
+  if (gate.error !== undefined)
+    return {
+      matched: false,
+      object: input.object,
+      errors: [{ kind: 'match-condition', cause: gate.error, reason: 'Forbidden' }],
+      applied: 0,
+    };
   if (!gate.matches || input.conditionsOnly) return { matched: false, object: input.object, errors: [], applied: 0 };
 
-  const variables = input.compiled.variables.length === 0 ? NO_VARIABLES : lazyVariables(input.compiled.variables, activate, options);
+  const variables =
+    input.compiled.variables.length === 0 ? NO_VARIABLES : lazyVariables(input.compiled.variables, activate, options);
 
   const errors: InvocationResult['errors'] = [];
   let applied = 0;
@@ -99,11 +109,22 @@ export function runInvocation(input: InvocationInput): InvocationResult {
     // dispatchOne looks for the kind's type converter before running a mutation.
     if (!input.schema) throw noSchemaFailure(input.kind);
     try {
-      object = patcherFor(m).patch({ mutation: m, object, activation: () => activate(m, variables), options, schema: input.schema, strict: input.strict });
+      object = patcherFor(m).patch({
+        mutation: m,
+        object,
+        activation: () => activate(m, variables),
+        options,
+        schema: input.schema,
+        strict: input.strict,
+      });
       applied++;
     } catch (e) {
       if (e instanceof StatusFailure) throw e;
-      errors.push({ kind: e instanceof StageError ? e.kind : 'expression', cause: e instanceof Error ? e.message : String(e), reason: 'Invalid' });
+      errors.push({
+        kind: e instanceof StageError ? e.kind : 'expression',
+        cause: e instanceof Error ? e.message : String(e),
+        reason: 'Invalid',
+      });
     }
   }
   return { matched: true, object, errors, applied };
@@ -118,7 +139,11 @@ const MATCHES: { matches: boolean; error?: string } = Object.freeze({ matches: t
 const NO_VARIABLES = new LazyVariables(Object.create(null) as Record<string, () => unknown>);
 
 /** The policy's variables over one invocation's activation, each evaluated when first read and kept. */
-function lazyVariables(compiled: readonly CompiledExpression[], activate: (e: CompiledExpression, variables: LazyVariables) => Record<string, unknown>, options: EvaluateOptions): LazyVariables {
+function lazyVariables(
+  compiled: readonly CompiledExpression[],
+  activate: (e: CompiledExpression, variables: LazyVariables) => Record<string, unknown>,
+  options: EvaluateOptions,
+): LazyVariables {
   const thunks = Object.create(null) as Record<string, () => unknown>;
   const variables = new LazyVariables(thunks);
   for (const v of compiled) {
@@ -133,7 +158,10 @@ function lazyVariables(compiled: readonly CompiledExpression[], activate: (e: Co
   return variables;
 }
 
-function matchConditions(conditions: readonly CompiledExpression[], evaluate: (c: CompiledExpression) => unknown): { matches: boolean; error?: string } {
+function matchConditions(
+  conditions: readonly CompiledExpression[],
+  evaluate: (c: CompiledExpression) => unknown,
+): { matches: boolean; error?: string } {
   const errors: string[] = [];
   for (const c of conditions) {
     let value: unknown;

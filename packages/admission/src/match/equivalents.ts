@@ -36,11 +36,21 @@ function fromCatalog(): Classes {
   const classes: Classes = new Map();
   for (const info of catalog.kinds) {
     if (!info.resource) continue;
-    const members: EquivalentResource[] = [{ resource: { group: info.group, version: info.version, resource: info.resource }, kind: { group: info.group, version: info.version, kind: info.kind }, subresources: info.subresources }];
+    const members: EquivalentResource[] = [
+      {
+        resource: { group: info.group, version: info.version, resource: info.resource },
+        kind: { group: info.group, version: info.version, kind: info.kind },
+        subresources: info.subresources,
+      },
+    ];
     for (const e of info.entry.equivalentResources ?? []) {
       if (!e.resource) continue;
       const { group, version } = splitApiVersion(e.apiVersion);
-      members.push({ resource: { group, version, resource: e.resource }, kind: { group, version, kind: e.kind }, subresources: e.subresources ?? [] });
+      members.push({
+        resource: { group, version, resource: e.resource },
+        kind: { group, version, kind: e.kind },
+        subresources: e.subresources ?? [],
+      });
     }
     addClass(classes, members);
   }
@@ -55,7 +65,11 @@ function classesFor(state: State): Classes {
   if (cached) return cached;
   const classes: Classes = new Map(fromCatalog());
   for (const crd of state.crds) {
-    const members = servedVersions(crd).map((v) => ({ resource: { group: v.group, version: v.version, resource: v.plural }, kind: { group: v.group, version: v.version, kind: v.kind }, subresources: v.subresources }));
+    const members = servedVersions(crd).map((v) => ({
+      resource: { group: v.group, version: v.version, resource: v.plural },
+      kind: { group: v.group, version: v.version, kind: v.kind },
+      subresources: v.subresources,
+    }));
     if (members.length > 0) addClass(classes, members);
   }
   stateClasses.set(state, classes);
@@ -77,8 +91,11 @@ export function equivalentsOf(state: State, resource: GroupVersionResource, subR
 export function subresourceKindOf(e: EquivalentResource, subResource: string, requestKind: GroupVersionKind): GroupVersionKind {
   if (subResource === '' || requestKind.kind === e.kind.kind) return e.kind;
   if (subResource === 'scale') {
-    const ownScale = (e.resource.group === 'apps' || e.resource.group === 'extensions') && /(alpha|beta)/.test(e.resource.version);
-    return ownScale ? { group: e.resource.group, version: e.resource.version, kind: 'Scale' } : { group: 'autoscaling', version: 'v1', kind: 'Scale' };
+    const ownScale =
+      (e.resource.group === 'apps' || e.resource.group === 'extensions') && /(alpha|beta)/.test(e.resource.version);
+    return ownScale
+      ? { group: e.resource.group, version: e.resource.version, kind: 'Scale' }
+      : { group: 'autoscaling', version: 'v1', kind: 'Scale' };
   }
   return requestKind;
 }

@@ -25,8 +25,14 @@ function deploymentAttrs(over: Partial<MatchAttributes> = {}): MatchAttributes {
   };
 }
 
-const v1beta1 = deploymentAttrs({ kind: { group: 'apps', version: 'v1beta1', kind: 'Deployment' }, resource: { group: 'apps', version: 'v1beta1', resource: 'deployments' } });
-const extensions = deploymentAttrs({ kind: { group: 'extensions', version: 'v1beta1', kind: 'Deployment' }, resource: { group: 'extensions', version: 'v1beta1', resource: 'deployments' } });
+const v1beta1 = deploymentAttrs({
+  kind: { group: 'apps', version: 'v1beta1', kind: 'Deployment' },
+  resource: { group: 'apps', version: 'v1beta1', resource: 'deployments' },
+});
+const extensions = deploymentAttrs({
+  kind: { group: 'extensions', version: 'v1beta1', kind: 'Deployment' },
+  resource: { group: 'extensions', version: 'v1beta1', resource: 'deployments' },
+});
 
 function rule(over: JsonObject = {}): JsonObject {
   return { operations: ['CREATE', 'UPDATE'], apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments'], ...over };
@@ -40,7 +46,12 @@ describe('resource rules', () => {
   it('matches group, version, resource and operation with wildcards', () => {
     expect(match({ resourceRules: [rule()] }, deploymentAttrs()).matches).toBe(true);
     expect(match({ resourceRules: [rule({ operations: ['UPDATE'] })] }, deploymentAttrs()).matches).toBe(false);
-    expect(match({ resourceRules: [rule({ apiGroups: ['*'], apiVersions: ['*'], resources: ['*'], operations: ['*'] })] }, deploymentAttrs()).matches).toBe(true);
+    expect(
+      match(
+        { resourceRules: [rule({ apiGroups: ['*'], apiVersions: ['*'], resources: ['*'], operations: ['*'] })] },
+        deploymentAttrs(),
+      ).matches,
+    ).toBe(true);
     expect(match({ resourceRules: [rule({ resources: ['pods'] })] }, deploymentAttrs()).matches).toBe(false);
   });
 
@@ -56,7 +67,13 @@ describe('resource rules', () => {
   });
 
   it('applies scope: Namespaced excludes cluster-scoped requests and Namespaces', () => {
-    const ns = deploymentAttrs({ kind: { group: '', version: 'v1', kind: 'Namespace' }, resource: { group: '', version: 'v1', resource: 'namespaces' }, namespace: 'prod', name: 'prod', object: { metadata: { name: 'prod' } } });
+    const ns = deploymentAttrs({
+      kind: { group: '', version: 'v1', kind: 'Namespace' },
+      resource: { group: '', version: 'v1', resource: 'namespaces' },
+      namespace: 'prod',
+      name: 'prod',
+      object: { metadata: { name: 'prod' } },
+    });
     const any = { apiGroups: ['*'], apiVersions: ['*'], resources: ['*'] };
     expect(match({ resourceRules: [rule({ ...any, scope: 'Namespaced' })] }, ns).matches).toBe(false);
     expect(match({ resourceRules: [rule({ ...any, scope: 'Cluster' })] }, ns).matches).toBe(true);
@@ -79,7 +96,9 @@ describe('resource rules', () => {
   });
 
   it('lets exclude rules win', () => {
-    expect(match({ resourceRules: [rule()], excludeResourceRules: [rule({ resourceNames: ['web'] })] }, deploymentAttrs()).matches).toBe(false);
+    expect(
+      match({ resourceRules: [rule()], excludeResourceRules: [rule({ resourceNames: ['web'] })] }, deploymentAttrs()).matches,
+    ).toBe(false);
   });
 });
 
@@ -87,7 +106,11 @@ describe('matchPolicy', () => {
   it('Equivalent matches apps/v1beta1 and extensions/v1beta1 requests through apps/v1 and reports apps/v1', () => {
     for (const attrs of [v1beta1, extensions]) {
       const outcome = match({ resourceRules: [rule()], matchPolicy: 'Equivalent' }, attrs);
-      expect(outcome).toEqual({ matches: true, resource: { group: 'apps', version: 'v1', resource: 'deployments' }, kind: { group: 'apps', version: 'v1', kind: 'Deployment' } });
+      expect(outcome).toEqual({
+        matches: true,
+        resource: { group: 'apps', version: 'v1', resource: 'deployments' },
+        kind: { group: 'apps', version: 'v1', kind: 'Deployment' },
+      });
     }
   });
 
@@ -104,8 +127,13 @@ describe('matchPolicy', () => {
   });
 
   it('knows no equivalents for resources without them (pods)', () => {
-    const pod = deploymentAttrs({ kind: { group: '', version: 'v1', kind: 'Pod' }, resource: { group: '', version: 'v1', resource: 'pods' } });
-    expect(match({ resourceRules: [rule({ apiGroups: [''], apiVersions: ['v1beta1'], resources: ['pods'] })] }, pod).matches).toBe(false);
+    const pod = deploymentAttrs({
+      kind: { group: '', version: 'v1', kind: 'Pod' },
+      resource: { group: '', version: 'v1', resource: 'pods' },
+    });
+    expect(
+      match({ resourceRules: [rule({ apiGroups: [''], apiVersions: ['v1beta1'], resources: ['pods'] })] }, pod).matches,
+    ).toBe(false);
   });
 
   it('only uses equivalents that serve the subresource', () => {
@@ -116,34 +144,62 @@ describe('matchPolicy', () => {
 
 describe('selectors', () => {
   it('matches the namespace labels; cluster-scoped requests are never exempted', () => {
-    const criteria = { resourceRules: [rule({ apiGroups: ['*'], resources: ['*'], apiVersions: ['*'] })], namespaceSelector: { matchLabels: { env: 'prod' } } };
+    const criteria = {
+      resourceRules: [rule({ apiGroups: ['*'], resources: ['*'], apiVersions: ['*'] })],
+      namespaceSelector: { matchLabels: { env: 'prod' } },
+    };
     expect(match(criteria, deploymentAttrs()).matches).toBe(true);
     expect(match(criteria, deploymentAttrs({ namespace: 'dev' })).matches).toBe(false);
-    const node = deploymentAttrs({ kind: { group: '', version: 'v1', kind: 'Node' }, resource: { group: '', version: 'v1', resource: 'nodes' }, namespace: '' });
+    const node = deploymentAttrs({
+      kind: { group: '', version: 'v1', kind: 'Node' },
+      resource: { group: '', version: 'v1', resource: 'nodes' },
+      namespace: '',
+    });
     expect(match(criteria, node).matches).toBe(true);
   });
 
   it('uses a Namespace request’s own labels', () => {
-    const criteria = { resourceRules: [rule({ apiGroups: [''], apiVersions: ['v1'], resources: ['namespaces'] })], namespaceSelector: { matchLabels: { env: 'new' } } };
-    const ns = deploymentAttrs({ kind: { group: '', version: 'v1', kind: 'Namespace' }, resource: { group: '', version: 'v1', resource: 'namespaces' }, namespace: 'fresh', object: { metadata: { name: 'fresh', labels: { env: 'new' } } } });
+    const criteria = {
+      resourceRules: [rule({ apiGroups: [''], apiVersions: ['v1'], resources: ['namespaces'] })],
+      namespaceSelector: { matchLabels: { env: 'new' } },
+    };
+    const ns = deploymentAttrs({
+      kind: { group: '', version: 'v1', kind: 'Namespace' },
+      resource: { group: '', version: 'v1', resource: 'namespaces' },
+      namespace: 'fresh',
+      object: { metadata: { name: 'fresh', labels: { env: 'new' } } },
+    });
     expect(match(criteria, ns).matches).toBe(true);
   });
 
   it('reports an unknown namespace only when the rules match', () => {
     const criteria = { resourceRules: [rule()], namespaceSelector: { matchLabels: { env: 'prod' } } };
-    expect(match(criteria, deploymentAttrs({ namespace: 'ghost' }))).toEqual({ matches: false, error: { message: 'namespaces "ghost" not found', code: 404 } });
-    expect(match({ ...criteria, resourceRules: [rule({ resources: ['pods'] })] }, deploymentAttrs({ namespace: 'ghost' }))).toEqual({ matches: false });
+    expect(match(criteria, deploymentAttrs({ namespace: 'ghost' }))).toEqual({
+      matches: false,
+      error: { message: 'namespaces "ghost" not found', code: 404 },
+    });
+    expect(
+      match({ ...criteria, resourceRules: [rule({ resources: ['pods'] })] }, deploymentAttrs({ namespace: 'ghost' })),
+    ).toEqual({ matches: false });
   });
 
   it('matches the object selector against the new or the old object', () => {
-    const criteria = { resourceRules: [rule()], objectSelector: { matchExpressions: [{ key: 'tier', operator: 'In', values: ['front'] }] } };
+    const criteria = {
+      resourceRules: [rule()],
+      objectSelector: { matchExpressions: [{ key: 'tier', operator: 'In', values: ['front'] }] },
+    };
     expect(match(criteria, deploymentAttrs()).matches).toBe(false);
-    expect(match(criteria, deploymentAttrs({ operation: 'UPDATE', oldObject: { metadata: { labels: { tier: 'front' } } } })).matches).toBe(true);
+    expect(
+      match(criteria, deploymentAttrs({ operation: 'UPDATE', oldObject: { metadata: { labels: { tier: 'front' } } } })).matches,
+    ).toBe(true);
     expect(match(criteria, deploymentAttrs({ object: null })).matches).toBe(false);
   });
 
   it('reports a broken selector as an error once the rules match', () => {
-    const broken = { resourceRules: [rule()], objectSelector: { matchExpressions: [{ key: 'tier', operator: 'In', values: [] }] } };
+    const broken = {
+      resourceRules: [rule()],
+      objectSelector: { matchExpressions: [{ key: 'tier', operator: 'In', values: [] }] },
+    };
     const outcome = match(broken, deploymentAttrs());
     expect(outcome.matches).toBe(false);
     expect(outcome.matches === false && outcome.error?.message).toContain("values set can't be empty");
@@ -153,7 +209,12 @@ describe('selectors', () => {
 describe('never matched', () => {
   it('skips DELETE and the policy and binding resources of any version', () => {
     expect(neverMatched({ operation: 'DELETE', resource: { group: 'apps', version: 'v1', resource: 'deployments' } })).toBe(true);
-    expect(neverMatched({ operation: 'CREATE', resource: { group: 'admissionregistration.plat.io', version: 'v1beta1', resource: 'mutatingadmissionpolicybindings' } })).toBe(true);
+    expect(
+      neverMatched({
+        operation: 'CREATE',
+        resource: { group: 'admissionregistration.plat.io', version: 'v1beta1', resource: 'mutatingadmissionpolicybindings' },
+      }),
+    ).toBe(true);
     expect(neverMatched({ operation: 'CONNECT', resource: { group: '', version: 'v1', resource: 'pods' } })).toBe(false);
   });
 });

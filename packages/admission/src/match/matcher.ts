@@ -30,7 +30,8 @@ interface MatchError {
   code?: number;
 }
 
-export type MatchOutcome = { matches: false; error?: MatchError } | { matches: true; resource: GroupVersionResource; kind: GroupVersionKind };
+export type MatchOutcome =
+  { matches: false; error?: MatchError } | { matches: true; resource: GroupVersionResource; kind: GroupVersionKind };
 
 const NO_MATCH: MatchOutcome = { matches: false };
 
@@ -58,7 +59,11 @@ function parsedSelector(selector: LabelSelector | undefined): ParsedSelector {
   return parsed;
 }
 
-function matchNamespace(criteria: MatchResources, a: MatchAttributes, ctx: MatchContext): { matches: boolean; error?: MatchError } {
+function matchNamespace(
+  criteria: MatchResources,
+  a: MatchAttributes,
+  ctx: MatchContext,
+): { matches: boolean; error?: MatchError } {
   // Cluster-scoped requests other than namespaces are never exempted.
   if (a.namespace === '' && a.resource.resource !== 'namespaces') return MATCHES;
   const parsed = parsedSelector(criteria.namespaceSelector);
@@ -89,7 +94,12 @@ export function selectsByObject(criteria: MatchResources): boolean {
 
 /** Whether namespaceLabels reads the request's object rather than a stored namespace. */
 export function isNamespaceWrite(a: Pick<MatchAttributes, 'resource' | 'subResource' | 'operation'>): boolean {
-  return a.resource.resource === 'namespaces' && a.resource.group === '' && a.subResource === '' && (a.operation === 'CREATE' || a.operation === 'UPDATE');
+  return (
+    a.resource.resource === 'namespaces' &&
+    a.resource.group === '' &&
+    a.subResource === '' &&
+    (a.operation === 'CREATE' || a.operation === 'UPDATE')
+  );
 }
 
 const MATCHES: { matches: boolean } = { matches: true };
@@ -100,7 +110,12 @@ function named(rule: NamedRule, name: string): boolean {
 }
 
 /** Whether any rule matches, directly or (Equivalent) through an equivalent resource. */
-function matchRules(rules: readonly NamedRule[], policy: MatchResources['matchPolicy'], a: MatchAttributes, ctx: MatchContext): MatchOutcome {
+function matchRules(
+  rules: readonly NamedRule[],
+  policy: MatchResources['matchPolicy'],
+  a: MatchAttributes,
+  ctx: MatchContext,
+): MatchOutcome {
   const direct = { resource: a.resource, subResource: a.subResource, namespace: a.namespace, operation: a.operation };
   for (const rule of rules) {
     if (ruleMatches(rule, direct) && named(rule, a.name)) return { matches: true, resource: a.resource, kind: a.kind };
@@ -109,7 +124,8 @@ function matchRules(rules: readonly NamedRule[], policy: MatchResources['matchPo
   const equivalents = equivalentsOf(ctx.state, a.resource, a.subResource);
   for (const rule of rules) {
     for (const e of equivalents) {
-      if (ruleMatches(rule, { ...direct, resource: e.resource }) && named(rule, a.name)) return { matches: true, resource: e.resource, kind: subresourceKindOf(e, a.subResource, a.kind) };
+      if (ruleMatches(rule, { ...direct, resource: e.resource }) && named(rule, a.name))
+        return { matches: true, resource: e.resource, kind: subresourceKindOf(e, a.subResource, a.kind) };
     }
   }
   return NO_MATCH;
@@ -165,7 +181,9 @@ const MAX_RULE_OUTCOMES = 512;
 function rulesOutcome(criteria: MatchResources, a: MatchAttributes, keys: RuleKeys, ctx: MatchContext): MatchOutcome {
   let cache = ruleCaches.get(criteria);
   if (!cache || cache.state !== ctx.state) {
-    const byName = criteria.resourceRules.some((r) => r.resourceNames.length > 0) || criteria.excludeResourceRules.some((r) => r.resourceNames.length > 0);
+    const byName =
+      criteria.resourceRules.some((r) => r.resourceNames.length > 0) ||
+      criteria.excludeResourceRules.some((r) => r.resourceNames.length > 0);
     cache = { state: ctx.state, byName, outcomes: new Map() };
     ruleCaches.set(criteria, cache);
   }
@@ -183,7 +201,12 @@ function rulesOutcome(criteria: MatchResources, a: MatchAttributes, keys: RuleKe
 }
 
 /** `keys` are `ruleKeysOf(a)`, for callers matching one request against many criteria. */
-export function matchResources(criteria: MatchResources, a: MatchAttributes, ctx: MatchContext, keys: RuleKeys = ruleKeysOf(a)): MatchOutcome {
+export function matchResources(
+  criteria: MatchResources,
+  a: MatchAttributes,
+  ctx: MatchContext,
+  keys: RuleKeys = ruleKeysOf(a),
+): MatchOutcome {
   // Upstream checks the selectors before the rules; every check is free of side effects and
   // any plain "no" gives NO_MATCH, so asking the (cached) rules first gives the same outcome.
   const included = rulesOutcome(criteria, a, keys, ctx);
@@ -200,5 +223,11 @@ export function matchResources(criteria: MatchResources, a: MatchAttributes, ctx
 /** Requests no policy ever sees: DELETE, and the policies and bindings themselves. */
 export function neverMatched(a: Pick<MatchAttributes, 'operation' | 'resource'>): boolean {
   if (a.operation !== 'CREATE' && a.operation !== 'UPDATE' && a.operation !== 'CONNECT') return true;
-  return a.resource.group === 'admissionregistration.plat.io' && (a.resource.resource === 'mutatingadmissionpolicies' || a.resource.resource === 'mutatingadmissionpolicybindings' || a.resource.resource === 'validatingadmissionpolicies' || a.resource.resource === 'validatingadmissionpolicybindings');
+  return (
+    a.resource.group === 'admissionregistration.plat.io' &&
+    (a.resource.resource === 'mutatingadmissionpolicies' ||
+      a.resource.resource === 'mutatingadmissionpolicybindings' ||
+      a.resource.resource === 'validatingadmissionpolicies' ||
+      a.resource.resource === 'validatingadmissionpolicybindings')
+  );
 }

@@ -31,16 +31,33 @@ describe('apply configurations on a Deployment', () => {
   it('refuses a member named constructor or toString as undeclared, as any unknown member (no schema comes from Object.prototype)', () => {
     for (const key of ['constructor', 'toString', 'bogus']) {
       const config = JSON.parse(`{"spec": {"${key}": {"containers": [{"name": "x"}]}}}`) as JsonObject;
-      expect(() => merged(live([{ name: 'app', image: 'nginx:1' }]), config)).toThrow(`.spec.${key}: field not declared in schema`);
+      expect(() => merged(live([{ name: 'app', image: 'nginx:1' }]), config)).toThrow(
+        `.spec.${key}: field not declared in schema`,
+      );
     }
   });
 
   it('merges containers by name: new ones appended, existing ones merged field by field', () => {
-    const base = live([{ name: 'app', image: 'nginx:1', imagePullPolicy: 'Always' }, { name: 'log', image: 'fluent:1' }]);
-    const out = merged(base, podSpec({ containers: [{ name: 'proxy', image: 'envoy:1' }, { name: 'app', image: 'nginx:2' }] }));
+    const base = live([
+      { name: 'app', image: 'nginx:1', imagePullPolicy: 'Always' },
+      { name: 'log', image: 'fluent:1' },
+    ]);
+    const out = merged(
+      base,
+      podSpec({
+        containers: [
+          { name: 'proxy', image: 'envoy:1' },
+          { name: 'app', image: 'nginx:2' },
+        ],
+      }),
+    );
     // The configuration puts proxy before app, so it lands before app; log keeps its place.
     expect(names(containersOf(out))).toEqual(['proxy', 'app', 'log']);
-    expect(at(out, 'spec', 'template', 'spec', 'containers', 1)).toEqual({ name: 'app', image: 'nginx:2', imagePullPolicy: 'Always' });
+    expect(at(out, 'spec', 'template', 'spec', 'containers', 1)).toEqual({
+      name: 'app',
+      image: 'nginx:2',
+      imagePullPolicy: 'Always',
+    });
   });
 
   it('appends pure additions after the existing entries', () => {
@@ -49,8 +66,29 @@ describe('apply configurations on a Deployment', () => {
   });
 
   it('keys ports by containerPort and protocol, with protocol defaulting to TCP', () => {
-    const base = live([{ name: 'app', ports: [{ containerPort: 80, name: 'http' }, { containerPort: 53, protocol: 'UDP' }] }]);
-    const out = merged(base, podSpec({ containers: [{ name: 'app', ports: [{ containerPort: 80, protocol: 'TCP', hostPort: 8080 }, { containerPort: 53, protocol: 'TCP' }] }] }));
+    const base = live([
+      {
+        name: 'app',
+        ports: [
+          { containerPort: 80, name: 'http' },
+          { containerPort: 53, protocol: 'UDP' },
+        ],
+      },
+    ]);
+    const out = merged(
+      base,
+      podSpec({
+        containers: [
+          {
+            name: 'app',
+            ports: [
+              { containerPort: 80, protocol: 'TCP', hostPort: 8080 },
+              { containerPort: 53, protocol: 'TCP' },
+            ],
+          },
+        ],
+      }),
+    );
     expect(at(containersOf(out), 0, 'ports')).toEqual([
       { containerPort: 80, name: 'http', hostPort: 8080, protocol: 'TCP' },
       { containerPort: 53, protocol: 'UDP' },
@@ -59,8 +97,29 @@ describe('apply configurations on a Deployment', () => {
   });
 
   it('merges env by name and keeps entries the configuration does not name', () => {
-    const base = live([{ name: 'app', env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }] }]);
-    const out = merged(base, podSpec({ containers: [{ name: 'app', env: [{ name: 'B', value: 'two' }, { name: 'C', value: '3' }] }] }));
+    const base = live([
+      {
+        name: 'app',
+        env: [
+          { name: 'A', value: '1' },
+          { name: 'B', value: '2' },
+        ],
+      },
+    ]);
+    const out = merged(
+      base,
+      podSpec({
+        containers: [
+          {
+            name: 'app',
+            env: [
+              { name: 'B', value: 'two' },
+              { name: 'C', value: '3' },
+            ],
+          },
+        ],
+      }),
+    );
     expect(at(containersOf(out), 0, 'env')).toEqual([
       { name: 'A', value: '1' },
       { name: 'B', value: 'two' },
@@ -69,7 +128,16 @@ describe('apply configurations on a Deployment', () => {
   });
 
   it('collapses duplicate live entries into one built from the configuration when touched', () => {
-    const base = live([{ name: 'app', env: [{ name: 'A', value: '1' }, { name: 'A', value: '2' }, { name: 'B', value: 'b' }] }]);
+    const base = live([
+      {
+        name: 'app',
+        env: [
+          { name: 'A', value: '1' },
+          { name: 'A', value: '2' },
+          { name: 'B', value: 'b' },
+        ],
+      },
+    ]);
     const out = merged(base, podSpec({ containers: [{ name: 'app', env: [{ name: 'A', value: 'x' }] }] }));
     expect(at(containersOf(out), 0, 'env')).toEqual([
       { name: 'A', value: 'x' },
@@ -77,11 +145,18 @@ describe('apply configurations on a Deployment', () => {
     ]);
     // Untouched duplicates are tolerated and kept.
     const untouched = merged(base, podSpec({ containers: [{ name: 'app', env: [{ name: 'C', value: 'c' }] }] }));
-    expect(at(containersOf(untouched), 0, 'env')).toEqual([{ name: 'A', value: '1' }, { name: 'A', value: '2' }, { name: 'B', value: 'b' }, { name: 'C', value: 'c' }]);
+    expect(at(containersOf(untouched), 0, 'env')).toEqual([
+      { name: 'A', value: '1' },
+      { name: 'A', value: '2' },
+      { name: 'B', value: 'b' },
+      { name: 'C', value: 'c' },
+    ]);
   });
 
   it('rejects duplicate keys in the configuration and items missing a key field', () => {
-    expect(() => merged(live([]), podSpec({ containers: [{ name: 'x' }, { name: 'x' }] }))).toThrow(/duplicate entries for key \[name="x"\]/);
+    expect(() => merged(live([]), podSpec({ containers: [{ name: 'x' }, { name: 'x' }] }))).toThrow(
+      /duplicate entries for key \[name="x"\]/,
+    );
     expect(() => merged(live([]), podSpec({ volumes: [{ emptyDir: {} }] }))).toThrow(/omits key field "name"/);
   });
 
@@ -120,23 +195,37 @@ describe('apply configurations on a Deployment', () => {
     expect(attempt(podSpec({ nodeSelector: { disk: 'ssd' } }))).toContain(': .spec.template.spec.nodeSelector');
     expect(attempt({ spec: { selector: { matchLabels: { app: 'x' } } } })).toContain(': .spec.selector');
     // Capabilities is a granular struct, but its add list is atomic.
-    expect(attempt(podSpec({ containers: [{ name: 'app', securityContext: { capabilities: { add: ['NET_ADMIN'] } } }] }))).toContain('.securityContext.capabilities.add');
+    expect(
+      attempt(podSpec({ containers: [{ name: 'app', securityContext: { capabilities: { add: ['NET_ADMIN'] } } }] })),
+    ).toContain('.securityContext.capabilities.add');
   });
 
   it('accepts granular structs and maps below a list entry (resources.limits)', () => {
-    const out = merged(live([{ name: 'app', resources: { limits: { cpu: '1' } } }]), podSpec({ containers: [{ name: 'app', resources: { limits: { memory: '1Gi' } } }] }));
+    const out = merged(
+      live([{ name: 'app', resources: { limits: { cpu: '1' } } }]),
+      podSpec({ containers: [{ name: 'app', resources: { limits: { memory: '1Gi' } } }] }),
+    );
     expect(at(containersOf(out), 0, 'resources')).toEqual({ limits: { cpu: '1', memory: '1Gi' } });
   });
 
   it('rejects undeclared fields and wrong shapes before merging', () => {
-    expect(() => merged(live([]), { spec: { replicasx: 1 } })).toThrow('failed to convert patch object to typed object: .spec.replicasx: field not declared in schema');
+    expect(() => merged(live([]), { spec: { replicasx: 1 } })).toThrow(
+      'failed to convert patch object to typed object: .spec.replicasx: field not declared in schema',
+    );
     expect(() => merged(live([]), { spec: { replicas: 'three' } })).toThrow('.spec.replicas: expected integer, got string');
   });
 
   it('merges a field an open struct keeps undeclared as untyped: maps merged, lists replaced, nothing rejected', () => {
-    const schema: SchemaNode = { type: 'object', properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { known: { type: 'string' } } } } };
+    const schema: SchemaNode = {
+      type: 'object',
+      properties: {
+        spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { known: { type: 'string' } } },
+      },
+    };
     const base: JsonObject = { spec: { extra: { items: [1, 2], nested: { a: 1 } } } };
-    expect(mergeApplyConfiguration(base, { spec: { extra: { items: [3], nested: { b: 2 } } } }, schema)).toEqual({ spec: { extra: { items: [3], nested: { a: 1, b: 2 } } } });
+    expect(mergeApplyConfiguration(base, { spec: { extra: { items: [3], nested: { b: 2 } } } }, schema)).toEqual({
+      spec: { extra: { items: [3], nested: { a: 1, b: 2 } } },
+    });
   });
 
   it('uses a CRD-like schema: lists without a list type are atomic, preserve-unknown-fields is open', () => {
@@ -147,7 +236,12 @@ describe('apply configurations on a Deployment', () => {
           type: 'object',
           properties: {
             hosts: { type: 'array', items: { type: 'string' } },
-            rules: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['id'], items: { type: 'object', properties: { id: { type: 'string' }, v: { type: 'integer' } } } },
+            rules: {
+              type: 'array',
+              'x-kubernetes-list-type': 'map',
+              'x-kubernetes-list-map-keys': ['id'],
+              items: { type: 'object', properties: { id: { type: 'string' }, v: { type: 'integer' } } },
+            },
             extra: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
           },
         },
@@ -155,7 +249,9 @@ describe('apply configurations on a Deployment', () => {
     };
     const base: JsonObject = { spec: { hosts: ['a'], rules: [{ id: 'r1', v: 1 }], extra: { k: [1] } } };
     expect(() => mergeApplyConfiguration(base, { spec: { hosts: ['b'] } }, schema)).toThrow('.spec.hosts');
-    expect(mergeApplyConfiguration(base, { spec: { rules: [{ id: 'r1', v: 2 }, { id: 'r2' }], extra: { k: [2], j: true } } }, schema)).toEqual({
+    expect(
+      mergeApplyConfiguration(base, { spec: { rules: [{ id: 'r1', v: 2 }, { id: 'r2' }], extra: { k: [2], j: true } } }, schema),
+    ).toEqual({
       spec: { hosts: ['a'], rules: [{ id: 'r1', v: 2 }, { id: 'r2' }], extra: { k: [2], j: true } },
     });
   });

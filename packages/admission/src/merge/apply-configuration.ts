@@ -51,7 +51,11 @@ function computeShape(node: SchemaNode): Shape {
     }
     case 'array':
       // Lists without a list type are atomic, both for native kinds and for CRDs.
-      return { kind: 'list', listType: node['x-kubernetes-list-type'] ?? 'atomic', keys: node['x-kubernetes-list-map-keys'] ?? [] };
+      return {
+        kind: 'list',
+        listType: node['x-kubernetes-list-type'] ?? 'atomic',
+        keys: node['x-kubernetes-list-map-keys'] ?? [],
+      };
     case 'string':
     case 'number':
     case 'integer':
@@ -59,7 +63,8 @@ function computeShape(node: SchemaNode): Shape {
       return { kind: 'scalar', accepts: node.type };
     default:
       // A quantity (no type, format quantity) or any other untyped leaf.
-      if (node.properties) return { kind: 'struct', atomic: atomicMap, open: node['x-kubernetes-preserve-unknown-fields'] === true };
+      if (node.properties)
+        return { kind: 'struct', atomic: atomicMap, open: node['x-kubernetes-preserve-unknown-fields'] === true };
       return node.format === 'quantity' ? { kind: 'scalar', accepts: 'int-or-string' } : { kind: 'untyped' };
   }
 }
@@ -90,7 +95,8 @@ function step(path: Path, key: string | number): Path {
 // A string step that starts with "[" is an item named by its key (`[name="a"]`), written as is.
 function pathString(path: Path): string {
   let out = '';
-  for (let p = path; p !== undefined; p = p.up) out = (typeof p.key === 'number' ? `[${p.key}]` : p.key.startsWith('[') ? p.key : `.${p.key}`) + out;
+  for (let p = path; p !== undefined; p = p.up)
+    out = (typeof p.key === 'number' ? `[${p.key}]` : p.key.startsWith('[') ? p.key : `.${p.key}`) + out;
   return out;
 }
 
@@ -99,15 +105,24 @@ function pathString(path: Path): string {
  * kind's root schema, a built-in kind's or a CRD version's: there is no merge without one
  * (the engine refuses a mutation of a kind it has no schema for).
  */
-export function mergeApplyConfiguration(live: Json | undefined, config: JsonObject, schema: SchemaNode, constantBase?: JsonObject): Json {
+export function mergeApplyConfiguration(
+  live: Json | undefined,
+  config: JsonObject,
+  schema: SchemaNode,
+  constantBase?: JsonObject,
+): Json {
   const passed = constantBase && rememberable(config) ? passedChecks(constantBase, schema) : undefined;
   if (!(passed && hasPassed(passed, config))) {
     const problems: string[] = [];
     checkTypes(config, schema, undefined, problems);
-    if (problems.length > 0) throw new ApplyConfigurationError(`failed to convert patch object to typed object: ${problems.join(', ')}`);
+    if (problems.length > 0)
+      throw new ApplyConfigurationError(`failed to convert patch object to typed object: ${problems.join(', ')}`);
     const atomics: string[] = [];
     findAtomics(config, schema, undefined, atomics);
-    if (atomics.length > 0) throw new ApplyConfigurationError(`invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: ${atomics.join(', ')}`);
+    if (atomics.length > 0)
+      throw new ApplyConfigurationError(
+        `invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: ${atomics.join(', ')}`,
+      );
     if (passed) {
       // Both come from requests: a bound, though a state normally sees a handful.
       if (passed.length >= 64) passed.length = 0;
@@ -213,7 +228,13 @@ function findAtomics(value: Json, node: SchemaNode | undefined, path: Path, out:
 
 // Upstream names an item of a keyed list by its key (`containers[name="a"]`, `finalizers[="x"]`),
 // and by its index only in an atomic list or where the key cannot be read.
-function itemStep(item: Json, itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path, i: number): string | number {
+function itemStep(
+  item: Json,
+  itemSchema: SchemaNode | undefined,
+  shape: Extract<Shape, { kind: 'list' }>,
+  path: Path,
+  i: number,
+): string | number {
   if (shape.listType === 'atomic') return i;
   try {
     return describeKey(shape, itemKey(item, itemSchema, shape, path, i));
@@ -234,7 +255,13 @@ function merge(live: Json | undefined, config: Json | undefined, node: SchemaNod
     case 'struct':
     case 'map':
       if (shape.atomic || !isObject(config)) return clone(config);
-      return mergeMaps(isObject(live) ? live : undefined, config, shape.kind === 'struct' ? node?.properties : undefined, shape.kind === 'map' ? node?.additionalProperties : undefined, path);
+      return mergeMaps(
+        isObject(live) ? live : undefined,
+        config,
+        shape.kind === 'struct' ? node?.properties : undefined,
+        shape.kind === 'map' ? node?.additionalProperties : undefined,
+        path,
+      );
     case 'untyped':
       if (!isObject(config)) return clone(config);
       return mergeMaps(isObject(live) ? live : undefined, config, undefined, undefined, path);
@@ -247,13 +274,28 @@ function merge(live: Json | undefined, config: Json | undefined, node: SchemaNod
 }
 
 /** A struct's fields take their schema from `properties`, a map's values from `values`. */
-function mergeMaps(live: JsonObject | undefined, config: JsonObject, properties: Record<string, SchemaNode> | undefined, values: SchemaNode | undefined, path: Path): JsonObject {
+function mergeMaps(
+  live: JsonObject | undefined,
+  config: JsonObject,
+  properties: Record<string, SchemaNode> | undefined,
+  values: SchemaNode | undefined,
+  path: Path,
+): JsonObject {
   const out: JsonObject = live ? shallowCopy(live) : {};
   // for-in: no copy of the key list (JSON objects inherit nothing enumerable).
   for (const key in config) {
     const value = config[key] as Json;
     if (value === null) continue;
-    setOwn(out, key, merge(live ? getOwn(live, key) as Json | undefined : undefined, value, properties ? (getOwn(properties, key) as SchemaNode | undefined) : values, step(path, key)));
+    setOwn(
+      out,
+      key,
+      merge(
+        live ? (getOwn(live, key) as Json | undefined) : undefined,
+        value,
+        properties ? (getOwn(properties, key) as SchemaNode | undefined) : values,
+        step(path, key),
+      ),
+    );
   }
   return out;
 }
@@ -263,9 +305,18 @@ function mergeMaps(live: JsonObject | undefined, config: JsonObject, properties:
  * A `map` list's key is the JSON text of its key values' list (`["a",80]`), written out
  * without building the list. `path` and `i` locate the item, for messages only.
  */
-function itemKey(item: Json, itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path, i: number): string {
+function itemKey(
+  item: Json,
+  itemSchema: SchemaNode | undefined,
+  shape: Extract<Shape, { kind: 'list' }>,
+  path: Path,
+  i: number,
+): string {
   if (shape.listType === 'set') return JSON.stringify(item);
-  if (!isObject(item)) throw new ApplyConfigurationError(`${pathString(step(path, i))}: associative list with keys has an element that is not a map`);
+  if (!isObject(item))
+    throw new ApplyConfigurationError(
+      `${pathString(step(path, i))}: associative list with keys has an element that is not a map`,
+    );
   let key = '[';
   for (let k = 0; k < shape.keys.length; k++) {
     const field = shape.keys[k] as string;
@@ -273,7 +324,10 @@ function itemKey(item: Json, itemSchema: SchemaNode | undefined, shape: Extract<
     if (v === undefined || v === null) {
       // A key field left out takes its default (a port's protocol is TCP).
       const dflt = itemSchema?.properties?.[field]?.default as Json | undefined;
-      if (dflt === undefined) throw new ApplyConfigurationError(`${pathString(step(path, i))}: associative list with keys has an element that omits key field "${field}" (and doesn't have default value)`);
+      if (dflt === undefined)
+        throw new ApplyConfigurationError(
+          `${pathString(step(path, i))}: associative list with keys has an element that omits key field "${field}" (and doesn't have default value)`,
+        );
       v = dflt;
     }
     key += k === 0 ? JSON.stringify(v) : `,${JSON.stringify(v)}`;
@@ -293,14 +347,21 @@ interface Indexed {
   observed: Map<string, Json | null>;
 }
 
-function index(items: readonly Json[], itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path, allowDuplicates: boolean): Indexed {
+function index(
+  items: readonly Json[],
+  itemSchema: SchemaNode | undefined,
+  shape: Extract<Shape, { kind: 'list' }>,
+  path: Path,
+  allowDuplicates: boolean,
+): Indexed {
   const keys: string[] = [];
   const observed = new Map<string, Json | null>();
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as Json;
     const key = itemKey(item, itemSchema, shape, path, i);
     if (observed.has(key)) {
-      if (!allowDuplicates) throw new ApplyConfigurationError(`${pathString(path)}: duplicate entries for key ${describeKey(shape, key)}`);
+      if (!allowDuplicates)
+        throw new ApplyConfigurationError(`${pathString(path)}: duplicate entries for key ${describeKey(shape, key)}`);
       observed.set(key, null);
     } else {
       observed.set(key, item);
@@ -316,7 +377,13 @@ function index(items: readonly Json[], itemSchema: SchemaNode | undefined, shape
  * last), shared items merge recursively. Live duplicates are kept unless the configuration
  * names their key; then they collapse into one item built from the configuration.
  */
-function mergeLists(live: readonly Json[], config: readonly Json[], itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path): Json[] {
+function mergeLists(
+  live: readonly Json[],
+  config: readonly Json[],
+  itemSchema: SchemaNode | undefined,
+  shape: Extract<Shape, { kind: 'list' }>,
+  path: Path,
+): Json[] {
   const rhs = index(config, itemSchema, shape, path, false);
   const lhs = index(live, itemSchema, shape, path, true);
   const shared = rhs.keys.filter((k) => lhs.observed.has(k));
@@ -368,7 +435,16 @@ function mergeLists(live: readonly Json[], config: readonly Json[], itemSchema: 
 }
 
 /** Appends the merged item; `l` is null for a live key that occurs more than once: the item is then built from `r` alone. */
-function mergeItem(out: Json[], l: Json | null | undefined, r: Json | undefined, itemSchema: SchemaNode | undefined, shape: Extract<Shape, { kind: 'list' }>, path: Path): void {
+function mergeItem(
+  out: Json[],
+  l: Json | null | undefined,
+  r: Json | undefined,
+  itemSchema: SchemaNode | undefined,
+  shape: Extract<Shape, { kind: 'list' }>,
+  path: Path,
+): void {
   const at = out.length;
-  out.push(r === undefined ? (l ?? null) : shape.listType === 'set' ? clone(r) : merge(l ?? undefined, r, itemSchema, step(path, at)));
+  out.push(
+    r === undefined ? (l ?? null) : shape.listType === 'set' ? clone(r) : merge(l ?? undefined, r, itemSchema, step(path, at)),
+  );
 }

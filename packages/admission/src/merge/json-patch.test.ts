@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../json.js';
 import { diffToPatch } from './diff.js';
-import { applyJsonPatch, decodePointerToken, jsonBytes, JsonPatchError, JsonPatchTestFailed, MAX_PATCHED_BYTES, type JsonPatchOperation } from './json-patch.js';
+import {
+  applyJsonPatch,
+  decodePointerToken,
+  jsonBytes,
+  JsonPatchError,
+  JsonPatchTestFailed,
+  MAX_PATCHED_BYTES,
+  type JsonPatchOperation,
+} from './json-patch.js';
 
 const doc = (): Json => ({ metadata: { name: 'web', labels: { app: 'web' } }, spec: { list: [1, 2, 3] } });
 
@@ -28,7 +36,9 @@ describe('JSON patch (json-patch v4 semantics)', () => {
 
   it('rejects an index past the end and a missing parent', () => {
     expect(errorOf([{ op: 'add', path: '/spec/list/9', value: 1 }])).toContain('Unable to access invalid index: 9');
-    expect(errorOf([{ op: 'add', path: '/metadata/annotations/x', value: '1' }])).toBe('add operation does not apply: doc is missing path: "/metadata/annotations/x": missing value');
+    expect(errorOf([{ op: 'add', path: '/metadata/annotations/x', value: '1' }])).toBe(
+      'add operation does not apply: doc is missing path: "/metadata/annotations/x": missing value',
+    );
   });
 
   it('decodes ~1 and ~0 in pointers', () => {
@@ -39,15 +49,23 @@ describe('JSON patch (json-patch v4 semantics)', () => {
   });
 
   it('errors when removing a missing key or a key under a missing parent', () => {
-    expect(errorOf([{ op: 'remove', path: '/metadata/labels/nope' }])).toBe("error in remove for path: '/metadata/labels/nope': Unable to remove nonexistent key: nope: missing value");
-    expect(errorOf([{ op: 'remove', path: '/metadata/annotations/x' }])).toContain('remove operation does not apply: doc is missing path');
+    expect(errorOf([{ op: 'remove', path: '/metadata/labels/nope' }])).toBe(
+      "error in remove for path: '/metadata/labels/nope': Unable to remove nonexistent key: nope: missing value",
+    );
+    expect(errorOf([{ op: 'remove', path: '/metadata/annotations/x' }])).toContain(
+      'remove operation does not apply: doc is missing path',
+    );
     expect(errorOf([{ op: 'remove', path: '/spec/list/3' }])).toContain('invalid index');
   });
 
   it('replaces absent object members like add, but not past the end of an array', () => {
     expect(applyJsonPatch(doc(), [{ op: 'replace', path: '/spec/replicas', value: 3 }])).toMatchObject({ spec: { replicas: 3 } });
-    expect(errorOf([{ op: 'replace', path: '/spec/list/-', value: 3 }])).toBe('replace operation does not apply: doc is missing key: /spec/list/-: missing value');
-    expect(applyJsonPatch(doc(), [{ op: 'replace', path: '/spec/list/-1', value: 9 }])).toMatchObject({ spec: { list: [1, 2, 9] } });
+    expect(errorOf([{ op: 'replace', path: '/spec/list/-', value: 3 }])).toBe(
+      'replace operation does not apply: doc is missing key: /spec/list/-: missing value',
+    );
+    expect(applyJsonPatch(doc(), [{ op: 'replace', path: '/spec/list/-1', value: 9 }])).toMatchObject({
+      spec: { list: [1, 2, 9] },
+    });
   });
 
   it('moves and copies, with negative indices', () => {
@@ -55,15 +73,27 @@ describe('JSON patch (json-patch v4 semantics)', () => {
       { op: 'copy', from: '/metadata/labels', path: '/metadata/annotations' },
       { op: 'move', from: '/spec/list/-1', path: '/spec/list/0' },
     ]);
-    expect(out).toEqual({ metadata: { name: 'web', labels: { app: 'web' }, annotations: { app: 'web' } }, spec: { list: [3, 1, 2] } });
-    expect(errorOf([{ op: 'move', from: '/nope/x', path: '/a' }])).toContain('move operation does not apply: doc is missing from path: /nope/x');
+    expect(out).toEqual({
+      metadata: { name: 'web', labels: { app: 'web' }, annotations: { app: 'web' } },
+      spec: { list: [3, 1, 2] },
+    });
+    expect(errorOf([{ op: 'move', from: '/nope/x', path: '/a' }])).toContain(
+      'move operation does not apply: doc is missing from path: /nope/x',
+    );
   });
 
   it('signals a failed test apart from errors; absent members compare with null', () => {
     expect(() => applyJsonPatch(doc(), [{ op: 'test', path: '/metadata/name', value: 'other' }])).toThrow(JsonPatchTestFailed);
-    expect(applyJsonPatch(doc(), [{ op: 'test', path: '/metadata/uid', value: null }, { op: 'add', path: '/metadata/uid', value: 'u' }])).toMatchObject({ metadata: { uid: 'u' } });
+    expect(
+      applyJsonPatch(doc(), [
+        { op: 'test', path: '/metadata/uid', value: null },
+        { op: 'add', path: '/metadata/uid', value: 'u' },
+      ]),
+    ).toMatchObject({ metadata: { uid: 'u' } });
     expect(() => applyJsonPatch(doc(), [{ op: 'test', path: '/metadata/uid', value: 'u' }])).toThrow(JsonPatchTestFailed);
-    expect(errorOf([{ op: 'test', path: '/status/x', value: 1 }])).toBe('test operation does not apply: is missing path: /status/x: missing value');
+    expect(errorOf([{ op: 'test', path: '/status/x', value: 1 }])).toBe(
+      'test operation does not apply: is missing path: /status/x: missing value',
+    );
     expect(applyJsonPatch(doc(), [{ op: 'test', path: '/spec/list', value: [1, 2, 3] }])).toEqual(doc());
   });
 
@@ -78,7 +108,11 @@ describe('JSON patch (json-patch v4 semantics)', () => {
 describe('diffToPatch', () => {
   const cases: [string, Json, Json][] = [
     ['nothing changed', doc(), doc()],
-    ['added label and annotation', doc(), { metadata: { name: 'web', labels: { app: 'web', 'plat.io/x': '1' }, annotations: { a: 'b' } }, spec: { list: [1, 2, 3] } }],
+    [
+      'added label and annotation',
+      doc(),
+      { metadata: { name: 'web', labels: { app: 'web', 'plat.io/x': '1' }, annotations: { a: 'b' } }, spec: { list: [1, 2, 3] } },
+    ],
     ['removed field', doc(), { metadata: { name: 'web' }, spec: { list: [1, 2, 3] } }],
     ['list grew in the middle', doc(), { metadata: { name: 'web', labels: { app: 'web' } }, spec: { list: [1, 9, 2, 3] } }],
     ['list shrank', doc(), { metadata: { name: 'web', labels: { app: 'web' } }, spec: { list: [3] } }],
@@ -95,9 +129,10 @@ describe('diffToPatch', () => {
 
   it('escapes keys and appends with add', () => {
     expect(diffToPatch({ m: {} }, { m: { 'a/b~c': 1 } })).toEqual([{ op: 'add', path: '/m/a~1b~0c', value: 1 }]);
-    expect(diffToPatch({ c: [{ name: 'a' }] }, { c: [{ name: 'a' }, { name: 'b' }] })).toEqual([{ op: 'add', path: '/c/1', value: { name: 'b' } }]);
+    expect(diffToPatch({ c: [{ name: 'a' }] }, { c: [{ name: 'a' }, { name: 'b' }] })).toEqual([
+      { op: 'add', path: '/c/1', value: { name: 'b' } },
+    ]);
   });
-
 });
 
 describe('JSON patch size limit', () => {
@@ -109,18 +144,37 @@ describe('JSON patch size limit', () => {
     expect(jsonBytes(big, 1000)).toBeLessThan(1100);
   });
 
-  it('stops a patch whose result would be over the size limit (the server\'s 3 MiB request body), at the operation that crosses it', () => {
+  it("stops a patch whose result would be over the size limit (the server's 3 MiB request body), at the operation that crosses it", () => {
     expect(MAX_PATCHED_BYTES).toBe(3 * 1024 * 1024);
     // Each copy of /spec into its own child doubles the object: 30 copies would be 2^30 times it.
-    const copies: JsonPatchOperation[] = Array.from({ length: 30 }, (_, i) => ({ op: 'copy', from: '/spec', path: `/spec/x${i}` }));
+    const copies: JsonPatchOperation[] = Array.from({ length: 30 }, (_, i) => ({
+      op: 'copy',
+      from: '/spec',
+      path: `/spec/x${i}`,
+    }));
     const message = errorOf(copies, { spec: { list: [1, 2, 3], name: 'a'.repeat(100) } });
     expect(message).toMatch(/^copy operation at "\/spec\/x1[0-9]" would make the object larger than 3145728 bytes of JSON/);
     // With a small limit: adds, replaces and removes count what they write and take out.
     const small = 200;
     const start: Json = { spec: { a: 'x'.repeat(100) } };
-    expect(applyJsonPatch(start, [{ op: 'remove', path: '/spec/a' }, { op: 'add', path: '/spec/b', value: 'y'.repeat(150) }], small)).toEqual({ spec: { b: 'y'.repeat(150) } });
-    expect(applyJsonPatch(start, [{ op: 'replace', path: '/spec/a', value: 'z'.repeat(150) }], small)).toEqual({ spec: { a: 'z'.repeat(150) } });
-    expect(() => applyJsonPatch(start, [{ op: 'add', path: '/spec/b', value: 'y'.repeat(150) }], small)).toThrow(/add operation at "\/spec\/b" would make the object larger than 200 bytes/);
-    expect(() => applyJsonPatch(start, [{ op: 'replace', path: '', value: { big: 'y'.repeat(250) } }], small)).toThrow(/larger than 200 bytes/);
+    expect(
+      applyJsonPatch(
+        start,
+        [
+          { op: 'remove', path: '/spec/a' },
+          { op: 'add', path: '/spec/b', value: 'y'.repeat(150) },
+        ],
+        small,
+      ),
+    ).toEqual({ spec: { b: 'y'.repeat(150) } });
+    expect(applyJsonPatch(start, [{ op: 'replace', path: '/spec/a', value: 'z'.repeat(150) }], small)).toEqual({
+      spec: { a: 'z'.repeat(150) },
+    });
+    expect(() => applyJsonPatch(start, [{ op: 'add', path: '/spec/b', value: 'y'.repeat(150) }], small)).toThrow(
+      /add operation at "\/spec\/b" would make the object larger than 200 bytes/,
+    );
+    expect(() => applyJsonPatch(start, [{ op: 'replace', path: '', value: { big: 'y'.repeat(250) } }], small)).toThrow(
+      /larger than 200 bytes/,
+    );
   });
 });

@@ -127,8 +127,12 @@ export function jsonBytes(value: Json | undefined, limit: number): number {
  * out), and stops the patch before the write when the object would be over its limit.
  */
 function account(holder: Holder, op: JsonPatchOperation, added: Json, replaced?: Json): void {
-  const bytes = holder.bytes + jsonBytes(added, holder.maxBytes) - (replaced === undefined ? 0 : jsonBytes(replaced, holder.maxBytes));
-  if (bytes > holder.maxBytes) throw new JsonPatchError(`${op.op} operation at "${op.path}" would make the object larger than ${holder.maxBytes} bytes of JSON, more than the API server accepts in a request`);
+  const bytes =
+    holder.bytes + jsonBytes(added, holder.maxBytes) - (replaced === undefined ? 0 : jsonBytes(replaced, holder.maxBytes));
+  if (bytes > holder.maxBytes)
+    throw new JsonPatchError(
+      `${op.op} operation at "${op.path}" would make the object larger than ${holder.maxBytes} bytes of JSON, more than the API server accepts in a request`,
+    );
   holder.bytes = bytes;
 }
 
@@ -356,7 +360,8 @@ function copy(holder: Holder, op: JsonPatchOperation): void {
     throw new JsonPatchError(`error in copy for from: '${from}': ${(e as Error).message}`);
   }
   // v4 would copy a nil node here; an explicit error says what went wrong instead.
-  if (value === undefined) throw new JsonPatchError(`copy operation does not apply: doc is missing from key: ${from}: ${MISSING}`);
+  if (value === undefined)
+    throw new JsonPatchError(`copy operation does not apply: doc is missing from key: ${from}: ${MISSING}`);
   const target = locate(holder, op.path, true);
   if (!target) throw new JsonPatchError(`copy operation does not apply: doc is missing destination path: ${op.path}: ${MISSING}`);
   // Measured before it is cloned: a copy of a subtree into itself doubles the object.

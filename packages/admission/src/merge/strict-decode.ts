@@ -23,7 +23,8 @@ function walk(value: Json | undefined, node: SchemaNode | undefined, path: strin
     }
     return;
   }
-  if (node.additionalProperties) for (const [key, child] of Object.entries(value)) walk(child, node.additionalProperties, path ? `${path}.${key}` : key, out);
+  if (node.additionalProperties)
+    for (const [key, child] of Object.entries(value)) walk(child, node.additionalProperties, path ? `${path}.${key}` : key, out);
 }
 
 // Like walk, over `after` only where it is not the very same value as `before` at the same
@@ -33,7 +34,14 @@ function walk(value: Json | undefined, node: SchemaNode | undefined, path: strin
 // patched path most members are.
 // `path` leaves list indexes out (it is compared with what `before` had, wherever an item
 // moved); `shown` has them, as the platform's decoder names the field.
-function walkChanged(before: Json | undefined, after: Json | undefined, node: SchemaNode | undefined, path: string, shown: string, out: Map<string, string>): void {
+function walkChanged(
+  before: Json | undefined,
+  after: Json | undefined,
+  node: SchemaNode | undefined,
+  path: string,
+  shown: string,
+  out: Map<string, string>,
+): void {
   if (before === after) return;
   if (!node || node['x-kubernetes-preserve-unknown-fields']) return;
   if (Array.isArray(after)) {

@@ -16,22 +16,38 @@ export function collectParams(state: State, policy: Policy, binding: Binding, re
   const paramKind = policy.spec.paramKind;
   if (!paramKind) return { ok: true, params: [null] };
   const kind = kindFactsByApiVersion(state, paramKind.apiVersion, paramKind.kind);
-  if (!kind) return { ok: false, scope: 'policy', message: `paramKind ${paramKind.apiVersion}, Kind=${paramKind.kind} is not a known kind (neither in the catalog nor a CRD of the state)` };
+  if (!kind)
+    return {
+      ok: false,
+      scope: 'policy',
+      message: `paramKind ${paramKind.apiVersion}, Kind=${paramKind.kind} is not a known kind (neither in the catalog nor a CRD of the state)`,
+    };
   const ref = binding.spec.paramRef;
   if (!ref) return { ok: true, params: [null], kind };
 
   let namespace = '';
   if (kind.namespaced) {
     namespace = ref.namespace ?? requestNamespace;
-    if (namespace === '') return { ok: false, scope: 'binding', message: 'cannot use namespaced paramRef in policy binding that matches cluster-scoped resources' };
+    if (namespace === '')
+      return {
+        ok: false,
+        scope: 'binding',
+        message: 'cannot use namespaced paramRef in policy binding that matches cluster-scoped resources',
+      };
   } else if (ref.namespace) {
     return { ok: false, scope: 'binding', message: 'paramRef.namespace must not be provided for a cluster-scoped `paramKind`' };
   }
 
-  const ofKind = state.params.filter((o) => o.apiVersion === paramKind.apiVersion && o.kind === paramKind.kind && (!kind.namespaced || metadataString(o, 'namespace') === namespace));
+  const ofKind = state.params.filter(
+    (o) =>
+      o.apiVersion === paramKind.apiVersion &&
+      o.kind === paramKind.kind &&
+      (!kind.namespaced || metadataString(o, 'namespace') === namespace),
+  );
   let found: JsonObject[];
   if (ref.name !== undefined) {
-    if (ref.selector) return { ok: false, scope: 'binding', message: 'paramRef.name and paramRef.selector are mutually exclusive' };
+    if (ref.selector)
+      return { ok: false, scope: 'binding', message: 'paramRef.name and paramRef.selector are mutually exclusive' };
     found = ofKind.filter((o) => metadataString(o, 'name') === ref.name);
   } else if (ref.selector) {
     const parsed = parseSelector(ref.selector);

@@ -21,7 +21,11 @@ export const applyConfigurationPatcher: Patcher = {
   patch(request: PatchRequest): Json {
     const { mutation, object, schema } = request;
     const result = mutationValue(request, checkApplyConfiguration);
-    if (!isObject(result)) throw new StageError('result-type', `apply configuration must evaluate to Object, got ${Array.isArray(result) ? 'a list' : typeof result}`);
+    if (!isObject(result))
+      throw new StageError(
+        'result-type',
+        `apply configuration must evaluate to Object, got ${Array.isArray(result) ? 'a list' : typeof result}`,
+      );
     // The configuration is of the object's own kind.
     const config: JsonObject = shallowCopy(result);
     if (isObject(object)) {

@@ -12,10 +12,12 @@ import { checkTypeNames } from './type-names.js';
 
 /** A list of `JSONPatch{...}` values only. */
 function checkJsonPatch(value: unknown): unknown {
-  if (!Array.isArray(value)) throw new StageError('result-type', `a JSON patch must evaluate to list(JSONPatch), got ${celTypeOf(value)}`);
+  if (!Array.isArray(value))
+    throw new StageError('result-type', `a JSON patch must evaluate to list(JSONPatch), got ${celTypeOf(value)}`);
   value.forEach((item, i) => {
     const type = celTypeOf(item);
-    if (type !== 'JSONPatch') throw new StageError('result-type', `a JSON patch must evaluate to list(JSONPatch), got ${type} at index ${i}`);
+    if (type !== 'JSONPatch')
+      throw new StageError('result-type', `a JSON patch must evaluate to list(JSONPatch), got ${type} at index ${i}`);
     // A value built as `Object.<path>{...}` is checked below its own name, as upstream does;
     // the name itself is not held against the patch's path, nor are objects inside a list.
     const patchValue = item instanceof Map ? (item as Map<string, unknown>).get('value') : undefined;
@@ -28,7 +30,8 @@ function checkJsonPatch(value: unknown): unknown {
 function toOperations(result: Json | undefined): JsonPatchOperation[] {
   if (!Array.isArray(result)) throw new StageError('result-type', 'JSON patch expression must evaluate to a list of JSONPatch');
   return result.map((item, i) => {
-    if (!isObject(item) || typeof item.op !== 'string' || typeof item.path !== 'string') throw new StageError('patch', `JSON Patch: operation ${i} needs op and path`);
+    if (!isObject(item) || typeof item.op !== 'string' || typeof item.path !== 'string')
+      throw new StageError('patch', `JSON Patch: operation ${i} needs op and path`);
     const op: JsonPatchOperation = { op: item.op, path: item.path };
     // `from` only when non-empty and `value` only when set, as upstream builds the patch.
     if (typeof item.from === 'string' && item.from !== '') op.from = item.from;
@@ -55,7 +58,13 @@ export const jsonPatcher: Patcher = {
       const mistyped = newMistypedFields(object, patched, schema);
       if (mistyped.length > 0) throw new StatusFailure(`decoding error: ${mistyped.join(', ')}`, 500, 'InternalError', 'patch');
       const unknown = newUnknownFields(object, patched, schema);
-      if (unknown.length > 0) throw new StatusFailure(`strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`, 500, 'InternalError', 'patch');
+      if (unknown.length > 0)
+        throw new StatusFailure(
+          `strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`,
+          500,
+          'InternalError',
+          'patch',
+        );
     }
     return patched;
   },

@@ -24,7 +24,8 @@ export function isConstantValue(m: CompiledMutation, value: Json | undefined): b
 export function mutationValue(request: PatchRequest, check: ResultCheck): Json | undefined {
   const { mutation: m, activation, options } = request;
   // A cost limit below the estimate could fail the evaluation: then evaluate as usual.
-  const cacheable = m.constantCost !== undefined && m.constantCost <= (options.costLimit ?? m.env.limits.runtimeCostLimit) && !notConstant.has(m);
+  const cacheable =
+    m.constantCost !== undefined && m.constantCost <= (options.costLimit ?? m.env.limits.runtimeCostLimit) && !notConstant.has(m);
   if (cacheable && constantValues.has(m)) return constantValues.get(m);
   try {
     if (cacheable) {
@@ -48,7 +49,13 @@ const NOT_CONSTANT = Symbol('not constant');
  * deadline is checked, and the value may stand for every later evaluation. Otherwise (an
  * estimate below the actual cost) the caller evaluates as usual, every time.
  */
-function constantValue(m: CompiledMutation, cost: number, check: ResultCheck, activation: () => Record<string, unknown>, options: EvaluateOptions): Json | undefined | typeof NOT_CONSTANT {
+function constantValue(
+  m: CompiledMutation,
+  cost: number,
+  check: ResultCheck,
+  activation: () => Record<string, unknown>,
+  options: EvaluateOptions,
+): Json | undefined | typeof NOT_CONSTANT {
   let value: Json | undefined;
   try {
     value = fromCel(check(m.program.evaluate(activation(), { ...options, costLimit: cost }))) ?? undefined;

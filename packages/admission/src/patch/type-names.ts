@@ -16,7 +16,11 @@ export function checkTypeNames(value: unknown, expected: string): void {
   if (value === null || typeof value !== 'object') return;
   const type = celTypeOf(value);
   if (type.startsWith('Object')) {
-    if (type !== expected) throw new StageError('result-type', `type mismatch: unexpected type name "${type}", expected "${expected}", the type named by its field path from the root Object`);
+    if (type !== expected)
+      throw new StageError(
+        'result-type',
+        `type mismatch: unexpected type name "${type}", expected "${expected}", the type named by its field path from the root Object`,
+      );
     for (const [field, v] of value as Map<string, unknown>) checkTypeNames(v, `${expected}.${field}`);
     return;
   }

@@ -37,8 +37,17 @@ class PooledWorker {
     private readonly onExit: (w: PooledWorker, why: string) => void,
     logger: Logger,
   ) {
-    const workerData: AdmissionWorkerData = { platlintAdmissionWorker: true, admitOptions: options.admitOptions, validateConfig: options.validateConfig };
-    this.worker = new Worker(options.entry, { workerData, resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb }, stdout: false, stderr: false });
+    const workerData: AdmissionWorkerData = {
+      platlintAdmissionWorker: true,
+      admitOptions: options.admitOptions,
+      validateConfig: options.validateConfig,
+    };
+    this.worker = new Worker(options.entry, {
+      workerData,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
+      stdout: false,
+      stderr: false,
+    });
     this.worker.unref();
     this.worker.on('message', (message: FromWorker) => {
       if (message.type === 'state-built') {
@@ -70,7 +79,10 @@ class PooledWorker {
   private armHead(): void {
     const head = this.pending.values().next().value;
     if (!head || head.timer) return;
-    head.timer = setTimeout(() => this.onExit(this, `a request ran past ${this.options.hardLimitMs} ms`), this.options.hardLimitMs);
+    head.timer = setTimeout(
+      () => this.onExit(this, `a request ran past ${this.options.hardLimitMs} ms`),
+      this.options.hardLimitMs,
+    );
     head.timer.unref();
   }
 }

@@ -16,8 +16,14 @@ export interface AdmissionWorkerData extends DecisionSettings {
  * `crds`: the CustomResourceDefinitions /validate lints with (the state's or the cluster's),
  * sent when they change, before the first request that must see them.
  */
-export type ToWorker = { type: 'state'; generation: number; files: StateFile[] } | { type: 'crds'; crds: JsonObject[] } | { type: 'job'; id: number; path: AdmissionPath; generation: number; body: Uint8Array };
-export type FromWorker = { type: 'decided'; id: number; decision: Decision } | { type: 'failed'; id: number; message: string } | { type: 'state-built'; generation: number; ms: number };
+export type ToWorker =
+  | { type: 'state'; generation: number; files: StateFile[] }
+  | { type: 'crds'; crds: JsonObject[] }
+  | { type: 'job'; id: number; path: AdmissionPath; generation: number; body: Uint8Array };
+export type FromWorker =
+  | { type: 'decided'; id: number; decision: Decision }
+  | { type: 'failed'; id: number; message: string }
+  | { type: 'state-built'; generation: number; ms: number };
 
 /** Older generations are kept for requests still on their way; two are plenty. */
 const KEPT_GENERATIONS = 2;
@@ -54,9 +60,17 @@ export function runAdmissionWorkerIfAsked(): boolean {
     }
     try {
       const state = message.path === '/mutate' ? stateOf(message.generation) : undefined;
-      port.postMessage({ type: 'decided', id: message.id, decision: decideRequest(message.path, message.body, state, data, crds) } satisfies FromWorker);
+      port.postMessage({
+        type: 'decided',
+        id: message.id,
+        decision: decideRequest(message.path, message.body, state, data, crds),
+      } satisfies FromWorker);
     } catch (error) {
-      port.postMessage({ type: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error) } satisfies FromWorker);
+      port.postMessage({
+        type: 'failed',
+        id: message.id,
+        message: error instanceof Error ? error.message : String(error),
+      } satisfies FromWorker);
     }
   });
   return true;

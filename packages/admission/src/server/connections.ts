@@ -53,7 +53,12 @@ export function surviveServerErrors(server: HttpServer | HttpsServer, logger: Lo
       return;
     }
     lastLogged = now;
-    logger.log(isResourceExhaustion(error) ? 'warn' : 'error', 'server.accept_failed', { code: error.code, error: error.message, repeats: suppressed, retry: 'accepting continues as descriptors are freed' });
+    logger.log(isResourceExhaustion(error) ? 'warn' : 'error', 'server.accept_failed', {
+      code: error.code,
+      error: error.message,
+      repeats: suppressed,
+      retry: 'accepting continues as descriptors are freed',
+    });
     suppressed = 0;
   });
 }

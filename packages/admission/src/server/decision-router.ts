@@ -16,7 +16,14 @@
 // The event loop is therefore never held much longer than a slice by admission work, and
 // /healthz answers meanwhile.
 import type { State } from '../state/state.js';
-import { decideReviewed, readRequest, type AdmissionPath, type Decision, type DecisionSettings, type ReviewedRequest } from './decision.js';
+import {
+  decideReviewed,
+  readRequest,
+  type AdmissionPath,
+  type Decision,
+  type DecisionSettings,
+  type ReviewedRequest,
+} from './decision.js';
 
 interface RouterLimits {
   /** Bodies up to this size may be decided on the main thread. */
@@ -93,7 +100,9 @@ class CostlyRequests {
  * thread preempted on a busy machine must not send cheap work to the workers.
  */
 function failedSomewhere(decision: Decision): boolean {
-  return decision.type === 'answer' && decision.outcomes.some(([, , outcome]) => outcome === 'denied' || outcome === 'ignored_error');
+  return (
+    decision.type === 'answer' && decision.outcomes.some(([, , outcome]) => outcome === 'denied' || outcome === 'ignored_error')
+  );
 }
 
 type RouteOutcome = { route: 'main'; decision: Decision } | { route: Exclude<Route, 'main'> };

@@ -44,7 +44,14 @@ export interface PolicyFailure {
  * there, so the labels are collected where the request was decided and sent along).
  */
 export type Decision =
-  | { type: 'answer'; answer: AdmissionAnswer; request: RequestSummary; outcomes: [string, string, OutcomeLabel][]; failures: PolicyFailure[]; unknownKind?: string }
+  | {
+      type: 'answer';
+      answer: AdmissionAnswer;
+      request: RequestSummary;
+      outcomes: [string, string, OutcomeLabel][];
+      failures: PolicyFailure[];
+      unknownKind?: string;
+    }
   | { type: 'bad-request'; message: string }
   | { type: 'no-state' };
 
@@ -74,23 +81,57 @@ export function readRequest(body: Uint8Array): ReadRequest | Extract<Decision, {
  * Decides a parsed request with one state (undefined before the first load). /validate lints
  * with the CRDs given (a worker's, published by the main thread) or else the state's.
  */
-export function decideReviewed(path: AdmissionPath, read: ReadRequest, state: State | undefined, settings: DecisionSettings, crds?: readonly JsonObject[]): Decision {
+export function decideReviewed(
+  path: AdmissionPath,
+  read: ReadRequest,
+  state: State | undefined,
+  settings: DecisionSettings,
+  crds?: readonly JsonObject[],
+): Decision {
   const { request } = read;
-  const summary: RequestSummary = { uid: request.uid, operation: request.operation, kind: request.kind.kind, namespace: request.namespace, name: request.name, dryRun: request.dryRun === true };
-  if (path === '/validate') return { type: 'answer', answer: validateRequest(request, crds ?? state?.crds ?? [], settings.validateConfig), request: summary, outcomes: [], failures: [] };
+  const summary: RequestSummary = {
+    uid: request.uid,
+    operation: request.operation,
+    kind: request.kind.kind,
+    namespace: request.namespace,
+    name: request.name,
+    dryRun: request.dryRun === true,
+  };
+  if (path === '/validate')
+    return {
+      type: 'answer',
+      answer: validateRequest(request, crds ?? state?.crds ?? [], settings.validateConfig),
+      request: summary,
+      outcomes: [],
+      failures: [],
+    };
   if (!state) return { type: 'no-state' };
   const tooDeep = read.shallow ? undefined : tooDeepDenial(request);
-  if (tooDeep) return { type: 'answer', answer: deniedAnswer(request.uid, tooDeep), request: summary, outcomes: [], failures: [] };
+  if (tooDeep)
+    return { type: 'answer', answer: deniedAnswer(request.uid, tooDeep), request: summary, outcomes: [], failures: [] };
   // handOver: the parsed request is this request's alone and is not read after the decision.
   return admitted(admit(state, request, { ...settings.admitOptions, handOver: true }), request, summary);
 }
 
 /** The decision of an admit() result: its answer (neither the object nor the outcomes travel back from a worker), and the outcomes as metric labels. */
 function admitted(result: AdmissionResult, request: ReviewedRequest, summary: RequestSummary): Decision {
-  const failures = result.allowed ? [] : result.outcomes.filter((o) => o.outcome === 'failed').map((o) => ({ policy: o.policy, binding: o.binding, kind: o.failure?.kind ?? '' }));
+  const failures = result.allowed
+    ? []
+    : result.outcomes
+        .filter((o) => o.outcome === 'failed')
+        .map((o) => ({ policy: o.policy, binding: o.binding, kind: o.failure?.kind ?? '' }));
   // A refusal for want of a schema names the request's kind in the metrics.
-  const unknownKind = failures.some((f) => f.kind === 'no-schema') ? `${request.kind.group}/${request.kind.version}, Kind=${request.kind.kind}` : undefined;
-  return { type: 'answer', answer: answerOf(result), request: summary, outcomes: outcomeLabels(result.outcomes), failures, ...(unknownKind ? { unknownKind } : {}) };
+  const unknownKind = failures.some((f) => f.kind === 'no-schema')
+    ? `${request.kind.group}/${request.kind.version}, Kind=${request.kind.kind}`
+    : undefined;
+  return {
+    type: 'answer',
+    answer: answerOf(result),
+    request: summary,
+    outcomes: outcomeLabels(result.outcomes),
+    failures,
+    ...(unknownKind ? { unknownKind } : {}),
+  };
 }
 
 /**
@@ -109,7 +150,13 @@ function tooDeepDenial(request: ReviewedRequest): DenialStatus | undefined {
 }
 
 /** Decides one request from its body with one state (and, for /validate, the CRDs given instead of the state's). */
-export function decideRequest(path: AdmissionPath, body: Uint8Array, state: State | undefined, settings: DecisionSettings, crds?: readonly JsonObject[]): Decision {
+export function decideRequest(
+  path: AdmissionPath,
+  body: Uint8Array,
+  state: State | undefined,
+  settings: DecisionSettings,
+  crds?: readonly JsonObject[],
+): Decision {
   const read = readRequest(body);
   return 'request' in read ? decideReviewed(path, read, state, settings, crds) : read;
 }

@@ -22,7 +22,9 @@ class Stop extends Error {
 function describe(text: string, i: number): string {
   if (i >= text.length) return 'unexpected end of input';
   const c = text.codePointAt(i) as number;
-  return c < 0x20 ? `unexpected control character U+${c.toString(16).padStart(4, '0').toUpperCase()}` : `unexpected character ${JSON.stringify(String.fromCodePoint(c))}`;
+  return c < 0x20
+    ? `unexpected control character U+${c.toString(16).padStart(4, '0').toUpperCase()}`
+    : `unexpected character ${JSON.stringify(String.fromCodePoint(c))}`;
 }
 
 /** The first syntax error of `text`, or undefined when it is valid JSON. */

@@ -30,7 +30,13 @@ export interface Listener {
   tls: TlsSource | undefined;
 }
 
-export function createListener(options: ListenerOptions, handler: RequestListener, logger: Logger, metrics: Metrics, watchTiming: { debounceMs: number; pollMs: number } | undefined): Listener {
+export function createListener(
+  options: ListenerOptions,
+  handler: RequestListener,
+  logger: Logger,
+  metrics: Metrics,
+  watchTiming: { debounceMs: number; pollMs: number } | undefined,
+): Listener {
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = Math.max(options.requestTimeoutMs ?? 30_000, headersTimeout);
   const serverOptions = {
@@ -49,8 +55,17 @@ export function createListener(options: ListenerOptions, handler: RequestListene
     server = createHttpServer(serverOptions, handler);
   } else {
     if (!options.tls) throw new Error('a certificate and key are required for HTTPS (or ask for plain HTTP with insecure)');
-    const https = createHttpsServer({ ...serverOptions, ...readTlsFiles(options.tls), handshakeTimeout: headersTimeout }, handler);
-    tls = new TlsSource(options.tls, (context) => https.setSecureContext(context), logger, metrics, watchTiming ?? { debounceMs: 200, pollMs: 2000 });
+    const https = createHttpsServer(
+      { ...serverOptions, ...readTlsFiles(options.tls), handshakeTimeout: headersTimeout },
+      handler,
+    );
+    tls = new TlsSource(
+      options.tls,
+      (context) => https.setSecureContext(context),
+      logger,
+      metrics,
+      watchTiming ?? { debounceMs: 200, pollMs: 2000 },
+    );
     server = https;
     const established = trackHandshakes(https);
     answerable = (socket) => established.has(socket);
@@ -69,7 +84,9 @@ export function createListener(options: ListenerOptions, handler: RequestListene
     // comes and keep the socket open after its client has gone.
     if (socket.writable && !socket.destroyed && answerable(socket as Socket)) {
       const code = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-      socket.end(`HTTP/1.1 ${code} ${code === 408 ? 'Request Timeout' : 'Bad Request'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${code} ${code === 408 ? 'Request Timeout' : 'Bad Request'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       setTimeout(() => socket.destroy(), LINGER_MS).unref();
     } else socket.destroy();
   });

@@ -18,10 +18,10 @@ export function reportEventLoopDelay(metrics: Metrics): () => void {
     const p99 = delay.count > 0 ? delay.percentile(99) / 1e9 : 0;
     delay.reset();
     return [
-      '# HELP platlint_webhook_event_loop_delay_max_seconds Longest delay of the main thread\'s event loop since the previous scrape of /metrics.',
+      "# HELP platlint_webhook_event_loop_delay_max_seconds Longest delay of the main thread's event loop since the previous scrape of /metrics.",
       '# TYPE platlint_webhook_event_loop_delay_max_seconds gauge',
       `platlint_webhook_event_loop_delay_max_seconds ${max}`,
-      '# HELP platlint_webhook_event_loop_delay_p99_seconds 99th percentile of the event loop\'s delay since the previous scrape of /metrics.',
+      "# HELP platlint_webhook_event_loop_delay_p99_seconds 99th percentile of the event loop's delay since the previous scrape of /metrics.",
       '# TYPE platlint_webhook_event_loop_delay_p99_seconds gauge',
       `platlint_webhook_event_loop_delay_p99_seconds ${p99}`,
     ];

@@ -161,7 +161,8 @@ export class Metrics {
     const out: string[] = [];
     const counter = (name: string, help: string, series: Map<string, number | { value: number }>) => {
       out.push(`# HELP ${name} ${help}`, `# TYPE ${name} counter`);
-      for (const [key, value] of [...series].sort(([a], [b]) => a.localeCompare(b))) out.push(`${name}${key} ${number(typeof value === 'number' ? value : value.value)}`);
+      for (const [key, value] of [...series].sort(([a], [b]) => a.localeCompare(b)))
+        out.push(`${name}${key} ${number(typeof value === 'number' ? value : value.value)}`);
     };
     counter('platlint_webhook_requests_total', 'HTTP requests answered, by path and status code.', this.requests);
 
@@ -174,7 +175,11 @@ export class Metrics {
         cumulative += h.buckets[i] ?? 0;
         out.push(`${hist}_bucket{${inner},le="${bound}"} ${cumulative}`);
       });
-      out.push(`${hist}_bucket{${inner},le="+Inf"} ${h.count}`, `${hist}_sum${key} ${number(h.sum)}`, `${hist}_count${key} ${h.count}`);
+      out.push(
+        `${hist}_bucket{${inner},le="+Inf"} ${h.count}`,
+        `${hist}_sum${key} ${number(h.sum)}`,
+        `${hist}_count${key} ${h.count}`,
+      );
     }
 
     counter(
@@ -192,13 +197,21 @@ export class Metrics {
       'Mutating requests refused with 503, whatever the failure policy, because a policy would mutate a kind with no known schema (no CustomResourceDefinition of the state or the cluster serves it), by kind.',
       new Map([...this.unknownKinds].map(([kind, n]) => [labels({ kind }), n])),
     );
-    counter('platlint_webhook_reloads_total', 'Reloads of the state directory and of the TLS certificate, by result.', this.reloads);
+    counter(
+      'platlint_webhook_reloads_total',
+      'Reloads of the state directory and of the TLS certificate, by result.',
+      this.reloads,
+    );
     out.push(
       '# HELP platlint_state_reload_failures_total Reloads of the state refused because an object would be refused by the API server; the last good state kept serving.',
       '# TYPE platlint_state_reload_failures_total counter',
       `platlint_state_reload_failures_total ${this.stateReloadFailures}`,
     );
-    counter('platlint_webhook_state_changes_total', 'Policies and bindings added to or removed from the state by reloads, by object and change (each also logged by name).', this.stateChanges);
+    counter(
+      'platlint_webhook_state_changes_total',
+      'Policies and bindings added to or removed from the state by reloads, by object and change (each also logged by name).',
+      this.stateChanges,
+    );
     for (const [name, g] of [...this.gauges].sort(([a], [b]) => a.localeCompare(b))) {
       out.push(`# HELP ${name} ${g.help}`, `# TYPE ${name} gauge`, `${name} ${number(g.value)}`);
     }

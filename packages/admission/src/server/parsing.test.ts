@@ -29,10 +29,21 @@ describe('findJsonSyntaxError', () => {
 
   it('points at the first error with offset, line and column', () => {
     expect(findJsonSyntaxError('{"a":}')).toMatchObject({ offset: 5, line: 1, column: 6 });
-    expect(findJsonSyntaxError('{\n  "a": 1,\n  b: 2}')).toMatchObject({ offset: 14, line: 3, column: 3, message: expect.stringContaining('property name') });
+    expect(findJsonSyntaxError('{\n  "a": 1,\n  b: 2}')).toMatchObject({
+      offset: 14,
+      line: 3,
+      column: 3,
+      message: expect.stringContaining('property name'),
+    });
     expect(findJsonSyntaxError('[1, 2')).toMatchObject({ offset: 5, message: expect.stringContaining('end of input') });
-    expect(findJsonSyntaxError('{"a": 1} x')).toMatchObject({ offset: 9, message: expect.stringContaining('after the JSON value') });
-    expect(findJsonSyntaxError('"tab\there"')).toMatchObject({ offset: 4, message: expect.stringContaining('control character') });
+    expect(findJsonSyntaxError('{"a": 1} x')).toMatchObject({
+      offset: 9,
+      message: expect.stringContaining('after the JSON value'),
+    });
+    expect(findJsonSyntaxError('"tab\there"')).toMatchObject({
+      offset: 4,
+      message: expect.stringContaining('control character'),
+    });
     expect(findJsonSyntaxError('01')).toMatchObject({ offset: 1 });
     expect(findJsonSyntaxError('[1,]')).toMatchObject({ offset: 3 });
   });
@@ -45,14 +56,19 @@ describe('findJsonSyntaxError', () => {
 
 describe('reading an AdmissionReview', () => {
   it('reports malformed JSON with its position', () => {
-    expect(() => parseJsonBody(enc('{"apiVersion": "admission.plat.io/v1",\n "kind": }'))).toThrow(/not valid JSON: .* at position 48 \(line 2, column 10\)/);
+    expect(() => parseJsonBody(enc('{"apiVersion": "admission.plat.io/v1",\n "kind": }'))).toThrow(
+      /not valid JSON: .* at position 48 \(line 2, column 10\)/,
+    );
     expect(() => parseJsonBody(new Uint8Array([0x7b, 0xff, 0x7d]))).toThrow(/not valid UTF-8/);
   });
 
   it('names what is wrong with the envelope', () => {
     const cases: [unknown, RegExp][] = [
       [[], /JSON object .* not an array/],
-      [{ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', request: REQUEST }, /apiVersion must be "admission.plat.io\/v1", got "admission.k8s.io\/v1"/],
+      [
+        { apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', request: REQUEST },
+        /apiVersion must be "admission.plat.io\/v1", got "admission.k8s.io\/v1"/,
+      ],
       [{ apiVersion: 'admission.plat.io/v1', kind: 'Review', request: REQUEST }, /kind must be "AdmissionReview"/],
       [{ apiVersion: 'admission.plat.io/v1', kind: 'AdmissionReview' }, /request is missing/],
       [review({ ...REQUEST, uid: undefined }), /request.uid must be a non-empty string/],
@@ -69,7 +85,14 @@ describe('reading an AdmissionReview', () => {
 
   it('takes the fields the engine reads', () => {
     const r = readReview(review({ ...REQUEST, namespace: 'shop', name: 'web', dryRun: true, userInfo: { username: 'alice' } }));
-    expect(r).toMatchObject({ uid: 'abc', operation: 'CREATE', namespace: 'shop', name: 'web', dryRun: true, userInfo: { username: 'alice' } });
+    expect(r).toMatchObject({
+      uid: 'abc',
+      operation: 'CREATE',
+      namespace: 'shop',
+      name: 'web',
+      dryRun: true,
+      userInfo: { username: 'alice' },
+    });
     expect(r.kind).toEqual({ group: 'apps', version: 'v1', kind: 'Deployment' });
   });
 });
@@ -78,7 +101,11 @@ describe('the AdmissionReview response', () => {
   it('carries a base64 JSONPatch only when the object changed', () => {
     const patch = [{ op: 'add' as const, path: '/metadata/labels', value: { a: 'b' } }];
     const changed = reviewResponse({ uid: 'u', allowed: true, patch, warnings: [], auditAnnotations: {} }, false);
-    expect(changed).toMatchObject({ apiVersion: 'admission.plat.io/v1', kind: 'AdmissionReview', response: { uid: 'u', allowed: true, patchType: 'JSONPatch' } });
+    expect(changed).toMatchObject({
+      apiVersion: 'admission.plat.io/v1',
+      kind: 'AdmissionReview',
+      response: { uid: 'u', allowed: true, patchType: 'JSONPatch' },
+    });
     const encoded = (changed.response as { patch: string }).patch;
     expect(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'))).toEqual(patch);
     const unchanged = reviewResponse({ uid: 'u', allowed: true, patch: [], warnings: [], auditAnnotations: {} }, false);
@@ -87,8 +114,17 @@ describe('the AdmissionReview response', () => {
 
   it('gives a denial its status and a dry run its warning', () => {
     const status = { status: 'Failure' as const, code: 403, reason: 'Forbidden', message: 'no' };
-    const denied = reviewResponse({ uid: 'u', allowed: false, patch: [], warnings: ['w'], auditAnnotations: { a: 'b' }, status }, true);
-    expect(denied.response).toEqual({ uid: 'u', allowed: false, status, warnings: ['w', DRY_RUN_WARNING], auditAnnotations: { a: 'b' } });
+    const denied = reviewResponse(
+      { uid: 'u', allowed: false, patch: [], warnings: ['w'], auditAnnotations: { a: 'b' }, status },
+      true,
+    );
+    expect(denied.response).toEqual({
+      uid: 'u',
+      allowed: false,
+      status,
+      warnings: ['w', DRY_RUN_WARNING],
+      auditAnnotations: { a: 'b' },
+    });
   });
 });
 
@@ -129,6 +165,12 @@ describe('readRequest: which bodies skip the nesting walk', () => {
     if (!('request' in read)) throw new Error(read.message);
     expect(read.shallow).toBe(false);
     const decision = decideReviewed('/mutate', read, loadState([]), { admitOptions: {} });
-    expect(decision).toMatchObject({ type: 'answer', answer: { allowed: false, status: { code: 400, message: expect.stringContaining(`nested more than ${API_SERVER_MAX_NESTING} levels`) } } });
+    expect(decision).toMatchObject({
+      type: 'answer',
+      answer: {
+        allowed: false,
+        status: { code: 400, message: expect.stringContaining(`nested more than ${API_SERVER_MAX_NESTING} levels`) },
+      },
+    });
   });
 });

@@ -42,11 +42,19 @@ function isJson(contentType: string | undefined): boolean {
 }
 
 /** The body's bytes (`owned`: see readBody), or undefined once the request has been answered (or its client went away). */
-export async function readAdmissionBody(req: IncomingMessage, res: ServerResponse, path: string, maxBody: number, logger: Logger): Promise<{ bytes: Uint8Array; owned: boolean } | undefined> {
+export async function readAdmissionBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  maxBody: number,
+  logger: Logger,
+): Promise<{ bytes: Uint8Array; owned: boolean } | undefined> {
   if (!isJson(req.headers['content-type'])) {
     // Do not read a body we will not use; the connection goes with it.
     lingerOnClose(req.socket);
-    sendStatus(res, 415, `Content-Type must be application/json, got ${JSON.stringify(req.headers['content-type'] ?? '')}`, { Connection: 'close' });
+    sendStatus(res, 415, `Content-Type must be application/json, got ${JSON.stringify(req.headers['content-type'] ?? '')}`, {
+      Connection: 'close',
+    });
     return undefined;
   }
   const body = await readBody(req, maxBody);

@@ -7,8 +7,19 @@ import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import { reviewResponseBody } from './review.js';
 
-export function send(res: ServerResponse, code: number, contentType: string, body: string, headers?: Record<string, string>): void {
-  res.writeHead(code, headers ? { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...headers } : { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
+export function send(
+  res: ServerResponse,
+  code: number,
+  contentType: string,
+  body: string,
+  headers?: Record<string, string>,
+): void {
+  res.writeHead(
+    code,
+    headers
+      ? { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...headers }
+      : { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) },
+  );
   res.end(body);
 }
 

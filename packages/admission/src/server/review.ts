@@ -21,7 +21,6 @@ export class ReviewError extends Error {
   }
 }
 
-
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Decodes and parses a body; the error names the offset, line and column of a syntax error. */
@@ -42,14 +41,18 @@ export function parseJsonBody(bytes: Uint8Array): unknown {
       // Our scanner failing (it should not) must not hide V8's own message.
       located = undefined;
     }
-    if (located) throw new ReviewError(`request body is not valid JSON: ${located.message} at position ${located.offset} (line ${located.line}, column ${located.column})`);
+    if (located)
+      throw new ReviewError(
+        `request body is not valid JSON: ${located.message} at position ${located.offset} (line ${located.line}, column ${located.column})`,
+      );
     throw new ReviewError(`request body is not valid JSON: ${(error as Error).message}`);
   }
 }
 
 function requireString(o: Record<string, unknown>, field: string, where: string, allowEmpty: boolean): string {
   const v = o[field];
-  if (typeof v !== 'string' || (!allowEmpty && v === '')) throw new ReviewError(`${where}.${field} must be a ${allowEmpty ? '' : 'non-empty '}string`);
+  if (typeof v !== 'string' || (!allowEmpty && v === ''))
+    throw new ReviewError(`${where}.${field} must be a ${allowEmpty ? '' : 'non-empty '}string`);
   return v;
 }
 
@@ -60,7 +63,12 @@ function optionalString(o: Record<string, unknown>, field: string, where: string
   return v;
 }
 
-function triple<K extends string>(o: Record<string, unknown>, field: string, keys: readonly [string, string, K], required: boolean): Record<string, string> | undefined {
+function triple<K extends string>(
+  o: Record<string, unknown>,
+  field: string,
+  keys: readonly [string, string, K],
+  required: boolean,
+): Record<string, string> | undefined {
   const v = o[field];
   if (v === undefined || v === null) {
     if (required) throw new ReviewError(`request.${field} is required`);
@@ -73,7 +81,8 @@ function triple<K extends string>(o: Record<string, unknown>, field: string, key
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i] as string;
     const value = v[k];
-    if (typeof value !== 'string' || (i > 0 && value === '')) throw new ReviewError(`request.${field}.${k} must be a ${i === 0 ? '' : 'non-empty '}string`);
+    if (typeof value !== 'string' || (i > 0 && value === ''))
+      throw new ReviewError(`request.${field}.${k} must be a ${i === 0 ? '' : 'non-empty '}string`);
     out[k] = value;
   }
   return out;
@@ -84,15 +93,22 @@ const OBJECTS = ['object', 'oldObject'] as const;
 
 /** Checks the envelope and the fields the engine reads; returns the request as the engine takes it. */
 export function readReview(body: unknown): AdmissionRequest & { uid: string } {
-  if (!isRecord(body)) throw new ReviewError(`body must be a JSON object (an AdmissionReview), not ${Array.isArray(body) ? 'an array' : body === null ? 'null' : typeof body}`);
-  if (body.apiVersion !== REVIEW_API_VERSION) throw new ReviewError(`apiVersion must be "${REVIEW_API_VERSION}", got ${JSON.stringify(body.apiVersion) ?? 'nothing'}`);
-  if (body.kind !== REVIEW_KIND) throw new ReviewError(`kind must be "${REVIEW_KIND}", got ${JSON.stringify(body.kind) ?? 'nothing'}`);
+  if (!isRecord(body))
+    throw new ReviewError(
+      `body must be a JSON object (an AdmissionReview), not ${Array.isArray(body) ? 'an array' : body === null ? 'null' : typeof body}`,
+    );
+  if (body.apiVersion !== REVIEW_API_VERSION)
+    throw new ReviewError(`apiVersion must be "${REVIEW_API_VERSION}", got ${JSON.stringify(body.apiVersion) ?? 'nothing'}`);
+  if (body.kind !== REVIEW_KIND)
+    throw new ReviewError(`kind must be "${REVIEW_KIND}", got ${JSON.stringify(body.kind) ?? 'nothing'}`);
   const r = body.request;
-  if (r === undefined || r === null) throw new ReviewError('request is missing: an AdmissionReview sent to a webhook carries the request to decide');
+  if (r === undefined || r === null)
+    throw new ReviewError('request is missing: an AdmissionReview sent to a webhook carries the request to decide');
   if (!isRecord(r)) throw new ReviewError('request must be an object');
   const uid = requireString(r, 'uid', 'request', false);
   const operation = r.operation;
-  if (typeof operation !== 'string' || !(OPERATIONS as readonly string[]).includes(operation)) throw new ReviewError(`request.operation must be one of ${OPERATIONS.join(', ')}`);
+  if (typeof operation !== 'string' || !(OPERATIONS as readonly string[]).includes(operation))
+    throw new ReviewError(`request.operation must be one of ${OPERATIONS.join(', ')}`);
   const kind = triple(r, 'kind', ['group', 'version', 'kind'], true);
   const resource = triple(r, 'resource', ['group', 'version', 'resource'], true);
   const request: AdmissionRequest & { uid: string } = {
@@ -159,7 +175,8 @@ const RESPONSE_PREFIX = `{"apiVersion":${JSON.stringify(REVIEW_API_VERSION)},"ki
  */
 export function reviewResponseBody(result: AdmissionAnswer, dryRun: boolean): string {
   let body = `${RESPONSE_PREFIX}${JSON.stringify(result.uid)},"allowed":${result.allowed ? 'true' : 'false'}`;
-  if (result.allowed && result.patch.length > 0) body += `,"patchType":"JSONPatch","patch":"${Buffer.from(JSON.stringify(result.patch)).toString('base64')}"`;
+  if (result.allowed && result.patch.length > 0)
+    body += `,"patchType":"JSONPatch","patch":"${Buffer.from(JSON.stringify(result.patch)).toString('base64')}"`;
   if (!result.allowed && result.status) body += `,"status":${JSON.stringify(result.status)}`;
   const warnings = dryRun ? [...result.warnings, DRY_RUN_WARNING] : result.warnings;
   if (warnings.length > 0) body += `,"warnings":${JSON.stringify(warnings)}`;

@@ -38,11 +38,20 @@ export function createRequestHandler(routing: Routing): RequestListener {
     res.on('finish', () => {
       const seconds = (performance.now() - started) / 1000;
       metrics.request(label, res.statusCode, seconds);
-      if (logger.enabled('debug')) logger.log('debug', 'http.request', { method: req.method, path, code: res.statusCode, ms: Math.round(seconds * 1e4) / 10 });
+      if (logger.enabled('debug'))
+        logger.log('debug', 'http.request', {
+          method: req.method,
+          path,
+          code: res.statusCode,
+          ms: Math.round(seconds * 1e4) / 10,
+        });
     });
     if (routing.closing()) res.setHeader('Connection', 'close');
     route(routing, req, res, path).catch((error: unknown) => {
-      logger.log('error', 'http.internal_error', { path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      logger.log('error', 'http.internal_error', {
+        path,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
       if (!res.headersSent) sendStatus(res, 500, `internal error: ${error instanceof Error ? error.message : String(error)}`);
       else res.destroy();
     });
@@ -52,7 +61,10 @@ export function createRequestHandler(routing: Routing): RequestListener {
 async function route(routing: Routing, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const allowed = ALLOWED[path];
   if (!allowed) return sendStatus(res, 404, `no such path ${JSON.stringify(path)}; the webhook serves ${[...ROUTES].join(', ')}`);
-  if (!allowed.includes(req.method ?? '')) return sendStatus(res, 405, `${req.method ?? '?'} is not allowed on ${path}; use ${allowed.join(' or ')}`, { Allow: allowed.join(', ') });
+  if (!allowed.includes(req.method ?? ''))
+    return sendStatus(res, 405, `${req.method ?? '?'} is not allowed on ${path}; use ${allowed.join(' or ')}`, {
+      Allow: allowed.join(', '),
+    });
   switch (path) {
     case '/healthz':
       return send(res, 200, 'text/plain; charset=utf-8', 'ok\n');

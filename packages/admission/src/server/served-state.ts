@@ -40,7 +40,10 @@ export class ServedState {
     const refused = files.refused;
     if (!refused) return { ready: true, text: `ok\nstate: generation ${files.generation}\n` };
     const first = refused.problems[0];
-    return { ready: true, text: `ok\nstate: generation ${refused.kept} serving; reload attempt ${refused.attempt} refused with ${refused.problems.length} finding(s)${first ? `, first: ${describeProblem(first)}` : ''}\n` };
+    return {
+      ready: true,
+      text: `ok\nstate: generation ${refused.kept} serving; reload attempt ${refused.attempt} refused with ${refused.problems.length} finding(s)${first ? `, first: ${describeProblem(first)}` : ''}\n`,
+    };
   }
 
   close(): void {

@@ -34,7 +34,10 @@ function blank(bytes: Uint8Array): boolean {
 }
 
 /** Files that held something in the previous state and hold nothing (or only white space) now, with their previous size. */
-export function emptiedFiles(before: ReadonlyMap<string, number>, files: readonly StateFile[]): { file: string; previousBytes: number }[] {
+export function emptiedFiles(
+  before: ReadonlyMap<string, number>,
+  files: readonly StateFile[],
+): { file: string; previousBytes: number }[] {
   return files.flatMap((f) => {
     const previousBytes = before.get(f.path) ?? 0;
     return f.bytes !== undefined && previousBytes > 0 && blank(f.bytes) ? [{ file: f.path, previousBytes }] : [];

@@ -26,5 +26,11 @@ export function readStateFiles(paths: readonly string[], onSkipped?: (skipped: S
 }
 
 export function stateFromFiles(files: readonly StateFile[]): State {
-  return stateFromSources(files.map((f) => (f.bytes ? SourceFile.fromBytes(f.path, f.bytes) : SourceFile.unread(f.path, f.unreadable ?? { tooLarge: false, reason: 'unknown error' }))));
+  return stateFromSources(
+    files.map((f) =>
+      f.bytes
+        ? SourceFile.fromBytes(f.path, f.bytes)
+        : SourceFile.unread(f.path, f.unreadable ?? { tooLarge: false, reason: 'unknown error' }),
+    ),
+  );
 }

@@ -8,7 +8,10 @@ import { jsonLogger } from './log.js';
 import { Metrics } from './metrics.js';
 import { StateSource, type StateSourceOptions } from './state-source.js';
 
-const INCREMENT = { patchType: 'ApplyConfiguration' as const, expression: 'Object{spec: Object.spec{replicas: object.spec.replicas + 1}}' };
+const INCREMENT = {
+  patchType: 'ApplyConfiguration' as const,
+  expression: 'Object{spec: Object.spec{replicas: object.spec.replicas + 1}}',
+};
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));
 
@@ -41,12 +44,21 @@ function source(dir: string, options: StateSourceOptions) {
   const metrics = new Metrics();
   /** Every state taken, as the names of its policies and bindings: the exact sequence, not samples. */
   const taken: string[][] = [];
-  const state: StateSource = new StateSource([dir], jsonLogger((line) => events.push(JSON.parse(line) as LogEvent), 'debug'), metrics, {
-    debounceMs: 20,
-    pollMs: 50,
-    ...options,
-    onAccepted: () => taken.push([...(state.current?.policies ?? []).map((p) => p.name), ...(state.current?.bindings ?? []).map((b) => b.name)]),
-  });
+  const state: StateSource = new StateSource(
+    [dir],
+    jsonLogger((line) => events.push(JSON.parse(line) as LogEvent), 'debug'),
+    metrics,
+    {
+      debounceMs: 20,
+      pollMs: 50,
+      ...options,
+      onAccepted: () =>
+        taken.push([
+          ...(state.current?.policies ?? []).map((p) => p.name),
+          ...(state.current?.bindings ?? []).map((b) => b.name),
+        ]),
+    },
+  );
   cleanups.push(() => state.close());
   return { state, events, metrics, taken };
 }
@@ -131,7 +143,10 @@ describe('StateSource watching', () => {
       ['state.binding_removed', 'one-b'],
       ['state.file_emptied', join(dir, 'a.yaml')],
     ]);
-    expect(events.find((e) => e.event === 'state.file_emptied')).toMatchObject({ removedPolicies: ['one'], removedBindings: ['one-b'] });
+    expect(events.find((e) => e.event === 'state.file_emptied')).toMatchObject({
+      removedPolicies: ['one'],
+      removedBindings: ['one-b'],
+    });
     writeFileSync(join(dir, 'c.yaml'), pair('three'));
     await vi.waitFor(() => expect(state.current?.policies.map((p) => p.name)).toEqual(['three', 'two']), WAIT);
     expect(events.filter((e) => e.event.endsWith('_added')).map((e) => [e.event, e.name])).toEqual([

@@ -40,14 +40,19 @@ function problemFields(p: LoadProblem): Record<string, unknown> {
  * findings; an object held in memory has no line, and its field path says where.
  */
 export function describeProblem(p: LoadProblem): string {
-  const where = p.line === undefined ? `${p.file}: ${p.object ? `${p.object}: ` : ''}${p.path ? `${p.path}: ` : ''}` : `${p.file}:${p.line}:${p.column ?? 1}: ${p.object ? `${p.object}: ` : ''}`;
+  const where =
+    p.line === undefined
+      ? `${p.file}: ${p.object ? `${p.object}: ` : ''}${p.path ? `${p.path}: ` : ''}`
+      : `${p.file}:${p.line}:${p.column ?? 1}: ${p.object ? `${p.object}: ` : ''}`;
   return `${where}${p.message} (${p.ruleId})`;
 }
 
 /** The first load found objects the API server would refuse: the server must not start. */
 export class StateRefusedError extends Error {
   constructor(readonly problems: readonly LoadProblem[]) {
-    super(`the state holds objects the API server would refuse; nothing was loaded:\n${problems.map((p) => `  ${describeProblem(p)}`).join('\n')}`);
+    super(
+      `the state holds objects the API server would refuse; nothing was loaded:\n${problems.map((p) => `  ${describeProblem(p)}`).join('\n')}`,
+    );
     this.name = 'StateRefusedError';
   }
 }
@@ -158,7 +163,12 @@ export class StateSource {
     }
     const wait = this.settling.wait(print, performance.now());
     if (wait > 0) {
-      if (this.logger.enabled('debug')) this.logger.log('debug', 'state.settling', { reason, wait_ms: Math.round(wait), why: 'the files changed; reading them once they stay unchanged' });
+      if (this.logger.enabled('debug'))
+        this.logger.log('debug', 'state.settling', {
+          reason,
+          wait_ms: Math.round(wait),
+          why: 'the files changed; reading them once they stay unchanged',
+        });
       this.watcher.schedule(reason, wait);
       return;
     }
@@ -179,7 +189,12 @@ export class StateSource {
     let printAfter: string | undefined;
     try {
       print = fingerprint(this.paths);
-      files = readStateFiles(this.paths, (skipped) => this.logger.log('warn', 'state.link_skipped', { ...skipped, why: 'the link leads back to a directory that holds it; following it would loop' }));
+      files = readStateFiles(this.paths, (skipped) =>
+        this.logger.log('warn', 'state.link_skipped', {
+          ...skipped,
+          why: 'the link leads back to a directory that holds it; following it would loop',
+        }),
+      );
       next = stateFromFiles(files);
       printAfter = fingerprintOrUndefined(this.paths);
     } catch (error) {
@@ -187,12 +202,24 @@ export class StateSource {
       // so the next poll tries again, and refuse nothing for it.
       if (isResourceExhaustion(error)) {
         this.metrics.reload('state', 'failure');
-        this.logger.log('error', 'state.reload_failed', { reason, code: (error as NodeJS.ErrnoException).code, error: (error as Error).message, kept: this.generation });
+        this.logger.log('error', 'state.reload_failed', {
+          reason,
+          code: (error as NodeJS.ErrnoException).code,
+          error: (error as Error).message,
+          kept: this.generation,
+        });
         this.watcher.schedule('retry after running out of resources', this.pollMs);
         return false;
       }
       this.loadedPrint = fingerprintOrUndefined(this.paths);
-      const problem: LoadProblem = { file: this.paths.join(', '), line: 1, column: 1, path: '', ruleId: 'state/load', message: (error as Error).message };
+      const problem: LoadProblem = {
+        file: this.paths.join(', '),
+        line: 1,
+        column: 1,
+        path: '',
+        ruleId: 'state/load',
+        message: (error as Error).message,
+      };
       return this.refuse(reason, [problem]);
     }
     // Written to while we read (or since it settled): what was read may be a cut file or half
@@ -200,7 +227,11 @@ export class StateSource {
     // at start-up there is nothing to keep, so the files read are taken and looked at again.
     const moved = printAfter !== print || (settledPrint !== undefined && settledPrint !== print);
     if (moved && this.state !== undefined) {
-      this.logger.log('info', 'state.reload_deferred', { reason, kept: this.generation, why: 'the files changed while they were read; reading them again once they settle' });
+      this.logger.log('info', 'state.reload_deferred', {
+        reason,
+        kept: this.generation,
+        why: 'the files changed while they were read; reading them again once they settle',
+      });
       this.watcher.schedule('changed during load');
       return false;
     }
@@ -218,12 +249,30 @@ export class StateSource {
     this.metrics.reload('state', 'success');
     this.metrics.gauge('platlint_webhook_state_policies', 'Policies in the loaded state.', next.policies.length);
     this.metrics.gauge('platlint_webhook_state_bindings', 'Bindings in the loaded state.', next.bindings.length);
-    this.metrics.gauge('platlint_webhook_state_warnings', 'Advice findings (lint warnings, CEL checked against the schema) on objects of the loaded state.', next.warnings.length);
+    this.metrics.gauge(
+      'platlint_webhook_state_warnings',
+      'Advice findings (lint warnings, CEL checked against the schema) on objects of the loaded state.',
+      next.warnings.length,
+    );
     this.metrics.gauge('platlint_webhook_state_generation', 'Loads of the state taken so far.', this.generation);
-    this.logger.log('info', 'state.loaded', { reason, generation: this.generation, policies: next.policies.length, bindings: next.bindings.length, params: next.params.length, namespaces: next.namespaces.size, warnings: next.warnings.length, ms });
+    this.logger.log('info', 'state.loaded', {
+      reason,
+      generation: this.generation,
+      policies: next.policies.length,
+      bindings: next.bindings.length,
+      params: next.params.length,
+      namespaces: next.namespaces.size,
+      warnings: next.warnings.length,
+      ms,
+    });
     for (const findings of warningsByObject(next).values()) {
       const first = findings[0] as LoadProblem;
-      this.logger.log('warn', 'state.advice', { file: first.file, object: first.object, generation: this.generation, findings: findings.map(problemFields) });
+      this.logger.log('warn', 'state.advice', {
+        file: first.file,
+        object: first.object,
+        generation: this.generation,
+        findings: findings.map(problemFields),
+      });
     }
     if (previous) this.reportChanges(previous, next, previousSizes, files);
     if (moved) this.watcher.schedule('changed during load');
@@ -238,7 +287,12 @@ export class StateSource {
    * the empty moment of a rewrite (`>` truncates before it writes) out of service; one that
    * stays empty is real, and is said loudly: which file, and every policy it took away.
    */
-  private reportChanges(previous: State, next: State, previousSizes: ReadonlyMap<string, number>, files: readonly StateFile[]): void {
+  private reportChanges(
+    previous: State,
+    next: State,
+    previousSizes: ReadonlyMap<string, number>,
+    files: readonly StateFile[],
+  ): void {
     const changes = changesBetween(previous, next);
     const report = (object: 'policy' | 'binding', names: NameChanges) => {
       for (const name of names.added) this.logger.log('info', `state.${object}_added`, { name, generation: this.generation });
@@ -265,7 +319,11 @@ export class StateSource {
     this.metrics.reload('state', 'failure');
     if (this.state === undefined) {
       this.startupFailure = new StateRefusedError(problems);
-      this.logger.log('error', 'state.refused', { reason, why: 'objects the API server would refuse; the server does not start with a partial state', problems: problems.map(problemFields) });
+      this.logger.log('error', 'state.refused', {
+        reason,
+        why: 'objects the API server would refuse; the server does not start with a partial state',
+        problems: problems.map(problemFields),
+      });
       return false;
     }
     this.metrics.stateReloadFailed();

@@ -65,7 +65,12 @@ export class TlsSource {
       // Out of descriptors says nothing about the files: forget the print so the poll retries.
       if (isResourceExhaustion(error)) this.loadedPrint = '';
       this.metrics.reload('tls', 'failure');
-      this.logger.log('warn', 'tls.reload_failed', { reason, ...this.files, error: (error as Error).message, why: 'keeping the certificate in use' });
+      this.logger.log('warn', 'tls.reload_failed', {
+        reason,
+        ...this.files,
+        error: (error as Error).message,
+        why: 'keeping the certificate in use',
+      });
       return false;
     }
     this.metrics.reload('tls', 'success');

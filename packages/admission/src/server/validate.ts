@@ -25,7 +25,12 @@ function engineFor(config: Config, crds: readonly JsonObject[]): LintEngine {
   let entry = engines.get(config);
   if (!entry || !sameCrds(entry.crds, crds)) {
     // Two definitions of one kind that differ: the first is kept, as the engine's kind lookup keeps it (state/kinds.ts).
-    const engine = createLintEngine({ cwd: config.root, config, definitions: definitionSources(crds), onDefinitionConflict: () => undefined });
+    const engine = createLintEngine({
+      cwd: config.root,
+      config,
+      definitions: definitionSources(crds),
+      onDefinitionConflict: () => undefined,
+    });
     engines.set(config, (entry = { crds, engine }));
   }
   return entry.engine;
@@ -41,7 +46,10 @@ function lintObject(object: unknown, name: string, crds: readonly JsonObject[], 
   // The decoded value itself is linted (a trip through YAML text would retype strings and
   // keys), and nothing in it may switch a rule off: it comes from the requester.
   const diagnostics = engineFor(config ?? defaults, crds).lintValue(name, object).diagnostics;
-  return { errors: diagnostics.filter((d) => d.severity === 'error'), warnings: diagnostics.filter((d) => d.severity === 'warning') };
+  return {
+    errors: diagnostics.filter((d) => d.severity === 'error'),
+    warnings: diagnostics.filter((d) => d.severity === 'warning'),
+  };
 }
 
 /**
@@ -63,7 +71,11 @@ function plural(n: number, word: string): string {
 }
 
 /** The validating answer: denied with the error findings as the message, warnings passed on. `crds`: the definitions of the state or the cluster. */
-export function validateRequest(request: AdmissionRequest & { uid: string }, crds: readonly JsonObject[], config?: Config): AdmissionAnswer {
+export function validateRequest(
+  request: AdmissionRequest & { uid: string },
+  crds: readonly JsonObject[],
+  config?: Config,
+): AdmissionAnswer {
   const base = { uid: request.uid, patch: [], auditAnnotations: {} };
   // DELETE and CONNECT carry no object to judge.
   if (request.object === undefined) return { ...base, allowed: true, warnings: [] };

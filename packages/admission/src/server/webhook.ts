@@ -76,9 +76,13 @@ export function createWebhookServer(options: WebhookServerOptions, connectCluste
   const logger = options.logger ?? silentLogger;
   const metrics = new Metrics();
   const stopLoopDelay = reportEventLoopDelay(metrics);
-  const watchTiming = options.watch === false ? undefined : { debounceMs: options.watch?.debounceMs ?? 200, pollMs: options.watch?.pollMs ?? 2000 };
+  const watchTiming =
+    options.watch === false ? undefined : { debounceMs: options.watch?.debounceMs ?? 200, pollMs: options.watch?.pollMs ?? 2000 };
   const settleMs = options.watch === false ? undefined : options.watch?.settleMs;
-  const admitOptions = { timeoutMs: options.evaluationTimeoutMs ?? 2000, ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}) };
+  const admitOptions = {
+    timeoutMs: options.evaluationTimeoutMs ?? 2000,
+    ...(options.costLimit !== undefined ? { costLimit: options.costLimit } : {}),
+  };
   const settings = { admitOptions, validateConfig: options.validateConfig };
   // Cluster state is built on this thread from the API's watches, so with a cluster /mutate
   // is decided here; the workers then get no state and take /validate, which needs none.
@@ -96,7 +100,13 @@ export function createWebhookServer(options: WebhookServerOptions, connectCluste
       )
     : undefined;
   const router = pool && !connectCluster ? new DecisionRouter(settings) : undefined;
-  const state = new StateSource(options.state, logger, metrics, { ...(watchTiming ?? {}), ...(settleMs !== undefined ? { settleMs } : {}), ...(pool && !connectCluster ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) } : {}) });
+  const state = new StateSource(options.state, logger, metrics, {
+    ...(watchTiming ?? {}),
+    ...(settleMs !== undefined ? { settleMs } : {}),
+    ...(pool && !connectCluster
+      ? { onAccepted: (generation: number, files: StateFile[]) => pool.publish(generation, files) }
+      : {}),
+  });
   const served = new ServedState(state, connectCluster);
   let closing = false;
   const handler = createRequestHandler({

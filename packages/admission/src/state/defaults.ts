@@ -37,7 +37,10 @@ export function readMatchResources(value: unknown): MatchResources {
 
 function named(value: unknown): { name: string; expression: string }[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(isObject).map((v) => ({ name: typeof v.name === 'string' ? v.name : '', expression: typeof v.expression === 'string' ? v.expression : '' }));
+  return value.filter(isObject).map((v) => ({
+    name: typeof v.name === 'string' ? v.name : '',
+    expression: typeof v.expression === 'string' ? v.expression : '',
+  }));
 }
 
 function mutations(value: unknown): Mutation[] {
@@ -51,7 +54,9 @@ function mutations(value: unknown): Mutation[] {
 
 export function readPolicy(object: JsonObject): Policy {
   const spec = isObject(object.spec) ? object.spec : {};
-  const paramKind = isObject(spec.paramKind) ? { apiVersion: String(spec.paramKind.apiVersion ?? ''), kind: String(spec.paramKind.kind ?? '') } : undefined;
+  const paramKind = isObject(spec.paramKind)
+    ? { apiVersion: String(spec.paramKind.apiVersion ?? ''), kind: String(spec.paramKind.kind ?? '') }
+    : undefined;
   const policySpec: PolicySpec = {
     matchConstraints: readMatchResources(spec.matchConstraints),
     variables: named(spec.variables),

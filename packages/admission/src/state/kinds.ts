@@ -20,7 +20,9 @@ export interface KindFacts {
 
 export function splitApiVersion(apiVersion: string): { group: string; version: string } {
   const slash = apiVersion.indexOf('/');
-  return slash < 0 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
+  return slash < 0
+    ? { group: '', version: apiVersion }
+    : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
 }
 
 export function apiVersionOf(group: string, version: string): string {
@@ -60,7 +62,16 @@ function fromCatalog(apiVersion: string, kind: string): KindFacts | undefined {
   const match = catalog.lookup(apiVersion, kind);
   if (!match || match.isList) return undefined;
   const info = match.info;
-  return { group: info.group, version: info.version, kind: info.kind, resource: info.resource, namespaced: info.namespaced, subresources: info.subresources, schema: catalog.schema(info), source: 'catalog' };
+  return {
+    group: info.group,
+    version: info.version,
+    kind: info.kind,
+    resource: info.resource,
+    namespaced: info.namespaced,
+    subresources: info.subresources,
+    schema: catalog.schema(info),
+    source: 'catalog',
+  };
 }
 
 /** The first CRD of the state (in load order) that serves the kind; built-in kinds stay authoritative. */
@@ -68,7 +79,16 @@ function fromCrds(state: State, gvk: GroupVersionKind): KindFacts | undefined {
   for (const crd of state.crds) {
     for (const v of servedVersions(crd)) {
       if (v.group === gvk.group && v.version === gvk.version && v.kind === gvk.kind) {
-        return { group: v.group, version: v.version, kind: v.kind, resource: v.plural, namespaced: v.namespaced, subresources: v.subresources, schema: v.schema, source: 'crd' };
+        return {
+          group: v.group,
+          version: v.version,
+          kind: v.kind,
+          resource: v.plural,
+          namespaced: v.namespaced,
+          subresources: v.subresources,
+          schema: v.schema,
+          source: 'crd',
+        };
       }
     }
   }

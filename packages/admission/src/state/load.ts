@@ -4,7 +4,24 @@
 // engine's structural checks). Advice (warnings, errors of advisory rules such as the CEL
 // check against the schema) never drops an object; it is returned as the state's warnings.
 // Files are found and linted by core's lint run; objects are linted as the values they are.
-import { catalog, defaultConfig, FileNotFoundError, formatPath, findManifestFilesSync, objectsOf, orderIndex, readSource, SourceFile, UnreadableDirectoryError, validateStructure, type Diagnostic, type FieldPath, type LintEngine, type LintedFile, type SkippedLink } from '@platlint/core';
+import {
+  catalog,
+  defaultConfig,
+  FileNotFoundError,
+  formatPath,
+  findManifestFilesSync,
+  objectsOf,
+  orderIndex,
+  readSource,
+  SourceFile,
+  UnreadableDirectoryError,
+  validateStructure,
+  type Diagnostic,
+  type FieldPath,
+  type LintEngine,
+  type LintedFile,
+  type SkippedLink,
+} from '@platlint/core';
 import { adviceRulesFor, createLintEngine, enforcedByServer, serverEnforcedRules } from '@platlint/rules';
 import { isObject, metadataString, type JsonObject } from '../json.js';
 import { ADMISSION_GROUP, BINDING_KIND, POLICY_KIND } from './policy-types.js';
@@ -60,7 +77,10 @@ interface Candidate {
 
 // What the loader lints with: the server's checks, and the advice written for policies and
 // bindings (reported, never refusing). The state's other kinds need only the server's checks.
-const LOAD_RULES = [...serverEnforcedRules(), ...adviceRulesFor([`${POLICY_KIND}.${ADMISSION_GROUP}`, `${BINDING_KIND}.${ADMISSION_GROUP}`])];
+const LOAD_RULES = [
+  ...serverEnforcedRules(),
+  ...adviceRulesFor([`${POLICY_KIND}.${ADMISSION_GROUP}`, `${BINDING_KIND}.${ADMISSION_GROUP}`]),
+];
 
 let engine: LintEngine | undefined;
 
@@ -92,7 +112,14 @@ function lintAll(files: readonly SourceFile[], fromValues: boolean): LintedFile[
  */
 function stateOf(files: readonly SourceFile[], fromValues: boolean): State {
   const results = lintAll(files, fromValues);
-  const problemAt = (file: SourceFile, ruleId: string, message: string, path: string, start: { line: number; column: number }, object?: string): LoadProblem => {
+  const problemAt = (
+    file: SourceFile,
+    ruleId: string,
+    message: string,
+    path: string,
+    start: { line: number; column: number },
+    object?: string,
+  ): LoadProblem => {
     const where = fromValues ? {} : { line: start.line, column: start.column };
     return { file: file.path, ...where, path, ...(object ? { object } : {}), ruleId, message };
   };
@@ -101,7 +128,8 @@ function stateOf(files: readonly SourceFile[], fromValues: boolean): State {
   const accepted: JsonObject[] = [];
   files.forEach((file, i) => {
     const findings = (results[i]?.diagnostics ?? []).filter((d) => d.severity !== 'info');
-    const at = (d: Diagnostic, object?: string): LoadProblem => problemAt(file, d.ruleId, d.message, d.path, d.range.start, object);
+    const at = (d: Diagnostic, object?: string): LoadProblem =>
+      problemAt(file, d.ruleId, d.message, d.path, d.range.start, object);
     for (const candidate of candidates(file)) {
       const own = findings.filter((d) => d.document === candidate.document && belongsTo(d, candidate.prefix));
       const refusals = own.filter(refuses);
@@ -120,7 +148,14 @@ function stateOf(files: readonly SourceFile[], fromValues: boolean): State {
       }
     }
     // Findings not tied to an object (syntax errors, unreadable files) refuse the file's part too.
-    for (const d of findings.filter((e) => refuses(e) && (!file.documents[e.document] || file.documents[e.document]?.broken || e.ruleId.startsWith('file/') || e.ruleId.startsWith('document/')))) {
+    for (const d of findings.filter(
+      (e) =>
+        refuses(e) &&
+        (!file.documents[e.document] ||
+          file.documents[e.document]?.broken ||
+          e.ruleId.startsWith('file/') ||
+          e.ruleId.startsWith('document/')),
+    )) {
       if (problems.some((p) => p.file === file.path && p.path === d.path && p.message === d.message)) continue;
       problems.push(at(d));
     }
@@ -161,6 +196,9 @@ function extraChecks(candidate: Candidate): ExtraFinding[] {
   const value = candidate.value;
   const match = catalog.lookup(String(value.apiVersion), String(value.kind));
   if (!match || match.info.lintable) return [];
-  return validateStructure(catalog.schema(match.info), value).map((f) => ({ ruleId: f.ruleId, message: f.message, path: f.path }));
+  return validateStructure(catalog.schema(match.info), value).map((f) => ({
+    ruleId: f.ruleId,
+    message: f.message,
+    path: f.path,
+  }));
 }
-

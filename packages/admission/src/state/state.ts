@@ -2,8 +2,16 @@
 // results are reproducible), param objects, namespaces and CRDs. A reload builds a new one.
 import { deepFreeze, isDeeplyFrozen, isObject, metadataString, type JsonObject } from '../json.js';
 import { readBinding, readPolicy } from './defaults.js';
-import { ADMISSION_GROUP, BINDING_KIND, CRD_GROUP, CRD_KIND, NAMESPACE_KIND, POLICY_KIND, type Binding, type Policy } from './policy-types.js';
-
+import {
+  ADMISSION_GROUP,
+  BINDING_KIND,
+  CRD_GROUP,
+  CRD_KIND,
+  NAMESPACE_KIND,
+  POLICY_KIND,
+  type Binding,
+  type Policy,
+} from './policy-types.js';
 
 /** A finding on an object of the state: a refusal (the object is left out) or advice (it is kept). */
 export interface LoadProblem {
@@ -62,7 +70,11 @@ function byName(a: { name: string }, b: { name: string }): number {
 }
 
 /** Builds a state from objects already checked (the loader's job); later duplicates win. */
-export function createState(objects: readonly JsonObject[], problems: readonly LoadProblem[] = [], warnings: readonly LoadProblem[] = []): State {
+export function createState(
+  objects: readonly JsonObject[],
+  problems: readonly LoadProblem[] = [],
+  warnings: readonly LoadProblem[] = [],
+): State {
   const policies = new Map<string, Policy>();
   const bindings = new Map<string, Binding>();
   const namespaces = new Map<string, JsonObject>();

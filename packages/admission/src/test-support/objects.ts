@@ -21,7 +21,9 @@ export function policy(o: PolicyOptions): JsonObject {
   const spec: JsonObject = {
     matchConstraints: o.matchConstraints ?? DEPLOYMENT_RULES,
     mutations: o.mutations.map((m): JsonObject =>
-      m.patchType === 'JSONPatch' ? { patchType: 'JSONPatch', jsonPatch: { expression: m.expression } } : { patchType: 'ApplyConfiguration', applyConfiguration: { expression: m.expression } },
+      m.patchType === 'JSONPatch'
+        ? { patchType: 'JSONPatch', jsonPatch: { expression: m.expression } }
+        : { patchType: 'ApplyConfiguration', applyConfiguration: { expression: m.expression } },
     ),
     reinvocationPolicy: o.reinvocationPolicy ?? 'Never',
   };
@@ -29,11 +31,21 @@ export function policy(o: PolicyOptions): JsonObject {
   if (o.variables) spec.variables = o.variables;
   if (o.failurePolicy) spec.failurePolicy = o.failurePolicy;
   if (o.paramKind) spec.paramKind = o.paramKind;
-  return { apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicy', metadata: { name: o.name ?? 'p' }, spec };
+  return {
+    apiVersion: 'admissionregistration.plat.io/v1',
+    kind: 'MutatingAdmissionPolicy',
+    metadata: { name: o.name ?? 'p' },
+    spec,
+  };
 }
 
 export function binding(name: string, policyName: string, extra: JsonObject = {}): JsonObject {
-  return { apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name }, spec: { policyName, ...extra } };
+  return {
+    apiVersion: 'admissionregistration.plat.io/v1',
+    kind: 'MutatingAdmissionPolicyBinding',
+    metadata: { name },
+    spec: { policyName, ...extra },
+  };
 }
 
 export function deployment(extra: JsonObject = {}): JsonObject {

@@ -28,7 +28,12 @@ function identity(o: JsonObject): string {
 }
 
 /** The AdmissionRequest the API server would send for this object. */
-export function requestFor(state: State, object: JsonObject, options: MutateOptions = {}, oldObject?: JsonObject): AdmissionRequest {
+export function requestFor(
+  state: State,
+  object: JsonObject,
+  options: MutateOptions = {},
+  oldObject?: JsonObject,
+): AdmissionRequest {
   const apiVersion = String(object.apiVersion ?? '');
   const kind = String(object.kind ?? '');
   const { group, version } = splitApiVersion(apiVersion);
@@ -37,7 +42,11 @@ export function requestFor(state: State, object: JsonObject, options: MutateOpti
   const resource = facts?.resource ?? `${kind.toLowerCase()}s`;
   const namespaced = facts?.namespaced ?? true;
   const isNamespace = group === '' && kind === 'Namespace';
-  const namespace = isNamespace ? metadataString(object, 'name') : namespaced ? metadataString(object, 'namespace') || 'default' : '';
+  const namespace = isNamespace
+    ? metadataString(object, 'name')
+    : namespaced
+      ? metadataString(object, 'namespace') || 'default'
+      : '';
   const operation = options.operation ?? (oldObject ? 'UPDATE' : 'CREATE');
   const request: AdmissionRequest = {
     uid: `platlint-${identity(object)}`,
@@ -60,7 +69,11 @@ export function mutateObjects(state: State, objects: readonly Json[], options: M
   return objects.map((raw) => {
     if (!isObject(raw) || typeof raw.apiVersion !== 'string' || typeof raw.kind !== 'string') {
       const input = isObject(raw) ? raw : {};
-      const request: AdmissionRequest = { kind: { group: '', version: '', kind: '' }, resource: { group: '', version: '', resource: '' }, operation: options.operation ?? 'CREATE' };
+      const request: AdmissionRequest = {
+        kind: { group: '', version: '', kind: '' },
+        resource: { group: '', version: '', resource: '' },
+        operation: options.operation ?? 'CREATE',
+      };
       return {
         input,
         request,

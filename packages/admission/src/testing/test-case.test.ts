@@ -30,7 +30,9 @@ describe('runTestCase', () => {
   });
 
   it('fails with a readable diff when the expected object differs', () => {
-    const first = parse(readFileSync(EXAMPLE, 'utf8').split('\n---\n')[0] as string) as { expect: { object: { spec: { replicas: number } } } };
+    const first = parse(readFileSync(EXAMPLE, 'utf8').split('\n---\n')[0] as string) as {
+      expect: { object: { spec: { replicas: number } } };
+    };
     first.expect.object.spec.replicas = 3;
     const [result] = runTestCase(tmpFile(stringify(first)));
     expect(result?.passed).toBe(false);
@@ -42,8 +44,20 @@ describe('runTestCase', () => {
   it('reports invalid policies in the case instead of silently skipping them', () => {
     const text = stringify({
       name: 'broken',
-      policies: [{ apiVersion: 'admissionregistration.plat.io/v1', kind: 'MutatingAdmissionPolicy', metadata: { name: 'p' }, spec: { reinvocationPolicy: 'Sometimes' } }],
-      request: { operation: 'CREATE', kind: { group: '', version: 'v1', kind: 'Pod' }, resource: { group: '', version: 'v1', resource: 'pods' }, object: { apiVersion: 'v1', kind: 'Pod' } },
+      policies: [
+        {
+          apiVersion: 'admissionregistration.plat.io/v1',
+          kind: 'MutatingAdmissionPolicy',
+          metadata: { name: 'p' },
+          spec: { reinvocationPolicy: 'Sometimes' },
+        },
+      ],
+      request: {
+        operation: 'CREATE',
+        kind: { group: '', version: 'v1', kind: 'Pod' },
+        resource: { group: '', version: 'v1', resource: 'pods' },
+        object: { apiVersion: 'v1', kind: 'Pod' },
+      },
       expect: { allowed: true },
     });
     const [result] = runTestCase(tmpFile(text));
@@ -70,7 +84,10 @@ describe('runTestCase', () => {
     ].join('\n');
     const [result] = runTestCase(tmpFile(text));
     expect(result?.passed).toBe(false);
-    const lines = (result?.message ?? '').split('\n').slice(1).map((l) => l.trim());
+    const lines = (result?.message ?? '')
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim());
     expect(lines).toEqual([
       '4:36: unknown key "knd" in "request.kind"; did you mean "kind"? (allowed: group, version, kind)',
       '5:63: unknown key "verison" in "request.resource"; did you mean "version"? (allowed: group, version, resource)',
@@ -87,13 +104,19 @@ describe('runTestCase', () => {
 
 describe('comparison helpers', () => {
   it('drops nulls, empty maps and empty lists, bottom up', () => {
-    expect(normalizeForComparison({ a: null, b: {}, c: [], d: { e: { f: [] } }, g: [null, 1], h: 0, i: '' })).toEqual({ g: [1], h: 0, i: '' });
+    expect(normalizeForComparison({ a: null, b: {}, c: [], d: { e: { f: [] } }, g: [null, 1], h: 0, i: '' })).toEqual({
+      g: [1],
+      h: 0,
+      i: '',
+    });
   });
 
   it('prints unified hunks with context', () => {
     const a = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].join('\n');
     const b = ['a', 'b', 'c', 'd', 'E', 'f', 'g', 'h', 'i'].join('\n');
-    expect(unifiedDiff(a, b)).toBe(['--- expected', '+++ actual', '@@ -2,7 +2,7 @@', ' b', ' c', ' d', '-e', '+E', ' f', ' g', ' h', ''].join('\n'));
+    expect(unifiedDiff(a, b)).toBe(
+      ['--- expected', '+++ actual', '@@ -2,7 +2,7 @@', ' b', ' c', ' d', '-e', '+E', ' f', ' g', ' h', ''].join('\n'),
+    );
     expect(unifiedDiff(a, a)).toBe('');
   });
 });

@@ -55,17 +55,44 @@ function yamlOf(value: Json | undefined): string {
 // have their own keys: a misspelt `username` would otherwise leave the user unnamed.
 const CASE_KEYS = ['name', 'policies', 'bindings', 'params', 'namespace', 'request', 'expect'];
 const EXPECT_KEYS = ['allowed', 'object', 'errorContains', 'warnings'];
-const REQUEST_KEYS = ['uid', 'kind', 'resource', 'subResource', 'requestKind', 'requestResource', 'requestSubResource', 'name', 'namespace', 'operation', 'userInfo', 'object', 'oldObject', 'dryRun', 'options'];
+const REQUEST_KEYS = [
+  'uid',
+  'kind',
+  'resource',
+  'subResource',
+  'requestKind',
+  'requestResource',
+  'requestSubResource',
+  'name',
+  'namespace',
+  'operation',
+  'userInfo',
+  'object',
+  'oldObject',
+  'dryRun',
+  'options',
+];
 const KIND_KEYS = ['group', 'version', 'kind'];
 const RESOURCE_KEYS = ['group', 'version', 'resource'];
 const USER_KEYS = ['username', 'uid', 'groups', 'extra'];
 /** The request's members that are mappings of known keys (objects, options and extra hold anything). */
-const REQUEST_PARTS: Readonly<Record<string, readonly string[]>> = { kind: KIND_KEYS, resource: RESOURCE_KEYS, requestKind: KIND_KEYS, requestResource: RESOURCE_KEYS, userInfo: USER_KEYS };
+const REQUEST_PARTS: Readonly<Record<string, readonly string[]>> = {
+  kind: KIND_KEYS,
+  resource: RESOURCE_KEYS,
+  requestKind: KIND_KEYS,
+  requestResource: RESOURCE_KEYS,
+  userInfo: USER_KEYS,
+};
 
 /** Where a key of the case file stands, as `line:column`, when the file's text is at hand. */
 export type KeyLocator = (path: readonly string[]) => string | undefined;
 
-function unknownKeys(value: JsonObject, known: readonly string[], path: readonly string[], locate: KeyLocator | undefined): string[] {
+function unknownKeys(
+  value: JsonObject,
+  known: readonly string[],
+  path: readonly string[],
+  locate: KeyLocator | undefined,
+): string[] {
   const where = path.length === 0 ? 'the test case' : `"${path.join('.')}"`;
   return Object.keys(value)
     .filter((k) => !known.includes(k))
@@ -79,15 +106,18 @@ function unknownKeys(value: JsonObject, known: readonly string[], path: readonly
 /** What is wrong with the shape of a test case: unknown keys at any depth (with a did-you-mean), a missing or malformed expect. */
 function shapeProblems(testCase: JsonObject, locate: KeyLocator | undefined): string[] {
   const out = unknownKeys(testCase, CASE_KEYS, [], locate);
-  if (testCase.expect === undefined || testCase.expect === null) out.push('"expect" is required: say whether the request is allowed (allowed, object) or denied (errorContains)');
+  if (testCase.expect === undefined || testCase.expect === null)
+    out.push('"expect" is required: say whether the request is allowed (allowed, object) or denied (errorContains)');
   else if (!isObject(testCase.expect)) out.push('"expect" must be a mapping with allowed, object, errorContains or warnings');
   else {
     out.push(...unknownKeys(testCase.expect, EXPECT_KEYS, ['expect'], locate));
     const e = testCase.expect;
     if (e.allowed !== undefined && typeof e.allowed !== 'boolean') out.push('"expect.allowed" must be true or false');
     if (e.errorContains !== undefined && typeof e.errorContains !== 'string') out.push('"expect.errorContains" must be a string');
-    if (e.warnings !== undefined && (!Array.isArray(e.warnings) || e.warnings.some((w) => typeof w !== 'string'))) out.push('"expect.warnings" must be a list of strings');
-    if (Object.keys(e).length === 0) out.push('"expect" is empty: say whether the request is allowed (allowed, object) or denied (errorContains)');
+    if (e.warnings !== undefined && (!Array.isArray(e.warnings) || e.warnings.some((w) => typeof w !== 'string')))
+      out.push('"expect.warnings" must be a list of strings');
+    if (Object.keys(e).length === 0)
+      out.push('"expect" is empty: say whether the request is allowed (allowed, object) or denied (errorContains)');
   }
   if (isObject(testCase.request)) {
     const request = testCase.request;
@@ -149,7 +179,8 @@ function requestOf(raw: unknown): AdmissionRequest {
   if (!isObject(raw)) throw new Error('"request" must be a mapping with the AdmissionRequest fields');
   const object = raw.object;
   const request = { ...raw } as unknown as AdmissionRequest;
-  if (!isObject(raw.kind) || !isObject(raw.resource)) throw new Error('"request" needs kind {group, version, kind} and resource {group, version, resource}');
+  if (!isObject(raw.kind) || !isObject(raw.resource))
+    throw new Error('"request" needs kind {group, version, kind} and resource {group, version, resource}');
   if (typeof raw.operation !== 'string') throw new Error('"request.operation" is required (CREATE, UPDATE or CONNECT)');
   // Fill what a test author would leave out and the API server always sends.
   request.uid ??= 'platlint-test';
@@ -161,19 +192,37 @@ function requestOf(raw: unknown): AdmissionRequest {
 }
 
 /** Runs one parsed test case. */
-export function runTestCaseObject(testCase: unknown, file: string, index = 0, options: AdmitOptions = {}, locate?: KeyLocator): TestCaseResult {
+export function runTestCaseObject(
+  testCase: unknown,
+  file: string,
+  index = 0,
+  options: AdmitOptions = {},
+  locate?: KeyLocator,
+): TestCaseResult {
   const fallbackName = `case ${index + 1}`;
-  if (!isObject(testCase)) return { file, name: fallbackName, passed: false, message: 'a test case must be a mapping', warnings: [] };
+  if (!isObject(testCase))
+    return { file, name: fallbackName, passed: false, message: 'a test case must be a mapping', warnings: [] };
   const name = typeof testCase.name === 'string' && testCase.name !== '' ? testCase.name : fallbackName;
   let warnings: string[] = [];
-  const failed = (message: string, result?: AdmissionResult): TestCaseResult => ({ file, name, passed: false, message, warnings, ...(result ? { result } : {}) });
+  const failed = (message: string, result?: AdmissionResult): TestCaseResult => ({
+    file,
+    name,
+    passed: false,
+    message,
+    warnings,
+    ...(result ? { result } : {}),
+  });
 
   const shape = shapeProblems(testCase, locate);
   if (shape.length > 0) return failed(`the test case is malformed:\n${shape.map((p) => `  ${p}`).join('\n')}`);
   let request: AdmissionRequest;
   let objects: Json[];
   try {
-    objects = [...list(testCase.policies, 'policies', file), ...list(testCase.bindings, 'bindings', file), ...list(testCase.params, 'params', file)];
+    objects = [
+      ...list(testCase.policies, 'policies', file),
+      ...list(testCase.bindings, 'bindings', file),
+      ...list(testCase.params, 'params', file),
+    ];
     if (testCase.namespace !== undefined && testCase.namespace !== null) objects.push(testCase.namespace);
     request = requestOf(testCase.request);
   } catch (e) {
@@ -182,20 +231,29 @@ export function runTestCaseObject(testCase: unknown, file: string, index = 0, op
   const state = stateFromObjects(objects, `${file} (${name})`);
   warnings = state.warnings.map((w) => `${w.object ?? ''}: ${w.message} [${w.ruleId}]`);
   if (state.problems.length > 0) {
-    return failed(`objects the API server would refuse:\n${state.problems.map((p) => `  ${p.object ?? ''}: ${p.message} [${p.ruleId}]`).join('\n')}`);
+    return failed(
+      `objects the API server would refuse:\n${state.problems.map((p) => `  ${p.object ?? ''}: ${p.message} [${p.ruleId}]`).join('\n')}`,
+    );
   }
   const expect = testCase.expect as TestCaseExpectation;
   const result = admit(state, request, options);
   const problems: string[] = [];
   const expectedAllowed = expect.allowed ?? expect.errorContains === undefined;
   if (result.allowed !== expectedAllowed) {
-    problems.push(expectedAllowed ? `expected the request to be allowed, but it was denied: ${result.status?.message ?? ''}` : 'expected the request to be denied, but it was allowed');
+    problems.push(
+      expectedAllowed
+        ? `expected the request to be allowed, but it was denied: ${result.status?.message ?? ''}`
+        : 'expected the request to be denied, but it was allowed',
+    );
   }
   if (expect.errorContains !== undefined && !(result.status?.message ?? '').includes(expect.errorContains)) {
-    problems.push(`expected the denial to contain ${JSON.stringify(expect.errorContains)}, got ${JSON.stringify(result.status?.message ?? '(no denial)')}`);
+    problems.push(
+      `expected the denial to contain ${JSON.stringify(expect.errorContains)}, got ${JSON.stringify(result.status?.message ?? '(no denial)')}`,
+    );
   }
   for (const w of expect.warnings ?? []) {
-    if (!result.warnings.some((actual) => actual.includes(w))) problems.push(`expected a warning containing ${JSON.stringify(w)}; warnings: ${JSON.stringify(result.warnings)}`);
+    if (!result.warnings.some((actual) => actual.includes(w)))
+      problems.push(`expected a warning containing ${JSON.stringify(w)}; warnings: ${JSON.stringify(result.warnings)}`);
   }
   if (expect.object !== undefined && result.allowed) {
     const expected = yamlOf(normalizeForComparison(expect.object));
@@ -204,7 +262,16 @@ export function runTestCaseObject(testCase: unknown, file: string, index = 0, op
     if (diff !== '') problems.push(`the object differs from the expected one:\n${diff}`);
   }
   if (problems.length > 0) return failed(problems.join('\n'), result);
-  return { file, name, passed: true, message: result.allowed ? `allowed with ${result.patch.length} patch operation(s)` : `denied: ${result.status?.message ?? ''}`, warnings, result };
+  return {
+    file,
+    name,
+    passed: true,
+    message: result.allowed
+      ? `allowed with ${result.patch.length} patch operation(s)`
+      : `denied: ${result.status?.message ?? ''}`,
+    warnings,
+    result,
+  };
 }
 
 /** Runs every test case of a file (one per YAML document). */

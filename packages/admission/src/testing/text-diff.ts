@@ -17,7 +17,8 @@ function lineOps(a: readonly string[], b: readonly string[]): Line[] {
   for (let i = n - 1; i >= 0; i--) {
     const row = lcs[i] as Uint32Array;
     const below = lcs[i + 1] as Uint32Array;
-    for (let j = m - 1; j >= 0; j--) row[j] = a[i] === b[j] ? (below[j + 1] as number) + 1 : Math.max(below[j] as number, row[j + 1] as number);
+    for (let j = m - 1; j >= 0; j--)
+      row[j] = a[i] === b[j] ? (below[j + 1] as number) + 1 : Math.max(below[j] as number, row[j + 1] as number);
   }
   const out: Line[] = [];
   let i = 0;
@@ -45,7 +46,12 @@ function splitLines(text: string): string[] {
 }
 
 /** A unified diff with `context` lines around each change; empty when the texts agree. */
-export function unifiedDiff(from: string, to: string, labels: DiffLabels = { from: 'expected', to: 'actual' }, context = 3): string {
+export function unifiedDiff(
+  from: string,
+  to: string,
+  labels: DiffLabels = { from: 'expected', to: 'actual' },
+  context = 3,
+): string {
   const a = splitLines(from);
   const b = splitLines(to);
   const ops = lineOps(a, b);

@@ -15,7 +15,14 @@ const baselinePath = join(here, 'baseline.json');
 
 class Skip extends Error {}
 
-const PRIMITIVES: Record<string, string> = { INT64: 'int', UINT64: 'uint', DOUBLE: 'double', STRING: 'string', BOOL: 'bool', BYTES: 'bytes' };
+const PRIMITIVES: Record<string, string> = {
+  INT64: 'int',
+  UINT64: 'uint',
+  DOUBLE: 'double',
+  STRING: 'string',
+  BOOL: 'bool',
+  BYTES: 'bytes',
+};
 
 function celType(t: TextMessage | undefined): string {
   if (!t) return 'dyn';
@@ -50,7 +57,8 @@ function toValue(v: TextMessage): unknown {
       return (raw as TextMessage).messages('values').map(toValue);
     case 'map_value': {
       const out = new Map<unknown, unknown>();
-      for (const e of (raw as TextMessage).messages('entries')) out.set(toValue(e.message('key') as TextMessage), toValue(e.message('value') as TextMessage));
+      for (const e of (raw as TextMessage).messages('entries'))
+        out.set(toValue(e.message('key') as TextMessage), toValue(e.message('value') as TextMessage));
       return out;
     }
     case 'type_value':
@@ -68,10 +76,17 @@ function mapEntries(v: unknown): [unknown, unknown][] | null {
 
 function same(actual: unknown, expected: unknown): boolean {
   if (expected instanceof UnsignedInt) return actual instanceof UnsignedInt && actual.valueOf() === expected.valueOf();
-  if (typeof expected === 'number') return typeof actual === 'number' && (Object.is(actual, expected) || actual === expected || (Number.isNaN(actual) && Number.isNaN(expected)));
-  if (typeof expected === 'bigint' || typeof expected === 'string' || typeof expected === 'boolean' || expected === null) return actual === expected;
-  if (expected instanceof Uint8Array) return actual instanceof Uint8Array && actual.length === expected.length && actual.every((b, i) => b === expected[i]);
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && actual.every((a, i) => same(a, expected[i]));
+  if (typeof expected === 'number')
+    return (
+      typeof actual === 'number' &&
+      (Object.is(actual, expected) || actual === expected || (Number.isNaN(actual) && Number.isNaN(expected)))
+    );
+  if (typeof expected === 'bigint' || typeof expected === 'string' || typeof expected === 'boolean' || expected === null)
+    return actual === expected;
+  if (expected instanceof Uint8Array)
+    return actual instanceof Uint8Array && actual.length === expected.length && actual.every((b, i) => b === expected[i]);
+  if (Array.isArray(expected))
+    return Array.isArray(actual) && actual.length === expected.length && actual.every((a, i) => same(a, expected[i]));
   if (expected && typeof expected === 'object' && 'typeName' in expected) {
     const name = (actual as { name?: string } | null)?.name;
     return name === (expected as { typeName: string }).typeName;
@@ -82,7 +97,8 @@ function same(actual: unknown, expected: unknown): boolean {
   return want.every(([k, v]) => got.some(([gk, gv]) => (same(gk, k) || String(gk) === String(k)) && same(gv, v)));
 }
 
-const PROTO_HINTS = /TestAllTypes|NestedTestAllTypes|google\.protobuf\.|cel\.expr\.conformance|proto[23]\.|\.Value\{|Duration\{|Timestamp\{/;
+const PROTO_HINTS =
+  /TestAllTypes|NestedTestAllTypes|google\.protobuf\.|cel\.expr\.conformance|proto[23]\.|\.Value\{|Duration\{|Timestamp\{/;
 
 function runCase(test: TextMessage): 'pass' | 'fail' | string {
   const expr = text(test.get('expr')) ?? '';
@@ -106,7 +122,8 @@ function runCase(test: TextMessage): 'pass' | 'fail' | string {
     }
     const expected = test.message('value');
     const wantError = test.get('eval_error') !== undefined || test.get('any_eval_errors') !== undefined;
-    if (test.get('unknown') !== undefined || test.get('typed_result') !== undefined) throw new Skip('expects unknowns or a typed result');
+    if (test.get('unknown') !== undefined || test.get('typed_result') !== undefined)
+      throw new Skip('expects unknowns or a typed result');
     // A test without an expectation expects `true`.
     const wantValue = expected ? toValue(expected) : wantError ? undefined : true;
 

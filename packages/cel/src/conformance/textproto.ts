@@ -23,7 +23,19 @@ export class TextMessage {
   }
 }
 
-const SIMPLE_ESCAPES: Record<string, number> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, '\\': 92, "'": 39, '"': 34, '?': 63 };
+const SIMPLE_ESCAPES: Record<string, number> = {
+  n: 10,
+  t: 9,
+  r: 13,
+  a: 7,
+  b: 8,
+  f: 12,
+  v: 11,
+  '\\': 92,
+  "'": 39,
+  '"': 34,
+  '?': 63,
+};
 
 function decodeString(src: string, start: number): { bytes: number[]; end: number } {
   const quote = src[start];

@@ -16,7 +16,12 @@ function firstIssue(env: ReturnType<typeof admissionEnvironment>, expr: string) 
   return r.issues[0] as { code: string; message: string; start: number; end: number };
 }
 
-const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', labels: { app: 'web' } }, spec: { replicas: 2, ratio: 1.5, template: { spec: { containers: [{ name: 'app', image: 'nginx' }] } } } };
+const deployment = {
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'web', labels: { app: 'web' } },
+  spec: { replicas: 2, ratio: 1.5, template: { spec: { containers: [{ name: 'app', image: 'nginx' }] } } },
+};
 
 describe('admission environments', () => {
   it('declares params only when the policy has a paramKind', () => {
@@ -26,7 +31,10 @@ describe('admission environments', () => {
 
   it('keeps the variables of each environment apart when environments share their schema types', () => {
     const a = admissionEnvironment('applyConfiguration', { objectSchema: DEPLOYMENT, variables: [{ name: 'a', type: 'int' }] });
-    const b = admissionEnvironment('applyConfiguration', { objectSchema: DEPLOYMENT, variables: [{ name: 'b', type: 'string' }] });
+    const b = admissionEnvironment('applyConfiguration', {
+      objectSchema: DEPLOYMENT,
+      variables: [{ name: 'b', type: 'string' }],
+    });
     expect(a.check('Object{spec: Object.spec{replicas: variables.a + object.spec.replicas}}')).toEqual([]);
     expect(b.check('Object{spec: Object.spec{replicas: size(variables.b) + object.spec.replicas}}')).toEqual([]);
     expect(firstIssue(b, 'Object{spec: Object.spec{replicas: variables.a}}').message).toContain('a');
@@ -57,15 +65,22 @@ describe('admission environments', () => {
 
   it('exposes the whole metadata of the matched kind, still type-checked', () => {
     const env = admissionEnvironment('matchCondition', { objectSchema: DEPLOYMENT });
-    const p = compile(env, 'object.metadata.labels["app"] == "web" && object.metadata.namespace == "" && object.metadata.name == "web"');
-    expect(p.evaluate(env.prepare({ object: { ...deployment, metadata: { ...deployment.metadata, namespace: '' } } }))).toBe(true);
+    const p = compile(
+      env,
+      'object.metadata.labels["app"] == "web" && object.metadata.namespace == "" && object.metadata.name == "web"',
+    );
+    expect(p.evaluate(env.prepare({ object: { ...deployment, metadata: { ...deployment.metadata, namespace: '' } } }))).toBe(
+      true,
+    );
     const expr = 'object.metadata.labelz["app"] == "web"';
     const i = firstIssue(env, expr);
     expect(expr.slice(i.start, i.end)).toContain('labelz');
   });
 
   it('gives a schema without metadata only metadata.name and metadata.generateName', () => {
-    const env = admissionEnvironment('matchCondition', { objectSchema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } });
+    const env = admissionEnvironment('matchCondition', {
+      objectSchema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } },
+    });
     expect(env.check('object.metadata.name == "x" && object.metadata.generateName == "" && object.spec.size == 1')).toEqual([]);
     expect(firstIssue(env, 'object.metadata.labels["a"] == "b"').code).toBeDefined();
   });
@@ -80,7 +95,9 @@ describe('admission environments', () => {
 
   it('compiles any Object.<path> name without a schema, keeping the name on the value for a run-time check', () => {
     const env = admissionEnvironment('applyConfiguration');
-    const value = compile(env, 'Object{spec: Object.spec{template: Object.spec.templatex{size: 1}}}').evaluate(env.prepare({ object: deployment })) as Map<string, Map<string, unknown>>;
+    const value = compile(env, 'Object{spec: Object.spec{template: Object.spec.templatex{size: 1}}}').evaluate(
+      env.prepare({ object: deployment }),
+    ) as Map<string, Map<string, unknown>>;
     expect(celTypeOf(value)).toBe('Object');
     expect(celTypeOf(value.get('spec'))).toBe('Object.spec');
     expect(celTypeOf(value.get('spec')?.get('template'))).toBe('Object.spec.templatex');
@@ -111,7 +128,10 @@ describe('admission environments', () => {
     expect(p.type).toBe('Object');
     expect(fromCel(p.evaluate(env.prepare({ object: deployment })))).toEqual({
       metadata: { labels: { team: 'a' } },
-      spec: { replicas: 3, template: { spec: { containers: [{ name: 'sidecar', image: 'proxy:1', ports: [{ containerPort: 8080 }] }] } } },
+      spec: {
+        replicas: 3,
+        template: { spec: { containers: [{ name: 'sidecar', image: 'proxy:1', ports: [{ containerPort: 8080 }] }] } },
+      },
     });
   });
 
@@ -144,19 +164,30 @@ describe('admission environments', () => {
 
   it('constructs with spaced type names, reserved field names, and only where constructions exist', () => {
     const env = admissionEnvironment('applyConfiguration', { objectSchema: DEPLOYMENT });
-    const p = compile(env, 'Object{metadata: Object . metadata{namespace: "a", name: "b"}, spec: Object.spec // c\n{replicas: 1}}');
-    expect(fromCel(p.evaluate({ object: deployment }))).toEqual({ metadata: { namespace: 'a', name: 'b' }, spec: { replicas: 1 } });
+    const p = compile(
+      env,
+      'Object{metadata: Object . metadata{namespace: "a", name: "b"}, spec: Object.spec // c\n{replicas: 1}}',
+    );
+    expect(fromCel(p.evaluate({ object: deployment }))).toEqual({
+      metadata: { namespace: 'a', name: 'b' },
+      spec: { replicas: 1 },
+    });
     const undeclared = 'Object{spec: Object.spek{replicas: 1}}';
     const i = firstIssue(env, undeclared);
     expect(i).toMatchObject({ code: 'unknown_type', message: 'unknown type Object.spek' });
     expect(undeclared.slice(i.start, i.end)).toBe('Object.spek');
     const elsewhere = admissionEnvironment('matchCondition', { objectSchema: DEPLOYMENT });
-    expect(firstIssue(elsewhere, 'Object{spec: 1} == null').message).toBe('message construction (Type{...}) is not available here');
+    expect(firstIssue(elsewhere, 'Object{spec: 1} == null').message).toBe(
+      'message construction (Type{...}) is not available here',
+    );
   });
 
   it('builds JSON patches', () => {
     const env = admissionEnvironment('jsonPatch', { objectSchema: DEPLOYMENT });
-    const p = compile(env, '[JSONPatch{op: "add", path: "/metadata/labels/" + jsonpatch.escapeKey("plat.io/x~y"), value: "1"}, JSONPatch{op: "replace", path: "/spec/replicas", value: object.spec.replicas + 1}]');
+    const p = compile(
+      env,
+      '[JSONPatch{op: "add", path: "/metadata/labels/" + jsonpatch.escapeKey("plat.io/x~y"), value: "1"}, JSONPatch{op: "replace", path: "/spec/replicas", value: object.spec.replicas + 1}]',
+    );
     expect(fromCel(p.evaluate({ object: deployment }))).toEqual([
       { op: 'add', path: '/metadata/labels/plat.io~1x~0y', value: '1' },
       { op: 'replace', path: '/spec/replicas', value: 3 },
@@ -180,7 +211,12 @@ describe('admission environments', () => {
         return { decision: 'allow' as const };
       },
     };
-    expect(compile(env, 'authorizer.requestResource.check("update").allowed()').evaluate({ request: { userInfo: { username: 'bob' }, resource: { resource: 'pods' } } }, { authorizer })).toBe(true);
+    expect(
+      compile(env, 'authorizer.requestResource.check("update").allowed()').evaluate(
+        { request: { userInfo: { username: 'bob' }, resource: { resource: 'pods' } } },
+        { authorizer },
+      ),
+    ).toBe(true);
     expect(seen).toEqual(['bob:update:pods']);
   });
 
@@ -190,7 +226,13 @@ describe('admission environments', () => {
     const env = admissionEnvironment('matchCondition', { objectSchema: DEPLOYMENT, hasParams: true, paramSchema: DEPLOYMENT });
     const namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'prod' } };
     const create = { object: deployment, oldObject: null, params: null, namespaceObject: null, request: { operation: 'CREATE' } };
-    const remove = { object: null, oldObject: deployment, params: deployment, namespaceObject: namespace, request: { operation: 'DELETE' } };
+    const remove = {
+      object: null,
+      oldObject: deployment,
+      params: deployment,
+      namespaceObject: namespace,
+      request: { operation: 'DELETE' },
+    };
 
     it.each([
       ['oldObject == null', true, false],
@@ -216,7 +258,12 @@ describe('admission environments', () => {
     });
 
     it('compares typed fields of the object with null', () => {
-      for (const expr of ['object.spec == null', 'object.spec.template != null', 'null == object.spec.template.spec', 'object.metadata != null']) {
+      for (const expr of [
+        'object.spec == null',
+        'object.spec.template != null',
+        'null == object.spec.template.spec',
+        'object.metadata != null',
+      ]) {
         expect(env.check(expr), expr).toEqual([]);
       }
       const p = compile(env, 'object.spec.template != null');

@@ -1,9 +1,22 @@
 // MutatingAdmissionPolicy environments: match conditions, variables, apply
 // configurations and JSON patches (spec document C and upstream-rules/mutating-admission).
-import { AUTHORIZER_TYPE, AuthorizerValue, offlineAuthorizer, type CelAuthorizer, type RequestResource } from '../lib/authorizer.js';
+import {
+  AUTHORIZER_TYPE,
+  AuthorizerValue,
+  offlineAuthorizer,
+  type CelAuthorizer,
+  type RequestResource,
+} from '../lib/authorizer.js';
 import type { StructuralSchema } from '../schema.js';
 import { fromCel } from '../values.js';
-import { CelEnvironment, type CelLimits, type CelProgram, type EvaluateOptions, type ResultRule, type VariableDecl } from './environment.js';
+import {
+  CelEnvironment,
+  type CelLimits,
+  type CelProgram,
+  type EvaluateOptions,
+  type ResultRule,
+  type VariableDecl,
+} from './environment.js';
 import { ADMISSION_REQUEST_SCHEMA, NAMESPACE_SCHEMA } from './kube-types.js';
 
 export type AdmissionPlace = 'matchCondition' | 'variable' | 'applyConfiguration' | 'jsonPatch';
@@ -54,7 +67,11 @@ export class LazyVariables extends Map<string, unknown> {
 }
 
 /** Bind compiled variables to one activation; each is evaluated lazily, at most once. */
-export function lazyVariables(programs: readonly { name: string; program: CelProgram }[], activation: Record<string, unknown>, options?: EvaluateOptions): LazyVariables {
+export function lazyVariables(
+  programs: readonly { name: string; program: CelProgram }[],
+  activation: Record<string, unknown>,
+  options?: EvaluateOptions,
+): LazyVariables {
   const thunks: Record<string, () => unknown> = {};
   const scope: Record<string, unknown> = { ...activation };
   const vars = new LazyVariables(thunks);
@@ -67,7 +84,13 @@ function requestResourceOf(request: unknown): RequestResource | null {
   const r = fromCel(request);
   if (!r || typeof r !== 'object' || Array.isArray(r)) return null;
   const res = (r.resource ?? {}) as Record<string, string>;
-  return { group: res.group, resource: res.resource, subresource: r.subResource as string, namespace: r.namespace as string, name: r.name as string };
+  return {
+    group: res.group,
+    resource: res.resource,
+    subresource: r.subResource as string,
+    namespace: r.namespace as string,
+    name: r.name as string,
+  };
 }
 
 function userOf(request: unknown): { user?: string; groups?: string[] } {
@@ -80,7 +103,10 @@ function userOf(request: unknown): { user?: string; groups?: string[] } {
 // metadata at all (a custom resource without one): those two are always readable.
 function withRootMetadata(root: StructuralSchema): StructuralSchema {
   if (root.properties?.metadata) return root;
-  const metadata: StructuralSchema = { type: 'object', properties: { name: { type: 'string' }, generateName: { type: 'string' } } };
+  const metadata: StructuralSchema = {
+    type: 'object',
+    properties: { name: { type: 'string' }, generateName: { type: 'string' } },
+  };
   return { ...root, properties: { ...root.properties, metadata } };
 }
 
@@ -90,10 +116,15 @@ export function admissionEnvironment(place: AdmissionPlace, options: AdmissionEn
     { name: 'object', schema: objectSchema, description: 'the object from the incoming request; null for DELETE' },
     { name: 'oldObject', schema: objectSchema, description: 'the existing object; null for CREATE' },
     { name: 'request', schema: ADMISSION_REQUEST_SCHEMA, description: 'attributes of the admission request' },
-    { name: 'namespaceObject', schema: NAMESPACE_SCHEMA, description: 'the namespace of the object; null for cluster-scoped objects' },
+    {
+      name: 'namespaceObject',
+      schema: NAMESPACE_SCHEMA,
+      description: 'the namespace of the object; null for cluster-scoped objects',
+    },
     { name: 'authorizer', type: AUTHORIZER_TYPE, description: 'authorization checks for the request principal' },
   ];
-  if (options.hasParams) variables.push({ name: 'params', schema: options.paramSchema, description: 'the parameter resource of the binding' });
+  if (options.hasParams)
+    variables.push({ name: 'params', schema: options.paramSchema, description: 'the parameter resource of the binding' });
   const earlier = place === 'matchCondition' ? undefined : (options.variables ?? []);
   if (earlier) variables.push({ name: 'variables', type: VARIABLES_TYPE, description: 'composited variables, evaluated lazily' });
 
@@ -101,7 +132,12 @@ export function admissionEnvironment(place: AdmissionPlace, options: AdmissionEn
     {
       variables,
       result: RESULTS[place],
-      construct: place === 'applyConfiguration' ? (options.objectSchema ?? UNTYPED_OBJECT) : place === 'jsonPatch' ? UNTYPED_OBJECT : undefined,
+      construct:
+        place === 'applyConfiguration'
+          ? (options.objectSchema ?? UNTYPED_OBJECT)
+          : place === 'jsonPatch'
+            ? UNTYPED_OBJECT
+            : undefined,
       jsonPatch: place === 'jsonPatch',
       release: options.release,
       setup: (env) => {
@@ -115,7 +151,11 @@ export function admissionEnvironment(place: AdmissionPlace, options: AdmissionEn
         const authz = (opts.authorizer as CelAuthorizer | undefined) ?? offlineAuthorizer;
         const request = activation.request;
         const out = owned ? activation : { ...activation };
-        out.authorizer = new AuthorizerValue(authz, () => userOf(request), () => requestResourceOf(request));
+        out.authorizer = new AuthorizerValue(
+          authz,
+          () => userOf(request),
+          () => requestResourceOf(request),
+        );
         return out;
       },
     },

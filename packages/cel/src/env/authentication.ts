@@ -18,14 +18,22 @@ const RESULTS: Record<ClaimsPlace, ResultRule> = {
 /** `release`: the platform release whose CEL libraries the expressions may use (newest when unset). */
 export function claimsEnvironment(place: ClaimsPlace, limits?: Partial<CelLimits>, release?: string): CelEnvironment {
   return new CelEnvironment(
-    { variables: [{ name: 'claims', type: 'map<string, dyn>', description: 'the claims of the token' }], result: RESULTS[place], release },
+    {
+      variables: [{ name: 'claims', type: 'map<string, dyn>', description: 'the claims of the token' }],
+      result: RESULTS[place],
+      release,
+    },
     limits,
   );
 }
 
 export function userValidationEnvironment(limits?: Partial<CelLimits>, release?: string): CelEnvironment {
   return new CelEnvironment(
-    { variables: [{ name: 'user', schema: USER_INFO_SCHEMA, description: 'the user the claims map to' }], result: { types: ['bool'], describe: 'bool' }, release },
+    {
+      variables: [{ name: 'user', schema: USER_INFO_SCHEMA, description: 'the user the claims map to' }],
+      result: { types: ['bool'], describe: 'bool' },
+      release,
+    },
     limits,
   );
 }

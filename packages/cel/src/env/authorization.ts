@@ -7,7 +7,9 @@ import { SUBJECT_ACCESS_REVIEW_SPEC_SCHEMA } from './kube-types.js';
 export function webhookMatchEnvironment(limits?: Partial<CelLimits>, release?: string): CelEnvironment {
   return new CelEnvironment(
     {
-      variables: [{ name: 'request', schema: SUBJECT_ACCESS_REVIEW_SPEC_SCHEMA, description: 'the SubjectAccessReview spec (v1)' }],
+      variables: [
+        { name: 'request', schema: SUBJECT_ACCESS_REVIEW_SPEC_SCHEMA, description: 'the SubjectAccessReview spec (v1)' },
+      ],
       result: { types: ['bool'], describe: 'bool' },
       release,
     },

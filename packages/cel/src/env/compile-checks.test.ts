@@ -53,7 +53,9 @@ describe('compile-time checks of literals', () => {
 
   it('leaves constructions alone: their fields may have different types', () => {
     const patches = admissionEnvironment('jsonPatch');
-    expect(patches.check('[JSONPatch{op: "add", path: "/a", value: 1}, JSONPatch{op: "add", path: "/b", value: "x"}]')).toEqual([]);
+    expect(patches.check('[JSONPatch{op: "add", path: "/a", value: 1}, JSONPatch{op: "add", path: "/b", value: "x"}]')).toEqual(
+      [],
+    );
   });
 
   it('accepts mixed literals where plain CEL is asked for', () => {
@@ -83,12 +85,18 @@ describe('libraries by release', () => {
 
   it('refuses mixed literals with dyn elements from release 1.29 on (type equivalence), not before (assignability)', () => {
     expect(admissionEnvironment('matchCondition', { release: '1.28' }).check('size([1, dyn("a")]) == 2')).toEqual([]);
-    expect(admissionEnvironment('matchCondition', { release: '1.28' }).check('size([1, "a"]) == 2')[0]?.code).toBe('heterogeneous_literal');
-    expect(admissionEnvironment('matchCondition', { release: '1.29' }).check('size([1, dyn("a")]) == 2')[0]?.code).toBe('heterogeneous_literal');
+    expect(admissionEnvironment('matchCondition', { release: '1.28' }).check('size([1, "a"]) == 2')[0]?.code).toBe(
+      'heterogeneous_literal',
+    );
+    expect(admissionEnvironment('matchCondition', { release: '1.29' }).check('size([1, dyn("a")]) == 2')[0]?.code).toBe(
+      'heterogeneous_literal',
+    );
   });
 
   it('validates duration literals from release 1.29 on', () => {
     expect(admissionEnvironment('matchCondition', { release: '1.28' }).check('duration("5x") > duration("1s")')).toEqual([]);
-    expect(admissionEnvironment('matchCondition', { release: '1.29' }).check('duration("5x") > duration("1s")')[0]?.message).toBe('invalid duration "5x"');
+    expect(admissionEnvironment('matchCondition', { release: '1.29' }).check('duration("5x") > duration("1s")')[0]?.message).toBe(
+      'invalid duration "5x"',
+    );
   });
 });

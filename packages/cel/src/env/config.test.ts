@@ -43,12 +43,15 @@ describe('authorization webhook match conditions', () => {
 
 describe('shardSelector', () => {
   it('accepts terms joined by ||', () => {
-    const r = parseShardSelector("shardRange(object.metadata.uid, '0x0', '0x8000000000000000') || shardRange(object.metadata.namespace, '0x8000000000000000', '0x10000000000000000')");
+    const r = parseShardSelector(
+      "shardRange(object.metadata.uid, '0x0', '0x8000000000000000') || shardRange(object.metadata.namespace, '0x8000000000000000', '0x10000000000000000')",
+    );
     expect(r.ok).toBe(true);
-    if (r.ok) expect(r.ranges.map((x) => [x.path, x.end])).toEqual([
-      ['object.metadata.uid', 0x8000000000000000n],
-      ['object.metadata.namespace', 1n << 64n],
-    ]);
+    if (r.ok)
+      expect(r.ranges.map((x) => [x.path, x.end])).toEqual([
+        ['object.metadata.uid', 0x8000000000000000n],
+        ['object.metadata.namespace', 1n << 64n],
+      ]);
   });
 
   it.each([
@@ -79,8 +82,16 @@ describe('shardSelector', () => {
 
 describe('configuration environments by release', () => {
   it('refuse libraries newer than their release', () => {
-    expect(claimsEnvironment('claimValidationRule', undefined, '1.30').check('format.dns1123Label().validate(claims.sub) == optional.none()')[0]?.code).toBe('unavailable_in_release');
-    expect(claimsEnvironment('claimValidationRule', undefined, '1.31').check('format.dns1123Label().validate(claims.sub) == optional.none()')).toEqual([]);
+    expect(
+      claimsEnvironment('claimValidationRule', undefined, '1.30').check(
+        'format.dns1123Label().validate(claims.sub) == optional.none()',
+      )[0]?.code,
+    ).toBe('unavailable_in_release');
+    expect(
+      claimsEnvironment('claimValidationRule', undefined, '1.31').check(
+        'format.dns1123Label().validate(claims.sub) == optional.none()',
+      ),
+    ).toEqual([]);
     expect(webhookMatchEnvironment(undefined, '1.29').check('isIP(request.user)')[0]?.code).toBe('unavailable_in_release');
     expect(userValidationEnvironment(undefined, '1.32').check('isSemver(user.username)')[0]?.code).toBe('unavailable_in_release');
   });

@@ -23,9 +23,16 @@ export interface CrdValidationOptions {
 }
 
 export function crdValidationEnvironment(schema: StructuralSchema, options: CrdValidationOptions): CelEnvironment {
-  const variables: VariableDecl[] = [{ name: 'self', schema, description: 'the value at the rule’s place in the custom resource' }];
+  const variables: VariableDecl[] = [
+    { name: 'self', schema, description: 'the value at the rule’s place in the custom resource' },
+  ];
   if (options.transition && options.optionalOldSelf) {
-    variables.push({ name: 'oldSelf', schema, optional: true, description: 'the stored value at the same place: optional.none() on a create or where there was none' });
+    variables.push({
+      name: 'oldSelf',
+      schema,
+      optional: true,
+      description: 'the stored value at the same place: optional.none() on a create or where there was none',
+    });
   } else if (options.transition) {
     variables.push({ name: 'oldSelf', schema, description: 'the stored value at the same place, on an update' });
   }

@@ -195,7 +195,8 @@ export class CelProgram {
       const range = e.range ? this.env.mapRange(e.range, this.source) : undefined;
       return new CelEvaluationError(e.summary, e.code, range);
     }
-    if (e instanceof RangeError) return new CelEvaluationError('evaluation exceeded the runtime stack', 'stack_exhausted', undefined);
+    if (e instanceof RangeError)
+      return new CelEvaluationError('evaluation exceeded the runtime stack', 'stack_exhausted', undefined);
     const message = e instanceof Error ? e.message : String(e);
     return new CelEvaluationError(message, 'internal_error', undefined);
   }
@@ -236,7 +237,10 @@ function idOf(schema: object | undefined): string {
 
 function typedBase(spec: EnvironmentSpec, maxDepth: number): TypedBase {
   const schemaVariables = spec.variables.filter((v) => v.schema);
-  const readKey = [maxDepth, ...schemaVariables.map((v) => `${v.name}=${idOf(v.schema)}=${v.optional ? '?' : ''}=${v.description ?? ''}`)].join('|');
+  const readKey = [
+    maxDepth,
+    ...schemaVariables.map((v) => `${v.name}=${idOf(v.schema)}=${v.optional ? '?' : ''}=${v.description ?? ''}`),
+  ].join('|');
   const key = `${readKey}|${spec.jsonPatch ? 'patch' : ''}|${idOf(spec.construct)}`;
   const known = typedBases.get(key);
   if (known) return known;
@@ -248,7 +252,11 @@ function typedBase(spec: EnvironmentSpec, maxDepth: number): TypedBase {
     const readTypes = new Map<StructuralSchema, string>();
     for (const v of schemaVariables) {
       const type = registerReadTypes(env, v.schema as StructuralSchema, readTypeName(v.name), readTypes);
-      env.registerVariable(v.name, v.optional ? `optional<${type}>` : type, v.description ? { description: v.description } : undefined);
+      env.registerVariable(
+        v.name,
+        v.optional ? `optional<${type}>` : type,
+        v.description ? { description: v.description } : undefined,
+      );
     }
     read = { env, constructs: undefined };
     remember(readKey, read);
@@ -329,7 +337,12 @@ export class CelEnvironment {
   }
 
   /** `owned`: `activation` is a fresh object of this environment's (prepare's), filled in place. */
-  #withDefaults(activation: Record<string, unknown>, options: EvaluateOptions | undefined, nullable: readonly NullBinding[], owned = false): Record<string, unknown> {
+  #withDefaults(
+    activation: Record<string, unknown>,
+    options: EvaluateOptions | undefined,
+    nullable: readonly NullBinding[],
+    owned = false,
+  ): Record<string, unknown> {
     let out = activation;
     // Copied only when a null must be replaced; `prepare` does it once per request.
     for (let i = 0; i < nullable.length; i++) {
@@ -342,7 +355,11 @@ export class CelEnvironment {
   }
 
   /** The activation a program sees: null message variables it may read bound to their stand-ins, defaults filled. */
-  activationFor(activation: Record<string, unknown>, options: EvaluateOptions | undefined, nullable: readonly NullBinding[]): Record<string, unknown> {
+  activationFor(
+    activation: Record<string, unknown>,
+    options: EvaluateOptions | undefined,
+    nullable: readonly NullBinding[],
+  ): Record<string, unknown> {
     return this.#withDefaults(activation, options, nullable);
   }
 
@@ -368,8 +385,16 @@ export class CelEnvironment {
       return this.#compile(expression);
     } catch (e) {
       // Never let a hostile expression crash the caller.
-      const message = e instanceof RangeError ? 'expression is too deeply nested' : `internal error: ${e instanceof Error ? e.message : String(e)}`;
-      return { ok: false, issues: [issue(e instanceof RangeError ? 'limit_exceeded' : 'internal_error', message, { start: 0, end: expression.length })] };
+      const message =
+        e instanceof RangeError
+          ? 'expression is too deeply nested'
+          : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+      return {
+        ok: false,
+        issues: [
+          issue(e instanceof RangeError ? 'limit_exceeded' : 'internal_error', message, { start: 0, end: expression.length }),
+        ],
+      };
     }
   }
 
@@ -377,9 +402,15 @@ export class CelEnvironment {
     const whole = { start: 0, end: expression.length };
     // cel-go counts the size in code points (parser expressionSizeCodePointLimit, 100,000 by
     // default, which Kubernetes keeps): a character outside the BMP is one, not two.
-    const over = expression.length > this.limits.maxExpressionLength ? codePointIndex(expression, this.limits.maxExpressionLength) : -1;
+    const over =
+      expression.length > this.limits.maxExpressionLength ? codePointIndex(expression, this.limits.maxExpressionLength) : -1;
     if (over >= 0) {
-      return fail(issue('limit_exceeded', `expression is longer than ${this.limits.maxExpressionLength} characters (code points)`, { start: over, end: expression.length }));
+      return fail(
+        issue('limit_exceeded', `expression is longer than ${this.limits.maxExpressionLength} characters (code points)`, {
+          start: over,
+          end: expression.length,
+        }),
+      );
     }
     if (expression.trim() === '') return fail(issue('empty_expression', 'expression is empty', whole));
 
@@ -388,7 +419,12 @@ export class CelEnvironment {
     // A run longer than maxDepth needs more `!`/`-` characters than that.
     const unary = countsMoreThan(expression, this.limits.maxDepth) ? longestUnaryRun(expression) : NO_RUN;
     if (unary.length > this.limits.maxDepth) {
-      return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, { start: unary.at, end: unary.at + unary.length }));
+      return fail(
+        issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, {
+          start: unary.at,
+          end: unary.at + unary.length,
+        }),
+      );
     }
 
     // Tokenizing is only needed when the expression may construct messages.
@@ -403,7 +439,12 @@ export class CelEnvironment {
       }
       const nesting = expression.length > this.limits.maxDepth ? measureNesting(tokens) : NO_RUN_NESTING;
       if (nesting.depth > this.limits.maxDepth) {
-        return fail(issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, { start: nesting.at, end: nesting.at + 1 }));
+        return fail(
+          issue('limit_exceeded', `expression nests deeper than ${this.limits.maxDepth} levels`, {
+            start: nesting.at,
+            end: nesting.at + 1,
+          }),
+        );
       }
       const r = rewriteConstructions(expression, tokens, this.#constructs !== undefined);
       if (this.#constructs) {
@@ -418,7 +459,14 @@ export class CelEnvironment {
     try {
       parsed = this.#base.parse(rewritten.text);
     } catch (e) {
-      if (e instanceof ParseError) return fail(issue(e.code === 'limit_exceeded' ? 'limit_exceeded' : 'syntax_error', issueMessage(e.code, e.summary, e.node), map(e.range)));
+      if (e instanceof ParseError)
+        return fail(
+          issue(
+            e.code === 'limit_exceeded' ? 'limit_exceeded' : 'syntax_error',
+            issueMessage(e.code, e.summary, e.node),
+            map(e.range),
+          ),
+        );
       throw e;
     }
     // Operator chains build deep trees without nesting; they need enough text to be deep.
@@ -432,17 +480,40 @@ export class CelEnvironment {
       const err = checked.error;
       if ((err as unknown) instanceof RangeError) return fail(issue('limit_exceeded', 'expression is too deeply nested', whole));
       const code = err?.code ?? 'type_error';
-      const undeclared = code === 'no_matching_overload' ? undeclaredFunction(this.#base, err?.node as ASTNode | undefined) : undefined;
-      if (undeclared) return fail(issue('unknown_function', `unknown function "${undeclared}": no library declares a function of that name`, map(err?.range)));
-      return fail(issue(err instanceof ParseError ? 'syntax_error' : code, err ? issueMessage(code, err.summary, err.node) : 'type error', map(err?.range)));
+      const undeclared =
+        code === 'no_matching_overload' ? undeclaredFunction(this.#base, err?.node as ASTNode | undefined) : undefined;
+      if (undeclared)
+        return fail(
+          issue(
+            'unknown_function',
+            `unknown function "${undeclared}": no library declares a function of that name`,
+            map(err?.range),
+          ),
+        );
+      return fail(
+        issue(
+          err instanceof ParseError ? 'syntax_error' : code,
+          err ? issueMessage(code, err.summary, err.node) : 'type error',
+          map(err?.range),
+        ),
+      );
     }
     const release = this.spec.release;
     const validateLiterals = !release || !releaseBefore(release, LITERAL_VALIDATION_RELEASE);
-    const literal = this.spec.heterogeneousLiterals !== true && mayCheckLiterals(expression) ? literalIssue(parsed.ast as ASTNode, { validateLiterals }) : null;
+    const literal =
+      this.spec.heterogeneousLiterals !== true && mayCheckLiterals(expression)
+        ? literalIssue(parsed.ast as ASTNode, { validateLiterals })
+        : null;
     if (literal) return fail(issue(literal.code, literal.message, map({ start: literal.node.start, end: literal.node.end })));
     const tooNew = release && releaseBefore(release, LATEST_RELEASE) ? releaseIssue(parsed.ast as ASTNode, release) : null;
     if (tooNew) {
-      return fail(issue('unavailable_in_release', `${tooNew.name}() needs the ${tooNew.library.name} library, which the platform enables from release ${tooNew.library.since} (this targets ${release})`, map({ start: tooNew.node.start, end: tooNew.node.end })));
+      return fail(
+        issue(
+          'unavailable_in_release',
+          `${tooNew.name}() needs the ${tooNew.library.name} library, which the platform enables from release ${tooNew.library.since} (this targets ${release})`,
+          map({ start: tooNew.node.start, end: tooNew.node.end }),
+        ),
+      );
     }
     crossNumericMembership(parsed.ast as ASTNode);
     // Operators the base library runs itself charge the run-time budget from now on.
@@ -450,7 +521,13 @@ export class CelEnvironment {
     const type = checked.type ?? 'dyn';
     const rule = this.spec.result;
     if (rule && !resultAccepted(type, rule)) {
-      return fail(issue('result_type', `expression must evaluate to ${rule.describe} but got ${type}`, expressionRange(expression, parsed.ast, rewritten.source)));
+      return fail(
+        issue(
+          'result_type',
+          `expression must evaluate to ${rule.describe} but got ${type}`,
+          expressionRange(expression, parsed.ast, rewritten.source),
+        ),
+      );
     }
 
     // Without loops or bindings the cost is linear in the expression, far below any limit;
@@ -458,11 +535,19 @@ export class CelEnvironment {
     const cost = MAY_LOOP.test(expression) ? this.#estimator.estimate(parsed.ast as ASTNode) : undefined;
     if (cost !== undefined && cost > this.limits.maxEstimatedCost) {
       return fail(
-        issue('cost_limit', `estimated cost ${cost} exceeds the per-expression limit of ${this.limits.maxEstimatedCost}`, expressionRange(expression, parsed.ast, rewritten.source)),
+        issue(
+          'cost_limit',
+          `estimated cost ${cost} exceeds the per-expression limit of ${this.limits.maxEstimatedCost}`,
+          expressionRange(expression, parsed.ast, rewritten.source),
+        ),
       );
     }
     const estimate = cost === undefined ? () => this.#estimator.estimate(parsed.ast as ASTNode) : () => cost;
-    return { ok: true, program: new CelProgram(expression, type, estimate, parsed, rewritten.source, this, this.#nullableIn(expression)), issues: [] };
+    return {
+      ok: true,
+      program: new CelProgram(expression, type, estimate, parsed, rewritten.source, this, this.#nullableIn(expression)),
+      issues: [],
+    };
   }
 }
 
@@ -482,7 +567,8 @@ function schemaOfType(type: string): StructuralSchema | undefined {
   return undefined;
 }
 
-const MAY_LOOP = /\b(?:all|exists|exists_one|existsOne|map|filter|transformList|transformMap|bind|flatten|distinct|sort|range|findAll)\s*\(/;
+const MAY_LOOP =
+  /\b(?:all|exists|exists_one|existsOne|map|filter|transformList|transformMap|bind|flatten|distinct|sort|range|findAll)\s*\(/;
 
 type NullBinding = readonly [name: string, standIn: unknown];
 const NO_OPTIONS: EvaluateOptions = Object.freeze({});

@@ -47,12 +47,22 @@ export const NAMESPACE_SCHEMA: StructuralSchema = obj({
   spec: obj({ finalizers: strings }),
   status: obj({
     phase: str,
-    conditions: { type: 'array', items: obj({ type: str, status: str, reason: str, message: str, lastTransitionTime: { type: 'string', format: 'date-time' } }) },
+    conditions: {
+      type: 'array',
+      items: obj({
+        type: str,
+        status: str,
+        reason: str,
+        message: str,
+        lastTransitionTime: { type: 'string', format: 'date-time' },
+      }),
+    },
   }),
 });
 
 const requirement = obj({ key: str, operator: str, values: strings });
-const selector = (extra: Record<string, StructuralSchema>) => obj({ rawSelector: str, requirements: { type: 'array', items: requirement }, ...extra });
+const selector = (extra: Record<string, StructuralSchema>) =>
+  obj({ rawSelector: str, requirements: { type: 'array', items: requirement }, ...extra });
 
 export const SUBJECT_ACCESS_REVIEW_SPEC_SCHEMA: StructuralSchema = obj({
   resourceAttributes: obj({

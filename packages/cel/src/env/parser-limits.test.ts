@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { CelEnvironment } from './environment.js';
 
-const env = new CelEnvironment({ variables: [{ name: 'x', type: 'int' }, { name: 'm', type: 'map<string, dyn>' }] });
+const env = new CelEnvironment({
+  variables: [
+    { name: 'x', type: 'int' },
+    { name: 'm', type: 'map<string, dyn>' },
+  ],
+});
 const issues = (expr: string): string[] => {
   const r = env.compile(expr);
   return r.ok ? [] : r.issues.map((i) => i.message);
@@ -35,6 +40,12 @@ describe('expression size in code points (cel-go parser expressionSizeCodePointL
     const expr = `"${'a'.repeat(100_000)}" != ""`;
     const r = env.compile(expr);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.issues[0]).toMatchObject({ code: 'limit_exceeded', message: 'expression is longer than 100000 characters (code points)', start: 100_000, end: expr.length });
+    if (!r.ok)
+      expect(r.issues[0]).toMatchObject({
+        code: 'limit_exceeded',
+        message: 'expression is longer than 100000 characters (code points)',
+        start: 100_000,
+        end: expr.length,
+      });
   });
 });

@@ -17,8 +17,14 @@ export interface PlaceEnvironmentOptions {
 
 type Build = (options: PlaceEnvironmentOptions) => CelEnvironment;
 
-const admission = (place: AdmissionPlace): Build => (o) => admissionEnvironment(place, { ...o.admission, limits: o.limits, release: o.release });
-const claims = (place: ClaimsPlace): Build => (o) => claimsEnvironment(place, o.limits, o.release);
+const admission =
+  (place: AdmissionPlace): Build =>
+  (o) =>
+    admissionEnvironment(place, { ...o.admission, limits: o.limits, release: o.release });
+const claims =
+  (place: ClaimsPlace): Build =>
+  (o) =>
+    claimsEnvironment(place, o.limits, o.release);
 
 // A Record over every place: a place added to core without an environment fails to compile.
 const ENVIRONMENTS: Record<CelPlace, { build: Build; admission?: AdmissionPlace }> = {

@@ -12,7 +12,11 @@ const deployment = {
 };
 const changed = { ...deployment, spec: { ...deployment.spec, replicas: 3 } };
 
-function run(place: AdmissionPlace, expr: string, activation: Record<string, unknown> = { object: deployment, oldObject: deployment }): unknown {
+function run(
+  place: AdmissionPlace,
+  expr: string,
+  activation: Record<string, unknown> = { object: deployment, oldObject: deployment },
+): unknown {
   const env = admissionEnvironment(place, { objectSchema: DEPLOYMENT });
   const r = env.compile(expr);
   if (!r.ok) throw new Error(`${expr}: ${JSON.stringify(r.issues)}`);
@@ -34,7 +38,9 @@ describe('policy typing', () => {
   it('sets optional fields of constructions only when they hold a value', () => {
     expect(run('applyConfiguration', 'Object{spec: Object.spec{?replicas: optional.of(3)}}')).toEqual({ spec: { replicas: 3 } });
     expect(run('applyConfiguration', 'Object{spec: Object.spec{?replicas: optional.none()}}')).toEqual({ spec: {} });
-    expect(run('applyConfiguration', 'Object{metadata: Object.metadata{?namespace: object.metadata.?namespace, name: "a"}}')).toEqual({ metadata: { name: 'a' } });
+    expect(
+      run('applyConfiguration', 'Object{metadata: Object.metadata{?namespace: object.metadata.?namespace, name: "a"}}'),
+    ).toEqual({ metadata: { name: 'a' } });
     const env = admissionEnvironment('applyConfiguration', { objectSchema: DEPLOYMENT });
     const expr = 'Object{spec: Object.spec{?replicas: optional.of("x")}}';
     const r = env.compile(expr);
@@ -52,13 +58,22 @@ describe('policy typing', () => {
   it('compares objects of the same type', () => {
     expect(run('variable', 'object == oldObject')).toBe(true);
     expect(run('variable', 'object != oldObject', { object: changed, oldObject: deployment })).toBe(true);
-    expect(run('variable', 'object.spec.template == oldObject.spec.template', { object: changed, oldObject: deployment })).toBe(true);
+    expect(run('variable', 'object.spec.template == oldObject.spec.template', { object: changed, oldObject: deployment })).toBe(
+      true,
+    );
     expect(run('variable', 'object == oldObject', { object: deployment, oldObject: null })).toBe(false);
   });
 
   it('takes has() of fields of constructed objects and literals', () => {
-    expect(run('applyConfiguration', 'has(Object.spec{replicas: 1}.replicas) && !has(Object.spec{replicas: 1}.template) ? Object{} : Object{spec: Object.spec{replicas: 0}}')).toEqual({});
-    expect(run('variable', 'has({"a": 1}.a) && !has({"a": 1}.b) && has(object.spec.template.spec.containers[0].image)')).toBe(true);
+    expect(
+      run(
+        'applyConfiguration',
+        'has(Object.spec{replicas: 1}.replicas) && !has(Object.spec{replicas: 1}.template) ? Object{} : Object{spec: Object.spec{replicas: 0}}',
+      ),
+    ).toEqual({});
+    expect(run('variable', 'has({"a": 1}.a) && !has({"a": 1}.b) && has(object.spec.template.spec.containers[0].image)')).toBe(
+      true,
+    );
     const env = admissionEnvironment('applyConfiguration', { objectSchema: DEPLOYMENT });
     const expr = 'has(Object.spec{replicas: 1}.nope) ? Object{} : Object{}';
     const r = env.compile(expr);
@@ -69,7 +84,9 @@ describe('policy typing', () => {
   it('concatenates typed and untyped lists in either order', () => {
     expect(run('jsonPatch', '[] + [JSONPatch{op: "add", path: "/a"}]')).toEqual([{ op: 'add', path: '/a' }]);
     expect(run('jsonPatch', '[JSONPatch{op: "add", path: "/a"}] + []')).toEqual([{ op: 'add', path: '/a' }]);
-    expect(run('jsonPatch', '[JSONPatch{op: ([] + [JSONPatch{op: "add", path: "/a"}])[0].op, path: "/x"}]')).toEqual([{ op: 'add', path: '/x' }]);
+    expect(run('jsonPatch', '[JSONPatch{op: ([] + [JSONPatch{op: "add", path: "/a"}])[0].op, path: "/x"}]')).toEqual([
+      { op: 'add', path: '/x' },
+    ]);
     expect(run('variable', 'size(object.spec.template.spec.containers + [dyn({"name": "x"})])')).toBe(2);
     expect(run('variable', 'size([dyn({"name": "x"})] + object.spec.template.spec.containers)')).toBe(2);
   });

@@ -66,7 +66,11 @@ function hexBound(c: Cursor, issues: ShardIssue[]): { value: bigint | null; rang
   c.skipSpace();
   const start = c.pos;
   if (c.src[c.pos] !== "'") {
-    throw new ShardSyntaxError("a bound must be a single-quoted hexadecimal literal such as '0x8000000000000000'", start, start + 1);
+    throw new ShardSyntaxError(
+      "a bound must be a single-quoted hexadecimal literal such as '0x8000000000000000'",
+      start,
+      start + 1,
+    );
   }
   const close = c.src.indexOf("'", start + 1);
   if (close < 0) throw new ShardSyntaxError('unterminated quoted bound', start, c.src.length);
@@ -83,13 +87,21 @@ function hexBound(c: Cursor, issues: ShardIssue[]): { value: bigint | null; rang
 function term(c: Cursor, issues: ShardIssue[]): ShardRange | null {
   const fn = c.word();
   if (fn.text !== 'shardRange') {
-    throw new ShardSyntaxError(`expected 'shardRange(...)' but found '${fn.text || c.src[fn.start] || 'nothing'}'`, fn.start, Math.max(fn.end, fn.start + 1));
+    throw new ShardSyntaxError(
+      `expected 'shardRange(...)' but found '${fn.text || c.src[fn.start] || 'nothing'}'`,
+      fn.start,
+      Math.max(fn.end, fn.start + 1),
+    );
   }
   expect(c, '(');
   const path = c.word();
   let valid = true;
   if (!(SHARD_PATHS as readonly string[]).includes(path.text)) {
-    issues.push({ start: path.start, end: Math.max(path.end, path.start + 1), message: `unsupported path '${path.text}': use ${SHARD_PATHS.join(' or ')}` });
+    issues.push({
+      start: path.start,
+      end: Math.max(path.end, path.start + 1),
+      message: `unsupported path '${path.text}': use ${SHARD_PATHS.join(' or ')}`,
+    });
     valid = false;
   }
   expect(c, ',');
@@ -108,7 +120,11 @@ function term(c: Cursor, issues: ShardIssue[]): ShardRange | null {
     valid = false;
   }
   if (lo.value >= hi.value) {
-    issues.push({ start: lo.range.start, end: hi.range.end, message: 'hexStart must be lower than hexEnd (the upper bound is exclusive)' });
+    issues.push({
+      start: lo.range.start,
+      end: hi.range.end,
+      message: 'hexStart must be lower than hexEnd (the upper bound is exclusive)',
+    });
     valid = false;
   }
   return valid ? { path: path.text as ShardPath, start: lo.value, end: hi.value, range: whole } : null;
@@ -120,7 +136,8 @@ export function parseShardSelector(selector: string): ShardSelectorResult {
   const ranges: ShardRange[] = [];
   try {
     c.skipSpace();
-    if (c.pos >= selector.length) return { ok: false, issues: [{ start: 0, end: selector.length, message: 'shardSelector is empty' }] };
+    if (c.pos >= selector.length)
+      return { ok: false, issues: [{ start: 0, end: selector.length, message: 'shardSelector is empty' }] };
     do {
       const r = term(c, issues);
       if (r) ranges.push(r);
@@ -148,7 +165,10 @@ export function fnv1a64(text: string): bigint {
 }
 
 /** Whether an object falls into any of the selector's ranges. */
-export function shardMatches(ranges: readonly ShardRange[], object: { metadata?: { uid?: string; namespace?: string } }): boolean {
+export function shardMatches(
+  ranges: readonly ShardRange[],
+  object: { metadata?: { uid?: string; namespace?: string } },
+): boolean {
   return ranges.some((r) => {
     const value = r.path === 'object.metadata.uid' ? object.metadata?.uid : object.metadata?.namespace;
     const h = fnv1a64(value ?? '');

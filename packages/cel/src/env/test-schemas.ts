@@ -3,7 +3,10 @@ import type { StructuralSchema } from '../schema.js';
 
 const str: StructuralSchema = { type: 'string' };
 const labels: StructuralSchema = { type: 'object', additionalProperties: str };
-const metadata: StructuralSchema = { type: 'object', properties: { name: str, generateName: str, namespace: str, labels, annotations: labels } };
+const metadata: StructuralSchema = {
+  type: 'object',
+  properties: { name: str, generateName: str, namespace: str, labels, annotations: labels },
+};
 const container: StructuralSchema = {
   type: 'object',
   required: ['name'],
@@ -12,7 +15,15 @@ const container: StructuralSchema = {
     image: str,
     args: { type: 'array', items: str },
     ports: { type: 'array', items: { type: 'object', properties: { containerPort: { type: 'integer', format: 'int32' } } } },
-    resources: { type: 'object', properties: { limits: { type: 'object', additionalProperties: { 'x-kubernetes-int-or-string': true, type: 'string', format: 'quantity' } } } },
+    resources: {
+      type: 'object',
+      properties: {
+        limits: {
+          type: 'object',
+          additionalProperties: { 'x-kubernetes-int-or-string': true, type: 'string', format: 'quantity' },
+        },
+      },
+    },
   },
 };
 
@@ -32,7 +43,17 @@ export const DEPLOYMENT: StructuralSchema = {
           type: 'object',
           properties: {
             metadata,
-            spec: { type: 'object', properties: { containers: { type: 'array', items: container, 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'] } } },
+            spec: {
+              type: 'object',
+              properties: {
+                containers: {
+                  type: 'array',
+                  items: container,
+                  'x-kubernetes-list-type': 'map',
+                  'x-kubernetes-list-map-keys': ['name'],
+                },
+              },
+            },
           },
         },
       },

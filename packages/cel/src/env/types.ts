@@ -33,7 +33,13 @@ interface Namer {
   convertFor?(node: StructuralSchema): ((v: unknown) => unknown) | undefined;
 }
 
-function registerTree(env: Environment, root: StructuralSchema, rootPath: string, namer: Namer, done: Map<StructuralSchema, string> | null): string {
+function registerTree(
+  env: Environment,
+  root: StructuralSchema,
+  rootPath: string,
+  namer: Namer,
+  done: Map<StructuralSchema, string> | null,
+): string {
   const inProgress = new Set<StructuralSchema>();
   const visit = (s: StructuralSchema | undefined, path: string): string => {
     switch (shapeOf(s)) {
@@ -48,7 +54,10 @@ function registerTree(env: Environment, root: StructuralSchema, rootPath: string
         for (const [k, fs] of Object.entries(node.properties ?? {})) fields[k] = visit(fs, `${path}.${k}`);
         inProgress.delete(node);
         const convert = namer.convertFor?.(node);
-        env.registerType(name, convert ? { ctor: namer.ctorFor(node, name), fields, convert } : { ctor: namer.ctorFor(node, name), fields });
+        env.registerType(
+          name,
+          convert ? { ctor: namer.ctorFor(node, name), fields, convert } : { ctor: namer.ctorFor(node, name), fields },
+        );
         allowNullComparison(env, name);
         done?.set(node, name);
         return name;
@@ -92,10 +101,22 @@ function isNull(value: unknown): boolean {
 }
 
 /** Register read types for a variable typed by `schema`; returns the variable's CEL type. */
-export function registerReadTypes(env: Environment, schema: StructuralSchema, rootName: string, done: Map<StructuralSchema, string>): string {
+export function registerReadTypes(
+  env: Environment,
+  schema: StructuralSchema,
+  rootName: string,
+  done: Map<StructuralSchema, string>,
+): string {
   // The convert hook lets callers pass raw JSON for schema-typed variables.
-  const convertFor = (node: StructuralSchema) => (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? toCel(v, node) : undefined);
-  return registerTree(env, schema, rootName, { nameFor: (_n, path) => path, ctorFor: (node) => wrapperClassFor(node), convertFor }, done);
+  const convertFor = (node: StructuralSchema) => (v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? toCel(v, node) : undefined;
+  return registerTree(
+    env,
+    schema,
+    rootName,
+    { nameFor: (_n, path) => path, ctorFor: (node) => wrapperClassFor(node), convertFor },
+    done,
+  );
 }
 
 // Values built by `Object{...}` and `JSONPatch{...}`; a class per type name so the base
@@ -248,7 +269,12 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
     if (body.op === 'map') {
       // Keys are bare names (`id`) from the rewrite, or strings where a name cannot be one.
       let i = 0;
-      for (const [k, v] of body.args) entries.push([(k.op === 'id' || k.op === 'value') && typeof k.args === 'string' ? k.args : '', v, optional.includes(i++)]);
+      for (const [k, v] of body.args)
+        entries.push([
+          (k.op === 'id' || k.op === 'value') && typeof k.args === 'string' ? k.args : '',
+          v,
+          optional.includes(i++),
+        ]);
     }
     return {
       typeName: nameNode.op === 'value' ? registry.typeNameOf(nameNode.args) : '',
@@ -271,11 +297,17 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
           }
           // Constructions list a handful of fields: a scan beats allocating a set.
           for (let j = 0; j < i; j++) {
-            if ((self.entries[j] as [string, ASTNode, boolean])[0] === field) throw chk.createError('duplicate_field', `field "${field}" is set twice`, k);
+            if ((self.entries[j] as [string, ASTNode, boolean])[0] === field)
+              throw chk.createError('duplicate_field', `field "${field}" is set twice`, k);
           }
           let vt = chk.check(v, scope);
           if ((self.entries[i] as [string, ASTNode, boolean])[2]) {
-            if (vt.kind !== 'optional' && vt.kind !== 'dyn') throw chk.createError('field_type_mismatch', `field "${field}" of ${type.name} is marked optional (?${field}): its value must be an optional, got ${vt.name}`, v);
+            if (vt.kind !== 'optional' && vt.kind !== 'dyn')
+              throw chk.createError(
+                'field_type_mismatch',
+                `field "${field}" of ${type.name} is marked optional (?${field}): its value must be an optional, got ${vt.name}`,
+                v,
+              );
             if (vt.kind === 'optional') vt = vt.valueType ?? chk.getType('dyn');
           }
           const why = incompatibility(props[field], vt, () => `${type.name}.${field}`);

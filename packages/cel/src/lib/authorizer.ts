@@ -137,21 +137,51 @@ export function installAuthorizer(env: Environment): void {
   env.registerType(`${A}.GroupCheck`, { ctor: GroupCheckValue, fields: {} });
   env.registerType(`${A}.Authorizer`, { ctor: AuthorizerValue, fields: { requestResource: `${A}.ResourceCheck` } });
 
-  env.registerFunction(`${A}.Authorizer.path(string): ${A}.PathCheck`, (a: AuthorizerValue, p: string) => new PathCheckValue(a.authz, a.principal, p));
-  env.registerFunction(`${A}.Authorizer.group(string): ${A}.GroupCheck`, (a: AuthorizerValue, g: string) => new GroupCheckValue(a.authz, a.principal, g));
+  env.registerFunction(
+    `${A}.Authorizer.path(string): ${A}.PathCheck`,
+    (a: AuthorizerValue, p: string) => new PathCheckValue(a.authz, a.principal, p),
+  );
+  env.registerFunction(
+    `${A}.Authorizer.group(string): ${A}.GroupCheck`,
+    (a: AuthorizerValue, g: string) => new GroupCheckValue(a.authz, a.principal, g),
+  );
   env.registerFunction(
     `${A}.Authorizer.serviceAccount(string, string): ${A}.Authorizer`,
     (a: AuthorizerValue, ns: string, name: string) =>
-      new AuthorizerValue(a.authz, { user: `system:serviceaccount:${ns}:${name}`, groups: ['system:serviceaccounts', `system:serviceaccounts:${ns}`, 'system:authenticated'] }, a.request),
+      new AuthorizerValue(
+        a.authz,
+        {
+          user: `system:serviceaccount:${ns}:${name}`,
+          groups: ['system:serviceaccounts', `system:serviceaccounts:${ns}`, 'system:authenticated'],
+        },
+        a.request,
+      ),
   );
-  env.registerFunction(`${A}.GroupCheck.resource(string): ${A}.ResourceCheck`, (g: GroupCheckValue, r: string) => new ResourceCheckValue(g.authz, g.principal, { apiGroup: g.group, resource: r }));
-  env.registerFunction(`${A}.ResourceCheck.subresource(string): ${A}.ResourceCheck`, (r: ResourceCheckValue, s: string) => r.with({ subresource: s }));
-  env.registerFunction(`${A}.ResourceCheck.namespace(string): ${A}.ResourceCheck`, (r: ResourceCheckValue, s: string) => r.with({ namespace: s }));
-  env.registerFunction(`${A}.ResourceCheck.name(string): ${A}.ResourceCheck`, (r: ResourceCheckValue, s: string) => r.with({ name: s }));
-  env.registerFunction(`${A}.ResourceCheck.fieldSelector(string): ${A}.ResourceCheck`, (r: ResourceCheckValue, s: string) => r.with({ fieldSelector: s }));
-  env.registerFunction(`${A}.ResourceCheck.labelSelector(string): ${A}.ResourceCheck`, (r: ResourceCheckValue, s: string) => r.with({ labelSelector: s }));
-  env.registerFunction(`${A}.ResourceCheck.check(string): ${A}.Decision`, (r: ResourceCheckValue, verb: string) => decide(r.authz, { ...r.principal, ...r.attrs, verb }));
-  env.registerFunction(`${A}.PathCheck.check(string): ${A}.Decision`, (p: PathCheckValue, verb: string) => decide(p.authz, { ...p.principal, path: p.path, verb }));
+  env.registerFunction(
+    `${A}.GroupCheck.resource(string): ${A}.ResourceCheck`,
+    (g: GroupCheckValue, r: string) => new ResourceCheckValue(g.authz, g.principal, { apiGroup: g.group, resource: r }),
+  );
+  env.registerFunction(`${A}.ResourceCheck.subresource(string): ${A}.ResourceCheck`, (r: ResourceCheckValue, s: string) =>
+    r.with({ subresource: s }),
+  );
+  env.registerFunction(`${A}.ResourceCheck.namespace(string): ${A}.ResourceCheck`, (r: ResourceCheckValue, s: string) =>
+    r.with({ namespace: s }),
+  );
+  env.registerFunction(`${A}.ResourceCheck.name(string): ${A}.ResourceCheck`, (r: ResourceCheckValue, s: string) =>
+    r.with({ name: s }),
+  );
+  env.registerFunction(`${A}.ResourceCheck.fieldSelector(string): ${A}.ResourceCheck`, (r: ResourceCheckValue, s: string) =>
+    r.with({ fieldSelector: s }),
+  );
+  env.registerFunction(`${A}.ResourceCheck.labelSelector(string): ${A}.ResourceCheck`, (r: ResourceCheckValue, s: string) =>
+    r.with({ labelSelector: s }),
+  );
+  env.registerFunction(`${A}.ResourceCheck.check(string): ${A}.Decision`, (r: ResourceCheckValue, verb: string) =>
+    decide(r.authz, { ...r.principal, ...r.attrs, verb }),
+  );
+  env.registerFunction(`${A}.PathCheck.check(string): ${A}.Decision`, (p: PathCheckValue, verb: string) =>
+    decide(p.authz, { ...p.principal, path: p.path, verb }),
+  );
   env.registerFunction(`${A}.Decision.allowed(): bool`, (d: DecisionValue) => d.result.decision === 'allow');
   env.registerFunction(`${A}.Decision.reason(): string`, (d: DecisionValue) => d.result.reason ?? '');
   env.registerFunction(`${A}.Decision.errored(): bool`, (d: DecisionValue) => !!d.result.error);

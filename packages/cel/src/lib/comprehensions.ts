@@ -23,7 +23,11 @@ function materialize(coll: unknown, node: ASTNode): Range {
   throw fail(`expression of type '${coll === null ? 'null' : typeof coll}' cannot be the range of a comprehension`, node);
 }
 
-function rangeTypes(chk: Checker, call: MacroCall, scope: Scope): { first: TypeDeclaration; second: TypeDeclaration; isList: boolean | null } {
+function rangeTypes(
+  chk: Checker,
+  call: MacroCall,
+  scope: Scope,
+): { first: TypeDeclaration; second: TypeDeclaration; isList: boolean | null } {
   const t = chk.check(call.receiver as ASTNode, scope);
   const dyn = chk.getType('dyn');
   if (t.kind === 'list') return { first: t.valueType ?? dyn, second: t.valueType ?? dyn, isList: true };
@@ -224,9 +228,16 @@ function evaluate(ev: Runner, self: Comprehension, scope: Scope): unknown {
         bind(i);
         if (!passes()) continue;
         const entry = ev.run(self.body, inner);
-        if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw fail('transformMapEntry() expression must return a map', self.body);
+        if (!entry || typeof entry !== 'object' || Array.isArray(entry))
+          throw fail('transformMapEntry() expression must return a map', self.body);
         const entries = entriesOf(entry);
-        const keys = entry instanceof Map ? entries.map(([k]) => k) : typedKeys(entries.map(([k]) => k), self.entryKey);
+        const keys =
+          entry instanceof Map
+            ? entries.map(([k]) => k)
+            : typedKeys(
+                entries.map(([k]) => k),
+                self.entryKey,
+              );
         for (let j = 0; j < entries.length; j++) {
           const k = keys[j];
           const v = (entries[j] as [unknown, unknown])[1];

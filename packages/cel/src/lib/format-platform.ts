@@ -77,7 +77,8 @@ function formatValue(v: unknown): string {
   if (v instanceof Date) return timestampText(v);
   if (v instanceof Duration) return v.toString();
   if (isType(v)) return v.name;
-  if (v instanceof Optional || typeof v !== 'object') throw fail(`error during formatting: %s cannot format a value of type ${typeName(v)}`);
+  if (v instanceof Optional || typeof v !== 'object')
+    throw fail(`error during formatting: %s cannot format a value of type ${typeName(v)}`);
   return formatMap(v);
 }
 
@@ -100,7 +101,8 @@ function formatList(l: unknown[]): string {
 }
 
 function formatMap(m: object): string {
-  const entries: [unknown, unknown][] = m instanceof Map ? [...m.entries()] : Object.entries(m).map(([k, v]) => [writtenKey(m, k), v]);
+  const entries: [unknown, unknown][] =
+    m instanceof Map ? [...m.entries()] : Object.entries(m).map(([k, v]) => [writtenKey(m, k), v]);
   const pairs = entries.map(([k, v]) => {
     if (typeof k !== 'string' && typeof k !== 'boolean' && typeof k !== 'bigint' && !(k instanceof UnsignedInt)) {
       throw fail(`error during formatting: no formatting for a map key of type ${typeName(k)}`);
@@ -139,7 +141,9 @@ function superscript(n: number): string {
 
 function integerArg(v: unknown, clause: string, bool = false): unknown {
   if (typeof v === 'bigint' || v instanceof UnsignedInt || (bool && typeof v === 'boolean')) return v;
-  throw fail(`error during formatting: ${clause} clause can only be used on integers${bool ? ' and bools' : ''}, was given ${typeName(v)}`);
+  throw fail(
+    `error during formatting: ${clause} clause can only be used on integers${bool ? ' and bools' : ''}, was given ${typeName(v)}`,
+  );
 }
 
 function scientificText(d: number): string {
@@ -164,8 +168,15 @@ const PLATFORM_FORMATTER: ClauseFormatter = {
   b: (v) => integerText(integerArg(v, 'binary', true), 2, 'b'),
   o: (v) => integerText(integerArg(v, 'octal'), 8, 'o'),
   x: (v, upper) => {
-    if (typeof v === 'number' || typeof v === 'boolean' || v === null || (typeof v === 'object' && !(v instanceof Uint8Array) && !(v instanceof UnsignedInt))) {
-      throw fail(`error during formatting: only integers, byte buffers and strings can be formatted as hex, was given ${typeName(v)}`);
+    if (
+      typeof v === 'number' ||
+      typeof v === 'boolean' ||
+      v === null ||
+      (typeof v === 'object' && !(v instanceof Uint8Array) && !(v instanceof UnsignedInt))
+    ) {
+      throw fail(
+        `error during formatting: only integers, byte buffers and strings can be formatted as hex, was given ${typeName(v)}`,
+      );
     }
     return hex(v, upper);
   },

@@ -87,9 +87,15 @@ function displayString(v: unknown, nested = false): string {
 /** Fixed-point digits of a finite double, exactly rounded: sign, whole part, fraction. */
 function fixedParts(d: number, precision: number): { sign: string; whole: string; fraction: string } {
   const p = Math.min(precision, MAX_PRECISION);
-  const digits = scaledDigits(d, p).toString().padStart(p + 1, '0');
+  const digits = scaledDigits(d, p)
+    .toString()
+    .padStart(p + 1, '0');
   const sign = d < 0 || Object.is(d, -0) ? '-' : '';
-  return { sign, whole: digits.slice(0, digits.length - p), fraction: `${digits.slice(digits.length - p)}${'0'.repeat(precision - p)}` };
+  return {
+    sign,
+    whole: digits.slice(0, digits.length - p),
+    fraction: `${digits.slice(digits.length - p)}${'0'.repeat(precision - p)}`,
+  };
 }
 
 function fixed(d: number, precision: number): string {
@@ -128,7 +134,9 @@ function integerText(v: unknown, radix: number, verb: string): string {
   if (typeof v === 'bigint') return v.toString(radix);
   if (v instanceof UnsignedInt) return v.valueOf().toString(radix);
   if (typeof v === 'number' && verb === 'd' && !Number.isFinite(v)) return doubleText(v);
-  throw fail(`error during formatting: %${verb} is not defined for ${v === null ? 'null' : typeof v === 'number' ? 'double' : typeof v}`);
+  throw fail(
+    `error during formatting: %${verb} is not defined for ${v === null ? 'null' : typeof v === 'number' ? 'double' : typeof v}`,
+  );
 }
 
 function hex(v: unknown, upper: boolean): string {
@@ -227,7 +235,9 @@ function precisionOf(digits: string): number {
   for (const digit of digits) {
     if (n > PRINTER_MAX_NUMBER) {
       const shown = digits.length > 20 ? `${digits.slice(0, 20)}...` : digits;
-      throw fail(`error during formatting: precision ${shown} is more than the platform's printer reads (at most ${MAX_FORMAT_PRECISION})`);
+      throw fail(
+        `error during formatting: precision ${shown} is more than the platform's printer reads (at most ${MAX_FORMAT_PRECISION})`,
+      );
     }
     n = n * 10 + Number(digit);
   }

@@ -5,8 +5,7 @@ import { fail } from './macro.js';
 import { defineNamespace } from './namespace.js';
 
 // Most keys need no escaping; skip the two replacements for them.
-const escapeKey = (k: string): string =>
-  k.includes('~') || k.includes('/') ? k.replaceAll('~', '~0').replaceAll('/', '~1') : k;
+const escapeKey = (k: string): string => (k.includes('~') || k.includes('/') ? k.replaceAll('~', '~0').replaceAll('/', '~1') : k);
 
 export function installJsonPatch(env: Environment): void {
   const ns = defineNamespace(env, 'jsonpatch');

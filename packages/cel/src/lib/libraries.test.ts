@@ -78,6 +78,6 @@ describe('libraries', () => {
     const expr = '"abc".indexOf(1) == 0';
     const r = env.compile(expr);
     expect(r.ok).toBe(false);
-    expect(r.issues[0]?.message).toContain("string.indexOf(int)");
+    expect(r.issues[0]?.message).toContain('string.indexOf(int)');
   });
 });

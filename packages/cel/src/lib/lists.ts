@@ -77,7 +77,8 @@ function installSortBy(env: Environment): void {
     elem: undefined,
     typeCheck(chk, self, scope) {
       const t = chk.check(call.receiver as ASTNode, scope);
-      if (t.kind !== 'list' && t.kind !== 'dyn') throw chk.createError('no_matching_overload', `sortBy() needs a list, got ${t.name}`, call.receiver as ASTNode);
+      if (t.kind !== 'list' && t.kind !== 'dyn')
+        throw chk.createError('no_matching_overload', `sortBy() needs a list, got ${t.name}`, call.receiver as ASTNode);
       self.name = identName(chk, call.args[0], 'sortBy()', call.ast);
       self.elem = t.kind === 'list' ? (t.valueType ?? chk.getType('dyn')) : chk.getType('dyn');
       chk.check(call.args[1] as ASTNode, scope.forkWithVariable(self.name, self.elem));
@@ -144,7 +145,10 @@ export function installLists(env: Environment): void {
 
   const sets = defineNamespace(env, 'sets');
   env.registerFunction(`${sets}.contains(list, list): bool`, (_n: unknown, a: unknown[], b: unknown[]) => contains(a, b));
-  env.registerFunction(`${sets}.equivalent(list, list): bool`, (_n: unknown, a: unknown[], b: unknown[]) => contains(a, b) && contains(b, a));
+  env.registerFunction(
+    `${sets}.equivalent(list, list): bool`,
+    (_n: unknown, a: unknown[], b: unknown[]) => contains(a, b) && contains(b, a),
+  );
   env.registerFunction(`${sets}.intersects(list, list): bool`, (_n: unknown, a: unknown[], b: unknown[]) => {
     charge(1 + a.length * b.length);
     return a.some((x) => b.some((y) => celEquals(x, y)));

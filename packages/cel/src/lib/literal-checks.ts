@@ -46,10 +46,15 @@ function checkCall(name: string, args: ASTNode[], node: ASTNode): LiteralIssue |
     const nanos = parseDuration(lit);
     if (nanos === undefined) return { code: 'invalid_argument', message: `invalid duration "${lit}"`, node: args[0] as ASTNode };
     const seconds = nanos / 1_000_000_000n;
-    if (seconds > MAX_DURATION_SECONDS || seconds < -MAX_DURATION_SECONDS) return { code: 'invalid_argument', message: `duration "${lit}" is out of range`, node: args[0] as ASTNode };
+    if (seconds > MAX_DURATION_SECONDS || seconds < -MAX_DURATION_SECONDS)
+      return { code: 'invalid_argument', message: `duration "${lit}" is out of range`, node: args[0] as ASTNode };
   }
   if (name === 'timestamp' && !validTimestamp(lit)) {
-    return { code: 'invalid_argument', message: `invalid timestamp "${lit}": expected RFC 3339, such as 2024-01-02T15:04:05Z`, node: args[0] as ASTNode };
+    return {
+      code: 'invalid_argument',
+      message: `invalid timestamp "${lit}": expected RFC 3339, such as 2024-01-02T15:04:05Z`,
+      node: args[0] as ASTNode,
+    };
   }
   void node;
   return null;
@@ -67,7 +72,11 @@ function checkMethod(name: string, receiver: ASTNode, args: ASTNode[], node: AST
       const given = elements.length;
       const wanted = scanned.verbs.length;
       if (given !== wanted) {
-        return { code: 'invalid_argument', message: `format string takes ${wanted} argument${wanted === 1 ? '' : 's'}, the list has ${given}`, node: list };
+        return {
+          code: 'invalid_argument',
+          message: `format string takes ${wanted} argument${wanted === 1 ? '' : 's'}, the list has ${given}`,
+          node: list,
+        };
       }
       for (let i = 0; i < wanted; i++) {
         const bad = clauseIssue(scanned.verbs[i] as string, elements[i] as ASTNode);
@@ -82,7 +91,10 @@ function checkMethod(name: string, receiver: ASTNode, args: ASTNode[], node: AST
     if (!elem || elem.kind === 'dyn' || elem.kind === 'param') return null;
     const allowed = name === 'sum' ? SUMMABLE : COMPARABLE;
     if (!allowed.has(elem.name)) {
-      const what = name === 'sum' ? 'int, uint, double or duration' : 'comparable values (numbers, strings, bytes, bools, durations, timestamps)';
+      const what =
+        name === 'sum'
+          ? 'int, uint, double or duration'
+          : 'comparable values (numbers, strings, bytes, bools, durations, timestamps)';
       return { code: 'no_matching_overload', message: `${name}() needs a list of ${what}, got ${t?.name}`, node };
     }
   }
@@ -102,7 +114,11 @@ function equivalent(a: TypeDeclaration, b: TypeDeclaration): boolean {
   if (a.kind === 'param' || b.kind === 'param') return true;
   if (a.kind !== b.kind) return false;
   if (a.kind === 'list' || a.kind === 'optional') return !a.valueType || !b.valueType || equivalent(a.valueType, b.valueType);
-  if (a.kind === 'map') return (!a.keyType || !b.keyType || equivalent(a.keyType, b.keyType)) && (!a.valueType || !b.valueType || equivalent(a.valueType, b.valueType));
+  if (a.kind === 'map')
+    return (
+      (!a.keyType || !b.keyType || equivalent(a.keyType, b.keyType)) &&
+      (!a.valueType || !b.valueType || equivalent(a.valueType, b.valueType))
+    );
   return a.name === b.name;
 }
 
@@ -112,7 +128,10 @@ function assignable(a: TypeDeclaration, b: TypeDeclaration): boolean {
   if (a.kind !== b.kind) return a.name === 'null' ? b.kind === 'message' : b.name === 'null' && a.kind === 'message';
   if (a.kind === 'list' || a.kind === 'optional') return !a.valueType || !b.valueType || assignable(a.valueType, b.valueType);
   if (a.kind === 'map') {
-    return (!a.keyType || !b.keyType || assignable(a.keyType, b.keyType)) && (!a.valueType || !b.valueType || assignable(a.valueType, b.valueType));
+    return (
+      (!a.keyType || !b.keyType || assignable(a.keyType, b.keyType)) &&
+      (!a.valueType || !b.valueType || assignable(a.valueType, b.valueType))
+    );
   }
   return false;
 }
@@ -132,7 +151,11 @@ function mixedElement(nodes: ASTNode[], what: string, same: Same): LiteralIssue 
     }
     if (!same(first, t)) {
       const hint = same === equivalent ? ' (wrap every element in dyn() to mix types)' : '';
-      return { code: 'heterogeneous_literal', message: `${what} of a literal must have one type: ${first.name} and ${t.name} are mixed${hint}`, node: n };
+      return {
+        code: 'heterogeneous_literal',
+        message: `${what} of a literal must have one type: ${first.name} and ${t.name} are mixed${hint}`,
+        node: n,
+      };
     }
   }
   return null;
@@ -173,7 +196,18 @@ const CLAUSE_TYPES: Record<string, readonly string[]> = {
   e: ['double', 'string'],
 };
 const STRING_CLAUSE_KINDS = new Set(['list', 'map']);
-const STRING_CLAUSE_TYPES = new Set(['int', 'uint', 'double', 'bool', 'string', 'google.protobuf.Timestamp', 'bytes', 'google.protobuf.Duration', 'type', 'null']);
+const STRING_CLAUSE_TYPES = new Set([
+  'int',
+  'uint',
+  'double',
+  'bool',
+  'string',
+  'google.protobuf.Timestamp',
+  'bytes',
+  'google.protobuf.Duration',
+  'type',
+  'null',
+]);
 
 function formatsAsString(node: ASTNode): ASTNode | null {
   const t = (node as Typed).checkedType;
@@ -198,7 +232,9 @@ function formatsAsString(node: ASTNode): ASTNode | null {
 function clauseIssue(verb: string, arg: ASTNode): LiteralIssue | null {
   if (verb === 's') {
     const bad = formatsAsString(arg);
-    return bad ? { code: 'invalid_argument', message: `%s cannot format a value of type ${(bad as Typed).checkedType?.name}`, node: bad } : null;
+    return bad
+      ? { code: 'invalid_argument', message: `%s cannot format a value of type ${(bad as Typed).checkedType?.name}`, node: bad }
+      : null;
   }
   const t = (arg as Typed).checkedType;
   const allowed = CLAUSE_TYPES[verb];
@@ -223,14 +259,18 @@ export function literalIssue(root: ASTNode, options: { validateLiterals?: boolea
     if (!n || typeof n !== 'object' || !('op' in n)) continue;
     const node = n as ASTNode;
     const args = node.args as unknown;
-    if (exempt.has(node) && args && typeof args === 'object') for (const c of Array.isArray(args) ? args.flat() : [args]) if (c && typeof c === 'object') exempt.add(c);
-    if (node.op === 'rcall' && Array.isArray(args) && args[0] === 'format') for (const c of (args[2] as ASTNode[]) ?? []) exempt.add(c);
+    if (exempt.has(node) && args && typeof args === 'object')
+      for (const c of Array.isArray(args) ? args.flat() : [args]) if (c && typeof c === 'object') exempt.add(c);
+    if (node.op === 'rcall' && Array.isArray(args) && args[0] === 'format')
+      for (const c of (args[2] as ASTNode[]) ?? []) exempt.add(c);
     if (Array.isArray(args)) {
       let found: LiteralIssue | null = null;
       if (!validate) {
         // Before the release that validates literals, only homogeneity is checked.
-      } else if (node.op === 'call' && typeof args[0] === 'string' && Array.isArray(args[1])) found = checkCall(args[0], args[1] as ASTNode[], node);
-      else if (node.op === 'rcall' && typeof args[0] === 'string' && Array.isArray(args[2])) found = checkMethod(args[0], args[1] as ASTNode, args[2] as ASTNode[], node);
+      } else if (node.op === 'call' && typeof args[0] === 'string' && Array.isArray(args[1]))
+        found = checkCall(args[0], args[1] as ASTNode[], node);
+      else if (node.op === 'rcall' && typeof args[0] === 'string' && Array.isArray(args[2]))
+        found = checkMethod(args[0], args[1] as ASTNode, args[2] as ASTNode[], node);
       if (!found && (node.op === 'list' || node.op === 'map') && !exempt.has(node)) found = homogeneity(node, same);
       if (found) return found;
     }

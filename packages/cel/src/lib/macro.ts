@@ -102,7 +102,13 @@ export interface LiteralCheck {
   check(value: string): string | null;
 }
 
-export function defineOverloads(env: Environment, name: string, receiver: boolean, overloads: Overload[], literal?: LiteralCheck): void {
+export function defineOverloads(
+  env: Environment,
+  name: string,
+  receiver: boolean,
+  overloads: Overload[],
+  literal?: LiteralCheck,
+): void {
   const arities = new Set(overloads.map((o) => o.args.length));
   for (const arity of arities) {
     const group = overloads.filter((o) => o.args.length === arity);
@@ -139,7 +145,9 @@ export function defineOverloads(env: Environment, name: string, receiver: boolea
         else {
           const argValues = call.receiver ? values.slice(1) : values;
           chosen = self.candidates.find(
-            (o) => (!call.receiver || runtimeMatches(o.recv ?? 'dyn', values[0])) && o.args.every((a, i) => runtimeMatches(a, argValues[i])),
+            (o) =>
+              (!call.receiver || runtimeMatches(o.recv ?? 'dyn', values[0])) &&
+              o.args.every((a, i) => runtimeMatches(a, argValues[i])),
           );
         }
         if (!chosen) throw fail(`found no matching overload for '${name}' at runtime`, call.ast);

@@ -89,6 +89,7 @@ export function installMath(env: Environment): void {
   fn('bitShiftLeft(int, int): int', ((a: bigint, n: bigint) => (shiftCount(n) >= 64n ? 0n : toInt64(a << n))) as never);
   fn('bitShiftLeft(uint, int): uint', ((a: UnsignedInt, n: bigint) => u(shiftCount(n) >= 64n ? 0n : a.valueOf() << n)) as never);
   // Right shifts of ints are logical, as cel-go's: the sign bit is not copied.
-  fn('bitShiftRight(int, int): int', ((a: bigint, n: bigint) => (shiftCount(n) >= 64n ? 0n : toInt64((a & MASK64) >> n))) as never);
+  fn('bitShiftRight(int, int): int', ((a: bigint, n: bigint) =>
+    shiftCount(n) >= 64n ? 0n : toInt64((a & MASK64) >> n)) as never);
   fn('bitShiftRight(uint, int): uint', ((a: UnsignedInt, n: bigint) => u(shiftCount(n) >= 64n ? 0n : a.valueOf() >> n)) as never);
 }

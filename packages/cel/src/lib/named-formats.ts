@@ -37,11 +37,16 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const FULL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):?(\d{2}))?$/;
 
-const LABEL_MSG = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
-const SUBDOMAIN_MSG = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
-const LABEL_1035_MSG = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
-const LABEL_KEY_MSG = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-const LABEL_VALUE_MSG = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const LABEL_MSG =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
+const SUBDOMAIN_MSG =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+const LABEL_1035_MSG =
+  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
+const LABEL_KEY_MSG =
+  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const LABEL_VALUE_MSG =
+  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 const EMPTY = 'must be non-empty';
 
 /** Lengths are Go's: bytes of UTF-8. */
@@ -56,7 +61,8 @@ function regexError(msg: string, fmt: string, ...examples: string[]): string {
 
 function dns1123Label(s: string): string[] {
   const out = bytes(s) > 63 ? [tooLong(63, 'characters')] : [];
-  if (!LABEL.test(s)) out.push(SUBDOMAIN.test(s) ? 'must not contain dots' : regexError(LABEL_MSG, LABEL_FMT, 'my-name', '123-abc'));
+  if (!LABEL.test(s))
+    out.push(SUBDOMAIN.test(s) ? 'must not contain dots' : regexError(LABEL_MSG, LABEL_FMT, 'my-name', '123-abc'));
   return out;
 }
 
@@ -81,7 +87,9 @@ function asPrefix(check: (s: string) => string[]): (s: string) => string[] {
 function qualifiedName(s: string): string[] {
   const parts = s.split('/');
   if (parts.length > 2) {
-    return [`a valid label key ${regexError(LABEL_KEY_MSG, LABEL_KEY_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+    return [
+      `a valid label key ${regexError(LABEL_KEY_MSG, LABEL_KEY_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    ];
   }
   const out: string[] = [];
   const name = parts[parts.length - 1] as string;
@@ -124,7 +132,13 @@ function date(s: string): string[] {
 
 function dateTime(s: string): string[] {
   const m = DATE_TIME.exec(s);
-  const ok = m && validDate(m[1] as string, m[2] as string, m[3] as string) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60 && (m[7] === undefined || (Number(m[7]) < 24 && Number(m[8]) < 60));
+  const ok =
+    m &&
+    validDate(m[1] as string, m[2] as string, m[3] as string) &&
+    Number(m[4]) < 24 &&
+    Number(m[5]) < 60 &&
+    Number(m[6]) < 60 &&
+    (m[7] === undefined || (Number(m[7]) < 24 && Number(m[8]) < 60));
   return ok ? [] : ['invalid datetime'];
 }
 

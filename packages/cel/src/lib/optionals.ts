@@ -78,7 +78,9 @@ function defineOptMap(env: Environment, flat: boolean): void {
 
 export function installOptionals(env: Environment): void {
   env.registerOperator('optional<A> == optional<A>', optionalEquals);
-  env.registerFunction('OptionalNamespace.ofNonZeroValue(A): optional<A>', (_ns: unknown, v: unknown) => (isZeroValue(v) ? Optional.none() : Optional.of(v)));
+  env.registerFunction('OptionalNamespace.ofNonZeroValue(A): optional<A>', (_ns: unknown, v: unknown) =>
+    isZeroValue(v) ? Optional.none() : Optional.of(v),
+  );
   defineOptMap(env, false);
   defineOptMap(env, true);
 }

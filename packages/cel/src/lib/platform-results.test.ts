@@ -42,16 +42,22 @@ describe('results as the platform computes them', () => {
     expect(run(expr)).toEqual(want);
   });
 
-  it.each(['duration("1x")', 'duration("")', 'duration("1")', '{"a": 1, "b": 1}.transformMapEntry(k, v, {"same": v})'])('fails: %s', (expr) => {
-    expect(fails(expr)).toBe(true);
-  });
+  it.each(['duration("1x")', 'duration("")', 'duration("1")', '{"a": 1, "b": 1}.transformMapEntry(k, v, {"same": v})'])(
+    'fails: %s',
+    (expr) => {
+      expect(fails(expr)).toBe(true);
+    },
+  );
 });
 
 describe('string.format, url() and string offsets as the platform computes them', () => {
   it.each([
     ['"%s".format([[1.0, 2.5, 0.000000002]])', '[1.000000, 2.500000, 0.000000]'],
     ['"%s|%s|%s|%s".format([1e-7, 1000000.0, 123456.0, double("Infinity")])', '1e-07|1e+06|123456|+Inf'],
-    ['"%s".format([[dyn("a"), dyn(b"b"), dyn(null), dyn(double("NaN")), dyn(timestamp("2023-02-03T23:31:20Z")), dyn(duration("2h"))]])', '["a", b"b", null, "NaN", timestamp("2023-02-03T23:31:20Z"), duration("7200s")]'],
+    [
+      '"%s".format([[dyn("a"), dyn(b"b"), dyn(null), dyn(double("NaN")), dyn(timestamp("2023-02-03T23:31:20Z")), dyn(duration("2h"))]])',
+      '["a", b"b", null, "NaN", timestamp("2023-02-03T23:31:20Z"), duration("7200s")]',
+    ],
     ['"%s".format([{"b": 1.5, "a": 2.0}])', '{"a":2.000000, "b":1.500000}'],
     ['"%s".format([type(1)])', 'int'],
     ['"%e".format([1234.5])', '1.234500\u202f×\u202f10⁰³'],
@@ -63,7 +69,10 @@ describe('string.format, url() and string offsets as the platform computes them'
     ['size("%.300f".format([0.1]))', 302],
     ['"%.150e".format([0.1]).endsWith("10⁻⁰¹")', true],
     ['isURL("https://example.com/a b") && isURL("mailto:a@b") && isURL("*") && isURL("https://a/x#frag")', true],
-    ['!isURL("https://a b/") && !isURL("http://[::1") && !isURL("http://h:port/") && !isURL("relative") && !isURL(":x") && !isURL("https://a/\\u0001")', true],
+    [
+      '!isURL("https://a b/") && !isURL("http://[::1") && !isURL("http://h:port/") && !isURL("relative") && !isURL(":x") && !isURL("https://a/\\u0001")',
+      true,
+    ],
     ['url("HTTPS://Example.com:8443/a").getScheme()', 'https'],
     ['"abc".indexOf("", 5) == 5 && "abc".lastIndexOf("", 3) == 3 && "abc".indexOf("c", 2) == 2', true],
     ['"abc".indexOf("c", 3) == -1 && "abc".indexOf("a", 30) == -1 && "abc".lastIndexOf("a", 3) == -1', true],
@@ -71,7 +80,13 @@ describe('string.format, url() and string offsets as the platform computes them'
     expect(run(expr)).toEqual(want);
   });
 
-  it.each(['"abc".indexOf("a", -1)', '"abc".lastIndexOf("a", -1)', '"%d".format([dyn(1.5)])', '"%f".format([dyn(2)])', '"%s".format([dyn(optional.of(1))])'])('fails: %s', (expr) => {
+  it.each([
+    '"abc".indexOf("a", -1)',
+    '"abc".lastIndexOf("a", -1)',
+    '"%d".format([dyn(1.5)])',
+    '"%f".format([dyn(2)])',
+    '"%s".format([dyn(optional.of(1))])',
+  ])('fails: %s', (expr) => {
     expect(fails(expr)).toBe(true);
   });
 });

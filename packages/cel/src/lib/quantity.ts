@@ -79,7 +79,7 @@ export function installQuantity(env: Environment): void {
   env.registerFunction(`${Q}.divInt(int): ${Q}`, (q: QuantityValue, n: bigint) => {
     if (n === 0n) throw fail('division by zero');
     // Integer division truncates toward zero.
-    return fromInt((q.num / q.den) / n);
+    return fromInt(q.num / q.den / n);
   });
 }
 

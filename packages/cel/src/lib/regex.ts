@@ -51,11 +51,20 @@ function findAll(s: string, p: string, limit = -1n): string[] {
 }
 
 export function installRegex(env: Environment): void {
-  defineOverloads(env, 'matches', true, [{ recv: 'string', args: ['string'], ret: 'bool', fn: matches }], { literalArg: 0, check: regexProblem });
+  defineOverloads(env, 'matches', true, [{ recv: 'string', args: ['string'], ret: 'bool', fn: matches }], {
+    literalArg: 0,
+    check: regexProblem,
+  });
   env.registerFunction('matches(string, string): bool', matches);
   // Constant patterns of find/findAll are checked at compile time, as the platform does.
   const literal = { literalArg: 0, check: regexProblem };
-  defineOverloads(env, 'find', true, [{ recv: 'string', args: ['string'], ret: 'string', fn: (s: string, p: string) => findAll(s, p, 1n)[0] ?? '' }], literal);
+  defineOverloads(
+    env,
+    'find',
+    true,
+    [{ recv: 'string', args: ['string'], ret: 'string', fn: (s: string, p: string) => findAll(s, p, 1n)[0] ?? '' }],
+    literal,
+  );
   defineOverloads(
     env,
     'findAll',

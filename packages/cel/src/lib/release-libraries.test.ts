@@ -28,10 +28,16 @@ describe('named formats', () => {
     ['format.dns1035LabelPrefix().validate("my-prefix-")', { optional: 'none' }],
     ['format.labelValue().validate("") == optional.none() && format.labelValue().validate("x!").hasValue()', true],
     ['format.uri().validate("http://example.com") == optional.none() && format.uri().validate("relative").hasValue()', true],
-    ['format.uuid().validate("123e4567-e89b-12d3-a456-426614174000") == optional.none() && format.uuid().validate("123").hasValue()', true],
+    [
+      'format.uuid().validate("123e4567-e89b-12d3-a456-426614174000") == optional.none() && format.uuid().validate("123").hasValue()',
+      true,
+    ],
     ['format.byte().validate("aGVsbG8=") == optional.none() && format.byte().validate("aGVsbG8").hasValue()', true],
     ['format.date().validate("2020-02-29") == optional.none() && format.date().validate("2021-02-29").hasValue()', true],
-    ['format.datetime().validate("2020-01-01T00:00:00Z") == optional.none() && format.datetime().validate("2020-01-32T00:00:00Z").hasValue()', true],
+    [
+      'format.datetime().validate("2020-01-01T00:00:00Z") == optional.none() && format.datetime().validate("2020-01-32T00:00:00Z").hasValue()',
+      true,
+    ],
     ['format.named("dns1123Label").value() == format.dns1123Label() && format.dns1123Label() != format.dns1035Label()', true],
     ['format.named("unknown").hasValue()', false],
   ])('%s', (expr, want) => {
@@ -45,7 +51,10 @@ describe('lists, optionals, types', () => {
     ['[{"n": 3}, {"n": 1}, {"n": 2}].sortBy(e, e.n).map(e, e.n)', [1, 2, 3]],
     ['["bb", "a", "cc"].sortBy(s, size(s))', ['a', 'bb', 'cc']],
     ['[duration("1s"), duration("2m")].sum() == duration("121s")', true],
-    ['[duration("3s"), duration("1s")].min() == duration("1s") && [duration("3s"), duration("1s")].max() == duration("3s")', true],
+    [
+      '[duration("3s"), duration("1s")].min() == duration("1s") && [duration("3s"), duration("1s")].max() == duration("3s")',
+      true,
+    ],
     ['[duration("1s"), duration("1m")].isSorted() && ![duration("1m"), duration("1s")].isSorted()', true],
     ['optional.ofNonZeroValue(0) == optional.none() && optional.ofNonZeroValue([1]).hasValue()', true],
     ['optional.of(2).optMap(x, x * 3)', { optional: 6 }],
@@ -53,8 +62,14 @@ describe('lists, optionals, types', () => {
     ['optional.of(2).optFlatMap(x, x > 1 ? optional.of(x) : optional.none())', { optional: 2 }],
     ['type(ip("10.0.0.1")) == net.IP && type(cidr("10.0.0.0/8")) == net.CIDR && type(ip("::1")) != net.CIDR', true],
     ['url("https://a.example/x?q=1") == url("https://a.example/x?q=1") && url("https://a/b") != url("https://a/c")', true],
-    ['quantity("1.5Gi").mul(2) == quantity("3Gi") && quantity("10").divInt(3) == quantity("3") && quantity("-10").divInt(3) == quantity("-3")', true],
-    ['quantity("1").div(3) == quantity("0.3333") && quantity("2").div(3) == quantity("0.6667") && quantity("2").div(3, 1) == quantity("0.7")', true],
+    [
+      'quantity("1.5Gi").mul(2) == quantity("3Gi") && quantity("10").divInt(3) == quantity("3") && quantity("-10").divInt(3) == quantity("-3")',
+      true,
+    ],
+    [
+      'quantity("1").div(3) == quantity("0.3333") && quantity("2").div(3) == quantity("0.6667") && quantity("2").div(3, 1) == quantity("0.7")',
+      true,
+    ],
     ['sign(quantity("-5m")) == -1 && quantity("5m").sign() == 1', true],
   ])('%s', (expr, want) => {
     expect(run(expr)).toEqual(want);

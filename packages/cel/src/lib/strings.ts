@@ -154,7 +154,12 @@ export function installStrings(env: Environment): void {
   ]);
   defineOverloads(env, 'lastIndexOf', true, [
     { recv: 'string', args: ['string'], ret: 'int', fn: (s: string, sub: string) => lastIndexOf(s, sub) },
-    { recv: 'string', args: ['string', 'int'], ret: 'int', fn: (s: string, sub: string, from: bigint) => lastIndexOf(s, sub, from) },
+    {
+      recv: 'string',
+      args: ['string', 'int'],
+      ret: 'int',
+      fn: (s: string, sub: string, from: bigint) => lastIndexOf(s, sub, from),
+    },
     { recv: 'list', args: ['dyn'], ret: 'int', fn: listLastIndexOf },
   ]);
   defineOverloads(env, 'substring', true, [

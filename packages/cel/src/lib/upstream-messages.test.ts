@@ -13,19 +13,25 @@ function run(expr: string): unknown {
   return fromCel(r.program.evaluate({}));
 }
 
-const validate = (format: string, value: string): unknown => run(`format.${format}().validate(${JSON.stringify(value)}).orValue(["valid"])`);
+const validate = (format: string, value: string): unknown =>
+  run(`format.${format}().validate(${JSON.stringify(value)}).orValue(["valid"])`);
 
 // k8s.io/apimachinery pkg/util/validation/validation.go at 008b3652959ca58af8be3fb5b6ecfe9ae7638282
 // (IsDNS1123Label, IsDNS1123Subdomain, IsDNS1035Label, MaxLenError, RegexError), reached through
 // pkg/api/validation/generic.go (NameIsDNSLabel, NameIsDNSSubdomain, NameIsDNS1035Label, maskTrailingDash).
-const LABEL = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
-const SUBDOMAIN = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-const LABEL_1035 = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+const LABEL =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+const SUBDOMAIN =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+const LABEL_1035 =
+  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
 // pkg/api/validate/content kube.go (IsLabelKey, IsLabelValue) and errors.go (MaxLenError: bytes).
-const NAME_PART = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
-const LABEL_VALUE = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+const NAME_PART =
+  "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const LABEL_VALUE =
+  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 
-describe('named formats: validate() in the platform\'s words (apiserver pkg/cel/library/format.go, ConstantFormats)', () => {
+describe("named formats: validate() in the platform's words (apiserver pkg/cel/library/format.go, ConstantFormats)", () => {
   it.each([
     ['dns1123Label', 'my-name', ['valid']],
     ['dns1123Label', 'My_Name', [LABEL]],
@@ -41,7 +47,13 @@ describe('named formats: validate() in the platform\'s words (apiserver pkg/cel/
     ['qualifiedName', 'example.com/', ['name part must be non-empty', NAME_PART]],
     ['qualifiedName', '/name', ['prefix part must be non-empty']],
     ['qualifiedName', 'Bad_/name', [`prefix part ${SUBDOMAIN}`]],
-    ['qualifiedName', 'a/b/c', ["a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"]],
+    [
+      'qualifiedName',
+      'a/b/c',
+      [
+        "a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+      ],
+    ],
     ['qualifiedName', 'a'.repeat(64), ['name part must be no more than 63 bytes']],
     ['labelValue', '-', [LABEL_VALUE]],
     // Go counts bytes: 32 two-byte letters are 64 bytes.

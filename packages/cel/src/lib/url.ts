@@ -67,7 +67,8 @@ function escapeProblem(s: string, host: boolean): string | null {
     const c = s[i] as string;
     if (c === '%') {
       if (!isHex(s[i + 1]) || !isHex(s[i + 2])) return `invalid URL escape ${goQuoted(s.slice(i, i + 3))}`;
-      if (host && parseInt(s[i + 1] as string, 16) < 8 && s.slice(i, i + 3) !== '%25') return `invalid URL escape ${goQuoted(s.slice(i, i + 3))}`;
+      if (host && parseInt(s[i + 1] as string, 16) < 8 && s.slice(i, i + 3) !== '%25')
+        return `invalid URL escape ${goQuoted(s.slice(i, i + 3))}`;
       i += 2;
     } else if (host && c.charCodeAt(0) < 0x80 && !HOST_CHARS.test(c)) {
       return `invalid character ${goQuoted(c)} in host name`;
@@ -160,7 +161,10 @@ export function installURL(env: Environment): void {
   const U = 'kubernetes.URL';
   env.registerType(U, { ctor: URLValue, fields: {} });
   // URLs are equal when they were parsed from equal parts.
-  env.registerOperator(`${URLValue.celType} == ${URLValue.celType}`, (a: URLValue, b: URLValue) => a.scheme === b.scheme && a.host === b.host && a.path === b.path && a.rawQuery === b.rawQuery);
+  env.registerOperator(
+    `${URLValue.celType} == ${URLValue.celType}`,
+    (a: URLValue, b: URLValue) => a.scheme === b.scheme && a.host === b.host && a.path === b.path && a.rawQuery === b.rawQuery,
+  );
   env.registerFunction('isURL(string): bool', (s: string) => (charge(1), parseURL(s) !== null));
   env.registerFunction(`url(string): ${U}`, (s: string) => (charge(1), urlOrFail(s)));
   env.registerFunction(`${U}.getScheme(): string`, (u: URLValue) => u.scheme);

@@ -43,7 +43,8 @@ export function repairTree(root: ASTNode, options: { celSpecFormat?: boolean } =
     if (Array.isArray(args)) {
       if (node.op === 'map') keepEveryMapKey(node, args);
       else if (node.op === '+') swapEmptyListConcatenation(node, args as ASTNode[]);
-      else if (node.op === 'rcall' && Array.isArray(args[2])) renameCall(args, args[2].length === 0 ? methods : methods === SPEC_FORMAT_METHODS ? FORMAT_ONLY : NOTHING);
+      else if (node.op === 'rcall' && Array.isArray(args[2]))
+        renameCall(args, args[2].length === 0 ? methods : methods === SPEC_FORMAT_METHODS ? FORMAT_ONLY : NOTHING);
       else if (node.op === 'call') renameCall(args, RENAMED_FUNCTIONS);
     }
     if (args && typeof args === 'object') stack.push(args);

@@ -39,7 +39,12 @@ function findOptionalLiterals(tokens: readonly Token[]): { literals: Map<number,
     const p = t.text;
     if (p === '(' || p === '[' || p === '{') {
       const prev = tokens[i - 1];
-      const afterValue = !!prev && (prev.kind === 'ident' || prev.kind === 'number' || prev.kind === 'string' || (prev.kind === 'punct' && VALUE_END.has(prev.text)));
+      const afterValue =
+        !!prev &&
+        (prev.kind === 'ident' ||
+          prev.kind === 'number' ||
+          prev.kind === 'string' ||
+          (prev.kind === 'punct' && VALUE_END.has(prev.text)));
       // `x[...]` indexes and `Name{...}` constructs; only bare brackets open literals.
       const literal = p === '[' && !afterValue ? OPTIONAL_LIST_MACRO : p === '{' && !afterValue ? OPTIONAL_MAP_MACRO : null;
       stack.push({ open: i, literal, entry: 0, entries: [] });
@@ -119,7 +124,31 @@ export interface ConstructRewrite {
 }
 
 // Words the base parser reads as literals or operators, or rejects as reserved identifiers.
-const NOT_AN_IDENTIFIER = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while', '__proto__', 'prototype']);
+const NOT_AN_IDENTIFIER = new Set([
+  'true',
+  'false',
+  'null',
+  'in',
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'for',
+  'function',
+  'if',
+  'import',
+  'let',
+  'loop',
+  'package',
+  'namespace',
+  'return',
+  'var',
+  'void',
+  'while',
+  '__proto__',
+  'prototype',
+]);
 
 const NO_TYPES: string[] = [];
 const OPTIONAL_MARK = /[[{,]\s*\?/;
@@ -201,7 +230,8 @@ export function rewriteConstructions(src: string, tokens: readonly Token[], bare
         let typeName = src.slice(t.start, nameEnd);
         if (nameEnd - t.start !== (brace - i + 1) / 2 - 1 + identLength(tokens, i, brace)) {
           typeName = '';
-          for (let j = i; j < brace; j += 2) typeName += (j > i ? '.' : '') + src.slice((tokens[j] as Token).start, (tokens[j] as Token).end);
+          for (let j = i; j < brace; j += 2)
+            typeName += (j > i ? '.' : '') + src.slice((tokens[j] as Token).start, (tokens[j] as Token).end);
         }
         b ??= new SourceMapBuilder();
         b.copy(src, cursor, t.start);

@@ -8,26 +8,37 @@ const EVENTS = '/api/v1/namespaces/prod/events';
 const APPLY = { contentType: 'application/apply-patch+yaml' };
 
 /** `parameter rule` per finding, in order: what most tests compare. */
-const found = (method: string, url: string, options?: CheckRequestOptions): string[] => checkRequest(method, url, options).map((f) => `${f.parameter ?? '-'} ${f.rule}`);
+const found = (method: string, url: string, options?: CheckRequestOptions): string[] =>
+  checkRequest(method, url, options).map((f) => `${f.parameter ?? '-'} ${f.rule}`);
 
 describe('checkRequest: clean requests', () => {
   it.each([
     ['POST', `${DEPLOYMENTS}?dryRun=All&fieldManager=kubectl-client-side-apply&fieldValidation=Strict&pretty=true`],
-    ['GET', `${DEPLOYMENTS}?labelSelector=app%3Dweb&limit=50&continue=abc&resourceVersion=10&resourceVersionMatch=NotOlderThan&timeoutSeconds=30`],
+    [
+      'GET',
+      `${DEPLOYMENTS}?labelSelector=app%3Dweb&limit=50&continue=abc&resourceVersion=10&resourceVersionMatch=NotOlderThan&timeoutSeconds=30`,
+    ],
     ['GET', `${DEPLOYMENTS}?watch=true&allowWatchBookmarks=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan`],
     ['DELETE', `${DEPLOYMENT}?gracePeriodSeconds=0&propagationPolicy=Foreground`],
     ['DELETE', `${EVENTS}?labelSelector=x&gracePeriodSeconds=30&orphanDependents=false`],
     ['GET', `${DEPLOYMENT}/scale?pretty=1`],
     ['get', `https://cluster.example.com:6443/apis/apps/v1/namespaces/prod/deployments/web`],
     ['GET', `https://proxy.example.com/k8s/clusters/c-1/api/v1/namespaces/prod/events/e1`],
-    ['GET', `/apis/scheduling.plat.io/v1beta1/podgroups?shardSelector=${encodeURIComponent("shardRange(object.metadata.uid, '0x0', '0x8000000000000000') || shardRange(object.metadata.namespace, '0x8000000000000000', '0x10000000000000000')")}`],
+    [
+      'GET',
+      `/apis/scheduling.plat.io/v1beta1/podgroups?shardSelector=${encodeURIComponent("shardRange(object.metadata.uid, '0x0', '0x8000000000000000') || shardRange(object.metadata.namespace, '0x8000000000000000', '0x10000000000000000')")}`,
+    ],
   ])('%s %s', (method, url) => {
     expect(checkRequest(method, url)).toEqual([]);
   });
 
   it('accepts force on an apply patch with a field manager', () => {
     expect(found('PATCH', `${DEPLOYMENT}?force=true&fieldManager=ci`, APPLY)).toEqual([]);
-    expect(found('PATCH', `${DEPLOYMENT}/status?force=true&fieldManager=ci`, { contentType: 'application/apply-patch+json; charset=utf-8' })).toEqual([]);
+    expect(
+      found('PATCH', `${DEPLOYMENT}/status?force=true&fieldManager=ci`, {
+        contentType: 'application/apply-patch+json; charset=utf-8',
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -50,7 +61,9 @@ describe('checkRequest: paths', () => {
   });
 
   it('says so instead of guessing for subresources the spec does not describe', () => {
-    expect(checkRequest('POST', '/api/v1/namespaces/p/pods/x/eviction?bogus=1')).toEqual([expect.objectContaining({ rule: 'request/unchecked-subresource', severity: 'warning' })]);
+    expect(checkRequest('POST', '/api/v1/namespaces/p/pods/x/eviction?bogus=1')).toEqual([
+      expect.objectContaining({ rule: 'request/unchecked-subresource', severity: 'warning' }),
+    ]);
   });
 
   it('reports URLs it cannot read', () => {
@@ -89,7 +102,10 @@ describe('checkRequest: parameter sets', () => {
 
   it('reports repeated parameters and checks the first value', () => {
     expect(found('GET', `${DEPLOYMENTS}?limit=5&limit=x`)).toEqual(['limit request/duplicate-parameter']);
-    expect(found('GET', `${DEPLOYMENTS}?limit=x&limit=5`)).toEqual(['limit request/duplicate-parameter', 'limit request/invalid-integer']);
+    expect(found('GET', `${DEPLOYMENTS}?limit=x&limit=5`)).toEqual([
+      'limit request/duplicate-parameter',
+      'limit request/invalid-integer',
+    ]);
   });
 });
 
@@ -124,7 +140,9 @@ describe('checkRequest: values', () => {
   it('fieldValidation, propagationPolicy and resourceVersionMatch values', () => {
     expect(found('POST', `${DEPLOYMENTS}?fieldValidation=strict`)).toEqual(['fieldValidation request/field-validation']);
     expect(found('DELETE', `${DEPLOYMENT}?propagationPolicy=Cascade`)).toEqual(['propagationPolicy request/propagation-policy']);
-    expect(found('GET', `${DEPLOYMENTS}?resourceVersion=5&resourceVersionMatch=Newest`)).toEqual(['resourceVersionMatch request/resource-version-match']);
+    expect(found('GET', `${DEPLOYMENTS}?resourceVersion=5&resourceVersionMatch=Newest`)).toEqual([
+      'resourceVersionMatch request/resource-version-match',
+    ]);
     expect(found('GET', `${DEPLOYMENTS}?resourceVersion=5&resourceVersionMatch=Exact`)).toEqual([]);
   });
 
@@ -140,9 +158,13 @@ describe('checkRequest: rules across parameters', () => {
       expect.objectContaining({ parameter: 'force', rule: 'request/force-non-apply', severity: 'error' }),
     ]);
     // Even force=false is refused on a non-apply patch.
-    expect(found('PATCH', `${DEPLOYMENT}/scale?force=false`, { contentType: 'application/strategic-merge-patch+json' })).toEqual(['force request/force-non-apply']);
+    expect(found('PATCH', `${DEPLOYMENT}/scale?force=false`, { contentType: 'application/strategic-merge-patch+json' })).toEqual([
+      'force request/force-non-apply',
+    ]);
     const unknown = checkRequest('PATCH', `${DEPLOYMENT}?force=true`);
-    expect(unknown).toEqual([expect.objectContaining({ parameter: 'force', rule: 'request/force-non-apply', severity: 'warning' })]);
+    expect(unknown).toEqual([
+      expect.objectContaining({ parameter: 'force', rule: 'request/force-non-apply', severity: 'warning' }),
+    ]);
     expect(unknown[0]?.message).toMatch(/apply patch/);
   });
 
@@ -153,22 +175,37 @@ describe('checkRequest: rules across parameters', () => {
   });
 
   it('orphanDependents with propagationPolicy', () => {
-    expect(found('DELETE', `${DEPLOYMENT}?orphanDependents=true&propagationPolicy=Orphan`)).toEqual(['orphanDependents request/orphan-with-propagation']);
-    expect(found('DELETE', `${DEPLOYMENTS}?propagationPolicy=Background&orphanDependents=false`)).toEqual(['orphanDependents request/orphan-with-propagation']);
+    expect(found('DELETE', `${DEPLOYMENT}?orphanDependents=true&propagationPolicy=Orphan`)).toEqual([
+      'orphanDependents request/orphan-with-propagation',
+    ]);
+    expect(found('DELETE', `${DEPLOYMENTS}?propagationPolicy=Background&orphanDependents=false`)).toEqual([
+      'orphanDependents request/orphan-with-propagation',
+    ]);
   });
 
   it('continue and limit not with watch, including the /watch/ paths', () => {
-    expect(found('GET', `${DEPLOYMENTS}?watch=true&limit=10&continue=tok`)).toEqual(['continue request/watch-paging', 'limit request/watch-paging']);
+    expect(found('GET', `${DEPLOYMENTS}?watch=true&limit=10&continue=tok`)).toEqual([
+      'continue request/watch-paging',
+      'limit request/watch-paging',
+    ]);
     expect(found('GET', `${DEPLOYMENTS}?watch=1&continue=tok`)).toEqual(['continue request/watch-paging']);
     expect(found('GET', '/apis/scheduling.plat.io/v1beta1/watch/podgroups?limit=10')).toEqual(['limit request/watch-paging']);
     expect(found('GET', `${DEPLOYMENTS}?watch=false&limit=10`)).toEqual([]);
   });
 
   it('sendInitialEvents needs resourceVersionMatch=NotOlderThan and a watch', () => {
-    expect(found('GET', `${DEPLOYMENTS}?watch=true&sendInitialEvents=true`)).toEqual(['sendInitialEvents request/send-initial-events']);
-    expect(checkRequest('GET', `${DEPLOYMENTS}?watch=true&sendInitialEvents=true&resourceVersionMatch=Exact`)[0]?.message).toMatch(/found 'Exact'/);
-    expect(found('GET', `${DEPLOYMENTS}?sendInitialEvents=true&resourceVersionMatch=NotOlderThan`)).toEqual(['sendInitialEvents request/send-initial-events']);
-    expect(found('GET', '/apis/scheduling.plat.io/v1beta1/watch/podgroups?sendInitialEvents=false&resourceVersionMatch=NotOlderThan')).toEqual([]);
+    expect(found('GET', `${DEPLOYMENTS}?watch=true&sendInitialEvents=true`)).toEqual([
+      'sendInitialEvents request/send-initial-events',
+    ]);
+    expect(
+      checkRequest('GET', `${DEPLOYMENTS}?watch=true&sendInitialEvents=true&resourceVersionMatch=Exact`)[0]?.message,
+    ).toMatch(/found 'Exact'/);
+    expect(found('GET', `${DEPLOYMENTS}?sendInitialEvents=true&resourceVersionMatch=NotOlderThan`)).toEqual([
+      'sendInitialEvents request/send-initial-events',
+    ]);
+    expect(
+      found('GET', '/apis/scheduling.plat.io/v1beta1/watch/podgroups?sendInitialEvents=false&resourceVersionMatch=NotOlderThan'),
+    ).toEqual([]);
   });
 });
 

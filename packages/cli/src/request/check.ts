@@ -80,7 +80,8 @@ export function parseRequestUrl(url: string): ParsedRequestUrl {
     } catch {
       throw new RequestUrlError(`"${url}" is not a valid URL`);
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new RequestUrlError(`"${url}" uses ${parsed.protocol.slice(0, -1)}; the API is served over http or https`);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new RequestUrlError(`"${url}" uses ${parsed.protocol.slice(0, -1)}; the API is served over http or https`);
   } else if (text.startsWith('/')) {
     parsed = new URL(text, PLACEHOLDER_BASE);
   } else {
@@ -101,18 +102,23 @@ function decodeSegment(segment: string): string {
 }
 
 const describe = (op: Operation): string => `${op.method} ${op.path} (${op.name})`;
-const list = (values: readonly string[]): string => (values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values.at(-1) as string}`);
+const list = (values: readonly string[]): string =>
+  values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values.at(-1) as string}`;
 
 /** What the checker reports when nothing matches the path: which part of it went wrong. */
 function unknownPathMessage(segments: readonly string[]): string {
   const path = `/${segments.join('/')}`;
-  if (segments.at(-1) === '' && operationsForPath(segments.slice(0, -1)).length > 0) return `${path} has a trailing '/'; the path without it is an API path`;
+  if (segments.at(-1) === '' && operationsForPath(segments.slice(0, -1)).length > 0)
+    return `${path} has a trailing '/'; the path without it is an API path`;
   const prefixLength = segments[0] === 'apis' ? 3 : segments[0] === 'api' ? 2 : 0;
-  if (prefixLength === 0 || segments.length < prefixLength) return `${path} is not an API path: resources live under /api/{version} (core group) or /apis/{group}/{version}`;
+  if (prefixLength === 0 || segments.length < prefixLength)
+    return `${path} is not an API path: resources live under /api/{version} (core group) or /apis/{group}/{version}`;
   const prefix = `/${segments.slice(0, prefixLength).join('/')}`;
   if (!SERVED_PREFIXES.has(prefix)) {
     const group = segments[0] === 'apis' ? segments[1] : '';
-    const versions = [...SERVED_PREFIXES].filter((p) => (group ? p.startsWith(`/apis/${group}/`) : p.startsWith('/api/'))).map((p) => p.split('/').at(-1) as string);
+    const versions = [...SERVED_PREFIXES]
+      .filter((p) => (group ? p.startsWith(`/apis/${group}/`) : p.startsWith('/api/')))
+      .map((p) => p.split('/').at(-1) as string);
     return versions.length > 0
       ? `${prefix} is not served: ${group ? `group ${group}` : 'the core group'} has version${versions.length > 1 ? 's' : ''} ${list(versions)}`
       : `${prefix} is not served: no known resource has the group ${group}`;
@@ -121,8 +127,12 @@ function unknownPathMessage(segments: readonly string[]): string {
   return `no operation matches ${path}; ${prefix} serves ${list(resources)}`;
 }
 
-const finding = (rule: RequestRuleId, message: string, parameter?: string, severity: RequestFinding['severity'] = 'error'): RequestFinding =>
-  parameter === undefined ? { rule, severity, message } : { parameter, rule, severity, message };
+const finding = (
+  rule: RequestRuleId,
+  message: string,
+  parameter?: string,
+  severity: RequestFinding['severity'] = 'error',
+): RequestFinding => (parameter === undefined ? { rule, severity, message } : { parameter, rule, severity, message });
 
 /** A closed-value check: the value, a hint when only the case is off. */
 function valueNotIn(parameter: string, value: string, allowed: readonly string[]): string | undefined {
@@ -162,25 +172,46 @@ export function checkRequest(method: string, url: string, options: CheckRequestO
   const other = candidates.find((op) => op.method === '*');
   if (other) {
     const sub = other.path.split('/').at(-1) as string;
-    return [finding('request/unchecked-subresource', `the spec describes no operations of the '${sub}' subresource of ${other.resource}; the method and query were not checked`, undefined, 'warning')];
+    return [
+      finding(
+        'request/unchecked-subresource',
+        `the spec describes no operations of the '${sub}' subresource of ${other.resource}; the method and query were not checked`,
+        undefined,
+        'warning',
+      ),
+    ];
   }
   const op = candidates.find((c) => c.method === verb);
   if (!op) {
     const template = (candidates[0] as Operation).path;
     const allowed = candidates.map((c) => `${c.method} (${c.name})`).join(', ');
-    return [finding('request/unknown-path', `${verb || 'an empty method'} is not an operation of ${template}; this path allows ${allowed}`)];
+    return [
+      finding(
+        'request/unknown-path',
+        `${verb || 'an empty method'} is not an operation of ${template}; this path allows ${allowed}`,
+      ),
+    ];
   }
   return [...checkParameters(op, parsed.query, options.contentType)];
 }
 
-function* checkParameters(op: Operation, query: readonly [string, string][], contentType: string | undefined): Generator<RequestFinding> {
+function* checkParameters(
+  op: Operation,
+  query: readonly [string, string][],
+  contentType: string | undefined,
+): Generator<RequestFinding> {
   const values = new Map<string, string[]>();
   for (const [name, value] of query) values.set(name, [...(values.get(name) ?? []), value]);
   // The server reads one value of a repeated parameter, so the first one is the one checked.
   const first = (name: string): string | undefined => (op.parameters.has(name) ? values.get(name)?.[0] : undefined);
 
   for (const [name, given] of values) {
-    if (given.length > 1) yield finding('request/duplicate-parameter', `${name} is given ${given.length} times; give it once (the server reads a single value)`, name);
+    if (given.length > 1)
+      yield finding(
+        'request/duplicate-parameter',
+        `${name} is given ${given.length} times; give it once (the server reads a single value)`,
+        name,
+      );
     if (!op.parameters.has(name)) {
       yield finding('request/unknown-parameter', unknownParameterMessage(op, name), name);
       continue;
@@ -192,18 +223,36 @@ function* checkParameters(op: Operation, query: readonly [string, string][], con
   const watch = op.watchPath || parseBoolean(first('watch') ?? '') === true;
   if (watch) {
     for (const name of ['continue', 'limit']) {
-      if (first(name) !== undefined) yield finding('request/watch-paging', `${name} does not apply to a watch${op.watchPath ? ` (${op.path} always watches)` : ' (watch=true)'}; page with a list request instead`, name);
+      if (first(name) !== undefined)
+        yield finding(
+          'request/watch-paging',
+          `${name} does not apply to a watch${op.watchPath ? ` (${op.path} always watches)` : ' (watch=true)'}; page with a list request instead`,
+          name,
+        );
     }
   }
   if (first('sendInitialEvents') !== undefined) {
     const match = first('resourceVersionMatch');
     if (match !== 'NotOlderThan') {
-      yield finding('request/send-initial-events', `sendInitialEvents needs resourceVersionMatch=NotOlderThan${match === undefined ? '' : ` (found '${match}')`}; the server answers Invalid otherwise`, 'sendInitialEvents');
+      yield finding(
+        'request/send-initial-events',
+        `sendInitialEvents needs resourceVersionMatch=NotOlderThan${match === undefined ? '' : ` (found '${match}')`}; the server answers Invalid otherwise`,
+        'sendInitialEvents',
+      );
     }
-    if (!watch) yield finding('request/send-initial-events', `sendInitialEvents only applies to a watch; add watch=true or drop it`, 'sendInitialEvents');
+    if (!watch)
+      yield finding(
+        'request/send-initial-events',
+        `sendInitialEvents only applies to a watch; add watch=true or drop it`,
+        'sendInitialEvents',
+      );
   }
   if (first('orphanDependents') !== undefined && first('propagationPolicy') !== undefined) {
-    yield finding('request/orphan-with-propagation', 'orphanDependents and propagationPolicy exclude each other; keep propagationPolicy (orphanDependents is deprecated)', 'orphanDependents');
+    yield finding(
+      'request/orphan-with-propagation',
+      'orphanDependents and propagationPolicy exclude each other; keep propagationPolicy (orphanDependents is deprecated)',
+      'orphanDependents',
+    );
   }
   const applying = contentType !== undefined && isApplyPatch(contentType);
   if (op.parameters.has('force') && applying && !first('fieldManager')) {
@@ -222,7 +271,11 @@ function unknownParameterMessage(op: Operation, name: string): string {
 function* checkValue(op: Operation, name: string, value: string, contentType: string | undefined): Generator<RequestFinding> {
   const type = PARAMETER_TYPES[name];
   if (type === 'boolean' && parseBoolean(value) === undefined) {
-    yield finding('request/invalid-boolean', `${name} '${value}' is not a boolean; write true or false (the server reads every value other than 0 or false as true)`, name);
+    yield finding(
+      'request/invalid-boolean',
+      `${name} '${value}' is not a boolean; write true or false (the server reads every value other than 0 or false as true)`,
+      name,
+    );
     return;
   }
   if (type === 'integer') {
@@ -231,14 +284,20 @@ function* checkValue(op: Operation, name: string, value: string, contentType: st
       yield finding('request/invalid-integer', `${name} '${value}' is not a whole number in the 64-bit range`, name);
       return;
     }
-    if (name === 'gracePeriodSeconds' && number < 0n) yield finding('request/grace-period', `gracePeriodSeconds is ${value}; it must be 0 (delete now) or more`, name);
+    if (name === 'gracePeriodSeconds' && number < 0n)
+      yield finding('request/grace-period', `gracePeriodSeconds is ${value}; it must be 0 (delete now) or more`, name);
     return;
   }
   switch (name) {
     case 'dryRun': {
       const problem = valueNotIn(name, value, DRY_RUN_VALUES);
       // The server refuses the whole request for any other value, so say what it wants.
-      if (problem) yield finding('request/dry-run', `dryRun ${value === '' ? 'has no value' : `'${value}' is not valid`}: the only value is 'All' (case-sensitive), and the server rejects the request otherwise`, name);
+      if (problem)
+        yield finding(
+          'request/dry-run',
+          `dryRun ${value === '' ? 'has no value' : `'${value}' is not valid`}: the only value is 'All' (case-sensitive), and the server rejects the request otherwise`,
+          name,
+        );
       break;
     }
     case 'fieldValidation': {
@@ -259,11 +318,20 @@ function* checkValue(op: Operation, name: string, value: string, contentType: st
     case 'fieldManager': {
       // The spec counts characters, so code points are counted, not UTF-16 units or bytes.
       const characters = [...value];
-      if (characters.length > FIELD_MANAGER_MAX) yield finding('request/field-manager', `fieldManager has ${characters.length} characters; the limit is ${FIELD_MANAGER_MAX}`, name);
+      if (characters.length > FIELD_MANAGER_MAX)
+        yield finding(
+          'request/field-manager',
+          `fieldManager has ${characters.length} characters; the limit is ${FIELD_MANAGER_MAX}`,
+          name,
+        );
       const bad = characters.find((c) => !PRINTABLE.test(c));
       if (bad !== undefined) {
         const code = `U+${(bad.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
-        yield finding('request/field-manager', `fieldManager holds the character ${code}, which is not printable; only printable characters are allowed`, name);
+        yield finding(
+          'request/field-manager',
+          `fieldManager holds the character ${code}, which is not printable; only printable characters are allowed`,
+          name,
+        );
       }
       break;
     }
@@ -274,7 +342,11 @@ function* checkValue(op: Operation, name: string, value: string, contentType: st
       const result = parseShardSelector(value);
       if (!result.ok) {
         for (const issue of result.issues) {
-          yield finding('request/shard-selector', `${issue.message} (characters ${issue.start + 1}-${Math.max(issue.end, issue.start + 1)}); note that shardSelector is alpha and needs the ShardedListAndWatch feature gate`, name);
+          yield finding(
+            'request/shard-selector',
+            `${issue.message} (characters ${issue.start + 1}-${Math.max(issue.end, issue.start + 1)}); note that shardSelector is alpha and needs the ShardedListAndWatch feature gate`,
+            name,
+          );
         }
       }
       break;
@@ -286,8 +358,17 @@ function* checkValue(op: Operation, name: string, value: string, contentType: st
 // `force=false`, on a patch that is not an apply patch.
 function* checkForce(op: Operation, name: string, contentType: string | undefined): Generator<RequestFinding> {
   if (contentType === undefined) {
-    yield finding('request/force-non-apply', `force is only allowed on an apply patch (Content-Type application/apply-patch+yaml); the content type is not known here, so make sure the request sends one`, name, 'warning');
+    yield finding(
+      'request/force-non-apply',
+      `force is only allowed on an apply patch (Content-Type application/apply-patch+yaml); the content type is not known here, so make sure the request sends one`,
+      name,
+      'warning',
+    );
   } else if (!isApplyPatch(contentType)) {
-    yield finding('request/force-non-apply', `force is only allowed on an apply patch, not on ${contentType.split(';')[0]?.trim() || 'an empty content type'} (${op.name})`, name);
+    yield finding(
+      'request/force-non-apply',
+      `force is only allowed on an apply patch, not on ${contentType.split(';')[0]?.trim() || 'an empty content type'} (${op.name})`,
+      name,
+    );
   }
 }

@@ -51,11 +51,14 @@ function parseRequestArgs(argv: readonly string[]): RequestArgs {
     throw new UsageError((error as Error).message);
   }
   const [method, url, ...extra] = parsed.positionals;
-  if (method === undefined || url === undefined) throw new UsageError('request needs a METHOD and a URL, e.g. `platlint request GET /api/v1/namespaces/default/events`');
-  if (extra.length > 0) throw new UsageError(`request takes one METHOD and one URL; unexpected "${extra.join(' ')}" (quote a URL that holds '&')`);
+  if (method === undefined || url === undefined)
+    throw new UsageError('request needs a METHOD and a URL, e.g. `platlint request GET /api/v1/namespaces/default/events`');
+  if (extra.length > 0)
+    throw new UsageError(`request takes one METHOD and one URL; unexpected "${extra.join(' ')}" (quote a URL that holds '&')`);
   // A method outside the API's verbs is a typo in the command, not a finding about a request.
   const verb = method.toUpperCase();
-  if (!(METHODS as readonly string[]).includes(verb)) throw new UsageError(`unknown method "${method}"; use ${METHODS.join(', ')}`);
+  if (!(METHODS as readonly string[]).includes(verb))
+    throw new UsageError(`unknown method "${method}"; use ${METHODS.join(', ')}`);
   const format = parsed.values.format as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}" for request; use ${FORMATS.join(' or ')}`);
   // A URL that cannot be read at all is a usage error too: there is no request to judge.
@@ -69,14 +72,17 @@ function parseRequestArgs(argv: readonly string[]): RequestArgs {
 }
 
 function stylish(findings: readonly RequestFinding[]): string {
-  return findings.map((f) => `${f.parameter ?? 'url'}: ${f.severity === 'warning' ? 'warning: ' : ''}${f.message}  ${f.rule}\n`).join('');
+  return findings
+    .map((f) => `${f.parameter ?? 'url'}: ${f.severity === 'warning' ? 'warning: ' : ''}${f.message}  ${f.rule}\n`)
+    .join('');
 }
 
 /** Runs `platlint request`; returns the exit status (usage errors are thrown as UsageError). */
 export function requestCommand(argv: readonly string[], io: Io): number {
   const args = parseRequestArgs(argv);
   const findings = checkRequest(args.method, args.url, args.contentType === undefined ? {} : { contentType: args.contentType });
-  if (args.format === 'json') io.stdout(`${JSON.stringify({ version: 1, method: args.method, url: args.url, findings }, null, 2)}\n`);
+  if (args.format === 'json')
+    io.stdout(`${JSON.stringify({ version: 1, method: args.method, url: args.url, findings }, null, 2)}\n`);
   else io.stdout(stylish(findings));
   return findings.length > 0 ? 1 : 0;
 }

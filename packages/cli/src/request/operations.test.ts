@@ -7,10 +7,27 @@ const find = (method: string, path: string) => OPERATIONS.find((op) => op.method
 
 describe('operation table', () => {
   it('applies the shapes to a namespaced collection and item (Deployment)', () => {
-    expect(at('/apis/apps/v1/namespaces/prod/deployments').sort()).toEqual(['DELETE delete collection', 'GET list', 'POST create']);
-    expect(at('/apis/apps/v1/namespaces/prod/deployments/web').sort()).toEqual(['DELETE delete', 'GET read', 'PATCH patch', 'PUT replace']);
-    expect(at('/apis/apps/v1/namespaces/prod/deployments/web/scale').sort()).toEqual(['GET read scale', 'PATCH patch scale', 'PUT replace scale']);
-    expect(at('/apis/apps/v1/namespaces/prod/deployments/web/status').sort()).toEqual(['GET read status', 'PATCH patch status', 'PUT replace status']);
+    expect(at('/apis/apps/v1/namespaces/prod/deployments').sort()).toEqual([
+      'DELETE delete collection',
+      'GET list',
+      'POST create',
+    ]);
+    expect(at('/apis/apps/v1/namespaces/prod/deployments/web').sort()).toEqual([
+      'DELETE delete',
+      'GET read',
+      'PATCH patch',
+      'PUT replace',
+    ]);
+    expect(at('/apis/apps/v1/namespaces/prod/deployments/web/scale').sort()).toEqual([
+      'GET read scale',
+      'PATCH patch scale',
+      'PUT replace scale',
+    ]);
+    expect(at('/apis/apps/v1/namespaces/prod/deployments/web/status').sort()).toEqual([
+      'GET read status',
+      'PATCH patch status',
+      'PUT replace status',
+    ]);
   });
 
   it('gives each operation the query set of its shape', () => {
@@ -22,11 +39,17 @@ describe('operation table', () => {
     expect(sets('DELETE', '/api/v1/namespaces/{namespace}/endpoints')).toBe('QS-delete-collection');
     expect(sets('GET', '/api/v1/namespaces/{namespace}/events/{name}')).toBe('QS-read');
     expect(sets('PATCH', '/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale')).toBe('QS-patch');
-    expect(find('PATCH', '/apis/apps/v1/namespaces/{namespace}/deployments/{name}')?.parameters).toEqual(new Set(QUERY_SETS['QS-patch']));
+    expect(find('PATCH', '/apis/apps/v1/namespaces/{namespace}/deployments/{name}')?.parameters).toEqual(
+      new Set(QUERY_SETS['QS-patch']),
+    );
   });
 
   it('builds cluster-scoped paths without a namespace segment and without an all-namespaces list', () => {
-    expect(at('/apis/flowcontrol.apiserver.plat.io/v1/flowschemas').sort()).toEqual(['DELETE delete collection', 'GET list', 'POST create']);
+    expect(at('/apis/flowcontrol.apiserver.plat.io/v1/flowschemas').sort()).toEqual([
+      'DELETE delete collection',
+      'GET list',
+      'POST create',
+    ]);
     expect(at('/apis/resource.plat.io/v1/namespaces/x/devicetaintrules')).toEqual([]);
     expect(at('/apis/admissionregistration.plat.io/v1/mutatingadmissionpolicies/p')).toContain('PATCH patch');
     expect(at('/apis/flowcontrol.apiserver.plat.io/v1/watch/flowschemas')).toEqual(['GET watch list']);

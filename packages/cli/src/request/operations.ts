@@ -78,8 +78,30 @@ export interface Operation {
 const SHOWN: Readonly<Record<string, readonly OperationName[]>> = {
   'v1/endpoints': ['create', 'patch', 'replace', 'delete', 'delete collection'],
   'v1/events': ['create', 'patch', 'replace', 'delete', 'delete collection', 'read', 'list'],
-  'apps/v1/deployments': ['create', 'patch', 'replace', 'delete', 'delete collection', 'read status', 'replace status', 'patch status', 'read scale', 'replace scale', 'patch scale'],
-  'scheduling.plat.io/v1alpha3/compositepodgroups': ['create', 'patch', 'replace', 'delete', 'delete collection', 'read status', 'replace status', 'patch status', 'watch list all namespaces'],
+  'apps/v1/deployments': [
+    'create',
+    'patch',
+    'replace',
+    'delete',
+    'delete collection',
+    'read status',
+    'replace status',
+    'patch status',
+    'read scale',
+    'replace scale',
+    'patch scale',
+  ],
+  'scheduling.plat.io/v1alpha3/compositepodgroups': [
+    'create',
+    'patch',
+    'replace',
+    'delete',
+    'delete collection',
+    'read status',
+    'replace status',
+    'patch status',
+    'watch list all namespaces',
+  ],
   'scheduling.plat.io/v1beta1/podgroups': ['list all namespaces', 'watch', 'watch list', 'watch list all namespaces'],
   'resource.plat.io/v1/devicetaintrules': ['create', 'patch', 'replace', 'delete', 'delete collection'],
   'flowcontrol.apiserver.plat.io/v1/flowschemas': ['create', 'patch', 'replace', 'delete', 'delete collection'],
@@ -101,7 +123,13 @@ function operationsOf(info: KindInfo & { resource: string }): Operation[] {
   const collection = prefix + scope;
   const item = `${collection}/{name}`;
   const out: Operation[] = [];
-  const add = (method: HttpMethod | '*', path: string, name: OperationName, querySet: QuerySetName | null, watchPath = false): void => {
+  const add = (
+    method: HttpMethod | '*',
+    path: string,
+    name: OperationName,
+    querySet: QuerySetName | null,
+    watchPath = false,
+  ): void => {
     out.push({
       method,
       path,
@@ -176,4 +204,11 @@ export function operationsForPath(segments: readonly string[]): Operation[] {
 }
 
 /** The group versions the table serves, as `/api/v1` or `/apis/{group}/{version}` prefixes. */
-export const SERVED_PREFIXES: ReadonlySet<string> = new Set(OPERATIONS.map((op) => op.path.split('/').slice(0, op.path.startsWith('/apis/') ? 4 : 3).join('/')));
+export const SERVED_PREFIXES: ReadonlySet<string> = new Set(
+  OPERATIONS.map((op) =>
+    op.path
+      .split('/')
+      .slice(0, op.path.startsWith('/apis/') ? 4 : 3)
+      .join('/'),
+  ),
+);

@@ -33,7 +33,14 @@ const write = ['pretty', 'dryRun', 'fieldManager', 'fieldValidation'] as const;
 export const QUERY_SETS = {
   'QS-write': write,
   'QS-patch': [...write, 'force'],
-  'QS-delete': ['pretty', 'dryRun', 'gracePeriodSeconds', 'ignoreStoreReadErrorWithClusterBreakingPotential', 'orphanDependents', 'propagationPolicy'],
+  'QS-delete': [
+    'pretty',
+    'dryRun',
+    'gracePeriodSeconds',
+    'ignoreStoreReadErrorWithClusterBreakingPotential',
+    'orphanDependents',
+    'propagationPolicy',
+  ],
   'QS-delete-collection': [
     'pretty',
     'continue',

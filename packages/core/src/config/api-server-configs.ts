@@ -33,7 +33,10 @@ const matchersOf = new WeakMap<Config, readonly { setting: ApiServerConfigName; 
 export function declarationsOf(config: Config, file: string): Declaration[] {
   let matchers = matchersOf.get(config);
   if (!matchers) {
-    matchers = API_SERVER_CONFIG_NAMES.filter((setting) => config.apiServerConfigs[setting]?.length).map((setting) => ({ setting, globs: new RelativeGlobs(config.root, config.apiServerConfigs[setting] ?? []) }));
+    matchers = API_SERVER_CONFIG_NAMES.filter((setting) => config.apiServerConfigs[setting]?.length).map((setting) => ({
+      setting,
+      globs: new RelativeGlobs(config.root, config.apiServerConfigs[setting] ?? []),
+    }));
     matchersOf.set(config, matchers);
   }
   return matchers.filter((m) => m.globs.matches(file)).map(({ setting }) => ({ setting, kind: API_SERVER_CONFIGS[setting] }));

@@ -69,7 +69,17 @@ const SETTINGS = new Set(['off', 'info', 'warning', 'error']);
 const TOP_KEYS = new Set(['rules', 'ignore', 'featureGates', 'release', 'crds', 'openapi', 'apiServerConfigs']);
 
 export function defaultConfig(root: string): Config {
-  return { file: undefined, root, rules: {}, ignore: [], featureGates: {}, release: DEFAULT_RELEASE, crds: [], openapi: [], apiServerConfigs: {} };
+  return {
+    file: undefined,
+    root,
+    rules: {},
+    ignore: [],
+    featureGates: {},
+    release: DEFAULT_RELEASE,
+    crds: [],
+    openapi: [],
+    apiServerConfigs: {},
+  };
 }
 
 /** Reads and checks one configuration file. Throws ConfigError naming file and line. */
@@ -79,7 +89,12 @@ export function loadConfigFile(file: string, knownRules: ReadonlySet<string>): C
     text = readBoundedFileSync(file).toString('utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(file, 1, 1, code === 'ENOENT' ? 'file not found' : `cannot read the file (${readFailureReason(error)})`);
+    throw new ConfigError(
+      file,
+      1,
+      1,
+      code === 'ENOENT' ? 'file not found' : `cannot read the file (${readFailureReason(error)})`,
+    );
   }
   const lines = new LineIndex(text);
   const problems: ConfigProblem[] = [];
@@ -131,23 +146,42 @@ type Report = (offset: number, reason: string) => void;
 const LIST_SETTINGS = {
   ignore: { what: 'glob patterns', each: 'a glob pattern string' },
   crds: { what: 'paths (files, directories or globs) of CustomResourceDefinitions', each: 'a path string' },
-  openapi: { what: 'paths (directories or files) of OpenAPI v3 documents, as `platlint schema pull` saves them', each: 'a path string' },
+  openapi: {
+    what: 'paths (directories or files) of OpenAPI v3 documents, as `platlint schema pull` saves them',
+    each: 'a path string',
+  },
 } as const;
 
 /** Reads the top-level settings into `config`, reporting each problem and going on. */
-function readSettings(pairs: readonly { key: unknown; value: unknown }[], config: Config, knownRules: ReadonlySet<string>, problem: Report): void {
+function readSettings(
+  pairs: readonly { key: unknown; value: unknown }[],
+  config: Config,
+  knownRules: ReadonlySet<string>,
+  problem: Report,
+): void {
   const gates = knownFeatureGates();
   for (const pair of pairs) {
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
     const keyAt = start(pair.key as Node);
     const value = pair.value as Node | null;
     if (!TOP_KEYS.has(key)) {
-      problem(keyAt, `unknown setting "${key}"${didYouMean(key, [...TOP_KEYS]) || `; expected one of ${[...TOP_KEYS].join(', ')}`}`);
+      problem(
+        keyAt,
+        `unknown setting "${key}"${didYouMean(key, [...TOP_KEYS]) || `; expected one of ${[...TOP_KEYS].join(', ')}`}`,
+      );
     } else if (key === 'release') {
       if (isScalar(value) && RELEASE.test(String(value.value))) config.release = String(value.value);
       else problem(value ? start(value) : keyAt, 'release must be a version such as "1.37"');
     } else if (key === 'ignore' || key === 'crds' || key === 'openapi') {
-      config[key] = readStrings(value, keyAt, { list: `${key} must be a list of ${LIST_SETTINGS[key].what}`, item: `each ${key} entry must be ${LIST_SETTINGS[key].each}` }, problem);
+      config[key] = readStrings(
+        value,
+        keyAt,
+        {
+          list: `${key} must be a list of ${LIST_SETTINGS[key].what}`,
+          item: `each ${key} entry must be ${LIST_SETTINGS[key].each}`,
+        },
+        problem,
+      );
     } else if (key === 'apiServerConfigs') {
       config.apiServerConfigs = readApiServerConfigs(value, keyAt, problem);
     } else if (value !== null) {
@@ -160,8 +194,10 @@ function readSettings(pairs: readonly { key: unknown; value: unknown }[], config
         const setting = isScalar(entry.value) ? entry.value.value : undefined;
         const at = entry.value ? start(entry.value) : start(entry.key);
         if (key === 'rules') {
-          if (!knownRules.has(name)) problem(start(entry.key), `${unknownRuleMessage(name, knownRules)} (see \`platlint rules\`)`);
-          else if (typeof setting !== 'string' || !SETTINGS.has(setting)) problem(at, `rule ${name}: severity must be off, info, warning or error`);
+          if (!knownRules.has(name))
+            problem(start(entry.key), `${unknownRuleMessage(name, knownRules)} (see \`platlint rules\`)`);
+          else if (typeof setting !== 'string' || !SETTINGS.has(setting))
+            problem(at, `rule ${name}: severity must be off, info, warning or error`);
           else config.rules[name] = setting as RuleSetting;
         } else {
           // The server refuses to start with a gate it does not know; so is the configuration.
@@ -181,7 +217,12 @@ function readStrings(value: Node | null, keyAt: number, say: { list: string; ite
   return readStringItems(value, keyAt, say, problem).map((item) => item.text);
 }
 
-function readStringItems(value: Node | null, keyAt: number, say: { list: string; item: string }, problem: Report): { text: string; at: number }[] {
+function readStringItems(
+  value: Node | null,
+  keyAt: number,
+  say: { list: string; item: string },
+  problem: Report,
+): { text: string; at: number }[] {
   if (!value || !isSeq(value)) {
     problem(value ? start(value) : keyAt, say.list);
     return [];
@@ -209,15 +250,31 @@ function readApiServerConfigs(value: Node | null, keyAt: number, problem: Report
   for (const entry of value.items as { key: Node; value: Node | null }[]) {
     const name = isScalar(entry.key) ? String(entry.key.value) : '';
     if (!isApiServerConfigName(name)) {
-      problem(start(entry.key), `unknown API server configuration "${name}"${didYouMean(name, API_SERVER_CONFIG_NAMES) || `; expected one of ${names}`}`);
+      problem(
+        start(entry.key),
+        `unknown API server configuration "${name}"${didYouMean(name, API_SERVER_CONFIG_NAMES) || `; expected one of ${names}`}`,
+      );
       continue;
     }
-    const items = readStringItems(entry.value, start(entry.key), { list: `apiServerConfigs.${name} must be a list of files or globs`, item: `each apiServerConfigs.${name} entry must be a path string` }, problem);
+    const items = readStringItems(
+      entry.value,
+      start(entry.key),
+      {
+        list: `apiServerConfigs.${name} must be a list of files or globs`,
+        item: `each apiServerConfigs.${name} entry must be a path string`,
+      },
+      problem,
+    );
     for (const { text, at } of items) {
       // gitignore-style globs match inside their directory only: a way out would match nothing, silently.
-      if (text.split(/[\\/]/).includes('..')) problem(at, `${text} leads out of the configuration's directory; apiServerConfigs globs are relative to it and match inside it only`);
+      if (text.split(/[\\/]/).includes('..'))
+        problem(
+          at,
+          `${text} leads out of the configuration's directory; apiServerConfigs globs are relative to it and match inside it only`,
+        );
       const other = settingOf.get(text);
-      if (other && other !== name) problem(at, `${text} is declared as ${other} too; the server reads each configuration from a file of its own`);
+      if (other && other !== name)
+        problem(at, `${text} is declared as ${other} too; the server reads each configuration from a file of its own`);
       settingOf.set(text, name);
     }
     declared[name] = items.map((item) => item.text);
@@ -268,7 +325,11 @@ export class ConfigResolver {
     if (known) return known;
     const candidate = join(dir, CONFIG_FILE);
     const parent = dirname(dir);
-    const config = existsSync(candidate) ? loadConfigFile(candidate, this.knownRules) : parent === dir ? defaultConfig(this.options.cwd) : this.forDirectory(parent);
+    const config = existsSync(candidate)
+      ? loadConfigFile(candidate, this.knownRules)
+      : parent === dir
+        ? defaultConfig(this.options.cwd)
+        : this.forDirectory(parent);
     this.byDirectory.set(dir, config);
     return config;
   }

@@ -9,7 +9,9 @@ describe('feature gates of the overlay', () => {
     const unknown: string[] = [];
     for (const [typeId, type] of Object.entries(overlay)) {
       for (const gate of type.featureGates ?? []) if (!knownFeatureGates().has(gate)) unknown.push(`${typeId}: ${gate}`);
-      for (const [field, entry] of Object.entries(type.fields ?? {})) for (const gate of entry.featureGates ?? []) if (!knownFeatureGates().has(gate)) unknown.push(`${typeId}.${field}: ${gate}`);
+      for (const [field, entry] of Object.entries(type.fields ?? {}))
+        for (const gate of entry.featureGates ?? [])
+          if (!knownFeatureGates().has(gate)) unknown.push(`${typeId}.${field}: ${gate}`);
     }
     expect(unknown).toEqual([]);
   });
@@ -21,7 +23,8 @@ describe('feature gates of the overlay', () => {
       if (seen.has(node)) return;
       seen.add(node);
       for (const gate of node['x-platlint']?.featureGates ?? []) if (!knownFeatureGates().has(gate)) unknown.add(gate);
-      for (const child of [...Object.values(node.properties ?? {}), node.items, node.additionalProperties]) if (child) walk(child);
+      for (const child of [...Object.values(node.properties ?? {}), node.items, node.additionalProperties])
+        if (child) walk(child);
     };
     for (const info of catalog.kinds) walk(catalog.schema(info));
     expect(seen.size).toBeGreaterThan(1000);

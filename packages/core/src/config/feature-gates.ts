@@ -19,38 +19,107 @@ interface GateStage {
  * upstream 1.37 ships GenericWorkload and DRAWorkloadResourceClaims as beta but off by default.
  */
 const gateHistory: Readonly<Record<string, readonly GateStage[]>> = {
-  DeploymentReplicaSetTerminatingReplicas: [{ from: '1.33', stage: 'alpha', default: false }, { from: '1.35', stage: 'beta', default: true }], // beta, "enabled by default" (spec A)
+  DeploymentReplicaSetTerminatingReplicas: [
+    { from: '1.33', stage: 'alpha', default: false },
+    { from: '1.35', stage: 'beta', default: true },
+  ], // beta, "enabled by default" (spec A)
   ShardedListAndWatch: [{ from: '1.37', stage: 'alpha', default: false }], // alpha (spec A)
   CompositePodGroup: [{ from: '1.37', stage: 'alpha', default: false }], // scheduling.plat.io/v1alpha3 (spec B)
-  GenericWorkload: [{ from: '1.35', stage: 'alpha', default: false }, { from: '1.37', stage: 'beta', default: true }], // scheduling.plat.io/v1beta1 (spec B)
-  DRAWorkloadResourceClaims: [{ from: '1.36', stage: 'alpha', default: false }, { from: '1.37', stage: 'beta', default: true }], // beta (spec B)
+  GenericWorkload: [
+    { from: '1.35', stage: 'alpha', default: false },
+    { from: '1.37', stage: 'beta', default: true },
+  ], // scheduling.plat.io/v1beta1 (spec B)
+  DRAWorkloadResourceClaims: [
+    { from: '1.36', stage: 'alpha', default: false },
+    { from: '1.37', stage: 'beta', default: true },
+  ], // beta (spec B)
   PodGroupPreemptionPolicy: [{ from: '1.37', stage: 'alpha', default: false }],
   TopologyAwareWorkloadScheduling: [{ from: '1.36', stage: 'alpha', default: false }],
-  InPlacePodVerticalScaling: [{ from: '1.27', stage: 'alpha', default: false }, { from: '1.33', stage: 'beta', default: true }, { from: '1.35', stage: 'GA', default: true }],
-  InPlacePodLevelResourcesVerticalScaling: [{ from: '1.35', stage: 'alpha', default: false }, { from: '1.36', stage: 'beta', default: true }],
+  InPlacePodVerticalScaling: [
+    { from: '1.27', stage: 'alpha', default: false },
+    { from: '1.33', stage: 'beta', default: true },
+    { from: '1.35', stage: 'GA', default: true },
+  ],
+  InPlacePodLevelResourcesVerticalScaling: [
+    { from: '1.35', stage: 'alpha', default: false },
+    { from: '1.36', stage: 'beta', default: true },
+  ],
   InPlacePodVerticalScalingSchedulerPreemption: [{ from: '1.37', stage: 'alpha', default: false }],
-  PodLevelResources: [{ from: '1.32', stage: 'alpha', default: false }, { from: '1.34', stage: 'beta', default: true }],
-  DynamicResourceAllocation: [{ from: '1.26', stage: 'alpha', default: false }, { from: '1.32', stage: 'beta', default: false }, { from: '1.34', stage: 'GA', default: true }],
-  DRAExtendedResource: [{ from: '1.34', stage: 'alpha', default: false }, { from: '1.36', stage: 'beta', default: true }, { from: '1.37', stage: 'GA', default: true }],
+  PodLevelResources: [
+    { from: '1.32', stage: 'alpha', default: false },
+    { from: '1.34', stage: 'beta', default: true },
+  ],
+  DynamicResourceAllocation: [
+    { from: '1.26', stage: 'alpha', default: false },
+    { from: '1.32', stage: 'beta', default: false },
+    { from: '1.34', stage: 'GA', default: true },
+  ],
+  DRAExtendedResource: [
+    { from: '1.34', stage: 'alpha', default: false },
+    { from: '1.36', stage: 'beta', default: true },
+    { from: '1.37', stage: 'GA', default: true },
+  ],
   DRANodeAllocatableResources: [{ from: '1.36', stage: 'alpha', default: false }],
-  NodeDeclaredFeatures: [{ from: '1.35', stage: 'alpha', default: false }, { from: '1.36', stage: 'beta', default: true }, { from: '1.37', stage: 'GA', default: true }],
-  VolumeAttributesClass: [{ from: '1.29', stage: 'alpha', default: false }, { from: '1.31', stage: 'beta', default: false }, { from: '1.34', stage: 'GA', default: true }],
-  ContainerRestartRules: [{ from: '1.34', stage: 'alpha', default: false }, { from: '1.35', stage: 'beta', default: true }],
+  NodeDeclaredFeatures: [
+    { from: '1.35', stage: 'alpha', default: false },
+    { from: '1.36', stage: 'beta', default: true },
+    { from: '1.37', stage: 'GA', default: true },
+  ],
+  VolumeAttributesClass: [
+    { from: '1.29', stage: 'alpha', default: false },
+    { from: '1.31', stage: 'beta', default: false },
+    { from: '1.34', stage: 'GA', default: true },
+  ],
+  ContainerRestartRules: [
+    { from: '1.34', stage: 'alpha', default: false },
+    { from: '1.35', stage: 'beta', default: true },
+  ],
   ContainerStopSignals: [{ from: '1.33', stage: 'alpha', default: false }],
   CrossNamespaceVolumeDataSource: [{ from: '1.26', stage: 'alpha', default: false }],
-  EnvFiles: [{ from: '1.34', stage: 'alpha', default: false }, { from: '1.35', stage: 'beta', default: true }],
-  HPAConfigurableTolerance: [{ from: '1.33', stage: 'alpha', default: false }, { from: '1.35', stage: 'beta', default: true }],
-  HostnameOverride: [{ from: '1.34', stage: 'alpha', default: false }, { from: '1.35', stage: 'beta', default: true }],
+  EnvFiles: [
+    { from: '1.34', stage: 'alpha', default: false },
+    { from: '1.35', stage: 'beta', default: true },
+  ],
+  HPAConfigurableTolerance: [
+    { from: '1.33', stage: 'alpha', default: false },
+    { from: '1.35', stage: 'beta', default: true },
+  ],
+  HostnameOverride: [
+    { from: '1.34', stage: 'alpha', default: false },
+    { from: '1.35', stage: 'beta', default: true },
+  ],
   CSIVolumeHealth: [{ from: '1.21', stage: 'alpha', default: false }],
   StrictIPCIDRValidation: [{ from: '1.33', stage: 'alpha', default: false }], // leading zeros and IPv4-mapped IPv6 in legacy IP fields
-  ClusterTrustBundleProjection: [{ from: '1.29', stage: 'alpha', default: false }, { from: '1.33', stage: 'beta', default: false }],
+  ClusterTrustBundleProjection: [
+    { from: '1.29', stage: 'alpha', default: false },
+    { from: '1.33', stage: 'beta', default: false },
+  ],
   // The gate the server drops projected podCertificate sources by (dropDisabledPodCertificateProjection, pkg/api/pod/util.go); beta but off (pkg/features/kube_features.go).
-  PodCertificateRequest: [{ from: '1.34', stage: 'alpha', default: false }, { from: '1.35', stage: 'beta', default: false }],
+  PodCertificateRequest: [
+    { from: '1.34', stage: 'alpha', default: false },
+    { from: '1.35', stage: 'beta', default: false },
+  ],
   // Stages read from upstream pkg/features/kube_features.go (the stored version with the 1.35 stages).
-  PodLifecycleSleepActionAllowZero: [{ from: '1.32', stage: 'alpha', default: false }, { from: '1.33', stage: 'beta', default: true }, { from: '1.34', stage: 'GA', default: true }],
-  RelaxedEnvironmentVariableValidation: [{ from: '1.30', stage: 'alpha', default: false }, { from: '1.32', stage: 'beta', default: true }, { from: '1.34', stage: 'GA', default: true }],
-  RecursiveReadOnlyMounts: [{ from: '1.30', stage: 'alpha', default: false }, { from: '1.31', stage: 'beta', default: true }, { from: '1.33', stage: 'GA', default: true }],
-  SidecarContainers: [{ from: '1.28', stage: 'alpha', default: false }, { from: '1.29', stage: 'beta', default: true }, { from: '1.33', stage: 'GA', default: true }],
+  PodLifecycleSleepActionAllowZero: [
+    { from: '1.32', stage: 'alpha', default: false },
+    { from: '1.33', stage: 'beta', default: true },
+    { from: '1.34', stage: 'GA', default: true },
+  ],
+  RelaxedEnvironmentVariableValidation: [
+    { from: '1.30', stage: 'alpha', default: false },
+    { from: '1.32', stage: 'beta', default: true },
+    { from: '1.34', stage: 'GA', default: true },
+  ],
+  RecursiveReadOnlyMounts: [
+    { from: '1.30', stage: 'alpha', default: false },
+    { from: '1.31', stage: 'beta', default: true },
+    { from: '1.33', stage: 'GA', default: true },
+  ],
+  SidecarContainers: [
+    { from: '1.28', stage: 'alpha', default: false },
+    { from: '1.29', stage: 'beta', default: true },
+    { from: '1.33', stage: 'GA', default: true },
+  ],
 };
 
 /** Compares two releases such as "1.9" and "1.37" numerically (negative when `a` is older). */
@@ -97,7 +166,9 @@ export function gateDefault(gate: string, release: string = DEFAULT_RELEASE): bo
 }
 
 /** Gate defaults at the spec's release (DEFAULT_RELEASE), for gates whose history is known. */
-export const featureGateDefaults: Readonly<Record<string, boolean>> = Object.fromEntries(Object.keys(gateHistory).map((gate) => [gate, gateDefault(gate) as boolean]));
+export const featureGateDefaults: Readonly<Record<string, boolean>> = Object.fromEntries(
+  Object.keys(gateHistory).map((gate) => [gate, gateDefault(gate) as boolean]),
+);
 
 /** Gates whose history is unknown are assumed on: platlint should not flag what it cannot know. */
 export function gateEnabled(gates: Readonly<Record<string, boolean>>, gate: string, release: string = DEFAULT_RELEASE): boolean {

@@ -37,7 +37,14 @@ export const crdTypes: Record<string, TypeEntry> = {
   },
   [`${P}.CustomResourceDefinitionNames`]: {
     kind: 'struct',
-    fields: { plural: optional({ type: 'string' }), singular: optional({ type: 'string' }), shortNames: strings, kind: optional({ type: 'string' }), listKind: optional({ type: 'string' }), categories: strings },
+    fields: {
+      plural: optional({ type: 'string' }),
+      singular: optional({ type: 'string' }),
+      shortNames: strings,
+      kind: optional({ type: 'string' }),
+      listKind: optional({ type: 'string' }),
+      categories: strings,
+    },
   },
   [`${P}.CustomResourceDefinitionVersion`]: {
     kind: 'struct',
@@ -54,14 +61,28 @@ export const crdTypes: Record<string, TypeEntry> = {
     },
   },
   [`${P}.CustomResourceValidation`]: { kind: 'struct', fields: { openAPIV3Schema: optional({ ref: `${P}.Open` }) } },
-  [`${P}.CustomResourceSubresources`]: { kind: 'struct', fields: { status: optional({ ref: `${P}.Open` }), scale: optional({ ref: `${P}.CustomResourceSubresourceScale` }) } },
+  [`${P}.CustomResourceSubresources`]: {
+    kind: 'struct',
+    fields: { status: optional({ ref: `${P}.Open` }), scale: optional({ ref: `${P}.CustomResourceSubresourceScale` }) },
+  },
   [`${P}.CustomResourceSubresourceScale`]: {
     kind: 'struct',
-    fields: { specReplicasPath: optional({ type: 'string' }), statusReplicasPath: optional({ type: 'string' }), labelSelectorPath: optional({ type: 'string', pointer: true }) },
+    fields: {
+      specReplicasPath: optional({ type: 'string' }),
+      statusReplicasPath: optional({ type: 'string' }),
+      labelSelectorPath: optional({ type: 'string', pointer: true }),
+    },
   },
   [`${P}.CustomResourceColumnDefinition`]: {
     kind: 'struct',
-    fields: { name: optional({ type: 'string' }), type: optional({ type: 'string' }), format: optional({ type: 'string' }), description: optional({ type: 'string' }), priority: optional({ type: 'int32' }), jsonPath: optional({ type: 'string' }) },
+    fields: {
+      name: optional({ type: 'string' }),
+      type: optional({ type: 'string' }),
+      format: optional({ type: 'string' }),
+      description: optional({ type: 'string' }),
+      priority: optional({ type: 'int32' }),
+      jsonPath: optional({ type: 'string' }),
+    },
   },
   [`${P}.SelectableField`]: { kind: 'struct', fields: { jsonPath: optional({ type: 'string' }) } },
   /** A JSON value the tree leaves open (a schema, a conversion webhook, status). */

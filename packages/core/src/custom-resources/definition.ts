@@ -49,7 +49,12 @@ export function isCustomResourceDefinition(value: unknown): value is Json {
  * is refused: the caller needs to know the version exists). A definition without a group or a
  * kind defines nothing.
  */
-export function customVersionsOf(crd: Json, source: string, objectMeta: SchemaNode, origin: CustomVersion['origin'] = 'crd'): CustomVersion[] {
+export function customVersionsOf(
+  crd: Json,
+  source: string,
+  objectMeta: SchemaNode,
+  origin: CustomVersion['origin'] = 'crd',
+): CustomVersion[] {
   const spec = isJson(crd.spec) ? crd.spec : {};
   const names = isJson(spec.names) ? spec.names : {};
   const group = typeof spec.group === 'string' ? spec.group : '';
@@ -81,7 +86,14 @@ export function customVersionsOf(crd: Json, source: string, objectMeta: SchemaNo
       source,
       definition,
       origin,
-      ...(scale ? { scale: { ...(typeof scale.specReplicasPath === 'string' ? { specReplicasPath: scale.specReplicasPath } : {}), ...(typeof scale.statusReplicasPath === 'string' ? { statusReplicasPath: scale.statusReplicasPath } : {}) } } : {}),
+      ...(scale
+        ? {
+            scale: {
+              ...(typeof scale.specReplicasPath === 'string' ? { specReplicasPath: scale.specReplicasPath } : {}),
+              ...(typeof scale.statusReplicasPath === 'string' ? { statusReplicasPath: scale.statusReplicasPath } : {}),
+            },
+          }
+        : {}),
     });
     versionOfSchema.set((out.at(-1) as CustomVersion).schema, out.at(-1) as CustomVersion);
   }

@@ -22,24 +22,38 @@ const UUID3 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12
 const UUID4 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
 const UUID5 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
 /** Go's ParseMAC: 6, 8 or 20 octets, with ':' or '-' between each, or '.' between groups of four hex digits. */
-const MAC = /^(?:[0-9a-f]{2}(?:[:-][0-9a-f]{2}){5}|[0-9a-f]{2}(?:[:-][0-9a-f]{2}){7}|[0-9a-f]{2}(?:[:-][0-9a-f]{2}){19}|[0-9a-f]{4}(?:\.[0-9a-f]{4}){2}|[0-9a-f]{4}(?:\.[0-9a-f]{4}){3}|[0-9a-f]{4}(?:\.[0-9a-f]{4}){9})$/i;
+const MAC =
+  /^(?:[0-9a-f]{2}(?:[:-][0-9a-f]{2}){5}|[0-9a-f]{2}(?:[:-][0-9a-f]{2}){7}|[0-9a-f]{2}(?:[:-][0-9a-f]{2}){19}|[0-9a-f]{4}(?:\.[0-9a-f]{4}){2}|[0-9a-f]{4}(?:\.[0-9a-f]{4}){3}|[0-9a-f]{4}(?:\.[0-9a-f]{4}){9})$/i;
 /** govalidator (forked in kube-openapi pkg/internal/third_party/govalidator) patterns.go Base64: at least one 4-character group, so not the empty string. */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/;
 const SHORT_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** strfmt default.go HostnamePattern (\p{S} symbols and \p{L} letters as RE2 reads them). */
-const HOSTNAME = /^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9\-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$/u;
+const HOSTNAME =
+  /^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9\-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$/u;
 /** strfmt time.go DateTimePattern, on the lowercased text after the first `t`; RE2's `.` is any character but a newline. */
 const TIME_OF_DAY = /^([0-9]{2}):([0-9]{2}):([0-9]{2})([^\n][0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/;
 const GO_SPACE = '[\\t\\n\\f\\r ]';
 /** strfmt duration.go durationValidator and durationMatcher (the Scala-style form, `3 days`). */
 const SCALA_DURATION = new RegExp(`^${GO_SPACE}*(?:[0-9]+${GO_SPACE}*[A-Za-zµ]+${GO_SPACE}*)+$`);
 const SCALA_PART = new RegExp(`([0-9]+)${GO_SPACE}*([A-Za-zµ]+)`, 'g');
-const SCALA_UNITS = [['ns', 'nano'], ['us', 'µs', 'micro'], ['ms', 'milli'], ['s', 'sec'], ['m', 'min'], ['h', 'hr', 'hour'], ['d', 'day'], ['w', 'wk', 'week']];
+const SCALA_UNITS = [
+  ['ns', 'nano'],
+  ['us', 'µs', 'micro'],
+  ['ms', 'milli'],
+  ['s', 'sec'],
+  ['m', 'min'],
+  ['h', 'hr', 'hour'],
+  ['d', 'day'],
+  ['w', 'wk', 'week'],
+];
 /** govalidator patterns.go. */
-const CREDIT_CARD = /^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|6(?:011|5[0-9][0-9])[0-9]{12}|3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35[0-9]{3})[0-9]{11})$/;
+const CREDIT_CARD =
+  /^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|6(?:011|5[0-9][0-9])[0-9]{12}|3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35[0-9]{3})[0-9]{11})$/;
 const SSN = /^[0-9]{3}[- ]?[0-9]{2}[- ]?[0-9]{4}$/;
 const RGB_PART = '(0|[1-9][0-9]?|1[0-9][0-9]?|2[0-4][0-9]|25[0-5])';
-const RGB_COLOR = new RegExp(`^rgb\\(${GO_SPACE}*${RGB_PART}${GO_SPACE}*,${GO_SPACE}*${RGB_PART}${GO_SPACE}*,${GO_SPACE}*${RGB_PART}${GO_SPACE}*\\)$`);
+const RGB_COLOR = new RegExp(
+  `^rgb\\(${GO_SPACE}*${RGB_PART}${GO_SPACE}*,${GO_SPACE}*${RGB_PART}${GO_SPACE}*,${GO_SPACE}*${RGB_PART}${GO_SPACE}*\\)$`,
+);
 const ISBN_SEPARATORS = new RegExp(`(?:${GO_SPACE}|-)+`, 'g');
 const INT64_MAX = 2n ** 63n - 1n;
 

@@ -96,7 +96,8 @@ class AddressParser {
     if (i === 0) throw new Refused('invalid string');
     const atom = this.s.slice(0, i);
     this.s = this.s.slice(i);
-    if (!permissive && (atom.startsWith('.') || atom.includes('..') || atom.endsWith('.'))) throw new Refused('misplaced dot in atom');
+    if (!permissive && (atom.startsWith('.') || atom.includes('..') || atom.endsWith('.')))
+      throw new Refused('misplaced dot in atom');
     return atom;
   }
 

@@ -20,7 +20,7 @@ function shouldEscape(c: string, mode: Mode): boolean {
 
 /** Go's unescape: every `%` starts two hex digits, and a host may %-encode only non-ASCII bytes (or `%25`). */
 function unescapes(s: string, mode: Mode): boolean {
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const c = s[i] as string;
     if (c === '%') {
       if (!isHex(s[i + 1]) || !isHex(s[i + 2])) return false;
@@ -47,7 +47,12 @@ function validHost(host: string): boolean {
     const close = host.lastIndexOf(']');
     if (close < 0 || !validOptionalPort(host.slice(close + 1))) return false;
     const zone = host.slice(0, close).indexOf('%25');
-    if (zone >= 0) return unescapes(host.slice(0, zone), 'host') && unescapes(host.slice(zone, close), 'zone') && unescapes(host.slice(close), 'host');
+    if (zone >= 0)
+      return (
+        unescapes(host.slice(0, zone), 'host') &&
+        unescapes(host.slice(zone, close), 'zone') &&
+        unescapes(host.slice(close), 'host')
+      );
   } else {
     const colon = host.lastIndexOf(':');
     if (colon !== -1 && !validOptionalPort(host.slice(colon))) return false;
@@ -64,7 +69,9 @@ function validAuthority(authority: string): boolean {
   const userinfo = authority.slice(0, at);
   if (!USERINFO.test(userinfo)) return false;
   const colon = userinfo.indexOf(':');
-  return colon < 0 ? unescapes(userinfo, 'userPassword') : unescapes(userinfo.slice(0, colon), 'userPassword') && unescapes(userinfo.slice(colon + 1), 'userPassword');
+  return colon < 0
+    ? unescapes(userinfo, 'userPassword')
+    : unescapes(userinfo.slice(0, colon), 'userPassword') && unescapes(userinfo.slice(colon + 1), 'userPassword');
 }
 
 /** The scheme Go's getScheme splits off (`[a-zA-Z][a-zA-Z0-9+.-]*` before a colon), `''` for none, undefined for a leading colon. */

@@ -64,7 +64,11 @@ export function openApiDefinitions(document: unknown, source: string, digest?: s
   for (const [name, schema] of Object.entries(schemas)) {
     const gvk = kindOf(schema);
     // Lists are the envelopes of their kinds; the catalog makes those.
-    if (!gvk || (gvk.kind.endsWith('List') && isJson((schema as Json).properties) && 'items' in ((schema as Json).properties as Json))) continue;
+    if (
+      !gvk ||
+      (gvk.kind.endsWith('List') && isJson((schema as Json).properties) && 'items' in ((schema as Json).properties as Json))
+    )
+      continue;
     const paths = served.get(`${gvk.group}/${gvk.version}/${gvk.kind}`);
     const plural = paths?.plural ?? `${gvk.kind.toLowerCase()}s`;
     const raw = converter.kind(name, `${gvk.kind} (${gvk.group ? `${gvk.group}/` : ''}${gvk.version})`);
@@ -93,7 +97,9 @@ function kindOf(schema: unknown): { group: string; version: string; kind: string
   const list = isJson(schema) ? schema['x-kubernetes-group-version-kind'] : undefined;
   if (!Array.isArray(list) || list.length !== 1 || !isJson(list[0])) return undefined;
   const { group, version, kind } = list[0];
-  return typeof group === 'string' && typeof version === 'string' && typeof kind === 'string' && version && kind ? { group, version, kind } : undefined;
+  return typeof group === 'string' && typeof version === 'string' && typeof kind === 'string' && version && kind
+    ? { group, version, kind }
+    : undefined;
 }
 
 /**
@@ -111,7 +117,10 @@ function servedKinds(paths: unknown): Map<string, { plural: string; namespaced: 
       if (!isJson(operation) || !['post', 'list'].includes(String(operation['x-kubernetes-action']))) continue;
       const gvk = operation['x-kubernetes-group-version-kind'];
       if (!isJson(gvk)) continue;
-      const plural = path.split('/').filter((s) => s && !s.startsWith('{')).at(-1);
+      const plural = path
+        .split('/')
+        .filter((s) => s && !s.startsWith('{'))
+        .at(-1);
       if (!plural) continue;
       const key = `${String(gvk.group)}/${String(gvk.version)}/${String(gvk.kind)}`;
       const namespaced = path.includes('/namespaces/{namespace}/');
@@ -154,7 +163,9 @@ class Converter {
   }
 
   private refuse(kind: string, deep: boolean): never {
-    throw new OpenApiDocumentError(`${this.source}: the schema of ${kind} ${deep ? `is nested more than ${MAX_DEPTH} levels deep` : `expands to more than ${MAX_SCHEMAS} schemas once its references are followed`}; not a document platlint can read`);
+    throw new OpenApiDocumentError(
+      `${this.source}: the schema of ${kind} ${deep ? `is nested more than ${MAX_DEPTH} levels deep` : `expands to more than ${MAX_SCHEMAS} schemas once its references are followed`}; not a document platlint can read`,
+    );
   }
 
   /**
@@ -177,7 +188,8 @@ class Converter {
   private convert(node: Json, stack: readonly string[], kind: string, depth: number): RawSchema {
     if (depth > MAX_DEPTH) this.refuse(kind, true);
     const next = (child: Json): RawSchema => this.convert(child, stack, kind, depth + 1);
-    if (typeof node.$ref === 'string') return node.$ref.startsWith(REF_PREFIX) ? this.named(node.$ref.slice(REF_PREFIX.length), stack, kind) : ANYTHING;
+    if (typeof node.$ref === 'string')
+      return node.$ref.startsWith(REF_PREFIX) ? this.named(node.$ref.slice(REF_PREFIX.length), stack, kind) : ANYTHING;
     // `allOf: [{$ref}]` is a reference that carries the field's own default.
     if (Array.isArray(node.allOf) && node.allOf.length === 1 && isJson(node.allOf[0]) && !node.type && !node.properties) {
       const inner = next(node.allOf[0]);
@@ -191,19 +203,26 @@ class Converter {
     const out: RawSchema = {};
     const type = typeof node.type === 'string' ? node.type : isJson(node.properties) ? 'object' : undefined;
     if (type) out.type = type;
-    if (type === 'integer' && typeof node.format === 'string' && Object.hasOwn(WIDTHS, node.format)) Object.assign(out, WIDTHS[node.format]);
+    if (type === 'integer' && typeof node.format === 'string' && Object.hasOwn(WIDTHS, node.format))
+      Object.assign(out, WIDTHS[node.format]);
     // Base64 is the one string format Go's decoding checks ([]byte fields such as a Secret's data).
     if (type === 'string' && node.format === 'byte') Object.assign(out, { format: 'byte', [DECODED_AS]: 'byte' });
     if (node.nullable === true) out.nullable = true;
     if (node.default !== undefined) out.default = node.default;
-    for (const key of ['x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource'] as const) if (node[key] === true) out[key] = true;
+    for (const key of ['x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource'] as const)
+      if (node[key] === true) out[key] = true;
     const children: RawSchema[] = [];
     const child = (value: Json): RawSchema => {
       const converted = next(value);
       children.push(converted);
       return converted;
     };
-    if (isJson(node.properties)) out.properties = Object.fromEntries(Object.entries(node.properties).filter(([, v]) => isJson(v)).map(([k, v]) => [k, child(v as Json)]));
+    if (isJson(node.properties))
+      out.properties = Object.fromEntries(
+        Object.entries(node.properties)
+          .filter(([, v]) => isJson(v))
+          .map(([k, v]) => [k, child(v as Json)]),
+      );
     if (isJson(node.additionalProperties)) out.additionalProperties = child(node.additionalProperties);
     else if (type === 'object' && !isJson(node.properties)) out['x-kubernetes-preserve-unknown-fields'] = true; // an object the document leaves open (FieldsV1 and the like)
     if (isJson(node.items)) out.items = child(node.items);
@@ -253,7 +272,13 @@ function jsonFilesUnder(path: string): string[] {
   if (!isDirectory) return [path];
   return readdirSync(path, { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .flatMap((entry) => (entry.isDirectory() ? jsonFilesUnder(join(path, entry.name)) : entry.isFile() && entry.name.endsWith('.json') ? [join(path, entry.name)] : []));
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? jsonFilesUnder(join(path, entry.name))
+        : entry.isFile() && entry.name.endsWith('.json')
+          ? [join(path, entry.name)]
+          : [],
+    );
 }
 
 function readDocument(file: string): string {
@@ -268,6 +293,8 @@ function parseDocument(file: string, text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new OpenApiDocumentError(`${file}: not an OpenAPI document (not JSON: ${(error as Error).message}); save documents with \`platlint schema pull\` or \`kubectl get --raw /openapi/v3/<group-version>\``);
+    throw new OpenApiDocumentError(
+      `${file}: not an OpenAPI document (not JSON: ${(error as Error).message}); save documents with \`platlint schema pull\` or \`kubectl get --raw /openapi/v3/<group-version>\``,
+    );
   }
 }

@@ -42,7 +42,8 @@ export function defaultedValue(schema: SchemaNode, value: unknown): unknown {
   const values = schema.additionalProperties;
   if (values && !schema.properties) {
     for (const [key, current] of Object.entries(value)) {
-      if (current === null && !values.nullable) set(key, values.default !== undefined ? structuredClone(values.default) : undefined);
+      if (current === null && !values.nullable)
+        set(key, values.default !== undefined ? structuredClone(values.default) : undefined);
       else {
         const next = defaultedValue(values, current);
         if (next !== current) set(key, next);

@@ -50,7 +50,8 @@ export function definitionsInSource(file: SourceFile, catalog: Catalog): Definit
     if (doc.broken || !doc.value || typeof doc.value !== 'object' || Array.isArray(doc.value)) continue;
     const where = doc.index === 0 ? file.path : `${file.path}#${doc.index + 1}`;
     for (const held of objectsOf(doc.value as Record<string, unknown>, catalog)) {
-      if (isCustomResourceDefinition(held.value)) out.push({ source: held.prefix.length ? `${where} (${held.prefix.join('.')})` : where, value: held.value });
+      if (isCustomResourceDefinition(held.value))
+        out.push({ source: held.prefix.length ? `${where} (${held.prefix.join('.')})` : where, value: held.value });
     }
   }
   return out;
@@ -78,7 +79,11 @@ export function readDefinitions(paths: readonly string[], catalog: Catalog): Def
  * definition says beyond types (CEL rules, required fields, enums, defaults it prunes).
  * Two that differ throw, or are told to `onConflict` (the first is kept).
  */
-export function catalogWith(base: Catalog, definitions: readonly DefinitionSource[], onConflict?: (conflict: CustomKindConflictError) => void): Catalog {
+export function catalogWith(
+  base: Catalog,
+  definitions: readonly DefinitionSource[],
+  onConflict?: (conflict: CustomKindConflictError) => void,
+): Catalog {
   if (definitions.length === 0) return base;
   const objectMeta = base.typeSchema('meta/v1.ObjectMeta');
   // A definition's text is compared only when another one names the same kind.
@@ -97,7 +102,10 @@ export function catalogWith(base: Catalog, definitions: readonly DefinitionSourc
     const seen = byKind.get(key);
     if (seen) {
       if (JSON.stringify(seen.spec) !== JSON.stringify(value.spec)) {
-        const conflict = new CustomKindConflictError(origin === 'openapi' ? `${first.kind} (${first.group ? `${first.group}/` : ''}${first.version})` : key, [seen.source, source]);
+        const conflict = new CustomKindConflictError(
+          origin === 'openapi' ? `${first.kind} (${first.group ? `${first.group}/` : ''}${first.version})` : key,
+          [seen.source, source],
+        );
         // An editor keeps the first definition and goes on; a run stops.
         if (!onConflict) throw conflict;
         onConflict(conflict);

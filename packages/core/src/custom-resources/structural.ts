@@ -38,13 +38,20 @@ function schemaNodeOf(raw: RawSchema): SchemaNode {
   if (typeof raw.type === 'string' && SCALAR_TYPES.has(raw.type)) node.type = raw.type as NonNullable<SchemaNode['type']>;
   if (typeof raw.format === 'string') node.format = raw.format;
   if (typeof raw.description === 'string') node.description = raw.description;
-  if (isJson(raw.properties)) node.properties = Object.fromEntries(Object.entries(raw.properties).filter(([, v]) => isJson(v)).map(([k, v]) => [k, toSchemaNode(v as RawSchema)]));
+  if (isJson(raw.properties))
+    node.properties = Object.fromEntries(
+      Object.entries(raw.properties)
+        .filter(([, v]) => isJson(v))
+        .map(([k, v]) => [k, toSchemaNode(v as RawSchema)]),
+    );
   if (Array.isArray(raw.required)) node.required = raw.required.filter((r): r is string => typeof r === 'string');
   if (isJson(raw.additionalProperties)) node.additionalProperties = toSchemaNode(raw.additionalProperties);
   if (isJson(raw.items)) node.items = toSchemaNode(raw.items);
-  if (Array.isArray(raw.enum)) node.enum = raw.enum.filter((e): e is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof e));
+  if (Array.isArray(raw.enum))
+    node.enum = raw.enum.filter((e): e is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof e));
   if (raw.default !== undefined) node.default = raw.default;
-  for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const) if (typeof raw[key] === 'number') node[key] = raw[key] as number;
+  for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const)
+    if (typeof raw[key] === 'number') node[key] = raw[key] as number;
   if (typeof raw.pattern === 'string') node.pattern = raw.pattern;
   if (raw.nullable === true) node.nullable = true;
   if (raw['x-kubernetes-int-or-string'] === true) node['x-kubernetes-int-or-string'] = true;
@@ -52,7 +59,8 @@ function schemaNodeOf(raw: RawSchema): SchemaNode {
   if (raw['x-kubernetes-embedded-resource'] === true) node['x-kubernetes-embedded-resource'] = true;
   const listType = raw['x-kubernetes-list-type'];
   if (listType === 'atomic' || listType === 'set' || listType === 'map') node['x-kubernetes-list-type'] = listType;
-  if (Array.isArray(raw['x-kubernetes-list-map-keys'])) node['x-kubernetes-list-map-keys'] = raw['x-kubernetes-list-map-keys'].filter((k): k is string => typeof k === 'string');
+  if (Array.isArray(raw['x-kubernetes-list-map-keys']))
+    node['x-kubernetes-list-map-keys'] = raw['x-kubernetes-list-map-keys'].filter((k): k is string => typeof k === 'string');
   const mapType = raw['x-kubernetes-map-type'];
   if (mapType === 'atomic' || mapType === 'granular') node['x-kubernetes-map-type'] = mapType;
   const rules = validationRulesOf(raw);
@@ -66,7 +74,8 @@ function validationRulesOf(raw: RawSchema): ValidationRule[] {
   return list.filter(isJson).flatMap((r) => {
     if (typeof r.rule !== 'string') return [];
     const rule: ValidationRule = { rule: r.rule };
-    for (const key of ['message', 'messageExpression', 'reason', 'fieldPath'] as const) if (typeof r[key] === 'string') rule[key] = r[key] as string;
+    for (const key of ['message', 'messageExpression', 'reason', 'fieldPath'] as const)
+      if (typeof r[key] === 'string') rule[key] = r[key] as string;
     if (r.optionalOldSelf === true) rule.optionalOldSelf = true;
     return [rule];
   });
@@ -89,26 +98,40 @@ export function toValidationSchema(raw: RawSchema, options: { root?: boolean; ju
 
   const properties = isJson(raw.properties) ? raw.properties : undefined;
   if (properties) {
-    out.properties = Object.fromEntries(Object.entries(properties).filter(([, v]) => isJson(v)).map(([k, v]) => [k, toValidationSchema(v as RawSchema, { junctor: options.junctor })]));
+    out.properties = Object.fromEntries(
+      Object.entries(properties)
+        .filter(([, v]) => isJson(v))
+        .map(([k, v]) => [k, toValidationSchema(v as RawSchema, { junctor: options.junctor })]),
+    );
   }
   if (options.root) {
     // The root's apiVersion, kind and metadata are typed by the server (checked apart).
     out.properties = { ...(out.properties as JsonSchema | undefined), apiVersion: {}, kind: {}, metadata: {} };
   }
-  if (isJson(raw.additionalProperties)) out.additionalProperties = toValidationSchema(raw.additionalProperties, { junctor: options.junctor });
-  else if (!options.junctor && !raw['x-kubernetes-preserve-unknown-fields'] && raw.additionalProperties !== true && (raw.type === 'object' || properties || options.root)) {
+  if (isJson(raw.additionalProperties))
+    out.additionalProperties = toValidationSchema(raw.additionalProperties, { junctor: options.junctor });
+  else if (
+    !options.junctor &&
+    !raw['x-kubernetes-preserve-unknown-fields'] &&
+    raw.additionalProperties !== true &&
+    (raw.type === 'object' || properties || options.root)
+  ) {
     out.additionalProperties = false;
     // An embedded resource always carries its own apiVersion, kind and metadata.
-    if (raw['x-kubernetes-embedded-resource'] === true) out.properties = { apiVersion: {}, kind: {}, metadata: {}, ...(out.properties as JsonSchema | undefined) };
+    if (raw['x-kubernetes-embedded-resource'] === true)
+      out.properties = { apiVersion: {}, kind: {}, metadata: {}, ...(out.properties as JsonSchema | undefined) };
   }
   if (isJson(raw.items)) out.items = toValidationSchema(raw.items, { junctor: options.junctor });
   // platlint reads an explicit null as an absent field (as the server does for built-in kinds),
   // so a nullable field's `null` cannot be told from its absence: it is not required here,
   // rather than refused when the server would take it.
-  const required = Array.isArray(raw.required) ? raw.required.filter((name) => !(properties && isJson(properties[name]) && properties[name].nullable === true)) : [];
+  const required = Array.isArray(raw.required)
+    ? raw.required.filter((name) => !(properties && isJson(properties[name]) && properties[name].nullable === true))
+    : [];
   if (required.length) out.required = required;
   if (Array.isArray(raw.enum)) out.enum = raw.enum;
-  for (const key of ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'multipleOf'] as const) if (typeof raw[key] === 'number') out[key] = raw[key];
+  for (const key of ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'multipleOf'] as const)
+    if (typeof raw[key] === 'number') out[key] = raw[key];
   // OpenAPI 3.0 writes exclusive bounds as booleans beside the bound; draft-07 as numbers.
   if (typeof raw.minimum === 'number') out[raw.exclusiveMinimum === true ? 'exclusiveMinimum' : 'minimum'] = raw.minimum;
   if (typeof raw.maximum === 'number') out[raw.exclusiveMaximum === true ? 'exclusiveMaximum' : 'maximum'] = raw.maximum;

@@ -22,10 +22,13 @@ let ajv: Ajv | undefined;
 /** The server's schema validator reads patterns as Go's RE2: so does this one. */
 function crdAjv(): Ajv {
   if (!ajv) {
-    const regExp = Object.assign((pattern: string) => {
-      const compiled = RE2JS.compile(pattern);
-      return { test: (text: string) => compiled.matcher(text).find() };
-    }, { code: 're2' });
+    const regExp = Object.assign(
+      (pattern: string) => {
+        const compiled = RE2JS.compile(pattern);
+        return { test: (text: string) => compiled.matcher(text).find() };
+      },
+      { code: 're2' },
+    );
     ajv = new Ajv({ ...AJV_OPTIONS, code: { regExp } });
     for (const [name, check] of Object.entries(formatChecks)) ajv.addFormat(`crd:${name}`, { type: 'string', validate: check });
   }
@@ -38,7 +41,9 @@ function validatorOf(version: CustomVersion): ValidateFunction | Error {
   let validate = validators.get(version);
   if (!validate) {
     try {
-      validate = crdAjv().compile(toValidationSchema(version.raw ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }, { root: true }));
+      validate = crdAjv().compile(
+        toValidationSchema(version.raw ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }, { root: true }),
+      );
     } catch (error) {
       validate = error instanceof Error ? error : new Error(String(error));
     }
@@ -63,14 +68,24 @@ function checkCustomResource(version: CustomVersion, value: Json): { findings: S
   const stored = defaultedValue(version.schema, value) as Json;
   const findings: StructuralFinding[] = [];
   const metadata = version.schema.properties?.metadata;
-  if (metadata && stored.metadata !== undefined) findings.push(...validateStructure(metadata, stored.metadata).map((f) => ({ ...f, path: ['metadata', ...f.path] })));
+  if (metadata && stored.metadata !== undefined)
+    findings.push(...validateStructure(metadata, stored.metadata).map((f) => ({ ...f, path: ['metadata', ...f.path] })));
   const validate = validatorOf(version);
   if (validate instanceof Error) {
-    findings.push({ ruleId: 'schema/type', path: [], target: 'value', message: `the schema of ${version.kind} (${version.group ? `${version.group}/` : ''}${version.version}) in ${version.origin === 'openapi' ? `the OpenAPI document ${version.source}` : `CustomResourceDefinition ${version.definition}`} cannot be read: ${validate.message}` });
+    findings.push({
+      ruleId: 'schema/type',
+      path: [],
+      target: 'value',
+      message: `the schema of ${version.kind} (${version.group ? `${version.group}/` : ''}${version.version}) in ${version.origin === 'openapi' ? `the OpenAPI document ${version.source}` : `CustomResourceDefinition ${version.definition}`} cannot be read: ${validate.message}`,
+    });
   } else if (!validate(stored)) {
     findings.push(...findingsOf(validate.errors ?? [], version.schema, stored));
   }
-  findings.push(...scaleFindings(version, stored), ...embeddedFindings(version.schema, stored, [], true), ...listFindings(version.schema, stored, []));
+  findings.push(
+    ...scaleFindings(version, stored),
+    ...embeddedFindings(version.schema, stored, [], true),
+    ...listFindings(version.schema, stored, []),
+  );
   return { findings, stored };
 }
 
@@ -120,8 +135,20 @@ function scaleFindings(version: CustomVersion, value: Json): StructuralFinding[]
     if (current === undefined) continue;
     // A type the schema states is the schema's finding; the scale subresource reads any other.
     if (typeof current !== 'number' || !Number.isInteger(current)) {
-      if (schemaAt(version.schema, path)?.type === undefined) out.push({ ruleId: 'schema/type', path, target: 'value', message: `must be an integer (the scale subresource reads the replicas here), not ${describeValue(current)}` });
-    } else if (current < 0 || current > 2147483647) out.push({ ruleId: 'schema/range', path, target: 'value', message: `${current} is out of range: the scale subresource's replicas must be a non-negative 32-bit integer` });
+      if (schemaAt(version.schema, path)?.type === undefined)
+        out.push({
+          ruleId: 'schema/type',
+          path,
+          target: 'value',
+          message: `must be an integer (the scale subresource reads the replicas here), not ${describeValue(current)}`,
+        });
+    } else if (current < 0 || current > 2147483647)
+      out.push({
+        ruleId: 'schema/range',
+        path,
+        target: 'value',
+        message: `${current} is out of range: the scale subresource's replicas must be a non-negative 32-bit integer`,
+      });
   }
   return out;
 }
@@ -133,7 +160,13 @@ function embeddedFindings(schema: SchemaNode, value: unknown, path: PathSegment[
     if (at === path && root) return;
     if (!node['x-kubernetes-embedded-resource'] || !isJson(v)) return;
     for (const field of ['apiVersion', 'kind']) {
-      if (typeof v[field] !== 'string' || v[field] === '') out.push({ ruleId: 'schema/required', path: [...at, field], target: 'parent-key', message: `missing required field "${field}": an embedded object names its apiVersion and kind` });
+      if (typeof v[field] !== 'string' || v[field] === '')
+        out.push({
+          ruleId: 'schema/required',
+          path: [...at, field],
+          target: 'parent-key',
+          message: `missing required field "${field}": an embedded object names its apiVersion and kind`,
+        });
     }
   });
   return out;
@@ -151,13 +184,26 @@ function listFindings(schema: SchemaNode, value: unknown, path: PathSegment[]): 
     const keys = node['x-kubernetes-list-map-keys'] ?? [];
     const seen = new Map<string, number>();
     v.forEach((item, i) => {
-      const identity = type === 'set' ? JSON.stringify(item) : isJson(item) ? JSON.stringify(keys.map((k) => item[k] ?? node.items?.properties?.[k]?.default ?? null)) : undefined;
+      const identity =
+        type === 'set'
+          ? JSON.stringify(item)
+          : isJson(item)
+            ? JSON.stringify(keys.map((k) => item[k] ?? node.items?.properties?.[k]?.default ?? null))
+            : undefined;
       if (identity === undefined) return;
       const first = seen.get(identity);
       if (first === undefined) seen.set(identity, i);
       else {
-        const what = type === 'set' ? 'value' : `key (${keys.map((k) => `${k}: ${JSON.stringify(isJson(item) ? item[k] : undefined) ?? 'unset'}`).join(', ')})`;
-        out.push({ ruleId: 'schema/duplicate', path: [...at, i], target: 'value', message: `repeats the ${what} of item ${first}: this list holds each ${type === 'set' ? 'value' : 'key'} once` });
+        const what =
+          type === 'set'
+            ? 'value'
+            : `key (${keys.map((k) => `${k}: ${JSON.stringify(isJson(item) ? item[k] : undefined) ?? 'unset'}`).join(', ')})`;
+        out.push({
+          ruleId: 'schema/duplicate',
+          path: [...at, i],
+          target: 'value',
+          message: `repeats the ${what} of item ${first}: this list holds each ${type === 'set' ? 'value' : 'key'} once`,
+        });
       }
     });
   });
@@ -165,13 +211,19 @@ function listFindings(schema: SchemaNode, value: unknown, path: PathSegment[]): 
 }
 
 /** Calls `visit` on every value the schema describes, depth first. */
-function walk(schema: SchemaNode, value: unknown, path: PathSegment[], visit: (node: SchemaNode, value: unknown, path: PathSegment[]) => void): void {
+function walk(
+  schema: SchemaNode,
+  value: unknown,
+  path: PathSegment[],
+  visit: (node: SchemaNode, value: unknown, path: PathSegment[]) => void,
+): void {
   visit(schema, value, path);
   if (Array.isArray(value)) {
     if (schema.items) value.forEach((item, i) => walk(schema.items as SchemaNode, item, [...path, i], visit));
   } else if (isJson(value)) {
     for (const [key, child] of Object.entries(value)) {
-      const node = schema.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : schema.additionalProperties;
+      const node =
+        schema.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : schema.additionalProperties;
       if (node && !(path.length === 0 && key === 'metadata')) walk(node, child, [...path, key], visit);
     }
   }

@@ -10,13 +10,23 @@ import type { MessageRef } from '../rules/messages.js';
  * `message` words each finding, as a text or as one of the rule's message ids with its data.
  * Returns whether the list held `alone` beside other entries.
  */
-export function reportBesideLoneEntry(context: RuleContext, listPath: FieldPath, list: readonly unknown[], alone: string, message: (entry: unknown) => string | MessageRef): boolean {
+export function reportBesideLoneEntry(
+  context: RuleContext,
+  listPath: FieldPath,
+  list: readonly unknown[],
+  alone: string,
+  message: (entry: unknown) => string | MessageRef,
+): boolean {
   const kept = list.indexOf(alone);
   if (kept < 0 || list.length < 2) return false;
   list.forEach((entry, i) => {
     if (i === kept) return;
     const text = message(entry);
-    context.report({ path: [...listPath, i], ...(typeof text === 'string' ? { message: text } : text), fix: { removeItem: true, text: '' } });
+    context.report({
+      path: [...listPath, i],
+      ...(typeof text === 'string' ? { message: text } : text),
+      fix: { removeItem: true, text: '' },
+    });
   });
   return true;
 }

@@ -8,7 +8,22 @@ describe('stringScalarText', () => {
   });
 
   it('quotes a plain replacement that would change type or break the YAML', () => {
-    for (const text of ['[::1]:4317', 'on', 'yes', '1.0', '0777', 'a, b', 'a # b', 'k: v', '*ref', '- x', '', ' lead', 'null', '~']) {
+    for (const text of [
+      '[::1]:4317',
+      'on',
+      'yes',
+      '1.0',
+      '0777',
+      'a, b',
+      'a # b',
+      'k: v',
+      '*ref',
+      '- x',
+      '',
+      ' lead',
+      'null',
+      '~',
+    ]) {
       expect(stringScalarText('x', 'x', text)).toBe(JSON.stringify(text));
     }
   });

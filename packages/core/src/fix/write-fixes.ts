@@ -37,9 +37,11 @@ export function writeFixes(linkedPath: string, diagnostics: readonly Diagnostic[
   } catch {
     return { written: false, applied: 0, problem: 'it is no longer valid UTF-8; not fixed' };
   }
-  if (lintedDigest === undefined || textDigest(text) !== lintedDigest) return { written: false, applied: 0, problem: 'it changed after it was linted; not fixed (run again)' };
+  if (lintedDigest === undefined || textDigest(text) !== lintedDigest)
+    return { written: false, applied: 0, problem: 'it changed after it was linted; not fixed (run again)' };
   // Someone marked it read-only; a rename would replace it anyway, so respect the mark.
-  if ((mode & 0o222) === 0) return { written: false, applied: 0, problem: `it is read-only (mode ${mode.toString(8).padStart(4, '0')}); not fixed` };
+  if ((mode & 0o222) === 0)
+    return { written: false, applied: 0, problem: `it is read-only (mode ${mode.toString(8).padStart(4, '0')}); not fixed` };
   const fixed = applyFixes(text, diagnostics);
   if (fixed.applied === 0) return { written: false, applied: 0 };
   const hadBom = bytes.subarray(0, 3).equals(BOM);
@@ -60,7 +62,11 @@ export function writeFixes(linkedPath: string, diagnostics: readonly Diagnostic[
     } catch {
       // It may never have been created.
     }
-    return { written: false, applied: 0, problem: `cannot write it (${(error as NodeJS.ErrnoException).code ?? String(error)}); not fixed` };
+    return {
+      written: false,
+      applied: 0,
+      problem: `cannot write it (${(error as NodeJS.ErrnoException).code ?? String(error)}); not fixed`,
+    };
   }
   return { written: true, applied: fixed.applied };
 }

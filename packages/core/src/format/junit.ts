@@ -9,7 +9,9 @@ export const junit: Formatter = (report) => {
     const name = xmlAttribute(file.path);
     if (problems.length === 0) return `    <testcase classname="platlint" name="${name}" time="0"/>`;
     // One line per finding: a line break in a message (from a key of the file) is shown, not kept.
-    const body = problems.map((d) => `${d.range.start.line}:${d.range.start.column} ${d.severity} ${showControls(d.message)} (${d.ruleId})`).join('\n');
+    const body = problems
+      .map((d) => `${d.range.start.line}:${d.range.start.column} ${d.severity} ${showControls(d.message)} (${d.ruleId})`)
+      .join('\n');
     const first = problems[0]!;
     return `    <testcase classname="platlint" name="${name}" time="0">\n      <failure message="${xmlAttribute(`${problems.length} problem(s): ${showControls(first.message)}`)}" type="${xmlAttribute(first.ruleId)}">${xmlText(body)}</failure>\n    </testcase>`;
   });

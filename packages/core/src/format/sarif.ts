@@ -19,7 +19,12 @@ export const sarif: Formatter = (report) => {
         {
           physicalLocation: {
             artifactLocation: { uri: uriOf(file.path) },
-            region: { startLine: d.range.start.line, startColumn: d.range.start.column, endLine: d.range.end.line, endColumn: Math.max(d.range.end.column, d.range.start.line === d.range.end.line ? d.range.start.column + 1 : 1) },
+            region: {
+              startLine: d.range.start.line,
+              startColumn: d.range.start.column,
+              endLine: d.range.end.line,
+              endColumn: Math.max(d.range.end.column, d.range.start.line === d.range.end.line ? d.range.start.column + 1 : 1),
+            },
           },
           ...(d.path ? { logicalLocations: [{ fullyQualifiedName: `document[${d.document}].${d.path}`, kind: 'member' }] } : {}),
         },
@@ -32,7 +37,17 @@ export const sarif: Formatter = (report) => {
                 artifactChanges: [
                   {
                     artifactLocation: { uri: uriOf(file.path) },
-                    replacements: [{ deletedRegion: { startLine: d.fix.range.start.line, startColumn: d.fix.range.start.column, endLine: d.fix.range.end.line, endColumn: d.fix.range.end.column }, insertedContent: { text: d.fix.text } }],
+                    replacements: [
+                      {
+                        deletedRegion: {
+                          startLine: d.fix.range.start.line,
+                          startColumn: d.fix.range.start.column,
+                          endLine: d.fix.range.end.line,
+                          endColumn: d.fix.range.end.column,
+                        },
+                        insertedContent: { text: d.fix.text },
+                      },
+                    ],
                   },
                 ],
               },
@@ -50,7 +65,12 @@ export const sarif: Formatter = (report) => {
           driver: {
             name: 'platlint',
             informationUri: 'https://github.com/platlint/platlint',
-            rules: rules.map((r) => ({ id: r.id, shortDescription: { text: r.description }, fullDescription: { text: r.docs }, defaultConfiguration: { level: LEVEL[r.severity] } })),
+            rules: rules.map((r) => ({
+              id: r.id,
+              shortDescription: { text: r.description },
+              fullDescription: { text: r.docs },
+              defaultConfiguration: { level: LEVEL[r.severity] },
+            })),
           },
         },
         results,

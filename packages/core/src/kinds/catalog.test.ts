@@ -20,11 +20,14 @@ const table: [string, string, string | null, boolean, string[]][] = [
 ];
 
 describe('kind catalog', () => {
-  it.each(table)('%s %s: resource, scope and subresources from the spec', (apiVersion, kind, resource, namespaced, subresources) => {
-    const match = catalog.lookup(apiVersion, kind);
-    expect(match?.info).toMatchObject({ resource, namespaced, lintable: true });
-    expect([...(match?.info.subresources ?? [])].sort()).toEqual(subresources);
-  });
+  it.each(table)(
+    '%s %s: resource, scope and subresources from the spec',
+    (apiVersion, kind, resource, namespaced, subresources) => {
+      const match = catalog.lookup(apiVersion, kind);
+      expect(match?.info).toMatchObject({ resource, namespaced, lintable: true });
+      expect([...(match?.info.subresources ?? [])].sort()).toEqual(subresources);
+    },
+  );
 
   it('knows the List kind of every served kind', () => {
     for (const [apiVersion, kind, resource] of table) {
@@ -35,7 +38,8 @@ describe('kind catalog', () => {
 
   it('builds a schema for every kind, with list semantics kept', () => {
     for (const info of catalog.kinds) expect(catalog.schema(info).type).toBe('object');
-    const podSpec = catalog.schema(catalog.lookup('apps/v1', 'Deployment')!.info).properties!.spec!.properties!.template!.properties!.spec!;
+    const podSpec = catalog.schema(catalog.lookup('apps/v1', 'Deployment')!.info).properties!.spec!.properties!.template!
+      .properties!.spec!;
     const containers = podSpec.properties!.containers!;
     expect(containers['x-kubernetes-list-type']).toBe('map');
     expect(containers['x-kubernetes-list-map-keys']).toEqual(['name']);

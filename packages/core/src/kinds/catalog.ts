@@ -96,7 +96,20 @@ export class Catalog {
       const type = known ? known.info.typeId : customTypeId(v);
       if (added.has(type)) continue;
       added.add(type);
-      const entry: KindEntry = known ? { ...known.info.entry, scope } : { group: v.group, version: v.version, apiVersion, kind: v.kind, type, scope, namespaced: v.namespaced, resource: v.plural, subresources: v.subresources, list: { kind: v.listKind, type: `${type}List` } };
+      const entry: KindEntry = known
+        ? { ...known.info.entry, scope }
+        : {
+            group: v.group,
+            version: v.version,
+            apiVersion,
+            kind: v.kind,
+            type,
+            scope,
+            namespaced: v.namespaced,
+            resource: v.plural,
+            subresources: v.subresources,
+            list: { kind: v.listKind, type: `${type}List` },
+          };
       versionOfEntry.set(entry, v);
       if (known) entries = entries.map((e) => (e === known.info.entry ? entry : e));
       else entries.push(entry);
@@ -124,7 +137,12 @@ let listEnvelope: SchemaNode | undefined;
 function customListEnvelope(): SchemaNode {
   listEnvelope ??= {
     type: 'object',
-    properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: builder.typeNode('meta/v1.ListMeta'), items: { type: 'array', items: { type: 'object' } } },
+    properties: {
+      apiVersion: { type: 'string' },
+      kind: { type: 'string' },
+      metadata: builder.typeNode('meta/v1.ListMeta'),
+      items: { type: 'array', items: { type: 'object' } },
+    },
   };
   return listEnvelope;
 }

@@ -32,7 +32,9 @@ export const TERM_VALUES_MESSAGES = {
  * `values` (on the term's key when `values` is not written). Undefined for a good term, and for
  * an operator outside the four, which the schema's enum reports. The ids are TERM_VALUES_MESSAGES'.
  */
-export function termValuesProblem(term: Readonly<Record<string, unknown>>): { target?: 'key' | 'value'; messageId: keyof typeof TERM_VALUES_MESSAGES; data: { operator: string } } | undefined {
+export function termValuesProblem(
+  term: Readonly<Record<string, unknown>>,
+): { target?: 'key' | 'value'; messageId: keyof typeof TERM_VALUES_MESSAGES; data: { operator: string } } | undefined {
   const { operator } = term;
   if (!isSelectorOperator(operator)) return undefined;
   const values = Array.isArray(term.values) ? term.values : undefined;

@@ -13,18 +13,37 @@ import { placeFinding, type FileFindings } from './place-reports.js';
 export function checkStructure(p: FileFindings, object: LintObject, catalog: Catalog): boolean {
   const schema = catalog.schema(object.kind);
   // List items may leave apiVersion and kind out; the list says what they are.
-  const value = object.prefix.length ? { apiVersion: object.kind.apiVersion, kind: object.kind.kind, ...object.value } : object.value;
+  const value = object.prefix.length
+    ? { apiVersion: object.kind.apiVersion, kind: object.kind.kind, ...object.value }
+    : object.value;
   const custom = catalog.customVersion(object.kind);
   const { findings, decoded } =
     object.kind.scope === 'config'
-      ? decodeConfig(schema, value, p.file.diagnostics.some((d) => d.document === object.document && d.ruleId === 'yaml/duplicate-key'))
-      : { findings: custom ? validateCustomResource(custom, value).findings : validateStructure(schema, value).flatMap((f) => (isMissingSpec(f) ? missingAsTheServerSaysIt(f, schema) : [f])), decoded: true };
+      ? decodeConfig(
+          schema,
+          value,
+          p.file.diagnostics.some((d) => d.document === object.document && d.ruleId === 'yaml/duplicate-key'),
+        )
+      : {
+          findings: custom
+            ? validateCustomResource(custom, value).findings
+            : validateStructure(schema, value).flatMap((f) => (isMissingSpec(f) ? missingAsTheServerSaysIt(f, schema) : [f])),
+          decoded: true,
+        };
   for (const finding of findings) {
     const dropped = statusDropped(object.kind, schema, value, finding);
     placeFinding(
       p,
       object.document,
-      { ...finding, path: [...object.prefix, ...finding.path], ...(dropped ? { message: `${finding.message} (status is dropped when the object is created or updated; only writes to the status subresource check it)` } : {}) },
+      {
+        ...finding,
+        path: [...object.prefix, ...finding.path],
+        ...(dropped
+          ? {
+              message: `${finding.message} (status is dropped when the object is created or updated; only writes to the status subresource check it)`,
+            }
+          : {}),
+      },
       dropped ? 'warning' : 'error',
     );
   }
@@ -41,7 +60,13 @@ function isMissingSpec(finding: StructuralFinding): boolean {
 }
 
 /** Value checks the server makes only when it validates a value, not when it decodes it. */
-const VALUE_CHECKS: ReadonlySet<string> = new Set(['schema/enum', 'schema/format', 'schema/length', 'schema/range', 'schema/required']);
+const VALUE_CHECKS: ReadonlySet<string> = new Set([
+  'schema/enum',
+  'schema/format',
+  'schema/length',
+  'schema/range',
+  'schema/required',
+]);
 
 /**
  * True for a value check under the top-level `status` of a kind with a status subresource: the

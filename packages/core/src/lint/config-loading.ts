@@ -44,23 +44,55 @@ export function configLoadingProblem(record: Record<string, unknown>, catalog: C
   if (apiVersion === '') {
     // A configuration kind without apiVersion (no group to go on when only the kind is known).
     if (named.length === 0) return undefined;
-    return { ruleId: 'document/missing-kind', severity: 'error', field: 'apiVersion', missing: true, message: `apiVersion is missing: the server cannot read a ${kind} file without it; write apiVersion: ${versions(named)}` };
+    return {
+      ruleId: 'document/missing-kind',
+      severity: 'error',
+      field: 'apiVersion',
+      missing: true,
+      message: `apiVersion is missing: the server cannot read a ${kind} file without it; write apiVersion: ${versions(named)}`,
+    };
   }
   if (inGroup.length === 0) return catalog.lookup(apiVersion, kind) ? undefined : outsideTheGroup(kind, apiVersion, named);
   if (!inGroup.some((k) => k.apiVersion === apiVersion)) {
     const version = apiVersion.slice(group.length + 1);
     if (OTHER_SERVED_VERSIONS[kind]?.includes(version)) {
-      return { ruleId: 'document/unknown-version', severity: 'warning', field: 'apiVersion', missing: false, message: `the server reads ${kind} files of ${apiVersion}, but the spec documents only ${versions(named)} and platlint checks only that version: this file's content is not checked; write apiVersion: ${versions(named)}` };
+      return {
+        ruleId: 'document/unknown-version',
+        severity: 'warning',
+        field: 'apiVersion',
+        missing: false,
+        message: `the server reads ${kind} files of ${apiVersion}, but the spec documents only ${versions(named)} and platlint checks only that version: this file's content is not checked; write apiVersion: ${versions(named)}`,
+      };
     }
-    return { ruleId: 'document/unknown-version', severity: 'error', field: 'apiVersion', missing: false, message: `${apiVersion} is not a version of the configuration group ${group}; the server reads ${versions(inGroup)}` };
+    return {
+      ruleId: 'document/unknown-version',
+      severity: 'error',
+      field: 'apiVersion',
+      missing: false,
+      message: `${apiVersion} is not a version of the configuration group ${group}; the server reads ${versions(inGroup)}`,
+    };
   }
   if (kind === '') {
-    return { ruleId: 'document/missing-kind', severity: 'error', field: 'kind', missing: true, message: `kind is missing: the server cannot tell which configuration file this is; write one of ${inGroup.map((k) => k.kind).join(', ')}` };
+    return {
+      ruleId: 'document/missing-kind',
+      severity: 'error',
+      field: 'kind',
+      missing: true,
+      message: `kind is missing: the server cannot tell which configuration file this is; write one of ${inGroup.map((k) => k.kind).join(', ')}`,
+    };
   }
   if (!catalog.lookup(apiVersion, kind)) {
     const cased = inGroup.find((k) => k.kind.toLowerCase() === kind.toLowerCase());
-    const hint = cased ? `did you mean ${cased.kind}? (kinds are case-sensitive)` : `the kinds are ${inGroup.map((k) => k.kind).join(', ')}`;
-    return { ruleId: 'document/unknown-kind', severity: 'error', field: 'kind', missing: false, message: `${apiVersion} has no kind ${kind}; ${hint}` };
+    const hint = cased
+      ? `did you mean ${cased.kind}? (kinds are case-sensitive)`
+      : `the kinds are ${inGroup.map((k) => k.kind).join(', ')}`;
+    return {
+      ruleId: 'document/unknown-kind',
+      severity: 'error',
+      field: 'kind',
+      missing: false,
+      message: `${apiVersion} has no kind ${kind}; ${hint}`,
+    };
   }
   return undefined;
 }
@@ -126,8 +158,13 @@ export interface ConfigDecoding {
  * decoding) are reported together, and nothing else. A file that decodes gets every finding.
  */
 export function decodeConfig(schema: SchemaNode, value: Record<string, unknown>, hasDuplicateKeys: boolean): ConfigDecoding {
-  const findings = [...validateStructure(schema, value).map((f) => asDecodeFailure(f, schema, value)), ...emptyDurations(schema, value, [])];
-  const wrongTypes = findings.filter((f) => f.ruleId === 'schema/type' || (f.ruleId === 'schema/format' && isDuration(schemaAt(schema, f.path)))).sort((a, b) => compareInDocument(value, a.path, b.path));
+  const findings = [
+    ...validateStructure(schema, value).map((f) => asDecodeFailure(f, schema, value)),
+    ...emptyDurations(schema, value, []),
+  ];
+  const wrongTypes = findings
+    .filter((f) => f.ruleId === 'schema/type' || (f.ruleId === 'schema/format' && isDuration(schemaAt(schema, f.path))))
+    .sort((a, b) => compareInDocument(value, a.path, b.path));
   const first = wrongTypes[0];
   if (first) return { findings: [first], decoded: false };
   const unknown = findings.filter((f) => f.ruleId === 'schema/unknown-field');
@@ -148,7 +185,13 @@ export function missingAsTheServerSaysIt(finding: StructuralFinding, schema: Sch
   };
   const section = String(finding.path.at(-1));
   return inner(finding.path).map((path) =>
-    path.length === finding.path.length ? finding : { ...finding, path, message: `missing required field "${section}": the server needs its ${path.slice(finding.path.length).join('.')}` },
+    path.length === finding.path.length
+      ? finding
+      : {
+          ...finding,
+          path,
+          message: `missing required field "${section}": the server needs its ${path.slice(finding.path.length).join('.')}`,
+        },
   );
 }
 
@@ -162,7 +205,8 @@ function isDuration(node: SchemaNode | undefined): boolean {
  */
 function emptyDurations(node: SchemaNode | undefined, value: unknown, path: PathSegment[]): StructuralFinding[] {
   if (!node) return [];
-  if (value === '' && isDuration(node)) return [{ ruleId: 'schema/format', path, target: 'value', message: '"" is not a duration such as 30s, 5m or 1h30m' }];
+  if (value === '' && isDuration(node))
+    return [{ ruleId: 'schema/format', path, target: 'value', message: '"" is not a duration such as 30s, 5m or 1h30m' }];
   if (Array.isArray(value)) return value.flatMap((item, i) => emptyDurations(node.items, item, [...path, i]));
   if (value !== null && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, item]) => emptyDurations(schemaAt(node, [key]), item, [...path, key]));

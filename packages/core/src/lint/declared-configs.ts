@@ -30,16 +30,26 @@ export interface DeclaredProblem {
  * the declared kind and group (the configuration's loading rules then judge its version and
  * body as for any configuration file).
  */
-export function declaredFileProblems(file: SourceFile, declarations: readonly Declaration[], config: Config, catalog: Catalog): DeclaredProblem[] {
+export function declaredFileProblems(
+  file: SourceFile,
+  declarations: readonly Declaration[],
+  config: Config,
+  catalog: Catalog,
+): DeclaredProblem[] {
   const where = config.file ? ` in ${basename(config.file)}` : '';
   const said = declarations.map((d) => `apiServerConfigs.${d.setting}`).join(' and ');
   const declaredAs = `the configuration (${said}${where}) declares this file as ${declarations.map((d) => withArticle(d.kind)).join(' and ')}`;
   const problems: DeclaredProblem[] = [];
   for (const doc of file.documents) {
     if (doc.broken || doc.value === null || doc.value === undefined) continue;
-    const problem = (field: DeclaredProblem['field'], missing: boolean, message: string): void => void problems.push({ document: doc.index, field, missing, message });
+    const problem = (field: DeclaredProblem['field'], missing: boolean, message: string): void =>
+      void problems.push({ document: doc.index, field, missing, message });
     if (declarations.length > 1) {
-      problem(undefined, false, `${declaredAs}: the server reads each configuration from a file of its own, which holds that configuration's kind only`);
+      problem(
+        undefined,
+        false,
+        `${declaredAs}: the server reads each configuration from a file of its own, which holds that configuration's kind only`,
+      );
       continue;
     }
     const [declared] = declarations as [Declaration];
@@ -54,14 +64,26 @@ export function declaredFileProblems(file: SourceFile, declarations: readonly De
     if (kind === declared.kind) {
       // A missing apiVersion, or an unknown version of the right group, is the loading rules' to report.
       if (typeof apiVersion === 'string' && apiVersion !== '' && !expected.some((k) => k.group === group)) {
-        problem('apiVersion', false, `${declaredAs}, which the server reads only from the group ${[...new Set(expected.map((k) => k.group))].join(', ')}: ${apiVersion} is no group/version its configuration loader knows; write apiVersion: ${versions}`);
+        problem(
+          'apiVersion',
+          false,
+          `${declaredAs}, which the server reads only from the group ${[...new Set(expected.map((k) => k.group))].join(', ')}: ${apiVersion} is no group/version its configuration loader knows; write apiVersion: ${versions}`,
+        );
       }
     } else if (kind === undefined || kind === null || kind === '') {
       const hasVersion = typeof apiVersion === 'string' && apiVersion !== '';
       if (hasVersion) problem('kind', kind !== '', `kind is missing: ${declaredAs}; write kind: ${declared.kind}`);
-      else problem(undefined, false, `${declaredAs}, but this document has neither apiVersion nor kind: write apiVersion: ${versions} and kind: ${declared.kind}`);
+      else
+        problem(
+          undefined,
+          false,
+          `${declaredAs}, but this document has neither apiVersion nor kind: write apiVersion: ${versions} and kind: ${declared.kind}`,
+        );
     } else {
-      const what = typeof kind === 'string' ? `${withArticle(kind)}${typeof apiVersion === 'string' && apiVersion ? ` (${apiVersion})` : ''}` : `of kind ${JSON.stringify(kind)}`;
+      const what =
+        typeof kind === 'string'
+          ? `${withArticle(kind)}${typeof apiVersion === 'string' && apiVersion ? ` (${apiVersion})` : ''}`
+          : `of kind ${JSON.stringify(kind)}`;
       problem('kind', false, `${declaredAs}, but this document is ${what}: the server would refuse to load the file`);
     }
   }

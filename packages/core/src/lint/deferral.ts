@@ -42,7 +42,11 @@ export function deferralOf(source: SourceFile, checks: readonly DeferredCheck[])
   // One copy per object, shared by its checks: rules tell objects apart by identity.
   const copies = new Map<LintObject, LintObject>();
   const copy = (o: LintObject): LintObject => copies.get(o) ?? copies.set(o, { ...o, value: detachedFromText(o.value) }).get(o)!;
-  return { checks: checks.map((c) => ({ ...c, object: copy(c.object) })), digest: textDigest(source.text), layout: source.layout() };
+  return {
+    checks: checks.map((c) => ({ ...c, object: copy(c.object) })),
+    digest: textDigest(source.text),
+    layout: source.layout(),
+  };
 }
 
 /**
@@ -55,7 +59,11 @@ export function deferredFindAnything(checks: readonly DeferredCheck[], index: Ru
   for (const { rule, object, settings } of checks) {
     let reported = false;
     // Sources place findings finely; whether there is a finding does not depend on them.
-    const context = ruleContext(object, { settings, index: lookup, old: undefined, catalog }, { report: () => void (reported = true), scalarSource: () => undefined });
+    const context = ruleContext(
+      object,
+      { settings, index: lookup, old: undefined, catalog },
+      { report: () => void (reported = true), scalarSource: () => undefined },
+    );
     try {
       rule.check(context);
     } catch {
@@ -82,7 +90,13 @@ export function reopenForPositions(path: string, deferral: Deferral, options: So
  * and its findings placed in `file`, the same text. Configured severities apply; inline
  * suppressions do not (a file that has some is linted again whole, see run-share.ts).
  */
-export function placeDeferred(file: SourceFile, checks: readonly DeferredCheck[], config: Config, index: RunIndex, catalog: Catalog): Diagnostic[] {
+export function placeDeferred(
+  file: SourceFile,
+  checks: readonly DeferredCheck[],
+  config: Config,
+  index: RunIndex,
+  catalog: Catalog,
+): Diagnostic[] {
   const p = { file, config, out: [], ruleOut: [] };
   const lookup = deferredLookup(checks, index);
   for (const { rule, object, settings } of checks) runRule(p, rule, object, { settings, index: lookup, old: undefined, catalog });

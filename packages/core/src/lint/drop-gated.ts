@@ -16,14 +16,22 @@ import { getOwn, setOwn } from '../source/own-property.js';
  * the object (`gateOff: 'refused'`) stay: feature-gate/gated-field reports them.
  * The dropped fields come from the schema's gate markers, the same ones gated-field reads.
  */
-export function asValidated(object: LintObject, catalog: Catalog, settings: LintSettings, old: LintObject | undefined): LintObject {
+export function asValidated(
+  object: LintObject,
+  catalog: Catalog,
+  settings: LintSettings,
+  old: LintObject | undefined,
+): LintObject {
   // Configuration files are decoded by the server, not prepared by a strategy: nothing is dropped.
   if (object.kind.scope === 'config') return object;
   const schema = catalog.schema(object.kind);
-  const offGates = (field: GatedField) => field.gates.filter((gate) => !gateEnabled(settings.featureGates, gate, settings.release));
+  const offGates = (field: GatedField) =>
+    field.gates.filter((gate) => !gateEnabled(settings.featureGates, gate, settings.release));
   const dropped = gatedFieldsIn(object.value, schema).filter((field) => !field.refused && offGates(field).length > 0);
   if (dropped.length === 0) return object;
-  const inUse = old ? new Set(gatedFieldsIn(old.value, catalog.schema(old.kind)).flatMap((field) => field.gates)) : new Set<string>();
+  const inUse = old
+    ? new Set(gatedFieldsIn(old.value, catalog.schema(old.kind)).flatMap((field) => field.gates))
+    : new Set<string>();
   const paths = dropped.filter((field) => !offGates(field).some((gate) => inUse.has(gate))).map((field) => field.path);
   if (paths.length === 0) return object;
   return { ...object, value: without(object.value, paths), written: object.value };

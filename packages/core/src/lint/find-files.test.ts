@@ -50,7 +50,9 @@ describe('manifestFilesUnder', () => {
   });
 
   it('throws with the directory and code when the root cannot be listed', () => {
-    expect(() => manifestFilesUnder(join(tmpdir(), 'platlint-find-absent', 'x'))).toThrow(/cannot read directory .*platlint-find-absent\/x: ENOENT/);
+    expect(() => manifestFilesUnder(join(tmpdir(), 'platlint-find-absent', 'x'))).toThrow(
+      /cannot read directory .*platlint-find-absent\/x: ENOENT/,
+    );
   });
 });
 
@@ -58,13 +60,23 @@ describe('findManifestFilesSync', () => {
   it('gives the command line the same guard: a directory argument with a loop is read once', () => {
     const { base } = tree();
     const skipped: SkippedLink[] = [];
-    expect(findManifestFilesSync(['state/'], base, { onSkippedLink: (s) => skipped.push(s) })).toEqual(['state/B.YML', 'state/a.yaml', 'state/nested/c.yaml', 'state/shared/x.yaml']);
+    expect(findManifestFilesSync(['state/'], base, { onSkippedLink: (s) => skipped.push(s) })).toEqual([
+      'state/B.YML',
+      'state/a.yaml',
+      'state/nested/c.yaml',
+      'state/shared/x.yaml',
+    ]);
     expect(skipped).toHaveLength(5);
   });
 
   it('keeps files named explicitly, expands globs to YAML files, and refuses paths that do not exist', () => {
     const { base } = tree();
-    expect(findManifestFilesSync(['state/notes.md', 'state/*'], base)).toEqual(['state/notes.md', 'state/B.YML', 'state/a.yaml', 'state/platlint.config.yaml']);
+    expect(findManifestFilesSync(['state/notes.md', 'state/*'], base)).toEqual([
+      'state/notes.md',
+      'state/B.YML',
+      'state/a.yaml',
+      'state/platlint.config.yaml',
+    ]);
     expect(() => findManifestFilesSync(['state/none.yaml'], base)).toThrow('no such file or directory: state/none.yaml');
     expect(() => findManifestFilesSync(['state/*.json'], base)).toThrow('no files match state/*.json');
   });

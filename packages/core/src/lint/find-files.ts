@@ -80,7 +80,11 @@ export function manifestFilesUnder(dir: string, options: FindOptions = {}): stri
     }
     real.set(path, target);
     // The directories holding `path`, from its parent up to the root.
-    for (let end = path.lastIndexOf(sep, path.length - 2); end >= root.length - 1 && end >= 0; end = end === 0 ? -1 : path.lastIndexOf(sep, end - 1)) {
+    for (
+      let end = path.lastIndexOf(sep, path.length - 2);
+      end >= root.length - 1 && end >= 0;
+      end = end === 0 ? -1 : path.lastIndexOf(sep, end - 1)
+    ) {
       const ancestor = real.get(path.slice(0, end + 1));
       if (ancestor !== undefined && (target === sep || ancestor === target || ancestor.startsWith(`${target}${sep}`))) {
         options.onSkippedLink?.({ link: path.slice(0, -1), target });
@@ -130,9 +134,18 @@ export function findManifestFilesSync(paths: readonly string[], cwd: string, opt
   };
   for (const path of paths) {
     if (isDynamicPattern(path)) {
-      const matches = globSync(path, { cwd, dot: false, onlyFiles: true, ignore: ['**/node_modules/**'], expandDirectories: false });
+      const matches = globSync(path, {
+        cwd,
+        dot: false,
+        onlyFiles: true,
+        ignore: ['**/node_modules/**'],
+        expandDirectories: false,
+      });
       if (matches.length === 0) throw new FileNotFoundError(`no files match ${path}`);
-      matches.filter((m) => YAML_FILE.test(m)).sort().forEach(add);
+      matches
+        .filter((m) => YAML_FILE.test(m))
+        .sort()
+        .forEach(add);
       continue;
     }
     let stats;

@@ -16,7 +16,11 @@ export interface FixOptions {
  * is written only while it holds the text its fixes were computed on, and through a link
  * only to its target, inside the roots (fix-scope.ts).
  */
-export async function lintAndFix(lint: () => Promise<LintedFile[]>, onProblem: (path: string, problem: string) => void, options: FixOptions): Promise<LintedFile[]> {
+export async function lintAndFix(
+  lint: () => Promise<LintedFile[]>,
+  onProblem: (path: string, problem: string) => void,
+  options: FixOptions,
+): Promise<LintedFile[]> {
   const { roots, maxPasses = 10 } = options;
   const reported = new Set<string>();
   const report = (path: string, problem: string): void => {

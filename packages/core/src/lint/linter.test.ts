@@ -27,7 +27,15 @@ function lint(yaml: string, rules: Rule[] = []) {
 
 describe('reportMissing', () => {
   const rule = defineRule({
-    meta: { id: 'test/missing', description: 'test rule for missing fields', kinds: ['Deployment.apps'], severity: 'error', enforcedBy: 'server', source: 'test', docs: 'test rule for missing fields' },
+    meta: {
+      id: 'test/missing',
+      description: 'test rule for missing fields',
+      kinds: ['Deployment.apps'],
+      severity: 'error',
+      enforcedBy: 'server',
+      source: 'test',
+      docs: 'test rule for missing fields',
+    },
     check(context) {
       context.reportMissing(['spec', 'template', 'spec', 'serviceAccountName'], 'no service account');
       context.reportMissing(['spec', 'strategy', 'rollingUpdate', 'maxSurge'], 'no surge', { severity: 'warning' });
@@ -48,9 +56,15 @@ describe('YAML that is not a manifest', () => {
 
   it('is reported once per file as information, whatever the number of such documents', () => {
     expect(brief('on: [push]\njobs:\n  test: {runs-on: ubuntu-latest}\n')).toEqual([['document/not-manifest', 'info', '', 1]]);
-    expect(brief(`services: {web: {image: nginx}}\n---\nimage: {tag: v1}\n---\n${deployment}`)).toEqual([['document/not-manifest', 'info', '', 1]]);
-    expect(lint('a: 1\n---\nb: 2\n')[0]?.message).toBe('all 2 documents of the file: no apiVersion and no kind, so not a platform manifest; skipped');
-    expect(lint(`${deployment}---\nrepos: []\n`)[0]?.message).toBe('document 2: no apiVersion and no kind, so not a platform manifest; skipped');
+    expect(brief(`services: {web: {image: nginx}}\n---\nimage: {tag: v1}\n---\n${deployment}`)).toEqual([
+      ['document/not-manifest', 'info', '', 1],
+    ]);
+    expect(lint('a: 1\n---\nb: 2\n')[0]?.message).toBe(
+      'all 2 documents of the file: no apiVersion and no kind, so not a platform manifest; skipped',
+    );
+    expect(lint(`${deployment}---\nrepos: []\n`)[0]?.message).toBe(
+      'document 2: no apiVersion and no kind, so not a platform manifest; skipped',
+    );
   });
 
   it('covers lists and scalars that hold no object', () => {
@@ -60,7 +74,9 @@ describe('YAML that is not a manifest', () => {
   it('keeps a document with only one of apiVersion and kind an error at the missing field', () => {
     expect(brief('apiVersion: v1\nmetadata: {name: a}\n')).toEqual([['document/missing-kind', 'error', 'kind', 1]]);
     expect(brief('metadata: {name: a}\nkind: ConfigMap\n')).toEqual([['document/missing-kind', 'error', 'apiVersion', 1]]);
-    expect(brief('metadata: {name: a}\nkind: ConfigMap\napiVersion: ""\n')).toEqual([['document/missing-kind', 'error', 'apiVersion', 3]]);
+    expect(brief('metadata: {name: a}\nkind: ConfigMap\napiVersion: ""\n')).toEqual([
+      ['document/missing-kind', 'error', 'apiVersion', 3],
+    ]);
   });
 
   it('keeps a bare list of objects an error', () => {
@@ -69,7 +85,12 @@ describe('YAML that is not a manifest', () => {
 });
 
 describe('kind: List (v1)', () => {
-  const indent = (text: string) => text.trimEnd().split('\n').map((line, i) => (i === 0 ? `- ${line}` : `  ${line}`)).join('\n');
+  const indent = (text: string) =>
+    text
+      .trimEnd()
+      .split('\n')
+      .map((line, i) => (i === 0 ? `- ${line}` : `  ${line}`))
+      .join('\n');
   const list = (items: string[], extra = '') => `apiVersion: v1\nkind: List\n${extra}items:\n${items.map(indent).join('\n')}\n`;
   const broken = deployment.replace('name: web\nspec:', 'name: web\nspec:\n  replicas: -1\n  replica: 2');
   const crd = 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {anything: goes}\n';
@@ -86,7 +107,15 @@ describe('kind: List (v1)', () => {
   it('runs the rules of each item kind, with the item path', () => {
     const seen: string[] = [];
     const rule = defineRule({
-      meta: { id: 'test/seen', description: 'records the objects it sees', kinds: ['Deployment.apps'], severity: 'warning', enforcedBy: 'advice', source: 'test', docs: 'records the objects it sees' },
+      meta: {
+        id: 'test/seen',
+        description: 'records the objects it sees',
+        kinds: ['Deployment.apps'],
+        severity: 'warning',
+        enforcedBy: 'advice',
+        source: 'test',
+        docs: 'records the objects it sees',
+      },
       check(context) {
         seen.push(context.object.prefix.join('.'));
         context.report({ path: ['metadata', 'name'], message: 'seen' });
@@ -108,7 +137,8 @@ describe('kind: List (v1)', () => {
 });
 
 describe('the configured release', () => {
-  const podGroup = 'apiVersion: scheduling.plat.io/v1beta1\nkind: PodGroup\nmetadata: {name: pg, namespace: ml}\nspec: {schedulingPolicy: {gang: {minCount: 2}}}\n';
+  const podGroup =
+    'apiVersion: scheduling.plat.io/v1beta1\nkind: PodGroup\nmetadata: {name: pg, namespace: ml}\nspec: {schedulingPolicy: {gang: {minCount: 2}}}\n';
   const priorityClass = 'apiVersion: scheduling.plat.io/v1beta1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000\n';
   const lintAt = (yaml: string, release: string) => {
     const config = { ...defaultConfig(process.cwd()), release };
@@ -119,36 +149,67 @@ describe('the configured release', () => {
   it('refuses a kind the release does not serve yet', () => {
     expect(lintAt(podGroup, '1.37')).toEqual([]);
     expect(lintAt(podGroup.replace('minCount: 2', 'minCount: -1'), '1.36')).toEqual([
-      ['document/not-served', 'apiVersion', 'PodGroup (scheduling.plat.io/v1beta1) is served from release 1.37; the configured release 1.36 does not serve it'],
+      [
+        'document/not-served',
+        'apiVersion',
+        'PodGroup (scheduling.plat.io/v1beta1) is served from release 1.37; the configured release 1.36 does not serve it',
+      ],
     ]);
   });
 
   it('refuses a kind the release no longer serves', () => {
     expect(lintAt(priorityClass, '1.21')).toEqual([]);
     expect(lintAt(priorityClass, '1.22')).toEqual([
-      ['document/not-served', 'apiVersion', 'PriorityClass (scheduling.plat.io/v1beta1) was removed in release 1.22 (deprecated from 1.14); the configured release 1.22 does not serve it'],
+      [
+        'document/not-served',
+        'apiVersion',
+        'PriorityClass (scheduling.plat.io/v1beta1) was removed in release 1.22 (deprecated from 1.14); the configured release 1.22 does not serve it',
+      ],
     ]);
   });
 });
 
 describe('checkOneOf', () => {
   const rule = defineRule({
-    meta: { id: 'test/one-of', description: 'strategy sets one of three members', kinds: ['Deployment.apps'], severity: 'error', enforcedBy: 'server', source: 'test', docs: 'strategy sets exactly one of the members' },
+    meta: {
+      id: 'test/one-of',
+      description: 'strategy sets one of three members',
+      kinds: ['Deployment.apps'],
+      severity: 'error',
+      enforcedBy: 'server',
+      source: 'test',
+      docs: 'strategy sets exactly one of the members',
+    },
     check(context) {
       checkOneOf(context, ['spec', 'strategy'], ['recreate', 'rollingUpdate', 'canary']);
     },
   });
   const withStrategy = (strategy: string) => deployment.replace('spec:\n', `spec:\n  strategy: ${strategy}\n`);
-  const found = (yaml: string) => lint(yaml, [rule]).filter((d) => d.ruleId === 'test/one-of').map((d) => [d.path, d.range.start.line, d.range.start.column, d.message]);
+  const found = (yaml: string) =>
+    lint(yaml, [rule])
+      .filter((d) => d.ruleId === 'test/one-of')
+      .map((d) => [d.path, d.range.start.line, d.range.start.column, d.message]);
 
   it('reports none set at the first member, pointing at the union key', () => {
-    expect(found(withStrategy('{type: Recreate}'))).toEqual([['spec.strategy.recreate', 6, 3, 'set exactly one of "recreate", "rollingUpdate", "canary"']]);
+    expect(found(withStrategy('{type: Recreate}'))).toEqual([
+      ['spec.strategy.recreate', 6, 3, 'set exactly one of "recreate", "rollingUpdate", "canary"'],
+    ]);
   });
 
   it('reports each member set after the first, at its key', () => {
     expect(found(withStrategy('{canary: {}, recreate: {}, rollingUpdate: {}}'))).toEqual([
-      ['spec.strategy.recreate', 6, 26, '"recreate" is set together with "canary"; keep only one of "recreate", "rollingUpdate", "canary"'],
-      ['spec.strategy.rollingUpdate', 6, 40, '"rollingUpdate" is set together with "canary"; keep only one of "recreate", "rollingUpdate", "canary"'],
+      [
+        'spec.strategy.recreate',
+        6,
+        26,
+        '"recreate" is set together with "canary"; keep only one of "recreate", "rollingUpdate", "canary"',
+      ],
+      [
+        'spec.strategy.rollingUpdate',
+        6,
+        40,
+        '"rollingUpdate" is set together with "canary"; keep only one of "recreate", "rollingUpdate", "canary"',
+      ],
     ]);
   });
 
@@ -161,7 +222,8 @@ describe('checkOneOf', () => {
 describe('document/not-served turned off', () => {
   it('lints the object as usual', () => {
     const config = { ...defaultConfig(process.cwd()), release: '1.36', rules: { 'document/not-served': 'off' as const } };
-    const yaml = 'apiVersion: scheduling.plat.io/v1beta1\nkind: PodGroup\nmetadata: {name: pg, namespace: ml}\nspec: {schedulingPolicy: {gang: {minCount: -1}}}\n';
+    const yaml =
+      'apiVersion: scheduling.plat.io/v1beta1\nkind: PodGroup\nmetadata: {name: pg, namespace: ml}\nspec: {schedulingPolicy: {gang: {minCount: -1}}}\n';
     const [result] = lintSources({ files: [SourceFile.fromText('test.yaml', yaml)], rules: [], configFor: () => config });
     expect(result?.diagnostics.map((d) => d.ruleId)).toEqual(['schema/range']);
   });
@@ -179,7 +241,7 @@ describe('a typed List', () => {
 
 describe('an apiVersion alone', () => {
   const brief = (yaml: string) => lint(yaml).map((d) => [d.ruleId, d.severity, d.path]);
-  it('of no platform group is another tool\'s file (Helm Chart.yaml)', () => {
+  it("of no platform group is another tool's file (Helm Chart.yaml)", () => {
     expect(brief('apiVersion: v2\nname: web\nversion: 1.2.3\n')).toEqual([['document/not-manifest', 'info', '']]);
     expect(brief('apiVersion: skaffold/v4beta6\nbuild: {}\n')).toEqual([['document/not-manifest', 'info', '']]);
   });
@@ -190,7 +252,8 @@ describe('an apiVersion alone', () => {
 });
 
 describe('a kind behind a feature gate', () => {
-  const cpg = 'apiVersion: scheduling.plat.io/v1alpha3\nkind: CompositePodGroup\nmetadata: {name: c, namespace: ml}\nspec:\n  workloadRef: {workloadName: w, templateName: c}\n  schedulingPolicy: {basic: {}}\n  bogus: 1\n';
+  const cpg =
+    'apiVersion: scheduling.plat.io/v1alpha3\nkind: CompositePodGroup\nmetadata: {name: c, namespace: ml}\nspec:\n  workloadRef: {workloadName: w, templateName: c}\n  schedulingPolicy: {basic: {}}\n  bogus: 1\n';
   const lintWith = (featureGates: Record<string, boolean>) => {
     const config = { ...defaultConfig(process.cwd()), featureGates };
     const [result] = lintSources({ files: [SourceFile.fromText('test.yaml', cpg)], rules: [], configFor: () => config });
@@ -235,7 +298,9 @@ describe('status of a kind with a status subresource', () => {
   it('draws warnings, not errors, for values the server never checks on create or update', () => {
     const found = lint(withStatus('  conditions:\n  - {type: Available, status: Maybe}\n  replicas: 3\n'));
     expect(found.map((d) => [d.ruleId, d.severity, d.path])).toEqual([['schema/enum', 'warning', 'status.conditions[0].status']]);
-    expect(found[0]?.message).toMatch(/^"Maybe" is not allowed here; .*\(status is dropped when the object is created or updated; only writes to the status subresource check it\)$/);
+    expect(found[0]?.message).toMatch(
+      /^"Maybe" is not allowed here; .*\(status is dropped when the object is created or updated; only writes to the status subresource check it\)$/,
+    );
   });
 
   it('keeps errors for what cannot be decoded', () => {

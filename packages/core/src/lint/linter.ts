@@ -68,8 +68,14 @@ export function lintSources(run: LintRun): FileResult[] {
   // 1. Which objects each file holds (recognise-documents.ts).
   const objects = files.flatMap((p) => recogniseObjects(p, catalog, run.cwd).map((object) => ({ object, p })));
   // 2. What rules see of the run (run-index.ts) and of the stored versions (pair-old.ts).
-  const index = (run.index ?? new RunIndex([])).seenFrom(new Set(run.files.map((f) => f.path)), objects.map((o) => o.object));
-  const previousOf = pairWithOld(objects.map((o) => o.object), run.oldObjects ?? []);
+  const index = (run.index ?? new RunIndex([])).seenFrom(
+    new Set(run.files.map((f) => f.path)),
+    objects.map((o) => o.object),
+  );
+  const previousOf = pairWithOld(
+    objects.map((o) => o.object),
+    run.oldObjects ?? [],
+  );
   for (const { object: written, p } of objects) {
     // 3. Served by the configured release and gates (serve-release.ts)?
     if (!servedOrReported(p, written, catalog)) continue;

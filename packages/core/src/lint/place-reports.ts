@@ -24,7 +24,15 @@ export interface FileFindings {
 }
 
 /** A finding at a span of the file. */
-export function diagnostic(p: Pick<FileFindings, 'file'>, ruleId: string, severity: Severity, message: string, document: number, path: FieldPath, span: Span): Diagnostic {
+export function diagnostic(
+  p: Pick<FileFindings, 'file'>,
+  ruleId: string,
+  severity: Severity,
+  message: string,
+  document: number,
+  path: FieldPath,
+  span: Span,
+): Diagnostic {
   return { ruleId, severity, message, document, path: formatPath(path), range: p.file.lines.range(span.start, span.end) };
 }
 
@@ -39,8 +47,16 @@ export function locateReport(file: SourceFile, document: number, path: FieldPath
 }
 
 /** Places a structural finding (schema validation, decoding, a List's envelope), with its fix when it has one. */
-export function placeFinding(p: Pick<FileFindings, 'file' | 'out'>, document: number, finding: StructuralFinding, severity: Severity = 'error'): void {
-  const span = finding.target === 'parent-key' ? p.file.locateParentKey(document, finding.path) : p.file.locate(document, finding.path, finding.target);
+export function placeFinding(
+  p: Pick<FileFindings, 'file' | 'out'>,
+  document: number,
+  finding: StructuralFinding,
+  severity: Severity = 'error',
+): void {
+  const span =
+    finding.target === 'parent-key'
+      ? p.file.locateParentKey(document, finding.path)
+      : p.file.locate(document, finding.path, finding.target);
   const d = diagnostic(p, finding.ruleId, severity, finding.message, document, finding.path, span);
   if (finding.replacement !== undefined && span.exact) d.fix = { range: d.range, text: finding.replacement };
   p.out.push(d);
@@ -49,10 +65,14 @@ export function placeFinding(p: Pick<FileFindings, 'file' | 'out'>, document: nu
 /** Places what a rule reported on an object (its path is relative to the object, which may be a List item). */
 export function placeRuleReport(p: FileFindings, meta: RuleMeta, object: LintObject, report: ReportDescriptor): void {
   const path = [...object.prefix, ...report.path];
-  const span = report.span ? { ...report.span, exact: true } : locateReport(p.file, object.document, path, report.target ?? 'value');
+  const span = report.span
+    ? { ...report.span, exact: true }
+    : locateReport(p.file, object.document, path, report.target ?? 'value');
   const d = diagnostic(p, meta.id, report.severity ?? meta.severity, reportText(meta, report), object.document, path, span);
   noteMessageRef(d, report);
-  const removal = report.fix?.removeItem ? p.file.removalSpan(object.document, [...object.prefix, ...(report.fix.path ?? report.path)]) : undefined;
+  const removal = report.fix?.removeItem
+    ? p.file.removalSpan(object.document, [...object.prefix, ...(report.fix.path ?? report.path)])
+    : undefined;
   if (removal) d.fix = { range: p.file.lines.range(removal.start, removal.end), text: '' };
   else if (report.fix && !report.fix.removeItem) {
     d.fix = report.fix.span
@@ -66,5 +86,8 @@ function placeFix(p: FileFindings, object: LintObject, path: FieldPath, target: 
   const span = p.file.locate(object.document, [...object.prefix, ...path], target);
   // A string keeps its type and the file stays YAML: the text is quoted where it must be.
   const current = target === 'key' ? path.at(-1) : valueAt(object.value, path);
-  return { range: p.file.lines.range(span.start, span.end), text: stringScalarText(p.file.text.slice(span.start, span.end), current, text) };
+  return {
+    range: p.file.lines.range(span.start, span.end),
+    text: stringScalarText(p.file.text.slice(span.start, span.end), current, text),
+  };
 }

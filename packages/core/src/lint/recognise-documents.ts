@@ -60,7 +60,12 @@ function recognise(file: SourceFile, catalog: Catalog): Recognised {
  * it found (the server refuses the file, so how platlint would have read the document does
  * not matter), and none of its objects is checked.
  */
-function asDeclared(p: Pick<FileFindings, 'file' | 'config'>, recognised: Recognised, catalog: Catalog, cwd = process.cwd()): Pick<Recognised, 'objects' | 'findings'> {
+function asDeclared(
+  p: Pick<FileFindings, 'file' | 'config'>,
+  recognised: Recognised,
+  catalog: Catalog,
+  cwd = process.cwd(),
+): Pick<Recognised, 'objects' | 'findings'> {
   const declarations = declarationsOf(p.config, resolve(cwd, p.file.path));
   if (declarations.length === 0) return recognised;
   const problems = declaredFileProblems(p.file, declarations, p.config, catalog);
@@ -69,7 +74,9 @@ function asDeclared(p: Pick<FileFindings, 'file' | 'config'>, recognised: Recogn
   const findings = recognised.findings.filter((d) => !refused.has(d.document));
   for (const problem of problems) {
     const { document, field } = problem;
-    const span = field ? locateReport(p.file, document, [field], problem.missing ? 'missing' : 'value') : p.file.locateParentKey(document, ['']);
+    const span = field
+      ? locateReport(p.file, document, [field], problem.missing ? 'missing' : 'value')
+      : p.file.locateParentKey(document, ['']);
     findings.push(diagnostic(p, 'document/declared-kind', 'error', problem.message, document, field ? [field] : [], span));
   }
   return { findings, objects: recognised.objects.filter((o) => !refused.has(o.document)) };
@@ -102,7 +109,17 @@ function gatherObjects(p: Pick<FileFindings, 'file' | 'out'>, catalog: Catalog):
       continue;
     }
     if (typeof value !== 'object' || Array.isArray(value)) {
-      p.out.push(diagnostic(p, 'document/not-mapping', 'error', `document ${doc.index + 1} is a list of objects; a manifest is one mapping with apiVersion and kind (wrap several objects in a kind: List, or separate them with ---)`, doc.index, [], { start: doc.start, end: doc.start, exact: false }));
+      p.out.push(
+        diagnostic(
+          p,
+          'document/not-mapping',
+          'error',
+          `document ${doc.index + 1} is a list of objects; a manifest is one mapping with apiVersion and kind (wrap several objects in a kind: List, or separate them with ---)`,
+          doc.index,
+          [],
+          { start: doc.start, end: doc.start, exact: false },
+        ),
+      );
       continue;
     }
     gatherFrom({ ...p, catalog, reportedKinds, objects, document: doc.index }, value as Record<string, unknown>, []);
@@ -134,7 +151,17 @@ function gatherFrom(g: Gathering, record: Record<string, unknown>, prefix: Field
     const missing = typeof apiVersion !== 'string' || !apiVersion ? 'apiVersion' : 'kind';
     const path = [...prefix, missing];
     const what = prefix.length ? `item ${formatPath(prefix)}` : 'document';
-    g.out.push(diagnostic(g, 'document/missing-kind', 'error', `${what} has no ${missing}: platlint cannot tell what it is`, document, path, locateReport(g.file, document, path, missing in record ? 'value' : 'missing')));
+    g.out.push(
+      diagnostic(
+        g,
+        'document/missing-kind',
+        'error',
+        `${what} has no ${missing}: platlint cannot tell what it is`,
+        document,
+        path,
+        locateReport(g.file, document, path, missing in record ? 'value' : 'missing'),
+      ),
+    );
     return;
   }
   if (apiVersion === GENERIC_LIST.apiVersion && kind === GENERIC_LIST.kind && prefix.length === 0) {
@@ -148,26 +175,62 @@ function gatherFrom(g: Gathering, record: Record<string, unknown>, prefix: Field
     const others = catalog.withKindName(kind).filter((k) => k.lintable && k.group === group);
     if (!match && others.length > 0) {
       const versions = [...new Set(others.map((k) => k.apiVersion))].join(', ');
-      g.out.push(diagnostic(g, 'document/unknown-version', 'error', `${kind} is not served by ${apiVersion}; use ${versions}`, document, [...prefix, 'apiVersion'], g.file.locate(document, [...prefix, 'apiVersion'])));
+      g.out.push(
+        diagnostic(
+          g,
+          'document/unknown-version',
+          'error',
+          `${kind} is not served by ${apiVersion}; use ${versions}`,
+          document,
+          [...prefix, 'apiVersion'],
+          g.file.locate(document, [...prefix, 'apiVersion']),
+        ),
+      );
     } else if (!g.reportedKinds.has(`${apiVersion}/${kind}`)) {
       g.reportedKinds.add(`${apiVersion}/${kind}`);
       // The name may belong to a checked kind of another group: say which, it may be a slip.
-      const elsewhere = catalog.withKindName(kind).filter((k) => k.lintable).map((k) => k.apiVersion);
+      const elsewhere = catalog
+        .withKindName(kind)
+        .filter((k) => k.lintable)
+        .map((k) => k.apiVersion);
       // A kind of a group that is no platform group is most likely a custom resource: say how to check it.
       const custom = !group.endsWith('plat.io') && group.includes('.');
       const how = custom
         ? ' (to check a custom resource, give its CustomResourceDefinition: --crd PATH, or crds: in platlint.config.yaml)'
         : " (to check the platform's other kinds, give its OpenAPI documents: --openapi DIR, or openapi: in platlint.config.yaml; `platlint schema pull` saves them)";
       const hint = elsewhere.length ? ` (platlint checks ${kind} in ${[...new Set(elsewhere)].join(', ')})` : how;
-      g.out.push(diagnostic(g, 'document/unknown-kind', 'info', `${kind} (${apiVersion}) is not a kind platlint checks; skipped${hint}`, document, [...prefix, 'kind'], g.file.locate(document, [...prefix, 'kind'])));
+      g.out.push(
+        diagnostic(
+          g,
+          'document/unknown-kind',
+          'info',
+          `${kind} (${apiVersion}) is not a kind platlint checks; skipped${hint}`,
+          document,
+          [...prefix, 'kind'],
+          g.file.locate(document, [...prefix, 'kind']),
+        ),
+      );
     }
     return;
   }
   const custom = catalog.customVersion(match.info);
   if (custom && !custom.served) {
-    const served = catalog.withKindName(kind).filter((k) => k.group === custom.group && catalog.customVersion(k)?.served).map((k) => k.apiVersion);
+    const served = catalog
+      .withKindName(kind)
+      .filter((k) => k.group === custom.group && catalog.customVersion(k)?.served)
+      .map((k) => k.apiVersion);
     const hint = served.length ? `; use ${served.join(', ')}` : '; it serves no version';
-    g.out.push(diagnostic(g, 'document/unknown-version', 'error', `${kind} (${apiVersion}) is not served: CustomResourceDefinition ${custom.definition} marks the version served: false${hint}`, document, [...prefix, 'apiVersion'], g.file.locate(document, [...prefix, 'apiVersion'])));
+    g.out.push(
+      diagnostic(
+        g,
+        'document/unknown-version',
+        'error',
+        `${kind} (${apiVersion}) is not served: CustomResourceDefinition ${custom.definition} marks the version served: false${hint}`,
+        document,
+        [...prefix, 'apiVersion'],
+        g.file.locate(document, [...prefix, 'apiVersion']),
+      ),
+    );
     return;
   }
   if (!match.isList) {
@@ -176,7 +239,17 @@ function gatherFrom(g: Gathering, record: Record<string, unknown>, prefix: Field
   }
   if (prefix.length) {
     // A typed list inside a generic one: kubectl never writes it, and the server would not take it.
-    g.out.push(diagnostic(g, 'schema/type', 'error', `${kind} cannot be an item of a List; list its ${match.info.kind} objects as items directly`, document, [...prefix, 'kind'], g.file.locate(document, [...prefix, 'kind'])));
+    g.out.push(
+      diagnostic(
+        g,
+        'schema/type',
+        'error',
+        `${kind} cannot be an item of a List; list its ${match.info.kind} objects as items directly`,
+        document,
+        [...prefix, 'kind'],
+        g.file.locate(document, [...prefix, 'kind']),
+      ),
+    );
     return;
   }
   // A List is checked as an envelope, then item by item as objects of their own.
@@ -186,14 +259,24 @@ function gatherFrom(g: Gathering, record: Record<string, unknown>, prefix: Field
   if (Array.isArray(record.items)) {
     record.items.forEach((item, i) => {
       if (item && typeof item === 'object' && !Array.isArray(item)) {
-        g.objects.push({ file: g.file.path, document, prefix: ['items', i], kind: match.info, value: item as Record<string, unknown> });
+        g.objects.push({
+          file: g.file.path,
+          document,
+          prefix: ['items', i],
+          kind: match.info,
+          value: item as Record<string, unknown>,
+        });
       } else if (item !== null && item !== undefined) {
-        placeFinding(g, document, { ruleId: 'schema/type', path: ['items', i], target: 'value', message: `must be a mapping (an object of kind ${match.info.kind}), not ${describeValue(item)}` });
+        placeFinding(g, document, {
+          ruleId: 'schema/type',
+          path: ['items', i],
+          target: 'value',
+          message: `must be a mapping (an object of kind ${match.info.kind}), not ${describeValue(item)}`,
+        });
       }
     });
   }
 }
-
 
 let genericListSchema: SchemaNode | undefined;
 
@@ -224,7 +307,14 @@ function gatherGenericList(g: Gathering, record: Record<string, unknown>): void 
 function reportNotManifest(p: Pick<FileFindings, 'file' | 'out'>, docs: readonly SourceDocument[]): void {
   const first = docs[0] as SourceDocument;
   const n = docs.length;
-  const subject = n === p.file.documents.length ? (n === 1 ? 'the file' : `all ${n} documents of the file`) : n === 1 ? `document ${first.index + 1}` : `${n} documents (the first is document ${first.index + 1})`;
+  const subject =
+    n === p.file.documents.length
+      ? n === 1
+        ? 'the file'
+        : `all ${n} documents of the file`
+      : n === 1
+        ? `document ${first.index + 1}`
+        : `${n} documents (the first is document ${first.index + 1})`;
   const message = `${subject}: no apiVersion and no kind, so not a platform manifest; skipped`;
   p.out.push(diagnostic(p, 'document/not-manifest', 'info', message, first.index, [], p.file.locateParentKey(first.index, [''])));
 }

@@ -27,7 +27,6 @@ interface CacheContents {
   files: Record<string, CachedFile>;
 }
 
-
 /**
  * Lints through a cache, as ESLint's `--cache` does: a file whose bytes and configuration
  * are those of the last run gives its stored findings and index entries without being read
@@ -70,7 +69,11 @@ export async function lintWithCache(
   const outdated = [...fresh].filter(([, e]) => e.indexDigest !== undefined && e.indexDigest !== digest).map(([p]) => p);
   const lookup = outdated.length ? new RunIndex(index) : undefined;
   for (const path of outdated) {
-    linted.set(path, { ...engine.lintSource(readSource(path, engine.sourceOptions), lookup), index: fresh.get(path)?.index ?? [], needsIndex: true });
+    linted.set(path, {
+      ...engine.lintSource(readSource(path, engine.sourceOptions), lookup),
+      index: fresh.get(path)?.index ?? [],
+      needsIndex: true,
+    });
     fresh.delete(path);
   }
 
@@ -82,7 +85,13 @@ export async function lintWithCache(
       return cached.result;
     }
     const { index: entries = [], needsIndex, ...result } = linted.get(path) as IndexedResult;
-    files[path] = { content: contents.get(path) as string, config: configOf(path), result, index: entries, ...(needsIndex ? { indexDigest: digest } : {}) };
+    files[path] = {
+      content: contents.get(path) as string,
+      config: configOf(path),
+      result,
+      index: entries,
+      ...(needsIndex ? { indexDigest: digest } : {}),
+    };
     return result;
   });
   save(location, { key, files });

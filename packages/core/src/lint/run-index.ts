@@ -47,7 +47,8 @@ export class RunIndex {
       const outside = keep ? all.filter(keep) : all;
       return inside.length === 0 ? outside : outside.length === 0 ? inside : [...outside, ...inside].sort(compareRunOrder);
     };
-    const kindKey = (groupKind: string, namespace: string | undefined): string => (namespace === undefined ? groupKind : namespaceKey(groupKind, namespace));
+    const kindKey = (groupKind: string, namespace: string | undefined): string =>
+      namespace === undefined ? groupKind : namespaceKey(groupKind, namespace);
     return {
       named: (groupKind, name, namespace) => {
         const found = merged(nameKey(groupKind, name), 'byName');
@@ -56,7 +57,8 @@ export class RunIndex {
       ofKind: (groupKind, namespace) => merged(kindKey(groupKind, namespace), 'byKind'),
       count: (groupKind, namespace) => {
         const key = kindKey(groupKind, namespace);
-        const inKind = (o: LintObject): boolean => o.kind.groupKind === groupKind && (namespace === undefined || identityOf(o).namespace === namespace);
+        const inKind = (o: LintObject): boolean =>
+          o.kind.groupKind === groupKind && (namespace === undefined || identityOf(o).namespace === namespace);
         this.examined += replaced.length;
         return (this.byKind.get(key)?.length ?? 0) - replaced.filter(inKind).length + (ownIndex()?.byKind.get(key)?.length ?? 0);
       },

@@ -27,11 +27,21 @@ function liveHeap(): number {
 
 // A cross-document rule: FlowSchemas are checked against the run's priority levels.
 const rule = defineRule({
-  meta: { id: 'test/level-exists', description: 'test', kinds: ['FlowSchema.flowcontrol.apiserver.plat.io'], severity: 'warning', enforcedBy: 'advice', source: 'test', docs: 'test', crossDocument: ['PriorityLevelConfiguration.flowcontrol.apiserver.plat.io'] },
+  meta: {
+    id: 'test/level-exists',
+    description: 'test',
+    kinds: ['FlowSchema.flowcontrol.apiserver.plat.io'],
+    severity: 'warning',
+    enforcedBy: 'advice',
+    source: 'test',
+    docs: 'test',
+    crossDocument: ['PriorityLevelConfiguration.flowcontrol.apiserver.plat.io'],
+  },
   check(context) {
     const spec = context.value.spec as { priorityLevelConfiguration?: { name?: string } } | undefined;
     const name = spec?.priorityLevelConfiguration?.name;
-    if (name && context.index.named('PriorityLevelConfiguration.flowcontrol.apiserver.plat.io', name).length === 0) context.report({ path: ['spec'], message: 'no such level' });
+    if (name && context.index.named('PriorityLevelConfiguration.flowcontrol.apiserver.plat.io', name).length === 0)
+      context.report({ path: ['spec'], message: 'no such level' });
   },
 });
 
@@ -53,7 +63,9 @@ describe('what a run keeps of a linted file', () => {
 
   it('index entries do not keep the text of their file alive', () => {
     const before = liveHeap();
-    const kept = Array.from({ length: FILES }, (_, i) => engine.indexEntries(SourceFile.fromText(join(dir, `${i}.yaml`), file(i))));
+    const kept = Array.from({ length: FILES }, (_, i) =>
+      engine.indexEntries(SourceFile.fromText(join(dir, `${i}.yaml`), file(i))),
+    );
     const grown = liveHeap() - before;
     expect(kept.flat()).toHaveLength(FILES);
     // The texts would be FILES megabytes; the entries are a few kilobytes.

@@ -44,7 +44,17 @@ export function runRule(p: FileFindings, rule: Rule, object: LintObject, run: Om
     rule.check(context);
   } catch (error) {
     // A broken rule must not take the run down.
-    p.ruleOut.push(diagnostic(p, rule.meta.id, 'error', `rule ${rule.meta.id} crashed: ${error instanceof Error ? error.message : String(error)}`, object.document, object.prefix, p.file.locate(object.document, object.prefix)));
+    p.ruleOut.push(
+      diagnostic(
+        p,
+        rule.meta.id,
+        'error',
+        `rule ${rule.meta.id} crashed: ${error instanceof Error ? error.message : String(error)}`,
+        object.document,
+        object.prefix,
+        p.file.locate(object.document, object.prefix),
+      ),
+    );
   }
 }
 
@@ -69,7 +79,8 @@ export function ruleContext(object: LintObject, run: Omit<RuleRun, 'rules' | 'de
     index: run.index,
     old: run.old,
     report: sink.report,
-    reportMissing: (path, message, options = {}) => sink.report({ ...options, path, ...(typeof message === 'string' ? { message } : message), target: 'missing' }),
+    reportMissing: (path, message, options = {}) =>
+      sink.report({ ...options, path, ...(typeof message === 'string' ? { message } : message), target: 'missing' }),
     effective: effectiveOf(object, schema),
     scalarSource: sink.scalarSource,
   };

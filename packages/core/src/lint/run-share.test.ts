@@ -14,23 +14,43 @@ const LEVEL = 'PriorityLevelConfiguration.flowcontrol.apiserver.plat.io';
 const SCHEMA = 'FlowSchema.flowcontrol.apiserver.plat.io';
 
 const levelExists = defineRule({
-  meta: { id: 'test/level-exists', description: 'test', kinds: [SCHEMA], severity: 'warning', enforcedBy: 'advice', source: 'test', docs: 'test', crossDocument: [LEVEL] },
+  meta: {
+    id: 'test/level-exists',
+    description: 'test',
+    kinds: [SCHEMA],
+    severity: 'warning',
+    enforcedBy: 'advice',
+    source: 'test',
+    docs: 'test',
+    crossDocument: [LEVEL],
+  },
   check(context) {
-    const name = (context.value.spec as { priorityLevelConfiguration?: { name?: string } } | undefined)?.priorityLevelConfiguration?.name;
-    if (name && context.index.named(LEVEL, name).length === 0) context.report({ path: ['spec', 'priorityLevelConfiguration', 'name'], message: `no level ${name}` });
+    const name = (context.value.spec as { priorityLevelConfiguration?: { name?: string } } | undefined)
+      ?.priorityLevelConfiguration?.name;
+    if (name && context.index.named(LEVEL, name).length === 0)
+      context.report({ path: ['spec', 'priorityLevelConfiguration', 'name'], message: `no level ${name}` });
   },
 });
 
 let localCalls = 0;
 const local = defineRule({
-  meta: { id: 'test/local', description: 'test', kinds: [SCHEMA], severity: 'info', enforcedBy: 'advice', source: 'test', docs: 'test' },
+  meta: {
+    id: 'test/local',
+    description: 'test',
+    kinds: [SCHEMA],
+    severity: 'info',
+    enforcedBy: 'advice',
+    source: 'test',
+    docs: 'test',
+  },
   check(context) {
     localCalls++;
     context.report({ path: ['metadata', 'name'], message: 'seen' });
   },
 });
 
-const level = (name: string): string => `apiVersion: flowcontrol.apiserver.plat.io/v1\nkind: PriorityLevelConfiguration\nmetadata: {name: ${name}}\nspec: {type: Limited, limited: {nominalConcurrencyShares: 10, limitResponse: {type: Reject}}}\n`;
+const level = (name: string): string =>
+  `apiVersion: flowcontrol.apiserver.plat.io/v1\nkind: PriorityLevelConfiguration\nmetadata: {name: ${name}}\nspec: {type: Limited, limited: {nominalConcurrencyShares: 10, limitResponse: {type: Reject}}}\n`;
 const schema = (name: string, levelName: string): string =>
   `apiVersion: flowcontrol.apiserver.plat.io/v1\nkind: FlowSchema\nmetadata: {name: ${name}}\nspec:\n  priorityLevelConfiguration: {name: ${levelName}}\n  rules: [{subjects: [{kind: Group, group: {name: team}}], nonResourceRules: [{verbs: [get], nonResourceURLs: [/healthz]}]}]\n`;
 
@@ -46,9 +66,14 @@ for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name),
 const paths = Object.keys(files).map((name) => join(dir, name));
 
 describe('the second pass of a share', () => {
-  const engine = new LintEngine({ cwd: dir, rules: [levelExists, local], knownRuleIds: new Set([levelExists.meta.id, local.meta.id]) });
+  const engine = new LintEngine({
+    cwd: dir,
+    rules: [levelExists, local],
+    knownRuleIds: new Set([levelExists.meta.id, local.meta.id]),
+  });
   const config = engine.configFor(paths[0] as string);
-  const whole = (): unknown => lintSources({ files: paths.map(readSource), rules: [levelExists, local], configFor: () => config }).map((r) => r.diagnostics);
+  const whole = (): unknown =>
+    lintSources({ files: paths.map(readSource), rules: [levelExists, local], configFor: () => config }).map((r) => r.diagnostics);
 
   it('finds what a whole lint finds, running the other rules once per object', () => {
     const expected = whole();

@@ -98,7 +98,8 @@ export class LintEngine {
   readonly sourceOptions: SourceOptions = { keepTreeOf: (value) => isPlacedOnRecognition(value, this.catalog) };
 
   constructor(private readonly options: LintEngineOptions) {
-    for (const id of Object.keys(options.ruleOverrides ?? {})) if (!options.knownRuleIds.has(id)) throw new UnknownRuleError(id, options.knownRuleIds);
+    for (const id of Object.keys(options.ruleOverrides ?? {}))
+      if (!options.knownRuleIds.has(id)) throw new UnknownRuleError(id, options.knownRuleIds);
     this.catalog = catalogWith(options.catalog ?? defaultCatalog, options.definitions ?? [], options.onDefinitionConflict);
     const crossDocumentRules = options.rules.filter((r) => r.meta.crossDocument?.length);
     this.crossDocumentRules = new Set(crossDocumentRules);
@@ -157,7 +158,9 @@ export class LintEngine {
   crossDocumentRole(source: SourceFile): { entries: LintObject[]; needsIndex: boolean } {
     if (this.indexedKinds.size === 0 && this.indexReaders.size === 0) return { entries: [], needsIndex: false };
     const objects = collectObjects(source, this.catalog);
-    const entries = objects.filter((o) => this.indexedKinds.has(o.kind.groupKind)).map((o) => ({ ...o, value: detachedFromText(o.value) }));
+    const entries = objects
+      .filter((o) => this.indexedKinds.has(o.kind.groupKind))
+      .map((o) => ({ ...o, value: detachedFromText(o.value) }));
     return { entries, needsIndex: this.indexReaders.has('*') || objects.some((o) => this.indexReaders.has(o.kind.groupKind)) };
   }
 
@@ -166,9 +169,22 @@ export class LintEngine {
    * from the file. A caller linting many files builds the RunIndex once and passes it:
    * an array is indexed on every call.
    */
-  lintSource(source: SourceFile, index: RunIndex | CrossDocumentIndex = [], options: { inlineSuppressions?: boolean; deferCrossDocument?: boolean } = {}): LintedFile & Pick<FileResult, 'deferred'> {
+  lintSource(
+    source: SourceFile,
+    index: RunIndex | CrossDocumentIndex = [],
+    options: { inlineSuppressions?: boolean; deferCrossDocument?: boolean } = {},
+  ): LintedFile & Pick<FileResult, 'deferred'> {
     const deferRules = options.deferCrossDocument ? this.crossDocumentRules : undefined;
-    const [result] = lintSources({ files: [source], rules: this.options.rules, configFor: (f) => this.configFor(f.path), cwd: this.options.cwd, catalog: this.catalog, index: asIndex(index), inlineSuppressions: options.inlineSuppressions, deferRules });
+    const [result] = lintSources({
+      files: [source],
+      rules: this.options.rules,
+      configFor: (f) => this.configFor(f.path),
+      cwd: this.options.cwd,
+      catalog: this.catalog,
+      index: asIndex(index),
+      inlineSuppressions: options.inlineSuppressions,
+      deferRules,
+    });
     return withDigest(result as FileResult, source);
   }
 
@@ -198,7 +214,14 @@ export class LintEngine {
   lintWithOld(paths: readonly string[], oldPaths: readonly string[]): LintedFile[] {
     const sources = paths.map((p) => readSource(p, this.sourceOptions));
     const oldObjects = oldPaths.flatMap((p) => collectObjects(readSource(p), this.catalog));
-    const results = lintSources({ files: sources, rules: this.options.rules, configFor: (f) => this.configFor(f.path), cwd: this.options.cwd, catalog: this.catalog, oldObjects });
+    const results = lintSources({
+      files: sources,
+      rules: this.options.rules,
+      configFor: (f) => this.configFor(f.path),
+      cwd: this.options.cwd,
+      catalog: this.catalog,
+      oldObjects,
+    });
     return results.map((r, i) => withDigest(r, sources[i] as SourceFile));
   }
 
@@ -214,7 +237,14 @@ export class LintEngine {
   }
 
   toPortable(index: CrossDocumentIndex): PortableEntry[] {
-    return index.map((o) => ({ file: o.file, document: o.document, prefix: [...o.prefix], apiVersion: o.kind.apiVersion, kind: o.kind.kind, value: o.value }));
+    return index.map((o) => ({
+      file: o.file,
+      document: o.document,
+      prefix: [...o.prefix],
+      apiVersion: o.kind.apiVersion,
+      kind: o.kind.kind,
+      value: o.value,
+    }));
   }
 
   fromPortable(entries: readonly PortableEntry[]): LintObject[] {
@@ -237,4 +267,3 @@ export function orderIndex(index: CrossDocumentIndex): LintObject[] {
 function asIndex(index: RunIndex | CrossDocumentIndex): RunIndex {
   return index instanceof RunIndex ? index : new RunIndex(index);
 }
-

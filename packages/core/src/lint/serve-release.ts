@@ -16,7 +16,17 @@ export function servedOrReported(p: FileFindings, object: LintObject, catalog: C
   const unserved = p.config.rules['document/not-served'] === 'off' ? undefined : notServed(object.kind, p.config, catalog);
   if (!unserved) return true;
   const path = [...object.prefix, 'apiVersion'];
-  p.out.push(diagnostic(p, 'document/not-served', unserved.severity, unserved.message, object.document, path, p.file.locate(object.document, path)));
+  p.out.push(
+    diagnostic(
+      p,
+      'document/not-served',
+      unserved.severity,
+      unserved.message,
+      object.document,
+      path,
+      p.file.locate(object.document, path),
+    ),
+  );
   return unserved.severity !== 'error';
 }
 
@@ -30,15 +40,30 @@ function notServed(kind: KindInfo, config: Config, catalog: Catalog): { severity
   const { release } = config;
   const { introducedIn, removedIn } = kind.entry;
   const what = `${kind.kind} (${kind.apiVersion})`;
-  if (introducedIn && !releaseAtLeast(release, introducedIn)) return { severity: 'error', message: `${what} is served from release ${introducedIn}; the configured release ${release} does not serve it` };
+  if (introducedIn && !releaseAtLeast(release, introducedIn))
+    return {
+      severity: 'error',
+      message: `${what} is served from release ${introducedIn}; the configured release ${release} does not serve it`,
+    };
   if (removedIn && releaseAtLeast(release, removedIn)) {
     const deprecated = kind.entry.deprecatedIn ? ` (deprecated from ${kind.entry.deprecatedIn})` : '';
-    return { severity: 'error', message: `${what} was removed in release ${removedIn}${deprecated}; the configured release ${release} does not serve it` };
+    return {
+      severity: 'error',
+      message: `${what} was removed in release ${removedIn}${deprecated}; the configured release ${release} does not serve it`,
+    };
   }
   const gates = platlintInfo(catalog.schema(kind)).featureGates ?? [];
   const disabled = gates.filter((g) => config.featureGates[g] === false);
-  if (disabled.length) return { severity: 'error', message: `${what} is served only with feature gate ${disabled.join(', ')}, which the configuration disables` };
+  if (disabled.length)
+    return {
+      severity: 'error',
+      message: `${what} is served only with feature gate ${disabled.join(', ')}, which the configuration disables`,
+    };
   const offByDefault = gates.filter((g) => config.featureGates[g] === undefined && gateDefault(g, release) === false);
-  if (offByDefault.length) return { severity: 'warning', message: `${what} is served only with feature gate ${offByDefault.join(', ')} (off by default at release ${release}); set it in platlint.config.yaml featureGates to say what the cluster runs` };
+  if (offByDefault.length)
+    return {
+      severity: 'warning',
+      message: `${what} is served only with feature gate ${offByDefault.join(', ')} (off by default at release ${release}); set it in platlint.config.yaml featureGates to say what the cluster runs`,
+    };
   return undefined;
 }

@@ -41,7 +41,16 @@ function parseSuppressions(file: SourceFile): Suppression[] {
     const position = file.lines.position(offset);
     let document = ends.findIndex((end) => end >= offset);
     if (document === -1) document = Math.max(0, ends.length - 1);
-    found.push({ scope: match[1] === 'disable' ? 'rest' : match[1] === 'disable-line' ? 'line' : 'next-line', rules: rules.length ? rules : '*', line: position.line, column: position.column, offset, length: comment.source.length, document, used: false });
+    found.push({
+      scope: match[1] === 'disable' ? 'rest' : match[1] === 'disable-line' ? 'line' : 'next-line',
+      rules: rules.length ? rules : '*',
+      line: position.line,
+      column: position.column,
+      offset,
+      length: comment.source.length,
+      document,
+      used: false,
+    });
   }
   return found;
 }
@@ -54,7 +63,10 @@ function covers(s: Suppression, d: Diagnostic): boolean {
     case 'line':
       return d.range.start.line === s.line;
     case 'rest':
-      return d.document === s.document && (d.range.start.line > s.line || (d.range.start.line === s.line && d.range.start.column >= s.column));
+      return (
+        d.document === s.document &&
+        (d.range.start.line > s.line || (d.range.start.line === s.line && d.range.start.column >= s.column))
+      );
   }
 }
 

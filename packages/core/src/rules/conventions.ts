@@ -28,7 +28,12 @@ export interface OneOfOptions {
  * finding at each member set after the first, in source order. Returns the members set.
  * Nothing is reported when the mapping itself is absent or not a mapping (structural findings).
  */
-export function checkOneOf(context: RuleContext, path: FieldPath, members: readonly string[], options: OneOfOptions = {}): string[] {
+export function checkOneOf(
+  context: RuleContext,
+  path: FieldPath,
+  members: readonly string[],
+  options: OneOfOptions = {},
+): string[] {
   const record = valueAt(context.value, path);
   if (!isJsonObject(record)) return [];
   const isSet = options.isSet ?? present;
@@ -38,12 +43,19 @@ export function checkOneOf(context: RuleContext, path: FieldPath, members: reado
   const severity = options.severity ? { severity: options.severity } : {};
   const [kept, ...extra] = set;
   if (kept === undefined) {
-    if ((options.mode ?? 'exactlyOne') === 'exactlyOne') context.reportMissing([...path, members[0] as string], options.noneMessage ?? `set exactly one of ${list}`, severity);
+    if ((options.mode ?? 'exactlyOne') === 'exactlyOne')
+      context.reportMissing([...path, members[0] as string], options.noneMessage ?? `set exactly one of ${list}`, severity);
     return set;
   }
   for (const member of extra) {
-    const message = options.extraMessage?.(member, kept) ?? `"${member}" is set together with "${kept}"; keep only one of ${list}`;
-    context.report({ path: [...path, member], target: 'key', ...(typeof message === 'string' ? { message } : message), ...severity });
+    const message =
+      options.extraMessage?.(member, kept) ?? `"${member}" is set together with "${kept}"; keep only one of ${list}`;
+    context.report({
+      path: [...path, member],
+      target: 'key',
+      ...(typeof message === 'string' ? { message } : message),
+      ...severity,
+    });
   }
   return set;
 }

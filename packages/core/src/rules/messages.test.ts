@@ -17,16 +17,30 @@ describe('reportText', () => {
   });
 
   it('refuses an id the rule does not have, and a placeholder without data', () => {
-    expect(() => reportText(meta, { messageId: 'toString' })).toThrow('rule test/messages reported the message id "toString", which its meta.messages does not have');
-    expect(() => reportText(meta, { messageId: 'tooMany', data: { count: 12 } })).toThrow('rule test/messages: message "tooMany" needs data "max"');
+    expect(() => reportText(meta, { messageId: 'toString' })).toThrow(
+      'rule test/messages reported the message id "toString", which its meta.messages does not have',
+    );
+    expect(() => reportText(meta, { messageId: 'tooMany', data: { count: 12 } })).toThrow(
+      'rule test/messages: message "tooMany" needs data "max"',
+    );
   });
 });
 
-const DEPLOYMENT = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 12\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers: [{name: web, image: nginx:1.27}]\n';
+const DEPLOYMENT =
+  'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 12\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers: [{name: web, image: nginx:1.27}]\n';
 
 const byId = (report: MessageRef) =>
   defineRule({
-    meta: { id: 'test/messages', description: 'reports replicas by message id', kinds: ['Deployment.apps'], severity: 'warning', enforcedBy: 'advice', source: 'test', docs: 'a rule that reports by message id', messages: meta.messages },
+    meta: {
+      id: 'test/messages',
+      description: 'reports replicas by message id',
+      kinds: ['Deployment.apps'],
+      severity: 'warning',
+      enforcedBy: 'advice',
+      source: 'test',
+      docs: 'a rule that reports by message id',
+      messages: meta.messages,
+    },
     check(context) {
       context.report({ path: ['spec', 'replicas'], ...report });
       context.reportMissing(['spec', 'paused'], report);
@@ -50,7 +64,9 @@ describe('reports by message id', () => {
 
   it('of an unknown id make the rule a crashed one, reported, not a half-filled text', () => {
     const found = lintWithRule(byId({ messageId: 'tooFew' }), DEPLOYMENT);
-    expect(found.map((d) => d.message)).toEqual(['rule test/messages crashed: rule test/messages reported the message id "tooFew", which its meta.messages does not have']);
+    expect(found.map((d) => d.message)).toEqual([
+      'rule test/messages crashed: rule test/messages reported the message id "tooFew", which its meta.messages does not have',
+    ]);
   });
 });
 

@@ -25,8 +25,10 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
  */
 export function reportText(meta: Pick<RuleMeta, 'id' | 'messages'>, text: ReportText): string {
   if (text.messageId === undefined) return text.message;
-  const template = meta.messages !== undefined && Object.hasOwn(meta.messages, text.messageId) ? meta.messages[text.messageId] : undefined;
-  if (template === undefined) throw new Error(`rule ${meta.id} reported the message id "${text.messageId}", which its meta.messages does not have`);
+  const template =
+    meta.messages !== undefined && Object.hasOwn(meta.messages, text.messageId) ? meta.messages[text.messageId] : undefined;
+  if (template === undefined)
+    throw new Error(`rule ${meta.id} reported the message id "${text.messageId}", which its meta.messages does not have`);
   const data = text.data ?? {};
   return template.replace(PLACEHOLDER, (_, name: string) => {
     if (!Object.hasOwn(data, name)) throw new Error(`rule ${meta.id}: message "${text.messageId}" needs data "${name}"`);

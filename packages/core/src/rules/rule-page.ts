@@ -25,7 +25,10 @@ export function renderRulePage(meta: RuleMeta): string {
 
 /** docs/rules/README.md: one row per rule. */
 export function renderRuleIndex(metas: readonly RuleMeta[]): string {
-  const rows = metas.map((m) => `| [\`${m.id}\`](${m.id}.md) | ${m.severity}${m.fixable ? ', fixable' : ''} | ${m.enforcedBy} | ${m.description.replace(/\|/g, '\\|')} |`);
+  const rows = metas.map(
+    (m) =>
+      `| [\`${m.id}\`](${m.id}.md) | ${m.severity}${m.fixable ? ', fixable' : ''} | ${m.enforcedBy} | ${m.description.replace(/\|/g, '\\|')} |`,
+  );
   return [
     '# Rules',
     '',
@@ -42,5 +45,7 @@ export function renderRuleIndex(metas: readonly RuleMeta[]): string {
 
 /** How a rule's page names its standing. */
 function enforcementNote(meta: Pick<RuleMeta, 'enforcedBy'>): string {
-  return meta.enforcedBy === 'server' ? 'the platform refuses what it reports as an error' : 'advice: the platform accepts what it reports';
+  return meta.enforcedBy === 'server'
+    ? 'the platform refuses what it reports as an error'
+    : 'advice: the platform accepts what it reports';
 }

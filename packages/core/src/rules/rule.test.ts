@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { defineRule, valueAt } from './rule.js';
 import type { RuleMeta } from './rule.js';
 
-const meta = (kinds: RuleMeta['kinds'], crossDocument?: string[]): RuleMeta => ({ id: 'test/kinds', description: 'checks kinds', kinds, severity: 'warning', enforcedBy: 'advice', source: 'test', docs: 'test rule', ...(crossDocument ? { crossDocument } : {}) });
+const meta = (kinds: RuleMeta['kinds'], crossDocument?: string[]): RuleMeta => ({
+  id: 'test/kinds',
+  description: 'checks kinds',
+  kinds,
+  severity: 'warning',
+  enforcedBy: 'advice',
+  source: 'test',
+  docs: 'test rule',
+  ...(crossDocument ? { crossDocument } : {}),
+});
 const check = (): void => undefined;
 
 describe('defineRule', () => {
@@ -12,7 +21,9 @@ describe('defineRule', () => {
   });
 
   it('refuses a misspelt kind when the rule loads, and names the likely one', () => {
-    expect(() => defineRule({ meta: meta(['Deploymnet.apps']), check })).toThrow('rule test/kinds: kinds names "Deploymnet.apps", which is not a kind platlint knows; did you mean "Deployment.apps"?');
+    expect(() => defineRule({ meta: meta(['Deploymnet.apps']), check })).toThrow(
+      'rule test/kinds: kinds names "Deploymnet.apps", which is not a kind platlint knows; did you mean "Deployment.apps"?',
+    );
   });
 
   it('refuses a kind without its group', () => {
@@ -20,7 +31,9 @@ describe('defineRule', () => {
   });
 
   it('checks the kinds read across documents too', () => {
-    expect(() => defineRule({ meta: meta(['Deployment.apps'], ['Servce']), check })).toThrow(/crossDocument names "Servce".*did you mean "Service"\?/);
+    expect(() => defineRule({ meta: meta(['Deployment.apps'], ['Servce']), check })).toThrow(
+      /crossDocument names "Servce".*did you mean "Service"\?/,
+    );
   });
 });
 

@@ -171,11 +171,16 @@ export interface Rule {
  */
 export function defineRule(rule: Rule): Rule {
   const { id, kinds, crossDocument } = rule.meta;
-  for (const [field, names] of [['kinds', kinds === '*' ? [] : kinds], ['crossDocument', crossDocument ?? []]] as const) {
+  for (const [field, names] of [
+    ['kinds', kinds === '*' ? [] : kinds],
+    ['crossDocument', crossDocument ?? []],
+  ] as const) {
     for (const name of names) {
       if (knownGroupKinds().has(name)) continue;
       const suggestion = closest(name, [...knownGroupKinds()]);
-      throw new Error(`rule ${id}: ${field} names "${name}", which is not a kind platlint knows${suggestion ? `; did you mean "${suggestion}"?` : ' (write Kind.group, or Kind for the core group)'}`);
+      throw new Error(
+        `rule ${id}: ${field} names "${name}", which is not a kind platlint knows${suggestion ? `; did you mean "${suggestion}"?` : ' (write Kind.group, or Kind for the core group)'}`,
+      );
     }
   }
   return rule;

@@ -42,15 +42,33 @@ export function exportCustomSchemas(catalog: Catalog): ExportedSchema[] {
   return catalog.kinds.flatMap((info) => {
     const version = catalog.customVersion(info);
     if (!version) return [];
-    const validation = withStandardFormats(toValidationSchema(version.raw ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }, { root: true }) as Json);
-    const properties = { ...((validation.properties as Json | undefined) ?? {}), apiVersion: { const: info.apiVersion }, kind: { const: info.kind }, metadata: { type: 'object' } };
+    const validation = withStandardFormats(
+      toValidationSchema(version.raw ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }, { root: true }) as Json,
+    );
+    const properties = {
+      ...((validation.properties as Json | undefined) ?? {}),
+      apiVersion: { const: info.apiVersion },
+      kind: { const: info.kind },
+      metadata: { type: 'object' },
+    };
     // Named without the local path the definition was read from: exports are committed and shared.
-    const from = version.origin === 'openapi' ? "the platform's OpenAPI documents" : `CustomResourceDefinition ${version.definition}`;
-    return [{
-      fileName: kubeconformFileName(info),
-      kinds: [{ apiVersion: info.apiVersion, kind: info.kind }],
-      schema: { $schema: DRAFT, title: `${info.kind} (${info.apiVersion})`, description: `From ${from}.`, ...validation, type: 'object', properties, required: ['apiVersion', 'kind'] },
-    }];
+    const from =
+      version.origin === 'openapi' ? "the platform's OpenAPI documents" : `CustomResourceDefinition ${version.definition}`;
+    return [
+      {
+        fileName: kubeconformFileName(info),
+        kinds: [{ apiVersion: info.apiVersion, kind: info.kind }],
+        schema: {
+          $schema: DRAFT,
+          title: `${info.kind} (${info.apiVersion})`,
+          description: `From ${from}.`,
+          ...validation,
+          type: 'object',
+          properties,
+          required: ['apiVersion', 'kind'],
+        },
+      },
+    ];
   });
 }
 
@@ -59,9 +77,14 @@ function withStandardFormats(value: Json): Json {
   const out: Json = {};
   for (const [key, child] of Object.entries(value)) {
     if (key === 'format' && typeof child === 'string' && child.startsWith('crd:')) continue;
-    out[key] = Array.isArray(child) ? child.map((c) => (c && typeof c === 'object' ? withStandardFormats(c as Json) : c)) : child && typeof child === 'object' ? withStandardFormats(child as Json) : child;
+    out[key] = Array.isArray(child)
+      ? child.map((c) => (c && typeof c === 'object' ? withStandardFormats(c as Json) : c))
+      : child && typeof child === 'object'
+        ? withStandardFormats(child as Json)
+        : child;
   }
-  const format = typeof value.format === 'string' && value.format.startsWith('crd:') ? STANDARD[value.format.slice(4)] : undefined;
+  const format =
+    typeof value.format === 'string' && value.format.startsWith('crd:') ? STANDARD[value.format.slice(4)] : undefined;
   if (!format) return out;
   const { description: _, ...fragment } = format;
   // The fragment may itself say `anyOf` (a quantity is a number or a string): it goes beside the rest.

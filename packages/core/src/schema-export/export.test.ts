@@ -44,7 +44,12 @@ function objectsIn(dir: string, folder: string): ExampleObject[] {
         // another kind is metadata/list-item-kind's finding, not a structural one.
         const object = { apiVersion: match.info.apiVersion, kind: match.info.kind, ...item };
         if (object.apiVersion !== match.info.apiVersion || object.kind !== match.info.kind) return;
-        out.push({ where: `${folder}/${name} document ${d + 1}${match.isList ? ` item ${i + 1}` : ''}`, apiVersion: match.info.apiVersion, kind: match.info.kind, value: object });
+        out.push({
+          where: `${folder}/${name} document ${d + 1}${match.isList ? ` item ${i + 1}` : ''}`,
+          apiVersion: match.info.apiVersion,
+          kind: match.info.kind,
+          value: object,
+        });
       });
     });
   }
@@ -63,10 +68,14 @@ function independent(apiVersion: string, kind: string): Validator {
   return validator;
 }
 
-const failures = (validator: Validator, value: unknown): string[] => validator.validate(value).errors.filter((e) => e.keyword !== 'properties' && e.keyword !== 'allOf' && e.keyword !== '$ref').map((e) => `${e.instanceLocation}: ${e.error}`);
+const failures = (validator: Validator, value: unknown): string[] =>
+  validator
+    .validate(value)
+    .errors.filter((e) => e.keyword !== 'properties' && e.keyword !== 'allOf' && e.keyword !== '$ref')
+    .map((e) => `${e.instanceLocation}: ${e.error}`);
 
 describe('JSON Schema export', () => {
-  it('exports one schema per kind asked for, annotated with the tree\'s descriptions and defaults', () => {
+  it("exports one schema per kind asked for, annotated with the tree's descriptions and defaults", () => {
     const [deployment, ...rest] = exportJsonSchemas(['Deployment']);
     expect(rest).toEqual([]);
     expect(deployment?.fileName).toBe('deployment-apps-v1.schema.json');
@@ -87,11 +96,13 @@ describe('JSON Schema export', () => {
   it('every object of examples/valid passes an independent validator', () => {
     const objects = exampleObjects('valid');
     expect(new Set(objects.map((o) => o.kind)).size).toBeGreaterThanOrEqual(14);
-    const refused = objects.map((o) => ({ where: o.where, failures: failures(independent(o.apiVersion, o.kind), o.value) })).filter((r) => r.failures.length > 0);
+    const refused = objects
+      .map((o) => ({ where: o.where, failures: failures(independent(o.apiVersion, o.kind), o.value) }))
+      .filter((r) => r.failures.length > 0);
     expect(refused).toEqual([]);
   });
 
-  it('judges every object of examples/ as platlint\'s structural validation does', () => {
+  it("judges every object of examples/ as platlint's structural validation does", () => {
     const objects = [...exampleObjects('valid'), ...exampleObjects('invalid')];
     const verdicts = objects.map((o) => ({
       where: o.where,
@@ -103,10 +114,14 @@ describe('JSON Schema export', () => {
     expect(verdicts.filter((v) => !v.independent).length).toBeGreaterThanOrEqual(10);
   });
 
-  it('judges every object of the real-world corpus as platlint\'s structural validation does', () => {
+  it("judges every object of the real-world corpus as platlint's structural validation does", () => {
     const objects = objectsIn(realworld, 'realworld');
     expect(objects.length).toBeGreaterThan(300);
-    const disagreements = objects.filter((o) => (validateStructure(catalog.schema(catalog.lookup(o.apiVersion, o.kind)!.info), o.value).length === 0) !== independent(o.apiVersion, o.kind).validate(o.value).valid);
+    const disagreements = objects.filter(
+      (o) =>
+        (validateStructure(catalog.schema(catalog.lookup(o.apiVersion, o.kind)!.info), o.value).length === 0) !==
+        independent(o.apiVersion, o.kind).validate(o.value).valid,
+    );
     expect(disagreements.map((o) => o.where)).toEqual([]);
   });
 
@@ -122,7 +137,12 @@ describe('JSON Schema export', () => {
       webhook.timeout = timeout;
       return independent(authz.apiVersion, authz.kind).validate(value).valid;
     };
-    expect([withTimeout('3s'), withTimeout('1m30s'), withTimeout('PT3S'), withTimeout('five minutes')]).toEqual([true, true, false, false]);
+    expect([withTimeout('3s'), withTimeout('1m30s'), withTimeout('PT3S'), withTimeout('five minutes')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('exports every kind and one schema that picks the kind by apiVersion and kind', () => {

@@ -33,11 +33,16 @@ export function exportJsonSchemas(names: readonly string[] = []): ExportedSchema
   const chosen: KindInfo[] = [];
   for (const name of names) {
     const found = lintable.filter((k) => `${k.apiVersion}/${k.kind}` === name || k.kind.toLowerCase() === name.toLowerCase());
-    if (found.length === 0) throw new Error(`unknown kind "${name}"; kinds: ${[...new Set(lintable.map((k) => k.kind))].join(', ')}`);
+    if (found.length === 0)
+      throw new Error(`unknown kind "${name}"; kinds: ${[...new Set(lintable.map((k) => k.kind))].join(', ')}`);
     for (const k of found) if (!chosen.includes(k)) chosen.push(k);
   }
   const kinds = names.length ? chosen : lintable;
-  const out = kinds.map((info) => ({ fileName: schemaFileName(info), kinds: [{ apiVersion: info.apiVersion, kind: info.kind }], schema: kindSchema(info) }));
+  const out = kinds.map((info) => ({
+    fileName: schemaFileName(info),
+    kinds: [{ apiVersion: info.apiVersion, kind: info.kind }],
+    schema: kindSchema(info),
+  }));
   if (names.length === 0) out.push(allKindsSchema(kinds));
   return out;
 }
@@ -78,13 +83,17 @@ export function kindSchema(info: KindInfo): Json {
       }
     }
     if (json.items && node.items && typeof json.items === 'object') json.items = annotate(json.items as Json, node.items);
-    if (json.additionalProperties && typeof json.additionalProperties === 'object' && node.additionalProperties) json.additionalProperties = annotate(json.additionalProperties as Json, node.additionalProperties);
+    if (json.additionalProperties && typeof json.additionalProperties === 'object' && node.additionalProperties)
+      json.additionalProperties = annotate(json.additionalProperties as Json, node.additionalProperties);
   };
 
   const { definitions: _, ...top } = compiled;
   const { $ref, allOf, ...rest } = annotate(top, tree);
   // The root is a reference to the kind's type: apiVersion and kind are pinned beside it.
-  const pinned = { properties: { apiVersion: { const: info.apiVersion }, kind: { const: info.kind } }, required: ['apiVersion', 'kind'] };
+  const pinned = {
+    properties: { apiVersion: { const: info.apiVersion }, kind: { const: info.kind } },
+    required: ['apiVersion', 'kind'],
+  };
   return {
     $schema: DRAFT,
     title: `${info.kind} (${info.apiVersion})`,
@@ -116,14 +125,18 @@ function allKindsSchema(kinds: readonly KindInfo[]): ExportedSchema {
       if (Array.isArray(value)) return value.map(rename);
       if (!value || typeof value !== 'object') return value;
       const out: Json = {};
-      for (const [k, v] of Object.entries(value as Json)) out[k] = k === '$ref' && typeof v === 'string' ? v.replace('#/definitions/', `#/definitions/${prefix}.`) : rename(v);
+      for (const [k, v] of Object.entries(value as Json))
+        out[k] = k === '$ref' && typeof v === 'string' ? v.replace('#/definitions/', `#/definitions/${prefix}.`) : rename(v);
       return out;
     };
     for (const [name, def] of Object.entries(schema.definitions as Json)) definitions[`${prefix}.${name}`] = rename(def);
     const { definitions: _d, $schema: _s, title: _t, ...body } = schema;
     definitions[prefix] = rename(body);
     branches.push({
-      if: { properties: { apiVersion: { const: info.apiVersion }, kind: { const: info.kind } }, required: ['apiVersion', 'kind'] },
+      if: {
+        properties: { apiVersion: { const: info.apiVersion }, kind: { const: info.kind } },
+        required: ['apiVersion', 'kind'],
+      },
       then: { $ref: `#/definitions/${prefix}` },
     });
   }

@@ -28,13 +28,22 @@ export class SchemaBuilder {
       case 'struct':
         this.fillStruct(node, entry.fields, typeOverlay);
         if (entry.structType === 'atomic') node['x-kubernetes-map-type'] = 'atomic';
-        if (entry.union) addInfo(node, { union: 'exactlyOne', unionMembers: Object.keys(entry.fields).filter((f) => entry.fields[f]?.unionMember) });
-        if (entry.deprecated) addInfo(node, { deprecated: typeof entry.deprecated === 'string' ? entry.deprecated : 'deprecated upstream' });
+        if (entry.union)
+          addInfo(node, {
+            union: 'exactlyOne',
+            unionMembers: Object.keys(entry.fields).filter((f) => entry.fields[f]?.unionMember),
+          });
+        if (entry.deprecated)
+          addInfo(node, { deprecated: typeof entry.deprecated === 'string' ? entry.deprecated : 'deprecated upstream' });
         break;
       case 'scalar':
-        Object.assign(node, scalarNode(entry.base as ScalarName, entry.precision === 'microseconds' ? 'micro-time' : entry.format));
+        Object.assign(
+          node,
+          scalarNode(entry.base as ScalarName, entry.precision === 'microseconds' ? 'micro-time' : entry.format),
+        );
         if (entry.enum && entry.enumMarker) node.enum = entry.enum;
-        else if (entry.enum || entry.knownValues) addInfo(node, { knownValues: [...(entry.enum ?? []), ...(entry.knownValues ?? [])] });
+        else if (entry.enum || entry.knownValues)
+          addInfo(node, { knownValues: [...(entry.enum ?? []), ...(entry.knownValues ?? [])] });
         break;
       case 'map':
       case 'alias':
@@ -116,8 +125,10 @@ function scalarNode(base: ScalarName | 'string', format?: string): SchemaNode {
     case 'int-or-string':
       return { 'x-kubernetes-int-or-string': true };
     default:
-      if (format === 'quantity') return { 'x-kubernetes-int-or-string': true, format: 'quantity', 'x-platlint': { format: 'quantity' } };
-      if (format === 'date-time' || format === 'micro-time') return { type: 'string', format: 'date-time', 'x-platlint': { format } };
+      if (format === 'quantity')
+        return { 'x-kubernetes-int-or-string': true, format: 'quantity', 'x-platlint': { format: 'quantity' } };
+      if (format === 'date-time' || format === 'micro-time')
+        return { type: 'string', format: 'date-time', 'x-platlint': { format } };
       return { type: 'string' };
   }
 }

@@ -25,13 +25,17 @@ describe('CEL places in the schema tree', () => {
       'jwt.*.claimMappings.extra.*.valueExpression authentication.extra',
       'jwt.*.userValidationRules.*.expression authentication.userValidationRule',
     ]);
-    expect(placesOf('AuthorizationConfiguration')).toEqual(['authorizers.*.webhook.matchConditions.*.expression authorization.webhookMatchCondition']);
+    expect(placesOf('AuthorizationConfiguration')).toEqual([
+      'authorizers.*.webhook.matchConditions.*.expression authorization.webhookMatchCondition',
+    ]);
   });
 
   it('uses every environment name, and marks nothing in the other kinds', () => {
     const used = new Set(lintable.flatMap((k) => celFieldsOf(catalog.schema(k)).map((f) => f.place)));
     expect([...used].sort()).toEqual([...CEL_PLACES].sort());
-    const others = lintable.filter((k) => !['MutatingAdmissionPolicy', 'AuthenticationConfiguration', 'AuthorizationConfiguration'].includes(k.kind));
+    const others = lintable.filter(
+      (k) => !['MutatingAdmissionPolicy', 'AuthenticationConfiguration', 'AuthorizationConfiguration'].includes(k.kind),
+    );
     expect(others.flatMap((k) => celFieldsOf(catalog.schema(k)))).toEqual([]);
   });
 
@@ -40,18 +44,32 @@ describe('CEL places in the schema tree', () => {
     expect(celPlaceAt(authn, ['jwt', 0, 'claimMappings', 'groups', 'expression'])).toBe('authentication.groups');
     expect(celPlaceAt(authn, ['jwt', 0, 'claimMappings', 'username', 'expression'])).toBe('authentication.username');
     expect(celPlaceAt(authn, ['jwt', 0, 'claimMappings', 'username', 'claim'])).toBeUndefined();
-    expect(celPlaceAt(catalog.schema(lintable.find((k) => k.kind === 'MutatingAdmissionPolicy')!), ['spec', 'matchConditions', 0, 'name'])).toBeUndefined();
+    expect(
+      celPlaceAt(catalog.schema(lintable.find((k) => k.kind === 'MutatingAdmissionPolicy')!), [
+        'spec',
+        'matchConditions',
+        0,
+        'name',
+      ]),
+    ).toBeUndefined();
   });
 
   it('finds the expressions of a value in document order, skipping what is not a string', () => {
     const policy = catalog.schema(lintable.find((k) => k.kind === 'MutatingAdmissionPolicy')!);
     const spec = {
       mutations: [{ patchType: 'JSONPatch', jsonPatch: { expression: 'a' } }, { applyConfiguration: { expression: 'b' } }],
-      matchConditions: [{ name: 'x', expression: 'c' }, { name: 'y', expression: 7 }],
+      matchConditions: [
+        { name: 'x', expression: 'c' },
+        { name: 'y', expression: 7 },
+      ],
     };
     expect(celExpressionsIn(policy, { spec })).toEqual([
       { path: ['spec', 'mutations', 0, 'jsonPatch', 'expression'], place: 'admission.jsonPatch', expression: 'a' },
-      { path: ['spec', 'mutations', 1, 'applyConfiguration', 'expression'], place: 'admission.applyConfiguration', expression: 'b' },
+      {
+        path: ['spec', 'mutations', 1, 'applyConfiguration', 'expression'],
+        place: 'admission.applyConfiguration',
+        expression: 'b',
+      },
       { path: ['spec', 'matchConditions', 0, 'expression'], place: 'admission.matchCondition', expression: 'c' },
     ]);
     expect(celExpressionsIn(policy, { spec: { matchConditions: { 0: { expression: 'x' } } } })).toEqual([]);

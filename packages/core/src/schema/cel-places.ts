@@ -71,7 +71,11 @@ export function celExpressionsIn(root: SchemaNode, value: unknown, at: FieldPath
     }
     const deeper = fields.filter((f) => f.path.length > depth);
     if (deeper.length === 0) return;
-    const children: [string | number, unknown][] = Array.isArray(current) ? current.map((v, i) => [i, v]) : isJsonObject(current) ? Object.entries(current) : [];
+    const children: [string | number, unknown][] = Array.isArray(current)
+      ? current.map((v, i) => [i, v])
+      : isJsonObject(current)
+        ? Object.entries(current)
+        : [];
     for (const [key, child] of children) {
       const wildcard = typeof key === 'number' ? ANY_INDEX : ANY_KEY;
       const next = deeper.filter((f) => f.path[depth] === wildcard || f.path[depth] === key);

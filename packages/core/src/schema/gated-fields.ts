@@ -20,7 +20,8 @@ export interface GatedField {
 export function gatedFieldsIn(value: unknown, node: SchemaNode, path: FieldPath = [], found: GatedField[] = []): GatedField[] {
   if (value === null || typeof value !== 'object') return found;
   if (Array.isArray(value)) {
-    if (node.items && mayHold(node.items, isGated)) for (let i = 0; i < value.length; i++) gatedFieldsIn(value[i], node.items, [...path, i], found);
+    if (node.items && mayHold(node.items, isGated))
+      for (let i = 0; i < value.length; i++) gatedFieldsIn(value[i], node.items, [...path, i], found);
     return found;
   }
   // Keys, not entries, and no path array per key: the walk runs on every object of a run.
@@ -29,7 +30,8 @@ export function gatedFieldsIn(value: unknown, node: SchemaNode, path: FieldPath 
     const childNode = fieldSchema(node, key);
     if (!childNode) continue;
     const info = platlintInfo(childNode);
-    if (info.featureGates?.length && node.properties && getOwn(node.properties, key)) found.push({ path: [...path, key], gates: info.featureGates, refused: info.gateOff === 'refused' });
+    if (info.featureGates?.length && node.properties && getOwn(node.properties, key))
+      found.push({ path: [...path, key], gates: info.featureGates, refused: info.gateOff === 'refused' });
     if (mayHold(childNode, isGated)) gatedFieldsIn(record[key], childNode, [...path, key], found);
   }
   return found;

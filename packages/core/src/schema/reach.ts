@@ -17,12 +17,21 @@ export function mayHold(node: SchemaNode, test: (node: SchemaNode) => boolean): 
   return known.get(node) ?? reaches(node, test, known, new Set());
 }
 
-function reaches(node: SchemaNode, test: (node: SchemaNode) => boolean, known: WeakMap<SchemaNode, boolean>, open: Set<SchemaNode>): boolean {
+function reaches(
+  node: SchemaNode,
+  test: (node: SchemaNode) => boolean,
+  known: WeakMap<SchemaNode, boolean>,
+  open: Set<SchemaNode>,
+): boolean {
   const remembered = known.get(node);
   if (remembered !== undefined) return remembered;
   if (open.has(node)) return true;
   open.add(node);
-  const children = [...Object.values(node.properties ?? {}), ...(node.additionalProperties ? [node.additionalProperties] : []), ...(node.items ? [node.items] : [])];
+  const children = [
+    ...Object.values(node.properties ?? {}),
+    ...(node.additionalProperties ? [node.additionalProperties] : []),
+    ...(node.items ? [node.items] : []),
+  ];
   const answer = children.some((child) => test(child) || reaches(child, test, known, open));
   open.delete(node);
   known.set(node, answer);

@@ -12,8 +12,10 @@ describe('schemaAt', () => {
     }
   });
 
-  it('gives a map\'s value schema for any key, those included', () => {
-    expect(schemaAt(deployment, ['metadata', 'labels', 'constructor'])).toEqual(schemaAt(deployment, ['metadata', 'labels', 'app']));
+  it("gives a map's value schema for any key, those included", () => {
+    expect(schemaAt(deployment, ['metadata', 'labels', 'constructor'])).toEqual(
+      schemaAt(deployment, ['metadata', 'labels', 'app']),
+    );
     expect(schemaAt(deployment, ['metadata', 'labels', 'app'])?.type).toBe('string');
   });
 });

@@ -15,7 +15,8 @@ export interface Comment {
 export function collectComments(tokens: readonly CST.Token[]): Comment[] {
   const found: Comment[] = [];
   forEachToken(tokens, (token) => {
-    if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') found.push({ offset: token.offset, source: token.source });
+    if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string')
+      found.push({ offset: token.offset, source: token.source });
   });
   return found.sort((a, b) => a.offset - b.offset);
 }

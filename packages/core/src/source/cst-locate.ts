@@ -90,7 +90,11 @@ export function locateInCst(doc: CST.Document, path: readonly PathSegment[], tar
  * the indentation stay); in a flow list, the item and one comma beside it. Undefined when no
  * such edit exists (not a list item, the only item of a flow list, a compact `- - x`).
  */
-export function removalInCst(doc: CST.Document, path: readonly PathSegment[], text: string): { start: number; end: number } | undefined {
+export function removalInCst(
+  doc: CST.Document,
+  path: readonly PathSegment[],
+  text: string,
+): { start: number; end: number } | undefined {
   const index = path.at(-1);
   if (typeof index !== 'number') return undefined;
   const found = walk(doc, path.slice(0, -1));
@@ -137,7 +141,8 @@ export function scalarInCst(doc: CST.Document, path: readonly PathSegment[], tex
       return { source: token.source, offset: token.offset, parentIndent: token.indent };
     case 'block-scalar': {
       const start = (token.props as CST.SourceToken[]).find((p) => p.type === 'block-scalar-header')?.offset ?? token.offset;
-      const end = token.offset + (token.props as CST.SourceToken[]).reduce((n, p) => n + p.source.length, 0) + token.source.length;
+      const end =
+        token.offset + (token.props as CST.SourceToken[]).reduce((n, p) => n + p.source.length, 0) + token.source.length;
       return { source: text.slice(start, end), offset: start, parentIndent: token.indent };
     }
     default:
@@ -179,7 +184,10 @@ export function spanOf(token: Token): { start: number; end: number } {
       return { start: token.offset, end: close ? close.offset + 1 : token.offset + 1 };
     }
     default:
-      return { start: token.offset, end: token.offset + ('source' in token && typeof token.source === 'string' ? token.source.length : 0) };
+      return {
+        start: token.offset,
+        end: token.offset + ('source' in token && typeof token.source === 'string' ? token.source.length : 0),
+      };
   }
 }
 

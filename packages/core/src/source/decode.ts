@@ -21,7 +21,11 @@ export function decodeSource(bytes: Uint8Array): Decoded {
     return { ok: true, text: utf8.decode(bytes) };
   } catch {
     const offset = firstInvalidUtf8(bytes);
-    return { ok: false, offset, message: `file is not valid UTF-8 (first bad byte 0x${(bytes[offset] ?? 0).toString(16).padStart(2, '0')} at offset ${offset})` };
+    return {
+      ok: false,
+      offset,
+      message: `file is not valid UTF-8 (first bad byte 0x${(bytes[offset] ?? 0).toString(16).padStart(2, '0')} at offset ${offset})`,
+    };
   }
 }
 

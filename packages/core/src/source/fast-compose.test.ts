@@ -36,14 +36,18 @@ function compare(name: string, text: string, outcome: Outcome): void {
     if (doc.composedBy !== 'fast' || doc.broken) return;
     outcome.accepted++;
     // The tree of a fast document is parsed again, alone, when asked for: it must be the one the whole text gives.
-    if (JSON.stringify(doc.cst) !== JSON.stringify(trees[i])) outcome.disagreements.push(`${name} document ${i}: syntax tree parsed alone differs`);
+    if (JSON.stringify(doc.cst) !== JSON.stringify(trees[i]))
+      outcome.disagreements.push(`${name} document ${i}: syntax tree parsed alone differs`);
     const ref = reference[i] as Document;
     if (ref.errors.length > 0) {
-      outcome.disagreements.push(`${name} document ${i}: accepted, but yaml reports ${ref.errors[0]?.code}: ${ref.errors[0]?.message.split('\n')[0]}`);
+      outcome.disagreements.push(
+        `${name} document ${i}: accepted, but yaml reports ${ref.errors[0]?.code}: ${ref.errors[0]?.message.split('\n')[0]}`,
+      );
       return;
     }
     outcome.compared++;
-    if (JSON.stringify(doc.value) !== JSON.stringify(toValue(ref))) outcome.disagreements.push(`${name} document ${i}: values differ`);
+    if (JSON.stringify(doc.value) !== JSON.stringify(toValue(ref)))
+      outcome.disagreements.push(`${name} document ${i}: values differ`);
   });
 }
 
@@ -89,26 +93,33 @@ describe('fast composition agrees with yaml', async () => {
     expect(outcome.compared).toBeGreaterThan(600);
   }, 180_000);
 
-  it.runIf(process.env.PLATLINT_FUZZ_FULL === '1')('on 12,000 random seeded mutations of them (PLATLINT_FUZZ_FULL=1)', () => {
-    const next = random(Number(process.env.FUZZ_SEED ?? 20261122));
-    const outcome: Outcome = { accepted: 0, compared: 0, disagreements: [] };
-    for (let round = 0; round < 12000; round++) {
-      const i = Math.floor(next() * texts.length);
-      let text = texts[i] as string;
-      if (text.length > 20_000) text = text.slice(0, 20_000);
-      const steps = 1 + Math.floor(next() * 3);
-      for (let s = 0; s < steps; s++) text = mutate(text, next);
-      compare(`mutation ${round} of ${files[i]}`, text, outcome);
-    }
-    expect(outcome.disagreements.slice(0, 20)).toEqual([]);
-    expect(outcome.compared).toBeGreaterThan(1000);
-  }, 600_000);
+  it.runIf(process.env.PLATLINT_FUZZ_FULL === '1')(
+    'on 12,000 random seeded mutations of them (PLATLINT_FUZZ_FULL=1)',
+    () => {
+      const next = random(Number(process.env.FUZZ_SEED ?? 20261122));
+      const outcome: Outcome = { accepted: 0, compared: 0, disagreements: [] };
+      for (let round = 0; round < 12000; round++) {
+        const i = Math.floor(next() * texts.length);
+        let text = texts[i] as string;
+        if (text.length > 20_000) text = text.slice(0, 20_000);
+        const steps = 1 + Math.floor(next() * 3);
+        for (let s = 0; s < steps; s++) text = mutate(text, next);
+        compare(`mutation ${round} of ${files[i]}`, text, outcome);
+      }
+      expect(outcome.disagreements.slice(0, 20)).toEqual([]);
+      expect(outcome.compared).toBeGreaterThan(1000);
+    },
+    600_000,
+  );
 });
 
 describe('shapes the fast path reads itself', () => {
   const cases: [string, string][] = [
     ['a plain scalar over several lines', 'description: a long\n  sentence folded\n\n  over lines\ncount: 12\n  34\n'],
-    ['a comment line after the last item of a sequence', 'env:\n  - name: A\n    value: "0"\n  # - name: B\n  #   value: "1"\nnext: 1\n'],
+    [
+      'a comment line after the last item of a sequence',
+      'env:\n  - name: A\n    value: "0"\n  # - name: B\n  #   value: "1"\nnext: 1\n',
+    ],
     ['a comment line after the last entry of a nested mapping', 'spec:\n  a: 1\n    # indented note\n  # note\nkind: x\n'],
   ];
   it.each(cases)('%s', (_, text) => {
@@ -130,7 +141,8 @@ describe('a syntax tree parsed again alone', () => {
 
 describe('nesting measured while composing', () => {
   // `depth` block mappings, one inside the other, each on its own line.
-  const nested = (depth: number): string => Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}k${i}:`).join('\n') + ' leaf\n';
+  const nested = (depth: number): string =>
+    Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}k${i}:`).join('\n') + ' leaf\n';
 
   it('composes a document at the limit, and stops at the first collection past it', () => {
     const atLimit = SourceFile.fromText('ok.yaml', nested(MAX_NESTING), { valuesFirst: false });
@@ -150,7 +162,13 @@ describe('nesting measured while composing', () => {
 
   it('reports the place as a syntax error and reads the next document', () => {
     const file = SourceFile.fromText('deep.yaml', `${nested(MAX_NESTING + 40)}---\nkind: ok\n`);
-    expect(file.diagnostics).toEqual([expect.objectContaining({ ruleId: 'yaml/syntax', document: 0, range: expect.objectContaining({ start: { line: MAX_NESTING + 1, column: 2 * MAX_NESTING + 1 } }) })]);
+    expect(file.diagnostics).toEqual([
+      expect.objectContaining({
+        ruleId: 'yaml/syntax',
+        document: 0,
+        range: expect.objectContaining({ start: { line: MAX_NESTING + 1, column: 2 * MAX_NESTING + 1 } }),
+      }),
+    ]);
     expect(file.documents[1]?.value).toEqual({ kind: 'ok' });
   });
 });
@@ -170,7 +188,23 @@ describe('plain scalars that can only be strings', () => {
       '^[-+]?(?:[0-9][0-9_]*(?:\\.[0-9_]*)?|\\.[0-9][0-9_]*)[eE][-+]?[0-9]+$',
       '^[-+]?(?:[0-9][0-9_]*\\.[0-9_]*|\\.[0-9][0-9_]*)$',
     ]);
-    const cases: [string, unknown][] = [['', null], ['~', null], ['NULL', null], ['Yes', true], ['OFF', false], ['n', false], ['0x1F', 31], ['017', 15], ['-.inf', -Infinity], ['.5', 0.5], ['1e3', 1000], ['nginx', 'nginx'], ['Nulls', 'Nulls'], ['offset', 'offset'], ['a1', 'a1']];
+    const cases: [string, unknown][] = [
+      ['', null],
+      ['~', null],
+      ['NULL', null],
+      ['Yes', true],
+      ['OFF', false],
+      ['n', false],
+      ['0x1F', 31],
+      ['017', 15],
+      ['-.inf', -Infinity],
+      ['.5', 0.5],
+      ['1e3', 1000],
+      ['nginx', 'nginx'],
+      ['Nulls', 'Nulls'],
+      ['offset', 'offset'],
+      ['a1', 'a1'],
+    ];
     for (const [source, value] of cases) expect([source, resolvePlain(source)]).toEqual([source, value]);
   });
 });

@@ -150,7 +150,8 @@ export class FastComposer {
   }
 
   private content(token: Token, depth: number): unknown {
-    if (depth > MAX_NESTING && (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection')) throw new TooDeepError(token.offset);
+    if (depth > MAX_NESTING && (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection'))
+      throw new TooDeepError(token.offset);
     switch (token.type) {
       case 'scalar':
       case 'single-quoted-scalar':
@@ -201,7 +202,8 @@ export class FastComposer {
   }
 
   private key(token: Token | null | undefined): string {
-    if (!token || (token.type !== 'scalar' && token.type !== 'single-quoted-scalar' && token.type !== 'double-quoted-scalar')) return FAIL();
+    if (!token || (token.type !== 'scalar' && token.type !== 'single-quoted-scalar' && token.type !== 'double-quoted-scalar'))
+      return FAIL();
     if (token.source.length > 1024 || token.source.includes('\n')) FAIL();
     if (token.type === 'scalar' && token.source === '<<') FAIL(); // merge keys: left to `yaml`
     if (token.end) for (const t of token.end) if (t.type !== 'space') FAIL();

@@ -4,7 +4,10 @@ import { isGoTimestamp } from './go-scalar-tags.js';
 
 const read = (text: string): { value: unknown; problems: string[] } => {
   const file = SourceFile.fromText('t.yaml', text);
-  return { value: file.documents[0]?.value, problems: file.diagnostics.map((d) => `${d.range.start.line}:${d.range.start.column} ${d.message}`) };
+  return {
+    value: file.documents[0]?.value,
+    problems: file.diagnostics.map((d) => `${d.range.start.line}:${d.range.start.column} ${d.message}`),
+  };
 };
 
 describe('!!binary, decoded to a string as go-yaml v2 and encoding/json do', () => {
@@ -34,16 +37,46 @@ describe('!!binary, decoded to a string as go-yaml v2 and encoding/json do', () 
 });
 
 describe('!!timestamp, kept as its text as go-yaml v2 does', () => {
-  it.each(['2024-01-31', '2024-1-2', '2024-01-31T12:00:00Z', '2024-01-31t12:00:00Z', '2024-01-31T12:00:00.123456789+02:00', '2024-01-31T1:2:3,5Z', '2024-01-31 12:00:00', '2024-01-31 12:00:00.5', '2024-02-29', '2024-01-31T00:00:00+24:00'])('%s', (stamp) => {
+  it.each([
+    '2024-01-31',
+    '2024-1-2',
+    '2024-01-31T12:00:00Z',
+    '2024-01-31t12:00:00Z',
+    '2024-01-31T12:00:00.123456789+02:00',
+    '2024-01-31T1:2:3,5Z',
+    '2024-01-31 12:00:00',
+    '2024-01-31 12:00:00.5',
+    '2024-02-29',
+    '2024-01-31T00:00:00+24:00',
+  ])('%s', (stamp) => {
     expect(isGoTimestamp(stamp)).toBe(true);
     expect(read(`v: !!timestamp ${stamp}\n`)).toEqual({ value: { v: stamp }, problems: [] });
     expect(read(`v: !!timestamp "${stamp}"\n`)).toEqual({ value: { v: stamp }, problems: [] });
   });
 
   // Each fails every layout of resolve.go's allowedTimestampFormats, or a range check of time.Parse.
-  it.each(['2023-02-29', '2024-13-01', '2024-00-10', '2024-04-31', '24-01-31', '2024-01-31T12:00:00', '2024-01-31 12:00:00Z', '2024-01-31T24:00:00Z', '2024-01-31T12:60:00Z', '2024-01-31T12:00:60Z', '2024-01-31T12:00:00.Z', '2024-01-31T12:00:00+2:00', '2024-01-31T12:00:00+25:00', '2001-12-14 21:59:43.10 -5', 'hello', ''])('refuses %j', (stamp) => {
+  it.each([
+    '2023-02-29',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-04-31',
+    '24-01-31',
+    '2024-01-31T12:00:00',
+    '2024-01-31 12:00:00Z',
+    '2024-01-31T24:00:00Z',
+    '2024-01-31T12:60:00Z',
+    '2024-01-31T12:00:60Z',
+    '2024-01-31T12:00:00.Z',
+    '2024-01-31T12:00:00+2:00',
+    '2024-01-31T12:00:00+25:00',
+    '2001-12-14 21:59:43.10 -5',
+    'hello',
+    '',
+  ])('refuses %j', (stamp) => {
     expect(isGoTimestamp(stamp)).toBe(false);
-    expect(read(`v: !!timestamp "${stamp}"\n`).problems).toEqual([expect.stringMatching(/^1:4 ".*" is not a timestamp the platform reads/)]);
+    expect(read(`v: !!timestamp "${stamp}"\n`).problems).toEqual([
+      expect.stringMatching(/^1:4 ".*" is not a timestamp the platform reads/),
+    ]);
   });
 
   it('leaves a plain date a string, without the tag', () => {

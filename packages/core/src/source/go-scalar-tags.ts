@@ -41,7 +41,9 @@ export const timestampAsText: ScalarTag = {
   identify: () => false,
   resolve(source, onError) {
     if (isGoTimestamp(source)) return source;
-    onError(`"${source}" is not a timestamp the platform reads (such as 2024-01-31, 2024-01-31 12:00:00 or 2024-01-31T12:00:00Z); the platform refuses the document`);
+    onError(
+      `"${source}" is not a timestamp the platform reads (such as 2024-01-31, 2024-01-31 12:00:00 or 2024-01-31T12:00:00Z); the platform refuses the document`,
+    );
     return source;
   },
 };

@@ -31,7 +31,14 @@ export interface HeaderSpan {
  * `start`..`end` of `text`, whose value is `value`; undefined when the header is not plain
  * enough to be sure.
  */
-export function headerFieldSpan(text: string, start: number, end: number, value: unknown, key: string, target: 'key' | 'value'): HeaderSpan | undefined {
+export function headerFieldSpan(
+  text: string,
+  start: number,
+  end: number,
+  value: unknown,
+  key: string,
+  target: 'key' | 'value',
+): HeaderSpan | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key)) return undefined;
   const written = (value as Record<string, unknown>)[key];
   if (typeof written !== 'string') return undefined;
@@ -48,7 +55,9 @@ export function headerFieldSpan(text: string, start: number, end: number, value:
     if (!match) return undefined;
     if (match[1] === key) {
       if (match[2] !== written) return undefined;
-      return target === 'key' ? { start: at, end: at + key.length, exact: true } : { start: lineEnd - written.length, end: lineEnd, exact: true };
+      return target === 'key'
+        ? { start: at, end: at + key.length, exact: true }
+        : { start: lineEnd - written.length, end: lineEnd, exact: true };
     }
     at = lineEnd + 1;
   }

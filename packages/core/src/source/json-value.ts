@@ -37,7 +37,8 @@ export function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) if (child !== null && child !== undefined) setOwn(out, key, withoutNulls(child));
+  for (const [key, child] of Object.entries(value))
+    if (child !== null && child !== undefined) setOwn(out, key, withoutNulls(child));
   return out;
 }
 

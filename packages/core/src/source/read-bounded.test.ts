@@ -14,7 +14,11 @@ describe('readBoundedFileSync', () => {
     writeFileSync(join(dir, 'over.yaml'), 'x'.repeat(11));
     expect(readBoundedFileSync(join(dir, 'at.yaml'), 10).toString()).toBe('x'.repeat(10));
     expect(() => readBoundedFileSync(join(dir, 'over.yaml'), 10)).toThrow(UnreadableFileError);
-    expect(readProblemOf(catching(() => readBoundedFileSync(join(dir, 'over.yaml'), 10)))).toEqual({ tooLarge: true, size: 11, limit: 10 });
+    expect(readProblemOf(catching(() => readBoundedFileSync(join(dir, 'over.yaml'), 10)))).toEqual({
+      tooLarge: true,
+      size: 11,
+      limit: 10,
+    });
   });
 
   it('keeps counting past the size fstat gave (a /proc file says 0)', () => {
@@ -25,19 +29,24 @@ describe('readBoundedFileSync', () => {
 
   it('refuses a directory as not a regular file; errors of the system pass through', () => {
     expect(() => readBoundedFileSync(dir)).toThrow('not a regular file (a directory)');
-    expect(readProblemOf(catching(() => readBoundedFileSync(join(dir, 'missing.yaml'))))).toEqual({ tooLarge: false, reason: 'ENOENT' });
+    expect(readProblemOf(catching(() => readBoundedFileSync(join(dir, 'missing.yaml'))))).toEqual({
+      tooLarge: false,
+      reason: 'ENOENT',
+    });
   });
 });
 
 describe('readBoundedStream', () => {
   it('stops taking chunks once past the limit', async () => {
     let taken = 0;
-    const stream = Readable.from((function* () {
-      for (let i = 0; i < 100; i++) {
-        taken++;
-        yield Buffer.alloc(4, 'a');
-      }
-    })());
+    const stream = Readable.from(
+      (function* () {
+        for (let i = 0; i < 100; i++) {
+          taken++;
+          yield Buffer.alloc(4, 'a');
+        }
+      })(),
+    );
     await expect(readBoundedStream(stream, 10)).rejects.toThrow('over the limit of 10 bytes');
     expect(taken).toBeLessThan(100);
     expect((await readBoundedStream(Readable.from([Buffer.from('abc'), Buffer.from('de')]), 5)).toString()).toBe('abcde');

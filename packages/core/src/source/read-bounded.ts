@@ -21,7 +21,12 @@ export class UnreadableFileError extends Error {
 }
 
 const tooLarge = (limit: number, size?: number): UnreadableFileError =>
-  new UnreadableFileError('too-large', size === undefined ? `over the limit of ${limit} bytes` : `${size} bytes, over the limit of ${limit}`, size, limit);
+  new UnreadableFileError(
+    'too-large',
+    size === undefined ? `over the limit of ${limit} bytes` : `${size} bytes, over the limit of ${limit}`,
+    size,
+    limit,
+  );
 
 function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return 'a directory';
@@ -88,7 +93,8 @@ export async function readBoundedStream(stream: AsyncIterable<Uint8Array | strin
 export type ReadProblem = { tooLarge: true; size?: number | undefined; limit: number } | { tooLarge: false; reason: string };
 
 export function readProblemOf(error: unknown): ReadProblem {
-  if (error instanceof UnreadableFileError && error.reason === 'too-large') return { tooLarge: true, size: error.size, limit: error.limit ?? MAX_SOURCE_BYTES };
+  if (error instanceof UnreadableFileError && error.reason === 'too-large')
+    return { tooLarge: true, size: error.size, limit: error.limit ?? MAX_SOURCE_BYTES };
   return { tooLarge: false, reason: readFailureReason(error) };
 }
 

@@ -12,7 +12,10 @@ describe('SourceFile', () => {
   });
 
   it('maps field paths to exact ranges, keys or values', () => {
-    const file = SourceFile.fromText('a.yaml', text(['spec:', '  template:', '    spec:', '      containers:', '      - name: app', '        image: nginx:1.27']));
+    const file = SourceFile.fromText(
+      'a.yaml',
+      text(['spec:', '  template:', '    spec:', '      containers:', '      - name: app', '        image: nginx:1.27']),
+    );
     const value = file.locate(0, ['spec', 'template', 'spec', 'containers', 0, 'image']);
     expect(file.lines.range(value.start, value.end)).toEqual({ start: { line: 6, column: 16 }, end: { line: 6, column: 26 } });
     const key = file.locate(0, ['spec', 'template', 'spec', 'containers', 0, 'image'], 'key');
@@ -48,7 +51,20 @@ describe('SourceFile', () => {
   });
 
   it('reports a duplicate key at its own path and range, however deep', () => {
-    const file = SourceFile.fromText('a.yaml', text(['spec:', '  items:', '    - name: a', '      port: 1', '      name: b', '  x: 1', '  x: 2', '  <<: {y: 1}', '  <<: {z: 1}']));
+    const file = SourceFile.fromText(
+      'a.yaml',
+      text([
+        'spec:',
+        '  items:',
+        '    - name: a',
+        '      port: 1',
+        '      name: b',
+        '  x: 1',
+        '  x: 2',
+        '  <<: {y: 1}',
+        '  <<: {z: 1}',
+      ]),
+    );
     const merges = file.diagnostics.pop();
     expect(file.diagnostics.map((d) => [d.path, d.range.start.line, d.range.start.column, d.range.end.column])).toEqual([
       ['spec.items[0].name', 5, 7, 11],
@@ -60,15 +76,28 @@ describe('SourceFile', () => {
   });
 
   it('reads YAML 1.1 scalars the way the platform does', () => {
-    const file = SourceFile.fromText('a.yaml', text(['a: yes', 'b: off', 'c: 0777', 'd: 2024-01-01', 'e: 1:20', 'f: "yes"', 'g: 1_000']));
+    const file = SourceFile.fromText(
+      'a.yaml',
+      text(['a: yes', 'b: off', 'c: 0777', 'd: 2024-01-01', 'e: 1:20', 'f: "yes"', 'g: 1_000']),
+    );
     expect(file.documents[0]?.value).toEqual({ a: true, b: false, c: 511, d: '2024-01-01', e: '1:20', f: 'yes', g: 1000 });
     expect(SourceFile.fromText('b.yaml', 'list: [y, n, x]\n').documents[0]?.value).toEqual({ list: [true, false, 'x'] });
     // Numbers need a digit: these are names, not NaN.
-    expect(SourceFile.fromText('c.yaml', 'a: e2\nb: E5\nc: .\nd: 1e3\ne: .5\nf: -1.\n').documents[0]?.value).toEqual({ a: 'e2', b: 'E5', c: '.', d: 1000, e: 0.5, f: -1 });
+    expect(SourceFile.fromText('c.yaml', 'a: e2\nb: E5\nc: .\nd: 1e3\ne: .5\nf: -1.\n').documents[0]?.value).toEqual({
+      a: 'e2',
+      b: 'E5',
+      c: '.',
+      d: 1000,
+      e: 0.5,
+      f: -1,
+    });
   });
 
   it('drops map entries whose value is null, as the platform decodes them', () => {
-    const file = SourceFile.fromText('a.yaml', text(['metadata:', '  creationTimestamp: null', '  name: x', 'status: {}', 'list: [null]', 'empty:']));
+    const file = SourceFile.fromText(
+      'a.yaml',
+      text(['metadata:', '  creationTimestamp: null', '  name: x', 'status: {}', 'list: [null]', 'empty:']),
+    );
     expect(file.documents[0]?.value).toEqual({ metadata: { name: 'x' }, status: {}, list: [null] });
   });
 
@@ -82,18 +111,52 @@ describe('SourceFile', () => {
     const cases: [string, string, 'fast' | 'yaml', string, RegExp][] = [
       ['an alias to no anchor', 'a: 1\nlabels: *nope\n', 'fast', '*nope', /alias \*nope refers to no anchor/],
       ['an alias before its anchor', 'b: *x\na: &x {c: 1}\n', 'fast', '*x', /alias \*x refers to no anchor/],
-      ['an alias to no anchor in a document with a tag', 'a: !!str 1\nlabels: *nope\n', 'yaml', '*nope', /alias \*nope refers to no anchor/],
-      ['an alias inside its own anchored mapping', 'a: &x\n  b: *x\n', 'fast', '*x', /alias \*x stands inside the node anchored &x/],
-      ['an alias inside its own anchored flow mapping, with a tag', 'a: &x {b: *x, c: !!str 1}\n', 'yaml', '*x', /alias \*x stands inside the node anchored &x/],
-      ['an alias inside a node that takes the anchor name again', 'a: &x [1]\nb: &x\n  - *x\n', 'fast', '*x', /stands inside the node anchored &x/],
+      [
+        'an alias to no anchor in a document with a tag',
+        'a: !!str 1\nlabels: *nope\n',
+        'yaml',
+        '*nope',
+        /alias \*nope refers to no anchor/,
+      ],
+      [
+        'an alias inside its own anchored mapping',
+        'a: &x\n  b: *x\n',
+        'fast',
+        '*x',
+        /alias \*x stands inside the node anchored &x/,
+      ],
+      [
+        'an alias inside its own anchored flow mapping, with a tag',
+        'a: &x {b: *x, c: !!str 1}\n',
+        'yaml',
+        '*x',
+        /alias \*x stands inside the node anchored &x/,
+      ],
+      [
+        'an alias inside a node that takes the anchor name again',
+        'a: &x [1]\nb: &x\n  - *x\n',
+        'fast',
+        '*x',
+        /stands inside the node anchored &x/,
+      ],
     ];
     it.each(cases)('%s', (_, source, composer, alias, message) => {
       // A tab sends the whole file to `yaml`; the cases marked 'fast' are read on both paths.
-      for (const [text, by] of composer === 'fast' ? [[source, 'fast'], [`${source}#\tnote\n`, 'yaml']] : [[source, 'yaml']]) {
+      for (const [text, by] of composer === 'fast'
+        ? [
+            [source, 'fast'],
+            [`${source}#\tnote\n`, 'yaml'],
+          ]
+        : [[source, 'yaml']]) {
         const file = SourceFile.fromText('alias.yaml', text as string);
         const at = (text as string).lastIndexOf(alias);
         expect(file.diagnostics, `${by}: ${JSON.stringify(text)}`).toEqual([
-          expect.objectContaining({ ruleId: 'yaml/syntax', document: 0, message: expect.stringMatching(message), range: file.lines.range(at, at + alias.length) }),
+          expect.objectContaining({
+            ruleId: 'yaml/syntax',
+            document: 0,
+            message: expect.stringMatching(message),
+            range: file.lines.range(at, at + alias.length),
+          }),
         ]);
         expect(file.documents[0]).toMatchObject({ broken: true, value: undefined, composedBy: by });
       }
@@ -106,7 +169,9 @@ describe('SourceFile', () => {
 
     it('keeps reading the next documents, where the anchor name means nothing', () => {
       const file = SourceFile.fromText('alias.yaml', 'a: &x 1\n---\nb: *x\n---\nc: 2\n');
-      expect(file.diagnostics).toEqual([expect.objectContaining({ document: 1, range: { start: { line: 3, column: 4 }, end: { line: 3, column: 6 } } })]);
+      expect(file.diagnostics).toEqual([
+        expect.objectContaining({ document: 1, range: { start: { line: 3, column: 4 }, end: { line: 3, column: 6 } } }),
+      ]);
       expect(file.documents.map((d) => d.value)).toEqual([{ a: 1 }, undefined, { c: 2 }]);
     });
   });
@@ -117,12 +182,22 @@ describe('SourceFile', () => {
     const variants: [string, string][] = [
       ['CR only', lf.replaceAll('\n', '\r')],
       ['CR only, with a tab (read by yaml)', lf.replaceAll('\n', '\r').replace('kind: B', 'kind: B #\tnote')],
-      ['mixed CR, LF and CRLF', lf.split('\n').map((line, i) => line + ['\r', '\n', '\r\n'][i % 3]).join('').slice(0, -1)],
+      [
+        'mixed CR, LF and CRLF',
+        lf
+          .split('\n')
+          .map((line, i) => line + ['\r', '\n', '\r\n'][i % 3])
+          .join('')
+          .slice(0, -1),
+      ],
     ];
     it.each(variants)('%s', (_, text) => {
       const file = SourceFile.fromText('cr.yaml', text, { keepTreesBelow: 0 });
       expect(file.diagnostics).toEqual([]);
-      expect(file.documents.map((d) => d.value)).toEqual([{ kind: 'A', spec: { items: [{ name: 'x y', note: 'one\ntwo\n' }] } }, { kind: 'B', list: [1, 2] }]);
+      expect(file.documents.map((d) => d.value)).toEqual([
+        { kind: 'A', spec: { items: [{ name: 'x y', note: 'one\ntwo\n' }] } },
+        { kind: 'B', list: [1, 2] },
+      ]);
       const note = file.locate(0, ['spec', 'items', 0, 'note'], 'key');
       expect(file.lines.range(note.start, note.end)).toEqual({ start: { line: 5, column: 5 }, end: { line: 5, column: 9 } });
       const two = file.locate(1, ['list', 1]);
@@ -155,9 +230,14 @@ describe('SourceFile', () => {
   });
 
   it('refuses binary, UTF-16 and malformed UTF-8 input with a clear message', () => {
-    expect(SourceFile.fromBytes('a', new Uint8Array([0x61, 0x3a, 0x00, 0x01])).diagnostics[0]).toMatchObject({ ruleId: 'file/encoding', message: expect.stringContaining('binary') });
+    expect(SourceFile.fromBytes('a', new Uint8Array([0x61, 0x3a, 0x00, 0x01])).diagnostics[0]).toMatchObject({
+      ruleId: 'file/encoding',
+      message: expect.stringContaining('binary'),
+    });
     expect(SourceFile.fromBytes('a', new Uint8Array([0xff, 0xfe, 0x61, 0x00])).diagnostics[0]?.message).toContain('UTF-16');
-    expect(SourceFile.fromBytes('a', new Uint8Array([0x61, 0x3a, 0x20, 0xc3, 0x28])).diagnostics[0]?.message).toContain('offset 3');
+    expect(SourceFile.fromBytes('a', new Uint8Array([0x61, 0x3a, 0x20, 0xc3, 0x28])).diagnostics[0]?.message).toContain(
+      'offset 3',
+    );
   });
 
   it('warns about empty files and accepts a byte-order mark', () => {
@@ -181,11 +261,20 @@ describe('syntax trees after reading', () => {
     try {
       const keepTreeOf = vi.fn((value: unknown) => (value as { kind?: string }).kind === 'Kept');
       const file = SourceFile.fromText('two.yaml', twoDocuments, { keepTreesBelow: 0, keepTreeOf, valuesFirst: false });
-      expect(keepTreeOf.mock.calls.map(([value]) => value)).toEqual([{ kind: 'Kept', value: 1 }, { kind: 'Released', value: 2 }]);
+      expect(keepTreeOf.mock.calls.map(([value]) => value)).toEqual([
+        { kind: 'Kept', value: 1 },
+        { kind: 'Released', value: 2 },
+      ]);
       const afterReading = parse.mock.calls.length;
-      expect(file.lines.range(file.locate(0, ['value']).start, file.locate(0, ['value']).end).start).toEqual({ line: 2, column: 8 });
+      expect(file.lines.range(file.locate(0, ['value']).start, file.locate(0, ['value']).end).start).toEqual({
+        line: 2,
+        column: 8,
+      });
       expect(parse.mock.calls.length).toBe(afterReading);
-      expect(file.lines.range(file.locate(1, ['value']).start, file.locate(1, ['value']).end).start).toEqual({ line: 5, column: 8 });
+      expect(file.lines.range(file.locate(1, ['value']).start, file.locate(1, ['value']).end).start).toEqual({
+        line: 5,
+        column: 8,
+      });
       expect(parse.mock.calls.length).toBe(afterReading + 1);
     } finally {
       parse.mockRestore();
@@ -194,7 +283,8 @@ describe('syntax trees after reading', () => {
 });
 
 describe('values read first', () => {
-  const text = 'kind: A\nspec:\n  on: yes\n  empty: null\n  items:\n  - name: x\n    size: 017\n---\n# between\nkind: B\nlist: [1, 2]\n';
+  const text =
+    'kind: A\nspec:\n  on: yes\n  empty: null\n  items:\n  - name: x\n    size: 017\n---\n# between\nkind: B\nlist: [1, 2]\n';
 
   it('reads values as the reader of record does, with no syntax tree until a position is asked for', () => {
     const parse = vi.spyOn(Parser.prototype, 'parse');
@@ -203,9 +293,14 @@ describe('values read first', () => {
       first = SourceFile.fromText('a.yaml', text);
       expect(parse).not.toHaveBeenCalled();
       expect(first.documents.map((d) => d.composedBy)).toEqual(['loader', 'loader']);
-      expect(first.documents.map((d) => [d.value, d.start, d.end])).toEqual(SourceFile.fromText('a.yaml', text, { valuesFirst: false }).documents.map((d) => [d.value, d.start, d.end]));
+      expect(first.documents.map((d) => [d.value, d.start, d.end])).toEqual(
+        SourceFile.fromText('a.yaml', text, { valuesFirst: false }).documents.map((d) => [d.value, d.start, d.end]),
+      );
       expect(first.documents[0]?.value).toEqual({ kind: 'A', spec: { true: true, items: [{ name: 'x', size: 15 }] } });
-      expect(first.layout()).toEqual([{ start: 0, end: text.indexOf('---') }, { start: text.indexOf('---'), end: text.length }]);
+      expect(first.layout()).toEqual([
+        { start: 0, end: text.indexOf('---') },
+        { start: text.indexOf('---'), end: text.length },
+      ]);
     } finally {
       parse.mockRestore();
     }
@@ -231,13 +326,40 @@ describe('values read first', () => {
   });
 
   it('leaves to the reader of record what it does not read the same way', () => {
-    for (const text of ['a: &x 1\nb: *x\n', 'a: !!binary aGk=\n', 'base: {a: 1}\nm:\n  <<: {b: 2}\n', 'a: 1\na: 2\n', 'a:\n\tb: 1\n', '%YAML 1.1\n---\na: 1\n', 'a: [1\n', '# only a comment\n', '? [a, b]\n: c\n', '[a, b]: c\n', '{[a]:b}\n', 'x: [{a: 1}:b]\n', "key: 's'#c\n", 'key: &x yes - k2: 1\n', '---\n|1\n  \n', '---.5\n', 'a:\n  -\n- Off\n', '- a:\n    - x\n  - y\n', 'a:\r\n  - x\r\n- y\r\n', 'a:   \n  - x\n- y\n', 'a:\n  # c\n\n  - x\n- y\n', 'a: 1\nb: \uFEFFc\n']) {
+    for (const text of [
+      'a: &x 1\nb: *x\n',
+      'a: !!binary aGk=\n',
+      'base: {a: 1}\nm:\n  <<: {b: 2}\n',
+      'a: 1\na: 2\n',
+      'a:\n\tb: 1\n',
+      '%YAML 1.1\n---\na: 1\n',
+      'a: [1\n',
+      '# only a comment\n',
+      '? [a, b]\n: c\n',
+      '[a, b]: c\n',
+      '{[a]:b}\n',
+      'x: [{a: 1}:b]\n',
+      "key: 's'#c\n",
+      'key: &x yes - k2: 1\n',
+      '---\n|1\n  \n',
+      '---.5\n',
+      'a:\n  -\n- Off\n',
+      '- a:\n    - x\n  - y\n',
+      'a:\r\n  - x\r\n- y\r\n',
+      'a:   \n  - x\n- y\n',
+      'a:\n  # c\n\n  - x\n- y\n',
+      'a: 1\nb: \uFEFFc\n',
+    ]) {
       expect(SourceFile.fromText('t.yaml', text).documents.every((d) => d.composedBy !== 'loader')).toBe(true);
     }
     // A collection as a key: js-yaml would name it `a,b` or `[object Object]`; `yaml` writes it as JSON.
     expect(SourceFile.fromText('t.yaml', '[a, b]: c\n').documents[0]?.value).toEqual({ '["a","b"]': 'c' });
     // A sequence at its key's column is the key's value, as every manifest writes its lists.
-    expect(SourceFile.fromText('t.yaml', 'a:\n- x\n- y\nb:\n  - z\nc:\n- name: v\n  args:\n  - w\n- name: u\n').documents.map((d) => d.composedBy)).toEqual(['loader']);
+    expect(
+      SourceFile.fromText('t.yaml', 'a:\n- x\n- y\nb:\n  - z\nc:\n- name: v\n  args:\n  - w\n- name: u\n').documents.map(
+        (d) => d.composedBy,
+      ),
+    ).toEqual(['loader']);
     // Braces inside a scalar are no key: such a file stays on the first stage.
     expect(SourceFile.fromText('t.yaml', 'x: ${A}:${B}\ny: a*b!\n').documents.map((d) => d.composedBy)).toEqual(['loader']);
   });
@@ -249,13 +371,21 @@ describe('a text opened again from its layout', () => {
   it('places every path where the whole read does, parsing only the documents asked about', () => {
     const whole = SourceFile.fromText('a.yaml', text, { valuesFirst: false });
     const layout = whole.layout();
-    expect(layout).toEqual([{ start: 0, end: text.indexOf('---') }, { start: text.indexOf('---'), end: text.length }]);
+    expect(layout).toEqual([
+      { start: 0, end: text.indexOf('---') },
+      { start: text.indexOf('---'), end: text.length },
+    ]);
     const parse = vi.spyOn(Parser.prototype, 'parse');
     try {
       const again = SourceFile.fromLayout('a.yaml', text, layout!);
       expect(again.documents.map((d) => d.value)).toEqual([undefined, undefined]);
-      for (const [document, path] of [[0, ['spec', 'items', 0, 'size']], [0, ['spec', 'missing']], [1, ['list', 1]]] as const) {
-        for (const target of ['key', 'value'] as const) expect(again.locate(document, [...path], target)).toEqual(whole.locate(document, [...path], target));
+      for (const [document, path] of [
+        [0, ['spec', 'items', 0, 'size']],
+        [0, ['spec', 'missing']],
+        [1, ['list', 1]],
+      ] as const) {
+        for (const target of ['key', 'value'] as const)
+          expect(again.locate(document, [...path], target)).toEqual(whole.locate(document, [...path], target));
       }
       expect(parse).toHaveBeenCalledTimes(2);
     } finally {
@@ -272,7 +402,11 @@ describe('a text opened again from its layout', () => {
 describe('a top-level field of a document read values first', () => {
   // Each text's kind and apiVersion, key and value, must be where the syntax tree puts them;
   // the first ones have a header plain enough to be found without the tree.
-  const plain = ['apiVersion: v1\nkind: Endpoints\nmetadata:\n  name: a\n', '# a comment\n---\n# another\napiVersion: apps/v1\n\nkind: Deployment\nspec: {}\n', 'x: 1\n---\napiVersion: v1\nkind: Endpoints\n'];
+  const plain = [
+    'apiVersion: v1\nkind: Endpoints\nmetadata:\n  name: a\n',
+    '# a comment\n---\n# another\napiVersion: apps/v1\n\nkind: Deployment\nspec: {}\n',
+    'x: 1\n---\napiVersion: v1\nkind: Endpoints\n',
+  ];
   const other = [
     'apiVersion: v1\nkind: "Endpoints"\n',
     "kind: 'Endpoints'\n",
@@ -292,7 +426,13 @@ describe('a top-level field of a document read values first', () => {
       const reference = SourceFile.fromText('t.yaml', text, { valuesFirst: false });
       ours.documents.forEach((_, document) => {
         for (const field of ['kind', 'apiVersion', 'metadata']) {
-          for (const target of ['key', 'value'] as const) expect([text, field, target, ours.locate(document, [field], target)]).toEqual([text, field, target, reference.locate(document, [field], target)]);
+          for (const target of ['key', 'value'] as const)
+            expect([text, field, target, ours.locate(document, [field], target)]).toEqual([
+              text,
+              field,
+              target,
+              reference.locate(document, [field], target),
+            ]);
         }
       });
     }
@@ -306,7 +446,11 @@ describe('a top-level field of a document read values first', () => {
         expect(file.documents.every((d) => d.composedBy === 'loader')).toBe(true);
         parse.mockClear();
         const last = file.documents.length - 1;
-        expect(file.locate(last, ['kind'])).toEqual({ start: text.lastIndexOf('kind: ') + 6, end: text.indexOf('\n', text.lastIndexOf('kind: ')), exact: true });
+        expect(file.locate(last, ['kind'])).toEqual({
+          start: text.lastIndexOf('kind: ') + 6,
+          end: text.indexOf('\n', text.lastIndexOf('kind: ')),
+          exact: true,
+        });
         expect(file.locate(last, ['apiVersion'], 'key').exact).toBe(true);
         expect(parse).not.toHaveBeenCalled();
       }

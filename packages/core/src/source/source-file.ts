@@ -130,7 +130,8 @@ export class SourceFile {
   static unread(path: string, problem: ReadProblem): SourceFile {
     const file = new SourceFile(path, '');
     if (!problem.tooLarge) file.fileProblem('file/unreadable', `cannot read file: ${problem.reason}`);
-    else if (problem.size === undefined) file.fileProblem('file/too-large', `input is over the limit of ${problem.limit} bytes; it was not read`);
+    else if (problem.size === undefined)
+      file.fileProblem('file/too-large', `input is over the limit of ${problem.limit} bytes; it was not read`);
     else file.fileProblem('file/too-large', `file is ${problem.size} bytes, over the limit of ${problem.limit}; it was not read`);
     return file;
   }
@@ -154,7 +155,8 @@ export class SourceFile {
     if (this.diagnostics.length > 0) return undefined;
     const out: { start: number; end: number }[] = [];
     for (const d of this.documents) {
-      if (!(d instanceof ReadDocument) || (d.composedBy !== 'fast' && d.composedBy !== 'loader') || d.broken || !d.startsLine()) return undefined;
+      if (!(d instanceof ReadDocument) || (d.composedBy !== 'fast' && d.composedBy !== 'loader') || d.broken || !d.startsLine())
+        return undefined;
       out.push({ start: d.start, end: d.end });
     }
     return out;
@@ -181,7 +183,16 @@ export class SourceFile {
     }
     const file = new SourceFile(path, JSON.stringify(value, null, 2) ?? 'null');
     const doc = [...new Parser().parse(file.text)].find((t): t is CST.Document => t.type === 'document');
-    if (doc) file.documents.push({ index: 0, value: withoutNulls(value), broken: false, start: 0, end: file.text.length, cst: doc, composedBy: 'value' });
+    if (doc)
+      file.documents.push({
+        index: 0,
+        value: withoutNulls(value),
+        broken: false,
+        start: 0,
+        end: file.text.length,
+        cst: doc,
+        composedBy: 'value',
+      });
     return file;
   }
 
@@ -191,7 +202,14 @@ export class SourceFile {
 
   private read(options: SourceOptions): void {
     if (this.text.trim() === '') {
-      this.diagnostics.push({ ruleId: 'file/empty', severity: 'warning', message: 'file is empty: it holds no YAML document', document: 0, path: '', range: this.lines.range(0, 0) });
+      this.diagnostics.push({
+        ruleId: 'file/empty',
+        severity: 'warning',
+        message: 'file is empty: it holds no YAML document',
+        document: 0,
+        path: '',
+        range: this.lines.range(0, 0),
+      });
       return;
     }
     if (options.valuesFirst !== false && this.readValuesFirst()) return;
@@ -256,7 +274,10 @@ export class SourceFile {
     try {
       tokens = [...new Parser().parse(this.yamlText)];
     } catch (error) {
-      this.fileProblem('yaml/syntax', `YAML could not be read: ${error instanceof RangeError ? 'nesting is too deep' : String(error)}`);
+      this.fileProblem(
+        'yaml/syntax',
+        `YAML could not be read: ${error instanceof RangeError ? 'nesting is too deep' : String(error)}`,
+      );
       return;
     }
     const docs = tokens.filter((t): t is CST.Document => t.type === 'document');
@@ -268,16 +289,31 @@ export class SourceFile {
     });
     // Stray top-level tokens (an unterminated document, a lone error) belong to no document of
     // their own: each is reported with the document it follows (the first, before any).
-    for (const t of tokens) if (t.type === 'error') this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: sentence(t.message), document: documentBefore(docs, t.offset), path: '', range: this.lines.range(t.offset, t.offset + Math.max(1, t.source.length)) });
+    for (const t of tokens)
+      if (t.type === 'error')
+        this.diagnostics.push({
+          ruleId: 'yaml/syntax',
+          severity: 'error',
+          message: sentence(t.message),
+          document: documentBefore(docs, t.offset),
+          path: '',
+          range: this.lines.range(t.offset, t.offset + Math.max(1, t.source.length)),
+        });
   }
 
   /** Composes a document: on the fast path when there is one and it covers the document, by `yaml` otherwise. */
-  private compose(entry: ReadDocument, fast: FastComposer | undefined, tokens: readonly CST.Token[], options: SourceOptions): void {
+  private compose(
+    entry: ReadDocument,
+    fast: FastComposer | undefined,
+    tokens: readonly CST.Token[],
+    options: SourceOptions,
+  ): void {
     const doc = entry.cst;
     if (fast) {
       try {
         entry.value = fast.compose(doc);
-        if (this.text.length >= (options.keepTreesBelow ?? DEFAULT_KEEP_TREES_BELOW) && !options.keepTreeOf?.(entry.value)) entry.releaseTree();
+        if (this.text.length >= (options.keepTreesBelow ?? DEFAULT_KEEP_TREES_BELOW) && !options.keepTreeOf?.(entry.value))
+          entry.releaseTree();
         return;
       } catch (error) {
         if (error instanceof TooDeepError) return this.tooDeepProblem(entry, error.offset);
@@ -300,17 +336,27 @@ export class SourceFile {
       // Directives before the document shape how it is read; give them to the composer too.
       doc = [...new Composer(yamlOptions).compose([...directivesBefore(tokens, entry), entry.cst], false, this.text.length)][0];
     } catch (error) {
-      this.brokenDocument(entry, `YAML could not be read: ${error instanceof RangeError ? 'nesting is too deep' : String(error)}`);
+      this.brokenDocument(
+        entry,
+        `YAML could not be read: ${error instanceof RangeError ? 'nesting is too deep' : String(error)}`,
+      );
       return;
     }
     if (!doc) return;
     // A repeated key alone does not stop the reading: the platform keeps the last value, and
     // the rest of the document still deserves its checks. It is reported at the key's own path.
     if (doc.errors.length > 0 && doc.errors.every((e) => e.code === 'DUPLICATE_KEY')) {
-      doc = [...new Composer({ ...yamlOptions, uniqueKeys: false }).compose([...directivesBefore(tokens, entry), entry.cst], false, this.text.length)][0] as Document;
+      doc = [
+        ...new Composer({ ...yamlOptions, uniqueKeys: false }).compose(
+          [...directivesBefore(tokens, entry), entry.cst],
+          false,
+          this.text.length,
+        ),
+      ][0] as Document;
       for (const dup of findDuplicateKeys(doc)) this.diagnostics.push(this.duplicateKey(dup, entry.index));
     }
-    for (const error of [...doc.errors, ...doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED')]) this.diagnostics.push(this.yamlProblem(error, entry.index));
+    for (const error of [...doc.errors, ...doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED')])
+      this.diagnostics.push(this.yamlProblem(error, entry.index));
     if (doc.errors.length > 0) {
       entry.broken = true;
       return;
@@ -326,14 +372,28 @@ export class SourceFile {
 
   private brokenDocument(entry: SourceDocument, message: string): void {
     entry.broken = true;
-    this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message, document: entry.index, path: '', range: this.lines.range(entry.start, entry.start) });
+    this.diagnostics.push({
+      ruleId: 'yaml/syntax',
+      severity: 'error',
+      message,
+      document: entry.index,
+      path: '',
+      range: this.lines.range(entry.start, entry.start),
+    });
   }
 
   private tooDeepProblem(entry: SourceDocument, offset: number): void {
     entry.broken = true;
     entry.value = undefined;
     const message = `collections are nested more than ${MAX_NESTING} levels deep here; deeper nesting is refused`;
-    this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message, document: entry.index, path: '', range: this.lines.range(offset, offset + 1) });
+    this.diagnostics.push({
+      ruleId: 'yaml/syntax',
+      severity: 'error',
+      message,
+      document: entry.index,
+      path: '',
+      range: this.lines.range(offset, offset + 1),
+    });
   }
 
   private aliasProblem(entry: SourceDocument, options: SourceOptions): void {
@@ -341,27 +401,56 @@ export class SourceFile {
     entry.value = undefined;
     const limit = options.aliasBudget ?? DEFAULT_ALIAS_BUDGET;
     const message = `aliases expand to more than ${limit} nodes; refusing to expand (possible "billion laughs" document)`;
-    this.diagnostics.push({ ruleId: 'yaml/alias-limit', severity: 'error', message, document: entry.index, path: '', range: this.lines.range(entry.start, entry.start) });
+    this.diagnostics.push({
+      ruleId: 'yaml/alias-limit',
+      severity: 'error',
+      message,
+      document: entry.index,
+      path: '',
+      range: this.lines.range(entry.start, entry.start),
+    });
   }
 
   private unresolvedAlias(entry: SourceDocument, alias: UnresolvedAlias): void {
     entry.broken = true;
     entry.value = undefined;
-    this.diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: alias.message, document: entry.index, path: '', range: this.lines.range(alias.start, alias.end) });
+    this.diagnostics.push({
+      ruleId: 'yaml/syntax',
+      severity: 'error',
+      message: alias.message,
+      document: entry.index,
+      path: '',
+      range: this.lines.range(alias.start, alias.end),
+    });
   }
 
   private duplicateKey(dup: DuplicateKey, document: number): Diagnostic {
     const key = String(dup.path[dup.path.length - 1]);
     const first = this.lines.position(dup.firstAt).line;
     const message = `"${key}" is set twice in this mapping (first on line ${first}); the platform keeps only the last value, and strict field validation refuses the object`;
-    return { ruleId: 'yaml/duplicate-key', severity: 'error', message, document, path: formatPath(dup.path), range: this.lines.range(dup.start, dup.end) };
+    return {
+      ruleId: 'yaml/duplicate-key',
+      severity: 'error',
+      message,
+      document,
+      path: formatPath(dup.path),
+      range: this.lines.range(dup.start, dup.end),
+    };
   }
 
   private yamlProblem(error: YAMLError, document: number): Diagnostic {
     const [start, end] = error.pos;
-    const ruleId = error.code === 'DUPLICATE_KEY' ? 'yaml/duplicate-key' : error.code === 'TAB_AS_INDENT' ? 'yaml/tab-indent' : 'yaml/syntax';
+    const ruleId =
+      error.code === 'DUPLICATE_KEY' ? 'yaml/duplicate-key' : error.code === 'TAB_AS_INDENT' ? 'yaml/tab-indent' : 'yaml/syntax';
     const message = error.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '');
-    return { ruleId, severity: 'error', message: sentence(message), document, path: '', range: this.lines.range(start, Math.max(end, start + 1)) };
+    return {
+      ruleId,
+      severity: 'error',
+      message: sentence(message),
+      document,
+      path: '',
+      range: this.lines.range(start, Math.max(end, start + 1)),
+    };
   }
 
   /**

@@ -61,12 +61,20 @@ const BEFORE_NODE_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)$
  * it only when it is there.
  */
 export function needsReaderOfRecord(text: string): boolean {
-  if (text.includes('\t') || text.startsWith('%') || text.includes('\n%') || text.startsWith('...') || text.includes('\n...')) return true;
+  if (text.includes('\t') || text.startsWith('%') || text.includes('\n%') || text.startsWith('...') || text.includes('\n...'))
+    return true;
   if (text.includes('<<') && /<<[ ]*:/.test(text)) return true;
   if (/["'\]}]#|[|>][-+]?[1-9]|^---[^ \r\n]/m.test(text)) return true;
   // A byte-order mark inside the text is read differently by the two readers.
   if (text.includes('\uFEFF')) return true;
-  return startsNode(text, '*') || startsNode(text, '&') || startsNode(text, '!') || startsNode(text, '?') || hasCollectionKey(text) || sequenceBacksOut(text);
+  return (
+    startsNode(text, '*') ||
+    startsNode(text, '&') ||
+    startsNode(text, '!') ||
+    startsNode(text, '?') ||
+    hasCollectionKey(text) ||
+    sequenceBacksOut(text)
+  );
 }
 
 /**
@@ -90,7 +98,7 @@ function sequenceBacksOut(text: string): boolean {
   let previousFirst = -1;
   let previousEnd = -1;
   let previous = -1;
-  for (let lineStart = 0; lineStart <= text.length; ) {
+  for (let lineStart = 0; lineStart <= text.length;) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd === -1) lineEnd = text.length;
     const at = lineStart;
@@ -163,7 +171,8 @@ function hasCollectionKey(text: string): boolean {
     const lineStart = text.lastIndexOf('\n', match.index - 1) + 1;
     const before = text.slice(lineStart, match.index);
     if (!/[[{]/.test(before)) return true;
-    for (let i = before.search(/[[{]/); i !== -1; i = nextOpening(before, i + 1)) if (BEFORE_NODE_START.test(before.slice(0, i))) return true;
+    for (let i = before.search(/[[{]/); i !== -1; i = nextOpening(before, i + 1))
+      if (BEFORE_NODE_START.test(before.slice(0, i))) return true;
   }
   return false;
 }

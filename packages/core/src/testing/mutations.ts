@@ -13,7 +13,34 @@ export function random(seed: number): () => number {
 }
 
 /** The texts a character insertion puts in: YAML's indicators and a few tricky scalars. */
-export const INSERTS = [' ', '  ', ':', ': ', '-', '- ', '#', ' #', '"', "'", '\n', '[', ']', '{', '}', ',', '&a ', '*a', '!!str ', '|', '>', '? ', '\\', 'yes', '~', '<<: '];
+export const INSERTS = [
+  ' ',
+  '  ',
+  ':',
+  ': ',
+  '-',
+  '- ',
+  '#',
+  ' #',
+  '"',
+  "'",
+  '\n',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '&a ',
+  '*a',
+  '!!str ',
+  '|',
+  '>',
+  '? ',
+  '\\',
+  'yes',
+  '~',
+  '<<: ',
+];
 
 /**
  * The shapes of the hostile-input campaign (issue 23), each a list of variants an edit of
@@ -29,15 +56,34 @@ export const HOSTILE_SHAPES = {
    * double-quoted scalar (a line break then a workflow command, ESC sequences, a bell), and
    * raw ones (ESC, DEL, NEL, the line and paragraph separators, a lone CR).
    */
-  controls: ['"x\\n::error file=a.yaml,line=1::injected"', '"\\e[31mred\\e[0m\\e]8;;https://example.com\\a"', '"a\\r::warning::b\\u0007"', '\u001b[2J\u001b[H', 'v\u007f\u0085\u2028\u2029', 'x\ry'],
+  controls: [
+    '"x\\n::error file=a.yaml,line=1::injected"',
+    '"\\e[31mred\\e[0m\\e]8;;https://example.com\\a"',
+    '"a\\r::warning::b\\u0007"',
+    '\u001b[2J\u001b[H',
+    'v\u007f\u0085\u2028\u2029',
+    'x\ry',
+  ],
   /** 9: the YAML 1.1 tags the platform decodes to strings, with good and bad values. */
-  tags: ['!!binary aGVsbG8=', '!!binary not-base64', '!!timestamp 2024-01-31T12:00:00Z', '!!timestamp 2024-02-30', '!!binary |\n  aGVs\n  bG8='],
+  tags: [
+    '!!binary aGVsbG8=',
+    '!!binary not-base64',
+    '!!timestamp 2024-01-31T12:00:00Z',
+    '!!timestamp 2024-02-30',
+    '!!binary |\n  aGVs\n  bG8=',
+  ],
   /** 10: a value nested past the reader's limit (256), past the API server's (10,000), and far past it. */
   deepNesting: [300, 10_001, 20_000],
 } as const;
 
 /** The variants of each kind of edit from 6 on, in kind order. */
-export const HOSTILE_KINDS: readonly (readonly unknown[])[] = [HOSTILE_SHAPES.undefinedAlias, HOSTILE_SHAPES.lineBreaks, HOSTILE_SHAPES.controls, HOSTILE_SHAPES.tags, HOSTILE_SHAPES.deepNesting];
+export const HOSTILE_KINDS: readonly (readonly unknown[])[] = [
+  HOSTILE_SHAPES.undefinedAlias,
+  HOSTILE_SHAPES.lineBreaks,
+  HOSTILE_SHAPES.controls,
+  HOSTILE_SHAPES.tags,
+  HOSTILE_SHAPES.deepNesting,
+];
 
 /** The kind of the deep-nesting edits: their texts take the longest to read (tens of thousands of brackets). */
 export const DEEP_NESTING_KIND = 6 + HOSTILE_KINDS.indexOf(HOSTILE_SHAPES.deepNesting);

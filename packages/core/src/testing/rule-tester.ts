@@ -47,7 +47,13 @@ export interface InvalidCase extends ValidCase {
   output?: string;
 }
 
-export function lintWithRule(rule: Rule, yaml: string, featureGates: Record<string, boolean> = {}, old?: string, release?: string): Diagnostic[] {
+export function lintWithRule(
+  rule: Rule,
+  yaml: string,
+  featureGates: Record<string, boolean> = {},
+  old?: string,
+  release?: string,
+): Diagnostic[] {
   const config: Config = defaultConfig(process.cwd());
   config.featureGates = { ...config.featureGates, ...featureGates };
   if (release !== undefined) config.release = release;
@@ -55,7 +61,13 @@ export function lintWithRule(rule: Rule, yaml: string, featureGates: Record<stri
   const file = SourceFile.fromText('test.yaml', yaml);
   // As in a run, a CustomResourceDefinition among the linted documents defines its kind for the others.
   const definitions = definitionsInSource(file, catalog);
-  const [result] = lintSources({ files: [file], rules: [rule], configFor: () => config, oldObjects, ...(definitions.length ? { catalog: catalogWith(catalog, definitions) } : {}) });
+  const [result] = lintSources({
+    files: [file],
+    rules: [rule],
+    configFor: () => config,
+    oldObjects,
+    ...(definitions.length ? { catalog: catalogWith(catalog, definitions) } : {}),
+  });
   return result?.diagnostics ?? [];
 }
 
@@ -113,7 +125,9 @@ export const RuleTester = {
         it(`invalid: ${c.name ?? i}`, () => {
           const all = lintWithRule(rule, c.yaml, c.featureGates, c.old, c.release);
           // The documents must be read and recognised (a kind behind a gate that is off by default only draws a warning).
-          expect(all.filter((d) => d.ruleId.startsWith('yaml/') || (d.ruleId.startsWith('document/') && d.severity === 'error'))).toEqual([]);
+          expect(
+            all.filter((d) => d.ruleId.startsWith('yaml/') || (d.ruleId.startsWith('document/') && d.severity === 'error')),
+          ).toEqual([]);
           const found = all.filter((d) => d.ruleId === rule.meta.id);
           expect(undeclaredFix(rule, found)).toBeUndefined();
           expect(found.map((d) => d.path)).toEqual(c.errors.map((e) => e.path));

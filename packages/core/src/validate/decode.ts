@@ -16,7 +16,11 @@ export function asDecodeFailure(finding: StructuralFinding, schema: SchemaNode, 
   const range = intRangeOf(node);
   const actual = valueAt(root, finding.path);
   if (!range || typeof actual !== 'number' || (actual >= range[0] && actual <= range[1])) return finding;
-  return { ...finding, ruleId: 'schema/type', message: `must be an ${integerWidth(node)} (${range[0]} to ${range[1]}), not ${describeValue(actual)}` };
+  return {
+    ...finding,
+    ruleId: 'schema/type',
+    message: `must be an ${integerWidth(node)} (${range[0]} to ${range[1]}), not ${describeValue(actual)}`,
+  };
 }
 
 /**
@@ -55,7 +59,8 @@ function changedValueMayMisfit(before: unknown, after: unknown, node: SchemaNode
     for (let i = 0; i < after.length; i++) if (changedValueMayMisfit(old?.[i], after[i], node.items)) return true;
     return false;
   }
-  const old = before !== null && typeof before === 'object' && !Array.isArray(before) ? (before as Record<string, unknown>) : undefined;
+  const old =
+    before !== null && typeof before === 'object' && !Array.isArray(before) ? (before as Record<string, unknown>) : undefined;
   const props = node.properties;
   for (const key in after) {
     if (!Object.hasOwn(after, key)) continue;
@@ -76,7 +81,8 @@ function fitsType(value: unknown, node: SchemaNode): boolean {
     if (typeof value !== 'number') return false;
     return node.format === 'quantity' || (Number.isInteger(value) && withinWidth(value, node));
   }
-  if (node.type === 'object' || node.properties || node.additionalProperties) return value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (node.type === 'object' || node.properties || node.additionalProperties)
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
   switch (node.type) {
     case 'array':
       return Array.isArray(value);

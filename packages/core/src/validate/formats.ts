@@ -21,7 +21,8 @@ function dnsLabel(value: string): string | undefined {
   if (value.length === 0) return 'must not be empty';
   if (value.length > 63) return `is ${value.length} characters long; a DNS label has at most 63`;
   if (/[A-Z]/.test(value)) return 'has uppercase letters; a DNS label is lowercase';
-  if (!LABEL.test(value)) return "is not a DNS label: use lowercase letters, digits and '-', starting and ending with a letter or digit";
+  if (!LABEL.test(value))
+    return "is not a DNS label: use lowercase letters, digits and '-', starting and ending with a letter or digit";
   return undefined;
 }
 
@@ -77,7 +78,8 @@ function ip(value: string): string | undefined {
 function cidr(value: string): string | undefined {
   const [address = '', prefix, extra] = value.split('/');
   const family = isIP(address);
-  if (family === 0 || prefix === undefined || extra !== undefined || !/^\d+$/.test(prefix)) return 'is not a CIDR (address/prefix-length)';
+  if (family === 0 || prefix === undefined || extra !== undefined || !/^\d+$/.test(prefix))
+    return 'is not a CIDR (address/prefix-length)';
   return Number(prefix) > (family === 4 ? 32 : 128) ? 'has a prefix length that is too long' : undefined;
 }
 
@@ -101,7 +103,8 @@ function dateTime(value: string): string | undefined {
   if (!m) return 'is not an RFC 3339 timestamp such as 2024-05-01T12:00:00Z';
   const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
   const date = new Date(Date.UTC(y!, mo! - 1, d!));
-  if (date.getUTCMonth() !== mo! - 1 || date.getUTCDate() !== d! || h! > 23 || mi! > 59 || s! > 60) return 'is not a real date and time';
+  if (date.getUTCMonth() !== mo! - 1 || date.getUTCDate() !== d! || h! > 23 || mi! > 59 || s! > 60)
+    return 'is not a real date and time';
   return undefined;
 }
 
@@ -112,7 +115,9 @@ function dateTime(value: string): string | undefined {
 function microTime(value: string): string | undefined {
   const problem = dateTime(value);
   if (problem) return problem;
-  return DATE_TIME.exec(value)?.[7]?.length === 7 ? undefined : 'needs exactly six fractional digits of seconds (microseconds), such as 2024-05-01T12:00:00.000000Z';
+  return DATE_TIME.exec(value)?.[7]?.length === 7
+    ? undefined
+    : 'needs exactly six fractional digits of seconds (microseconds), such as 2024-05-01T12:00:00.000000Z';
 }
 
 function pathSegment(value: string): string | undefined {
@@ -145,5 +150,8 @@ export function isFormatName(name: string | undefined): name is keyof typeof for
 
 /** The formats in the shape ajv takes them, for both the runtime and the precompiled validators. */
 export const ajvFormats: Record<string, { type: 'string'; validate: (value: string) => boolean }> = Object.fromEntries(
-  Object.entries(formats).map(([name, check]) => [name, { type: 'string', validate: (value: string) => check(value) === undefined }]),
+  Object.entries(formats).map(([name, check]) => [
+    name,
+    { type: 'string', validate: (value: string) => check(value) === undefined },
+  ]),
 );

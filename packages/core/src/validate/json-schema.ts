@@ -14,7 +14,13 @@ export interface JsonSchema {
 }
 
 /** How platlint runs ajv, at run time and when precompiling: every error, our own messages. */
-export const AJV_OPTIONS: Options = { allErrors: true, strict: false, allowUnionTypes: true, messages: false, validateFormats: true };
+export const AJV_OPTIONS: Options = {
+  allErrors: true,
+  strict: false,
+  allowUnionTypes: true,
+  messages: false,
+  validateFormats: true,
+};
 
 /** Ranges of the integer formats. int64's bounds are the nearest doubles, 2^63 either way. */
 export const INT_RANGES: Readonly<Record<string, readonly [number, number]>> = {
@@ -62,13 +68,17 @@ export function toJsonSchema(root: SchemaNode, options: JsonSchemaOptions = {}):
       }
       return { $ref: `#/definitions/${key}` };
     }
-    return node.type === 'object' || node.properties || node.additionalProperties ? convertObject(node) : convertValue(node, required);
+    return node.type === 'object' || node.properties || node.additionalProperties
+      ? convertObject(node)
+      : convertValue(node, required);
   };
 
   const convertObject = (node: SchemaNode): JsonSchema => {
     const out: JsonSchema = { type: 'object' };
     if (node.properties) {
-      out.properties = Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, convert(v, node.required?.includes(k) === true)]));
+      out.properties = Object.fromEntries(
+        Object.entries(node.properties).map(([k, v]) => [k, convert(v, node.required?.includes(k) === true)]),
+      );
       if (!node['x-kubernetes-preserve-unknown-fields']) out.additionalProperties = false;
     } else if (node.additionalProperties) {
       out.additionalProperties = convert(node.additionalProperties);

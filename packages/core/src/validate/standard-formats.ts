@@ -58,7 +58,8 @@ const BASE64_CHAR = '[A-Za-z0-9+/]\\s*';
 
 export const standardFormats: Record<keyof typeof formats, StandardFormat> = {
   'dns-label': {
-    description: 'A DNS label (RFC 1123): lowercase letters, digits and "-", starting and ending with a letter or digit, at most 63 characters.',
+    description:
+      'A DNS label (RFC 1123): lowercase letters, digits and "-", starting and ending with a letter or digit, at most 63 characters.',
     type: 'string',
     pattern: anchored(DNS_LABEL),
     maxLength: 63,
@@ -70,7 +71,8 @@ export const standardFormats: Record<keyof typeof formats, StandardFormat> = {
     maxLength: 253,
   },
   'label-key': {
-    description: 'A label or annotation key: an optional DNS-subdomain prefix of at most 253 characters and "/", then a name of at most 63 alphanumerics with "-", "_" or "." inside.',
+    description:
+      'A label or annotation key: an optional DNS-subdomain prefix of at most 253 characters and "/", then a name of at most 63 alphanumerics with "-", "_" or "." inside.',
     type: 'string',
     pattern: anchored(`(?:${DNS_SUBDOMAIN}/)?${NAME_PART}`),
     // The prefix alone is bounded (the key's total length has no limit of its own). Stated as
@@ -84,7 +86,8 @@ export const standardFormats: Record<keyof typeof formats, StandardFormat> = {
     pattern: anchored(`(?:${NAME_PART})?`),
   },
   ip: {
-    description: 'An IPv4 address (leading zeros are read as decimal, as the legacy IP fields parse them) or an IPv6 address (without a zone).',
+    description:
+      'An IPv4 address (leading zeros are read as decimal, as the legacy IP fields parse them) or an IPv6 address (without a zone).',
     type: 'string',
     pattern: anchored(`${IPV4_LENIENT}|${IPV6}`),
   },
@@ -104,7 +107,8 @@ export const standardFormats: Record<keyof typeof formats, StandardFormat> = {
     pattern: anchored(`https://${URL_REST}`),
   },
   duration: {
-    description: 'A Go duration: a sequence of numbers with units (ns, us, µs, ms, s, m, h), such as 30s, 1m30s or 1.5h, optionally signed; "0" alone needs no unit. At most 2562047h (int64 nanoseconds).',
+    description:
+      'A Go duration: a sequence of numbers with units (ns, us, µs, ms, s, m, h), such as 30s, 1m30s or 1.5h, optionally signed; "0" alone needs no unit. At most 2562047h (int64 nanoseconds).',
     type: 'string',
     pattern: anchored(`[-+]?(?:0|(?:${DURATION_COMPONENT})+)`),
   },
@@ -113,7 +117,8 @@ export const standardFormats: Record<keyof typeof formats, StandardFormat> = {
     anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^[0-9]+%$' }],
   },
   quantity: {
-    description: 'A resource quantity: a number, or a string such as 500m, 2, 1.5Gi or 1e3 (decimal suffixes n u m k M G T P E, binary suffixes Ki Mi Gi Ti Pi Ei, or an exponent).',
+    description:
+      'A resource quantity: a number, or a string such as 500m, 2, 1.5Gi or 1e3 (decimal suffixes n u m k M G T P E, binary suffixes Ki Mi Gi Ti Pi Ei, or an exponent).',
     anyOf: [{ type: 'number' }, { type: 'string', pattern: QUANTITY.source }],
   },
   'date-time': {
@@ -124,7 +129,8 @@ export const standardFormats: Record<keyof typeof formats, StandardFormat> = {
     pattern: DATE_TIME.source,
   },
   'micro-time': {
-    description: 'An RFC 3339 timestamp with exactly six fractional digits of seconds, an upper-case "T" and a zone, such as 2024-05-01T12:00:00.000000Z.',
+    description:
+      'An RFC 3339 timestamp with exactly six fractional digits of seconds, an upper-case "T" and a zone, such as 2024-05-01T12:00:00.000000Z.',
     type: 'string',
     format: 'date-time',
     pattern: DATE_TIME.source.replace('(\\.\\d+)?', '(\\.\\d{6})'),

@@ -11,7 +11,16 @@ import { crdFormatNouns } from '../custom-resources/formats.js';
 
 /** A structural finding, before it is placed in the source. */
 export interface StructuralFinding {
-  ruleId: 'schema/required' | 'schema/unknown-field' | 'schema/type' | 'schema/enum' | 'schema/format' | 'schema/range' | 'schema/length' | 'schema/duplicate' | 'schema/value';
+  ruleId:
+    | 'schema/required'
+    | 'schema/unknown-field'
+    | 'schema/type'
+    | 'schema/enum'
+    | 'schema/format'
+    | 'schema/range'
+    | 'schema/length'
+    | 'schema/duplicate'
+    | 'schema/value';
   /** The field the finding is about (for a missing field: the missing field's path). */
   path: PathSegment[];
   /** Where to point: the field's key (unknown and missing fields) or its value. */
@@ -66,37 +75,85 @@ function toFinding(error: ErrorObject, root: SchemaNode, value: unknown): Struct
   switch (error.keyword) {
     case 'required': {
       const missing = String(p.missingProperty);
-      return { ruleId: 'schema/required', path: [...path, missing], target: 'parent-key', message: `missing required field "${missing}"` };
+      return {
+        ruleId: 'schema/required',
+        path: [...path, missing],
+        target: 'parent-key',
+        message: `missing required field "${missing}"`,
+      };
     }
     case 'additionalProperties': {
       const field = String(p.additionalProperty);
       const known = Object.keys(node?.properties ?? {});
       const suggestion = closest(field, known);
       const hint = suggestion ? `; did you mean "${suggestion}"?` : '';
-      return { ruleId: 'schema/unknown-field', path: [...path, field], target: 'key', message: `unknown field "${field}"${hint}` };
+      return {
+        ruleId: 'schema/unknown-field',
+        path: [...path, field],
+        target: 'key',
+        message: `unknown field "${field}"${hint}`,
+      };
     }
     case 'type':
-      return { ruleId: 'schema/type', path, target: 'value', message: `must be ${describeType(p.type)}, not ${describeValue(actual)}` };
+      return {
+        ruleId: 'schema/type',
+        path,
+        target: 'value',
+        message: `must be ${describeType(p.type)}, not ${describeValue(actual)}`,
+      };
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).map(String);
       const caseMatch = typeof actual === 'string' ? allowed.find((a) => a.toLowerCase() === actual.toLowerCase()) : undefined;
-      const finding: StructuralFinding = { ruleId: 'schema/enum', path, target: 'value', message: `${describeValue(actual)} is not allowed here; use one of ${allowed.join(', ')}` + (caseMatch ? ` (values are case-sensitive: "${caseMatch}")` : '') };
+      const finding: StructuralFinding = {
+        ruleId: 'schema/enum',
+        path,
+        target: 'value',
+        message:
+          `${describeValue(actual)} is not allowed here; use one of ${allowed.join(', ')}` +
+          (caseMatch ? ` (values are case-sensitive: "${caseMatch}")` : ''),
+      };
       if (caseMatch) finding.replacement = caseMatch;
       return finding;
     }
     case 'format': {
       const name = String(p.format);
-      if (name.startsWith('crd:')) return { ruleId: 'schema/format', path, target: 'value', message: `${describeValue(actual)} is not ${crdFormatNouns[name.slice(4) as keyof typeof crdFormatNouns] ?? `a valid ${name.slice(4)}`}` };
+      if (name.startsWith('crd:'))
+        return {
+          ruleId: 'schema/format',
+          path,
+          target: 'value',
+          message: `${describeValue(actual)} is not ${crdFormatNouns[name.slice(4) as keyof typeof crdFormatNouns] ?? `a valid ${name.slice(4)}`}`,
+        };
       const reason = isFormatName(name) && typeof actual === 'string' ? formats[name](actual) : undefined;
-      return { ruleId: 'schema/format', path, target: 'value', message: `${describeValue(actual)} ${reason ?? `is not a valid ${name}`}` };
+      return {
+        ruleId: 'schema/format',
+        path,
+        target: 'value',
+        message: `${describeValue(actual)} ${reason ?? `is not a valid ${name}`}`,
+      };
     }
     case 'pattern':
-      return { ruleId: 'schema/format', path, target: 'value', message: `${describeValue(actual)} does not match the pattern ${String(p.pattern)}` };
+      return {
+        ruleId: 'schema/format',
+        path,
+        target: 'value',
+        message: `${describeValue(actual)} does not match the pattern ${String(p.pattern)}`,
+      };
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return { ruleId: 'schema/range', path, target: 'value', message: `${String(actual)} is out of range: must be ${error.keyword === 'exclusiveMinimum' ? 'more' : 'less'} than ${String(p.limit)}` };
+      return {
+        ruleId: 'schema/range',
+        path,
+        target: 'value',
+        message: `${String(actual)} is out of range: must be ${error.keyword === 'exclusiveMinimum' ? 'more' : 'less'} than ${String(p.limit)}`,
+      };
     case 'multipleOf':
-      return { ruleId: 'schema/range', path, target: 'value', message: `${String(actual)} must be a multiple of ${String(p.multipleOf)}` };
+      return {
+        ruleId: 'schema/range',
+        path,
+        target: 'value',
+        message: `${String(actual)} must be a multiple of ${String(p.multipleOf)}`,
+      };
     case 'minProperties':
     case 'maxProperties': {
       const count = actual && typeof actual === 'object' ? Object.keys(actual).length : 0;
@@ -104,11 +161,26 @@ function toFinding(error: ErrorObject, root: SchemaNode, value: unknown): Struct
       return { ruleId: 'schema/length', path, target: 'value', message: `has ${count} entries; must have ${bound}` };
     }
     case 'uniqueItems':
-      return { ruleId: 'schema/duplicate', path: [...path, Number(p.i)], target: 'value', message: `repeats item ${String(p.j)}: the items must be unique` };
+      return {
+        ruleId: 'schema/duplicate',
+        path: [...path, Number(p.i)],
+        target: 'value',
+        message: `repeats item ${String(p.j)}: the items must be unique`,
+      };
     case 'anyOf':
     case 'oneOf':
     case 'not':
-      return { ruleId: 'schema/value', path, target: 'value', message: error.keyword === 'not' ? 'matches a schema it must not match' : error.keyword === 'anyOf' ? 'matches none of the schemas it must match one of' : 'must match exactly one of its schemas' };
+      return {
+        ruleId: 'schema/value',
+        path,
+        target: 'value',
+        message:
+          error.keyword === 'not'
+            ? 'matches a schema it must not match'
+            : error.keyword === 'anyOf'
+              ? 'matches none of the schemas it must match one of'
+              : 'must match exactly one of its schemas',
+      };
     case 'minimum':
     case 'maximum': {
       const limit = Number(p.limit);
@@ -116,7 +188,12 @@ function toFinding(error: ErrorObject, root: SchemaNode, value: unknown): Struct
       const widthLimit: readonly number[] = intRangeOf(node) ?? [];
       const kind = widthLimit.includes(limit) ? ` (${integerWidth(node)})` : '';
       const bound = error.keyword === 'minimum' ? `at least ${limit}` : `at most ${limit}`;
-      return { ruleId: 'schema/range', path, target: 'value', message: `${String(actual)} is out of range: must be ${bound}${kind}` };
+      return {
+        ruleId: 'schema/range',
+        path,
+        target: 'value',
+        message: `${String(actual)} is out of range: must be ${bound}${kind}`,
+      };
     }
     case 'minLength':
     case 'maxLength': {
@@ -129,7 +206,8 @@ function toFinding(error: ErrorObject, root: SchemaNode, value: unknown): Struct
     case 'maxItems': {
       const limit = Number(p.limit);
       const count = Array.isArray(actual) ? actual.length : 0;
-      if (error.keyword === 'minItems') return { ruleId: 'schema/length', path, target: 'value', message: `has ${count} items; needs at least ${limit}` };
+      if (error.keyword === 'minItems')
+        return { ruleId: 'schema/length', path, target: 'value', message: `has ${count} items; needs at least ${limit}` };
       return { ruleId: 'schema/length', path, target: 'value', message: `has ${count} items; at most ${limit} are allowed` };
     }
     default:
@@ -161,7 +239,9 @@ function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
 }
 
 function describeType(type: unknown): string {
-  const names = (Array.isArray(type) ? type : [type]).map((t) => (t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : `a${t === 'integer' ? 'n' : ''} ${String(t)}`));
+  const names = (Array.isArray(type) ? type : [type]).map((t) =>
+    t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : `a${t === 'integer' ? 'n' : ''} ${String(t)}`,
+  );
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? 'something else');
 }
 

@@ -83,7 +83,8 @@ describe('FileWatcher', () => {
     const dir = tempDir();
     const fake = Object.assign(new EventEmitter(), { close: vi.fn() });
     let calls = 0;
-    const watch = ((...args: Parameters<typeof fsWatch>) => (calls++ === 0 ? fake : fsWatch(...args))) as unknown as typeof fsWatch;
+    const watch = ((...args: Parameters<typeof fsWatch>) =>
+      calls++ === 0 ? fake : fsWatch(...args)) as unknown as typeof fsWatch;
     const w = watching(dir, { watch });
     fake.emit('error', errno('EMFILE'));
     expect(fake.close).toHaveBeenCalled();
@@ -134,7 +135,15 @@ describe('FileWatcher', () => {
       }
     };
     const logs: string[] = [];
-    const watcher = new FileWatcher({ name: 'test', paths: [later], stale: () => read() !== taken, onChange: () => (taken = read()), debounceMs: 10, pollMs: 30, log: (_l, e) => logs.push(e) });
+    const watcher = new FileWatcher({
+      name: 'test',
+      paths: [later],
+      stale: () => read() !== taken,
+      onChange: () => (taken = read()),
+      debounceMs: 10,
+      pollMs: 30,
+      log: (_l, e) => logs.push(e),
+    });
     cleanups.push(() => watcher.close());
     watcher.start();
     expect(logs).toEqual(['test.watch_unavailable']);

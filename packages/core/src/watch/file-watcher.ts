@@ -59,10 +59,13 @@ export class FileWatcher {
   schedule(reason: string, delayMs = 0): void {
     if (this.closed) return;
     if (this.pending) clearTimeout(this.pending);
-    this.pending = setTimeout(() => {
-      this.pending = undefined;
-      this.check(reason);
-    }, Math.max(this.options.debounceMs, delayMs));
+    this.pending = setTimeout(
+      () => {
+        this.pending = undefined;
+        this.check(reason);
+      },
+      Math.max(this.options.debounceMs, delayMs),
+    );
     this.pending.unref();
   }
 
@@ -82,11 +85,18 @@ export class FileWatcher {
     const watch = this.options.watch ?? fsWatch;
     let watcher: FSWatcher;
     try {
-      watcher = watch(path, { persistent: false, recursive: this.options.recursive === true }, () => this.schedule('file change'));
+      watcher = watch(path, { persistent: false, recursive: this.options.recursive === true }, () =>
+        this.schedule('file change'),
+      );
     } catch (error) {
       const reason = codeOf(error) ?? (error as Error).message;
       if (this.unwatched.get(path) !== reason) {
-        this.log('warn', 'watch_unavailable', { path, code: codeOf(error), error: (error as Error).message, fallback: `polling every ${this.options.pollMs} ms; watching is tried again at each poll` });
+        this.log('warn', 'watch_unavailable', {
+          path,
+          code: codeOf(error),
+          error: (error as Error).message,
+          fallback: `polling every ${this.options.pollMs} ms; watching is tried again at each poll`,
+        });
       }
       this.unwatched.set(path, reason);
       return;
@@ -114,7 +124,12 @@ export class FileWatcher {
     try {
       this.options.onChange(reason);
     } catch (error) {
-      this.log('warn', 'reload_crashed', { reason, code: codeOf(error), error: (error as Error).message, retry: `at the next poll, in ${this.options.pollMs} ms` });
+      this.log('warn', 'reload_crashed', {
+        reason,
+        code: codeOf(error),
+        error: (error as Error).message,
+        retry: `at the next poll, in ${this.options.pollMs} ms`,
+      });
     }
   }
 
@@ -122,7 +137,11 @@ export class FileWatcher {
     try {
       return this.options.stale();
     } catch (error) {
-      this.log('warn', 'scan_failed', { code: codeOf(error), error: (error as Error).message, retry: `in ${this.options.pollMs} ms` });
+      this.log('warn', 'scan_failed', {
+        code: codeOf(error),
+        error: (error as Error).message,
+        retry: `in ${this.options.pollMs} ms`,
+      });
       return false;
     }
   }

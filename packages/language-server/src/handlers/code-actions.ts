@@ -4,7 +4,11 @@ import { codeActionsFor } from '../code-actions.js';
 import { linesOfDocument } from './context.js';
 import type { CapabilitiesOf, ServerContext } from './context.js';
 
-const same = (a: LspDiagnostic, b: LspDiagnostic): boolean => a.code === b.code && a.message === b.message && a.range.start.line === b.range.start.line && a.range.start.character === b.range.start.character;
+const same = (a: LspDiagnostic, b: LspDiagnostic): boolean =>
+  a.code === b.code &&
+  a.message === b.message &&
+  a.range.start.line === b.range.start.line &&
+  a.range.start.character === b.range.start.character;
 
 /** Quick fixes: the rule's own fix, and a suppression comment. */
 export function registerCodeActions(ctx: ServerContext): CapabilitiesOf {

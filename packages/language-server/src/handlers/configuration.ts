@@ -18,7 +18,13 @@ export function registerConfiguration(ctx: ServerContext): void {
   ctx.onInitialized(() => {
     if (ctx.client.workspace?.didChangeWatchedFiles?.dynamicRegistration !== true) return;
     connection.client
-      .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE}` }, { globPattern: `**/${IGNORE_FILE}` }, { globPattern: '**/*.{yaml,yml}' }] })
+      .register(DidChangeWatchedFilesNotification.type, {
+        watchers: [
+          { globPattern: `**/${CONFIG_FILE}` },
+          { globPattern: `**/${IGNORE_FILE}` },
+          { globPattern: '**/*.{yaml,yml}' },
+        ],
+      })
       .catch((error: unknown) => ctx.log(`platlint: could not watch files: ${String(error)}`));
   });
 
@@ -74,7 +80,8 @@ function configFileReporter(ctx: ServerContext): (refusal: ConfigFileRefusal) =>
     // A word from a thread that still had older settings, or one already said.
     if (refusal.configFile !== ctx.settings.configFile || refusal.configFile === told) return;
     told = refusal.configFile;
-    const more = refusal.problems > 1 ? ` (and ${refusal.problems - 1} more ${refusal.problems > 2 ? 'problems' : 'problem'})` : '';
+    const more =
+      refusal.problems > 1 ? ` (and ${refusal.problems - 1} more ${refusal.problems > 2 ? 'problems' : 'problem'})` : '';
     const message = `platlint: the platlint.configFile setting is not used, files are linted with the default configuration: ${refusal.first}${more}`;
     ctx.log(message);
     ctx.tell(MessageType.Warning, message);

@@ -2,7 +2,15 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ShowMessageNotification } from 'vscode-languageserver/node';
-import type { ClientCapabilities, Connection, Diagnostic as LspDiagnostic, InitializeParams, ServerCapabilities, TextDocuments , MessageType} from 'vscode-languageserver/node';
+import type {
+  ClientCapabilities,
+  Connection,
+  Diagnostic as LspDiagnostic,
+  InitializeParams,
+  ServerCapabilities,
+  TextDocuments,
+  MessageType,
+} from 'vscode-languageserver/node';
 import { ConfigResolver, defaultConfig, type Catalog } from '@platlint/core';
 import { knownRuleIds } from '@platlint/rules';
 import { LintPool } from '../lint-pool.js';
@@ -27,7 +35,8 @@ export function linesOfDocument(doc: TextDocument): Lines {
   return {
     count: doc.lineCount,
     // A line ends at LF, CRLF or a lone CR (old Mac files), as the protocol counts lines.
-    line: (i) => doc.getText({ start: { line: i, character: 0 }, end: { line: i + 1, character: 0 } }).replace(/(?:\r\n|\r|\n)$/, ''),
+    line: (i) =>
+      doc.getText({ start: { line: i, character: 0 }, end: { line: i + 1, character: 0 } }).replace(/(?:\r\n|\r|\n)$/, ''),
   };
 }
 
@@ -75,7 +84,11 @@ export class ServerContext {
   private workspaceDefinitions(): WorkspaceDefinitions {
     // The configuration names `crds:`; one that cannot be read names none (the lint thread says why).
     let resolver: ConfigResolver | undefined;
-    const configFor = (path: string) => (resolver ??= new ConfigResolver(knownRuleIds, { configFile: this.settings.configFile || undefined, cwd: this.cwd })).forFile(path);
+    const configFor = (path: string) =>
+      (resolver ??= new ConfigResolver(knownRuleIds, {
+        configFile: this.settings.configFile || undefined,
+        cwd: this.cwd,
+      })).forFile(path);
     return new WorkspaceDefinitions(this.cwd, this.roots, configFor);
   }
 

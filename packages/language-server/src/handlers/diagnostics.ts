@@ -56,7 +56,13 @@ export class OutcomeReporter {
       this.configFilesWithProblems.add(configUri);
       const diagnostics = error.problems.map((p) => {
         const place = { line: Math.max(0, p.line - 1), character: Math.max(0, p.column - 1) };
-        return { range: { start: place, end: place }, severity: DiagnosticSeverity.Error, source: 'platlint', code: 'config/invalid', message: p.reason };
+        return {
+          range: { start: place, end: place },
+          severity: DiagnosticSeverity.Error,
+          source: 'platlint',
+          code: 'config/invalid',
+          message: p.reason,
+        };
       });
       void this.ctx.connection.sendDiagnostics({ uri: configUri, diagnostics });
     }
@@ -96,7 +102,10 @@ export function registerDocumentDiagnostics(ctx: ServerContext, reporter: Outcom
     if (!state.largeNoticeSent) {
       state.largeNoticeSent = true;
       const when = pull ? 'updated when your editor asks for them' : `updated ${LARGE_DEBOUNCE_MS} ms after typing stops`;
-      ctx.tell(MessageType.Info, `platlint: ${basename(doc.uri)} has ${doc.lineCount} lines. Its diagnostics are ${when}, and a lint still running is stopped when you type; hover and completion read only the YAML document under the cursor.`);
+      ctx.tell(
+        MessageType.Info,
+        `platlint: ${basename(doc.uri)} has ${doc.lineCount} lines. Its diagnostics are ${when}, and a lint still running is stopped when you type; hover and completion read only the YAML document under the cursor.`,
+      );
     }
     return true;
   }
@@ -144,7 +153,10 @@ export function registerDocumentDiagnostics(ctx: ServerContext, reporter: Outcom
   /** Configuration or workspace files changed: every open document's diagnostics are renewed. */
   function renewAll(): void {
     if (pull) {
-      if (ctx.client.workspace?.diagnostics?.refreshSupport) connection.languages.diagnostics.refresh().catch((error: unknown) => ctx.log(`platlint: the client refused to refresh diagnostics: ${String(error)}`));
+      if (ctx.client.workspace?.diagnostics?.refreshSupport)
+        connection.languages.diagnostics
+          .refresh()
+          .catch((error: unknown) => ctx.log(`platlint: the client refused to refresh diagnostics: ${String(error)}`));
     } else for (const doc of documents.all()) schedule(doc, 0);
   }
   ctx.onConfigurationChanged(renewAll);
@@ -201,6 +213,8 @@ export function registerDocumentDiagnostics(ctx: ServerContext, reporter: Outcom
     pull = client.textDocument?.diagnostic !== undefined;
     // interFileDependencies: a file's findings depend on other files (cross-document rules).
     // workspaceDiagnostics: `workspace/diagnostic` is answered by handlers/workspace-diagnostics.ts.
-    return pull ? { diagnosticProvider: { identifier: 'platlint', interFileDependencies: true, workspaceDiagnostics: true } } : {};
+    return pull
+      ? { diagnosticProvider: { identifier: 'platlint', interFileDependencies: true, workspaceDiagnostics: true } }
+      : {};
   };
 }

@@ -76,14 +76,17 @@ export function registerWorkspaceDiagnostics(ctx: ServerContext, reporter: Outco
       const report = await reportOf(path, uri);
       if (!report) continue;
       seen.add(uri);
-      if (previous.get(uri) === report.resultId) out.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri, version: null, resultId: report.resultId });
-      else out.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, resultId: report.resultId, items: report.items });
+      if (previous.get(uri) === report.resultId)
+        out.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri, version: null, resultId: report.resultId });
+      else
+        out.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, resultId: report.resultId, items: report.items });
       if (out.length >= BATCH) flush();
     }
     // Files the client has findings for that are gone (deleted, ignored, or platlint turned off): cleared.
     if (!token.isCancellationRequested) {
       for (const uri of previous.keys()) {
-        if (!seen.has(uri) && !open.has(uri) && uri.startsWith('file:')) out.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
+        if (!seen.has(uri) && !open.has(uri) && uri.startsWith('file:'))
+          out.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
       }
     }
     flush();

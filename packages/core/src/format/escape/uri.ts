@@ -8,10 +8,14 @@ import { pathToFileURL } from 'node:url';
 /** encodeURIComponent leaves these sub-delimiters alone; they are reserved in RFC 3986 all the same. */
 const SUB_DELIMS_LEFT = /[!'()*]/g;
 
-const segment = (s: string): string => encodeURIComponent(s).replace(SUB_DELIMS_LEFT, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const segment = (s: string): string =>
+  encodeURIComponent(s).replace(SUB_DELIMS_LEFT, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export function fileUriReference(path: string): string {
   if (isAbsolute(path)) return pathToFileURL(path).href;
   // Windows names may use either separator; elsewhere a backslash is part of a name.
-  return path.split(sep === '\\' ? /[\\/]/ : '/').map(segment).join('/');
+  return path
+    .split(sep === '\\' ? /[\\/]/ : '/')
+    .map(segment)
+    .join('/');
 }

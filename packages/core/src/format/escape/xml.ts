@@ -8,7 +8,8 @@ const MARKUP = /[<>&"']/g;
 const NOT_XML = /[\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const reference = (c: string): string => `&#${c.charCodeAt(0)};`;
-const showNonXml = (text: string): string => showControls(text, '\t\n\r').replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const showNonXml = (text: string): string =>
+  showControls(text, '\t\n\r').replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** Character data: tab and line breaks kept as they are. */
 export const xmlText = (text: string): string => showNonXml(text).replace(MARKUP, reference);

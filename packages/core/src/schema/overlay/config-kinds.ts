@@ -26,11 +26,13 @@ function configEnvelope(kind: string, spec: SpecRef): Record<string, FieldOverla
 
 const TRACING_FIELDS: Record<string, FieldOverlay> = {
   endpoint: {
-    description: 'Address of the OpenTelemetry collector that receives the traces. The connection is insecure (no TLS). Best left unset, which means the OTLP gRPC default `localhost:4317`. Upstream accepts only `host:port` or dns://, unix:// and unix-abstract:// addresses.',
+    description:
+      'Address of the OpenTelemetry collector that receives the traces. The connection is insecure (no TLS). Best left unset, which means the OTLP gRPC default `localhost:4317`. Upstream accepts only `host:port` or dns://, unix:// and unix-abstract:// addresses.',
     spec: TRACING,
   },
   samplingRatePerMillion: {
-    description: 'How many spans per million are sampled. Best left unset: then a span is sampled only when its parent was. 0 to 1000000 (upstream).',
+    description:
+      'How many spans per million are sampled. Best left unset: then a span is sampled only when its parent was. 0 to 1000000 (upstream).',
     minimum: 0,
     maximum: 1000000,
     spec: TRACING,
@@ -45,17 +47,20 @@ export const configKindsOverlay: Overlay = {
 
   // --- AuthenticationConfiguration ------------------------------------------------------------
   [`${P}.AuthenticationConfiguration`]: {
-    description: 'API-server configuration file for user authentication: JWT (OIDC) authenticators tried in list order, and anonymous access.',
+    description:
+      'API-server configuration file for user authentication: JWT (OIDC) authenticators tried in list order, and anonymous access.',
     spec: AUTHN,
     fields: {
       ...configEnvelope('AuthenticationConfiguration', AUTHN),
       jwt: {
-        description: 'JWT authenticators, tried in order for each token. Each issuer URL is unique, so at most one of them validates a given token. May be absent or empty (no JWT authentication); at most 64 (upstream).',
+        description:
+          'JWT authenticators, tried in order for each token. Each issuer URL is unique, so at most one of them validates a given token. May be absent or empty (no JWT authentication); at most 64 (upstream).',
         maxItems: 64,
         spec: AUTHN,
       },
       anonymous: {
-        description: 'Anonymous access settings. When given here, the anonymous-auth command-line flag must not be set. May be left out (the spec lists it as required; the server does not need it).',
+        description:
+          'Anonymous access settings. When given here, the anonymous-auth command-line flag must not be set. May be left out (the spec lists it as required; the server does not need it).',
         spec: AUTHN,
       },
     },
@@ -66,7 +71,8 @@ export const configKindsOverlay: Overlay = {
     fields: {
       enabled: { description: 'Turns anonymous authentication on or off; left out, it is off.', spec: AUTHN },
       conditions: {
-        description: 'When non-empty, anonymous access is allowed only for requests that meet one of these; absent or empty allows every path. Upstream rejects conditions while enabled is false or left out.',
+        description:
+          'When non-empty, anonymous access is allowed only for requests that meet one of these; absent or empty allows every path. Upstream rejects conditions while enabled is false or left out.',
         spec: AUTHN,
       },
     },
@@ -79,7 +85,8 @@ export const configKindsOverlay: Overlay = {
     },
   },
   [`${P}.JWTAuthenticator`]: {
-    description: 'Authenticates bearer tokens that are JWTs signed by one OIDC issuer; the signing keys are found by OIDC discovery.',
+    description:
+      'Authenticates bearer tokens that are JWTs signed by one OIDC issuer; the signing keys are found by OIDC discovery.',
     spec: AUTHN,
     fields: {
       issuer: { description: 'How to reach and trust the OIDC provider.', spec: AUTHN },
@@ -88,11 +95,12 @@ export const configKindsOverlay: Overlay = {
         spec: AUTHN,
       },
       claimMappings: {
-        description: 'How claims become the user\'s name, groups, uid and extra attributes.',
+        description: "How claims become the user's name, groups, uid and extra attributes.",
         spec: AUTHN,
       },
       userValidationRules: {
-        description: 'CEL checks on the resulting user; all must be true (e.g. to reject names with the reserved `system:` prefix).',
+        description:
+          'CEL checks on the resulting user; all must be true (e.g. to reject names with the reserved `system:` prefix).',
         spec: AUTHN,
       },
     },
@@ -102,36 +110,42 @@ export const configKindsOverlay: Overlay = {
     spec: AUTHN,
     fields: {
       url: {
-        description: 'Issuer URL, `https://host` or `https://host/path`, equal to the token\'s `iss` claim and to the issuer reported by discovery. Unique across authenticators. Discovery is read from `{url}/.well-known/openid-configuration` unless discoveryURL is set; egress selection is not used for it. No user info, query or fragment (upstream).',
+        description:
+          "Issuer URL, `https://host` or `https://host/path`, equal to the token's `iss` claim and to the issuer reported by discovery. Unique across authenticators. Discovery is read from `{url}/.well-known/openid-configuration` unless discoveryURL is set; egress selection is not used for it. No user info, query or fragment (upstream).",
         format: 'https-url',
         spec: AUTHN,
       },
       discoveryURL: {
-        description: 'Alternative discovery document location, used verbatim (include the well-known path if needed). The document\'s `issuer` must still equal url. Must differ from url and be unique across authenticators.',
+        description:
+          "Alternative discovery document location, used verbatim (include the well-known path if needed). The document's `issuer` must still equal url. Must differ from url and be unique across authenticators.",
         format: 'https-url',
         spec: AUTHN,
       },
       certificateAuthority: {
-        description: 'PEM-encoded CA certificates for the discovery connection; the system roots are used when unset. When set it must hold at least one certificate that parses (upstream).',
+        description:
+          'PEM-encoded CA certificates for the discovery connection; the system roots are used when unset. When set it must hold at least one certificate that parses (upstream).',
         spec: AUTHN,
       },
       audiences: {
-        description: 'Accepted audiences; at least one must appear in the token\'s `aud` claim. Non-empty, no empty or repeated entries.',
+        description:
+          "Accepted audiences; at least one must appear in the token's `aud` claim. Non-empty, no empty or repeated entries.",
         minItems: 1,
         spec: AUTHN,
       },
       audienceMatchPolicy: {
-        description: 'How audiences are compared with `aud`; only `MatchAny` exists. Upstream requires it when more than one audience is listed and accepts it empty or unset with one; use a claim validation rule for stricter checks.',
+        description:
+          'How audiences are compared with `aud`; only `MatchAny` exists. Upstream requires it when more than one audience is listed and accepts it empty or unset with one; use a claim validation rule for stricter checks.',
         spec: AUTHN,
       },
       egressSelectorType: {
-        description: 'Egress selection used for all traffic to the issuer (discovery, keys, distributed claims): `controlplane` or `cluster`. Unset or empty means no custom dialer.',
+        description:
+          'Egress selection used for all traffic to the issuer (discovery, keys, distributed claims): `controlplane` or `cluster`. Unset or empty means no custom dialer.',
         spec: AUTHN,
       },
     },
   },
   [`${P}.AudienceMatchPolicyType`]: {
-    description: 'How an issuer\'s audiences are matched against the `aud` claim; only `MatchAny` exists.',
+    description: "How an issuer's audiences are matched against the `aud` claim; only `MatchAny` exists.",
     spec: AUTHN,
   },
   [`${P}.EgressSelectorType`]: {
@@ -139,7 +153,8 @@ export const configKindsOverlay: Overlay = {
     spec: AUTHN,
   },
   [`${P}.ClaimValidationRule`]: {
-    description: 'A check on the token claims: either `claim` with `requiredValue`, or a CEL `expression` with an optional `message`.',
+    description:
+      'A check on the token claims: either `claim` with `requiredValue`, or a CEL `expression` with an optional `message`.',
     spec: AUTHN,
     fields: {
       claim: {
@@ -166,12 +181,14 @@ export const configKindsOverlay: Overlay = {
     spec: AUTHN,
     fields: {
       username: {
-        description: 'Source of the user name: a single-string claim, or an expression yielding a string. Nothing is defaulted; for the legacy behavior use claim `sub` with an explicit prefix. An expression using `claims.email` must also check `claims.email_verified`.',
+        description:
+          'Source of the user name: a single-string claim, or an expression yielding a string. Nothing is defaulted; for the legacy behavior use claim `sub` with an explicit prefix. An expression using `claims.email` must also check `claims.email_verified`.',
         celMembers: { expression: 'authentication.username' },
         spec: AUTHN,
       },
       groups: {
-        description: 'Source of the groups: a string or string-list claim (then prefix is required, possibly empty), or an expression. Empty results mean no groups.',
+        description:
+          'Source of the groups: a string or string-list claim (then prefix is required, possibly empty), or an expression. Empty results mean no groups.',
         celMembers: { expression: 'authentication.groups' },
         spec: AUTHN,
       },
@@ -192,7 +209,8 @@ export const configKindsOverlay: Overlay = {
     fields: {
       claim: { description: 'Name of the claim to read.', spec: AUTHN },
       prefix: {
-        description: 'String put in front of the claim value; required whenever claim is set, and may be empty to disable prefixing.',
+        description:
+          'String put in front of the claim value; required whenever claim is set, and may be empty to disable prefixing.',
         spec: AUTHN,
       },
       expression: { description: 'CEL expression over `claims` computing the value.', spec: AUTHN },
@@ -211,11 +229,13 @@ export const configKindsOverlay: Overlay = {
     spec: AUTHN,
     fields: {
       key: {
-        description: 'Attribute key: a lowercase domain-prefixed path (`example.com/name`), unique in the list. Keys under `plat.io` or `kubernetes.io` are reserved (upstream).',
+        description:
+          'Attribute key: a lowercase domain-prefixed path (`example.com/name`), unique in the list. Keys under `plat.io` or `kubernetes.io` are reserved (upstream).',
         spec: AUTHN,
       },
       valueExpression: {
-        description: 'CEL expression yielding a string or list of strings. An empty string, empty list or null leaves the attribute out; empty strings inside a list are dropped.',
+        description:
+          'CEL expression yielding a string or list of strings. An empty string, empty list or null leaves the attribute out; empty strings inside a list are dropped.',
         cel: 'authentication.extra',
         spec: AUTHN,
       },
@@ -225,7 +245,11 @@ export const configKindsOverlay: Overlay = {
     description: 'A CEL check on the final user that must be true.',
     spec: AUTHN,
     fields: {
-      expression: { description: 'CEL expression over `user` that must return true.', cel: 'authentication.userValidationRule', spec: AUTHN },
+      expression: {
+        description: 'CEL expression over `user` that must return true.',
+        cel: 'authentication.userValidationRule',
+        spec: AUTHN,
+      },
       message: { description: 'Literal error message returned when the expression is false.', spec: AUTHN },
     },
   },
@@ -248,12 +272,14 @@ export const configKindsOverlay: Overlay = {
     spec: AUTHZ,
     fields: {
       type: {
-        description: 'Authorizer type. The generic API server supports `Webhook`; the platform API server also accepts AlwaysAllow, AlwaysDeny, ABAC, RBAC and Node, each non-Webhook type at most once.',
+        description:
+          'Authorizer type. The generic API server supports `Webhook`; the platform API server also accepts AlwaysAllow, AlwaysDeny, ABAC, RBAC and Node, each non-Webhook type at most once.',
         enum: ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC', 'Node'],
         spec: AUTHZ,
       },
       name: {
-        description: 'Name of the authorizer in metrics; unique. The spec calls it a DNS label; the server accepts any DNS subdomain (dots allowed). Non-Webhook authorizers are named after their lowercased type upstream.',
+        description:
+          'Name of the authorizer in metrics; unique. The spec calls it a DNS label; the server accepts any DNS subdomain (dots allowed). Non-Webhook authorizers are named after their lowercased type upstream.',
         format: 'dns-subdomain',
         spec: AUTHZ,
       },
@@ -268,7 +294,8 @@ export const configKindsOverlay: Overlay = {
     spec: AUTHZ,
     fields: {
       authorizedTTL: {
-        description: 'How long "authorized" answers are cached. The spec lists it as required; the server fills `5m` when it is absent or zero.',
+        description:
+          'How long "authorized" answers are cached. The spec lists it as required; the server fills `5m` when it is absent or zero.',
         format: 'duration',
         spec: AUTHZ,
       },
@@ -278,7 +305,8 @@ export const configKindsOverlay: Overlay = {
         spec: AUTHZ,
       },
       unauthorizedTTL: {
-        description: 'How long "unauthorized" answers are cached. The spec lists it as required; the server fills `30s` when it is absent or zero.',
+        description:
+          'How long "unauthorized" answers are cached. The spec lists it as required; the server fills `30s` when it is absent or zero.',
         format: 'duration',
         spec: AUTHZ,
       },
@@ -299,18 +327,21 @@ export const configKindsOverlay: Overlay = {
         spec: AUTHZ,
       },
       matchConditionSubjectAccessReviewVersion: {
-        description: 'SubjectAccessReview version the CEL match conditions see: `v1`. No default; required when there are match conditions, and may be left out without them (the spec lists it as always required).',
+        description:
+          'SubjectAccessReview version the CEL match conditions see: `v1`. No default; required when there are match conditions, and may be left out without them (the spec lists it as always required).',
         knownValues: ['v1'],
         spec: AUTHZ,
       },
       failurePolicy: {
-        description: 'Decision when the call fails, the answer is malformed, or a match condition errors: `NoOpinion` passes to the next authorizer, `Deny` rejects.',
+        description:
+          'Decision when the call fails, the answer is malformed, or a match condition errors: `NoOpinion` passes to the next authorizer, `Deny` rejects.',
         enum: ['NoOpinion', 'Deny'],
         spec: AUTHZ,
       },
       connectionInfo: { description: 'How to reach the webhook.', spec: AUTHZ },
       matchConditions: {
-        description: 'CEL conditions a request must meet to be sent to the webhook; at most 64. Absent or empty sends every request.',
+        description:
+          'CEL conditions a request must meet to be sent to the webhook; at most 64. Absent or empty sends every request.',
         maxItems: 64,
         spec: AUTHZ,
       },
@@ -321,12 +352,14 @@ export const configKindsOverlay: Overlay = {
     spec: AUTHZ,
     fields: {
       type: {
-        description: '`InClusterConfig` uses the in-cluster service account connection; `PlatConfigFile` reads a client configuration file.',
+        description:
+          '`InClusterConfig` uses the in-cluster service account connection; `PlatConfigFile` reads a client configuration file.',
         enum: ['InClusterConfig', 'PlatConfigFile'],
         spec: AUTHZ,
       },
       platConfigFile: {
-        description: 'Absolute path to the client configuration file; required for type `PlatConfigFile` and not allowed otherwise.',
+        description:
+          'Absolute path to the client configuration file; required for type `PlatConfigFile` and not allowed otherwise.',
         spec: AUTHZ,
       },
     },
@@ -336,7 +369,8 @@ export const configKindsOverlay: Overlay = {
     spec: AUTHZ,
     fields: {
       expression: {
-        description: 'CEL expression over `request` (a v1 SubjectAccessReview spec; v1beta1 requests are converted first) that must evaluate to a bool.',
+        description:
+          'CEL expression over `request` (a v1 SubjectAccessReview spec; v1beta1 requests are converted first) that must evaluate to a bool.',
         cel: 'authorization.webhookMatchCondition',
         spec: AUTHZ,
       },
@@ -345,7 +379,8 @@ export const configKindsOverlay: Overlay = {
 
   // --- EgressSelectorConfiguration ------------------------------------------------------------
   [`${P}.EgressSelectorConfiguration`]: {
-    description: 'API-server configuration file for egress selection: how the server dials out to the control plane, etcd and the cluster.',
+    description:
+      'API-server configuration file for egress selection: how the server dials out to the control plane, etcd and the cluster.',
     spec: EGRESS,
     fields: {
       ...configEnvelope('EgressSelectorConfiguration', EGRESS),
@@ -360,7 +395,8 @@ export const configKindsOverlay: Overlay = {
     spec: EGRESS,
     fields: {
       name: {
-        description: 'Destination: `controlplane`, `etcd` or `cluster`, compared ignoring case. `master` is a deprecated spelling of `controlplane`.',
+        description:
+          'Destination: `controlplane`, `etcd` or `cluster`, compared ignoring case. `master` is a deprecated spelling of `controlplane`.',
         knownValues: ['controlplane', 'etcd', 'cluster', 'master'],
         spec: EGRESS,
       },

@@ -4,9 +4,7 @@ import type { ApiTypes, FieldEntry, TypeEntry } from '../api-types.js';
 import { configKinds, configTypes } from '../config-types.js';
 import { configKindsOverlay, overlay, resourceKindsOverlay } from './index.js';
 
-const apiTypes = JSON.parse(
-  readFileSync(new URL('../../../data/api-types.json', import.meta.url), 'utf8'),
-) as ApiTypes;
+const apiTypes = JSON.parse(readFileSync(new URL('../../../data/api-types.json', import.meta.url), 'utf8')) as ApiTypes;
 
 const allTypes: Record<string, TypeEntry> = { ...apiTypes.types, ...configTypes };
 

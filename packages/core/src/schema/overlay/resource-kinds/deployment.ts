@@ -4,7 +4,8 @@ import { objectEnvelope, listType, CONDITION_STATUS } from './envelope.js';
 
 export const deployments: Overlay = {
   'apps/v1.Deployment': {
-    description: 'Declarative updates for Pods and ReplicaSets: the controller rolls the running pods toward the desired template and replica count.',
+    description:
+      'Declarative updates for Pods and ReplicaSets: the controller rolls the running pods toward the desired template and replica count.',
     spec: 'A Deployment',
     fields: {
       ...objectEnvelope('Deployment', 'A Deployment'),
@@ -18,14 +19,16 @@ export const deployments: Overlay = {
     spec: 'A Deployment',
     fields: {
       minReadySeconds: {
-        description: 'How long a new pod must be ready, with no container crashing, before it counts as available. 0 means as soon as it is ready. Must stay below progressDeadlineSeconds (upstream).',
+        description:
+          'How long a new pod must be ready, with no container crashing, before it counts as available. 0 means as soon as it is ready. Must stay below progressDeadlineSeconds (upstream).',
         default: 0,
         minimum: 0,
         spec: 'A Deployment',
       },
       paused: { description: 'Pauses the rollout while true.', spec: 'A Deployment' },
       progressDeadlineSeconds: {
-        description: 'Seconds the rollout may go without progress before it is reported failed (condition reason `ProgressDeadlineExceeded`). The controller keeps working on it; no progress is measured while paused. Must exceed minReadySeconds (upstream).',
+        description:
+          'Seconds the rollout may go without progress before it is reported failed (condition reason `ProgressDeadlineExceeded`). The controller keeps working on it; no progress is measured while paused. Must exceed minReadySeconds (upstream).',
         default: 600,
         minimum: 0,
         spec: 'A Deployment',
@@ -43,7 +46,8 @@ export const deployments: Overlay = {
         spec: 'A Deployment',
       },
       selector: {
-        description: 'Label selector for the pods; must match the labels of the pod template. ReplicaSets whose pods it selects are affected. Immutable upstream.',
+        description:
+          'Label selector for the pods; must match the labels of the pod template. ReplicaSets whose pods it selects are affected. Immutable upstream.',
         immutable: true,
         spec: 'A Deployment',
       },
@@ -62,7 +66,8 @@ export const deployments: Overlay = {
     spec: 'A Deployment',
     fields: {
       type: {
-        description: '`Recreate` kills all existing pods before new ones are created; `RollingUpdate` scales the new ReplicaSet up while scaling the old ones down.',
+        description:
+          '`Recreate` kills all existing pods before new ones are created; `RollingUpdate` scales the new ReplicaSet up while scaling the old ones down.',
         default: 'RollingUpdate',
         spec: 'A Deployment',
       },
@@ -77,13 +82,15 @@ export const deployments: Overlay = {
     spec: 'A Deployment',
     fields: {
       maxSurge: {
-        description: 'How many pods may exist above the desired count during the update: a number or a percentage of the desired pods (rounded up). Cannot be 0 when maxUnavailable is 0.',
+        description:
+          'How many pods may exist above the desired count during the update: a number or a percentage of the desired pods (rounded up). Cannot be 0 when maxUnavailable is 0.',
         format: 'int-or-percent',
         default: '25%',
         spec: 'A Deployment',
       },
       maxUnavailable: {
-        description: 'How many pods may be unavailable during the update: a number or a percentage of the desired pods (rounded down; at most 100% upstream). Cannot be 0 when maxSurge is 0.',
+        description:
+          'How many pods may be unavailable during the update: a number or a percentage of the desired pods (rounded down; at most 100% upstream). Cannot be 0 when maxSurge is 0.',
         format: 'int-or-percent',
         default: '25%',
         spec: 'A Deployment',
@@ -128,7 +135,7 @@ export const deployments: Overlay = {
     },
   },
   'apps/v1.DeploymentCondition': {
-    description: 'One aspect of a Deployment\'s state at a point in time.',
+    description: "One aspect of a Deployment's state at a point in time.",
     spec: 'A Deployment',
     fields: {
       lastTransitionTime: { description: 'When the status last changed.', spec: 'A Deployment' },
@@ -167,7 +174,11 @@ export const deployments: Overlay = {
     spec: 'A Deployment resource operations',
     fields: {
       // Status is not validated on a scale write (ValidateScale reads spec.replicas only).
-      replicas: { description: 'Number of instances actually observed.', required: false, spec: 'A Deployment resource operations' },
+      replicas: {
+        description: 'Number of instances actually observed.',
+        required: false,
+        spec: 'A Deployment resource operations',
+      },
       selector: {
         description: 'Label selector of the pods counted in replicas, in serialized string form.',
         spec: 'A Deployment resource operations',

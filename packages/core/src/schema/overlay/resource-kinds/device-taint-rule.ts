@@ -6,7 +6,8 @@ const DTR: SpecRef = 'B DeviceTaintRule';
 
 export const deviceTaintRules: Overlay = {
   'resource/v1.DeviceTaintRule': {
-    description: 'Puts one taint on every device that matches a selector, with the same effect as if the DRA driver had published the taint in its ResourceSlice. Cluster-scoped.',
+    description:
+      'Puts one taint on every device that matches a selector, with the same effect as if the DRA driver had published the taint in its ResourceSlice. Cluster-scoped.',
     spec: DTR,
     fields: {
       ...objectEnvelope('DeviceTaintRule', DTR),
@@ -20,7 +21,8 @@ export const deviceTaintRules: Overlay = {
     spec: DTR,
     fields: {
       deviceSelector: {
-        description: 'Which devices receive the taint; every criterion that is set must match. An empty selector matches all devices, a missing one matches none.',
+        description:
+          'Which devices receive the taint; every criterion that is set must match. An empty selector matches all devices, a missing one matches none.',
         spec: DTR,
       },
       taint: { description: 'The taint put on every matching device.', spec: DTR },
@@ -31,7 +33,8 @@ export const deviceTaintRules: Overlay = {
     spec: DTR,
     fields: {
       device: {
-        description: 'Only the device with this name (as in slice.spec.devices[].name). Adding driver and pool may avoid ambiguity. A DNS label upstream.',
+        description:
+          'Only the device with this name (as in slice.spec.devices[].name). Adding driver and pool may avoid ambiguity. A DNS label upstream.',
         format: 'dns-label',
         spec: DTR,
       },
@@ -42,24 +45,28 @@ export const deviceTaintRules: Overlay = {
         spec: DTR,
       },
       pool: {
-        description: 'Only devices in this pool. Adding the driver may avoid ambiguity, but selecting a pool name across drivers can be useful. Upstream: DNS subdomains joined by `/`, at most 253 characters.',
+        description:
+          'Only devices in this pool. Adding the driver may avoid ambiguity, but selecting a pool name across drivers can be useful. Upstream: DNS subdomains joined by `/`, at most 253 characters.',
         maxLength: 253,
         spec: DTR,
       },
     },
   },
   'resource/v1.DeviceTaint': {
-    description: 'A taint on a device. It affects claims that do not tolerate it and, through them, the pods that use those claims.',
+    description:
+      'A taint on a device. It affects claims that do not tolerate it and, through them, the pods that use those claims.',
     spec: DTR,
     fields: {
       effect: {
-        description: '`None` is informational only; `NoSchedule` keeps new pods that use the device from being scheduled unless they tolerate it; `NoExecute` also evicts running pods that do not tolerate it. `PreferNoSchedule` is not valid. Consumers treat an unknown effect (written by a newer server) like `None`, but the server refuses any other value on write (the devicetaintrule/taint-effect rule checks it).',
+        description:
+          '`None` is informational only; `NoSchedule` keeps new pods that use the device from being scheduled unless they tolerate it; `NoExecute` also evicts running pods that do not tolerate it. `PreferNoSchedule` is not valid. Consumers treat an unknown effect (written by a newer server) like `None`, but the server refuses any other value on write (the devicetaintrule/taint-effect rule checks it).',
         knownValues: ['None', 'NoSchedule', 'NoExecute'],
         spec: DTR,
       },
       key: { description: 'Taint key, in label-key syntax.', format: 'label-key', spec: DTR },
       timeAdded: {
-        description: 'When the taint was added, or (in a DeviceTaintRule only) when its effect last changed. Filled in automatically when unset.',
+        description:
+          'When the taint was added, or (in a DeviceTaintRule only) when its effect last changed. Filled in automatically when unset.',
         spec: DTR,
       },
       value: { description: 'Taint value, in label-value syntax.', format: 'label-value', maxLength: 63, spec: DTR },
@@ -70,7 +77,8 @@ export const deviceTaintRules: Overlay = {
     spec: DTR,
     fields: {
       conditions: {
-        description: 'Latest observations, merged by `type`. `EvictionInProgress` is True while pods still need eviction; its message reports pending and evicted pods. At most 8 on a status-subresource write; the server drops status sent with a create or update, so a manifest is not held to the limit.',
+        description:
+          'Latest observations, merged by `type`. `EvictionInProgress` is True while pods still need eviction; its message reports pending and evicted pods. At most 8 on a status-subresource write; the server drops status sent with a create or update, so a manifest is not held to the limit.',
         spec: DTR,
       },
     },

@@ -2,7 +2,8 @@
 import type { Overlay } from '../../overlay-types.js';
 import { objectEnvelope, listType } from './envelope.js';
 
-const ENDPOINTS_DEPRECATED = 'Endpoints is deprecated since release 1.33; use EndpointSlice of discovery.plat.io/v1, which holds the complete endpoint information.';
+const ENDPOINTS_DEPRECATED =
+  'Endpoints is deprecated since release 1.33; use EndpointSlice of discovery.plat.io/v1, which holds the complete endpoint information.';
 
 export const endpoints: Overlay = {
   'core/v1.Endpoints': {
@@ -19,15 +20,18 @@ export const endpoints: Overlay = {
   },
   'core/v1.EndpointsList': { ...listType('Endpoints', 'A Endpoints'), deprecated: ENDPOINTS_DEPRECATED },
   'core/v1.EndpointSubset': {
-    description: 'Addresses that share the same ports. The endpoints it stands for are every address combined with every port. An address may not be both ready and not ready in one subset.',
+    description:
+      'Addresses that share the same ports. The endpoints it stands for are every address combined with every port. An address may not be both ready and not ready in one subset.',
     spec: 'A Endpoints',
     fields: {
       addresses: {
-        description: 'Addresses whose ports are ready; safe for load balancers and clients to use. Upstream requires this or notReadyAddresses to be non-empty.',
+        description:
+          'Addresses whose ports are ready; safe for load balancers and clients to use. Upstream requires this or notReadyAddresses to be non-empty.',
         spec: 'A Endpoints',
       },
       notReadyAddresses: {
-        description: 'Addresses whose ports are not ready yet (still starting, or recently failed a readiness or liveness probe).',
+        description:
+          'Addresses whose ports are not ready yet (still starting, or recently failed a readiness or liveness probe).',
         spec: 'A Endpoints',
       },
       ports: {
@@ -41,7 +45,8 @@ export const endpoints: Overlay = {
     spec: 'A Endpoints',
     fields: {
       ip: {
-        description: 'IP of the endpoint. Must not be a loopback, link-local or link-local multicast address (nor unspecified, upstream).',
+        description:
+          'IP of the endpoint. Must not be a loopback, link-local or link-local multicast address (nor unspecified, upstream).',
         format: 'ip',
         spec: 'A Endpoints',
       },
@@ -66,7 +71,8 @@ export const endpoints: Overlay = {
     spec: 'A Endpoints',
     fields: {
       name: {
-        description: 'Port name, equal to the name of the matching ServicePort. A DNS label; required when the subset lists more than one port.',
+        description:
+          'Port name, equal to the name of the matching ServicePort. A DNS label; required when the subset lists more than one port.',
         format: 'dns-label',
         spec: 'A Endpoints',
       },
@@ -82,7 +88,8 @@ export const endpoints: Overlay = {
         spec: 'A Endpoints',
       },
       appProtocol: {
-        description: 'Application protocol hint in label-key syntax: an IANA service name without prefix, one of `plat.io/h2c`, `plat.io/ws`, `plat.io/wss`, or an implementation-specific prefixed name.',
+        description:
+          'Application protocol hint in label-key syntax: an IANA service name without prefix, one of `plat.io/h2c`, `plat.io/ws`, `plat.io/wss`, or an implementation-specific prefixed name.',
         format: 'label-key',
         knownValues: ['plat.io/h2c', 'plat.io/ws', 'plat.io/wss'],
         spec: 'A Endpoints',

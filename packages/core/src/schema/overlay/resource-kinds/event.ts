@@ -4,7 +4,8 @@ import { objectEnvelope, listType } from './envelope.js';
 
 export const events: Overlay = {
   'core/v1.Event': {
-    description: 'A best-effort, informational report that something happened in the cluster. Events are kept only for a limited time; do not build on a reason staying stable or an event still existing.',
+    description:
+      'A best-effort, informational report that something happened in the cluster. Events are kept only for a limited time; do not build on a reason staying stable or an event still existing.',
     spec: 'A Event',
     fields: {
       ...objectEnvelope('Event', 'A Event'),
@@ -19,7 +20,8 @@ export const events: Overlay = {
         spec: 'A Event',
       },
       involvedObject: {
-        description: 'The object this event is about. The spec lists it as required; the server does not check it for core `v1` Events, so an Event without it is accepted.',
+        description:
+          'The object this event is about. The spec lists it as required; the server does not check it for core `v1` Events, so an Event without it is accepted.',
         required: false,
         spec: 'A Event',
       },

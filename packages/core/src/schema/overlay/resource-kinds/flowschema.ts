@@ -6,7 +6,8 @@ const FS: SpecRef = 'B FlowSchema';
 
 export const flowSchemas: Overlay = {
   'flowcontrol/v1.FlowSchema': {
-    description: 'Defines a group of flows for API priority and fairness: requests with similar attributes, told apart by the schema name plus a flow distinguisher, are sent to one priority level. Cluster-scoped.',
+    description:
+      'Defines a group of flows for API priority and fairness: requests with similar attributes, told apart by the schema name plus a flow distinguisher, are sent to one priority level. Cluster-scoped.',
     spec: FS,
     fields: {
       ...objectEnvelope('FlowSchema', FS),
@@ -24,14 +25,16 @@ export const flowSchemas: Overlay = {
         spec: FS,
       },
       matchingPrecedence: {
-        description: 'Ordering among schemas that match a request: the lowest number wins. 1 is reserved for the `exempt` schema (upstream). The spec asks for 1 to 10000; the server defaults an absent or 0 value to 1000, so 0 is accepted.',
+        description:
+          'Ordering among schemas that match a request: the lowest number wins. 1 is reserved for the `exempt` schema (upstream). The spec asks for 1 to 10000; the server defaults an absent or 0 value to 1000, so 0 is accepted.',
         minimum: 0,
         maximum: 10000,
         default: 1000,
         spec: FS,
       },
       priorityLevelConfiguration: {
-        description: 'The PriorityLevelConfiguration that matching requests are assigned to. If it cannot be resolved the schema is ignored and marked invalid in its status.',
+        description:
+          'The PriorityLevelConfiguration that matching requests are assigned to. If it cannot be resolved the schema is ignored and marked invalid in its status.',
         spec: FS,
       },
       rules: {
@@ -82,11 +85,13 @@ export const flowSchemas: Overlay = {
     },
   },
   'flowcontrol/v1.PolicyRulesWithSubjects': {
-    description: 'A rule that matches a request when at least one subject matches and at least one resource or non-resource rule matches.',
+    description:
+      'A rule that matches a request when at least one subject matches and at least one resource or non-resource rule matches.',
     spec: FS,
     fields: {
       subjects: {
-        description: 'Who the rule applies to; at least one entry. Listing both groups `system:authenticated` and `system:unauthenticated` matches every request.',
+        description:
+          'Who the rule applies to; at least one entry. Listing both groups `system:authenticated` and `system:unauthenticated` matches every request.',
         minItems: 1,
         spec: FS,
       },
@@ -137,7 +142,8 @@ export const flowSchemas: Overlay = {
     },
   },
   'flowcontrol/v1.ResourcePolicyRule': {
-    description: 'Matches a resource request when verb, API group and resource match, and either the request is cluster-wide and clusterScope is true, or its namespace is listed (or `*` is).',
+    description:
+      'Matches a resource request when verb, API group and resource match, and either the request is cluster-wide and clusterScope is true, or its namespace is listed (or `*` is).',
     spec: FS,
     fields: {
       apiGroups: {
@@ -146,15 +152,18 @@ export const flowSchemas: Overlay = {
         spec: FS,
       },
       clusterScope: {
-        description: 'Match requests that carry no namespace (cluster-scoped resources, or requests across all namespaces). When false or unset, namespaces must be non-empty.',
+        description:
+          'Match requests that carry no namespace (cluster-scoped resources, or requests across all namespaces). When false or unset, namespaces must be non-empty.',
         spec: FS,
       },
       namespaces: {
-        description: 'Namespaces to match; `*` matches any namespace but not a request without one. May be empty only when clusterScope is true.',
+        description:
+          'Namespaces to match; `*` matches any namespace but not a request without one. May be empty only when clusterScope is true.',
         spec: FS,
       },
       resources: {
-        description: 'Lowercase plural resources to match, optionally with a subresource (e.g. `deployments/status`); non-empty. `*` must be the only entry when used.',
+        description:
+          'Lowercase plural resources to match, optionally with a subresource (e.g. `deployments/status`); non-empty. `*` must be the only entry when used.',
         minItems: 1,
         spec: FS,
       },
@@ -170,7 +179,8 @@ export const flowSchemas: Overlay = {
     spec: FS,
     fields: {
       nonResourceURLs: {
-        description: 'URL prefixes to match; non-empty. A trailing `/*` matches everything below a path; any other `*` except a lone `*` (which must be the only entry) is invalid.',
+        description:
+          'URL prefixes to match; non-empty. A trailing `/*` matches everything below a path; any other `*` except a lone `*` (which must be the only entry) is invalid.',
         minItems: 1,
         spec: FS,
       },
@@ -182,7 +192,8 @@ export const flowSchemas: Overlay = {
     },
   },
   'flowcontrol/v1.PriorityLevelConfiguration': {
-    description: 'A priority level for API priority and fairness: how much concurrency requests assigned to it get, and what happens to the excess. Referenced by FlowSchemas. Cluster-scoped.',
+    description:
+      'A priority level for API priority and fairness: how much concurrency requests assigned to it get, and what happens to the excess. Referenced by FlowSchemas. Cluster-scoped.',
     spec: FS,
     fields: {
       ...objectEnvelope('PriorityLevelConfiguration', FS),
@@ -192,7 +203,8 @@ export const flowSchemas: Overlay = {
   },
   'flowcontrol/v1.PriorityLevelConfigurationList': listType('PriorityLevelConfiguration', FS),
   'flowcontrol/v1.PriorityLevelConfigurationSpec': {
-    description: 'Configuration of a priority level: `type` says whether it is `Limited` or `Exempt`, and the matching member holds the details.',
+    description:
+      'Configuration of a priority level: `type` says whether it is `Limited` or `Exempt`, and the matching member holds the details.',
     spec: FS,
     fields: {
       type: {
@@ -208,10 +220,17 @@ export const flowSchemas: Overlay = {
     description: 'Concurrency limits of a limited priority level.',
     spec: FS,
     fields: {
-      nominalConcurrencyShares: { description: 'Share of the server\'s concurrency limit this level is nominally entitled to.', default: 30, spec: FS },
+      nominalConcurrencyShares: {
+        description: "Share of the server's concurrency limit this level is nominally entitled to.",
+        default: 30,
+        spec: FS,
+      },
       limitResponse: { description: 'What to do with requests that cannot run right away.', spec: FS },
       lendablePercent: { description: 'Percentage of the nominal concurrency other levels may borrow.', default: 0, spec: FS },
-      borrowingLimitPercent: { description: 'Upper limit, as a percentage of the nominal concurrency, on what this level may borrow.', spec: FS },
+      borrowingLimitPercent: {
+        description: 'Upper limit, as a percentage of the nominal concurrency, on what this level may borrow.',
+        spec: FS,
+      },
     },
   },
   'flowcontrol/v1.ExemptPriorityLevelConfiguration': {
@@ -226,7 +245,11 @@ export const flowSchemas: Overlay = {
     description: 'Handling of requests that exceed the concurrency of a limited level.',
     spec: FS,
     fields: {
-      type: { description: '`Queue` holds excess requests in queues; `Reject` fails them at once.', enum: ['Queue', 'Reject'], spec: FS },
+      type: {
+        description: '`Queue` holds excess requests in queues; `Reject` fails them at once.',
+        enum: ['Queue', 'Reject'],
+        spec: FS,
+      },
       queuing: { description: 'Queue parameters; set when type is Queue.', spec: FS },
     },
   },
@@ -236,9 +259,24 @@ export const flowSchemas: Overlay = {
     fields: {
       // 0 (or nothing) takes the default, so the ranges start at 0 (upstream validation); the
       // defaulter fills queues and handSize before validation compares them.
-      queues: { description: 'Number of queues of the level; 0 takes the default, 64. At most 10,000,000.', minimum: 0, maximum: 10_000_000, default: 64, spec: FS },
-      handSize: { description: 'How many queues each flow is shuffle-sharded over; 0 takes the default, 8.', minimum: 0, default: 8, spec: FS },
-      queueLengthLimit: { description: 'Maximum number of requests waiting in one queue; 0 takes the default, 50.', minimum: 0, spec: FS },
+      queues: {
+        description: 'Number of queues of the level; 0 takes the default, 64. At most 10,000,000.',
+        minimum: 0,
+        maximum: 10_000_000,
+        default: 64,
+        spec: FS,
+      },
+      handSize: {
+        description: 'How many queues each flow is shuffle-sharded over; 0 takes the default, 8.',
+        minimum: 0,
+        default: 8,
+        spec: FS,
+      },
+      queueLengthLimit: {
+        description: 'Maximum number of requests waiting in one queue; 0 takes the default, 50.',
+        minimum: 0,
+        spec: FS,
+      },
     },
   },
   'flowcontrol/v1.PriorityLevelConfigurationStatus': {

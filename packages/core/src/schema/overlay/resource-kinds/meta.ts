@@ -9,7 +9,8 @@ export const shared: Overlay = {
     spec: ENVELOPE,
     fields: {
       apiVersion: {
-        description: 'Versioned schema of this representation. Recognized versions are converted to the latest internal form; unrecognized ones may be rejected.',
+        description:
+          'Versioned schema of this representation. Recognized versions are converted to the latest internal form; unrecognized ones may be rejected.',
         spec: ENVELOPE,
       },
       kind: {
@@ -19,11 +20,13 @@ export const shared: Overlay = {
     },
   },
   'meta/v1.ObjectMeta': {
-    description: 'Standard metadata that every persisted object carries: identity, labels, annotations and lifecycle fields kept by the server.',
+    description:
+      'Standard metadata that every persisted object carries: identity, labels, annotations and lifecycle fields kept by the server.',
     spec: 'A Shared types',
     fields: {
       name: {
-        description: 'Name of the object, unique within its namespace (or cluster-wide for cluster-scoped kinds). Required unless generateName is set; the allowed syntax depends on the kind.',
+        description:
+          'Name of the object, unique within its namespace (or cluster-wide for cluster-scoped kinds). Required unless generateName is set; the allowed syntax depends on the kind.',
         spec: 'A Shared types',
       },
       generateName: {
@@ -31,7 +34,8 @@ export const shared: Overlay = {
         spec: 'A Shared types',
       },
       namespace: {
-        description: 'Namespace the object lives in; also the authorization scope for teams and projects. Must be empty for cluster-scoped kinds; for namespaced kinds it defaults to the namespace of the request. Upstream requires a DNS label.',
+        description:
+          'Namespace the object lives in; also the authorization scope for teams and projects. Must be empty for cluster-scoped kinds; for namespaced kinds it defaults to the namespace of the request. Upstream requires a DNS label.',
         format: 'dns-label',
         spec: 'A Shared types',
       },
@@ -52,7 +56,8 @@ export const shared: Overlay = {
         spec: 'A Shared types',
       },
       deletionTimestamp: {
-        description: 'When graceful deletion was requested. Set by the server; the object goes away once its finalizers are gone.',
+        description:
+          'When graceful deletion was requested. Set by the server; the object goes away once its finalizers are gone.',
         spec: 'A Shared types',
       },
       deletionGracePeriodSeconds: {
@@ -64,7 +69,8 @@ export const shared: Overlay = {
         spec: 'A Shared types',
       },
       annotations: {
-        description: 'Arbitrary non-identifying key/value data for tools and controllers. Keys are qualified names; all annotations together may total at most 256 KiB (upstream).',
+        description:
+          'Arbitrary non-identifying key/value data for tools and controllers. Keys are qualified names; all annotations together may total at most 256 KiB (upstream).',
         maxTotalBytes: 256 * 1024,
         spec: 'A Shared types',
       },
@@ -96,7 +102,8 @@ export const shared: Overlay = {
         spec: LIST_ENVELOPE,
       },
       continue: {
-        description: 'Token for fetching the next page when the list was truncated by `limit`. Only a non-empty value means more items exist; it expires after some minutes.',
+        description:
+          'Token for fetching the next page when the list was truncated by `limit`. Only a non-empty value means more items exist; it expires after some minutes.',
         spec: LIST_ENVELOPE,
       },
       remainingItemCount: {
@@ -124,7 +131,8 @@ export const shared: Overlay = {
     spec: 'A Shared types',
   },
   'meta/v1.LabelSelector': {
-    description: 'Selects objects by their labels. All given terms must hold. An empty selector selects everything; an absent one usually nothing.',
+    description:
+      'Selects objects by their labels. All given terms must hold. An empty selector selects everything; an absent one usually nothing.',
     spec: 'A Shared types',
     fields: {
       matchLabels: {
@@ -154,19 +162,40 @@ export const shared: Overlay = {
     },
   },
   'meta/v1.Condition': {
-    description: 'A generic status condition: one aspect of the object\'s observed state, with the time and reason of its last change. Conditions live only in `status`, which the server drops from a create or an update of the object itself; their checks (type, status, lastTransitionTime, reason and message are required) apply to status-subresource writes, so a manifest is not held to them.',
+    description:
+      "A generic status condition: one aspect of the object's observed state, with the time and reason of its last change. Conditions live only in `status`, which the server drops from a create or an update of the object itself; their checks (type, status, lastTransitionTime, reason and message are required) apply to status-subresource writes, so a manifest is not held to them.",
     spec: 'A Shared types',
     fields: {
-      type: { description: 'Condition type, in CamelCase or as a qualified name. Required on a status write.', required: false, spec: 'A Shared types' },
-      status: { description: 'Whether the condition holds: True, False or Unknown. Required on a status write.', required: false, spec: 'A Shared types' },
+      type: {
+        description: 'Condition type, in CamelCase or as a qualified name. Required on a status write.',
+        required: false,
+        spec: 'A Shared types',
+      },
+      status: {
+        description: 'Whether the condition holds: True, False or Unknown. Required on a status write.',
+        required: false,
+        spec: 'A Shared types',
+      },
       observedGeneration: {
         description: 'metadata.generation the condition was computed from.',
         minimum: 0,
         spec: 'A Shared types',
       },
-      lastTransitionTime: { description: 'When the status last changed. Required on a status write.', required: false, spec: 'A Shared types' },
-      reason: { description: 'One-word CamelCase reason for the last transition. Required on a status write.', required: false, spec: 'A Shared types' },
-      message: { description: 'Human-readable detail about the last transition. Required on a status write.', required: false, spec: 'A Shared types' },
+      lastTransitionTime: {
+        description: 'When the status last changed. Required on a status write.',
+        required: false,
+        spec: 'A Shared types',
+      },
+      reason: {
+        description: 'One-word CamelCase reason for the last transition. Required on a status write.',
+        required: false,
+        spec: 'A Shared types',
+      },
+      message: {
+        description: 'Human-readable detail about the last transition. Required on a status write.',
+        required: false,
+        spec: 'A Shared types',
+      },
     },
   },
   'core/v1.ObjectReference': {
@@ -199,12 +228,14 @@ export const shared: Overlay = {
         spec: 'A Parameter reference',
       },
       orphanDependents: {
-        description: 'Whether dependents are orphaned (true adds the `orphan` finalizer, false removes it). Cannot be combined with propagationPolicy.',
+        description:
+          'Whether dependents are orphaned (true adds the `orphan` finalizer, false removes it). Cannot be combined with propagationPolicy.',
         deprecated: 'Use propagationPolicy instead.',
         spec: 'A Parameter reference',
       },
       propagationPolicy: {
-        description: 'How dependents are handled: Orphan, Background or Foreground (cascading delete finishes before the owner goes). Cannot be combined with orphanDependents.',
+        description:
+          'How dependents are handled: Orphan, Background or Foreground (cascading delete finishes before the owner goes). Cannot be combined with orphanDependents.',
         enum: ['Orphan', 'Background', 'Foreground'],
         spec: 'A Parameter reference',
       },
@@ -213,7 +244,8 @@ export const shared: Overlay = {
         spec: 'A Parameter reference',
       },
       ignoreStoreReadErrorWithClusterBreakingPotential: {
-        description: 'Allow an unsafe delete of an object that cannot be read from storage. It skips finalizers and preconditions and can break the cluster. Default false.',
+        description:
+          'Allow an unsafe delete of an object that cannot be read from storage. It skips finalizers and preconditions and can break the cluster. Default false.',
         default: false,
         spec: 'A Parameter reference',
       },

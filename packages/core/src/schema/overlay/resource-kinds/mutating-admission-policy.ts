@@ -6,7 +6,8 @@ const MAP: SpecRef = 'C MutatingAdmissionPolicy';
 
 export const mutatingAdmissionPolicies: Overlay = {
   'admissionregistration/v1.MutatingAdmissionPolicy': {
-    description: 'An admission mutation policy: CEL expressions that change matching objects on their way into the cluster, by an apply configuration or a JSON patch. It acts only through MutatingAdmissionPolicyBindings. Cluster-scoped.',
+    description:
+      'An admission mutation policy: CEL expressions that change matching objects on their way into the cluster, by an apply configuration or a JSON patch. It acts only through MutatingAdmissionPolicyBindings. Cluster-scoped.',
     spec: MAP,
     fields: {
       ...objectEnvelope('MutatingAdmissionPolicy', MAP),
@@ -20,17 +21,20 @@ export const mutatingAdmissionPolicies: Overlay = {
     spec: MAP,
     fields: {
       failurePolicy: {
-        description: 'What happens on errors (CEL parse, type-check or runtime errors, or a misconfigured policy or binding): `Fail` rejects the request, `Ignore` skips the policy.',
+        description:
+          'What happens on errors (CEL parse, type-check or runtime errors, or a misconfigured policy or binding): `Fail` rejects the request, `Ignore` skips the policy.',
         default: 'Fail',
         spec: MAP,
       },
       matchConditions: {
-        description: 'Extra CEL filters on requests already matched by matchConstraints, evaluated in order: any false skips the policy, all true runs it; an error with no false is handled by failurePolicy. Empty matches everything. Merged by `name`.',
+        description:
+          'Extra CEL filters on requests already matched by matchConstraints, evaluated in order: any false skips the policy, all true runs it; an error with no false is handled by failurePolicy. Empty matches everything. Merged by `name`.',
         maxItems: 64,
         spec: MAP,
       },
       matchConstraints: {
-        description: 'Which requests the policy applies to; all constraints must match. Only CREATE, UPDATE and CONNECT can be matched (`*` stands for those), never DELETE, and never the admission policy kinds themselves.',
+        description:
+          'Which requests the policy applies to; all constraints must match. Only CREATE, UPDATE and CONNECT can be matched (`*` stands for those), never DELETE, and never the admission policy kinds themselves.',
         required: true,
         spec: MAP,
       },
@@ -41,16 +45,19 @@ export const mutatingAdmissionPolicies: Overlay = {
         spec: MAP,
       },
       paramKind: {
-        description: 'Kind of the resource that parameterizes the policy. Without it the `params` CEL variable is absent; if a binding sets no paramRef, `params` is null. A kind that does not exist makes the policy misconfigured.',
+        description:
+          'Kind of the resource that parameterizes the policy. Without it the `params` CEL variable is absent; if a binding sets no paramRef, `params` is null. A kind that does not exist makes the policy misconfigured.',
         spec: MAP,
       },
       reinvocationPolicy: {
-        description: '`Never` runs the mutations at most once per binding in an admission; `IfNeeded` may run them again when later plugins changed the object (with no ordering guarantee).',
+        description:
+          '`Never` runs the mutations at most once per binding in an admission; `IfNeeded` may run them again when later plugins changed the object (with no ordering guarantee).',
         required: true,
         spec: MAP,
       },
       variables: {
-        description: 'Named CEL expressions, usable as `variables.<name>` in later variables and in mutations (not in matchConditions). A variable may only refer to earlier ones.',
+        description:
+          'Named CEL expressions, usable as `variables.<name>` in later variables and in mutations (not in matchConditions). A variable may only refer to earlier ones.',
         spec: MAP,
       },
     },
@@ -64,7 +71,8 @@ export const mutatingAdmissionPolicies: Overlay = {
         spec: MAP,
       },
       applyConfiguration: {
-        description: 'Patch as an apply configuration merged with structured merge diff; used when patchType is `ApplyConfiguration`.',
+        description:
+          'Patch as an apply configuration merged with structured merge diff; used when patchType is `ApplyConfiguration`.',
         spec: MAP,
       },
       jsonPatch: {
@@ -78,7 +86,8 @@ export const mutatingAdmissionPolicies: Overlay = {
     spec: MAP,
     fields: {
       expression: {
-        description: 'CEL expression that initializes an `Object{...}` value (nested types `Object.<field>`) to merge into the request object. It cannot change atomic structs, maps or lists.',
+        description:
+          'CEL expression that initializes an `Object{...}` value (nested types `Object.<field>`) to merge into the request object. It cannot change atomic structs, maps or lists.',
         required: true,
         cel: 'admission.applyConfiguration',
         spec: MAP,
@@ -90,7 +99,8 @@ export const mutatingAdmissionPolicies: Overlay = {
     spec: MAP,
     fields: {
       expression: {
-        description: 'CEL expression returning a list of `JSONPatch{op, path, from, value}` values. `path` and `from` are JSON pointers; `jsonpatch.escapeKey` escapes `~` and `/` in keys.',
+        description:
+          'CEL expression returning a list of `JSONPatch{op, path, from, value}` values. `path` and `from` are JSON pointers; `jsonpatch.escapeKey` escapes `~` and `/` in keys.',
         required: true,
         cel: 'admission.jsonPatch',
         spec: MAP,
@@ -134,7 +144,7 @@ export const mutatingAdmissionPolicies: Overlay = {
     spec: MAP,
     fields: {
       namespaceSelector: {
-        description: 'Matches on the labels of the object\'s namespace (or the Namespace itself). Empty matches everything.',
+        description: "Matches on the labels of the object's namespace (or the Namespace itself). Empty matches everything.",
         default: {},
         spec: MAP,
       },
@@ -144,7 +154,8 @@ export const mutatingAdmissionPolicies: Overlay = {
         spec: MAP,
       },
       resourceRules: {
-        description: 'Operations and resources to match; a request must match at least one rule. At least one rule is needed in a policy.',
+        description:
+          'Operations and resources to match; a request must match at least one rule. At least one rule is needed in a policy.',
         spec: MAP,
       },
       excludeResourceRules: {
@@ -152,7 +163,8 @@ export const mutatingAdmissionPolicies: Overlay = {
         spec: MAP,
       },
       matchPolicy: {
-        description: '`Exact` matches only the listed group/version/resource; `Equivalent` also matches the same resource served under other versions.',
+        description:
+          '`Exact` matches only the listed group/version/resource; `Equivalent` also matches the same resource served under other versions.',
         default: 'Equivalent',
         spec: MAP,
       },
@@ -164,7 +176,8 @@ export const mutatingAdmissionPolicies: Overlay = {
     fields: {
       resourceNames: { description: 'Object names to match; empty means every name.', spec: MAP },
       operations: {
-        description: 'Operations to match: CREATE, UPDATE, CONNECT, or `*` alone. DELETE is not allowed in a policy\'s matchConstraints.',
+        description:
+          "Operations to match: CREATE, UPDATE, CONNECT, or `*` alone. DELETE is not allowed in a policy's matchConstraints.",
         spec: MAP,
       },
       apiGroups: { description: 'API groups to match; `*` alone matches every group.', spec: MAP },
@@ -181,7 +194,8 @@ export const mutatingAdmissionPolicies: Overlay = {
     },
   },
   'admissionregistration/v1.MutatingAdmissionPolicyBinding': {
-    description: 'Binds a MutatingAdmissionPolicy to parameters and, optionally, narrows which requests it applies to. A policy without bindings does nothing. Cluster-scoped.',
+    description:
+      'Binds a MutatingAdmissionPolicy to parameters and, optionally, narrows which requests it applies to. A policy without bindings does nothing. Cluster-scoped.',
     spec: MAP,
     fields: {
       ...objectEnvelope('MutatingAdmissionPolicyBinding', MAP),
@@ -195,7 +209,8 @@ export const mutatingAdmissionPolicies: Overlay = {
     spec: MAP,
     fields: {
       policyName: {
-        description: 'Name of the MutatingAdmissionPolicy to bind. Required upstream, and a DNS subdomain like the policy names it can refer to.',
+        description:
+          'Name of the MutatingAdmissionPolicy to bind. Required upstream, and a DNS subdomain like the policy names it can refer to.',
         required: true,
         format: 'dns-subdomain',
         spec: MAP,
@@ -205,7 +220,8 @@ export const mutatingAdmissionPolicies: Overlay = {
         spec: MAP,
       },
       matchResources: {
-        description: 'Further narrows the requests the policy applies to through this binding. Absent matches whatever the policy matches.',
+        description:
+          'Further narrows the requests the policy applies to through this binding. Absent matches whatever the policy matches.',
         spec: MAP,
       },
     },
@@ -216,7 +232,8 @@ export const mutatingAdmissionPolicies: Overlay = {
     fields: {
       name: { description: 'Name of the single parameter resource.', format: 'path-segment', spec: MAP },
       namespace: {
-        description: 'Namespace of the parameter resources; when unset, the namespace of the request. Must be unset for cluster-scoped parameter kinds. Upstream checks it only as a path segment (admission/param-ref warns when it cannot name a namespace).',
+        description:
+          'Namespace of the parameter resources; when unset, the namespace of the request. Must be unset for cluster-scoped parameter kinds. Upstream checks it only as a path segment (admission/param-ref warns when it cannot name a namespace).',
         format: 'path-segment',
         spec: MAP,
       },

@@ -14,7 +14,10 @@ export const podTemplate: Overlay = {
   'core/v1.PodSpec': {
     fields: {
       serviceAccountName: { description: 'Service account the pods run as; a DNS subdomain.', format: 'dns-subdomain' },
-      nodeName: { description: 'Binds the pods to this node, bypassing the scheduler; a node name (DNS subdomain).', format: 'dns-subdomain' },
+      nodeName: {
+        description: 'Binds the pods to this node, bypassing the scheduler; a node name (DNS subdomain).',
+        format: 'dns-subdomain',
+      },
       priorityClassName: { description: 'PriorityClass of the pods; a DNS subdomain.', format: 'dns-subdomain' },
       runtimeClassName: { description: 'RuntimeClass the pods run with; a DNS subdomain.', format: 'dns-subdomain' },
       hostname: { description: 'Host name of the pods; a DNS label. Defaults to the pod name.', format: 'dns-label' },
@@ -23,16 +26,19 @@ export const podTemplate: Overlay = {
   },
   'core/v1.PodSecurityContext': {
     fields: {
-      runAsUser: { description: 'User id of the containers\' processes, 0 to 2147483647.', ...USER_OR_GROUP_ID },
-      runAsGroup: { description: 'Primary group id of the containers\' processes, 0 to 2147483647.', ...USER_OR_GROUP_ID },
-      fsGroup: { description: 'Group that owns the pod\'s volumes, 0 to 2147483647.', ...USER_OR_GROUP_ID },
-      seLinuxChangePolicy: { description: 'How volumes get the pod\'s SELinux label: `MountOption` or `Recursive`.', enum: ['MountOption', 'Recursive'] },
+      runAsUser: { description: "User id of the containers' processes, 0 to 2147483647.", ...USER_OR_GROUP_ID },
+      runAsGroup: { description: "Primary group id of the containers' processes, 0 to 2147483647.", ...USER_OR_GROUP_ID },
+      fsGroup: { description: "Group that owns the pod's volumes, 0 to 2147483647.", ...USER_OR_GROUP_ID },
+      seLinuxChangePolicy: {
+        description: "How volumes get the pod's SELinux label: `MountOption` or `Recursive`.",
+        enum: ['MountOption', 'Recursive'],
+      },
     },
   },
   'core/v1.SecurityContext': {
     fields: {
-      runAsUser: { description: 'User id of the container\'s process, 0 to 2147483647.', ...USER_OR_GROUP_ID },
-      runAsGroup: { description: 'Primary group id of the container\'s process, 0 to 2147483647.', ...USER_OR_GROUP_ID },
+      runAsUser: { description: "User id of the container's process, 0 to 2147483647.", ...USER_OR_GROUP_ID },
+      runAsGroup: { description: "Primary group id of the container's process, 0 to 2147483647.", ...USER_OR_GROUP_ID },
     },
   },
   'core/v1.PodOS': {
@@ -42,7 +48,10 @@ export const podTemplate: Overlay = {
   },
   'core/v1.ContainerResizePolicy': {
     fields: {
-      restartPolicy: { description: 'Whether resizing this resource restarts the container: `NotRequired` or `RestartContainer`.', enum: ['NotRequired', 'RestartContainer'] },
+      restartPolicy: {
+        description: 'Whether resizing this resource restarts the container: `NotRequired` or `RestartContainer`.',
+        enum: ['NotRequired', 'RestartContainer'],
+      },
     },
   },
   'core/v1.PodReadinessGate': {
@@ -57,7 +66,7 @@ export const podTemplate: Overlay = {
   },
   'core/v1.HostAlias': {
     fields: {
-      ip: { description: 'Address the host names resolve to in the pod\'s hosts file.', format: 'ip' },
+      ip: { description: "Address the host names resolve to in the pod's hosts file.", format: 'ip' },
     },
   },
   'core/v1.PodDNSConfig': {
@@ -95,18 +104,27 @@ export const podTemplate: Overlay = {
   },
   'core/v1.PodAffinityTerm': {
     fields: {
-      topologyKey: { description: 'Node label key that defines the topology domain; required and non-empty.', format: 'label-key' },
+      topologyKey: {
+        description: 'Node label key that defines the topology domain; required and non-empty.',
+        format: 'label-key',
+      },
     },
   },
   'core/v1.VolumeMount': {
     fields: {
       mountPath: { description: 'Path in the container where the volume is mounted; required.', minLength: 1 },
-      recursiveReadOnly: { description: 'Whether a read-only mount is read-only all the way down: `Disabled`, `IfPossible` or `Enabled`.', enum: ['Disabled', 'IfPossible', 'Enabled'] },
+      recursiveReadOnly: {
+        description: 'Whether a read-only mount is read-only all the way down: `Disabled`, `IfPossible` or `Enabled`.',
+        enum: ['Disabled', 'IfPossible', 'Enabled'],
+      },
     },
   },
   'core/v1.Probe': {
     fields: {
-      terminationGracePeriodSeconds: { description: 'Grace period after a failed probe kills the container; at least 1. Not for readiness probes.', minimum: 1 },
+      terminationGracePeriodSeconds: {
+        description: 'Grace period after a failed probe kills the container; at least 1. Not for readiness probes.',
+        minimum: 1,
+      },
     },
   },
   'core/v1.SleepAction': {
@@ -117,13 +135,13 @@ export const podTemplate: Overlay = {
   },
   'core/v1.ConfigMapKeySelector': {
     fields: {
-      name: { description: 'ConfigMap to read, in the pod\'s namespace; a DNS subdomain.', format: 'dns-subdomain' },
+      name: { description: "ConfigMap to read, in the pod's namespace; a DNS subdomain.", format: 'dns-subdomain' },
       key: { description: 'Key of the ConfigMap to read; required.', minLength: 1 },
     },
   },
   'core/v1.SecretKeySelector': {
     fields: {
-      name: { description: 'Secret to read, in the pod\'s namespace; a DNS subdomain.', format: 'dns-subdomain' },
+      name: { description: "Secret to read, in the pod's namespace; a DNS subdomain.", format: 'dns-subdomain' },
       key: { description: 'Key of the Secret to read; required.', minLength: 1 },
     },
   },
@@ -139,12 +157,19 @@ export const podTemplate: Overlay = {
   },
   'core/v1.ExecAction': {
     fields: {
-      command: { description: 'Command line to run in the container, not in a shell; at least one element.', required: true, minItems: 1 },
+      command: {
+        description: 'Command line to run in the container, not in a shell; at least one element.',
+        required: true,
+        minItems: 1,
+      },
     },
   },
   'core/v1.EphemeralVolumeSource': {
     fields: {
-      volumeClaimTemplate: { description: 'Template of the PersistentVolumeClaim created for the pod; required.', required: true },
+      volumeClaimTemplate: {
+        description: 'Template of the PersistentVolumeClaim created for the pod; required.',
+        required: true,
+      },
     },
   },
   'core/v1.HostPathVolumeSource': {
@@ -154,13 +179,13 @@ export const podTemplate: Overlay = {
   },
   'core/v1.SecretVolumeSource': {
     fields: {
-      secretName: { description: 'Secret to mount, in the pod\'s namespace; required.', required: true, minLength: 1 },
+      secretName: { description: "Secret to mount, in the pod's namespace; required.", required: true, minLength: 1 },
       defaultMode: { description: 'Permission bits of the files, 0 to 0777 (511).', ...FILE_MODE },
     },
   },
   'core/v1.ConfigMapVolumeSource': {
     fields: {
-      name: { description: 'ConfigMap to mount, in the pod\'s namespace; required.', required: true, minLength: 1 },
+      name: { description: "ConfigMap to mount, in the pod's namespace; required.", required: true, minLength: 1 },
       defaultMode: { description: 'Permission bits of the files, 0 to 0777 (511).', ...FILE_MODE },
     },
   },
@@ -189,7 +214,7 @@ export const podTemplate: Overlay = {
   },
   'core/v1.PersistentVolumeClaimVolumeSource': {
     fields: {
-      claimName: { description: 'PersistentVolumeClaim in the pod\'s namespace; required.', minLength: 1 },
+      claimName: { description: "PersistentVolumeClaim in the pod's namespace; required.", minLength: 1 },
     },
   },
   'core/v1.NFSVolumeSource': {
@@ -221,14 +246,23 @@ export const podTemplate: Overlay = {
       secretRef: { description: 'Secret with the ScaleIO user credentials; the server does not require it.', required: false },
       // The type marks it optional, but validateScaleIOVolumeSource refuses an empty name
       // (pkg/apis/core/validation/validation.go at 000f26050b9be6fb3d79fae95e06b47fc96128cd).
-      volumeName: { description: 'Name of a volume already created in the ScaleIO system; required.', required: true, minLength: 1 },
+      volumeName: {
+        description: 'Name of a volume already created in the ScaleIO system; required.',
+        required: true,
+        minLength: 1,
+      },
     },
   },
   'core/v1.CSIVolumeSource': {
     fields: {
       // The server lowercases the name before its DNS-subdomain check, so capitals pass; that
       // check is deployment/volume-names', not a format here (the format is case-sensitive).
-      driver: { description: 'Name of the CSI driver: a DNS subdomain of at most 63 characters, compared without regard to case; required.', minLength: 1, maxLength: 63 },
+      driver: {
+        description:
+          'Name of the CSI driver: a DNS subdomain of at most 63 characters, compared without regard to case; required.',
+        minLength: 1,
+        maxLength: 63,
+      },
     },
   },
   'core/v1.PodSchedulingGroup': {
@@ -249,12 +283,20 @@ export const podTemplate: Overlay = {
   'core/v1.PodCertificateProjection': {
     fields: {
       // validateProjectionSources refuses any other key type, and "" (an absent one) with them.
-      keyType: { description: 'Type of the key pair the kubelet generates: `RSA3072`, `RSA4096`, `ECDSAP256`, `ECDSAP384`, `ECDSAP521` or `ED25519`; required.', enum: ['RSA3072', 'RSA4096', 'ECDSAP256', 'ECDSAP384', 'ECDSAP521', 'ED25519'] },
+      keyType: {
+        description:
+          'Type of the key pair the kubelet generates: `RSA3072`, `RSA4096`, `ECDSAP256`, `ECDSAP384`, `ECDSAP521` or `ED25519`; required.',
+        enum: ['RSA3072', 'RSA4096', 'ECDSAP256', 'ECDSAP384', 'ECDSAP521', 'ED25519'],
+      },
     },
   },
   'core/v1.ServiceAccountTokenProjection': {
     fields: {
-      expirationSeconds: { description: 'Requested token lifetime, from 600 (10 minutes) to 4294967296 seconds.', minimum: 600, maximum: 4294967296 },
+      expirationSeconds: {
+        description: 'Requested token lifetime, from 600 (10 minutes) to 4294967296 seconds.',
+        minimum: 600,
+        maximum: 4294967296,
+      },
       path: { description: 'File the token is written to, relative to the mount point; required.', minLength: 1 },
     },
   },

@@ -29,7 +29,8 @@ function sharedSchedulingTypes(version: string, spec: SpecRef): Overlay {
 export const compositePodGroups: Overlay = {
   ...sharedSchedulingTypes('v1alpha3', CPG),
   'scheduling/v1alpha3.CompositePodGroup': {
-    description: 'Runtime instance of a set of pod groups that are scheduled together, created by workload controllers from the composite-pod-group templates of a Workload. Alpha.',
+    description:
+      'Runtime instance of a set of pod groups that are scheduled together, created by workload controllers from the composite-pod-group templates of a Workload. Alpha.',
     featureGates: ['CompositePodGroup'],
     spec: CPG,
     fields: {
@@ -40,36 +41,42 @@ export const compositePodGroups: Overlay = {
   },
   'scheduling/v1alpha3.CompositePodGroupList': listType('CompositePodGroup', CPG),
   'scheduling/v1alpha3.CompositePodGroupSpec': {
-    description: 'Desired state of a CompositePodGroup. Fields marked "copied" are filled by controllers from the template; none can change after creation.',
+    description:
+      'Desired state of a CompositePodGroup. Fields marked "copied" are filled by controllers from the template; none can change after creation.',
     spec: CPG,
     fields: {
       disruptionMode: {
-        description: 'Whether the children may be disrupted independently (`single`) or only together (`all`). The spec names the modes `Single` and `All`; the default is single. Copied from the template.',
+        description:
+          'Whether the children may be disrupted independently (`single`) or only together (`all`). The spec names the modes `Single` and `All`; the default is single. Copied from the template.',
         default: { single: {} },
         immutable: true,
         spec: CPG,
       },
       parentCompositePodGroupName: {
-        description: 'Name of the parent composite pod group in the same namespace. Unset means this group is the root of the workload\'s hierarchy (at most 4 levels deep).',
+        description:
+          "Name of the parent composite pod group in the same namespace. Unset means this group is the root of the workload's hierarchy (at most 4 levels deep).",
         format: 'dns-subdomain',
         immutable: true,
         spec: CPG,
       },
       preemptionPolicy: {
-        description: '`Never` never preempts lower-priority pods; `PreemptLowerPriority` may. With the Priority admission controller it is filled from the priority class.',
+        description:
+          '`Never` never preempts lower-priority pods; `PreemptLowerPriority` may. With the Priority admission controller it is filled from the priority class.',
         default: 'PreemptLowerPriority',
         featureGates: ['PodGroupPreemptionPolicy'],
         immutable: true,
         spec: CPG,
       },
       priority: {
-        description: 'Priority value; higher wins. With the Priority admission controller users cannot set it and it is resolved from priorityClassName.',
+        description:
+          'Priority value; higher wins. With the Priority admission controller users cannot set it and it is resolved from priorityClassName.',
         maximum: 1000000000,
         immutable: true,
         spec: CPG,
       },
       priorityClassName: {
-        description: 'Priority class to use. Copied. When unset it resolves like a pod\'s: the global default class if there is one, otherwise priority 0.',
+        description:
+          "Priority class to use. Copied. When unset it resolves like a pod's: the global default class if there is one, otherwise priority 0.",
         format: 'dns-subdomain',
         immutable: true,
         spec: CPG,
@@ -96,7 +103,8 @@ export const compositePodGroups: Overlay = {
     spec: CPG,
     fields: {
       conditions: {
-        description: 'Latest observations, merged by `type`. Known types: `CompositePodGroupInitiallyScheduled` (terminal once True; reasons Unschedulable, SchedulerError, Invalid) and `DisruptionTarget` (reason PreemptionByScheduler).',
+        description:
+          'Latest observations, merged by `type`. Known types: `CompositePodGroupInitiallyScheduled` (terminal once True; reasons Unschedulable, SchedulerError, Invalid) and `DisruptionTarget` (reason PreemptionByScheduler).',
         spec: CPG,
       },
     },
@@ -152,7 +160,8 @@ export const compositePodGroups: Overlay = {
 export const podGroups: Overlay = {
   ...sharedSchedulingTypes('v1beta1', PG),
   'scheduling/v1beta1.PodGroup': {
-    description: 'Runtime instance of a group of pods scheduled together, created by workload controllers from the pod-group templates of a Workload. Beta.',
+    description:
+      'Runtime instance of a group of pods scheduled together, created by workload controllers from the pod-group templates of a Workload. Beta.',
     featureGates: ['GenericWorkload'],
     spec: PG,
     fields: {
@@ -163,43 +172,49 @@ export const podGroups: Overlay = {
   },
   'scheduling/v1beta1.PodGroupList': listType('PodGroup', PG),
   'scheduling/v1beta1.PodGroupSpec': {
-    description: 'Desired state of a PodGroup. Fields marked "copied" are filled by controllers from the pod-group template. Everything except schedulingPolicy is immutable.',
+    description:
+      'Desired state of a PodGroup. Fields marked "copied" are filled by controllers from the pod-group template. Everything except schedulingPolicy is immutable.',
     spec: PG,
     fields: {
       disruptionMode: {
-        description: 'Set exactly one of `single` (children may be disrupted independently) or `all` (only together). Defaults to single. Copied.',
+        description:
+          'Set exactly one of `single` (children may be disrupted independently) or `all` (only together). Defaults to single. Copied.',
         default: { single: {} },
         immutable: true,
         spec: PG,
       },
       parentCompositePodGroupName: {
-        description: 'Name of the parent composite pod group in the same namespace; unset means this group is the root. Only used when CompositePodGroup is enabled.',
+        description:
+          'Name of the parent composite pod group in the same namespace; unset means this group is the root. Only used when CompositePodGroup is enabled.',
         format: 'dns-subdomain',
         featureGates: ['CompositePodGroup'],
         immutable: true,
         spec: PG,
       },
       preemptionPolicy: {
-        description: '`Never` never preempts lower-priority pods; `PreemptLowerPriority` may. Filled from the priority class by the Priority admission controller.',
+        description:
+          '`Never` never preempts lower-priority pods; `PreemptLowerPriority` may. Filled from the priority class by the Priority admission controller.',
         default: 'PreemptLowerPriority',
         featureGates: ['PodGroupPreemptionPolicy'],
         immutable: true,
         spec: PG,
       },
       priority: {
-        description: 'Priority value; higher wins. Resolved from priorityClassName when the Priority admission controller is enabled.',
+        description:
+          'Priority value; higher wins. Resolved from priorityClassName when the Priority admission controller is enabled.',
         maximum: 1000000000,
         immutable: true,
         spec: PG,
       },
       priorityClassName: {
-        description: 'Priority class to use. Copied; otherwise resolved like a pod\'s: the global default class, else priority 0.',
+        description: "Priority class to use. Copied; otherwise resolved like a pod's: the global default class, else priority 0.",
         format: 'dns-subdomain',
         immutable: true,
         spec: PG,
       },
       resourceClaims: {
-        description: 'ResourceClaims the pods of the group may share. A pod uses a group claim by listing an identical claim (same name and same claim or template) in its own spec.resourceClaims. Merged by `name`. Beta.',
+        description:
+          'ResourceClaims the pods of the group may share. A pod uses a group claim by listing an identical claim (same name and same claim or template) in its own spec.resourceClaims. Merged by `name`. Beta.',
         maxItems: 4,
         featureGates: ['DRAWorkloadResourceClaims'],
         immutable: true,
@@ -227,18 +242,21 @@ export const podGroups: Overlay = {
     spec: PG,
     fields: {
       conditions: {
-        description: 'Latest observations, merged by `type`. Known types: `PodGroupInitiallyScheduled` (terminal once True; reasons Unschedulable, SchedulerError) and `DisruptionTarget` (reason PreemptionByScheduler).',
+        description:
+          'Latest observations, merged by `type`. Known types: `PodGroupInitiallyScheduled` (terminal once True; reasons Unschedulable, SchedulerError) and `DisruptionTarget` (reason PreemptionByScheduler).',
         spec: PG,
       },
       resourceClaimStatuses: {
-        description: 'Status of the group\'s resource claims, merged by `name`; each name must match an entry of spec.resourceClaims.',
+        description:
+          "Status of the group's resource claims, merged by `name`; each name must match an entry of spec.resourceClaims.",
         featureGates: ['DRAWorkloadResourceClaims'],
         spec: PG,
       },
     },
   },
   'scheduling/v1beta1.PodGroupResourceClaim': {
-    description: 'Names one ResourceClaim for the group, directly or through a ResourceClaimTemplate. Exactly one of resourceClaimName and resourceClaimTemplateName must be set.',
+    description:
+      'Names one ResourceClaim for the group, directly or through a ResourceClaimTemplate. Exactly one of resourceClaimName and resourceClaimTemplateName must be set.',
     spec: PG,
     fields: {
       name: { description: 'Identifier of this claim within the PodGroup.', format: 'dns-label', spec: PG },
@@ -248,14 +266,15 @@ export const podGroups: Overlay = {
         spec: PG,
       },
       resourceClaimTemplateName: {
-        description: 'ResourceClaimTemplate in the same namespace. A claim is generated from it, bound to the PodGroup, deleted with it, and its name is reported in status.resourceClaimStatuses.',
+        description:
+          'ResourceClaimTemplate in the same namespace. A claim is generated from it, bound to the PodGroup, deleted with it, and its name is reported in status.resourceClaimStatuses.',
         format: 'dns-subdomain',
         spec: PG,
       },
     },
   },
   'scheduling/v1beta1.PodGroupResourceClaimStatus': {
-    description: 'Which ResourceClaim was generated for one of the group\'s claims.',
+    description: "Which ResourceClaim was generated for one of the group's claims.",
     spec: PG,
     fields: {
       // Status is dropped on create; only status writes check it.
@@ -292,7 +311,8 @@ export const podGroups: Overlay = {
     spec: PG,
     fields: {
       minCount: {
-        description: 'Minimum number of pods that must be schedulable (or already scheduled) together before the group is admitted. Positive and mutable for scaling; only checked while scheduling, and a change may take effect in the next cycle.',
+        description:
+          'Minimum number of pods that must be schedulable (or already scheduled) together before the group is admitted. Positive and mutable for scaling; only checked while scheduling, and a change may take effect in the next cycle.',
         minimum: 1,
         spec: PG,
       },
