@@ -44,5 +44,5 @@ export type { StructuralSchema } from './schema.js';
 export type { SourceRange } from './position.js';
 export { celTypeOf, fromCel, lazyToCel, toCel } from './values.js';
 export { runtimeErrorMessage } from './messages.js';
-export { LexError, tokenize as tokenizeCel, type Token as CelToken } from './syntax/lexer.js';
+export { CEL_RESERVED_WORDS, LexError, tokenize as tokenizeCel, type Token as CelToken } from './syntax/lexer.js';
 export { yamlValueOffsetToSource, yamlValueRangeToSource, type YamlScalarSource } from './yaml-position.js';

@@ -1,31 +1,8 @@
+import { CEL_RESERVED_WORDS } from '@platlint/cel';
 import { defineRule } from '@platlint/core';
 import { POLICY, specOf, variableNames } from './shared.js';
 import docs from './variable-names.md';
 
-// CEL's reserved words cannot name a variable (upstream checks this too).
-const RESERVED = new Set([
-  'true',
-  'false',
-  'null',
-  'in',
-  'as',
-  'break',
-  'const',
-  'continue',
-  'else',
-  'for',
-  'function',
-  'if',
-  'import',
-  'let',
-  'loop',
-  'package',
-  'namespace',
-  'return',
-  'var',
-  'void',
-  'while',
-]);
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export default defineRule({
@@ -50,7 +27,7 @@ export default defineRule({
       if (name === undefined) return;
       const path = ['spec', 'variables', i, 'name'];
       if (!IDENTIFIER.test(name)) context.report({ path, messageId: 'notIdentifier', data: { name } });
-      else if (RESERVED.has(name)) context.report({ path, messageId: 'reservedWord', data: { name } });
+      else if (CEL_RESERVED_WORDS.has(name)) context.report({ path, messageId: 'reservedWord', data: { name } });
       // The server stores the policy (see the docs): a warning, not a refusal.
       else if (names.indexOf(name) < i) context.report({ path, severity: 'warning', messageId: 'repeated', data: { name } });
     });

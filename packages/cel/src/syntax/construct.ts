@@ -7,7 +7,7 @@
 // base parser refuses as identifiers are quoted (`{"namespace": ...}`), and so is every
 // key when the environment has no constructions, so the error stays about the call.
 import { SourceMapBuilder, type RewrittenSource } from '../position.js';
-import type { Token } from './lexer.js';
+import { CEL_RESERVED_WORDS, type Token } from './lexer.js';
 
 export const CONSTRUCT_MACRO = '__new';
 // The base `has()` accepts only a selection chain rooted at a name (`has(a.b.c)`); CEL
@@ -123,32 +123,9 @@ export interface ConstructRewrite {
   optionalFields: number[][];
 }
 
-// Words the base parser reads as literals or operators, or rejects as reserved identifiers.
-const NOT_AN_IDENTIFIER = new Set([
-  'true',
-  'false',
-  'null',
-  'in',
-  'as',
-  'break',
-  'const',
-  'continue',
-  'else',
-  'for',
-  'function',
-  'if',
-  'import',
-  'let',
-  'loop',
-  'package',
-  'namespace',
-  'return',
-  'var',
-  'void',
-  'while',
-  '__proto__',
-  'prototype',
-]);
+// Words the base parser reads as literals or operators, or rejects as reserved identifiers, and
+// the two member names that would reach JavaScript's prototype chain.
+const NOT_AN_IDENTIFIER = new Set([...CEL_RESERVED_WORDS, '__proto__', 'prototype']);
 
 const NO_TYPES: string[] = [];
 const OPTIONAL_MARK = /[[{,]\s*\?/;

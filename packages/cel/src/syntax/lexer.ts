@@ -194,3 +194,31 @@ export function measureNesting(tokens: readonly Token[]): NestingReport {
   }
   return { depth: max, at };
 }
+
+/**
+ * Words a CEL identifier may not be: the literals and `in`, and the words the language reserves
+ * (cel-spec's grammar, langdef.md "Reserved words"), which upstream also refuses as variable names.
+ */
+export const CEL_RESERVED_WORDS: ReadonlySet<string> = new Set([
+  'true',
+  'false',
+  'null',
+  'in',
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'for',
+  'function',
+  'if',
+  'import',
+  'let',
+  'loop',
+  'package',
+  'namespace',
+  'return',
+  'var',
+  'void',
+  'while',
+]);
