@@ -2,20 +2,12 @@
 // the file holds, so every step checks its type and gives up quietly where the shape is wrong.
 import { isJsonObject } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
+import { objAt, stringAt, type Obj } from '../kit/objects.js';
+
+/** The kit's readers, as this area's rules import them. */
+export { objAt, stringAt, type Obj };
 
 export const CRD = 'CustomResourceDefinition.apiextensions.plat.io';
-
-export type Obj = Record<string, unknown>;
-
-export const objAt = (value: unknown, key: string): Obj | undefined => {
-  const inner = isJsonObject(value) ? value[key] : undefined;
-  return isJsonObject(inner) ? inner : undefined;
-};
-
-export const stringAt = (value: unknown, key: string): string | undefined => {
-  const inner = isJsonObject(value) ? value[key] : undefined;
-  return typeof inner === 'string' ? inner : undefined;
-};
 
 /** One entry of `spec.versions`, with its place. */
 export interface VersionAt {

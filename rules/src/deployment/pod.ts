@@ -6,7 +6,9 @@ export { isJsonObject };
 
 /** Helpers shared by the pod-template rules of a Deployment. */
 
-export type Obj = Record<string, unknown>;
+import type { Obj } from '../kit/objects.js';
+
+export type { Obj };
 
 export const POD_SPEC: FieldPath = ['spec', 'template', 'spec'];
 

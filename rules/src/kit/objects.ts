@@ -15,6 +15,12 @@ export function objAt(value: unknown, key: string): Obj | undefined {
   return isObject(inner) ? inner : undefined;
 }
 
+/** The string under `key`, when `value` is a mapping and that is a string. */
+export function stringAt(value: unknown, key: string): string | undefined {
+  const inner = isObject(value) ? value[key] : undefined;
+  return typeof inner === 'string' ? inner : undefined;
+}
+
 /** The list under `key`, when `value` is a mapping and that is a list. */
 export function listAt(value: unknown, key: string): unknown[] | undefined {
   const inner = isObject(value) ? value[key] : undefined;
