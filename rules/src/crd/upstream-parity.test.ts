@@ -801,6 +801,48 @@ const cases: Record<string, ParityCase> = {
     }),
     errors: [`crd/validation-rules @ ${S}.properties.rows.items.properties.cells.items.x-kubernetes-validations[0].rule`],
   },
+  // --- printer columns (ValidateCustomResourceColumnDefinition, validateSimpleJSONPath; kubernetes/kubernetes 02ad849d)
+  'a printer column of every allowed type and format': {
+    upstream: 'ValidateCustomResourceColumnDefinition: printerColumnDatatypes, customResourceColumnDefinitionFormats',
+    yaml: crd(
+      (c) =>
+        (c.version.additionalPrinterColumns = [
+          { name: 'Replicas', type: 'integer', format: 'int32', jsonPath: '.spec.replicas' },
+          { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp', priority: 1 },
+          { name: 'Ready', type: 'boolean', jsonPath: '.status.ready', description: 'whether it is ready' },
+          { name: 'Ratio', type: 'number', format: 'double', jsonPath: '.status.ratio' },
+          { name: 'Since', type: 'string', format: 'date-time', jsonPath: '.' },
+        ]),
+    ),
+  },
+  'a printer column without name, type and jsonPath': {
+    upstream: 'ValidateCustomResourceColumnDefinition: name Required, type Required, JSONPath Required',
+    yaml: crd((c) => (c.version.additionalPrinterColumns = [{ description: 'nothing else' }])),
+    errors: [
+      `crd/versions @ ${V}.additionalPrinterColumns[0].name`,
+      `crd/versions @ ${V}.additionalPrinterColumns[0].type`,
+      `crd/versions @ ${V}.additionalPrinterColumns[0].jsonPath`,
+    ],
+  },
+  'a printer column of an unknown type': {
+    upstream: 'ValidateCustomResourceColumnDefinition: type must be one of boolean,date,integer,number,string',
+    yaml: crd((c) => (c.version.additionalPrinterColumns = [{ name: 'Size', type: 'object', jsonPath: '.spec.size' }])),
+    errors: [`crd/versions @ ${V}.additionalPrinterColumns[0].type`],
+  },
+  'a printer column of an unknown format': {
+    upstream:
+      'ValidateCustomResourceColumnDefinition: format must be one of byte,date,date-time,double,float,int32,int64,password',
+    yaml: crd(
+      (c) =>
+        (c.version.additionalPrinterColumns = [{ name: 'Size', type: 'string', format: 'quantity', jsonPath: '.spec.size' }]),
+    ),
+    errors: [`crd/versions @ ${V}.additionalPrinterColumns[0].format`],
+  },
+  'a printer column path without the leading dot': {
+    upstream: 'validateSimpleJSONPath: must be a simple json path starting with .',
+    yaml: crd((c) => (c.version.additionalPrinterColumns = [{ name: 'Size', type: 'integer', jsonPath: 'spec.size' }])),
+    errors: [`crd/versions @ ${V}.additionalPrinterColumns[0].jsonPath`],
+  },
   // --- preserveUnknownFields (validatePreserveUnknownFields, kubernetes/kubernetes 02ad849d4f44a5da700ef0fd0e239bc2266ab126)
   'preserveUnknownFields true on a create': {
     upstream: 'ValidateCustomResourceDefinition -> validatePreserveUnknownFields(obj, nil): cannot set to true',

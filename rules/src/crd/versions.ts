@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { RuleContext } from '@platlint/core';
 import { CRD, dns1035Problem, objAt, schemaOf, stringAt, versionsOf, type VersionAt } from './shape.js';
+import { isObject, isSet } from '../kit/objects.js';
 import docs from './versions.md';
 
 const SCOPES = ['Cluster', 'Namespaced'];
@@ -14,7 +15,7 @@ export default defineRule({
     severity: 'error',
     enforcedBy: 'server',
     source:
-      'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: validateCustomResourceDefinitionSpec, validateCustomResourceDefinitionVersion, validateDeprecationWarning, ValidateCustomResourceDefinitionSubresources)',
+      'upstream (apiextensions-apiserver pkg/apis/apiextensions/validation validation.go: validateCustomResourceDefinitionSpec, validateCustomResourceDefinitionVersion, validateDeprecationWarning, ValidateCustomResourceDefinitionSubresources, ValidateCustomResourceColumnDefinition)',
     docs,
     messages: {
       versionNameMissing: 'a version needs a name such as v1',
@@ -33,6 +34,10 @@ export default defineRule({
       scalePathMissing: 'the scale subresource needs {{field}}, a path under {{prefixes}}',
       scalePathNotSimple: '"{{path}}" must be a simple JSON path starting with "."',
       scalePathOutside: '"{{path}}" must be a path under {{prefixes}}',
+      columnFieldMissing: 'a printer column needs {{field}}{{hint}}',
+      badColumnType: '"{{type}}" is not a printer column type: use one of {{allowed}}',
+      badColumnFormat: '"{{format}}" is not a printer column format: use one of {{allowed}}',
+      columnPathNotSimple: '"{{path}}" must be a simple JSON path starting with "."',
     },
   },
   check(context) {
@@ -66,6 +71,7 @@ export default defineRule({
         });
       deprecationWarning(context, version);
       scale(context, version);
+      printerColumns(context, version);
     }
     const storage = versions.filter((v) => v.value.storage === true);
     if (storage.length !== 1) {
@@ -77,6 +83,47 @@ export default defineRule({
     }
   },
 });
+
+/** What upstream's printerColumnDatatypes and customResourceColumnDefinitionFormats allow, sorted as its messages list them. */
+const COLUMN_TYPES = ['boolean', 'date', 'integer', 'number', 'string'];
+const COLUMN_FORMATS = ['byte', 'date', 'date-time', 'double', 'float', 'int32', 'int64', 'password'];
+
+/** Upstream ValidateCustomResourceColumnDefinition, for each of a version's additionalPrinterColumns. */
+function printerColumns(context: RuleContext, version: VersionAt): void {
+  const columns = version.value.additionalPrinterColumns;
+  if (!Array.isArray(columns)) return;
+  columns.forEach((column: unknown, index) => {
+    if (!isObject(column)) return;
+    const at = [...version.path, 'additionalPrinterColumns', index];
+    const text = (field: string): string | undefined => stringAt(column, field) ?? (isSet(column[field]) ? undefined : '');
+    if (text('name') === '')
+      context.reportMissing([...at, 'name'], { messageId: 'columnFieldMissing', data: { field: 'name', hint: '' } });
+    const type = text('type');
+    const allowedTypes = COLUMN_TYPES.join(', ');
+    if (type === '')
+      context.reportMissing([...at, 'type'], {
+        messageId: 'columnFieldMissing',
+        data: { field: 'type', hint: `: one of ${allowedTypes}` },
+      });
+    else if (type !== undefined && !COLUMN_TYPES.includes(type))
+      context.report({ path: [...at, 'type'], messageId: 'badColumnType', data: { type, allowed: allowedTypes } });
+    const format = text('format');
+    if (format && !COLUMN_FORMATS.includes(format))
+      context.report({
+        path: [...at, 'format'],
+        messageId: 'badColumnFormat',
+        data: { format, allowed: COLUMN_FORMATS.join(', ') },
+      });
+    const path = text('jsonPath');
+    if (path === '')
+      context.reportMissing([...at, 'jsonPath'], {
+        messageId: 'columnFieldMissing',
+        data: { field: 'jsonPath', hint: ', a path such as .spec.replicas' },
+      });
+    else if (path !== undefined && !path.startsWith('.'))
+      context.report({ path: [...at, 'jsonPath'], messageId: 'columnPathNotSimple', data: { path } });
+  });
+}
 
 function deprecationWarning(context: RuleContext, version: VersionAt): void {
   const warning = version.value.deprecationWarning;
