@@ -1,11 +1,9 @@
-import { parseArgs } from 'node:util';
-import type { ParseArgsConfig } from 'node:util';
 import { readBoundedFileSync, readFailureReason, SourceFile } from '@platlint/core';
 import { loadState, manifestFiles, mutateObjects, runTestCase, unifiedDiff } from '@platlint/admission';
 import type { Json, State, TestCaseResult, UserInfo } from '@platlint/admission';
 import { stringify } from 'yaml';
 import type { Io } from './commands.js';
-import { skippedLinkNote, UsageError } from './files.js';
+import { parseStrict, skippedLinkNote, UsageError } from './files.js';
 
 export const MUTATE_USAGE = `Usage: platlint mutate --state DIR FILE...
 
@@ -65,14 +63,6 @@ function junit(cases: readonly TestCaseResult[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-function parse(argv: readonly string[], options: NonNullable<ParseArgsConfig['options']>) {
-  try {
-    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
-
 /** Reads the documents of YAML files as plain values, reporting what cannot be read. */
 function readObjects(paths: readonly string[], io: Io): Json[] {
   const objects: Json[] = [];
@@ -102,7 +92,7 @@ function reportLoad(state: State, io: Io): boolean {
 }
 
 export function mutateCommand(argv: readonly string[], io: Io): number {
-  const { values, positionals } = parse(argv, {
+  const { values, positionals } = parseStrict(argv, {
     state: { type: 'string', multiple: true, default: [] },
     operation: { type: 'string', default: 'CREATE' },
     old: { type: 'string', multiple: true, default: [] },
@@ -164,7 +154,7 @@ export function mutateCommand(argv: readonly string[], io: Io): number {
 }
 
 export function testCommand(argv: readonly string[], io: Io): number {
-  const { values, positionals } = parse(argv, { format: { type: 'string', short: 'f', default: 'stylish' } });
+  const { values, positionals } = parseStrict(argv, { format: { type: 'string', short: 'f', default: 'stylish' } });
   const format = values.format as string;
   if (format !== 'stylish' && format !== 'json' && format !== 'junit')
     throw new UsageError(`--format takes stylish, json or junit, not "${format}"`);

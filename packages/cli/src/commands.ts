@@ -1,6 +1,4 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import type { ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
 import {
   CONFIG_FILE,
@@ -27,7 +25,7 @@ import {
 import type { DefinitionSource, IndexedResult, LintEngine, LintedFile, PortableEntry, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import type { LintArgs } from './args.js';
-import { skippedLinkNote, UsageError } from './files.js';
+import { parseStrict, skippedLinkNote, UsageError } from './files.js';
 import { defaultLintCacheLocation, isTrackedByGit } from './lint-cache-location.js';
 import { defaultWorkers, engineFor, lintInParallel, sizeUp } from './parallel.js';
 import type { EngineRequest } from './parallel.js';
@@ -322,15 +320,6 @@ function explainCommand(argv: readonly string[], io: Io): number {
   if (!rule) throw new UsageError(`unknown rule "${id}" (see \`platlint rules\`)`);
   io.stdout(renderRulePage(rule));
   return 0;
-}
-
-/** Options parsed strictly: an unknown one is a usage error. */
-function parseStrict(argv: readonly string[], options: NonNullable<ParseArgsConfig['options']>) {
-  try {
-    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
 }
 
 /** Each command's usage, loaded with the command's module where it lives there. */
