@@ -17,11 +17,24 @@ export interface GatedField {
  * there is no second list. Subtrees whose schema holds no gated field are not entered: the walk
  * runs on every object of a run.
  */
-export function gatedFieldsIn(value: unknown, node: SchemaNode, path: FieldPath = [], found: GatedField[] = []): GatedField[] {
+export function gatedFieldsIn(value: unknown, node: SchemaNode): readonly GatedField[] {
+  if (value === null || typeof value !== 'object') return [];
+  // The drop stage (lint/drop-gated.ts) and feature-gate/gated-field ask about the same object:
+  // walk it once. Lint values are not mutated, so the answer holds for the value's life.
+  let bySchema = walked.get(value);
+  if (!bySchema) walked.set(value, (bySchema = new WeakMap()));
+  let found = bySchema.get(node);
+  if (!found) bySchema.set(node, (found = collect(value, node, [], [])));
+  return found;
+}
+
+const walked = new WeakMap<object, WeakMap<SchemaNode, readonly GatedField[]>>();
+
+function collect(value: unknown, node: SchemaNode, path: FieldPath, found: GatedField[]): GatedField[] {
   if (value === null || typeof value !== 'object') return found;
   if (Array.isArray(value)) {
     if (node.items && mayHold(node.items, isGated))
-      for (let i = 0; i < value.length; i++) gatedFieldsIn(value[i], node.items, [...path, i], found);
+      for (let i = 0; i < value.length; i++) collect(value[i], node.items, [...path, i], found);
     return found;
   }
   // Keys, not entries, and no path array per key: the walk runs on every object of a run.
@@ -32,7 +45,7 @@ export function gatedFieldsIn(value: unknown, node: SchemaNode, path: FieldPath 
     const info = platlintInfo(childNode);
     if (info.featureGates?.length && node.properties && getOwn(node.properties, key))
       found.push({ path: [...path, key], gates: info.featureGates, refused: info.gateOff === 'refused' });
-    if (mayHold(childNode, isGated)) gatedFieldsIn(record[key], childNode, [...path, key], found);
+    if (mayHold(childNode, isGated)) collect(record[key], childNode, [...path, key], found);
   }
   return found;
 }
