@@ -2,11 +2,12 @@ import type { CelIssue } from '@platlint/cel';
 import { defineRule } from '@platlint/core';
 import type { KindInfo } from '@platlint/core';
 import { evaluatedOnEveryRun, failsWhenRun } from './cel-certainty.js';
-import { DYNAMIC, compileSites, issueMessage, matchedKinds, refusedByServer } from './cel-compile.js';
-import { POLICY, spanIn, specOf } from './shared.js';
+import { compileSites, DYNAMIC, issueMessage, matchedKinds } from './cel-compile.js';
+import { POLICY, specOf } from './shared.js';
 import type { ExpressionAt } from './shared.js';
 import type { Obj } from '../kit/objects.js';
 import { listOf } from '../kit/objects.js';
+import { refusedByServer, spanIn } from '../kit/cel.js';
 import docs from './cel-schema.md';
 
 export default defineRule({

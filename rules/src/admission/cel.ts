@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { DYNAMIC, compileSites, issueMessage, refusedByServer } from './cel-compile.js';
-import { POLICY, spanIn } from './shared.js';
+import { compileSites, DYNAMIC, issueMessage } from './cel-compile.js';
+import { POLICY } from './shared.js';
+import { refusedByServer, spanIn } from '../kit/cel.js';
 import docs from './cel.md';
 
 export default defineRule({

@@ -1,11 +1,10 @@
-import { defineRule, formats } from '@platlint/core';
+import { defineRule } from '@platlint/core';
 import { POLICY, specOf } from './shared.js';
 import { isObject } from '../kit/objects.js';
+import { DNS_1035_LABEL, formats } from '../kit/names.js';
 import docs from './param-kind.md';
 
-// A DNS-1035 label: what a version and a lower-cased kind must be (starts with a letter).
-const DNS_1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
-
+// A version, and a kind once lower-cased, are DNS-1035 labels (kit/names DNS_1035_LABEL).
 function versionProblem(apiVersion: string): string | undefined {
   const parts = apiVersion.split('/');
   if (parts.length > 2) return 'has more than one "/"; write group/version, or version alone for the core group';
@@ -15,7 +14,7 @@ function versionProblem(apiVersion: string): string | undefined {
     const problem = formats['dns-subdomain'](group);
     if (problem) return `has a group that ${problem}`;
   }
-  if (!version || version.length > 63 || !DNS_1035.test(version))
+  if (!version || version.length > 63 || !DNS_1035_LABEL.test(version))
     return 'has a version that is not a DNS-1035 label (lowercase letters, digits and "-", starting with a letter)';
   return undefined;
 }
@@ -49,7 +48,7 @@ export default defineRule({
     }
     if (typeof kind !== 'string' || kind === '') {
       context.report({ path: [...at, 'kind'], messageId: 'kindMissing' });
-    } else if (kind.length > 63 || !DNS_1035.test(kind.toLowerCase())) {
+    } else if (kind.length > 63 || !DNS_1035_LABEL.test(kind.toLowerCase())) {
       context.report({ path: [...at, 'kind'], messageId: 'badKind', data: { kind } });
     }
   },

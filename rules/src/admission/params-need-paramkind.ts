@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { POLICY, celReferences, expressionsOf, spanIn, specOf } from './shared.js';
+import { celReferences, expressionsOf, POLICY, specOf } from './shared.js';
+import { spanIn } from '../kit/cel.js';
 import docs from './params-need-paramkind.md';
 
 export default defineRule({

@@ -1,8 +1,9 @@
-import { defineRule, TERM_VALUES_MESSAGES, termValuesProblem } from '@platlint/core';
+import { defineRule } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { BINDING, POLICY, matchResourcesOf, specOf } from './shared.js';
-import { isObject, listOf } from '../kit/objects.js';
+import { BINDING, matchResourcesOf, POLICY, specOf } from './shared.js';
+import { isObject } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
+import { reportTermValueProblems, TERM_VALUES_MESSAGES } from '../kit/selectors.js';
 import docs from './selector-syntax.md';
 
 /** The label selectors of a policy or binding: namespace and object selectors, and a binding's paramRef selector. */
@@ -32,11 +33,6 @@ export default defineRule({
     messages: TERM_VALUES_MESSAGES,
   },
   check(context) {
-    for (const { path, selector } of selectorsOf(context)) {
-      listOf(selector.matchExpressions).forEach((term, i) => {
-        const problem = isObject(term) ? termValuesProblem(term) : undefined;
-        if (problem) context.report({ path: [...path, 'matchExpressions', i, 'values'], ...problem });
-      });
-    }
+    for (const { path, selector } of selectorsOf(context)) reportTermValueProblems(context, selector, path);
   },
 });

@@ -1,7 +1,7 @@
 import { celExpressionsIn } from '@platlint/core';
-import { LexError, admissionPlaceOf, tokenizeCel, yamlValueRangeToSource } from '@platlint/cel';
+import { LexError, admissionPlaceOf, tokenizeCel } from '@platlint/cel';
 import type { AdmissionPlace, CelToken } from '@platlint/cel';
-import type { CelPlace, FieldPath, LintObject, OffsetSpan, RuleContext } from '@platlint/core';
+import type { CelPlace, FieldPath, LintObject, RuleContext } from '@platlint/core';
 import { isObject, listOf } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 
@@ -120,10 +120,4 @@ export function celReferences(text: string): Reference[] {
       refs.push({ name: text.slice(field.start, field.end), root: 'variables', start: field.start, end: field.end });
   });
   return refs;
-}
-
-/** Places a range of a decoded string value (a CEL token) in the file, when its source is known. */
-export function spanIn(context: RuleContext, path: FieldPath, range: { start: number; end: number }): OffsetSpan | undefined {
-  const source = context.scalarSource(path);
-  return source ? yamlValueRangeToSource(source, range) : undefined;
 }

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { POLICY, celReferences, expressionsOf, spanIn, specOf, variableNames } from './shared.js';
+import { celReferences, expressionsOf, POLICY, specOf, variableNames } from './shared.js';
+import { spanIn } from '../kit/cel.js';
 import docs from './variable-references.md';
 
 export default defineRule({

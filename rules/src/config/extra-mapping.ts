@@ -1,7 +1,8 @@
-import { defineRule, formats } from '@platlint/core';
+import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { AUTHN, authenticators, blank, forRepeats, obj } from './shared.js';
+import { authenticators, AUTHN, blank, forRepeats, obj } from './shared.js';
 import { listOf } from '../kit/objects.js';
+import { formats } from '../kit/names.js';
 import docs from './extra-mapping.md';
 
 const PATH_CHARS = /^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$/;

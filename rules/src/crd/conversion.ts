@@ -1,6 +1,8 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { CRD, dns1035Problem, objAt, stringAt, type Obj } from './shape.js';
+import { CRD } from './shape.js';
+import { dns1035Problem } from '../kit/names.js';
+import { type Obj, objAt, stringAt } from '../kit/objects.js';
 import docs from './conversion.md';
 
 /** The ConversionReview versions the server speaks (upstream acceptedConversionReviewVersions). */

@@ -2,8 +2,9 @@ import { defineRule, toSchemaNode, validateAgainstSchema } from '@platlint/core'
 import type { FieldPath } from '@platlint/core';
 import { schemaPlaces } from './schema-walk.js';
 import { evaluateValidationRules, hasRules, type RuleFailure } from '../custom-resource/evaluate-rules.js';
-import { CRD, type Obj } from './shape.js';
+import { CRD } from './shape.js';
 import { versionSchemas } from './version-schemas.js';
+import type { Obj } from '../kit/objects.js';
 import docs from './defaults.md';
 
 export default defineRule({

@@ -1,6 +1,8 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { CRD, dns1035Problem, dns1123SubdomainProblem, objAt, stringAt } from './shape.js';
+import { CRD } from './shape.js';
+import { dns1035Problem, dns1123SubdomainProblem } from '../kit/names.js';
+import { objAt, stringAt } from '../kit/objects.js';
 import docs from './names.md';
 
 export default defineRule({

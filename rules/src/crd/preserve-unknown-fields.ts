@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { CRD, objAt } from './shape.js';
+import { CRD } from './shape.js';
+import { objAt } from '../kit/objects.js';
 import docs from './preserve-unknown-fields.md';
 
 export default defineRule({

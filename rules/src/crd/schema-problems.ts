@@ -6,8 +6,8 @@
 // says which rule reports it: `crd/structural-schema` or `crd/list-types`.
 import { isJsonObject, re2PatternProblem } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { schemaPlaces, type SchemaPlace } from './schema-walk.js';
-import type { Obj } from './shape.js';
+import { type SchemaPlace, schemaPlaces } from './schema-walk.js';
+import type { Obj } from '../kit/objects.js';
 
 export interface SchemaProblem {
   rule: 'structural' | 'list-types';

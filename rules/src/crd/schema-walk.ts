@@ -5,7 +5,7 @@
 // default is not allowed there, and the first ancestor that makes `oldSelf` unusable.
 import { isJsonObject } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import type { Obj } from './shape.js';
+import type { Obj } from '../kit/objects.js';
 
 export type Level = 'root' | 'item' | 'field';
 

@@ -1,11 +1,12 @@
 import { defineRule, isJsonObject, toSchemaNode } from '@platlint/core';
 import type { FieldPath, MessageRef, RuleContext, SchemaNode } from '@platlint/core';
 import { CRD_RULE_LIMITS, crdValidationEnvironment, readsOldSelf } from '@platlint/cel';
-import { refusedByServer } from '../admission/cel-compile.js';
-import { spanIn } from '../admission/shared.js';
-import { schemaPlaces, type SchemaPlace } from './schema-walk.js';
-import { CRD, type Obj } from './shape.js';
+import { type SchemaPlace, schemaPlaces } from './schema-walk.js';
+import { CRD } from './shape.js';
 import { versionSchemas } from './version-schemas.js';
+import type { Obj } from '../kit/objects.js';
+import { parseValidationFieldPath } from '../kit/paths.js';
+import { refusedByServer, spanIn } from '../kit/cel.js';
 import docs from './validation-rules.md';
 
 /** Upstream StaticEstimatedCRDCostLimit: the estimated cost of all rules of one version's schema. */
@@ -218,21 +219,17 @@ function celSchemaOf(place: SchemaPlace): SchemaNode {
 
 /** Whether a rule's fieldPath (`.a.b`, `['a.b']`, `.list[0]`) names a place of the schema (upstream cel ValidFieldPath). */
 function fieldPathResolves(raw: Obj, text: string): boolean {
-  const token = /\.([A-Za-z_][\w-]*)|\[(\d+)\]|\['((?:[^'\\]|\\.)*)'\]/y;
+  const segments = parseValidationFieldPath(text);
+  if (!segments) return false;
   let node: unknown = raw;
-  let at = 0;
-  while (at < text.length) {
-    token.lastIndex = at;
-    const m = token.exec(text);
-    if (!m || !isJsonObject(node)) return false;
-    if (m[2] !== undefined) node = node.type === 'array' ? node.items : undefined;
+  for (const segment of segments) {
+    if (!isJsonObject(node)) return false;
+    if (typeof segment === 'number') node = node.type === 'array' ? node.items : undefined;
     else {
-      const key = m[1] ?? (m[3] as string).replace(/\\(.)/g, '$1');
       const properties = isJsonObject(node.properties) ? node.properties : {};
-      node = Object.hasOwn(properties, key) ? properties[key] : node.additionalProperties;
+      node = Object.hasOwn(properties, segment) ? properties[segment] : node.additionalProperties;
     }
     if (!isJsonObject(node)) return false;
-    at = token.lastIndex;
   }
   return true;
 }

@@ -4,8 +4,9 @@
 // validateCustomResourceDefinitionValidation builds the CEL context only for a valid
 // structural schema, and ValidateDefaults runs only after ValidateStructural passes).
 import type { FieldPath } from '@platlint/core';
-import { schemaProblems, type SchemaProblem } from './schema-problems.js';
-import { schemaOf, statusEnabled, versionsOf, type Obj, type VersionAt } from './shape.js';
+import { type SchemaProblem, schemaProblems } from './schema-problems.js';
+import { schemaOf, statusEnabled, type VersionAt, versionsOf } from './shape.js';
+import type { Obj } from '../kit/objects.js';
 
 export interface VersionSchema {
   version: VersionAt;

@@ -1,7 +1,8 @@
 import { defineRule } from '@platlint/core';
 import type { RuleContext } from '@platlint/core';
-import { CRD, dns1035Problem, objAt, schemaOf, stringAt, versionsOf, type VersionAt } from './shape.js';
-import { isObject, isSet } from '../kit/objects.js';
+import { CRD, schemaOf, type VersionAt, versionsOf } from './shape.js';
+import { isObject, isSet, objAt, stringAt } from '../kit/objects.js';
+import { dns1035Problem } from '../kit/names.js';
 import docs from './versions.md';
 
 const SCOPES = ['Cluster', 'Namespaced'];

@@ -12,9 +12,8 @@ import {
   type CelEnvironment,
   type CelProgram,
 } from '@platlint/cel';
-
-type Json = Record<string, unknown>;
-const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isObject } from '../kit/objects.js';
+import { parseValidationFieldPath } from '../kit/paths.js';
 
 /** A compiled rule, or undefined when it does not compile (the definition is refused for it: `crd/validation-rules`). */
 const compiled = new WeakMap<SchemaNode, Map<string, Compiled | undefined>>();
@@ -88,32 +87,17 @@ function places(
     const keys = node['x-kubernetes-list-type'] === 'map' ? (node['x-kubernetes-list-map-keys'] ?? []) : undefined;
     const oldItems = correlated && Array.isArray(old) && keys ? old : [];
     value.forEach((item, i) => {
-      const match = keys && isJson(item) ? oldItems.find((o) => isJson(o) && keys.every((k) => o[k] === item[k])) : undefined;
+      const match = keys && isObject(item) ? oldItems.find((o) => isObject(o) && keys.every((k) => o[k] === item[k])) : undefined;
       places(node.items as SchemaNode, item, match, match !== undefined, unchanged, [...path, i], walk, out);
     });
-  } else if (isJson(value)) {
+  } else if (isObject(value)) {
     for (const [key, child] of Object.entries(value)) {
       const childNode = node.properties && Object.hasOwn(node.properties, key) ? node.properties[key] : node.additionalProperties;
       if (!childNode || (path.length === 0 && key === 'metadata' && walk.resourceRoot)) continue;
-      const oldChild = correlated && isJson(old) ? old[key] : undefined;
+      const oldChild = correlated && isObject(old) ? old[key] : undefined;
       // A null old value is no old value (upstream validateExpressions treats it as absent).
       places(childNode, child, oldChild, oldChild !== undefined && oldChild !== null, unchanged, [...path, key], walk, out);
     }
-  }
-  return out;
-}
-
-/** `fieldPath` of a rule: `.a.b`, `.list[0]`, `['a.b']`, relative to the rule's place. */
-function parseFieldPath(text: string): FieldPath | undefined {
-  const out: (string | number)[] = [];
-  const token = /\.([A-Za-z_][\w-]*)|\[(\d+)\]|\['((?:[^'\\]|\\.)*)'\]/y;
-  let at = 0;
-  while (at < text.length) {
-    token.lastIndex = at;
-    const m = token.exec(text);
-    if (!m) return undefined;
-    out.push(m[1] ?? (m[2] !== undefined ? Number(m[2]) : (m[3] as string).replace(/\\(.)/g, '$1')));
-    at = token.lastIndex;
   }
   return out;
 }
@@ -177,7 +161,7 @@ export function evaluateValidationRules(schema: SchemaNode, value: unknown, opti
         spent += program.lastCost ?? 0;
       }
       if (outcome === true) continue;
-      const where = rule.fieldPath ? parseFieldPath(rule.fieldPath) : undefined;
+      const where = rule.fieldPath ? parseValidationFieldPath(rule.fieldPath) : undefined;
       failures.push({ path: [...place.path, ...(where ?? [])], message: messageOf(place, rule, oldSelf) });
     }
   }

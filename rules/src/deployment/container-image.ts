@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf } from './pod.js';
+import { containersOf } from '../kit/paths.js';
 import docs from './container-image.md';
 
 export default defineRule({

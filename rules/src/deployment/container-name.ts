@@ -1,5 +1,6 @@
-import { defineRule, formatPath, formats } from '@platlint/core';
-import { containersOf, POD_SPEC } from './pod.js';
+import { defineRule } from '@platlint/core';
+import { containersOf, formatPath, POD_SPEC } from '../kit/paths.js';
+import { formats } from '../kit/names.js';
 import docs from './container-name.md';
 
 export default defineRule({

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, isInteger, objectsIn, podSpec } from './pod.js';
+import { containersOf, podSpec } from '../kit/paths.js';
+import { isInteger, objectsIn } from '../kit/objects.js';
 import docs from './container-ports.md';
 
 export default defineRule({

@@ -1,8 +1,8 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { objectsIn, POD_SPEC, podSpec } from './pod.js';
 import docs from './container-restart-rules.md';
-import type { Obj } from './pod.js';
+import { type Obj, objectsIn } from '../kit/objects.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
 
 /** Restart policies a container may name once ContainerRestartRules is on. */
 const POLICIES = ['Always', 'Never', 'OnFailure'];

@@ -1,5 +1,5 @@
-import { defineRule } from '@platlint/core';
-import { isJsonObject, POD_SPEC } from './pod.js';
+import { defineRule, isJsonObject } from '@platlint/core';
+import { POD_SPEC } from '../kit/paths.js';
 import docs from './containers-required.md';
 
 export default defineRule({

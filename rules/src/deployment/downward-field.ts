@@ -1,5 +1,6 @@
-import { formats } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
+import { formats } from '../kit/names.js';
+import type { Obj } from '../kit/objects.js';
 
 /**
  * A downward-API `fieldRef.fieldPath` as the API server reads it. Before checking a path against
@@ -39,7 +40,7 @@ export const FIELD_REF_MESSAGES = {
  * - a label key that is not a qualified name, or an annotation key that is not one once
  *   lowercased (annotation keys are matched without case). Upstream reports these on the fieldRef.
  */
-export function reportFieldRefDetails(context: RuleContext, fieldRef: Record<string, unknown>, at: FieldPath): void {
+export function reportFieldRefDetails(context: RuleContext, fieldRef: Obj, at: FieldPath): void {
   const { apiVersion, fieldPath } = fieldRef;
   if (typeof apiVersion === 'string' && apiVersion !== '' && apiVersion !== 'v1') {
     context.report({ path: [...at, 'apiVersion'], messageId: 'fieldRefApiVersion', data: { apiVersion } });

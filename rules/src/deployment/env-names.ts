@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, objectsIn } from './pod.js';
+import { containersOf } from '../kit/paths.js';
+import { objectsIn } from '../kit/objects.js';
 import docs from './env-names.md';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;

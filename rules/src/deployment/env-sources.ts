@@ -1,9 +1,10 @@
-import { defineRule, formats, gateEnabled, isJsonObject } from '@platlint/core';
+import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { FIELD_REF_MESSAGES, readsAllowedField, reportFieldRefDetails } from './downward-field.js';
 import { envNameProblem } from './env-names.js';
-import { containersOf, objectsIn, podSpec } from './pod.js';
-import type { Obj } from './pod.js';
+import { formats } from '../kit/names.js';
+import { containersOf, podSpec } from '../kit/paths.js';
+import { type Obj, objectsIn } from '../kit/objects.js';
 import docs from './env-sources.md';
 
 const VALUE_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'] as const;

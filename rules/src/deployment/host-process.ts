@@ -1,6 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { objectsIn, POD_SPEC, podSpec } from './pod.js';
-import type { Obj } from './pod.js';
+import { type Obj, objectsIn } from '../kit/objects.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './host-process.md';
 
 /** securityContext.windowsOptions.hostProcess of a pod or container, when set to a boolean. */

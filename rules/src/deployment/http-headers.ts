@@ -1,5 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { containersOf, objectsIn } from './pod.js';
+import { containersOf } from '../kit/paths.js';
+import { objectsIn } from '../kit/objects.js';
 import docs from './http-headers.md';
 
 /** An HTTP header name as the server accepts it: letters, digits and '-'. */

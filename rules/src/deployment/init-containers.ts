@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn } from '../kit/objects.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './init-containers.md';
 
 /** Fields only a container that keeps running can use. */

@@ -1,7 +1,8 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
-import { checkOneHandler, containersOf, handlerMessages, isInteger, podSpec } from './pod.js';
-import type { Obj } from './pod.js';
+import { checkOneHandler, handlerMessages } from './pod.js';
 import type { FieldPath, RuleContext } from '@platlint/core';
+import { containersOf, podSpec } from '../kit/paths.js';
+import { isInteger, type Obj } from '../kit/objects.js';
 import docs from './lifecycle-hooks.md';
 
 const HANDLERS = new Set(['exec', 'httpGet', 'tcpSocket', 'sleep']);

@@ -1,7 +1,8 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { objectsIn, POD_SPEC, podSpec } from './pod.js';
-import type { Obj } from './pod.js';
+import { type Obj, objectsIn } from '../kit/objects.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
+import { selectorTerms } from '../kit/selectors.js';
 import docs from './node-affinity.md';
 
 export default defineRule({
@@ -48,7 +49,7 @@ export default defineRule({
 });
 
 function checkTerm(context: RuleContext, term: Obj, at: FieldPath): void {
-  for (const [requirement, j] of objectsIn(term.matchExpressions)) {
+  for (const [requirement, j] of selectorTerms(term)) {
     const path = [...at, 'matchExpressions', j, 'values'];
     const count = Array.isArray(requirement.values) ? requirement.values.length : 0;
     const target = requirement.values === undefined ? 'key' : 'value';

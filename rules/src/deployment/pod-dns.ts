@@ -1,7 +1,8 @@
-import { defineRule, formats, gateEnabled, isJsonObject } from '@platlint/core';
+import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { RuleContext } from '@platlint/core';
-import { objectsIn, POD_SPEC, podSpec } from './pod.js';
-import type { Obj } from './pod.js';
+import { formats } from '../kit/names.js';
+import { type Obj, objectsIn } from '../kit/objects.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './pod-dns.md';
 
 /**

@@ -1,7 +1,7 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { containersOf, POD_SPEC, podSpec } from './pod.js';
-import type { Obj } from './pod.js';
+import { containersOf, POD_SPEC, podSpec } from '../kit/paths.js';
+import type { Obj } from '../kit/objects.js';
 import docs from './pod-os.md';
 
 /**

@@ -1,10 +1,20 @@
-import { addQuantities, compareQuantities, defineRule, gateEnabled, isJsonObject, parseQuantity } from '@platlint/core';
-import type { FieldPath, Quantity, RuleContext } from '@platlint/core';
-import { objectsIn, POD_SPEC, podSpec } from './pod.js';
-import type { Obj } from './pod.js';
-import { overcommitAllowed } from './resource-limits.js';
-import { HUGEPAGES, nameProblem } from './resource-names.js';
-import { INDIVISIBLE_HUGE_PAGES, isExtended, reportIndivisibleHugePages } from './resource-quantities.js';
+import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
+import type { FieldPath, RuleContext } from '@platlint/core';
+import { nameProblem } from './resource-names.js';
+import {
+  addAmounts,
+  compareQuantities,
+  HUGEPAGES,
+  INDIVISIBLE_HUGE_PAGES,
+  isExtended,
+  maxAmounts,
+  overcommitAllowed,
+  parseQuantity,
+  type Quantity,
+  reportIndivisibleHugePages,
+} from '../kit/quantities.js';
+import { type Obj, objectsIn } from '../kit/objects.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './pod-resources.md';
 
 /** Resources a pod may set for itself (upstream component-helpers IsSupportedPodLevelResource). */
@@ -142,16 +152,6 @@ function amountsOf(container: Obj, side: Side): Map<string, Quantity> {
   return out;
 }
 
-function addInto(total: Map<string, Quantity>, more: Map<string, Quantity>): void {
-  for (const [name, quantity] of more)
-    total.set(name, total.has(name) ? addQuantities(total.get(name) as Quantity, quantity) : quantity);
-}
-
-function maxInto(total: Map<string, Quantity>, other: Map<string, Quantity>): void {
-  for (const [name, quantity] of other)
-    if (!total.has(name) || compareQuantities(quantity, total.get(name) as Quantity) > 0) total.set(name, quantity);
-}
-
 /**
  * What the containers need together (upstream component-helpers AggregateContainerRequests and
  * AggregateContainerLimits, one formula for both): the regular containers and the sidecars (init
@@ -160,22 +160,22 @@ function maxInto(total: Map<string, Quantity>, other: Map<string, Quantity>): vo
  */
 function aggregate(pod: Obj, side: Side): Map<string, Quantity> {
   const total = new Map<string, Quantity>();
-  for (const [container] of objectsIn(pod.containers)) addInto(total, amountsOf(container, side));
+  for (const [container] of objectsIn(pod.containers)) addAmounts(total, amountsOf(container, side));
   const sidecars = new Map<string, Quantity>();
   const initPeak = new Map<string, Quantity>();
   for (const [container] of objectsIn(pod.initContainers)) {
     const own = amountsOf(container, side);
     if (container.restartPolicy === 'Always') {
-      addInto(sidecars, own);
-      maxInto(initPeak, sidecars);
+      addAmounts(sidecars, own);
+      maxAmounts(initPeak, sidecars);
     } else {
       const running = new Map(sidecars);
-      addInto(running, own);
-      maxInto(initPeak, running);
+      addAmounts(running, own);
+      maxAmounts(initPeak, running);
     }
   }
-  addInto(total, sidecars);
-  maxInto(total, initPeak);
+  addAmounts(total, sidecars);
+  maxAmounts(total, initPeak);
   return total;
 }
 

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { objectsIn } from '../kit/objects.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './pod-tolerations.md';
 
 export default defineRule({

@@ -1,46 +1,10 @@
+// Helpers shared by the probe and lifecycle-hook rules of a pod template; the template's walkers
+// (podSpec, containersOf) and readers are the kit's.
 import { isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-
-/** The mapping guard of core, for the rules of this area. */
-export { isJsonObject };
-
-/** Helpers shared by the pod-template rules of a Deployment. */
-
-import type { Obj } from '../kit/objects.js';
-
-export type { Obj };
-
-export const POD_SPEC: FieldPath = ['spec', 'template', 'spec'];
-
-/** The pod spec of the template, when it is a mapping (other shapes are structural errors). */
-export function podSpec(deployment: Obj): Obj | undefined {
-  const spec = deployment.spec;
-  if (!isJsonObject(spec) || !isJsonObject(spec.template)) return undefined;
-  return isJsonObject(spec.template.spec) ? spec.template.spec : undefined;
-}
-
-export interface ContainerAt {
-  container: Obj;
-  path: FieldPath;
-}
-
-/**
- * Regular containers first, then init containers: upstream checks init containers against
- * the names of the regular ones, so a clash is reported on the init container.
- */
-export function containersOf(deployment: Obj): ContainerAt[] {
-  const pod = podSpec(deployment);
-  if (!pod) return [];
-  const out: ContainerAt[] = [];
-  for (const list of ['containers', 'initContainers'] as const) {
-    const items = pod[list];
-    if (!Array.isArray(items)) continue;
-    items.forEach((container: unknown, i) => {
-      if (isJsonObject(container)) out.push({ container, path: [...POD_SPEC, list, i] });
-    });
-  }
-  return out;
-}
+import { isInteger, type Obj } from '../kit/objects.js';
+import { containersOf } from '../kit/paths.js';
+import { serviceNameProblem } from '../kit/names.js';
 
 const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
 
@@ -60,38 +24,6 @@ export function probesOf(deployment: Obj): ProbeAt[] {
     }
   }
   return out;
-}
-
-/** Entries of a list field of an object that are mappings, with their index. */
-export function objectsIn(value: unknown): [Obj, number][] {
-  if (!Array.isArray(value)) return [];
-  // A plain loop: most rules of a Deployment call this on its containers, and flatMap's array
-  // per item made it the costliest line of the rules in a profile of 10,000 documents.
-  const out: [Obj, number][] = [];
-  for (let i = 0; i < value.length; i++) {
-    const item: unknown = value[i];
-    if (isJsonObject(item)) out.push([item, i]);
-  }
-  return out;
-}
-
-/** A 32-bit-or-wider YAML integer (floats and strings are schema/type findings). */
-export function isInteger(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value);
-}
-
-/**
- * An IANA service name as ports use it: 1 to 15 characters of lowercase letters, digits and
- * '-', at least one letter, no '-' at either end and no "--". Returns what is wrong.
- */
-export function serviceNameProblem(name: string): string | undefined {
-  if (name.length === 0) return 'must not be empty';
-  if (name.length > 15) return `is ${name.length} characters long; a port name has at most 15`;
-  if (!/^[a-z0-9-]+$/.test(name)) return "may only hold lowercase letters, digits and '-'";
-  if (!/[a-z]/.test(name)) return 'needs at least one letter';
-  if (name.startsWith('-') || name.endsWith('-')) return "must not begin or end with '-'";
-  if (name.includes('--')) return 'must not contain "--"';
-  return undefined;
 }
 
 /** How a probe or a lifecycle hook names itself in the findings of checkOneHandler. */

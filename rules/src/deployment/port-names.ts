@@ -1,5 +1,7 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, objectsIn, serviceNameProblem } from './pod.js';
+import { containersOf } from '../kit/paths.js';
+import { objectsIn } from '../kit/objects.js';
+import { serviceNameProblem } from '../kit/names.js';
 import docs from './port-names.md';
 
 export default defineRule({

@@ -1,5 +1,5 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { containersOf } from './pod.js';
+import { containersOf } from '../kit/paths.js';
 import docs from './privilege-escalation.md';
 
 export default defineRule({

@@ -1,5 +1,6 @@
-import { defineRule } from '@platlint/core';
-import { checkOneHandler, handlerMessages, isInteger, isJsonObject, probesOf } from './pod.js';
+import { defineRule, isJsonObject } from '@platlint/core';
+import { checkOneHandler, handlerMessages, probesOf } from './pod.js';
+import { isInteger } from '../kit/objects.js';
 import docs from './probe-handler.md';
 
 const HANDLERS: ReadonlySet<string> = new Set(['exec', 'httpGet', 'tcpSocket', 'grpc']);

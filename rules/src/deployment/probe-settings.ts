@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { isInteger, probesOf } from './pod.js';
+import { probesOf } from './pod.js';
+import { isInteger } from '../kit/objects.js';
 import docs from './probe-settings.md';
 
 /** Fields that must be at least 1, with the value the server puts in place of an explicit 0. */

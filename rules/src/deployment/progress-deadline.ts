@@ -1,5 +1,5 @@
 import { defineRule, valueAt } from '@platlint/core';
-import { isInteger } from './pod.js';
+import { isInteger } from '../kit/objects.js';
 import docs from './progress-deadline.md';
 
 export default defineRule({

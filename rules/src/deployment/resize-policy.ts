@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, objectsIn } from './pod.js';
+import { containersOf } from '../kit/paths.js';
+import { objectsIn } from '../kit/objects.js';
 import docs from './resize-policy.md';
 
 /** Resources that can be resized in place. */

@@ -1,5 +1,7 @@
-import { defineRule, formats, isJsonObject } from '@platlint/core';
-import { containersOf, objectsIn, POD_SPEC, podSpec } from './pod.js';
+import { defineRule, isJsonObject } from '@platlint/core';
+import { formats } from '../kit/names.js';
+import { containersOf, POD_SPEC, podSpec } from '../kit/paths.js';
+import { objectsIn } from '../kit/objects.js';
 import docs from './resource-claims.md';
 
 export default defineRule({

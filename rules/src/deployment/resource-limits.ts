@@ -1,6 +1,6 @@
-import { compareQuantities, defineRule, parseQuantity } from '@platlint/core';
-import { containersOf, isJsonObject } from './pod.js';
-import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
+import { defineRule, isJsonObject } from '@platlint/core';
+import { compareQuantities, HUGEPAGES, overcommitAllowed, parseQuantity } from '../kit/quantities.js';
+import { containersOf } from '../kit/paths.js';
 import docs from './resource-limits.md';
 
 export default defineRule({
@@ -59,15 +59,6 @@ export default defineRule({
     }
   },
 });
-
-/**
- * Whether a resource may be requested below its limit: the platform's own resources may, except
- * huge pages; extended resources (a domain of their own, such as example.com/gpu) may not.
- */
-export function overcommitAllowed(name: string): boolean {
-  if (name.startsWith(HUGEPAGES)) return false;
-  return !name.includes('/') || name.includes(NATIVE_DOMAIN);
-}
 
 function describeFixed(name: string): string {
   return name.startsWith(HUGEPAGES) ? 'a huge-page resource' : 'an extended resource';

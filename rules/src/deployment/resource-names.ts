@@ -1,12 +1,11 @@
-import { closest, defineRule, formats } from '@platlint/core';
-import { containersOf, isJsonObject } from './pod.js';
+import { closest, defineRule, isJsonObject } from '@platlint/core';
+import { HUGEPAGES, NATIVE_DOMAIN } from '../kit/quantities.js';
+import { formats } from '../kit/names.js';
+import { containersOf } from '../kit/paths.js';
 import docs from './resource-names.md';
 
 /** Resource names a container may use without a domain prefix (hugepages-<size> aside). */
 const STANDARD = ['cpu', 'memory', 'ephemeral-storage'] as const;
-export const HUGEPAGES = 'hugepages-';
-/** The platform's own domain: names under it are native resources, not extended ones. */
-export const NATIVE_DOMAIN = 'plat.io/';
 
 /**
  * The standard name a misspelling stands for. Three-letter names other than a change of case

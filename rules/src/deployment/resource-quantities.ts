@@ -1,16 +1,11 @@
-import { defineRule, parseQuantity } from '@platlint/core';
-import type { FieldPath, Quantity, RuleContext } from '@platlint/core';
-import { containersOf, isJsonObject, objectsIn, POD_SPEC, podSpec } from './pod.js';
-import { HUGEPAGES, NATIVE_DOMAIN } from './resource-names.js';
+import { defineRule, isJsonObject } from '@platlint/core';
+import { HUGEPAGES, INDIVISIBLE_HUGE_PAGES, isExtended, parseQuantity, reportIndivisibleHugePages } from '../kit/quantities.js';
+import { containersOf, POD_SPEC, podSpec } from '../kit/paths.js';
+import { objectsIn } from '../kit/objects.js';
 import docs from './resource-quantities.md';
 
 /** Resources that give a container a QoS class; huge pages need one of them beside them. */
 const CPU_OR_MEMORY = new Set(['cpu', 'memory']);
-
-/** The message of reportIndivisibleHugePages, for the meta.messages of each rule that calls it. */
-export const INDIVISIBLE_HUGE_PAGES = {
-  indivisibleHugePages: '{{name}} {{value}} is not a whole number of {{size}} pages',
-} as const;
 
 export default defineRule({
   meta: {
@@ -72,34 +67,3 @@ export default defineRule({
     }
   },
 });
-
-/** An extended resource: a qualified name with a domain that is not the platform's own. */
-export function isExtended(name: string): boolean {
-  return name.includes('/') && !name.includes(NATIVE_DOMAIN) && !name.startsWith('requests.');
-}
-
-/**
- * validateResourceQuantityHugePageValue (kubernetes/kubernetes pkg/apis/core/validation/validation.go,
- * called by validateResourceRequirements for limits and requests alike, in containers and in the
- * pod's own resources): a huge-page amount is a whole number of pages of the size its name gives.
- * A name whose size is not a quantity is deployment/resource-names'.
- */
-export function reportIndivisibleHugePages(
-  context: RuleContext,
-  name: string,
-  raw: unknown,
-  quantity: Quantity,
-  at: FieldPath,
-): void {
-  const page = parseQuantity(name.slice(HUGEPAGES.length));
-  if (!page || page.num <= 0n || page.num % page.den !== 0n) return;
-  const pageBytes = page.num / page.den;
-  // The server compares whole bytes, a fraction of a byte rounded up.
-  const bytes = (quantity.num + quantity.den - 1n) / quantity.den;
-  if (bytes % pageBytes !== 0n)
-    context.report({
-      path: at,
-      messageId: 'indivisibleHugePages',
-      data: { name, value: String(raw), size: name.slice(HUGEPAGES.length) },
-    });
-}

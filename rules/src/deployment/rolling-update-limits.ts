@@ -1,6 +1,6 @@
 import { defineRule, valueAt } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { isInteger } from './pod.js';
+import { isInteger } from '../kit/objects.js';
 import docs from './rolling-update-limits.md';
 
 const ROLLING: FieldPath = ['spec', 'strategy', 'rollingUpdate'];

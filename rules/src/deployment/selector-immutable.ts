@@ -1,5 +1,4 @@
-import { defineRule } from '@platlint/core';
-import { isJsonObject } from './pod.js';
+import { defineRule, isJsonObject } from '@platlint/core';
 import docs from './selector-immutable.md';
 
 /**

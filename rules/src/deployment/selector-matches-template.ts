@@ -1,5 +1,6 @@
-import { comparesValues, defineRule, formats, isEmptySelector, isSelectorOperator, selectorMatches } from '@platlint/core';
-import type { LabelSelector } from '@platlint/core';
+import { defineRule } from '@platlint/core';
+import { comparesValues, isEmptySelector, isSelectorOperator, type LabelSelector, selectorMatches } from '../kit/selectors.js';
+import { formats } from '../kit/names.js';
 import docs from './selector-matches-template.md';
 
 export default defineRule({

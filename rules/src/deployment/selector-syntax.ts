@@ -1,5 +1,5 @@
-import { defineRule, TERM_VALUES_MESSAGES, termValuesProblem } from '@platlint/core';
-import { isJsonObject, objectsIn } from './pod.js';
+import { defineRule, isJsonObject } from '@platlint/core';
+import { reportTermValueProblems, TERM_VALUES_MESSAGES } from '../kit/selectors.js';
 import docs from './selector-syntax.md';
 
 export default defineRule({
@@ -16,11 +16,6 @@ export default defineRule({
   check(context) {
     const spec = context.value.spec;
     if (!isJsonObject(spec) || !isJsonObject(spec.selector)) return;
-    const selector = spec.selector;
-    for (const [term, i] of objectsIn(selector.matchExpressions)) {
-      const at = ['spec', 'selector', 'matchExpressions', i];
-      const problem = termValuesProblem(term);
-      if (problem) context.report({ path: [...at, 'values'], ...problem });
-    }
+    reportTermValueProblems(context, spec.selector, ['spec', 'selector']);
   },
 });

@@ -1,4 +1,4 @@
-import { formats } from '@platlint/core';
+import { formats } from '../kit/names.js';
 
 /** The longest domain part of a signer name: a DNS subdomain. */
 const DOMAIN_MAX = 253;

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { POD_SPEC, podSpec } from './pod.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './template-forbidden-fields.md';
 
 export default defineRule({

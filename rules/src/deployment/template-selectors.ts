@@ -1,7 +1,8 @@
-import { defineRule, isJsonObject, TERM_VALUES_MESSAGES, termValuesProblem } from '@platlint/core';
+import { defineRule, isJsonObject } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { objectsIn, POD_SPEC, podSpec } from './pod.js';
-import type { Obj } from './pod.js';
+import { reportTermValueProblems, TERM_VALUES_MESSAGES } from '../kit/selectors.js';
+import { type Obj, objectsIn } from '../kit/objects.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './template-selectors.md';
 
 /** Every label selector of the pod spec with its path: affinity terms and spread constraints. */
@@ -44,11 +45,6 @@ export default defineRule({
   check(context) {
     const pod = podSpec(context.value);
     if (!pod) return;
-    for (const [selector, at] of selectorsOf(pod)) {
-      for (const [term, i] of objectsIn(selector.matchExpressions)) {
-        const problem = termValuesProblem(term);
-        if (problem) context.report({ path: [...at, 'matchExpressions', i, 'values'], ...problem });
-      }
-    }
+    for (const [selector, at] of selectorsOf(pod)) reportTermValueProblems(context, selector, at);
   },
 });

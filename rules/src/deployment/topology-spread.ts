@@ -1,6 +1,7 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { objectsIn, POD_SPEC, podSpec } from './pod.js';
-import type { Obj } from './pod.js';
+import { type Obj, objectsIn } from '../kit/objects.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
+import { selectorTerms } from '../kit/selectors.js';
 import docs from './topology-spread.md';
 
 export default defineRule({
@@ -62,7 +63,7 @@ export default defineRule({
 function repeatedSelectorKeys(selector: Obj): Set<string> {
   const seen = new Set<string>(isJsonObject(selector.matchLabels) ? Object.keys(selector.matchLabels) : []);
   const repeated = new Set<string>();
-  for (const [requirement] of objectsIn(selector.matchExpressions)) {
+  for (const [requirement] of selectorTerms(selector)) {
     if (typeof requirement.key !== 'string') continue;
     if (seen.has(requirement.key)) repeated.add(requirement.key);
     seen.add(requirement.key);

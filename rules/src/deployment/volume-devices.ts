@@ -1,6 +1,8 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { containersOf, objectsIn, podSpec } from './pod.js';
+import { containersOf, podSpec } from '../kit/paths.js';
+import { objectsIn } from '../kit/objects.js';
 import docs from './volume-devices.md';
+import type { Obj } from '../kit/objects.js';
 
 export default defineRule({
   meta: {
@@ -54,6 +56,6 @@ export default defineRule({
   },
 });
 
-function isClaim(volume: Record<string, unknown>): boolean {
+function isClaim(volume: Obj): boolean {
   return isJsonObject(volume.persistentVolumeClaim) || isJsonObject(volume.ephemeral);
 }

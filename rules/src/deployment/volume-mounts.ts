@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, objectsIn, podSpec } from './pod.js';
+import { containersOf, podSpec } from '../kit/paths.js';
+import { objectsIn } from '../kit/objects.js';
 import docs from './volume-mounts.md';
 
 export default defineRule({

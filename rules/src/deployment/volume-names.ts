@@ -1,5 +1,7 @@
-import { defineRule, formats, isJsonObject, schemaAt } from '@platlint/core';
-import { objectsIn, podSpec, POD_SPEC } from './pod.js';
+import { defineRule, isJsonObject, schemaAt } from '@platlint/core';
+import { formats } from '../kit/names.js';
+import { objectsIn } from '../kit/objects.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './volume-names.md';
 
 export default defineRule({

@@ -2,9 +2,9 @@ import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { FIELD_REF_MESSAGES, readsAllowedField, reportFieldRefDetails } from './downward-field.js';
 import { descendingPathProblem } from './mount-paths.js';
-import { objectsIn, POD_SPEC, podSpec } from './pod.js';
-import type { Obj } from './pod.js';
 import { signerNameProblem } from './signer-name.js';
+import { type Obj, objectsIn } from '../kit/objects.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './volume-paths.md';
 
 /** Pod fields a downwardAPI file can hold (whole label and annotation maps too, unlike env). */

@@ -1,4 +1,5 @@
-import { defineRule, formats } from '@platlint/core';
+import { defineRule } from '@platlint/core';
+import { formats } from '../kit/names.js';
 import docs from './pool-name.md';
 
 export default defineRule({

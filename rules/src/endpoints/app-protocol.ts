@@ -1,6 +1,7 @@
-import { defineRule, formats } from '@platlint/core';
+import { defineRule } from '@platlint/core';
 import { subsetsOf } from './shared.js';
 import { isObject } from '../kit/objects.js';
+import { formats } from '../kit/names.js';
 import docs from './app-protocol.md';
 
 const PLATFORM_PREFIX = 'plat.io/';

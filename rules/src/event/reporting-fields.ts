@@ -1,7 +1,8 @@
 import { Buffer } from 'node:buffer';
-import { defineRule, formats } from '@platlint/core';
+import { defineRule } from '@platlint/core';
 import type { OffsetSpan } from '@platlint/core';
 import { hasEventTime } from './shared.js';
+import { formats } from '../kit/names.js';
 import docs from './reporting-fields.md';
 
 /** Fields a new-style Event must carry, with their byte limits. */

@@ -1,5 +1,6 @@
-import { defineRule, formats } from '@platlint/core';
+import { defineRule } from '@platlint/core';
 import { FS_KIND, targetRules } from './shape.js';
+import { formats } from '../kit/names.js';
 import docs from './resource-rule-namespaces.md';
 
 export default defineRule({

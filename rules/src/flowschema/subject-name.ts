@@ -1,6 +1,7 @@
-import { defineRule, formats } from '@platlint/core';
+import { defineRule } from '@platlint/core';
 import { FS_KIND, policyRules } from './shape.js';
 import { isObject, listAt, objAt } from '../kit/objects.js';
+import { formats } from '../kit/names.js';
 import docs from './subject-name.md';
 
 export default defineRule({

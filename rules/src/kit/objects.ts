@@ -42,3 +42,24 @@ export function listOf(value: unknown): unknown[] {
 export function isSet(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
+
+/**
+ * The entries of a list that are mappings, each with its index in the whole list (so a finding's
+ * path names the entry as written, whatever came before it); not a list gives none.
+ */
+export function objectsIn(value: unknown): [Obj, number][] {
+  if (!Array.isArray(value)) return [];
+  // A plain loop: most rules of a Deployment call this on its containers, and flatMap's array
+  // per item made it the costliest line of the rules in a profile of 10,000 documents.
+  const out: [Obj, number][] = [];
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    if (isObject(item)) out.push([item, i]);
+  }
+  return out;
+}
+
+/** A YAML integer, as the fields typed int32/int64 hold it (floats and strings are schema/type findings). */
+export function isInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value);
+}

@@ -1,7 +1,8 @@
 import { Buffer } from 'node:buffer';
-import { defineRule, formats, platlintInfo, schemaAt } from '@platlint/core';
-import { OBJECT_META, valuesOfTypes } from './object-metas.js';
+import { defineRule, platlintInfo, schemaAt } from '@platlint/core';
+import { OBJECT_META_TYPE, valuesOfTypes } from './object-metas.js';
 import { isObject } from '../kit/objects.js';
+import { formats } from '../kit/names.js';
 import docs from './annotations.md';
 
 export default defineRule({
@@ -21,7 +22,7 @@ export default defineRule({
   },
   check(context) {
     // The object's own metadata and that of every pod template in it.
-    for (const meta of valuesOfTypes(context.value, context.schema, [OBJECT_META])) {
+    for (const meta of valuesOfTypes(context.value, context.schema, [OBJECT_META_TYPE])) {
       const annotations = meta.value.annotations;
       if (!isObject(annotations)) continue;
       const at = [...meta.path, 'annotations'];

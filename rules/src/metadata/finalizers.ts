@@ -1,5 +1,6 @@
-import { defineRule, formats } from '@platlint/core';
+import { defineRule } from '@platlint/core';
 import { isObject } from '../kit/objects.js';
+import { formats } from '../kit/names.js';
 import docs from './finalizers.md';
 
 /** The finalizers the platform itself defines; any other name needs a domain prefix. */

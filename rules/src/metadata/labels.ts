@@ -1,8 +1,9 @@
-import { defineRule, formats } from '@platlint/core';
+import { defineRule } from '@platlint/core';
 import type { FieldPath, ReportDescriptor } from '@platlint/core';
-import { LABEL_SELECTOR, OBJECT_META, POD_SPEC, valuesOfTypes } from './object-metas.js';
+import { LABEL_SELECTOR_TYPE, OBJECT_META_TYPE, POD_SPEC_TYPE, valuesOfTypes } from './object-metas.js';
 import { isObject } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
+import { formats } from '../kit/names.js';
 import docs from './labels.md';
 
 function* labelProblems(
@@ -52,11 +53,11 @@ export default defineRule({
     },
   },
   check(context) {
-    for (const holder of valuesOfTypes(context.value, context.schema, [OBJECT_META, LABEL_SELECTOR, POD_SPEC])) {
+    for (const holder of valuesOfTypes(context.value, context.schema, [OBJECT_META_TYPE, LABEL_SELECTOR_TYPE, POD_SPEC_TYPE])) {
       const reports =
-        holder.type === OBJECT_META
+        holder.type === OBJECT_META_TYPE
           ? labelProblems(holder.value.labels, [...holder.path, 'labels'], 'label')
-          : holder.type === POD_SPEC
+          : holder.type === POD_SPEC_TYPE
             ? labelProblems(holder.value.nodeSelector, [...holder.path, 'nodeSelector'], 'node selector label')
             : [
                 ...labelProblems(holder.value.matchLabels, [...holder.path, 'matchLabels'], 'selector label'),

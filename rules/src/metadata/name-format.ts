@@ -1,5 +1,6 @@
-import { defineRule, formats } from '@platlint/core';
+import { defineRule } from '@platlint/core';
 import type { FormatName } from '@platlint/core';
+import { formats } from '../kit/names.js';
 import docs from './name-format.md';
 
 /**

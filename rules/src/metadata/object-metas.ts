@@ -3,10 +3,10 @@ import type { FieldPath, SchemaNode } from '@platlint/core';
 import type { Obj } from '../kit/objects.js';
 
 /** Object metadata: the object's own, and that of every pod template it holds. */
-export const OBJECT_META = 'meta/v1.ObjectMeta';
-export const LABEL_SELECTOR = 'meta/v1.LabelSelector';
+export const OBJECT_META_TYPE = 'meta/v1.ObjectMeta';
+export const LABEL_SELECTOR_TYPE = 'meta/v1.LabelSelector';
 /** A pod spec: its `nodeSelector` is a label set too. */
-export const POD_SPEC = 'core/v1.PodSpec';
+export const POD_SPEC_TYPE = 'core/v1.PodSpec';
 
 /** A holder of one of the types sought, with its type and place. */
 export interface TypedValue {

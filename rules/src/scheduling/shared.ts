@@ -1,7 +1,8 @@
-import { formatPath, schemaAt } from '@platlint/core';
+import { schemaAt } from '@platlint/core';
 import type { FieldPath, RuleContext, SchemaNode } from '@platlint/core';
 import { isObject, isSet } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
+import { formatPath } from '../kit/paths.js';
 
 export const POD_GROUP = 'PodGroup.scheduling.plat.io';
 export const COMPOSITE_POD_GROUP = 'CompositePodGroup.scheduling.plat.io';

@@ -1,0 +1,70 @@
+// Field paths, for the `path` of a report and for walking a pod template. A path is a list of
+// keys and indexes (core's FieldPath); a finding's place in the file comes from it, so a helper
+// that walks a list returns each entry's path as written, not a path rebuilt later.
+import { isJsonObject } from '@platlint/core';
+import type { FieldPath } from '@platlint/core';
+import type { Obj } from './objects.js';
+
+/**
+ * Core's path text (`spec.containers[0].image`) and its reader: for a message that names
+ * another place ("already used by containers[0]"), never for `report({ path })`, which takes
+ * the list.
+ */
+export { formatPath, parsePath } from '@platlint/core';
+export type { FieldPath, PathSegment } from '@platlint/core';
+
+/** Where a workload's pod template keeps its pod spec (Deployment, ReplicaSet, StatefulSet, ...). */
+export const POD_SPEC: FieldPath = ['spec', 'template', 'spec'];
+
+/** The pod spec of the template, when it is a mapping (other shapes are structural errors). */
+export function podSpec(workload: Obj): Obj | undefined {
+  const spec = workload.spec;
+  if (!isJsonObject(spec) || !isJsonObject(spec.template)) return undefined;
+  return isJsonObject(spec.template.spec) ? spec.template.spec : undefined;
+}
+
+/** One container of a pod template with the path its findings go to. */
+export interface ContainerAt {
+  container: Obj;
+  path: FieldPath;
+}
+
+/**
+ * The containers of a pod template, regular ones first, then init containers: upstream checks
+ * init containers against the names of the regular ones, so a clash is reported on the init
+ * container. Ephemeral containers are not walked: a template may not have any
+ * (deployment/template-forbidden-fields says so).
+ */
+export function containersOf(workload: Obj): ContainerAt[] {
+  const pod = podSpec(workload);
+  if (!pod) return [];
+  const out: ContainerAt[] = [];
+  for (const list of ['containers', 'initContainers'] as const) {
+    const items = pod[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((container: unknown, i) => {
+      if (isJsonObject(container)) out.push({ container, path: [...POD_SPEC, list, i] });
+    });
+  }
+  return out;
+}
+
+/**
+ * The `fieldPath` of an x-kubernetes-validations rule (`.a.b`, `.list[0]`, `['a.b']`), relative
+ * to the rule's place, as segments; undefined when it is not written in that grammar (upstream
+ * apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go, ValidFieldPath). A CRD
+ * rule checks that it names a place of the schema; a custom resource's finding goes there.
+ */
+export function parseValidationFieldPath(text: string): FieldPath | undefined {
+  const out: (string | number)[] = [];
+  const token = /\.([A-Za-z_][\w-]*)|\[(\d+)\]|\['((?:[^'\\]|\\.)*)'\]/y;
+  let at = 0;
+  while (at < text.length) {
+    token.lastIndex = at;
+    const m = token.exec(text);
+    if (!m) return undefined;
+    out.push(m[1] ?? (m[2] !== undefined ? Number(m[2]) : (m[3] as string).replace(/\\(.)/g, '$1')));
+    at = token.lastIndex;
+  }
+  return out;
+}
