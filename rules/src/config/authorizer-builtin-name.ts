@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { AUTHZ, filled, obj } from './shared.js';
-import { listOf } from '../kit/objects.js';
+import { AUTHZ, obj } from './shared.js';
+import { filled, listOf } from '../kit/objects.js';
 import docs from './authorizer-builtin-name.md';
 
 const BUILTIN = new Set(['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'RBAC', 'Node']);

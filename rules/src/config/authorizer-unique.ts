@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { AUTHZ, filled, forRepeats, obj } from './shared.js';
-import { listOf } from '../kit/objects.js';
+import { AUTHZ, forRepeats, obj } from './shared.js';
+import { filled, listOf } from '../kit/objects.js';
 import docs from './authorizer-unique.md';
 
 export default defineRule({

@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
 import { pemBundleProblem } from './pem-certificates.js';
-import { AUTHN, authenticators, filled, obj } from './shared.js';
+import { authenticators, AUTHN, obj } from './shared.js';
+import { filled } from '../kit/objects.js';
 import docs from './certificate-authority.md';
 
 export default defineRule({

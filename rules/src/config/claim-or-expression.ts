@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { AUTHN, authenticators, filled, obj, unionFindingPaths } from './shared.js';
+import { authenticators, AUTHN, obj, unionFindingPaths } from './shared.js';
+import { filled } from '../kit/objects.js';
 import docs from './claim-or-expression.md';
 
 export default defineRule({

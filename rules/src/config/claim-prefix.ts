@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { AUTHN, authenticators, filled, obj } from './shared.js';
+import { authenticators, AUTHN, obj } from './shared.js';
+import { filled } from '../kit/objects.js';
 import docs from './claim-prefix.md';
 
 export default defineRule({

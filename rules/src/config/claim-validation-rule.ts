@@ -1,8 +1,8 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { AUTHN, authenticators, filled, forRepeats, obj, unionFindingPaths } from './shared.js';
+import { authenticators, AUTHN, forRepeats, obj, unionFindingPaths } from './shared.js';
 import type { Obj } from '../kit/objects.js';
-import { listOf } from '../kit/objects.js';
+import { filled, listOf } from '../kit/objects.js';
 import docs from './claim-validation-rule.md';
 
 export default defineRule({

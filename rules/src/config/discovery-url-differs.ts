@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { AUTHN, authenticators, filled, obj } from './shared.js';
+import { authenticators, AUTHN, obj } from './shared.js';
+import { filled } from '../kit/objects.js';
 import docs from './discovery-url-differs.md';
 
 const trim = (url: string): string => url.replace(/\/+$/, '');

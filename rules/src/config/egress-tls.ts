@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { EGRESS, filled, obj } from './shared.js';
-import { listOf } from '../kit/objects.js';
+import { EGRESS, obj } from './shared.js';
+import { filled, listOf } from '../kit/objects.js';
 import docs from './egress-tls.md';
 
 export default defineRule({

@@ -1,9 +1,7 @@
 import { defineRule } from '@platlint/core';
 import { EGRESS, obj } from './shared.js';
-import { listOf } from '../kit/objects.js';
+import { isSet, listOf } from '../kit/objects.js';
 import docs from './egress-transport.md';
-
-const present = (value: unknown): boolean => value !== undefined && value !== null;
 
 export default defineRule({
   meta: {
@@ -33,18 +31,18 @@ export default defineRule({
       const at = ['egressSelections', i, 'connection'];
       const transport = obj(connection.transport);
       if (protocol === 'Direct') {
-        if (present(connection.transport))
+        if (isSet(connection.transport))
           context.report({ path: [...at, 'transport'], messageId: 'directWithTransport', target: 'key' });
         return;
       }
       if (protocol !== 'HTTPConnect' && protocol !== 'GRPC') return;
       if (!transport) {
-        if (!present(connection.transport))
+        if (!isSet(connection.transport))
           context.report({ path: [...at, 'transport'], messageId: 'transportMissing', data: { protocol }, target: 'missing' });
         return;
       }
-      const tcp = present(transport.tcp);
-      const uds = present(transport.uds);
+      const tcp = isSet(transport.tcp);
+      const uds = isSet(transport.uds);
       if (protocol === 'HTTPConnect') {
         if (tcp && uds) context.report({ path: [...at, 'transport', 'tcp'], messageId: 'both', target: 'key' });
         else if (!tcp && !uds) context.report({ path: [...at, 'transport', 'tcp'], messageId: 'neither', target: 'missing' });

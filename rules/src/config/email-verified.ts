@@ -1,8 +1,8 @@
 import { defineRule } from '@platlint/core';
 import { claimsEnvironment } from '@platlint/cel';
 import { claimSelections } from './claim-selections.js';
-import { AUTHN, authenticators, filled, obj } from './shared.js';
-import { listOf } from '../kit/objects.js';
+import { authenticators, AUTHN, obj } from './shared.js';
+import { filled, listOf } from '../kit/objects.js';
 import docs from './email-verified.md';
 
 export default defineRule({

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { AUTHN, authenticators, filled, forRepeats, obj } from './shared.js';
+import { authenticators, AUTHN, forRepeats, obj } from './shared.js';
+import { filled } from '../kit/objects.js';
 import docs from './issuer-url-unique.md';
 
 export default defineRule({

@@ -15,11 +15,6 @@ export function obj(value: unknown): Obj | undefined {
   return isObject(value) ? value : undefined;
 }
 
-/** Set and non-empty: upstream treats an empty string like an absent field. */
-export function filled(value: unknown): value is string {
-  return typeof value === 'string' && value !== '';
-}
-
 export function quote(value: string): string {
   return JSON.stringify(value);
 }

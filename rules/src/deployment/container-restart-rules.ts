@@ -1,7 +1,7 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import docs from './container-restart-rules.md';
-import { type Obj, objectsIn } from '../kit/objects.js';
+import { isSet, type Obj, objectsIn } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 
 /** Restart policies a container may name once ContainerRestartRules is on. */
@@ -10,8 +10,6 @@ const OPERATORS = ['In', 'NotIn'];
 /** Limits of validateContainerRestartPolicy: rules per container, exit codes per rule. */
 const MAX_RULES = 20;
 const MAX_EXIT_CODES = 255;
-
-const isSet = (value: unknown): boolean => value !== undefined && value !== null;
 
 export default defineRule({
   meta: {

@@ -4,7 +4,7 @@ import { isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { isInteger, type Obj } from '../kit/objects.js';
 import { containersOf } from '../kit/paths.js';
-import { serviceNameProblem } from '../kit/names.js';
+import { portNameProblem } from '../kit/names.js';
 
 const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
 
@@ -74,7 +74,7 @@ export function checkOneHandler(
     if (isInteger(port) && (port < 1 || port > 65535)) {
       context.report({ path: [...at, kind, 'port'], messageId: 'handlerPortOutOfRange', data: { port } });
     } else if (typeof port === 'string') {
-      const problem = serviceNameProblem(port);
+      const problem = portNameProblem(port);
       if (problem) context.report({ path: [...at, kind, 'port'], messageId: 'handlerPortName', data: { port, problem } });
     }
   }

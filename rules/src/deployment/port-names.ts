@@ -1,7 +1,7 @@
 import { defineRule } from '@platlint/core';
 import { containersOf } from '../kit/paths.js';
 import { objectsIn } from '../kit/objects.js';
-import { serviceNameProblem } from '../kit/names.js';
+import { portNameProblem } from '../kit/names.js';
 import docs from './port-names.md';
 
 export default defineRule({
@@ -26,7 +26,7 @@ export default defineRule({
         // An empty name is no name to the server (the field is optional), as with an absent one.
         if (typeof name !== 'string' || name === '') continue;
         const at = [...path, 'ports', i, 'name'];
-        const problem = serviceNameProblem(name);
+        const problem = portNameProblem(name);
         if (problem) context.report({ path: at, messageId: 'badPortName', data: { name, problem } });
         else if (seen.has(name)) context.report({ path: at, messageId: 'portNameTwice', data: { name } });
         seen.add(name);

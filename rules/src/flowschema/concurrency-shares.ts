@@ -1,7 +1,7 @@
 import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { PLC_KIND, intAt } from './shape.js';
-import { objAt } from '../kit/objects.js';
+import { PLC_KIND } from './shape.js';
+import { intAt, objAt } from '../kit/objects.js';
 import docs from './concurrency-shares.md';
 
 export default defineRule({

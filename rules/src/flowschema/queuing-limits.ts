@@ -1,6 +1,6 @@
 import { defineRule, schemaAt } from '@platlint/core';
-import { PLC_KIND, intAt } from './shape.js';
-import { objAt } from '../kit/objects.js';
+import { PLC_KIND } from './shape.js';
+import { intAt, objAt } from '../kit/objects.js';
 import docs from './queuing-limits.md';
 
 /** Shuffle sharding draws a hand from one 64-bit hash, of which it may use 60 bits. */

@@ -36,11 +36,5 @@ export function targetRules(object: Obj, kind?: TargetRule['kind']): TargetRule[
   );
 }
 
-/** A plain integer, or undefined (schema/type reports anything else). */
-export const intAt = (value: unknown, key: string): number | undefined => {
-  const inner = isObject(value) ? value[key] : undefined;
-  return typeof inner === 'number' && Number.isInteger(inner) ? inner : undefined;
-};
-
 export const PLC_KIND = 'PriorityLevelConfiguration.flowcontrol.apiserver.plat.io';
 export const FS_KIND = 'FlowSchema.flowcontrol.apiserver.plat.io';

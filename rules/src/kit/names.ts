@@ -32,11 +32,12 @@ export function dns1123SubdomainProblem(value: string): string | undefined {
 }
 
 /**
- * An IANA service name as ports use it (container port names, a probe's or hook's named port):
- * 1 to 15 characters of lowercase letters, digits and '-', at least one letter, no '-' at either
- * end and no "--". Returns what is wrong.
+ * A port name (container port names, a probe's or hook's named port), an IANA service name in
+ * lowercase (upstream apimachinery validation.go, IsValidPortName): 1 to 15 characters of
+ * lowercase letters, digits and '-', at least one letter, no '-' at either end and no "--".
+ * Returns what is wrong. (endpoints/app-protocol checks RFC 6335's case-insensitive form.)
  */
-export function serviceNameProblem(name: string): string | undefined {
+export function portNameProblem(name: string): string | undefined {
   if (name.length === 0) return 'must not be empty';
   if (name.length > 15) return `is ${name.length} characters long; a port name has at most 15`;
   if (!/^[a-z0-9-]+$/.test(name)) return "may only hold lowercase letters, digits and '-'";

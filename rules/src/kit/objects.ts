@@ -21,6 +21,17 @@ export function stringAt(value: unknown, key: string): string | undefined {
   return typeof inner === 'string' ? inner : undefined;
 }
 
+/** The integer under `key`, when `value` is a mapping and that is one (schema/type reports anything else). */
+export function intAt(value: unknown, key: string): number | undefined {
+  const inner = isObject(value) ? value[key] : undefined;
+  return isInteger(inner) ? inner : undefined;
+}
+
+/** A string that is set and not empty: upstream treats an empty string like an absent field. */
+export function filled(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
 /** The list under `key`, when `value` is a mapping and that is a list. */
 export function listAt(value: unknown, key: string): unknown[] | undefined {
   const inner = isObject(value) ? value[key] : undefined;

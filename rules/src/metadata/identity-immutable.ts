@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { isObject } from '../kit/objects.js';
+import { filled, isObject } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 import docs from './identity-immutable.md';
 
@@ -13,8 +13,6 @@ function identityOf(value: Obj): Identity {
   const metadata = value.metadata;
   return isObject(metadata) ? metadata : {};
 }
-
-const isSet = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
 export default defineRule({
   meta: {
@@ -39,7 +37,7 @@ export default defineRule({
       const value = now[field];
       const stored = before[field];
       // Either side left out says nothing: the request (or the server) fills it in.
-      if (!isSet(value) || !isSet(stored) || value === stored) continue;
+      if (!filled(value) || !filled(stored) || value === stored) continue;
       context.report({
         path: ['metadata', field],
         ...(field === 'uid'
