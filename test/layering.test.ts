@@ -69,6 +69,21 @@ describe('admission: the cluster connection builds on the webhook server, never 
   });
 });
 
+describe('rules: the rule kit is below every rule area (rules import the kit, the kit imports no rule)', () => {
+  const areas = readdirSync(join(root, 'rules/src'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'kit')
+    .map((entry) => entry.name);
+
+  it.each(areas)('rules/src/kit imports nothing from rules/src/%s', (area) => {
+    expect(importsInto('rules/src/kit', `rules/src/${area}`)).toEqual([]);
+  });
+
+  it('the areas do build on the kit (the direction the README states)', () => {
+    const users = areas.filter((area) => importsInto(`rules/src/${area}`, 'rules/src/kit').length > 0);
+    expect(users.length).toBeGreaterThan(5);
+  });
+});
+
 describe('workspace layering', () => {
   for (const [name, { dir, uses }] of Object.entries(ALLOWED)) {
     it(`${name} uses only ${uses.length ? uses.join(', ') : 'no other workspace package'}`, () => {
