@@ -2,11 +2,14 @@
 // pre-commit round trip reads its `repo: local` example, but runs outside `npm test`; these
 // checks run with it, so that a lost section is found at once.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import type { Rule } from '@platlint/core';
+import { lintWithRule } from '@platlint/core/testing';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -59,6 +62,50 @@ describe('README.md', () => {
         headings.some((h) => wanted.test(h)),
         String(wanted),
       ).toBe(true);
+    }
+  });
+
+  it('has a "Writing a rule" example that runs on the kit it names', async () => {
+    const example = /^### The rule kit[\s\S]*?```ts\n([\s\S]*?)```/m.exec(readme)?.[1];
+    expect(example, 'the ts block of "The rule kit"').toBeDefined();
+    // The example is written as a module of rules/src/deployment; here it runs from a temporary
+    // folder, so its imports name the kit's and core's sources by absolute path.
+    const source = (example as string)
+      .replace(/'\.\.\/kit\/([a-z-]+)\.js'/g, (_, module: string) => `'${join(root, 'rules/src/kit', `${module}.ts`)}'`)
+      .replace("'@platlint/core'", `'${join(root, 'packages/core/src/index.ts')}'`);
+    expect(source).not.toMatch(/'\.\.\//);
+    const dir = mkdtempSync(join(tmpdir(), 'readme-rule-'));
+    try {
+      writeFileSync(join(dir, 'memory-cap.ts'), source);
+      writeFileSync(join(dir, 'memory-cap.md'), 'Containers request at most 8Gi of memory.\n');
+      const rule = ((await import(join(dir, 'memory-cap.ts'))) as { default: Rule }).default;
+      const deployment = (memory: string): string => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      initContainers:
+      - {name: setup, image: busybox:1.36}
+      containers:
+      - name: app
+        image: nginx:1.27
+        resources: {requests: {memory: ${memory}}}
+`;
+      expect(lintWithRule(rule, deployment('16Gi')).map((d) => ({ ruleId: d.ruleId, path: d.path, message: d.message }))).toEqual(
+        [
+          {
+            ruleId: 'deployment/memory-cap',
+            path: 'spec.template.spec.containers[0].resources.requests.memory',
+            message: 'container "app" requests 16Gi of memory; keep it at 8Gi or less',
+          },
+        ],
+      );
+      expect(lintWithRule(rule, deployment('8Gi'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
