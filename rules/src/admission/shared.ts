@@ -2,7 +2,7 @@ import { celExpressionsIn } from '@platlint/core';
 import { LexError, admissionPlaceOf, tokenizeCel } from '@platlint/cel';
 import type { AdmissionPlace, CelToken } from '@platlint/cel';
 import type { CelPlace, FieldPath, LintObject, RuleContext } from '@platlint/core';
-import { isObject, listOf } from '../kit/objects.js';
+import { isObject, listOf, objectsIn } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 
 export const POLICY = 'MutatingAdmissionPolicy.admissionregistration.plat.io';
@@ -42,9 +42,8 @@ export function resourceRulesOf(context: RuleContext): ResourceRuleAt[] {
   if (!match) return [];
   const out: ResourceRuleAt[] = [];
   for (const field of ['resourceRules', 'excludeResourceRules'] as const) {
-    listOf(match.value[field]).forEach((rule, i) => {
-      if (isObject(rule)) out.push({ path: [...match.path, field, i], rule, include: field === 'resourceRules' });
-    });
+    for (const [rule, i] of objectsIn(match.value[field]))
+      out.push({ path: [...match.path, field, i], rule, include: field === 'resourceRules' });
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { celExpressionsIn, parseDuration } from '@platlint/core';
 import type { CelPlace, FieldPath, RuleContext } from '@platlint/core';
 import { celEnvironmentFor, yamlValueRangeToSource } from '@platlint/cel';
 import type { CelEnvironment, CelProgram } from '@platlint/cel';
-import { isObject, listOf } from '../kit/objects.js';
+import { isObject, listOf, objectsIn } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 
 export const AUTHN = 'AuthenticationConfiguration.apiserver.plat.io';
@@ -21,10 +21,7 @@ export function quote(value: string): string {
 
 /** Each JWT authenticator with its path. */
 export function authenticators(context: RuleContext): { jwt: Obj; path: FieldPath }[] {
-  return listOf(context.value.jwt).flatMap((entry, i) => {
-    const jwt = obj(entry);
-    return jwt ? [{ jwt, path: ['jwt', i] as FieldPath }] : [];
-  });
+  return objectsIn(context.value.jwt).map(([jwt, i]) => ({ jwt, path: ['jwt', i] as FieldPath }));
 }
 
 /** Each webhook configuration of an AuthorizationConfiguration with its path. */

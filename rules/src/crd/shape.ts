@@ -1,8 +1,7 @@
 // Loose readers of a CustomResourceDefinition for the `crd/*` rules. A rule runs on whatever
 // the file holds, so every step checks its type and gives up quietly where the shape is wrong.
-import { isJsonObject } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { objAt, stringAt, type Obj } from '../kit/objects.js';
+import { objAt, objectsIn, stringAt, type Obj } from '../kit/objects.js';
 
 export const CRD = 'CustomResourceDefinition.apiextensions.plat.io';
 
@@ -15,11 +14,12 @@ export interface VersionAt {
 }
 
 export function versionsOf(crd: Obj): VersionAt[] {
-  const list = objAt(crd, 'spec')?.versions;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((value: unknown, index) =>
-    isJsonObject(value) ? [{ index, path: ['spec', 'versions', index], value, name: stringAt(value, 'name') }] : [],
-  );
+  return objectsIn(objAt(crd, 'spec')?.versions).map(([value, index]) => ({
+    index,
+    path: ['spec', 'versions', index],
+    value,
+    name: stringAt(value, 'name'),
+  }));
 }
 
 /** A version's `openAPIV3Schema`, with its path, when it has one. */

@@ -1,5 +1,5 @@
 import type { FieldPath } from '@platlint/core';
-import { isObject, listAt, objAt } from '../kit/objects.js';
+import { listAt, objAt, objectsIn } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 
 /**
@@ -14,8 +14,11 @@ export interface PolicyRule {
 }
 
 export function policyRules(object: Obj): PolicyRule[] {
-  const rules = listAt(objAt(object, 'spec'), 'rules') ?? [];
-  return rules.flatMap((value, index) => (isObject(value) ? [{ index, value, path: ['spec', 'rules', index] }] : []));
+  return objectsIn(listAt(objAt(object, 'spec'), 'rules')).map(([value, index]) => ({
+    index,
+    value,
+    path: ['spec', 'rules', index],
+  }));
 }
 
 /** A resource or non-resource rule inside a policy rule. */
@@ -28,11 +31,7 @@ export interface TargetRule {
 export function targetRules(object: Obj, kind?: TargetRule['kind']): TargetRule[] {
   const kinds: TargetRule['kind'][] = kind ? [kind] : ['resourceRules', 'nonResourceRules'];
   return policyRules(object).flatMap((rule) =>
-    kinds.flatMap((k) =>
-      (listAt(rule.value, k) ?? []).flatMap((value, j) =>
-        isObject(value) ? [{ kind: k, value, path: [...rule.path, k, j] }] : [],
-      ),
-    ),
+    kinds.flatMap((k) => objectsIn(rule.value[k]).map(([value, j]) => ({ kind: k, value, path: [...rule.path, k, j] }))),
   );
 }
 
