@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '@platlint/core';
 import { lintWithRule } from '@platlint/core/testing';
+import { deploymentWithContainer } from '../rules/src/deployment/fixtures.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -79,21 +80,11 @@ describe('README.md', () => {
       writeFileSync(join(dir, 'memory-cap.ts'), source);
       writeFileSync(join(dir, 'memory-cap.md'), 'Containers request at most 8Gi of memory.\n');
       const rule = ((await import(join(dir, 'memory-cap.ts'))) as { default: Rule }).default;
-      const deployment = (memory: string): string => `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      initContainers:
-      - {name: setup, image: busybox:1.36}
-      containers:
-      - name: app
-        image: nginx:1.27
-        resources: {requests: {memory: ${memory}}}
-`;
+      // An init container too: containersOf walks both lists, and only the app container is over the cap.
+      const deployment = (memory: string): string =>
+        deploymentWithContainer(
+          `        resources: {requests: {memory: ${memory}}}\n      initContainers:\n      - {name: setup, image: busybox:1.36}\n`,
+        );
       expect(lintWithRule(rule, deployment('16Gi')).map((d) => ({ ruleId: d.ruleId, path: d.path, message: d.message }))).toEqual(
         [
           {
