@@ -5,7 +5,7 @@ import { type SchemaPlace, schemaPlaces } from './schema-walk.js';
 import { CRD } from './shape.js';
 import { versionSchemas } from './version-schemas.js';
 import type { Obj } from '../kit/objects.js';
-import { parseValidationFieldPath } from '../kit/paths.js';
+import { parseValidationFieldPath, upstreamPathText } from '../kit/paths.js';
 import { refusedByServer, spanIn } from '../kit/cel.js';
 import docs from './validation-rules.md';
 
@@ -60,7 +60,7 @@ export default defineRule({
         const top = [...costs]
           .sort((a, b) => b.cost - a.cost)
           .slice(0, 3)
-          .map((c) => `${pathText(c.path.slice(path.length))} (${c.cost.toLocaleString('en-US')})`);
+          .map((c) => `${upstreamPathText(c.path.slice(path.length))} (${c.cost.toLocaleString('en-US')})`);
         context.report({
           path,
           target: 'key',
@@ -142,7 +142,7 @@ function checkRule(
     context.report({
       path: [...at, 'rule'],
       messageId: 'oldSelfUncorrelatable',
-      data: { text, where: pathText(place.uncorrelatable.slice(schemaPath.length)) || 'the root' },
+      data: { text, where: upstreamPathText(place.uncorrelatable.slice(schemaPath.length)) || 'the root' },
     });
   }
   if (!transition && rule.optionalOldSelf !== undefined && rule.optionalOldSelf !== null)
@@ -238,8 +238,4 @@ function fieldPathResolves(raw: Obj, text: string): boolean {
 function factor(cost: number, limit: number): string {
   const ratio = cost / limit;
   return ratio > 100 ? 'more than 100 times' : `${ratio.toFixed(1)} times`;
-}
-
-function pathText(path: FieldPath): string {
-  return path.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
 }

@@ -2,6 +2,7 @@ import { defineRule } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
 import { microseconds } from './shared.js';
 import { isObject } from '../kit/objects.js';
+import { upstreamPathText } from '../kit/paths.js';
 import docs from './timestamp-order.md';
 
 export default defineRule({
@@ -32,7 +33,7 @@ export default defineRule({
       context.report({
         path: lastPath,
         messageId: 'lastBeforeFirst',
-        data: { lastField: lastPath.join('.'), last: String(last), firstName, first: String(first) },
+        data: { lastField: upstreamPathText(lastPath), last: String(last), firstName, first: String(first) },
       });
     }
   },

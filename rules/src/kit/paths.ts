@@ -13,6 +13,15 @@ import type { Obj } from './objects.js';
 export { formatPath, parsePath } from '@platlint/core';
 export type { FieldPath, PathSegment } from '@platlint/core';
 
+/**
+ * A path as upstream's messages write it (apimachinery pkg/util/validation/field/path.go,
+ * Path.String): names joined by '.', indexes in brackets, and no key quoted, where formatPath
+ * quotes one that is not a plain name. For a message that repeats the server's wording.
+ */
+export function upstreamPathText(path: FieldPath): string {
+  return path.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}
+
 /** Where a workload's pod template keeps its pod spec (Deployment, ReplicaSet, StatefulSet, ...). */
 export const POD_SPEC: FieldPath = ['spec', 'template', 'spec'];
 
