@@ -61,7 +61,7 @@ export function containersOf(workload: Obj): ContainerAt[] {
 /**
  * The `fieldPath` of an x-kubernetes-validations rule (`.a.b`, `.list[0]`, `['a.b']`), relative
  * to the rule's place, as segments; undefined when it is not written in that grammar (upstream
- * apiextensions-apiserver pkg/apis/apiextensions/validation/validation.go, ValidFieldPath). A CRD
+ * apiextensions-apiserver pkg/apiserver/schema/cel/validation.go, ValidFieldPath). A CRD
  * rule checks that it names a place of the schema; a custom resource's finding goes there.
  */
 export function parseValidationFieldPath(text: string): FieldPath | undefined {
