@@ -2,7 +2,16 @@
 // server that parses the same body and returns a fixed response, in the same run, with the
 // same load tool (wrk) pinned to another core than the server.
 //
-//   node test/bench/webhook.bench.mjs [--duration 10] [--connections 16,64] [--server-cpu 0] [--load-cpu 1] [--profile DIR]
+//   node test/bench/webhook.bench.mjs [--duration 10] [--connections 16,64] [--server-cpu 0] [--load-cpu 1]
+//                                     [--warmup-requests 20000] [--profile DIR]
+//
+// Warm-up: each server answers --warmup-requests requests of each body before it is measured,
+// however long that takes. V8 optimises a function after enough calls, not after a time, and
+// platlint has far more code on a request's path than the bare server: after a warm-up of a
+// fixed 2 s on a loaded machine (~1,000 requests) its CPU per request kept falling for tens of
+// seconds (939, 357, 297, 340, 184, 149 µs in six 4-s runs in a row, load average 10), so the
+// measured figure was mostly its JIT warming up, which the bare server finishes in a fraction
+// of a second. A count is the same for both servers and for a quiet or a busy machine.
 //
 // --profile DIR: platlint runs under `node --cpu-prof`, writing one .cpuprofile per thread
 // into DIR when it stops (open it in Chrome's DevTools, or summarise it with
@@ -33,6 +42,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '16,64' },
     'server-cpu': { type: 'string', default: '0' },
     'load-cpu': { type: 'string', default: '1' },
+    'warmup-requests': { type: 'string', default: '20000' },
     profile: { type: 'string' },
   },
 });
@@ -240,10 +250,20 @@ function wrk(url, connections, seconds, bodyName, pid) {
   const p99ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : NaN;
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? '0';
   const socketErrors = /Socket errors: (.*)/.exec(out)?.[1];
-  return { rps, p99ms, cpuUsPerRequest, errors: Number(errors), socketErrors, raw: out };
+  return { requests, rps, p99ms, cpuUsPerRequest, errors: Number(errors), socketErrors, raw: out };
+}
+
+/** Load until the server has answered `count` requests (in runs of 2 s, wrk's finest control), at most a minute. */
+function warmUp(url, connections, count, bodyName, pid) {
+  let answered = 0;
+  for (let run = 0; answered < count && run < 30; run++) {
+    const r = wrk(url, connections, 2, bodyName, pid);
+    answered += r.requests;
+  }
 }
 
 const duration = Number(values.duration);
+const warmupRequests = Number(values['warmup-requests']);
 const connections = values.connections.split(',').map(Number);
 const state = join(root, 'test/webhook/fixtures/state');
 // Each run: a server, the requests it answers (by body name), the path they go to.
@@ -272,7 +292,7 @@ const targets = [
   },
 ];
 console.log(
-  `webhook bench: ${Buffer.byteLength(body)}-byte AdmissionReview, ${duration} s per run, wrk on cpu ${values['load-cpu']}, servers on cpu ${values['server-cpu']}, node ${process.version}`,
+  `webhook bench: ${Buffer.byteLength(body)}-byte AdmissionReview, ${warmupRequests} requests of warm-up, ${duration} s per run, wrk on cpu ${values['load-cpu']}, servers on cpu ${values['server-cpu']}, node ${process.version}`,
 );
 const results = {};
 const peakKb = {};
@@ -289,7 +309,7 @@ try {
         throw new Error(`platlint did not mutate: ${sample.text}`);
       if (t.name === 'platlint' && bodyName === 'unmatched' && sample.text.includes('"patch"'))
         throw new Error(`platlint mutated a request no policy matches: ${sample.text}`);
-      wrk(url, connections[0], 2, bodyName, pid); // warm-up: JIT, caches, TLS sessions
+      warmUp(url, connections[0], warmupRequests, bodyName, pid); // JIT, caches, TLS sessions
       results[label] = {};
       for (const c of connections) {
         const r = wrk(url, c, duration, bodyName, pid);
