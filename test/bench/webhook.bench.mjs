@@ -161,8 +161,8 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 
 /** User + system CPU seconds of a process, all threads (fields 14 and 15 of /proc/PID/stat, in clock ticks). */
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+function cpuSeconds(pid, task) {
+  const stat = readFileSync(task === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${task}/stat`, 'utf8');
   // After the command name (which may hold spaces), field 3 is index 0: utime is field 14, stime field 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
@@ -226,6 +226,9 @@ function check(port, path, body) {
 
 function wrk(url, connections, seconds, bodyName, pid) {
   const cpuBefore = cpuSeconds(pid);
+  // The main thread's own share (its task id is the process id); the rest is V8's helper
+  // threads (optimising compiler, garbage collector), libuv's pool and the admission workers.
+  const mainBefore = cpuSeconds(pid, pid);
   const out = execFileSync(
     'taskset',
     [
@@ -243,14 +246,16 @@ function wrk(url, connections, seconds, bodyName, pid) {
     { encoding: 'utf8' },
   );
   const cpu = cpuSeconds(pid) - cpuBefore;
+  const mainCpu = cpuSeconds(pid, pid) - mainBefore;
   const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
   const cpuUsPerRequest = (cpu * 1e6) / requests;
+  const otherThreadsShare = cpu > 0 ? (cpu - mainCpu) / cpu : 0;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(out);
   const p99ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : NaN;
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? '0';
   const socketErrors = /Socket errors: (.*)/.exec(out)?.[1];
-  return { requests, rps, p99ms, cpuUsPerRequest, errors: Number(errors), socketErrors, raw: out };
+  return { requests, rps, p99ms, cpuUsPerRequest, otherThreadsShare, errors: Number(errors), socketErrors, raw: out };
 }
 
 /** Load until the server has answered `count` requests (in runs of 2 s, wrk's finest control), at most a minute. */
@@ -317,7 +322,7 @@ try {
           console.log(`  ${label} c=${c}: ${r.errors} non-2xx, socket errors: ${r.socketErrors ?? 'none'}`);
         results[label][c] = r;
         console.log(
-          `  ${label.padEnd(36)} c=${String(c).padEnd(3)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99ms.toFixed(2).padStart(6)} ms   ${r.cpuUsPerRequest.toFixed(0).padStart(4)} µs CPU/request`,
+          `  ${label.padEnd(36)} c=${String(c).padEnd(3)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99ms.toFixed(2).padStart(6)} ms   ${r.cpuUsPerRequest.toFixed(0).padStart(4)} µs CPU/request (${(r.otherThreadsShare * 100).toFixed(0)}% off the main thread)`,
         );
       }
     }
