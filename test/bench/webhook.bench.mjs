@@ -2,7 +2,16 @@
 // server that parses the same body and returns a fixed response, in the same run, with the
 // same load tool (wrk) pinned to another core than the server.
 //
-//   node test/bench/webhook.bench.mjs [--duration 10] [--connections 16,64] [--server-cpu 0] [--load-cpu 1] [--profile DIR]
+//   node test/bench/webhook.bench.mjs [--duration 10] [--connections 16,64] [--server-cpu 0] [--load-cpu 1]
+//                                     [--warmup-requests 20000] [--profile DIR]
+//
+// Warm-up: each server answers --warmup-requests requests of each body before it is measured,
+// however long that takes. V8 optimises a function after enough calls, not after a time, and
+// platlint has far more code on a request's path than the bare server: after a warm-up of a
+// fixed 2 s on a loaded machine (~1,000 requests) its CPU per request kept falling for tens of
+// seconds (939, 357, 297, 340, 184, 149 µs in six 4-s runs in a row, load average 10), so the
+// measured figure was mostly its JIT warming up, which the bare server finishes in a fraction
+// of a second. A count is the same for both servers and for a quiet or a busy machine.
 //
 // --profile DIR: platlint runs under `node --cpu-prof`, writing one .cpuprofile per thread
 // into DIR when it stops (open it in Chrome's DevTools, or summarise it with
@@ -33,6 +42,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '16,64' },
     'server-cpu': { type: 'string', default: '0' },
     'load-cpu': { type: 'string', default: '1' },
+    'warmup-requests': { type: 'string', default: '20000' },
     profile: { type: 'string' },
   },
 });
@@ -151,8 +161,8 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 
 /** User + system CPU seconds of a process, all threads (fields 14 and 15 of /proc/PID/stat, in clock ticks). */
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+function cpuSeconds(pid, task) {
+  const stat = readFileSync(task === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${task}/stat`, 'utf8');
   // After the command name (which may hold spaces), field 3 is index 0: utime is field 14, stime field 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
@@ -216,6 +226,9 @@ function check(port, path, body) {
 
 function wrk(url, connections, seconds, bodyName, pid) {
   const cpuBefore = cpuSeconds(pid);
+  // The main thread's own share (its task id is the process id); the rest is V8's helper
+  // threads (optimising compiler, garbage collector), libuv's pool and the admission workers.
+  const mainBefore = cpuSeconds(pid, pid);
   const out = execFileSync(
     'taskset',
     [
@@ -233,17 +246,29 @@ function wrk(url, connections, seconds, bodyName, pid) {
     { encoding: 'utf8' },
   );
   const cpu = cpuSeconds(pid) - cpuBefore;
+  const mainCpu = cpuSeconds(pid, pid) - mainBefore;
   const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
   const cpuUsPerRequest = (cpu * 1e6) / requests;
+  const otherThreadsShare = cpu > 0 ? (cpu - mainCpu) / cpu : 0;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(out);
   const p99ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : NaN;
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? '0';
   const socketErrors = /Socket errors: (.*)/.exec(out)?.[1];
-  return { rps, p99ms, cpuUsPerRequest, errors: Number(errors), socketErrors, raw: out };
+  return { requests, rps, p99ms, cpuUsPerRequest, otherThreadsShare, errors: Number(errors), socketErrors, raw: out };
+}
+
+/** Load until the server has answered `count` requests (in runs of 2 s, wrk's finest control), at most a minute. */
+function warmUp(url, connections, count, bodyName, pid) {
+  let answered = 0;
+  for (let run = 0; answered < count && run < 30; run++) {
+    const r = wrk(url, connections, 2, bodyName, pid);
+    answered += r.requests;
+  }
 }
 
 const duration = Number(values.duration);
+const warmupRequests = Number(values['warmup-requests']);
 const connections = values.connections.split(',').map(Number);
 const state = join(root, 'test/webhook/fixtures/state');
 // Each run: a server, the requests it answers (by body name), the path they go to.
@@ -272,7 +297,7 @@ const targets = [
   },
 ];
 console.log(
-  `webhook bench: ${Buffer.byteLength(body)}-byte AdmissionReview, ${duration} s per run, wrk on cpu ${values['load-cpu']}, servers on cpu ${values['server-cpu']}, node ${process.version}`,
+  `webhook bench: ${Buffer.byteLength(body)}-byte AdmissionReview, ${warmupRequests} requests of warm-up, ${duration} s per run, wrk on cpu ${values['load-cpu']}, servers on cpu ${values['server-cpu']}, node ${process.version}`,
 );
 const results = {};
 const peakKb = {};
@@ -289,7 +314,7 @@ try {
         throw new Error(`platlint did not mutate: ${sample.text}`);
       if (t.name === 'platlint' && bodyName === 'unmatched' && sample.text.includes('"patch"'))
         throw new Error(`platlint mutated a request no policy matches: ${sample.text}`);
-      wrk(url, connections[0], 2, bodyName, pid); // warm-up: JIT, caches, TLS sessions
+      warmUp(url, connections[0], warmupRequests, bodyName, pid); // JIT, caches, TLS sessions
       results[label] = {};
       for (const c of connections) {
         const r = wrk(url, c, duration, bodyName, pid);
@@ -297,7 +322,7 @@ try {
           console.log(`  ${label} c=${c}: ${r.errors} non-2xx, socket errors: ${r.socketErrors ?? 'none'}`);
         results[label][c] = r;
         console.log(
-          `  ${label.padEnd(36)} c=${String(c).padEnd(3)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99ms.toFixed(2).padStart(6)} ms   ${r.cpuUsPerRequest.toFixed(0).padStart(4)} µs CPU/request`,
+          `  ${label.padEnd(36)} c=${String(c).padEnd(3)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99ms.toFixed(2).padStart(6)} ms   ${r.cpuUsPerRequest.toFixed(0).padStart(4)} µs CPU/request (${(r.otherThreadsShare * 100).toFixed(0)}% off the main thread)`,
         );
       }
     }
