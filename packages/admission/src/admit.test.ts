@@ -631,7 +631,7 @@ describe('custom resources', () => {
   });
 });
 
-// Constant mutations are evaluated once and their value reused (evaluate/invocation.ts);
+// Constant mutations are evaluated once and their value reused (patch/mutation-value.ts);
 // the results must not show it.
 describe('constant mutations', () => {
   const LABEL = apply('Object{metadata: Object.metadata{labels: {"team": "a"}}}');
