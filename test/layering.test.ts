@@ -69,16 +69,6 @@ describe('admission: the cluster connection builds on the webhook server, never 
   });
 });
 
-describe('admission: patching builds on evaluation, never the other way round', () => {
-  it('no module of evaluate/ imports patch/ (running an invocation, which uses a Patcher, is dispatch/invocation.ts)', () => {
-    expect(importsInto('packages/admission/src/evaluate', 'packages/admission/src/patch')).toEqual([]);
-  });
-
-  it('patch/ does build on evaluate/ (compiled mutations, stage errors)', () => {
-    expect(importsInto('packages/admission/src/patch', 'packages/admission/src/evaluate').length).toBeGreaterThan(0);
-  });
-});
-
 describe('workspace layering', () => {
   for (const [name, { dir, uses }] of Object.entries(ALLOWED)) {
     it(`${name} uses only ${uses.length ? uses.join(', ') : 'no other workspace package'}`, () => {
@@ -97,5 +87,15 @@ describe('workspace layering', () => {
   it("the CLI does not depend on the language server (the schema export is core's)", () => {
     expect(used(ALLOWED.cli!.dir).imports).not.toContain('language-server');
     expect(used(ALLOWED.cli!.dir).imports).toContain('core');
+  });
+});
+
+describe('admission: patching builds on evaluation, never the other way round', () => {
+  it('no module of evaluate/ imports patch/ (running an invocation, which uses a Patcher, is dispatch/invocation.ts)', () => {
+    expect(importsInto('packages/admission/src/evaluate', 'packages/admission/src/patch')).toEqual([]);
+  });
+
+  it('patch/ does build on evaluate/ (compiled mutations, stage errors)', () => {
+    expect(importsInto('packages/admission/src/patch', 'packages/admission/src/evaluate').length).toBeGreaterThan(0);
   });
 });
