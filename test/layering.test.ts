@@ -104,3 +104,13 @@ describe('workspace layering', () => {
     expect(used(ALLOWED.cli!.dir).imports).toContain('core');
   });
 });
+
+describe('admission: patching builds on evaluation, never the other way round', () => {
+  it('no module of evaluate/ imports patch/ (running an invocation, which uses a Patcher, is dispatch/invocation.ts)', () => {
+    expect(importsInto('packages/admission/src/evaluate', 'packages/admission/src/patch')).toEqual([]);
+  });
+
+  it('patch/ does build on evaluate/ (compiled mutations, stage errors)', () => {
+    expect(importsInto('packages/admission/src/patch', 'packages/admission/src/evaluate').length).toBeGreaterThan(0);
+  });
+});

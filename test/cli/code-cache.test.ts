@@ -2,7 +2,7 @@
 // runs after it (worker threads too), and never a reason for a run to fail or differ. What
 // happened is read from NODE_DEBUG=platlint-code-cache and from the cache files themselves,
 // never from timing.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import {
   chmodSync,
@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BUNDLE, REPO_ROOT, cliEnv, manifests, removeTempDirs, runCli, tempDir, type RunResult } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -264,6 +264,34 @@ const asAttacker = (args: string[]): string[] => [
   ...args,
 ];
 
+/**
+ * The attacker's background processes, each the leader of its own process group. A test that
+ * fails or times out never tells one to stop, and removeTempDirs then takes away the directory
+ * of its stop file: without this it would run on after the tests, as uid 65534.
+ */
+const attackerGroups = new Set<ChildProcess>();
+
+afterEach(() => {
+  for (const child of attackerGroups) {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Gone between the check and the kill.
+      }
+    }
+  }
+  attackerGroups.clear();
+});
+
+/** Starts `args` as the attacker in the background, in a process group of its own that the teardown kills. */
+function attackerStarts(args: string[]): ChildProcess {
+  const [command, ...rest] = asAttacker(args) as [string, ...string[]];
+  const child = spawn(command, rest, { stdio: 'ignore', detached: true });
+  attackerGroups.add(child);
+  return child;
+}
+
 /** Runs `args` as the attacker in `cwd`; throws with its output when it fails. */
 function attackerRuns(args: string[], cwd: string, env: Record<string, string> = {}): void {
   const [command, ...rest] = asAttacker(args) as [string, ...string[]];
@@ -413,8 +441,7 @@ describe.skipIf(!canSwitchUser)('the code cache and another user (needs root and
     const stop = join(base, 'stop');
     const flip = `const { existsSync, renameSync, symlinkSync } = require('node:fs');
 for (let i = 0; !existsSync(${JSON.stringify(stop)}); i++) for (const to of ['real', 'evil']) { try { symlinkSync(to, ${JSON.stringify(race)} + '/.' + to); renameSync(${JSON.stringify(race)} + '/.' + to, ${JSON.stringify(path)}); } catch {} }`;
-    const [command, ...rest] = asAttacker([process.execPath, '-e', flip]) as [string, ...string[]];
-    const flipper = spawn(command, rest, { stdio: 'ignore' });
+    const flipper = attackerStarts([process.execPath, '-e', flip]);
     const flipped = new Promise((resolve) => flipper.on('close', resolve));
     try {
       const seen = new Set<string>();

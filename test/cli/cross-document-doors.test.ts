@@ -76,7 +76,7 @@ describe('cross-document rules find the same problems through every door', () =>
 
   it('file by file through the core run API, with the index of the run', () => {
     const absolute = paths.map((p) => join(dir, p));
-    const index = orderIndex(absolute.flatMap((p) => engine.indexEntries(readSource(p))));
+    const index = orderIndex(absolute.flatMap((p) => engine.crossDocumentRole(readSource(p)).entries));
     expect(
       findings(
         absolute.map((p) => engine.lintSource(readSource(p), index)),

@@ -3,12 +3,11 @@
 // until its CRD exists there, then merged by the CRD's list-map keys; a changed or deleted
 // CRD takes effect on the next requests without a restart; /validate checks a custom
 // resource against the cluster's CRD.
-import { mkdirSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, writeKubeconfig } from './cluster-fixture.js';
+import { serveWithCluster, type ClusterWebhook } from './cluster-fixture.js';
 import { customObject, sendCustom, WIDGET_CRD, writeCustomState } from './custom-resource-fixture.js';
 import type { FakeApiServer } from './fake-api-server.js';
-import { call, eventually, makeCa, serve, tempDir, type Ca, type Served } from './helpers.js';
+import { call, eventually, tempDir, type Ca, type Served } from './helpers.js';
 
 /** The Widget CRD with `spec.parts` made an atomic list. */
 function atomicPartsCrd(): Record<string, unknown> {
@@ -24,39 +23,22 @@ function atomicPartsCrd(): Record<string, unknown> {
 }
 
 describe('platlint serve --kubeconfig: CustomResourceDefinitions from the API', () => {
+  let cluster: ClusterWebhook;
   let ca: Ca;
   let api: FakeApiServer;
   let served: Served;
-  let dir: string;
 
   beforeAll(async () => {
-    ca = makeCa();
-    api = await startApi(ca);
-    dir = tempDir('cluster-crds');
-    mkdirSync(dir, { recursive: true });
+    const dir = tempDir('cluster-crds');
     // The policies come from the files; the CRD only ever from the API.
     writeCustomState(dir, false);
-    const serving = ca.issue('webhook');
-    served = await serve([
-      '--state',
-      dir,
-      '--kubeconfig',
-      writeKubeconfig(dir, ca, api.url),
-      '--api-retry',
-      '200ms,1s',
-      '--tls-cert-file',
-      serving.cert,
-      '--tls-private-key-file',
-      serving.key,
-    ]);
+    cluster = await serveWithCluster({ dir, args: ['--state', dir], apiRetry: '200ms,1s' });
+    ({ ca, api, served } = cluster);
     await eventually(async () => (await call(served.port, '/readyz', { ca: ca.caCert })).status === 200);
   });
 
   afterAll(async () => {
-    expect(await served.stop()).toBe(0);
-    await api.stop();
-    rmSync(ca.dir, { recursive: true, force: true });
-    rmSync(dir, { recursive: true, force: true });
+    expect(await cluster.stop()).toBe(0);
   });
 
   it('lists the CRDs through discovery, and refuses a mutation of a kind no CRD defines yet with 503', async () => {

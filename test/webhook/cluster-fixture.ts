@@ -1,7 +1,7 @@
 // What the cluster tests share: a fake API server over HTTPS with a bearer token, a
 // kubeconfig naming it, a state directory of policies that read namespaces and params,
 // and a client sending Deployment reviews in a given namespace.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { FakeApiServer } from './fake-api-server.js';
@@ -10,11 +10,14 @@ import {
   call,
   deployment,
   deploymentRequest,
+  makeCa,
   patched,
   review,
+  serve,
   tempDir,
   type Ca,
   type ReviewAnswer,
+  type Served,
 } from './helpers.js';
 
 const TOKEN = 'test-token';
@@ -23,6 +26,74 @@ export async function startApi(ca: Ca): Promise<FakeApiServer> {
   const api = new FakeApiServer({ tls: ca.issue('api'), token: TOKEN });
   await api.start();
   return api;
+}
+
+/** A webhook serving against the fake API server, and what stopping it takes away. */
+export interface ClusterWebhook {
+  ca: Ca;
+  api: FakeApiServer;
+  served: Served;
+  /** Where the kubeconfig is (the state directory, when the test gives one). */
+  dir: string;
+  /** Stops the webhook, then the API server, and removes the CA's and the test's directories: the webhook's exit code. */
+  stop(): Promise<number | null>;
+}
+
+export interface ClusterWebhookOptions {
+  /** The directory the kubeconfig is written to, made before (writeState(), or an empty one). */
+  dir: string;
+  /** The arguments that say where the policies come from (`--state DIR`, `--watch-policies`), and any others. */
+  args: readonly string[];
+  /** `--api-retry`: the first and the longest delay between attempts. */
+  apiRetry: string;
+  /** What the API server holds, or how it misbehaves, before the webhook first connects. */
+  prepare?: (api: FakeApiServer) => void;
+}
+
+/**
+ * What every cluster test starts with: a CA, the fake API server behind it, and `platlint serve`
+ * with a kubeconfig naming that server and a serving certificate of the same CA.
+ */
+export async function serveWithCluster(options: ClusterWebhookOptions): Promise<ClusterWebhook> {
+  const ca = makeCa();
+  const api = await startApi(ca);
+  options.prepare?.(api);
+  const serving = ca.issue('webhook');
+  const kubeconfig = writeKubeconfig(options.dir, ca, api.url);
+  const removeAll = async (): Promise<void> => {
+    await api.stop();
+    rmSync(ca.dir, { recursive: true, force: true });
+    rmSync(options.dir, { recursive: true, force: true });
+  };
+  let served: Served;
+  try {
+    served = await serve([
+      ...options.args,
+      '--kubeconfig',
+      kubeconfig,
+      '--api-retry',
+      options.apiRetry,
+      '--tls-cert-file',
+      serving.cert,
+      '--tls-private-key-file',
+      serving.key,
+    ]);
+  } catch (error) {
+    // A webhook that never became ready leaves no set-up behind for the teardown to miss.
+    await removeAll();
+    throw error;
+  }
+  return {
+    ca,
+    api,
+    served,
+    dir: options.dir,
+    async stop() {
+      const code = await served.stop();
+      await removeAll();
+      return code;
+    },
+  };
 }
 
 export function writeKubeconfig(dir: string, ca: Ca, server: string): string {

@@ -4,12 +4,12 @@
 // objects an API server would store, a list of 30,000 objects, and an API that keeps
 // failing. The process never crashes, reads no more than its ceilings, says on /readyz why
 // it is not ready, and becomes ready once the stand-in behaves.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mutateIn, namespace, startApi, writeKubeconfig, writeState } from './cluster-fixture.js';
+import { mutateIn, namespace, serveWithCluster, writeState, type ClusterWebhook } from './cluster-fixture.js';
 import type { FakeApiServer, Misbehaviour } from './fake-api-server.js';
-import { call, eventually, makeCa, serve, type Ca, type Served } from './helpers.js';
+import { call, eventually, type Ca, type Served } from './helpers.js';
 
 const MiB = 1024 * 1024;
 /** The webhook's ceilings (resource-source.ts, DEFAULT_LIMITS). */
@@ -62,40 +62,28 @@ async function readyz(served: Served, ca: Ca) {
 }
 
 describe('platlint serve --kubeconfig against a misbehaving API server', () => {
+  let cluster: ClusterWebhook;
   let ca: Ca;
   let api: FakeApiServer;
   let served: Served;
-  let state: string;
 
   beforeAll(async () => {
-    ca = makeCa();
-    api = await startApi(ca);
-    api.apply(namespace('shop', { env: 'prod' }));
-    // A proxy's error page, answered 200, from the start.
-    api.misbehave('list', 'namespaces', answer('text/html', '<html><body>502 Bad Gateway</body></html>'));
-    state = writeState();
-    const serving = ca.issue('webhook');
-    served = await serve([
-      '--state',
-      state,
-      '--kubeconfig',
-      writeKubeconfig(state, ca, api.url),
-      '--stale-after',
-      '1s',
-      '--api-retry',
-      '100ms,500ms',
-      '--tls-cert-file',
-      serving.cert,
-      '--tls-private-key-file',
-      serving.key,
-    ]);
+    const state = writeState();
+    cluster = await serveWithCluster({
+      dir: state,
+      args: ['--state', state, '--stale-after', '1s'],
+      apiRetry: '100ms,500ms',
+      prepare: (api) => {
+        api.apply(namespace('shop', { env: 'prod' }));
+        // A proxy's error page, answered 200, from the start.
+        api.misbehave('list', 'namespaces', answer('text/html', '<html><body>502 Bad Gateway</body></html>'));
+      },
+    });
+    ({ ca, api, served } = cluster);
   }, 60_000);
 
   afterAll(async () => {
-    expect(await served.stop()).toBe(0);
-    await api.stop();
-    rmSync(ca.dir, { recursive: true, force: true });
-    rmSync(state, { recursive: true, force: true });
+    expect(await cluster.stop()).toBe(0);
   });
 
   it('refuses a list answered 200 with an HTML page or with JSON that is no list, says so on /readyz, and is ready once the list is one', async () => {
@@ -219,38 +207,28 @@ describe('platlint serve --kubeconfig against an API server that keeps failing, 
   // (the size that overflowed the client library's spread of items) took a minute of CPU on a
   // shared machine, and the pager never spreads a page, whatever its count.
   const COUNT = 30_000;
+  let cluster: ClusterWebhook;
   let ca: Ca;
   let api: FakeApiServer;
   let served: Served;
-  let state: string;
 
   beforeAll(async () => {
-    ca = makeCa();
-    api = await startApi(ca);
-    for (let i = 0; i < COUNT; i++)
-      api.apply(namespace(`ns-${String(i).padStart(6, '0')}`, { env: i === COUNT - 1 ? 'prod' : 'dev' }));
-    api.setUnavailable(true);
-    state = writeState();
-    const serving = ca.issue('webhook');
-    served = await serve([
-      '--state',
-      state,
-      '--kubeconfig',
-      writeKubeconfig(state, ca, api.url),
-      '--api-retry',
-      '100ms,10s',
-      '--tls-cert-file',
-      serving.cert,
-      '--tls-private-key-file',
-      serving.key,
-    ]);
+    const state = writeState();
+    cluster = await serveWithCluster({
+      dir: state,
+      args: ['--state', state],
+      apiRetry: '100ms,10s',
+      prepare: (api) => {
+        for (let i = 0; i < COUNT; i++)
+          api.apply(namespace(`ns-${String(i).padStart(6, '0')}`, { env: i === COUNT - 1 ? 'prod' : 'dev' }));
+        api.setUnavailable(true);
+      },
+    });
+    ({ ca, api, served } = cluster);
   }, 60_000);
 
   afterAll(async () => {
-    expect(await served.stop()).toBe(0);
-    await api.stop();
-    rmSync(ca.dir, { recursive: true, force: true });
-    rmSync(state, { recursive: true, force: true });
+    expect(await cluster.stop()).toBe(0);
   });
 
   it('backs off exponentially: few attempts over a window, each delay longer than the one before (reflector.go, NewReflectorWithOptions)', async () => {

@@ -4,7 +4,16 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configMap, mutateIn, namespace, POLICY_OBJECTS, startApi, writeKubeconfig } from './cluster-fixture.js';
+import {
+  configMap,
+  mutateIn,
+  namespace,
+  POLICY_OBJECTS,
+  serveWithCluster,
+  startApi,
+  writeKubeconfig,
+  type ClusterWebhook,
+} from './cluster-fixture.js';
 import type { FakeApiServer } from './fake-api-server.js';
 import { call, CLI, eventually, FIXTURE_STATE, makeCa, serve, tempDir, type Ca, type Served } from './helpers.js';
 
@@ -16,47 +25,37 @@ const [zonePolicy, zoneBinding, teamPolicy, teamBinding] = POLICY_OBJECTS as [
 ];
 
 describe('platlint serve --watch-policies', () => {
+  let cluster: ClusterWebhook;
   let ca: Ca;
   let api: FakeApiServer;
   let served: Served;
-  let dir: string;
 
   beforeAll(async () => {
-    ca = makeCa();
-    api = await startApi(ca);
-    dir = tempDir('cluster-policies');
-    api.apply(namespace('shop', { env: 'prod' }));
-    api.apply(zonePolicy);
-    api.apply(zoneBinding);
-    // The API server would never have stored this one: its patchType is not one of the two.
-    api.apply({
-      ...zonePolicy,
-      metadata: { name: 'broken' },
-      spec: {
-        ...(zonePolicy.spec as object),
-        mutations: [{ patchType: 'Merge', applyConfiguration: { expression: 'Object{}' } }],
+    cluster = await serveWithCluster({
+      dir: tempDir('cluster-policies'),
+      args: ['--watch-policies'],
+      apiRetry: '200ms,1s',
+      prepare: (api) => {
+        api.apply(namespace('shop', { env: 'prod' }));
+        api.apply(zonePolicy);
+        api.apply(zoneBinding);
+        // The API server would never have stored this one: its patchType is not one of the two.
+        api.apply({
+          ...zonePolicy,
+          metadata: { name: 'broken' },
+          spec: {
+            ...(zonePolicy.spec as object),
+            mutations: [{ patchType: 'Merge', applyConfiguration: { expression: 'Object{}' } }],
+          },
+        });
       },
     });
-    const serving = ca.issue('webhook');
-    served = await serve([
-      '--watch-policies',
-      '--kubeconfig',
-      writeKubeconfig(dir, ca, api.url),
-      '--api-retry',
-      '200ms,1s',
-      '--tls-cert-file',
-      serving.cert,
-      '--tls-private-key-file',
-      serving.key,
-    ]);
+    ({ ca, api, served } = cluster);
     await eventually(async () => (await call(served.port, '/readyz', { ca: ca.caCert })).status === 200);
   });
 
   afterAll(async () => {
-    expect(await served.stop()).toBe(0);
-    await api.stop();
-    rmSync(ca.dir, { recursive: true, force: true });
-    rmSync(dir, { recursive: true, force: true });
+    expect(await cluster.stop()).toBe(0);
   });
 
   it('applies the policies listed from the API and reports the one the loading checks refuse', async () => {

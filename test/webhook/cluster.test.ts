@@ -4,13 +4,21 @@
 // the last state keeps serving, and no request sees a change half applied. The time from
 // a change in the API to the first request that sees it is measured and reported (not
 // asserted: the machine is shared).
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configMap, mutateIn, namespace, startApi, writeKubeconfig, writeState, type Outcome } from './cluster-fixture.js';
+import {
+  configMap,
+  mutateIn,
+  namespace,
+  serveWithCluster,
+  writeState,
+  type ClusterWebhook,
+  type Outcome,
+} from './cluster-fixture.js';
 import type { FakeApiServer } from './fake-api-server.js';
-import { answerOf, call, deploymentRequest, eventually, makeCa, review, serve, type Ca, type Served } from './helpers.js';
+import { answerOf, call, deploymentRequest, eventually, review, type Ca, type Served } from './helpers.js';
 
 const latencies: { change: string; ms: number; requests: number; stateMs: number | undefined }[] = [];
 
@@ -55,6 +63,7 @@ function metric(text: string, name: string, source: string): number {
 }
 
 describe('platlint serve --kubeconfig: live state from the API', () => {
+  let cluster: ClusterWebhook;
   let ca: Ca;
   let api: FakeApiServer;
   let served: Served;
@@ -62,35 +71,20 @@ describe('platlint serve --kubeconfig: live state from the API', () => {
   let port: number;
 
   beforeAll(async () => {
-    ca = makeCa();
-    api = await startApi(ca);
-    // Down at start-up: readiness must wait for the first list.
-    api.setUnavailable(true);
     state = writeState();
-    const kubeconfig = writeKubeconfig(state, ca, api.url);
-    const serving = ca.issue('webhook');
-    served = await serve([
-      '--state',
-      state,
-      '--kubeconfig',
-      kubeconfig,
-      '--stale-after',
-      '1500ms',
-      '--api-retry',
-      '200ms,1s',
-      '--tls-cert-file',
-      serving.cert,
-      '--tls-private-key-file',
-      serving.key,
-    ]);
+    cluster = await serveWithCluster({
+      dir: state,
+      args: ['--state', state, '--stale-after', '1500ms'],
+      apiRetry: '200ms,1s',
+      // Down at start-up: readiness must wait for the first list.
+      prepare: (api) => api.setUnavailable(true),
+    });
+    ({ ca, api, served } = cluster);
     port = served.port;
   });
 
   afterAll(async () => {
-    expect(await served.stop()).toBe(0);
-    await api.stop();
-    rmSync(ca.dir, { recursive: true, force: true });
-    rmSync(state, { recursive: true, force: true });
+    expect(await cluster.stop()).toBe(0);
     // The figures the issue asks for, in the test output.
     console.log(
       `cluster change -> new state in the webhook -> first request that sees it (HTTPS requests sent back to back):\n${latencies

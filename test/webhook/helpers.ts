@@ -449,6 +449,45 @@ export async function eventually(check: () => Promise<boolean> | boolean, limitM
   }
 }
 
+/** A state file's policy on Deployments (apps/v1) with one mutation, and its binding of the same name. */
+export interface PolicyText {
+  name: string;
+  /** The mutation's CEL expression, written between single quotes. */
+  expression: string;
+  patchType?: 'ApplyConfiguration' | 'JSONPatch';
+  /** The operations matched, as YAML flow items (default `CREATE`). */
+  operations?: string;
+  /** The plural of the apps/v1 resource matched (default `deployments`). */
+  resource?: string;
+  /** Left out unless given: the server's default is Fail. */
+  failurePolicy?: 'Fail' | 'Ignore';
+  /** More of the policy's spec (matchConditions, variables), as YAML lines indented by two spaces. */
+  moreSpec?: string;
+}
+
+/** The YAML of a policy and its binding, as the webhook's state files hold them. */
+export function policyText(p: PolicyText): string {
+  const patchType = p.patchType ?? 'ApplyConfiguration';
+  return `apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicy
+metadata: {name: ${p.name}}
+spec:
+  matchConstraints:
+    resourceRules:
+      - {apiGroups: [apps], apiVersions: [v1], operations: [${p.operations ?? 'CREATE'}], resources: [${p.resource ?? 'deployments'}]}
+${p.failurePolicy ? `  failurePolicy: ${p.failurePolicy}\n` : ''}  reinvocationPolicy: Never
+${p.moreSpec ?? ''}  mutations:
+    - patchType: ${patchType}
+      ${patchType === 'JSONPatch' ? 'jsonPatch' : 'applyConfiguration'}:
+        expression: '${p.expression}'
+---
+apiVersion: admissionregistration.plat.io/v1
+kind: MutatingAdmissionPolicyBinding
+metadata: {name: ${p.name}}
+spec: {policyName: ${p.name}}
+`;
+}
+
 /**
  * A lint-clean policy whose variables double a list `steps` times and compare the results:
  * cheap to load, costly to run (seconds at 22 steps). It matches CREATE of `resource` (apps/v1).
@@ -458,24 +497,10 @@ export function doublingPolicy(steps: number, resource = 'deployments'): string 
     `    - {name: l0, expression: "[1, 2, 3, 4]"}`,
     ...Array.from({ length: steps }, (_, i) => `    - {name: l${i + 1}, expression: "variables.l${i} + variables.l${i}"}`),
   ];
-  return `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicy
-metadata: {name: doubling}
-spec:
-  matchConstraints:
-    resourceRules:
-      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [${resource}]}
-  reinvocationPolicy: Never
-  variables:
-${variables.join('\n')}
-  mutations:
-    - patchType: ApplyConfiguration
-      applyConfiguration:
-        expression: 'Object{spec: Object.spec{replicas: variables.l${steps} == variables.l${steps} ? 3 : 2}}'
----
-apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicyBinding
-metadata: {name: doubling}
-spec: {policyName: doubling}
-`;
+  return policyText({
+    name: 'doubling',
+    resource,
+    moreSpec: `  variables:\n${variables.join('\n')}\n`,
+    expression: `Object{spec: Object.spec{replicas: variables.l${steps} == variables.l${steps} ? 3 : 2}}`,
+  });
 }

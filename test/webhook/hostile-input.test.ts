@@ -11,6 +11,7 @@ import {
   deployment,
   deploymentRequest,
   makeCa,
+  policyText,
   review,
   serve,
   serveUntilExit,
@@ -19,28 +20,8 @@ import {
 } from './helpers.js';
 
 // A policy of one mutation: a JSON patch, or an apply configuration when asked.
-const policy = (
-  name: string,
-  expression: string,
-  patchType: 'JSONPatch' | 'ApplyConfiguration' = 'JSONPatch',
-): string => `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicy
-metadata: {name: ${name}}
-spec:
-  matchConstraints:
-    resourceRules:
-      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
-  reinvocationPolicy: Never
-  mutations:
-    - patchType: ${patchType}
-      ${patchType === 'JSONPatch' ? 'jsonPatch' : 'applyConfiguration'}:
-        expression: '${expression}'
----
-apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicyBinding
-metadata: {name: ${name}}
-spec: {policyName: ${name}}
-`;
+const policy = (name: string, expression: string, patchType: 'JSONPatch' | 'ApplyConfiguration' = 'JSONPatch'): string =>
+  policyText({ name, expression, patchType });
 
 describe('platlint serve and crafted objects', () => {
   let ca: Ca;

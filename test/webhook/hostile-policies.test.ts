@@ -6,33 +6,28 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, call, deployment, deploymentRequest, makeCa, review, serve, type Ca, type Served } from './helpers.js';
+import {
+  answerOf,
+  call,
+  deployment,
+  deploymentRequest,
+  makeCa,
+  policyText,
+  review,
+  serve,
+  type Ca,
+  type Served,
+} from './helpers.js';
 
 /** A Fail policy on Deployment creation that runs only for the Deployment named like it. */
-function policy(name: string, jsonPatch: string, condition = 'true'): string {
-  return `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicy
-metadata: {name: ${name}}
-spec:
-  matchConstraints:
-    resourceRules:
-      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
-  failurePolicy: Fail
-  reinvocationPolicy: Never
-  matchConditions:
-    - name: this-case
-      expression: 'object.metadata.name == "${name}" && ${condition}'
-  mutations:
-    - patchType: JSONPatch
-      jsonPatch:
-        expression: '${jsonPatch}'
----
-apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicyBinding
-metadata: {name: ${name}}
-spec: {policyName: ${name}}
-`;
-}
+const policy = (name: string, jsonPatch: string, condition = 'true'): string =>
+  policyText({
+    name,
+    expression: jsonPatch,
+    patchType: 'JSONPatch',
+    failurePolicy: 'Fail',
+    moreSpec: `  matchConditions:\n    - name: this-case\n      expression: 'object.metadata.name == "${name}" && ${condition}'\n`,
+  });
 
 const WRONG_TYPES: Record<string, [patch: string, message: string]> = {
   'wrong-replicas': ['[JSONPatch{op: "add", path: "/spec/replicas", value: "x"}]', '"spec.replicas" must be an integer, not "x"'],

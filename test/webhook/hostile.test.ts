@@ -14,6 +14,7 @@ import {
   eventually,
   makeCa,
   patched,
+  policyText,
   rawConnection,
   readUntilClosed,
   review,
@@ -38,26 +39,7 @@ function drainedOrClosed(socket: TLSSocket): Promise<void> {
 const TEN = '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]';
 
 /** A policy on Deployment creation with one apply configuration, and its binding. */
-function applyPolicy(name: string, expression: string): string {
-  return `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicy
-metadata: {name: ${name}}
-spec:
-  matchConstraints:
-    resourceRules:
-      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
-  reinvocationPolicy: Never
-  mutations:
-    - patchType: ApplyConfiguration
-      applyConfiguration:
-        expression: '${expression}'
----
-apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicyBinding
-metadata: {name: ${name}}
-spec: {policyName: ${name}}
-`;
-}
+const applyPolicy = (name: string, expression: string): string => policyText({ name, expression });
 
 /** A policy whose single apply configuration nests `depth` maps over ten elements: 10^depth steps. */
 function nestedPolicy(name: string, depth: number): string {

@@ -12,33 +12,16 @@ import {
   deploymentRequest,
   makeCa,
   patched,
+  policyText,
   review,
   serve,
   serveUntilExit,
   type Ca,
 } from './helpers.js';
 
-function applyPolicy(name: string, expression: string, failurePolicy = 'Fail'): string {
-  return `apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicy
-metadata: {name: ${name}}
-spec:
-  matchConstraints:
-    resourceRules:
-      - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [deployments]}
-  failurePolicy: ${failurePolicy}
-  reinvocationPolicy: Never
-  mutations:
-    - patchType: ApplyConfiguration
-      applyConfiguration:
-        expression: '${expression}'
----
-apiVersion: admissionregistration.plat.io/v1
-kind: MutatingAdmissionPolicyBinding
-metadata: {name: ${name}}
-spec: {policyName: ${name}}
-`;
-}
+/** A policy on Deployment creation and update with one apply configuration, and its binding. */
+const applyPolicy = (name: string, expression: string, failurePolicy: 'Fail' | 'Ignore' = 'Fail'): string =>
+  policyText({ name, expression, operations: 'CREATE, UPDATE', failurePolicy });
 
 const LABEL = 'Object{metadata: Object.metadata{labels: {"team": "payments"}}}';
 

@@ -3,16 +3,21 @@ import { admit } from './admit.js';
 import type { JsonObject } from './json.js';
 import { applyJsonPatch } from './merge/json-patch.js';
 import { createState } from './state/state.js';
-import { binding, DEPLOYMENT_RULES, deployment, deploymentRequest, policy, type PolicyOptions } from './test-support/objects.js';
+import {
+  apply,
+  binding,
+  DEPLOYMENT_RULES,
+  deployment,
+  deploymentRequest,
+  patch,
+  policy,
+  singlePolicyState,
+  specSchema,
+  widgetDefinition,
+} from './test-support/objects.js';
 import { at, names } from './test-support/read.js';
 
-const apply = (expression: string) => ({ patchType: 'ApplyConfiguration' as const, expression });
-const patch = (expression: string) => ({ patchType: 'JSONPatch' as const, expression });
 const INCREMENT = apply('Object{spec: Object.spec{replicas: object.spec.replicas + 1}}');
-
-function single(options: PolicyOptions, extraObjects: JsonObject[] = [], bindingExtra: JsonObject = {}) {
-  return createState([policy({ name: 'p', ...options }), binding('b', 'p', bindingExtra), ...extraObjects]);
-}
 
 function replicas(o: unknown): unknown {
   return at(o as JsonObject, 'spec', 'replicas');
@@ -56,7 +61,7 @@ describe('admit', () => {
   it('does nothing for a policy without bindings, for DELETE, or for unmatched kinds', () => {
     const unbound = createState([policy({ mutations: [INCREMENT] })]);
     expect(admit(unbound, deploymentRequest()).patch).toEqual([]);
-    const state = single({ mutations: [INCREMENT] });
+    const state = singlePolicyState({ mutations: [INCREMENT] });
     expect(admit(state, deploymentRequest(deployment(), { operation: 'DELETE' })).patch).toEqual([]);
     const pod = admit(state, {
       ...deploymentRequest(),
@@ -67,7 +72,7 @@ describe('admit', () => {
   });
 
   it('runs mutations in order, each seeing the previous result', () => {
-    const state = single({
+    const state = singlePolicyState({
       mutations: [INCREMENT, patch('[JSONPatch{op: "add", path: "/metadata/labels/seen", value: string(object.spec.replicas)}]')],
     });
     const out = admit(state, deploymentRequest()).object;
@@ -76,7 +81,7 @@ describe('admit', () => {
   });
 
   it('evaluates variables lazily, each using earlier ones', () => {
-    const state = single({
+    const state = singlePolicyState({
       variables: [
         { name: 'base', expression: 'object.spec.replicas * 10' },
         { name: 'next', expression: 'variables.base + 1' },
@@ -91,20 +96,23 @@ describe('admit', () => {
   });
 
   it('skips on a false match condition and follows the failure policy on errors', () => {
-    const skip = single({ matchConditions: [{ name: 'big', expression: 'object.spec.replicas > 5' }], mutations: [INCREMENT] });
+    const skip = singlePolicyState({
+      matchConditions: [{ name: 'big', expression: 'object.spec.replicas > 5' }],
+      mutations: [INCREMENT],
+    });
     expect(admit(skip, deploymentRequest()).patch).toEqual([]);
     const failing = {
       matchConditions: [{ name: 'err', expression: '1 / (object.spec.replicas - 2) == 1' }],
       mutations: [INCREMENT],
     };
-    const denied = admit(single(failing), deploymentRequest());
+    const denied = admit(singlePolicyState(failing), deploymentRequest());
     expect(denied.allowed).toBe(false);
     expect(denied.status?.message).toContain("policy 'p' with binding 'b' denied request: matchCondition 'err'");
-    const ignored = admit(single({ ...failing, failurePolicy: 'Ignore' }), deploymentRequest());
+    const ignored = admit(singlePolicyState({ ...failing, failurePolicy: 'Ignore' }), deploymentRequest());
     expect(ignored.allowed).toBe(true);
     expect(ignored.patch).toEqual([]);
     // A false condition wins over an error in another one.
-    const falseWins = single({
+    const falseWins = singlePolicyState({
       matchConditions: [failing.matchConditions[0] as { name: string; expression: string }, { name: 'no', expression: 'false' }],
       mutations: [INCREMENT],
     });
@@ -112,7 +120,7 @@ describe('admit', () => {
   });
 
   it('denies on Fail with a 403 naming the policy and binding, and keeps the object', () => {
-    const state = single({ mutations: [apply('Object{spec: Object.spec{replicas: object.spec.replicas / 0}}')] });
+    const state = singlePolicyState({ mutations: [apply('Object{spec: Object.spec{replicas: object.spec.replicas / 0}}')] });
     const result = admit(state, deploymentRequest());
     expect(result.allowed).toBe(false);
     expect(result.status).toMatchObject({ code: 403, reason: 'Invalid' });
@@ -124,7 +132,7 @@ describe('admit', () => {
   });
 
   it('admits on Ignore: the failing mutation contributes nothing, later ones still run, a warning says why', () => {
-    const state = single({
+    const state = singlePolicyState({
       failurePolicy: 'Ignore',
       mutations: [apply('Object{spec: Object.spec{replicas: object.spec.replicas / 0}}'), INCREMENT],
     });
@@ -137,7 +145,7 @@ describe('admit', () => {
   });
 
   it('treats an expression over its cost budget as an error like any other', () => {
-    const state = single({
+    const state = singlePolicyState({
       mutations: [
         apply(
           'Object{spec: Object.spec{replicas: [1, 2, 3, 4, 5, 6, 7, 8].map(x, [1, 2, 3, 4, 5, 6, 7, 8].map(y, x * y)).size()}}',
@@ -152,7 +160,7 @@ describe('admit', () => {
 
   it('fails an expression that runs past the request deadline', () => {
     const ten = '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]';
-    const state = single({
+    const state = singlePolicyState({
       mutations: [apply(`Object{spec: Object.spec{replicas: ${ten}.map(x, ${ten}.map(y, ${ten}.map(z, x + y + z))).size()}}`)],
     });
     expect(admit(state, deploymentRequest(), { timeoutMs: 60_000 }).allowed).toBe(true);
@@ -162,7 +170,7 @@ describe('admit', () => {
   });
 
   it('rejects an apply configuration that sets an atomic field, per failure policy', () => {
-    const state = single({
+    const state = singlePolicyState({
       mutations: [apply('Object{spec: Object.spec{selector: Object.spec.selector{matchLabels: {"x": "y"}}}}')],
     });
     const result = admit(state, deploymentRequest());
@@ -172,7 +180,7 @@ describe('admit', () => {
   });
 
   it('drops a JSON patch whose test fails and errors on removing a missing path', () => {
-    const tested = single({
+    const tested = singlePolicyState({
       mutations: [
         patch(
           '[JSONPatch{op: "test", path: "/spec/replicas", value: 7}, JSONPatch{op: "replace", path: "/spec/replicas", value: 1}]',
@@ -183,7 +191,7 @@ describe('admit', () => {
     const out = admit(tested, deploymentRequest());
     expect(out.allowed).toBe(true);
     expect(replicas(out.object)).toBe(3);
-    const removing = single({
+    const removing = singlePolicyState({
       mutations: [patch('[JSONPatch{op: "remove", path: "/metadata/annotations/" + jsonpatch.escapeKey("plat.io/x")}]')],
     });
     const denied = admit(removing, deploymentRequest());
@@ -193,7 +201,7 @@ describe('admit', () => {
   });
 
   it('decodes built-in kinds strictly after a JSON patch, whatever the failure policy', () => {
-    const state = single({
+    const state = singlePolicyState({
       failurePolicy: 'Ignore',
       mutations: [patch('[JSONPatch{op: "add", path: "/spec/replicaz", value: 1}]')],
     });
@@ -203,7 +211,7 @@ describe('admit', () => {
   });
 
   it('takes a field named like an Object.prototype member as unknown in strict decoding', () => {
-    const state = single({
+    const state = singlePolicyState({
       mutations: [
         patch(
           '[JSONPatch{op: "add", path: "/spec/constructor", value: 1}, JSONPatch{op: "add", path: "/metadata/toString", value: "x"}]',
@@ -217,7 +225,7 @@ describe('admit', () => {
   });
 
   it('fails decoding a JSON patch that leaves a value of the wrong type, whatever the failure policy, but not for one the object already had', () => {
-    const state = single({
+    const state = singlePolicyState({
       failurePolicy: 'Ignore',
       mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: "three"}]')],
     });
@@ -225,21 +233,21 @@ describe('admit', () => {
       code: 500,
       message: 'decoding error: "spec.replicas" must be an integer, not "three"',
     });
-    const beside = single({ mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: 5}]')] });
+    const beside = singlePolicyState({ mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: 5}]')] });
     const result = admit(beside, deploymentRequest(deployment({ spec: { replicas: 2, paused: 'no' } })));
     expect(result.status).toBeUndefined();
     expect(result.patch).toEqual([{ op: 'replace', path: '/spec/replicas', value: 5 }]);
   });
 
   it('does not hold an unknown field the object already had against a JSON patch beside it', () => {
-    const state = single({ mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: 5}]')] });
+    const state = singlePolicyState({ mutations: [patch('[JSONPatch{op: "replace", path: "/spec/replicas", value: 5}]')] });
     const result = admit(state, deploymentRequest(deployment({ spec: { replicas: 2, legacy: { x: 1 } } })));
     expect(result.status).toBeUndefined();
     expect(result.patch).toEqual([{ op: 'replace', path: '/spec/replicas', value: 5 }]);
   });
 
   it('hands policies an equivalent request in the matched version and converts back', () => {
-    const state = single({
+    const state = singlePolicyState({
       mutations: [
         patch(
           '[JSONPatch{op: "add", path: "/metadata/annotations", value: {"seen": request.kind.version + " " + object.apiVersion + " " + request.requestKind.version}}]',
@@ -261,7 +269,7 @@ describe('admit', () => {
 
   it('gives expressions the namespace object and the binding match resources', () => {
     const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default', labels: { env: 'prod' } } };
-    const state = single(
+    const state = singlePolicyState(
       {
         mutations: [patch('[JSONPatch{op: "add", path: "/metadata/labels/env", value: namespaceObject.metadata.labels["env"]}]')],
       },
@@ -299,7 +307,10 @@ describe('admit', () => {
         'policy "p" denied request: failed to configure policy: namespaces "ghost" not found (ignored: failurePolicy Ignore)',
       ],
     });
-    const onBinding = admit(single({ failurePolicy: 'Ignore', mutations: [label] }, [], { matchResources: selector }), ghost);
+    const onBinding = admit(
+      singlePolicyState({ failurePolicy: 'Ignore', mutations: [label] }, [], { matchResources: selector }),
+      ghost,
+    );
     expect(onBinding).toMatchObject({
       allowed: true,
       patch: [],
@@ -332,7 +343,7 @@ describe('admit: matching remembered per state and request attributes', () => {
   });
 
   it('matches each namespace by its own labels, in any order of requests', () => {
-    const state = single({ mutations: [label] }, [namespace('shop', 'prod'), namespace('lab', 'dev')], {
+    const state = singlePolicyState({ mutations: [label] }, [namespace('shop', 'prod'), namespace('lab', 'dev')], {
       matchResources: { namespaceSelector: { matchLabels: { env: 'prod' } } },
     });
     expect(seen(state, { namespace: 'shop' })).toBe('yes');
@@ -346,13 +357,15 @@ describe('admit: matching remembered per state and request attributes', () => {
         { apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'], resourceNames: ['web'] },
       ],
     };
-    const state = single({ mutations: [label], matchConstraints: rules });
+    const state = singlePolicyState({ mutations: [label], matchConstraints: rules });
     expect(seen(state, { name: 'web' })).toBe('yes');
     expect(seen(state, { name: 'api' })).toBeUndefined();
   });
 
   it('records a matching failure again for every request', () => {
-    const state = single({ mutations: [label] }, [], { matchResources: { namespaceSelector: { matchLabels: { env: 'prod' } } } });
+    const state = singlePolicyState({ mutations: [label] }, [], {
+      matchResources: { namespaceSelector: { matchLabels: { env: 'prod' } } },
+    });
     for (let i = 0; i < 2; i++)
       expect(admit(state, deploymentRequest(deployment(), { namespace: 'ghost' })).status?.message).toContain(
         'namespaces "ghost" not found',
@@ -366,7 +379,7 @@ describe('admit: matching remembered per state and request attributes', () => {
       metadata: { name: 'limits', namespace },
       data: { replicas },
     });
-    const state = single(
+    const state = singlePolicyState(
       {
         paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
         mutations: [apply('Object{spec: Object.spec{replicas: int(params.data["replicas"])}}')],
@@ -384,7 +397,7 @@ describe('admit: matching remembered per state and request attributes', () => {
         { apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'], resourceNames: ['web'] },
       ],
     };
-    const state = single({ mutations: [label], matchConstraints: rules }, [
+    const state = singlePolicyState({ mutations: [label], matchConstraints: rules }, [
       namespace('a', 'prod'),
       namespace('a\u0000b', 'prod'),
     ]);
@@ -394,7 +407,7 @@ describe('admit: matching remembered per state and request attributes', () => {
   });
 
   it('starts over with another state', () => {
-    const bound = single({ mutations: [label] });
+    const bound = singlePolicyState({ mutations: [label] });
     expect(seen(bound)).toBe('yes');
     const unbound = createState([policy({ name: 'p', mutations: [label] })]);
     expect(seen(unbound)).toBeUndefined();
@@ -403,7 +416,7 @@ describe('admit: matching remembered per state and request attributes', () => {
 
 describe('admit: the authorizer', () => {
   it('answers authorizer checks with the authorizer of the options, the offline one (denies) by default', () => {
-    const state = single({
+    const state = singlePolicyState({
       mutations: [
         patch(
           '[JSONPatch{op: "add", path: "/metadata/labels/may", value: string(authorizer.group("apps").resource("deployments").namespace("default").check("create").allowed())}]',
@@ -432,14 +445,14 @@ describe('params', () => {
   };
 
   it('finds a param by name in the request namespace', () => {
-    const state = single(fromParams, [configMap('limits', {}, '5'), configMap('limits', {}, '100', 'other')], {
+    const state = singlePolicyState(fromParams, [configMap('limits', {}, '5'), configMap('limits', {}, '100', 'other')], {
       paramRef: { name: 'limits' },
     });
     expect(replicas(admit(state, deploymentRequest()).object)).toBe(7);
   });
 
   it('runs once per param a selector selects, effects accumulating', () => {
-    const state = single(
+    const state = singlePolicyState(
       fromParams,
       [configMap('a', { use: 'yes' }, '1'), configMap('b', { use: 'yes' }, '10'), configMap('c', { use: 'no' }, '100')],
       { paramRef: { selector: { matchLabels: { use: 'yes' } } } },
@@ -448,9 +461,9 @@ describe('params', () => {
   });
 
   it('skips on Allow and denies on Deny (the default) when nothing is found', () => {
-    const allow = single(fromParams, [], { paramRef: { name: 'missing', parameterNotFoundAction: 'Allow' } });
+    const allow = singlePolicyState(fromParams, [], { paramRef: { name: 'missing', parameterNotFoundAction: 'Allow' } });
     expect(admit(allow, deploymentRequest()).patch).toEqual([]);
-    const deny = single(fromParams, [], { paramRef: { name: 'missing' } });
+    const deny = singlePolicyState(fromParams, [], { paramRef: { name: 'missing' } });
     const result = admit(deny, deploymentRequest());
     expect(result.allowed).toBe(false);
     expect(result.status?.message).toBe(
@@ -459,21 +472,25 @@ describe('params', () => {
   });
 
   it('gives params null when the binding has no paramRef, and reports an unknown paramKind', () => {
-    const none = single({
+    const none = singlePolicyState({
       paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
       mutations: [apply('Object{spec: Object.spec{replicas: params == null ? 9 : 1}}')],
     });
     expect(replicas(admit(none, deploymentRequest()).object)).toBe(9);
-    const unknown = single({ paramKind: { apiVersion: 'example.plat.io/v1', kind: 'Limits' }, mutations: [INCREMENT] }, [], {
-      paramRef: { name: 'x' },
-    });
+    const unknown = singlePolicyState(
+      { paramKind: { apiVersion: 'example.plat.io/v1', kind: 'Limits' }, mutations: [INCREMENT] },
+      [],
+      {
+        paramRef: { name: 'x' },
+      },
+    );
     expect(admit(unknown, deploymentRequest()).status?.message).toMatch(
       /^policy "p" denied request: failed to configure policy: paramKind example.plat.io\/v1, Kind=Limits/,
     );
   });
 
   it('rejects a namespace on a cluster-scoped paramKind', () => {
-    const state = single({ paramKind: { apiVersion: 'v1', kind: 'Namespace' }, mutations: [INCREMENT] }, [], {
+    const state = singlePolicyState({ paramKind: { apiVersion: 'v1', kind: 'Namespace' }, mutations: [INCREMENT] }, [], {
       paramRef: { name: 'default', namespace: 'x' },
     });
     expect(admit(state, deploymentRequest()).status?.message).toContain(
@@ -514,40 +531,20 @@ describe('reinvocation', () => {
 });
 
 describe('custom resources', () => {
-  const crd: JsonObject = {
-    apiVersion: 'apiextensions.plat.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'widgets.example.plat.io' },
-    spec: {
-      group: 'example.plat.io',
-      scope: 'Namespaced',
-      names: { kind: 'Widget', plural: 'widgets' },
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          schema: {
-            openAPIV3Schema: {
-              type: 'object',
-              properties: {
-                spec: {
-                  type: 'object',
-                  properties: {
-                    parts: {
-                      type: 'array',
-                      'x-kubernetes-list-type': 'map',
-                      'x-kubernetes-list-map-keys': ['id'],
-                      items: { type: 'object', properties: { id: { type: 'string' }, size: { type: 'integer' } } },
-                    },
-                  },
-                },
-              },
-            },
-          },
+  const crd = widgetDefinition([
+    {
+      name: 'v1',
+      served: true,
+      schema: specSchema({
+        parts: {
+          type: 'array',
+          'x-kubernetes-list-type': 'map',
+          'x-kubernetes-list-map-keys': ['id'],
+          items: { type: 'object', properties: { id: { type: 'string' }, size: { type: 'integer' } } },
         },
-      ],
+      }),
     },
-  };
+  ]);
   const widgetPolicyOptions = {
     name: 'w',
     matchConstraints: {
@@ -631,13 +628,13 @@ describe('custom resources', () => {
   });
 });
 
-// Constant mutations are evaluated once and their value reused (evaluate/invocation.ts);
+// Constant mutations are evaluated once and their value reused (patch/mutation-value.ts);
 // the results must not show it.
 describe('constant mutations', () => {
   const LABEL = apply('Object{metadata: Object.metadata{labels: {"team": "a"}}}');
 
   it('give every request the same, independent result', () => {
-    const state = single({ mutations: [LABEL] });
+    const state = singlePolicyState({ mutations: [LABEL] });
     const first = admit(state, deploymentRequest());
     (at(first.object, 'metadata', 'labels') as JsonObject).team = 'changed by the caller';
     const second = admit(state, deploymentRequest());
@@ -646,7 +643,7 @@ describe('constant mutations', () => {
   });
 
   it('still fail under a cost limit below their cost once a value is known', () => {
-    const state = single({
+    const state = singlePolicyState({
       mutations: [apply('Object{spec: Object.spec{replicas: [1, 2, 3, 4, 5, 6, 7, 8].map(x, x * 2).size()}}')],
     });
     expect(admit(state, deploymentRequest()).allowed).toBe(true);
@@ -657,7 +654,7 @@ describe('constant mutations', () => {
   });
 
   it('give JSON patches values the caller may change', () => {
-    const state = single({
+    const state = singlePolicyState({
       mutations: [patch('[JSONPatch{op: "add", path: "/metadata/annotations", value: {"owner": "platform"}}]')],
     });
     const first = admit(state, deploymentRequest());
@@ -675,7 +672,7 @@ describe('admit: outcomes as data', () => {
     ['patch', { mutations: [patch('[JSONPatch{op: "remove", path: "/metadata/annotations/none"}]')] }],
   ] as const)('records a %s failure with its kind, failed under Fail and ignored under Ignore', (kind, options) => {
     for (const failurePolicy of ['Fail', 'Ignore'] as const) {
-      const result = admit(single({ ...options, failurePolicy }), deploymentRequest(deployment()));
+      const result = admit(singlePolicyState({ ...options, failurePolicy }), deploymentRequest(deployment()));
       expect(result.allowed).toBe(failurePolicy === 'Ignore');
       expect(result.outcomes).toEqual([
         {
@@ -692,21 +689,23 @@ describe('admit: outcomes as data', () => {
   it('records skipped, mutated and unchanged invocations, per pass, and missing params', () => {
     expect(
       admit(
-        single({ matchConditions: [{ name: 'c', expression: 'false' }], mutations: [INCREMENT] }),
+        singlePolicyState({ matchConditions: [{ name: 'c', expression: 'false' }], mutations: [INCREMENT] }),
         deploymentRequest(deployment()),
       ).outcomes,
     ).toEqual([{ policy: 'p', binding: 'b', pass: 1, outcome: 'skipped' }]);
     expect(
-      admit(single({ mutations: [apply('Object{spec: Object.spec{replicas: 2}}')] }), deploymentRequest(deployment())).outcomes,
+      admit(singlePolicyState({ mutations: [apply('Object{spec: Object.spec{replicas: 2}}')] }), deploymentRequest(deployment()))
+        .outcomes,
     ).toEqual([{ policy: 'p', binding: 'b', pass: 1, outcome: 'unchanged' }]);
     expect(
-      admit(single({ mutations: [INCREMENT], reinvocationPolicy: 'IfNeeded' }), deploymentRequest(deployment())).outcomes,
+      admit(singlePolicyState({ mutations: [INCREMENT], reinvocationPolicy: 'IfNeeded' }), deploymentRequest(deployment()))
+        .outcomes,
     ).toEqual([
       { policy: 'p', binding: 'b', pass: 1, outcome: 'mutated' },
       { policy: 'p', binding: 'b', pass: 2, outcome: 'mutated' },
     ]);
     const missing = admit(
-      single({ mutations: [INCREMENT], paramKind: { apiVersion: 'v1', kind: 'ConfigMap' } }, [], {
+      singlePolicyState({ mutations: [INCREMENT], paramKind: { apiVersion: 'v1', kind: 'ConfigMap' } }, [], {
         paramRef: { name: 'absent', namespace: 'default', parameterNotFoundAction: 'Deny' },
       }),
       deploymentRequest(deployment()),

@@ -5,11 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { admit } from './admit.js';
 import type { JsonObject } from './json.js';
 import { createState } from './state/state.js';
-import { binding, deploymentRequest, policy, type PolicyOptions } from './test-support/objects.js';
-
-type Mutation = PolicyOptions['mutations'][number];
-const patch = (expression: string): Mutation => ({ patchType: 'JSONPatch', expression });
-const apply = (expression: string): Mutation => ({ patchType: 'ApplyConfiguration', expression });
+import {
+  apply,
+  binding,
+  deploymentRequest,
+  patch,
+  policy,
+  singlePolicyState,
+  specSchema,
+  widgetDefinition,
+  type Mutation,
+  type PolicyOptions,
+} from './test-support/objects.js';
 
 /** A Deployment as the platform serializes a sparse typed one: only the fields given. */
 function dep(parts: { labels?: Record<string, string>; spec?: JsonObject } = {}): JsonObject {
@@ -31,7 +38,7 @@ interface Case {
 }
 
 function run(c: Case) {
-  const state = createState([policy({ name: 'p', mutations: [c.mutation] }), binding('b', 'p')]);
+  const state = singlePolicyState({ mutations: [c.mutation] });
   const extra = c.oldObject ? { operation: 'UPDATE' as const, oldObject: c.oldObject } : {};
   return admit(state, deploymentRequest(c.object, extra));
 }
@@ -952,10 +959,7 @@ describe('upstream parity: core kinds', () => {
   const requestFor = (object: JsonObject, kind: string, resource: string) =>
     deploymentRequest(object, { kind: { group: '', version: 'v1', kind }, resource: { group: '', version: 'v1', resource } });
   const run = (resource: string, kind: string, mutation: Mutation, object: JsonObject) =>
-    admit(
-      createState([policy({ name: 'p', matchConstraints: rulesFor(resource), mutations: [mutation] }), binding('b', 'p')]),
-      requestFor(object, kind, resource),
-    );
+    admit(singlePolicyState({ matchConstraints: rulesFor(resource), mutations: [mutation] }), requestFor(object, kind, resource));
   const configMap = (extra: JsonObject = {}): JsonObject => ({
     apiVersion: 'v1',
     kind: 'ConfigMap',
@@ -1037,7 +1041,7 @@ describe('upstream parity: params and failure policies', () => {
     data: { limit },
   });
   const run = (p: PolicyOptions, bindingSpec: JsonObject, extra: JsonObject[] = [], object = dep({ spec: { replicas: 1 } })) =>
-    admit(createState([policy({ name: 'p', ...p }), binding('b', 'p', bindingSpec), ...extra]), deploymentRequest(object));
+    admit(singlePolicyState(p, extra, bindingSpec), deploymentRequest(object));
   const limit = (r: ReturnType<typeof run>) =>
     (r.object as { metadata?: { labels?: Record<string, string> } } | undefined)?.metadata?.labels?.limit;
 
@@ -1101,11 +1105,9 @@ describe('upstream parity: params and failure policies', () => {
     const nsRules = {
       resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['namespaces'] }],
     };
-    const state = createState([
-      policy({ name: 'p', ...withParams({ matchConstraints: nsRules }) }),
-      binding('b', 'p', { paramRef: { name: 'a', parameterNotFoundAction: 'Allow' } }),
-      cm('a', '1'),
-    ]);
+    const state = singlePolicyState(withParams({ matchConstraints: nsRules }), [cm('a', '1')], {
+      paramRef: { name: 'a', parameterNotFoundAction: 'Allow' },
+    });
     const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'fresh' } };
     const r = admit(
       state,
@@ -1171,52 +1173,32 @@ describe('upstream parity: params and failure policies', () => {
 // through the type converter built from the CRD), and a JSON patch decodes the result as
 // unstructured, with no strict decoding (mutating/patch/json_patch.go, jsonPatcher.Patch).
 describe('upstream parity: custom resources', () => {
-  const crd: JsonObject = {
-    apiVersion: 'apiextensions.plat.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'widgets.example.plat.io' },
-    spec: {
-      group: 'example.plat.io',
-      scope: 'Namespaced',
-      names: { kind: 'Widget', plural: 'widgets' },
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: {
-            openAPIV3Schema: {
-              type: 'object',
-              properties: {
-                spec: {
-                  type: 'object',
-                  properties: {
-                    ports: {
-                      type: 'array',
-                      'x-kubernetes-list-type': 'map',
-                      'x-kubernetes-list-map-keys': ['port', 'protocol'],
-                      items: {
-                        type: 'object',
-                        properties: { port: { type: 'integer' }, protocol: { type: 'string' }, name: { type: 'string' } },
-                      },
-                    },
-                    tags: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } },
-                    hosts: { type: 'array', items: { type: 'string' } },
-                    owner: {
-                      type: 'object',
-                      'x-kubernetes-map-type': 'atomic',
-                      properties: { name: { type: 'string' }, team: { type: 'string' } },
-                    },
-                  },
-                },
-              },
-            },
+  const crd = widgetDefinition([
+    {
+      name: 'v1',
+      served: true,
+      storage: true,
+      schema: specSchema({
+        ports: {
+          type: 'array',
+          'x-kubernetes-list-type': 'map',
+          'x-kubernetes-list-map-keys': ['port', 'protocol'],
+          items: {
+            type: 'object',
+            properties: { port: { type: 'integer' }, protocol: { type: 'string' }, name: { type: 'string' } },
           },
         },
-        { name: 'v2', served: false, storage: false, schema: { openAPIV3Schema: { type: 'object' } } },
-      ],
+        tags: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } },
+        hosts: { type: 'array', items: { type: 'string' } },
+        owner: {
+          type: 'object',
+          'x-kubernetes-map-type': 'atomic',
+          properties: { name: { type: 'string' }, team: { type: 'string' } },
+        },
+      }),
     },
-  };
+    { name: 'v2', served: false, storage: false, schema: { openAPIV3Schema: { type: 'object' } } },
+  ]);
   const widget = (spec: JsonObject, version = 'v1'): JsonObject => ({
     apiVersion: `example.plat.io/${version}`,
     kind: 'Widget',

@@ -3,7 +3,8 @@ import { loadState, manifestFiles, mutateObjects, runTestCase, unifiedDiff } fro
 import type { Json, State, TestCaseResult, UserInfo } from '@platlint/admission';
 import { stringify } from 'yaml';
 import type { Io } from './commands.js';
-import { parseStrict, skippedLinkNote, UsageError } from './files.js';
+import { skippedLinkNote } from './files.js';
+import { parseStrict, UsageError } from './options.js';
 
 export const MUTATE_USAGE = `Usage: platlint mutate --state DIR FILE...
 
@@ -93,21 +94,23 @@ function reportLoad(state: State, io: Io): boolean {
 
 export function mutateCommand(argv: readonly string[], io: Io): number {
   const { values, positionals } = parseStrict(argv, {
-    state: { type: 'string', multiple: true, default: [] },
-    operation: { type: 'string', default: 'CREATE' },
-    old: { type: 'string', multiple: true, default: [] },
-    user: { type: 'string' },
-    group: { type: 'string', multiple: true, default: [] },
-    diff: { type: 'boolean', default: false },
-    format: { type: 'string', short: 'f', default: 'yaml' },
+    options: {
+      state: { type: 'string', multiple: true, default: [] },
+      operation: { type: 'string', default: 'CREATE' },
+      old: { type: 'string', multiple: true, default: [] },
+      user: { type: 'string' },
+      group: { type: 'string', multiple: true, default: [] },
+      diff: { type: 'boolean', default: false },
+      format: { type: 'string', short: 'f', default: 'yaml' },
+    },
   });
-  const statePaths = values.state as string[];
+  const statePaths = values.state;
   if (statePaths.length === 0) throw new UsageError('mutate needs --state with the policies and bindings');
   if (positionals.length === 0) throw new UsageError('mutate needs the files of the objects to mutate');
-  const operation = values.operation as string;
+  const operation = values.operation;
   if (operation !== 'CREATE' && operation !== 'UPDATE')
     throw new UsageError(`--operation takes CREATE or UPDATE, not "${operation}"`);
-  const format = values.format as string;
+  const format = values.format;
   if (format !== 'yaml' && format !== 'json') throw new UsageError(`--format takes yaml or json, not "${format}"`);
   const state = loadState(statePaths, skippedLinkNote(io.stderr));
   if (reportLoad(state, io)) {
@@ -115,10 +118,10 @@ export function mutateCommand(argv: readonly string[], io: Io): number {
     io.stderr('platlint: the state holds objects the API server would refuse; nothing was applied\n');
     return 2;
   }
-  const userInfo: UserInfo = { ...(values.user ? { username: values.user as string } : {}), groups: values.group as string[] };
+  const userInfo: UserInfo = { ...(values.user ? { username: values.user } : {}), groups: values.group };
   const outcomes = mutateObjects(state, readObjects(positionals, io), {
     operation,
-    oldObjects: readObjects(values.old as string[], io),
+    oldObjects: readObjects(values.old, io),
     userInfo,
   });
   let denied = false;
@@ -154,8 +157,8 @@ export function mutateCommand(argv: readonly string[], io: Io): number {
 }
 
 export function testCommand(argv: readonly string[], io: Io): number {
-  const { values, positionals } = parseStrict(argv, { format: { type: 'string', short: 'f', default: 'stylish' } });
-  const format = values.format as string;
+  const { values, positionals } = parseStrict(argv, { options: { format: { type: 'string', short: 'f', default: 'stylish' } } });
+  const format = values.format;
   if (format !== 'stylish' && format !== 'json' && format !== 'junit')
     throw new UsageError(`--format takes stylish, json or junit, not "${format}"`);
   if (positionals.length === 0) throw new UsageError('test needs test case files or directories');

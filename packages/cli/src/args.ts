@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import type { RuleSetting } from '@platlint/core';
-import { UsageError } from './files.js';
+import { parseStrict, UsageError } from './options.js';
 
 const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github'] as const;
 type FormatName = (typeof FORMATS)[number];
@@ -33,34 +32,26 @@ export interface LintArgs {
 const SETTINGS = new Set(['off', 'info', 'warning', 'error']);
 
 export function parseLintArgs(argv: readonly string[], env: NodeJS.ProcessEnv, isTTY: boolean): LintArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        format: { type: 'string', short: 'f', default: 'stylish' },
-        'output-file': { type: 'string', short: 'o' },
-        'max-warnings': { type: 'string' },
-        quiet: { type: 'boolean', short: 'q', default: false },
-        rule: { type: 'string', multiple: true, default: [] },
-        config: { type: 'string', short: 'c' },
-        color: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        'stdin-filename': { type: 'string' },
-        workers: { type: 'string' },
-        fix: { type: 'boolean', default: false },
-        old: { type: 'string', multiple: true, default: [] },
-        cache: { type: 'boolean', default: false },
-        'cache-location': { type: 'string' },
-        crd: { type: 'string', multiple: true, default: [] },
-        openapi: { type: 'string', multiple: true, default: [] },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseStrict(argv, {
+    options: {
+      format: { type: 'string', short: 'f', default: 'stylish' },
+      'output-file': { type: 'string', short: 'o' },
+      'max-warnings': { type: 'string' },
+      quiet: { type: 'boolean', short: 'q', default: false },
+      rule: { type: 'string', multiple: true, default: [] },
+      config: { type: 'string', short: 'c' },
+      color: { type: 'boolean' },
+      'no-color': { type: 'boolean' },
+      'stdin-filename': { type: 'string' },
+      workers: { type: 'string' },
+      fix: { type: 'boolean', default: false },
+      old: { type: 'string', multiple: true, default: [] },
+      cache: { type: 'boolean', default: false },
+      'cache-location': { type: 'string' },
+      crd: { type: 'string', multiple: true, default: [] },
+      openapi: { type: 'string', multiple: true, default: [] },
+    },
+  });
   const v = parsed.values;
   const format = v.format as FormatName;
   if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${format}"; use one of ${FORMATS.join(', ')}`);

@@ -25,7 +25,8 @@ import {
 import type { DefinitionSource, IndexedResult, LintEngine, LintedFile, PortableEntry, Report } from '@platlint/core';
 import { parseLintArgs } from './args.js';
 import type { LintArgs } from './args.js';
-import { parseStrict, skippedLinkNote, UsageError } from './files.js';
+import { skippedLinkNote } from './files.js';
+import { parseStrict, UsageError } from './options.js';
 import { defaultLintCacheLocation, isTrackedByGit } from './lint-cache-location.js';
 import { defaultWorkers, engineFor, lintInParallel, sizeUp } from './parallel.js';
 import type { EngineRequest } from './parallel.js';

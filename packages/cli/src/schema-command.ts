@@ -1,9 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { catalogWith, exportCustomSchemas, exportJsonSchemas, type ExportedSchema } from '@platlint/core';
 import { gatherDefinitions, usage, type Io } from './commands.js';
-import { UsageError } from './files.js';
+import { parseStrict, UsageError } from './options.js';
 import { engineFor } from './parallel.js';
 
 export const SCHEMA_USAGE = `Usage: platlint schema [KIND...] [--out DIR] [--crd PATH]... [--openapi DIR]...
@@ -43,21 +42,13 @@ Options of pull:
 
 export async function schemaCommand(argv: readonly string[], io: Io): Promise<number> {
   if (argv[0] === 'pull') return (await import('./schema-pull.js')).schemaPull(argv.slice(1), io);
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        out: { type: 'string', short: 'o' },
-        crd: { type: 'string', multiple: true, default: [] },
-        openapi: { type: 'string', multiple: true, default: [] },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseStrict(argv, {
+    options: {
+      out: { type: 'string', short: 'o' },
+      crd: { type: 'string', multiple: true, default: [] },
+      openapi: { type: 'string', multiple: true, default: [] },
+    },
+  });
   const { crd = [], openapi = [] } = parsed.values;
   const custom = crd.length || openapi.length ? await customSchemas(io, crd, openapi) : [];
   const names = parsed.positionals;

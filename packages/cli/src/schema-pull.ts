@@ -2,10 +2,9 @@
 // into a directory that `lint --openapi DIR/openapi --crd DIR/crds` reads offline.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import type { Io } from './commands.js';
-import { UsageError } from './files.js';
+import { parseStrict, UsageError } from './options.js';
 
 const DEFAULT_OUT = 'platform-schemas';
 
@@ -25,17 +24,10 @@ export function documentFileName(path: string): string {
 }
 
 export async function schemaPull(argv: readonly string[], io: Io): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: false,
-      strict: true,
-      options: { kubeconfig: { type: 'string' }, out: { type: 'string', short: 'o' } },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseStrict(argv, {
+    allowPositionals: false,
+    options: { kubeconfig: { type: 'string' }, out: { type: 'string', short: 'o' } },
+  });
   const { kubeconfig, out = DEFAULT_OUT } = parsed.values;
   if (kubeconfig === undefined) throw new UsageError('schema pull needs --kubeconfig FILE: the cluster to read');
   // Loaded here only: the Kubernetes client is a file of its own, which no other command reads.

@@ -1,7 +1,6 @@
 // `platlint serve`: the admission webhook. Runs until SIGTERM or SIGINT, then stops
 // accepting connections, lets in-flight requests finish and returns 0.
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   admissionWorkerEntry,
   jsonLogger,
@@ -14,7 +13,7 @@ import {
 import { ConfigError, ConfigResolver, type Config } from '@platlint/core';
 import { knownRuleIds } from '@platlint/rules';
 import type { Io } from './commands.js';
-import { UsageError } from './files.js';
+import { parseStrict, UsageError } from './options.js';
 
 export const SERVE_USAGE = `Usage: platlint serve --state DIR --tls-cert-file FILE --tls-private-key-file FILE [options]
        platlint serve [--state DIR] (--kubeconfig FILE | --in-cluster) [--watch-policies] ...
@@ -91,37 +90,30 @@ function integer(value: string | undefined, flag: string, fallback: number, min:
 }
 
 function parseServeArgs(argv: readonly string[], cwd: string): ServeArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: false,
-      strict: true,
-      options: {
-        state: { type: 'string', multiple: true },
-        'tls-cert-file': { type: 'string' },
-        'tls-private-key-file': { type: 'string' },
-        insecure: { type: 'boolean', default: false },
-        port: { type: 'string' },
-        address: { type: 'string' },
-        'evaluation-timeout': { type: 'string' },
-        'cost-limit': { type: 'string' },
-        'headers-timeout': { type: 'string' },
-        'request-timeout': { type: 'string' },
-        'shutdown-grace': { type: 'string' },
-        'max-connections': { type: 'string' },
-        'log-level': { type: 'string' },
-        kubeconfig: { type: 'string' },
-        'in-cluster': { type: 'boolean', default: false },
-        'watch-policies': { type: 'boolean', default: false },
-        'stale-after': { type: 'string' },
-        'api-retry': { type: 'string' },
-        config: { type: 'string', short: 'c' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseStrict(argv, {
+    allowPositionals: false,
+    options: {
+      state: { type: 'string', multiple: true },
+      'tls-cert-file': { type: 'string' },
+      'tls-private-key-file': { type: 'string' },
+      insecure: { type: 'boolean', default: false },
+      port: { type: 'string' },
+      address: { type: 'string' },
+      'evaluation-timeout': { type: 'string' },
+      'cost-limit': { type: 'string' },
+      'headers-timeout': { type: 'string' },
+      'request-timeout': { type: 'string' },
+      'shutdown-grace': { type: 'string' },
+      'max-connections': { type: 'string' },
+      'log-level': { type: 'string' },
+      kubeconfig: { type: 'string' },
+      'in-cluster': { type: 'boolean', default: false },
+      'watch-policies': { type: 'boolean', default: false },
+      'stale-after': { type: 'string' },
+      'api-retry': { type: 'string' },
+      config: { type: 'string', short: 'c' },
+    },
+  });
   const v = parsed.values;
   const state = (v.state ?? []).map((p) => resolve(cwd, p));
   const cluster = clusterOptions(v, cwd);

@@ -162,7 +162,7 @@ export class LintSession {
         },
       };
     }
-    const index = this.engine.needsIndex(source) ? this.index(path) : [];
+    const index = this.engine.crossDocumentRole(source).needsIndex ? this.index(path) : [];
     const result = this.engine.lintSource(source, index);
     // A file of kinds platlint does not check (a Service, a custom resource) draws nothing in the editor.
     if (
@@ -191,7 +191,7 @@ export class LintSession {
     if (cached?.text === text) return cached.entries;
     const entries =
       mentionsCrossDocumentKind(text) && !this.isIgnored(path)
-        ? this.engine.indexEntries(SourceFile.fromBytes(path, Buffer.from(text, 'utf8')))
+        ? this.engine.crossDocumentRole(SourceFile.fromBytes(path, Buffer.from(text, 'utf8'))).entries
         : [];
     this.indexCache.set(path, { text, entries });
     return entries;
@@ -218,7 +218,7 @@ export class LintSession {
         continue;
       }
       if (!mentionsCrossDocumentKind(text) || this.isIgnored(file)) continue;
-      const entries = this.engine.indexEntries(SourceFile.fromText(file, text));
+      const entries = this.engine.crossDocumentRole(SourceFile.fromText(file, text)).entries;
       if (entries.length) this.workspace.set(file, entries);
     }
     return this.workspace;

@@ -6,7 +6,7 @@
 import type { EvaluateOptions } from '@platlint/cel';
 import { compilePolicy } from '../evaluate/compile.js';
 import { StatusFailure } from '../evaluate/failures.js';
-import { runInvocation, type InvocationInput, type InvocationResult } from '../evaluate/invocation.js';
+import { runInvocation, type InvocationInput, type InvocationResult } from './invocation.js';
 import { deepEqual, isObject, type Json } from '../json.js';
 import { apiVersionOf } from '../state/kinds.js';
 import type { AdmissionRecord } from './admission-record.js';

@@ -25,7 +25,7 @@ export interface CompiledMutation {
   /**
    * The expression reads nothing of the activation and costs too little to meet a budget
    * or a deadline check, so every evaluation gives the same value (or the same error):
-   * the value is computed once (evaluate/invocation.ts). Fixed labels and sidecars are
+   * the value is computed once (patch/mutation-value.ts). Fixed labels and sidecars are
    * the common case of apply configurations. Holds the estimated cost, to compare with the
    * request's cost limit; undefined when the expression is not constant.
    */

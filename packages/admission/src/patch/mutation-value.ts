@@ -10,8 +10,16 @@ import type { PatchRequest } from './patcher.js';
 /** Checks an evaluated CEL value as the patch type's result, throwing a StageError otherwise. */
 export type ResultCheck = (value: unknown) => unknown;
 
-// Values of constant mutations, frozen: callers copy what they keep. Keyed by the compiled
-// mutation, which a state reload replaces.
+// Values of constant mutations, frozen: callers copy what they keep. These two tables are
+// module-level on purpose, not per prepared state (dispatch/prepared-state.ts): they memoise a
+// function of their key alone. A constant expression reads nothing of the activation (no
+// object, request, params, namespace, variables or authorizer: CompiledMutation.constantCost),
+// its result check is its patch type's and reads the value only, and a request whose cost limit
+// is below the estimate is evaluated as usual (`cacheable`); so no request, state or thread can
+// see another's data through them. The key is the compiled mutation, which lives as long as its
+// policy object (evaluate/compile.ts keeps it in a WeakMap by policy): an entry goes with it,
+// and a state that keeps the same policy object keeps the value, which a per-state table would
+// evaluate again after every reload for nothing.
 const constantValues = new WeakMap<CompiledMutation, Json | undefined>();
 /** Constant mutations whose first evaluation did not pass under their estimate. */
 const notConstant = new WeakSet<CompiledMutation>();

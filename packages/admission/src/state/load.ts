@@ -101,8 +101,8 @@ function refuses(d: Diagnostic): boolean {
  */
 function lintAll(files: readonly SourceFile[], fromValues: boolean): LintedFile[] {
   const run = loadEngine();
-  const index = orderIndex(files.flatMap((f) => run.indexEntries(f)));
-  return files.map((f) => (fromValues ? run.lintDecoded(f, index) : run.lintSource(f, index)));
+  const index = orderIndex(files.flatMap((f) => run.crossDocumentRole(f).entries));
+  return files.map((f) => run.lintSource(f, index, { inlineSuppressions: !fromValues }));
 }
 
 /**

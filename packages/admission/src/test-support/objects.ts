@@ -1,5 +1,6 @@
 // Builders for the objects tests need: policies, bindings, deployments and requests.
 import type { JsonObject } from '../json.js';
+import { createState, type State } from '../state/state.js';
 import type { AdmissionRequest } from '../types.js';
 
 export interface PolicyOptions {
@@ -13,7 +14,7 @@ export interface PolicyOptions {
   paramKind?: { apiVersion: string; kind: string };
 }
 
-const DEPLOYMENT_RULES: JsonObject = {
+export const DEPLOYMENT_RULES: JsonObject = {
   resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'] }],
 };
 
@@ -36,6 +37,34 @@ export function policy(o: PolicyOptions): JsonObject {
     kind: 'MutatingAdmissionPolicy',
     metadata: { name: o.name ?? 'p' },
     spec,
+  };
+}
+
+export type Mutation = PolicyOptions['mutations'][number];
+
+/** A mutation of patch type ApplyConfiguration. */
+export const apply = (expression: string): Mutation => ({ patchType: 'ApplyConfiguration', expression });
+
+/** A mutation of patch type JSONPatch. */
+export const patch = (expression: string): Mutation => ({ patchType: 'JSONPatch', expression });
+
+/** The state most tests admit through: one policy `p` (Deployments unless `options` say otherwise), bound by `b`. */
+export function singlePolicyState(options: PolicyOptions, extraObjects: JsonObject[] = [], bindingExtra: JsonObject = {}): State {
+  return createState([policy({ name: 'p', ...options }), binding('b', 'p', bindingExtra), ...extraObjects]);
+}
+
+/** The spec schema of a custom resource version: an object whose `spec` has these properties. */
+export function specSchema(properties: JsonObject): JsonObject {
+  return { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties } } } };
+}
+
+/** The CustomResourceDefinition of `widgets.example.plat.io` (kind Widget, namespaced) with these versions. */
+export function widgetDefinition(versions: JsonObject[]): JsonObject {
+  return {
+    apiVersion: 'apiextensions.plat.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.example.plat.io' },
+    spec: { group: 'example.plat.io', scope: 'Namespaced', names: { kind: 'Widget', plural: 'widgets' }, versions },
   };
 }
 

@@ -2,12 +2,11 @@
 // query-parameter rules, for scripts and runbooks. No request is sent anywhere. The checks sit
 // beside this file (check.ts, operations.ts, parameters.ts): they judge a method and a URL, not
 // a manifest, so they are no rule module.
-import { parseArgs } from 'node:util';
 import { METHODS } from './operations.js';
 import { RequestUrlError, checkRequest, parseRequestUrl } from './check.js';
 import type { RequestFinding } from './check.js';
 import type { Io } from '../commands.js';
-import { UsageError } from '../files.js';
+import { parseStrict, UsageError } from '../options.js';
 
 export const REQUEST_USAGE = `Usage: platlint request METHOD URL [options]
 
@@ -36,20 +35,12 @@ interface RequestArgs {
 }
 
 function parseRequestArgs(argv: readonly string[]): RequestArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        'content-type': { type: 'string' },
-        format: { type: 'string', short: 'f', default: 'stylish' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseStrict(argv, {
+    options: {
+      'content-type': { type: 'string' },
+      format: { type: 'string', short: 'f', default: 'stylish' },
+    },
+  });
   const [method, url, ...extra] = parsed.positionals;
   if (method === undefined || url === undefined)
     throw new UsageError('request needs a METHOD and a URL, e.g. `platlint request GET /api/v1/namespaces/default/events`');

@@ -144,17 +144,11 @@ export class LintEngine {
     return (await findManifestFiles(paths, this.options.cwd, options)).filter((p) => !this.isIgnored(p));
   }
 
-  /** The index entries of a file: its objects that cross-document rules read, kept apart from the file's text. */
-  indexEntries(source: SourceFile): LintObject[] {
-    return this.crossDocumentRole(source).entries;
-  }
-
-  /** True when a cross-document rule checks some object of the file, so that it needs the whole index. */
-  needsIndex(source: SourceFile): boolean {
-    return this.crossDocumentRole(source).needsIndex;
-  }
-
-  /** indexEntries and needsIndex at once: the file's objects are recognised once for both. */
+  /**
+   * What a file is to the cross-document rules, from one recognition of its objects: its index
+   * `entries` (the objects those rules read, kept apart from the file's text), and whether it
+   * `needsIndex` (some cross-document rule checks one of its objects, so it waits for the whole index).
+   */
   crossDocumentRole(source: SourceFile): { entries: LintObject[]; needsIndex: boolean } {
     if (this.indexedKinds.size === 0 && this.indexReaders.size === 0) return { entries: [], needsIndex: false };
     const objects = collectObjects(source, this.catalog);
@@ -199,12 +193,7 @@ export class LintEngine {
    * Its comments are not the repository's, so they switch nothing off.
    */
   lintValue(name: string, value: unknown, index: CrossDocumentIndex = []): LintedFile {
-    return this.lintDecoded(SourceFile.fromValue(name, value), index);
-  }
-
-  /** lintValue for a source `SourceFile.fromValue` made, when the caller reads its objects too (the admission state). */
-  lintDecoded(source: SourceFile, index: CrossDocumentIndex = []): LintedFile {
-    return this.lintSource(source, index, { inlineSuppressions: false });
+    return this.lintSource(SourceFile.fromValue(name, value), index, { inlineSuppressions: false });
   }
 
   /**

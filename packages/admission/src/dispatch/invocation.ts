@@ -2,13 +2,14 @@
 // conditions first (any false skips, errors follow failurePolicy), then the mutations in
 // order, each seeing the object the previous one produced (each applied by its patch type's
 // Patcher, patch/patcher.ts). Variables are evaluated lazily and cached for the invocation,
-// as upstream's composition context does.
+// as upstream's composition context does. Upstream runs this inside its dispatcher too
+// (mutating/dispatcher.go: the loop body of dispatchInvocations, and dispatchOne calling Patcher.Patch).
 import { LazyVariables, lazyToCel, type EvaluateOptions } from '@platlint/cel';
 import type { SchemaNode } from '@platlint/core';
 import { shallowCopy, type Json, type JsonObject } from '../json.js';
 import { patcherFor } from '../patch/patcher.js';
-import type { CompiledExpression, CompiledMutation, CompiledPolicy } from './compile.js';
-import { celFailure, noSchemaFailure, StageError, StatusFailure, type FailureKind } from './failures.js';
+import type { CompiledExpression, CompiledMutation, CompiledPolicy } from '../evaluate/compile.js';
+import { celFailure, noSchemaFailure, StageError, StatusFailure, type FailureKind } from '../evaluate/failures.js';
 
 export interface InvocationInput {
   compiled: CompiledPolicy;
