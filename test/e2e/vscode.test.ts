@@ -337,10 +337,14 @@ describe.runIf(process.env.PLATLINT_E2E === '1')('the packaged extension in code
     for (const expectedLine of documentation) expect(text).toContain(squash(expectedLine));
     expect(text).toContain(squash((problem as Problem).message));
 
+    type PageGlobals = {
+      document: { getAnimations(): { effect: { getTiming(): { iterations?: number } } | null; finished: Promise<unknown> }[] };
+    };
     // Fade-ins finish before the picture is taken (endless animations, such as a cursor, excepted).
+    // The callback runs in the page, where `document` exists; Node's types do not have it.
     await page.evaluate(() =>
       Promise.all(
-        document
+        (globalThis as unknown as PageGlobals).document
           .getAnimations()
           .filter((a) => a.effect?.getTiming().iterations !== Infinity)
           .map((a) => a.finished),

@@ -112,9 +112,9 @@ export class TestClient {
   async workspaceDiagnostics(previousResultIds: PreviousResultId[] = []): Promise<WorkspaceDocumentDiagnosticReport[]> {
     const partialResultToken = randomUUID();
     const reports: WorkspaceDocumentDiagnosticReport[] = [];
-    const progress = this.connection.onProgress(WorkspaceDiagnosticRequest.partialResult, partialResultToken, (partial) =>
-      reports.push(...partial.items),
-    );
+    const progress = this.connection.onProgress(WorkspaceDiagnosticRequest.partialResult, partialResultToken, (partial) => {
+      reports.push(...partial.items);
+    });
     try {
       const answer = await this.connection.sendRequest(WorkspaceDiagnosticRequest.type, {
         previousResultIds,

@@ -14,6 +14,7 @@ import {
   singlePolicyState,
   specSchema,
   widgetDefinition,
+  type Mutation,
 } from './test-support/objects.js';
 import { at, names } from './test-support/read.js';
 
@@ -590,7 +591,7 @@ describe('custom resources', () => {
   // status error, returned before any failure policy is looked at.
   for (const failurePolicy of ['Fail', 'Ignore'] as const) {
     for (const [what, mutation] of [
-      ['apply configuration', widgetPolicyOptions.mutations[0]],
+      ['apply configuration', widgetPolicyOptions.mutations[0] as Mutation],
       ['JSON patch', patch('[JSONPatch{op: "add", path: "/spec/x", value: 1}]')],
     ] as const) {
       it(`refuses an ${what} without the CRD with 503 naming the kind, under failurePolicy ${failurePolicy}`, () => {

@@ -5,10 +5,10 @@ import type { AdmissionRequest } from '../types.js';
 
 export interface PolicyOptions {
   name?: string;
-  mutations: { patchType: 'ApplyConfiguration' | 'JSONPatch'; expression: string }[];
+  mutations: readonly { patchType: 'ApplyConfiguration' | 'JSONPatch'; expression: string }[];
   matchConstraints?: JsonObject;
-  matchConditions?: { name: string; expression: string }[];
-  variables?: { name: string; expression: string }[];
+  matchConditions?: readonly { name: string; expression: string }[];
+  variables?: readonly { name: string; expression: string }[];
   failurePolicy?: 'Fail' | 'Ignore';
   reinvocationPolicy?: 'Never' | 'IfNeeded';
   paramKind?: { apiVersion: string; kind: string };
@@ -28,8 +28,8 @@ export function policy(o: PolicyOptions): JsonObject {
     ),
     reinvocationPolicy: o.reinvocationPolicy ?? 'Never',
   };
-  if (o.matchConditions) spec.matchConditions = o.matchConditions;
-  if (o.variables) spec.variables = o.variables;
+  if (o.matchConditions) spec.matchConditions = [...o.matchConditions];
+  if (o.variables) spec.variables = [...o.variables];
   if (o.failurePolicy) spec.failurePolicy = o.failurePolicy;
   if (o.paramKind) spec.paramKind = o.paramKind;
   return {

@@ -73,7 +73,9 @@ describe('the second pass of a share', () => {
   });
   const config = engine.configFor(paths[0] as string);
   const whole = (): unknown =>
-    lintSources({ files: paths.map(readSource), rules: [levelExists, local], configFor: () => config }).map((r) => r.diagnostics);
+    lintSources({ files: paths.map((path) => readSource(path)), rules: [levelExists, local], configFor: () => config }).map(
+      (r) => r.diagnostics,
+    );
 
   it('finds what a whole lint finds, running the other rules once per object', () => {
     const expected = whole();
