@@ -26,18 +26,26 @@ export interface RuleRun {
  */
 export function runRules(p: FileFindings, object: LintObject, run: RuleRun): DeferredCheck[] {
   const deferred: DeferredCheck[] = [];
+  // Every rule of the object checks it against the same schema: looked up once.
+  const schema = run.catalog.schema(object.kind);
   for (const rule of rulesOfKind(run.rules, object.kind.groupKind)) {
     if (p.config.rules[rule.meta.id] === 'off') continue;
     if (run.defer?.has(rule)) deferred.push({ rule, object, settings: run.settings });
-    else runRule(p, rule, object, run);
+    else runRule(p, rule, object, run, schema);
   }
   return deferred;
 }
 
 /** Runs one rule on one object and places what it reports; a rule that throws is reported where it failed. */
-export function runRule(p: FileFindings, rule: Rule, object: LintObject, run: Omit<RuleRun, 'rules' | 'defer'>): void {
+export function runRule(
+  p: FileFindings,
+  rule: Rule,
+  object: LintObject,
+  run: Omit<RuleRun, 'rules' | 'defer'>,
+  schema: SchemaNode = run.catalog.schema(object.kind),
+): void {
   try {
-    rule.check(new PlacingContext(object, run, p, rule));
+    rule.check(new PlacingContext(object, run, schema, p, rule));
   } catch (error) {
     // A broken rule must not take the run down.
     p.ruleOut.push(
@@ -65,13 +73,13 @@ export interface ReportSink {
 
 /** The one place a rule's context is made, whatever its reports go to. */
 export function ruleContext(object: LintObject, run: Omit<RuleRun, 'rules' | 'defer'>, sink: ReportSink): RuleContext {
-  return new SinkContext(object, run, sink);
+  return new SinkContext(object, run, run.catalog.schema(object.kind), sink);
 }
 
 /**
  * A rule's context. A lint makes one for every rule on every object, so it is a class: its
  * methods live on the prototype instead of being closures made anew each time, and the
- * defaults behind `effective` are looked up once per object's schema (catalog.schema).
+ * schema is looked up once per object (runRules), not once per rule.
  */
 abstract class ObjectContext implements RuleContext {
   readonly value: Record<string, unknown>;
@@ -84,10 +92,11 @@ abstract class ObjectContext implements RuleContext {
   constructor(
     readonly object: LintObject,
     run: Omit<RuleRun, 'rules' | 'defer'>,
+    schema: SchemaNode,
   ) {
     this.value = object.value;
     this.kind = object.kind;
-    this.schema = run.catalog.schema(object.kind);
+    this.schema = schema;
     this.settings = run.settings;
     this.index = run.index;
     this.old = run.old;
@@ -110,10 +119,11 @@ class PlacingContext extends ObjectContext {
   constructor(
     object: LintObject,
     run: Omit<RuleRun, 'rules' | 'defer'>,
+    schema: SchemaNode,
     private readonly findings: FileFindings,
     private readonly rule: Rule,
   ) {
-    super(object, run);
+    super(object, run, schema);
   }
 
   report(report: ReportDescriptor): void {
@@ -130,9 +140,10 @@ class SinkContext extends ObjectContext {
   constructor(
     object: LintObject,
     run: Omit<RuleRun, 'rules' | 'defer'>,
+    schema: SchemaNode,
     private readonly sink: ReportSink,
   ) {
-    super(object, run);
+    super(object, run, schema);
   }
 
   report(report: ReportDescriptor): void {
