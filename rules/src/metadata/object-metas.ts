@@ -1,4 +1,4 @@
-import { fieldSchema, mayHold, platlintInfo } from '@platlint/core';
+import { mayHold, platlintInfo } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
 import type { Obj } from '../kit/objects.js';
 
@@ -15,6 +15,9 @@ export interface TypedValue {
   path: FieldPath;
 }
 
+/** The types the metadata rules look for; a walk for any of them is one walk for all. */
+const HOLDER_TYPES: readonly string[] = [OBJECT_META, LABEL_SELECTOR, POD_SPEC];
+
 /**
  * Walks an object alongside its schema and lists every mapping whose schema type is one of
  * `typeIds`, wherever the kind nests it (the schema tree says which values are of those types),
@@ -22,25 +25,90 @@ export interface TypedValue {
  * type (a pod's containers) are not entered: the walk runs on every object of a run.
  */
 export function valuesOfTypes(value: unknown, node: SchemaNode | undefined, typeIds: readonly string[]): TypedValue[] {
+  if (!node || value === null || typeof value !== 'object') return [];
+  if (!typeIds.every((type) => HOLDER_TYPES.includes(type))) return walkFor(value, node, typeIds);
+  // metadata/labels and metadata/annotations ask about the same object: it is walked once for
+  // all their types and each takes its own. A walk for fewer types enters fewer subtrees but
+  // finds the same values of those types, in the same order, so the filtered list is the same.
+  // Lint values are not mutated, so the answer holds for the value's life.
+  let bySchema = walked.get(value);
+  if (!bySchema) walked.set(value, (bySchema = new WeakMap()));
+  let all = bySchema.get(node);
+  if (!all) bySchema.set(node, (all = walkFor(value, node, HOLDER_TYPES)));
+  return typeIds.length === HOLDER_TYPES.length ? all : all.filter((held) => typeIds.includes(held.type));
+}
+
+const walked = new WeakMap<object, WeakMap<SchemaNode, TypedValue[]>>();
+
+function walkFor(value: unknown, node: SchemaNode, typeIds: readonly string[]): TypedValue[] {
   const found: TypedValue[] = [];
-  const test = typeTest(typeIds);
-  const worthEntering = (child: SchemaNode | undefined): child is SchemaNode =>
-    child !== undefined && (test(child) || mayHold(child, test));
+  const route = routeFor(typeIds);
   const walk = (value: unknown, node: SchemaNode, path: FieldPath): void => {
     if (value === null || typeof value !== 'object') return;
+    const step = route(node);
     if (Array.isArray(value)) {
-      if (worthEntering(node.items)) for (let i = 0; i < value.length; i++) walk(value[i], node.items, [...path, i]);
+      if (step.items) for (let i = 0; i < value.length; i++) walk(value[i], step.items, [...path, i]);
       return;
     }
-    const typeId = platlintInfo(node).typeId;
-    if (typeId !== undefined && typeIds.includes(typeId)) found.push({ type: typeId, value: value as Obj, path });
+    if (step.type !== undefined) found.push({ type: step.type, value: value as Obj, path });
+    if (!step.anyField) return;
     for (const key of Object.keys(value)) {
-      const child = fieldSchema(node, key);
-      if (worthEntering(child)) walk((value as Obj)[key], child, [...path, key]);
+      const child = step.fields.get(key);
+      const next = child === undefined ? step.otherFields : child;
+      if (next) walk((value as Obj)[key], next, [...path, key]);
     }
   };
-  if (node) walk(value, node, []);
+  walk(value, node, []);
   return found;
+}
+
+/**
+ * What a walk does at a schema node, worked out once per node and set of types instead of at
+ * every value: whether the node is of a sought type, and which of its fields (a null: a known
+ * field not worth entering) and items may hold one.
+ */
+interface Step {
+  type: string | undefined;
+  fields: ReadonlyMap<string, SchemaNode | null>;
+  otherFields: SchemaNode | undefined;
+  items: SchemaNode | undefined;
+  anyField: boolean;
+}
+
+const routes = new Map<string, (node: SchemaNode) => Step>();
+
+/** The steps of a walk for these types, remembered per node across objects. */
+function routeFor(typeIds: readonly string[]): (node: SchemaNode) => Step {
+  const key = typeIds.join('\u0000');
+  let route = routes.get(key);
+  if (!route) {
+    const test = typeTest(typeIds);
+    const worthEntering = (child: SchemaNode | undefined): SchemaNode | undefined =>
+      child !== undefined && (test(child) || mayHold(child, test)) ? child : undefined;
+    const steps = new WeakMap<SchemaNode, Step>();
+    route = (node) => {
+      let step = steps.get(node);
+      if (!step) {
+        const typeId = platlintInfo(node).typeId;
+        const fields = new Map<string, SchemaNode | null>();
+        // As fieldSchema reads them: a known field's own node, any other field's the additional one.
+        for (const [name, child] of Object.entries(node.properties ?? {}))
+          if (child !== undefined) fields.set(name, worthEntering(child) ?? null);
+        const otherFields = worthEntering(node.additionalProperties);
+        step = {
+          type: typeId !== undefined && typeIds.includes(typeId) ? typeId : undefined,
+          fields,
+          otherFields,
+          items: worthEntering(node.items),
+          anyField: otherFields !== undefined || [...fields.values()].some((child) => child !== null),
+        };
+        steps.set(node, step);
+      }
+      return step;
+    };
+    routes.set(key, route);
+  }
+  return route;
 }
 
 const typeTests = new Map<string, (node: SchemaNode) => boolean>();

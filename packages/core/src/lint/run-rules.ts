@@ -1,5 +1,6 @@
 import type { Catalog } from '../kinds/catalog.js';
-import type { LintObject, LintSettings, ObjectLookup, ReportDescriptor, Rule, RuleContext } from '../rules/rule.js';
+import type { MessageRef } from '../rules/messages.js';
+import type { LintObject, LintSettings, ObjectLookup, ReportDescriptor, ReportPlace, Rule, RuleContext } from '../rules/rule.js';
 import { valueAt } from '../rules/rule.js';
 import { schemaAt, type SchemaNode } from '../schema/tree.js';
 import type { ScalarSource } from '../source/cst-locate.js';
@@ -24,24 +25,27 @@ export interface RuleRun {
  * not switch off, placing their findings in `p`; returns the checks it was asked to defer.
  */
 export function runRules(p: FileFindings, object: LintObject, run: RuleRun): DeferredCheck[] {
-  const rulesByKind = rulesByKindOf(run.rules);
   const deferred: DeferredCheck[] = [];
-  for (const rule of [...(rulesByKind.get(object.kind.groupKind) ?? []), ...(rulesByKind.get('*') ?? [])]) {
+  // Every rule of the object checks it against the same schema: looked up once.
+  const schema = run.catalog.schema(object.kind);
+  for (const rule of rulesOfKind(run.rules, object.kind.groupKind)) {
     if (p.config.rules[rule.meta.id] === 'off') continue;
     if (run.defer?.has(rule)) deferred.push({ rule, object, settings: run.settings });
-    else runRule(p, rule, object, run);
+    else runRule(p, rule, object, run, schema);
   }
   return deferred;
 }
 
 /** Runs one rule on one object and places what it reports; a rule that throws is reported where it failed. */
-export function runRule(p: FileFindings, rule: Rule, object: LintObject, run: Omit<RuleRun, 'rules' | 'defer'>): void {
-  const context = ruleContext(object, run, {
-    report: (report) => placeRuleReport(p, rule.meta, object, report),
-    scalarSource: (path) => p.file.scalarSource(object.document, [...object.prefix, ...path]),
-  });
+export function runRule(
+  p: FileFindings,
+  rule: Rule,
+  object: LintObject,
+  run: Omit<RuleRun, 'rules' | 'defer'>,
+  schema: SchemaNode = run.catalog.schema(object.kind),
+): void {
   try {
-    rule.check(context);
+    rule.check(new PlacingContext(object, run, schema, p, rule));
   } catch (error) {
     // A broken rule must not take the run down.
     p.ruleOut.push(
@@ -69,47 +73,117 @@ export interface ReportSink {
 
 /** The one place a rule's context is made, whatever its reports go to. */
 export function ruleContext(object: LintObject, run: Omit<RuleRun, 'rules' | 'defer'>, sink: ReportSink): RuleContext {
-  const schema = run.catalog.schema(object.kind);
-  return {
-    object,
-    value: object.value,
-    kind: object.kind,
-    schema,
-    settings: run.settings,
-    index: run.index,
-    old: run.old,
-    report: sink.report,
-    reportMissing: (path, message, options = {}) =>
-      sink.report({ ...options, path, ...(typeof message === 'string' ? { message } : message), target: 'missing' }),
-    effective: effectiveOf(object, schema),
-    scalarSource: sink.scalarSource,
-  };
+  return new SinkContext(object, run, run.catalog.schema(object.kind), sink);
 }
 
-/** The rules of each kind, for each rule list a run is given (a run lints file after file with the same list). */
-const rulesByKindCache = new WeakMap<readonly Rule[], Map<string, Rule[]>>();
+/**
+ * A rule's context. A lint makes one for every rule on every object, so it is a class: its
+ * methods live on the prototype instead of being closures made anew each time, and the
+ * schema is looked up once per object (runRules), not once per rule.
+ */
+abstract class ObjectContext implements RuleContext {
+  readonly value: Record<string, unknown>;
+  readonly kind: LintObject['kind'];
+  readonly schema: SchemaNode;
+  readonly settings: LintSettings;
+  readonly index: ObjectLookup;
+  readonly old: LintObject | undefined;
 
-function rulesByKindOf(rules: readonly Rule[]): Map<string, Rule[]> {
-  let index = rulesByKindCache.get(rules);
-  if (index) return index;
-  index = new Map<string, Rule[]>();
-  for (const rule of rules) {
-    for (const kind of rule.meta.kinds === '*' ? ['*'] : rule.meta.kinds) index.set(kind, [...(index.get(kind) ?? []), rule]);
+  constructor(
+    readonly object: LintObject,
+    run: Omit<RuleRun, 'rules' | 'defer'>,
+    schema: SchemaNode,
+  ) {
+    this.value = object.value;
+    this.kind = object.kind;
+    this.schema = schema;
+    this.settings = run.settings;
+    this.index = run.index;
+    this.old = run.old;
   }
-  rulesByKindCache.set(rules, index);
-  return index;
+
+  abstract report(report: ReportDescriptor): void;
+  abstract scalarSource(path: FieldPath): ScalarSource | undefined;
+
+  reportMissing(path: FieldPath, message: string | MessageRef, options: Omit<ReportPlace, 'path' | 'target'> = {}): void {
+    this.report({ ...options, path, ...(typeof message === 'string' ? { message } : message), target: 'missing' });
+  }
+
+  effective(path: FieldPath): unknown {
+    return effectiveValue(this.object, this.schema, path);
+  }
+}
+
+/** The context of a lint: reports are placed in the file's findings. */
+class PlacingContext extends ObjectContext {
+  constructor(
+    object: LintObject,
+    run: Omit<RuleRun, 'rules' | 'defer'>,
+    schema: SchemaNode,
+    private readonly findings: FileFindings,
+    private readonly rule: Rule,
+  ) {
+    super(object, run, schema);
+  }
+
+  report(report: ReportDescriptor): void {
+    placeRuleReport(this.findings, this.rule.meta, this.object, report);
+  }
+
+  scalarSource(path: FieldPath): ScalarSource | undefined {
+    return this.findings.file.scalarSource(this.object.document, [...this.object.prefix, ...path]);
+  }
+}
+
+/** A context whose reports go to a sink of the caller's. */
+class SinkContext extends ObjectContext {
+  constructor(
+    object: LintObject,
+    run: Omit<RuleRun, 'rules' | 'defer'>,
+    schema: SchemaNode,
+    private readonly sink: ReportSink,
+  ) {
+    super(object, run, schema);
+  }
+
+  report(report: ReportDescriptor): void {
+    this.sink.report(report);
+  }
+
+  scalarSource(path: FieldPath): ScalarSource | undefined {
+    return this.sink.scalarSource(path);
+  }
+}
+
+/**
+ * The rules that apply to a group-kind (its own, then those of every kind), for each rule
+ * list a run is given: a run lints file after file with the same list, so each kind's list
+ * is built once rather than for every object.
+ */
+const rulesByKindCache = new WeakMap<readonly Rule[], Map<string, readonly Rule[]>>();
+
+function rulesOfKind(rules: readonly Rule[], groupKind: string): readonly Rule[] {
+  let byKind = rulesByKindCache.get(rules);
+  if (!byKind) rulesByKindCache.set(rules, (byKind = new Map()));
+  let applying = byKind.get(groupKind);
+  if (!applying) {
+    applying = [
+      ...rules.filter((rule) => rule.meta.kinds !== '*' && rule.meta.kinds.includes(groupKind)),
+      ...rules.filter((rule) => rule.meta.kinds === '*'),
+    ];
+    byKind.set(groupKind, applying);
+  }
+  return applying;
 }
 
 /**
  * A field's value, or the schema's default where it is not written. An empty optional string is
  * not written either, to Go: the defaults replace it as they replace an absent field.
  */
-function effectiveOf(object: LintObject, schema: SchemaNode): RuleContext['effective'] {
-  return (path: FieldPath) => {
-    const value = valueAt(object.value, path);
-    if (value !== undefined && value !== '') return value;
-    const node = schemaAt(schema, path);
-    if (value === '' && (!node?.['x-platlint']?.emptyIsUnset || node.default === undefined)) return value;
-    return node?.default;
-  };
+function effectiveValue(object: LintObject, schema: SchemaNode, path: FieldPath): unknown {
+  const value = valueAt(object.value, path);
+  if (value !== undefined && value !== '') return value;
+  const node = schemaAt(schema, path);
+  if (value === '' && (!node?.['x-platlint']?.emptyIsUnset || node.default === undefined)) return value;
+  return node?.default;
 }

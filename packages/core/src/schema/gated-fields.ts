@@ -1,7 +1,6 @@
 import type { FieldPath } from '../source/field-path.js';
-import { getOwn } from '../source/own-property.js';
 import { mayHold } from './reach.js';
-import { fieldSchema, platlintInfo, type SchemaNode } from './tree.js';
+import { platlintInfo, type SchemaNode } from './tree.js';
 
 /** A field of an object that exists only behind feature gates. */
 export interface GatedField {
@@ -24,30 +23,88 @@ export function gatedFieldsIn(value: unknown, node: SchemaNode): readonly GatedF
   let bySchema = walked.get(value);
   if (!bySchema) walked.set(value, (bySchema = new WeakMap()));
   let found = bySchema.get(node);
-  if (!found) bySchema.set(node, (found = collect(value, node, [], [])));
+  if (!found) bySchema.set(node, (found = collect(value, node, undefined, [])));
   return found;
 }
 
 const walked = new WeakMap<object, WeakMap<SchemaNode, readonly GatedField[]>>();
 
-function collect(value: unknown, node: SchemaNode, path: FieldPath, found: GatedField[]): GatedField[] {
+function collect(value: unknown, node: SchemaNode, path: TrailStep | undefined, found: GatedField[]): GatedField[] {
   if (value === null || typeof value !== 'object') return found;
+  const step = stepAt(node);
   if (Array.isArray(value)) {
-    if (node.items && mayHold(node.items, isGated))
-      for (let i = 0; i < value.length; i++) collect(value[i], node.items, [...path, i], found);
+    if (step.items) for (let i = 0; i < value.length; i++) collect(value[i], step.items, { up: path, segment: i }, found);
     return found;
   }
-  // Keys, not entries, and no path array per key: the walk runs on every object of a run.
+  if (!step.anyField) return found;
+  // Keys, not entries, and no path array until a gated field is found: the walk runs on every object of a run.
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    const childNode = fieldSchema(node, key);
-    if (!childNode) continue;
-    const info = platlintInfo(childNode);
-    if (info.featureGates?.length && node.properties && getOwn(node.properties, key))
-      found.push({ path: [...path, key], gates: info.featureGates, refused: info.gateOff === 'refused' });
-    if (mayHold(childNode, isGated)) collect(record[key], childNode, [...path, key], found);
+    const named = step.fields.get(key);
+    const field = named === undefined ? step.otherFields : named;
+    if (!field) continue;
+    const at = { up: path, segment: key };
+    if (field.gated) found.push({ path: pathOf(at), gates: field.gated.gates, refused: field.gated.refused });
+    if (field.enter) collect(record[key], field.node, at, found);
   }
   return found;
+}
+
+/** A path as a walk goes down it, materialised only for a field that is found. */
+interface TrailStep {
+  up: TrailStep | undefined;
+  segment: string | number;
+}
+
+function pathOf(step: TrailStep): FieldPath {
+  const path: (string | number)[] = [];
+  for (let at: TrailStep | undefined = step; at; at = at.up) path.push(at.segment);
+  return path.reverse();
+}
+
+/** What the walk does with one field of a mapping: report it as gated, enter it, or both. */
+interface FieldStep {
+  node: SchemaNode;
+  gated: { gates: readonly string[]; refused: boolean } | undefined;
+  enter: boolean;
+}
+
+/** What the walk does at a schema node, worked out once per node instead of at every value. */
+interface NodeStep {
+  /** The node's own properties (null: nothing to do there)... */
+  fields: ReadonlyMap<string, FieldStep | null>;
+  /** ...and every other key of the mapping. */
+  otherFields: FieldStep | undefined;
+  items: SchemaNode | undefined;
+  anyField: boolean;
+}
+
+const steps = new WeakMap<SchemaNode, NodeStep>();
+
+function stepAt(node: SchemaNode): NodeStep {
+  let step = steps.get(node);
+  if (!step) {
+    // A field is gated only as a named property; an additional property is entered, never gated itself.
+    const fieldStep = (child: SchemaNode, named: boolean): FieldStep | undefined => {
+      const info = platlintInfo(child);
+      const gated =
+        named && info.featureGates?.length ? { gates: info.featureGates, refused: info.gateOff === 'refused' } : undefined;
+      const enter = mayHold(child, isGated);
+      return gated || enter ? { node: child, gated, enter } : undefined;
+    };
+    const fields = new Map<string, FieldStep | null>();
+    for (const [name, child] of Object.entries(node.properties ?? {}))
+      if (child !== undefined) fields.set(name, fieldStep(child, true) ?? null);
+    const otherFields = node.additionalProperties ? fieldStep(node.additionalProperties, false) : undefined;
+    step = {
+      fields,
+      otherFields,
+      items: node.items && mayHold(node.items, isGated) ? node.items : undefined,
+      anyField: otherFields !== undefined || [...fields.values()].some((field) => field !== null),
+    };
+    steps.set(node, step);
+  }
+  return step;
 }
 
 function isGated(node: SchemaNode): boolean {
