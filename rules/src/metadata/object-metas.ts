@@ -16,7 +16,7 @@ export interface TypedValue {
 }
 
 /** The types the metadata rules look for; a walk for any of them is one walk for all. */
-const HOLDER_TYPES: readonly string[] = [OBJECT_META, LABEL_SELECTOR, POD_SPEC];
+const HOLDER_TYPES: readonly string[] = [OBJECT_META_TYPE, LABEL_SELECTOR_TYPE, POD_SPEC_TYPE];
 
 /**
  * Walks an object alongside its schema and lists every mapping whose schema type is one of
