@@ -239,3 +239,37 @@ describe('positions only where a finding needs them', () => {
     }
   }, 300_000);
 });
+
+// Most findings of a real-world lint sit on a document's `kind` or `apiVersion` (a kind
+// platlint does not check, a version it does not serve): header-locate.ts places them from
+// the document's first lines, and only where the span is the syntax tree's. Each header shape
+// it reads is here, placed without a tree and where the reader of record places it.
+describe("a header's fields placed without a syntax tree", () => {
+  const shapes: Record<string, string> = {
+    'CRLF line breaks': 'apiVersion: example.com/v1\r\nkind: Widget\r\nmetadata:\r\n  name: a\r\n',
+    'comments after the values': 'apiVersion: example.com/v1 # the group\nkind: Widget   #not ours\nmetadata:\n  name: a\n',
+    'spaces after the values': 'apiVersion: example.com/v1  \nkind: Widget \nmetadata:\n  name: a\n',
+    'double-quoted values': 'apiVersion: "example.com/v1"\nkind: "Widget"\nmetadata:\n  name: a\n',
+    'single-quoted values': "apiVersion: 'example.com/v1'\nkind: 'Widget'\nmetadata:\n  name: a\n",
+    'a quoted version platlint does not serve': 'apiVersion: "apps/v0"\nkind: Deployment\nmetadata:\n  name: a\n',
+    'document starts with spaces and comments after them':
+      '--- \napiVersion: example.com/v1\nkind: Widget\n---   # the second\r\napiVersion: example.com/v1\r\nkind: Gadget # x\r\n',
+  };
+
+  it.each(Object.entries(shapes))('%s', (_, text) => {
+    const reference = engine.lintSource(
+      SourceFile.fromText('header.yaml', text, { ...engine.sourceOptions, valuesFirst: false }),
+    );
+    const ours = SourceFile.fromText('header.yaml', text, engine.sourceOptions);
+    expect(ours.documents.every((d) => d.composedBy === 'loader')).toBe(true);
+    const parse = vi.spyOn(Parser.prototype, 'parse');
+    try {
+      const { diagnostics } = engine.lintSource(ours);
+      expect(parse).not.toHaveBeenCalled();
+      expect(diagnostics.length).toBeGreaterThan(0);
+      expect(diagnostics).toEqual(reference.diagnostics);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});
