@@ -273,3 +273,39 @@ describe("a header's fields placed without a syntax tree", () => {
     }
   });
 });
+
+// What needsReaderOfRecord once sent to the reader of record for nothing: text in a block
+// scalar's body that looks like an alias, an anchor, a tag, a complex key or a comment after
+// a quote (PromQL's `* 100`, a script's `?`), and a template's `{{ .x }}:` in a plain scalar.
+// Each is now read values first, and must agree with the reader of record.
+describe('shapes read values first', () => {
+  const shapes: Record<string, string> = {
+    'an alias-like line in a literal block scalar':
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  rule: |\n    (\n      rate(x[5m])\n    )\n    * 100\n    > 1\n',
+    'anchor-, tag- and key-like lines in folded and chomped bodies':
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  a: >-\n    &x text\n    ! not a tag\n  b: |+ # keep\n    ? not a key\n    'quoted'#c\n    |2 text\n\n  c: plain\n",
+    'a block scalar as a list item and under a keyed item':
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\nspec:\n  containers:\n  - name: c\n    image: busybox\n    args:\n    - |\n      * star\n      ? q\n    - x\n    command:\n    - sh\n  - name: d\n    image: busybox\n    env:\n    - name: S\n      value: |\n        *a\n',
+    'a body ended by a less indented key, and the next one after it':
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  a: |\n      deep\n  b: |\n    * star\n  c: "[1]"\n',
+    "a template's braces before a colon in a plain scalar":
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  msg: failed to send to {{ $labels.remote_name}}:{{ $labels.url }}\n',
+  };
+
+  it.each(Object.entries(shapes))('%s', (name, text) => {
+    expect(SourceFile.fromText(name, text).documents.map((d) => d.composedBy)).toEqual(['loader']);
+    const outcome: Outcome = { compared: 0, disagreements: [] };
+    compare(name, text, outcome);
+    expect(outcome.disagreements).toEqual([]);
+    expect(outcome.compared).toBe(1);
+  });
+
+  it('still sends a real alias, anchor or tag after a body to the reader of record', () => {
+    for (const after of ['  b: *x\n', '  b: &x y\n', '  b: !!str y\n', '  [a]: b\n', '   * shallower than the body\n'])
+      expect(
+        SourceFile.fromText('after.yaml', `apiVersion: v1\nkind: ConfigMap\ndata:\n  a: |\n    * text\n${after}`).documents.map(
+          (d) => d.composedBy,
+        ),
+      ).not.toEqual(['loader']);
+  });
+});
