@@ -3,7 +3,7 @@
 //   made a whole script a two-byte string, which the launcher decoded as UTF-8 and V8
 //   scanned at twice the size, on every start and in every worker thread;
 // - a lint loads no file through node's module loader (fdirWithoutOptionalPicomatch): fdir
-//   looked picomatch up on disk, up the tree, on every start.
+//   looked picomatch up on disk, up the tree, on every start; nor child_process.
 import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,5 +36,7 @@ describe('the bundled scripts', () => {
     // NODE_DEBUG=module names every lookup in node_modules directories and every file it loads.
     expect(run.stderr).toContain('Module._load REQUEST');
     expect(run.stderr.split('\n').filter((line) => /looking for|load "\//.test(line))).toEqual([]);
+    // child_process (and the net and dgram it loads) is for `--cache`'s git check alone (lint-cache-location.ts).
+    expect(run.stderr).not.toMatch(/REQUEST (node:)?child_process/);
   });
 });
