@@ -10,10 +10,9 @@
 //   every token the way its Node build does;
 // - the validators precompiled by packages/core/scripts/build-validators.mjs replace the
 //   empty `precompiled` module, so no schema is compiled at start-up.
-import { tokenizer } from 'acorn';
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { markdownAsText } from './markdown-text.mjs';
 
@@ -98,38 +97,6 @@ const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'wa
 // reads a third less. Names stay, so stack traces remain readable.
 const minified = { minifyWhitespace: true, minifySyntax: true };
 
-const NON_ASCII = /[\u0080-\uffff]/;
-
-/**
- * Makes the script at `file` ASCII. esbuild escapes characters beyond ASCII in strings and
- * names, but leaves regular expression literals as written, and one such character (Go's `µs`
- * duration unit, in our duration grammar and in cel-js's) made the whole script a two-byte
- * string: the launcher then decoded 3.4 MB as UTF-8 instead of Latin-1 (tens of milliseconds
- * instead of a few, on every start and in every worker thread) and V8 scanned twice the
- * bytes. In a regular expression literal `\uXXXX` matches what the character written there
- * matched, with the `u` flag or without (a surrogate pair written so is one code point under
- * `u`, as the pair written as is was). Anything beyond ASCII elsewhere fails the build. The
- * source map's columns after such a literal on its line are off by the added characters.
- */
-async function asciiRegularExpressions(file) {
-  const text = await readFile(file, 'utf8');
-  if (!NON_ASCII.test(text)) return;
-  let out = '';
-  let copied = 0;
-  for (const token of tokenizer(text, { ecmaVersion: 'latest', sourceType: 'script' })) {
-    if (token.type.label !== 'regexp') continue;
-    const literal = text.slice(token.start, token.end);
-    if (!NON_ASCII.test(literal)) continue;
-    const escaped = literal.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    out += text.slice(copied, token.start) + escaped;
-    copied = token.end;
-  }
-  out += text.slice(copied);
-  const left = NON_ASCII.exec(out);
-  if (left) throw new Error(`${file}: ${JSON.stringify(left[0])} at offset ${left.index}, outside a regular expression literal`);
-  await writeFile(file, out);
-}
-
 /**
  * Bundles `entry` (relative to the repository root) into the launcher `launcher` (`dir/name.mjs`)
  * and the script `dir/name.script.js`.
@@ -164,7 +131,6 @@ export async function bundleNode(entry, launcher, { cacheAfter, separate = {}, p
     define: { 'import.meta.url': '__platlintEntryUrl' },
     sourcemap: true,
   });
-  await asciiRegularExpressions(`${dir}/${script}`);
   for (const [pkg, file] of Object.entries(separate)) {
     if (!used[pkg]) throw new Error(`no source imports names from ${pkg}: drop it from \`separate\``);
     const names = [...used[pkg]].sort().join(', ');
