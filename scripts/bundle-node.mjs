@@ -43,6 +43,28 @@ const jsonAsString = {
 };
 
 /**
+ * fdir (tinyglobby's directory walker) tries, as its module loads, to require picomatch from
+ * disk for a glob option of its own that nothing here uses (tinyglobby matches with the
+ * picomatch bundled in the script): in the repository that loaded a second picomatch through
+ * node's module loader on every start (~4 ms, a tenth of evaluating the script), and in an
+ * installed package it was a lookup through every node_modules directory up the tree that
+ * finds nothing. The bundled fdir goes without it; an fdir whose code reads otherwise fails
+ * the build, to be looked at again.
+ */
+const fdirWithoutOptionalPicomatch = {
+  name: 'fdir-without-optional-picomatch',
+  setup(b) {
+    b.onLoad({ filter: /[/\\]node_modules[/\\]fdir[/\\]dist[/\\]index\.mjs$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const optional = /try \{\s*__require\.resolve\("picomatch"\);\s*pm = __require\("picomatch"\);\s*\} catch \{\}/;
+      if (!optional.test(source))
+        throw new Error(`${args.path}: fdir no longer requires picomatch the way fdirWithoutOptionalPicomatch expects`);
+      return { contents: source.replace(optional, ''), loader: 'js' };
+    });
+  },
+};
+
+/**
  * Packages kept out of the script, each required from a CommonJS file of its own beside it.
  * The names the sources import from each are collected into `used`, so that the file holds
  * just what they need (a whole package is not tree-shaken).
@@ -101,7 +123,7 @@ export async function bundleNode(entry, launcher, { cacheAfter, separate = {}, p
     format: 'cjs',
     conditions: ['source'],
     alias: { yaml: `${root}node_modules/yaml/browser/index.js` },
-    plugins: [precompiledValidators, jsonAsString, markdownAsText, ownFiles(separate, used)],
+    plugins: [precompiledValidators, jsonAsString, markdownAsText, fdirWithoutOptionalPicomatch, ownFiles(separate, used)],
     // The launcher calls this function with CommonJS's variables and its own URL, which
     // stands for import.meta.url (a worker thread started from it goes through the launcher).
     banner: { js: '(function (require, module, exports, __filename, __dirname, __platlintEntryUrl) {' },

@@ -239,3 +239,73 @@ describe('positions only where a finding needs them', () => {
     }
   }, 300_000);
 });
+
+// Most findings of a real-world lint sit on a document's `kind` or `apiVersion` (a kind
+// platlint does not check, a version it does not serve): header-locate.ts places them from
+// the document's first lines, and only where the span is the syntax tree's. Each header shape
+// it reads is here, placed without a tree and where the reader of record places it.
+describe("a header's fields placed without a syntax tree", () => {
+  const shapes: Record<string, string> = {
+    'CRLF line breaks': 'apiVersion: example.com/v1\r\nkind: Widget\r\nmetadata:\r\n  name: a\r\n',
+    'comments after the values': 'apiVersion: example.com/v1 # the group\nkind: Widget   #not ours\nmetadata:\n  name: a\n',
+    'spaces after the values': 'apiVersion: example.com/v1  \nkind: Widget \nmetadata:\n  name: a\n',
+    'double-quoted values': 'apiVersion: "example.com/v1"\nkind: "Widget"\nmetadata:\n  name: a\n',
+    'single-quoted values': "apiVersion: 'example.com/v1'\nkind: 'Widget'\nmetadata:\n  name: a\n",
+    'a quoted version platlint does not serve': 'apiVersion: "apps/v0"\nkind: Deployment\nmetadata:\n  name: a\n',
+    'document starts with spaces and comments after them':
+      '--- \napiVersion: example.com/v1\nkind: Widget\n---   # the second\r\napiVersion: example.com/v1\r\nkind: Gadget # x\r\n',
+  };
+
+  it.each(Object.entries(shapes))('%s', (_, text) => {
+    const reference = engine.lintSource(
+      SourceFile.fromText('header.yaml', text, { ...engine.sourceOptions, valuesFirst: false }),
+    );
+    const ours = SourceFile.fromText('header.yaml', text, engine.sourceOptions);
+    expect(ours.documents.every((d) => d.composedBy === 'loader')).toBe(true);
+    const parse = vi.spyOn(Parser.prototype, 'parse');
+    try {
+      const { diagnostics } = engine.lintSource(ours);
+      expect(parse).not.toHaveBeenCalled();
+      expect(diagnostics.length).toBeGreaterThan(0);
+      expect(diagnostics).toEqual(reference.diagnostics);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});
+
+// What needsReaderOfRecord once sent to the reader of record for nothing: text in a block
+// scalar's body that looks like an alias, an anchor, a tag, a complex key or a comment after
+// a quote (PromQL's `* 100`, a script's `?`), and a template's `{{ .x }}:` in a plain scalar.
+// Each is now read values first, and must agree with the reader of record.
+describe('shapes read values first', () => {
+  const shapes: Record<string, string> = {
+    'an alias-like line in a literal block scalar':
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  rule: |\n    (\n      rate(x[5m])\n    )\n    * 100\n    > 1\n',
+    'anchor-, tag- and key-like lines in folded and chomped bodies':
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  a: >-\n    &x text\n    ! not a tag\n  b: |+ # keep\n    ? not a key\n    'quoted'#c\n    |2 text\n\n  c: plain\n",
+    'a block scalar as a list item and under a keyed item':
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\nspec:\n  containers:\n  - name: c\n    image: busybox\n    args:\n    - |\n      * star\n      ? q\n    - x\n    command:\n    - sh\n  - name: d\n    image: busybox\n    env:\n    - name: S\n      value: |\n        *a\n',
+    'a body ended by a less indented key, and the next one after it':
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  a: |\n      deep\n  b: |\n    * star\n  c: "[1]"\n',
+    "a template's braces before a colon in a plain scalar":
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  msg: failed to send to {{ $labels.remote_name}}:{{ $labels.url }}\n',
+  };
+
+  it.each(Object.entries(shapes))('%s', (name, text) => {
+    expect(SourceFile.fromText(name, text).documents.map((d) => d.composedBy)).toEqual(['loader']);
+    const outcome: Outcome = { compared: 0, disagreements: [] };
+    compare(name, text, outcome);
+    expect(outcome.disagreements).toEqual([]);
+    expect(outcome.compared).toBe(1);
+  });
+
+  it('still sends a real alias, anchor or tag after a body to the reader of record', () => {
+    for (const after of ['  b: *x\n', '  b: &x y\n', '  b: !!str y\n', '  [a]: b\n', '   * shallower than the body\n'])
+      expect(
+        SourceFile.fromText('after.yaml', `apiVersion: v1\nkind: ConfigMap\ndata:\n  a: |\n    * text\n${after}`).documents.map(
+          (d) => d.composedBy,
+        ),
+      ).not.toEqual(['loader']);
+  });
+});

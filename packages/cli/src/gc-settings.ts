@@ -15,7 +15,7 @@
 //   4.0 instead of 4.3 s (one thread: the same).
 import { setFlagsFromString } from 'node:v8';
 
-const SETTINGS: readonly { flag: string; name: string }[] = [
+const SETTINGS: readonly V8Setting[] = [
   { flag: '--heap-growing-percent=50', name: 'heap-growing-percent' },
   { flag: '--no-parallel-scavenge', name: 'parallel-scavenge' },
 ];
@@ -28,6 +28,21 @@ export function tuneGcForBatchRuns(
   execArgv: readonly string[] = process.execArgv,
   setFlags: (flags: string) => void = setFlagsFromString,
 ): void {
+  setUnlessGiven(SETTINGS, execArgv, setFlags);
+}
+
+/** A V8 flag, and its name as node's command line may spell it (`--no-` and `_` aside). */
+export interface V8Setting {
+  flag: string;
+  name: string;
+}
+
+/** Sets each of `settings` unless `execArgv` gives that flag, in any spelling. */
+export function setUnlessGiven(
+  settings: readonly V8Setting[],
+  execArgv: readonly string[],
+  setFlags: (flags: string) => void,
+): void {
   const given = execArgv.map(
     (arg) =>
       arg
@@ -35,5 +50,5 @@ export function tuneGcForBatchRuns(
         .replace(/^--(no-)?/, '')
         .split('=')[0],
   );
-  for (const { flag, name } of SETTINGS) if (!given.includes(name)) setFlags(flag);
+  for (const { flag, name } of settings) if (!given.includes(name)) setFlags(flag);
 }

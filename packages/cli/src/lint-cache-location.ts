@@ -2,7 +2,6 @@
 // decides the verdict for every file it holds (a stored entry is reported without the file
 // being linted), so a cache that came with the repository would let a pull request pass CI by
 // editing it: by default it lives outside the tree, and a file that git tracks is refused.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -46,6 +45,9 @@ function isDirectory(path: string): boolean {
 export function isTrackedByGit(location: string): boolean {
   if (!existsSync(location)) return false;
   const real = realpathSync(location);
+  // Loaded here, for `--cache` alone: child_process brings net and dgram with it, which every
+  // other run would load at start-up for nothing.
+  const { spawnSync } = process.getBuiltinModule('node:child_process');
   const git = spawnSync('git', ['ls-files', '--error-unmatch', '--', basename(real)], {
     cwd: dirname(real),
     stdio: 'ignore',

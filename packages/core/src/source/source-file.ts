@@ -462,7 +462,11 @@ export class SourceFile {
     if (!doc) return { start: 0, end: 0, exact: false };
     // A top-level field of a document read values first (apiVersion, kind) is found on its
     // first lines when they are plain enough, without parsing its syntax tree (header-locate.ts).
-    if (doc.composedBy === 'loader' && path.length === 1 && typeof path[0] === 'string') {
+    // So is one of a document the fast composer read, whose tree a file of 16 KiB or more let
+    // go, in a file read without a problem (a repeated key is one: the header's first
+    // `kind:` line need not be the one the tree finds).
+    const headerReadable = doc.composedBy === 'loader' || (doc.composedBy === 'fast' && this.diagnostics.length === 0);
+    if (headerReadable && path.length === 1 && typeof path[0] === 'string') {
       const span = headerFieldSpan(this.yamlText, doc.start, doc.end, doc.value, path[0], target);
       if (span) return span;
     }

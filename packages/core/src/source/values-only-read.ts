@@ -64,15 +64,16 @@ export function needsReaderOfRecord(text: string): boolean {
   if (text.includes('\t') || text.startsWith('%') || text.includes('\n%') || text.startsWith('...') || text.includes('\n...'))
     return true;
   if (text.includes('<<') && /<<[ ]*:/.test(text)) return true;
-  if (/["'\]}]#|[|>][-+]?[1-9]|^---[^ \r\n]/m.test(text)) return true;
   // A byte-order mark inside the text is read differently by the two readers.
   if (text.includes('\uFEFF')) return true;
+  const bodies = new BlockScalarBodies(text);
+  for (const match of text.matchAll(/["'\]}]#|[|>][-+]?[1-9]|^---[^ \r\n]/gm)) if (!bodies.holds(match.index)) return true;
   return (
-    startsNode(text, '*') ||
-    startsNode(text, '&') ||
-    startsNode(text, '!') ||
-    startsNode(text, '?') ||
-    hasCollectionKey(text) ||
+    startsNode(text, '*', bodies) ||
+    startsNode(text, '&', bodies) ||
+    startsNode(text, '!', bodies) ||
+    startsNode(text, '?', bodies) ||
+    hasCollectionKey(text, bodies) ||
     sequenceBacksOut(text)
   );
 }
@@ -166,28 +167,103 @@ function keyAloneAt(text: string, from: number, end: number): number {
  * start on the same line, or on an earlier one, may end: a collection used as a key (an
  * implicit key is one line long). `${HOST}:${PORT}` is not one: its `{` is inside a scalar.
  */
-function hasCollectionKey(text: string): boolean {
+function hasCollectionKey(text: string, bodies: BlockScalarBodies): boolean {
   for (const match of text.matchAll(/[\]}][ ]*:/g)) {
+    if (bodies.holds(match.index)) continue;
     const lineStart = text.lastIndexOf('\n', match.index - 1) + 1;
     const before = text.slice(lineStart, match.index);
     if (!/[[{]/.test(before)) return true;
     for (let i = before.search(/[[{]/); i !== -1; i = nextOpening(before, i + 1))
-      if (BEFORE_NODE_START.test(before.slice(0, i))) return true;
+      if (BEFORE_COLLECTION_START.test(before.slice(0, i))) return true;
   }
   return false;
 }
+
+/**
+ * BEFORE_NODE_START without a `[` or `{` before: of a run of openings (`{{`) only the first
+ * can open a collection where none was open, and it is tested itself; when it is text (a
+ * template's `{{ .x }}:` in a plain scalar), so are the ones after it.
+ */
+const BEFORE_COLLECTION_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|,[ ]*|&[^\s,[\]{}]+[ ]+)$/;
 
 function nextOpening(line: string, from: number): number {
   const found = line.slice(from).search(/[[{]/);
   return found === -1 ? -1 : from + found;
 }
 
-/** True when `char` stands where a node's properties or an alias may: see BEFORE_NODE_START. */
-function startsNode(text: string, char: string): boolean {
+/**
+ * True when `char` stands where a node's properties or an alias may (see BEFORE_NODE_START),
+ * outside the body of a block scalar, where it is text: a `*` that starts a line of a
+ * PromQL rule or a `?` in a script sent such files to the reader of record for nothing.
+ */
+function startsNode(text: string, char: string, bodies: BlockScalarBodies): boolean {
   for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) {
-    if (BEFORE_NODE_START.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at))) return true;
+    if (BEFORE_NODE_START.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at)) && !bodies.holds(at)) return true;
   }
   return false;
+}
+
+/**
+ * A block scalar's header on a line of its own making: `key: |`, `- |`, `- key: >-`, with a
+ * comment after it or none. The key is a plain word: a header this does not recognise leaves
+ * its body to be checked like any other line, which only costs time.
+ */
+const BLOCK_SCALAR_HEADER = /^([ ]*)((?:-[ ]+)*)(?:([A-Za-z0-9_./][A-Za-z0-9_./-]*):[ ]+)?[|>][-+]?[ ]*(?:#[^\n]*)?\r?$/;
+
+/**
+ * Where the bodies of a text's block scalars are, found on first use (most texts never ask).
+ * A body is the lines after a header, blank or indented at least as deep as its first
+ * non-blank line, which must be indented deeper than the header's key (or its last `-` when
+ * it has no key); that is how both readers take it, and a header with no line so indented
+ * has no body here. Indentation indicators (`|2`) never get this far (needsReaderOfRecord).
+ */
+class BlockScalarBodies {
+  /** Start and end offsets of the bodies, in order, flat. */
+  private found: number[] | undefined;
+
+  constructor(private readonly text: string) {}
+
+  holds(offset: number): boolean {
+    const bodies = (this.found ??= blockScalarBodies(this.text));
+    for (let i = 0; i < bodies.length; i += 2)
+      if (offset >= (bodies[i] as number) && offset < (bodies[i + 1] as number)) return true;
+    return false;
+  }
+}
+
+function blockScalarBodies(text: string): number[] {
+  const bodies: number[] = [];
+  // While in a header's lines: the column its body must go deeper than, and, once its first
+  // non-blank line is seen, the body's indentation and start.
+  let owner = -1;
+  let indent = -1;
+  let bodyStart = -1;
+  for (let lineStart = 0; lineStart < text.length;) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = text.length;
+    const line = text.slice(lineStart, lineEnd);
+    const at = lineStart;
+    lineStart = lineEnd + 1;
+    if (owner !== -1) {
+      const spaces = line.length - line.trimStart().length;
+      if (line.trim() === '') continue;
+      if (indent === -1 && spaces > owner) {
+        indent = spaces;
+        bodyStart = at;
+        continue;
+      }
+      if (indent !== -1 && spaces >= indent) continue;
+      if (indent !== -1) bodies.push(bodyStart, at);
+      owner = indent = bodyStart = -1;
+    }
+    const header = BLOCK_SCALAR_HEADER.exec(line);
+    // A `|` alone on a line may be text (a plain scalar's next line): not a header here.
+    if (!header || (header[3] === undefined && !header[2])) continue;
+    const [, lead = '', dashes = '', key] = header;
+    owner = key !== undefined ? lead.length + dashes.length : lead.length + dashes.lastIndexOf('-');
+  }
+  if (owner !== -1 && indent !== -1) bodies.push(bodyStart, text.length);
+  return bodies;
 }
 
 /** A line that starts a document: `---` followed by a space, a line break or the end. */

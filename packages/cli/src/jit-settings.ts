@@ -1,0 +1,27 @@
+// V8's optimizing compiler, tuned for batch runs such as `lint` (not for the webhook, which
+// runs long enough for every hot function to pay back its optimization: src/prelude.ts).
+//
+// A function is optimized (TurboFan, on a helper thread) once it has spent V8's interrupt
+// budget a few times. A run over a repository's manifests is short: most functions cross
+// that line while the run is already half over, and the CPU spent compiling them is never
+// paid back. The real-world corpus (test/corpus/realworld) spent a quarter of its CPU time so:
+// with TurboFan off altogether it took ~1.5 instead of ~2.0 CPU-s, but 10,000 generated
+// documents then took twice as long. Four times the default budget (67,584 bytes of bytecode
+// executed) leaves the optimization to the functions that stay hot, and keeps both:
+// measured in alternating runs (node test/bench/process.bench.mjs), see the commit message.
+import { setFlagsFromString } from 'node:v8';
+import { setUnlessGiven, type V8Setting } from './gc-settings.js';
+
+const SETTINGS: readonly V8Setting[] = [{ flag: '--interrupt-budget=270336', name: 'interrupt-budget' }];
+
+/**
+ * Applies the settings to this process and its worker threads (V8's flags are the process's),
+ * each unless node was started with that flag. Like the GC's, before the bundle is compiled:
+ * the code cache is tied to the flags it was made under.
+ */
+export function tuneJitForBatchRuns(
+  execArgv: readonly string[] = process.execArgv,
+  setFlags: (flags: string) => void = setFlagsFromString,
+): void {
+  setUnlessGiven(SETTINGS, execArgv, setFlags);
+}

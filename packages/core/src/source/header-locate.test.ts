@@ -1,0 +1,50 @@
+// headerFieldSpan (header-locate.ts) answers for a document only where its span is the one
+// the syntax tree gives: checked here against the tree (cst-locate.ts locateInCst) for every
+// header field of the real-world corpus and the examples, read values first (js-yaml) and by
+// the reader of record (the fast composer), as SourceFile.locate uses it for both.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { locateInCst } from './cst-locate.js';
+import { headerFieldSpan } from './header-locate.js';
+import { withLineFeeds } from './line-breaks.js';
+import { SourceFile } from './source-file.js';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const files = ['test/corpus/realworld', 'examples'].flatMap((dir) =>
+  readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.ya?ml$/.test(f))
+    .map((f) => join(root, dir, f)),
+);
+
+describe('headerFieldSpan', () => {
+  it.each([true, false])(
+    'gives the syntax tree’s span wherever it answers (values first: %s)',
+    (valuesFirst) => {
+      let answered = 0;
+      const differ: string[] = [];
+      for (const path of files) {
+        const text = readFileSync(path, 'utf8');
+        const file = SourceFile.fromText(path, text, { valuesFirst });
+        const yamlText = withLineFeeds(text);
+        if (file.diagnostics.length > 0) continue;
+        for (const doc of file.documents) {
+          if (doc.composedBy !== 'loader' && doc.composedBy !== 'fast') continue;
+          for (const key of ['apiVersion', 'kind', 'metadata'])
+            for (const target of ['key', 'value'] as const) {
+              const span = headerFieldSpan(yamlText, doc.start, doc.end, doc.value, key, target);
+              if (!span) continue;
+              answered++;
+              const tree = locateInCst(doc.cst, [key], target);
+              if (tree.start !== span.start || tree.end !== span.end || !tree.exact)
+                differ.push(`${path}#${doc.index} ${key} ${target}: ${JSON.stringify(span)} vs ${JSON.stringify(tree)}`);
+            }
+        }
+      }
+      expect(differ.slice(0, 10)).toEqual([]);
+      expect(answered).toBeGreaterThan(3000);
+    },
+    120_000,
+  );
+});
