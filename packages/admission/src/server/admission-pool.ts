@@ -190,7 +190,8 @@ export class AdmissionPool {
         startFailures: this.startFailures,
         // What an operator needs to know: nothing is refused, but heavy requests now share the probes' thread.
         meanwhile: 'requests are decided on the main thread',
-        retryingEveryMs: `${retryInMs} up to ${MAX_RESPAWN_DELAY_MS}`,
+        retryInMs,
+        maxRetryInMs: MAX_RESPAWN_DELAY_MS,
       });
     else this.logger.log('debug', 'admission.worker_start_failed', { why, startFailures: this.startFailures, retryInMs });
     const timer = setTimeout(() => this.respawnNow(index), retryInMs);
