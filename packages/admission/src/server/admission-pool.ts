@@ -2,6 +2,11 @@
 // Each request goes to the least busy worker. A worker that runs far past the evaluation
 // deadline, or dies (its heap limit reached), is replaced, and the requests it held fail
 // with an error instead of taking the server down.
+//
+// A worker that dies before it ever answered (its module missing or throwing at load) would
+// die again at once: its replacement waits, longer after each such failure in a row
+// (respawnDelayMs), and meanwhile requests are decided on the main thread (run() returns
+// undefined), as they are when the webhook has no workers. The first answer resets the count.
 import { Worker } from 'node:worker_threads';
 import type { AdmissionWorkerData, FromWorker, ToWorker } from './admission-worker.js';
 import type { AdmissionPath, Decision, DecisionSettings } from './decision.js';
@@ -20,6 +25,21 @@ export interface PoolOptions extends DecisionSettings {
   hardLimitMs: number;
 }
 
+/** The wait before respawning after the first start-up failure; each further one in a row doubles it. */
+const FIRST_RESPAWN_DELAY_MS = 250;
+/** Past this the pool keeps retrying at this pace: a fixed module (a redeploy) is picked up within it. */
+const MAX_RESPAWN_DELAY_MS = 10_000;
+/** Start-up failures in a row after which the workers are reported unavailable, once. */
+const UNAVAILABLE_AFTER_FAILURES = 3;
+/** The id of the probe each worker answers first: real jobs count from 1. */
+const PROBE_ID = 0;
+
+/** How long to wait before respawning a worker after `failuresInARow` start-up failures. */
+export function respawnDelayMs(failuresInARow: number): number {
+  if (failuresInARow <= 0) return 0;
+  return Math.min(MAX_RESPAWN_DELAY_MS, FIRST_RESPAWN_DELAY_MS * 2 ** (failuresInARow - 1));
+}
+
 interface Pending {
   resolve: (decision: Decision) => void;
   reject: (error: Error) => void;
@@ -31,10 +51,13 @@ class PooledWorker {
   readonly pending = new Map<number, Pending>();
   readonly worker: Worker;
   dead = false;
+  /** Whether it has answered anything: its module loaded and runs. */
+  started = false;
 
   constructor(
     private readonly options: PoolOptions,
     private readonly onExit: (w: PooledWorker, why: string) => void,
+    onStarted: () => void,
     logger: Logger,
   ) {
     const workerData: AdmissionWorkerData = {
@@ -50,6 +73,10 @@ class PooledWorker {
     });
     this.worker.unref();
     this.worker.on('message', (message: FromWorker) => {
+      if (!this.started) {
+        this.started = true;
+        onStarted();
+      }
       if (message.type === 'state-built') {
         logger.log('info', 'admission.worker_state_built', { generation: message.generation, ms: message.ms });
         return;
@@ -89,6 +116,10 @@ class PooledWorker {
 
 export class AdmissionPool {
   private workers: PooledWorker[] = [];
+  /** Workers in a row that died before answering; while above 0, only started workers get jobs. */
+  private startFailures = 0;
+  /** Slots waiting to respawn their worker, by index in `workers`. */
+  private readonly respawns = new Map<number, NodeJS.Timeout>();
   private published: Extract<ToWorker, { type: 'state' }> | undefined;
   private publishedCrds: readonly JsonObject[] = [];
   private nextId = 1;
@@ -102,10 +133,35 @@ export class AdmissionPool {
   }
 
   private spawn(): PooledWorker {
-    const w = new PooledWorker(this.options, (dead, why) => this.replace(dead, why), this.logger);
+    const w = new PooledWorker(
+      this.options,
+      (dead, why) => this.replace(dead, why),
+      () => this.started(),
+      this.logger,
+    );
     if (this.published) w.post(this.published);
     if (this.publishedCrds.length > 0) w.post({ type: 'crds', crds: [...this.publishedCrds] });
+    // An empty body is answered at once (with a refusal nobody reads): the answer shows the
+    // worker's module loaded, without waiting for a real request to find out.
+    w.post({ type: 'job', id: PROBE_ID, path: '/validate', generation: 0, body: new Uint8Array(0) });
     return w;
+  }
+
+  /** A worker answered: start-up works again, so the slots still waiting respawn now. */
+  private started(): void {
+    if (this.startFailures === 0) return;
+    if (this.startFailures >= UNAVAILABLE_AFTER_FAILURES)
+      this.logger.log('info', 'admission.worker_available', { afterFailures: this.startFailures });
+    this.startFailures = 0;
+    for (const [index, timer] of this.respawns) {
+      clearTimeout(timer);
+      this.respawnNow(index);
+    }
+  }
+
+  private respawnNow(index: number): void {
+    this.respawns.delete(index);
+    if (!this.closed) this.workers[index] = this.spawn();
   }
 
   private replace(dead: PooledWorker, why: string): void {
@@ -119,14 +175,44 @@ export class AdmissionPool {
     void dead.worker.terminate();
     const index = this.workers.indexOf(dead);
     if (index === -1 || this.closed) return;
-    this.logger.log('warn', 'admission.worker_replaced', { why });
-    this.workers[index] = this.spawn();
+    if (dead.started) {
+      this.logger.log('warn', 'admission.worker_replaced', { why });
+      this.workers[index] = this.spawn();
+      return;
+    }
+    this.startFailures += 1;
+    const retryInMs = respawnDelayMs(this.startFailures);
+    if (this.startFailures < UNAVAILABLE_AFTER_FAILURES)
+      this.logger.log('warn', 'admission.worker_replaced', { why, startFailures: this.startFailures, retryInMs });
+    else if (this.startFailures === UNAVAILABLE_AFTER_FAILURES)
+      this.logger.log('error', 'admission.worker_unavailable', {
+        why,
+        startFailures: this.startFailures,
+        // What an operator needs to know: nothing is refused, but heavy requests now share the probes' thread.
+        meanwhile: 'requests are decided on the main thread',
+        retryInMs,
+        maxRetryInMs: MAX_RESPAWN_DELAY_MS,
+      });
+    else this.logger.log('debug', 'admission.worker_start_failed', { why, startFailures: this.startFailures, retryInMs });
+    const timer = setTimeout(() => this.respawnNow(index), retryInMs);
+    timer.unref();
+    this.respawns.set(index, timer);
+  }
+
+  /** The worker to give a job: the least busy of those known to run (any live one while none has failed to start). */
+  private pick(): PooledWorker | undefined {
+    let best: PooledWorker | undefined;
+    for (const w of this.workers) {
+      if (w.dead || (!w.started && this.startFailures > 0)) continue;
+      if (!best || w.pending.size < best.pending.size) best = w;
+    }
+    return best;
   }
 
   /** Hands a newly accepted state to every worker (and to the ones started later). */
   publish(generation: number, files: StateFile[]): void {
     this.published = { type: 'state', generation, files };
-    for (const w of this.workers) w.post(this.published);
+    for (const w of this.workers) if (!w.dead) w.post(this.published);
   }
 
   /**
@@ -137,17 +223,19 @@ export class AdmissionPool {
   publishCrds(crds: readonly JsonObject[]): void {
     if (sameCrds(crds, this.publishedCrds)) return;
     this.publishedCrds = crds;
-    for (const w of this.workers) w.post({ type: 'crds', crds: [...crds] });
+    for (const w of this.workers) if (!w.dead) w.post({ type: 'crds', crds: [...crds] });
   }
 
   /**
    * Decides a request from its raw body: the worker parses, checks and answers it, so a
    * large body is never parsed (nor cloned as an object) on the main thread. An `owned`
    * body (memory nothing else holds; see readBody) moves to the worker without a copy and
-   * is unusable here afterwards.
+   * is unusable here afterwards. Undefined (the body untouched) when no worker can take it
+   * now: the caller decides it itself.
    */
-  run(path: AdmissionPath, generation: number, body: Uint8Array, owned = false): Promise<Decision> {
-    const worker = this.workers.reduce((best, w) => (w.pending.size < best.pending.size ? w : best));
+  run(path: AdmissionPath, generation: number, body: Uint8Array, owned = false): Promise<Decision> | undefined {
+    const worker = this.pick();
+    if (!worker) return undefined;
     const id = this.nextId++;
     // readBody's buffers are plain ArrayBuffers, never shared memory.
     const bytes = owned ? body : new Uint8Array(body);
@@ -159,6 +247,8 @@ export class AdmissionPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const timer of this.respawns.values()) clearTimeout(timer);
+    this.respawns.clear();
     await Promise.all(this.workers.map((w) => w.worker.terminate()));
   }
 }

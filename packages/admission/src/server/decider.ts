@@ -1,7 +1,8 @@
 // Where each admission request is decided: small, cheap requests on this thread, the rest on
 // a worker (decision-router.ts). Without workers (a library caller that gave no worker entry)
 // everything is decided here, with the full evaluation timeout; so is /mutate with a cluster,
-// whose state only this thread has.
+// whose state only this thread has. While the pool has no worker that runs (see
+// admission-pool.ts: one failing at start-up), what it would take is decided here too.
 import type { AdmissionPool } from './admission-pool.js';
 import { decideRequest, type AdmissionPath, type Decision, type DecisionSettings } from './decision.js';
 import type { DecisionRouter } from './decision-router.js';
@@ -27,8 +28,9 @@ export class Decider {
       // watch event; /validate needs only its CRDs.
       this.metrics.decision(path === '/validate' ? 'validate' : 'main');
       if (path !== '/validate') return decideRequest(path, bytes, served.current(), settings);
-      pool.publishCrds(served.current()?.crds ?? []);
-      return pool.run(path, 0, bytes, owned);
+      const state = served.current();
+      pool.publishCrds(state?.crds ?? []);
+      return pool.run(path, 0, bytes, owned) ?? decideRequest(path, bytes, state, settings);
     }
     // One snapshot for the whole decision: a reload meanwhile affects the next request only.
     const files = served.files;
@@ -38,6 +40,6 @@ export class Decider {
     this.metrics.decision(here.route);
     if (here.route === 'main') return here.decision;
     if (path === '/validate') pool.publishCrds(current?.crds ?? []);
-    return pool.run(path, generation, bytes, owned);
+    return pool.run(path, generation, bytes, owned) ?? decideRequest(path, bytes, current, settings);
   }
 }
