@@ -108,7 +108,7 @@ describe.each([
     expect(large.allowed).toBe(true);
     expect(small.patch).toBeDefined();
     const withoutPadding = (o: unknown) => ({
-      ...(o as { spec: unknown }).spec,
+      ...(o as { spec: Record<string, unknown> }).spec,
       labels: (o as { metadata: { labels: unknown } }).metadata.labels,
     });
     expect(withoutPadding(patched(object, large))).toEqual(withoutPadding(patched(deployment(), small)));
