@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { DefinitionSource, LintEngine, IndexedResult, PortableEntry, RuleSetting } from '@platlint/core';
 import { createLintEngine } from '@platlint/rules';
+import { workerYoungGeneration } from './gc-settings.js';
 
 /**
  * A run of at least this many bytes of manifests uses a second thread by default, and each
@@ -209,7 +210,7 @@ class RemoteShare {
 
   constructor(request: WorkerRequest, entry: URL) {
     this.slot = request.slot;
-    this.worker = new Worker(entry, { workerData: request });
+    this.worker = new Worker(entry, { workerData: request, resourceLimits: workerYoungGeneration() });
     const failed = new Promise<never>((_, reject) => {
       this.worker.once('error', reject);
       this.worker.once('exit', (code) => code !== 0 && reject(new Error(`lint worker exited with code ${code}`)));
