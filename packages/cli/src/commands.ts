@@ -300,7 +300,7 @@ async function lintUncached(
   const onProgress = showProgress ? progress : undefined;
   const results =
     sized && workers > 1
-      ? await lintInParallel(paths, sized, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex })
+      ? await lintInParallel(paths, sized, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex, engine })
       : lintOnThisThread(engine, paths, { onProgress, keepIndex }, storedIndex);
   // The count reaches the total before the line goes (progress is only told every hundred files).
   if (showProgress) {

@@ -147,6 +147,8 @@ export interface ParallelRun {
   keepIndex?: boolean;
   /** Index entries of files outside the run (a cache's), which every share sees. */
   storedIndex?: readonly PortableEntry[];
+  /** The main thread's engine when it has one already (built from the same request); otherwise one is built. */
+  engine?: LintEngine;
 }
 
 export async function lintInParallel(
@@ -158,13 +160,15 @@ export async function lintInParallel(
   const { keepIndex = false } = run;
   const counters = RunQueue.counters(run.workers - 1);
   const queue = new RunQueue(sized.order, counters);
-  const engine = engineFor(request);
+  // The workers first: each starts (node's bootstrap, the bundle, its engine) while this thread
+  // gets on with its own share, rather than after it.
   const remote = Array.from(
     { length: run.workers - 1 },
     (_, i) =>
       new RemoteShare({ platlintWorker: true, order: sized.order, counters, slot: i + 1, engine: request, keepIndex }, run.entry),
   );
   try {
+    const engine = run.engine ?? engineFor(request);
     const local = engine.share(queue.take(progressEvery(100, run.onProgress)), { keepIndex });
     // The queue is dry: a worker still starting would find nothing to do.
     const working: RemoteShare[] = [];
