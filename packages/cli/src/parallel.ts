@@ -24,6 +24,13 @@ import { workerYoungGeneration } from './gc-settings.js';
  * worker bootstrap, the bundle from the code cache, the engine, a CEL typed base) is 0.25-0.31
  * CPU-s. Had the helpers stayed at one thread's 3.07 CPU-s, two threads would reach 0.96 of the
  * ceiling the bench measures; they reach 0.83-0.90.
+ *
+ * What the bench's ratio allows (issue 25 asks for 0.95): one thread's bound is its main
+ * thread alone (8.11 CPU-s, load average 12, 3 rounds), as V8's helpers (2.81) run on the idle
+ * core; two lint threads leave no idle core, so their bound is the whole CPU time over two.
+ * Even at no extra CPU time at all that is 10.92 / 2 = 5.46, a speed-up of 1.49 against the
+ * 1.72 of two bare parses side by side: 0.86. Past that, only less CPU time in all (the lint's
+ * own, or the helpers' optimising and collecting for a second heap) raises the ratio.
  */
 export const BYTES_PER_THREAD = 10_000_000;
 
