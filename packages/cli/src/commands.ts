@@ -29,6 +29,7 @@ import { skippedLinkNote } from './files.js';
 import { parseStrict, UsageError } from './options.js';
 import { defaultLintCacheLocation, isTrackedByGit } from './lint-cache-location.js';
 import { defaultWorkers, engineFor, lintInParallel, sizeUp } from './parallel.js';
+import { YoungGenerationCap } from './gc-settings.js';
 import type { EngineRequest } from './parallel.js';
 import { allRuleMetas } from '@platlint/rules';
 
@@ -268,6 +269,21 @@ async function lintPaths(
   );
 }
 
+/** A run on this thread alone, its young generation capped (src/gc-settings.ts). */
+function lintOnThisThread(
+  engine: LintEngine,
+  paths: readonly string[],
+  options: Parameters<LintEngine['lintPaths']>[1],
+  storedIndex: readonly PortableEntry[],
+): IndexedResult[] {
+  const cap = new YoungGenerationCap();
+  try {
+    return engine.lintPaths(cap.each(paths), options, storedIndex);
+  } finally {
+    cap.release();
+  }
+}
+
 async function lintUncached(
   engine: LintEngine,
   request: EngineRequest,
@@ -285,8 +301,8 @@ async function lintUncached(
   const onProgress = showProgress ? progress : undefined;
   const results =
     sized && workers > 1
-      ? await lintInParallel(paths, sized, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex })
-      : engine.lintPaths(paths, { onProgress, keepIndex }, storedIndex);
+      ? await lintInParallel(paths, sized, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex, engine })
+      : lintOnThisThread(engine, paths, { onProgress, keepIndex }, storedIndex);
   // The count reaches the total before the line goes (progress is only told every hundred files).
   if (showProgress) {
     progress(paths.length);

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { DefinitionSource, LintEngine, IndexedResult, PortableEntry, RuleSetting } from '@platlint/core';
 import { createLintEngine } from '@platlint/rules';
+import { workerYoungGeneration } from './gc-settings.js';
 
 /**
  * A run of at least this many bytes of manifests uses a second thread by default, and each
@@ -23,6 +24,13 @@ import { createLintEngine } from '@platlint/rules';
  * worker bootstrap, the bundle from the code cache, the engine, a CEL typed base) is 0.25-0.31
  * CPU-s. Had the helpers stayed at one thread's 3.07 CPU-s, two threads would reach 0.96 of the
  * ceiling the bench measures; they reach 0.83-0.90.
+ *
+ * What the bench's ratio allows (issue 25 asks for 0.95): one thread's bound is its main
+ * thread alone (8.11 CPU-s, load average 12, 3 rounds), as V8's helpers (2.81) run on the idle
+ * core; two lint threads leave no idle core, so their bound is the whole CPU time over two.
+ * Even at no extra CPU time at all that is 10.92 / 2 = 5.46, a speed-up of 1.49 against the
+ * 1.72 of two bare parses side by side: 0.86. Past that, only less CPU time in all (the lint's
+ * own, or the helpers' optimising and collecting for a second heap) raises the ratio.
  */
 export const BYTES_PER_THREAD = 10_000_000;
 
@@ -146,6 +154,8 @@ export interface ParallelRun {
   keepIndex?: boolean;
   /** Index entries of files outside the run (a cache's), which every share sees. */
   storedIndex?: readonly PortableEntry[];
+  /** The main thread's engine when it has one already (built from the same request); otherwise one is built. */
+  engine?: LintEngine;
 }
 
 export async function lintInParallel(
@@ -157,13 +167,15 @@ export async function lintInParallel(
   const { keepIndex = false } = run;
   const counters = RunQueue.counters(run.workers - 1);
   const queue = new RunQueue(sized.order, counters);
-  const engine = engineFor(request);
+  // The workers first: each starts (node's bootstrap, the bundle, its engine) while this thread
+  // gets on with its own share, rather than after it.
   const remote = Array.from(
     { length: run.workers - 1 },
     (_, i) =>
       new RemoteShare({ platlintWorker: true, order: sized.order, counters, slot: i + 1, engine: request, keepIndex }, run.entry),
   );
   try {
+    const engine = run.engine ?? engineFor(request);
     const local = engine.share(queue.take(progressEvery(100, run.onProgress)), { keepIndex });
     // The queue is dry: a worker still starting would find nothing to do.
     const working: RemoteShare[] = [];
@@ -209,7 +221,7 @@ class RemoteShare {
 
   constructor(request: WorkerRequest, entry: URL) {
     this.slot = request.slot;
-    this.worker = new Worker(entry, { workerData: request });
+    this.worker = new Worker(entry, { workerData: request, resourceLimits: workerYoungGeneration() });
     const failed = new Promise<never>((_, reject) => {
       this.worker.once('error', reject);
       this.worker.once('exit', (code) => code !== 0 && reject(new Error(`lint worker exited with code ${code}`)));

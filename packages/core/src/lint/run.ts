@@ -219,8 +219,8 @@ export class LintEngine {
     return RunShare.read(this, paths, options);
   }
 
-  /** Lints files on this thread, holding one syntax tree at a time; `storedIndex` adds entries of files not in the run (a cache's). */
-  lintPaths(paths: readonly string[], options: ShareOptions = {}, storedIndex: readonly PortableEntry[] = []): IndexedResult[] {
+  /** Lints files on this thread, holding one syntax tree at a time (`paths` may be drawn as it goes, as `share`'s); `storedIndex` adds entries of files not in the run (a cache's). */
+  lintPaths(paths: Iterable<string>, options: ShareOptions = {}, storedIndex: readonly PortableEntry[] = []): IndexedResult[] {
     const share = this.share(paths, options);
     return share.finish([...share.index, ...this.fromPortable(storedIndex)]);
   }

@@ -1,0 +1,80 @@
+// The CLI caps V8's young generation in batch runs (packages/cli/src/gc-settings.ts): its
+// semi-spaces grow no larger than SEMI_SPACE_CAP_MB on every lint thread, unless the user sizes
+// them when starting node. A preload module reports each thread's young generation as it ends.
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SEMI_SPACE_CAP_MB } from '../../packages/cli/src/gc-settings.js';
+import { manifests, removeTempDirs, runCli, tempDir } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+const PROBE = `
+const { getHeapSpaceStatistics } = require('node:v8');
+const { isMainThread } = require('node:worker_threads');
+process.on('exit', () => {
+  const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+  process.stderr.write('young generation ' + (isMainThread ? 'main' : 'worker') + ' ' + young.space_size + '\\n');
+});
+`;
+const MiB = 1024 * 1024;
+/** Both semi-spaces at the cap. */
+const CAPPED = 2 * SEMI_SPACE_CAP_MB * MiB;
+
+/** Enough documents (about 2 MB) that V8's default growth takes the young generation past the cap, to its maximum. */
+function run(): string {
+  const files: Record<string, string> = { 'probe.cjs': PROBE };
+  for (let f = 0; f < 20; f++)
+    files[`manifests/f${f}.yaml`] = Array.from({ length: 150 }, (_, d) => manifests.validDeployment(`app-${f}-${d}`)).join(
+      '---\n',
+    );
+  return tempDir(files);
+}
+
+/** Each thread's young generation in bytes, by thread kind, from the probe's lines. */
+function youngGenerations(stderr: string): { thread: string; bytes: number }[] {
+  return [...stderr.matchAll(/^young generation (main|worker) (\d+)$/gm)].map((m) => ({ thread: m[1]!, bytes: Number(m[2]) }));
+}
+
+describe('the young generation of a lint', () => {
+  const root = run();
+  const lint = (workers: string, nodeOptions = ''): ReturnType<typeof runCli> =>
+    runCli(['lint', 'manifests', '--format', 'json', '-o', '/dev/null', '--workers', workers], {
+      cwd: root,
+      env: { NODE_OPTIONS: `--require ${join(root, 'probe.cjs')} ${nodeOptions}`, PLATLINT_CODE_CACHE: '0' },
+      timeout: 120_000,
+    });
+
+  it('grows to the cap and no further on one thread', () => {
+    const result = lint('1');
+    expect(result.status).toBe(0);
+    expect(youngGenerations(result.stderr)).toEqual([{ thread: 'main', bytes: CAPPED }]);
+  });
+
+  it("grows no further than the cap on a worker thread of --workers 2 (the main thread keeps V8's growth there)", () => {
+    const result = lint('2');
+    expect(result.status).toBe(0);
+    const threads = youngGenerations(result.stderr);
+    expect(threads.map((t) => t.thread).sort()).toEqual(['main', 'worker']);
+    for (const { bytes } of threads.filter((t) => t.thread === 'worker')) expect(bytes).toBeLessThanOrEqual(CAPPED);
+  });
+
+  it('leaves the flags as they were once the lint is done: the code cache it writes is used by the next run', () => {
+    // V8 rejects a code cache made under other flags (the launcher writes it after the lint).
+    const cache = join(tempDir(), 'cache');
+    const cached = (): string =>
+      runCli(['lint', 'manifests', '--format', 'json', '-o', '/dev/null', '--workers', '1'], {
+        cwd: root,
+        env: { PLATLINT_CODE_CACHE: cache, NODE_DEBUG: 'platlint-code-cache' },
+        timeout: 120_000,
+      }).stderr;
+    expect(cached()).toMatch(/: miss in /);
+    expect(cached()).toMatch(/: hit in /);
+  });
+
+  it('grows to the size a user gives node (--max-semi-space-size in NODE_OPTIONS)', () => {
+    const result = lint('1', `--max-semi-space-size=${4 * SEMI_SPACE_CAP_MB}`);
+    expect(result.status).toBe(0);
+    const [main] = youngGenerations(result.stderr);
+    expect(main!.bytes).toBeGreaterThan(CAPPED);
+  });
+});
