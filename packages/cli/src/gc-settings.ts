@@ -75,7 +75,7 @@ export interface V8Setting {
 export function setUnlessGiven(
   settings: readonly V8Setting[],
   execArgv: readonly string[],
-  setFlags: (flags: string) => void,
+  setFlags: FlagSetter,
 ): void {
   const given = flagNames(execArgv);
   for (const { flag, name } of settings) if (!given.includes(name)) setFlags(flag);
