@@ -72,11 +72,7 @@ export interface V8Setting {
 }
 
 /** Sets each of `settings` unless `execArgv` gives that flag, in any spelling. */
-export function setUnlessGiven(
-  settings: readonly V8Setting[],
-  execArgv: readonly string[],
-  setFlags: FlagSetter,
-): void {
+export function setUnlessGiven(settings: readonly V8Setting[], execArgv: readonly string[], setFlags: FlagSetter): void {
   const given = flagNames(execArgv);
   for (const { flag, name } of settings) if (!given.includes(name)) setFlags(flag);
 }
