@@ -164,15 +164,17 @@ export interface Launch {
   user?: { uid: number; gid: number };
   /** Runs the server under `ulimit -n` of this many open files. */
   maxOpenFiles?: number;
+  /** How long to wait for the server to listen and then to load its state (30 s each by default). */
+  readyWithinMs?: number;
 }
 
-/** Starts `platlint serve --port 0 ...args` and waits until its state has loaded. */
 /** The arguments of `platlint serve` for a state directory, with a server certificate issued by `ca`. */
 export function stateArgs(ca: Ca, state: string): string[] {
   const tls = ca.issue('server');
   return ['--state', state, '--tls-cert-file', tls.cert, '--tls-private-key-file', tls.key];
 }
 
+/** Starts `platlint serve --port 0 ...args` and waits until its state has loaded. */
 export async function serve(args: readonly string[], launch: Launch = {}): Promise<Served> {
   const [program, ...prefix] = launch.command ?? [process.execPath, CLI];
   const command = [program as string, ...prefix, 'serve', '--port', '0', ...args];
@@ -230,8 +232,15 @@ export async function serve(args: readonly string[], launch: Launch = {}): Promi
       void exited.then((code) => reject(new Error(`platlint serve exited with ${code}; stderr:\n${stderrText}`)));
     });
   };
-  const listening = await waitForLog((e) => e.event === 'server.listening');
-  await waitForLog((e) => e.event === 'state.loaded');
+  let listening: LogEvent;
+  try {
+    listening = await waitForLog((e) => e.event === 'server.listening', launch.readyWithinMs);
+    await waitForLog((e) => e.event === 'state.loaded', launch.readyWithinMs);
+  } catch (error) {
+    // A server that never came up is still a process: it must not outlive the test that gave up on it.
+    if (child.exitCode === null) child.kill('SIGKILL');
+    throw error;
+  }
   return {
     child,
     port: listening.port as number,
