@@ -73,7 +73,7 @@ for (const corpus of corpora) {
       );
     if (kubeconform) sides['kubeconform -n 1'].push(timed(kubeconformArgv(kubeconform, kubeconformLayout, corpus)));
     if (values.cache) {
-      timed([
+      const cachedLint = [
         process.execPath,
         values.cli,
         'lint',
@@ -85,22 +85,9 @@ for (const corpus of corpora) {
         '--cache',
         '--cache-location',
         cacheFile,
-      ]);
-      sides['lint --cache (warm)'].push(
-        timed([
-          process.execPath,
-          values.cli,
-          'lint',
-          corpus,
-          '--format',
-          'json',
-          '-o',
-          '/dev/null',
-          '--cache',
-          '--cache-location',
-          cacheFile,
-        ]),
-      );
+      ];
+      timed(cachedLint);
+      sides['lint --cache (warm)'].push(timed(cachedLint));
     }
   }
   const base = {

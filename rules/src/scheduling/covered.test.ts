@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SourceFile, defaultConfig, lintSources } from '@platlint/core';
-import { rules } from '../index.js';
+import { errorsOf as lint } from '../fixtures.js';
 import { compositePodGroup, podGroup } from './fixtures.js';
 
 /**
  * Spec items of CompositePodGroup and PodGroup that structural validation enforces: no rule
  * of this area repeats them, so these cases make sure the schema tree keeps stating them.
  */
-interface Finding {
-  ruleId: string;
-  path: string;
-  message: string;
-}
-
-function lint(yaml: string): Finding[] {
-  const [result] = lintSources({
-    files: [SourceFile.fromText('covered.yaml', yaml)],
-    rules,
-    configFor: () => defaultConfig(process.cwd()),
-  });
-  return (result?.diagnostics ?? [])
-    .filter((d) => d.severity === 'error')
-    .map(({ ruleId, path, message }) => ({ ruleId, path, message }));
-}
 
 const ref = '  workloadRef: {workloadName: llm-pretrain, templateName: root}';
 const cpg = (lines: string): string => compositePodGroup('root', lines);
