@@ -3,7 +3,21 @@
 // same load tool (wrk) pinned to another core than the server.
 //
 //   node test/bench/webhook.bench.mjs [--duration 10] [--connections 16,64] [--server-cpu 0] [--load-cpu 1]
-//                                     [--warmup-requests 20000] [--profile DIR]
+//                                     [--warmup-requests 20000] [--rounds 3] [--profile DIR]
+//
+// Rounds: every server runs for the whole bench, and each round measures each of them once,
+// in turn; the figures are the medians of the rounds. On a machine others share, the load
+// moves a server's CPU per request by a third from one run to the next (90-126 µs for the
+// bare server in three runs a minute apart, load average 6): measured one after the other,
+// once each, the two servers met different loads and their ratio said as much about the
+// neighbours as about platlint. Alternating puts both under the same conditions.
+//
+// The reference server beside the bare one: the bare server's HTTP handling with platlint's
+// decision called in process (the main thread's path of the webhook: DecisionRouter.tryHere,
+// then reviewResponseBody, from the sources). platlint against it is the cost of the webhook's
+// own HTTP layer (routing, body reading, metrics, logging); it against the bare server is the
+// cost of deciding, including what the decision's work does to the caches the TLS and HTTP
+// code then finds cold.
 //
 // Warm-up: each server answers --warmup-requests requests of each body before it is measured,
 // however long that takes. V8 optimises a function after enough calls, not after a time, and
@@ -29,10 +43,11 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { importFromSources } from '../../scripts/bundle-node.mjs';
 import { reviewBody } from './review-body.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -43,6 +58,7 @@ const { values } = parseArgs({
     'server-cpu': { type: 'string', default: '0' },
     'load-cpu': { type: 'string', default: '1' },
     'warmup-requests': { type: 'string', default: '20000' },
+    rounds: { type: 'string', default: '3' },
     profile: { type: 'string' },
   },
 });
@@ -159,6 +175,38 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `,
 );
 
+// The reference server: the bare one, deciding as the webhook's main thread does (see the head).
+const state = join(root, 'test/webhook/fixtures/state');
+const decisionLib = join(root, '.bench/webhook-decision-lib.mjs');
+await importFromSources(
+  ['server/decision-router.ts', 'server/review.ts', 'state/load.ts'].map((file) => `packages/admission/src/${file}`),
+  decisionLib,
+);
+writeFileSync(
+  join(dir, 'bare-decide.mjs'),
+  `import { readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+import { DecisionRouter, loadState, reviewResponseBody } from ${JSON.stringify(decisionLib)};
+const state = loadState([${JSON.stringify(state)}]);
+// The webhook's defaults: an evaluation timeout of 2 s (platlint serve --evaluation-timeout).
+const router = new DecisionRouter({ admitOptions: { timeoutMs: 2000 } });
+const server = createServer({ cert: readFileSync(${JSON.stringify(join(dir, 'tls.crt'))}), key: readFileSync(${JSON.stringify(join(dir, 'tls.key'))}) }, (req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const here = router.tryHere('/mutate', Buffer.concat(chunks), state);
+    // Anything but a decision on this thread would not be the path measured: wrk counts the 500s.
+    const answered = here.route === 'main' && here.decision.type === 'answer';
+    const body = answered ? reviewResponseBody(here.decision.answer, here.decision.request.dryRun) : here.route;
+    res.writeHead(answered ? 200 : 500, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+});
+server.listen(0, '127.0.0.1', () => process.stderr.write(JSON.stringify({ event: 'server.listening', port: server.address().port }) + '\\n'));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`,
+);
+
 /** User + system CPU seconds of a process, all threads (fields 14 and 15 of /proc/PID/stat, in clock ticks). */
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 function cpuSeconds(pid, task) {
@@ -180,8 +228,8 @@ function start(name, args) {
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
       const port = /"event":"server.listening".*?"port":(\d+)/.exec(stderr);
-      // platlint is ready once its state has loaded; the bare server at once.
-      if (port && (name === 'bare' || stderr.includes('"event":"state.loaded"'))) resolve(Number(port[1]));
+      // platlint is ready once its state has loaded; the others at once (the reference loads it before listening).
+      if (port && (name !== 'platlint' || stderr.includes('"event":"state.loaded"'))) resolve(Number(port[1]));
     });
     child.on('exit', (code) => reject(new Error(`${name} exited ${code}: ${stderr}`)));
   });
@@ -192,9 +240,12 @@ function start(name, args) {
         .trim()
         .split('\n')[0],
     );
+  const peak = () => Number(/PEAK_RSS_KB (\d+)/.exec(stderr)?.[1] ?? NaN);
   const stop = () =>
     new Promise((resolve) => {
-      child.on('exit', () => resolve(Number(/PEAK_RSS_KB (\d+)/.exec(stderr)?.[1] ?? NaN)));
+      // A server that failed to start has exited already.
+      if (child.exitCode !== null) return resolve(peak());
+      child.on('exit', () => resolve(peak()));
       process.kill(nodePid(), 'SIGTERM');
     });
   return { ready, stop, nodePid };
@@ -269,11 +320,13 @@ function warmUp(url, connections, count, bodyName, pid) {
 
 const duration = Number(values.duration);
 const warmupRequests = Number(values['warmup-requests']);
+const rounds = Math.max(1, Number(values.rounds));
 const connections = values.connections.split(',').map(Number);
-const state = join(root, 'test/webhook/fixtures/state');
-// Each run: a server, the requests it answers (by body name), the path they go to.
+const REFERENCE = 'bare + platlint decision in process';
+// Each server, the requests it answers (by body name), the path they go to.
 const targets = [
   { name: 'bare', path: '/', args: [join(dir, 'bare.mjs')], runs: [['bare', 'matched']] },
+  { name: 'reference', path: '/', args: [join(dir, 'bare-decide.mjs')], runs: [[REFERENCE, 'matched']] },
   {
     name: 'platlint',
     path: '/mutate',
@@ -296,44 +349,81 @@ const targets = [
     ],
   },
 ];
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 console.log(
-  `webhook bench: ${Buffer.byteLength(body)}-byte AdmissionReview, ${warmupRequests} requests of warm-up, ${duration} s per run, wrk on cpu ${values['load-cpu']}, servers on cpu ${values['server-cpu']}, node ${process.version}`,
+  `webhook bench: ${Buffer.byteLength(body)}-byte AdmissionReview, ${warmupRequests} requests of warm-up, ${rounds} rounds of ${duration} s per run, wrk on cpu ${values['load-cpu']}, servers on cpu ${values['server-cpu']}, node ${process.version}, load average ${load()}`,
 );
-const results = {};
+
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+/** Each label's runs per connection count, over the rounds. */
+const samples = {};
 const peakKb = {};
+const servers = [];
 try {
+  // All servers run for the whole bench (an idle one costs nothing), so the rounds can alternate.
   for (const t of targets) {
     const server = start(t.name, t.args);
+    servers.push({ t, server });
     const port = await server.ready;
-    const pid = server.nodePid();
-    const url = `https://127.0.0.1:${port}${t.path}`;
+    Object.assign(servers.at(-1), { port, pid: server.nodePid(), url: `https://127.0.0.1:${port}${t.path}` });
+  }
+  for (const { t, port, pid, url } of servers) {
     for (const [label, bodyName] of t.runs) {
       const sample = await check(port, t.path, bodies[bodyName]);
       if (sample.status !== 200) throw new Error(`${label} answered ${sample.status}: ${sample.text}`);
-      if (t.name === 'platlint' && bodyName === 'matched' && !sample.text.includes('"patchType":"JSONPatch"'))
-        throw new Error(`platlint did not mutate: ${sample.text}`);
-      if (t.name === 'platlint' && bodyName === 'unmatched' && sample.text.includes('"patch"'))
-        throw new Error(`platlint mutated a request no policy matches: ${sample.text}`);
+      if (t.name !== 'bare' && bodyName === 'matched' && !sample.text.includes('"patchType":"JSONPatch"'))
+        throw new Error(`${label} did not mutate: ${sample.text}`);
+      if (bodyName === 'unmatched' && sample.text.includes('"patch"'))
+        throw new Error(`${label} mutated a request no policy matches: ${sample.text}`);
       warmUp(url, connections[0], warmupRequests, bodyName, pid); // JIT, caches, TLS sessions
-      results[label] = {};
-      for (const c of connections) {
-        const r = wrk(url, c, duration, bodyName, pid);
-        if (r.errors > 0 || r.socketErrors)
-          console.log(`  ${label} c=${c}: ${r.errors} non-2xx, socket errors: ${r.socketErrors ?? 'none'}`);
-        results[label][c] = r;
-        console.log(
-          `  ${label.padEnd(36)} c=${String(c).padEnd(3)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99ms.toFixed(2).padStart(6)} ms   ${r.cpuUsPerRequest.toFixed(0).padStart(4)} µs CPU/request (${(r.otherThreadsShare * 100).toFixed(0)}% off the main thread)`,
-        );
+      samples[label] = Object.fromEntries(connections.map((c) => [c, []]));
+    }
+  }
+  for (let round = 1; round <= rounds; round++) {
+    for (const { t, pid, url } of servers) {
+      for (const [label, bodyName] of t.runs) {
+        for (const c of connections) {
+          const r = wrk(url, c, duration, bodyName, pid);
+          if (r.errors > 0 || r.socketErrors)
+            console.log(`  ${label} c=${c}: ${r.errors} non-2xx, socket errors: ${r.socketErrors ?? 'none'}`);
+          samples[label][c].push(r);
+          console.log(
+            `  round ${round}  ${label.padEnd(36)} c=${String(c).padEnd(3)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99ms.toFixed(2).padStart(6)} ms   ${r.cpuUsPerRequest.toFixed(0).padStart(4)} µs CPU/request (${(r.otherThreadsShare * 100).toFixed(0)}% off the main thread)   load ${load()}`,
+          );
+        }
       }
     }
-    peakKb[t.name] = await server.stop();
   }
 } finally {
+  for (const { t, server } of servers) peakKb[t.name] = await server.stop().catch(() => NaN);
   rmSync(dir, { recursive: true, force: true });
 }
+/** Medians over the rounds, each figure on its own. */
+const results = Object.fromEntries(
+  Object.entries(samples).map(([label, byConnections]) => [
+    label,
+    Object.fromEntries(
+      Object.entries(byConnections).map(([c, runs]) => [
+        c,
+        {
+          rps: median(runs.map((r) => r.rps)),
+          p99ms: median(runs.map((r) => r.p99ms)),
+          cpuUsPerRequest: median(runs.map((r) => r.cpuUsPerRequest)),
+        },
+      ]),
+    ),
+  ]),
+);
 const bare = results.bare;
 console.log(
-  '\n(ratios against the bare server: requests/s, and CPU per request as bare/platlint, which noise on a shared machine moves less)',
+  `\n(medians of ${rounds} rounds; ratios against the bare server: requests/s, and CPU per request as bare/server, which noise on a shared machine moves less; load average now ${load()})`,
 );
 console.log('request                              conns     req/s  ratio  p99 ms  CPU µs/req  CPU ratio');
 for (const [label, byConnections] of Object.entries(results)) {
@@ -345,15 +435,24 @@ for (const [label, byConnections] of Object.entries(results)) {
     );
   }
 }
+const mutating = results['platlint (3 of 10 policies mutate)'];
+const reference = results[REFERENCE];
+for (const c of connections) {
+  const http = mutating[c].cpuUsPerRequest - reference[c].cpuUsPerRequest;
+  const deciding = reference[c].cpuUsPerRequest - bare[c].cpuUsPerRequest;
+  console.log(
+    `c=${c}: of platlint's ${mutating[c].cpuUsPerRequest.toFixed(0)} µs CPU/request (mutating), ${deciding.toFixed(0)} µs are the decision (reference - bare) and ${http.toFixed(0)} µs the webhook's HTTP layer (platlint - reference)`,
+  );
+}
 console.log(
-  `peak memory (max RSS): bare ${(peakKb.bare / 1024).toFixed(0)} MiB, platlint ${(peakKb.platlint / 1024).toFixed(0)} MiB`,
+  `peak memory (max RSS): bare ${(peakKb.bare / 1024).toFixed(0)} MiB, reference ${(peakKb.reference / 1024).toFixed(0)} MiB, platlint ${(peakKb.platlint / 1024).toFixed(0)} MiB`,
 );
 if (bare[16]) {
-  for (const label of Object.keys(results).filter((l) => l !== 'bare')) {
+  for (const label of Object.keys(results).filter((l) => l.startsWith('platlint'))) {
     const r = results[label][16];
     const ratio = r.rps / bare[16].rps;
     console.log(
-      `target at 16 connections, ${label}: ratio >= 0.6 ${ratio >= 0.6 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}), p99 < 5 ms ${r.p99ms < 5 ? 'met' : 'NOT met'} (${r.p99ms.toFixed(2)} ms)`,
+      `target at 16 connections, ${label}: ratio >= 0.6 ${ratio >= 0.6 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}), p99 < 5 ms ${r.p99ms < 5 ? 'met' : 'NOT met'} (${r.p99ms.toFixed(2)} ms; the bare server's ${bare[16].p99ms.toFixed(2)} ms)`,
     );
   }
 }
