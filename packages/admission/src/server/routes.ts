@@ -2,6 +2,7 @@
 // the admission paths (body, decision, response), with a metric and a debug line per request.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Decider } from './decider.js';
+import type { DecisionBatch } from './decision-batch.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import { readAdmissionBody } from './request-body.js';
@@ -20,6 +21,8 @@ const ALLOWED: Record<string, readonly string[]> = {
 export interface Routing extends DecisionRecorder {
   served: ServedState;
   decider: Decider;
+  /** Where admission requests wait for the others read with them, to be decided together. */
+  batch: DecisionBatch;
   metrics: Metrics;
   logger: Logger;
   maxBodyBytes: number;
@@ -80,8 +83,9 @@ async function route(routing: Routing, req: IncomingMessage, res: ServerResponse
   if (!body) return;
   // Shutdown may have begun while the body arrived.
   if (routing.closing()) res.setHeader('Connection', 'close');
-  // Decided on this thread, the decision is at hand: awaiting it only when it is not saves a turn of the microtask queue.
-  const decided = routing.decider.decide(path === '/mutate' ? '/mutate' : '/validate', body.bytes, body.owned);
-  const decision = decided instanceof Promise ? await decided : decided;
+  // Decided with the other requests read in this turn of the event loop (decision-batch.ts).
+  const decision = await routing.batch.run(() =>
+    routing.decider.decide(path === '/mutate' ? '/mutate' : '/validate', body.bytes, body.owned),
+  );
   sendDecision(res, path, decision, routing);
 }

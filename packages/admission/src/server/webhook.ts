@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import type { Config } from '@platlint/core';
 import { AdmissionPool } from './admission-pool.js';
 import { Decider } from './decider.js';
+import { DecisionBatch } from './decision-batch.js';
 import { DecisionRouter } from './decision-router.js';
 import { createListener, type ListenerOptions } from './listener.js';
 import { silentLogger, type Logger } from './log.js';
@@ -112,6 +113,7 @@ export function createWebhookServer(options: WebhookServerOptions, connectCluste
   const handler = createRequestHandler({
     served,
     decider: new Decider(served, settings, metrics, pool, router),
+    batch: new DecisionBatch(),
     metrics,
     logger,
     maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
