@@ -29,6 +29,7 @@ export {
   definitionsInSource,
   mayHoldDefinition,
   readDefinitions,
+  ReadFiles,
 } from './custom-resources/sources.js';
 export type { DefinitionSource } from './custom-resources/sources.js';
 export { defaultedValue } from './custom-resources/prepare.js';

@@ -57,8 +57,15 @@ export function definitionsInSource(file: SourceFile, catalog: Catalog): Definit
   return out;
 }
 
-/** The definitions in these files; a file that cannot be read holds none (the lint of it says why). */
-export function readDefinitions(paths: readonly string[], catalog: Catalog): DefinitionSource[] {
+/**
+ * The definitions in these files; a file that cannot be read holds none (the lint of it says why).
+ * With `held`, each file that held a definition is left there as read, for a lint of the same
+ * run to take (`ReadFiles.take`) rather than read and parse it a second time. Only those files
+ * are kept: most of a run's files hold no definition and are read once the lint reaches them,
+ * so what waits in memory is the text of the definitions' files, whose values the run's
+ * catalog holds anyway.
+ */
+export function readDefinitions(paths: readonly string[], catalog: Catalog, held?: ReadFiles): DefinitionSource[] {
   return paths.flatMap((path) => {
     let bytes: Buffer;
     try {
@@ -66,8 +73,32 @@ export function readDefinitions(paths: readonly string[], catalog: Catalog): Def
     } catch {
       return [];
     }
-    return definitionsIn(path, bytes, catalog);
+    if (!mayHoldDefinition(bytes)) return [];
+    const file = SourceFile.fromBytes(path, bytes);
+    const found = definitionsInSource(file, catalog);
+    if (found.length > 0) held?.keep(file);
+    return found;
   });
+}
+
+/** Files already read, each given once to whoever takes it first (later reads go to the disk again: a `--fix` run's files change). */
+export class ReadFiles {
+  private readonly files = new Map<string, SourceFile>();
+
+  keep(file: SourceFile): void {
+    this.files.set(file.path, file);
+  }
+
+  take(path: string): SourceFile | undefined {
+    const file = this.files.get(path);
+    if (file) this.files.delete(path);
+    return file;
+  }
+
+  /** Lets every file go (a run on worker threads reads its files there). */
+  clear(): void {
+    this.files.clear();
+  }
 }
 
 /**
