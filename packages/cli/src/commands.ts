@@ -141,8 +141,8 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   );
   const oldPaths = args.old.length ? await usage(() => findManifestFiles(args.old, io.cwd)) : [];
   const stdin = fromStdin ? await stdinSource(args.stdinFilename, io) : undefined;
-  // The files that held a definition are parsed once: the lint takes them as gathering read them.
-  const read = new ReadFiles();
+  // Files are read once: the lint takes them as gathering the definitions read them.
+  const read = new ReadFiles(new Set(paths));
   const definitions = await usage(() => gatherDefinitions(engine, io.cwd, args, paths, stdin?.(), read));
   if (definitions.length) engine = usage(() => engineFor(((request.definitions = definitions), request)));
   const cacheFile = args.cache ? trustedCacheFile(args, io) : undefined;

@@ -29,8 +29,8 @@ export {
   definitionsInSource,
   mayHoldDefinition,
   readDefinitions,
-  ReadFiles,
 } from './custom-resources/sources.js';
+export { ReadFiles } from './lint/read-files.js';
 export type { DefinitionSource } from './custom-resources/sources.js';
 export { defaultedValue } from './custom-resources/prepare.js';
 export { OpenApiDocumentError, readOpenApiDocuments } from './custom-resources/openapi.js';

@@ -4,6 +4,7 @@
 // thread of a run builds the same catalog.
 import type { Catalog } from '../kinds/catalog.js';
 import { objectsOf } from '../kinds/list-items.js';
+import type { ReadFiles } from '../lint/read-files.js';
 import { readBoundedFileSync } from '../source/read-bounded.js';
 import { SourceFile } from '../source/source-file.js';
 import { CRD_KIND, customVersionsOf, isCustomResourceDefinition, type CustomVersion } from './definition.js';
@@ -59,11 +60,8 @@ export function definitionsInSource(file: SourceFile, catalog: Catalog): Definit
 
 /**
  * The definitions in these files; a file that cannot be read holds none (the lint of it says why).
- * With `held`, each file that held a definition is left there as read, for a lint of the same
- * run to take (`ReadFiles.take`) rather than read and parse it a second time. Only those files
- * are kept: most of a run's files hold no definition and are read once the lint reaches them,
- * so what waits in memory is the text of the definitions' files, whose values the run's
- * catalog holds anyway.
+ * With `held`, what was read is left there for a lint of the same run to take (ReadFiles)
+ * rather than read and parse each file a second time.
  */
 export function readDefinitions(paths: readonly string[], catalog: Catalog, held?: ReadFiles): DefinitionSource[] {
   return paths.flatMap((path) => {
@@ -73,32 +71,14 @@ export function readDefinitions(paths: readonly string[], catalog: Catalog, held
     } catch {
       return [];
     }
-    if (!mayHoldDefinition(bytes)) return [];
+    if (!mayHoldDefinition(bytes)) {
+      held?.keepBytes(path, bytes);
+      return [];
+    }
     const file = SourceFile.fromBytes(path, bytes);
-    const found = definitionsInSource(file, catalog);
-    if (found.length > 0) held?.keep(file);
-    return found;
+    held?.keepParsed(file);
+    return definitionsInSource(file, catalog);
   });
-}
-
-/** Files already read, each given once to whoever takes it first (later reads go to the disk again: a `--fix` run's files change). */
-export class ReadFiles {
-  private readonly files = new Map<string, SourceFile>();
-
-  keep(file: SourceFile): void {
-    this.files.set(file.path, file);
-  }
-
-  take(path: string): SourceFile | undefined {
-    const file = this.files.get(path);
-    if (file) this.files.delete(path);
-    return file;
-  }
-
-  /** Lets every file go (a run on worker threads reads its files there). */
-  clear(): void {
-    this.files.clear();
-  }
 }
 
 /**

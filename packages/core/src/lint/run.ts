@@ -15,7 +15,8 @@ import { readSource } from './read-source.js';
 import { collectObjects, isPlacedOnRecognition } from './recognise-documents.js';
 import { RunIndex, compareRunOrder } from './run-index.js';
 import { RunShare } from './run-share.js';
-import { catalogWith, type CustomKindConflictError, type DefinitionSource, type ReadFiles } from '../custom-resources/sources.js';
+import { catalogWith, type CustomKindConflictError, type DefinitionSource } from '../custom-resources/sources.js';
+import type { ReadFiles } from './read-files.js';
 
 /**
  * A lint run, the way every door asks for one (ESLint's `ESLint` class is the model; the
@@ -65,7 +66,7 @@ export interface ShareOptions {
   onProgress?: ((read: number) => void) | undefined;
   /** Return each file's index entries with its findings (for a cache). */
   keepIndex?: boolean | undefined;
-  /** Files the run has read already (those that held its CustomResourceDefinitions): taken rather than read again. */
+  /** Files the run has read already (gathering its CustomResourceDefinitions): taken rather than read again. */
   read?: ReadFiles | undefined;
 }
 
