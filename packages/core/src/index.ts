@@ -3,6 +3,7 @@
 // else in core is internal; a test that needs an internal module imports it by path.
 // checkOneOf stays for rule authors: the README documents it.
 export type { Diagnostic, Fix, Range } from './diagnostics.js';
+export { compareRuleIds } from './diagnostics.js';
 export { SourceFile } from './source/source-file.js';
 export {
   readBoundedFileSync,
