@@ -242,7 +242,7 @@ describe('positions only where a finding needs them', () => {
 
 // Most findings of a real-world lint sit on a document's `kind` or `apiVersion` (a kind
 // platlint does not check, a version it does not serve): header-locate.ts places them from
-// the document's first lines, and only where the span is the syntax tree's. Each header shape
+// the document's lines at column 0, and only where the span is the syntax tree's. Each header shape
 // it reads is here, placed without a tree and where the reader of record places it.
 describe("a header's fields placed without a syntax tree", () => {
   const shapes: Record<string, string> = {
@@ -254,6 +254,13 @@ describe("a header's fields placed without a syntax tree", () => {
     'a quoted version platlint does not serve': 'apiVersion: "apps/v0"\nkind: Deployment\nmetadata:\n  name: a\n',
     'document starts with spaces and comments after them':
       '--- \napiVersion: example.com/v1\nkind: Widget\n---   # the second\r\napiVersion: example.com/v1\r\nkind: Gadget # x\r\n',
+    // kubectl writes keys sorted: kind comes after data: or items:, whose content may be most of the document.
+    'kind after a nested block and a block scalar (sorted keys)':
+      'apiVersion: example.com/v1\ndata:\n  config.yaml: |-\n    kind: Other\n    x: y\n  b: c\nkind: Widget\nmetadata:\n  name: a\n',
+    "kind after a list written at its key's column":
+      'apiVersion: example.com/v1\nports:\n- name: a\n  kind: Other\n-\n  name: b\n- 80\nkind: Widget\r\nmetadata: {name: a}\n',
+    'kind after a scalar continued on indented lines':
+      'apiVersion: example.com/v1\ndescription: one\n  two\n\n  three\nnote: "four\n  five"\nkind: Widget\n',
   };
 
   it.each(Object.entries(shapes))('%s', (_, text) => {
@@ -272,6 +279,18 @@ describe("a header's fields placed without a syntax tree", () => {
       parse.mockRestore();
     }
   });
+});
+
+// A document that is one flow mapping has lines at column 0 inside it (and inside the
+// mappings it nests): header-locate.ts leaves it to the syntax tree.
+it('places the kind of a document that is one flow mapping where the reader of record does', () => {
+  const text = '{apiVersion: example.com/v1, spec: {x: 1,\nkind: Widget\n},\nkind: Widget\n}\n';
+  const reference = engine.lintSource(SourceFile.fromText('flow.yaml', text, { ...engine.sourceOptions, valuesFirst: false }));
+  const ours = SourceFile.fromText('flow.yaml', text, engine.sourceOptions);
+  expect(ours.documents.map((d) => d.composedBy)).toEqual(['loader']);
+  const { diagnostics } = engine.lintSource(ours);
+  expect(diagnostics.map((d) => d.ruleId)).toContain('document/unknown-kind');
+  expect(diagnostics).toEqual(reference.diagnostics);
 });
 
 // What needsReaderOfRecord once sent to the reader of record for nothing: text in a block

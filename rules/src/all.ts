@@ -1,4 +1,4 @@
-import type { Rule } from '@platlint/core';
+import { compareRuleIds, type Rule } from '@platlint/core';
 import { rules as admission } from './admission/index.js';
 import { rules as config } from './config/index.js';
 import { rules as crd } from './crd/index.js';
@@ -26,4 +26,4 @@ export const rules: readonly Rule[] = [
   ...flowSchema,
   ...metadata,
   ...scheduling,
-].sort((a, b) => a.meta.id.localeCompare(b.meta.id));
+].sort((a, b) => compareRuleIds(a.meta.id, b.meta.id));

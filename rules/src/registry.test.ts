@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '@platlint/core';
 import { rules } from './all.js';
+import { allRuleMetas } from './registry.js';
 
 /**
  * The registry checks itself, as ESLint's and typescript-eslint's do: a rule's id is the
@@ -35,5 +36,14 @@ describe('rule registry', () => {
 
   it('registers every rule module', () => {
     expect(rules.map((r) => r.meta.id).sort()).toEqual(modules);
+  });
+
+  // compareRuleIds (core's diagnostics.ts) orders ids by code units, which is localeCompare's
+  // order for the characters ids are written with; `platlint rules`, SARIF and the docs list them so.
+  it("lists the rules in localeCompare's order of their ids, each written with a-z, 0-9, - and /", () => {
+    const ids = allRuleMetas.map((r) => r.id);
+    expect(ids.filter((id) => !/^[a-z0-9/-]+$/.test(id))).toEqual([]);
+    expect(ids).toEqual([...ids].sort((a, b) => a.localeCompare(b)));
+    expect(rules.map((r) => r.meta.id)).toEqual(rules.map((r) => r.meta.id).sort((a, b) => a.localeCompare(b)));
   });
 });

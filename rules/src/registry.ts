@@ -1,4 +1,4 @@
-import { builtinRules } from '@platlint/core';
+import { builtinRules, compareRuleIds } from '@platlint/core';
 import type { Rule, RuleMeta } from '@platlint/core';
 import { rules } from './all.js';
 
@@ -9,7 +9,7 @@ import { rules } from './all.js';
 
 /** Every rule: the engine's own findings and the rule modules, in id order. */
 export const allRuleMetas: readonly RuleMeta[] = [...builtinRules, ...rules.map((r) => r.meta)].sort((a, b) =>
-  a.id.localeCompare(b.id),
+  compareRuleIds(a.id, b.id),
 );
 
 /** The ids a configuration file or `--rule` may name. */

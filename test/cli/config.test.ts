@@ -178,6 +178,19 @@ describe('.platlintignore', () => {
     expect(report.files.map((f) => f.path).sort()).toEqual(['keep.gen.yaml', 'main.yaml', 'sub/rooted.yaml']);
   });
 
+  // Without patterns there is nothing to match, and the files are not matched at all (IgnoreFilter).
+  it("of blank lines skips nothing, and the configuration's ignore: applies as without one", () => {
+    const files = { 'a.yaml': manifests.fixableEnum, 'skip/b.yaml': manifests.fixableEnum };
+    const blank = tempDir({ ...files, '.platlintignore': '\n  \n' });
+    expect(
+      lintJson(['.'], { cwd: blank })
+        .report.files.map((f) => f.path)
+        .sort(),
+    ).toEqual(['a.yaml', 'skip/b.yaml']);
+    const configured = tempDir({ ...files, '.platlintignore': '\n', 'platlint.config.yaml': 'ignore:\n  - skip/\n' });
+    expect(lintJson(['.'], { cwd: configured }).report.files.map((f) => f.path)).toEqual(['a.yaml']);
+  });
+
   it('is read from the working directory only', () => {
     const dir = tempDir({ 'sub/.platlintignore': 'a.yaml\n', 'sub/a.yaml': manifests.fixableEnum });
     const { report } = lintJson(['sub'], { cwd: dir });

@@ -63,6 +63,51 @@ describe('custom resources in platlint lint', () => {
     expect(findings(two.stdout).filter((f) => f.startsWith('more.yaml'))).toHaveLength(EXPECTED.length);
   });
 
+  // The file that holds the definition is parsed once, as the run gathers its definitions, and
+  // the lint takes that parse (commands.ts, ReadFiles): its own custom resources must come out
+  // at their positions, and those of files linted before and after it checked as well.
+  it('checks the custom resources beside their definition in its file, and in files before and after it', () => {
+    const crd = fixture('widget-crd.yaml');
+    const dir = tempDir({
+      'a-widgets.yaml': fixture('widgets.yaml'),
+      'widget-crd.yaml': `${crd}---\n${fixture('widgets.yaml')}`,
+      'z-widgets.yaml': fixture('widgets.yaml'),
+    });
+    const r = runCli(['lint', '--format', 'json', '--workers', '1', '.'], { cwd: dir });
+    expect(r.status, r.stderr).toBe(1);
+    // The custom resources of widget-crd.yaml start after the definition's lines and the `---` line.
+    const shift = crd.split('\n').length;
+    const shifted = EXPECTED.map((f) =>
+      f.replace(/^widgets\.yaml:(\d+)/, (_, line: string) => `widget-crd.yaml:${Number(line) + shift}`),
+    );
+    expect(findings(r.stdout).sort()).toEqual(
+      [...EXPECTED.map((f) => `a-${f}`), ...shifted, ...EXPECTED.map((f) => `z-${f}`)].sort(),
+    );
+  });
+
+  it('with --fix, lints a file holding a definition again as fixed, not as first read', () => {
+    const deployment = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web, namespace: shop}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      restartPolicy: Never',
+      '      containers: [{name: web, image: "nginx:1.27"}]',
+      '',
+    ].join('\n');
+    const dir = tempDir({ 'widget-crd.yaml': `${fixture('widget-crd.yaml')}---\n${deployment}` });
+    const before = runCli(['lint', '--format', 'json', '.'], { cwd: dir });
+    expect(before.stdout).toContain('deployment/restart-policy');
+    const fixed = runCli(['lint', '--format', 'json', '--fix', '.'], { cwd: dir });
+    expect(fixed.status, fixed.stdout).toBe(0);
+    expect(fixed.stdout).not.toContain('deployment/restart-policy');
+    expect(readFileSync(join(dir, 'widget-crd.yaml'), 'utf8')).toContain('restartPolicy: Always');
+  });
+
   it('reads definitions named by --crd, and by crds: in platlint.config.yaml', () => {
     const dir = tempDir({ 'crds/widget-crd.yaml': fixture('widget-crd.yaml'), 'app/widgets.yaml': fixture('widgets.yaml') });
     const named = runCli(['lint', '--format', 'json', '--crd', 'crds/', 'app'], { cwd: dir });

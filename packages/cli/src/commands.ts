@@ -8,6 +8,7 @@ import {
   OpenApiDocumentError,
   definitionsInSource,
   readDefinitions,
+  ReadFiles,
   readOpenApiDocuments,
   readProblemOf,
   SourceFile,
@@ -140,12 +141,14 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   );
   const oldPaths = args.old.length ? await usage(() => findManifestFiles(args.old, io.cwd)) : [];
   const stdin = fromStdin ? await stdinSource(args.stdinFilename, io) : undefined;
-  const definitions = await usage(() => gatherDefinitions(engine, io.cwd, args, paths, stdin?.()));
+  // Files are read once: the lint takes them as gathering the definitions read them.
+  const read = new ReadFiles(new Set(paths));
+  const definitions = await usage(() => gatherDefinitions(engine, io.cwd, args, paths, stdin?.(), read));
   if (definitions.length) engine = usage(() => engineFor(((request.definitions = definitions), request)));
   const cacheFile = args.cache ? trustedCacheFile(args, io) : undefined;
 
   const lintOnce = async (): Promise<LintedFile[]> => {
-    const results = await lintPaths(engine, request, paths, oldPaths, args, cacheFile, io);
+    const results = await lintPaths(engine, request, paths, oldPaths, args, cacheFile, io, read);
     if (stdin) results.push(engine.lintSource(stdin()));
     return results;
   };
@@ -180,13 +183,14 @@ export async function gatherDefinitions(
   args: Pick<LintArgs, 'crds' | 'openapi'>,
   paths: readonly string[],
   stdin: SourceFile | undefined,
+  held?: ReadFiles,
 ): Promise<DefinitionSource[]> {
   // The configuration of the directory the run starts in (or --config) names the run's definitions.
   const config = engine.configFor(resolve(cwd, CONFIG_FILE));
   const named = [...args.crds, ...config.crds.map((p) => resolve(config.root, p))];
   const extra = named.length ? await findManifestFiles(named, cwd) : [];
   const files = [...new Set([...extra, ...paths])];
-  const found = readDefinitions(files, engine.catalog);
+  const found = readDefinitions(files, engine.catalog, held);
   if (stdin) found.push(...definitionsInSource(stdin, engine.catalog));
   const openApi = [...args.openapi.map((p) => resolve(cwd, p)), ...config.openapi.map((p) => resolve(config.root, p))];
   found.push(...readOpenApiDocuments([...new Set(openApi)]));
@@ -253,11 +257,12 @@ async function lintPaths(
   args: LintArgs,
   cacheFile: string | undefined,
   io: Io,
+  read: ReadFiles,
 ): Promise<LintedFile[]> {
   // An update run (--old) keeps every file in view: pairing a renamed object with the only
   // stored object of its kind needs every new object of the run.
   if (oldPaths.length) return engine.lintWithOld(paths, oldPaths);
-  if (cacheFile === undefined) return lintUncached(engine, request, paths, args.workers, io, false, []);
+  if (cacheFile === undefined) return lintUncached(engine, request, paths, args.workers, io, false, [], read);
   // A custom resource's findings depend on its definition: other definitions, another cache.
   // An OpenAPI kind stands in by its document's digest: its converted schema shares types with others, and would be written out whole for each.
   const definitions = request.definitions?.length
@@ -265,7 +270,7 @@ async function lintPaths(
     : '';
   const key = `platlint ${platlintVersion(io)}; rules ${allRuleMetas.map((r) => r.id).join(',')}${definitions}`;
   return lintWithCache(engine, cacheFile, key, paths, (stale, storedIndex) =>
-    lintUncached(engine, request, stale, args.workers, io, true, storedIndex),
+    lintUncached(engine, request, stale, args.workers, io, true, storedIndex, read),
   );
 }
 
@@ -292,6 +297,7 @@ async function lintUncached(
   io: Io,
   keepIndex: boolean,
   storedIndex: readonly PortableEntry[],
+  read: ReadFiles,
 ): Promise<IndexedResult[]> {
   const sized = requested === 1 || paths.length < 2 ? undefined : sizeUp(paths);
   // `--workers N` is taken as given (a thread per file at most); otherwise the run's size decides.
@@ -299,10 +305,12 @@ async function lintUncached(
   const showProgress = io.stderrIsTTY && paths.length > 300;
   const progress = (done: number): void => io.stderr(`\rplatlint: ${done}/${paths.length} files`);
   const onProgress = showProgress ? progress : undefined;
-  const results =
-    sized && workers > 1
-      ? await lintInParallel(paths, sized, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex, engine })
-      : lintOnThisThread(engine, paths, { onProgress, keepIndex }, storedIndex);
+  const parallel = sized && workers > 1;
+  // Worker threads read their files themselves.
+  if (parallel) read.clear();
+  const results = parallel
+    ? await lintInParallel(paths, sized, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex, engine })
+    : lintOnThisThread(engine, paths, { onProgress, keepIndex, read }, storedIndex);
   // The count reaches the total before the line goes (progress is only told every hundred files).
   if (showProgress) {
     progress(paths.length);

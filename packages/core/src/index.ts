@@ -3,6 +3,7 @@
 // else in core is internal; a test that needs an internal module imports it by path.
 // checkOneOf stays for rule authors: the README documents it.
 export type { Diagnostic, Fix, Range } from './diagnostics.js';
+export { compareRuleIds } from './diagnostics.js';
 export { SourceFile } from './source/source-file.js';
 export {
   readBoundedFileSync,
@@ -30,6 +31,7 @@ export {
   mayHoldDefinition,
   readDefinitions,
 } from './custom-resources/sources.js';
+export { ReadFiles } from './lint/read-files.js';
 export type { DefinitionSource } from './custom-resources/sources.js';
 export { defaultedValue } from './custom-resources/prepare.js';
 export { OpenApiDocumentError, readOpenApiDocuments } from './custom-resources/openapi.js';

@@ -351,17 +351,20 @@ export class ConfigResolver {
  * directory, and the `ignore` globs of each file's configuration.
  */
 export class IgnoreFilter {
-  private readonly base: RelativeGlobs;
+  /** Undefined when there is no `.platlintignore` (or it is blank): most runs, whose files need no matching at all. */
+  private readonly base: RelativeGlobs | undefined;
   private readonly perConfig = new Map<Config, RelativeGlobs>();
 
   constructor(private readonly cwd: string) {
     const file = join(cwd, IGNORE_FILE);
-    this.base = new RelativeGlobs(cwd, existsSync(file) ? readBoundedFileSync(file).toString('utf8') : '');
+    const patterns = existsSync(file) ? readBoundedFileSync(file).toString('utf8') : '';
+    this.base = patterns.trim() === '' ? undefined : new RelativeGlobs(cwd, patterns);
   }
 
   ignored(file: string, config: Config): boolean {
+    if (!this.base && config.ignore.length === 0) return false;
     const absolute = resolve(this.cwd, file);
-    if (this.base.matches(absolute)) return true;
+    if (this.base?.matches(absolute)) return true;
     if (config.ignore.length === 0) return false;
     let matcher = this.perConfig.get(config);
     if (!matcher) {

@@ -4,6 +4,7 @@
 // thread of a run builds the same catalog.
 import type { Catalog } from '../kinds/catalog.js';
 import { objectsOf } from '../kinds/list-items.js';
+import type { ReadFiles } from '../lint/read-files.js';
 import { readBoundedFileSync } from '../source/read-bounded.js';
 import { SourceFile } from '../source/source-file.js';
 import { CRD_KIND, customVersionsOf, isCustomResourceDefinition, type CustomVersion } from './definition.js';
@@ -57,8 +58,12 @@ export function definitionsInSource(file: SourceFile, catalog: Catalog): Definit
   return out;
 }
 
-/** The definitions in these files; a file that cannot be read holds none (the lint of it says why). */
-export function readDefinitions(paths: readonly string[], catalog: Catalog): DefinitionSource[] {
+/**
+ * The definitions in these files; a file that cannot be read holds none (the lint of it says why).
+ * With `held`, what was read is left there for a lint of the same run to take (ReadFiles)
+ * rather than read and parse each file a second time.
+ */
+export function readDefinitions(paths: readonly string[], catalog: Catalog, held?: ReadFiles): DefinitionSource[] {
   return paths.flatMap((path) => {
     let bytes: Buffer;
     try {
@@ -66,7 +71,13 @@ export function readDefinitions(paths: readonly string[], catalog: Catalog): Def
     } catch {
       return [];
     }
-    return definitionsIn(path, bytes, catalog);
+    if (!mayHoldDefinition(bytes)) {
+      held?.keepBytes(path, bytes);
+      return [];
+    }
+    const file = SourceFile.fromBytes(path, bytes);
+    held?.keepParsed(file);
+    return definitionsInSource(file, catalog);
   });
 }
 

@@ -44,7 +44,7 @@ export class RunShare {
     const index: LintObject[] = [];
     for (const path of queue) {
       if (options.onProgress && files.length % 100 === 99) options.onProgress(files.length + 1);
-      const source = readSource(path, engine.sourceOptions);
+      const source = options.read?.take(path, engine.sourceOptions) ?? readSource(path, engine.sourceOptions);
       const { entries, needsIndex } = engine.crossDocumentRole(source);
       index.push(...entries);
       const portable = options.keepIndex ? engine.toPortable(entries) : undefined;

@@ -16,6 +16,7 @@ import { collectObjects, isPlacedOnRecognition } from './recognise-documents.js'
 import { RunIndex, compareRunOrder } from './run-index.js';
 import { RunShare } from './run-share.js';
 import { catalogWith, type CustomKindConflictError, type DefinitionSource } from '../custom-resources/sources.js';
+import type { ReadFiles } from './read-files.js';
 
 /**
  * A lint run, the way every door asks for one (ESLint's `ESLint` class is the model; the
@@ -65,6 +66,8 @@ export interface ShareOptions {
   onProgress?: ((read: number) => void) | undefined;
   /** Return each file's index entries with its findings (for a cache). */
   keepIndex?: boolean | undefined;
+  /** Files the run has read already (gathering its CustomResourceDefinitions): taken rather than read again. */
+  read?: ReadFiles | undefined;
 }
 
 /**
