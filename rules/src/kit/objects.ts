@@ -57,17 +57,30 @@ export function isSet(value: unknown): boolean {
 /**
  * The entries of a list that are mappings, each with its index in the whole list (so a finding's
  * path names the entry as written, whatever came before it); not a list gives none.
+ *
+ * Rules of a Deployment ask this of the same lists (containers, volumes, mounts) one after the
+ * other, and of absent ones most often: the answer is made once per list and shared, read-only
+ * (lint values are not mutated), and an absent list's is one shared empty list.
  */
-export function objectsIn(value: unknown): [Obj, number][] {
-  if (!Array.isArray(value)) return [];
-  // A plain loop: most rules of a Deployment call this on its containers, and flatMap's array
-  // per item made it the costliest line of the rules in a profile of 10,000 documents.
+export function objectsIn(value: unknown): readonly (readonly [Obj, number])[] {
+  if (!Array.isArray(value)) return NO_ENTRIES;
+  let found = entriesOfList.get(value);
+  if (!found) entriesOfList.set(value, (found = mappingEntries(value)));
+  return found;
+}
+
+const NO_ENTRIES: readonly (readonly [Obj, number])[] = Object.freeze([]);
+const entriesOfList = new WeakMap<unknown[], readonly (readonly [Obj, number])[]>();
+
+function mappingEntries(list: unknown[]): readonly (readonly [Obj, number])[] {
+  // A plain loop: flatMap's array per item made this the costliest line of the rules in a
+  // profile of 10,000 documents.
   const out: [Obj, number][] = [];
-  for (let i = 0; i < value.length; i++) {
-    const item: unknown = value[i];
+  for (let i = 0; i < list.length; i++) {
+    const item: unknown = list[i];
     if (isObject(item)) out.push([item, i]);
   }
-  return out;
+  return out.length === 0 ? NO_ENTRIES : out;
 }
 
 /** A YAML integer, as the fields typed int32/int64 hold it (floats and strings are schema/type findings). */

@@ -34,8 +34,8 @@ export function podSpec(workload: Obj): Obj | undefined {
 
 /** One container of a pod template with the path its findings go to. */
 export interface ContainerAt {
-  container: Obj;
-  path: FieldPath;
+  readonly container: Obj;
+  readonly path: FieldPath;
 }
 
 /**
@@ -43,8 +43,20 @@ export interface ContainerAt {
  * init containers against the names of the regular ones, so a clash is reported on the init
  * container. Ephemeral containers are not walked: a template may not have any
  * (deployment/template-forbidden-fields says so).
+ *
+ * About twenty rules ask for the same workload's containers: the list is made once per
+ * workload value and shared, read-only (lint values are not mutated, so it holds for the
+ * value's life, as metadata/object-metas.ts and core's gated-fields.ts assume).
  */
-export function containersOf(workload: Obj): ContainerAt[] {
+export function containersOf(workload: Obj): readonly ContainerAt[] {
+  let found = containersByWorkload.get(workload);
+  if (!found) containersByWorkload.set(workload, (found = listContainers(workload)));
+  return found;
+}
+
+const containersByWorkload = new WeakMap<Obj, readonly ContainerAt[]>();
+
+function listContainers(workload: Obj): readonly ContainerAt[] {
   const pod = podSpec(workload);
   if (!pod) return [];
   const out: ContainerAt[] = [];

@@ -26,7 +26,7 @@ export type { LabelSelector } from '@platlint/core';
  * The terms of a selector's `matchExpressions` (or a node selector term's) that are mappings,
  * each with its index: the path of a finding on a term is `[...selectorPath, 'matchExpressions', i]`.
  */
-export function selectorTerms(selector: Obj): [Obj, number][] {
+export function selectorTerms(selector: Obj): readonly (readonly [Obj, number])[] {
   return objectsIn(selector.matchExpressions);
 }
 

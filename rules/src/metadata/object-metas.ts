@@ -43,23 +43,36 @@ const walked = new WeakMap<object, WeakMap<SchemaNode, TypedValue[]>>();
 function walkFor(value: unknown, node: SchemaNode, typeIds: readonly string[]): TypedValue[] {
   const found: TypedValue[] = [];
   const route = routeFor(typeIds);
-  const walk = (value: unknown, node: SchemaNode, path: FieldPath): void => {
+  // No path array until a value of a sought type is found: the walk runs on every object of a run.
+  const walk = (value: unknown, node: SchemaNode, trail: Trail | undefined): void => {
     if (value === null || typeof value !== 'object') return;
     const step = route(node);
     if (Array.isArray(value)) {
-      if (step.items) for (let i = 0; i < value.length; i++) walk(value[i], step.items, [...path, i]);
+      if (step.items) for (let i = 0; i < value.length; i++) walk(value[i], step.items, { up: trail, segment: i });
       return;
     }
-    if (step.type !== undefined) found.push({ type: step.type, value: value as Obj, path });
+    if (step.type !== undefined) found.push({ type: step.type, value: value as Obj, path: pathOf(trail) });
     if (!step.anyField) return;
-    for (const key of Object.keys(value)) {
+    for (const key in value) {
       const child = step.fields.get(key);
       const next = child === undefined ? step.otherFields : child;
-      if (next) walk((value as Obj)[key], next, [...path, key]);
+      if (next) walk((value as Obj)[key], next, { up: trail, segment: key });
     }
   };
-  walk(value, node, []);
+  walk(value, node, undefined);
   return found;
+}
+
+/** A path as the walk goes down it, made a list only for a value that is found. */
+interface Trail {
+  up: Trail | undefined;
+  segment: string | number;
+}
+
+function pathOf(trail: Trail | undefined): FieldPath {
+  const path: (string | number)[] = [];
+  for (let at = trail; at; at = at.up) path.push(at.segment);
+  return path.reverse();
 }
 
 /**

@@ -51,6 +51,41 @@ describe('reportMissing', () => {
   });
 });
 
+describe('the rules of one object', () => {
+  // runRules gives every rule of an object one context, told which rule runs: each report must
+  // still carry its own rule's id, a crash included.
+  const reporting = (id: string, crash: boolean): Rule =>
+    defineRule({
+      meta: {
+        id,
+        description: 'test rule that reports replicas',
+        kinds: ['Deployment.apps'],
+        severity: 'warning',
+        enforcedBy: 'advice',
+        source: 'test',
+        docs: 'test rule that reports replicas',
+      },
+      check(context) {
+        context.report({ path: ['spec', 'selector'], message: `seen by ${id}` });
+        if (crash) throw new Error('broken');
+      },
+    });
+
+  it('report as themselves, before and after one of them crashes', () => {
+    const found = lint(deployment, [
+      reporting('test/first', false),
+      reporting('test/broken', true),
+      reporting('test/last', false),
+    ]);
+    expect(found.map((d) => [d.ruleId, d.message])).toEqual([
+      ['test/broken', 'rule test/broken crashed: broken'],
+      ['test/broken', 'seen by test/broken'],
+      ['test/first', 'seen by test/first'],
+      ['test/last', 'seen by test/last'],
+    ]);
+  });
+});
+
 describe('YAML that is not a manifest', () => {
   const brief = (yaml: string) => lint(yaml).map((d) => [d.ruleId, d.severity, d.path, d.range.start.line]);
 
