@@ -322,7 +322,7 @@ class BlockScanner {
       if (text.charCodeAt(colon) !== COLON || !this.endsToken(colon + 1)) return undefined;
       this.at = colon + 1;
     } else {
-      if (c === DASH || NOT_PLAIN_START.has(c)) return undefined;
+      if (NOT_PLAIN_START.has(c) || (c === DASH && this.endsToken(p + 1))) return undefined;
       let colon = -1;
       for (let i = p + 1; i < this.end; i++) {
         const d = text.charCodeAt(i);
@@ -454,8 +454,8 @@ class BlockScanner {
 
   /**
    * A flow sequence or mapping of scalars that closes on its line (`[a, "b"]`, `{k: v}`,
-   * `[]`); a nested collection, an empty entry, a comment inside or a key without a value
-   * gives up. `at` past its closing bracket.
+   * `[]`, `[a,]`); a nested collection, an empty entry (`[a,,b]`, `[,]`), a comment inside
+   * or a key without a value gives up. `at` past its closing bracket.
    */
   private flow(p: number): unknown[] | Record<string, unknown> {
     const { text } = this;
@@ -491,7 +491,11 @@ class BlockScanner {
       }
       if (c !== COMMA) giveUp();
       i = this.skipSpaces(i + 1);
-      if (i >= this.end || text.charCodeAt(i) === close) giveUp();
+      // A comma before the closing bracket ends the last entry (`["get", "list",]`).
+      if (text.charCodeAt(i) === close && i < this.end) {
+        this.at = i + 1;
+        return isList ? list : map;
+      }
     }
   }
 
