@@ -60,7 +60,7 @@ function mayNotBeString(source: string): boolean {
  */
 function isShortDecimal(source: string): boolean {
   const n = source.length;
-  if (n > 15) return false;
+  if (n === 0 || n > 15) return false;
   const first = source.charCodeAt(0);
   if (first < 0x31 || first > 0x39) return n === 1 && first === 0x30;
   for (let i = 1; i < n; i++) {
