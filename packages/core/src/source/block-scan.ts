@@ -119,6 +119,9 @@ const HEX_DIGITS: ReadonlyMap<number, number> = new Map([
 
 const HEX = /^[0-9a-fA-F]+$/;
 
+/** How many distinct plain keys a scan remembers (BlockScanner.plainKeys); manifests use a few dozen. */
+const KEYS_REMEMBERED = 4096;
+
 /** Block scalar chomping (the indicator after `|` or `>`). */
 const CLIP = 0;
 const STRIP = 1;
@@ -341,7 +344,8 @@ class BlockScanner {
       else {
         // A key the platform's schema resolves to something else (`on`, `1`, `~`) is the loader's to write.
         if (resolvePlain(source) !== source) giveUp();
-        this.plainKeys.set(source, source);
+        // Bounded: a text of a million distinct keys would otherwise hold each twice.
+        if (this.plainKeys.size < KEYS_REMEMBERED) this.plainKeys.set(source, source);
         key = source;
       }
       this.at = colon + 1;
