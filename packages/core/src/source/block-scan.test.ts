@@ -86,6 +86,11 @@ describe('the block scanner reads, as the reader of record does', () => {
       { a: 'one two\nthree\n  more\nfour\n', b: 'x y' },
     ],
     ['a block scalar as an entry and under a compact key', '- |\n  x\n- k: >\n    y\n', ['x\n', { k: 'y\n' }]],
+    [
+      'lines of spaces deeper than a body, inside it',
+      'a: |\n  x\n     \n  y\nb: >\n  x\n     \n  y\n  z\n',
+      { a: 'x\n   \ny\n', b: 'x\n   \ny z\n' },
+    ],
     ['a block scalar with a comment on its header', 'a: | # c\n  x\n', { a: 'x\n' }],
     ['comments at any indentation between entries', 'a:\n    # c\n  b: 1\n# d\n  # e\nf: 2\n', { a: { b: 1 }, f: 2 }],
     ['CRLF line breaks', 'a: 1\r\nb:\r\n  - "x"\r\nc: |\r\n  y\r\n', { a: 1, b: ['x'], c: 'y\n' }],
@@ -146,7 +151,8 @@ describe('the block scanner gives up on what it does not read', () => {
     ['an invalid escape', 'a: "\\q"\n'],
     ['an empty block scalar', 'a: |\nb: c\n'],
     ['a block scalar at the end of a text with no line break', 'a: |\n  x'],
-    ['a line of spaces deeper than a block body', 'a: |\n  x\n     \n  y\n'],
+    ['a line of spaces deeper than a block body, at its end', 'a: |\n  x\n     \n\nb: c\n'],
+    ['a leading line of spaces deeper than a block body', 'a: |\n     \n  x\n'],
     ['a sequence entry on a key line', 'a: - x\n'],
     ['a lone surrogate', 'a: \ud800\n'],
   ];

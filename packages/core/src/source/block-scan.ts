@@ -539,8 +539,8 @@ class BlockScanner {
    * and folding as YAML 1.2 has them (productions c-l+literal, c-l+folded and l-chomped-empty):
    * line breaks between lines at the body's indentation fold to a space, and those next to a
    * more-indented line or an empty one stay. An indentation indicator, an empty body, a
-   * leading empty line deeper than the body, a line of spaces deeper than the body, or a
-   * body that runs to the end of a text with no final line break gives up. Reads the body's
+   * leading empty line deeper than the body, a line of spaces deeper than the body at its
+   * end, or a body that runs to the end of a text with no final line break gives up. Reads the body's
    * lines: `next` is the first line after it.
    */
   private blockScalar(p: number, owner: number): string {
@@ -560,6 +560,7 @@ class BlockScanner {
     let emptyLines = 0;
     let readContent = false;
     let moreIndented = false;
+    let spacesLast = false;
     let pos = this.next;
     while (pos < text.length) {
       let lineEnd = text.indexOf('\n', pos);
@@ -568,9 +569,9 @@ class BlockScanner {
       let first = pos;
       while (first < end && text.charCodeAt(first) === SPACE) first++;
       const spaces = first - pos;
-      if (first === end) {
+      const blank = first === end;
+      if (blank && (indent === -1 || spaces <= indent)) {
         if (indent === -1) deepestLeading = Math.max(deepestLeading, spaces);
-        else if (spaces > indent) giveUp();
         if (lineEnd === text.length) giveUp();
         emptyLines++;
         pos = lineEnd + 1;
@@ -580,6 +581,9 @@ class BlockScanner {
         if (spaces <= owner || deepestLeading > spaces) giveUp();
         indent = spaces;
       } else if (spaces < indent) break;
+      // A line of spaces deeper than the body is text (its spaces past the indentation) where
+      // a line of text follows it; at the body's end the readers differ.
+      spacesLast = blank;
       if (lineEnd === text.length) giveUp();
       if (!folded) out += '\n'.repeat(readContent ? 1 + emptyLines : emptyLines);
       else if (spaces > indent) {
@@ -596,7 +600,7 @@ class BlockScanner {
       emptyLines = 0;
       pos = lineEnd + 1;
     }
-    if (indent === -1) giveUp();
+    if (indent === -1 || spacesLast) giveUp();
     if (chomping === KEEP) out += '\n'.repeat(1 + emptyLines);
     else if (chomping === CLIP) out += '\n';
     this.next = Math.min(pos, text.length + 1);
