@@ -212,8 +212,14 @@ class BlockScanner {
 
   private pendingIsNull(frame: Frame): void {
     frame.pending = false;
-    if (frame.list) frame.list.push(null);
-    else addNull(frame, frame.pendingKey);
+    this.setPending(frame, null);
+  }
+
+  /** The value of the entry whose value started on a later line. */
+  private setPending(frame: Frame, value: unknown): void {
+    if (frame.list) frame.list.push(value);
+    else if (value === null) addNull(frame, frame.pendingKey);
+    else setOwn(frame.map as Record<string, unknown>, frame.pendingKey, value);
   }
 
   /** A content line whose first character is at `first`, column `col`. */
@@ -230,7 +236,10 @@ class BlockScanner {
     if (top.pending) {
       if (col > top.indent) {
         top.pending = false;
-        this.collection(first, col, top);
+        const c = this.text.charCodeAt(first);
+        // A flow collection on the line after its key or dash (`key:\n  {}`).
+        if (c === OPEN_BRACKET || c === OPEN_BRACE) this.setPending(top, this.value(first, top.indent));
+        else this.collection(first, col, top);
         return;
       }
       if (top.map && col === top.indent && dash) {
@@ -538,9 +547,9 @@ class BlockScanner {
    * after, indented deeper than `owner` (the column of its key, or of its dash). Chomping
    * and folding as YAML 1.2 has them (productions c-l+literal, c-l+folded and l-chomped-empty):
    * line breaks between lines at the body's indentation fold to a space, and those next to a
-   * more-indented line or an empty one stay. An indentation indicator, an empty body, a
-   * leading empty line deeper than the body, a line of spaces deeper than the body at its
-   * end, or a body that runs to the end of a text with no final line break gives up. Reads the body's
+   * more-indented line or an empty one stay. An indentation indicator (where js-yaml and
+   * `yaml` differ on the spaces of the last lines), an empty body, a leading empty line deeper
+   * than the body, or a body that runs to the end of a text with no final line break gives up. Reads the body's
    * lines: `next` is the first line after it.
    */
   private blockScalar(p: number, owner: number): string {
@@ -560,7 +569,6 @@ class BlockScanner {
     let emptyLines = 0;
     let readContent = false;
     let moreIndented = false;
-    let spacesLast = false;
     let pos = this.next;
     while (pos < text.length) {
       let lineEnd = text.indexOf('\n', pos);
@@ -569,8 +577,8 @@ class BlockScanner {
       let first = pos;
       while (first < end && text.charCodeAt(first) === SPACE) first++;
       const spaces = first - pos;
-      const blank = first === end;
-      if (blank && (indent === -1 || spaces <= indent)) {
+      // A line of spaces deeper than the body is text: its spaces past the indentation (both readers agree).
+      if (first === end && (indent === -1 || spaces <= indent)) {
         if (indent === -1) deepestLeading = Math.max(deepestLeading, spaces);
         if (lineEnd === text.length) giveUp();
         emptyLines++;
@@ -581,9 +589,6 @@ class BlockScanner {
         if (spaces <= owner || deepestLeading > spaces) giveUp();
         indent = spaces;
       } else if (spaces < indent) break;
-      // A line of spaces deeper than the body is text (its spaces past the indentation) where
-      // a line of text follows it; at the body's end the readers differ.
-      spacesLast = blank;
       if (lineEnd === text.length) giveUp();
       if (!folded) out += '\n'.repeat(readContent ? 1 + emptyLines : emptyLines);
       else if (spaces > indent) {
@@ -600,7 +605,7 @@ class BlockScanner {
       emptyLines = 0;
       pos = lineEnd + 1;
     }
-    if (indent === -1 || spacesLast) giveUp();
+    if (indent === -1) giveUp();
     if (chomping === KEEP) out += '\n'.repeat(1 + emptyLines);
     else if (chomping === CLIP) out += '\n';
     this.next = Math.min(pos, text.length + 1);
