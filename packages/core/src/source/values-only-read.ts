@@ -50,6 +50,7 @@ const BEFORE_NODE_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)$
  *   comment, `yaml` reports that a comment needs white space before it;
  * - tags (`!!binary`, `!!timestamp`, `!foo`): the platform's readings of them (go-scalar-tags.ts);
  * - `<<:`, a merge key (its order of precedence);
+ * - an empty sequence entry (EMPTY_ENTRY);
  * - a key that is a collection (`[a, b]: c`, `? [a, b]`): js-yaml writes it as `a,b` or
  *   `[object Object]`, the reader of record as JSON.
  * The checks err on the side of the reader of record: a `- *` inside a plain scalar, or
@@ -61,6 +62,7 @@ export function needsReaderOfRecord(text: string): boolean {
   if (text.includes('\t') || text.startsWith('%') || text.includes('\n%') || text.startsWith('...') || text.includes('\n...'))
     return true;
   if (text.includes('<<') && /<<[ ]*:/.test(text)) return true;
+  if (EMPTY_ENTRY.test(text)) return true;
   // A byte-order mark inside the text is read differently by the two readers.
   if (text.includes('\uFEFF')) return true;
   const bodies = new BlockScalarBodies(text);
@@ -74,6 +76,14 @@ export function needsReaderOfRecord(text: string): boolean {
     sequenceBacksOut(text)
   );
 }
+
+/**
+ * A line that ends with an empty sequence entry (`-`, `- -`, `- # c`): where the next entry
+ * of an outer sequence follows it (`- - a\n  -\n- b`, `- k:\n  -\n- b`), js-yaml takes that
+ * entry into the inner sequence ([["a", null, "b"]]), the reader of record does not
+ * ([["a", null], "b"]). Found by block-scan.test.ts; the block scanner reads such texts.
+ */
+const EMPTY_ENTRY = /^[ ]*(?:-[ ]+)*-[ ]*(?:#[^\n]*)?\r?$/m;
 
 /**
  * True when a block sequence entry stands at the column of a mapping key whose value is a
