@@ -210,7 +210,20 @@ describe('plain scalars that can only be strings', () => {
 
   it('resolves short decimals (a shortcut past the patterns) as the schema does, and longer or signed ones by the patterns', () => {
     const schemaValue = (source: string): unknown => parseDocument(`${source}\n`, yamlOptions).toJS();
-    const sources = ['', '0', '7', '10', '300', '10001', '999999999999999', '1000000000000000', '9007199254740993', '00', '01', '08'];
+    const sources = [
+      '',
+      '0',
+      '7',
+      '10',
+      '300',
+      '10001',
+      '999999999999999',
+      '1000000000000000',
+      '9007199254740993',
+      '00',
+      '01',
+      '08',
+    ];
     sources.push('-1', '+5', '1_000', '1.0', '1e3', '12a', '٣');
     for (const source of sources) expect([source, resolvePlain(source)]).toEqual([source, schemaValue(source)]);
   });
