@@ -208,7 +208,7 @@ describe('plain scalars that can only be strings', () => {
     for (const [source, value] of cases) expect([source, resolvePlain(source)]).toEqual([source, value]);
   });
 
-  it('resolves short decimals (a shortcut past the patterns) as the schema does, and longer or signed ones by the patterns', () => {
+  it('resolves short decimals and the commonest words (shortcuts past the patterns) as the schema does, and the rest by the patterns', () => {
     const schemaValue = (source: string): unknown => parseDocument(`${source}\n`, yamlOptions).toJS();
     const sources = [
       '',
@@ -224,7 +224,7 @@ describe('plain scalars that can only be strings', () => {
       '01',
       '08',
     ];
-    sources.push('-1', '+5', '1_000', '1.0', '1e3', '12a', '٣');
+    sources.push('-1', '+5', '1_000', '1.0', '1e3', '12a', '٣', 'true', 'false', 'null', '~', 'True', 'NULL', 'yes');
     for (const source of sources) expect([source, resolvePlain(source)]).toEqual([source, schemaValue(source)]);
   });
 });

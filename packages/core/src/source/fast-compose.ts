@@ -70,10 +70,20 @@ function isShortDecimal(source: string): boolean {
   return true;
 }
 
+const COMMON_WORDS: ReadonlyMap<string, { value: unknown }> = new Map([
+  ['true', { value: true }],
+  ['false', { value: false }],
+  ['null', { value: null }],
+  ['~', { value: null }],
+]);
+
 /** Resolves a plain scalar the way `yaml`'s schema does: first matching tag wins. */
 export function resolvePlain(source: string): unknown {
   if (!mayNotBeString(source)) return source;
   if (isShortDecimal(source)) return Number(source);
+  // The commonest words of the null and boolean tags, which would otherwise build a node each.
+  const word = COMMON_WORDS.get(source);
+  if (word !== undefined) return word.value;
   for (const tag of plainTags) {
     if (tag.test!.test(source)) {
       // Some tags (null, YAML 1.1 booleans) hand back a Scalar node to keep their source form.
