@@ -3,6 +3,8 @@
 // whole lint with the positions they carry must be those of the reader of record (the
 // `yaml` syntax tree from the start). Checked on the real-world corpus, the examples, a
 // generated corpus (test/bench/generate-corpus.mjs, seed 42) and seeded mutations of them.
+// Most files are read by its block scanner (block-scan.ts), the rest by its js-yaml loader:
+// the counts below keep the scanner's share in view, so that both are what is compared.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SourceFile } from '@platlint/core';
 import { DEEP_NESTING_KIND, HOSTILE_KINDS, INSERTS, mutate, random } from '@platlint/core/testing';
 import { createLintEngine } from '@platlint/rules';
+import { scanBlocks } from '../packages/core/src/source/block-scan.js';
 import { removeTempDirs, tempDir } from './cli/helpers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,6 +27,8 @@ const engine = createLintEngine({ cwd: root });
 interface Outcome {
   /** Documents read values first and compared. */
   compared: number;
+  /** Files of those read by the block scanner. */
+  scanned: number;
   disagreements: string[];
 }
 
@@ -48,6 +53,7 @@ function compare(name: string, text: string, outcome: Outcome): void {
   if (findings(ours) !== findings(reference))
     return differ(`findings differ:\n${findings(ours).slice(0, 600)}\n${findings(reference).slice(0, 600)}`);
   outcome.compared += ours.documents.length;
+  if (scanBlocks(text.replace(/\r(?!\n)/g, '\n'))) outcome.scanned++;
 }
 
 async function filesUnder(dir: string, patterns: string[]): Promise<string[]> {
@@ -62,10 +68,11 @@ describe('reading values first agrees with the reader of record', async () => {
   const real = realFiles.map((f) => ({ name: f, text: readFileSync(f, 'utf8') }));
 
   it('on every real-world file and example, reading most of their documents', () => {
-    const outcome: Outcome = { compared: 0, disagreements: [] };
+    const outcome: Outcome = { compared: 0, scanned: 0, disagreements: [] };
     for (const { name, text } of real) compare(name, text, outcome);
     expect(outcome.disagreements.slice(0, 10)).toEqual([]);
     expect(outcome.compared).toBeGreaterThan(1200);
+    expect(outcome.scanned).toBeGreaterThan(real.length * 0.85);
   }, 300_000);
 
   it(`on the generated corpus (${full ? '10,000' : '600'} documents, seed 42)`, () => {
@@ -80,18 +87,19 @@ describe('reading values first agrees with the reader of record', async () => {
       '--seed',
       '42',
     ]);
-    const outcome: Outcome = { compared: 0, disagreements: [] };
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')))
-      compare(file, readFileSync(join(dir, file), 'utf8'), outcome);
+    const outcome: Outcome = { compared: 0, scanned: 0, disagreements: [] };
+    const files = readdirSync(dir).filter((f) => f.endsWith('.yaml'));
+    for (const file of files) compare(file, readFileSync(join(dir, file), 'utf8'), outcome);
     expect(outcome.disagreements.slice(0, 10)).toEqual([]);
     expect(outcome.compared).toBeGreaterThan(documents * 0.9);
+    expect(outcome.scanned).toBeGreaterThan(files.length * 0.95);
   }, 600_000);
 
   // Every kind of edit (and every inserted token, every hostile variant) alike, one edit per
   // text; the full run (PLATLINT_FUZZ_FULL=1, CI) adds random rounds of one to three edits.
   it(`on seeded mutations of the real files (${full ? 'full' : 'bounded'})`, () => {
     const next = random(Number(process.env.FUZZ_SEED ?? 20261127));
-    const outcome: Outcome = { compared: 0, disagreements: [] };
+    const outcome: Outcome = { compared: 0, scanned: 0, disagreements: [] };
     const shapes = [0, 2, 3, 4, 5].map((kind) => ({ kind, token: 0 }));
     INSERTS.forEach((_, token) => shapes.push({ kind: 1, token }));
     HOSTILE_KINDS.forEach((variants, i) => variants.forEach((_, token) => shapes.push({ kind: 6 + i, token })));
@@ -114,6 +122,7 @@ describe('reading values first agrees with the reader of record', async () => {
     }
     expect(outcome.disagreements.slice(0, 10)).toEqual([]);
     expect(outcome.compared).toBeGreaterThan(300);
+    expect(outcome.scanned).toBeGreaterThan(100);
   }, 900_000);
 
   // Short texts of YAML's tokens in random order reach corners that edits of real files do not
@@ -184,6 +193,7 @@ describe('reading values first agrees with the reader of record', async () => {
     ];
     const disagreements: string[] = [];
     let compared = 0;
+    let scanned = 0;
     for (let n = 0; n < (full ? 60_000 : 8_000); n++) {
       let text = starts[Math.floor(next() * starts.length)]!;
       for (let i = 2 + Math.floor(next() * 12); i > 0; i--) text += tokens[Math.floor(next() * tokens.length)]!;
@@ -191,12 +201,15 @@ describe('reading values first agrees with the reader of record', async () => {
       const ours = SourceFile.fromText('soup.yaml', text);
       if (!ours.documents.some((d) => d.composedBy === 'loader')) continue;
       compared++;
+      if (scanBlocks(text.replace(/\r(?!\n)/g, '\n'))) scanned++;
       const reference = SourceFile.fromText('soup.yaml', text, { valuesFirst: false });
       const read = (f: SourceFile): string => JSON.stringify([f.documents.map((d) => [d.start, d.end, d.value]), f.diagnostics]);
       if (read(ours) !== read(reference)) disagreements.push(`${JSON.stringify(text)}:\n${read(ours)}\n${read(reference)}`);
     }
     expect(disagreements.slice(0, 10)).toEqual([]);
     expect(compared).toBeGreaterThan(full ? 6_000 : 800);
+    // The block scanner reads a good share of them itself (382 of 982 at this seed).
+    expect(scanned).toBeGreaterThan(full ? 1_500 : 200);
   }, 600_000);
 });
 
@@ -313,7 +326,7 @@ describe('shapes read values first', () => {
 
   it.each(Object.entries(shapes))('%s', (name, text) => {
     expect(SourceFile.fromText(name, text).documents.map((d) => d.composedBy)).toEqual(['loader']);
-    const outcome: Outcome = { compared: 0, disagreements: [] };
+    const outcome: Outcome = { compared: 0, scanned: 0, disagreements: [] };
     compare(name, text, outcome);
     expect(outcome.disagreements).toEqual([]);
     expect(outcome.compared).toBe(1);

@@ -8,6 +8,7 @@ const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 const benches = [
   ['startup.bench.mjs'],
   ['lint.bench.mjs'],
+  ['values-scan.bench.mjs'],
   ['process.bench.mjs'],
   ['threads.bench.mjs'],
   ['custom-resources.bench.mjs'],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { glob } from 'tinyglobby';
-import { Parser, parseAllDocuments } from 'yaml';
+import { Parser, parseAllDocuments, parseDocument } from 'yaml';
 import type { CST, Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { FastComposer, PLAIN_TAG_PATTERNS, TooDeepError, resolvePlain } from './fast-compose.js';
@@ -206,5 +206,25 @@ describe('plain scalars that can only be strings', () => {
       ['a1', 'a1'],
     ];
     for (const [source, value] of cases) expect([source, resolvePlain(source)]).toEqual([source, value]);
+  });
+
+  it('resolves short decimals and the commonest words (shortcuts past the patterns) as the schema does, and the rest by the patterns', () => {
+    const schemaValue = (source: string): unknown => parseDocument(`${source}\n`, yamlOptions).toJS();
+    const sources = [
+      '',
+      '0',
+      '7',
+      '10',
+      '300',
+      '10001',
+      '999999999999999',
+      '1000000000000000',
+      '9007199254740993',
+      '00',
+      '01',
+      '08',
+    ];
+    sources.push('-1', '+5', '1_000', '1.0', '1e3', '12a', '٣', 'true', 'false', 'null', '~', 'True', 'NULL', 'yes');
+    for (const source of sources) expect([source, resolvePlain(source)]).toEqual([source, schemaValue(source)]);
   });
 });

@@ -53,9 +53,37 @@ function mayNotBeString(source: string): boolean {
   return source.length <= 5 && 'NnYyTtOoFf'.includes(source[0] as string);
 }
 
+/**
+ * True for `0` or up to 15 digits not starting with 0 (replicas, ports, ids): only the
+ * decimal integer tag matches these (YAML 1.1's octal needs a leading 0, its floats a dot
+ * or an exponent), and a Number holds them exactly, so they skip trying each pattern.
+ */
+function isShortDecimal(source: string): boolean {
+  const n = source.length;
+  if (n === 0 || n > 15) return false;
+  const first = source.charCodeAt(0);
+  if (first < 0x31 || first > 0x39) return n === 1 && first === 0x30;
+  for (let i = 1; i < n; i++) {
+    const c = source.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
+const COMMON_WORDS: ReadonlyMap<string, { value: unknown }> = new Map([
+  ['true', { value: true }],
+  ['false', { value: false }],
+  ['null', { value: null }],
+  ['~', { value: null }],
+]);
+
 /** Resolves a plain scalar the way `yaml`'s schema does: first matching tag wins. */
 export function resolvePlain(source: string): unknown {
   if (!mayNotBeString(source)) return source;
+  if (isShortDecimal(source)) return Number(source);
+  // The commonest words of the null and boolean tags, which would otherwise build a node each.
+  const word = COMMON_WORDS.get(source);
+  if (word !== undefined) return word.value;
   for (const tag of plainTags) {
     if (tag.test!.test(source)) {
       // Some tags (null, YAML 1.1 booleans) hand back a Scalar node to keep their source form.

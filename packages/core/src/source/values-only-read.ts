@@ -1,5 +1,7 @@
 import { FAILSAFE_SCHEMA, Type, load } from 'js-yaml';
+import { scanBlocks } from './block-scan.js';
 import { resolvePlain } from './fast-compose.js';
+import { LONGEST_KEY, type LoadedDocument } from './loaded-document.js';
 import { MAX_NESTING } from './nesting.js';
 import { setOwn } from './own-property.js';
 
@@ -23,12 +25,7 @@ import { setOwn } from './own-property.js';
 /** Thrown while loading: the document holds what only the reader of record may read (or is nested past the limit). */
 class NotForThisStage extends Error {}
 
-/** A document as this stage reads it: where it is, and its value (null map entries dropped). */
-export interface LoadedDocument {
-  start: number;
-  end: number;
-  value: unknown;
-}
+export type { LoadedDocument } from './loaded-document.js';
 
 /**
  * What a line holds before a node's properties (anchor, tag) or an alias: its indentation
@@ -53,6 +50,7 @@ const BEFORE_NODE_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)$
  *   comment, `yaml` reports that a comment needs white space before it;
  * - tags (`!!binary`, `!!timestamp`, `!foo`): the platform's readings of them (go-scalar-tags.ts);
  * - `<<:`, a merge key (its order of precedence);
+ * - an empty sequence entry (EMPTY_ENTRY);
  * - a key that is a collection (`[a, b]: c`, `? [a, b]`): js-yaml writes it as `a,b` or
  *   `[object Object]`, the reader of record as JSON.
  * The checks err on the side of the reader of record: a `- *` inside a plain scalar, or
@@ -64,6 +62,7 @@ export function needsReaderOfRecord(text: string): boolean {
   if (text.includes('\t') || text.startsWith('%') || text.includes('\n%') || text.startsWith('...') || text.includes('\n...'))
     return true;
   if (text.includes('<<') && /<<[ ]*:/.test(text)) return true;
+  if (EMPTY_ENTRY.test(text)) return true;
   // A byte-order mark inside the text is read differently by the two readers.
   if (text.includes('\uFEFF')) return true;
   const bodies = new BlockScalarBodies(text);
@@ -77,6 +76,14 @@ export function needsReaderOfRecord(text: string): boolean {
     sequenceBacksOut(text)
   );
 }
+
+/**
+ * A line that ends with an empty sequence entry (`-`, `- -`, `- # c`): where the next entry
+ * of an outer sequence follows it (`- - a\n  -\n- b`, `- k:\n  -\n- b`), js-yaml takes that
+ * entry into the inner sequence ([["a", null, "b"]]), the reader of record does not
+ * ([["a", null], "b"]). Found by block-scan.test.ts; the block scanner reads such texts.
+ */
+const EMPTY_ENTRY = /^[ ]*(?:-[ ]+)*-[ ]*(?:#[^\n]*)?\r?$/m;
 
 /**
  * True when a block sequence entry stands at the column of a mapping key whose value is a
@@ -285,21 +292,22 @@ const platformPlainScalar = new Type('tag:platlint,2026:plain', {
 
 const BAD_PLAIN_START: ReadonlySet<string> = new Set([',', '%', '|', '>', '@', '`']);
 
-/**
- * Keys longer than this send the file to the reader of record: `yaml` refuses an implicit
- * key over 1,024 characters of source, and a short value may come from a long escaped
- * source. Manifest keys are far shorter.
- */
-const LONGEST_KEY = 100;
-
 const schema = FAILSAFE_SCHEMA.extend({ implicit: [platformPlainScalar] });
 
 /**
  * The documents of `text` (lone CRs already made LFs, line-breaks.ts) with their values, or
  * undefined when the file is for the reader of record: something above, a document js-yaml
  * refuses (any syntax error, a repeated key, an alias to nothing), or nesting past the limit.
+ * Most manifests are read by the block scanner (block-scan.ts) alone, at a fraction of
+ * js-yaml's cost; it checks every construct the pre-scan above looks for as it reads, so the
+ * pre-scan runs only for the texts it gives up on.
  */
 export function readValuesOnly(text: string): LoadedDocument[] | undefined {
+  return scanBlocks(text) ?? loadWithJsYaml(text);
+}
+
+/** The texts the block scanner gives up on: the pre-scan, then js-yaml per document. */
+export function loadWithJsYaml(text: string): LoadedDocument[] | undefined {
   // A byte-order mark is a token of its own before the first document.
   if (needsReaderOfRecord(text) || text.charCodeAt(0) === 0xfeff) return undefined;
   const starts = documentStarts(text);

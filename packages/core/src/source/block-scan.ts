@@ -1,0 +1,618 @@
+import { resolvePlain } from './fast-compose.js';
+import { LONGEST_KEY, type LoadedDocument } from './loaded-document.js';
+import { MAX_NESTING } from './nesting.js';
+import { setOwn } from './own-property.js';
+
+/**
+ * The values of a manifest text in one pass over its characters, for the YAML that
+ * manifests are made of: block mappings and sequences, plain and quoted scalars on one
+ * line, literal and folded block scalars, one-line flow collections of scalars, comments and
+ * `---` lines. Anything else (tags, anchors, aliases, `?` keys, merge keys, directives,
+ * multi-line plain or quoted scalars, indentation it is not sure of, ...) makes it give up,
+ * and the text goes to the loader stage after it (values-only-read.ts), then to the reader
+ * of record. So an answer here must be the reader of record's own, key order included; the
+ * differential tests (block-scan.test.ts, test/values-first.test.ts) hold it to that.
+ *
+ * It works by character codes on the text itself: lines are found with indexOf, and the
+ * only strings made are the keys and scalars of the values. Nesting is an explicit stack
+ * (no recursion), checked against MAX_NESTING as it grows.
+ */
+export function scanBlocks(text: string): LoadedDocument[] | undefined {
+  if (UNREADABLE.test(text)) return undefined;
+  try {
+    return new BlockScanner(text).documents();
+  } catch {
+    // A give-up, or anything unforeseen: the stages after this one read the text as before.
+    return undefined;
+  }
+}
+
+/**
+ * Characters that send the whole text to the stages after this one: tabs (`yaml` reports
+ * them as indentation, and js-yaml is laxer), a byte-order mark, characters outside YAML's
+ * printable set, surrogates (a lone one is not printable; emoji are rare enough to leave to
+ * the loader), and NEL, LS and PS, which YAML 1.1 readers take for line breaks.
+ */
+// eslint-disable-next-line no-control-regex
+const UNREADABLE = /[\x00-\x08\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\ufeff\ufffe\uffff]/;
+
+/** Thrown to give up: one object, no stack trace to capture. */
+const GIVE_UP = new Error('not for the block scanner');
+function giveUp(): never {
+  throw GIVE_UP;
+}
+
+const SPACE = 0x20;
+const CR = 0x0d;
+const HASH = 0x23;
+const DASH = 0x2d;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const DOT = 0x2e;
+const PERCENT = 0x25;
+const DQUOTE = 0x22;
+const SQUOTE = 0x27;
+const BACKSLASH = 0x5c;
+const PIPE = 0x7c;
+const GT = 0x3e;
+const PLUS = 0x2b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+/**
+ * Characters a plain scalar may not start with here: YAML's indicators (a `-` is handled
+ * apart: `-1` is a scalar, `- x` an entry), and `@` and `` ` ``, reserved. Quotes, brackets
+ * and block indicators start other kinds of node before this is asked.
+ */
+const NOT_PLAIN_START = new Set([
+  0x3f,
+  COLON,
+  COMMA,
+  OPEN_BRACKET,
+  CLOSE_BRACKET,
+  OPEN_BRACE,
+  CLOSE_BRACE,
+  HASH,
+  0x26,
+  0x2a,
+  0x21,
+  PIPE,
+  GT,
+  SQUOTE,
+  DQUOTE,
+  PERCENT,
+  0x40,
+  0x60,
+]);
+
+/** A double-quoted scalar's one-character escapes (YAML 1.2, production ns-esc-char). */
+const ESCAPES: ReadonlyMap<number, string> = new Map(
+  Object.entries({
+    '0': '\0',
+    a: '\x07',
+    b: '\b',
+    t: '\t',
+    n: '\n',
+    v: '\v',
+    f: '\f',
+    r: '\r',
+    e: '\x1b',
+    ' ': ' ',
+    '"': '"',
+    '/': '/',
+    '\\': '\\',
+    N: '\u0085',
+    _: '\u00a0',
+    L: '\u2028',
+    P: '\u2029',
+  }).map(([k, v]) => [k.charCodeAt(0), v]),
+);
+
+/** The hex digits after `\x`, `\u` and `\U`. */
+const HEX_DIGITS: ReadonlyMap<number, number> = new Map([
+  [0x78, 2],
+  [0x75, 4],
+  [0x55, 8],
+]);
+
+const HEX = /^[0-9a-fA-F]+$/;
+
+/** How many distinct plain keys a scan remembers (BlockScanner.plainKeys); manifests use a few dozen. */
+const KEYS_REMEMBERED = 4096;
+
+/** Block scalar chomping (the indicator after `|` or `>`). */
+const CLIP = 0;
+const STRIP = 1;
+const KEEP = 2;
+
+/** An open block collection: a sequence (`list`) or a mapping (`map`) whose entries stand at `indent`. */
+interface Frame {
+  indent: number;
+  list: unknown[] | undefined;
+  map: Record<string, unknown> | undefined;
+  /** The last entry's value starts on a later line (`key:` or `-` alone). */
+  pending: boolean;
+  pendingKey: string;
+  /** A sequence at its key's own column (`key:\n- x`): a line at that column without a dash ends it. */
+  atKeyColumn: boolean;
+  /** Keys whose value is null: left out of the map as the reader of record leaves them, but still keys (a repeat is refused). */
+  nullKeys: Set<string> | undefined;
+}
+
+class BlockScanner {
+  private readonly stack: Frame[] = [];
+  private root: unknown = null;
+  /** The line being read: where it starts, where its content ends (before CR LF), and where the next starts. */
+  private lineStart = 0;
+  private end = 0;
+  private next = 0;
+  /** Where the last key or quoted scalar read ends. */
+  private at = 0;
+  /**
+   * Plain keys already checked to resolve to themselves: manifests repeat a few dozen keys.
+   * The first copy of each is the one used, so that the maps' property lookups and stores
+   * meet a string V8 has already made a property name (measured: a tenth off this scanner).
+   */
+  private readonly plainKeys = new Map<string, string>();
+
+  constructor(private readonly text: string) {}
+
+  /**
+   * The documents and where they start and end as `yaml`'s parser splits them: at each
+   * `---` line, and before the first, at the first line that is neither blank nor a comment.
+   */
+  documents(): LoadedDocument[] | undefined {
+    const { text } = this;
+    const out: LoadedDocument[] = [];
+    let docStart = -1;
+    for (let pos = 0; pos < text.length; pos = this.next) {
+      this.readLine(pos);
+      let first = this.lineStart;
+      while (first < this.end && text.charCodeAt(first) === SPACE) first++;
+      if (first === this.end) continue;
+      const c = text.charCodeAt(first);
+      if (c === HASH) continue;
+      const col = first - this.lineStart;
+      if (col === 0) {
+        if (c === DASH && text.startsWith('---', first)) {
+          if (!this.onlyCommentFrom(first + 3)) giveUp();
+          if (docStart !== -1) out.push({ start: docStart, end: this.lineStart, value: this.finishDocument() });
+          docStart = this.lineStart;
+          continue;
+        }
+        if (c === PERCENT || (c === DOT && text.startsWith('...', first))) giveUp();
+      }
+      if (docStart === -1) docStart = this.lineStart;
+      this.line(first, col);
+    }
+    if (docStart === -1) return undefined;
+    out.push({ start: docStart, end: text.length, value: this.finishDocument() });
+    return out;
+  }
+
+  private readLine(pos: number): void {
+    const { text } = this;
+    let lineEnd = text.indexOf('\n', pos);
+    if (lineEnd === -1) lineEnd = text.length;
+    this.lineStart = pos;
+    this.next = lineEnd + 1;
+    this.end = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
+  }
+
+  private finishDocument(): unknown {
+    const top = this.stack[this.stack.length - 1];
+    if (top?.pending) this.pendingIsNull(top);
+    const value = this.root;
+    this.stack.length = 0;
+    this.root = null;
+    return value;
+  }
+
+  private pendingIsNull(frame: Frame): void {
+    frame.pending = false;
+    this.setPending(frame, null);
+  }
+
+  /** The value of the entry whose value started on a later line. */
+  private setPending(frame: Frame, value: unknown): void {
+    if (frame.list) frame.list.push(value);
+    else if (value === null) addNull(frame, frame.pendingKey);
+    else setOwn(frame.map as Record<string, unknown>, frame.pendingKey, value);
+  }
+
+  /** A content line whose first character is at `first`, column `col`. */
+  private line(first: number, col: number): void {
+    const { stack } = this;
+    let top = stack[stack.length - 1];
+    if (top === undefined) {
+      // A document's root starts at column 0 (an indented one is rare; the loader knows it).
+      if (col !== 0 || this.root !== null) giveUp();
+      this.collection(first, col, undefined);
+      return;
+    }
+    const dash = this.isDash(first);
+    if (top.pending) {
+      if (col > top.indent) {
+        top.pending = false;
+        const c = this.text.charCodeAt(first);
+        // A flow collection on the line after its key or dash (`key:\n  {}`).
+        if (c === OPEN_BRACKET || c === OPEN_BRACE) this.setPending(top, this.value(first, top.indent));
+        else this.collection(first, col, top);
+        return;
+      }
+      if (top.map && col === top.indent && dash) {
+        top.pending = false;
+        this.entry(this.open(col, true, top, true), first);
+        return;
+      }
+      this.pendingIsNull(top);
+    }
+    while (top.indent > col || (top.atKeyColumn && top.indent === col && !dash)) {
+      stack.pop();
+      top = stack[stack.length - 1] ?? giveUp();
+    }
+    if (top.indent !== col) giveUp();
+    if (top.list) {
+      if (!dash) giveUp();
+      this.entry(top, first);
+    } else {
+      if (dash) giveUp();
+      this.keyEntry(top, first);
+    }
+  }
+
+  /** A collection that starts at `p` (column `col`): a sequence at a dash, a mapping at a key; nothing else starts a line here. */
+  private collection(p: number, col: number, parent: Frame | undefined): void {
+    if (this.isDash(p)) this.entry(this.open(col, true, parent, false), p);
+    else this.keyEntry(this.open(col, false, parent, false), p);
+  }
+
+  private open(indent: number, isList: boolean, parent: Frame | undefined, atKeyColumn: boolean): Frame {
+    if (this.stack.length >= MAX_NESTING) giveUp();
+    const value = isList ? [] : {};
+    const frame: Frame = {
+      indent,
+      list: isList ? (value as unknown[]) : undefined,
+      map: isList ? undefined : (value as Record<string, unknown>),
+      pending: false,
+      pendingKey: '',
+      atKeyColumn,
+      nullKeys: undefined,
+    };
+    if (parent === undefined) this.root = value;
+    else if (parent.list) parent.list.push(value);
+    else setOwn(parent.map as Record<string, unknown>, parent.pendingKey, value);
+    this.stack.push(frame);
+    return frame;
+  }
+
+  /** A `-` followed by a space or the end of the line. */
+  private isDash(p: number): boolean {
+    return this.text.charCodeAt(p) === DASH && (p + 1 === this.end || this.text.charCodeAt(p + 1) === SPACE);
+  }
+
+  /** A sequence entry whose dash is at `p`: its value follows on the line (a scalar, or a nested collection), or on the next lines. */
+  private entry(frame: Frame, p: number): void {
+    const q = this.skipSpaces(p + 1);
+    if (q === this.end || this.text.charCodeAt(q) === HASH) {
+      frame.pending = true;
+      return;
+    }
+    if (this.isDash(q) || this.readKey(q) !== undefined) this.collection(q, q - this.lineStart, frame);
+    else (frame.list as unknown[]).push(this.value(q, frame.indent));
+  }
+
+  /** A mapping entry whose key is at `p`. */
+  private keyEntry(frame: Frame, p: number): void {
+    const key = this.readKey(p) ?? giveUp();
+    const map = frame.map as Record<string, unknown>;
+    if (Object.hasOwn(map, key) || frame.nullKeys?.has(key)) giveUp();
+    const q = this.skipSpaces(this.at);
+    if (q === this.end || this.text.charCodeAt(q) === HASH) {
+      frame.pending = true;
+      frame.pendingKey = key;
+      return;
+    }
+    const value = this.value(q, frame.indent);
+    if (value === null) addNull(frame, key);
+    else setOwn(map, key, value);
+  }
+
+  /**
+   * The key at `p` when the line's node there is one (a plain or quoted scalar, then `:`
+   * and a space or the line's end), with `at` just past the colon; undefined when it is not.
+   */
+  private readKey(p: number): string | undefined {
+    const { text } = this;
+    const c = text.charCodeAt(p);
+    let key: string;
+    if (c === DQUOTE || c === SQUOTE) {
+      key = c === DQUOTE ? this.doubleQuoted(p) : this.singleQuoted(p);
+      const colon = this.skipSpaces(this.at);
+      if (text.charCodeAt(colon) !== COLON || !this.endsToken(colon + 1)) return undefined;
+      this.at = colon + 1;
+    } else {
+      if (NOT_PLAIN_START.has(c) || (c === DASH && this.endsToken(p + 1))) return undefined;
+      let colon = -1;
+      for (let i = p + 1; i < this.end; i++) {
+        const d = text.charCodeAt(i);
+        if (d === COLON && this.endsToken(i + 1)) {
+          colon = i;
+          break;
+        }
+        if (d === HASH && text.charCodeAt(i - 1) === SPACE) return undefined;
+      }
+      if (colon === -1) return undefined;
+      let last = colon;
+      while (text.charCodeAt(last - 1) === SPACE) last--;
+      const source = text.slice(p, last);
+      const known = this.plainKeys.get(source);
+      if (known !== undefined) key = known;
+      else {
+        // A key the platform's schema resolves to something else (`on`, `1`, `~`) is the loader's to write.
+        if (resolvePlain(source) !== source) giveUp();
+        // Bounded: a text of a million distinct keys would otherwise hold each twice.
+        if (this.plainKeys.size < KEYS_REMEMBERED) this.plainKeys.set(source, source);
+        key = source;
+      }
+      this.at = colon + 1;
+    }
+    if (key.length > LONGEST_KEY || this.at - p > LONGEST_KEY * 4 || key === '<<') giveUp();
+    return key;
+  }
+
+  /** True at the end of the line or at a space. */
+  private endsToken(p: number): boolean {
+    return p === this.end || this.text.charCodeAt(p) === SPACE;
+  }
+
+  /** True at the end of the line, a space, a `,` or a closing bracket: where a flow collection's `-` or `:` is an indicator. */
+  private endsFlowToken(p: number): boolean {
+    if (this.endsToken(p)) return true;
+    const c = this.text.charCodeAt(p);
+    return c === COMMA || c === CLOSE_BRACKET || c === CLOSE_BRACE;
+  }
+
+  private skipSpaces(p: number): number {
+    while (p < this.end && this.text.charCodeAt(p) === SPACE) p++;
+    return p;
+  }
+
+  /** True when the rest of the line from `p` is spaces, and a comment after at least one of them (`'a'#c` is not). */
+  private onlyCommentFrom(p: number): boolean {
+    const q = this.skipSpaces(p);
+    return q === this.end || (q > p && this.text.charCodeAt(q) === HASH);
+  }
+
+  /** A scalar or a one-line flow collection at `p`, the value of an entry of the collection at column `owner`. */
+  private value(p: number, owner: number): unknown {
+    const c = this.text.charCodeAt(p);
+    let value: unknown;
+    if (c === DQUOTE) value = this.doubleQuoted(p);
+    else if (c === SQUOTE) value = this.singleQuoted(p);
+    else if (c === OPEN_BRACKET || c === OPEN_BRACE) value = this.flow(p);
+    else if (c === PIPE || c === GT) return this.blockScalar(p, owner);
+    else return this.plain(p);
+    if (!this.onlyCommentFrom(this.at)) giveUp();
+    return value;
+  }
+
+  /** A plain scalar in block context, resolved by the platform's schema; it ends at the line's end or a comment. */
+  private plain(p: number): unknown {
+    const { text } = this;
+    const c = text.charCodeAt(p);
+    if (NOT_PLAIN_START.has(c) || (c === DASH && this.endsToken(p + 1))) giveUp();
+    let last = p;
+    for (let i = p; i < this.end; i++) {
+      const d = text.charCodeAt(i);
+      if (d === COLON && this.endsToken(i + 1)) giveUp();
+      if (d === HASH && text.charCodeAt(i - 1) === SPACE) break;
+      if (d !== SPACE) last = i;
+    }
+    return resolvePlain(text.slice(p, last + 1));
+  }
+
+  /** A single-quoted scalar that closes on its line (`''` is a quote); `at` past its closing quote. */
+  private singleQuoted(p: number): string {
+    const { text } = this;
+    let out = '';
+    let from = p + 1;
+    for (;;) {
+      const close = text.indexOf("'", from);
+      if (close === -1 || close >= this.end) giveUp();
+      out += text.slice(from, close);
+      if (text.charCodeAt(close + 1) !== SQUOTE) {
+        this.at = close + 1;
+        return out;
+      }
+      out += "'";
+      from = close + 2;
+    }
+  }
+
+  /** A double-quoted scalar that closes on its line, its escapes as `yaml` decodes them; `at` past its closing quote. */
+  private doubleQuoted(p: number): string {
+    const { text } = this;
+    let out = '';
+    let from = p + 1;
+    for (let i = from; ; i++) {
+      if (i >= this.end) giveUp();
+      const c = text.charCodeAt(i);
+      if (c === DQUOTE) {
+        this.at = i + 1;
+        return out + text.slice(from, i);
+      }
+      if (c !== BACKSLASH) continue;
+      out += text.slice(from, i);
+      // A backslash at the line's end joins the next line: multi-line, not for this scanner.
+      if (i + 1 >= this.end) giveUp();
+      const e = text.charCodeAt(i + 1);
+      const digits = HEX_DIGITS.get(e);
+      if (digits === undefined) {
+        out += ESCAPES.get(e) ?? giveUp();
+        i += 1;
+      } else {
+        const hex = text.slice(i + 2, i + 2 + digits);
+        if (i + 2 + digits > this.end || !HEX.test(hex)) giveUp();
+        const code = parseInt(hex, 16);
+        if (code > 0x10ffff) giveUp();
+        out += String.fromCodePoint(code);
+        i += 1 + digits;
+      }
+      from = i + 1;
+    }
+  }
+
+  /**
+   * A flow sequence or mapping of scalars that closes on its line (`[a, "b"]`, `{k: v}`,
+   * `[]`, `[a,]`); a nested collection, an empty entry (`[a,,b]`, `[,]`), a comment inside
+   * or a key without a value gives up. `at` past its closing bracket.
+   */
+  private flow(p: number): unknown[] | Record<string, unknown> {
+    const { text } = this;
+    // The collection is one level below the frame whose entry it is.
+    if (this.stack.length + 1 > MAX_NESTING) giveUp();
+    const isList = text.charCodeAt(p) === OPEN_BRACKET;
+    const close = isList ? CLOSE_BRACKET : CLOSE_BRACE;
+    const list: unknown[] = [];
+    const map: Record<string, unknown> = {};
+    let nullKeys: Set<string> | undefined;
+    let i = this.skipSpaces(p + 1);
+    if (text.charCodeAt(i) === close) {
+      this.at = i + 1;
+      return isList ? list : map;
+    }
+    for (;;) {
+      if (isList) list.push(this.flowScalar(i, false));
+      else {
+        const key = this.flowScalar(i, true);
+        if (typeof key !== 'string' || key.length > LONGEST_KEY || key === '<<') giveUp();
+        if (Object.hasOwn(map, key) || nullKeys?.has(key)) giveUp();
+        const colon = this.skipSpaces(this.at);
+        if (text.charCodeAt(colon) !== COLON || text.charCodeAt(colon + 1) !== SPACE) giveUp();
+        const value = this.flowScalar(this.skipSpaces(colon + 1), false);
+        if (value === null) (nullKeys ??= new Set()).add(key);
+        else setOwn(map, key, value);
+      }
+      i = this.skipSpaces(this.at);
+      const c = text.charCodeAt(i);
+      if (c === close) {
+        this.at = i + 1;
+        return isList ? list : map;
+      }
+      if (c !== COMMA) giveUp();
+      i = this.skipSpaces(i + 1);
+      // A comma before the closing bracket ends the last entry (`["get", "list",]`).
+      if (text.charCodeAt(i) === close && i < this.end) {
+        this.at = i + 1;
+        return isList ? list : map;
+      }
+    }
+  }
+
+  /**
+   * A scalar inside a flow collection: quoted, or plain up to a `,`, a closing bracket, or
+   * (for a key) a `: `. A `:` that could end a key elsewhere, a bracket or a comment gives up.
+   */
+  private flowScalar(p: number, isKey: boolean): unknown {
+    const { text } = this;
+    if (p >= this.end) giveUp();
+    const c = text.charCodeAt(p);
+    if (c === DQUOTE) return this.doubleQuoted(p);
+    if (c === SQUOTE) return this.singleQuoted(p);
+    if (NOT_PLAIN_START.has(c) || (c === DASH && this.endsFlowToken(p + 1))) giveUp();
+    let last = p;
+    let i = p;
+    for (; i < this.end; i++) {
+      const d = text.charCodeAt(i);
+      if (d === COMMA || d === CLOSE_BRACKET || d === CLOSE_BRACE) break;
+      if (d === OPEN_BRACKET || d === OPEN_BRACE || (d === HASH && text.charCodeAt(i - 1) === SPACE)) giveUp();
+      if (d === COLON && this.endsFlowToken(i + 1)) {
+        if (isKey && text.charCodeAt(i + 1) === SPACE) break;
+        giveUp();
+      }
+      if (d !== SPACE) last = i;
+    }
+    this.at = i;
+    const source = text.slice(p, last + 1);
+    if (!isKey) return resolvePlain(source);
+    if (resolvePlain(source) !== source) giveUp();
+    return source;
+  }
+
+  /**
+   * A literal (`|`) or folded (`>`) block scalar whose header is at `p`, its body the lines
+   * after, indented deeper than `owner` (the column of its key, or of its dash). Chomping
+   * and folding as YAML 1.2 has them (productions c-l+literal, c-l+folded and l-chomped-empty):
+   * line breaks between lines at the body's indentation fold to a space, and those next to a
+   * more-indented line or an empty one stay. An indentation indicator (where js-yaml and
+   * `yaml` differ on the spaces of the last lines), an empty body, a leading empty line deeper
+   * than the body, or a body that runs to the end of a text with no final line break gives up. Reads the body's
+   * lines: `next` is the first line after it.
+   */
+  private blockScalar(p: number, owner: number): string {
+    const { text } = this;
+    const folded = text.charCodeAt(p) === GT;
+    let chomping = CLIP;
+    let h = p + 1;
+    const indicator = text.charCodeAt(h);
+    if (h < this.end && indicator === DASH) chomping = STRIP;
+    else if (h < this.end && indicator === PLUS) chomping = KEEP;
+    if (chomping !== CLIP) h++;
+    if (h < this.end && (text.charCodeAt(h) !== SPACE || !this.onlyCommentFrom(h))) giveUp();
+
+    let out = '';
+    let indent = -1;
+    let deepestLeading = 0;
+    let emptyLines = 0;
+    let readContent = false;
+    let moreIndented = false;
+    let pos = this.next;
+    while (pos < text.length) {
+      let lineEnd = text.indexOf('\n', pos);
+      if (lineEnd === -1) lineEnd = text.length;
+      const end = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
+      let first = pos;
+      while (first < end && text.charCodeAt(first) === SPACE) first++;
+      const spaces = first - pos;
+      // A line of spaces deeper than the body is text: its spaces past the indentation (both readers agree).
+      if (first === end && (indent === -1 || spaces <= indent)) {
+        if (indent === -1) deepestLeading = Math.max(deepestLeading, spaces);
+        if (lineEnd === text.length) giveUp();
+        emptyLines++;
+        pos = lineEnd + 1;
+        continue;
+      }
+      if (indent === -1) {
+        if (spaces <= owner || deepestLeading > spaces) giveUp();
+        indent = spaces;
+      } else if (spaces < indent) break;
+      if (lineEnd === text.length) giveUp();
+      if (!folded) out += '\n'.repeat(readContent ? 1 + emptyLines : emptyLines);
+      else if (spaces > indent) {
+        moreIndented = true;
+        out += '\n'.repeat(readContent ? 1 + emptyLines : emptyLines);
+      } else if (moreIndented) {
+        moreIndented = false;
+        out += '\n'.repeat(emptyLines + 1);
+      } else if (emptyLines === 0) {
+        if (readContent) out += ' ';
+      } else out += '\n'.repeat(emptyLines);
+      out += text.slice(pos + indent, end);
+      readContent = true;
+      emptyLines = 0;
+      pos = lineEnd + 1;
+    }
+    if (indent === -1) giveUp();
+    if (chomping === KEEP) out += '\n'.repeat(1 + emptyLines);
+    else if (chomping === CLIP) out += '\n';
+    this.next = Math.min(pos, text.length + 1);
+    return out;
+  }
+}
+
+function addNull(frame: Frame, key: string): void {
+  (frame.nullKeys ??= new Set()).add(key);
+}
