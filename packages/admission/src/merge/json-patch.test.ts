@@ -142,6 +142,10 @@ describe('JSON patch size limit', () => {
     const big: Json = { list: Array.from({ length: 100_000 }, (_, i) => i) };
     expect(jsonBytes(big, 1000)).toBeGreaterThan(1000);
     expect(jsonBytes(big, 1000)).toBeLessThan(1100);
+    // The walk's stack is shared between calls: one stopped at the limit leaves nothing behind.
+    expect(jsonBytes(value, Infinity)).toBe(JSON.stringify(value).length);
+    expect(jsonBytes(big, Infinity)).toBe(JSON.stringify(big).length);
+    expect(jsonBytes([], Infinity)).toBe(2);
   });
 
   it("stops a patch whose result would be over the size limit (the server's 3 MiB request body), at the operation that crosses it", () => {

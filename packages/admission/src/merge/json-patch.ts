@@ -89,6 +89,17 @@ export function applyJsonPatch(document: Json, operations: readonly JsonPatchOpe
 }
 
 /**
+ * The stack of jsonBytes's walk, kept from one call to the next: a fresh one grew by copying
+ * (a list's items are pushed at once) and was most of what a JSON patch allocates, for every
+ * request a JSON-patch policy mutates (test/bench/admit-alloc.mjs). The walk calls nothing
+ * that could measure again while it runs (plain JSON values), so one stack serves every call;
+ * its slots are cleared as they are popped, so it holds no value after a call, and a stack
+ * grown past KEPT_STACK_SLOTS by a wide value is dropped rather than kept.
+ */
+let walkStack: (Json | undefined)[] = [];
+const KEPT_STACK_SLOTS = 4096;
+
+/**
  * The length of `value` as compact JSON, counted without writing it (strings by their UTF-16
  * length, escapes left out: close enough for a bound), or any number above `limit` once it
  * passes it: measuring stops there, so a huge value costs no more than the limit.
@@ -97,9 +108,12 @@ export function jsonBytes(value: Json | undefined, limit: number): number {
   // Each value popped adds its separator (a comma, or nothing for the root and a first item:
   // hence the -1 here and below), so that a wide list is counted as it is walked.
   let total = -1;
-  const stack: (Json | undefined)[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
+  const stack = walkStack;
+  let top = 0;
+  stack[top++] = value;
+  while (top > 0) {
+    const v = stack[--top];
+    stack[top] = undefined;
     total += 1;
     if (v === null || v === undefined) total += 4;
     else if (typeof v === 'string') total += v.length + 2;
@@ -107,18 +121,21 @@ export function jsonBytes(value: Json | undefined, limit: number): number {
     else if (typeof v === 'boolean') total += v ? 4 : 5;
     else if (Array.isArray(v)) {
       total += v.length > 0 ? 1 : 2;
-      for (const item of v) stack.push(item);
+      for (const item of v) stack[top++] = item;
     } else {
       let members = 0;
       for (const key in v) {
         members++;
         total += key.length + 3;
-        stack.push(v[key]);
+        stack[top++] = v[key];
       }
       total += members > 0 ? 1 : 2;
     }
-    if (total > limit) return total;
+    if (total > limit) break;
   }
+  // Stopped at the limit: the values not walked are let go too.
+  for (let i = 0; i < top; i++) stack[i] = undefined;
+  if (stack.length > KEPT_STACK_SLOTS) walkStack = [];
   return total;
 }
 
