@@ -60,7 +60,12 @@ describe('the young generation of a lint', () => {
       timeout: 120_000,
     });
 
-  it('grows to the cap and no further on one thread', () => {
+  // The cap is checked between files. On a loaded machine V8's resizing (it weighs survival
+  // and allocation rate) has been seen to double the space twice within one small file, past
+  // the cap, in CI; without the cap every run ends at V8's maximum, so a retry still fails
+  // when the cap is gone. Checking between documents would close the gap (see the note of
+  // issue 25).
+  it('grows to the cap and no further on one thread', { retry: 2 }, () => {
     const result = lint('1');
     expect(result.status).toBe(0);
     expect(youngGenerations(result.stderr)).toEqual([{ thread: 'main', bytes: CAPPED }]);
