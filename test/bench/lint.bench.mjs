@@ -17,6 +17,7 @@ import { loadAll } from 'js-yaml';
 import { parseAllDocuments } from 'yaml';
 import { buildLintLibrary } from './build-entry.mjs';
 import { generatedCorpus } from './corpus.mjs';
+import { cpuMs, median } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
@@ -33,15 +34,6 @@ function yamlFiles(dir) {
   }
   return out.sort();
 }
-
-function cpuMs(fn) {
-  const start = process.cpuUsage();
-  fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Generated outside the repository, shared with the other benchmarks.
 const generated = generatedCorpus(values.documents);

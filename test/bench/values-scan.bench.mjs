@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generatedCorpus } from './corpus.mjs';
+import { cpuMs, median } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const source = (name) => import(join(root, 'packages/core/dist/src/source', name));
@@ -30,15 +31,6 @@ function yamlFiles(dir) {
     .flatMap((e) => (e.isDirectory() ? yamlFiles(join(dir, e.name)) : /\.ya?ml$/.test(e.name) ? [join(dir, e.name)] : []))
     .sort();
 }
-
-function cpuMs(fn) {
-  const start = process.cpuUsage();
-  fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const ways = {
   'js-yaml stage (pre-scan, load, null pass)': (text) => loadWithJsYaml(text),

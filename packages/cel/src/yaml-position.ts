@@ -1,6 +1,7 @@
 // Maps an offset inside a YAML scalar's decoded value (where a CEL error points) back to
 // the YAML source, through quoting, escapes, folding and block-scalar indentation.
 import { CST, Parser } from 'yaml';
+import { YAML_ESCAPES } from '@platlint/core';
 
 type ScalarToken = CST.FlowScalar | CST.BlockScalar;
 
@@ -89,26 +90,6 @@ function decodeFlow(raw: string, style: 'plain' | 'single' | 'double'): Decoded 
         while (i < close && isBlank(raw[i])) i++;
         continue;
       }
-      const simple: Record<string, string> = {
-        n: '\n',
-        t: '\t',
-        '\t': '\t',
-        r: '\r',
-        '0': '\0',
-        a: '\x07',
-        b: '\b',
-        e: '\x1b',
-        f: '\f',
-        v: '\v',
-        ' ': ' ',
-        '"': '"',
-        '/': '/',
-        '\\': '\\',
-        N: '\u0085',
-        _: '\u00a0',
-        L: '\u2028',
-        P: '\u2029',
-      };
       const hexLen = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
       if (hexLen) {
         const ch = String.fromCodePoint(parseInt(raw.slice(i + 2, i + 2 + hexLen), 16));
@@ -116,7 +97,7 @@ function decodeFlow(raw: string, style: 'plain' | 'single' | 'double'): Decoded 
         i += 2 + hexLen;
         continue;
       }
-      push(simple[e] ?? e, i);
+      push(YAML_ESCAPES[e] ?? e, i);
       i += 2;
       continue;
     }

@@ -18,6 +18,7 @@ export type { FieldPath, PathSegment } from './source/field-path.js';
 export { getOwn, setOwn } from './source/own-property.js';
 export { isJsonObject, nestingOf } from './source/json-value.js';
 export { API_SERVER_MAX_NESTING } from './source/nesting.js';
+export { YAML_ESCAPES } from './source/yaml-escapes.js';
 export { addQuantities, compareQuantities, parseDuration, parseQuantity } from './values/index.js';
 export type { Quantity } from './values/quantity.js';
 export { Catalog, catalog } from './kinds/catalog.js';

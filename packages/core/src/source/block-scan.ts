@@ -2,6 +2,7 @@ import { resolvePlain } from './fast-compose.js';
 import { LONGEST_KEY, type LoadedDocument } from './loaded-document.js';
 import { MAX_NESTING } from './nesting.js';
 import { setOwn } from './own-property.js';
+import { YAML_ESCAPES } from './yaml-escapes.js';
 
 /**
  * The values of a manifest text in one pass over its characters, for the YAML that
@@ -87,28 +88,8 @@ const NOT_PLAIN_START = new Set([
   0x60,
 ]);
 
-/** A double-quoted scalar's one-character escapes (YAML 1.2, production ns-esc-char). */
-const ESCAPES: ReadonlyMap<number, string> = new Map(
-  Object.entries({
-    '0': '\0',
-    a: '\x07',
-    b: '\b',
-    t: '\t',
-    n: '\n',
-    v: '\v',
-    f: '\f',
-    r: '\r',
-    e: '\x1b',
-    ' ': ' ',
-    '"': '"',
-    '/': '/',
-    '\\': '\\',
-    N: '\u0085',
-    _: '\u00a0',
-    L: '\u2028',
-    P: '\u2029',
-  }).map(([k, v]) => [k.charCodeAt(0), v]),
-);
+/** A double-quoted scalar's one-character escapes, by character code (a tab never gets here: the scanner gives up on tabs). */
+const ESCAPES: ReadonlyMap<number, string> = new Map(Object.entries(YAML_ESCAPES).map(([k, v]) => [k.charCodeAt(0), v]));
 
 /** The hex digits after `\x`, `\u` and `\U`. */
 const HEX_DIGITS: ReadonlyMap<number, number> = new Map([
