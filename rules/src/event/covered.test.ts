@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SourceFile, defaultConfig, lintSources } from '@platlint/core';
-import { rules } from '../index.js';
+import { errorsOf, type Finding } from '../fixtures.js';
 
 /**
  * Event items of spec document A that structural validation enforces: each test fails if the
  * schema fact behind it goes away.
  */
-function lint(fields: string): { ruleId: string; path: string; message: string }[] {
-  const yaml = `apiVersion: v1\nkind: Event\nmetadata: {name: web.17a3f0c2, namespace: shop}\nreason: Synced\n${fields}`;
-  const [result] = lintSources({
-    files: [SourceFile.fromText('covered.yaml', yaml)],
-    rules,
-    configFor: () => defaultConfig(process.cwd()),
-  });
-  return (result?.diagnostics ?? [])
-    .filter((d) => d.severity === 'error')
-    .map((d) => ({ ruleId: d.ruleId, path: d.path, message: d.message }));
+function lint(fields: string): Finding[] {
+  return errorsOf(`apiVersion: v1\nkind: Event\nmetadata: {name: web.17a3f0c2, namespace: shop}\nreason: Synced\n${fields}`);
 }
 
 const involved = 'involvedObject: {kind: Pod, namespace: shop, name: web-0}\n';
