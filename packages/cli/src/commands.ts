@@ -274,7 +274,7 @@ async function lintPaths(
   );
 }
 
-/** A run on this thread alone, its young generation capped (src/gc-settings.ts). */
+/** A run on this thread alone, its young generation capped until the process exits (src/gc-settings.ts). */
 function lintOnThisThread(
   engine: LintEngine,
   paths: readonly string[],
@@ -282,11 +282,8 @@ function lintOnThisThread(
   storedIndex: readonly PortableEntry[],
 ): IndexedResult[] {
   const cap = new YoungGenerationCap();
-  try {
-    return engine.lintPaths(cap.each(paths), options, storedIndex);
-  } finally {
-    cap.release();
-  }
+  cap.releaseOnExit();
+  return engine.lintPaths(cap.each(paths), options, storedIndex);
 }
 
 async function lintUncached(

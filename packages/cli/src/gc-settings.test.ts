@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { SEMI_SPACE_CAP_MB, YoungGenerationCap, tuneGcForBatchRuns, workerYoungGeneration } from './gc-settings.js';
 
@@ -60,6 +61,23 @@ describe('YoungGenerationCap', () => {
     notReached.cap.beforeFile();
     notReached.cap.release();
     expect(notReached.set).toEqual([]);
+  });
+
+  it('is released as the process exits, before the exit listeners added earlier (the launcher writes its code cache in one)', () => {
+    const { cap, set } = capOver([], [2 * SEMI_SPACE_CAP_MB]);
+    const process = new EventEmitter();
+    process.on('exit', () => set.push('code cache written'));
+    cap.releaseOnExit(process);
+    cap.beforeFile();
+    expect(set).toEqual(['--semi-space-growth-factor=1']);
+    process.emit('exit');
+    process.emit('exit');
+    expect(set).toEqual([
+      '--semi-space-growth-factor=1',
+      '--semi-space-growth-factor=2',
+      'code cache written',
+      'code cache written',
+    ]);
   });
 
   it('does nothing when node was given a size or growth for the young generation, in any spelling', () => {

@@ -24,8 +24,9 @@
 //   later is the growth factor, read each time the space grows (SemiSpaceNewSpace::Grow in
 //   V8's src/heap/new-spaces.cc): at 1 the space stops growing. So the main thread of a run
 //   on one thread lets its young generation grow as V8 likes until the cap, then sets the
-//   factor to 1, and back to V8's 2 once the lint is done: a code cache is tied to the flags
-//   in force when it is made (src/prelude.ts), and the launcher writes it after the lint. A
+//   factor to 1 for the rest of the run (writing the report allocates too), and back to V8's
+//   2 as the process exits: a code cache is tied to the flags in force when it is made
+//   (src/prelude.ts), and the launcher writes it on exit, after the cap's own listener. A
 //   worker thread's heap is made with the cap as its limit (`resourceLimits`, src/parallel.ts),
 //   not through flags: the worker reads the code cache while the main thread lints, and
 //   changed flags would make V8 reject it. The main thread of a parallel run keeps V8's
@@ -116,10 +117,19 @@ export class YoungGenerationCap {
     this.setFlags(STOP_GROWING);
   }
 
-  /** Once the lint is done: the flags as they were before it. */
+  /** The flags as they were before the cap. */
   release(): void {
     if (this.capped) this.setFlags(V8_GROWTH);
     this.capped = false;
+  }
+
+  /**
+   * Releases the cap as `process` exits, before any exit listener added earlier (the
+   * launcher's, which writes the code cache). Released as soon as the lint was done, the cap
+   * let a young generation grow to V8's maximum while the report was written.
+   */
+  releaseOnExit(process: Pick<NodeJS.Process, 'prependOnceListener'> = globalThis.process): void {
+    process.prependOnceListener('exit', () => this.release());
   }
 
   /** The paths, with `beforeFile` called before each is handed out. */
