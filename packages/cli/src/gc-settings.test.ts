@@ -10,9 +10,9 @@ describe('tuneGcForBatchRuns', () => {
   };
 
   it('sets every flag when node was started without them', () => {
-    expect(flagsSet([])).toEqual(['--heap-growing-percent=50', '--no-parallel-scavenge']);
+    expect(flagsSet([])).toEqual(['--heap-growing-percent=25', '--no-parallel-scavenge']);
     expect(flagsSet(['--max-old-space-size=4096', '--enable-source-maps'])).toEqual([
-      '--heap-growing-percent=50',
+      '--heap-growing-percent=25',
       '--no-parallel-scavenge',
     ]);
   });
@@ -20,7 +20,7 @@ describe('tuneGcForBatchRuns', () => {
   it('leaves a flag given on the command line alone, in any spelling', () => {
     expect(flagsSet(['--heap-growing-percent=200'])).toEqual(['--no-parallel-scavenge']);
     expect(flagsSet(['--heap_growing_percent=0', '--parallel-scavenge'])).toEqual([]);
-    expect(flagsSet(['--no-parallel_scavenge'])).toEqual(['--heap-growing-percent=50']);
+    expect(flagsSet(['--no-parallel_scavenge'])).toEqual(['--heap-growing-percent=25']);
   });
 });
 
