@@ -35,6 +35,7 @@
 //   changed flags would make V8 reject it. The main thread of a parallel run keeps V8's
 //   growth, as setting the factor there would stop the workers' young generations too (the
 //   flag is the process's) and change the flags the workers read the cache under.
+import type { EventEmitter } from 'node:events';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 
 /** Flags set as the CLI starts, each unless given to node (see tuneGcForBatchRuns). */
@@ -131,7 +132,7 @@ export class YoungGenerationCap {
    * launcher's, which writes the code cache). Released as soon as the lint was done, the cap
    * let a young generation grow to V8's maximum while the report was written.
    */
-  releaseOnExit(process: Pick<NodeJS.Process, 'prependOnceListener'> = globalThis.process): void {
+  releaseOnExit(process: Pick<EventEmitter, 'prependOnceListener'> = globalThis.process): void {
     process.prependOnceListener('exit', () => this.release());
   }
 
