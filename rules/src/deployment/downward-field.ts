@@ -1,6 +1,7 @@
-import type { FieldPath, RuleContext } from '@platlint/core';
+import type { RuleContext } from '@platlint/core';
 import { formats } from '../kit/names.js';
 import type { Obj } from '../kit/objects.js';
+import type { PathTo } from '../kit/paths.js';
 
 /**
  * A downward-API `fieldRef.fieldPath` as the API server reads it. Before checking a path against
@@ -40,10 +41,10 @@ export const FIELD_REF_MESSAGES = {
  * - a label key that is not a qualified name, or an annotation key that is not one once
  *   lowercased (annotation keys are matched without case). Upstream reports these on the fieldRef.
  */
-export function reportFieldRefDetails(context: RuleContext, fieldRef: Obj, at: FieldPath): void {
+export function reportFieldRefDetails(context: RuleContext, fieldRef: Obj, at: PathTo): void {
   const { apiVersion, fieldPath } = fieldRef;
   if (typeof apiVersion === 'string' && apiVersion !== '' && apiVersion !== 'v1') {
-    context.report({ path: [...at, 'apiVersion'], messageId: 'fieldRefApiVersion', data: { apiVersion } });
+    context.report({ path: at('apiVersion'), messageId: 'fieldRefApiVersion', data: { apiVersion } });
     return;
   }
   if (typeof fieldPath !== 'string') return;
@@ -53,7 +54,7 @@ export function reportFieldRefDetails(context: RuleContext, fieldRef: Obj, at: F
   const problem = formats['label-key'](map === 'annotations' ? key.toLowerCase() : key);
   if (problem)
     context.report({
-      path: at,
+      path: at(),
       messageId: 'fieldRefKey',
       data: { map: map === 'annotations' ? 'annotation' : 'label', key, problem },
     });

@@ -4,7 +4,7 @@ import { FIELD_REF_MESSAGES, readsAllowedField, reportFieldRefDetails } from './
 import { descendingPathProblem } from './mount-paths.js';
 import { signerNameProblem } from './signer-name.js';
 import { type Obj, objectsIn } from '../kit/objects.js';
-import { POD_SPEC, podSpec } from '../kit/paths.js';
+import { POD_SPEC, pathTo, podSpec } from '../kit/paths.js';
 import docs from './volume-paths.md';
 
 /** Pod fields a downwardAPI file can hold (whole label and annotation maps too, unlike env). */
@@ -249,7 +249,7 @@ function checkDownward(context: RuleContext, source: Obj, at: FieldPath): void {
           messageId: 'fieldPathNotReadable',
           data: { fieldPath: fieldRef.fieldPath },
         });
-      } else reportFieldRefDetails(context, fieldRef, [...itemAt, 'fieldRef']);
+      } else reportFieldRefDetails(context, fieldRef, pathTo(itemAt, 'fieldRef'));
     }
     if (
       isJsonObject(resourceFieldRef) &&

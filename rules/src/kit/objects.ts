@@ -83,6 +83,39 @@ function mappingEntries(list: unknown[]): readonly (readonly [Obj, number])[] {
   return out.length === 0 ? NO_ENTRIES : out;
 }
 
+/**
+ * Calls `visit` with each entry of a list that is a mapping and its index in the whole list (so a
+ * finding's path names the entry as written); not a list visits none.
+ *
+ * The rules of a Deployment walk the same lists (env, ports, mounts, volumes) for every document,
+ * and most entries give nothing to report: an index loop with a callback makes no iterator, tuple
+ * or result object per entry, where `for (const [item, i] of objectsIn(list))` made all three.
+ * Build a finding's path inside the report, not before it, for the same reason.
+ */
+export function forEachObject(list: unknown, visit: (item: Obj, index: number) => void): void {
+  if (!Array.isArray(list)) return;
+  for (let i = 0; i < list.length; i++) {
+    const item: unknown = list[i];
+    if (isObject(item)) visit(item, i);
+  }
+}
+
+/**
+ * How many of `fields` are set (present and not null) on `object`: for the "exactly one of"
+ * checks (a volume's type, a probe's handler, a valueFrom's source), counted without a list,
+ * which setFields makes once there is something to report.
+ */
+export function countSet(object: Obj, fields: readonly string[]): number {
+  let count = 0;
+  for (const field of fields) if (isSet(object[field])) count++;
+  return count;
+}
+
+/** The fields of `fields` that are set on `object`, in that order: a finding's list after countSet. */
+export function setFields<F extends string>(object: Obj, fields: readonly F[]): F[] {
+  return fields.filter((field) => isSet(object[field]));
+}
+
 /** A YAML integer, as the fields typed int32/int64 hold it (floats and strings are schema/type findings). */
 export function isInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value);
