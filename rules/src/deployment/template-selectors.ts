@@ -1,33 +1,39 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import type { FieldPath } from '@platlint/core';
+import type { FieldPath, PathSegment } from '@platlint/core';
 import { reportTermValueProblems, TERM_VALUES_MESSAGES } from '../kit/selectors.js';
-import { type Obj, objectsIn } from '../kit/objects.js';
+import { forEachObject, type Obj } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './template-selectors.md';
 
-/** Every label selector of the pod spec with its path: affinity terms and spread constraints. */
-function selectorsOf(pod: Obj): [Obj, FieldPath][] {
+const SELECTOR_FIELDS = ['labelSelector', 'namespaceSelector'] as const;
+const AFFINITY_KINDS = ['podAffinity', 'podAntiAffinity'] as const;
+
+/**
+ * Every label selector of the pod spec that has matchExpressions (what this rule checks), with
+ * its path: affinity terms and spread constraints. Most selectors hold matchLabels only, and
+ * their paths are not made.
+ */
+function selectorsWithTerms(pod: Obj): [Obj, FieldPath][] {
   const out: [Obj, FieldPath][] = [];
-  const add = (term: Obj, at: FieldPath): void => {
-    for (const field of ['labelSelector', 'namespaceSelector'] as const) {
+  const add = (term: Obj, ...at: PathSegment[]): void => {
+    for (const field of SELECTOR_FIELDS) {
       const selector = term[field];
-      if (isJsonObject(selector)) out.push([selector, [...at, field]]);
+      if (isJsonObject(selector) && Array.isArray(selector.matchExpressions)) out.push([selector, [...POD_SPEC, ...at, field]]);
     }
   };
   const affinity = pod.affinity;
-  for (const kind of ['podAffinity', 'podAntiAffinity'] as const) {
+  for (const kind of AFFINITY_KINDS) {
     const terms = isJsonObject(affinity) ? affinity[kind] : undefined;
     if (!isJsonObject(terms)) continue;
-    const at: FieldPath = [...POD_SPEC, 'affinity', kind];
-    for (const [term, i] of objectsIn(terms.requiredDuringSchedulingIgnoredDuringExecution))
-      add(term, [...at, 'requiredDuringSchedulingIgnoredDuringExecution', i]);
-    for (const [weighted, i] of objectsIn(terms.preferredDuringSchedulingIgnoredDuringExecution)) {
+    forEachObject(terms.requiredDuringSchedulingIgnoredDuringExecution, (term, i) =>
+      add(term, 'affinity', kind, 'requiredDuringSchedulingIgnoredDuringExecution', i),
+    );
+    forEachObject(terms.preferredDuringSchedulingIgnoredDuringExecution, (weighted, i) => {
       if (isJsonObject(weighted.podAffinityTerm))
-        add(weighted.podAffinityTerm, [...at, 'preferredDuringSchedulingIgnoredDuringExecution', i, 'podAffinityTerm']);
-    }
+        add(weighted.podAffinityTerm, 'affinity', kind, 'preferredDuringSchedulingIgnoredDuringExecution', i, 'podAffinityTerm');
+    });
   }
-  for (const [constraint, i] of objectsIn(pod.topologySpreadConstraints))
-    add(constraint, [...POD_SPEC, 'topologySpreadConstraints', i]);
+  forEachObject(pod.topologySpreadConstraints, (constraint, i) => add(constraint, 'topologySpreadConstraints', i));
   return out;
 }
 
@@ -45,6 +51,6 @@ export default defineRule({
   check(context) {
     const pod = podSpec(context.value);
     if (!pod) return;
-    for (const [selector, at] of selectorsOf(pod)) reportTermValueProblems(context, selector, at);
+    for (const [selector, at] of selectorsWithTerms(pod)) reportTermValueProblems(context, selector, at);
   },
 });
