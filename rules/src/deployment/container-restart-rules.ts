@@ -1,8 +1,8 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import docs from './container-restart-rules.md';
-import { isSet, type Obj, objectsIn } from '../kit/objects.js';
-import { POD_SPEC, podSpec } from '../kit/paths.js';
+import { forEachObject, isSet, type Obj, objectsIn } from '../kit/objects.js';
+import { POD_SPEC, pathTo, podSpec } from '../kit/paths.js';
 
 /** Restart policies a container may name once ContainerRestartRules is on. */
 const POLICIES = ['Always', 'Never', 'OnFailure'];
@@ -40,31 +40,32 @@ export default defineRule({
     const rulesOn = gate('ContainerRestartRules');
     const restartAll = gate('RestartAllContainers');
     if (rulesOn) {
-      for (const [container, i] of objectsIn(pod.containers))
-        checkPolicyAndRules(context, container, [...POD_SPEC, 'containers', i], restartAll);
+      forEachObject(pod.containers, (container, i) =>
+        checkPolicyAndRules(context, container, [...POD_SPEC, 'containers', i], restartAll),
+      );
     }
-    for (const [container, i] of objectsIn(pod.initContainers)) {
-      const at = [...POD_SPEC, 'initContainers', i];
+    forEachObject(pod.initContainers, (container, i) => {
+      const at = pathTo(POD_SPEC, 'initContainers', i);
       const { restartPolicy } = container;
       if (!rulesOn) {
         // Without the gate the server drops, before validating, an init container's policy other than
         // Always (and every rule): pkg/api/pod/util.go dropContainerRestartRules. Lost, not refused.
         if (isSet(restartPolicy) && restartPolicy !== 'Always')
           context.report({
-            path: [...at, 'restartPolicy'],
+            path: at('restartPolicy'),
             severity: 'warning',
             messageId: 'initRestartPolicyDropped',
             data: { restartPolicy: JSON.stringify(restartPolicy) },
           });
-        continue;
+        return;
       }
       const rules = Array.isArray(container.restartPolicyRules) ? container.restartPolicyRules : [];
       if (restartPolicy === 'Always' && !restartAll) {
-        if (rules.length > 0) context.report({ path: [...at, 'restartPolicyRules'], target: 'key', messageId: 'rulesOnSidecar' });
-        continue;
+        if (rules.length > 0) context.report({ path: at('restartPolicyRules'), target: 'key', messageId: 'rulesOnSidecar' });
+        return;
       }
-      checkPolicyAndRules(context, container, at, restartAll);
-    }
+      checkPolicyAndRules(context, container, at(), restartAll);
+    });
   },
 });
 

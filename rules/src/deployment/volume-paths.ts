@@ -3,8 +3,8 @@ import type { FieldPath, RuleContext } from '@platlint/core';
 import { FIELD_REF_MESSAGES, readsAllowedField, reportFieldRefDetails } from './downward-field.js';
 import { descendingPathProblem } from './mount-paths.js';
 import { signerNameProblem } from './signer-name.js';
-import { type Obj, objectsIn } from '../kit/objects.js';
-import { POD_SPEC, pathTo, podSpec } from '../kit/paths.js';
+import { forEachObject, type Obj, objectsIn } from '../kit/objects.js';
+import { POD_SPEC, type PathTo, pathTo, podSpec } from '../kit/paths.js';
 import docs from './volume-paths.md';
 
 /** Pod fields a downwardAPI file can hold (whole label and annotation maps too, unlike env). */
@@ -65,30 +65,31 @@ export default defineRule({
     },
   },
   check(context) {
-    for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {
-      const at = [...POD_SPEC, 'volumes', i];
+    forEachObject(podSpec(context.value)?.volumes, (volume, i) => {
+      const at = pathTo(POD_SPEC, 'volumes', i);
       const { hostPath, nfs, gitRepo, configMap, secret, downwardAPI, projected } = volume;
       if (isJsonObject(hostPath) && typeof hostPath.path === 'string' && hostPath.path.split('/').includes('..')) {
-        context.report({ path: [...at, 'hostPath', 'path'], messageId: 'hostPathDotDot', data: { path: hostPath.path } });
+        context.report({ path: at('hostPath', 'path'), messageId: 'hostPathDotDot', data: { path: hostPath.path } });
       }
       if (isJsonObject(nfs) && typeof nfs.path === 'string' && nfs.path !== '' && !nfs.path.startsWith('/')) {
-        context.report({ path: [...at, 'nfs', 'path'], messageId: 'nfsPathNotAbsolute', data: { path: nfs.path } });
+        context.report({ path: at('nfs', 'path'), messageId: 'nfsPathNotAbsolute', data: { path: nfs.path } });
       }
       // validateGitRepoVolumeSource: the checkout directory stays inside the volume.
       if (isJsonObject(gitRepo) && typeof gitRepo.directory === 'string') {
         const problem = descendingPathProblem(gitRepo.directory);
         if (problem)
           context.report({
-            path: [...at, 'gitRepo', 'directory'],
+            path: at('gitRepo', 'directory'),
             messageId: 'badGitRepoDirectory',
             data: { directory: gitRepo.directory, problem },
           });
       }
-      if (isJsonObject(configMap)) checkItems(context, configMap, [...at, 'configMap']);
-      if (isJsonObject(secret)) checkItems(context, secret, [...at, 'secret']);
-      if (isJsonObject(downwardAPI)) checkDownward(context, downwardAPI, [...at, 'downwardAPI']);
-      if (isJsonObject(projected)) checkProjected(context, projected, [...at, 'projected']);
-    }
+      // Most configMap and secret volumes list no items: nothing to check, and no path to make.
+      if (isJsonObject(configMap) && Array.isArray(configMap.items)) checkItems(context, configMap, at('configMap'));
+      if (isJsonObject(secret) && Array.isArray(secret.items)) checkItems(context, secret, at('secret'));
+      if (isJsonObject(downwardAPI)) checkDownward(context, downwardAPI, at('downwardAPI'));
+      if (isJsonObject(projected)) checkProjected(context, projected, at('projected'));
+    });
   },
 });
 
@@ -120,7 +121,7 @@ function checkProjected(context: RuleContext, projected: Obj, at: FieldPath): vo
     if (kinds.length > 1)
       context.report({ path: sourceAt, messageId: 'severalProjections', data: { kinds: kinds.join(' and ') } });
     if (isJsonObject(source.serviceAccountToken))
-      checkPath(context, source.serviceAccountToken, [...sourceAt, 'serviceAccountToken']);
+      checkPath(context, source.serviceAccountToken, pathTo(sourceAt, 'serviceAccountToken'));
     for (const kind of ['configMap', 'secret'] as const) {
       const projection = source[kind];
       if (!isJsonObject(projection)) continue;
@@ -219,47 +220,47 @@ function checkTrustBundle(context: RuleContext, bundle: Obj, at: FieldPath): voi
   }
   if (bundle.path === '' || bundle.path === undefined || bundle.path === null) {
     context.report({ path: [...at, 'path'], target: bundle.path === '' ? 'value' : 'key', messageId: 'bundleNeedsPath' });
-  } else checkPath(context, bundle, at);
+  } else checkPath(context, bundle, pathTo(at));
 }
 
-function checkPath(context: RuleContext, item: Obj, at: FieldPath): void {
+function checkPath(context: RuleContext, item: Obj, at: PathTo): void {
   const problem = typeof item.path === 'string' && item.path !== '' ? filePathProblem(item.path) : undefined;
-  if (problem) context.report({ path: [...at, 'path'], messageId: 'badItemPath', data: { value: String(item.path), problem } });
+  if (problem) context.report({ path: at('path'), messageId: 'badItemPath', data: { value: String(item.path), problem } });
 }
 
 function checkItems(context: RuleContext, source: Obj, at: FieldPath): void {
-  for (const [item, k] of objectsIn(source.items)) checkPath(context, item, [...at, 'items', k]);
+  forEachObject(source.items, (item, k) => checkPath(context, item, pathTo(at, 'items', k)));
 }
 
 function checkDownward(context: RuleContext, source: Obj, at: FieldPath): void {
-  for (const [item, k] of objectsIn(source.items)) {
-    const itemAt = [...at, 'items', k];
+  forEachObject(source.items, (item, k) => {
+    const itemAt = pathTo(at, 'items', k);
     checkPath(context, item, itemAt);
     const { fieldRef, resourceFieldRef } = item;
     const hasField = fieldRef !== undefined && fieldRef !== null;
     const hasResource = resourceFieldRef !== undefined && resourceFieldRef !== null;
     if (hasField === hasResource) {
-      context.report({ path: itemAt, messageId: hasField ? 'downwardFileSetsBothRefs' : 'downwardFileNeedsRef' });
-      continue;
+      context.report({ path: itemAt(), messageId: hasField ? 'downwardFileSetsBothRefs' : 'downwardFileNeedsRef' });
+      return;
     }
     if (isJsonObject(fieldRef) && typeof fieldRef.fieldPath === 'string') {
       if (!readsAllowedField(fieldRef.fieldPath, FILE_FIELDS)) {
         context.report({
-          path: [...itemAt, 'fieldRef', 'fieldPath'],
+          path: itemAt('fieldRef', 'fieldPath'),
           messageId: 'fieldPathNotReadable',
           data: { fieldPath: fieldRef.fieldPath },
         });
-      } else reportFieldRefDetails(context, fieldRef, pathTo(itemAt, 'fieldRef'));
+      } else reportFieldRefDetails(context, fieldRef, (...rest) => itemAt('fieldRef', ...rest));
     }
     if (
       isJsonObject(resourceFieldRef) &&
       (typeof resourceFieldRef.containerName !== 'string' || resourceFieldRef.containerName === '')
     ) {
       context.report({
-        path: [...itemAt, 'resourceFieldRef', 'containerName'],
+        path: itemAt('resourceFieldRef', 'containerName'),
         target: resourceFieldRef.containerName === undefined ? 'key' : 'value',
         messageId: 'resourceNeedsContainer',
       });
     }
-  }
+  });
 }
