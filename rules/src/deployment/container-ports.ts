@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, pathTo, podSpec } from '../kit/paths.js';
+import { containersOf, podSpec } from '../kit/paths.js';
 import { forEachObject, isInteger } from '../kit/objects.js';
 import docs from './container-ports.md';
 
@@ -25,18 +25,21 @@ export default defineRule({
     const bound = new Set<string>();
     for (const { container, path } of containersOf(context.value)) {
       forEachObject(container.ports, (port, i) => {
-        const at = pathTo(path, 'ports', i);
         const { containerPort, hostPort } = port;
         if (isInteger(containerPort) && (containerPort < 1 || containerPort > 65535)) {
-          context.report({ path: at('containerPort'), messageId: 'containerPortOutOfRange', data: { containerPort } });
+          context.report({
+            path: [...path, 'ports', i, 'containerPort'],
+            messageId: 'containerPortOutOfRange',
+            data: { containerPort },
+          });
         }
         if (isInteger(hostPort) && (hostPort < 0 || hostPort > 65535)) {
-          context.report({ path: at('hostPort'), messageId: 'hostPortOutOfRange', data: { hostPort } });
+          context.report({ path: [...path, 'ports', i, 'hostPort'], messageId: 'hostPortOutOfRange', data: { hostPort } });
         }
         // On the host's network the two ports are one; an absent hostPort is fine (Pods get it copied from containerPort).
         if (hostNetwork && isInteger(containerPort) && isInteger(hostPort) && hostPort !== 0 && hostPort !== containerPort) {
           context.report({
-            path: at('containerPort'),
+            path: [...path, 'ports', i, 'containerPort'],
             messageId: 'containerPortDiffersFromHostPort',
             data: { containerPort, hostPort },
           });
@@ -49,7 +52,11 @@ export default defineRule({
         const protocol = typeof port.protocol === 'string' && port.protocol !== '' ? port.protocol : 'TCP';
         const key = `${protocol}/${typeof port.hostIP === 'string' ? port.hostIP : ''}/${effective}`;
         if (bound.has(key))
-          context.report({ path: at('hostPort'), messageId: 'hostPortTaken', data: { port: effective, protocol } });
+          context.report({
+            path: [...path, 'ports', i, 'hostPort'],
+            messageId: 'hostPortTaken',
+            data: { port: effective, protocol },
+          });
         bound.add(key);
       });
     }

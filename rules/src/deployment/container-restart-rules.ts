@@ -2,7 +2,7 @@ import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import docs from './container-restart-rules.md';
 import { forEachObject, isSet, type Obj, objectsIn } from '../kit/objects.js';
-import { POD_SPEC, pathTo, podSpec } from '../kit/paths.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
 
 /** Restart policies a container may name once ContainerRestartRules is on. */
 const POLICIES = ['Always', 'Never', 'OnFailure'];
@@ -45,14 +45,13 @@ export default defineRule({
       );
     }
     forEachObject(pod.initContainers, (container, i) => {
-      const at = pathTo(POD_SPEC, 'initContainers', i);
       const { restartPolicy } = container;
       if (!rulesOn) {
         // Without the gate the server drops, before validating, an init container's policy other than
         // Always (and every rule): pkg/api/pod/util.go dropContainerRestartRules. Lost, not refused.
         if (isSet(restartPolicy) && restartPolicy !== 'Always')
           context.report({
-            path: at('restartPolicy'),
+            path: [...POD_SPEC, 'initContainers', i, 'restartPolicy'],
             severity: 'warning',
             messageId: 'initRestartPolicyDropped',
             data: { restartPolicy: JSON.stringify(restartPolicy) },
@@ -61,10 +60,15 @@ export default defineRule({
       }
       const rules = Array.isArray(container.restartPolicyRules) ? container.restartPolicyRules : [];
       if (restartPolicy === 'Always' && !restartAll) {
-        if (rules.length > 0) context.report({ path: at('restartPolicyRules'), target: 'key', messageId: 'rulesOnSidecar' });
+        if (rules.length > 0)
+          context.report({
+            path: [...POD_SPEC, 'initContainers', i, 'restartPolicyRules'],
+            target: 'key',
+            messageId: 'rulesOnSidecar',
+          });
         return;
       }
-      checkPolicyAndRules(context, container, at(), restartAll);
+      checkPolicyAndRules(context, container, [...POD_SPEC, 'initContainers', i], restartAll);
     });
   },
 });

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, pathTo } from '../kit/paths.js';
+import type { MessageRef } from '@platlint/core';
+import { containersOf } from '../kit/paths.js';
 import { forEachObject } from '../kit/objects.js';
 import docs from './env-names.md';
 
@@ -45,14 +46,8 @@ export default defineRule({
       forEachObject(container.env, (variable, i) => {
         const name = variable.name;
         if (typeof name !== 'string') return;
-        const at = pathTo(path, 'env', i, 'name');
-        if (name === '') context.report({ path: at(), messageId: 'environmentVariableNameEmpty' });
-        else if (name.includes('=')) context.report({ path: at(), messageId: 'environmentVariableNameContains', data: { name } });
-        else {
-          const problem = envNameProblem(name);
-          if (problem)
-            context.report({ path: at(), messageId: 'badVariableName', data: { name: JSON.stringify(name), problem } });
-        }
+        const finding = variableNameFinding(name);
+        if (finding) context.report({ path: [...path, 'env', i, 'name'], ...finding });
         // A non-empty value and valueFrom contradict each other; an empty value is unset.
         if (
           typeof variable.value === 'string' &&
@@ -71,3 +66,11 @@ export default defineRule({
     }
   },
 });
+
+/** What the server refuses in a variable's name, or undefined; decided before the path is made. */
+function variableNameFinding(name: string): MessageRef | undefined {
+  if (name === '') return { messageId: 'environmentVariableNameEmpty' };
+  if (name.includes('=')) return { messageId: 'environmentVariableNameContains', data: { name } };
+  const problem = envNameProblem(name);
+  return problem ? { messageId: 'badVariableName', data: { name: JSON.stringify(name), problem } } : undefined;
+}

@@ -1,9 +1,9 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { FIELD_REF_MESSAGES, readsAllowedField, reportFieldRefDetails } from './downward-field.js';
+import { FIELD_REF_MESSAGES, fieldRefFinding, readsAllowedField } from './downward-field.js';
 import { envNameProblem } from './env-names.js';
 import { formats } from '../kit/names.js';
-import { containersOf, type PathTo, pathTo, podSpec } from '../kit/paths.js';
+import { containersOf, podSpec } from '../kit/paths.js';
 import { countSet, forEachObject, type Obj, setFields } from '../kit/objects.js';
 import docs from './env-sources.md';
 
@@ -78,7 +78,7 @@ export default defineRule({
       forEachObject(container.env, (variable, i) => {
         const valueFrom = variable.valueFrom;
         if (!isJsonObject(valueFrom)) return;
-        checkValueFrom(context, valueFrom, pathTo(path, 'env', i, 'valueFrom'));
+        checkValueFrom(context, valueFrom, path, i);
         if (volumes && isJsonObject(valueFrom.fileKeyRef))
           checkFileKeyRef(context, valueFrom.fileKeyRef, [...path, 'env', i, 'valueFrom', 'fileKeyRef'], volumes);
       });
@@ -91,11 +91,12 @@ export default defineRule({
   },
 });
 
-function checkValueFrom(context: RuleContext, valueFrom: Obj, at: PathTo): void {
+/** Checks `env[i].valueFrom` of the container at `container`: its paths are made only for a finding. */
+function checkValueFrom(context: RuleContext, valueFrom: Obj, container: FieldPath, i: number): void {
   const count = countSet(valueFrom, VALUE_SOURCES);
   if (count !== 1) {
     context.report({
-      path: at(),
+      path: [...container, 'env', i, 'valueFrom'],
       ...(count === 0
         ? { messageId: 'valueFromNoSource', data: { sources: VALUE_SOURCES.slice(0, 4).join(', ') } }
         : { messageId: 'valueFromSeveralSources', data: { sources: setFields(valueFrom, VALUE_SOURCES).join(' and ') } }),
@@ -106,20 +107,41 @@ function checkValueFrom(context: RuleContext, valueFrom: Obj, at: PathTo): void 
   if (isJsonObject(fieldRef) && typeof fieldRef.fieldPath === 'string') {
     const field = fieldRef.fieldPath;
     if (!readsAllowedField(field, ENV_FIELDS)) {
-      context.report({ path: at('fieldRef', 'fieldPath'), messageId: 'fieldPathNotReadable', data: { field } });
-    } else reportFieldRefDetails(context, fieldRef, (...rest) => at('fieldRef', ...rest));
+      context.report({
+        path: [...container, 'env', i, 'valueFrom', 'fieldRef', 'fieldPath'],
+        messageId: 'fieldPathNotReadable',
+        data: { field },
+      });
+    } else {
+      const finding = fieldRefFinding(fieldRef);
+      if (finding)
+        context.report({
+          path: [...container, 'env', i, 'valueFrom', 'fieldRef', ...finding.below],
+          messageId: finding.messageId,
+          data: finding.data,
+        });
+    }
   }
   if (isJsonObject(resourceFieldRef) && typeof resourceFieldRef.resource === 'string') {
     const resource = resourceFieldRef.resource;
     if (!RESOURCE_FIELDS.has(resource) && !HUGEPAGES_FIELD.test(resource)) {
-      context.report({ path: at('resourceFieldRef', 'resource'), messageId: 'resourceNotReadable', data: { resource } });
+      context.report({
+        path: [...container, 'env', i, 'valueFrom', 'resourceFieldRef', 'resource'],
+        messageId: 'resourceNotReadable',
+        data: { resource },
+      });
     }
   }
   for (const ref of KEY_REFS) {
     const selector = valueFrom[ref];
     if (!isJsonObject(selector) || typeof selector.key !== 'string' || selector.key === '') continue;
     const problem = keyProblem(selector.key);
-    if (problem) context.report({ path: at(ref, 'key'), messageId: 'badSelectorKey', data: { key: selector.key, problem } });
+    if (problem)
+      context.report({
+        path: [...container, 'env', i, 'valueFrom', ref, 'key'],
+        messageId: 'badSelectorKey',
+        data: { key: selector.key, problem },
+      });
   }
 }
 

@@ -1,5 +1,5 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { containersOf, pathTo } from '../kit/paths.js';
+import { containersOf } from '../kit/paths.js';
 import { forEachObject } from '../kit/objects.js';
 
 const SUB_PATHS = ['subPath', 'subPathExpr'] as const;
@@ -39,28 +39,32 @@ export default defineRule({
       const privileged = isJsonObject(container.securityContext) && container.securityContext.privileged === true;
       const seen = new Set<string>();
       forEachObject(container.volumeMounts, (mount, i) => {
-        const at = pathTo(path, 'volumeMounts', i);
         const { mountPath, subPath, subPathExpr, mountPropagation, recursiveReadOnly } = mount;
         if (typeof mountPath === 'string' && mountPath !== '') {
-          if (seen.has(mountPath)) context.report({ path: at('mountPath'), messageId: 'mountPathTaken', data: { mountPath } });
+          if (seen.has(mountPath))
+            context.report({ path: [...path, 'volumeMounts', i, 'mountPath'], messageId: 'mountPathTaken', data: { mountPath } });
           seen.add(mountPath);
         }
         for (const field of SUB_PATHS) {
           const value = mount[field];
           const problem = typeof value === 'string' && value !== '' ? descendingPathProblem(value) : undefined;
           if (problem)
-            context.report({ path: at(field), messageId: 'badSubPath', data: { field, value: String(value), problem } });
+            context.report({
+              path: [...path, 'volumeMounts', i, field],
+              messageId: 'badSubPath',
+              data: { field, value: String(value), problem },
+            });
         }
         if (typeof subPath === 'string' && subPath !== '' && typeof subPathExpr === 'string' && subPathExpr !== '') {
-          context.report({ path: at('subPathExpr'), messageId: 'subPathAndExpr' });
+          context.report({ path: [...path, 'volumeMounts', i, 'subPathExpr'], messageId: 'subPathAndExpr' });
         }
         if (mountPropagation === 'Bidirectional' && !privileged) {
-          context.report({ path: at('mountPropagation'), messageId: 'bidirectionalNeedsPrivileged' });
+          context.report({ path: [...path, 'volumeMounts', i, 'mountPropagation'], messageId: 'bidirectionalNeedsPrivileged' });
         }
         if (typeof recursiveReadOnly === 'string' && recursiveReadOnly !== 'Disabled' && recursiveReadOnly !== '') {
           if (mount.readOnly !== true)
             context.report({
-              path: at('recursiveReadOnly'),
+              path: [...path, 'volumeMounts', i, 'recursiveReadOnly'],
               messageId: 'recursiveReadOnlyNeedsReadOnly',
               data: { recursiveReadOnly },
             });
@@ -71,7 +75,7 @@ export default defineRule({
             mountPropagation !== ''
           ) {
             context.report({
-              path: at('recursiveReadOnly'),
+              path: [...path, 'volumeMounts', i, 'recursiveReadOnly'],
               messageId: 'recursiveReadOnlyNeedsMountPropagationNone',
               data: { recursiveReadOnly },
             });

@@ -3,7 +3,7 @@ import type { FieldPath, RuleContext } from '@platlint/core';
 import { formats } from '../kit/names.js';
 import { parseQuantity } from '../kit/quantities.js';
 import { forEachObject, type Obj } from '../kit/objects.js';
-import { POD_SPEC, pathTo, podSpec } from '../kit/paths.js';
+import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './volume-sources.md';
 
 /**
@@ -66,16 +66,21 @@ export default defineRule({
   },
   check(context) {
     forEachObject(podSpec(context.value)?.volumes, (volume, i) => {
-      const at = pathTo(POD_SPEC, 'volumes', i);
-      if (isJsonObject(volume.iscsi)) checkIscsi(context, volume, volume.iscsi, at());
+      if (isJsonObject(volume.iscsi)) checkIscsi(context, volume, volume.iscsi, [...POD_SPEC, 'volumes', i]);
       if (isJsonObject(volume.rbd) && Array.isArray(volume.rbd.monitors) && volume.rbd.monitors.length === 0) {
-        context.report({ path: at('rbd', 'monitors'), messageId: 'rbdNeedsMonitors' });
+        context.report({ path: [...POD_SPEC, 'volumes', i, 'rbd', 'monitors'], messageId: 'rbdNeedsMonitors' });
       }
       // validateRBDVolumeSource: the image is required (its absence is a schema finding).
       if (isJsonObject(volume.rbd) && volume.rbd.image === '')
-        context.report({ path: at('rbd', 'image'), messageId: 'rbdNeedsImage' });
+        context.report({ path: [...POD_SPEC, 'volumes', i, 'rbd', 'image'], messageId: 'rbdNeedsImage' });
       if (isJsonObject(volume.ephemeral) && isJsonObject(volume.ephemeral.volumeClaimTemplate)) {
-        checkClaimTemplate(context, volume.ephemeral.volumeClaimTemplate, at('ephemeral', 'volumeClaimTemplate'));
+        checkClaimTemplate(context, volume.ephemeral.volumeClaimTemplate, [
+          ...POD_SPEC,
+          'volumes',
+          i,
+          'ephemeral',
+          'volumeClaimTemplate',
+        ]);
       }
     });
   },

@@ -90,7 +90,8 @@ function mappingEntries(list: unknown[]): readonly (readonly [Obj, number])[] {
  * The rules of a Deployment walk the same lists (env, ports, mounts, volumes) for every document,
  * and most entries give nothing to report: an index loop with a callback makes no iterator, tuple
  * or result object per entry, where `for (const [item, i] of objectsIn(list))` made all three.
- * Build a finding's path inside the report, not before it, for the same reason.
+ * For the same reason, a rule makes a finding's path in the report, not before it (a helper
+ * that may report on an entry takes the entry's index, or returns a finding for the caller to place).
  */
 export function forEachObject(list: unknown, visit: (item: Obj, index: number) => void): void {
   if (!Array.isArray(list)) return;

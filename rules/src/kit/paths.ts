@@ -2,7 +2,7 @@
 // keys and indexes (core's FieldPath); a finding's place in the file comes from it, so a helper
 // that walks a list returns each entry's path as written, not a path rebuilt later.
 import { isJsonObject } from '@platlint/core';
-import type { FieldPath, PathSegment } from '@platlint/core';
+import type { FieldPath } from '@platlint/core';
 import type { Obj } from './objects.js';
 
 /**
@@ -20,18 +20,6 @@ export type { FieldPath, PathSegment } from '@platlint/core';
  */
 export function upstreamPathText(path: FieldPath): string {
   return path.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
-}
-
-/** A finding's path made on demand: `at('key')` is the place's path followed by 'key'. */
-export type PathTo = (...rest: PathSegment[]) => FieldPath;
-
-/**
- * The path of a place below `base`, made only when a finding asks for it. Most entries a rule
- * walks report nothing, so a helper that may report on an entry takes one of these rather than
- * a path spread out for every entry.
- */
-export function pathTo(base: FieldPath, ...more: PathSegment[]): PathTo {
-  return (...rest) => [...base, ...more, ...rest];
 }
 
 /** Where a workload's pod template keeps its pod spec (Deployment, ReplicaSet, StatefulSet, ...). */
