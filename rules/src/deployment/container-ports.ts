@@ -23,7 +23,7 @@ export default defineRule({
   check(context) {
     const hostNetwork = podSpec(context.value)?.hostNetwork === true;
     const bound = new Set<string>();
-    for (const { container, path } of containersOf(context.value)) {
+    for (const { container, list, path } of containersOf(context.value)) {
       forEachObject(container.ports, (port, i) => {
         const { containerPort, hostPort } = port;
         if (isInteger(containerPort) && (containerPort < 1 || containerPort > 65535)) {
@@ -48,7 +48,7 @@ export default defineRule({
         // other after defaulting the protocol to TCP. A template's absent hostPort stays 0 even on
         // the host network (only Pods get it copied from containerPort), so it takes no port here.
         const effective = isInteger(hostPort) ? hostPort : 0;
-        if (path[3] !== 'containers' || effective === 0) return;
+        if (list !== 'containers' || effective === 0) return;
         const protocol = typeof port.protocol === 'string' && port.protocol !== '' ? port.protocol : 'TCP';
         const key = `${protocol}/${typeof port.hostIP === 'string' ? port.hostIP : ''}/${effective}`;
         if (bound.has(key))
