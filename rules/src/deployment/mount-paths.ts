@@ -36,6 +36,7 @@ export default defineRule({
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
+      if (!Array.isArray(container.volumeMounts)) continue;
       const privileged = isJsonObject(container.securityContext) && container.securityContext.privileged === true;
       const seen = new Set<string>();
       forEachObject(container.volumeMounts, (mount, i) => {
