@@ -60,7 +60,8 @@ export function isSet(value: unknown): boolean {
  *
  * Rules of a Deployment ask this of the same lists (containers, volumes, mounts) one after the
  * other, and of absent ones most often: the answer is made once per list and shared, read-only
- * (lint values are not mutated), and an absent list's is one shared empty list.
+ * (lint values are not mutated), and an absent list's is one shared empty list. To walk a
+ * list, forEachObject is cheaper: it makes no tuple, and no iterator per walk.
  */
 export function objectsIn(value: unknown): readonly (readonly [Obj, number])[] {
   if (!Array.isArray(value)) return NO_ENTRIES;
