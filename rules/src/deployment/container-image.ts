@@ -20,17 +20,16 @@ export default defineRule({
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
       const image = container.image;
-      const at = [...path, 'image'];
       if (image === undefined || image === null || image === '') {
         context.report({
-          path: at,
+          path: [...path, 'image'],
           target: image === undefined ? 'key' : 'value',
           messageId: 'noImage',
           data: { container: describe(container.name) },
         });
       } else if (typeof image === 'string' && image.trim() !== image) {
         context.report({
-          path: at,
+          path: [...path, 'image'],
           severity: 'warning',
           messageId: 'imageWhitespace',
           data: { container: describe(container.name) },

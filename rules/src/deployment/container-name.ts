@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { containersOf, formatPath, POD_SPEC } from '../kit/paths.js';
+import { containersOf, type FieldPath, formatPath, POD_SPEC } from '../kit/paths.js';
 import { formats } from '../kit/names.js';
 import docs from './container-name.md';
 
@@ -21,15 +21,15 @@ export default defineRule({
   },
   check(context) {
     const containers = containersOf(context.value);
-    const names = new Set(containers.map(({ container }) => container.name));
-    const seen = new Map<string, string>();
+    // The first container of each name, by its path: the message of a repeat names it.
+    const seen = new Map<string, FieldPath>();
     for (const { container, path } of containers) {
       const name = container.name;
       if (typeof name !== 'string') continue; // schema/required or schema/type
       const problem = formats['dns-label'](name);
       if (problem) {
         const lower = name.toLowerCase();
-        const fixable = formats['dns-label'](lower) === undefined && !names.has(lower);
+        const fixable = formats['dns-label'](lower) === undefined && !containers.some((other) => other.container.name === lower);
         context.report({
           path: [...path, 'name'],
           messageId: 'badName',
@@ -40,9 +40,10 @@ export default defineRule({
       }
       const first = seen.get(name);
       if (first !== undefined) {
-        context.report({ path: [...path, 'name'], messageId: 'duplicateName', data: { name, first } });
+        const firstPath = formatPath(first.slice(POD_SPEC.length));
+        context.report({ path: [...path, 'name'], messageId: 'duplicateName', data: { name, first: firstPath } });
       } else {
-        seen.set(name, formatPath(path.slice(POD_SPEC.length)));
+        seen.set(name, path);
       }
     }
   },

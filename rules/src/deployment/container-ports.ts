@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { containersOf, podSpec } from '../kit/paths.js';
-import { isInteger, objectsIn } from '../kit/objects.js';
+import { forEachObject, isInteger } from '../kit/objects.js';
 import docs from './container-ports.md';
 
 export default defineRule({
@@ -23,20 +23,23 @@ export default defineRule({
   check(context) {
     const hostNetwork = podSpec(context.value)?.hostNetwork === true;
     const bound = new Set<string>();
-    for (const { container, path } of containersOf(context.value)) {
-      for (const [port, i] of objectsIn(container.ports)) {
-        const at = [...path, 'ports', i];
+    for (const { container, list, path } of containersOf(context.value)) {
+      forEachObject(container.ports, (port, i) => {
         const { containerPort, hostPort } = port;
         if (isInteger(containerPort) && (containerPort < 1 || containerPort > 65535)) {
-          context.report({ path: [...at, 'containerPort'], messageId: 'containerPortOutOfRange', data: { containerPort } });
+          context.report({
+            path: [...path, 'ports', i, 'containerPort'],
+            messageId: 'containerPortOutOfRange',
+            data: { containerPort },
+          });
         }
         if (isInteger(hostPort) && (hostPort < 0 || hostPort > 65535)) {
-          context.report({ path: [...at, 'hostPort'], messageId: 'hostPortOutOfRange', data: { hostPort } });
+          context.report({ path: [...path, 'ports', i, 'hostPort'], messageId: 'hostPortOutOfRange', data: { hostPort } });
         }
         // On the host's network the two ports are one; an absent hostPort is fine (Pods get it copied from containerPort).
         if (hostNetwork && isInteger(containerPort) && isInteger(hostPort) && hostPort !== 0 && hostPort !== containerPort) {
           context.report({
-            path: [...at, 'containerPort'],
+            path: [...path, 'ports', i, 'containerPort'],
             messageId: 'containerPortDiffersFromHostPort',
             data: { containerPort, hostPort },
           });
@@ -45,13 +48,17 @@ export default defineRule({
         // other after defaulting the protocol to TCP. A template's absent hostPort stays 0 even on
         // the host network (only Pods get it copied from containerPort), so it takes no port here.
         const effective = isInteger(hostPort) ? hostPort : 0;
-        if (path[3] !== 'containers' || effective === 0) continue;
+        if (list !== 'containers' || effective === 0) return;
         const protocol = typeof port.protocol === 'string' && port.protocol !== '' ? port.protocol : 'TCP';
         const key = `${protocol}/${typeof port.hostIP === 'string' ? port.hostIP : ''}/${effective}`;
         if (bound.has(key))
-          context.report({ path: [...at, 'hostPort'], messageId: 'hostPortTaken', data: { port: effective, protocol } });
+          context.report({
+            path: [...path, 'ports', i, 'hostPort'],
+            messageId: 'hostPortTaken',
+            data: { port: effective, protocol },
+          });
         bound.add(key);
-      }
+      });
     }
   },
 });

@@ -1,12 +1,14 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import docs from './container-restart-rules.md';
-import { isSet, type Obj, objectsIn } from '../kit/objects.js';
-import { POD_SPEC, podSpec } from '../kit/paths.js';
+import { forEachObject, isSet, listAt, type Obj } from '../kit/objects.js';
+import { containersOf } from '../kit/paths.js';
 
 /** Restart policies a container may name once ContainerRestartRules is on. */
 const POLICIES = ['Always', 'Never', 'OnFailure'];
 const OPERATORS = ['In', 'NotIn'];
+const ACTIONS = ['Restart'];
+const ACTIONS_WITH_RESTART_ALL = ['Restart', 'RestartAllContainers'];
 /** Limits of validateContainerRestartPolicy: rules per container, exit codes per rule. */
 const MAX_RULES = 20;
 const MAX_EXIT_CODES = 255;
@@ -34,36 +36,33 @@ export default defineRule({
     },
   },
   check(context) {
-    const pod = podSpec(context.value);
-    if (!pod) return;
     const gate = (name: string): boolean => gateEnabled(context.settings.featureGates, name, context.settings.release);
     const rulesOn = gate('ContainerRestartRules');
     const restartAll = gate('RestartAllContainers');
-    if (rulesOn) {
-      for (const [container, i] of objectsIn(pod.containers))
-        checkPolicyAndRules(context, container, [...POD_SPEC, 'containers', i], restartAll);
-    }
-    for (const [container, i] of objectsIn(pod.initContainers)) {
-      const at = [...POD_SPEC, 'initContainers', i];
+    for (const { container, list, path } of containersOf(context.value)) {
+      if (list === 'containers') {
+        if (rulesOn) checkPolicyAndRules(context, container, path, restartAll);
+        continue;
+      }
       const { restartPolicy } = container;
       if (!rulesOn) {
         // Without the gate the server drops, before validating, an init container's policy other than
         // Always (and every rule): pkg/api/pod/util.go dropContainerRestartRules. Lost, not refused.
         if (isSet(restartPolicy) && restartPolicy !== 'Always')
           context.report({
-            path: [...at, 'restartPolicy'],
+            path: [...path, 'restartPolicy'],
             severity: 'warning',
             messageId: 'initRestartPolicyDropped',
             data: { restartPolicy: JSON.stringify(restartPolicy) },
           });
         continue;
       }
-      const rules = Array.isArray(container.restartPolicyRules) ? container.restartPolicyRules : [];
       if (restartPolicy === 'Always' && !restartAll) {
-        if (rules.length > 0) context.report({ path: [...at, 'restartPolicyRules'], target: 'key', messageId: 'rulesOnSidecar' });
+        if (ruleCount(container) > 0)
+          context.report({ path: [...path, 'restartPolicyRules'], target: 'key', messageId: 'rulesOnSidecar' });
         continue;
       }
-      checkPolicyAndRules(context, container, at, restartAll);
+      checkPolicyAndRules(context, container, path, restartAll);
     }
   },
 });
@@ -74,9 +73,9 @@ export default defineRule({
  */
 function checkPolicyAndRules(context: RuleContext, container: Obj, at: FieldPath, restartAll: boolean): void {
   const { restartPolicy } = container;
-  const rules = Array.isArray(container.restartPolicyRules) ? container.restartPolicyRules : [];
+  const count = ruleCount(container);
   if (!isSet(restartPolicy)) {
-    if (rules.length > 0) context.report({ path: [...at, 'restartPolicyRules'], target: 'key', messageId: 'rulesWithoutPolicy' });
+    if (count > 0) context.report({ path: [...at, 'restartPolicyRules'], target: 'key', messageId: 'rulesWithoutPolicy' });
   } else if (typeof restartPolicy !== 'string' || !POLICIES.includes(restartPolicy)) {
     context.report({
       path: [...at, 'restartPolicy'],
@@ -84,14 +83,14 @@ function checkPolicyAndRules(context: RuleContext, container: Obj, at: FieldPath
       data: { restartPolicy: JSON.stringify(restartPolicy), policies: POLICIES.join(', ') },
     });
   }
-  if (rules.length > MAX_RULES)
+  if (count > MAX_RULES)
     context.report({
       path: [...at, 'restartPolicyRules'],
       messageId: 'tooManyRules',
-      data: { count: rules.length, max: MAX_RULES },
+      data: { count, max: MAX_RULES },
     });
-  const actions = restartAll ? ['Restart', 'RestartAllContainers'] : ['Restart'];
-  for (const [rule, j] of objectsIn(rules)) {
+  const actions = restartAll ? ACTIONS_WITH_RESTART_ALL : ACTIONS;
+  forEachObject(container.restartPolicyRules, (rule, j) => {
     const ruleAt = [...at, 'restartPolicyRules', j];
     if (typeof rule.action === 'string' && !actions.includes(rule.action))
       context.report({
@@ -101,7 +100,7 @@ function checkPolicyAndRules(context: RuleContext, container: Obj, at: FieldPath
       });
     if (!isJsonObject(rule.exitCodes)) {
       context.report({ path: ruleAt, messageId: 'ruleNeedsExitCodes' });
-      continue;
+      return;
     }
     const { operator, values } = rule.exitCodes;
     if (typeof operator === 'string' && !OPERATORS.includes(operator))
@@ -112,5 +111,9 @@ function checkPolicyAndRules(context: RuleContext, container: Obj, at: FieldPath
         messageId: 'tooManyExitCodes',
         data: { count: values.length, max: MAX_EXIT_CODES },
       });
-  }
+  });
+}
+
+function ruleCount(container: Obj): number {
+  return listAt(container, 'restartPolicyRules')?.length ?? 0;
 }

@@ -1,4 +1,4 @@
-import type { FieldPath, RuleContext } from '@platlint/core';
+import type { MessageRef, PathSegment } from '@platlint/core';
 import { formats } from '../kit/names.js';
 import type { Obj } from '../kit/objects.js';
 
@@ -24,7 +24,7 @@ export function readsAllowedField(fieldPath: string, fields: ReadonlySet<string>
   return fields.has(converted) || SUBSCRIPTED_FIELD.test(converted);
 }
 
-/** The messages of reportFieldRefDetails, for the meta.messages of each rule that calls it. */
+/** The messages of fieldRefFinding's findings, for the meta.messages of each rule that reports them. */
 export const FIELD_REF_MESSAGES = {
   fieldRefApiVersion:
     'fieldRef apiVersion "{{apiVersion}}" is not supported; the downward API reads the pod as v1, so use v1 or leave it out',
@@ -40,23 +40,27 @@ export const FIELD_REF_MESSAGES = {
  * - a label key that is not a qualified name, or an annotation key that is not one once
  *   lowercased (annotation keys are matched without case). Upstream reports these on the fieldRef.
  */
-export function reportFieldRefDetails(context: RuleContext, fieldRef: Obj, at: FieldPath): void {
+export function fieldRefFinding(fieldRef: Obj): FieldRefFinding | undefined {
   const { apiVersion, fieldPath } = fieldRef;
-  if (typeof apiVersion === 'string' && apiVersion !== '' && apiVersion !== 'v1') {
-    context.report({ path: [...at, 'apiVersion'], messageId: 'fieldRefApiVersion', data: { apiVersion } });
-    return;
-  }
-  if (typeof fieldPath !== 'string') return;
+  if (typeof apiVersion === 'string' && apiVersion !== '' && apiVersion !== 'v1')
+    return { below: ['apiVersion'], messageId: 'fieldRefApiVersion', data: { apiVersion } };
+  if (typeof fieldPath !== 'string') return undefined;
   const subscript = SUBSCRIPT.exec(fieldPath);
-  if (!subscript) return;
+  if (!subscript) return undefined;
   const [, map, key] = subscript as unknown as [string, string, string];
   const problem = formats['label-key'](map === 'annotations' ? key.toLowerCase() : key);
-  if (problem)
-    context.report({
-      path: at,
-      messageId: 'fieldRefKey',
-      data: { map: map === 'annotations' ? 'annotation' : 'label', key, problem },
-    });
+  return problem
+    ? { below: [], messageId: 'fieldRefKey', data: { map: map === 'annotations' ? 'annotation' : 'label', key, problem } }
+    : undefined;
+}
+
+/**
+ * A finding of fieldRefFinding: its message, and where it goes below the fieldRef (its
+ * apiVersion, or the fieldRef itself). A finding, not a report, so that a rule makes the path
+ * only when there is one: most fieldRefs have nothing to report.
+ */
+export interface FieldRefFinding extends MessageRef {
+  readonly below: readonly PathSegment[];
 }
 
 /** The map and key of `metadata.labels['KEY']` or `metadata.annotations['KEY']`. */

@@ -1,6 +1,7 @@
 import { defineRule } from '@platlint/core';
+import type { MessageRef } from '@platlint/core';
 import { containersOf } from '../kit/paths.js';
-import { objectsIn } from '../kit/objects.js';
+import { forEachObject } from '../kit/objects.js';
 import docs from './env-names.md';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -32,8 +33,8 @@ export default defineRule({
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
       // ValidateEnvFrom: a prefix is held to the same rule as a name (relaxed names are on).
-      for (const [entry, i] of objectsIn(container.envFrom)) {
-        if (typeof entry.prefix !== 'string' || entry.prefix === '') continue;
+      forEachObject(container.envFrom, (entry, i) => {
+        if (typeof entry.prefix !== 'string' || entry.prefix === '') return;
         const problem = envNameProblem(entry.prefix);
         if (problem)
           context.report({
@@ -41,17 +42,12 @@ export default defineRule({
             messageId: 'envFromPrefix',
             data: { prefix: JSON.stringify(entry.prefix), problem },
           });
-      }
-      for (const [variable, i] of objectsIn(container.env)) {
+      });
+      forEachObject(container.env, (variable, i) => {
         const name = variable.name;
-        if (typeof name !== 'string') continue;
-        const at = [...path, 'env', i, 'name'];
-        if (name === '') context.report({ path: at, messageId: 'environmentVariableNameEmpty' });
-        else if (name.includes('=')) context.report({ path: at, messageId: 'environmentVariableNameContains', data: { name } });
-        else {
-          const problem = envNameProblem(name);
-          if (problem) context.report({ path: at, messageId: 'badVariableName', data: { name: JSON.stringify(name), problem } });
-        }
+        if (typeof name !== 'string') return;
+        const finding = variableNameFinding(name);
+        if (finding) context.report({ path: [...path, 'env', i, 'name'], ...finding });
         // A non-empty value and valueFrom contradict each other; an empty value is unset.
         if (
           typeof variable.value === 'string' &&
@@ -66,7 +62,15 @@ export default defineRule({
             data: { name },
           });
         }
-      }
+      });
     }
   },
 });
+
+/** What the server refuses in a variable's name, or undefined; decided before the path is made. */
+function variableNameFinding(name: string): MessageRef | undefined {
+  if (name === '') return { messageId: 'environmentVariableNameEmpty' };
+  if (name.includes('=')) return { messageId: 'environmentVariableNameContains', data: { name } };
+  const problem = envNameProblem(name);
+  return problem ? { messageId: 'badVariableName', data: { name: JSON.stringify(name), problem } } : undefined;
+}

@@ -1,14 +1,15 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { FIELD_REF_MESSAGES, readsAllowedField, reportFieldRefDetails } from './downward-field.js';
+import { FIELD_REF_MESSAGES, fieldRefFinding, readsAllowedField } from './downward-field.js';
 import { envNameProblem } from './env-names.js';
 import { formats } from '../kit/names.js';
 import { containersOf, podSpec } from '../kit/paths.js';
-import { type Obj, objectsIn } from '../kit/objects.js';
+import { countSet, forEachObject, type Obj, setFields } from '../kit/objects.js';
 import docs from './env-sources.md';
 
 const VALUE_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'] as const;
 const ENV_FROM_SOURCES = ['configMapRef', 'secretRef'] as const;
+const KEY_REFS = ['configMapKeyRef', 'secretKeyRef'] as const;
 
 /** Pod fields an environment variable can read through fieldRef (labels and annotations by key). */
 const ENV_FIELDS = new Set([
@@ -74,32 +75,31 @@ export default defineRule({
       ? volumesByName(podSpec(context.value))
       : undefined;
     for (const { container, path } of containersOf(context.value)) {
-      for (const [variable, i] of objectsIn(container.env)) {
-        if (!isJsonObject(variable.valueFrom)) continue;
-        checkValueFrom(context, variable.valueFrom, [...path, 'env', i, 'valueFrom']);
-        if (volumes && isJsonObject(variable.valueFrom.fileKeyRef))
-          checkFileKeyRef(context, variable.valueFrom.fileKeyRef, [...path, 'env', i, 'valueFrom', 'fileKeyRef'], volumes);
-      }
-      for (const [entry, i] of objectsIn(container.envFrom)) {
-        const set = ENV_FROM_SOURCES.filter((source) => entry[source] !== undefined && entry[source] !== null);
-        if (set.length !== 1)
-          context.report({
-            path: [...path, 'envFrom', i],
-            messageId: set.length === 0 ? 'envFromNoSource' : 'envFromBothSources',
-          });
-      }
+      forEachObject(container.env, (variable, i) => {
+        const valueFrom = variable.valueFrom;
+        if (!isJsonObject(valueFrom)) return;
+        checkValueFrom(context, valueFrom, path, i);
+        if (volumes && isJsonObject(valueFrom.fileKeyRef))
+          checkFileKeyRef(context, valueFrom.fileKeyRef, [...path, 'env', i, 'valueFrom', 'fileKeyRef'], volumes);
+      });
+      forEachObject(container.envFrom, (entry, i) => {
+        const count = countSet(entry, ENV_FROM_SOURCES);
+        if (count !== 1)
+          context.report({ path: [...path, 'envFrom', i], messageId: count === 0 ? 'envFromNoSource' : 'envFromBothSources' });
+      });
     }
   },
 });
 
-function checkValueFrom(context: RuleContext, valueFrom: Obj, at: FieldPath): void {
-  const set = VALUE_SOURCES.filter((source) => valueFrom[source] !== undefined && valueFrom[source] !== null);
-  if (set.length !== 1) {
+/** Checks `env[i].valueFrom` of the container at `container`: its paths are made only for a finding. */
+function checkValueFrom(context: RuleContext, valueFrom: Obj, container: FieldPath, i: number): void {
+  const count = countSet(valueFrom, VALUE_SOURCES);
+  if (count !== 1) {
     context.report({
-      path: at,
-      ...(set.length === 0
+      path: [...container, 'env', i, 'valueFrom'],
+      ...(count === 0
         ? { messageId: 'valueFromNoSource', data: { sources: VALUE_SOURCES.slice(0, 4).join(', ') } }
-        : { messageId: 'valueFromSeveralSources', data: { sources: set.join(' and ') } }),
+        : { messageId: 'valueFromSeveralSources', data: { sources: setFields(valueFrom, VALUE_SOURCES).join(' and ') } }),
     });
     return;
   }
@@ -107,28 +107,50 @@ function checkValueFrom(context: RuleContext, valueFrom: Obj, at: FieldPath): vo
   if (isJsonObject(fieldRef) && typeof fieldRef.fieldPath === 'string') {
     const field = fieldRef.fieldPath;
     if (!readsAllowedField(field, ENV_FIELDS)) {
-      context.report({ path: [...at, 'fieldRef', 'fieldPath'], messageId: 'fieldPathNotReadable', data: { field } });
-    } else reportFieldRefDetails(context, fieldRef, [...at, 'fieldRef']);
+      context.report({
+        path: [...container, 'env', i, 'valueFrom', 'fieldRef', 'fieldPath'],
+        messageId: 'fieldPathNotReadable',
+        data: { field },
+      });
+    } else {
+      const finding = fieldRefFinding(fieldRef);
+      if (finding)
+        context.report({
+          path: [...container, 'env', i, 'valueFrom', 'fieldRef', ...finding.below],
+          messageId: finding.messageId,
+          data: finding.data,
+        });
+    }
   }
   if (isJsonObject(resourceFieldRef) && typeof resourceFieldRef.resource === 'string') {
     const resource = resourceFieldRef.resource;
     if (!RESOURCE_FIELDS.has(resource) && !HUGEPAGES_FIELD.test(resource)) {
-      context.report({ path: [...at, 'resourceFieldRef', 'resource'], messageId: 'resourceNotReadable', data: { resource } });
+      context.report({
+        path: [...container, 'env', i, 'valueFrom', 'resourceFieldRef', 'resource'],
+        messageId: 'resourceNotReadable',
+        data: { resource },
+      });
     }
   }
-  for (const ref of ['configMapKeyRef', 'secretKeyRef'] as const) {
+  for (const ref of KEY_REFS) {
     const selector = valueFrom[ref];
     if (!isJsonObject(selector) || typeof selector.key !== 'string' || selector.key === '') continue;
     const problem = keyProblem(selector.key);
-    if (problem) context.report({ path: [...at, ref, 'key'], messageId: 'badSelectorKey', data: { key: selector.key, problem } });
+    if (problem)
+      context.report({
+        path: [...container, 'env', i, 'valueFrom', ref, 'key'],
+        messageId: 'badSelectorKey',
+        data: { key: selector.key, problem },
+      });
   }
 }
 
 /** The pod's volumes by name (the first of a repeated name: the repeat is deployment/volume-names'). */
 function volumesByName(pod: Obj | undefined): Map<string, Obj> {
   const out = new Map<string, Obj>();
-  for (const [volume] of objectsIn(pod?.volumes))
+  forEachObject(pod?.volumes, (volume) => {
     if (typeof volume.name === 'string' && !out.has(volume.name)) out.set(volume.name, volume);
+  });
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { type Obj, objectsIn } from '../kit/objects.js';
+import { forEachObject, type Obj } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './host-process.md';
 
@@ -9,6 +9,8 @@ function hostProcessOf(owner: Obj): boolean | undefined {
   const options = isJsonObject(context) ? context.windowsOptions : undefined;
   return isJsonObject(options) && typeof options.hostProcess === 'boolean' ? options.hostProcess : undefined;
 }
+
+const CONTAINER_LISTS = ['initContainers', 'containers'] as const;
 
 export default defineRule({
   meta: {
@@ -34,8 +36,8 @@ export default defineRule({
     const podValue = hostProcessOf(pod);
     let containers = 0;
     let hostProcess = 0;
-    for (const list of ['initContainers', 'containers'] as const) {
-      for (const [container, i] of objectsIn(pod[list])) {
+    for (const list of CONTAINER_LISTS) {
+      forEachObject(pod[list], (container, i) => {
         containers++;
         const own = hostProcessOf(container);
         if (podValue !== undefined && own !== undefined && own !== podValue) {
@@ -46,7 +48,7 @@ export default defineRule({
           });
         }
         if (own ?? podValue) hostProcess++;
-      }
+      });
     }
     if (hostProcess === 0) return;
     if (hostProcess !== containers) {

@@ -1,6 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { containersOf } from '../kit/paths.js';
-import { objectsIn } from '../kit/objects.js';
+import { forEachObject } from '../kit/objects.js';
+import { hooksOf, probesOf } from './pod.js';
 import docs from './http-headers.md';
 
 /** An HTTP header name as the server accepts it: letters, digits and '-'. */
@@ -20,26 +20,18 @@ export default defineRule({
     },
   },
   check(context) {
-    for (const { container, path } of containersOf(context.value)) {
-      const places: [unknown, (string | number)[]][] = (['livenessProbe', 'readinessProbe', 'startupProbe'] as const).map(
-        (probe) => [container[probe], [...path, probe]],
-      );
-      if (isJsonObject(container.lifecycle)) {
-        for (const hook of ['postStart', 'preStop'] as const)
-          places.push([container.lifecycle[hook], [...path, 'lifecycle', hook]]);
-      }
-      for (const [handler, at] of places) {
-        if (!isJsonObject(handler) || !isJsonObject(handler.httpGet)) continue;
-        for (const [header, i] of objectsIn(handler.httpGet.httpHeaders)) {
+    for (const handlers of [probesOf(context.value), hooksOf(context.value)])
+      for (const { handler, path } of handlers) {
+        if (!isJsonObject(handler.httpGet)) continue;
+        forEachObject(handler.httpGet.httpHeaders, (header, i) => {
           if (typeof header.name === 'string' && !HEADER_NAME.test(header.name)) {
             context.report({
-              path: [...at, 'httpGet', 'httpHeaders', i, 'name'],
+              path: [...path, 'httpGet', 'httpHeaders', i, 'name'],
               messageId: 'badHeaderName',
               data: { name: JSON.stringify(header.name) },
             });
           }
-        }
+        });
       }
-    }
   },
 });

@@ -1,12 +1,11 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
-import { checkOneHandler, handlerMessages } from './pod.js';
+import { checkOneHandler, handlerMessages, hooksOf } from './pod.js';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { containersOf, podSpec } from '../kit/paths.js';
+import { podSpec } from '../kit/paths.js';
 import { isInteger, type Obj } from '../kit/objects.js';
 import docs from './lifecycle-hooks.md';
 
-const HANDLERS = new Set(['exec', 'httpGet', 'tcpSocket', 'sleep']);
-const HOOKS = ['postStart', 'preStop'] as const;
+const HANDLERS = ['exec', 'httpGet', 'tcpSocket', 'sleep'];
 
 export default defineRule({
   meta: {
@@ -32,14 +31,9 @@ export default defineRule({
   check(context) {
     const gracePeriod = gracePeriodOf(podSpec(context.value));
     const allowZero = gateEnabled(context.settings.featureGates, 'PodLifecycleSleepActionAllowZero', context.settings.release);
-    for (const { container, path } of containersOf(context.value)) {
-      if (!isJsonObject(container.lifecycle)) continue;
-      for (const hook of HOOKS) {
-        const handler = container.lifecycle[hook];
-        if (!isJsonObject(handler)) continue;
-        checkOneHandler(context, handler, [...path, 'lifecycle', hook], HANDLERS, hook);
-        checkSleep(context, handler, [...path, 'lifecycle', hook, 'sleep'], gracePeriod, allowZero);
-      }
+    for (const { handler, kind: hook, path } of hooksOf(context.value)) {
+      checkOneHandler(context, handler, path, HANDLERS, hook);
+      checkSleep(context, handler, path, gracePeriod, allowZero);
     }
   },
 });
@@ -63,12 +57,13 @@ function gracePeriodOf(pod: Obj | undefined): number | undefined {
 function checkSleep(
   context: RuleContext,
   handler: Obj,
-  at: FieldPath,
+  hook: FieldPath,
   gracePeriod: number | undefined,
   allowZero: boolean,
 ): void {
   const sleep = handler.sleep;
   if (gracePeriod === undefined || !isJsonObject(sleep)) return;
+  const at = [...hook, 'sleep'];
   const seconds = sleep.seconds ?? 0;
   if (!isInteger(seconds)) return;
   if (seconds > gracePeriod) {

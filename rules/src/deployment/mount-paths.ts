@@ -1,6 +1,8 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import { containersOf } from '../kit/paths.js';
-import { objectsIn } from '../kit/objects.js';
+import { forEachObject } from '../kit/objects.js';
+
+const SUB_PATHS = ['subPath', 'subPathExpr'] as const;
 import docs from './mount-paths.md';
 
 /**
@@ -34,34 +36,36 @@ export default defineRule({
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
+      if (!Array.isArray(container.volumeMounts)) continue;
       const privileged = isJsonObject(container.securityContext) && container.securityContext.privileged === true;
       const seen = new Set<string>();
-      for (const [mount, i] of objectsIn(container.volumeMounts)) {
-        const at = [...path, 'volumeMounts', i];
+      forEachObject(container.volumeMounts, (mount, i) => {
         const { mountPath, subPath, subPathExpr, mountPropagation, recursiveReadOnly } = mount;
         if (typeof mountPath === 'string' && mountPath !== '') {
           if (seen.has(mountPath))
-            context.report({ path: [...at, 'mountPath'], messageId: 'mountPathTaken', data: { mountPath } });
+            context.report({ path: [...path, 'volumeMounts', i, 'mountPath'], messageId: 'mountPathTaken', data: { mountPath } });
           seen.add(mountPath);
         }
-        for (const [field, value] of [
-          ['subPath', subPath],
-          ['subPathExpr', subPathExpr],
-        ] as const) {
+        for (const field of SUB_PATHS) {
+          const value = mount[field];
           const problem = typeof value === 'string' && value !== '' ? descendingPathProblem(value) : undefined;
           if (problem)
-            context.report({ path: [...at, field], messageId: 'badSubPath', data: { field, value: String(value), problem } });
+            context.report({
+              path: [...path, 'volumeMounts', i, field],
+              messageId: 'badSubPath',
+              data: { field, value: String(value), problem },
+            });
         }
         if (typeof subPath === 'string' && subPath !== '' && typeof subPathExpr === 'string' && subPathExpr !== '') {
-          context.report({ path: [...at, 'subPathExpr'], messageId: 'subPathAndExpr' });
+          context.report({ path: [...path, 'volumeMounts', i, 'subPathExpr'], messageId: 'subPathAndExpr' });
         }
         if (mountPropagation === 'Bidirectional' && !privileged) {
-          context.report({ path: [...at, 'mountPropagation'], messageId: 'bidirectionalNeedsPrivileged' });
+          context.report({ path: [...path, 'volumeMounts', i, 'mountPropagation'], messageId: 'bidirectionalNeedsPrivileged' });
         }
         if (typeof recursiveReadOnly === 'string' && recursiveReadOnly !== 'Disabled' && recursiveReadOnly !== '') {
           if (mount.readOnly !== true)
             context.report({
-              path: [...at, 'recursiveReadOnly'],
+              path: [...path, 'volumeMounts', i, 'recursiveReadOnly'],
               messageId: 'recursiveReadOnlyNeedsReadOnly',
               data: { recursiveReadOnly },
             });
@@ -72,13 +76,13 @@ export default defineRule({
             mountPropagation !== ''
           ) {
             context.report({
-              path: [...at, 'recursiveReadOnly'],
+              path: [...path, 'volumeMounts', i, 'recursiveReadOnly'],
               messageId: 'recursiveReadOnlyNeedsMountPropagationNone',
               data: { recursiveReadOnly },
             });
           }
         }
-      }
+      });
     }
   },
 });

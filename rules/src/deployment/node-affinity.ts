@@ -1,8 +1,7 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import type { FieldPath, RuleContext } from '@platlint/core';
-import { type Obj, objectsIn } from '../kit/objects.js';
+import type { FieldPath, MessageRef, ReportDescriptor, RuleContext } from '@platlint/core';
+import { forEachObject, type Obj } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
-import { selectorTerms } from '../kit/selectors.js';
 import docs from './node-affinity.md';
 
 export default defineRule({
@@ -39,37 +38,21 @@ export default defineRule({
           messageId: 'noTerms',
         });
       }
-      for (const [term, i] of objectsIn(terms)) checkTerm(context, term, [...at, 'nodeSelectorTerms', i]);
+      forEachObject(terms, (term, i) => checkTerm(context, term, [...at, 'nodeSelectorTerms', i]));
     }
-    for (const [preferred, i] of objectsIn(affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution)) {
+    forEachObject(affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution, (preferred, i) => {
       if (isJsonObject(preferred.preference))
         checkTerm(context, preferred.preference, [...base, 'preferredDuringSchedulingIgnoredDuringExecution', i, 'preference']);
-    }
+    });
   },
 });
 
 function checkTerm(context: RuleContext, term: Obj, at: FieldPath): void {
-  for (const [requirement, j] of selectorTerms(term)) {
-    const path = [...at, 'matchExpressions', j, 'values'];
-    const count = Array.isArray(requirement.values) ? requirement.values.length : 0;
-    const target = requirement.values === undefined ? 'key' : 'value';
-    switch (requirement.operator) {
-      case 'In':
-      case 'NotIn':
-        if (count === 0) context.report({ path, target, messageId: 'needsValues', data: { operator: requirement.operator } });
-        break;
-      case 'Exists':
-      case 'DoesNotExist':
-        if (count > 0) context.report({ path, messageId: 'takesNoValues', data: { operator: requirement.operator } });
-        break;
-      case 'Gt':
-      case 'Lt':
-        if (count !== 1)
-          context.report({ path, target, messageId: 'needsOneNumber', data: { operator: requirement.operator, count } });
-        break;
-    }
-  }
-  for (const [requirement, j] of objectsIn(term.matchFields)) {
+  forEachObject(term.matchExpressions, (requirement, j) => {
+    const finding = valuesFinding(requirement);
+    if (finding) context.report({ path: [...at, 'matchExpressions', j, 'values'], ...finding });
+  });
+  forEachObject(term.matchFields, (requirement, j) => {
     const path = [...at, 'matchFields', j];
     // Nodes can only be selected by field on their name.
     if (typeof requirement.key === 'string' && requirement.key !== 'metadata.name') {
@@ -86,5 +69,24 @@ function checkTerm(context: RuleContext, term: Obj, at: FieldPath): void {
         data: { operator: requirement.operator },
       });
     }
+  });
+}
+
+/** What the server refuses in the values of a node selector requirement, or undefined. */
+function valuesFinding(requirement: Obj): (MessageRef & Pick<ReportDescriptor, 'target'>) | undefined {
+  const { operator, values } = requirement;
+  const count = Array.isArray(values) ? values.length : 0;
+  const target = values === undefined ? 'key' : 'value';
+  switch (operator) {
+    case 'In':
+    case 'NotIn':
+      return count === 0 ? { target, messageId: 'needsValues', data: { operator } } : undefined;
+    case 'Exists':
+    case 'DoesNotExist':
+      return count > 0 ? { messageId: 'takesNoValues', data: { operator } } : undefined;
+    case 'Gt':
+    case 'Lt':
+      return count !== 1 ? { target, messageId: 'needsOneNumber', data: { operator, count } } : undefined;
   }
+  return undefined;
 }

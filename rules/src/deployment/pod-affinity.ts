@@ -1,7 +1,7 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { formats } from '../kit/names.js';
-import { type Obj, objectsIn } from '../kit/objects.js';
+import { forEachObject } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './pod-affinity.md';
 
@@ -21,31 +21,35 @@ export default defineRule({
   check(context) {
     const affinity = podSpec(context.value)?.affinity;
     if (!isJsonObject(affinity)) return;
-    for (const kind of ['podAffinity', 'podAntiAffinity'] as const) {
+    for (const kind of AFFINITY_KINDS) {
       const terms = affinity[kind];
       if (!isJsonObject(terms)) continue;
       const at: FieldPath = [...POD_SPEC, 'affinity', kind];
-      for (const [term, i] of objectsIn(terms.requiredDuringSchedulingIgnoredDuringExecution)) {
-        checkTerm(context, term, [...at, 'requiredDuringSchedulingIgnoredDuringExecution', i]);
-      }
-      for (const [weighted, i] of objectsIn(terms.preferredDuringSchedulingIgnoredDuringExecution)) {
-        if (isJsonObject(weighted.podAffinityTerm))
-          checkTerm(context, weighted.podAffinityTerm, [
+      // Most terms name no namespaces: the path of a term's list is made only for one that does.
+      forEachObject(terms.requiredDuringSchedulingIgnoredDuringExecution, (term, i) => {
+        if (Array.isArray(term.namespaces))
+          checkNamespaces(context, term.namespaces, [...at, 'requiredDuringSchedulingIgnoredDuringExecution', i, 'namespaces']);
+      });
+      forEachObject(terms.preferredDuringSchedulingIgnoredDuringExecution, (weighted, i) => {
+        const term = weighted.podAffinityTerm;
+        if (isJsonObject(term) && Array.isArray(term.namespaces))
+          checkNamespaces(context, term.namespaces, [
             ...at,
             'preferredDuringSchedulingIgnoredDuringExecution',
             i,
             'podAffinityTerm',
+            'namespaces',
           ]);
-      }
+      });
     }
   },
 });
 
-function checkTerm(context: RuleContext, term: Obj, at: FieldPath): void {
-  if (!Array.isArray(term.namespaces)) return;
-  term.namespaces.forEach((namespace: unknown, j) => {
+const AFFINITY_KINDS = ['podAffinity', 'podAntiAffinity'] as const;
+
+function checkNamespaces(context: RuleContext, namespaces: unknown[], at: FieldPath): void {
+  namespaces.forEach((namespace: unknown, j) => {
     const problem = typeof namespace === 'string' ? formats['dns-label'](namespace) : undefined;
-    if (problem)
-      context.report({ path: [...at, 'namespaces', j], messageId: 'badNamespace', data: { value: String(namespace), problem } });
+    if (problem) context.report({ path: [...at, j], messageId: 'badNamespace', data: { value: String(namespace), problem } });
   });
 }

@@ -1,5 +1,5 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import type { FieldPath, RuleContext } from '@platlint/core';
+import type { FieldPath, MessageRef, ReportDescriptor, RuleContext } from '@platlint/core';
 import { containersOf, POD_SPEC, podSpec } from '../kit/paths.js';
 import type { Obj } from '../kit/objects.js';
 import docs from './pod-security.md';
@@ -53,13 +53,10 @@ export default defineRule({
         });
       }
       checkSysctls(context, security, at, pod);
-      checkProfile(context, security, 'seccompProfile', at);
-      checkProfile(context, security, 'appArmorProfile', at);
+      checkProfiles(context, security, POD_SPEC);
     }
     for (const { container, path } of containersOf(context.value)) {
-      if (!isJsonObject(container.securityContext)) continue;
-      checkProfile(context, container.securityContext, 'seccompProfile', [...path, 'securityContext']);
-      checkProfile(context, container.securityContext, 'appArmorProfile', [...path, 'securityContext']);
+      if (isJsonObject(container.securityContext)) checkProfiles(context, container.securityContext, path);
     }
   },
 });
@@ -112,26 +109,36 @@ function sysctlNamespace(name: string): 'net' | 'ipc' | undefined {
   return key.startsWith('net.') ? 'net' : undefined;
 }
 
-function checkProfile(context: RuleContext, security: Obj, field: 'seccompProfile' | 'appArmorProfile', at: FieldPath): void {
-  const profile = security[field];
-  if (!isJsonObject(profile)) return;
-  const path = [...at, field, 'localhostProfile'];
+const PROFILES = ['seccompProfile', 'appArmorProfile'] as const;
+
+/** Checks both profiles of the securityContext of the pod or container at `owner`. */
+function checkProfiles(context: RuleContext, security: Obj, owner: FieldPath): void {
+  for (const field of PROFILES) {
+    const profile = security[field];
+    const finding = isJsonObject(profile) ? profileFinding(profile, field) : undefined;
+    if (finding) context.report({ path: [...owner, 'securityContext', field, 'localhostProfile'], ...finding });
+  }
+}
+
+/** What the server refuses in a profile's type and localhostProfile, reported at localhostProfile. */
+function profileFinding(
+  profile: Obj,
+  field: (typeof PROFILES)[number],
+): (MessageRef & Pick<ReportDescriptor, 'target'>) | undefined {
   const local = profile.localhostProfile;
   // The server tells an absent profile path from an empty one: only absent is refused.
   const hasLocal = local !== undefined && local !== null;
-  if (profile.type === 'Localhost' && !hasLocal) {
-    context.report({ path, target: local === undefined ? 'key' : 'value', messageId: 'localhostNeedsProfile', data: { field } });
-  } else if (field === 'appArmorProfile' && profile.type === 'Localhost' && typeof local === 'string' && local.trim() === '') {
+  if (profile.type === 'Localhost' && !hasLocal)
+    return { target: local === undefined ? 'key' : 'value', messageId: 'localhostNeedsProfile', data: { field } };
+  if (field === 'appArmorProfile' && profile.type === 'Localhost' && typeof local === 'string' && local.trim() === '') {
     // AppArmor names a loaded profile, so unlike a seccomp path it cannot be empty.
-    context.report({ path, messageId: 'appArmorEmptyProfile' });
-  } else if (profile.type !== 'Localhost' && typeof profile.type === 'string' && local !== undefined && local !== null) {
-    context.report({ path, messageId: 'profileNotLocalhost', data: { type: profile.type } });
-  } else if (
-    field === 'seccompProfile' &&
-    typeof local === 'string' &&
-    (local.startsWith('/') || local.split('/').includes('..'))
-  ) {
-    // The path is relative to the kubelet's seccomp directory and must stay inside it.
-    context.report({ path, messageId: 'badLocalhostProfile', data: { local } });
+    return { messageId: 'appArmorEmptyProfile' };
   }
+  if (profile.type !== 'Localhost' && typeof profile.type === 'string' && hasLocal)
+    return { messageId: 'profileNotLocalhost', data: { type: profile.type } };
+  if (field === 'seccompProfile' && typeof local === 'string' && (local.startsWith('/') || local.split('/').includes('..'))) {
+    // The path is relative to the kubelet's seccomp directory and must stay inside it.
+    return { messageId: 'badLocalhostProfile', data: { local } };
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { objectsIn } from '../kit/objects.js';
+import { forEachObject } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './pod-tolerations.md';
 
@@ -24,26 +24,25 @@ export default defineRule({
   check(context) {
     const pod = podSpec(context.value);
     if (!pod) return;
-    for (const [toleration, i] of objectsIn(pod.tolerations)) {
-      const at = [...POD_SPEC, 'tolerations', i];
+    forEachObject(pod.tolerations, (toleration, i) => {
       const { key, operator, value, effect, tolerationSeconds } = toleration;
       const hasKey = typeof key === 'string' && key !== '';
       if (!hasKey && operator !== 'Exists') {
         context.report({
-          path: [...at, 'operator'],
+          path: [...POD_SPEC, 'tolerations', i, 'operator'],
           target: operator === undefined ? 'key' : 'value',
           messageId: 'emptyKeyNeedsExists',
         });
       } else if (operator === 'Exists' && typeof value === 'string' && value !== '') {
-        context.report({ path: [...at, 'operator'], messageId: 'existsWithValue', data: { value } });
+        context.report({ path: [...POD_SPEC, 'tolerations', i, 'operator'], messageId: 'existsWithValue', data: { value } });
       }
       if (tolerationSeconds !== undefined && tolerationSeconds !== null && effect !== 'NoExecute') {
         context.report({
-          path: [...at, 'effect'],
+          path: [...POD_SPEC, 'tolerations', i, 'effect'],
           target: effect === undefined ? 'key' : 'value',
           messageId: 'secondsWithoutNoExecute',
         });
       }
-    }
+    });
   },
 });

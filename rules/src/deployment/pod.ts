@@ -2,25 +2,59 @@
 // (podSpec, containersOf) and readers are the kit's.
 import { isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { isInteger, type Obj } from '../kit/objects.js';
+import { countSet, isInteger, isSet, type Obj } from '../kit/objects.js';
 import { containersOf } from '../kit/paths.js';
 import { portNameProblem } from '../kit/names.js';
 
 const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
+const HOOKS = ['postStart', 'preStop'] as const;
+/** The handlers that name a port. */
+const PORT_ACTIONS = ['httpGet', 'tcpSocket'] as const;
 
-export interface ProbeAt {
-  probe: Obj;
-  kind: (typeof PROBES)[number];
-  path: FieldPath;
+/** A probe or a lifecycle hook of a container that is a mapping, with the path its findings go to. */
+export interface HandlerAt<Kind extends string> {
+  readonly handler: Obj;
+  readonly kind: Kind;
+  readonly path: FieldPath;
 }
 
-/** Every probe of every container that is a mapping, container by container. */
-export function probesOf(deployment: Obj): ProbeAt[] {
-  const out: ProbeAt[] = [];
+export type ProbeAt = HandlerAt<(typeof PROBES)[number]>;
+export type HookAt = HandlerAt<(typeof HOOKS)[number]>;
+
+/**
+ * Every probe of every container that is a mapping, container by container. Several rules ask
+ * for the same workload's probes (and hooks): like the kit's containersOf, the list is made once
+ * per workload value and shared, read-only, so each path is made once, not once per rule.
+ */
+export function probesOf(deployment: Obj): readonly ProbeAt[] {
+  let found = probesByWorkload.get(deployment);
+  if (!found) probesByWorkload.set(deployment, (found = listHandlers(deployment, PROBES)));
+  return found;
+}
+
+/** Every lifecycle hook (postStart, preStop) of every container that is a mapping; made once per workload, as probesOf. */
+export function hooksOf(deployment: Obj): readonly HookAt[] {
+  let found = hooksByWorkload.get(deployment);
+  if (!found) hooksByWorkload.set(deployment, (found = listHandlers(deployment, HOOKS, 'lifecycle')));
+  return found;
+}
+
+const probesByWorkload = new WeakMap<Obj, readonly ProbeAt[]>();
+const hooksByWorkload = new WeakMap<Obj, readonly HookAt[]>();
+
+/** The mappings under each of `kinds` in each container (or in its `lifecycle`), each with its path. */
+function listHandlers<Kind extends string>(
+  deployment: Obj,
+  kinds: readonly Kind[],
+  holder?: 'lifecycle',
+): readonly HandlerAt<Kind>[] {
+  const out: HandlerAt<Kind>[] = [];
   for (const { container, path } of containersOf(deployment)) {
-    for (const kind of PROBES) {
-      const probe = container[kind];
-      if (isJsonObject(probe)) out.push({ probe, kind, path: [...path, kind] });
+    const from = holder ? container[holder] : container;
+    if (!isJsonObject(from)) continue;
+    for (const kind of kinds) {
+      const handler = from[kind];
+      if (isJsonObject(handler)) out.push({ handler, kind, path: holder ? [...path, holder, kind] : [...path, kind] });
     }
   }
   return out;
@@ -55,19 +89,23 @@ export function checkOneHandler(
   context: RuleContext,
   handler: Obj,
   at: FieldPath,
-  handlers: ReadonlySet<string>,
+  handlers: readonly string[],
   name: string,
 ): void {
-  const set = Object.keys(handler).filter((h) => handlers.has(h) && handler[h] !== undefined && handler[h] !== null);
-  if (set.length === 0) context.report({ path: at, target: 'key', messageId: 'noHandler', data: { name } });
-  for (const extra of set.slice(1))
-    context.report({
-      path: [...at, extra],
-      target: 'key',
-      messageId: 'manyHandlers',
-      data: { name, handlers: set.join(' and ') },
-    });
-  for (const kind of ['httpGet', 'tcpSocket'] as const) {
+  const count = countSet(handler, handlers);
+  if (count === 0) context.report({ path: at, target: 'key', messageId: 'noHandler', data: { name } });
+  if (count > 1) {
+    // In the order they are written, which is the handler's key order, not the list's.
+    const set = Object.keys(handler).filter((h) => handlers.includes(h) && isSet(handler[h]));
+    for (const extra of set.slice(1))
+      context.report({
+        path: [...at, extra],
+        target: 'key',
+        messageId: 'manyHandlers',
+        data: { name, handlers: set.join(' and ') },
+      });
+  }
+  for (const kind of PORT_ACTIONS) {
     const action = handler[kind];
     if (!isJsonObject(action)) continue;
     const port = action.port;

@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { containersOf } from '../kit/paths.js';
-import { objectsIn } from '../kit/objects.js';
+import { forEachObject } from '../kit/objects.js';
 import { portNameProblem } from '../kit/names.js';
 import docs from './port-names.md';
 
@@ -21,16 +21,16 @@ export default defineRule({
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
       const seen = new Set<string>();
-      for (const [port, i] of objectsIn(container.ports)) {
+      forEachObject(container.ports, (port, i) => {
         const name = port.name;
         // An empty name is no name to the server (the field is optional), as with an absent one.
-        if (typeof name !== 'string' || name === '') continue;
-        const at = [...path, 'ports', i, 'name'];
+        if (typeof name !== 'string' || name === '') return;
         const problem = portNameProblem(name);
-        if (problem) context.report({ path: at, messageId: 'badPortName', data: { name, problem } });
-        else if (seen.has(name)) context.report({ path: at, messageId: 'portNameTwice', data: { name } });
+        if (problem) context.report({ path: [...path, 'ports', i, 'name'], messageId: 'badPortName', data: { name, problem } });
+        else if (seen.has(name))
+          context.report({ path: [...path, 'ports', i, 'name'], messageId: 'portNameTwice', data: { name } });
         seen.add(name);
-      }
+      });
     }
   },
 });

@@ -1,5 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import { containersOf } from '../kit/paths.js';
+import { listAt } from '../kit/objects.js';
 import docs from './privilege-escalation.md';
 
 export default defineRule({
@@ -20,14 +21,11 @@ export default defineRule({
     for (const { container, path } of containersOf(context.value)) {
       const security = container.securityContext;
       if (!isJsonObject(security) || security.allowPrivilegeEscalation !== false) continue;
-      const at = [...path, 'securityContext'];
       if (security.privileged === true) {
-        context.report({ path: at, messageId: 'contradictsPrivileged' });
+        context.report({ path: [...path, 'securityContext'], messageId: 'contradictsPrivileged' });
       }
-      const added =
-        isJsonObject(security.capabilities) && Array.isArray(security.capabilities.add) ? security.capabilities.add : [];
-      if (added.includes('CAP_SYS_ADMIN')) {
-        context.report({ path: at, messageId: 'contradictsSysAdmin' });
+      if (listAt(security.capabilities, 'add')?.includes('CAP_SYS_ADMIN')) {
+        context.report({ path: [...path, 'securityContext'], messageId: 'contradictsSysAdmin' });
       }
     }
   },

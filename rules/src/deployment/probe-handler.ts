@@ -3,7 +3,7 @@ import { checkOneHandler, handlerMessages, probesOf } from './pod.js';
 import { isInteger } from '../kit/objects.js';
 import docs from './probe-handler.md';
 
-const HANDLERS: ReadonlySet<string> = new Set(['exec', 'httpGet', 'tcpSocket', 'grpc']);
+const HANDLERS = ['exec', 'httpGet', 'tcpSocket', 'grpc'];
 
 export default defineRule({
   meta: {
@@ -24,7 +24,7 @@ export default defineRule({
     },
   },
   check(context) {
-    for (const { probe, kind, path: at } of probesOf(context.value)) {
+    for (const { handler: probe, kind, path: at } of probesOf(context.value)) {
       checkOneHandler(context, probe, at, HANDLERS, kind);
       const grpc = probe.grpc;
       if (isJsonObject(grpc) && isInteger(grpc.port) && (grpc.port < 1 || grpc.port > 65535)) {

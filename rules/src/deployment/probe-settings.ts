@@ -5,6 +5,7 @@ import docs from './probe-settings.md';
 
 /** Fields that must be at least 1, with the value the server puts in place of an explicit 0. */
 const AT_LEAST_ONE = { periodSeconds: 10, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 3 } as const;
+const AT_LEAST_ONE_FIELDS = Object.keys(AT_LEAST_ONE) as (keyof typeof AT_LEAST_ONE)[];
 
 export default defineRule({
   meta: {
@@ -28,9 +29,10 @@ export default defineRule({
     },
   },
   check(context) {
-    for (const { probe, kind, path } of probesOf(context.value)) {
-      for (const [field, fallback] of Object.entries(AT_LEAST_ONE)) {
+    for (const { handler: probe, kind, path } of probesOf(context.value)) {
+      for (const field of AT_LEAST_ONE_FIELDS) {
         const value = probe[field];
+        const fallback = AT_LEAST_ONE[field];
         if (!isInteger(value) || value >= 1) continue;
         const at = [...path, field];
         if (value < 0) context.report({ path: at, messageId: 'negative', data: { field, value } });

@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { containersOf } from '../kit/paths.js';
-import { objectsIn } from '../kit/objects.js';
+import { forEachObject } from '../kit/objects.js';
 import docs from './resize-policy.md';
 
 /** Resources that can be resized in place. */
@@ -22,15 +22,16 @@ export default defineRule({
   },
   check(context) {
     for (const { container, path } of containersOf(context.value)) {
+      if (!Array.isArray(container.resizePolicy)) continue;
       const seen = new Set<string>();
-      for (const [policy, i] of objectsIn(container.resizePolicy)) {
+      forEachObject(container.resizePolicy, (policy, i) => {
         const name = policy.resourceName;
-        if (typeof name !== 'string') continue;
+        if (typeof name !== 'string') return;
         const at = [...path, 'resizePolicy', i, 'resourceName'];
         if (!RESIZABLE.includes(name)) context.report({ path: at, messageId: 'notResizable', data: { name } });
         else if (seen.has(name)) context.report({ path: at, messageId: 'policyTwice', data: { name } });
         seen.add(name);
-      }
+      });
     }
   },
 });

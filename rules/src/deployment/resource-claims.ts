@@ -1,7 +1,7 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import { formats } from '../kit/names.js';
 import { containersOf, POD_SPEC, podSpec } from '../kit/paths.js';
-import { objectsIn } from '../kit/objects.js';
+import { forEachObject, objectsIn } from '../kit/objects.js';
 import docs from './resource-claims.md';
 
 export default defineRule({
@@ -49,17 +49,19 @@ export default defineRule({
       }
     }
     for (const { container, path } of containersOf(context.value)) {
-      if (!isJsonObject(container.resources)) continue;
+      const claims = isJsonObject(container.resources) ? container.resources.claims : undefined;
+      if (!Array.isArray(claims)) continue;
       const used = new Set<string>();
-      for (const [claim, j] of objectsIn(container.resources.claims)) {
+      forEachObject(claims, (claim, j) => {
         const { name, request } = claim;
-        if (typeof name !== 'string' || name === '') continue;
-        const at = [...path, 'resources', 'claims', j];
+        if (typeof name !== 'string' || name === '') return;
         const key = typeof request === 'string' && request !== '' ? `${name}/${request}` : name;
-        if (used.has(key)) context.report({ path: at, messageId: 'containerClaimTwice', data: { key } });
-        else if (!names.has(name)) context.report({ path: at, messageId: 'unknownClaim', data: { name } });
+        if (used.has(key))
+          context.report({ path: [...path, 'resources', 'claims', j], messageId: 'containerClaimTwice', data: { key } });
+        else if (!names.has(name))
+          context.report({ path: [...path, 'resources', 'claims', j], messageId: 'unknownClaim', data: { name } });
         used.add(key);
-      }
+      });
     }
   },
 });

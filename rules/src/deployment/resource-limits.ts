@@ -1,6 +1,7 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import { compareQuantities, HUGEPAGES, overcommitAllowed, parseQuantity } from '../kit/quantities.js';
 import { containersOf } from '../kit/paths.js';
+import type { Obj } from '../kit/objects.js';
 import docs from './resource-limits.md';
 
 export default defineRule({
@@ -24,10 +25,11 @@ export default defineRule({
     for (const { container, path } of containersOf(context.value)) {
       const resources = container.resources;
       if (!isJsonObject(resources) || !isJsonObject(resources.requests)) continue;
-      const limits = isJsonObject(resources.limits) ? resources.limits : {};
-      for (const [name, requested] of Object.entries(resources.requests)) {
+      const requests = resources.requests;
+      const limits = isJsonObject(resources.limits) ? resources.limits : NO_LIMITS;
+      for (const name in requests) {
+        const requested = requests[name];
         const limited = limits[name];
-        const at = [...path, 'resources', 'requests', name];
         if (limited === undefined && !overcommitAllowed(name)) {
           context.report({
             path: [...path, 'resources', 'limits', name],
@@ -44,13 +46,13 @@ export default defineRule({
         const order = compareQuantities(request, limit);
         if (order !== 0 && !overcommitAllowed(name)) {
           context.report({
-            path: at,
+            path: [...path, 'resources', 'requests', name],
             messageId: 'fixedRequestNotLimit',
             data: { name, value: String(requested), limit: String(limited), what: describeFixed(name) },
           });
         } else if (order > 0) {
           context.report({
-            path: at,
+            path: [...path, 'resources', 'requests', name],
             messageId: 'requestAboveLimit',
             data: { name, value: String(requested), limit: String(limited) },
           });
@@ -59,6 +61,8 @@ export default defineRule({
     }
   },
 });
+
+const NO_LIMITS: Obj = Object.freeze({});
 
 function describeFixed(name: string): string {
   return name.startsWith(HUGEPAGES) ? 'a huge-page resource' : 'an extended resource';

@@ -1,11 +1,13 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import { HUGEPAGES, INDIVISIBLE_HUGE_PAGES, isExtended, parseQuantity, reportIndivisibleHugePages } from '../kit/quantities.js';
 import { containersOf, POD_SPEC, podSpec } from '../kit/paths.js';
-import { objectsIn } from '../kit/objects.js';
+import { forEachObject } from '../kit/objects.js';
+import type { FieldPath } from '@platlint/core';
 import docs from './resource-quantities.md';
 
 /** Resources that give a container a QoS class; huge pages need one of them beside them. */
 const CPU_OR_MEMORY = new Set(['cpu', 'memory']);
+const AMOUNT_LISTS = ['limits', 'requests'] as const;
 
 export default defineRule({
   meta: {
@@ -26,7 +28,7 @@ export default defineRule({
     },
   },
   check(context) {
-    for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {
+    forEachObject(podSpec(context.value)?.volumes, (volume, i) => {
       const limit = isJsonObject(volume.emptyDir) ? volume.emptyDir.sizeLimit : undefined;
       const quantity = parseQuantity(limit);
       if (quantity && quantity.num < 0n)
@@ -35,26 +37,27 @@ export default defineRule({
           messageId: 'sizeLimitNegative',
           data: { value: String(limit) },
         });
-    }
+    });
     for (const { container, path } of containersOf(context.value)) {
       const resources = container.resources;
       if (!isJsonObject(resources)) continue;
       let hugePages = false;
       let cpuOrMemory = false;
-      for (const list of ['limits', 'requests'] as const) {
+      for (const list of AMOUNT_LISTS) {
         const amounts = resources[list];
         if (!isJsonObject(amounts)) continue;
-        for (const [name, raw] of Object.entries(amounts)) {
+        for (const name in amounts) {
+          const raw = amounts[name];
           if (name.startsWith(HUGEPAGES)) hugePages = true;
           if (CPU_OR_MEMORY.has(name)) cpuOrMemory = true;
           // Malformed quantities are schema/format findings.
           const quantity = parseQuantity(raw);
           if (!quantity) continue;
-          const at = [...path, 'resources', list, name];
-          if (quantity.num < 0n) context.report({ path: at, messageId: 'negative', data: { name, value: String(raw) } });
-          else if (name.startsWith(HUGEPAGES)) reportIndivisibleHugePages(context, name, raw, quantity, at);
+          const at = (): FieldPath => [...path, 'resources', list, name];
+          if (quantity.num < 0n) context.report({ path: at(), messageId: 'negative', data: { name, value: String(raw) } });
+          else if (name.startsWith(HUGEPAGES)) reportIndivisibleHugePages(context, name, raw, quantity, at());
           else if (isExtended(name) && quantity.num % quantity.den !== 0n) {
-            context.report({ path: at, messageId: 'notWholeNumber', data: { name, value: String(raw) } });
+            context.report({ path: at(), messageId: 'notWholeNumber', data: { name, value: String(raw) } });
           }
         }
       }

@@ -1,34 +1,29 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import type { FieldPath } from '@platlint/core';
+import type { FieldPath, RuleContext } from '@platlint/core';
 import { reportTermValueProblems, TERM_VALUES_MESSAGES } from '../kit/selectors.js';
-import { type Obj, objectsIn } from '../kit/objects.js';
+import { forEachObject, objAt, type Obj } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './template-selectors.md';
 
-/** Every label selector of the pod spec with its path: affinity terms and spread constraints. */
-function selectorsOf(pod: Obj): [Obj, FieldPath][] {
-  const out: [Obj, FieldPath][] = [];
-  const add = (term: Obj, at: FieldPath): void => {
-    for (const field of ['labelSelector', 'namespaceSelector'] as const) {
-      const selector = term[field];
-      if (isJsonObject(selector)) out.push([selector, [...at, field]]);
-    }
-  };
-  const affinity = pod.affinity;
-  for (const kind of ['podAffinity', 'podAntiAffinity'] as const) {
-    const terms = isJsonObject(affinity) ? affinity[kind] : undefined;
-    if (!isJsonObject(terms)) continue;
-    const at: FieldPath = [...POD_SPEC, 'affinity', kind];
-    for (const [term, i] of objectsIn(terms.requiredDuringSchedulingIgnoredDuringExecution))
-      add(term, [...at, 'requiredDuringSchedulingIgnoredDuringExecution', i]);
-    for (const [weighted, i] of objectsIn(terms.preferredDuringSchedulingIgnoredDuringExecution)) {
-      if (isJsonObject(weighted.podAffinityTerm))
-        add(weighted.podAffinityTerm, [...at, 'preferredDuringSchedulingIgnoredDuringExecution', i, 'podAffinityTerm']);
-    }
+const SELECTOR_FIELDS = ['labelSelector', 'namespaceSelector'] as const;
+const AFFINITY_KINDS = ['podAffinity', 'podAntiAffinity'] as const;
+
+/**
+ * Whether a term (an affinity term, a spread constraint) has a selector with matchExpressions,
+ * the part this rule checks. Most selectors hold matchLabels only: a term's path is made only
+ * when this holds.
+ */
+function hasExpressions(term: Obj): boolean {
+  for (const field of SELECTOR_FIELDS) if (Array.isArray(objAt(term, field)?.matchExpressions)) return true;
+  return false;
+}
+
+/** Reports the selectors of the term at `at` whose terms' values the server refuses. */
+function checkTerm(context: RuleContext, term: Obj, at: FieldPath): void {
+  for (const field of SELECTOR_FIELDS) {
+    const selector = objAt(term, field);
+    if (selector) reportTermValueProblems(context, selector, [...at, field]);
   }
-  for (const [constraint, i] of objectsIn(pod.topologySpreadConstraints))
-    add(constraint, [...POD_SPEC, 'topologySpreadConstraints', i]);
-  return out;
 }
 
 export default defineRule({
@@ -45,6 +40,29 @@ export default defineRule({
   check(context) {
     const pod = podSpec(context.value);
     if (!pod) return;
-    for (const [selector, at] of selectorsOf(pod)) reportTermValueProblems(context, selector, at);
+    const affinity = pod.affinity;
+    for (const kind of AFFINITY_KINDS) {
+      const terms = isJsonObject(affinity) ? affinity[kind] : undefined;
+      if (!isJsonObject(terms)) continue;
+      forEachObject(terms.requiredDuringSchedulingIgnoredDuringExecution, (term, i) => {
+        if (hasExpressions(term))
+          checkTerm(context, term, [...POD_SPEC, 'affinity', kind, 'requiredDuringSchedulingIgnoredDuringExecution', i]);
+      });
+      forEachObject(terms.preferredDuringSchedulingIgnoredDuringExecution, (weighted, i) => {
+        const term = weighted.podAffinityTerm;
+        if (isJsonObject(term) && hasExpressions(term))
+          checkTerm(context, term, [
+            ...POD_SPEC,
+            'affinity',
+            kind,
+            'preferredDuringSchedulingIgnoredDuringExecution',
+            i,
+            'podAffinityTerm',
+          ]);
+      });
+    }
+    forEachObject(pod.topologySpreadConstraints, (constraint, i) => {
+      if (hasExpressions(constraint)) checkTerm(context, constraint, [...POD_SPEC, 'topologySpreadConstraints', i]);
+    });
   },
 });

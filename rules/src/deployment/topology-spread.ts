@@ -1,5 +1,5 @@
 import { defineRule, isJsonObject } from '@platlint/core';
-import { type Obj, objectsIn } from '../kit/objects.js';
+import { forEachObject, type Obj } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 import { selectorTerms } from '../kit/selectors.js';
 import docs from './topology-spread.md';
@@ -28,30 +28,43 @@ export default defineRule({
     const pod = podSpec(context.value);
     if (!pod) return;
     const seen = new Set<string>();
-    for (const [constraint, i] of objectsIn(pod.topologySpreadConstraints)) {
-      const at = [...POD_SPEC, 'topologySpreadConstraints', i];
+    forEachObject(pod.topologySpreadConstraints, (constraint, i) => {
       const { topologyKey, whenUnsatisfiable, minDomains, labelSelector, matchLabelKeys } = constraint;
       if (typeof topologyKey === 'string' && typeof whenUnsatisfiable === 'string') {
         const pair = JSON.stringify([topologyKey, whenUnsatisfiable]);
         if (seen.has(pair))
-          context.report({ path: at, messageId: 'duplicateConstraint', data: { topologyKey, whenUnsatisfiable } });
+          context.report({
+            path: [...POD_SPEC, 'topologySpreadConstraints', i],
+            messageId: 'duplicateConstraint',
+            data: { topologyKey, whenUnsatisfiable },
+          });
         seen.add(pair);
       }
       if (minDomains !== undefined && minDomains !== null && whenUnsatisfiable !== 'DoNotSchedule') {
-        context.report({ path: [...at, 'minDomains'], messageId: 'minDomainsWithoutDoNotSchedule' });
+        context.report({
+          path: [...POD_SPEC, 'topologySpreadConstraints', i, 'minDomains'],
+          messageId: 'minDomainsWithoutDoNotSchedule',
+        });
       }
-      if (!Array.isArray(matchLabelKeys) || matchLabelKeys.length === 0) continue;
+      if (!Array.isArray(matchLabelKeys) || matchLabelKeys.length === 0) return;
       if (!isJsonObject(labelSelector)) {
-        context.report({ path: [...at, 'matchLabelKeys'], messageId: 'matchLabelKeysWithoutSelector' });
-        continue;
+        context.report({
+          path: [...POD_SPEC, 'topologySpreadConstraints', i, 'matchLabelKeys'],
+          messageId: 'matchLabelKeysWithoutSelector',
+        });
+        return;
       }
       const repeated = repeatedSelectorKeys(labelSelector);
       matchLabelKeys.forEach((key: unknown, j) => {
         if (typeof key === 'string' && repeated.has(key)) {
-          context.report({ path: [...at, 'matchLabelKeys', j], messageId: 'keyInSelectorAndMatchLabelKeys', data: { key } });
+          context.report({
+            path: [...POD_SPEC, 'topologySpreadConstraints', i, 'matchLabelKeys', j],
+            messageId: 'keyInSelectorAndMatchLabelKeys',
+            data: { key },
+          });
         }
       });
-    }
+    });
   },
 });
 

@@ -1,6 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import { containersOf, podSpec } from '../kit/paths.js';
-import { objectsIn } from '../kit/objects.js';
+import { forEachObject } from '../kit/objects.js';
 import docs from './volume-devices.md';
 import type { Obj } from '../kit/objects.js';
 
@@ -24,18 +24,24 @@ export default defineRule({
     },
   },
   check(context) {
-    const volumes = new Map(objectsIn(podSpec(context.value)?.volumes).map(([volume]) => [volume.name, volume]));
+    let volumes: Map<unknown, Obj> | undefined;
     for (const { container, path } of containersOf(context.value)) {
-      const mounts = objectsIn(container.volumeMounts).map(([mount]) => mount);
-      const mountNames = new Set(mounts.map((mount) => mount.name));
-      const mountPaths = new Set(mounts.map((mount) => mount.mountPath));
+      // Most containers have no devices: the sets below are made only for one that has.
+      if (!Array.isArray(container.volumeDevices) || container.volumeDevices.length === 0) continue;
+      volumes ??= volumesByName(podSpec(context.value));
+      const mountNames = new Set<unknown>();
+      const mountPaths = new Set<unknown>();
+      forEachObject(container.volumeMounts, (mount) => {
+        mountNames.add(mount.name);
+        mountPaths.add(mount.mountPath);
+      });
       const names = new Set<unknown>();
       const paths = new Set<string>();
-      for (const [device, i] of objectsIn(container.volumeDevices)) {
+      forEachObject(container.volumeDevices, (device, i) => {
         const at = [...path, 'volumeDevices', i];
         const { name, devicePath } = device;
         if (typeof name === 'string' && name !== '') {
-          const volume = volumes.get(name);
+          const volume = volumes?.get(name);
           if (names.has(name)) context.report({ path: [...at, 'name'], messageId: 'deviceTwice', data: { name } });
           else if (mountNames.has(name))
             context.report({ path: [...at, 'name'], messageId: 'deviceAlsoMounted', data: { name } });
@@ -43,7 +49,7 @@ export default defineRule({
           else if (!isClaim(volume)) context.report({ path: [...at, 'name'], messageId: 'notAClaim', data: { name } });
           names.add(name);
         }
-        if (typeof devicePath !== 'string' || devicePath === '') continue;
+        if (typeof devicePath !== 'string' || devicePath === '') return;
         if (devicePath.split('/').includes('..'))
           context.report({ path: [...at, 'devicePath'], messageId: 'devicePathDotDot', data: { devicePath } });
         else if (paths.has(devicePath))
@@ -51,10 +57,17 @@ export default defineRule({
         else if (mountPaths.has(devicePath))
           context.report({ path: [...at, 'devicePath'], messageId: 'devicePathIsMountPath', data: { devicePath } });
         paths.add(devicePath);
-      }
+      });
     }
   },
 });
+
+/** The pod's volumes by name, the last of a repeated name winning (a repeat is deployment/volume-names'). */
+function volumesByName(pod: Obj | undefined): Map<unknown, Obj> {
+  const out = new Map<unknown, Obj>();
+  forEachObject(pod?.volumes, (volume) => out.set(volume.name, volume));
+  return out;
+}
 
 function isClaim(volume: Obj): boolean {
   return isJsonObject(volume.persistentVolumeClaim) || isJsonObject(volume.ephemeral);

@@ -1,6 +1,6 @@
 import { defineRule } from '@platlint/core';
 import { containersOf, podSpec } from '../kit/paths.js';
-import { objectsIn } from '../kit/objects.js';
+import { forEachObject } from '../kit/objects.js';
 import docs from './volume-mounts.md';
 
 export default defineRule({
@@ -20,15 +20,16 @@ export default defineRule({
   check(context) {
     const pod = podSpec(context.value);
     if (!pod) return;
-    const volumes = objectsIn(pod.volumes).map(([volume]) => volume.name);
+    const volumes: unknown[] = [];
+    forEachObject(pod.volumes, (volume) => volumes.push(volume.name));
     // A volume without a usable name (schema/required) may be the one a mount means.
     if (volumes.some((name) => typeof name !== 'string')) return;
     for (const { container, path } of containersOf(context.value)) {
-      for (const [mount, i] of objectsIn(container.volumeMounts)) {
+      forEachObject(container.volumeMounts, (mount, i) => {
         const name = mount.name;
-        if (typeof name !== 'string' || volumes.includes(name)) continue;
-        context.report({ path: [...path, 'volumeMounts', i, 'name'], messageId: 'unknownVolume', data: { name } });
-      }
+        if (typeof name === 'string' && !volumes.includes(name))
+          context.report({ path: [...path, 'volumeMounts', i, 'name'], messageId: 'unknownVolume', data: { name } });
+      });
     }
   },
 });

@@ -1,6 +1,7 @@
 import { defineRule, isJsonObject, schemaAt } from '@platlint/core';
+import type { SchemaNode } from '@platlint/core';
 import { formats } from '../kit/names.js';
-import { objectsIn } from '../kit/objects.js';
+import { countSet, forEachObject, setFields } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './volume-names.md';
 
@@ -23,32 +24,35 @@ export default defineRule({
   },
   check(context) {
     const pod = podSpec(context.value);
-    if (!pod) return;
+    if (!pod || !Array.isArray(pod.volumes) || pod.volumes.length === 0) return;
     const seen = new Set<string>();
-    // Every field of a volume other than its name is one of the volume types (the schema lists them).
-    const volumeNode = schemaAt(context.schema, [...POD_SPEC, 'volumes', 0]);
-    const types = Object.keys(volumeNode?.properties ?? {}).filter((field) => field !== 'name');
-    for (const [volume, i] of objectsIn(pod.volumes)) {
+    const types = volumeTypes(context.schema);
+    forEachObject(pod.volumes, (volume, i) => {
       // None set is fine: the v1 defaults give such a volume an emptyDir before validation.
-      const set = types.filter((type) => volume[type] !== undefined && volume[type] !== null);
-      if (set.length > 1) {
+      const count = countSet(volume, types);
+      if (count > 1) {
         context.report({
           path: [...POD_SPEC, 'volumes', i],
           messageId: 'severalSources',
-          data: { volume: typeof volume.name === 'string' ? `"${volume.name}" ` : '', count: set.length, set: set.join(', ') },
+          data: {
+            volume: typeof volume.name === 'string' ? `"${volume.name}" ` : '',
+            count,
+            set: setFields(volume, types).join(', '),
+          },
         });
       }
       const name = volume.name;
-      if (typeof name !== 'string') continue;
-      const at = [...POD_SPEC, 'volumes', i, 'name'];
+      if (typeof name !== 'string') return;
       const problem = formats['dns-label'](name);
-      if (problem) context.report({ path: at, messageId: 'badVolumeName', data: { name, problem } });
-      else if (seen.has(name)) context.report({ path: at, messageId: 'volumeNameTwice', data: { name } });
+      if (problem)
+        context.report({ path: [...POD_SPEC, 'volumes', i, 'name'], messageId: 'badVolumeName', data: { name, problem } });
+      else if (seen.has(name))
+        context.report({ path: [...POD_SPEC, 'volumes', i, 'name'], messageId: 'volumeNameTwice', data: { name } });
       seen.add(name);
-    }
-    for (const [volume, i] of objectsIn(pod.volumes)) {
+    });
+    forEachObject(pod.volumes, (volume, i) => {
       const csi = volume.csi;
-      if (!isJsonObject(csi) || typeof csi.driver !== 'string' || csi.driver === '') continue;
+      if (!isJsonObject(csi) || typeof csi.driver !== 'string' || csi.driver === '') return;
       // Upstream folds the name to lowercase first, so only the characters and their layout count.
       const problem = formats['dns-subdomain'](csi.driver.toLowerCase());
       if (problem)
@@ -57,6 +61,22 @@ export default defineRule({
           messageId: 'csiDriverName',
           data: { driver: csi.driver, problem },
         });
-    }
+    });
   },
 });
+
+/**
+ * Every field of a volume other than its name is one of the volume types (the schema lists
+ * them). A schema is not changed once loaded, so the list is made once per schema, not per pod.
+ */
+function volumeTypes(schema: SchemaNode): readonly string[] {
+  let types = typesBySchema.get(schema);
+  if (!types) {
+    const volumeNode = schemaAt(schema, [...POD_SPEC, 'volumes', 0]);
+    types = Object.keys(volumeNode?.properties ?? {}).filter((field) => field !== 'name');
+    typesBySchema.set(schema, types);
+  }
+  return types;
+}
+
+const typesBySchema = new WeakMap<SchemaNode, readonly string[]>();

@@ -1,9 +1,9 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
-import type { FieldPath, RuleContext } from '@platlint/core';
-import { FIELD_REF_MESSAGES, readsAllowedField, reportFieldRefDetails } from './downward-field.js';
+import type { FieldPath, MessageRef, RuleContext } from '@platlint/core';
+import { FIELD_REF_MESSAGES, fieldRefFinding, readsAllowedField } from './downward-field.js';
 import { descendingPathProblem } from './mount-paths.js';
 import { signerNameProblem } from './signer-name.js';
-import { type Obj, objectsIn } from '../kit/objects.js';
+import { forEachObject, type Obj, objectsIn } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './volume-paths.md';
 
@@ -65,30 +65,39 @@ export default defineRule({
     },
   },
   check(context) {
-    for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {
-      const at = [...POD_SPEC, 'volumes', i];
+    forEachObject(podSpec(context.value)?.volumes, (volume, i) => {
       const { hostPath, nfs, gitRepo, configMap, secret, downwardAPI, projected } = volume;
       if (isJsonObject(hostPath) && typeof hostPath.path === 'string' && hostPath.path.split('/').includes('..')) {
-        context.report({ path: [...at, 'hostPath', 'path'], messageId: 'hostPathDotDot', data: { path: hostPath.path } });
+        context.report({
+          path: [...POD_SPEC, 'volumes', i, 'hostPath', 'path'],
+          messageId: 'hostPathDotDot',
+          data: { path: hostPath.path },
+        });
       }
       if (isJsonObject(nfs) && typeof nfs.path === 'string' && nfs.path !== '' && !nfs.path.startsWith('/')) {
-        context.report({ path: [...at, 'nfs', 'path'], messageId: 'nfsPathNotAbsolute', data: { path: nfs.path } });
+        context.report({
+          path: [...POD_SPEC, 'volumes', i, 'nfs', 'path'],
+          messageId: 'nfsPathNotAbsolute',
+          data: { path: nfs.path },
+        });
       }
       // validateGitRepoVolumeSource: the checkout directory stays inside the volume.
       if (isJsonObject(gitRepo) && typeof gitRepo.directory === 'string') {
         const problem = descendingPathProblem(gitRepo.directory);
         if (problem)
           context.report({
-            path: [...at, 'gitRepo', 'directory'],
+            path: [...POD_SPEC, 'volumes', i, 'gitRepo', 'directory'],
             messageId: 'badGitRepoDirectory',
             data: { directory: gitRepo.directory, problem },
           });
       }
-      if (isJsonObject(configMap)) checkItems(context, configMap, [...at, 'configMap']);
-      if (isJsonObject(secret)) checkItems(context, secret, [...at, 'secret']);
-      if (isJsonObject(downwardAPI)) checkDownward(context, downwardAPI, [...at, 'downwardAPI']);
-      if (isJsonObject(projected)) checkProjected(context, projected, [...at, 'projected']);
-    }
+      // Most configMap and secret volumes list no items: nothing to check, and no path to make.
+      if (isJsonObject(configMap) && Array.isArray(configMap.items))
+        checkItems(context, configMap, [...POD_SPEC, 'volumes', i, 'configMap']);
+      if (isJsonObject(secret) && Array.isArray(secret.items)) checkItems(context, secret, [...POD_SPEC, 'volumes', i, 'secret']);
+      if (isJsonObject(downwardAPI)) checkDownward(context, downwardAPI, [...POD_SPEC, 'volumes', i, 'downwardAPI']);
+      if (isJsonObject(projected)) checkProjected(context, projected, [...POD_SPEC, 'volumes', i, 'projected']);
+    });
   },
 });
 
@@ -222,44 +231,63 @@ function checkTrustBundle(context: RuleContext, bundle: Obj, at: FieldPath): voi
   } else checkPath(context, bundle, at);
 }
 
-function checkPath(context: RuleContext, item: Obj, at: FieldPath): void {
+/** What the server refuses in a projected file's `path`, or undefined. */
+function filePathFinding(item: Obj): MessageRef | undefined {
   const problem = typeof item.path === 'string' && item.path !== '' ? filePathProblem(item.path) : undefined;
-  if (problem) context.report({ path: [...at, 'path'], messageId: 'badItemPath', data: { value: String(item.path), problem } });
+  return problem ? { messageId: 'badItemPath', data: { value: String(item.path), problem } } : undefined;
+}
+
+function checkPath(context: RuleContext, item: Obj, at: FieldPath): void {
+  const finding = filePathFinding(item);
+  if (finding) context.report({ path: [...at, 'path'], ...finding });
+}
+
+/** checkPath on `items[k]` of the volume source at `source`: the path is made only for a finding. */
+function checkItemPath(context: RuleContext, item: Obj, source: FieldPath, k: number): void {
+  const finding = filePathFinding(item);
+  if (finding) context.report({ path: [...source, 'items', k, 'path'], ...finding });
 }
 
 function checkItems(context: RuleContext, source: Obj, at: FieldPath): void {
-  for (const [item, k] of objectsIn(source.items)) checkPath(context, item, [...at, 'items', k]);
+  forEachObject(source.items, (item, k) => checkItemPath(context, item, at, k));
 }
 
 function checkDownward(context: RuleContext, source: Obj, at: FieldPath): void {
-  for (const [item, k] of objectsIn(source.items)) {
-    const itemAt = [...at, 'items', k];
-    checkPath(context, item, itemAt);
+  forEachObject(source.items, (item, k) => {
+    checkItemPath(context, item, at, k);
     const { fieldRef, resourceFieldRef } = item;
     const hasField = fieldRef !== undefined && fieldRef !== null;
     const hasResource = resourceFieldRef !== undefined && resourceFieldRef !== null;
     if (hasField === hasResource) {
-      context.report({ path: itemAt, messageId: hasField ? 'downwardFileSetsBothRefs' : 'downwardFileNeedsRef' });
-      continue;
+      context.report({ path: [...at, 'items', k], messageId: hasField ? 'downwardFileSetsBothRefs' : 'downwardFileNeedsRef' });
+      return;
     }
     if (isJsonObject(fieldRef) && typeof fieldRef.fieldPath === 'string') {
       if (!readsAllowedField(fieldRef.fieldPath, FILE_FIELDS)) {
         context.report({
-          path: [...itemAt, 'fieldRef', 'fieldPath'],
+          path: [...at, 'items', k, 'fieldRef', 'fieldPath'],
           messageId: 'fieldPathNotReadable',
           data: { fieldPath: fieldRef.fieldPath },
         });
-      } else reportFieldRefDetails(context, fieldRef, [...itemAt, 'fieldRef']);
+      } else {
+        const finding = fieldRefFinding(fieldRef);
+        if (finding)
+          context.report({
+            path: [...at, 'items', k, 'fieldRef', ...finding.below],
+            messageId: finding.messageId,
+            data: finding.data,
+          });
+      }
     }
     if (
       isJsonObject(resourceFieldRef) &&
       (typeof resourceFieldRef.containerName !== 'string' || resourceFieldRef.containerName === '')
     ) {
       context.report({
-        path: [...itemAt, 'resourceFieldRef', 'containerName'],
+        path: [...at, 'items', k, 'resourceFieldRef', 'containerName'],
         target: resourceFieldRef.containerName === undefined ? 'key' : 'value',
         messageId: 'resourceNeedsContainer',
       });
     }
-  }
+  });
 }

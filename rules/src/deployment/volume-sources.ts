@@ -2,7 +2,7 @@ import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { formats } from '../kit/names.js';
 import { parseQuantity } from '../kit/quantities.js';
-import { type Obj, objectsIn } from '../kit/objects.js';
+import { forEachObject, type Obj } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './volume-sources.md';
 
@@ -65,19 +65,24 @@ export default defineRule({
     },
   },
   check(context) {
-    for (const [volume, i] of objectsIn(podSpec(context.value)?.volumes)) {
-      const at = [...POD_SPEC, 'volumes', i];
-      if (isJsonObject(volume.iscsi)) checkIscsi(context, volume, volume.iscsi, at);
+    forEachObject(podSpec(context.value)?.volumes, (volume, i) => {
+      if (isJsonObject(volume.iscsi)) checkIscsi(context, volume, volume.iscsi, [...POD_SPEC, 'volumes', i]);
       if (isJsonObject(volume.rbd) && Array.isArray(volume.rbd.monitors) && volume.rbd.monitors.length === 0) {
-        context.report({ path: [...at, 'rbd', 'monitors'], messageId: 'rbdNeedsMonitors' });
+        context.report({ path: [...POD_SPEC, 'volumes', i, 'rbd', 'monitors'], messageId: 'rbdNeedsMonitors' });
       }
       // validateRBDVolumeSource: the image is required (its absence is a schema finding).
       if (isJsonObject(volume.rbd) && volume.rbd.image === '')
-        context.report({ path: [...at, 'rbd', 'image'], messageId: 'rbdNeedsImage' });
+        context.report({ path: [...POD_SPEC, 'volumes', i, 'rbd', 'image'], messageId: 'rbdNeedsImage' });
       if (isJsonObject(volume.ephemeral) && isJsonObject(volume.ephemeral.volumeClaimTemplate)) {
-        checkClaimTemplate(context, volume.ephemeral.volumeClaimTemplate, [...at, 'ephemeral', 'volumeClaimTemplate']);
+        checkClaimTemplate(context, volume.ephemeral.volumeClaimTemplate, [
+          ...POD_SPEC,
+          'volumes',
+          i,
+          'ephemeral',
+          'volumeClaimTemplate',
+        ]);
       }
-    }
+    });
   },
 });
 

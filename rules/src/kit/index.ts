@@ -3,7 +3,7 @@
 // (test/layering.test.ts checks that; test/rule-kit.test.ts that no area defines a helper under
 // a name the kit exports).
 //
-// - objects.ts    loose readers of a manifest: Obj, isObject, objAt, stringAt, intAt, listAt, objectsIn, isSet, filled, ...
+// - objects.ts    loose readers of a manifest: Obj, isObject, objAt, stringAt, intAt, listAt, objectsIn, forEachObject, countSet, isSet, ...
 // - paths.ts      field paths for reports, a pod template's spec and containers with their paths,
 //                 and the fieldPath grammar of x-kubernetes-validations
 // - selectors.ts  label selectors: core's evaluation and term checks, the walk over terms

@@ -3,7 +3,7 @@
 // that walks a list returns each entry's path as written, not a path rebuilt later.
 import { isJsonObject } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import type { Obj } from './objects.js';
+import { forEachObject, type Obj } from './objects.js';
 
 /**
  * Core's path text (`spec.containers[0].image`) and its reader: for a message that names
@@ -35,6 +35,8 @@ export function podSpec(workload: Obj): Obj | undefined {
 /** One container of a pod template with the path its findings go to. */
 export interface ContainerAt {
   readonly container: Obj;
+  /** Which list holds it: regular containers run together, init containers one after another. */
+  readonly list: 'containers' | 'initContainers';
   readonly path: FieldPath;
 }
 
@@ -55,17 +57,14 @@ export function containersOf(workload: Obj): readonly ContainerAt[] {
 }
 
 const containersByWorkload = new WeakMap<Obj, readonly ContainerAt[]>();
+const CONTAINER_LISTS = ['containers', 'initContainers'] as const;
 
 function listContainers(workload: Obj): readonly ContainerAt[] {
   const pod = podSpec(workload);
   if (!pod) return [];
   const out: ContainerAt[] = [];
-  for (const list of ['containers', 'initContainers'] as const) {
-    const items = pod[list];
-    if (!Array.isArray(items)) continue;
-    items.forEach((container: unknown, i) => {
-      if (isJsonObject(container)) out.push({ container, path: [...POD_SPEC, list, i] });
-    });
+  for (const list of CONTAINER_LISTS) {
+    forEachObject(pod[list], (container, i) => out.push({ container, list, path: [...POD_SPEC, list, i] }));
   }
   return out;
 }

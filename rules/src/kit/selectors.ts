@@ -4,7 +4,7 @@
 // and adds the walk over a selector's terms with the paths the findings go to.
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { termValuesProblem } from '@platlint/core';
-import { objectsIn, type Obj } from './objects.js';
+import { forEachObject, objectsIn, type Obj } from './objects.js';
 
 /**
  * From core: the four operators and whether each compares values; whether a selector has no
@@ -36,8 +36,8 @@ export function selectorTerms(selector: Obj): readonly (readonly [Obj, number])[
  * TERM_VALUES_MESSAGES.
  */
 export function reportTermValueProblems(context: RuleContext, selector: Obj, at: FieldPath): void {
-  for (const [term, i] of selectorTerms(selector)) {
+  forEachObject(selector.matchExpressions, (term, i) => {
     const problem = termValuesProblem(term);
     if (problem) context.report({ path: [...at, 'matchExpressions', i, 'values'], ...problem });
-  }
+  });
 }
