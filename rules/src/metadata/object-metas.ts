@@ -1,4 +1,4 @@
-import { mayHold, platlintInfo } from '@platlint/core';
+import { WalkMemo, mayHold, platlintInfo } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
 import type { Obj } from '../kit/objects.js';
 
@@ -32,16 +32,15 @@ export function valuesOfTypes(value: unknown, node: SchemaNode | undefined, type
   // metadata/labels and metadata/annotations ask about the same object: it is walked once for
   // all their types and each takes its own. A walk for fewer types enters fewer subtrees but
   // finds the same values of those types, in the same order, so the filtered list is the same.
-  // Lint values are not mutated, so the answer holds for the value's life. An object is asked
-  // about with its kind's schema: the last answer is kept per value (not a map of schemas per
-  // value, an allocation for every object of a run).
-  const last = walked.get(value);
-  let all = last?.node === node ? last.all : undefined;
-  if (!all) walked.set(value, { node, all: (all = walkFor(value, node, holderRoute())) });
+  const all = walked.answer(value, node, walkForHolders);
   return typeIds.length === HOLDER_TYPES.length ? all : all.filter((held) => typeIds.includes(held.type));
 }
 
-const walked = new WeakMap<object, { node: SchemaNode; all: TypedValue[] }>();
+const walked = new WalkMemo<TypedValue[]>();
+
+function walkForHolders(value: object, node: SchemaNode): TypedValue[] {
+  return walkFor(value, node, holderRoute());
+}
 
 function walkFor(value: unknown, node: SchemaNode, route: (node: SchemaNode) => Step): TypedValue[] {
   const found: TypedValue[] = [];

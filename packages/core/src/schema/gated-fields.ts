@@ -1,6 +1,7 @@
 import type { FieldPath } from '../source/field-path.js';
 import { mayHold } from './reach.js';
 import { platlintInfo, type SchemaNode } from './tree.js';
+import { WalkMemo } from './walk-memo.js';
 
 /** A field of an object that exists only behind feature gates. */
 export interface GatedField {
@@ -18,18 +19,15 @@ export interface GatedField {
  */
 export function gatedFieldsIn(value: unknown, node: SchemaNode): readonly GatedField[] {
   if (value === null || typeof value !== 'object') return [];
-  // The drop stage (lint/drop-gated.ts) and feature-gate/gated-field ask about the same object:
-  // walk it once. Lint values are not mutated, so the answer holds for the value's life. An
-  // object is asked about with one schema (its kind's): the last answer is kept per value, not
-  // a map of schemas per value, which was an allocation for every object of a run.
-  const last = walked.get(value);
-  if (last?.node === node) return last.found;
-  const found = collect(value, node, [], NONE_FOUND);
-  walked.set(value, { node, found });
-  return found;
+  // The drop stage (lint/drop-gated.ts) and feature-gate/gated-field ask about the same object.
+  return walked.answer(value, node, collectAll);
 }
 
-const walked = new WeakMap<object, { node: SchemaNode; found: readonly GatedField[] }>();
+const walked = new WalkMemo<readonly GatedField[]>();
+
+function collectAll(value: object, node: SchemaNode): GatedField[] {
+  return collect(value, node, [], NONE_FOUND);
+}
 
 /**
  * The answer for most objects, one shared list (frozen: callers only read it). A walk makes a
