@@ -45,4 +45,5 @@ export type { SourceRange } from './position.js';
 export { celTypeOf, fromCel, lazyToCel, toCel } from './values.js';
 export { runtimeErrorMessage } from './messages.js';
 export { CEL_RESERVED_WORDS, LexError, tokenize as tokenizeCel, type Token as CelToken } from './syntax/lexer.js';
+export { tokensOf as celTokensOf } from './syntax/tokens-of.js';
 export { yamlValueOffsetToSource, yamlValueRangeToSource, type YamlScalarSource } from './yaml-position.js';

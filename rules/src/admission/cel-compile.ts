@@ -1,7 +1,7 @@
 // Compiling the CEL expressions of a mutating admission policy, shared by admission/cel
 // (what the server compiles when it stores the policy) and admission/cel-schema (the same
 // expressions checked against the matched kind's schema, which the server does not do).
-import { LexError, celEnvironmentFor, tokenizeCel } from '@platlint/cel';
+import { celEnvironmentFor, celTokensOf } from '@platlint/cel';
 import type { CelEnvironment, CelIssue, CelToken, CompileResult, StructuralSchema } from '@platlint/cel';
 import { catalog } from '@platlint/core';
 import type { CelPlace, KindInfo, RuleContext } from '@platlint/core';
@@ -209,13 +209,8 @@ function besideItsPatchType(spec: Obj, site: ExpressionAt): boolean {
  * policy is refused, though this package types every such name as `Object`.
  */
 function otherRootConstruction(expression: string): CelIssue | undefined {
-  let tokens: CelToken[];
-  try {
-    tokens = tokenizeCel(expression).filter((t) => t.kind !== 'eof');
-  } catch (error) {
-    if (error instanceof LexError) return undefined;
-    throw error;
-  }
+  const tokens = celTokensOf(expression)?.filter((t) => t.kind !== 'eof');
+  if (!tokens) return undefined;
   const text = (t: CelToken | undefined): string => (t ? expression.slice(t.start, t.end) : '');
   if (text(tokens[0]) !== 'Object' || text(tokens[1]) !== '.') return undefined;
   let i = 1;

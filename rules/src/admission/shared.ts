@@ -1,6 +1,6 @@
 import { WalkMemo, celExpressionsIn } from '@platlint/core';
-import { LexError, admissionPlaceOf, tokenizeCel } from '@platlint/cel';
-import type { AdmissionPlace, CelToken } from '@platlint/cel';
+import { admissionPlaceOf, celTokensOf } from '@platlint/cel';
+import type { AdmissionPlace } from '@platlint/cel';
 import type { CelPlace, FieldPath, LintObject, RuleContext, SchemaNode } from '@platlint/core';
 import { isObject, listOf, objectsIn } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
@@ -106,13 +106,8 @@ export interface Reference {
  * the compile check reports it.
  */
 export function celReferences(text: string): Reference[] {
-  let tokens: CelToken[];
-  try {
-    tokens = tokenizeCel(text);
-  } catch (error) {
-    if (error instanceof LexError) return [];
-    throw error;
-  }
+  const tokens = celTokensOf(text);
+  if (!tokens) return [];
   const refs: Reference[] = [];
   const word = (k: number): string | undefined =>
     tokens[k]?.kind === 'ident' ? text.slice(tokens[k].start, tokens[k].end) : undefined;
