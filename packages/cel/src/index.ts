@@ -13,6 +13,7 @@ export {
   type ResultRule,
   type VariableDecl,
 } from './env/environment.js';
+export { rememberedCompile } from './env/remembered-compile.js';
 export {
   admissionEnvironment,
   lazyVariables,
