@@ -13,6 +13,7 @@ export {
   type ResultRule,
   type VariableDecl,
 } from './env/environment.js';
+export { rememberedCompile } from './env/remembered-compile.js';
 export {
   admissionEnvironment,
   lazyVariables,
@@ -45,4 +46,5 @@ export type { SourceRange } from './position.js';
 export { celTypeOf, fromCel, lazyToCel, toCel } from './values.js';
 export { runtimeErrorMessage } from './messages.js';
 export { CEL_RESERVED_WORDS, LexError, tokenize as tokenizeCel, type Token as CelToken } from './syntax/lexer.js';
+export { tokensOf as celTokensOf } from './syntax/tokens-of.js';
 export { yamlValueOffsetToSource, yamlValueRangeToSource, type YamlScalarSource } from './yaml-position.js';

@@ -47,6 +47,7 @@ export { ANY_INDEX, celExpressionsIn, celFieldsOf, celPlaceAt } from './schema/c
 export type { CelField } from './schema/cel-places.js';
 export { mayHold } from './schema/reach.js';
 export { gatedFieldsIn } from './schema/gated-fields.js';
+export { WalkMemo } from './schema/walk-memo.js';
 export { formats, ajvFormats, isSloppyIPv4 } from './validate/formats.js';
 export { validateStructure, closest } from './validate/validator.js';
 export { newTypeMismatches } from './validate/decode.js';

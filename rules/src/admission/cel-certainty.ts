@@ -6,7 +6,7 @@
 // overload for the field's type fails with "no such overload", and an `Object{...}` naming a
 // field or type the schema lacks fails when the apply configuration is converted. It is
 // certain only when that part of the expression is evaluated whatever the values are.
-import { LexError, tokenizeCel } from '@platlint/cel';
+import { celTokensOf } from '@platlint/cel';
 import type { CelIssue, CelToken } from '@platlint/cel';
 
 /**
@@ -77,13 +77,8 @@ const CLOSE = new Set([')', ']', '}']);
  * guard anywhere in a comma-separated segment that encloses `at` counts, before or after it.
  */
 export function evaluatedOnEveryRun(expression: string, at: number): boolean {
-  let tokens: CelToken[];
-  try {
-    tokens = tokenizeCel(expression).filter((t) => t.kind !== 'eof');
-  } catch (error) {
-    if (error instanceof LexError) return false;
-    throw error;
-  }
+  const tokens = celTokensOf(expression)?.filter((t) => t.kind !== 'eof');
+  if (!tokens) return false;
   const text = (t: CelToken | undefined): string => (t ? (t.kind === 'punct' ? t.text : expression.slice(t.start, t.end)) : '');
   const isGuard = (i: number): boolean => {
     const s = text(tokens[i]);

@@ -1,8 +1,8 @@
 // Compiling the CEL expressions of a mutating admission policy, shared by admission/cel
 // (what the server compiles when it stores the policy) and admission/cel-schema (the same
 // expressions checked against the matched kind's schema, which the server does not do).
-import { LexError, celEnvironmentFor, tokenizeCel } from '@platlint/cel';
-import type { CelEnvironment, CelIssue, CelToken, CompileResult, StructuralSchema } from '@platlint/cel';
+import { celEnvironmentFor, celTokensOf, rememberedCompile } from '@platlint/cel';
+import type { CelEnvironment, CelIssue, CelToken, StructuralSchema } from '@platlint/cel';
 import { catalog } from '@platlint/core';
 import type { CelPlace, KindInfo, RuleContext } from '@platlint/core';
 import { celReferences, expressionsOf, specOf, strings, variableNames } from './shared.js';
@@ -80,27 +80,6 @@ function environment(
   return env;
 }
 
-/**
- * A compile depends on the environment and the expression alone, and a run repeats both: each
- * policy is compiled with dynamic types by admission/cel and again by admission/cel-schema,
- * then once per matched kind, and policies made from one template share their expressions.
- * Results are kept per environment (environments are kept above), a bounded number of each.
- * A result is only read (its issues, its program's type), never changed.
- */
-const compiledIn = new WeakMap<CelEnvironment, Map<string, CompileResult>>();
-
-function compile(env: CelEnvironment, expression: string): CompileResult {
-  let results = compiledIn.get(env);
-  if (!results) compiledIn.set(env, (results = new Map()));
-  let result = results.get(expression);
-  if (!result) {
-    if (results.size >= 256) results.clear();
-    result = env.compile(expression);
-    results.set(expression, result);
-  }
-  return result;
-}
-
 /** The cel package words its issues in our style; one case deserves a hint of what to do. */
 function describe(issue: CelIssue, place: ExpressionPlace): string {
   if (issue.code === 'unknown_variable' && place === 'matchCondition' && issue.message === 'unknown variable "variables"') {
@@ -165,7 +144,9 @@ export function compileSites(context: RuleContext, typing: Typing): SiteIssues[]
         }
       }
     }
-    const result = compile(environment(site.celPlace, object, params, visible, release), site.expression);
+    // Each policy is compiled with dynamic types by admission/cel and again by
+    // admission/cel-schema, then once per matched kind: the compiles are remembered.
+    const result = rememberedCompile(environment(site.celPlace, object, params, visible, release), site.expression);
     if (result.ok) {
       if (site.place === 'variable') types.set(site.index, result.program.type);
       // The server wants the exact result type (bool, Object, list(JSONPatch)); a static dyn is
@@ -209,13 +190,8 @@ function besideItsPatchType(spec: Obj, site: ExpressionAt): boolean {
  * policy is refused, though this package types every such name as `Object`.
  */
 function otherRootConstruction(expression: string): CelIssue | undefined {
-  let tokens: CelToken[];
-  try {
-    tokens = tokenizeCel(expression).filter((t) => t.kind !== 'eof');
-  } catch (error) {
-    if (error instanceof LexError) return undefined;
-    throw error;
-  }
+  const tokens = celTokensOf(expression)?.filter((t) => t.kind !== 'eof');
+  if (!tokens) return undefined;
   const text = (t: CelToken | undefined): string => (t ? expression.slice(t.start, t.end) : '');
   if (text(tokens[0]) !== 'Object' || text(tokens[1]) !== '.') return undefined;
   let i = 1;

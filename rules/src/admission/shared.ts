@@ -1,7 +1,7 @@
-import { celExpressionsIn } from '@platlint/core';
-import { LexError, admissionPlaceOf, tokenizeCel } from '@platlint/cel';
-import type { AdmissionPlace, CelToken } from '@platlint/cel';
-import type { CelPlace, FieldPath, LintObject, RuleContext } from '@platlint/core';
+import { WalkMemo, celExpressionsIn } from '@platlint/core';
+import { admissionPlaceOf, celTokensOf } from '@platlint/cel';
+import type { AdmissionPlace } from '@platlint/cel';
+import type { CelPlace, FieldPath, LintObject, RuleContext, SchemaNode } from '@platlint/core';
 import { isObject, listOf, objectsIn } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 
@@ -69,10 +69,17 @@ export interface ExpressionAt {
 
 /**
  * Every CEL expression of a policy, in document order: the fields the schema tree marks as
- * admission CEL (see core's celExpressionsIn), so that no list of places is kept here.
+ * admission CEL (see core's celExpressionsIn), so that no list of places is kept here. Several
+ * rules ask this of each policy: the list is made once per object and shared, read-only.
  */
-export function expressionsOf(context: RuleContext): ExpressionAt[] {
-  return celExpressionsIn(context.schema, context.value).flatMap(({ path, place: celPlace, expression }) => {
+export function expressionsOf(context: RuleContext): readonly ExpressionAt[] {
+  return sitesOf.answer(context.value, context.schema, admissionSites);
+}
+
+const sitesOf = new WalkMemo<readonly ExpressionAt[]>();
+
+function admissionSites(value: object, schema: SchemaNode): ExpressionAt[] {
+  return celExpressionsIn(schema, value).flatMap(({ path, place: celPlace, expression }) => {
     const place = admissionPlaceOf(celPlace);
     const index = path.findLast((segment) => typeof segment === 'number') ?? 0;
     return place ? [{ place, celPlace, path, expression, index: index as number }] : [];
@@ -99,13 +106,8 @@ export interface Reference {
  * the compile check reports it.
  */
 export function celReferences(text: string): Reference[] {
-  let tokens: CelToken[];
-  try {
-    tokens = tokenizeCel(text);
-  } catch (error) {
-    if (error instanceof LexError) return [];
-    throw error;
-  }
+  const tokens = celTokensOf(text);
+  if (!tokens) return [];
   const refs: Reference[] = [];
   const word = (k: number): string | undefined =>
     tokens[k]?.kind === 'ident' ? text.slice(tokens[k].start, tokens[k].end) : undefined;

@@ -1,5 +1,4 @@
-import { LexError, tokenizeCel } from '@platlint/cel';
-import type { CelToken } from '@platlint/cel';
+import { celTokensOf } from '@platlint/cel';
 
 /**
  * The claims an expression selects directly (`claims.x`, `claims.?x`). The CEL package does not
@@ -10,13 +9,8 @@ import type { CelToken } from '@platlint/cel';
  */
 export function claimSelections(expression: string): Set<string> {
   const found = new Set<string>();
-  let tokens: CelToken[];
-  try {
-    tokens = tokenizeCel(expression);
-  } catch (error) {
-    if (error instanceof LexError) return found;
-    throw error;
-  }
+  const tokens = celTokensOf(expression);
+  if (!tokens) return found;
   const punct = (k: number, text: string): boolean => tokens[k]?.kind === 'punct' && tokens[k]?.text === text;
   tokens.forEach((token, k) => {
     if (token.kind !== 'ident' || expression.slice(token.start, token.end) !== 'claims') return;

@@ -1,5 +1,6 @@
 import { defineRule } from '@platlint/core';
-import { claimsEnvironment } from '@platlint/cel';
+import { claimsEnvironment, rememberedCompile } from '@platlint/cel';
+import type { CelEnvironment } from '@platlint/cel';
 import { claimSelections } from './claim-selections.js';
 import { authenticators, AUTHN, obj } from './shared.js';
 import { filled, listOf } from '../kit/objects.js';
@@ -20,7 +21,6 @@ export default defineRule({
     },
   },
   check(context) {
-    const ruleEnv = claimsEnvironment('claimValidationRule');
     for (const { jwt, path } of authenticators(context)) {
       const mappings = obj(jwt.claimMappings);
       const username = obj(mappings?.username)?.expression;
@@ -33,7 +33,7 @@ export default defineRule({
         .filter((e): e is string => {
           if (!filled(e)) return false;
           // Only a rule the server accepts counts, and it accepts a static bool only.
-          const compiled = ruleEnv.compile(e);
+          const compiled = rememberedCompile(ruleEnvironment(), e);
           return compiled.ok && compiled.program.type === 'bool';
         });
       if ([...extras, ...rules].some((e) => filled(e) && claimSelections(e).has('email_verified'))) continue;
@@ -44,3 +44,10 @@ export default defineRule({
     }
   },
 });
+
+let ruleEnv: CelEnvironment | undefined;
+
+/** The environment of claim validation rules, built once for the run rather than per object. */
+function ruleEnvironment(): CelEnvironment {
+  return (ruleEnv ??= claimsEnvironment('claimValidationRule'));
+}

@@ -1,6 +1,6 @@
 import { celExpressionsIn, parseDuration } from '@platlint/core';
 import type { CelPlace, FieldPath, RuleContext } from '@platlint/core';
-import { celEnvironmentFor, yamlValueRangeToSource } from '@platlint/cel';
+import { celEnvironmentFor, rememberedCompile, yamlValueRangeToSource } from '@platlint/cel';
 import type { CelEnvironment, CelProgram } from '@platlint/cel';
 import { isObject, listOf, objectsIn } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
@@ -123,7 +123,8 @@ export const CEL_MESSAGES = {
  * program when the expression compiled without a finding.
  */
 export function checkCel(context: RuleContext, path: FieldPath, expression: string, check: CelCheck): CelProgram | undefined {
-  const result = check.env.compile(expression);
+  // Configuration files of a run repeat their expressions: the compiles are remembered.
+  const result = rememberedCompile(check.env, expression);
   // The scalar's source is looked up for a finding only: it means parsing the document again
   // (values-first reading, docs/architecture.md), and most expressions have none.
   let scalar: ReturnType<RuleContext['scalarSource']> | null = null;

@@ -37,6 +37,9 @@ export function addressesOf(subset: Subset): Address[] {
   return out;
 }
 
+/** The first 12 bytes of an IPv4 address in its IPv4-mapped IPv6 form (`::ffff:a.b.c.d`). */
+const V4_MAPPED_PREFIX: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
+
 /**
  * The 16 bytes of an IP address (IPv4 in its IPv4-mapped IPv6 form, as Go's net.IP holds it),
  * or undefined when the text is not an address. Zone suffixes are ignored here; the format
@@ -45,7 +48,7 @@ export function addressesOf(subset: Subset): Address[] {
 export function ipBytes(text: string): number[] | undefined {
   // Leading zeros in IPv4 parts are decimal to the platform's lenient parser (`010.0.0.1` is 10.0.0.1).
   const family = isSloppyIPv4(text) ? 4 : isIP(text);
-  if (family === 4) return [...Array<number>(10).fill(0), 0xff, 0xff, ...text.split('.').map(Number)];
+  if (family === 4) return [...V4_MAPPED_PREFIX, ...text.split('.').map(Number)];
   if (family !== 6) return undefined;
   const bare = text.split('%')[0] ?? '';
   const [head = '', tail] = bare.split('::') as [string, string | undefined];
@@ -68,7 +71,7 @@ export function ipBytes(text: string): number[] | undefined {
 
 /** The IPv4 part of an IPv4 or IPv4-mapped address. */
 export function ipv4Of(bytes: readonly number[]): number[] | undefined {
-  const mapped = bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+  const mapped = V4_MAPPED_PREFIX.every((b, i) => bytes[i] === b);
   return mapped ? bytes.slice(12) : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import { defineRule, platlintInfo, schemaAt } from '@platlint/core';
+import { defineRule, fieldSchema, platlintInfo } from '@platlint/core';
 import { OBJECT_META_TYPE, valuesOfTypes } from './object-metas.js';
 import { isObject } from '../kit/objects.js';
 import { formats } from '../kit/names.js';
@@ -25,21 +25,29 @@ export default defineRule({
     for (const meta of valuesOfTypes(context.value, context.schema, [OBJECT_META_TYPE])) {
       const annotations = meta.value.annotations;
       if (!isObject(annotations)) continue;
-      const at = [...meta.path, 'annotations'];
       // The aggregate limit is a fact of the schema (the overlay's maxTotalBytes on ObjectMeta).
-      const node = schemaAt(context.schema, at);
+      const node = fieldSchema(meta.node, 'annotations');
       const limit = node ? platlintInfo(node).maxTotalBytes : undefined;
       let total = 0;
-      for (const [key, value] of Object.entries(annotations)) {
+      // for...in, and a path only for a finding: this runs on every object of a run (lint
+      // values are plain objects, so it lists their own keys, in Object.entries' order).
+      for (const key in annotations) {
         // The server checks annotation keys with case folded: unlike a label key, `Example.com/Owner`
         // is a valid annotation key, so only the lower-cased key is held to the label-key syntax.
         const problem = formats['label-key'](key.toLowerCase());
-        if (problem) context.report({ path: [...at, key], target: 'key', messageId: 'badKey', data: { key, problem } });
+        if (problem)
+          context.report({
+            path: [...meta.path, 'annotations', key],
+            target: 'key',
+            messageId: 'badKey',
+            data: { key, problem },
+          });
+        const value = annotations[key];
         total += Buffer.byteLength(key) + (typeof value === 'string' ? Buffer.byteLength(value) : 0);
       }
       if (limit !== undefined && total > limit) {
         context.report({
-          path: at,
+          path: [...meta.path, 'annotations'],
           target: 'key',
           messageId: 'tooLarge',
           data: { total, limit, kib: limit / 1024 },

@@ -1,37 +1,54 @@
 import { defineRule } from '@platlint/core';
-import type { FieldPath, ReportDescriptor } from '@platlint/core';
+import type { FieldPath, RuleContext } from '@platlint/core';
 import { LABEL_SELECTOR_TYPE, OBJECT_META_TYPE, POD_SPEC_TYPE, valuesOfTypes } from './object-metas.js';
 import { isObject } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 import { formats } from '../kit/names.js';
 import docs from './labels.md';
 
-function* labelProblems(
-  labels: unknown,
+// The checks below run on every object of a run: they read a label set with for...in (lint
+// values are plain objects, so it lists their own keys, in Object.entries' order) and make a
+// path only for a finding, not an entry pair and a path per label.
+
+/** Reports the bad keys and values of the label set `holder[field]`, found at `at`. */
+function checkLabels(
+  context: RuleContext,
+  holder: Obj,
   at: FieldPath,
+  field: string,
   what: 'label' | 'selector label' | 'node selector label',
-): Generator<ReportDescriptor> {
+): void {
+  const labels = holder[field];
   if (!isObject(labels)) return;
-  for (const [key, value] of Object.entries(labels)) {
+  for (const key in labels) {
     const keyProblem = formats['label-key'](key);
-    if (keyProblem) yield { path: [...at, key], target: 'key', messageId: 'badKey', data: { what, key, keyProblem } };
+    if (keyProblem)
+      context.report({ path: [...at, field, key], target: 'key', messageId: 'badKey', data: { what, key, keyProblem } });
+    const value = labels[key];
     if (typeof value !== 'string') continue;
     const valueProblem = formats['label-value'](value);
-    if (valueProblem) yield { path: [...at, key], messageId: 'badValue', data: { value, what, key, valueProblem } };
+    if (valueProblem)
+      context.report({ path: [...at, field, key], messageId: 'badValue', data: { value, what, key, valueProblem } });
   }
 }
 
 /** Expression values of a selector are label values (keys are `schema/format`'s check). */
-function* expressionValueProblems(selector: Obj, at: FieldPath): Generator<ReportDescriptor> {
+function checkExpressionValues(context: RuleContext, selector: Obj, at: FieldPath): void {
   const terms = selector.matchExpressions;
   if (!Array.isArray(terms)) return;
-  for (const [i, term] of terms.entries()) {
+  for (let i = 0; i < terms.length; i++) {
+    const term: unknown = terms[i];
     if (!isObject(term) || !Array.isArray(term.values)) continue;
-    for (const [j, value] of term.values.entries()) {
+    for (let j = 0; j < term.values.length; j++) {
+      const value: unknown = term.values[j];
       if (typeof value !== 'string') continue;
       const problem = formats['label-value'](value);
       if (problem)
-        yield { path: [...at, 'matchExpressions', i, 'values', j], messageId: 'badSelectorValue', data: { value, problem } };
+        context.report({
+          path: [...at, 'matchExpressions', i, 'values', j],
+          messageId: 'badSelectorValue',
+          data: { value, problem },
+        });
     }
   }
 }
@@ -54,16 +71,13 @@ export default defineRule({
   },
   check(context) {
     for (const holder of valuesOfTypes(context.value, context.schema, [OBJECT_META_TYPE, LABEL_SELECTOR_TYPE, POD_SPEC_TYPE])) {
-      const reports =
-        holder.type === OBJECT_META_TYPE
-          ? labelProblems(holder.value.labels, [...holder.path, 'labels'], 'label')
-          : holder.type === POD_SPEC_TYPE
-            ? labelProblems(holder.value.nodeSelector, [...holder.path, 'nodeSelector'], 'node selector label')
-            : [
-                ...labelProblems(holder.value.matchLabels, [...holder.path, 'matchLabels'], 'selector label'),
-                ...expressionValueProblems(holder.value, holder.path),
-              ];
-      for (const report of reports) context.report(report);
+      if (holder.type === OBJECT_META_TYPE) checkLabels(context, holder.value, holder.path, 'labels', 'label');
+      else if (holder.type === POD_SPEC_TYPE)
+        checkLabels(context, holder.value, holder.path, 'nodeSelector', 'node selector label');
+      else {
+        checkLabels(context, holder.value, holder.path, 'matchLabels', 'selector label');
+        checkExpressionValues(context, holder.value, holder.path);
+      }
     }
   },
 });

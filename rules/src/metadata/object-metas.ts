@@ -1,4 +1,4 @@
-import { mayHold, platlintInfo } from '@platlint/core';
+import { WalkMemo, mayHold, platlintInfo } from '@platlint/core';
 import type { FieldPath, SchemaNode } from '@platlint/core';
 import type { Obj } from '../kit/objects.js';
 
@@ -13,6 +13,8 @@ export interface TypedValue {
   type: string;
   value: Obj;
   path: FieldPath;
+  /** The value's schema node (`schemaAt(root, path)`, known to the walk). */
+  node: SchemaNode;
 }
 
 /** The types the metadata rules look for; a walk for any of them is one walk for all. */
@@ -26,53 +28,50 @@ const HOLDER_TYPES: readonly string[] = [OBJECT_META_TYPE, LABEL_SELECTOR_TYPE, 
  */
 export function valuesOfTypes(value: unknown, node: SchemaNode | undefined, typeIds: readonly string[]): TypedValue[] {
   if (!node || value === null || typeof value !== 'object') return [];
-  if (!typeIds.every((type) => HOLDER_TYPES.includes(type))) return walkFor(value, node, typeIds);
+  if (!typeIds.every((type) => HOLDER_TYPES.includes(type))) return walkFor(value, node, routeFor(typeIds));
   // metadata/labels and metadata/annotations ask about the same object: it is walked once for
   // all their types and each takes its own. A walk for fewer types enters fewer subtrees but
   // finds the same values of those types, in the same order, so the filtered list is the same.
-  // Lint values are not mutated, so the answer holds for the value's life.
-  let bySchema = walked.get(value);
-  if (!bySchema) walked.set(value, (bySchema = new WeakMap()));
-  let all = bySchema.get(node);
-  if (!all) bySchema.set(node, (all = walkFor(value, node, HOLDER_TYPES)));
+  const all = walked.answer(value, node, walkForHolders);
   return typeIds.length === HOLDER_TYPES.length ? all : all.filter((held) => typeIds.includes(held.type));
 }
 
-const walked = new WeakMap<object, WeakMap<SchemaNode, TypedValue[]>>();
+const walked = new WalkMemo<TypedValue[]>();
 
-function walkFor(value: unknown, node: SchemaNode, typeIds: readonly string[]): TypedValue[] {
+function walkForHolders(value: object, node: SchemaNode): TypedValue[] {
+  return walkFor(value, node, holderRoute());
+}
+
+function walkFor(value: unknown, node: SchemaNode, route: (node: SchemaNode) => Step): TypedValue[] {
   const found: TypedValue[] = [];
-  const route = routeFor(typeIds);
-  // No path array until a value of a sought type is found: the walk runs on every object of a run.
-  const walk = (value: unknown, node: SchemaNode, trail: Trail | undefined): void => {
+  // One path for the whole walk, grown and shrunk as it goes down and up, and copied only for a
+  // value of a sought type: the walk runs on every object of a run.
+  const at: (string | number)[] = [];
+  const walk = (value: unknown, node: SchemaNode): void => {
     if (value === null || typeof value !== 'object') return;
     const step = route(node);
     if (Array.isArray(value)) {
-      if (step.items) for (let i = 0; i < value.length; i++) walk(value[i], step.items, { up: trail, segment: i });
+      if (step.items)
+        for (let i = 0; i < value.length; i++) {
+          at.push(i);
+          walk(value[i], step.items);
+          at.pop();
+        }
       return;
     }
-    if (step.type !== undefined) found.push({ type: step.type, value: value as Obj, path: pathOf(trail) });
+    if (step.type !== undefined) found.push({ type: step.type, value: value as Obj, path: at.slice(), node });
     if (!step.anyField) return;
     for (const key in value) {
       const child = step.fields.get(key);
       const next = child === undefined ? step.otherFields : child;
-      if (next) walk((value as Obj)[key], next, { up: trail, segment: key });
+      if (!next) continue;
+      at.push(key);
+      walk((value as Obj)[key], next);
+      at.pop();
     }
   };
-  walk(value, node, undefined);
+  walk(value, node);
   return found;
-}
-
-/** A path as the walk goes down it, made a list only for a value that is found. */
-interface Trail {
-  up: Trail | undefined;
-  segment: string | number;
-}
-
-function pathOf(trail: Trail | undefined): FieldPath {
-  const path: (string | number)[] = [];
-  for (let at = trail; at; at = at.up) path.push(at.segment);
-  return path.reverse();
 }
 
 /**
@@ -89,6 +88,13 @@ interface Step {
 }
 
 const routes = new Map<string, (node: SchemaNode) => Step>();
+
+let holderSteps: ((node: SchemaNode) => Step) | undefined;
+
+/** The route of the shared walk, looked up once rather than by a joined key for every object. */
+function holderRoute(): (node: SchemaNode) => Step {
+  return (holderSteps ??= routeFor(HOLDER_TYPES));
+}
 
 /** The steps of a walk for these types, remembered per node across objects. */
 function routeFor(typeIds: readonly string[]): (node: SchemaNode) => Step {

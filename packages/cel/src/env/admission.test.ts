@@ -43,6 +43,26 @@ describe('admission environments', () => {
     expect(a.check('Object{spec: Object.spec{replicas: variables.a}}')).toEqual([]);
   });
 
+  it('types object, constructions and params alike whether or not a policy has params (the environments share their lower layers)', () => {
+    const params = { type: 'object', properties: { replicas: { type: 'integer' } } } as const;
+    const plain = admissionEnvironment('applyConfiguration', { objectSchema: DEPLOYMENT });
+    const withParams = admissionEnvironment('applyConfiguration', {
+      objectSchema: DEPLOYMENT,
+      hasParams: true,
+      paramSchema: params,
+    });
+    const match = admissionEnvironment('matchCondition', { objectSchema: DEPLOYMENT, hasParams: true, paramSchema: params });
+    const build = 'Object{spec: Object.spec{replicas: object.spec.replicas + 1}}';
+    expect(plain.check(build)).toEqual([]);
+    expect(withParams.check(build)).toEqual([]);
+    expect(withParams.check('Object{spec: Object.spec{replicas: params.replicas}}')).toEqual([]);
+    expect(firstIssue(withParams, 'Object{spec: Object.spec{replicaz: params.replicas}}').code).toBe('unknown_field');
+    expect(firstIssue(plain, 'Object{spec: Object.spec{replicas: params.replicas}}').message).toContain('params');
+    // Constructions are an apply configuration's only, though its layers lie below.
+    expect(match.check('object.spec.replicas == params.replicas')).toEqual([]);
+    expect(match.check('Object{spec: Object.spec{replicas: 1}} == null')).not.toEqual([]);
+  });
+
   it('has no variables in match conditions, and typed variables elsewhere', () => {
     expect(firstIssue(admissionEnvironment('matchCondition'), 'variables.a == 1').message).toContain('variables');
     const env = admissionEnvironment('variable', { variables: [{ name: 'a', type: 'int' }] });

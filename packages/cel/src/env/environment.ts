@@ -217,14 +217,6 @@ interface TypedBase {
   constructs: ConstructRegistry | undefined;
 }
 
-/**
- * The costly part of an environment: the types registered from schemas (the read types of a
- * schema-typed variable, the construct types of `Object{...}`) take tens of milliseconds for
- * a Deployment, and environments that differ only in their other variables (each policy's
- * own `variables`) share them. An environment is a clone of its typed base with the rest
- * registered on top (cel-js keeps a clone's registrations apart from its parent's).
- */
-const typedBases = new Map<string, TypedBase>();
 const schemaIds = new WeakMap<object, number>();
 let lastSchemaId = 0;
 
@@ -235,49 +227,92 @@ function idOf(schema: object | undefined): string {
   return String(id);
 }
 
+/**
+ * The costly part of an environment: the types registered from schemas (the read types of a
+ * schema-typed variable, the construct types of `Object{...}`) take tens of milliseconds for
+ * a Deployment, and environments that differ only in their other variables (each policy's
+ * own `variables`) share them. An environment is a clone of its typed base with the rest
+ * registered on top (cel-js keeps a clone's registrations apart from its parent's).
+ */
 function typedBase(spec: EnvironmentSpec, maxDepth: number): TypedBase {
   const schemaVariables = spec.variables.filter((v) => v.schema);
-  const readKey = [
-    maxDepth,
-    ...schemaVariables.map((v) => `${v.name}=${idOf(v.schema)}=${v.optional ? '?' : ''}=${v.description ?? ''}`),
-  ].join('|');
-  const key = `${readKey}|${spec.jsonPatch ? 'patch' : ''}|${idOf(spec.construct)}`;
-  const known = typedBases.get(key);
-  if (known) return known;
-  // Two layers: the read types of the variables, which every place of a policy shares, and the
-  // construct types of the places that build objects (an apply configuration, a JSON patch).
-  let read = typedBases.get(readKey);
-  if (!read) {
-    const env = libraryEnvironment().clone(cloneOptions(maxDepth));
-    const readTypes = new Map<StructuralSchema, string>();
-    for (const v of schemaVariables) {
-      const type = registerReadTypes(env, v.schema as StructuralSchema, readTypeName(v.name), readTypes);
-      env.registerVariable(
-        v.name,
-        v.optional ? `optional<${type}>` : type,
-        v.description ? { description: v.description } : undefined,
-      );
-    }
-    read = { env, constructs: undefined };
-    remember(readKey, read);
+  const builds = spec.construct !== undefined || spec.jsonPatch === true;
+  // The construct types go right after the variable typed by the same schema (an apply
+  // configuration's `object`), so that the places of a policy with a paramKind and one
+  // without share them with the read types below; otherwise after every variable.
+  const typedLikeConstruct = schemaVariables.findIndex((v) => v.schema === spec.construct);
+  const constructAfter = typedLikeConstruct >= 0 ? typedLikeConstruct : schemaVariables.length - 1;
+  let layer = rootLayer(maxDepth);
+  if (builds && constructAfter < 0) layer = constructLayer(layer, spec, maxDepth);
+  schemaVariables.forEach((v, i) => {
+    layer = variableLayer(layer, v, maxDepth);
+    if (builds && i === constructAfter) layer = constructLayer(layer, spec, maxDepth);
+  });
+  return layer;
+}
+
+/**
+ * One layer of registrations on those of the layers below it: environments whose
+ * registrations begin alike share those layers. Each is a clone of the one below (cel-js
+ * copies what a clone changes, so a deeper chain costs no lookups).
+ */
+interface TypedLayer extends TypedBase {
+  key: string;
+  /** Each schema's registered read type, so that a schema two variables share (`object`, `oldObject`) is one type. */
+  readTypes: ReadonlyMap<StructuralSchema, string>;
+}
+
+const layers = new Map<string, TypedLayer>();
+
+function rootLayer(maxDepth: number): TypedLayer {
+  const key = String(maxDepth);
+  let layer = layers.get(key);
+  if (!layer) {
+    layer = { key, env: libraryEnvironment().clone(cloneOptions(maxDepth)), constructs: undefined, readTypes: new Map() };
+    remember(layers, key, layer);
   }
-  let built = read;
-  if (spec.construct || spec.jsonPatch) {
-    const env = read.env.clone(cloneOptions(maxDepth));
+  return layer;
+}
+
+/** The read types of one schema-typed variable, and the variable. */
+function variableLayer(below: TypedLayer, v: VariableDecl, maxDepth: number): TypedLayer {
+  const key = `${below.key}|${v.name}=${idOf(v.schema)}=${v.optional ? '?' : ''}=${v.description ?? ''}`;
+  let layer = layers.get(key);
+  if (!layer) {
+    const env = below.env.clone(cloneOptions(maxDepth));
+    const readTypes = new Map(below.readTypes);
+    const type = registerReadTypes(env, v.schema as StructuralSchema, readTypeName(v.name), readTypes);
+    env.registerVariable(
+      v.name,
+      v.optional ? `optional<${type}>` : type,
+      v.description ? { description: v.description } : undefined,
+    );
+    layer = { key, env, constructs: below.constructs, readTypes };
+    remember(layers, key, layer);
+  }
+  return layer;
+}
+
+/** The construct types of the places that build objects (an apply configuration, a JSON patch). */
+function constructLayer(below: TypedLayer, spec: EnvironmentSpec, maxDepth: number): TypedLayer {
+  const key = `${below.key}|construct=${spec.jsonPatch ? 'patch' : ''}=${idOf(spec.construct)}`;
+  let layer = layers.get(key);
+  if (!layer) {
+    const env = below.env.clone(cloneOptions(maxDepth));
     const constructs = new ConstructRegistry();
     if (spec.construct) constructs.register(env, spec.construct, 'Object');
     if (spec.jsonPatch) constructs.register(env, JSON_PATCH_SCHEMA, 'JSONPatch');
     installConstructMacro(env, constructs);
-    built = { env, constructs };
+    layer = { key, env, constructs, readTypes: below.readTypes };
+    remember(layers, key, layer);
   }
-  remember(key, built);
-  return built;
+  return layer;
 }
 
-function remember(key: string, base: TypedBase): void {
+function remember<T>(memory: Map<string, T>, key: string, value: T): void {
   // Bounded: schemas come from the catalog, but tests and editors may bring others.
-  if (typedBases.size >= 128) typedBases.clear();
-  typedBases.set(key, base);
+  if (memory.size >= 128) memory.clear();
+  memory.set(key, value);
 }
 
 export class CelEnvironment {

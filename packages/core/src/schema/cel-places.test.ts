@@ -74,4 +74,26 @@ describe('CEL places in the schema tree', () => {
     ]);
     expect(celExpressionsIn(policy, { spec: { matchConditions: { 0: { expression: 'x' } } } })).toEqual([]);
   });
+
+  it('answers an object asked about with another schema by that schema, each time', () => {
+    const policy = catalog.schema(lintable.find((k) => k.kind === 'MutatingAdmissionPolicy')!);
+    const authz = catalog.schema(lintable.find((k) => k.kind === 'AuthorizationConfiguration')!);
+    const value = {
+      spec: { matchConditions: [{ name: 'x', expression: 'p' }] },
+      authorizers: [{ webhook: { matchConditions: [{ expression: 'a' }] } }],
+    };
+    const asPolicy = [{ path: ['spec', 'matchConditions', 0, 'expression'], place: 'admission.matchCondition', expression: 'p' }];
+    const asAuthz = [
+      {
+        path: ['authorizers', 0, 'webhook', 'matchConditions', 0, 'expression'],
+        place: 'authorization.webhookMatchCondition',
+        expression: 'a',
+      },
+    ];
+    expect(celExpressionsIn(policy, value)).toEqual(asPolicy);
+    expect(celExpressionsIn(authz, value)).toEqual(asAuthz);
+    expect(celExpressionsIn(policy, value)).toEqual(asPolicy);
+    // Below a path, the expressions carry it.
+    expect(celExpressionsIn(policy, value, ['items', 3])).toEqual([{ ...asPolicy[0], path: ['items', 3, ...asPolicy[0]!.path] }]);
+  });
 });

@@ -3,6 +3,7 @@ import { isJsonObject } from '../source/json-value.js';
 import type { CelPlace } from './overlay-types.js';
 import type { SchemaNode } from './tree.js';
 import { schemaAt } from './tree.js';
+import { WalkMemo } from './walk-memo.js';
 
 /**
  * Where CEL stands in a kind, read from the schema tree (the overlay marks each expression
@@ -62,26 +63,51 @@ export function celPlaceAt(root: SchemaNode, path: FieldPath): CelPlace | undefi
 /**
  * The string expressions a value holds at the CEL fields of its schema, in the order of the
  * value's own lists and keys. Entries of other types are the structural validator's to report.
+ * The list is shared by every caller that asks about the same object (each rule of a policy
+ * does): read it, never change it.
  */
-export function celExpressionsIn(root: SchemaNode, value: unknown, at: FieldPath = []): CelExpressionAt[] {
+export function celExpressionsIn(root: SchemaNode, value: unknown, at: FieldPath = []): readonly CelExpressionAt[] {
+  if (at.length === 0 && value !== null && typeof value === 'object') return found.answer(value, root, expressionsOfObject);
+  return expressionsBelow(root, value, at);
+}
+
+const found = new WalkMemo<readonly CelExpressionAt[]>();
+
+function expressionsOfObject(value: object, root: SchemaNode): readonly CelExpressionAt[] {
+  return expressionsBelow(root, value, []);
+}
+
+const NO_FIELDS: readonly CelField[] = [];
+
+function expressionsBelow(root: SchemaNode, value: unknown, at: FieldPath): CelExpressionAt[] {
   const out: CelExpressionAt[] = [];
+  // Called for every policy and configuration object by several rules: plain loops over the
+  // value's own lists and keys, where entry pairs and filtered lists per key added up.
   const visit = (fields: readonly CelField[], depth: number, current: unknown, path: FieldPath): void => {
+    let deeper = false;
     for (const field of fields) {
-      if (field.path.length === depth && typeof current === 'string') out.push({ path, place: field.place, expression: current });
+      if (field.path.length > depth) deeper = true;
+      else if (typeof current === 'string') out.push({ path, place: field.place, expression: current });
     }
-    const deeper = fields.filter((f) => f.path.length > depth);
-    if (deeper.length === 0) return;
-    const children: [string | number, unknown][] = Array.isArray(current)
-      ? current.map((v, i) => [i, v])
-      : isJsonObject(current)
-        ? Object.entries(current)
-        : [];
-    for (const [key, child] of children) {
-      const wildcard = typeof key === 'number' ? ANY_INDEX : ANY_KEY;
-      const next = deeper.filter((f) => f.path[depth] === wildcard || f.path[depth] === key);
-      if (next.length > 0) visit(next, depth + 1, child, [...path, key]);
-    }
+    if (!deeper) return;
+    if (Array.isArray(current)) for (let i = 0; i < current.length; i++) visitChild(fields, depth, i, current[i], path);
+    else if (isJsonObject(current)) for (const key in current) visitChild(fields, depth, key, current[key], path);
+  };
+  const visitChild = (fields: readonly CelField[], depth: number, key: string | number, child: unknown, path: FieldPath) => {
+    const next = fieldsThrough(fields, depth, key);
+    if (next.length > 0) visit(next, depth + 1, child, [...path, key]);
   };
   visit(celFieldsOf(root), 0, value, at);
   return out;
+}
+
+/** The fields whose path goes on through `key` (a list index or a mapping key) at `depth`. */
+function fieldsThrough(fields: readonly CelField[], depth: number, key: string | number): readonly CelField[] {
+  const wildcard = typeof key === 'number' ? ANY_INDEX : ANY_KEY;
+  let through: CelField[] | undefined;
+  for (const field of fields) {
+    const segment = field.path[depth];
+    if (segment !== undefined && (segment === wildcard || segment === key)) (through ??= []).push(field);
+  }
+  return through ?? NO_FIELDS;
 }

@@ -1,6 +1,7 @@
 import type { FieldPath } from '../source/field-path.js';
 import { mayHold } from './reach.js';
 import { platlintInfo, type SchemaNode } from './tree.js';
+import { WalkMemo } from './walk-memo.js';
 
 /** A field of an object that exists only behind feature gates. */
 export interface GatedField {
@@ -18,48 +19,52 @@ export interface GatedField {
  */
 export function gatedFieldsIn(value: unknown, node: SchemaNode): readonly GatedField[] {
   if (value === null || typeof value !== 'object') return [];
-  // The drop stage (lint/drop-gated.ts) and feature-gate/gated-field ask about the same object:
-  // walk it once. Lint values are not mutated, so the answer holds for the value's life.
-  let bySchema = walked.get(value);
-  if (!bySchema) walked.set(value, (bySchema = new WeakMap()));
-  let found = bySchema.get(node);
-  if (!found) bySchema.set(node, (found = collect(value, node, undefined, [])));
-  return found;
+  // The drop stage (lint/drop-gated.ts) and feature-gate/gated-field ask about the same object.
+  return walked.answer(value, node, collectAll);
 }
 
-const walked = new WeakMap<object, WeakMap<SchemaNode, readonly GatedField[]>>();
+const walked = new WalkMemo<readonly GatedField[]>();
 
-function collect(value: unknown, node: SchemaNode, path: TrailStep | undefined, found: GatedField[]): GatedField[] {
+function collectAll(value: object, node: SchemaNode): GatedField[] {
+  return collect(value, node, [], NONE_FOUND);
+}
+
+/**
+ * The answer for most objects, one shared list (frozen: callers only read it). A walk makes a
+ * list of its own at the first gated field it finds.
+ */
+const NONE_FOUND = Object.freeze([]) as unknown as GatedField[];
+
+function collect(value: unknown, node: SchemaNode, at: (string | number)[], found: GatedField[]): GatedField[] {
   if (value === null || typeof value !== 'object') return found;
   const step = stepAt(node);
   if (Array.isArray(value)) {
-    if (step.items) for (let i = 0; i < value.length; i++) collect(value[i], step.items, { up: path, segment: i }, found);
+    if (step.items)
+      for (let i = 0; i < value.length; i++) {
+        at.push(i);
+        found = collect(value[i], step.items, at, found);
+        at.pop();
+      }
     return found;
   }
   if (!step.anyField) return found;
-  // Keys, not entries, and no path array until a gated field is found: the walk runs on every object of a run.
+  // The walk runs on every object of a run: for...in rather than a key array (lint values are
+  // plain objects, so it lists their own keys), and one path for the whole walk, grown and
+  // shrunk as it goes and copied only for a gated field.
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
+  for (const key in record) {
     const named = step.fields.get(key);
     const field = named === undefined ? step.otherFields : named;
     if (!field) continue;
-    const at = { up: path, segment: key };
-    if (field.gated) found.push({ path: pathOf(at), gates: field.gated.gates, refused: field.gated.refused });
-    if (field.enter) collect(record[key], field.node, at, found);
+    at.push(key);
+    if (field.gated) {
+      if (found === NONE_FOUND) found = [];
+      found.push({ path: at.slice(), gates: field.gated.gates, refused: field.gated.refused });
+    }
+    if (field.enter) found = collect(record[key], field.node, at, found);
+    at.pop();
   }
   return found;
-}
-
-/** A path as a walk goes down it, materialised only for a field that is found. */
-interface TrailStep {
-  up: TrailStep | undefined;
-  segment: string | number;
-}
-
-function pathOf(step: TrailStep): FieldPath {
-  const path: (string | number)[] = [];
-  for (let at: TrailStep | undefined = step; at; at = at.up) path.push(at.segment);
-  return path.reverse();
 }
 
 /** What the walk does with one field of a mapping: report it as gated, enter it, or both. */

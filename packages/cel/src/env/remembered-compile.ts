@@ -1,0 +1,22 @@
+import type { CelEnvironment, CompileResult } from './environment.js';
+
+/**
+ * A compile depends on the environment and the expression alone, and a lint run repeats both:
+ * objects made from one template share their expressions, and several rules compile the same
+ * expression of an object. Results are kept per environment (callers keep their environments
+ * across objects), a bounded number of each. A result is only read (its issues, its program's
+ * type, an evaluation), never changed.
+ */
+export function rememberedCompile(env: CelEnvironment, expression: string): CompileResult {
+  let results = compiledIn.get(env);
+  if (!results) compiledIn.set(env, (results = new Map()));
+  let result = results.get(expression);
+  if (!result) {
+    if (results.size >= 256) results.clear();
+    result = env.compile(expression);
+    results.set(expression, result);
+  }
+  return result;
+}
+
+const compiledIn = new WeakMap<CelEnvironment, Map<string, CompileResult>>();
