@@ -1,4 +1,5 @@
 import { resolvePlain } from './fast-compose.js';
+import { KnownKeys } from './known-keys.js';
 import { LONGEST_KEY, type LoadedDocument } from './loaded-document.js';
 import { MAX_NESTING } from './nesting.js';
 import { setOwn } from './own-property.js';
@@ -124,6 +125,8 @@ interface Frame {
 
 class BlockScanner {
   private readonly stack: Frame[] = [];
+  /** Every frame made so far, by depth (frameAt); those above the stack's top are free. */
+  private readonly frames: Frame[] = [];
   private root: unknown = null;
   /** The line being read: where it starts, where its content ends (before CR LF), and where the next starts. */
   private lineStart = 0;
@@ -134,9 +137,10 @@ class BlockScanner {
   /**
    * Plain keys already checked to resolve to themselves: manifests repeat a few dozen keys.
    * The first copy of each is the one used, so that the maps' property lookups and stores
-   * meet a string V8 has already made a property name (measured: a tenth off this scanner).
+   * meet a string V8 has already made a property name (measured: a tenth off this scanner),
+   * and found from the text without slicing it again (known-keys.ts).
    */
-  private readonly plainKeys = new Map<string, string>();
+  private readonly plainKeys = new KnownKeys(KEYS_REMEMBERED);
 
   constructor(private readonly text: string) {}
 
@@ -253,19 +257,41 @@ class BlockScanner {
   private open(indent: number, isList: boolean, parent: Frame | undefined, atKeyColumn: boolean): Frame {
     if (this.stack.length >= MAX_NESTING) giveUp();
     const value = isList ? [] : {};
-    const frame: Frame = {
-      indent,
-      list: isList ? (value as unknown[]) : undefined,
-      map: isList ? undefined : (value as Record<string, unknown>),
-      pending: false,
-      pendingKey: '',
-      atKeyColumn,
-      nullKeys: undefined,
-    };
+    const frame = this.frameAt(this.stack.length);
+    frame.indent = indent;
+    frame.list = isList ? (value as unknown[]) : undefined;
+    frame.map = isList ? undefined : (value as Record<string, unknown>);
+    frame.pending = false;
+    frame.pendingKey = '';
+    frame.atKeyColumn = atKeyColumn;
+    frame.nullKeys = undefined;
     if (parent === undefined) this.root = value;
     else if (parent.list) parent.list.push(value);
     else setOwn(parent.map as Record<string, unknown>, parent.pendingKey, value);
     this.stack.push(frame);
+    return frame;
+  }
+
+  /**
+   * The frame for a collection opened at this depth of the stack. A manifest opens a
+   * collection every few lines, and a frame lives only while its collection is open: one
+   * frame object per depth, used again by each collection opened there, rather than one
+   * per collection (a tenth of what the scanner allocated).
+   */
+  private frameAt(depth: number): Frame {
+    let frame = this.frames[depth];
+    if (frame === undefined) {
+      frame = {
+        indent: 0,
+        list: undefined,
+        map: undefined,
+        pending: false,
+        pendingKey: '',
+        atKeyColumn: false,
+        nullKeys: undefined,
+      };
+      this.frames.push(frame);
+    }
     return frame;
   }
 
@@ -328,15 +354,13 @@ class BlockScanner {
       if (colon === -1) return undefined;
       let last = colon;
       while (text.charCodeAt(last - 1) === SPACE) last--;
-      const source = text.slice(p, last);
-      const known = this.plainKeys.get(source);
+      const known = this.plainKeys.find(text, p, last);
       if (known !== undefined) key = known;
       else {
+        key = text.slice(p, last);
         // A key the platform's schema resolves to something else (`on`, `1`, `~`) is the loader's to write.
-        if (resolvePlain(source) !== source) giveUp();
-        // Bounded: a text of a million distinct keys would otherwise hold each twice.
-        if (this.plainKeys.size < KEYS_REMEMBERED) this.plainKeys.set(source, source);
-        key = source;
+        if (resolvePlain(key) !== key) giveUp();
+        this.plainKeys.remember(key);
       }
       this.at = colon + 1;
     }
