@@ -7,11 +7,11 @@ import { YAML_ESCAPES } from './yaml-escapes.js';
 
 /**
  * The values of a manifest text in one pass over its characters, for the YAML that
- * manifests are made of: block mappings and sequences, plain and quoted scalars on one
- * line, literal and folded block scalars, one-line flow collections of scalars, comments and
- * `---` lines. Anything else (tags, anchors, aliases, `?` keys, merge keys, directives,
- * multi-line plain or quoted scalars, indentation it is not sure of, ...) makes it give up,
- * and the text goes to the loader stage after it (values-only-read.ts), then to the reader
+ * manifests are made of: block mappings and sequences, plain scalars (over lines too: a
+ * definition's wrapped descriptions), quoted scalars on one line, literal and folded block
+ * scalars, one-line flow collections of scalars, comments and `---` lines. Anything else
+ * (tags, anchors, aliases, `?` keys, merge keys, directives, multi-line quoted scalars,
+ * indentation it is not sure of, ...) makes it give up, and the text goes to the loader stage after it (values-only-read.ts), then to the reader
  * of record. So an answer here must be the reader of record's own, key order included; the
  * differential tests (block-scan.test.ts, test/values-first.test.ts) hold it to that.
  *
@@ -399,24 +399,91 @@ class BlockScanner {
     else if (c === SQUOTE) value = this.singleQuoted(p);
     else if (c === OPEN_BRACKET || c === OPEN_BRACE) value = this.flow(p);
     else if (c === PIPE || c === GT) return this.blockScalar(p, owner);
-    else return this.plain(p);
+    else return this.plain(p, owner);
     if (!this.onlyCommentFrom(this.at)) giveUp();
     return value;
   }
 
-  /** A plain scalar in block context, resolved by the platform's schema; it ends at the line's end or a comment. */
-  private plain(p: number): unknown {
+  /**
+   * A plain scalar in block context, the value of an entry of the collection at column
+   * `owner`, resolved by the platform's schema. It ends at a comment, or at the end of its
+   * line unless lines indented deeper than `owner` continue it (plainContinuation).
+   */
+  private plain(p: number, owner: number): unknown {
     const { text } = this;
     const c = text.charCodeAt(p);
     if (NOT_PLAIN_START.has(c) || (c === DASH && this.endsToken(p + 1))) giveUp();
+    const last = this.plainLineEnd(p, this.end);
+    const firstLine = text.slice(p, last);
+    // After a comment, a line indented deeper is an error to the reader of record; line() gives up on it.
+    if (this.commentAfter(last, this.end)) return resolvePlain(firstLine);
+    const rest = this.plainContinuation(owner);
+    if (rest === undefined) return resolvePlain(firstLine);
+    const folded = firstLine + rest;
+    // A multi-line scalar that the schema would read as something other than text is left to the loader.
+    if (resolvePlain(folded) !== folded) giveUp();
+    return folded;
+  }
+
+  /**
+   * Where a plain scalar's text on one line, from `p` up to `end`, stops: before the spaces
+   * ahead of a comment or of the line's end. A `: ` inside (a mapping where a scalar was
+   * expected) gives up.
+   */
+  private plainLineEnd(p: number, end: number): number {
+    const { text } = this;
     let last = p;
-    for (let i = p; i < this.end; i++) {
+    for (let i = p; i < end; i++) {
       const d = text.charCodeAt(i);
-      if (d === COLON && this.endsToken(i + 1)) giveUp();
+      if (d === COLON && (i + 1 === end || text.charCodeAt(i + 1) === SPACE)) giveUp();
       if (d === HASH && text.charCodeAt(i - 1) === SPACE) break;
       if (d !== SPACE) last = i;
     }
-    return resolvePlain(text.slice(p, last + 1));
+    return last + 1;
+  }
+
+  /** True when the line from `p` to `end` holds more than spaces: after plainLineEnd, a comment. */
+  private commentAfter(p: number, end: number): boolean {
+    while (p < end && this.text.charCodeAt(p) === SPACE) p++;
+    return p < end;
+  }
+
+  /**
+   * The lines that continue a plain scalar (a long description wrapped over several lines):
+   * those after it indented deeper than `owner`, as YAML folds them (production
+   * s-flow-folded): each line's text without its indentation, a single line break read as a
+   * space, and n empty lines between two as n line breaks. Undefined when the next content
+   * line does not continue the scalar; otherwise `next` is the line after the last one read.
+   * A continuation line that starts like another node (`- `, a quote, a bracket, ...) or
+   * holds a comment, and one at the end of a text without a final line break, give up.
+   */
+  private plainContinuation(owner: number): string | undefined {
+    const { text } = this;
+    let out = '';
+    let emptyLines = 0;
+    for (let pos = this.next; pos < text.length;) {
+      let lineEnd = text.indexOf('\n', pos);
+      if (lineEnd === -1) lineEnd = text.length;
+      const end = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
+      let first = pos;
+      while (first < end && text.charCodeAt(first) === SPACE) first++;
+      if (first === end) {
+        emptyLines++;
+        pos = lineEnd + 1;
+        continue;
+      }
+      const c = text.charCodeAt(first);
+      if (first - pos <= owner || c === HASH) break;
+      if (NOT_PLAIN_START.has(c) || c === DASH || lineEnd === text.length) giveUp();
+      const last = this.plainLineEnd(first, end);
+      if (this.commentAfter(last, end)) giveUp();
+      out += emptyLines === 0 ? ' ' : '\n'.repeat(emptyLines);
+      out += text.slice(first, last);
+      emptyLines = 0;
+      pos = lineEnd + 1;
+      this.next = pos;
+    }
+    return out === '' ? undefined : out;
   }
 
   /** A single-quoted scalar that closes on its line (`''` is a quote); `at` past its closing quote. */
