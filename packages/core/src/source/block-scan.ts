@@ -8,10 +8,10 @@ import { YAML_ESCAPES } from './yaml-escapes.js';
 /**
  * The values of a manifest text in one pass over its characters, for the YAML that
  * manifests are made of: block mappings and sequences, plain scalars (over lines too: a
- * definition's wrapped descriptions), quoted scalars on one line, literal and folded block
- * scalars, one-line flow collections of scalars, comments and `---` lines. Anything else
- * (tags, anchors, aliases, `?` keys, merge keys, directives, multi-line quoted scalars,
- * indentation it is not sure of, ...) makes it give up, and the text goes to the loader stage after it (values-only-read.ts), then to the reader
+ * definition's wrapped descriptions) and quoted ones (over lines too, as a mapping's values),
+ * literal and folded block scalars, one-line flow collections of scalars, comments and `---`
+ * lines. Anything else (tags, anchors, aliases, `?` keys, merge keys, directives, quoted keys
+ * over lines, indentation it is not sure of, ...) makes it give up, and the text goes to the loader stage after it (values-only-read.ts), then to the reader
  * of record. So an answer here must be the reader of record's own, key order included; the
  * differential tests (block-scan.test.ts, test/values-first.test.ts) hold it to that.
  *
@@ -395,8 +395,8 @@ class BlockScanner {
   private value(p: number, owner: number): unknown {
     const c = this.text.charCodeAt(p);
     let value: unknown;
-    if (c === DQUOTE) value = this.doubleQuoted(p);
-    else if (c === SQUOTE) value = this.singleQuoted(p);
+    if (c === DQUOTE) value = this.doubleQuoted(p, owner);
+    else if (c === SQUOTE) value = this.singleQuoted(p, owner);
     else if (c === OPEN_BRACKET || c === OPEN_BRACE) value = this.flow(p);
     else if (c === PIPE || c === GT) return this.blockScalar(p, owner);
     else return this.plain(p, owner);
@@ -486,14 +486,23 @@ class BlockScanner {
     return out === '' ? undefined : out;
   }
 
-  /** A single-quoted scalar that closes on its line (`''` is a quote); `at` past its closing quote. */
-  private singleQuoted(p: number): string {
+  /**
+   * A single-quoted scalar (`''` is a quote); `at` past its closing quote. One that is the
+   * value of an entry of the collection at column `owner` may go on over lines (foldLine),
+   * `next` then past its last line; a key or a flow collection's scalar closes on its line.
+   */
+  private singleQuoted(p: number, owner?: number): string {
     const { text } = this;
     let out = '';
     let from = p + 1;
     for (;;) {
-      const close = text.indexOf("'", from);
-      if (close === -1 || close >= this.end) giveUp();
+      let close = text.indexOf("'", from);
+      while (close === -1 || close >= this.end) {
+        if (owner === undefined) giveUp();
+        out += text.slice(from, this.trimmedEnd(from, this.end)) + this.foldLine(owner);
+        from = this.at;
+        close = text.indexOf("'", from);
+      }
       out += text.slice(from, close);
       if (text.charCodeAt(close + 1) !== SQUOTE) {
         this.at = close + 1;
@@ -504,13 +513,23 @@ class BlockScanner {
     }
   }
 
-  /** A double-quoted scalar that closes on its line, its escapes as `yaml` decodes them; `at` past its closing quote. */
-  private doubleQuoted(p: number): string {
+  /**
+   * A double-quoted scalar, its escapes as `yaml` decodes them; `at` past its closing quote.
+   * Over lines as singleQuoted (a line that ends with a backslash, joined to the next without
+   * a space, gives up).
+   */
+  private doubleQuoted(p: number, owner?: number): string {
     const { text } = this;
     let out = '';
     let from = p + 1;
     for (let i = from; ; i++) {
-      if (i >= this.end) giveUp();
+      if (i >= this.end) {
+        if (owner === undefined) giveUp();
+        out += text.slice(from, this.trimmedEnd(from, i)) + this.foldLine(owner);
+        from = this.at;
+        i = from - 1;
+        continue;
+      }
       const c = text.charCodeAt(i);
       if (c === DQUOTE) {
         this.at = i + 1;
@@ -535,6 +554,36 @@ class BlockScanner {
       }
       from = i + 1;
     }
+  }
+
+  /** Where the text from `from` to `end` ends without its trailing spaces (a quoted scalar's line before a fold). */
+  private trimmedEnd(from: number, end: number): number {
+    while (end > from && this.text.charCodeAt(end - 1) === SPACE) end--;
+    return end;
+  }
+
+  /**
+   * A quoted scalar's line break, as YAML folds it (production s-flow-folded): the next line
+   * that is not empty becomes the line read (readLine), `at` at its first character after the
+   * indentation, and the fold is returned: a space, or a line break for each empty line
+   * between. That line must be indented deeper than `owner`, the column of the entry the
+   * scalar is the value of; the end of the text gives up.
+   */
+  private foldLine(owner: number): string {
+    const { text } = this;
+    let emptyLines = 0;
+    for (let pos = this.next; pos < text.length; pos = this.next) {
+      this.readLine(pos);
+      const first = this.skipSpaces(pos);
+      if (first === this.end) {
+        emptyLines++;
+        continue;
+      }
+      if (first - pos <= owner) giveUp();
+      this.at = first;
+      return emptyLines === 0 ? ' ' : '\n'.repeat(emptyLines);
+    }
+    return giveUp();
   }
 
   /**
