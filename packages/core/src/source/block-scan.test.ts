@@ -111,6 +111,11 @@ describe('the block scanner reads, as the reader of record does', () => {
     ],
     ['a multi-line plain scalar of digits is text', 'a: 1\n  2\n', { a: '1 2' }],
     [
+      'past its first line, a plain scalar reads indicators as text',
+      'a: b\n  - c\n  [d] {e} "f" \'g\'\n  &h *i !j ? k |\nlist:\n- l\n  - m\n',
+      { a: 'b - c [d] {e} "f" \'g\' &h *i !j ? k |', list: ['l - m'] },
+    ],
+    [
       'quoted scalars over lines: folded, trailing spaces dropped, escapes kept',
       "a: \"b  \n   c\\t\n\n  \\\"d\\\" \"  # e\nf: 'g\n  ''h'' \n  i'\n",
       { a: 'b c\t\n"d" ', f: "g 'h' i" },
@@ -148,7 +153,6 @@ describe('the block scanner gives up on what it does not read', () => {
     ['a document end', 'a: 1\n...\n'],
     ['a multi-line plain scalar after a comment', 'a: b # c\n  d\n'],
     ['a comment inside a multi-line plain scalar', 'a: b\n  c # d\n  e\n'],
-    ['a continuation line that starts like another node', 'a: b\n  - c\n'],
     ['a continuation line that holds a mapping', 'a: b\n  c: d\n'],
     ['a continuation line at the end of a text with no line break', 'a: b\n  c'],
     ['a multi-line quoted key', '"a\n  b": c\n'],

@@ -454,8 +454,8 @@ class BlockScanner {
    * s-flow-folded): each line's text without its indentation, a single line break read as a
    * space, and n empty lines between two as n line breaks. Undefined when the next content
    * line does not continue the scalar; otherwise `next` is the line after the last one read.
-   * A continuation line that starts like another node (`- `, a quote, a bracket, ...) or
-   * holds a comment, and one at the end of a text without a final line break, give up.
+   * A continuation line that holds a comment or a mapping (`: `), and one at the end of a
+   * text without a final line break, give up.
    */
   private plainContinuation(owner: number): string | undefined {
     const { text } = this;
@@ -474,7 +474,8 @@ class BlockScanner {
       }
       const c = text.charCodeAt(first);
       if (first - pos <= owner || c === HASH) break;
-      if (NOT_PLAIN_START.has(c) || c === DASH || lineEnd === text.length) giveUp();
+      // Past the first line, indicators (`- `, `[`, `&`, quotes, ...) are text, as the reader of record reads them.
+      if (lineEnd === text.length) giveUp();
       const last = this.plainLineEnd(first, end);
       if (this.commentAfter(last, end)) giveUp();
       out += emptyLines === 0 ? ' ' : '\n'.repeat(emptyLines);
