@@ -46,6 +46,7 @@ function giveUp(): never {
 
 const SPACE = 0x20;
 const CR = 0x0d;
+const LF = 0x0a;
 const HASH = 0x23;
 const DASH = 0x2d;
 const COLON = 0x3a;
@@ -462,17 +463,20 @@ class BlockScanner {
     let out = '';
     let emptyLines = 0;
     for (let pos = this.next; pos < text.length;) {
-      let lineEnd = text.indexOf('\n', pos);
+      let first = pos;
+      while (text.charCodeAt(first) === SPACE) first++;
+      // Most scalars end here, at a next line that is not indented past the owner: every
+      // plain value asks, so that line's end is not looked for then.
+      const c = text.charCodeAt(first);
+      if (first - pos <= owner && c !== LF && c !== CR && first < text.length) break;
+      let lineEnd = text.indexOf('\n', first);
       if (lineEnd === -1) lineEnd = text.length;
       const end = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
-      let first = pos;
-      while (first < end && text.charCodeAt(first) === SPACE) first++;
-      if (first === end) {
+      if (first >= end) {
         emptyLines++;
         pos = lineEnd + 1;
         continue;
       }
-      const c = text.charCodeAt(first);
       if (first - pos <= owner || c === HASH) break;
       // Past the first line, indicators (`- `, `[`, `&`, quotes, ...) are text, as the reader of record reads them.
       if (lineEnd === text.length) giveUp();
