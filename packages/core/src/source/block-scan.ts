@@ -460,13 +460,17 @@ class BlockScanner {
    */
   private plainContinuation(owner: number): string | undefined {
     const { text } = this;
+    // Every plain value asks, and most are followed by a line at the owner's column (the next
+    // key): the character at that column is not a space then, and nothing more is read. (Were
+    // it a later line's, after a short one, the answer is no continuation either way: line()
+    // gives up on a line indented past the owner.)
+    const probe = text.charCodeAt(this.next + owner);
+    if (probe !== SPACE && probe !== LF && probe !== CR) return undefined;
     let out = '';
     let emptyLines = 0;
     for (let pos = this.next; pos < text.length;) {
       let first = pos;
       while (text.charCodeAt(first) === SPACE) first++;
-      // Most scalars end here, at a next line that is not indented past the owner: every
-      // plain value asks, so that line's end is not looked for then.
       const c = text.charCodeAt(first);
       if (first - pos <= owner && c !== LF && c !== CR && first < text.length) break;
       let lineEnd = text.indexOf('\n', first);
