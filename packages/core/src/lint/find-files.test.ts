@@ -49,6 +49,22 @@ describe('manifestFilesUnder', () => {
     ]);
   });
 
+  it('knows the directories reached through a link by their real place: a link back from there is skipped too', () => {
+    const { base, state } = tree();
+    // state/shared -> outside; outside/deep is a directory there, outside/back leads to state.
+    mkdirSync(join(base, 'outside', 'deep'));
+    writeFileSync(join(base, 'outside', 'deep', 'd.yaml'), 'd: 1\n');
+    symlinkSync(state, join(base, 'outside', 'back'));
+    symlinkSync('..', join(base, 'outside', 'deep', 'up'));
+    const skipped: SkippedLink[] = [];
+    const files = manifestFilesUnder(state, { onSkippedLink: (s) => skipped.push(s) });
+    expect(files).toEqual(['B.YML', 'a.yaml', 'nested/c.yaml', 'shared/deep/d.yaml', 'shared/x.yaml']);
+    // (shared/deep/up is not followed either; fdir's own check of links passes it over unsaid.)
+    expect(skipped.filter((s) => s.link.startsWith(join(state, 'shared')))).toEqual([
+      { link: join(state, 'shared', 'back'), target: state },
+    ]);
+  });
+
   it('throws with the directory and code when the root cannot be listed', () => {
     expect(() => manifestFilesUnder(join(tmpdir(), 'platlint-find-absent', 'x'))).toThrow(
       /cannot read directory .*platlint-find-absent\/x: ENOENT/,

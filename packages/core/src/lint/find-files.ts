@@ -1,5 +1,5 @@
 import * as nativeFs from 'node:fs';
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
 import { fdir } from 'fdir';
 import { globSync, isDynamicPattern } from 'tinyglobby';
@@ -65,15 +65,19 @@ export function manifestFilesUnder(dir: string, options: FindOptions = {}): stri
   };
   // Real paths of the directories entered, by walked path (with its trailing separator).
   const real = new Map<string, string>();
+  // The links fdir followed, by walked path (without a trailing separator), and where they lead.
+  const linkTargets = new Map<string, string>();
   const leadsBack = (path: string): boolean => {
     let target: string;
     try {
-      // A directory that is no link is where its parent really is: one lstat rather than a
-      // realpath, which checks every component (and the walked path's trailing separator
-      // would make lstat follow a link).
+      // A link's target is the one fdir resolved before asking (it resolves only links); a
+      // directory that is no link is where its parent really is. Neither costs a system call
+      // (a realpath checks every component; an lstat per directory was 479 calls on the
+      // real-world corpus).
       const realParent = real.get(path.slice(0, path.lastIndexOf(sep, path.length - 2) + 1));
-      const isLink = lstatSync(path.endsWith(sep) ? path.slice(0, -1) : path).isSymbolicLink();
-      target = realParent !== undefined && !isLink ? join(realParent, basename(path)) : realpathSync(path);
+      const linkTarget = linkTargets.get(path.endsWith(sep) ? path.slice(0, -1) : path);
+      if (linkTarget !== undefined) target = linkTarget;
+      else target = realParent !== undefined ? join(realParent, basename(path)) : realpathSync(path);
     } catch (error) {
       fail(path, error);
       return true;
@@ -103,12 +107,17 @@ export function manifestFilesUnder(dir: string, options: FindOptions = {}): stri
       throw error;
     }
   }) as typeof nativeFs.readdirSync;
+  const followLink = ((path: string) => {
+    const target = realpathSync(path);
+    linkTargets.set(path, target);
+    return target;
+  }) as typeof nativeFs.realpathSync;
   try {
     real.set(root, realpathSync(root));
   } catch (error) {
     throw new UnreadableDirectoryError(dir, (error as NodeJS.ErrnoException).code, error);
   }
-  const found = new fdir({ fs: { ...nativeFs, readdirSync } })
+  const found = new fdir({ fs: { ...nativeFs, readdirSync, realpathSync: followLink } })
     .withSymlinks({ resolvePaths: false })
     .withRelativePaths()
     .exclude((name, path) => isSkippedDirectory(name) || leadsBack(path))

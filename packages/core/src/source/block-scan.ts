@@ -1,4 +1,5 @@
 import { resolvePlain } from './fast-compose.js';
+import { KnownKeys } from './known-keys.js';
 import { LONGEST_KEY, type LoadedDocument } from './loaded-document.js';
 import { MAX_NESTING } from './nesting.js';
 import { setOwn } from './own-property.js';
@@ -6,11 +7,11 @@ import { YAML_ESCAPES } from './yaml-escapes.js';
 
 /**
  * The values of a manifest text in one pass over its characters, for the YAML that
- * manifests are made of: block mappings and sequences, plain and quoted scalars on one
- * line, literal and folded block scalars, one-line flow collections of scalars, comments and
- * `---` lines. Anything else (tags, anchors, aliases, `?` keys, merge keys, directives,
- * multi-line plain or quoted scalars, indentation it is not sure of, ...) makes it give up,
- * and the text goes to the loader stage after it (values-only-read.ts), then to the reader
+ * manifests are made of: block mappings and sequences, plain scalars (over lines too: a
+ * definition's wrapped descriptions) and quoted ones (over lines too, as a mapping's values),
+ * literal and folded block scalars, one-line flow collections of scalars, comments and `---`
+ * lines. Anything else (tags, anchors, aliases, `?` keys, merge keys, directives, quoted keys
+ * over lines, indentation it is not sure of, ...) makes it give up, and the text goes to the loader stage after it (values-only-read.ts), then to the reader
  * of record. So an answer here must be the reader of record's own, key order included; the
  * differential tests (block-scan.test.ts, test/values-first.test.ts) hold it to that.
  *
@@ -45,6 +46,7 @@ function giveUp(): never {
 
 const SPACE = 0x20;
 const CR = 0x0d;
+const LF = 0x0a;
 const HASH = 0x23;
 const DASH = 0x2d;
 const COLON = 0x3a;
@@ -124,6 +126,8 @@ interface Frame {
 
 class BlockScanner {
   private readonly stack: Frame[] = [];
+  /** Every frame made so far, by depth (frameAt); those above the stack's top are free. */
+  private readonly frames: Frame[] = [];
   private root: unknown = null;
   /** The line being read: where it starts, where its content ends (before CR LF), and where the next starts. */
   private lineStart = 0;
@@ -134,9 +138,10 @@ class BlockScanner {
   /**
    * Plain keys already checked to resolve to themselves: manifests repeat a few dozen keys.
    * The first copy of each is the one used, so that the maps' property lookups and stores
-   * meet a string V8 has already made a property name (measured: a tenth off this scanner).
+   * meet a string V8 has already made a property name (measured: a tenth off this scanner),
+   * and found from the text without slicing it again (known-keys.ts).
    */
-  private readonly plainKeys = new Map<string, string>();
+  private readonly plainKeys = new KnownKeys(KEYS_REMEMBERED);
 
   constructor(private readonly text: string) {}
 
@@ -253,19 +258,41 @@ class BlockScanner {
   private open(indent: number, isList: boolean, parent: Frame | undefined, atKeyColumn: boolean): Frame {
     if (this.stack.length >= MAX_NESTING) giveUp();
     const value = isList ? [] : {};
-    const frame: Frame = {
-      indent,
-      list: isList ? (value as unknown[]) : undefined,
-      map: isList ? undefined : (value as Record<string, unknown>),
-      pending: false,
-      pendingKey: '',
-      atKeyColumn,
-      nullKeys: undefined,
-    };
+    const frame = this.frameAt(this.stack.length);
+    frame.indent = indent;
+    frame.list = isList ? (value as unknown[]) : undefined;
+    frame.map = isList ? undefined : (value as Record<string, unknown>);
+    frame.pending = false;
+    frame.pendingKey = '';
+    frame.atKeyColumn = atKeyColumn;
+    frame.nullKeys = undefined;
     if (parent === undefined) this.root = value;
     else if (parent.list) parent.list.push(value);
     else setOwn(parent.map as Record<string, unknown>, parent.pendingKey, value);
     this.stack.push(frame);
+    return frame;
+  }
+
+  /**
+   * The frame for a collection opened at this depth of the stack. A manifest opens a
+   * collection every few lines, and a frame lives only while its collection is open: one
+   * frame object per depth, used again by each collection opened there, rather than one
+   * per collection (a tenth of what the scanner allocated).
+   */
+  private frameAt(depth: number): Frame {
+    let frame = this.frames[depth];
+    if (frame === undefined) {
+      frame = {
+        indent: 0,
+        list: undefined,
+        map: undefined,
+        pending: false,
+        pendingKey: '',
+        atKeyColumn: false,
+        nullKeys: undefined,
+      };
+      this.frames.push(frame);
+    }
     return frame;
   }
 
@@ -328,15 +355,13 @@ class BlockScanner {
       if (colon === -1) return undefined;
       let last = colon;
       while (text.charCodeAt(last - 1) === SPACE) last--;
-      const source = text.slice(p, last);
-      const known = this.plainKeys.get(source);
+      const known = this.plainKeys.find(text, p, last);
       if (known !== undefined) key = known;
       else {
+        key = text.slice(p, last);
         // A key the platform's schema resolves to something else (`on`, `1`, `~`) is the loader's to write.
-        if (resolvePlain(source) !== source) giveUp();
-        // Bounded: a text of a million distinct keys would otherwise hold each twice.
-        if (this.plainKeys.size < KEYS_REMEMBERED) this.plainKeys.set(source, source);
-        key = source;
+        if (resolvePlain(key) !== key) giveUp();
+        this.plainKeys.remember(key);
       }
       this.at = colon + 1;
     }
@@ -371,38 +396,122 @@ class BlockScanner {
   private value(p: number, owner: number): unknown {
     const c = this.text.charCodeAt(p);
     let value: unknown;
-    if (c === DQUOTE) value = this.doubleQuoted(p);
-    else if (c === SQUOTE) value = this.singleQuoted(p);
+    if (c === DQUOTE) value = this.doubleQuoted(p, owner);
+    else if (c === SQUOTE) value = this.singleQuoted(p, owner);
     else if (c === OPEN_BRACKET || c === OPEN_BRACE) value = this.flow(p);
     else if (c === PIPE || c === GT) return this.blockScalar(p, owner);
-    else return this.plain(p);
+    else return this.plain(p, owner);
     if (!this.onlyCommentFrom(this.at)) giveUp();
     return value;
   }
 
-  /** A plain scalar in block context, resolved by the platform's schema; it ends at the line's end or a comment. */
-  private plain(p: number): unknown {
+  /**
+   * A plain scalar in block context, the value of an entry of the collection at column
+   * `owner`, resolved by the platform's schema. It ends at a comment, or at the end of its
+   * line unless lines indented deeper than `owner` continue it (plainContinuation).
+   */
+  private plain(p: number, owner: number): unknown {
     const { text } = this;
     const c = text.charCodeAt(p);
     if (NOT_PLAIN_START.has(c) || (c === DASH && this.endsToken(p + 1))) giveUp();
+    const last = this.plainLineEnd(p, this.end);
+    const firstLine = text.slice(p, last);
+    // After a comment, a line indented deeper is an error to the reader of record; line() gives up on it.
+    if (this.commentAfter(last, this.end)) return resolvePlain(firstLine);
+    const rest = this.plainContinuation(owner);
+    if (rest === undefined) return resolvePlain(firstLine);
+    const folded = firstLine + rest;
+    // A multi-line scalar that the schema would read as something other than text is left to the loader.
+    if (resolvePlain(folded) !== folded) giveUp();
+    return folded;
+  }
+
+  /**
+   * Where a plain scalar's text on one line, from `p` up to `end`, stops: before the spaces
+   * ahead of a comment or of the line's end. A `: ` inside (a mapping where a scalar was
+   * expected) gives up.
+   */
+  private plainLineEnd(p: number, end: number): number {
+    const { text } = this;
     let last = p;
-    for (let i = p; i < this.end; i++) {
+    for (let i = p; i < end; i++) {
       const d = text.charCodeAt(i);
-      if (d === COLON && this.endsToken(i + 1)) giveUp();
+      if (d === COLON && (i + 1 === end || text.charCodeAt(i + 1) === SPACE)) giveUp();
       if (d === HASH && text.charCodeAt(i - 1) === SPACE) break;
       if (d !== SPACE) last = i;
     }
-    return resolvePlain(text.slice(p, last + 1));
+    return last + 1;
   }
 
-  /** A single-quoted scalar that closes on its line (`''` is a quote); `at` past its closing quote. */
-  private singleQuoted(p: number): string {
+  /** True when the line from `p` to `end` holds more than spaces: after plainLineEnd, a comment. */
+  private commentAfter(p: number, end: number): boolean {
+    while (p < end && this.text.charCodeAt(p) === SPACE) p++;
+    return p < end;
+  }
+
+  /**
+   * The lines that continue a plain scalar (a long description wrapped over several lines):
+   * those after it indented deeper than `owner`, as YAML folds them (production
+   * s-flow-folded): each line's text without its indentation, a single line break read as a
+   * space, and n empty lines between two as n line breaks. Undefined when the next content
+   * line does not continue the scalar; otherwise `next` is the line after the last one read.
+   * A continuation line that holds a comment or a mapping (`: `), and one at the end of a
+   * text without a final line break, give up.
+   */
+  private plainContinuation(owner: number): string | undefined {
+    const { text } = this;
+    // Every plain value asks, and most are followed by a line at the owner's column (the next
+    // key): the character at that column is not a space then, and nothing more is read. (Were
+    // it a later line's, after a short one, the answer is no continuation either way: line()
+    // gives up on a line indented past the owner.)
+    const probe = text.charCodeAt(this.next + owner);
+    if (probe !== SPACE && probe !== LF && probe !== CR) return undefined;
+    let out = '';
+    let emptyLines = 0;
+    for (let pos = this.next; pos < text.length;) {
+      let first = pos;
+      while (text.charCodeAt(first) === SPACE) first++;
+      const c = text.charCodeAt(first);
+      if (first - pos <= owner && c !== LF && c !== CR && first < text.length) break;
+      let lineEnd = text.indexOf('\n', first);
+      if (lineEnd === -1) lineEnd = text.length;
+      const end = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
+      if (first >= end) {
+        emptyLines++;
+        pos = lineEnd + 1;
+        continue;
+      }
+      if (first - pos <= owner || c === HASH) break;
+      // Past the first line, indicators (`- `, `[`, `&`, quotes, ...) are text, as the reader of record reads them.
+      if (lineEnd === text.length) giveUp();
+      const last = this.plainLineEnd(first, end);
+      if (this.commentAfter(last, end)) giveUp();
+      out += emptyLines === 0 ? ' ' : '\n'.repeat(emptyLines);
+      out += text.slice(first, last);
+      emptyLines = 0;
+      pos = lineEnd + 1;
+      this.next = pos;
+    }
+    return out === '' ? undefined : out;
+  }
+
+  /**
+   * A single-quoted scalar (`''` is a quote); `at` past its closing quote. One that is the
+   * value of an entry of the collection at column `owner` may go on over lines (foldLine),
+   * `next` then past its last line; a key or a flow collection's scalar closes on its line.
+   */
+  private singleQuoted(p: number, owner?: number): string {
     const { text } = this;
     let out = '';
     let from = p + 1;
     for (;;) {
-      const close = text.indexOf("'", from);
-      if (close === -1 || close >= this.end) giveUp();
+      let close = text.indexOf("'", from);
+      while (close === -1 || close >= this.end) {
+        if (owner === undefined) giveUp();
+        out += text.slice(from, this.trimmedEnd(from, this.end)) + this.foldLine(owner);
+        from = this.at;
+        close = text.indexOf("'", from);
+      }
       out += text.slice(from, close);
       if (text.charCodeAt(close + 1) !== SQUOTE) {
         this.at = close + 1;
@@ -413,13 +522,23 @@ class BlockScanner {
     }
   }
 
-  /** A double-quoted scalar that closes on its line, its escapes as `yaml` decodes them; `at` past its closing quote. */
-  private doubleQuoted(p: number): string {
+  /**
+   * A double-quoted scalar, its escapes as `yaml` decodes them; `at` past its closing quote.
+   * Over lines as singleQuoted (a line that ends with a backslash, joined to the next without
+   * a space, gives up).
+   */
+  private doubleQuoted(p: number, owner?: number): string {
     const { text } = this;
     let out = '';
     let from = p + 1;
     for (let i = from; ; i++) {
-      if (i >= this.end) giveUp();
+      if (i >= this.end) {
+        if (owner === undefined) giveUp();
+        out += text.slice(from, this.trimmedEnd(from, i)) + this.foldLine(owner);
+        from = this.at;
+        i = from - 1;
+        continue;
+      }
       const c = text.charCodeAt(i);
       if (c === DQUOTE) {
         this.at = i + 1;
@@ -444,6 +563,36 @@ class BlockScanner {
       }
       from = i + 1;
     }
+  }
+
+  /** Where the text from `from` to `end` ends without its trailing spaces (a quoted scalar's line before a fold). */
+  private trimmedEnd(from: number, end: number): number {
+    while (end > from && this.text.charCodeAt(end - 1) === SPACE) end--;
+    return end;
+  }
+
+  /**
+   * A quoted scalar's line break, as YAML folds it (production s-flow-folded): the next line
+   * that is not empty becomes the line read (readLine), `at` at its first character after the
+   * indentation, and the fold is returned: a space, or a line break for each empty line
+   * between. That line must be indented deeper than `owner`, the column of the entry the
+   * scalar is the value of; the end of the text gives up.
+   */
+  private foldLine(owner: number): string {
+    const { text } = this;
+    let emptyLines = 0;
+    for (let pos = this.next; pos < text.length; pos = this.next) {
+      this.readLine(pos);
+      const first = this.skipSpaces(pos);
+      if (first === this.end) {
+        emptyLines++;
+        continue;
+      }
+      if (first - pos <= owner) giveUp();
+      this.at = first;
+      return emptyLines === 0 ? ' ' : '\n'.repeat(emptyLines);
+    }
+    return giveUp();
   }
 
   /**

@@ -3,21 +3,30 @@ import { LINE_BREAK } from './line-breaks.js';
 
 /** Turns character offsets into 1-based line/column positions (lines end at LF, CRLF or a lone CR); built on first use. */
 export class LineIndex {
-  private starts: number[] | undefined;
+  private starts: Uint32Array | undefined;
 
   constructor(private readonly text: string) {}
 
-  private lineStarts(): number[] {
+  /**
+   * Where each line starts, in an array of the exact size: every file with a finding builds
+   * one, and an array grown line by line allocated three times its size on the way.
+   */
+  private lineStarts(): Uint32Array {
     if (!this.starts) {
-      const starts = [0];
       const text = this.text;
       if (text.includes('\r')) {
         // A lone CR ends a line too (line-breaks.ts), as the parser and the editor read it.
+        const starts = [0];
         for (const m of text.matchAll(LINE_BREAK)) starts.push(m.index + m[0].length);
+        this.starts = Uint32Array.from(starts);
       } else {
-        for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+        let lines = 1;
+        for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+        const starts = new Uint32Array(lines);
+        let line = 1;
+        for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts[line++] = i + 1;
+        this.starts = starts;
       }
-      this.starts = starts;
     }
     return this.starts;
   }

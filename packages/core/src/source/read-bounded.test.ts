@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -25,6 +25,19 @@ describe('readBoundedFileSync', () => {
     // /proc/self/status is a regular file of size 0 that holds a few hundred bytes.
     expect(readBoundedFileSync('/proc/self/status').length).toBeGreaterThan(0);
     expect(() => readBoundedFileSync('/proc/self/status', 16)).toThrow('over the limit of 16 bytes');
+  });
+
+  // The read system calls of this thread, from Linux's own count (/proc/thread-self/io).
+  const readCalls = (): number => Number(/^syscr: (\d+)$/m.exec(readFileSync('/proc/thread-self/io', 'utf8'))?.[1]);
+  it.skipIf(!existsSync('/proc/thread-self/io'))('reads a regular file of the size fstat gave in one read', () => {
+    const file = join(dir, 'one-read.yaml');
+    writeFileSync(file, 'kind: Pod\n'.repeat(1000));
+    // What asking for the count costs itself, measured as it is used.
+    const before = readCalls();
+    const asking = readCalls() - before;
+    const start = readCalls();
+    expect(readBoundedFileSync(file).length).toBe(10_000);
+    expect(readCalls() - start - asking).toBe(1);
   });
 
   it('refuses a directory as not a regular file; errors of the system pass through', () => {

@@ -58,7 +58,11 @@ export function readBoundedFileSync(path: string, limit = MAX_SOURCE_BYTES): Buf
   }
 }
 
-/** At most limit + 1 bytes, the one more telling that there is more. */
+/**
+ * At most limit + 1 bytes, the one more telling that there is more. Once the file has given
+ * the size fstat said, a read short of the room left is its end: asking again only to be told
+ * 0 was one system call more per file (a file that grows fills the room, and is read on).
+ */
 function readUpTo(fd: number, limit: number, expected: number): Buffer {
   let buffer = Buffer.allocUnsafe(Math.min(expected, limit) + 1);
   let length = 0;
@@ -69,9 +73,10 @@ function readUpTo(fd: number, limit: number, expected: number): Buffer {
       buffer.copy(larger, 0, 0, length);
       buffer = larger;
     }
-    const read = readSync(fd, buffer, length, buffer.length - length, null);
-    if (read === 0) return buffer.subarray(0, length);
+    const room = buffer.length - length;
+    const read = readSync(fd, buffer, length, room, null);
     length += read;
+    if (read === 0 || (length === expected && read < room)) return buffer.subarray(0, length);
   }
 }
 
