@@ -15,8 +15,22 @@ const MiB = 1024 * 1024;
 /** The webhook's ceilings (resource-source.ts, DEFAULT_LIMITS). */
 const MAX_PAGE_BYTES = 32 * MiB;
 const MAX_WATCH_LINE_BYTES = 8 * MiB;
-/** What may still be in flight when the webhook stops reading: the stand-in's, the sockets' and TLS's buffers. */
-const IN_FLIGHT = 16 * MiB;
+/**
+ * What may still be in flight when the webhook stops reading: the stand-in's chunk, TLS's
+ * records and the two sockets' buffers, which the kernel sizes up to tcp_wmem's and tcp_rmem's
+ * ceilings (here 4 and 32 MiB: a fixed 16 MiB was exceeded by 20 MB under CI's load).
+ */
+const IN_FLIGHT = socketBufferCeiling('tcp_wmem') + socketBufferCeiling('tcp_rmem') + 4 * MiB;
+
+/** The largest size the kernel gives a TCP socket's send or receive buffer (the third figure), 16 MiB where unknown. */
+function socketBufferCeiling(name: 'tcp_wmem' | 'tcp_rmem'): number {
+  try {
+    const ceiling = Number(readFileSync(`/proc/sys/net/ipv4/${name}`, 'utf8').trim().split(/\s+/)[2]);
+    return Number.isFinite(ceiling) ? ceiling : 16 * MiB;
+  } catch {
+    return 16 * MiB;
+  }
+}
 /** deploy/deployment.yaml's memory limit of the webhook. */
 const MEMORY_LIMIT_KB = 512 * 1024;
 
