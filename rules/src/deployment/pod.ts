@@ -2,7 +2,7 @@
 // (podSpec, containersOf) and readers are the kit's.
 import { isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
-import { countSet, isInteger, isSet, type Obj } from '../kit/objects.js';
+import { countSet, isInteger, isSet, oncePerValue, type Obj } from '../kit/objects.js';
 import { containersOf } from '../kit/paths.js';
 import { portNameProblem } from '../kit/names.js';
 
@@ -26,21 +26,12 @@ export type HookAt = HandlerAt<(typeof HOOKS)[number]>;
  * for the same workload's probes (and hooks): like the kit's containersOf, the list is made once
  * per workload value and shared, read-only, so each path is made once, not once per rule.
  */
-export function probesOf(deployment: Obj): readonly ProbeAt[] {
-  let found = probesByWorkload.get(deployment);
-  if (!found) probesByWorkload.set(deployment, (found = listHandlers(deployment, PROBES)));
-  return found;
-}
+export const probesOf: (deployment: Obj) => readonly ProbeAt[] = oncePerValue((deployment) => listHandlers(deployment, PROBES));
 
 /** Every lifecycle hook (postStart, preStop) of every container that is a mapping; made once per workload, as probesOf. */
-export function hooksOf(deployment: Obj): readonly HookAt[] {
-  let found = hooksByWorkload.get(deployment);
-  if (!found) hooksByWorkload.set(deployment, (found = listHandlers(deployment, HOOKS, 'lifecycle')));
-  return found;
-}
-
-const probesByWorkload = new WeakMap<Obj, readonly ProbeAt[]>();
-const hooksByWorkload = new WeakMap<Obj, readonly HookAt[]>();
+export const hooksOf: (deployment: Obj) => readonly HookAt[] = oncePerValue((deployment) =>
+  listHandlers(deployment, HOOKS, 'lifecycle'),
+);
 
 /** The mappings under each of `kinds` in each container (or in its `lifecycle`), each with its path. */
 function listHandlers<Kind extends string>(

@@ -64,16 +64,27 @@ export function isSet(value: unknown): boolean {
  * list, forEachObject is cheaper: it makes no tuple, and no iterator per walk.
  */
 export function objectsIn(value: unknown): readonly (readonly [Obj, number])[] {
-  if (!Array.isArray(value)) return NO_ENTRIES;
-  let found = entriesOfList.get(value);
-  if (!found) entriesOfList.set(value, (found = mappingEntries(value)));
-  return found;
+  return Array.isArray(value) ? entriesOfList(value) : NO_ENTRIES;
 }
 
 const NO_ENTRIES: readonly (readonly [Obj, number])[] = Object.freeze([]);
-const entriesOfList = new WeakMap<unknown[], readonly (readonly [Obj, number])[]>();
 
-function mappingEntries(list: unknown[]): readonly (readonly [Obj, number])[] {
+/**
+ * `compute` made once per value and shared, read-only: several rules ask the same question of
+ * one object (its containers, its probes, a list's mappings), and lint values are not mutated,
+ * so an answer holds for the value's life (as core's WalkMemo assumes of its walks).
+ */
+export function oncePerValue<V extends object, T>(compute: (value: V) => T): (value: V) => T {
+  const answers = new WeakMap<V, T>();
+  return (value) => {
+    if (answers.has(value)) return answers.get(value) as T;
+    const answer = compute(value);
+    answers.set(value, answer);
+    return answer;
+  };
+}
+
+const entriesOfList = oncePerValue(function mappingEntries(list: unknown[]): readonly (readonly [Obj, number])[] {
   // A plain loop: flatMap's array per item made this the costliest line of the rules in a
   // profile of 10,000 documents.
   const out: [Obj, number][] = [];
@@ -82,7 +93,7 @@ function mappingEntries(list: unknown[]): readonly (readonly [Obj, number])[] {
     if (isObject(item)) out.push([item, i]);
   }
   return out.length === 0 ? NO_ENTRIES : out;
-}
+});
 
 /**
  * Calls `visit` with each entry of a list that is a mapping and its index in the whole list (so a

@@ -3,7 +3,7 @@
 // that walks a list returns each entry's path as written, not a path rebuilt later.
 import { isJsonObject } from '@platlint/core';
 import type { FieldPath } from '@platlint/core';
-import { forEachObject, type Obj } from './objects.js';
+import { forEachObject, oncePerValue, type Obj } from './objects.js';
 
 /**
  * Core's path text (`spec.containers[0].image`) and its reader: for a message that names
@@ -50,13 +50,8 @@ export interface ContainerAt {
  * workload value and shared, read-only (lint values are not mutated, so it holds for the
  * value's life, as metadata/object-metas.ts and core's gated-fields.ts assume).
  */
-export function containersOf(workload: Obj): readonly ContainerAt[] {
-  let found = containersByWorkload.get(workload);
-  if (!found) containersByWorkload.set(workload, (found = listContainers(workload)));
-  return found;
-}
+export const containersOf: (workload: Obj) => readonly ContainerAt[] = oncePerValue(listContainers);
 
-const containersByWorkload = new WeakMap<Obj, readonly ContainerAt[]>();
 const CONTAINER_LISTS = ['containers', 'initContainers'] as const;
 
 function listContainers(workload: Obj): readonly ContainerAt[] {
