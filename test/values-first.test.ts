@@ -332,8 +332,8 @@ describe('shapes read values first', () => {
     expect(outcome.compared).toBe(1);
   });
 
-  it('still sends a real alias, anchor or tag after a body to the reader of record', () => {
-    for (const after of ['  b: *x\n', '  b: &x y\n', '  b: !!str y\n', '  [a]: b\n', '   * shallower than the body\n'])
+  it('still sends an alias to nothing, an anchored key or a tag after a body to the reader of record', () => {
+    for (const after of ['  b: *x\n', '  &x b: y\n', '  b: !!str y\n', '  [a]: b\n', '   * shallower than the body\n'])
       expect(
         SourceFile.fromText('after.yaml', `apiVersion: v1\nkind: ConfigMap\ndata:\n  a: |\n    * text\n${after}`).documents.map(
           (d) => d.composedBy,

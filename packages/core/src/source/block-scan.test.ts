@@ -126,6 +126,28 @@ describe('the block scanner reads, as the reader of record does', () => {
       'a: 1\n---\n--- # c\nb: 2\n---   \n',
       [{ a: 1 }, null, { b: 2 }, null],
     ],
+    [
+      'documents ended by ... lines, with comments and --- after them',
+      'a: 1\n...\n# c\n---\nb: 2\n... # d\n\nc: 3\n...\n',
+      [{ a: 1 }, { b: 2 }, { c: 3 }],
+    ],
+    [
+      'an anchored mapping and its aliases',
+      'labels: &l\n  app: x\nsel:\n  matchLabels: *l\n  also: *l # c\n',
+      { labels: { app: 'x' }, sel: { matchLabels: { app: 'x' }, also: { app: 'x' } } },
+    ],
+    [
+      'anchored scalars, flow and block values, and sequences',
+      'a: &a 1\nb: &b [x, z]\nc: &c |\n  t\nd: &d\n- e\nl:\n- &n\n  k: v\n- *a\n- *b\n- *c\n- *d\n- *n\n',
+      { a: 1, b: ['x', 'z'], c: 't\n', d: ['e'], l: [{ k: 'v' }, 1, ['x', 'z'], 't\n', ['e'], { k: 'v' }] },
+    ],
+    ['an alias to a null is a null', 'a: &x ~\nb: *x\nc:\n- *x\n', { c: [null] }],
+    ['an anchor named again stands for its last node', 'a: &x 1\nb: &x 2\nc: *x\n', { a: 1, b: 2, c: 2 }],
+    [
+      'an anchor closed by a deeper one ending',
+      'a: &x\n  b:\n    c: 1\n  d: 2\ne: *x\n',
+      { a: { b: { c: 1 }, d: 2 }, e: { b: { c: 1 }, d: 2 } },
+    ],
   ];
   it.each(cases)('%s', (_, text, expected) => {
     expect(valueOf(text)).toEqual(expected);
@@ -145,12 +167,23 @@ describe('the block scanner gives up on what it does not read', () => {
   const refused: [string, string][] = [
     ['a: b: c', 'a: b: c\n'],
     ['a tab', 'a:\tb\n'],
-    ['an anchor and an alias', 'a: &x b\nc: *x\n'],
+    ['an alias to no anchor', 'a: *x\n'],
+    ['an alias inside the node it names', 'a: &x\n  b: *x\n'],
+    ['an alias to an anchor of an earlier document', 'a: &x 1\n---\nb: *x\n'],
+    ['an anchor on a key', '- &x a: 1\n'],
+    ['an anchor on nothing', 'a: &x\nb: 1\n'],
+    ['an anchor on an alias', 'a: &x 1\nb: &y *x\n'],
+    ['an anchor before a flow collection on the next line', 'a: &x\n  [1]\n'],
+    ['an alias with text after it', 'a: &x 1\nb: *x y\n'],
+    ['an anchor name with a flow indicator', 'a: &x] 1\n'],
+    ['an alias in a flow collection', 'a: &x 1\nb: [*x]\n'],
     ['a tag', 'a: !!str 1\n'],
     ['a ? key', '? a\n: b\n'],
     ['a merge key', 'a: {}\n<<: {}\n'],
     ['a directive', '%YAML 1.2\n---\na: 1\n'],
-    ['a document end', 'a: 1\n...\n'],
+    ['a document end with no document', '...\na: 1\n'],
+    ['two document ends in a row', 'a: 1\n...\n...\n'],
+    ['text after a document end', 'a: 1\n... b\n'],
     ['a multi-line plain scalar after a comment', 'a: b # c\n  d\n'],
     ['a comment inside a multi-line plain scalar', 'a: b\n  c # d\n  e\n'],
     ['a continuation line that holds a mapping', 'a: b\n  c: d\n'],
@@ -189,6 +222,16 @@ describe('the block scanner gives up on what it does not read', () => {
   ];
   it.each(refused)('%s', (_, text) => {
     expect(scanBlocks(text)).toBeUndefined();
+  });
+
+  it('aliases that expand past the budget: the reader of record refuses them', () => {
+    // Each level holds the one before it twice: 2^n nodes from a few lines.
+    const levels = Array.from({ length: 12 }, (_, i) => `l${i + 1}: &l${i + 1} [*l${i}, *l${i}]`);
+    const bomb = `l0: &l0 x\n${levels.join('\n').replaceAll(/\[\*(l\d+), \*l\d+\]/g, '\n  - *$1\n  - *$1')}\n`;
+    expect(scanBlocks(bomb)).toBeDefined();
+    expect(scanBlocks(bomb, 1_000)).toBeUndefined();
+    const file = SourceFile.fromText('bomb.yaml', bomb, { aliasBudget: 1_000 });
+    expect(file.diagnostics.map((d) => d.message).join()).toMatch(/aliases expand to more than 1000 nodes/);
   });
 
   it(`nesting past MAX_NESTING (${MAX_NESTING})`, () => {
@@ -305,6 +348,9 @@ describe('differential: scanner, js-yaml stage and reader of record', () => {
     '~',
     'yes',
     '0x1',
+    '&a ',
+    '*a',
+    '...',
   ];
 
   function lineEdit(text: string, next: () => number): string {
@@ -364,8 +410,14 @@ describe('differential: scanner, js-yaml stage and reader of record', () => {
       'text line',
       '',
       '---',
+      '...',
       'k: - x',
       'k: a: b',
+      'a: &a',
+      'k: &a v',
+      'k: *a',
+      '*a',
+      '&a [b]',
     ];
     const tally: Tally = { files: 0, scanned: 0, disagreements: [] };
     for (let n = 0; n < 20_000; n++) {

@@ -3,26 +3,29 @@ import { KnownKeys } from './known-keys.js';
 import { LONGEST_KEY, type LoadedDocument } from './loaded-document.js';
 import { MAX_NESTING } from './nesting.js';
 import { setOwn } from './own-property.js';
+import { DEFAULT_ALIAS_BUDGET } from './to-value.js';
 import { YAML_ESCAPES } from './yaml-escapes.js';
 
 /**
  * The values of a manifest text in one pass over its characters, for the YAML that
  * manifests are made of: block mappings and sequences, plain scalars (over lines too: a
  * definition's wrapped descriptions) and quoted ones (over lines too, as a mapping's values),
- * literal and folded block scalars, one-line flow collections of scalars, comments and `---`
- * lines. Anything else (tags, anchors, aliases, `?` keys, merge keys, directives, quoted keys
- * over lines, indentation it is not sure of, ...) makes it give up, and the text goes to the loader stage after it (values-only-read.ts), then to the reader
- * of record. So an answer here must be the reader of record's own, key order included; the
- * differential tests (block-scan.test.ts, test/values-first.test.ts) hold it to that.
+ * literal and folded block scalars, one-line flow collections of scalars, comments, `---`
+ * and `...` lines, and anchors and aliases of values (`labels: &labels` ... `matchLabels:
+ * *labels`). Anything else (tags, `?` keys, merge keys, directives, quoted keys over lines,
+ * anchored keys, indentation it is not sure of, ...) makes it give up, and the text goes to
+ * the loader stage after it (values-only-read.ts), then to the reader of record. So an
+ * answer here must be the reader of record's own, key order included; the differential
+ * tests (block-scan.test.ts, test/values-first.test.ts) hold it to that.
  *
  * It works by character codes on the text itself: lines are found with indexOf, and the
  * only strings made are the keys and scalars of the values. Nesting is an explicit stack
  * (no recursion), checked against MAX_NESTING as it grows.
  */
-export function scanBlocks(text: string): LoadedDocument[] | undefined {
+export function scanBlocks(text: string, aliasBudget = DEFAULT_ALIAS_BUDGET): LoadedDocument[] | undefined {
   if (UNREADABLE.test(text)) return undefined;
   try {
-    return new BlockScanner(text).documents();
+    return new BlockScanner(text, aliasBudget).documents();
   } catch {
     // A give-up, or anything unforeseen: the stages after this one read the text as before.
     return undefined;
@@ -63,6 +66,8 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
+const AMPERSAND = 0x26;
+const ASTERISK = 0x2a;
 
 /**
  * Characters a plain scalar may not start with here: YAML's indicators (a `-` is handled
@@ -78,8 +83,8 @@ const NOT_PLAIN_START = new Set([
   OPEN_BRACE,
   CLOSE_BRACE,
   HASH,
-  0x26,
-  0x2a,
+  AMPERSAND,
+  ASTERISK,
   0x21,
   PIPE,
   GT,
@@ -122,6 +127,21 @@ interface Frame {
   atKeyColumn: boolean;
   /** Keys whose value is null: left out of the map as the reader of record leaves them, but still keys (a repeat is refused). */
   nullKeys: Set<string> | undefined;
+  /** The anchor of the pending entry's value (`key: &name` alone on its line): the collection opened next carries it. */
+  pendingAnchor: string | undefined;
+  /** The anchor this collection carries, closed (its size known) when the frame is popped. */
+  anchored: Anchored | undefined;
+}
+
+/**
+ * An anchored node: its value, the node count when it started, and its size (the nodes it
+ * holds, an alias in it counting as the nodes it expands to), -1 while it is still open.
+ * An alias to an open anchor (inside its own node) is the reader of record's to report.
+ */
+interface Anchored {
+  value: unknown;
+  start: number;
+  size: number;
 }
 
 class BlockScanner {
@@ -142,8 +162,21 @@ class BlockScanner {
    * and found from the text without slicing it again (known-keys.ts).
    */
   private readonly plainKeys = new KnownKeys(KEYS_REMEMBERED);
+  /** The document's anchors (a later one of a name replaces the earlier, as in YAML). */
+  private anchors = new Map<string, Anchored>();
+  /**
+   * Nodes read so far in the document, an alias counting as the nodes it expands to, and
+   * the nodes aliases expanded to: counted as the reader of record counts them (or more:
+   * a key without a value is one here), so that a text whose aliases would overrun its
+   * budget is never answered here but left to it, to be refused there.
+   */
+  private nodes = 0;
+  private expanded = 0;
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly aliasBudget: number,
+  ) {}
 
   /**
    * The documents and where they start and end as `yaml`'s parser splits them: at each
@@ -153,6 +186,12 @@ class BlockScanner {
     const { text } = this;
     const out: LoadedDocument[] = [];
     let docStart = -1;
+    // A document that a `...` line ended: it ends, for `yaml`, where the next one starts.
+    let ended: { start: number; value: unknown } | undefined;
+    const endEnded = (at: number): void => {
+      if (ended) out.push({ start: ended.start, end: at, value: ended.value });
+      ended = undefined;
+    };
     for (let pos = 0; pos < text.length; pos = this.next) {
       this.readLine(pos);
       let first = this.lineStart;
@@ -164,18 +203,29 @@ class BlockScanner {
       if (col === 0) {
         if (c === DASH && text.startsWith('---', first)) {
           if (!this.onlyCommentFrom(first + 3)) giveUp();
+          endEnded(this.lineStart);
           if (docStart !== -1) out.push({ start: docStart, end: this.lineStart, value: this.finishDocument() });
           docStart = this.lineStart;
           continue;
         }
-        if (c === PERCENT || (c === DOT && text.startsWith('...', first))) giveUp();
+        if (c === DOT && text.startsWith('...', first)) {
+          // An end with no document open (or a second in a row) is left to the reader of record.
+          if (!this.onlyCommentFrom(first + 3) || docStart === -1) giveUp();
+          ended = { start: docStart, value: this.finishDocument() };
+          docStart = -1;
+          continue;
+        }
+        if (c === PERCENT) giveUp();
       }
-      if (docStart === -1) docStart = this.lineStart;
+      if (docStart === -1) {
+        endEnded(this.lineStart);
+        docStart = this.lineStart;
+      }
       this.line(first, col);
     }
-    if (docStart === -1) return undefined;
-    out.push({ start: docStart, end: text.length, value: this.finishDocument() });
-    return out;
+    endEnded(text.length);
+    if (docStart !== -1) out.push({ start: docStart, end: text.length, value: this.finishDocument() });
+    return out.length > 0 ? out : undefined;
   }
 
   private readLine(pos: number): void {
@@ -193,11 +243,17 @@ class BlockScanner {
     const value = this.root;
     this.stack.length = 0;
     this.root = null;
+    this.anchors = new Map();
+    this.nodes = 0;
+    this.expanded = 0;
     return value;
   }
 
   private pendingIsNull(frame: Frame): void {
+    // An anchor on nothing: rare, and left to the reader of record.
+    if (frame.pendingAnchor !== undefined) giveUp();
     frame.pending = false;
+    this.nodes++;
     this.setPending(frame, null);
   }
 
@@ -224,8 +280,10 @@ class BlockScanner {
         top.pending = false;
         const c = this.text.charCodeAt(first);
         // A flow collection on the line after its key or dash (`key:\n  {}`).
-        if (c === OPEN_BRACKET || c === OPEN_BRACE) this.setPending(top, this.value(first, top.indent));
-        else this.collection(first, col, top);
+        if (c === OPEN_BRACKET || c === OPEN_BRACE) {
+          if (top.pendingAnchor !== undefined) giveUp();
+          this.setPending(top, this.value(first, top.indent));
+        } else this.collection(first, col, top);
         return;
       }
       if (top.map && col === top.indent && dash) {
@@ -236,6 +294,7 @@ class BlockScanner {
       this.pendingIsNull(top);
     }
     while (top.indent > col || (top.atKeyColumn && top.indent === col && !dash)) {
+      this.close(top);
       stack.pop();
       top = stack[stack.length - 1] ?? giveUp();
     }
@@ -266,6 +325,14 @@ class BlockScanner {
     frame.pendingKey = '';
     frame.atKeyColumn = atKeyColumn;
     frame.nullKeys = undefined;
+    frame.pendingAnchor = undefined;
+    frame.anchored = undefined;
+    // The collection a pending `key: &name` line announced.
+    if (parent?.pendingAnchor !== undefined) {
+      frame.anchored = this.anchor(parent.pendingAnchor, value, -1);
+      parent.pendingAnchor = undefined;
+    }
+    this.nodes++;
     if (parent === undefined) this.root = value;
     else if (parent.list) parent.list.push(value);
     else setOwn(parent.map as Record<string, unknown>, parent.pendingKey, value);
@@ -290,6 +357,8 @@ class BlockScanner {
         pendingKey: '',
         atKeyColumn: false,
         nullKeys: undefined,
+        pendingAnchor: undefined,
+        anchored: undefined,
       };
       this.frames.push(frame);
     }
@@ -303,13 +372,19 @@ class BlockScanner {
 
   /** A sequence entry whose dash is at `p`: its value follows on the line (a scalar, or a nested collection), or on the next lines. */
   private entry(frame: Frame, p: number): void {
-    const q = this.skipSpaces(p + 1);
+    let q = this.skipSpaces(p + 1);
+    const anchor = this.anchorAt(q);
+    if (anchor !== undefined) q = this.skipSpaces(this.at);
     if (q === this.end || this.text.charCodeAt(q) === HASH) {
       frame.pending = true;
+      frame.pendingAnchor = anchor;
       return;
     }
-    if (this.isDash(q) || this.readKey(q) !== undefined) this.collection(q, q - this.lineStart, frame);
-    else (frame.list as unknown[]).push(this.value(q, frame.indent));
+    if (this.isDash(q) || this.readKey(q) !== undefined) {
+      // `- &a key: v` anchors the key, not the mapping: left to the reader of record.
+      if (anchor !== undefined) giveUp();
+      this.collection(q, q - this.lineStart, frame);
+    } else (frame.list as unknown[]).push(this.anchoredValue(anchor, q, frame.indent));
   }
 
   /** A mapping entry whose key is at `p`. */
@@ -317,15 +392,83 @@ class BlockScanner {
     const key = this.readKey(p) ?? giveUp();
     const map = frame.map as Record<string, unknown>;
     if (Object.hasOwn(map, key) || frame.nullKeys?.has(key)) giveUp();
-    const q = this.skipSpaces(this.at);
+    let q = this.skipSpaces(this.at);
+    const anchor = this.anchorAt(q);
+    if (anchor !== undefined) q = this.skipSpaces(this.at);
     if (q === this.end || this.text.charCodeAt(q) === HASH) {
       frame.pending = true;
       frame.pendingKey = key;
+      frame.pendingAnchor = anchor;
       return;
     }
-    const value = this.value(q, frame.indent);
+    const value = this.anchoredValue(anchor, q, frame.indent);
     if (value === null) addNull(frame, key);
     else setOwn(map, key, value);
+  }
+
+  /** The value on the line at `p` (value()), given `anchor` when it has one. */
+  private anchoredValue(anchor: string | undefined, p: number, owner: number): unknown {
+    if (anchor === undefined) return this.value(p, owner);
+    // An alias cannot carry an anchor: the reader of record reports it.
+    if (this.text.charCodeAt(p) === ASTERISK) giveUp();
+    const start = this.nodes;
+    const value = this.value(p, owner);
+    this.anchor(anchor, value, this.nodes - start);
+    return value;
+  }
+
+  /**
+   * The name of the anchor (`&name`) at `p`, with `at` just past it; undefined when there
+   * is none. The name runs to a space or the line's end; a flow indicator in it (`&a,b`,
+   * read otherwise inside flow collections) gives up.
+   */
+  private anchorAt(p: number): string | undefined {
+    if (this.text.charCodeAt(p) !== AMPERSAND) return undefined;
+    const name = this.nameFrom(p + 1);
+    this.at = p + 1 + name.length;
+    return name;
+  }
+
+  /** An anchor or alias name from `p`: the characters up to a space or the line's end, none of them a flow indicator. */
+  private nameFrom(p: number): string {
+    const { text } = this;
+    let i = p;
+    for (; i < this.end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === SPACE) break;
+      if (c === COMMA || c === OPEN_BRACKET || c === CLOSE_BRACKET || c === OPEN_BRACE || c === CLOSE_BRACE) giveUp();
+    }
+    if (i === p) giveUp();
+    return text.slice(p, i);
+  }
+
+  /** Records an anchor (`size` -1 while its collection is open: see close). */
+  private anchor(name: string, value: unknown, size: number): Anchored {
+    const anchored: Anchored = { value, start: this.nodes, size };
+    this.anchors.set(name, anchored);
+    return anchored;
+  }
+
+  /** A collection's frame leaves the stack: the anchor it carries now has its size. */
+  private close(frame: Frame): void {
+    if (frame.anchored) frame.anchored.size = this.nodes - frame.anchored.start;
+  }
+
+  /**
+   * The alias (`*name`) at `p`: the anchored value itself, as the reader of record gives
+   * it. An alias to no anchor, to one still open, or past the budget is the reader of
+   * record's to report.
+   */
+  private alias(p: number): unknown {
+    const name = this.nameFrom(p + 1);
+    this.at = p + 1 + name.length;
+    const target = this.anchors.get(name);
+    if (target === undefined || target.size < 0) giveUp();
+    this.expanded += target.size;
+    if (this.expanded > this.aliasBudget) giveUp();
+    // value() counted the alias as one node already.
+    this.nodes += target.size - 1;
+    return target.value;
   }
 
   /**
@@ -395,8 +538,10 @@ class BlockScanner {
   /** A scalar or a one-line flow collection at `p`, the value of an entry of the collection at column `owner`. */
   private value(p: number, owner: number): unknown {
     const c = this.text.charCodeAt(p);
+    this.nodes++;
     let value: unknown;
-    if (c === DQUOTE) value = this.doubleQuoted(p, owner);
+    if (c === ASTERISK) value = this.alias(p);
+    else if (c === DQUOTE) value = this.doubleQuoted(p, owner);
     else if (c === SQUOTE) value = this.singleQuoted(p, owner);
     else if (c === OPEN_BRACKET || c === OPEN_BRACE) value = this.flow(p);
     else if (c === PIPE || c === GT) return this.blockScalar(p, owner);
@@ -615,6 +760,7 @@ class BlockScanner {
       return isList ? list : map;
     }
     for (;;) {
+      this.nodes++;
       if (isList) list.push(this.flowScalar(i, false));
       else {
         const key = this.flowScalar(i, true);

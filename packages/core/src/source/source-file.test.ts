@@ -327,7 +327,8 @@ describe('values read first', () => {
 
   it('leaves to the reader of record what it does not read the same way', () => {
     for (const text of [
-      'a: &x 1\nb: *x\n',
+      'a: *x\n',
+      'a: &x 1\nb: [*x]\n',
       'a: !!binary aGk=\n',
       'base: {a: 1}\nm:\n  <<: {b: 2}\n',
       'a: 1\na: 2\n',

@@ -212,7 +212,7 @@ export class SourceFile {
       });
       return;
     }
-    if (options.valuesFirst !== false && this.readValuesFirst()) return;
+    if (options.valuesFirst !== false && this.readValuesFirst(options.aliasBudget)) return;
     // Directives, stray tokens and tabs are rare and subtle: such a file goes to `yaml` whole.
     if (!this.text.includes('\t') && this.readRegular(options)) return;
     this.documents.length = 0;
@@ -225,8 +225,8 @@ export class SourceFile {
    * document's tree is parsed from its own text when a position in it is first asked for, as
    * for a document opened from its layout. False when the file is for the stages after it.
    */
-  private readValuesFirst(): boolean {
-    const loaded = readValuesOnly(this.yamlText);
+  private readValuesFirst(aliasBudget: number | undefined): boolean {
+    const loaded = readValuesOnly(this.yamlText, aliasBudget);
     if (!loaded) return false;
     loaded.forEach(({ start, end, value }, index) => {
       const entry = new ReadDocument(this.yamlText, index, start, end);

@@ -302,8 +302,8 @@ const schema = FAILSAFE_SCHEMA.extend({ implicit: [platformPlainScalar] });
  * js-yaml's cost; it checks every construct the pre-scan above looks for as it reads, so the
  * pre-scan runs only for the texts it gives up on.
  */
-export function readValuesOnly(text: string): LoadedDocument[] | undefined {
-  return scanBlocks(text) ?? loadWithJsYaml(text);
+export function readValuesOnly(text: string, aliasBudget?: number): LoadedDocument[] | undefined {
+  return scanBlocks(text, aliasBudget) ?? loadWithJsYaml(text);
 }
 
 /** The texts the block scanner gives up on: the pre-scan, then js-yaml per document. */
