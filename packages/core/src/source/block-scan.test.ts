@@ -74,6 +74,16 @@ describe('the block scanner reads, as the reader of record does', () => {
       { a: ['x', 'y', 1, null], b: { k: 'v', m: 2 }, c: [], d: {} },
     ],
     ['a comma before a closing bracket', 'a: ["get", "list",]\nb: {k: v, }\n', { a: ['get', 'list'], b: { k: 'v' } }],
+    [
+      'nested flow collections',
+      'a: [{k: [1, {m: n}]}, [], {}]\n- x: {key: i, values: [p]}\n'.replace('\n- x', '\nb'),
+      { a: [{ k: [1, { m: false }] }, [], {}], b: { key: 'i', values: ['p'] } },
+    ],
+    [
+      "flow collections over lines, their closing bracket at their owner's column",
+      'args: [\n    "-a", "/s",\n    "-b",\n  ]\nverbs:\n  [\n    "get",\n\n    "list"\n  ]\nl:\n- [\n  x,\n  [w,\n   z]]\n',
+      { args: ['-a', '/s', '-b'], verbs: ['get', 'list'], l: [['x', ['w', 'z']]] },
+    ],
     ['a key that starts with a dash', '-Xms: 4096m\n--x: z\n', { '-Xms': '4096m', '--x': 'z' }],
     [
       'a flow collection on the line after its key or dash',
@@ -205,12 +215,16 @@ describe('the block scanner gives up on what it does not read', () => {
     ['indentation between levels', 'a:\n    b: 1\n  c: 2\n'],
     ['a key that resolves to a boolean', 'on: push\n'],
     ['a collection key', '[a]: b\n'],
-    ['a nested flow collection', 'a: [[b]]\n'],
     ['a line deeper than a flow collection after its key', 'a:\n  [b]\n  c\n'],
     ['an empty flow entry', 'a: [b,,c]\n'],
     ['a comma alone in a flow collection', 'a: [,]\n'],
     ['a key that resolves to a number', '-1: x\n'],
-    ['a flow collection over lines', 'a: [b,\n  c]\n'],
+    ['a plain flow scalar at the end of a line', 'a: [b\n  , c]\n'],
+    ["a flow entry at its owner's column", 'k:\n  a: [\n  "x",\n  ]\n'],
+    ['a closing bracket left of its owner', 'k:\n  a: [\n    "x",\n]\n'],
+    ["a nested closing bracket at its owner's column", 'a: [[b,\n],\n]\n'],
+    ['a flow collection open at the end of the text', 'a: [\n  x,'],
+    ['a comment inside a flow collection', 'a: [\n  # c\n  x]\n'],
     ['a scalar document', 'hello\n'],
     ['an indented root', '  a: 1\n'],
     ['an invalid escape', 'a: "\\q"\n'],
@@ -418,6 +432,11 @@ describe('differential: scanner, js-yaml stage and reader of record', () => {
       'k: *a',
       '*a',
       '&a [b]',
+      'k: [',
+      '"x",',
+      '],',
+      ']',
+      'k: {a: [b, "c"],',
     ];
     const tally: Tally = { files: 0, scanned: 0, disagreements: [] };
     for (let n = 0; n < 20_000; n++) {
@@ -430,8 +449,8 @@ describe('differential: scanner, js-yaml stage and reader of record', () => {
       check(`structured text ${JSON.stringify(text)}`, text, tally);
     }
     expect(tally.disagreements.slice(0, 5)).toEqual([]);
-    // Most are not YAML at all; about one in twenty is read (1,013 at this seed).
-    expect(tally.scanned).toBeGreaterThan(700);
+    // Most are not YAML at all; about one in thirty is read (647 at this seed).
+    expect(tally.scanned).toBeGreaterThan(500);
   }, 300_000);
 
   // js-yaml takes the outer sequence's next entry into a nested sequence that ends with an

@@ -543,7 +543,7 @@ class BlockScanner {
     if (c === ASTERISK) value = this.alias(p);
     else if (c === DQUOTE) value = this.doubleQuoted(p, owner);
     else if (c === SQUOTE) value = this.singleQuoted(p, owner);
-    else if (c === OPEN_BRACKET || c === OPEN_BRACE) value = this.flow(p);
+    else if (c === OPEN_BRACKET || c === OPEN_BRACE) value = this.flow(p, owner, 1);
     else if (c === PIPE || c === GT) return this.blockScalar(p, owner);
     else return this.plain(p, owner);
     if (!this.onlyCommentFrom(this.at)) giveUp();
@@ -741,51 +741,87 @@ class BlockScanner {
   }
 
   /**
-   * A flow sequence or mapping of scalars that closes on its line (`[a, "b"]`, `{k: v}`,
-   * `[]`, `[a,]`); a nested collection, an empty entry (`[a,,b]`, `[,]`), a comment inside
-   * or a key without a value gives up. `at` past its closing bracket.
+   * A flow sequence or mapping (`[a, "b"]`, `{k: v, l: [x]}`, `[]`, `[a,]`), the value of an
+   * entry of the collection at column `owner`, `level` flow collections deep (1 for the
+   * outermost); `at` past its closing bracket. It may go on over lines where a line ends
+   * after an opening bracket, a comma, a quoted scalar or a nested collection (`args: [\n
+   * "a",\n "b",\n]`), each line indented deeper than `owner` (the outermost closing bracket
+   * may stand at `owner`), as the reader of record wants them. An empty entry, a comment
+   * inside, a key without a value, a plain scalar at a line's end (it may go on past it) or a
+   * quoted one over lines gives up.
    */
-  private flow(p: number): unknown[] | Record<string, unknown> {
+  private flow(p: number, owner: number, level: number): unknown[] | Record<string, unknown> {
     const { text } = this;
-    // The collection is one level below the frame whose entry it is.
-    if (this.stack.length + 1 > MAX_NESTING) giveUp();
+    if (this.stack.length + level > MAX_NESTING) giveUp();
     const isList = text.charCodeAt(p) === OPEN_BRACKET;
     const close = isList ? CLOSE_BRACKET : CLOSE_BRACE;
     const list: unknown[] = [];
     const map: Record<string, unknown> = {};
     let nullKeys: Set<string> | undefined;
-    let i = this.skipSpaces(p + 1);
+    let i = this.flowNext(p + 1, owner, level, true);
     if (text.charCodeAt(i) === close) {
       this.at = i + 1;
       return isList ? list : map;
     }
     for (;;) {
       this.nodes++;
-      if (isList) list.push(this.flowScalar(i, false));
+      let valueAt = i;
+      if (isList) list.push(this.flowEntry(i, owner, level));
       else {
         const key = this.flowScalar(i, true);
         if (typeof key !== 'string' || key.length > LONGEST_KEY || key === '<<') giveUp();
         if (Object.hasOwn(map, key) || nullKeys?.has(key)) giveUp();
         const colon = this.skipSpaces(this.at);
         if (text.charCodeAt(colon) !== COLON || text.charCodeAt(colon + 1) !== SPACE) giveUp();
-        const value = this.flowScalar(this.skipSpaces(colon + 1), false);
+        valueAt = this.skipSpaces(colon + 1);
+        const value = this.flowEntry(valueAt, owner, level);
         if (value === null) (nullKeys ??= new Set()).add(key);
         else setOwn(map, key, value);
       }
-      i = this.skipSpaces(this.at);
+      // A plain scalar that reaches the line's end may go on on the next line: not for this scanner.
+      const c0 = text.charCodeAt(valueAt);
+      const closed = c0 === DQUOTE || c0 === SQUOTE || c0 === OPEN_BRACKET || c0 === OPEN_BRACE;
+      i = this.flowNext(this.at, owner, level, closed);
       const c = text.charCodeAt(i);
       if (c === close) {
         this.at = i + 1;
         return isList ? list : map;
       }
       if (c !== COMMA) giveUp();
-      i = this.skipSpaces(i + 1);
+      i = this.flowNext(i + 1, owner, level, true);
       // A comma before the closing bracket ends the last entry (`["get", "list",]`).
-      if (text.charCodeAt(i) === close && i < this.end) {
+      if (text.charCodeAt(i) === close) {
         this.at = i + 1;
         return isList ? list : map;
       }
     }
+  }
+
+  /** An entry of a flow collection at `p`: a nested collection, or a scalar. */
+  private flowEntry(p: number, owner: number, level: number): unknown {
+    const c = this.text.charCodeAt(p);
+    return c === OPEN_BRACKET || c === OPEN_BRACE ? this.flow(p, owner, level + 1) : this.flowScalar(p, false);
+  }
+
+  /**
+   * Where a flow collection's next token is from `p`: past spaces, and, where `lineBreak`
+   * allows, past the line's end to the next line that is not blank (it becomes the line
+   * read). A line not indented deeper than `owner` gives up, but for the outermost closing
+   * bracket at `owner` itself; so does the end of the text.
+   */
+  private flowNext(p: number, owner: number, level: number, lineBreak: boolean): number {
+    const { text } = this;
+    let i = this.skipSpaces(p);
+    while (i === this.end) {
+      if (!lineBreak || this.next >= text.length) giveUp();
+      this.readLine(this.next);
+      i = this.skipSpaces(this.lineStart);
+      if (i === this.end) continue;
+      const col = i - this.lineStart;
+      const c = text.charCodeAt(i);
+      if (col < owner || (col === owner && (level > 1 || (c !== CLOSE_BRACKET && c !== CLOSE_BRACE)))) giveUp();
+    }
+    return i;
   }
 
   /**
