@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Config, RuleSetting } from '../config/config.js';
 import { ConfigResolver, IgnoreFilter, unknownRuleMessage } from '../config/config.js';
 import { declarationsOf } from '../config/api-server-configs.js';
@@ -17,6 +17,7 @@ import { RunIndex, compareRunOrder } from './run-index.js';
 import { RunShare } from './run-share.js';
 import { catalogWith, type CustomKindConflictError, type DefinitionSource } from '../custom-resources/sources.js';
 import type { ReadFiles } from './read-files.js';
+import { KustomizePatches } from './kustomize-patches.js';
 
 /**
  * A lint run, the way every door asks for one (ESLint's `ESLint` class is the model; the
@@ -97,6 +98,7 @@ export class LintEngine {
   private resolver: ConfigResolver;
   private ignore: IgnoreFilter;
   private readonly merged = new Map<Config, Config>();
+  private kustomizePatches = new KustomizePatches();
   /** How the engine's runs read files: documents it will place a finding on whatever they hold keep their trees. */
   readonly sourceOptions: SourceOptions = { keepTreeOf: (value) => isPlacedOnRecognition(value, this.catalog) };
 
@@ -117,6 +119,13 @@ export class LintEngine {
     this.resolver = new ConfigResolver(this.options.knownRuleIds, { configFile: this.options.configFile, cwd: this.options.cwd });
     this.ignore = new IgnoreFilter(this.options.cwd);
     this.merged.clear();
+    this.kustomizePatches = new KustomizePatches();
+  }
+
+  /** The kustomization that names the file as a patch, as a path from the working directory (kustomize-patches.ts). */
+  patchedBy(path: string): string | undefined {
+    const kustomization = this.kustomizePatches.patchedBy(resolve(this.options.cwd, path));
+    return kustomization && relative(this.options.cwd, kustomization);
   }
 
   /** The configuration of a file with the overrides laid over it (one object per configuration). Throws ConfigError. */
@@ -154,6 +163,8 @@ export class LintEngine {
    */
   crossDocumentRole(source: SourceFile): { entries: LintObject[]; needsIndex: boolean } {
     if (this.indexedKinds.size === 0 && this.indexReaders.size === 0) return { entries: [], needsIndex: false };
+    // A patch's objects are partial: no rule reads or checks them.
+    if (this.patchedBy(source.path) !== undefined) return { entries: [], needsIndex: false };
     const objects = collectObjects(source, this.catalog);
     const entries = objects
       .filter((o) => this.indexedKinds.has(o.kind.groupKind))
@@ -176,6 +187,8 @@ export class LintEngine {
       files: [source],
       rules: this.options.rules,
       configFor: (f) => this.configFor(f.path),
+      // A requester's object (its comments switch nothing off) is no file of the repository: no kustomization names it.
+      patchedBy: options.inlineSuppressions === false ? undefined : (f) => this.patchedBy(f.path),
       cwd: this.options.cwd,
       catalog: this.catalog,
       index: asIndex(index),
@@ -210,6 +223,7 @@ export class LintEngine {
       files: sources,
       rules: this.options.rules,
       configFor: (f) => this.configFor(f.path),
+      patchedBy: (f) => this.patchedBy(f.path),
       cwd: this.options.cwd,
       catalog: this.catalog,
       oldObjects,

@@ -86,6 +86,12 @@ export const builtinRules: readonly RuleMeta[] = [
     'Documents of kinds outside the catalog are reported once per file, as information, and otherwise skipped.',
   ),
   builtin(
+    'document/kustomize-patch',
+    'info',
+    'A kustomize patch, checked as part of an object.',
+    'A file that a kustomization (`kustomization.yaml`, `kustomization.yml` or `Kustomization` in its directory or above) names under `patches`, `patchesStrategicMerge` or `patchesJson6902` is merged by kustomize into the object it targets, so it holds only the fields it changes. platlint checks the values it sets (types, formats, enums, known fields; `$patch` and the other strategic-merge directives are allowed) and asks nothing of what it leaves out: no required field and no rule, which judge whole objects. Lint the output of `kustomize build` to check the objects the patches make. Said once per patch file.',
+  ),
+  builtin(
     'document/unknown-version',
     'error',
     'A known kind with an apiVersion that does not serve it.',

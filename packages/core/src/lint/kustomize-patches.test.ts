@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../diagnostics.js';
+import { KustomizePatches, patchesNamedBy, standsInPatch } from './kustomize-patches.js';
+
+const root = mkdtempSync(join(tmpdir(), 'kustomize-patches-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function write(path: string, text: string): string {
+  const file = join(root, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('the files a kustomization names as patches', () => {
+  it('takes patches[].path, patchesStrategicMerge and patchesJson6902[].path, relative to the kustomization', () => {
+    const file = write(
+      'named/kustomization.yaml',
+      [
+        'apiVersion: kustomize.config.k8s.io/v1beta1',
+        'kind: Kustomization',
+        'resources: [deployment.yaml]',
+        'patches:',
+        '- path: patches/a.yaml',
+        '- patch: |-',
+        '    apiVersion: apps/v1',
+        '    kind: Deployment',
+        '- target: {kind: Deployment}',
+        'patchesStrategicMerge:',
+        '- b.yaml',
+        '- |-',
+        '  apiVersion: apps/v1',
+        '  kind: Deployment',
+        'patchesJson6902:',
+        '- path: ops/c.yaml',
+        '  target: {kind: Deployment, name: web}',
+        '',
+      ].join('\n'),
+    );
+    expect(patchesNamedBy(file)).toEqual([
+      join(root, 'named/b.yaml'),
+      join(root, 'named/patches/a.yaml'),
+      join(root, 'named/ops/c.yaml'),
+    ]);
+  });
+
+  it('reads a Component, and a kustomization without apiVersion and kind', () => {
+    expect(patchesNamedBy(write('component/kustomization.yaml', 'kind: Component\npatches:\n- path: p.yaml\n'))).toEqual([
+      join(root, 'component/p.yaml'),
+    ]);
+    expect(patchesNamedBy(write('bare/kustomization.yml', 'patchesStrategicMerge: [p.yaml]\n'))).toEqual([
+      join(root, 'bare/p.yaml'),
+    ]);
+  });
+
+  it('names none for another kind, broken YAML, a list or a missing file', () => {
+    expect(patchesNamedBy(write('other/kustomization.yaml', 'kind: ConfigMap\npatches:\n- path: p.yaml\n'))).toEqual([]);
+    expect(patchesNamedBy(write('broken/kustomization.yaml', 'patches: [\n'))).toEqual([]);
+    expect(patchesNamedBy(write('list/kustomization.yaml', '- path: p.yaml\n'))).toEqual([]);
+    expect(patchesNamedBy(join(root, 'missing/kustomization.yaml'))).toEqual([]);
+  });
+});
+
+describe('which kustomization names a file as a patch', () => {
+  write('repo/base/kustomization.yaml', 'resources: [deployment.yaml]\n');
+  write('repo/overlays/prod/kustomization.yaml', 'resources: [../../base]\npatches:\n- path: patches/replicas.yaml\n');
+  write('repo/kustomization.yaml', 'patchesStrategicMerge: [overlays/prod/deep.yaml]\n');
+  write('repo/overlays/prod/Kustomization', 'not read: kustomization.yaml comes first\n');
+  const patches = new KustomizePatches();
+
+  it('finds it in the directory of the file or above, each kustomization naming its own', () => {
+    expect(patches.patchedBy(join(root, 'repo/overlays/prod/patches/replicas.yaml'))).toBe(
+      join(root, 'repo/overlays/prod/kustomization.yaml'),
+    );
+    expect(patches.patchedBy(join(root, 'repo/overlays/prod/deep.yaml'))).toBe(join(root, 'repo/kustomization.yaml'));
+  });
+
+  it('leaves resources and other files alone', () => {
+    expect(patches.patchedBy(join(root, 'repo/base/deployment.yaml'))).toBeUndefined();
+    expect(patches.patchedBy(join(root, 'repo/overlays/prod/replicas.yaml'))).toBeUndefined();
+    expect(patches.patchedBy(join(root, 'elsewhere/patch.yaml'))).toBeUndefined();
+  });
+});
+
+describe('the findings that stand on a patch', () => {
+  const finding = (ruleId: string, path: string): Diagnostic => ({
+    ruleId,
+    severity: 'error',
+    message: '',
+    document: 0,
+    path,
+    range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+  });
+
+  it('keeps those on the values it sets', () => {
+    for (const ruleId of [
+      'schema/type',
+      'schema/enum',
+      'schema/format',
+      'yaml/syntax',
+      'yaml/duplicate-key',
+      'document/unknown-version',
+    ])
+      expect(standsInPatch(finding(ruleId, 'spec.replicas')), ruleId).toBe(true);
+    expect(standsInPatch(finding('schema/unknown-field', 'spec.template.spec.containers[0].bogus'))).toBe(true);
+  });
+
+  it('drops those on what it leaves out, and unknown-field on its directives', () => {
+    expect(standsInPatch(finding('schema/required', 'spec.selector'))).toBe(false);
+    expect(standsInPatch(finding('schema/value', 'spec'))).toBe(false);
+    expect(standsInPatch(finding('schema/unknown-field', 'spec.template.spec.containers[0].$patch'))).toBe(false);
+    expect(standsInPatch(finding('schema/unknown-field', 'spec.template.spec["$setElementOrder/containers"]'))).toBe(false);
+  });
+});
