@@ -280,6 +280,14 @@ describe('an apiVersion alone', () => {
     expect(brief('apiVersion: v2\nname: web\nversion: 1.2.3\n')).toEqual([['document/not-manifest', 'info', '']]);
     expect(brief('apiVersion: skaffold/v4beta6\nbuild: {}\n')).toEqual([['document/not-manifest', 'info', '']]);
   });
+  it("of kustomize is kustomize's own file, with its kind", () => {
+    expect(brief('apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [a.yaml]\n')).toEqual([
+      ['document/not-manifest', 'info', ''],
+    ]);
+    expect(brief('apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n')).toEqual([
+      ['document/not-manifest', 'info', ''],
+    ]);
+  });
   it('of a platform group is a manifest without kind', () => {
     expect(brief('apiVersion: v1\nname: web\n')).toEqual([['document/missing-kind', 'error', 'kind']]);
     expect(brief('apiVersion: apps/v1beta2\nmetadata: {name: a}\n')).toEqual([['document/missing-kind', 'error', 'kind']]);

@@ -8,17 +8,22 @@ import type { SourceDocument, SourceFile } from '../source/source-file.js';
  * `.pre-commit-config.yaml`, Helm values). A document that names neither `apiVersion` nor
  * `kind` is such a file: it is skipped (the linter says so once per file, as information).
  * A document that names one of the two is an object with a mistake, and stays an error,
- * with one exception: an `apiVersion` alone that no platform group could serve (Helm's
- * `Chart.yaml` says `apiVersion: v2`) belongs to another tool.
+ * with two exceptions that belong to other tools: an `apiVersion` alone that no platform group
+ * could serve (Helm's `Chart.yaml` says `apiVersion: v2`), and kustomize's own files
+ * (`kustomization.yaml`: a Kustomization or Component of `kustomize.config.k8s.io`), which
+ * kustomize reads and never sends to the server.
  */
 export function declaresObject(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return false;
   // A bare list of objects is a manifest written wrongly (it wants `kind: List`), not foreign YAML.
   if (Array.isArray(value)) return value.some((item) => declaresObject(item) && !Array.isArray(item));
   const record = value as Record<string, unknown>;
+  if (typeof record.apiVersion === 'string' && record.apiVersion.startsWith(KUSTOMIZE_GROUP)) return false;
   if (isSet(record.kind)) return true;
   return isSet(record.apiVersion) && (typeof record.apiVersion !== 'string' || couldBePlatformApiVersion(record.apiVersion));
 }
+
+const KUSTOMIZE_GROUP = 'kustomize.config.k8s.io/';
 
 let coreVersions: ReadonlySet<string> | undefined;
 let groups: ReadonlySet<string> | undefined;

@@ -71,7 +71,7 @@ export const builtinRules: readonly RuleMeta[] = [
     'document/not-manifest',
     'info',
     'YAML that is not a manifest, skipped.',
-    "Repositories hold YAML that is not for the platform: CI workflows, compose files, `.pre-commit-config.yaml`, Helm values. A document that names neither `apiVersion` nor `kind` is skipped, and said once per file as information, so `platlint lint .` passes on a repository whose manifests are valid. So is a document whose only header is an `apiVersion` no platform group serves (Helm's `Chart.yaml` says `apiVersion: v2`). The language server does not lint such files at all.",
+    "Repositories hold YAML that is not for the platform: CI workflows, compose files, `.pre-commit-config.yaml`, Helm values. A document that names neither `apiVersion` nor `kind` is skipped, and said once per file as information, so `platlint lint .` passes on a repository whose manifests are valid. So is a document whose only header is an `apiVersion` no platform group serves (Helm's `Chart.yaml` says `apiVersion: v2`), and kustomize's own `kustomization.yaml` (`kustomize.config.k8s.io`), which kustomize reads and never sends to the server. The language server does not lint such files at all.",
   ),
   builtin(
     'document/missing-kind',
