@@ -279,6 +279,8 @@ describe('an apiVersion alone', () => {
   it("of no platform group is another tool's file (Helm Chart.yaml)", () => {
     expect(brief('apiVersion: v2\nname: web\nversion: 1.2.3\n')).toEqual([['document/not-manifest', 'info', '']]);
     expect(brief('apiVersion: skaffold/v4beta6\nbuild: {}\n')).toEqual([['document/not-manifest', 'info', '']]);
+    // Grafana's provisioning files: a number, read as the text `1`, which no platform group serves.
+    expect(brief('apiVersion: 1\ndatasources: []\n')).toEqual([['document/not-manifest', 'info', '']]);
   });
   it("of kustomize is kustomize's own file, with its kind", () => {
     expect(brief('apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [a.yaml]\n')).toEqual([

@@ -8,6 +8,7 @@ import { checkStructure } from './check-structure.js';
 import type { DeferredCheck } from './deferral.js';
 import { asValidated } from './drop-gated.js';
 import { finishFile } from './finish-file.js';
+import type { FileRole } from './file-roles.js';
 import { standsInPatch } from './kustomize-patches.js';
 import { pairWithOld } from './pair-old.js';
 import { diagnostic, type FileFindings } from './place-reports.js';
@@ -49,14 +50,14 @@ export interface LintRun {
    * is then checked only where it decides whether rules run (configuration files).
    */
   rulesOnly?: boolean;
-  /** The kustomization file that names a file as a patch, as the report shows it (kustomize-patches.ts). */
-  patchedBy?: (file: SourceFile) => string | undefined;
+  /** What a file is to kustomize or Helm when it is no manifest as it stands (file-roles.ts). */
+  roleOf?: (file: SourceFile) => FileRole | undefined;
 }
 
 interface LintedSoFar extends FileFindings {
   deferred?: DeferredCheck[];
-  /** The kustomization that names the file as a patch: it is checked as part of an object. */
-  patchedBy?: string | undefined;
+  /** A kustomize patch is checked as part of an object; a Helm template is not read. */
+  role?: FileRole | undefined;
 }
 
 /**
@@ -68,14 +69,16 @@ export function lintSources(run: LintRun): FileResult[] {
   const catalog = run.catalog ?? defaultCatalog;
   const files: LintedSoFar[] = run.files.map((file) => {
     const out = run.rulesOnly ? [] : [...file.diagnostics];
-    return { file, config: run.configFor(file), out, ruleOut: run.rulesOnly ? [] : out, patchedBy: run.patchedBy?.(file) };
+    return { file, config: run.configFor(file), out, ruleOut: run.rulesOnly ? [] : out, role: run.roleOf?.(file) };
   });
   // 1. Which objects each file holds (recognise-documents.ts).
-  const objects = files.flatMap((p) => recogniseObjects(p, catalog, run.cwd).map((object) => ({ object, p })));
+  const objects = files.flatMap((p) =>
+    p.role?.tool === 'helm' ? [] : recogniseObjects(p, catalog, run.cwd).map((object) => ({ object, p })),
+  );
   // 2. What rules see of the run (run-index.ts), a patch's partial objects left out, and of the stored versions (pair-old.ts).
   const index = (run.index ?? new RunIndex([])).seenFrom(
     new Set(run.files.map((f) => f.path)),
-    objects.filter((o) => o.p.patchedBy === undefined).map((o) => o.object),
+    objects.filter((o) => o.p.role === undefined).map((o) => o.object),
   );
   const previousOf = pairWithOld(
     objects.map((o) => o.object),
@@ -91,25 +94,46 @@ export function lintSources(run: LintRun): FileResult[] {
     // 5. Structure (check-structure.ts); the server stops reading a configuration file at a decode failure: no rule runs then.
     if (!(run.rulesOnly && object.kind.scope !== 'config') && !checkStructure(p, object, catalog)) continue;
     // Rules judge whole objects: a kustomize patch is part of one (kustomize-patches.ts).
-    if (p.patchedBy !== undefined) continue;
+    if (p.role !== undefined) continue;
     // 6. The rules (run-rules.ts), cross-document ones left for later when asked (deferral.ts).
     const deferred = runRules(p, object, { rules: run.rules, settings, index, old, catalog, defer: run.deferRules });
     if (deferred.length) (p.deferred ??= []).push(...deferred);
   }
-  // 7. A patch keeps the findings on what it sets; then configured severities, inline suppressions, order (finish-file.ts).
-  for (const p of files) if (p.patchedBy !== undefined && !run.rulesOnly) asPatch(p, p.patchedBy);
+  // 7. What kustomize and Helm files keep; then configured severities, inline suppressions, order (finish-file.ts).
+  for (const p of files) if (p.role !== undefined && !run.rulesOnly) asToolFile(p, p.role);
   return files.map((p) => {
     const result = finishFile(p, run.inlineSuppressions !== false);
     return p.deferred ? { ...result, deferred: p.deferred } : result;
   });
 }
 
-/** A kustomize patch's findings: those on values it sets, and one saying how it was checked. */
-function asPatch(p: LintedSoFar, kustomization: string): void {
-  const kept = p.out.filter(standsInPatch);
-  const message = `a kustomize patch (${kustomization} names it): the fields it sets are checked, not what it leaves to the object it patches; lint the output of \`kustomize build\` to check whole objects`;
-  if (p.file.documents.length > 0)
-    kept.push(diagnostic(p, 'document/kustomize-patch', 'info', message, 0, [], p.file.locateParentKey(0, [''])));
+/**
+ * A kustomize patch keeps the findings on the values it sets; a Helm chart's template none of
+ * its reading (its template logic is no YAML), nor its metadata. Each says once what it is.
+ */
+function asToolFile(p: LintedSoFar, role: FileRole): void {
+  const kept = role.tool === 'kustomize' ? p.out.filter(standsInPatch) : [];
+  const [ruleId, message] = toolFileFinding(role);
+  // A template's first key may be inside template logic: its finding stands at the file's start.
+  const span =
+    role.tool === 'kustomize' && p.file.documents.length > 0
+      ? p.file.locateParentKey(0, [''])
+      : { start: 0, end: 0, exact: false };
+  kept.push(diagnostic(p, ruleId, 'info', message, 0, [], span));
   p.out.length = 0;
   p.out.push(...kept);
+}
+
+function toolFileFinding(role: FileRole): [ruleId: string, message: string] {
+  if (role.tool === 'kustomize')
+    return [
+      'document/kustomize-patch',
+      `a kustomize patch (${role.kustomization} names it): the fields it sets are checked, not what it leaves to the object it patches; lint the output of \`kustomize build\` to check whole objects`,
+    ];
+  if (role.part === 'metadata')
+    return ['document/not-manifest', "the Helm chart's metadata (Chart.yaml), not a platform manifest; skipped"];
+  return [
+    'file/helm-template',
+    `a template of the Helm chart ${role.chart}: not YAML until rendered, so skipped; lint the output of \`helm template\` to check its objects`,
+  ];
 }

@@ -9,7 +9,8 @@ import type { SourceDocument, SourceFile } from '../source/source-file.js';
  * `kind` is such a file: it is skipped (the linter says so once per file, as information).
  * A document that names one of the two is an object with a mistake, and stays an error,
  * with two exceptions that belong to other tools: an `apiVersion` alone that no platform group
- * could serve (Helm's `Chart.yaml` says `apiVersion: v2`), and kustomize's own files
+ * could serve (Helm's `Chart.yaml` says `apiVersion: v2`, Grafana's provisioning files
+ * `apiVersion: 1`), and kustomize's own files
  * (`kustomization.yaml`: a Kustomization or Component of `kustomize.config.k8s.io`), which
  * kustomize reads and never sends to the server.
  */
@@ -20,7 +21,10 @@ export function declaresObject(value: unknown): boolean {
   const record = value as Record<string, unknown>;
   if (typeof record.apiVersion === 'string' && record.apiVersion.startsWith(KUSTOMIZE_GROUP)) return false;
   if (isSet(record.kind)) return true;
-  return isSet(record.apiVersion) && (typeof record.apiVersion !== 'string' || couldBePlatformApiVersion(record.apiVersion));
+  const { apiVersion } = record;
+  // A number (Grafana's provisioning files say `apiVersion: 1`) is read as the text it would be.
+  if (typeof apiVersion === 'number') return couldBePlatformApiVersion(String(apiVersion));
+  return isSet(apiVersion) && (typeof apiVersion !== 'string' || couldBePlatformApiVersion(apiVersion));
 }
 
 const KUSTOMIZE_GROUP = 'kustomize.config.k8s.io/';

@@ -17,7 +17,7 @@ import { RunIndex, compareRunOrder } from './run-index.js';
 import { RunShare } from './run-share.js';
 import { catalogWith, type CustomKindConflictError, type DefinitionSource } from '../custom-resources/sources.js';
 import type { ReadFiles } from './read-files.js';
-import { KustomizePatches } from './kustomize-patches.js';
+import { FileRoles, type FileRole } from './file-roles.js';
 
 /**
  * A lint run, the way every door asks for one (ESLint's `ESLint` class is the model; the
@@ -98,7 +98,7 @@ export class LintEngine {
   private resolver: ConfigResolver;
   private ignore: IgnoreFilter;
   private readonly merged = new Map<Config, Config>();
-  private kustomizePatches = new KustomizePatches();
+  private fileRoles = new FileRoles();
   /** How the engine's runs read files: documents it will place a finding on whatever they hold keep their trees. */
   readonly sourceOptions: SourceOptions = { keepTreeOf: (value) => isPlacedOnRecognition(value, this.catalog) };
 
@@ -119,13 +119,16 @@ export class LintEngine {
     this.resolver = new ConfigResolver(this.options.knownRuleIds, { configFile: this.options.configFile, cwd: this.options.cwd });
     this.ignore = new IgnoreFilter(this.options.cwd);
     this.merged.clear();
-    this.kustomizePatches = new KustomizePatches();
+    this.fileRoles = new FileRoles();
   }
 
-  /** The kustomization that names the file as a patch, as a path from the working directory (kustomize-patches.ts). */
-  patchedBy(path: string): string | undefined {
-    const kustomization = this.kustomizePatches.patchedBy(resolve(this.options.cwd, path));
-    return kustomization && relative(this.options.cwd, kustomization);
+  /** What the file is to kustomize or Helm when it is no manifest as it stands (file-roles.ts), its paths from the working directory. */
+  roleOf(path: string): FileRole | undefined {
+    const { cwd } = this.options;
+    const role = this.fileRoles.roleOf(resolve(cwd, path));
+    if (role?.tool === 'kustomize') return { ...role, kustomization: relative(cwd, role.kustomization) };
+    if (role?.tool === 'helm') return { ...role, chart: relative(cwd, role.chart) || '.' };
+    return undefined;
   }
 
   /** The configuration of a file with the overrides laid over it (one object per configuration). Throws ConfigError. */
@@ -163,8 +166,8 @@ export class LintEngine {
    */
   crossDocumentRole(source: SourceFile): { entries: LintObject[]; needsIndex: boolean } {
     if (this.indexedKinds.size === 0 && this.indexReaders.size === 0) return { entries: [], needsIndex: false };
-    // A patch's objects are partial: no rule reads or checks them.
-    if (this.patchedBy(source.path) !== undefined) return { entries: [], needsIndex: false };
+    // A patch's objects are partial, a template's are not made yet: no rule reads or checks them.
+    if (this.roleOf(source.path) !== undefined) return { entries: [], needsIndex: false };
     const objects = collectObjects(source, this.catalog);
     const entries = objects
       .filter((o) => this.indexedKinds.has(o.kind.groupKind))
@@ -187,8 +190,8 @@ export class LintEngine {
       files: [source],
       rules: this.options.rules,
       configFor: (f) => this.configFor(f.path),
-      // A requester's object (its comments switch nothing off) is no file of the repository: no kustomization names it.
-      patchedBy: options.inlineSuppressions === false ? undefined : (f) => this.patchedBy(f.path),
+      // A requester's object (its comments switch nothing off) is no file of the repository: no kustomize or Helm file.
+      roleOf: options.inlineSuppressions === false ? undefined : (f) => this.roleOf(f.path),
       cwd: this.options.cwd,
       catalog: this.catalog,
       index: asIndex(index),
@@ -223,7 +226,7 @@ export class LintEngine {
       files: sources,
       rules: this.options.rules,
       configFor: (f) => this.configFor(f.path),
-      patchedBy: (f) => this.patchedBy(f.path),
+      roleOf: (f) => this.roleOf(f.path),
       cwd: this.options.cwd,
       catalog: this.catalog,
       oldObjects,

@@ -43,6 +43,12 @@ export const builtinRules: readonly RuleMeta[] = [
     'An empty file (or one holding only whitespace) is usually a mistake in a generator or a path.',
   ),
   builtin(
+    'file/helm-template',
+    'info',
+    "A Helm chart's template, skipped.",
+    "The files under the `templates/` directory of a Helm chart (a directory holding `Chart.yaml`) are Go templates that `helm template` renders into manifests, not YAML as they stand: read as YAML, every line of template logic (`{{- if .Values.enabled }}`) would be a syntax error. Such a file is skipped and said once; lint the rendered chart to check its objects: `helm template CHART | platlint lint -`. The chart's `crds/` are plain manifests and are linted.",
+  ),
+  builtin(
     'yaml/syntax',
     'error',
     'YAML syntax error.',

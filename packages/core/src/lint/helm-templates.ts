@@ -1,0 +1,37 @@
+// Helm chart templates: the files under a chart's `templates/` directory are Go templates that
+// `helm template` renders into manifests (`{{ .Values.replicas }}`, `{{- if ... }}`), not YAML
+// as they stand; read as YAML, each line of template logic is a syntax error. Such a file is
+// skipped, once said; the chart's rendered output is what to lint. A chart is a directory
+// holding `Chart.yaml`, the chart's metadata: no manifest either, though a chart of Helm 2
+// says `apiVersion: v1` in it, as a manifest without kind would. Its `values.yaml` has no
+// apiVersion (no manifest anyway), and its `crds/` are plain manifests, linted as they are.
+import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** Which files are templates of a Helm chart, each directory looked at once. */
+export class HelmCharts {
+  private readonly isChart = new Map<string, boolean>();
+
+  /** The chart directory whose template `path` (absolute) is, or undefined. */
+  templateOf(path: string): string | undefined {
+    // Templates may sit in subdirectories of templates/: the nearest `templates` above decides.
+    for (let dir = dirname(path); dirname(dir) !== dir; dir = dirname(dir)) {
+      if (basename(dir) !== 'templates') continue;
+      const chart = dirname(dir);
+      return this.chart(chart) ? chart : undefined;
+    }
+    return undefined;
+  }
+
+  private chart(dir: string): boolean {
+    let known = this.isChart.get(dir);
+    if (known === undefined) {
+      known = existsSync(join(dir, CHART_FILE));
+      this.isChart.set(dir, known);
+    }
+    return known;
+  }
+}
+
+/** Helm's name for a chart's metadata file. */
+export const CHART_FILE = 'Chart.yaml';
