@@ -37,6 +37,9 @@ function repository(): string {
     'chart/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 0.1.0\n',
     'chart/values.yaml': helmValues,
     'deploy/web.yaml': manifests.validDeployment(),
+    // Tags only mkdocs resolves, and a key said twice: the YAML of another tool, whose problems are its own.
+    'mkdocs.yml':
+      'site_name: docs\nmarkdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\ntheme: {name: material}\ntheme: {name: readthedocs}\n',
   });
 }
 
@@ -52,6 +55,7 @@ describe('YAML that is not a manifest', () => {
       ['chart/Chart.yaml', 'document/not-manifest', 'info'],
       ['chart/values.yaml', 'document/not-manifest', 'info'],
       ['compose.yaml', 'document/not-manifest', 'info'],
+      ['mkdocs.yml', 'document/not-manifest', 'info'],
     ]);
   });
 

@@ -10,6 +10,7 @@ import { asValidated } from './drop-gated.js';
 import { finishFile } from './finish-file.js';
 import type { FileRole } from './file-roles.js';
 import { standsInPatch } from './kustomize-patches.js';
+import { readingFindingsOfManifests } from './manifest.js';
 import { pairWithOld } from './pair-old.js';
 import { diagnostic, type FileFindings } from './place-reports.js';
 import { recogniseObjects } from './recognise-documents.js';
@@ -68,7 +69,7 @@ interface LintedSoFar extends FileFindings {
 export function lintSources(run: LintRun): FileResult[] {
   const catalog = run.catalog ?? defaultCatalog;
   const files: LintedSoFar[] = run.files.map((file) => {
-    const out = run.rulesOnly ? [] : [...file.diagnostics];
+    const out = run.rulesOnly ? [] : readingFindingsOfManifests(file);
     return { file, config: run.configFor(file), out, ruleOut: run.rulesOnly ? [] : out, role: run.roleOf?.(file) };
   });
   // 1. Which objects each file holds (recognise-documents.ts).

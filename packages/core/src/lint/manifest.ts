@@ -1,4 +1,5 @@
 import { catalog } from '../kinds/catalog.js';
+import type { Diagnostic } from '../diagnostics.js';
 import type { SourceDocument, SourceFile } from '../source/source-file.js';
 
 /**
@@ -60,4 +61,17 @@ export function isManifestDocument(file: SourceFile, doc: SourceDocument): boole
 export function holdsManifest(file: SourceFile): boolean {
   if (file.documents.length === 0) return file.diagnostics.some((d) => d.severity === 'error');
   return file.documents.some((doc) => isManifestDocument(file, doc));
+}
+
+/**
+ * The findings of reading a file that concern the platform: a YAML problem (syntax, a tag
+ * the platform cannot resolve, a repeated key) in a document that is no manifest (a CI
+ * workflow, `mkdocs.yml` with its `!!python/name:` tags) belongs to the tool that reads that
+ * YAML; the document is only said to be skipped.
+ */
+export function readingFindingsOfManifests(file: SourceFile): Diagnostic[] {
+  return file.diagnostics.filter((d) => {
+    const doc = file.documents[d.document];
+    return !d.ruleId.startsWith('yaml/') || doc === undefined || isManifestDocument(file, doc);
+  });
 }
