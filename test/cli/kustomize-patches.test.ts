@@ -66,6 +66,22 @@ describe('kustomize patches', () => {
     }
   });
 
+  it("leave a Deployment's selector to kustomize when its kustomization has common labels", () => {
+    const selectorless = deployment.replace('  selector:\n    matchLabels: {app: web}\n', '');
+    const dir = tempDir({
+      'labelled/kustomization.yaml': 'commonLabels:\n  app: web\nresources:\n- deployment.yaml\n',
+      'labelled/deployment.yaml': selectorless,
+      'unlabelled/kustomization.yaml': 'resources:\n- deployment.yaml\n',
+      'unlabelled/deployment.yaml': selectorless,
+    });
+    const { report } = lintJson(['.'], { cwd: dir });
+    const errors = allDiagnostics(report)
+      .filter((d) => d.severity === 'error')
+      .map((d) => `${d.file} ${d.ruleId} ${d.path}`);
+    // kustomize writes the selector only where the labels are common to the objects (commonLabelFieldSpecs).
+    expect(errors).toEqual(['unlabelled/deployment.yaml schema/required spec.selector']);
+  });
+
   it('are known when named alone, as a pre-commit hook names changed files', () => {
     const dir = tempDir(repository);
     const { report, status } = lintJson(['overlays/prod/remove-sidecar.yaml'], { cwd: dir });

@@ -40,6 +40,7 @@ describe('what a file is to Helm and kustomize', () => {
     expect(roles.roleOf(join(root, 'deploy/templates/web.yaml'))).toEqual({
       tool: 'kustomize',
       kustomization: join(root, 'deploy/kustomization.yaml'),
+      part: 'patch',
     });
     expect(roles.roleOf(join(root, 'deploy/other.yaml'))).toBeUndefined();
   });

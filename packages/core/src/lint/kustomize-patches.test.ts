@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../diagnostics.js';
-import { KustomizePatches, patchesNamedBy, standsInPatch } from './kustomize-patches.js';
+import { Kustomizations, namesOf, standsInLabelled, standsInPatch } from './kustomize-patches.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kustomize-patches-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const patchesOf = (file: string): string[] => namesOf(file).patches;
 
 function write(path: string, text: string): string {
   const file = join(root, path);
@@ -40,7 +42,7 @@ describe('the files a kustomization names as patches', () => {
         '',
       ].join('\n'),
     );
-    expect(patchesNamedBy(file)).toEqual([
+    expect(patchesOf(file)).toEqual([
       join(root, 'named/b.yaml'),
       join(root, 'named/patches/a.yaml'),
       join(root, 'named/ops/c.yaml'),
@@ -48,40 +50,70 @@ describe('the files a kustomization names as patches', () => {
   });
 
   it('reads a Component, and a kustomization without apiVersion and kind', () => {
-    expect(patchesNamedBy(write('component/kustomization.yaml', 'kind: Component\npatches:\n- path: p.yaml\n'))).toEqual([
+    expect(patchesOf(write('component/kustomization.yaml', 'kind: Component\npatches:\n- path: p.yaml\n'))).toEqual([
       join(root, 'component/p.yaml'),
     ]);
-    expect(patchesNamedBy(write('bare/kustomization.yml', 'patchesStrategicMerge: [p.yaml]\n'))).toEqual([
-      join(root, 'bare/p.yaml'),
-    ]);
+    expect(patchesOf(write('bare/kustomization.yml', 'patchesStrategicMerge: [p.yaml]\n'))).toEqual([join(root, 'bare/p.yaml')]);
   });
 
   it('names none for another kind, broken YAML, a list or a missing file', () => {
-    expect(patchesNamedBy(write('other/kustomization.yaml', 'kind: ConfigMap\npatches:\n- path: p.yaml\n'))).toEqual([]);
-    expect(patchesNamedBy(write('broken/kustomization.yaml', 'patches: [\n'))).toEqual([]);
-    expect(patchesNamedBy(write('list/kustomization.yaml', '- path: p.yaml\n'))).toEqual([]);
-    expect(patchesNamedBy(join(root, 'missing/kustomization.yaml'))).toEqual([]);
+    expect(patchesOf(write('other/kustomization.yaml', 'kind: ConfigMap\npatches:\n- path: p.yaml\n'))).toEqual([]);
+    expect(patchesOf(write('broken/kustomization.yaml', 'patches: [\n'))).toEqual([]);
+    expect(patchesOf(write('list/kustomization.yaml', '- path: p.yaml\n'))).toEqual([]);
+    expect(patchesOf(join(root, 'missing/kustomization.yaml'))).toEqual([]);
   });
 });
 
-describe('which kustomization names a file as a patch', () => {
+describe('what a kustomization makes of a file', () => {
   write('repo/base/kustomization.yaml', 'resources: [deployment.yaml]\n');
   write('repo/overlays/prod/kustomization.yaml', 'resources: [../../base]\npatches:\n- path: patches/replicas.yaml\n');
   write('repo/kustomization.yaml', 'patchesStrategicMerge: [overlays/prod/deep.yaml]\n');
   write('repo/overlays/prod/Kustomization', 'not read: kustomization.yaml comes first\n');
-  const patches = new KustomizePatches();
+  write(
+    'labels/kustomization.yaml',
+    'commonLabels: {app: web}\nresources: [deployment.yaml, patched.yaml]\npatches:\n- path: patched.yaml\n',
+  );
+  write('selectors/kustomization.yaml', 'labels:\n- pairs: {app: web}\n  includeSelectors: true\nresources: [deployment.yaml]\n');
+  write('plain-labels/kustomization.yaml', 'labels:\n- pairs: {app: web}\nresources: [deployment.yaml]\n');
+  const kustomizations = new Kustomizations();
+  const partOf = (path: string) => kustomizations.partOf(join(root, path));
 
-  it('finds it in the directory of the file or above, each kustomization naming its own', () => {
-    expect(patches.patchedBy(join(root, 'repo/overlays/prod/patches/replicas.yaml'))).toBe(
-      join(root, 'repo/overlays/prod/kustomization.yaml'),
-    );
-    expect(patches.patchedBy(join(root, 'repo/overlays/prod/deep.yaml'))).toBe(join(root, 'repo/kustomization.yaml'));
+  it('a patch, named in the directory of the file or above, each kustomization naming its own', () => {
+    expect(partOf('repo/overlays/prod/patches/replicas.yaml')).toEqual({
+      kustomization: join(root, 'repo/overlays/prod/kustomization.yaml'),
+      part: 'patch',
+    });
+    expect(partOf('repo/overlays/prod/deep.yaml')).toEqual({
+      kustomization: join(root, 'repo/kustomization.yaml'),
+      part: 'patch',
+    });
   });
 
-  it('leaves resources and other files alone', () => {
-    expect(patches.patchedBy(join(root, 'repo/base/deployment.yaml'))).toBeUndefined();
-    expect(patches.patchedBy(join(root, 'repo/overlays/prod/replicas.yaml'))).toBeUndefined();
-    expect(patches.patchedBy(join(root, 'elsewhere/patch.yaml'))).toBeUndefined();
+  it('a resource whose selectors it writes (commonLabels, or labels with includeSelectors); a patch first', () => {
+    expect(partOf('labels/deployment.yaml')).toEqual({
+      kustomization: join(root, 'labels/kustomization.yaml'),
+      part: 'labelled',
+    });
+    expect(partOf('labels/patched.yaml')?.part).toBe('patch');
+    expect(partOf('selectors/deployment.yaml')?.part).toBe('labelled');
+    expect(partOf('plain-labels/deployment.yaml')).toBeUndefined();
+  });
+
+  it('nothing of plain resources and other files', () => {
+    expect(partOf('repo/base/deployment.yaml')).toBeUndefined();
+    expect(partOf('repo/overlays/prod/replicas.yaml')).toBeUndefined();
+    expect(partOf('elsewhere/patch.yaml')).toBeUndefined();
+  });
+});
+
+describe('the findings that stand on a resource whose selectors kustomize writes', () => {
+  const required = { ruleId: 'schema/required', severity: 'error', message: '', document: 0, path: 'spec.selector' } as const;
+  const range = { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
+
+  it("all but a workload's missing selector", () => {
+    expect(standsInLabelled({ ...required, range }, { kind: 'Deployment' })).toBe(false);
+    expect(standsInLabelled({ ...required, range }, { kind: 'Widget' })).toBe(true);
+    expect(standsInLabelled({ ...required, path: 'spec.template', range }, { kind: 'Deployment' })).toBe(true);
   });
 });
 

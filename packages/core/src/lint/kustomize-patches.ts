@@ -1,12 +1,19 @@
-// Kustomize patches: files a kustomization names under `patches`, `patchesStrategicMerge` or
-// `patchesJson6902`. kustomize merges a strategic-merge patch into the object it targets, so
-// the patch holds only the fields it changes (a Deployment without its selector, a container
-// without its image), and `$patch`, `$setElementOrder/...` and `$retainKeys` directives the
-// server never sees. Linted as an object of its own, such a file would be refused for every
-// field it leaves to its target. So it is checked as part of an object: the values it sets
-// must still fit their fields (types, formats, enums, known fields), but nothing is asked of
-// what it leaves out, and no rule runs on it (rules judge whole objects; the output of
-// `kustomize build` is where they apply).
+// What kustomize makes of the files a kustomization names, where it differs from the file:
+//
+// - Patches: files named under `patches`, `patchesStrategicMerge` or `patchesJson6902`.
+//   kustomize merges a strategic-merge patch into the object it targets, so the patch holds
+//   only the fields it changes (a Deployment without its selector, a container without its
+//   image), and `$patch`, `$setElementOrder/...` and `$retainKeys` directives the server never
+//   sees. Linted as an object of its own, such a file would be refused for every field it
+//   leaves to its target. So it is checked as part of an object: the values it sets must
+//   still fit their fields (types, formats, enums, known fields), but nothing is asked of
+//   what it leaves out, and no rule runs on it (rules judge whole objects; the output of
+//   `kustomize build` is where they apply).
+// - Resources whose selectors kustomize writes: with `commonLabels` (or `labels` with
+//   `includeSelectors: true`), kustomize adds the labels to a Deployment's
+//   `spec.selector.matchLabels` and its template's labels, creating them when missing
+//   (commonLabelFieldSpecs in kustomize's api/internal/konfig/builtinpluginconsts), so a
+//   Deployment it lists may leave its selector out. Only that is not asked of it.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
@@ -20,60 +27,89 @@ const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomi
 /** The kinds a kustomization file may declare (a file without apiVersion and kind is one too). */
 const KUSTOMIZATION_KINDS = new Set(['Kustomization', 'Component']);
 
-const NONE: ReadonlyMap<string, string> = new Map();
+/** What a file is to the kustomization that names it (an absolute path). */
+export interface KustomizePart {
+  kustomization: string;
+  part: 'patch' | 'labelled';
+}
+
+/** What one kustomization file names: patches, and resources whose selectors it writes. */
+export interface KustomizationNames {
+  patches: string[];
+  labelled: string[];
+}
+
+const NONE: ReadonlyMap<string, KustomizePart> = new Map();
 
 /**
- * Which files the kustomizations on disk name as patches, looked up from each file's
- * directory up to the filesystem's root (kustomize reads patches from inside a
- * kustomization's own tree only, so only these can name a file), each directory once.
+ * What the kustomizations on disk make of files, looked up from each file's directory up to
+ * the filesystem's root (kustomize reads the files of a kustomization's own tree only, so
+ * only these can name a file), each directory once. A patch outranks a resource.
  */
-export class KustomizePatches {
-  /** By directory: the patches the kustomizations in it and above it name, each with the kustomization that names it. */
-  private readonly byDirectory = new Map<string, ReadonlyMap<string, string>>();
+export class Kustomizations {
+  /** By directory: what the kustomizations in it and above it name. */
+  private readonly byDirectory = new Map<string, ReadonlyMap<string, KustomizePart>>();
 
-  /** The kustomization file that names `path` (absolute) as a patch, or undefined. */
-  patchedBy(path: string): string | undefined {
-    return this.patchesFrom(dirname(path)).get(path);
+  /** What the file at `path` (absolute) is to a kustomization, or undefined. */
+  partOf(path: string): KustomizePart | undefined {
+    return this.namedFrom(dirname(path)).get(path);
   }
 
-  private patchesFrom(directory: string): ReadonlyMap<string, string> {
+  private namedFrom(directory: string): ReadonlyMap<string, KustomizePart> {
     const known = this.byDirectory.get(directory);
     if (known) return known;
     const parent = dirname(directory);
-    const above = parent === directory ? NONE : this.patchesFrom(parent);
+    const above = parent === directory ? NONE : this.namedFrom(parent);
     const file = KUSTOMIZATION_NAMES.map((name) => join(directory, name)).find((candidate) => existsSync(candidate));
-    const named = file ? patchesNamedBy(file) : [];
-    let patches = above;
-    if (named.length > 0) {
-      const merged = new Map(above);
-      for (const patch of named) merged.set(patch, file as string);
-      patches = merged;
+    let named = above;
+    if (file) {
+      const { patches, labelled } = namesOf(file);
+      if (patches.length + labelled.length > 0) {
+        const merged = new Map(above);
+        for (const path of labelled)
+          if (merged.get(path)?.part !== 'patch') merged.set(path, { kustomization: file, part: 'labelled' });
+        for (const path of patches) merged.set(path, { kustomization: file, part: 'patch' });
+        named = merged;
+      }
     }
-    this.byDirectory.set(directory, patches);
-    return patches;
+    this.byDirectory.set(directory, named);
+    return named;
   }
 }
 
 /**
- * The files a kustomization file names as patches, as absolute paths. A file that cannot be
- * read or is no kustomization names none (its own lint says what is wrong with it); inline
- * patches (YAML text in the kustomization itself) are not files.
+ * The files a kustomization file names as patches, and the resources whose selectors it
+ * writes, as absolute paths. A file that cannot be read or is no kustomization names none
+ * (its own lint says what is wrong with it); inline patches (YAML text in the kustomization
+ * itself) are not files.
  */
-export function patchesNamedBy(file: string): string[] {
+export function namesOf(file: string): KustomizationNames {
   let value: unknown;
   try {
     value = SourceFile.fromBytes(file, readBoundedFileSync(file)).documents[0]?.value;
   } catch {
-    return [];
+    return { patches: [], labelled: [] };
   }
-  if (!isMapping(value)) return [];
-  if (value.kind !== undefined && !KUSTOMIZATION_KINDS.has(value.kind as string)) return [];
-  const paths: unknown[] = [];
-  if (Array.isArray(value.patchesStrategicMerge)) paths.push(...value.patchesStrategicMerge);
+  if (!isMapping(value) || (value.kind !== undefined && !KUSTOMIZATION_KINDS.has(value.kind as string)))
+    return { patches: [], labelled: [] };
+  const patches: unknown[] = [];
+  if (Array.isArray(value.patchesStrategicMerge)) patches.push(...value.patchesStrategicMerge);
   for (const field of ['patches', 'patchesJson6902'])
-    if (Array.isArray(value[field])) for (const entry of value[field]) if (isMapping(entry)) paths.push(entry.path);
+    if (Array.isArray(value[field])) for (const entry of value[field]) if (isMapping(entry)) patches.push(entry.path);
+  const resources = writesSelectors(value) && Array.isArray(value.resources) ? value.resources : [];
   const directory = dirname(file);
-  return paths.filter(isFileReference).map((path) => resolve(directory, path));
+  const paths = (entries: unknown[]): string[] => entries.filter(isFileReference).map((path) => resolve(directory, path));
+  return { patches: paths(patches), labelled: paths(resources) };
+}
+
+/** `commonLabels` with a label, or a `labels` entry with `includeSelectors: true` and a label. */
+function writesSelectors(kustomization: Record<string, unknown>): boolean {
+  const hasPairs = (pairs: unknown): boolean => isMapping(pairs) && Object.keys(pairs).length > 0;
+  if (hasPairs(kustomization.commonLabels)) return true;
+  const { labels } = kustomization;
+  return (
+    Array.isArray(labels) && labels.some((entry) => isMapping(entry) && entry.includeSelectors === true && hasPairs(entry.pairs))
+  );
 }
 
 /** A path, not an inline patch (which spans lines) and not an empty or non-string entry. */
@@ -96,4 +132,16 @@ export function standsInPatch(finding: Diagnostic): boolean {
   if (finding.ruleId !== 'schema/unknown-field') return true;
   const last = parsePath(finding.path).at(-1);
   return !(typeof last === 'string' && last.startsWith('$'));
+}
+
+/** The kinds whose `spec.selector.matchLabels` kustomize creates from common labels. */
+const SELECTED_KINDS = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet']);
+
+/**
+ * Whether a finding on a resource whose selectors kustomize writes still stands: all but a
+ * missing selector of a workload kustomize writes one into (`object` is the document's value).
+ */
+export function standsInLabelled(finding: Diagnostic, object: unknown): boolean {
+  if (finding.ruleId !== 'schema/required' || finding.path !== 'spec.selector') return true;
+  return !(isMapping(object) && SELECTED_KINDS.has(object.kind as string));
 }

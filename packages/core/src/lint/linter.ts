@@ -8,8 +8,8 @@ import { checkStructure } from './check-structure.js';
 import type { DeferredCheck } from './deferral.js';
 import { asValidated } from './drop-gated.js';
 import { finishFile } from './finish-file.js';
-import type { FileRole } from './file-roles.js';
-import { standsInPatch } from './kustomize-patches.js';
+import { holdsWholeObjects, type FileRole } from './file-roles.js';
+import { standsInLabelled, standsInPatch } from './kustomize-patches.js';
 import { readingFindingsOfManifests } from './manifest.js';
 import { pairWithOld } from './pair-old.js';
 import { diagnostic, type FileFindings } from './place-reports.js';
@@ -79,7 +79,7 @@ export function lintSources(run: LintRun): FileResult[] {
   // 2. What rules see of the run (run-index.ts), a patch's partial objects left out, and of the stored versions (pair-old.ts).
   const index = (run.index ?? new RunIndex([])).seenFrom(
     new Set(run.files.map((f) => f.path)),
-    objects.filter((o) => o.p.role === undefined).map((o) => o.object),
+    objects.filter((o) => holdsWholeObjects(o.p.role)).map((o) => o.object),
   );
   const previousOf = pairWithOld(
     objects.map((o) => o.object),
@@ -95,7 +95,7 @@ export function lintSources(run: LintRun): FileResult[] {
     // 5. Structure (check-structure.ts); the server stops reading a configuration file at a decode failure: no rule runs then.
     if (!(run.rulesOnly && object.kind.scope !== 'config') && !checkStructure(p, object, catalog)) continue;
     // Rules judge whole objects: a kustomize patch is part of one (kustomize-patches.ts).
-    if (p.role !== undefined) continue;
+    if (!holdsWholeObjects(p.role)) continue;
     // 6. The rules (run-rules.ts), cross-document ones left for later when asked (deferral.ts).
     const deferred = runRules(p, object, { rules: run.rules, settings, index, old, catalog, defer: run.deferRules });
     if (deferred.length) (p.deferred ??= []).push(...deferred);
@@ -109,17 +109,23 @@ export function lintSources(run: LintRun): FileResult[] {
 }
 
 /**
- * A kustomize patch keeps the findings on the values it sets; a Helm chart's template none of
- * its reading (its template logic is no YAML), nor its metadata. Each says once what it is.
+ * A kustomize patch keeps the findings on the values it sets, a resource whose selectors
+ * kustomize writes all but a missing selector; a Helm chart's template none of its reading
+ * (its template logic is no YAML), nor its metadata. Patches and Helm's files say once what
+ * they are.
  */
 function asToolFile(p: LintedSoFar, role: FileRole): void {
-  const kept = role.tool === 'kustomize' ? p.out.filter(standsInPatch) : [];
+  if (role.part === 'labelled') {
+    const kept = p.out.filter((d) => standsInLabelled(d, p.file.documents[d.document]?.value));
+    p.out.length = 0;
+    p.out.push(...kept);
+    return;
+  }
+  const kept = role.part === 'patch' ? p.out.filter(standsInPatch) : [];
   const [ruleId, message] = toolFileFinding(role);
   // A template's first key may be inside template logic: its finding stands at the file's start.
   const span =
-    role.tool === 'kustomize' && p.file.documents.length > 0
-      ? p.file.locateParentKey(0, [''])
-      : { start: 0, end: 0, exact: false };
+    role.part === 'patch' && p.file.documents.length > 0 ? p.file.locateParentKey(0, ['']) : { start: 0, end: 0, exact: false };
   kept.push(diagnostic(p, ruleId, 'info', message, 0, [], span));
   p.out.length = 0;
   p.out.push(...kept);

@@ -17,7 +17,7 @@ import { RunIndex, compareRunOrder } from './run-index.js';
 import { RunShare } from './run-share.js';
 import { catalogWith, type CustomKindConflictError, type DefinitionSource } from '../custom-resources/sources.js';
 import type { ReadFiles } from './read-files.js';
-import { FileRoles, type FileRole } from './file-roles.js';
+import { FileRoles, holdsWholeObjects, type FileRole } from './file-roles.js';
 
 /**
  * A lint run, the way every door asks for one (ESLint's `ESLint` class is the model; the
@@ -167,7 +167,7 @@ export class LintEngine {
   crossDocumentRole(source: SourceFile): { entries: LintObject[]; needsIndex: boolean } {
     if (this.indexedKinds.size === 0 && this.indexReaders.size === 0) return { entries: [], needsIndex: false };
     // A patch's objects are partial, a template's are not made yet: no rule reads or checks them.
-    if (this.roleOf(source.path) !== undefined) return { entries: [], needsIndex: false };
+    if (!holdsWholeObjects(this.roleOf(source.path))) return { entries: [], needsIndex: false };
     const objects = collectObjects(source, this.catalog);
     const entries = objects
       .filter((o) => this.indexedKinds.has(o.kind.groupKind))
