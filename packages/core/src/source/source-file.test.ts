@@ -325,6 +325,21 @@ describe('values read first', () => {
     expect(value).toEqual({ a: 1, ['__proto__']: { polluted: true }, list: [{ true: 2 }, null], nested: { kept: {} } });
   });
 
+  it("refuses a control character, as the platform's reader does (go-yaml v2, readerc.go)", () => {
+    for (const [text, code, line] of [
+      ['a: 1\nb: x\u001by\n', '001B', 2],
+      ['a: "\u0085 is NEL, allowed"\nb: \u007f\n', '007F', 2],
+      ['a: \ufffe\n', 'FFFE', 1],
+    ] as const) {
+      const file = SourceFile.fromText('t.yaml', text);
+      expect(
+        file.diagnostics.map((d) => [d.ruleId, d.message.slice(0, 25), d.range.start.line]),
+        JSON.stringify(text),
+      ).toEqual([['yaml/syntax', `control character U+${code}:`, line]]);
+    }
+    expect(SourceFile.fromText('t.yaml', 'a: "tab\there"\nb: \u0085\n').diagnostics).toEqual([]);
+  });
+
   it('leaves to the reader of record what it does not read the same way', () => {
     for (const text of [
       'a: *x\n',
@@ -353,8 +368,18 @@ describe('values read first', () => {
     ]) {
       expect(SourceFile.fromText('t.yaml', text).documents.every((d) => d.composedBy !== 'loader')).toBe(true);
     }
-    // A collection as a key: js-yaml would name it `a,b` or `[object Object]`; `yaml` writes it as JSON.
-    expect(SourceFile.fromText('t.yaml', '[a, b]: c\n').documents[0]?.value).toEqual({ '["a","b"]': 'c' });
+    // A collection as a key: js-yaml would name it `a,b` or `[object Object]`, `yaml` writes it as
+    // JSON; the platform's reader refuses it (go-yaml v2, decode.go: "invalid map key").
+    for (const text of ['[a, b]: c\n', '? {a: 1}\n: c\n', 'k:\n  ? - x\n  : c\n']) {
+      const file = SourceFile.fromText('t.yaml', text);
+      expect(file.documents[0]?.broken, text).toBe(true);
+      expect(
+        file.diagnostics.map((d) => [d.ruleId, d.message]),
+        text,
+      ).toEqual([
+        ['yaml/syntax', 'a mapping or a sequence as a key: the platform reads keys as plain values, and refuses the document'],
+      ]);
+    }
     // A sequence at its key's column is the key's value, as every manifest writes its lists.
     expect(
       SourceFile.fromText('t.yaml', 'a:\n- x\n- y\nb:\n  - z\nc:\n- name: v\n  args:\n  - w\n- name: u\n').documents.map(

@@ -19,6 +19,7 @@ import { nestingOf, withoutNulls } from './json-value.js';
 import { MAX_SOURCE_BYTES, type ReadProblem } from './read-bounded.js';
 import { findTooDeep, MAX_NESTING } from './nesting.js';
 import { AliasBudgetExceeded, DEFAULT_ALIAS_BUDGET, toValue } from './to-value.js';
+import { CollectionKey } from './collection-key.js';
 import { UnresolvedAlias } from './unresolved-alias.js';
 import { readValuesOnly } from './values-only-read.js';
 import { yamlOptions } from './yaml-schema.js';
@@ -212,12 +213,35 @@ export class SourceFile {
       });
       return;
     }
+    // The values-first readers refuse control characters: a text they read holds none.
     if (options.valuesFirst !== false && this.readValuesFirst(options.aliasBudget)) return;
     // Directives, stray tokens and tabs are rare and subtle: such a file goes to `yaml` whole.
-    if (!this.text.includes('\t') && this.readRegular(options)) return;
-    this.documents.length = 0;
-    this.diagnostics.length = 0;
-    this.readIrregular(options);
+    if (this.text.includes('\t') || !this.readRegular(options)) {
+      this.documents.length = 0;
+      this.diagnostics.length = 0;
+      this.readIrregular(options);
+    }
+    this.refuseControlCharacter();
+  }
+
+  /**
+   * `yaml` reads control characters, but the platform's reader (go-yaml's, readerc.go: "control
+   * characters are not allowed") refuses a document holding one: only tab, line feed, carriage
+   * return and NEL are allowed, with the printable characters. Reported once, at the first.
+   */
+  private refuseControlCharacter(): void {
+    const at = this.text.search(CONTROL_CHARACTER);
+    if (at < 0) return;
+    const code = this.text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0');
+    const doc = this.documents.find((d) => d.start <= at && at < d.end);
+    this.diagnostics.push({
+      ruleId: 'yaml/syntax',
+      severity: 'error',
+      message: `control character U+${code}: YAML allows none but tab, line feed and carriage return, and the platform refuses the document`,
+      document: doc?.index ?? 0,
+      path: '',
+      range: this.lines.range(at, at + 1),
+    });
   }
 
   /**
@@ -318,7 +342,7 @@ export class SourceFile {
       } catch (error) {
         if (error instanceof TooDeepError) return this.tooDeepProblem(entry, error.offset);
         if (error instanceof AliasBudgetError) return this.aliasProblem(entry, options);
-        if (error instanceof UnresolvedAlias) return this.unresolvedAlias(entry, error);
+        if (error instanceof UnresolvedAlias || error instanceof CollectionKey) return this.refusedNode(entry, error);
         if (!(error instanceof Fallback)) throw error;
       }
     }
@@ -365,7 +389,7 @@ export class SourceFile {
       entry.value = toValue(doc, options.aliasBudget);
     } catch (error) {
       if (error instanceof AliasBudgetExceeded) return this.aliasProblem(entry, options);
-      if (error instanceof UnresolvedAlias) return this.unresolvedAlias(entry, error);
+      if (error instanceof UnresolvedAlias || error instanceof CollectionKey) return this.refusedNode(entry, error);
       this.brokenDocument(entry, `document could not be converted: ${String(error)}`);
     }
   }
@@ -411,16 +435,17 @@ export class SourceFile {
     });
   }
 
-  private unresolvedAlias(entry: SourceDocument, alias: UnresolvedAlias): void {
+  /** A node the platform's YAML reader refuses (an alias to nothing, a collection as a key): the document is broken there. */
+  private refusedNode(entry: SourceDocument, node: UnresolvedAlias | CollectionKey): void {
     entry.broken = true;
     entry.value = undefined;
     this.diagnostics.push({
       ruleId: 'yaml/syntax',
       severity: 'error',
-      message: alias.message,
+      message: node.message,
       document: entry.index,
       path: '',
-      range: this.lines.range(alias.start, alias.end),
+      range: this.lines.range(node.start, node.end),
     });
   }
 
@@ -587,3 +612,7 @@ function directivesBefore(tokens: readonly CST.Token[], entry: SourceDocument): 
 function sentence(message: string): string {
   return message.length > 0 ? message[0]!.toLowerCase() + message.slice(1) : message;
 }
+
+/** What go-yaml's reader refuses: characters outside YAML's printable set (tab, LF, CR and NEL allowed). */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]/;

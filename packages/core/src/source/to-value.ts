@@ -2,6 +2,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
 import { isJsonObject } from './json-value.js';
 import { setOwn } from './own-property.js';
+import { CollectionKey } from './collection-key.js';
 import { UnresolvedAlias } from './unresolved-alias.js';
 
 /**
@@ -81,6 +82,10 @@ export function toValue(doc: Document, aliasBudget = DEFAULT_ALIAS_BUDGET): unkn
   const addPair = (out: Record<string, unknown>, pair: Pair<unknown, unknown>): number => {
     const c = convert(pair.value);
     if (isMergeKey(pair.key)) return mergeInto(out, c.value) + c.size;
+    if (isMap(pair.key) || isSeq(pair.key)) {
+      const [start, end] = (pair.key as Node).range ?? [0, 0];
+      throw new CollectionKey(start, end);
+    }
     const key = keyString(pair.key);
     if (c.value !== null && c.value !== undefined) setOwn(out, key, c.value);
     return c.size;
