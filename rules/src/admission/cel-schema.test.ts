@@ -186,6 +186,24 @@ RuleTester.run(rule, {
       ],
     },
     {
+      // The mutation names no `object`, so it compiles in the environment that leaves it dynamic
+      // (cel-compile's namedTypings); the variable it reads still has the matched kind's type.
+      name: "a variable typed by the matched kind, read by a mutation that names no object: the kind's error",
+      yaml: policy({
+        variables: "    - {name: who, expression: 'object.metadata.name'}",
+        mutations:
+          '    - patchType: JSONPatch\n      jsonPatch: {expression: \'[JSONPatch{op: "add", path: "/spec/x", value: variables.who + 1}]\'}',
+      }),
+      errors: [
+        {
+          path: 'spec.mutations[0].jsonPatch.expression',
+          severity: 'error',
+          messageId: 'failsAndDenies',
+          data: { issue: 'no such overload: string + int', kinds: '' },
+        },
+      ],
+    },
+    {
       name: 'an estimated cost over the budget is advice (the server enforces the budget as it runs)',
       yaml: policy({
         mutations:
