@@ -81,19 +81,22 @@ function environment(
 }
 
 /**
- * Which of the declarations a typing changes an expression names: `object` and `oldObject` (and
- * the `Object` constructions of an apply configuration) are typed by the matched kind, `params`
- * by the paramKind, `variables` by the earlier variables' types. A compile depends on no other
- * part of the typing, so where an expression names none of them its typed compiles are its
- * dynamic one: choosing the environment by these names compiles it once for every typing and
- * matched kind, not once each. Read from the text as words (CEL identifiers are word
- * characters): the word inside a string literal counts too, a needless typing, never a missing one.
+ * Which typings an expression's compile depends on, by the declarations it names: `object` and
+ * `oldObject` (and the `Object` constructions of an apply configuration) are typed by the matched
+ * kind, `params` by the paramKind, `variables` by the earlier variables' types, which may be
+ * types of the kind's or the paramKind's (a variable that is `object`), so naming `variables`
+ * keeps both. A compile depends on no other part of the typing: where an expression names none
+ * of them, its typed compiles are its dynamic one, and choosing the environment by these names
+ * compiles it once for every typing and matched kind, not once each. Read from the text as words
+ * (CEL identifiers are word characters): the word inside a string literal counts too, a needless
+ * typing, never a missing one.
  */
 function namedTypings(expression: string): { object: boolean; params: boolean; variables: boolean } {
+  const variables = NAMES_VARIABLES.test(expression);
   return {
-    object: NAMES_OBJECT.test(expression),
-    params: NAMES_PARAMS.test(expression),
-    variables: NAMES_VARIABLES.test(expression),
+    object: variables || NAMES_OBJECT.test(expression),
+    params: variables || NAMES_PARAMS.test(expression),
+    variables,
   };
 }
 

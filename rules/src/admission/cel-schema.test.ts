@@ -19,6 +19,16 @@ RuleTester.run(rule, {
       name: "what does not compile at all is admission/cel's finding only",
       yaml: policy({ conditions: "    - {name: broken, expression: 'object.spec.replicaz >'}" }),
     },
+    {
+      // The variable's type is the matched kind's (a type of `object`'s environment): a mutation
+      // that reads it through `variables` alone still compiles where that type is known.
+      name: "a variable of the matched kind's type, read by a mutation that names no object",
+      yaml: policy({
+        variables: "    - {name: deployment, expression: 'object'}",
+        mutations:
+          '    - patchType: JSONPatch\n      jsonPatch: {expression: \'[JSONPatch{op: "add", path: "/spec/x", value: variables.deployment.spec.replicas}]\'}',
+      }),
+    },
   ],
   invalid: [
     {
