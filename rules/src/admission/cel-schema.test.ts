@@ -196,8 +196,8 @@ RuleTester.run(rule, {
       ],
     },
     {
-      // The mutation names no `object`, so it compiles in the environment that leaves it dynamic
-      // (cel-compile's namedTypings); the variable it reads still has the matched kind's type.
+      // The mutation names no `object`, only `variables` (cel-compile's namedTypings): the variable
+      // it reads still has the matched kind's type, and the kind's issue is found through it.
       name: "a variable typed by the matched kind, read by a mutation that names no object: the kind's error",
       yaml: policy({
         variables: "    - {name: who, expression: 'object.metadata.name'}",
