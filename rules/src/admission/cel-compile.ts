@@ -80,6 +80,30 @@ function environment(
   return env;
 }
 
+/**
+ * Which typings an expression's compile depends on, by the declarations it names: `object` and
+ * `oldObject` (and the `Object` constructions of an apply configuration) are typed by the matched
+ * kind, `params` by the paramKind, `variables` by the earlier variables' types, which may be
+ * types of the kind's or the paramKind's (a variable that is `object`), so naming `variables`
+ * keeps both. A compile depends on no other part of the typing: where an expression names none
+ * of them, its typed compiles are its dynamic one, and choosing the environment by these names
+ * compiles it once for every typing and matched kind, not once each. Read from the text as words
+ * (CEL identifiers are word characters): the word inside a string literal counts too, a needless
+ * typing, never a missing one.
+ */
+function namedTypings(expression: string): { object: boolean; params: boolean; variables: boolean } {
+  const variables = NAMES_VARIABLES.test(expression);
+  return {
+    object: variables || NAMES_OBJECT.test(expression),
+    params: variables || NAMES_PARAMS.test(expression),
+    variables,
+  };
+}
+
+const NAMES_OBJECT = /\b(?:object|oldObject|Object)\b/;
+const NAMES_PARAMS = /\bparams\b/;
+const NAMES_VARIABLES = /\bvariables\b/;
+
 /** The cel package words its issues in our style; one case deserves a hint of what to do. */
 function describe(issue: CelIssue, place: ExpressionPlace): string {
   if (issue.code === 'unknown_variable' && place === 'matchCondition' && issue.message === 'unknown variable "variables"') {
@@ -126,8 +150,9 @@ export function compileSites(context: RuleContext, typing: Typing): SiteIssues[]
   const ordered = [...sites.filter((s) => s.place === 'variable'), ...sites.filter((s) => s.place !== 'variable')];
   const out: SiteIssues[] = [];
   for (const site of ordered) {
+    const named = namedTypings(site.expression);
     const visible: { name: string; type: string }[] = [];
-    if (site.place !== 'matchCondition') {
+    if (site.place !== 'matchCondition' && named.variables) {
       const upTo = site.place === 'variable' ? site.index : names.length;
       const seen = new Set<string>();
       for (let i = 0; i < upTo; i++) {
@@ -145,8 +170,16 @@ export function compileSites(context: RuleContext, typing: Typing): SiteIssues[]
       }
     }
     // Each policy is compiled with dynamic types by admission/cel and again by
-    // admission/cel-schema, then once per matched kind: the compiles are remembered.
-    const result = rememberedCompile(environment(site.celPlace, object, params, visible, release), site.expression);
+    // admission/cel-schema, then once per matched kind: the compiles are remembered, and an
+    // expression that names nothing the typing changes compiles in one environment for all.
+    const env = environment(
+      site.celPlace,
+      named.object ? object : undefined,
+      named.params ? params : undefined,
+      visible,
+      release,
+    );
+    const result = rememberedCompile(env, site.expression);
     if (result.ok) {
       if (site.place === 'variable') types.set(site.index, result.program.type);
       // The server wants the exact result type (bool, Object, list(JSONPatch)); a static dyn is

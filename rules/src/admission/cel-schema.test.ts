@@ -19,6 +19,16 @@ RuleTester.run(rule, {
       name: "what does not compile at all is admission/cel's finding only",
       yaml: policy({ conditions: "    - {name: broken, expression: 'object.spec.replicaz >'}" }),
     },
+    {
+      // The variable's type is the matched kind's (a type of `object`'s environment): a mutation
+      // that reads it through `variables` alone still compiles where that type is known.
+      name: "a variable of the matched kind's type, read by a mutation that names no object",
+      yaml: policy({
+        variables: "    - {name: deployment, expression: 'object'}",
+        mutations:
+          '    - patchType: JSONPatch\n      jsonPatch: {expression: \'[JSONPatch{op: "add", path: "/spec/x", value: variables.deployment.spec.replicas}]\'}',
+      }),
+    },
   ],
   invalid: [
     {
@@ -182,6 +192,24 @@ RuleTester.run(rule, {
           path: 'spec.mutations[0].applyConfiguration.expression',
           messageId: 'schemaIssue',
           data: { issue: 'field "replicas" of Object.spec: expected int, got string', kinds: '' },
+        },
+      ],
+    },
+    {
+      // The mutation names no `object`, only `variables` (cel-compile's namedTypings): the variable
+      // it reads still has the matched kind's type, and the kind's issue is found through it.
+      name: "a variable typed by the matched kind, read by a mutation that names no object: the kind's error",
+      yaml: policy({
+        variables: "    - {name: who, expression: 'object.metadata.name'}",
+        mutations:
+          '    - patchType: JSONPatch\n      jsonPatch: {expression: \'[JSONPatch{op: "add", path: "/spec/x", value: variables.who + 1}]\'}',
+      }),
+      errors: [
+        {
+          path: 'spec.mutations[0].jsonPatch.expression',
+          severity: 'error',
+          messageId: 'failsAndDenies',
+          data: { issue: 'no such overload: string + int', kinds: '' },
         },
       ],
     },

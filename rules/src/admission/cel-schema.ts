@@ -3,6 +3,7 @@ import { defineRule } from '@platlint/core';
 import type { KindInfo } from '@platlint/core';
 import { evaluatedOnEveryRun, failsWhenRun } from './cel-certainty.js';
 import { compileSites, DYNAMIC, issueMessage, matchedKinds } from './cel-compile.js';
+import type { SiteIssues } from './cel-compile.js';
 import { POLICY, specOf } from './shared.js';
 import type { ExpressionAt } from './shared.js';
 import type { Obj } from '../kit/objects.js';
@@ -40,14 +41,13 @@ export default defineRule({
         .map(({ site }) => key(site)),
     );
     const kinds = matchedKinds(spec);
-    // What the compile reports with `object` dynamic (params still typed): not the matched kinds' doing.
-    const notByKind = new Set(
-      kinds
-        ? compileSites(context, { typed: true, object: undefined }).flatMap(({ site, issues }) =>
-            issues.map((i) => issueId(site, i)),
-          )
-        : [],
-    );
+    // What the compile reports with `object` dynamic (params still typed) is not the matched kinds'
+    // doing. Compiled only when an issue of the kinds' typing asks, which most policies never have.
+    let notByKind: ReadonlySet<string> | undefined;
+    const byTheKinds = (site: ExpressionAt, issue: CelIssue): boolean => {
+      notByKind ??= kinds ? issueIdsOf(compileSites(context, { typed: true, object: undefined })) : new Set();
+      return !notByKind.has(issueId(site, issue));
+    };
     const perKind = (kinds ?? [undefined]).map((object) => ({ object, sites: compileSites(context, { typed: true, object }) }));
     const sites = new Map<
       string,
@@ -65,9 +65,7 @@ export default defineRule({
       // What the server refuses is admission/cel's finding only.
       if (refused.has(at)) continue;
       const certainIn = (issues: readonly CelIssue[]): CelIssue[] =>
-        issues.filter(
-          (i) => failsWhenRun(i) && !notByKind.has(issueId(site, i)) && evaluatedOnEveryRun(site.expression, i.start),
-        );
+        issues.filter((i) => failsWhenRun(i) && byTheKinds(site, i) && evaluatedOnEveryRun(site.expression, i.start));
       // Certain: the schema of every matched kind makes it fail here, where nothing guards it, on
       // every matched request. Issues without the kinds' typing (params, or where this package's
       // typing may lack the server's) stay advice.
@@ -101,6 +99,10 @@ function key(site: ExpressionAt): string {
 
 function issueId(site: ExpressionAt, issue: CelIssue): string {
   return `${key(site)}:${issue.start}:${issue.end}:${issue.message}`;
+}
+
+function issueIdsOf(compiled: readonly SiteIssues[]): Set<string> {
+  return new Set(compiled.flatMap(({ site, issues }) => issues.map((i) => issueId(site, i))));
 }
 
 /**

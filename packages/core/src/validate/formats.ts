@@ -13,6 +13,9 @@ const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** Dot-separated DNS labels, each as LABEL: one pattern rather than a split per value (every name and label key of a run). */
 const SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const MAX_SUBDOMAIN = 253;
+/** The name part of a label key (the part after the prefix's `/`). */
+const MAX_NAME_PART = 63;
 /** RFC 3339 as Go's parser reads it; the standard export (standard-formats.ts) reuses it. */
 export const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -28,7 +31,7 @@ function dnsLabel(value: string): string | undefined {
 
 function dnsSubdomain(value: string): string | undefined {
   if (value.length === 0) return 'must not be empty';
-  if (value.length > 253) return `is ${value.length} characters long; a DNS subdomain has at most 253`;
+  if (value.length > MAX_SUBDOMAIN) return `is ${value.length} characters long; a DNS subdomain has at most ${MAX_SUBDOMAIN}`;
   if (/[A-Z]/.test(value)) return 'has uppercase letters; a DNS subdomain is lowercase';
   if (!SUBDOMAIN.test(value)) {
     return "is not a DNS subdomain: use lowercase letters, digits, '-' and '.', each part starting and ending with a letter or digit";
@@ -36,8 +39,21 @@ function dnsSubdomain(value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A whole good label key (an optional DNS-subdomain prefix and `/`, then a name part: neither
+ * part holds a `/`, so the one in a match is the last), recognised by one test where cutting the
+ * key into its parts made two strings and four tests for each label and annotation key of a run.
+ * The parts are cut only for a key that fails, to say what is wrong with it.
+ */
+const LABEL_KEY = new RegExp(`^(?:${unanchored(SUBDOMAIN)}/)?${unanchored(NAME_PART)}$`);
+
+function unanchored(pattern: RegExp): string {
+  return pattern.source.slice(1, -1);
+}
+
 function labelKey(value: string): string | undefined {
   const slash = value.lastIndexOf('/');
+  if (slash <= MAX_SUBDOMAIN && value.length - slash - 1 <= MAX_NAME_PART && LABEL_KEY.test(value)) return undefined;
   const prefix = slash === -1 ? undefined : value.slice(0, slash);
   const name = slash === -1 ? value : value.slice(slash + 1);
   if (prefix !== undefined) {
@@ -45,7 +61,7 @@ function labelKey(value: string): string | undefined {
     if (problem) return `has a prefix that ${problem}`;
   }
   if (name.length === 0) return 'has an empty name part';
-  if (name.length > 63) return `has a name part of ${name.length} characters; at most 63 are allowed`;
+  if (name.length > MAX_NAME_PART) return `has a name part of ${name.length} characters; at most ${MAX_NAME_PART} are allowed`;
   if (!NAME_PART.test(name)) return "has a name part that is not alphanumerics with '-', '_' or '.' inside";
   return undefined;
 }
