@@ -1,6 +1,7 @@
 import { basename, dirname } from 'node:path';
 import { CHART_FILE, HelmCharts } from './helm-templates.js';
-import { Kustomizations } from './kustomize-patches.js';
+import { Kustomizations, standsInLabelled, standsInPatch } from './kustomize-patches.js';
+import { diagnostic, type FileFindings } from './place-reports.js';
 
 /**
  * What a file is to a tool that makes manifests of it, when the manifests differ from the
@@ -28,4 +29,41 @@ export class FileRoles {
 /** True when the file's objects are whole as written, to be indexed and checked by the rules: all but patches and Helm's files. */
 export function holdsWholeObjects(role: FileRole | undefined): boolean {
   return role === undefined || role.part === 'labelled';
+}
+
+/**
+ * A kustomize patch keeps the findings on the values it sets, a resource whose selectors
+ * kustomize writes all but a missing selector; a Helm chart's template none of its reading
+ * (its template logic is no YAML), nor its metadata. Patches and Helm's files say once what
+ * they are.
+ */
+export function applyRole(p: FileFindings, role: FileRole): void {
+  if (role.part === 'labelled') {
+    const kept = p.out.filter((d) => standsInLabelled(d, p.file.documents[d.document]?.value));
+    p.out.length = 0;
+    p.out.push(...kept);
+    return;
+  }
+  const kept = role.part === 'patch' ? p.out.filter(standsInPatch) : [];
+  const [ruleId, message] = toolFileFinding(role);
+  // A template's first key may be inside template logic: its finding stands at the file's start.
+  const span =
+    role.part === 'patch' && p.file.documents.length > 0 ? p.file.locateParentKey(0, ['']) : { start: 0, end: 0, exact: false };
+  kept.push(diagnostic(p, ruleId, 'info', message, 0, [], span));
+  p.out.length = 0;
+  p.out.push(...kept);
+}
+
+function toolFileFinding(role: FileRole): [ruleId: string, message: string] {
+  if (role.tool === 'kustomize')
+    return [
+      'document/kustomize-patch',
+      `a kustomize patch (${role.kustomization} names it): the fields it sets are checked, not what it leaves to the object it patches; lint the output of \`kustomize build\` to check whole objects`,
+    ];
+  if (role.part === 'metadata')
+    return ['document/not-manifest', "the Helm chart's metadata (Chart.yaml), not a platform manifest; skipped"];
+  return [
+    'file/helm-template',
+    `a template of the Helm chart ${role.chart}: not YAML until rendered, so skipped; lint the output of \`helm template\` to check its objects`,
+  ];
 }

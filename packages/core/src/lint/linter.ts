@@ -8,11 +8,10 @@ import { checkStructure } from './check-structure.js';
 import type { DeferredCheck } from './deferral.js';
 import { asValidated } from './drop-gated.js';
 import { finishFile } from './finish-file.js';
-import { holdsWholeObjects, type FileRole } from './file-roles.js';
-import { standsInLabelled, standsInPatch } from './kustomize-patches.js';
+import { applyRole, holdsWholeObjects, type FileRole } from './file-roles.js';
 import { readingFindingsOfManifests } from './manifest.js';
 import { pairWithOld } from './pair-old.js';
-import { diagnostic, type FileFindings } from './place-reports.js';
+import type { FileFindings } from './place-reports.js';
 import { recogniseObjects } from './recognise-documents.js';
 import { RunIndex } from './run-index.js';
 import { runRules } from './run-rules.js';
@@ -101,46 +100,9 @@ export function lintSources(run: LintRun): FileResult[] {
     if (deferred.length) (p.deferred ??= []).push(...deferred);
   }
   // 7. What kustomize and Helm files keep; then configured severities, inline suppressions, order (finish-file.ts).
-  for (const p of files) if (p.role !== undefined && !run.rulesOnly) asToolFile(p, p.role);
+  for (const p of files) if (p.role !== undefined && !run.rulesOnly) applyRole(p, p.role);
   return files.map((p) => {
     const result = finishFile(p, run.inlineSuppressions !== false);
     return p.deferred ? { ...result, deferred: p.deferred } : result;
   });
-}
-
-/**
- * A kustomize patch keeps the findings on the values it sets, a resource whose selectors
- * kustomize writes all but a missing selector; a Helm chart's template none of its reading
- * (its template logic is no YAML), nor its metadata. Patches and Helm's files say once what
- * they are.
- */
-function asToolFile(p: LintedSoFar, role: FileRole): void {
-  if (role.part === 'labelled') {
-    const kept = p.out.filter((d) => standsInLabelled(d, p.file.documents[d.document]?.value));
-    p.out.length = 0;
-    p.out.push(...kept);
-    return;
-  }
-  const kept = role.part === 'patch' ? p.out.filter(standsInPatch) : [];
-  const [ruleId, message] = toolFileFinding(role);
-  // A template's first key may be inside template logic: its finding stands at the file's start.
-  const span =
-    role.part === 'patch' && p.file.documents.length > 0 ? p.file.locateParentKey(0, ['']) : { start: 0, end: 0, exact: false };
-  kept.push(diagnostic(p, ruleId, 'info', message, 0, [], span));
-  p.out.length = 0;
-  p.out.push(...kept);
-}
-
-function toolFileFinding(role: FileRole): [ruleId: string, message: string] {
-  if (role.tool === 'kustomize')
-    return [
-      'document/kustomize-patch',
-      `a kustomize patch (${role.kustomization} names it): the fields it sets are checked, not what it leaves to the object it patches; lint the output of \`kustomize build\` to check whole objects`,
-    ];
-  if (role.part === 'metadata')
-    return ['document/not-manifest', "the Helm chart's metadata (Chart.yaml), not a platform manifest; skipped"];
-  return [
-    'file/helm-template',
-    `a template of the Helm chart ${role.chart}: not YAML until rendered, so skipped; lint the output of \`helm template\` to check its objects`,
-  ];
 }

@@ -64,14 +64,15 @@ export function holdsManifest(file: SourceFile): boolean {
 }
 
 /**
- * The findings of reading a file that concern the platform: a YAML problem (syntax, a tag
- * the platform cannot resolve, a repeated key) in a document that is no manifest (a CI
- * workflow, `mkdocs.yml` with its `!!python/name:` tags) belongs to the tool that reads that
- * YAML; the document is only said to be skipped.
+ * The findings of reading a file that concern the platform: a YAML problem that did not stop
+ * the reading (a tag the platform cannot resolve, a repeated key) in a document that is then
+ * no manifest (`mkdocs.yml` with its `!!python/name:` tags) belongs to the tool that reads
+ * that YAML; the document is only said to be skipped. A document that could not be read at
+ * all keeps its findings: what it was meant to be is not known.
  */
 export function readingFindingsOfManifests(file: SourceFile): Diagnostic[] {
   return file.diagnostics.filter((d) => {
     const doc = file.documents[d.document];
-    return !d.ruleId.startsWith('yaml/') || doc === undefined || isManifestDocument(file, doc);
+    return !d.ruleId.startsWith('yaml/') || doc === undefined || doc.broken || declaresObject(doc.value);
   });
 }
