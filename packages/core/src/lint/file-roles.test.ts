@@ -19,18 +19,25 @@ describe('what a file is to Helm and kustomize', () => {
   write('chart/charts/sub/Chart.yaml', 'apiVersion: v2\nname: sub\nversion: 1.0.0\n');
   write('deploy/templates/web.yaml');
   write('deploy/kustomization.yaml', 'patches:\n- path: templates/web.yaml\n');
-  const roles = new FileRoles();
+  const roles = new FileRoles(root);
 
   it("a chart's templates, in subdirectories and subcharts too", () => {
-    const chart = join(root, 'chart');
-    expect(roles.roleOf(join(chart, 'templates/deployment.yaml'))).toEqual({ tool: 'helm', chart, part: 'template' });
-    expect(roles.roleOf(join(chart, 'templates/ingress/rules.yaml'))).toEqual({ tool: 'helm', chart, part: 'template' });
-    const sub = join(chart, 'charts/sub');
-    expect(roles.roleOf(join(sub, 'templates/svc.yaml'))).toEqual({ tool: 'helm', chart: sub, part: 'template' });
+    expect(roles.roleOf(join(root, 'chart/templates/deployment.yaml'))).toEqual({
+      tool: 'helm',
+      chart: 'chart',
+      part: 'template',
+    });
+    // Relative paths start at the working directory given.
+    expect(roles.roleOf('chart/templates/ingress/rules.yaml')).toEqual({ tool: 'helm', chart: 'chart', part: 'template' });
+    expect(roles.roleOf('chart/charts/sub/templates/svc.yaml')).toEqual({
+      tool: 'helm',
+      chart: 'chart/charts/sub',
+      part: 'template',
+    });
   });
 
   it("a chart's metadata, whatever its apiVersion says", () => {
-    expect(roles.roleOf(join(root, 'chart/Chart.yaml'))).toEqual({ tool: 'helm', chart: join(root, 'chart'), part: 'metadata' });
+    expect(roles.roleOf(join(root, 'chart/Chart.yaml'))).toEqual({ tool: 'helm', chart: 'chart', part: 'metadata' });
   });
 
   it("not a chart's values, its crds, or a templates directory outside a chart", () => {
@@ -39,7 +46,7 @@ describe('what a file is to Helm and kustomize', () => {
     // A templates directory with no Chart.yaml beside it is no chart's: here a kustomization names the file as a patch.
     expect(roles.roleOf(join(root, 'deploy/templates/web.yaml'))).toEqual({
       tool: 'kustomize',
-      kustomization: join(root, 'deploy/kustomization.yaml'),
+      kustomization: 'deploy/kustomization.yaml',
       part: 'patch',
     });
     expect(roles.roleOf(join(root, 'deploy/other.yaml'))).toBeUndefined();

@@ -1,4 +1,4 @@
-import { basename, dirname } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { CHART_FILE, HelmCharts } from './helm-templates.js';
 import { Kustomizations, standsInLabelled, standsInPatch } from './kustomize-patches.js';
 import { diagnostic, type FileFindings } from './place-reports.js';
@@ -7,7 +7,7 @@ import { diagnostic, type FileFindings } from './place-reports.js';
  * What a file is to a tool that makes manifests of it, when the manifests differ from the
  * file: a patch that a kustomization names, or a resource whose selectors it writes
  * (kustomize-patches.ts); a Helm chart's template or metadata (`Chart.yaml`,
- * helm-templates.ts). Paths are absolute; each directory is looked at once per instance.
+ * helm-templates.ts). Each directory is looked at once per instance.
  */
 export type FileRole =
   | { tool: 'kustomize'; kustomization: string; part: 'patch' | 'labelled' }
@@ -16,13 +16,28 @@ export type FileRole =
 export class FileRoles {
   private readonly kustomize = new Kustomizations();
   private readonly helm = new HelmCharts();
+  /** By path as asked (a run asks of each file at several stages). */
+  private readonly known = new Map<string, FileRole | null>();
+
+  /** `cwd`: where relative paths start; the roles name the kustomization or chart from there. */
+  constructor(private readonly cwd: string) {}
 
   roleOf(path: string): FileRole | undefined {
-    if (basename(path) === CHART_FILE) return { tool: 'helm', chart: dirname(path), part: 'metadata' };
+    let role = this.known.get(path);
+    if (role === undefined) {
+      role = this.find(resolve(this.cwd, path)) ?? null;
+      this.known.set(path, role);
+    }
+    return role ?? undefined;
+  }
+
+  private find(path: string): FileRole | undefined {
+    const shown = (file: string): string => relative(this.cwd, file) || '.';
+    if (basename(path) === CHART_FILE) return { tool: 'helm', chart: shown(dirname(path)), part: 'metadata' };
     const chart = this.helm.templateOf(path);
-    if (chart !== undefined) return { tool: 'helm', chart, part: 'template' };
+    if (chart !== undefined) return { tool: 'helm', chart: shown(chart), part: 'template' };
     const named = this.kustomize.partOf(path);
-    return named && { tool: 'kustomize', ...named };
+    return named && { tool: 'kustomize', kustomization: shown(named.kustomization), part: named.part };
   }
 }
 

@@ -11,16 +11,25 @@ import { basename, dirname, join } from 'node:path';
 /** Which files are templates of a Helm chart, each directory looked at once. */
 export class HelmCharts {
   private readonly isChart = new Map<string, boolean>();
+  /** By directory: the chart whose templates it holds, or null. */
+  private readonly templatesOf = new Map<string, string | null>();
 
   /** The chart directory whose template `path` (absolute) is, or undefined. */
   templateOf(path: string): string | undefined {
-    // Templates may sit in subdirectories of templates/: the nearest `templates` above decides.
-    for (let dir = dirname(path); dirname(dir) !== dir; dir = dirname(dir)) {
-      if (basename(dir) !== 'templates') continue;
-      const chart = dirname(dir);
-      return this.chart(chart) ? chart : undefined;
+    return this.chartOfTemplates(dirname(path)) ?? undefined;
+  }
+
+  /** Templates may sit in subdirectories of templates/: the nearest `templates` above decides. */
+  private chartOfTemplates(dir: string): string | null {
+    let known = this.templatesOf.get(dir);
+    if (known === undefined) {
+      const parent = dirname(dir);
+      if (parent === dir) known = null;
+      else if (basename(dir) === 'templates') known = this.chart(parent) ? parent : null;
+      else known = this.chartOfTemplates(parent);
+      this.templatesOf.set(dir, known);
     }
-    return undefined;
+    return known;
   }
 
   private chart(dir: string): boolean {

@@ -1,4 +1,4 @@
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Config, RuleSetting } from '../config/config.js';
 import { ConfigResolver, IgnoreFilter, unknownRuleMessage } from '../config/config.js';
 import { declarationsOf } from '../config/api-server-configs.js';
@@ -98,7 +98,7 @@ export class LintEngine {
   private resolver: ConfigResolver;
   private ignore: IgnoreFilter;
   private readonly merged = new Map<Config, Config>();
-  private fileRoles = new FileRoles();
+  private fileRoles: FileRoles;
   /** How the engine's runs read files: documents it will place a finding on whatever they hold keep their trees. */
   readonly sourceOptions: SourceOptions = { keepTreeOf: (value) => isPlacedOnRecognition(value, this.catalog) };
 
@@ -112,6 +112,7 @@ export class LintEngine {
     this.indexReaders = new Set(crossDocumentRules.flatMap((r) => (r.meta.kinds === '*' ? ['*'] : r.meta.kinds)));
     this.resolver = new ConfigResolver(options.knownRuleIds, { configFile: options.configFile, cwd: options.cwd });
     this.ignore = new IgnoreFilter(options.cwd);
+    this.fileRoles = new FileRoles(options.cwd);
   }
 
   /** Configuration files changed: forget every resolved configuration. */
@@ -119,16 +120,12 @@ export class LintEngine {
     this.resolver = new ConfigResolver(this.options.knownRuleIds, { configFile: this.options.configFile, cwd: this.options.cwd });
     this.ignore = new IgnoreFilter(this.options.cwd);
     this.merged.clear();
-    this.fileRoles = new FileRoles();
+    this.fileRoles = new FileRoles(this.options.cwd);
   }
 
   /** What the file is to kustomize or Helm when it is no manifest as it stands (file-roles.ts), its paths from the working directory. */
   roleOf(path: string): FileRole | undefined {
-    const { cwd } = this.options;
-    const role = this.fileRoles.roleOf(resolve(cwd, path));
-    if (role?.tool === 'kustomize') return { ...role, kustomization: relative(cwd, role.kustomization) };
-    if (role?.tool === 'helm') return { ...role, chart: relative(cwd, role.chart) || '.' };
-    return undefined;
+    return this.fileRoles.roleOf(path);
   }
 
   /** The configuration of a file with the overrides laid over it (one object per configuration). Throws ConfigError. */
