@@ -41,4 +41,17 @@ describe('a kustomize patch in the language server', () => {
     expect(diagnostics.map((d) => d.code).sort()).toEqual(['document/kustomize-patch', 'schema/type']);
     expect(comparable(diagnostics)).toEqual(cliDiagnostics(dir, [name]).get(name));
   });
+
+  it('reads it again when its kustomization changes on disk: no longer named, it is an object of its own', async () => {
+    const name = 'overlay/replicas.yaml';
+    const uri = pathToFileURL(join(dir, name)).href;
+    writeFileSync(join(dir, 'overlay/kustomization.yaml'), 'resources: [../base, replicas.yaml]\n');
+    const relinted = client.diagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'schema/required'));
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: pathToFileURL(join(dir, 'overlay/kustomization.yaml')).href, type: 2 }],
+    });
+    const { diagnostics } = await relinted;
+    expect(diagnostics.map((d) => d.code)).not.toContain('document/kustomize-patch');
+    expect(comparable(diagnostics)).toEqual(cliDiagnostics(dir, [name]).get(name));
+  });
 });

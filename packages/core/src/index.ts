@@ -75,6 +75,7 @@ export { collectObjects } from './lint/recognise-documents.js';
 export { readSource } from './lint/read-source.js';
 export { lintAndFix } from './lint/fix-loop.js';
 export { holdsManifest } from './lint/manifest.js';
+export { ROLE_FILES } from './lint/file-roles.js';
 export { LintEngine, UnknownRuleError, orderIndex } from './lint/run.js';
 export { RunIndex, compareRunOrder } from './lint/run-index.js';
 export type { IndexedResult, LintEngineOptions, LintedFile, PortableEntry } from './lint/run.js';

@@ -1,6 +1,6 @@
 import { basename, dirname, relative, resolve } from 'node:path';
 import { CHART_FILE, HelmCharts } from './helm-templates.js';
-import { Kustomizations, standsInLabelled, standsInPatch } from './kustomize-patches.js';
+import { KUSTOMIZATION_NAMES, Kustomizations, standsInLabelled, standsInPatch } from './kustomize-patches.js';
 import { diagnostic, type FileFindings } from './place-reports.js';
 
 /**
@@ -12,6 +12,9 @@ import { diagnostic, type FileFindings } from './place-reports.js';
 export type FileRole =
   | { tool: 'kustomize'; kustomization: string; part: 'patch' | 'labelled' }
   | { tool: 'helm'; chart: string; part: 'template' | 'metadata' };
+
+/** The files whose contents decide the roles of others (a door that watches files reads the roles again when one changes). */
+export const ROLE_FILES: readonly string[] = [...KUSTOMIZATION_NAMES, CHART_FILE];
 
 export class FileRoles {
   private readonly kustomize = new Kustomizations();

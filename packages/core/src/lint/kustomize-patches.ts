@@ -22,7 +22,7 @@ import { readBoundedFileSync } from '../source/read-bounded.js';
 import { SourceFile } from '../source/source-file.js';
 
 /** The names kustomize reads a kustomization from, in the order it tries them. */
-const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+export const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
 /** The kinds a kustomization file may declare (a file without apiVersion and kind is one too). */
 const KUSTOMIZATION_KINDS = new Set(['Kustomization', 'Component']);

@@ -1,14 +1,20 @@
 import { basename } from 'node:path';
-import { CONFIG_FILE, IGNORE_FILE, unknownRuleMessage } from '@platlint/core';
+import { CONFIG_FILE, IGNORE_FILE, ROLE_FILES, unknownRuleMessage } from '@platlint/core';
 import { knownRuleIds } from '@platlint/rules';
 import { DidChangeWatchedFilesNotification, MessageType } from 'vscode-languageserver/node';
 import type { ConfigFileRefusal } from '../lint-session.js';
 import type { ClientSettings, ServerContext } from './context.js';
 
 /**
+ * Files whose change makes every file read again: platlint's configuration, and kustomizations
+ * and Helm's Chart.yaml (they decide how the files beside them are read, file-roles.ts).
+ */
+const CONFIGURING = new Set([CONFIG_FILE, IGNORE_FILE, ...ROLE_FILES]);
+
+/**
  * What makes the server read configuration or workspace files again: the client's settings
- * (`workspace/didChangeConfiguration`), platlint.config.yaml and .platlintignore changing or
- * being saved, and other YAML files changing on disk (watched through the client when it can).
+ * (`workspace/didChangeConfiguration`), the CONFIGURING files changing or being saved, and
+ * other YAML files changing on disk (watched through the client when it can).
  */
 export function registerConfiguration(ctx: ServerContext): void {
   const { connection, documents } = ctx;
@@ -23,17 +29,19 @@ export function registerConfiguration(ctx: ServerContext): void {
           { globPattern: `**/${CONFIG_FILE}` },
           { globPattern: `**/${IGNORE_FILE}` },
           { globPattern: '**/*.{yaml,yml}' },
+          // kustomize's name without an extension.
+          { globPattern: '**/Kustomization' },
         ],
       })
       .catch((error: unknown) => ctx.log(`platlint: could not watch files: ${String(error)}`));
   });
 
   documents.onDidSave((event) => {
-    if (basename(event.document.uri) === CONFIG_FILE) ctx.configurationChanged();
+    if (CONFIGURING.has(basename(event.document.uri))) ctx.configurationChanged();
   });
 
   connection.onDidChangeWatchedFiles((params) => {
-    const configChanged = params.changes.some((c) => [CONFIG_FILE, IGNORE_FILE].includes(basename(c.uri)));
+    const configChanged = params.changes.some((c) => CONFIGURING.has(basename(c.uri)));
     if (configChanged) ctx.configurationChanged();
     else ctx.filesChanged();
   });
