@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Config } from './config.js';
 import { RelativeGlobs } from './globs.js';
 
@@ -27,10 +28,12 @@ export interface Declaration {
 const matchersOf = new WeakMap<Config, readonly { setting: ApiServerConfigName; globs: RelativeGlobs }[]>();
 
 /**
- * The declarations of a configuration that take in a file (an absolute path): none for a
- * file the configuration does not declare, more than one for a file it declares twice.
+ * The declarations of a configuration that take in a file (`path`, relative to `cwd` or
+ * absolute): none for a file the configuration does not declare, more than one for a file it
+ * declares twice. The path is resolved only when the configuration declares any file: most
+ * declare none, and the lint asks of every file.
  */
-export function declarationsOf(config: Config, file: string): Declaration[] {
+export function declarationsOf(config: Config, path: string, cwd: string): Declaration[] {
   let matchers = matchersOf.get(config);
   if (!matchers) {
     matchers = API_SERVER_CONFIG_NAMES.filter((setting) => config.apiServerConfigs[setting]?.length).map((setting) => ({
@@ -39,5 +42,7 @@ export function declarationsOf(config: Config, file: string): Declaration[] {
     }));
     matchersOf.set(config, matchers);
   }
+  if (matchers.length === 0) return [];
+  const file = resolve(cwd, path);
   return matchers.filter((m) => m.globs.matches(file)).map(({ setting }) => ({ setting, kind: API_SERVER_CONFIGS[setting] }));
 }

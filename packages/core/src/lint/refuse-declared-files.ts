@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Catalog } from '../kinds/catalog.js';
 import type { LintObject } from '../rules/rule.js';
@@ -25,7 +24,7 @@ export function refuseDeclaredFiles(
   catalog: Catalog,
   cwd = process.cwd(),
 ): FileObjects {
-  const declarations = declarationsOf(p.config, resolve(cwd, p.file.path));
+  const declarations = declarationsOf(p.config, p.file.path, cwd);
   if (declarations.length === 0) return recognised;
   const problems = declaredFileProblems(p.file, declarations, p.config, catalog);
   if (problems.length === 0) return recognised;

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { Config, RuleSetting } from '../config/config.js';
 import { ConfigResolver, IgnoreFilter, unknownRuleMessage } from '../config/config.js';
 import { declarationsOf } from '../config/api-server-configs.js';
@@ -143,7 +142,7 @@ export class LintEngine {
 
   /** True when the file's configuration declares it as an API server configuration (`apiServerConfigs`). Throws ConfigError. */
   isDeclaredConfig(path: string): boolean {
-    return declarationsOf(this.configFor(path), resolve(this.options.cwd, path)).length > 0;
+    return declarationsOf(this.configFor(path), path, this.options.cwd).length > 0;
   }
 
   /** True when the configuration (`ignores`, .platlintignore) leaves the file out. */
