@@ -1,23 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { allDiagnostics, lintJson, removeTempDirs, tempDir } from './helpers.js';
+import { allDiagnostics, lintJson, manifests, removeTempDirs, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
 
-const deployment = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  selector:
-    matchLabels: {app: web}
-  template:
-    metadata:
-      labels: {app: web}
-    spec:
-      containers:
-      - name: web
-        image: nginx:1.27
-`;
+const deployment = manifests.validDeployment();
 
 /** A base and an overlay whose patches leave out what a Deployment must have (selector, template, images). */
 const repository = {
@@ -67,7 +53,7 @@ describe('kustomize patches', () => {
   });
 
   it("leave a Deployment's selector to kustomize when its kustomization has common labels", () => {
-    const selectorless = deployment.replace('  selector:\n    matchLabels: {app: web}\n', '');
+    const selectorless = deployment.replace('  selector:\n    matchLabels:\n      app: web\n', '');
     const dir = tempDir({
       'labelled/kustomization.yaml': 'commonLabels:\n  app: web\nresources:\n- deployment.yaml\n',
       'labelled/deployment.yaml': selectorless,
