@@ -52,7 +52,7 @@ describe('kustomize patches', () => {
     }
   });
 
-  it("leave a Deployment's selector to kustomize when its kustomization has common labels", () => {
+  it("leave a Deployment's selector to kustomize when its kustomization has common labels (kustomize commonlabels.go: commonLabelFieldSpecs)", () => {
     const selectorless = deployment.replace('  selector:\n    matchLabels:\n      app: web\n', '');
     const dir = tempDir({
       'labelled/kustomization.yaml': 'commonLabels:\n  app: web\nresources:\n- deployment.yaml\n',

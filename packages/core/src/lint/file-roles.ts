@@ -17,13 +17,15 @@ export type FileRole =
 export const ROLE_FILES: readonly string[] = [...KUSTOMIZATION_NAMES, CHART_FILE];
 
 export class FileRoles {
-  private readonly kustomize = new Kustomizations();
+  private readonly kustomize: Kustomizations;
   private readonly helm = new HelmCharts();
   /** By path as asked (a run asks of each file at several stages). */
   private readonly known = new Map<string, FileRole | null>();
 
-  /** `cwd`: where relative paths start; the roles name the kustomization or chart from there. */
-  constructor(private readonly cwd: string) {}
+  /** `cwd`: where relative paths start and kustomizations are looked for up to; the roles name the kustomization or chart from there. */
+  constructor(private readonly cwd: string) {
+    this.kustomize = new Kustomizations(resolve(cwd));
+  }
 
   roleOf(path: string): FileRole | undefined {
     let role = this.known.get(path);

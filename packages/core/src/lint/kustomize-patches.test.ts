@@ -75,7 +75,7 @@ describe('what a kustomization makes of a file', () => {
   );
   write('selectors/kustomization.yaml', 'labels:\n- pairs: {app: web}\n  includeSelectors: true\nresources: [deployment.yaml]\n');
   write('plain-labels/kustomization.yaml', 'labels:\n- pairs: {app: web}\nresources: [deployment.yaml]\n');
-  const kustomizations = new Kustomizations();
+  const kustomizations = new Kustomizations(root);
   const partOf = (path: string) => kustomizations.partOf(join(root, path));
 
   it('a patch, named in the directory of the file or above, each kustomization naming its own', () => {
@@ -97,6 +97,13 @@ describe('what a kustomization makes of a file', () => {
     expect(partOf('labels/patched.yaml')?.part).toBe('patch');
     expect(partOf('selectors/deployment.yaml')?.part).toBe('labelled');
     expect(partOf('plain-labels/deployment.yaml')).toBeUndefined();
+  });
+
+  it('nothing of a kustomization above the working directory', () => {
+    // repo/kustomization.yaml names overlays/prod/deep.yaml; looked up from repo/overlays, it is out of reach.
+    const fromOverlays = new Kustomizations(join(root, 'repo/overlays'));
+    expect(fromOverlays.partOf(join(root, 'repo/overlays/prod/deep.yaml'))).toBeUndefined();
+    expect(fromOverlays.partOf(join(root, 'repo/overlays/prod/patches/replicas.yaml'))?.part).toBe('patch');
   });
 
   it('nothing of plain resources and other files', () => {

@@ -15,9 +15,10 @@
 //   (commonLabelFieldSpecs in kustomize's api/internal/konfig/builtinpluginconsts), so a
 //   Deployment it lists may leave its selector out. Only that is not asked of it.
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { parsePath } from '../source/field-path.js';
+import { isJsonObject } from '../source/json-value.js';
 import { readBoundedFileSync } from '../source/read-bounded.js';
 import { SourceFile } from '../source/source-file.js';
 
@@ -33,6 +34,12 @@ export interface KustomizePart {
   part: 'patch' | 'labelled';
 }
 
+/** True when `directory` is `top` or below it. */
+function isWithin(directory: string, top: string): boolean {
+  const rel = relative(top, directory);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
 /** What one kustomization file names: patches, and resources whose selectors it writes. */
 export interface KustomizationNames {
   patches: string[];
@@ -43,12 +50,17 @@ const NONE: ReadonlyMap<string, KustomizePart> = new Map();
 
 /**
  * What the kustomizations on disk make of files, looked up from each file's directory up to
- * the filesystem's root (kustomize reads the files of a kustomization's own tree only, so
- * only these can name a file), each directory once. A patch outranks a resource.
+ * the working directory `top` (kustomize reads the files of a kustomization's own tree only,
+ * so only these can name a file), each directory once. A patch outranks a resource. The
+ * lookup stops at `top`, as no file above the run's own tree should change how it is read
+ * (a kustomization someone else wrote in a shared parent could hide a file's errors); a
+ * file outside it is looked at in its own directory only.
  */
 export class Kustomizations {
   /** By directory: what the kustomizations in it and above it name. */
   private readonly byDirectory = new Map<string, ReadonlyMap<string, KustomizePart>>();
+
+  constructor(private readonly top: string) {}
 
   /** What the file at `path` (absolute) is to a kustomization, or undefined. */
   partOf(path: string): KustomizePart | undefined {
@@ -59,7 +71,7 @@ export class Kustomizations {
     const known = this.byDirectory.get(directory);
     if (known) return known;
     const parent = dirname(directory);
-    const above = parent === directory ? NONE : this.namedFrom(parent);
+    const above = parent === directory || !isWithin(parent, this.top) ? NONE : this.namedFrom(parent);
     const file = KUSTOMIZATION_NAMES.map((name) => join(directory, name)).find((candidate) => existsSync(candidate));
     let named = above;
     if (file) {
@@ -90,12 +102,12 @@ export function namesOf(file: string): KustomizationNames {
   } catch {
     return { patches: [], labelled: [] };
   }
-  if (!isMapping(value) || (value.kind !== undefined && !KUSTOMIZATION_KINDS.has(value.kind as string)))
+  if (!isJsonObject(value) || (value.kind !== undefined && !KUSTOMIZATION_KINDS.has(value.kind as string)))
     return { patches: [], labelled: [] };
   const patches: unknown[] = [];
   if (Array.isArray(value.patchesStrategicMerge)) patches.push(...value.patchesStrategicMerge);
   for (const field of ['patches', 'patchesJson6902'])
-    if (Array.isArray(value[field])) for (const entry of value[field]) if (isMapping(entry)) patches.push(entry.path);
+    if (Array.isArray(value[field])) for (const entry of value[field]) if (isJsonObject(entry)) patches.push(entry.path);
   const resources = writesSelectors(value) && Array.isArray(value.resources) ? value.resources : [];
   const directory = dirname(file);
   const paths = (entries: unknown[]): string[] => entries.filter(isFileReference).map((path) => resolve(directory, path));
@@ -104,21 +116,18 @@ export function namesOf(file: string): KustomizationNames {
 
 /** `commonLabels` with a label, or a `labels` entry with `includeSelectors: true` and a label. */
 function writesSelectors(kustomization: Record<string, unknown>): boolean {
-  const hasPairs = (pairs: unknown): boolean => isMapping(pairs) && Object.keys(pairs).length > 0;
+  const hasPairs = (pairs: unknown): boolean => isJsonObject(pairs) && Object.keys(pairs).length > 0;
   if (hasPairs(kustomization.commonLabels)) return true;
   const { labels } = kustomization;
   return (
-    Array.isArray(labels) && labels.some((entry) => isMapping(entry) && entry.includeSelectors === true && hasPairs(entry.pairs))
+    Array.isArray(labels) &&
+    labels.some((entry) => isJsonObject(entry) && entry.includeSelectors === true && hasPairs(entry.pairs))
   );
 }
 
 /** A path, not an inline patch (which spans lines) and not an empty or non-string entry. */
 function isFileReference(entry: unknown): entry is string {
   return typeof entry === 'string' && entry.trim() !== '' && !entry.includes('\n');
-}
-
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -143,5 +152,5 @@ const SELECTED_KINDS = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'Statef
  */
 export function standsInLabelled(finding: Diagnostic, object: unknown): boolean {
   if (finding.ruleId !== 'schema/required' || finding.path !== 'spec.selector') return true;
-  return !(isMapping(object) && SELECTED_KINDS.has(object.kind as string));
+  return !(isJsonObject(object) && SELECTED_KINDS.has(object.kind as string));
 }

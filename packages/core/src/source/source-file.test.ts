@@ -340,6 +340,20 @@ describe('values read first', () => {
     expect(SourceFile.fromText('t.yaml', 'a: "tab\there"\nb: \u0085\n').diagnostics).toEqual([]);
   });
 
+  it("refuses a mapping or a sequence as a key, as the platform's reader does (go-yaml v2, decode.go: decoder.mapping)", () => {
+    // js-yaml would name such a key `a,b` or `[object Object]`, `yaml` writes it as JSON.
+    for (const text of ['[a, b]: c\n', '? {a: 1}\n: c\n', 'k:\n  ? - x\n  : c\n']) {
+      const file = SourceFile.fromText('t.yaml', text);
+      expect(file.documents[0]?.broken, text).toBe(true);
+      expect(
+        file.diagnostics.map((d) => [d.ruleId, d.message]),
+        text,
+      ).toEqual([
+        ['yaml/syntax', 'a mapping or a sequence as a key: the platform reads keys as plain values, and refuses the document'],
+      ]);
+    }
+  });
+
   it('leaves to the reader of record what it does not read the same way', () => {
     for (const text of [
       'a: *x\n',
@@ -367,18 +381,6 @@ describe('values read first', () => {
       'a: 1\nb: \uFEFFc\n',
     ]) {
       expect(SourceFile.fromText('t.yaml', text).documents.every((d) => d.composedBy !== 'loader')).toBe(true);
-    }
-    // A collection as a key: js-yaml would name it `a,b` or `[object Object]`, `yaml` writes it as
-    // JSON; the platform's reader refuses it (go-yaml v2, decode.go: "invalid map key").
-    for (const text of ['[a, b]: c\n', '? {a: 1}\n: c\n', 'k:\n  ? - x\n  : c\n']) {
-      const file = SourceFile.fromText('t.yaml', text);
-      expect(file.documents[0]?.broken, text).toBe(true);
-      expect(
-        file.diagnostics.map((d) => [d.ruleId, d.message]),
-        text,
-      ).toEqual([
-        ['yaml/syntax', 'a mapping or a sequence as a key: the platform reads keys as plain values, and refuses the document'],
-      ]);
     }
     // A sequence at its key's column is the key's value, as every manifest writes its lists.
     expect(
