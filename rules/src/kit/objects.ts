@@ -1,7 +1,7 @@
 // Loose readers of manifests, for every rule area. A rule runs on whatever the file holds,
 // structurally broken objects too, so each step checks its type and gives up quietly: the
 // structural checks already report what is malformed.
-import { isJsonObject } from '@platlint/core';
+import { FileMemo, isJsonObject } from '@platlint/core';
 
 /** A YAML mapping, as a rule reads it. */
 export type Obj = Record<string, unknown>;
@@ -75,7 +75,8 @@ const NO_ENTRIES: readonly (readonly [Obj, number])[] = Object.freeze([]);
  * so an answer holds for the value's life (as core's WalkMemo assumes of its walks).
  */
 export function oncePerValue<V extends object, T>(compute: (value: V) => T): (value: V) => T {
-  const answers = new WeakMap<V, T>();
+  // Kept while the value's file is linted (core's FileMemo says why).
+  const answers = new FileMemo<V, T>();
   return (value) => {
     if (answers.has(value)) return answers.get(value) as T;
     const answer = compute(value);

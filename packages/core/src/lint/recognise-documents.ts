@@ -3,6 +3,7 @@ import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import type { LintObject } from '../rules/rule.js';
 import type { SourceFile } from '../source/source-file.js';
 import type { Diagnostic } from '../diagnostics.js';
+import { FileMemo } from './file-memo.js';
 import { gatherObjects } from './gather-documents.js';
 import type { FileFindings } from './place-reports.js';
 import { refuseDeclaredFiles, type FileObjects } from './refuse-declared-files.js';
@@ -36,7 +37,7 @@ interface Recognised extends FileObjects {
  * A run recognises a file's objects twice, for the cross-document index and for its lint:
  * the second time is free. Findings need a position, which may mean parsing a document again.
  */
-const recognisedOf = new WeakMap<SourceFile, Recognised>();
+const recognisedOf = new FileMemo<SourceFile, Recognised>();
 
 function recognise(file: SourceFile, catalog: Catalog): Recognised {
   const known = recognisedOf.get(file);

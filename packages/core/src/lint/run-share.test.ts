@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defineRule } from '../rules/rule.js';
+import { FileMemo } from './file-memo.js';
 import { lintSources } from './linter.js';
 import { readSource } from './read-source.js';
 import { LintEngine } from './run.js';
@@ -95,5 +96,28 @@ describe('the second pass of a share', () => {
     } finally {
       writeFileSync(paths[0] as string, files['a-schemas.yaml'] as string);
     }
+  });
+});
+
+describe('memos of a share', () => {
+  // A FileMemo keyed by something every file shares (the kind's catalog entry): its answer is
+  // worked out once in a file, and again in the next, which the share starts afresh.
+  const perFile = new FileMemo<object, true>();
+  let computed = 0;
+  const memoising = defineRule({
+    meta: { ...local.meta, id: 'test/memoising' },
+    check(context) {
+      if (perFile.has(context.kind)) return;
+      computed++;
+      perFile.set(context.kind, true);
+    },
+  });
+
+  it("lets each file's answers go before the next file is read", () => {
+    const engine = new LintEngine({ cwd: dir, rules: [memoising], knownRuleIds: new Set([memoising.meta.id]) });
+    computed = 0;
+    engine.lintPaths(paths.slice(0, 2));
+    // Two FlowSchemas in the first file, one in the second.
+    expect(computed).toBe(2);
   });
 });

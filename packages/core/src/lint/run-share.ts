@@ -1,6 +1,7 @@
 import { compareDiagnostics } from '../diagnostics.js';
 import type { LintObject } from '../rules/rule.js';
 import { deferralOf, deferredFindAnything, placeDeferred, reopenForPositions, type Deferral } from './deferral.js';
+import { nextFile } from './file-memo.js';
 import { withDigest } from './fix-loop.js';
 import { readSource } from './read-source.js';
 import { RunIndex } from './run-index.js';
@@ -43,6 +44,7 @@ export class RunShare {
     const files: FirstPass[] = [];
     const index: LintObject[] = [];
     for (const path of queue) {
+      nextFile();
       if (options.onProgress && files.length % 100 === 99) options.onProgress(files.length + 1);
       const source = options.read?.take(path, engine.sourceOptions) ?? readSource(path, engine.sourceOptions);
       const { entries, needsIndex } = engine.crossDocumentRole(source);
@@ -72,6 +74,7 @@ export class RunShare {
     const ordered = new RunIndex(index);
     const { engine } = this;
     return this.files.map(({ path, result, deferral, entries }) => {
+      nextFile();
       if (result && !(deferral && deferredFindAnything(deferral.checks, ordered, engine.catalog))) return result;
       const source = result && deferral && reopenForPositions(path, deferral, engine.sourceOptions);
       if (result && deferral && source) {
