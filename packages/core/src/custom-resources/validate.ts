@@ -13,6 +13,7 @@ import type { CustomVersion } from './definition.js';
 import { formatChecks } from './formats.js';
 import { defaultedValue } from './prepare.js';
 import { toSchemaNode, toValidationSchema, type RawSchema } from './structural.js';
+import { FileMemo } from '../lint/file-memo.js';
 
 type Json = Record<string, unknown>;
 const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -52,8 +53,11 @@ function validatorOf(version: CustomVersion): ValidateFunction | Error {
   return validate;
 }
 
-/** Results by checked object: the linter's structure check and the CEL rule read the same one. */
-const results = new WeakMap<Json, { version: CustomVersion; result: { findings: StructuralFinding[]; stored: Json } }>();
+/**
+ * Results by checked object: the linter's structure check and the CEL rule read the same one.
+ * Kept while the object's file is linted (FileMemo says why).
+ */
+const results = new FileMemo<Json, { version: CustomVersion; result: { findings: StructuralFinding[]; stored: Json } }>();
 
 /** The structural findings of a custom resource, and the value as the server would store it. */
 export function validateCustomResource(version: CustomVersion, value: Json): { findings: StructuralFinding[]; stored: Json } {

@@ -1,6 +1,7 @@
 import { CST } from 'yaml';
 import type { PathSegment } from './field-path.js';
 import { resolvePlain } from './fast-compose.js';
+import { FileMemo } from '../lint/file-memo.js';
 
 /**
  * Finds where a field path sits by walking the CST, so that positions need no document
@@ -56,7 +57,8 @@ function walk(doc: CST.Document, path: readonly PathSegment[]): Found | undefine
 
 type MapToken = CST.BlockMap | CST.FlowCollection;
 type MapItem = MapToken['items'][number];
-const keyIndexes = new WeakMap<MapToken, Map<string, MapItem>>();
+/** Kept while the file is linted (FileMemo says why). */
+const keyIndexes = new FileMemo<MapToken, Map<string, MapItem>>();
 
 /**
  * The items of a mapping by key text, built once per mapping: a document with thousands of
