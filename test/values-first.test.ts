@@ -10,6 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { glob } from 'tinyglobby';
+import { loadAll } from 'js-yaml';
 import { Parser } from 'yaml';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SourceFile } from '@platlint/core';
@@ -32,12 +33,29 @@ interface Outcome {
   disagreements: string[];
 }
 
+/**
+ * True for a text with a line that goes on a quoted scalar or a flow collection less indented
+ * than its node: the platform's reader (go-yaml) reads it where `yaml` reports a missing quote
+ * or bracket, and the first stage reads it as go-yaml does (values-only-read.ts). Such texts
+ * are held to go-yaml, not to `yaml`: test/yaml-go.test.ts.
+ */
+function underIndentedFlow(text: string): boolean {
+  let warned = false;
+  try {
+    loadAll(text, undefined, { onWarning: (w) => void (warned ||= w.reason === 'deficient indentation') });
+  } catch {
+    // Refused: the first stage leaves it to the reader of record.
+  }
+  return warned;
+}
+
 /** What a user sees of a read: documents, values, findings with positions, and each loaded document's syntax tree. */
 function compare(name: string, text: string, outcome: Outcome): void {
   const ours = SourceFile.fromText(name, text, engine.sourceOptions);
   if (!ours.documents.some((d) => d.composedBy === 'loader')) return;
   const reference = SourceFile.fromText(name, text, { ...engine.sourceOptions, valuesFirst: false });
   const differ = (what: string): void => void outcome.disagreements.push(`${name}: ${what}`);
+  if (reference.diagnostics.length > 0 && underIndentedFlow(text)) return;
   if (reference.diagnostics.length > 0)
     return differ(
       `read values first, but the reader of record reports ${reference.diagnostics[0]?.ruleId}: ${reference.diagnostics[0]?.message}`,
@@ -203,6 +221,7 @@ describe('reading values first agrees with the reader of record', async () => {
       compared++;
       if (scanBlocks(text.replace(/\r(?!\n)/g, '\n'))) scanned++;
       const reference = SourceFile.fromText('soup.yaml', text, { valuesFirst: false });
+      if (reference.diagnostics.length > 0 && underIndentedFlow(text)) continue;
       const read = (f: SourceFile): string => JSON.stringify([f.documents.map((d) => [d.start, d.end, d.value]), f.diagnostics]);
       if (read(ours) !== read(reference)) disagreements.push(`${JSON.stringify(text)}:\n${read(ours)}\n${read(reference)}`);
     }

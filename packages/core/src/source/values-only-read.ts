@@ -318,7 +318,7 @@ export function loadWithJsYaml(text: string): LoadedDocument[] | undefined {
     const end = starts[i + 1] ?? text.length;
     let value: unknown;
     try {
-      value = withoutNullEntries(load(text.slice(start, end), { schema, onWarning: refuseWarning }) ?? null, 1);
+      value = withoutNullEntries(load(text.slice(start, end), { schema, onWarning: refuseWarningButIndentation }) ?? null, 1);
     } catch {
       return undefined;
     }
@@ -327,9 +327,20 @@ export function loadWithJsYaml(text: string): LoadedDocument[] | undefined {
   return out;
 }
 
-/** js-yaml goes on after a warning; the reader of record may not. */
-function refuseWarning(): never {
-  throw new NotForThisStage();
+/**
+ * js-yaml goes on after a warning; the reader of record may not, except where the platform's
+ * reader does not look. js-yaml warns of "deficient indentation" only for a line that goes on
+ * a quoted scalar or a flow collection (readSingleQuotedScalar, readDoubleQuotedScalar and
+ * readFlowCollection in its loader.js) indented less than the node it belongs to. go-yaml,
+ * which the server and kubectl read with, checks no indentation there (its scanner tracks
+ * indentation in block context only: yaml_parser_unroll_indent in scannerc.go returns at once
+ * in flow context, and yaml_parser_scan_flow_scalar checks only for a document marker), so it
+ * reads such a document, to the values js-yaml gives (test/yaml-go.test.ts holds the two to
+ * that), where `yaml` reports a missing quote or bracket. Argo Workflows' examples write shell
+ * scripts so (`args: ["` on the key's line, the closing `"]` at the key's column).
+ */
+function refuseWarningButIndentation(warning: { reason?: string }): void {
+  if (warning.reason !== 'deficient indentation') throw new NotForThisStage();
 }
 
 /**
