@@ -28,6 +28,11 @@ export interface AdmitOptions {
    * webhook parses each request for this call alone; library callers keep the copy.
    */
   handOver?: boolean;
+  /**
+   * A bound on the size of `request.object` as JSON (jsonBytes), when the caller knows one:
+   * the webhook has the body it parsed the object from (jsonBytesAtMost of its length).
+   */
+  objectBytesAtMost?: number;
 }
 
 export function admit(state: State, request: AdmissionRequest, options: AdmitOptions = {}): AdmissionResult {
@@ -64,6 +69,10 @@ export function admit(state: State, request: AdmissionRequest, options: AdmitOpt
     record,
     evaluateOptions(options),
     original,
+    // A copy (clone) is the same size as JSON as the object it copies.
+    original !== undefined && options.objectBytesAtMost !== undefined
+      ? { object: original, bytesAtMost: options.objectBytesAtMost }
+      : undefined,
   );
   try {
     dispatcher.run();
