@@ -2,7 +2,8 @@
 // and its two callers, from V8's sampling heap profiler with the objects the collector freed
 // kept in (a decision's allocations are all short-lived, so a profile of live objects shows
 // none of them). Same state and 4 KB Deployment review as admit.bench.mjs, called as the
-// webhook calls it (handOver: the engine does not copy the parsed object first).
+// webhook calls it (handOver: the engine does not copy the parsed object first; the body's
+// length bounds the object's size as JSON, so a JSON patch need not measure it).
 //
 //   node test/bench/admit-alloc.mjs [--calls 20000] [--top 30]
 //
@@ -22,14 +23,15 @@ const { values } = parseArgs({
   options: { calls: { type: 'string', default: '20000' }, top: { type: 'string', default: '30' } },
 });
 const calls = Number(values.calls);
-const { admit, loadState, parseJsonBody, readReview } = await importFromSources(
-  ['index.ts', 'server/review.ts'].map((file) => `packages/admission/src/${file}`),
+const { admit, jsonBytesAtMost, loadState, parseJsonBody, readReview } = await importFromSources(
+  ['index.ts', 'server/review.ts', 'merge/json-patch.ts'].map((file) => `packages/admission/src/${file}`),
   join(root, '.bench/admit-alloc-lib.mjs'),
 );
 
 const state = loadState([join(root, 'test/webhook/fixtures/state')]);
-const request = readReview(parseJsonBody(Buffer.from(reviewBody())));
-const options = { timeoutMs: 2000, handOver: true };
+const body = Buffer.from(reviewBody());
+const request = readReview(parseJsonBody(body));
+const options = { timeoutMs: 2000, handOver: true, objectBytesAtMost: jsonBytesAtMost(body.byteLength) };
 // Warm-up: compiled policies, the engine's caches and the JIT, none of which a request pays for.
 for (let i = 0; i < 30000; i++) admit(state, request, options);
 

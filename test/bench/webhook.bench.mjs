@@ -3,7 +3,7 @@
 // same load tool (wrk) pinned to another core than the server.
 //
 //   node test/bench/webhook.bench.mjs [--duration 10] [--connections 16,64] [--server-cpu 0] [--load-cpu 1]
-//                                     [--warmup-requests 20000] [--rounds 3] [--profile DIR]
+//                                     [--warmup-requests 20000] [--rounds 3] [--profile DIR] [--against CLI]
 //
 // Rounds: every server runs for the whole bench, and each round measures each of them once,
 // in turn; the figures are the medians of the rounds. On a machine others share, the load
@@ -28,6 +28,10 @@
 // seconds (939, 357, 297, 340, 184, 149 µs in six 4-s runs in a row, load average 10), so the
 // measured figure was mostly its JIT warming up, which the bare server finishes in a fraction
 // of a second. A count is the same for both servers and for a quiet or a busy machine.
+//
+// --against CLI: a second platlint, from another build's bundle (main's, say), measured on the
+// mutating request in the same rounds, so a change is compared with its base under the same
+// load rather than in two runs minutes apart (see Rounds).
 //
 // --profile DIR: platlint runs under `node --cpu-prof`, writing one .cpuprofile per thread
 // into DIR when it stops (open it in Chrome's DevTools, or summarise it with
@@ -62,6 +66,7 @@ const { values } = parseArgs({
     'warmup-requests': { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '3' },
     profile: { type: 'string' },
+    against: { type: 'string' },
   },
 });
 const cli = process.env.PLATLINT_WEBHOOK_CLI ?? join(root, 'packages/cli/dist/platlint.mjs');
@@ -77,8 +82,9 @@ if (missing.length > 0) {
   );
   process.exit(1);
 }
-if (!existsSync(cli)) {
-  console.error(`webhook bench: ${cli} does not exist; run \`npm run build\` first.`);
+for (const bundle of [cli, values.against].filter((b) => b !== undefined)) {
+  if (existsSync(bundle)) continue;
+  console.error(`webhook bench: ${bundle} does not exist; run \`npm run build\` first.`);
   process.exit(1);
 }
 
@@ -231,7 +237,8 @@ function start(name, args) {
       stderr += chunk;
       const port = /"event":"server.listening".*?"port":(\d+)/.exec(stderr);
       // platlint is ready once its state has loaded; the others at once (the reference loads it before listening).
-      if (port && (name !== 'platlint' || stderr.includes('"event":"state.loaded"'))) resolve(Number(port[1]));
+      if (port && (!['platlint', 'against'].includes(name) || stderr.includes('"event":"state.loaded"')))
+        resolve(Number(port[1]));
     });
     child.on('exit', (code) => reject(new Error(`${name} exited ${code}: ${stderr}`)));
   });
@@ -325,6 +332,24 @@ const warmupRequests = Number(values['warmup-requests']);
 const rounds = Math.max(1, Number(values.rounds));
 const connections = values.connections.split(',').map(Number);
 const REFERENCE = 'bare + platlint decision in process';
+const MUTATING = 'platlint (3 of 10 policies mutate)';
+const AGAINST = '--against (3 of 10 policies mutate)';
+/** The command line of `platlint serve` from a bundle, under the profiler when `profile` names a directory. */
+function serveArgs(bundle, profile) {
+  return [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    bundle,
+    'serve',
+    '--port',
+    '0',
+    '--state',
+    state,
+    '--tls-cert-file',
+    join(dir, 'tls.crt'),
+    '--tls-private-key-file',
+    join(dir, 'tls.key'),
+  ];
+}
 // Each server, the requests it answers (by body name), the path they go to.
 const targets = [
   { name: 'bare', path: '/', args: [join(dir, 'bare.mjs')], runs: [['bare', 'matched']] },
@@ -332,24 +357,15 @@ const targets = [
   {
     name: 'platlint',
     path: '/mutate',
-    args: [
-      ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []),
-      cli,
-      'serve',
-      '--port',
-      '0',
-      '--state',
-      state,
-      '--tls-cert-file',
-      join(dir, 'tls.crt'),
-      '--tls-private-key-file',
-      join(dir, 'tls.key'),
-    ],
+    args: serveArgs(cli, values.profile),
     runs: [
-      ['platlint (3 of 10 policies mutate)', 'matched'],
+      [MUTATING, 'matched'],
       ['platlint (no policy matches)', 'unmatched'],
     ],
   },
+  ...(values.against
+    ? [{ name: 'against', path: '/mutate', args: serveArgs(values.against), runs: [[AGAINST, 'matched']] }]
+    : []),
 ];
 const load = () =>
   loadavg()
@@ -437,7 +453,7 @@ for (const [label, byConnections] of Object.entries(results)) {
     );
   }
 }
-const mutating = results['platlint (3 of 10 policies mutate)'];
+const mutating = results[MUTATING];
 const reference = results[REFERENCE];
 for (const c of connections) {
   const http = mutating[c].cpuUsPerRequest - reference[c].cpuUsPerRequest;
@@ -446,8 +462,16 @@ for (const c of connections) {
     `c=${c}: of platlint's ${mutating[c].cpuUsPerRequest.toFixed(0)} µs CPU/request (mutating), ${deciding.toFixed(0)} µs are the decision (reference - bare) and ${http.toFixed(0)} µs the webhook's HTTP layer net of its batching (platlint - reference)`,
   );
 }
+if (values.against) {
+  for (const c of connections) {
+    const [here, there] = [mutating[c], results[AGAINST][c]];
+    console.log(
+      `c=${c}: platlint against --against (mutating): CPU µs/request ${here.cpuUsPerRequest.toFixed(0)} vs ${there.cpuUsPerRequest.toFixed(0)} (${(((here.cpuUsPerRequest - there.cpuUsPerRequest) / there.cpuUsPerRequest) * 100).toFixed(1)}%), p99 ${here.p99ms.toFixed(2)} vs ${there.p99ms.toFixed(2)} ms`,
+    );
+  }
+}
 console.log(
-  `peak memory (max RSS): bare ${(peakKb.bare / 1024).toFixed(0)} MiB, reference ${(peakKb.reference / 1024).toFixed(0)} MiB, platlint ${(peakKb.platlint / 1024).toFixed(0)} MiB`,
+  `peak memory (max RSS): bare ${(peakKb.bare / 1024).toFixed(0)} MiB, reference ${(peakKb.reference / 1024).toFixed(0)} MiB, platlint ${(peakKb.platlint / 1024).toFixed(0)} MiB${values.against ? `, --against ${(peakKb.against / 1024).toFixed(0)} MiB` : ''}`,
 );
 if (bare[16]) {
   for (const label of Object.keys(results).filter((l) => l.startsWith('platlint'))) {

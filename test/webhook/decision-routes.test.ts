@@ -59,6 +59,10 @@ describe('platlint serve decides small requests on the main thread and the rest 
     // (competing with the probes for the CPU), not for what the main thread decides.
     const built = () => served.logs.filter((e) => e.event === 'admission.worker_state_built');
     expect(built()).toEqual([]);
+    // Nor is a worker started before a request needs one (its idle heap would be collected
+    // later, on the core the main thread answers on): the 100 KB body below starts it.
+    const started = () => served.logs.filter((e) => e.event === 'admission.worker_started');
+    expect(started()).toEqual([]);
     const object = deployment({ annotations: { padding: 'x'.repeat(100_000) } });
     const large = await mutate(deploymentRequest('large', object));
     expect(large.allowed).toBe(true);
@@ -68,6 +72,7 @@ describe('platlint serve decides small requests on the main thread and the rest 
     expect((patched(object, large) as { spec: unknown }).spec).toEqual((patched(deployment(), small) as { spec: unknown }).spec);
     expect(await routes()).toMatchObject({ main: 1, large_body: 1 });
     expect(built().map((e) => e.generation)).toEqual([1]);
+    expect(started()).toHaveLength(1);
   });
 
   it('hands a policy that runs past the slice to a worker, then sends its kind of request there directly', async () => {

@@ -2,6 +2,8 @@
 // packages/admission/dist/worker.mjs (where admissionWorkerEntry() looks, two levels up from the
 // bundle), or with one that throws at load. The webhook must keep deciding every request (on its
 // main thread) and retry the worker at a slowing pace, not respawn it in a loop, logging it once.
+// Workers start when a request first needs one: the first /validate starts this one, and is
+// decided on the main thread once the worker has failed to start.
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +22,7 @@ import {
   tempDir,
   type Ca,
   type LogEvent,
+  type Reply,
   type Served,
 } from './helpers.js';
 
@@ -60,6 +63,7 @@ describe.each([
   let state: string;
   let copy: { root: string; cli: string };
   let served: Served;
+  let firstValidate: Reply;
 
   beforeAll(async () => {
     ca = makeCa();
@@ -67,6 +71,7 @@ describe.each([
     copy = cliCopy(worker);
     // Debug level: every retry is logged, so every one is counted.
     served = await serve([...stateArgs(ca, state), '--log-level', 'debug'], { command: [process.execPath, copy.cli] });
+    firstValidate = await call(served.port, '/validate', { ca: ca.caCert, body: review(deploymentRequest('first')) });
   });
 
   afterAll(async () => {
@@ -86,6 +91,12 @@ describe.each([
     expect(String(third.why)).toContain(why);
     // The retries after the report are debug lines, not warnings every time.
     expect(later.filter((e) => e.level === 'warn' || e.level === 'error')).toEqual([]);
+  });
+
+  it('decides the request that started the worker on the main thread when the worker fails to start', () => {
+    expect(served.logs.filter((e) => e.event === 'admission.worker_started')).toHaveLength(1);
+    expect(firstValidate.status).toBe(200);
+    expect(answerOf(firstValidate)).toMatchObject({ uid: 'first', allowed: true });
   });
 
   it('still decides what a worker would have: /validate and a large /mutate', async () => {

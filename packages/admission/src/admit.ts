@@ -28,6 +28,11 @@ export interface AdmitOptions {
    * webhook parses each request for this call alone; library callers keep the copy.
    */
   handOver?: boolean;
+  /**
+   * A bound on the size of `request.object` as JSON (jsonBytes), when the caller knows one:
+   * the webhook has the body it parsed the object from (jsonBytesAtMost of its length).
+   */
+  objectBytesAtMost?: number;
 }
 
 export function admit(state: State, request: AdmissionRequest, options: AdmitOptions = {}): AdmissionResult {
@@ -64,6 +69,10 @@ export function admit(state: State, request: AdmissionRequest, options: AdmitOpt
     record,
     evaluateOptions(options),
     original,
+    // A copy (clone) is the same size as JSON as the object it copies.
+    original !== undefined && options.objectBytesAtMost !== undefined
+      ? { object: original, bytesAtMost: options.objectBytesAtMost }
+      : undefined,
   );
   try {
     dispatcher.run();
@@ -85,11 +94,15 @@ export function admit(state: State, request: AdmissionRequest, options: AdmitOpt
   return allow(dispatcher.object);
 }
 
-/** The options of every CEL evaluation of one admission (authorizer, cost limit, deadline). */
+/**
+ * The options of every CEL evaluation of one admission (authorizer, cost limit, deadline).
+ * One shape whatever is set (the evaluator reads undefined as unset): members added one by one
+ * as they applied cost more than the rest of this function, on every request.
+ */
 function evaluateOptions(options: AdmitOptions): EvaluateOptions {
-  const evaluate: EvaluateOptions = {};
-  if (options.authorizer) evaluate.authorizer = options.authorizer;
-  if (options.costLimit !== undefined) evaluate.costLimit = options.costLimit;
-  if (options.timeoutMs !== undefined) evaluate.deadline = Date.now() + options.timeoutMs;
-  return evaluate;
+  return {
+    authorizer: options.authorizer,
+    costLimit: options.costLimit,
+    deadline: options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs,
+  };
 }

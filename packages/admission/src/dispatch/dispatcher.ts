@@ -6,7 +6,7 @@
 import type { EvaluateOptions } from '@platlint/cel';
 import { compilePolicy } from '../evaluate/compile.js';
 import { StatusFailure } from '../evaluate/failures.js';
-import { runInvocation, type InvocationInput, type InvocationResult } from './invocation.js';
+import { runInvocation, type InvocationInput, type InvocationResult, type SizedObject } from './invocation.js';
 import { deepEqual, isObject, type Json } from '../json.js';
 import { apiVersionOf } from '../state/kinds.js';
 import type { AdmissionRecord } from './admission-record.js';
@@ -33,6 +33,8 @@ export class Dispatcher {
     private readonly evaluate: EvaluateOptions,
     /** The object as the invocations so far left it. */
     public object: Json | undefined,
+    /** A bound on the size of the request's object as JSON, when the caller knows one. */
+    private readonly sized?: SizedObject,
   ) {}
 
   /** Both passes; a StatusFailure (a refusal whatever the failure policy) ends the admission. */
@@ -113,6 +115,7 @@ export class Dispatcher {
       compiled: compiled.compiled,
       failurePolicy: policy.spec.failurePolicy,
       object: converted ? relabel(this.object, matchedVersion) : this.object,
+      sized: this.sized,
       oldObject: converted ? relabel(r.oldObject, matchedVersion) : r.oldObject,
       request: this.context.celRequestFor(inv.kind, inv.resource),
       params: inv.param,

@@ -15,6 +15,8 @@ export interface InvocationInput {
   compiled: CompiledPolicy;
   failurePolicy: 'Fail' | 'Ignore';
   object: Json | undefined;
+  /** A bound on the size as JSON of one object (the request's), which the mutations may be given: see applyJsonPatch. */
+  sized: SizedObject | undefined;
   oldObject: Json | undefined;
   /** The CEL `request` (matched kind and resource, the request's own in request*). */
   request: JsonObject;
@@ -31,6 +33,12 @@ export interface InvocationInput {
   evaluate: EvaluateOptions;
   /** Evaluate the match conditions only (an invocation the second pass does not re-run). */
   conditionsOnly?: boolean;
+}
+
+/** An object and a bound on its size as JSON (jsonBytes). */
+export interface SizedObject {
+  object: Json;
+  bytesAtMost: number;
 }
 
 export interface InvocationResult {
@@ -113,6 +121,8 @@ export function runInvocation(input: InvocationInput): InvocationResult {
       object = patcherFor(m).patch({
         mutation: m,
         object,
+        // Known for the object it was measured for only: a mutation's result is another.
+        objectBytesAtMost: input.sized?.object === object ? input.sized.bytesAtMost : undefined,
         activation: () => activate(m, variables),
         options,
         schema: input.schema,

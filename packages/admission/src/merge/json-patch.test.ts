@@ -5,6 +5,7 @@ import {
   applyJsonPatch,
   decodePointerToken,
   jsonBytes,
+  jsonBytesAtMost,
   JsonPatchError,
   JsonPatchTestFailed,
   MAX_PATCHED_BYTES,
@@ -180,5 +181,65 @@ describe('JSON patch size limit', () => {
     expect(() => applyJsonPatch(start, [{ op: 'replace', path: '', value: { big: 'y'.repeat(250) } }], small)).toThrow(
       /larger than 200 bytes/,
     );
+  });
+});
+
+describe('JSON patch size limit with a bound on the document known beforehand', () => {
+  const measured = (text: string) => jsonBytes(JSON.parse(text) as Json, Infinity);
+  const utf8Bytes = (text: string) => new TextEncoder().encode(text).byteLength;
+
+  it('bounds what jsonBytes counts of any value parsed from a text by 25 per byte of it, numbers being the reason', () => {
+    // The length of the text alone is no bound: a number counts as JavaScript writes it.
+    expect(measured('[1e20]')).toBeGreaterThan(utf8Bytes('[1e20]'));
+    expect(measured('1e20')).toBe(21);
+    // The longest a number is written (25 characters), from its shortest text; and others.
+    const texts = [
+      '-1.3397360916994193e-6',
+      '[1e20,1e20,1e-7,5e-324,1e400]',
+      '{"a":1,"a":2,"__proto__":{"b":[true,false,null]}}',
+      '{"\\u00e9\\ud83d\\ude00":"\\n\\t\\"","é😀":"é😀"}',
+      ' { "spaced" : [ 1 , 2 ] } ',
+      JSON.stringify({ spec: { list: Array.from({ length: 1000 }, (_, i) => i * 1e15) } }),
+    ];
+    for (const text of texts) expect(measured(text)).toBeLessThanOrEqual(jsonBytesAtMost(utf8Bytes(text)));
+    expect(measured('-1.3397360916994193e-6')).toBe(25);
+  });
+
+  it('gives the same results and the same refusals as measuring the document first', () => {
+    const copies: JsonPatchOperation[] = Array.from({ length: 30 }, (_, i) => ({
+      op: 'copy',
+      from: '/spec',
+      path: `/spec/x${i}`,
+    }));
+    const outcome = (document: Json, ops: JsonPatchOperation[], maxBytes: number, bound?: number) => {
+      try {
+        return applyJsonPatch(document, ops, maxBytes, bound);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    // Each document as the text it is parsed from, which the bound is taken from.
+    const cases: [string, JsonPatchOperation[], number][] = [
+      [JSON.stringify({ spec: { list: [1, 2, 3], name: 'a'.repeat(100) } }), copies, 3 * 1024 * 1024],
+      // Numbers that count several times the bytes of their text, near a small limit: with the
+      // text's length as the bound, the second add would pass.
+      ['{"spec":{"n":[1e20,1e20,1e20,1e20]}}', [{ op: 'add', path: '/spec/b', value: 'y'.repeat(20) }], 130],
+      ['{"spec":{"n":[1e20,1e20,1e20,1e20]}}', [{ op: 'add', path: '/spec/b', value: 'y'.repeat(40) }], 130],
+      [
+        '{"spec":{"a":"' + 'x'.repeat(100) + '"}}',
+        [
+          { op: 'remove', path: '/spec/a' },
+          { op: 'add', path: '/spec/b', value: 'y'.repeat(150) },
+        ],
+        200,
+      ],
+      ['{"spec":{"a":"' + 'x'.repeat(100) + '"}}', [{ op: 'add', path: '/spec/b', value: 'y'.repeat(150) }], 200],
+      ['{"spec":{"a":"' + 'x'.repeat(100) + '"}}', [{ op: 'replace', path: '', value: { big: 'y'.repeat(250) } }], 200],
+    ];
+    const outcomes = cases.map(([text, ops, maxBytes]) => outcome(JSON.parse(text) as Json, ops, maxBytes));
+    for (const [i, [text, ops, maxBytes]] of cases.entries())
+      expect(outcome(JSON.parse(text) as Json, ops, maxBytes, jsonBytesAtMost(utf8Bytes(text)))).toEqual(outcomes[i]);
+    // Both ways of ending are among the cases.
+    expect(outcomes.map((o) => typeof o).sort()).toEqual(['object', 'object', 'string', 'string', 'string', 'string']);
   });
 });

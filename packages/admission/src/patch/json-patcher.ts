@@ -4,7 +4,13 @@
 import { celTypeOf } from '@platlint/cel';
 import { StageError, StatusFailure } from '../evaluate/failures.js';
 import { isObject, type Json } from '../json.js';
-import { applyJsonPatch, JsonPatchError, JsonPatchTestFailed, type JsonPatchOperation } from '../merge/json-patch.js';
+import {
+  applyJsonPatch,
+  JsonPatchError,
+  JsonPatchTestFailed,
+  MAX_PATCHED_BYTES,
+  type JsonPatchOperation,
+} from '../merge/json-patch.js';
 import { newMistypedFields, newUnknownFields } from '../merge/strict-decode.js';
 import { mutationValue } from './mutation-value.js';
 import type { Patcher, PatchRequest } from './patcher.js';
@@ -46,7 +52,7 @@ export const jsonPatcher: Patcher = {
     const operations = toOperations(mutationValue(request, checkJsonPatch));
     let patched: Json;
     try {
-      patched = applyJsonPatch(object, operations);
+      patched = applyJsonPatch(object, operations, MAX_PATCHED_BYTES, request.objectBytesAtMost);
     } catch (e) {
       // A failed test drops this mutation's whole patch; it is not an error.
       if (e instanceof JsonPatchTestFailed) return object;

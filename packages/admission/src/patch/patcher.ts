@@ -14,6 +14,8 @@ export interface PatchRequest {
   mutation: CompiledMutation;
   /** The object the mutation applies to (never changed in place). */
   object: Json;
+  /** A bound on the object's size as JSON (jsonBytes), when one is known: see applyJsonPatch. */
+  objectBytesAtMost?: number | undefined;
   /** The CEL activation, built when the expression first needs it. */
   activation: () => Record<string, unknown>;
   /** The authorizer, cost limit and deadline of the admission. */

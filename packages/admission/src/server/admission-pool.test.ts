@@ -78,6 +78,18 @@ describe('respawnDelayMs', () => {
   });
 });
 
+const FALLBACK = { type: 'no-state' } as const;
+
+/**
+ * Gives the pool its first job, which starts its first worker; that worker fails at start-up
+ * here, so the job is decided by the fallback its caller gave, not lost.
+ */
+async function startByAJob(pool: AdmissionPool): Promise<void> {
+  const job = pool.run('/validate', 0, new TextEncoder().encode('{}'), true, () => FALLBACK);
+  expect(job).toBeInstanceOf(Promise);
+  await expect(job).resolves.toBe(FALLBACK);
+}
+
 describe('AdmissionPool with a worker that fails at start-up', () => {
   let dir: string;
   let pool: AdmissionPool | undefined;
@@ -93,11 +105,11 @@ describe('AdmissionPool with a worker that fails at start-up', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function startPool(logger: Logger, entry: string): AdmissionPool {
+  function startPool(logger: Logger, entry: string, workers = 1): AdmissionPool {
     return new AdmissionPool(
       {
         entry: pathToFileURL(entry),
-        workers: 1,
+        workers,
         maxHeapMb: 64,
         hardLimitMs: 60_000,
         admitOptions: { timeoutMs: 1000 },
@@ -113,8 +125,10 @@ describe('AdmissionPool with a worker that fails at start-up', () => {
     const logger = recordingLogger();
     const first = logger.next(startFailure(1));
     pool = startPool(logger, entry);
+    await startByAJob(pool);
     await failStartUps(pool, logger, 6, first);
     expect(logger.events.map((e) => e.event)).toEqual([
+      'admission.worker_started',
       'admission.worker_replaced',
       'admission.worker_replaced',
       'admission.worker_unavailable',
@@ -130,6 +144,7 @@ describe('AdmissionPool with a worker that fails at start-up', () => {
     const logger = recordingLogger();
     const first = logger.next(startFailure(1));
     pool = startPool(logger, entry);
+    await startByAJob(pool);
     await failStartUps(pool, logger, 3, first);
     // The module is fixed (say, redeployed): the next attempt starts and answers its probe.
     writeFileSync(entry, ANSWERS);
@@ -139,5 +154,48 @@ describe('AdmissionPool with a worker that fails at start-up', () => {
     const decided = pool.run('/validate', 0, new TextEncoder().encode('{}'));
     expect(decided).toBeInstanceOf(Promise);
     await expect(decided).resolves.toEqual({ status: 200, body: 'fake' });
+  });
+});
+
+describe('AdmissionPool starting its workers', () => {
+  let dir: string;
+  let pool: AdmissionPool | undefined;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'platlint-pool-'));
+  });
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts none before a job needs one, and another only while each one started has work', async () => {
+    const entry = join(dir, 'worker.mjs');
+    writeFileSync(entry, ANSWERS);
+    const logger = recordingLogger();
+    pool = new AdmissionPool(
+      {
+        entry: pathToFileURL(entry),
+        workers: 2,
+        maxHeapMb: 64,
+        hardLimitMs: 60_000,
+        admitOptions: { timeoutMs: 1000 },
+        validateConfig: undefined,
+      },
+      logger,
+    );
+    const started = () => logger.events.filter((e) => e.event === 'admission.worker_started').map((e) => e.workers);
+    const job = () => pool?.run('/validate', 0, new TextEncoder().encode('{}'));
+    // Constructed, the pool runs no thread (its first worker is what the next job starts).
+    expect(started()).toEqual([]);
+    await expect(job()).resolves.toEqual({ status: 200, body: 'fake' });
+    expect(started()).toEqual([1]);
+    // The first worker is idle again: it takes the next job.
+    await expect(job()).resolves.toEqual({ status: 200, body: 'fake' });
+    expect(started()).toEqual([1]);
+    // Two at once: the second starts the second worker; a third waits for the less busy one.
+    await expect(Promise.all([job(), job(), job()])).resolves.toHaveLength(3);
+    expect(started()).toEqual([1, 2]);
   });
 });

@@ -3,10 +3,20 @@
 // deadline, or dies (its heap limit reached), is replaced, and the requests it held fail
 // with an error instead of taking the server down.
 //
+// Workers start when a request first needs one, and another only when each one started has
+// work, up to the pool's size: most requests are decided on the main thread, and an idle
+// worker is not free. Each has a heap of its own (the admission bundle, ~15-18 MB), which
+// V8's memory reducer collects in full once the thread has been idle a while: started with
+// the server, a worker that never got a request ran two such collections of 12-21 ms some
+// 15 s later (node --trace-gc), on the core the main thread was answering on (a webhook's pod
+// often has one), which held its requests that long.
+//
 // A worker that dies before it ever answered (its module missing or throwing at load) would
 // die again at once: its replacement waits, longer after each such failure in a row
 // (respawnDelayMs), and meanwhile requests are decided on the main thread (run() returns
 // undefined), as they are when the webhook has no workers. The first answer resets the count.
+// The requests given to a worker that then failed to start are decided by the fallback their
+// caller gave, when it gave one.
 import { Worker } from 'node:worker_threads';
 import type { AdmissionWorkerData, FromWorker, ToWorker } from './admission-worker.js';
 import type { AdmissionPath, Decision, DecisionSettings } from './decision.js';
@@ -43,6 +53,8 @@ export function respawnDelayMs(failuresInARow: number): number {
 interface Pending {
   resolve: (decision: Decision) => void;
   reject: (error: Error) => void;
+  /** Decides the job elsewhere when its worker dies before it ever started. */
+  fallback: (() => Decision) | undefined;
   /** Set once the job is the one the worker is running (jobs run one at a time, in order). */
   timer?: NodeJS.Timeout;
 }
@@ -114,6 +126,15 @@ class PooledWorker {
   }
 }
 
+/** Settles a job with what `decide` returns, or the error it throws. */
+function settle(job: Pending, decide: () => Decision): void {
+  try {
+    job.resolve(decide());
+  } catch (error) {
+    job.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
 export class AdmissionPool {
   private workers: PooledWorker[] = [];
   /** Workers in a row that died before answering; while above 0, only started workers get jobs. */
@@ -128,9 +149,7 @@ export class AdmissionPool {
   constructor(
     private readonly options: PoolOptions,
     private readonly logger: Logger,
-  ) {
-    for (let i = 0; i < Math.max(1, options.workers); i++) this.workers.push(this.spawn());
-  }
+  ) {}
 
   private spawn(): PooledWorker {
     const w = new PooledWorker(
@@ -169,7 +188,9 @@ export class AdmissionPool {
     dead.dead = true;
     for (const job of dead.pending.values()) {
       clearTimeout(job.timer);
-      job.reject(new Error(`the admission worker stopped (${why})`));
+      // A worker that never started ran none of its jobs: they can still be decided elsewhere.
+      if (!dead.started && job.fallback) settle(job, job.fallback);
+      else job.reject(new Error(`the admission worker stopped (${why})`));
     }
     dead.pending.clear();
     void dead.worker.terminate();
@@ -199,14 +220,23 @@ export class AdmissionPool {
     this.respawns.set(index, timer);
   }
 
-  /** The worker to give a job: the least busy of those known to run (any live one while none has failed to start). */
+  /**
+   * The worker to give a job: the least busy of those known to run (any live one while none
+   * has failed to start), or a new one when every worker has work (or there is none yet) and
+   * the pool is not full. No new one while start-up fails: the respawns are paced instead.
+   */
   private pick(): PooledWorker | undefined {
     let best: PooledWorker | undefined;
     for (const w of this.workers) {
       if (w.dead || (!w.started && this.startFailures > 0)) continue;
       if (!best || w.pending.size < best.pending.size) best = w;
     }
-    return best;
+    const full = this.workers.length >= Math.max(1, this.options.workers);
+    if ((best && best.pending.size === 0) || full || this.startFailures > 0) return best;
+    const added = this.spawn();
+    this.workers.push(added);
+    this.logger.log('info', 'admission.worker_started', { workers: this.workers.length, of: Math.max(1, this.options.workers) });
+    return added;
   }
 
   /** Hands a newly accepted state to every worker (and to the ones started later). */
@@ -230,17 +260,25 @@ export class AdmissionPool {
    * Decides a request from its raw body: the worker parses, checks and answers it, so a
    * large body is never parsed (nor cloned as an object) on the main thread. An `owned`
    * body (memory nothing else holds; see readBody) moves to the worker without a copy and
-   * is unusable here afterwards. Undefined (the body untouched) when no worker can take it
-   * now: the caller decides it itself.
+   * is unusable here afterwards, unless the worker has yet to start. Undefined (the body
+   * untouched) when no worker can take it now: the caller decides it itself. `fallback`
+   * decides it if the worker it went to fails to start (the request fails otherwise).
    */
-  run(path: AdmissionPath, generation: number, body: Uint8Array, owned = false): Promise<Decision> | undefined {
+  run(
+    path: AdmissionPath,
+    generation: number,
+    body: Uint8Array,
+    owned = false,
+    fallback?: () => Decision,
+  ): Promise<Decision> | undefined {
     const worker = this.pick();
     if (!worker) return undefined;
     const id = this.nextId++;
-    // readBody's buffers are plain ArrayBuffers, never shared memory.
-    const bytes = owned ? body : new Uint8Array(body);
+    // readBody's buffers are plain ArrayBuffers, never shared memory. A worker that has not
+    // answered yet gets a copy: its fallback may need the body.
+    const bytes = owned && (worker.started || !fallback) ? body : new Uint8Array(body);
     return new Promise<Decision>((resolve, reject) => {
-      worker.add(id, { resolve, reject });
+      worker.add(id, { resolve, reject, fallback });
       worker.post({ type: 'job', id, path, generation, body: bytes }, [bytes.buffer as ArrayBuffer]);
     });
   }

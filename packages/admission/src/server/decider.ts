@@ -2,7 +2,8 @@
 // a worker (decision-router.ts). Without workers (a library caller that gave no worker entry)
 // everything is decided here, with the full evaluation timeout; so is /mutate with a cluster,
 // whose state only this thread has. While the pool has no worker that runs (see
-// admission-pool.ts: one failing at start-up), what it would take is decided here too.
+// admission-pool.ts: one failing at start-up), what it would take is decided here too, and so
+// is what it took when the worker it went to then failed to start.
 import type { AdmissionPool } from './admission-pool.js';
 import { decideRequest, type AdmissionPath, type Decision, type DecisionSettings } from './decision.js';
 import type { DecisionRouter } from './decision-router.js';
@@ -30,7 +31,8 @@ export class Decider {
       if (path !== '/validate') return decideRequest(path, bytes, served.current(), settings);
       const state = served.current();
       pool.publishCrds(state?.crds ?? []);
-      return pool.run(path, 0, bytes, owned) ?? decideRequest(path, bytes, state, settings);
+      const decideHere = () => decideRequest(path, bytes, state, settings);
+      return pool.run(path, 0, bytes, owned, decideHere) ?? decideHere();
     }
     // One snapshot for the whole decision: a reload meanwhile affects the next request only.
     const files = served.files;
@@ -40,6 +42,7 @@ export class Decider {
     this.metrics.decision(here.route);
     if (here.route === 'main') return here.decision;
     if (path === '/validate') pool.publishCrds(current?.crds ?? []);
-    return pool.run(path, generation, bytes, owned) ?? decideRequest(path, bytes, current, settings);
+    const decideHere = () => decideRequest(path, bytes, current, settings);
+    return pool.run(path, generation, bytes, owned, decideHere) ?? decideHere();
   }
 }

@@ -4,7 +4,7 @@ import { loadState } from '../state/load.js';
 import { decideReviewed, readRequest } from './decision.js';
 import { findJsonSyntaxError } from './json-error.js';
 import { Metrics } from './metrics.js';
-import { DRY_RUN_WARNING, parseJsonBody, readReview, ReviewError, reviewResponse } from './review.js';
+import { DRY_RUN_WARNING, parseJsonBody, readReview, ReviewError, reviewResponse, reviewResponseBody } from './review.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -172,5 +172,24 @@ describe('readRequest: which bodies skip the nesting walk', () => {
         status: { code: 400, message: expect.stringContaining(`nested more than ${API_SERVER_MAX_NESTING} levels`) },
       },
     });
+  });
+});
+
+describe('reviewResponseBody', () => {
+  it('is the JSON of reviewResponse, the patch the base64 of its UTF-8 JSON whatever its characters', () => {
+    const answer = (value: string) => ({
+      uid: 'abc',
+      allowed: true,
+      patch: [{ op: 'add', path: '/metadata/annotations', value: { note: value } }],
+      warnings: [],
+      auditAnnotations: {},
+    });
+    // ASCII, Latin-1 (one byte each for btoa, two in UTF-8), other planes, a lone surrogate.
+    for (const value of ['plain', 'café', '日本語 😀', 'x\ud800y']) {
+      const body = reviewResponseBody(answer(value), false);
+      expect(body).toBe(JSON.stringify(reviewResponse(answer(value), false)));
+      const patch = (JSON.parse(body) as { response: { patch: string } }).response.patch;
+      expect(JSON.parse(Buffer.from(patch, 'base64').toString('utf8'))).toEqual(answer(value).patch);
+    }
   });
 });
