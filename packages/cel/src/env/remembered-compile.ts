@@ -13,8 +13,12 @@ export function rememberedCompile(env: CelEnvironment, expression: string): Comp
   let result = results.get(expression);
   if (!result) {
     if (results.size >= 256) results.clear();
-    result = env.compile(expression);
-    results.set(expression, result);
+    // An expression read from a manifest is often a slice of the whole file's text, which V8
+    // keeps alive for as long as the slice is: kept as a key (and in the program's syntax
+    // tree) for the run, it kept every such file's text. A copy keeps only itself.
+    const own: string = structuredClone(expression);
+    result = env.compile(own);
+    results.set(own, result);
   }
   return result;
 }
