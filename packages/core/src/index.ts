@@ -48,7 +48,7 @@ export type { CelField } from './schema/cel-places.js';
 export { mayHold } from './schema/reach.js';
 export { gatedFieldsIn } from './schema/gated-fields.js';
 export { WalkMemo } from './schema/walk-memo.js';
-export { FileMemo } from './lint/file-memo.js';
+export { FileMemo, nextFile } from './lint/file-memo.js';
 export { formats, ajvFormats, isSloppyIPv4 } from './validate/formats.js';
 export { validateStructure, closest } from './validate/validator.js';
 export { newTypeMismatches } from './validate/decode.js';

@@ -6,6 +6,7 @@ import {
   collectObjects,
   holdsManifest,
   listManifestFiles,
+  nextFile,
   orderIndex,
 } from '@platlint/core';
 import type { Config, ConfigProblem, DefinitionSource, Diagnostic, LintEngine, LintObject, RuleSetting } from '@platlint/core';
@@ -140,6 +141,8 @@ export class LintSession {
 
   /** Lints a file's text as it is on disk, without taking it for an open buffer (workspace diagnostics). */
   lintText(path: string, text: string): LintOutcome {
+    // What the memos hold of the last file linted is let go (core's FileMemo says why).
+    nextFile();
     this.useCurrentDefinitions();
     // Bytes, as the CLI reads files: the same decoding and size limit apply.
     const source = SourceFile.fromBytes(path, Buffer.from(text, 'utf8'));
