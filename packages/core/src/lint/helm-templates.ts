@@ -14,6 +14,9 @@ export class HelmCharts {
   /** By directory: the chart whose templates it holds, or null. */
   private readonly templatesOf = new Map<string, string | null>();
 
+  /** `exists`: whether a file is there (a run that walked the tree answers from its listings: find-files.ts). */
+  constructor(private readonly exists: (path: string) => boolean = existsSync) {}
+
   /** The chart directory whose template `path` (absolute) is, or undefined. */
   templateOf(path: string): string | undefined {
     return this.chartOfTemplates(dirname(path)) ?? undefined;
@@ -35,7 +38,7 @@ export class HelmCharts {
   private chart(dir: string): boolean {
     let known = this.isChart.get(dir);
     if (known === undefined) {
-      known = existsSync(join(dir, CHART_FILE));
+      known = this.exists(join(dir, CHART_FILE));
       this.isChart.set(dir, known);
     }
     return known;

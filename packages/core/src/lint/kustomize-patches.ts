@@ -60,7 +60,11 @@ export class Kustomizations {
   /** By directory: what the kustomizations in it and above it name. */
   private readonly byDirectory = new Map<string, ReadonlyMap<string, KustomizePart>>();
 
-  constructor(private readonly top: string) {}
+  /** `exists`: whether a file is there (a run that walked the tree answers from its listings: find-files.ts). */
+  constructor(
+    private readonly top: string,
+    private readonly exists: (path: string) => boolean = existsSync,
+  ) {}
 
   /** What the file at `path` (absolute) is to a kustomization, or undefined. */
   partOf(path: string): KustomizePart | undefined {
@@ -72,7 +76,7 @@ export class Kustomizations {
     if (known) return known;
     const parent = dirname(directory);
     const above = parent === directory || !isWithin(parent, this.top) ? NONE : this.namedFrom(parent);
-    const file = KUSTOMIZATION_NAMES.map((name) => join(directory, name)).find((candidate) => existsSync(candidate));
+    const file = KUSTOMIZATION_NAMES.map((name) => join(directory, name)).find((candidate) => this.exists(candidate));
     let named = above;
     if (file) {
       const { patches, labelled } = namesOf(file);
