@@ -11,6 +11,7 @@
 // - the validators precompiled by packages/core/scripts/build-validators.mjs replace the
 //   empty `precompiled` module, so no schema is compiled at start-up.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -142,11 +143,15 @@ export async function bundleNode(entry, launcher, { cacheAfter, separate = {}, p
       format: 'cjs',
     });
   }
+  // What stands for the script's contents in its code cache's name (scripts/launcher/bundle-file.mjs).
+  const digest = createHash('sha256')
+    .update(await readFile(`${dir}/${script}`))
+    .digest('hex');
   await build({
     ...common,
     stdin: {
       contents: `${prelude ? `import './${prelude}';\n` : ''}import { runCached } from './scripts/launcher/run-cached.mjs';
-runCached({ script: new URL('./${script}', import.meta.url), name: ${JSON.stringify(name)}, entry: import.meta.url, cacheAfter: ${JSON.stringify(cacheAfter)} });`,
+runCached({ script: new URL('./${script}', import.meta.url), name: ${JSON.stringify(name)}, entry: import.meta.url, cacheAfter: ${JSON.stringify(cacheAfter)}, digest: ${JSON.stringify(digest)} });`,
       resolveDir: root,
       sourcefile: `${name}.mjs`,
     },
