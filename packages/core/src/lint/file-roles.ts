@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import type { DirectoryListings } from './find-files.js';
 import { CHART_FILE, HelmCharts } from './helm-templates.js';
@@ -33,9 +32,8 @@ export class FileRoles {
     private readonly cwd: string,
     listings?: DirectoryListings,
   ) {
-    const exists = listings ? (path: string) => listings.exists(path) : existsSync;
-    this.kustomize = new Kustomizations(resolve(cwd), exists);
-    this.helm = new HelmCharts(exists);
+    this.kustomize = new Kustomizations(resolve(cwd), listings?.exists);
+    this.helm = new HelmCharts(listings?.exists);
   }
 
   roleOf(path: string): FileRole | undefined {

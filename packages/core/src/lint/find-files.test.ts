@@ -114,8 +114,8 @@ describe('DirectoryListings', () => {
     manifestFilesUnder(state, { listings });
     // Made after the walk: only the disk knows of it, and it is not asked.
     writeFileSync(join(state, 'nested', 'Chart.yaml'), 'name: late\n');
-    expect(listings.exists(join(state, 'nested', 'Chart.yaml'))).toBe(false);
-    expect(listings.exists(join(state, 'kustomization.yaml'))).toBe(false);
+    expect(listings.exists(join(state, 'nested'), 'Chart.yaml')).toBe(false);
+    expect(listings.exists(state, 'kustomization.yaml')).toBe(false);
   });
 
   it('asks the disk about a name the listing holds, in any case, and about directories it did not list', () => {
@@ -126,21 +126,21 @@ describe('DirectoryListings', () => {
     writeFileSync(join(state, 'nested', 'KUSTOMIZATION.YAML'), '');
     const listings = new DirectoryListings();
     manifestFilesUnder(state, { listings });
-    expect(listings.exists(join(state, 'Kustomization'))).toBe(true);
-    expect(listings.exists(join(state, '.platlintignore'))).toBe(true);
+    expect(listings.exists(state, 'Kustomization')).toBe(true);
+    expect(listings.exists(state, '.platlintignore')).toBe(true);
     // A name the listing holds in another case (one file to a file system that ignores case): the disk decides.
     writeFileSync(join(state, 'nested', 'kustomization.yaml'), '');
-    expect(listings.exists(join(state, 'nested', 'kustomization.yaml'))).toBe(true);
+    expect(listings.exists(join(state, 'nested'), 'kustomization.yaml')).toBe(true);
     // Removed since the walk: the disk says so.
     unlinkSync(join(state, 'Kustomization'));
-    expect(listings.exists(join(state, 'Kustomization'))).toBe(false);
+    expect(listings.exists(state, 'Kustomization')).toBe(false);
     // Above the walk, in a hidden directory, behind a directory link (listed by its real place): the disk.
     writeFileSync(join(base, 'kustomization.yaml'), '');
     writeFileSync(join(state, '.hidden', 'kustomization.yaml'), '');
     writeFileSync(join(base, 'outside', 'kustomization.yaml'), '');
-    expect(listings.exists(join(base, 'kustomization.yaml'))).toBe(true);
-    expect(listings.exists(join(state, '.hidden', 'kustomization.yaml'))).toBe(true);
-    expect(listings.exists(join(state, 'shared', 'kustomization.yaml'))).toBe(true);
+    expect(listings.exists(base, 'kustomization.yaml')).toBe(true);
+    expect(listings.exists(join(state, '.hidden'), 'kustomization.yaml')).toBe(true);
+    expect(listings.exists(join(state, 'shared'), 'kustomization.yaml')).toBe(true);
   });
 
   it('keeps no listing of a directory holding a name outside ASCII, whose case a file system folds its own way', () => {
@@ -150,7 +150,7 @@ describe('DirectoryListings', () => {
     manifestFilesUnder(state, { listings });
     writeFileSync(join(state, 'nested', 'kustomization.yaml'), '');
     writeFileSync(join(state, 'kustomization.yaml'), '');
-    expect(listings.exists(join(state, 'nested', 'kustomization.yaml'))).toBe(true);
-    expect(listings.exists(join(state, 'kustomization.yaml'))).toBe(false);
+    expect(listings.exists(join(state, 'nested'), 'kustomization.yaml')).toBe(true);
+    expect(listings.exists(state, 'kustomization.yaml')).toBe(false);
   });
 });

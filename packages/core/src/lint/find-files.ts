@@ -1,6 +1,6 @@
 import * as nativeFs from 'node:fs';
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, join, resolve, sep } from 'node:path';
 import { fdir } from 'fdir';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 import { CONFIG_FILE } from '../config/config.js';
@@ -72,13 +72,18 @@ export class DirectoryListings {
     this.names.set(key, new Set(entries.map((entry) => entry.name.toLowerCase())));
   }
 
-  /** What existsSync says of `path` (absolute, normalised), asking the disk only when the listing of its directory cannot say no. */
-  exists(path: string): boolean {
-    const listed = this.names.get(dirname(path));
-    if (listed !== undefined && !listed.has(basename(path).toLowerCase())) return false;
-    return existsSync(path);
-  }
+  /** A FileLookup that asks the disk only when the listing of the directory cannot say no. */
+  readonly exists: FileLookup = (directory, name) => {
+    const listed = this.names.get(directory);
+    if (listed !== undefined && !listed.has(name.toLowerCase())) return false;
+    return existsOnDisk(directory, name);
+  };
 }
+
+/** Whether `directory` (absolute, normalised) holds an entry `name`, as existsSync says. */
+export type FileLookup = (directory: string, name: string) => boolean;
+
+export const existsOnDisk: FileLookup = (directory, name) => existsSync(join(directory, name));
 
 /**
  * The manifest files under a directory, as paths relative to it, sorted. The walk is fdir's
