@@ -6,8 +6,9 @@
 // after compiling) is not needed for that: the build writes the bundle's SHA-256 into the
 // launcher beside it (scripts/bundle-node.mjs), which covers every build, and the file's size
 // and modification time, read on the descriptor the bytes come from, cover a bundle changed
-// by hand. Neither the inode nor the change time: npm gives every file of a package the same
-// modification time, so a reinstall of the same version (CI's `npm ci`) keeps its cache.
+// by hand. Neither the path, the inode nor the change time: a copy that keeps the
+// modification time (an archive unpacked, a CI cache restored, `cp -p`) keeps its cache. (npm
+// dates the files it installs anew: each install makes its cache once.)
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 
 /**

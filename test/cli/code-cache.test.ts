@@ -117,16 +117,16 @@ describe('the code cache', () => {
     expect(cacheFiles(cache)).toHaveLength(2);
   });
 
-  it("is kept for the same bundle installed again (npm gives a package's files one modification time)", () => {
+  it('is kept for a copy of the bundle elsewhere that keeps its modification time (an archive unpacked, a CI cache restored)', () => {
     const cwd = project();
     const cache = join(tempDir(), 'cache');
-    const installed = (): string => {
+    const unpacked = (): string => {
       const launcher = copyOfCli(tempDir());
       for (const file of readdirSync(dirname(launcher))) utimesSync(join(dirname(launcher), file), 499162500, 499162500);
       return launcher;
     };
-    expect(events(lintWith(installed(), cwd, cache).stderr)).toEqual(['miss', 'wrote']);
-    expect(events(lintWith(installed(), cwd, cache).stderr)).toEqual(['hit']);
+    expect(events(lintWith(unpacked(), cwd, cache).stderr)).toEqual(['miss', 'wrote']);
+    expect(events(lintWith(unpacked(), cwd, cache).stderr)).toEqual(['hit']);
   });
 
   it('lives in $XDG_CACHE_HOME/platlint by default', () => {
