@@ -11,9 +11,12 @@
 // - the validators precompiled by packages/core/scripts/build-validators.mjs replace the
 //   empty `precompiled` module, so no schema is compiled at start-up.
 import { build } from 'esbuild';
+import { isAscii } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { asciiRegExps } from './ascii-regexps.mjs';
 import { markdownAsText } from './markdown-text.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -142,11 +145,18 @@ export async function bundleNode(entry, launcher, { cacheAfter, separate = {}, p
       format: 'cjs',
     });
   }
+  let bytes = await readFile(`${dir}/${script}`);
+  if (!isAscii(bytes)) {
+    bytes = Buffer.from(asciiRegExps(bytes.toString('utf8')), 'utf8');
+    await writeFile(`${dir}/${script}`, bytes);
+  }
+  // What stands for the script's contents in its code cache's name (scripts/launcher/bundle-file.mjs).
+  const digest = createHash('sha256').update(bytes).digest('hex');
   await build({
     ...common,
     stdin: {
       contents: `${prelude ? `import './${prelude}';\n` : ''}import { runCached } from './scripts/launcher/run-cached.mjs';
-runCached({ script: new URL('./${script}', import.meta.url), name: ${JSON.stringify(name)}, entry: import.meta.url, cacheAfter: ${JSON.stringify(cacheAfter)} });`,
+runCached({ script: new URL('./${script}', import.meta.url), name: ${JSON.stringify(name)}, entry: import.meta.url, cacheAfter: ${JSON.stringify(cacheAfter)}, digest: ${JSON.stringify(digest)} });`,
       resolveDir: root,
       sourcefile: `${name}.mjs`,
     },

@@ -3,9 +3,9 @@
 //
 // A file is an HMAC-SHA256 followed by V8's data. The MAC is keyed with the directory's secret
 // (cache-key.mjs), so only this user's runs can make a file that passes, and it covers the
-// file's name, which holds a digest of the bundle's content: V8 itself checks only the
-// source's length, its own version and its flags, so a file made from another build of the
-// same length would otherwise be taken, and Node 20's V8 does not checksum the data (a
+// file's name, which stands for the bundle's content (bundle-file.mjs): V8 itself checks only
+// the source's length, its own version and its flags, so a file made from another build of
+// the same length would otherwise be taken, and Node 20's V8 does not checksum the data (a
 // flipped byte can crash it, or worse, run).
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { closeSync, openSync, readdirSync, renameSync, rmSync, statSync, writevSync } from 'node:fs';
@@ -17,10 +17,11 @@ const MAC_BYTES = 32;
 const KEEP = 4;
 
 /**
- * The file name for `name`'s bundle `source` (bytes) under this Node.js: a new bundle, Node
- * version, architecture or set of V8 flags gets a file of its own instead of one V8 rejects.
+ * The file name for `name`'s bundle of `identity` (bundle-file.mjs) under this Node.js: a new
+ * bundle, Node version, architecture or set of V8 flags gets a file of its own instead of one
+ * V8 rejects.
  */
-export function cacheFileName(name, source) {
+export function cacheFileName(name, identity) {
   const runtime = [
     process.version,
     process.versions.v8,
@@ -29,7 +30,10 @@ export function cacheFileName(name, source) {
     process.execArgv,
     process.env.NODE_OPTIONS ?? '',
   ];
-  const key = createHash('sha256').update(source).update(JSON.stringify(runtime)).digest('hex').slice(0, 40);
+  const key = createHash('sha256')
+    .update(JSON.stringify([identity, ...runtime]))
+    .digest('hex')
+    .slice(0, 40);
   return `${name}.${key}.bin`;
 }
 

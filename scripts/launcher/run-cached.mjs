@@ -7,13 +7,13 @@
 // and only when there was none or V8 rejected it. Nothing here may fail or noticeably slow
 // a run: every problem with the cache just means running without it.
 import { isAscii } from 'node:buffer';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { debuglog } from 'node:util';
 import { Script, constants } from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
+import { readBundle } from './bundle-file.mjs';
 import { MISSING, cacheDirectory, ensurePrivateDirectory, privateDirectoryProblem } from './cache-directory.mjs';
 import { cacheFileName, readCacheFile, writeCacheFile } from './cache-file.mjs';
 import { ensureCacheKey, readCacheKey } from './cache-key.mjs';
@@ -27,14 +27,17 @@ const debug = debuglog('platlint-code-cache');
  * module the process or worker started from (the launcher): the bundle's `import.meta.url`,
  * which starts worker threads, so that they load through here too. `cacheAfter` lists the
  * first arguments of runs worth making the cache from (undefined: any run); a cache made by
- * `--help` would lack what the commonest command compiles.
+ * `--help` would lack what the commonest command compiles. `digest` is the bundle's SHA-256,
+ * written into the launcher by the build (bundle-file.mjs).
  */
-export function runCached({ script, name, entry, cacheAfter }) {
+export function runCached({ script, name, entry, cacheAfter, digest }) {
   const path = fileURLToPath(script);
-  const bytes = readFileSync(path);
-  // The bundle is ASCII but for the odd regular expression; latin1 decodes far faster.
+  const { bytes, identity } = readBundle(path, digest);
+  // The build writes the bundle in ASCII (scripts/ascii-regexps.mjs): latin1 decodes it far
+  // faster than utf8, into the same string; a bundle that is not is decoded as what it is.
   const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
-  const cache = openCache(name, bytes);
+  if (identity === undefined) debug('off: %s changed while it was read', path);
+  const cache = identity === undefined ? undefined : openCache(name, identity);
   // esbuild turns import() of bundled modules into calls; any other would load as from a module.
   const compiled = new Script(source, {
     filename: path,
@@ -54,23 +57,23 @@ export function runCached({ script, name, entry, cacheAfter }) {
 
 /**
  * Where the cache is and, when there is an intact file of this user's, V8's data; undefined
- * when it is off. `refused` says why a directory or file that is there was not used. The
- * file's name hashes the whole bundle: only worth it when there is a directory to look in.
+ * when it is off. `refused` says why a directory or file that is there was not used.
  */
-function openCache(name, bytes) {
+function openCache(name, identity) {
   let dir;
+  let file;
   try {
     dir = cacheDirectory();
     if (dir === undefined) return undefined;
+    file = cacheFileName(name, identity);
     const problem = privateDirectoryProblem(dir);
-    if (problem === MISSING) return { dir, name, bytes };
-    if (problem) return { dir, name, bytes, refused: problem };
-    const file = cacheFileName(name, bytes);
+    if (problem === MISSING) return { dir, file };
+    if (problem) return { dir, file, refused: problem };
     // Without a key no file can be intact: this user's runs have not written one.
     const key = readCacheKey(dir);
-    return { dir, name, bytes, file, data: key && readCacheFile(dir, file, key) };
+    return { dir, file, data: key && readCacheFile(dir, file, key) };
   } catch (error) {
-    if (error instanceof Refusal) return { dir, name, bytes, refused: error.message };
+    if (error instanceof Refusal) return { dir, file, refused: error.message };
     debug('off: %s', error);
     return undefined;
   }
@@ -80,9 +83,8 @@ function saveCache(cache, compiled) {
   try {
     ensurePrivateDirectory(cache.dir);
     const key = ensureCacheKey(cache.dir);
-    const file = cache.file ?? cacheFileName(cache.name, cache.bytes);
-    writeCacheFile(cache.dir, file, key, () => compiled.createCachedData());
-    debug('wrote %s', file);
+    writeCacheFile(cache.dir, cache.file, key, () => compiled.createCachedData());
+    debug('wrote %s', cache.file);
   } catch (error) {
     debug('not written: %s', error instanceof Refusal ? error.message : error);
   }

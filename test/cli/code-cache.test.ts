@@ -43,6 +43,27 @@ function events(stderr: string): string[] {
 
 const cacheFiles = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith('platlint.')) : []);
 
+/** A copy of the CLI's launcher and bundle in `dir` (as a package installs them); its launcher. */
+function copyOfCli(dir: string): string {
+  for (const file of ['platlint.mjs', 'platlint.script.js', 'kubernetes-client.cjs'])
+    cpSync(join(REPO_ROOT, 'packages/cli/dist', file), join(dir, file));
+  return join(dir, 'platlint.mjs');
+}
+
+/** `lint --format json .` in `cwd` by the CLI whose launcher is `launcher`, its cache in `cache`. */
+function lintWith(
+  launcher: string,
+  cwd: string,
+  cache: string,
+  env: Record<string, string> = {},
+): Pick<RunResult, 'status' | 'stdout' | 'stderr'> {
+  return spawnSync(process.execPath, [launcher, 'lint', '--format', 'json', '.'], {
+    cwd,
+    env: cliEnv({ PLATLINT_CODE_CACHE: cache, ...DEBUG, ...env }),
+    encoding: 'utf8',
+  });
+}
+
 /** The file holding a cache directory's secret key (scripts/launcher/cache-key.mjs). */
 const KEY = 'key';
 
@@ -78,6 +99,34 @@ describe('the code cache', () => {
     expect(second.status).toBe(0);
     expect(second.stdout).toBe(first.stdout);
     expect(second.stdout).toBe(reference(cwd));
+  });
+
+  it('is made again for a bundle changed in place, at the same length, the launcher unchanged', () => {
+    const cwd = project();
+    const cache = join(tempDir(), 'cache');
+    const launcher = copyOfCli(tempDir());
+    const first = lintWith(launcher, cwd, cache);
+    expect(events(first.stderr)).toEqual(['miss', 'wrote']);
+    const marker = join(tempDir(), 'marker');
+    markerInLicenceComment(join(dirname(launcher), 'platlint.script.js'), 'the changed bundle ran');
+    const changed = lintWith(launcher, cwd, cache, { PLATLINT_TEST_MARKER: marker });
+    // Not the first bundle's code, which V8 would have run from the first file (same length).
+    expect(events(changed.stderr)).toEqual(['miss', 'wrote']);
+    expect(readFileSync(marker, 'utf8')).toBe('the changed bundle ran');
+    expect(changed.stdout).toBe(first.stdout);
+    expect(cacheFiles(cache)).toHaveLength(2);
+  });
+
+  it('is kept for a copy of the bundle elsewhere that keeps its modification time (an archive unpacked, a CI cache restored)', () => {
+    const cwd = project();
+    const cache = join(tempDir(), 'cache');
+    const unpacked = (): string => {
+      const launcher = copyOfCli(tempDir());
+      for (const file of readdirSync(dirname(launcher))) utimesSync(join(dirname(launcher), file), 499162500, 499162500);
+      return launcher;
+    };
+    expect(events(lintWith(unpacked(), cwd, cache).stderr)).toEqual(['miss', 'wrote']);
+    expect(events(lintWith(unpacked(), cwd, cache).stderr)).toEqual(['hit']);
   });
 
   it('lives in $XDG_CACHE_HOME/platlint by default', () => {
@@ -324,17 +373,8 @@ function forgeries(base: string, name: string): string {
   const attacker = join(base, 'attacker');
   const dist = join(attacker, 'dist');
   mkdirSync(dist, { recursive: true });
-  for (const file of ['platlint.mjs', 'platlint.script.js', 'kubernetes-client.cjs'])
-    cpSync(join(REPO_ROOT, 'packages/cli/dist', file), join(dist, file));
-  const script = join(dist, 'platlint.script.js');
-  const source = readFileSync(script, 'latin1');
-  const start = source.lastIndexOf('/*! Bundled license information:');
-  const end = source.indexOf('*/', start) + 2;
-  const payload =
-    ';process.env.PLATLINT_TEST_MARKER&&require("fs").writeFileSync(process.env.PLATLINT_TEST_MARKER,"attacker code ran");';
-  expect(start).toBeGreaterThan(0);
-  writeFileSync(script, source.slice(0, start) + payload.padEnd(end - start) + source.slice(end), 'latin1');
-  expect(statSync(script).size).toBe(statSync(join(REPO_ROOT, 'packages/cli/dist/platlint.script.js')).size);
+  copyOfCli(dist);
+  markerInLicenceComment(join(dist, 'platlint.script.js'), 'attacker code ran');
   writeFileSync(join(attacker, 'forge.mjs'), FORGE);
   writeFileSync(join(attacker, 'ev.yaml'), manifests.endpoints);
   chownTree(attacker, ATTACKER);
@@ -343,6 +383,21 @@ function forgeries(base: string, name: string): string {
   });
   attackerRuns([process.execPath, 'forge.mjs', name, 'made', '.'], attacker);
   return attacker;
+}
+
+/**
+ * Replaces the licence comment of the bundle `script` by code that writes `text` to
+ * `$PLATLINT_TEST_MARKER`: another script of the same length, which V8 would take a cache
+ * of the first for.
+ */
+function markerInLicenceComment(script: string, text: string): void {
+  const source = readFileSync(script, 'latin1');
+  const start = source.lastIndexOf('/*! Bundled license information:');
+  const end = source.indexOf('*/', start) + 2;
+  const payload = `;process.env.PLATLINT_TEST_MARKER&&require("fs").writeFileSync(process.env.PLATLINT_TEST_MARKER,${JSON.stringify(text)});`;
+  expect(start).toBeGreaterThan(0);
+  writeFileSync(script, source.slice(0, start) + payload.padEnd(end - start) + source.slice(end), 'latin1');
+  expect(statSync(script).size).toBe(statSync(join(REPO_ROOT, 'packages/cli/dist/platlint.script.js')).size);
 }
 
 function chownTree(path: string, uid: number): void {

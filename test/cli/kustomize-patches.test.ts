@@ -1,3 +1,5 @@
+import { mkdirSync, renameSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allDiagnostics, lintJson, manifests, removeTempDirs, tempDir } from './helpers.js';
 
@@ -66,6 +68,28 @@ describe('kustomize patches', () => {
       .map((d) => `${d.file} ${d.ruleId} ${d.path}`);
     // kustomize writes the selector only where the labels are common to the objects (commonLabelFieldSpecs).
     expect(errors).toEqual(['unlabelled/deployment.yaml schema/required spec.selector']);
+  });
+
+  it("are known wherever the walk's listings leave the lookup to the disk: an extensionless Kustomization, through a directory link, above the walked directory", () => {
+    const patch = repository['overlays/prod/remove-sidecar.yaml'];
+    const dir = tempDir({
+      'plain/Kustomization': 'patches:\n- path: patch.yaml\n',
+      'plain/patch.yaml': patch,
+      'elsewhere/kustomization.yaml': 'patches:\n- path: patch.yaml\n',
+      'elsewhere/patch.yaml': patch,
+      'repo/kustomization.yaml': 'patches:\n- path: sub/patch.yaml\n',
+      'repo/sub/patch.yaml': patch,
+    });
+    mkdirSync(join(dir, 'tree'));
+    renameSync(join(dir, 'plain'), join(dir, 'tree', 'plain'));
+    symlinkSync(join(dir, 'elsewhere'), join(dir, 'tree', 'linked'));
+    const patches = (args: string[]) =>
+      allDiagnostics(lintJson(args, { cwd: dir }).report)
+        .filter((d) => d.ruleId === 'document/kustomize-patch')
+        .map((d) => d.file);
+    expect(patches(['tree'])).toEqual(['tree/linked/patch.yaml', 'tree/plain/patch.yaml']);
+    // Walked from repo/sub, the kustomization one level up is not in a listing.
+    expect(patches(['repo/sub'])).toEqual(['repo/sub/patch.yaml']);
   });
 
   it('are known when named alone, as a pre-commit hook names changed files', () => {

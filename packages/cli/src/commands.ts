@@ -4,6 +4,7 @@ import {
   CONFIG_FILE,
   ConfigError,
   CustomKindConflictError,
+  DirectoryListings,
   FileNotFoundError,
   OpenApiDocumentError,
   definitionsInSource,
@@ -132,7 +133,9 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   const fromStdin = args.paths.includes('-');
   if (fromStdin && args.fix) throw new UsageError('--fix rewrites files in place; it cannot fix standard input');
   const request: EngineRequest = { cwd: io.cwd, configFile: args.config, ruleOverrides: args.rules };
-  let engine = usage(() => engineFor(request));
+  // What the walk of the paths sees of each directory saves looking for kustomizations and charts there on disk.
+  const listings = new DirectoryListings();
+  let engine = usage(() => engineFor(request, listings));
   const paths = await usage(() =>
     engine.findFiles(
       args.paths.filter((p) => p !== '-'),
@@ -144,7 +147,7 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   // Files are read once: the lint takes them as gathering the definitions read them.
   const read = new ReadFiles(new Set(paths));
   const definitions = await usage(() => gatherDefinitions(engine, io.cwd, args, paths, stdin?.(), read));
-  if (definitions.length) engine = usage(() => engineFor(((request.definitions = definitions), request)));
+  if (definitions.length) engine = usage(() => engineFor(((request.definitions = definitions), request), listings));
   const cacheFile = args.cache ? trustedCacheFile(args, io) : undefined;
 
   const lintOnce = async (): Promise<LintedFile[]> => {

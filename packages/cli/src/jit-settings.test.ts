@@ -9,8 +9,8 @@ describe('tuneJitForBatchRuns', () => {
   };
 
   it('raises the interrupt budget when node was started without it', () => {
-    expect(flagsSet([])).toEqual(['--interrupt-budget=270336']);
-    expect(flagsSet(['--max-old-space-size=4096', '--no-opt'])).toEqual(['--interrupt-budget=270336']);
+    expect(flagsSet([])).toEqual(['--interrupt-budget=1081344']);
+    expect(flagsSet(['--max-old-space-size=4096', '--no-opt'])).toEqual(['--interrupt-budget=1081344']);
   });
 
   it('leaves a budget given on the command line alone, in any spelling', () => {

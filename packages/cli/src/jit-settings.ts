@@ -6,13 +6,19 @@
 // that line while the run is already half over, and the CPU spent compiling them is never
 // paid back. The real-world corpus (test/corpus/realworld) spent a quarter of its CPU time so:
 // with TurboFan off altogether it took ~1.5 instead of ~2.0 CPU-s, but 10,000 generated
-// documents then took twice as long. Four times the default budget (67,584 bytes of bytecode
-// executed) leaves the optimization to the functions that stay hot, and keeps both:
-// measured in alternating runs (node test/bench/process.bench.mjs), see the commit message.
+// documents then took twice as long. Sixteen times the default budget (67,584 bytes of
+// bytecode executed) leaves the optimization to the functions that stay hot, and keeps both.
+// Four times, as first set, still had TurboFan compile 138 functions for 0.7 s on the
+// real-world corpus, a run of about 1 CPU-s (`node --trace-opt`: the time each compile
+// took, summed); sixteen times, 34 for 0.3 s, and 10,000 documents 128 functions instead of
+// 372 at the same CPU time. What stays unoptimized longer allocates more (iterator results
+// of for-of loops that TurboFan removes): 10,000 documents allocate 533 instead of 467 MB
+// (a sampling heap profile), the real-world corpus about the same. Measured in alternating
+// runs (node test/bench/process.bench.mjs): see the commit messages.
 import { setFlagsFromString } from 'node:v8';
 import { setUnlessGiven, type V8Setting } from './gc-settings.js';
 
-const SETTINGS: readonly V8Setting[] = [{ flag: '--interrupt-budget=270336', name: 'interrupt-budget' }];
+const SETTINGS: readonly V8Setting[] = [{ flag: '--interrupt-budget=1081344', name: 'interrupt-budget' }];
 
 /**
  * Applies the settings to this process and its worker threads (V8's flags are the process's),

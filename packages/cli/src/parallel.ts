@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { DefinitionSource, LintEngine, IndexedResult, PortableEntry, RuleSetting } from '@platlint/core';
+import type { DefinitionSource, DirectoryListings, LintEngine, IndexedResult, PortableEntry, RuleSetting } from '@platlint/core';
 import { createLintEngine } from '@platlint/rules';
 import { workerYoungGeneration } from './gc-settings.js';
 
@@ -62,8 +62,9 @@ export interface WorkerRequest {
 /** Messages from a worker: first its share of the cross-document index, then its results. */
 export type WorkerMessage = { type: 'index'; entries: PortableEntry[] } | { type: 'results'; results: IndexedResult[] };
 
-export function engineFor(request: EngineRequest): LintEngine {
-  return createLintEngine(request);
+/** The engine a request describes; `listings`, on the thread that walks the run's directories, are the walk's (find-files.ts). */
+export function engineFor(request: EngineRequest, listings?: DirectoryListings): LintEngine {
+  return createLintEngine({ ...request, listings });
 }
 
 /**

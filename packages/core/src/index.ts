@@ -82,6 +82,7 @@ export { RunIndex, compareRunOrder } from './lint/run-index.js';
 export type { IndexedResult, LintEngineOptions, LintedFile, PortableEntry } from './lint/run.js';
 export { lintWithCache } from './lint/run-cache.js';
 export {
+  DirectoryListings,
   FileNotFoundError,
   UnreadableDirectoryError,
   findManifestFiles,

@@ -1,4 +1,5 @@
 import { basename, dirname, relative, resolve } from 'node:path';
+import type { DirectoryListings } from './find-files.js';
 import { CHART_FILE, HelmCharts } from './helm-templates.js';
 import { KUSTOMIZATION_NAMES, Kustomizations, standsInLabelled, standsInPatch } from './kustomize-patches.js';
 import { diagnostic, type FileFindings } from './place-reports.js';
@@ -18,13 +19,21 @@ export const ROLE_FILES: readonly string[] = [...KUSTOMIZATION_NAMES, CHART_FILE
 
 export class FileRoles {
   private readonly kustomize: Kustomizations;
-  private readonly helm = new HelmCharts();
+  private readonly helm: HelmCharts;
   /** By path as asked (a run asks of each file at several stages). */
   private readonly known = new Map<string, FileRole | null>();
 
-  /** `cwd`: where relative paths start and kustomizations are looked for up to; the roles name the kustomization or chart from there. */
-  constructor(private readonly cwd: string) {
-    this.kustomize = new Kustomizations(resolve(cwd));
+  /**
+   * `cwd`: where relative paths start and kustomizations are looked for up to; the roles name
+   * the kustomization or chart from there. `listings`: what the run's walk saw of the
+   * directories, so that the files that decide roles are looked for on disk only where they may be.
+   */
+  constructor(
+    private readonly cwd: string,
+    listings?: DirectoryListings,
+  ) {
+    this.kustomize = new Kustomizations(resolve(cwd), listings?.exists);
+    this.helm = new HelmCharts(listings?.exists);
   }
 
   roleOf(path: string): FileRole | undefined {

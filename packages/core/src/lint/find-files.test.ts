@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findManifestFilesSync, manifestFilesUnder, type SkippedLink } from './find-files.js';
+import { DirectoryListings, findManifestFilesSync, manifestFilesUnder, type SkippedLink } from './find-files.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -104,5 +104,53 @@ describe('findManifestFilesSync', () => {
     writeFileSync(join(base, 'my dir', 'a#b.yaml'), 'a: 1\n');
     expect(findManifestFilesSync(['my dir'], base)).toEqual(['my dir/a#b.yaml']);
     expect(findManifestFilesSync(['my dir/a#b.yaml'], base)).toEqual(['my dir/a#b.yaml']);
+  });
+});
+
+describe('DirectoryListings', () => {
+  it('says a name is absent from a directory the walk listed without asking the disk again', () => {
+    const { state } = tree();
+    const listings = new DirectoryListings();
+    manifestFilesUnder(state, { listings });
+    // Made after the walk: only the disk knows of it, and it is not asked.
+    writeFileSync(join(state, 'nested', 'Chart.yaml'), 'name: late\n');
+    expect(listings.exists(join(state, 'nested'), 'Chart.yaml')).toBe(false);
+    expect(listings.exists(state, 'kustomization.yaml')).toBe(false);
+  });
+
+  it('asks the disk about a name the listing holds, in any case, and about directories it did not list', () => {
+    const { base, state } = tree();
+    // Not a manifest's name, and hidden: listed all the same.
+    writeFileSync(join(state, 'Kustomization'), 'resources: []\n');
+    writeFileSync(join(state, '.platlintignore'), '');
+    writeFileSync(join(state, 'nested', 'KUSTOMIZATION.YAML'), '');
+    const listings = new DirectoryListings();
+    manifestFilesUnder(state, { listings });
+    expect(listings.exists(state, 'Kustomization')).toBe(true);
+    expect(listings.exists(state, '.platlintignore')).toBe(true);
+    // A name the listing holds in another case (one file to a file system that ignores case): the disk decides.
+    writeFileSync(join(state, 'nested', 'kustomization.yaml'), '');
+    expect(listings.exists(join(state, 'nested'), 'kustomization.yaml')).toBe(true);
+    // Removed since the walk: the disk says so.
+    unlinkSync(join(state, 'Kustomization'));
+    expect(listings.exists(state, 'Kustomization')).toBe(false);
+    // Above the walk, in a hidden directory, behind a directory link (listed by its real place): the disk.
+    writeFileSync(join(base, 'kustomization.yaml'), '');
+    writeFileSync(join(state, '.hidden', 'kustomization.yaml'), '');
+    writeFileSync(join(base, 'outside', 'kustomization.yaml'), '');
+    expect(listings.exists(base, 'kustomization.yaml')).toBe(true);
+    expect(listings.exists(join(state, '.hidden'), 'kustomization.yaml')).toBe(true);
+    expect(listings.exists(join(state, 'shared'), 'kustomization.yaml')).toBe(true);
+  });
+
+  it('keeps no listing of a directory holding a name outside ASCII, whose case a file system folds its own way', () => {
+    const { state } = tree();
+    writeFileSync(join(state, 'nested', '\u212austomization.yaml'), ''); // KELVIN SIGN, a K to some file systems
+    const listings = new DirectoryListings();
+    manifestFilesUnder(state, { listings });
+    writeFileSync(join(state, 'nested', 'kustomization.yaml'), '');
+    writeFileSync(join(state, 'kustomization.yaml'), '');
+    expect(listings.exists(join(state, 'nested'), 'kustomization.yaml')).toBe(true);
+    expect(listings.exists(state, 'kustomization.yaml')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import * as nativeFs from 'node:fs';
-import { realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
 import { fdir } from 'fdir';
 import { globSync, isDynamicPattern } from 'tinyglobby';
@@ -20,6 +20,15 @@ function isManifestName(name: string): boolean {
 function isSkippedDirectory(name: string): boolean {
   return name.startsWith('.') || name === 'node_modules';
 }
+
+// eslint-disable-next-line no-control-regex -- the whole range below 0x80
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * The path of the entry `name` of the real directory `dir`: neither has anything to normalise,
+ * so not path.join, whose normalising was half the walk's own time.
+ */
+const entryPath = (dir: string, name: string): string => (dir.endsWith(sep) ? `${dir}${name}` : `${dir}${sep}${name}`);
 
 /** A path the command line named that does not exist, or a glob that matches nothing. */
 export class FileNotFoundError extends Error {}
@@ -44,7 +53,43 @@ export interface SkippedLink {
 export interface FindOptions {
   /** Told of each directory link left unfollowed because it leads back into the walk (see manifestFilesUnder). */
   onSkippedLink?: ((skipped: SkippedLink) => void) | undefined;
+  /** Keeps what each directory the walk lists holds (see DirectoryListings). */
+  listings?: DirectoryListings | undefined;
 }
+
+/**
+ * The names in the directories a walk listed, so that a run can ask whether a file it looks
+ * for beside the manifests (a kustomization, a chart's Chart.yaml) exists without asking the
+ * disk again: most directories hold none, and each lookup was a system call per name and
+ * directory (1,356 on the real-world corpus). A listing only ever answers that a name is
+ * absent: a name it holds, in any case (a file system may ignore case), is looked up on
+ * disk, which also says what a link leads to. A directory the walk did not list (above the
+ * walked one, behind a directory link) is looked up on disk too, and so is one holding a
+ * name outside ASCII: how a file system that ignores case folds those is its own.
+ */
+export class DirectoryListings {
+  /** By directory, without a trailing separator: its entries' names, in lower case. */
+  private readonly names = new Map<string, Set<string>>();
+
+  /** Keeps the listing of `dir` (as the walk names it: absolute, perhaps with a trailing separator). */
+  record(dir: string, entries: readonly { name: string }[]): void {
+    if (!entries.every((entry) => ASCII.test(entry.name))) return;
+    const key = dir.length > 1 && dir.endsWith(sep) ? dir.slice(0, -1) : dir;
+    this.names.set(key, new Set(entries.map((entry) => entry.name.toLowerCase())));
+  }
+
+  /** A FileLookup that asks the disk only when the listing of the directory cannot say no. */
+  readonly exists: FileLookup = (directory, name) => {
+    const listed = this.names.get(directory);
+    if (listed !== undefined && !listed.has(name.toLowerCase())) return false;
+    return existsOnDisk(directory, name);
+  };
+}
+
+/** Whether `directory` (absolute, normalised) holds an entry `name`, as existsSync says. */
+export type FileLookup = (directory: string, name: string) => boolean;
+
+export const existsOnDisk: FileLookup = (directory, name) => existsSync(join(directory, name));
 
 /**
  * The manifest files under a directory, as paths relative to it, sorted. The walk is fdir's
@@ -67,7 +112,7 @@ export function manifestFilesUnder(dir: string, options: FindOptions = {}): stri
   const real = new Map<string, string>();
   // The links fdir followed, by walked path (without a trailing separator), and where they lead.
   const linkTargets = new Map<string, string>();
-  const leadsBack = (path: string): boolean => {
+  const leadsBack = (name: string, path: string): boolean => {
     let target: string;
     try {
       // A link's target is the one fdir resolved before asking (it resolves only links); a
@@ -77,7 +122,7 @@ export function manifestFilesUnder(dir: string, options: FindOptions = {}): stri
       const realParent = real.get(path.slice(0, path.lastIndexOf(sep, path.length - 2) + 1));
       const linkTarget = linkTargets.get(path.endsWith(sep) ? path.slice(0, -1) : path);
       if (linkTarget !== undefined) target = linkTarget;
-      else target = realParent !== undefined ? join(realParent, basename(path)) : realpathSync(path);
+      else target = realParent !== undefined ? entryPath(realParent, name) : realpathSync(path);
     } catch (error) {
       fail(path, error);
       return true;
@@ -101,7 +146,9 @@ export function manifestFilesUnder(dir: string, options: FindOptions = {}): stri
   // dangling link (a failed realpath inside fdir) is not, so listings report through here.
   const readdirSync = ((path: string, opts: unknown) => {
     try {
-      return nativeFs.readdirSync(path, opts as { withFileTypes: true });
+      const entries = nativeFs.readdirSync(path, opts as { withFileTypes: true });
+      options.listings?.record(path, entries);
+      return entries;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') fail(path, error);
       throw error;
@@ -120,7 +167,7 @@ export function manifestFilesUnder(dir: string, options: FindOptions = {}): stri
   const found = new fdir({ fs: { ...nativeFs, readdirSync, realpathSync: followLink } })
     .withSymlinks({ resolvePaths: false })
     .withRelativePaths()
-    .exclude((name, path) => isSkippedDirectory(name) || leadsBack(path))
+    .exclude((name, path) => isSkippedDirectory(name) || leadsBack(name, path))
     .filter((path, isDirectory) => !isDirectory && isManifestName(basename(path)))
     .crawl(root)
     .sync();

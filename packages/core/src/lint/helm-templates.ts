@@ -5,14 +5,17 @@
 // holding `Chart.yaml`, the chart's metadata: no manifest either, though a chart of Helm 2
 // says `apiVersion: v1` in it, as a manifest without kind would. Its `values.yaml` has no
 // apiVersion (no manifest anyway), and its `crds/` are plain manifests, linted as they are.
-import { existsSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
+import { existsOnDisk, type FileLookup } from './find-files.js';
 
 /** Which files are templates of a Helm chart, each directory looked at once. */
 export class HelmCharts {
   private readonly isChart = new Map<string, boolean>();
   /** By directory: the chart whose templates it holds, or null. */
   private readonly templatesOf = new Map<string, string | null>();
+
+  /** `exists`: how to look for a chart's metadata file (a run that walked the tree answers from its listings: find-files.ts). */
+  constructor(private readonly exists: FileLookup = existsOnDisk) {}
 
   /** The chart directory whose template `path` (absolute) is, or undefined. */
   templateOf(path: string): string | undefined {
@@ -35,7 +38,7 @@ export class HelmCharts {
   private chart(dir: string): boolean {
     let known = this.isChart.get(dir);
     if (known === undefined) {
-      known = existsSync(join(dir, CHART_FILE));
+      known = this.exists(dir, CHART_FILE);
       this.isChart.set(dir, known);
     }
     return known;

@@ -14,13 +14,13 @@
 //   `spec.selector.matchLabels` and its template's labels, creating them when missing
 //   (commonLabelFieldSpecs in kustomize's api/internal/konfig/builtinpluginconsts), so a
 //   Deployment it lists may leave its selector out. Only that is not asked of it.
-import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { parsePath } from '../source/field-path.js';
 import { isJsonObject } from '../source/json-value.js';
 import { readBoundedFileSync } from '../source/read-bounded.js';
 import { SourceFile } from '../source/source-file.js';
+import { existsOnDisk, type FileLookup } from './find-files.js';
 
 /** The names kustomize reads a kustomization from, in the order it tries them. */
 export const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
@@ -34,8 +34,11 @@ export interface KustomizePart {
   part: 'patch' | 'labelled';
 }
 
-/** True when `directory` is `top` or below it. */
+/** True when `directory` is `top` or below it (both absolute). */
 function isWithin(directory: string, top: string): boolean {
+  // Most directories a run asks of are below the working directory, as their names show;
+  // the others are compared as the platform compares paths (Windows ignores case).
+  if (directory.startsWith(top.endsWith(sep) ? top : `${top}${sep}`)) return true;
   const rel = relative(top, directory);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
@@ -60,7 +63,11 @@ export class Kustomizations {
   /** By directory: what the kustomizations in it and above it name. */
   private readonly byDirectory = new Map<string, ReadonlyMap<string, KustomizePart>>();
 
-  constructor(private readonly top: string) {}
+  /** `exists`: how to look for a kustomization file (a run that walked the tree answers from its listings: find-files.ts). */
+  constructor(
+    private readonly top: string,
+    private readonly exists: FileLookup = existsOnDisk,
+  ) {}
 
   /** What the file at `path` (absolute) is to a kustomization, or undefined. */
   partOf(path: string): KustomizePart | undefined {
@@ -72,7 +79,8 @@ export class Kustomizations {
     if (known) return known;
     const parent = dirname(directory);
     const above = parent === directory || !isWithin(parent, this.top) ? NONE : this.namedFrom(parent);
-    const file = KUSTOMIZATION_NAMES.map((name) => join(directory, name)).find((candidate) => existsSync(candidate));
+    const name = KUSTOMIZATION_NAMES.find((candidate) => this.exists(directory, candidate));
+    const file = name && join(directory, name);
     let named = above;
     if (file) {
       const { patches, labelled } = namesOf(file);

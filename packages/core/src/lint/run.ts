@@ -6,7 +6,7 @@ import { catalog as defaultCatalog } from '../kinds/catalog.js';
 import type { LintObject, Rule } from '../rules/rule.js';
 import { detachedFromText } from '../source/json-value.js';
 import { SourceFile, type SourceOptions } from '../source/source-file.js';
-import { findManifestFiles, type FindOptions } from './find-files.js';
+import { findManifestFiles, type DirectoryListings, type FindOptions } from './find-files.js';
 import { withDigest } from './fix-loop.js';
 import type { FileResult } from './linter.js';
 import { lintSources } from './linter.js';
@@ -41,6 +41,8 @@ export interface LintEngineOptions {
   /** CustomResourceDefinitions whose kinds the run checks (added to the catalog; throws CustomKindConflictError unless `onDefinitionConflict` takes it). */
   definitions?: readonly DefinitionSource[];
   onDefinitionConflict?: (conflict: CustomKindConflictError) => void;
+  /** Filled by the walk of `findFiles`, and asked by the file roles before the disk (find-files.ts); a run's own, not kept past `reconfigure`. */
+  listings?: DirectoryListings | undefined;
 }
 
 /** An override names a rule that does not exist. */
@@ -111,7 +113,7 @@ export class LintEngine {
     this.indexReaders = new Set(crossDocumentRules.flatMap((r) => (r.meta.kinds === '*' ? ['*'] : r.meta.kinds)));
     this.resolver = new ConfigResolver(options.knownRuleIds, { configFile: options.configFile, cwd: options.cwd });
     this.ignore = new IgnoreFilter(options.cwd);
-    this.fileRoles = new FileRoles(options.cwd);
+    this.fileRoles = new FileRoles(options.cwd, options.listings);
   }
 
   /** Configuration files changed: forget every resolved configuration. */
@@ -152,7 +154,8 @@ export class LintEngine {
 
   /** The files a run over these paths, directories and globs reads, ignored ones left out. */
   async findFiles(paths: readonly string[], options: FindOptions = {}): Promise<string[]> {
-    return (await findManifestFiles(paths, this.options.cwd, options)).filter((p) => !this.isIgnored(p));
+    const found = await findManifestFiles(paths, this.options.cwd, { listings: this.options.listings, ...options });
+    return found.filter((p) => !this.isIgnored(p));
   }
 
   /**
