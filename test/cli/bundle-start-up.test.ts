@@ -5,6 +5,7 @@ import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { specSchema, widgetDefinition } from '../../packages/admission/src/test-support/objects.js';
 import { REPO_ROOT, allDiagnostics, lintJson, manifests, removeTempDirs, runCli, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -32,34 +33,14 @@ describe('the bundled CLI', () => {
 
   it('reads a duration in microseconds written with either mu, whose regular expression the build rewrote in ASCII', () => {
     const field = { type: 'string', format: 'duration' };
-    const crd = {
-      apiVersion: 'apiextensions.plat.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: 'timers.example.com' },
-      spec: {
-        group: 'example.com',
-        scope: 'Namespaced',
-        names: { plural: 'timers', singular: 'timer', kind: 'Timer', listKind: 'TimerList' },
-        versions: [
-          {
-            name: 'v1',
-            served: true,
-            storage: true,
-            schema: {
-              openAPIV3Schema: {
-                type: 'object',
-                properties: { spec: { type: 'object', properties: { micro: field, mu: field, mojibake: field } } },
-              },
-            },
-          },
-        ],
-      },
-    };
+    const crd = widgetDefinition([
+      { name: 'v1', served: true, storage: true, schema: specSchema({ micro: field, mu: field, mojibake: field }) },
+    ]);
     const cwd = tempDir({
       'crd.yaml': JSON.stringify(crd),
       // MICRO SIGN and GREEK SMALL LETTER MU, as Go's time.ParseDuration takes both; the third is the first read as Latin-1.
-      'timer.yaml':
-        'apiVersion: example.com/v1\nkind: Timer\nmetadata: {name: t}\nspec: {micro: 5\u00b5s, mu: 5\u03bcs, mojibake: 5\u00c2\u00b5s}\n',
+      'widget.yaml':
+        'apiVersion: example.plat.io/v1\nkind: Widget\nmetadata: {name: t, namespace: default}\nspec: {micro: 5\u00b5s, mu: 5\u03bcs, mojibake: 5\u00c2\u00b5s}\n',
     });
     const { report } = lintJson(['.'], { cwd, env: { PLATLINT_CODE_CACHE: '0' } });
     expect(allDiagnostics(report).map((d) => `${d.ruleId} ${d.path}`)).toEqual(['schema/format spec.mojibake']);
