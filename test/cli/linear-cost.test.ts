@@ -51,7 +51,9 @@ function growth(make: (n: number) => string, n: number): { ratio: number; base: 
 describe('cost grows linearly with the input', () => {
   // Quadratic work makes the ratio about 4; linear about 2. 3 leaves room for noise.
   it('a flow mapping of many labels (composing, duplicate checks)', () => {
-    const g = growth(withLabels, 20_000);
+    // 50,000 labels: at 20,000 their own cost (about 40 ms of CPU) was within the noise of
+    // start-up on a busy machine (one CI run measured a ratio of 3.9, the next 2).
+    const g = growth(withLabels, 50_000);
     expect(g.single).toBeGreaterThan(0);
     expect(g.ratio, JSON.stringify(g)).toBeLessThan(3);
   }, 240_000);
