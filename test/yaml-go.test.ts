@@ -30,6 +30,33 @@ function buildReader(): string {
   return reader;
 }
 
+/** What go-yaml says of each file: `ok` (with its documents as JSON) or `error: ...`. */
+interface GoReading {
+  path: string;
+  verdict: string;
+  /** The documents as a JSON array, for a file it reads (empty when JSON cannot hold them). */
+  values: string;
+}
+
+/** go-yaml's reading of `paths` (from the repository's root, or absolute). */
+function readWithGo(reader: string, paths: readonly string[]): GoReading[] {
+  const out = execFileSync(reader, { cwd: REPO_ROOT, input: paths.join('\n'), maxBuffer: 1 << 28 }).toString();
+  return out
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [path = '', verdict = '', values = ''] = line.split('\t');
+      return { path, verdict, values };
+    });
+}
+
+/** A YAML error of platlint's, as the platform's refusal of a file would show. */
+const isYamlError = (d: { severity: string; ruleId: string }): boolean => d.severity === 'error' && YAML_ERRORS.has(d.ruleId);
+
+function expectGo(): void {
+  expect(haveGo, "CI needs Debian's golang-go and golang-gopkg-yaml.v2-dev (.ci/run installs them)").toBe(true);
+}
+
 describe.skipIf(!haveGo && !process.env.CI)("YAML errors agree with the platform's reader (go-yaml v2)", () => {
   // Each directory, with how many manifest files it holds at least and how many of them the
   // platform refuses at least (the agreement is not one of silence). test/go-yaml/cases holds
@@ -41,25 +68,16 @@ describe.skipIf(!haveGo && !process.env.CI)("YAML errors agree with the platform
   ])(
     'on every manifest file of %s',
     (dir, files, refusedAtLeast) => {
-      expect(haveGo, "CI needs Debian's golang-go and golang-gopkg-yaml.v2-dev (.ci/run installs them)").toBe(true);
+      expectGo();
       const reader = buildReader();
       const { report } = lintJson([dir, '--workers', '1'], { cwd: REPO_ROOT, timeout: 120_000 });
       const ours = new Map<string, boolean>();
       for (const file of report.files) {
         if (file.diagnostics.some((d) => SKIPPED.has(d.ruleId))) continue;
-        ours.set(
-          file.path,
-          file.diagnostics.some((d) => d.severity === 'error' && YAML_ERRORS.has(d.ruleId)),
-        );
+        ours.set(file.path, file.diagnostics.some(isYamlError));
       }
-      const verdicts = execFileSync(reader, {
-        cwd: REPO_ROOT,
-        input: [...ours.keys()].join('\n'),
-        maxBuffer: 1 << 26,
-      }).toString();
       const disagreements: string[] = [];
-      for (const line of verdicts.trim().split('\n')) {
-        const [path = '', verdict = ''] = line.split('\t');
+      for (const { path, verdict } of readWithGo(reader, [...ours.keys()])) {
         const refused = verdict !== 'ok';
         if (refused !== ours.get(path))
           disagreements.push(
@@ -87,11 +105,13 @@ describe.skipIf(!haveGo && !process.env.CI)("YAML errors agree with the platform
   it.each([['test/corpus/realworld'], ['examples'], ['test/go-yaml/cases']])(
     'reads the values go-yaml reads, file by file, in %s',
     (dir) => {
-      expect(haveGo, "CI needs Debian's golang-go and golang-gopkg-yaml.v2-dev (.ci/run installs them)").toBe(true);
+      expectGo();
       const { report } = lintJson([dir, '--workers', '1'], { cwd: REPO_ROOT, timeout: 120_000 });
       const { differing, compared } = compareValues(
-        buildReader(),
-        report.files.map((f) => f.path),
+        readWithGo(
+          buildReader(),
+          report.files.map((f) => f.path),
+        ),
       );
       expect(differing).toEqual(KNOWN_VALUE_DIFFERENCES[dir] ?? []);
       expect(compared).toBeGreaterThanOrEqual(dir === 'test/corpus/realworld' ? 1_000 : 3);
@@ -101,47 +121,39 @@ describe.skipIf(!haveGo && !process.env.CI)("YAML errors agree with the platform
 
   // Quoted scalars and flow collections whose lines go on at any indentation, under block
   // mappings and sequences: platlint reports a YAML error exactly where go-yaml refuses the
-  // text, and reads the values go-yaml reads everywhere else.
-  it('on seeded texts whose quoted scalars and flow collections go on at any indentation', () => {
-    expect(haveGo, "CI needs Debian's golang-go and golang-gopkg-yaml.v2-dev (.ci/run installs them)").toBe(true);
+  // text, and reads the values go-yaml reads everywhere else. go-yaml's scanner checks no
+  // indentation in flow context (scannerc.go: yaml_parser_roll_indent and
+  // yaml_parser_unroll_indent return at once when flow_level > 0), and in a quoted scalar
+  // only for a document marker (yaml_parser_scan_flow_scalar).
+  it('on seeded texts whose quoted scalars and flow collections go on at any indentation (scannerc.go: yaml_parser_unroll_indent, yaml_parser_scan_flow_scalar)', () => {
+    expectGo();
     const reader = buildReader();
     const dir = tempDir();
     const next = random(20261128);
     for (let i = 0; i < 300; i++) writeFileSync(join(dir, `case-${i}.yaml`), flowCase(next));
     const { report } = lintJson([dir, '--workers', '1'], { cwd: dir, timeout: 120_000 });
-    const refusedByUs = new Map(
-      report.files.map((f) => [
-        resolve(dir, f.path),
-        f.diagnostics.some((d) => d.severity === 'error' && YAML_ERRORS.has(d.ruleId)),
-      ]),
-    );
-    const verdicts = execFileSync(reader, { input: [...refusedByUs.keys()].join('\n'), maxBuffer: 1 << 26 }).toString();
+    const refusedByUs = new Map(report.files.map((f) => [resolve(dir, f.path), f.diagnostics.some(isYamlError)]));
+    const readings = readWithGo(reader, [...refusedByUs.keys()]);
     const disagreements: string[] = [];
     let readByBoth = 0;
-    for (const line of verdicts.trim().split('\n')) {
-      const [path = '', verdict = ''] = line.split('\t');
+    for (const { path, verdict } of readings) {
       if ((verdict !== 'ok') !== refusedByUs.get(path))
         disagreements.push(`${readFileSync(path, 'utf8')}: go-yaml says ${verdict}`);
       else if (verdict === 'ok') readByBoth++;
     }
     expect(disagreements.slice(0, 5)).toEqual([]);
-    expect(compareValues(reader, [...refusedByUs.keys()]).differing).toEqual([]);
+    expect(compareValues(readings).differing).toEqual([]);
     // Both outcomes are met: the texts are not all read, nor all refused.
     expect(readByBoth).toBeGreaterThan(50);
     expect(readByBoth).toBeLessThan(290);
   }, 180_000);
 });
 
-/**
- * The files (paths from the repository's root, or absolute) that go-yaml and platlint both
- * read, but to other values.
- */
-function compareValues(reader: string, paths: readonly string[]): { differing: string[]; compared: number } {
-  const verdicts = execFileSync(reader, { cwd: REPO_ROOT, input: paths.join('\n'), maxBuffer: 1 << 28 }).toString();
+/** The files that go-yaml (as `readings` say) and platlint both read, but to other values. */
+function compareValues(readings: readonly GoReading[]): { differing: string[]; compared: number } {
   const differing: string[] = [];
   let compared = 0;
-  for (const line of verdicts.trim().split('\n')) {
-    const [path = '', verdict = '', values = ''] = line.split('\t');
+  for (const { path, verdict, values } of readings) {
     if (verdict !== 'ok' || values === '') continue;
     const ours = SourceFile.fromText(path, readFileSync(resolve(REPO_ROOT, path), 'utf8'));
     // A file platlint refuses is the business of the tests of verdicts.
