@@ -5,6 +5,7 @@ import { MAX_NESTING } from './nesting.js';
 import { setOwn } from './own-property.js';
 import { DEFAULT_ALIAS_BUDGET } from './to-value.js';
 import { YAML_ESCAPES } from './yaml-escapes.js';
+import type { FieldPath } from './field-path.js';
 
 /**
  * The values of a manifest text in one pass over its characters, for the YAML that
@@ -30,6 +31,48 @@ export function scanBlocks(text: string, aliasBudget = DEFAULT_ALIAS_BUDGET): Lo
     // A give-up, or anything unforeseen: the stages after this one read the text as before.
     return undefined;
   }
+}
+
+/**
+ * Where the key or the value at `path` stands in the document at `start`..`end` of `text`,
+ * as the syntax tree places it (cst-locate.ts locateInCst), found by reading the document
+ * with this scanner instead of parsing its tree: a finding's position then costs one more
+ * pass over one document, not `yaml`'s parser (whose code, run for a few documents a lint,
+ * never gets past V8's interpreter). It answers only where it is sure: the whole document
+ * reads here, and the path leads through block collections to a key, or to a value on its
+ * key's or its dash's line that is a scalar on one line (a plain one), a quoted scalar, a
+ * flow collection or an alias; undefined otherwise (a block scalar, a collection, a value on
+ * later lines, an anchor, a path through a flow collection or an alias, a path that is not
+ * there), and the tree answers. A list item has no key: its `key` is its value, as in the
+ * tree. scanned-span.test.ts holds every answer to the tree's on real, generated and mutated files.
+ */
+export function scannedSpan(
+  text: string,
+  start: number,
+  end: number,
+  path: FieldPath,
+  target: 'key' | 'value',
+): { start: number; end: number; exact: true } | undefined {
+  if (path.length === 0) return undefined;
+  // The document alone, as the tree of a document is parsed alone (source-file.ts parseDocumentAt).
+  const own = text.slice(start, end);
+  if (UNREADABLE.test(own)) return undefined;
+  const probe: Probe = { path, target, span: undefined, sure: true };
+  try {
+    const documents = new BlockScanner(own, DEFAULT_ALIAS_BUDGET, probe).documents();
+    if (documents?.length !== 1 || !probe.sure || !probe.span) return undefined;
+  } catch {
+    return undefined;
+  }
+  return { start: start + probe.span[0], end: start + probe.span[1], exact: true };
+}
+
+/** What scannedSpan looks for, and what the scan found: `sure` false once the target is met where the scanner cannot place it as the tree does. */
+interface Probe {
+  path: FieldPath;
+  target: 'key' | 'value';
+  span: [number, number] | undefined;
+  sure: boolean;
 }
 
 /**
@@ -131,6 +174,11 @@ interface Frame {
   pendingAnchor: string | undefined;
   /** The anchor this collection carries, closed (its size known) when the frame is popped. */
   anchored: Anchored | undefined;
+  /** For a probe (scannedSpan): the segment of its path this collection's entries are matched with; -1 off the path, and always without a probe. */
+  depth: number;
+  /** For a probe: the entries read so far (a list item's index), and whether the last one is on the path. */
+  count: number;
+  entryOnPath: boolean;
 }
 
 /**
@@ -173,9 +221,13 @@ class BlockScanner {
   private nodes = 0;
   private expanded = 0;
 
+  /** Where the last key read ends (readKey): its closing quote included, spaces before its colon not. */
+  private keyEnd = 0;
+
   constructor(
     private readonly text: string,
     private readonly aliasBudget: number,
+    private readonly probe?: Probe,
   ) {}
 
   /**
@@ -327,6 +379,9 @@ class BlockScanner {
     frame.nullKeys = undefined;
     frame.pendingAnchor = undefined;
     frame.anchored = undefined;
+    frame.depth = this.probe === undefined ? -1 : this.depthBelow(parent);
+    frame.count = 0;
+    frame.entryOnPath = false;
     // The collection a pending `key: &name` line announced.
     if (parent?.pendingAnchor !== undefined) {
       frame.anchored = this.anchor(parent.pendingAnchor, value, -1);
@@ -359,6 +414,9 @@ class BlockScanner {
         nullKeys: undefined,
         pendingAnchor: undefined,
         anchored: undefined,
+        depth: -1,
+        count: 0,
+        entryOnPath: false,
       };
       this.frames.push(frame);
     }
@@ -372,10 +430,13 @@ class BlockScanner {
 
   /** A sequence entry whose dash is at `p`: its value follows on the line (a scalar, or a nested collection), or on the next lines. */
   private entry(frame: Frame, p: number): void {
+    // The probe's target, when this item is it (a list item's `key` is its value, as in the tree).
+    const target = frame.depth >= 0 && this.onPath(frame, frame.count++);
     let q = this.skipSpaces(p + 1);
     const anchor = this.anchorAt(q);
     if (anchor !== undefined) q = this.skipSpaces(this.at);
     if (q === this.end || this.text.charCodeAt(q) === HASH) {
+      if (target) this.unsure();
       frame.pending = true;
       frame.pendingAnchor = anchor;
       return;
@@ -383,8 +444,13 @@ class BlockScanner {
     if (this.isDash(q) || this.readKey(q) !== undefined) {
       // `- &a key: v` anchors the key, not the mapping: left to the reader of record.
       if (anchor !== undefined) giveUp();
+      if (target) this.unsure();
       this.collection(q, q - this.lineStart, frame);
-    } else (frame.list as unknown[]).push(this.anchoredValue(anchor, q, frame.indent));
+    } else {
+      const next = this.next;
+      (frame.list as unknown[]).push(this.anchoredValue(anchor, q, frame.indent));
+      if (target) this.valueFound(q, anchor, next);
+    }
   }
 
   /** A mapping entry whose key is at `p`. */
@@ -392,18 +458,73 @@ class BlockScanner {
     const key = this.readKey(p) ?? giveUp();
     const map = frame.map as Record<string, unknown>;
     if (Object.hasOwn(map, key) || frame.nullKeys?.has(key)) giveUp();
+    // The probe's target, when this entry is it: its key is placed at once.
+    const target = frame.depth >= 0 && this.onPath(frame, key);
+    const valueWanted = target && this.keyFound(p);
     let q = this.skipSpaces(this.at);
     const anchor = this.anchorAt(q);
     if (anchor !== undefined) q = this.skipSpaces(this.at);
     if (q === this.end || this.text.charCodeAt(q) === HASH) {
+      if (valueWanted) this.unsure();
       frame.pending = true;
       frame.pendingKey = key;
       frame.pendingAnchor = anchor;
       return;
     }
+    const next = this.next;
     const value = this.anchoredValue(anchor, q, frame.indent);
+    if (valueWanted) this.valueFound(q, anchor, next);
     if (value === null) addNull(frame, key);
     else setOwn(map, key, value);
+  }
+
+  /**
+   * For a probe: whether the entry just read (`segment`: its key, or its index in a list)
+   * is on the path, noted for the collection it may open (depthBelow); true when it is the
+   * path's last segment, the target.
+   */
+  private onPath(frame: Frame, segment: string | number): boolean {
+    const { path } = this.probe as Probe;
+    const wanted = path[frame.depth];
+    frame.entryOnPath = typeof segment === 'number' ? wanted === segment : String(wanted) === segment;
+    return frame.entryOnPath && frame.depth === path.length - 1;
+  }
+
+  /** The path segment the entries of a collection opened as the value of `parent`'s current entry match: -1 off the path. */
+  private depthBelow(parent: Frame | undefined): number {
+    if (parent === undefined) return 0;
+    const depth = parent.depth + 1;
+    return parent.depth >= 0 && parent.entryOnPath && depth < (this.probe as Probe).path.length ? depth : -1;
+  }
+
+  /** The target's key was read at `p`: placed when the key is wanted; true when its value is. */
+  private keyFound(p: number): boolean {
+    const probe = this.probe as Probe;
+    if (probe.target === 'value') return true;
+    probe.span = [p, this.keyEnd];
+    return false;
+  }
+
+  /**
+   * The target's value, read from `q` on its entry's line (`next` was the line after that
+   * line before it was read): placed as the tree's token spans it, when it is a scalar on one
+   * line, a quoted scalar, a flow collection or an alias, with no anchor.
+   */
+  private valueFound(q: number, anchor: string | undefined, next: number): void {
+    const c = this.text.charCodeAt(q);
+    if (anchor !== undefined || c === PIPE || c === GT) return this.unsure();
+    if (c === DQUOTE || c === SQUOTE || c === OPEN_BRACKET || c === OPEN_BRACE || c === ASTERISK) {
+      (this.probe as Probe).span = [q, this.at];
+      return;
+    }
+    // A plain scalar continued on the lines after: the tree's token spans them too.
+    if (this.next !== next) return this.unsure();
+    (this.probe as Probe).span = [q, this.plainLineEnd(q, this.end)];
+  }
+
+  /** The target is where the scan cannot place it as the tree does. */
+  private unsure(): void {
+    (this.probe as Probe).sure = false;
   }
 
   /** The value on the line at `p` (value()), given `anchor` when it has one. */
@@ -481,6 +602,7 @@ class BlockScanner {
     let key: string;
     if (c === DQUOTE || c === SQUOTE) {
       key = c === DQUOTE ? this.doubleQuoted(p) : this.singleQuoted(p);
+      this.keyEnd = this.at;
       const colon = this.skipSpaces(this.at);
       if (text.charCodeAt(colon) !== COLON || !this.endsToken(colon + 1)) return undefined;
       this.at = colon + 1;
@@ -498,6 +620,7 @@ class BlockScanner {
       if (colon === -1) return undefined;
       let last = colon;
       while (text.charCodeAt(last - 1) === SPACE) last--;
+      this.keyEnd = last;
       const known = this.plainKeys.find(text, p, last);
       if (known !== undefined) key = known;
       else {

@@ -24,4 +24,20 @@ describe('LineIndex', () => {
     expect(new LineIndex(text).lineCount).toBe(2);
     expect(new LineIndex(text).position(text.length)).toEqual({ line: 2, column: 1 });
   });
+
+  it('gives the same positions in whatever order offsets are asked, however far into the text', () => {
+    const text = Array.from({ length: 3_000 }, (_, i) => 'x'.repeat(i % 97)).join('\n');
+    const naive = (offset: number): { line: number; column: number } => {
+      const before = text.slice(0, offset).split('\n');
+      return { line: before.length, column: (before.at(-1) as string).length + 1 };
+    };
+    for (const order of [
+      [text.length, 0, 5_000, 4_999],
+      [10, 20, 100_000, 50_000, text.length - 1],
+    ]) {
+      const lines = new LineIndex(text);
+      for (const offset of order) expect(lines.position(offset), String(offset)).toEqual(naive(offset));
+      expect(lines.lineCount).toBe(3_000);
+    }
+  });
 });

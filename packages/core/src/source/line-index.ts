@@ -3,38 +3,55 @@ import { LINE_BREAK } from './line-breaks.js';
 
 /** Turns character offsets into 1-based line/column positions (lines end at LF, CRLF or a lone CR); built on first use. */
 export class LineIndex {
+  /** Where each line starts, as far as the text has been read for line breaks (`known` of them). */
   private starts: Uint32Array | undefined;
+  private known = 0;
+  /** Where the search for the next line break goes on; -1 once the whole text is indexed. */
+  private searchFrom = 0;
 
   constructor(private readonly text: string) {}
 
   /**
-   * Where each line starts, in an array of the exact size: every file with a finding builds
-   * one, and an array grown line by line allocated three times its size on the way.
+   * The line starts, read as far as `offset` (the whole text by default): a file with a
+   * finding needs the lines up to its findings, and most have one or two, in one of many
+   * documents. LF texts are read with indexOf into an array that doubles as it fills (one
+   * grown entry by entry allocated three times its size); a text with a CR is indexed whole
+   * at once, a lone CR ending a line too (line-breaks.ts), as the parser and the editor read it.
    */
-  private lineStarts(): Uint32Array {
+  private lineStarts(offset = Infinity): Uint32Array {
     if (!this.starts) {
-      const text = this.text;
-      if (text.includes('\r')) {
-        // A lone CR ends a line too (line-breaks.ts), as the parser and the editor read it.
-        const starts = [0];
-        for (const m of text.matchAll(LINE_BREAK)) starts.push(m.index + m[0].length);
-        this.starts = Uint32Array.from(starts);
-      } else {
-        let lines = 1;
-        for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
-        const starts = new Uint32Array(lines);
-        let line = 1;
-        for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts[line++] = i + 1;
-        this.starts = starts;
+      if (this.text.includes('\r')) {
+        const all = [0];
+        for (const m of this.text.matchAll(LINE_BREAK)) all.push(m.index + m[0].length);
+        this.known = all.length;
+        this.searchFrom = -1;
+        return (this.starts = Uint32Array.from(all));
       }
+      this.starts = new Uint32Array(Math.max(16, this.text.length >> 6));
+      this.known = 1;
     }
-    return this.starts;
+    let starts: Uint32Array = this.starts;
+    while (this.searchFrom !== -1 && this.searchFrom <= offset) {
+      const lineBreak = this.text.indexOf('\n', this.searchFrom);
+      if (lineBreak === -1) {
+        this.searchFrom = -1;
+        break;
+      }
+      if (this.known === starts.length) {
+        const grown = new Uint32Array(starts.length * 2);
+        grown.set(starts);
+        starts = grown;
+      }
+      starts[this.known++] = lineBreak + 1;
+      this.searchFrom = lineBreak + 1;
+    }
+    return (this.starts = starts);
   }
 
   position(offset: number): Position {
-    const starts = this.lineStarts();
+    const starts = this.lineStarts(offset);
     let lo = 0;
-    let hi = starts.length - 1;
+    let hi = this.known - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if ((starts[mid] as number) <= offset) lo = mid;
@@ -49,11 +66,12 @@ export class LineIndex {
 
   offset(position: Position): number {
     const starts = this.lineStarts();
-    const lineStart = starts[Math.min(position.line - 1, starts.length - 1)] ?? 0;
+    const lineStart = starts[Math.min(position.line - 1, this.known - 1)] ?? 0;
     return Math.min(lineStart + position.column - 1, this.text.length);
   }
 
   get lineCount(): number {
-    return this.lineStarts().length;
+    this.lineStarts();
+    return this.known;
   }
 }

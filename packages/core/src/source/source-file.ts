@@ -1,6 +1,7 @@
 import { Composer, Parser } from 'yaml';
 import type { CST, Document, YAMLError } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
+import { scannedSpan } from './block-scan.js';
 import { locateInCst, removalInCst, scalarInCst, spanOf } from './cst-locate.js';
 import type { ScalarSource } from './cst-locate.js';
 import { collectComments } from './comments.js';
@@ -493,6 +494,11 @@ export class SourceFile {
     const headerReadable = doc.composedBy === 'loader' || (doc.composedBy === 'fast' && this.diagnostics.length === 0);
     if (headerReadable && path.length === 1 && typeof path[0] === 'string') {
       const span = headerFieldSpan(this.yamlText, doc.start, doc.end, doc.value, path[0], target);
+      if (span) return span;
+    }
+    // Deeper fields of the same documents: read again by the block scanner, where it is sure.
+    if (headerReadable) {
+      const span = scannedSpan(this.yamlText, doc.start, doc.end, path, target);
       if (span) return span;
     }
     return locateInCst(doc.cst, path, target);
