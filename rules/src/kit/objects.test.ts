@@ -33,6 +33,14 @@ describe('countSet and setFields', () => {
     expect(countSet({}, sources)).toBe(0);
   });
 
+  it('counts own keys only, never a name Object.prototype has', () => {
+    const fields = ['constructor', 'toString', 'emptyDir'];
+    expect(countSet({}, fields)).toBe(0);
+    expect(countSet(JSON.parse('{"constructor": {}, "emptyDir": {}, "__proto__": {}}') as Record<string, unknown>, fields)).toBe(
+      2,
+    );
+  });
+
   it('lists the same fields, in the order of the list asked for', () => {
     expect(setFields(valueFrom, sources)).toEqual(['fieldRef', 'configMapKeyRef']);
     expect(setFields(valueFrom, [...sources].reverse())).toEqual(['configMapKeyRef', 'fieldRef']);
