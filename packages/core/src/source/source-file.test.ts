@@ -284,6 +284,21 @@ describe('syntax trees after reading', () => {
   });
 });
 
+describe('positions without a syntax tree', () => {
+  it('reads a document again for a few positions, then parses its tree once for the rest', () => {
+    const text = `kind: A\nspec:\n${Array.from({ length: 20 }, (_, i) => `  f${i}: v${i}\n`).join('')}`;
+    const parse = vi.spyOn(Parser.prototype, 'parse');
+    try {
+      const file = SourceFile.fromText('many.yaml', text);
+      const spans = Array.from({ length: 20 }, (_, i) => file.locate(0, ['spec', `f${i}`]));
+      expect(parse).toHaveBeenCalledTimes(1);
+      spans.forEach((span, i) => expect(text.slice(span.start, span.end)).toBe(`v${i}`));
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});
+
 describe('values read first', () => {
   const text =
     'kind: A\nspec:\n  on: yes\n  empty: null\n  items:\n  - name: x\n    size: 017\n---\n# between\nkind: B\nlist: [1, 2]\n';

@@ -496,8 +496,10 @@ export class SourceFile {
       const span = headerFieldSpan(this.yamlText, doc.start, doc.end, doc.value, path[0], target);
       if (span) return span;
     }
-    // Deeper fields of the same documents: read again by the block scanner, where it is sure.
-    if (headerReadable) {
+    // Deeper fields of the same documents: read again by the block scanner, where it is sure,
+    // while the document has few findings (each read is of the whole document; its tree,
+    // once parsed, answers any number of them).
+    if (headerReadable && doc instanceof ReadDocument && doc.mayScanAgain()) {
       const span = scannedSpan(this.yamlText, doc.start, doc.end, path, target);
       if (span) return span;
     }
@@ -540,6 +542,9 @@ export class SourceFile {
   }
 }
 
+/** How many positions in one document the block scanner finds before its tree is parsed instead (ReadDocument.mayScanAgain). */
+const SCANS_BEFORE_TREE = 8;
+
 /**
  * A document as read from the text. A syntax tree takes about 30 times the memory of its
  * text, and it was kept for the whole lint of its file: long enough that the young
@@ -565,6 +570,18 @@ class ReadDocument implements SourceDocument {
   get cst(): CST.Document {
     this.tree ??= parseDocumentAt(this.text, this.start, this.end);
     return this.tree;
+  }
+
+  /** Reads of this document by the block scanner so far, for positions (SourceFile.locate). */
+  private scans = 0;
+
+  /**
+   * Whether a position may come from reading the document again (block-scan.ts scannedSpan):
+   * not once its tree is parsed, nor past a few reads, so that a document with a finding on
+   * each of thousands of fields costs one parse, not thousands of reads.
+   */
+  mayScanAgain(): boolean {
+    return this.tree === undefined && this.scans++ < SCANS_BEFORE_TREE;
   }
 
   /** Parsing the document alone gives back its tree when it starts a line. */
