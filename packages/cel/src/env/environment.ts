@@ -347,9 +347,9 @@ function remember<T>(memory: Map<string, T>, key: string, value: T): void {
 
 export class CelEnvironment {
   readonly limits: CelLimits;
-  // What expressions compile in. Where the spec builds objects, the `==` overloads of the
-  // construct types are left out (they cost most of a Deployment's types), and those that may
-  // compare get a second base with them (#baseFor).
+  // What expressions compile in. Where the spec builds objects, it lacks the construct types'
+  // `==` overloads (registering them is most of the cost of a Deployment's environment); the
+  // expressions that may compare get a second base that has them (#baseFor).
   readonly #base: TypedBase;
   #comparingBase: TypedBase | undefined;
   readonly #schemas = new Map<string, StructuralSchema | undefined>();
