@@ -115,10 +115,11 @@ export function admissionEnvironment(place: AdmissionPlace, options: AdmissionEn
   const variables: VariableDecl[] = [
     { name: 'object', schema: objectSchema, description: 'the object from the incoming request; null for DELETE' },
     { name: 'oldObject', schema: objectSchema, description: 'the existing object; null for CREATE' },
-    { name: 'request', schema: ADMISSION_REQUEST_SCHEMA, description: 'attributes of the admission request' },
+    { name: 'request', schema: ADMISSION_REQUEST_SCHEMA, fixedSchema: true, description: 'attributes of the admission request' },
     {
       name: 'namespaceObject',
       schema: NAMESPACE_SCHEMA,
+      fixedSchema: true,
       description: 'the namespace of the object; null for cluster-scoped objects',
     },
     { name: 'authorizer', type: AUTHORIZER_TYPE, description: 'authorization checks for the request principal' },

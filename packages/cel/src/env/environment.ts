@@ -61,6 +61,13 @@ export interface VariableDecl {
    * `oldSelf` with `optionalOldSelf: true`).
    */
   optional?: boolean;
+  /**
+   * With `schema`: every environment of its family declares this variable with this same schema
+   * (an admission request's). Its types are registered below the other variables' (typedBase),
+   * where all those environments share them whatever else they declare. Its schema must share no
+   * node with another variable's: a shared node's type is named after the variable registered first.
+   */
+  fixedSchema?: boolean;
   description?: string;
 }
 
@@ -234,19 +241,29 @@ function idOf(schema: object | undefined): string {
  * own `variables`) share them. An environment is a clone of its typed base with the rest
  * registered on top (cel-js keeps a clone's registrations apart from its parent's).
  */
-function typedBase(spec: EnvironmentSpec, maxDepth: number): TypedBase {
-  const schemaVariables = spec.variables.filter((v) => v.schema);
+function typedBase(spec: EnvironmentSpec, maxDepth: number, comparing: boolean): TypedBase {
+  // Registering a type costs in proportion to the types below it (the base library checks each
+  // new `==` overload against every earlier one), so the fixed schemas' few types go below the
+  // large ones, once for all the environments of a family, not once on top of each.
+  const schemaVariables = [
+    ...spec.variables.filter((v) => v.schema && v.fixedSchema),
+    ...spec.variables.filter((v) => v.schema && !v.fixedSchema),
+  ];
   const builds = spec.construct !== undefined || spec.jsonPatch === true;
   // The construct types go right after the variable typed by the same schema (an apply
   // configuration's `object`), so that the places of a policy with a paramKind and one
   // without share them with the read types below; otherwise after every variable.
   const typedLikeConstruct = schemaVariables.findIndex((v) => v.schema === spec.construct);
   const constructAfter = typedLikeConstruct >= 0 ? typedLikeConstruct : schemaVariables.length - 1;
+  const constructs = (below: TypedLayer) => {
+    const layer = constructLayer(below, spec, maxDepth);
+    return comparing ? constructComparisonLayer(layer, maxDepth) : layer;
+  };
   let layer = rootLayer(maxDepth);
-  if (builds && constructAfter < 0) layer = constructLayer(layer, spec, maxDepth);
+  if (builds && constructAfter < 0) layer = constructs(layer);
   schemaVariables.forEach((v, i) => {
     layer = variableLayer(layer, v, maxDepth);
-    if (builds && i === constructAfter) layer = constructLayer(layer, spec, maxDepth);
+    if (builds && i === constructAfter) layer = constructs(layer);
   });
   return layer;
 }
@@ -309,6 +326,19 @@ function constructLayer(below: TypedLayer, spec: EnvironmentSpec, maxDepth: numb
   return layer;
 }
 
+/** `==` and `!=` between the construct types below, and with null (ConstructRegistry.allowComparison). */
+function constructComparisonLayer(below: TypedLayer, maxDepth: number): TypedLayer {
+  const key = `${below.key}|comparison`;
+  let layer = layers.get(key);
+  if (!layer) {
+    const env = below.env.clone(cloneOptions(maxDepth));
+    below.constructs?.allowComparison(env);
+    layer = { key, env, constructs: below.constructs, readTypes: below.readTypes };
+    remember(layers, key, layer);
+  }
+  return layer;
+}
+
 function remember<T>(memory: Map<string, T>, key: string, value: T): void {
   // Bounded: schemas come from the catalog, but tests and editors may bring others.
   if (memory.size >= 128) memory.clear();
@@ -317,7 +347,11 @@ function remember<T>(memory: Map<string, T>, key: string, value: T): void {
 
 export class CelEnvironment {
   readonly limits: CelLimits;
-  readonly #base: Environment;
+  // What expressions compile in. Where the spec builds objects, it lacks the construct types'
+  // `==` overloads (registering them is most of the cost of a Deployment's environment); the
+  // expressions that may compare get a second base that has them (#baseFor).
+  readonly #base: TypedBase;
+  #comparingBase: TypedBase | undefined;
   readonly #schemas = new Map<string, StructuralSchema | undefined>();
   // Schema-typed variables declared `optional<T>`.
   readonly #optional = new Set<string>();
@@ -326,30 +360,43 @@ export class CelEnvironment {
   readonly #estimator: CostEstimator;
   // Message-typed variables and the stand-in bound when the caller passes null.
   readonly #nullable: NullBinding[] = [];
-  readonly #constructs: ConstructRegistry | undefined;
 
   constructor(
     readonly spec: EnvironmentSpec,
     limits: Partial<CelLimits> = {},
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
-    const typed = typedBase(spec, this.limits.maxDepth);
-    const base = typed.env.clone(cloneOptions(this.limits.maxDepth));
-    this.#constructs = typed.constructs;
-    spec.setup?.(base);
+    this.#base = this.#declaredOn(typedBase(spec, this.limits.maxDepth, false));
     for (const v of spec.variables) {
-      if (!v.schema) base.registerVariable(v.name, v.type ?? 'dyn', v.description ? { description: v.description } : undefined);
       this.#schemas.set(v.name, v.schema);
       if (!v.schema && v.type) this.#sizes.set(v.name, schemaOfType(v.type));
       if (v.schema && v.optional) this.#optional.add(v.name);
       else if (v.schema && shapeOf(v.schema) === 'struct') this.#nullable.push([v.name, nullObjectFor(v.schema)]);
     }
-    this.#base = base;
     for (const [k, v] of this.#schemas) if (v) this.#sizes.set(k, v);
     this.#estimator = new CostEstimator(this.#sizes, {
       listSize: this.limits.assumedListSize,
       stringLength: this.limits.assumedStringLength,
     });
+  }
+
+  /** A clone of a typed base with the rest of the spec registered on it: its setup, the variables declared by type. */
+  #declaredOn(typed: TypedBase): TypedBase {
+    const env = typed.env.clone(cloneOptions(this.limits.maxDepth));
+    this.spec.setup?.(env);
+    for (const v of this.spec.variables) {
+      if (!v.schema) env.registerVariable(v.name, v.type ?? 'dyn', v.description ? { description: v.description } : undefined);
+    }
+    return { env, constructs: typed.constructs };
+  }
+
+  // The base library consults `==` overloads only for `==`, `!=` and `in` (a list's membership
+  // and equality compare its elements with them): an expression without these compiles, and
+  // evaluates, alike without the construct types'. The text is a safe test: one inside a string
+  // literal only costs the second base.
+  #baseFor(expression: string): TypedBase {
+    if (!this.#base.constructs || !MAY_COMPARE.test(expression)) return this.#base;
+    return (this.#comparingBase ??= this.#declaredOn(typedBase(this.spec, this.limits.maxDepth, true)));
   }
 
   /**
@@ -462,6 +509,7 @@ export class CelEnvironment {
       );
     }
 
+    const base = this.#baseFor(expression);
     // Tokenizing is only needed when the expression may construct messages.
     let rewritten: { source: RewrittenSource | null; text: string } = { source: null, text: expression };
     if (MAY_REWRITE.test(expression)) {
@@ -481,10 +529,10 @@ export class CelEnvironment {
           }),
         );
       }
-      const r = rewriteConstructions(expression, tokens, this.#constructs !== undefined);
-      if (this.#constructs) {
-        this.#constructs.pending = r.types;
-        this.#constructs.pendingOptional = r.optionalFields;
+      const r = rewriteConstructions(expression, tokens, base.constructs !== undefined);
+      if (base.constructs) {
+        base.constructs.pending = r.types;
+        base.constructs.pendingOptional = r.optionalFields;
       }
       rewritten = r;
     }
@@ -492,7 +540,7 @@ export class CelEnvironment {
 
     let parsed: ParseResult;
     try {
-      parsed = this.#base.parse(rewritten.text);
+      parsed = base.env.parse(rewritten.text);
     } catch (e) {
       if (e instanceof ParseError)
         return fail(
@@ -516,7 +564,7 @@ export class CelEnvironment {
       if ((err as unknown) instanceof RangeError) return fail(issue('limit_exceeded', 'expression is too deeply nested', whole));
       const code = err?.code ?? 'type_error';
       const undeclared =
-        code === 'no_matching_overload' ? undeclaredFunction(this.#base, err?.node as ASTNode | undefined) : undefined;
+        code === 'no_matching_overload' ? undeclaredFunction(base.env, err?.node as ASTNode | undefined) : undefined;
       if (undeclared)
         return fail(
           issue(
@@ -601,6 +649,8 @@ function schemaOfType(type: string): StructuralSchema | undefined {
   if (t === 'bool') return { type: 'boolean' };
   return undefined;
 }
+
+const MAY_COMPARE = /==|!=|\bin\b/;
 
 const MAY_LOOP =
   /\b(?:all|exists|exists_one|existsOne|map|filter|transformList|transformMap|bind|flatten|distinct|sort|range|findAll)\s*\(/;

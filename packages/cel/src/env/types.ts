@@ -33,12 +33,14 @@ interface Namer {
   convertFor?(node: StructuralSchema): ((v: unknown) => unknown) | undefined;
 }
 
+/** Registers the message types of a schema tree; `registered` is told each type's name once it is. */
 function registerTree(
   env: Environment,
   root: StructuralSchema,
   rootPath: string,
   namer: Namer,
   done: Map<StructuralSchema, string> | null,
+  registered: (name: string) => void,
 ): string {
   const inProgress = new Set<StructuralSchema>();
   const visit = (s: StructuralSchema | undefined, path: string): string => {
@@ -58,7 +60,7 @@ function registerTree(
           name,
           convert ? { ctor: namer.ctorFor(node, name), fields, convert } : { ctor: namer.ctorFor(node, name), fields },
         );
-        allowNullComparison(env, name);
+        registered(name);
         done?.set(node, name);
         return name;
       }
@@ -116,6 +118,7 @@ export function registerReadTypes(
     rootName,
     { nameFor: (_n, path) => path, ctorFor: (node) => wrapperClassFor(node), convertFor },
     done,
+    (name) => allowNullComparison(env, name),
   );
 }
 
@@ -134,6 +137,8 @@ export interface ConstructType {
 export class ConstructRegistry {
   readonly types = new Map<string, ConstructType>();
   #dynamicRoot: ConstructType | undefined;
+  // The message types registered, in order, for allowComparison.
+  readonly #registered: string[] = [];
   // Type names of the expression being compiled, indexed by the rewritten `__new` calls;
   // set before each parse (compiles are synchronous, so one table per environment serves).
   pending: readonly string[] = [];
@@ -174,7 +179,7 @@ export class ConstructRegistry {
       // No field list: any field may be read (as dyn) and tested with has(), as upstream's
       // dynamic Object type allows; two such objects compare field by field.
       env.registerType(rootName, { ctor });
-      allowNullComparison(env, rootName);
+      this.#registered.push(rootName);
       this.#dynamicRoot = { name: rootName, schema: open, ctor };
       this.types.set(rootName, this.#dynamicRoot);
       return rootName;
@@ -196,7 +201,17 @@ export class ConstructRegistry {
         },
       },
       null,
+      (name) => this.#registered.push(name),
     );
+  }
+
+  /**
+   * Declare `==` and `!=` between the construction types and with null, on an environment
+   * above the one they were registered in. Apart from register, since only the expressions
+   * that compare need them and each costs as many checks as there are `==` overloads already.
+   */
+  allowComparison(env: Environment): void {
+    for (const name of this.#registered) allowNullComparison(env, name);
   }
 }
 
