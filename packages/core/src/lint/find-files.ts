@@ -176,6 +176,25 @@ export function manifestFilesUnder(dir: string, options: FindOptions = {}): stri
 }
 
 /**
+ * The files named one of `names` (exactly) under a directory, absolute, sorted, for a tool's
+ * files that decide how others are read (kustomizations). Skipped as the manifest walk skips
+ * (hidden directories, node_modules), links not followed (the files a link leads to are
+ * elsewhere's own), at most `maxDepth` levels deep; a directory that cannot be listed holds
+ * none: the answer only ever widens what is known of a file, so a gap is no error.
+ */
+export function filesNamedUnder(dir: string, names: readonly string[], maxDepth: number): string[] {
+  const wanted = new Set(names);
+  return new fdir()
+    .withFullPaths()
+    .withMaxDepth(maxDepth)
+    .exclude((name) => isSkippedDirectory(name))
+    .filter((path, isDirectory) => !isDirectory && wanted.has(basename(path)))
+    .crawl(dir)
+    .sync()
+    .sort();
+}
+
+/**
  * Expands paths as the command line gives them: files as named, directories recursively to
  * their manifest files, and glob patterns. Order is stable (sorted within each argument).
  */
