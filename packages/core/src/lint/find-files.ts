@@ -179,15 +179,17 @@ export function manifestFilesUnder(dir: string, options: FindOptions = {}): stri
  * The files named one of `names` (exactly) under a directory, absolute, sorted, for a tool's
  * files that decide how others are read (kustomizations). Skipped as the manifest walk skips
  * (hidden directories, node_modules), links not followed (the files a link leads to are
- * elsewhere's own), at most `maxDepth` levels deep; a directory that cannot be listed holds
- * none: the answer only ever widens what is known of a file, so a gap is no error.
+ * elsewhere's own), at most `bound.depth` levels deep and `bound.directories` directories in
+ * all (a working directory may be `/` or a home directory), so the answer is partial in a
+ * larger tree; a directory that cannot be listed holds none.
  */
-export function filesNamedUnder(dir: string, names: readonly string[], maxDepth: number): string[] {
+export function filesNamedUnder(dir: string, names: readonly string[], bound: { depth: number; directories: number }): string[] {
   const wanted = new Set(names);
+  let directories = 0;
   return new fdir()
     .withFullPaths()
-    .withMaxDepth(maxDepth)
-    .exclude((name) => isSkippedDirectory(name))
+    .withMaxDepth(bound.depth)
+    .exclude((name) => isSkippedDirectory(name) || ++directories > bound.directories)
     .filter((path, isDirectory) => !isDirectory && wanted.has(basename(path)))
     .crawl(dir)
     .sync()

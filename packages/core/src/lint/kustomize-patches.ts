@@ -52,8 +52,12 @@ const PATCH_FIELDS = ['patches', 'patchesStrategicMerge', 'patchesJson6902'];
 /** The fields whose entries are resources: files, or directories holding a kustomization. */
 const RESOURCE_FIELDS = ['resources', 'bases', 'components'];
 
-/** How deep below the working directory kustomizations are looked for (a bound on the walk). */
-const MAX_KUSTOMIZATION_DEPTH = 32;
+/**
+ * How far below the working directory kustomizations are looked for: deeper than repositories
+ * nest them, and more directories than they hold (kubeflow/manifests has under 500), but a
+ * bound when the working directory is `/` or a home directory.
+ */
+const KUSTOMIZATION_WALK = { depth: 32, directories: 50_000 };
 
 /**
  * What a file is to the kustomization that names it (an absolute path), and how it is named:
@@ -179,7 +183,7 @@ export class Kustomizations {
   private treeOfTop(): Tree {
     if (this.tree) return this.tree;
     const byDirectory = new Map<string, string>();
-    for (const file of filesNamedUnder(this.top, KUSTOMIZATION_NAMES, MAX_KUSTOMIZATION_DEPTH)) {
+    for (const file of filesNamedUnder(this.top, KUSTOMIZATION_NAMES, KUSTOMIZATION_WALK)) {
       const directory = dirname(file);
       // kustomize reads the first of its names a directory holds.
       const first = byDirectory.get(directory);
