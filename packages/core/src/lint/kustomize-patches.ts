@@ -119,10 +119,10 @@ interface Tree {
  * so only these can name a file), each directory once. A patch outranks a resource. The
  * lookup stops at `top`, as no file above the run's own tree should change how it is read
  * (a kustomization someone else wrote in a shared parent could hide a file's errors); a
- * file outside it is looked at in its own directory only. Kustomizations that include a
- * file's through a directory (siblings, overlays) are found by one walk of `top` for
- * kustomization files, made only when a file in a kustomization's tree asks: the same walk
- * on every thread of a run, so that each reads a file alike.
+ * file outside it is looked at in its own directory only. The kustomizations that include a
+ * file's own through a directory (siblings, overlays) are found by one walk of `top` for
+ * kustomization files, made only when a file in a kustomization's tree asks. The walk, not
+ * the run's listings: a run's other threads have none, and every thread must read a file alike.
  */
 export class Kustomizations {
   /** By directory: what the kustomizations in it and above it name. */
