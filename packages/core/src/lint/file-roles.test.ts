@@ -48,6 +48,7 @@ describe('what a file is to Helm and kustomize', () => {
       tool: 'kustomize',
       kustomization: 'deploy/kustomization.yaml',
       part: 'patch',
+      by: 'entry',
     });
     expect(roles.roleOf(join(root, 'deploy/other.yaml'))).toBeUndefined();
   });

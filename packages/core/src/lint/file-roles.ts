@@ -1,7 +1,7 @@
 import { basename, dirname, relative, resolve } from 'node:path';
 import type { DirectoryListings } from './find-files.js';
 import { CHART_FILE, HelmCharts } from './helm-templates.js';
-import { KUSTOMIZATION_NAMES, Kustomizations, standsInLabelled, standsInPatch } from './kustomize-patches.js';
+import { KUSTOMIZATION_NAMES, Kustomizations, standsInLabelled, standsInPatch, type KustomizePart } from './kustomize-patches.js';
 import { diagnostic, type FileFindings } from './place-reports.js';
 
 /**
@@ -11,7 +11,7 @@ import { diagnostic, type FileFindings } from './place-reports.js';
  * helm-templates.ts). Each directory is looked at once per instance.
  */
 export type FileRole =
-  | { tool: 'kustomize'; kustomization: string; part: 'patch' | 'labelled' }
+  | ({ tool: 'kustomize'; kustomization: string } & Pick<KustomizePart, 'part' | 'by'>)
   | { tool: 'helm'; chart: string; part: 'template' | 'metadata' };
 
 /** The files whose contents decide the roles of others (a door that watches files reads the roles again when one changes). */
@@ -51,7 +51,7 @@ export class FileRoles {
     const chart = this.helm.templateOf(path);
     if (chart !== undefined) return { tool: 'helm', chart: shown(chart), part: 'template' };
     const named = this.kustomize.partOf(path);
-    return named && { tool: 'kustomize', kustomization: shown(named.kustomization), part: named.part };
+    return named && { tool: 'kustomize', kustomization: shown(named.kustomization), part: named.part, by: named.by };
   }
 }
 
@@ -83,11 +83,18 @@ export function applyRole(p: FileFindings, role: FileRole): void {
   p.out.push(...kept);
 }
 
+/** Why a file is read as a kustomize patch (kustomize-patches.ts), said with the kustomization that makes it one. */
+const KUSTOMIZE_NAMING: Record<KustomizePart['by'], (kustomization: string) => string> = {
+  entry: (kustomization) => `${kustomization} names it`,
+  comment: (kustomization) => `${kustomization} names it in a commented-out entry`,
+  name: (kustomization) => `its name says so, in the tree of ${kustomization}, and no kustomization lists it as a resource`,
+};
+
 function toolFileFinding(role: FileRole): [ruleId: string, message: string] {
   if (role.tool === 'kustomize')
     return [
       'document/kustomize-patch',
-      `a kustomize patch (${role.kustomization} names it): the fields it sets are checked, not what it leaves to the object it patches; lint the output of \`kustomize build\` to check whole objects`,
+      `a kustomize patch (${KUSTOMIZE_NAMING[role.by](role.kustomization)}): the fields it sets are checked, not what it leaves to the object it patches; lint the output of \`kustomize build\` to check whole objects`,
     ];
   if (role.part === 'metadata')
     return ['document/not-manifest', "the Helm chart's metadata (Chart.yaml), not a platform manifest; skipped"];

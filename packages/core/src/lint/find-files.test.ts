@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, unlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DirectoryListings, findManifestFilesSync, manifestFilesUnder, type SkippedLink } from './find-files.js';
+import { DirectoryListings, filesNamedUnder, findManifestFilesSync, manifestFilesUnder, type SkippedLink } from './find-files.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -152,5 +152,19 @@ describe('DirectoryListings', () => {
     writeFileSync(join(state, 'kustomization.yaml'), '');
     expect(listings.exists(join(state, 'nested'), 'kustomization.yaml')).toBe(true);
     expect(listings.exists(state, 'kustomization.yaml')).toBe(false);
+  });
+});
+
+describe('filesNamedUnder', () => {
+  it('finds the exact names at any depth, as the manifest walk skips, not through links, within its bound', () => {
+    const { base, state } = tree();
+    for (const path of ['k.yaml', 'nested/k.yaml', '.hidden/k.yaml', 'node_modules/k.yaml', 'nested/K.yaml'])
+      writeFileSync(join(state, path), '');
+    const wide = { depth: 32, directories: 100 };
+    // self, nested/up, nested/up2 and nested/dot lead back into state: not followed.
+    expect(filesNamedUnder(state, ['k.yaml'], wide)).toEqual([join(state, 'k.yaml'), join(state, 'nested', 'k.yaml')]);
+    expect(filesNamedUnder(state, ['k.yaml'], { ...wide, depth: 0 })).toEqual([join(state, 'k.yaml')]);
+    expect(filesNamedUnder(state, ['k.yaml'], { ...wide, directories: 0 })).toEqual([join(state, 'k.yaml')]);
+    expect(filesNamedUnder(join(base, 'missing'), ['k.yaml'], wide)).toEqual([]);
   });
 });

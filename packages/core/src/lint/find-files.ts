@@ -176,6 +176,27 @@ export function manifestFilesUnder(dir: string, options: FindOptions = {}): stri
 }
 
 /**
+ * The files named one of `names` (exactly) under a directory, absolute, sorted, for a tool's
+ * files that decide how others are read (kustomizations). Skipped as the manifest walk skips
+ * (hidden directories, node_modules), links not followed (the files a link leads to are
+ * elsewhere's own), at most `bound.depth` levels deep and `bound.directories` directories in
+ * all (a working directory may be `/` or a home directory), so the answer is partial in a
+ * larger tree; a directory that cannot be listed holds none.
+ */
+export function filesNamedUnder(dir: string, names: readonly string[], bound: { depth: number; directories: number }): string[] {
+  const wanted = new Set(names);
+  let directories = 0;
+  return new fdir()
+    .withFullPaths()
+    .withMaxDepth(bound.depth)
+    .exclude((name) => isSkippedDirectory(name) || ++directories > bound.directories)
+    .filter((path, isDirectory) => !isDirectory && wanted.has(basename(path)))
+    .crawl(dir)
+    .sync()
+    .sort();
+}
+
+/**
  * Expands paths as the command line gives them: files as named, directories recursively to
  * their manifest files, and glob patterns. Order is stable (sorted within each argument).
  */

@@ -64,6 +64,42 @@ describe('the files a kustomization names as patches', () => {
   });
 });
 
+describe('what else a kustomization file names', () => {
+  it('resources, bases and components alike, files or directories (kustomize FixKustomization moves bases into resources)', () => {
+    const file = write('fields/kustomization.yaml', 'resources: [a.yaml]\nbases: [../base]\ncomponents: [../component]\n');
+    expect(namesOf(file).resources).toEqual([join(root, 'fields/a.yaml'), join(root, 'base'), join(root, 'component')]);
+    expect(namesOf(file).writesSelectors).toBe(false);
+  });
+
+  it('the files of commented-out entries under a patch field, live or commented out, and of no other field', () => {
+    const file = write(
+      'commented/kustomization.yaml',
+      [
+        '#resources:',
+        '#- deployment.yaml',
+        '#patchesStrategicMerge:',
+        '  # Only one of the two should be enabled.',
+        '#- a_patch.yaml',
+        '',
+        '# [WEBHOOK] uncomment to enable',
+        '# - b.yaml',
+        'patches:',
+        '#- path: sub/c.yml',
+        '- path: live.yaml',
+        'vars:',
+        '#- d_patch.yaml',
+        '',
+      ].join('\n'),
+    );
+    expect(namesOf(file).commentedPatches).toEqual([
+      join(root, 'commented/a_patch.yaml'),
+      join(root, 'commented/b.yaml'),
+      join(root, 'commented/sub/c.yml'),
+    ]);
+    expect(namesOf(file).patches).toEqual([join(root, 'commented/live.yaml')]);
+  });
+});
+
 describe('what a kustomization makes of a file', () => {
   write('repo/base/kustomization.yaml', 'resources: [deployment.yaml]\n');
   write('repo/overlays/prod/kustomization.yaml', 'resources: [../../base]\npatches:\n- path: patches/replicas.yaml\n');
@@ -82,10 +118,12 @@ describe('what a kustomization makes of a file', () => {
     expect(partOf('repo/overlays/prod/patches/replicas.yaml')).toEqual({
       kustomization: join(root, 'repo/overlays/prod/kustomization.yaml'),
       part: 'patch',
+      by: 'entry',
     });
     expect(partOf('repo/overlays/prod/deep.yaml')).toEqual({
       kustomization: join(root, 'repo/kustomization.yaml'),
       part: 'patch',
+      by: 'entry',
     });
   });
 
@@ -93,6 +131,7 @@ describe('what a kustomization makes of a file', () => {
     expect(partOf('labels/deployment.yaml')).toEqual({
       kustomization: join(root, 'labels/kustomization.yaml'),
       part: 'labelled',
+      by: 'entry',
     });
     expect(partOf('labels/patched.yaml')?.part).toBe('patch');
     expect(partOf('selectors/deployment.yaml')?.part).toBe('labelled');
@@ -110,6 +149,43 @@ describe('what a kustomization makes of a file', () => {
     expect(partOf('repo/base/deployment.yaml')).toBeUndefined();
     expect(partOf('repo/overlays/prod/replicas.yaml')).toBeUndefined();
     expect(partOf('elsewhere/patch.yaml')).toBeUndefined();
+  });
+});
+
+describe('what kustomizations make of files through directories and names', () => {
+  const tree = join(root, 'through');
+  const at = (path: string, text: string) => write(join('through', path), text);
+  at('default/kustomization.yaml', 'commonLabels: {app: web}\nbases: [../manager]\n#patchesStrategicMerge:\n#- image.yaml\n');
+  at('manager/kustomization.yaml', 'resources: [manager.yaml, ../nested]\n');
+  at('nested/kustomization.yaml', 'resources: [deployment.yaml, ../default]\n');
+  at('plain/kustomization.yaml', 'resources: [../unlabelled, patches/listed.yaml]\n');
+  at('unlabelled/kustomization.yaml', 'resources: [deployment.yaml]\n');
+  at('inner/kustomization.yaml', 'commonLabels: {app: web}\nresources: [../../outside]\n');
+  write('outside/kustomization.yaml', 'resources: [deployment.yaml]\n');
+  const kustomizations = new Kustomizations(tree);
+  const partOf = (path: string) => kustomizations.partOf(join(tree, path));
+  const defaultFile = join(tree, 'default/kustomization.yaml');
+
+  it('labels the resources of a directory a kustomization writing selectors includes, through others, once around a cycle', () => {
+    expect(partOf('manager/manager.yaml')).toEqual({ kustomization: defaultFile, part: 'labelled', by: 'entry' });
+    expect(partOf('nested/deployment.yaml')).toEqual({ kustomization: defaultFile, part: 'labelled', by: 'entry' });
+    expect(partOf('unlabelled/deployment.yaml')).toBeUndefined();
+  });
+
+  it('follows no directory outside the working directory', () => {
+    expect(new Kustomizations(tree).partOf(join(root, 'outside/deployment.yaml'))).toBeUndefined();
+  });
+
+  it('a patch named in a commented-out entry, or by its name or directory, in a kustomization tree and no resource', () => {
+    expect(partOf('default/image.yaml')).toEqual({ kustomization: defaultFile, part: 'patch', by: 'comment' });
+    expect(partOf('default/webhook_patch.yaml')).toEqual({ kustomization: defaultFile, part: 'patch', by: 'name' });
+    expect(partOf('default/sub/patches/x.yaml')).toEqual({ kustomization: defaultFile, part: 'patch', by: 'name' });
+    for (const name of ['a-patch.yml', 'patch-replicas.yaml', 'Manager_Patch.YAML'])
+      expect(partOf(`default/${name}`)?.by, name).toBe('name');
+    expect(partOf('plain/patches/listed.yaml')).toBeUndefined();
+    expect(partOf('default/deployment.yaml')).toBeUndefined();
+    expect(partOf('default/dispatcher.yaml')).toBeUndefined();
+    expect(new Kustomizations(root).partOf(join(root, 'loose/web_patch.yaml'))).toBeUndefined();
   });
 });
 
