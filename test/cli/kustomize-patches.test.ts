@@ -215,21 +215,21 @@ describe('kustomize patches', () => {
   it('leave nothing to a kustomization outside the working directory, nor follow a directory outside it', () => {
     const dir = tempDir({
       // Outside the run's tree: its labels do not reach inside.
-      'outside/kustomization.yaml': 'commonLabels: {app: web}\nresources:\n- ../inside/app\n- ../shared\n',
+      'outside/kustomization.yaml': 'commonLabels: {app: web}\nresources:\n- ../inside/app\n- ../common-base\n',
       'inside/app/kustomization.yaml': 'resources:\n- deployment.yaml\n',
       'inside/app/deployment.yaml': selectorless,
       // Inside, labelling a directory outside: nothing there is read.
-      'inside/overlay/kustomization.yaml': 'commonLabels: {app: web}\nresources:\n- ../../shared\n',
-      'shared/kustomization.yaml': 'resources:\n- deployment.yaml\n',
-      'shared/deployment.yaml': selectorless,
+      'inside/overlay/kustomization.yaml': 'commonLabels: {app: web}\nresources:\n- ../../common-base\n',
+      'common-base/kustomization.yaml': 'resources:\n- deployment.yaml\n',
+      'common-base/deployment.yaml': selectorless,
     });
-    const { report } = lintJson(['.', '../shared/deployment.yaml'], { cwd: join(dir, 'inside') });
+    const { report } = lintJson(['.', '../common-base/deployment.yaml'], { cwd: join(dir, 'inside') });
     const errors = allDiagnostics(report)
       .filter((d) => d.severity === 'error')
       .map((d) => `${d.file} ${d.ruleId} ${d.path}`);
     expect(errors).toEqual([
       'app/deployment.yaml schema/required spec.selector',
-      '../shared/deployment.yaml schema/required spec.selector',
+      '../common-base/deployment.yaml schema/required spec.selector',
     ]);
   });
 });
