@@ -5,8 +5,7 @@
 // generated corpus (test/bench/generate-corpus.mjs, seed 42) and seeded mutations of them.
 // Most files are read by its block scanner (block-scan.ts), the rest by its js-yaml loader:
 // the counts below keep the scanner's share in view, so that both are what is compared.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { glob } from 'tinyglobby';
@@ -18,6 +17,7 @@ import { DEEP_NESTING_KIND, HOSTILE_KINDS, INSERTS, mutate, random } from '@plat
 import { createLintEngine } from '@platlint/rules';
 import { scanBlocks } from '../packages/core/src/source/block-scan.js';
 import { removeTempDirs, tempDir } from './cli/helpers.js';
+import { writeGeneratedCorpus } from './generated-corpus.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const full = process.env.PLATLINT_FUZZ_FULL === '1';
@@ -96,17 +96,8 @@ describe('reading values first agrees with the reader of record', async () => {
   it(`on the generated corpus (${full ? '10,000' : '600'} documents, seed 42)`, () => {
     const dir = tempDir();
     const documents = full ? 10_000 : 600;
-    execFileSync(process.execPath, [
-      join(root, 'test/bench/generate-corpus.mjs'),
-      '--out',
-      dir,
-      '--documents',
-      String(documents),
-      '--seed',
-      '42',
-    ]);
+    const files = writeGeneratedCorpus(dir, documents);
     const outcome: Outcome = { compared: 0, scanned: 0, disagreements: [] };
-    const files = readdirSync(dir).filter((f) => f.endsWith('.yaml'));
     for (const file of files) compare(file, readFileSync(join(dir, file), 'utf8'), outcome);
     expect(outcome.disagreements.slice(0, 10)).toEqual([]);
     expect(outcome.compared).toBeGreaterThan(documents * 0.9);
@@ -239,21 +230,13 @@ describe('reading values first agrees with the reader of record', async () => {
 describe('positions only where a finding needs them', () => {
   it('a lint of the generated corpus (600 documents, seed 42) parses no syntax tree of a document without a finding', () => {
     const dir = tempDir();
-    execFileSync(process.execPath, [
-      join(root, 'test/bench/generate-corpus.mjs'),
-      '--out',
-      dir,
-      '--documents',
-      '600',
-      '--seed',
-      '42',
-    ]);
+    const files = writeGeneratedCorpus(dir, 600);
     const parse = vi.spyOn(Parser.prototype, 'parse');
     try {
       let parsed = 0;
       let placed = 0;
       const kinds = new Set<string>();
-      for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+      for (const file of files) {
         const source = SourceFile.fromText(file, readFileSync(join(dir, file), 'utf8'), engine.sourceOptions);
         expect(source.documents.every((d) => d.composedBy === 'loader')).toBe(true);
         for (const d of source.documents) kinds.add(String((d.value as { kind?: unknown }).kind));

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { MAX_NESTING } from './nesting.js';
 import { SourceFile } from './source-file.js';
 import { loadWithJsYaml } from './values-only-read.js';
 import { mutate, random } from '../testing/mutations.js';
+import { writeGeneratedCorpus } from '../../../../test/generated-corpus.js';
 
 /**
  * The block scanner may answer only where the reader of record (`yaml` with the platform's
@@ -317,11 +317,8 @@ describe('differential: scanner, js-yaml stage and reader of record', () => {
   it('on a generated corpus (600 documents, seed 42), reading over 95% of its files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'block-scan-'));
     dirs.push(dir);
-    const script = join(root, 'test/bench/generate-corpus.mjs');
-    execFileSync(process.execPath, [script, '--out', dir, '--documents', '600', '--seed', '42']);
     const tally: Tally = { files: 0, scanned: 0, disagreements: [] };
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')))
-      check(file, readFileSync(join(dir, file), 'utf8'), tally);
+    for (const file of writeGeneratedCorpus(dir, 600)) check(file, readFileSync(join(dir, file), 'utf8'), tally);
     expect(tally.disagreements.slice(0, 5)).toEqual([]);
     expect(tally.files).toBeGreaterThan(10);
     expect(tally.scanned / tally.files).toBeGreaterThan(0.95);

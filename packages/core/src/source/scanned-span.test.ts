@@ -2,7 +2,6 @@
 // tree gives (cst-locate.ts locateInCst): checked here against the tree for fields of every
 // document SourceFile.locate asks it about, on the real-world corpus and the examples, a
 // generated corpus, seeded mutations of the real files, and the constructs below.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import type { PathSegment } from './field-path.js';
 import { withLineFeeds } from './line-breaks.js';
 import { SourceFile } from './source-file.js';
 import { mutate, random } from '../testing/mutations.js';
+import { writeGeneratedCorpus } from '../../../../test/generated-corpus.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const dirs: string[] = [];
@@ -140,18 +140,8 @@ describe('scannedSpan gives the syntax tree’s span wherever it answers', () =>
   it('on a generated corpus (600 documents, seed 42)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'scanned-span-'));
     dirs.push(dir);
-    execFileSync(process.execPath, [
-      join(root, 'test/bench/generate-corpus.mjs'),
-      '--out',
-      dir,
-      '--documents',
-      '600',
-      '--seed',
-      '42',
-    ]);
     const tally: Tally = { asked: 0, answered: 0, disagreements: [] };
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')))
-      check(file, readFileSync(join(dir, file), 'utf8'), tally);
+    for (const file of writeGeneratedCorpus(dir, 600)) check(file, readFileSync(join(dir, file), 'utf8'), tally);
     expect(tally.disagreements.slice(0, 5)).toEqual([]);
     expect(tally.answered).toBeGreaterThan(tally.asked * 0.5);
   }, 300_000);
