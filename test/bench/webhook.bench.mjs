@@ -4,6 +4,7 @@
 //
 //   node test/bench/webhook.bench.mjs [--duration 10] [--connections 16,64] [--server-cpu 0] [--load-cpu 1]
 //                                     [--warmup-requests 20000] [--rounds 3] [--profile DIR] [--against CLI]
+//                                     [--node-flags "FLAGS"]
 //
 // Rounds: every server runs for the whole bench, and each round measures each of them once,
 // in turn; the figures are the medians of the rounds. On a machine others share, the load
@@ -32,6 +33,11 @@
 // --against CLI: a second platlint, from another build's bundle (main's, say), measured on the
 // mutating request in the same rounds, so a change is compared with its base under the same
 // load rather than in two runs minutes apart (see Rounds).
+//
+// --node-flags "FLAGS": node's command-line flags for platlint's server only (not --against's),
+// e.g. --node-flags=--max-semi-space-size=64: V8 settings that only node's command line (or
+// NODE_OPTIONS) can give, which a deployment can set and platlint cannot, measured against
+// the same build without them (--against packages/cli/dist/platlint.mjs) in the same rounds.
 //
 // --profile DIR: platlint runs under `node --cpu-prof`, writing one .cpuprofile per thread
 // into DIR when it stops (open it in Chrome's DevTools, or summarise it with
@@ -72,6 +78,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     profile: { type: 'string' },
     against: { type: 'string' },
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const cli = process.env.PLATLINT_WEBHOOK_CLI ?? join(root, 'packages/cli/dist/platlint.mjs');
@@ -360,9 +367,10 @@ const connections = values.connections.split(',').map(Number);
 const REFERENCE = 'bare + platlint decision in process';
 const MUTATING = 'platlint (3 of 10 policies mutate)';
 const AGAINST = '--against (3 of 10 policies mutate)';
-/** The command line of `platlint serve` from a bundle, under the profiler when `profile` names a directory. */
-function serveArgs(bundle, profile) {
+/** The command line of `platlint serve` from a bundle, under the profiler when `profile` names a directory, with `nodeFlags` given to node. */
+function serveArgs(bundle, profile, nodeFlags = []) {
   return [
+    ...nodeFlags,
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
     bundle,
     'serve',
@@ -383,7 +391,7 @@ const targets = [
   {
     name: 'platlint',
     path: '/mutate',
-    args: serveArgs(cli, values.profile),
+    args: serveArgs(cli, values.profile, values['node-flags'].split(/\s+/).filter(Boolean)),
     runs: [
       [MUTATING, 'matched'],
       ['platlint (no policy matches)', 'unmatched'],
@@ -398,7 +406,7 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 console.log(
-  `webhook bench: ${Buffer.byteLength(body)}-byte AdmissionReview, ${warmupRequests} requests of warm-up, ${rounds} rounds of ${duration} s per run, wrk on cpu ${values['load-cpu']}, servers on cpu ${values['server-cpu']}, node ${process.version}, load average ${load()}`,
+  `webhook bench: ${Buffer.byteLength(body)}-byte AdmissionReview, ${warmupRequests} requests of warm-up, ${rounds} rounds of ${duration} s per run, wrk on cpu ${values['load-cpu']}, servers on cpu ${values['server-cpu']}, node ${process.version}${values['node-flags'] ? `, platlint's server with node flags ${values['node-flags']}` : ''}, load average ${load()}`,
 );
 
 /** What held the main thread during a run besides its requests (see the head). */
