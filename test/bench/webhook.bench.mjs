@@ -4,6 +4,7 @@
 //
 //   node test/bench/webhook.bench.mjs [--duration 10] [--connections 16,64] [--server-cpu 0] [--load-cpu 1]
 //                                     [--warmup-requests 20000] [--rounds 3] [--profile DIR] [--against CLI]
+//                                     [--node-flags "FLAGS"]
 //
 // Rounds: every server runs for the whole bench, and each round measures each of them once,
 // in turn; the figures are the medians of the rounds. On a machine others share, the load
@@ -33,6 +34,11 @@
 // mutating request in the same rounds, so a change is compared with its base under the same
 // load rather than in two runs minutes apart (see Rounds).
 //
+// --node-flags "FLAGS": node's command-line flags for platlint's server only (not --against's),
+// e.g. --node-flags=--max-semi-space-size=64: V8 settings that only node's command line (or
+// NODE_OPTIONS) can give, which a deployment can set and platlint cannot, measured against
+// the same build without them (--against packages/cli/dist/platlint.mjs) in the same rounds.
+//
 // --profile DIR: platlint runs under `node --cpu-prof`, writing one .cpuprofile per thread
 // into DIR when it stops (open it in Chrome's DevTools, or summarise it with
 // test/bench/profile-summary.mjs); the CPU figures of that run include the profiler's cost.
@@ -45,9 +51,13 @@
 // its ratio to the bare server's move far less than requests/s do. Needs wrk
 // (`apt-get install -y wrk`), openssl, taskset and /usr/bin/time, and the built CLI
 // (`npm run build`), or PLATLINT_WEBHOOK_CLI pointing to a bundle.
+// Stalls: each run also says how long the server's main thread waited for its core (another
+// process, or the server's own helper threads, had it) and which garbage collections it
+// paused for (every server runs with --trace-gc, into a file): a p99 moves 2-5x between runs
+// on a shared machine, and these say why (test/bench/server-stalls.mjs).
 // Target (issue 14, item 6): at least 0.6x the bare server's requests/s, p99 under 5 ms at 16 connections.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +65,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { importFromSources } from '../../scripts/bundle-node.mjs';
 import { reviewBody } from './review-body.mjs';
+import { GcLog, runQueueWaitMs, summarizeGc } from './server-stalls.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
@@ -67,6 +78,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     profile: { type: 'string' },
     against: { type: 'string' },
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const cli = process.env.PLATLINT_WEBHOOK_CLI ?? join(root, 'packages/cli/dist/platlint.mjs');
@@ -225,11 +237,15 @@ function cpuSeconds(pid, task) {
 }
 
 function start(name, args) {
+  const gcLogPath = join(dir, `${name}.gc.log`);
+  const gcLog = openSync(gcLogPath, 'w');
   const child = spawn(
     'taskset',
-    ['-c', values['server-cpu'], '/usr/bin/time', '-f', 'PEAK_RSS_KB %M', process.execPath, ...args],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    ['-c', values['server-cpu'], '/usr/bin/time', '-f', 'PEAK_RSS_KB %M', process.execPath, '--trace-gc', ...args],
+    // V8 writes its GC lines to standard output: a file, which cannot fill up as a pipe can.
+    { stdio: ['ignore', gcLog, 'pipe'] },
   );
+  closeSync(gcLog);
   let stderr = '';
   child.stderr.setEncoding('utf8');
   const ready = new Promise((resolve, reject) => {
@@ -254,10 +270,11 @@ function start(name, args) {
     new Promise((resolve) => {
       // A server that failed to start has exited already.
       if (child.exitCode !== null) return resolve(peak());
-      child.on('exit', () => resolve(peak()));
+      // 'close', not 'exit': time's line on standard error may arrive after the exit.
+      child.on('close', () => resolve(peak()));
       process.kill(nodePid(), 'SIGTERM');
     });
-  return { ready, stop, nodePid };
+  return { ready, stop, nodePid, gcLog: new GcLog(gcLogPath) };
 }
 
 function check(port, path, body) {
@@ -284,7 +301,10 @@ function check(port, path, body) {
   });
 }
 
-function wrk(url, connections, seconds, bodyName, pid) {
+function wrk(url, connections, seconds, bodyName, pid, gcLog) {
+  gcLog?.next(); // what came before this run
+  const waitBefore = runQueueWaitMs(pid);
+  const started = performance.now();
   const cpuBefore = cpuSeconds(pid);
   // The main thread's own share (its task id is the process id); the rest is V8's helper
   // threads (optimising compiler, garbage collector), libuv's pool and the admission workers.
@@ -307,6 +327,8 @@ function wrk(url, connections, seconds, bodyName, pid) {
   );
   const cpu = cpuSeconds(pid) - cpuBefore;
   const mainCpu = cpuSeconds(pid, pid) - mainBefore;
+  const waitShare = (runQueueWaitMs(pid) - waitBefore) / (performance.now() - started);
+  const gc = gcLog ? summarizeGc(gcLog.next()) : undefined;
   const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
   const cpuUsPerRequest = (cpu * 1e6) / requests;
   const otherThreadsShare = cpu > 0 ? (cpu - mainCpu) / cpu : 0;
@@ -315,7 +337,18 @@ function wrk(url, connections, seconds, bodyName, pid) {
   const p99ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : NaN;
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? '0';
   const socketErrors = /Socket errors: (.*)/.exec(out)?.[1];
-  return { requests, rps, p99ms, cpuUsPerRequest, otherThreadsShare, errors: Number(errors), socketErrors, raw: out };
+  return {
+    requests,
+    rps,
+    p99ms,
+    cpuUsPerRequest,
+    otherThreadsShare,
+    waitShare,
+    gc,
+    errors: Number(errors),
+    socketErrors,
+    raw: out,
+  };
 }
 
 /** Load until the server has answered `count` requests (in runs of 2 s, wrk's finest control), at most a minute. */
@@ -334,9 +367,10 @@ const connections = values.connections.split(',').map(Number);
 const REFERENCE = 'bare + platlint decision in process';
 const MUTATING = 'platlint (3 of 10 policies mutate)';
 const AGAINST = '--against (3 of 10 policies mutate)';
-/** The command line of `platlint serve` from a bundle, under the profiler when `profile` names a directory. */
-function serveArgs(bundle, profile) {
+/** The command line of `platlint serve` from a bundle, under the profiler when `profile` names a directory, with `nodeFlags` given to node. */
+function serveArgs(bundle, profile, nodeFlags = []) {
   return [
+    ...nodeFlags,
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
     bundle,
     'serve',
@@ -357,7 +391,7 @@ const targets = [
   {
     name: 'platlint',
     path: '/mutate',
-    args: serveArgs(cli, values.profile),
+    args: serveArgs(cli, values.profile, values['node-flags'].split(/\s+/).filter(Boolean)),
     runs: [
       [MUTATING, 'matched'],
       ['platlint (no policy matches)', 'unmatched'],
@@ -372,8 +406,20 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 console.log(
-  `webhook bench: ${Buffer.byteLength(body)}-byte AdmissionReview, ${warmupRequests} requests of warm-up, ${rounds} rounds of ${duration} s per run, wrk on cpu ${values['load-cpu']}, servers on cpu ${values['server-cpu']}, node ${process.version}, load average ${load()}`,
+  `webhook bench: ${Buffer.byteLength(body)}-byte AdmissionReview, ${warmupRequests} requests of warm-up, ${rounds} rounds of ${duration} s per run, wrk on cpu ${values['load-cpu']}, servers on cpu ${values['server-cpu']}, node ${process.version}${values['node-flags'] ? `, platlint's server with node flags ${values['node-flags']}` : ''}, load average ${load()}`,
 );
+
+/** What held the main thread during a run besides its requests (see the head). */
+function stalls({ waitShare, gc }) {
+  const wait = Number.isNaN(waitShare)
+    ? 'run-queue wait unknown'
+    : `main thread waited for its core ${(waitShare * 100).toFixed(1)}% of the run`;
+  if (!gc) return wait;
+  const full = gc.markCompacts
+    ? `${gc.markCompacts} Mark-Compact (longest pause ${gc.longestMarkCompactMs.toFixed(1)} ms)`
+    : 'no Mark-Compact';
+  return `${wait}; GC: ${gc.scavenges} scavenges (longest ${gc.longestScavengeMs.toFixed(1)} ms), ${full}`;
+}
 
 const median = (xs) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -390,7 +436,12 @@ try {
     const server = start(t.name, t.args);
     servers.push({ t, server });
     const port = await server.ready;
-    Object.assign(servers.at(-1), { port, pid: server.nodePid(), url: `https://127.0.0.1:${port}${t.path}` });
+    Object.assign(servers.at(-1), {
+      port,
+      pid: server.nodePid(),
+      url: `https://127.0.0.1:${port}${t.path}`,
+      gcLog: server.gcLog,
+    });
   }
   for (const { t, port, pid, url } of servers) {
     for (const [label, bodyName] of t.runs) {
@@ -405,16 +456,17 @@ try {
     }
   }
   for (let round = 1; round <= rounds; round++) {
-    for (const { t, pid, url } of servers) {
+    for (const { t, pid, url, gcLog } of servers) {
       for (const [label, bodyName] of t.runs) {
         for (const c of connections) {
-          const r = wrk(url, c, duration, bodyName, pid);
+          const r = wrk(url, c, duration, bodyName, pid, gcLog);
           if (r.errors > 0 || r.socketErrors)
             console.log(`  ${label} c=${c}: ${r.errors} non-2xx, socket errors: ${r.socketErrors ?? 'none'}`);
           samples[label][c].push(r);
           console.log(
             `  round ${round}  ${label.padEnd(36)} c=${String(c).padEnd(3)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99ms.toFixed(2).padStart(6)} ms   ${r.cpuUsPerRequest.toFixed(0).padStart(4)} µs CPU/request (${(r.otherThreadsShare * 100).toFixed(0)}% off the main thread)   load ${load()}`,
           );
+          console.log(`           ${stalls(r)}`);
         }
       }
     }
@@ -450,6 +502,19 @@ for (const [label, byConnections] of Object.entries(results)) {
     const b = bare[c];
     console.log(
       `${label.padEnd(36)} ${String(c).padStart(5)}  ${r.rps.toFixed(0).padStart(8)}  ${(r.rps / b.rps).toFixed(2).padStart(5)}  ${r.p99ms.toFixed(2).padStart(6)}  ${r.cpuUsPerRequest.toFixed(0).padStart(10)}  ${(b.cpuUsPerRequest / r.cpuUsPerRequest).toFixed(2).padStart(9)}`,
+    );
+  }
+}
+// The p99 of a run moves with what held the main thread (see the head), so each server's
+// runs are shown by the stalls they met.
+for (const [label, byConnections] of Object.entries(samples)) {
+  for (const c of connections) {
+    const runs = byConnections[c];
+    const withFull = runs.filter((r) => r.gc?.markCompacts);
+    const without = runs.filter((r) => !r.gc?.markCompacts);
+    const p99s = (rs) => (rs.length ? `${median(rs.map((r) => r.p99ms)).toFixed(2)} ms` : '-');
+    console.log(
+      `stalls ${label.padEnd(36)} c=${String(c).padEnd(3)} main thread waited for its core ${(median(runs.map((r) => r.waitShare)) * 100).toFixed(1)}% (median); Mark-Compact in ${withFull.length} of ${runs.length} runs; median p99 of runs with one ${p99s(withFull)}, without ${p99s(without)}`,
     );
   }
 }

@@ -1,6 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { SEMI_SPACE_CAP_MB, YoungGenerationCap, tuneGcForBatchRuns, workerYoungGeneration } from './gc-settings.js';
+import {
+  SEMI_SPACE_CAP_MB,
+  YoungGenerationCap,
+  tuneGcForBatchRuns,
+  tuneGcForServe,
+  workerYoungGeneration,
+} from './gc-settings.js';
 
 describe('tuneGcForBatchRuns', () => {
   const flagsSet = (execArgv: string[]): string[] => {
@@ -21,6 +27,25 @@ describe('tuneGcForBatchRuns', () => {
     expect(flagsSet(['--heap-growing-percent=200'])).toEqual(['--no-parallel-scavenge']);
     expect(flagsSet(['--heap_growing_percent=0', '--parallel-scavenge'])).toEqual([]);
     expect(flagsSet(['--no-parallel_scavenge'])).toEqual(['--heap-growing-percent=25']);
+  });
+});
+
+describe('tuneGcForServe', () => {
+  const flagsSet = (execArgv: string[]): string[] => {
+    const set: string[] = [];
+    tuneGcForServe(execArgv, (flags) => set.push(flags));
+    return set;
+  };
+
+  it("doubles the old generation's room when node was started without a growth setting", () => {
+    expect(flagsSet([])).toEqual(['--heap-growing-percent=100']);
+    // Not the batch runs' settings: their bounded growth is what the webhook avoids.
+    expect(flagsSet(['--max-old-space-size=512'])).toEqual(['--heap-growing-percent=100']);
+  });
+
+  it('leaves a growth given on the command line alone, in any spelling', () => {
+    expect(flagsSet(['--heap-growing-percent=25'])).toEqual([]);
+    expect(flagsSet(['--heap_growing_percent=0'])).toEqual([]);
   });
 });
 

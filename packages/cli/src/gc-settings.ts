@@ -70,6 +70,32 @@ export function tuneGcForBatchRuns(
   setUnlessGiven(SETTINGS, execArgv, setFlags);
 }
 
+/**
+ * The webhook's headroom in the old generation (`platlint serve`, see src/prelude.ts): the next
+ * full collection once it holds twice what the previous one left, where V8 picks 1.1-4x from
+ * how fast it collects (about 1.4x for the fixture state). Why: V8 starts marking as soon as
+ * the room left is below the young generation's capacity (16 MiB semi-spaces once grown),
+ * since one scavenge could promote that much. A webhook keeps its state and little else (35
+ * MiB live with the fixture state, under 1 byte per request promoted), so 1.4x left it 10-15
+ * MiB of room: when its young generation grew back after a quiet spell (V8 shrinks it when
+ * little is allocated), two Mark-Compacts came within seconds of each other under load, each
+ * pausing 9-16 ms with incremental steps of up to 28 ms, though the old generation had grown by
+ * 2-4 MiB. Measured with --trace-gc and --trace-incremental-marking ("Start (task)", room
+ * 9-16 MiB), 10-s bursts of 16 connections 30 s apart: 2 Mark-Compacts in each burst after the
+ * first; with 2x, room 35 MiB and none. Costs at most the live heap again in memory before a
+ * full collection; a large state, whose room V8 already sizes above the young generation, could
+ * keep V8's own factor, but one setting for all is simpler and bounded by the heap's limit.
+ * Not settable once V8 runs, so not here: the size of the young generation (fixed when the heap
+ * is made), and turning off concurrent marking (--single-threaded-gc set at run time aborts V8
+ * at its next Mark-Compact), whose helper threads take the server's one core in turns with it.
+ */
+const SERVE_SETTINGS: readonly V8Setting[] = [{ flag: '--heap-growing-percent=100', name: 'heap-growing-percent' }];
+
+/** Applies the webhook's setting (SERVE_SETTINGS) unless node was started with that flag. */
+export function tuneGcForServe(execArgv: readonly string[] = process.execArgv, setFlags: FlagSetter = setFlagsFromString): void {
+  setUnlessGiven(SERVE_SETTINGS, execArgv, setFlags);
+}
+
 /** A V8 flag, and its name as node's command line may spell it (`--no-` and `_` aside). */
 export interface V8Setting {
   flag: string;
