@@ -166,7 +166,7 @@ describe('what kustomizations make of files through directories and names', () =
   const partOf = (path: string) => kustomizations.partOf(join(tree, path));
   const defaultFile = join(tree, 'default/kustomization.yaml');
 
-  it('labels the resources of a directory a kustomization writing selectors includes, through others, once around a cycle', () => {
+  it('labels the resources of a directory a kustomization writing selectors includes, through others, once around a cycle (kustomize kusttarget.go: accumulateResources, accumulateDirectory)', () => {
     expect(partOf('manager/manager.yaml')).toEqual({ kustomization: defaultFile, part: 'labelled', by: 'entry' });
     expect(partOf('nested/deployment.yaml')).toEqual({ kustomization: defaultFile, part: 'labelled', by: 'entry' });
     expect(partOf('unlabelled/deployment.yaml')).toBeUndefined();
