@@ -6,7 +6,8 @@
  */
 import type { Catalog, KindInfo } from '../kinds/catalog.js';
 import type { SchemaNode } from '../schema/tree.js';
-import { schemaAt } from '../schema/tree.js';
+import { mayHold } from '../schema/reach.js';
+import { fieldSchema, schemaAt } from '../schema/tree.js';
 import type { PathSegment } from '../source/field-path.js';
 import type { StructuralFinding } from '../validate/validator.js';
 import { validateStructure } from '../validate/validator.js';
@@ -204,14 +205,35 @@ function isDuration(node: SchemaNode | undefined): boolean {
  * duration type parses every string it is given while decoding, and "" does not parse.
  */
 function emptyDurations(node: SchemaNode | undefined, value: unknown, path: PathSegment[]): StructuralFinding[] {
-  if (!node) return [];
-  if (value === '' && isDuration(node))
-    return [{ ruleId: 'schema/format', path, target: 'value', message: '"" is not a duration such as 30s, 5m or 1h30m' }];
-  if (Array.isArray(value)) return value.flatMap((item, i) => emptyDurations(node.items, item, [...path, i]));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => emptyDurations(schemaAt(node, [key]), item, [...path, key]));
+  const found: StructuralFinding[] = [];
+  collectEmptyDurations(node, value, path, found);
+  return found;
+}
+
+/** emptyDurations' walk: it enters only what may hold a duration, and copies the path only for a finding. */
+function collectEmptyDurations(
+  node: SchemaNode | undefined,
+  value: unknown,
+  path: PathSegment[],
+  found: StructuralFinding[],
+): void {
+  if (!node) return;
+  if (value === '' && isDuration(node)) {
+    found.push({
+      ruleId: 'schema/format',
+      path: [...path],
+      target: 'value',
+      message: '"" is not a duration such as 30s, 5m or 1h30m',
+    });
+    return;
   }
-  return [];
+  if (value === null || typeof value !== 'object' || !mayHold(node, isDuration)) return;
+  const entries: [PathSegment, unknown][] = Array.isArray(value) ? [...value.entries()] : Object.entries(value);
+  for (const [key, item] of entries) {
+    path.push(key);
+    collectEmptyDurations(typeof key === 'number' ? node.items : fieldSchema(node, key), item, path, found);
+    path.pop();
+  }
 }
 
 /** Orders two paths as their fields appear in the document (keys keep their source order). */

@@ -13,7 +13,7 @@ import { diagnostic, type FileFindings } from './place-reports.js';
  * matters then.
  */
 export function servedOrReported(p: FileFindings, object: LintObject, catalog: Catalog): boolean {
-  const unserved = p.config.rules['document/not-served'] === 'off' ? undefined : notServed(object.kind, p.config, catalog);
+  const unserved = p.config.rules['document/not-served'] === 'off' ? undefined : notServedMemo(object.kind, p.config, catalog);
   if (!unserved) return true;
   const path = [...object.prefix, 'apiVersion'];
   p.out.push(
@@ -30,13 +30,31 @@ export function servedOrReported(p: FileFindings, object: LintObject, catalog: C
   return unserved.severity !== 'error';
 }
 
+type Unserved = { severity: Severity; message: string } | undefined;
+
+/**
+ * notServed's answers by catalog, configuration and kind. A run asks for each of its objects,
+ * and most files share one configuration: the answer depends on nothing else, and working it
+ * out (parsing releases, reading gate defaults) cost more than the rest of this stage.
+ */
+const answers = new WeakMap<Catalog, WeakMap<Config, Map<KindInfo, Unserved>>>();
+
+function notServedMemo(kind: KindInfo, config: Config, catalog: Catalog): Unserved {
+  let byConfig = answers.get(catalog);
+  if (!byConfig) answers.set(catalog, (byConfig = new WeakMap()));
+  let byKind = byConfig.get(config);
+  if (!byKind) byConfig.set(config, (byKind = new Map()));
+  if (!byKind.has(kind)) byKind.set(kind, notServed(kind, config, catalog));
+  return byKind.get(kind);
+}
+
 /**
  * Why the configuration's release and feature gates do not serve a kind, if they do not: the
  * release is older than the kind or has removed it, or the kind's gate is disabled (errors);
  * or the gate is off by default and the configuration does not say (a warning, as for a gated
  * field: the cluster may enable it).
  */
-function notServed(kind: KindInfo, config: Config, catalog: Catalog): { severity: Severity; message: string } | undefined {
+function notServed(kind: KindInfo, config: Config, catalog: Catalog): Unserved {
   const { release } = config;
   const { introducedIn, removedIn } = kind.entry;
   const what = `${kind.kind} (${kind.apiVersion})`;
