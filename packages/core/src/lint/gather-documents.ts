@@ -3,7 +3,7 @@ import type { LintObject } from '../rules/rule.js';
 import type { SourceDocument } from '../source/source-file.js';
 import { declaresObject } from './manifest.js';
 import { diagnostic, type FileFindings } from './place-reports.js';
-import { recogniseObject } from './recognise-object.js';
+import { recogniseObject, type Gathering } from './recognise-object.js';
 
 /**
  * Each document of a file in turn: a mapping that names apiVersion or kind is recognised as an
@@ -12,7 +12,9 @@ import { recogniseObject } from './recognise-object.js';
  */
 export function gatherObjects(p: Pick<FileFindings, 'file' | 'out'>, catalog: Catalog): LintObject[] {
   const objects: LintObject[] = [];
-  const reportedKinds = new Set<string>();
+  // One gathering for the file, told which document it is at: made per document (a spread
+  // of `p`), it cost as much as recognising the object.
+  const gathering: Gathering = { file: p.file, out: p.out, catalog, reportedKinds: new Set(), objects, document: 0 };
   const foreign: SourceDocument[] = [];
   for (const doc of p.file.documents) {
     if (doc.broken || doc.value === null || doc.value === undefined) continue;
@@ -35,7 +37,8 @@ export function gatherObjects(p: Pick<FileFindings, 'file' | 'out'>, catalog: Ca
       );
       continue;
     }
-    recogniseObject({ ...p, catalog, reportedKinds, objects, document: doc.index }, value as Record<string, unknown>, []);
+    gathering.document = doc.index;
+    recogniseObject(gathering, value as Record<string, unknown>, []);
   }
   if (foreign.length > 0) reportNotManifest(p, foreign);
   return objects;

@@ -4,6 +4,7 @@ import { deferralOf, deferredFindAnything, placeDeferred, reopenForPositions, ty
 import { nextFile } from './file-memo.js';
 import { withDigest } from './fix-loop.js';
 import { readSource } from './read-source.js';
+import { mayHoldSuppressions } from './suppressions.js';
 import { RunIndex } from './run-index.js';
 import type { CrossDocumentIndex, IndexedResult, LintEngine, PortableEntry, ShareOptions } from './run.js';
 
@@ -53,7 +54,7 @@ export class RunShare {
       const kept = keepingIndex(portable, needsIndex);
       if (!needsIndex) {
         files.push({ path, result: kept(engine.lintSource(source)), deferral: undefined, entries: portable });
-      } else if (source.text.includes('platlint-disable')) {
+      } else if (mayHoldSuppressions(source)) {
         // Whether a suppression is used depends on every finding: the second pass lints it whole.
         files.push({ path, result: undefined, deferral: undefined, entries: portable });
       } else {

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../source/source-file.js';
+import { FileMemo } from './file-memo.js';
 
 /**
  * Inline suppressions, written as YAML comments:
@@ -21,6 +22,19 @@ interface Suppression {
   used: boolean;
 }
 
+const mentions = new FileMemo<SourceFile, boolean>();
+
+/**
+ * False when no comment of the file can be a suppression: its text never names one. A run
+ * asks twice for each file that waits for the cross-document index (run-share.ts, then
+ * parseSuppressions), so the scan of the whole text is made once.
+ */
+export function mayHoldSuppressions(file: SourceFile): boolean {
+  let mentioned = mentions.get(file);
+  if (mentioned === undefined) mentions.set(file, (mentioned = file.text.includes('platlint-disable')));
+  return mentioned;
+}
+
 const DIRECTIVE = /^#\s*platlint-(disable-next-line|disable-line|disable)(?![\w-])(.*)$/;
 
 /**
@@ -29,7 +43,7 @@ const DIRECTIVE = /^#\s*platlint-(disable-next-line|disable-line|disable)(?![\w-
  * switch rules off (it may come from whoever wrote the object, not from the repository).
  */
 function parseSuppressions(file: SourceFile): Suppression[] {
-  if (!file.text.includes('platlint-disable')) return [];
+  if (!mayHoldSuppressions(file)) return [];
   const ends = file.documents.map((d) => d.end);
   const found: Suppression[] = [];
   for (const comment of file.comments) {
