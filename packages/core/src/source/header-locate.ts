@@ -39,7 +39,7 @@ const HEADER_LINE =
 const NOTHING_LINE = /^(?:#.*|---(?:[ ]+(?:#.*)?)?)?\r?$/;
 
 /** A top-level field whose value is not one word (a nested block, a list, a block scalar, a longer scalar): a bare key and its colon at column 0. */
-const FIELD_LINE = /^[A-Za-z][A-Za-z0-9_.-]*:(?:[ ].*)?\r?$/;
+const FIELD_LINE = /^([A-Za-z][A-Za-z0-9_.-]*):(?:[ ].*)?\r?$/;
 
 /** A list entry at column 0 (`- item`, or `-` alone), written at the column of the key it belongs to. */
 const ENTRY_LINE = /^-(?:[ ].*)?\r?$/;
@@ -90,6 +90,28 @@ export function headerFieldSpan(
       // The value's group, widened by its quotes when it is quoted.
       const [from, to] = match.indices?.[plain ? 2 : match[3] !== undefined ? 3 : 4] as [number, number];
       return plain ? { start: at + from, end: at + to, exact: true } : { start: at + from - 1, end: at + to + 1, exact: true };
+    }
+    at = lineEnd + 1;
+  }
+  return undefined;
+}
+
+/**
+ * The span of the first key of the document at `start`..`end` of `text`, when its first line
+ * of content is a top-level field (a bare key and its colon at column 0), after blank lines,
+ * comments at column 0 and its `---`; undefined otherwise. That key is the first item's key of
+ * the document's block mapping in its syntax tree, where a finding about the document as a
+ * whole is placed (SourceFile.locateParentKey): read here, the tree of a document no other
+ * finding needs is not parsed for it.
+ */
+export function firstKeySpan(text: string, start: number, end: number): { start: number; end: number } | undefined {
+  for (let at = start; at < end;) {
+    let lineEnd = text.indexOf('\n', at);
+    if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+    const line = text.slice(at, lineEnd);
+    if (!NOTHING_LINE.test(line)) {
+      const key = FIELD_LINE.exec(line)?.[1];
+      return key === undefined ? undefined : { start: at, end: at + key.length };
     }
     at = lineEnd + 1;
   }

@@ -13,7 +13,7 @@ import type { DuplicateKey } from './duplicate-keys.js';
 import { AliasBudgetError, Fallback, FastComposer, TooDeepError } from './fast-compose.js';
 import type { FieldPath } from './field-path.js';
 import { formatPath } from './field-path.js';
-import { headerFieldSpan } from './header-locate.js';
+import { firstKeySpan, headerFieldSpan } from './header-locate.js';
 import { withLineFeeds } from './line-breaks.js';
 import { LineIndex } from './line-index.js';
 import { nestingOf, withoutNulls } from './json-value.js';
@@ -488,10 +488,7 @@ export class SourceFile {
     if (!doc) return { start: 0, end: 0, exact: false };
     // A top-level field of a document read values first (apiVersion, kind) is found on its
     // first lines when they are plain enough, without parsing its syntax tree (header-locate.ts).
-    // So is one of a document the fast composer read, whose tree a file of 16 KiB or more let
-    // go, in a file read without a problem (a repeated key is one: the header's first
-    // `kind:` line need not be the one the tree finds).
-    const headerReadable = doc.composedBy === 'loader' || (doc.composedBy === 'fast' && this.diagnostics.length === 0);
+    const headerReadable = this.headerReadable(doc);
     if (headerReadable && path.length === 1 && typeof path[0] === 'string') {
       const span = headerFieldSpan(this.yamlText, doc.start, doc.end, doc.value, path[0], target);
       if (span) return span;
@@ -504,6 +501,16 @@ export class SourceFile {
       if (span) return span;
     }
     return locateInCst(doc.cst, path, target);
+  }
+
+  /**
+   * Whether a document's first lines may be read for positions: one read values first, or one
+   * the fast composer read (whose tree a file of 16 KiB or more let go) in a file read without a
+   * problem (a repeated key is one: the header's first `kind:` line need not be the one the
+   * tree finds).
+   */
+  private headerReadable(doc: SourceDocument): boolean {
+    return doc.composedBy === 'loader' || (doc.composedBy === 'fast' && this.diagnostics.length === 0);
   }
 
   /** The raw source of the scalar at a path: for mapping positions inside it (CEL expressions). */
@@ -535,6 +542,8 @@ export class SourceFile {
       if (span.exact) return span;
     }
     const doc = this.documents[document];
+    const firstKey = doc && this.headerReadable(doc) ? firstKeySpan(this.yamlText, doc.start, doc.end) : undefined;
+    if (firstKey) return { ...firstKey, exact: false };
     const contents = doc?.cst.value;
     const first = contents?.type === 'block-map' || contents?.type === 'flow-collection' ? contents.items[0] : undefined;
     if (first?.key) return { ...spanOf(first.key), exact: false };
