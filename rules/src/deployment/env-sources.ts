@@ -71,16 +71,21 @@ export default defineRule({
   },
   check(context) {
     // With EnvFiles off the server drops fileKeyRef before validating it (feature-gate/gated-field says so).
-    const volumes = gateEnabled(context.settings.featureGates, 'EnvFiles', context.settings.release)
-      ? volumesByName(podSpec(context.value))
-      : undefined;
+    const envFiles = gateEnabled(context.settings.featureGates, 'EnvFiles', context.settings.release);
+    // Indexed at the first fileKeyRef, which few pods have: not for every workload of a run.
+    let volumes: Map<string, Obj> | undefined;
     for (const { container, path } of containersOf(context.value)) {
       forEachObject(container.env, (variable, i) => {
         const valueFrom = variable.valueFrom;
         if (!isJsonObject(valueFrom)) return;
         checkValueFrom(context, valueFrom, path, i);
-        if (volumes && isJsonObject(valueFrom.fileKeyRef))
-          checkFileKeyRef(context, valueFrom.fileKeyRef, [...path, 'env', i, 'valueFrom', 'fileKeyRef'], volumes);
+        if (envFiles && isJsonObject(valueFrom.fileKeyRef))
+          checkFileKeyRef(
+            context,
+            valueFrom.fileKeyRef,
+            [...path, 'env', i, 'valueFrom', 'fileKeyRef'],
+            (volumes ??= volumesByName(podSpec(context.value))),
+          );
       });
       forEachObject(container.envFrom, (entry, i) => {
         const count = countSet(entry, ENV_FROM_SOURCES);
