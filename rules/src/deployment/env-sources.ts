@@ -2,7 +2,7 @@ import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { FIELD_REF_MESSAGES, fieldRefFinding, readsAllowedField } from './downward-field.js';
 import { envNameProblem } from './env-names.js';
-import { formats } from '../kit/names.js';
+import { formats, hasBacksteps } from '../kit/names.js';
 import { containersOf, podSpec } from '../kit/paths.js';
 import { countSet, forEachObject, type Obj, setFields } from '../kit/objects.js';
 import docs from './env-sources.md';
@@ -178,7 +178,7 @@ function checkFileKeyRef(context: RuleContext, selector: Obj, at: FieldPath, vol
     else if (!isJsonObject(volume.emptyDir))
       context.report({ path: [...at, 'volumeName'], messageId: 'notEmptyDir', data: { volumeName } });
   }
-  if (typeof path === 'string' && path.split('/').includes('..')) {
+  if (typeof path === 'string' && hasBacksteps(path)) {
     context.report({ path: [...at, 'path'], messageId: 'pathDotDot', data: { path } });
   }
 }

@@ -1,7 +1,7 @@
 import { isSloppyIPv4 } from '@platlint/core';
 import { isIP } from 'node:net';
 import type { FieldPath } from '@platlint/core';
-import { isObject } from '../kit/objects.js';
+import { isObject, oncePerValue } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 
 export interface Subset {
@@ -9,12 +9,15 @@ export interface Subset {
   value: Obj;
 }
 
-/** The subsets of an Endpoints object that are mappings (structural validation reports the rest). */
-export function subsetsOf(object: Obj): Subset[] {
+/**
+ * The subsets of an Endpoints object that are mappings (structural validation reports the rest):
+ * made once per object and shared, read-only, as every Endpoints rule asks for them.
+ */
+export const subsetsOf: (object: Obj) => readonly Subset[] = oncePerValue((object) => {
   const subsets = object.subsets;
   if (!Array.isArray(subsets)) return [];
   return subsets.flatMap((value: unknown, index) => (isObject(value) ? [{ index, value }] : []));
-}
+});
 
 export interface Address {
   list: 'addresses' | 'notReadyAddresses';
