@@ -9,13 +9,13 @@ import type { Obj } from '../kit/objects.js';
  * validateObjectFieldSelector): `spec.host`, the name old v1 clients send, becomes
  * `spec.nodeName`. Every other accepted path keeps its name.
  */
-const RENAMED: Readonly<Record<string, string>> = { 'spec.host': 'spec.nodeName' };
+const RENAMED: ReadonlyMap<string, string> = new Map([['spec.host', 'spec.nodeName']]);
 
 /** `metadata.labels['KEY']` or `metadata.annotations['KEY']`: one label or annotation by key. */
 const SUBSCRIPTED_FIELD = /^metadata\.(labels|annotations)\['[^']*'\]$/;
 
 export function serverFieldPath(fieldPath: string): string {
-  return Object.hasOwn(RENAMED, fieldPath) ? (RENAMED[fieldPath] as string) : fieldPath;
+  return RENAMED.get(fieldPath) ?? fieldPath;
 }
 
 /** Whether `fieldPath`, once converted, is one of `fields` or a label or annotation by key. */

@@ -2,7 +2,7 @@ import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { FieldPath, RuleContext } from '@platlint/core';
 import { FIELD_REF_MESSAGES, fieldRefFinding, readsAllowedField } from './downward-field.js';
 import { envNameProblem } from './env-names.js';
-import { formats } from '../kit/names.js';
+import { formats, hasBacksteps } from '../kit/names.js';
 import { containersOf, podSpec } from '../kit/paths.js';
 import { countSet, forEachObject, type Obj, setFields } from '../kit/objects.js';
 import docs from './env-sources.md';
@@ -71,16 +71,21 @@ export default defineRule({
   },
   check(context) {
     // With EnvFiles off the server drops fileKeyRef before validating it (feature-gate/gated-field says so).
-    const volumes = gateEnabled(context.settings.featureGates, 'EnvFiles', context.settings.release)
-      ? volumesByName(podSpec(context.value))
-      : undefined;
+    const envFiles = gateEnabled(context.settings.featureGates, 'EnvFiles', context.settings.release);
+    // Indexed at the first fileKeyRef, which few pods have: not for every workload of a run.
+    let volumes: Map<string, Obj> | undefined;
     for (const { container, path } of containersOf(context.value)) {
       forEachObject(container.env, (variable, i) => {
         const valueFrom = variable.valueFrom;
         if (!isJsonObject(valueFrom)) return;
         checkValueFrom(context, valueFrom, path, i);
-        if (volumes && isJsonObject(valueFrom.fileKeyRef))
-          checkFileKeyRef(context, valueFrom.fileKeyRef, [...path, 'env', i, 'valueFrom', 'fileKeyRef'], volumes);
+        if (envFiles && isJsonObject(valueFrom.fileKeyRef))
+          checkFileKeyRef(
+            context,
+            valueFrom.fileKeyRef,
+            [...path, 'env', i, 'valueFrom', 'fileKeyRef'],
+            (volumes ??= volumesByName(podSpec(context.value))),
+          );
       });
       forEachObject(container.envFrom, (entry, i) => {
         const count = countSet(entry, ENV_FROM_SOURCES);
@@ -173,7 +178,7 @@ function checkFileKeyRef(context: RuleContext, selector: Obj, at: FieldPath, vol
     else if (!isJsonObject(volume.emptyDir))
       context.report({ path: [...at, 'volumeName'], messageId: 'notEmptyDir', data: { volumeName } });
   }
-  if (typeof path === 'string' && path.split('/').includes('..')) {
+  if (typeof path === 'string' && hasBacksteps(path)) {
     context.report({ path: [...at, 'path'], messageId: 'pathDotDot', data: { path } });
   }
 }

@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { objectsIn } from '../kit/objects.js';
+import { forEachObject } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './init-containers.md';
 
@@ -21,8 +21,8 @@ export default defineRule({
     },
   },
   check(context) {
-    for (const [container, i] of objectsIn(podSpec(context.value)?.initContainers)) {
-      if (container.restartPolicy === 'Always') continue;
+    forEachObject(podSpec(context.value)?.initContainers, (container, i) => {
+      if (container.restartPolicy === 'Always') return;
       for (const field of RUNNING_ONLY) {
         if (container[field] === undefined || container[field] === null) continue;
         context.report({
@@ -32,6 +32,6 @@ export default defineRule({
           data: { field },
         });
       }
-    }
+    });
   },
 });

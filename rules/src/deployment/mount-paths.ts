@@ -1,6 +1,7 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import { containersOf } from '../kit/paths.js';
 import { forEachObject } from '../kit/objects.js';
+import { hasBacksteps } from '../kit/names.js';
 
 const SUB_PATHS = ['subPath', 'subPathExpr'] as const;
 import docs from './mount-paths.md';
@@ -11,7 +12,7 @@ import docs from './mount-paths.md';
  */
 export function descendingPathProblem(path: string): string | undefined {
   if (path.startsWith('/')) return 'must be a relative path';
-  if (path.split('/').includes('..')) return "must not contain '..'";
+  if (hasBacksteps(path)) return "must not contain '..'";
   return undefined;
 }
 

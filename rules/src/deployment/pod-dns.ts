@@ -1,7 +1,7 @@
 import { defineRule, gateEnabled, isJsonObject } from '@platlint/core';
 import type { RuleContext } from '@platlint/core';
 import { formats } from '../kit/names.js';
-import { type Obj, objectsIn } from '../kit/objects.js';
+import { forEachObject, type Obj } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './pod-dns.md';
 
@@ -78,8 +78,8 @@ export default defineRule({
       gateEnabled(context.settings.featureGates, 'HostnameOverride', context.settings.release)
     )
       checkHostnameOverride(context, pod, pod.hostnameOverride);
-    for (const [alias, i] of objectsIn(pod.hostAliases)) {
-      if (!Array.isArray(alias.hostnames)) continue;
+    forEachObject(pod.hostAliases, (alias, i) => {
+      if (!Array.isArray(alias.hostnames)) return;
       alias.hostnames.forEach((hostname: unknown, j) => {
         const problem = typeof hostname === 'string' ? formats['dns-subdomain'](hostname) : undefined;
         if (problem)
@@ -89,7 +89,7 @@ export default defineRule({
             data: { value: String(hostname), problem },
           });
       });
-    }
+    });
   },
 });
 

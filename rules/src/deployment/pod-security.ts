@@ -1,5 +1,6 @@
 import { defineRule, isJsonObject } from '@platlint/core';
 import type { FieldPath, MessageRef, ReportDescriptor, RuleContext } from '@platlint/core';
+import { hasBacksteps } from '../kit/names.js';
 import { containersOf, POD_SPEC, podSpec } from '../kit/paths.js';
 import type { Obj } from '../kit/objects.js';
 import docs from './pod-security.md';
@@ -136,7 +137,7 @@ function profileFinding(
   }
   if (profile.type !== 'Localhost' && typeof profile.type === 'string' && hasLocal)
     return { messageId: 'profileNotLocalhost', data: { type: profile.type } };
-  if (field === 'seccompProfile' && typeof local === 'string' && (local.startsWith('/') || local.split('/').includes('..'))) {
+  if (field === 'seccompProfile' && typeof local === 'string' && (local.startsWith('/') || hasBacksteps(local))) {
     // The path is relative to the kubelet's seccomp directory and must stay inside it.
     return { messageId: 'badLocalhostProfile', data: { local } };
   }

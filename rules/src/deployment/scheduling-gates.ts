@@ -1,5 +1,5 @@
 import { defineRule } from '@platlint/core';
-import { objectsIn } from '../kit/objects.js';
+import { forEachObject } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './scheduling-gates.md';
 
@@ -18,11 +18,11 @@ export default defineRule({
   },
   check(context) {
     const seen = new Set<string>();
-    for (const [gate, i] of objectsIn(podSpec(context.value)?.schedulingGates)) {
-      if (typeof gate.name !== 'string') continue;
+    forEachObject(podSpec(context.value)?.schedulingGates, (gate, i) => {
+      if (typeof gate.name !== 'string') return;
       if (seen.has(gate.name))
         context.report({ path: [...POD_SPEC, 'schedulingGates', i, 'name'], messageId: 'gateTwice', data: { name: gate.name } });
       seen.add(gate.name);
-    }
+    });
   },
 });

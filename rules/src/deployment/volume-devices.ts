@@ -1,4 +1,5 @@
 import { defineRule, isJsonObject } from '@platlint/core';
+import { hasBacksteps } from '../kit/names.js';
 import { containersOf, podSpec } from '../kit/paths.js';
 import { forEachObject } from '../kit/objects.js';
 import docs from './volume-devices.md';
@@ -50,7 +51,7 @@ export default defineRule({
           names.add(name);
         }
         if (typeof devicePath !== 'string' || devicePath === '') return;
-        if (devicePath.split('/').includes('..'))
+        if (hasBacksteps(devicePath))
           context.report({ path: [...at, 'devicePath'], messageId: 'devicePathDotDot', data: { devicePath } });
         else if (paths.has(devicePath))
           context.report({ path: [...at, 'devicePath'], messageId: 'devicePathTwice', data: { devicePath } });

@@ -3,6 +3,7 @@ import type { FieldPath, MessageRef, RuleContext } from '@platlint/core';
 import { FIELD_REF_MESSAGES, fieldRefFinding, readsAllowedField } from './downward-field.js';
 import { descendingPathProblem } from './mount-paths.js';
 import { signerNameProblem } from './signer-name.js';
+import { hasBacksteps } from '../kit/names.js';
 import { forEachObject, type Obj, objectsIn } from '../kit/objects.js';
 import { POD_SPEC, podSpec } from '../kit/paths.js';
 import docs from './volume-paths.md';
@@ -67,7 +68,7 @@ export default defineRule({
   check(context) {
     forEachObject(podSpec(context.value)?.volumes, (volume, i) => {
       const { hostPath, nfs, gitRepo, configMap, secret, downwardAPI, projected } = volume;
-      if (isJsonObject(hostPath) && typeof hostPath.path === 'string' && hostPath.path.split('/').includes('..')) {
+      if (isJsonObject(hostPath) && typeof hostPath.path === 'string' && hasBacksteps(hostPath.path)) {
         context.report({
           path: [...POD_SPEC, 'volumes', i, 'hostPath', 'path'],
           messageId: 'hostPathDotDot',

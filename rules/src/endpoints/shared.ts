@@ -1,7 +1,7 @@
 import { isSloppyIPv4 } from '@platlint/core';
 import { isIP } from 'node:net';
 import type { FieldPath } from '@platlint/core';
-import { isObject } from '../kit/objects.js';
+import { isObject, oncePerValue } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 
 export interface Subset {
@@ -9,12 +9,15 @@ export interface Subset {
   value: Obj;
 }
 
-/** The subsets of an Endpoints object that are mappings (structural validation reports the rest). */
-export function subsetsOf(object: Obj): Subset[] {
+/**
+ * The subsets of an Endpoints object that are mappings (structural validation reports the rest):
+ * made once per object and shared, read-only, as every Endpoints rule asks for them.
+ */
+export const subsetsOf: (object: Obj) => readonly Subset[] = oncePerValue((object) => {
   const subsets = object.subsets;
   if (!Array.isArray(subsets)) return [];
   return subsets.flatMap((value: unknown, index) => (isObject(value) ? [{ index, value }] : []));
-}
+});
 
 export interface Address {
   list: 'addresses' | 'notReadyAddresses';
@@ -46,10 +49,9 @@ const V4_MAPPED_PREFIX: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff,
  * check decides whether they are acceptable.
  */
 export function ipBytes(text: string): number[] | undefined {
-  // Leading zeros in IPv4 parts are decimal to the platform's lenient parser (`010.0.0.1` is 10.0.0.1).
-  const family = isSloppyIPv4(text) ? 4 : isIP(text);
-  if (family === 4) return [...V4_MAPPED_PREFIX, ...text.split('.').map(Number)];
-  if (family !== 6) return undefined;
+  const v4 = ipv4Parts(text);
+  if (v4) return [...V4_MAPPED_PREFIX, ...v4];
+  if (isIP(text) !== 6) return undefined;
   const bare = text.split('%')[0] ?? '';
   const [head = '', tail] = bare.split('::') as [string, string | undefined];
   const groups = (part: string): number[] => {
@@ -69,6 +71,12 @@ export function ipBytes(text: string): number[] | undefined {
   return [...front, ...Array<number>(16 - front.length - back.length).fill(0), ...back];
 }
 
+/** The four parts of an IPv4 address, or undefined for any other text. */
+function ipv4Parts(text: string): number[] | undefined {
+  // Leading zeros in IPv4 parts are decimal to the platform's lenient parser (`010.0.0.1` is 10.0.0.1).
+  return isSloppyIPv4(text) || isIP(text) === 4 ? text.split('.').map(Number) : undefined;
+}
+
 /** The IPv4 part of an IPv4 or IPv4-mapped address. */
 export function ipv4Of(bytes: readonly number[]): number[] | undefined {
   const mapped = V4_MAPPED_PREFIX.every((b, i) => bytes[i] === b);
@@ -77,6 +85,9 @@ export function ipv4Of(bytes: readonly number[]): number[] | undefined {
 
 /** A canonical text for comparing addresses written differently (`::1` and `0::1`). */
 export function ipKey(text: string): string | undefined {
+  // Most addresses are IPv4: their key is their parts, without the IPv6 bytes to go through.
+  const parts = ipv4Parts(text);
+  if (parts) return parts.join('.');
   const bytes = ipBytes(text);
   if (!bytes) return undefined;
   const v4 = ipv4Of(bytes);

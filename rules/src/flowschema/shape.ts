@@ -1,5 +1,5 @@
 import type { FieldPath } from '@platlint/core';
-import { listAt, objAt, objectsIn } from '../kit/objects.js';
+import { listAt, objAt, objectsIn, oncePerValue } from '../kit/objects.js';
 import type { Obj } from '../kit/objects.js';
 
 /**
@@ -13,13 +13,18 @@ export interface PolicyRule {
   path: FieldPath;
 }
 
-export function policyRules(object: Obj): PolicyRule[] {
-  return objectsIn(listAt(objAt(object, 'spec'), 'rules')).map(([value, index]) => ({
+/**
+ * The policy rules of a FlowSchema, each with its path. Several rules ask for them (and for their
+ * targets) of every FlowSchema: like the kit's containersOf, the lists are made once per object
+ * value and shared, read-only.
+ */
+export const policyRules: (object: Obj) => readonly PolicyRule[] = oncePerValue((object) =>
+  objectsIn(listAt(objAt(object, 'spec'), 'rules')).map(([value, index]) => ({
     index,
     value,
     path: ['spec', 'rules', index],
-  }));
-}
+  })),
+);
 
 /** A resource or non-resource rule inside a policy rule. */
 export interface TargetRule {
@@ -28,12 +33,19 @@ export interface TargetRule {
   path: FieldPath;
 }
 
-export function targetRules(object: Obj, kind?: TargetRule['kind']): TargetRule[] {
-  const kinds: TargetRule['kind'][] = kind ? [kind] : ['resourceRules', 'nonResourceRules'];
-  return policyRules(object).flatMap((rule) =>
-    kinds.flatMap((k) => objectsIn(rule.value[k]).map(([value, j]) => ({ kind: k, value, path: [...rule.path, k, j] }))),
-  );
+const TARGET_KINDS: readonly TargetRule['kind'][] = ['resourceRules', 'nonResourceRules'];
+
+/** The target rules of every policy rule, in order (those of `kind` alone when it is given). */
+export function targetRules(object: Obj, kind?: TargetRule['kind']): readonly TargetRule[] {
+  const all = allTargetRules(object);
+  return kind ? all.filter((target) => target.kind === kind) : all;
 }
+
+const allTargetRules = oncePerValue((object: Obj): readonly TargetRule[] =>
+  policyRules(object).flatMap((rule) =>
+    TARGET_KINDS.flatMap((k) => objectsIn(rule.value[k]).map(([value, j]) => ({ kind: k, value, path: [...rule.path, k, j] }))),
+  ),
+);
 
 export const PLC_KIND = 'PriorityLevelConfiguration.flowcontrol.apiserver.plat.io';
 export const FS_KIND = 'FlowSchema.flowcontrol.apiserver.plat.io';

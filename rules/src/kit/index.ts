@@ -8,7 +8,7 @@
 //                 and the fieldPath grammar of x-kubernetes-validations
 // - selectors.ts  label selectors: core's evaluation and term checks, the walk over terms
 // - quantities.ts resource quantities (core's parser and arithmetic), per-name totals, resource-name facts
-// - names.ts      DNS labels and subdomains, port names, and core's `formats`
+// - names.ts      DNS labels and subdomains, port names, `..` in file paths, and core's `formats`
 // - cel.ts        CEL in manifests: the compile issues the server refuses, a token's place in the file
 export * from './objects.js';
 export * from './paths.js';

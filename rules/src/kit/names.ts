@@ -9,6 +9,18 @@
 export { formats } from '@platlint/core';
 export type { FormatName } from '@platlint/core';
 
+const BACKSTEP = /(?:^|\/)\.\.(?:\/|$)/;
+
+/**
+ * Whether a file path has a `..` element, '/' alone separating elements (the server runs on
+ * Linux, where a backslash is part of a name): upstream validatePathNoBacksteps
+ * (pkg/apis/core/validation/validation.go), which splits the path on '/'. A pattern rather
+ * than a split: mount, volume and env file paths of every workload of a run are checked.
+ */
+export function hasBacksteps(path: string): boolean {
+  return BACKSTEP.test(path);
+}
+
 /** A DNS-1035 label: a letter first, then lowercase letters, digits and '-', not ending in '-' (upstream apimachinery IsDNS1035Label). */
 export const DNS_1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 

@@ -78,7 +78,9 @@ export function oncePerValue<V extends object, T>(compute: (value: V) => T): (va
   // Kept while the value's file is linted (core's FileMemo says why).
   const answers = new FileMemo<V, T>();
   return (value) => {
-    if (answers.has(value)) return answers.get(value) as T;
+    // One lookup for a known answer: `has` only tells an undefined answer from none.
+    const known = answers.get(value);
+    if (known !== undefined || answers.has(value)) return known as T;
     const answer = compute(value);
     answers.set(value, answer);
     return answer;

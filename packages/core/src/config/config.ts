@@ -21,7 +21,11 @@ export interface Config {
   file: string | undefined;
   /** Directory that ignore globs are relative to. */
   root: string;
-  rules: Record<string, RuleSetting>;
+  /**
+   * Read-only once read: a lint works out once per configuration which rules run on each kind
+   * (run-rules.ts), so a change of settings is a new record (run.ts merges overrides so).
+   */
+  rules: Readonly<Record<string, RuleSetting>>;
   ignore: string[];
   /** Gates the configuration sets explicitly; the others keep their defaults (gateEnabled). */
   featureGates: Record<string, boolean>;
@@ -189,6 +193,8 @@ function readSettings(
         problem(start(value), `${key} must be a mapping`);
         continue;
       }
+      // A new record rather than writes into the configuration's: its rule settings are read-only.
+      const rules: Record<string, RuleSetting> = {};
       for (const entry of value.items as { key: Node; value: Node | null }[]) {
         const name = isScalar(entry.key) ? String(entry.key.value) : '';
         const setting = isScalar(entry.value) ? entry.value.value : undefined;
@@ -198,7 +204,7 @@ function readSettings(
             problem(start(entry.key), `${unknownRuleMessage(name, knownRules)} (see \`platlint rules\`)`);
           else if (typeof setting !== 'string' || !SETTINGS.has(setting))
             problem(at, `rule ${name}: severity must be off, info, warning or error`);
-          else config.rules[name] = setting as RuleSetting;
+          else rules[name] = setting as RuleSetting;
         } else {
           // The server refuses to start with a gate it does not know; so is the configuration.
           if (!gates.has(name)) problem(start(entry.key), `unknown feature gate "${name}"${didYouMean(name, [...gates])}`);
@@ -206,6 +212,7 @@ function readSettings(
           else config.featureGates[name] = setting;
         }
       }
+      if (key === 'rules') config.rules = rules;
     }
   }
 }

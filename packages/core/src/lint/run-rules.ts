@@ -1,3 +1,4 @@
+import type { Config } from '../config/config.js';
 import type { Catalog } from '../kinds/catalog.js';
 import type { MessageRef } from '../rules/messages.js';
 import type { LintObject, LintSettings, ObjectLookup, ReportDescriptor, ReportPlace, Rule, RuleContext } from '../rules/rule.js';
@@ -30,11 +31,9 @@ export function runRules(p: FileFindings, object: LintObject, run: RuleRun): Def
   // context, told which rule it speaks for: a lint runs about 60 rules on each object, and a
   // context each was the run's commonest short-lived object.
   const context = new PlacingContext(object, run, run.catalog.schema(object.kind), p);
-  for (const rule of rulesOfKind(run.rules, object.kind.groupKind)) {
-    if (p.config.rules[rule.meta.id] === 'off') continue;
-    if (run.defer?.has(rule)) deferred.push({ rule, object, settings: run.settings });
-    else checkWith(context, rule);
-  }
+  const plan = planOf(run.rules, p.config.rules, run.defer, object.kind.groupKind);
+  for (const rule of plan.check) checkWith(context, rule);
+  for (const rule of plan.defer) deferred.push({ rule, object, settings: run.settings });
   return deferred;
 }
 
@@ -169,25 +168,46 @@ class SinkContext extends ObjectContext {
   }
 }
 
-/**
- * The rules that apply to a group-kind (its own, then those of every kind), for each rule
- * list a run is given: a run lints file after file with the same list, so each kind's list
- * is built once rather than for every object.
- */
-const rulesByKindCache = new WeakMap<readonly Rule[], Map<string, readonly Rule[]>>();
+/** What runs on the objects of one kind: the rules checked now, and those deferred. */
+interface KindPlan {
+  check: readonly Rule[];
+  defer: readonly Rule[];
+}
 
-function rulesOfKind(rules: readonly Rule[], groupKind: string): readonly Rule[] {
-  let byKind = rulesByKindCache.get(rules);
-  if (!byKind) rulesByKindCache.set(rules, (byKind = new Map()));
-  let applying = byKind.get(groupKind);
-  if (!applying) {
-    applying = [
+/**
+ * The plan of each kind, for each rule list, rule settings and deferred set a run is given: a
+ * run lints file after file with the same three (a configuration's settings are read-only,
+ * config.ts), so which rules run on a kind is worked out once, not for each of ~60 rules on
+ * every object.
+ */
+const plans = new WeakMap<readonly Rule[], WeakMap<Config['rules'], Map<ReadonlySet<Rule> | undefined, Map<string, KindPlan>>>>();
+
+function planOf(
+  rules: readonly Rule[],
+  settings: Config['rules'],
+  defer: ReadonlySet<Rule> | undefined,
+  groupKind: string,
+): KindPlan {
+  let bySettings = plans.get(rules);
+  if (!bySettings) plans.set(rules, (bySettings = new WeakMap()));
+  let byDefer = bySettings.get(settings);
+  if (!byDefer) bySettings.set(settings, (byDefer = new Map()));
+  let byKind = byDefer.get(defer);
+  if (!byKind) byDefer.set(defer, (byKind = new Map()));
+  let plan = byKind.get(groupKind);
+  if (!plan) {
+    // The kind's own rules, then those of every kind, less those switched off.
+    const applying = [
       ...rules.filter((rule) => rule.meta.kinds !== '*' && rule.meta.kinds.includes(groupKind)),
       ...rules.filter((rule) => rule.meta.kinds === '*'),
-    ];
-    byKind.set(groupKind, applying);
+    ].filter((rule) => settings[rule.meta.id] !== 'off');
+    plan = {
+      check: applying.filter((rule) => !defer?.has(rule)),
+      defer: applying.filter((rule) => defer?.has(rule)),
+    };
+    byKind.set(groupKind, plan);
   }
-  return applying;
+  return plan;
 }
 
 /**

@@ -26,4 +26,17 @@ describe('label-key', () => {
   ])('%s: %s', (key, problem) => {
     expect(labelKey(key)).toBe(problem);
   });
+
+  it('gives the same answers when asked again, once the good keys are remembered', () => {
+    const keys = ['app.kubernetes.io/name', 'team', 'Plat.io/x', 'app-', `p/${'n'.repeat(64)}`];
+    const first = keys.map((key) => labelKey(key));
+    expect(first.map((problem) => problem === undefined)).toEqual([true, true, false, false, false]);
+    expect(keys.map((key) => labelKey(key))).toEqual(first);
+  });
+
+  it('still checks every key after more good keys than it remembers', () => {
+    for (let i = 0; i < 5000; i++) expect(labelKey(`example.com/key-${i}`)).toBeUndefined();
+    expect(labelKey('example.com/key-')).toBe("has a name part that is not alphanumerics with '-', '_' or '.' inside");
+    expect(labelKey('example.com/key-4999')).toBeUndefined();
+  });
 });

@@ -51,9 +51,22 @@ function unanchored(pattern: RegExp): string {
   return pattern.source.slice(1, -1);
 }
 
+/**
+ * Label keys found good so far. A run checks the same few keys (`app.kubernetes.io/name`, ...)
+ * in the metadata, selectors and templates of every object, and a key read as a property name is
+ * looked up by the hash it keeps, which costs less than the pattern. Bounded, so that no input
+ * makes it grow without end; a key left out is only tested again.
+ */
+const goodLabelKeys = new Set<string>();
+const MAX_GOOD_LABEL_KEYS = 4096;
+
 function labelKey(value: string): string | undefined {
+  if (goodLabelKeys.has(value)) return undefined;
   const slash = value.lastIndexOf('/');
-  if (slash <= MAX_SUBDOMAIN && value.length - slash - 1 <= MAX_NAME_PART && LABEL_KEY.test(value)) return undefined;
+  if (slash <= MAX_SUBDOMAIN && value.length - slash - 1 <= MAX_NAME_PART && LABEL_KEY.test(value)) {
+    if (goodLabelKeys.size < MAX_GOOD_LABEL_KEYS) goodLabelKeys.add(value);
+    return undefined;
+  }
   const prefix = slash === -1 ? undefined : value.slice(0, slash);
   const name = slash === -1 ? value : value.slice(slash + 1);
   if (prefix !== undefined) {
