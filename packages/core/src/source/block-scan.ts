@@ -1,5 +1,5 @@
 import { resolvePlain } from './fast-compose.js';
-import { KnownKeys } from './known-keys.js';
+import { KnownKeys, hashStep, smallHash } from './known-keys.js';
 import { LONGEST_KEY, type LoadedDocument } from './loaded-document.js';
 import { MAX_NESTING } from './nesting.js';
 import { setOwn } from './own-property.js';
@@ -150,8 +150,16 @@ const HEX_DIGITS: ReadonlyMap<number, number> = new Map([
 
 const HEX = /^[0-9a-fA-F]+$/;
 
-/** How many distinct plain keys a scan remembers (BlockScanner.plainKeys); manifests use a few dozen. */
-const KEYS_REMEMBERED = 4096;
+/**
+ * Plain keys already checked to resolve to themselves: manifests repeat a few dozen keys.
+ * The remembered copy of each is the one used, as V8's property name (known-keys.ts), so
+ * that the maps' property lookups and stores meet a name they need not look up, and found
+ * from the text without slicing it again. One set for every scan: the answer depends on
+ * the key's characters alone, and a run of many files would otherwise remember (and check)
+ * the same keys again for each file (measured: a fifth of the scanner's time). At most
+ * 4096 of them: manifests use a few hundred.
+ */
+const PLAIN_KEYS = new KnownKeys(4096);
 
 /** Block scalar chomping (the indicator after `|` or `>`). */
 const CLIP = 0;
@@ -203,13 +211,6 @@ class BlockScanner {
   private next = 0;
   /** Where the last key or quoted scalar read ends. */
   private at = 0;
-  /**
-   * Plain keys already checked to resolve to themselves: manifests repeat a few dozen keys.
-   * The first copy of each is the one used, so that the maps' property lookups and stores
-   * meet a string V8 has already made a property name (measured: a tenth off this scanner),
-   * and found from the text without slicing it again (known-keys.ts).
-   */
-  private readonly plainKeys = new KnownKeys(KEYS_REMEMBERED);
   /** The document's anchors (a later one of a name replaces the earlier, as in YAML). */
   private anchors = new Map<string, Anchored>();
   /**
@@ -608,6 +609,8 @@ class BlockScanner {
       this.at = colon + 1;
     } else {
       if (NOT_PLAIN_START.has(c) || (c === DASH && this.endsToken(p + 1))) return undefined;
+      // The key's characters are hashed on the way to its colon (known-keys.ts findHashed).
+      let hash = hashStep(0, c);
       let colon = -1;
       for (let i = p + 1; i < this.end; i++) {
         const d = text.charCodeAt(i);
@@ -616,18 +619,20 @@ class BlockScanner {
           break;
         }
         if (d === HASH && text.charCodeAt(i - 1) === SPACE) return undefined;
+        hash = hashStep(hash, d);
       }
       if (colon === -1) return undefined;
       let last = colon;
       while (text.charCodeAt(last - 1) === SPACE) last--;
       this.keyEnd = last;
-      const known = this.plainKeys.find(text, p, last);
+      // Spaces before the colon (rare) are not the key's: hashed again without them.
+      const known = last === colon ? PLAIN_KEYS.findHashed(text, p, last, smallHash(hash)) : PLAIN_KEYS.find(text, p, last);
       if (known !== undefined) key = known;
       else {
-        key = text.slice(p, last);
+        const source = text.slice(p, last);
         // A key the platform's schema resolves to something else (`on`, `1`, `~`) is the loader's to write.
-        if (resolvePlain(key) !== key) giveUp();
-        this.plainKeys.remember(key);
+        if (resolvePlain(source) !== source) giveUp();
+        key = PLAIN_KEYS.remember(source);
       }
       this.at = colon + 1;
     }
