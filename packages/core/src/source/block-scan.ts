@@ -117,7 +117,7 @@ const ASTERISK = 0x2a;
  * apart: `-1` is a scalar, `- x` an entry), and `@` and `` ` ``, reserved. Quotes, brackets
  * and block indicators start other kinds of node before this is asked.
  */
-const NOT_PLAIN_START = new Set([
+const NOT_PLAIN_START = codeTable([
   0x3f,
   COLON,
   COMMA,
@@ -137,6 +137,21 @@ const NOT_PLAIN_START = new Set([
   0x40,
   0x60,
 ]);
+
+/**
+ * A set of ASCII character codes as a table indexed by code (1 for a member): every key and
+ * value asks NOT_PLAIN_START, and an indexed load costs a fraction of a Set's lookup.
+ */
+function codeTable(codes: number[]): Uint8Array {
+  const table = new Uint8Array(128);
+  for (const code of codes) table[code] = 1;
+  return table;
+}
+
+/** True for a code in a codeTable (a code past ASCII never is). */
+function inTable(table: Uint8Array, code: number): boolean {
+  return code < 128 && table[code] === 1;
+}
 
 /** A double-quoted scalar's one-character escapes, by character code (a tab never gets here: the scanner gives up on tabs). */
 const ESCAPES: ReadonlyMap<number, string> = new Map(Object.entries(YAML_ESCAPES).map(([k, v]) => [k.charCodeAt(0), v]));
@@ -608,7 +623,7 @@ class BlockScanner {
       if (text.charCodeAt(colon) !== COLON || !this.endsToken(colon + 1)) return undefined;
       this.at = colon + 1;
     } else {
-      if (NOT_PLAIN_START.has(c) || (c === DASH && this.endsToken(p + 1))) return undefined;
+      if (inTable(NOT_PLAIN_START, c) || (c === DASH && this.endsToken(p + 1))) return undefined;
       // The key's characters are hashed on the way to its colon (known-keys.ts findHashed).
       let hash = hashStep(0, c);
       let colon = -1;
@@ -686,7 +701,7 @@ class BlockScanner {
   private plain(p: number, owner: number): unknown {
     const { text } = this;
     const c = text.charCodeAt(p);
-    if (NOT_PLAIN_START.has(c) || (c === DASH && this.endsToken(p + 1))) giveUp();
+    if (inTable(NOT_PLAIN_START, c) || (c === DASH && this.endsToken(p + 1))) giveUp();
     const last = this.plainLineEnd(p, this.end);
     const firstLine = text.slice(p, last);
     // After a comment, a line indented deeper is an error to the reader of record; line() gives up on it.
@@ -962,7 +977,7 @@ class BlockScanner {
     const c = text.charCodeAt(p);
     if (c === DQUOTE) return this.doubleQuoted(p);
     if (c === SQUOTE) return this.singleQuoted(p);
-    if (NOT_PLAIN_START.has(c) || (c === DASH && this.endsFlowToken(p + 1))) giveUp();
+    if (inTable(NOT_PLAIN_START, c) || (c === DASH && this.endsFlowToken(p + 1))) giveUp();
     let last = p;
     let i = p;
     for (; i < this.end; i++) {
