@@ -171,8 +171,9 @@ const HEX = /^[0-9a-fA-F]+$/;
  * that the maps' property lookups and stores meet a name they need not look up, and found
  * from the text without slicing it again. One set for every scan: the answer depends on
  * the key's characters alone, and a run of many files would otherwise remember (and check)
- * the same keys again for each file (measured: a fifth of the scanner's time). At most
- * 4096 of them: manifests use a few hundred.
+ * the same keys again for each file (measured: making each a property name again was a
+ * tenth of the scanner's time). At most 4096 of them, none longer than LONGEST_KEY (a
+ * longer key gives up): manifests use a few hundred.
  */
 const PLAIN_KEYS = new KnownKeys(4096);
 
@@ -646,7 +647,8 @@ class BlockScanner {
       else {
         const source = text.slice(p, last);
         // A key the platform's schema resolves to something else (`on`, `1`, `~`) is the loader's to write.
-        if (resolvePlain(source) !== source) giveUp();
+        // One too long gives up below anyway: here, before the set shared by every scan could keep it.
+        if (source.length > LONGEST_KEY || resolvePlain(source) !== source) giveUp();
         key = PLAIN_KEYS.remember(source);
       }
       this.at = colon + 1;

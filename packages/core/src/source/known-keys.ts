@@ -55,7 +55,7 @@ function propertyName(key: string): string {
 /**
  * True when `text` holds `known` at `start` (its length checked before). A loop over
  * character codes, which TurboFan compiles inline, rather than `startsWith`: the builtin's
- * call was a quarter of the block scanner's time, for keys of a few characters.
+ * call was a fifth of the block scanner's time, for keys of a few characters.
  */
 function sameAt(text: string, start: number, known: string): boolean {
   for (let i = 0; i < known.length; i++) if (text.charCodeAt(start + i) !== known.charCodeAt(i)) return false;
