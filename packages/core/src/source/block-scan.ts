@@ -1,5 +1,5 @@
 import { resolvePlain } from './fast-compose.js';
-import { KnownKeys } from './known-keys.js';
+import { KnownKeys, hashStep, smallHash } from './known-keys.js';
 import { LONGEST_KEY, type LoadedDocument } from './loaded-document.js';
 import { MAX_NESTING } from './nesting.js';
 import { setOwn } from './own-property.js';
@@ -117,7 +117,7 @@ const ASTERISK = 0x2a;
  * apart: `-1` is a scalar, `- x` an entry), and `@` and `` ` ``, reserved. Quotes, brackets
  * and block indicators start other kinds of node before this is asked.
  */
-const NOT_PLAIN_START = new Set([
+const NOT_PLAIN_START = codeTable([
   0x3f,
   COLON,
   COMMA,
@@ -138,6 +138,21 @@ const NOT_PLAIN_START = new Set([
   0x60,
 ]);
 
+/**
+ * A set of ASCII character codes as a table indexed by code (1 for a member): every key and
+ * value asks NOT_PLAIN_START, and an indexed load costs a fraction of a Set's lookup.
+ */
+function codeTable(codes: number[]): Uint8Array {
+  const table = new Uint8Array(128);
+  for (const code of codes) table[code] = 1;
+  return table;
+}
+
+/** True for a code in a codeTable (a code past ASCII never is). */
+function inTable(table: Uint8Array, code: number): boolean {
+  return code < 128 && table[code] === 1;
+}
+
 /** A double-quoted scalar's one-character escapes, by character code (a tab never gets here: the scanner gives up on tabs). */
 const ESCAPES: ReadonlyMap<number, string> = new Map(Object.entries(YAML_ESCAPES).map(([k, v]) => [k.charCodeAt(0), v]));
 
@@ -150,8 +165,17 @@ const HEX_DIGITS: ReadonlyMap<number, number> = new Map([
 
 const HEX = /^[0-9a-fA-F]+$/;
 
-/** How many distinct plain keys a scan remembers (BlockScanner.plainKeys); manifests use a few dozen. */
-const KEYS_REMEMBERED = 4096;
+/**
+ * Plain keys already checked to resolve to themselves: manifests repeat a few dozen keys.
+ * The remembered copy of each is the one used, as V8's property name (known-keys.ts), so
+ * that the maps' property lookups and stores meet a name they need not look up, and found
+ * from the text without slicing it again. One set for every scan: the answer depends on
+ * the key's characters alone, and a run of many files would otherwise remember (and check)
+ * the same keys again for each file (measured: making each a property name again was a
+ * tenth of the scanner's time). At most 4096 of them, none longer than LONGEST_KEY (a
+ * longer key gives up): manifests use a few hundred.
+ */
+const PLAIN_KEYS = new KnownKeys(4096);
 
 /** Block scalar chomping (the indicator after `|` or `>`). */
 const CLIP = 0;
@@ -203,13 +227,6 @@ class BlockScanner {
   private next = 0;
   /** Where the last key or quoted scalar read ends. */
   private at = 0;
-  /**
-   * Plain keys already checked to resolve to themselves: manifests repeat a few dozen keys.
-   * The first copy of each is the one used, so that the maps' property lookups and stores
-   * meet a string V8 has already made a property name (measured: a tenth off this scanner),
-   * and found from the text without slicing it again (known-keys.ts).
-   */
-  private readonly plainKeys = new KnownKeys(KEYS_REMEMBERED);
   /** The document's anchors (a later one of a name replaces the earlier, as in YAML). */
   private anchors = new Map<string, Anchored>();
   /**
@@ -607,7 +624,9 @@ class BlockScanner {
       if (text.charCodeAt(colon) !== COLON || !this.endsToken(colon + 1)) return undefined;
       this.at = colon + 1;
     } else {
-      if (NOT_PLAIN_START.has(c) || (c === DASH && this.endsToken(p + 1))) return undefined;
+      if (inTable(NOT_PLAIN_START, c) || (c === DASH && this.endsToken(p + 1))) return undefined;
+      // The key's characters are hashed on the way to its colon (known-keys.ts findHashed).
+      let hash = hashStep(0, c);
       let colon = -1;
       for (let i = p + 1; i < this.end; i++) {
         const d = text.charCodeAt(i);
@@ -616,18 +635,21 @@ class BlockScanner {
           break;
         }
         if (d === HASH && text.charCodeAt(i - 1) === SPACE) return undefined;
+        hash = hashStep(hash, d);
       }
       if (colon === -1) return undefined;
       let last = colon;
       while (text.charCodeAt(last - 1) === SPACE) last--;
       this.keyEnd = last;
-      const known = this.plainKeys.find(text, p, last);
+      // Spaces before the colon (rare) are not the key's: hashed again without them.
+      const known = last === colon ? PLAIN_KEYS.findHashed(text, p, last, smallHash(hash)) : PLAIN_KEYS.find(text, p, last);
       if (known !== undefined) key = known;
       else {
-        key = text.slice(p, last);
+        const source = text.slice(p, last);
         // A key the platform's schema resolves to something else (`on`, `1`, `~`) is the loader's to write.
-        if (resolvePlain(key) !== key) giveUp();
-        this.plainKeys.remember(key);
+        // One too long gives up below anyway: here, before the set shared by every scan could keep it.
+        if (source.length > LONGEST_KEY || resolvePlain(source) !== source) giveUp();
+        key = PLAIN_KEYS.remember(source);
       }
       this.at = colon + 1;
     }
@@ -681,7 +703,7 @@ class BlockScanner {
   private plain(p: number, owner: number): unknown {
     const { text } = this;
     const c = text.charCodeAt(p);
-    if (NOT_PLAIN_START.has(c) || (c === DASH && this.endsToken(p + 1))) giveUp();
+    if (inTable(NOT_PLAIN_START, c) || (c === DASH && this.endsToken(p + 1))) giveUp();
     const last = this.plainLineEnd(p, this.end);
     const firstLine = text.slice(p, last);
     // After a comment, a line indented deeper is an error to the reader of record; line() gives up on it.
@@ -957,7 +979,7 @@ class BlockScanner {
     const c = text.charCodeAt(p);
     if (c === DQUOTE) return this.doubleQuoted(p);
     if (c === SQUOTE) return this.singleQuoted(p);
-    if (NOT_PLAIN_START.has(c) || (c === DASH && this.endsFlowToken(p + 1))) giveUp();
+    if (inTable(NOT_PLAIN_START, c) || (c === DASH && this.endsFlowToken(p + 1))) giveUp();
     let last = p;
     let i = p;
     for (; i < this.end; i++) {

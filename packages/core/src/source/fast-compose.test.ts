@@ -227,4 +227,22 @@ describe('plain scalars that can only be strings', () => {
     sources.push('-1', '+5', '1_000', '1.0', '1e3', '12a', '٣', 'true', 'false', 'null', '~', 'True', 'NULL', 'yes');
     for (const source of sources) expect([source, resolvePlain(source)]).toEqual([source, schemaValue(source)]);
   });
+
+  it('tells every case form of the YAML 1.1 words, and words of every first letter or digit, as the schema does', () => {
+    // mayNotBeString's first-character test (its letters by bit 0x20) must never call a word a string that a tag takes.
+    const schemaValue = (source: string): unknown => parseDocument(`${source}\n`, yamlOptions).toJS();
+    const caseForms = (word: string): string[] =>
+      [...word].reduce<string[]>(
+        (forms, ch) => forms.flatMap((f) => [...new Set([f + ch.toLowerCase(), f + ch.toUpperCase()])]),
+        [''],
+      );
+    const words = ['y', 'n', 'yes', 'no', 'on', 'off', 'true', 'false', 'null', 'nulls', 'yess', 'offs'];
+    const sources = words.flatMap(caseForms);
+    const firsts = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.+-~_/';
+    for (const first of firsts)
+      for (const rest of ['', 'es', 'o', 'n', 'ff', 'ull', 'rue', 'alse', '1', '.5', 'x1f']) sources.push(first + rest);
+    // (A lone `-` is a sequence entry, not a scalar, in a document of its own.)
+    for (const source of sources.filter((s) => s !== '-'))
+      expect([source, resolvePlain(source)]).toEqual([source, schemaValue(source)]);
+  });
 });

@@ -50,7 +50,10 @@ function mayNotBeString(source: string): boolean {
   const c = source.charCodeAt(0);
   // 0-9, +, -, ., ~
   if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e || c === 0x7e) return true;
-  return source.length <= 5 && 'NnYyTtOoFf'.includes(source[0] as string);
+  if (source.length > 5) return false;
+  // Setting bit 0x20 maps exactly `N` and `n` to `n`, and so on: a letter test without a string made.
+  const lower = c | 0x20;
+  return lower === 0x6e || lower === 0x79 || lower === 0x74 || lower === 0x6f || lower === 0x66;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KnownKeys } from './known-keys.js';
+import { KnownKeys, hashStep, smallHash } from './known-keys.js';
 
 describe('KnownKeys', () => {
   it('finds a remembered key at any place of a text, as the same string', () => {
@@ -28,5 +28,22 @@ describe('KnownKeys', () => {
     expect(keys.find('a', 0, 1)).toBe('a');
     expect(keys.find('b', 0, 1)).toBe('b');
     expect(keys.find('c', 0, 1)).toBeUndefined();
+  });
+
+  it('finds by a hash made on the way (hashStep, smallHash) what find finds, and gives from remember the string it will find', () => {
+    const keys = new KnownKeys(10);
+    const remembered = keys.remember('image');
+    expect(remembered).toBe('image');
+    const text = 'spec:\n  image: x\n  imag: y\n';
+    const hashed = (start: number, end: number): number => {
+      let hash = 0;
+      for (let i = start; i < end; i++) hash = hashStep(hash, text.charCodeAt(i));
+      return smallHash(hash);
+    };
+    expect(keys.findHashed(text, 8, 13, hashed(8, 13))).toBe(remembered);
+    expect(keys.find(text, 8, 13)).toBe(remembered);
+    expect(keys.findHashed(text, 19, 23, hashed(19, 23))).toBeUndefined();
+    // A second remember of the same text keeps the first string.
+    expect(keys.remember('image')).toBe('image');
   });
 });
