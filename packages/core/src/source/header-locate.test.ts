@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { locateInCst } from './cst-locate.js';
 import { firstKeySpan, headerFieldSpan } from './header-locate.js';
 import { withLineFeeds } from './line-breaks.js';
-import { SourceFile } from './source-file.js';
+import { SourceFile, type SourceDocument } from './source-file.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const files = ['test/corpus/realworld', 'examples'].flatMap((dir) =>
@@ -19,30 +19,40 @@ const files = ['test/corpus/realworld', 'examples'].flatMap((dir) =>
     .map((f) => join(root, dir, f)),
 );
 
+/** A document either reader gives SourceFile.locate to read by its first lines, with the text the spans are offsets in. */
+interface Readable {
+  path: string;
+  yamlText: string;
+  doc: SourceDocument;
+}
+
+/** Every document of the corpus files read without a problem, as SourceFile.locate reads their first lines. */
+function* readableDocuments(valuesFirst: boolean): Generator<Readable> {
+  for (const path of files) {
+    const text = readFileSync(path, 'utf8');
+    const file = SourceFile.fromText(path, text, { valuesFirst });
+    if (file.diagnostics.length > 0) continue;
+    const yamlText = withLineFeeds(text);
+    for (const doc of file.documents) if (doc.composedBy === 'loader' || doc.composedBy === 'fast') yield { path, yamlText, doc };
+  }
+}
+
 describe('headerFieldSpan', () => {
   it.each([true, false])(
     'gives the syntax tree’s span wherever it answers (values first: %s)',
     (valuesFirst) => {
       let answered = 0;
       const differ: string[] = [];
-      for (const path of files) {
-        const text = readFileSync(path, 'utf8');
-        const file = SourceFile.fromText(path, text, { valuesFirst });
-        const yamlText = withLineFeeds(text);
-        if (file.diagnostics.length > 0) continue;
-        for (const doc of file.documents) {
-          if (doc.composedBy !== 'loader' && doc.composedBy !== 'fast') continue;
-          for (const key of ['apiVersion', 'kind', 'metadata'])
-            for (const target of ['key', 'value'] as const) {
-              const span = headerFieldSpan(yamlText, doc.start, doc.end, doc.value, key, target);
-              if (!span) continue;
-              answered++;
-              const tree = locateInCst(doc.cst, [key], target);
-              if (tree.start !== span.start || tree.end !== span.end || !tree.exact)
-                differ.push(`${path}#${doc.index} ${key} ${target}: ${JSON.stringify(span)} vs ${JSON.stringify(tree)}`);
-            }
-        }
-      }
+      for (const { path, yamlText, doc } of readableDocuments(valuesFirst))
+        for (const key of ['apiVersion', 'kind', 'metadata'])
+          for (const target of ['key', 'value'] as const) {
+            const span = headerFieldSpan(yamlText, doc.start, doc.end, doc.value, key, target);
+            if (!span) continue;
+            answered++;
+            const tree = locateInCst(doc.cst, [key], target);
+            if (tree.start !== span.start || tree.end !== span.end || !tree.exact)
+              differ.push(`${path}#${doc.index} ${key} ${target}: ${JSON.stringify(span)} vs ${JSON.stringify(tree)}`);
+          }
       expect(differ.slice(0, 10)).toEqual([]);
       expect(answered).toBeGreaterThan(3000);
     },
@@ -56,22 +66,15 @@ describe('firstKeySpan', () => {
     (valuesFirst) => {
       let answered = 0;
       const differ: string[] = [];
-      for (const path of files) {
-        const text = readFileSync(path, 'utf8');
-        const file = SourceFile.fromText(path, text, { valuesFirst });
-        const yamlText = withLineFeeds(text);
-        if (file.diagnostics.length > 0) continue;
-        for (const doc of file.documents) {
-          if (doc.composedBy !== 'loader' && doc.composedBy !== 'fast') continue;
-          const span = firstKeySpan(yamlText, doc.start, doc.end);
-          const contents = doc.cst.value;
-          const first = contents?.type === 'block-map' ? contents.items[0]?.key : undefined;
-          if (!span) continue;
-          answered++;
-          const tree = first && { start: first.offset, end: first.offset + first.source.length };
-          if (tree?.start !== span.start || tree.end !== span.end)
-            differ.push(`${path}#${doc.index}: ${JSON.stringify(span)} vs ${JSON.stringify(tree)}`);
-        }
+      for (const { path, yamlText, doc } of readableDocuments(valuesFirst)) {
+        const span = firstKeySpan(yamlText, doc.start, doc.end);
+        if (!span) continue;
+        answered++;
+        const contents = doc.cst.value;
+        const first = contents?.type === 'block-map' ? contents.items[0]?.key : undefined;
+        const tree = first && { start: first.offset, end: first.offset + first.source.length };
+        if (tree?.start !== span.start || tree.end !== span.end)
+          differ.push(`${path}#${doc.index}: ${JSON.stringify(span)} vs ${JSON.stringify(tree)}`);
       }
       expect(differ.slice(0, 10)).toEqual([]);
       expect(answered).toBeGreaterThan(1000);
