@@ -2,12 +2,12 @@
 // the syntax tree gives: checked here against the tree (cst-locate.ts locateInCst) for every
 // header field of the real-world corpus and the examples, read values first (js-yaml) and by
 // the reader of record (the fast composer), as SourceFile.locate uses it for both; and so is
-// firstKeySpan, against the first key of each document's tree.
+// firstKeySpan, against the first key of each document's tree (placed as locateParentKey places it).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { locateInCst } from './cst-locate.js';
+import { locateInCst, spanOf } from './cst-locate.js';
 import { firstKeySpan, headerFieldSpan } from './header-locate.js';
 import { withLineFeeds } from './line-breaks.js';
 import { SourceFile, type SourceDocument } from './source-file.js';
@@ -72,7 +72,7 @@ describe('firstKeySpan', () => {
         answered++;
         const contents = doc.cst.value;
         const first = contents?.type === 'block-map' ? contents.items[0]?.key : undefined;
-        const tree = first && { start: first.offset, end: first.offset + first.source.length };
+        const tree = first && spanOf(first);
         if (tree?.start !== span.start || tree.end !== span.end)
           differ.push(`${path}#${doc.index}: ${JSON.stringify(span)} vs ${JSON.stringify(tree)}`);
       }
