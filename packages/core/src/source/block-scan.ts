@@ -173,7 +173,8 @@ const HEX = /^[0-9a-fA-F]+$/;
  * the key's characters alone, and a run of many files would otherwise remember (and check)
  * the same keys again for each file (measured: making each a property name again was a
  * tenth of the scanner's time). At most 4096 of them, none longer than LONGEST_KEY (a
- * longer key gives up): manifests use a few hundred.
+ * longer key gives up): manifests use a few hundred, and a file of more starts the set
+ * anew (KnownKeys.remember) rather than leaving it full for the files after it.
  */
 const PLAIN_KEYS = new KnownKeys(4096);
 

@@ -22,12 +22,15 @@ describe('KnownKeys', () => {
     expect(keys.find('Aab: x', 0, 3)).toBeUndefined();
   });
 
-  it('remembers no more than its limit', () => {
+  it('remembers no more than its limit, and forgets what it held to make room for keys met later', () => {
     const keys = new KnownKeys(2);
-    for (const key of ['a', 'b', 'c']) keys.remember(key);
+    for (const key of ['a', 'b']) keys.remember(key);
     expect(keys.find('a', 0, 1)).toBe('a');
     expect(keys.find('b', 0, 1)).toBe('b');
-    expect(keys.find('c', 0, 1)).toBeUndefined();
+    keys.remember('c');
+    expect(keys.find('c', 0, 1)).toBe('c');
+    expect(keys.find('a', 0, 1)).toBeUndefined();
+    expect(keys.find('b', 0, 1)).toBeUndefined();
   });
 
   it('finds by a hash made on the way (hashStep, smallHash) what find finds, and gives from remember the string it will find', () => {

@@ -27,11 +27,14 @@ export class KnownKeys {
   }
 
   /**
-   * Remembers `key`, while there is room (a text of a million distinct keys would otherwise
-   * hold each twice), and gives the string to use for it: the one find will give.
+   * Remembers `key` and gives the string to use for it: the one find will give. At the limit
+   * the keys remembered so far are forgotten first (a text of a million distinct keys would
+   * otherwise hold each twice): the set is shared by every scan of a process, and a file of
+   * thousands of distinct keys must not leave it full for the files read after it, in a
+   * language server or webhook that runs for days.
    */
   remember(key: string): string {
-    if (this.byHash.size >= this.limit) return key;
+    if (this.byHash.size >= this.limit) this.byHash.clear();
     const hash = hashOf(key, 0, key.length);
     if (this.byHash.has(hash)) return key;
     const name = propertyName(key);
