@@ -50,7 +50,11 @@ const V4_MAPPED_PREFIX: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff,
  */
 export function ipBytes(text: string): number[] | undefined {
   const v4 = ipv4Parts(text);
-  if (v4) return [...V4_MAPPED_PREFIX, ...v4];
+  return v4 ? [...V4_MAPPED_PREFIX, ...v4] : ipv6Bytes(text);
+}
+
+/** The 16 bytes of an IPv6 address, or undefined for any other text (an IPv4 address included). */
+function ipv6Bytes(text: string): number[] | undefined {
   if (isIP(text) !== 6) return undefined;
   const bare = text.split('%')[0] ?? '';
   const [head = '', tail] = bare.split('::') as [string, string | undefined];
@@ -88,7 +92,7 @@ export function ipKey(text: string): string | undefined {
   // Most addresses are IPv4: their key is their parts, without the IPv6 bytes to go through.
   const parts = ipv4Parts(text);
   if (parts) return parts.join('.');
-  const bytes = ipBytes(text);
+  const bytes = ipv6Bytes(text);
   if (!bytes) return undefined;
   const v4 = ipv4Of(bytes);
   return v4 ? v4.join('.') : bytes.map((b) => b.toString(16).padStart(2, '0')).join('');
