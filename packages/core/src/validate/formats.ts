@@ -54,8 +54,10 @@ function unanchored(pattern: RegExp): string {
 /**
  * Label keys found good so far. A run checks the same few keys (`app.kubernetes.io/name`, ...)
  * in the metadata, selectors and templates of every object, and a key read as a property name is
- * looked up by the hash it keeps, which costs less than the pattern. Bounded, so that no input
- * makes it grow without end; a key left out is only tested again.
+ * looked up by the hash it keeps, which costs less than the pattern. Bounded as the block
+ * scanner's keys are (source/known-keys.ts): full, it starts anew, so that a file of thousands
+ * of keys neither grows it without end nor leaves it full for the files after it in a process
+ * that runs for days; a key forgotten is only tested again.
  */
 const goodLabelKeys = new Set<string>();
 const MAX_GOOD_LABEL_KEYS = 4096;
@@ -64,7 +66,8 @@ function labelKey(value: string): string | undefined {
   if (goodLabelKeys.has(value)) return undefined;
   const slash = value.lastIndexOf('/');
   if (slash <= MAX_SUBDOMAIN && value.length - slash - 1 <= MAX_NAME_PART && LABEL_KEY.test(value)) {
-    if (goodLabelKeys.size < MAX_GOOD_LABEL_KEYS) goodLabelKeys.add(value);
+    if (goodLabelKeys.size >= MAX_GOOD_LABEL_KEYS) goodLabelKeys.clear();
+    goodLabelKeys.add(value);
     return undefined;
   }
   const prefix = slash === -1 ? undefined : value.slice(0, slash);
