@@ -56,7 +56,7 @@ const LINT_OPTIONS = `  -f, --format FORMAT     stylish (default), json, sarif, 
   -c, --config FILE       Use FILE instead of the nearest platlint.config.yaml
       --stdin-filename P  Name to use for standard input (config lookup and output)
       --no-color          No colours (also when NO_COLOR is set)
-      --workers N         Threads to lint on (default: one, and one more for each 10 MB of
+      --workers N         Threads to lint on (default: one, and one more for each 30 MB of
                           files, up to the number of cores and at most 8)
       --cache             Remember each file's findings (keyed by its content, its
                           configuration and the platlint version) and reuse them
