@@ -32,7 +32,7 @@ export class FileRoles {
     private readonly cwd: string,
     listings?: DirectoryListings,
   ) {
-    this.kustomize = new Kustomizations(resolve(cwd), listings?.exists);
+    this.kustomize = new Kustomizations(resolve(cwd), listings?.exists, listings?.listed);
     this.helm = new HelmCharts(listings?.exists);
   }
 

@@ -167,4 +167,31 @@ describe('filesNamedUnder', () => {
     expect(filesNamedUnder(state, ['k.yaml'], { ...wide, directories: 0 })).toEqual([join(state, 'k.yaml')]);
     expect(filesNamedUnder(join(base, 'missing'), ['k.yaml'], wide)).toEqual([]);
   });
+
+  it("reads a directory the run's walk listed from that listing, and the others from disk, finding the same files", () => {
+    const { base, state } = tree();
+    writeFileSync(join(state, 'k.yaml'), '');
+    writeFileSync(join(state, 'nested', 'k.yaml'), '');
+    const listings = new DirectoryListings();
+    manifestFilesUnder(state, { listings });
+    const wide = { depth: 32, directories: 100 };
+    expect(filesNamedUnder(base, ['k.yaml'], wide, listings.listed)).toEqual(filesNamedUnder(base, ['k.yaml'], wide));
+    // Made after the walk: a directory it did not list (base) shows it; one it listed does not,
+    // outside included, which it listed through the link state/shared.
+    writeFileSync(join(base, 'k.yaml'), '');
+    writeFileSync(join(base, 'outside', 'k.yaml'), '');
+    writeFileSync(join(state, 'nested', 'k2.yaml'), '');
+    expect(filesNamedUnder(base, ['k.yaml', 'k2.yaml'], wide, listings.listed)).toEqual([
+      join(base, 'k.yaml'),
+      join(state, 'k.yaml'),
+      join(state, 'nested', 'k.yaml'),
+    ]);
+    expect(filesNamedUnder(base, ['k.yaml', 'k2.yaml'], wide)).toEqual([
+      join(base, 'k.yaml'),
+      join(base, 'outside', 'k.yaml'),
+      join(state, 'k.yaml'),
+      join(state, 'nested', 'k.yaml'),
+      join(state, 'nested', 'k2.yaml'),
+    ]);
+  });
 });

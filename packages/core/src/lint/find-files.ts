@@ -58,24 +58,32 @@ export interface FindOptions {
 }
 
 /**
- * The names in the directories a walk listed, so that a run can ask whether a file it looks
- * for beside the manifests (a kustomization, a chart's Chart.yaml) exists without asking the
- * disk again: most directories hold none, and each lookup was a system call per name and
- * directory (1,356 on the real-world corpus). A listing only ever answers that a name is
- * absent: a name it holds, in any case (a file system may ignore case), is looked up on
- * disk, which also says what a link leads to. A directory the walk did not list (above the
- * walked one, behind a directory link) is looked up on disk too, and so is one holding a
- * name outside ASCII: how a file system that ignores case folds those is its own.
+ * The directories a walk listed, so that a run looking for the files beside the manifests
+ * that decide how they are read (kustomizations, a chart's Chart.yaml) does not ask the disk
+ * again:
+ * - `exists`: whether a directory holds a name. Most directories hold none, and each lookup
+ *   was a system call per name and directory (1,356 on the real-world corpus). A listing only
+ *   ever answers that a name is absent: a name it holds, in any case (a file system may
+ *   ignore case), is looked up on disk, which also says what a link leads to. A directory the
+ *   walk did not list (above the walked one, behind a directory link) is looked up on disk
+ *   too, and so is one holding a name outside ASCII: how a file system that ignores case
+ *   folds those is its own.
+ * - `listed`: a directory's entries as the walk read them, for another walk of the same tree
+ *   (filesNamedUnder): `platlint lint .` walks the working directory for manifests, and then
+ *   for kustomizations.
  */
 export class DirectoryListings {
   /** By directory, without a trailing separator: its entries' names, in lower case. */
   private readonly names = new Map<string, Set<string>>();
+  /** By directory, without a trailing separator: its entries as read. */
+  private readonly entries = new Map<string, readonly nativeFs.Dirent[]>();
 
   /** Keeps the listing of `dir` (as the walk names it: absolute, perhaps with a trailing separator). */
-  record(dir: string, entries: readonly { name: string }[]): void {
-    if (!entries.every((entry) => ASCII.test(entry.name))) return;
-    const key = dir.length > 1 && dir.endsWith(sep) ? dir.slice(0, -1) : dir;
-    this.names.set(key, new Set(entries.map((entry) => entry.name.toLowerCase())));
+  record(dir: string, entries: readonly nativeFs.Dirent[]): void {
+    const key = withoutTrailingSeparator(dir);
+    this.entries.set(key, entries);
+    if (entries.every((entry) => ASCII.test(entry.name)))
+      this.names.set(key, new Set(entries.map((entry) => entry.name.toLowerCase())));
   }
 
   /** A FileLookup that asks the disk only when the listing of the directory cannot say no. */
@@ -84,7 +92,15 @@ export class DirectoryListings {
     if (listed !== undefined && !listed.has(name.toLowerCase())) return false;
     return existsOnDisk(directory, name);
   };
+
+  /** The entries of `directory` (absolute) as the walk read them, or undefined when it did not list it. */
+  readonly listed: DirectoryLookup = (directory) => this.entries.get(withoutTrailingSeparator(directory));
 }
+
+const withoutTrailingSeparator = (dir: string): string => (dir.length > 1 && dir.endsWith(sep) ? dir.slice(0, -1) : dir);
+
+/** The entries of a directory a walk listed (DirectoryListings.listed), or undefined. */
+export type DirectoryLookup = (directory: string) => readonly nativeFs.Dirent[] | undefined;
 
 /** Whether `directory` (absolute, normalised) holds an entry `name`, as existsSync says. */
 export type FileLookup = (directory: string, name: string) => boolean;
@@ -183,10 +199,18 @@ export function manifestFilesUnder(dir: string, options: FindOptions = {}): stri
  * all (a working directory may be `/` or a home directory), so the answer is partial in a
  * larger tree; a directory that cannot be listed holds none.
  */
-export function filesNamedUnder(dir: string, names: readonly string[], bound: { depth: number; directories: number }): string[] {
+export function filesNamedUnder(
+  dir: string,
+  names: readonly string[],
+  bound: { depth: number; directories: number },
+  listed?: DirectoryLookup,
+): string[] {
   const wanted = new Set(names);
   let directories = 0;
-  return new fdir()
+  // A directory the run's walk listed already is not read again.
+  const readdirSync = ((path: string, options: unknown) =>
+    listed?.(path) ?? nativeFs.readdirSync(path, options as { withFileTypes: true })) as typeof nativeFs.readdirSync;
+  return new fdir({ fs: { ...nativeFs, readdirSync } })
     .withFullPaths()
     .withMaxDepth(bound.depth)
     .exclude((name) => isSkippedDirectory(name) || ++directories > bound.directories)

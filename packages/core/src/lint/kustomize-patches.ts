@@ -38,7 +38,7 @@ import { parsePath } from '../source/field-path.js';
 import { isJsonObject } from '../source/json-value.js';
 import { readBoundedFileSync } from '../source/read-bounded.js';
 import { SourceFile } from '../source/source-file.js';
-import { existsOnDisk, filesNamedUnder, type FileLookup } from './find-files.js';
+import { existsOnDisk, filesNamedUnder, type DirectoryLookup, type FileLookup } from './find-files.js';
 
 /** The names kustomize reads a kustomization from, in the order it tries them. */
 export const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
@@ -121,18 +121,24 @@ interface Tree {
  * (a kustomization someone else wrote in a shared parent could hide a file's errors); a
  * file outside it is looked at in its own directory only. The kustomizations that include a
  * file's own through a directory (siblings, overlays) are found by one walk of `top` for
- * kustomization files, made only when a file in a kustomization's tree asks. The walk, not
- * the run's listings: a run's other threads have none, and every thread must read a file alike.
+ * kustomization files, made only when a file in a kustomization's tree asks. The walk reads
+ * a directory the run's own walk listed from that listing (a run's other threads have none
+ * and read the disk: the same entries, unless the tree changes during the run, as the files
+ * they lint could).
  */
 export class Kustomizations {
   /** By directory: what the kustomizations in it and above it name. */
   private readonly byDirectory = new Map<string, Chain>();
   private tree: Tree | undefined;
 
-  /** `exists`: how to look for a kustomization file (a run that walked the tree answers from its listings: find-files.ts). */
+  /**
+   * `exists`: how to look for a kustomization file, and `listed`: the directories already
+   * listed (a run that walked the tree answers from its listings: find-files.ts).
+   */
   constructor(
     private readonly top: string,
     private readonly exists: FileLookup = existsOnDisk,
+    private readonly listed?: DirectoryLookup,
   ) {}
 
   /** What the file at `path` (absolute) is to a kustomization, or undefined. */
@@ -183,7 +189,7 @@ export class Kustomizations {
   private treeOfTop(): Tree {
     if (this.tree) return this.tree;
     const byDirectory = new Map<string, string>();
-    for (const file of filesNamedUnder(this.top, KUSTOMIZATION_NAMES, KUSTOMIZATION_WALK)) {
+    for (const file of filesNamedUnder(this.top, KUSTOMIZATION_NAMES, KUSTOMIZATION_WALK, this.listed)) {
       const directory = dirname(file);
       // kustomize reads the first of its names a directory holds.
       const first = byDirectory.get(directory);
