@@ -36,10 +36,13 @@ const TYPED =
   'Object.spec{replicas: 1} == Object.spec{replicas: 1} && Object.spec{replicas: 1} in [Object.spec{replicas: 1}] && ' +
   'dyn(Object.spec{replicas: 1}) != dyn(Object.spec{replicas: 2}) ? Object{spec: Object.spec{replicas: 5}} : Object{}';
 
-// At admission, as upstream, constructions are untyped objects (ConstructRegistry.lookup).
+// At admission, as upstream, constructions are untyped objects (ConstructRegistry.lookup): of
+// one name and equal fields, equal, whatever the name's depth.
 const UNTYPED =
   '[Object{}] == [Object{}] && Object{} in [Object{}] && dyn(Object{}) == dyn(Object{}) && Object{} != null && ' +
-  'Object.spec{replicas: 1} != Object.spec{replicas: 2} ? Object{spec: Object.spec{replicas: 5}} : Object{}';
+  'Object.spec{replicas: 1} != Object.spec{replicas: 2} && Object.spec{replicas: 1} in [Object.spec{replicas: 1}] && ' +
+  '[dyn(Object.spec.strategy{})][0] == Object.spec.strategy{} && !(dyn(Object.spec.strategy{}) in [dyn(Object.spec.selector{})]) ' +
+  '? Object{spec: Object.spec{replicas: 5}} : Object{}';
 
 describe('comparing constructed objects (lint, mutate)', () => {
   it('compiles an apply configuration that compares, and one that does not, in the same run', () => {

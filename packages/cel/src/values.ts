@@ -5,6 +5,7 @@
 import { Optional, EvaluationError } from '@marcbachmann/cel-js';
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { getOwn, setOwn } from '@platlint/core';
+import { constructionNameOf } from './construction-names.js';
 import { mapValueSchema, shapeOf, type StructuralSchema } from './schema.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -356,7 +357,7 @@ export function celTypeOf(v: unknown): string {
       if (v instanceof Duration) return 'google.protobuf.Duration';
       if (v instanceof Optional) return 'optional';
       if (v.constructor === Object || v.constructor === undefined || v.constructor === Map) return 'map';
-      return (v.constructor as { celType?: string }).celType ?? 'map';
+      return constructionNameOf(v) ?? (v.constructor as { celType?: string }).celType ?? 'map';
     default:
       return 'unknown';
   }

@@ -5,7 +5,7 @@
 // with any message and a message with its own type only.
 import { describe, expect, it } from 'vitest';
 import type { StructuralSchema } from '../schema.js';
-import { fromCel } from '../values.js';
+import { celTypeOf, fromCel } from '../values.js';
 import { admissionEnvironment } from './admission.js';
 
 const str: StructuralSchema = { type: 'string' };
@@ -96,5 +96,46 @@ describe('comparing constructed objects', () => {
     expect(run('JSONPatch{} == null')).toEqual([]);
     expect(run('Object.spec{x: 1} == Object.spec{x: 1}')).toEqual([{ op: 'yes' }]);
     expect(run('Object{} != null')).toEqual([{ op: 'yes' }]);
+  });
+});
+
+// Without a schema for the kind (admission of a custom resource whose definition keeps unknown
+// fields, or none), every `Object...` name is an untyped object, as upstream's dynamic
+// ObjectType (k8s.io/apiserver/pkg/cel/mutation/dynamic/objects.go): its values compare equal
+// when they have the same type name and equal fields (ObjectVal.Equal), and never equal a
+// value read from the request. These once failed at run time wherever cel-js looked at the
+// value's type (`in`, `dyn`, a list's `==`): "Unsupported type: ctor", a denial under Fail.
+const UNTYPED_CASES: [condition: string, outcome: string][] = [
+  ['Object.spec{replicas: 1} in [Object.spec{replicas: 1}]', 'yes'],
+  ['Object.spec{replicas: 1} in [Object.spec{replicas: 2}]', 'no'],
+  ['Object.spec.a{x: 1} in [Object.spec.b{x: 1}]', 'no'],
+  ['Object.spec.a{x: 1} == Object.spec.a{x: 1}', 'yes'],
+  ['Object.spec.a{x: 1} == Object.spec.b{x: 1}', 'no'],
+  ['dyn(Object.spec{replicas: 1}) == Object.spec{replicas: 1}', 'yes'],
+  ['[dyn(Object.spec.d{x: 1})][0] == Object.spec.d{x: 1}', 'yes'],
+  ['[Object.spec.l{a: 1}].exists(i, i == Object.spec.l{a: 1})', 'yes'],
+  ['[Object.spec.l{a: 1}] == [Object.spec.l{a: 1}]', 'yes'],
+  ['Object.spec{replicas: 1} == object.spec', 'no'],
+  ['Object{} == Object{}', 'yes'],
+];
+
+describe('comparing constructed objects of an untyped kind', () => {
+  it.each(UNTYPED_CASES)('%s: %s', (condition, want) => {
+    const env = admissionEnvironment('applyConfiguration', {});
+    expect(outcome(env, picked(condition))).toEqual(decided(want));
+  });
+
+  it('keeps the name each construction was written with, which a patch is checked against', () => {
+    const env = admissionEnvironment('applyConfiguration', {});
+    const r = env.compile('Object{spec: Object.spec{l: [dyn(Object.spec.a{x: 1}), dyn(Object.spec.b{x: 2})]}}');
+    if (!r.ok) throw new Error(r.issues.map((i) => i.message).join('; '));
+    const root = r.program.evaluate(env.prepare({ object: {}, oldObject: null })) as Map<string, Map<string, unknown[]>>;
+    const spec = root.get('spec') as Map<string, unknown[]>;
+    expect([root, spec, ...(spec.get('l') ?? [])].map((v) => celTypeOf(v))).toEqual([
+      'Object',
+      'Object.spec',
+      'Object.spec.a',
+      'Object.spec.b',
+    ]);
   });
 });

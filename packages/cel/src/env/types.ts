@@ -8,6 +8,7 @@ import { CONSTRUCT_MACRO } from '../syntax/construct.js';
 import { celEquals } from '../lib/compare.js';
 import { defineMacro, type Checker } from '../lib/macro.js';
 import { mapValueSchema, shapeOf, type StructuralSchema } from '../schema.js';
+import { nameConstruction } from '../construction-names.js';
 import { isCelNull, toCel, wrapperClassFor } from '../values.js';
 
 function scalarType(s: StructuralSchema | undefined): string {
@@ -132,6 +133,8 @@ export interface ConstructType {
   name: string;
   schema: StructuralSchema;
   ctor: new () => ConstructedObject;
+  /** The name a construction of an untyped object was written with (see ConstructRegistry.lookup). */
+  writtenAs?: string;
 }
 
 export class ConstructRegistry {
@@ -155,17 +158,16 @@ export class ConstructRegistry {
   }
 
   // Without a kind schema (broad match, and admission time, as upstream) every `Object...`
-  // name is an untyped object. Its values keep the name they were built with (the class's
-  // celType) so that the engine can check it against the field path it ends up under, as
-  // upstream does when it evaluates; for the checker they are all the root type.
+  // name is an untyped object. Its values keep the name they were built with (writtenAs,
+  // which celTypeOf reads) so that the engine can check it against the field path it ends up
+  // under, as upstream does when it evaluates; for the checker and for cel-js they are all
+  // the root type. Of the root's class, not a class per name: cel-js dispatches on the
+  // value's class (`in`, `dyn`, comparisons), and refuses one it was not given.
   lookup(name: string): ConstructType | undefined {
     const known = this.types.get(name);
     const root = this.#dynamicRoot;
     if (known || !root || !name.startsWith('Object.')) return known;
-    const ctor = class extends (root.ctor as typeof ConstructedObject) {
-      static override celType = name;
-    };
-    const named: ConstructType = { name: root.name, schema: root.schema, ctor };
+    const named: ConstructType = { ...root, writtenAs: name };
     this.types.set(name, named);
     return named;
   }
@@ -180,7 +182,7 @@ export class ConstructRegistry {
       // dynamic Object type allows; two such objects compare field by field.
       env.registerType(rootName, { ctor });
       this.#registered.push(rootName);
-      this.#dynamicRoot = { name: rootName, schema: open, ctor };
+      this.#dynamicRoot = { name: rootName, schema: open, ctor, writtenAs: rootName };
       this.types.set(rootName, this.#dynamicRoot);
       return rootName;
     }
@@ -331,7 +333,9 @@ export function installConstructMacro(env: Environment, registry: ConstructRegis
         return chk.getType(type.name);
       },
       evaluate(ev, self, scope) {
-        const out = new (self.type as ConstructType).ctor();
+        const type = self.type as ConstructType;
+        const out = new type.ctor();
+        if (type.writtenAs !== undefined) nameConstruction(out, type.writtenAs);
         for (const [field, node] of self.entries) {
           const v = ev.run(node, scope);
           if (v instanceof Optional) {

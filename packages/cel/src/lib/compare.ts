@@ -1,5 +1,6 @@
 // CEL equality and ordering over runtime values, for the list and set functions.
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
+import { constructionNameOf } from '../construction-names.js';
 import { fail } from './macro.js';
 
 function numeric(v: unknown): number | bigint | null {
@@ -38,6 +39,7 @@ export function celEquals(a: unknown, b: unknown): boolean {
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
   if (a instanceof Duration && b instanceof Duration) return compareDurations(a, b) === 0;
   if (a.constructor !== b.constructor && !(entriesOf(a) && entriesOf(b))) return false;
+  if (constructionNameOf(a) !== constructionNameOf(b)) return false;
   const ma = entriesOf(a);
   const mb = entriesOf(b);
   if (ma && mb) {
