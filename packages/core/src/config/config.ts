@@ -307,6 +307,8 @@ function start(node: Node | null | undefined): number {
   return node?.range?.[0] ?? 0;
 }
 
+const existsIn = (directory: string, name: string): boolean => existsSync(join(directory, name));
+
 /**
  * Finds the configuration of each file: the nearest platlint.config.yaml upward from the
  * file's directory, unless one was given explicitly. Results are cached per directory.
@@ -319,11 +321,21 @@ export class ConfigResolver {
    * time cost more than the lookup (3% of a lint of the real-world corpus).
    */
   private readonly byFile = new Map<string, Config>();
+  /** By a file's directory as its path was given: the files of a directory share the resolving of its path. */
+  private readonly byGivenDirectory = new Map<string, Config>();
   private explicit: Config | undefined;
 
+  /**
+   * `exists`: whether a directory holds a configuration file (a run that walked the tree
+   * answers from its listings, lint/find-files.ts DirectoryListings; the disk otherwise).
+   */
   constructor(
     private readonly knownRules: ReadonlySet<string>,
-    private readonly options: { configFile?: string; cwd: string },
+    private readonly options: {
+      configFile?: string;
+      cwd: string;
+      exists?: ((directory: string, name: string) => boolean) | undefined;
+    },
   ) {
     if (options.configFile) this.explicit = loadConfigFile(resolve(options.cwd, options.configFile), knownRules);
   }
@@ -332,7 +344,13 @@ export class ConfigResolver {
     if (this.explicit) return this.explicit;
     let config = this.byFile.get(file);
     if (!config) {
-      config = this.forDirectory(dirname(resolve(this.options.cwd, file)));
+      // A file's name is no `.` or `..`: its directory resolved is the directory of its path resolved.
+      const given = dirname(file);
+      config = this.byGivenDirectory.get(given);
+      if (!config) {
+        config = this.forDirectory(resolve(this.options.cwd, given));
+        this.byGivenDirectory.set(given, config);
+      }
       this.byFile.set(file, config);
     }
     return config;
@@ -341,10 +359,9 @@ export class ConfigResolver {
   private forDirectory(dir: string): Config {
     const known = this.byDirectory.get(dir);
     if (known) return known;
-    const candidate = join(dir, CONFIG_FILE);
     const parent = dirname(dir);
-    const config = existsSync(candidate)
-      ? loadConfigFile(candidate, this.knownRules)
+    const config = (this.options.exists ?? existsIn)(dir, CONFIG_FILE)
+      ? loadConfigFile(join(dir, CONFIG_FILE), this.knownRules)
       : parent === dir
         ? defaultConfig(this.options.cwd)
         : this.forDirectory(parent);

@@ -111,7 +111,11 @@ export class LintEngine {
     this.crossDocumentRules = new Set(crossDocumentRules);
     this.indexedKinds = new Set(crossDocumentRules.flatMap((r) => r.meta.crossDocument ?? []));
     this.indexReaders = new Set(crossDocumentRules.flatMap((r) => (r.meta.kinds === '*' ? ['*'] : r.meta.kinds)));
-    this.resolver = new ConfigResolver(options.knownRuleIds, { configFile: options.configFile, cwd: options.cwd });
+    this.resolver = new ConfigResolver(options.knownRuleIds, {
+      configFile: options.configFile,
+      cwd: options.cwd,
+      exists: options.listings?.exists,
+    });
     this.ignore = new IgnoreFilter(options.cwd);
     this.fileRoles = new FileRoles(options.cwd, options.listings);
   }
