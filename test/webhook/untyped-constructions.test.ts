@@ -42,6 +42,7 @@ it('applies a Fail policy whose expression compares constructions of nested name
     }),
   );
   const ca = makeCa();
+  dirs.push(ca.dir);
   const server = await serve(stateArgs(ca, dir));
   try {
     const object = deployment();
