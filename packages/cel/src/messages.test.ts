@@ -34,6 +34,21 @@ describe('issueMessage', () => {
     ],
     ['no_such_overload', 'no such overload: ObjectSelf.spec + int', 'no such overload: Object.spec + int'],
     [
+      'no_such_overload',
+      'no such overload: ObjectSelf.spec.strategy == Object.spec.strategy',
+      'no such overload: Object.spec.strategy read from the request == a constructed Object.spec.strategy; a value read never equals a construction: compare their fields',
+    ],
+    [
+      'no_such_overload',
+      'no such overload: Object.spec != ObjectSelf.spec',
+      'no such overload: a constructed Object.spec != Object.spec read from the request; a value read never equals a construction: compare their fields',
+    ],
+    [
+      'no_such_overload',
+      'no such overload: ObjectSelf.spec == Object.metadata',
+      'no such overload: Object.spec == Object.metadata',
+    ],
+    [
       'no_matching_overload',
       "found no matching overload for '__new(string, map<dyn, dyn>)'",
       'message construction (Type{...}) is not available here',

@@ -73,8 +73,26 @@ function receiverType(node: ErrorNode | undefined): string | undefined {
 }
 
 // Base library messages, by code; the first pattern that matches rewrites the text.
+/** `A.b == ASelf.b` (either way round), in words that tell the two apart. */
+function readAgainstConstructed(m: RegExpExecArray, order: 'read first' | 'constructed first'): string {
+  const name = `${m[1]}${m[2]}`;
+  const read = `${name} read from the request`;
+  const constructed = `a constructed ${name}`;
+  const [left, right] = order === 'read first' ? [read, constructed] : [constructed, read];
+  return `no such overload: ${left} ${m[3]} ${right}; a value read never equals a construction: compare their fields`;
+}
+
 const REWRITES: Record<string, [RegExp, Rewrite][]> = {
   unknown_variable: [[/^Unknown variable: (.*)$/, (m) => `unknown variable "${m[1]}"`]],
+  // A value read from the request against a construction of the same name: written alike
+  // (see READ_TYPE), the two would read as one type that cannot be compared with itself.
+  no_such_overload: [
+    [/^no such overload: ([A-Z][A-Za-z0-9]*)Self((?:\.[\w-]+)*) (==|!=) \1\2$/, (m) => readAgainstConstructed(m, 'read first')],
+    [
+      /^no such overload: ([A-Z][A-Za-z0-9]*)((?:\.[\w-]+)*) (==|!=) \1Self\2$/,
+      (m) => readAgainstConstructed(m, 'constructed first'),
+    ],
+  ],
   no_such_key: [
     [
       /^No such key: (.*)$/,
