@@ -3,7 +3,16 @@
 // shared counters, so the interleaving is chosen by the test, not by the scheduler.
 import { afterAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { BYTES_PER_THREAD, MAX_DEFAULT_THREADS, RunQueue, defaultWorkers, sizeUp } from '../../packages/cli/src/parallel.js';
+import { readFileSync } from 'node:fs';
+import { ReadFiles } from '@platlint/core';
+import {
+  BYTES_PER_THREAD,
+  MAX_DEFAULT_THREADS,
+  RunQueue,
+  defaultWorkers,
+  sizeUp,
+  takenHere,
+} from '../../packages/cli/src/parallel.js';
 import { removeTempDirs, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -28,6 +37,14 @@ describe('the order files are taken in', () => {
     expect(sized.order[0]).toBe(huge);
     expect(sized.order.slice(1).sort()).toEqual(smalls);
     expect(sized.bytes).toBe(5300);
+  });
+
+  it('takes the sizes the run read already, and asks the disk for the others', () => {
+    const { huge, smalls } = hugeAndSmall(5000, 1);
+    const small = smalls[0] as string;
+    // As read (before the file grew, say): the run's own reading decides.
+    const sized = sizeUp([huge, small], (path) => (path === small ? 9000 : undefined));
+    expect(sized).toEqual({ order: [small, huge], bytes: 14_000 });
   });
 
   it('counts a file that cannot be read as empty (its finding comes from the lint, not from here)', () => {
@@ -67,6 +84,40 @@ describe('one queue, several threads', () => {
     }
     expect(taken.flat().sort()).toEqual([huge, ...smalls].sort());
     expect(taken.every((share) => share.length > 0)).toBe(true);
+  });
+
+  it("gives the main thread what the run read of its own files, and lets the others' go as it passes them", () => {
+    const { huge, smalls } = hugeAndSmall(1000, 6);
+    const sized = sizeUp([huge, ...smalls]);
+    const read = new ReadFiles(new Set(sized.order));
+    for (const path of sized.order) read.keepBytes(path, readFileSync(path));
+    const counters = RunQueue.counters(1);
+    const main = takenHere(new RunQueue(sized.order, counters), read);
+    const worker = new RunQueue(sized.order, counters).take();
+    const mine: string[] = [];
+    const theirs: string[] = [];
+    // The worker takes two files for each the main thread takes.
+    for (let turn = 0; ; turn++) {
+      const next = turn % 3 === 0 ? main.next() : worker.next();
+      if (next.done) {
+        if (turn % 3 === 0) break;
+        continue;
+      }
+      if (turn % 3 === 0) {
+        // Still kept when the main thread takes it: nothing of its own was let go; the worker's
+        // files before it in the queue were.
+        expect(read.take(next.value, {})).toBeDefined();
+        const place = sized.order.indexOf(next.value);
+        for (const path of theirs) if (sized.order.indexOf(path) < place) expect(read.take(path, {})).toBeUndefined();
+        mine.push(next.value);
+      } else theirs.push(next.value);
+    }
+    theirs.push(...worker);
+    expect([...mine, ...theirs].sort()).toEqual([...sized.order].sort());
+    expect(mine.length).toBeGreaterThan(0);
+    expect(theirs.length).toBeGreaterThan(0);
+    // The queue is dry: whatever the worker took was let go, at its place or at the end.
+    for (const path of theirs) expect(read.take(path, {})).toBeUndefined();
   });
 
   it('tells the progress callback how many files every thread has taken so far', () => {

@@ -299,18 +299,24 @@ async function lintUncached(
   storedIndex: readonly PortableEntry[],
   read: ReadFiles,
 ): Promise<IndexedResult[]> {
-  const sized = requested === 1 || paths.length < 2 ? undefined : sizeUp(paths);
+  const sized = requested === 1 || paths.length < 2 ? undefined : sizeUp(paths, (path) => read.sizeOf(path));
   // `--workers N` is taken as given (a thread per file at most); otherwise the run's size decides.
   const workers = sized ? Math.min(requested ?? defaultWorkers(sized.bytes), paths.length) : 1;
   const showProgress = io.stderrIsTTY && paths.length > 300;
   const progress = (done: number): void => io.stderr(`\rplatlint: ${done}/${paths.length} files`);
   const onProgress = showProgress ? progress : undefined;
-  const parallel = sized && workers > 1;
-  // Worker threads read their files themselves.
-  if (parallel) read.clear();
-  const results = parallel
-    ? await lintInParallel(paths, sized, request, { workers, entry: io.entry, onProgress, keepIndex, storedIndex, engine })
-    : lintOnThisThread(engine, paths, { onProgress, keepIndex, read }, storedIndex);
+  const results =
+    sized && workers > 1
+      ? await lintInParallel(paths, sized, request, {
+          workers,
+          entry: io.entry,
+          onProgress,
+          keepIndex,
+          storedIndex,
+          engine,
+          read,
+        })
+      : lintOnThisThread(engine, paths, { onProgress, keepIndex, read }, storedIndex);
   // The count reaches the total before the line goes (progress is only told every hundred files).
   if (showProgress) {
     progress(paths.length);

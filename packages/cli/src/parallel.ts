@@ -1,7 +1,15 @@
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { DefinitionSource, DirectoryListings, LintEngine, IndexedResult, PortableEntry, RuleSetting } from '@platlint/core';
+import type {
+  DefinitionSource,
+  DirectoryListings,
+  LintEngine,
+  IndexedResult,
+  PortableEntry,
+  ReadFiles,
+  RuleSetting,
+} from '@platlint/core';
 import { createLintEngine } from '@platlint/rules';
 import { workerYoungGeneration } from './gc-settings.js';
 
@@ -96,8 +104,8 @@ export interface SizedRun {
  * (see RunQueue): the costly files go early, the small ones fill in at the end, and the
  * threads finish together whatever their start-up delay and however the cost per byte varies.
  */
-export function sizeUp(paths: readonly string[]): SizedRun {
-  const sized = paths.map((path) => ({ path, size: safeSize(path) }));
+export function sizeUp(paths: readonly string[], sizeOf?: (path: string) => number | undefined): SizedRun {
+  const sized = paths.map((path) => ({ path, size: sizeOf?.(path) ?? safeSize(path) }));
   // Ties keep the run's order, so the order does not depend on how the sort breaks them.
   sized.sort((a, b) => b.size - a.size);
   return { order: sized.map((s) => s.path), bytes: sized.reduce((sum, s) => sum + s.size, 0) };
@@ -130,11 +138,16 @@ export class RunQueue {
 
   /** The files this thread takes, one at a time, until the queue is empty; `onTaken` hears how many every thread has taken. */
   *take(onTaken?: (taken: number) => void): Generator<string> {
+    for (const [, path] of this.takeWithPlace(onTaken)) yield path;
+  }
+
+  /** The same, each with its place in `order`. */
+  *takeWithPlace(onTaken?: (taken: number) => void): Generator<[number, string]> {
     for (;;) {
       const next = Atomics.add(this.counters, 0, 1);
       if (next >= this.order.length) return;
       onTaken?.(next + 1);
-      yield this.order[next] as string;
+      yield [next, this.order[next] as string];
     }
   }
 
@@ -165,6 +178,8 @@ export interface ParallelRun {
   storedIndex?: readonly PortableEntry[];
   /** The main thread's engine when it has one already (built from the same request); otherwise one is built. */
   engine?: LintEngine;
+  /** Files the run has read already: this thread takes those it lints, and lets the others go. */
+  read?: ReadFiles;
 }
 
 export async function lintInParallel(
@@ -185,7 +200,7 @@ export async function lintInParallel(
   );
   try {
     const engine = run.engine ?? engineFor(request);
-    const local = engine.share(queue.take(progressEvery(100, run.onProgress)), { keepIndex });
+    const local = engine.share(takenHere(queue, run.read, progressEvery(100, run.onProgress)), { keepIndex, read: run.read });
     // The queue is dry: a worker still starting would find nothing to do.
     const working: RemoteShare[] = [];
     for (const r of remote) {
@@ -208,6 +223,21 @@ export async function lintInParallel(
     for (const r of remote) r.stop();
     throw error;
   }
+}
+
+/**
+ * The files this thread takes from the queue. What the run read already of the files the
+ * other threads take (they read their own) is let go as this thread passes their places in
+ * the queue, and the rest once the queue is dry.
+ */
+export function* takenHere(queue: RunQueue, read: ReadFiles | undefined, onTaken?: (taken: number) => void): Generator<string> {
+  let passed = 0;
+  for (const [place, path] of queue.takeWithPlace(onTaken)) {
+    for (; passed < place; passed++) read?.drop(queue.order[passed] as string);
+    passed = place + 1;
+    yield path;
+  }
+  read?.clear();
 }
 
 /** Calls `report` with the count each time it passes a multiple of `every` (progress for people, not per file). */

@@ -76,7 +76,7 @@ export function readDefinitions(paths: readonly string[], catalog: Catalog, held
       return [];
     }
     const file = SourceFile.fromBytes(path, bytes);
-    held?.keepParsed(file);
+    held?.keepParsed(file, bytes.length);
     return definitionsInSource(file, catalog);
   });
 }

@@ -22,6 +22,8 @@ export const KEPT_BYTES = 64 * 1024 * 1024;
  */
 export class ReadFiles {
   private readonly files = new Map<string, SourceFile | Buffer>();
+  /** Each wanted file's size as read: a run orders its files by size for its threads (cli's sizeUp) without asking the disk again. */
+  private readonly sizes = new Map<string, number>();
   private bytesLeft: number;
 
   constructor(
@@ -31,16 +33,25 @@ export class ReadFiles {
     this.bytesLeft = budget;
   }
 
-  /** A file parsed already. */
-  keepParsed(file: SourceFile): void {
-    if (this.wanted.has(file.path)) this.files.set(file.path, file);
+  /** A file parsed already, `size` bytes long. */
+  keepParsed(file: SourceFile, size: number): void {
+    if (!this.wanted.has(file.path)) return;
+    this.sizes.set(file.path, size);
+    this.files.set(file.path, file);
   }
 
-  /** A file's bytes, while the budget lasts. */
+  /** A file's bytes, while the budget lasts (its size in any case). */
   keepBytes(path: string, bytes: Buffer): void {
-    if (!this.wanted.has(path) || bytes.length > this.bytesLeft) return;
+    if (!this.wanted.has(path)) return;
+    this.sizes.set(path, bytes.length);
+    if (bytes.length > this.bytesLeft) return;
     this.bytesLeft -= bytes.length;
     this.files.set(path, bytes);
+  }
+
+  /** The size of a file as it was read, or undefined when it was not. */
+  sizeOf(path: string): number | undefined {
+    return this.sizes.get(path);
   }
 
   /** The file as read before, read with `options` when only its bytes were kept; undefined when it was not kept (or was taken). */
@@ -51,7 +62,12 @@ export class ReadFiles {
     return kept instanceof SourceFile ? kept : SourceFile.fromBytes(path, kept, options);
   }
 
-  /** Lets every file go (a run on worker threads reads its files there). */
+  /** Lets a file go untaken (another thread of the run lints it, and reads it itself). */
+  drop(path: string): void {
+    this.files.delete(path);
+  }
+
+  /** Lets every file go. */
   clear(): void {
     this.files.clear();
   }
