@@ -72,7 +72,6 @@ function receiverType(node: ErrorNode | undefined): string | undefined {
   return typeof t === 'string' ? t : undefined;
 }
 
-// Base library messages, by code; the first pattern that matches rewrites the text.
 /** `A.b == ASelf.b` (either way round), in words that tell the two apart. */
 function readAgainstConstructed(m: RegExpExecArray, order: 'read first' | 'constructed first'): string {
   const name = `${m[1]}${m[2]}`;
@@ -82,6 +81,7 @@ function readAgainstConstructed(m: RegExpExecArray, order: 'read first' | 'const
   return `no such overload: ${left} ${m[3]} ${right}; a value read never equals a construction: compare their fields`;
 }
 
+// Base library messages, by code; the first pattern that matches rewrites the text.
 const REWRITES: Record<string, [RegExp, Rewrite][]> = {
   unknown_variable: [[/^Unknown variable: (.*)$/, (m) => `unknown variable "${m[1]}"`]],
   // A value read from the request against a construction of the same name: written alike

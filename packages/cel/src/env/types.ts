@@ -179,7 +179,7 @@ export class ConstructRegistry {
         static override celType = rootName;
       };
       // No field list: any field may be read (as dyn) and tested with has(), as upstream's
-      // dynamic Object type allows; two such objects compare field by field.
+      // dynamic Object type allows; two such objects of one written name compare field by field.
       env.registerType(rootName, { ctor });
       this.#registered.push(rootName);
       this.#dynamicRoot = { name: rootName, schema: open, ctor, writtenAs: rootName };

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node, YAMLError } from 'yaml';
 import type { Severity } from '../diagnostics.js';
+import { existsOnDisk, type FileLookup } from '../source/file-lookup.js';
 import { LineIndex } from '../source/line-index.js';
 import { readBoundedFileSync, readFailureReason } from '../source/read-bounded.js';
 import { closest } from '../validate/validator.js';
@@ -307,8 +308,6 @@ function start(node: Node | null | undefined): number {
   return node?.range?.[0] ?? 0;
 }
 
-const existsIn = (directory: string, name: string): boolean => existsSync(join(directory, name));
-
 /**
  * Finds the configuration of each file: the nearest platlint.config.yaml upward from the
  * file's directory, unless one was given explicitly. Results are cached per directory.
@@ -334,7 +333,7 @@ export class ConfigResolver {
     private readonly options: {
       configFile?: string;
       cwd: string;
-      exists?: ((directory: string, name: string) => boolean) | undefined;
+      exists?: FileLookup | undefined;
     },
   ) {
     if (options.configFile) this.explicit = loadConfigFile(resolve(options.cwd, options.configFile), knownRules);
@@ -360,7 +359,7 @@ export class ConfigResolver {
     const known = this.byDirectory.get(dir);
     if (known) return known;
     const parent = dirname(dir);
-    const config = (this.options.exists ?? existsIn)(dir, CONFIG_FILE)
+    const config = (this.options.exists ?? existsOnDisk)(dir, CONFIG_FILE)
       ? loadConfigFile(join(dir, CONFIG_FILE), this.knownRules)
       : parent === dir
         ? defaultConfig(this.options.cwd)

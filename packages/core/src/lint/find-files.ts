@@ -1,9 +1,10 @@
 import * as nativeFs from 'node:fs';
-import { existsSync, realpathSync, statSync } from 'node:fs';
-import { basename, join, resolve, sep } from 'node:path';
+import { realpathSync, statSync } from 'node:fs';
+import { basename, resolve, sep } from 'node:path';
 import { fdir } from 'fdir';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 import { CONFIG_FILE } from '../config/config.js';
+import { existsOnDisk, type FileLookup } from '../source/file-lookup.js';
 
 /**
  * What `platlint lint DIR` reads in a directory, one definition for every door (the CLI, the
@@ -73,25 +74,36 @@ export interface FindOptions {
  *   for kustomizations.
  */
 export class DirectoryListings {
-  /** By directory, without a trailing separator: its entries' names, in lower case. */
-  private readonly names = new Map<string, Set<string>>();
   /** By directory, without a trailing separator: its entries as read. */
   private readonly entries = new Map<string, readonly nativeFs.Dirent[]>();
+  /**
+   * By directory: its entries' names in lower case, made when `exists` first asks of it (few
+   * directories are asked); null for one holding a name outside ASCII.
+   */
+  private readonly names = new Map<string, ReadonlySet<string> | null>();
 
   /** Keeps the listing of `dir` (as the walk names it: absolute, perhaps with a trailing separator). */
   record(dir: string, entries: readonly nativeFs.Dirent[]): void {
-    const key = withoutTrailingSeparator(dir);
-    this.entries.set(key, entries);
-    if (entries.every((entry) => ASCII.test(entry.name)))
-      this.names.set(key, new Set(entries.map((entry) => entry.name.toLowerCase())));
+    this.entries.set(withoutTrailingSeparator(dir), entries);
   }
 
   /** A FileLookup that asks the disk only when the listing of the directory cannot say no. */
   readonly exists: FileLookup = (directory, name) => {
-    const listed = this.names.get(directory);
-    if (listed !== undefined && !listed.has(name.toLowerCase())) return false;
+    const listed = this.namesIn(directory);
+    if (listed && !listed.has(name.toLowerCase())) return false;
     return existsOnDisk(directory, name);
   };
+
+  private namesIn(directory: string): ReadonlySet<string> | null | undefined {
+    let names = this.names.get(directory);
+    if (names === undefined) {
+      const entries = this.entries.get(directory);
+      if (entries === undefined) return undefined;
+      names = entries.every((entry) => ASCII.test(entry.name)) ? new Set(entries.map((entry) => entry.name.toLowerCase())) : null;
+      this.names.set(directory, names);
+    }
+    return names;
+  }
 
   /** The entries of `directory` (absolute) as the walk read them, or undefined when it did not list it. */
   readonly listed: DirectoryLookup = (directory) => this.entries.get(withoutTrailingSeparator(directory));
@@ -101,11 +113,6 @@ const withoutTrailingSeparator = (dir: string): string => (dir.length > 1 && dir
 
 /** The entries of a directory a walk listed (DirectoryListings.listed), or undefined. */
 export type DirectoryLookup = (directory: string) => readonly nativeFs.Dirent[] | undefined;
-
-/** Whether `directory` (absolute, normalised) holds an entry `name`, as existsSync says. */
-export type FileLookup = (directory: string, name: string) => boolean;
-
-export const existsOnDisk: FileLookup = (directory, name) => existsSync(join(directory, name));
 
 /**
  * The manifest files under a directory, as paths relative to it, sorted. The walk is fdir's

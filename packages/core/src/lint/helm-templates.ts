@@ -6,7 +6,7 @@
 // says `apiVersion: v1` in it, as a manifest without kind would. Its `values.yaml` has no
 // apiVersion (no manifest anyway), and its `crds/` are plain manifests, linted as they are.
 import { basename, dirname } from 'node:path';
-import { existsOnDisk, type FileLookup } from './find-files.js';
+import { existsOnDisk, type FileLookup } from '../source/file-lookup.js';
 
 /** Which files are templates of a Helm chart, each directory looked at once. */
 export class HelmCharts {

@@ -38,7 +38,8 @@ import { parsePath } from '../source/field-path.js';
 import { isJsonObject } from '../source/json-value.js';
 import { readBoundedFileSync } from '../source/read-bounded.js';
 import { SourceFile } from '../source/source-file.js';
-import { existsOnDisk, filesNamedUnder, type DirectoryLookup, type FileLookup } from './find-files.js';
+import { existsOnDisk, type FileLookup } from '../source/file-lookup.js';
+import { filesNamedUnder, type DirectoryLookup } from './find-files.js';
 
 /** The names kustomize reads a kustomization from, in the order it tries them. */
 export const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
