@@ -130,6 +130,8 @@ interface Tree {
 export class Kustomizations {
   /** By directory: what the kustomizations in it and above it name. */
   private readonly byDirectory = new Map<string, Chain>();
+  /** By kustomization file: what it names (a file's chain and the walk of `top` both ask). */
+  private readonly named = new Map<string, KustomizationNames>();
   private tree: Tree | undefined;
 
   /**
@@ -168,7 +170,7 @@ export class Kustomizations {
     const file = name && join(directory, name);
     let chain = above;
     if (file) {
-      const names = namesOf(file);
+      const names = this.namesOf(file);
       const merged = new Map(above.named);
       for (const path of names.commentedPatches)
         if (!merged.has(path)) merged.set(path, { kustomization: file, part: 'patch', by: 'comment' });
@@ -180,6 +182,12 @@ export class Kustomizations {
     }
     this.byDirectory.set(directory, chain);
     return chain;
+  }
+
+  private namesOf(file: string): KustomizationNames {
+    let names = this.named.get(file);
+    if (names === undefined) this.named.set(file, (names = namesOf(file)));
+    return names;
   }
 
   /**
@@ -197,7 +205,7 @@ export class Kustomizations {
       if (first === undefined || KUSTOMIZATION_NAMES.indexOf(basename(file)) < KUSTOMIZATION_NAMES.indexOf(basename(first)))
         byDirectory.set(directory, file);
     }
-    const names = new Map([...byDirectory.values()].map((file) => [file, namesOf(file)]));
+    const names = new Map([...byDirectory.values()].map((file) => [file, this.namesOf(file)]));
     const resources = new Set([...names.values()].flatMap((n) => n.resources));
     const labelled = new Map<string, string>();
     const queue = [...names].filter(([, n]) => n.writesSelectors).map(([file]) => ({ file, by: file }));
