@@ -4,6 +4,7 @@
 // checkOneOf stays for rule authors: the README documents it.
 export type { Diagnostic, Fix, Range } from './diagnostics.js';
 export { compareRuleIds } from './diagnostics.js';
+export { addBounded, keepBounded } from './bounded-memo.js';
 export { SourceFile } from './source/source-file.js';
 export {
   readBoundedFileSync,

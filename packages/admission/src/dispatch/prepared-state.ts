@@ -6,6 +6,7 @@ import { kindFacts, type KindFacts } from '../state/kinds.js';
 import type { State } from '../state/state.js';
 import type { GroupVersionKind } from '../types.js';
 import type { Invocation } from './invocation-selection.js';
+import { keepBounded } from '@platlint/core';
 
 const MAX_MATCHED_REQUESTS = 1024;
 const MAX_KINDS = 512;
@@ -29,17 +30,13 @@ export class PreparedState {
   }
 
   rememberMatched(key: string, invocations: readonly Invocation[]): void {
-    if (this.matched.size >= MAX_MATCHED_REQUESTS) this.matched.clear();
-    this.matched.set(key, invocations);
+    keepBounded(this.matched, MAX_MATCHED_REQUESTS, key, invocations);
   }
 
   kindFacts(gvk: GroupVersionKind): KindFacts | undefined {
     const key = `${gvk.group}/${gvk.version}/${gvk.kind}`;
     if (this.facts.has(key)) return this.facts.get(key);
-    const facts = kindFacts(this.state, gvk);
-    if (this.facts.size >= MAX_KINDS) this.facts.clear();
-    this.facts.set(key, facts);
-    return facts;
+    return keepBounded(this.facts, MAX_KINDS, key, kindFacts(this.state, gvk));
   }
 }
 

@@ -11,6 +11,7 @@ import type { GroupVersionKind, GroupVersionResource } from '../types.js';
 import { equivalentsOf, subresourceKindOf } from './equivalents.js';
 import { ruleMatches } from './rules.js';
 import { labelsMatch, parseSelector, type ParsedSelector } from './selectors.js';
+import { keepBounded } from '@platlint/core';
 
 export interface MatchAttributes {
   kind: GroupVersionKind;
@@ -195,9 +196,7 @@ function rulesOutcome(criteria: MatchResources, a: MatchAttributes, keys: RuleKe
   else if (criteria.resourceRules.length > 0) outcome = matchRules(criteria.resourceRules, criteria.matchPolicy, a, ctx);
   else outcome = { matches: true, resource: a.resource, kind: a.kind };
   if (key === undefined) return outcome;
-  if (cache.outcomes.size >= MAX_RULE_OUTCOMES) cache.outcomes.clear();
-  cache.outcomes.set(key, outcome);
-  return outcome;
+  return keepBounded(cache.outcomes, MAX_RULE_OUTCOMES, key, outcome);
 }
 
 /** `keys` are `ruleKeysOf(a)`, for callers matching one request against many criteria. */

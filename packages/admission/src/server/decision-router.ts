@@ -24,6 +24,7 @@ import {
   type DecisionSettings,
   type ReviewedRequest,
 } from './decision.js';
+import { keepBounded } from '@platlint/core';
 
 interface RouterLimits {
   /** Bodies up to this size may be decided on the main thread. */
@@ -83,8 +84,7 @@ class CostlyRequests {
 
   remember(state: State | undefined, request: ReviewedRequest): void {
     this.forOlderState(state);
-    if (this.remaining.size >= MAX_COSTLY_KEYS) this.remaining.clear();
-    this.remaining.set(CostlyRequests.keyOf(request), this.retryAfter);
+    keepBounded(this.remaining, MAX_COSTLY_KEYS, CostlyRequests.keyOf(request), this.retryAfter);
   }
 
   private forOlderState(state: State | undefined): void {

@@ -17,6 +17,7 @@ import { nullObjectFor, toCel } from '../values.js';
 import { chargeOperators } from '../runtime-cost.js';
 import { crossNumericMembership } from '../membership.js';
 import { ConstructRegistry, installConstructMacro, JSON_PATCH_SCHEMA, registerReadTypes } from './types.js';
+import { keepBounded } from '@platlint/core';
 
 export interface CelLimits {
   /** Longest accepted expression, in code points (as cel-go's parser counts). */
@@ -339,10 +340,9 @@ function constructComparisonLayer(below: TypedLayer, maxDepth: number): TypedLay
   return layer;
 }
 
+/** Bounded: schemas come from the catalog, but tests and editors may bring others. */
 function remember<T>(memory: Map<string, T>, key: string, value: T): void {
-  // Bounded: schemas come from the catalog, but tests and editors may bring others.
-  if (memory.size >= 128) memory.clear();
-  memory.set(key, value);
+  keepBounded(memory, 128, key, value);
 }
 
 export class CelEnvironment {

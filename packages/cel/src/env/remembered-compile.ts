@@ -1,4 +1,5 @@
 import type { CelEnvironment, CompileResult } from './environment.js';
+import { keepBounded } from '@platlint/core';
 
 /**
  * A compile depends on the environment and the expression alone, and a lint run repeats both:
@@ -12,13 +13,11 @@ export function rememberedCompile(env: CelEnvironment, expression: string): Comp
   if (!results) compiledIn.set(env, (results = new Map()));
   let result = results.get(expression);
   if (!result) {
-    if (results.size >= 256) results.clear();
     // An expression read from a manifest is often a slice of the whole file's text, which V8
     // keeps alive for as long as the slice is: kept as a key (and in the program's syntax
     // tree) for the run, it kept every such file's text. A copy keeps only itself.
     const own: string = structuredClone(expression);
-    result = env.compile(own);
-    results.set(own, result);
+    result = keepBounded(results, 256, own, env.compile(own));
   }
   return result;
 }

@@ -1,4 +1,5 @@
 import { LexError, tokenize, type Token } from './lexer.js';
+import { keepBounded } from '@platlint/core';
 
 /**
  * The tokens of an expression, or undefined when it does not tokenize (the compile check
@@ -15,9 +16,7 @@ export function tokensOf(expression: string): readonly Token[] | undefined {
   } catch (error) {
     if (!(error instanceof LexError)) throw error;
   }
-  if (remembered.size >= 512) remembered.clear();
-  remembered.set(expression, tokens);
-  return tokens;
+  return keepBounded(remembered, 512, expression, tokens);
 }
 
 const remembered = new Map<string, Token[] | undefined>();

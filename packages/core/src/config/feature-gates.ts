@@ -1,5 +1,6 @@
 import apiTypes from '../../data/api-types.json' with { type: 'json' };
 import type { ApiTypes } from '../schema/api-types.js';
+import { keepBounded } from '../bounded-memo.js';
 
 /** The release the spec describes; manifests target it unless configured otherwise. */
 export const DEFAULT_RELEASE = '1.37';
@@ -140,10 +141,8 @@ function releaseNumbers(release: string): readonly [number, number] {
   let numbers = readReleases.get(release);
   if (!numbers) {
     const [major = 0, minor = 0] = release.split('.').map(Number);
-    numbers = [major, minor];
     // Bounded: releases come from configuration files and the catalog, but a file may hold anything.
-    if (readReleases.size >= 256) readReleases.clear();
-    readReleases.set(release, numbers);
+    numbers = keepBounded(readReleases, 256, release, [major, minor]);
   }
   return numbers;
 }

@@ -1,3 +1,5 @@
+import { keepBounded } from '../bounded-memo.js';
+
 /**
  * Strings already made from a text, found again from their place in it without making them
  * anew: a manifest repeats a few dozen keys (`name`, `image`, `metadata`) thousands of times,
@@ -27,19 +29,13 @@ export class KnownKeys {
   }
 
   /**
-   * Remembers `key` and gives the string to use for it: the one find will give. At the limit
-   * the keys remembered so far are forgotten first (a text of a million distinct keys would
-   * otherwise hold each twice): the set is shared by every scan of a process, and a file of
-   * thousands of distinct keys must not leave it full for the files read after it, in a
-   * language server or webhook that runs for days.
+   * Remembers `key` and gives the string to use for it: the one find will give. Bounded
+   * (bounded-memo.ts): a text of a million distinct keys would otherwise hold each twice.
    */
   remember(key: string): string {
-    if (this.byHash.size >= this.limit) this.byHash.clear();
     const hash = hashOf(key, 0, key.length);
     if (this.byHash.has(hash)) return key;
-    const name = propertyName(key);
-    this.byHash.set(hash, name);
-    return name;
+    return keepBounded(this.byHash, this.limit, hash, propertyName(key));
   }
 }
 

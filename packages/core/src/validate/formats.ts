@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import type { FormatName } from '../schema/overlay-types.js';
 import { parseDuration } from '../values/duration.js';
 import { QUANTITY } from '../values/quantity.js';
+import { addBounded } from '../bounded-memo.js';
 
 /**
  * One checker per format. A checker returns undefined for a good value, otherwise the
@@ -66,8 +67,7 @@ function labelKey(value: string): string | undefined {
   if (goodLabelKeys.has(value)) return undefined;
   const slash = value.lastIndexOf('/');
   if (slash <= MAX_SUBDOMAIN && value.length - slash - 1 <= MAX_NAME_PART && LABEL_KEY.test(value)) {
-    if (goodLabelKeys.size >= MAX_GOOD_LABEL_KEYS) goodLabelKeys.clear();
-    goodLabelKeys.add(value);
+    addBounded(goodLabelKeys, MAX_GOOD_LABEL_KEYS, value);
     return undefined;
   }
   const prefix = slash === -1 ? undefined : value.slice(0, slash);

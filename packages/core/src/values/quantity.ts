@@ -1,3 +1,5 @@
+import { keepBounded } from '../bounded-memo.js';
+
 /**
  * Resource quantities ("500m", "2", "1.5Gi", "1e3"): the one grammar behind the `quantity`
  * format, the rules that compare requests with limits and CEL's `quantity()`. Values are kept
@@ -32,9 +34,7 @@ export function parseQuantity(raw: unknown): Quantity | undefined {
   // takes big-integer arithmetic: a reading is kept per text (frozen, as callers share it).
   if (parsedQuantities.has(text)) return parsedQuantities.get(text);
   const parsed = readQuantity(text);
-  if (parsedQuantities.size >= 1024) parsedQuantities.clear();
-  parsedQuantities.set(text, parsed && Object.freeze(parsed));
-  return parsed;
+  return keepBounded(parsedQuantities, 1024, text, parsed && Object.freeze(parsed));
 }
 
 const parsedQuantities = new Map<string, Quantity | undefined>();
