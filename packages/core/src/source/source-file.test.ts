@@ -50,6 +50,29 @@ describe('SourceFile', () => {
     expect(tabs.documents[0]?.broken).toBe(true);
   });
 
+  // go-yaml starts a comment at a `#` wherever it looks for the next token, space before it
+  // or not (scannerc.go: yaml_parser_scan_to_next_token); `yaml` reads it as a comment too,
+  // but reports the missing space. Both ways of reading a file must take such a document.
+  it.each([
+    ['a double-quoted scalar', 'name: "web"#note', { name: 'web' }],
+    ['a single-quoted scalar, in a block sequence', "items:\n- 'a'#note", { items: ['a'] }],
+    ['a flow mapping', 'labels: {app: web}#note', { labels: { app: 'web' } }],
+    ['a flow sequence, its start and a comma', 'items: [#one\n  a,#two\n  b]#three', { items: ['a', 'b'] }],
+    ["a block scalar's header", 'script: |#note\n  echo hi', { script: 'echo hi\n' }],
+    ['a quoted key, which makes the rest of the line a comment', 'data:\n  "a"#b: c', { data: 'a' }],
+  ])('reads a comment with no space after %s, as the platform does', (_, yaml, value) => {
+    for (const valuesFirst of [true, false]) {
+      const file = SourceFile.fromText('a.yaml', `${yaml}\n`, { valuesFirst });
+      expect(file.diagnostics).toEqual([]);
+      expect(file.documents.map((d) => [d.broken, d.value])).toEqual([[false, value]]);
+    }
+  });
+
+  it('still refuses a tag with no space before the next token, as the platform does', () => {
+    const file = SourceFile.fromText('a.yaml', 'a: !!str"q"\n');
+    expect(file.diagnostics.map((d) => d.ruleId)).toEqual(['yaml/syntax']);
+  });
+
   it('reports a duplicate key at its own path and range, however deep', () => {
     const file = SourceFile.fromText(
       'a.yaml',

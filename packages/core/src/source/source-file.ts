@@ -368,9 +368,11 @@ export class SourceFile {
       return;
     }
     if (!doc) return;
+    const refusals = (d: Document): YAMLError[] => d.errors.filter((e) => !readByPlatform(e, this.yamlText));
+    let errors = refusals(doc);
     // A repeated key alone does not stop the reading: the platform keeps the last value, and
     // the rest of the document still deserves its checks. It is reported at the key's own path.
-    if (doc.errors.length > 0 && doc.errors.every((e) => e.code === 'DUPLICATE_KEY')) {
+    if (errors.length > 0 && errors.every((e) => e.code === 'DUPLICATE_KEY')) {
       doc = [
         ...new Composer({ ...yamlOptions, uniqueKeys: false }).compose(
           [...directivesBefore(tokens, entry), entry.cst],
@@ -378,11 +380,12 @@ export class SourceFile {
           this.text.length,
         ),
       ][0] as Document;
+      errors = refusals(doc);
       for (const dup of findDuplicateKeys(doc)) this.diagnostics.push(this.duplicateKey(dup, entry.index));
     }
-    for (const error of [...doc.errors, ...doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED')])
+    for (const error of [...errors, ...doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED')])
       this.diagnostics.push(this.yamlProblem(error, entry.index));
-    if (doc.errors.length > 0) {
+    if (errors.length > 0) {
       entry.broken = true;
       return;
     }
@@ -648,3 +651,15 @@ function sentence(message: string): string {
 /** What go-yaml's reader refuses: characters outside YAML's printable set (tab, LF, CR and NEL allowed). */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]/;
+
+/**
+ * True for an error of `yaml` that the platform's reader does not raise: a comment with no
+ * white space before it. YAML 1.2 and `yaml` ask for the space, but go-yaml starts a comment
+ * at a `#` wherever it looks for the next token (yaml_parser_scan_to_next_token in
+ * scannerc.go): after a quoted scalar (`name: "web"#note`), a flow indicator (`[a,#note`,
+ * `[x]#note`) or a block scalar's header (`|#note`). `yaml` reads the same text as a comment
+ * there too, so the document it composes is the one the platform reads.
+ */
+function readByPlatform(error: YAMLError, text: string): boolean {
+  return error.code === 'MISSING_CHAR' && text[error.pos[0]] === '#';
+}
