@@ -68,6 +68,24 @@ describe('SourceFile', () => {
     }
   });
 
+  // go-yaml reads past a tag it does not resolve (resolve.go: resolvableTag): a scalar under
+  // it keeps its text, a collection is read as any other.
+  it.each([
+    ['a local tag on a scalar', 'a: !ref 1', { a: '1' }],
+    ['a local tag on a YAML 1.1 boolean', 'a: !ref yes', { a: 'yes' }],
+    ['a tag of another language', 'a: !!python/str x', { a: 'x' }],
+    ['a local tag on a collection', 'a: !ref [1, yes]', { a: [1, true] }],
+  ])('reads %s as the platform does, with no error', (_, yaml, value) => {
+    const file = SourceFile.fromText('a.yaml', `${yaml}\n`);
+    expect(file.diagnostics).toEqual([]);
+    expect(file.documents.map((d) => [d.broken, d.value])).toEqual([[false, value]]);
+  });
+
+  it('still refuses what a tag go-yaml resolves cannot be', () => {
+    const file = SourceFile.fromText('a.yaml', 'a: !!int abc\nb: !!binary "not base64!"\n');
+    expect(file.diagnostics.map((d) => d.ruleId)).toEqual(['yaml/syntax', 'yaml/syntax']);
+  });
+
   it('still refuses a tag with no space before the next token, as the platform does', () => {
     const file = SourceFile.fromText('a.yaml', 'a: !!str"q"\n');
     expect(file.diagnostics.map((d) => d.ruleId)).toEqual(['yaml/syntax']);

@@ -383,8 +383,8 @@ export class SourceFile {
       errors = refusals(doc);
       for (const dup of findDuplicateKeys(doc)) this.diagnostics.push(this.duplicateKey(dup, entry.index));
     }
-    for (const error of [...errors, ...doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED')])
-      this.diagnostics.push(this.yamlProblem(error, entry.index));
+    const refusedTags = doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED' && !tagLeftByPlatform(w));
+    for (const error of [...errors, ...refusedTags]) this.diagnostics.push(this.yamlProblem(error, entry.index));
     if (errors.length > 0) {
       entry.broken = true;
       return;
@@ -662,4 +662,20 @@ const CONTROL_CHARACTER = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\u
  */
 function readByPlatform(error: YAMLError, text: string): boolean {
   return error.code === 'MISSING_CHAR' && text[error.pos[0]] === '#';
+}
+
+/** The tags go-yaml resolves (resolve.go: resolvableTag; `!!binary` in decode.go: decoder.scalar). */
+const GO_RESOLVED_TAGS = new Set(
+  ['str', 'bool', 'int', 'float', 'null', 'timestamp', 'binary'].map((name) => `tag:yaml.org,2002:${name}`),
+);
+
+/**
+ * True for a tag `yaml` does not know that the platform reads past: go-yaml keeps the text of
+ * a scalar under any other tag as it is written (`!ref 1` is the string "1": resolve.go,
+ * resolve returns it when resolvableTag is false), and reads a collection under one as any
+ * other, with no error. `yaml` composes the same values and warns of the tag.
+ */
+function tagLeftByPlatform(warning: YAMLError): boolean {
+  const tag = /^Unresolved tag: (.+)$/.exec(warning.message)?.[1];
+  return tag !== undefined && !GO_RESOLVED_TAGS.has(tag);
 }
