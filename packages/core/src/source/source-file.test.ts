@@ -86,6 +86,28 @@ describe('SourceFile', () => {
     expect(file.diagnostics.map((d) => d.ruleId)).toEqual(['yaml/syntax', 'yaml/syntax']);
   });
 
+  // go-yaml refuses a `:` with no key before it (parserc.go); `yaml` and js-yaml read a key null.
+  it.each([
+    ['a line of its own in a block mapping', 'a: 1\n: x', [2, 1]],
+    ['a block sequence entry', 'a:\n- : x', [2, 3]],
+    ['a flow mapping', 'a: {b: 1, : x}', [1, 11]],
+    ['a flow sequence', 'a: [b,: x]', [1, 7]],
+  ])('refuses a mapping entry with no key in %s, at its ":"', (_, yaml, [line, column]) => {
+    for (const valuesFirst of [true, false]) {
+      const file = SourceFile.fromText('a.yaml', `${yaml}\n`, { valuesFirst });
+      expect(file.diagnostics.map((d) => [d.ruleId, d.range.start.line, d.range.start.column])).toEqual([
+        ['yaml/syntax', line, column],
+      ]);
+      expect(file.documents[0]?.broken).toBe(true);
+    }
+  });
+
+  it('reads a key written with "? ", and a ":" inside a quoted scalar, as the platform does', () => {
+    const file = SourceFile.fromText('a.yaml', '? a\n: x\nb: [":", "y, : z"]\n');
+    expect(file.diagnostics).toEqual([]);
+    expect(file.documents[0]?.value).toEqual({ a: 'x', b: [':', 'y, : z'] });
+  });
+
   it('still refuses a tag with no space before the next token, as the platform does', () => {
     const file = SourceFile.fromText('a.yaml', 'a: !!str"q"\n');
     expect(file.diagnostics.map((d) => d.ruleId)).toEqual(['yaml/syntax']);

@@ -389,6 +389,19 @@ export class SourceFile {
       entry.broken = true;
       return;
     }
+    const emptyKey = emptyKeyAt(entry.cst);
+    if (emptyKey !== undefined) {
+      entry.broken = true;
+      this.diagnostics.push({
+        ruleId: 'yaml/syntax',
+        severity: 'error',
+        message: 'a mapping entry has no key before its ":"; the platform refuses the document (write the key)',
+        document: entry.index,
+        path: '',
+        range: this.lines.range(emptyKey, emptyKey + 1),
+      });
+      return;
+    }
     try {
       entry.value = toValue(doc, options.aliasBudget);
     } catch (error) {
@@ -678,4 +691,27 @@ const GO_RESOLVED_TAGS = new Set(
 function tagLeftByPlatform(warning: YAMLError): boolean {
   const tag = /^Unresolved tag: (.+)$/.exec(warning.message)?.[1];
   return tag !== undefined && !GO_RESOLVED_TAGS.has(tag);
+}
+
+/** Tokens that may stand before an entry's key without being part of it. */
+const BEFORE_KEY = new Set(['space', 'newline', 'comment', 'comma', 'seq-item-ind']);
+
+/**
+ * Where the first mapping entry with a `:` and no key at all sits (`: x` on a line of its
+ * own, `{: x}`, `[a, : x]`), or undefined. `yaml` reads a null key there; go-yaml refuses
+ * the text ("did not find expected key" in a block mapping, "did not find expected node
+ * content" in a flow collection: parserc.go, yaml_parser_parse_block_mapping_key and
+ * yaml_parser_parse_node). A key made of properties alone (`&a : x`) or written with `? `
+ * is another matter, left as `yaml` reads it.
+ */
+function emptyKeyAt(tree: CST.Token): number | undefined {
+  let at: number | undefined;
+  forEachToken([tree], (token) => {
+    const item = token as Partial<CST.CollectionItem>;
+    if ('type' in token || item.key || !Array.isArray(item.start) || !Array.isArray(item.sep)) return;
+    if (!item.start.every((t) => BEFORE_KEY.has(t.type))) return;
+    const indicator = item.sep.find((t) => t.type === 'map-value-ind');
+    if (indicator && (at === undefined || indicator.offset < at)) at = indicator.offset;
+  });
+  return at;
 }

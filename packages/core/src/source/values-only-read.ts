@@ -53,6 +53,8 @@ const BEFORE_NODE_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)$
  * - an empty sequence entry (EMPTY_ENTRY);
  * - a key that is a collection (`[a, b]: c`, `? [a, b]`): js-yaml writes it as `a,b` or
  *   `[object Object]`, the reader of record as JSON.
+ * - a flow entry with no key before its `:` (`{: x}`, `[a, : x]`): js-yaml reads a key
+ *   `null`, the reader of record refuses the document as go-yaml does (source-file.ts).
  * The checks err on the side of the reader of record: a `- *` inside a plain scalar, or
  * `<<:` in a block scalar, sends the file there too, which costs time and changes nothing.
  * Each looks for its character first (one native scan of the text) and at the line around
@@ -66,7 +68,8 @@ export function needsReaderOfRecord(text: string): boolean {
   // A byte-order mark inside the text is read differently by the two readers.
   if (text.includes('\uFEFF')) return true;
   const bodies = new BlockScalarBodies(text);
-  for (const match of text.matchAll(/["'\]}]#|[|>][-+]?[1-9]|^---[^ \r\n]/gm)) if (!bodies.holds(match.index)) return true;
+  for (const match of text.matchAll(/["'\]}]#|[|>][-+]?[1-9]|^---[^ \r\n]|[[{,][ ]*:(?=[ ,\]}\r\n]|$)/gm))
+    if (!bodies.holds(match.index)) return true;
   return (
     startsNode(text, '*', bodies) ||
     startsNode(text, '&', bodies) ||
