@@ -568,14 +568,18 @@ class BlockScanner {
     return name;
   }
 
-  /** An anchor or alias name from `p`: the characters up to a space or the line's end, none of them a flow indicator. */
+  /**
+   * An anchor or alias name from `p`, up to a space or the line's end. Any other character
+   * than go-yaml takes in a name (ASCII letters, digits, `_`, `-`: scannerc.go, is_alpha)
+   * leaves the text to the reader of record, which reports what go-yaml refuses.
+   */
   private nameFrom(p: number): string {
     const { text } = this;
     let i = p;
     for (; i < this.end; i++) {
       const c = text.charCodeAt(i);
-      if (c === SPACE) break;
-      if (c === COMMA || c === OPEN_BRACKET || c === CLOSE_BRACKET || c === OPEN_BRACE || c === CLOSE_BRACE) giveUp();
+      if (c === SPACE || c === CR) break;
+      if (!isAnchorCharacter(c)) giveUp();
     }
     if (i === p) giveUp();
     return text.slice(p, i);
@@ -1073,4 +1077,9 @@ class BlockScanner {
 
 function addNull(frame: Frame, key: string): void {
   (frame.nullKeys ??= new Set()).add(key);
+}
+
+/** A character go-yaml takes in an anchor's or alias's name (scannerc.go: is_alpha). */
+function isAnchorCharacter(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x2d;
 }

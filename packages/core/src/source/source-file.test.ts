@@ -102,6 +102,36 @@ describe('SourceFile', () => {
     }
   });
 
+  // go-yaml scans an anchor's or alias's name as ASCII letters, digits, `_` and `-`, and wants
+  // white space (or `:`, `,`, `]`, `}`) after it (scannerc.go: yaml_parser_scan_anchor).
+  it.each([
+    ['a dot in its name', 'a: &a.b 1', [1, 4]],
+    ['a letter past ASCII', 'b: &caf\u00e9 1', [1, 4]],
+    ['a flow mapping right after it', 'a: &base{b: 1}', [1, 4]],
+    ['an alias with a dot', 'a: &x 1\nb: *x.y', [2, 4]],
+  ])('refuses an anchor or alias with %s', (_, yaml, [line, column]) => {
+    for (const valuesFirst of [true, false]) {
+      const file = SourceFile.fromText('a.yaml', `${yaml}\n`, { valuesFirst });
+      expect(file.diagnostics.map((d) => [d.ruleId, d.range.start.line, d.range.start.column])).toEqual([
+        ['yaml/syntax', line, column],
+      ]);
+    }
+  });
+
+  it('reads anchors and aliases go-yaml reads, in block and flow collections', () => {
+    const yaml = 'labels: &app-labels_1\n  app: web\nselector: *app-labels_1\nlist: [&x 1, *x]\nmap: {a: &y 2, b: *y}\n';
+    for (const valuesFirst of [true, false]) {
+      const file = SourceFile.fromText('a.yaml', yaml, { valuesFirst });
+      expect(file.diagnostics).toEqual([]);
+      expect(file.documents[0]?.value).toEqual({
+        labels: { app: 'web' },
+        selector: { app: 'web' },
+        list: [1, 1],
+        map: { a: 2, b: 2 },
+      });
+    }
+  });
+
   it('reads a key written with "? ", and a ":" inside a quoted scalar, as the platform does', () => {
     const file = SourceFile.fromText('a.yaml', '? a\n: x\nb: [":", "y, : z"]\n');
     expect(file.diagnostics).toEqual([]);

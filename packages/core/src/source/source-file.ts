@@ -337,6 +337,8 @@ export class SourceFile {
     if (fast) {
       try {
         entry.value = fast.compose(doc);
+        const refused = platformRefusal(doc, this.yamlText);
+        if (refused) return this.refusedNode(entry, refused);
         if (this.text.length >= (options.keepTreesBelow ?? DEFAULT_KEEP_TREES_BELOW) && !options.keepTreeOf?.(entry.value))
           entry.releaseTree();
         return;
@@ -389,19 +391,8 @@ export class SourceFile {
       entry.broken = true;
       return;
     }
-    const emptyKey = emptyKeyAt(entry.cst);
-    if (emptyKey !== undefined) {
-      entry.broken = true;
-      this.diagnostics.push({
-        ruleId: 'yaml/syntax',
-        severity: 'error',
-        message: 'a mapping entry has no key before its ":"; the platform refuses the document (write the key)',
-        document: entry.index,
-        path: '',
-        range: this.lines.range(emptyKey, emptyKey + 1),
-      });
-      return;
-    }
+    const refused = platformRefusal(entry.cst, this.yamlText);
+    if (refused) return this.refusedNode(entry, refused);
     try {
       entry.value = toValue(doc, options.aliasBudget);
     } catch (error) {
@@ -453,7 +444,7 @@ export class SourceFile {
   }
 
   /** A node the platform's YAML reader refuses (an alias to nothing, a collection as a key): the document is broken there. */
-  private refusedNode(entry: SourceDocument, node: UnresolvedAlias | CollectionKey): void {
+  private refusedNode(entry: SourceDocument, node: Refusal): void {
     entry.broken = true;
     entry.value = undefined;
     this.diagnostics.push({
@@ -693,25 +684,60 @@ function tagLeftByPlatform(warning: YAMLError): boolean {
   return tag !== undefined && !GO_RESOLVED_TAGS.has(tag);
 }
 
+/** A node the platform's YAML reader refuses: what to say, and where. */
+interface Refusal {
+  message: string;
+  start: number;
+  end: number;
+}
+
 /** Tokens that may stand before an entry's key without being part of it. */
 const BEFORE_KEY = new Set(['space', 'newline', 'comment', 'comma', 'seq-item-ind']);
+/** An anchor's or alias's name as go-yaml scans it (scannerc.go: is_alpha). */
+const GO_ANCHOR_NAME = /^[0-9A-Za-z_-]+$/;
+/** What may follow an anchor or alias in go-yaml: a blank, a line break, the end, or one of these. */
+const AFTER_ANCHOR = ' \t\r\n\u0085\u2028\u2029?:,]}%@`';
 
 /**
- * Where the first mapping entry with a `:` and no key at all sits (`: x` on a line of its
- * own, `{: x}`, `[a, : x]`), or undefined. `yaml` reads a null key there; go-yaml refuses
- * the text ("did not find expected key" in a block mapping, "did not find expected node
- * content" in a flow collection: parserc.go, yaml_parser_parse_block_mapping_key and
- * yaml_parser_parse_node). A key made of properties alone (`&a : x`) or written with `? `
- * is another matter, left as `yaml` reads it.
+ * The first of what go-yaml refuses in a document that `yaml` reads, or undefined:
+ * - a mapping entry with a `:` and no key at all (`: x` on a line of its own, `{: x}`,
+ *   `[a, : x]`), where `yaml` reads a key null: "did not find expected key" in a block
+ *   mapping, "did not find expected node content" in a flow collection (parserc.go,
+ *   yaml_parser_parse_block_mapping_key and yaml_parser_parse_node). A key of properties
+ *   alone (`&a : x`) or written with `? ` is left as `yaml` reads it;
+ * - an anchor or alias whose name holds more than ASCII letters, digits, `_` and `-`, or that
+ *   runs into the next token (`&base{`, `&a.b`): "did not find expected alphabetic or
+ *   numeric character" (scannerc.go, yaml_parser_scan_anchor), where `yaml` takes any
+ *   character but white space and flow indicators.
  */
-function emptyKeyAt(tree: CST.Token): number | undefined {
-  let at: number | undefined;
+function platformRefusal(tree: CST.Token, text: string): Refusal | undefined {
+  let first: Refusal | undefined;
+  const refuse = (refusal: Refusal): void => {
+    if (first === undefined || refusal.start < first.start) first = refusal;
+  };
   forEachToken([tree], (token) => {
+    if (token.type === 'anchor' || token.type === 'alias') {
+      const source = token.source as string;
+      const start = token.offset as number;
+      const end = start + source.length;
+      if (GO_ANCHOR_NAME.test(source.slice(1)) && (end >= text.length || AFTER_ANCHOR.includes(text[end]!))) return;
+      const what = token.type === 'anchor' ? 'anchor' : 'alias';
+      return refuse({
+        message: `${what} ${source}: the platform's YAML reader takes only ASCII letters, digits, "_" and "-" in a name, and white space after it; it refuses the document`,
+        start,
+        end: Math.min(end + 1, text.length),
+      });
+    }
     const item = token as Partial<CST.CollectionItem>;
     if ('type' in token || item.key || !Array.isArray(item.start) || !Array.isArray(item.sep)) return;
     if (!item.start.every((t) => BEFORE_KEY.has(t.type))) return;
     const indicator = item.sep.find((t) => t.type === 'map-value-ind');
-    if (indicator && (at === undefined || indicator.offset < at)) at = indicator.offset;
+    if (indicator)
+      refuse({
+        message: 'a mapping entry has no key before its ":"; the platform refuses the document (write the key)',
+        start: indicator.offset,
+        end: indicator.offset + 1,
+      });
   });
-  return at;
+  return first;
 }
