@@ -46,8 +46,9 @@ const BEFORE_NODE_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)$
  *   js-yaml lets a mapping start on its key's line (`a: &x b: c`);
  * - a block scalar's indentation indicator (`|2`): js-yaml keeps the spaces of blank
  *   lines at its end that `yaml` drops;
- * - a comment right after a quoted scalar or a flow collection (`'a'#c`): js-yaml reads a
- *   comment, `yaml` reports that a comment needs white space before it;
+ * - a comment right after a quoted scalar or a flow collection (`'a'#c`): the reader of
+ *   record sets aside the missing space that `yaml` reports, as go-yaml reads a comment there
+ *   (go-yaml-differences.ts); what js-yaml makes of such a line is not held to it;
  * - tags (`!!binary`, `!!timestamp`, `!foo`): the platform's readings of them (go-scalar-tags.ts);
  * - `<<:`, a merge key (its order of precedence);
  * - an empty sequence entry (EMPTY_ENTRY);
