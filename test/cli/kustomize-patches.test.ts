@@ -212,6 +212,29 @@ describe('kustomize patches', () => {
     expect(errorsOf(dir)).toEqual(['plain/base/deployment.yaml schema/required spec.selector']);
   });
 
+  it('are known in a directory given outside the working directory, from the kustomizations of that tree alone', () => {
+    const dir = tempDir({
+      ...Object.fromEntries(Object.entries(repository).map(([path, text]) => [`repo/${path}`, text])),
+      // Above the directory given: its labels do not reach inside.
+      'kustomization.yaml': 'commonLabels: {app: web}\nresources:\n- repo/labelled\n',
+      'repo/labelled/deployment.yaml': selectorless,
+      'elsewhere/README': 'the working directory',
+    });
+    for (const workers of ['1', '2']) {
+      const { report } = lintJson(['../repo', '--workers', workers], { cwd: join(dir, 'elsewhere') });
+      const found = allDiagnostics(report)
+        .filter((d) => d.severity === 'error' || d.ruleId === 'document/kustomize-patch')
+        .map((d) => `${d.file} ${d.ruleId} ${d.path}`);
+      expect(found).toEqual([
+        '../repo/labelled/deployment.yaml schema/required spec.selector',
+        '../repo/overlays/prod/patches/replicas.yaml document/kustomize-patch ',
+        '../repo/overlays/prod/remove-sidecar.yaml document/kustomize-patch ',
+        '../repo/overlays/prod/stray.yaml schema/required spec.selector',
+        '../repo/overlays/prod/stray.yaml schema/required spec.template',
+      ]);
+    }
+  });
+
   it('leave nothing to a kustomization outside the working directory, nor follow a directory outside it', () => {
     const dir = tempDir({
       // Outside the run's tree: its labels do not reach inside.

@@ -132,7 +132,12 @@ async function lintCommand(argv: readonly string[], io: Io): Promise<number> {
   if (args.paths.length === 0) throw new UsageError('no paths given; try `platlint lint .`');
   const fromStdin = args.paths.includes('-');
   if (fromStdin && args.fix) throw new UsageError('--fix rewrites files in place; it cannot fix standard input');
-  const request: EngineRequest = { cwd: io.cwd, configFile: args.config, ruleOverrides: args.rules };
+  const request: EngineRequest = {
+    cwd: io.cwd,
+    configFile: args.config,
+    ruleOverrides: args.rules,
+    roots: args.paths.filter((p) => p !== '-'),
+  };
   // What the walk of the paths sees of each directory saves looking for kustomizations and charts there on disk.
   const listings = new DirectoryListings();
   let engine = usage(() => engineFor(request, listings));

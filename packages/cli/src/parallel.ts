@@ -60,6 +60,8 @@ export interface EngineRequest {
   ruleOverrides: Record<string, RuleSetting>;
   /** The CustomResourceDefinitions the run knows (every thread builds the same catalog from them). */
   definitions?: DefinitionSource[];
+  /** The paths the run was given, for the kustomizations of trees outside `cwd` (LintEngineOptions.roots). */
+  roots?: string[];
 }
 
 export interface WorkerRequest {

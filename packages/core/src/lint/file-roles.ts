@@ -1,7 +1,14 @@
 import { basename, dirname, relative, resolve } from 'node:path';
 import type { DirectoryListings } from './find-files.js';
 import { CHART_FILE, HelmCharts } from './helm-templates.js';
-import { KUSTOMIZATION_NAMES, Kustomizations, standsInLabelled, standsInPatch, type KustomizePart } from './kustomize-patches.js';
+import {
+  KUSTOMIZATION_NAMES,
+  Kustomizations,
+  isWithin,
+  standsInLabelled,
+  standsInPatch,
+  type KustomizePart,
+} from './kustomize-patches.js';
 import { diagnostic, type FileFindings } from './place-reports.js';
 
 /**
@@ -19,6 +26,8 @@ export const ROLE_FILES: readonly string[] = [...KUSTOMIZATION_NAMES, CHART_FILE
 
 export class FileRoles {
   private readonly kustomize: Kustomizations;
+  /** The kustomizations of each directory the run was given outside `cwd`, longest first. */
+  private readonly named: { root: string; kustomize: Kustomizations }[];
   private readonly helm: HelmCharts;
   /** By path as asked (a run asks of each file at several stages). */
   private readonly known = new Map<string, FileRole | null>();
@@ -26,13 +35,23 @@ export class FileRoles {
   /**
    * `cwd`: where relative paths start and kustomizations are looked for up to; the roles name
    * the kustomization or chart from there. `listings`: what the run's walk saw of the
-   * directories, so that the files that decide roles are looked for on disk only where they may be.
+   * directories, so that the files that decide roles are looked for on disk only where they
+   * may be. `roots`: the paths the run was given; a file below one that lies outside `cwd`
+   * (`platlint lint ../other/manifests`) has the kustomizations of that tree, up to the
+   * path as given, as a file of `cwd` has those up to `cwd`. Any other file outside `cwd` is
+   * looked at in its own directory only.
    */
   constructor(
     private readonly cwd: string,
     listings?: DirectoryListings,
+    roots: readonly string[] = [],
   ) {
-    this.kustomize = new Kustomizations(resolve(cwd), listings?.exists, listings?.listed);
+    const top = resolve(cwd);
+    this.kustomize = new Kustomizations(top, listings?.exists, listings?.listed);
+    this.named = [...new Set(roots.map((root) => resolve(cwd, root)))]
+      .filter((root) => !isWithin(root, top))
+      .sort((a, b) => b.length - a.length)
+      .map((root) => ({ root, kustomize: new Kustomizations(root, listings?.exists, listings?.listed) }));
     this.helm = new HelmCharts(listings?.exists);
   }
 
@@ -50,8 +69,16 @@ export class FileRoles {
     if (basename(path) === CHART_FILE) return { tool: 'helm', chart: shown(dirname(path)), part: 'metadata' };
     const chart = this.helm.templateOf(path);
     if (chart !== undefined) return { tool: 'helm', chart: shown(chart), part: 'template' };
-    const named = this.kustomize.partOf(path);
+    const named = this.kustomizationsOf(path).partOf(path);
     return named && { tool: 'kustomize', kustomization: shown(named.kustomization), part: named.part, by: named.by };
+  }
+
+  /** The kustomizations that may name the file at `path` (absolute): those of `cwd`, or of the given directory it is under. */
+  private kustomizationsOf(path: string): Kustomizations {
+    if (this.named.length === 0) return this.kustomize;
+    const dir = dirname(path);
+    if (isWithin(dir, this.kustomize.top)) return this.kustomize;
+    return this.named.find(({ root }) => isWithin(dir, root))?.kustomize ?? this.kustomize;
   }
 }
 

@@ -72,7 +72,7 @@ export interface KustomizePart {
 }
 
 /** True when `directory` is `top` or below it (both absolute). */
-function isWithin(directory: string, top: string): boolean {
+export function isWithin(directory: string, top: string): boolean {
   // Most directories a run asks of are below the working directory, as their names show;
   // the others are compared as the platform compares paths (Windows ignores case).
   if (directory.startsWith(top.endsWith(sep) ? top : `${top}${sep}`)) return true;
@@ -139,7 +139,7 @@ export class Kustomizations {
    * listed (a run that walked the tree answers from its listings: find-files.ts).
    */
   constructor(
-    private readonly top: string,
+    readonly top: string,
     private readonly exists: FileLookup = existsOnDisk,
     private readonly listed?: DirectoryLookup,
   ) {}

@@ -43,6 +43,8 @@ export interface LintEngineOptions {
   onDefinitionConflict?: (conflict: CustomKindConflictError) => void;
   /** Filled by the walk of `findFiles`, and asked by the file roles before the disk (find-files.ts); a run's own, not kept past `reconfigure`. */
   listings?: DirectoryListings | undefined;
+  /** The paths the run was given: the trees outside `cwd` whose kustomizations the file roles read (file-roles.ts). */
+  roots?: readonly string[] | undefined;
 }
 
 /** An override names a rule that does not exist. */
@@ -117,7 +119,7 @@ export class LintEngine {
       exists: options.listings?.exists,
     });
     this.ignore = new IgnoreFilter(options.cwd);
-    this.fileRoles = new FileRoles(options.cwd, options.listings);
+    this.fileRoles = new FileRoles(options.cwd, options.listings, options.roots);
   }
 
   /** Configuration files changed: forget every resolved configuration. */
@@ -125,7 +127,7 @@ export class LintEngine {
     this.resolver = new ConfigResolver(this.options.knownRuleIds, { configFile: this.options.configFile, cwd: this.options.cwd });
     this.ignore = new IgnoreFilter(this.options.cwd);
     this.merged.clear();
-    this.fileRoles = new FileRoles(this.options.cwd);
+    this.fileRoles = new FileRoles(this.options.cwd, undefined, this.options.roots);
   }
 
   /** What the file is to kustomize or Helm when it is no manifest as it stands (file-roles.ts), its paths from the working directory. */
