@@ -49,6 +49,24 @@ describe('a Helm chart in the linted tree', () => {
     expect(status).toBe(0);
   });
 
+  it('has its templates left unread: none of their documents is counted, however many they hold', () => {
+    const many = Array.from({ length: 50 }, () => template).join('---\n');
+    const dir = tempDir({
+      'chart/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 1.0.0\n',
+      'chart/templates/deployments.yaml': many,
+      'chart/crds/widgets.yaml': crd,
+    });
+    for (const workers of ['1', '2']) {
+      const { report } = lintJson(['.', '--workers', workers], { cwd: dir });
+      // The CRD's one document: the template's fifty and Chart.yaml's are another tool's to read.
+      expect(report.summary.documents).toBe(1);
+      expect(allDiagnostics(report).map((d) => [d.file, d.ruleId])).toEqual([
+        ['chart/Chart.yaml', 'document/not-manifest'],
+        ['chart/templates/deployments.yaml', 'file/helm-template'],
+      ]);
+    }
+  });
+
   it('still has a broken crd reported: only templates are skipped', () => {
     const dir = tempDir({
       'chart/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 1.0.0\n',

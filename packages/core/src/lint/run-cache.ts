@@ -70,7 +70,7 @@ export async function lintWithCache(
   const lookup = outdated.length ? new RunIndex(index) : undefined;
   for (const path of outdated) {
     linted.set(path, {
-      ...engine.lintSource(readSource(path, engine.sourceOptions), lookup),
+      ...engine.lintSource(readSource(path, engine.sourceOptionsFor(path)), lookup),
       index: fresh.get(path)?.index ?? [],
       needsIndex: true,
     });

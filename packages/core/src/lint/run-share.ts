@@ -47,7 +47,8 @@ export class RunShare {
     for (const path of queue) {
       nextFile();
       if (options.onProgress && files.length % 100 === 99) options.onProgress(files.length + 1);
-      const source = options.read?.take(path, engine.sourceOptions) ?? readSource(path, engine.sourceOptions);
+      const read = engine.sourceOptionsFor(path);
+      const source = options.read?.take(path, read) ?? readSource(path, read);
       const { entries, needsIndex } = engine.crossDocumentRole(source);
       index.push(...entries);
       const portable = options.keepIndex ? engine.toPortable(entries) : undefined;
@@ -83,7 +84,7 @@ export class RunShare {
         const diagnostics = [...result.diagnostics, ...placed].sort(compareDiagnostics);
         return { ...result, ...withDigest({ ...result, diagnostics }, source) };
       }
-      return keepingIndex(entries, true)(engine.lintSource(readSource(path, engine.sourceOptions), ordered));
+      return keepingIndex(entries, true)(engine.lintSource(readSource(path, engine.sourceOptionsFor(path)), ordered));
     });
   }
 }

@@ -104,6 +104,7 @@ export class LintEngine {
   private fileRoles: FileRoles;
   /** How the engine's runs read files: documents it will place a finding on whatever they hold keep their trees. */
   readonly sourceOptions: SourceOptions = { keepTreeOf: (value) => isPlacedOnRecognition(value, this.catalog) };
+  private readonly textOnly: SourceOptions = { ...this.sourceOptions, textOnly: true };
 
   constructor(private readonly options: LintEngineOptions) {
     for (const id of Object.keys(options.ruleOverrides ?? {}))
@@ -133,6 +134,11 @@ export class LintEngine {
   /** What the file is to kustomize or Helm when it is no manifest as it stands (file-roles.ts), its paths from the working directory. */
   roleOf(path: string): FileRole | undefined {
     return this.fileRoles.roleOf(path);
+  }
+
+  /** How to read the file at `path`: a Helm chart's file keeps nothing of its reading (applyRole), so its text alone is read. */
+  sourceOptionsFor(path: string): SourceOptions {
+    return this.roleOf(path)?.tool === 'helm' ? this.textOnly : this.sourceOptions;
   }
 
   /** The configuration of a file with the overrides laid over it (one object per configuration). Throws ConfigError. */
@@ -225,7 +231,7 @@ export class LintEngine {
    * stored object of its kind needs every new object in view, so this run keeps every file.
    */
   lintWithOld(paths: readonly string[], oldPaths: readonly string[]): LintedFile[] {
-    const sources = paths.map((p) => readSource(p, this.sourceOptions));
+    const sources = paths.map((p) => readSource(p, this.sourceOptionsFor(p)));
     const oldObjects = oldPaths.flatMap((p) => collectObjects(readSource(p), this.catalog));
     const results = lintSources({
       files: sources,

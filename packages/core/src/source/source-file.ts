@@ -77,6 +77,13 @@ export interface SourceOptions {
    * values first (values-only-read.ts); the differential test compares both.
    */
   valuesFirst?: boolean;
+  /**
+   * True for a file that is another tool's to read as it stands (a Helm chart's template,
+   * lint/file-roles.ts): its text and lines only, no document read. Reading a template's
+   * logic as YAML found nothing that was kept, at the cost of the slowest path, `yaml`
+   * reporting every line it could not read.
+   */
+  textOnly?: boolean;
 }
 
 const DEFAULT_MAX_BYTES = MAX_SOURCE_BYTES;
@@ -204,6 +211,7 @@ export class SourceFile {
   }
 
   private read(options: SourceOptions): void {
+    if (options.textOnly) return;
     if (this.text.trim() === '') {
       this.diagnostics.push({
         ruleId: 'file/empty',
