@@ -110,6 +110,22 @@ describe('language server over stdio', () => {
     expect(comparable(diagnostics)).toEqual(cliDiagnostics(dir, ['app.yaml']).get('app.yaml'));
   });
 
+  it("reads YAML as the platform's reader does, as the CLI: a comment with no space before it and a tag go-yaml leaves alone are no errors, an entry with no key is", async () => {
+    const text = DEPLOYMENT.replace('image: nginx:1.27', 'image: "nginx:1.27"#pinned')
+      .replace('labels: {app: web}\n    spec:', 'labels: !ref {app: web}\n    spec:')
+      .concat('---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  a: "1"\n  : "2"\n');
+    writeFileSync(join(dir, 'go-yaml.yaml'), text);
+    const published = client.diagnostics(uri('go-yaml.yaml'));
+    await client.open(uri('go-yaml.yaml'), text);
+    const { diagnostics } = await published;
+    expect(diagnostics.filter((d) => d.severity === 1).map((d) => [d.code, d.range.start.line])).toEqual([
+      ['schema/enum', 7],
+      ['schema/enum', 17],
+      ['yaml/syntax', 24],
+    ]);
+    expect(comparable(diagnostics)).toEqual(cliDiagnostics(dir, ['go-yaml.yaml']).get('go-yaml.yaml'));
+  });
+
   it('underlines a CEL error at its token inside a block scalar, as the CLI does', async () => {
     const published = client.diagnostics(uri('policy.yaml'));
     await client.open(uri('policy.yaml'), POLICY);
