@@ -2,6 +2,7 @@ import { CST, Schema, isScalar } from 'yaml';
 import type { ScalarTag } from 'yaml';
 import { setOwn } from './own-property.js';
 import { MAX_NESTING } from './nesting.js';
+import { anchorRefusal } from './go-yaml-differences.js';
 import { UnresolvedAlias } from './unresolved-alias.js';
 import { yamlOptions } from './yaml-schema.js';
 
@@ -168,6 +169,8 @@ export class FastComposer {
       const p = props[i] as SourceToken;
       if (p.type === 'anchor') {
         if (anchor !== undefined) FAIL();
+        const refused = anchorRefusal(p.source, p.offset, this.text);
+        if (refused) throw refused;
         anchor = p.source.slice(1);
       } else if (!this.quiet(p)) FAIL();
     }
@@ -195,6 +198,8 @@ export class FastComposer {
         return this.scalar(token);
       case 'alias': {
         if (token.end) for (const t of token.end) if (!this.quiet(t)) FAIL();
+        const refused = anchorRefusal(token.source, token.offset, this.text);
+        if (refused) throw refused;
         const name = token.source.slice(1);
         const target = this.anchors.get(name);
         if (target === undefined || target === OPEN) {

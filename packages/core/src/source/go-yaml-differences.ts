@@ -33,11 +33,15 @@ export function tagLeftByPlatform(warning: YAMLError): boolean {
   return tag !== undefined && !GO_RESOLVED_TAGS.has(tag);
 }
 
-/** A node the platform's YAML reader refuses: what to say, and where. */
-export interface Refusal {
-  message: string;
-  start: number;
-  end: number;
+/** A node the platform's YAML reader refuses and `yaml` reads: what to say, and where (thrown by the fast composer). */
+export class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly start: number,
+    readonly end: number,
+  ) {
+    super(message);
+  }
 }
 
 /** Tokens that may stand before an entry's key without being part of it. */
@@ -48,45 +52,52 @@ const GO_ANCHOR_NAME = /^[0-9A-Za-z_-]+$/;
 const AFTER_ANCHOR = ' \t\r\n\u0085\u2028\u2029?:,]}%@`';
 
 /**
+ * The refusal of an anchor (`&name`) or alias (`*name`) token at `offset`, or undefined: go-yaml
+ * takes only ASCII letters, digits, `_` and `-` in a name, followed by a blank, a line break,
+ * the end or one of `?:,]}%@` and a backquote ("did not find expected alphabetic or numeric
+ * character": scannerc.go, yaml_parser_scan_anchor), where `yaml` takes any character but
+ * white space and flow indicators (`&app.labels`, `&base{`).
+ */
+export function anchorRefusal(source: string, offset: number, text: string): Refusal | undefined {
+  const end = offset + source.length;
+  if (GO_ANCHOR_NAME.test(source.slice(1)) && (end >= text.length || AFTER_ANCHOR.includes(text[end]!))) return undefined;
+  const what = source.startsWith('&') ? 'anchor' : 'alias';
+  return new Refusal(
+    `${what} ${source}: the platform's YAML reader takes only ASCII letters, digits, "_" and "-" in a name, and white space after it; it refuses the document`,
+    offset,
+    Math.min(end + 1, text.length),
+  );
+}
+
+/**
  * The first of what go-yaml refuses in a document that `yaml` reads, or undefined:
  * - a mapping entry with a `:` and no key at all (`: x` on a line of its own, `{: x}`,
  *   `[a, : x]`), where `yaml` reads a key null: "did not find expected key" in a block
  *   mapping, "did not find expected node content" in a flow collection (parserc.go,
  *   yaml_parser_parse_block_mapping_key and yaml_parser_parse_node). A key of properties
  *   alone (`&a : x`) or written with `? ` is left as `yaml` reads it;
- * - an anchor or alias whose name holds more than ASCII letters, digits, `_` and `-`, or that
- *   runs into the next token (`&base{`, `&a.b`): "did not find expected alphabetic or
- *   numeric character" (scannerc.go, yaml_parser_scan_anchor), where `yaml` takes any
- *   character but white space and flow indicators.
+ * - an anchor or alias go-yaml does not scan as one (anchorRefusal).
  */
 export function platformRefusal(tree: CST.Token, text: string): Refusal | undefined {
   let first: Refusal | undefined;
-  const refuse = (refusal: Refusal): void => {
-    if (first === undefined || refusal.start < first.start) first = refusal;
+  const refuse = (refusal: Refusal | undefined): void => {
+    if (refusal && (first === undefined || refusal.start < first.start)) first = refusal;
   };
   forEachToken([tree], (token) => {
-    if (token.type === 'anchor' || token.type === 'alias') {
-      const source = token.source as string;
-      const start = token.offset as number;
-      const end = start + source.length;
-      if (GO_ANCHOR_NAME.test(source.slice(1)) && (end >= text.length || AFTER_ANCHOR.includes(text[end]!))) return;
-      const what = token.type === 'anchor' ? 'anchor' : 'alias';
-      return refuse({
-        message: `${what} ${source}: the platform's YAML reader takes only ASCII letters, digits, "_" and "-" in a name, and white space after it; it refuses the document`,
-        start,
-        end: Math.min(end + 1, text.length),
-      });
-    }
+    if (token.type === 'anchor' || token.type === 'alias')
+      return refuse(anchorRefusal(token.source as string, token.offset as number, text));
     const item = token as Partial<CST.CollectionItem>;
     if ('type' in token || item.key || !Array.isArray(item.start) || !Array.isArray(item.sep)) return;
     if (!item.start.every((t) => BEFORE_KEY.has(t.type))) return;
     const indicator = item.sep.find((t) => t.type === 'map-value-ind');
     if (indicator)
-      refuse({
-        message: 'a mapping entry has no key before its ":"; the platform refuses the document (write the key)',
-        start: indicator.offset,
-        end: indicator.offset + 1,
-      });
+      refuse(
+        new Refusal(
+          'a mapping entry has no key before its ":"; the platform refuses the document (write the key)',
+          indicator.offset,
+          indicator.offset + 1,
+        ),
+      );
   });
   return first;
 }

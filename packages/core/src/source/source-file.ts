@@ -7,7 +7,7 @@ import type { ScalarSource } from './cst-locate.js';
 import { collectComments } from './comments.js';
 import type { Comment } from './comments.js';
 import { forEachToken } from './cst-walk.js';
-import { platformRefusal, readByPlatform, tagLeftByPlatform, type Refusal } from './go-yaml-differences.js';
+import { Refusal, platformRefusal, readByPlatform, tagLeftByPlatform } from './go-yaml-differences.js';
 import { decodeSource } from './decode.js';
 import { findDuplicateKeys } from './duplicate-keys.js';
 import type { DuplicateKey } from './duplicate-keys.js';
@@ -346,15 +346,14 @@ export class SourceFile {
     if (fast) {
       try {
         entry.value = fast.compose(doc);
-        const refused = platformRefusal(doc, this.yamlText);
-        if (refused) return this.refusedNode(entry, refused);
         if (this.text.length >= (options.keepTreesBelow ?? DEFAULT_KEEP_TREES_BELOW) && !options.keepTreeOf?.(entry.value))
           entry.releaseTree();
         return;
       } catch (error) {
         if (error instanceof TooDeepError) return this.tooDeepProblem(entry, error.offset);
         if (error instanceof AliasBudgetError) return this.aliasProblem(entry, options);
-        if (error instanceof UnresolvedAlias || error instanceof CollectionKey) return this.refusedNode(entry, error);
+        if (error instanceof UnresolvedAlias || error instanceof CollectionKey || error instanceof Refusal)
+          return this.refusedNode(entry, error);
         if (!(error instanceof Fallback)) throw error;
       }
     }
@@ -453,7 +452,7 @@ export class SourceFile {
   }
 
   /** A node the platform's YAML reader refuses (an alias to nothing, a collection as a key): the document is broken there. */
-  private refusedNode(entry: SourceDocument, node: Refusal): void {
+  private refusedNode(entry: SourceDocument, node: Pick<Refusal, 'message' | 'start' | 'end'>): void {
     entry.broken = true;
     entry.value = undefined;
     this.diagnostics.push({

@@ -53,9 +53,9 @@ const BEFORE_NODE_START = /(?:^[ ]*|[-?][ ]+|:[ ]*|[[{,][ ]*|&[^\s,[\]{}]+[ ]+)$
  * - `<<:`, a merge key (its order of precedence);
  * - an empty sequence entry (EMPTY_ENTRY);
  * - a key that is a collection (`[a, b]: c`, `? [a, b]`): js-yaml writes it as `a,b` or
- *   `[object Object]`, the reader of record as JSON.
+ *   `[object Object]`, the reader of record as JSON;
  * - a flow entry with no key before its `:` (`{: x}`, `[a, : x]`): js-yaml reads a key
- *   `null`, the reader of record refuses the document as go-yaml does (source-file.ts).
+ *   `null`, the reader of record refuses the document as go-yaml does (go-yaml-differences.ts).
  * The checks err on the side of the reader of record: a `- *` inside a plain scalar, or
  * `<<:` in a block scalar, sends the file there too, which costs time and changes nothing.
  * Each looks for its character first (one native scan of the text) and at the line around
